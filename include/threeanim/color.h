@@ -1,0 +1,34 @@
+/*
+ * threeanim/color.h -- sRGB bytes and linear channels.
+ *
+ * Materials and lights store colors as sRGB bytes; tracks and the mixer work in
+ * linear channels from 0 to 1, as three.js's Color does in a linear working
+ * color space. These are three.js's SRGBToLinear and LinearToSRGB, and the
+ * byte rounding of Color.getHex.
+ *
+ *     float lin = ta_srgb_byte_to_linear(128);      // 0.2158605
+ *     uint8_t b = ta_linear_to_srgb_byte(0.5f);     // 188
+ */
+#ifndef THREEANIM_COLOR_H
+#define THREEANIM_COLOR_H
+
+#include <stdint.h>
+
+#include "threeanim/export.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+TA_API double ta_srgb_to_linear(double c);
+TA_API double ta_linear_to_srgb(double c);
+/* byte / 255, then SRGBToLinear. */
+TA_API float ta_srgb_byte_to_linear(uint8_t byte);
+/* LinearToSRGB, then round(clamp(c * 255, 0, 255)). NaN gives 0. */
+TA_API uint8_t ta_linear_to_srgb_byte(double linear);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

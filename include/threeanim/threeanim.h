@@ -1,0 +1,23 @@
+/*
+ * threeanim/threeanim.h -- every public header of threeanim.
+ *
+ * threeanim is three.js's animation system in C11: keyframe tracks, clips,
+ * actions and a mixer that blends them into a scene, with typed targets in
+ * place of string paths. Include this, or only the headers you use.
+ */
+#ifndef THREEANIM_THREEANIM_H
+#define THREEANIM_THREEANIM_H
+
+#include "threeanim/allocator.h"
+#include "threeanim/camera.h"
+#include "threeanim/color.h"
+#include "threeanim/ids.h"
+#include "threeanim/light.h"
+#include "threeanim/material.h"
+#include "threeanim/math.h"
+#include "threeanim/random.h"
+#include "threeanim/result.h"
+#include "threeanim/scene.h"
+#include "threeanim/units.h"
+
+#endif

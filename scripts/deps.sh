@@ -1,0 +1,46 @@
+#!/usr/bin/env bash
+# Installs what threeanim needs on a Debian machine, when it is missing:
+# the Debian packages (compiler, CMake, jansson, cmocka, clang for the fuzz
+# targets, Node.js and npm for the conformance tests), then three.js pinned by
+# tests/package-lock.json (npm ci). Safe to run again: it only installs what is
+# not there.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+packages=(build-essential cmake pkg-config libjansson-dev libcmocka-dev clang libclang-rt-dev nodejs npm)
+optional=(doxygen chromium)
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+# Node.js may come from elsewhere (nodesource ships npm inside nodejs).
+if command -v node >/dev/null 2>&1 && command -v npm >/dev/null 2>&1; then
+  kept=()
+  for p in "${missing[@]}"; do [[ "$p" == nodejs || "$p" == npm ]] || kept+=("$p"); done
+  missing=("${kept[@]+"${kept[@]}"}")
+fi
+if [ "${#missing[@]}" -gt 0 ]; then
+  echo "deps: installing ${missing[*]}" >&2
+  SUDO=""
+  [ "$(id -u)" -eq 0 ] || SUDO="sudo"
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${missing[@]}" >/dev/null
+fi
+if [ "${TA_DEPS_OPTIONAL:-0}" = 1 ]; then
+  for p in "${optional[@]}"; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" && continue
+    SUDO=""; [ "$(id -u)" -eq 0 ] || SUDO="sudo"
+    DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "$p" >/dev/null || echo "deps: could not install $p" >&2
+  done
+fi
+
+# three.js for the conformance tests and the benchmark, pinned by lock files.
+for dir in tests bench/threejs; do
+  if [ -f "$dir/package-lock.json" ]; then
+    if [ ! -d "$dir/node_modules/three" ] || ! cmp -s "$dir/package-lock.json" "$dir/node_modules/.package-lock.json.copy" 2>/dev/null; then
+      echo "deps: npm ci in $dir" >&2
+      (cd "$dir" && npm ci --no-audit --no-fund --loglevel=error >/dev/null)
+      cp "$dir/package-lock.json" "$dir/node_modules/.package-lock.json.copy"
+    fi
+  fi
+done

@@ -1,0 +1,65 @@
+/*
+ * src/core/internal.h -- helpers shared by the library's sources, not public.
+ *
+ * ta__fail fills an optional ta_error and returns its code, so a refusal is one
+ * line:  return ta__fail(err, TA_ERROR_NO_KEYS, "times: a track needs at least one key");
+ *
+ * ta__mem is the allocator an object keeps; every object copies the caller's
+ * allocator (or the C library's) into one when it is made.
+ */
+#ifndef THREEANIM_SRC_CORE_INTERNAL_H
+#define THREEANIM_SRC_CORE_INTERNAL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "threeanim/allocator.h"
+#include "threeanim/result.h"
+
+#define TA_PI 3.14159265358979323846
+
+#if defined(__GNUC__) || defined(__clang__)
+#define TA_PRINTF(a, b) __attribute__((format(printf, a, b)))
+#define TA_LIKELY(x) __builtin_expect(!!(x), 1)
+#define TA_UNLIKELY(x) __builtin_expect(!!(x), 0)
+#else
+#define TA_PRINTF(a, b)
+#define TA_LIKELY(x) (x)
+#define TA_UNLIKELY(x) (x)
+#endif
+
+ta_result ta__fail(ta_error *err, ta_result code, const char *fmt, ...) TA_PRINTF(3, 4);
+
+/* Clears err to TA_OK with an empty message. */
+void ta__clear(ta_error *err);
+
+typedef struct ta__mem {
+    ta_allocator a; /* always complete: alloc and free set */
+} ta__mem;
+
+/* Copies the caller's allocator, or the C library's when NULL or zeroed.
+ * Refuses an allocator with only one of alloc and free. */
+ta_result ta__mem_init(ta__mem *mem, const ta_allocator *allocator, ta_error *err);
+
+void *ta__alloc(const ta__mem *mem, size_t size);
+void *ta__calloc(const ta__mem *mem, size_t count, size_t size); /* zeroed; NULL on overflow */
+void *ta__realloc(const ta__mem *mem, void *ptr, size_t old_size, size_t new_size);
+void ta__free(const ta__mem *mem, void *ptr, size_t size);
+char *ta__strdup(const ta__mem *mem, const char *s); /* NULL s gives "" */
+void ta__free_str(const ta__mem *mem, char *s);
+
+/* Grows *items (of item_size bytes each) so that it holds at least need items.
+ * *capacity is updated; on failure nothing changes. */
+ta_result ta__reserve(const ta__mem *mem, void **items, uint32_t *capacity, uint32_t need,
+                      size_t item_size, ta_error *err);
+
+/* count * size without overflow, or false. */
+static inline bool ta__mul_size(size_t count, size_t size, size_t *out)
+{
+    if (size != 0 && count > SIZE_MAX / size) return false;
+    *out = count * size;
+    return true;
+}
+
+#endif

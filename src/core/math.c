@@ -1,0 +1,259 @@
+/* Vectors, quaternions, Euler angles and matrices, as three.js 0.186.0 computes them. */
+#include <math.h>
+
+#include "threeanim/math.h"
+
+float ta_quat_length(ta_quat q)
+{
+    double x = q.x, y = q.y, z = q.z, w = q.w;
+    return (float)sqrt(x * x + y * y + z * z + w * w);
+}
+
+ta_quat ta_quat_normalize(ta_quat q)
+{
+    double x = q.x, y = q.y, z = q.z, w = q.w;
+    double l = sqrt(x * x + y * y + z * z + w * w);
+    if (l == 0.0) return ta_quat_identity();
+    l = 1.0 / l;
+    return ta_quat_make((float)(x * l), (float)(y * l), (float)(z * l), (float)(w * l));
+}
+
+ta_quat ta_quat_multiply(ta_quat a, ta_quat b)
+{
+    double s0[4] = {a.x, a.y, a.z, a.w}, s1[4] = {b.x, b.y, b.z, b.w}, d[4];
+    ta_multiply_quaternions_flat(d, s0, s1);
+    return ta_quat_make((float)d[0], (float)d[1], (float)d[2], (float)d[3]);
+}
+
+ta_quat ta_quat_conjugate(ta_quat q)
+{
+    return ta_quat_make(-q.x, -q.y, -q.z, q.w);
+}
+
+ta_quat ta_quat_slerp(ta_quat a, ta_quat b, float t)
+{
+    double s0[4] = {a.x, a.y, a.z, a.w}, s1[4] = {b.x, b.y, b.z, b.w}, d[4];
+    ta_slerp_flat(d, s0, s1, t);
+    return ta_quat_make((float)d[0], (float)d[1], (float)d[2], (float)d[3]);
+}
+
+void ta_slerp_flat(double *dst, const double *src0, const double *src1, double t)
+{
+    double x0 = src0[0], y0 = src0[1], z0 = src0[2], w0 = src0[3];
+    double x1 = src1[0], y1 = src1[1], z1 = src1[2], w1 = src1[3];
+
+    if (w0 != w1 || x0 != x1 || y0 != y1 || z0 != z1) {
+        double dot = x0 * x1 + y0 * y1 + z0 * z1 + w0 * w1;
+        if (dot < 0) {
+            x1 = -x1;
+            y1 = -y1;
+            z1 = -z1;
+            w1 = -w1;
+            dot = -dot;
+        }
+        double s = 1 - t;
+        if (dot < 0.9995) {
+            double theta = acos(dot);
+            double sin_theta = sin(theta);
+            s = sin(s * theta) / sin_theta;
+            t = sin(t * theta) / sin_theta;
+            x0 = x0 * s + x1 * t;
+            y0 = y0 * s + y1 * t;
+            z0 = z0 * s + z1 * t;
+            w0 = w0 * s + w1 * t;
+        } else {
+            x0 = x0 * s + x1 * t;
+            y0 = y0 * s + y1 * t;
+            z0 = z0 * s + z1 * t;
+            w0 = w0 * s + w1 * t;
+            double f = 1 / sqrt(x0 * x0 + y0 * y0 + z0 * z0 + w0 * w0);
+            x0 *= f;
+            y0 *= f;
+            z0 *= f;
+            w0 *= f;
+        }
+    }
+    dst[0] = x0;
+    dst[1] = y0;
+    dst[2] = z0;
+    dst[3] = w0;
+}
+
+void ta_multiply_quaternions_flat(double *dst, const double *src0, const double *src1)
+{
+    double x0 = src0[0], y0 = src0[1], z0 = src0[2], w0 = src0[3];
+    double x1 = src1[0], y1 = src1[1], z1 = src1[2], w1 = src1[3];
+    dst[0] = x0 * w1 + w0 * x1 + y0 * z1 - z0 * y1;
+    dst[1] = y0 * w1 + w0 * y1 + z0 * x1 - x0 * z1;
+    dst[2] = z0 * w1 + w0 * z1 + x0 * y1 - y0 * x1;
+    dst[3] = w0 * w1 - x0 * x1 - y0 * y1 - z0 * z1;
+}
+
+static double clampd(double v, double lo, double hi)
+{
+    return v < lo ? lo : (v > hi ? hi : v);
+}
+
+ta_euler ta_euler_from_quat(ta_quat q)
+{
+    /* Matrix4.makeRotationFromQuaternion, then Euler.setFromRotationMatrix (XYZ). */
+    double x = q.x, y = q.y, z = q.z, w = q.w;
+    double x2 = x + x, y2 = y + y, z2 = z + z;
+    double xx = x * x2, xy = x * y2, xz = x * z2;
+    double yy = y * y2, yz = y * z2, zz = z * z2;
+    double wx = w * x2, wy = w * y2, wz = w * z2;
+    double m11 = 1 - (yy + zz), m12 = xy - wz, m13 = xz + wy;
+    double m22 = 1 - (xx + zz), m23 = yz - wx;
+    double m32 = yz + wx, m33 = 1 - (xx + yy);
+    ta_euler e;
+    double ey = asin(clampd(m13, -1, 1)), ex, ez;
+    if (fabs(m13) < 0.9999999) {
+        ex = atan2(-m23, m33);
+        ez = atan2(-m12, m11);
+    } else {
+        ex = atan2(m32, m22);
+        ez = 0;
+    }
+    e.x = (float)ex;
+    e.y = (float)ey;
+    e.z = (float)ez;
+    return e;
+}
+
+ta_quat ta_quat_from_euler(ta_euler e)
+{
+    double c1 = cos(e.x / 2.0), c2 = cos(e.y / 2.0), c3 = cos(e.z / 2.0);
+    double s1 = sin(e.x / 2.0), s2 = sin(e.y / 2.0), s3 = sin(e.z / 2.0);
+    return ta_quat_make((float)(s1 * c2 * c3 + c1 * s2 * s3), (float)(c1 * s2 * c3 - s1 * c2 * s3),
+                        (float)(c1 * c2 * s3 + s1 * s2 * c3), (float)(c1 * c2 * c3 - s1 * s2 * s3));
+}
+
+ta_mat4 ta_mat4_identity(void)
+{
+    ta_mat4 m = {{1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1}};
+    return m;
+}
+
+ta_mat4 ta_mat4_multiply(const ta_mat4 *a, const ta_mat4 *b)
+{
+    ta_mat4 r;
+    for (int col = 0; col < 4; ++col)
+        for (int row = 0; row < 4; ++row) {
+            double s = 0;
+            for (int k = 0; k < 4; ++k) s += (double)a->m[k * 4 + row] * b->m[col * 4 + k];
+            r.m[col * 4 + row] = (float)s;
+        }
+    return r;
+}
+
+ta_mat4 ta_mat4_compose(ta_vec3 position, ta_quat q, ta_vec3 scale)
+{
+    double x = q.x, y = q.y, z = q.z, w = q.w;
+    double x2 = x + x, y2 = y + y, z2 = z + z;
+    double xx = x * x2, xy = x * y2, xz = x * z2;
+    double yy = y * y2, yz = y * z2, zz = z * z2;
+    double wx = w * x2, wy = w * y2, wz = w * z2;
+    double sx = scale.x, sy = scale.y, sz = scale.z;
+    ta_mat4 m;
+    m.m[0] = (float)((1 - (yy + zz)) * sx);
+    m.m[1] = (float)((xy + wz) * sx);
+    m.m[2] = (float)((xz - wy) * sx);
+    m.m[3] = 0;
+    m.m[4] = (float)((xy - wz) * sy);
+    m.m[5] = (float)((1 - (xx + zz)) * sy);
+    m.m[6] = (float)((yz + wx) * sy);
+    m.m[7] = 0;
+    m.m[8] = (float)((xz + wy) * sz);
+    m.m[9] = (float)((yz - wx) * sz);
+    m.m[10] = (float)((1 - (xx + yy)) * sz);
+    m.m[11] = 0;
+    m.m[12] = position.x;
+    m.m[13] = position.y;
+    m.m[14] = position.z;
+    m.m[15] = 1;
+    return m;
+}
+
+float ta_mat4_determinant(const ta_mat4 *mat)
+{
+    const float *te = mat->m;
+    double n11 = te[0], n12 = te[4], n13 = te[8], n14 = te[12];
+    double n21 = te[1], n22 = te[5], n23 = te[9], n24 = te[13];
+    double n31 = te[2], n32 = te[6], n33 = te[10], n34 = te[14];
+    double n41 = te[3], n42 = te[7], n43 = te[11], n44 = te[15];
+    return (float)(n41 * (+n14 * n23 * n32 - n13 * n24 * n32 - n14 * n22 * n33 + n12 * n24 * n33 +
+                          n13 * n22 * n34 - n12 * n23 * n34) +
+                   n42 * (+n11 * n23 * n34 - n11 * n24 * n33 + n14 * n21 * n33 - n13 * n21 * n34 +
+                          n13 * n24 * n31 - n14 * n23 * n31) +
+                   n43 * (+n11 * n24 * n32 - n11 * n22 * n34 - n14 * n21 * n32 + n12 * n21 * n34 +
+                          n14 * n22 * n31 - n12 * n24 * n31) +
+                   n44 * (-n13 * n22 * n31 - n11 * n23 * n32 + n11 * n22 * n33 + n13 * n21 * n32 -
+                          n12 * n21 * n33 + n12 * n23 * n31));
+}
+
+/* Quaternion.setFromRotationMatrix (the matrix is a pure rotation). */
+static ta_quat quat_from_rotation(const double te[9])
+{
+    /* te is column-major 3x3: te[col*3+row] */
+    double m11 = te[0], m12 = te[3], m13 = te[6];
+    double m21 = te[1], m22 = te[4], m23 = te[7];
+    double m31 = te[2], m32 = te[5], m33 = te[8];
+    double trace = m11 + m22 + m33, s, x, y, z, w;
+    if (trace > 0) {
+        s = 0.5 / sqrt(trace + 1.0);
+        w = 0.25 / s;
+        x = (m32 - m23) * s;
+        y = (m13 - m31) * s;
+        z = (m21 - m12) * s;
+    } else if (m11 > m22 && m11 > m33) {
+        s = 2.0 * sqrt(1.0 + m11 - m22 - m33);
+        w = (m32 - m23) / s;
+        x = 0.25 * s;
+        y = (m12 + m21) / s;
+        z = (m13 + m31) / s;
+    } else if (m22 > m33) {
+        s = 2.0 * sqrt(1.0 + m22 - m11 - m33);
+        w = (m13 - m31) / s;
+        x = (m12 + m21) / s;
+        y = 0.25 * s;
+        z = (m23 + m32) / s;
+    } else {
+        s = 2.0 * sqrt(1.0 + m33 - m11 - m22);
+        w = (m21 - m12) / s;
+        x = (m13 + m31) / s;
+        y = (m23 + m32) / s;
+        z = 0.25 * s;
+    }
+    return ta_quat_make((float)x, (float)y, (float)z, (float)w);
+}
+
+bool ta_mat4_decompose(const ta_mat4 *mat, ta_vec3 *position, ta_quat *quaternion, ta_vec3 *scale)
+{
+    const float *te = mat->m;
+    double sx = sqrt((double)te[0] * te[0] + (double)te[1] * te[1] + (double)te[2] * te[2]);
+    double sy = sqrt((double)te[4] * te[4] + (double)te[5] * te[5] + (double)te[6] * te[6]);
+    double sz = sqrt((double)te[8] * te[8] + (double)te[9] * te[9] + (double)te[10] * te[10]);
+    if (sx == 0 || sy == 0 || sz == 0) {
+        if (position) *position = ta_vec3_make(te[12], te[13], te[14]);
+        if (quaternion) *quaternion = ta_quat_identity();
+        if (scale) *scale = ta_vec3_make(1, 1, 1);
+        return false;
+    }
+    /* if determinant is negative, we need to invert one scale */
+    if (ta_mat4_determinant(mat) < 0) sx = -sx;
+    double r[9];
+    double isx = 1 / sx, isy = 1 / sy, isz = 1 / sz;
+    r[0] = te[0] * isx;
+    r[1] = te[1] * isx;
+    r[2] = te[2] * isx;
+    r[3] = te[4] * isy;
+    r[4] = te[5] * isy;
+    r[5] = te[6] * isy;
+    r[6] = te[8] * isz;
+    r[7] = te[9] * isz;
+    r[8] = te[10] * isz;
+    if (position) *position = ta_vec3_make(te[12], te[13], te[14]);
+    if (quaternion) *quaternion = quat_from_rotation(r);
+    if (scale) *scale = ta_vec3_make((float)sx, (float)sy, (float)sz);
+    return true;
+}

@@ -1,0 +1,518 @@
+/* The scene: nodes in a tree, meshes, skinned meshes and lights attached to nodes. */
+#include <string.h>
+
+#include "core/internal.h"
+#include "threeanim/scene.h"
+
+typedef struct scene_internal {
+    ta__mem mem;
+    uint32_t node_capacity;
+    uint32_t mesh_capacity;
+    uint32_t skinned_mesh_capacity;
+    uint32_t light_capacity;
+} scene_internal;
+
+static scene_internal *internal(const ta_scene *scene)
+{
+    return (scene_internal *)scene->internal_;
+}
+
+ta_result ta_scene_create(const ta_scene_options *options, ta_scene **out_scene, ta_error *err)
+{
+    if (out_scene == NULL) return ta__fail(err, TA_ERROR_INVALID_ARGUMENT, "out_scene: is NULL");
+    ta__mem mem;
+    ta_result r = ta__mem_init(&mem, options ? options->allocator : NULL, err);
+    if (r != TA_OK) return r;
+    ta_scene *s = (ta_scene *)ta__calloc(&mem, 1, sizeof *s);
+    scene_internal *in = (scene_internal *)ta__calloc(&mem, 1, sizeof *in);
+    char *name = ta__strdup(&mem, options ? options->name : NULL);
+    char *uuid = ta__strdup(&mem, options ? options->uuid : NULL);
+    if (s == NULL || in == NULL || name == NULL || uuid == NULL) {
+        ta__free(&mem, s, sizeof *s);
+        ta__free(&mem, in, sizeof *in);
+        ta__free_str(&mem, name);
+        ta__free_str(&mem, uuid);
+        return ta__fail(err, TA_ERROR_OUT_OF_MEMORY, "out of memory making a scene");
+    }
+    in->mem = mem;
+    s->internal_ = in;
+    s->name = name;
+    s->uuid = uuid;
+    s->first_child = ta_no_parent();
+    s->last_child = ta_no_parent();
+    *out_scene = s;
+    return TA_OK;
+}
+
+static void free_mesh(const ta__mem *mem, ta_mesh *m)
+{
+    for (uint32_t i = 0; i < m->morph_count; ++i) ta__free_str(mem, m->morph_names[i]);
+    ta__free(mem, m->materials, sizeof(ta_material_id) * m->material_count);
+    ta__free(mem, m->bones, sizeof(ta_node_id) * m->bone_count);
+}
+
+void ta_scene_destroy(ta_scene *scene)
+{
+    if (scene == NULL) return;
+    scene_internal *in = internal(scene);
+    ta__mem mem = in->mem;
+    for (uint32_t i = 0; i < scene->node_count; ++i) {
+        ta__free_str(&mem, scene->nodes[i].name);
+        ta__free_str(&mem, scene->nodes[i].uuid);
+    }
+    for (uint32_t i = 0; i < scene->mesh_count; ++i) free_mesh(&mem, &scene->meshes[i]);
+    for (uint32_t i = 0; i < scene->skinned_mesh_count; ++i) free_mesh(&mem, &scene->skinned_meshes[i]);
+    ta__free(&mem, scene->nodes, sizeof(ta_node) * in->node_capacity);
+    ta__free(&mem, scene->meshes, sizeof(ta_mesh) * in->mesh_capacity);
+    ta__free(&mem, scene->skinned_meshes, sizeof(ta_mesh) * in->skinned_mesh_capacity);
+    ta__free(&mem, scene->lights, sizeof(ta_light) * in->light_capacity);
+    ta__free_str(&mem, scene->name);
+    ta__free_str(&mem, scene->uuid);
+    ta__free(&mem, in, sizeof *in);
+    ta__free(&mem, scene, sizeof *scene);
+}
+
+bool ta_scene_has_node(const ta_scene *scene, ta_node_id node)
+{
+    return scene != NULL && node.index < scene->node_count;
+}
+
+ta_node *ta_scene_node(ta_scene *scene, ta_node_id node)
+{
+    return ta_scene_has_node(scene, node) ? &scene->nodes[node.index] : NULL;
+}
+
+const ta_node *ta_scene_node_const(const ta_scene *scene, ta_node_id node)
+{
+    return ta_scene_has_node(scene, node) ? &scene->nodes[node.index] : NULL;
+}
+
+/* Links node as the last child of parent (or of the scene). */
+static void link_child(ta_scene *scene, ta_node_id node, ta_node_id parent)
+{
+    ta_node *n = &scene->nodes[node.index];
+    n->parent = parent;
+    n->next_sibling = ta_no_parent();
+    ta_node_id *first, *last;
+    if (ta_node_is_none(parent)) {
+        first = &scene->first_child;
+        last = &scene->last_child;
+    } else {
+        first = &scene->nodes[parent.index].first_child;
+        last = &scene->nodes[parent.index].last_child;
+    }
+    if (ta_node_is_none(*last)) {
+        *first = node;
+    } else {
+        scene->nodes[last->index].next_sibling = node;
+    }
+    *last = node;
+}
+
+static void unlink_child(ta_scene *scene, ta_node_id node)
+{
+    ta_node *n = &scene->nodes[node.index];
+    ta_node_id *first, *last;
+    if (ta_node_is_none(n->parent)) {
+        first = &scene->first_child;
+        last = &scene->last_child;
+    } else {
+        first = &scene->nodes[n->parent.index].first_child;
+        last = &scene->nodes[n->parent.index].last_child;
+    }
+    ta_node_id prev = ta_no_parent();
+    for (ta_node_id c = *first; !ta_node_is_none(c); c = scene->nodes[c.index].next_sibling) {
+        if (c.index == node.index) break;
+        prev = c;
+    }
+    if (ta_node_is_none(prev))
+        *first = n->next_sibling;
+    else
+        scene->nodes[prev.index].next_sibling = n->next_sibling;
+    if (last->index == node.index) *last = prev;
+    n->next_sibling = ta_no_parent();
+    n->parent = ta_no_parent();
+}
+
+ta_result ta_scene_add_node(ta_scene *scene, ta_node_id parent, const char *name, ta_node_id *out_node,
+                            ta_error *err)
+{
+    if (scene == NULL) return ta__fail(err, TA_ERROR_INVALID_ARGUMENT, "scene: is NULL");
+    if (!ta_node_is_none(parent) && parent.index >= scene->node_count)
+        return ta__fail(err, TA_ERROR_MISSING_TARGET, "parent: node %u is not in the scene, which has %u nodes",
+                        parent.index, scene->node_count);
+    if (scene->node_count >= TA_NONE - 1)
+        return ta__fail(err, TA_ERROR_LIMIT_EXCEEDED, "scene: already holds %u nodes", scene->node_count);
+    scene_internal *in = internal(scene);
+    char *n = ta__strdup(&in->mem, name);
+    char *u = ta__strdup(&in->mem, "");
+    ta_result r;
+    if (n == NULL || u == NULL) {
+        r = ta__fail(err, TA_ERROR_OUT_OF_MEMORY, "out of memory adding a node");
+        goto fail;
+    }
+    r = ta__reserve(&in->mem, (void **)&scene->nodes, &in->node_capacity, scene->node_count + 1, sizeof(ta_node),
+                    err);
+    if (r != TA_OK) goto fail;
+    ta_node_id id = ta_node_at(scene->node_count++);
+    ta_node *node = &scene->nodes[id.index];
+    memset(node, 0, sizeof *node);
+    node->position = ta_vec3_make(0, 0, 0);
+    node->quaternion = ta_quat_identity();
+    node->scale = ta_vec3_make(1, 1, 1);
+    node->visible = true;
+    node->type = TA_NODE_OBJECT3D;
+    node->first_child = ta_no_parent();
+    node->last_child = ta_no_parent();
+    node->name = n;
+    node->uuid = u;
+    link_child(scene, id, parent);
+    scene->structure_version++;
+    if (out_node) *out_node = id;
+    return TA_OK;
+fail:
+    ta__free_str(&in->mem, n);
+    ta__free_str(&in->mem, u);
+    return r;
+}
+
+static ta_result replace_string(const ta__mem *mem, char **slot, const char *value, const char *what, ta_error *err)
+{
+    char *copy = ta__strdup(mem, value);
+    if (copy == NULL) return ta__fail(err, TA_ERROR_OUT_OF_MEMORY, "out of memory setting %s", what);
+    ta__free_str(mem, *slot);
+    *slot = copy;
+    return TA_OK;
+}
+
+static ta_result check_node(const ta_scene *scene, ta_node_id node, const char *arg, ta_error *err)
+{
+    if (scene == NULL) return ta__fail(err, TA_ERROR_INVALID_ARGUMENT, "scene: is NULL");
+    if (node.index >= scene->node_count)
+        return ta__fail(err, TA_ERROR_MISSING_TARGET, "%s: node %u is not in the scene, which has %u nodes", arg,
+                        node.index, scene->node_count);
+    return TA_OK;
+}
+
+ta_result ta_scene_set_node_name(ta_scene *scene, ta_node_id node, const char *name, ta_error *err)
+{
+    ta_result r = check_node(scene, node, "node", err);
+    if (r != TA_OK) return r;
+    /* A name of the same length is written in place: the mixer renames nodes
+     * every frame from string tracks and should not allocate to do it. */
+    char *slot = scene->nodes[node.index].name;
+    const char *value = name != NULL ? name : "";
+    if (strlen(slot) == strlen(value)) {
+        memcpy(slot, value, strlen(value));
+        scene->structure_version++;
+        return TA_OK;
+    }
+    r = replace_string(&internal(scene)->mem, &scene->nodes[node.index].name, value, "a node name", err);
+    if (r == TA_OK) scene->structure_version++;
+    return r;
+}
+
+ta_result ta_scene_set_node_uuid(ta_scene *scene, ta_node_id node, const char *uuid, ta_error *err)
+{
+    ta_result r = check_node(scene, node, "node", err);
+    if (r != TA_OK) return r;
+    r = replace_string(&internal(scene)->mem, &scene->nodes[node.index].uuid, uuid, "a node uuid", err);
+    if (r == TA_OK) scene->structure_version++;
+    return r;
+}
+
+ta_result ta_scene_set_name(ta_scene *scene, const char *name, ta_error *err)
+{
+    if (scene == NULL) return ta__fail(err, TA_ERROR_INVALID_ARGUMENT, "scene: is NULL");
+    return replace_string(&internal(scene)->mem, &scene->name, name, "the scene's name", err);
+}
+
+ta_result ta_scene_set_uuid(ta_scene *scene, const char *uuid, ta_error *err)
+{
+    if (scene == NULL) return ta__fail(err, TA_ERROR_INVALID_ARGUMENT, "scene: is NULL");
+    return replace_string(&internal(scene)->mem, &scene->uuid, uuid, "the scene's uuid", err);
+}
+
+bool ta_scene_is_below(const ta_scene *scene, ta_node_id node, ta_node_id root)
+{
+    if (scene == NULL || node.index >= scene->node_count) return false;
+    if (ta_node_is_none(root)) return true;
+    /* A tree has no cycles, so the walk ends within node_count steps. */
+    for (ta_node_id n = node; !ta_node_is_none(n); n = scene->nodes[n.index].parent)
+        if (n.index == root.index) return true;
+    return false;
+}
+
+ta_result ta_scene_set_parent(ta_scene *scene, ta_node_id node, ta_node_id parent, ta_error *err)
+{
+    ta_result r = check_node(scene, node, "node", err);
+    if (r != TA_OK) return r;
+    if (!ta_node_is_none(parent)) {
+        r = check_node(scene, parent, "parent", err);
+        if (r != TA_OK) return r;
+        if (ta_scene_is_below(scene, parent, node))
+            return ta__fail(err, TA_ERROR_INVALID_ARGUMENT,
+                            "parent: node %u is node %u or below it, which would make a cycle", parent.index,
+                            node.index);
+    }
+    unlink_child(scene, node);
+    link_child(scene, node, parent);
+    scene->structure_version++;
+    return TA_OK;
+}
+
+/* ---- traversal and lookup ------------------------------------------------------- */
+
+void ta_scene_traverse(const ta_scene *scene, ta_node_id root, ta_node_visitor visit, void *user)
+{
+    if (scene == NULL || visit == NULL) return;
+    ta_node_id start;
+    if (ta_node_is_none(root)) {
+        start = scene->first_child;
+    } else {
+        if (root.index >= scene->node_count) return;
+        if (!visit(scene, root, user)) return;
+        start = scene->nodes[root.index].first_child;
+    }
+    /* Pre-order without a stack: go down to the first child, else to the next
+     * sibling, else up until an ancestor below root has a next sibling. */
+    ta_node_id n = start;
+    while (!ta_node_is_none(n)) {
+        if (!visit(scene, n, user)) return;
+        const ta_node *node = &scene->nodes[n.index];
+        if (!ta_node_is_none(node->first_child)) {
+            n = node->first_child;
+            continue;
+        }
+        for (;;) {
+            if (!ta_node_is_none(root) && n.index == root.index) return;
+            const ta_node *cur = &scene->nodes[n.index];
+            if (!ta_node_is_none(cur->next_sibling)) {
+                n = cur->next_sibling;
+                break;
+            }
+            n = cur->parent;
+            if (ta_node_is_none(n)) return;
+            if (!ta_node_is_none(root) && n.index == root.index) return;
+        }
+    }
+}
+
+typedef struct find_state {
+    const char *key;
+    bool by_uuid;
+    bool found;
+    ta_node_id node;
+} find_state;
+
+static bool find_visit(const ta_scene *scene, ta_node_id node, void *user)
+{
+    find_state *st = (find_state *)user;
+    const ta_node *n = &scene->nodes[node.index];
+    if (strcmp(st->by_uuid ? n->uuid : n->name, st->key) == 0) {
+        st->found = true;
+        st->node = node;
+        return false;
+    }
+    return true;
+}
+
+ta_result ta_scene_find_below(const ta_scene *scene, ta_node_id root, const char *key, bool by_uuid,
+                              ta_node_id *out_node, ta_error *err)
+{
+    if (scene == NULL || key == NULL)
+        return ta__fail(err, TA_ERROR_INVALID_ARGUMENT, "%s: is NULL", scene == NULL ? "scene" : "name");
+    if (!ta_node_is_none(root) && root.index >= scene->node_count)
+        return ta__fail(err, TA_ERROR_MISSING_TARGET, "root: node %u is not in the scene", root.index);
+    find_state st = {key, by_uuid, false, ta_no_parent()};
+    ta_scene_traverse(scene, root, find_visit, &st);
+    if (!st.found)
+        return ta__fail(err, TA_ERROR_NOT_FOUND, "%s: no node has the %s \"%s\"", by_uuid ? "uuid" : "name",
+                        by_uuid ? "uuid" : "name", key);
+    if (out_node) *out_node = st.node;
+    return TA_OK;
+}
+
+ta_result ta_scene_find_by_name(const ta_scene *scene, const char *name, ta_node_id *out_node, ta_error *err)
+{
+    return ta_scene_find_below(scene, ta_no_parent(), name, false, out_node, err);
+}
+
+ta_result ta_scene_find_by_uuid(const ta_scene *scene, const char *uuid, ta_node_id *out_node, ta_error *err)
+{
+    return ta_scene_find_below(scene, ta_no_parent(), uuid, true, out_node, err);
+}
+
+ta_mat4 ta_scene_local_matrix(const ta_scene *scene, ta_node_id node)
+{
+    if (scene == NULL || node.index >= scene->node_count) return ta_mat4_identity();
+    const ta_node *n = &scene->nodes[node.index];
+    return ta_mat4_compose(n->position, n->quaternion, n->scale);
+}
+
+ta_mat4 ta_scene_world_matrix(const ta_scene *scene, ta_node_id node)
+{
+    if (scene == NULL || node.index >= scene->node_count) return ta_mat4_identity();
+    ta_mat4 m = ta_scene_local_matrix(scene, node);
+    for (ta_node_id p = scene->nodes[node.index].parent; !ta_node_is_none(p); p = scene->nodes[p.index].parent) {
+        ta_mat4 pm = ta_scene_local_matrix(scene, p);
+        m = ta_mat4_multiply(&pm, &m);
+    }
+    return m;
+}
+
+/* ---- meshes and lights -------------------------------------------------------- */
+
+static ta_result check_mesh_desc(const ta_scene *scene, const ta_mesh_desc *desc, bool skinned, ta_error *err)
+{
+    if (desc == NULL) return ta__fail(err, TA_ERROR_INVALID_ARGUMENT, "desc: is NULL");
+    ta_result r = check_node(scene, desc->node, "desc.node", err);
+    if (r != TA_OK) return r;
+    if (desc->morph_count > TA_MAX_MORPH_TARGETS)
+        return ta__fail(err, TA_ERROR_OUT_OF_RANGE, "desc.morph_count: %u is above %d", desc->morph_count,
+                        TA_MAX_MORPH_TARGETS);
+    if (desc->material_count > 0 && desc->materials == NULL)
+        return ta__fail(err, TA_ERROR_INVALID_ARGUMENT, "desc.materials: is NULL with material_count %u",
+                        desc->material_count);
+    if (desc->bone_count > 0 && desc->bones == NULL)
+        return ta__fail(err, TA_ERROR_INVALID_ARGUMENT, "desc.bones: is NULL with bone_count %u", desc->bone_count);
+    if (!skinned && desc->bone_count > 0)
+        return ta__fail(err, TA_ERROR_INVALID_ARGUMENT, "desc.bone_count: %u bones on a mesh that is not skinned",
+                        desc->bone_count);
+    for (uint32_t i = 0; i < desc->bone_count; ++i)
+        if (desc->bones[i].index >= scene->node_count)
+            return ta__fail(err, TA_ERROR_MISSING_TARGET, "desc.bones: bone %u is node %u, which is not in the scene",
+                            i, desc->bones[i].index);
+    return TA_OK;
+}
+
+static ta_result add_mesh(ta_scene *scene, const ta_mesh_desc *desc, bool skinned, uint32_t *out_index,
+                          ta_error *err)
+{
+    ta_result r = check_mesh_desc(scene, desc, skinned, err);
+    if (r != TA_OK) return r;
+    scene_internal *in = internal(scene);
+    ta_mesh m;
+    memset(&m, 0, sizeof m);
+    m.node = desc->node;
+    m.morph_count = desc->morph_count;
+    bool ok = true;
+    for (uint32_t i = 0; i < desc->morph_count; ++i) {
+        m.morph_influences[i] = desc->morph_influences ? desc->morph_influences[i] : 0.0f;
+        m.morph_names[i] = ta__strdup(&in->mem, desc->morph_names ? desc->morph_names[i] : "");
+        ok = ok && m.morph_names[i] != NULL;
+    }
+    if (desc->material_count > 0) {
+        m.materials = (ta_material_id *)ta__calloc(&in->mem, desc->material_count, sizeof(ta_material_id));
+        ok = ok && m.materials != NULL;
+        if (m.materials) memcpy(m.materials, desc->materials, sizeof(ta_material_id) * desc->material_count);
+    }
+    m.material_count = m.materials ? desc->material_count : 0;
+    if (desc->bone_count > 0) {
+        m.bones = (ta_node_id *)ta__calloc(&in->mem, desc->bone_count, sizeof(ta_node_id));
+        ok = ok && m.bones != NULL;
+        if (m.bones) memcpy(m.bones, desc->bones, sizeof(ta_node_id) * desc->bone_count);
+    }
+    m.bone_count = m.bones ? desc->bone_count : 0;
+    if (!ok) {
+        r = ta__fail(err, TA_ERROR_OUT_OF_MEMORY, "out of memory adding a mesh");
+        goto fail;
+    }
+    ta_mesh **list = skinned ? &scene->skinned_meshes : &scene->meshes;
+    uint32_t *count = skinned ? &scene->skinned_mesh_count : &scene->mesh_count;
+    uint32_t *cap = skinned ? &in->skinned_mesh_capacity : &in->mesh_capacity;
+    if (*count >= TA_NONE - 1) {
+        r = ta__fail(err, TA_ERROR_LIMIT_EXCEEDED, "scene: already holds %u meshes", *count);
+        goto fail;
+    }
+    r = ta__reserve(&in->mem, (void **)list, cap, *count + 1, sizeof(ta_mesh), err);
+    if (r != TA_OK) goto fail;
+    (*list)[*count] = m;
+    *out_index = (*count)++;
+    scene->structure_version++;
+    return TA_OK;
+fail:
+    free_mesh(&in->mem, &m);
+    return r;
+}
+
+ta_result ta_scene_add_mesh(ta_scene *scene, const ta_mesh_desc *desc, ta_mesh_index *out_mesh, ta_error *err)
+{
+    uint32_t index = 0;
+    if (scene == NULL) return ta__fail(err, TA_ERROR_INVALID_ARGUMENT, "scene: is NULL");
+    ta_result r = add_mesh(scene, desc, false, &index, err);
+    if (r == TA_OK && out_mesh) out_mesh->index = index;
+    return r;
+}
+
+ta_result ta_scene_add_skinned_mesh(ta_scene *scene, const ta_mesh_desc *desc, ta_skinned_mesh_index *out_mesh,
+                                    ta_error *err)
+{
+    uint32_t index = 0;
+    if (scene == NULL) return ta__fail(err, TA_ERROR_INVALID_ARGUMENT, "scene: is NULL");
+    ta_result r = add_mesh(scene, desc, true, &index, err);
+    if (r == TA_OK && out_mesh) out_mesh->index = index;
+    return r;
+}
+
+ta_mesh *ta_scene_mesh(ta_scene *scene, ta_mesh_index mesh)
+{
+    if (scene == NULL || mesh.index >= scene->mesh_count) return NULL;
+    return &scene->meshes[mesh.index];
+}
+
+ta_mesh *ta_scene_skinned_mesh(ta_scene *scene, ta_skinned_mesh_index mesh)
+{
+    if (scene == NULL || mesh.index >= scene->skinned_mesh_count) return NULL;
+    return &scene->skinned_meshes[mesh.index];
+}
+
+ta_result ta_mesh_set_morph_name(ta_scene *scene, ta_mesh *mesh, uint32_t target, const char *name, ta_error *err)
+{
+    if (scene == NULL || mesh == NULL)
+        return ta__fail(err, TA_ERROR_INVALID_ARGUMENT, "%s: is NULL", scene == NULL ? "scene" : "mesh");
+    if (target >= mesh->morph_count)
+        return ta__fail(err, TA_ERROR_OUT_OF_RANGE, "target: %u is not below the mesh's %u morph targets", target,
+                        mesh->morph_count);
+    ta_result r = replace_string(&internal(scene)->mem, &mesh->morph_names[target], name, "a morph target name", err);
+    if (r == TA_OK) scene->structure_version++;
+    return r;
+}
+
+ta_result ta_morph_target_index(const ta_mesh *mesh, const char *name, uint32_t *out_target, ta_error *err)
+{
+    if (mesh == NULL || name == NULL)
+        return ta__fail(err, TA_ERROR_INVALID_ARGUMENT, "%s: is NULL", mesh == NULL ? "mesh" : "name");
+    for (uint32_t i = 0; i < mesh->morph_count; ++i)
+        if (mesh->morph_names[i] != NULL && strcmp(mesh->morph_names[i], name) == 0) {
+            if (out_target) *out_target = i;
+            return TA_OK;
+        }
+    return ta__fail(err, TA_ERROR_NOT_FOUND, "name: the mesh has no morph target \"%s\"", name);
+}
+
+ta_result ta_scene_add_light(ta_scene *scene, const ta_light *light, ta_light_index *out_light, ta_error *err)
+{
+    if (scene == NULL) return ta__fail(err, TA_ERROR_INVALID_ARGUMENT, "scene: is NULL");
+    ta_result r = ta_light_validate(light, err);
+    if (r != TA_OK) return r;
+    r = check_node(scene, light->node, "light.node", err);
+    if (r != TA_OK) return r;
+    scene_internal *in = internal(scene);
+    if (scene->light_count >= TA_NONE - 1)
+        return ta__fail(err, TA_ERROR_LIMIT_EXCEEDED, "scene: already holds %u lights", scene->light_count);
+    r = ta__reserve(&in->mem, (void **)&scene->lights, &in->light_capacity, scene->light_count + 1, sizeof(ta_light),
+                    err);
+    if (r != TA_OK) return r;
+    scene->lights[scene->light_count] = *light;
+    if (out_light) out_light->index = scene->light_count;
+    scene->light_count++;
+    scene->structure_version++;
+    return TA_OK;
+}
+
+ta_light *ta_scene_light(ta_scene *scene, ta_light_index light)
+{
+    if (scene == NULL || light.index >= scene->light_count) return NULL;
+    return &scene->lights[light.index];
+}

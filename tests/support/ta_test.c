@@ -1,0 +1,81 @@
+/* The unit tests' shared helpers. */
+#include "ta_test.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <sys/stat.h>
+
+static void *count_alloc(void *user, size_t size)
+{
+    ta_test_counter *c = (ta_test_counter *)user;
+    if (c->fail_after >= 0 && (long)c->allocations >= c->fail_after) return NULL;
+    c->allocations++;
+    c->live_bytes += size;
+    if (c->live_bytes > c->peak_bytes) c->peak_bytes = c->live_bytes;
+    return malloc(size ? size : 1);
+}
+
+static void *count_realloc(void *user, void *ptr, size_t old_size, size_t new_size)
+{
+    ta_test_counter *c = (ta_test_counter *)user;
+    if (c->fail_after >= 0 && (long)c->allocations >= c->fail_after) return NULL;
+    c->allocations++;
+    c->live_bytes += new_size;
+    c->live_bytes -= old_size;
+    if (c->live_bytes > c->peak_bytes) c->peak_bytes = c->live_bytes;
+    return realloc(ptr, new_size ? new_size : 1);
+}
+
+static void count_free(void *user, void *ptr, size_t size)
+{
+    ta_test_counter *c = (ta_test_counter *)user;
+    c->frees++;
+    c->live_bytes -= size;
+    free(ptr);
+}
+
+ta_allocator ta_test_counting_allocator(ta_test_counter *counter)
+{
+    ta_allocator a = {count_alloc, count_realloc, count_free, counter};
+    return a;
+}
+
+void ta_test_assert_contains(const char *message, const char *needle, const char *file, int line)
+{
+    if (message == NULL || strstr(message, needle) == NULL) {
+        print_error("message \"%s\" does not contain \"%s\"\n", message ? message : "(null)", needle);
+        _fail(file, line);
+    }
+}
+
+void ta_test_assert_near(double a, double b, double tol, const char *file, int line)
+{
+    double scale = fmax(1.0, fmax(fabs(a), fabs(b)));
+    if (!(fabs(a - b) <= tol * scale)) {
+        print_error("%.9g and %.9g differ by more than %g\n", a, b, tol * scale);
+        _fail(file, line);
+    }
+}
+
+const char *ta_test_source_path(const char *rel, char *buf, size_t size)
+{
+    snprintf(buf, size, "%s/%s", TA_SOURCE_DIR_SUPPORT, rel);
+    return buf;
+}
+
+const char *ta_test_shared_path(const char *rel, char *buf, size_t size)
+{
+    struct stat st;
+    snprintf(buf, size, "%s/../shared/%s", TA_SOURCE_DIR_SUPPORT, rel);
+    if (stat(buf, &st) != 0) return NULL;
+    return buf;
+}
+
+void ta_test_assert_ok(ta_result r, const ta_error *err, const char *call, const char *file, int line)
+{
+    if (r != TA_OK) {
+        print_error("%s failed: %s: %s\n", call, ta_result_name(r), err != NULL ? err->message : "");
+        _fail(file, line);
+    }
+}
