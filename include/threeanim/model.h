@@ -1,0 +1,83 @@
+/*
+ * threeanim/model.h -- what a loader returns: a scene with its assets, its
+ * cameras and its clips.
+ *
+ * Both loaders (ta_read_object_json in object_json.h, ta_gltf_load in gltf.h)
+ * fill a ta_model. The clips are model->animations; for each clip,
+ * model->animation_roots names the node of the object that held it
+ * (ta_no_parent() for the scene itself, and for every glTF animation). For a
+ * glTF file, model->source_nodes maps glTF node N to the node made from it
+ * (for a mesh of several primitives, the group made for the node), as
+ * three.js's parser.associations does.
+ *
+ *     ta_model *model;
+ *     if (ta_gltf_load_file("fox.glb", NULL, &model, &err) != TA_OK) ...
+ *     ta_mixer_update(mixer, model->scene, ta_seconds(1.0 / 30), &err);
+ *     ta_model_destroy(model);
+ *
+ * Limits. A file from a user can claim anything; a loader checks every count
+ * and size it reads against ta_load_limits before it allocates, and refuses
+ * with TA_ERROR_LIMIT_EXCEEDED naming the limit. A zero field means the
+ * default given in its comment.
+ *
+ * Ownership: the model owns its scene, assets, cameras, clips (one reference
+ * each) and arrays; ta_model_destroy frees them. To keep a clip past the
+ * model, ta_clip_retain it.
+ */
+#ifndef THREEANIM_MODEL_H
+#define THREEANIM_MODEL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "threeanim/allocator.h"
+#include "threeanim/animation_clip.h"
+#include "threeanim/camera.h"
+#include "threeanim/ids.h"
+#include "threeanim/material.h"
+#include "threeanim/result.h"
+#include "threeanim/scene.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct ta_load_limits {
+    uint64_t max_file_bytes;   /* 0: 1 GiB */
+    uint64_t max_total_keys;   /* 0: 2**26 keys over all tracks */
+    uint32_t max_nodes;        /* 0: 2**20 */
+    uint32_t max_tracks;       /* 0: 2**20 over all clips */
+    uint32_t max_clips;        /* 0: 2**16 */
+    uint32_t max_depth;        /* 0: 1024 levels of nesting, in the JSON and in the node tree */
+} ta_load_limits;
+
+typedef struct ta_load_options {
+    const ta_allocator *allocator; /* NULL: the C library's; used for the model and everything in it */
+    ta_load_limits limits;
+    const char *base_dir;          /* for relative URIs of a .gltf read from memory; NULL: "." */
+} ta_load_options;
+
+typedef struct ta_model {
+    ta_scene *scene;
+    ta_assets *assets;
+    ta_camera_list *cameras;
+    ta_clip **animations;          /* animation_count clips, in file order */
+    uint32_t animation_count;
+    ta_node_id *animation_roots;   /* animation_count nodes */
+    ta_node_id *source_nodes;      /* glTF: source_node_count entries, node N -> its node; NULL otherwise */
+    uint32_t source_node_count;
+    char **warnings;               /* what the loader left out or fixed, one line each */
+    uint32_t warning_count;
+    void *internal_;
+} ta_model;
+
+TA_API void ta_model_destroy(ta_model *model);
+
+/* The first clip of that name, or TA_ERROR_NOT_FOUND. */
+TA_API ta_result ta_model_find_clip(const ta_model *model, const char *name, uint32_t *out_index, ta_error *err);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,128 @@
+/* The loaders' result: freeing it, and finding a clip in it. */
+#include <string.h>
+
+#include "core/internal.h"
+#include "threeanim/model.h"
+
+typedef struct model_internal {
+    ta__mem mem;
+} model_internal;
+
+void ta_model_destroy(ta_model *model)
+{
+    if (model == NULL) return;
+    ta__mem mem;
+    if (model->internal_ != NULL) {
+        mem = ((model_internal *)model->internal_)->mem;
+    } else {
+        ta__mem_init(&mem, NULL, NULL);
+    }
+    for (uint32_t i = 0; i < model->animation_count; ++i) ta_clip_release(model->animations[i]);
+    ta__free(&mem, model->animations, sizeof(ta_clip *) * model->animation_count);
+    ta__free(&mem, model->animation_roots, sizeof(ta_node_id) * model->animation_count);
+    ta__free(&mem, model->source_nodes, sizeof(ta_node_id) * model->source_node_count);
+    for (uint32_t i = 0; i < model->warning_count; ++i) ta__free_str(&mem, model->warnings[i]);
+    ta__free(&mem, model->warnings, sizeof(char *) * model->warning_count);
+    ta_scene_destroy(model->scene);
+    ta_assets_destroy(model->assets);
+    ta_camera_list_destroy(model->cameras);
+    ta__free(&mem, model->internal_, sizeof(model_internal));
+    ta__free(&mem, model, sizeof *model);
+}
+
+ta_result ta_model_find_clip(const ta_model *model, const char *name, uint32_t *out_index, ta_error *err)
+{
+    if (model == NULL || name == NULL)
+        return ta__fail(err, TA_ERROR_INVALID_ARGUMENT, "%s: is NULL", model == NULL ? "model" : "name");
+    for (uint32_t i = 0; i < model->animation_count; ++i)
+        if (strcmp(ta_clip_name(model->animations[i]), name) == 0) {
+            if (out_index) *out_index = i;
+            return TA_OK;
+        }
+    return ta__fail(err, TA_ERROR_NOT_FOUND, "name: the model has no clip named \"%s\"", name);
+}
+
+/* ---- for the loaders (model_internal.h) ------------------------------------------ */
+
+#include <stdarg.h>
+#include <stdio.h>
+
+#include "io/model_internal.h"
+
+ta_result ta__model_create(const ta_allocator *allocator, ta_model **out_model, ta_error *err)
+{
+    ta__mem mem;
+    ta_result r = ta__mem_init(&mem, allocator, err);
+    if (r != TA_OK) return r;
+    ta_model *m = (ta_model *)ta__calloc(&mem, 1, sizeof *m);
+    model_internal *in = (model_internal *)ta__calloc(&mem, 1, sizeof *in);
+    if (m == NULL || in == NULL) {
+        ta__free(&mem, m, sizeof *m);
+        ta__free(&mem, in, sizeof *in);
+        return ta__fail(err, TA_ERROR_OUT_OF_MEMORY, "out of memory making a model");
+    }
+    in->mem = mem;
+    m->internal_ = in;
+    ta_scene_options so = {allocator, NULL, NULL};
+    ta_assets_options ao = {allocator};
+    ta_camera_list_options co = {allocator};
+    if ((r = ta_scene_create(&so, &m->scene, err)) != TA_OK || (r = ta_assets_create(&ao, &m->assets, err)) != TA_OK ||
+        (r = ta_camera_list_create(&co, &m->cameras, err)) != TA_OK) {
+        ta_model_destroy(m);
+        return r;
+    }
+    *out_model = m;
+    return TA_OK;
+}
+
+const ta__mem *ta__model_mem(const ta_model *model)
+{
+    return &((const model_internal *)model->internal_)->mem;
+}
+
+ta_result ta__model_push_clip(ta_model *model, ta_clip *clip, ta_node_id root, ta_error *err)
+{
+    const ta__mem *mem = ta__model_mem(model);
+    uint32_t n = model->animation_count;
+    ta_clip **clips = (ta_clip **)ta__alloc(mem, sizeof(ta_clip *) * (n + 1));
+    ta_node_id *roots = (ta_node_id *)ta__alloc(mem, sizeof(ta_node_id) * (n + 1));
+    if (clips == NULL || roots == NULL) {
+        ta__free(mem, clips, sizeof(ta_clip *) * (n + 1));
+        ta__free(mem, roots, sizeof(ta_node_id) * (n + 1));
+        ta_clip_release(clip);
+        return ta__fail(err, TA_ERROR_OUT_OF_MEMORY, "out of memory adding clip %u", n);
+    }
+    if (n > 0) {
+        memcpy(clips, model->animations, sizeof(ta_clip *) * n);
+        memcpy(roots, model->animation_roots, sizeof(ta_node_id) * n);
+    }
+    ta__free(mem, model->animations, sizeof(ta_clip *) * n);
+    ta__free(mem, model->animation_roots, sizeof(ta_node_id) * n);
+    clips[n] = clip;
+    roots[n] = root;
+    model->animations = clips;
+    model->animation_roots = roots;
+    model->animation_count = n + 1;
+    return TA_OK;
+}
+
+void ta__model_warn(ta_model *model, const char *fmt, ...)
+{
+    char line[512];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(line, sizeof line, fmt, ap);
+    va_end(ap);
+    const ta__mem *mem = ta__model_mem(model);
+    uint32_t n = model->warning_count;
+    char *copy = ta__strdup(mem, line);
+    if (copy == NULL) return;
+    char **w = (char **)ta__realloc(mem, model->warnings, sizeof(char *) * n, sizeof(char *) * (n + 1));
+    if (w == NULL) {
+        ta__free_str(mem, copy);
+        return;
+    }
+    w[n] = copy;
+    model->warnings = w;
+    model->warning_count = n + 1;
+}
