@@ -1,0 +1,70 @@
+/*
+ * threeanim/animation_object_group.h -- a set of nodes that one action plays
+ * on together (three.js AnimationObjectGroup).
+ *
+ * An action that uses a group plays each of its tracks on each member instead
+ * of on the index the track names: a node kind drives the member node, a
+ * MORPH_INFLUENCE (or SKINNED_MORPH_INFLUENCE) kind every mesh (skinned mesh)
+ * at the member, a MATERIAL_ kind every material of every mesh at the member
+ * (a material shared by several members is driven once), a LIGHT_ kind every
+ * light at the member, a CAMERA_ kind every camera at the member.
+ *
+ *     ta_animation_object_group crowd;
+ *     ta_object_group_init(&crowd, NULL);
+ *     ta_object_group_add(&crowd, first, &err);
+ *     ta_object_group_add(&crowd, second, &err);
+ *     ta_action_use_group(action, &crowd, &err);   // the action copies the members
+ *     ta_object_group_free(&crowd);
+ *
+ * The action keeps its own copy of the group (three.js shares one group
+ * between actions: a listed difference). To change the members of a playing
+ * action, edit the group that ta_action_group returns.
+ *
+ * Ownership: the struct is the caller's (on the stack or anywhere); the member
+ * list is allocated with the allocator given to ta_object_group_init and freed
+ * by ta_object_group_free.
+ */
+#ifndef THREEANIM_ANIMATION_OBJECT_GROUP_H
+#define THREEANIM_ANIMATION_OBJECT_GROUP_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "threeanim/allocator.h"
+#include "threeanim/ids.h"
+#include "threeanim/result.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct ta_animation_object_group {
+    ta_node_id *members;   /* count nodes, in the order they were added */
+    uint32_t count;
+    uint32_t capacity;
+    uint64_t version;      /* rises with every change, so an action can tell */
+    ta_allocator allocator;
+} ta_animation_object_group;
+
+/* allocator NULL: the C library's. Refuses an allocator with only one of alloc and free. */
+TA_API ta_result ta_object_group_init(ta_animation_object_group *group, const ta_allocator *allocator,
+                                      ta_error *err);
+TA_API void ta_object_group_free(ta_animation_object_group *group);
+/* Adds node at the end; a node already in the group stays where it is. A node
+ * that is ta_no_parent() is refused. Whether it is in a scene is checked when
+ * an update plays the group. */
+TA_API ta_result ta_object_group_add(ta_animation_object_group *group, ta_node_id node, ta_error *err);
+/* Takes a node out; a node not in the group is ignored. */
+TA_API void ta_object_group_remove(ta_animation_object_group *group, ta_node_id node);
+TA_API bool ta_object_group_contains(const ta_animation_object_group *group, ta_node_id node);
+TA_API uint32_t ta_object_group_count(const ta_animation_object_group *group);
+/* Replaces dst's members (dst initialised, with its own allocator) by src's.
+ * On failure dst is unchanged. */
+TA_API ta_result ta_object_group_copy(ta_animation_object_group *dst, const ta_animation_object_group *src,
+                                      ta_error *err);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,96 @@
+/*
+ * src/animation/action_internal.h -- the layout of an action, shared by the
+ * action's calls and the mixer. Not public.
+ *
+ * An action owns only its clock state, its ramps, its own copy of a group and,
+ * per track, the binding it writes to and its sampler's cursor. The clip is
+ * shared (one reference held).
+ */
+#ifndef THREEANIM_SRC_ANIMATION_ACTION_INTERNAL_H
+#define THREEANIM_SRC_ANIMATION_ACTION_INTERNAL_H
+
+#include "animation/action_clock.h"
+#include "animation/clip_internal.h"
+#include "threeanim/animation_action.h"
+#include "threeanim/animation_mixer.h"
+
+/* A straight ramp over the mixer's clock, as three.js's control interpolants
+ * keep it: float32 times and values, read at the mixer's double time. */
+typedef struct ta__ramp {
+    bool on;
+    float t0, t1;
+    float v0, v1;
+} ta__ramp;
+
+/* The parts of an action that an update changes, so that an update can work
+ * on a copy and commit it only when nothing was refused. */
+typedef struct ta__action_run {
+    ta__clock_state clock;
+    double time_scale;           /* three.js .timeScale */
+    double effective_time_scale;
+    double effective_weight;
+    bool has_start_time;
+    double start_time;           /* mixer time */
+    ta__ramp fade;               /* the weight ramp */
+    ta__ramp warp;               /* the time scale ramp */
+    bool has_restore_time_scale; /* a warped cross-fade's time scale to come back to */
+    double restore_time_scale;
+} ta__action_run;
+
+struct ta_action {
+    ta__mem mem;
+    const ta_clip *clip;
+    ta_blend_mode blend_mode;
+    ta_mixer *mixer;            /* NULL until added */
+    uint32_t index;             /* in the mixer */
+    ta_node_id root;            /* the key of existing_action and uncache_root */
+    bool scheduled;             /* played and not stopped: three.js's "active" list */
+    bool uncached;
+
+    ta_loop_mode loop;
+    int64_t repetitions;        /* TA_ENDLESS for none */
+    bool clamp_when_finished;
+    bool zero_slope_at_start;
+    bool zero_slope_at_end;
+    double weight;              /* three.js .weight */
+    ta__action_run run;
+
+    bool has_group;
+    ta_animation_object_group group;
+    uint64_t group_seen_version; /* the group version its group bindings were made for */
+
+    /* Per track: the binding (TA_NONE until bound) and the sampler's cursor. */
+    uint32_t *bindings;
+    uint32_t *cursors;
+    bool bound;                 /* bindings[] are valid for the mixer's table */
+
+    /* Group actions: the (track, binding) pairs, resolved at update. */
+    uint32_t *group_tracks;
+    uint32_t *group_bindings;
+    uint32_t group_pair_count;
+    uint32_t group_pair_capacity;
+    uint64_t group_scene_version;
+    bool group_resolved;
+
+    /* Scratch for one update. */
+    ta__action_run next;
+    ta__clock_move move;
+    bool next_valid;
+};
+
+ta__clock_params ta__action_clock_params(const ta_action *action);
+/* The effective weight three.js's _updateWeight gives at mixer time `time`,
+ * applied to run (the fade may end, and disable the action). */
+double ta__action_update_weight(const ta_action *action, ta__action_run *run, double time);
+/* _updateTimeScale at `time`, applied to run (the warp may end). */
+double ta__action_update_time_scale(const ta_action *action, ta__action_run *run, double time);
+/* A ramp's value at time (float32, as three.js's result buffer). */
+float ta__ramp_value(const ta__ramp *ramp, double time);
+
+/* Mixer hooks (animation_mixer.c). */
+ta_result ta__mixer_activate(ta_mixer *mixer, ta_action *action, ta_error *err);
+void ta__mixer_deactivate(ta_mixer *mixer, ta_action *action);
+double ta__mixer_now(const ta_mixer *mixer);
+void ta__action_free(ta_action *action);
+
+#endif

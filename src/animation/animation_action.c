@@ -1,0 +1,482 @@
+/* Actions: the calls a caller makes on one clip being played (three.js AnimationAction). */
+#include <math.h>
+#include <string.h>
+
+#include "animation/action_internal.h"
+
+static const char *const loop_names[TA_LOOP_MODE_COUNT] = {"DEFAULT", "ONCE", "REPEAT", "PING_PONG"};
+
+const char *ta_loop_mode_name(ta_loop_mode mode)
+{
+    if ((int)mode < 0 || mode >= TA_LOOP_MODE_COUNT) return "?";
+    return loop_names[mode];
+}
+
+ta__clock_params ta__action_clock_params(const ta_action *a)
+{
+    ta__clock_params p;
+    p.loop = a->loop;
+    p.repetitions = a->repetitions;
+    p.duration = a->clip->duration;
+    p.clamp_when_finished = a->clamp_when_finished;
+    p.zero_slope_at_start = a->zero_slope_at_start;
+    p.zero_slope_at_end = a->zero_slope_at_end;
+    return p;
+}
+
+static void reset_run(ta__action_run *run)
+{
+    run->clock.phase = 0.0f;
+    run->clock.loop_count = -1;
+    run->clock.started = false;
+    run->clock.paused = false;
+    run->clock.direction = 0;
+    run->has_start_time = false;
+    run->start_time = 0;
+    run->fade.on = false;
+    run->warp.on = false;
+    run->has_restore_time_scale = false;
+}
+
+ta_result ta_action_create(const ta_clip *clip, const ta_action_options *options, ta_action **out_action,
+                           ta_error *err)
+{
+    if (clip == NULL) return ta__fail(err, TA_ERROR_INVALID_ARGUMENT, "clip: is NULL");
+    if (out_action == NULL) return ta__fail(err, TA_ERROR_INVALID_ARGUMENT, "out_action: is NULL");
+    ta_blend_mode mode = options ? options->blend_mode : TA_BLEND_MODE_DEFAULT;
+    if ((int)mode < 0 || mode >= TA_BLEND_MODE_COUNT)
+        return ta__fail(err, TA_ERROR_UNKNOWN_ENUM, "options.blend_mode: %d is not a blend mode", (int)mode);
+    ta__mem mem;
+    ta_result r = ta__mem_init(&mem, options ? options->allocator : NULL, err);
+    if (r != TA_OK) return r;
+    uint32_t n = clip->track_count;
+    ta_action *a = (ta_action *)ta__calloc(&mem, 1, sizeof *a);
+    uint32_t *bindings = (uint32_t *)ta__calloc(&mem, n, sizeof(uint32_t));
+    uint32_t *cursors = (uint32_t *)ta__calloc(&mem, n, sizeof(uint32_t));
+    if (a == NULL || bindings == NULL || cursors == NULL) {
+        ta__free(&mem, a, sizeof *a);
+        ta__free(&mem, bindings, sizeof(uint32_t) * n);
+        ta__free(&mem, cursors, sizeof(uint32_t) * n);
+        return ta__fail(err, TA_ERROR_OUT_OF_MEMORY, "out of memory making an action on a clip of %u tracks", n);
+    }
+    for (uint32_t i = 0; i < n; ++i) bindings[i] = TA_NONE;
+    a->mem = mem;
+    ta_clip_retain(clip);
+    a->clip = clip;
+    a->blend_mode = mode == TA_BLEND_MODE_DEFAULT ? clip->blend_mode : mode;
+    a->mixer = NULL;
+    a->index = TA_NONE;
+    a->root = ta_no_parent();
+    a->loop = TA_REPEAT;
+    a->repetitions = TA_ENDLESS;
+    a->clamp_when_finished = false;
+    a->zero_slope_at_start = true;
+    a->zero_slope_at_end = true;
+    a->weight = 1.0;
+    reset_run(&a->run);
+    a->run.clock.enabled = true;
+    a->run.clock.ending_start = TA_ZERO_CURVATURE_ENDING;
+    a->run.clock.ending_end = TA_ZERO_CURVATURE_ENDING;
+    a->run.time_scale = 1.0;
+    a->run.effective_time_scale = 1.0;
+    a->run.effective_weight = 1.0;
+    a->bindings = bindings;
+    a->cursors = cursors;
+    *out_action = a;
+    return TA_OK;
+}
+
+void ta__action_free(ta_action *a)
+{
+    if (a == NULL) return;
+    ta__mem mem = a->mem;
+    uint32_t n = a->clip->track_count;
+    ta__free(&mem, a->bindings, sizeof(uint32_t) * n);
+    ta__free(&mem, a->cursors, sizeof(uint32_t) * n);
+    ta__free(&mem, a->group_tracks, sizeof(uint32_t) * a->group_pair_capacity);
+    ta__free(&mem, a->group_bindings, sizeof(uint32_t) * a->group_pair_capacity);
+    if (a->has_group) ta_object_group_free(&a->group);
+    ta_clip_release(a->clip);
+    ta__free(&mem, a, sizeof *a);
+}
+
+void ta_action_destroy(ta_action *action)
+{
+    /* An action in a mixer belongs to the mixer. */
+    if (action == NULL || action->mixer != NULL) return;
+    ta__action_free(action);
+}
+
+static ta_result need_mixer(const ta_action *a, const char *call, ta_error *err)
+{
+    if (a == NULL) return ta__fail(err, TA_ERROR_INVALID_ARGUMENT, "action: is NULL");
+    if (a->mixer == NULL)
+        return ta__fail(err, TA_ERROR_BAD_STATE, "action: %s needs the action to be added to a mixer first", call);
+    if (a->uncached)
+        return ta__fail(err, TA_ERROR_NO_SUCH_ACTION, "action %u: was uncached, so %s cannot run on it", a->index,
+                        call);
+    return TA_OK;
+}
+
+static ta_result check_finite(const char *arg, double v, ta_error *err)
+{
+    if (!isfinite(v)) return ta__fail(err, TA_ERROR_NOT_A_NUMBER, "%s: %g is not a finite number", arg, v);
+    return TA_OK;
+}
+
+static ta_result check_duration(const char *arg, ta_duration d, ta_error *err)
+{
+    ta_result r = check_finite(arg, d.seconds, err);
+    if (r != TA_OK) return r;
+    if (d.seconds < 0)
+        return ta__fail(err, TA_ERROR_OUT_OF_RANGE, "%s: %g s lasts less than no time", arg, d.seconds);
+    return TA_OK;
+}
+
+/* ---- playing -------------------------------------------------------------------- */
+
+ta_result ta_action_play(ta_action *a, ta_error *err)
+{
+    ta_result r = need_mixer(a, "play", err);
+    if (r != TA_OK) return r;
+    if (!a->scheduled) {
+        r = ta__mixer_activate(a->mixer, a, err);
+        if (r != TA_OK) return r;
+    }
+    a->run.clock.enabled = true;
+    return TA_OK;
+}
+
+void ta_action_pause(ta_action *a)
+{
+    if (a != NULL) a->run.clock.paused = true;
+}
+
+void ta_action_unpause(ta_action *a)
+{
+    if (a != NULL) a->run.clock.paused = false;
+}
+
+void ta_action_stop_fading(ta_action *a)
+{
+    if (a != NULL) a->run.fade.on = false;
+}
+
+void ta_action_stop_warping(ta_action *a)
+{
+    if (a == NULL) return;
+    a->run.warp.on = false;
+    a->run.has_restore_time_scale = false;
+}
+
+void ta_action_reset(ta_action *a)
+{
+    if (a == NULL) return;
+    reset_run(&a->run);
+}
+
+ta_result ta_action_stop(ta_action *a, ta_error *err)
+{
+    if (a == NULL) return ta__fail(err, TA_ERROR_INVALID_ARGUMENT, "action: is NULL");
+    if (a->mixer != NULL && a->scheduled) ta__mixer_deactivate(a->mixer, a);
+    ta_action_reset(a);
+    return TA_OK;
+}
+
+ta_result ta_action_set_loop(ta_action *a, ta_loop_mode mode, int64_t repetitions, ta_error *err)
+{
+    if (a == NULL) return ta__fail(err, TA_ERROR_INVALID_ARGUMENT, "action: is NULL");
+    if (mode != TA_ONCE && mode != TA_REPEAT && mode != TA_PING_PONG)
+        return ta__fail(err, TA_ERROR_UNKNOWN_ENUM, "mode: %d is not a loop mode (ONCE, REPEAT, PING_PONG)",
+                        (int)mode);
+    if (repetitions < 0)
+        return ta__fail(err, TA_ERROR_OUT_OF_RANGE, "repetitions: %lld is below zero", (long long)repetitions);
+    a->loop = mode;
+    a->repetitions = repetitions;
+    return TA_OK;
+}
+
+ta_loop_mode ta_action_loop(const ta_action *a) { return a->loop; }
+int64_t ta_action_repetitions(const ta_action *a) { return a->repetitions; }
+
+ta_result ta_action_set_duration(ta_action *a, ta_duration duration, ta_error *err)
+{
+    if (a == NULL) return ta__fail(err, TA_ERROR_INVALID_ARGUMENT, "action: is NULL");
+    ta_result r = check_finite("duration", duration.seconds, err);
+    if (r != TA_OK) return r;
+    if (duration.seconds == 0)
+        return ta__fail(err, TA_ERROR_OUT_OF_RANGE, "duration: 0 s cannot hold one run through the clip");
+    double ts = a->clip->duration / duration.seconds;
+    if (!isfinite(ts))
+        return ta__fail(err, TA_ERROR_OUT_OF_RANGE, "duration: %g s gives a time scale of %g", duration.seconds, ts);
+    a->run.time_scale = ts;
+    ta_action_stop_warping(a);
+    return TA_OK;
+}
+
+ta_result ta_action_sync_with(ta_action *a, const ta_action *other, ta_error *err)
+{
+    if (a == NULL || other == NULL)
+        return ta__fail(err, TA_ERROR_INVALID_ARGUMENT, "%s: is NULL", a == NULL ? "action" : "other");
+    /* As three.js copies the time: a phase past this clip's end wraps at the next update. */
+    float phase = other->run.clock.phase;
+    a->run.clock.phase = phase;
+    a->run.time_scale = other->run.time_scale;
+    ta_action_stop_warping(a);
+    return TA_OK;
+}
+
+bool ta_action_is_active(const ta_action *a)
+{
+    return a != NULL && a->scheduled && !a->uncached && a->run.clock.enabled;
+}
+
+bool ta_action_is_playing(const ta_action *a)
+{
+    return ta_action_is_active(a) && !a->run.clock.paused;
+}
+
+ta_duration ta_action_at(const ta_action *a)
+{
+    ta__clock_params p = ta__action_clock_params(a);
+    return ta_seconds(ta__clock_read_time(&p, &a->run.clock));
+}
+
+float ta_action_phase(const ta_action *a) { return a->run.clock.phase; }
+int64_t ta_action_loop_count(const ta_action *a) { return a->run.clock.loop_count; }
+
+/* ---- fields ----------------------------------------------------------------------- */
+
+ta_result ta_action_set_weight(ta_action *a, float weight, ta_error *err)
+{
+    if (a == NULL) return ta__fail(err, TA_ERROR_INVALID_ARGUMENT, "action: is NULL");
+    ta_result r = check_finite("weight", weight, err);
+    if (r != TA_OK) return r;
+    if (weight < 0) return ta__fail(err, TA_ERROR_OUT_OF_RANGE, "weight: %g is below zero", (double)weight);
+    a->weight = weight;
+    return TA_OK;
+}
+
+float ta_action_weight(const ta_action *a) { return (float)a->weight; }
+
+ta_result ta_action_set_time_scale(ta_action *a, float time_scale, ta_error *err)
+{
+    if (a == NULL) return ta__fail(err, TA_ERROR_INVALID_ARGUMENT, "action: is NULL");
+    ta_result r = check_finite("time_scale", time_scale, err);
+    if (r != TA_OK) return r;
+    a->run.time_scale = time_scale;
+    return TA_OK;
+}
+
+float ta_action_time_scale(const ta_action *a) { return (float)a->run.time_scale; }
+void ta_action_set_enabled(ta_action *a, bool enabled) { a->run.clock.enabled = enabled; }
+bool ta_action_enabled(const ta_action *a) { return a->run.clock.enabled; }
+bool ta_action_paused(const ta_action *a) { return a->run.clock.paused; }
+void ta_action_set_clamp_when_finished(ta_action *a, bool clamp) { a->clamp_when_finished = clamp; }
+bool ta_action_clamp_when_finished(const ta_action *a) { return a->clamp_when_finished; }
+void ta_action_set_zero_slope_at_start(ta_action *a, bool zero_slope) { a->zero_slope_at_start = zero_slope; }
+void ta_action_set_zero_slope_at_end(ta_action *a, bool zero_slope) { a->zero_slope_at_end = zero_slope; }
+
+ta_result ta_action_set_blend_mode(ta_action *a, ta_blend_mode mode, ta_error *err)
+{
+    if (a == NULL) return ta__fail(err, TA_ERROR_INVALID_ARGUMENT, "action: is NULL");
+    if (mode != TA_NORMAL_BLEND_MODE && mode != TA_ADDITIVE_BLEND_MODE)
+        return ta__fail(err, TA_ERROR_UNKNOWN_ENUM, "mode: %d is not a blend mode", (int)mode);
+    a->blend_mode = mode;
+    return TA_OK;
+}
+
+ta_blend_mode ta_action_blend_mode(const ta_action *a) { return a->blend_mode; }
+const ta_clip *ta_action_clip(const ta_action *a) { return a->clip; }
+
+/* ---- weights and time scales ------------------------------------------------------- */
+
+float ta_action_get_effective_weight(const ta_action *a) { return (float)a->run.effective_weight; }
+float ta_action_get_effective_time_scale(const ta_action *a) { return (float)a->run.effective_time_scale; }
+
+ta_result ta_action_set_effective_weight(ta_action *a, float weight, ta_error *err)
+{
+    ta_result r = ta_action_set_weight(a, weight, err);
+    if (r != TA_OK) return r;
+    a->run.effective_weight = a->run.clock.enabled ? a->weight : 0.0;
+    ta_action_stop_fading(a);
+    return TA_OK;
+}
+
+ta_result ta_action_set_effective_time_scale(ta_action *a, float time_scale, ta_error *err)
+{
+    ta_result r = ta_action_set_time_scale(a, time_scale, err);
+    if (r != TA_OK) return r;
+    a->run.effective_time_scale = a->run.clock.paused ? 0.0 : a->run.time_scale;
+    ta_action_stop_warping(a);
+    return TA_OK;
+}
+
+static void schedule_ramp(ta__ramp *ramp, double now, double duration, float from, float to)
+{
+    ramp->on = true;
+    ramp->t0 = (float)now;
+    ramp->t1 = (float)(now + duration);
+    ramp->v0 = from;
+    ramp->v1 = to;
+}
+
+static ta_result fade(ta_action *a, ta_duration duration, float from, float to, const char *call, ta_error *err)
+{
+    ta_result r = need_mixer(a, call, err);
+    if (r != TA_OK) return r;
+    r = check_duration("duration", duration, err);
+    if (r != TA_OK) return r;
+    schedule_ramp(&a->run.fade, ta__mixer_now(a->mixer), duration.seconds, from, to);
+    return TA_OK;
+}
+
+ta_result ta_action_fade_in(ta_action *a, ta_duration duration, ta_error *err)
+{
+    return fade(a, duration, 0.0f, 1.0f, "fade_in", err);
+}
+
+ta_result ta_action_fade_out(ta_action *a, ta_duration duration, ta_error *err)
+{
+    return fade(a, duration, 1.0f, 0.0f, "fade_out", err);
+}
+
+/* Checks what warp checks, without changing anything. */
+static ta_result check_warp(const ta_action *a, double start, double end, ta_duration duration, ta_error *err)
+{
+    ta_result r = need_mixer(a, "warp", err);
+    if (r != TA_OK) return r;
+    if ((r = check_finite("start_time_scale", start, err)) != TA_OK ||
+        (r = check_finite("end_time_scale", end, err)) != TA_OK ||
+        (r = check_duration("duration", duration, err)) != TA_OK)
+        return r;
+    if (a->run.time_scale == 0)
+        return ta__fail(err, TA_ERROR_BAD_STATE,
+                        "action %u: a warp keeps its time scales as shares of the time scale, which is 0", a->index);
+    return TA_OK;
+}
+
+static void do_warp(ta_action *a, double start, double end, ta_duration duration)
+{
+    double ts = a->run.time_scale;
+    schedule_ramp(&a->run.warp, ta__mixer_now(a->mixer), duration.seconds, (float)(start / ts), (float)(end / ts));
+}
+
+ta_result ta_action_warp(ta_action *a, float start_time_scale, float end_time_scale, ta_duration duration,
+                         ta_error *err)
+{
+    ta_result r = check_warp(a, start_time_scale, end_time_scale, duration, err);
+    if (r != TA_OK) return r;
+    do_warp(a, start_time_scale, end_time_scale, duration);
+    return TA_OK;
+}
+
+ta_result ta_action_halt(ta_action *a, ta_duration duration, ta_error *err)
+{
+    if (a == NULL) return ta__fail(err, TA_ERROR_INVALID_ARGUMENT, "action: is NULL");
+    double from = a->run.effective_time_scale;
+    ta_result r = check_warp(a, from, 0.0, duration, err);
+    if (r != TA_OK) return r;
+    do_warp(a, from, 0.0, duration);
+    return TA_OK;
+}
+
+ta_result ta_action_start_at(ta_action *a, ta_duration time, ta_error *err)
+{
+    if (a == NULL) return ta__fail(err, TA_ERROR_INVALID_ARGUMENT, "action: is NULL");
+    ta_result r = check_finite("time", time.seconds, err);
+    if (r != TA_OK) return r;
+    a->run.has_start_time = true;
+    a->run.start_time = time.seconds;
+    return TA_OK;
+}
+
+/* ---- the ramps, as an update reads them --------------------------------------------- */
+
+float ta__ramp_value(const ta__ramp *ramp, double time)
+{
+    /* LinearInterpolant over two keys: the first value before the first time,
+     * the last at or after the last, a float32 result between. */
+    if (!(time >= (double)ramp->t0)) return ramp->v0;
+    if (time >= (double)ramp->t1) return ramp->v1;
+    double w1 = (time - (double)ramp->t0) / ((double)ramp->t1 - (double)ramp->t0);
+    double w0 = 1 - w1;
+    return (float)((double)ramp->v0 * w0 + (double)ramp->v1 * w1);
+}
+
+double ta__action_update_weight(const ta_action *a, ta__action_run *run, double time)
+{
+    double weight = 0;
+    if (run->clock.enabled) {
+        weight = a->weight;
+        if (run->fade.on) {
+            float v = ta__ramp_value(&run->fade, time);
+            weight *= v;
+            if (time > (double)run->fade.t1) {
+                run->fade.on = false;
+                if (v == 0) run->clock.enabled = false; /* faded out */
+            }
+        }
+    }
+    run->effective_weight = weight;
+    return weight;
+}
+
+double ta__action_update_time_scale(const ta_action *a, ta__action_run *run, double time)
+{
+    (void)a;
+    double ts = 0;
+    if (!run->clock.paused) {
+        ts = run->time_scale;
+        if (run->warp.on) {
+            float v = ta__ramp_value(&run->warp, time);
+            ts *= v;
+            if (time > (double)run->warp.t1) {
+                if (ts == 0) {
+                    run->clock.paused = true; /* halted */
+                } else {
+                    if (run->has_restore_time_scale) ts = run->restore_time_scale;
+                    run->time_scale = ts;
+                }
+                run->warp.on = false;
+                run->has_restore_time_scale = false;
+            }
+        }
+    }
+    run->effective_time_scale = ts;
+    return ts;
+}
+
+/* ---- groups ------------------------------------------------------------------------- */
+
+ta_result ta_action_use_group(ta_action *a, const ta_animation_object_group *group, ta_error *err)
+{
+    if (a == NULL) return ta__fail(err, TA_ERROR_INVALID_ARGUMENT, "action: is NULL");
+    if (a->scheduled)
+        return ta__fail(err, TA_ERROR_BAD_STATE,
+                        "action %u: is playing; stop it before changing whether it uses a group", a->index);
+    if (group == NULL) {
+        if (a->has_group) ta_object_group_free(&a->group);
+        a->has_group = false;
+        a->group_resolved = false;
+        return TA_OK;
+    }
+    ta_animation_object_group copy;
+    ta_result r = ta_object_group_init(&copy, &a->mem.a, err);
+    if (r != TA_OK) return r;
+    r = ta_object_group_copy(&copy, group, err);
+    if (r != TA_OK) {
+        ta_object_group_free(&copy);
+        return r;
+    }
+    if (a->has_group) ta_object_group_free(&a->group);
+    a->group = copy;
+    a->has_group = true;
+    a->group_resolved = false;
+    return TA_OK;
+}
+
+ta_animation_object_group *ta_action_group(ta_action *a)
+{
+    return (a != NULL && a->has_group) ? &a->group : NULL;
+}

@@ -1,0 +1,311 @@
+/* The mixer: its actions, their activation, the cache, cross-fades and events
+ * (three.js AnimationMixer). The update itself is in mixer_update.c. */
+#include <math.h>
+#include <string.h>
+
+#include "animation/mixer_internal.h"
+
+ta_result ta_mixer_create(ta_node_id root, const ta_mixer_options *options, ta_mixer **out_mixer, ta_error *err)
+{
+    if (out_mixer == NULL) return ta__fail(err, TA_ERROR_INVALID_ARGUMENT, "out_mixer: is NULL");
+    ta__mem mem;
+    ta_result r = ta__mem_init(&mem, options ? options->allocator : NULL, err);
+    if (r != TA_OK) return r;
+    ta_mixer *m = (ta_mixer *)ta__calloc(&mem, 1, sizeof *m);
+    if (m == NULL) return ta__fail(err, TA_ERROR_OUT_OF_MEMORY, "out of memory making a mixer");
+    m->mem = mem;
+    m->root = root;
+    m->time = 0;
+    m->time_scale = 1.0;
+    *out_mixer = m;
+    return TA_OK;
+}
+
+void ta_mixer_destroy(ta_mixer *m)
+{
+    if (m == NULL) return;
+    ta__mem mem = m->mem;
+    for (uint32_t i = 0; i < m->action_count; ++i) ta__action_free(m->actions[i]);
+    ta__free(&mem, m->actions, sizeof(ta_action *) * m->action_capacity);
+    ta__free(&mem, m->events, sizeof(ta_animation_event) * m->event_capacity);
+    ta__mixer_free_bindings(m);
+    ta__free(&mem, m, sizeof *m);
+}
+
+double ta__mixer_now(const ta_mixer *m)
+{
+    return m->time;
+}
+
+ta_result ta_mixer_add(ta_mixer *m, ta_action *action, ta_node_id root, uint32_t *out_index, ta_error *err)
+{
+    if (m == NULL || action == NULL)
+        return ta__fail(err, TA_ERROR_INVALID_ARGUMENT, "%s: is NULL", m == NULL ? "mixer" : "action");
+    if (action->mixer != NULL)
+        return ta__fail(err, TA_ERROR_BAD_STATE, "action: is already action %u of a mixer", action->index);
+    if (m->action_count >= TA_NONE - 1)
+        return ta__fail(err, TA_ERROR_LIMIT_EXCEEDED, "mixer: already holds %u actions", m->action_count);
+    ta_result r = ta__reserve(&m->mem, (void **)&m->actions, &m->action_capacity, m->action_count + 1,
+                              sizeof(ta_action *), err);
+    if (r != TA_OK) return r;
+    /* One event per action per update at most: make room now, so update never allocates for events. */
+    r = ta__reserve(&m->mem, (void **)&m->events, &m->event_capacity, m->action_count + 1,
+                    sizeof(ta_animation_event), err);
+    if (r != TA_OK) return r;
+    action->mixer = m;
+    action->index = m->action_count;
+    action->root = ta_node_is_none(root) ? m->root : root;
+    m->actions[m->action_count++] = action;
+    if (out_index) *out_index = action->index;
+    return TA_OK;
+}
+
+static ta_result find_action(const ta_mixer *m, uint32_t index, const char *arg, ta_error *err)
+{
+    if (m == NULL) return ta__fail(err, TA_ERROR_INVALID_ARGUMENT, "mixer: is NULL");
+    if (index >= m->action_count)
+        return ta__fail(err, TA_ERROR_NO_SUCH_ACTION, "%s: action %u is not in the mixer, which has %u actions", arg,
+                        index, m->action_count);
+    if (m->actions[index]->uncached)
+        return ta__fail(err, TA_ERROR_NO_SUCH_ACTION, "%s: action %u was uncached", arg, index);
+    return TA_OK;
+}
+
+ta_result ta_mixer_action(ta_mixer *m, uint32_t index, ta_action **out_action, ta_error *err)
+{
+    ta_result r = find_action(m, index, "index", err);
+    if (r != TA_OK) return r;
+    if (out_action) *out_action = m->actions[index];
+    return TA_OK;
+}
+
+uint32_t ta_mixer_action_count(const ta_mixer *m) { return m->action_count; }
+ta_duration ta_mixer_time(const ta_mixer *m) { return ta_seconds(m->time); }
+double ta_mixer_time_scale(const ta_mixer *m) { return m->time_scale; }
+ta_node_id ta_mixer_get_root(const ta_mixer *m) { return m->root; }
+
+ta_result ta_mixer_set_time_scale(ta_mixer *m, double time_scale, ta_error *err)
+{
+    if (m == NULL) return ta__fail(err, TA_ERROR_INVALID_ARGUMENT, "mixer: is NULL");
+    if (!isfinite(time_scale))
+        return ta__fail(err, TA_ERROR_NOT_A_NUMBER, "time_scale: %g is not a finite number", time_scale);
+    m->time_scale = time_scale;
+    return TA_OK;
+}
+
+ta_result ta_mixer_existing_action(const ta_mixer *m, const char *clip_name, ta_node_id root, uint32_t *out_index,
+                                   ta_error *err)
+{
+    if (m == NULL || clip_name == NULL)
+        return ta__fail(err, TA_ERROR_INVALID_ARGUMENT, "%s: is NULL", m == NULL ? "mixer" : "clip_name");
+    ta_node_id key = ta_node_is_none(root) ? m->root : root;
+    for (uint32_t i = 0; i < m->action_count; ++i) {
+        const ta_action *a = m->actions[i];
+        if (!a->uncached && a->root.index == key.index && strcmp(a->clip->name, clip_name) == 0) {
+            if (out_index) *out_index = i;
+            return TA_OK;
+        }
+    }
+    return ta__fail(err, TA_ERROR_NOT_FOUND, "clip_name: no action on a clip named \"%s\" is filed under root %u",
+                    clip_name, key.index);
+}
+
+/* ---- activation ------------------------------------------------------------------- */
+
+static void use_bindings(ta_mixer *m, ta_action *a, int delta)
+{
+    uint32_t n = a->has_group ? a->group_pair_count : (a->bound ? a->clip->track_count : 0);
+    const uint32_t *list = a->has_group ? a->group_bindings : a->bindings;
+    for (uint32_t i = 0; i < n; ++i) {
+        ta__binding *b = &m->bindings[list[i]];
+        if (delta > 0) {
+            b->use_count++;
+            b->restore_pending = false; /* never restored: the original still holds */
+        } else {
+            b->use_count--;
+            if (b->use_count == 0 && b->has_original) b->restore_pending = true;
+        }
+    }
+}
+
+ta_result ta__mixer_activate(ta_mixer *m, ta_action *a, ta_error *err)
+{
+    if (!a->has_group && !a->bound) {
+        uint32_t n = a->clip->track_count;
+        ta_result r = ta__mixer_reserve_bindings(m, n, err);
+        if (r != TA_OK) return r;
+        for (uint32_t t = 0; t < n; ++t) {
+            uint32_t index = 0;
+            ta__mixer_bind(m, a->clip->tracks[t]->target, &index, NULL); /* room was made */
+            a->bindings[t] = index;
+            m->bindings[index].ref_count++;
+        }
+        a->bound = true;
+    }
+    use_bindings(m, a, +1);
+    a->scheduled = true;
+    return TA_OK;
+}
+
+void ta__mixer_deactivate(ta_mixer *m, ta_action *a)
+{
+    if (!a->scheduled) return;
+    use_bindings(m, a, -1);
+    a->scheduled = false;
+}
+
+void ta__mixer_release_action_refs(ta_mixer *m, ta_action *a)
+{
+    if (a->bound) {
+        for (uint32_t t = 0; t < a->clip->track_count; ++t) {
+            m->bindings[a->bindings[t]].ref_count--;
+            a->bindings[t] = TA_NONE;
+        }
+        a->bound = false;
+    }
+    for (uint32_t p = 0; p < a->group_pair_count; ++p) m->bindings[a->group_bindings[p]].ref_count--;
+    a->group_pair_count = 0;
+    a->group_resolved = false;
+}
+
+void ta_mixer_stop_all_action(ta_mixer *m)
+{
+    if (m == NULL) return;
+    for (uint32_t i = m->action_count; i-- > 0;) {
+        ta_action *a = m->actions[i];
+        if (a->scheduled && !a->uncached) ta_action_stop(a, NULL);
+    }
+}
+
+ta_result ta_mixer_sync_with(ta_mixer *m, uint32_t index, uint32_t with_index, ta_error *err)
+{
+    ta_result r = find_action(m, index, "index", err);
+    if (r == TA_OK) r = find_action(m, with_index, "with_index", err);
+    if (r != TA_OK) return r;
+    return ta_action_sync_with(m->actions[index], m->actions[with_index], err);
+}
+
+/* ---- the cache ---------------------------------------------------------------------- */
+
+static void forget(ta_mixer *m, ta_action *a)
+{
+    ta__mixer_deactivate(m, a);
+    ta_action_reset(a);
+    ta__mixer_release_action_refs(m, a);
+    a->uncached = true;
+}
+
+static void after_uncache(ta_mixer *m)
+{
+    /* The spec's rule: drop every binding nothing drove in the last update.
+     * Actions that are not playing give up their bindings too, and bind again
+     * when they play. */
+    for (uint32_t i = 0; i < m->action_count; ++i) {
+        ta_action *a = m->actions[i];
+        if (!a->scheduled && !a->uncached) ta__mixer_release_action_refs(m, a);
+    }
+    ta__mixer_drop_unused(m);
+}
+
+ta_result ta_mixer_uncache_action(ta_mixer *m, uint32_t index, ta_error *err)
+{
+    ta_result r = find_action(m, index, "index", err);
+    if (r != TA_OK) return r;
+    forget(m, m->actions[index]);
+    after_uncache(m);
+    return TA_OK;
+}
+
+void ta_mixer_uncache_clip(ta_mixer *m, const char *clip_name)
+{
+    if (m == NULL || clip_name == NULL) return;
+    for (uint32_t i = 0; i < m->action_count; ++i) {
+        ta_action *a = m->actions[i];
+        if (!a->uncached && strcmp(a->clip->name, clip_name) == 0) forget(m, a);
+    }
+    after_uncache(m);
+}
+
+void ta_mixer_uncache_root(ta_mixer *m, ta_node_id root)
+{
+    if (m == NULL) return;
+    ta_node_id key = ta_node_is_none(root) ? m->root : root;
+    for (uint32_t i = 0; i < m->action_count; ++i) {
+        ta_action *a = m->actions[i];
+        if (!a->uncached && a->root.index == key.index) forget(m, a);
+    }
+    after_uncache(m);
+}
+
+/* ---- cross-fades -------------------------------------------------------------------- */
+
+ta_result ta_mixer_cross_fade_from(ta_mixer *m, uint32_t index, uint32_t from_index, ta_duration duration, bool warp,
+                                   ta_error *err)
+{
+    ta_result r = find_action(m, index, "index", err);
+    if (r == TA_OK) r = find_action(m, from_index, "from_index", err);
+    if (r != TA_OK) return r;
+    if (index == from_index)
+        return ta__fail(err, TA_ERROR_BAD_STATE, "from_index: action %u cannot cross-fade with itself", index);
+    if (!isfinite(duration.seconds))
+        return ta__fail(err, TA_ERROR_NOT_A_NUMBER, "duration: %g is not a finite number", duration.seconds);
+    if (duration.seconds < 0)
+        return ta__fail(err, TA_ERROR_OUT_OF_RANGE, "duration: %g s lasts less than no time", duration.seconds);
+    ta_action *in = m->actions[index], *out = m->actions[from_index];
+    if (warp) {
+        if (in->run.time_scale == 0 || out->run.time_scale == 0)
+            return ta__fail(err, TA_ERROR_BAD_STATE,
+                            "action %u: a warped cross-fade keeps its time scales as shares of the time scale, which "
+                            "is 0",
+                            in->run.time_scale == 0 ? index : from_index);
+    }
+    ta_action_fade_out(out, duration, NULL);
+    ta_action_fade_in(in, duration, NULL);
+    if (warp) {
+        double in_len = in->clip->duration, out_len = out->clip->duration;
+        double start_end = out_len / in_len, end_start = in_len / out_len;
+        out->run.has_restore_time_scale = true;
+        out->run.restore_time_scale = out->run.time_scale;
+        in->run.has_restore_time_scale = true;
+        in->run.restore_time_scale = in->run.time_scale;
+        double ots = out->run.time_scale, its = in->run.time_scale;
+        double now = m->time;
+        out->run.warp.on = true;
+        out->run.warp.t0 = (float)now;
+        out->run.warp.t1 = (float)(now + duration.seconds);
+        out->run.warp.v0 = (float)(1.0 / ots);
+        out->run.warp.v1 = (float)(start_end / ots);
+        in->run.warp.on = true;
+        in->run.warp.t0 = (float)now;
+        in->run.warp.t1 = (float)(now + duration.seconds);
+        in->run.warp.v0 = (float)(end_start / its);
+        in->run.warp.v1 = (float)(1.0 / its);
+    }
+    return TA_OK;
+}
+
+ta_result ta_mixer_cross_fade_to(ta_mixer *m, uint32_t index, uint32_t to_index, ta_duration duration, bool warp,
+                                 ta_error *err)
+{
+    /* three.js crossFadeTo(b) is b.crossFadeFrom(this). */
+    ta_result r = find_action(m, index, "index", err);
+    if (r == TA_OK) r = find_action(m, to_index, "to_index", err);
+    if (r != TA_OK) return r;
+    if (index == to_index)
+        return ta__fail(err, TA_ERROR_BAD_STATE, "to_index: action %u cannot cross-fade with itself", index);
+    return ta_mixer_cross_fade_from(m, to_index, index, duration, warp, err);
+}
+
+/* ---- events ------------------------------------------------------------------------- */
+
+uint32_t ta_mixer_event_count(const ta_mixer *m)
+{
+    return m->event_count;
+}
+
+uint32_t ta_mixer_drain_events(ta_mixer *m, ta_animation_event *out, uint32_t capacity)
+{
+    uint32_t n = 0;
+    while (n < capacity && m->event_read < m->event_count) out[n++] = m->events[m->event_read++];
+    return n;
+}

@@ -1,0 +1,85 @@
+/*
+ * src/animation/mixer_internal.h -- the mixer's layout. Not public.
+ *
+ * A binding is one target property the mixer drives: made once per target
+ * (kind, family, index, element) and shared by every action whose tracks name
+ * that target. Its pile, its original value and its additive pile are
+ * float runs at binding->offset in three flat arrays (strings: const char*
+ * slots). use_count counts the action tracks that drive it now (played
+ * actions); ref_count the action tracks that point at it.
+ */
+#ifndef THREEANIM_SRC_ANIMATION_MIXER_INTERNAL_H
+#define THREEANIM_SRC_ANIMATION_MIXER_INTERNAL_H
+
+#include "animation/action_internal.h"
+#include "threeanim/animation_mixer.h"
+
+typedef struct ta__binding {
+    ta_track_target target;
+    ta_value_type type;
+    uint32_t size;          /* numbers per value; 1 for a string */
+    uint32_t offset;        /* into pile/orig/add, or the string slots */
+    uint32_t use_count;
+    uint32_t ref_count;
+    uint32_t remap;         /* scratch for compaction */
+    double weight;          /* this update's normal weight */
+    double add_weight;      /* this update's additive weight */
+    bool has_original;
+    bool restore_pending;   /* stopped: write the original at the next update */
+    bool driven_last;       /* written by the last update */
+    bool read_now;          /* original read in the update under way */
+    bool dead;              /* to be dropped */
+} ta__binding;
+
+struct ta_mixer {
+    ta__mem mem;
+    ta_node_id root;
+    double time;
+    double time_scale;
+
+    ta_action **actions;
+    uint32_t action_count;
+    uint32_t action_capacity;
+
+    ta__binding *bindings;
+    uint32_t binding_count;
+    uint32_t binding_capacity;
+
+    /* target key -> binding index, open addressing; key 0 is empty */
+    uint64_t *hash_keys;
+    uint32_t *hash_values;
+    uint32_t hash_capacity; /* a power of two, or 0 */
+
+    float *pile;
+    float *orig;
+    float *add;
+    uint32_t slot_count;
+    uint32_t slot_capacity;
+
+    const char **str_pile;
+    const char **str_add;
+    char **str_orig;        /* owned copies */
+    uint32_t str_count;
+    uint32_t str_capacity;
+
+    ta_animation_event *events;
+    uint32_t event_count;
+    uint32_t event_read;
+    uint32_t event_capacity;
+};
+
+/* mixer_bindings.c */
+uint64_t ta__target_key(ta_track_target target);
+/* The binding of target, made if there is none. */
+ta_result ta__mixer_bind(ta_mixer *mixer, ta_track_target target, uint32_t *out_index, ta_error *err);
+/* Room for `extra` more bindings of up to 4 numbers each, so that binding
+ * them cannot fail. */
+ta_result ta__mixer_reserve_bindings(ta_mixer *mixer, uint32_t extra, ta_error *err);
+/* Drops bindings nothing uses, points at or drove in the last update. */
+void ta__mixer_drop_unused(ta_mixer *mixer);
+void ta__mixer_free_bindings(ta_mixer *mixer);
+
+/* animation_mixer.c */
+void ta__mixer_release_action_refs(ta_mixer *mixer, ta_action *action);
+
+#endif

@@ -1,0 +1,582 @@
+/* The mixer's update: move every playing action's clock, mix their values into
+ * the piles, and write the piles, refusing before anything changes. */
+#include <math.h>
+#include <string.h>
+
+#include "animation/interpolant.h"
+#include "animation/mixer_internal.h"
+#include "animation/property_access.h"
+
+/* ---- groups: which bindings a group action's tracks drive ------------------------------ */
+
+typedef struct group_sink {
+    ta_mixer *m;
+    ta_action *a;
+    uint32_t count;
+    ta_error *err;
+    ta_result r;
+} group_sink;
+
+static ta_result push_pair(ta_action *a, uint32_t track, uint32_t binding, ta_error *err)
+{
+    if (a->group_pair_count == a->group_pair_capacity) {
+        uint32_t cap = a->group_pair_capacity ? a->group_pair_capacity * 2 : 16;
+        uint32_t *t = (uint32_t *)ta__calloc(&a->mem, cap, sizeof(uint32_t));
+        uint32_t *b = (uint32_t *)ta__calloc(&a->mem, cap, sizeof(uint32_t));
+        if (t == NULL || b == NULL) {
+            ta__free(&a->mem, t, sizeof(uint32_t) * cap);
+            ta__free(&a->mem, b, sizeof(uint32_t) * cap);
+            return ta__fail(err, TA_ERROR_OUT_OF_MEMORY, "out of memory binding a group");
+        }
+        if (a->group_pair_count) {
+            memcpy(t, a->group_tracks, sizeof(uint32_t) * a->group_pair_count);
+            memcpy(b, a->group_bindings, sizeof(uint32_t) * a->group_pair_count);
+        }
+        ta__free(&a->mem, a->group_tracks, sizeof(uint32_t) * a->group_pair_capacity);
+        ta__free(&a->mem, a->group_bindings, sizeof(uint32_t) * a->group_pair_capacity);
+        a->group_tracks = t;
+        a->group_bindings = b;
+        a->group_pair_capacity = cap;
+    }
+    a->group_tracks[a->group_pair_count] = track;
+    a->group_bindings[a->group_pair_count] = binding;
+    a->group_pair_count++;
+    return TA_OK;
+}
+
+static bool pair_exists(const ta_action *a, uint32_t track, uint32_t binding)
+{
+    for (uint32_t i = 0; i < a->group_pair_count; ++i)
+        if (a->group_tracks[i] == track && a->group_bindings[i] == binding) return true;
+    return false;
+}
+
+static ta_result bind_pair(ta_mixer *m, ta_action *a, uint32_t track, ta_track_target target, ta_error *err)
+{
+    uint32_t b;
+    ta_result r = ta__mixer_bind(m, target, &b, err);
+    if (r != TA_OK) return r;
+    /* Two members whose meshes share a material drive it once. */
+    if (pair_exists(a, track, b)) return TA_OK;
+    r = push_pair(a, track, b, err);
+    if (r != TA_OK) return r;
+    m->bindings[b].ref_count++;
+    if (a->scheduled) {
+        m->bindings[b].use_count++;
+        m->bindings[b].restore_pending = false;
+    }
+    return TA_OK;
+}
+
+/* The targets a track drives on one member (spec "Groups"). */
+static ta_result bind_member(ta_mixer *m, ta_action *a, const ta_mixer_targets *t, uint32_t track, ta_node_id member,
+                             ta_error *err)
+{
+    const ta_track *tr = a->clip->tracks[track];
+    ta_track_target target = tr->target;
+    ta_result r = TA_OK;
+    const ta_scene *s = t->scene;
+    switch (target.family) {
+    case TA_FAMILY_NODE:
+        target.index = member.index;
+        return bind_pair(m, a, track, target, err);
+    case TA_FAMILY_MESH:
+    case TA_FAMILY_SKINNED_MESH: {
+        bool skinned = target.family == TA_FAMILY_SKINNED_MESH;
+        const ta_mesh *list = skinned ? s->skinned_meshes : s->meshes;
+        uint32_t count = skinned ? s->skinned_mesh_count : s->mesh_count;
+        for (uint32_t i = 0; i < count && r == TA_OK; ++i)
+            if (list[i].node.index == member.index) {
+                target.index = i;
+                r = bind_pair(m, a, track, target, err);
+            }
+        return r;
+    }
+    case TA_FAMILY_MATERIAL: {
+        for (int pass = 0; pass < 2 && r == TA_OK; ++pass) {
+            const ta_mesh *list = pass ? s->skinned_meshes : s->meshes;
+            uint32_t count = pass ? s->skinned_mesh_count : s->mesh_count;
+            for (uint32_t i = 0; i < count && r == TA_OK; ++i)
+                if (list[i].node.index == member.index)
+                    for (uint32_t k = 0; k < list[i].material_count && r == TA_OK; ++k) {
+                        target.index = list[i].materials[k].index;
+                        r = bind_pair(m, a, track, target, err);
+                    }
+        }
+        return r;
+    }
+    case TA_FAMILY_LIGHT:
+        for (uint32_t i = 0; i < s->light_count && r == TA_OK; ++i)
+            if (s->lights[i].node.index == member.index) {
+                target.index = i;
+                r = bind_pair(m, a, track, target, err);
+            }
+        return r;
+    case TA_FAMILY_PERSPECTIVE_CAMERA:
+        if (t->cameras != NULL)
+            for (uint32_t i = 0; i < t->cameras->perspective_count && r == TA_OK; ++i)
+                if (t->cameras->perspective[i].node.index == member.index) {
+                    target.index = i;
+                    r = bind_pair(m, a, track, target, err);
+                }
+        return r;
+    case TA_FAMILY_ORTHOGRAPHIC_CAMERA:
+        if (t->cameras != NULL)
+            for (uint32_t i = 0; i < t->cameras->orthographic_count && r == TA_OK; ++i)
+                if (t->cameras->orthographic[i].node.index == member.index) {
+                    target.index = i;
+                    r = bind_pair(m, a, track, target, err);
+                }
+        return r;
+    default: return TA_OK;
+    }
+}
+
+static ta_result resolve_group(ta_mixer *m, ta_action *a, const ta_mixer_targets *t, ta_error *err)
+{
+    const ta_animation_object_group *g = &a->group;
+    if (a->group_resolved && a->group_seen_version == g->version &&
+        a->group_scene_version == t->scene->structure_version)
+        return TA_OK;
+    for (uint32_t i = 0; i < g->count; ++i)
+        if (g->members[i].index >= t->scene->node_count)
+            return ta__fail(err, TA_ERROR_MISSING_TARGET,
+                            "action %u: group member %u is node %u, which is not in the scene (%u nodes)", a->index,
+                            i, g->members[i].index, t->scene->node_count);
+    /* Let go of the old pairs, then bind the members afresh. */
+    for (uint32_t p = 0; p < a->group_pair_count; ++p) {
+        ta__binding *b = &m->bindings[a->group_bindings[p]];
+        b->ref_count--;
+        if (a->scheduled) {
+            b->use_count--;
+            if (b->use_count == 0 && b->has_original) b->restore_pending = true;
+        }
+    }
+    a->group_pair_count = 0;
+    a->group_resolved = false;
+    for (uint32_t track = 0; track < a->clip->track_count; ++track)
+        for (uint32_t i = 0; i < g->count; ++i) {
+            ta_result r = bind_member(m, a, t, track, g->members[i], err);
+            if (r != TA_OK) return r;
+        }
+    a->group_resolved = true;
+    a->group_seen_version = g->version;
+    a->group_scene_version = t->scene->structure_version;
+    return TA_OK;
+}
+
+/* ---- mixing (three.js PropertyMixer) ------------------------------------------------ */
+
+static void lerp_into(float *dst, const double *src, uint32_t n, double t)
+{
+    double s = 1 - t;
+    for (uint32_t i = 0; i < n; ++i) dst[i] = (float)(dst[i] * s + src[i] * t);
+}
+
+static void slerp_into(float *dst, const double *src, double t)
+{
+    double a[4] = {dst[0], dst[1], dst[2], dst[3]}, r[4];
+    ta_slerp_flat(r, a, src, t);
+    for (int i = 0; i < 4; ++i) dst[i] = (float)r[i];
+}
+
+static void accumulate(ta_mixer *m, ta__binding *b, const double *in, const char *in_str, double weight)
+{
+    float *p = m->pile + b->offset;
+    if (b->weight == 0) {
+        if (b->type == TA_VALUE_STRING)
+            m->str_pile[b->offset] = in_str;
+        else
+            for (uint32_t i = 0; i < b->size; ++i) p[i] = (float)in[i];
+        b->weight = weight;
+        return;
+    }
+    b->weight += weight;
+    double mix = weight / b->weight;
+    switch (b->type) {
+    case TA_VALUE_ROTATION: slerp_into(p, in, mix); break;
+    case TA_VALUE_FLAG:
+        if (mix >= 0.5) p[0] = (float)in[0];
+        break;
+    case TA_VALUE_STRING:
+        if (mix >= 0.5) m->str_pile[b->offset] = in_str;
+        break;
+    default: lerp_into(p, in, b->size, mix); break;
+    }
+}
+
+static void accumulate_additive(ta_mixer *m, ta__binding *b, const double *in, const char *in_str, double weight)
+{
+    float *add = m->add + b->offset;
+    if (b->add_weight == 0) {
+        switch (b->type) {
+        case TA_VALUE_ROTATION:
+            add[0] = add[1] = add[2] = 0;
+            add[3] = 1;
+            break;
+        case TA_VALUE_FLAG: add[0] = m->orig[b->offset]; break;
+        case TA_VALUE_STRING: m->str_add[b->offset] = m->str_orig[b->offset]; break;
+        default:
+            for (uint32_t i = 0; i < b->size; ++i) add[i] = 0;
+            break;
+        }
+    }
+    switch (b->type) {
+    case TA_VALUE_ROTATION: {
+        double cur[4] = {add[0], add[1], add[2], add[3]}, work[4], r[4];
+        ta_multiply_quaternions_flat(work, cur, in);
+        ta_slerp_flat(r, cur, work, weight);
+        for (int i = 0; i < 4; ++i) add[i] = (float)r[i];
+        break;
+    }
+    case TA_VALUE_FLAG:
+        if (weight >= 0.5) add[0] = (float)in[0];
+        break;
+    case TA_VALUE_STRING:
+        if (weight >= 0.5) m->str_add[b->offset] = in_str;
+        break;
+    default:
+        for (uint32_t i = 0; i < b->size; ++i) add[i] = (float)(add[i] + in[i] * weight);
+        break;
+    }
+    b->add_weight += weight;
+}
+
+/* The pile rested toward the original by the missing weight, then the additive pile on top. */
+static void apply(ta_mixer *m, ta__binding *b)
+{
+    float *p = m->pile + b->offset;
+    const float *o = m->orig + b->offset;
+    const float *add = m->add + b->offset;
+    double w = b->weight;
+    if (w < 1) {
+        double t = 1 - w;
+        if (w == 0) {
+            if (b->type == TA_VALUE_STRING)
+                m->str_pile[b->offset] = m->str_orig[b->offset];
+            else
+                for (uint32_t i = 0; i < b->size; ++i) p[i] = o[i];
+        } else {
+            switch (b->type) {
+            case TA_VALUE_ROTATION: {
+                double od[4] = {o[0], o[1], o[2], o[3]};
+                slerp_into(p, od, t);
+                break;
+            }
+            case TA_VALUE_FLAG:
+                if (t >= 0.5) p[0] = o[0];
+                break;
+            case TA_VALUE_STRING:
+                if (t >= 0.5) m->str_pile[b->offset] = m->str_orig[b->offset];
+                break;
+            default: {
+                double od[4] = {0, 0, 0, 0};
+                for (uint32_t i = 0; i < b->size; ++i) od[i] = o[i];
+                lerp_into(p, od, b->size, t);
+                break;
+            }
+            }
+        }
+    }
+    if (b->add_weight > 0) {
+        switch (b->type) {
+        case TA_VALUE_ROTATION: {
+            double cur[4] = {p[0], p[1], p[2], p[3]}, ad[4] = {add[0], add[1], add[2], add[3]}, work[4], r[4];
+            ta_multiply_quaternions_flat(work, cur, ad);
+            ta_slerp_flat(r, cur, work, 1);
+            for (int i = 0; i < 4; ++i) p[i] = (float)r[i];
+            break;
+        }
+        case TA_VALUE_FLAG: p[0] = add[0]; break;
+        case TA_VALUE_STRING: m->str_pile[b->offset] = m->str_add[b->offset]; break;
+        default:
+            for (uint32_t i = 0; i < b->size; ++i) p[i] = (float)((double)p[i] + add[i]);
+            break;
+        }
+    }
+}
+
+/* ---- sampling one action's tracks into the piles ---------------------------------------- */
+
+static void sample_track(ta_action *a, uint32_t track, double t, double *out)
+{
+    const ta_track *tr = a->clip->tracks[track];
+    uint32_t i1 = ta__seek(tr->times, tr->key_count, &a->cursors[track], t);
+    ta__track_evaluate(tr, i1, t, a->run.clock.ending_start, a->run.clock.ending_end, out);
+}
+
+static const char *track_string(const ta_track *tr, double value)
+{
+    uint32_t i = (uint32_t)value;
+    return i < tr->string_count ? tr->strings[i] : "";
+}
+
+static void mix_action(ta_mixer *m, ta_action *a, double weight)
+{
+    const double t = a->move.read_time;
+    const bool additive = a->blend_mode == TA_ADDITIVE_BLEND_MODE;
+    /* The endings of this update: an update reads the clock it is about to commit. */
+    ta_ending saved_start = a->run.clock.ending_start, saved_end = a->run.clock.ending_end;
+    a->run.clock.ending_start = a->next.clock.ending_start;
+    a->run.clock.ending_end = a->next.clock.ending_end;
+    double value[4];
+    uint32_t pairs = a->has_group ? a->group_pair_count : a->clip->track_count;
+    uint32_t last_track = TA_NONE;
+    for (uint32_t i = 0; i < pairs; ++i) {
+        uint32_t track = a->has_group ? a->group_tracks[i] : i;
+        uint32_t bi = a->has_group ? a->group_bindings[i] : a->bindings[i];
+        const ta_track *tr = a->clip->tracks[track];
+        if (track != last_track) {
+            sample_track(a, track, t, value);
+            last_track = track;
+        }
+        ta__binding *b = &m->bindings[bi];
+        const char *s = b->type == TA_VALUE_STRING ? track_string(tr, value[0]) : NULL;
+        if (additive)
+            accumulate_additive(m, b, value, s, weight);
+        else
+            accumulate(m, b, value, s, weight);
+    }
+    a->run.clock.ending_start = saved_start;
+    a->run.clock.ending_end = saved_end;
+}
+
+/* ---- the update ----------------------------------------------------------------------- */
+
+static ta_result action_step(ta_mixer *m, ta_action *a, double time, double dt, int dir, bool zero_phase,
+                             ta_error *err)
+{
+    ta__action_run *next = &a->next;
+    *next = a->run;
+    if (zero_phase) next->clock.phase = 0.0f;
+    ta__clock_params params = ta__action_clock_params(a);
+    a->move.event = TA__CLOCK_NO_EVENT;
+    if (!next->clock.enabled) {
+        ta__action_update_weight(a, next, time);
+        a->move.read_time = ta__clock_read_time(&params, &next->clock);
+        return TA_OK;
+    }
+    double step_dt = dt;
+    if (next->has_start_time) {
+        double running = (time - next->start_time) * dir;
+        if (running < 0 || dir == 0) {
+            step_dt = 0;
+        } else {
+            next->has_start_time = false;
+            step_dt = dir * running;
+        }
+    }
+    double ts = ta__action_update_time_scale(a, next, time);
+    ta_error local;
+    ta_result r = ta__clock_advance(&params, &next->clock, step_dt * ts, &a->move, &local);
+    if (r != TA_OK) return ta__fail(err, r, "action %u: %s", a->index, local.message);
+    ta__action_update_weight(a, next, time);
+    (void)m;
+    return TA_OK;
+}
+
+static void rollback_originals(ta_mixer *m)
+{
+    for (uint32_t i = 0; i < m->binding_count; ++i)
+        if (m->bindings[i].read_now) {
+            m->bindings[i].read_now = false;
+            m->bindings[i].has_original = false;
+        }
+}
+
+static ta_result check_cameras(ta_mixer *m, const ta_mixer_targets *t, ta_error *err)
+{
+    for (uint32_t i = 0; i < m->binding_count; ++i) {
+        const ta__binding *b = &m->bindings[i];
+        if (b->use_count == 0) continue;
+        ta_target_family f = b->target.family;
+        if (f != TA_FAMILY_PERSPECTIVE_CAMERA && f != TA_FAMILY_ORTHOGRAPHIC_CAMERA) continue;
+        /* The camera as this update would leave it: every driven number applied. */
+        ta_perspective_camera pc;
+        ta_orthographic_camera oc;
+        if (f == TA_FAMILY_PERSPECTIVE_CAMERA)
+            pc = t->cameras->perspective[b->target.index];
+        else
+            oc = t->cameras->orthographic[b->target.index];
+        for (uint32_t j = 0; j < m->binding_count; ++j) {
+            const ta__binding *c = &m->bindings[j];
+            if (c->use_count == 0 || c->target.family != f || c->target.index != b->target.index) continue;
+            if (f == TA_FAMILY_PERSPECTIVE_CAMERA)
+                ta__property_apply_to_perspective(&pc, c->target.kind, m->pile[c->offset]);
+            else
+                ta__property_apply_to_orthographic(&oc, c->target.kind, m->pile[c->offset]);
+        }
+        ta_error local;
+        ta_result r = f == TA_FAMILY_PERSPECTIVE_CAMERA ? ta_perspective_camera_validate(&pc, &local)
+                                                        : ta_orthographic_camera_validate(&oc, &local);
+        if (r != TA_OK)
+            return ta__fail(err, TA_ERROR_VALUE_NOT_HELD, "%s track on camera %u: %s",
+                            ta_track_kind_name(b->target.kind), b->target.index, local.message);
+    }
+    return TA_OK;
+}
+
+static ta_result run_update(ta_mixer *m, const ta_mixer_targets *t, double delta, bool set_time, ta_error *err)
+{
+    if (m == NULL || t == NULL || t->scene == NULL)
+        return ta__fail(err, TA_ERROR_INVALID_ARGUMENT, "%s: is NULL",
+                        m == NULL ? "mixer" : (t == NULL ? "targets" : "scene"));
+    if (!isfinite(delta))
+        return ta__fail(err, TA_ERROR_NOT_A_NUMBER, "%s: %g is not a finite number", set_time ? "time" : "delta",
+                        delta);
+    const double dt = delta * m->time_scale;
+    if (!isfinite(dt))
+        return ta__fail(err, TA_ERROR_NOT_A_NUMBER, "%s: %g times the mixer's time scale %g is not finite",
+                        set_time ? "time" : "delta", delta, m->time_scale);
+    const double time = (set_time ? 0.0 : m->time) + dt;
+    if (!isfinite(time))
+        return ta__fail(err, TA_ERROR_CLOCK_RANGE, "delta: the mixer's clock %g plus %g is not finite", m->time, dt);
+    const int dir = (dt > 0) - (dt < 0);
+    ta_result r;
+
+    /* 1. Every playing action's clock, on a copy. */
+    for (uint32_t i = 0; i < m->action_count; ++i) {
+        ta_action *a = m->actions[i];
+        if (!a->scheduled || a->uncached) continue;
+        r = action_step(m, a, time, dt, dir, set_time, err);
+        if (r != TA_OK) return r;
+    }
+
+    /* 2. The bindings: groups resolved, every target checked, originals read. */
+    for (uint32_t i = 0; i < m->action_count; ++i) {
+        ta_action *a = m->actions[i];
+        if (!a->scheduled || a->uncached || !a->has_group) continue;
+        r = resolve_group(m, a, t, err);
+        if (r != TA_OK) return r;
+    }
+    for (uint32_t i = 0; i < m->binding_count; ++i) {
+        ta__binding *b = &m->bindings[i];
+        if (b->use_count == 0 && !b->restore_pending) continue;
+        r = ta__property_check_target(t, b->target, err);
+        if (r != TA_OK) return r;
+    }
+    for (uint32_t i = 0; i < m->binding_count; ++i) {
+        ta__binding *b = &m->bindings[i];
+        if (b->use_count == 0 || b->has_original) continue;
+        if (b->type == TA_VALUE_STRING) {
+            char *copy = ta__strdup(&m->mem, ta__property_read_string(t, b->target));
+            if (copy == NULL) {
+                rollback_originals(m);
+                return ta__fail(err, TA_ERROR_OUT_OF_MEMORY, "out of memory reading a node's name");
+            }
+            ta__free_str(&m->mem, m->str_orig[b->offset]);
+            m->str_orig[b->offset] = copy;
+        } else {
+            ta__property_read(t, b->target, m->orig + b->offset);
+        }
+        b->has_original = true;
+        b->read_now = true;
+    }
+
+    /* 3. Mix every playing action into the piles, in index order. */
+    for (uint32_t i = 0; i < m->binding_count; ++i) {
+        m->bindings[i].weight = 0;
+        m->bindings[i].add_weight = 0;
+    }
+    for (uint32_t i = 0; i < m->action_count; ++i) {
+        ta_action *a = m->actions[i];
+        if (!a->scheduled || a->uncached) continue;
+        double w = a->next.effective_weight;
+        if (w > 0) mix_action(m, a, w);
+    }
+
+    /* 4. Rest toward the originals, add the additive piles, and check every value. */
+    for (uint32_t i = 0; i < m->binding_count; ++i) {
+        ta__binding *b = &m->bindings[i];
+        if (b->use_count == 0) continue;
+        apply(m, b);
+        if (b->type == TA_VALUE_STRING) continue;
+        r = ta__property_check_value(b->target, m->pile + b->offset, err);
+        if (r != TA_OK) {
+            rollback_originals(m);
+            return r;
+        }
+    }
+    r = check_cameras(m, t, err);
+    if (r != TA_OK) {
+        rollback_originals(m);
+        return r;
+    }
+
+    /* 5. Nothing was refused: commit. */
+    for (uint32_t i = 0; i < m->binding_count; ++i) {
+        ta__binding *b = &m->bindings[i];
+        b->read_now = false;
+        b->driven_last = false;
+        if (b->use_count == 0) {
+            if (b->restore_pending) {
+                if (b->type == TA_VALUE_STRING)
+                    ta_scene_set_node_name(t->scene, ta_node_at(b->target.index), m->str_orig[b->offset], NULL);
+                else
+                    ta__property_write(t, b->target, m->orig + b->offset);
+                b->restore_pending = false;
+                b->has_original = false;
+                b->driven_last = true;
+            }
+            continue;
+        }
+        if (b->type == TA_VALUE_STRING) {
+            const char *name = m->str_pile[b->offset];
+            if (name != NULL && strcmp(name, t->scene->nodes[b->target.index].name) != 0)
+                ta_scene_set_node_name(t->scene, ta_node_at(b->target.index), name, NULL);
+        } else {
+            ta__property_write(t, b->target, m->pile + b->offset);
+        }
+        b->driven_last = true;
+    }
+    m->event_count = 0;
+    m->event_read = 0;
+    for (uint32_t i = 0; i < m->action_count; ++i) {
+        ta_action *a = m->actions[i];
+        if (a->uncached) continue;
+        if (!a->scheduled) {
+            if (set_time) a->run.clock.phase = 0.0f; /* three.js zeroes every action's time */
+            continue;
+        }
+        a->run = a->next;
+        if (a->move.event != TA__CLOCK_NO_EVENT) {
+            ta_animation_event *ev = &m->events[m->event_count++];
+            ev->kind = a->move.event == TA__CLOCK_LOOPED ? TA_LOOPED : TA_FINISHED;
+            ev->action = a->index;
+            ev->loop_delta = a->move.loop_delta;
+            ev->direction = a->move.direction;
+        }
+    }
+    m->time = time;
+    return TA_OK;
+}
+
+ta_result ta_mixer_update_targets(ta_mixer *m, const ta_mixer_targets *targets, ta_duration delta, ta_error *err)
+{
+    return run_update(m, targets, delta.seconds, false, err);
+}
+
+ta_result ta_mixer_update(ta_mixer *m, ta_scene *scene, ta_duration delta, ta_error *err)
+{
+    ta_mixer_targets t = {scene, NULL, NULL};
+    return run_update(m, &t, delta.seconds, false, err);
+}
+
+ta_result ta_mixer_update_with_assets(ta_mixer *m, ta_scene *scene, ta_assets *assets, ta_duration delta,
+                                      ta_error *err)
+{
+    ta_mixer_targets t = {scene, assets, NULL};
+    return run_update(m, &t, delta.seconds, false, err);
+}
+
+ta_result ta_mixer_update_with_cameras(ta_mixer *m, ta_scene *scene, ta_assets *assets, ta_camera_list *cameras,
+                                       ta_duration delta, ta_error *err)
+{
+    ta_mixer_targets t = {scene, assets, cameras};
+    return run_update(m, &t, delta.seconds, false, err);
+}
+
+ta_result ta_mixer_set_time(ta_mixer *m, const ta_mixer_targets *targets, ta_duration time, ta_error *err)
+{
+    return run_update(m, targets, time.seconds, true, err);
+}

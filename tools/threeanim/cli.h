@@ -1,0 +1,46 @@
+/*
+ * tools/threeanim/cli.h -- what the subcommands of `threeanim` share.
+ *
+ * Exit status: 0 done, 1 refused input (the library's message on standard
+ * error), 2 a usage error. A subcommand is `int run(int argc, char **argv)`
+ * with argv[0] its own name.
+ */
+#ifndef THREEANIM_TOOLS_CLI_H
+#define THREEANIM_TOOLS_CLI_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "threeanim/threeanim.h"
+
+#define CLI_OK 0
+#define CLI_REFUSED 1
+#define CLI_USAGE 2
+
+typedef struct cli_command {
+    const char *name;
+    const char *summary;
+    int (*run)(int argc, char **argv);
+    void (*help)(FILE *out);
+} cli_command;
+
+/* Reads a whole file; NULL (with err filled) on failure. The caller frees. */
+char *cli_read_file(const char *path, size_t *out_size, ta_error *err);
+/* Loads a .gltf, .glb or three.js Object JSON file by its extension and content. */
+ta_result cli_load_model(const char *path, ta_model **out_model, ta_error *err);
+/* True if the text looks like a glTF or GLB file rather than three.js JSON. */
+bool cli_is_gltf_path(const char *path);
+/* dir/rel, or rel when it is absolute; into buf. */
+const char *cli_join_path(const char *dir, const char *rel, char *buf, size_t size);
+/* The folder of path ("." if none), into buf. */
+const char *cli_dirname(const char *path, char *buf, size_t size);
+/* Writes s as a JSON string (with quotes) to out. */
+void cli_print_json_string(FILE *out, const char *s);
+/* Prints a float so that it reads back the same float32 ("%.9g"), JSON-safe. */
+void cli_print_float(FILE *out, double v);
+
+/* The subcommands. */
+int cli_replay(int argc, char **argv);
+void cli_replay_help(FILE *out);
+
+#endif

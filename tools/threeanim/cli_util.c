@@ -1,0 +1,105 @@
+/* Files, paths and JSON printing for the command. */
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+
+char *cli_read_file(const char *path, size_t *out_size, ta_error *err)
+{
+    FILE *f = fopen(path, "rb");
+    if (f == NULL) {
+        if (err) {
+            err->code = TA_ERROR_IO;
+            snprintf(err->message, sizeof err->message, "%s: %s", path, strerror(errno));
+        }
+        return NULL;
+    }
+    size_t cap = 1 << 16, n = 0;
+    char *buf = malloc(cap + 1);
+    while (buf != NULL) {
+        size_t got = fread(buf + n, 1, cap - n, f);
+        n += got;
+        if (n < cap) break;
+        char *grown = realloc(buf, cap * 2 + 1);
+        if (grown == NULL) {
+            free(buf);
+            buf = NULL;
+            break;
+        }
+        buf = grown;
+        cap *= 2;
+    }
+    bool failed = ferror(f);
+    fclose(f);
+    if (buf == NULL || failed) {
+        free(buf);
+        if (err) {
+            err->code = TA_ERROR_IO;
+            snprintf(err->message, sizeof err->message, "%s: cannot be read", path);
+        }
+        return NULL;
+    }
+    buf[n] = '\0';
+    if (out_size) *out_size = n;
+    return buf;
+}
+
+bool cli_is_gltf_path(const char *path)
+{
+    size_t n = strlen(path);
+    return (n >= 5 && strcmp(path + n - 5, ".gltf") == 0) || (n >= 4 && strcmp(path + n - 4, ".glb") == 0);
+}
+
+const char *cli_join_path(const char *dir, const char *rel, char *buf, size_t size)
+{
+    if (rel[0] == '/' || dir == NULL || dir[0] == '\0')
+        snprintf(buf, size, "%s", rel);
+    else
+        snprintf(buf, size, "%s/%s", dir, rel);
+    return buf;
+}
+
+const char *cli_dirname(const char *path, char *buf, size_t size)
+{
+    const char *slash = strrchr(path, '/');
+    if (slash == NULL) {
+        snprintf(buf, size, ".");
+    } else if (slash == path) {
+        snprintf(buf, size, "/");
+    } else {
+        snprintf(buf, size, "%.*s", (int)(slash - path), path);
+    }
+    return buf;
+}
+
+void cli_print_json_string(FILE *out, const char *s)
+{
+    fputc('"', out);
+    for (const unsigned char *p = (const unsigned char *)s; *p; ++p) {
+        switch (*p) {
+        case '"': fputs("\\\"", out); break;
+        case '\\': fputs("\\\\", out); break;
+        case '\n': fputs("\\n", out); break;
+        case '\r': fputs("\\r", out); break;
+        case '\t': fputs("\\t", out); break;
+        default:
+            if (*p < 0x20)
+                fprintf(out, "\\u%04x", *p);
+            else
+                fputc(*p, out);
+        }
+    }
+    fputc('"', out);
+}
+
+void cli_print_float(FILE *out, double v)
+{
+    if (!isfinite(v)) {
+        fputs("null", out);
+        return;
+    }
+    if (v == 0) v = 0; /* no "-0" */
+    fprintf(out, "%.9g", v);
+}

@@ -1,0 +1,39 @@
+/* threeanim: look inside animated files, and play them through the mixer. */
+#include <string.h>
+
+#include "cli.h"
+
+static const cli_command commands[] = {
+    {"replay", "run a replay file through the mixer, one JSON line per update", cli_replay, cli_replay_help},
+};
+
+#define COMMAND_COUNT (sizeof commands / sizeof commands[0])
+
+static void help(FILE *out)
+{
+    fprintf(out, "usage: threeanim COMMAND [ARGS]   (threeanim COMMAND --help for more)\n\n"
+                 "threeanim %s -- three.js's animation system in C.\n\ncommands:\n",
+            ta_version());
+    for (size_t i = 0; i < COMMAND_COUNT; ++i) fprintf(out, "  %-8s %s\n", commands[i].name, commands[i].summary);
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 2) {
+        help(stderr);
+        return CLI_USAGE;
+    }
+    if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "help") == 0) {
+        help(stdout);
+        return CLI_OK;
+    }
+    if (strcmp(argv[1], "--version") == 0) {
+        printf("threeanim %s\n", ta_version());
+        return CLI_OK;
+    }
+    for (size_t i = 0; i < COMMAND_COUNT; ++i)
+        if (strcmp(argv[1], commands[i].name) == 0) return commands[i].run(argc - 1, argv + 1);
+    fprintf(stderr, "threeanim: \"%s\" is not a command\n\n", argv[1]);
+    help(stderr);
+    return CLI_USAGE;
+}

@@ -1,0 +1,54 @@
+/*
+ * tools/threeanim/replay.h -- `threeanim replay`: node references and record
+ * paths of ../shared/conformance/REPLAY.md, resolved once against a model.
+ */
+#ifndef THREEANIM_TOOLS_REPLAY_H
+#define THREEANIM_TOOLS_REPLAY_H
+
+#include <stdio.h>
+
+#include "threeanim/threeanim.h"
+
+typedef enum rec_kind {
+    REC_POSITION,
+    REC_QUATERNION,
+    REC_SCALE,
+    REC_VISIBLE,
+    REC_NAME,
+    REC_POSITION_ELEMENT,
+    REC_SCALE_ELEMENT,
+    REC_ROTATION_ELEMENT,
+    REC_MORPH,           /* one influence */
+    REC_MORPH_ALL,       /* the whole array */
+    REC_MATERIAL_NUMBER, /* kind names the field */
+    REC_MATERIAL_COLOR,
+    REC_MATERIAL_FLAG,
+    REC_MAP,
+    REC_LIGHT_COLOR,
+    REC_LIGHT_NUMBER,
+    REC_CAMERA_NUMBER    /* fov, zoom, near, far, left, right, top, bottom */
+} rec_kind;
+
+typedef struct rec_path {
+    char *key;           /* the path as it is printed */
+    rec_kind kind;
+    ta_node_id node;
+    uint32_t axis;       /* element kinds */
+    uint32_t morph;      /* REC_MORPH */
+    uint32_t material_slot;
+    ta_track_kind field; /* material, light and camera numbers, colors, flags, maps */
+    const char *camera_field;
+} rec_path;
+
+/* A node reference: a uuid (object JSON), "#N" (glTF node N) or "name:NAME".
+ * On failure err names what was not found. */
+ta_result replay_find_node(const ta_model *model, bool gltf, const char *ref, ta_node_id *out, ta_error *err);
+
+/* Parses "<reference>.<property>" into out (out->key is a copy of path). */
+ta_result replay_parse_path(const ta_model *model, bool gltf, const char *path, rec_path *out, ta_error *err);
+/* The paths of "all". *out is malloc'd; each key too. */
+ta_result replay_all_paths(const ta_model *model, bool gltf, rec_path **out, size_t *out_count, ta_error *err);
+/* Prints the value of one path, as REPLAY.md's output says. */
+void replay_print_value(FILE *out, const ta_model *model, const rec_path *path);
+
+#endif

@@ -1,0 +1,488 @@
+/* Node references and record paths for `threeanim replay` (REPLAY.md). */
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "replay.h"
+
+static ta_result fail(ta_error *err, ta_result code, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+
+static ta_result fail(ta_error *err, ta_result code, const char *fmt, ...)
+{
+    if (err != NULL) {
+        va_list ap;
+        va_start(ap, fmt);
+        err->code = code;
+        vsnprintf(err->message, sizeof err->message, fmt, ap);
+        va_end(ap);
+    }
+    return code;
+}
+
+static char *copy_string(const char *s)
+{
+    size_t n = strlen(s) + 1;
+    char *c = malloc(n);
+    if (c != NULL) memcpy(c, s, n);
+    return c;
+}
+
+typedef struct name_search {
+    const char *name;
+    bool found;
+    ta_node_id node;
+} name_search;
+
+static bool visit_name(const ta_scene *scene, ta_node_id node, void *user)
+{
+    name_search *s = (name_search *)user;
+    if (strcmp(scene->nodes[node.index].name, s->name) == 0) {
+        s->found = true;
+        s->node = node;
+        return false;
+    }
+    return true;
+}
+
+ta_result replay_find_node(const ta_model *model, bool gltf, const char *ref, ta_node_id *out, ta_error *err)
+{
+    if (strncmp(ref, "name:", 5) == 0) {
+        name_search s = {ref + 5, false, ta_no_parent()};
+        ta_scene_traverse(model->scene, ta_no_parent(), visit_name, &s);
+        if (!s.found) return fail(err, TA_ERROR_NOT_FOUND, "no node is named \"%s\"", ref + 5);
+        *out = s.node;
+        return TA_OK;
+    }
+    if (ref[0] == '#') {
+        char *end = NULL;
+        unsigned long n = strtoul(ref + 1, &end, 10);
+        if (!gltf || end == ref + 1 || *end != '\0')
+            return fail(err, TA_ERROR_NOT_FOUND, "\"%s\" names a glTF node, and %s", ref,
+                        gltf ? "is not a number" : "the model is not glTF");
+        if (n >= model->source_node_count || model->source_nodes[n].index == TA_NONE)
+            return fail(err, TA_ERROR_NOT_FOUND, "\"%s\": the model has no such glTF node in its scene", ref);
+        *out = model->source_nodes[n];
+        return TA_OK;
+    }
+    ta_error local;
+    if (ta_scene_find_by_uuid(model->scene, ref, out, &local) != TA_OK)
+        return fail(err, TA_ERROR_NOT_FOUND, "no node has the uuid \"%s\"", ref);
+    return TA_OK;
+}
+
+/* ---- what is at a node ---------------------------------------------------------- */
+
+static const ta_mesh *mesh_at(const ta_model *model, ta_node_id node)
+{
+    const ta_scene *s = model->scene;
+    for (uint32_t i = 0; i < s->mesh_count; ++i)
+        if (s->meshes[i].node.index == node.index) return &s->meshes[i];
+    for (uint32_t i = 0; i < s->skinned_mesh_count; ++i)
+        if (s->skinned_meshes[i].node.index == node.index) return &s->skinned_meshes[i];
+    return NULL;
+}
+
+static const ta_light *light_at(const ta_model *model, ta_node_id node)
+{
+    for (uint32_t i = 0; i < model->scene->light_count; ++i)
+        if (model->scene->lights[i].node.index == node.index) return &model->scene->lights[i];
+    return NULL;
+}
+
+static const ta_perspective_camera *perspective_at(const ta_model *model, ta_node_id node)
+{
+    for (uint32_t i = 0; i < model->cameras->perspective_count; ++i)
+        if (model->cameras->perspective[i].node.index == node.index) return &model->cameras->perspective[i];
+    return NULL;
+}
+
+static const ta_orthographic_camera *orthographic_at(const ta_model *model, ta_node_id node)
+{
+    for (uint32_t i = 0; i < model->cameras->orthographic_count; ++i)
+        if (model->cameras->orthographic[i].node.index == node.index) return &model->cameras->orthographic[i];
+    return NULL;
+}
+
+/* ---- parsing a path ------------------------------------------------------------- */
+
+typedef struct named_kind {
+    const char *name;
+    ta_track_kind kind;
+} named_kind;
+
+static const named_kind material_numbers[] = {
+    {"opacity", TA_MATERIAL_OPACITY},
+    {"emissiveIntensity", TA_MATERIAL_EMISSIVE_INTENSITY},
+    {"roughness", TA_MATERIAL_ROUGHNESS},
+    {"metalness", TA_MATERIAL_METALNESS},
+    {"shininess", TA_MATERIAL_SHININESS},
+    {"alphaTest", TA_MATERIAL_ALPHA_TEST},
+    {"reflectivity", TA_MATERIAL_REFLECTIVITY},
+    {"envMapIntensity", TA_MATERIAL_ENV_MAP_INTENSITY},
+    {"clearcoat", TA_MATERIAL_CLEARCOAT},
+    {"clearcoatRoughness", TA_MATERIAL_CLEARCOAT_ROUGHNESS},
+    {"specularIntensity", TA_MATERIAL_SPECULAR_INTENSITY},
+    {"ior", TA_MATERIAL_IOR},
+};
+static const named_kind material_colors[] = {
+    {"color", TA_MATERIAL_COLOR}, {"emissive", TA_MATERIAL_EMISSIVE}, {"specular", TA_MATERIAL_SPECULAR}};
+static const named_kind material_flags[] = {{"transparent", TA_MATERIAL_TRANSPARENT},
+                                            {"wireframe", TA_MATERIAL_WIREFRAME}};
+static const named_kind map_fields[] = {{"offset", TA_MATERIAL_MAP_OFFSET},
+                                        {"repeat", TA_MATERIAL_MAP_REPEAT},
+                                        {"center", TA_MATERIAL_MAP_CENTER},
+                                        {"rotation", TA_MATERIAL_MAP_ROTATION}};
+static const named_kind light_numbers[] = {{"intensity", TA_LIGHT_INTENSITY},
+                                           {"distance", TA_LIGHT_DISTANCE},
+                                           {"angle", TA_LIGHT_ANGLE},
+                                           {"penumbra", TA_LIGHT_PENUMBRA}};
+static const char *const camera_fields[] = {"fov", "zoom", "near", "far", "left", "right", "top", "bottom"};
+
+static bool lookup(const named_kind *table, size_t n, const char *name, ta_track_kind *out)
+{
+    for (size_t i = 0; i < n; ++i)
+        if (strcmp(table[i].name, name) == 0) {
+            *out = table[i].kind;
+            return true;
+        }
+    return false;
+}
+
+#define COUNT(a) (sizeof(a) / sizeof((a)[0]))
+
+static bool axis_of(const char *s, uint32_t *axis)
+{
+    if (strcmp(s, "[x]") == 0) *axis = 0;
+    else if (strcmp(s, "[y]") == 0) *axis = 1;
+    else if (strcmp(s, "[z]") == 0) *axis = 2;
+    else return false;
+    return true;
+}
+
+static ta_result parse_material(const ta_model *model, const char *path, const char *prop, rec_path *out,
+                                ta_error *err)
+{
+    /* prop is after "material": ".FIELD", "[N].FIELD", ".map.FIELD" */
+    out->material_slot = 0;
+    if (prop[0] == '[') {
+        char *end = NULL;
+        unsigned long slot = strtoul(prop + 1, &end, 10);
+        if (end == prop + 1 || *end != ']') return fail(err, TA_ERROR_PARSE, "%s: bad material index", path);
+        out->material_slot = (uint32_t)slot;
+        prop = end + 1;
+    }
+    if (prop[0] != '.') return fail(err, TA_ERROR_PARSE, "%s: expected a material field", path);
+    prop++;
+    const ta_mesh *mesh = mesh_at(model, out->node);
+    if (mesh == NULL) return fail(err, TA_ERROR_NOT_FOUND, "%s: the node has no mesh", path);
+    if (out->material_slot >= mesh->material_count)
+        return fail(err, TA_ERROR_NOT_FOUND, "%s: the mesh has no such material", path);
+    if (strncmp(prop, "map.", 4) == 0) {
+        if (!lookup(map_fields, COUNT(map_fields), prop + 4, &out->field))
+            return fail(err, TA_ERROR_PARSE, "%s: \"%s\" is not a map field", path, prop + 4);
+        ta_material_id mat = mesh->materials[out->material_slot];
+        if (mat.index >= model->assets->material_count || model->assets->materials[mat.index].map.index == TA_NONE)
+            return fail(err, TA_ERROR_NOT_FOUND, "%s: the material has no map", path);
+        out->kind = REC_MAP;
+        return TA_OK;
+    }
+    if (lookup(material_numbers, COUNT(material_numbers), prop, &out->field)) out->kind = REC_MATERIAL_NUMBER;
+    else if (lookup(material_colors, COUNT(material_colors), prop, &out->field)) out->kind = REC_MATERIAL_COLOR;
+    else if (lookup(material_flags, COUNT(material_flags), prop, &out->field)) out->kind = REC_MATERIAL_FLAG;
+    else return fail(err, TA_ERROR_PARSE, "%s: \"%s\" is not a material field this project drives", path, prop);
+    return TA_OK;
+}
+
+static ta_result parse_property(const ta_model *model, const char *path, const char *prop, rec_path *out,
+                                ta_error *err)
+{
+    static const struct {
+        const char *name;
+        rec_kind kind;
+    } node_props[] = {{"position", REC_POSITION}, {"quaternion", REC_QUATERNION}, {"scale", REC_SCALE},
+                      {"visible", REC_VISIBLE},   {"name", REC_NAME}};
+    for (size_t i = 0; i < COUNT(node_props); ++i)
+        if (strcmp(prop, node_props[i].name) == 0) {
+            out->kind = node_props[i].kind;
+            return TA_OK;
+        }
+    static const struct {
+        const char *name;
+        rec_kind kind;
+    } elements[] = {{"position", REC_POSITION_ELEMENT}, {"scale", REC_SCALE_ELEMENT}, {"rotation", REC_ROTATION_ELEMENT}};
+    for (size_t i = 0; i < COUNT(elements); ++i) {
+        size_t n = strlen(elements[i].name);
+        if (strncmp(prop, elements[i].name, n) == 0 && axis_of(prop + n, &out->axis)) {
+            out->kind = elements[i].kind;
+            return TA_OK;
+        }
+    }
+    if (strncmp(prop, "morphTargetInfluences", 21) == 0) {
+        const ta_mesh *mesh = mesh_at(model, out->node);
+        if (mesh == NULL) return fail(err, TA_ERROR_NOT_FOUND, "%s: the node has no mesh", path);
+        const char *rest = prop + 21;
+        if (*rest == '\0') {
+            out->kind = REC_MORPH_ALL;
+            return TA_OK;
+        }
+        size_t n = strlen(rest);
+        if (rest[0] != '[' || rest[n - 1] != ']')
+            return fail(err, TA_ERROR_PARSE, "%s: bad morph target", path);
+        char inner[256];
+        snprintf(inner, sizeof inner, "%.*s", (int)(n - 2), rest + 1);
+        char *end = NULL;
+        unsigned long index = strtoul(inner, &end, 10);
+        if (end != inner && *end == '\0') {
+            out->morph = (uint32_t)index;
+        } else if (ta_morph_target_index(mesh, inner, &out->morph, NULL) != TA_OK) {
+            return fail(err, TA_ERROR_NOT_FOUND, "%s: the mesh has no morph target \"%s\"", path, inner);
+        }
+        if (out->morph >= mesh->morph_count)
+            return fail(err, TA_ERROR_NOT_FOUND, "%s: the mesh has no morph target %s", path, inner);
+        out->kind = REC_MORPH;
+        return TA_OK;
+    }
+    if (strncmp(prop, "material", 8) == 0) return parse_material(model, path, prop + 8, out, err);
+    if (strcmp(prop, "color") == 0 || lookup(light_numbers, COUNT(light_numbers), prop, &out->field)) {
+        if (light_at(model, out->node) == NULL)
+            return fail(err, TA_ERROR_NOT_FOUND, "%s: the node has no light", path);
+        if (strcmp(prop, "color") == 0) {
+            out->kind = REC_LIGHT_COLOR;
+            out->field = TA_LIGHT_COLOR;
+        } else {
+            out->kind = REC_LIGHT_NUMBER;
+        }
+        return TA_OK;
+    }
+    for (size_t i = 0; i < COUNT(camera_fields); ++i)
+        if (strcmp(prop, camera_fields[i]) == 0) {
+            const ta_perspective_camera *pc = perspective_at(model, out->node);
+            const ta_orthographic_camera *oc = orthographic_at(model, out->node);
+            bool persp_only = i == 0, ortho_only = i >= 4;
+            if ((pc == NULL || ortho_only) && (oc == NULL || persp_only))
+                return fail(err, TA_ERROR_NOT_FOUND, "%s: the node has no camera with \"%s\"", path, prop);
+            out->kind = REC_CAMERA_NUMBER;
+            out->camera_field = camera_fields[i];
+            return TA_OK;
+        }
+    return fail(err, TA_ERROR_PARSE, "%s: \"%s\" is not a property this project records", path, prop);
+}
+
+ta_result replay_parse_path(const ta_model *model, bool gltf, const char *path, rec_path *out, ta_error *err)
+{
+    memset(out, 0, sizeof *out);
+    /* The reference ends at the first '.' (names and uuids hold none). */
+    const char *dot = strchr(path, '.');
+    if (dot == NULL || dot == path) return fail(err, TA_ERROR_PARSE, "%s: expected <reference>.<property>", path);
+    char ref[512];
+    snprintf(ref, sizeof ref, "%.*s", (int)(dot - path), path);
+    ta_error local;
+    if (replay_find_node(model, gltf, ref, &out->node, &local) != TA_OK)
+        return fail(err, TA_ERROR_NOT_FOUND, "%s: %s", path, local.message);
+    ta_result r = parse_property(model, path, dot + 1, out, err);
+    if (r != TA_OK) return r;
+    out->key = copy_string(path);
+    if (out->key == NULL) return fail(err, TA_ERROR_OUT_OF_MEMORY, "out of memory");
+    return TA_OK;
+}
+
+/* ---- "all" -------------------------------------------------------------------------- */
+
+typedef struct all_state {
+    const ta_model *model;
+    bool gltf;
+    rec_path *paths;
+    size_t count, cap;
+    bool oom;
+} all_state;
+
+static void push(all_state *st, ta_node_id node, rec_kind kind, const char *ref, const char *prop)
+{
+    if (st->count == st->cap) {
+        size_t cap = st->cap ? st->cap * 2 : 64;
+        rec_path *p = realloc(st->paths, cap * sizeof *p);
+        if (p == NULL) {
+            st->oom = true;
+            return;
+        }
+        st->paths = p;
+        st->cap = cap;
+    }
+    rec_path *r = &st->paths[st->count];
+    memset(r, 0, sizeof *r);
+    r->node = node;
+    r->kind = kind;
+    size_t n = strlen(ref) + strlen(prop) + 2;
+    r->key = malloc(n);
+    if (r->key == NULL) {
+        st->oom = true;
+        return;
+    }
+    snprintf(r->key, n, "%s.%s", ref, prop);
+    st->count++;
+}
+
+static void push_node(all_state *st, ta_node_id node, const char *ref)
+{
+    push(st, node, REC_POSITION, ref, "position");
+    push(st, node, REC_QUATERNION, ref, "quaternion");
+    push(st, node, REC_SCALE, ref, "scale");
+    const ta_mesh *mesh = mesh_at(st->model, node);
+    if (mesh != NULL && mesh->morph_count > 0) push(st, node, REC_MORPH_ALL, ref, "morphTargetInfluences");
+}
+
+static bool visit_all(const ta_scene *scene, ta_node_id node, void *user)
+{
+    all_state *st = (all_state *)user;
+    push_node(st, node, scene->nodes[node.index].uuid);
+    return !st->oom;
+}
+
+ta_result replay_all_paths(const ta_model *model, bool gltf, rec_path **out, size_t *out_count, ta_error *err)
+{
+    all_state st = {model, gltf, NULL, 0, 0, false};
+    if (gltf) {
+        char ref[32];
+        for (uint32_t n = 0; n < model->source_node_count && !st.oom; ++n) {
+            if (model->source_nodes[n].index == TA_NONE) continue;
+            snprintf(ref, sizeof ref, "#%u", n);
+            push_node(&st, model->source_nodes[n], ref);
+        }
+    } else {
+        ta_scene_traverse(model->scene, ta_no_parent(), visit_all, &st);
+    }
+    if (st.oom) {
+        for (size_t i = 0; i < st.count; ++i) free(st.paths[i].key);
+        free(st.paths);
+        return fail(err, TA_ERROR_OUT_OF_MEMORY, "out of memory listing \"all\"");
+    }
+    *out = st.paths;
+    *out_count = st.count;
+    return TA_OK;
+}
+
+/* ---- printing ---------------------------------------------------------------------- */
+
+static void print_numbers(FILE *out, const float *v, uint32_t n)
+{
+    fputc('[', out);
+    for (uint32_t i = 0; i < n; ++i) {
+        if (i) fputs(", ", out);
+        cli_print_float(out, v[i]);
+    }
+    fputc(']', out);
+}
+
+static void print_color(FILE *out, const uint8_t *bytes)
+{
+    float v[3];
+    for (int i = 0; i < 3; ++i) v[i] = ta_srgb_byte_to_linear(bytes[i]);
+    print_numbers(out, v, 3);
+}
+
+static const ta_material *material_of(const ta_model *model, const rec_path *p)
+{
+    const ta_mesh *mesh = mesh_at(model, p->node);
+    return &model->assets->materials[mesh->materials[p->material_slot].index];
+}
+
+static float material_number(const ta_material *m, ta_track_kind k)
+{
+    switch (k) {
+    case TA_MATERIAL_OPACITY: return m->opacity;
+    case TA_MATERIAL_EMISSIVE_INTENSITY: return m->emissive_intensity;
+    case TA_MATERIAL_ROUGHNESS: return m->roughness;
+    case TA_MATERIAL_METALNESS: return m->metalness;
+    case TA_MATERIAL_SHININESS: return m->shininess;
+    case TA_MATERIAL_ALPHA_TEST: return m->alpha_test;
+    case TA_MATERIAL_REFLECTIVITY: return m->reflectivity;
+    case TA_MATERIAL_ENV_MAP_INTENSITY: return m->env_map_intensity;
+    case TA_MATERIAL_CLEARCOAT: return m->clearcoat;
+    case TA_MATERIAL_CLEARCOAT_ROUGHNESS: return m->clearcoat_roughness;
+    case TA_MATERIAL_SPECULAR_INTENSITY: return m->specular_intensity;
+    default: return m->ior;
+    }
+}
+
+void replay_print_value(FILE *out, const ta_model *model, const rec_path *p)
+{
+    const ta_node *n = &model->scene->nodes[p->node.index];
+    switch (p->kind) {
+    case REC_POSITION: print_numbers(out, &n->position.x, 3); return;
+    case REC_QUATERNION: print_numbers(out, &n->quaternion.x, 4); return;
+    case REC_SCALE: print_numbers(out, &n->scale.x, 3); return;
+    case REC_VISIBLE: fputs(n->visible ? "true" : "false", out); return;
+    case REC_NAME: cli_print_json_string(out, n->name); return;
+    case REC_POSITION_ELEMENT: print_numbers(out, &n->position.x + p->axis, 1); return;
+    case REC_SCALE_ELEMENT: print_numbers(out, &n->scale.x + p->axis, 1); return;
+    case REC_ROTATION_ELEMENT: {
+        ta_euler e = ta_euler_from_quat(n->quaternion);
+        float v = p->axis == 0 ? e.x : (p->axis == 1 ? e.y : e.z);
+        print_numbers(out, &v, 1);
+        return;
+    }
+    case REC_MORPH: print_numbers(out, &mesh_at(model, p->node)->morph_influences[p->morph], 1); return;
+    case REC_MORPH_ALL: {
+        const ta_mesh *mesh = mesh_at(model, p->node);
+        print_numbers(out, mesh->morph_influences, mesh->morph_count);
+        return;
+    }
+    case REC_MATERIAL_NUMBER: {
+        float v = material_number(material_of(model, p), p->field);
+        print_numbers(out, &v, 1);
+        return;
+    }
+    case REC_MATERIAL_COLOR: {
+        const ta_material *m = material_of(model, p);
+        print_color(out, p->field == TA_MATERIAL_COLOR ? m->color
+                                                       : (p->field == TA_MATERIAL_EMISSIVE ? m->emissive : m->specular));
+        return;
+    }
+    case REC_MATERIAL_FLAG: {
+        const ta_material *m = material_of(model, p);
+        bool v = p->field == TA_MATERIAL_TRANSPARENT ? m->transparent : m->wireframe;
+        fputs(v ? "true" : "false", out);
+        return;
+    }
+    case REC_MAP: {
+        const ta_texture *t = &model->assets->textures[material_of(model, p)->map.index];
+        const float *v = p->field == TA_MATERIAL_MAP_OFFSET   ? &t->offset.x
+                         : p->field == TA_MATERIAL_MAP_REPEAT ? &t->repeat.x
+                         : p->field == TA_MATERIAL_MAP_CENTER ? &t->center.x
+                                                              : &t->rotation;
+        print_numbers(out, v, p->field == TA_MATERIAL_MAP_ROTATION ? 1 : 2);
+        return;
+    }
+    case REC_LIGHT_COLOR: print_color(out, light_at(model, p->node)->color); return;
+    case REC_LIGHT_NUMBER: {
+        const ta_light *l = light_at(model, p->node);
+        float v = p->field == TA_LIGHT_INTENSITY  ? l->intensity
+                  : p->field == TA_LIGHT_DISTANCE ? l->distance
+                  : p->field == TA_LIGHT_ANGLE    ? l->angle
+                                                  : l->penumbra;
+        print_numbers(out, &v, 1);
+        return;
+    }
+    case REC_CAMERA_NUMBER: {
+        const ta_perspective_camera *pc = perspective_at(model, p->node);
+        const ta_orthographic_camera *oc = orthographic_at(model, p->node);
+        const char *f = p->camera_field;
+        float v = 0;
+        if (pc != NULL && (strcmp(f, "fov") == 0 || strcmp(f, "zoom") == 0 || strcmp(f, "near") == 0 ||
+                           strcmp(f, "far") == 0)) {
+            v = strcmp(f, "fov") == 0 ? pc->fov : strcmp(f, "zoom") == 0 ? pc->zoom : strcmp(f, "near") == 0 ? pc->near : pc->far;
+        } else if (oc != NULL) {
+            v = strcmp(f, "zoom") == 0   ? oc->zoom
+                : strcmp(f, "near") == 0 ? oc->near
+                : strcmp(f, "far") == 0  ? oc->far
+                : strcmp(f, "left") == 0 ? oc->left
+                : strcmp(f, "right") == 0 ? oc->right
+                : strcmp(f, "top") == 0  ? oc->top
+                                         : oc->bottom;
+        }
+        print_numbers(out, &v, 1);
+        return;
+    }
+    }
+}
