@@ -58,9 +58,11 @@ typedef struct ta_clip_options {
     const char *uuid;              /* NULL: one made from the clip's contents */
 } ta_clip_options;
 
-/* Refused: no tracks, a NULL track, a duration that is negative, NaN or
- * infinite, a clip that lasts no time (every key at 0 and no duration given),
- * a blend mode not named, user data that is not a JSON object. */
+/* Refused: no tracks, a NULL track, the same track twice, a duration that is
+ * negative, NaN or infinite, a clip that lasts no time (every key at 0 and no
+ * duration given), a blend mode not named, user data that is not a JSON
+ * object. The uuid made when none is given is a hash of the contents, in the
+ * layout of a v4 uuid: no random state is read. */
 TA_API ta_result ta_clip_create(const char *name, ta_track *const *tracks, uint32_t track_count,
                                 const ta_clip_options *options, ta_clip **out_clip, ta_error *err);
 /* A deep copy with the same name, tracks, duration, blend mode and user data,

@@ -39,7 +39,7 @@ typedef struct ta_perspective_camera {
     float near;       /* > 0 */
     float far;        /* > near */
     float aspect;     /* > 0 */
-    float film_gauge; /* mm, default 35 */
+    float film_gauge; /* mm, > 0, default 35 */
     float film_offset;/* mm, default 0 */
 } ta_perspective_camera;
 
@@ -68,9 +68,12 @@ TA_API ta_perspective_camera ta_perspective_camera_defaults(void);
 /* left -1, right 1, top 1, bottom -1, zoom 1, near 0.1, far 2000. */
 TA_API ta_orthographic_camera ta_orthographic_camera_defaults(void);
 /* A field of view outside (0, 180) degrees, a zoom of 0 or less, a near plane
- * of 0 or less, planes that cross (near >= far), a non-finite number. */
+ * of 0 or less, planes that cross (near >= far), an aspect or a film gauge of
+ * 0 or less, a non-finite number. */
 TA_API ta_result ta_perspective_camera_validate(const ta_perspective_camera *camera, ta_error *err);
-/* A zoom of 0 or less, planes that cross, a non-finite number. */
+/* A zoom of 0 or less, planes that cross (near >= far), left equal to right
+ * or top equal to bottom (no view; the other way round mirrors it, as in
+ * three.js), a non-finite number. */
 TA_API ta_result ta_orthographic_camera_validate(const ta_orthographic_camera *camera, ta_error *err);
 
 /* three.js PerspectiveCamera.updateProjectionMatrix (no view offset). */

@@ -145,7 +145,10 @@ typedef enum ta_interpolation {
 
 typedef enum ta_ending {
     TA_ZERO_CURVATURE_ENDING = 0, /* three.js ZeroCurvatureEnding: a natural spline */
-    TA_ZERO_SLOPE_ENDING,         /* ZeroSlopeEnding: flat */
+    TA_ZERO_SLOPE_ENDING,         /* ZeroSlopeEnding: flat at the start. At the end three.js
+                                     stands the last key in for the one after, an interval on,
+                                     so the slope there is half the last interval's, not 0;
+                                     ported as three.js computes it */
     TA_WRAP_AROUND_ENDING,        /* WrapAroundEnding: continues into the other end */
     TA_ENDING_COUNT
 } ta_ending;
@@ -157,9 +160,11 @@ TA_API const char *ta_interpolation_name(ta_interpolation interp); /* "LINEAR", 
 TA_API const char *ta_ending_name(ta_ending ending);                /* "ZERO_SLOPE_ENDING", ...; "?" */
 /* 0 for a kind that is not named. */
 TA_API uint32_t ta_track_kind_value_size(ta_track_kind kind);
+/* TA_VALUE_NUMBER for a kind that is not named. */
 TA_API ta_value_type ta_track_kind_value_type(ta_track_kind kind);
 /* The family whose index the kind takes. The CAMERA_ kinds answer
- * TA_FAMILY_PERSPECTIVE_CAMERA; an orthographic target says so itself. */
+ * TA_FAMILY_PERSPECTIVE_CAMERA; an orthographic target says so itself.
+ * TA_TARGET_FAMILY_COUNT for a kind that is not named. */
 TA_API ta_target_family ta_track_kind_family(ta_track_kind kind);
 
 /* Target constructors. Each refuses a kind of another family
@@ -229,7 +234,8 @@ TA_API const float *ta_track_values(const ta_track *track);
 TA_API const float *ta_track_in_tangents(const ta_track *track);
 TA_API const float *ta_track_out_tangents(const ta_track *track);
 TA_API uint32_t ta_track_tangent_count(const ta_track *track);
-/* The distinct strings of a string track (0 and NULL otherwise). */
+/* The distinct strings of a string track, in the order their first keys come
+ * (0, and NULL for every index, otherwise). */
 TA_API uint32_t ta_track_string_count(const ta_track *track);
 TA_API const char *ta_track_string(const ta_track *track, uint32_t index);
 
@@ -241,10 +247,14 @@ typedef struct ta_sampler {
     uint32_t cursor;
 } ta_sampler;
 
-/* The value at time `at` into out (out_count >= value size). Before the first
- * key the first key's value, after the last the last key's. start and end are
- * the endings of a SMOOTH track (ignored otherwise); an ending not named is
- * refused. A NaN time is refused. */
+/* The value at time `at` into out (out_count >= value size, else
+ * TA_ERROR_INVALID_ARGUMENT). Before the first key the first key's value, at
+ * and after the last the last key's (an infinite time is one of these). start
+ * and end are the endings of a SMOOTH track (ignored otherwise); an ending not
+ * named is refused (TA_ERROR_UNKNOWN_ENUM). A NaN time is refused
+ * (TA_ERROR_NOT_A_NUMBER). A string track gives the place of its string in
+ * the track's strings. The numbers are worked out in double from the float32
+ * keys, as three.js does, and rounded to float at the end. */
 TA_API ta_result ta_track_sample(const ta_track *track, double at, ta_ending start, ta_ending end, float *out,
                                  uint32_t out_count, ta_error *err);
 TA_API ta_result ta_track_sample_with(const ta_track *track, ta_sampler *sampler, double at, ta_ending start,
@@ -255,26 +265,35 @@ TA_API ta_result ta_track_sample_vector3(const ta_track *track, double at, ta_en
                                          ta_vec3 *out, ta_error *err);
 /* A QUATERNION track; any other is refused (TA_ERROR_WRONG_KIND). */
 TA_API ta_result ta_track_sample_quaternion(const ta_track *track, double at, ta_quat *out, ta_error *err);
-/* A string track; the string belongs to the track. */
+/* A string track (any other is refused, TA_ERROR_WRONG_KIND); the string
+ * belongs to the track. */
 TA_API ta_result ta_track_sample_string(const ta_track *track, double at, const char **out, ta_error *err);
-/* The string of each key (out_count >= key count). */
+/* The string of each key of a string track (out_count >= key count). */
 TA_API ta_result ta_track_key_strings(const ta_track *track, const char **out, uint32_t out_count, ta_error *err);
 
 /* ---- editing a track (in place; refused calls change nothing) -------------------- */
 
-/* Moves every key (and Bezier control point) by offset seconds. A key moved
- * before zero is refused. */
+/* Moves every key (and Bezier control point's time) by offset seconds; three.js
+ * leaves the control points behind. A key moved before zero is refused
+ * (TA_ERROR_BAD_TIMES), and so is a shift that rounds two keys to one float32
+ * time; a NaN or infinite offset is TA_ERROR_NOT_A_NUMBER. */
 TA_API ta_result ta_track_shift(ta_track *track, double offset, ta_error *err);
-/* Multiplies every time (and Bezier control time) by factor > 0; divides
- * CUBIC_SPLINE tangents by factor. */
+/* Multiplies every time (and Bezier control time) by factor; divides
+ * CUBIC_SPLINE tangents by factor (three.js leaves them). A factor not above
+ * zero is refused (TA_ERROR_OUT_OF_RANGE), a NaN or infinite one is
+ * TA_ERROR_NOT_A_NUMBER; so is a factor that takes a time or a tangent past a
+ * float, and one that rounds two keys to one time is TA_ERROR_BAD_TIMES. */
 TA_API ta_result ta_track_scale(ta_track *track, double factor, ta_error *err);
 /* Removes the keys before start and after end, keeping at least one
- * (three.js trim). */
+ * (three.js trim: when no key is in range, the last key not after end, or the
+ * first key when every key is after end). The kept keys keep their tangents
+ * or control points; a string track keeps only the strings its kept keys use.
+ * start and end may be infinite; NaN is refused. */
 TA_API ta_result ta_track_trim(ta_track *track, double start, double end, ta_error *err);
 /* Removes each key whose value equals both neighbours' (three.js optimize),
  * keeping the first and last key and every key of a SMOOTH or BEZIER track; a
- * CUBIC_SPLINE key goes only when its neighbours match and all their tangents
- * are zero. */
+ * CUBIC_SPLINE key goes only when its value equals both neighbours' and the
+ * in- and out-tangents of the key and of both neighbours are all zero. */
 TA_API ta_result ta_track_optimize(ta_track *track, ta_error *err);
 /* True if ta_track_create would build this track. */
 TA_API bool ta_track_validate(const ta_track *track);

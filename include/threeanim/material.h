@@ -101,7 +101,9 @@ typedef struct ta_assets_options {
 
 /* three.js's constructor values for the kind (white, opacity 1, roughness 1,
  * metalness 0, shininess 30, reflectivity 1 (0.5 for physical), ior 1.5,
- * specular 0x111111, specular_intensity 1, env_map_intensity 1, no map). */
+ * specular 0x111111, specular_intensity 1, env_map_intensity 1, no map, not
+ * transparent except a sprite). A field the kind does not have in three.js
+ * gets the same value, so that every kind's defaults pass validation. */
 TA_API ta_material ta_material_defaults(ta_material_kind kind);
 TA_API ta_texture ta_texture_defaults(void);
 TA_API ta_result ta_material_validate(const ta_material *material, ta_error *err);
@@ -118,6 +120,9 @@ TA_API ta_result ta_assets_add_texture(ta_assets *assets, const ta_texture *text
                                        const char *uuid, ta_texture_id *out_texture, ta_error *err);
 TA_API ta_material *ta_assets_material(ta_assets *assets, ta_material_id material);
 TA_API ta_texture *ta_assets_texture(ta_assets *assets, ta_texture_id texture);
+/* The same for assets that are only read. NULL if the id is past the end. */
+TA_API const ta_material *ta_assets_material_const(const ta_assets *assets, ta_material_id material);
+TA_API const ta_texture *ta_assets_texture_const(const ta_assets *assets, ta_texture_id texture);
 
 #ifdef __cplusplus
 }

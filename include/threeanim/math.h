@@ -53,8 +53,11 @@ TA_API ta_quat ta_quat_from_euler(ta_euler e);
 
 TA_API ta_mat4 ta_mat4_identity(void);
 TA_API ta_mat4 ta_mat4_multiply(const ta_mat4 *a, const ta_mat4 *b); /* a * b */
-/* three.js Matrix4.compose / decompose. decompose returns false (and leaves the
- * outputs as the identity) for a matrix with a zero scale. */
+/* three.js Matrix4.compose / decompose. decompose reads the position in every
+ * case; where the upper 3x3 part has a zero determinant (a zero scale, or axes
+ * in one plane) it returns false with the identity quaternion and a scale of
+ * one, as three.js does. A negative determinant is given to scale.x. Any of
+ * the outputs may be NULL. */
 TA_API ta_mat4 ta_mat4_compose(ta_vec3 position, ta_quat quaternion, ta_vec3 scale);
 TA_API bool ta_mat4_decompose(const ta_mat4 *m, ta_vec3 *position, ta_quat *quaternion,
                               ta_vec3 *scale);

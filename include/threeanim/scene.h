@@ -152,27 +152,37 @@ TA_API bool ta_scene_is_below(const ta_scene *scene, ta_node_id node, ta_node_id
 typedef bool (*ta_node_visitor)(const ta_scene *scene, ta_node_id node, void *user);
 TA_API void ta_scene_traverse(const ta_scene *scene, ta_node_id root, ta_node_visitor visit, void *user);
 
-/* The node's matrix, and its world matrix (the product of its ancestors'). */
+/* The node's matrix, and its world matrix (the product of its ancestors'),
+ * worked out in double and rounded to float32 once, as three.js's matrixWorld.
+ * The identity for a node not in the scene. */
 TA_API ta_mat4 ta_scene_local_matrix(const ta_scene *scene, ta_node_id node);
 TA_API ta_mat4 ta_scene_world_matrix(const ta_scene *scene, ta_node_id node);
 
 /* Attaches a mesh or a skinned mesh (with its bones) to desc->node. A morph
- * count above TA_MAX_MORPH_TARGETS, a node or a bone not in the scene are
- * refused. The materials are not checked here: they live in the assets. */
+ * count above TA_MAX_MORPH_TARGETS, a non-finite influence, a node or a bone
+ * not in the scene, bones on a mesh that is not skinned, and a NULL list with
+ * a count are refused. The materials are not checked here: they live in the
+ * assets. */
 TA_API ta_result ta_scene_add_mesh(ta_scene *scene, const ta_mesh_desc *desc, ta_mesh_index *out_mesh, ta_error *err);
 TA_API ta_result ta_scene_add_skinned_mesh(ta_scene *scene, const ta_mesh_desc *desc,
                                            ta_skinned_mesh_index *out_mesh, ta_error *err);
 TA_API ta_mesh *ta_scene_mesh(ta_scene *scene, ta_mesh_index mesh);
 TA_API ta_mesh *ta_scene_skinned_mesh(ta_scene *scene, ta_skinned_mesh_index mesh);
-/* Renames one morph target (morph_target_dictionary). */
+/* The same for a scene that is only read. NULL if the index is past the end. */
+TA_API const ta_mesh *ta_scene_mesh_const(const ta_scene *scene, ta_mesh_index mesh);
+TA_API const ta_mesh *ta_scene_skinned_mesh_const(const ta_scene *scene, ta_skinned_mesh_index mesh);
+/* Renames one morph target (morph_target_dictionary). mesh must be one of
+ * scene's meshes or skinned meshes (ta_scene_mesh, ta_scene_skinned_mesh). */
 TA_API ta_result ta_mesh_set_morph_name(ta_scene *scene, ta_mesh *mesh, uint32_t target, const char *name, ta_error *err);
-/* three.js morphTargetDictionary[name]: the first target of that name.
- * TA_ERROR_NOT_FOUND if the mesh has none. */
+/* three.js morphTargetDictionary[name], as Mesh.updateMorphTargets builds it:
+ * the last target of that name, and an unnamed target under its index in
+ * decimal ("2"). TA_ERROR_NOT_FOUND if the mesh has none. */
 TA_API ta_result ta_morph_target_index(const ta_mesh *mesh, const char *name, uint32_t *out_target, ta_error *err);
 
 /* Attaches a light to light->node after ta_light_validate accepts it. */
 TA_API ta_result ta_scene_add_light(ta_scene *scene, const ta_light *light, ta_light_index *out_light, ta_error *err);
 TA_API ta_light *ta_scene_light(ta_scene *scene, ta_light_index light);
+TA_API const ta_light *ta_scene_light_const(const ta_scene *scene, ta_light_index light);
 
 #ifdef __cplusplus
 }

@@ -23,6 +23,8 @@ uint8_t ta_linear_to_srgb_byte(double linear)
     double s = ta_linear_to_srgb(linear) * 255.0;
     if (!(s > 0)) return 0; /* also NaN */
     if (s > 255) return 255;
-    /* Math.round: halves go up. */
-    return (uint8_t)floor(s + 0.5);
+    /* Math.round: halves go up. floor(s + 0.5) would also round
+     * 0.49999999999999994 up, as the addition rounds; s - floor(s) is exact. */
+    double whole = floor(s);
+    return (uint8_t)(s - whole >= 0.5 ? whole + 1 : whole);
 }

@@ -1,6 +1,7 @@
 /* Vectors, quaternions, Euler angles and matrices, as three.js 0.186.0 computes them. */
 #include <math.h>
 
+#include "core/math_internal.h"
 #include "threeanim/math.h"
 
 float ta_quat_length(ta_quat q)
@@ -146,7 +147,7 @@ ta_mat4 ta_mat4_multiply(const ta_mat4 *a, const ta_mat4 *b)
     return r;
 }
 
-ta_mat4 ta_mat4_compose(ta_vec3 position, ta_quat q, ta_vec3 scale)
+void ta__mat4d_compose(double te[16], ta_vec3 position, ta_quat q, ta_vec3 scale)
 {
     double x = q.x, y = q.y, z = q.z, w = q.w;
     double x2 = x + x, y2 = y + y, z2 = z + z;
@@ -154,24 +155,48 @@ ta_mat4 ta_mat4_compose(ta_vec3 position, ta_quat q, ta_vec3 scale)
     double yy = y * y2, yz = y * z2, zz = z * z2;
     double wx = w * x2, wy = w * y2, wz = w * z2;
     double sx = scale.x, sy = scale.y, sz = scale.z;
-    ta_mat4 m;
-    m.m[0] = (float)((1 - (yy + zz)) * sx);
-    m.m[1] = (float)((xy + wz) * sx);
-    m.m[2] = (float)((xz - wy) * sx);
-    m.m[3] = 0;
-    m.m[4] = (float)((xy - wz) * sy);
-    m.m[5] = (float)((1 - (xx + zz)) * sy);
-    m.m[6] = (float)((yz + wx) * sy);
-    m.m[7] = 0;
-    m.m[8] = (float)((xz + wy) * sz);
-    m.m[9] = (float)((yz - wx) * sz);
-    m.m[10] = (float)((1 - (xx + yy)) * sz);
-    m.m[11] = 0;
-    m.m[12] = position.x;
-    m.m[13] = position.y;
-    m.m[14] = position.z;
-    m.m[15] = 1;
-    return m;
+    te[0] = (1 - (yy + zz)) * sx;
+    te[1] = (xy + wz) * sx;
+    te[2] = (xz - wy) * sx;
+    te[3] = 0;
+    te[4] = (xy - wz) * sy;
+    te[5] = (1 - (xx + zz)) * sy;
+    te[6] = (yz + wx) * sy;
+    te[7] = 0;
+    te[8] = (xz + wy) * sz;
+    te[9] = (yz - wx) * sz;
+    te[10] = (1 - (xx + yy)) * sz;
+    te[11] = 0;
+    te[12] = position.x;
+    te[13] = position.y;
+    te[14] = position.z;
+    te[15] = 1;
+}
+
+void ta__mat4d_multiply(double out[16], const double a[16], const double b[16])
+{
+    double r[16];
+    for (int col = 0; col < 4; ++col)
+        for (int row = 0; row < 4; ++row) {
+            double s = 0;
+            for (int k = 0; k < 4; ++k) s += a[k * 4 + row] * b[col * 4 + k];
+            r[col * 4 + row] = s;
+        }
+    for (int i = 0; i < 16; ++i) out[i] = r[i];
+}
+
+ta_mat4 ta__mat4d_to_float(const double m[16])
+{
+    ta_mat4 r;
+    for (int i = 0; i < 16; ++i) r.m[i] = (float)m[i];
+    return r;
+}
+
+ta_mat4 ta_mat4_compose(ta_vec3 position, ta_quat q, ta_vec3 scale)
+{
+    double te[16];
+    ta__mat4d_compose(te, position, q, scale);
+    return ta__mat4d_to_float(te);
 }
 
 float ta_mat4_determinant(const ta_mat4 *mat)
@@ -230,29 +255,34 @@ static ta_quat quat_from_rotation(const double te[9])
 bool ta_mat4_decompose(const ta_mat4 *mat, ta_vec3 *position, ta_quat *quaternion, ta_vec3 *scale)
 {
     const float *te = mat->m;
-    double sx = sqrt((double)te[0] * te[0] + (double)te[1] * te[1] + (double)te[2] * te[2]);
-    double sy = sqrt((double)te[4] * te[4] + (double)te[5] * te[5] + (double)te[6] * te[6]);
-    double sz = sqrt((double)te[8] * te[8] + (double)te[9] * te[9] + (double)te[10] * te[10]);
-    if (sx == 0 || sy == 0 || sz == 0) {
-        if (position) *position = ta_vec3_make(te[12], te[13], te[14]);
+    /* three.js 0.186 tests the determinant of the 3x3 part (determinantAffine),
+     * in double: a zero there (a zero scale, or axes in one plane) gives the
+     * identity, and its sign says whether one axis is mirrored. */
+    double n11 = te[0], n12 = te[4], n13 = te[8];
+    double n21 = te[1], n22 = te[5], n23 = te[9];
+    double n31 = te[2], n32 = te[6], n33 = te[10];
+    double det = n11 * (n22 * n33 - n23 * n32) - n12 * (n21 * n33 - n23 * n31) + n13 * (n21 * n32 - n22 * n31);
+    if (position) *position = ta_vec3_make(te[12], te[13], te[14]);
+    if (det == 0) {
         if (quaternion) *quaternion = ta_quat_identity();
         if (scale) *scale = ta_vec3_make(1, 1, 1);
         return false;
     }
-    /* if determinant is negative, we need to invert one scale */
-    if (ta_mat4_determinant(mat) < 0) sx = -sx;
+    double sx = sqrt(n11 * n11 + n21 * n21 + n31 * n31);
+    double sy = sqrt(n12 * n12 + n22 * n22 + n32 * n32);
+    double sz = sqrt(n13 * n13 + n23 * n23 + n33 * n33);
+    if (det < 0) sx = -sx;
     double r[9];
     double isx = 1 / sx, isy = 1 / sy, isz = 1 / sz;
-    r[0] = te[0] * isx;
-    r[1] = te[1] * isx;
-    r[2] = te[2] * isx;
-    r[3] = te[4] * isy;
-    r[4] = te[5] * isy;
-    r[5] = te[6] * isy;
-    r[6] = te[8] * isz;
-    r[7] = te[9] * isz;
-    r[8] = te[10] * isz;
-    if (position) *position = ta_vec3_make(te[12], te[13], te[14]);
+    r[0] = n11 * isx;
+    r[1] = n21 * isx;
+    r[2] = n31 * isx;
+    r[3] = n12 * isy;
+    r[4] = n22 * isy;
+    r[5] = n32 * isy;
+    r[6] = n13 * isz;
+    r[7] = n23 * isz;
+    r[8] = n33 * isz;
     if (quaternion) *quaternion = quat_from_rotation(r);
     if (scale) *scale = ta_vec3_make((float)sx, (float)sy, (float)sz);
     return true;

@@ -5,33 +5,38 @@
 
 #include "threeanim/units.h"
 
-static double unit_seconds(ta_time_unit unit)
+/* A unit as a whole number of seconds (per_second 1) or as a whole fraction of
+ * one (seconds 1), so that a conversion is one exact-operand multiply or
+ * divide: 500 ms is 500 / 1000, the double nearest 0.5, not 500 * 0.001. */
+typedef struct unit_scale {
+    double seconds;
+    double per_second;
+} unit_scale;
+
+static unit_scale unit_scale_of(ta_time_unit unit)
 {
+    unit_scale u = {NAN, NAN};
     switch (unit) {
-    case TA_SECOND: return 1.0;
-    case TA_MILLISECOND: return 1e-3;
-    case TA_MICROSECOND: return 1e-6;
-    case TA_NANOSECOND: return 1e-9;
-    case TA_MINUTE: return 60.0;
-    case TA_HOUR: return 3600.0;
+    case TA_SECOND: u.seconds = 1; u.per_second = 1; break;
+    case TA_MILLISECOND: u.seconds = 1; u.per_second = 1e3; break;
+    case TA_MICROSECOND: u.seconds = 1; u.per_second = 1e6; break;
+    case TA_NANOSECOND: u.seconds = 1; u.per_second = 1e9; break;
+    case TA_MINUTE: u.seconds = 60; u.per_second = 1; break;
+    case TA_HOUR: u.seconds = 3600; u.per_second = 1; break;
     }
-    return NAN;
+    return u;
 }
 
 ta_duration ta_duration_make(double value, ta_time_unit unit)
 {
-    /* Exact for seconds, minutes and hours; the sub-second units divide so that
-     * 500 ms is the double nearest 0.5, not 500 * 0.001. */
-    double per = unit_seconds(unit);
-    if (per < 1.0) return ta_seconds(value / (1.0 / per));
-    return ta_seconds(value * per);
+    unit_scale u = unit_scale_of(unit);
+    return ta_seconds(value * u.seconds / u.per_second);
 }
 
 double ta_duration_in(ta_duration d, ta_time_unit unit)
 {
-    double per = unit_seconds(unit);
-    if (per < 1.0) return d.seconds * (1.0 / per);
-    return d.seconds / per;
+    unit_scale u = unit_scale_of(unit);
+    return d.seconds * u.per_second / u.seconds;
 }
 
 double ta_monotonic_seconds(void *user)

@@ -35,10 +35,11 @@ ta_orthographic_camera ta_orthographic_camera_defaults(void)
     return c;
 }
 
+/* Numbers in messages are printed with %.9g, which tells every float apart. */
 static ta_result check_finite(const char *what, const char *name, float v, ta_error *err)
 {
     if (!isfinite(v))
-        return ta__fail(err, TA_ERROR_NOT_A_NUMBER, "%s.%s: %g is not a finite number", what, name, (double)v);
+        return ta__fail(err, TA_ERROR_NOT_A_NUMBER, "%s.%s: %.9g is not a finite number", what, name, (double)v);
     return TA_OK;
 }
 
@@ -53,18 +54,23 @@ ta_result ta_perspective_camera_validate(const ta_perspective_camera *c, ta_erro
         (r = check_finite(w, "film_offset", c->film_offset, err)))
         return r;
     if (!(c->fov > 0 && c->fov < 180))
-        return ta__fail(err, TA_ERROR_OUT_OF_RANGE, "perspective camera.fov: %g degrees is not in (0, 180)",
+        return ta__fail(err, TA_ERROR_OUT_OF_RANGE, "perspective camera.fov: %.9g degrees is not in (0, 180)",
                         (double)c->fov);
     if (!(c->zoom > 0))
-        return ta__fail(err, TA_ERROR_OUT_OF_RANGE, "perspective camera.zoom: %g is not above 0", (double)c->zoom);
+        return ta__fail(err, TA_ERROR_OUT_OF_RANGE, "perspective camera.zoom: %.9g is not above 0", (double)c->zoom);
     if (!(c->near > 0))
-        return ta__fail(err, TA_ERROR_OUT_OF_RANGE, "perspective camera.near: %g is not above 0", (double)c->near);
+        return ta__fail(err, TA_ERROR_OUT_OF_RANGE, "perspective camera.near: %.9g is not above 0", (double)c->near);
     if (!(c->near < c->far))
-        return ta__fail(err, TA_ERROR_OUT_OF_RANGE, "perspective camera: near %g and far %g cross", (double)c->near,
-                        (double)c->far);
+        return ta__fail(err, TA_ERROR_OUT_OF_RANGE, "perspective camera: near %.9g and far %.9g cross",
+                        (double)c->near, (double)c->far);
     if (!(c->aspect > 0))
-        return ta__fail(err, TA_ERROR_OUT_OF_RANGE, "perspective camera.aspect: %g is not above 0",
+        return ta__fail(err, TA_ERROR_OUT_OF_RANGE, "perspective camera.aspect: %.9g is not above 0",
                         (double)c->aspect);
+    /* The film offset is divided by the film width (the gauge times at most
+     * the aspect): a gauge of zero would put infinities in the projection. */
+    if (!(c->film_gauge > 0))
+        return ta__fail(err, TA_ERROR_OUT_OF_RANGE, "perspective camera.film_gauge: %.9g is not above 0",
+                        (double)c->film_gauge);
     return TA_OK;
 }
 
@@ -79,10 +85,18 @@ ta_result ta_orthographic_camera_validate(const ta_orthographic_camera *c, ta_er
         (r = check_finite(w, "far", c->far, err)))
         return r;
     if (!(c->zoom > 0))
-        return ta__fail(err, TA_ERROR_OUT_OF_RANGE, "orthographic camera.zoom: %g is not above 0", (double)c->zoom);
+        return ta__fail(err, TA_ERROR_OUT_OF_RANGE, "orthographic camera.zoom: %.9g is not above 0", (double)c->zoom);
     if (!(c->near < c->far))
-        return ta__fail(err, TA_ERROR_OUT_OF_RANGE, "orthographic camera: near %g and far %g cross",
+        return ta__fail(err, TA_ERROR_OUT_OF_RANGE, "orthographic camera: near %.9g and far %.9g cross",
                         (double)c->near, (double)c->far);
+    /* left > right (or bottom > top) mirrors the view, as in three.js; equal
+     * sides leave no view and put infinities in the projection. */
+    if (c->left == c->right)
+        return ta__fail(err, TA_ERROR_OUT_OF_RANGE, "orthographic camera: left and right are both %.9g",
+                        (double)c->left);
+    if (c->top == c->bottom)
+        return ta__fail(err, TA_ERROR_OUT_OF_RANGE, "orthographic camera: top and bottom are both %.9g",
+                        (double)c->top);
     return TA_OK;
 }
 
@@ -119,10 +133,13 @@ ta_mat4 ta_perspective_camera_projection(const ta_perspective_camera *c)
 
 ta_mat4 ta_orthographic_camera_projection(const ta_orthographic_camera *c)
 {
-    double dx = (c->right - c->left) / (2 * c->zoom);
-    double dy = (c->top - c->bottom) / (2 * c->zoom);
-    double cx = ((double)c->right + c->left) / 2;
-    double cy = ((double)c->top + c->bottom) / 2;
+    /* In double throughout, as three.js's numbers are: a float difference of
+     * right and left would round before the division. */
+    double l = c->left, rt = c->right, t = c->top, b = c->bottom, zoom = c->zoom;
+    double dx = (rt - l) / (2 * zoom);
+    double dy = (t - b) / (2 * zoom);
+    double cx = (rt + l) / 2;
+    double cy = (t + b) / 2;
     double left = cx - dx, right = cx + dx, top = cy + dy, bottom = cy - dy;
     double near = c->near, far = c->far;
     ta_mat4 m;

@@ -31,6 +31,8 @@ ta_light ta_light_defaults(ta_light_kind kind)
     return l;
 }
 
+/* Numbers in messages are printed with %.9g, which tells every float apart:
+ * with %g a refused angle of 1.57079649 would read as 1.5708, like pi/2. */
 ta_result ta_light_validate(const ta_light *light, ta_error *err)
 {
     if (light == NULL) return ta__fail(err, TA_ERROR_INVALID_ARGUMENT, "light: is NULL");
@@ -45,19 +47,22 @@ ta_result ta_light_validate(const ta_light *light, ta_error *err)
     };
     for (size_t i = 0; i < sizeof numbers / sizeof numbers[0]; ++i)
         if (!isfinite(numbers[i].value))
-            return ta__fail(err, TA_ERROR_NOT_A_NUMBER, "light.%s: %g is not a finite number",
+            return ta__fail(err, TA_ERROR_NOT_A_NUMBER, "light.%s: %.9g is not a finite number",
                             numbers[i].name, (double)numbers[i].value);
     if (light->intensity < 0)
-        return ta__fail(err, TA_ERROR_OUT_OF_RANGE, "light.intensity: %g is below 0",
+        return ta__fail(err, TA_ERROR_OUT_OF_RANGE, "light.intensity: %.9g is below 0",
                         (double)light->intensity);
     if (light->distance < 0)
-        return ta__fail(err, TA_ERROR_OUT_OF_RANGE, "light.distance: %g is below 0",
+        return ta__fail(err, TA_ERROR_OUT_OF_RANGE, "light.distance: %.9g is below 0",
                         (double)light->distance);
-    if (!(light->angle > 0) || (double)light->angle > TA_PI / 2 + 1e-7)
-        return ta__fail(err, TA_ERROR_OUT_OF_RANGE, "light.angle: %g is not in (0, pi/2]",
+    /* The upper end is pi/2 as a float holds it (1.57079637, a hair above the
+     * real pi/2), so that (float)(M_PI / 2), what a loader reads for
+     * Math.PI / 2, is accepted; the next float up is not. */
+    if (!(light->angle > 0) || light->angle > (float)(TA_PI / 2))
+        return ta__fail(err, TA_ERROR_OUT_OF_RANGE, "light.angle: %.9g is not in (0, pi/2]",
                         (double)light->angle);
     if (light->penumbra < 0 || light->penumbra > 1)
-        return ta__fail(err, TA_ERROR_OUT_OF_RANGE, "light.penumbra: %g is not in [0, 1]",
+        return ta__fail(err, TA_ERROR_OUT_OF_RANGE, "light.penumbra: %.9g is not in [0, 1]",
                         (double)light->penumbra);
     return TA_OK;
 }

@@ -39,7 +39,8 @@ ta_material ta_material_defaults(ta_material_kind kind)
     m.clearcoat_roughness = 0;
     m.specular_intensity = 1;
     m.ior = 1.5f;
-    m.transparent = false;
+    /* SpriteMaterial is the one kind three.js makes transparent. */
+    m.transparent = kind == TA_MATERIAL_SPRITE;
     m.wireframe = false;
     m.map = ta_texture_at(TA_NONE);
     m.name = NULL;
@@ -85,14 +86,15 @@ ta_result ta_material_validate(const ta_material *m, ta_error *err)
     };
     for (size_t i = 0; i < sizeof ranges / sizeof ranges[0]; ++i) {
         const range *r = &ranges[i];
+        /* %.9g tells every float apart: opacity 1.00000012 is not "1". */
         if (!isfinite(r->value))
-            return ta__fail(err, TA_ERROR_NOT_A_NUMBER, "material.%s: %g is not a finite number", r->name,
+            return ta__fail(err, TA_ERROR_NOT_A_NUMBER, "material.%s: %.9g is not a finite number", r->name,
                             (double)r->value);
         if (r->value < r->lo || r->value > r->hi) {
             if (isinf(r->hi))
-                return ta__fail(err, TA_ERROR_OUT_OF_RANGE, "material.%s: %g is below %g", r->name,
+                return ta__fail(err, TA_ERROR_OUT_OF_RANGE, "material.%s: %.9g is below %g", r->name,
                                 (double)r->value, r->lo);
-            return ta__fail(err, TA_ERROR_OUT_OF_RANGE, "material.%s: %g is not in [%g, %g]", r->name,
+            return ta__fail(err, TA_ERROR_OUT_OF_RANGE, "material.%s: %.9g is not in [%g, %g]", r->name,
                             (double)r->value, r->lo, r->hi);
         }
     }
@@ -185,7 +187,7 @@ ta_result ta_assets_add_texture(ta_assets *assets, const ta_texture *texture, co
                                          "center.x", "center.y", "rotation"};
     for (int i = 0; i < 7; ++i)
         if (!isfinite(numbers[i]))
-            return ta__fail(err, TA_ERROR_NOT_A_NUMBER, "texture.%s: %g is not a finite number", names[i],
+            return ta__fail(err, TA_ERROR_NOT_A_NUMBER, "texture.%s: %.9g is not a finite number", names[i],
                             (double)numbers[i]);
     assets_internal *in = (assets_internal *)assets->internal_;
     if (assets->texture_count == TA_NONE)
@@ -219,6 +221,18 @@ ta_material *ta_assets_material(ta_assets *assets, ta_material_id material)
 }
 
 ta_texture *ta_assets_texture(ta_assets *assets, ta_texture_id texture)
+{
+    if (assets == NULL || texture.index >= assets->texture_count) return NULL;
+    return &assets->textures[texture.index];
+}
+
+const ta_material *ta_assets_material_const(const ta_assets *assets, ta_material_id material)
+{
+    if (assets == NULL || material.index >= assets->material_count) return NULL;
+    return &assets->materials[material.index];
+}
+
+const ta_texture *ta_assets_texture_const(const ta_assets *assets, ta_texture_id texture)
 {
     if (assets == NULL || texture.index >= assets->texture_count) return NULL;
     return &assets->textures[texture.index];

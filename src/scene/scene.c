@@ -1,7 +1,10 @@
 /* The scene: nodes in a tree, meshes, skinned meshes and lights attached to nodes. */
+#include <math.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "core/internal.h"
+#include "core/math_internal.h"
 #include "threeanim/scene.h"
 
 typedef struct scene_internal {
@@ -203,7 +206,8 @@ ta_result ta_scene_set_node_name(ta_scene *scene, ta_node_id node, const char *n
     char *slot = scene->nodes[node.index].name;
     const char *value = name != NULL ? name : "";
     if (strlen(slot) == strlen(value)) {
-        memcpy(slot, value, strlen(value));
+        /* memmove: value may be this very name, or a part of it. */
+        memmove(slot, value, strlen(value));
         scene->structure_version++;
         return TA_OK;
     }
@@ -321,9 +325,11 @@ ta_result ta_scene_find_below(const ta_scene *scene, ta_node_id root, const char
                               ta_node_id *out_node, ta_error *err)
 {
     if (scene == NULL || key == NULL)
-        return ta__fail(err, TA_ERROR_INVALID_ARGUMENT, "%s: is NULL", scene == NULL ? "scene" : "name");
+        return ta__fail(err, TA_ERROR_INVALID_ARGUMENT, "%s: is NULL",
+                        scene == NULL ? "scene" : (by_uuid ? "uuid" : "name"));
     if (!ta_node_is_none(root) && root.index >= scene->node_count)
-        return ta__fail(err, TA_ERROR_MISSING_TARGET, "root: node %u is not in the scene", root.index);
+        return ta__fail(err, TA_ERROR_MISSING_TARGET, "root: node %u is not in the scene, which has %u nodes",
+                        root.index, scene->node_count);
     find_state st = {key, by_uuid, false, ta_no_parent()};
     ta_scene_traverse(scene, root, find_visit, &st);
     if (!st.found)
@@ -353,12 +359,16 @@ ta_mat4 ta_scene_local_matrix(const ta_scene *scene, ta_node_id node)
 ta_mat4 ta_scene_world_matrix(const ta_scene *scene, ta_node_id node)
 {
     if (scene == NULL || node.index >= scene->node_count) return ta_mat4_identity();
-    ta_mat4 m = ta_scene_local_matrix(scene, node);
-    for (ta_node_id p = scene->nodes[node.index].parent; !ta_node_is_none(p); p = scene->nodes[p.index].parent) {
-        ta_mat4 pm = ta_scene_local_matrix(scene, p);
-        m = ta_mat4_multiply(&pm, &m);
+    /* In double up the chain, rounded once, as three.js's matrixWorld is. */
+    const ta_node *n = &scene->nodes[node.index];
+    double m[16], pm[16];
+    ta__mat4d_compose(m, n->position, n->quaternion, n->scale);
+    for (ta_node_id p = n->parent; !ta_node_is_none(p); p = scene->nodes[p.index].parent) {
+        const ta_node *pn = &scene->nodes[p.index];
+        ta__mat4d_compose(pm, pn->position, pn->quaternion, pn->scale);
+        ta__mat4d_multiply(m, pm, m);
     }
-    return m;
+    return ta__mat4d_to_float(m);
 }
 
 /* ---- meshes and lights -------------------------------------------------------- */
@@ -371,6 +381,12 @@ static ta_result check_mesh_desc(const ta_scene *scene, const ta_mesh_desc *desc
     if (desc->morph_count > TA_MAX_MORPH_TARGETS)
         return ta__fail(err, TA_ERROR_OUT_OF_RANGE, "desc.morph_count: %u is above %d", desc->morph_count,
                         TA_MAX_MORPH_TARGETS);
+    if (desc->morph_influences != NULL)
+        for (uint32_t i = 0; i < desc->morph_count; ++i)
+            if (!isfinite(desc->morph_influences[i]))
+                return ta__fail(err, TA_ERROR_NOT_A_NUMBER,
+                                "desc.morph_influences: target %u influence %.9g is not a finite number", i,
+                                (double)desc->morph_influences[i]);
     if (desc->material_count > 0 && desc->materials == NULL)
         return ta__fail(err, TA_ERROR_INVALID_ARGUMENT, "desc.materials: is NULL with material_count %u",
                         desc->material_count);
@@ -467,10 +483,39 @@ ta_mesh *ta_scene_skinned_mesh(ta_scene *scene, ta_skinned_mesh_index mesh)
     return &scene->skinned_meshes[mesh.index];
 }
 
+const ta_mesh *ta_scene_mesh_const(const ta_scene *scene, ta_mesh_index mesh)
+{
+    if (scene == NULL || mesh.index >= scene->mesh_count) return NULL;
+    return &scene->meshes[mesh.index];
+}
+
+const ta_mesh *ta_scene_skinned_mesh_const(const ta_scene *scene, ta_skinned_mesh_index mesh)
+{
+    if (scene == NULL || mesh.index >= scene->skinned_mesh_count) return NULL;
+    return &scene->skinned_meshes[mesh.index];
+}
+
+/* Whether mesh points at one of list[0 .. count). Compared as integers: a
+ * relational comparison of pointers into different arrays is undefined. */
+static bool mesh_in_list(const ta_mesh *mesh, const ta_mesh *list, uint32_t count)
+{
+    if (list == NULL || count == 0) return false;
+    uintptr_t p = (uintptr_t)mesh, begin = (uintptr_t)list;
+    if (p < begin) return false;
+    uintptr_t offset = p - begin;
+    return offset / sizeof(ta_mesh) < count && offset % sizeof(ta_mesh) == 0;
+}
+
 ta_result ta_mesh_set_morph_name(ta_scene *scene, ta_mesh *mesh, uint32_t target, const char *name, ta_error *err)
 {
     if (scene == NULL || mesh == NULL)
         return ta__fail(err, TA_ERROR_INVALID_ARGUMENT, "%s: is NULL", scene == NULL ? "scene" : "mesh");
+    /* The names are freed with the scene's allocator, so the mesh must be one
+     * of the scene's own, not a copy or another scene's. */
+    if (!mesh_in_list(mesh, scene->meshes, scene->mesh_count) &&
+        !mesh_in_list(mesh, scene->skinned_meshes, scene->skinned_mesh_count))
+        return ta__fail(err, TA_ERROR_INVALID_ARGUMENT, "mesh: is not one of the scene's %u meshes or %u skinned meshes",
+                        scene->mesh_count, scene->skinned_mesh_count);
     if (target >= mesh->morph_count)
         return ta__fail(err, TA_ERROR_OUT_OF_RANGE, "target: %u is not below the mesh's %u morph targets", target,
                         mesh->morph_count);
@@ -483,11 +528,25 @@ ta_result ta_morph_target_index(const ta_mesh *mesh, const char *name, uint32_t 
 {
     if (mesh == NULL || name == NULL)
         return ta__fail(err, TA_ERROR_INVALID_ARGUMENT, "%s: is NULL", mesh == NULL ? "mesh" : "name");
-    for (uint32_t i = 0; i < mesh->morph_count; ++i)
-        if (mesh->morph_names[i] != NULL && strcmp(mesh->morph_names[i], name) == 0) {
+    /* A scene's meshes never hold more; a mesh filled by hand might. */
+    if (mesh->morph_count > TA_MAX_MORPH_TARGETS)
+        return ta__fail(err, TA_ERROR_INVALID_ARGUMENT, "mesh.morph_count: %u is above %d", mesh->morph_count,
+                        TA_MAX_MORPH_TARGETS);
+    /* three.js's Mesh.updateMorphTargets: dictionary[name || String(m)] = m for
+     * m rising, so an unnamed target answers to its index in decimal and, of
+     * several targets of one name, the last one wins. */
+    for (uint32_t i = mesh->morph_count; i-- > 0;) {
+        const char *own = mesh->morph_names[i] != NULL ? mesh->morph_names[i] : "";
+        char decimal[16];
+        if (own[0] == '\0') {
+            snprintf(decimal, sizeof decimal, "%u", i);
+            own = decimal;
+        }
+        if (strcmp(own, name) == 0) {
             if (out_target) *out_target = i;
             return TA_OK;
         }
+    }
     return ta__fail(err, TA_ERROR_NOT_FOUND, "name: the mesh has no morph target \"%s\"", name);
 }
 
@@ -512,6 +571,12 @@ ta_result ta_scene_add_light(ta_scene *scene, const ta_light *light, ta_light_in
 }
 
 ta_light *ta_scene_light(ta_scene *scene, ta_light_index light)
+{
+    if (scene == NULL || light.index >= scene->light_count) return NULL;
+    return &scene->lights[light.index];
+}
+
+const ta_light *ta_scene_light_const(const ta_scene *scene, ta_light_index light)
 {
     if (scene == NULL || light.index >= scene->light_count) return NULL;
     return &scene->lights[light.index];

@@ -1,0 +1,240 @@
+/* The kinds of track, their names and value sizes, and the target constructors. */
+#include <stddef.h>
+
+#include "animation/track_rules.h"
+
+typedef struct kind_info {
+    const char *name;
+    uint32_t value_size;
+    ta_value_type type;
+    ta_target_family family;
+    uint32_t element_limit; /* values the target's element may take */
+} kind_info;
+
+/* In the order of ta_track_kind. */
+static const kind_info kinds[TA_TRACK_KIND_COUNT] = {
+    {"POSITION", 3, TA_VALUE_NUMBER, TA_FAMILY_NODE, 1},
+    {"SCALE", 3, TA_VALUE_NUMBER, TA_FAMILY_NODE, 1},
+    {"QUATERNION", 4, TA_VALUE_ROTATION, TA_FAMILY_NODE, 1},
+    {"VISIBLE", 1, TA_VALUE_FLAG, TA_FAMILY_NODE, 1},
+    {"NODE_NAME", 1, TA_VALUE_STRING, TA_FAMILY_NODE, 1},
+    {"MORPH_INFLUENCE", 1, TA_VALUE_NUMBER, TA_FAMILY_MESH, TA__MORPH_TARGET_LIMIT},
+    {"SKINNED_MORPH_INFLUENCE", 1, TA_VALUE_NUMBER, TA_FAMILY_SKINNED_MESH, TA__MORPH_TARGET_LIMIT},
+    {"POSITION_ELEMENT", 1, TA_VALUE_NUMBER, TA_FAMILY_NODE, 3},
+    {"SCALE_ELEMENT", 1, TA_VALUE_NUMBER, TA_FAMILY_NODE, 3},
+    {"ROTATION_ELEMENT", 1, TA_VALUE_NUMBER, TA_FAMILY_NODE, 3},
+    {"MATERIAL_COLOR", 3, TA_VALUE_COLOR, TA_FAMILY_MATERIAL, 1},
+    {"MATERIAL_EMISSIVE", 3, TA_VALUE_COLOR, TA_FAMILY_MATERIAL, 1},
+    {"MATERIAL_SPECULAR", 3, TA_VALUE_COLOR, TA_FAMILY_MATERIAL, 1},
+    {"MATERIAL_OPACITY", 1, TA_VALUE_NUMBER, TA_FAMILY_MATERIAL, 1},
+    {"MATERIAL_EMISSIVE_INTENSITY", 1, TA_VALUE_NUMBER, TA_FAMILY_MATERIAL, 1},
+    {"MATERIAL_ROUGHNESS", 1, TA_VALUE_NUMBER, TA_FAMILY_MATERIAL, 1},
+    {"MATERIAL_METALNESS", 1, TA_VALUE_NUMBER, TA_FAMILY_MATERIAL, 1},
+    {"MATERIAL_SHININESS", 1, TA_VALUE_NUMBER, TA_FAMILY_MATERIAL, 1},
+    {"MATERIAL_ALPHA_TEST", 1, TA_VALUE_NUMBER, TA_FAMILY_MATERIAL, 1},
+    {"MATERIAL_REFLECTIVITY", 1, TA_VALUE_NUMBER, TA_FAMILY_MATERIAL, 1},
+    {"MATERIAL_ENV_MAP_INTENSITY", 1, TA_VALUE_NUMBER, TA_FAMILY_MATERIAL, 1},
+    {"MATERIAL_CLEARCOAT", 1, TA_VALUE_NUMBER, TA_FAMILY_MATERIAL, 1},
+    {"MATERIAL_CLEARCOAT_ROUGHNESS", 1, TA_VALUE_NUMBER, TA_FAMILY_MATERIAL, 1},
+    {"MATERIAL_SPECULAR_INTENSITY", 1, TA_VALUE_NUMBER, TA_FAMILY_MATERIAL, 1},
+    {"MATERIAL_IOR", 1, TA_VALUE_NUMBER, TA_FAMILY_MATERIAL, 1},
+    {"MATERIAL_TRANSPARENT", 1, TA_VALUE_FLAG, TA_FAMILY_MATERIAL, 1},
+    {"MATERIAL_WIREFRAME", 1, TA_VALUE_FLAG, TA_FAMILY_MATERIAL, 1},
+    {"MATERIAL_MAP_OFFSET", 2, TA_VALUE_NUMBER, TA_FAMILY_MATERIAL, 1},
+    {"MATERIAL_MAP_REPEAT", 2, TA_VALUE_NUMBER, TA_FAMILY_MATERIAL, 1},
+    {"MATERIAL_MAP_CENTER", 2, TA_VALUE_NUMBER, TA_FAMILY_MATERIAL, 1},
+    {"MATERIAL_MAP_ROTATION", 1, TA_VALUE_NUMBER, TA_FAMILY_MATERIAL, 1},
+    {"LIGHT_COLOR", 3, TA_VALUE_COLOR, TA_FAMILY_LIGHT, 1},
+    {"LIGHT_INTENSITY", 1, TA_VALUE_NUMBER, TA_FAMILY_LIGHT, 1},
+    {"LIGHT_DISTANCE", 1, TA_VALUE_NUMBER, TA_FAMILY_LIGHT, 1},
+    {"LIGHT_ANGLE", 1, TA_VALUE_NUMBER, TA_FAMILY_LIGHT, 1},
+    {"LIGHT_PENUMBRA", 1, TA_VALUE_NUMBER, TA_FAMILY_LIGHT, 1},
+    {"CAMERA_FOV", 1, TA_VALUE_NUMBER, TA_FAMILY_PERSPECTIVE_CAMERA, 1},
+    {"CAMERA_ZOOM", 1, TA_VALUE_NUMBER, TA_FAMILY_PERSPECTIVE_CAMERA, 1},
+    {"CAMERA_NEAR", 1, TA_VALUE_NUMBER, TA_FAMILY_PERSPECTIVE_CAMERA, 1},
+    {"CAMERA_FAR", 1, TA_VALUE_NUMBER, TA_FAMILY_PERSPECTIVE_CAMERA, 1},
+};
+
+static const char *const family_names[TA_TARGET_FAMILY_COUNT] = {
+    "node", "mesh", "skinned mesh", "material", "light", "perspective camera", "orthographic camera",
+};
+
+static const char *const interpolation_names[TA_INTERPOLATION_COUNT] = {
+    "DEFAULT", "LINEAR", "STEP", "SMOOTH", "CUBIC_SPLINE", "BEZIER",
+};
+
+static const char *const ending_names[TA_ENDING_COUNT] = {
+    "ZERO_CURVATURE_ENDING", "ZERO_SLOPE_ENDING", "WRAP_AROUND_ENDING",
+};
+
+bool ta__kind_is_named(ta_track_kind kind)
+{
+    return (int)kind >= 0 && kind < TA_TRACK_KIND_COUNT;
+}
+
+const char *ta_track_kind_name(ta_track_kind kind)
+{
+    return ta__kind_is_named(kind) ? kinds[kind].name : "?";
+}
+
+const char *ta_interpolation_name(ta_interpolation interp)
+{
+    if ((int)interp < 0 || interp >= TA_INTERPOLATION_COUNT) return "?";
+    return interpolation_names[interp];
+}
+
+const char *ta_ending_name(ta_ending ending)
+{
+    if ((int)ending < 0 || ending >= TA_ENDING_COUNT) return "?";
+    return ending_names[ending];
+}
+
+const char *ta__family_name(ta_target_family family)
+{
+    if ((int)family < 0 || family >= TA_TARGET_FAMILY_COUNT) return "?";
+    return family_names[family];
+}
+
+uint32_t ta_track_kind_value_size(ta_track_kind kind)
+{
+    return ta__kind_is_named(kind) ? kinds[kind].value_size : 0;
+}
+
+ta_value_type ta_track_kind_value_type(ta_track_kind kind)
+{
+    return ta__kind_is_named(kind) ? kinds[kind].type : TA_VALUE_NUMBER;
+}
+
+ta_target_family ta_track_kind_family(ta_track_kind kind)
+{
+    return ta__kind_is_named(kind) ? kinds[kind].family : TA_TARGET_FAMILY_COUNT;
+}
+
+uint32_t ta__kind_element_limit(ta_track_kind kind)
+{
+    return ta__kind_is_named(kind) ? kinds[kind].element_limit : 1;
+}
+
+ta_interpolation ta__default_interpolation(ta_track_kind kind)
+{
+    ta_value_type type = ta_track_kind_value_type(kind);
+    return type == TA_VALUE_FLAG || type == TA_VALUE_STRING ? TA_STEP : TA_LINEAR;
+}
+
+/* The orthographic camera has every camera kind but the field of view. */
+static bool family_takes(ta_target_family family, ta_track_kind kind)
+{
+    if (!ta__kind_is_named(kind)) return false;
+    if (family == TA_FAMILY_ORTHOGRAPHIC_CAMERA)
+        return kinds[kind].family == TA_FAMILY_PERSPECTIVE_CAMERA && kind != TA_CAMERA_FOV;
+    return kinds[kind].family == family;
+}
+
+static bool is_element_kind(ta_track_kind kind)
+{
+    return kind == TA_POSITION_ELEMENT || kind == TA_SCALE_ELEMENT || kind == TA_ROTATION_ELEMENT;
+}
+
+ta_result ta__check_target(ta_track_target target, const char *field, ta_error *err)
+{
+    if (!ta__kind_is_named(target.kind))
+        return ta__fail(err, TA_ERROR_UNKNOWN_ENUM, "%s: kind %d is not a track kind", field, (int)target.kind);
+    if ((int)target.family < 0 || target.family >= TA_TARGET_FAMILY_COUNT)
+        return ta__fail(err, TA_ERROR_UNKNOWN_ENUM, "%s: family %d is not a target family", field,
+                        (int)target.family);
+    if (!family_takes(target.family, target.kind))
+        return ta__fail(err, TA_ERROR_WRONG_KIND, "%s: kind %s is not a kind of a %s", field,
+                        kinds[target.kind].name, family_names[target.family]);
+    uint32_t limit = kinds[target.kind].element_limit;
+    if (target.element >= limit) {
+        if (limit == 1)
+            return ta__fail(err, TA_ERROR_OUT_OF_RANGE, "%s: element %u of a %s target is not 0", field,
+                            target.element, kinds[target.kind].name);
+        return ta__fail(err, TA_ERROR_OUT_OF_RANGE, "%s: element %u of a %s target is not 0 to %u", field,
+                        target.element, kinds[target.kind].name, limit - 1);
+    }
+    return TA_OK;
+}
+
+/* The shared part of the constructors: the kind is named and of the family
+ * the constructor makes, and it takes (or does not take) an element. */
+static ta_result make_target(ta_target_family family, uint32_t index, ta_track_kind kind, uint32_t element,
+                             bool with_element, ta_track_target *out_target, ta_error *err)
+{
+    if (out_target == NULL) return ta__fail(err, TA_ERROR_INVALID_ARGUMENT, "out_target: is NULL");
+    if (!ta__kind_is_named(kind))
+        return ta__fail(err, TA_ERROR_UNKNOWN_ENUM, "kind: %d is not a track kind", (int)kind);
+    if (!family_takes(family, kind))
+        return ta__fail(err, TA_ERROR_WRONG_KIND, "kind: %s is a kind of a %s, not of a %s", kinds[kind].name,
+                        family_names[kinds[kind].family], family_names[family]);
+    if (family == TA_FAMILY_NODE && is_element_kind(kind) != with_element) {
+        if (with_element)
+            return ta__fail(err, TA_ERROR_WRONG_KIND,
+                            "kind: %s drives a whole vector; ta_node_element_target takes the _ELEMENT kinds",
+                            kinds[kind].name);
+        return ta__fail(err, TA_ERROR_WRONG_KIND, "kind: %s drives one number; make it with ta_node_element_target",
+                        kinds[kind].name);
+    }
+    uint32_t limit = kinds[kind].element_limit;
+    if (element >= limit) {
+        if (is_element_kind(kind))
+            return ta__fail(err, TA_ERROR_OUT_OF_RANGE, "axis: %u is not 0 (x), 1 (y) or 2 (z)", element);
+        return ta__fail(err, TA_ERROR_OUT_OF_RANGE, "target: morph target %u is not 0 to %u", element, limit - 1);
+    }
+    out_target->kind = kind;
+    out_target->family = family;
+    out_target->index = index;
+    out_target->element = element;
+    return TA_OK;
+}
+
+ta_result ta_node_target(ta_node_id node, ta_track_kind kind, ta_track_target *out_target, ta_error *err)
+{
+    return make_target(TA_FAMILY_NODE, node.index, kind, 0, false, out_target, err);
+}
+
+ta_result ta_node_element_target(ta_node_id node, ta_track_kind kind, uint32_t axis, ta_track_target *out_target,
+                                 ta_error *err)
+{
+    return make_target(TA_FAMILY_NODE, node.index, kind, axis, true, out_target, err);
+}
+
+ta_result ta_morph_target(ta_mesh_index mesh, uint32_t target, ta_track_target *out_target, ta_error *err)
+{
+    return make_target(TA_FAMILY_MESH, mesh.index, TA_MORPH_INFLUENCE, target, false, out_target, err);
+}
+
+ta_result ta_skinned_morph_target(ta_skinned_mesh_index mesh, uint32_t target, ta_track_target *out_target,
+                                  ta_error *err)
+{
+    return make_target(TA_FAMILY_SKINNED_MESH, mesh.index, TA_SKINNED_MORPH_INFLUENCE, target, false, out_target,
+                       err);
+}
+
+ta_result ta_material_target(ta_material_id material, ta_track_kind kind, ta_track_target *out_target,
+                             ta_error *err)
+{
+    return make_target(TA_FAMILY_MATERIAL, material.index, kind, 0, false, out_target, err);
+}
+
+ta_result ta_light_target(ta_light_index light, ta_track_kind kind, ta_track_target *out_target, ta_error *err)
+{
+    return make_target(TA_FAMILY_LIGHT, light.index, kind, 0, false, out_target, err);
+}
+
+ta_result ta_perspective_camera_target(ta_perspective_camera_index camera, ta_track_kind kind,
+                                       ta_track_target *out_target, ta_error *err)
+{
+    return make_target(TA_FAMILY_PERSPECTIVE_CAMERA, camera.index, kind, 0, false, out_target, err);
+}
+
+ta_result ta_orthographic_camera_target(ta_orthographic_camera_index camera, ta_track_kind kind,
+                                        ta_track_target *out_target, ta_error *err)
+{
+    return make_target(TA_FAMILY_ORTHOGRAPHIC_CAMERA, camera.index, kind, 0, false, out_target, err);
+}
+
+bool ta_track_target_eq(ta_track_target a, ta_track_target b)
+{
+    return a.kind == b.kind && a.family == b.family && a.index == b.index && a.element == b.element;
+}
