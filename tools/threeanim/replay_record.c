@@ -73,13 +73,36 @@ ta_result replay_find_node(const ta_model *model, bool gltf, const char *ref, ta
 
 /* ---- what is at a node ---------------------------------------------------------- */
 
-static const ta_mesh *mesh_at(const ta_model *model, ta_node_id node)
+static const ta_mesh *mesh_on(const ta_model *model, ta_node_id node)
 {
     const ta_scene *s = model->scene;
     for (uint32_t i = 0; i < s->mesh_count; ++i)
         if (s->meshes[i].node.index == node.index) return &s->meshes[i];
     for (uint32_t i = 0; i < s->skinned_mesh_count; ++i)
         if (s->skinned_meshes[i].node.index == node.index) return &s->skinned_meshes[i];
+    return NULL;
+}
+
+static bool is_source_node(const ta_model *model, ta_node_id node)
+{
+    for (uint32_t i = 0; i < model->source_node_count; ++i)
+        if (model->source_nodes[i].index == node.index) return true;
+    return false;
+}
+
+/* The first mesh at a node: its own, or for a glTF node that three.js made a
+ * Group (a mesh of several primitives), the first mesh among the children
+ * made for it (children that are glTF nodes of their own do not count). */
+static const ta_mesh *mesh_at(const ta_model *model, ta_node_id node)
+{
+    const ta_mesh *m = mesh_on(model, node);
+    if (m != NULL || model->source_nodes == NULL) return m;
+    const ta_scene *s = model->scene;
+    for (ta_node_id c = s->nodes[node.index].first_child; !ta_node_is_none(c); c = s->nodes[c.index].next_sibling) {
+        if (is_source_node(model, c)) continue;
+        m = mesh_on(model, c);
+        if (m != NULL) return m;
+    }
     return NULL;
 }
 
