@@ -11,6 +11,7 @@
 
 #include "animation/action_clock.h"
 #include "animation/clip_internal.h"
+#include "animation/clip_plan.h"
 #include "threeanim/animation_action.h"
 #include "threeanim/animation_mixer.h"
 
@@ -59,9 +60,13 @@ struct ta_action {
     ta_animation_object_group group;
     uint64_t group_seen_version; /* the group version its group bindings were made for */
 
-    /* Per track: the binding (TA_NONE until bound) and the sampler's cursor. */
-    uint32_t *bindings;
+    /* The clip's plan; per time group the sampler's cursor (the interval of
+     * the last sample) and the place in it; per track the binding (TA_NONE
+     * until bound). */
+    const ta__clip_plan *plan;
     uint32_t *cursors;
+    double *alphas;
+    uint32_t *bindings;
     bool bound;                 /* bindings[] are valid for the mixer's table */
 
     /* Group actions: the (track, binding) pairs, resolved at update. */

@@ -50,13 +50,17 @@ ta_result ta_action_create(const ta_clip *clip, const ta_action_options *options
     ta_result r = ta__mem_init(&mem, options ? options->allocator : NULL, err);
     if (r != TA_OK) return r;
     uint32_t n = clip->track_count;
+    const ta__clip_plan *plan = ta__clip_plan_get(clip);
+    uint32_t groups = plan ? plan->group_count : 0;
     ta_action *a = (ta_action *)ta__calloc(&mem, 1, sizeof *a);
     uint32_t *bindings = (uint32_t *)ta__calloc(&mem, n, sizeof(uint32_t));
-    uint32_t *cursors = (uint32_t *)ta__calloc(&mem, n, sizeof(uint32_t));
-    if (a == NULL || bindings == NULL || cursors == NULL) {
+    uint32_t *cursors = (uint32_t *)ta__calloc(&mem, groups, sizeof(uint32_t));
+    double *alphas = (double *)ta__calloc(&mem, groups, sizeof(double));
+    if (plan == NULL || a == NULL || bindings == NULL || cursors == NULL || alphas == NULL) {
         ta__free(&mem, a, sizeof *a);
         ta__free(&mem, bindings, sizeof(uint32_t) * n);
-        ta__free(&mem, cursors, sizeof(uint32_t) * n);
+        ta__free(&mem, cursors, sizeof(uint32_t) * groups);
+        ta__free(&mem, alphas, sizeof(double) * groups);
         return ta__fail(err, TA_ERROR_OUT_OF_MEMORY, "out of memory making an action on a clip of %u tracks", n);
     }
     for (uint32_t i = 0; i < n; ++i) bindings[i] = TA_NONE;
@@ -80,8 +84,10 @@ ta_result ta_action_create(const ta_clip *clip, const ta_action_options *options
     a->run.time_scale = 1.0;
     a->run.effective_time_scale = 1.0;
     a->run.effective_weight = 1.0;
+    a->plan = plan;
     a->bindings = bindings;
     a->cursors = cursors;
+    a->alphas = alphas;
     *out_action = a;
     return TA_OK;
 }
@@ -92,7 +98,8 @@ void ta__action_free(ta_action *a)
     ta__mem mem = a->mem;
     uint32_t n = a->clip->track_count;
     ta__free(&mem, a->bindings, sizeof(uint32_t) * n);
-    ta__free(&mem, a->cursors, sizeof(uint32_t) * n);
+    ta__free(&mem, a->cursors, sizeof(uint32_t) * a->plan->group_count);
+    ta__free(&mem, a->alphas, sizeof(double) * a->plan->group_count);
     ta__free(&mem, a->group_tracks, sizeof(uint32_t) * a->group_pair_capacity);
     ta__free(&mem, a->group_bindings, sizeof(uint32_t) * a->group_pair_capacity);
     if (a->has_group) ta_object_group_free(&a->group);

@@ -7,6 +7,7 @@
 #include <jansson.h>
 
 #include "animation/clip_internal.h"
+#include "animation/clip_plan.h"
 #include "animation/clip_util_internal.h"
 
 const char *ta_blend_mode_name(ta_blend_mode mode)
@@ -156,6 +157,7 @@ ta_result ta__clip_check_user_data(const char *user_data, ta_error *err)
 
 static void clip_free(ta_clip *clip)
 {
+    ta__clip_plan_drop(clip);
     for (uint32_t i = 0; i < clip->track_count; i++) ta_track_destroy(clip->tracks[i]);
     ta__free(&clip->mem, clip->tracks, (size_t)clip->track_count * sizeof *clip->tracks);
     ta__free_str(&clip->mem, clip->name);
@@ -248,6 +250,7 @@ ta_result ta__clip_create_salted(const char *name, ta_track *const *tracks, uint
     clip->blend_mode = mode;
     clip->duration = duration;
     atomic_init(&clip->refcount, 1u);
+    atomic_init(&clip->plan, NULL);
     *out_clip = clip;
     return TA_OK;
 }
@@ -384,6 +387,7 @@ static ta_result edit_tracks(ta_clip *clip, track_edit edit, ta_error *err)
         }
     }
     if (r == TA_OK) {
+        ta__clip_plan_drop(clip); /* made for the old tracks */
         for (uint32_t i = 0; i < clip->track_count; i++) {
             ta_track_destroy(clip->tracks[i]);
             clip->tracks[i] = edited[i];

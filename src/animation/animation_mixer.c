@@ -116,6 +116,7 @@ static void use_bindings(ta_mixer *m, ta_action *a, int delta)
 {
     uint32_t n = a->has_group ? a->group_pair_count : (a->bound ? a->clip->track_count : 0);
     const uint32_t *list = a->has_group ? a->group_bindings : a->bindings;
+    m->checked = false;
     for (uint32_t i = 0; i < n; ++i) {
         ta__binding *b = &m->bindings[list[i]];
         if (delta > 0) {

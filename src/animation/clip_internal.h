@@ -20,6 +20,8 @@ struct ta_clip {
     double duration;       /* > 0 */
     ta_track **tracks;
     uint32_t track_count;
+    /* The mixer's reading plan (clip_plan.h), made by the first action. */
+    _Atomic(struct ta__clip_plan *) plan;
 };
 
 #endif

@@ -163,6 +163,12 @@ ta_result ta__mixer_bind(ta_mixer *m, ta_track_target target, uint32_t *out, ta_
         m->slot_count += b->size;
     }
     hash_put(m, key, index);
+    m->checked = false;
+    if (target.kind == TA_MATERIAL_MAP_OFFSET || target.kind == TA_MATERIAL_MAP_REPEAT ||
+        target.kind == TA_MATERIAL_MAP_CENTER || target.kind == TA_MATERIAL_MAP_ROTATION)
+        m->map_bindings++;
+    if (target.family == TA_FAMILY_PERSPECTIVE_CAMERA || target.family == TA_FAMILY_ORTHOGRAPHIC_CAMERA)
+        m->camera_bindings++;
     *out = index;
     return TA_OK;
 }
@@ -218,6 +224,17 @@ void ta__mixer_drop_unused(ta_mixer *m)
         m->bindings[w++] = b;
     }
     m->binding_count = w;
+    m->map_bindings = 0;
+    m->camera_bindings = 0;
+    for (uint32_t i = 0; i < w; ++i) {
+        ta_track_target t = m->bindings[i].target;
+        if (t.kind == TA_MATERIAL_MAP_OFFSET || t.kind == TA_MATERIAL_MAP_REPEAT || t.kind == TA_MATERIAL_MAP_CENTER ||
+            t.kind == TA_MATERIAL_MAP_ROTATION)
+            m->map_bindings++;
+        if (t.family == TA_FAMILY_PERSPECTIVE_CAMERA || t.family == TA_FAMILY_ORTHOGRAPHIC_CAMERA)
+            m->camera_bindings++;
+    }
+    m->checked = false;
     m->slot_count = slot;
     m->str_count = str;
     hash_rebuild(m);

@@ -62,6 +62,19 @@ struct ta_mixer {
     uint32_t str_count;
     uint32_t str_capacity;
 
+    /* What the last update found valid, so that the next one, given the same
+     * lists with the same counts and no new binding, need not look again. Only
+     * the map kinds are looked at every time: a material's map is the
+     * caller's to change. */
+    bool checked;
+    struct ta__checked_targets {
+        const void *scene, *assets, *cameras;
+        uint32_t nodes, meshes, skinned_meshes, lights, materials, textures, perspective, orthographic;
+    } checked_key;
+    uint32_t map_bindings;
+    uint32_t camera_bindings;
+    uint32_t pending_restores;
+
     ta_animation_event *events;
     uint32_t event_count;
     uint32_t event_read;

@@ -3,6 +3,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "animation/fast_slerp.h"
 #include "animation/interpolant.h"
 #include "animation/mixer_internal.h"
 #include "animation/property_access.h"
@@ -61,6 +62,7 @@ static ta_result bind_pair(ta_mixer *m, ta_action *a, uint32_t track, ta_track_t
     r = push_pair(a, track, b, err);
     if (r != TA_OK) return r;
     m->bindings[b].ref_count++;
+    m->checked = false;
     if (a->scheduled) {
         m->bindings[b].use_count++;
         m->bindings[b].restore_pending = false;
@@ -176,7 +178,7 @@ static void lerp_into(float *dst, const double *src, uint32_t n, double t)
 static void slerp_into(float *dst, const double *src, double t)
 {
     double a[4] = {dst[0], dst[1], dst[2], dst[3]}, r[4];
-    ta_slerp_flat(r, a, src, t);
+    ta__fast_slerp(r, a, src, t);
     for (int i = 0; i < 4; ++i) dst[i] = (float)r[i];
 }
 
@@ -225,7 +227,7 @@ static void accumulate_additive(ta_mixer *m, ta__binding *b, const double *in, c
     case TA_VALUE_ROTATION: {
         double cur[4] = {add[0], add[1], add[2], add[3]}, work[4], r[4];
         ta_multiply_quaternions_flat(work, cur, in);
-        ta_slerp_flat(r, cur, work, weight);
+        ta__fast_slerp(r, cur, work, weight);
         for (int i = 0; i < 4; ++i) add[i] = (float)r[i];
         break;
     }
@@ -283,7 +285,7 @@ static void apply(ta_mixer *m, ta__binding *b)
         case TA_VALUE_ROTATION: {
             double cur[4] = {p[0], p[1], p[2], p[3]}, ad[4] = {add[0], add[1], add[2], add[3]}, work[4], r[4];
             ta_multiply_quaternions_flat(work, cur, ad);
-            ta_slerp_flat(r, cur, work, 1);
+            ta__fast_slerp(r, cur, work, 1);
             for (int i = 0; i < 4; ++i) p[i] = (float)r[i];
             break;
         }
@@ -298,11 +300,60 @@ static void apply(ta_mixer *m, ta__binding *b)
 
 /* ---- sampling one action's tracks into the piles ---------------------------------------- */
 
-static void sample_track(ta_action *a, uint32_t track, double t, double *out)
+/* Every time group's interval at t, once per update (clip_plan.h). */
+static void seek_groups(ta_action *a, double t)
+{
+    const ta__clip_plan *p = a->plan;
+    for (uint32_t g = 0; g < p->group_count; ++g) {
+        uint32_t n = p->group_keys[g];
+        uint32_t i1 = ta__seek(p->group_times[g], n, &a->cursors[g], t);
+        if (i1 > 0 && i1 < n) a->alphas[g] = ta__alpha(p->group_times[g], i1, t);
+    }
+}
+
+static inline void sample_lerp(const ta_action *a, uint32_t track, double *out)
 {
     const ta_track *tr = a->clip->tracks[track];
-    uint32_t i1 = ta__seek(tr->times, tr->key_count, &a->cursors[track], t);
-    ta__track_evaluate(tr, i1, t, a->run.clock.ending_start, a->run.clock.ending_end, out);
+    uint32_t g = a->plan->track_group[track], i1 = a->cursors[g], n = tr->value_size;
+    if (i1 == 0)
+        ta__copy_key(tr->values, 0, n, out);
+    else if (i1 == tr->key_count)
+        ta__copy_key(tr->values, i1 - 1, n, out);
+    else
+        ta__lerp_key(tr->values, i1, n, a->alphas[g], out);
+}
+
+static inline void sample_slerp(const ta_action *a, uint32_t track, double *out)
+{
+    const ta_track *tr = a->clip->tracks[track];
+    uint32_t g = a->plan->track_group[track], i1 = a->cursors[g];
+    if (i1 == 0) {
+        ta__copy_key(tr->values, 0, 4, out);
+    } else if (i1 == tr->key_count) {
+        ta__copy_key(tr->values, i1 - 1, 4, out);
+    } else {
+        const float *k1 = tr->values + (size_t)i1 * 4, *k0 = k1 - 4;
+        double q0[4] = {k0[0], k0[1], k0[2], k0[3]}, q1[4] = {k1[0], k1[1], k1[2], k1[3]};
+        ta__fast_slerp(out, q0, q1, a->alphas[g]);
+    }
+}
+
+static void sample_any(const ta_action *a, uint32_t track, double t, double *out)
+{
+    const ta_track *tr = a->clip->tracks[track];
+    if (tr->interpolation == TA_LINEAR) {
+        if (tr->value_type == TA_VALUE_ROTATION) {
+            sample_slerp(a, track, out);
+            return;
+        }
+        if (tr->value_type == TA_VALUE_NUMBER || tr->value_type == TA_VALUE_COLOR) {
+            sample_lerp(a, track, out);
+            return;
+        }
+    }
+    /* The endings of this update: the ones of the clock about to be committed. */
+    uint32_t i1 = a->cursors[a->plan->track_group[track]];
+    ta__track_evaluate(tr, i1, t, a->next.clock.ending_start, a->next.clock.ending_end, out);
 }
 
 static const char *track_string(const ta_track *tr, double value)
@@ -311,34 +362,109 @@ static const char *track_string(const ta_track *tr, double value)
     return i < tr->string_count ? tr->strings[i] : "";
 }
 
+/* A normal action's first value in a pile is copied; each later one moves the
+ * pile by its share of the weight (three.js PropertyMixer.accumulate). */
+static inline void accumulate_numbers(ta_mixer *m, ta__binding *b, const double *in, double weight)
+{
+    float *p = m->pile + b->offset;
+    uint32_t n = b->size;
+    if (b->weight == 0) {
+        for (uint32_t i = 0; i < n; ++i) p[i] = (float)in[i];
+        b->weight = weight;
+        return;
+    }
+    b->weight += weight;
+    lerp_into(p, in, n, weight / b->weight);
+}
+
+static inline void accumulate_rotation(ta_mixer *m, ta__binding *b, const double *in, double weight)
+{
+    float *p = m->pile + b->offset;
+    if (b->weight == 0) {
+        for (int i = 0; i < 4; ++i) p[i] = (float)in[i];
+        b->weight = weight;
+        return;
+    }
+    b->weight += weight;
+    slerp_into(p, in, weight / b->weight);
+}
+
 static void mix_action(ta_mixer *m, ta_action *a, double weight)
 {
     const double t = a->move.read_time;
-    const bool additive = a->blend_mode == TA_ADDITIVE_BLEND_MODE;
-    /* The endings of this update: an update reads the clock it is about to commit. */
-    ta_ending saved_start = a->run.clock.ending_start, saved_end = a->run.clock.ending_end;
-    a->run.clock.ending_start = a->next.clock.ending_start;
-    a->run.clock.ending_end = a->next.clock.ending_end;
+    const ta__clip_plan *plan = a->plan;
     double value[4];
+    seek_groups(a, t);
+    if (!a->has_group && a->blend_mode != TA_ADDITIVE_BLEND_MODE) {
+        for (uint32_t k = 0; k < plan->lerp_count; ++k) {
+            uint32_t track = plan->lerp[k];
+            const ta_track *tr = a->clip->tracks[track];
+            ta__binding *b = &m->bindings[a->bindings[track]];
+            if (tr->value_size != 3) {
+                sample_lerp(a, track, value);
+                accumulate_numbers(m, b, value, weight);
+                continue;
+            }
+            /* the common case, three numbers, written out */
+            uint32_t g = plan->track_group[track], i1 = a->cursors[g];
+            double v0, v1, v2;
+            if (i1 == 0 || i1 == tr->key_count) {
+                const float *key = tr->values + (size_t)(i1 ? i1 - 1 : 0) * 3;
+                v0 = key[0];
+                v1 = key[1];
+                v2 = key[2];
+            } else {
+                const float *k1 = tr->values + (size_t)i1 * 3, *k0 = k1 - 3;
+                double w1 = a->alphas[g], w0 = 1 - w1;
+                v0 = k0[0] * w0 + k1[0] * w1;
+                v1 = k0[1] * w0 + k1[1] * w1;
+                v2 = k0[2] * w0 + k1[2] * w1;
+            }
+            float *p = m->pile + b->offset;
+            if (b->weight == 0) {
+                p[0] = (float)v0;
+                p[1] = (float)v1;
+                p[2] = (float)v2;
+                b->weight = weight;
+            } else {
+                b->weight += weight;
+                double mix = weight / b->weight, keep = 1 - mix;
+                p[0] = (float)(p[0] * keep + v0 * mix);
+                p[1] = (float)(p[1] * keep + v1 * mix);
+                p[2] = (float)(p[2] * keep + v2 * mix);
+            }
+        }
+        for (uint32_t k = 0; k < plan->slerp_count; ++k) {
+            uint32_t track = plan->slerp[k];
+            sample_slerp(a, track, value);
+            accumulate_rotation(m, &m->bindings[a->bindings[track]], value, weight);
+        }
+        for (uint32_t k = 0; k < plan->other_count; ++k) {
+            uint32_t track = plan->other[k];
+            sample_any(a, track, t, value);
+            ta__binding *b = &m->bindings[a->bindings[track]];
+            const char *s = b->type == TA_VALUE_STRING ? track_string(a->clip->tracks[track], value[0]) : NULL;
+            accumulate(m, b, value, s, weight);
+        }
+        return;
+    }
+    const bool additive = a->blend_mode == TA_ADDITIVE_BLEND_MODE;
     uint32_t pairs = a->has_group ? a->group_pair_count : a->clip->track_count;
     uint32_t last_track = TA_NONE;
     for (uint32_t i = 0; i < pairs; ++i) {
         uint32_t track = a->has_group ? a->group_tracks[i] : i;
         uint32_t bi = a->has_group ? a->group_bindings[i] : a->bindings[i];
-        const ta_track *tr = a->clip->tracks[track];
         if (track != last_track) {
-            sample_track(a, track, t, value);
+            sample_any(a, track, t, value);
             last_track = track;
         }
         ta__binding *b = &m->bindings[bi];
-        const char *s = b->type == TA_VALUE_STRING ? track_string(tr, value[0]) : NULL;
+        const char *s = b->type == TA_VALUE_STRING ? track_string(a->clip->tracks[track], value[0]) : NULL;
         if (additive)
             accumulate_additive(m, b, value, s, weight);
         else
             accumulate(m, b, value, s, weight);
     }
-    a->run.clock.ending_start = saved_start;
-    a->run.clock.ending_end = saved_end;
 }
 
 /* ---- the update ----------------------------------------------------------------------- */
@@ -416,6 +542,26 @@ static ta_result check_cameras(ta_mixer *m, const ta_mixer_targets *t, ta_error 
     return TA_OK;
 }
 
+static void make_key(const ta_mixer_targets *t, struct ta__checked_targets *k)
+{
+    memset(k, 0, sizeof *k);
+    k->scene = t->scene;
+    k->nodes = t->scene->node_count;
+    k->meshes = t->scene->mesh_count;
+    k->skinned_meshes = t->scene->skinned_mesh_count;
+    k->lights = t->scene->light_count;
+    if (t->assets != NULL) {
+        k->assets = t->assets;
+        k->materials = t->assets->material_count;
+        k->textures = t->assets->texture_count;
+    }
+    if (t->cameras != NULL) {
+        k->cameras = t->cameras;
+        k->perspective = t->cameras->perspective_count;
+        k->orthographic = t->cameras->orthographic_count;
+    }
+}
+
 static ta_result run_update(ta_mixer *m, const ta_mixer_targets *t, double delta, bool set_time, ta_error *err)
 {
     if (m == NULL || t == NULL || t->scene == NULL)
@@ -449,28 +595,40 @@ static ta_result run_update(ta_mixer *m, const ta_mixer_targets *t, double delta
         r = resolve_group(m, a, t, err);
         if (r != TA_OK) return r;
     }
-    for (uint32_t i = 0; i < m->binding_count; ++i) {
-        ta__binding *b = &m->bindings[i];
-        if (b->use_count == 0 && !b->restore_pending) continue;
-        r = ta__property_check_target(t, b->target, err);
-        if (r != TA_OK) return r;
-    }
-    for (uint32_t i = 0; i < m->binding_count; ++i) {
-        ta__binding *b = &m->bindings[i];
-        if (b->use_count == 0 || b->has_original) continue;
-        if (b->type == TA_VALUE_STRING) {
-            char *copy = ta__strdup(&m->mem, ta__property_read_string(t, b->target));
-            if (copy == NULL) {
-                rollback_originals(m);
-                return ta__fail(err, TA_ERROR_OUT_OF_MEMORY, "out of memory reading a node's name");
-            }
-            ta__free_str(&m->mem, m->str_orig[b->offset]);
-            m->str_orig[b->offset] = copy;
-        } else {
-            ta__property_read(t, b->target, m->orig + b->offset);
+    struct ta__checked_targets key;
+    make_key(t, &key);
+    if (!m->checked || memcmp(&key, &m->checked_key, sizeof key) != 0) {
+        m->checked = false;
+        for (uint32_t i = 0; i < m->binding_count; ++i) {
+            ta__binding *b = &m->bindings[i];
+            if (b->use_count == 0 && !b->restore_pending) continue;
+            r = ta__property_check_target(t, b->target, err);
+            if (r != TA_OK) return r;
         }
-        b->has_original = true;
-        b->read_now = true;
+        for (uint32_t i = 0; i < m->binding_count; ++i) {
+            ta__binding *b = &m->bindings[i];
+            if (b->use_count == 0 || b->has_original) continue;
+            if (b->type == TA_VALUE_STRING) {
+                char *copy = ta__strdup(&m->mem, ta__property_read_string(t, b->target));
+                if (copy == NULL) {
+                    rollback_originals(m);
+                    return ta__fail(err, TA_ERROR_OUT_OF_MEMORY, "out of memory reading a node's name");
+                }
+                ta__free_str(&m->mem, m->str_orig[b->offset]);
+                m->str_orig[b->offset] = copy;
+            } else {
+                ta__property_read(t, b->target, m->orig + b->offset);
+            }
+            b->has_original = true;
+            b->read_now = true;
+        }
+    } else if (m->map_bindings > 0) {
+        for (uint32_t i = 0; i < m->binding_count; ++i) {
+            ta__binding *b = &m->bindings[i];
+            if ((b->use_count == 0 && !b->restore_pending) || b->target.family != TA_FAMILY_MATERIAL) continue;
+            r = ta__property_check_target(t, b->target, err);
+            if (r != TA_OK) return r;
+        }
     }
 
     /* 3. Mix every playing action into the piles, in index order. */
@@ -491,13 +649,20 @@ static ta_result run_update(ta_mixer *m, const ta_mixer_targets *t, double delta
         if (b->use_count == 0) continue;
         apply(m, b);
         if (b->type == TA_VALUE_STRING) continue;
+        if (b->target.family == TA_FAMILY_NODE) {
+            /* a node's numbers only need to be finite */
+            const float *v = m->pile + b->offset;
+            float sum = v[0];
+            for (uint32_t k = 1; k < b->size; ++k) sum += v[k];
+            if (isfinite(sum)) continue; /* else look closer: a sum can overflow */
+        }
         r = ta__property_check_value(b->target, m->pile + b->offset, err);
         if (r != TA_OK) {
             rollback_originals(m);
             return r;
         }
     }
-    r = check_cameras(m, t, err);
+    r = m->camera_bindings > 0 ? check_cameras(m, t, err) : TA_OK;
     if (r != TA_OK) {
         rollback_originals(m);
         return r;
@@ -524,6 +689,13 @@ static ta_result run_update(ta_mixer *m, const ta_mixer_targets *t, double delta
             const char *name = m->str_pile[b->offset];
             if (name != NULL && strcmp(name, t->scene->nodes[b->target.index].name) != 0)
                 ta_scene_set_node_name(t->scene, ta_node_at(b->target.index), name, NULL);
+        } else if (b->target.family == TA_FAMILY_NODE && b->target.kind <= TA_QUATERNION) {
+            ta_node *n = &t->scene->nodes[b->target.index];
+            const float *v = m->pile + b->offset;
+            float *dst = b->target.kind == TA_POSITION ? &n->position.x
+                         : b->target.kind == TA_SCALE  ? &n->scale.x
+                                                       : &n->quaternion.x;
+            for (uint32_t k = 0; k < b->size; ++k) dst[k] = v[k];
         } else {
             ta__property_write(t, b->target, m->pile + b->offset);
         }
@@ -548,6 +720,8 @@ static ta_result run_update(ta_mixer *m, const ta_mixer_targets *t, double delta
         }
     }
     m->time = time;
+    m->checked = true;
+    m->checked_key = key;
     return TA_OK;
 }
 

@@ -1,0 +1,93 @@
+/* A clip's plan for the mixer: time groups and kernel lists. See clip_plan.h. */
+#include <string.h>
+
+#include "animation/clip_plan.h"
+
+static bool same_times(const ta_track *a, const ta_track *b)
+{
+    return a->key_count == b->key_count &&
+           (a->times == b->times || memcmp(a->times, b->times, sizeof(float) * a->key_count) == 0);
+}
+
+static uint64_t hash_times(const ta_track *t)
+{
+    uint64_t h = 1469598103934665603ull ^ t->key_count;
+    const unsigned char *p = (const unsigned char *)t->times;
+    for (size_t i = 0; i < sizeof(float) * t->key_count; ++i) h = (h ^ p[i]) * 1099511628211ull;
+    return h;
+}
+
+static ta__clip_plan *build(const ta_clip *clip)
+{
+    const ta__mem *mem = &clip->mem;
+    uint32_t n = clip->track_count;
+    /* one block: the plan, then its arrays */
+    size_t bytes = sizeof(ta__clip_plan) + sizeof(uint32_t) * n * 5 + sizeof(const float *) * n + sizeof(uint64_t) * n;
+    unsigned char *block = (unsigned char *)ta__calloc(mem, 1, bytes);
+    if (block == NULL) return NULL;
+    ta__clip_plan *p = (ta__clip_plan *)block;
+    unsigned char *at = block + sizeof *p;
+    p->group_times = (const float **)at;
+    at += sizeof(const float *) * n;
+    uint64_t *group_hash = (uint64_t *)at;
+    at += sizeof(uint64_t) * n;
+    p->track_group = (uint32_t *)at;
+    p->group_keys = p->track_group + n;
+    p->lerp = p->group_keys + n;
+    p->slerp = p->lerp + n;
+    p->other = p->slerp + n;
+    p->bytes = bytes;
+    uint32_t *group_first = p->other; /* scratch until the lists are filled: a group's first track */
+    for (uint32_t i = 0; i < n; ++i) {
+        const ta_track *t = clip->tracks[i];
+        uint64_t h = hash_times(t);
+        uint32_t g = 0;
+        for (; g < p->group_count; ++g)
+            if (group_hash[g] == h && same_times(clip->tracks[group_first[g]], t)) break;
+        if (g == p->group_count) {
+            group_hash[g] = h;
+            group_first[g] = i;
+            p->group_times[g] = t->times;
+            p->group_keys[g] = t->key_count;
+            p->group_count++;
+        }
+        p->track_group[i] = g;
+    }
+    for (uint32_t i = 0; i < n; ++i) {
+        const ta_track *t = clip->tracks[i];
+        if (t->interpolation == TA_LINEAR && t->value_type == TA_VALUE_ROTATION)
+            p->slerp[p->slerp_count++] = i;
+        else if (t->interpolation == TA_LINEAR && (t->value_type == TA_VALUE_NUMBER || t->value_type == TA_VALUE_COLOR))
+            p->lerp[p->lerp_count++] = i;
+    }
+    p->other_count = 0;
+    for (uint32_t i = 0; i < n; ++i) {
+        const ta_track *t = clip->tracks[i];
+        bool fast = t->interpolation == TA_LINEAR &&
+                    (t->value_type == TA_VALUE_ROTATION || t->value_type == TA_VALUE_NUMBER ||
+                     t->value_type == TA_VALUE_COLOR);
+        if (!fast) p->other[p->other_count++] = i;
+    }
+    return p;
+}
+
+const ta__clip_plan *ta__clip_plan_get(const ta_clip *clip)
+{
+    ta_clip *c = (ta_clip *)(uintptr_t)clip;
+    ta__clip_plan *p = atomic_load_explicit(&c->plan, memory_order_acquire);
+    if (p != NULL) return p;
+    ta__clip_plan *mine = build(clip);
+    if (mine == NULL) return NULL;
+    ta__clip_plan *expected = NULL;
+    if (atomic_compare_exchange_strong_explicit(&c->plan, &expected, mine, memory_order_acq_rel,
+                                                memory_order_acquire))
+        return mine;
+    ta__free(&clip->mem, mine, mine->bytes);
+    return expected;
+}
+
+void ta__clip_plan_drop(ta_clip *clip)
+{
+    ta__clip_plan *p = atomic_exchange_explicit(&clip->plan, NULL, memory_order_acq_rel);
+    if (p != NULL) ta__free(&clip->mem, p, p->bytes);
+}
