@@ -60,6 +60,13 @@ static ta__clip_plan *build(const ta_clip *clip)
         else if (t->interpolation == TA_LINEAR && (t->value_type == TA_VALUE_NUMBER || t->value_type == TA_VALUE_COLOR))
             p->lerp[p->lerp_count++] = i;
     }
+    p->slerp_targets_unique = true;
+    for (uint32_t a = 0; a < p->slerp_count && p->slerp_targets_unique; ++a)
+        for (uint32_t b = a + 1; b < p->slerp_count; ++b)
+            if (ta_track_target_eq(clip->tracks[p->slerp[a]]->target, clip->tracks[p->slerp[b]]->target)) {
+                p->slerp_targets_unique = false;
+                break;
+            }
     p->other_count = 0;
     for (uint32_t i = 0; i < n; ++i) {
         const ta_track *t = clip->tracks[i];

@@ -28,6 +28,7 @@ typedef struct ta__clip_plan {
     uint32_t lerp_count;
     uint32_t *slerp;           /* LINEAR rotations */
     uint32_t slerp_count;
+    bool slerp_targets_unique; /* no two rotation tracks name one target: they can share a batch */
     uint32_t *other;           /* everything else: the general kernels */
     uint32_t other_count;
     size_t bytes;

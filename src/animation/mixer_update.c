@@ -5,6 +5,7 @@
 
 #include "animation/fast_slerp.h"
 #include "animation/interpolant.h"
+#include "animation/quat_batch.h"
 #include "animation/mixer_internal.h"
 #include "animation/property_access.h"
 
@@ -389,6 +390,75 @@ static inline void accumulate_rotation(ta_mixer *m, ta__binding *b, const double
     slerp_into(p, in, weight / b->weight);
 }
 
+/* The LINEAR rotation tracks of a normal action, TA__QUAT_BATCH at a time:
+ * the keys' slerps in one vector pass, then the piles' slerps in another. */
+static void mix_rotations_batched(ta_mixer *m, ta_action *a, double weight)
+{
+    const ta__clip_plan *plan = a->plan;
+    ta__quat_batch keys, piles;
+    uint32_t key_binding[TA__QUAT_BATCH], pile_binding[TA__QUAT_BATCH];
+    for (uint32_t start = 0; start < plan->slerp_count; start += TA__QUAT_BATCH) {
+        uint32_t end = start + TA__QUAT_BATCH < plan->slerp_count ? start + TA__QUAT_BATCH : plan->slerp_count;
+        uint32_t n = 0;
+        for (uint32_t k = start; k < end; ++k) {
+            uint32_t track = plan->slerp[k];
+            const ta_track *tr = a->clip->tracks[track];
+            uint32_t g = plan->track_group[track], i1 = a->cursors[g];
+            const float *k0, *k1;
+            if (i1 == 0 || i1 == tr->key_count) {
+                k0 = k1 = tr->values + (size_t)(i1 ? i1 - 1 : 0) * 4; /* a held key: the same pair */
+            } else {
+                k1 = tr->values + (size_t)i1 * 4;
+                k0 = k1 - 4;
+            }
+            keys.ax[n] = k0[0];
+            keys.ay[n] = k0[1];
+            keys.az[n] = k0[2];
+            keys.aw[n] = k0[3];
+            keys.bx[n] = k1[0];
+            keys.by[n] = k1[1];
+            keys.bz[n] = k1[2];
+            keys.bw[n] = k1[3];
+            keys.t[n] = a->alphas[g];
+            key_binding[n++] = a->bindings[track];
+        }
+        ta__quat_batch_slerp(&keys, n);
+        uint32_t p = 0;
+        for (uint32_t i = 0; i < n; ++i) {
+            ta__binding *b = &m->bindings[key_binding[i]];
+            float *pile = m->pile + b->offset;
+            if (b->weight == 0) {
+                pile[0] = (float)keys.ax[i];
+                pile[1] = (float)keys.ay[i];
+                pile[2] = (float)keys.az[i];
+                pile[3] = (float)keys.aw[i];
+                b->weight = weight;
+                continue;
+            }
+            b->weight += weight;
+            piles.ax[p] = pile[0];
+            piles.ay[p] = pile[1];
+            piles.az[p] = pile[2];
+            piles.aw[p] = pile[3];
+            piles.bx[p] = keys.ax[i];
+            piles.by[p] = keys.ay[i];
+            piles.bz[p] = keys.az[i];
+            piles.bw[p] = keys.aw[i];
+            piles.t[p] = weight / b->weight;
+            pile_binding[p++] = key_binding[i];
+        }
+        if (p == 0) continue;
+        ta__quat_batch_slerp(&piles, p);
+        for (uint32_t i = 0; i < p; ++i) {
+            float *pile = m->pile + m->bindings[pile_binding[i]].offset;
+            pile[0] = (float)piles.ax[i];
+            pile[1] = (float)piles.ay[i];
+            pile[2] = (float)piles.az[i];
+            pile[3] = (float)piles.aw[i];
+        }
+    }
+}
+
 static void mix_action(ta_mixer *m, ta_action *a, double weight)
 {
     const double t = a->move.read_time;
@@ -434,11 +504,14 @@ static void mix_action(ta_mixer *m, ta_action *a, double weight)
                 p[2] = (float)(p[2] * keep + v2 * mix);
             }
         }
-        for (uint32_t k = 0; k < plan->slerp_count; ++k) {
-            uint32_t track = plan->slerp[k];
-            sample_slerp(a, track, value);
-            accumulate_rotation(m, &m->bindings[a->bindings[track]], value, weight);
-        }
+        if (plan->slerp_targets_unique)
+            mix_rotations_batched(m, a, weight);
+        else
+            for (uint32_t k = 0; k < plan->slerp_count; ++k) {
+                uint32_t track = plan->slerp[k];
+                sample_slerp(a, track, value);
+                accumulate_rotation(m, &m->bindings[a->bindings[track]], value, weight);
+            }
         for (uint32_t k = 0; k < plan->other_count; ++k) {
             uint32_t track = plan->other[k];
             sample_any(a, track, t, value);
@@ -652,9 +725,10 @@ static ta_result run_update(ta_mixer *m, const ta_mixer_targets *t, double delta
         if (b->target.family == TA_FAMILY_NODE) {
             /* a node's numbers only need to be finite */
             const float *v = m->pile + b->offset;
-            float sum = v[0];
-            for (uint32_t k = 1; k < b->size; ++k) sum += v[k];
-            if (isfinite(sum)) continue; /* else look closer: a sum can overflow */
+            /* node kinds hold 1, 3 or 4 numbers; a sum that is not finite
+             * means look closer (a sum can also overflow) */
+            float sum = b->size == 1 ? v[0] : v[0] + v[1] + v[2] + (b->size == 4 ? v[3] : 0.0f);
+            if (isfinite(sum)) continue;
         }
         r = ta__property_check_value(b->target, m->pile + b->offset, err);
         if (r != TA_OK) {
@@ -695,7 +769,10 @@ static ta_result run_update(ta_mixer *m, const ta_mixer_targets *t, double delta
             float *dst = b->target.kind == TA_POSITION ? &n->position.x
                          : b->target.kind == TA_SCALE  ? &n->scale.x
                                                        : &n->quaternion.x;
-            for (uint32_t k = 0; k < b->size; ++k) dst[k] = v[k];
+            dst[0] = v[0];
+            dst[1] = v[1];
+            dst[2] = v[2];
+            if (b->size == 4) dst[3] = v[3];
         } else {
             ta__property_write(t, b->target, m->pile + b->offset);
         }
