@@ -1,0 +1,110 @@
+/*
+ * threeanim/gltf.h -- glTF 2.0 (.gltf and .glb): scenes and their animations.
+ *
+ * The loader reads the default scene (the file's "scene", else scene 0) into a
+ * ta_model as three.js 0.186.0's GLTFLoader builds it, and makes one clip per
+ * animation:
+ *
+ *     ta_model *model;
+ *     ta_error err = {0};
+ *     if (ta_gltf_load_file("Fox.glb", NULL, &model, &err) != TA_OK) {
+ *         fprintf(stderr, "%s\n", err.message);   // names the JSON path or byte offset
+ *         return 1;
+ *     }
+ *     for (uint32_t i = 0; i < model->warning_count; ++i) puts(model->warnings[i]);
+ *     uint32_t walk;
+ *     ta_model_find_clip(model, "Walk", &walk, &err);
+ *     ...
+ *     ta_model_destroy(model);
+ *
+ * What is read. Buffers (the .glb BIN chunk, data: URIs, external files
+ * relative to the .gltf's folder or options->base_dir), buffer views with
+ * their byte strides, accessors of every component type (normalized integer
+ * outputs are scaled as three.js scales them: 1/127, 1/255, 1/32767,
+ * 1/65535), sparse accessors. Nodes with their hierarchy and TRS or matrix;
+ * names sanitized and made unique as three.js does (spaces become '_', and
+ * "[ ] . : /" are dropped; a name used again gets "_1", "_2", ...). Every node
+ * becomes the object three.js makes for it: a Bone for a skin's joint, a Mesh
+ * or SkinnedMesh for a node with a one-primitive mesh, a Group with one mesh
+ * per primitive for a mesh of several primitives, a camera or a light node for
+ * a node that carries only that, a Group holding them when a node carries
+ * several, else a plain Object3D. model->source_nodes maps glTF node N to its
+ * node (TA_NONE for a node that is not in the default scene). Meshes get their
+ * morph targets (default weights from mesh.weights, then node.weights; names
+ * from extras.targetNames, else "0", "1", ...), their materials and, when
+ * skinned, their bones. Materials from pbrMetallicRoughness, emissiveFactor,
+ * alphaMode/alphaCutoff, KHR_materials_emissive_strength, _ior, _specular,
+ * _clearcoat, _unlit, and the base color map's KHR_texture_transform.
+ * Cameras go to model->cameras (with the node that carries each); lights of
+ * KHR_lights_punctual to scene->lights (colors stored as sRGB bytes, range as
+ * distance, a spot's angle = outerConeAngle and penumbra = 1 - inner/outer).
+ * Geometry itself (vertices, indices) is checked for bounds but not kept:
+ * the model holds what an animation drives.
+ *
+ * Animations. Channels on translation, rotation, scale and weights, with
+ * STEP, LINEAR and CUBICSPLINE samplers (a cubic spline key's in-tangent,
+ * value and out-tangent go to the track's three lists); unnamed animations are
+ * named "animation_N"; a clip lasts as long as GLTFLoader's, whose tracks on
+ * nodes outside the default scene count too. A weights channel drives the
+ * morph targets of the mesh
+ * at its node, and, when that node is a Group (a mesh of several primitives,
+ * or a node carrying several objects), of every mesh among the Group's
+ * children -- exactly GLTFLoader's traversal -- one track per morph target,
+ * taking as many weights as the mesh has targets and the sampler holds.
+ * (GLTFLoader looks one level down, at a Group's children only; a mesh deeper
+ * below, or under a Bone, is not driven, here as there.) Tracks target the
+ * channel's node itself: where three.js binds a track by a name that two
+ * nodes share, it may drive the other one.
+ * KHR_animation_pointer (which GLTFLoader does not read) is read for node
+ * TRS and weights, mesh weights, material factors, the base color map's
+ * texture transform, light color/intensity/range/cone angles and camera
+ * yfov/znear/zfar/xmag (see gltf_animation_pointer.c for the mapping).
+ *
+ * What is left out, with a line in model->warnings: channels on a node that
+ * is not in the default scene, on a path this library does not drive, or
+ * with no mesh to drive; morph targets past the eighth (the spec's morph
+ * kinds take targets 0 to 7: a mesh keeps its first 8); animations left with
+ * no track or no length; rotation keys that were not of unit length are
+ * normalized; a skinned mesh one of whose joints is outside the default scene
+ * keeps no bones (a list with a gap would shift the joint indices). Lines and
+ * points are kept as meshes with the glTF material. Everything else that is
+ * wrong is refused with TA_ERROR_PARSE (or
+ * TA_ERROR_IO, TA_ERROR_LIMIT_EXCEEDED, TA_ERROR_UNSUPPORTED) and a message
+ * naming the JSON path ("accessors[3].bufferView: 9 is not below the 4
+ * bufferViews") or the byte offset in a .glb; no byte outside the data is
+ * ever read. ta_load_limits are checked before anything is allocated.
+ *
+ * Ownership: the caller owns the model (ta_model_destroy). data given to
+ * ta_gltf_load_memory is only read during the call. The JSON text is parsed
+ * with jansson, whose own allocations use the C library; everything that the
+ * model keeps is allocated with options->allocator.
+ */
+#ifndef THREEANIM_GLTF_H
+#define THREEANIM_GLTF_H
+
+#include <stddef.h>
+
+#include "threeanim/export.h"
+#include "threeanim/model.h"
+#include "threeanim/result.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Reads a .gltf or .glb file (told apart by the "glTF" magic, not the name).
+ * External files are looked up beside path unless options->base_dir is set.
+ * options may be NULL. */
+TA_API ta_result ta_gltf_load_file(const char *path, const ta_load_options *options, ta_model **out_model,
+                                   ta_error *err);
+
+/* Reads a .gltf or .glb held in memory; external files are looked up in
+ * options->base_dir (NULL: the current folder). */
+TA_API ta_result ta_gltf_load_memory(const void *data, size_t size, const ta_load_options *options,
+                                     ta_model **out_model, ta_error *err);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,430 @@
+/* Animations: one clip per glTF animation, named as GLTFLoader names it
+ * ("animation_N" when unnamed), with one track per channel (translation,
+ * rotation, scale) or, for weights, one track per morph target of every mesh
+ * the channel drives.
+ *
+ * The weights traversal is GLTFLoader's _createAnimationTracks: the object made
+ * for the node if it is a mesh with morph targets, and, when that object is a
+ * Group (a mesh of several primitives, or a node carrying several objects), each
+ * of its children that is one -- the Group's primitive meshes, and child glTF
+ * nodes made as morph meshes. three.js makes one ".morphTargetInfluences"
+ * track per mesh holding every weight of a key; here that track is split by
+ * its stride into one MORPH_INFLUENCE (or SKINNED_MORPH_INFLUENCE) track per
+ * target. A mesh takes as many weights as it has targets and the sampler holds
+ * (three.js's binding copies that many), and keeps targets 0 to 7.
+ *
+ * Key times are read as three.js reads them (the raw numbers of the input
+ * accessor); outputs are normalized. A rotation key that is not of unit length
+ * within the track's tolerance is normalized, with a warning, since the track
+ * refuses it and three.js would slerp it as it is. */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "animation/track_rules.h"
+#include "io/gltf_internal.h"
+
+ta_result gltf__read_sampler(gltf_ctx *g, const json_t *samplers, uint32_t a, uint32_t s, gltf_sampler_data *out)
+{
+    memset(out, 0, sizeof *out);
+    gltf__pathf(out->path, "animations[%u].samplers[%u]", a, s);
+    const char *sp = out->path;
+    json_t *def = json_array_get(samplers, s);
+    if (!json_is_object(def)) return gltf__fail(g, TA_ERROR_PARSE, "%s: is not an object", sp);
+    ta_result r;
+    uint32_t input, output;
+    if ((r = gltf__get_index(g, def, sp, "input", g->accessor_count, "accessors", &input)) != TA_OK) return r;
+    if ((r = gltf__get_index(g, def, sp, "output", g->accessor_count, "accessors", &output)) != TA_OK) return r;
+    if (input == TA_NONE) return gltf__fail(g, TA_ERROR_PARSE, "%s.input: is missing", sp);
+    if (output == TA_NONE) return gltf__fail(g, TA_ERROR_PARSE, "%s.output: is missing", sp);
+    const char *interp;
+    if ((r = gltf__get_string(g, def, sp, "interpolation", &interp)) != TA_OK) return r;
+    if (interp == NULL || strcmp(interp, "LINEAR") == 0)
+        out->interpolation = TA_LINEAR;
+    else if (strcmp(interp, "STEP") == 0)
+        out->interpolation = TA_STEP;
+    else if (strcmp(interp, "CUBICSPLINE") == 0)
+        out->interpolation = TA_CUBIC_SPLINE;
+    else
+        return gltf__fail(g, TA_ERROR_PARSE, "%s.interpolation: \"%s\" is not LINEAR, STEP or CUBICSPLINE", sp, interp);
+    char p[GLTF_PATH_SIZE];
+    uint32_t count, comps;
+    gltf__pathf(p, "%s.input", sp);
+    if ((r = gltf__accessor_floats(g, input, p, false, &out->times, &count, &comps)) != TA_OK) return r;
+    if (comps != 1)
+        return gltf__fail(g, TA_ERROR_PARSE, "%s: accessor %u holds %u numbers per element, not one time (SCALAR)", p,
+                          input, comps);
+    out->key_count = count;
+    if (g->total_keys + count > g->lim.max_total_keys)
+        return gltf__fail(g, TA_ERROR_LIMIT_EXCEEDED, "%s: %u more keys pass limits.max_total_keys (%llu)", p, count,
+                          (unsigned long long)g->lim.max_total_keys);
+    gltf__pathf(p, "%s.output", sp);
+    if ((r = gltf__accessor_floats(g, output, p, true, &out->values, &count, &comps)) != TA_OK) return r;
+    out->value_count = count * comps;
+    return TA_OK;
+}
+
+/* Numbers per key (per section of a cubic spline key) of a sampler, refusing
+ * outputs that do not divide into the keys. */
+static ta_result key_stride(gltf_ctx *g, const gltf_sampler_data *s, const char *channel_path, uint32_t *out)
+{
+    uint64_t per = (uint64_t)s->key_count * (s->interpolation == TA_CUBIC_SPLINE ? 3u : 1u);
+    if (s->value_count % per != 0 || s->value_count == 0)
+        return gltf__fail(
+            g, TA_ERROR_PARSE, "%s: %s's output holds %u numbers, which do not divide into %llu %s for its %u keys",
+            channel_path, s->path, s->value_count, (unsigned long long)per,
+            s->interpolation == TA_CUBIC_SPLINE ? "in-tangent/value/out-tangent triples" : "values", s->key_count);
+    *out = (uint32_t)(s->value_count / per);
+    return TA_OK;
+}
+
+ta_result gltf__add_track(gltf_ctx *g, const gltf_sampler_data *s, const gltf_track_spec *spec,
+                          const char *channel_path, gltf_track_list *list)
+{
+    if (g->total_tracks + 1 > g->lim.max_tracks)
+        return gltf__fail(g, TA_ERROR_LIMIT_EXCEEDED, "%s: a track past limits.max_tracks (%u)", channel_path,
+                          g->lim.max_tracks);
+    if (g->total_keys + s->key_count > g->lim.max_total_keys)
+        return gltf__fail(g, TA_ERROR_LIMIT_EXCEEDED, "%s: %u more keys pass limits.max_total_keys (%llu)",
+                          channel_path, s->key_count, (unsigned long long)g->lim.max_total_keys);
+    uint32_t K = s->key_count, S = spec->value_size, stride = spec->stride;
+    bool cubic = s->interpolation == TA_CUBIC_SPLINE;
+    uint32_t sections = cubic ? 3 : 1;
+    if ((uint64_t)K * stride * sections != s->value_count || spec->first + S > stride)
+        return gltf__fail(g, TA_ERROR_PARSE, "%s: %s's output holds %u numbers, not %u per key for %u keys",
+                          channel_path, s->path, s->value_count, stride * sections, K);
+    size_t n = (size_t)K * S;
+    if (n > UINT32_MAX)
+        return gltf__fail(g, TA_ERROR_LIMIT_EXCEEDED, "%s: %u keys of %u numbers are more than a track holds",
+                          channel_path, K, S);
+    float *values = (float *)gltf__arena_alloc(&g->arena, n, sizeof(float));
+    float *in_t = cubic ? (float *)gltf__arena_alloc(&g->arena, n, sizeof(float)) : NULL;
+    float *out_t = cubic ? (float *)gltf__arena_alloc(&g->arena, n, sizeof(float)) : NULL;
+    if (values == NULL || (cubic && (in_t == NULL || out_t == NULL))) return gltf__oom(g, channel_path);
+    for (uint32_t k = 0; k < K; ++k) {
+        const float *key = s->values + (size_t)k * stride * sections;
+        const float *vsec = key + (cubic ? stride : 0) + spec->first;
+        for (uint32_t c = 0; c < S; ++c) {
+            double v = vsec[c];
+            double slope = spec->value_scale;
+            if (spec->reciprocal) {
+                if (v == 0)
+                    return gltf__fail(g, TA_ERROR_PARSE, "%s: %s key %u is 0, which has no reciprocal", channel_path,
+                                      s->path, k);
+                slope = -spec->reciprocal_numerator / (v * v);
+                v = spec->reciprocal_numerator / v;
+            } else {
+                v *= spec->value_scale;
+            }
+            values[(size_t)k * S + c] = (float)v;
+            if (cubic) {
+                in_t[(size_t)k * S + c] = (float)(key[spec->first + c] * slope);
+                out_t[(size_t)k * S + c] = (float)(key[2 * stride + spec->first + c] * slope);
+            }
+        }
+    }
+    if (spec->target.kind == TA_QUATERNION) {
+        uint32_t fixed = 0;
+        for (uint32_t k = 0; k < K; ++k) {
+            float *q = values + (size_t)k * 4;
+            double len = sqrt((double)q[0] * q[0] + (double)q[1] * q[1] + (double)q[2] * q[2] + (double)q[3] * q[3]);
+            if (fabs(len - 1) <= TA__ROTATION_UNIT_TOLERANCE || !isfinite(len)) continue;
+            ta_quat u = ta_quat_normalize(ta_quat_make(q[0], q[1], q[2], q[3]));
+            q[0] = u.x;
+            q[1] = u.y;
+            q[2] = u.z;
+            q[3] = u.w;
+            fixed++;
+        }
+        if (fixed > 0)
+            ta__model_warn(g->model, "%s: %u of %u rotation keys were not of unit length and were normalized",
+                           channel_path, fixed, K);
+    }
+    ta_track_desc desc;
+    memset(&desc, 0, sizeof desc);
+    desc.target = spec->target;
+    desc.interpolation = s->interpolation;
+    desc.times = s->times;
+    desc.key_count = K;
+    desc.values = values;
+    desc.value_count = (uint32_t)n;
+    desc.in_tangents = in_t;
+    desc.out_tangents = out_t;
+    desc.tangent_count = cubic ? (uint32_t)n : 0;
+    ta_result r = gltf__grow(g, (void **)&list->items, &list->cap, list->count + 1, sizeof(ta_track *));
+    if (r != TA_OK) return r;
+    ta_track *track;
+    if ((r = ta_track_create(&desc, &g->mem->a, &track, g->err)) != TA_OK) {
+        gltf__prefix_error(g, "%s (%s)", channel_path, s->path);
+        return r;
+    }
+    list->items[list->count++] = track;
+    g->total_tracks++;
+    g->total_keys += K;
+    return TA_OK;
+}
+
+/* One track per morph target of a made mesh, from the weights of a key. */
+static ta_result add_mesh_morph_tracks(gltf_ctx *g, const gltf_sampler_data *s, const gltf_made_mesh *mesh,
+                                       uint32_t stride, const char *channel_path, gltf_track_list *list, uint32_t *made,
+                                       uint32_t *dropped)
+{
+    uint32_t n = mesh->morph_total < stride ? mesh->morph_total : stride;
+    for (uint32_t t = 0; t < n; ++t) {
+        if (t >= TA_MAX_MORPH_TARGETS) {
+            (*dropped)++;
+            continue;
+        }
+        gltf_track_spec spec;
+        memset(&spec, 0, sizeof spec);
+        ta_result r = mesh->skinned ? ta_skinned_morph_target(ta_skinned_mesh_at(mesh->index), t, &spec.target, g->err)
+                                    : ta_morph_target(ta_mesh_at(mesh->index), t, &spec.target, g->err);
+        if (r != TA_OK) return r;
+        spec.value_size = 1;
+        spec.stride = stride;
+        spec.first = t;
+        spec.value_scale = 1;
+        if ((r = gltf__add_track(g, s, &spec, channel_path, list)) != TA_OK) return r;
+        (*made)++;
+    }
+    return TA_OK;
+}
+
+static void warn_dropped(gltf_ctx *g, const char *channel_path, uint32_t dropped)
+{
+    if (dropped > 0)
+        ta__model_warn(g->model, "%s: %u weights of morph targets past the eighth are left out", channel_path, dropped);
+}
+
+ta_result gltf__add_weights_tracks(gltf_ctx *g, const gltf_sampler_data *s, ta_node_id node, const char *channel_path,
+                                   gltf_track_list *list, uint32_t *made)
+{
+    uint32_t stride, dropped = 0;
+    ta_result r = key_stride(g, s, channel_path, &stride);
+    if (r != TA_OK) return r;
+    *made = 0;
+    const ta_scene *scene = g->model->scene;
+    const gltf_node_mesh *own = &g->node_mesh[node.index];
+    if (own->has && own->mesh.morph_total > 0 &&
+        (r = add_mesh_morph_tracks(g, s, &own->mesh, stride, channel_path, list, made, &dropped)) != TA_OK)
+        return r;
+    if (scene->nodes[node.index].type == TA_NODE_GROUP) {
+        for (ta_node_id c = scene->nodes[node.index].first_child; !ta_node_is_none(c);
+             c = scene->nodes[c.index].next_sibling) {
+            const gltf_node_mesh *cm = &g->node_mesh[c.index];
+            if (!cm->has || cm->mesh.morph_total == 0) continue;
+            if ((r = add_mesh_morph_tracks(g, s, &cm->mesh, stride, channel_path, list, made, &dropped)) != TA_OK)
+                return r;
+        }
+    }
+    warn_dropped(g, channel_path, dropped);
+    return TA_OK;
+}
+
+ta_result gltf__add_mesh_weights_tracks(gltf_ctx *g, const gltf_sampler_data *s, uint32_t mesh,
+                                        const char *channel_path, gltf_track_list *list, uint32_t *made)
+{
+    uint32_t stride, dropped = 0;
+    ta_result r = key_stride(g, s, channel_path, &stride);
+    if (r != TA_OK) return r;
+    *made = 0;
+    const gltf_mesh_info *mi = &g->mesh_info[mesh];
+    for (uint32_t k = 0; k < mi->made_count; ++k) {
+        if (mi->made[k].morph_total == 0) continue;
+        if ((r = add_mesh_morph_tracks(g, s, &mi->made[k], stride, channel_path, list, made, &dropped)) != TA_OK)
+            return r;
+    }
+    warn_dropped(g, channel_path, dropped);
+    return TA_OK;
+}
+
+static void destroy_tracks(gltf_track_list *list)
+{
+    for (uint32_t i = 0; i < list->count; ++i) ta_track_destroy(list->items[i]);
+    list->count = 0;
+}
+
+/* A translation, rotation, scale or weights channel. */
+static ta_result node_channel(gltf_ctx *g, const gltf_sampler_data *s, uint32_t node, const char *path, const char *cp,
+                              gltf_track_list *list)
+{
+    ta_node_id made = g->node_info[node].made;
+    ta_result r;
+    if (strcmp(path, "weights") == 0) {
+        uint32_t count;
+        if ((r = gltf__add_weights_tracks(g, s, made, cp, list, &count)) != TA_OK) return r;
+        if (count == 0)
+            ta__model_warn(g->model, "%s: node %u has no mesh with morph targets for its weights; left out", cp, node);
+        return TA_OK;
+    }
+    gltf_track_spec spec;
+    memset(&spec, 0, sizeof spec);
+    ta_track_kind kind = strcmp(path, "translation") == 0 ? TA_POSITION
+                         : strcmp(path, "rotation") == 0  ? TA_QUATERNION
+                                                          : TA_SCALE;
+    if ((r = ta_node_target(made, kind, &spec.target, g->err)) != TA_OK) return r;
+    spec.value_size = spec.stride = kind == TA_QUATERNION ? 4 : 3;
+    spec.value_scale = 1;
+    return gltf__add_track(g, s, &spec, cp, list);
+}
+
+/* The object GLTFLoader makes for glTF node i is a mesh with morph targets. */
+static bool morph_mesh_object(const gltf_ctx *g, uint32_t i)
+{
+    const gltf_node_info *n = &g->node_info[i];
+    uint32_t objects = (n->mesh != TA_NONE) + (n->camera != TA_NONE) + (n->light != TA_NONE);
+    if (n->is_bone || objects != 1 || n->mesh == TA_NONE) return false;
+    const gltf_mesh_info *mi = &g->mesh_info[n->mesh];
+    return mi->prim_count == 1 && mi->prims[0].morph_count > 0;
+}
+
+/* Whether GLTFLoader's weights traversal from node i finds a mesh: asked of
+ * nodes outside the default scene, whose objects are not made here. */
+static bool weights_find_a_mesh(const gltf_ctx *g, uint32_t i)
+{
+    const gltf_node_info *n = &g->node_info[i];
+    if (morph_mesh_object(g, i)) return true;
+    uint32_t objects = (n->mesh != TA_NONE) + (n->camera != TA_NONE) + (n->light != TA_NONE);
+    const gltf_mesh_info *mi = n->mesh != TA_NONE ? &g->mesh_info[n->mesh] : NULL;
+    bool group = !n->is_bone && (objects > 1 || (objects == 1 && mi != NULL && mi->prim_count > 1));
+    if (!group) return false;
+    if (mi != NULL) {
+        if (objects > 1 && mi->prim_count == 1 && mi->prims[0].morph_count > 0) return true;
+        if (objects == 1)
+            for (uint32_t p = 0; p < mi->prim_count; ++p)
+                if (mi->prims[p].morph_count > 0) return true;
+    }
+    json_t *children = gltf__member(n->def, "children");
+    for (size_t k = 0; k < json_array_size(children); ++k)
+        if (morph_mesh_object(g, (uint32_t)json_number_value(json_array_get(children, k)))) return true;
+    return false;
+}
+
+/* Adds the channel's tracks to list. *three_end becomes the last key time of
+ * the tracks GLTFLoader makes for it (also for the channels left out here, on
+ * nodes outside the default scene or on paths not driven), since three.js's
+ * clip lasts as long as all of them. */
+static ta_result channel(gltf_ctx *g, uint32_t a, uint32_t c, const json_t *ch, const json_t *samplers,
+                         uint32_t sampler_count, gltf_track_list *list, double *three_end)
+{
+    char cp[GLTF_PATH_SIZE];
+    gltf__pathf(cp, "animations[%u].channels[%u]", a, c);
+    ta_result r;
+    uint32_t sampler, node;
+    if ((r = gltf__get_index(g, ch, cp, "sampler", sampler_count, "samplers of the animation", &sampler)) != TA_OK)
+        return r;
+    if (sampler == TA_NONE) return gltf__fail(g, TA_ERROR_PARSE, "%s.sampler: is missing", cp);
+    json_t *target = gltf__member(ch, "target");
+    char tp[GLTF_PATH_SIZE];
+    gltf__pathf(tp, "%s.target", cp);
+    const char *path;
+    if ((r = gltf__get_string(g, target, tp, "path", &path)) != TA_OK) return r;
+    if (path == NULL) return gltf__fail(g, TA_ERROR_PARSE, "%s.path: is missing", tp);
+    node = TA_NONE;
+    if ((r = gltf__get_index(g, target, tp, "node", g->node_count, "nodes", &node)) != TA_OK) return r;
+
+    if (strcmp(path, "pointer") == 0) {
+        json_t *ext, *ptr;
+        char ep[GLTF_PATH_SIZE];
+        gltf__pathf(ep, "%s.extensions", tp);
+        if ((r = gltf__get_object(g, target, tp, "extensions", &ext)) != TA_OK) return r;
+        if ((r = gltf__get_object(g, ext, ep, "KHR_animation_pointer", &ptr)) != TA_OK) return r;
+        const char *pointer;
+        gltf__pathf(ep, "%s.extensions.KHR_animation_pointer", tp);
+        if ((r = gltf__get_string(g, ptr, ep, "pointer", &pointer)) != TA_OK) return r;
+        if (pointer == NULL) {
+            ta__model_warn(g->model, "%s: path \"pointer\" without a KHR_animation_pointer pointer; left out", tp);
+            return TA_OK;
+        }
+        gltf_sampler_data s;
+        if ((r = gltf__read_sampler(g, samplers, a, sampler, &s)) != TA_OK) return r;
+        return gltf__pointer_channel(g, &s, pointer, cp, list);
+    }
+    bool known = strcmp(path, "translation") == 0 || strcmp(path, "rotation") == 0 || strcmp(path, "scale") == 0 ||
+                 strcmp(path, "weights") == 0;
+    gltf_sampler_data s;
+    if (node != TA_NONE) {
+        if ((r = gltf__read_sampler(g, samplers, a, sampler, &s)) != TA_OK) return r;
+        if (strcmp(path, "weights") != 0 || weights_find_a_mesh(g, node)) {
+            double end = s.times[s.key_count - 1];
+            if (end > *three_end) *three_end = end;
+        }
+    }
+    if (!known) {
+        ta__model_warn(g->model, "%s.path: \"%s\" is not a path this library drives; left out", tp, path);
+        return TA_OK;
+    }
+    if (node == TA_NONE) {
+        ta__model_warn(g->model, "%s: has no node; left out", tp);
+        return TA_OK;
+    }
+    if (ta_node_is_none(g->node_info[node].made)) {
+        ta__model_warn(g->model, "%s.node: node %u is not in the default scene; left out", tp, node);
+        return TA_OK;
+    }
+    return node_channel(g, &s, node, path, cp, list);
+}
+
+static ta_result animation(gltf_ctx *g, uint32_t a, gltf_track_list *list)
+{
+    char ap[GLTF_PATH_SIZE];
+    gltf__pathf(ap, "animations[%u]", a);
+    json_t *def = json_array_get(g->animations, a);
+    ta_result r;
+    const char *name;
+    if ((r = gltf__get_string(g, def, ap, "name", &name)) != TA_OK) return r;
+    char fallback[32];
+    snprintf(fallback, sizeof fallback, "animation_%u", a);
+    if (name == NULL || !*name) name = fallback;
+    json_t *channels, *samplers;
+    uint32_t channel_count, sampler_count;
+    if ((r = gltf__get_array(g, def, ap, "channels", &channels, &channel_count)) != TA_OK) return r;
+    if ((r = gltf__get_array(g, def, ap, "samplers", &samplers, &sampler_count)) != TA_OK) return r;
+    list->count = 0;
+    double three_end = 0;
+    for (uint32_t c = 0; c < channel_count; ++c) {
+        json_t *ch = json_array_get(channels, c);
+        if ((r = channel(g, a, c, ch, samplers, sampler_count, list, &three_end)) != TA_OK) return r;
+    }
+    if (list->count == 0) {
+        ta__model_warn(g->model, "%s: \"%s\" has no track left; the clip is left out", ap, name);
+        return TA_OK;
+    }
+    ta_clip_options opts;
+    memset(&opts, 0, sizeof opts);
+    opts.allocator = &g->mem->a;
+    /* As long as GLTFLoader's clip, which also counts tracks bound to
+     * nothing in the scene (and so loops at the same time). */
+    double end = three_end;
+    for (uint32_t i = 0; i < list->count; ++i) {
+        double d = ta_track_duration(list->items[i]).seconds;
+        if (d > end) end = d;
+    }
+    opts.duration = end;
+    ta_clip *clip;
+    if ((r = ta_clip_create(name, list->items, list->count, &opts, &clip, g->err)) != TA_OK) {
+        if (r == TA_ERROR_EMPTY_CLIP) {
+            ta__model_warn(g->model, "%s: \"%s\" lasts no time (every key at 0); the clip is left out", ap, name);
+            destroy_tracks(list);
+            return TA_OK;
+        }
+        gltf__prefix_error(g, "%s", ap);
+        return r;
+    }
+    list->count = 0; /* the clip owns them */
+    return ta__model_push_clip(g->model, clip, ta_no_parent(), g->err);
+}
+
+ta_result gltf__build_animations(gltf_ctx *g)
+{
+    gltf_track_list list;
+    memset(&list, 0, sizeof list);
+    for (uint32_t a = 0; a < g->animation_count; ++a) {
+        ta_result r = animation(g, a, &list);
+        if (r != TA_OK) {
+            destroy_tracks(&list);
+            return r;
+        }
+    }
+    return TA_OK;
+}

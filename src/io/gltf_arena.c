@@ -1,0 +1,127 @@
+/* The glTF loader's scratch memory and error helpers. One arena per load: the
+ * loader makes many small arrays whose lives all end with the load, so they
+ * are carved from blocks and freed together. */
+#define _POSIX_C_SOURCE 200809L /* fileno, strnlen */
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "io/gltf_internal.h"
+
+struct gltf_arena_block {
+    gltf_arena_block *next;
+    size_t size; /* bytes of the whole block, header included */
+    size_t used;
+};
+
+#define ARENA_ALIGN 16u
+#define ARENA_BLOCK 65536u
+#define ARENA_HEADER ((sizeof(gltf_arena_block) + ARENA_ALIGN - 1) / ARENA_ALIGN * ARENA_ALIGN)
+
+void *gltf__arena_alloc(gltf_arena *arena, size_t count, size_t size)
+{
+    size_t bytes;
+    if (!ta__mul_size(count, size, &bytes) || bytes > SIZE_MAX - 2 * ARENA_ALIGN - ARENA_HEADER) return NULL;
+    bytes = (bytes + ARENA_ALIGN - 1) / ARENA_ALIGN * ARENA_ALIGN;
+    if (bytes == 0) bytes = ARENA_ALIGN;
+    gltf_arena_block *b = arena->head;
+    if (b == NULL || b->size - b->used < bytes) {
+        size_t block = bytes + ARENA_HEADER > ARENA_BLOCK ? bytes + ARENA_HEADER : ARENA_BLOCK;
+        b = (gltf_arena_block *)ta__alloc(arena->mem, block);
+        if (b == NULL) return NULL;
+        b->size = block;
+        b->used = ARENA_HEADER;
+        /* A large request gets a block of its own behind the head, so the
+         * head's free room stays usable for small ones. */
+        if (arena->head != NULL && block > ARENA_BLOCK) {
+            b->next = arena->head->next;
+            arena->head->next = b;
+        } else {
+            b->next = arena->head;
+            arena->head = b;
+        }
+    }
+    void *p = (uint8_t *)b + b->used;
+    b->used += bytes;
+    memset(p, 0, bytes);
+    return p;
+}
+
+char *gltf__arena_strdup(gltf_arena *arena, const char *s)
+{
+    if (s == NULL) s = "";
+    size_t n = strlen(s) + 1;
+    char *p = (char *)gltf__arena_alloc(arena, 1, n);
+    if (p != NULL) memcpy(p, s, n);
+    return p;
+}
+
+void gltf__arena_free_all(gltf_arena *arena)
+{
+    gltf_arena_block *b = arena->head;
+    while (b != NULL) {
+        gltf_arena_block *next = b->next;
+        ta__free(arena->mem, b, b->size);
+        b = next;
+    }
+    arena->head = NULL;
+}
+
+ta_result gltf__fail(gltf_ctx *g, ta_result code, const char *fmt, ...)
+{
+    if (g->err != NULL) {
+        va_list ap;
+        va_start(ap, fmt);
+        vsnprintf(g->err->message, sizeof g->err->message, fmt, ap);
+        va_end(ap);
+        g->err->code = code;
+    }
+    return code;
+}
+
+void gltf__pathf(char *out, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(out, GLTF_PATH_SIZE, fmt, ap);
+    va_end(ap);
+}
+
+ta_result gltf__oom(gltf_ctx *g, const char *what)
+{
+    return gltf__fail(g, TA_ERROR_OUT_OF_MEMORY, "out of memory reading %s", what);
+}
+
+void gltf__prefix_error(gltf_ctx *g, const char *fmt, ...)
+{
+    if (g->err == NULL) return;
+    char text[TA_ERROR_MESSAGE_SIZE];
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(text, sizeof text - 2, fmt, ap);
+    va_end(ap);
+    size_t used = n < 0 ? 0 : (size_t)n < sizeof text - 2 ? (size_t)n : sizeof text - 3;
+    text[used++] = ':';
+    text[used++] = ' ';
+    size_t rest = strnlen(g->err->message, sizeof g->err->message);
+    if (rest > sizeof text - 1 - used) rest = sizeof text - 1 - used;
+    memcpy(text + used, g->err->message, rest);
+    text[used + rest] = '\0';
+    memcpy(g->err->message, text, used + rest + 1);
+}
+
+ta_result gltf__grow(gltf_ctx *g, void **items, uint32_t *capacity, uint32_t need, size_t item_size)
+{
+    if (need <= *capacity) return TA_OK;
+    uint64_t grown = (uint64_t)*capacity * 2u;
+    if (grown < 8) grown = 8;
+    if (grown < need) grown = need;
+    if (grown > UINT32_MAX) grown = UINT32_MAX;
+    void *p = gltf__arena_alloc(&g->arena, (size_t)grown, item_size);
+    if (p == NULL) return gltf__oom(g, "a list");
+    if (*capacity > 0) memcpy(p, *items, (size_t)*capacity * item_size);
+    *items = p;
+    *capacity = (uint32_t)grown;
+    return TA_OK;
+}

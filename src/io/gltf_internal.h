@@ -1,0 +1,358 @@
+/*
+ * src/io/gltf_internal.h -- the glTF loader's shared state. Not public.
+ *
+ * One load runs in one gltf_ctx: the parsed JSON (jansson), the buffers, a
+ * cache of checked accessors, what the loader learned about every node, mesh,
+ * camera and light, and the model being filled. Scratch memory comes from an
+ * arena on the caller's allocator and goes with the context; only the model
+ * outlives the load.
+ *
+ * The steps, each in its own file:
+ *   gltf_container.c     the entry points; .glb chunks, JSON text, buffers
+ *                        (GLB BIN, data: URIs, external files), limits
+ *   gltf_arena.c         scratch memory, error helpers
+ *   gltf_json.c          typed reads of JSON members, each refusal naming its path
+ *   gltf_accessor.c      buffer views and accessors: bounds, strides, sparse,
+ *                        component types, normalization
+ *   gltf_scene_read.c    nodes, skins, meshes, scenes read and checked
+ *   gltf_names.c         PropertyBinding.sanitizeNodeName and createUniqueName
+ *   gltf_scene_names.c   the names, in the order GLTFLoader gives them
+ *   gltf_mesh_timing.c   the order GLTFLoader's mesh promises settle in
+ *   gltf_material.c      materials and their base color map
+ *   gltf_scene.c         the default scene: nodes, meshes, skins, cameras, lights
+ *   gltf_animation.c     samplers, channels, clips, the weights traversal
+ *   gltf_animation_pointer.c  KHR_animation_pointer channels
+ */
+#ifndef THREEANIM_SRC_IO_GLTF_INTERNAL_H
+#define THREEANIM_SRC_IO_GLTF_INTERNAL_H
+
+#include <jansson.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "core/internal.h"
+#include "io/model_internal.h"
+#include "threeanim/gltf.h"
+#include "threeanim/keyframe_track.h"
+
+/* glTF componentType values. */
+#define GLTF_BYTE 5120u
+#define GLTF_UNSIGNED_BYTE 5121u
+#define GLTF_SHORT 5122u
+#define GLTF_UNSIGNED_SHORT 5123u
+#define GLTF_UNSIGNED_INT 5125u
+#define GLTF_FLOAT 5126u
+
+/* The longest JSON path a message names. */
+#define GLTF_PATH_SIZE 192
+
+/* ---- scratch memory ------------------------------------------------------------ */
+
+typedef struct gltf_arena_block gltf_arena_block;
+typedef struct gltf_arena {
+    const ta__mem *mem;
+    gltf_arena_block *head;
+} gltf_arena;
+
+/* Zeroed, 16-byte aligned; NULL when out of memory or when size overflows. */
+void *gltf__arena_alloc(gltf_arena *arena, size_t count, size_t size);
+char *gltf__arena_strdup(gltf_arena *arena, const char *s);
+void gltf__arena_free_all(gltf_arena *arena);
+
+/* ---- what the loader keeps per glTF object ---------------------------------------- */
+
+typedef struct gltf_buffer {
+    bool loaded;
+    const uint8_t *data; /* byteLength bytes */
+    size_t size;         /* the declared byteLength */
+    uint8_t *owned;      /* data read from a file or a data: URI (arena) */
+} gltf_buffer;
+
+typedef struct gltf_accessor {
+    bool checked;
+    uint32_t component_type; /* GLTF_BYTE ... */
+    uint32_t component_size; /* 1, 2 or 4 */
+    uint32_t comps;          /* numbers per element: 1 (SCALAR) to 16 (MAT4) */
+    uint32_t count;
+    bool normalized;
+    const uint8_t *base; /* the first element, NULL without a bufferView (zeros) */
+    size_t stride;       /* bytes from one element to the next */
+    uint32_t sparse_count;
+    const uint8_t *sparse_indices;
+    uint32_t sparse_index_size;   /* 1, 2 or 4 */
+    const uint8_t *sparse_values; /* sparse_count packed elements */
+    float *read[2];               /* read once as floats: [0] as stored, [1] normalized */
+} gltf_accessor;
+
+typedef struct gltf_node_info {
+    json_t *def;
+    uint32_t parent;                    /* glTF index of the parent, TA_NONE for none */
+    uint32_t mesh, camera, light, skin; /* TA_NONE for none */
+    bool is_bone;
+    bool shallow_done, full_done;
+    const char *name;                                        /* the unique name when the node is named, else NULL */
+    uint32_t mesh_instance, camera_instance, light_instance; /* the clone's number when shared */
+    ta_node_id made; /* the node made for it, TA_NONE when not in the default scene */
+} gltf_node_info;
+
+typedef struct gltf_primitive_info {
+    uint32_t morph_count; /* morph targets three.js makes (uncapped) */
+    bool triangles;       /* drawn as triangles (a three.js Mesh), not lines or points */
+    bool has_skin_attributes;
+    uint32_t material; /* glTF index, TA_NONE: the default material */
+    const char *name;  /* the unique name three.js gives its Mesh */
+} gltf_primitive_info;
+
+/* One mesh made in the scene (one per primitive per use of a glTF mesh). */
+typedef struct gltf_made_mesh {
+    bool skinned;
+    uint32_t index;       /* into scene.meshes or scene.skinned_meshes */
+    uint32_t morph_total; /* targets the glTF primitive has; the mesh keeps min(8, this) */
+} gltf_made_mesh;
+
+typedef struct gltf_mesh_info {
+    json_t *def;
+    uint32_t prim_count;
+    gltf_primitive_info *prims;
+    uint32_t refs, uses; /* nodes that name it; clones handed out so far */
+    bool skinned;        /* some node with a skin names it (three.js isSkinnedMesh) */
+    bool requested;
+    uint32_t request_order;
+    gltf_made_mesh *made; /* made_count meshes, every use, every primitive */
+    uint32_t made_count, made_cap;
+} gltf_mesh_info;
+
+typedef struct gltf_camera_info {
+    bool loaded;
+    bool orthographic;
+    const char *name; /* unique name, or NULL when unnamed */
+    uint32_t refs, uses;
+    uint32_t *made; /* indices into cameras.perspective / .orthographic */
+    uint32_t made_count, made_cap;
+    double xmag, ymag; /* orthographic: the magnifications read */
+} gltf_camera_info;
+
+typedef struct gltf_light_info {
+    json_t *def;
+    bool loaded;
+    const char *name;
+    uint32_t refs, uses;
+    uint32_t *made; /* indices into scene.lights */
+    uint32_t made_count, made_cap;
+    bool spot;
+    double inner, outer; /* spot cone angles */
+} gltf_light_info;
+
+/* For every scene node: the mesh at it (a node carries at most one). */
+typedef struct gltf_node_mesh {
+    bool has;
+    gltf_made_mesh mesh;
+} gltf_node_mesh;
+
+typedef struct gltf_name_entry {
+    const char *key;
+    uint32_t hash;
+    bool nan; /* the counter is NaN: a name Object.prototype already holds */
+    double counter;
+} gltf_name_entry;
+
+typedef struct gltf_names {
+    gltf_name_entry *slots;
+    uint32_t capacity, count;
+} gltf_names;
+
+typedef struct gltf_ctx {
+    const ta__mem *mem;
+    gltf_arena arena;
+    ta_error *err;
+    ta_model *model;
+    ta_load_limits lim; /* zeros replaced by the defaults */
+    const char *base_dir;
+
+    json_t *root;
+    const uint8_t *glb_bin;
+    size_t glb_bin_size;
+    bool has_glb_bin;
+
+    json_t *buffers, *buffer_views, *accessors, *nodes, *meshes, *skins, *materials, *textures, *images;
+    json_t *cameras, *animations, *scenes, *lights;
+    uint32_t buffer_count, buffer_view_count, accessor_count, node_count, mesh_count, skin_count;
+    uint32_t material_count, texture_count, image_count, camera_count, animation_count, scene_count;
+    uint32_t light_count;
+    bool texture_transform_used; /* "KHR_texture_transform" in extensionsUsed */
+
+    gltf_buffer *buffer_state;
+    gltf_accessor *accessor_state;
+    gltf_node_info *node_info;
+    gltf_mesh_info *mesh_info;
+    gltf_camera_info *camera_info;
+    gltf_light_info *light_info;
+    gltf_names names;
+    uint32_t mesh_requests; /* meshes requested so far, for their naming order */
+
+    uint32_t default_scene; /* TA_NONE when the file has no scene */
+    bool has_default_material;
+    ta_material_id default_material;
+    ta_texture_id *material_map; /* per glTF material: its map texture, TA_NONE for none */
+
+    gltf_node_mesh *node_mesh; /* per scene node */
+    uint32_t node_mesh_cap;
+
+    uint64_t total_keys;
+    uint32_t total_tracks;
+} gltf_ctx;
+
+ta_result gltf__fail(gltf_ctx *g, ta_result code, const char *fmt, ...) TA_PRINTF(3, 4);
+/* Formats a JSON path into out (GLTF_PATH_SIZE bytes), cut short if longer. */
+void gltf__pathf(char *out, const char *fmt, ...) TA_PRINTF(2, 3);
+ta_result gltf__oom(gltf_ctx *g, const char *what);
+/* Puts "prefix: " before the message already in g->err. */
+void gltf__prefix_error(gltf_ctx *g, const char *fmt, ...) TA_PRINTF(2, 3);
+/* Grows an arena array of item_size items to hold need (doubling). */
+ta_result gltf__grow(gltf_ctx *g, void **items, uint32_t *capacity, uint32_t need, size_t item_size);
+
+/* ---- JSON (gltf_json.c) ------------------------------------------------------------
+ * Each reads obj[key] (obj may be NULL: the member is then absent) and refuses
+ * a member of the wrong type naming "path.key". */
+
+json_t *gltf__member(const json_t *obj, const char *key);
+/* absent: *out NULL and *count 0. */
+ta_result gltf__get_array(gltf_ctx *g, const json_t *obj, const char *path, const char *key, json_t **out,
+                          uint32_t *count);
+ta_result gltf__get_object(gltf_ctx *g, const json_t *obj, const char *path, const char *key, json_t **out);
+/* An index below limit into what ("nodes", ...). absent: TA_NONE. */
+ta_result gltf__get_index(gltf_ctx *g, const json_t *obj, const char *path, const char *key, uint32_t limit,
+                          const char *what, uint32_t *out);
+/* The same for a JSON value named by path itself. */
+ta_result gltf__as_index(gltf_ctx *g, const json_t *value, const char *path, uint32_t limit, const char *what,
+                         uint32_t *out);
+/* A whole number in [min, max]; absent: def. */
+ta_result gltf__get_uint(gltf_ctx *g, const json_t *obj, const char *path, const char *key, uint64_t def, uint64_t min,
+                         uint64_t max, uint64_t *out);
+/* A finite number; absent: def and *present false (present may be NULL). */
+ta_result gltf__get_number(gltf_ctx *g, const json_t *obj, const char *path, const char *key, double def, double *out,
+                           bool *present);
+/* An array of exactly n finite numbers; absent: out untouched, *present false. */
+ta_result gltf__get_numbers(gltf_ctx *g, const json_t *obj, const char *path, const char *key, uint32_t n, double *out,
+                            bool *present);
+/* absent: NULL. */
+ta_result gltf__get_string(gltf_ctx *g, const json_t *obj, const char *path, const char *key, const char **out);
+ta_result gltf__get_bool(gltf_ctx *g, const json_t *obj, const char *path, const char *key, bool def, bool *out);
+/* Refuses JSON nested deeper than max_depth. */
+ta_result gltf__check_depth(gltf_ctx *g, const json_t *root);
+
+/* ---- names (gltf_names.c) ----------------------------------------------------------- */
+
+/* PropertyBinding.sanitizeNodeName: JavaScript's \s becomes '_', "[ ] . : /"
+ * go. Into the arena; NULL when out of memory. */
+char *gltf__sanitize_name(gltf_arena *arena, const char *name);
+/* GLTFParser.createUniqueName: the sanitized name, or with "_N" when it was
+ * given before. NULL when out of memory (g->err filled). */
+const char *gltf__unique_name(gltf_ctx *g, const char *original);
+
+/* Puts the requested meshes (order: count glTF mesh indices, in the order
+ * they were first asked for) in the order GLTFLoader names their primitives
+ * (gltf_mesh_timing.c). */
+ta_result gltf__mesh_naming_order(gltf_ctx *g, const bool *skin_loaded, uint32_t *order, uint32_t count);
+
+/* ---- containers and buffers (gltf_container.c) ----------------------------------------- */
+
+/* The data of buffer index (loaded on first use), refusing a missing or short one. */
+ta_result gltf__buffer(gltf_ctx *g, uint32_t index, const char *path, const gltf_buffer **out);
+
+/* ---- accessors (gltf_accessor.c) ------------------------------------------------------ */
+
+/* Checks accessor index (and loads the buffers it reads) once. path names
+ * the reference, for messages. */
+ta_result gltf__accessor(gltf_ctx *g, uint32_t index, const char *path, const gltf_accessor **out);
+/* count * comps numbers into out; integers are read as their values, or, with
+ * normalize and a normalized accessor, scaled as three.js's
+ * getNormalizedComponentScale. */
+void gltf__accessor_read(const gltf_accessor *acc, bool normalize, float *out);
+/* An accessor read into a float array in the arena; refuses one whose numbers
+ * would pass the file size limit. */
+ta_result gltf__accessor_floats(gltf_ctx *g, uint32_t index, const char *path, bool normalize, const float **out,
+                                uint32_t *out_count, uint32_t *out_comps);
+
+/* ---- the scene (gltf_scene*.c, gltf_material.c) -------------------------------------- */
+
+typedef struct gltf_scene_state {
+    bool *skin_done;          /* per skin: its joints were named */
+    const char **scene_names; /* per scene: its unique name, or NULL */
+    uint32_t *stack;          /* 2 * node_count + 2 entries */
+    ta_node_id *stack_parent; /* node_count + 1 entries */
+    uint32_t made_nodes;
+    /* Meshes waiting for every node to exist: one per primitive per use. */
+    struct gltf_pending_mesh {
+        ta_node_id node;
+        uint32_t gltf_node;
+        uint32_t mesh;
+        uint32_t prim;
+        bool skinned;
+    } * pending;
+    uint32_t pending_count, pending_cap;
+} gltf_scene_state;
+
+/* gltf_scene_read.c: every node, skin, mesh and scene read and checked. */
+ta_result gltf__read_scene_parts(gltf_ctx *g, gltf_scene_state *st);
+/* gltf_scene_names.c: the unique names, in GLTFLoader's order. */
+ta_result gltf__give_names(gltf_ctx *g, gltf_scene_state *st);
+/* gltf_material.c: every material, in file order (material id = glTF index),
+ * and GLTFLoader's default material, made on first use. */
+ta_result gltf__make_materials(gltf_ctx *g);
+ta_result gltf__default_material(gltf_ctx *g, ta_material_id *out);
+ta_result gltf__build_scene(gltf_ctx *g);
+
+/* ---- animations (gltf_animation.c, gltf_animation_pointer.c) ------------------------------ */
+
+/* The tracks of one clip, growing. */
+typedef struct gltf_track_list {
+    ta_track **items;
+    uint32_t count, cap;
+} gltf_track_list;
+
+/* A sampler's keys, read once per channel. */
+typedef struct gltf_sampler_data {
+    ta_interpolation interpolation; /* TA_LINEAR, TA_STEP or TA_CUBIC_SPLINE */
+    const float *times;
+    uint32_t key_count;
+    const float *values; /* output numbers, normalized */
+    uint32_t value_count;
+    char path[GLTF_PATH_SIZE]; /* "animations[a].samplers[s]" */
+} gltf_sampler_data;
+
+ta_result gltf__build_animations(gltf_ctx *g);
+/* Reads sampler s of animation a. */
+ta_result gltf__read_sampler(gltf_ctx *g, const json_t *samplers, uint32_t a, uint32_t s, gltf_sampler_data *out);
+/* Makes one track from (a part of) a sampler: value_size numbers per key,
+ * starting at number `first` of each key's stride numbers (stride >=
+ * value_size); value_scale multiplies every number. Counts the limits and adds
+ * the track to list. */
+typedef struct gltf_track_spec {
+    ta_track_target target;
+    uint32_t value_size;
+    uint32_t stride;
+    uint32_t first;
+    double value_scale;
+    /* When set, each number v becomes map(v, user); tangents scale by map's
+     * slope at the key's value (for reciprocal maps). */
+    bool reciprocal; /* v -> reciprocal_numerator / v */
+    double reciprocal_numerator;
+} gltf_track_spec;
+ta_result gltf__add_track(gltf_ctx *g, const gltf_sampler_data *s, const gltf_track_spec *spec,
+                          const char *channel_path, gltf_track_list *list);
+/* The weights traversal from scene node `node`: one track per morph target of
+ * every mesh it drives; reports how many tracks were made. */
+ta_result gltf__add_weights_tracks(gltf_ctx *g, const gltf_sampler_data *s, ta_node_id node, const char *channel_path,
+                                   gltf_track_list *list, uint32_t *made);
+/* The same for every mesh made from glTF mesh `mesh` (KHR_animation_pointer
+ * /meshes/M/weights). */
+ta_result gltf__add_mesh_weights_tracks(gltf_ctx *g, const gltf_sampler_data *s, uint32_t mesh,
+                                        const char *channel_path, gltf_track_list *list, uint32_t *made);
+/* A KHR_animation_pointer channel: adds its tracks, or leaves it out with a
+ * warning. */
+ta_result gltf__pointer_channel(gltf_ctx *g, const gltf_sampler_data *s, const char *pointer, const char *channel_path,
+                                gltf_track_list *list);
+
+#endif

@@ -1,0 +1,459 @@
+/* The default scene, made as three.js's GLTFLoader makes it, after the parts
+ * are checked (gltf_scene_read.c), named (gltf_scene_names.c) and the
+ * materials made (gltf_material.c): parents before children, a node's
+ * attachments (mesh, camera, light) before its child nodes, as Object3D.add
+ * orders them. A node becomes a Bone for a skin's joint, the object it
+ * carries when it carries one (a Mesh or SkinnedMesh, a Group of one mesh per
+ * primitive, a camera, a light), a Group holding them when it carries several,
+ * else an Object3D. Meshes are attached once every node exists, so that a
+ * skin can name joints that come later. */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "io/gltf_internal.h"
+#include "threeanim/color.h"
+
+/* ---- cameras and lights --------------------------------------------------------------------- */
+
+static ta_result make_camera(gltf_ctx *g, uint32_t c, ta_node_id node)
+{
+    gltf_camera_info *ci = &g->camera_info[c];
+    char cp[GLTF_PATH_SIZE];
+    json_t *def = json_array_get(g->cameras, c);
+    const char *type = ci->orthographic ? "orthographic" : "perspective";
+    gltf__pathf(cp, "cameras[%u].%s", c, type);
+    json_t *p = gltf__member(def, type);
+    ta_result r;
+    uint32_t index;
+    if (!ci->orthographic) {
+        double yfov, aspect, znear, zfar;
+        bool has_fov;
+        if ((r = gltf__get_number(g, p, cp, "yfov", 0, &yfov, &has_fov)) != TA_OK) return r;
+        if (!has_fov) return gltf__fail(g, TA_ERROR_PARSE, "%s.yfov: is missing", cp);
+        if ((r = gltf__get_number(g, p, cp, "aspectRatio", 0, &aspect, NULL)) != TA_OK) return r;
+        if ((r = gltf__get_number(g, p, cp, "znear", 0, &znear, NULL)) != TA_OK) return r;
+        if ((r = gltf__get_number(g, p, cp, "zfar", 0, &zfar, NULL)) != TA_OK) return r;
+        ta_perspective_camera cam = ta_perspective_camera_defaults();
+        cam.node = node;
+        cam.fov = (float)(yfov * (180.0 / TA_PI));
+        /* three.js: aspectRatio || 1, znear || 1, zfar || 2e6 */
+        cam.aspect = (float)(aspect != 0 ? aspect : 1);
+        cam.near = (float)(znear != 0 ? znear : 1);
+        cam.far = (float)(zfar != 0 ? zfar : 2e6);
+        ta_perspective_camera_index pi;
+        if ((r = ta_camera_list_add_perspective(g->model->cameras, &cam, &pi, g->err)) != TA_OK) {
+            gltf__prefix_error(g, "%s", cp);
+            return r;
+        }
+        index = pi.index;
+    } else {
+        double v[4];
+        static const char *const keys[4] = {"xmag", "ymag", "znear", "zfar"};
+        for (int k = 0; k < 4; ++k) {
+            bool present;
+            if ((r = gltf__get_number(g, p, cp, keys[k], 0, &v[k], &present)) != TA_OK) return r;
+            if (!present) return gltf__fail(g, TA_ERROR_PARSE, "%s.%s: is missing", cp, keys[k]);
+        }
+        if (v[0] == 0 || v[1] == 0)
+            return gltf__fail(g, TA_ERROR_PARSE, "%s: xmag %g and ymag %g must not be zero", cp, v[0], v[1]);
+        ta_orthographic_camera cam = ta_orthographic_camera_defaults();
+        cam.node = node;
+        cam.left = (float)-v[0];
+        cam.right = (float)v[0];
+        cam.top = (float)v[1];
+        cam.bottom = (float)-v[1];
+        cam.near = (float)v[2];
+        cam.far = (float)v[3];
+        ci->xmag = v[0];
+        ci->ymag = v[1];
+        ta_orthographic_camera_index oi;
+        if ((r = ta_camera_list_add_orthographic(g->model->cameras, &cam, &oi, g->err)) != TA_OK) {
+            gltf__prefix_error(g, "%s", cp);
+            return r;
+        }
+        index = oi.index;
+    }
+    if ((r = gltf__grow(g, (void **)&ci->made, &ci->made_cap, ci->made_count + 1, sizeof(uint32_t))) != TA_OK) return r;
+    ci->made[ci->made_count++] = index;
+    return TA_OK;
+}
+
+static ta_result make_light(gltf_ctx *g, uint32_t l, ta_node_id node)
+{
+    gltf_light_info *li = &g->light_info[l];
+    char lp[GLTF_PATH_SIZE];
+    gltf__pathf(lp, "extensions.KHR_lights_punctual.lights[%u]", l);
+    json_t *def = li->def;
+    ta_result r;
+    const char *type;
+    if ((r = gltf__get_string(g, def, lp, "type", &type)) != TA_OK) return r;
+    ta_light_kind kind;
+    if (type != NULL && strcmp(type, "directional") == 0)
+        kind = TA_LIGHT_DIRECTIONAL;
+    else if (type != NULL && strcmp(type, "point") == 0)
+        kind = TA_LIGHT_POINT;
+    else if (type != NULL && strcmp(type, "spot") == 0)
+        kind = TA_LIGHT_SPOT;
+    else
+        return gltf__fail(g, TA_ERROR_PARSE, "%s.type: is not \"directional\", \"point\" or \"spot\"", lp);
+    ta_light light = ta_light_defaults(kind);
+    light.node = node;
+    double color[3] = {1, 1, 1}, intensity, range;
+    if ((r = gltf__get_numbers(g, def, lp, "color", 3, color, NULL)) != TA_OK) return r;
+    for (int c = 0; c < 3; ++c) light.color[c] = ta_linear_to_srgb_byte(color[c]);
+    if ((r = gltf__get_number(g, def, lp, "intensity", 1, &intensity, NULL)) != TA_OK) return r;
+    if ((r = gltf__get_number(g, def, lp, "range", 0, &range, NULL)) != TA_OK) return r;
+    light.intensity = (float)intensity;
+    if (kind != TA_LIGHT_DIRECTIONAL) light.distance = (float)range;
+    if (kind == TA_LIGHT_SPOT) {
+        json_t *spot;
+        char sp[GLTF_PATH_SIZE];
+        gltf__pathf(sp, "%s.spot", lp);
+        if ((r = gltf__get_object(g, def, lp, "spot", &spot)) != TA_OK) return r;
+        if ((r = gltf__get_number(g, spot, sp, "innerConeAngle", 0, &li->inner, NULL)) != TA_OK) return r;
+        if ((r = gltf__get_number(g, spot, sp, "outerConeAngle", TA_PI / 4, &li->outer, NULL)) != TA_OK) return r;
+        li->spot = true;
+        light.angle = (float)li->outer;
+        light.penumbra = (float)(1.0 - li->inner / li->outer);
+    }
+    ta_light_index index;
+    if ((r = ta_scene_add_light(g->model->scene, &light, &index, g->err)) != TA_OK) {
+        gltf__prefix_error(g, "%s", lp);
+        return r;
+    }
+    if ((r = gltf__grow(g, (void **)&li->made, &li->made_cap, li->made_count + 1, sizeof(uint32_t))) != TA_OK) return r;
+    li->made[li->made_count++] = index.index;
+    return TA_OK;
+}
+
+/* ---- making the scene ------------------------------------------------------------------- */
+
+static ta_result add_node(gltf_ctx *g, gltf_scene_state *st, ta_node_id parent, const char *name, ta_node_type type,
+                          ta_node_id *out)
+{
+    if (st->made_nodes >= g->lim.max_nodes)
+        return gltf__fail(g, TA_ERROR_LIMIT_EXCEEDED, "nodes: the scene needs more than limits.max_nodes (%u) nodes",
+                          g->lim.max_nodes);
+    ta_result r = ta_scene_add_node(g->model->scene, parent, name, out, g->err);
+    if (r != TA_OK) return r;
+    st->made_nodes++;
+    ta_scene_node(g->model->scene, *out)->type = type;
+    return TA_OK;
+}
+
+static const char *with_instance(gltf_ctx *g, const char *name, bool shared, uint32_t instance)
+{
+    if (!shared) return name;
+    char suffix[32];
+    snprintf(suffix, sizeof suffix, "_instance_%u", instance);
+    size_t a = strlen(name), b = strlen(suffix);
+    char *out = (char *)gltf__arena_alloc(&g->arena, 1, a + b + 1);
+    if (out == NULL) return NULL;
+    memcpy(out, name, a);
+    memcpy(out + a, suffix, b + 1);
+    return out;
+}
+
+static ta_result queue_mesh(gltf_ctx *g, gltf_scene_state *st, ta_node_id node, uint32_t gltf_node, uint32_t mesh,
+                            uint32_t prim, bool skinned)
+{
+    ta_result r = gltf__grow(g, (void **)&st->pending, &st->pending_cap, st->pending_count + 1, sizeof(st->pending[0]));
+    if (r != TA_OK) return r;
+    st->pending[st->pending_count].node = node;
+    st->pending[st->pending_count].gltf_node = gltf_node;
+    st->pending[st->pending_count].mesh = mesh;
+    st->pending[st->pending_count].prim = prim;
+    st->pending[st->pending_count].skinned = skinned;
+    st->pending_count++;
+    return TA_OK;
+}
+
+/* The object three.js makes for glTF node i's mesh: a Mesh or SkinnedMesh for
+ * one primitive, else a Group of them. */
+static ta_result make_mesh_object(gltf_ctx *g, gltf_scene_state *st, uint32_t i, ta_node_id parent,
+                                  const char *own_name, ta_node_id *out)
+{
+    gltf_node_info *n = &g->node_info[i];
+    gltf_mesh_info *mi = &g->mesh_info[n->mesh];
+    bool shared = mi->refs > 1;
+    ta_result r;
+    if (mi->prim_count == 1) {
+        bool skinned = mi->skinned && mi->prims[0].has_skin_attributes;
+        const char *name = own_name ? own_name : with_instance(g, mi->prims[0].name, shared, n->mesh_instance);
+        if (name == NULL) return gltf__oom(g, "node names");
+        if ((r = add_node(g, st, parent, name, skinned ? TA_NODE_SKINNED_MESH : TA_NODE_MESH, out)) != TA_OK) return r;
+        return queue_mesh(g, st, *out, i, n->mesh, 0, skinned);
+    }
+    const char *name = own_name ? own_name : with_instance(g, "", shared, n->mesh_instance);
+    if (name == NULL) return gltf__oom(g, "node names");
+    if ((r = add_node(g, st, parent, name, TA_NODE_GROUP, out)) != TA_OK) return r;
+    for (uint32_t p = 0; p < mi->prim_count; ++p) {
+        bool skinned = mi->skinned && mi->prims[p].has_skin_attributes;
+        ta_node_id child;
+        if ((r = add_node(g, st, *out, mi->prims[p].name, skinned ? TA_NODE_SKINNED_MESH : TA_NODE_MESH, &child)) !=
+            TA_OK)
+            return r;
+        if ((r = queue_mesh(g, st, child, i, n->mesh, p, skinned)) != TA_OK) return r;
+    }
+    return TA_OK;
+}
+
+static ta_result make_camera_object(gltf_ctx *g, gltf_scene_state *st, uint32_t i, ta_node_id parent,
+                                    const char *own_name, ta_node_id *out)
+{
+    gltf_node_info *n = &g->node_info[i];
+    gltf_camera_info *ci = &g->camera_info[n->camera];
+    const char *name =
+        own_name ? own_name : with_instance(g, ci->name ? ci->name : "", ci->refs > 1, n->camera_instance);
+    if (name == NULL) return gltf__oom(g, "node names");
+    ta_result r =
+        add_node(g, st, parent, name, ci->orthographic ? TA_NODE_ORTHOGRAPHIC_CAMERA : TA_NODE_PERSPECTIVE_CAMERA, out);
+    if (r != TA_OK) return r;
+    return make_camera(g, n->camera, *out);
+}
+
+static ta_result make_light_object(gltf_ctx *g, gltf_scene_state *st, uint32_t i, ta_node_id parent,
+                                   const char *own_name, ta_node_id *out)
+{
+    gltf_node_info *n = &g->node_info[i];
+    gltf_light_info *li = &g->light_info[n->light];
+    const char *name = own_name ? own_name : with_instance(g, li->name, li->refs > 1, n->light_instance);
+    if (name == NULL) return gltf__oom(g, "node names");
+    ta_result r = add_node(g, st, parent, name, TA_NODE_LIGHT, out);
+    if (r != TA_OK) return r;
+    if ((r = make_light(g, n->light, *out)) != TA_OK) return r;
+    /* A directional or spot light's target is a child Object3D one unit down
+     * -z, as GLTFLoader adds it. */
+    const char *type = json_string_value(gltf__member(li->def, "type"));
+    if (type != NULL && strcmp(type, "point") != 0) {
+        ta_node_id target;
+        if ((r = add_node(g, st, *out, "", TA_NODE_OBJECT3D, &target)) != TA_OK) return r;
+        ta_scene_node(g->model->scene, target)->position = ta_vec3_make(0, 0, -1);
+    }
+    return TA_OK;
+}
+
+static ta_result set_transform(gltf_ctx *g, uint32_t i, ta_node_id made)
+{
+    char np[GLTF_PATH_SIZE];
+    gltf__pathf(np, "nodes[%u]", i);
+    json_t *def = g->node_info[i].def;
+    ta_node *node = ta_scene_node(g->model->scene, made);
+    ta_result r;
+    double m[16];
+    bool has_matrix;
+    if ((r = gltf__get_numbers(g, def, np, "matrix", 16, m, &has_matrix)) != TA_OK) return r;
+    if (has_matrix) {
+        ta_mat4 mat;
+        for (int k = 0; k < 16; ++k) mat.m[k] = (float)m[k];
+        ta_vec3 p, s;
+        ta_quat q;
+        if (!ta_mat4_decompose(&mat, &p, &q, &s)) {
+            /* A zero scale: three.js's decompose gives NaN rotations here; keep
+             * the scale (with its zero) and no turn. */
+            s = ta_vec3_make((float)sqrt(m[0] * m[0] + m[1] * m[1] + m[2] * m[2]),
+                             (float)sqrt(m[4] * m[4] + m[5] * m[5] + m[6] * m[6]),
+                             (float)sqrt(m[8] * m[8] + m[9] * m[9] + m[10] * m[10]));
+            ta__model_warn(g->model, "%s.matrix: has a zero scale; its rotation is taken as none", np);
+        }
+        node->position = p;
+        node->quaternion = q;
+        node->scale = s;
+        return TA_OK;
+    }
+    double t[3], q[4], s[3];
+    bool has;
+    if ((r = gltf__get_numbers(g, def, np, "translation", 3, t, &has)) != TA_OK) return r;
+    if (has) node->position = ta_vec3_make((float)t[0], (float)t[1], (float)t[2]);
+    if ((r = gltf__get_numbers(g, def, np, "rotation", 4, q, &has)) != TA_OK) return r;
+    if (has) node->quaternion = ta_quat_make((float)q[0], (float)q[1], (float)q[2], (float)q[3]);
+    if ((r = gltf__get_numbers(g, def, np, "scale", 3, s, &has)) != TA_OK) return r;
+    if (has) node->scale = ta_vec3_make((float)s[0], (float)s[1], (float)s[2]);
+    return TA_OK;
+}
+
+/* GLTFParser._loadNodeShallow's choice of object, then loadNode's children. */
+static ta_result make_node(gltf_ctx *g, gltf_scene_state *st, uint32_t i, ta_node_id parent)
+{
+    gltf_node_info *n = &g->node_info[i];
+    uint32_t objects = (n->mesh != TA_NONE) + (n->camera != TA_NONE) + (n->light != TA_NONE);
+    ta_result r;
+    ta_node_id made, dummy;
+    if (n->is_bone || objects != 1) {
+        ta_node_type type = n->is_bone ? TA_NODE_BONE : objects > 1 ? TA_NODE_GROUP : TA_NODE_OBJECT3D;
+        if ((r = add_node(g, st, parent, n->name ? n->name : "", type, &made)) != TA_OK) return r;
+        if (n->mesh != TA_NONE && (r = make_mesh_object(g, st, i, made, NULL, &dummy)) != TA_OK) return r;
+        if (n->camera != TA_NONE && (r = make_camera_object(g, st, i, made, NULL, &dummy)) != TA_OK) return r;
+        if (n->light != TA_NONE && (r = make_light_object(g, st, i, made, NULL, &dummy)) != TA_OK) return r;
+    } else if (n->mesh != TA_NONE) {
+        if ((r = make_mesh_object(g, st, i, parent, n->name, &made)) != TA_OK) return r;
+    } else if (n->camera != TA_NONE) {
+        if ((r = make_camera_object(g, st, i, parent, n->name, &made)) != TA_OK) return r;
+    } else {
+        if ((r = make_light_object(g, st, i, parent, n->name, &made)) != TA_OK) return r;
+    }
+    n->made = made;
+    return set_transform(g, i, made);
+}
+
+static ta_result make_tree(gltf_ctx *g, gltf_scene_state *st, uint32_t root)
+{
+    uint32_t top = 0;
+    st->stack[top] = root;
+    st->stack_parent[top] = ta_no_parent();
+    top++;
+    while (top > 0) {
+        top--;
+        uint32_t i = st->stack[top];
+        ta_node_id parent = st->stack_parent[top];
+        ta_result r = make_node(g, st, i, parent);
+        if (r != TA_OK) return r;
+        json_t *children = gltf__member(g->node_info[i].def, "children");
+        for (size_t k = json_array_size(children); k-- > 0;) {
+            st->stack[top] = (uint32_t)json_number_value(json_array_get(children, k));
+            st->stack_parent[top] = g->node_info[i].made;
+            top++;
+        }
+    }
+    return TA_OK;
+}
+
+static void read_weights(const json_t *weights, float *influences, uint32_t count)
+{
+    for (size_t k = 0; k < json_array_size(weights) && k < count; ++k)
+        influences[k] = (float)json_number_value(json_array_get(weights, k));
+}
+
+static ta_result attach_meshes(gltf_ctx *g, gltf_scene_state *st)
+{
+    ta_result r;
+    for (uint32_t k = 0; k < st->pending_count; ++k) {
+        const struct gltf_pending_mesh *pm = &st->pending[k];
+        gltf_node_info *n = &g->node_info[pm->gltf_node];
+        gltf_mesh_info *mi = &g->mesh_info[pm->mesh];
+        const gltf_primitive_info *pi = &mi->prims[pm->prim];
+        char np[GLTF_PATH_SIZE];
+        gltf__pathf(np, "nodes[%u]", pm->gltf_node);
+        uint32_t count = pi->morph_count < TA_MAX_MORPH_TARGETS ? pi->morph_count : TA_MAX_MORPH_TARGETS;
+        float influences[TA_MAX_MORPH_TARGETS] = {0};
+        const char *names[TA_MAX_MORPH_TARGETS];
+        char digits[TA_MAX_MORPH_TARGETS][4];
+        for (uint32_t t = 0; t < count; ++t) {
+            snprintf(digits[t], sizeof digits[t], "%u", t);
+            names[t] = digits[t];
+        }
+        json_t *node_weights;
+        if ((r = gltf__get_array(g, n->def, np, "weights", &node_weights, NULL)) != TA_OK) return r;
+        for (size_t w = 0; w < json_array_size(node_weights); ++w)
+            if (!json_is_number(json_array_get(node_weights, w)))
+                return gltf__fail(g, TA_ERROR_PARSE, "%s.weights[%zu]: is not a number", np, w);
+        if (pi->morph_count > 0) {
+            read_weights(gltf__member(mi->def, "weights"), influences, count);
+            /* GLTFLoader's createNodeMesh sets node weights on Meshes only. */
+            if (node_weights != NULL && pi->triangles) read_weights(node_weights, influences, count);
+            json_t *target_names = gltf__member(gltf__member(mi->def, "extras"), "targetNames");
+            if (json_is_array(target_names)) {
+                bool strings = json_array_size(target_names) == pi->morph_count;
+                for (size_t t = 0; strings && t < json_array_size(target_names); ++t)
+                    strings = json_is_string(json_array_get(target_names, t));
+                if (strings) {
+                    for (uint32_t t = 0; t < count; ++t) names[t] = json_string_value(json_array_get(target_names, t));
+                } else {
+                    ta__model_warn(g->model,
+                                   "meshes[%u].extras.targetNames: not %u strings, one per morph target; the targets "
+                                   "keep the names \"0\", \"1\", ...",
+                                   pm->mesh, pi->morph_count);
+                }
+            }
+        }
+        ta_material_id material;
+        if (pi->material != TA_NONE) {
+            material = ta_material_at(pi->material);
+        } else if ((r = gltf__default_material(g, &material)) != TA_OK) {
+            return r;
+        }
+        ta_node_id *bones = NULL;
+        uint32_t bone_count = 0;
+        if (pm->skinned && n->skin != TA_NONE) {
+            json_t *joints = gltf__member(json_array_get(g->skins, n->skin), "joints");
+            bones = (ta_node_id *)gltf__arena_alloc(&g->arena, json_array_size(joints) + 1, sizeof(ta_node_id));
+            if (bones == NULL) return gltf__oom(g, "bones");
+            for (size_t j = 0; j < json_array_size(joints); ++j) {
+                uint32_t joint = (uint32_t)json_number_value(json_array_get(joints, j));
+                if (ta_node_is_none(g->node_info[joint].made)) {
+                    /* A bone list with a gap would shift every later bone's
+                     * index, which the vertices' joint indices name. */
+                    ta__model_warn(g->model,
+                                   "skins[%u].joints[%zu]: node %u is not in the default scene; the skinned mesh at "
+                                   "nodes[%u] keeps no bones",
+                                   n->skin, j, joint, pm->gltf_node);
+                    bone_count = 0;
+                    break;
+                }
+                bones[bone_count++] = g->node_info[joint].made;
+            }
+        }
+        ta_mesh_desc desc;
+        memset(&desc, 0, sizeof desc);
+        desc.node = pm->node;
+        desc.morph_count = count;
+        desc.morph_influences = influences;
+        desc.morph_names = names;
+        desc.materials = &material;
+        desc.material_count = 1;
+        desc.bones = bones;
+        desc.bone_count = bone_count;
+        gltf_made_mesh made;
+        made.skinned = pm->skinned;
+        made.morph_total = pi->morph_count;
+        if (pm->skinned) {
+            ta_skinned_mesh_index si;
+            r = ta_scene_add_skinned_mesh(g->model->scene, &desc, &si, g->err);
+            made.index = si.index;
+        } else {
+            ta_mesh_index mx;
+            r = ta_scene_add_mesh(g->model->scene, &desc, &mx, g->err);
+            made.index = mx.index;
+        }
+        if (r != TA_OK) {
+            gltf__prefix_error(g, "meshes[%u].primitives[%u]", pm->mesh, pm->prim);
+            return r;
+        }
+        if ((r = gltf__grow(g, (void **)&mi->made, &mi->made_cap, mi->made_count + 1, sizeof(gltf_made_mesh))) != TA_OK)
+            return r;
+        mi->made[mi->made_count++] = made;
+        g->node_mesh[pm->node.index].has = true;
+        g->node_mesh[pm->node.index].mesh = made;
+    }
+    return TA_OK;
+}
+
+ta_result gltf__build_scene(gltf_ctx *g)
+{
+    gltf_scene_state st;
+    memset(&st, 0, sizeof st);
+    st.skin_done = (bool *)gltf__arena_alloc(&g->arena, g->skin_count + 1u, sizeof(bool));
+    st.scene_names = (const char **)gltf__arena_alloc(&g->arena, g->scene_count + 1u, sizeof(char *));
+    /* A node is pushed at most once, and its skin mark once. */
+    st.stack = (uint32_t *)gltf__arena_alloc(&g->arena, (size_t)g->node_count * 2 + 2, sizeof(uint32_t));
+    st.stack_parent = (ta_node_id *)gltf__arena_alloc(&g->arena, (size_t)g->node_count + 1, sizeof(ta_node_id));
+    if (!st.skin_done || !st.scene_names || !st.stack || !st.stack_parent) return gltf__oom(g, "the scene");
+    ta_result r;
+    if ((r = gltf__read_scene_parts(g, &st)) != TA_OK) return r;
+    if ((r = gltf__give_names(g, &st)) != TA_OK) return r;
+    if ((r = gltf__make_materials(g)) != TA_OK) return r;
+    if (g->default_scene == TA_NONE) {
+        if (g->node_count > 0) ta__model_warn(g->model, "scenes: the file has no scene; the model's scene is empty");
+        return TA_OK;
+    }
+    const char *name = st.scene_names[g->default_scene];
+    if (name != NULL && (r = ta_scene_set_name(g->model->scene, name, g->err)) != TA_OK) return r;
+    json_t *roots = gltf__member(json_array_get(g->scenes, g->default_scene), "nodes");
+    for (size_t k = 0; k < json_array_size(roots); ++k)
+        if ((r = make_tree(g, &st, (uint32_t)json_number_value(json_array_get(roots, k)))) != TA_OK) return r;
+    g->node_mesh_cap = g->model->scene->node_count;
+    g->node_mesh = (gltf_node_mesh *)gltf__arena_alloc(&g->arena, g->node_mesh_cap + 1u, sizeof(gltf_node_mesh));
+    if (g->node_mesh == NULL) return gltf__oom(g, "the scene");
+    return attach_meshes(g, &st);
+}
