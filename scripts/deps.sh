@@ -26,10 +26,18 @@ if [ "${#missing[@]}" -gt 0 ]; then
   $SUDO apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${missing[@]}" >/dev/null
 fi
+# Optional: doxygen for make docs, chromium for the preview test (tests/cli,
+# which skips without it). TA_DEPS_OPTIONAL=1 installs them.
 if [ "${TA_DEPS_OPTIONAL:-0}" = 1 ]; then
+  updated=0
   for p in "${optional[@]}"; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" && continue
     SUDO=""; [ "$(id -u)" -eq 0 ] || SUDO="sudo"
+    if [ "$updated" = 0 ] && [ "${#missing[@]}" -eq 0 ]; then
+      $SUDO apt-get update -qq || true
+      updated=1
+    fi
+    echo "deps: installing $p" >&2
     DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "$p" >/dev/null || echo "deps: could not install $p" >&2
   done
 fi

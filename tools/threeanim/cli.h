@@ -42,5 +42,20 @@ void cli_print_float(FILE *out, double v);
 /* The subcommands. */
 int cli_replay(int argc, char **argv);
 void cli_replay_help(FILE *out);
+int cli_bench(int argc, char **argv);
+void cli_bench_help(FILE *out);
+/* info, bake, convert, plot, preview, example (cmd_*.c). */
+int cli_info(int argc, char **argv);
+void cli_info_help(FILE *out);
+int cli_bake(int argc, char **argv);
+void cli_bake_help(FILE *out);
+int cli_convert(int argc, char **argv);
+void cli_convert_help(FILE *out);
+int cli_plot(int argc, char **argv);
+void cli_plot_help(FILE *out);
+int cli_preview(int argc, char **argv);
+void cli_preview_help(FILE *out);
+int cli_example(int argc, char **argv);
+void cli_example_help(FILE *out);
 
 #endif

@@ -1,0 +1,122 @@
+/* Runs of the mixer for bake and preview (bake.h). */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bake.h"
+
+double bake_seconds(const ta_model *model, const bake_plan *plan)
+{
+    if (plan->seconds > 0) return plan->seconds;
+    double first = ta_clip_duration(model->animations[plan->clip]).seconds;
+    if (!plan->fade) return first;
+    return plan->fade_at + plan->fade_over + ta_clip_duration(model->animations[plan->fade_to]).seconds;
+}
+
+uint32_t bake_frame_count(const ta_model *model, const bake_plan *plan)
+{
+    /* a frame within 1e-4 of a frame of the end is the last: clip durations are
+     * float32, a hair over the seconds they stand for */
+    double frames = ceil(bake_seconds(model, plan) * plan->fps - 1e-4);
+    if (frames < 0) frames = 0;
+    if (frames > 1e8) frames = 1e8;
+    return (uint32_t)frames + 1;
+}
+
+static ta_result add_action(ta_mixer *mixer, const ta_clip *clip, ta_loop_mode loop, bool clamp, uint32_t *index,
+                            ta_action **out, ta_error *err)
+{
+    ta_action *action = NULL;
+    ta_result r = ta_action_create(clip, NULL, &action, err);
+    if (r != TA_OK) return r;
+    if ((r = ta_action_set_loop(action, loop, TA_ENDLESS, err)) != TA_OK) {
+        ta_action_destroy(action);
+        return r;
+    }
+    ta_action_set_clamp_when_finished(action, clamp);
+    if ((r = ta_mixer_add(mixer, action, ta_no_parent(), index, err)) != TA_OK) {
+        ta_action_destroy(action);
+        return r;
+    }
+    *out = action;
+    return TA_OK;
+}
+
+ta_result bake_run(ta_model *model, const bake_plan *plan, bake_visit visit, void *user, ta_error *err)
+{
+    ta_mixer *mixer = NULL;
+    ta_result r = ta_mixer_create(ta_no_parent(), NULL, &mixer, err);
+    if (r != TA_OK) return r;
+    ta_loop_mode loop = plan->loop != TA_LOOP_MODE_DEFAULT ? plan->loop : plan->fade ? TA_REPEAT : TA_ONCE;
+    bool clamp = loop == TA_ONCE;
+    ta_action *actions[2] = {NULL, NULL};
+    uint32_t indices[2] = {0, 0};
+    uint32_t active = 1;
+    r = add_action(mixer, model->animations[plan->clip], loop, clamp, &indices[0], &actions[0], err);
+    if (r == TA_OK) r = ta_action_play(actions[0], err);
+    if (r == TA_OK && plan->fade)
+        r = add_action(mixer, model->animations[plan->fade_to], loop, clamp, &indices[1], &actions[1], err);
+
+    ta_mixer_targets targets = {model->scene, model->assets, model->cameras};
+    bake_frame frame;
+    memset(&frame, 0, sizeof frame);
+    frame.count = bake_frame_count(model, plan);
+    bool fading = false;
+    for (uint32_t k = 0; r == TA_OK && k < frame.count; ++k) {
+        r = ta_mixer_update_targets(mixer, &targets, ta_seconds(k == 0 ? 0.0 : 1.0 / plan->fps), err);
+        if (r != TA_OK) break;
+        frame.index = k;
+        frame.time = ta_mixer_time(mixer).seconds;
+        frame.action_count = active;
+        for (uint32_t a = 0; a < active; ++a) {
+            frame.action_time[a] = ta_action_at(actions[a]).seconds;
+            frame.action_weight[a] = ta_action_get_effective_weight(actions[a]);
+        }
+        if (!visit(user, model, &frame)) break;
+        /* The fade starts on the mixer's clock now, so that the next update
+         * is its first step. */
+        if (plan->fade && !fading && frame.time >= plan->fade_at - 1e-9) {
+            ta_action_reset(actions[1]);
+            r = ta_action_play(actions[1], err);
+            if (r == TA_OK)
+                r = ta_mixer_cross_fade_to(mixer, indices[0], indices[1], ta_seconds(plan->fade_over), plan->warp, err);
+            fading = true;
+            active = 2;
+        }
+    }
+    ta_mixer_destroy(mixer);
+    return r;
+}
+
+ta_result bake_targets(const ta_model *model, const bake_plan *plans, uint32_t plan_count, ta_track_target **out,
+                       uint32_t *out_count, ta_error *err)
+{
+    uint32_t cap = 0;
+    for (uint32_t p = 0; p < plan_count; ++p) {
+        cap += ta_clip_track_count(model->animations[plans[p].clip]);
+        if (plans[p].fade) cap += ta_clip_track_count(model->animations[plans[p].fade_to]);
+    }
+    ta_track_target *list = malloc((cap + 1u) * sizeof *list);
+    if (list == NULL) {
+        if (err != NULL) {
+            err->code = TA_ERROR_OUT_OF_MEMORY;
+            snprintf(err->message, sizeof err->message, "out of memory listing the targets");
+        }
+        return TA_ERROR_OUT_OF_MEMORY;
+    }
+    uint32_t n = 0;
+    for (uint32_t p = 0; p < plan_count; ++p)
+        for (int which = 0; which < (plans[p].fade ? 2 : 1); ++which) {
+            const ta_clip *clip = model->animations[which == 0 ? plans[p].clip : plans[p].fade_to];
+            for (uint32_t i = 0; i < ta_clip_track_count(clip); ++i) {
+                ta_track_target t = ta_track_get_target(ta_clip_track(clip, i));
+                bool seen = false;
+                for (uint32_t k = 0; k < n && !seen; ++k) seen = ta_track_target_eq(list[k], t);
+                if (!seen) list[n++] = t;
+            }
+        }
+    *out = list;
+    *out_count = n;
+    return TA_OK;
+}

@@ -1,0 +1,124 @@
+/* The options bake and preview share (bake_args.h). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "bake_args.h"
+#include "cli.h"
+
+void bake_args_init(bake_args *b)
+{
+    memset(b, 0, sizeof *b);
+    b->at = -1;
+    b->over = 0.5;
+    b->fps = 30;
+}
+
+static int take_number(cli_argv *a, const char *name, const char *cmd, double min, bool above, double *out)
+{
+    const char *v = NULL;
+    int got = cli_take_value(a, name, &v);
+    if (got == 0) return 0;
+    if (got < 0) return -cli_usage(cmd, "%s needs a value", name);
+    double x;
+    if (!cli_parse_number(v, &x) || (above ? x <= min : x < min))
+        return -cli_usage(cmd, "%s: \"%s\" is not a number %s %g", name, v, above ? "above" : "of at least", min);
+    *out = x;
+    return 1;
+}
+
+int bake_args_take(cli_argv *a, bake_args *b, const char *cmd)
+{
+    const char *v = NULL;
+    int got;
+    if ((got = cli_take_value(a, "--clip", &v)) != 0) {
+        if (got < 0) return -cli_usage(cmd, "--clip needs a clip's name");
+        b->clip = v;
+        return 1;
+    }
+    if (cli_take_flag(a, "--all")) {
+        b->all = true;
+        return 1;
+    }
+    if ((got = cli_take_value(a, "--cross-fade-to", &v)) != 0) {
+        if (got < 0) return -cli_usage(cmd, "--cross-fade-to needs a clip's name");
+        b->fade_to = v;
+        return 1;
+    }
+    if (cli_take_flag(a, "--warp")) {
+        b->warp = true;
+        return 1;
+    }
+    if ((got = take_number(a, "--fps", cmd, 0, true, &b->fps)) != 0) return got;
+    if ((got = take_number(a, "--at", cmd, 0, false, &b->at)) != 0) return got;
+    if ((got = take_number(a, "--over", cmd, 0, false, &b->over)) != 0) return got;
+    if ((got = take_number(a, "--seconds", cmd, 0, true, &b->seconds)) != 0) return got;
+    if ((got = cli_take_value(a, "--loop", &v)) != 0) {
+        if (got < 0) return -cli_usage(cmd, "--loop needs once, repeat or pingpong");
+        if (strcmp(v, "once") == 0) b->loop = TA_ONCE;
+        else if (strcmp(v, "repeat") == 0) b->loop = TA_REPEAT;
+        else if (strcmp(v, "pingpong") == 0 || strcmp(v, "ping_pong") == 0) b->loop = TA_PING_PONG;
+        else return -cli_usage(cmd, "--loop: \"%s\" is not once, repeat or pingpong", v);
+        return 1;
+    }
+    return 0;
+}
+
+int bake_args_check(const bake_args *b, const char *cmd)
+{
+    if (b->fps > 1000) return cli_usage(cmd, "--fps: %g is more than 1000 frames a second", b->fps);
+    if (b->seconds > 3600) return cli_usage(cmd, "--seconds: %g is more than an hour", b->seconds);
+    if (b->all && b->clip != NULL) return cli_usage(cmd, "--clip and --all do not go together");
+    if (b->all && b->fade_to != NULL) return cli_usage(cmd, "--cross-fade-to takes one clip (--clip), not --all");
+    if (b->fade_to == NULL && (b->warp || b->at >= 0))
+        return cli_usage(cmd, "--at and --warp go with --cross-fade-to");
+    return CLI_OK;
+}
+
+static int find_clip(const ta_model *model, const char *name, const char *cmd, const char *file, uint32_t *out)
+{
+    ta_error err = {0};
+    if (ta_model_find_clip(model, name, out, &err) != TA_OK) return cli_refuse(cmd, file, &err);
+    return CLI_OK;
+}
+
+int bake_args_plans(const bake_args *b, const ta_model *model, const char *cmd, const char *file, bake_plan **out,
+                    uint32_t *out_count)
+{
+    *out = NULL;
+    *out_count = 0;
+    if (model->animation_count == 0) {
+        fprintf(stderr, "threeanim %s: %s: the file has no animations to play\n", cmd, file);
+        return CLI_REFUSED;
+    }
+    uint32_t count = b->all ? model->animation_count : 1;
+    bake_plan *plans = calloc(count, sizeof *plans);
+    if (plans == NULL) {
+        fprintf(stderr, "threeanim %s: out of memory\n", cmd);
+        return CLI_REFUSED;
+    }
+    for (uint32_t i = 0; i < count; ++i) {
+        plans[i].clip = i;
+        plans[i].fps = b->fps;
+        plans[i].loop = b->loop;
+        plans[i].seconds = b->seconds;
+    }
+    if (!b->all) {
+        if (b->clip != NULL && find_clip(model, b->clip, cmd, file, &plans[0].clip) != CLI_OK) {
+            free(plans);
+            return CLI_REFUSED;
+        }
+        if (b->fade_to != NULL) {
+            if (find_clip(model, b->fade_to, cmd, file, &plans[0].fade_to) != CLI_OK) {
+                free(plans);
+                return CLI_REFUSED;
+            }
+            plans[0].fade = true;
+            plans[0].fade_at = b->at >= 0 ? b->at : ta_clip_duration(model->animations[plans[0].clip]).seconds;
+            plans[0].fade_over = b->over;
+            plans[0].warp = b->warp;
+        }
+    }
+    *out = plans;
+    *out_count = count;
+    return CLI_OK;
+}

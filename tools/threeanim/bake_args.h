@@ -1,0 +1,39 @@
+/*
+ * tools/threeanim/bake_args.h -- the options bake and preview share: which
+ * clip, the frame rate, the loop mode, and a cross-fade into a second clip.
+ */
+#ifndef THREEANIM_TOOLS_BAKE_ARGS_H
+#define THREEANIM_TOOLS_BAKE_ARGS_H
+
+#include <stdbool.h>
+
+#include "bake.h"
+#include "cli_args.h"
+
+typedef struct bake_args {
+    const char *clip;    /* NULL: the first clip (bake), every clip (preview) */
+    bool all;
+    const char *fade_to; /* --cross-fade-to */
+    double at;           /* --at; < 0: the first clip's duration */
+    double over;         /* --over */
+    bool warp;
+    double fps;          /* --fps */
+    double seconds;      /* --seconds; 0: as long as the clip (or the fade) */
+    ta_loop_mode loop;   /* --loop; 0: the plan's default */
+} bake_args;
+
+void bake_args_init(bake_args *b);
+/* Takes one option of the shared set at a->i. Returns 1 if it took one, 0 if
+ * argv[a->i] is none of them, or CLI_USAGE's negation (-2) after printing
+ * the usage error. */
+int bake_args_take(cli_argv *a, bake_args *b, const char *cmd);
+/* Checks combinations; CLI_OK or CLI_USAGE (after printing why). */
+int bake_args_check(const bake_args *b, const char *cmd);
+/* The plans the options ask for: every clip with --all, else the named (or
+ * first) clip, with its cross-fade. *out is malloc'd. CLI_OK, or CLI_REFUSED
+ * after printing the library's message (no clip of that name, a model with no
+ * clips). */
+int bake_args_plans(const bake_args *b, const ta_model *model, const char *cmd, const char *file, bake_plan **out,
+                    uint32_t *out_count);
+
+#endif

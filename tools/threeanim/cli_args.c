@@ -1,0 +1,66 @@
+/* Options, and the messages of usage errors and refusals (cli_args.h). */
+#include <math.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "cli_args.h"
+
+bool cli_wants_help(int argc, char **argv)
+{
+    for (int i = 1; i < argc; ++i)
+        if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) return true;
+    return false;
+}
+
+int cli_take_value(cli_argv *a, const char *name, const char **value)
+{
+    const char *arg = a->argv[a->i];
+    size_t n = strlen(name);
+    if (strncmp(arg, name, n) != 0) return 0;
+    if (arg[n] == '=') {
+        *value = arg + n + 1;
+        a->i++;
+        return 1;
+    }
+    if (arg[n] != '\0') return 0;
+    if (a->i + 1 >= a->argc) return -1;
+    *value = a->argv[a->i + 1];
+    a->i += 2;
+    return 1;
+}
+
+bool cli_take_flag(cli_argv *a, const char *name)
+{
+    if (strcmp(a->argv[a->i], name) != 0) return false;
+    a->i++;
+    return true;
+}
+
+bool cli_parse_number(const char *text, double *out)
+{
+    if (text == NULL || *text == '\0') return false;
+    char *end = NULL;
+    double v = strtod(text, &end);
+    if (end == text || *end != '\0' || !isfinite(v)) return false;
+    *out = v;
+    return true;
+}
+
+int cli_usage(const char *cmd, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    fprintf(stderr, "threeanim %s: ", cmd);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fprintf(stderr, "\n(threeanim %s --help shows how to call it)\n", cmd);
+    return CLI_USAGE;
+}
+
+int cli_refuse(const char *cmd, const char *what, const ta_error *err)
+{
+    fprintf(stderr, "threeanim %s: %s: %s\n", cmd, what, err->message);
+    return CLI_REFUSED;
+}

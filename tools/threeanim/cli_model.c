@@ -1,0 +1,34 @@
+/* Loading the file a subcommand is given: glTF (.gltf, .glb) or three.js
+ * Object JSON, told apart by the name, then by the content. */
+#include <jansson.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+
+/* A glTF file is a GLB (its magic), or JSON with "asset" and no "metadata"
+ * (three.js Object JSON has "metadata"). */
+static bool looks_like_gltf(const char *text, size_t size)
+{
+    if (size >= 4 && memcmp(text, "glTF", 4) == 0) return true;
+    json_t *doc = json_loadb(text, size, 0, NULL);
+    if (doc == NULL) return false;
+    bool gltf = json_is_object(doc) && json_object_get(doc, "asset") != NULL &&
+                json_object_get(doc, "metadata") == NULL;
+    json_decref(doc);
+    return gltf;
+}
+
+ta_result cli_load_model(const char *path, ta_model **out_model, ta_error *err)
+{
+    bool gltf = cli_is_gltf_path(path);
+    if (!gltf) {
+        size_t size = 0;
+        char *text = cli_read_file(path, &size, err);
+        if (text == NULL) return err ? err->code : TA_ERROR_IO;
+        gltf = looks_like_gltf(text, size);
+        free(text);
+    }
+    if (gltf) return ta_gltf_load_file(path, NULL, out_model, err);
+    return ta_read_object_json_file(path, NULL, out_model, err);
+}

@@ -1,0 +1,508 @@
+/* `threeanim bake FILE`: the pose of every driven property at each frame,
+ * through the mixer, as CSV, JSON or JSON lines. */
+#define _POSIX_C_SOURCE 200809L
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "bake.h"
+#include "bake_args.h"
+#include "cli.h"
+#include "cli_out.h"
+#include "cli_target.h"
+#include "progress.h"
+
+void cli_bake_help(FILE *out)
+{
+    fputs("usage: threeanim bake FILE [--clip NAME | --all] [--fps N] [--format csv|json|jsonl]\n"
+          "                      [--cross-fade-to NAME [--at S] [--over S] [--warp]]\n"
+          "                      [--loop once|repeat|pingpong] [--seconds S] [-o OUT]\n"
+          "\n"
+          "Plays a clip of FILE (glTF .gltf/.glb or three.js Object JSON) through the mixer, as an\n"
+          "application would: update(0), then update(1/fps) per frame, and prints the value of\n"
+          "every property the clip drives after each update.\n"
+          "\n"
+          "  --clip NAME         the clip to play (default: the file's first clip)\n"
+          "  --all               every clip, each from the rest pose\n"
+          "  --fps N             frames a second (default 30); frames run from 0 to the first\n"
+          "                      frame at or past the end\n"
+          "  --format F          csv (default: a header row, then one row per frame; vectors\n"
+          "                      take one column per number; with a cross-fade, each action's\n"
+          "                      clip time and weight too), json (one document: per run, the\n"
+          "                      times, the actions and each property's values), jsonl (one\n"
+          "                      object per frame)\n"
+          "  --cross-fade-to B   after --at seconds (default: one run of the first clip), play B\n"
+          "                      from its start and cross-fade into it over --over seconds\n"
+          "                      (default 0.5); --warp also ramps each clip's pace to the other's\n"
+          "  --loop MODE         once (held at the end; the default for one clip), repeat (the\n"
+          "                      default with a cross-fade) or pingpong\n"
+          "  --seconds S         how long to run (default: the clip's duration; with a cross-fade,\n"
+          "                      the fade's end plus one run of the second clip)\n"
+          "  -o OUT              write to OUT (whole, or not at all) instead of standard output\n"
+          "\n"
+          "Properties are named as three.js paths: hips.position, hips.quaternion,\n"
+          "Face.morphTargetInfluences[smile], Bubble.material.opacity (colors in linear RGB).\n"
+          "A node goes by its name, or #N (glTF node N) or its uuid when the name is not unique.\n"
+          "A progress bar shows on standard error when it is a terminal and the work is long.\n"
+          "\n"
+          "Exit status: 0 done; 1 a file that cannot be read or a clip that is not there\n"
+          "(the library's message); 2 a usage error.\n",
+          out);
+}
+
+typedef enum bake_format { FORMAT_CSV, FORMAT_JSON, FORMAT_JSONL } bake_format;
+
+typedef struct column {
+    ta_track_target target;
+    char label[320];
+    uint32_t size; /* numbers per frame; 0 for a text column */
+    uint32_t offset;
+} column;
+
+/* One run, kept whole so that JSON can print it by property. */
+typedef struct run {
+    char name[520];
+    char clip_names[2][256]; /* copies: the model goes before the printing */
+    uint32_t frames;
+    double *times;
+    double *action_times; /* frames * 2 */
+    float *action_weights;
+    uint32_t action_counts_max;
+    float *values;        /* frames * width */
+    char **texts;         /* frames * columns, for text columns */
+    bool *present;        /* frames * columns: the target was there to read */
+} run;
+
+typedef struct bake_job bake_job;
+struct bake_job {
+    const char *file;
+    column *columns;
+    uint32_t column_count;
+    uint32_t width;
+    run *runs;
+    uint32_t run_count;
+    cli_progress progress;
+    run *current;
+    bool oom;
+};
+
+static void run_free(run *r, uint32_t columns)
+{
+    if (r->texts != NULL)
+        for (size_t i = 0; i < (size_t)r->frames * columns; ++i) free(r->texts[i]);
+    free(r->texts);
+    free(r->present);
+    free(r->times);
+    free(r->action_times);
+    free(r->action_weights);
+    free(r->values);
+}
+
+static bool visit(void *user, const ta_model *model, const bake_frame *f)
+{
+    bake_job *job = (bake_job *)user;
+    run *r = job->current;
+    uint32_t k = f->index;
+    r->times[k] = f->time;
+    for (uint32_t a = 0; a < 2; ++a) {
+        r->action_times[2 * k + a] = a < f->action_count ? f->action_time[a] : NAN;
+        r->action_weights[2 * k + a] = a < f->action_count ? f->action_weight[a] : NAN;
+    }
+    if (f->action_count > r->action_counts_max) r->action_counts_max = f->action_count;
+    for (uint32_t c = 0; c < job->column_count; ++c) {
+        const column *col = &job->columns[c];
+        cli_value v;
+        bool ok = cli_target_read(model, col->target, &v);
+        r->present[(size_t)k * job->column_count + c] = ok;
+        if (col->size == 0) {
+            if (ok && v.text != NULL) {
+                size_t n = strlen(v.text) + 1;
+                char *copy = malloc(n);
+                if (copy == NULL) {
+                    job->oom = true;
+                    return false;
+                }
+                memcpy(copy, v.text, n);
+                r->texts[(size_t)k * job->column_count + c] = copy;
+            }
+            continue;
+        }
+        float *dst = &r->values[(size_t)k * job->width + col->offset];
+        for (uint32_t i = 0; i < col->size; ++i) dst[i] = ok && i < v.count ? v.v[i] : NAN;
+    }
+    cli_progress_step(&job->progress);
+    return true;
+}
+
+/* ---- printing ------------------------------------------------------------------- */
+
+static void csv_field(FILE *out, const char *s)
+{
+    if (strpbrk(s, ",\"\r\n") == NULL) {
+        fputs(s, out);
+        return;
+    }
+    fputc('"', out);
+    for (; *s; ++s) {
+        if (*s == '"') fputc('"', out);
+        fputc(*s, out);
+    }
+    fputc('"', out);
+}
+
+static void csv_number(FILE *out, double v)
+{
+    if (isfinite(v)) cli_print_float(out, v);
+}
+
+static void print_csv(FILE *out, bake_job *job)
+{
+    /* With a cross-fade, where each action reads its clip and its weight. */
+    uint32_t actions = 0;
+    for (uint32_t r = 0; r < job->run_count; ++r)
+        if (job->runs[r].action_counts_max > 1) actions = 2;
+    fputs("clip,frame,time", out);
+    for (uint32_t a = 0; a < actions; ++a) fprintf(out, ",action%u.time,action%u.weight", a, a);
+    for (uint32_t c = 0; c < job->column_count; ++c) {
+        const column *col = &job->columns[c];
+        for (uint32_t i = 0; i < (col->size ? col->size : 1); ++i) {
+            char name[400];
+            if (col->size > 1)
+                snprintf(name, sizeof name, "%s.%s", col->label, cli_component_name(col->target.kind, i));
+            else
+                snprintf(name, sizeof name, "%s", col->label);
+            fputc(',', out);
+            csv_field(out, name);
+        }
+    }
+    fputc('\n', out);
+    for (uint32_t r = 0; r < job->run_count; ++r) {
+        const run *rn = &job->runs[r];
+        for (uint32_t k = 0; k < rn->frames; ++k) {
+            csv_field(out, rn->name);
+            fprintf(out, ",%u,", k);
+            csv_number(out, rn->times[k]);
+            for (uint32_t a = 0; a < actions; ++a) {
+                fputc(',', out);
+                csv_number(out, rn->action_times[2 * k + a]);
+                fputc(',', out);
+                csv_number(out, rn->action_weights[2 * k + a]);
+            }
+            for (uint32_t c = 0; c < job->column_count; ++c) {
+                const column *col = &job->columns[c];
+                if (col->size == 0) {
+                    fputc(',', out);
+                    const char *t = rn->texts[(size_t)k * job->column_count + c];
+                    if (t != NULL) csv_field(out, t);
+                    continue;
+                }
+                for (uint32_t i = 0; i < col->size; ++i) {
+                    fputc(',', out);
+                    csv_number(out, rn->values[(size_t)k * job->width + col->offset + i]);
+                }
+            }
+            fputc('\n', out);
+            cli_progress_step(&job->progress);
+        }
+    }
+}
+
+static void json_value(FILE *out, const bake_job *job, const run *rn, uint32_t k, uint32_t c)
+{
+    const column *col = &job->columns[c];
+    if (!rn->present[(size_t)k * job->column_count + c]) {
+        fputs("null", out);
+        return;
+    }
+    if (col->size == 0) {
+        const char *t = rn->texts[(size_t)k * job->column_count + c];
+        if (t == NULL) fputs("null", out);
+        else cli_print_json_string(out, t);
+        return;
+    }
+    const float *v = &rn->values[(size_t)k * job->width + col->offset];
+    ta_value_type type = ta_track_kind_value_type(col->target.kind);
+    if (type == TA_VALUE_FLAG) {
+        fputs(v[0] != 0 ? "true" : "false", out);
+        return;
+    }
+    if (col->size == 1) {
+        cli_print_float(out, v[0]);
+        return;
+    }
+    fputc('[', out);
+    for (uint32_t i = 0; i < col->size; ++i) {
+        if (i) fputs(", ", out);
+        cli_print_float(out, v[i]);
+    }
+    fputc(']', out);
+}
+
+static void print_actions_json(FILE *out, const run *rn, uint32_t k)
+{
+    fputc('[', out);
+    for (uint32_t a = 0; a < 2; ++a) {
+        if (isnan(rn->action_times[2 * k + a])) continue;
+        if (a) fputs(", ", out);
+        fputs("{\"clip\": ", out);
+        cli_print_json_string(out, rn->clip_names[a]);
+        fputs(", \"time\": ", out);
+        cli_print_float(out, rn->action_times[2 * k + a]);
+        fputs(", \"weight\": ", out);
+        cli_print_float(out, rn->action_weights[2 * k + a]);
+        fputc('}', out);
+    }
+    fputc(']', out);
+}
+
+static void print_jsonl(FILE *out, bake_job *job)
+{
+    for (uint32_t r = 0; r < job->run_count; ++r) {
+        const run *rn = &job->runs[r];
+        for (uint32_t k = 0; k < rn->frames; ++k) {
+            fputs("{\"clip\": ", out);
+            cli_print_json_string(out, rn->name);
+            fprintf(out, ", \"frame\": %u, \"time\": ", k);
+            cli_print_float(out, rn->times[k]);
+            fputs(", \"actions\": ", out);
+            print_actions_json(out, rn, k);
+            fputs(", \"values\": {", out);
+            for (uint32_t c = 0; c < job->column_count; ++c) {
+                if (c) fputs(", ", out);
+                cli_print_json_string(out, job->columns[c].label);
+                fputs(": ", out);
+                json_value(out, job, rn, k, c);
+            }
+            fputs("}}\n", out);
+            cli_progress_step(&job->progress);
+        }
+    }
+}
+
+static void print_json(FILE *out, bake_job *job, double fps)
+{
+    fputs("{\n  \"file\": ", out);
+    cli_print_json_string(out, job->file);
+    fputs(",\n  \"fps\": ", out);
+    cli_print_float(out, fps);
+    fputs(",\n  \"properties\": [", out);
+    for (uint32_t c = 0; c < job->column_count; ++c) {
+        const column *col = &job->columns[c];
+        fputs(c ? ",\n    " : "\n    ", out);
+        fputs("{\"path\": ", out);
+        cli_print_json_string(out, col->label);
+        fprintf(out, ", \"kind\": \"%s\", \"size\": %u}", ta_track_kind_name(col->target.kind), col->size ? col->size : 1);
+    }
+    fputs("\n  ],\n  \"runs\": [", out);
+    for (uint32_t r = 0; r < job->run_count; ++r) {
+        const run *rn = &job->runs[r];
+        fputs(r ? ",\n    {" : "\n    {", out);
+        fputs("\"name\": ", out);
+        cli_print_json_string(out, rn->name);
+        fprintf(out, ", \"frames\": %u,\n      \"times\": [", rn->frames);
+        for (uint32_t k = 0; k < rn->frames; ++k) {
+            if (k) fputs(", ", out);
+            cli_print_float(out, rn->times[k]);
+        }
+        fputs("],\n      \"actions\": [", out);
+        for (uint32_t a = 0; a < rn->action_counts_max; ++a) {
+            fputs(a ? ", {\"clip\": " : "{\"clip\": ", out);
+            cli_print_json_string(out, rn->clip_names[a]);
+            fputs(", \"times\": [", out);
+            for (uint32_t k = 0; k < rn->frames; ++k) {
+                if (k) fputs(", ", out);
+                cli_print_float(out, rn->action_times[2 * k + a]);
+            }
+            fputs("], \"weights\": [", out);
+            for (uint32_t k = 0; k < rn->frames; ++k) {
+                if (k) fputs(", ", out);
+                cli_print_float(out, rn->action_weights[2 * k + a]);
+            }
+            fputs("]}", out);
+        }
+        fputs("],\n      \"values\": {", out);
+        for (uint32_t c = 0; c < job->column_count; ++c) {
+            fputs(c ? ",\n        " : "\n        ", out);
+            cli_print_json_string(out, job->columns[c].label);
+            fputs(": [", out);
+            for (uint32_t k = 0; k < rn->frames; ++k) {
+                if (k) fputs(", ", out);
+                json_value(out, job, rn, k, c);
+            }
+            fputc(']', out);
+        }
+        cli_progress_add(&job->progress, rn->frames);
+        fputs("\n      }}", out);
+    }
+    fputs("\n  ]\n}\n", out);
+}
+
+/* ---- the command ------------------------------------------------------------------- */
+
+static int out_of_memory(void)
+{
+    fprintf(stderr, "threeanim bake: out of memory\n");
+    return CLI_REFUSED;
+}
+
+static int prepare_columns(bake_job *job, const ta_model *model, const bake_plan *plans, uint32_t plan_count)
+{
+    ta_error err = {0};
+    ta_track_target *targets = NULL;
+    uint32_t count = 0;
+    if (bake_targets(model, plans, plan_count, &targets, &count, &err) != TA_OK) return cli_refuse("bake", job->file, &err);
+    cli_names names;
+    if (cli_names_init(&names, model, &err) != TA_OK) {
+        free(targets);
+        return cli_refuse("bake", job->file, &err);
+    }
+    job->columns = calloc(count + 1u, sizeof *job->columns);
+    if (job->columns == NULL) {
+        free(targets);
+        cli_names_free(&names);
+        fprintf(stderr, "threeanim bake: out of memory\n");
+        return CLI_REFUSED;
+    }
+    job->column_count = count;
+    job->width = 0;
+    for (uint32_t c = 0; c < count; ++c) {
+        column *col = &job->columns[c];
+        col->target = targets[c];
+        cli_target_label(&names, targets[c], col->label, sizeof col->label);
+        col->size = ta_track_kind_value_type(targets[c].kind) == TA_VALUE_STRING ? 0 : ta_track_kind_value_size(targets[c].kind);
+        col->offset = job->width;
+        job->width += col->size;
+    }
+    free(targets);
+    cli_names_free(&names);
+    return CLI_OK;
+}
+
+static bool run_alloc(run *r, uint32_t frames, uint32_t width, uint32_t columns)
+{
+    r->frames = frames;
+    r->times = calloc(frames, sizeof *r->times);
+    r->action_times = calloc((size_t)frames * 2, sizeof *r->action_times);
+    r->action_weights = calloc((size_t)frames * 2, sizeof *r->action_weights);
+    r->values = calloc((size_t)frames * width + 1, sizeof *r->values);
+    r->texts = calloc((size_t)frames * columns + 1, sizeof *r->texts);
+    r->present = calloc((size_t)frames * columns + 1, sizeof *r->present);
+    return r->times && r->action_times && r->action_weights && r->values && r->texts && r->present;
+}
+
+int cli_bake(int argc, char **argv)
+{
+    if (cli_wants_help(argc, argv)) {
+        cli_bake_help(stdout);
+        return CLI_OK;
+    }
+    bake_args b;
+    bake_args_init(&b);
+    const char *file = NULL, *output = "-", *format_name = "csv";
+    cli_argv a = {argc, argv, 1};
+    while (a.i < a.argc) {
+        int got = bake_args_take(&a, &b, "bake");
+        if (got < 0) return -got;
+        if (got > 0) continue;
+        const char *v = NULL;
+        if ((got = cli_take_value(&a, "--format", &v)) != 0) {
+            if (got < 0) return cli_usage("bake", "--format needs csv, json or jsonl");
+            format_name = v;
+            continue;
+        }
+        if ((got = cli_take_value(&a, "-o", &v)) != 0 || (got = cli_take_value(&a, "--output", &v)) != 0) {
+            if (got < 0) return cli_usage("bake", "-o needs a file name");
+            output = v;
+            continue;
+        }
+        const char *arg = a.argv[a.i++];
+        if (arg[0] == '-' && arg[1] != '\0') return cli_usage("bake", "\"%s\" is not an option of bake", arg);
+        if (file != NULL) return cli_usage("bake", "takes one FILE (got \"%s\" and \"%s\")", file, arg);
+        file = arg;
+    }
+    if (file == NULL) return cli_usage("bake", "needs a FILE");
+    bake_format format;
+    if (strcmp(format_name, "csv") == 0) format = FORMAT_CSV;
+    else if (strcmp(format_name, "json") == 0) format = FORMAT_JSON;
+    else if (strcmp(format_name, "jsonl") == 0) format = FORMAT_JSONL;
+    else return cli_usage("bake", "--format: \"%s\" is not csv, json or jsonl", format_name);
+    int rc = bake_args_check(&b, "bake");
+    if (rc != CLI_OK) return rc;
+
+    ta_error err = {0};
+    ta_model *model = NULL;
+    if (cli_load_model(file, &model, &err) != TA_OK) return cli_refuse("bake", file, &err);
+    bake_plan *plans = NULL;
+    uint32_t plan_count = 0;
+    rc = bake_args_plans(&b, model, "bake", file, &plans, &plan_count);
+    bake_job job;
+    memset(&job, 0, sizeof job);
+    job.file = file;
+    if (rc == CLI_OK) rc = prepare_columns(&job, model, plans, plan_count);
+    if (rc == CLI_OK) {
+        job.runs = calloc(plan_count, sizeof *job.runs);
+        if (job.runs == NULL) rc = out_of_memory();
+    }
+    uint64_t total = 0;
+    for (uint32_t p = 0; rc == CLI_OK && p < plan_count; ++p) total += bake_frame_count(model, &plans[p]);
+    /* a unit per frame baked and per frame written */
+    cli_progress_start(&job.progress, "bake", "frames baked and written", 2 * total);
+    /* A bar between the rows of a terminal would garble them. */
+    if (strcmp(output, "-") == 0 && isatty(STDOUT_FILENO)) job.progress.tty = false;
+    for (uint32_t p = 0; rc == CLI_OK && p < plan_count; ++p) {
+        if (p > 0) { /* each run starts from the rest pose */
+            ta_model_destroy(model);
+            model = NULL;
+            if (cli_load_model(file, &model, &err) != TA_OK) {
+                cli_progress_end(&job.progress);
+                rc = cli_refuse("bake", file, &err);
+                break;
+            }
+        }
+        run *r = &job.runs[job.run_count++];
+        const bake_plan *plan = &plans[p];
+        snprintf(r->clip_names[0], sizeof r->clip_names[0], "%s", ta_clip_name(model->animations[plan->clip]));
+        snprintf(r->clip_names[1], sizeof r->clip_names[1], "%s",
+                 plan->fade ? ta_clip_name(model->animations[plan->fade_to]) : "");
+        if (plan->fade)
+            snprintf(r->name, sizeof r->name, "%s->%s", r->clip_names[0], r->clip_names[1]);
+        else
+            snprintf(r->name, sizeof r->name, "%s", r->clip_names[0]);
+        if (!run_alloc(r, bake_frame_count(model, plan), job.width, job.column_count)) {
+            cli_progress_end(&job.progress);
+            rc = out_of_memory();
+            break;
+        }
+        job.current = r;
+        if (bake_run(model, plan, visit, &job, &err) != TA_OK) {
+            cli_progress_end(&job.progress);
+            rc = cli_refuse("bake", r->name, &err);
+            break;
+        }
+        if (job.oom) {
+            cli_progress_end(&job.progress);
+            rc = out_of_memory();
+        }
+    }
+    if (rc == CLI_OK) {
+        cli_out out;
+        if (cli_out_open(&out, output, &err) != TA_OK) {
+            cli_progress_end(&job.progress);
+            rc = cli_refuse("bake", "output", &err);
+        } else {
+            if (format == FORMAT_CSV) print_csv(out.f, &job);
+            else if (format == FORMAT_JSONL) print_jsonl(out.f, &job);
+            else print_json(out.f, &job, b.fps);
+            cli_progress_end(&job.progress);
+            if (cli_out_commit(&out, &err) != TA_OK) rc = cli_refuse("bake", "output", &err);
+        }
+    }
+    cli_progress_end(&job.progress);
+    for (uint32_t r = 0; r < job.run_count; ++r) run_free(&job.runs[r], job.column_count);
+    free(job.runs);
+    free(job.columns);
+    free(plans);
+    ta_model_destroy(model);
+    return rc;
+}

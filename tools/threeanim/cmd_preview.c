@@ -1,0 +1,391 @@
+/* `threeanim preview FILE -o preview.html`: one self-contained page that plays
+ * the baked animation as a stick figure from three directions. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bake_args.h"
+#include "cli.h"
+#include "cli_out.h"
+#include "plot.h"
+#include "preview.h"
+#include "preview_page.h"
+
+void cli_preview_help(FILE *out)
+{
+    fputs("usage: threeanim preview FILE -o OUT.html [--clip NAME] [--fps N] [--views LIST]\n"
+          "                         [--cross-fade-to NAME [--at S] [--over S] [--warp]] [--title TEXT]\n"
+          "\n"
+          "Writes one self-contained HTML page (no network, no other files) that plays the\n"
+          "animation of FILE (glTF .gltf/.glb or three.js Object JSON) as baked through the\n"
+          "mixer: every node drawn at its world position, each joined to its parent (bones as\n"
+          "solid lines colored by side, other nodes dashed), seen from three directions at\n"
+          "once. It has play/pause, a speed choice, a timeline scrubber, a clip picker, bars\n"
+          "for the numbers a clip drives (morph influences, material opacity, colors, the\n"
+          "weights of a cross-fade) and, under it, the clip's curves (as `threeanim plot`\n"
+          "draws them) with a line at the time shown.\n"
+          "\n"
+          "  -o OUT.html         where to write (whole, or not at all)\n"
+          "  --clip NAME         the clip shown first (default: the first)\n"
+          "  --fps N             frames baked a second (default 30); playback interpolates\n"
+          "  --views LIST        three (or one to four) of front, back, left, right, top, bottom,\n"
+          "                      named by where the eye is (front: from +z); default\n"
+          "                      front,right,top\n"
+          "  --cross-fade-to B   add an entry that plays --clip, then cross-fades into B (as\n"
+          "                      `threeanim bake` does; --at, --over, --warp and --seconds as there)\n"
+          "  --loop MODE         how each clip is baked: repeat (default), once or pingpong\n"
+          "  --title TEXT        the page's title (default: the file's name)\n"
+          "\n"
+          "In the page: space plays or pauses, the arrow keys step one frame; a link ending in\n"
+          "#clip=NAME&t=SECONDS&paused opens at that moment.\n"
+          "\n"
+          "Exit status: 0 written; 1 a file that cannot be read, a clip that is not there, or\n"
+          "an output that cannot be written (the library's message); 2 a usage error.\n",
+          out);
+}
+
+typedef struct view_def {
+    const char *name, *caption;
+    double right[3], up[3];
+} view_def;
+
+static const view_def view_defs[] = {
+    {"front", "from +z, looking along \xe2\x88\x92z", {1, 0, 0}, {0, 1, 0}},
+    {"back", "from \xe2\x88\x92z, looking along +z", {-1, 0, 0}, {0, 1, 0}},
+    {"right", "from +x, looking along \xe2\x88\x92x", {0, 0, -1}, {0, 1, 0}},
+    {"left", "from \xe2\x88\x92x, looking along +x", {0, 0, 1}, {0, 1, 0}},
+    {"top", "from +y, looking down", {1, 0, 0}, {0, 0, -1}},
+    {"bottom", "from \xe2\x88\x92y, looking up", {1, 0, 0}, {0, 0, 1}},
+};
+#define VIEW_DEF_COUNT (sizeof view_defs / sizeof view_defs[0])
+#define MAX_VIEWS 4
+
+static int parse_views(const char *list, const view_def **out, int *count)
+{
+    *count = 0;
+    const char *p = list;
+    while (*p) {
+        const char *comma = strchr(p, ',');
+        size_t n = comma ? (size_t)(comma - p) : strlen(p);
+        const view_def *found = NULL;
+        for (size_t i = 0; i < VIEW_DEF_COUNT; ++i)
+            if (strlen(view_defs[i].name) == n && strncmp(view_defs[i].name, p, n) == 0) found = &view_defs[i];
+        if (found == NULL)
+            return cli_usage("preview", "--views: \"%.*s\" is not front, back, left, right, top or bottom", (int)n, p);
+        if (*count == MAX_VIEWS) return cli_usage("preview", "--views: at most %d views", MAX_VIEWS);
+        out[(*count)++] = found;
+        p += n;
+        if (*p == ',') p++;
+    }
+    if (*count == 0) return cli_usage("preview", "--views needs at least one view");
+    return CLI_OK;
+}
+
+/* ---- writing ------------------------------------------------------------------------ */
+
+/* A JSON string that is also safe inside <script>: '<', '>' and '&' escaped. */
+static void js_string(FILE *out, const char *s)
+{
+    fputc('"', out);
+    for (const unsigned char *p = (const unsigned char *)s; *p; ++p) {
+        if (*p == '"' || *p == '\\') fprintf(out, "\\%c", *p);
+        else if (*p < 0x20 || *p == '<' || *p == '>' || *p == '&') fprintf(out, "\\u%04x", *p);
+        else fputc(*p, out);
+    }
+    fputc('"', out);
+}
+
+static void html_text(FILE *out, const char *s)
+{
+    for (; *s; ++s) {
+        if (*s == '<') fputs("&lt;", out);
+        else if (*s == '>') fputs("&gt;", out);
+        else if (*s == '&') fputs("&amp;", out);
+        else if (*s == '"') fputs("&quot;", out);
+        else fputc(*s, out);
+    }
+}
+
+static void num(FILE *out, double v, int digits)
+{
+    if (!isfinite(v)) {
+        fputs("null", out);
+        return;
+    }
+    if (v == 0) v = 0;
+    fprintf(out, "%.*g", digits, v);
+}
+
+static void write_lines(FILE *out, const char *const *lines)
+{
+    for (; *lines != NULL; ++lines) fputs(*lines, out);
+}
+
+typedef struct page {
+    const char *file, *title;
+    const ta_model *model; /* the rest pose, for the nodes */
+    const cli_names *names;
+    const view_def *views[MAX_VIEWS];
+    int view_count;
+    preview_data data;
+    uint32_t initial;
+} page;
+
+static void write_data(FILE *out, const page *pg)
+{
+    const ta_scene *s = pg->model->scene;
+    fprintf(out, "{\"fps\": ");
+    num(out, pg->data.fps, 9);
+    fprintf(out, ", \"initial\": %u,\n\"views\": [", pg->initial);
+    for (int v = 0; v < pg->view_count; ++v) {
+        const view_def *d = pg->views[v];
+        fprintf(out, "%s{\"name\": ", v ? ", " : "");
+        js_string(out, d->name);
+        fputs(", \"caption\": ", out);
+        js_string(out, d->caption);
+        fprintf(out, ", \"right\": [%g, %g, %g], \"up\": [%g, %g, %g]}", d->right[0], d->right[1], d->right[2],
+                d->up[0], d->up[1], d->up[2]);
+    }
+    /* Sides from the rest pose: +x is a figure's left when it faces +z. */
+    double lo = INFINITY, hi = -INFINITY;
+    bool any_bone = false;
+    for (uint32_t n = 0; n < s->node_count; ++n) {
+        ta_mat4 m = ta_scene_world_matrix(s, ta_node_at(n));
+        for (int i = 12; i < 15; ++i) {
+            if (m.m[i] < lo) lo = m.m[i];
+            if (m.m[i] > hi) hi = m.m[i];
+        }
+        any_bone = any_bone || s->nodes[n].type == TA_NODE_BONE;
+    }
+    double eps = (hi > lo ? hi - lo : 1) * 0.01;
+    fputs("],\n\"nodes\": [", out);
+    for (uint32_t n = 0; n < s->node_count; ++n) {
+        const ta_node *node = &s->nodes[n];
+        bool mesh = false;
+        for (uint32_t i = 0; i < s->mesh_count; ++i) mesh = mesh || s->meshes[i].node.index == n;
+        for (uint32_t i = 0; i < s->skinned_mesh_count; ++i) mesh = mesh || s->skinned_meshes[i].node.index == n;
+        double x = ta_scene_world_matrix(s, ta_node_at(n)).m[12];
+        fputs(n ? ",\n" : "\n", out);
+        fputs("{\"name\": ", out);
+        js_string(out, node->name[0] ? node->name : cli_node_ref(pg->names, ta_node_at(n)));
+        fprintf(out, ", \"parent\": %d, \"bone\": %s, \"mesh\": %s, \"side\": \"%s\"}",
+                node->parent.index == TA_NONE ? -1 : (int)node->parent.index,
+                node->type == TA_NODE_BONE || !any_bone ? "true" : "false", mesh ? "true" : "false",
+                x > eps ? "left" : x < -eps ? "right" : "mid");
+    }
+    fputs("],\n\"entries\": [", out);
+    uint32_t nodes = s->node_count;
+    for (uint32_t k = 0; k < pg->data.entry_count; ++k) {
+        const preview_entry *e = &pg->data.entries[k];
+        fputs(k ? ",\n{\"name\": " : "\n{\"name\": ", out);
+        js_string(out, e->name);
+        fputs(", \"seconds\": ", out);
+        num(out, e->seconds, 9);
+        fprintf(out, ", \"frames\": %u, \"clips\": [", e->frames);
+        for (uint32_t c = 0; c < e->clip_count; ++c) fprintf(out, "%s%u", c ? ", " : "", e->clips[c]);
+        fputs("],\n\"actions\": [", out);
+        for (uint32_t a = 0; a < e->clip_count; ++a) {
+            fprintf(out, "%s{\"clip\": ", a ? ", " : "");
+            js_string(out, ta_clip_name(pg->model->animations[e->clips[a]]));
+            fprintf(out, ", \"clipIndex\": %u, \"duration\": ", e->clips[a]);
+            num(out, e->durations[a], 9);
+            fputs(", \"times\": [", out);
+            for (uint32_t f = 0; f < e->frames; ++f) {
+                if (f) fputc(',', out);
+                num(out, e->action_times[(size_t)f * 2 + a], 6);
+            }
+            fputs("], \"weights\": [", out);
+            for (uint32_t f = 0; f < e->frames; ++f) {
+                if (f) fputc(',', out);
+                num(out, e->action_weights[(size_t)f * 2 + a], 5);
+            }
+            fputs("]}", out);
+        }
+        fputs("],\n\"scalars\": [", out);
+        for (uint32_t i = 0; i < e->scalar_count; ++i) {
+            const preview_scalar *sc = &e->scalars[i];
+            fprintf(out, "%s{\"label\": ", i ? ",\n" : "");
+            js_string(out, sc->label);
+            fprintf(out, ", \"color\": %s, \"min\": ", sc->size == 3 ? "true" : "false");
+            num(out, sc->min, 6);
+            fputs(", \"max\": ", out);
+            num(out, sc->max, 6);
+            fputs(", \"values\": [", out);
+            for (size_t v = 0; v < (size_t)e->frames * sc->size; ++v) {
+                if (v) fputc(',', out);
+                num(out, sc->values[v], 5);
+            }
+            fputs("]}", out);
+        }
+        fputs("],\n\"pos\": [", out);
+        for (size_t v = 0; v < (size_t)e->frames * nodes * 3; ++v) {
+            if (v) fputc(',', out);
+            if (v % 30 == 0) fputc('\n', out);
+            num(out, e->pos[v], 6);
+        }
+        fputs("]}", out);
+    }
+    fputs("]}\n", out);
+}
+
+static ta_result write_page(FILE *out, const page *pg, ta_error *err)
+{
+    fputs("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+          "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
+          "<link rel=\"icon\" href=\"data:,\">\n<title>",
+          out);
+    html_text(out, pg->title);
+    fputs(" \xe2\x80\x94 threeanim preview</title>\n<style>\n", out);
+    write_lines(out, preview_style);
+    fputs("</style>\n</head>\n<body>\n<main>\n<header><h1>", out);
+    html_text(out, pg->title);
+    fprintf(out, "</h1><p>%u node%s \xc2\xb7 %u clip%s \xc2\xb7 baked through the threeanim %s mixer at ",
+            pg->model->scene->node_count, pg->model->scene->node_count == 1 ? "" : "s", pg->model->animation_count,
+            pg->model->animation_count == 1 ? "" : "s", ta_version());
+    num(out, pg->data.fps, 6);
+    fputs(" frames a second; each view shows world positions of every node</p></header>\n", out);
+    write_lines(out, preview_body);
+    for (uint32_t c = 0; c < pg->model->animation_count; ++c) {
+        bool used = false;
+        for (uint32_t k = 0; k < pg->data.entry_count; ++k)
+            for (uint32_t i = 0; i < pg->data.entries[k].clip_count; ++i) used = used || pg->data.entries[k].clips[i] == c;
+        if (!used) continue;
+        char prefix[32];
+        snprintf(prefix, sizeof prefix, "k%u", c);
+        plot_options po = {pg->title, true, 1200, prefix};
+        fprintf(out, "<div data-clip=\"%u\" hidden>\n", c);
+        ta_result r = plot_write_svg(out, pg->model, pg->names, pg->model->animations[c], &po, err);
+        if (r != TA_OK) return r;
+        fputs("</div>\n", out);
+    }
+    fputs("</section>\n</main>\n<script id=\"ta-data\" type=\"application/json\">\n", out);
+    write_data(out, pg);
+    fputs("</script>\n<script>\n", out);
+    write_lines(out, preview_script);
+    fputs("</script>\n</body>\n</html>\n", out);
+    return TA_OK;
+}
+
+/* ---- the command ------------------------------------------------------------------- */
+
+static int bake_entries(page *pg, const char *file, const bake_args *b, const ta_model *model)
+{
+    uint32_t clips = model->animation_count;
+    bool fade = b->fade_to != NULL;
+    bake_plan *plans = NULL;
+    uint32_t plan_count = 0;
+    int rc = bake_args_plans(b, model, "preview", file, &plans, &plan_count);
+    if (rc != CLI_OK) return rc;
+    uint32_t first = plans[0].clip;
+    pg->data.entries = calloc(clips + 1u, sizeof *pg->data.entries);
+    if (pg->data.entries == NULL) {
+        free(plans);
+        fprintf(stderr, "threeanim preview: out of memory\n");
+        return CLI_REFUSED;
+    }
+    pg->data.fps = b->fps;
+    pg->initial = fade ? 0 : first;
+    ta_error err = {0};
+    for (uint32_t k = 0; k < clips + (fade ? 1u : 0u); ++k) {
+        bake_plan plan;
+        memset(&plan, 0, sizeof plan);
+        if (fade && k == 0) {
+            plan = plans[0];
+        } else {
+            plan.clip = k - (fade ? 1u : 0u);
+            plan.fps = b->fps;
+            plan.loop = b->loop != TA_LOOP_MODE_DEFAULT ? b->loop : TA_REPEAT;
+        }
+        ta_model *fresh = NULL;
+        if (cli_load_model(file, &fresh, &err) != TA_OK) {
+            rc = cli_refuse("preview", file, &err);
+            break;
+        }
+        ta_result r = preview_bake_entry(fresh, pg->names, &plan, &pg->data.entries[pg->data.entry_count], &err);
+        pg->data.entry_count++;
+        ta_model_destroy(fresh);
+        if (r != TA_OK) {
+            rc = cli_refuse("preview", file, &err);
+            break;
+        }
+    }
+    free(plans);
+    return rc;
+}
+
+int cli_preview(int argc, char **argv)
+{
+    if (cli_wants_help(argc, argv)) {
+        cli_preview_help(stdout);
+        return CLI_OK;
+    }
+    bake_args b;
+    bake_args_init(&b);
+    const char *file = NULL, *output = NULL, *views = "front,right,top", *title = NULL;
+    cli_argv a = {argc, argv, 1};
+    while (a.i < a.argc) {
+        int got = bake_args_take(&a, &b, "preview");
+        if (got < 0) return -got;
+        if (got > 0) continue;
+        const char *v = NULL;
+        if ((got = cli_take_value(&a, "-o", &v)) != 0 || (got = cli_take_value(&a, "--output", &v)) != 0) {
+            if (got < 0) return cli_usage("preview", "-o needs a file name");
+            output = v;
+            continue;
+        }
+        if ((got = cli_take_value(&a, "--views", &v)) != 0) {
+            if (got < 0) return cli_usage("preview", "--views needs a list such as front,right,top");
+            views = v;
+            continue;
+        }
+        if ((got = cli_take_value(&a, "--title", &v)) != 0) {
+            if (got < 0) return cli_usage("preview", "--title needs a text");
+            title = v;
+            continue;
+        }
+        const char *arg = a.argv[a.i++];
+        if (arg[0] == '-' && arg[1] != '\0') return cli_usage("preview", "\"%s\" is not an option of preview", arg);
+        if (file != NULL) return cli_usage("preview", "takes one FILE (got \"%s\" and \"%s\")", file, arg);
+        file = arg;
+    }
+    if (file == NULL) return cli_usage("preview", "needs a FILE");
+    if (output == NULL) return cli_usage("preview", "needs -o OUT.html");
+    if (b.all) return cli_usage("preview", "shows every clip already; --all is for bake");
+    if (b.seconds > 0 && b.fade_to == NULL) return cli_usage("preview", "--seconds goes with --cross-fade-to");
+    int rc = bake_args_check(&b, "preview");
+    if (rc != CLI_OK) return rc;
+    page pg;
+    memset(&pg, 0, sizeof pg);
+    if ((rc = parse_views(views, pg.views, &pg.view_count)) != CLI_OK) return rc;
+    const char *base = strrchr(file, '/');
+    pg.file = file;
+    pg.title = title != NULL ? title : base != NULL ? base + 1 : file;
+
+    ta_error err = {0};
+    ta_model *model = NULL;
+    if (cli_load_model(file, &model, &err) != TA_OK) return cli_refuse("preview", file, &err);
+    cli_names names = {0};
+    if (cli_names_init(&names, model, &err) != TA_OK) {
+        ta_model_destroy(model);
+        return cli_refuse("preview", file, &err);
+    }
+    pg.model = model;
+    pg.names = &names;
+    rc = bake_entries(&pg, file, &b, model);
+    if (rc == CLI_OK) {
+        cli_out out;
+        if (cli_out_open(&out, output, &err) != TA_OK) {
+            rc = cli_refuse("preview", "output", &err);
+        } else if (write_page(out.f, &pg, &err) != TA_OK) {
+            cli_out_abort(&out);
+            rc = cli_refuse("preview", file, &err);
+        } else if (cli_out_commit(&out, &err) != TA_OK) {
+            rc = cli_refuse("preview", "output", &err);
+        }
+    }
+    for (uint32_t k = 0; k < pg.data.entry_count; ++k) preview_entry_free(&pg.data.entries[k]);
+    free(pg.data.entries);
+    cli_names_free(&names);
+    ta_model_destroy(model);
+    return rc;
+}

@@ -1,0 +1,50 @@
+/*
+ * tools/threeanim/preview.h -- what the preview page shows, baked: for each
+ * entry of the clip picker (each clip, and a cross-fade if asked for), every
+ * node's world position at every frame, the values of the numbers the clips
+ * drive (morph influences, material numbers and colors, ...), and where each
+ * action reads its clip, with its weight.
+ */
+#ifndef THREEANIM_TOOLS_PREVIEW_H
+#define THREEANIM_TOOLS_PREVIEW_H
+
+#include <stdio.h>
+
+#include "bake.h"
+#include "cli_target.h"
+
+typedef struct preview_scalar {
+    ta_track_target target;
+    char label[320];
+    uint32_t size;   /* 1, or 3 for a color */
+    float *values;   /* frames * size */
+    float min, max;
+} preview_scalar;
+
+typedef struct preview_entry {
+    char name[520];
+    uint32_t clips[2];
+    uint32_t clip_count;
+    double durations[2];
+    double seconds;
+    uint32_t frames;
+    float *pos;              /* frames * node_count * 3, world positions */
+    double *action_times;    /* frames * 2; NaN while an action is not playing */
+    float *action_weights;   /* frames * 2 */
+    preview_scalar *scalars;
+    uint32_t scalar_count;
+} preview_entry;
+
+typedef struct preview_data {
+    preview_entry *entries;
+    uint32_t entry_count;
+    uint32_t node_count;
+    double fps;
+} preview_data;
+
+/* Bakes one entry from a freshly loaded model. */
+ta_result preview_bake_entry(ta_model *model, const cli_names *names, const bake_plan *plan, preview_entry *out,
+                             ta_error *err);
+void preview_entry_free(preview_entry *entry);
+
+#endif

@@ -1,0 +1,136 @@
+/* Baking what the preview page shows (preview.h). */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "preview.h"
+
+typedef struct collect {
+    preview_entry *entry;
+    uint32_t node_count;
+} collect;
+
+static bool visit(void *user, const ta_model *model, const bake_frame *f)
+{
+    collect *c = (collect *)user;
+    preview_entry *e = c->entry;
+    float *pos = &e->pos[(size_t)f->index * c->node_count * 3];
+    for (uint32_t n = 0; n < c->node_count; ++n) {
+        ta_mat4 m = ta_scene_world_matrix(model->scene, ta_node_at(n));
+        pos[n * 3 + 0] = m.m[12];
+        pos[n * 3 + 1] = m.m[13];
+        pos[n * 3 + 2] = m.m[14];
+    }
+    for (uint32_t a = 0; a < 2; ++a) {
+        e->action_times[(size_t)f->index * 2 + a] = a < f->action_count ? f->action_time[a] : NAN;
+        e->action_weights[(size_t)f->index * 2 + a] = a < f->action_count ? f->action_weight[a] : NAN;
+    }
+    for (uint32_t s = 0; s < e->scalar_count; ++s) {
+        preview_scalar *sc = &e->scalars[s];
+        cli_value v;
+        bool ok = cli_target_read(model, sc->target, &v);
+        for (uint32_t i = 0; i < sc->size; ++i) sc->values[(size_t)f->index * sc->size + i] = ok ? v.v[i] : 0.0f;
+    }
+    return true;
+}
+
+/* The numbers worth a bar (one number, not a string) or a swatch (a color). */
+static bool shown(ta_track_kind kind)
+{
+    ta_value_type type = ta_track_kind_value_type(kind);
+    if (type == TA_VALUE_COLOR) return true;
+    return (type == TA_VALUE_NUMBER || type == TA_VALUE_FLAG) && ta_track_kind_value_size(kind) == 1;
+}
+
+static ta_result oom(ta_error *err)
+{
+    if (err != NULL) {
+        err->code = TA_ERROR_OUT_OF_MEMORY;
+        snprintf(err->message, sizeof err->message, "out of memory baking the preview");
+    }
+    return TA_ERROR_OUT_OF_MEMORY;
+}
+
+ta_result preview_bake_entry(ta_model *model, const cli_names *names, const bake_plan *plan, preview_entry *e,
+                             ta_error *err)
+{
+    memset(e, 0, sizeof *e);
+    uint32_t nodes = model->scene->node_count;
+    e->clips[0] = plan->clip;
+    e->clip_count = 1;
+    e->durations[0] = ta_clip_duration(model->animations[plan->clip]).seconds;
+    if (plan->fade) {
+        e->clips[1] = plan->fade_to;
+        e->clip_count = 2;
+        e->durations[1] = ta_clip_duration(model->animations[plan->fade_to]).seconds;
+        snprintf(e->name, sizeof e->name, "%s \xe2\x86\x92 %s", ta_clip_name(model->animations[plan->clip]),
+                 ta_clip_name(model->animations[plan->fade_to]));
+    } else {
+        snprintf(e->name, sizeof e->name, "%s", ta_clip_name(model->animations[plan->clip]));
+    }
+    e->seconds = bake_seconds(model, plan);
+    e->frames = bake_frame_count(model, plan);
+    e->pos = malloc(((size_t)e->frames * nodes * 3 + 1) * sizeof *e->pos);
+    e->action_times = malloc((size_t)e->frames * 2 * sizeof *e->action_times);
+    e->action_weights = malloc((size_t)e->frames * 2 * sizeof *e->action_weights);
+    if (e->pos == NULL || e->action_times == NULL || e->action_weights == NULL) return oom(err);
+
+    ta_track_target *targets = NULL;
+    uint32_t count = 0;
+    ta_result r = bake_targets(model, plan, 1, &targets, &count, err);
+    if (r != TA_OK) return r;
+    e->scalars = calloc(count + 1u, sizeof *e->scalars);
+    if (e->scalars == NULL) {
+        free(targets);
+        return oom(err);
+    }
+    for (uint32_t i = 0; i < count; ++i) {
+        if (!shown(targets[i].kind)) continue;
+        preview_scalar *s = &e->scalars[e->scalar_count++];
+        s->target = targets[i];
+        s->size = ta_track_kind_value_type(targets[i].kind) == TA_VALUE_COLOR ? 3 : 1;
+        cli_target_label(names, targets[i], s->label, sizeof s->label);
+        s->values = calloc((size_t)e->frames * s->size, sizeof *s->values);
+        if (s->values == NULL) {
+            free(targets);
+            return oom(err);
+        }
+    }
+    free(targets);
+
+    collect c = {e, nodes};
+    r = bake_run(model, plan, visit, &c, err);
+    if (r != TA_OK) return r;
+    for (uint32_t i = 0; i < e->scalar_count; ++i) {
+        preview_scalar *s = &e->scalars[i];
+        s->min = INFINITY;
+        s->max = -INFINITY;
+        for (size_t k = 0; k < (size_t)e->frames * s->size; ++k) {
+            if (s->values[k] < s->min) s->min = s->values[k];
+            if (s->values[k] > s->max) s->max = s->values[k];
+        }
+        ta_track_kind kind = s->target.kind;
+        ta_value_type type = ta_track_kind_value_type(kind);
+        /* Bars of a known range read better on it. */
+        if (type == TA_VALUE_FLAG || kind == TA_MORPH_INFLUENCE || kind == TA_SKINNED_MORPH_INFLUENCE ||
+            kind == TA_MATERIAL_OPACITY || (kind >= TA_MATERIAL_ROUGHNESS && kind <= TA_MATERIAL_METALNESS)) {
+            if (s->min > 0) s->min = 0;
+            if (s->max < 1) s->max = 1;
+        }
+        if (!(s->max > s->min)) {
+            s->min -= 1;
+            s->max += 1;
+        }
+    }
+    return TA_OK;
+}
+
+void preview_entry_free(preview_entry *e)
+{
+    for (uint32_t i = 0; i < e->scalar_count; ++i) free(e->scalars[i].values);
+    free(e->scalars);
+    free(e->pos);
+    free(e->action_times);
+    free(e->action_weights);
+    memset(e, 0, sizeof *e);
+}
