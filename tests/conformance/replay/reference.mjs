@@ -44,6 +44,12 @@ function epsMixer(t) { return 2e-6 * Math.max(1, Math.abs(t)); }
 const dyadic = (w) => Number.isInteger(w * 1024);
 
 let patched = false;
+// When set, action times follow the spec's float32 phase ("Large advances"):
+// the scaled step is rounded to float32, then the time plus the step, and the
+// stored time is a float32. The port does that; three.js adds doubles. Used
+// where long runs at a fixed rate make the two drift measurably apart (the
+// glTF sample playback), to test the port "as the spec says".
+let PHASE32 = false;
 function installPatches() {
   if (patched) return;
   patched = true;
@@ -101,6 +107,12 @@ function installPatches() {
         if (Math.abs(t - k * D) < eps) flag('boundary', `action ${st.index}: time ${t} at a multiple of ${D}`);
       }
       if (Math.abs(deltaTime) > 1e6 || Math.abs(t) > 1e6) flag('large-advance', `action ${st.index}: step ${deltaTime}`);
+    }
+    if (PHASE32 && deltaTime !== 0) {
+      const sum = Math.fround(this.time + Math.fround(deltaTime));
+      const r = origUpdateTime.call(this, sum - this.time);
+      this.time = Math.fround(this.time);
+      return r;
     }
     return origUpdateTime.call(this, deltaTime);
   };
@@ -870,8 +882,9 @@ function sameRun(x, y) {
 // Runs a replay (a parsed file) in three.js, in three.js's action order and in
 // index order. baseDir resolves relative model paths; files (optional) maps
 // absolute paths to file text already in memory.
-export async function runReference(spec, { baseDir = '.', files = null } = {}) {
+export async function runReference(spec, { baseDir = '.', files = null, phase = 'double' } = {}) {
   installPatches();
+  PHASE32 = phase === 'float32';
   const natural = await runOnce(spec, baseDir, files, 'three');
   const indexed = await runOnce(spec, baseDir, files, 'index');
   const flags = new Map([...indexed.flags, ...natural.flags]);
@@ -892,7 +905,7 @@ async function main() {
     opts = parseArgs(process.argv.slice(2), ['report', 'strict']);
     if (opts._.length !== 1) throw new Error('expected one replay file');
   } catch (e) {
-    process.stderr.write(`reference: ${e.message}\nusage: node reference.mjs FILE [--order three|index] [--report] [--strict]\n`);
+    process.stderr.write(`reference: ${e.message}\nusage: node reference.mjs FILE [--order three|index] [--phase double|float32] [--report] [--strict]\n`);
     process.exit(2);
   }
   const file = opts._[0];
@@ -905,12 +918,14 @@ async function main() {
   }
   const baseDir = path.dirname(path.resolve(file));
   let out;
+  const phase = opts.phase === 'float32' ? 'float32' : 'double';
   if (opts.order === 'index' || opts.order === 'three') {
     installPatches();
+    PHASE32 = phase === 'float32';
     const r = await runOnce(spec, baseDir, null, opts.order);
     out = { lines: r.lines, error: r.error, orderDependent: null, flags: Object.fromEntries(r.flags), tags: [...r.tags] };
   } else if (opts.order === undefined) {
-    out = await runReference(spec, { baseDir });
+    out = await runReference(spec, { baseDir, phase });
   } else {
     process.stderr.write(`reference: --order ${opts.order} is not three or index\n`);
     process.exit(2);

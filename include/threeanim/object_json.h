@@ -1,0 +1,115 @@
+/*
+ * threeanim/object_json.h -- three.js Object JSON documents (what
+ * Object3D.toJSON writes and ObjectLoader.parse reads), with their clips.
+ *
+ * ta_read_object_json reads a document of metadata version 4.x into a
+ * ta_model (model.h): the scene, its assets and cameras, and the clips of
+ * every object in model->animations, with the node of the object that holds
+ * each clip in model->animation_roots (ta_no_parent() for the Scene). It reads
+ * as ObjectLoader does:
+ *
+ *   - objects Scene, Group, Object3D, Bone, Mesh, SkinnedMesh, AmbientLight,
+ *     DirectionalLight, PointLight, SpotLight, HemisphereLight,
+ *     PerspectiveCamera and OrthographicCamera, with their names, uuids,
+ *     visibility and transform (matrix, decomposed as three.js does, or
+ *     position, quaternion or rotation, and scale). A type ObjectLoader
+ *     does not know is a plain Object3D, as there; the types it knows but
+ *     this library does not model (Line, Points, Sprite, LOD, ...) are read as
+ *     plain nodes, with a warning. The Scene's name and uuid are the scene's;
+ *     its children are the top-level nodes. A root that is not a Scene is the
+ *     one top-level node.
+ *   - a camera is a node (of type TA_NODE_PERSPECTIVE_CAMERA or
+ *     TA_NODE_ORTHOGRAPHIC_CAMERA) for its transform, and an entry of
+ *     model->cameras naming that node; a light is a node of type
+ *     TA_NODE_LIGHT with an entry of scene->lights.
+ *   - a Mesh or a SkinnedMesh is a node with an entry of scene->meshes or
+ *     scene->skinned_meshes: its materials (one uuid, or an array), its
+ *     morphTargetInfluences and morphTargetDictionary (else the morph
+ *     attributes of its geometry, named as Mesh.updateMorphTargets names
+ *     them), and for a skinned mesh the bones of its skeleton.
+ *   - materials with their kind, colors (sRGB hex), the numbers a track
+ *     drives, transparent, wireframe and map; textures with offset, repeat,
+ *     center and rotation. A MeshPhysicalMaterial's ior comes from its
+ *     reflectivity, as three.js's setter does.
+ *   - the clips (AnimationClip.parse, animation_json.h), each bound where it
+ *     is listed: from the object that lists it, as PropertyBinding.findNode
+ *     finds nodes. model->animations follows the document's "animations"
+ *     array; a clip listed by several objects is bound at the first, and a
+ *     copy bound at each other one is added at the end; a clip no object lists
+ *     is bound at the root, with a warning. A track that binds nothing and a
+ *     clip left with no tracks are left out, with a warning in
+ *     model->warnings.
+ *
+ * Refused, with a message that starts with the JSON path of the fault: text
+ * that is not JSON, a document over a limit of ta_load_limits (checked before
+ * the reader allocates for what the document claims), a member of the wrong
+ * type, a missing member three.js needs, a uuid that names nothing (a
+ * geometry, material, texture, image, skeleton, bone or clip: code
+ * TA_ERROR_MISSING_TARGET), a metadata version that is not 4.x, a value the
+ * scene refuses (a light angle past pi/2, a material opacity above 1, more
+ * than TA_MAX_MORPH_TARGETS morph targets), and the clip refusals of
+ * animation_json.h. A refused call makes no model.
+ *
+ * ta_object_to_json writes a scene, its assets, its cameras and a list of
+ * clips as a document that three.js's ObjectLoader reads back into the same
+ * objects, with the clips on the Scene. Each track names its target by the
+ * uuid of the object it writes (the spec's "Scene JSON" table); a node, the
+ * scene, a material or a texture without a uuid gets one made from its place,
+ * the same on every run. A node that carries more than its three.js object
+ * can hold (a second mesh, or a light and a mesh) writes the rest as children
+ * at its origin, and a camera without a node is written as a top-level
+ * object; both get made uuids.
+ *
+ * Ownership: the model belongs to the caller (ta_model_destroy). Text from
+ * ta_object_to_json belongs to the caller (ta_json_free).
+ */
+#ifndef THREEANIM_OBJECT_JSON_H
+#define THREEANIM_OBJECT_JSON_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "threeanim/allocator.h"
+#include "threeanim/animation_clip.h"
+#include "threeanim/animation_json.h"
+#include "threeanim/camera.h"
+#include "threeanim/material.h"
+#include "threeanim/model.h"
+#include "threeanim/result.h"
+#include "threeanim/scene.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Reads length bytes of text (no terminating NUL needed). options may be NULL. */
+TA_API ta_result ta_read_object_json(const char *text, size_t length, const ta_load_options *options,
+                                     ta_model **out_model, ta_error *err);
+TA_API ta_result ta_read_object_json_file(const char *path, const ta_load_options *options, ta_model **out_model,
+                                          ta_error *err);
+
+typedef struct ta_object_json_options {
+    const ta_allocator *allocator; /* for the text; NULL: the C library's */
+    int indent;                    /* 0: compact; else spaces per level (at most 31) */
+} ta_object_json_options;
+
+/* Object3D.toJSON of the scene, with the clips as the Scene's animations.
+ * assets and cameras may be NULL when nothing uses them; animations may be
+ * NULL when animation_count is 0. Refused: a mesh naming a material that is not
+ * in the assets, a material naming a texture that is not there, a track whose
+ * target is not there, a CUBIC_SPLINE track or a map track on a mesh of several
+ * materials (ta_write_clip), two nodes of one uuid, a uuid or a name of one
+ * node that is the uuid of another (a path would find the wrong one). */
+TA_API ta_result ta_object_to_json(const ta_scene *scene, const ta_assets *assets, const ta_camera_list *cameras,
+                                   const ta_clip *const *animations, uint32_t animation_count,
+                                   const ta_object_json_options *options, char **out_text, ta_error *err);
+TA_API ta_result ta_write_object_json_file(const char *path, const ta_scene *scene, const ta_assets *assets,
+                                           const ta_camera_list *cameras, const ta_clip *const *animations,
+                                           uint32_t animation_count, const ta_object_json_options *options,
+                                           ta_error *err);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

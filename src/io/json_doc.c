@@ -1,0 +1,440 @@
+/* JSON paths in messages, typed getters, parsing under limits, and text for the caller. */
+#include "io/json_doc.h"
+
+#include <errno.h>
+#include <float.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "threeanim/animation_json.h"
+
+/* ---- paths ------------------------------------------------------------------------ */
+
+void ta__jpath_init(ta__jpath *path, const char *start)
+{
+    path->length = 0;
+    path->text[0] = '\0';
+    if (start != NULL && start[0] != '\0') {
+        snprintf(path->text, sizeof path->text, "%s", start);
+        path->length = strlen(path->text);
+    }
+}
+
+static size_t jpath_append(ta__jpath *path, const char *piece)
+{
+    size_t mark = path->length;
+    size_t room = sizeof path->text - path->length;
+    int n = snprintf(path->text + path->length, room, "%s", piece);
+    if (n < 0 || (size_t)n >= room) {
+        /* A path this deep is cut, and says so, rather than overflowing. */
+        size_t keep = sizeof path->text - 4;
+        memcpy(path->text + keep, "...", 4);
+        path->length = keep + 3;
+    } else {
+        path->length += (size_t)n;
+    }
+    return mark;
+}
+
+size_t ta__jpath_key(ta__jpath *path, const char *key)
+{
+    if (path->length == 0) return jpath_append(path, key);
+    size_t mark = jpath_append(path, ".");
+    jpath_append(path, key);
+    return mark;
+}
+
+size_t ta__jpath_index(ta__jpath *path, size_t index)
+{
+    char piece[32];
+    snprintf(piece, sizeof piece, "[%zu]", index);
+    return jpath_append(path, piece);
+}
+
+void ta__jpath_pop(ta__jpath *path, size_t mark)
+{
+    if (mark < path->length) {
+        path->length = mark;
+        path->text[mark] = '\0';
+    }
+}
+
+const char *ta__jpath_str(const ta__jpath *path)
+{
+    return path->length == 0 ? "(document)" : path->text;
+}
+
+ta_result ta__jfail(ta_error *err, ta_result code, const ta__jpath *path, const char *fmt, ...)
+{
+    if (err == NULL) return code;
+    char message[TA_ERROR_MESSAGE_SIZE];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(message, sizeof message, fmt, ap);
+    va_end(ap);
+    return ta__fail(err, code, "%s: %s", ta__jpath_str(path), message);
+}
+
+ta_result ta__jprefix(ta_error *err, ta_result code, const ta__jpath *path)
+{
+    if (err == NULL) return code;
+    char message[TA_ERROR_MESSAGE_SIZE];
+    snprintf(message, sizeof message, "%s", err->message);
+    return ta__fail(err, code, "%s: %s", ta__jpath_str(path), message);
+}
+
+const char *ta__jtype(const json_t *value)
+{
+    switch (json_typeof(value)) {
+    case JSON_OBJECT: return "an object";
+    case JSON_ARRAY: return "an array";
+    case JSON_STRING: return "a string";
+    case JSON_INTEGER:
+    case JSON_REAL: return "a number";
+    case JSON_TRUE:
+    case JSON_FALSE: return "a boolean";
+    case JSON_NULL: return "null";
+    }
+    return "a value of no JSON type";
+}
+
+static const char *json_type_wanted(json_type type)
+{
+    switch (type) {
+    case JSON_OBJECT: return "an object";
+    case JSON_ARRAY: return "an array";
+    case JSON_STRING: return "a string";
+    case JSON_INTEGER:
+    case JSON_REAL: return "a number";
+    case JSON_TRUE:
+    case JSON_FALSE: return "a boolean";
+    case JSON_NULL: return "null";
+    }
+    return "?";
+}
+
+static bool type_matches(const json_t *value, json_type type)
+{
+    switch (type) {
+    case JSON_INTEGER:
+    case JSON_REAL: return json_is_number(value);
+    case JSON_TRUE:
+    case JSON_FALSE: return json_is_boolean(value);
+    default: return json_typeof(value) == type;
+    }
+}
+
+ta_result ta__jmember(const json_t *object, const char *key, json_type type, bool required, ta__jpath *path,
+                      const json_t **out, ta_error *err)
+{
+    const json_t *v = json_object_get(object, key);
+    *out = NULL;
+    if (v == NULL) {
+        if (!required) return TA_OK;
+        size_t mark = ta__jpath_key(path, key);
+        ta_result r = ta__jfail(err, TA_ERROR_PARSE, path, "is missing");
+        ta__jpath_pop(path, mark);
+        return r;
+    }
+    if (!type_matches(v, type)) {
+        size_t mark = ta__jpath_key(path, key);
+        ta_result r = ta__jfail(err, TA_ERROR_PARSE, path, "is %s, not %s", ta__jtype(v), json_type_wanted(type));
+        ta__jpath_pop(path, mark);
+        return r;
+    }
+    *out = v;
+    return TA_OK;
+}
+
+ta_result ta__jstring(const json_t *object, const char *key, bool required, ta__jpath *path, const char **out,
+                      ta_error *err)
+{
+    const json_t *v;
+    ta_result r = ta__jmember(object, key, JSON_STRING, required, path, &v, err);
+    *out = (r == TA_OK && v != NULL) ? json_string_value(v) : NULL;
+    return r;
+}
+
+ta_result ta__jnumber(const json_t *object, const char *key, bool required, ta__jpath *path, double *out,
+                      bool *present, ta_error *err)
+{
+    const json_t *v;
+    ta_result r = ta__jmember(object, key, JSON_REAL, required, path, &v, err);
+    if (present) *present = (r == TA_OK && v != NULL);
+    if (r == TA_OK && v != NULL) *out = json_number_value(v);
+    return r;
+}
+
+ta_result ta__jbool(const json_t *object, const char *key, bool required, ta__jpath *path, bool *out, bool *present,
+                    ta_error *err)
+{
+    const json_t *v;
+    ta_result r = ta__jmember(object, key, JSON_TRUE, required, path, &v, err);
+    if (present) *present = (r == TA_OK && v != NULL);
+    if (r == TA_OK && v != NULL) *out = json_is_true(v);
+    return r;
+}
+
+ta_result ta__jvalue_number(const json_t *value, const ta__jpath *path, double *out, ta_error *err)
+{
+    if (!json_is_number(value))
+        return ta__jfail(err, TA_ERROR_PARSE, path, "is %s, not a number", ta__jtype(value));
+    *out = json_number_value(value);
+    return TA_OK;
+}
+
+ta_result ta__jvalue_float(const json_t *value, const ta__jpath *path, float *out, ta_error *err)
+{
+    double d = 0;
+    ta_result r = ta__jvalue_number(value, path, &d, err);
+    if (r != TA_OK) return r;
+    /* Rounding to float32 must not make an infinity out of a finite number. */
+    if (!isfinite(d) || fabs(d) > (double)FLT_MAX)
+        return ta__jfail(err, TA_ERROR_NOT_A_NUMBER, path, "%g does not fit a float32", d);
+    *out = (float)d;
+    return TA_OK;
+}
+
+ta_result ta__jfloat_member(const json_t *object, const char *key, bool required, ta__jpath *path, float *out,
+                            bool *present, ta_error *err)
+{
+    const json_t *v;
+    ta_result r = ta__jmember(object, key, JSON_REAL, required, path, &v, err);
+    if (present) *present = false;
+    if (r != TA_OK || v == NULL) return r;
+    size_t mark = ta__jpath_key(path, key);
+    r = ta__jvalue_float(v, path, out, err);
+    ta__jpath_pop(path, mark);
+    if (present) *present = (r == TA_OK);
+    return r;
+}
+
+ta_result ta__jfloats_member(const json_t *object, const char *key, size_t n, bool required, ta__jpath *path,
+                             float *out, bool *present, ta_error *err)
+{
+    const json_t *arr;
+    ta_result r = ta__jmember(object, key, JSON_ARRAY, required, path, &arr, err);
+    if (present) *present = false;
+    if (r != TA_OK || arr == NULL) return r;
+    size_t mark = ta__jpath_key(path, key);
+    if (json_array_size(arr) != n) {
+        r = ta__jfail(err, TA_ERROR_PARSE, path, "holds %zu numbers, not %zu", json_array_size(arr), n);
+        ta__jpath_pop(path, mark);
+        return r;
+    }
+    for (size_t i = 0; i < n && r == TA_OK; ++i) {
+        size_t m2 = ta__jpath_index(path, i);
+        r = ta__jvalue_float(json_array_get(arr, i), path, &out[i], err);
+        ta__jpath_pop(path, m2);
+    }
+    ta__jpath_pop(path, mark);
+    if (present) *present = (r == TA_OK);
+    return r;
+}
+
+/* ---- limits and parsing ------------------------------------------------------------ */
+
+ta_load_limits ta__limits_resolve(const ta_load_limits *limits)
+{
+    ta_load_limits l;
+    memset(&l, 0, sizeof l);
+    if (limits != NULL) l = *limits;
+    if (l.max_file_bytes == 0) l.max_file_bytes = (uint64_t)1 << 30;
+    if (l.max_total_keys == 0) l.max_total_keys = (uint64_t)1 << 26;
+    if (l.max_nodes == 0) l.max_nodes = 1u << 20;
+    if (l.max_tracks == 0) l.max_tracks = 1u << 20;
+    if (l.max_clips == 0) l.max_clips = 1u << 16;
+    if (l.max_depth == 0) l.max_depth = 1024;
+    return l;
+}
+
+/* The deepest nesting of arrays and objects, outside strings; stops early past limit. */
+static uint64_t nesting_depth(const char *text, size_t length, uint64_t limit, size_t *where)
+{
+    uint64_t depth = 0, deepest = 0;
+    bool in_string = false, escaped = false;
+    for (size_t i = 0; i < length; ++i) {
+        char c = text[i];
+        if (in_string) {
+            if (escaped)
+                escaped = false;
+            else if (c == '\\')
+                escaped = true;
+            else if (c == '"')
+                in_string = false;
+            continue;
+        }
+        if (c == '"') {
+            in_string = true;
+        } else if (c == '[' || c == '{') {
+            if (++depth > deepest) {
+                deepest = depth;
+                if (deepest > limit) {
+                    *where = i;
+                    return deepest;
+                }
+            }
+        } else if ((c == ']' || c == '}') && depth > 0) {
+            --depth;
+        }
+    }
+    return deepest;
+}
+
+ta_result ta__json_parse(const char *text, size_t length, const ta_load_limits *limits, json_t **out_root,
+                         ta_error *err)
+{
+    ta__jpath root;
+    ta__jpath_init(&root, NULL);
+    if (text == NULL && length > 0) return ta__fail(err, TA_ERROR_INVALID_ARGUMENT, "text: is NULL");
+    if ((uint64_t)length > limits->max_file_bytes)
+        return ta__fail(err, TA_ERROR_LIMIT_EXCEEDED,
+                        "document: %zu bytes pass the limit of %llu (limits.max_file_bytes)", length,
+                        (unsigned long long)limits->max_file_bytes);
+    size_t where = 0;
+    if (nesting_depth(text, length, limits->max_depth, &where) > limits->max_depth)
+        return ta__fail(err, TA_ERROR_LIMIT_EXCEEDED,
+                        "document: arrays and objects nest deeper than the limit of %u (limits.max_depth) at byte %zu",
+                        limits->max_depth, where);
+    json_error_t jerr;
+    json_t *doc = json_loadb(text ? text : "", length, JSON_DECODE_INT_AS_REAL, &jerr);
+    if (doc == NULL)
+        return ta__fail(err, TA_ERROR_PARSE, "document: line %d column %d: %s", jerr.line, jerr.column, jerr.text);
+    if (!json_is_object(doc)) {
+        ta_result r = ta__jfail(err, TA_ERROR_PARSE, &root, "is %s, not an object", ta__jtype(doc));
+        json_decref(doc);
+        return r;
+    }
+    *out_root = doc;
+    return TA_OK;
+}
+
+ta_result ta__read_file(const char *path, uint64_t max_bytes, char **out_text, size_t *out_length, ta_error *err)
+{
+    if (path == NULL) return ta__fail(err, TA_ERROR_INVALID_ARGUMENT, "path: is NULL");
+    FILE *f = fopen(path, "rb");
+    if (f == NULL) return ta__fail(err, TA_ERROR_IO, "path: cannot open \"%s\": %s", path, strerror(errno));
+    char *text = NULL;
+    size_t length = 0, capacity = 0;
+    ta_result r = TA_OK;
+    for (;;) {
+        if (length == capacity) {
+            size_t grow = capacity == 0 ? 65536 : capacity * 2;
+            char *bigger = (char *)realloc(text, grow + 1);
+            if (bigger == NULL) {
+                r = ta__fail(err, TA_ERROR_OUT_OF_MEMORY, "out of memory reading \"%s\"", path);
+                break;
+            }
+            text = bigger;
+            capacity = grow;
+        }
+        size_t n = fread(text + length, 1, capacity - length, f);
+        length += n;
+        if ((uint64_t)length > max_bytes) {
+            r = ta__fail(err, TA_ERROR_LIMIT_EXCEEDED, "path: \"%s\" is longer than the limit of %llu bytes "
+                         "(limits.max_file_bytes)", path, (unsigned long long)max_bytes);
+            break;
+        }
+        if (n == 0) {
+            if (ferror(f)) r = ta__fail(err, TA_ERROR_IO, "path: cannot read \"%s\"", path);
+            break;
+        }
+    }
+    fclose(f);
+    if (r != TA_OK) {
+        free(text);
+        return r;
+    }
+    text[length] = '\0';
+    *out_text = text;
+    *out_length = length;
+    return TA_OK;
+}
+
+/* ---- text for the caller --------------------------------------------------------- */
+
+/* Text handed out remembers its allocator and size just before its first byte,
+ * so that ta_json_free needs nothing else. */
+typedef union text_header {
+    struct {
+        ta__mem mem;
+        size_t size;
+    } h;
+    max_align_t align;
+} text_header;
+
+ta_result ta__json_dump(const json_t *root, const ta_allocator *allocator, int indent, char **out_text,
+                        ta_error *err)
+{
+    if (indent < 0 || indent > 31)
+        return ta__fail(err, TA_ERROR_INVALID_ARGUMENT, "options.indent: %d is not in [0, 31]", indent);
+    ta__mem mem;
+    ta_result r = ta__mem_init(&mem, allocator, err);
+    if (r != TA_OK) return r;
+    size_t flags = (indent > 0 ? JSON_INDENT(indent) : JSON_COMPACT) | JSON_REAL_PRECISION(17);
+    char *dumped = json_dumps(root, flags);
+    if (dumped == NULL) return ta__fail(err, TA_ERROR_OUT_OF_MEMORY, "out of memory writing JSON text");
+    size_t length = strlen(dumped);
+    size_t size = sizeof(text_header) + length + 1;
+    text_header *block = (text_header *)ta__alloc(&mem, size);
+    if (block == NULL) {
+        free(dumped);
+        return ta__fail(err, TA_ERROR_OUT_OF_MEMORY, "out of memory for %zu bytes of JSON text", length);
+    }
+    block->h.mem = mem;
+    block->h.size = size;
+    char *text = (char *)(block + 1);
+    memcpy(text, dumped, length + 1);
+    free(dumped);
+    *out_text = text;
+    return TA_OK;
+}
+
+void ta_json_free(char *text)
+{
+    if (text == NULL) return;
+    text_header *block = (text_header *)text - 1;
+    ta__mem mem = block->h.mem;
+    ta__free(&mem, block, block->h.size);
+}
+
+bool ta__jset(json_t *object, const char *key, json_t *value)
+{
+    if (value == NULL) return false;
+    return json_object_set_new(object, key, value) == 0;
+}
+
+bool ta__jpush(json_t *array, json_t *value)
+{
+    if (value == NULL) return false;
+    return json_array_append_new(array, value) == 0;
+}
+
+json_t *ta__jreal(double value)
+{
+    if (!isfinite(value)) return NULL;
+    /* Whole numbers are written as three.js writes them (1, not 1.0). */
+    if (value == floor(value) && fabs(value) < 9007199254740992.0 && !(value == 0 && signbit(value)))
+        return json_integer((json_int_t)value);
+    return json_real(value);
+}
+
+bool ta__js_array_index(const char *s, uint32_t *out)
+{
+    if (s == NULL || s[0] == '\0') return false;
+    if (s[0] == '0') {
+        if (s[1] != '\0') return false;
+        *out = 0;
+        return true;
+    }
+    uint64_t v = 0;
+    for (const char *p = s; *p; ++p) {
+        if (*p < '0' || *p > '9') return false;
+        v = v * 10 + (uint64_t)(*p - '0');
+        if (v >= 4294967295ull) return false;
+    }
+    *out = (uint32_t)v;
+    return true;
+}

@@ -1,0 +1,286 @@
+/*
+ * The libraries of a written document: materials (Material.toJSON's fields
+ * for what a track drives), textures with one image each can share (an empty
+ * one: ObjectLoader then makes a Texture without data, which Node can load),
+ * and a skeleton per skinned mesh (Skeleton.toJSON, with the inverses of the
+ * bones' world matrices as Skeleton.calculateInverses makes them).
+ */
+#include <math.h>
+#include <string.h>
+
+#include "io/object_json_write_internal.h"
+
+static json_t *hex_color(const uint8_t c[3])
+{
+    return json_integer(((json_int_t)c[0] << 16) | ((json_int_t)c[1] << 8) | (json_int_t)c[2]);
+}
+
+static json_t *vec2(ta_vec2 v)
+{
+    json_t *a = json_array();
+    if (a == NULL) return NULL;
+    if (!ta__jpush(a, ta__jreal(v.x)) || !ta__jpush(a, ta__jreal(v.y))) {
+        json_decref(a);
+        return NULL;
+    }
+    return a;
+}
+
+typedef struct number_out {
+    const char *key;
+    ta__prop prop;
+    size_t offset;
+} number_out;
+
+#define OUT(key, prop, member) {key, prop, offsetof(ta_material, member)}
+
+static const number_out numbers[] = {
+    OUT("opacity", TA__P_OPACITY, opacity),
+    OUT("alphaTest", TA__P_ALPHA_TEST, alpha_test),
+    OUT("roughness", TA__P_ROUGHNESS, roughness),
+    OUT("metalness", TA__P_METALNESS, metalness),
+    OUT("emissiveIntensity", TA__P_EMISSIVE_INTENSITY, emissive_intensity),
+    OUT("specularIntensity", TA__P_SPECULAR_INTENSITY, specular_intensity),
+    OUT("shininess", TA__P_SHININESS, shininess),
+    OUT("clearcoat", TA__P_CLEARCOAT, clearcoat),
+    OUT("clearcoatRoughness", TA__P_CLEARCOAT_ROUGHNESS, clearcoat_roughness),
+    OUT("envMapIntensity", TA__P_ENV_MAP_INTENSITY, env_map_intensity),
+    OUT("reflectivity", TA__P_REFLECTIVITY, reflectivity),
+};
+
+#undef OUT
+
+static json_t *material_json(const ta__ojwriter *w, uint32_t i)
+{
+    const ta_material *m = &w->assets->materials[i];
+    uint64_t has = ta__has_material(m->kind);
+    json_t *j = json_object();
+    bool ok = j != NULL && ta__jset(j, "uuid", json_string(w->material_uuids[i])) &&
+              ta__jset(j, "type", json_string(ta_material_kind_name(m->kind))) &&
+              ta__jset(j, "name", json_string(m->name != NULL ? m->name : ""));
+    if (ok && (has & TA__HAS(TA__P_COLOR))) ok = ta__jset(j, "color", hex_color(m->color));
+    if (ok && (has & TA__HAS(TA__P_EMISSIVE))) ok = ta__jset(j, "emissive", hex_color(m->emissive));
+    if (ok && (has & TA__HAS(TA__P_SPECULAR))) ok = ta__jset(j, "specular", hex_color(m->specular));
+    for (size_t k = 0; ok && k < sizeof numbers / sizeof numbers[0]; ++k) {
+        if (!(has & TA__HAS(numbers[k].prop))) continue;
+        double v = *(const float *)((const char *)m + numbers[k].offset);
+        if (numbers[k].prop == TA__P_REFLECTIVITY && m->kind == TA_MATERIAL_PHYSICAL) {
+            /* MeshPhysicalMaterial's reflectivity is its ior seen another way. */
+            double ior = m->ior;
+            v = 2.5 * (ior - 1) / (ior + 1);
+            v = v < 0 ? 0 : v > 1 ? 1 : v;
+        }
+        ok = ta__jset(j, numbers[k].key, ta__jreal(v));
+    }
+    ok = ok && ta__jset(j, "transparent", json_boolean(m->transparent));
+    if (ok && (has & TA__HAS(TA__P_WIREFRAME))) ok = ta__jset(j, "wireframe", json_boolean(m->wireframe));
+    if (ok && m->map.index != TA_NONE) ok = ta__jset(j, "map", json_string(w->texture_uuids[m->map.index]));
+    if (!ok) {
+        json_decref(j);
+        return NULL;
+    }
+    return j;
+}
+
+ta_result ta__ojw_materials(ta__ojwriter *w, json_t **out, ta_error *err)
+{
+    *out = NULL;
+    if (w->assets->material_count == 0) return TA_OK;
+    json_t *list = json_array();
+    bool ok = list != NULL;
+    for (uint32_t i = 0; ok && i < w->assets->material_count; ++i) ok = ta__jpush(list, material_json(w, i));
+    if (!ok) {
+        json_decref(list);
+        return ta__fail(err, TA_ERROR_OUT_OF_MEMORY, "out of memory writing the materials");
+    }
+    *out = list;
+    return TA_OK;
+}
+
+ta_result ta__ojw_textures(ta__ojwriter *w, json_t **out_textures, json_t **out_images, ta_error *err)
+{
+    *out_textures = NULL;
+    *out_images = NULL;
+    if (w->assets->texture_count == 0) return TA_OK;
+    json_t *list = json_array(), *images = json_array(), *image = json_object();
+    bool ok = list != NULL && images != NULL && image != NULL && ta__jset(image, "uuid", json_string(w->image_uuid)) &&
+              ta__jset(image, "url", json_object());
+    if (ok) ok = ta__jpush(images, image);
+    else json_decref(image);
+    for (uint32_t i = 0; ok && i < w->assets->texture_count; ++i) {
+        const ta_texture *t = &w->assets->textures[i];
+        json_t *j = json_object();
+        ok = j != NULL && ta__jset(j, "uuid", json_string(w->texture_uuids[i])) &&
+             ta__jset(j, "name", json_string(t->name != NULL ? t->name : "")) &&
+             ta__jset(j, "image", json_string(w->image_uuid)) && ta__jset(j, "repeat", vec2(t->repeat)) &&
+             ta__jset(j, "offset", vec2(t->offset)) && ta__jset(j, "center", vec2(t->center)) &&
+             ta__jset(j, "rotation", ta__jreal(t->rotation));
+        if (ok) ok = ta__jpush(list, j);
+        else json_decref(j);
+    }
+    if (!ok) {
+        json_decref(list);
+        json_decref(images);
+        return ta__fail(err, TA_ERROR_OUT_OF_MEMORY, "out of memory writing the textures");
+    }
+    *out_textures = list;
+    *out_images = images;
+    return TA_OK;
+}
+
+/* Matrix4.invert: the zero matrix for a singular one, as three.js gives. */
+static void invert(const ta_mat4 *in, double out[16])
+{
+    double te[16];
+    for (int i = 0; i < 16; ++i) te[i] = in->m[i];
+    double n11 = te[0], n21 = te[1], n31 = te[2], n41 = te[3], n12 = te[4], n22 = te[5], n32 = te[6], n42 = te[7],
+           n13 = te[8], n23 = te[9], n33 = te[10], n43 = te[11], n14 = te[12], n24 = te[13], n34 = te[14],
+           n44 = te[15];
+    double t11 = n23 * n34 * n42 - n24 * n33 * n42 + n24 * n32 * n43 - n22 * n34 * n43 - n23 * n32 * n44 +
+                 n22 * n33 * n44;
+    double t12 = n14 * n33 * n42 - n13 * n34 * n42 - n14 * n32 * n43 + n12 * n34 * n43 + n13 * n32 * n44 -
+                 n12 * n33 * n44;
+    double t13 = n13 * n24 * n42 - n14 * n23 * n42 + n14 * n22 * n43 - n12 * n24 * n43 - n13 * n22 * n44 +
+                 n12 * n23 * n44;
+    double t14 = n14 * n23 * n32 - n13 * n24 * n32 - n14 * n22 * n33 + n12 * n24 * n33 + n13 * n22 * n34 -
+                 n12 * n23 * n34;
+    double det = n11 * t11 + n21 * t12 + n31 * t13 + n41 * t14;
+    if (det == 0) {
+        memset(out, 0, sizeof(double) * 16);
+        return;
+    }
+    double d = 1 / det;
+    out[0] = t11 * d;
+    out[1] = (n24 * n33 * n41 - n23 * n34 * n41 - n24 * n31 * n43 + n21 * n34 * n43 + n23 * n31 * n44 -
+              n21 * n33 * n44) * d;
+    out[2] = (n22 * n34 * n41 - n24 * n32 * n41 + n24 * n31 * n42 - n21 * n34 * n42 - n22 * n31 * n44 +
+              n21 * n32 * n44) * d;
+    out[3] = (n23 * n32 * n41 - n22 * n33 * n41 - n23 * n31 * n42 + n21 * n33 * n42 + n22 * n31 * n43 -
+              n21 * n32 * n43) * d;
+    out[4] = t12 * d;
+    out[5] = (n13 * n34 * n41 - n14 * n33 * n41 + n14 * n31 * n43 - n11 * n34 * n43 - n13 * n31 * n44 +
+              n11 * n33 * n44) * d;
+    out[6] = (n14 * n32 * n41 - n12 * n34 * n41 - n14 * n31 * n42 + n11 * n34 * n42 + n12 * n31 * n44 -
+              n11 * n32 * n44) * d;
+    out[7] = (n12 * n33 * n41 - n13 * n32 * n41 + n13 * n31 * n42 - n11 * n33 * n42 - n12 * n31 * n43 +
+              n11 * n32 * n43) * d;
+    out[8] = t13 * d;
+    out[9] = (n14 * n23 * n41 - n13 * n24 * n41 - n14 * n21 * n43 + n11 * n24 * n43 + n13 * n21 * n44 -
+              n11 * n23 * n44) * d;
+    out[10] = (n12 * n24 * n41 - n14 * n22 * n41 + n14 * n21 * n42 - n11 * n24 * n42 - n12 * n21 * n44 +
+               n11 * n22 * n44) * d;
+    out[11] = (n13 * n22 * n41 - n12 * n23 * n41 - n13 * n21 * n42 + n11 * n23 * n42 + n12 * n21 * n43 -
+               n11 * n22 * n43) * d;
+    out[12] = t14 * d;
+    out[13] = (n13 * n24 * n31 - n14 * n23 * n31 + n14 * n21 * n33 - n11 * n24 * n33 - n13 * n21 * n34 +
+               n11 * n23 * n34) * d;
+    out[14] = (n14 * n22 * n31 - n12 * n24 * n31 - n14 * n21 * n32 + n11 * n24 * n32 + n12 * n21 * n34 -
+               n11 * n22 * n34) * d;
+    out[15] = (n12 * n23 * n31 - n13 * n22 * n31 + n13 * n21 * n32 - n11 * n23 * n32 - n12 * n21 * n33 +
+               n11 * n22 * n33) * d;
+}
+
+ta_result ta__ojw_skeletons(ta__ojwriter *w, json_t **out, ta_error *err)
+{
+    *out = NULL;
+    const ta_scene *scene = w->scene;
+    bool any = false;
+    for (uint32_t i = 0; i < scene->skinned_mesh_count; ++i) any = any || scene->skinned_meshes[i].bone_count > 0;
+    if (!any) return TA_OK;
+    json_t *list = json_array();
+    bool ok = list != NULL;
+    for (uint32_t i = 0; ok && i < scene->skinned_mesh_count; ++i) {
+        const ta_mesh *m = &scene->skinned_meshes[i];
+        if (m->bone_count == 0) continue;
+        json_t *j = json_object(), *bones = json_array(), *inverses = json_array();
+        ok = j != NULL && bones != NULL && inverses != NULL;
+        for (uint32_t k = 0; ok && k < m->bone_count; ++k) {
+            ok = ta__jpush(bones, json_string(w->node_uuids[m->bones[k].index]));
+            ta_mat4 world = ta_scene_world_matrix(scene, m->bones[k]);
+            double inv[16];
+            invert(&world, inv);
+            json_t *a = ok ? json_array() : NULL;
+            ok = a != NULL;
+            for (int e = 0; ok && e < 16; ++e) ok = ta__jpush(a, ta__jreal(inv[e] == 0 ? 0.0 : inv[e]));
+            if (!ok) json_decref(a);
+            else ok = ta__jpush(inverses, a);
+        }
+        if (!ok) {
+            json_decref(bones);
+            json_decref(inverses);
+        } else {
+            /* ta__jset takes the reference whether or not it succeeds. */
+            bool u = ta__jset(j, "uuid", json_string(w->skeleton_uuids[i]));
+            bool b = ta__jset(j, "bones", bones);
+            bool v = ta__jset(j, "boneInverses", inverses);
+            ok = u && b && v;
+        }
+        if (ok) ok = ta__jpush(list, j);
+        else json_decref(j);
+    }
+    if (!ok) {
+        json_decref(list);
+        return ta__fail(err, TA_ERROR_OUT_OF_MEMORY, "out of memory writing the skeletons");
+    }
+    *out = list;
+    return TA_OK;
+}
+
+static json_t *geometry_json(const char *uuid, const ta_mesh *m)
+{
+    json_t *j = json_object(), *data = json_object();
+    bool ok = j != NULL && data != NULL && ta__jset(data, "attributes", json_object());
+    if (ok && m->morph_count > 0) {
+        json_t *morphs = json_object(), *list = json_array();
+        bool mok = morphs != NULL && list != NULL;
+        for (uint32_t k = 0; mok && k < m->morph_count; ++k) {
+            json_t *a = json_object();
+            mok = a != NULL && ta__jset(a, "itemSize", json_integer(3)) &&
+                  ta__jset(a, "type", json_string("Float32Array")) && ta__jset(a, "array", json_array()) &&
+                  ta__jset(a, "normalized", json_false());
+            if (mok && m->morph_names[k] != NULL && m->morph_names[k][0] != '\0')
+                mok = ta__jset(a, "name", json_string(m->morph_names[k]));
+            if (mok) mok = ta__jpush(list, a);
+            else json_decref(a);
+        }
+        if (!mok) {
+            json_decref(list);
+            json_decref(morphs);
+            ok = false;
+        } else {
+            ok = ta__jset(morphs, "position", list) && ta__jset(data, "morphAttributes", morphs) &&
+                 ta__jset(data, "morphTargetsRelative", json_false());
+        }
+    }
+    if (!ok) {
+        json_decref(data);
+        json_decref(j);
+        return NULL;
+    }
+    if (!ta__jset(j, "data", data) || !ta__jset(j, "uuid", json_string(uuid)) ||
+        !ta__jset(j, "type", json_string("BufferGeometry"))) {
+        json_decref(j);
+        return NULL;
+    }
+    return j;
+}
+
+ta_result ta__ojw_geometries(ta__ojwriter *w, json_t **out, ta_error *err)
+{
+    *out = NULL;
+    const ta_scene *scene = w->scene;
+    uint32_t total = scene->mesh_count + scene->skinned_mesh_count;
+    if (total == 0) return TA_OK;
+    json_t *list = json_array();
+    bool ok = list != NULL;
+    for (uint32_t i = 0; ok && i < total; ++i) {
+        const ta_mesh *m = i < scene->mesh_count ? &scene->meshes[i] : &scene->skinned_meshes[i - scene->mesh_count];
+        ok = ta__jpush(list, geometry_json(w->geometry_uuids[i], m));
+    }
+    if (!ok) {
+        json_decref(list);
+        return ta__fail(err, TA_ERROR_OUT_OF_MEMORY, "out of memory writing the geometries");
+    }
+    *out = list;
+    return TA_OK;
+}

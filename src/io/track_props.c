@@ -1,0 +1,241 @@
+/*
+ * The three.js properties this library drives: their names, which object of
+ * which class has them, their JSON track types, and the path of each track
+ * kind. The has-sets are those of three.js 0.186.0's classes (a property is
+ * had when its value is not undefined on a new instance);
+ * tests/conformance/json checks them against three.js.
+ */
+#include <stdio.h>
+#include <string.h>
+#include <strings.h>
+
+#include "io/clip_json_internal.h"
+
+static const char *const prop_names[TA__P_COUNT] = {
+    "position",          "scale",           "quaternion",   "rotation",           "visible",
+    "name",              "morphTargetInfluences",           "color",              "emissive",
+    "specular",          "opacity",         "emissiveIntensity",                  "roughness",
+    "metalness",         "shininess",       "alphaTest",    "reflectivity",       "envMapIntensity",
+    "clearcoat",         "clearcoatRoughness",              "specularIntensity",  "ior",
+    "transparent",       "wireframe",       "offset",       "repeat",             "center",
+    "intensity",         "distance",        "angle",        "penumbra",           "fov",
+    "zoom",              "near",            "far",
+};
+
+ta__prop ta__prop_lookup(const char *name)
+{
+    for (int p = 0; p < TA__P_COUNT; ++p)
+        if (strcmp(prop_names[p], name) == 0) return (ta__prop)p;
+    return TA__P_COUNT;
+}
+
+const char *ta__prop_name(ta__prop prop)
+{
+    return (int)prop >= 0 && prop < TA__P_COUNT ? prop_names[prop] : "?";
+}
+
+uint64_t ta__has_node(void)
+{
+    return TA__HAS(TA__P_POSITION) | TA__HAS(TA__P_SCALE) | TA__HAS(TA__P_QUATERNION) | TA__HAS(TA__P_ROTATION) |
+           TA__HAS(TA__P_VISIBLE) | TA__HAS(TA__P_NAME);
+}
+
+uint64_t ta__has_light(ta_light_kind kind)
+{
+    uint64_t has = TA__HAS(TA__P_COLOR) | TA__HAS(TA__P_INTENSITY);
+    if (kind == TA_LIGHT_POINT || kind == TA_LIGHT_SPOT) has |= TA__HAS(TA__P_DISTANCE);
+    if (kind == TA_LIGHT_SPOT) has |= TA__HAS(TA__P_ANGLE) | TA__HAS(TA__P_PENUMBRA);
+    return has;
+}
+
+uint64_t ta__has_perspective_camera(void)
+{
+    return TA__HAS(TA__P_FOV) | TA__HAS(TA__P_ZOOM) | TA__HAS(TA__P_NEAR) | TA__HAS(TA__P_FAR);
+}
+
+uint64_t ta__has_orthographic_camera(void)
+{
+    return TA__HAS(TA__P_ZOOM) | TA__HAS(TA__P_NEAR) | TA__HAS(TA__P_FAR);
+}
+
+uint64_t ta__has_material(ta_material_kind kind)
+{
+    /* Material itself. */
+    uint64_t has = TA__HAS(TA__P_VISIBLE) | TA__HAS(TA__P_NAME) | TA__HAS(TA__P_OPACITY) |
+                   TA__HAS(TA__P_ALPHA_TEST) | TA__HAS(TA__P_TRANSPARENT);
+    const uint64_t color = TA__HAS(TA__P_COLOR), emissive = TA__HAS(TA__P_EMISSIVE) |
+                                                            TA__HAS(TA__P_EMISSIVE_INTENSITY);
+    const uint64_t wire = TA__HAS(TA__P_WIREFRAME), refl = TA__HAS(TA__P_REFLECTIVITY),
+                   env = TA__HAS(TA__P_ENV_MAP_INTENSITY);
+    switch (kind) {
+    case TA_MATERIAL_BASIC: return has | color | refl | wire;
+    case TA_MATERIAL_LAMBERT: return has | color | emissive | refl | env | wire;
+    case TA_MATERIAL_PHONG:
+        return has | color | emissive | TA__HAS(TA__P_SPECULAR) | TA__HAS(TA__P_SHININESS) | refl | env | wire;
+    case TA_MATERIAL_STANDARD:
+        return has | color | emissive | TA__HAS(TA__P_ROUGHNESS) | TA__HAS(TA__P_METALNESS) | env | wire;
+    case TA_MATERIAL_PHYSICAL:
+        return has | color | emissive | TA__HAS(TA__P_ROUGHNESS) | TA__HAS(TA__P_METALNESS) | refl | env |
+               TA__HAS(TA__P_CLEARCOAT) | TA__HAS(TA__P_CLEARCOAT_ROUGHNESS) | TA__HAS(TA__P_SPECULAR_INTENSITY) |
+               TA__HAS(TA__P_IOR) | wire;
+    case TA_MATERIAL_TOON: return has | color | emissive | wire;
+    case TA_MATERIAL_NORMAL: return has | wire;
+    case TA_MATERIAL_DEPTH: return has | wire;
+    case TA_MATERIAL_MATCAP: return has | color | wire;
+    case TA_MATERIAL_LINE_BASIC: return has | color;
+    case TA_MATERIAL_POINTS: return has | color;
+    case TA_MATERIAL_SPRITE: return has | color | TA__HAS(TA__P_ROTATION);
+    default: return has;
+    }
+}
+
+uint64_t ta__has_texture(void)
+{
+    return TA__HAS(TA__P_ROTATION) | TA__HAS(TA__P_NAME) | TA__HAS(TA__P_OFFSET) | TA__HAS(TA__P_REPEAT) |
+           TA__HAS(TA__P_CENTER);
+}
+
+/* ---- JSON track types ------------------------------------------------------------ */
+
+static const char *const jtrack_type_names[TA__JT_COUNT] = {"number", "vector", "color", "quaternion", "bool",
+                                                             "string"};
+
+const char *ta__jtrack_type_name(ta__jtrack_type type)
+{
+    return (int)type >= 0 && type < TA__JT_COUNT ? jtrack_type_names[type] : "?";
+}
+
+bool ta__jtrack_type_lookup(const char *name, ta__jtrack_type *out)
+{
+    static const struct {
+        const char *name;
+        ta__jtrack_type type;
+    } names[] = {
+        {"scalar", TA__JT_NUMBER},   {"double", TA__JT_NUMBER},  {"float", TA__JT_NUMBER},
+        {"number", TA__JT_NUMBER},   {"integer", TA__JT_NUMBER}, {"vector", TA__JT_VECTOR},
+        {"vector2", TA__JT_VECTOR},  {"vector3", TA__JT_VECTOR}, {"vector4", TA__JT_VECTOR},
+        {"color", TA__JT_COLOR},     {"quaternion", TA__JT_QUATERNION},
+        {"bool", TA__JT_BOOL},       {"boolean", TA__JT_BOOL},   {"string", TA__JT_STRING},
+    };
+    /* typeName.toLowerCase(): ASCII folding is enough, since every name is ASCII
+     * and no other character lowers to an ASCII letter but the Kelvin sign,
+     * which makes no name here. */
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; ++i)
+        if (strcasecmp(names[i].name, name) == 0) {
+            *out = names[i].type;
+            return true;
+        }
+    return false;
+}
+
+ta__jtrack_type ta__kind_jtrack_type(ta_track_kind kind)
+{
+    switch (kind) {
+    case TA_POSITION:
+    case TA_SCALE:
+    case TA_MATERIAL_MAP_OFFSET:
+    case TA_MATERIAL_MAP_REPEAT:
+    case TA_MATERIAL_MAP_CENTER: return TA__JT_VECTOR;
+    case TA_QUATERNION: return TA__JT_QUATERNION;
+    case TA_VISIBLE:
+    case TA_MATERIAL_TRANSPARENT:
+    case TA_MATERIAL_WIREFRAME: return TA__JT_BOOL;
+    case TA_NODE_NAME: return TA__JT_STRING;
+    case TA_MATERIAL_COLOR:
+    case TA_MATERIAL_EMISSIVE:
+    case TA_MATERIAL_SPECULAR:
+    case TA_LIGHT_COLOR: return TA__JT_COLOR;
+    default: return TA__JT_NUMBER;
+    }
+}
+
+/* ---- paths of kinds -------------------------------------------------------------- */
+
+static const char *kind_property(ta_track_kind kind)
+{
+    switch (kind) {
+    case TA_POSITION:
+    case TA_POSITION_ELEMENT: return "position";
+    case TA_SCALE:
+    case TA_SCALE_ELEMENT: return "scale";
+    case TA_QUATERNION: return "quaternion";
+    case TA_ROTATION_ELEMENT: return "rotation";
+    case TA_VISIBLE: return "visible";
+    case TA_NODE_NAME: return "name";
+    case TA_MORPH_INFLUENCE:
+    case TA_SKINNED_MORPH_INFLUENCE: return "morphTargetInfluences";
+    case TA_MATERIAL_COLOR:
+    case TA_LIGHT_COLOR: return "color";
+    case TA_MATERIAL_EMISSIVE: return "emissive";
+    case TA_MATERIAL_SPECULAR: return "specular";
+    case TA_MATERIAL_OPACITY: return "opacity";
+    case TA_MATERIAL_EMISSIVE_INTENSITY: return "emissiveIntensity";
+    case TA_MATERIAL_ROUGHNESS: return "roughness";
+    case TA_MATERIAL_METALNESS: return "metalness";
+    case TA_MATERIAL_SHININESS: return "shininess";
+    case TA_MATERIAL_ALPHA_TEST: return "alphaTest";
+    case TA_MATERIAL_REFLECTIVITY: return "reflectivity";
+    case TA_MATERIAL_ENV_MAP_INTENSITY: return "envMapIntensity";
+    case TA_MATERIAL_CLEARCOAT: return "clearcoat";
+    case TA_MATERIAL_CLEARCOAT_ROUGHNESS: return "clearcoatRoughness";
+    case TA_MATERIAL_SPECULAR_INTENSITY: return "specularIntensity";
+    case TA_MATERIAL_IOR: return "ior";
+    case TA_MATERIAL_TRANSPARENT: return "transparent";
+    case TA_MATERIAL_WIREFRAME: return "wireframe";
+    case TA_MATERIAL_MAP_OFFSET: return "offset";
+    case TA_MATERIAL_MAP_REPEAT: return "repeat";
+    case TA_MATERIAL_MAP_CENTER: return "center";
+    case TA_MATERIAL_MAP_ROTATION: return "rotation";
+    case TA_LIGHT_INTENSITY: return "intensity";
+    case TA_LIGHT_DISTANCE: return "distance";
+    case TA_LIGHT_ANGLE: return "angle";
+    case TA_LIGHT_PENUMBRA: return "penumbra";
+    case TA_CAMERA_FOV: return "fov";
+    case TA_CAMERA_ZOOM: return "zoom";
+    case TA_CAMERA_NEAR: return "near";
+    case TA_CAMERA_FAR: return "far";
+    default: return NULL;
+    }
+}
+
+ta_result ta__kind_path(const ta_track_target *target, int32_t material_slot, char *out, size_t size, ta_error *err)
+{
+    const char *prop = kind_property(target->kind);
+    if (prop == NULL)
+        return ta__fail(err, TA_ERROR_UNKNOWN_ENUM, "target.kind: %d is not a track kind", (int)target->kind);
+    static const char axes[3] = {'x', 'y', 'z'};
+    int n;
+    switch (target->kind) {
+    case TA_POSITION_ELEMENT:
+    case TA_SCALE_ELEMENT:
+    case TA_ROTATION_ELEMENT:
+        if (target->element > 2)
+            return ta__fail(err, TA_ERROR_OUT_OF_RANGE, "target.element: axis %u is not 0, 1 or 2", target->element);
+        n = snprintf(out, size, ".%s[%c]", prop, axes[target->element]);
+        break;
+    case TA_MORPH_INFLUENCE:
+    case TA_SKINNED_MORPH_INFLUENCE: n = snprintf(out, size, ".%s[%u]", prop, target->element); break;
+    case TA_MATERIAL_MAP_OFFSET:
+    case TA_MATERIAL_MAP_REPEAT:
+    case TA_MATERIAL_MAP_CENTER:
+    case TA_MATERIAL_MAP_ROTATION:
+        if (material_slot >= 0)
+            return ta__fail(err, TA_ERROR_UNSUPPORTED,
+                            "target: material %u's map is drawn by a mesh of several materials, where three.js "
+                            "cannot bind \".map.%s\"",
+                            target->index, prop);
+        n = snprintf(out, size, ".map.%s", prop);
+        break;
+    default:
+        if (target->family == TA_FAMILY_MATERIAL) {
+            if (material_slot >= 0)
+                n = snprintf(out, size, ".material[%d].%s", (int)material_slot, prop);
+            else
+                n = snprintf(out, size, ".material.%s", prop);
+        } else {
+            n = snprintf(out, size, ".%s", prop);
+        }
+    }
+    if (n < 0 || (size_t)n >= size) return ta__fail(err, TA_ERROR_INVALID_ARGUMENT, "path: longer than %zu bytes", size);
+    return TA_OK;
+}
