@@ -1,0 +1,364 @@
+#!/usr/bin/env node
+/*
+ * bench/run.mjs -- the benchmark report of issue 10, run by bench/run.sh (which
+ * builds first): threeanim (`threeanim bench mixer`) against three.js 0.186.0
+ * (bench/threejs/bench.mjs) on the same workload in the same run, A B A B.
+ *
+ *   node bench/run.mjs --build DIR [--quick] [--out FILE]
+ *
+ * Sections, each with the targets of issue 10 it measures:
+ *   1. the mixer, three.js / threeanim (median ns per character update) for
+ *      single and blend (0.7, 0.3), C in {1, 100, 1000}, B = 64, K = 30, each
+ *      interpolation, with the checksum agreement (1e-3 relative);
+ *   2. memory: bytes_per_character (B = 64, two actions) and bytes_per_key;
+ *   3. track sampling alone (bench_track_sampling, if built);
+ *   4. the floor (bench_floor) and how far threeanim's track evaluation is from it;
+ *   5. linearity: the fitted slope and worst deviation of the cost in C, B and
+ *      the number of actions;
+ *   6. --threads 2 against 1.
+ * The tables go to stdout (and to --out, default DIR/bench-report.md); every
+ * JSON line measured goes to DIR/bench-results.jsonl. --quick: linear only,
+ * one A B pass, fewer frames (about a minute).
+ */
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const INTERPS = ['linear', 'step', 'smooth', 'bezier', 'cubicspline'];
+
+function parseArgs(argv) {
+  const o = { build: path.join(ROOT, 'build-release'), quick: false, out: null };
+  for (let i = 0; i < argv.length; i++) {
+    if (argv[i] === '--quick') o.quick = true;
+    else if (argv[i] === '--build' && i + 1 < argv.length) o.build = path.resolve(argv[++i]);
+    else if (argv[i] === '--out' && i + 1 < argv.length) o.out = path.resolve(argv[++i]);
+    else {
+      process.stderr.write(`run.mjs: "${argv[i]}" is not a flag: --build DIR [--quick] [--out FILE]\n`);
+      process.exit(2);
+    }
+  }
+  o.out = o.out || path.join(o.build, 'bench-report.md');
+  return o;
+}
+
+const started = Date.now();
+const opts = parseArgs(process.argv.slice(2));
+const TA = path.join(opts.build, 'threeanim');
+const FLOOR = path.join(opts.build, 'bench', 'bench_floor');
+const SAMPLING = path.join(opts.build, 'bench', 'bench_track_sampling');
+const JS = path.join(ROOT, 'bench', 'threejs', 'bench.mjs');
+const rawPath = path.join(opts.build, 'bench-results.jsonl');
+fs.writeFileSync(rawPath, '');
+
+let report = '';
+function out(line = '') {
+  process.stdout.write(line + '\n');
+  report += line + '\n';
+}
+function progress(text) {
+  process.stderr.write(`bench [${((Date.now() - started) / 1000).toFixed(0)} s]: ${text}\n`);
+}
+
+function runJson(cmd, args) {
+  const r = spawnSync(cmd, args, { encoding: 'utf8', maxBuffer: 64 << 20 });
+  if (r.status !== 0) {
+    process.stderr.write(r.stderr || '');
+    throw new Error(`${path.basename(cmd)} ${args.join(' ')} failed (${r.status ?? r.signal})`);
+  }
+  const line = r.stdout.trim().split('\n').pop();
+  fs.appendFileSync(rawPath, line + '\n');
+  return JSON.parse(line);
+}
+
+const threeanim = (flags) => runJson(TA, ['bench', 'mixer', ...flags]);
+const threejs = (flags) => runJson(process.execPath, [JS, ...flags]);
+
+function flagList(o) {
+  const f = [];
+  for (const [k, v] of Object.entries(o)) f.push(`--${k}`, String(v));
+  return f;
+}
+
+const fmt = (x, d = 1) => (x === undefined || x === null || Number.isNaN(x) ? '-' : x.toFixed(d));
+const us = (ns) => fmt(ns / 1000, ns < 10000 ? 2 : 1);
+function table(header, rows) {
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => String(r[i]).length)));
+  const line = (cells) => '| ' + cells.map((c, i) => String(c).padStart(widths[i])).join(' | ') + ' |';
+  out(line(header));
+  out('|' + widths.map((w) => '-'.repeat(w + 2)).join('|') + '|');
+  for (const r of rows) out(line(r));
+}
+
+/* y = a + b x by least squares on the relative error (weights 1 / y^2), so
+ * that points three decades apart count alike; the worst |y - fit| / fit. */
+function linearFit(xs, ys) {
+  let sw = 0, sx = 0, sy = 0, sxx = 0, sxy = 0;
+  for (let i = 0; i < xs.length; i++) {
+    const w = 1 / (ys[i] * ys[i]);
+    sw += w; sx += w * xs[i]; sy += w * ys[i]; sxx += w * xs[i] * xs[i]; sxy += w * xs[i] * ys[i];
+  }
+  const slope = (sw * sxy - sx * sy) / (sw * sxx - sx * sx), intercept = (sy - slope * sx) / sw;
+  let worst = 0;
+  for (let i = 0; i < xs.length; i++) {
+    const fit = intercept + slope * xs[i];
+    worst = Math.max(worst, Math.abs(ys[i] - fit) / Math.abs(fit));
+  }
+  return { slope, intercept, worst };
+}
+
+function sh(cmd, args) {
+  const r = spawnSync(cmd, args, { encoding: 'utf8' });
+  return r.status === 0 ? r.stdout.trim() : '';
+}
+
+// ---- the machine -------------------------------------------------------------------
+
+const cpu = (sh('lscpu', []).match(/Model name:\s*(.*)/) || [])[1] || os.cpus()[0]?.model || '?';
+const commit = sh('git', ['-C', ROOT, 'rev-parse', '--short', 'HEAD']) || '?';
+const dirty = sh('git', ['-C', ROOT, 'status', '--porcelain', '--untracked-files=no']) !== '';
+out(`# threeanim mixer benchmark${opts.quick ? ' (--quick)' : ''}`);
+out();
+out(`- date: ${new Date().toISOString().replace(/\.\d+Z$/, 'Z')}; commit ${commit}${dirty ? ' (with uncommitted changes)' : ''}`);
+out(`- machine: ${cpu}, ${os.cpus().length} cores, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB; ${os.type()} ${os.release()}`);
+out(`- load average at the start: ${os.loadavg().map((x) => x.toFixed(2)).join(', ')} (other processes share these cores)`);
+out(`- threeanim: ${TA} (${sh('grep', ['-E', '^CMAKE_BUILD_TYPE:', path.join(opts.build, 'CMakeCache.txt')]).split('=')[1] || '?'}); three.js 0.186.0 on node ${process.version}`);
+out();
+
+// ---- 1. the mixer, side by side ----------------------------------------------------------
+
+const sizing = opts.quick
+  ? { 1: { frames: 300, warmup: 100, reps: 3 }, 100: { frames: 20, warmup: 5, reps: 3 }, 1000: { frames: 4, warmup: 2, reps: 3 } }
+  : { 1: { frames: 600, warmup: 300, reps: 5 }, 100: { frames: 30, warmup: 10, reps: 5 }, 1000: { frames: 6, warmup: 4, reps: 5 } };
+const interps = opts.quick ? ['linear'] : INTERPS;
+const passes = opts.quick ? 1 : 2;
+const CHARS = [1, 100, 1000];
+const base = { bones: 64, keys: 30, clips: 2, weights: '0.7,0.3', variants: 'single,blend' };
+
+const main = {}; // main[interp][C] = { ta: [json...], js: [json...] }
+for (const interp of interps) {
+  main[interp] = {};
+  for (const C of CHARS) {
+    const flags = flagList({ ...base, interp, chars: C, ...sizing[C] });
+    const runs = { ta: [], js: [] };
+    for (let p = 0; p < passes; p++) {
+      progress(`${interp} C=${C} pass ${p + 1}/${passes}: threeanim`);
+      runs.ta.push(threeanim(flags));
+      progress(`${interp} C=${C} pass ${p + 1}/${passes}: three.js`);
+      runs.js.push(threejs(flags));
+    }
+    main[interp][C] = runs;
+  }
+}
+
+/* The mean of the passes' medians, for one variant. */
+function medianOf(runs, variant, field = 'ns_per_char_update') {
+  const m = runs.map((j) => j.results.find((r) => r.variant === variant)[field].median);
+  return m.reduce((a, b) => a + b, 0) / m.length;
+}
+function resultOf(runs, variant) {
+  return runs[0].results.find((r) => r.variant === variant);
+}
+
+const TARGETS = { 'blend:1000': 40, 'blend:1': 20, 'single:1000': 40 };
+const verdicts = [];
+out('## 1. Mixer update: three.js / threeanim (median ns per character update, B = 64, K = 30, 2 clips)');
+out();
+out(`A B ${passes > 1 ? 'A B ' : ''}runs per row; each side's figure is the mean of its passes' medians. ` +
+  'Target: at least 40x for blend and single at C = 1000, 20x for blend at C = 1.');
+out();
+{
+  const rows = [];
+  let worstChecksum = 0;
+  for (const interp of interps)
+    for (const variant of ['single', 'blend'])
+      for (const C of CHARS) {
+        const runs = main[interp][C];
+        const ta = medianOf(runs.ta, variant), js = medianOf(runs.js, variant);
+        const ratio = js / ta;
+        const target = TARGETS[`${variant}:${C}`];
+        const cta = resultOf(runs.ta, variant).checksum, cjs = resultOf(runs.js, variant).checksum;
+        const rel = Math.abs(cta - cjs) / Math.abs(cjs);
+        worstChecksum = Math.max(worstChecksum, rel);
+        const taTrack = medianOf(runs.ta, variant, 'ns_per_track_action');
+        rows.push([interp, variant, C, us(js), us(ta), fmt(taTrack, 1), fmt(ratio, 1) + 'x',
+          target ? (ratio >= target ? `>= ${target}: yes` : `>= ${target}: NO`) : '',
+          rel.toExponential(1) + (rel <= 1e-3 ? ' ok' : ' FAIL')]);
+        if (target) verdicts.push({ what: `${interp} ${variant} C=${C}: ${fmt(ratio, 1)}x (target ${target}x)`, ok: ratio >= target });
+      }
+  table(['interp', 'variant', 'C', 'three.js us', 'threeanim us', 'ta ns/track*action', 'ratio', 'target', 'checksum rel diff'], rows);
+  verdicts.push({ what: `checksums agree to 1e-3 relative (worst ${worstChecksum.toExponential(1)})`, ok: worstChecksum <= 1e-3 });
+  const allocs = Math.max(...interps.flatMap((i) => CHARS.flatMap((C) => main[i][C].ta.flatMap((j) => j.results.map((r) => r.allocs_after_first_frame)))));
+  out();
+  out(`Allocations by threeanim after the first frame, worst over every run above: ${allocs}.`);
+  verdicts.push({ what: `update allocates nothing after the first frame (${allocs} allocations seen)`, ok: allocs === 0 });
+}
+out();
+
+// ---- 2. memory -----------------------------------------------------------------------------
+
+out('## 2. Memory (threeanim, counted by the allocator given to each object)');
+out();
+{
+  const rows = [];
+  for (const interp of interps) {
+    const j = main[interp][100].ta[0];
+    const blend = j.results.find((r) => r.variant === 'blend'), single = j.results.find((r) => r.variant === 'single');
+    rows.push([interp, fmt(blend.bytes_per_character, 0), fmt(single.bytes_per_character, 0),
+      fmt(j.bytes_per_key, 2), fmt(j.bytes_per_key_marginal, 2), fmt(j.bytes_per_key_ideal, 2)]);
+  }
+  table(['interp', 'bytes/character (blend, 2 actions)', 'bytes/character (single)', 'bytes/key (all)',
+    'bytes/key (marginal)', 'bytes/key (key data)'], rows);
+  out();
+  out('bytes/character: the scene (64 nodes), the mixer and its actions of one character after the first frames ' +
+    '(clips excluded: shared). bytes/key (all): the shared clips\' bytes over their keys; marginal: what one more key ' +
+    'costs (clips rebuilt with 2K keys); key data: the time and the values (and tangents) alone, 4 + 4 x value size for ' +
+    'linear, averaged over the vec3, quaternion and vec3 tracks.');
+  const lin = main[interps[0]][100].ta[0];
+  const bpc = lin.results.find((r) => r.variant === 'blend').bytes_per_character;
+  verdicts.push({ what: `bytes_per_character ${fmt(bpc, 0)} below 16 KiB (B = 64, two actions)`, ok: bpc < 16384 });
+  verdicts.push({ what: `bytes_per_key ${fmt(lin.bytes_per_key, 2)} (marginal ${fmt(lin.bytes_per_key_marginal, 2)}) equal to 4 + 4 x value size = ${fmt(lin.bytes_per_key_ideal, 2)}`, ok: Math.abs(lin.bytes_per_key - lin.bytes_per_key_ideal) < 0.01 });
+}
+out();
+
+// ---- 3. track sampling -------------------------------------------------------------------------
+
+let kernelMix = null;
+out('## 3. Track sampling alone (bench_track_sampling)');
+out();
+if (fs.existsSync(SAMPLING)) {
+  progress('track sampling');
+  const r = spawnSync(SAMPLING, opts.quick ? ['500000'] : [], { encoding: 'utf8' });
+  if (r.status === 0) {
+    out('```');
+    out(r.stdout.trim());
+    out('```');
+    const col = (name) => {
+      const m = r.stdout.match(new RegExp(`^${name}\\s+([\\d.]+)\\s+([\\d.]+)\\s+([\\d.]+)`, 'm'));
+      return m ? Number(m[3]) : null;
+    };
+    const v = col('linear vec3'), q = col('linear quaternion');
+    if (v !== null && q !== null) kernelMix = (2 * v + q) / 3;
+  } else {
+    out(`bench_track_sampling failed (${r.status}): ${(r.stderr || '').trim()}`);
+  }
+} else {
+  out(`not built (${SAMPLING} is missing).`);
+}
+out();
+
+// ---- 4. the floor -------------------------------------------------------------------------------
+
+out('## 4. The floor (bench_floor) and threeanim\'s distance from it');
+out();
+if (fs.existsSync(FLOOR)) {
+  progress('floor');
+  const f = runJson(FLOOR, opts.quick ? ['--quick'] : []);
+  out(`Read bandwidth: L1 ${fmt(f.read_gbps.l1)} GB/s, L2 ${fmt(f.read_gbps.l2)} GB/s, memory ${fmt(f.read_gbps.memory)} GB/s.`);
+  out();
+  table(['flat float32 kernel (1000 characters x 64 bones, keys shared)', 'ns per track'],
+    Object.entries(f.ns_per_track).map(([k, v]) => [k, fmt(v, 3)]));
+  out();
+  const lin = main.linear[1000];
+  const single = medianOf(lin.ta, 'single', 'ns_per_track_action');
+  const blend = medianOf(lin.ta, 'blend', 'ns_per_track_action');
+  const rows = [
+    ['floor (2 lerp3 + fastest nlerp4) / 3', fmt(f.floor_ns_per_track, 3), '1.0x'],
+    ['floor_exact (2 lerp3 + slerp4_f64) / 3: three.js\'s numbers', fmt(f.floor_exact_ns_per_track, 3), fmt(f.floor_exact_ns_per_track / f.floor_ns_per_track, 1) + 'x'],
+    ['bandwidth bound (bytes written / memory bandwidth)', fmt(f.bandwidth_floor_ns_per_track, 3), fmt(f.bandwidth_floor_ns_per_track / f.floor_ns_per_track, 2) + 'x'],
+    ['threeanim mixer, single, C = 1000, linear (ns per track*action)', fmt(single, 2), fmt(single / f.floor_ns_per_track, 1) + 'x'],
+    ['threeanim mixer, blend, C = 1000, linear (ns per track*action)', fmt(blend, 2), fmt(blend / f.floor_ns_per_track, 1) + 'x'],
+  ];
+  if (kernelMix !== null)
+    rows.push(['threeanim sampling kernel alone, (2 linear vec3 + linear quaternion) / 3', fmt(kernelMix, 2), fmt(kernelMix / f.floor_ns_per_track, 1) + 'x']);
+  table(['', 'ns per track evaluation', 'x floor'], rows);
+  verdicts.push({ what: `track evaluation within 4x of the floor: the mixer (single, C = 1000) is at ${fmt(single / f.floor_ns_per_track, 1)}x` +
+    (kernelMix !== null ? `, the sampling kernel alone at ${fmt(kernelMix / f.floor_ns_per_track, 1)}x` : ''), ok: single / f.floor_ns_per_track <= 4 });
+} else {
+  out(`not built (${FLOOR} is missing).`);
+}
+out();
+
+// ---- 5. linearity --------------------------------------------------------------------------------
+
+out('## 5. Linearity of threeanim\'s cost (blend, linear; y = a + b x fitted on relative error, worst relative deviation from it)');
+out();
+{
+  const reps = opts.quick ? 3 : 5;
+  const rows = [];
+  // C: total time per frame against C.
+  const cs = opts.quick ? [1, 100, 1000] : [1, 10, 100, 300, 1000];
+  const cy = cs.map((C) => {
+    progress(`linearity C=${C}`);
+    const frames = Math.max(6, Math.round(20000 / C));
+    const j = threeanim(flagList({ ...base, variants: 'blend', interp: 'linear', chars: C, frames, warmup: Math.ceil(frames / 3), reps }));
+    return j.results[0].ns_per_char_update.median * C;
+  });
+  const fc = linearFit(cs, cy);
+  rows.push(['C (characters), 64 bones, 2 actions', cs.join(', '), cy.map((y) => us(y)).join(', ') + ' us/frame',
+    `${fmt(fc.slope, 0)} ns per character`, `${us(fc.intercept)} us`, fmt(100 * fc.worst, 1) + '%']);
+  // B: per character update against bones.
+  const bs = opts.quick ? [16, 64, 128] : [16, 32, 64, 128];
+  const by = bs.map((B) => {
+    progress(`linearity B=${B}`);
+    const j = threeanim(flagList({ ...base, variants: 'blend', interp: 'linear', bones: B, chars: 100, frames: 40, warmup: 10, reps }));
+    return j.results[0].ns_per_char_update.median;
+  });
+  const fb = linearFit(bs, by);
+  rows.push(['B (bones), 100 characters, 2 actions', bs.join(', '), by.map((y) => us(y)).join(', ') + ' us/char',
+    `${fmt(fb.slope, 1)} ns per bone`, `${us(fb.intercept)} us`, fmt(100 * fb.worst, 1) + '%']);
+  // actions: one clip each, weights summing to exactly 1.
+  const weights = { 1: '1', 2: '0.5,0.5', 3: '0.5,0.25,0.25', 4: '0.25,0.25,0.25,0.25' };
+  const as = opts.quick ? [1, 2, 4] : [1, 2, 3, 4];
+  const ay = as.map((n) => {
+    progress(`linearity actions=${n}`);
+    const j = threeanim(flagList({ ...base, variants: 'blend', interp: 'linear', clips: n, weights: weights[n], chars: 100, frames: 40, warmup: 10, reps }));
+    return j.results[0].ns_per_char_update.median;
+  });
+  const fa = linearFit(as, ay);
+  rows.push(['actions, 100 characters, 64 bones', as.join(', '), ay.map((y) => us(y)).join(', ') + ' us/char',
+    `${fmt(fa.slope, 0)} ns per action`, `${us(fa.intercept)} us`, fmt(100 * fa.worst, 1) + '%']);
+  table(['cost in', 'points', 'measured', 'slope', 'intercept', 'worst deviation'], rows);
+  verdicts.push({ what: `linear in C, B and actions: worst deviations ${fmt(100 * fc.worst, 1)}%, ${fmt(100 * fb.worst, 1)}%, ${fmt(100 * fa.worst, 1)}%`, ok: Math.max(fc.worst, fb.worst, fa.worst) <= 0.1 });
+}
+out();
+
+// ---- 6. threads ------------------------------------------------------------------------------------
+
+out('## 6. --threads: disjoint characters\' mixers on 2 threads over shared clips (blend, linear)');
+out();
+{
+  const rows = [];
+  let scale1000 = null;
+  for (const C of opts.quick ? [1000] : [100, 1000]) {
+    const frames = C === 1000 ? 30 : 200;
+    const common = { ...base, variants: 'blend', interp: 'linear', chars: C, frames, warmup: 10, reps: opts.quick ? 3 : 5 };
+    progress(`threads C=${C}`);
+    const one = threeanim(flagList({ ...common, threads: 1 }));
+    const two = threeanim(flagList({ ...common, threads: 2 }));
+    const t1 = one.results[0].ns_per_char_update.median, t2 = two.results[0].ns_per_char_update.median;
+    const b1 = one.results[0].ns_per_char_update.min, b2 = two.results[0].ns_per_char_update.min;
+    const same = Math.abs(one.results[0].checksum - two.results[0].checksum) <= 1e-9 * Math.abs(one.results[0].checksum);
+    rows.push([C, fmt(1e9 / t1 / 1000, 0), fmt(1e9 / t2 / 1000, 0), fmt(t1 / t2, 2) + 'x', fmt(b1 / b2, 2) + 'x',
+      same ? 'same' : 'DIFFERENT']);
+    if (C === 1000) scale1000 = t1 / t2;
+  }
+  table(['C', '1 thread (k updates/s)', '2 threads (k updates/s)', 'scaling (medians)', 'scaling (best reps)', 'checksum 1 vs 2 threads'], rows);
+  out();
+  out(`This machine has ${os.cpus().length} cores; a frame ends at a barrier, so a thread that another process\n` +
+    'holds back holds the frame back: the scaling needs the cores free (see the load averages above). ' +
+    'Target: at least 1.7x at C = 1000.');
+  verdicts.push({ what: `--threads 2 scaling ${fmt(scale1000, 2)}x at C = 1000 (target 1.7x)`, ok: scale1000 >= 1.7 });
+}
+out();
+
+// ---- the targets -------------------------------------------------------------------------------------
+
+out('## Targets of issue 10');
+out();
+for (const v of verdicts) out(`- [${v.ok ? 'x' : ' '}] ${v.what}`);
+out();
+out(`(${((Date.now() - started) / 1000).toFixed(0)} s; load average at the end ${os.loadavg().map((x) => x.toFixed(2)).join(', ')}; raw JSON lines in ${path.relative(ROOT, rawPath)})`);
+fs.writeFileSync(opts.out, report);

@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# bench/run.sh [BUILD_DIR] [--quick]: the benchmarks of issue 10, threeanim
+# beside three.js 0.186.0 in one run (called by `make bench` with its build
+# dir). Benchmarks run on a Release build: BUILD_DIR when it is one, else
+# build-release (configured here, without tests or examples), built first.
+# The tables go to stdout and to <build>/bench-report.md, the raw JSON lines to
+# <build>/bench-results.jsonl (see bench/run.mjs). --quick: about a minute.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+build=build
+extra=()
+for arg in "$@"; do
+  case "$arg" in
+    --quick) extra+=(--quick) ;;
+    -h|--help) sed -n '2,8p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -*) echo "bench/run.sh: \"$arg\" is not a flag: [BUILD_DIR] [--quick]" >&2; exit 2 ;;
+    *) build="$arg" ;;
+  esac
+done
+
+type=$(sed -n 's/^CMAKE_BUILD_TYPE:[A-Z]*=//p' "$build/CMakeCache.txt" 2>/dev/null || true)
+if [ "$type" != Release ]; then
+  build=build-release
+  if [ ! -f "$build/CMakeCache.txt" ]; then
+    # -O3 makes GCC's maybe-uninitialized analysis flag code that -O2 accepts;
+    # such a warning stays a warning here, so it cannot stop the benchmark.
+    cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=Release -DTA_BUILD_TESTS=OFF -DTA_BUILD_EXAMPLES=OFF \
+      -DCMAKE_C_FLAGS="-Wno-error=maybe-uninitialized" >/dev/null
+  fi
+fi
+echo "bench: building $build (Release)" >&2
+cmake --build "$build" -j "$(nproc 2>/dev/null || echo 2)" >/dev/null
+
+if [ ! -d bench/threejs/node_modules/three ]; then
+  echo "bench: npm ci in bench/threejs" >&2
+  (cd bench/threejs && npm ci --no-audit --no-fund --loglevel=error >/dev/null)
+fi
+
+exec node bench/run.mjs --build "$build" "${extra[@]+"${extra[@]}"}"

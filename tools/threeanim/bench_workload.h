@@ -1,0 +1,147 @@
+/*
+ * tools/threeanim/bench_workload.h -- the mixer benchmark's workload, built
+ * key for key as ../shared/bench/WORKLOAD.md defines it and as
+ * bench/threejs/bench.mjs builds it for three.js: the flags, the keys (the
+ * mulberry32 draws in their order, float32 keys), the shared clips, and the
+ * characters (one scene of B nodes, one mixer and its actions each).
+ *
+ *     bench_config cfg;
+ *     bench_config_defaults(&cfg);
+ *     if (bench_parse_args(&cfg, argc, argv) != CLI_OK) ...
+ *     bench_keys keys;
+ *     bench_keys_make(&cfg, cfg.keys, &keys);
+ *     ta_clip **clips;  bench_make_clips(&cfg, &keys, NULL, NULL, 0, &clips, &err);
+ *
+ * Choices WORKLOAD.md leaves open are made as bench.mjs makes them (its header
+ * lists them): bone names "b<i>", tracks per bone in the order position,
+ * quaternion, scale, the rest position in float32, tangents from the float32
+ * keys, Bezier h_k from the interval after key k (before it for the last key).
+ *
+ * Ownership: bench_keys_make allocates with malloc and bench_keys_free frees.
+ * Clips and characters are made with the allocator given (a counting one, to
+ * measure bytes) and freed by bench_free_clips and bench_character_free.
+ */
+#ifndef THREEANIM_TOOLS_BENCH_WORKLOAD_H
+#define THREEANIM_TOOLS_BENCH_WORKLOAD_H
+
+#include <stdatomic.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "cli.h"
+
+#define BENCH_MAX_LIST 32
+
+typedef enum bench_interp {
+    BENCH_LINEAR = 0,
+    BENCH_STEP,
+    BENCH_SMOOTH,
+    BENCH_BEZIER,
+    BENCH_CUBICSPLINE,
+    BENCH_INTERP_COUNT
+} bench_interp;
+
+typedef enum bench_variant {
+    BENCH_BLEND = 0,
+    BENCH_SINGLE,
+    BENCH_BLEND_L2M,
+    BENCH_SINGLE_L2M,
+    BENCH_GROUP,
+    BENCH_VARIANT_COUNT
+} bench_variant;
+
+typedef struct bench_config {
+    uint32_t chars[BENCH_MAX_LIST];
+    uint32_t char_count;
+    uint32_t bones, branch, clips, keys;
+    double duration;
+    double weights[BENCH_MAX_LIST];
+    uint32_t weight_count;
+    bench_interp interp;
+    uint32_t frames, warmup, reps;
+    double dt;
+    uint32_t seed;
+    uint32_t stagger;
+    double rot_amp, scale_amp;
+    bench_variant variants[BENCH_MAX_LIST];
+    uint32_t variant_count;
+    uint32_t group_max;
+    uint32_t threads;
+} bench_config;
+
+extern const char *const bench_interp_names[BENCH_INTERP_COUNT];
+extern const char *const bench_variant_names[BENCH_VARIANT_COUNT];
+
+void bench_config_defaults(bench_config *cfg);
+/* argv[0] is the subcommand's name. CLI_OK, or CLI_USAGE with a message on
+ * standard error. */
+int bench_parse_args(bench_config *cfg, int argc, char **argv);
+
+/* mulberry32, as WORKLOAD.md gives it: the next number in [0, 1). */
+double bench_mulberry32(uint32_t *state);
+
+/* The keys of one bone of one clip, float32 as the tracks hold them. */
+typedef struct bench_bone_keys {
+    double pos_offset[3];
+    float *pos;   /* 3 per key */
+    float *quat;  /* 4 per key, x y z w */
+    float *scale; /* 3 per key */
+} bench_bone_keys;
+
+typedef struct bench_keys {
+    uint32_t key_count;
+    float *times;
+    bench_bone_keys *bones; /* clips * bones, clip after clip */
+    uint32_t clip_count, bone_count;
+} bench_keys;
+
+/* The keys for cfg with key_count keys per track (cfg->keys for the workload;
+ * another count to measure what a key costs). */
+int bench_keys_make(const bench_config *cfg, uint32_t key_count, bench_keys *out);
+void bench_keys_free(bench_keys *keys);
+
+/* cfg->clips clips ("walk", "run", "clip2", ...) of 3 * B tracks for each of
+ * `characters` characters (0: one set of tracks for nodes 0..B-1, the shared
+ * clips; else the group variant's, for character c's bone b at node
+ * 1 + c * B + b). */
+ta_result bench_make_clips(const bench_config *cfg, const bench_keys *keys, const ta_allocator *allocator,
+                           uint32_t characters, ta_clip ***out_clips, ta_error *err);
+void bench_free_clips(ta_clip **clips, uint32_t count);
+/* The bytes of key data a track of the workload holds per key (times, values,
+ * tangents), averaged over its tracks: what a key cannot cost less than. */
+double bench_ideal_bytes_per_key(const bench_config *cfg);
+
+/* A counting allocator over malloc: live bytes and allocation calls. Atomic,
+ * so characters on several threads may share one. */
+typedef struct bench_counter {
+    atomic_size_t live_bytes;
+    atomic_size_t allocations;
+} bench_counter;
+
+ta_allocator bench_counting_allocator(bench_counter *counter);
+
+/* One character: its scene, its mixer and actions; or, for the group variant,
+ * all C characters under one Group node driven by one mixer. */
+typedef struct bench_character {
+    ta_scene *scene;
+    ta_mixer *mixer;
+    ta_mat4 *world;      /* the l2m variants: a world matrix per node */
+    uint32_t first_bone; /* node of bone 0 of the first character */
+    uint32_t characters; /* characters in this scene: 1, or C for the group */
+} bench_character;
+
+/* Builds character `index` of a variant: its nodes at rest, its mixer rooted at
+ * the root bone, one action per weight (single: clip 0 at weight 1) on
+ * clips[i % N], REPEAT, the weight set, played, and moved to the staggered
+ * phase (ta_mixer_set_time, see cmd_bench.c). group_count > 0 builds the group
+ * variant's single scene of group_count characters over group clips. */
+ta_result bench_character_make(const bench_config *cfg, const bench_keys *keys, bench_variant variant,
+                               uint32_t index, uint32_t group_count, ta_clip *const *clips,
+                               const ta_allocator *allocator, bench_character *out, ta_error *err);
+void bench_character_free(bench_character *ch);
+/* The l2m variants' root.updateMatrixWorld(): every node's world matrix. */
+void bench_character_world(bench_character *ch);
+/* Position, quaternion and scale components of every bone, summed in double. */
+double bench_character_checksum(const bench_character *ch);
+
+#endif

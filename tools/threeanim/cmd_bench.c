@@ -1,0 +1,373 @@
+/* `threeanim bench mixer [flags]`: the mixer on the workload of
+ * ../shared/bench/WORKLOAD.md, timed, with the same flags and the same JSON
+ * line as bench/threejs/bench.mjs, plus what threeanim's memory costs and
+ * --threads T (disjoint characters' mixers on T threads over shared clips). */
+#define _POSIX_C_SOURCE 200809L
+
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "bench_workload.h"
+
+void cli_bench_help(FILE *out)
+{
+    fputs("usage: threeanim bench mixer [--chars 100,1000] [--bones 64] [--branch 2] [--clips 2]\n"
+          "         [--keys 30] [--duration 1] [--weights 0.7,0.3] [--interp linear] [--frames 600]\n"
+          "         [--warmup 120] [--reps 5] [--dt 1/60] [--seed 1] [--stagger 1] [--rot-amp 0.5]\n"
+          "         [--scale-amp 0.05] [--variants blend,single] [--group-max 100] [--threads 1]\n"
+          "         [--three DIR (ignored: the three.js side's)]\n"
+          "\n"
+          "Builds the mixer benchmark's workload key for key as bench/threejs/bench.mjs does\n"
+          "for three.js (C characters of B bones, N shared clips of K keys, one mixer per\n"
+          "character, one action per weight, REPEAT, staggered phases), times --reps runs of\n"
+          "--frames frames after --warmup frames, and prints one JSON line: per (variant, C)\n"
+          "ns_per_char_update and ns_per_track_action (median, min, max), the checksum of\n"
+          "the final pose, bytes_per_character (scene, mixer and actions of one more\n"
+          "character, clips excluded) and allocs_after_first_frame; and bytes_per_key of the\n"
+          "shared clips (bytes over keys; marginal: the cost of one more key; ideal: the key\n"
+          "data alone). --interp: linear, step, smooth, bezier, cubicspline. --variants:\n"
+          "blend, single, blend_l2m, single_l2m (+ world matrices), group (one mixer over a\n"
+          "Group of all characters; C <= --group-max). --threads T updates disjoint\n"
+          "characters on T threads, frame by frame; ns_per_char_update is then wall time\n"
+          "over character updates (throughput). Progress goes to standard error.\n",
+          out);
+}
+
+static double now_seconds(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+/* ---- running frames, on one thread or several ---------------------------------------------- */
+
+typedef struct bench_run {
+    const bench_config *cfg;
+    bench_character *chars;
+    uint32_t count;
+    bool l2m;
+    uint32_t threads;
+    pthread_barrier_t barrier;
+    uint32_t phase_frames; /* set by the main thread before a phase; 0 ends the workers */
+    atomic_int failed;
+    ta_error err;          /* the first refusal */
+} bench_run;
+
+typedef struct bench_worker {
+    bench_run *run;
+    uint32_t index;
+    pthread_t thread;
+} bench_worker;
+
+static void sync_threads(bench_run *run)
+{
+    if (run->threads > 1) pthread_barrier_wait(&run->barrier);
+}
+
+static void run_frames(bench_run *run, uint32_t worker, uint32_t frames)
+{
+    uint32_t lo = (uint32_t)((uint64_t)run->count * worker / run->threads);
+    uint32_t hi = (uint32_t)((uint64_t)run->count * (worker + 1) / run->threads);
+    const ta_duration dt = ta_seconds(run->cfg->dt);
+    ta_error err;
+    for (uint32_t f = 0; f < frames; ++f) {
+        if (atomic_load_explicit(&run->failed, memory_order_relaxed) == 0)
+            for (uint32_t c = lo; c < hi; ++c) {
+                bench_character *ch = &run->chars[c];
+                if (ta_mixer_update(ch->mixer, ch->scene, dt, &err) != TA_OK) {
+                    if (atomic_exchange(&run->failed, 1) == 0) run->err = err;
+                    break;
+                }
+                if (run->l2m) bench_character_world(ch);
+            }
+        sync_threads(run); /* a frame ends when every thread has done its characters */
+    }
+}
+
+static void *worker_main(void *arg)
+{
+    bench_worker *w = (bench_worker *)arg;
+    for (;;) {
+        sync_threads(w->run); /* the main thread has set phase_frames */
+        uint32_t frames = w->run->phase_frames;
+        if (frames == 0) return NULL;
+        run_frames(w->run, w->index, frames);
+    }
+}
+
+/* Runs `frames` frames on every thread; the seconds they took. */
+static double run_phase(bench_run *run, uint32_t frames)
+{
+    if (frames == 0) return 0;
+    run->phase_frames = frames;
+    sync_threads(run);
+    double t0 = now_seconds();
+    run_frames(run, 0, frames);
+    return now_seconds() - t0;
+}
+
+/* ---- one (variant, C) ------------------------------------------------------------------------ */
+
+typedef struct bench_stats {
+    double median, min, max;
+} bench_stats;
+
+static int compare_doubles(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+static bench_stats stats_of(double *samples, uint32_t n)
+{
+    qsort(samples, n, sizeof(double), compare_doubles);
+    bench_stats s;
+    s.min = samples[0];
+    s.max = samples[n - 1];
+    s.median = n % 2 ? samples[n / 2] : (samples[n / 2 - 1] + samples[n / 2]) / 2;
+    return s;
+}
+
+typedef struct bench_result {
+    bench_variant variant;
+    uint32_t chars, actions;
+    bench_stats per_char, per_track_action;
+    double checksum;
+    double bytes_per_character;
+    size_t allocs_after_first_frame;
+} bench_result;
+
+static int refused(const char *what, const ta_error *err)
+{
+    fprintf(stderr, "threeanim bench mixer: %s: %s\n", what, err->message);
+    return CLI_REFUSED;
+}
+
+static int run_variant(const bench_config *cfg, const bench_keys *keys, ta_clip *const *shared, bench_variant variant,
+                       uint32_t C, bench_result *out)
+{
+    bool group = variant == BENCH_GROUP;
+    bool single = variant == BENCH_SINGLE || variant == BENCH_SINGLE_L2M;
+    uint32_t actions = single ? 1 : cfg->weight_count;
+    bench_counter counter;
+    atomic_init(&counter.live_bytes, 0);
+    atomic_init(&counter.allocations, 0);
+    ta_allocator alloc = bench_counting_allocator(&counter);
+    ta_error err;
+    memset(&err, 0, sizeof err);
+    ta_clip **group_clips = NULL;
+    if (group && bench_make_clips(cfg, keys, NULL, C, &group_clips, &err) != TA_OK) return refused("group clips", &err);
+    uint32_t count = group ? 1 : C;
+    bench_character *chars = (bench_character *)calloc(count, sizeof(bench_character));
+    double *samples = (double *)malloc(sizeof(double) * cfg->reps);
+    bench_worker *workers = (bench_worker *)calloc(cfg->threads, sizeof(bench_worker));
+    int status = CLI_OK;
+    uint32_t made = 0;
+    if (chars == NULL || samples == NULL || workers == NULL) {
+        fprintf(stderr, "threeanim bench mixer: out of memory\n");
+        status = CLI_REFUSED;
+    }
+    for (; status == CLI_OK && made < count; ++made)
+        if (bench_character_make(cfg, keys, variant, made, group ? C : 0, group ? group_clips : shared, &alloc,
+                                 &chars[made], &err) != TA_OK)
+            status = refused("building a character", &err);
+
+    bench_run run;
+    memset(&run, 0, sizeof run);
+    run.cfg = cfg;
+    run.chars = chars;
+    run.count = count;
+    run.l2m = variant == BENCH_BLEND_L2M || variant == BENCH_SINGLE_L2M;
+    run.threads = cfg->threads;
+    atomic_init(&run.failed, 0);
+    uint32_t started = 1;
+    bool threaded = status == CLI_OK && run.threads > 1;
+    if (threaded) {
+        pthread_barrier_init(&run.barrier, NULL, run.threads);
+        for (; started < run.threads; ++started) {
+            workers[started].run = &run;
+            workers[started].index = started;
+            if (pthread_create(&workers[started].thread, NULL, worker_main, &workers[started]) != 0) {
+                /* The threads started wait at a barrier for this one: no way back. */
+                fprintf(stderr, "threeanim bench mixer: cannot start thread %u\n", started);
+                exit(CLI_REFUSED);
+            }
+        }
+    }
+    if (status == CLI_OK) {
+        /* The first frame makes the bindings; after it, update should allocate nothing. */
+        uint32_t first = cfg->warmup > 0 ? 1 : 0;
+        run_phase(&run, first);
+        size_t allocs_before = atomic_load(&counter.allocations);
+        run_phase(&run, cfg->warmup - first);
+        for (uint32_t r = 0; r < cfg->reps; ++r) {
+            double s = run_phase(&run, cfg->frames);
+            samples[r] = s * 1e9 / ((double)cfg->frames * C);
+            fprintf(stderr, "  %s C=%u rep %u/%u: %.1f ns per character update\n", bench_variant_names[variant], C,
+                    r + 1, cfg->reps, samples[r]);
+        }
+        if (atomic_load(&run.failed)) status = refused("update", &run.err);
+        out->variant = variant;
+        out->chars = C;
+        out->actions = actions;
+        out->allocs_after_first_frame = atomic_load(&counter.allocations) - allocs_before;
+        out->bytes_per_character = (double)atomic_load(&counter.live_bytes) / C;
+        out->checksum = 0;
+        for (uint32_t i = 0; i < count; ++i) out->checksum += bench_character_checksum(&chars[i]);
+        out->per_char = stats_of(samples, cfg->reps);
+        double per = 3.0 * cfg->bones * actions;
+        for (uint32_t r = 0; r < cfg->reps; ++r) samples[r] /= per;
+        out->per_track_action = stats_of(samples, cfg->reps);
+    }
+    if (threaded) {
+        run.phase_frames = 0;
+        sync_threads(&run);
+        for (uint32_t t = 1; t < started; ++t) pthread_join(workers[t].thread, NULL);
+        pthread_barrier_destroy(&run.barrier);
+    }
+    for (uint32_t i = 0; i < made && chars != NULL; ++i) bench_character_free(&chars[i]);
+    if (group_clips != NULL) bench_free_clips(group_clips, cfg->clips);
+    free(workers);
+    free(samples);
+    free(chars);
+    return status;
+}
+
+/* ---- bytes per key ----------------------------------------------------------------------------- */
+
+typedef struct bench_key_bytes {
+    double per_key, marginal, ideal;
+} bench_key_bytes;
+
+static size_t clip_keys(const bench_config *cfg, uint32_t key_count)
+{
+    return (size_t)cfg->clips * 3 * cfg->bones * key_count;
+}
+
+/* The shared clips' bytes over their keys, and what one key more costs: the
+ * same clips built again with twice the keys. */
+static int measure_key_bytes(const bench_config *cfg, size_t clip_bytes, bench_key_bytes *out)
+{
+    bench_keys twice;
+    if (bench_keys_make(cfg, 2 * cfg->keys, &twice) != CLI_OK) return CLI_REFUSED;
+    bench_counter counter;
+    atomic_init(&counter.live_bytes, 0);
+    atomic_init(&counter.allocations, 0);
+    ta_allocator alloc = bench_counting_allocator(&counter);
+    ta_clip **clips;
+    ta_error err;
+    ta_result r = bench_make_clips(cfg, &twice, &alloc, 0, &clips, &err);
+    bench_keys_free(&twice);
+    if (r != TA_OK) return refused("clips of twice the keys", &err);
+    size_t bytes2 = atomic_load(&counter.live_bytes);
+    bench_free_clips(clips, cfg->clips);
+    out->per_key = (double)clip_bytes / (double)clip_keys(cfg, cfg->keys);
+    out->marginal =
+        ((double)bytes2 - (double)clip_bytes) / ((double)clip_keys(cfg, 2 * cfg->keys) - clip_keys(cfg, cfg->keys));
+    out->ideal = bench_ideal_bytes_per_key(cfg);
+    return CLI_OK;
+}
+
+/* ---- the JSON line ------------------------------------------------------------------------------ */
+
+static void print_stats(FILE *out, const char *name, bench_stats s)
+{
+    fprintf(out, "\"%s\":{\"median\":%.2f,\"min\":%.2f,\"max\":%.2f}", name, s.median, s.min, s.max);
+}
+
+static void print_json(FILE *out, const bench_config *cfg, const bench_key_bytes *kb, const bench_result *results,
+                       uint32_t result_count)
+{
+    fprintf(out, "{\"bench\":\"mixer\",\"impl\":\"threeanim\",\"version\":\"%s\",\"config\":{\"chars\":[",
+            ta_version());
+    for (uint32_t i = 0; i < cfg->char_count; ++i) fprintf(out, "%s%u", i ? "," : "", cfg->chars[i]);
+    fprintf(out, "],\"bones\":%u,\"branch\":%u,\"clips\":%u,\"keys\":%u,\"duration\":%.15g,\"weights\":[", cfg->bones,
+            cfg->branch, cfg->clips, cfg->keys, cfg->duration);
+    for (uint32_t i = 0; i < cfg->weight_count; ++i) fprintf(out, "%s%.15g", i ? "," : "", cfg->weights[i]);
+    fprintf(out,
+            "],\"interp\":\"%s\",\"frames\":%u,\"warmup\":%u,\"reps\":%u,\"dt\":%.17g,\"seed\":%u,\"stagger\":%u,"
+            "\"rot_amp\":%.15g,\"scale_amp\":%.15g,\"variants\":[",
+            bench_interp_names[cfg->interp], cfg->frames, cfg->warmup, cfg->reps, cfg->dt, cfg->seed, cfg->stagger,
+            cfg->rot_amp, cfg->scale_amp);
+    for (uint32_t i = 0; i < cfg->variant_count; ++i)
+        fprintf(out, "%s\"%s\"", i ? "," : "", bench_variant_names[cfg->variants[i]]);
+    fprintf(out, "],\"group_max\":%u,\"threads\":%u},", cfg->group_max, cfg->threads);
+    fprintf(out, "\"bytes_per_key\":%.3f,\"bytes_per_key_marginal\":%.3f,\"bytes_per_key_ideal\":%.3f,\"results\":[",
+            kb->per_key, kb->marginal, kb->ideal);
+    for (uint32_t i = 0; i < result_count; ++i) {
+        const bench_result *r = &results[i];
+        fprintf(out, "%s{\"variant\":\"%s\",\"chars\":%u,\"bones\":%u,\"actions\":%u,\"tracks_per_char\":%u,\"threads\":%u,",
+                i ? "," : "", bench_variant_names[r->variant], r->chars, cfg->bones, r->actions, 3 * cfg->bones,
+                cfg->threads);
+        print_stats(out, "ns_per_char_update", r->per_char);
+        fputc(',', out);
+        print_stats(out, "ns_per_track_action", r->per_track_action);
+        fprintf(out, ",\"checksum\":%.17g,\"bytes_per_character\":%.1f,\"allocs_after_first_frame\":%zu}", r->checksum,
+                r->bytes_per_character, r->allocs_after_first_frame);
+    }
+    fputs("]}\n", out);
+}
+
+/* ---- the command ------------------------------------------------------------------------------ */
+
+static int bench_mixer(int argc, char **argv)
+{
+    for (int i = 1; i < argc; ++i)
+        if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
+            cli_bench_help(stdout);
+            return CLI_OK;
+        }
+    bench_config cfg;
+    bench_config_defaults(&cfg);
+    int status = bench_parse_args(&cfg, argc, argv);
+    if (status != CLI_OK) return status;
+    bench_keys keys;
+    if (bench_keys_make(&cfg, cfg.keys, &keys) != CLI_OK) {
+        fprintf(stderr, "threeanim bench mixer: out of memory making the keys\n");
+        return CLI_REFUSED;
+    }
+    fprintf(stderr, "threeanim %s: interp %s, %u threads\n", ta_version(), bench_interp_names[cfg.interp], cfg.threads);
+    bench_counter clip_counter;
+    atomic_init(&clip_counter.live_bytes, 0);
+    atomic_init(&clip_counter.allocations, 0);
+    ta_allocator clip_alloc = bench_counting_allocator(&clip_counter);
+    ta_clip **clips = NULL;
+    ta_error err;
+    memset(&err, 0, sizeof err);
+    bench_key_bytes kb;
+    memset(&kb, 0, sizeof kb);
+    bench_result *results = (bench_result *)calloc((size_t)cfg.char_count * cfg.variant_count, sizeof(bench_result));
+    uint32_t result_count = 0;
+    if (results == NULL) status = CLI_REFUSED;
+    if (status == CLI_OK && bench_make_clips(&cfg, &keys, &clip_alloc, 0, &clips, &err) != TA_OK)
+        status = refused("clips", &err);
+    if (status == CLI_OK) status = measure_key_bytes(&cfg, atomic_load(&clip_counter.live_bytes), &kb);
+    for (uint32_t c = 0; status == CLI_OK && c < cfg.char_count; ++c)
+        for (uint32_t v = 0; status == CLI_OK && v < cfg.variant_count; ++v) {
+            if (cfg.variants[v] == BENCH_GROUP && cfg.chars[c] > cfg.group_max) {
+                fprintf(stderr, "  group C=%u: skipped (above --group-max %u)\n", cfg.chars[c], cfg.group_max);
+                continue;
+            }
+            status = run_variant(&cfg, &keys, clips, cfg.variants[v], cfg.chars[c], &results[result_count]);
+            if (status == CLI_OK) ++result_count;
+        }
+    if (status == CLI_OK) print_json(stdout, &cfg, &kb, results, result_count);
+    if (clips != NULL) bench_free_clips(clips, cfg.clips);
+    bench_keys_free(&keys);
+    free(results);
+    return status;
+}
+
+int cli_bench(int argc, char **argv)
+{
+    if (argc >= 2 && strcmp(argv[1], "mixer") == 0) return bench_mixer(argc - 1, argv + 1);
+    if (argc >= 2 && (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0)) {
+        cli_bench_help(stdout);
+        return CLI_OK;
+    }
+    cli_bench_help(stderr);
+    return CLI_USAGE;
+}
