@@ -341,14 +341,18 @@ out();
     const t1 = one.results[0].ns_per_char_update.median, t2 = two.results[0].ns_per_char_update.median;
     const b1 = one.results[0].ns_per_char_update.min, b2 = two.results[0].ns_per_char_update.min;
     const same = Math.abs(one.results[0].checksum - two.results[0].checksum) <= 1e-9 * Math.abs(one.results[0].checksum);
+    const c1 = one.results[0].cpu_ns_per_char_update, c2 = two.results[0].cpu_ns_per_char_update;
     rows.push([C, fmt(1e9 / t1 / 1000, 0), fmt(1e9 / t2 / 1000, 0), fmt(t1 / t2, 2) + 'x', fmt(b1 / b2, 2) + 'x',
-      same ? 'same' : 'DIFFERENT']);
+      `${us(c1)} / ${us(c2)}`, fmt(c2 / t2, 2), same ? 'same' : 'DIFFERENT']);
     if (C === 1000) scale1000 = t1 / t2;
   }
-  table(['C', '1 thread (k updates/s)', '2 threads (k updates/s)', 'scaling (medians)', 'scaling (best reps)', 'checksum 1 vs 2 threads'], rows);
+  table(['C', '1 thread (k updates/s)', '2 threads (k updates/s)', 'scaling (medians)', 'scaling (best reps)',
+    'CPU us per update, 1 / 2 threads', 'cores busy (2 threads)', 'checksum 1 vs 2 threads'], rows);
   out();
   out(`This machine has ${os.cpus().length} cores; a frame ends at a barrier, so a thread that another process\n` +
     'holds back holds the frame back: the scaling needs the cores free (see the load averages above). ' +
+    'CPU time per update that stays the same from 1 to 2 threads says the threads do not contend; ' +
+    '"cores busy" (CPU time over wall time with 2 threads) near 1 says the second core was taken by another process. ' +
     'Target: at least 1.7x at C = 1000.');
   verdicts.push({ what: `--threads 2 scaling ${fmt(scale1000, 2)}x at C = 1000 (target 1.7x)`, ok: scale1000 >= 1.7 });
 }

@@ -24,22 +24,29 @@ void cli_bench_help(FILE *out)
           "character, one action per weight, REPEAT, staggered phases), times --reps runs of\n"
           "--frames frames after --warmup frames, and prints one JSON line: per (variant, C)\n"
           "ns_per_char_update and ns_per_track_action (median, min, max), the checksum of\n"
-          "the final pose, bytes_per_character (scene, mixer and actions of one more\n"
-          "character, clips excluded) and allocs_after_first_frame; and bytes_per_key of the\n"
-          "shared clips (bytes over keys; marginal: the cost of one more key; ideal: the key\n"
-          "data alone). --interp: linear, step, smooth, bezier, cubicspline. --variants:\n"
-          "blend, single, blend_l2m, single_l2m (+ world matrices), group (one mixer over a\n"
-          "Group of all characters; C <= --group-max). --threads T updates disjoint\n"
-          "characters on T threads, frame by frame; ns_per_char_update is then wall time\n"
-          "over character updates (throughput). Progress goes to standard error.\n",
+          "the final pose, cpu_ns_per_char_update (the CPU time of all threads per update:\n"
+          "as with one thread when threads do not contend), bytes_per_character (scene,\n"
+          "mixer and actions of one more character, clips excluded) and\n"
+          "allocs_after_first_frame; and bytes_per_key of the shared clips (bytes over keys;\n"
+          "marginal: the cost of one more key; ideal: the key data alone). --interp: linear,\n"
+          "step, smooth, bezier, cubicspline. --variants: blend, single, blend_l2m,\n"
+          "single_l2m (+ world matrices), group (one mixer over a Group of all characters;\n"
+          "C <= --group-max). --threads T updates disjoint characters on T threads, frame by\n"
+          "frame; ns_per_char_update is then wall time over character updates (throughput).\n"
+          "Progress goes to standard error.\n",
           out);
+}
+
+static double clock_seconds(clockid_t clock)
+{
+    struct timespec ts;
+    clock_gettime(clock, &ts);
+    return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
 }
 
 static double now_seconds(void)
 {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
+    return clock_seconds(CLOCK_MONOTONIC);
 }
 
 /* ---- running frames, on one thread or several ---------------------------------------------- */
@@ -136,6 +143,8 @@ typedef struct bench_result {
     uint32_t chars, actions;
     bench_stats per_char, per_track_action;
     double checksum;
+    double cpu_ns_per_char_update; /* CPU time of every thread over the timed frames, per update: as with one
+                                      thread when the threads do not contend */
     double bytes_per_character;
     size_t allocs_after_first_frame;
 } bench_result;
@@ -203,12 +212,15 @@ static int run_variant(const bench_config *cfg, const bench_keys *keys, ta_clip 
         run_phase(&run, first);
         size_t allocs_before = atomic_load(&counter.allocations);
         run_phase(&run, cfg->warmup - first);
+        double cpu0 = clock_seconds(CLOCK_PROCESS_CPUTIME_ID);
         for (uint32_t r = 0; r < cfg->reps; ++r) {
             double s = run_phase(&run, cfg->frames);
             samples[r] = s * 1e9 / ((double)cfg->frames * C);
             fprintf(stderr, "  %s C=%u rep %u/%u: %.1f ns per character update\n", bench_variant_names[variant], C,
                     r + 1, cfg->reps, samples[r]);
         }
+        out->cpu_ns_per_char_update =
+            (clock_seconds(CLOCK_PROCESS_CPUTIME_ID) - cpu0) * 1e9 / ((double)cfg->frames * cfg->reps * C);
         if (atomic_load(&run.failed)) status = refused("update", &run.err);
         out->variant = variant;
         out->chars = C;
@@ -305,8 +317,10 @@ static void print_json(FILE *out, const bench_config *cfg, const bench_key_bytes
         print_stats(out, "ns_per_char_update", r->per_char);
         fputc(',', out);
         print_stats(out, "ns_per_track_action", r->per_track_action);
-        fprintf(out, ",\"checksum\":%.17g,\"bytes_per_character\":%.1f,\"allocs_after_first_frame\":%zu}", r->checksum,
-                r->bytes_per_character, r->allocs_after_first_frame);
+        fprintf(out,
+                ",\"checksum\":%.17g,\"cpu_ns_per_char_update\":%.2f,\"bytes_per_character\":%.1f,"
+                "\"allocs_after_first_frame\":%zu}",
+                r->checksum, r->cpu_ns_per_char_update, r->bytes_per_character, r->allocs_after_first_frame);
     }
     fputs("]}\n", out);
 }
