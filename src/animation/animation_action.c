@@ -214,8 +214,10 @@ ta_result ta_action_set_duration(ta_action *a, ta_duration duration, ta_error *e
     if (duration.seconds == 0)
         return ta__fail(err, TA_ERROR_OUT_OF_RANGE, "duration: 0 s cannot hold one run through the clip");
     double ts = a->clip->duration / duration.seconds;
-    if (!isfinite(ts))
-        return ta__fail(err, TA_ERROR_OUT_OF_RANGE, "duration: %g s gives a time scale of %g", duration.seconds, ts);
+    /* ta_action_time_scale answers a float: the quotient must fit one, and not as zero. */
+    if (!isfinite((float)ts) || (float)ts == 0.0f)
+        return ta__fail(err, TA_ERROR_OUT_OF_RANGE, "duration: %g s gives a time scale of %g, which a float cannot hold",
+                        duration.seconds, ts);
     a->run.time_scale = ts;
     ta_action_stop_warping(a);
     return TA_OK;

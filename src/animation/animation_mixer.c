@@ -131,9 +131,24 @@ static void use_bindings(ta_mixer *m, ta_action *a, int delta)
 
 ta_result ta__mixer_activate(ta_mixer *m, ta_action *a, ta_error *err)
 {
+    if (a->blend_mode == TA_ADDITIVE_BLEND_MODE) {
+        ta_result r = ta__mixer_need_additive(m, err);
+        if (r != TA_OK) return r;
+    }
     if (!a->has_group && !a->bound) {
-        uint32_t n = a->clip->track_count;
-        ta_result r = ta__mixer_reserve_bindings(m, n, err);
+        /* Make room for exactly the bindings this action adds, then bind: the
+         * binding itself cannot fail after that. */
+        uint32_t n = a->clip->track_count, fresh = 0, numbers = 0, strings = 0;
+        for (uint32_t t = 0; t < n; ++t) {
+            ta_track_target target = a->clip->tracks[t]->target;
+            if (ta__mixer_find(m, target) != TA_NONE) continue;
+            fresh++;
+            if (ta_track_kind_value_type(target.kind) == TA_VALUE_STRING)
+                strings++;
+            else
+                numbers += ta_track_kind_value_size(target.kind);
+        }
+        ta_result r = ta__mixer_reserve(m, fresh, numbers, strings, err);
         if (r != TA_OK) return r;
         for (uint32_t t = 0; t < n; ++t) {
             uint32_t index = 0;

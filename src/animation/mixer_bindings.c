@@ -3,101 +3,115 @@
 
 #include "animation/mixer_internal.h"
 
-uint64_t ta__target_key(ta_track_target t)
+static bool same_target(const ta__target *a, ta_track_target b)
 {
-    /* +1 keeps every key away from 0, the empty slot */
-    return ((uint64_t)t.index << 24 | (uint64_t)(t.kind & 0xff) << 16 | (uint64_t)(t.family & 0xff) << 8 |
-            (uint64_t)(t.element & 0xff)) +
-           1;
+    return a->index == b.index && a->kind == (uint8_t)b.kind && a->family == (uint8_t)b.family &&
+           a->element == (uint8_t)b.element;
 }
 
-static uint32_t hash_slot(uint64_t key, uint32_t capacity)
+static uint32_t hash_slot(ta_track_target t, uint32_t capacity)
 {
-    uint64_t h = key * 0x9E3779B97F4A7C15ull;
+    uint64_t key = (uint64_t)t.index << 24 | (uint64_t)(t.kind & 0xff) << 16 | (uint64_t)(t.family & 0xff) << 8 |
+                   (uint64_t)(t.element & 0xff);
+    uint64_t h = (key + 1) * 0x9E3779B97F4A7C15ull;
     return (uint32_t)(h >> 32) & (capacity - 1);
 }
 
-static bool hash_find(const ta_mixer *m, uint64_t key, uint32_t *out)
+uint32_t ta__mixer_find(const ta_mixer *m, ta_track_target target)
 {
-    if (m->hash_capacity == 0) return false;
-    for (uint32_t i = hash_slot(key, m->hash_capacity);; i = (i + 1) & (m->hash_capacity - 1)) {
-        if (m->hash_keys[i] == 0) return false;
-        if (m->hash_keys[i] == key) {
-            *out = m->hash_values[i];
-            return true;
-        }
+    if (m->hash_capacity == 0) return TA_NONE;
+    for (uint32_t i = hash_slot(target, m->hash_capacity);; i = (i + 1) & (m->hash_capacity - 1)) {
+        uint32_t v = m->hash[i];
+        if (v == 0) return TA_NONE;
+        if (same_target(&m->bindings[v - 1].target, target)) return v - 1;
     }
 }
 
-static void hash_put(ta_mixer *m, uint64_t key, uint32_t value)
+static void hash_put(ta_mixer *m, uint32_t index)
 {
-    for (uint32_t i = hash_slot(key, m->hash_capacity);; i = (i + 1) & (m->hash_capacity - 1)) {
-        if (m->hash_keys[i] == 0 || m->hash_keys[i] == key) {
-            m->hash_keys[i] = key;
-            m->hash_values[i] = value;
-            return;
-        }
-    }
+    ta_track_target t = ta__binding_target(&m->bindings[index]);
+    uint32_t i = hash_slot(t, m->hash_capacity);
+    while (m->hash[i] != 0) i = (i + 1) & (m->hash_capacity - 1);
+    m->hash[i] = index + 1;
 }
 
 static void hash_rebuild(ta_mixer *m)
 {
     if (m->hash_capacity == 0) return;
-    memset(m->hash_keys, 0, sizeof(uint64_t) * m->hash_capacity);
-    for (uint32_t i = 0; i < m->binding_count; ++i) hash_put(m, ta__target_key(m->bindings[i].target), i);
+    memset(m->hash, 0, sizeof(uint32_t) * m->hash_capacity);
+    for (uint32_t i = 0; i < m->binding_count; ++i) hash_put(m, i);
 }
 
-/* Grows the hash so that `need` keys keep it at most half full. */
+/* Keeps the hash at most three quarters full for `need` keys. */
 static ta_result hash_reserve(ta_mixer *m, uint32_t need, ta_error *err)
 {
-    uint64_t want = m->hash_capacity ? m->hash_capacity : 16;
-    while (want < (uint64_t)need * 2) want *= 2;
+    uint64_t want = m->hash_capacity ? m->hash_capacity : 8;
+    while (want * 3 < (uint64_t)need * 4) want *= 2;
     if (want == m->hash_capacity) return TA_OK;
     if (want > (1u << 31)) return ta__fail(err, TA_ERROR_LIMIT_EXCEEDED, "mixer: %u bindings are too many", need);
-    uint64_t *keys = (uint64_t *)ta__calloc(&m->mem, (size_t)want, sizeof(uint64_t));
-    uint32_t *values = (uint32_t *)ta__calloc(&m->mem, (size_t)want, sizeof(uint32_t));
-    if (keys == NULL || values == NULL) {
-        ta__free(&m->mem, keys, sizeof(uint64_t) * want);
-        ta__free(&m->mem, values, sizeof(uint32_t) * want);
+    uint32_t *hash = (uint32_t *)ta__calloc(&m->mem, (size_t)want, sizeof(uint32_t));
+    if (hash == NULL)
         return ta__fail(err, TA_ERROR_OUT_OF_MEMORY, "out of memory growing the mixer's bindings to %u", need);
-    }
-    ta__free(&m->mem, m->hash_keys, sizeof(uint64_t) * m->hash_capacity);
-    ta__free(&m->mem, m->hash_values, sizeof(uint32_t) * m->hash_capacity);
-    m->hash_keys = keys;
-    m->hash_values = values;
+    ta__free(&m->mem, m->hash, sizeof(uint32_t) * m->hash_capacity);
+    m->hash = hash;
     m->hash_capacity = (uint32_t)want;
     hash_rebuild(m);
     return TA_OK;
 }
 
-/* pile, orig and add share one block of 3 * slot_capacity floats. */
+/* Moves a float array into a new one of new_cap floats (zeroed past count). */
+static float *regrow(ta_mixer *m, const float *old, uint32_t count, uint32_t new_cap)
+{
+    float *f = (float *)ta__calloc(&m->mem, new_cap, sizeof(float));
+    if (f != NULL && count > 0) memcpy(f, old, sizeof(float) * count);
+    return f;
+}
+
 static ta_result grow_floats(ta_mixer *m, uint32_t need, ta_error *err)
 {
     if (need <= m->slot_capacity) return TA_OK;
-    uint64_t want = m->slot_capacity ? (uint64_t)m->slot_capacity * 2 : 64;
-    while (want < need) want *= 2;
-    if (want * 3 > UINT32_MAX) return ta__fail(err, TA_ERROR_LIMIT_EXCEEDED, "mixer: too many values to hold");
-    float *block = (float *)ta__calloc(&m->mem, (size_t)want * 3, sizeof(float));
-    if (block == NULL)
+    float *block = (float *)ta__calloc(&m->mem, (size_t)need * 2, sizeof(float));
+    float *add = m->wants_add ? regrow(m, m->add, m->slot_count, need) : NULL;
+    if (block == NULL || (m->wants_add && add == NULL)) {
+        ta__free(&m->mem, block, sizeof(float) * 2 * (size_t)need);
+        ta__free(&m->mem, add, sizeof(float) * need);
         return ta__fail(err, TA_ERROR_OUT_OF_MEMORY, "out of memory growing the mixer's piles to %u values", need);
+    }
     if (m->slot_count) {
         memcpy(block, m->pile, sizeof(float) * m->slot_count);
-        memcpy(block + want, m->orig, sizeof(float) * m->slot_count);
-        memcpy(block + 2 * want, m->add, sizeof(float) * m->slot_count);
+        memcpy(block + need, m->orig, sizeof(float) * m->slot_count);
     }
-    ta__free(&m->mem, m->pile, sizeof(float) * 3 * (size_t)m->slot_capacity);
+    ta__free(&m->mem, m->pile, sizeof(float) * 2 * (size_t)m->slot_capacity);
+    if (m->wants_add) {
+        ta__free(&m->mem, m->add, sizeof(float) * m->add_capacity);
+        m->add = add;
+        m->add_capacity = need;
+    }
     m->pile = block;
-    m->orig = block + want;
-    m->add = block + 2 * want;
-    m->slot_capacity = (uint32_t)want;
+    m->orig = block + need;
+    m->slot_capacity = need;
+    return TA_OK;
+}
+
+ta_result ta__mixer_need_additive(ta_mixer *m, ta_error *err)
+{
+    if (m->wants_add) return TA_OK;
+    if (m->slot_capacity == 0) {
+        m->wants_add = true; /* grow_floats makes it with the piles */
+        return TA_OK;
+    }
+    float *add = (float *)ta__calloc(&m->mem, m->slot_capacity, sizeof(float));
+    if (add == NULL) return ta__fail(err, TA_ERROR_OUT_OF_MEMORY, "out of memory making the mixer's additive piles");
+    m->add = add;
+    m->add_capacity = m->slot_capacity;
+    m->wants_add = true;
     return TA_OK;
 }
 
 static ta_result grow_strings(ta_mixer *m, uint32_t need, ta_error *err)
 {
     if (need <= m->str_capacity) return TA_OK;
-    uint32_t want = m->str_capacity ? m->str_capacity * 2 : 4;
-    while (want < need) want *= 2;
+    uint32_t want = need;
     const char **p = (const char **)ta__calloc(&m->mem, want, sizeof(char *));
     const char **a = (const char **)ta__calloc(&m->mem, want, sizeof(char *));
     char **o = (char **)ta__calloc(&m->mem, want, sizeof(char *));
@@ -122,47 +136,67 @@ static ta_result grow_strings(ta_mixer *m, uint32_t need, ta_error *err)
     return TA_OK;
 }
 
-ta_result ta__mixer_reserve_bindings(ta_mixer *m, uint32_t extra, ta_error *err)
+ta_result ta__mixer_reserve(ta_mixer *m, uint32_t bindings, uint32_t numbers, uint32_t strings, ta_error *err)
 {
-    if (extra == 0) return TA_OK;
-    if ((uint64_t)m->binding_count + extra > (1u << 30))
-        return ta__fail(err, TA_ERROR_LIMIT_EXCEEDED, "mixer: %u more bindings are too many", extra);
+    if ((uint64_t)m->binding_count + bindings > (1u << 30) || (uint64_t)m->slot_count + numbers > (1u << 30))
+        return ta__fail(err, TA_ERROR_LIMIT_EXCEEDED, "mixer: %u more bindings are too many", bindings);
     ta_result r;
-    uint32_t need = m->binding_count + extra;
-    if ((r = ta__reserve(&m->mem, (void **)&m->bindings, &m->binding_capacity, need, sizeof(ta__binding), err)) !=
-        TA_OK)
-        return r;
+    uint32_t need = m->binding_count + bindings;
+    if (need > m->binding_capacity) {
+        /* exactly: a character's bindings are made in one or two plays, and
+         * every byte counts per character */
+        ta__binding *grown = (ta__binding *)ta__realloc(&m->mem, m->bindings, sizeof(ta__binding) * m->binding_capacity,
+                                                        sizeof(ta__binding) * need);
+        if (grown == NULL)
+            return ta__fail(err, TA_ERROR_OUT_OF_MEMORY, "out of memory growing the mixer's bindings to %u", need);
+        m->bindings = grown;
+        m->binding_capacity = need;
+    }
     if ((r = hash_reserve(m, need, err)) != TA_OK) return r;
-    if ((uint64_t)m->slot_count + (uint64_t)extra * 4 > UINT32_MAX)
-        return ta__fail(err, TA_ERROR_LIMIT_EXCEEDED, "mixer: too many values to hold");
-    if ((r = grow_floats(m, m->slot_count + extra * 4, err)) != TA_OK) return r;
-    if ((r = grow_strings(m, m->str_count + extra, err)) != TA_OK) return r;
+    if ((r = grow_floats(m, m->slot_count + numbers, err)) != TA_OK) return r;
+    if ((r = grow_strings(m, m->str_count + strings, err)) != TA_OK) return r;
     return TA_OK;
 }
 
 ta_result ta__mixer_bind(ta_mixer *m, ta_track_target target, uint32_t *out, ta_error *err)
 {
-    uint64_t key = ta__target_key(target);
-    if (hash_find(m, key, out)) return TA_OK;
-    ta_result r = ta__mixer_reserve_bindings(m, 1, err);
-    if (r != TA_OK) return r;
+    uint32_t found = ta__mixer_find(m, target);
+    if (found != TA_NONE) {
+        *out = found;
+        return TA_OK;
+    }
+    ta_value_type type = ta_track_kind_value_type(target.kind);
+    uint32_t size = type == TA_VALUE_STRING ? 0 : ta_track_kind_value_size(target.kind);
+    if (m->binding_count == m->binding_capacity || m->slot_count + size > m->slot_capacity ||
+        (type == TA_VALUE_STRING && m->str_count == m->str_capacity)) {
+        /* one at a time (groups): grow by half again */
+        uint32_t more = m->binding_count / 2 + 4;
+        ta_result r = ta__mixer_reserve(m, more, more * 4, type == TA_VALUE_STRING ? more : 0, err);
+        if (r != TA_OK) return r;
+    } else {
+        ta_result r = hash_reserve(m, m->binding_count + 1, err);
+        if (r != TA_OK) return r;
+    }
     uint32_t index = m->binding_count++;
     ta__binding *b = &m->bindings[index];
     memset(b, 0, sizeof *b);
-    b->target = target;
-    b->type = ta_track_kind_value_type(target.kind);
-    if (b->type == TA_VALUE_STRING) {
+    b->target.index = target.index;
+    b->target.kind = (uint8_t)target.kind;
+    b->target.family = (uint8_t)target.family;
+    b->target.element = (uint8_t)target.element;
+    b->target.type = (uint8_t)type;
+    if (type == TA_VALUE_STRING) {
         b->size = 1;
         b->offset = m->str_count++;
         m->str_pile[b->offset] = NULL;
         m->str_add[b->offset] = NULL;
         m->str_orig[b->offset] = NULL;
     } else {
-        b->size = ta_track_kind_value_size(target.kind);
+        b->size = (uint8_t)size;
         b->offset = m->slot_count;
-        m->slot_count += b->size;
+        m->slot_count += size;
     }
-    hash_put(m, key, index);
+    hash_put(m, index);
     m->checked = false;
     if (target.kind == TA_MATERIAL_MAP_OFFSET || target.kind == TA_MATERIAL_MAP_REPEAT ||
         target.kind == TA_MATERIAL_MAP_CENTER || target.kind == TA_MATERIAL_MAP_ROTATION)
@@ -175,41 +209,37 @@ ta_result ta__mixer_bind(ta_mixer *m, ta_track_target target, uint32_t *out, ta_
 
 void ta__mixer_drop_unused(ta_mixer *m)
 {
-    uint32_t live = 0, slot = 0, str = 0;
     bool any = false;
-    for (uint32_t i = 0; i < m->binding_count; ++i) {
-        ta__binding *b = &m->bindings[i];
-        b->dead = b->use_count == 0 && b->ref_count == 0 && !b->restore_pending && !b->driven_last;
-        any = any || b->dead;
+    for (uint32_t i = 0; i < m->binding_count && !any; ++i) {
+        const ta__binding *b = &m->bindings[i];
+        any = b->use_count == 0 && b->ref_count == 0 && !b->restore_pending && !b->driven_last;
     }
     if (!any) return;
-    /* Pass 1: new places. */
+    /* Where each binding goes; a cache cleanup, so out of memory just skips it. */
+    uint32_t *remap = (uint32_t *)ta__calloc(&m->mem, m->binding_count, sizeof(uint32_t));
+    if (remap == NULL) return;
+    uint32_t live = 0;
     for (uint32_t i = 0; i < m->binding_count; ++i) {
-        ta__binding *b = &m->bindings[i];
-        if (b->dead) {
-            b->remap = TA_NONE;
-            continue;
-        }
-        b->remap = live++;
+        const ta__binding *b = &m->bindings[i];
+        bool dead = b->use_count == 0 && b->ref_count == 0 && !b->restore_pending && !b->driven_last;
+        remap[i] = dead ? TA_NONE : live++;
     }
-    /* Pass 2: the actions' references. */
     for (uint32_t a = 0; a < m->action_count; ++a) {
         ta_action *act = m->actions[a];
         if (act->bound)
             for (uint32_t t = 0; t < act->clip->track_count; ++t)
-                if (act->bindings[t] != TA_NONE) act->bindings[t] = m->bindings[act->bindings[t]].remap;
-        for (uint32_t p = 0; p < act->group_pair_count; ++p)
-            act->group_bindings[p] = m->bindings[act->group_bindings[p]].remap;
+                if (act->bindings[t] != TA_NONE) act->bindings[t] = remap[act->bindings[t]];
+        for (uint32_t p = 0; p < act->group_pair_count; ++p) act->group_bindings[p] = remap[act->group_bindings[p]];
     }
-    /* Pass 3: move the live ones down, with their values. */
-    uint32_t w = 0;
+    uint32_t w = 0, slot = 0, str = 0;
     for (uint32_t i = 0; i < m->binding_count; ++i) {
         ta__binding b = m->bindings[i];
-        if (b.dead) {
-            if (b.type == TA_VALUE_STRING) ta__free_str(&m->mem, m->str_orig[b.offset]);
+        bool is_string = b.target.type == TA_VALUE_STRING;
+        if (remap[i] == TA_NONE) {
+            if (is_string) ta__free_str(&m->mem, m->str_orig[b.offset]);
             continue;
         }
-        if (b.type == TA_VALUE_STRING) {
+        if (is_string) {
             m->str_pile[str] = m->str_pile[b.offset];
             m->str_add[str] = m->str_add[b.offset];
             m->str_orig[str] = m->str_orig[b.offset];
@@ -217,26 +247,27 @@ void ta__mixer_drop_unused(ta_mixer *m)
         } else {
             memmove(m->pile + slot, m->pile + b.offset, sizeof(float) * b.size);
             memmove(m->orig + slot, m->orig + b.offset, sizeof(float) * b.size);
-            memmove(m->add + slot, m->add + b.offset, sizeof(float) * b.size);
+            if (m->add != NULL) memmove(m->add + slot, m->add + b.offset, sizeof(float) * b.size);
             b.offset = slot;
             slot += b.size;
         }
         m->bindings[w++] = b;
     }
+    ta__free(&m->mem, remap, sizeof(uint32_t) * m->binding_count);
     m->binding_count = w;
+    m->slot_count = slot;
+    m->str_count = str;
     m->map_bindings = 0;
     m->camera_bindings = 0;
     for (uint32_t i = 0; i < w; ++i) {
-        ta_track_target t = m->bindings[i].target;
-        if (t.kind == TA_MATERIAL_MAP_OFFSET || t.kind == TA_MATERIAL_MAP_REPEAT || t.kind == TA_MATERIAL_MAP_CENTER ||
-            t.kind == TA_MATERIAL_MAP_ROTATION)
+        const ta__target *t = &m->bindings[i].target;
+        if (t->kind == TA_MATERIAL_MAP_OFFSET || t->kind == TA_MATERIAL_MAP_REPEAT || t->kind == TA_MATERIAL_MAP_CENTER ||
+            t->kind == TA_MATERIAL_MAP_ROTATION)
             m->map_bindings++;
-        if (t.family == TA_FAMILY_PERSPECTIVE_CAMERA || t.family == TA_FAMILY_ORTHOGRAPHIC_CAMERA)
+        if (t->family == TA_FAMILY_PERSPECTIVE_CAMERA || t->family == TA_FAMILY_ORTHOGRAPHIC_CAMERA)
             m->camera_bindings++;
     }
     m->checked = false;
-    m->slot_count = slot;
-    m->str_count = str;
     hash_rebuild(m);
 }
 
@@ -244,9 +275,9 @@ void ta__mixer_free_bindings(ta_mixer *m)
 {
     for (uint32_t i = 0; i < m->str_count; ++i) ta__free_str(&m->mem, m->str_orig[i]);
     ta__free(&m->mem, m->bindings, sizeof(ta__binding) * m->binding_capacity);
-    ta__free(&m->mem, m->hash_keys, sizeof(uint64_t) * m->hash_capacity);
-    ta__free(&m->mem, m->hash_values, sizeof(uint32_t) * m->hash_capacity);
-    ta__free(&m->mem, m->pile, sizeof(float) * 3 * (size_t)m->slot_capacity);
+    ta__free(&m->mem, m->hash, sizeof(uint32_t) * m->hash_capacity);
+    ta__free(&m->mem, m->pile, sizeof(float) * 2 * (size_t)m->slot_capacity);
+    ta__free(&m->mem, m->add, sizeof(float) * m->add_capacity);
     ta__free(&m->mem, (void *)m->str_pile, sizeof(char *) * m->str_capacity);
     ta__free(&m->mem, (void *)m->str_add, sizeof(char *) * m->str_capacity);
     ta__free(&m->mem, m->str_orig, sizeof(char *) * m->str_capacity);

@@ -14,22 +14,38 @@
 #include "animation/action_internal.h"
 #include "threeanim/animation_mixer.h"
 
+/* A target packed in 8 bytes: the mixer keeps one per binding. */
+typedef struct ta__target {
+    uint32_t index;
+    uint8_t kind;
+    uint8_t family;
+    uint8_t element;
+    uint8_t type;    /* ta_value_type */
+} ta__target;
+
 typedef struct ta__binding {
-    ta_track_target target;
-    ta_value_type type;
-    uint32_t size;          /* numbers per value; 1 for a string */
+    ta__target target;
     uint32_t offset;        /* into pile/orig/add, or the string slots */
     uint32_t use_count;
     uint32_t ref_count;
-    uint32_t remap;         /* scratch for compaction */
-    double weight;          /* this update's normal weight */
-    double add_weight;      /* this update's additive weight */
+    float weight;           /* this update's normal weight */
+    float add_weight;       /* this update's additive weight */
+    uint8_t size;           /* numbers per value; 1 for a string */
     bool has_original;
     bool restore_pending;   /* stopped: write the original at the next update */
     bool driven_last;       /* written by the last update */
     bool read_now;          /* original read in the update under way */
-    bool dead;              /* to be dropped */
 } ta__binding;
+
+static inline ta_track_target ta__binding_target(const ta__binding *b)
+{
+    ta_track_target t;
+    t.kind = (ta_track_kind)b->target.kind;
+    t.family = (ta_target_family)b->target.family;
+    t.index = b->target.index;
+    t.element = b->target.element;
+    return t;
+}
 
 struct ta_mixer {
     ta__mem mem;
@@ -45,16 +61,19 @@ struct ta_mixer {
     uint32_t binding_count;
     uint32_t binding_capacity;
 
-    /* target key -> binding index, open addressing; key 0 is empty */
-    uint64_t *hash_keys;
-    uint32_t *hash_values;
+    /* target -> binding index + 1 (0: empty), open addressing */
+    uint32_t *hash;
     uint32_t hash_capacity; /* a power of two, or 0 */
 
+    /* pile and orig share one block of 2 * slot_capacity floats; add, which
+     * only additive actions use, is made when the first one plays. */
     float *pile;
     float *orig;
     float *add;
     uint32_t slot_count;
     uint32_t slot_capacity;
+    uint32_t add_capacity;
+    bool wants_add;         /* an additive action has played: keep add as large as pile */
 
     const char **str_pile;
     const char **str_add;
@@ -82,12 +101,16 @@ struct ta_mixer {
 };
 
 /* mixer_bindings.c */
-uint64_t ta__target_key(ta_track_target target);
+/* The binding of target, or TA_NONE. */
+uint32_t ta__mixer_find(const ta_mixer *mixer, ta_track_target target);
 /* The binding of target, made if there is none. */
 ta_result ta__mixer_bind(ta_mixer *mixer, ta_track_target target, uint32_t *out_index, ta_error *err);
-/* Room for `extra` more bindings of up to 4 numbers each, so that binding
- * them cannot fail. */
-ta_result ta__mixer_reserve_bindings(ta_mixer *mixer, uint32_t extra, ta_error *err);
+/* Room for bindings holding `bindings` more of them, `numbers` more float
+ * slots and `strings` more string slots, exactly, so that binding them cannot
+ * fail. */
+ta_result ta__mixer_reserve(ta_mixer *mixer, uint32_t bindings, uint32_t numbers, uint32_t strings, ta_error *err);
+/* The additive piles, made for every binding when the first additive action plays. */
+ta_result ta__mixer_need_additive(ta_mixer *mixer, ta_error *err);
 /* Drops bindings nothing uses, points at or drove in the last update. */
 void ta__mixer_drop_unused(ta_mixer *mixer);
 void ta__mixer_free_bindings(ta_mixer *mixer);

@@ -187,7 +187,7 @@ static void accumulate(ta_mixer *m, ta__binding *b, const double *in, const char
 {
     float *p = m->pile + b->offset;
     if (b->weight == 0) {
-        if (b->type == TA_VALUE_STRING)
+        if (b->target.type == TA_VALUE_STRING)
             m->str_pile[b->offset] = in_str;
         else
             for (uint32_t i = 0; i < b->size; ++i) p[i] = (float)in[i];
@@ -196,7 +196,7 @@ static void accumulate(ta_mixer *m, ta__binding *b, const double *in, const char
     }
     b->weight += weight;
     double mix = weight / b->weight;
-    switch (b->type) {
+    switch (b->target.type) {
     case TA_VALUE_ROTATION: slerp_into(p, in, mix); break;
     case TA_VALUE_FLAG:
         if (mix >= 0.5) p[0] = (float)in[0];
@@ -212,7 +212,7 @@ static void accumulate_additive(ta_mixer *m, ta__binding *b, const double *in, c
 {
     float *add = m->add + b->offset;
     if (b->add_weight == 0) {
-        switch (b->type) {
+        switch (b->target.type) {
         case TA_VALUE_ROTATION:
             add[0] = add[1] = add[2] = 0;
             add[3] = 1;
@@ -224,7 +224,7 @@ static void accumulate_additive(ta_mixer *m, ta__binding *b, const double *in, c
             break;
         }
     }
-    switch (b->type) {
+    switch (b->target.type) {
     case TA_VALUE_ROTATION: {
         double cur[4] = {add[0], add[1], add[2], add[3]}, work[4], r[4];
         ta_multiply_quaternions_flat(work, cur, in);
@@ -250,17 +250,16 @@ static void apply(ta_mixer *m, ta__binding *b)
 {
     float *p = m->pile + b->offset;
     const float *o = m->orig + b->offset;
-    const float *add = m->add + b->offset;
     double w = b->weight;
     if (w < 1) {
         double t = 1 - w;
         if (w == 0) {
-            if (b->type == TA_VALUE_STRING)
+            if (b->target.type == TA_VALUE_STRING)
                 m->str_pile[b->offset] = m->str_orig[b->offset];
             else
                 for (uint32_t i = 0; i < b->size; ++i) p[i] = o[i];
         } else {
-            switch (b->type) {
+            switch (b->target.type) {
             case TA_VALUE_ROTATION: {
                 double od[4] = {o[0], o[1], o[2], o[3]};
                 slerp_into(p, od, t);
@@ -282,7 +281,8 @@ static void apply(ta_mixer *m, ta__binding *b)
         }
     }
     if (b->add_weight > 0) {
-        switch (b->type) {
+        const float *add = m->add + b->offset;
+        switch (b->target.type) {
         case TA_VALUE_ROTATION: {
             double cur[4] = {p[0], p[1], p[2], p[3]}, ad[4] = {add[0], add[1], add[2], add[3]}, work[4], r[4];
             ta_multiply_quaternions_flat(work, cur, ad);
@@ -516,7 +516,7 @@ static void mix_action(ta_mixer *m, ta_action *a, double weight)
             uint32_t track = plan->other[k];
             sample_any(a, track, t, value);
             ta__binding *b = &m->bindings[a->bindings[track]];
-            const char *s = b->type == TA_VALUE_STRING ? track_string(a->clip->tracks[track], value[0]) : NULL;
+            const char *s = b->target.type == TA_VALUE_STRING ? track_string(a->clip->tracks[track], value[0]) : NULL;
             accumulate(m, b, value, s, weight);
         }
         return;
@@ -532,7 +532,7 @@ static void mix_action(ta_mixer *m, ta_action *a, double weight)
             last_track = track;
         }
         ta__binding *b = &m->bindings[bi];
-        const char *s = b->type == TA_VALUE_STRING ? track_string(a->clip->tracks[track], value[0]) : NULL;
+        const char *s = b->target.type == TA_VALUE_STRING ? track_string(a->clip->tracks[track], value[0]) : NULL;
         if (additive)
             accumulate_additive(m, b, value, s, weight);
         else
@@ -574,13 +574,19 @@ static ta_result action_step(ta_mixer *m, ta_action *a, double time, double dt, 
     return TA_OK;
 }
 
+/* A refused update: forget the originals it read, and clear the weights it
+ * piled up for the next one. */
 static void rollback_originals(ta_mixer *m)
 {
-    for (uint32_t i = 0; i < m->binding_count; ++i)
-        if (m->bindings[i].read_now) {
-            m->bindings[i].read_now = false;
-            m->bindings[i].has_original = false;
+    for (uint32_t i = 0; i < m->binding_count; ++i) {
+        ta__binding *b = &m->bindings[i];
+        if (b->read_now) {
+            b->read_now = false;
+            b->has_original = false;
         }
+        b->weight = 0;
+        b->add_weight = 0;
+    }
 }
 
 static ta_result check_cameras(ta_mixer *m, const ta_mixer_targets *t, ta_error *err)
@@ -675,14 +681,14 @@ static ta_result run_update(ta_mixer *m, const ta_mixer_targets *t, double delta
         for (uint32_t i = 0; i < m->binding_count; ++i) {
             ta__binding *b = &m->bindings[i];
             if (b->use_count == 0 && !b->restore_pending) continue;
-            r = ta__property_check_target(t, b->target, err);
+            r = ta__property_check_target(t, ta__binding_target(b), err);
             if (r != TA_OK) return r;
         }
         for (uint32_t i = 0; i < m->binding_count; ++i) {
             ta__binding *b = &m->bindings[i];
             if (b->use_count == 0 || b->has_original) continue;
-            if (b->type == TA_VALUE_STRING) {
-                char *copy = ta__strdup(&m->mem, ta__property_read_string(t, b->target));
+            if (b->target.type == TA_VALUE_STRING) {
+                char *copy = ta__strdup(&m->mem, ta__property_read_string(t, ta__binding_target(b)));
                 if (copy == NULL) {
                     rollback_originals(m);
                     return ta__fail(err, TA_ERROR_OUT_OF_MEMORY, "out of memory reading a node's name");
@@ -690,7 +696,7 @@ static ta_result run_update(ta_mixer *m, const ta_mixer_targets *t, double delta
                 ta__free_str(&m->mem, m->str_orig[b->offset]);
                 m->str_orig[b->offset] = copy;
             } else {
-                ta__property_read(t, b->target, m->orig + b->offset);
+                ta__property_read(t, ta__binding_target(b), m->orig + b->offset);
             }
             b->has_original = true;
             b->read_now = true;
@@ -699,16 +705,14 @@ static ta_result run_update(ta_mixer *m, const ta_mixer_targets *t, double delta
         for (uint32_t i = 0; i < m->binding_count; ++i) {
             ta__binding *b = &m->bindings[i];
             if ((b->use_count == 0 && !b->restore_pending) || b->target.family != TA_FAMILY_MATERIAL) continue;
-            r = ta__property_check_target(t, b->target, err);
+            r = ta__property_check_target(t, ta__binding_target(b), err);
             if (r != TA_OK) return r;
         }
     }
 
-    /* 3. Mix every playing action into the piles, in index order. */
-    for (uint32_t i = 0; i < m->binding_count; ++i) {
-        m->bindings[i].weight = 0;
-        m->bindings[i].add_weight = 0;
-    }
+    /* 3. Mix every playing action into the piles, in index order. Every
+     * binding's weights are zero here: the last update's commit (or refusal)
+     * cleared them. */
     for (uint32_t i = 0; i < m->action_count; ++i) {
         ta_action *a = m->actions[i];
         if (!a->scheduled || a->uncached) continue;
@@ -721,7 +725,7 @@ static ta_result run_update(ta_mixer *m, const ta_mixer_targets *t, double delta
         ta__binding *b = &m->bindings[i];
         if (b->use_count == 0) continue;
         apply(m, b);
-        if (b->type == TA_VALUE_STRING) continue;
+        if (b->target.type == TA_VALUE_STRING) continue;
         if (b->target.family == TA_FAMILY_NODE) {
             /* a node's numbers only need to be finite */
             const float *v = m->pile + b->offset;
@@ -730,7 +734,7 @@ static ta_result run_update(ta_mixer *m, const ta_mixer_targets *t, double delta
             float sum = b->size == 1 ? v[0] : v[0] + v[1] + v[2] + (b->size == 4 ? v[3] : 0.0f);
             if (isfinite(sum)) continue;
         }
-        r = ta__property_check_value(b->target, m->pile + b->offset, err);
+        r = ta__property_check_value(ta__binding_target(b), m->pile + b->offset, err);
         if (r != TA_OK) {
             rollback_originals(m);
             return r;
@@ -749,17 +753,17 @@ static ta_result run_update(ta_mixer *m, const ta_mixer_targets *t, double delta
         b->driven_last = false;
         if (b->use_count == 0) {
             if (b->restore_pending) {
-                if (b->type == TA_VALUE_STRING)
+                if (b->target.type == TA_VALUE_STRING)
                     ta_scene_set_node_name(t->scene, ta_node_at(b->target.index), m->str_orig[b->offset], NULL);
                 else
-                    ta__property_write(t, b->target, m->orig + b->offset);
+                    ta__property_write(t, ta__binding_target(b), m->orig + b->offset);
                 b->restore_pending = false;
                 b->has_original = false;
                 b->driven_last = true;
             }
             continue;
         }
-        if (b->type == TA_VALUE_STRING) {
+        if (b->target.type == TA_VALUE_STRING) {
             const char *name = m->str_pile[b->offset];
             if (name != NULL && strcmp(name, t->scene->nodes[b->target.index].name) != 0)
                 ta_scene_set_node_name(t->scene, ta_node_at(b->target.index), name, NULL);
@@ -774,9 +778,11 @@ static ta_result run_update(ta_mixer *m, const ta_mixer_targets *t, double delta
             dst[2] = v[2];
             if (b->size == 4) dst[3] = v[3];
         } else {
-            ta__property_write(t, b->target, m->pile + b->offset);
+            ta__property_write(t, ta__binding_target(b), m->pile + b->offset);
         }
         b->driven_last = true;
+        b->weight = 0;
+        b->add_weight = 0;
     }
     m->event_count = 0;
     m->event_read = 0;
