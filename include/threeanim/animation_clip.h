@@ -1,4 +1,5 @@
-/*
+/**
+ * @file
  * threeanim/animation_clip.h -- clips: tracks played together.
  *
  * A clip is a name, a list of tracks, a blend mode, a duration (the longest
@@ -39,56 +40,202 @@
 extern "C" {
 #endif
 
+/** How a clip's values go into the pose: mixed as a weighted mean, or added on top. */
 typedef enum ta_blend_mode {
-    TA_BLEND_MODE_DEFAULT = 0, /* in options: NORMAL for a clip, the clip's for an action */
-    TA_NORMAL_BLEND_MODE,      /* three.js NormalAnimationBlendMode */
-    TA_ADDITIVE_BLEND_MODE,    /* three.js AdditiveAnimationBlendMode */
-    TA_BLEND_MODE_COUNT
+    TA_BLEND_MODE_DEFAULT = 0, /**< in options: NORMAL for a clip, the clip's for an action */
+    TA_NORMAL_BLEND_MODE,      /**< three.js NormalAnimationBlendMode */
+    TA_ADDITIVE_BLEND_MODE,    /**< three.js AdditiveAnimationBlendMode */
+    TA_BLEND_MODE_COUNT        /**< the number of modes; not a mode */
 } ta_blend_mode;
 
-TA_API const char *ta_blend_mode_name(ta_blend_mode mode); /* "NORMAL_BLEND_MODE", ...; "?" */
+/**
+ * The mode's name: "NORMAL_BLEND_MODE", "ADDITIVE_BLEND_MODE" ("DEFAULT" for 0); "?" for one that
+ * is not named.
+ *
+ * @ownership The string is static.
+ * @errors None.
+ * @threejs NormalAnimationBlendMode (2500), AdditiveAnimationBlendMode (2501).
+ */
+TA_API const char *ta_blend_mode_name(ta_blend_mode mode);
 
+/** A clip (opaque, reference counted, never changed once shared). */
 typedef struct ta_clip ta_clip;
 
+/** How to make a clip; zeroed (or NULL) means the defaults. */
 typedef struct ta_clip_options {
-    const ta_allocator *allocator; /* NULL: the C library's */
-    double duration;               /* 0: the longest track's (three.js resetDuration) */
-    ta_blend_mode blend_mode;      /* 0: TA_NORMAL_BLEND_MODE */
-    const char *user_data;         /* NULL: none; else the text of a JSON object */
-    const char *uuid;              /* NULL: one made from the clip's contents */
+    const ta_allocator *allocator; /**< NULL: the C library's */
+    double duration;               /**< 0: the longest track's (three.js resetDuration) */
+    ta_blend_mode blend_mode;      /**< 0: TA_NORMAL_BLEND_MODE */
+    const char *user_data;         /**< NULL: none; else the text of a JSON object */
+    const char *uuid;              /**< NULL: one made from the clip's contents */
 } ta_clip_options;
 
-/* Refused: no tracks, a NULL track, the same track twice, a duration that is
- * negative, NaN or infinite, a clip that lasts no time (every key at 0 and no
- * duration given), a blend mode not named, user data that is not a JSON
- * object. The uuid made when none is given is a hash of the contents, in the
- * layout of a v4 uuid: no random state is read. */
+/**
+ * A clip of name (NULL: "") playing tracks together. It lasts options->duration, or when that is 0
+ * as long as its longest track (three.js resetDuration). The uuid made when none is given is a hash
+ * of the contents, in the layout of a v4 uuid: no random state is read. options may be NULL.
+ *
+ * Refused: no tracks, a NULL track, the same track twice, a duration that is negative, NaN or
+ * infinite, a clip that lasts no time (every key at 0 and no duration given), a blend mode not
+ * named, user data that is not the text of a JSON object.
+ *
+ * @ownership When it succeeds the clip takes the tracks (the caller must not destroy or edit them
+ * afterwards) and the caller holds the clip's one reference (ta_clip_release); when it is refused
+ * the caller still owns the tracks. name, user_data and uuid are copied.
+ * @errors TA_ERROR_INVALID_ARGUMENT (out_clip NULL, a NULL or repeated track, a bad allocator),
+ * TA_ERROR_EMPTY_CLIP (no tracks, no length), TA_ERROR_NOT_A_NUMBER and TA_ERROR_OUT_OF_RANGE (the
+ * duration), TA_ERROR_UNKNOWN_ENUM (the blend mode), TA_ERROR_PARSE (the user data),
+ * TA_ERROR_OUT_OF_MEMORY.
+ * @threejs new AnimationClip(name, duration, tracks, blendMode) (duration -1: the longest track's).
+ */
 TA_API ta_result ta_clip_create(const char *name, ta_track *const *tracks, uint32_t track_count,
                                 const ta_clip_options *options, ta_clip **out_clip, ta_error *err);
-/* A deep copy with the same name, tracks, duration, blend mode and user data,
- * and a new uuid, owned by the caller (one reference). three.js clone. */
+
+/**
+ * A deep copy with the same name, tracks, duration, blend mode and user data, and a new uuid, made
+ * with allocator (NULL: the C library's).
+ *
+ * @ownership clip is only read. The caller holds the copy's one reference (ta_clip_release); it is
+ * not shared, so it can be edited.
+ * @errors TA_ERROR_INVALID_ARGUMENT (clip or out_clip NULL, a bad allocator),
+ * TA_ERROR_OUT_OF_MEMORY.
+ * @threejs AnimationClip.clone.
+ */
 TA_API ta_result ta_clip_copy(const ta_clip *clip, const ta_allocator *allocator, ta_clip **out_clip,
                               ta_error *err);
+
+/**
+ * Adds a reference (atomically: any thread may retain and release a shared clip). NULL does
+ * nothing.
+ *
+ * @ownership The caller now holds one more reference, to give back with ta_clip_release.
+ * @errors None.
+ * @threejs None: garbage collected.
+ */
 TA_API void ta_clip_retain(const ta_clip *clip);
+
+/**
+ * Drops a reference, and frees the clip (with its tracks) with the last one. NULL does nothing.
+ *
+ * @ownership Gives back one reference the caller held.
+ * @errors None.
+ * @threejs None: garbage collected.
+ */
 TA_API void ta_clip_release(const ta_clip *clip);
 
+/**
+ * The clip's name (NULL for a NULL clip).
+ *
+ * @ownership Points into the clip: valid while the clip lives.
+ * @errors None.
+ * @threejs AnimationClip.name.
+ */
 TA_API const char *ta_clip_name(const ta_clip *clip);
-TA_API const char *ta_clip_uuid(const ta_clip *clip);
-TA_API const char *ta_clip_user_data(const ta_clip *clip); /* NULL if none */
-TA_API ta_blend_mode ta_clip_blend_mode(const ta_clip *clip);
-TA_API ta_duration ta_clip_duration(const ta_clip *clip);
-TA_API uint32_t ta_clip_track_count(const ta_clip *clip);
-TA_API const ta_track *ta_clip_track(const ta_clip *clip, uint32_t index); /* NULL past the end */
 
-/* In place, only while the caller holds the only reference. */
+/**
+ * The clip's uuid (NULL for a NULL clip).
+ *
+ * @ownership Points into the clip: valid while the clip lives.
+ * @errors None.
+ * @threejs AnimationClip.uuid.
+ */
+TA_API const char *ta_clip_uuid(const ta_clip *clip);
+
+/**
+ * The text of the clip's user data, a JSON object; NULL if none (and for a NULL clip).
+ *
+ * @ownership Points into the clip: valid while the clip lives.
+ * @errors None.
+ * @threejs AnimationClip.userData, as JSON.stringify writes it.
+ */
+TA_API const char *ta_clip_user_data(const ta_clip *clip);
+
+/**
+ * TA_NORMAL_BLEND_MODE or TA_ADDITIVE_BLEND_MODE (TA_BLEND_MODE_DEFAULT for a NULL clip).
+ *
+ * @ownership Reads clip only.
+ * @errors None.
+ * @threejs AnimationClip.blendMode.
+ */
+TA_API ta_blend_mode ta_clip_blend_mode(const ta_clip *clip);
+
+/**
+ * How long the clip runs (0 for a NULL clip).
+ *
+ * @ownership Reads clip only.
+ * @errors None.
+ * @threejs AnimationClip.duration.
+ */
+TA_API ta_duration ta_clip_duration(const ta_clip *clip);
+
+/**
+ * How many tracks the clip plays (0 for a NULL clip).
+ *
+ * @ownership Reads clip only.
+ * @errors None.
+ * @threejs AnimationClip.tracks.length.
+ */
+TA_API uint32_t ta_clip_track_count(const ta_clip *clip);
+
+/**
+ * The track at index, read-only; NULL past the end or for a NULL clip.
+ *
+ * @ownership Points into the clip: valid while the clip lives; never edit it.
+ * @errors None.
+ * @threejs AnimationClip.tracks[index].
+ */
+TA_API const ta_track *ta_clip_track(const ta_clip *clip, uint32_t index);
+
+/**
+ * Sets the duration to the longest track's.
+ *
+ * @ownership Edits the clip in place: only while the caller holds its only reference.
+ * @errors TA_ERROR_INVALID_ARGUMENT (clip NULL), TA_ERROR_BAD_STATE (the clip is shared: an action,
+ * a model or another holder has a reference), TA_ERROR_EMPTY_CLIP (every track's last key is at 0).
+ * A refused call changes nothing.
+ * @threejs AnimationClip.resetDuration.
+ */
 TA_API ta_result ta_clip_reset_duration(ta_clip *clip, ta_error *err);
+
+/**
+ * Trims every track to the clip's duration (ta_track_trim from 0 to the duration).
+ *
+ * @ownership Edits the clip in place: only while the caller holds its only reference.
+ * @errors TA_ERROR_INVALID_ARGUMENT (clip NULL), TA_ERROR_BAD_STATE (shared),
+ * TA_ERROR_OUT_OF_MEMORY, and a track's refusal with "track N" in front. The tracks are edited as
+ * copies and swapped in together, so a refused call changes nothing.
+ * @threejs AnimationClip.trim.
+ */
 TA_API ta_result ta_clip_trim(ta_clip *clip, ta_error *err);
+
+/**
+ * Optimizes every track (ta_track_optimize).
+ *
+ * @ownership Edits the clip in place: only while the caller holds its only reference.
+ * @errors TA_ERROR_INVALID_ARGUMENT (clip NULL), TA_ERROR_BAD_STATE (shared),
+ * TA_ERROR_OUT_OF_MEMORY. A refused call changes nothing.
+ * @threejs AnimationClip.optimize.
+ */
 TA_API ta_result ta_clip_optimize(ta_clip *clip, ta_error *err);
-/* True if every track is valid (ta_track_validate). */
+
+/**
+ * True if the clip has tracks, a finite length above zero, a named blend mode and every track is
+ * valid (ta_track_validate); false for NULL.
+ *
+ * @ownership Reads clip only.
+ * @errors None.
+ * @threejs AnimationClip.validate.
+ */
 TA_API bool ta_clip_validate(const ta_clip *clip);
 
-/* The place of the first clip with that name; false if none (three.js
- * AnimationClip.findByName). */
+/**
+ * The place of the first clip named name among clip_count clips (NULL entries are skipped); false
+ * if none, or if clips or name is NULL. out_index may be NULL.
+ *
+ * @ownership Reads the clips only.
+ * @errors None.
+ * @threejs AnimationClip.findByName(clips, name).
+ */
 TA_API bool ta_clip_find_by_name(const ta_clip *const *clips, uint32_t clip_count, const char *name,
                                  uint32_t *out_index);
 

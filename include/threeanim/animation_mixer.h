@@ -1,4 +1,5 @@
-/*
+/**
+ * @file
  * threeanim/animation_mixer.h -- the mixer: plays actions and writes the
  * blended result into a scene, its assets and its cameras
  * (three.js AnimationMixer, PropertyBinding, PropertyMixer).
@@ -57,93 +58,331 @@
 extern "C" {
 #endif
 
+/** A mixer (opaque): plays actions and writes the blended result. */
 typedef struct ta_mixer ta_mixer;
 
+/** How to make a mixer; zeroed (or NULL) means the defaults. */
 typedef struct ta_mixer_options {
-    const ta_allocator *allocator; /* NULL: the C library's */
+    const ta_allocator *allocator; /**< NULL: the C library's */
 } ta_mixer_options;
 
+/** What happened to an action during an update. */
 typedef enum ta_event_kind {
-    TA_LOOPED = 1, /* a REPEAT or PING_PONG action ran past an end of its clip */
-    TA_FINISHED    /* a ONCE action reached an end, or a finite repetition count ran out */
+    TA_LOOPED = 1, /**< a REPEAT or PING_PONG action ran past an end of its clip */
+    TA_FINISHED    /**< a ONCE action reached an end, or a finite repetition count ran out */
 } ta_event_kind;
 
+/** One event of an update: three.js's "loop" and "finished" events. */
 typedef struct ta_animation_event {
-    ta_event_kind kind;
-    uint32_t action;    /* the index ta_mixer_add returned */
-    int64_t loop_delta; /* LOOPED: ends passed, signed; FINISHED: 0 */
-    int32_t direction;  /* 1 or -1 */
+    ta_event_kind kind; /**< LOOPED or FINISHED */
+    uint32_t action;    /**< the index ta_mixer_add returned */
+    int64_t loop_delta; /**< LOOPED: ends passed, signed; FINISHED: 0 */
+    int32_t direction;  /**< 1 or -1 */
 } ta_animation_event;
 
-/* What an update writes into. scene is required; assets and cameras may be
+/** What an update writes into. scene is required; assets and cameras may be
  * NULL, and a track that needs them is then refused. */
 typedef struct ta_mixer_targets {
-    ta_scene *scene;
-    ta_assets *assets;
-    ta_camera_list *cameras;
+    ta_scene *scene;         /**< required */
+    ta_assets *assets;       /**< NULL: a material track is refused */
+    ta_camera_list *cameras; /**< NULL: a camera track is refused */
 } ta_mixer_targets;
 
-/* root: a node, or ta_no_parent() for the whole scene (three.js's root). The
- * root does not change what a track drives (tracks name their targets); it is
- * the key of get_root, existing_action and uncache_root. */
+/**
+ * A mixer for root: a node, or ta_no_parent() for the whole scene (three.js's root). The root does
+ * not change what a track drives (tracks name their targets); it is the key of get_root,
+ * existing_action and uncache_root. options may be NULL.
+ *
+ * @ownership The caller owns the mixer (ta_mixer_destroy); it keeps a copy of options->allocator.
+ * @errors TA_ERROR_INVALID_ARGUMENT (out_mixer NULL, a bad allocator), TA_ERROR_OUT_OF_MEMORY.
+ * @threejs new AnimationMixer(root).
+ */
 TA_API ta_result ta_mixer_create(ta_node_id root, const ta_mixer_options *options, ta_mixer **out_mixer,
                                  ta_error *err);
+
+/**
+ * Frees the mixer, every action added to it and its bindings. NULL does nothing. The scene keeps
+ * whatever the last update wrote.
+ *
+ * @ownership Frees the mixer and its actions (releasing their clips).
+ * @errors None.
+ * @threejs None: garbage collected (uncacheRoot and friends release what the mixer holds).
+ */
 TA_API void ta_mixer_destroy(ta_mixer *mixer);
 
-/* Files action under root (ta_no_parent(): the mixer's root) and returns its
- * index. The mixer takes the action. Refuses an action already in a mixer. */
+/**
+ * Files action under root (ta_no_parent(): the mixer's root) and returns its index in *out_index
+ * (may be NULL). The index never changes, even after an uncache. The action is not playing yet:
+ * call ta_action_play.
+ *
+ * @ownership On success the mixer takes the action (freed by ta_mixer_destroy); a refused add
+ * leaves it with the caller.
+ * @errors TA_ERROR_INVALID_ARGUMENT (mixer or action NULL), TA_ERROR_BAD_STATE (the action is
+ * already in a mixer), TA_ERROR_LIMIT_EXCEEDED, TA_ERROR_OUT_OF_MEMORY.
+ * @threejs The filing half of mixer.clipAction(clip, root).
+ */
 TA_API ta_result ta_mixer_add(ta_mixer *mixer, ta_action *action, ta_node_id root, uint32_t *out_index,
                               ta_error *err);
-/* The action at index; refused for an index the mixer does not have and for an
- * uncached action (TA_ERROR_NO_SUCH_ACTION). */
+
+/**
+ * The action at index, to play, weight or fade it.
+ *
+ * @ownership *out_action is owned by the mixer: valid while the mixer lives.
+ * @errors TA_ERROR_INVALID_ARGUMENT (mixer NULL), TA_ERROR_NO_SUCH_ACTION (an index the mixer does
+ * not have, or an uncached action).
+ * @threejs The AnimationAction that clipAction returned.
+ */
 TA_API ta_result ta_mixer_action(ta_mixer *mixer, uint32_t index, ta_action **out_action, ta_error *err);
+
+/**
+ * How many actions the mixer holds, uncached ones included (indices run from 0 below it).
+ *
+ * @ownership Reads mixer, which must not be NULL (not checked).
+ * @errors None.
+ * @threejs mixer.stats.actions.total, roughly.
+ */
 TA_API uint32_t ta_mixer_action_count(const ta_mixer *mixer);
-/* The time given to the mixer so far, times its time scale. */
+
+/**
+ * The time given to the mixer so far, each delta times the mixer's time scale.
+ *
+ * @ownership Reads mixer, which must not be NULL (not checked).
+ * @errors None.
+ * @threejs AnimationMixer.time.
+ */
 TA_API ta_duration ta_mixer_time(const ta_mixer *mixer);
+
+/**
+ * Multiplies every later delta before any action sees it (finite; negative runs everything
+ * backward): a mixer at 0.5 plays every action, fade and warp at half speed.
+ *
+ * @ownership Changes mixer only.
+ * @errors TA_ERROR_INVALID_ARGUMENT (mixer NULL), TA_ERROR_NOT_A_NUMBER.
+ * @threejs mixer.timeScale = time_scale.
+ */
 TA_API ta_result ta_mixer_set_time_scale(ta_mixer *mixer, double time_scale, ta_error *err);
+
+/**
+ * The mixer's time scale.
+ *
+ * @ownership Reads mixer, which must not be NULL (not checked).
+ * @errors None.
+ * @threejs AnimationMixer.timeScale.
+ */
 TA_API double ta_mixer_time_scale(const ta_mixer *mixer);
+
+/**
+ * The root the mixer was made for (ta_no_parent(): the whole scene).
+ *
+ * @ownership Reads mixer, which must not be NULL (not checked).
+ * @errors None.
+ * @threejs AnimationMixer.getRoot.
+ */
 TA_API ta_node_id ta_mixer_get_root(const ta_mixer *mixer);
-/* The first action (not uncached) on a clip of that name filed under root
- * (ta_no_parent(): the mixer's root). TA_ERROR_NOT_FOUND if none. */
+
+/**
+ * The first action (not uncached) on a clip of that name filed under root (ta_no_parent(): the
+ * mixer's root). out_index may be NULL.
+ *
+ * @ownership None.
+ * @errors TA_ERROR_INVALID_ARGUMENT (mixer or clip_name NULL), TA_ERROR_NOT_FOUND.
+ * @threejs AnimationMixer.existingAction(clip, root).
+ */
 TA_API ta_result ta_mixer_existing_action(const ta_mixer *mixer, const char *clip_name, ta_node_id root,
                                           uint32_t *out_index, ta_error *err);
-/* Stops every active action. */
+
+/**
+ * Stops every active action (ta_action_stop). NULL does nothing.
+ *
+ * @ownership Changes the actions.
+ * @errors None.
+ * @threejs AnimationMixer.stopAllAction.
+ */
 TA_API void ta_mixer_stop_all_action(ta_mixer *mixer);
-/* ta_action_sync_with on two indices. */
+
+/**
+ * ta_action_sync_with on two indices: index takes with_index's phase and time scale.
+ *
+ * @ownership Changes the action at index.
+ * @errors TA_ERROR_INVALID_ARGUMENT (mixer NULL), TA_ERROR_NO_SUCH_ACTION (either index).
+ * @threejs action.syncWith(otherAction).
+ */
 TA_API ta_result ta_mixer_sync_with(ta_mixer *mixer, uint32_t index, uint32_t with_index, ta_error *err);
 
-/* Forget actions: they stop, release their tracks and keep their indices; the
- * mixer then drops every binding that nothing drove in the last update. */
+/**
+ * Forgets the action at index: it stops, releases its bindings and keeps its index (ta_mixer_action
+ * then refuses it). The mixer then drops every binding that nothing drove in the last update.
+ *
+ * @ownership The mixer keeps the action's memory until ta_mixer_destroy, so pointers to it stay
+ * valid; only calls through the mixer refuse it.
+ * @errors TA_ERROR_INVALID_ARGUMENT (mixer NULL), TA_ERROR_NO_SUCH_ACTION.
+ * @threejs AnimationMixer.uncacheAction(clip, root) (three.js drops the bindings of the actions it
+ * forgets; a listed difference).
+ */
 TA_API ta_result ta_mixer_uncache_action(ta_mixer *mixer, uint32_t index, ta_error *err);
+
+/**
+ * Forgets every action on a clip of that name, as ta_mixer_uncache_action does. NULL arguments do
+ * nothing.
+ *
+ * @ownership As ta_mixer_uncache_action.
+ * @errors None.
+ * @threejs AnimationMixer.uncacheClip(clip).
+ */
 TA_API void ta_mixer_uncache_clip(ta_mixer *mixer, const char *clip_name);
+
+/**
+ * Forgets every action filed under root (ta_no_parent(): the mixer's root). NULL does nothing.
+ *
+ * @ownership As ta_mixer_uncache_action.
+ * @errors None.
+ * @threejs AnimationMixer.uncacheRoot(root).
+ */
 TA_API void ta_mixer_uncache_root(ta_mixer *mixer, ta_node_id root);
 
-/* Fades index in and from_index out over duration (>= 0); with warp, each
- * also ramps its pace toward the other clip's (the ratio of clip lengths).
- * An action cross-faded with itself is refused and nothing changes. */
+/**
+ * Fades index in and from_index out over duration (>= 0) of the mixer's clock, from now; with warp,
+ * each also ramps its pace toward the other clip's (the ratio of the two clip lengths), and gets
+ * its own time scale back at the end. index should be playing (ta_action_play): a fade does not
+ * start an action.
+ *
+ * @ownership Changes the two actions.
+ * @errors TA_ERROR_INVALID_ARGUMENT (mixer NULL), TA_ERROR_NO_SUCH_ACTION (either index),
+ * TA_ERROR_BAD_STATE (an action cross-faded with itself, or a warp on an action whose time scale is
+ * 0), TA_ERROR_NOT_A_NUMBER, TA_ERROR_OUT_OF_RANGE (a duration below zero). A refused call changes
+ * neither action.
+ * @threejs actionIn.crossFadeFrom(actionOut, duration, warp): a mixer call here, since it changes
+ * two actions.
+ */
 TA_API ta_result ta_mixer_cross_fade_from(ta_mixer *mixer, uint32_t index, uint32_t from_index,
                                           ta_duration duration, bool warp, ta_error *err);
+
+/**
+ * Fades index out and to_index in over duration: ta_mixer_cross_fade_from(to_index, index).
+ *
+ * @ownership Changes the two actions.
+ * @errors As ta_mixer_cross_fade_from.
+ * @threejs actionOut.crossFadeTo(actionIn, duration, warp).
+ */
 TA_API ta_result ta_mixer_cross_fade_to(ta_mixer *mixer, uint32_t index, uint32_t to_index, ta_duration duration,
                                         bool warp, ta_error *err);
 
-/* Moves every playing action on by delta times the mixer's time scale, and
- * writes the result. The three forms of the spec: */
+/**
+ * Moves every playing action on by delta times the mixer's time scale, and writes the blended
+ * result into the scene's nodes, meshes and lights. A clip that drives a material needs
+ * ta_mixer_update_with_assets; one that drives a camera, ta_mixer_update_with_cameras. Once every
+ * binding exists, an update allocates nothing.
+ *
+ * @ownership Writes into scene (the properties the actions drive); keeps no pointer to it after the
+ * call. Starts a new list of events.
+ * @errors TA_ERROR_INVALID_ARGUMENT (mixer or scene NULL), TA_ERROR_NOT_A_NUMBER (delta, or delta
+ * times the mixer's time scale, not finite), TA_ERROR_CLOCK_RANGE (the mixer's clock or an action's
+ * clock cannot take the step: see the spec's "Large advances"), TA_ERROR_MISSING_TARGET (a track or
+ * group member naming a node, mesh, material, map, light or camera that is not there),
+ * TA_ERROR_MISSING_CONTEXT (a material track without the assets, a camera track without the
+ * cameras), TA_ERROR_VALUE_NOT_HELD (a value its property cannot hold, such as an opacity above 1
+ * from an additive action), TA_ERROR_LIMIT_EXCEEDED, TA_ERROR_OUT_OF_MEMORY (the first time a
+ * binding is made). Everything is checked before anything changes: a refused update moves no clock,
+ * records no event and writes no property.
+ * @threejs AnimationMixer.update(delta).
+ */
 TA_API ta_result ta_mixer_update(ta_mixer *mixer, ta_scene *scene, ta_duration delta, ta_error *err);
+
+/**
+ * ta_mixer_update that also writes the materials and textures of assets (which may be NULL: a
+ * material track is then refused).
+ *
+ * @ownership Writes into scene and assets; keeps no pointer to them.
+ * @errors TA_ERROR_INVALID_ARGUMENT (mixer or scene NULL), TA_ERROR_NOT_A_NUMBER (delta, or delta
+ * times the mixer's time scale, not finite), TA_ERROR_CLOCK_RANGE (the mixer's clock or an action's
+ * clock cannot take the step: see the spec's "Large advances"), TA_ERROR_MISSING_TARGET (a track or
+ * group member naming a node, mesh, material, map, light or camera that is not there),
+ * TA_ERROR_MISSING_CONTEXT (a material track without the assets, a camera track without the
+ * cameras), TA_ERROR_VALUE_NOT_HELD (a value its property cannot hold, such as an opacity above 1
+ * from an additive action), TA_ERROR_LIMIT_EXCEEDED, TA_ERROR_OUT_OF_MEMORY (the first time a
+ * binding is made). Everything is checked before anything changes: a refused update moves no clock,
+ * records no event and writes no property.
+ * @threejs AnimationMixer.update(delta).
+ */
 TA_API ta_result ta_mixer_update_with_assets(ta_mixer *mixer, ta_scene *scene, ta_assets *assets,
                                              ta_duration delta, ta_error *err);
+
+/**
+ * ta_mixer_update that also writes the materials of assets and the cameras (either may be NULL).
+ *
+ * @ownership Writes into scene, assets and cameras; keeps no pointer to them.
+ * @errors TA_ERROR_INVALID_ARGUMENT (mixer or scene NULL), TA_ERROR_NOT_A_NUMBER (delta, or delta
+ * times the mixer's time scale, not finite), TA_ERROR_CLOCK_RANGE (the mixer's clock or an action's
+ * clock cannot take the step: see the spec's "Large advances"), TA_ERROR_MISSING_TARGET (a track or
+ * group member naming a node, mesh, material, map, light or camera that is not there),
+ * TA_ERROR_MISSING_CONTEXT (a material track without the assets, a camera track without the
+ * cameras), TA_ERROR_VALUE_NOT_HELD (a value its property cannot hold, such as an opacity above 1
+ * from an additive action), TA_ERROR_LIMIT_EXCEEDED, TA_ERROR_OUT_OF_MEMORY (the first time a
+ * binding is made). Everything is checked before anything changes: a refused update moves no clock,
+ * records no event and writes no property.
+ * @threejs AnimationMixer.update(delta); then a camera's projection follows its new numbers
+ * (ta_perspective_camera_projection), with no updateProjectionMatrix to call.
+ */
 TA_API ta_result ta_mixer_update_with_cameras(ta_mixer *mixer, ta_scene *scene, ta_assets *assets,
                                               ta_camera_list *cameras, ta_duration delta, ta_error *err);
+
+/**
+ * The three forms of update in one: targets->scene is required, targets->assets and
+ * targets->cameras may be NULL.
+ *
+ * @ownership Writes into what targets names; keeps no pointer to it.
+ * @errors TA_ERROR_INVALID_ARGUMENT (mixer, targets or targets->scene NULL), TA_ERROR_NOT_A_NUMBER
+ * (delta, or delta times the mixer's time scale, not finite), TA_ERROR_CLOCK_RANGE (the mixer's
+ * clock or an action's clock cannot take the step: see the spec's "Large advances"),
+ * TA_ERROR_MISSING_TARGET (a track or group member naming a node, mesh, material, map, light or
+ * camera that is not there), TA_ERROR_MISSING_CONTEXT (a material track without the assets, a
+ * camera track without the cameras), TA_ERROR_VALUE_NOT_HELD (a value its property cannot hold,
+ * such as an opacity above 1 from an additive action), TA_ERROR_LIMIT_EXCEEDED,
+ * TA_ERROR_OUT_OF_MEMORY (the first time a binding is made). Everything is checked before anything
+ * changes: a refused update moves no clock, records no event and writes no property.
+ * @threejs AnimationMixer.update(delta).
+ */
 TA_API ta_result ta_mixer_update_targets(ta_mixer *mixer, const ta_mixer_targets *targets, ta_duration delta,
                                          ta_error *err);
-/* three.js setTime: the mixer's clock and every action's phase go to zero, and
- * one update then moves them on by time (scaled by the mixer's time scale).
- * Loop counts and fades are kept. Checked before any phase is cleared. */
+
+/**
+ * three.js setTime: the mixer's clock and every action's phase go to zero, and one update then
+ * moves them on by time (scaled by the mixer's time scale). Loop counts and fades are kept. Checked
+ * before any phase is cleared.
+ *
+ * @ownership Writes into what targets names, as an update.
+ * @errors TA_ERROR_INVALID_ARGUMENT (mixer, targets or targets->scene NULL), TA_ERROR_NOT_A_NUMBER
+ * (time, or time times the mixer's time scale, not finite), TA_ERROR_CLOCK_RANGE (the mixer's clock
+ * or an action's clock cannot take the step: see the spec's "Large advances"),
+ * TA_ERROR_MISSING_TARGET (a track or group member naming a node, mesh, material, map, light or
+ * camera that is not there), TA_ERROR_MISSING_CONTEXT (a material track without the assets, a
+ * camera track without the cameras), TA_ERROR_VALUE_NOT_HELD (a value its property cannot hold,
+ * such as an opacity above 1 from an additive action), TA_ERROR_LIMIT_EXCEEDED,
+ * TA_ERROR_OUT_OF_MEMORY (the first time a binding is made). Everything is checked before anything
+ * changes: a refused update moves no clock, records no event and writes no property.
+ * @threejs AnimationMixer.setTime(time).
+ */
 TA_API ta_result ta_mixer_set_time(ta_mixer *mixer, const ta_mixer_targets *targets, ta_duration time,
                                    ta_error *err);
 
-/* The events of the last update, oldest first; gone after the next update. */
+/**
+ * How many events the last update recorded (drained or not).
+ *
+ * @ownership Reads mixer, which must not be NULL (not checked).
+ * @errors None.
+ * @threejs None: three.js dispatches "loop" and "finished" to listeners as they happen.
+ */
 TA_API uint32_t ta_mixer_event_count(const ta_mixer *mixer);
-/* Copies up to capacity events not yet drained into out, and returns how many. */
+
+/**
+ * Copies up to capacity events of the last update not yet drained into out, oldest first, and
+ * returns how many. Events not drained are gone after the next update.
+ *
+ * @ownership Writes out; the mixer must not be NULL (not checked).
+ * @errors None.
+ * @threejs mixer.addEventListener('loop' / 'finished', listener): a list to read in place of a
+ * listener to call.
+ */
 TA_API uint32_t ta_mixer_drain_events(ta_mixer *mixer, ta_animation_event *out, uint32_t capacity);
 
 #ifdef __cplusplus

@@ -1,4 +1,5 @@
-/*
+/**
+ * @file
  * threeanim/animation_object_group.h -- a set of nodes that one action plays
  * on together (three.js AnimationObjectGroup).
  *
@@ -38,28 +39,83 @@
 extern "C" {
 #endif
 
+/** A list of nodes one action plays on together. Initialise with ta_object_group_init. */
 typedef struct ta_animation_object_group {
-    ta_node_id *members;   /* count nodes, in the order they were added */
-    uint32_t count;
-    uint32_t capacity;
-    uint64_t version;      /* rises with every change, so an action can tell */
-    ta_allocator allocator;
+    ta_node_id *members;    /**< count nodes, in the order they were added */
+    uint32_t count;         /**< how many members */
+    uint32_t capacity;      /**< room in members */
+    uint64_t version;       /**< rises with every change, so an action can tell */
+    ta_allocator allocator; /**< what the member list is allocated with */
 } ta_animation_object_group;
 
-/* allocator NULL: the C library's. Refuses an allocator with only one of alloc and free. */
+/**
+ * Makes group an empty group that allocates with allocator (NULL: the C library's). Call it before
+ * any other ta_object_group_ call.
+ *
+ * @ownership group is the caller's struct; free its member list with ta_object_group_free.
+ * @errors TA_ERROR_INVALID_ARGUMENT (group NULL, an allocator with only one of alloc and free).
+ * @threejs new AnimationObjectGroup().
+ */
 TA_API ta_result ta_object_group_init(ta_animation_object_group *group, const ta_allocator *allocator,
                                       ta_error *err);
+
+/**
+ * Frees the member list and empties the group (it can be used again). NULL, and a group never
+ * initialised with ta_object_group_init (zeroed), do nothing.
+ *
+ * @ownership Frees what the group allocated; the struct stays the caller's.
+ * @errors None.
+ * @threejs None: garbage collected.
+ */
 TA_API void ta_object_group_free(ta_animation_object_group *group);
-/* Adds node at the end; a node already in the group stays where it is. A node
- * that is ta_no_parent() is refused. Whether it is in a scene is checked when
- * an update plays the group. */
+
+/**
+ * Adds node at the end; a node already in the group stays where it is. Whether the node is in a
+ * scene is checked when an update plays the group (TA_ERROR_MISSING_TARGET there).
+ *
+ * @ownership Grows the member list with the group's allocator.
+ * @errors TA_ERROR_INVALID_ARGUMENT (group NULL or not initialised, node ta_no_parent()),
+ * TA_ERROR_OUT_OF_MEMORY.
+ * @threejs AnimationObjectGroup.add(object).
+ */
 TA_API ta_result ta_object_group_add(ta_animation_object_group *group, ta_node_id node, ta_error *err);
-/* Takes a node out; a node not in the group is ignored. */
+
+/**
+ * Takes a node out, keeping the order of the others; a node not in the group (or a NULL group) is
+ * ignored.
+ *
+ * @ownership Changes the group only.
+ * @errors None.
+ * @threejs AnimationObjectGroup.remove(object).
+ */
 TA_API void ta_object_group_remove(ta_animation_object_group *group, ta_node_id node);
+
+/**
+ * True if node is a member (false for a NULL group).
+ *
+ * @ownership None.
+ * @errors None.
+ * @threejs None: three.js keeps a map of uuids inside.
+ */
 TA_API bool ta_object_group_contains(const ta_animation_object_group *group, ta_node_id node);
+
+/**
+ * How many nodes the group holds (0 for NULL).
+ *
+ * @ownership None.
+ * @errors None.
+ * @threejs The number of objects: AnimationObjectGroup.stats.objects.total.
+ */
 TA_API uint32_t ta_object_group_count(const ta_animation_object_group *group);
-/* Replaces dst's members (dst initialised, with its own allocator) by src's.
- * On failure dst is unchanged. */
+
+/**
+ * Replaces dst's members (dst initialised, with its own allocator) by src's. On failure dst is
+ * unchanged.
+ *
+ * @ownership dst copies the list with its own allocator; src is only read.
+ * @errors TA_ERROR_INVALID_ARGUMENT (dst or src NULL, dst not initialised), TA_ERROR_OUT_OF_MEMORY.
+ * @threejs None: three.js shares one group by reference.
+ */
 TA_API ta_result ta_object_group_copy(ta_animation_object_group *dst, const ta_animation_object_group *src,
                                       ta_error *err);
 

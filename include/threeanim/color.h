@@ -1,4 +1,5 @@
-/*
+/**
+ * @file
  * threeanim/color.h -- sRGB bytes and linear channels.
  *
  * Materials and lights store colors as sRGB bytes; tracks and the mixer work in
@@ -20,11 +21,41 @@
 extern "C" {
 #endif
 
+/**
+ * An sRGB channel from 0 to 1 to a linear one, three.js's SRGBToLinear (the piecewise sRGB curve).
+ *
+ * @ownership None.
+ * @errors None.
+ * @threejs SRGBToLinear (ColorManagement).
+ */
 TA_API double ta_srgb_to_linear(double c);
+
+/**
+ * A linear channel from 0 to 1 to an sRGB one, three.js's LinearToSRGB.
+ *
+ * @ownership None.
+ * @errors None.
+ * @threejs LinearToSRGB (ColorManagement).
+ */
 TA_API double ta_linear_to_srgb(double c);
-/* byte / 255, then SRGBToLinear. */
+
+/**
+ * byte / 255, then SRGBToLinear: how a material's or a light's stored color becomes a track's
+ * value, as Color.setHex does in a linear working color space.
+ *
+ * @ownership None.
+ * @errors None.
+ * @threejs Color.setHex, one channel.
+ */
 TA_API float ta_srgb_byte_to_linear(uint8_t byte);
-/* LinearToSRGB, then round(clamp(c * 255, 0, 255)). NaN gives 0. */
+
+/**
+ * LinearToSRGB, then round(clamp(c * 255, 0, 255)), as Color.getHex. NaN gives 0.
+ *
+ * @ownership None.
+ * @errors None.
+ * @threejs Color.getHex, one channel.
+ */
 TA_API uint8_t ta_linear_to_srgb_byte(double linear);
 
 #ifdef __cplusplus

@@ -1,4 +1,5 @@
-/*
+/**
+ * @file
  * threeanim/export.h -- symbol visibility.
  *
  * The library is built with hidden visibility; only functions marked TA_API

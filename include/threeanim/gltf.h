@@ -1,4 +1,5 @@
-/*
+/**
+ * @file
  * threeanim/gltf.h -- glTF 2.0 (.gltf and .glb): scenes and their animations.
  *
  * The loader reads the default scene (the file's "scene", else scene 0) into a
@@ -92,14 +93,39 @@
 extern "C" {
 #endif
 
-/* Reads a .gltf or .glb file (told apart by the "glTF" magic, not the name).
- * External files are looked up beside path unless options->base_dir is set.
- * options may be NULL. */
+/**
+ * Reads a .gltf or .glb file (told apart by the "glTF" magic, not the name) into a new model, as
+ * GLTFLoader builds it (see the file's comment for what is read and what is left out). External
+ * files are looked up beside path unless options->base_dir is set. options may be NULL.
+ *
+ * @ownership The caller owns *out_model (ta_model_destroy); everything in it is allocated with
+ * options->allocator (jansson's parsing uses the C library's).
+ * @errors TA_ERROR_INVALID_ARGUMENT (a NULL argument, an allocator with only one of alloc and
+ * free), TA_ERROR_IO (a file that cannot be read), TA_ERROR_PARSE (anything malformed: the message
+ * names the JSON path or the byte offset), TA_ERROR_LIMIT_EXCEEDED (a ta_load_limits limit, checked
+ * before allocating), TA_ERROR_UNSUPPORTED (glTF 1, a URI that is neither data: nor a relative
+ * file), TA_ERROR_OUT_OF_MEMORY; a channel's keys that a track refuses give ta_track_create's code
+ * (for instance TA_ERROR_BAD_TIMES) with the channel's path in front. A refused load makes no
+ * model.
+ * @threejs GLTFLoader.load (and parse): gltf.scene and gltf.animations.
+ */
 TA_API ta_result ta_gltf_load_file(const char *path, const ta_load_options *options, ta_model **out_model,
                                    ta_error *err);
 
-/* Reads a .gltf or .glb held in memory; external files are looked up in
- * options->base_dir (NULL: the current folder). */
+/**
+ * Reads a .gltf or .glb held in memory into a new model; external files are looked up in
+ * options->base_dir (NULL: the current folder).
+ *
+ * @ownership data is only read during the call. The caller owns *out_model (ta_model_destroy).
+ * @errors TA_ERROR_INVALID_ARGUMENT (a NULL argument, an allocator with only one of alloc and
+ * free), TA_ERROR_IO (an external file that cannot be read), TA_ERROR_PARSE (no data, anything
+ * malformed: the message names the JSON path or the byte offset), TA_ERROR_LIMIT_EXCEEDED (a
+ * ta_load_limits limit, checked before allocating), TA_ERROR_UNSUPPORTED (glTF 1, a URI that is
+ * neither data: nor a relative file), TA_ERROR_OUT_OF_MEMORY; a channel's keys that a track refuses
+ * give ta_track_create's code (for instance TA_ERROR_BAD_TIMES) with the channel's path in front. A
+ * refused load makes no model.
+ * @threejs GLTFLoader.parse(data, path, onLoad, onError).
+ */
 TA_API ta_result ta_gltf_load_memory(const void *data, size_t size, const ta_load_options *options,
                                      ta_model **out_model, ta_error *err);
 

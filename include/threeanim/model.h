@@ -1,4 +1,5 @@
-/*
+/**
+ * @file
  * threeanim/model.h -- what a loader returns: a scene with its assets, its
  * cameras and its clips.
  *
@@ -42,38 +43,61 @@
 extern "C" {
 #endif
 
+/**
+ * What a loader accepts from a file before it refuses it with TA_ERROR_LIMIT_EXCEEDED. Zero fields:
+ * the defaults in their comments.
+ */
 typedef struct ta_load_limits {
-    uint64_t max_file_bytes;   /* 0: 1 GiB */
-    uint64_t max_total_keys;   /* 0: 2**26 keys over all tracks */
-    uint32_t max_nodes;        /* 0: 2**20 */
-    uint32_t max_tracks;       /* 0: 2**20 over all clips */
-    uint32_t max_clips;        /* 0: 2**16 */
-    uint32_t max_depth;        /* 0: 1024 levels of nesting, in the JSON and in the node tree */
+    uint64_t max_file_bytes; /**< 0: 1 GiB */
+    uint64_t max_total_keys; /**< 0: 2**26 keys over all tracks */
+    uint32_t max_nodes;      /**< 0: 2**20 */
+    uint32_t max_tracks;     /**< 0: 2**20 over all clips */
+    uint32_t max_clips;      /**< 0: 2**16 */
+    uint32_t max_depth;      /**< 0: 1024 levels of nesting, in the JSON and in the node tree */
 } ta_load_limits;
 
+/** How a loader reads; zeroed (or a NULL pointer in its place) means the defaults. */
 typedef struct ta_load_options {
-    const ta_allocator *allocator; /* NULL: the C library's; used for the model and everything in it */
-    ta_load_limits limits;
-    const char *base_dir;          /* for relative URIs of a .gltf read from memory; NULL: "." */
+    const ta_allocator *allocator; /**< NULL: the C library's; used for the model and everything in it */
+    ta_load_limits limits;         /**< zero fields: the defaults */
+    const char *base_dir;          /**< for relative URIs of a .gltf read from memory; NULL: "." */
 } ta_load_options;
 
+/**
+ * What a loader returns: a scene, its assets and cameras, the clips, and what the loader left out.
+ */
 typedef struct ta_model {
-    ta_scene *scene;
-    ta_assets *assets;
-    ta_camera_list *cameras;
-    ta_clip **animations;          /* animation_count clips, in file order */
-    uint32_t animation_count;
-    ta_node_id *animation_roots;   /* animation_count nodes */
-    ta_node_id *source_nodes;      /* glTF: source_node_count entries, node N -> its node; NULL otherwise */
-    uint32_t source_node_count;
-    char **warnings;               /* what the loader left out or fixed, one line each */
-    uint32_t warning_count;
-    void *internal_;
+    ta_scene *scene;             /**< the nodes, meshes, skinned meshes and lights */
+    ta_assets *assets;           /**< the materials and textures */
+    ta_camera_list *cameras;     /**< the cameras, each naming its node */
+    ta_clip **animations;        /**< animation_count clips, in file order */
+    uint32_t animation_count;    /**< how many clips */
+    ta_node_id *animation_roots; /**< animation_count nodes */
+    ta_node_id *source_nodes;    /**< glTF: source_node_count entries, node N -> its node; NULL otherwise */
+    uint32_t source_node_count;  /**< how many glTF nodes the file has */
+    char **warnings;             /**< what the loader left out or fixed, one line each */
+    uint32_t warning_count;      /**< how many warnings */
+    void *internal_;             /**< the model's allocator; not for the caller */
 } ta_model;
 
+/**
+ * Frees the model: its scene, assets and cameras, its reference to each clip, and its arrays. NULL
+ * does nothing.
+ *
+ * @ownership Frees everything the loader made. A clip the caller retained (ta_clip_retain) lives
+ * on; every other pointer into the model dies with it.
+ * @errors None.
+ * @threejs None: three.js leaves the loaded gltf (or Object3D) to the garbage collector.
+ */
 TA_API void ta_model_destroy(ta_model *model);
 
-/* The first clip of that name, or TA_ERROR_NOT_FOUND. */
+/**
+ * The place in model->animations of the first clip named name. out_index may be NULL.
+ *
+ * @ownership None.
+ * @errors TA_ERROR_INVALID_ARGUMENT (model or name NULL), TA_ERROR_NOT_FOUND.
+ * @threejs AnimationClip.findByName(gltf.animations, name).
+ */
 TA_API ta_result ta_model_find_clip(const ta_model *model, const char *name, uint32_t *out_index, ta_error *err);
 
 #ifdef __cplusplus

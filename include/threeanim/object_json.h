@@ -1,4 +1,5 @@
-/*
+/**
+ * @file
  * threeanim/object_json.h -- three.js Object JSON documents (what
  * Object3D.toJSON writes and ObjectLoader.parse reads), with their clips.
  *
@@ -82,27 +83,81 @@
 extern "C" {
 #endif
 
-/* Reads length bytes of text (no terminating NUL needed). options may be NULL. */
+/**
+ * Reads length bytes of a three.js Object JSON document (no terminating NUL needed) into a new
+ * model, as ObjectLoader.parse does (see the file's comment). options may be NULL.
+ *
+ * @ownership text is only read. The caller owns *out_model (ta_model_destroy); everything in it is
+ * allocated with options->allocator (jansson's parsing uses the C library's).
+ * @errors TA_ERROR_INVALID_ARGUMENT (text or out_model NULL, a bad allocator), TA_ERROR_PARSE (not
+ * JSON, a member of the wrong type, a missing member three.js needs, a metadata version that is not
+ * 4.x), TA_ERROR_LIMIT_EXCEEDED (a ta_load_limits limit, checked before the reader allocates for
+ * what the document claims), TA_ERROR_MISSING_TARGET (a uuid that names nothing: a geometry,
+ * material, texture, image, skeleton, bone or clip), a value the scene refuses (a light angle past
+ * pi/2, a material opacity above 1, more than TA_MAX_MORPH_TARGETS morph targets: that call's
+ * code), the clip refusals of ta_read_clip, TA_ERROR_OUT_OF_MEMORY. Every message starts with the
+ * JSON path of the fault. A refused call makes no model.
+ * @threejs ObjectLoader.parse(json), with ObjectLoader.parseAnimations.
+ */
 TA_API ta_result ta_read_object_json(const char *text, size_t length, const ta_load_options *options,
                                      ta_model **out_model, ta_error *err);
+
+/**
+ * ta_read_object_json on the contents of the file at path.
+ *
+ * @ownership The caller owns *out_model (ta_model_destroy).
+ * @errors TA_ERROR_INVALID_ARGUMENT (path or out_model NULL, a bad allocator), TA_ERROR_IO (a file
+ * that cannot be read), TA_ERROR_PARSE (not JSON, a member of the wrong type, a missing member
+ * three.js needs, a metadata version that is not 4.x), TA_ERROR_LIMIT_EXCEEDED (a ta_load_limits
+ * limit, checked before the reader allocates for what the document claims), TA_ERROR_MISSING_TARGET
+ * (a uuid that names nothing: a geometry, material, texture, image, skeleton, bone or clip), a
+ * value the scene refuses (a light angle past pi/2, a material opacity above 1, more than
+ * TA_MAX_MORPH_TARGETS morph targets: that call's code), the clip refusals of ta_read_clip,
+ * TA_ERROR_OUT_OF_MEMORY. Every message starts with the JSON path of the fault. A refused call
+ * makes no model.
+ * @threejs ObjectLoader.load(url).
+ */
 TA_API ta_result ta_read_object_json_file(const char *path, const ta_load_options *options, ta_model **out_model,
                                           ta_error *err);
 
+/** How ta_object_to_json writes; zeroed (or NULL) means the defaults. */
 typedef struct ta_object_json_options {
-    const ta_allocator *allocator; /* for the text; NULL: the C library's */
-    int indent;                    /* 0: compact; else spaces per level (at most 31) */
+    const ta_allocator *allocator; /**< for the text; NULL: the C library's */
+    int indent;                    /**< 0: compact; else spaces per level (at most 31) */
 } ta_object_json_options;
 
-/* Object3D.toJSON of the scene, with the clips as the Scene's animations.
- * assets and cameras may be NULL when nothing uses them; animations may be
- * NULL when animation_count is 0. Refused: a mesh naming a material that is not
- * in the assets, a material naming a texture that is not there, a track whose
- * target is not there, a CUBIC_SPLINE track or a map track on a mesh of several
- * materials (ta_write_clip), two nodes of one uuid, a uuid or a name of one
- * node that is the uuid of another (a path would find the wrong one). */
+/**
+ * Object3D.toJSON of the scene, with the clips as the Scene's animations, as text that three.js's
+ * ObjectLoader reads back into the same objects. assets and cameras may be NULL when nothing uses
+ * them; animations may be NULL when animation_count is 0. options may be NULL.
+ *
+ * @ownership The inputs are only read. The caller owns *out_text and frees it with ta_json_free; it
+ * is allocated with options->allocator.
+ * @errors TA_ERROR_INVALID_ARGUMENT (scene or the output NULL, animations NULL with a count, a NULL
+ * clip, an indent outside [0, 31]), TA_ERROR_MISSING_TARGET (a mesh naming a material that is not
+ * in the assets, a material naming a texture that is not there, a track whose target is not there),
+ * TA_ERROR_UNSUPPORTED (a CUBIC_SPLINE track or a map track on a mesh of several materials, as
+ * ta_write_clip), a refusal for two nodes of one uuid or a uuid or name of one node that is the
+ * uuid of another (a path would find the wrong one), TA_ERROR_OUT_OF_MEMORY.
+ * @threejs scene.toJSON() with scene.animations = clips, then JSON.stringify.
+ */
 TA_API ta_result ta_object_to_json(const ta_scene *scene, const ta_assets *assets, const ta_camera_list *cameras,
                                    const ta_clip *const *animations, uint32_t animation_count,
                                    const ta_object_json_options *options, char **out_text, ta_error *err);
+
+/**
+ * ta_object_to_json, written to the file at path.
+ *
+ * @ownership The inputs are only read; the file is the caller's.
+ * @errors TA_ERROR_INVALID_ARGUMENT (scene or path NULL, animations NULL with a count, a NULL clip,
+ * an indent outside [0, 31]), TA_ERROR_MISSING_TARGET (a mesh naming a material that is not in the
+ * assets, a material naming a texture that is not there, a track whose target is not there),
+ * TA_ERROR_UNSUPPORTED (a CUBIC_SPLINE track or a map track on a mesh of several materials, as
+ * ta_write_clip), a refusal for two nodes of one uuid or a uuid or name of one node that is the
+ * uuid of another (a path would find the wrong one), TA_ERROR_IO (a file that cannot be written),
+ * TA_ERROR_OUT_OF_MEMORY.
+ * @threejs JSON.stringify(scene.toJSON()), saved.
+ */
 TA_API ta_result ta_write_object_json_file(const char *path, const ta_scene *scene, const ta_assets *assets,
                                            const ta_camera_list *cameras, const ta_clip *const *animations,
                                            uint32_t animation_count, const ta_object_json_options *options,

@@ -1,4 +1,5 @@
-/*
+/**
+ * @file
  * threeanim/threeanim.h -- every public header of threeanim.
  *
  * threeanim is three.js's animation system in C11: keyframe tracks, clips,

@@ -1,0 +1,76 @@
+# make install: the headers, the shared and the static library, the threeanim
+# command, a CMake package and a pkg-config file.
+#
+#   find_package(threeanim 0.1 REQUIRED)
+#   target_link_libraries(app PRIVATE threeanim::threeanim)         # libthreeanim.so
+#   target_link_libraries(app PRIVATE threeanim::threeanim_static)  # libthreeanim.a
+#
+#   cc app.c $(pkg-config --cflags --libs threeanim)                       # shared
+#   cc app.c $(pkg-config --cflags threeanim) \
+#      $(pkg-config --static --libs threeanim | sed 's/-lthreeanim/-l:libthreeanim.a/')  # static
+#
+# Both files are relocatable: they find the prefix from where they are, so
+# `cmake --install build --prefix DIR` (make install PREFIX=DIR) gives a
+# working package in DIR whatever CMAKE_INSTALL_PREFIX was at configure time.
+include(CMakePackageConfigHelpers)
+
+set(TA_INSTALL_CMAKEDIR ${CMAKE_INSTALL_LIBDIR}/cmake/threeanim CACHE STRING
+    "Where the CMake package files go, below the prefix")
+set(TA_INSTALL_PKGCONFIGDIR ${CMAKE_INSTALL_LIBDIR}/pkgconfig CACHE STRING
+    "Where threeanim.pc goes, below the prefix")
+
+# A consumer of the static library compiles its headers without dllimport
+# (export.h); on ELF platforms this changes nothing.
+target_compile_definitions(threeanim_static INTERFACE TA_STATIC)
+
+install(TARGETS threeanim threeanim_static EXPORT threeanimTargets
+  RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR}
+  LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}
+  ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}
+  PUBLIC_HEADER DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/threeanim)
+if(TARGET threeanim_cli)
+  install(TARGETS threeanim_cli RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
+endif()
+
+install(EXPORT threeanimTargets
+  NAMESPACE threeanim::
+  FILE threeanimTargets.cmake
+  DESTINATION ${TA_INSTALL_CMAKEDIR})
+
+configure_package_config_file(
+  ${CMAKE_CURRENT_LIST_DIR}/threeanimConfig.cmake.in
+  ${PROJECT_BINARY_DIR}/threeanimConfig.cmake
+  INSTALL_DESTINATION ${TA_INSTALL_CMAKEDIR})
+# Before 1.0 a minor release may change the API, so 0.x accepts only the
+# same minor version; from 1.0, any later version of the same major one.
+if(PROJECT_VERSION_MAJOR EQUAL 0)
+  set(TA_VERSION_COMPATIBILITY SameMinorVersion)
+else()
+  set(TA_VERSION_COMPATIBILITY SameMajorVersion)
+endif()
+write_basic_package_version_file(
+  ${PROJECT_BINARY_DIR}/threeanimConfigVersion.cmake
+  VERSION ${PROJECT_VERSION}
+  COMPATIBILITY ${TA_VERSION_COMPATIBILITY})
+install(FILES
+  ${PROJECT_BINARY_DIR}/threeanimConfig.cmake
+  ${PROJECT_BINARY_DIR}/threeanimConfigVersion.cmake
+  DESTINATION ${TA_INSTALL_CMAKEDIR})
+
+# pkg-config: the prefix is worked out from the .pc file's own folder.
+if(IS_ABSOLUTE "${TA_INSTALL_PKGCONFIGDIR}")
+  set(TA_PC_PREFIX "${CMAKE_INSTALL_PREFIX}")
+else()
+  file(RELATIVE_PATH TA_PC_UP "/prefix/${TA_INSTALL_PKGCONFIGDIR}" "/prefix")
+  string(REGEX REPLACE "/$" "" TA_PC_UP "${TA_PC_UP}")
+  set(TA_PC_PREFIX "\${pcfiledir}/${TA_PC_UP}")
+endif()
+foreach(dir INCLUDEDIR LIBDIR)
+  if(IS_ABSOLUTE "${CMAKE_INSTALL_${dir}}")
+    set(TA_PC_${dir} "${CMAKE_INSTALL_${dir}}")
+  else()
+    set(TA_PC_${dir} "\${prefix}/${CMAKE_INSTALL_${dir}}")
+  endif()
+endforeach()
+configure_file(${CMAKE_CURRENT_LIST_DIR}/threeanim.pc.in ${PROJECT_BINARY_DIR}/threeanim.pc @ONLY)
+install(FILES ${PROJECT_BINARY_DIR}/threeanim.pc DESTINATION ${TA_INSTALL_PKGCONFIGDIR})
