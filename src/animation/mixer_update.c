@@ -183,9 +183,16 @@ static void slerp_into(float *dst, const double *src, double t)
     for (int i = 0; i < 4; ++i) dst[i] = (float)r[i];
 }
 
+/* A binding's slot in one of the float arrays; NULL when the array is not
+ * made (only string bindings, whose values live in the string arrays). */
+static inline float *slot_of(float *base, uint32_t offset)
+{
+    return base != NULL ? base + offset : NULL;
+}
+
 static void accumulate(ta_mixer *m, ta__binding *b, const double *in, const char *in_str, double weight)
 {
-    float *p = m->pile + b->offset;
+    float *p = slot_of(m->pile, b->offset);
     if (b->weight == 0) {
         if (b->target.type == TA_VALUE_STRING)
             m->str_pile[b->offset] = in_str;
@@ -210,7 +217,7 @@ static void accumulate(ta_mixer *m, ta__binding *b, const double *in, const char
 
 static void accumulate_additive(ta_mixer *m, ta__binding *b, const double *in, const char *in_str, double weight)
 {
-    float *add = m->add + b->offset;
+    float *add = slot_of(m->add, b->offset);
     if (b->add_weight == 0) {
         switch (b->target.type) {
         case TA_VALUE_ROTATION:
@@ -229,6 +236,13 @@ static void accumulate_additive(ta_mixer *m, ta__binding *b, const double *in, c
         double cur[4] = {add[0], add[1], add[2], add[3]}, work[4], r[4];
         ta_multiply_quaternions_flat(work, cur, in);
         ta__fast_slerp(r, cur, work, weight);
+        if (weight > 1) {
+            /* Past a weight of one the slerp extrapolates, and from 2**53 on
+             * 1 - weight rounds to -weight: keep the result a rotation. */
+            double len = sqrt(r[0] * r[0] + r[1] * r[1] + r[2] * r[2] + r[3] * r[3]);
+            if (len > 0 && isfinite(len))
+                for (int i = 0; i < 4; ++i) r[i] /= len;
+        }
         for (int i = 0; i < 4; ++i) add[i] = (float)r[i];
         break;
     }
@@ -248,8 +262,8 @@ static void accumulate_additive(ta_mixer *m, ta__binding *b, const double *in, c
 /* The pile rested toward the original by the missing weight, then the additive pile on top. */
 static void apply(ta_mixer *m, ta__binding *b)
 {
-    float *p = m->pile + b->offset;
-    const float *o = m->orig + b->offset;
+    float *p = slot_of(m->pile, b->offset);
+    const float *o = slot_of(m->orig, b->offset);
     double w = b->weight;
     if (w < 1) {
         double t = 1 - w;
@@ -281,7 +295,7 @@ static void apply(ta_mixer *m, ta__binding *b)
         }
     }
     if (b->add_weight > 0) {
-        const float *add = m->add + b->offset;
+        const float *add = slot_of(m->add, b->offset);
         switch (b->target.type) {
         case TA_VALUE_ROTATION: {
             double cur[4] = {p[0], p[1], p[2], p[3]}, ad[4] = {add[0], add[1], add[2], add[3]}, work[4], r[4];
@@ -419,7 +433,7 @@ static void mix_rotations_batched(ta_mixer *m, ta_action *a, double weight)
             keys.by[n] = k1[1];
             keys.bz[n] = k1[2];
             keys.bw[n] = k1[3];
-            keys.t[n] = a->alphas[g];
+            keys.t[n] = (float)a->alphas[g];
             key_binding[n++] = a->bindings[track];
         }
         ta__quat_batch_slerp(&keys, n);
@@ -428,10 +442,10 @@ static void mix_rotations_batched(ta_mixer *m, ta_action *a, double weight)
             ta__binding *b = &m->bindings[key_binding[i]];
             float *pile = m->pile + b->offset;
             if (b->weight == 0) {
-                pile[0] = (float)keys.ax[i];
-                pile[1] = (float)keys.ay[i];
-                pile[2] = (float)keys.az[i];
-                pile[3] = (float)keys.aw[i];
+                pile[0] = keys.ax[i];
+                pile[1] = keys.ay[i];
+                pile[2] = keys.az[i];
+                pile[3] = keys.aw[i];
                 b->weight = weight;
                 continue;
             }
@@ -444,17 +458,17 @@ static void mix_rotations_batched(ta_mixer *m, ta_action *a, double weight)
             piles.by[p] = keys.ay[i];
             piles.bz[p] = keys.az[i];
             piles.bw[p] = keys.aw[i];
-            piles.t[p] = weight / b->weight;
+            piles.t[p] = (float)(weight / b->weight);
             pile_binding[p++] = key_binding[i];
         }
         if (p == 0) continue;
         ta__quat_batch_slerp(&piles, p);
         for (uint32_t i = 0; i < p; ++i) {
             float *pile = m->pile + m->bindings[pile_binding[i]].offset;
-            pile[0] = (float)piles.ax[i];
-            pile[1] = (float)piles.ay[i];
-            pile[2] = (float)piles.az[i];
-            pile[3] = (float)piles.aw[i];
+            pile[0] = piles.ax[i];
+            pile[1] = piles.ay[i];
+            pile[2] = piles.az[i];
+            pile[3] = piles.aw[i];
         }
     }
 }
