@@ -199,7 +199,7 @@ static void warn_dropped(gltf_ctx *g, const char *channel_path, uint32_t dropped
 ta_result gltf__add_weights_tracks(gltf_ctx *g, const gltf_sampler_data *s, ta_node_id node, const char *channel_path,
                                    gltf_track_list *list, uint32_t *made)
 {
-    uint32_t stride, dropped = 0;
+    uint32_t stride = 0, dropped = 0;
     ta_result r = key_stride(g, s, channel_path, &stride);
     if (r != TA_OK) return r;
     *made = 0;

@@ -147,7 +147,7 @@ static ta_result node_pointer(pointer_ctx *pc, const pointer_parts *pp)
     ta_node_id made = g->node_info[n].made;
     if (ta_node_is_none(made)) return leave_out(pc, "names a node that is not in the default scene");
     ta_result r;
-    uint32_t stride;
+    uint32_t stride = 0;
     ta_track_target t;
     if (pp->count == 3 && (seg_is(pp, 2, "translation") || seg_is(pp, 2, "scale") || seg_is(pp, 2, "rotation"))) {
         ta_track_kind kind = seg_is(pp, 2, "translation") ? TA_POSITION
@@ -193,7 +193,7 @@ static ta_result material_pointer(pointer_ctx *pc, const pointer_parts *pp)
     if (!segment_index(pp->seg[1], g->material_count, &m)) return leave_out(pc, "names no material of the file");
     ta_material_id id = ta_material_at(m);
     ta_result r;
-    uint32_t stride;
+    uint32_t stride = 0;
     ta_track_target t;
     struct {
         const char *a, *b, *c;
@@ -294,7 +294,7 @@ static ta_result light_pointer(pointer_ctx *pc, const pointer_parts *pp)
     if ((kind == TA_LIGHT_ANGLE || kind == TA_LIGHT_PENUMBRA) && !li->spot)
         return leave_out(pc, "names a cone angle of a light that is not a spot light");
     ta_result r;
-    uint32_t stride;
+    uint32_t stride = 0;
     if ((r = stride_of(pc, size, &stride)) != TA_OK) return r;
     if (kind == TA_LIGHT_ANGLE)
         ta__model_warn(g->model, "%s: pointer \"%s\": the penumbra keeps the value the file's outerConeAngle gives it",
@@ -354,7 +354,7 @@ static ta_result camera_pointer(pointer_ctx *pc, const pointer_parts *pp)
     }
     if (ci->made_count == 0) return leave_out(pc, "names a camera that no node of the default scene carries");
     ta_result r;
-    uint32_t stride;
+    uint32_t stride = 0;
     if ((r = stride_of(pc, 1, &stride)) != TA_OK) return r;
     if (reciprocal)
         ta__model_warn(g->model,

@@ -219,14 +219,14 @@ ta_result gltf__buffer(gltf_ctx *g, uint32_t index, const char *path, const gltf
     char up[GLTF_PATH_SIZE];
     gltf__pathf(up, "%s.uri", bp);
     const uint8_t *data;
-    size_t size;
+    size_t size = 0;
     if (uri == NULL) {
         if (index != 0 || !g->has_glb_bin)
             return gltf__fail(g, TA_ERROR_PARSE, "%s: has no uri, and is not the BIN chunk of a .glb", bp);
         data = g->glb_bin;
         size = g->glb_bin_size;
     } else {
-        uint8_t *owned;
+        uint8_t *owned = NULL;
         if (strncmp(uri, "data:", 5) == 0)
             r = decode_data_uri(g, uri, up, &owned, &size);
         else

@@ -39,7 +39,7 @@ ta_result ta__ojr_images(ta__ojreader *rd, ta__jpath *path, ta_error *err)
     size_t mark = ta__jpath_key(path, "images");
     for (size_t i = 0; i < json_array_size(list) && r == TA_OK; ++i) {
         size_t m = ta__jpath_index(path, i);
-        const json_t *e;
+        const json_t *e = NULL;
         const char *uuid;
         r = library_entry(list, i, path, &e, &uuid, err);
         if (r == TA_OK && !ta__strmap_set(&rd->images, uuid, (uint32_t)i)) r = out_of_memory(path, err);
@@ -57,7 +57,7 @@ ta_result ta__ojr_textures(ta__ojreader *rd, ta__jpath *path, ta_error *err)
     size_t mark = ta__jpath_key(path, "textures");
     for (size_t i = 0; i < json_array_size(list) && r == TA_OK; ++i) {
         size_t m = ta__jpath_index(path, i);
-        const json_t *e;
+        const json_t *e = NULL;
         const char *uuid, *name = NULL, *image = NULL;
         ta_texture t = ta_texture_defaults();
         float v2[2];
@@ -103,7 +103,7 @@ ta_result ta__ojr_geometries(ta__ojreader *rd, ta__jpath *path, ta_error *err)
     }
     for (size_t i = 0; i < n && r == TA_OK; ++i) {
         size_t m = ta__jpath_index(path, i);
-        const json_t *e, *data = NULL, *morph = NULL;
+        const json_t *e = NULL, *data = NULL, *morph = NULL;
         const char *uuid;
         r = library_entry(list, i, path, &e, &uuid, err);
         if (r == TA_OK) r = ta__jmember(e, "data", JSON_OBJECT, false, path, &data, err);
@@ -263,7 +263,7 @@ ta_result ta__ojr_materials(ta__ojreader *rd, ta__jpath *path, ta_error *err)
     size_t mark = ta__jpath_key(path, "materials");
     for (size_t i = 0; i < json_array_size(list) && r == TA_OK; ++i) {
         size_t m = ta__jpath_index(path, i);
-        const json_t *e;
+        const json_t *e = NULL;
         const char *uuid;
         r = library_entry(list, i, path, &e, &uuid, err);
         /* A second material of one uuid is the first one's, as in parseMaterials. */
@@ -282,7 +282,7 @@ ta_result ta__ojr_skeletons_index(ta__ojreader *rd, ta__jpath *path, ta_error *e
     size_t mark = ta__jpath_key(path, "skeletons");
     for (size_t i = 0; i < json_array_size(list) && r == TA_OK; ++i) {
         size_t m = ta__jpath_index(path, i);
-        const json_t *e, *bones;
+        const json_t *e = NULL, *bones = NULL;
         const char *uuid;
         r = library_entry(list, i, path, &e, &uuid, err);
         if (r == TA_OK) r = ta__jmember(e, "bones", JSON_ARRAY, true, path, &bones, err);

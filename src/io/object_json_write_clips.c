@@ -109,7 +109,7 @@ static ta_result target_object(const ta__ojwriter *w, const ta_track_target *t, 
 static ta_result name_target(void *user, const ta_track_target *target, ta_target_owner *out, ta_error *err)
 {
     const ta__ojwriter *w = (const ta__ojwriter *)user;
-    uint32_t object;
+    uint32_t object = 0;
     ta_result r = target_object(w, target, &object, &out->material_slot, err);
     if (r != TA_OK) return r;
     out->node = ta__ojw_uuid(w, object);
@@ -130,7 +130,7 @@ static ta_result verify_paths(const ta__ojwriter *w, const ta_clip *clip, uint32
     b.scene_uuid = w->scene_uuid;
     for (uint32_t i = 0; i < ta_clip_track_count(clip); ++i) {
         ta_track_target t = ta_track_get_target(ta_clip_track(clip, i));
-        uint32_t object;
+        uint32_t object = 0;
         int32_t slot;
         if (target_object(w, &t, &object, &slot, NULL) != TA_OK || object >= w->scene->node_count) continue;
         const char *path = json_string_value(json_object_get(json_array_get(tracks, i), "name"));
