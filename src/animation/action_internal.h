@@ -75,6 +75,9 @@ struct ta_action {
     uint32_t group_pair_count;
     uint32_t group_pair_capacity;
     uint64_t group_scene_version;
+    /* The camera list (and its counts) camera tracks were resolved in. */
+    const ta_camera_list *group_cameras;
+    uint32_t group_perspective_count, group_orthographic_count;
     bool group_resolved;
 
     /* Scratch for one update. */

@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "animation/action_internal.h"
+#include "animation/mixer_internal.h"
 
 static const char *const loop_names[TA_LOOP_MODE_COUNT] = {"DEFAULT", "ONCE", "REPEAT", "PING_PONG"};
 
@@ -291,6 +292,12 @@ ta_result ta_action_set_blend_mode(ta_action *a, ta_blend_mode mode, ta_error *e
     if (a == NULL) return ta__fail(err, TA_ERROR_INVALID_ARGUMENT, "action: is NULL");
     if (mode != TA_NORMAL_BLEND_MODE && mode != TA_ADDITIVE_BLEND_MODE)
         return ta__fail(err, TA_ERROR_UNKNOWN_ENUM, "mode: %d is not a blend mode", (int)mode);
+    /* The mixer makes its additive piles when an additive action plays; an
+     * action in a mixer that turns additive (maybe while it plays) needs them too. */
+    if (mode == TA_ADDITIVE_BLEND_MODE && a->mixer != NULL) {
+        ta_result r = ta__mixer_need_additive(a->mixer, err);
+        if (r != TA_OK) return r;
+    }
     a->blend_mode = mode;
     return TA_OK;
 }

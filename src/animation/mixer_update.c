@@ -7,6 +7,7 @@
 #include "animation/interpolant.h"
 #include "animation/quat_batch.h"
 #include "animation/mixer_internal.h"
+#include "scene/scene_internal.h"
 #include "animation/property_access.h"
 
 /* ---- groups: which bindings a group action's tracks drive ------------------------------ */
@@ -138,8 +139,24 @@ static ta_result bind_member(ta_mixer *m, ta_action *a, const ta_mixer_targets *
 static ta_result resolve_group(ta_mixer *m, ta_action *a, const ta_mixer_targets *t, ta_error *err)
 {
     const ta_animation_object_group *g = &a->group;
+    /* Camera tracks find their cameras in the list the update is given: they
+     * need one (refused before anything is let go of), and a resolution holds
+     * only for that list as it was. */
+    bool cameras = false;
+    for (uint32_t track = 0; track < a->clip->track_count && !cameras; ++track) {
+        ta_target_family f = a->clip->tracks[track]->target.family;
+        cameras = f == TA_FAMILY_PERSPECTIVE_CAMERA || f == TA_FAMILY_ORTHOGRAPHIC_CAMERA;
+    }
+    if (cameras && t->cameras == NULL)
+        return ta__fail(err, TA_ERROR_MISSING_CONTEXT,
+                        "action %u: a camera track played on a group: the update was not given the cameras; use "
+                        "ta_mixer_update_with_cameras",
+                        a->index);
+    const ta_camera_list *list = cameras ? t->cameras : NULL;
+    uint32_t persp = list ? list->perspective_count : 0, ortho = list ? list->orthographic_count : 0;
     if (a->group_resolved && a->group_seen_version == g->version &&
-        a->group_scene_version == t->scene->structure_version)
+        a->group_scene_version == t->scene->structure_version && a->group_cameras == list &&
+        a->group_perspective_count == persp && a->group_orthographic_count == ortho)
         return TA_OK;
     for (uint32_t i = 0; i < g->count; ++i)
         if (g->members[i].index >= t->scene->node_count)
@@ -165,6 +182,9 @@ static ta_result resolve_group(ta_mixer *m, ta_action *a, const ta_mixer_targets
     a->group_resolved = true;
     a->group_seen_version = g->version;
     a->group_scene_version = t->scene->structure_version;
+    a->group_cameras = list;
+    a->group_perspective_count = persp;
+    a->group_orthographic_count = ortho;
     return TA_OK;
 }
 
@@ -235,10 +255,17 @@ static void accumulate_additive(ta_mixer *m, ta__binding *b, const double *in, c
     case TA_VALUE_ROTATION: {
         double cur[4] = {add[0], add[1], add[2], add[3]}, work[4], r[4];
         ta_multiply_quaternions_flat(work, cur, in);
-        ta__fast_slerp(r, cur, work, weight);
-        if (weight > 1) {
-            /* Past a weight of one the slerp extrapolates, and from 2**53 on
-             * 1 - weight rounds to -weight: keep the result a rotation. */
+        /* A weight above one extrapolates, which the fast slerp's series does
+         * not (it holds for t in [0, 1]): three.js's slerpFlat there. */
+        if (weight <= 1)
+            ta__fast_slerp(r, cur, work, weight);
+        else
+            ta_slerp_flat(r, cur, work, weight);
+        if (weight > 0x1p20) {
+            /* Past a weight of about a million the extrapolating slerp's
+             * rounding shows in the length (from 2**53 on 1 - weight is
+             * -weight, and the result is no rotation at all): keep it one.
+             * Below, the result is three.js's, length and all. */
             double len = sqrt(r[0] * r[0] + r[1] * r[1] + r[2] * r[2] + r[3] * r[3]);
             if (len > 0 && isfinite(len))
                 for (int i = 0; i < 4; ++i) r[i] /= len;
@@ -655,6 +682,64 @@ static void make_key(const ta_mixer_targets *t, struct ta__checked_targets *k)
     }
 }
 
+/* The name a string binding writes when this update commits, or NULL. */
+static const char *name_to_write(const ta_mixer *m, const ta__binding *b, const ta_scene *scene)
+{
+    if (b->target.type != TA_VALUE_STRING) return NULL;
+    const char *value;
+    if (b->use_count == 0) {
+        if (!b->restore_pending) return NULL;
+        value = m->str_orig[b->offset];
+    } else {
+        value = m->str_pile[b->offset];
+        if (value == NULL || strcmp(value, scene->nodes[b->target.index].name) == 0) return NULL;
+    }
+    return value != NULL ? value : "";
+}
+
+static void free_names(ta_mixer *m, const ta_scene *scene, char **names)
+{
+    if (names == NULL) return;
+    for (uint32_t i = 0; i < m->str_count; ++i) ta__scene_name_free(scene, names[i]);
+    ta__free(&m->mem, names, sizeof(char *) * m->str_count);
+}
+
+/* Copies of the names to write whose length is not the old name's (those need
+ * memory; the others are written in place), by string slot; *out stays NULL
+ * when there are none. */
+static ta_result make_names(ta_mixer *m, const ta_scene *scene, char ***out, ta_error *err)
+{
+    *out = NULL;
+    if (m->str_count == 0) return TA_OK; /* no string bindings: no pass over the others */
+    for (uint32_t i = 0; i < m->binding_count; ++i) {
+        const ta__binding *b = &m->bindings[i];
+        const char *value = name_to_write(m, b, scene);
+        if (value == NULL || strlen(value) == strlen(scene->nodes[b->target.index].name)) continue;
+        if (*out == NULL) *out = (char **)ta__calloc(&m->mem, m->str_count, sizeof(char *));
+        char *made = *out != NULL ? ta__scene_name_make(scene, value) : NULL;
+        if (made == NULL) {
+            free_names(m, scene, *out);
+            *out = NULL;
+            return ta__fail(err, TA_ERROR_OUT_OF_MEMORY, "out of memory renaming node %u", b->target.index);
+        }
+        (*out)[b->offset] = made;
+    }
+    return TA_OK;
+}
+
+/* Writes a node's name at the commit: in place, or the copy made for it. */
+static void write_name(ta_mixer *m, ta_scene *scene, const ta__binding *b, const char *value, char **made_names)
+{
+    (void)m;
+    ta_node_id node = ta_node_at(b->target.index);
+    if (made_names != NULL && made_names[b->offset] != NULL) {
+        ta__scene_name_install(scene, node, made_names[b->offset]);
+        made_names[b->offset] = NULL;
+    } else {
+        ta_scene_set_node_name(scene, node, value, NULL); /* the same length: in place, it cannot fail */
+    }
+}
+
 static ta_result run_update(ta_mixer *m, const ta_mixer_targets *t, double delta, bool set_time, ta_error *err)
 {
     if (m == NULL || t == NULL || t->scene == NULL)
@@ -760,6 +845,15 @@ static ta_result run_update(ta_mixer *m, const ta_mixer_targets *t, double delta
         return r;
     }
 
+    /* 4b. The node names to write that do not fit where the old ones are: made
+     * now, so that the commit cannot fail half way. */
+    char **made_names = NULL;
+    r = make_names(m, t->scene, &made_names, err);
+    if (r != TA_OK) {
+        rollback_originals(m);
+        return r;
+    }
+
     /* 5. Nothing was refused: commit. */
     for (uint32_t i = 0; i < m->binding_count; ++i) {
         ta__binding *b = &m->bindings[i];
@@ -768,7 +862,7 @@ static ta_result run_update(ta_mixer *m, const ta_mixer_targets *t, double delta
         if (b->use_count == 0) {
             if (b->restore_pending) {
                 if (b->target.type == TA_VALUE_STRING)
-                    ta_scene_set_node_name(t->scene, ta_node_at(b->target.index), m->str_orig[b->offset], NULL);
+                    write_name(m, t->scene, b, m->str_orig[b->offset], made_names);
                 else
                     ta__property_write(t, ta__binding_target(b), m->orig + b->offset);
                 b->restore_pending = false;
@@ -780,7 +874,7 @@ static ta_result run_update(ta_mixer *m, const ta_mixer_targets *t, double delta
         if (b->target.type == TA_VALUE_STRING) {
             const char *name = m->str_pile[b->offset];
             if (name != NULL && strcmp(name, t->scene->nodes[b->target.index].name) != 0)
-                ta_scene_set_node_name(t->scene, ta_node_at(b->target.index), name, NULL);
+                write_name(m, t->scene, b, name, made_names);
         } else if (b->target.family == TA_FAMILY_NODE && b->target.kind <= TA_QUATERNION) {
             ta_node *n = &t->scene->nodes[b->target.index];
             const float *v = m->pile + b->offset;
@@ -798,6 +892,7 @@ static ta_result run_update(ta_mixer *m, const ta_mixer_targets *t, double delta
         b->weight = 0;
         b->add_weight = 0;
     }
+    free_names(m, t->scene, made_names);
     m->event_count = 0;
     m->event_read = 0;
     for (uint32_t i = 0; i < m->action_count; ++i) {

@@ -4,7 +4,9 @@
 #include "animation/fast_slerp.h"
 #include "animation/quat_batch.h"
 
-#if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__)
+/* Not under ThreadSanitizer: the clones' resolver runs while the program is
+ * relocated, before TSan's runtime is up, and its instrumented code crashes. */
+#if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__) && !defined(__SANITIZE_THREAD__)
 #define TA__CLONES __attribute__((target_clones("avx2", "default")))
 #else
 #define TA__CLONES

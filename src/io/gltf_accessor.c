@@ -313,16 +313,20 @@ ta_result gltf__accessor_floats(gltf_ctx *g, uint32_t index, const char *path, b
     int slot = normalize && acc->normalized ? 1 : 0;
     if (acc->read[slot] == NULL) {
         uint64_t numbers = (uint64_t)acc->count * acc->comps;
-        /* Without a bufferView the count alone sets the size: bound it by what
+        /* Without a bufferView the count alone sets the size, and any number of
+         * accessors may read one view: bound what the whole load reads by what
          * a file within the limits could hold. */
-        if (numbers > g->lim.max_file_bytes / sizeof(float) || numbers > UINT32_MAX)
+        uint64_t budget = g->lim.max_file_bytes / sizeof(float);
+        if (numbers > budget - g->numbers_read || numbers > UINT32_MAX)
             return gltf__fail(g, TA_ERROR_LIMIT_EXCEEDED,
-                              "accessors[%u]: %llu numbers, more than a file within limits.max_file_bytes holds", index,
-                              (unsigned long long)numbers);
+                              "accessors[%u]: %llu numbers, more than a file within limits.max_file_bytes holds "
+                              "(%llu numbers were read before it)",
+                              index, (unsigned long long)numbers, (unsigned long long)g->numbers_read);
         float *f = (float *)gltf__arena_alloc(&g->arena, (size_t)numbers, sizeof(float));
         if (f == NULL) return gltf__oom(g, path);
         gltf__accessor_read(acc, normalize, f);
         acc->read[slot] = f;
+        g->numbers_read += numbers;
     }
     *out = acc->read[slot];
     if (out_count) *out_count = acc->count;

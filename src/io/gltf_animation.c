@@ -50,14 +50,17 @@ ta_result gltf__read_sampler(gltf_ctx *g, const json_t *samplers, uint32_t a, ui
     char p[GLTF_PATH_SIZE];
     uint32_t count, comps;
     gltf__pathf(p, "%s.input", sp);
+    /* The key limit, before the keys are read. */
+    const gltf_accessor *claimed;
+    if ((r = gltf__accessor(g, input, p, &claimed)) != TA_OK) return r;
+    if (g->total_keys + claimed->count > g->lim.max_total_keys)
+        return gltf__fail(g, TA_ERROR_LIMIT_EXCEEDED, "%s: %u more keys pass limits.max_total_keys (%llu)", p,
+                          claimed->count, (unsigned long long)g->lim.max_total_keys);
     if ((r = gltf__accessor_floats(g, input, p, false, &out->times, &count, &comps)) != TA_OK) return r;
     if (comps != 1)
         return gltf__fail(g, TA_ERROR_PARSE, "%s: accessor %u holds %u numbers per element, not one time (SCALAR)", p,
                           input, comps);
     out->key_count = count;
-    if (g->total_keys + count > g->lim.max_total_keys)
-        return gltf__fail(g, TA_ERROR_LIMIT_EXCEEDED, "%s: %u more keys pass limits.max_total_keys (%llu)", p, count,
-                          (unsigned long long)g->lim.max_total_keys);
     gltf__pathf(p, "%s.output", sp);
     if ((r = gltf__accessor_floats(g, output, p, true, &out->values, &count, &comps)) != TA_OK) return r;
     out->value_count = count * comps;
@@ -224,7 +227,7 @@ ta_result gltf__add_weights_tracks(gltf_ctx *g, const gltf_sampler_data *s, ta_n
 ta_result gltf__add_mesh_weights_tracks(gltf_ctx *g, const gltf_sampler_data *s, uint32_t mesh,
                                         const char *channel_path, gltf_track_list *list, uint32_t *made)
 {
-    uint32_t stride, dropped = 0;
+    uint32_t stride = 0, dropped = 0;
     ta_result r = key_stride(g, s, channel_path, &stride);
     if (r != TA_OK) return r;
     *made = 0;

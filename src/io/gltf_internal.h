@@ -201,6 +201,7 @@ typedef struct gltf_ctx {
 
     uint64_t total_keys;
     uint32_t total_tracks;
+    uint64_t numbers_read; /* read from accessors as floats so far, over the whole load */
 } gltf_ctx;
 
 ta_result gltf__fail(gltf_ctx *g, ta_result code, const char *fmt, ...) TA_PRINTF(3, 4);

@@ -5,6 +5,7 @@
 
 #include "core/internal.h"
 #include "core/math_internal.h"
+#include "scene/scene_internal.h"
 #include "threeanim/scene.h"
 
 typedef struct scene_internal {
@@ -214,6 +215,23 @@ ta_result ta_scene_set_node_name(ta_scene *scene, ta_node_id node, const char *n
     r = replace_string(&internal(scene)->mem, &scene->nodes[node.index].name, value, "a node name", err);
     if (r == TA_OK) scene->structure_version++;
     return r;
+}
+
+char *ta__scene_name_make(const ta_scene *scene, const char *name)
+{
+    return ta__strdup(&internal(scene)->mem, name);
+}
+
+void ta__scene_name_install(ta_scene *scene, ta_node_id node, char *made)
+{
+    ta__free_str(&internal(scene)->mem, scene->nodes[node.index].name);
+    scene->nodes[node.index].name = made;
+    scene->structure_version++;
+}
+
+void ta__scene_name_free(const ta_scene *scene, char *made)
+{
+    ta__free_str(&internal(scene)->mem, made);
 }
 
 ta_result ta_scene_set_node_uuid(ta_scene *scene, ta_node_id node, const char *uuid, ta_error *err)

@@ -1,28 +1,53 @@
 #!/usr/bin/env bash
-# Runs every fuzz target briefly over its seed corpus (and a few seconds of new
-# inputs), as `make test` does. Usage: tests/fuzz/run-smoke.sh BUILD_DIR
-set -euo pipefail
-build=${1:?build dir}
+# The fuzz smoke run of `make test`: every fuzz target of BUILD_DIR runs over
+# its whole seed corpus (tests/fuzz/corpus/<name>/, crash regressions included)
+# and then on new inputs for a short fixed time, under ASan, LSan and UBSan.
+# New inputs go to a temporary folder; the corpus is only read.
+#
+#   tests/fuzz/run-smoke.sh BUILD_DIR
+#   FUZZ_SMOKE_SECONDS=N   seconds per target (default 12; six targets: ~75 s)
+#
+# Prints one line per target (runs, corpus size, result) and exits 1 if any
+# target crashed, leaked, hung or ran out of memory; the input that did it is
+# kept in BUILD_DIR/fuzz-artifacts/<target>/ and the log's tail is printed.
+set -uo pipefail
+build=${1:?usage: tests/fuzz/run-smoke.sh BUILD_DIR}
+seconds=${FUZZ_SMOKE_SECONDS:-12}
 here=$(cd "$(dirname "$0")" && pwd)
-seconds=${FUZZ_SMOKE_SECONDS:-10}
+. "$here/fuzz-common.sh"
+
+mapfile -t targets < <(fuzz_targets "$build")
+if [ "${#targets[@]}" -eq 0 ]; then
+  echo "fuzz smoke: no fuzz targets in $build/tests/fuzz (configure with CC=clang -DTA_BUILD_FUZZ=ON; make build-fuzz)" >&2
+  exit 1
+fi
+build=$(cd "$build" && pwd)
+scratch=$(mktemp -d)
+trap 'rm -rf "$scratch"' EXIT
 status=0
-for bin in "$build"/tests/fuzz/fuzz_*; do
-  [ -x "$bin" ] || continue
+start=$(date +%s)
+echo "fuzz smoke: ${#targets[@]} targets, ${seconds} s each, over their corpora"
+for bin in "${targets[@]}"; do
   name=$(basename "$bin")
   corpus="$here/corpus/${name#fuzz_}"
-  work=$(mktemp -d)
-  args=(-max_total_time="$seconds" -print_final_stats=1 -artifact_prefix="$work/")
-  [ -f "$here/${name}.dict" ] && args+=(-dict="$here/${name}.dict")
-  if [ -d "$corpus" ]; then
-    cp -r "$corpus"/. "$work/" 2>/dev/null || true
-  fi
-  mkdir -p "$work/new"
-  echo "fuzz smoke: $name (${seconds}s)"
-  if ! "$bin" "${args[@]}" "$work/new" "$corpus" > "$work/log" 2>&1; then
-    echo "fuzz smoke: $name FAILED"; tail -n 40 "$work/log"; status=1
+  files=0
+  [ -d "$corpus" ] && files=$(find "$corpus" -type f | wc -l)
+  artifacts="$build/fuzz-artifacts/$name"
+  log="$scratch/$name.log"
+  t0=$(date +%s)
+  fuzz_run "$bin" "$seconds" "$scratch/$name" "$artifacts" "$log"
+  rc=$?
+  read -r runs new < <(fuzz_stats "$log")
+  took=$(( $(date +%s) - t0 ))
+  if [ "$rc" -eq 0 ]; then
+    printf 'fuzz smoke: %-18s %3d s  %9s runs  %4d corpus files  %4s new  ok\n' "$name" "$took" "$runs" "$files" "$new"
   else
-    grep -E "stat::number_of_executed_units|Done" "$work/log" | tail -n 2 || true
+    printf 'fuzz smoke: %-18s %3d s  %9s runs  FAILED (exit %d); input kept in %s\n' "$name" "$took" "$runs" "$rc" "$artifacts"
+    grep -E "ERROR|SUMMARY|runtime error|fuzz_api:|Test unit written" "$log" | head -n 12
+    echo "---- last lines of the log:"
+    tail -n 30 "$log"
+    status=1
   fi
-  rm -rf "$work"
 done
+echo "fuzz smoke: done in $(( $(date +%s) - start )) s: $([ $status -eq 0 ] && echo 'no crash, no leak, no sanitizer report' || echo 'FAILED')"
 exit $status

@@ -386,19 +386,13 @@ static void replay_free(replay *rp)
     json_decref(rp->doc);
 }
 
-static int run(replay *rp)
+/* Runs rp->doc; relative model paths are looked up in dir. */
+static int run(replay *rp, const char *dir)
 {
-    json_error_t jerr;
-    rp->doc = json_load_file(rp->file, 0, &jerr);
-    if (rp->doc == NULL) {
-        fprintf(stderr, "threeanim replay: %s:%d:%d: %s\n", rp->file, jerr.line, jerr.column, jerr.text);
-        return CLI_REFUSED;
-    }
+    if (rp->doc == NULL) return CLI_REFUSED;
     const char *format = json_string_value(json_object_get(rp->doc, "format"));
     if (format == NULL || strcmp(format, "threeanim-replay/1") != 0)
         return refuse_text("format", "is not \"threeanim-replay/1\"");
-    char dir[4096];
-    cli_dirname(rp->file, dir, sizeof dir);
     int rc = load_model(rp, dir);
     if (rc != CLI_OK) return rc;
 
@@ -474,7 +468,26 @@ int cli_replay(int argc, char **argv)
     replay rp;
     memset(&rp, 0, sizeof rp);
     rp.file = argv[1];
-    int rc = run(&rp);
+    json_error_t jerr;
+    rp.doc = json_load_file(rp.file, 0, &jerr);
+    if (rp.doc == NULL)
+        fprintf(stderr, "threeanim replay: %s:%d:%d: %s\n", rp.file, jerr.line, jerr.column, jerr.text);
+    char dir[4096];
+    cli_dirname(rp.file, dir, sizeof dir);
+    int rc = run(&rp, dir);
+    replay_free(&rp);
+    return rc;
+}
+
+int cli_replay_memory(const char *text, size_t size, const char *dir)
+{
+    replay rp;
+    memset(&rp, 0, sizeof rp);
+    rp.file = "(memory)";
+    json_error_t jerr;
+    rp.doc = json_loadb(text, size, 0, &jerr);
+    if (rp.doc == NULL) fprintf(stderr, "threeanim replay: %d:%d: %s\n", jerr.line, jerr.column, jerr.text);
+    int rc = run(&rp, dir);
     replay_free(&rp);
     return rc;
 }

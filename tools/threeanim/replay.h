@@ -48,6 +48,11 @@ ta_result replay_find_node(const ta_model *model, bool gltf, const char *ref, ta
 ta_result replay_parse_path(const ta_model *model, bool gltf, const char *path, rec_path *out, ta_error *err);
 /* The paths of "all". *out is malloc'd; each key too. */
 ta_result replay_all_paths(const ta_model *model, bool gltf, rec_path **out, size_t *out_count, ta_error *err);
+/* `threeanim replay` on a file held in memory (size bytes of text, no NUL
+ * needed): relative model paths are looked up in dir. Prints and returns as
+ * cli_replay does. For the fuzz target tests/fuzz/fuzz_replay.c. */
+int cli_replay_memory(const char *text, size_t size, const char *dir);
+
 /* Prints the value of one path, as REPLAY.md's output says. */
 void replay_print_value(FILE *out, const ta_model *model, const rec_path *path);
 
