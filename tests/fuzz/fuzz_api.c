@@ -11,7 +11,7 @@
  *   world B never fails, and is given only the calls that A accepted.
  *
  * After every step: no crash and no sanitizer report (ASan, UBSan); the
- * snapshot of A (tests/reliability/ta_snapshot.h: every value a caller can
+ * snapshot of A (tests/support/ta_snapshot.h: every value a caller can
  * read from the scene, assets, cameras, mixer, actions and clips) is the
  * snapshot of B, so a refused call changed nothing, not even what only shows
  * later; a refused call also left A's snapshot as it was just before it, and

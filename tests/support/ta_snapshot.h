@@ -1,5 +1,5 @@
 /*
- * tests/reliability/ta_snapshot.h -- every value a caller can read from the
+ * tests/support/ta_snapshot.h -- every value a caller can read from the
  * library's objects, written into one byte string, so that "a refused call
  * changed nothing" is a memcmp.
  *
@@ -21,7 +21,7 @@
  * two worlds built alike give equal snapshots. Each value is preceded by a
  * label so that a difference can be named.
  *
- * Used by tests/reliability/ (cmocka) and tests/fuzz/fuzz_api.c (libFuzzer);
+ * Used by tests/unit/, tests/reliability/ (cmocka) and tests/fuzz/fuzz_api.c (libFuzzer);
  * it needs nothing but the public headers.
  */
 #ifndef THREEANIM_TESTS_RELIABILITY_TA_SNAPSHOT_H
