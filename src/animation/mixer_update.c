@@ -342,6 +342,13 @@ static void apply(ta_mixer *m, ta__binding *b)
 
 /* ---- sampling one action's tracks into the piles ---------------------------------------- */
 
+#if defined(__GNUC__)
+#define TA__PREFETCH(p) __builtin_prefetch((p), 1)
+#else
+#define TA__PREFETCH(p) ((void)(p))
+#endif
+enum { TA__AHEAD = 8 }; /* bindings prefetched ahead of the one in hand */
+
 /* Every time group's interval at t, once per update (clip_plan.h). */
 static void seek_groups(ta_action *a, double t)
 {
@@ -511,6 +518,10 @@ static void mix_action(ta_mixer *m, ta_action *a, double weight)
             uint32_t track = plan->lerp[k];
             const ta_track *tr = a->clip->tracks[track];
             ta__binding *b = &m->bindings[a->bindings[track]];
+            /* With many characters a mixer's bindings are out of cache by the
+             * next frame, and the loads of b stall the loop: ask ahead. */
+            if (k + TA__AHEAD < plan->lerp_count)
+                TA__PREFETCH(&m->bindings[a->bindings[plan->lerp[k + TA__AHEAD]]]);
             if (tr->value_size != 3) {
                 sample_lerp(a, track, value);
                 accumulate_numbers(m, b, value, weight);
