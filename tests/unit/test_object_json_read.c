@@ -419,7 +419,7 @@ static void test_limits_are_checked_before_building(void **state)
                             "'times':[0,1],'values':[0,0,0,1,1,1]}]},{'uuid':'b','tracks':[]}],"
                             "'object':{'type':'Group','name':'r','children':[{'type':'Group','name':'x'},"
                             "{'type':'Group'}]}}");
-    char text[2048];
+    char text[16384]; /* doc()'s buffer is reused by the next call: a copy of its size */
     snprintf(text, sizeof text, "%s", three);
     c.options.limits.max_nodes = 2;
     refused(&c, text, TA_ERROR_LIMIT_EXCEEDED, "object: more than 2 objects pass the limit (limits.max_nodes)");
