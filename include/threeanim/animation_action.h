@@ -58,8 +58,12 @@ typedef enum ta_loop_mode {
     TA_LOOP_MODE_COUNT        /**< the number of modes; not a mode */
 } ta_loop_mode;
 
-/** Repetitions without end, three.js's Infinity. */
-#define TA_ENDLESS INT64_MAX
+/**
+ * Repetitions without end, three.js's Infinity. It is a value no count can take (counts are >= 0),
+ * so every count up to INT64_MAX stays a finite number of repetitions; any other negative count is
+ * refused.
+ */
+#define TA_ENDLESS INT64_MIN
 
 /** An action (opaque): one clip being played, owned by its mixer once added. */
 typedef struct ta_action ta_action;
@@ -157,12 +161,12 @@ TA_API ta_result ta_action_stop(ta_action *action, ta_error *err);
 TA_API void ta_action_reset(ta_action *action);
 
 /**
- * The loop mode and how many times it repeats (repetitions >= 0, or TA_ENDLESS). A PING_PONG leg is
- * one repetition.
+ * The loop mode and how many times it repeats (repetitions >= 0, up to INT64_MAX, or TA_ENDLESS).
+ * A PING_PONG leg is one repetition.
  *
  * @ownership Changes action only.
  * @errors TA_ERROR_INVALID_ARGUMENT (action NULL), TA_ERROR_UNKNOWN_ENUM (a mode that is not ONCE,
- * REPEAT or PING_PONG), TA_ERROR_OUT_OF_RANGE (repetitions below zero). A refused call changes
+ * REPEAT or PING_PONG), TA_ERROR_OUT_OF_RANGE (repetitions below zero, other than TA_ENDLESS). A refused call changes
  * nothing.
  * @threejs AnimationAction.setLoop(mode, repetitions) (Infinity is TA_ENDLESS).
  */
@@ -218,11 +222,14 @@ TA_API ta_result ta_action_sync_with(ta_action *action, const ta_action *other, 
 TA_API bool ta_action_is_active(const ta_action *action);
 
 /**
- * True if the action is active and its clock runs (not paused). False for NULL.
+ * True if the action's clock runs: it is active, not paused, no start time (ta_action_start_at) is
+ * still holding it, and its effective time scale now (the time scale set, times the warp read at the
+ * mixer's time now) is not 0. False for NULL.
  *
  * @ownership Reads action only.
  * @errors None.
- * @threejs AnimationAction.isRunning.
+ * @threejs AnimationAction.isRunning (which asks the time scale set, not the warp's value: an action
+ * warping from 0 is running there and not here, a listed difference).
  */
 TA_API bool ta_action_is_playing(const ta_action *action);
 

@@ -29,8 +29,13 @@
  * property): a track whose target is not there, a material track without the
  * assets, a camera track without the cameras, a map kind on a material with
  * no map, a group member not in the scene, a value its property cannot hold,
- * a time advance an action clock cannot represent. Once every binding exists,
- * update allocates nothing.
+ * a time advance an action clock cannot represent, a delta that would take
+ * the mixer's clock to TA_MIXER_CLOCK_LIMIT or past it. Once every binding
+ * exists, update allocates nothing.
+ *
+ * The mixer's clock is a double, and the ends of fades and warps and the start
+ * times of actions are kept in double on it, so they stay exact to the
+ * clock's own precision at any time it can reach.
  *
  * Threads: a mixer is not shared between threads, but separate mixers (over
  * separate scenes) may update at once on separate threads, sharing clips.
@@ -60,6 +65,15 @@ extern "C" {
 
 /** A mixer (opaque): plays actions and writes the blended result. */
 typedef struct ta_mixer ta_mixer;
+
+/**
+ * The mixer's clock stays below this many seconds in magnitude (2^32 s, about 136 years): an update
+ * or set_time that would take it there or past it is refused with TA_ERROR_CLOCK_RANGE and changes
+ * nothing. Below it a double holds the clock to 2^-20 s (under a microsecond), so every frame step
+ * moves the clock by what it says to within 2^-21 s, and fades, warps and start times keep their
+ * timing, even decades into a run at 60 frames a second.
+ */
+#define TA_MIXER_CLOCK_LIMIT 4294967296.0
 
 /** How to make a mixer; zeroed (or NULL) means the defaults. */
 typedef struct ta_mixer_options {
@@ -276,8 +290,8 @@ TA_API ta_result ta_mixer_cross_fade_to(ta_mixer *mixer, uint32_t index, uint32_
  * @ownership Writes into scene (the properties the actions drive); keeps no pointer to it after the
  * call. Starts a new list of events.
  * @errors TA_ERROR_INVALID_ARGUMENT (mixer or scene NULL), TA_ERROR_NOT_A_NUMBER (delta, or delta
- * times the mixer's time scale, not finite), TA_ERROR_CLOCK_RANGE (the mixer's clock or an action's
- * clock cannot take the step: see the spec's "Large advances"), TA_ERROR_MISSING_TARGET (a track or
+ * times the mixer's time scale, not finite), TA_ERROR_CLOCK_RANGE (the mixer's clock would reach
+ * TA_MIXER_CLOCK_LIMIT, or an action's clock cannot take the step), TA_ERROR_MISSING_TARGET (a track or
  * group member naming a node, mesh, material, map, light or camera that is not there),
  * TA_ERROR_MISSING_CONTEXT (a material track without the assets, a camera track without the
  * cameras), TA_ERROR_VALUE_NOT_HELD (a value its property cannot hold, such as an opacity above 1
@@ -294,8 +308,8 @@ TA_API ta_result ta_mixer_update(ta_mixer *mixer, ta_scene *scene, ta_duration d
  *
  * @ownership Writes into scene and assets; keeps no pointer to them.
  * @errors TA_ERROR_INVALID_ARGUMENT (mixer or scene NULL), TA_ERROR_NOT_A_NUMBER (delta, or delta
- * times the mixer's time scale, not finite), TA_ERROR_CLOCK_RANGE (the mixer's clock or an action's
- * clock cannot take the step: see the spec's "Large advances"), TA_ERROR_MISSING_TARGET (a track or
+ * times the mixer's time scale, not finite), TA_ERROR_CLOCK_RANGE (the mixer's clock would reach
+ * TA_MIXER_CLOCK_LIMIT, or an action's clock cannot take the step), TA_ERROR_MISSING_TARGET (a track or
  * group member naming a node, mesh, material, map, light or camera that is not there),
  * TA_ERROR_MISSING_CONTEXT (a material track without the assets, a camera track without the
  * cameras), TA_ERROR_VALUE_NOT_HELD (a value its property cannot hold, such as an opacity above 1
@@ -312,8 +326,8 @@ TA_API ta_result ta_mixer_update_with_assets(ta_mixer *mixer, ta_scene *scene, t
  *
  * @ownership Writes into scene, assets and cameras; keeps no pointer to them.
  * @errors TA_ERROR_INVALID_ARGUMENT (mixer or scene NULL), TA_ERROR_NOT_A_NUMBER (delta, or delta
- * times the mixer's time scale, not finite), TA_ERROR_CLOCK_RANGE (the mixer's clock or an action's
- * clock cannot take the step: see the spec's "Large advances"), TA_ERROR_MISSING_TARGET (a track or
+ * times the mixer's time scale, not finite), TA_ERROR_CLOCK_RANGE (the mixer's clock would reach
+ * TA_MIXER_CLOCK_LIMIT, or an action's clock cannot take the step), TA_ERROR_MISSING_TARGET (a track or
  * group member naming a node, mesh, material, map, light or camera that is not there),
  * TA_ERROR_MISSING_CONTEXT (a material track without the assets, a camera track without the
  * cameras), TA_ERROR_VALUE_NOT_HELD (a value its property cannot hold, such as an opacity above 1
@@ -333,7 +347,7 @@ TA_API ta_result ta_mixer_update_with_cameras(ta_mixer *mixer, ta_scene *scene, 
  * @ownership Writes into what targets names; keeps no pointer to it.
  * @errors TA_ERROR_INVALID_ARGUMENT (mixer, targets or targets->scene NULL), TA_ERROR_NOT_A_NUMBER
  * (delta, or delta times the mixer's time scale, not finite), TA_ERROR_CLOCK_RANGE (the mixer's
- * clock or an action's clock cannot take the step: see the spec's "Large advances"),
+ * clock would reach TA_MIXER_CLOCK_LIMIT, or an action's clock cannot take the step),
  * TA_ERROR_MISSING_TARGET (a track or group member naming a node, mesh, material, map, light or
  * camera that is not there), TA_ERROR_MISSING_CONTEXT (a material track without the assets, a
  * camera track without the cameras), TA_ERROR_VALUE_NOT_HELD (a value its property cannot hold,
@@ -353,7 +367,7 @@ TA_API ta_result ta_mixer_update_targets(ta_mixer *mixer, const ta_mixer_targets
  * @ownership Writes into what targets names, as an update.
  * @errors TA_ERROR_INVALID_ARGUMENT (mixer, targets or targets->scene NULL), TA_ERROR_NOT_A_NUMBER
  * (time, or time times the mixer's time scale, not finite), TA_ERROR_CLOCK_RANGE (the mixer's clock
- * or an action's clock cannot take the step: see the spec's "Large advances"),
+ * would reach TA_MIXER_CLOCK_LIMIT, or an action's clock cannot take the step),
  * TA_ERROR_MISSING_TARGET (a track or group member naming a node, mesh, material, map, light or
  * camera that is not there), TA_ERROR_MISSING_CONTEXT (a material track without the assets, a
  * camera track without the cameras), TA_ERROR_VALUE_NOT_HELD (a value its property cannot hold,

@@ -15,11 +15,13 @@
 #include "threeanim/animation_action.h"
 #include "threeanim/animation_mixer.h"
 
-/* A straight ramp over the mixer's clock, as three.js's control interpolants
- * keep it: float32 times and values, read at the mixer's double time. */
+/* A straight ramp over the mixer's clock. The values are float32, as in
+ * three.js's control interpolants; the times are doubles on the mixer's clock
+ * (three.js rounds them to float32, so a fade's end drifts from where it was
+ * asked for by up to half a float32 step, which grows with the clock). */
 typedef struct ta__ramp {
     bool on;
-    float t0, t1;
+    double t0, t1;
     float v0, v1;
 } ta__ramp;
 

@@ -197,8 +197,9 @@ ta_result ta_action_set_loop(ta_action *a, ta_loop_mode mode, int64_t repetition
     if (mode != TA_ONCE && mode != TA_REPEAT && mode != TA_PING_PONG)
         return ta__fail(err, TA_ERROR_UNKNOWN_ENUM, "mode: %d is not a loop mode (ONCE, REPEAT, PING_PONG)",
                         (int)mode);
-    if (repetitions < 0)
-        return ta__fail(err, TA_ERROR_OUT_OF_RANGE, "repetitions: %lld is below zero", (long long)repetitions);
+    if (repetitions < 0 && repetitions != TA_ENDLESS)
+        return ta__fail(err, TA_ERROR_OUT_OF_RANGE, "repetitions: %lld is below zero (TA_ENDLESS, %lld, repeats without end)",
+                        (long long)repetitions, (long long)TA_ENDLESS);
     a->loop = mode;
     a->repetitions = repetitions;
     return TA_OK;
@@ -243,7 +244,12 @@ bool ta_action_is_active(const ta_action *a)
 
 bool ta_action_is_playing(const ta_action *a)
 {
-    return ta_action_is_active(a) && !a->run.clock.paused;
+    /* three.js's isRunning: active, not paused, a time scale that is not 0,
+     * no start time still holding the clock. The warp is read at the mixer's
+     * time now, so a warp that starts from 0 holds the clock too. */
+    if (!ta_action_is_active(a) || a->run.clock.paused || a->run.has_start_time || a->run.time_scale == 0)
+        return false;
+    return !a->run.warp.on || ta__ramp_value(&a->run.warp, ta__mixer_now(a->mixer)) != 0;
 }
 
 ta_duration ta_action_at(const ta_action *a)
@@ -331,8 +337,8 @@ ta_result ta_action_set_effective_time_scale(ta_action *a, float time_scale, ta_
 static void schedule_ramp(ta__ramp *ramp, double now, double duration, float from, float to)
 {
     ramp->on = true;
-    ramp->t0 = (float)now;
-    ramp->t1 = (float)(now + duration);
+    ramp->t0 = now;
+    ramp->t1 = now + duration;
     ramp->v0 = from;
     ramp->v1 = to;
 }
@@ -413,9 +419,9 @@ float ta__ramp_value(const ta__ramp *ramp, double time)
 {
     /* LinearInterpolant over two keys: the first value before the first time,
      * the last at or after the last, a float32 result between. */
-    if (!(time >= (double)ramp->t0)) return ramp->v0;
-    if (time >= (double)ramp->t1) return ramp->v1;
-    double w1 = (time - (double)ramp->t0) / ((double)ramp->t1 - (double)ramp->t0);
+    if (!(time >= ramp->t0)) return ramp->v0;
+    if (time >= ramp->t1) return ramp->v1;
+    double w1 = (time - ramp->t0) / (ramp->t1 - ramp->t0);
     double w0 = 1 - w1;
     return (float)((double)ramp->v0 * w0 + (double)ramp->v1 * w1);
 }
@@ -428,7 +434,7 @@ double ta__action_update_weight(const ta_action *a, ta__action_run *run, double 
         if (run->fade.on) {
             float v = ta__ramp_value(&run->fade, time);
             weight *= v;
-            if (time > (double)run->fade.t1) {
+            if (time > run->fade.t1) {
                 run->fade.on = false;
                 if (v == 0) run->clock.enabled = false; /* faded out */
             }
@@ -447,7 +453,7 @@ double ta__action_update_time_scale(const ta_action *a, ta__action_run *run, dou
         if (run->warp.on) {
             float v = ta__ramp_value(&run->warp, time);
             ts *= v;
-            if (time > (double)run->warp.t1) {
+            if (time > run->warp.t1) {
                 if (ts == 0) {
                     run->clock.paused = true; /* halted */
                 } else {

@@ -287,13 +287,13 @@ ta_result ta_mixer_cross_fade_from(ta_mixer *m, uint32_t index, uint32_t from_in
         double ots = out->run.time_scale, its = in->run.time_scale;
         double now = m->time;
         out->run.warp.on = true;
-        out->run.warp.t0 = (float)now;
-        out->run.warp.t1 = (float)(now + duration.seconds);
+        out->run.warp.t0 = now;
+        out->run.warp.t1 = now + duration.seconds;
         out->run.warp.v0 = (float)(1.0 / ots);
         out->run.warp.v1 = (float)(start_end / ots);
         in->run.warp.on = true;
-        in->run.warp.t0 = (float)now;
-        in->run.warp.t1 = (float)(now + duration.seconds);
+        in->run.warp.t0 = now;
+        in->run.warp.t1 = now + duration.seconds;
         in->run.warp.v0 = (float)(end_start / its);
         in->run.warp.v1 = (float)(1.0 / its);
     }

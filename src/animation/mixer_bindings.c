@@ -70,18 +70,19 @@ static float *regrow(ta_mixer *m, const float *old, uint32_t count, uint32_t new
 static ta_result grow_floats(ta_mixer *m, uint32_t need, ta_error *err)
 {
     if (need <= m->slot_capacity) return TA_OK;
-    float *block = (float *)ta__calloc(&m->mem, (size_t)need * 2, sizeof(float));
+    float *block = (float *)ta__calloc(&m->mem, (size_t)need * 3, sizeof(float));
     float *add = m->wants_add ? regrow(m, m->add, m->slot_count, need) : NULL;
     if (block == NULL || (m->wants_add && add == NULL)) {
-        ta__free(&m->mem, block, sizeof(float) * 2 * (size_t)need);
+        ta__free(&m->mem, block, sizeof(float) * 3 * (size_t)need);
         ta__free(&m->mem, add, sizeof(float) * need);
         return ta__fail(err, TA_ERROR_OUT_OF_MEMORY, "out of memory growing the mixer's piles to %u values", need);
     }
     if (m->slot_count) {
         memcpy(block, m->pile, sizeof(float) * m->slot_count);
         memcpy(block + need, m->orig, sizeof(float) * m->slot_count);
+        memcpy(block + 2 * (size_t)need, m->last, sizeof(float) * m->slot_count);
     }
-    ta__free(&m->mem, m->pile, sizeof(float) * 2 * (size_t)m->slot_capacity);
+    ta__free(&m->mem, m->pile, sizeof(float) * 3 * (size_t)m->slot_capacity);
     if (m->wants_add) {
         ta__free(&m->mem, m->add, sizeof(float) * m->add_capacity);
         m->add = add;
@@ -89,6 +90,7 @@ static ta_result grow_floats(ta_mixer *m, uint32_t need, ta_error *err)
     }
     m->pile = block;
     m->orig = block + need;
+    m->last = block + 2 * (size_t)need;
     m->slot_capacity = need;
     return TA_OK;
 }
@@ -247,6 +249,7 @@ void ta__mixer_drop_unused(ta_mixer *m)
         } else {
             memmove(m->pile + slot, m->pile + b.offset, sizeof(float) * b.size);
             memmove(m->orig + slot, m->orig + b.offset, sizeof(float) * b.size);
+            memmove(m->last + slot, m->last + b.offset, sizeof(float) * b.size);
             if (m->add != NULL) memmove(m->add + slot, m->add + b.offset, sizeof(float) * b.size);
             b.offset = slot;
             slot += b.size;
@@ -276,7 +279,7 @@ void ta__mixer_free_bindings(ta_mixer *m)
     for (uint32_t i = 0; i < m->str_count; ++i) ta__free_str(&m->mem, m->str_orig[i]);
     ta__free(&m->mem, m->bindings, sizeof(ta__binding) * m->binding_capacity);
     ta__free(&m->mem, m->hash, sizeof(uint32_t) * m->hash_capacity);
-    ta__free(&m->mem, m->pile, sizeof(float) * 2 * (size_t)m->slot_capacity);
+    ta__free(&m->mem, m->pile, sizeof(float) * 3 * (size_t)m->slot_capacity);
     ta__free(&m->mem, m->add, sizeof(float) * m->add_capacity);
     ta__free(&m->mem, (void *)m->str_pile, sizeof(char *) * m->str_capacity);
     ta__free(&m->mem, (void *)m->str_add, sizeof(char *) * m->str_capacity);

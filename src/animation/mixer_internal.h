@@ -65,10 +65,15 @@ struct ta_mixer {
     uint32_t *hash;
     uint32_t hash_capacity; /* a power of two, or 0 */
 
-    /* pile and orig share one block of 2 * slot_capacity floats; add, which
-     * only additive actions use, is made when the first one plays. */
+    /* pile, orig and last share one block of 3 * slot_capacity floats; add,
+     * which only additive actions use, is made when the first one plays. last
+     * is what the mixer last wrote to each property (the original until it
+     * writes): as three.js's PropertyMixer.apply, a property is written only
+     * when its mixed value differs from it, so a value the caller sets between
+     * two updates that mix the same value survives. */
     float *pile;
     float *orig;
+    float *last;
     float *add;
     uint32_t slot_count;
     uint32_t slot_capacity;

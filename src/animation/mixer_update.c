@@ -641,14 +641,23 @@ static void rollback_originals(ta_mixer *m)
     }
 }
 
-static ta_result check_cameras(ta_mixer *m, const ta_mixer_targets *t, ta_error *err)
+/* Whether the commit writes b's numbers: they differ from the last written. */
+static inline bool pile_changed(const ta_mixer *m, const ta__binding *b)
+{
+    const float *p = m->pile + b->offset, *l = m->last + b->offset;
+    for (uint32_t i = 0; i < b->size; ++i)
+        if (p[i] != l[i]) return true;
+    return false;
+}
+
+static ta_result check_cameras(ta_mixer *m, const ta_mixer_targets *t, bool write_all, ta_error *err)
 {
     for (uint32_t i = 0; i < m->binding_count; ++i) {
         const ta__binding *b = &m->bindings[i];
         if (b->use_count == 0) continue;
         ta_target_family f = b->target.family;
         if (f != TA_FAMILY_PERSPECTIVE_CAMERA && f != TA_FAMILY_ORTHOGRAPHIC_CAMERA) continue;
-        /* The camera as this update would leave it: every driven number applied. */
+        /* The camera as this update would leave it: every number it writes applied. */
         ta_perspective_camera pc;
         ta_orthographic_camera oc;
         if (f == TA_FAMILY_PERSPECTIVE_CAMERA)
@@ -658,6 +667,7 @@ static ta_result check_cameras(ta_mixer *m, const ta_mixer_targets *t, ta_error 
         for (uint32_t j = 0; j < m->binding_count; ++j) {
             const ta__binding *c = &m->bindings[j];
             if (c->use_count == 0 || c->target.family != f || c->target.index != b->target.index) continue;
+            if (!write_all && !pile_changed(m, c)) continue;
             if (f == TA_FAMILY_PERSPECTIVE_CAMERA)
                 ta__property_apply_to_perspective(&pc, c->target.kind, m->pile[c->offset]);
             else
@@ -764,8 +774,12 @@ static ta_result run_update(ta_mixer *m, const ta_mixer_targets *t, double delta
         return ta__fail(err, TA_ERROR_NOT_A_NUMBER, "%s: %g times the mixer's time scale %g is not finite",
                         set_time ? "time" : "delta", delta, m->time_scale);
     const double time = (set_time ? 0.0 : m->time) + dt;
-    if (!isfinite(time))
-        return ta__fail(err, TA_ERROR_CLOCK_RANGE, "delta: the mixer's clock %g plus %g is not finite", m->time, dt);
+    /* Past the limit the clock's double could no longer hold a frame step, and
+     * every later fade and warp would stand still: refuse the step that gets there. */
+    if (!(fabs(time) < TA_MIXER_CLOCK_LIMIT))
+        return ta__fail(err, TA_ERROR_CLOCK_RANGE,
+                        "%s: the mixer's clock %.17g plus %.17g gives %.17g, not below the limit of %.0f s",
+                        set_time ? "time" : "delta", set_time ? 0.0 : m->time, dt, time, TA_MIXER_CLOCK_LIMIT);
     const int dir = (dt > 0) - (dt < 0);
     ta_result r;
 
@@ -786,7 +800,11 @@ static ta_result run_update(ta_mixer *m, const ta_mixer_targets *t, double delta
     }
     struct ta__checked_targets key;
     make_key(t, &key);
-    if (!m->checked || memcmp(&key, &m->checked_key, sizeof key) != 0) {
+    /* What the mixer last wrote went to the targets it was given then: given
+     * others (another scene, assets or camera list, or counts that changed),
+     * it writes every property it drives. */
+    const bool write_all = memcmp(&key, &m->checked_key, sizeof key) != 0;
+    if (!m->checked || write_all) {
         m->checked = false;
         for (uint32_t i = 0; i < m->binding_count; ++i) {
             ta__binding *b = &m->bindings[i];
@@ -807,6 +825,7 @@ static ta_result run_update(ta_mixer *m, const ta_mixer_targets *t, double delta
                 m->str_orig[b->offset] = copy;
             } else {
                 ta__property_read(t, ta__binding_target(b), m->orig + b->offset);
+                memcpy(m->last + b->offset, m->orig + b->offset, sizeof(float) * b->size);
             }
             b->has_original = true;
             b->read_now = true;
@@ -850,7 +869,7 @@ static ta_result run_update(ta_mixer *m, const ta_mixer_targets *t, double delta
             return r;
         }
     }
-    r = m->camera_bindings > 0 ? check_cameras(m, t, err) : TA_OK;
+    r = m->camera_bindings > 0 ? check_cameras(m, t, write_all, err) : TA_OK;
     if (r != TA_OK) {
         rollback_originals(m);
         return r;
@@ -887,17 +906,22 @@ static ta_result run_update(ta_mixer *m, const ta_mixer_targets *t, double delta
             if (name != NULL && strcmp(name, t->scene->nodes[b->target.index].name) != 0)
                 write_name(m, t->scene, b, name, made_names);
         } else if (b->target.family == TA_FAMILY_NODE && b->target.kind <= TA_QUATERNION) {
-            ta_node *n = &t->scene->nodes[b->target.index];
             const float *v = m->pile + b->offset;
-            float *dst = b->target.kind == TA_POSITION ? &n->position.x
-                         : b->target.kind == TA_SCALE  ? &n->scale.x
-                                                       : &n->quaternion.x;
-            dst[0] = v[0];
-            dst[1] = v[1];
-            dst[2] = v[2];
-            if (b->size == 4) dst[3] = v[3];
-        } else {
+            float *l = m->last + b->offset;
+            float w = b->size == 4 ? v[3] : 0.0f, lw = b->size == 4 ? l[3] : 0.0f;
+            if (v[0] != l[0] || v[1] != l[1] || v[2] != l[2] || w != lw || write_all) {
+                ta_node *n = &t->scene->nodes[b->target.index];
+                float *dst = b->target.kind == TA_POSITION ? &n->position.x
+                             : b->target.kind == TA_SCALE  ? &n->scale.x
+                                                           : &n->quaternion.x;
+                dst[0] = l[0] = v[0];
+                dst[1] = l[1] = v[1];
+                dst[2] = l[2] = v[2];
+                if (b->size == 4) dst[3] = l[3] = v[3];
+            }
+        } else if (write_all || pile_changed(m, b)) {
             ta__property_write(t, ta__binding_target(b), m->pile + b->offset);
+            memcpy(m->last + b->offset, m->pile + b->offset, sizeof(float) * b->size);
         }
         b->driven_last = true;
         b->weight = 0;

@@ -1179,8 +1179,8 @@ static void row_repetitions_or_set_duration(void **state)
     (void)state;
     STAGE_REFUSES(NULL, NULL, ta_action_set_loop(S->actions[0], TA_REPEAT, -1, E), TA_ERROR_OUT_OF_RANGE,
                   "repetitions: -1 is below zero");
-    STAGE_REFUSES(NULL, NULL, ta_action_set_loop(S->actions[1], TA_ONCE, INT64_MIN, E), TA_ERROR_OUT_OF_RANGE,
-                  "repetitions: -9223372036854775808");
+    STAGE_REFUSES(NULL, NULL, ta_action_set_loop(S->actions[1], TA_ONCE, INT64_MIN + 1, E), TA_ERROR_OUT_OF_RANGE,
+                  "repetitions: -9223372036854775807 is below zero (TA_ENDLESS");
     STAGE_REFUSES(NULL, NULL, ta_action_set_duration(S->actions[0], ta_seconds(0), E), TA_ERROR_OUT_OF_RANGE,
                   "duration: 0 s");
     STAGE_REFUSES(NULL, NULL, ta_action_set_duration(S->actions[1], ta_seconds(-0.0), E), TA_ERROR_OUT_OF_RANGE,
