@@ -385,6 +385,18 @@ ta_result ta__bind_track(const ta__binder *b, const char *track_name, const ta_t
         return TA_OK;
     }
     const char *object = pn->object_name;
+    /* ".material[opacity]" is three.js's element form: it binds material["opacity"],
+     * the property .material.opacity names. */
+    ta_track_name element_form;
+    if (object == NULL && strcmp(pn->property_name, "material") == 0 && pn->property_index != NULL) {
+        element_form = *pn;
+        element_form.object_name = "material";
+        element_form.object_index = NULL;
+        element_form.property_name = pn->property_index;
+        element_form.property_index = NULL;
+        pn = &element_form;
+        object = element_form.object_name;
+    }
     if (is_scene) {
         /* The Scene has no material, map or skeleton, so three.js binds these to
          * nothing; its own properties this library does not animate. */

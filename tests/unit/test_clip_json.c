@@ -521,6 +521,37 @@ static void test_read_from_a_skinned_mesh_finds_its_bones(void **state)
     reader_free(&r);
 }
 
+/* three.js binds ".material[opacity]" as material["opacity"] (PropertyBinding's
+ * ArrayElement on the material object): the property .material.opacity names. */
+static void test_read_binds_the_element_form_of_a_material_property(void **state)
+{
+    (void)state;
+    reader r;
+    reader_make(&r, NULL);
+    ta_clip *clip = read_ok(&r, "{\"tracks\":["
+                                "{\"name\":\"Cube.material[opacity]\",\"type\":\"number\",\"times\":[0,1],\"values\":[1,0]},"
+                                "{\"name\":\"u-cube.material[emissive]\",\"type\":\"color\",\"times\":[0],\"values\":[1,0,0]},"
+                                "{\"name\":\"Multi.material[opacity]\",\"type\":\"number\",\"times\":[0],\"values\":[0]}]}");
+    assert_int_equal(ta_clip_track_count(clip), 2);
+    ta_track_target t = ta_track_get_target(ta_clip_track(clip, 0));
+    assert_int_equal(t.kind, TA_MATERIAL_OPACITY);
+    assert_int_equal(t.family, TA_FAMILY_MATERIAL);
+    assert_int_equal(t.index, 0); /* Cube's one material */
+    TA_ASSERT_NEAR(ta_track_values(ta_clip_track(clip, 0))[1], 0.0, 0);
+    t = ta_track_get_target(ta_clip_track(clip, 1));
+    assert_int_equal(t.kind, TA_MATERIAL_EMISSIVE);
+    assert_int_equal(t.index, 0);
+    /* On an array of materials three.js sets the array's own "opacity": nothing drawn changes. */
+    assert_int_equal(r.warned.count, 1);
+    TA_ASSERT_CONTAINS(r.warned.last, "tracks[2]: left out:");
+    TA_ASSERT_CONTAINS(r.warned.last, "has an array of materials");
+    ta_clip_release(clip);
+    /* The type is still checked against the property's. */
+    refused(&r, "{\"tracks\":[{\"name\":\"Cube.material[opacity]\",\"type\":\"vector\",\"times\":[0],\"values\":[1]}]}",
+            TA_ERROR_WRONG_KIND, "is not the type of \"Cube.material[opacity]\", which is \"number\"");
+    reader_free(&r);
+}
+
 static void test_read_leaves_out_what_three_js_binds_to_nothing(void **state)
 {
     (void)state;
@@ -786,6 +817,7 @@ int main(void)
         cmocka_unit_test(test_read_binds_each_path_as_three_js),
         cmocka_unit_test(test_read_a_whole_morph_array_wider_than_the_mesh),
         cmocka_unit_test(test_read_from_a_skinned_mesh_finds_its_bones),
+        cmocka_unit_test(test_read_binds_the_element_form_of_a_material_property),
         cmocka_unit_test(test_read_leaves_out_what_three_js_binds_to_nothing),
         cmocka_unit_test(test_read_refuses_the_json_rows_of_what_is_refused),
         cmocka_unit_test(test_read_refuses_bad_documents_with_their_path),
