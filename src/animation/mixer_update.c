@@ -908,8 +908,8 @@ static ta_result run_update(ta_mixer *m, const ta_mixer_targets *t, double delta
         } else if (b->target.family == TA_FAMILY_NODE && b->target.kind <= TA_QUATERNION) {
             const float *v = m->pile + b->offset;
             float *l = m->last + b->offset;
-            float w = b->size == 4 ? v[3] : 0.0f, lw = b->size == 4 ? l[3] : 0.0f;
-            if (v[0] != l[0] || v[1] != l[1] || v[2] != l[2] || w != lw || write_all) {
+            /* In a running animation the first number differs: one compare. */
+            if (v[0] != l[0] || v[1] != l[1] || v[2] != l[2] || (b->size == 4 && v[3] != l[3]) || write_all) {
                 ta_node *n = &t->scene->nodes[b->target.index];
                 float *dst = b->target.kind == TA_POSITION ? &n->position.x
                              : b->target.kind == TA_SCALE  ? &n->scale.x
