@@ -528,6 +528,16 @@ static void test_refuses_a_flag_or_string_track_not_step(void **state)
     d.target = material(TA_MATERIAL_TRANSPARENT);
     d.interpolation = TA_SMOOTH;
     ASSERT_REFUSED_CREATE(&d, TA_ERROR_BAD_INTERPOLATION, "a MATERIAL_TRANSPARENT track is STEP, not SMOOTH");
+    /* Not only VISIBLE: no flag or string kind is CUBIC_SPLINE (a listed decision
+     * where the reference's two rules disagree). */
+    d.interpolation = TA_CUBIC_SPLINE;
+    d.in_tangents = d.out_tangents = tangents;
+    d.tangent_count = 2;
+    ASSERT_REFUSED_CREATE(&d, TA_ERROR_BAD_INTERPOLATION, "a MATERIAL_TRANSPARENT track is STEP, not CUBIC_SPLINE");
+    d.target = material(TA_MATERIAL_WIREFRAME);
+    ASSERT_REFUSED_CREATE(&d, TA_ERROR_BAD_INTERPOLATION, "a MATERIAL_WIREFRAME track is STEP, not CUBIC_SPLINE");
+    d.in_tangents = d.out_tangents = NULL;
+    d.tangent_count = 0;
     const char *names[] = {"a", "b"};
     ta_track_desc s = {0};
     s.target = node(TA_NODE_NAME);
@@ -536,6 +546,8 @@ static void test_refuses_a_flag_or_string_track_not_step(void **state)
     s.key_count = 2;
     s.strings = names;
     ASSERT_REFUSED_CREATE(&s, TA_ERROR_BAD_INTERPOLATION, "a NODE_NAME track is STEP, not LINEAR");
+    s.interpolation = TA_CUBIC_SPLINE;
+    ASSERT_REFUSED_CREATE(&s, TA_ERROR_BAD_INTERPOLATION, "a NODE_NAME track is STEP, not CUBIC_SPLINE");
 }
 
 static void test_refuses_a_flag_key_not_0_or_1(void **state)
