@@ -469,7 +469,15 @@ int cli_replay(int argc, char **argv)
     memset(&rp, 0, sizeof rp);
     rp.file = argv[1];
     json_error_t jerr;
-    rp.doc = json_load_file(rp.file, 0, &jerr);
+    ta_error err = {0};
+    size_t size = 0;
+    char *text = cli_read_file(rp.file, &size, &err);
+    if (text == NULL) {
+        fprintf(stderr, "threeanim replay: %s\n", err.message);
+        return CLI_REFUSED;
+    }
+    rp.doc = json_loadb(text, size, 0, &jerr);
+    free(text);
     if (rp.doc == NULL)
         fprintf(stderr, "threeanim replay: %s:%d:%d: %s\n", rp.file, jerr.line, jerr.column, jerr.text);
     char dir[4096];
