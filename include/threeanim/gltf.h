@@ -75,6 +75,18 @@
  * bufferViews") or the byte offset in a .glb; no byte outside the data is
  * ever read. ta_load_limits are checked before anything is allocated.
  *
+ * Files. Every file is opened without blocking and read only when fstat
+ * calls it a regular file of at most limits.max_file_bytes: a named pipe, a
+ * device or a folder is refused with TA_ERROR_IO before a byte is read. A
+ * buffer's URI is data: or a relative file; percent-decoded and with every
+ * "..", "." and symbolic link resolved, the file must lie inside the model's
+ * folder (the .gltf's, or options->base_dir), or inside options->uri_root
+ * when that is set. Anything else -- an absolute path, "../x.bin" out of the
+ * folder, a link pointing out, file:, http: and every other scheme -- is
+ * refused with TA_ERROR_UNSUPPORTED and a message naming the URI and where it
+ * leads, so that a file from a stranger cannot make the loader (and a writer
+ * after it) read what lies beside it.
+ *
  * Ownership: the caller owns the model (ta_model_destroy). data given to
  * ta_gltf_load_memory is only read during the call. The JSON text is parsed
  * with jansson, whose own allocations use the C library; everything that the
@@ -101,10 +113,10 @@ extern "C" {
  * @ownership The caller owns *out_model (ta_model_destroy); everything in it is allocated with
  * options->allocator (jansson's parsing uses the C library's).
  * @errors TA_ERROR_INVALID_ARGUMENT (a NULL argument, an allocator with only one of alloc and
- * free), TA_ERROR_IO (a file that cannot be read), TA_ERROR_PARSE (anything malformed: the message
+ * free), TA_ERROR_IO (a file that cannot be read, or is not a regular file), TA_ERROR_PARSE (anything malformed: the message
  * names the JSON path or the byte offset), TA_ERROR_LIMIT_EXCEEDED (a ta_load_limits limit, checked
  * before allocating), TA_ERROR_UNSUPPORTED (glTF 1, a URI that is neither data: nor a relative
- * file), TA_ERROR_OUT_OF_MEMORY; a channel's keys that a track refuses give ta_track_create's code
+ * file inside the model's folder or options->uri_root), TA_ERROR_OUT_OF_MEMORY; a channel's keys that a track refuses give ta_track_create's code
  * (for instance TA_ERROR_BAD_TIMES) with the channel's path in front. A refused load makes no
  * model.
  * @threejs GLTFLoader.load (and parse): gltf.scene and gltf.animations.
@@ -121,7 +133,7 @@ TA_API ta_result ta_gltf_load_file(const char *path, const ta_load_options *opti
  * free), TA_ERROR_IO (an external file that cannot be read), TA_ERROR_PARSE (no data, anything
  * malformed: the message names the JSON path or the byte offset), TA_ERROR_LIMIT_EXCEEDED (a
  * ta_load_limits limit, checked before allocating), TA_ERROR_UNSUPPORTED (glTF 1, a URI that is
- * neither data: nor a relative file), TA_ERROR_OUT_OF_MEMORY; a channel's keys that a track refuses
+ * neither data: nor a relative file inside options->base_dir or options->uri_root), TA_ERROR_OUT_OF_MEMORY; a channel's keys that a track refuses
  * give ta_track_create's code (for instance TA_ERROR_BAD_TIMES) with the channel's path in front. A
  * refused load makes no model.
  * @threejs GLTFLoader.parse(data, path, onLoad, onError).

@@ -61,6 +61,7 @@ typedef struct ta_load_options {
     const ta_allocator *allocator; /**< NULL: the C library's; used for the model and everything in it */
     ta_load_limits limits;         /**< zero fields: the defaults */
     const char *base_dir;          /**< for relative URIs of a .gltf read from memory; NULL: "." */
+    const char *uri_root;          /**< a file a URI names must resolve inside it; NULL: the model's folder */
 } ta_load_options;
 
 /**

@@ -2,13 +2,15 @@
  * and the buffers (the .glb's BIN chunk, data: URIs, external files). Also the
  * two entry points, which run the other steps in order. Every length read from
  * the data is checked against what is there before it is used. */
-#define _POSIX_C_SOURCE 200809L /* fileno, strnlen */
+#define _XOPEN_SOURCE 700 /* realpath, strnlen */
 
 #include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 
+#include "core/file_read.h"
 #include "io/gltf_internal.h"
 
 #define GLB_MAGIC 0x46546C67u /* "glTF" */
@@ -40,33 +42,21 @@ static ta_load_limits resolve_limits(const ta_load_limits *in)
 typedef void *(*file_alloc_fn)(void *user, size_t size);
 typedef void (*file_free_fn)(void *user, void *ptr, size_t size);
 
-static ta_result read_file(ta_error *err, const char *path, const char *what, uint64_t max, file_alloc_fn alloc_fn,
-                           file_free_fn free_fn, void *user, uint8_t **out, size_t *out_size)
+static ta_result read_file(ta_error *err, const char *path, const char *what, uint64_t max, int no_follow,
+                           file_alloc_fn alloc_fn, file_free_fn free_fn, void *user, uint8_t **out, size_t *out_size)
 {
-    FILE *f = fopen(path, "rb");
-    if (f == NULL) return ta__fail(err, TA_ERROR_IO, "%s: cannot open \"%s\": %s", what, path, strerror(errno));
-    struct stat st;
-    if (fstat(fileno(f), &st) != 0 || !S_ISREG(st.st_mode)) {
-        fclose(f);
-        return ta__fail(err, TA_ERROR_IO, "%s: \"%s\" is not a regular file", what, path);
-    }
-    if ((uint64_t)st.st_size > max) {
-        fclose(f);
-        return ta__fail(err, TA_ERROR_LIMIT_EXCEEDED, "%s: \"%s\" holds %llu bytes, past limits.max_file_bytes (%llu)",
-                        what, path, (unsigned long long)st.st_size, (unsigned long long)max);
-    }
-    size_t size = (size_t)st.st_size;
+    ta__file f;
+    ta_result r = ta__file_open(&f, path, what, max, no_follow, err);
+    if (r != TA_OK) return r;
+    size_t size = f.size;
     uint8_t *data = (uint8_t *)alloc_fn(user, size ? size : 1);
     if (data == NULL) {
-        fclose(f);
+        ta__file_close(&f);
         return ta__fail(err, TA_ERROR_OUT_OF_MEMORY, "%s: out of memory for %zu bytes", what, size);
     }
-    size_t got = size ? fread(data, 1, size, f) : 0;
-    int failed = ferror(f);
-    fclose(f);
-    if (got != size || failed) {
+    if ((r = ta__file_read(&f, data, err)) != TA_OK) {
         if (free_fn != NULL) free_fn(user, data, size ? size : 1);
-        return ta__fail(err, TA_ERROR_IO, "%s: read %zu of the %zu bytes of \"%s\"", what, got, size, path);
+        return r;
     }
     *out = data;
     *out_size = size;
@@ -173,6 +163,24 @@ static bool has_scheme(const char *uri)
     return uri[i] == ':' && i > 1;
 }
 
+/* The resolved path (every "..", "." and link followed) of a file or
+ * folder, malloc'd by the C library; NULL with errno set. */
+static char *resolve(const char *path)
+{
+    return realpath(path, NULL);
+}
+
+/* True when file is root or lies below it; both are resolved paths. */
+static bool inside(const char *root, const char *file)
+{
+    size_t n = strlen(root);
+    if (n == 1 && root[0] == '/') return true;
+    return strncmp(root, file, n) == 0 && (file[n] == '/' || file[n] == '\0');
+}
+
+/* An external buffer: a relative file that, once resolved, lies inside the
+ * model's folder (or options->uri_root), so that a file from elsewhere cannot
+ * make the loader read -- and a writer print back -- what is beside it. */
 static ta_result read_external(gltf_ctx *g, const char *uri, const char *path, uint8_t **out, size_t *out_size)
 {
     if (has_scheme(uri) || strncmp(uri, "//", 2) == 0)
@@ -184,6 +192,11 @@ static ta_result read_external(gltf_ctx *g, const char *uri, const char *path, u
     if (memchr(decoded, '\0', dlen) != NULL)
         return gltf__fail(g, TA_ERROR_PARSE, "%s: \"%s\" decodes to a name holding a NUL", path, uri);
     decoded[dlen] = '\0';
+    if (decoded[0] == '/' || decoded[0] == '\\' ||
+        (dlen >= 2 && decoded[1] == ':' && ((decoded[0] | 0x20) >= 'a' && (decoded[0] | 0x20) <= 'z')))
+        return gltf__fail(g, TA_ERROR_UNSUPPORTED,
+                          "%s: \"%s\" is an absolute path; a buffer names a file relative to the model's folder", path,
+                          uri);
     const char *base = g->base_dir != NULL && *g->base_dir ? g->base_dir : ".";
     size_t blen = strlen(base);
     char *full = (char *)gltf__arena_alloc(&g->arena, 1, blen + dlen + 2);
@@ -192,9 +205,31 @@ static ta_result read_external(gltf_ctx *g, const char *uri, const char *path, u
     size_t o = blen;
     if (blen > 0 && base[blen - 1] != '/') full[o++] = '/';
     memcpy(full + o, decoded, dlen + 1);
-    char what[GLTF_PATH_SIZE];
-    gltf__pathf(what, "%s", path);
-    return read_file(g->err, full, what, g->lim.max_file_bytes, arena_file_alloc, NULL, &g->arena, out, out_size);
+    const char *root_name = g->uri_root != NULL && *g->uri_root ? g->uri_root : base;
+    char *root = resolve(root_name);
+    if (root == NULL)
+        return gltf__fail(g, TA_ERROR_IO, "%s: the folder \"%s\" that URIs are read from cannot be resolved: %s", path,
+                          root_name, strerror(errno));
+    char *file = resolve(full);
+    if (file == NULL) {
+        int e = errno;
+        free(root);
+        return gltf__fail(g, TA_ERROR_IO, "%s: cannot open \"%s\": %s", path, full, strerror(e));
+    }
+    ta_result r;
+    if (!inside(root, file)) {
+        r = gltf__fail(g, TA_ERROR_UNSUPPORTED,
+                       "%s: \"%s\" resolves to \"%s\", outside \"%s\" (options.uri_root allows a wider folder)", path,
+                       uri, file, root);
+    } else {
+        char what[GLTF_PATH_SIZE];
+        gltf__pathf(what, "%s", path);
+        /* No link is followed now: the path was resolved, a link here would be a swap. */
+        r = read_file(g->err, file, what, g->lim.max_file_bytes, 1, arena_file_alloc, NULL, &g->arena, out, out_size);
+    }
+    free(file);
+    free(root);
+    return r;
 }
 
 ta_result gltf__buffer(gltf_ctx *g, uint32_t index, const char *path, const gltf_buffer **out)
@@ -430,6 +465,7 @@ static ta_result load(const uint8_t *data, size_t size, const ta_load_options *o
     g.model = model;
     g.lim = lim;
     g.base_dir = base_dir;
+    g.uri_root = options ? options->uri_root : NULL;
 
     const uint8_t *text = data;
     size_t text_size = size, text_offset = 0;
@@ -499,7 +535,7 @@ ta_result ta_gltf_load_file(const char *path, const ta_load_options *options, ta
     uint8_t *data = NULL;
     size_t size = 0;
     mf.size = 0;
-    if ((r = read_file(err, path, "path", lim.max_file_bytes, main_file_alloc, main_file_free, &mf, &data, &size)) !=
+    if ((r = read_file(err, path, "path", lim.max_file_bytes, 0, main_file_alloc, main_file_free, &mf, &data, &size)) !=
         TA_OK)
         return r;
     /* The folder of path, for the file's relative URIs. */

@@ -169,6 +169,7 @@ typedef struct gltf_ctx {
     ta_model *model;
     ta_load_limits lim; /* zeros replaced by the defaults */
     const char *base_dir;
+    const char *uri_root; /* options->uri_root; NULL: base_dir */
 
     json_t *root;
     const uint8_t *glb_bin;

@@ -113,6 +113,14 @@ static ta_result make_light(gltf_ctx *g, uint32_t l, ta_node_id node)
         if ((r = gltf__get_object(g, def, lp, "spot", &spot)) != TA_OK) return r;
         if ((r = gltf__get_number(g, spot, sp, "innerConeAngle", 0, &li->inner, NULL)) != TA_OK) return r;
         if ((r = gltf__get_number(g, spot, sp, "outerConeAngle", TA_PI / 4, &li->outer, NULL)) != TA_OK) return r;
+        /* KHR_lights_punctual: 0 <= inner < outer (<= pi/2, which the light
+         * itself checks); otherwise the penumbra, 1 - inner / outer, is no
+         * number or out of [0, 1], and a message about it would mislead. */
+        if (!(li->inner >= 0))
+            return gltf__fail(g, TA_ERROR_PARSE, "%s.innerConeAngle: %.9g is below 0", sp, li->inner);
+        if (!(li->outer > li->inner))
+            return gltf__fail(g, TA_ERROR_PARSE, "%s.outerConeAngle: %.9g is not above innerConeAngle (%.9g)", sp,
+                              li->outer, li->inner);
         li->spot = true;
         light.angle = (float)li->outer;
         light.penumbra = (float)(1.0 - li->inner / li->outer);

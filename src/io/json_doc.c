@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "core/file_read.h"
 #include "threeanim/animation_json.h"
 
 /* ---- paths ------------------------------------------------------------------------ */
@@ -314,36 +315,16 @@ ta_result ta__json_parse(const char *text, size_t length, const ta_load_limits *
 ta_result ta__read_file(const char *path, uint64_t max_bytes, char **out_text, size_t *out_length, ta_error *err)
 {
     if (path == NULL) return ta__fail(err, TA_ERROR_INVALID_ARGUMENT, "path: is NULL");
-    FILE *f = fopen(path, "rb");
-    if (f == NULL) return ta__fail(err, TA_ERROR_IO, "path: cannot open \"%s\": %s", path, strerror(errno));
-    char *text = NULL;
-    size_t length = 0, capacity = 0;
-    ta_result r = TA_OK;
-    for (;;) {
-        if (length == capacity) {
-            size_t grow = capacity == 0 ? 65536 : capacity * 2;
-            char *bigger = (char *)realloc(text, grow + 1);
-            if (bigger == NULL) {
-                r = ta__fail(err, TA_ERROR_OUT_OF_MEMORY, "out of memory reading \"%s\"", path);
-                break;
-            }
-            text = bigger;
-            capacity = grow;
-        }
-        size_t n = fread(text + length, 1, capacity - length, f);
-        length += n;
-        if ((uint64_t)length > max_bytes) {
-            r = ta__fail(err, TA_ERROR_LIMIT_EXCEEDED, "path: \"%s\" is longer than the limit of %llu bytes "
-                         "(limits.max_file_bytes)", path, (unsigned long long)max_bytes);
-            break;
-        }
-        if (n == 0) {
-            if (ferror(f)) r = ta__fail(err, TA_ERROR_IO, "path: cannot read \"%s\"", path);
-            break;
-        }
+    ta__file f;
+    ta_result r = ta__file_open(&f, path, "path", max_bytes, 0, err);
+    if (r != TA_OK) return r;
+    char *text = (char *)malloc(f.size + 1);
+    if (text == NULL) {
+        ta__file_close(&f);
+        return ta__fail(err, TA_ERROR_OUT_OF_MEMORY, "out of memory reading \"%s\" (%zu bytes)", path, f.size);
     }
-    fclose(f);
-    if (r != TA_OK) {
+    size_t length = f.size;
+    if ((r = ta__file_read(&f, text, err)) != TA_OK) {
         free(text);
         return r;
     }

@@ -14,14 +14,14 @@ double bake_seconds(const ta_model *model, const bake_plan *plan)
     return plan->fade_at + plan->fade_over + ta_clip_duration(model->animations[plan->fade_to]).seconds;
 }
 
-uint32_t bake_frame_count(const ta_model *model, const bake_plan *plan)
+uint64_t bake_frame_count(const ta_model *model, const bake_plan *plan)
 {
     /* a frame within 1e-4 of a frame of the end is the last: clip durations are
      * float32, a hair over the seconds they stand for */
     double frames = ceil(bake_seconds(model, plan) * plan->fps - 1e-4);
-    if (frames < 0) frames = 0;
-    if (frames > 1e8) frames = 1e8;
-    return (uint32_t)frames + 1;
+    if (!(frames >= 0)) frames = 0;
+    if (frames >= (double)BAKE_FRAMES_HUGE) return BAKE_FRAMES_HUGE;
+    return (uint64_t)frames + 1;
 }
 
 static ta_result add_action(ta_mixer *mixer, const ta_clip *clip, ta_loop_mode loop, bool clamp, uint32_t *index,
@@ -45,6 +45,15 @@ static ta_result add_action(ta_mixer *mixer, const ta_clip *clip, ta_loop_mode l
 
 ta_result bake_run(ta_model *model, const bake_plan *plan, bake_visit visit, void *user, ta_error *err)
 {
+    uint64_t frames = bake_frame_count(model, plan);
+    if (frames >= UINT32_MAX) {
+        if (err != NULL) {
+            err->code = TA_ERROR_LIMIT_EXCEEDED;
+            snprintf(err->message, sizeof err->message, "%llu frames are more than a run can hold",
+                     (unsigned long long)frames);
+        }
+        return TA_ERROR_LIMIT_EXCEEDED;
+    }
     ta_mixer *mixer = NULL;
     ta_result r = ta_mixer_create(ta_no_parent(), NULL, &mixer, err);
     if (r != TA_OK) return r;
@@ -61,7 +70,7 @@ ta_result bake_run(ta_model *model, const bake_plan *plan, bake_visit visit, voi
     ta_mixer_targets targets = {model->scene, model->assets, model->cameras};
     bake_frame frame;
     memset(&frame, 0, sizeof frame);
-    frame.count = bake_frame_count(model, plan);
+    frame.count = (uint32_t)frames;
     bool fading = false;
     for (uint32_t k = 0; r == TA_OK && k < frame.count; ++k) {
         r = ta_mixer_update_targets(mixer, &targets, ta_seconds(k == 0 ? 0.0 : 1.0 / plan->fps), err);

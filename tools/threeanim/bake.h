@@ -45,10 +45,16 @@ typedef struct bake_frame {
  * returns TA_OK with the frames so far). */
 typedef bool (*bake_visit)(void *user, const ta_model *model, const bake_frame *frame);
 
-/* The frames of a run: times 0, 1/fps, ... up to the first at or past its length. */
-uint32_t bake_frame_count(const ta_model *model, const bake_plan *plan);
+/* The frames of a run: times 0, 1/fps, ... up to the first at or past its
+ * length. Not clamped (a clip of 3e38 s at 30 fps gives BAKE_FRAMES_HUGE):
+ * the caller checks it against its limit (bake_args_check_frames) before
+ * running. */
+#define BAKE_FRAMES_HUGE ((uint64_t)1 << 62)
+uint64_t bake_frame_count(const ta_model *model, const bake_plan *plan);
 double bake_seconds(const ta_model *model, const bake_plan *plan);
 
+/* Runs the plan; its frame count must fit the caller's limit (at most
+ * UINT32_MAX - 1: refused with TA_ERROR_LIMIT_EXCEEDED otherwise). */
 ta_result bake_run(ta_model *model, const bake_plan *plan, bake_visit visit, void *user, ta_error *err);
 
 /* The distinct targets of the clips of the plans, in track order. *out is

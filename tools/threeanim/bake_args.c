@@ -1,4 +1,5 @@
 /* The options bake and preview share (bake_args.h). */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -11,6 +12,7 @@ void bake_args_init(bake_args *b)
     b->at = -1;
     b->over = 0.5;
     b->fps = 30;
+    b->max_frames = BAKE_DEFAULT_MAX_FRAMES;
 }
 
 static int take_number(cli_argv *a, const char *name, const char *cmd, double min, bool above, double *out)
@@ -52,6 +54,12 @@ int bake_args_take(cli_argv *a, bake_args *b, const char *cmd)
     if ((got = take_number(a, "--at", cmd, 0, false, &b->at)) != 0) return got;
     if ((got = take_number(a, "--over", cmd, 0, false, &b->over)) != 0) return got;
     if ((got = take_number(a, "--seconds", cmd, 0, true, &b->seconds)) != 0) return got;
+    if ((got = take_number(a, "--max-frames", cmd, 1, false, &b->max_frames)) != 0) {
+        if (got > 0 && (b->max_frames != floor(b->max_frames) || b->max_frames > BAKE_MAX_MAX_FRAMES))
+            return -cli_usage(cmd, "--max-frames: %.17g is not a whole number from 1 to %.0f", b->max_frames,
+                              BAKE_MAX_MAX_FRAMES);
+        return got;
+    }
     if ((got = cli_take_value(a, "--loop", &v)) != 0) {
         if (got < 0) return -cli_usage(cmd, "--loop needs once, repeat or pingpong");
         if (strcmp(v, "once") == 0) b->loop = TA_ONCE;
@@ -120,5 +128,30 @@ int bake_args_plans(const bake_args *b, const ta_model *model, const char *cmd, 
     }
     *out = plans;
     *out_count = count;
+    return CLI_OK;
+}
+
+int bake_args_check_frames(const bake_args *b, const ta_model *model, const bake_plan *plans, uint32_t count,
+                           const char *cmd, const char *file)
+{
+    uint64_t total = 0;
+    for (uint32_t p = 0; p < count; ++p) {
+        uint64_t frames = bake_frame_count(model, &plans[p]);
+        total = frames > BAKE_FRAMES_HUGE - total ? BAKE_FRAMES_HUGE : total + frames;
+        if ((double)total <= b->max_frames) continue;
+        const ta_clip *clip = model->animations[plans[p].clip];
+        double seconds = bake_seconds(model, &plans[p]);
+        char many[64];
+        if (frames >= BAKE_FRAMES_HUGE)
+            snprintf(many, sizeof many, "%.3g", seconds * plans[p].fps);
+        else
+            snprintf(many, sizeof many, "%llu", (unsigned long long)frames);
+        fprintf(stderr,
+                "threeanim %s: %s: clip \"%s\" runs %.9g s at %g fps, %s frames%s, past --max-frames (%.0f); "
+                "give --max-frames or --seconds to run it\n",
+                cmd, file, ta_clip_name(clip), seconds, plans[p].fps, many,
+                p > 0 ? " (with the runs before it, more)" : "", b->max_frames);
+        return CLI_REFUSED;
+    }
     return CLI_OK;
 }

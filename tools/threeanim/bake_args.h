@@ -20,7 +20,13 @@ typedef struct bake_args {
     double fps;          /* --fps */
     double seconds;      /* --seconds; 0: as long as the clip (or the fade) */
     ta_loop_mode loop;   /* --loop; 0: the plan's default */
+    double max_frames;   /* --max-frames: frames of all runs together */
 } bake_args;
+
+/* --max-frames's default: past any real clip (an hour at 240 fps is 864,001
+ * frames), short of what a file claiming a clip of 1e6 s or 3e38 s asks. */
+#define BAKE_DEFAULT_MAX_FRAMES 1000000.0
+#define BAKE_MAX_MAX_FRAMES 4000000000.0
 
 void bake_args_init(bake_args *b);
 /* Takes one option of the shared set at a->i. Returns 1 if it took one, 0 if
@@ -35,5 +41,11 @@ int bake_args_check(const bake_args *b, const char *cmd);
  * clips). */
 int bake_args_plans(const bake_args *b, const ta_model *model, const char *cmd, const char *file, bake_plan **out,
                     uint32_t *out_count);
+
+/* Checks the frames the plans ask for, together, against --max-frames,
+ * before anything is baked or written: CLI_OK, or CLI_REFUSED after printing
+ * which run asks for how many frames and how to raise the limit. */
+int bake_args_check_frames(const bake_args *b, const ta_model *model, const bake_plan *plans, uint32_t count,
+                           const char *cmd, const char *file);
 
 #endif

@@ -9,6 +9,7 @@
 #define THREEANIM_TOOLS_CLI_H
 
 #include <stdbool.h>
+#include <stdint.h>
 #include <stdio.h>
 
 #include "threeanim/threeanim.h"
@@ -24,7 +25,12 @@ typedef struct cli_command {
     void (*help)(FILE *out);
 } cli_command;
 
-/* Reads a whole file; NULL (with err filled) on failure. The caller frees. */
+/* What the command reads of one file at most: the loaders' default limit. */
+#define CLI_MAX_FILE_BYTES ((uint64_t)1 << 30)
+
+/* Reads a whole regular file (not a pipe or a device: opened without
+ * blocking, checked before reading); NULL (with err filled) on failure. The
+ * caller frees. */
 char *cli_read_file(const char *path, size_t *out_size, ta_error *err);
 /* Loads a .gltf, .glb or three.js Object JSON file by its extension and content. */
 ta_result cli_load_model(const char *path, ta_model **out_model, ta_error *err);

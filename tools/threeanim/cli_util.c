@@ -5,40 +5,26 @@
 #include <string.h>
 
 #include "cli.h"
+#include "core/file_read.h"
 
 char *cli_read_file(const char *path, size_t *out_size, ta_error *err)
 {
-    FILE *f = fopen(path, "rb");
-    if (f == NULL) {
-        if (err) {
-            err->code = TA_ERROR_IO;
-            snprintf(err->message, sizeof err->message, "%s: %s", path, strerror(errno));
-        }
+    ta_error local = {0};
+    if (err == NULL) err = &local;
+    /* The loaders' default limit: a pipe, a device or a file past it is
+     * refused before anything is read. */
+    ta__file f;
+    if (ta__file_open(&f, path, "path", CLI_MAX_FILE_BYTES, 0, err) != TA_OK) return NULL;
+    char *buf = malloc(f.size + 1);
+    if (buf == NULL) {
+        ta__file_close(&f);
+        err->code = TA_ERROR_OUT_OF_MEMORY;
+        snprintf(err->message, sizeof err->message, "%s: out of memory for %zu bytes", path, f.size);
         return NULL;
     }
-    size_t cap = 1 << 16, n = 0;
-    char *buf = malloc(cap + 1);
-    while (buf != NULL) {
-        size_t got = fread(buf + n, 1, cap - n, f);
-        n += got;
-        if (n < cap) break;
-        char *grown = realloc(buf, cap * 2 + 1);
-        if (grown == NULL) {
-            free(buf);
-            buf = NULL;
-            break;
-        }
-        buf = grown;
-        cap *= 2;
-    }
-    bool failed = ferror(f);
-    fclose(f);
-    if (buf == NULL || failed) {
+    size_t n = f.size;
+    if (ta__file_read(&f, buf, err) != TA_OK) {
         free(buf);
-        if (err) {
-            err->code = TA_ERROR_IO;
-            snprintf(err->message, sizeof err->message, "%s: cannot be read", path);
-        }
         return NULL;
     }
     buf[n] = '\0';

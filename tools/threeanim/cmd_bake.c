@@ -39,12 +39,17 @@ void cli_bake_help(FILE *out)
           "                      default with a cross-fade) or pingpong\n"
           "  --seconds S         how long to run (default: the clip's duration; with a cross-fade,\n"
           "                      the fade's end plus one run of the second clip)\n"
+          "  --max-frames N      refuse to run more frames than N, all runs together (default\n"
+          "                      1000000: past any real clip, short of a file that claims a clip\n"
+          "                      of days); checked before anything is baked or written\n"
           "  -o OUT              write to OUT (whole, or not at all) instead of standard output\n"
           "\n"
           "Properties are named as three.js paths: hips.position, hips.quaternion,\n"
           "Face.morphTargetInfluences[smile], Bubble.material.opacity (colors in linear RGB).\n"
           "A node goes by its name, or #N (glTF node N) or its uuid when the name is not unique.\n"
           "A progress bar shows on standard error when it is a terminal and the work is long.\n"
+          "csv and jsonl are written as the frames are baked (no frame is held); json holds\n"
+          "each run until it is printed by property.\n"
           "\n"
           "Exit status: 0 done; 1 a file that cannot be read or a clip that is not there\n"
           "(the library's message); 2 a usage error.\n",
@@ -60,7 +65,8 @@ typedef struct column {
     uint32_t offset;
 } column;
 
-/* One run, kept whole so that JSON can print it by property. */
+/* One run: kept whole for JSON, which prints it by property; for CSV and
+ * JSON lines, one frame that is printed as soon as it is baked. */
 typedef struct run {
     char name[520];
     char clip_names[2][256]; /* copies: the model goes before the printing */
@@ -85,6 +91,9 @@ struct bake_job {
     cli_progress progress;
     run *current;
     bool oom;
+    FILE *stream;     /* CSV and JSON lines: each frame goes here once baked */
+    bake_format format;
+    uint32_t actions; /* CSV: action columns (2 when a run cross-fades) */
 };
 
 static void run_free(run *r, uint32_t columns)
@@ -99,11 +108,14 @@ static void run_free(run *r, uint32_t columns)
     free(r->values);
 }
 
+static void print_csv_row(FILE *out, const bake_job *job, const run *rn, uint32_t k, uint32_t frame);
+static void print_jsonl_row(FILE *out, const bake_job *job, const run *rn, uint32_t k, uint32_t frame);
+
 static bool visit(void *user, const ta_model *model, const bake_frame *f)
 {
     bake_job *job = (bake_job *)user;
     run *r = job->current;
-    uint32_t k = f->index;
+    uint32_t k = job->stream != NULL ? 0 : f->index;
     r->times[k] = f->time;
     for (uint32_t a = 0; a < 2; ++a) {
         r->action_times[2 * k + a] = a < f->action_count ? f->action_time[a] : NAN;
@@ -132,6 +144,15 @@ static bool visit(void *user, const ta_model *model, const bake_frame *f)
         for (uint32_t i = 0; i < col->size; ++i) dst[i] = ok && i < v.count ? v.v[i] : NAN;
     }
     cli_progress_step(&job->progress);
+    if (job->stream != NULL) {
+        if (job->format == FORMAT_CSV) print_csv_row(job->stream, job, r, 0, f->index);
+        else print_jsonl_row(job->stream, job, r, 0, f->index);
+        for (uint32_t c = 0; c < job->column_count; ++c) {
+            free(r->texts[c]);
+            r->texts[c] = NULL;
+        }
+        cli_progress_step(&job->progress);
+    }
     return true;
 }
 
@@ -156,14 +177,10 @@ static void csv_number(FILE *out, double v)
     if (isfinite(v)) cli_print_float(out, v);
 }
 
-static void print_csv(FILE *out, bake_job *job)
+static void print_csv_header(FILE *out, const bake_job *job)
 {
-    /* With a cross-fade, where each action reads its clip and its weight. */
-    uint32_t actions = 0;
-    for (uint32_t r = 0; r < job->run_count; ++r)
-        if (job->runs[r].action_counts_max > 1) actions = 2;
     fputs("clip,frame,time", out);
-    for (uint32_t a = 0; a < actions; ++a) fprintf(out, ",action%u.time,action%u.weight", a, a);
+    for (uint32_t a = 0; a < job->actions; ++a) fprintf(out, ",action%u.time,action%u.weight", a, a);
     for (uint32_t c = 0; c < job->column_count; ++c) {
         const column *col = &job->columns[c];
         for (uint32_t i = 0; i < (col->size ? col->size : 1); ++i) {
@@ -177,35 +194,34 @@ static void print_csv(FILE *out, bake_job *job)
         }
     }
     fputc('\n', out);
-    for (uint32_t r = 0; r < job->run_count; ++r) {
-        const run *rn = &job->runs[r];
-        for (uint32_t k = 0; k < rn->frames; ++k) {
-            csv_field(out, rn->name);
-            fprintf(out, ",%u,", k);
-            csv_number(out, rn->times[k]);
-            for (uint32_t a = 0; a < actions; ++a) {
-                fputc(',', out);
-                csv_number(out, rn->action_times[2 * k + a]);
-                fputc(',', out);
-                csv_number(out, rn->action_weights[2 * k + a]);
-            }
-            for (uint32_t c = 0; c < job->column_count; ++c) {
-                const column *col = &job->columns[c];
-                if (col->size == 0) {
-                    fputc(',', out);
-                    const char *t = rn->texts[(size_t)k * job->column_count + c];
-                    if (t != NULL) csv_field(out, t);
-                    continue;
-                }
-                for (uint32_t i = 0; i < col->size; ++i) {
-                    fputc(',', out);
-                    csv_number(out, rn->values[(size_t)k * job->width + col->offset + i]);
-                }
-            }
-            fputc('\n', out);
-            cli_progress_step(&job->progress);
+}
+
+/* Slot k of the run, printed as frame number frame. */
+static void print_csv_row(FILE *out, const bake_job *job, const run *rn, uint32_t k, uint32_t frame)
+{
+    csv_field(out, rn->name);
+    fprintf(out, ",%u,", frame);
+    csv_number(out, rn->times[k]);
+    for (uint32_t a = 0; a < job->actions; ++a) {
+        fputc(',', out);
+        csv_number(out, rn->action_times[2 * k + a]);
+        fputc(',', out);
+        csv_number(out, rn->action_weights[2 * k + a]);
+    }
+    for (uint32_t c = 0; c < job->column_count; ++c) {
+        const column *col = &job->columns[c];
+        if (col->size == 0) {
+            fputc(',', out);
+            const char *t = rn->texts[(size_t)k * job->column_count + c];
+            if (t != NULL) csv_field(out, t);
+            continue;
+        }
+        for (uint32_t i = 0; i < col->size; ++i) {
+            fputc(',', out);
+            csv_number(out, rn->values[(size_t)k * job->width + col->offset + i]);
         }
     }
+    fputc('\n', out);
 }
 
 static void json_value(FILE *out, const bake_job *job, const run *rn, uint32_t k, uint32_t c)
@@ -256,28 +272,22 @@ static void print_actions_json(FILE *out, const run *rn, uint32_t k)
     fputc(']', out);
 }
 
-static void print_jsonl(FILE *out, bake_job *job)
+static void print_jsonl_row(FILE *out, const bake_job *job, const run *rn, uint32_t k, uint32_t frame)
 {
-    for (uint32_t r = 0; r < job->run_count; ++r) {
-        const run *rn = &job->runs[r];
-        for (uint32_t k = 0; k < rn->frames; ++k) {
-            fputs("{\"clip\": ", out);
-            cli_print_json_string(out, rn->name);
-            fprintf(out, ", \"frame\": %u, \"time\": ", k);
-            cli_print_float(out, rn->times[k]);
-            fputs(", \"actions\": ", out);
-            print_actions_json(out, rn, k);
-            fputs(", \"values\": {", out);
-            for (uint32_t c = 0; c < job->column_count; ++c) {
-                if (c) fputs(", ", out);
-                cli_print_json_string(out, job->columns[c].label);
-                fputs(": ", out);
-                json_value(out, job, rn, k, c);
-            }
-            fputs("}}\n", out);
-            cli_progress_step(&job->progress);
-        }
+    fputs("{\"clip\": ", out);
+    cli_print_json_string(out, rn->name);
+    fprintf(out, ", \"frame\": %u, \"time\": ", frame);
+    cli_print_float(out, rn->times[k]);
+    fputs(", \"actions\": ", out);
+    print_actions_json(out, rn, k);
+    fputs(", \"values\": {", out);
+    for (uint32_t c = 0; c < job->column_count; ++c) {
+        if (c) fputs(", ", out);
+        cli_print_json_string(out, job->columns[c].label);
+        fputs(": ", out);
+        json_value(out, job, rn, k, c);
     }
+    fputs("}}\n", out);
 }
 
 static void print_json(FILE *out, bake_job *job, double fps)
@@ -436,16 +446,34 @@ int cli_bake(int argc, char **argv)
     bake_plan *plans = NULL;
     uint32_t plan_count = 0;
     rc = bake_args_plans(&b, model, "bake", file, &plans, &plan_count);
+    if (rc == CLI_OK) rc = bake_args_check_frames(&b, model, plans, plan_count, "bake", file);
     bake_job job;
     memset(&job, 0, sizeof job);
     job.file = file;
+    job.format = format;
     if (rc == CLI_OK) rc = prepare_columns(&job, model, plans, plan_count);
     if (rc == CLI_OK) {
         job.runs = calloc(plan_count, sizeof *job.runs);
         if (job.runs == NULL) rc = out_of_memory();
     }
     uint64_t total = 0;
-    for (uint32_t p = 0; rc == CLI_OK && p < plan_count; ++p) total += bake_frame_count(model, &plans[p]);
+    for (uint32_t p = 0; rc == CLI_OK && p < plan_count; ++p) {
+        total += bake_frame_count(model, &plans[p]);
+        if (plans[p].fade) job.actions = 2;
+    }
+    /* CSV and JSON lines go out frame by frame into the output (a file is
+     * put in place only once whole); JSON is printed after its runs. */
+    cli_out out;
+    bool open = false;
+    if (rc == CLI_OK && format != FORMAT_JSON) {
+        if (cli_out_open(&out, output, &err) != TA_OK) {
+            rc = cli_refuse("bake", "output", &err);
+        } else {
+            open = true;
+            job.stream = out.f;
+            if (format == FORMAT_CSV) print_csv_header(out.f, &job);
+        }
+    }
     /* a unit per frame baked and per frame written */
     cli_progress_start(&job.progress, "bake", "frames baked and written", 2 * total);
     /* A bar between the rows of a terminal would garble them. */
@@ -469,7 +497,8 @@ int cli_bake(int argc, char **argv)
             snprintf(r->name, sizeof r->name, "%s->%s", r->clip_names[0], r->clip_names[1]);
         else
             snprintf(r->name, sizeof r->name, "%s", r->clip_names[0]);
-        if (!run_alloc(r, bake_frame_count(model, plan), job.width, job.column_count)) {
+        uint32_t held = job.stream != NULL ? 1u : (uint32_t)bake_frame_count(model, plan);
+        if (!run_alloc(r, held, job.width, job.column_count)) {
             cli_progress_end(&job.progress);
             rc = out_of_memory();
             break;
@@ -485,18 +514,19 @@ int cli_bake(int argc, char **argv)
             rc = out_of_memory();
         }
     }
-    if (rc == CLI_OK) {
-        cli_out out;
+    if (rc == CLI_OK && !open) {
         if (cli_out_open(&out, output, &err) != TA_OK) {
             cli_progress_end(&job.progress);
             rc = cli_refuse("bake", "output", &err);
         } else {
-            if (format == FORMAT_CSV) print_csv(out.f, &job);
-            else if (format == FORMAT_JSONL) print_jsonl(out.f, &job);
-            else print_json(out.f, &job, b.fps);
-            cli_progress_end(&job.progress);
-            if (cli_out_commit(&out, &err) != TA_OK) rc = cli_refuse("bake", "output", &err);
+            open = true;
+            print_json(out.f, &job, b.fps);
         }
+    }
+    if (open) {
+        cli_progress_end(&job.progress);
+        if (rc != CLI_OK) cli_out_abort(&out);
+        else if (cli_out_commit(&out, &err) != TA_OK) rc = cli_refuse("bake", "output", &err);
     }
     cli_progress_end(&job.progress);
     for (uint32_t r = 0; r < job.run_count; ++r) run_free(&job.runs[r], job.column_count);

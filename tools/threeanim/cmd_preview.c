@@ -35,6 +35,8 @@ void cli_preview_help(FILE *out)
           "                      `threeanim bake` does; --at, --over, --warp and --seconds as there)\n"
           "  --loop MODE         how each clip is baked: repeat (default), once or pingpong\n"
           "  --title TEXT        the page's title (default: the file's name)\n"
+          "  --max-frames N      refuse to bake more frames than N, all entries together\n"
+          "                      (default 1000000); checked before anything is baked\n"
           "\n"
           "In the page: space plays or pauses, the arrow keys step one frame; a link ending in\n"
           "#clip=NAME&t=SECONDS&paused opens at that moment.\n"
@@ -286,16 +288,27 @@ static int bake_entries(page *pg, const char *file, const bake_args *b, const ta
     pg->data.fps = b->fps;
     pg->initial = fade ? 0 : first;
     ta_error err = {0};
-    for (uint32_t k = 0; k < clips + (fade ? 1u : 0u); ++k) {
-        bake_plan plan;
-        memset(&plan, 0, sizeof plan);
+    uint32_t entries = clips + (fade ? 1u : 0u);
+    bake_plan *all = calloc(entries, sizeof *all);
+    if (all == NULL) {
+        free(plans);
+        fprintf(stderr, "threeanim preview: out of memory\n");
+        return CLI_REFUSED;
+    }
+    for (uint32_t k = 0; k < entries; ++k) {
+        bake_plan *plan = &all[k];
         if (fade && k == 0) {
-            plan = plans[0];
+            *plan = plans[0];
         } else {
-            plan.clip = k - (fade ? 1u : 0u);
-            plan.fps = b->fps;
-            plan.loop = b->loop != TA_LOOP_MODE_DEFAULT ? b->loop : TA_REPEAT;
+            plan->clip = k - (fade ? 1u : 0u);
+            plan->fps = b->fps;
+            plan->loop = b->loop != TA_LOOP_MODE_DEFAULT ? b->loop : TA_REPEAT;
         }
+    }
+    /* The page holds every frame of every entry: checked before any is baked. */
+    rc = bake_args_check_frames(b, model, all, entries, "preview", file);
+    for (uint32_t k = 0; rc == CLI_OK && k < entries; ++k) {
+        bake_plan plan = all[k];
         ta_model *fresh = NULL;
         if (cli_load_model(file, &fresh, &err) != TA_OK) {
             rc = cli_refuse("preview", file, &err);
@@ -309,6 +322,7 @@ static int bake_entries(page *pg, const char *file, const bake_args *b, const ta
             break;
         }
     }
+    free(all);
     free(plans);
     return rc;
 }

@@ -69,7 +69,8 @@ ta_result preview_bake_entry(ta_model *model, const cli_names *names, const bake
         snprintf(e->name, sizeof e->name, "%s", ta_clip_name(model->animations[plan->clip]));
     }
     e->seconds = bake_seconds(model, plan);
-    e->frames = bake_frame_count(model, plan);
+    /* the caller checked the count against --max-frames */
+    e->frames = (uint32_t)bake_frame_count(model, plan);
     e->pos = malloc(((size_t)e->frames * nodes * 3 + 1) * sizeof *e->pos);
     e->action_times = malloc((size_t)e->frames * 2 * sizeof *e->action_times);
     e->action_weights = malloc((size_t)e->frames * 2 * sizeof *e->action_weights);

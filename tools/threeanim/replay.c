@@ -239,12 +239,34 @@ static bool number_arg(json_t *step, const char *key, double *out)
     return true;
 }
 
+/* The ops on one action (or two): checked before the action index, so an op
+ * that is not in the format is reported as that, not as a missing index. */
+static bool is_action_op(const char *op)
+{
+    static const char *const ops[] = {
+        "uncache_action", "sync_with",   "cross_fade_from", "cross_fade_to", "play",
+        "pause",          "unpause",     "stop",            "reset",         "set_loop",
+        "set",            "set_effective_weight", "set_effective_time_scale", "set_duration", "fade_in",
+        "fade_out",       "warp",        "halt",            "stop_fading",   "stop_warping",
+        "start_at",
+    };
+    for (size_t k = 0; k < sizeof ops / sizeof ops[0]; ++k)
+        if (strcmp(ops[k], op) == 0) return true;
+    return false;
+}
+
+static bool is_flag_field(const char *f)
+{
+    return strcmp(f, "clamp_when_finished") == 0 || strcmp(f, "zero_slope_at_start") == 0 ||
+           strcmp(f, "zero_slope_at_end") == 0 || strcmp(f, "enabled") == 0;
+}
+
 /* Runs one step; CLI_OK, or a refusal already reported. */
 static int run_step(replay *rp, size_t i, json_t *step)
 {
     char what[96];
     const char *op = json_string_value(json_object_get(step, "op"));
-    snprintf(what, sizeof what, "step %zu (%s)", i, op ? op : "?");
+    snprintf(what, sizeof what, "step %zu (%.60s)", i, op ? op : "?");
     if (op == NULL) return refuse_text(what, "has no op");
     ta_error err = {0};
     ta_mixer_targets targets = {rp->model->scene, rp->model->assets, rp->model->cameras};
@@ -272,6 +294,11 @@ static int run_step(replay *rp, size_t i, json_t *step)
         return CLI_OK;
     }
 
+    if (!is_action_op(op)) {
+        char message[200];
+        snprintf(message, sizeof message, "op \"%.120s\" is not an op of the replay format", op);
+        return refuse_text(what, message);
+    }
     json_t *ja = json_object_get(step, "action");
     if (!json_is_integer(ja) || json_integer_value(ja) < 0 || json_integer_value(ja) > UINT32_MAX)
         return refuse_text(what, "needs an action index");
@@ -329,18 +356,31 @@ static int run_step(replay *rp, size_t i, json_t *step)
         const char *f = json_string_value(json_object_get(step, "field"));
         json_t *v = json_object_get(step, "value");
         if (f == NULL || v == NULL) return refuse_text(what, "needs a field and a value");
-        if (strcmp(f, "weight") == 0 || strcmp(f, "time_scale") == 0) {
+        bool number = strcmp(f, "weight") == 0 || strcmp(f, "time_scale") == 0;
+        if (!number && !is_flag_field(f)) {
+            char message[300];
+            snprintf(message, sizeof message,
+                     "field \"%.120s\" is not one the replay format sets (weight, time_scale, clamp_when_finished, "
+                     "zero_slope_at_start, zero_slope_at_end, enabled)",
+                     f);
+            return refuse_text(what, message);
+        }
+        if (number || strcmp(f, "time_scale") == 0) {
             if (!json_is_number(v)) return refuse_text(what, "value is not a number");
             r = strcmp(f, "weight") == 0 ? ta_action_set_weight(a, (float)json_number_value(v), &err)
                                          : ta_action_set_time_scale(a, (float)json_number_value(v), &err);
         } else {
-            if (!json_is_boolean(v)) return refuse_text(what, "value is not true or false");
+            if (!json_is_boolean(v)) {
+                char message[200];
+                snprintf(message, sizeof message, "field \"%s\" takes true or false; its value is %s", f,
+                         json_is_number(v) ? "a number" : json_is_string(v) ? "a string" : "neither");
+                return refuse_text(what, message);
+            }
             bool b = json_is_true(v);
             if (strcmp(f, "clamp_when_finished") == 0) ta_action_set_clamp_when_finished(a, b);
             else if (strcmp(f, "zero_slope_at_start") == 0) ta_action_set_zero_slope_at_start(a, b);
             else if (strcmp(f, "zero_slope_at_end") == 0) ta_action_set_zero_slope_at_end(a, b);
-            else if (strcmp(f, "enabled") == 0) ta_action_set_enabled(a, b);
-            else return refuse_text(what, "field is not one the replay format sets");
+            else ta_action_set_enabled(a, b);
         }
     } else if (strcmp(op, "set_effective_weight") == 0 || strcmp(op, "set_effective_time_scale") == 0) {
         if (!number_arg(step, "value", &x)) return refuse_text(what, "needs a number value");
@@ -469,7 +509,15 @@ int cli_replay(int argc, char **argv)
     memset(&rp, 0, sizeof rp);
     rp.file = argv[1];
     json_error_t jerr;
-    rp.doc = json_load_file(rp.file, 0, &jerr);
+    ta_error err = {0};
+    size_t size = 0;
+    char *text = cli_read_file(rp.file, &size, &err);
+    if (text == NULL) {
+        fprintf(stderr, "threeanim replay: %s\n", err.message);
+        return CLI_REFUSED;
+    }
+    rp.doc = json_loadb(text, size, 0, &jerr);
+    free(text);
     if (rp.doc == NULL)
         fprintf(stderr, "threeanim replay: %s:%d:%d: %s\n", rp.file, jerr.line, jerr.column, jerr.text);
     char dir[4096];
