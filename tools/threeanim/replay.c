@@ -470,6 +470,10 @@ int cli_replay(int argc, char **argv)
     rp.file = argv[1];
     json_error_t jerr;
     rp.doc = json_load_file(rp.file, 0, &jerr);
+    if (replay_refuse_model(rp.file, rp.doc) != CLI_OK) {
+        replay_free(&rp);
+        return CLI_REFUSED;
+    }
     if (rp.doc == NULL)
         fprintf(stderr, "threeanim replay: %s:%d:%d: %s\n", rp.file, jerr.line, jerr.column, jerr.text);
     char dir[4096];
