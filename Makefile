@@ -1,7 +1,9 @@
 # threeanim: the two commands of the README, and a few more.
 #   make demo   installs what is missing, builds, runs the command on the bundled default
 #   make test   builds and runs every test (unit, conformance, CLI, examples), then again
-#               under AddressSanitizer and UndefinedBehaviorSanitizer, then the fuzz smoke runs
+#               under AddressSanitizer and UndefinedBehaviorSanitizer, then the fuzz smoke runs,
+#               and ends with the list of tests that were skipped and why
+# TA_SAMPLES_DIR=DIR (make build or make test): where the tests find the Khronos glTF samples.
 # Others: make build | bench | fuzz | docs | install | clean
 
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
@@ -11,6 +13,8 @@ FUZZ_BUILD ?= build-fuzz
 CMAKE ?= cmake
 PREFIX ?= /usr/local
 FUZZ_SECONDS ?= 60
+# Passed to CMake on every configure when set, so that it can change in a configured tree.
+SAMPLES_FLAG = $(if $(TA_SAMPLES_DIR),-DTA_SAMPLES_DIR=$(abspath $(TA_SAMPLES_DIR)))
 
 .PHONY: all deps build build-asan build-fuzz test test-unit test-asan test-fuzz demo bench fuzz docs install clean
 
@@ -20,15 +24,17 @@ deps:
 	@scripts/deps.sh
 
 $(BUILD)/CMakeCache.txt:
-	$(CMAKE) -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo
+	$(CMAKE) -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo $(SAMPLES_FLAG)
 
 build: deps $(BUILD)/CMakeCache.txt
+	$(if $(SAMPLES_FLAG),$(CMAKE) -S . -B $(BUILD) $(SAMPLES_FLAG) >/dev/null)
 	$(CMAKE) --build $(BUILD) -j $(JOBS)
 
 $(ASAN_BUILD)/CMakeCache.txt:
-	$(CMAKE) -S . -B $(ASAN_BUILD) -DCMAKE_BUILD_TYPE=Debug -DTA_SANITIZE=ON -DTA_BUILD_BENCH=OFF
+	$(CMAKE) -S . -B $(ASAN_BUILD) -DCMAKE_BUILD_TYPE=Debug -DTA_SANITIZE=ON -DTA_BUILD_BENCH=OFF $(SAMPLES_FLAG)
 
 build-asan: deps $(ASAN_BUILD)/CMakeCache.txt
+	$(if $(SAMPLES_FLAG),$(CMAKE) -S . -B $(ASAN_BUILD) $(SAMPLES_FLAG) >/dev/null)
 	$(CMAKE) --build $(ASAN_BUILD) -j $(JOBS)
 
 $(FUZZ_BUILD)/CMakeCache.txt:
@@ -39,9 +45,13 @@ build-fuzz: deps $(FUZZ_BUILD)/CMakeCache.txt
 	$(CMAKE) --build $(FUZZ_BUILD) -j $(JOBS)
 
 test: build build-asan
-	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
-	cd $(ASAN_BUILD) && ASAN_OPTIONS=detect_leaks=1 ctest --output-on-failure -j $(JOBS) -LE slow
+	cd $(BUILD) && ctest --output-on-failure -j $(JOBS) --output-junit ctest-junit.xml
+	cd $(ASAN_BUILD) && ASAN_OPTIONS=detect_leaks=1 ctest --output-on-failure -j $(JOBS) -LE slow \
+	  --output-junit ctest-junit.xml
 	@if [ -f tests/fuzz/run-smoke.sh ]; then $(MAKE) --no-print-directory test-fuzz; fi
+	@echo
+	@scripts/skipped.sh $(BUILD)/ctest-junit.xml $(BUILD)
+	@scripts/skipped.sh $(ASAN_BUILD)/ctest-junit.xml $(ASAN_BUILD)
 
 test-fuzz: build-fuzz
 	tests/fuzz/run-smoke.sh $(FUZZ_BUILD)

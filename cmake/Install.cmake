@@ -5,9 +5,9 @@
 #   target_link_libraries(app PRIVATE threeanim::threeanim)         # libthreeanim.so
 #   target_link_libraries(app PRIVATE threeanim::threeanim_static)  # libthreeanim.a
 #
-#   cc app.c $(pkg-config --cflags --libs threeanim)                       # shared
-#   cc app.c $(pkg-config --cflags threeanim) \
-#      $(pkg-config --static --libs threeanim | sed 's/-lthreeanim/-l:libthreeanim.a/')  # static
+#   cc app.c $(pkg-config --cflags --libs threeanim)          # shared
+#   cc app.c $(pkg-config --cflags --libs threeanim-static)   # static (libthreeanim.a, jansson, libm)
+#   cc -static app.c $(pkg-config --cflags --static --libs threeanim)   # all static
 #
 # Both files are relocatable: they find the prefix from where they are, so
 # `cmake --install build --prefix DIR` (make install PREFIX=DIR) gives a
@@ -31,16 +31,21 @@ install(TARGETS threeanim threeanim_static EXPORT threeanimTargets
 if(TARGET threeanim_cli)
   install(TARGETS threeanim_cli RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
 endif()
+# The bundled model, which `threeanim example --path`, pkg-config's
+# default_model variable and the CMake package's threeanim_DEFAULT_MODEL name.
+install(FILES ${PROJECT_SOURCE_DIR}/examples/default.glb DESTINATION ${CMAKE_INSTALL_DATADIR}/threeanim)
 
 install(EXPORT threeanimTargets
   NAMESPACE threeanim::
   FILE threeanimTargets.cmake
   DESTINATION ${TA_INSTALL_CMAKEDIR})
 
+set(TA_DEFAULT_MODEL ${CMAKE_INSTALL_DATADIR}/threeanim/default.glb)
 configure_package_config_file(
   ${CMAKE_CURRENT_LIST_DIR}/threeanimConfig.cmake.in
   ${PROJECT_BINARY_DIR}/threeanimConfig.cmake
-  INSTALL_DESTINATION ${TA_INSTALL_CMAKEDIR})
+  INSTALL_DESTINATION ${TA_INSTALL_CMAKEDIR}
+  PATH_VARS TA_DEFAULT_MODEL)
 # Before 1.0 a minor release may change the API, so 0.x accepts only the
 # same minor version; from 1.0, any later version of the same major one.
 if(PROJECT_VERSION_MAJOR EQUAL 0)
@@ -65,7 +70,7 @@ else()
   string(REGEX REPLACE "/$" "" TA_PC_UP "${TA_PC_UP}")
   set(TA_PC_PREFIX "\${pcfiledir}/${TA_PC_UP}")
 endif()
-foreach(dir INCLUDEDIR LIBDIR)
+foreach(dir INCLUDEDIR LIBDIR DATADIR)
   if(IS_ABSOLUTE "${CMAKE_INSTALL_${dir}}")
     set(TA_PC_${dir} "${CMAKE_INSTALL_${dir}}")
   else()
@@ -73,4 +78,6 @@ foreach(dir INCLUDEDIR LIBDIR)
   endif()
 endforeach()
 configure_file(${CMAKE_CURRENT_LIST_DIR}/threeanim.pc.in ${PROJECT_BINARY_DIR}/threeanim.pc @ONLY)
-install(FILES ${PROJECT_BINARY_DIR}/threeanim.pc DESTINATION ${TA_INSTALL_PKGCONFIGDIR})
+configure_file(${CMAKE_CURRENT_LIST_DIR}/threeanim-static.pc.in ${PROJECT_BINARY_DIR}/threeanim-static.pc @ONLY)
+install(FILES ${PROJECT_BINARY_DIR}/threeanim.pc ${PROJECT_BINARY_DIR}/threeanim-static.pc
+  DESTINATION ${TA_INSTALL_PKGCONFIGDIR})

@@ -1,7 +1,7 @@
 // examples/play_gltf against three.js 0.186.0: GLTFLoader, an AnimationMixer
 // on the scene, clipAction(clip).play(), then update(0) and update(1/fps) per
 // frame, reading the node's position. Scenarios on the bundled model, and on
-// the Khronos samples in ../shared/gltf-samples when they are there.
+// the Khronos samples in TA_SAMPLES_DIR when they are there.
 //
 //   node play_gltf.mjs NODE_MODULES EXAMPLE DEFAULT_GLB SAMPLES_DIR OUT_DIR
 import path from 'node:path';

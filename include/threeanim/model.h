@@ -96,7 +96,8 @@ TA_API void ta_model_destroy(ta_model *model);
  * The place in model->animations of the first clip named name. out_index may be NULL.
  *
  * @ownership None.
- * @errors TA_ERROR_INVALID_ARGUMENT (model or name NULL), TA_ERROR_NOT_FOUND.
+ * @errors TA_ERROR_INVALID_ARGUMENT (model or name NULL), TA_ERROR_NOT_FOUND (the message lists
+ * the model's clips: `no clip named "Walk"; the model has "walk", "run", "wave"`).
  * @threejs AnimationClip.findByName(gltf.animations, name).
  */
 TA_API ta_result ta_model_find_clip(const ta_model *model, const char *name, uint32_t *out_index, ta_error *err);

@@ -245,7 +245,9 @@ TA_API ta_result ta_scene_set_parent(ta_scene *scene, ta_node_id node, ta_node_i
  * ask whether there is one).
  *
  * @ownership None.
- * @errors TA_ERROR_INVALID_ARGUMENT (scene or name NULL), TA_ERROR_NOT_FOUND.
+ * @errors TA_ERROR_INVALID_ARGUMENT (scene or name NULL), TA_ERROR_NOT_FOUND (the message names
+ * the three nearest names, letter case ignored: `no node has the name "hip"; the nearest are
+ * "hips", ...`).
  * @threejs scene.getObjectByName(name).
  */
 TA_API ta_result ta_scene_find_by_name(const ta_scene *scene, const char *name, ta_node_id *out_node, ta_error *err);
@@ -265,7 +267,8 @@ TA_API ta_result ta_scene_find_by_uuid(const ta_scene *scene, const char *uuid, 
  *
  * @ownership None.
  * @errors TA_ERROR_INVALID_ARGUMENT (scene or name_or_uuid NULL), TA_ERROR_MISSING_TARGET (root not
- * in the scene), TA_ERROR_NOT_FOUND.
+ * in the scene), TA_ERROR_NOT_FOUND (by name: the message names the three nearest names below
+ * root).
  * @threejs root.getObjectByName(name), root.getObjectByProperty('uuid', uuid).
  */
 TA_API ta_result ta_scene_find_below(const ta_scene *scene, ta_node_id root, const char *name_or_uuid,

@@ -1,7 +1,9 @@
 /* The loaders' result: freeing it, and finding a clip in it. */
+#include <stdio.h>
 #include <string.h>
 
 #include "core/internal.h"
+#include "core/suggest.h"
 #include "threeanim/model.h"
 
 typedef struct model_internal {
@@ -39,7 +41,17 @@ ta_result ta_model_find_clip(const ta_model *model, const char *name, uint32_t *
             if (out_index) *out_index = i;
             return TA_OK;
         }
-    return ta__fail(err, TA_ERROR_NOT_FOUND, "name: the model has no clip named \"%s\"", name);
+    if (model->animation_count == 0)
+        return ta__fail(err, TA_ERROR_NOT_FOUND, "name: no clip named \"%s\"; the model has no clips", name);
+    /* The model's clips, in order, for the caller to pick from. */
+    const char *names[64];
+    uint32_t listed = model->animation_count < 64 ? model->animation_count : 64;
+    for (uint32_t i = 0; i < listed; ++i) names[i] = ta_clip_name(model->animations[i]);
+    char list[320] = "";
+    ta__append_names(list, sizeof list, names, listed);
+    if (listed < model->animation_count)
+        snprintf(list + strlen(list), sizeof list - strlen(list), " (of %u)", model->animation_count);
+    return ta__fail(err, TA_ERROR_NOT_FOUND, "name: no clip named \"%s\"; the model has %s", name, list);
 }
 
 /* ---- for the loaders (model_internal.h) ------------------------------------------ */

@@ -5,6 +5,7 @@
 
 #include "core/internal.h"
 #include "core/math_internal.h"
+#include "core/suggest.h"
 #include "scene/scene_internal.h"
 #include "threeanim/scene.h"
 
@@ -339,6 +340,12 @@ static bool find_visit(const ta_scene *scene, ta_node_id node, void *user)
     return true;
 }
 
+static bool suggest_visit(const ta_scene *scene, ta_node_id node, void *user)
+{
+    ta__suggest_offer((ta__suggest *)user, scene->nodes[node.index].name);
+    return true;
+}
+
 ta_result ta_scene_find_below(const ta_scene *scene, ta_node_id root, const char *key, bool by_uuid,
                               ta_node_id *out_node, ta_error *err)
 {
@@ -350,9 +357,17 @@ ta_result ta_scene_find_below(const ta_scene *scene, ta_node_id root, const char
                         root.index, scene->node_count);
     find_state st = {key, by_uuid, false, ta_no_parent()};
     ta_scene_traverse(scene, root, find_visit, &st);
-    if (!st.found)
-        return ta__fail(err, TA_ERROR_NOT_FOUND, "%s: no node has the %s \"%s\"", by_uuid ? "uuid" : "name",
-                        by_uuid ? "uuid" : "name", key);
+    if (!st.found && by_uuid) return ta__fail(err, TA_ERROR_NOT_FOUND, "uuid: no node has the uuid \"%s\"", key);
+    if (!st.found) {
+        /* A near miss ("hip" for "hips", "Spine" for "spine") is the usual mistake: name the nearest. */
+        ta__suggest near;
+        ta__suggest_init(&near, key);
+        ta_scene_traverse(scene, root, suggest_visit, &near);
+        char names[256] = "";
+        ta__append_names(names, sizeof names, near.names, near.count);
+        return ta__fail(err, TA_ERROR_NOT_FOUND, "name: no node has the name \"%s\"%s%s", key,
+                        near.count ? "; the nearest are " : "; there are no named nodes", names);
+    }
     if (out_node) *out_node = st.node;
     return TA_OK;
 }

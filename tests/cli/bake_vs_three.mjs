@@ -26,7 +26,7 @@ const { THREE } = three;
 
 const sample = (rel) => path.join(samples, rel);
 const haveSamples = fs.existsSync(path.join(samples, 'INDEX.md'));
-if (!haveSamples) console.log(`note: ${samples} is not there; only the default model's scenarios run`);
+if (!haveSamples) console.log(`note: ${samples} is not there; only the default model's scenarios run, the glTF sample ones were skipped`);
 const allScenarios = [
   { file: defaultGlb, clip: 'walk', fps: 30 },
   { file: defaultGlb, clip: 'run', fps: 30 },

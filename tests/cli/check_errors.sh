@@ -14,7 +14,23 @@ done
 run 1 info "$WORK/broken.json" && has "$WORK/err" "threeanim info: $WORK/broken.json: " && empty "$WORK/out"
 run 1 info "$WORK/truncated.glb" && has "$WORK/err" "threeanim info: $WORK/truncated.glb: "
 run 1 info "$WORK/badlength.glb" && has "$WORK/err" "threeanim info: $WORK/badlength.glb: "
-run 1 bake "$MODEL" --clip nosuch && has "$WORK/err" 'the model has no clip named "nosuch"' && empty "$WORK/out"
+run 1 bake "$MODEL" --clip nosuch && empty "$WORK/out" &&
+  has "$WORK/err" "threeanim bake: $MODEL: no clip named \"nosuch\"; the model has \"walk\", \"run\", \"wave\""
+run 1 bake "$MODEL" --clip Walk && has "$WORK/err" 'no clip named "Walk"; the model has "walk", "run", "wave"'
+# the library's C argument names ("path:", "name:", "reference_frame:") do not show
+run 1 info "$WORK/missing.glb" && lacks "$WORK/err" "path: " && has "$WORK/err" "cannot open"
+run 1 convert "$MODEL" "$WORK/x.json" --clip walk --additive -3 &&
+  has "$WORK/err" 'threeanim convert: clip "walk": --additive: frame -3 is below zero'
+# replay given a model says what it wants, and shows a replay file that plays it, which runs
+mkdir -p "$WORK/r" && cp "$MODEL" "$WORK/r/model.glb"
+run 1 replay "$WORK/r/model.glb" && empty "$WORK/out" && has "$WORK/err" "is a binary glTF file, not a replay file" &&
+  has "$WORK/err" '"model": {"gltf": "model.glb"}' && has "$WORK/err" "threeanim bake $WORK/r/model.glb"
+sed -n '/^  {"format"/,/}]}$/p' "$WORK/err" > "$WORK/r/play.json"
+run 0 replay "$WORK/r/play.json" && has "$WORK/out" '{"step": 2, "time": 0.5, "values": {'
+run 0 convert "$MODEL" "$WORK/r/model.json" --clip walk
+run 1 replay "$WORK/r/model.json" && has "$WORK/err" "is a three.js JSON file, not a replay file" &&
+  has "$WORK/err" '"model": {"object_json": "model.json"}'
+run 1 replay "$WORK/broken.json" && has "$WORK/err" "broken.json:1:" && lacks "$WORK/err" "not a replay file"
 run 1 bake "$MODEL" --clip walk --cross-fade-to nosuch && has "$WORK/err" 'no clip named "nosuch"'
 run 1 bake "$DATA/still.json" && has "$WORK/err" "the file has no animations to play"
 run 1 plot "$MODEL" --clip nosuch -o "$WORK/x.svg" && has "$WORK/err" 'no clip named "nosuch"'
@@ -29,7 +45,6 @@ run 1 convert "$MODEL" "$WORK/x.json" --format clip --subclip "late:40:50:30" --
   has "$WORK/err" "threeanim convert: --subclip late: "
 run 1 convert "$MODEL" "$WORK/x.json" --format clip --subclip "back:20:10:30" --clip walk &&
   has "$WORK/err" "--subclip back: "
-run 1 convert "$MODEL" "$WORK/x.json" --clip walk --additive -3 && has "$WORK/err" 'threeanim convert: clip "walk": '
 run 1 example "$WORK/no/such/dir/x.glb" && has "$WORK/err" "threeanim example: output: "
 for f in x.svg x.html wave.json all.json x.json; do
   checks=$((checks + 1))

@@ -10,6 +10,12 @@ same "$WORK/a.glb" "$MODEL"
 checks=$((checks + 1))
 [ "$(head -c 4 "$WORK/a.glb")" = "glTF" ] || fail "a.glb does not start with the glTF magic"
 
+# --path from the build tree names the source tree's copy (installed: PREFIX/share,
+# which tests/package/check_install.sh checks).
+run 0 example --path && has "$WORK/out" "examples/default.glb" && empty "$WORK/err"
+same "$(cat "$WORK/out")" "$MODEL"
+run 2 example --path extra && has "$WORK/err" "takes one file, OUT.glb"
+
 run 0 info "$WORK/a.glb"
 has "$WORK/out" "19 nodes (15 bones), 2 meshes, 1 skinned mesh, 3 materials, 0 lights, 0 cameras, 3 clips"
 has "$WORK/out" "SkinnedMesh  [skinned mesh, material Skin (MeshStandardMaterial), 15 bones]"

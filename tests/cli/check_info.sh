@@ -18,7 +18,5 @@ if have_samples; then
   run 0 info InterpolationTest/glTF-Binary/InterpolationTest.glb && same "$WORK/out" "$GOLDEN/info_interpolation.txt"
   run 0 info Fox/glTF-Binary/Fox.glb && has "$WORK/out" "  Survey  3.417 s, normal, 21 tracks" &&
     has "$WORK/out" "b_Hip_01.position"
-else
-  echo "note: $SAMPLES is not there; the glTF sample checks were skipped"
 fi
 finish

@@ -4,8 +4,12 @@
 #   - CMake: examples/ configured on its own (find_package(threeanim)), with
 #     threeanim::threeanim and with threeanim::threeanim_static;
 #   - pkg-config: a plain compiler command line, `pkg-config --cflags --libs
-#     threeanim`, and for the static library the archive by name with
-#     `pkg-config --static --libs` (jansson and libm).
+#     threeanim`, and for the static library `pkg-config --cflags --libs
+#     threeanim-static` (the archive by its path, jansson and libm).
+# The bundled model is installed where `threeanim example --path`, pkg-config's
+# default_model and the CMake package's threeanim_DEFAULT_MODEL (set_and_check,
+# so configure fails without it) say, and the README's example reads it from
+# any folder.
 # Each build of examples/crossfade must print what the in-tree build prints,
 # byte for byte; a static build must not need libthreeanim.so, a shared one
 # must load it from the prefix. ta_version(), pkg-config --modversion and the
@@ -24,7 +28,7 @@ fail() { echo "FAIL: $*" >&2; exit 1; }
 for f in include/threeanim/threeanim.h include/threeanim/animation_mixer.h \
          "$libdir/libthreeanim.so.$version" "$libdir/libthreeanim.a" bin/threeanim \
          "$libdir/cmake/threeanim/threeanimConfig.cmake" "$libdir/cmake/threeanim/threeanimConfigVersion.cmake" \
-         "$libdir/pkgconfig/threeanim.pc"; do
+         "$libdir/pkgconfig/threeanim.pc" "$libdir/pkgconfig/threeanim-static.pc" share/threeanim/default.glb; do
   [ -f "$prefix/$f" ] || fail "make install did not install $f"
 done
 [ "$(readlink "$prefix/$libdir/libthreeanim.so")" = "libthreeanim.so.$major" ] || fail "libthreeanim.so is not a link to libthreeanim.so.$major"
@@ -33,6 +37,15 @@ readelf -d "$prefix/$libdir/libthreeanim.so.$version" | grep -q "SONAME.*\[libth
 headers=$(ls "$src"/include/threeanim/*.h | wc -l)
 [ "$(ls "$prefix"/include/threeanim/*.h | wc -l)" -eq "$headers" ] || fail "not every public header was installed"
 "$prefix/bin/threeanim" --help > /dev/null || fail "the installed threeanim command does not run"
+
+cmp -s "$src/examples/default.glb" "$prefix/share/threeanim/default.glb" || fail "the installed default.glb differs from examples/default.glb"
+got=$("$prefix/bin/threeanim" example --path) || fail "threeanim example --path failed in the prefix"
+[ "$got" = "$(cd "$prefix/share/threeanim" && pwd -P)/default.glb" ] || fail "threeanim example --path said $got, not $prefix/share/threeanim/default.glb"
+if [ -x "$build/examples/readme_example" ]; then
+  frames=$(cd "$work" && "$build/examples/readme_example" "$("$prefix/bin/threeanim" example --path)" | wc -l)
+  [ "$frames" -eq 31 ] || fail "the README example given threeanim example --path printed $frames lines, not 31"
+  echo "ok   readme-example-outside-the-tree"
+fi
 
 expected=$work/expected.txt
 "$build/examples/crossfade" "$src/examples/default.glb" > "$expected"
@@ -73,9 +86,12 @@ pcversion=$(pkg-config --modversion threeanim)
 [ "$pcversion" = "$version" ] || fail "pkg-config --modversion threeanim is $pcversion, not $version"
 cflags="-std=c11 -Wall -Wextra -Werror $extra $(pkg-config --cflags threeanim)"
 shared_libs="$(pkg-config --libs threeanim) -Wl,-rpath,$(pkg-config --variable=libdir threeanim)"
-static_libs=$(pkg-config --static --libs threeanim | sed 's/-lthreeanim\b/-l:libthreeanim.a/')
+[ "$(pkg-config --variable=default_model threeanim)" -ef "$prefix/share/threeanim/default.glb" ] ||
+  fail "pkg-config --variable=default_model threeanim is $(pkg-config --variable=default_model threeanim)"
+static_libs=$(pkg-config --libs threeanim-static)
+case " $static_libs " in *" -lthreeanim "*) fail "pkg-config --libs threeanim-static names -lthreeanim: $static_libs" ;; esac
 for kind in shared static; do
-  if [ "$kind" = static ]; then libs=$static_libs; else libs=$shared_libs; fi
+  if [ "$kind" = static ]; then libs=$static_libs; cflags="$cflags $(pkg-config --cflags threeanim-static)"; else libs=$shared_libs; fi
   dir=$work/pc-$kind
   mkdir -p "$dir"
   # shellcheck disable=SC2086

@@ -72,6 +72,19 @@ const char *ta_test_shared_path(const char *rel, char *buf, size_t size)
     return buf;
 }
 
+const char *ta_test_samples_path(const char *rel, char *buf, size_t size)
+{
+    struct stat st;
+    snprintf(buf, size, "%s/%s", TA_SAMPLES_DIR_SUPPORT, rel);
+    if (stat(buf, &st) != 0) return NULL;
+    return buf;
+}
+
+const char *ta_test_samples_dir(void)
+{
+    return TA_SAMPLES_DIR_SUPPORT;
+}
+
 void ta_test_assert_ok(ta_result r, const ta_error *err, const char *call, const char *file, int line)
 {
     if (r != TA_OK) {

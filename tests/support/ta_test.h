@@ -55,5 +55,10 @@ void ta_test_assert_near(double a, double b, double tol, const char *file, int l
  * there (NULL if not: tests that need it skip and say so). */
 const char *ta_test_source_path(const char *rel, char *buf, size_t size);
 const char *ta_test_shared_path(const char *rel, char *buf, size_t size);
+/* The path of <TA_SAMPLES_DIR>/<rel> (the Khronos glTF samples, set when CMake
+ * runs) if it is there, NULL if not. */
+const char *ta_test_samples_path(const char *rel, char *buf, size_t size);
+/* Where the samples are looked for, to say so when a test skips. */
+const char *ta_test_samples_dir(void);
 
 #endif

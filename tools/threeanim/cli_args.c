@@ -59,8 +59,32 @@ int cli_usage(const char *cmd, const char *fmt, ...)
     return CLI_USAGE;
 }
 
+/* The library's messages start with the C argument at fault ("name: ...").
+ * On the command line that argument is an option or a file the user knows by
+ * another name, and the rest of the message quotes the value anyway: these
+ * prefixes only repeat it, or name it as an option the user typed. */
+static const struct {
+    const char *arg, *shown;
+} internal_prefixes[] = {
+    {"name: ", ""}, {"uuid: ", ""}, {"path: ", ""}, {"document: ", ""}, {"json: ", ""},
+    {"reference_frame: ", "--additive: "},
+};
+
+const char *cli_user_message(const char *message, char *buf, size_t size)
+{
+    for (size_t i = 0; i < sizeof internal_prefixes / sizeof internal_prefixes[0]; ++i) {
+        size_t n = strlen(internal_prefixes[i].arg);
+        if (strncmp(message, internal_prefixes[i].arg, n) == 0) {
+            snprintf(buf, size, "%s%s", internal_prefixes[i].shown, message + n);
+            return buf;
+        }
+    }
+    return message;
+}
+
 int cli_refuse(const char *cmd, const char *what, const ta_error *err)
 {
-    fprintf(stderr, "threeanim %s: %s: %s\n", cmd, what, err->message);
+    char buf[sizeof err->message + 32];
+    fprintf(stderr, "threeanim %s: %s: %s\n", cmd, what, cli_user_message(err->message, buf, sizeof buf));
     return CLI_REFUSED;
 }

@@ -40,8 +40,12 @@ bool cli_parse_number(const char *text, double *out);
 /* Prints "threeanim CMD: MESSAGE" and a pointer to --help on standard error;
  * returns CLI_USAGE. */
 int cli_usage(const char *cmd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-/* Prints "threeanim CMD: WHAT: the library's message" on standard error;
- * returns CLI_REFUSED. */
+/* Prints "threeanim CMD: WHAT: the library's message" on standard error,
+ * without the prefix that names a C argument (cli_user_message); returns
+ * CLI_REFUSED. */
 int cli_refuse(const char *cmd, const char *what, const ta_error *err);
+/* message without a leading "name: ", "path: " ... that names the library's C
+ * argument and means nothing on the command line (into buf when it changes). */
+const char *cli_user_message(const char *message, char *buf, size_t size);
 
 #endif

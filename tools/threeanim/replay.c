@@ -518,6 +518,10 @@ int cli_replay(int argc, char **argv)
     }
     rp.doc = json_loadb(text, size, 0, &jerr);
     free(text);
+    if (replay_refuse_model(rp.file, rp.doc) != CLI_OK) {
+        replay_free(&rp);
+        return CLI_REFUSED;
+    }
     if (rp.doc == NULL)
         fprintf(stderr, "threeanim replay: %s:%d:%d: %s\n", rp.file, jerr.line, jerr.column, jerr.text);
     char dir[4096];

@@ -5,6 +5,7 @@
 #ifndef THREEANIM_TOOLS_REPLAY_H
 #define THREEANIM_TOOLS_REPLAY_H
 
+#include <jansson.h>
 #include <stdio.h>
 
 #include "threeanim/threeanim.h"
@@ -55,5 +56,10 @@ int cli_replay_memory(const char *text, size_t size, const char *dir);
 
 /* Prints the value of one path, as REPLAY.md's output says. */
 void replay_print_value(FILE *out, const ta_model *model, const rec_path *path);
+
+/* When path is a model (glTF, or three.js JSON: doc, NULL when it is not
+ * JSON) rather than a replay file: says so, shows a replay file that plays it,
+ * and returns CLI_REFUSED; else CLI_OK (replay_hint.c). */
+int replay_refuse_model(const char *path, const json_t *doc);
 
 #endif

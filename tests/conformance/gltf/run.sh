@@ -19,7 +19,7 @@ list="$work/files.txt"
 if [ "$mode" = samples ]; then
   shared=$1
   if ! [ -d "$shared" ]; then
-    echo "skipped: $shared does not exist (the shared glTF samples are not here)"
+    echo "skipped: the glTF samples folder $shared does not exist (set TA_SAMPLES_DIR when CMake runs)"
     exit 77
   fi
   find "$shared" \( -name '*.gltf' -o -name '*.glb' \) | LC_ALL=C sort > "$list"

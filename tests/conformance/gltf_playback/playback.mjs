@@ -34,7 +34,7 @@ const samples = flag('--samples', path.resolve(here, '../../../../shared/gltf-sa
 const keep = flag('--keep', null);
 const phase = flag('--phase', 'float32');
 if (!cli) { console.error('usage: node playback.mjs --cli PATH [--samples DIR] [--keep DIR]'); process.exit(2); }
-if (!fs.existsSync(samples)) { console.log(`gltf playback: skipped: ${samples} does not exist`); process.exit(77); }
+if (!fs.existsSync(samples)) { console.log(`gltf playback: skipped: the glTF samples folder ${samples} does not exist (set TA_SAMPLES_DIR when CMake runs)`); process.exit(77); }
 
 let THREE, loadGltf, runReference, compareOutputs, parseLines;
 try {

@@ -86,7 +86,7 @@ async function main() {
   if (work) fs.rmSync(work, { recursive: true, force: true });
   const gltfDir = opts.gltf ? path.resolve(opts.gltf) : null;
   if (gltfDir && !fs.existsSync(gltfDir)) {
-    process.stdout.write(`run: SKIPPED: the glTF samples folder ${gltfDir} does not exist\n`);
+    process.stdout.write(`run: SKIPPED: the glTF samples folder ${gltfDir} does not exist (set TA_SAMPLES_DIR when CMake runs)\n`);
     return 77;
   }
   const root = keep || work || fs.mkdtempSync(path.join(os.tmpdir(), 'threeanim-replay-'));
