@@ -206,11 +206,14 @@ TA_API ta_result ta_mixer_existing_action(const ta_mixer *mixer, const char *cli
                                           uint32_t *out_index, ta_error *err);
 
 /**
- * Stops every active action (ta_action_stop). NULL does nothing.
+ * Stops every active action (ta_action_stop). NULL does nothing. The properties they drove go back
+ * to their originals at the next update (the mixer keeps no scene between calls); to have them back
+ * now, as three.js does, update by 0 right after: ta_mixer_update(mixer, scene, ta_seconds(0), &err).
  *
  * @ownership Changes the actions.
  * @errors None.
- * @threejs AnimationMixer.stopAllAction.
+ * @threejs AnimationMixer.stopAllAction, which writes the originals in the call (a listed
+ * difference).
  */
 TA_API void ta_mixer_stop_all_action(ta_mixer *mixer);
 
