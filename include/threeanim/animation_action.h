@@ -169,8 +169,8 @@ TA_API void ta_action_reset(ta_action *action);
  *
  * @ownership Changes action only.
  * @errors TA_ERROR_INVALID_ARGUMENT (action NULL), TA_ERROR_UNKNOWN_ENUM (a mode that is not ONCE,
- * REPEAT or PING_PONG), TA_ERROR_OUT_OF_RANGE (repetitions below zero, other than TA_ENDLESS). A refused call changes
- * nothing.
+ * REPEAT or PING_PONG), TA_ERROR_OUT_OF_RANGE (repetitions below zero, other than TA_ENDLESS). A
+ * refused call changes nothing.
  * @threejs AnimationAction.setLoop(mode, repetitions) (Infinity is TA_ENDLESS).
  */
 TA_API ta_result ta_action_set_loop(ta_action *action, ta_loop_mode mode, int64_t repetitions, ta_error *err);

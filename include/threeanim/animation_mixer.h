@@ -23,7 +23,10 @@
  * when the total weight is below one the result is moved back toward the
  * value the property held before anything drove it, by the missing weight;
  * additive actions add on top. Colors are decoded from sRGB bytes when bound
- * and encoded when written.
+ * and encoded when written. As three.js's PropertyMixer, an update writes a
+ * number property only when its value differs from the one it wrote there
+ * last, so a value the caller sets between two updates that mix the same
+ * value stays (an update given other targets than the last writes them all).
  *
  * update refuses, before it changes anything (no action clock, no event, no
  * property): a track whose target is not there, a material track without the
