@@ -142,11 +142,14 @@ TA_API void ta_action_unpause(ta_action *action);
 
 /**
  * Stops contributing, and resets (ta_action_reset). The properties it drove go back to their
- * originals at the next update unless something else drives them. enabled is left as it is.
+ * originals at the next update unless something else drives them (the mixer keeps no scene between
+ * calls); to have them back now, as three.js does, update the mixer by 0 right after. enabled is
+ * left as it is.
  *
  * @ownership Changes the action and the mixer's use of its bindings.
  * @errors TA_ERROR_INVALID_ARGUMENT (action NULL).
- * @threejs AnimationAction.stop, which also sets enabled (through reset).
+ * @threejs AnimationAction.stop, which also sets enabled (through reset) and writes the originals
+ * in the call (both listed differences).
  */
 TA_API ta_result ta_action_stop(ta_action *action, ta_error *err);
 
@@ -166,8 +169,8 @@ TA_API void ta_action_reset(ta_action *action);
  *
  * @ownership Changes action only.
  * @errors TA_ERROR_INVALID_ARGUMENT (action NULL), TA_ERROR_UNKNOWN_ENUM (a mode that is not ONCE,
- * REPEAT or PING_PONG), TA_ERROR_OUT_OF_RANGE (repetitions below zero, other than TA_ENDLESS). A refused call changes
- * nothing.
+ * REPEAT or PING_PONG), TA_ERROR_OUT_OF_RANGE (repetitions below zero, other than TA_ENDLESS). A
+ * refused call changes nothing.
  * @threejs AnimationAction.setLoop(mode, repetitions) (Infinity is TA_ENDLESS).
  */
 TA_API ta_result ta_action_set_loop(ta_action *action, ta_loop_mode mode, int64_t repetitions, ta_error *err);
@@ -515,7 +518,8 @@ TA_API ta_result ta_action_start_at(ta_action *action, ta_duration time, ta_erro
 
 /**
  * Plays every track on every member of a copy of group instead of on the index each track names
- * (NULL: stop using one). Change it only while the action is not playing.
+ * (NULL: stop using one). Change it only while the action is not playing (three.js allows it while
+ * playing, a listed difference); the members can change while it plays, through ta_action_group.
  *
  * @ownership The action copies the members (with its own allocator); group stays the caller's, and
  * later changes to it do not reach the action (edit ta_action_group instead).

@@ -23,7 +23,10 @@
  * when the total weight is below one the result is moved back toward the
  * value the property held before anything drove it, by the missing weight;
  * additive actions add on top. Colors are decoded from sRGB bytes when bound
- * and encoded when written.
+ * and encoded when written. As three.js's PropertyMixer, an update writes a
+ * number property only when its value differs from the one it wrote there
+ * last, so a value the caller sets between two updates that mix the same
+ * value stays (an update given other targets than the last writes them all).
  *
  * update refuses, before it changes anything (no action clock, no event, no
  * property): a track whose target is not there, a material track without the
@@ -206,11 +209,14 @@ TA_API ta_result ta_mixer_existing_action(const ta_mixer *mixer, const char *cli
                                           uint32_t *out_index, ta_error *err);
 
 /**
- * Stops every active action (ta_action_stop). NULL does nothing.
+ * Stops every active action (ta_action_stop). NULL does nothing. The properties they drove go back
+ * to their originals at the next update (the mixer keeps no scene between calls); to have them back
+ * now, as three.js does, update by 0 right after: ta_mixer_update(mixer, scene, ta_seconds(0), &err).
  *
  * @ownership Changes the actions.
  * @errors None.
- * @threejs AnimationMixer.stopAllAction.
+ * @threejs AnimationMixer.stopAllAction, which writes the originals in the call (a listed
+ * difference).
  */
 TA_API void ta_mixer_stop_all_action(ta_mixer *mixer);
 

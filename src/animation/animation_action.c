@@ -198,7 +198,8 @@ ta_result ta_action_set_loop(ta_action *a, ta_loop_mode mode, int64_t repetition
         return ta__fail(err, TA_ERROR_UNKNOWN_ENUM, "mode: %d is not a loop mode (ONCE, REPEAT, PING_PONG)",
                         (int)mode);
     if (repetitions < 0 && repetitions != TA_ENDLESS)
-        return ta__fail(err, TA_ERROR_OUT_OF_RANGE, "repetitions: %lld is below zero (TA_ENDLESS, %lld, repeats without end)",
+        return ta__fail(err, TA_ERROR_OUT_OF_RANGE,
+                        "repetitions: %lld is below zero (TA_ENDLESS, %lld, repeats without end)",
                         (long long)repetitions, (long long)TA_ENDLESS);
     a->loop = mode;
     a->repetitions = repetitions;

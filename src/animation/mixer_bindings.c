@@ -82,12 +82,13 @@ static ta_result grow_floats(ta_mixer *m, uint32_t need, ta_error *err)
         memcpy(block + need, m->orig, sizeof(float) * m->slot_count);
         memcpy(block + 2 * (size_t)need, m->last, sizeof(float) * m->slot_count);
     }
-    ta__free(&m->mem, m->pile, sizeof(float) * 3 * (size_t)m->slot_capacity);
+    ta__free(&m->mem, m->float_block, sizeof(float) * 3 * (size_t)m->slot_capacity);
     if (m->wants_add) {
         ta__free(&m->mem, m->add, sizeof(float) * m->add_capacity);
         m->add = add;
         m->add_capacity = need;
     }
+    m->float_block = block;
     m->pile = block;
     m->orig = block + need;
     m->last = block + 2 * (size_t)need;
@@ -279,7 +280,7 @@ void ta__mixer_free_bindings(ta_mixer *m)
     for (uint32_t i = 0; i < m->str_count; ++i) ta__free_str(&m->mem, m->str_orig[i]);
     ta__free(&m->mem, m->bindings, sizeof(ta__binding) * m->binding_capacity);
     ta__free(&m->mem, m->hash, sizeof(uint32_t) * m->hash_capacity);
-    ta__free(&m->mem, m->pile, sizeof(float) * 3 * (size_t)m->slot_capacity);
+    ta__free(&m->mem, m->float_block, sizeof(float) * 3 * (size_t)m->slot_capacity);
     ta__free(&m->mem, m->add, sizeof(float) * m->add_capacity);
     ta__free(&m->mem, (void *)m->str_pile, sizeof(char *) * m->str_capacity);
     ta__free(&m->mem, (void *)m->str_add, sizeof(char *) * m->str_capacity);

@@ -65,12 +65,16 @@ struct ta_mixer {
     uint32_t *hash;
     uint32_t hash_capacity; /* a power of two, or 0 */
 
-    /* pile, orig and last share one block of 3 * slot_capacity floats; add,
+    /* pile, orig and last share float_block, 3 * slot_capacity floats; add,
      * which only additive actions use, is made when the first one plays. last
-     * is what the mixer last wrote to each property (the original until it
-     * writes): as three.js's PropertyMixer.apply, a property is written only
-     * when its mixed value differs from it, so a value the caller sets between
-     * two updates that mix the same value survives. */
+     * is the pile of the last update (the original, when it was read): as
+     * three.js's PropertyMixer.apply, a property is written only when its
+     * mixed value differs from it, so a value the caller sets between two
+     * updates that mix the same value survives. As three.js's two
+     * accumulators, pile and last swap at each commit: every driven binding's
+     * pile is made afresh by each update, and one that stops driving reads its
+     * original (and so its last) again when it starts. */
+    float *float_block;
     float *pile;
     float *orig;
     float *last;

@@ -907,27 +907,31 @@ static ta_result run_update(ta_mixer *m, const ta_mixer_targets *t, double delta
                 write_name(m, t->scene, b, name, made_names);
         } else if (b->target.family == TA_FAMILY_NODE && b->target.kind <= TA_QUATERNION) {
             const float *v = m->pile + b->offset;
-            float *l = m->last + b->offset;
+            const float *l = m->last + b->offset;
             /* In a running animation the first number differs: one compare. */
             if (v[0] != l[0] || v[1] != l[1] || v[2] != l[2] || (b->size == 4 && v[3] != l[3]) || write_all) {
                 ta_node *n = &t->scene->nodes[b->target.index];
                 float *dst = b->target.kind == TA_POSITION ? &n->position.x
                              : b->target.kind == TA_SCALE  ? &n->scale.x
                                                            : &n->quaternion.x;
-                dst[0] = l[0] = v[0];
-                dst[1] = l[1] = v[1];
-                dst[2] = l[2] = v[2];
-                if (b->size == 4) dst[3] = l[3] = v[3];
+                dst[0] = v[0];
+                dst[1] = v[1];
+                dst[2] = v[2];
+                if (b->size == 4) dst[3] = v[3];
             }
         } else if (write_all || pile_changed(m, b)) {
             ta__property_write(t, ta__binding_target(b), m->pile + b->offset);
-            memcpy(m->last + b->offset, m->pile + b->offset, sizeof(float) * b->size);
         }
         b->driven_last = true;
         b->weight = 0;
         b->add_weight = 0;
     }
     free_names(m, t->scene, made_names);
+    if (m->pile != NULL) {
+        float *written = m->pile; /* what was written is what the next update compares with */
+        m->pile = m->last;
+        m->last = written;
+    }
     m->event_count = 0;
     m->event_read = 0;
     for (uint32_t i = 0; i < m->action_count; ++i) {

@@ -378,6 +378,35 @@ static void test_a_moving_track_is_written_every_update(void **state)
 
 /* ---- deliberate differences, as written ------------------------------------------- */
 
+static void test_a_name_track_writes_when_the_name_differs_from_the_node(void **state)
+{
+    (void)state;
+    fixture f;
+    setup(&f);
+    ta_error err = {0};
+    ta_track_target t;
+    TA_ASSERT_OK(ta_node_target(f.node, TA_NODE_NAME, &t, &err), &err);
+    const char *names[2] = {"left", "left"};
+    float times[2] = {0, 1};
+    ta_track_desc d = {0};
+    d.target = t;
+    d.times = times;
+    d.key_count = 2;
+    d.strings = names;
+    ta_track *tr = NULL;
+    TA_ASSERT_OK(ta_track_create(&d, NULL, &tr, &err), &err);
+    ta_clip *c = NULL;
+    TA_ASSERT_OK(ta_clip_create("name", &tr, 1, NULL, &c, &err), &err);
+    add(&f, c, true);
+    step(&f, 0.1);
+    assert_string_equal(f.scene->nodes[f.node.index].name, "left");
+    TA_ASSERT_OK(ta_scene_set_node_name(f.scene, f.node, "mine", &err), &err);
+    step(&f, 0.1); /* the same name mixed again: three.js would keep "mine" */
+    assert_string_equal(f.scene->nodes[f.node.index].name, "left");
+    ta_clip_release(c);
+    teardown(&f);
+}
+
 static void test_stop_restores_at_the_next_update_and_an_update_of_zero_does_it_now(void **state)
 {
     (void)state;
@@ -447,6 +476,7 @@ int main(void)
         cmocka_unit_test(test_endless_is_not_the_largest_count),
         cmocka_unit_test(test_a_value_set_between_same_mixes_survives),
         cmocka_unit_test(test_a_moving_track_is_written_every_update),
+        cmocka_unit_test(test_a_name_track_writes_when_the_name_differs_from_the_node),
         cmocka_unit_test(test_stop_restores_at_the_next_update_and_an_update_of_zero_does_it_now),
         cmocka_unit_test(test_use_group_is_refused_while_playing),
     };

@@ -334,6 +334,31 @@ static void test_a_root_that_is_not_a_scene_is_the_top_node(void **state)
     assert_int_equal(c.counter.live_bytes, 0);
 }
 
+/* three.js's element form ".material[opacity]" binds material["opacity"]: .material.opacity. */
+static void test_the_element_form_of_a_material_property(void **state)
+{
+    (void)state;
+    counted c;
+    counted_init(&c);
+    ta_model *m = read_ok(&c, doc("{" META ",'materials':[{'uuid':'m1','type':'MeshStandardMaterial','opacity':1}],"
+                                  "'animations':[{'name':'fade','uuid':'c1','tracks':["
+                                  "{'name':'Box.material[opacity]','times':[0,1],'values':[1,0],'type':'number'},"
+                                  "{'name':'.material[opacity]','times':[0,1],'values':[1,0],'type':'number'}]}],"
+                                  "'object':{'uuid':'u-top','type':'Group','name':'Top','animations':['c1'],"
+                                  "'children':[{'uuid':'u-box','type':'Mesh','name':'Box','material':'m1'}]}}"));
+    assert_int_equal(m->animation_count, 1);
+    assert_int_equal(ta_clip_track_count(m->animations[0]), 1);
+    ta_track_target t = ta_track_get_target(ta_clip_track(m->animations[0], 0));
+    assert_int_equal(t.kind, TA_MATERIAL_OPACITY);
+    assert_int_equal(t.family, TA_FAMILY_MATERIAL);
+    assert_int_equal(t.index, 0);
+    TA_ASSERT_NEAR(ta_track_values(ta_clip_track(m->animations[0], 0))[1], 0, 0);
+    /* on the Group, which draws with no material, it binds to nothing, as in three.js */
+    assert_true(has_warning(m, "animations[0].tracks[1]: left out: track \".material[opacity]\": the object \"Top\" has no material"));
+    ta_model_destroy(m);
+    assert_int_equal(c.counter.live_bytes, 0);
+}
+
 static void test_bad_documents_are_refused_with_their_path(void **state)
 {
     (void)state;
@@ -529,6 +554,7 @@ int main(void)
         cmocka_unit_test(test_objects_as_object_loader_makes_them),
         cmocka_unit_test(test_clips_bind_where_they_are_listed),
         cmocka_unit_test(test_a_root_that_is_not_a_scene_is_the_top_node),
+        cmocka_unit_test(test_the_element_form_of_a_material_property),
         cmocka_unit_test(test_bad_documents_are_refused_with_their_path),
         cmocka_unit_test(test_limits_are_checked_before_building),
         cmocka_unit_test(test_warnings_stop_at_a_thousand_with_a_count),
