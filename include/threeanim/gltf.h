@@ -75,6 +75,20 @@
  * bufferViews") or the byte offset in a .glb; no byte outside the data is
  * ever read. ta_load_limits are checked before anything is allocated.
  *
+ * Invalid files. Where the glTF 2.0 specification says a file is invalid,
+ * the loader refuses it rather than guess (three.js loads each of these):
+ * mesh.weights whose length is not the mesh's morph target count, and
+ * primitives of one mesh with different target counts (TA_ERROR_PARSE,
+ * "meshes[0].weights: 3 weights for 2 morph targets"); sparse indices that do
+ * not strictly increase (TA_ERROR_PARSE, naming the entry); a .glb whose
+ * first chunk is not JSON or whose BIN chunk is not the second (TA_ERROR_PARSE
+ * with the byte offset); a .glb of a version other than 2 and an
+ * asset.minVersion other than "2.0" (TA_ERROR_UNSUPPORTED); a spot light
+ * whose outerConeAngle is not above its innerConeAngle (TA_ERROR_PARSE). Valid
+ * files that a C reader could trip on load: a string holding "\u0000" or a
+ * lone surrogate escape gets U+FFFD in its place (no C string holds the one,
+ * no UTF-8 the other), and a base64 data: URI may percent-encode its text.
+ *
  * Files. Every file is opened without blocking and read only when fstat
  * calls it a regular file of at most limits.max_file_bytes: a named pipe, a
  * device or a folder is refused with TA_ERROR_IO before a byte is read. A

@@ -103,11 +103,13 @@ TA_API ta_result ta_read_object_json(const char *text, size_t length, const ta_l
                                      ta_model **out_model, ta_error *err);
 
 /**
- * ta_read_object_json on the contents of the file at path.
+ * ta_read_object_json on the contents of the file at path. The file is opened without blocking and
+ * read only when it is a regular file of at most limits.max_file_bytes, checked before reading: a
+ * named pipe, a device or a folder is refused at once.
  *
  * @ownership The caller owns *out_model (ta_model_destroy).
  * @errors TA_ERROR_INVALID_ARGUMENT (path or out_model NULL, a bad allocator), TA_ERROR_IO (a file
- * that cannot be read), TA_ERROR_PARSE (not JSON, a member of the wrong type, a missing member
+ * that cannot be read or is not a regular file), TA_ERROR_PARSE (not JSON, a member of the wrong type, a missing member
  * three.js needs, a metadata version that is not 4.x), TA_ERROR_LIMIT_EXCEEDED (a ta_load_limits
  * limit, checked before the reader allocates for what the document claims), TA_ERROR_MISSING_TARGET
  * (a uuid that names nothing: a geometry, material, texture, image, skeleton, bone or clip), a

@@ -138,6 +138,7 @@ static ta_result check_sparse(gltf_ctx *g, const json_t *sparse, const char *ap,
     acc->sparse_index_size = isize;
     acc->sparse_indices = iv.data + ioff;
     acc->sparse_values = vv.data + voff;
+    uint32_t prev = 0;
     for (uint32_t k = 0; k < acc->sparse_count; ++k) {
         const uint8_t *p = acc->sparse_indices + (size_t)k * isize;
         uint32_t idx = isize == 1 ? p[0]
@@ -147,6 +148,12 @@ static ta_result check_sparse(gltf_ctx *g, const json_t *sparse, const char *ap,
         if (idx >= acc->count)
             return gltf__fail(g, TA_ERROR_PARSE, "%s: entry %u is element %u, not below the accessor's count %u", ip, k,
                               idx, acc->count);
+        /* glTF 2.0 (3.6.2.3): the indices strictly increase; a repeat or a
+         * step back would make the result depend on the order of writes. */
+        if (k > 0 && idx <= prev)
+            return gltf__fail(g, TA_ERROR_PARSE, "%s: entry %u is element %u, not above entry %u's %u", ip, k, idx,
+                              k - 1, prev);
+        prev = idx;
     }
     return TA_OK;
 }

@@ -122,6 +122,15 @@ static ta_result decode_data_uri(gltf_ctx *g, const char *uri, const char *path,
     if (!base64) {
         o = percent_decode(body, n, data);
     } else {
+        /* A URI may percent-encode any character, '=', '+' and '/' of the
+         * base64 text among them: decoded first, as a browser's fetch does. */
+        if (memchr(body, '%', n) != NULL) {
+            uint8_t *plain = (uint8_t *)gltf__arena_alloc(&g->arena, 1, n + 1);
+            if (plain == NULL) return gltf__oom(g, path);
+            n = percent_decode(body, n, plain);
+            plain[n] = '\0';
+            body = (const char *)plain;
+        }
         uint32_t acc = 0;
         int bits = 0;
         bool padded = false;
@@ -290,8 +299,9 @@ static ta_result parse_glb(gltf_ctx *g, const uint8_t *data, size_t size, const 
                           size);
     uint32_t version = read_u32le(data + 4);
     uint32_t length = read_u32le(data + 8);
-    if (version < 2)
-        return gltf__fail(g, TA_ERROR_UNSUPPORTED, "byte 4: .glb version %u; only glTF 2 is read", version);
+    if (version != 2)
+        return gltf__fail(g, TA_ERROR_UNSUPPORTED, "byte 4: .glb version %u; only version 2 (glTF 2.0) is read",
+                          version);
     if (length > size)
         return gltf__fail(g, TA_ERROR_PARSE, "byte 8: the header's length %u is past the end of the data (%zu bytes)",
                           length, size);
@@ -311,6 +321,13 @@ static ta_result parse_glb(gltf_ctx *g, const uint8_t *data, size_t size, const 
                               "byte %llu: chunk %u's length %u runs past the end of the data (%u bytes)",
                               (unsigned long long)off, chunk, clen, length);
         const uint8_t *content = data + off + 8;
+        /* The format puts the JSON chunk first and a BIN chunk second. */
+        if (chunk == 0 && ctype != GLB_CHUNK_JSON)
+            return gltf__fail(g, TA_ERROR_PARSE, "byte %llu: chunk 0 is of type 0x%08X; a .glb's first chunk is JSON",
+                              (unsigned long long)off, ctype);
+        if (ctype == GLB_CHUNK_BIN && chunk != 1)
+            return gltf__fail(g, TA_ERROR_PARSE, "byte %llu: chunk %u is BIN; a .glb's BIN chunk comes second",
+                              (unsigned long long)off, chunk);
         if (ctype == GLB_CHUNK_JSON) {
             if (have_json)
                 return gltf__fail(g, TA_ERROR_PARSE, "byte %llu: chunk %u is a second JSON chunk",
@@ -337,6 +354,61 @@ static ta_result parse_glb(gltf_ctx *g, const uint8_t *data, size_t size, const 
 
 /* ---- the document ------------------------------------------------------------------- */
 
+static int hex4(const uint8_t *p)
+{
+    int v = 0;
+    for (int k = 0; k < 4; ++k) {
+        int h = hex_value(p[k]);
+        if (h < 0) return -1;
+        v = v * 16 + h;
+    }
+    return v;
+}
+
+/* JSON lets a string hold "\u0000" and a lone surrogate ("\uD800" with no
+ * low half after it): valid glTF, but no C string (nor UTF-8) can hold them.
+ * Each becomes "\uFFFD", the replacement character, escape for escape (six
+ * bytes for six), so byte offsets in messages stay right. Returns the text
+ * to parse: text itself when nothing needed replacing, else a copy. */
+static const uint8_t *replace_unheld_escapes(gltf_ctx *g, const uint8_t *text, size_t size)
+{
+    uint8_t *copy = NULL;
+    bool in_string = false;
+    for (size_t i = 0; i < size; ++i) {
+        uint8_t c = text[i];
+        if (!in_string) {
+            in_string = c == '"';
+            continue;
+        }
+        if (c == '"') {
+            in_string = false;
+            continue;
+        }
+        if (c != '\\' || i + 1 >= size) continue;
+        if (text[i + 1] != 'u' || i + 6 > size) {
+            ++i; /* an escaped character, '\\' and '"' among them */
+            continue;
+        }
+        int v = hex4(text + i + 2);
+        bool pair = v >= 0xD800 && v <= 0xDBFF && i + 12 <= size && text[i + 6] == '\\' && text[i + 7] == 'u' &&
+                    hex4(text + i + 8) >= 0xDC00 && hex4(text + i + 8) <= 0xDFFF;
+        if (pair) {
+            i += 11;
+            continue;
+        }
+        if (v == 0 || (v >= 0xD800 && v <= 0xDFFF)) {
+            if (copy == NULL) {
+                copy = (uint8_t *)gltf__arena_alloc(&g->arena, 1, size);
+                if (copy == NULL) return NULL;
+                memcpy(copy, text, size);
+            }
+            memcpy(copy + i + 2, "FFFD", 4);
+        }
+        if (v >= 0) i += 5;
+    }
+    return copy != NULL ? copy : text;
+}
+
 static ta_result parse_json(gltf_ctx *g, const uint8_t *text, size_t size, size_t offset)
 {
     if (size >= 3 && text[0] == 0xEF && text[1] == 0xBB && text[2] == 0xBF) {
@@ -344,8 +416,10 @@ static ta_result parse_json(gltf_ctx *g, const uint8_t *text, size_t size, size_
         size -= 3;
         offset += 3;
     }
+    const uint8_t *held = replace_unheld_escapes(g, text, size);
+    if (held == NULL) return gltf__oom(g, "JSON");
     json_error_t jerr;
-    g->root = json_loadb((const char *)text, size, 0, &jerr);
+    g->root = json_loadb((const char *)held, size, 0, &jerr);
     if (g->root == NULL)
         return gltf__fail(g, TA_ERROR_PARSE, "JSON: byte %zu (line %d, column %d): %s",
                           offset + (jerr.position > 0 ? (size_t)jerr.position : 0), jerr.line, jerr.column, jerr.text);
@@ -364,6 +438,20 @@ static ta_result read_top_level(gltf_ctx *g)
     if (version == NULL) return gltf__fail(g, TA_ERROR_PARSE, "asset.version: is missing");
     if (version[0] < '2')
         return gltf__fail(g, TA_ERROR_UNSUPPORTED, "asset.version: \"%s\"; only glTF 2.0 and later are read", version);
+    /* A file that needs a later minor version than 2.0 says so; reading it as
+     * 2.0 could misread what that version added. */
+    const char *min_version;
+    if ((r = gltf__get_string(g, asset, "asset", "minVersion", &min_version)) != TA_OK) return r;
+    if (min_version != NULL) {
+        unsigned major = 0, minor = 0;
+        int used = 0;
+        if (sscanf(min_version, "%3u.%3u%n", &major, &minor, &used) != 2 || min_version[used] != '\0')
+            return gltf__fail(g, TA_ERROR_PARSE, "asset.minVersion: \"%s\" is not of the form MAJOR.MINOR",
+                              min_version);
+        if (major != 2 || minor != 0)
+            return gltf__fail(g, TA_ERROR_UNSUPPORTED, "asset.minVersion: \"%s\"; only glTF 2.0 is read",
+                              min_version);
+    }
     struct {
         const char *key;
         json_t **array;

@@ -114,6 +114,7 @@ typedef struct gltf_made_mesh {
 typedef struct gltf_mesh_info {
     json_t *def;
     uint32_t prim_count;
+    uint32_t target_count; /* morph targets of each primitive (the file's, before any is dropped) */
     gltf_primitive_info *prims;
     uint32_t refs, uses; /* nodes that name it; clones handed out so far */
     bool skinned;        /* some node with a skin names it (three.js isSkinnedMesh) */

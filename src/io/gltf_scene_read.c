@@ -184,6 +184,7 @@ static ta_result read_meshes(gltf_ctx *g)
                 return gltf__fail(g, TA_ERROR_PARSE, "%s.weights[%zu]: is not a number", mp, k);
         mi->prims = (gltf_primitive_info *)gltf__arena_alloc(&g->arena, mi->prim_count, sizeof(gltf_primitive_info));
         if (mi->prims == NULL) return gltf__oom(g, mp);
+        uint32_t first_target_count = 0;
         for (uint32_t p = 0; p < mi->prim_count; ++p) {
             char pp[GLTF_PATH_SIZE];
             gltf__pathf(pp, "%s.primitives[%u]", mp, p);
@@ -210,6 +211,12 @@ static ta_result read_meshes(gltf_ctx *g)
             pi->triangles = mode >= 4;
             pi->has_skin_attributes = joints && wts && pi->triangles;
             if ((r = gltf__get_array(g, prim, pp, "targets", &targets, &target_count)) != TA_OK) return r;
+            /* glTF 2.0 (3.7.2.2): every primitive of a mesh has the same
+             * number of morph targets, and mesh.weights one per target. */
+            if (p == 0) first_target_count = target_count;
+            else if (target_count != first_target_count)
+                return gltf__fail(g, TA_ERROR_PARSE, "%s.targets: %u morph targets, where primitives[0] has %u", pp,
+                                  target_count, first_target_count);
             bool morphs = false;
             for (uint32_t t = 0; t < target_count; ++t) {
                 char tp[GLTF_PATH_SIZE];
@@ -231,6 +238,10 @@ static ta_result read_meshes(gltf_ctx *g)
                                "0 to 7)",
                                pp, pi->morph_count, TA_MAX_MORPH_TARGETS);
         }
+        if (weights != NULL && json_array_size(weights) != first_target_count)
+            return gltf__fail(g, TA_ERROR_PARSE, "%s.weights: %zu weights for %u morph targets", mp,
+                              json_array_size(weights), first_target_count);
+        mi->target_count = first_target_count;
     }
     return TA_OK;
 }

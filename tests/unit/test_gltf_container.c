@@ -188,8 +188,11 @@ static void broken_glb_headers_and_chunks_are_refused(void **state)
     check_refusal(copy, size, NULL, TA_ERROR_PARSE, "byte 12: chunk 0's length");
 
     memcpy(copy, glb, size);
-    memcpy(copy + 16, "XXXX", 4); /* no JSON chunk */
-    check_refusal(copy, size, NULL, TA_ERROR_PARSE, "the .glb has no JSON chunk");
+    memcpy(copy + 16, "XXXX", 4); /* no JSON chunk first */
+    check_refusal(copy, size, NULL, TA_ERROR_PARSE, "byte 12: chunk 0 is of type 0x58585858; a .glb's first chunk is JSON");
+    check_refusal(copy, 12, NULL, TA_ERROR_PARSE, "byte 8: the header's length");
+    copy[8] = 12; /* no chunk at all */
+    check_refusal(copy, 12, NULL, TA_ERROR_PARSE, "the .glb has no JSON chunk");
 
     /* The BIN chunk's 8-byte header cut short by the header's length. */
     memcpy(copy, glb, size);
