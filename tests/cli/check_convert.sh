@@ -61,4 +61,10 @@ has "$WORK/o.json" '"inTangents"'
 
 # The clip's uuid is kept through the edits
 has "$WORK/o.json" '7d0f1a52-0000-4000-8000-0000000000c1'
+# --resample: the whole file converts, the wave's forearm as LINEAR keys at 10 a
+# second (0 to 2 s: 21 keys), the other clips untouched and said nothing of
+run 0 convert "$MODEL" "$WORK/resampled.json" --resample 10 &&
+  has "$WORK/err" 'clip "wave": 1 CUBIC_SPLINE track resampled at 10 keys a second; largest difference from the curve: ' &&
+  lacks "$WORK/err" 'clip "walk"'
+run 0 info "$WORK/resampled.json" && has "$WORK/out" "lower_arm_R.quaternion             QUATERNION        LINEAR           21"
 finish

@@ -40,7 +40,8 @@ run 1 plot "$MODEL" -o "$WORK/no/such/dir/x.svg" && has "$WORK/err" "threeanim p
   has "$WORK/err" "cannot be written"
 run 1 convert "$MODEL" "$WORK/wave.json" --format clip --clip wave &&
   has "$WORK/err" 'threeanim convert: clip "wave": tracks[4]: a CUBIC_SPLINE track has no three.js JSON form'
-run 1 convert "$MODEL" "$WORK/all.json" && has "$WORK/err" "CUBIC_SPLINE"
+run 1 convert "$MODEL" "$WORK/all.json" && has "$WORK/err" "CUBIC_SPLINE" &&
+  has "$WORK/err" "(threeanim convert --resample FPS writes CUBIC_SPLINE tracks as LINEAR keys)"
 run 1 convert "$MODEL" "$WORK/x.json" --format clip --subclip "late:40:50:30" --clip walk &&
   has "$WORK/err" "threeanim convert: --subclip late: "
 run 1 convert "$MODEL" "$WORK/x.json" --format clip --subclip "back:20:10:30" --clip walk &&
@@ -81,6 +82,9 @@ run 2 convert "$MODEL" "$WORK/x.json" --subclip :0:10:30 && has "$WORK/err" "is 
 run 2 convert "$MODEL" "$WORK/x.json" --format clip && has "$WORK/err" "clip JSON holds one clip, and 3 are to be written"
 run 2 convert "$MODEL" "$WORK/x.json" --fps 24 && has "$WORK/err" "--fps goes with --additive"
 run 2 convert "$MODEL" "$WORK/x.json" --indent 40 && has "$WORK/err" "--indent"
+run 2 convert "$MODEL" "$WORK/x.json" --resample 0 && has "$WORK/err" "--resample: 0 is not a rate from above 0 to 1000"
+run 2 convert "$MODEL" "$WORK/x.json" --resample fast && has "$WORK/err" '--resample: "fast" is not a number'
+run 2 convert "$MODEL" "$WORK/x.json" --resample && has "$WORK/err" "--resample needs keys a second"
 run 2 convert "$MODEL" "$WORK/x.json" --clip walk --clip run --subclip a:0:5:30 && has "$WORK/err" "at most one --clip"
 run 2 example && has "$WORK/err" "needs OUT.glb"
 run 2 example a.glb b.glb && has "$WORK/err" "takes one file"

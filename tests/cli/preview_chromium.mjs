@@ -139,6 +139,8 @@ try {
   const st = await js('taPreview.state()');
   check('the link\'s #paused&t=0.2 is applied', st.t === 0.2 && st.playing === false, JSON.stringify(st));
   check('three views', (await js('document.querySelectorAll("#stage canvas").length')) === 3);
+  const scales = await js('taPreview.scales()');
+  check('one zoom for every view', scales.length === 3 && scales[0] > 0 && scales.every((x) => x === scales[0]), JSON.stringify(scales));
   const rect = await js('(() => { const r = document.querySelector("#stage canvas").getBoundingClientRect(); return {x: r.x, y: r.y, width: r.width, height: r.height}; })()');
 
   async function shoot(t, name) {

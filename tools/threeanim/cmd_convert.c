@@ -7,12 +7,13 @@
 #include "cli_args.h"
 #include "cli_out.h"
 #include "cli_target.h"
+#include "resample.h"
 
 void cli_convert_help(FILE *out)
 {
     fputs("usage: threeanim convert IN OUT [--format object|clip] [--clip NAME]...\n"
           "                         [--subclip NAME:START:END:FPS]... [--additive FRAME [--fps N]]\n"
-          "                         [--trim] [--optimize] [--indent N]\n"
+          "                         [--resample FPS] [--trim] [--optimize] [--indent N]\n"
           "\n"
           "Reads IN (glTF .gltf/.glb or three.js Object JSON) and writes OUT:\n"
           "  --format object   (default) three.js Object JSON, as Object3D.toJSON writes it: the\n"
@@ -28,12 +29,16 @@ void cli_convert_help(FILE *out)
           "  --subclip NAME:START:END:FPS\n"
           "                            the frames [START, END) at FPS, moved to start at 0, as\n"
           "                            three.js's AnimationUtils.subclip; named NAME\n"
+          "  --resample FPS            sample each CUBIC_SPLINE track (which three.js JSON cannot\n"
+          "                            hold) at FPS keys a second into LINEAR keys, and say on\n"
+          "                            standard error how far they stray from the curve at most\n"
+          "                            (rotations in degrees)\n"
           "  --additive FRAME          make each clip additive against its own pose at FRAME\n"
           "                            (three.js's makeClipAdditive), at --fps N (default 30)\n"
           "  --trim                    drop keys outside each clip's [0, duration]\n"
           "  --optimize                drop each key equal to both neighbours\n"
           "  --indent N                spaces per level (default 2; 0 for one line)\n"
-          "The edits run in that order: subclip, additive, trim, optimize. OUT is written whole or\n"
+          "The edits run in that order: subclip, resample, additive, trim, optimize. OUT is written whole or\n"
           "not at all; \"-\" writes to standard output.\n"
           "\n"
           "Exit status: 0 written; 1 a file that cannot be read, an edit or a conversion the\n"
@@ -59,6 +64,7 @@ typedef struct convert_opts {
     uint32_t subclip_count;
     bool additive;
     double additive_frame, fps;
+    double resample_fps; /* 0: no --resample */
     bool trim, optimize;
     int indent;
 } convert_opts;
@@ -132,6 +138,14 @@ static int parse_args(int argc, char **argv, convert_opts *o)
             o->additive = true;
             continue;
         }
+        if ((got = cli_take_value(&a, "--resample", &v)) != 0) {
+            if (got < 0) return cli_usage("convert", "--resample needs keys a second (FPS)");
+            if (!cli_parse_number(v, &o->resample_fps))
+                return cli_usage("convert", "--resample: \"%s\" is not a number", v);
+            if (!(o->resample_fps > 0) || o->resample_fps > 1000)
+                return cli_usage("convert", "--resample: %s is not a rate from above 0 to 1000 keys a second", v);
+            continue;
+        }
         if ((got = cli_take_value(&a, "--fps", &v)) != 0) {
             if (got < 0 || !cli_parse_number(v, &o->fps)) return cli_usage("convert", "--fps needs a number");
             fps_set = true;
@@ -195,10 +209,47 @@ static ta_result rebuild(const ta_clip *clip, bool trim, bool optimize, ta_clip 
     return r;
 }
 
-static ta_result edit(const convert_opts *o, ta_clip **clip, ta_error *err)
+/* Says what --resample did to a clip, on standard error (standard output may
+ * be the file). */
+static void report_resample(const convert_opts *o, const cli_names *names, const ta_clip *clip,
+                            const resample_report *rep)
+{
+    char label[320];
+    fprintf(stderr, "threeanim convert: clip \"%s\": %u CUBIC_SPLINE track%s resampled at %g keys a second;",
+            ta_clip_name(clip), rep->tracks, rep->tracks == 1 ? "" : "s", o->resample_fps);
+    const char *sep = " largest difference from the curve:";
+    for (int rotation = 1; rotation >= 0; --rotation) {
+        uint32_t index = rotation ? rep->rotation_track : rep->value_track;
+        const ta_track *t = ta_clip_track(clip, index);
+        if ((ta_track_kind_value_type(ta_track_get_target(t).kind) == TA_VALUE_ROTATION) != (rotation == 1)) continue;
+        if (ta_track_interpolation(t) != TA_LINEAR) continue;
+        cli_target_label(names, ta_track_get_target(t), label, sizeof label);
+        if (rotation) {
+            fprintf(stderr, "%s %.3g degrees (%s at %.3f s)", sep, rep->rotation_degrees, label, rep->rotation_at);
+        } else {
+            const char *unit = cli_kind_unit(ta_track_get_target(t).kind);
+            fprintf(stderr, "%s %.3g%s%s (%s at %.3f s)", sep, rep->value, unit[0] ? " " : "", unit, label,
+                    rep->value_at);
+        }
+        sep = ",";
+    }
+    fputc('\n', stderr);
+}
+
+static ta_result edit(const convert_opts *o, const cli_names *names, ta_clip **clip, ta_error *err)
 {
     ta_clip *made = NULL;
     ta_result r;
+    if (o->resample_fps > 0) {
+        resample_report rep;
+        r = resample_clip(*clip, o->resample_fps, &made, &rep, err);
+        if (r != TA_OK) return r;
+        if (made != NULL) {
+            ta_clip_release(*clip);
+            *clip = made;
+            report_resample(o, names, *clip, &rep);
+        }
+    }
     if (o->additive) {
         r = ta_make_clip_additive(*clip, o->additive_frame, NULL, o->fps, NULL, &made, err);
         if (r != TA_OK) return r;
@@ -212,6 +263,15 @@ static ta_result edit(const convert_opts *o, ta_clip **clip, ta_error *err)
         *clip = made;
     }
     return TA_OK;
+}
+
+/* A clip the JSON writers refuse; for a cubic spline, the way out. */
+static int refuse_write(const char *what, const ta_error *err)
+{
+    int rc = cli_refuse("convert", what, err);
+    if (strstr(err->message, "CUBIC_SPLINE") != NULL)
+        fputs("(threeanim convert --resample FPS writes CUBIC_SPLINE tracks as LINEAR keys)\n", stderr);
+    return rc;
 }
 
 static int convert(const convert_opts *o, ta_model *model, ta_clip **clips, uint32_t *count)
@@ -246,29 +306,35 @@ static int convert(const convert_opts *o, ta_model *model, ta_clip **clips, uint
             clips[(*count)++] = model->animations[i];
         }
     }
+    cli_names names;
+    if (cli_names_init(&names, model, &err) != TA_OK) return cli_refuse("convert", o->in, &err);
     for (uint32_t i = 0; i < *count; ++i) {
         snprintf(what, sizeof what, "clip \"%s\"", ta_clip_name(clips[i]));
-        if (edit(o, &clips[i], &err) != TA_OK) return cli_refuse("convert", what, &err);
+        if (edit(o, &names, &clips[i], &err) != TA_OK) {
+            cli_names_free(&names);
+            return cli_refuse("convert", what, &err);
+        }
     }
-    if (o->clip_format && *count != 1)
+    if (o->clip_format && *count != 1) {
+        cli_names_free(&names);
         return cli_usage("convert", "clip JSON holds one clip, and %u are to be written; choose one with --clip or "
                                     "--subclip",
                          *count);
+    }
 
     char *text = NULL;
     if (o->clip_format) {
-        cli_names names;
-        if (cli_names_init(&names, model, &err) != TA_OK) return cli_refuse("convert", o->in, &err);
         ta_clip_write_options wo = {cli_target_owner, &names, NULL, o->indent};
         snprintf(what, sizeof what, "clip \"%s\"", ta_clip_name(clips[0]));
         ta_result r = ta_write_clip(clips[0], &wo, &text, &err);
         cli_names_free(&names);
-        if (r != TA_OK) return cli_refuse("convert", what, &err);
+        if (r != TA_OK) return refuse_write(what, &err);
     } else {
+        cli_names_free(&names);
         ta_object_json_options oo = {NULL, o->indent};
         if (ta_object_to_json(model->scene, model->assets, model->cameras, (const ta_clip *const *)clips, *count, &oo,
                               &text, &err) != TA_OK)
-            return cli_refuse("convert", o->in, &err);
+            return refuse_write(o->in, &err);
     }
     cli_out out;
     int rc = CLI_OK;

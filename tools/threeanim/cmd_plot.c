@@ -8,7 +8,7 @@
 
 void cli_plot_help(FILE *out)
 {
-    fputs("usage: threeanim plot FILE [--clip NAME] -o OUT.svg [--width PIXELS]\n"
+    fputs("usage: threeanim plot FILE [--clip NAME] -o OUT.svg [--width PIXELS] [--euler]\n"
           "\n"
           "Draws the curves of one clip of FILE (glTF .gltf/.glb or three.js Object JSON) as\n"
           "an SVG image: one panel per track, titled with its target (a three.js path), its\n"
@@ -17,12 +17,17 @@ void cli_plot_help(FILE *out)
           "BEZIER), one color per number (x y z w, or r g b); keys are circles, and the\n"
           "tangents of CUBIC_SPLINE keys and the control points of BEZIER keys are dashed\n"
           "handles. The time axis is in seconds and the value axis in the property's unit;\n"
-          "a dashed line marks the clip's end when a track runs past it. The same input\n"
-          "gives the same file, byte for byte.\n"
+          "a dashed line marks the clip's end when a track runs past it. Past two samples\n"
+          "a pixel a curve keeps each pixel column's first, lowest, highest and last point,\n"
+          "and dense keys are ticks, one per column; a title too long for its place is cut\n"
+          "in the middle (whole in its tooltip). The same input gives the same file, byte\n"
+          "for byte.\n"
           "\n"
           "  --clip NAME     the clip (default: the file's first)\n"
           "  -o OUT.svg      where to write (whole, or not at all); \"-\" for standard output\n"
           "  --width PIXELS  the image's width (default 1200; 400 to 4000)\n"
+          "  --euler         rotations (quaternion tracks) as Euler angles in degrees: x, y\n"
+          "                  and z in three.js's default XYZ order, unwrapped past 180\n"
           "\n"
           "Exit status: 0 written; 1 a file that cannot be read, a clip that is not there, or\n"
           "an output that cannot be written (the library's message); 2 a usage error.\n",
@@ -37,6 +42,7 @@ int cli_plot(int argc, char **argv)
     }
     const char *file = NULL, *output = NULL, *clip_name = NULL;
     double width = 1200;
+    bool euler = false;
     cli_argv a = {argc, argv, 1};
     while (a.i < a.argc) {
         const char *v = NULL;
@@ -54,6 +60,10 @@ int cli_plot(int argc, char **argv)
         if ((got = cli_take_value(&a, "--width", &v)) != 0) {
             if (got < 0 || !cli_parse_number(v, &width) || width < 400 || width > 4000)
                 return cli_usage("plot", "--width needs a number of pixels from 400 to 4000");
+            continue;
+        }
+        if (cli_take_flag(&a, "--euler")) {
+            euler = true;
             continue;
         }
         const char *arg = a.argv[a.i++];
@@ -80,7 +90,7 @@ int cli_plot(int argc, char **argv)
     if (rc == CLI_OK) {
         cli_out out;
         const char *base = strrchr(file, '/');
-        plot_options po = {base ? base + 1 : file, false, (int)width, NULL};
+        plot_options po = {base ? base + 1 : file, false, (int)width, NULL, euler};
         if (cli_out_open(&out, output, &err) != TA_OK) {
             rc = cli_refuse("plot", "output", &err);
         } else if (plot_write_svg(out.f, model, &names, model->animations[index], &po, &err) != TA_OK) {

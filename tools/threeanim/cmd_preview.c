@@ -254,7 +254,7 @@ static ta_result write_page(FILE *out, const page *pg, ta_error *err)
         if (!used) continue;
         char prefix[32];
         snprintf(prefix, sizeof prefix, "k%u", c);
-        plot_options po = {pg->title, true, 1200, prefix};
+        plot_options po = {pg->title, true, 1200, prefix, false};
         fprintf(out, "<div data-clip=\"%u\" hidden>\n", c);
         ta_result r = plot_write_svg(out, pg->model, pg->names, pg->model->animations[c], &po, err);
         if (r != TA_OK) return r;

@@ -50,6 +50,62 @@ static void xml_text(FILE *out, const char *s)
     }
 }
 
+/* Code points of UTF-8 text. */
+static size_t text_length(const char *s)
+{
+    size_t n = 0;
+    for (; *s; ++s) n += ((unsigned char)*s & 0xC0) != 0x80;
+    return n;
+}
+
+/* The byte offset of code point i. */
+static size_t text_offset(const char *s, size_t i)
+{
+    size_t at = 0;
+    for (size_t n = 0; s[at]; ++at) {
+        if (((unsigned char)s[at] & 0xC0) != 0x80 && n++ == i) return at;
+    }
+    return at;
+}
+
+/* text in at most max_px pixels, at about char_px a character: whole, or cut
+ * in the middle (the start says what, the end which) with the whole in a
+ * tooltip. Writes the inside of a <text> element. */
+static void fit_text(FILE *out, const char *text, double max_px, double char_px)
+{
+    size_t n = text_length(text);
+    size_t fits = max_px > char_px ? (size_t)(max_px / char_px) : 1;
+    if (n <= fits) {
+        xml_text(out, text);
+        return;
+    }
+    fputs("<title>", out);
+    xml_text(out, text);
+    fputs("</title>", out);
+    size_t keep = fits > 2 ? fits - 1 : 1, head = (keep + 1) / 2, tail = keep - head;
+    char part[1024];
+    size_t cut = text_offset(text, head);
+    snprintf(part, sizeof part, "%.*s", (int)(cut < sizeof part ? cut : sizeof part - 1), text);
+    xml_text(out, part);
+    fputs("\xe2\x80\xa6", out);
+    xml_text(out, text + text_offset(text, n - tail));
+}
+
+/* A list of " \xc2\xb7 " separated parts in at most max_px pixels: the last parts
+ * dropped until it fits (the first say the most), then cut as fit_text. */
+static void fit_list(FILE *out, const char *text, double max_px, double char_px)
+{
+    char buf[1024];
+    snprintf(buf, sizeof buf, "%s", text);
+    char *dot;
+    while ((double)text_length(buf) * char_px > max_px && (dot = strstr(buf, " \xc2\xb7 ")) != NULL) {
+        char *last = dot;
+        while ((dot = strstr(last + 1, " \xc2\xb7 ")) != NULL) last = dot;
+        *last = '\0';
+    }
+    fit_text(out, buf, max_px, char_px);
+}
+
 /* A round step near range / count: 1, 2, 2.5 or 5 times a power of ten. */
 static double nice_step(double range, double count)
 {
@@ -80,14 +136,50 @@ static int cmp_double(const void *a, const void *b)
 }
 
 typedef struct panel_data {
-    uint32_t size;
+    uint32_t size;   /* numbers drawn a sample (3 for a rotation as Euler angles) */
     uint32_t n;      /* samples */
     double *t;
     float *v;        /* n * size */
+    float *kv;       /* as Euler angles: each key's angles (keys * 3); NULL: the track's values */
     double ymin, ymax;
 } panel_data;
 
-static ta_result sample_track(const ta_track *track, double xmax, double plot_width, panel_data *pd, ta_error *err)
+/* The XYZ Euler angles of a unit quaternion (x, y, z, w), in degrees, as
+ * three.js's Euler.setFromQuaternion (through the rotation matrix). */
+static void euler_degrees(const float *q, double *out)
+{
+    double x = q[0], y = q[1], z = q[2], w = q[3];
+    double m11 = 1 - 2 * (y * y + z * z), m12 = 2 * (x * y - z * w), m13 = 2 * (x * z + y * w);
+    double m22 = 1 - 2 * (x * x + z * z), m23 = 2 * (y * z - x * w);
+    double m32 = 2 * (y * z + x * w), m33 = 1 - 2 * (x * x + y * y);
+    double c = m13 < -1 ? -1 : m13 > 1 ? 1 : m13;
+    double ex, ey = asin(c), ez;
+    if (fabs(m13) < 0.9999999) {
+        ex = atan2(-m23, m33);
+        ez = atan2(-m12, m11);
+    } else {
+        ex = atan2(m32, m22);
+        ez = 0;
+    }
+    const double deg = 180.0 / 3.14159265358979323846;
+    out[0] = ex * deg;
+    out[1] = ey * deg;
+    out[2] = ez * deg;
+}
+
+/* a + 360 k nearest to near: angles read on from the last, not wrapped at 180. */
+static double unwrap(double a, double near)
+{
+    return a - 360.0 * round((a - near) / 360.0);
+}
+
+static bool drawn_as_euler(const ta_track *track, bool euler)
+{
+    return euler && ta_track_kind_value_type(ta_track_get_target(track).kind) == TA_VALUE_ROTATION;
+}
+
+static ta_result sample_track(const ta_track *track, double xmax, double plot_width, bool euler, panel_data *pd,
+                              ta_error *err)
 {
     uint32_t keys = ta_track_key_count(track);
     const float *times = ta_track_times(track);
@@ -95,10 +187,13 @@ static ta_result sample_track(const ta_track *track, double xmax, double plot_wi
     if (uniform < 240) uniform = 240;
     bool before_keys = ta_track_interpolation(track) == TA_STEP || keys <= 400;
     uint32_t cap = uniform + 1 + keys * (before_keys ? 2 : 1);
-    pd->size = ta_track_value_size(track);
+    uint32_t track_size = ta_track_value_size(track);
+    euler = drawn_as_euler(track, euler);
+    pd->size = euler ? 3 : track_size;
     pd->t = malloc(cap * sizeof *pd->t);
-    pd->v = malloc((size_t)cap * pd->size * sizeof *pd->v);
-    if (pd->t == NULL || pd->v == NULL) {
+    pd->v = malloc((size_t)cap * track_size * sizeof *pd->v);
+    if (euler) pd->kv = malloc((size_t)keys * 3 * sizeof *pd->kv);
+    if (pd->t == NULL || pd->v == NULL || (euler && pd->kv == NULL)) {
         if (err) {
             err->code = TA_ERROR_OUT_OF_MEMORY;
             snprintf(err->message, sizeof err->message, "out of memory sampling a track");
@@ -120,15 +215,35 @@ static ta_result sample_track(const ta_track *track, double xmax, double plot_wi
     ta_sampler sampler = {0};
     pd->ymin = INFINITY;
     pd->ymax = -INFINITY;
+    double last[3] = {0, 0, 0};
     for (uint32_t i = 0; i < m; ++i) {
         float *dst = &pd->v[(size_t)i * pd->size];
+        float q[4];
         ta_result r = ta_track_sample_with(track, &sampler, pd->t[i], TA_ZERO_CURVATURE_ENDING, TA_ZERO_CURVATURE_ENDING,
-                                           dst, pd->size, err);
+                                           euler ? q : dst, euler ? 4 : pd->size, err);
         if (r != TA_OK) return r;
+        if (euler) {
+            double e[3];
+            euler_degrees(q, e);
+            for (int c = 0; c < 3; ++c) {
+                last[c] = i == 0 ? e[c] : unwrap(e[c], last[c]);
+                dst[c] = (float)last[c];
+            }
+        }
         for (uint32_t c = 0; c < pd->size; ++c) {
             if (dst[c] < pd->ymin) pd->ymin = dst[c];
             if (dst[c] > pd->ymax) pd->ymax = dst[c];
         }
+    }
+    /* a key's angles are the curve's at its time (sampled above), so that they sit on it */
+    for (uint32_t k = 0; euler && k < keys; ++k) {
+        uint32_t lo = 0, hi = m - 1;
+        while (lo < hi) {
+            uint32_t mid = (lo + hi) / 2;
+            if (pd->t[mid] < times[k]) lo = mid + 1;
+            else hi = mid;
+        }
+        memcpy(&pd->kv[(size_t)k * 3], &pd->v[(size_t)lo * 3], 3 * sizeof *pd->kv);
     }
     return TA_OK;
 }
@@ -168,7 +283,7 @@ typedef struct frame_box {
 static double px(const frame_box *b, double t) { return b->left + (b->right - b->left) * t / b->xmax; }
 static double py(const frame_box *b, double v) { return b->bottom - (b->bottom - b->top) * (v - b->ymin) / (b->ymax - b->ymin); }
 
-static void draw_axes(FILE *out, const frame_box *b, const ta_track *track, double clip_end)
+static void draw_axes(FILE *out, const frame_box *b, const ta_track *track, double clip_end, const char *unit)
 {
     ta_track_kind kind = ta_track_get_target(track).kind;
     ta_value_type type = ta_track_kind_value_type(kind);
@@ -222,7 +337,6 @@ static void draw_axes(FILE *out, const frame_box *b, const ta_track *track, doub
             b->right - b->left, b->bottom - b->top);
     fprintf(out, "<text class=\"unit\" x=\"%.1f\" y=\"%.1f\">time (s)</text>", (b->left + b->right) / 2,
             b->bottom + 34);
-    const char *unit = cli_kind_unit(kind);
     if (unit[0])
         fprintf(out, "<text class=\"unit\" transform=\"translate(%.1f %.1f) rotate(-90)\">%s</text>", b->x0 + 16,
                 (b->top + b->bottom) / 2, unit);
@@ -233,30 +347,83 @@ static void draw_axes(FILE *out, const frame_box *b, const ta_track *track, doub
     }
 }
 
+/* The legend's name of component c: "x", or "x = z" when z's samples are x's. */
+static void legend_name(const panel_data *pd, ta_track_kind kind, uint32_t c, char *name, size_t size)
+{
+    name[0] = '\0';
+    for (uint32_t d = c; d < pd->size; ++d)
+        if (d == c || same_as(pd->v, pd->n, pd->size, d) == c)
+            snprintf(name + strlen(name), size - strlen(name), "%s%s", d == c ? "" : " = ", cli_component_name(kind, d));
+}
+
+/* Component c's curve. Past two samples a pixel, each pixel column keeps its
+ * first, lowest, highest and last sample, in time order: what a line that
+ * dense shows, at a fraction of the points. */
+static void draw_curve(FILE *out, const frame_box *b, const panel_data *pd, uint32_t c)
+{
+    fprintf(out, "<polyline class=\"curve\" stroke=\"%s\" points=\"", color_of(pd->size, c));
+    double width = b->right - b->left;
+    bool thin = pd->n > 2 * width;
+    bool first = true;
+    for (uint32_t i = 0; i < pd->n;) {
+        uint32_t end = i + 1;
+        if (thin) {
+            long col = lround(floor(px(b, pd->t[i]) - b->left));
+            while (end < pd->n && lround(floor(px(b, pd->t[end]) - b->left)) == col) ++end;
+        }
+        uint32_t lo = i, hi = i;
+        for (uint32_t j = i; j < end; ++j) {
+            if (pd->v[(size_t)j * pd->size + c] < pd->v[(size_t)lo * pd->size + c]) lo = j;
+            if (pd->v[(size_t)j * pd->size + c] > pd->v[(size_t)hi * pd->size + c]) hi = j;
+        }
+        uint32_t pick[4] = {i, lo < hi ? lo : hi, lo < hi ? hi : lo, end - 1};
+        for (int k = 0; k < 4; ++k) {
+            if (k > 0 && pick[k] == pick[k - 1]) continue;
+            fprintf(out, "%s%.1f,%.1f", first ? "" : " ", px(b, pd->t[pick[k]]),
+                    py(b, pd->v[(size_t)pick[k] * pd->size + c]));
+            first = false;
+        }
+        i = end;
+    }
+    fputs("\"/>\n", out);
+}
+
 static void draw_panel(FILE *out, const frame_box *b, const ta_track *track, const panel_data *pd, const char *label,
                        double clip_end, bool embedded, const char *id_prefix)
 {
     ta_track_kind kind = ta_track_get_target(track).kind;
     uint32_t keys = ta_track_key_count(track);
-    const float *times = ta_track_times(track), *values = ta_track_values(track);
+    const float *times = ta_track_times(track);
+    bool euler = pd->kv != NULL;
+    const float *values = euler ? pd->kv : ta_track_values(track);
     fprintf(out, "<g class=\"panel\"");
     if (embedded) fprintf(out, " data-left=\"%.1f\" data-right=\"%.1f\" data-t1=\"%.6f\"", b->left, b->right, b->xmax);
     fprintf(out, ">\n<rect class=\"card\" x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" rx=\"8\"/>", b->x0, b->y0,
             b->w, b->h);
+    /* the legend takes the right of the title's line */
+    double legend_w = 0;
+    if (pd->size > 1)
+        for (uint32_t c = 0; c < pd->size; ++c) {
+            if (same_as(pd->v, pd->n, pd->size, c) != c) continue;
+            char name[32];
+            legend_name(pd, kind, c, name, sizeof name);
+            legend_w += 7.0 * (double)strlen(name) + 40;
+        }
     fprintf(out, "<text class=\"ptitle\" x=\"%.1f\" y=\"%.1f\">", b->x0 + 16, b->y0 + 24);
-    xml_text(out, label);
-    fprintf(out, "</text><text class=\"psub\" x=\"%.1f\" y=\"%.1f\">%s \xc2\xb7 %s \xc2\xb7 %u key%s \xc2\xb7 %.3f\xe2\x80\x93%.3f s</text>\n",
-            b->x0 + 16, b->y0 + 42, ta_track_kind_name(kind), ta_interpolation_name(ta_track_interpolation(track)), keys,
-            keys == 1 ? "" : "s", (double)times[0], (double)times[keys - 1]);
+    fit_text(out, label, b->w - 40 - legend_w, 8.6);
+    char sub[320];
+    snprintf(sub, sizeof sub, "%s \xc2\xb7 %s \xc2\xb7 %u key%s \xc2\xb7 %.3f\xe2\x80\x93%.3f s%s", ta_track_kind_name(kind),
+             ta_interpolation_name(ta_track_interpolation(track)), keys, keys == 1 ? "" : "s", (double)times[0],
+             (double)times[keys - 1], euler ? " \xc2\xb7 as Euler XYZ angles" : "");
+    fprintf(out, "</text><text class=\"psub\" x=\"%.1f\" y=\"%.1f\">", b->x0 + 16, b->y0 + 42);
+    fit_list(out, sub, b->w - 32, 6.6);
+    fputs("</text>\n", out);
     if (pd->size > 1) {
         double x = b->x0 + b->w - 16;
         for (uint32_t c = pd->size; c-- > 0;) {
             if (same_as(pd->v, pd->n, pd->size, c) != c) continue;
-            char name[32] = "";
-            for (uint32_t d = c; d < pd->size; ++d)
-                if (d == c || same_as(pd->v, pd->n, pd->size, d) == c)
-                    snprintf(name + strlen(name), sizeof name - strlen(name), "%s%s", d == c ? "" : " = ",
-                             cli_component_name(kind, d));
+            char name[32];
+            legend_name(pd, kind, c, name, sizeof name);
             fprintf(out, "<text class=\"legend\" x=\"%.1f\" y=\"%.1f\">%s</text>", x, b->y0 + 25, name);
             double text_w = 7.0 * (double)strlen(name);
             fprintf(out, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"%s\" stroke-width=\"3\"/>",
@@ -265,14 +432,14 @@ static void draw_panel(FILE *out, const frame_box *b, const ta_track *track, con
         }
         fputc('\n', out);
     }
-    draw_axes(out, b, track, clip_end);
+    draw_axes(out, b, track, clip_end, euler ? "degrees" : cli_kind_unit(kind));
     fputc('\n', out);
     fprintf(out, "<clipPath id=\"%sc%.0f_%.0f\"><rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\"/></clipPath>",
             id_prefix, b->x0, b->y0, b->left - 6, b->top - 6, b->right - b->left + 12, b->bottom - b->top + 12);
     fprintf(out, "<g clip-path=\"url(#%sc%.0f_%.0f)\">\n", id_prefix, b->x0, b->y0);
-    /* handles under the curves */
+    /* handles under the curves (a quaternion's tangent has no Euler angle handle) */
     ta_interpolation interp = ta_track_interpolation(track);
-    if (interp == TA_CUBIC_SPLINE || interp == TA_BEZIER) {
+    if (!euler && (interp == TA_CUBIC_SPLINE || interp == TA_BEZIER)) {
         for (uint32_t c = 0; c < pd->size; ++c) {
             if (same_as(pd->v, pd->n, pd->size, c) != c) continue;
             /* a flat line's handles lie on it and only clutter it */
@@ -295,15 +462,18 @@ static void draw_panel(FILE *out, const frame_box *b, const ta_track *track, con
     }
     for (uint32_t c = 0; c < pd->size; ++c) {
         if (same_as(pd->v, pd->n, pd->size, c) != c) continue;
-        fprintf(out, "<polyline class=\"curve\" stroke=\"%s\" points=\"", color_of(pd->size, c));
-        for (uint32_t i = 0; i < pd->n; ++i)
-            fprintf(out, "%s%.1f,%.1f", i ? " " : "", px(b, pd->t[i]), py(b, pd->v[(size_t)i * pd->size + c]));
-        fputs("\"/>\n", out);
+        draw_curve(out, b, pd, c);
     }
     if (keys > DENSE_KEYS) {
-        /* Too many keys for a circle each: a tick on the time axis per key. */
+        /* Too many keys for a circle each: a tick on the time axis per pixel column that has keys. */
         fputs("<path class=\"keyticks\" d=\"", out);
-        for (uint32_t k = 0; k < keys; ++k) fprintf(out, "M%.1f %.1fv-6", px(b, times[k]), b->bottom);
+        double last = -1;
+        for (uint32_t k = 0; k < keys; ++k) {
+            double x = px(b, times[k]);
+            if (k > 0 && floor(x) == floor(last)) continue;
+            fprintf(out, "M%.1f %.1fv-6", x, b->bottom);
+            last = x;
+        }
         fputs("\"/>\n", out);
     } else {
         for (uint32_t c = 0; c < pd->size; ++c) {
@@ -386,19 +556,21 @@ ta_result plot_write_svg(FILE *out, const ta_model *model, const cli_names *name
     write_style(out, options->embedded);
     fprintf(out, "<rect width=\"%.0f\" height=\"%.0f\" fill=\"#f4f6f9\"/>\n", width, height);
     fprintf(out, "<text class=\"heading\" x=\"%.1f\" y=\"%.1f\">", MARGIN, 38.0);
-    if (options->title != NULL) {
-        xml_text(out, options->title);
-        fputs(" \xe2\x80\x94 ", out);
-    }
-    fputs("clip \xe2\x80\x9c", out);
-    xml_text(out, ta_clip_name(clip));
+    char heading[1200];
+    snprintf(heading, sizeof heading, "%s%sclip \xe2\x80\x9c%s\xe2\x80\x9d", options->title != NULL ? options->title : "",
+             options->title != NULL ? " \xe2\x80\x94 " : "", ta_clip_name(clip));
+    fit_text(out, heading, width - 2 * MARGIN, 11.5);
     bool dense = false;
     for (uint32_t i = 0; i < n; ++i) dense = dense || ta_track_key_count(ta_clip_track(clip, i)) > DENSE_KEYS;
-    fprintf(out, "\xe2\x80\x9d</text>\n<text class=\"subheading\" x=\"%.1f\" y=\"%.1f\">%.3f s \xc2\xb7 %s blend \xc2\xb7 %u track%s"
-                 " \xc2\xb7 each curve sampled through its track's interpolation \xc2\xb7 circles: keys%s \xc2\xb7"
-                 " squares: tangent handles</text>\n",
-            MARGIN, 60.0, clip_end, ta_clip_blend_mode(clip) == TA_ADDITIVE_BLEND_MODE ? "additive" : "normal", n,
-            n == 1 ? "" : "s", dense ? " (ticks on the time axis where dense)" : "");
+    char sub[600];
+    snprintf(sub, sizeof sub,
+             "%.3f s \xc2\xb7 %s blend \xc2\xb7 %u track%s \xc2\xb7 each curve sampled through its track's interpolation"
+             " \xc2\xb7 circles: keys%s \xc2\xb7 squares: tangent handles",
+             clip_end, ta_clip_blend_mode(clip) == TA_ADDITIVE_BLEND_MODE ? "additive" : "normal", n, n == 1 ? "" : "s",
+             dense ? " (ticks on the time axis where dense)" : "");
+    fprintf(out, "</text>\n<text class=\"subheading\" x=\"%.1f\" y=\"%.1f\">", MARGIN, 60.0);
+    fit_list(out, sub, width - 2 * MARGIN, 7.0);
+    fputs("</text>\n", out);
 
     double xmax = clip_end;
     for (uint32_t i = 0; i < n; ++i) {
@@ -422,14 +594,15 @@ ta_result plot_write_svg(FILE *out, const ta_model *model, const cli_names *name
         b.xmax = xmax;
         panel_data pd;
         memset(&pd, 0, sizeof pd);
-        ta_result r = sample_track(track, xmax, b.right - b.left, &pd, err);
+        ta_result r = sample_track(track, xmax, b.right - b.left, options->euler, &pd, err);
         if (r != TA_OK) {
             free(pd.t);
             free(pd.v);
+            free(pd.kv);
             return r;
         }
         /* the handles belong in the view too */
-        uint32_t keys = ta_track_key_count(track);
+        uint32_t keys = pd.kv != NULL ? 0 : ta_track_key_count(track);
         for (uint32_t k = 0; k < keys; ++k)
             for (uint32_t c = 0; c < pd.size; ++c)
                 for (int side = 0; side < 2; ++side) {
@@ -462,6 +635,7 @@ ta_result plot_write_svg(FILE *out, const ta_model *model, const cli_names *name
                    options->id_prefix != NULL ? options->id_prefix : "");
         free(pd.t);
         free(pd.v);
+        free(pd.kv);
     }
     fputs("</svg>\n", out);
     return TA_OK;
