@@ -29,7 +29,9 @@
 #include "threeanim/object_json.h"
 #include "threeanim/random.h"
 #include "threeanim/result.h"
+#include "threeanim/pose.h"
 #include "threeanim/scene.h"
+#include "threeanim/skin.h"
 #include "threeanim/units.h"
 
 #endif
