@@ -33,7 +33,13 @@
  * node (TA_NONE for a node that is not in the default scene). Meshes get their
  * morph targets (default weights from mesh.weights, then node.weights; names
  * from extras.targetNames, else "0", "1", ...), their materials and, when
- * skinned, their bones. Materials from pbrMetallicRoughness, emissiveFactor,
+ * skinned, their bones and their skin: each glTF skin a mesh of the default
+ * scene uses becomes one ta_skin (scene->skins; model->source_skins maps glTF
+ * skin N to it), with its joints and inverse bind matrices (the identity for
+ * a skin without them), shared by every skinned mesh made from it, each bound
+ * as GLTFLoader binds (TA_BIND_ATTACHED, an identity bind matrix). A node
+ * given as a matrix is decomposed as three.js's Matrix4.decompose does (a zero
+ * determinant keeps the translation only, with a warning). Materials from pbrMetallicRoughness, emissiveFactor,
  * alphaMode/alphaCutoff, KHR_materials_emissive_strength, _ior, _specular,
  * _clearcoat, _unlit, and the base color map's KHR_texture_transform.
  * Cameras go to model->cameras (with the node that carries each); lights of
@@ -69,7 +75,9 @@
  * normalized; a skinned mesh one of whose joints is outside the default scene
  * keeps no bones (a list with a gap would shift the joint indices). Lines and
  * points are kept as meshes with the glTF material. Everything else that is
- * wrong is refused with TA_ERROR_PARSE (or
+ * wrong is refused with TA_ERROR_PARSE (among them a skin whose
+ * inverseBindMatrices hold fewer matrices than it has joints, where three.js
+ * would read past the end into NaNs) (or
  * TA_ERROR_IO, TA_ERROR_LIMIT_EXCEEDED, TA_ERROR_UNSUPPORTED) and a message
  * naming the JSON path ("accessors[3].bufferView: 9 is not below the 4
  * bufferViews") or the byte offset in a .glb; no byte outside the data is

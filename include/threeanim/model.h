@@ -9,7 +9,8 @@
  * (ta_no_parent() for the scene itself, and for every glTF animation). For a
  * glTF file, model->source_nodes maps glTF node N to the node made from it
  * (for a mesh of several primitives, the group made for the node), as
- * three.js's parser.associations does.
+ * three.js's parser.associations does; model->source_skins maps glTF skin N to
+ * the scene's skin made from it.
  *
  *     ta_model *model;
  *     if (ta_gltf_load_file("fox.glb", NULL, &model, &err) != TA_OK) ...
@@ -76,6 +77,9 @@ typedef struct ta_model {
     ta_node_id *animation_roots; /**< animation_count nodes */
     ta_node_id *source_nodes;    /**< glTF: source_node_count entries, node N -> its node; NULL otherwise */
     uint32_t source_node_count;  /**< how many glTF nodes the file has */
+    ta_skin_index *source_skins; /**< glTF: source_skin_count entries, skin N -> its scene skin
+                                      (TA_NONE for a skin no mesh of the default scene uses); NULL otherwise */
+    uint32_t source_skin_count;  /**< how many glTF skins the file has */
     char **warnings;             /**< what the loader left out or fixed, one line each */
     uint32_t warning_count;      /**< how many warnings */
     void *internal_;             /**< the model's allocator; not for the caller */

@@ -34,6 +34,7 @@
 #include "threeanim/light.h"
 #include "threeanim/math.h"
 #include "threeanim/result.h"
+#include "threeanim/skin.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -84,6 +85,9 @@ typedef struct ta_mesh {
     uint32_t material_count;                      /**< how many materials: 1 for most meshes */
     ta_node_id *bones;                            /**< skinned meshes: the skeleton, in order */
     uint32_t bone_count;                          /**< how many bones; 0 for a mesh */
+    ta_skin_index skin;      /**< skinned meshes: the skin (ta_scene_bind_skin); TA_NONE if none */
+    ta_bind_mode bind_mode;  /**< three.js bindMode; TA_BIND_ATTACHED unless bound otherwise */
+    ta_mat4 bind_matrix;     /**< three.js bindMatrix; the identity unless bound otherwise */
 } ta_mesh;
 
 /** What ta_scene_add_mesh and ta_scene_add_skinned_mesh copy into the scene. */
@@ -112,6 +116,8 @@ typedef struct ta_scene {
     uint32_t skinned_mesh_count; /**< how many skinned meshes */
     ta_light *lights;            /**< light_count lights */
     uint32_t light_count;        /**< how many lights */
+    ta_skin *skins;              /**< skin_count skins (skin.h) */
+    uint32_t skin_count;         /**< how many skins */
     ta_node_id first_child;      /**< the top-level nodes, in order; TA_NONE if none */
     ta_node_id last_child;       /**< the last top-level node; TA_NONE if none */
     /** Rises with every change to the tree, the lists or the names, so that a

@@ -20,6 +20,7 @@
 #include "threeanim/camera.h"
 #include "threeanim/color.h"
 #include "threeanim/gltf.h"
+#include "threeanim/instance.h"
 #include "threeanim/ids.h"
 #include "threeanim/keyframe_track.h"
 #include "threeanim/light.h"
@@ -29,7 +30,10 @@
 #include "threeanim/object_json.h"
 #include "threeanim/random.h"
 #include "threeanim/result.h"
+#include "threeanim/pose.h"
+#include "threeanim/rebind.h"
 #include "threeanim/scene.h"
+#include "threeanim/skin.h"
 #include "threeanim/units.h"
 
 #endif

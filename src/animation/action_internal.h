@@ -49,6 +49,10 @@ struct ta_action {
     ta_node_id root;            /* the key of existing_action and uncache_root */
     bool scheduled;             /* played and not stopped: three.js's "active" list */
     bool uncached;
+    /* The scene (and its node count) whose node names the clip's were last
+     * checked against (clip_rig.c); NULL before the first update. */
+    const void *rig_scene;
+    uint32_t rig_nodes;
 
     ta_loop_mode loop;
     int64_t repetitions;        /* TA_ENDLESS for none */

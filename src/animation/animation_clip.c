@@ -157,6 +157,7 @@ ta_result ta__clip_check_user_data(const char *user_data, ta_error *err)
 
 static void clip_free(ta_clip *clip)
 {
+    ta__clip_free_node_names(clip);
     ta__clip_plan_drop(clip);
     for (uint32_t i = 0; i < clip->track_count; i++) ta_track_destroy(clip->tracks[i]);
     ta__free(&clip->mem, clip->tracks, (size_t)clip->track_count * sizeof *clip->tracks);
@@ -291,6 +292,10 @@ ta_result ta_clip_copy(const ta_clip *clip, const ta_allocator *allocator, ta_cl
         opts.user_data = clip->user_data;
         r = ta__clip_create_salted(clip->name, tracks, clip->track_count, &opts, clip->uuid, out_clip, err);
         if (r != TA_OK) ta__destroy_tracks(tracks, clip->track_count);
+        if (r == TA_OK && (r = ta__clip_copy_node_names(clip, *out_clip, err)) != TA_OK) {
+            ta_clip_release(*out_clip);
+            *out_clip = NULL;
+        }
     }
     ta__free(&mem, tracks, (size_t)clip->track_count * sizeof *tracks);
     return r;

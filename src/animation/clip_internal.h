@@ -20,8 +20,18 @@ struct ta_clip {
     double duration;       /* > 0 */
     ta_track **tracks;
     uint32_t track_count;
+    /* Per track, the name of the node a node track was made for (NULL: none);
+     * NULL when the clip remembers none (clip_rig.c). */
+    char **node_names;
     /* The mixer's reading plan (clip_plan.h), made by the first action. */
     _Atomic(struct ta__clip_plan *) plan;
 };
+
+struct ta_scene;
+void ta__clip_free_node_names(ta_clip *clip);
+ta_result ta__clip_copy_node_names(const ta_clip *from, ta_clip *to, ta_error *err);
+/* TA_OK, or TA_ERROR_MISSING_TARGET for the first remembered name that is not
+ * its node's in scene. */
+ta_result ta__clip_check_rig(const ta_clip *clip, const struct ta_scene *scene, ta_error *err);
 
 #endif

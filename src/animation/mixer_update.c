@@ -3,6 +3,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "animation/clip_internal.h"
 #include "animation/fast_slerp.h"
 #include "animation/interpolant.h"
 #include "animation/quat_batch.h"
@@ -725,9 +726,9 @@ static void free_names(ta_mixer *m, const ta_scene *scene, char **names)
     ta__free(&m->mem, names, sizeof(char *) * m->str_count);
 }
 
-/* Copies of the names to write whose length is not the old name's (those need
- * memory; the others are written in place), by string slot; *out stays NULL
- * when there are none. */
+/* Copies of the names to write whose length is not the old name's, or whose
+ * old name is shared (those need memory; the others are written in place), by
+ * string slot; *out stays NULL when there are none. */
 static ta_result make_names(ta_mixer *m, const ta_scene *scene, char ***out, ta_error *err)
 {
     *out = NULL;
@@ -735,7 +736,10 @@ static ta_result make_names(ta_mixer *m, const ta_scene *scene, char ***out, ta_
     for (uint32_t i = 0; i < m->binding_count; ++i) {
         const ta__binding *b = &m->bindings[i];
         const char *value = name_to_write(m, b, scene);
-        if (value == NULL || strlen(value) == strlen(scene->nodes[b->target.index].name)) continue;
+        /* A name shared with instances of the scene is never written in place. */
+        if (value == NULL || (strlen(value) == strlen(scene->nodes[b->target.index].name) &&
+                              !ta__scene_borrows(scene, b->target.index, TA__BORROWED_NAME)))
+            continue;
         if (*out == NULL) *out = (char **)ta__calloc(&m->mem, m->str_count, sizeof(char *));
         char *made = *out != NULL ? ta__scene_name_make(scene, value) : NULL;
         if (made == NULL) {
@@ -791,10 +795,19 @@ static ta_result run_update(ta_mixer *m, const ta_mixer_targets *t, double delta
         if (r != TA_OK) return r;
     }
 
-    /* 2. The bindings: groups resolved, every target checked, originals read. */
+    /* 2. The bindings: groups resolved, every target checked, originals read;
+     * a clip that remembers its nodes' names played on a scene whose nodes at
+     * those indices are others is refused (checked once per scene). */
     for (uint32_t i = 0; i < m->action_count; ++i) {
         ta_action *a = m->actions[i];
-        if (!a->scheduled || a->uncached || !a->has_group) continue;
+        if (!a->scheduled || a->uncached) continue;
+        if (!a->has_group && (a->rig_scene != (const void *)t->scene || a->rig_nodes != t->scene->node_count)) {
+            r = ta__clip_check_rig(a->clip, t->scene, err);
+            if (r != TA_OK) return r;
+            a->rig_scene = t->scene;
+            a->rig_nodes = t->scene->node_count;
+        }
+        if (!a->has_group) continue;
         r = resolve_group(m, a, t, err);
         if (r != TA_OK) return r;
     }

@@ -23,6 +23,7 @@
 
 #include "animation/track_rules.h"
 #include "io/gltf_internal.h"
+#include "threeanim/rebind.h"
 
 ta_result gltf__read_sampler(gltf_ctx *g, const json_t *samplers, uint32_t a, uint32_t s, gltf_sampler_data *out)
 {
@@ -415,6 +416,22 @@ static ta_result animation(gltf_ctx *g, uint32_t a, gltf_track_list *list)
         return r;
     }
     list->count = 0; /* the clip owns them */
+    /* The clip remembers its nodes' names, so that a mixer refuses to play it
+     * on a scene whose nodes at those indices are others (rebind.h). */
+    uint32_t n = ta_clip_track_count(clip);
+    const char **names = (const char **)gltf__arena_alloc(&g->arena, n + 1u, sizeof(char *));
+    if (names == NULL) {
+        ta_clip_release(clip);
+        return gltf__oom(g, "the clip's node names");
+    }
+    for (uint32_t i = 0; i < n; ++i) {
+        ta_track_target t = ta_track_get_target(ta_clip_track(clip, i));
+        names[i] = t.family == TA_FAMILY_NODE ? g->model->scene->nodes[t.index].name : NULL;
+    }
+    if ((r = ta_clip_set_node_names(clip, names, n, g->err)) != TA_OK) {
+        ta_clip_release(clip);
+        return r;
+    }
     return ta__model_push_clip(g->model, clip, ta_no_parent(), g->err);
 }
 

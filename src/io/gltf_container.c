@@ -575,6 +575,16 @@ static ta_result load(const uint8_t *data, size_t size, const ta_load_options *o
         model->source_node_count = g.node_count;
         for (uint32_t i = 0; i < g.node_count; ++i) model->source_nodes[i] = g.node_info[i].made;
     }
+    if (g.skin_count > 0) {
+        model->source_skins = (ta_skin_index *)ta__alloc(g.mem, sizeof(ta_skin_index) * g.skin_count);
+        if (model->source_skins == NULL) {
+            r = gltf__oom(&g, "the skin map");
+            goto done;
+        }
+        model->source_skin_count = g.skin_count;
+        for (uint32_t i = 0; i < g.skin_count; ++i)
+            model->source_skins[i] = g.skin_made != NULL ? g.skin_made[i] : ta_skin_at(TA_NONE);
+    }
 done:
     if (g.root != NULL) json_decref(g.root);
     gltf__arena_free_all(&g.arena);

@@ -198,6 +198,7 @@ typedef struct gltf_ctx {
     ta_material_id default_material;
     ta_texture_id *material_map; /* per glTF material: its map texture, TA_NONE for none */
 
+    ta_skin_index *skin_made; /* per glTF skin: the scene's skin, TA_NONE until made */
     gltf_node_mesh *node_mesh; /* per scene node */
     uint32_t node_mesh_cap;
 

@@ -257,14 +257,11 @@ static ta_result set_transform(gltf_ctx *g, uint32_t i, ta_node_id made)
         for (int k = 0; k < 16; ++k) mat.m[k] = (float)m[k];
         ta_vec3 p, s;
         ta_quat q;
-        if (!ta_mat4_decompose(&mat, &p, &q, &s)) {
-            /* A zero scale: three.js's decompose gives NaN rotations here; keep
-             * the scale (with its zero) and no turn. */
-            s = ta_vec3_make((float)sqrt(m[0] * m[0] + m[1] * m[1] + m[2] * m[2]),
-                             (float)sqrt(m[4] * m[4] + m[5] * m[5] + m[6] * m[6]),
-                             (float)sqrt(m[8] * m[8] + m[9] * m[9] + m[10] * m[10]));
-            ta__model_warn(g->model, "%s.matrix: has a zero scale; its rotation is taken as none", np);
-        }
+        /* Matrix4.decompose: a zero determinant of the 3x3 part keeps only the
+         * translation (scale one, no turn). */
+        if (!ta_mat4_decompose(&mat, &p, &q, &s))
+            ta__model_warn(g->model, "%s.matrix: has a zero determinant; only its translation is kept, as three.js does",
+                           np);
         node->position = p;
         node->quaternion = q;
         node->scale = s;
@@ -331,6 +328,45 @@ static void read_weights(const json_t *weights, float *influences, uint32_t coun
 {
     for (size_t k = 0; k < json_array_size(weights) && k < count; ++k)
         influences[k] = (float)json_number_value(json_array_get(weights, k));
+}
+
+/* The scene's skin for glTF skin s, made the first time a mesh uses it: the
+ * meshes of one skin share it, as they share GLTFLoader's Skeleton. */
+static ta_result make_skin(gltf_ctx *g, uint32_t s, const ta_node_id *joints, uint32_t joint_count,
+                           ta_skin_index *out)
+{
+    if (g->skin_made[s].index != TA_NONE) {
+        *out = g->skin_made[s];
+        return TA_OK;
+    }
+    json_t *def = json_array_get(g->skins, s);
+    char sp[GLTF_PATH_SIZE], ip[GLTF_PATH_SIZE];
+    gltf__pathf(sp, "skins[%u]", s);
+    gltf__pathf(ip, "skins[%u].inverseBindMatrices", s);
+    uint32_t ibm;
+    ta_result r = gltf__get_index(g, def, sp, "inverseBindMatrices", g->accessor_count, "accessors", &ibm);
+    if (r != TA_OK) return r;
+    ta_mat4 *mats = NULL;
+    if (ibm != TA_NONE) {
+        const float *values;
+        uint32_t count, comps;
+        /* As stored, not normalized: GLTFLoader reads the accessor's array. */
+        if ((r = gltf__accessor_floats(g, ibm, ip, false, &values, &count, &comps)) != TA_OK) return r;
+        mats = (ta_mat4 *)gltf__arena_alloc(&g->arena, joint_count, sizeof(ta_mat4));
+        if (mats == NULL) return gltf__oom(g, "inverse bind matrices");
+        for (uint32_t j = 0; j < joint_count; ++j) memcpy(mats[j].m, values + (size_t)j * 16, sizeof mats[j].m);
+    }
+    ta_skin_desc desc;
+    memset(&desc, 0, sizeof desc);
+    desc.joints = joints;
+    desc.joint_count = joint_count;
+    desc.inverse_binds = mats;
+    if ((r = ta_scene_add_skin(g->model->scene, &desc, out, g->err)) != TA_OK) {
+        gltf__prefix_error(g, "skins[%u]", s);
+        return r;
+    }
+    g->skin_made[s] = *out;
+    return TA_OK;
 }
 
 static ta_result attach_meshes(gltf_ctx *g, gltf_scene_state *st)
@@ -402,6 +438,8 @@ static ta_result attach_meshes(gltf_ctx *g, gltf_scene_state *st)
                 bones[bone_count++] = g->node_info[joint].made;
             }
         }
+        ta_skin_index skin = ta_skin_at(TA_NONE);
+        if (bone_count > 0 && (r = make_skin(g, n->skin, bones, bone_count, &skin)) != TA_OK) return r;
         ta_mesh_desc desc;
         memset(&desc, 0, sizeof desc);
         desc.node = pm->node;
@@ -419,6 +457,9 @@ static ta_result attach_meshes(gltf_ctx *g, gltf_scene_state *st)
             ta_skinned_mesh_index si;
             r = ta_scene_add_skinned_mesh(g->model->scene, &desc, &si, g->err);
             made.index = si.index;
+            /* GLTFLoader binds every skinned mesh with an identity bind matrix. */
+            if (r == TA_OK && skin.index != TA_NONE)
+                r = ta_scene_bind_skin(g->model->scene, si, skin, TA_BIND_ATTACHED, NULL, g->err);
         } else {
             ta_mesh_index mx;
             r = ta_scene_add_mesh(g->model->scene, &desc, &mx, g->err);
@@ -446,7 +487,10 @@ ta_result gltf__build_scene(gltf_ctx *g)
     /* A node is pushed at most once, and its skin mark once. */
     st.stack = (uint32_t *)gltf__arena_alloc(&g->arena, (size_t)g->node_count * 2 + 2, sizeof(uint32_t));
     st.stack_parent = (ta_node_id *)gltf__arena_alloc(&g->arena, (size_t)g->node_count + 1, sizeof(ta_node_id));
-    if (!st.skin_done || !st.scene_names || !st.stack || !st.stack_parent) return gltf__oom(g, "the scene");
+    g->skin_made = (ta_skin_index *)gltf__arena_alloc(&g->arena, g->skin_count + 1u, sizeof(ta_skin_index));
+    if (!st.skin_done || !st.scene_names || !st.stack || !st.stack_parent || !g->skin_made)
+        return gltf__oom(g, "the scene");
+    for (uint32_t s = 0; s < g->skin_count; ++s) g->skin_made[s] = ta_skin_at(TA_NONE);
     ta_result r;
     if ((r = gltf__read_scene_parts(g, &st)) != TA_OK) return r;
     if ((r = gltf__give_names(g, &st)) != TA_OK) return r;

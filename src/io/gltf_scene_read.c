@@ -133,6 +133,10 @@ static ta_result read_skins(gltf_ctx *g)
             if (acc->comps != 16)
                 return gltf__fail(g, TA_ERROR_PARSE, "%s: accessor %u holds %u numbers per element, not a MAT4", ip,
                                   ibm, acc->comps);
+            /* three.js would read past the end of the array into NaNs. */
+            if (acc->count < joint_count)
+                return gltf__fail(g, TA_ERROR_PARSE, "%s: accessor %u holds %u matrices, fewer than the skin's %u joints",
+                                  ip, ibm, acc->count, joint_count);
         }
     }
     return TA_OK;

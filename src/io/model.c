@@ -23,6 +23,7 @@ void ta_model_destroy(ta_model *model)
     ta__free(&mem, model->animations, sizeof(ta_clip *) * model->animation_count);
     ta__free(&mem, model->animation_roots, sizeof(ta_node_id) * model->animation_count);
     ta__free(&mem, model->source_nodes, sizeof(ta_node_id) * model->source_node_count);
+    ta__free(&mem, model->source_skins, sizeof(ta_skin_index) * model->source_skin_count);
     for (uint32_t i = 0; i < model->warning_count; ++i) ta__free_str(&mem, model->warnings[i]);
     ta__free(&mem, model->warnings, sizeof(char *) * model->warning_count);
     ta_scene_destroy(model->scene);

@@ -9,17 +9,9 @@
 #include "scene/scene_internal.h"
 #include "threeanim/scene.h"
 
-typedef struct scene_internal {
-    ta__mem mem;
-    uint32_t node_capacity;
-    uint32_t mesh_capacity;
-    uint32_t skinned_mesh_capacity;
-    uint32_t light_capacity;
-} scene_internal;
-
 static scene_internal *internal(const ta_scene *scene)
 {
-    return (scene_internal *)scene->internal_;
+    return ta__scene_internal(scene);
 }
 
 ta_result ta_scene_create(const ta_scene_options *options, ta_scene **out_scene, ta_error *err)
@@ -62,9 +54,13 @@ void ta_scene_destroy(ta_scene *scene)
     scene_internal *in = internal(scene);
     ta__mem mem = in->mem;
     for (uint32_t i = 0; i < scene->node_count; ++i) {
-        ta__free_str(&mem, scene->nodes[i].name);
-        ta__free_str(&mem, scene->nodes[i].uuid);
+        if (!ta__scene_borrows(scene, i, TA__BORROWED_NAME)) ta__free_str(&mem, scene->nodes[i].name);
+        if (!ta__scene_borrows(scene, i, TA__BORROWED_UUID)) ta__free_str(&mem, scene->nodes[i].uuid);
     }
+    ta__scene_free_skins(scene);
+    for (uint32_t i = 0; i < in->name_block_count; ++i) ta__share_release(in->name_blocks[i]);
+    ta__free(&mem, in->name_blocks, sizeof(ta__share *) * in->name_block_capacity);
+    ta__free(&mem, in->borrowed, in->borrowed_capacity);
     for (uint32_t i = 0; i < scene->mesh_count; ++i) free_mesh(&mem, &scene->meshes[i]);
     for (uint32_t i = 0; i < scene->skinned_mesh_count; ++i) free_mesh(&mem, &scene->skinned_meshes[i]);
     ta__free(&mem, scene->nodes, sizeof(ta_node) * in->node_capacity);
@@ -159,6 +155,13 @@ ta_result ta_scene_add_node(ta_scene *scene, ta_node_id parent, const char *name
     r = ta__reserve(&in->mem, (void **)&scene->nodes, &in->node_capacity, scene->node_count + 1, sizeof(ta_node),
                     err);
     if (r != TA_OK) goto fail;
+    if (in->borrowed != NULL) {
+        uint32_t before = in->borrowed_capacity;
+        r = ta__reserve(&in->mem, (void **)&in->borrowed, &in->borrowed_capacity, scene->node_count + 1, 1, err);
+        if (r != TA_OK) goto fail;
+        if (in->borrowed_capacity > before) memset(in->borrowed + before, 0, in->borrowed_capacity - before);
+        in->borrowed[scene->node_count] = 0;
+    }
     ta_node_id id = ta_node_at(scene->node_count++);
     ta_node *node = &scene->nodes[id.index];
     memset(node, 0, sizeof *node);
@@ -207,15 +210,17 @@ ta_result ta_scene_set_node_name(ta_scene *scene, ta_node_id node, const char *n
      * every frame from string tracks and should not allocate to do it. */
     char *slot = scene->nodes[node.index].name;
     const char *value = name != NULL ? name : "";
-    if (strlen(slot) == strlen(value)) {
+    bool borrowed = ta__scene_borrows(scene, node.index, TA__BORROWED_NAME);
+    if (!borrowed && strlen(slot) == strlen(value)) {
         /* memmove: value may be this very name, or a part of it. */
         memmove(slot, value, strlen(value));
         scene->structure_version++;
         return TA_OK;
     }
-    r = replace_string(&internal(scene)->mem, &scene->nodes[node.index].name, value, "a node name", err);
-    if (r == TA_OK) scene->structure_version++;
-    return r;
+    char *copy = ta__strdup(&internal(scene)->mem, value);
+    if (copy == NULL) return ta__fail(err, TA_ERROR_OUT_OF_MEMORY, "out of memory setting a node name");
+    ta__scene_name_install(scene, node, copy);
+    return TA_OK;
 }
 
 char *ta__scene_name_make(const ta_scene *scene, const char *name)
@@ -225,7 +230,11 @@ char *ta__scene_name_make(const ta_scene *scene, const char *name)
 
 void ta__scene_name_install(ta_scene *scene, ta_node_id node, char *made)
 {
-    ta__free_str(&internal(scene)->mem, scene->nodes[node.index].name);
+    /* A borrowed name stays with its block, which instances may still read. */
+    if (ta__scene_borrows(scene, node.index, TA__BORROWED_NAME))
+        internal(scene)->borrowed[node.index] &= (uint8_t)~TA__BORROWED_NAME;
+    else
+        ta__free_str(&internal(scene)->mem, scene->nodes[node.index].name);
     scene->nodes[node.index].name = made;
     scene->structure_version++;
 }
@@ -239,9 +248,15 @@ ta_result ta_scene_set_node_uuid(ta_scene *scene, ta_node_id node, const char *u
 {
     ta_result r = check_node(scene, node, "node", err);
     if (r != TA_OK) return r;
-    r = replace_string(&internal(scene)->mem, &scene->nodes[node.index].uuid, uuid, "a node uuid", err);
-    if (r == TA_OK) scene->structure_version++;
-    return r;
+    char *copy = ta__strdup(&internal(scene)->mem, uuid);
+    if (copy == NULL) return ta__fail(err, TA_ERROR_OUT_OF_MEMORY, "out of memory setting a node uuid");
+    if (ta__scene_borrows(scene, node.index, TA__BORROWED_UUID))
+        internal(scene)->borrowed[node.index] &= (uint8_t)~TA__BORROWED_UUID;
+    else
+        ta__free_str(&internal(scene)->mem, scene->nodes[node.index].uuid);
+    scene->nodes[node.index].uuid = copy;
+    scene->structure_version++;
+    return TA_OK;
 }
 
 ta_result ta_scene_set_name(ta_scene *scene, const char *name, ta_error *err)
@@ -444,6 +459,9 @@ static ta_result add_mesh(ta_scene *scene, const ta_mesh_desc *desc, bool skinne
     ta_mesh m;
     memset(&m, 0, sizeof m);
     m.node = desc->node;
+    m.skin = ta_skin_at(TA_NONE);
+    m.bind_mode = TA_BIND_ATTACHED;
+    m.bind_matrix = ta_mat4_identity();
     m.morph_count = desc->morph_count;
     bool ok = true;
     for (uint32_t i = 0; i < desc->morph_count; ++i) {

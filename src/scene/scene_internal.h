@@ -11,7 +11,54 @@
 #ifndef THREEANIM_SRC_SCENE_SCENE_INTERNAL_H
 #define THREEANIM_SRC_SCENE_SCENE_INTERNAL_H
 
+#include "core/internal.h"
 #include "threeanim/scene.h"
+
+/* A block of memory shared by a scene and its instances (ta_scene_instantiate):
+ * freed, with free_fn, when the last of them lets it go. */
+typedef struct ta__share ta__share;
+struct ta__share {
+    _Atomic unsigned refs;
+    ta__mem mem;
+    void (*free_fn)(ta__share *share);
+};
+ta__share *ta__share_retain(ta__share *share);
+void ta__share_release(ta__share *share);
+
+/* What a scene keeps besides its public lists. */
+typedef struct scene_internal {
+    ta__mem mem;
+    uint32_t node_capacity;
+    uint32_t mesh_capacity;
+    uint32_t skinned_mesh_capacity;
+    uint32_t light_capacity;
+    uint32_t skin_capacity;
+    ta__share **skin_blocks;      /* skin_count blocks holding each skin's lists */
+    uint32_t skin_block_capacity;
+    /* Per node, whether its name (bit 0) and uuid (bit 1) belong to a shared
+     * block rather than to this scene: such a string is never written in
+     * place nor freed here. NULL while nothing is shared. */
+    uint8_t *borrowed;
+    uint32_t borrowed_capacity;
+    ta__share **name_blocks;      /* the blocks of borrowed names this scene holds */
+    uint32_t name_block_count, name_block_capacity;
+} scene_internal;
+
+#define TA__BORROWED_NAME 1u
+#define TA__BORROWED_UUID 2u
+
+static inline scene_internal *ta__scene_internal(const ta_scene *scene)
+{
+    return (scene_internal *)scene->internal_;
+}
+static inline bool ta__scene_borrows(const ta_scene *scene, uint32_t node, unsigned bit)
+{
+    const scene_internal *in = ta__scene_internal(scene);
+    return in->borrowed != NULL && (in->borrowed[node] & bit) != 0;
+}
+
+/* Frees the scene's skins (skin.c), for ta_scene_destroy. */
+void ta__scene_free_skins(ta_scene *scene);
 
 /* A copy of name (NULL: "") in the scene's memory; NULL when out of memory. */
 char *ta__scene_name_make(const ta_scene *scene, const char *name);

@@ -103,6 +103,12 @@ static void snap_mesh(ta_snap *s, const char *label, const ta_mesh *m)
     snprintf(l, sizeof l, "%s.bones", label);
     put_u32(s, l, m->bone_count);
     for (uint32_t i = 0; i < m->bone_count; ++i) put_u32(s, l, m->bones[i].index);
+    snprintf(l, sizeof l, "%s.skin", label);
+    put_u32(s, l, m->skin.index);
+    snprintf(l, sizeof l, "%s.bind_mode", label);
+    put_u32(s, l, (uint32_t)m->bind_mode);
+    snprintf(l, sizeof l, "%s.bind_matrix", label);
+    ta_snap_put(s, l, m->bind_matrix.m, sizeof m->bind_matrix.m);
 }
 
 static void snap_light(ta_snap *s, const char *label, const ta_light *li)
@@ -171,6 +177,18 @@ void ta_snap_scene(ta_snap *s, const ta_scene *scene)
     for (uint32_t i = 0; i < scene->skinned_mesh_count; ++i) {
         snprintf(l, sizeof l, "skinned_mesh[%u]", i);
         snap_mesh(s, l, &scene->skinned_meshes[i]);
+    }
+    put_u32(s, "scene.skin_count", scene->skin_count);
+    for (uint32_t i = 0; i < scene->skin_count; ++i) {
+        const ta_skin *k = &scene->skins[i];
+        char kl[64];
+        snprintf(kl, sizeof kl, "scene.skins[%u].joints", i);
+        put_u32(s, kl, k->joint_count);
+        for (uint32_t j = 0; j < k->joint_count; ++j) put_u32(s, kl, k->joints[j].index);
+        snprintf(kl, sizeof kl, "scene.skins[%u].inverse_binds", i);
+        ta_snap_put(s, kl, k->inverse_binds, sizeof(ta_mat4) * k->joint_count);
+        snprintf(kl, sizeof kl, "scene.skins[%u].uuid", i);
+        ta_snap_text(s, kl, k->uuid);
     }
     put_u32(s, "scene.light_count", scene->light_count);
     for (uint32_t i = 0; i < scene->light_count; ++i) {

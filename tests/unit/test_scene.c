@@ -7,9 +7,12 @@
  * getObjectByName / getObjectByProperty('uuid') answers and matrixWorld are
  * three.js's. Morph target dictionaries come from three.js's
  * Mesh.updateMorphTargets on geometries with those target names. */
+#include <stdlib.h>
+
 #include "core_dump.h"
 #include "core_fixture.h"
 
+#include "threeanim/pose.h"
 #include "threeanim/scene.h"
 
 /* ---- helpers ---------------------------------------------------------------------- */
@@ -188,8 +191,16 @@ static void test_scenes_match_threejs(void **state)
             for (size_t j = 0; j < sub.count; ++j) assert_true(ta_scene_is_below(s, ta_node_at(sub.order[j]), root));
             finds++;
         }
-        /* matrixWorld after updateMatrixWorld */
+        /* matrixWorld after updateMatrixWorld, one node at a time and by the
+         * world pass, whose parent-first sweep must hold in these trees that
+         * moved nodes under later ones */
         json_t *world = json_object_get(row, "world");
+        ta_pose *pose = NULL;
+        ta_error perr = {0};
+        TA_ASSERT_OK(ta_pose_create(s, NULL, &pose, &perr), &perr);
+        ta_mat4 *pass = (ta_mat4 *)calloc(s->node_count + 1u, sizeof *pass);
+        assert_non_null(pass);
+        TA_ASSERT_OK(ta_pose_world_pass(pose, s, ta_no_parent(), pass, s->node_count, &perr), &perr);
         for (uint32_t n = 0; n < s->node_count; ++n) {
             double want[16];
             core_vec(json_array_get(world, n), NULL, want, 16);
@@ -197,7 +208,10 @@ static void test_scenes_match_threejs(void **state)
             double scale = 0;
             for (int k = 0; k < 16; ++k) scale = fmax(scale, fabs(want[k]));
             for (size_t k = 0; k < 16; ++k) CORE_CHECK_F32(&d, m.m[k], want[k], scale, "matrixWorld", n, k);
+            for (size_t k = 0; k < 16; ++k) CORE_CHECK_F32(&d, pass[n].m[k], want[k], scale, "world pass", n, k);
         }
+        free(pass);
+        ta_pose_destroy(pose);
         ta_scene_destroy(s);
     }
     core_report(&d, "matrixWorld");

@@ -8,6 +8,7 @@
 
 #include "bake.h"
 #include "bake_args.h"
+#include "bake_matrices.h"
 #include "cli.h"
 #include "cli_out.h"
 #include "cli_target.h"
@@ -18,6 +19,7 @@ void cli_bake_help(FILE *out)
     fputs("usage: threeanim bake FILE [--clip NAME | --all] [--fps N] [--format csv|json|jsonl]\n"
           "                      [--cross-fade-to NAME [--at S] [--over S] [--warp]]\n"
           "                      [--loop once|repeat|pingpong] [--seconds S] [-o OUT]\n"
+          "       threeanim bake FILE --world --skinning --format jsonl [the options above]\n"
           "\n"
           "Plays a clip of FILE (glTF .gltf/.glb or three.js Object JSON) through the mixer, as an\n"
           "application would: update(0), then update(1/fps) per frame, and prints the value of\n"
@@ -43,6 +45,12 @@ void cli_bake_help(FILE *out)
           "                      1000000: past any real clip, short of a file that claims a clip\n"
           "                      of days); checked before anything is baked or written\n"
           "  -o OUT              write to OUT (whole, or not at all) instead of standard output\n"
+          "  --world             (jsonl only) instead of the properties, every node's world\n"
+          "                      matrix: \"world\": {\"<glTF node index>\": [16 numbers]}\n"
+          "  --skinning          (jsonl only) every skin's bone matrices, in its joint order:\n"
+          "                      \"skins\": {\"<glTF skin index>\": {\"bone_matrices\": [[16], ...]}}\n"
+          "                      Matrices are column-major, as three.js's Matrix4.elements;\n"
+          "                      three.js JSON files use the scene's node and skin places\n"
           "\n"
           "Properties are named as three.js paths: hips.position, hips.quaternion,\n"
           "Face.morphTargetInfluences[smile], Bubble.material.opacity (colors in linear RGB).\n"
@@ -410,11 +418,17 @@ int cli_bake(int argc, char **argv)
     bake_args b;
     bake_args_init(&b);
     const char *file = NULL, *output = "-", *format_name = "csv";
+    bool world = false, skinning = false;
     cli_argv a = {argc, argv, 1};
     while (a.i < a.argc) {
         int got = bake_args_take(&a, &b, "bake");
         if (got < 0) return -got;
         if (got > 0) continue;
+        if (strcmp(a.argv[a.i], "--world") == 0 || strcmp(a.argv[a.i], "--skinning") == 0) {
+            *(a.argv[a.i][2] == 'w' ? &world : &skinning) = true;
+            a.i++;
+            continue;
+        }
         const char *v = NULL;
         if ((got = cli_take_value(&a, "--format", &v)) != 0) {
             if (got < 0) return cli_usage("bake", "--format needs csv, json or jsonl");
@@ -439,6 +453,11 @@ int cli_bake(int argc, char **argv)
     else return cli_usage("bake", "--format: \"%s\" is not csv, json or jsonl", format_name);
     int rc = bake_args_check(&b, "bake");
     if (rc != CLI_OK) return rc;
+    if (world || skinning) {
+        if (format != FORMAT_JSONL)
+            return cli_usage("bake", "--world and --skinning write JSON lines: add --format jsonl");
+        return bake_matrices(file, &b, output, world, skinning);
+    }
 
     ta_error err = {0};
     ta_model *model = NULL;

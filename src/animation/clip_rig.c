@@ -1,0 +1,197 @@
+/* The node names a clip remembers, the mixer's check of them, and mapping a
+ * clip to another scene by those names (rebind.h). */
+#include <string.h>
+
+#include "animation/clip_internal.h"
+#include "animation/clip_util_internal.h"
+#include "core/internal.h"
+#include "threeanim/rebind.h"
+
+void ta__clip_free_node_names(ta_clip *clip)
+{
+    if (clip->node_names == NULL) return;
+    for (uint32_t i = 0; i < clip->track_count; ++i) ta__free_str(&clip->mem, clip->node_names[i]);
+    ta__free(&clip->mem, clip->node_names, sizeof(char *) * clip->track_count);
+    clip->node_names = NULL;
+}
+
+/* Copies names (track_count entries, NULL allowed) into a new list in the
+ * clip's memory; NULL when out of memory (*oom set). */
+static char **copy_names(ta_clip *clip, const char *const *names, bool *oom)
+{
+    *oom = false;
+    char **list = (char **)ta__calloc(&clip->mem, clip->track_count, sizeof(char *));
+    if (list == NULL) {
+        *oom = true;
+        return NULL;
+    }
+    for (uint32_t i = 0; i < clip->track_count; ++i) {
+        if (names[i] == NULL || ta_track_get_target(clip->tracks[i]).family != TA_FAMILY_NODE) continue;
+        list[i] = ta__strdup(&clip->mem, names[i]);
+        if (list[i] == NULL) {
+            for (uint32_t j = 0; j < i; ++j) ta__free_str(&clip->mem, list[j]);
+            ta__free(&clip->mem, list, sizeof(char *) * clip->track_count);
+            *oom = true;
+            return NULL;
+        }
+    }
+    return list;
+}
+
+ta_result ta_clip_set_node_names(ta_clip *clip, const char *const *names, uint32_t count, ta_error *err)
+{
+    if (clip == NULL) return ta__fail(err, TA_ERROR_INVALID_ARGUMENT, "clip: is NULL");
+    if (names != NULL && count != clip->track_count)
+        return ta__fail(err, TA_ERROR_INVALID_ARGUMENT, "count: %u names for a clip of %u tracks", count,
+                        clip->track_count);
+    if (atomic_load(&clip->refcount) > 1)
+        return ta__fail(err, TA_ERROR_BAD_STATE, "clip: \"%s\" is shared (%u references); a shared clip never changes",
+                        clip->name, (unsigned)atomic_load(&clip->refcount));
+    char **list = NULL;
+    if (names != NULL) {
+        bool oom;
+        list = copy_names(clip, names, &oom);
+        if (oom) return ta__fail(err, TA_ERROR_OUT_OF_MEMORY, "out of memory naming the nodes of clip \"%s\"", clip->name);
+    }
+    ta__clip_free_node_names(clip);
+    clip->node_names = list;
+    return TA_OK;
+}
+
+const char *ta_clip_node_name(const ta_clip *clip, uint32_t track)
+{
+    if (clip == NULL || clip->node_names == NULL || track >= clip->track_count) return NULL;
+    return clip->node_names[track];
+}
+
+ta_result ta__clip_copy_node_names(const ta_clip *from, ta_clip *to, ta_error *err)
+{
+    if (from->node_names == NULL) return TA_OK;
+    bool oom;
+    to->node_names = copy_names(to, (const char *const *)from->node_names, &oom);
+    if (oom) return ta__fail(err, TA_ERROR_OUT_OF_MEMORY, "out of memory copying the node names of clip \"%s\"", from->name);
+    return TA_OK;
+}
+
+ta_result ta__clip_check_rig(const ta_clip *clip, const ta_scene *scene, ta_error *err)
+{
+    if (clip->node_names == NULL) return TA_OK;
+    for (uint32_t i = 0; i < clip->track_count; ++i) {
+        const char *want = clip->node_names[i];
+        if (want == NULL) continue;
+        ta_track_target t = ta_track_get_target(clip->tracks[i]);
+        if (t.index >= scene->node_count) continue; /* the target check names that one */
+        const char *have = scene->nodes[t.index].name;
+        if (strcmp(have, want) != 0)
+            return ta__fail(err, TA_ERROR_MISSING_TARGET,
+                            "clip \"%s\" track %u (%s on node %u): the clip was made for node \"%s\", but node %u of "
+                            "this scene is \"%s\"; map the clip to this scene with ta_clip_rebind",
+                            clip->name, i, ta_track_kind_name(t.kind), t.index, want, t.index, have);
+    }
+    return TA_OK;
+}
+
+/* The node of `to` for name: by name depth first, else by uuid. */
+static bool find_node(const ta_scene *to, const char *name, ta_node_id *out)
+{
+    if (ta_scene_find_below(to, ta_no_parent(), name, false, out, NULL) == TA_OK) return true;
+    return ta_scene_find_below(to, ta_no_parent(), name, true, out, NULL) == TA_OK;
+}
+
+ta_result ta_clip_rebind(const ta_clip *clip, const ta_scene *from, const ta_scene *to, const ta_allocator *allocator,
+                         ta_clip **out_clip, uint32_t *out_missing, uint32_t missing_capacity,
+                         uint32_t *out_missing_count, ta_error *err)
+{
+    if (clip == NULL || to == NULL || out_clip == NULL)
+        return ta__fail(err, TA_ERROR_INVALID_ARGUMENT, "%s: is NULL",
+                        clip == NULL ? "clip" : to == NULL ? "to" : "out_clip");
+    if (out_missing == NULL && missing_capacity > 0)
+        return ta__fail(err, TA_ERROR_INVALID_ARGUMENT, "out_missing: is NULL with missing_capacity %u",
+                        missing_capacity);
+    ta__mem mem;
+    ta_result r = ta__mem_init(&mem, allocator, err);
+    if (r != TA_OK) return r;
+    /* Every name first: a refusal writes nothing. */
+    uint32_t n = clip->track_count, kept = 0, missing = 0, first_missing = TA_NONE;
+    for (uint32_t i = 0; i < n; ++i) {
+        ta_track_target t = ta_track_get_target(clip->tracks[i]);
+        if (t.family != TA_FAMILY_NODE) {
+            kept++;
+            continue;
+        }
+        const char *name = ta_clip_node_name(clip, i);
+        if (name == NULL && from != NULL && t.index < from->node_count) name = from->nodes[t.index].name;
+        if (name == NULL)
+            return ta__fail(err, TA_ERROR_INVALID_ARGUMENT,
+                            "clip \"%s\" track %u (%s on node %u): the clip remembers no node name, and %s", clip->name,
+                            i, ta_track_kind_name(t.kind), t.index,
+                            from == NULL ? "from is NULL" : "from has no such node");
+        ta_node_id found;
+        if (find_node(to, name, &found)) {
+            kept++;
+        } else {
+            if (first_missing == TA_NONE) first_missing = i;
+            missing++;
+        }
+    }
+    if (kept == 0) {
+        ta_track_target t = ta_track_get_target(clip->tracks[first_missing]);
+        const char *name = ta_clip_node_name(clip, first_missing);
+        if (name == NULL) name = from->nodes[t.index].name;
+        return ta__fail(err, TA_ERROR_EMPTY_CLIP, "clip \"%s\": no track found its node in to (track %u wants \"%s\")",
+                        clip->name, first_missing, name);
+    }
+    ta_track **tracks = (ta_track **)ta__calloc(&mem, kept, sizeof *tracks);
+    const char **names = (const char **)ta__calloc(&mem, kept, sizeof *names);
+    if (tracks == NULL || names == NULL) {
+        ta__free(&mem, tracks, sizeof *tracks * kept);
+        ta__free(&mem, names, sizeof *names * kept);
+        return ta__fail(err, TA_ERROR_OUT_OF_MEMORY, "out of memory mapping clip \"%s\"", clip->name);
+    }
+    uint32_t k = 0;
+    for (uint32_t i = 0; i < n && r == TA_OK; ++i) {
+        ta_track_target t = ta_track_get_target(clip->tracks[i]);
+        ta_node_id found = ta_no_parent();
+        const char *name = NULL;
+        if (t.family == TA_FAMILY_NODE) {
+            name = ta_clip_node_name(clip, i);
+            if (name == NULL) name = from->nodes[t.index].name;
+            if (!find_node(to, name, &found)) continue;
+        }
+        r = ta_track_copy(clip->tracks[i], &mem.a, &tracks[k], err);
+        if (r != TA_OK) break;
+        if (t.family == TA_FAMILY_NODE) tracks[k]->target.index = found.index;
+        names[k++] = name;
+    }
+    ta_clip *made = NULL;
+    if (r == TA_OK) {
+        ta_clip_options opts = {0};
+        opts.allocator = &mem.a;
+        opts.duration = clip->duration; /* the same length, whichever tracks stay */
+        opts.blend_mode = clip->blend_mode;
+        opts.user_data = clip->user_data;
+        r = ta_clip_create(clip->name, tracks, kept, &opts, &made, err);
+        if (r != TA_OK) ta__destroy_tracks(tracks, kept);
+    } else {
+        ta__destroy_tracks(tracks, k);
+    }
+    if (r == TA_OK) {
+        r = ta_clip_set_node_names(made, names, kept, err);
+        if (r != TA_OK) ta_clip_release(made);
+    }
+    ta__free(&mem, tracks, sizeof *tracks * kept);
+    ta__free(&mem, names, sizeof *names * kept);
+    if (r != TA_OK) return r;
+    uint32_t m = 0;
+    for (uint32_t i = 0; i < n && m < missing_capacity; ++i) {
+        ta_track_target t = ta_track_get_target(clip->tracks[i]);
+        if (t.family != TA_FAMILY_NODE) continue;
+        const char *name = ta_clip_node_name(clip, i);
+        if (name == NULL) name = from->nodes[t.index].name;
+        ta_node_id found;
+        if (!find_node(to, name, &found)) out_missing[m++] = i;
+    }
+    if (out_missing_count) *out_missing_count = missing;
+    *out_clip = made;
+    return TA_OK;
+}

@@ -1,0 +1,18 @@
+/*
+ * tools/threeanim/bake_matrices.h -- `bake --world --skinning`: what a
+ * renderer reads each frame (world matrices, bone matrices), as JSON lines.
+ */
+#ifndef THREEANIM_TOOLS_BAKE_MATRICES_H
+#define THREEANIM_TOOLS_BAKE_MATRICES_H
+
+#include <stdbool.h>
+
+#include "bake_args.h"
+
+/* Runs the plans of b on file and writes one JSON object per frame to output
+ * ("-": standard output): {"clip", "frame", "time", "world": {node: [16]},
+ * "skins": {skin: {"bone_matrices": [[16], ...]}}}, with "world" only when
+ * world and "skins" only when skinning. Returns a CLI_ status. */
+int bake_matrices(const char *file, const bake_args *b, const char *output, bool world, bool skinning);
+
+#endif
