@@ -14,6 +14,7 @@
 #include "threeanim/animation_clip.h"
 #include "threeanim/animation_clip_creator.h"
 #include "threeanim/animation_json.h"
+#include "threeanim/animation_markers.h"
 #include "threeanim/animation_mixer.h"
 #include "threeanim/animation_object_group.h"
 #include "threeanim/animation_utils.h"

@@ -36,6 +36,7 @@ typedef struct ta__action_run {
     ta__ramp warp;               /* the time scale ramp */
     bool has_restore_time_scale; /* a warped cross-fade's time scale to come back to */
     double restore_time_scale;
+    int64_t period;              /* the repetition on the action's line (action_span.h), for markers */
 } ta__action_run;
 
 struct ta_action {

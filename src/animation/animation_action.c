@@ -37,6 +37,7 @@ static void reset_run(ta__action_run *run)
     run->fade.on = false;
     run->warp.on = false;
     run->has_restore_time_scale = false;
+    run->period = 0;
 }
 
 ta_result ta_action_create(const ta_clip *clip, const ta_action_options *options, ta_action **out_action,

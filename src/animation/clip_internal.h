@@ -20,8 +20,22 @@ struct ta_clip {
     double duration;       /* > 0 */
     ta_track **tracks;
     uint32_t track_count;
+    /* Markers (clip_markers.c), sorted by time; read from user_data's "markers". */
+    struct ta__marker *markers;
+    uint32_t marker_count;
     /* The mixer's reading plan (clip_plan.h), made by the first action. */
     _Atomic(struct ta__clip_plan *) plan;
 };
+
+typedef struct ta__marker {
+    char *name;
+    double time;
+} ta__marker;
+
+/* clip_markers.c: the markers user_data names (none when it has no "markers"
+ * key), checked against duration, sorted by time. */
+ta_result ta__clip_markers_read(const ta__mem *mem, const char *user_data, double duration, ta__marker **out,
+                                uint32_t *out_count, ta_error *err);
+void ta__clip_markers_free(const ta__mem *mem, ta__marker *markers, uint32_t count);
 
 #endif

@@ -95,6 +95,8 @@ struct ta_mixer {
     uint32_t pending_restores;
 
     ta_animation_event *events;
+    bool seek_reports;      /* set_time reports the markers (and motion) of the time it skips */
+    uint32_t event_need;    /* the most events one update can make (reserved at add) */
     uint32_t event_count;
     uint32_t event_read;
     uint32_t event_capacity;

@@ -6,6 +6,7 @@
 #include "animation/fast_slerp.h"
 #include "animation/interpolant.h"
 #include "animation/quat_batch.h"
+#include "animation/marker_events.h"
 #include "animation/mixer_internal.h"
 #include "scene/scene_internal.h"
 #include "animation/property_access.h"
@@ -913,6 +914,7 @@ static ta_result run_update(ta_mixer *m, const ta_mixer_targets *t, double delta
             if (set_time) a->run.clock.phase = 0.0f; /* three.js zeroes every action's time */
             continue;
         }
+        ta__mixer_report_move(m, a, set_time); /* markers passed (and root motion): before the commit */
         a->run = a->next;
         if (a->move.event != TA__CLOCK_NO_EVENT) {
             ta_animation_event *ev = &m->events[m->event_count++];
