@@ -57,6 +57,8 @@ struct ta_action {
     double weight;              /* three.js .weight */
     ta__action_run run;
 
+    struct ta_mask *mask;        /* the action's copy (animation_mask.h); NULL: none */
+
     bool has_group;
     ta_animation_object_group group;
     uint64_t group_seen_version; /* the group version its group bindings were made for */

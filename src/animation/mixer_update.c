@@ -7,6 +7,7 @@
 #include "animation/interpolant.h"
 #include "animation/quat_batch.h"
 #include "animation/marker_events.h"
+#include "animation/mask_internal.h"
 #include "animation/mixer_internal.h"
 #include "scene/scene_internal.h"
 #include "animation/property_access.h"
@@ -514,7 +515,7 @@ static void mix_action(ta_mixer *m, ta_action *a, double weight)
     const ta__clip_plan *plan = a->plan;
     double value[4];
     seek_groups(a, t);
-    if (!a->has_group && a->blend_mode != TA_ADDITIVE_BLEND_MODE) {
+    if (!a->has_group && a->blend_mode != TA_ADDITIVE_BLEND_MODE && a->mask == NULL) {
         for (uint32_t k = 0; k < plan->lerp_count; ++k) {
             uint32_t track = plan->lerp[k];
             const ta_track *tr = a->clip->tracks[track];
@@ -585,11 +586,17 @@ static void mix_action(ta_mixer *m, ta_action *a, double weight)
             last_track = track;
         }
         ta__binding *b = &m->bindings[bi];
+        double w = weight;
+        if (a->mask != NULL) {
+            /* animation_mask.h: the action's weight times the target's */
+            w *= ta__mask_lookup(a->mask, ta__binding_target(b));
+            if (!(w > 0)) continue;
+        }
         const char *s = b->target.type == TA_VALUE_STRING ? track_string(a->clip->tracks[track], value[0]) : NULL;
         if (additive)
-            accumulate_additive(m, b, value, s, weight);
+            accumulate_additive(m, b, value, s, w);
         else
-            accumulate(m, b, value, s, weight);
+            accumulate(m, b, value, s, w);
     }
 }
 
