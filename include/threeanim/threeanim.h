@@ -31,6 +31,7 @@
 #include "threeanim/object_json.h"
 #include "threeanim/random.h"
 #include "threeanim/result.h"
+#include "threeanim/root_motion.h"
 #include "threeanim/scene.h"
 #include "threeanim/units.h"
 

@@ -2,6 +2,7 @@
  * animation_markers.h: the markers' points in one period of the action's
  * line, walked over the half-open span of the move. */
 #include "animation/marker_events.h"
+#include "animation/root_motion_internal.h"
 #include "threeanim/animation_markers.h"
 
 /* A marker's point in a period: its time, and for PING_PONG also its mirror
@@ -135,7 +136,8 @@ uint32_t ta__marker_event_bound(const ta_clip *clip)
 
 void ta__mixer_report_move(ta_mixer *m, ta_action *a, bool seek)
 {
-    if (a->clip->marker_count == 0) return;
+    const bool root = ta__root_track(m, a) != TA_NONE;
+    if (a->clip->marker_count == 0 && !root) return;
     ta__clock_params params = ta__action_clock_params(a);
     ta__clock_state before = a->run.clock;
     int64_t period = a->run.period;
@@ -145,7 +147,10 @@ void ta__mixer_report_move(ta_mixer *m, ta_action *a, bool seek)
     }
     ta__span s;
     ta__action_span(&params, &before, &a->next.clock, &a->move, &s);
-    if (!seek || m->seek_reports) ta__marker_events(m, a, &s, period);
+    if (!seek || m->seek_reports) {
+        ta__marker_events(m, a, &s, period);
+        if (root) ta__root_motion_add(m, a, &before, &s);
+    }
     a->next.period = period + s.to.k;
 }
 

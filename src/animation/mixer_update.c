@@ -8,6 +8,7 @@
 #include "animation/quat_batch.h"
 #include "animation/marker_events.h"
 #include "animation/mask_internal.h"
+#include "animation/root_motion_internal.h"
 #include "animation/mixer_internal.h"
 #include "scene/scene_internal.h"
 #include "animation/property_access.h"
@@ -515,7 +516,8 @@ static void mix_action(ta_mixer *m, ta_action *a, double weight)
     const ta__clip_plan *plan = a->plan;
     double value[4];
     seek_groups(a, t);
-    if (!a->has_group && a->blend_mode != TA_ADDITIVE_BLEND_MODE && a->mask == NULL) {
+    const uint32_t root_track = m->root_motion.on ? ta__root_track(m, a) : TA_NONE;
+    if (!a->has_group && a->blend_mode != TA_ADDITIVE_BLEND_MODE && a->mask == NULL && root_track == TA_NONE) {
         for (uint32_t k = 0; k < plan->lerp_count; ++k) {
             uint32_t track = plan->lerp[k];
             const ta_track *tr = a->clip->tracks[track];
@@ -583,6 +585,7 @@ static void mix_action(ta_mixer *m, ta_action *a, double weight)
         uint32_t bi = a->has_group ? a->group_bindings[i] : a->bindings[i];
         if (track != last_track) {
             sample_any(a, track, t, value);
+            if (track == root_track) ta__root_in_place(m, a, track, value); /* root_motion.h */
             last_track = track;
         }
         ta__binding *b = &m->bindings[bi];
@@ -914,6 +917,7 @@ static ta_result run_update(ta_mixer *m, const ta_mixer_targets *t, double delta
     free_names(m, t->scene, made_names);
     m->event_count = 0;
     m->event_read = 0;
+    if (m->root_motion.on) ta__root_motion_begin(m);
     for (uint32_t i = 0; i < m->action_count; ++i) {
         ta_action *a = m->actions[i];
         if (a->uncached) continue;
