@@ -50,10 +50,8 @@
  * backward PING_PONG move lands on the backward leg; its markers are counted
  * from where it lands.
  *
- * Seeks (ta_mixer_set_time) move no action along its line: by default they
- * report no marker. ta_mixer_set_seek_reports asks them to report the markers
- * between the start of the clip and where the seek lands, as an update from
- * time zero would.
+ * Seeks (ta_mixer_set_time, ta_mixer_seek_action) report no marker unless
+ * asked (animation_seek.h).
  *
  * Ownership: the names are copied into the clip; the pointers
  * ta_clip_marker_at returns live as long as the clip and its markers.
@@ -65,7 +63,6 @@
 #include <stdint.h>
 
 #include "threeanim/animation_clip.h"
-#include "threeanim/animation_mixer.h"
 #include "threeanim/result.h"
 #include "threeanim/units.h"
 
@@ -109,18 +106,6 @@ TA_API uint32_t ta_clip_marker_count(const ta_clip *clip);
  * @threejs None.
  */
 TA_API ta_clip_marker ta_clip_marker_at(const ta_clip *clip, uint32_t index);
-
-/**
- * Whether ta_mixer_set_time reports what the time it skips passed: the markers between each
- * action's start and where it lands (and, with root motion, the motion) as one update from time
- * zero would. Off by default (three.js's setTime reports nothing of the kind). The clock's own
- * LOOPED and FINISHED events are reported either way, as three.js dispatches them.
- *
- * @ownership Changes mixer only; NULL does nothing.
- * @errors None.
- * @threejs None.
- */
-TA_API void ta_mixer_set_seek_reports(ta_mixer *mixer, bool report);
 
 #ifdef __cplusplus
 }

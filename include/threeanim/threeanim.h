@@ -16,6 +16,7 @@
 #include "threeanim/animation_json.h"
 #include "threeanim/animation_markers.h"
 #include "threeanim/animation_mask.h"
+#include "threeanim/animation_seek.h"
 #include "threeanim/animation_mixer.h"
 #include "threeanim/animation_object_group.h"
 #include "threeanim/animation_utils.h"

@@ -134,7 +134,7 @@ uint32_t ta__marker_event_bound(const ta_clip *clip)
     return clip->marker_count * 6u;
 }
 
-void ta__mixer_report_move(ta_mixer *m, ta_action *a, bool seek)
+void ta__mixer_report_move(ta_mixer *m, ta_action *a, bool seek, bool report)
 {
     const bool root = ta__root_track(m, a) != TA_NONE;
     if (a->clip->marker_count == 0 && !root) return;
@@ -147,14 +147,9 @@ void ta__mixer_report_move(ta_mixer *m, ta_action *a, bool seek)
     }
     ta__span s;
     ta__action_span(&params, &before, &a->next.clock, &a->move, &s);
-    if (!seek || m->seek_reports) {
+    if (report) {
         ta__marker_events(m, a, &s, period);
         if (root) ta__root_motion_add(m, a, &before, &s);
     }
     a->next.period = period + s.to.k;
-}
-
-void ta_mixer_set_seek_reports(ta_mixer *m, bool report)
-{
-    if (m != NULL) m->seek_reports = report;
 }

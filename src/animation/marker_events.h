@@ -14,10 +14,10 @@
 void ta__marker_events(ta_mixer *m, const ta_action *a, const ta__span *s, int64_t period_before);
 
 /* What an action's committed move reports besides its clock event: its
- * markers (and, with root motion, its share of the motion). Reads a->run (the
- * state before) and a->next (after); sets a->next.period. A seek starts from
- * phase 0 and reports only when the mixer asks for seek reports. */
-void ta__mixer_report_move(ta_mixer *m, ta_action *a, bool seek);
+ * markers (and, with root motion, its share of the motion), when report.
+ * Reads a->run (the state before; from phase 0 and period 0 when from_zero,
+ * as set_time moves) and a->next (after); sets a->next.period either way. */
+void ta__mixer_report_move(ta_mixer *m, ta_action *a, bool from_zero, bool report);
 
 /* The most marker events one action on clip can make in one update. */
 uint32_t ta__marker_event_bound(const ta_clip *clip);

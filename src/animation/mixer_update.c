@@ -925,7 +925,8 @@ static ta_result run_update(ta_mixer *m, const ta_mixer_targets *t, double delta
             if (set_time) a->run.clock.phase = 0.0f; /* three.js zeroes every action's time */
             continue;
         }
-        ta__mixer_report_move(m, a, set_time); /* markers passed (and root motion): before the commit */
+        /* markers passed (and root motion): before the commit */
+        ta__mixer_report_move(m, a, set_time, !set_time || m->seek_reports);
         a->run = a->next;
         if (a->move.event != TA__CLOCK_NO_EVENT) {
             ta_animation_event *ev = &m->events[m->event_count++];
@@ -933,6 +934,9 @@ static ta_result run_update(ta_mixer *m, const ta_mixer_targets *t, double delta
             ev->action = a->index;
             ev->loop_delta = a->move.loop_delta;
             ev->direction = a->move.direction;
+            ev->marker = 0;
+            ev->loop = 0;
+            ev->count = 0;
         }
     }
     m->time = time;

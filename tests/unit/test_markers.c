@@ -352,6 +352,43 @@ static void test_start_at_and_seeks(void **state)
     rig_free(&r);
 }
 
+static void test_seek_one_action_reports_when_asked(void **state)
+{
+    (void)state;
+    ta_error err = {0};
+    rig r;
+    rig_make(&r, ENDS_AND_MIDDLE, 3, TA_REPEAT, TA_ENDLESS, 1);
+    row got[16];
+    assert_int_equal(step(&r, 0.25, got, 16), 1);
+    /* 1.5 s on from 0.25: [.25, 1.75): the middle and end of loop 0, the start and middle of loop 1, then
+     * LOOPED */
+    TA_ASSERT_OK(ta_mixer_seek_action(r.mixer, r.index, ta_seconds(1.5), true, &err), &err);
+    ta_animation_event ev[8];
+    uint32_t n = ta_mixer_drain_events(r.mixer, ev, 8);
+    assert_int_equal(n, 5);
+    assert_int_equal(ev[0].kind, TA_MARKER);
+    assert_int_equal(ev[0].marker, 1);
+    assert_int_equal(ev[1].marker, 2);
+    assert_int_equal(ev[2].marker, 0);
+    assert_int_equal(ev[2].loop, 1);
+    assert_int_equal(ev[3].marker, 1);
+    assert_int_equal(ev[3].loop, 1);
+    assert_int_equal(ev[4].kind, TA_LOOPED);
+    assert_int_equal(ev[4].loop_delta, 1);
+    assert_true(ta_action_phase(r.action) == 0.75f);
+    assert_true(ta_mixer_time(r.mixer).seconds == 0.25); /* the mixer's clock did not move */
+    /* without report: nothing, but the loop is counted: [.75, 1.25) then (quietly) [1.25, ...) */
+    TA_ASSERT_OK(ta_mixer_seek_action(r.mixer, r.index, ta_seconds(1.0), false, &err), &err);
+    assert_int_equal(ta_mixer_event_count(r.mixer), 0);
+    assert_int_equal(step(&r, 0.25, got, 16), 1); /* [.75, 1): the end of loop 2 */
+    assert_row(&got[0], 2, 2, 1, 1);
+    TA_ASSERT_REFUSED(ta_mixer_seek_action(r.mixer, r.index, ta_seconds(NAN), true, &err), &err,
+                      TA_ERROR_NOT_A_NUMBER, "by");
+    TA_ASSERT_REFUSED(ta_mixer_seek_action(r.mixer, 9, ta_seconds(1), true, &err), &err, TA_ERROR_NO_SUCH_ACTION,
+                      "9");
+    rig_free(&r);
+}
+
 /* ---- one large advance against many small steps ------------------------------------------------ */
 
 /* Total passes per marker and direction over `steps` updates of dt, or one of steps * dt. */
@@ -401,6 +438,7 @@ int main(void)
         cmocka_unit_test(test_ping_pong_round_trip),
         cmocka_unit_test(test_once_finishing_takes_the_end_marker),
         cmocka_unit_test(test_start_at_and_seeks),
+        cmocka_unit_test(test_seek_one_action_reports_when_asked),
         cmocka_unit_test(test_large_advance_equals_small_steps),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
