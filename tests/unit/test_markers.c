@@ -427,6 +427,40 @@ static void test_large_advance_equals_small_steps(void **state)
         }
 }
 
+/* The same advance cut at pseudo-random places (multiples of 1/64 s, so every
+ * phase is exact) reports the same passes as one step. */
+static void test_random_cuts_equal_one_step(void **state)
+{
+    (void)state;
+    static const double times[4] = {0.0, 0.25, 0.6875, 1.0};
+    const ta_loop_mode modes[3] = {TA_REPEAT, TA_PING_PONG, TA_ONCE};
+    const float scales[2] = {1.0f, -1.0f};
+    uint32_t seed = 12345;
+    for (int mi = 0; mi < 3; ++mi)
+        for (int si = 0; si < 2; ++si)
+            for (int trial = 0; trial < 4; ++trial) {
+                int64_t cut[4][2] = {{0}}, whole[4][2] = {{0}};
+                rig r;
+                rig_make(&r, times, 4, modes[mi], modes[mi] == TA_ONCE ? 1 : TA_ENDLESS, scales[si]);
+                row got[32];
+                int total = 0;
+                while (total < 64 * 37) {
+                    seed = seed * 1103515245u + 12345u;
+                    int k = 1 + (int)((seed >> 16) % 90);
+                    total += k;
+                    uint32_t n = step(&r, k / 64.0, got, 32);
+                    for (uint32_t i = 0; i < n; ++i) cut[got[i].marker][got[i].dir > 0] += got[i].count;
+                }
+                rig_free(&r);
+                rig_make(&r, times, 4, modes[mi], modes[mi] == TA_ONCE ? 1 : TA_ENDLESS, scales[si]);
+                uint32_t n = step(&r, total / 64.0, got, 32);
+                for (uint32_t i = 0; i < n; ++i) whole[got[i].marker][got[i].dir > 0] += got[i].count;
+                rig_free(&r);
+                for (int k = 0; k < 4; ++k)
+                    for (int d = 0; d < 2; ++d) assert_int_equal(cut[k][d], whole[k][d]);
+            }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -440,6 +474,7 @@ int main(void)
         cmocka_unit_test(test_start_at_and_seeks),
         cmocka_unit_test(test_seek_one_action_reports_when_asked),
         cmocka_unit_test(test_large_advance_equals_small_steps),
+        cmocka_unit_test(test_random_cuts_equal_one_step),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
