@@ -37,6 +37,13 @@
  * keep_vertical). Actions that do not drive the root position, and actions
  * played on a group, give no motion.
  *
+ * Yaw, when asked: a rotation q's turn about +y is its twist, the angle
+ * 2 atan2(q.y, q.w). An action's yaw is Y(b) - Y(a) (plus n (Y(D) - Y(0)) for
+ * REPEAT) with each difference taken as the shorter turn, in (-pi, pi]; it is
+ * weighted as the translation is. The pose keeps the start's heading: the
+ * root rotation an action mixes is T(0) T(t)^-1 q(t), T the twist, so the
+ * root leans and rolls as the clip says but does not turn.
+ *
  * Seeks: ta_mixer_set_time reports no motion (the character does not walk
  * through a seek) unless ta_mixer_set_seek_reports asked for it; then it
  * reports the motion from the clip's start to where the seek lands.
@@ -62,11 +69,13 @@ extern "C" {
 typedef struct ta_root_motion_options {
     ta_node_id root;    /**< the node whose position tracks move the character */
     bool keep_vertical; /**< false: x, y and z are extracted; true: y stays in the pose and is not reported */
+    bool yaw;           /**< false: rotations stay in the pose; true: the turn about +y is extracted too */
 } ta_root_motion_options;
 
 /** The motion of one update. */
 typedef struct ta_root_motion {
     ta_vec3 translation; /**< how far the root moved, in its parent's space */
+    float yaw;           /**< how far it turned about +y, in radians (counter-clockwise seen from above) */
 } ta_root_motion;
 
 /**

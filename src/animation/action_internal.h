@@ -59,6 +59,7 @@ struct ta_action {
 
     struct ta_mask *mask;        /* the action's copy (animation_mask.h); NULL: none */
     uint32_t root_track;         /* the track on the root motion's node position, or TA_NONE */
+    uint32_t root_rot_track;     /* its quaternion track when yaw is extracted, or TA_NONE */
     uint32_t root_version;       /* the mixer's root_motion.version root_track was found for */
 
     bool has_group;

@@ -136,7 +136,7 @@ uint32_t ta__marker_event_bound(const ta_clip *clip)
 
 void ta__mixer_report_move(ta_mixer *m, ta_action *a, bool seek, bool report)
 {
-    const bool root = ta__root_track(m, a) != TA_NONE;
+    const bool root = ta__root_drives(m, a);
     if (a->clip->marker_count == 0 && !root) return;
     ta__clock_params params = ta__action_clock_params(a);
     ta__clock_state before = a->run.clock;

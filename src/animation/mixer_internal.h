@@ -99,11 +99,13 @@ struct ta_mixer {
     struct ta__root_motion_state {
         bool on;
         bool keep_vertical;
+        bool yaw;
         uint32_t node;
         uint32_t version;   /* bumped by each setting: actions find their root track again */
         double sum[3];      /* normal actions: sum of e m delta */
         double weight;      /* sum of e m */
         double add[3];      /* additive actions: sum of e m delta */
+        double yaw_sum, yaw_add;
     } root_motion;
     bool seek_reports;      /* set_time reports the markers (and motion) of the time it skips */
     uint32_t event_need;    /* the most events one update can make (reserved at add) */

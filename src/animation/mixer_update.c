@@ -516,8 +516,8 @@ static void mix_action(ta_mixer *m, ta_action *a, double weight)
     const ta__clip_plan *plan = a->plan;
     double value[4];
     seek_groups(a, t);
-    const uint32_t root_track = m->root_motion.on ? ta__root_track(m, a) : TA_NONE;
-    if (!a->has_group && a->blend_mode != TA_ADDITIVE_BLEND_MODE && a->mask == NULL && root_track == TA_NONE) {
+    const bool root = m->root_motion.on && ta__root_drives(m, a);
+    if (!a->has_group && a->blend_mode != TA_ADDITIVE_BLEND_MODE && a->mask == NULL && !root) {
         for (uint32_t k = 0; k < plan->lerp_count; ++k) {
             uint32_t track = plan->lerp[k];
             const ta_track *tr = a->clip->tracks[track];
@@ -585,7 +585,7 @@ static void mix_action(ta_mixer *m, ta_action *a, double weight)
         uint32_t bi = a->has_group ? a->group_bindings[i] : a->bindings[i];
         if (track != last_track) {
             sample_any(a, track, t, value);
-            if (track == root_track) ta__root_in_place(m, a, track, value); /* root_motion.h */
+            if (root) ta__root_in_place(m, a, track, value); /* root_motion.h */
             last_track = track;
         }
         ta__binding *b = &m->bindings[bi];

@@ -8,10 +8,12 @@
 #include "animation/action_span.h"
 #include "animation/mixer_internal.h"
 
-/* The action's track on the root's position (TA_NONE: none, or root motion
- * off, or a group action), found once per setting. */
-uint32_t ta__root_track(const ta_mixer *m, ta_action *a);
-/* Puts the clip's start back on the extracted axes of a sampled root position. */
+/* Whether the action drives the root's position (or, with yaw, rotation):
+ * false when root motion is off and for group actions. Finds the tracks
+ * (a->root_track, a->root_rot_track) once per setting. */
+bool ta__root_drives(const ta_mixer *m, ta_action *a);
+/* Keeps the root in place in a sampled value of track (root_motion.h's pose
+ * rule); other tracks are left alone. */
 void ta__root_in_place(const ta_mixer *m, const ta_action *a, uint32_t track, double *value);
 /* Clears the sums before an update's commit. */
 void ta__root_motion_begin(ta_mixer *m);

@@ -7,6 +7,8 @@
 
 #include "threeanim/threeanim.h"
 
+#define TA_TEST_PI 3.14159265358979323846
+
 typedef struct world {
     ta_scene *scene;
     ta_node_id root, other;
@@ -21,7 +23,7 @@ static void make_world(world *w, bool keep_vertical)
     TA_ASSERT_OK(ta_scene_add_node(w->scene, ta_no_parent(), "other", &w->other, &err), &err);
     TA_ASSERT_OK(ta_scene_add_node(w->scene, ta_no_parent(), "hips", &w->root, &err), &err);
     TA_ASSERT_OK(ta_mixer_create(ta_no_parent(), NULL, &w->mixer, &err), &err);
-    ta_root_motion_options o = {w->root, keep_vertical};
+    ta_root_motion_options o = {w->root, keep_vertical, true};
     TA_ASSERT_OK(ta_mixer_set_root_motion(w->mixer, &o, &err), &err);
 }
 
@@ -183,8 +185,58 @@ static void test_seeks_report_no_motion_unless_asked(void **state)
     ta_mixer_root_motion(w.mixer, &rm);
     assert_true(rm.translation.x == 0.0f);
     assert_true(ta_scene_node_const(w.scene, w.root)->position.x == 1.0f); /* at 2.5 s: P(0.5) */
-    ta_root_motion_options none = {ta_no_parent(), false};
+    ta_root_motion_options none = {ta_no_parent(), false, false};
     TA_ASSERT_REFUSED(ta_mixer_set_root_motion(w.mixer, &none, &err), &err, TA_ERROR_INVALID_ARGUMENT, "options.root");
+    free_world(&w);
+}
+
+/* The root turns about y from 0 to pi/2 over the clip, leaning 0.3 rad about x all along:
+ * q(t) = Ry(theta(t)) Rx(0.3). */
+static void test_yaw_extracted_and_heading_kept(void **state)
+{
+    (void)state;
+    ta_error err = {0};
+    world w;
+    make_world(&w, true);
+    float kt[3] = {0, 0.5f, 1}, kv[12];
+    const double lean = 0.3;
+    for (int k = 0; k < 3; ++k) {
+        double th = k * (TA_TEST_PI / 4);
+        /* Ry(th) Rx(lean) */
+        kv[4 * k + 0] = (float)(cos(th / 2) * sin(lean / 2));
+        kv[4 * k + 1] = (float)(sin(th / 2) * cos(lean / 2));
+        kv[4 * k + 2] = (float)(-sin(th / 2) * sin(lean / 2));
+        kv[4 * k + 3] = (float)(cos(th / 2) * cos(lean / 2));
+    }
+    ta_track_desc d = {0};
+    TA_ASSERT_OK(ta_node_target(w.root, TA_QUATERNION, &d.target, &err), &err);
+    d.times = kt;
+    d.key_count = 3;
+    d.values = kv;
+    d.value_count = 12;
+    ta_track *t = NULL;
+    TA_ASSERT_OK(ta_track_create(&d, NULL, &t, &err), &err);
+    ta_clip *c = NULL;
+    TA_ASSERT_OK(ta_clip_create("turn", &t, 1, NULL, &c, &err), &err);
+    ta_action *a = NULL;
+    TA_ASSERT_OK(ta_action_create(c, NULL, &a, &err), &err);
+    ta_clip_release(c);
+    TA_ASSERT_OK(ta_mixer_add(w.mixer, a, ta_no_parent(), NULL, &err), &err);
+    TA_ASSERT_OK(ta_action_play(a, &err), &err);
+    TA_ASSERT_OK(ta_mixer_update(w.mixer, w.scene, ta_seconds(0.25), &err), &err);
+    ta_root_motion rm;
+    ta_mixer_root_motion(w.mixer, &rm);
+    TA_ASSERT_NEAR(rm.yaw, TA_TEST_PI / 8, 1e-6); /* a quarter of the way to pi/2 */
+    /* the pose keeps the lean and drops the turn: Rx(0.3) */
+    const ta_quat q = ta_scene_node_const(w.scene, w.root)->quaternion;
+    TA_ASSERT_NEAR(q.x, sin(lean / 2), 1e-6);
+    TA_ASSERT_NEAR(q.y, 0, 1e-6);
+    TA_ASSERT_NEAR(q.z, 0, 1e-6);
+    TA_ASSERT_NEAR(q.w, cos(lean / 2), 1e-6);
+    /* across the loop end: pi/8 * 3 to the end, then pi/8 into the next run: 3 pi/8 + ... = from 1/4 to 5/4 */
+    TA_ASSERT_OK(ta_mixer_update(w.mixer, w.scene, ta_seconds(1.0), &err), &err);
+    ta_mixer_root_motion(w.mixer, &rm);
+    TA_ASSERT_NEAR(rm.yaw, TA_TEST_PI / 2, 1e-6);
     free_world(&w);
 }
 
@@ -196,6 +248,7 @@ int main(void)
         cmocka_unit_test(test_backward_ping_pong_once_and_repetitions),
         cmocka_unit_test(test_weights_blend_the_motion),
         cmocka_unit_test(test_seeks_report_no_motion_unless_asked),
+        cmocka_unit_test(test_yaw_extracted_and_heading_kept),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

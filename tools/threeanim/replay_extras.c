@@ -117,6 +117,7 @@ int replay_extra_op(ta_mixer *mixer, const ta_model *model, bool gltf, json_t *s
         ta_root_motion_options o = {0};
         if (node_of(model, gltf, json_string_value(node), what, &o.root) != CLI_OK) return CLI_REFUSED;
         o.keep_vertical = json_is_true(json_object_get(step, "keep_vertical"));
+        o.yaw = json_is_true(json_object_get(step, "yaw"));
         if (ta_mixer_set_root_motion(mixer, &o, &err) != TA_OK) return refuse(what, err.message);
         *root_motion_on = true;
         return CLI_OK;
@@ -164,6 +165,6 @@ void replay_print_root_motion(FILE *out, const ta_mixer *mixer, bool on)
     if (!on) return;
     ta_root_motion rm;
     ta_mixer_root_motion(mixer, &rm);
-    fprintf(out, ", \"root_motion\": [%.9g, %.9g, %.9g]", (double)rm.translation.x, (double)rm.translation.y,
-            (double)rm.translation.z);
+    fprintf(out, ", \"root_motion\": [%.9g, %.9g, %.9g, %.9g]", (double)rm.translation.x, (double)rm.translation.y,
+            (double)rm.translation.z, (double)rm.yaw);
 }

@@ -26,7 +26,7 @@ int replay_extra_op(ta_mixer *mixer, const ta_model *model, bool gltf, json_t *s
 /* A marker event as an output line's event object. */
 void replay_print_marker(FILE *out, ta_mixer *mixer, const ta_animation_event *ev);
 
-/* ", \"root_motion\": [x, y, z]" when root motion is on. */
+/* ", \"root_motion\": [x, y, z, yaw]" when root motion is on. */
 void replay_print_root_motion(FILE *out, const ta_mixer *mixer, bool on);
 
 #endif
