@@ -86,15 +86,19 @@ typedef struct ta_mixer_options {
 /** What happened to an action during an update. */
 typedef enum ta_event_kind {
     TA_LOOPED = 1, /**< a REPEAT or PING_PONG action ran past an end of its clip */
-    TA_FINISHED    /**< a ONCE action reached an end, or a finite repetition count ran out */
+    TA_FINISHED,   /**< a ONCE action reached an end, or a finite repetition count ran out */
+    TA_MARKER      /**< the action passed a marker of its clip (animation_markers.h) */
 } ta_event_kind;
 
-/** One event of an update: three.js's "loop" and "finished" events. */
+/** One event of an update: three.js's "loop" and "finished" events, and the markers passed. */
 typedef struct ta_animation_event {
-    ta_event_kind kind; /**< LOOPED or FINISHED */
+    ta_event_kind kind; /**< LOOPED, FINISHED or MARKER */
     uint32_t action;    /**< the index ta_mixer_add returned */
-    int64_t loop_delta; /**< LOOPED: ends passed, signed; FINISHED: 0 */
-    int32_t direction;  /**< 1 or -1 */
+    int64_t loop_delta; /**< LOOPED: ends passed, signed; FINISHED and MARKER: 0 */
+    int32_t direction;  /**< 1 or -1; MARKER: the direction the clip was read in */
+    uint32_t marker;    /**< MARKER: its index in the clip (ta_clip_marker_at); else 0 */
+    int64_t loop;       /**< MARKER: the repetition it was (first) passed in; else 0 */
+    int64_t count;      /**< MARKER: how many times it was passed (whole repetitions in one); else 0 */
 } ta_animation_event;
 
 /** What an update writes into. scene is required; assets and cameras may be

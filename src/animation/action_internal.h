@@ -38,6 +38,7 @@ typedef struct ta__action_run {
     ta__ramp warp;               /* the time scale ramp */
     bool has_restore_time_scale; /* a warped cross-fade's time scale to come back to */
     double restore_time_scale;
+    int64_t period;              /* the repetition on the action's line (action_span.h), for markers */
 } ta__action_run;
 
 struct ta_action {
@@ -61,6 +62,11 @@ struct ta_action {
     bool zero_slope_at_end;
     double weight;              /* three.js .weight */
     ta__action_run run;
+
+    struct ta_mask *mask;        /* the action's copy (animation_mask.h); NULL: none */
+    uint32_t root_track;         /* the track on the root motion's node position, or TA_NONE */
+    uint32_t root_rot_track;     /* its quaternion track when yaw is extracted, or TA_NONE */
+    uint32_t root_version;       /* the mixer's root_motion.version root_track was found for */
 
     bool has_group;
     ta_animation_object_group group;

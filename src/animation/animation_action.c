@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "animation/action_internal.h"
+#include "threeanim/animation_mask.h"
 #include "animation/mixer_internal.h"
 
 static const char *const loop_names[TA_LOOP_MODE_COUNT] = {"DEFAULT", "ONCE", "REPEAT", "PING_PONG"};
@@ -37,6 +38,7 @@ static void reset_run(ta__action_run *run)
     run->fade.on = false;
     run->warp.on = false;
     run->has_restore_time_scale = false;
+    run->period = 0;
 }
 
 ta_result ta_action_create(const ta_clip *clip, const ta_action_options *options, ta_action **out_action,
@@ -104,6 +106,7 @@ void ta__action_free(ta_action *a)
     ta__free(&mem, a->group_tracks, sizeof(uint32_t) * a->group_pair_capacity);
     ta__free(&mem, a->group_bindings, sizeof(uint32_t) * a->group_pair_capacity);
     if (a->has_group) ta_object_group_free(&a->group);
+    ta_mask_destroy(a->mask);
     ta_clip_release(a->clip);
     ta__free(&mem, a, sizeof *a);
 }

@@ -164,6 +164,7 @@ static void clip_free(ta_clip *clip)
     ta__free_str(&clip->mem, clip->name);
     ta__free_str(&clip->mem, clip->uuid);
     ta__free_str(&clip->mem, clip->user_data);
+    ta__clip_markers_free(&clip->mem, clip->markers, clip->marker_count);
     ta__mem mem = clip->mem;
     ta__free(&mem, clip, sizeof *clip);
 }
@@ -202,9 +203,17 @@ ta_result ta__clip_create_salted(const char *name, ta_track *const *tracks, uint
                             track_count, track_count == 1 ? "" : "s");
     }
 
+    ta__marker *markers = NULL;
+    uint32_t marker_count = 0;
+    r = ta__clip_markers_read(&mem, options->user_data, duration, &markers, &marker_count, err);
+    if (r != TA_OK) return r;
+
     /* The same track twice would be freed twice. */
     ta_track **sorted = (ta_track **)ta__calloc(&mem, track_count, sizeof *sorted);
-    if (sorted == NULL) return ta__fail(err, TA_ERROR_OUT_OF_MEMORY, "out of memory sorting %u tracks", track_count);
+    if (sorted == NULL) {
+        ta__clip_markers_free(&mem, markers, marker_count);
+        return ta__fail(err, TA_ERROR_OUT_OF_MEMORY, "out of memory sorting %u tracks", track_count);
+    }
     memcpy(sorted, tracks, (size_t)track_count * sizeof *sorted);
     qsort(sorted, track_count, sizeof *sorted, compare_ptr);
     const ta_track *twice = NULL;
@@ -222,6 +231,7 @@ ta_result ta__clip_create_salted(const char *name, ta_track *const *tracks, uint
                 break;
             }
         }
+        ta__clip_markers_free(&mem, markers, marker_count);
         return ta__fail(err, TA_ERROR_INVALID_ARGUMENT, "tracks: track %u is track %u again", again, first);
     }
 
@@ -231,8 +241,11 @@ ta_result ta__clip_create_salted(const char *name, ta_track *const *tracks, uint
         make_uuid(salt, name, mode, duration, options->user_data, tracks, track_count, made_uuid);
 
     ta_clip *clip = (ta_clip *)ta__calloc(&mem, 1, sizeof *clip);
+    if (clip == NULL) ta__clip_markers_free(&mem, markers, marker_count);
     if (clip == NULL) return ta__fail(err, TA_ERROR_OUT_OF_MEMORY, "out of memory making clip \"%s\"", name ? name : "");
     clip->mem = mem;
+    clip->markers = markers;
+    clip->marker_count = marker_count;
     clip->name = ta__strdup(&mem, name);
     clip->uuid = ta__strdup(&mem, options->uuid != NULL ? options->uuid : made_uuid);
     clip->user_data = options->user_data != NULL ? ta__strdup(&mem, options->user_data) : NULL;

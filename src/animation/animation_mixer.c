@@ -3,6 +3,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "animation/marker_events.h"
 #include "animation/mixer_internal.h"
 
 ta_result ta_mixer_create(ta_node_id root, const ta_mixer_options *options, ta_mixer **out_mixer, ta_error *err)
@@ -48,10 +49,13 @@ ta_result ta_mixer_add(ta_mixer *m, ta_action *action, ta_node_id root, uint32_t
     ta_result r = ta__reserve(&m->mem, (void **)&m->actions, &m->action_capacity, m->action_count + 1,
                               sizeof(ta_action *), err);
     if (r != TA_OK) return r;
-    /* One event per action per update at most: make room now, so update never allocates for events. */
-    r = ta__reserve(&m->mem, (void **)&m->events, &m->event_capacity, m->action_count + 1,
-                    sizeof(ta_animation_event), err);
+    /* One clock event per action per update at most, and a bounded number of
+     * marker events: make room now, so update never allocates for events. */
+    uint64_t need = (uint64_t)m->event_need + 1u + ta__marker_event_bound(action->clip);
+    if (need > UINT32_MAX) return ta__fail(err, TA_ERROR_LIMIT_EXCEEDED, "mixer: %llu events per update", (unsigned long long)need);
+    r = ta__reserve(&m->mem, (void **)&m->events, &m->event_capacity, (uint32_t)need, sizeof(ta_animation_event), err);
     if (r != TA_OK) return r;
+    m->event_need = (uint32_t)need;
     action->mixer = m;
     action->index = m->action_count;
     action->root = ta_node_is_none(root) ? m->root : root;

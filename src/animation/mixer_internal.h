@@ -104,6 +104,20 @@ struct ta_mixer {
     uint32_t pending_restores;
 
     ta_animation_event *events;
+    /* Root motion (root_motion.c): the setting, and this update's sums. */
+    struct ta__root_motion_state {
+        bool on;
+        bool keep_vertical;
+        bool yaw;
+        uint32_t node;
+        uint32_t version;   /* bumped by each setting: actions find their root track again */
+        double sum[3];      /* normal actions: sum of e m delta */
+        double weight;      /* sum of e m */
+        double add[3];      /* additive actions: sum of e m delta */
+        double yaw_sum, yaw_add;
+    } root_motion;
+    bool seek_reports;      /* set_time reports the markers (and motion) of the time it skips */
+    uint32_t event_need;    /* the most events one update can make (reserved at add) */
     uint32_t event_count;
     uint32_t event_read;
     uint32_t event_capacity;

@@ -7,6 +7,9 @@
 #include "animation/fast_slerp.h"
 #include "animation/interpolant.h"
 #include "animation/quat_batch.h"
+#include "animation/marker_events.h"
+#include "animation/mask_internal.h"
+#include "animation/root_motion_internal.h"
 #include "animation/mixer_internal.h"
 #include "scene/scene_internal.h"
 #include "animation/property_access.h"
@@ -514,7 +517,8 @@ static void mix_action(ta_mixer *m, ta_action *a, double weight)
     const ta__clip_plan *plan = a->plan;
     double value[4];
     seek_groups(a, t);
-    if (!a->has_group && a->blend_mode != TA_ADDITIVE_BLEND_MODE) {
+    const bool root = m->root_motion.on && ta__root_drives(m, a);
+    if (!a->has_group && a->blend_mode != TA_ADDITIVE_BLEND_MODE && a->mask == NULL && !root) {
         for (uint32_t k = 0; k < plan->lerp_count; ++k) {
             uint32_t track = plan->lerp[k];
             const ta_track *tr = a->clip->tracks[track];
@@ -582,14 +586,21 @@ static void mix_action(ta_mixer *m, ta_action *a, double weight)
         uint32_t bi = a->has_group ? a->group_bindings[i] : a->bindings[i];
         if (track != last_track) {
             sample_any(a, track, t, value);
+            if (root) ta__root_in_place(m, a, track, value); /* root_motion.h */
             last_track = track;
         }
         ta__binding *b = &m->bindings[bi];
+        double w = weight;
+        if (a->mask != NULL) {
+            /* animation_mask.h: the action's weight times the target's */
+            w *= ta__mask_lookup(a->mask, ta__binding_target(b));
+            if (!(w > 0)) continue;
+        }
         const char *s = b->target.type == TA_VALUE_STRING ? track_string(a->clip->tracks[track], value[0]) : NULL;
         if (additive)
-            accumulate_additive(m, b, value, s, weight);
+            accumulate_additive(m, b, value, s, w);
         else
-            accumulate(m, b, value, s, weight);
+            accumulate(m, b, value, s, w);
     }
 }
 
@@ -947,6 +958,7 @@ static ta_result run_update(ta_mixer *m, const ta_mixer_targets *t, double delta
     }
     m->event_count = 0;
     m->event_read = 0;
+    if (m->root_motion.on) ta__root_motion_begin(m);
     for (uint32_t i = 0; i < m->action_count; ++i) {
         ta_action *a = m->actions[i];
         if (a->uncached) continue;
@@ -954,6 +966,8 @@ static ta_result run_update(ta_mixer *m, const ta_mixer_targets *t, double delta
             if (set_time) a->run.clock.phase = 0.0f; /* three.js zeroes every action's time */
             continue;
         }
+        /* markers passed (and root motion): before the commit */
+        ta__mixer_report_move(m, a, set_time, !set_time || m->seek_reports);
         a->run = a->next;
         if (a->move.event != TA__CLOCK_NO_EVENT) {
             ta_animation_event *ev = &m->events[m->event_count++];
@@ -961,6 +975,9 @@ static ta_result run_update(ta_mixer *m, const ta_mixer_targets *t, double delta
             ev->action = a->index;
             ev->loop_delta = a->move.loop_delta;
             ev->direction = a->move.direction;
+            ev->marker = 0;
+            ev->loop = 0;
+            ev->count = 0;
         }
     }
     m->time = time;

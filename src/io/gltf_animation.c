@@ -19,6 +19,7 @@
  * refuses it and three.js would slerp it as it is. */
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "animation/track_rules.h"
@@ -405,8 +406,19 @@ static ta_result animation(gltf_ctx *g, uint32_t a, gltf_track_list *list)
         if (d > end) end = d;
     }
     opts.duration = end;
+    /* Markers ride in the animation's extras; only they become user data, so a
+     * file without them reads as three.js reads it. */
+    json_t *markers = json_object_get(json_object_get(def, "extras"), "markers");
+    json_t *user = markers != NULL ? json_pack("{s:O}", "markers", markers) : NULL;
+    char *user_text = user != NULL ? json_dumps(user, JSON_COMPACT) : NULL;
+    json_decref(user);
+    if (markers != NULL && user_text == NULL)
+        return ta__fail(g->err, TA_ERROR_OUT_OF_MEMORY, "%s.extras.markers: out of memory", ap);
+    opts.user_data = user_text;
     ta_clip *clip;
-    if ((r = ta_clip_create(name, list->items, list->count, &opts, &clip, g->err)) != TA_OK) {
+    r = ta_clip_create(name, list->items, list->count, &opts, &clip, g->err);
+    free(user_text);
+    if (r != TA_OK) {
         if (r == TA_ERROR_EMPTY_CLIP) {
             ta__model_warn(g->model, "%s: \"%s\" lasts no time (every key at 0); the clip is left out", ap, name);
             destroy_tracks(list);

@@ -7,6 +7,7 @@
 
 #include "cli.h"
 #include "replay.h"
+#include "replay_extras.h"
 
 typedef struct replay {
     const char *file;
@@ -18,6 +19,7 @@ typedef struct replay {
     size_t path_count;
     ta_clip **made_clips; /* subclips and additive clips we made */
     size_t made_count;
+    bool root_motion_on; /* lines carry "root_motion" (replay_extras.h) */
 } replay;
 
 void cli_replay_help(FILE *out)
@@ -156,6 +158,9 @@ static int make_action(replay *rp, size_t i, json_t *spec)
         if (keep_clip(rp, made) != CLI_OK) return CLI_REFUSED;
         clip = made;
     }
+    ta_clip *marked = NULL;
+    if (replay_marked_clip(spec, field, &clip, &marked) != CLI_OK) return CLI_REFUSED;
+    if (marked != NULL && keep_clip(rp, marked) != CLI_OK) return CLI_REFUSED;
     ta_action_options opts = {NULL, TA_BLEND_MODE_DEFAULT};
     json_t *mode = json_object_get(spec, "blend_mode");
     if (mode != NULL) {
@@ -223,11 +228,15 @@ static void print_line(replay *rp, size_t step)
         if (ev.kind == TA_LOOPED)
             printf("{\"type\": \"loop\", \"action\": %u, \"loop_delta\": %lld, \"direction\": %d}", ev.action,
                    (long long)ev.loop_delta, ev.direction);
+        else if (ev.kind == TA_MARKER)
+            replay_print_marker(stdout, rp->mixer, &ev);
         else
             printf("{\"type\": \"finished\", \"action\": %u, \"direction\": %d, \"loop_delta\": 0}", ev.action,
                    ev.direction);
     }
-    fputs("]}\n", stdout);
+    fputs("]", stdout);
+    replay_print_root_motion(stdout, rp->mixer, rp->root_motion_on);
+    fputs("}\n", stdout);
     fflush(stdout);
 }
 
@@ -291,6 +300,14 @@ static int run_step(replay *rp, size_t i, json_t *step)
     if (strcmp(op, "mixer_time_scale") == 0) {
         if (!number_arg(step, "value", &x)) return refuse_text(what, "needs a number value");
         if (ta_mixer_set_time_scale(rp->mixer, x, &err) != TA_OK) return refuse(what, &err);
+        return CLI_OK;
+    }
+
+    bool handled = false, print = false;
+    if (replay_extra_op(rp->mixer, rp->model, rp->gltf, step, what, &handled, &print, &rp->root_motion_on) != CLI_OK)
+        return CLI_REFUSED;
+    if (handled) {
+        if (print) print_line(rp, i);
         return CLI_OK;
     }
 

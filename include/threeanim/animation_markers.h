@@ -1,0 +1,114 @@
+/**
+ * @file
+ * threeanim/animation_markers.h -- named times in a clip (a footstep, a hit
+ * frame), and the TA_MARKER events the mixer reports when an action passes
+ * them.
+ *
+ * A clip's markers live in its user data, under the key "markers": an array
+ * of {"name": string, "time": seconds}, each time in [0, duration]. So a clip
+ * read from three.js JSON (its "userData") or from glTF (an animation's
+ * "extras") carries them, and a clip written out keeps them, with no other
+ * field. ta_clip_create reads them (and refuses a malformed "markers" key);
+ * ta_clip_set_markers replaces them on a clip nobody else holds.
+ *
+ *     ta_clip_marker steps[2] = {{"left", {0.0}}, {"right", {0.5}}};
+ *     ta_clip_set_markers(walk_clip, steps, 2, &err);
+ *     ... play an action on walk_clip, update ...
+ *     ta_animation_event ev;
+ *     while (ta_mixer_drain_events(mixer, &ev, 1) == 1)
+ *         if (ev.kind == TA_MARKER) puts(ta_clip_marker_at(walk_clip, ev.marker).name);
+ *
+ * When a marker is passed. Think of the clip laid end to end once per
+ * repetition along the action's own time line (for PING_PONG, a forward leg
+ * then a backward one). On that line a marker at time t of repetition k sits
+ * at one point; the end of repetition k comes just before the start of
+ * repetition k + 1, so a marker at 0 and one at the clip's length are two
+ * points. An update moves the action from point a to point b and reports the
+ * markers in the half-open span:
+ *   - moving forward, every marker m with a <= m < b;
+ *   - moving backward, every marker m with b < m <= a;
+ *   - an action that finishes (ONCE, or a finite repetition count run out)
+ *     also reports the markers on the end point where it stops.
+ * Spans of successive updates touch without overlapping, so every marker is
+ * reported exactly once per pass, however the time is cut into updates; a
+ * marker exactly where the action stands is reported by the move that leaves
+ * it (and on a new action, by the first move). A step of zero, a paused
+ * action and one waiting for its start_at time report nothing.
+ *
+ * Each event gives the action, the marker's index in the clip (markers sorted
+ * by time, in the order given when equal), the direction the clip was read in
+ * (for PING_PONG's backward leg, the opposite of the action's), the
+ * repetition in which it was passed (counted from 0 at the action's reset,
+ * negative when running backward before it; for PING_PONG each leg is one)
+ * and a count. An update that runs through whole repetitions reports each
+ * marker of those once, with count the number of repetitions and loop the
+ * first of them (for PING_PONG, forward and backward legs apart): the list
+ * stays bounded (six events per marker per action and update at most) and no
+ * pass is lost. Within an action, events are in time order (the aggregated
+ * ones at the place of their first pass), and the action's LOOPED or FINISHED
+ * event follows its markers. A three.js quirk kept: a new action's first
+ * backward PING_PONG move lands on the backward leg; its markers are counted
+ * from where it lands.
+ *
+ * Seeks (ta_mixer_set_time, ta_mixer_seek_action) report no marker unless
+ * asked (animation_seek.h).
+ *
+ * Ownership: the names are copied into the clip; the pointers
+ * ta_clip_marker_at returns live as long as the clip and its markers.
+ */
+#ifndef THREEANIM_ANIMATION_MARKERS_H
+#define THREEANIM_ANIMATION_MARKERS_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "threeanim/animation_clip.h"
+#include "threeanim/result.h"
+#include "threeanim/units.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/** A named time in a clip. */
+typedef struct ta_clip_marker {
+    const char *name; /**< not NULL */
+    ta_duration time; /**< in [0, the clip's duration] */
+} ta_clip_marker;
+
+/**
+ * Replaces the clip's markers with a copy of markers (count may be 0: none), and its user data's
+ * "markers" key with them (the other keys are kept).
+ *
+ * @ownership Copies the names; markers stays the caller's.
+ * @errors TA_ERROR_INVALID_ARGUMENT (clip NULL, markers NULL with count above 0, a name NULL),
+ * TA_ERROR_NOT_A_NUMBER (a time not finite), TA_ERROR_OUT_OF_RANGE (a time below 0 or past the
+ * duration), TA_ERROR_BAD_STATE (someone else holds the clip: an action, or another reference),
+ * TA_ERROR_OUT_OF_MEMORY. A refused call changes nothing.
+ * @threejs None: three.js clips have no markers (its userData carries them here).
+ */
+TA_API ta_result ta_clip_set_markers(ta_clip *clip, const ta_clip_marker *markers, uint32_t count, ta_error *err);
+
+/**
+ * How many markers the clip has; 0 for NULL.
+ *
+ * @ownership Reads clip only.
+ * @errors None.
+ * @threejs None.
+ */
+TA_API uint32_t ta_clip_marker_count(const ta_clip *clip);
+
+/**
+ * The marker at index (sorted by time); {NULL, 0} past the end or for NULL.
+ *
+ * @ownership The name points into the clip: valid while the clip lives and keeps its markers.
+ * @errors None.
+ * @threejs None.
+ */
+TA_API ta_clip_marker ta_clip_marker_at(const ta_clip *clip, uint32_t index);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

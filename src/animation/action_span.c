@@ -1,0 +1,87 @@
+/* An update's move along the action's time line. See action_span.h. */
+#include <math.h>
+
+#include "animation/action_span.h"
+
+static int64_t floor_div2(int64_t v)
+{
+    return v >= 0 ? v / 2 : -((-v + 1) / 2);
+}
+
+/* The place of leg boundary b (b legs of D from the line's start). */
+static ta__place boundary(int64_t b, double d, int tie)
+{
+    ta__place p;
+    p.k = floor_div2(b);
+    p.x = (b - 2 * p.k) ? d : 0.0;
+    p.tie = tie;
+    return p;
+}
+
+void ta__action_span(const ta__clock_params *p, const ta__clock_state *before, const ta__clock_state *after,
+                     const ta__clock_move *move, ta__span *out)
+{
+    const double d = p->duration;
+    const bool pp = p->loop == TA_PING_PONG;
+    out->ping_pong = pp;
+    out->period = pp ? 2 * d : d;
+    out->from.k = 0;
+    out->from.x = before->phase;
+    out->from.tie = 0;
+    out->to = out->from;
+    out->dir = 0;
+    if (move->event == TA__CLOCK_NO_EVENT && after->phase == before->phase && after->direction == before->direction &&
+        after->started == before->started)
+        return; /* no move */
+    int dir = move->direction != 0 ? move->direction : after->direction;
+    if (dir == 0) return;
+    out->dir = dir;
+    /* The clock reports the count it started from for a new action: a forward
+     * one counts from 0, a backward one from -1 (three.js's first backward
+     * crossing completes nothing). */
+    int64_t count = before->loop_count;
+    if (count == -1 && dir > 0) count = 0;
+    /* three.js's new backward PING_PONG action reads its -1 count as an odd leg. */
+    const bool shift = pp && before->loop_count == -1 && !before->started && dir < 0;
+
+    if (p->loop == TA_ONCE) {
+        out->to.x = after->phase;
+        out->to.tie = move->event == TA__CLOCK_FINISHED ? dir : 0;
+        return;
+    }
+    if (!pp) {
+        if (move->event == TA__CLOCK_FINISHED) {
+            /* wraps before the last crossing, which stops at an end */
+            int64_t wraps = p->repetitions - count - 1;
+            if (wraps < 0) wraps = 0;
+            out->to.k = dir > 0 ? wraps : -wraps;
+            out->to.x = dir > 0 ? d : 0.0;
+            out->to.tie = dir;
+        } else {
+            out->to.k = move->event == TA__CLOCK_LOOPED ? move->loop_delta : 0;
+            out->to.x = after->phase;
+        }
+        return;
+    }
+    /* PING_PONG: legs from the start of the period the move starts in. The
+     * shifted action starts as if on the backward leg, at its phase plus D
+     * (where its first move lands shows it). */
+    if (shift) out->from.x = (double)before->phase + d;
+    int64_t leg0 = (before->phase >= d || shift) ? 1 : 0;
+    if (move->event == TA__CLOCK_FINISHED) {
+        int64_t j = p->repetitions - count;
+        if (j < 1) j = 1;
+        int64_t b;
+        if (shift && j == 1)
+            b = leg0;
+        else
+            b = dir > 0 ? leg0 + j : leg0 - j + 1;
+        out->to = boundary(b, d, dir);
+        return;
+    }
+    int64_t crossed = move->event == TA__CLOCK_LOOPED ? move->loop_delta : 0;
+    int64_t leg1 = leg0 + crossed;
+    int64_t n1 = after->phase >= d ? 1 : 0;
+    out->to.k = floor_div2(leg1 - n1);
+    out->to.x = after->phase;
+}

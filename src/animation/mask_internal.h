@@ -1,0 +1,37 @@
+/*
+ * src/animation/mask_internal.h -- a mask's layout, for the mixer. Not public.
+ *
+ * Node weights are a dense array over node indices (a lookup per binding is
+ * one load); the other families are a short list searched in full, the
+ * morph-target entries before the whole-mesh ones.
+ */
+#ifndef THREEANIM_SRC_ANIMATION_MASK_INTERNAL_H
+#define THREEANIM_SRC_ANIMATION_MASK_INTERNAL_H
+
+#include "core/internal.h"
+#include "threeanim/animation_mask.h"
+
+typedef struct ta__mask_entry {
+    uint8_t family;
+    int32_t element; /* TA_MASK_ALL_ELEMENTS or one */
+    uint32_t index;
+    float weight;
+} ta__mask_entry;
+
+struct ta_mask {
+    ta__mem mem;
+    float default_weight;
+    float *nodes;          /* node_count weights; nodes past it take default_weight */
+    uint32_t node_count;
+    uint32_t node_capacity;
+    ta__mask_entry *entries;
+    uint32_t entry_count;
+    uint32_t entry_capacity;
+};
+
+/* ta_mask_weight without the NULL check. */
+float ta__mask_lookup(const ta_mask *mask, ta_track_target target);
+/* A copy of mask with mem's allocator (NULL on out of memory). */
+ta_mask *ta__mask_copy(const ta_mask *mask, const ta__mem *mem);
+
+#endif

@@ -1,0 +1,26 @@
+# `threeanim replay` with the ops beyond three.js (docs/replay-extras.md):
+# markers on an action's clip, a mask, root motion and a reporting seek, on a
+# 1 s clip moving hips.x from 0 to 2 and arm.y from 0 to 8. Every expected
+# number is worked out by hand in the comments; then the refusals.
+. "$(dirname "$0")/lib.sh"
+
+cd "$SRC" || exit 1
+run 0 replay tests/cli/data/replay_extras.json && empty "$WORK/err"
+# step 3, t = 0.25: hips kept in place (P(0) = 0) and moved 2 * 0.25 = 0.5; arm at 8 * 0.25 = 2 under a
+# mask of 0.5 rests halfway to its original 0: 1; the marker at 0 is passed by the first move
+has "$WORK/out" '{"step": 3, "time": 0.25, "values": {"name:hips.position": [0, 0, 0], "name:arm.position": [0, 1, 0]}, "events": [{"type": "marker", "action": 0, "marker": 0, "name": "start", "loop": 0, "count": 1, "direction": 1}], "root_motion": [0.5, 0, 0, 0]}'
+# step 4, 2 s on: [0.25, 2.25) passes end@0, start@1, end@1, start@2, then two loop ends; 2 m/s * 2 s = 4
+has "$WORK/out" '"events": [{"type": "marker", "action": 0, "marker": 1, "name": "end", "loop": 0, "count": 1, "direction": 1}, {"type": "marker", "action": 0, "marker": 0, "name": "start", "loop": 1, "count": 1, "direction": 1}, {"type": "marker", "action": 0, "marker": 1, "name": "end", "loop": 1, "count": 1, "direction": 1}, {"type": "marker", "action": 0, "marker": 0, "name": "start", "loop": 2, "count": 1, "direction": 1}, {"type": "loop", "action": 0, "loop_delta": 2, "direction": 1}], "root_motion": [4, 0, 0, 0]}'
+# step 5, the action alone 0.5 s on, the mixer's clock still: no marker in [0.25, 0.75), 1 m of motion
+has "$WORK/out" '{"step": 5, "time": 2.25, "values": {"name:hips.position": [0, 0, 0], "name:arm.position": [0, 1, 0]}, "events": [], "root_motion": [1, 0, 0, 0]}'
+# step 8, mask and root motion off: [0.75, 1) reaches the end (phase 0): three.js's pose, no root_motion key
+has "$WORK/out" '{"step": 8, "time": 2.5, "values": {"name:hips.position": [0, 0, 0], "name:arm.position": [0, 0, 0]}, "events": [{"type": "marker", "action": 0, "marker": 1, "name": "end", "loop": 2, "count": 1, "direction": 1}, {"type": "loop", "action": 0, "loop_delta": 1, "direction": 1}]}'
+
+# refusals name the step and the fault
+sed 's/"name:arm": 0.5/"name:arm": 1.5/' tests/cli/data/replay_extras.json >"$WORK/bad_mask.json"
+run 1 replay "$WORK/bad_mask.json" && has "$WORK/err" "step 1 (set_mask)" && has "$WORK/err" "1.5 is outside [0, 1]"
+sed 's/"time": 1$/"time": 3/' tests/cli/data/replay_extras.json >"$WORK/bad_marker.json"
+run 1 replay "$WORK/bad_marker.json" && has "$WORK/err" "actions[0]: markers:" && has "$WORK/err" "outside the clip"
+sed 's/"node": "name:hips"/"node": "name:tail"/' tests/cli/data/replay_extras.json >"$WORK/bad_root.json"
+run 1 replay "$WORK/bad_root.json" && has "$WORK/err" "step 0 (root_motion)"
+finish

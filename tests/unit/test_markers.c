@@ -1,0 +1,480 @@
+/* Clip markers and the TA_MARKER events (animation_markers.h). Every expected
+ * event is worked out by hand from the header's rule: the clip laid end to end
+ * per repetition, the half-open span [a, b) forward, (b, a] backward; the
+ * property tests compare one large advance with the same time in many small
+ * steps. All times are binary fractions, so float32 phases are exact. */
+#include <math.h>
+#include <stdlib.h>
+
+#include "ta_test.h"
+
+#include "threeanim/threeanim.h"
+
+typedef struct rig {
+    ta_scene *scene;
+    ta_node_id node;
+    ta_mixer *mixer;
+    ta_clip *clip;
+    ta_action *action;
+    uint32_t index;
+} rig;
+
+/* A 1 s clip moving node.position.x from 0 to 1, with markers at the times given. */
+static ta_clip *marked_clip(const double *times, uint32_t n, ta_node_id node)
+{
+    ta_error err = {0};
+    float kt[2] = {0, 1}, kv[6] = {0, 0, 0, 1, 0, 0};
+    ta_track_desc d = {0};
+    TA_ASSERT_OK(ta_node_target(node, TA_POSITION, &d.target, &err), &err);
+    d.times = kt;
+    d.key_count = 2;
+    d.values = kv;
+    d.value_count = 6;
+    ta_track *t = NULL;
+    TA_ASSERT_OK(ta_track_create(&d, NULL, &t, &err), &err);
+    ta_clip *c = NULL;
+    TA_ASSERT_OK(ta_clip_create("walk", &t, 1, NULL, &c, &err), &err);
+    static const char *names[] = {"m0", "m1", "m2", "m3"};
+    ta_clip_marker marks[4];
+    for (uint32_t i = 0; i < n; ++i) {
+        marks[i].name = names[i];
+        marks[i].time = ta_seconds(times[i]);
+    }
+    TA_ASSERT_OK(ta_clip_set_markers(c, marks, n, &err), &err);
+    return c;
+}
+
+static void rig_make(rig *r, const double *times, uint32_t n, ta_loop_mode mode, int64_t reps, float time_scale)
+{
+    ta_error err = {0};
+    memset(r, 0, sizeof *r);
+    TA_ASSERT_OK(ta_scene_create(NULL, &r->scene, &err), &err);
+    TA_ASSERT_OK(ta_scene_add_node(r->scene, ta_no_parent(), "n", &r->node, &err), &err);
+    r->clip = marked_clip(times, n, r->node);
+    TA_ASSERT_OK(ta_mixer_create(ta_no_parent(), NULL, &r->mixer, &err), &err);
+    TA_ASSERT_OK(ta_action_create(r->clip, NULL, &r->action, &err), &err);
+    TA_ASSERT_OK(ta_mixer_add(r->mixer, r->action, ta_no_parent(), &r->index, &err), &err);
+    TA_ASSERT_OK(ta_action_set_loop(r->action, mode, reps, &err), &err);
+    TA_ASSERT_OK(ta_action_set_time_scale(r->action, time_scale, &err), &err);
+    TA_ASSERT_OK(ta_action_play(r->action, &err), &err);
+}
+
+static void rig_free(rig *r)
+{
+    ta_mixer_destroy(r->mixer);
+    ta_clip_release(r->clip);
+    ta_scene_destroy(r->scene);
+}
+
+/* The marker events of one update, as (marker, loop, count, direction) rows. */
+typedef struct row {
+    uint32_t marker;
+    int64_t loop, count;
+    int32_t dir;
+} row;
+
+static uint32_t step(rig *r, double dt, row *out, uint32_t cap)
+{
+    ta_error err = {0};
+    TA_ASSERT_OK(ta_mixer_update(r->mixer, r->scene, ta_seconds(dt), &err), &err);
+    ta_animation_event ev;
+    uint32_t n = 0;
+    bool clock_event_seen = false;
+    while (ta_mixer_drain_events(r->mixer, &ev, 1) == 1) {
+        if (ev.kind != TA_MARKER) {
+            clock_event_seen = true;
+            continue;
+        }
+        assert_false(clock_event_seen); /* the clock's event follows the markers */
+        assert_int_equal(ev.action, r->index);
+        assert_true(n < cap);
+        out[n].marker = ev.marker;
+        out[n].loop = ev.loop;
+        out[n].count = ev.count;
+        out[n].dir = ev.direction;
+        ++n;
+    }
+    return n;
+}
+
+static void assert_row(const row *got, uint32_t marker, int64_t loop, int64_t count, int32_t dir)
+{
+    assert_int_equal(got->marker, marker);
+    assert_int_equal(got->loop, loop);
+    assert_int_equal(got->count, count);
+    assert_int_equal(got->dir, dir);
+}
+
+/* ---- clips ------------------------------------------------------------------------------ */
+
+static void test_markers_read_from_user_data_sorted(void **state)
+{
+    (void)state;
+    ta_error err = {0};
+    float kt[2] = {0, 2}, kv[2] = {0, 1};
+    ta_track_desc d = {0};
+    d.target.kind = TA_MORPH_INFLUENCE;
+    d.target.family = TA_FAMILY_MESH;
+    d.times = kt;
+    d.key_count = 2;
+    d.values = kv;
+    d.value_count = 2;
+    ta_track *t = NULL;
+    TA_ASSERT_OK(ta_track_create(&d, NULL, &t, &err), &err);
+    ta_clip_options o = {0};
+    o.user_data = "{\"author\":\"x\",\"markers\":[{\"name\":\"b\",\"time\":1.5},{\"name\":\"a\",\"time\":0.5},"
+                  "{\"name\":\"c\",\"time\":1.5}]}";
+    ta_clip *c = NULL;
+    TA_ASSERT_OK(ta_clip_create("c", &t, 1, &o, &c, &err), &err);
+    assert_int_equal(ta_clip_marker_count(c), 3);
+    assert_string_equal(ta_clip_marker_at(c, 0).name, "a");
+    assert_true(ta_clip_marker_at(c, 0).time.seconds == 0.5);
+    assert_string_equal(ta_clip_marker_at(c, 1).name, "b"); /* equal times keep their order */
+    assert_string_equal(ta_clip_marker_at(c, 2).name, "c");
+    assert_null(ta_clip_marker_at(c, 3).name);
+
+    /* set_markers keeps the other keys of the user data */
+    ta_clip_marker one = {"hit", {2.0}};
+    TA_ASSERT_OK(ta_clip_set_markers(c, &one, 1, &err), &err);
+    assert_string_equal(ta_clip_user_data(c), "{\"author\":\"x\",\"markers\":[{\"name\":\"hit\",\"time\":2.0}]}");
+    /* a copy reads them back from its user data */
+    ta_clip *copy = NULL;
+    TA_ASSERT_OK(ta_clip_copy(c, NULL, &copy, &err), &err);
+    assert_int_equal(ta_clip_marker_count(copy), 1);
+    assert_string_equal(ta_clip_marker_at(copy, 0).name, "hit");
+    ta_clip_release(copy);
+    TA_ASSERT_OK(ta_clip_set_markers(c, NULL, 0, &err), &err);
+    assert_string_equal(ta_clip_user_data(c), "{\"author\":\"x\"}");
+    ta_clip_release(c);
+}
+
+static void test_marker_refusals_change_nothing(void **state)
+{
+    (void)state;
+    ta_error err = {0};
+    float kt[2] = {0, 1}, kv[2] = {0, 1};
+    ta_track_desc d = {0};
+    d.target.kind = TA_MORPH_INFLUENCE;
+    d.target.family = TA_FAMILY_MESH;
+    d.times = kt;
+    d.key_count = 2;
+    d.values = kv;
+    d.value_count = 2;
+    ta_track *t = NULL;
+    TA_ASSERT_OK(ta_track_create(&d, NULL, &t, &err), &err);
+    ta_clip_options o = {0};
+    o.user_data = "{\"markers\":[{\"name\":\"late\",\"time\":1.25}]}";
+    ta_clip *c = NULL;
+    TA_ASSERT_REFUSED(ta_clip_create("c", &t, 1, &o, &c, &err), &err, TA_ERROR_OUT_OF_RANGE,
+                      "user_data.markers[0].time: 1.25");
+    o.user_data = "{\"markers\":{\"name\":\"x\"}}";
+    TA_ASSERT_REFUSED(ta_clip_create("c", &t, 1, &o, &c, &err), &err, TA_ERROR_PARSE, "user_data.markers");
+    o.user_data = "{\"markers\":[{\"name\":\"a\",\"time\":0.5}]}";
+    TA_ASSERT_OK(ta_clip_create("c", &t, 1, &o, &c, &err), &err);
+    ta_clip_marker bad[2] = {{"ok", {0.25}}, {"nan", {NAN}}};
+    TA_ASSERT_REFUSED(ta_clip_set_markers(c, bad, 2, &err), &err, TA_ERROR_NOT_A_NUMBER, "markers[1].time");
+    bad[1].name = NULL;
+    TA_ASSERT_REFUSED(ta_clip_set_markers(c, bad, 2, &err), &err, TA_ERROR_INVALID_ARGUMENT, "markers[1].name");
+    bad[1].name = "neg";
+    bad[1].time = ta_seconds(-0.5);
+    TA_ASSERT_REFUSED(ta_clip_set_markers(c, bad, 2, &err), &err, TA_ERROR_OUT_OF_RANGE, "markers[1].time: -0.5");
+    ta_clip_retain(c); /* shared: refused */
+    TA_ASSERT_REFUSED(ta_clip_set_markers(c, bad, 1, &err), &err, TA_ERROR_BAD_STATE, "held by");
+    ta_clip_release(c);
+    /* nothing changed */
+    assert_int_equal(ta_clip_marker_count(c), 1);
+    assert_string_equal(ta_clip_marker_at(c, 0).name, "a");
+    assert_string_equal(ta_clip_user_data(c), "{\"markers\":[{\"name\":\"a\",\"time\":0.5}]}");
+    ta_clip_release(c);
+}
+
+/* ---- passes ------------------------------------------------------------------------------ */
+
+static const double ENDS_AND_MIDDLE[3] = {0.0, 0.5, 1.0};
+
+static void test_repeat_forward_each_marker_once_per_loop(void **state)
+{
+    (void)state;
+    rig r;
+    rig_make(&r, ENDS_AND_MIDDLE, 3, TA_REPEAT, TA_ENDLESS, 1);
+    row got[16];
+    /* [0, .25): the marker at 0 of loop 0 */
+    assert_int_equal(step(&r, 0.25, got, 16), 1);
+    assert_row(&got[0], 0, 0, 1, 1);
+    assert_int_equal(step(&r, 0.25, got, 16), 0); /* [.25, .5) */
+    assert_int_equal(step(&r, 0.25, got, 16), 1); /* [.5, .75) */
+    assert_row(&got[0], 1, 0, 1, 1);
+    /* [.75, 1): arrives at the end, a crossing: the end marker of loop 0, not yet loop 1's start */
+    assert_int_equal(step(&r, 0.25, got, 16), 1);
+    assert_row(&got[0], 2, 0, 1, 1);
+    assert_int_equal(step(&r, 0.25, got, 16), 1); /* loop 1's start */
+    assert_row(&got[0], 0, 1, 1, 1);
+    assert_int_equal(step(&r, 0.25, got, 16), 0); /* lands on the middle marker */
+    /* a step of zero passes nothing, even standing on a marker; the move that leaves it does */
+    assert_int_equal(step(&r, 0, got, 16), 0);
+    assert_int_equal(step(&r, 0.25, got, 16), 1);
+    assert_row(&got[0], 1, 1, 1, 1);
+    rig_free(&r);
+}
+
+static void test_repeat_many_loops_reported_as_a_count(void **state)
+{
+    (void)state;
+    rig r;
+    rig_make(&r, ENDS_AND_MIDDLE, 3, TA_REPEAT, TA_ENDLESS, 1);
+    row got[16];
+    /* [0, 1000.25): loop 0 whole, loops 1..999 as one count each, loop 1000's start */
+    assert_int_equal(step(&r, 1000.25, got, 16), 7);
+    assert_row(&got[0], 0, 0, 1, 1);
+    assert_row(&got[1], 1, 0, 1, 1);
+    assert_row(&got[2], 2, 0, 1, 1);
+    assert_row(&got[3], 0, 1, 999, 1);
+    assert_row(&got[4], 1, 1, 999, 1);
+    assert_row(&got[5], 2, 1, 999, 1);
+    assert_row(&got[6], 0, 1000, 1, 1);
+    /* a million loops more: still at most three events per marker */
+    assert_true(step(&r, 1048576.0, got, 16) <= 9);
+    rig_free(&r);
+}
+
+static void test_repeat_backward_from_a_new_action(void **state)
+{
+    (void)state;
+    rig r;
+    rig_make(&r, ENDS_AND_MIDDLE, 3, TA_REPEAT, TA_ENDLESS, -1);
+    row got[16];
+    /* (-0.25, 0]: the start of loop 0 (where it stands), then the end of loop -1 */
+    assert_int_equal(step(&r, 0.25, got, 16), 2);
+    assert_row(&got[0], 0, 0, 1, -1);
+    assert_row(&got[1], 2, -1, 1, -1);
+    assert_int_equal(step(&r, 0.25, got, 16), 0); /* (0.5, 0.75]: 0.5 is where it lands */
+    assert_int_equal(step(&r, 0.25, got, 16), 1); /* (0.25, 0.5] */
+    assert_row(&got[0], 1, -1, 1, -1);
+    /* (0, 0.25]: arrival at 0 going backward is no crossing (three.js): not passed yet */
+    assert_int_equal(step(&r, 0.25, got, 16), 0);
+    assert_int_equal(step(&r, 0.25, got, 16), 2); /* the crossing: 0 of loop -1, then 1 of loop -2 */
+    assert_row(&got[0], 0, -1, 1, -1);
+    assert_row(&got[1], 2, -2, 1, -1);
+    rig_free(&r);
+}
+
+static void test_ping_pong_round_trip(void **state)
+{
+    (void)state;
+    rig r;
+    rig_make(&r, ENDS_AND_MIDDLE, 3, TA_PING_PONG, TA_ENDLESS, 1);
+    row got[16];
+    uint32_t n;
+    n = step(&r, 0.25, got, 16); /* the start, read forward, leg 0 */
+    assert_int_equal(n, 1);
+    assert_row(&got[0], 0, 0, 1, 1);
+    assert_int_equal(step(&r, 0.25, got, 16), 0);
+    assert_int_equal(step(&r, 0.25, got, 16), 1);
+    assert_row(&got[0], 1, 0, 1, 1);
+    assert_int_equal(step(&r, 0.25, got, 16), 0); /* lands on the end: passed by the move that leaves it */
+    assert_int_equal(step(&r, 0.25, got, 16), 1); /* the end, turning into the backward leg 1 */
+    assert_row(&got[0], 2, 1, 1, -1);
+    assert_int_equal(step(&r, 0.25, got, 16), 0);
+    assert_int_equal(step(&r, 0.25, got, 16), 1); /* the middle again, read backward */
+    assert_row(&got[0], 1, 1, 1, -1);
+    assert_int_equal(step(&r, 0.25, got, 16), 0);
+    assert_int_equal(step(&r, 0.25, got, 16), 1); /* the start, turning into leg 2 */
+    assert_row(&got[0], 0, 2, 1, 1);
+    rig_free(&r);
+}
+
+static void test_once_finishing_takes_the_end_marker(void **state)
+{
+    (void)state;
+    rig r;
+    rig_make(&r, ENDS_AND_MIDDLE, 3, TA_ONCE, 1, 1);
+    row got[16];
+    assert_int_equal(step(&r, 0.5, got, 16), 1);
+    assert_row(&got[0], 0, 0, 1, 1);
+    /* reaches the end and stops there: both the middle and the end, once */
+    assert_int_equal(step(&r, 0.75, got, 16), 2);
+    assert_row(&got[0], 1, 0, 1, 1);
+    assert_row(&got[1], 2, 0, 1, 1);
+    assert_int_equal(step(&r, 0.5, got, 16), 0); /* finished: no more */
+    rig_free(&r);
+
+    /* REPEAT x3 in one large step: loops 0, 1 whole, loop 2 up to its end */
+    rig_make(&r, ENDS_AND_MIDDLE, 3, TA_REPEAT, 3, 1);
+    assert_int_equal(step(&r, 10.0, got, 16), 9);
+    assert_row(&got[0], 0, 0, 1, 1);
+    assert_row(&got[3], 0, 1, 1, 1);
+    assert_row(&got[6], 0, 2, 1, 1);
+    assert_row(&got[8], 2, 2, 1, 1);
+    rig_free(&r);
+}
+
+static void test_start_at_and_seeks(void **state)
+{
+    (void)state;
+    ta_error err = {0};
+    rig r;
+    rig_make(&r, ENDS_AND_MIDDLE, 3, TA_REPEAT, TA_ENDLESS, 1);
+    row got[16];
+    TA_ASSERT_OK(ta_action_start_at(r.action, ta_seconds(1.0), &err), &err);
+    assert_int_equal(step(&r, 0.5, got, 16), 0); /* waiting */
+    assert_int_equal(step(&r, 0.75, got, 16), 1); /* runs [0, .25) of its clip */
+    assert_row(&got[0], 0, 0, 1, 1);
+
+    /* set_time: a seek reports nothing by default */
+    ta_mixer_targets t = {r.scene, NULL, NULL};
+    TA_ASSERT_OK(ta_mixer_set_time(r.mixer, &t, ta_seconds(2.25), &err), &err);
+    ta_animation_event ev;
+    uint32_t markers = 0;
+    while (ta_mixer_drain_events(r.mixer, &ev, 1) == 1) markers += ev.kind == TA_MARKER;
+    assert_int_equal(markers, 0);
+    /* and counts loops from where it landed: [.25, .5) of loop 2 */
+    assert_int_equal(step(&r, 0.25, got, 16), 0);
+    assert_int_equal(step(&r, 0.25, got, 16), 1);
+    assert_row(&got[0], 1, 2, 1, 1);
+
+    /* asked, it reports [0, 2.25) */
+    ta_mixer_set_seek_reports(r.mixer, true);
+    TA_ASSERT_OK(ta_mixer_set_time(r.mixer, &t, ta_seconds(2.25), &err), &err);
+    row all[16];
+    uint32_t n = 0;
+    while (ta_mixer_drain_events(r.mixer, &ev, 1) == 1)
+        if (ev.kind == TA_MARKER) {
+            all[n].marker = ev.marker;
+            all[n].loop = ev.loop;
+            all[n].count = ev.count;
+            all[n].dir = ev.direction;
+            ++n;
+        }
+    assert_int_equal(n, 7);
+    assert_row(&all[0], 0, 0, 1, 1);
+    assert_row(&all[3], 0, 1, 1, 1);
+    assert_row(&all[6], 0, 2, 1, 1);
+    rig_free(&r);
+}
+
+static void test_seek_one_action_reports_when_asked(void **state)
+{
+    (void)state;
+    ta_error err = {0};
+    rig r;
+    rig_make(&r, ENDS_AND_MIDDLE, 3, TA_REPEAT, TA_ENDLESS, 1);
+    row got[16];
+    assert_int_equal(step(&r, 0.25, got, 16), 1);
+    /* 1.5 s on from 0.25: [.25, 1.75): the middle and end of loop 0, the start and middle of loop 1, then
+     * LOOPED */
+    TA_ASSERT_OK(ta_mixer_seek_action(r.mixer, r.index, ta_seconds(1.5), true, &err), &err);
+    ta_animation_event ev[8];
+    uint32_t n = ta_mixer_drain_events(r.mixer, ev, 8);
+    assert_int_equal(n, 5);
+    assert_int_equal(ev[0].kind, TA_MARKER);
+    assert_int_equal(ev[0].marker, 1);
+    assert_int_equal(ev[1].marker, 2);
+    assert_int_equal(ev[2].marker, 0);
+    assert_int_equal(ev[2].loop, 1);
+    assert_int_equal(ev[3].marker, 1);
+    assert_int_equal(ev[3].loop, 1);
+    assert_int_equal(ev[4].kind, TA_LOOPED);
+    assert_int_equal(ev[4].loop_delta, 1);
+    assert_true(ta_action_phase(r.action) == 0.75f);
+    assert_true(ta_mixer_time(r.mixer).seconds == 0.25); /* the mixer's clock did not move */
+    /* without report: nothing, but the loop is counted: [.75, 1.25) then (quietly) [1.25, ...) */
+    TA_ASSERT_OK(ta_mixer_seek_action(r.mixer, r.index, ta_seconds(1.0), false, &err), &err);
+    assert_int_equal(ta_mixer_event_count(r.mixer), 0);
+    assert_int_equal(step(&r, 0.25, got, 16), 1); /* [.75, 1): the end of loop 2 */
+    assert_row(&got[0], 2, 2, 1, 1);
+    TA_ASSERT_REFUSED(ta_mixer_seek_action(r.mixer, r.index, ta_seconds(NAN), true, &err), &err,
+                      TA_ERROR_NOT_A_NUMBER, "by");
+    TA_ASSERT_REFUSED(ta_mixer_seek_action(r.mixer, 9, ta_seconds(1), true, &err), &err, TA_ERROR_NO_SUCH_ACTION,
+                      "9");
+    rig_free(&r);
+}
+
+/* ---- one large advance against many small steps ------------------------------------------------ */
+
+/* Total passes per marker and direction over `steps` updates of dt, or one of steps * dt. */
+static void totals(ta_loop_mode mode, float time_scale, double dt, int steps, bool at_once, int64_t out[3][2])
+{
+    static const double times[3] = {0.0, 0.375, 1.0};
+    rig r;
+    rig_make(&r, times, 3, mode, TA_ENDLESS, time_scale);
+    memset(out, 0, sizeof(int64_t) * 6);
+    row got[32];
+    for (int s = 0; s < (at_once ? 1 : steps); ++s) {
+        uint32_t n = step(&r, at_once ? dt * steps : dt, got, 32);
+        for (uint32_t i = 0; i < n; ++i) out[got[i].marker][got[i].dir > 0] += got[i].count;
+    }
+    rig_free(&r);
+}
+
+static void test_large_advance_equals_small_steps(void **state)
+{
+    (void)state;
+    const ta_loop_mode modes[2] = {TA_REPEAT, TA_PING_PONG};
+    const float scales[2] = {1.0f, -1.0f};
+    for (int mi = 0; mi < 2; ++mi)
+        for (int si = 0; si < 2; ++si) {
+            int64_t small[3][2], large[3][2];
+            totals(modes[mi], scales[si], 0.125, 803, false, small);
+            totals(modes[mi], scales[si], 0.125, 803, true, large);
+            for (int k = 0; k < 3; ++k)
+                for (int d = 0; d < 2; ++d) assert_int_equal(small[k][d], large[k][d]);
+            if (modes[mi] == TA_REPEAT && si == 0) {
+                /* [0, 100.375): 0 at 0..100, .375 at 0..99 (100.375 is excluded), 1 at 1..100 */
+                assert_int_equal(small[0][1], 101);
+                assert_int_equal(small[1][1], 100);
+                assert_int_equal(small[2][1], 100);
+            }
+        }
+}
+
+/* The same advance cut at pseudo-random places (multiples of 1/64 s, so every
+ * phase is exact) reports the same passes as one step. */
+static void test_random_cuts_equal_one_step(void **state)
+{
+    (void)state;
+    static const double times[4] = {0.0, 0.25, 0.6875, 1.0};
+    const ta_loop_mode modes[3] = {TA_REPEAT, TA_PING_PONG, TA_ONCE};
+    const float scales[2] = {1.0f, -1.0f};
+    uint32_t seed = 12345;
+    for (int mi = 0; mi < 3; ++mi)
+        for (int si = 0; si < 2; ++si)
+            for (int trial = 0; trial < 4; ++trial) {
+                int64_t cut[4][2] = {{0}}, whole[4][2] = {{0}};
+                rig r;
+                rig_make(&r, times, 4, modes[mi], modes[mi] == TA_ONCE ? 1 : TA_ENDLESS, scales[si]);
+                row got[32];
+                int total = 0;
+                while (total < 64 * 37) {
+                    seed = seed * 1103515245u + 12345u;
+                    int k = 1 + (int)((seed >> 16) % 90);
+                    total += k;
+                    uint32_t n = step(&r, k / 64.0, got, 32);
+                    for (uint32_t i = 0; i < n; ++i) cut[got[i].marker][got[i].dir > 0] += got[i].count;
+                }
+                rig_free(&r);
+                rig_make(&r, times, 4, modes[mi], modes[mi] == TA_ONCE ? 1 : TA_ENDLESS, scales[si]);
+                uint32_t n = step(&r, total / 64.0, got, 32);
+                for (uint32_t i = 0; i < n; ++i) whole[got[i].marker][got[i].dir > 0] += got[i].count;
+                rig_free(&r);
+                for (int k = 0; k < 4; ++k)
+                    for (int d = 0; d < 2; ++d) assert_int_equal(cut[k][d], whole[k][d]);
+            }
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_markers_read_from_user_data_sorted),
+        cmocka_unit_test(test_marker_refusals_change_nothing),
+        cmocka_unit_test(test_repeat_forward_each_marker_once_per_loop),
+        cmocka_unit_test(test_repeat_many_loops_reported_as_a_count),
+        cmocka_unit_test(test_repeat_backward_from_a_new_action),
+        cmocka_unit_test(test_ping_pong_round_trip),
+        cmocka_unit_test(test_once_finishing_takes_the_end_marker),
+        cmocka_unit_test(test_start_at_and_seeks),
+        cmocka_unit_test(test_seek_one_action_reports_when_asked),
+        cmocka_unit_test(test_large_advance_equals_small_steps),
+        cmocka_unit_test(test_random_cuts_equal_one_step),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,211 @@
+/* Masks (animation_mask.h): each target's weight is the action's times the
+ * mask's. Expected values are worked out by hand from the mixer's rules (a
+ * weighted mean, the rest toward the original below a total weight of one,
+ * additive shares on top). */
+#include <math.h>
+
+#include "ta_test.h"
+
+#include "threeanim/threeanim.h"
+
+typedef struct world {
+    ta_scene *scene;
+    ta_node_id hips, spine, arm, hand, leg;
+    ta_mixer *mixer;
+} world;
+
+static void make_world(world *w)
+{
+    ta_error err = {0};
+    memset(w, 0, sizeof *w);
+    TA_ASSERT_OK(ta_scene_create(NULL, &w->scene, &err), &err);
+    TA_ASSERT_OK(ta_scene_add_node(w->scene, ta_no_parent(), "hips", &w->hips, &err), &err);
+    TA_ASSERT_OK(ta_scene_add_node(w->scene, w->hips, "spine", &w->spine, &err), &err);
+    TA_ASSERT_OK(ta_scene_add_node(w->scene, w->spine, "arm", &w->arm, &err), &err);
+    TA_ASSERT_OK(ta_scene_add_node(w->scene, w->arm, "hand", &w->hand, &err), &err);
+    TA_ASSERT_OK(ta_scene_add_node(w->scene, w->hips, "leg", &w->leg, &err), &err);
+    TA_ASSERT_OK(ta_mixer_create(ta_no_parent(), NULL, &w->mixer, &err), &err);
+}
+
+static void free_world(world *w)
+{
+    ta_mixer_destroy(w->mixer);
+    ta_scene_destroy(w->scene);
+}
+
+/* A clip holding position.x at x on every node given, for 1 s. */
+static ta_clip *hold_clip(const ta_node_id *nodes, uint32_t n, float x, ta_blend_mode mode)
+{
+    ta_error err = {0};
+    ta_track *tracks[8];
+    for (uint32_t i = 0; i < n; ++i) {
+        float kt[2] = {0, 1}, kv[6] = {x, 0, 0, x, 0, 0};
+        ta_track_desc d = {0};
+        TA_ASSERT_OK(ta_node_target(nodes[i], TA_POSITION, &d.target, &err), &err);
+        d.times = kt;
+        d.key_count = 2;
+        d.values = kv;
+        d.value_count = 6;
+        TA_ASSERT_OK(ta_track_create(&d, NULL, &tracks[i], &err), &err);
+    }
+    ta_clip_options o = {0};
+    o.blend_mode = mode;
+    ta_clip *c = NULL;
+    TA_ASSERT_OK(ta_clip_create("hold", tracks, n, &o, &c, &err), &err);
+    return c;
+}
+
+static ta_action *play(world *w, ta_clip *clip, const ta_mask *mask)
+{
+    ta_error err = {0};
+    ta_action *a = NULL;
+    TA_ASSERT_OK(ta_action_create(clip, NULL, &a, &err), &err);
+    ta_clip_release(clip); /* the action holds it */
+    TA_ASSERT_OK(ta_mixer_add(w->mixer, a, ta_no_parent(), NULL, &err), &err);
+    TA_ASSERT_OK(ta_action_set_mask(a, mask, &err), &err);
+    TA_ASSERT_OK(ta_action_play(a, &err), &err);
+    return a;
+}
+
+static float x_of(world *w, ta_node_id n) { return ta_scene_node(w->scene, n)->position.x; }
+
+static void update(world *w, double dt)
+{
+    ta_error err = {0};
+    TA_ASSERT_OK(ta_mixer_update(w->mixer, w->scene, ta_seconds(dt), &err), &err);
+}
+
+static void test_upper_body_over_lower_body(void **state)
+{
+    (void)state;
+    ta_error err = {0};
+    world w;
+    make_world(&w);
+    ta_node_id all[5] = {w.hips, w.spine, w.arm, w.hand, w.leg};
+    ta_mask *upper, *lower;
+    TA_ASSERT_OK(ta_mask_create(NULL, &upper, &err), &err);
+    TA_ASSERT_OK(ta_mask_set_named(upper, w.scene, "spine", true, 1.0f, &err), &err);
+    ta_mask_options all_on = {NULL, 1.0f};
+    TA_ASSERT_OK(ta_mask_create(&all_on, &lower, &err), &err);
+    TA_ASSERT_OK(ta_mask_set_subtree(lower, w.scene, w.spine, 0.0f, &err), &err);
+    play(&w, hold_clip(all, 5, 1.0f, TA_BLEND_MODE_DEFAULT), lower); /* walk: x = 1 */
+    play(&w, hold_clip(all, 5, 10.0f, TA_BLEND_MODE_DEFAULT), upper); /* wave: x = 10 */
+    update(&w, 0.1);
+    assert_true(x_of(&w, w.hips) == 1.0f);
+    assert_true(x_of(&w, w.leg) == 1.0f);
+    assert_true(x_of(&w, w.spine) == 10.0f);
+    assert_true(x_of(&w, w.arm) == 10.0f);
+    assert_true(x_of(&w, w.hand) == 10.0f);
+    ta_mask_destroy(upper);
+    ta_mask_destroy(lower);
+    free_world(&w);
+}
+
+/* ozz-animation #119: a masked layer fading in must start from the pose without it. */
+static void test_masked_fade_in_does_not_pop(void **state)
+{
+    (void)state;
+    ta_error err = {0};
+    world w;
+    make_world(&w);
+    ta_node_id arm[1] = {w.arm};
+    ta_mask *mask;
+    TA_ASSERT_OK(ta_mask_create(NULL, &mask, &err), &err);
+    TA_ASSERT_OK(ta_mask_set_node(mask, w.arm, 0.5f, &err), &err);
+    play(&w, hold_clip(arm, 1, 0.0f, TA_BLEND_MODE_DEFAULT), NULL);
+    ta_action *layer = play(&w, hold_clip(arm, 1, 10.0f, TA_BLEND_MODE_DEFAULT), mask);
+    TA_ASSERT_OK(ta_action_fade_in(layer, ta_seconds(1.0), &err), &err);
+    update(&w, 0.0); /* fade weight 0: exactly the base pose */
+    assert_true(x_of(&w, w.arm) == 0.0f);
+    /* at e the layer's weight on the arm is 0.5 e: x = 10 * 0.5e / (1 + 0.5e) */
+    const double es[3] = {0.25, 0.5, 1.0};
+    double t = 0;
+    for (int i = 0; i < 3; ++i) {
+        update(&w, es[i] - t);
+        t = es[i];
+        double e = es[i], want = 10 * 0.5 * e / (1 + 0.5 * e);
+        TA_ASSERT_NEAR(x_of(&w, w.arm), want, 1e-6);
+    }
+    ta_mask_destroy(mask);
+    free_world(&w);
+}
+
+static void test_mask_alone_rests_toward_the_original_and_additive(void **state)
+{
+    (void)state;
+    ta_error err = {0};
+    world w;
+    make_world(&w);
+    ta_scene_node(w.scene, w.arm)->position.x = 4.0f;
+    ta_scene_node(w.scene, w.leg)->position.x = 3.0f;
+    ta_node_id nodes[2] = {w.arm, w.leg};
+    /* by array: node 2 (arm) at 0.25, node 4 (leg) at 0 */
+    float weights[5] = {0, 0, 0.25f, 0, 0};
+    ta_mask *mask;
+    TA_ASSERT_OK(ta_mask_create(NULL, &mask, &err), &err);
+    TA_ASSERT_OK(ta_mask_set_nodes(mask, weights, 5, &err), &err);
+    play(&w, hold_clip(nodes, 2, 10.0f, TA_BLEND_MODE_DEFAULT), mask);
+    update(&w, 0.1);
+    assert_true(x_of(&w, w.arm) == 5.5f); /* 4 + (10 - 4) * 0.25 */
+    assert_true(x_of(&w, w.leg) == 3.0f); /* weight 0: the original */
+    /* an additive layer of +2 at mask 0.5 adds 1 */
+    ta_mask *half;
+    TA_ASSERT_OK(ta_mask_create(NULL, &half, &err), &err);
+    TA_ASSERT_OK(ta_mask_set_node(half, w.arm, 0.5f, &err), &err);
+    play(&w, hold_clip(nodes, 1, 2.0f, TA_ADDITIVE_BLEND_MODE), half);
+    update(&w, 0.1);
+    assert_true(x_of(&w, w.arm) == 6.5f);
+    ta_mask_destroy(mask);
+    ta_mask_destroy(half);
+    free_world(&w);
+}
+
+static void test_mask_lookup_and_refusals(void **state)
+{
+    (void)state;
+    ta_error err = {0};
+    ta_mask *m;
+    ta_mask_options o = {NULL, 0.75f};
+    TA_ASSERT_OK(ta_mask_create(&o, &m, &err), &err);
+    ta_track_target morph = {TA_MORPH_INFLUENCE, TA_FAMILY_MESH, 3, 2};
+    ta_track_target other_morph = {TA_MORPH_INFLUENCE, TA_FAMILY_MESH, 3, 1};
+    ta_track_target node9 = {TA_POSITION, TA_FAMILY_NODE, 9, 0};
+    assert_true(ta_mask_weight(m, morph) == 0.75f);
+    assert_true(ta_mask_weight(m, node9) == 0.75f);
+    TA_ASSERT_OK(ta_mask_set_target(m, TA_FAMILY_MESH, 3, 2, 0.5f, &err), &err);
+    TA_ASSERT_OK(ta_mask_set_target(m, TA_FAMILY_MESH, 3, TA_MASK_ALL_ELEMENTS, 0.25f, &err), &err);
+    assert_true(ta_mask_weight(m, morph) == 0.5f);        /* its own weight wins */
+    assert_true(ta_mask_weight(m, other_morph) == 0.25f); /* the mesh's */
+    assert_true(ta_mask_weight(NULL, morph) == 1.0f);
+    TA_ASSERT_REFUSED(ta_mask_set_node(m, ta_node_at(9), NAN, &err), &err, TA_ERROR_NOT_A_NUMBER, "node[9]");
+    TA_ASSERT_REFUSED(ta_mask_set_node(m, ta_node_at(9), 1.5f, &err), &err, TA_ERROR_OUT_OF_RANGE, "1.5");
+    float bad[3] = {0, 1, -0.5f};
+    TA_ASSERT_REFUSED(ta_mask_set_nodes(m, bad, 3, &err), &err, TA_ERROR_OUT_OF_RANGE, "weights[2]: the weight -0.5");
+    TA_ASSERT_REFUSED(ta_mask_set_target(m, TA_FAMILY_NODE, 0, 0, 1, &err), &err, TA_ERROR_INVALID_ARGUMENT,
+                      "ta_mask_set_node");
+    /* nothing changed by the refusals */
+    assert_true(ta_mask_weight(m, node9) == 0.75f);
+    assert_true(ta_mask_weight(m, (ta_track_target){TA_POSITION, TA_FAMILY_NODE, 0, 0}) == 0.75f);
+    ta_mask_options bad_default = {NULL, 2.0f};
+    ta_mask *m2 = NULL;
+    TA_ASSERT_REFUSED(ta_mask_create(&bad_default, &m2, &err), &err, TA_ERROR_OUT_OF_RANGE, "default_weight");
+    assert_null(m2);
+    world w;
+    make_world(&w);
+    TA_ASSERT_REFUSED(ta_mask_set_subtree(m, w.scene, ta_node_at(77), 1, &err), &err, TA_ERROR_MISSING_TARGET,
+                      "node: 77");
+    TA_ASSERT_REFUSED(ta_mask_set_named(m, w.scene, "tail", false, 1, &err), &err, TA_ERROR_NOT_FOUND, "tail");
+    ta_mask_destroy(m);
+    free_world(&w);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_upper_body_over_lower_body),
+        cmocka_unit_test(test_masked_fade_in_does_not_pop),
+        cmocka_unit_test(test_mask_alone_rests_toward_the_original_and_additive),
+        cmocka_unit_test(test_mask_lookup_and_refusals),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,254 @@
+/* Root motion (root_motion.h). The clips move the root along x at a constant
+ * speed, so every expected displacement is speed times clip time, worked out
+ * by hand; all times are binary fractions, so the float32 phases are exact. */
+#include <math.h>
+
+#include "ta_test.h"
+
+#include "threeanim/threeanim.h"
+
+#define TA_TEST_PI 3.14159265358979323846
+
+typedef struct world {
+    ta_scene *scene;
+    ta_node_id root, other;
+    ta_mixer *mixer;
+} world;
+
+static void make_world(world *w, bool keep_vertical)
+{
+    ta_error err = {0};
+    memset(w, 0, sizeof *w);
+    TA_ASSERT_OK(ta_scene_create(NULL, &w->scene, &err), &err);
+    TA_ASSERT_OK(ta_scene_add_node(w->scene, ta_no_parent(), "other", &w->other, &err), &err);
+    TA_ASSERT_OK(ta_scene_add_node(w->scene, ta_no_parent(), "hips", &w->root, &err), &err);
+    TA_ASSERT_OK(ta_mixer_create(ta_no_parent(), NULL, &w->mixer, &err), &err);
+    ta_root_motion_options o = {w->root, keep_vertical, true};
+    TA_ASSERT_OK(ta_mixer_set_root_motion(w->mixer, &o, &err), &err);
+}
+
+static void free_world(world *w)
+{
+    ta_mixer_destroy(w->mixer);
+    ta_scene_destroy(w->scene);
+}
+
+/* A 1 s clip: the root from (0,0,0) through (speed/2, 0.5, 1) to (speed, 0, 2). */
+static ta_action *play_walk(world *w, float speed, ta_loop_mode mode, int64_t reps, float time_scale, float weight)
+{
+    ta_error err = {0};
+    float kt[3] = {0, 0.5f, 1}, kv[9] = {0, 0, 0, speed / 2, 0.5f, 1, speed, 0, 2};
+    ta_track_desc d = {0};
+    TA_ASSERT_OK(ta_node_target(w->root, TA_POSITION, &d.target, &err), &err);
+    d.times = kt;
+    d.key_count = 3;
+    d.values = kv;
+    d.value_count = 9;
+    ta_track *t = NULL;
+    TA_ASSERT_OK(ta_track_create(&d, NULL, &t, &err), &err);
+    ta_clip *c = NULL;
+    TA_ASSERT_OK(ta_clip_create("walk", &t, 1, NULL, &c, &err), &err);
+    ta_action *a = NULL;
+    TA_ASSERT_OK(ta_action_create(c, NULL, &a, &err), &err);
+    ta_clip_release(c);
+    TA_ASSERT_OK(ta_mixer_add(w->mixer, a, ta_no_parent(), NULL, &err), &err);
+    TA_ASSERT_OK(ta_action_set_loop(a, mode, reps, &err), &err);
+    TA_ASSERT_OK(ta_action_set_time_scale(a, time_scale, &err), &err);
+    TA_ASSERT_OK(ta_action_set_weight(a, weight, &err), &err);
+    TA_ASSERT_OK(ta_action_play(a, &err), &err);
+    return a;
+}
+
+static ta_vec3 step(world *w, double dt)
+{
+    ta_error err = {0};
+    TA_ASSERT_OK(ta_mixer_update(w->mixer, w->scene, ta_seconds(dt), &err), &err);
+    ta_root_motion rm;
+    ta_mixer_root_motion(w->mixer, &rm);
+    return rm.translation;
+}
+
+static void test_motion_and_pose_in_place(void **state)
+{
+    (void)state;
+    world w;
+    make_world(&w, true);
+    play_walk(&w, 2.0f, TA_REPEAT, TA_ENDLESS, 1, 1);
+    ta_vec3 d = step(&w, 0.25);
+    assert_true(d.x == 0.5f); /* 2 m/s for 0.25 s */
+    assert_true(d.y == 0.0f); /* kept in the pose, not reported */
+    assert_true(d.z == 0.5f);
+    const ta_node *root = ta_scene_node_const(w.scene, w.root);
+    assert_true(root->position.x == 0.0f); /* in place */
+    assert_true(root->position.y == 0.25f); /* the bob stays */
+    assert_true(root->position.z == 0.0f);
+    free_world(&w);
+
+    make_world(&w, false);
+    play_walk(&w, 2.0f, TA_REPEAT, TA_ENDLESS, 1, 1);
+    d = step(&w, 0.25);
+    assert_true(d.y == 0.25f);
+    assert_true(ta_scene_node_const(w.scene, w.root)->position.y == 0.0f);
+    free_world(&w);
+}
+
+static void test_thousand_loops_land_on_the_exact_sum(void **state)
+{
+    (void)state;
+    world w;
+    make_world(&w, true);
+    play_walk(&w, 2.0f, TA_REPEAT, TA_ENDLESS, 1, 1);
+    double x = 0;
+    for (int i = 0; i < 8000; ++i) x += step(&w, 0.125).x; /* 1000 loops */
+    assert_true(x == 2000.0);
+    /* one advance of 1000.5 s: 1000 whole runs and half of one */
+    assert_true(step(&w, 1000.5).x == 2001.0f);
+    free_world(&w);
+}
+
+static void test_backward_ping_pong_once_and_repetitions(void **state)
+{
+    (void)state;
+    world w;
+    make_world(&w, true);
+    play_walk(&w, 2.0f, TA_REPEAT, TA_ENDLESS, -1, 1);
+    /* from 0 back across the start to 0.75: P(.75) - P(0) - (P(1) - P(0)) */
+    assert_true(step(&w, 0.25).x == -0.5f);
+    assert_true(step(&w, 0.5).x == -1.0f);
+    free_world(&w);
+
+    make_world(&w, true);
+    play_walk(&w, 2.0f, TA_PING_PONG, TA_ENDLESS, 1, 1);
+    assert_true(step(&w, 1.25).x == 1.5f);  /* out 2, back 0.5 */
+    assert_true(step(&w, 0.75).x == -1.5f); /* back to the start */
+    free_world(&w);
+
+    make_world(&w, true);
+    ta_action *once = play_walk(&w, 2.0f, TA_ONCE, 1, 1, 1);
+    ta_action_set_clamp_when_finished(once, true);
+    assert_true(step(&w, 1.5).x == 2.0f); /* stops at the end, and holds it */
+    assert_true(step(&w, 0.5).x == 0.0f);
+    free_world(&w);
+
+    make_world(&w, true);
+    play_walk(&w, 2.0f, TA_ONCE, 1, 1, 1);
+    /* without clamp_when_finished it lets go of the pose in the update that ends it: weight 0, no motion */
+    assert_true(step(&w, 1.5).x == 0.0f);
+    free_world(&w);
+
+    make_world(&w, true);
+    ta_action *three = play_walk(&w, 2.0f, TA_REPEAT, 3, 1, 1);
+    ta_action_set_clamp_when_finished(three, true);
+    assert_true(step(&w, 10.0).x == 6.0f); /* three runs, then it finishes */
+    free_world(&w);
+}
+
+static void test_weights_blend_the_motion(void **state)
+{
+    (void)state;
+    world w;
+    make_world(&w, true);
+    play_walk(&w, 2.0f, TA_REPEAT, TA_ENDLESS, 1, 0.75f);
+    play_walk(&w, 4.0f, TA_REPEAT, TA_ENDLESS, 1, 0.25f);
+    /* (0.75 * 0.5 + 0.25 * 1.0) / 1 */
+    assert_true(step(&w, 0.25).x == 0.625f);
+    free_world(&w);
+
+    make_world(&w, true);
+    play_walk(&w, 2.0f, TA_REPEAT, TA_ENDLESS, 1, 0.25f);
+    play_walk(&w, 4.0f, TA_REPEAT, TA_ENDLESS, 1, 0.25f);
+    /* a total of 0.5 moves less: 0.25 * 0.5 + 0.25 * 1.0 */
+    assert_true(step(&w, 0.25).x == 0.375f);
+    free_world(&w);
+}
+
+static void test_seeks_report_no_motion_unless_asked(void **state)
+{
+    (void)state;
+    ta_error err = {0};
+    world w;
+    make_world(&w, true);
+    play_walk(&w, 2.0f, TA_REPEAT, TA_ENDLESS, 1, 1);
+    step(&w, 0.25);
+    ta_mixer_targets t = {w.scene, NULL, NULL};
+    TA_ASSERT_OK(ta_mixer_set_time(w.mixer, &t, ta_seconds(2.25), &err), &err);
+    ta_root_motion rm;
+    ta_mixer_root_motion(w.mixer, &rm);
+    assert_true(rm.translation.x == 0.0f);
+    ta_mixer_set_seek_reports(w.mixer, true);
+    TA_ASSERT_OK(ta_mixer_set_time(w.mixer, &t, ta_seconds(2.25), &err), &err);
+    ta_mixer_root_motion(w.mixer, &rm);
+    assert_true(rm.translation.x == 4.5f); /* from the clip's start */
+    /* off again: three.js's pose, the root moves */
+    TA_ASSERT_OK(ta_mixer_set_root_motion(w.mixer, NULL, &err), &err);
+    step(&w, 0.25);
+    ta_mixer_root_motion(w.mixer, &rm);
+    assert_true(rm.translation.x == 0.0f);
+    assert_true(ta_scene_node_const(w.scene, w.root)->position.x == 1.0f); /* at 2.5 s: P(0.5) */
+    ta_root_motion_options none = {ta_no_parent(), false, false};
+    TA_ASSERT_REFUSED(ta_mixer_set_root_motion(w.mixer, &none, &err), &err, TA_ERROR_INVALID_ARGUMENT, "options.root");
+    free_world(&w);
+}
+
+/* The root turns about y from 0 to pi/2 over the clip, leaning 0.3 rad about x all along:
+ * q(t) = Ry(theta(t)) Rx(0.3). */
+static void test_yaw_extracted_and_heading_kept(void **state)
+{
+    (void)state;
+    ta_error err = {0};
+    world w;
+    make_world(&w, true);
+    float kt[3] = {0, 0.5f, 1}, kv[12];
+    const double lean = 0.3;
+    for (int k = 0; k < 3; ++k) {
+        double th = k * (TA_TEST_PI / 4);
+        /* Ry(th) Rx(lean) */
+        kv[4 * k + 0] = (float)(cos(th / 2) * sin(lean / 2));
+        kv[4 * k + 1] = (float)(sin(th / 2) * cos(lean / 2));
+        kv[4 * k + 2] = (float)(-sin(th / 2) * sin(lean / 2));
+        kv[4 * k + 3] = (float)(cos(th / 2) * cos(lean / 2));
+    }
+    ta_track_desc d = {0};
+    TA_ASSERT_OK(ta_node_target(w.root, TA_QUATERNION, &d.target, &err), &err);
+    d.times = kt;
+    d.key_count = 3;
+    d.values = kv;
+    d.value_count = 12;
+    ta_track *t = NULL;
+    TA_ASSERT_OK(ta_track_create(&d, NULL, &t, &err), &err);
+    ta_clip *c = NULL;
+    TA_ASSERT_OK(ta_clip_create("turn", &t, 1, NULL, &c, &err), &err);
+    ta_action *a = NULL;
+    TA_ASSERT_OK(ta_action_create(c, NULL, &a, &err), &err);
+    ta_clip_release(c);
+    TA_ASSERT_OK(ta_mixer_add(w.mixer, a, ta_no_parent(), NULL, &err), &err);
+    TA_ASSERT_OK(ta_action_play(a, &err), &err);
+    TA_ASSERT_OK(ta_mixer_update(w.mixer, w.scene, ta_seconds(0.25), &err), &err);
+    ta_root_motion rm;
+    ta_mixer_root_motion(w.mixer, &rm);
+    TA_ASSERT_NEAR(rm.yaw, TA_TEST_PI / 8, 1e-6); /* a quarter of the way to pi/2 */
+    /* the pose keeps the lean and drops the turn: Rx(0.3) */
+    const ta_quat q = ta_scene_node_const(w.scene, w.root)->quaternion;
+    TA_ASSERT_NEAR(q.x, sin(lean / 2), 1e-6);
+    TA_ASSERT_NEAR(q.y, 0, 1e-6);
+    TA_ASSERT_NEAR(q.z, 0, 1e-6);
+    TA_ASSERT_NEAR(q.w, cos(lean / 2), 1e-6);
+    /* across the loop end: pi/8 * 3 to the end, then pi/8 into the next run: 3 pi/8 + ... = from 1/4 to 5/4 */
+    TA_ASSERT_OK(ta_mixer_update(w.mixer, w.scene, ta_seconds(1.0), &err), &err);
+    ta_mixer_root_motion(w.mixer, &rm);
+    TA_ASSERT_NEAR(rm.yaw, TA_TEST_PI / 2, 1e-6);
+    free_world(&w);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_motion_and_pose_in_place),
+        cmocka_unit_test(test_thousand_loops_land_on_the_exact_sum),
+        cmocka_unit_test(test_backward_ping_pong_once_and_repetitions),
+        cmocka_unit_test(test_weights_blend_the_motion),
+        cmocka_unit_test(test_seeks_report_no_motion_unless_asked),
+        cmocka_unit_test(test_yaw_extracted_and_heading_kept),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
