@@ -766,6 +766,17 @@ static void write_name(ta_mixer *m, ta_scene *scene, const ta__binding *b, const
     }
 }
 
+/* A driven name binding at the commit; out of the loop, which names are rare in. */
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+static void commit_name(ta_mixer *m, ta_scene *scene, const ta__binding *b, bool write_all, char **made_names)
+{
+    const char *name = name_to_write(m, b, scene, write_all);
+    if (name != NULL) write_name(m, scene, b, name, made_names);
+    m->str_last[b->offset] = m->str_pile[b->offset];
+}
+
 static ta_result run_update(ta_mixer *m, const ta_mixer_targets *t, double delta, bool set_time, ta_error *err)
 {
     if (m == NULL || t == NULL || t->scene == NULL)
@@ -908,9 +919,7 @@ static ta_result run_update(ta_mixer *m, const ta_mixer_targets *t, double delta
             continue;
         }
         if (b->target.type == TA_VALUE_STRING) {
-            const char *name = name_to_write(m, b, t->scene, write_all);
-            if (name != NULL) write_name(m, t->scene, b, name, made_names);
-            m->str_last[b->offset] = m->str_pile[b->offset];
+            commit_name(m, t->scene, b, write_all, made_names);
         } else if (b->target.family == TA_FAMILY_NODE && b->target.kind <= TA_QUATERNION) {
             const float *v = m->pile + b->offset;
             const float *l = m->last + b->offset;
