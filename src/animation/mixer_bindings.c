@@ -118,23 +118,28 @@ static ta_result grow_strings(ta_mixer *m, uint32_t need, ta_error *err)
     const char **p = (const char **)ta__calloc(&m->mem, want, sizeof(char *));
     const char **a = (const char **)ta__calloc(&m->mem, want, sizeof(char *));
     char **o = (char **)ta__calloc(&m->mem, want, sizeof(char *));
-    if (p == NULL || a == NULL || o == NULL) {
+    const char **l = (const char **)ta__calloc(&m->mem, want, sizeof(char *));
+    if (p == NULL || a == NULL || o == NULL || l == NULL) {
         ta__free(&m->mem, (void *)p, sizeof(char *) * want);
         ta__free(&m->mem, (void *)a, sizeof(char *) * want);
         ta__free(&m->mem, o, sizeof(char *) * want);
+        ta__free(&m->mem, (void *)l, sizeof(char *) * want);
         return ta__fail(err, TA_ERROR_OUT_OF_MEMORY, "out of memory growing the mixer's string piles");
     }
     if (m->str_count) {
         memcpy((void *)p, (const void *)m->str_pile, sizeof(char *) * m->str_count);
         memcpy((void *)a, (const void *)m->str_add, sizeof(char *) * m->str_count);
         memcpy(o, m->str_orig, sizeof(char *) * m->str_count);
+        memcpy((void *)l, (const void *)m->str_last, sizeof(char *) * m->str_count);
     }
     ta__free(&m->mem, (void *)m->str_pile, sizeof(char *) * m->str_capacity);
     ta__free(&m->mem, (void *)m->str_add, sizeof(char *) * m->str_capacity);
     ta__free(&m->mem, m->str_orig, sizeof(char *) * m->str_capacity);
+    ta__free(&m->mem, (void *)m->str_last, sizeof(char *) * m->str_capacity);
     m->str_pile = p;
     m->str_add = a;
     m->str_orig = o;
+    m->str_last = l;
     m->str_capacity = want;
     return TA_OK;
 }
@@ -194,6 +199,7 @@ ta_result ta__mixer_bind(ta_mixer *m, ta_track_target target, uint32_t *out, ta_
         m->str_pile[b->offset] = NULL;
         m->str_add[b->offset] = NULL;
         m->str_orig[b->offset] = NULL;
+        m->str_last[b->offset] = NULL;
     } else {
         b->size = (uint8_t)size;
         b->offset = m->slot_count;
@@ -246,6 +252,7 @@ void ta__mixer_drop_unused(ta_mixer *m)
             m->str_pile[str] = m->str_pile[b.offset];
             m->str_add[str] = m->str_add[b.offset];
             m->str_orig[str] = m->str_orig[b.offset];
+            m->str_last[str] = m->str_last[b.offset];
             b.offset = str++;
         } else {
             memmove(m->pile + slot, m->pile + b.offset, sizeof(float) * b.size);
@@ -285,4 +292,5 @@ void ta__mixer_free_bindings(ta_mixer *m)
     ta__free(&m->mem, (void *)m->str_pile, sizeof(char *) * m->str_capacity);
     ta__free(&m->mem, (void *)m->str_add, sizeof(char *) * m->str_capacity);
     ta__free(&m->mem, m->str_orig, sizeof(char *) * m->str_capacity);
+    ta__free(&m->mem, (void *)m->str_last, sizeof(char *) * m->str_capacity);
 }

@@ -87,6 +87,10 @@ struct ta_mixer {
     const char **str_pile;
     const char **str_add;
     char **str_orig;        /* owned copies */
+    /* The name each binding mixed last (into a clip's strings or its own
+     * str_orig, which live as long as it does; the original when read), so
+     * that as numbers, a name is written only when the mix changes it. */
+    const char **str_last;
     uint32_t str_count;
     uint32_t str_capacity;
 

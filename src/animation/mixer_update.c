@@ -715,8 +715,10 @@ static void make_key(const ta_mixer_targets *t, struct ta__checked_targets *k)
     }
 }
 
-/* The name a string binding writes when this update commits, or NULL. */
-static const char *name_to_write(const ta_mixer *m, const ta__binding *b, const ta_scene *scene)
+/* The name a string binding writes when this update commits, or NULL: a
+ * restore, or a mixed name other than the one mixed last (and than the
+ * node's), as three.js's PropertyMixer.apply. */
+static const char *name_to_write(const ta_mixer *m, const ta__binding *b, const ta_scene *scene, bool write_all)
 {
     if (b->target.type != TA_VALUE_STRING) return NULL;
     const char *value;
@@ -725,7 +727,10 @@ static const char *name_to_write(const ta_mixer *m, const ta__binding *b, const 
         value = m->str_orig[b->offset];
     } else {
         value = m->str_pile[b->offset];
-        if (value == NULL || strcmp(value, scene->nodes[b->target.index].name) == 0) return NULL;
+        if (value == NULL) return NULL;
+        const char *last = m->str_last[b->offset];
+        if (!write_all && last != NULL && strcmp(value, last) == 0) return NULL;
+        if (strcmp(value, scene->nodes[b->target.index].name) == 0) return NULL;
     }
     return value != NULL ? value : "";
 }
@@ -740,13 +745,13 @@ static void free_names(ta_mixer *m, const ta_scene *scene, char **names)
 /* Copies of the names to write whose length is not the old name's, or whose
  * old name is shared (those need memory; the others are written in place), by
  * string slot; *out stays NULL when there are none. */
-static ta_result make_names(ta_mixer *m, const ta_scene *scene, char ***out, ta_error *err)
+static ta_result make_names(ta_mixer *m, const ta_scene *scene, bool write_all, char ***out, ta_error *err)
 {
     *out = NULL;
     if (m->str_count == 0) return TA_OK; /* no string bindings: no pass over the others */
     for (uint32_t i = 0; i < m->binding_count; ++i) {
         const ta__binding *b = &m->bindings[i];
-        const char *value = name_to_write(m, b, scene);
+        const char *value = name_to_write(m, b, scene, write_all);
         /* A name shared with instances of the scene is never written in place. */
         if (value == NULL || (strlen(value) == strlen(scene->nodes[b->target.index].name) &&
                               !ta__scene_borrows(scene, b->target.index, TA__BORROWED_NAME)))
@@ -774,6 +779,17 @@ static void write_name(ta_mixer *m, ta_scene *scene, const ta__binding *b, const
     } else {
         ta_scene_set_node_name(scene, node, value, NULL); /* the same length: in place, it cannot fail */
     }
+}
+
+/* A driven name binding at the commit; out of the loop, which names are rare in. */
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+static void commit_name(ta_mixer *m, ta_scene *scene, const ta__binding *b, bool write_all, char **made_names)
+{
+    const char *name = name_to_write(m, b, scene, write_all);
+    if (name != NULL) write_name(m, scene, b, name, made_names);
+    m->str_last[b->offset] = m->str_pile[b->offset];
 }
 
 static ta_result run_update(ta_mixer *m, const ta_mixer_targets *t, double delta, bool set_time, ta_error *err)
@@ -847,6 +863,7 @@ static ta_result run_update(ta_mixer *m, const ta_mixer_targets *t, double delta
                 }
                 ta__free_str(&m->mem, m->str_orig[b->offset]);
                 m->str_orig[b->offset] = copy;
+                m->str_last[b->offset] = copy;
             } else {
                 ta__property_read(t, ta__binding_target(b), m->orig + b->offset);
                 memcpy(m->last + b->offset, m->orig + b->offset, sizeof(float) * b->size);
@@ -902,7 +919,7 @@ static ta_result run_update(ta_mixer *m, const ta_mixer_targets *t, double delta
     /* 4b. The node names to write that do not fit where the old ones are: made
      * now, so that the commit cannot fail half way. */
     char **made_names = NULL;
-    r = make_names(m, t->scene, &made_names, err);
+    r = make_names(m, t->scene, write_all, &made_names, err);
     if (r != TA_OK) {
         rollback_originals(m);
         return r;
@@ -926,9 +943,7 @@ static ta_result run_update(ta_mixer *m, const ta_mixer_targets *t, double delta
             continue;
         }
         if (b->target.type == TA_VALUE_STRING) {
-            const char *name = m->str_pile[b->offset];
-            if (name != NULL && strcmp(name, t->scene->nodes[b->target.index].name) != 0)
-                write_name(m, t->scene, b, name, made_names);
+            commit_name(m, t->scene, b, write_all, made_names);
         } else if (b->target.family == TA_FAMILY_NODE && b->target.kind <= TA_QUATERNION) {
             const float *v = m->pile + b->offset;
             const float *l = m->last + b->offset;

@@ -376,9 +376,7 @@ static void test_a_moving_track_is_written_every_update(void **state)
     teardown(&f);
 }
 
-/* ---- deliberate differences, as written ------------------------------------------- */
-
-static void test_a_name_track_writes_when_the_name_differs_from_the_node(void **state)
+static void test_a_name_set_between_same_mixes_survives(void **state)
 {
     (void)state;
     fixture f;
@@ -401,11 +399,25 @@ static void test_a_name_track_writes_when_the_name_differs_from_the_node(void **
     step(&f, 0.1);
     assert_string_equal(f.scene->nodes[f.node.index].name, "left");
     TA_ASSERT_OK(ta_scene_set_node_name(f.scene, f.node, "mine", &err), &err);
-    step(&f, 0.1); /* the same name mixed again: three.js would keep "mine" */
-    assert_string_equal(f.scene->nodes[f.node.index].name, "left");
+    step(&f, 0.1); /* the same name mixed again: not written */
+    assert_string_equal(f.scene->nodes[f.node.index].name, "mine");
+    /* given other targets, the mixer writes what it drives again */
+    ta_mixer_targets t2 = {f.scene, NULL, NULL};
+    ta_scene *other = NULL;
+    TA_ASSERT_OK(ta_scene_create(NULL, &other, &err), &err);
+    ta_node_id r2, n2;
+    TA_ASSERT_OK(ta_scene_add_node(other, ta_no_parent(), "root", &r2, &err), &err);
+    TA_ASSERT_OK(ta_scene_add_node(other, r2, "node", &n2, &err), &err);
+    t2.scene = other;
+    TA_ASSERT_OK(ta_mixer_update_targets(f.mixer, &t2, ta_seconds(0.1), &err), &err);
+    assert_string_equal(other->nodes[n2.index].name, "left");
+    ta_scene_destroy(other);
     ta_clip_release(c);
     teardown(&f);
 }
+
+/* ---- deliberate differences, as written ------------------------------------------- */
+
 
 static void test_stop_restores_at_the_next_update_and_an_update_of_zero_does_it_now(void **state)
 {
@@ -476,7 +488,7 @@ int main(void)
         cmocka_unit_test(test_endless_is_not_the_largest_count),
         cmocka_unit_test(test_a_value_set_between_same_mixes_survives),
         cmocka_unit_test(test_a_moving_track_is_written_every_update),
-        cmocka_unit_test(test_a_name_track_writes_when_the_name_differs_from_the_node),
+        cmocka_unit_test(test_a_name_set_between_same_mixes_survives),
         cmocka_unit_test(test_stop_restores_at_the_next_update_and_an_update_of_zero_does_it_now),
         cmocka_unit_test(test_use_group_is_refused_while_playing),
     };
