@@ -15,7 +15,9 @@
  *   4. the floor (bench_floor) and how far threeanim's track evaluation is from it;
  *   5. linearity: the fitted slope and worst deviation of the cost in C, B and
  *      the number of actions;
- *   6. --threads 2 against 1.
+ *   6. --threads 2 against 1;
+ *   7. the world and skinning passes (bench_pose) beside three.js's
+ *      updateMatrixWorld and skeleton.update on the workload rig.
  * The tables go to stdout (and to --out, default DIR/bench-report.md); every
  * JSON line measured goes to DIR/bench-results.jsonl. --quick: linear only,
  * one A B pass, fewer frames (about a minute).
@@ -355,6 +357,34 @@ out();
     '"cores busy" (CPU time over wall time with 2 threads) near 1 says the second core was taken by another process. ' +
     'Target: at least 1.7x at C = 1000.');
   verdicts.push({ what: `--threads 2 scaling ${fmt(scale1000, 2)}x at C = 1000 (target 1.7x)`, ok: scale1000 >= 1.7 });
+}
+out();
+
+// ---- 7. world and skinning passes ----------------------------------------------------------------------
+
+out('## 7. World and skinning passes (bench_pose beside bench/pose/bench_pose.mjs)');
+out();
+{
+  const POSE = path.join(opts.build, 'bench', 'bench_pose');
+  if (fs.existsSync(POSE)) {
+    const flags = ['--chars', '100', '--bones', '64', '--branch', '2', '--frames', opts.quick ? '60' : '300',
+      '--reps', opts.quick ? '3' : '5'];
+    const rows = [];
+    for (let k = 0; k < (opts.quick ? 1 : 3); ++k) {
+      progress(`pose passes ${k + 1}`);
+      const ta = runJson(POSE, flags);
+      const js = runJson(process.execPath, [path.join(ROOT, 'bench', 'pose', 'bench_pose.mjs'), ...flags]);
+      rows.push([k + 1, fmt(ta.world_ns_per_bone.median, 1), fmt(js.world_ns_per_bone.median, 1),
+        fmt(ta.skinning_ns_per_bone.median, 1), fmt(js.skinning_ns_per_bone.median, 1),
+        Math.abs(ta.checksum - js.checksum) <= 1e-6 * Math.abs(js.checksum) ? 'same' : 'DIFFERENT']);
+    }
+    table(['run', 'threeanim world (ns/bone)', 'three.js updateMatrixWorld (ns/bone)', 'threeanim skinning (ns/bone)',
+      'three.js skeleton.update (ns/bone)', 'bone matrix checksum'], rows);
+    out();
+    out('100 characters of the workload rig (64 bones, branch 2), medians over the repetitions of each run.');
+  } else {
+    out(`not built (${POSE} is missing).`);
+  }
 }
 out();
 

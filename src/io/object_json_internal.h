@@ -86,6 +86,7 @@ typedef struct ta__ojreader {
     uint32_t skinned_view_count, skinned_view_capacity;
     ta__pending_skin *skins;
     uint32_t skin_count, skin_capacity;
+    uint32_t *skin_made;         /* while binding: per document skeleton, its scene skin or TA_NONE */
 
     ta__holder *holders;
     uint32_t holder_count, holder_capacity;

@@ -293,6 +293,30 @@ ta_result ta__ojr_skeletons_index(ta__ojreader *rd, ta__jpath *path, ta_error *e
                 r = ta__jfail(err, TA_ERROR_PARSE, path, "is %s, not a string", ta__jtype(json_array_get(bones, k)));
                 ta__jpath_pop(path, m2);
             }
+        /* Skeleton.fromJSON reads boneInverses[i] for every bone: fewer would
+         * read past the end. */
+        const json_t *inverses = NULL;
+        if (r == TA_OK) r = ta__jmember(e, "boneInverses", JSON_ARRAY, true, path, &inverses, err);
+        if (r == TA_OK && json_array_size(inverses) < json_array_size(bones)) {
+            size_t m2 = ta__jpath_key(path, "boneInverses");
+            r = ta__jfail(err, TA_ERROR_PARSE, path, "holds %zu matrices, fewer than the skeleton's %zu bones",
+                          json_array_size(inverses), json_array_size(bones));
+            ta__jpath_pop(path, m2);
+        }
+        for (size_t k = 0; r == TA_OK && k < json_array_size(bones); ++k) {
+            size_t m2 = ta__jpath_key(path, "boneInverses");
+            ta__jpath_index(path, k);
+            const json_t *mat = json_array_get(inverses, k);
+            if (!json_is_array(mat) || json_array_size(mat) != 16)
+                r = ta__jfail(err, TA_ERROR_PARSE, path, "is not an array of 16 numbers");
+            for (size_t q = 0; r == TA_OK && q < 16; ++q) {
+                size_t m3 = ta__jpath_index(path, q);
+                float f;
+                r = ta__jvalue_float(json_array_get(mat, q), path, &f, err);
+                ta__jpath_pop(path, m3);
+            }
+            ta__jpath_pop(path, m2);
+        }
         /* skeletons[skeleton.uuid] = skeleton: the last of a uuid wins. */
         if (r == TA_OK && !ta__strmap_set(&rd->skeletons, uuid, (uint32_t)i)) r = out_of_memory(path, err);
         ta__jpath_pop(path, m);

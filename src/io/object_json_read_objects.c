@@ -391,6 +391,31 @@ static bool bone_visit(const ta_scene *scene, ta_node_id node, void *user)
     return true;
 }
 
+/* The skin of the skeleton of that uuid (made the first time a mesh names
+ * it, with the skeleton's boneInverses), bound to the skinned mesh. */
+static ta_result make_skin(ta__ojreader *rd, const char *skeleton_uuid, const ta_node_id *bones, size_t bone_count,
+                           ta_skinned_mesh_index mesh, ta_bind_mode mode, const ta_mat4 *bind, ta_error *err)
+{
+    uint32_t s;
+    if (!ta__strmap_get(&rd->skeletons, skeleton_uuid, &s) || bone_count == 0) return TA_OK;
+    ta_scene *scene = rd->model->scene;
+    if (rd->skin_made[s] == TA_NONE) {
+        const json_t *inverses = json_object_get(json_array_get(json_object_get(rd->doc, "skeletons"), s), "boneInverses");
+        ta_mat4 *ibm = (ta_mat4 *)ta__calloc(rd->mem, bone_count, sizeof(ta_mat4));
+        if (ibm == NULL) return ta__fail(err, TA_ERROR_OUT_OF_MEMORY, "out of memory reading a skeleton");
+        for (size_t i = 0; i < bone_count; ++i)
+            for (size_t q = 0; q < 16; ++q)
+                ibm[i].m[q] = (float)json_number_value(json_array_get(json_array_get(inverses, i), q));
+        ta_skin_desc d = {bones, (uint32_t)bone_count, ibm, skeleton_uuid};
+        ta_skin_index made;
+        ta_result r = ta_scene_add_skin(scene, &d, &made, err);
+        ta__free(rd->mem, ibm, sizeof(ta_mat4) * bone_count);
+        if (r != TA_OK) return r;
+        rd->skin_made[s] = made.index;
+    }
+    return ta_scene_bind_skin(scene, mesh, ta_skin_at(rd->skin_made[s]), mode, bind, err);
+}
+
 static ta_result bind_skin(ta__ojreader *rd, ta__pending_skin *p, const ta__strmap *bones, ta_error *err)
 {
     ta__jpath path;
@@ -431,10 +456,27 @@ static ta_result bind_skin(ta__ojreader *rd, ta__pending_skin *p, const ta__strm
             }
         }
     }
+    /* bindMode and bindMatrix, as ObjectLoader sets them before bind(skeleton, bindMatrix) */
+    ta_bind_mode mode = TA_BIND_ATTACHED;
+    ta_mat4 bind = ta_mat4_identity();
+    const char *mode_name = NULL;
+    bool has_bind = false;
+    if (r == TA_OK) r = ta__jstring(p->json, "bindMode", false, &path, &mode_name, err);
+    if (r == TA_OK && mode_name != NULL) {
+        if (strcmp(mode_name, "detached") == 0) {
+            mode = TA_BIND_DETACHED;
+        } else if (strcmp(mode_name, "attached") != 0) {
+            ta__jpath_key(&path, "bindMode");
+            r = ta__jfail(err, TA_ERROR_PARSE, &path, "\"%s\" is neither \"attached\" nor \"detached\"", mode_name);
+        }
+    }
+    if (r == TA_OK) r = ta__jfloats_member(p->json, "bindMatrix", 16, false, &path, bind.m, &has_bind, err);
     if (r == TA_OK) {
         p->desc.bones = nodes;
         p->desc.bone_count = (uint32_t)bone_count;
-        r = ta_scene_add_skinned_mesh(rd->model->scene, &p->desc, NULL, err);
+        ta_skinned_mesh_index made;
+        r = ta_scene_add_skinned_mesh(rd->model->scene, &p->desc, &made, err);
+        if (r == TA_OK && skeleton_uuid != NULL) r = make_skin(rd, skeleton_uuid, nodes, bone_count, made, mode, &bind, err);
         if (r != TA_OK) r = ta__jprefix(err, r, &path);
         else if ((r = ta__ojr_push_view(rd, true, &p->view, err)) == TA_OK) memset(&p->view, 0, sizeof p->view);
     }
@@ -450,7 +492,13 @@ ta_result ta__ojr_skins(ta__ojreader *rd, ta_error *err)
     bone_state st = {&bones, true};
     ta_scene_traverse(rd->model->scene, ta_no_parent(), bone_visit, &st);
     ta_result r = st.ok ? TA_OK : ta__fail(err, TA_ERROR_OUT_OF_MEMORY, "out of memory finding the bones");
+    size_t skeletons = json_array_size(json_object_get(rd->doc, "skeletons"));
+    rd->skin_made = (uint32_t *)ta__calloc(rd->mem, skeletons + 1, sizeof(uint32_t));
+    if (rd->skin_made == NULL && r == TA_OK) r = ta__fail(err, TA_ERROR_OUT_OF_MEMORY, "out of memory for the skins");
+    for (size_t s = 0; r == TA_OK && s < skeletons; ++s) rd->skin_made[s] = TA_NONE;
     for (uint32_t i = 0; i < rd->skin_count && r == TA_OK; ++i) r = bind_skin(rd, &rd->skins[i], &bones, err);
+    ta__free(rd->mem, rd->skin_made, sizeof(uint32_t) * (skeletons + 1));
+    rd->skin_made = NULL;
     ta__strmap_free(&bones);
     return r;
 }

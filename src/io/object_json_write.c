@@ -226,9 +226,19 @@ static ta_result layout(ta__ojwriter *w, const ta_clip *const *clips, uint32_t c
     if (scene->skinned_mesh_count > 0) {
         w->skeleton_uuids = (char **)ta__calloc(&w->mem, scene->skinned_mesh_count, sizeof(char *));
         if (w->skeleton_uuids == NULL) return ta__fail(err, TA_ERROR_OUT_OF_MEMORY, "out of memory for uuids");
-        for (uint32_t i = 0; i < scene->skinned_mesh_count; ++i)
-            if ((w->skeleton_uuids[i] = ta__ojw_make_uuid(w, "skeleton", i)) == NULL)
-                return ta__fail(err, TA_ERROR_OUT_OF_MEMORY, "out of memory for a uuid");
+        for (uint32_t i = 0; i < scene->skinned_mesh_count; ++i) {
+            /* Meshes bound to one skin share its skeleton, by the skin's uuid when it has one. */
+            const ta_mesh *m = &scene->skinned_meshes[i];
+            uint32_t first = ta__ojw_first_of_skin(scene, i);
+            const ta_skin *skin = ta_scene_skin(scene, m->skin);
+            if (first != i)
+                w->skeleton_uuids[i] = ta__strdup(&w->mem, w->skeleton_uuids[first]);
+            else if (skin != NULL && skin->uuid[0] != '\0')
+                w->skeleton_uuids[i] = ta__strdup(&w->mem, skin->uuid);
+            else
+                w->skeleton_uuids[i] = ta__ojw_make_uuid(w, "skeleton", i);
+            if (w->skeleton_uuids[i] == NULL) return ta__fail(err, TA_ERROR_OUT_OF_MEMORY, "out of memory for a uuid");
+        }
     }
     uint32_t mesh_total = scene->mesh_count + scene->skinned_mesh_count;
     if (mesh_total > 0) {

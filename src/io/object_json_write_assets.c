@@ -2,8 +2,10 @@
  * The libraries of a written document: materials (Material.toJSON's fields
  * for what a track drives), textures with one image each can share (an empty
  * one: ObjectLoader then makes a Texture without data, which Node can load),
- * and a skeleton per skinned mesh (Skeleton.toJSON, with the inverses of the
- * bones' world matrices as Skeleton.calculateInverses makes them).
+ * and a skeleton per skin (Skeleton.toJSON with the skin's inverse bind
+ * matrices; for a skinned mesh with bones but no skin, one of its own with the
+ * inverses of the bones' world matrices, as Skeleton.calculateInverses makes
+ * them).
  */
 #include <math.h>
 #include <string.h>
@@ -180,6 +182,15 @@ static void invert(const ta_mat4 *in, double out[16])
                n11 * n22 * n33) * d;
 }
 
+uint32_t ta__ojw_first_of_skin(const ta_scene *scene, uint32_t i)
+{
+    ta_skin_index skin = scene->skinned_meshes[i].skin;
+    if (skin.index >= scene->skin_count) return i;
+    for (uint32_t j = 0; j < i; ++j)
+        if (scene->skinned_meshes[j].skin.index == skin.index && scene->skinned_meshes[j].bone_count > 0) return j;
+    return i;
+}
+
 ta_result ta__ojw_skeletons(ta__ojwriter *w, json_t **out, ta_error *err)
 {
     *out = NULL;
@@ -191,14 +202,21 @@ ta_result ta__ojw_skeletons(ta__ojwriter *w, json_t **out, ta_error *err)
     bool ok = list != NULL;
     for (uint32_t i = 0; ok && i < scene->skinned_mesh_count; ++i) {
         const ta_mesh *m = &scene->skinned_meshes[i];
-        if (m->bone_count == 0) continue;
+        if (m->bone_count == 0 || ta__ojw_first_of_skin(scene, i) != i) continue;
+        const ta_skin *skin = ta_scene_skin(scene, m->skin);
         json_t *j = json_object(), *bones = json_array(), *inverses = json_array();
         ok = j != NULL && bones != NULL && inverses != NULL;
         for (uint32_t k = 0; ok && k < m->bone_count; ++k) {
             ok = ta__jpush(bones, json_string(w->node_uuids[m->bones[k].index]));
-            ta_mat4 world = ta_scene_world_matrix(scene, m->bones[k]);
             double inv[16];
-            invert(&world, inv);
+            if (skin != NULL && k < skin->joint_count) {
+                /* the skin's own inverse binds */
+                for (int e = 0; e < 16; ++e) inv[e] = skin->inverse_binds[k].m[e];
+            } else {
+                /* no skin: Skeleton.calculateInverses, from the bones as they stand */
+                ta_mat4 world = ta_scene_world_matrix(scene, m->bones[k]);
+                invert(&world, inv);
+            }
             json_t *a = ok ? json_array() : NULL;
             ok = a != NULL;
             for (int e = 0; ok && e < 16; ++e) ok = ta__jpush(a, ta__jreal(inv[e] == 0 ? 0.0 : inv[e]));

@@ -67,6 +67,9 @@ typedef struct ta__ojwriter {
 const char *ta__ojw_uuid(const ta__ojwriter *w, uint32_t object);
 /* A made uuid, free in w->taken (and then taken), from a tag and a number. */
 char *ta__ojw_make_uuid(ta__ojwriter *w, const char *tag, uint32_t number);
+/* The first skinned mesh bound to the skin of skinned mesh i (i itself when it
+ * is the first, or has no skin): its skeleton is written once, for all. */
+uint32_t ta__ojw_first_of_skin(const ta_scene *scene, uint32_t i);
 
 /* write_objects.c: the Scene object with everything below it. */
 ta_result ta__ojw_scene_object(ta__ojwriter *w, json_t *clip_uuids, json_t **out, ta_error *err);

@@ -65,8 +65,8 @@ static bool mesh_fields(const ta__ojwriter *w, json_t *j, const ta_mesh *m, bool
         ok = ok && ta__jset(j, "morphTargetInfluences", numbers(m->morph_influences, (int)m->morph_count));
     }
     if (ok && skinned) {
-        static const float identity[16] = {1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1};
-        ok = ta__jset(j, "bindMode", json_string("attached")) && ta__jset(j, "bindMatrix", numbers(identity, 16));
+        ok = ta__jset(j, "bindMode", json_string(m->bind_mode == TA_BIND_DETACHED ? "detached" : "attached")) &&
+             ta__jset(j, "bindMatrix", numbers(m->bind_matrix.m, 16));
         if (ok && m->bone_count > 0) ok = ta__jset(j, "skeleton", json_string(w->skeleton_uuids[index]));
     }
     return ok;

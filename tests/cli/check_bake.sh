@@ -81,6 +81,26 @@ awk -v x="$back" 'BEGIN { exit !((x - 0.3) < 1e-6 && (0.3 - x) < 1e-6) }' || fai
 # No progress bar when standard error is not a terminal.
 run 0 bake "$MODEL" --clip walk --loop repeat --seconds 120 --fps 240 -o "$WORK/long.csv" && empty "$WORK/err"
 
+# World and bone matrices: JSON lines only; one line per frame; the rig's one
+# skin has one bone matrix per joint (15 bones in the default model). Their
+# numbers are checked against three.js in tests/conformance/skinning.
+run 2 bake "$MODEL" --clip walk --world --skinning
+has "$WORK/err" "--world and --skinning write JSON lines: add --format jsonl"
+run 0 bake "$MODEL" --clip walk --fps 10 --world --skinning --format jsonl
+equal "matrix lines" "$(wc -l <"$WORK/out" | tr -d ' ')" 11
+if command -v node >/dev/null; then
+checks=$((checks + 1))
+node -e '
+  const lines = require("fs").readFileSync(process.argv[1], "utf8").trim().split("\n").map(JSON.parse);
+  const l = lines[3];
+  if (l.frame !== 3 || Object.keys(l.world).length !== 19 || l.world["0"].length !== 16) process.exit(1);
+  if (Object.keys(l.skins).join() !== "0" || l.skins["0"].bone_matrices.length !== 15) process.exit(1);
+  if (l.skins["0"].bone_matrices.some((m) => m.length !== 16 || m.some((x) => !Number.isFinite(x)))) process.exit(1);
+' "$WORK/out" || fail "bake --world --skinning: not a line per frame with 19 world matrices and 15 bone matrices"
+fi
+run 0 bake "$MODEL" --clip walk --fps 10 --world --format jsonl
+lacks "$WORK/out" '"skins"'
+
 if have_samples; then
   run 0 bake "$SAMPLES/InterpolationTest/glTF-Binary/InterpolationTest.glb" --all --fps 10 --format jsonl
   equal "InterpolationTest runs" "$(cut -d'"' -f4 "$WORK/out" | sort -u | wc -l | tr -d ' ')" 9

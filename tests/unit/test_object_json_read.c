@@ -92,7 +92,8 @@ static const char *const full_scene =
     "{'uuid':'m-basic','type':'MeshBasicMaterial','color':65280,'wireframe':true},"
     "{'uuid':'m-phys','type':'MeshPhysicalMaterial','reflectivity':0.5,'clearcoat':0.5},"
     "{'uuid':'m-phong','type':'MeshPhongMaterial','specular':1118481,'shininess':60}],"
-    "'skeletons':[{'uuid':'s-1','bones':['b-hips','b-spine'],'boneInverses':[]}],"
+    "'skeletons':[{'uuid':'s-1','bones':['b-hips','b-spine'],'boneInverses':[[1,0,0,0,0,1,0,0,0,0,1,0,0,-1,0,1],"
+    "[2,0,0,0,0,2,0,0,0,0,2,0,0.5,-3,0,1]]}],"
     "'animations':["
     "{'name':'wave','duration':2,'uuid':'c-wave','blendMode':2500,'userData':'{}','tracks':["
     "{'name':'Cube.position','times':[0,2],'values':[0,0,0,1,1,1],'type':'vector'},"
@@ -118,6 +119,7 @@ static const char *const full_scene =
     "  {'uuid':'u-multi','type':'Mesh','name':'Multi','material':['m-basic','m-phys','m-phong'],"
     "   'matrix':[0,0,0,0,0,1,0,0,0,0,1,0,4,5,6,1]}]},"
     "{'uuid':'u-body','type':'SkinnedMesh','name':'Body','geometry':'g-morph','material':'m-basic','skeleton':'s-1',"
+    "'bindMode':'detached','bindMatrix':[1,0,0,0,0,1,0,0,0,0,1,0,0,0,4,1],"
     " 'morphTargetDictionary':{'frown':0,'smile':1},'animations':['c-bend','c-nod'],'children':["
     "  {'uuid':'b-hips','type':'Bone','name':'hips','children':[{'uuid':'b-spine','type':'Bone','name':'spine'}]}]},"
     "{'uuid':'u-spot','type':'SpotLight','name':'Spot','color':16711680,'intensity':3,'distance':10,'angle':0.5,"
@@ -178,6 +180,16 @@ static void test_objects_as_object_loader_makes_them(void **state)
     assert_int_equal(body->bones[0].index, find(m, "b-hips").index);
     assert_int_equal(body->bones[1].index, find(m, "b-spine").index);
     assert_int_equal(ta_scene_node_const(s, body->bones[1])->type, TA_NODE_BONE);
+    /* its skin: the skeleton's uuid and boneInverses, bound as the document says */
+    assert_int_equal(s->skin_count, 1);
+    const ta_skin *skin = ta_scene_skin(s, body->skin);
+    assert_non_null(skin);
+    assert_string_equal(skin->uuid, "s-1");
+    assert_int_equal(skin->joint_count, 2);
+    assert_true(skin->inverse_binds[0].m[13] == -1.0f && skin->inverse_binds[1].m[0] == 2.0f &&
+                skin->inverse_binds[1].m[12] == 0.5f);
+    assert_int_equal(body->bind_mode, TA_BIND_DETACHED);
+    assert_true(body->bind_matrix.m[14] == 4.0f);
 
     /* Materials: sRGB bytes of the hex colors. */
     const ta_material *std = &m->assets->materials[cube->materials[0].index];
@@ -397,9 +409,19 @@ static void test_bad_documents_are_refused_with_their_path(void **state)
          "textures[0].image: \"i\" is the uuid of no image"},
         {"{" META ",'object':{'type':'Scene','children':[{'type':'SkinnedMesh','skeleton':'s'}]}}",
          TA_ERROR_MISSING_TARGET, "object.children[0].skeleton: \"s\" is the uuid of no skeleton"},
-        {"{" META ",'skeletons':[{'uuid':'s','bones':['b1','b2']}],'object':{'type':'Scene','children':["
+        {"{" META ",'skeletons':[{'uuid':'s','bones':['b1','b2'],'boneInverses':[[1,0,0,0,0,1,0,0,0,0,1,0,0,0,0,1],[1,0,0,0,0,1,0,0,0,0,1,0,0,0,0,1]]}],"
+         "'object':{'type':'Scene','children':["
          "{'type':'SkinnedMesh','skeleton':'s'},{'type':'Bone','uuid':'b1'},{'type':'Group','uuid':'b2'}]}}",
          TA_ERROR_MISSING_TARGET, "skeletons[0].bones[1]: \"b2\" is the uuid of no Bone"},
+        {"{" META ",'skeletons':[{'uuid':'s','bones':['b1','b2'],'boneInverses':[[1,0,0,0,0,1,0,0,0,0,1,0,0,0,0,1]]}],'object':{'type':'Group'}}",
+         TA_ERROR_PARSE, "skeletons[0].boneInverses: holds 1 matrices, fewer than the skeleton's 2 bones"},
+        {"{" META ",'skeletons':[{'uuid':'s','bones':['b1'],'boneInverses':[[1,0,0]]}],'object':{'type':'Group'}}",
+         TA_ERROR_PARSE, "skeletons[0].boneInverses[0]: is not an array of 16 numbers"},
+        {"{" META ",'skeletons':[{'uuid':'s','bones':['b1']}],'object':{'type':'Group'}}", TA_ERROR_PARSE,
+         "skeletons[0].boneInverses"},
+        {"{" META ",'skeletons':[{'uuid':'s','bones':['b1'],'boneInverses':[[1,0,0,0,0,1,0,0,0,0,1,0,0,0,0,1]]}],'object':{'type':'Scene',"
+         "'children':[{'type':'SkinnedMesh','skeleton':'s','bindMode':'glued'},{'type':'Bone','uuid':'b1'}]}}",
+         TA_ERROR_PARSE, "object.children[0].bindMode: \"glued\" is neither \"attached\" nor \"detached\""},
         {"{" META ",'object':{'type':'Scene','animations':['c']}}", TA_ERROR_MISSING_TARGET,
          "object.animations[0]: \"c\" is the uuid of no clip"},
         {"{" META ",'object':{'type':'Mesh','morphTargetInfluences':[0,0,0,0,0,0,0,0,0]}}", TA_ERROR_UNSUPPORTED,

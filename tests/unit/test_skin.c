@@ -396,6 +396,54 @@ static void gltf_skins_keep_their_inverse_binds_and_are_shared(void **state)
     gltf_tb_free(&tb);
 }
 
+
+/* ---- three.js JSON ------------------------------------------------------------------- */
+
+static void object_json_writes_the_skin_and_reads_it_back(void **state)
+{
+    (void)state;
+    ta_node_id id[4];
+    ta_scene *s = chain(id);
+    ta_error err = {0};
+    ta_node_id joints[2] = {id[1], id[2]};
+    /* inverse binds that are not the inverses of the joints' current world matrices */
+    ta_mat4 ibm[2] = {translation(0.5f, -1, 0), translation(0, 0, 2)};
+    ibm[1].m[5] = 0.25f;
+    ta_skin_desc d = {joints, 2, ibm, "rig-skeleton"};
+    ta_skin_index k;
+    TA_ASSERT_OK(ta_scene_add_skin(s, &d, &k, &err), &err);
+    ta_mesh_desc md = {0};
+    md.node = id[3];
+    ta_skinned_mesh_index m0, m1;
+    TA_ASSERT_OK(ta_scene_add_skinned_mesh(s, &md, &m0, &err), &err);
+    TA_ASSERT_OK(ta_scene_add_skinned_mesh(s, &md, &m1, &err), &err);
+    ta_mat4 bind = translation(1, 2, 3);
+    TA_ASSERT_OK(ta_scene_bind_skin(s, m0, k, TA_BIND_DETACHED, &bind, &err), &err);
+    TA_ASSERT_OK(ta_scene_bind_skin(s, m1, k, TA_BIND_ATTACHED, NULL, &err), &err);
+    char *text = NULL;
+    TA_ASSERT_OK(ta_object_to_json(s, NULL, NULL, NULL, 0, NULL, &text, &err), &err);
+    /* one skeleton for the two meshes, by the skin's uuid, with its inverses */
+    TA_ASSERT_CONTAINS(text, "\"rig-skeleton\"");
+    TA_ASSERT_CONTAINS(text, "\"detached\"");
+    ta_model *back = NULL;
+    TA_ASSERT_OK(ta_read_object_json(text, strlen(text), NULL, &back, &err), &err);
+    ta_json_free(text);
+    const ta_scene *b = back->scene;
+    assert_int_equal(b->skin_count, 1);
+    assert_int_equal(b->skinned_mesh_count, 2);
+    const ta_skin *bs = ta_scene_skin(b, ta_skin_at(0));
+    assert_string_equal(bs->uuid, "rig-skeleton");
+    assert_memory_equal(bs->inverse_binds, ibm, sizeof ibm);
+    const ta_mesh *b0 = &b->skinned_meshes[0], *b1 = &b->skinned_meshes[1];
+    assert_int_equal(b0->skin.index, 0);
+    assert_int_equal(b1->skin.index, 0);
+    assert_int_equal(b0->bind_mode, TA_BIND_DETACHED);
+    assert_int_equal(b1->bind_mode, TA_BIND_ATTACHED);
+    assert_memory_equal(b0->bind_matrix.m, bind.m, sizeof bind.m);
+    ta_model_destroy(back);
+    ta_scene_destroy(s);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -404,6 +452,7 @@ int main(void)
         cmocka_unit_test(world_pass_is_parent_first_and_matches_the_chain),
         cmocka_unit_test(skinning_pass_is_joint_world_times_inverse_bind),
         cmocka_unit_test(gltf_skins_keep_their_inverse_binds_and_are_shared),
+        cmocka_unit_test(object_json_writes_the_skin_and_reads_it_back),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
