@@ -20,6 +20,7 @@ typedef struct bake_args {
     double fps;          /* --fps */
     double seconds;      /* --seconds; 0: as long as the clip (or the fade) */
     ta_loop_mode loop;   /* --loop; 0: the plan's default */
+    const char *root_motion; /* --root-motion NODE: a node's name; NULL: none */
 } bake_args;
 
 void bake_args_init(bake_args *b);

@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include "bake.h"
+#include "bake_extras.h"
 #include "bake_args.h"
 #include "cli.h"
 #include "cli_out.h"
@@ -17,7 +18,8 @@ void cli_bake_help(FILE *out)
 {
     fputs("usage: threeanim bake FILE [--clip NAME | --all] [--fps N] [--format csv|json|jsonl]\n"
           "                      [--cross-fade-to NAME [--at S] [--over S] [--warp]]\n"
-          "                      [--loop once|repeat|pingpong] [--seconds S] [-o OUT]\n"
+          "                      [--loop once|repeat|pingpong] [--seconds S] [--root-motion NODE]\n"
+          "                      [-o OUT]\n"
           "\n"
           "Plays a clip of FILE (glTF .gltf/.glb or three.js Object JSON) through the mixer, as an\n"
           "application would: update(0), then update(1/fps) per frame, and prints the value of\n"
@@ -39,11 +41,16 @@ void cli_bake_help(FILE *out)
           "                      default with a cross-fade) or pingpong\n"
           "  --seconds S         how long to run (default: the clip's duration; with a cross-fade,\n"
           "                      the fade's end plus one run of the second clip)\n"
+          "  --root-motion NODE  extract NODE's motion (x, z and the turn about y; y stays in the\n"
+          "                      pose): each frame gets root_motion [x, y, z, yaw], what the root\n"
+          "                      moved during that frame's update\n"
           "  -o OUT              write to OUT (whole, or not at all) instead of standard output\n"
           "\n"
           "Properties are named as three.js paths: hips.position, hips.quaternion,\n"
           "Face.morphTargetInfluences[smile], Bubble.material.opacity (colors in linear RGB).\n"
           "A node goes by its name, or #N (glTF node N) or its uuid when the name is not unique.\n"
+          "When the clips carry markers, each frame also lists those its update passed\n"
+          "(name, or name*count for whole loops in one frame).\n"
           "A progress bar shows on standard error when it is a terminal and the work is long.\n"
           "\n"
           "Exit status: 0 done; 1 a file that cannot be read or a clip that is not there\n"
@@ -72,6 +79,7 @@ typedef struct run {
     float *values;        /* frames * width */
     char **texts;         /* frames * columns, for text columns */
     bool *present;        /* frames * columns: the target was there to read */
+    bake_extras extras;   /* root motion and markers */
 } run;
 
 typedef struct bake_job bake_job;
@@ -85,6 +93,7 @@ struct bake_job {
     cli_progress progress;
     run *current;
     bool oom;
+    bake_extras flags;    /* which extras the runs carry */
 };
 
 static void run_free(run *r, uint32_t columns)
@@ -97,6 +106,7 @@ static void run_free(run *r, uint32_t columns)
     free(r->action_times);
     free(r->action_weights);
     free(r->values);
+    bake_extras_free(&r->extras);
 }
 
 static bool visit(void *user, const ta_model *model, const bake_frame *f)
@@ -130,6 +140,10 @@ static bool visit(void *user, const ta_model *model, const bake_frame *f)
         }
         float *dst = &r->values[(size_t)k * job->width + col->offset];
         for (uint32_t i = 0; i < col->size; ++i) dst[i] = ok && i < v.count ? v.v[i] : NAN;
+    }
+    if (!bake_extras_visit(&r->extras, f)) {
+        job->oom = true;
+        return false;
     }
     cli_progress_step(&job->progress);
     return true;
@@ -176,6 +190,7 @@ static void print_csv(FILE *out, bake_job *job)
             csv_field(out, name);
         }
     }
+    bake_extras_csv_header(out, &job->flags);
     fputc('\n', out);
     for (uint32_t r = 0; r < job->run_count; ++r) {
         const run *rn = &job->runs[r];
@@ -202,6 +217,7 @@ static void print_csv(FILE *out, bake_job *job)
                     csv_number(out, rn->values[(size_t)k * job->width + col->offset + i]);
                 }
             }
+            bake_extras_csv_row(out, &rn->extras, k);
             fputc('\n', out);
             cli_progress_step(&job->progress);
         }
@@ -274,7 +290,9 @@ static void print_jsonl(FILE *out, bake_job *job)
                 fputs(": ", out);
                 json_value(out, job, rn, k, c);
             }
-            fputs("}}\n", out);
+            fputc('}', out);
+            bake_extras_jsonl(out, &rn->extras, k);
+            fputs("}\n", out);
             cli_progress_step(&job->progress);
         }
     }
@@ -333,7 +351,9 @@ static void print_json(FILE *out, bake_job *job, double fps)
             fputc(']', out);
         }
         cli_progress_add(&job->progress, rn->frames);
-        fputs("\n      }}", out);
+        fputs("\n      }", out);
+        bake_extras_json_run(out, &rn->extras);
+        fputc('}', out);
     }
     fputs("\n  ]\n}\n", out);
 }
@@ -441,6 +461,10 @@ int cli_bake(int argc, char **argv)
     job.file = file;
     if (rc == CLI_OK) rc = prepare_columns(&job, model, plans, plan_count);
     if (rc == CLI_OK) {
+        job.flags.root_motion = b.root_motion != NULL;
+        job.flags.markers = bake_extras_any_markers(model, plans, plan_count);
+    }
+    if (rc == CLI_OK) {
         job.runs = calloc(plan_count, sizeof *job.runs);
         if (job.runs == NULL) rc = out_of_memory();
     }
@@ -469,7 +493,9 @@ int cli_bake(int argc, char **argv)
             snprintf(r->name, sizeof r->name, "%s->%s", r->clip_names[0], r->clip_names[1]);
         else
             snprintf(r->name, sizeof r->name, "%s", r->clip_names[0]);
-        if (!run_alloc(r, bake_frame_count(model, plan), job.width, job.column_count)) {
+        r->extras = job.flags;
+        if (!run_alloc(r, bake_frame_count(model, plan), job.width, job.column_count) ||
+            !bake_extras_alloc(&r->extras, r->frames)) {
             cli_progress_end(&job.progress);
             rc = out_of_memory();
             break;
