@@ -37,4 +37,11 @@ run 0 bake tests/cli/data/walker.json --fps 4 --loop repeat --seconds 0.75 --roo
 has "$WORK/out" "arm.position.z,root_motion.x,root_motion.y,root_motion.z,root_motion.yaw,markers"
 has "$WORK/out" "walk,3,0.75,0,0,0,0,6,0,0.5,0,0,0,step"
 run 1 bake tests/cli/data/walker.json --root-motion tail && has "$WORK/err" "tail"
+
+# preview --root-motion at 4 frames a second over the 1 s clip: the root's path is its start (0) plus
+# 0.5 m a frame; the marker at 0.5 is passed by the frame that ends at 0.75 s
+run 0 preview tests/cli/data/walker.json --root-motion hips --fps 4 -o "$WORK/page.html"
+has "$WORK/page.html" '"root": [0,0,0,0.5,0,0,1,0,0,1.5,0,0,2,0,0]'
+has "$WORK/page.html" '"markers": [{"t": 0.75, "name": "step"}]'
+has "$WORK/page.html" '<datalist id="marks"></datalist>'
 finish
