@@ -517,6 +517,8 @@ static void mix_action(ta_mixer *m, ta_action *a, double weight)
     const ta__clip_plan *plan = a->plan;
     double value[4];
     seek_groups(a, t);
+    /* A mask or root motion takes the general path below, so that this one,
+     * three.js's, costs what it did without them. */
     const bool root = m->root_motion.on && ta__root_drives(m, a);
     if (!a->has_group && a->blend_mode != TA_ADDITIVE_BLEND_MODE && a->mask == NULL && !root) {
         for (uint32_t k = 0; k < plan->lerp_count; ++k) {
@@ -982,7 +984,8 @@ static ta_result run_update(ta_mixer *m, const ta_mixer_targets *t, double delta
             continue;
         }
         /* markers passed (and root motion): before the commit */
-        ta__mixer_report_move(m, a, set_time, !set_time || m->seek_reports);
+        if (a->clip->marker_count > 0 || m->root_motion.on)
+            ta__mixer_report_move(m, a, set_time, !set_time || m->seek_reports);
         a->run = a->next;
         if (a->move.event != TA__CLOCK_NO_EVENT) {
             ta_animation_event *ev = &m->events[m->event_count++];

@@ -1,4 +1,4 @@
-# `threeanim replay` with the ops beyond three.js (docs/replay-extras.md):
+# `threeanim replay` and `bake` with what goes beyond three.js (docs/replay-extras.md):
 # markers on an action's clip, a mask, root motion and a reporting seek, on a
 # 1 s clip moving hips.x from 0 to 2 and arm.y from 0 to 8. Every expected
 # number is worked out by hand in the comments; then the refusals.
@@ -23,4 +23,25 @@ sed 's/"time": 1$/"time": 3/' tests/cli/data/replay_extras.json >"$WORK/bad_mark
 run 1 replay "$WORK/bad_marker.json" && has "$WORK/err" "actions[0]: markers:" && has "$WORK/err" "outside the clip"
 sed 's/"node": "name:hips"/"node": "name:tail"/' tests/cli/data/replay_extras.json >"$WORK/bad_root.json"
 run 1 replay "$WORK/bad_root.json" && has "$WORK/err" "step 0 (root_motion)"
+
+# bake --root-motion on the same clip (its own marker "step" at 0.5 in its userData), 4 frames a second:
+# every frame after the first moves the root 2 m/s * 0.25 s = 0.5 while the pose holds it at 0; the
+# marker is passed by the frame running [0.5, 0.75) only (1.5 s ends before loop 1's 0.5)
+run 0 bake tests/cli/data/walker.json --fps 4 --loop repeat --seconds 1.5 --root-motion hips --format jsonl
+has "$WORK/out" '"frame": 0, "time": 0, "actions": [{"clip": "walk", "time": 0, "weight": 1}], "values": {"hips.position": [0, 0, 0], "arm.position": [0, 0, 0]}, "root_motion": [0, 0, 0, 0], "markers": []}'
+has "$WORK/out" '"frame": 3, "time": 0.75, "actions": [{"clip": "walk", "time": 0.75, "weight": 1}], "values": {"hips.position": [0, 0, 0], "arm.position": [0, 6, 0]}, "root_motion": [0.5, 0, 0, 0], "markers": ["step"]}'
+checks=$((checks + 1))
+[ "$(grep -c '"root_motion": \[0.5, 0, 0, 0\]' "$WORK/out")" = 6 ] || fail "bake: six frames of 0.5 m"
+[ "$(grep -c '"step"' "$WORK/out")" = 1 ] || fail "bake: the marker passed once"
+run 0 bake tests/cli/data/walker.json --fps 4 --loop repeat --seconds 0.75 --root-motion hips
+has "$WORK/out" "arm.position.z,root_motion.x,root_motion.y,root_motion.z,root_motion.yaw,markers"
+has "$WORK/out" "walk,3,0.75,0,0,0,0,6,0,0.5,0,0,0,step"
+run 1 bake tests/cli/data/walker.json --root-motion tail && has "$WORK/err" "tail"
+
+# preview --root-motion at 4 frames a second over the 1 s clip: the root's path is its start (0) plus
+# 0.5 m a frame; the marker at 0.5 is passed by the frame that ends at 0.75 s
+run 0 preview tests/cli/data/walker.json --root-motion hips --fps 4 -o "$WORK/page.html"
+has "$WORK/page.html" '"root": [0,0,0,0.5,0,0,1,0,0,1.5,0,0,2,0,0]'
+has "$WORK/page.html" '"markers": [{"t": 0.75, "name": "step"}]'
+has "$WORK/page.html" '<datalist id="marks"></datalist>'
 finish

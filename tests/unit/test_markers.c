@@ -6,6 +6,7 @@
 #include <math.h>
 #include <stdlib.h>
 
+#include "gltf_test_builder.h"
 #include "ta_test.h"
 
 #include "threeanim/threeanim.h"
@@ -186,6 +187,45 @@ static void test_marker_refusals_change_nothing(void **state)
     assert_string_equal(ta_clip_marker_at(c, 0).name, "a");
     assert_string_equal(ta_clip_user_data(c), "{\"markers\":[{\"name\":\"a\",\"time\":0.5}]}");
     ta_clip_release(c);
+}
+
+/* A glTF animation's extras.markers become the clip's markers; other extras are not user data. */
+static void test_gltf_extras_markers(void **state)
+{
+    (void)state;
+    ta_error err = {0};
+    for (int with = 0; with < 2; ++with) {
+        gltf_tb tb;
+        gltf_tb_init(&tb);
+        uint32_t node = gltf_tb_node(&tb, "hips");
+        gltf_tb_add(&tb, "scenes", json_pack("{s:[i]}", "nodes", (int)node));
+        const float times[2] = {0, 2}, moves[6] = {0, 0, 0, 1, 0, 0};
+        uint32_t in = gltf_tb_floats(&tb, times, 2, "SCALAR");
+        uint32_t out = gltf_tb_floats(&tb, moves, 2, "VEC3");
+        json_t *extras = with ? json_pack("{s:[{s:s,s:f},{s:s,s:f}],s:s}", "markers", "name", "hit", "time", 1.5, "name",
+                                  "step", "time", 0.25, "note", "x")
+                              : json_pack("{s:s}", "note", "x");
+        assert_non_null(extras);
+        gltf_tb_add(&tb, "animations",
+                    json_pack("{s:s,s:[{s:i,s:{s:i,s:s}}],s:[{s:i,s:i}],s:o}", "name", "walk", "channels", "sampler", 0,
+                              "target", "node", (int)node, "path", "translation", "samplers", "input", (int)in,
+                              "output", (int)out, "extras", extras));
+        ta_model *model = NULL;
+        TA_ASSERT_OK(gltf_tb_load(&tb, GLTF_TB_GLB, NULL, &model, &err), &err);
+        gltf_tb_free(&tb);
+        assert_int_equal(model->animation_count, 1);
+        const ta_clip *c = model->animations[0];
+        if (!with) {
+            assert_int_equal(ta_clip_marker_count(c), 0);
+            assert_null(ta_clip_user_data(c));
+        } else {
+            assert_int_equal(ta_clip_marker_count(c), 2);
+            assert_string_equal(ta_clip_marker_at(c, 0).name, "step");
+            assert_true(ta_clip_marker_at(c, 0).time.seconds == 0.25);
+            assert_string_equal(ta_clip_marker_at(c, 1).name, "hit");
+        }
+        ta_model_destroy(model);
+    }
 }
 
 /* ---- passes ------------------------------------------------------------------------------ */
@@ -466,6 +506,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_markers_read_from_user_data_sorted),
         cmocka_unit_test(test_marker_refusals_change_nothing),
+        cmocka_unit_test(test_gltf_extras_markers),
         cmocka_unit_test(test_repeat_forward_each_marker_once_per_loop),
         cmocka_unit_test(test_repeat_many_loops_reported_as_a_count),
         cmocka_unit_test(test_repeat_backward_from_a_new_action),

@@ -240,6 +240,59 @@ static void test_yaw_extracted_and_heading_kept(void **state)
     free_world(&w);
 }
 
+/* With a mask, root motion (yaw too) and markers set up, updates allocate nothing once the bindings
+ * exist, however many loops and events they pass. */
+static void test_updates_allocate_nothing(void **state)
+{
+    (void)state;
+    ta_error err = {0};
+    ta_test_counter counter = {0, 0, 0, 0, -1};
+    ta_allocator alloc = ta_test_counting_allocator(&counter);
+    world w;
+    make_world(&w, true);
+    ta_mixer_destroy(w.mixer);
+    ta_mixer_options mo = {&alloc};
+    TA_ASSERT_OK(ta_mixer_create(ta_no_parent(), &mo, &w.mixer, &err), &err);
+    ta_root_motion_options o = {w.root, true, true};
+    TA_ASSERT_OK(ta_mixer_set_root_motion(w.mixer, &o, &err), &err);
+    float kt[2] = {0, 1}, kv[6] = {0, 0, 0, 2, 0, 0};
+    ta_track_desc d = {0};
+    TA_ASSERT_OK(ta_node_target(w.root, TA_POSITION, &d.target, &err), &err);
+    d.times = kt;
+    d.key_count = 2;
+    d.values = kv;
+    d.value_count = 6;
+    ta_track *t = NULL;
+    TA_ASSERT_OK(ta_track_create(&d, NULL, &t, &err), &err);
+    ta_clip *c = NULL;
+    TA_ASSERT_OK(ta_clip_create("walk", &t, 1, NULL, &c, &err), &err);
+    ta_clip_marker marks[2] = {{"left", {0.0}}, {"right", {0.5}}};
+    TA_ASSERT_OK(ta_clip_set_markers(c, marks, 2, &err), &err);
+    ta_action_options ao = {&alloc, TA_BLEND_MODE_DEFAULT};
+    ta_action *a = NULL;
+    TA_ASSERT_OK(ta_action_create(c, &ao, &a, &err), &err);
+    ta_clip_release(c);
+    TA_ASSERT_OK(ta_mixer_add(w.mixer, a, ta_no_parent(), NULL, &err), &err);
+    ta_mask *mask = NULL;
+    TA_ASSERT_OK(ta_mask_create(NULL, &mask, &err), &err);
+    TA_ASSERT_OK(ta_mask_set_node(mask, w.root, 0.5f, &err), &err);
+    TA_ASSERT_OK(ta_action_set_mask(a, mask, &err), &err);
+    ta_mask_destroy(mask);
+    TA_ASSERT_OK(ta_action_play(a, &err), &err);
+    TA_ASSERT_OK(ta_mixer_update(w.mixer, w.scene, ta_seconds(0.125), &err), &err); /* the bindings */
+    size_t before = counter.allocations;
+    int64_t passes = 0;
+    for (int i = 0; i < 200; ++i) {
+        TA_ASSERT_OK(ta_mixer_update(w.mixer, w.scene, ta_seconds(i % 7 == 0 ? 12.375 : 0.125), &err), &err);
+        ta_animation_event ev;
+        while (ta_mixer_drain_events(w.mixer, &ev, 1) == 1) passes += ev.kind == TA_MARKER ? ev.count : 0;
+    }
+    /* [0.125, 0.125 + 29 * 12.375 + 171 * 0.125 = 380.375): "left" at 1..380, "right" at 0.5..379.5 */
+    assert_int_equal(passes, 760);
+    assert_int_equal(counter.allocations, before);
+    free_world(&w);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -249,6 +302,7 @@ int main(void)
         cmocka_unit_test(test_weights_blend_the_motion),
         cmocka_unit_test(test_seeks_report_no_motion_unless_asked),
         cmocka_unit_test(test_yaw_extracted_and_heading_kept),
+        cmocka_unit_test(test_updates_allocate_nothing),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -57,6 +57,14 @@ ta_result bake_run(ta_model *model, const bake_plan *plan, bake_visit visit, voi
     ta_mixer *mixer = NULL;
     ta_result r = ta_mixer_create(ta_no_parent(), NULL, &mixer, err);
     if (r != TA_OK) return r;
+    if (plan->root_motion) {
+        ta_root_motion_options rm = {plan->root, true, true};
+        r = ta_mixer_set_root_motion(mixer, &rm, err);
+        if (r != TA_OK) {
+            ta_mixer_destroy(mixer);
+            return r;
+        }
+    }
     ta_loop_mode loop = plan->loop != TA_LOOP_MODE_DEFAULT ? plan->loop : plan->fade ? TA_REPEAT : TA_ONCE;
     bool clamp = loop == TA_ONCE;
     ta_action *actions[2] = {NULL, NULL};
@@ -71,6 +79,7 @@ ta_result bake_run(ta_model *model, const bake_plan *plan, bake_visit visit, voi
     bake_frame frame;
     memset(&frame, 0, sizeof frame);
     frame.count = (uint32_t)frames;
+    frame.mixer = mixer;
     bool fading = false;
     for (uint32_t k = 0; r == TA_OK && k < frame.count; ++k) {
         r = ta_mixer_update_targets(mixer, &targets, ta_seconds(k == 0 ? 0.0 : 1.0 / plan->fps), err);

@@ -30,6 +30,8 @@ typedef struct bake_plan {
     ta_loop_mode loop;     /* 0: ONCE, held at the end, for one clip; REPEAT for a cross-fade */
     double fps;            /* > 0 */
     double seconds;        /* 0: the clip's duration; with a fade, fade_at + fade_over + the second clip's */
+    bool root_motion;      /* extract root's motion (root_motion.h: y kept in the pose, yaw extracted) */
+    ta_node_id root;
 } bake_plan;
 
 typedef struct bake_frame {
@@ -39,6 +41,7 @@ typedef struct bake_frame {
     uint32_t action_count; /* 1, or 2 once a cross-fade has started */
     double action_time[2]; /* where each action reads its clip */
     float action_weight[2];
+    ta_mixer *mixer;       /* the run's mixer, for its root motion and events (the visitor may drain them) */
 } bake_frame;
 
 /* Called after each frame's update; return false to stop (bake_run then

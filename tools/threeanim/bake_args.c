@@ -60,6 +60,11 @@ int bake_args_take(cli_argv *a, bake_args *b, const char *cmd)
                               BAKE_MAX_MAX_FRAMES);
         return got;
     }
+    if ((got = cli_take_value(a, "--root-motion", &v)) != 0) {
+        if (got < 0) return -cli_usage(cmd, "--root-motion needs a node's name");
+        b->root_motion = v;
+        return 1;
+    }
     if ((got = cli_take_value(a, "--loop", &v)) != 0) {
         if (got < 0) return -cli_usage(cmd, "--loop needs once, repeat or pingpong");
         if (strcmp(v, "once") == 0) b->loop = TA_ONCE;
@@ -104,7 +109,17 @@ int bake_args_plans(const bake_args *b, const ta_model *model, const char *cmd, 
         fprintf(stderr, "threeanim %s: out of memory\n", cmd);
         return CLI_REFUSED;
     }
+    ta_node_id root = ta_no_parent();
+    if (b->root_motion != NULL) {
+        ta_error err = {0};
+        if (ta_scene_find_by_name(model->scene, b->root_motion, &root, &err) != TA_OK) {
+            free(plans);
+            return cli_refuse(cmd, file, &err);
+        }
+    }
     for (uint32_t i = 0; i < count; ++i) {
+        plans[i].root_motion = b->root_motion != NULL;
+        plans[i].root = root;
         plans[i].clip = i;
         plans[i].fps = b->fps;
         plans[i].loop = b->loop;

@@ -21,6 +21,7 @@ typedef struct bake_args {
     double seconds;      /* --seconds; 0: as long as the clip (or the fade) */
     ta_loop_mode loop;   /* --loop; 0: the plan's default */
     double max_frames;   /* --max-frames: frames of all runs together */
+    const char *root_motion; /* --root-motion NODE: a node's name; NULL: none */
 } bake_args;
 
 /* --max-frames's default: past any real clip (an hour at 240 fps is 864,001

@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include "bake.h"
+#include "bake_extras.h"
 #include "bake_args.h"
 #include "bake_matrices.h"
 #include "cli.h"
@@ -18,7 +19,8 @@ void cli_bake_help(FILE *out)
 {
     fputs("usage: threeanim bake FILE [--clip NAME | --all] [--fps N] [--format csv|json|jsonl]\n"
           "                      [--cross-fade-to NAME [--at S] [--over S] [--warp]]\n"
-          "                      [--loop once|repeat|pingpong] [--seconds S] [-o OUT]\n"
+          "                      [--loop once|repeat|pingpong] [--seconds S] [--root-motion NODE]\n"
+          "                      [-o OUT]\n"
           "       threeanim bake FILE --world --skinning --format jsonl [the options above]\n"
           "\n"
           "Plays a clip of FILE (glTF .gltf/.glb or three.js Object JSON) through the mixer, as an\n"
@@ -44,6 +46,9 @@ void cli_bake_help(FILE *out)
           "  --max-frames N      refuse to run more frames than N, all runs together (default\n"
           "                      1000000: past any real clip, short of a file that claims a clip\n"
           "                      of days); checked before anything is baked or written\n"
+          "  --root-motion NODE  extract NODE's motion (x, z and the turn about y; y stays in the\n"
+          "                      pose): each frame gets root_motion [x, y, z, yaw], what the root\n"
+          "                      moved during that frame's update\n"
           "  -o OUT              write to OUT (whole, or not at all) instead of standard output\n"
           "  --world             (jsonl only) instead of the properties, every node's world\n"
           "                      matrix: \"world\": {\"<glTF node index>\": [16 numbers]}\n"
@@ -55,6 +60,8 @@ void cli_bake_help(FILE *out)
           "Properties are named as three.js paths: hips.position, hips.quaternion,\n"
           "Face.morphTargetInfluences[smile], Bubble.material.opacity (colors in linear RGB).\n"
           "A node goes by its name, or #N (glTF node N) or its uuid when the name is not unique.\n"
+          "When the clips carry markers, each frame also lists those its update passed\n"
+          "(name, or name*count for whole loops in one frame).\n"
           "A progress bar shows on standard error when it is a terminal and the work is long.\n"
           "csv and jsonl are written as the frames are baked (no frame is held); json holds\n"
           "each run until it is printed by property.\n"
@@ -86,6 +93,7 @@ typedef struct run {
     float *values;        /* frames * width */
     char **texts;         /* frames * columns, for text columns */
     bool *present;        /* frames * columns: the target was there to read */
+    bake_extras extras;   /* root motion and markers */
 } run;
 
 typedef struct bake_job bake_job;
@@ -102,6 +110,7 @@ struct bake_job {
     FILE *stream;     /* CSV and JSON lines: each frame goes here once baked */
     bake_format format;
     uint32_t actions; /* CSV: action columns (2 when a run cross-fades) */
+    bake_extras flags;    /* which extras the runs carry */
 };
 
 static void run_free(run *r, uint32_t columns)
@@ -114,6 +123,7 @@ static void run_free(run *r, uint32_t columns)
     free(r->action_times);
     free(r->action_weights);
     free(r->values);
+    bake_extras_free(&r->extras);
 }
 
 static void print_csv_row(FILE *out, const bake_job *job, const run *rn, uint32_t k, uint32_t frame);
@@ -151,6 +161,10 @@ static bool visit(void *user, const ta_model *model, const bake_frame *f)
         float *dst = &r->values[(size_t)k * job->width + col->offset];
         for (uint32_t i = 0; i < col->size; ++i) dst[i] = ok && i < v.count ? v.v[i] : NAN;
     }
+    if (!bake_extras_visit(&r->extras, f, k)) {
+        job->oom = true;
+        return false;
+    }
     cli_progress_step(&job->progress);
     if (job->stream != NULL) {
         if (job->format == FORMAT_CSV) print_csv_row(job->stream, job, r, 0, f->index);
@@ -158,6 +172,10 @@ static bool visit(void *user, const ta_model *model, const bake_frame *f)
         for (uint32_t c = 0; c < job->column_count; ++c) {
             free(r->texts[c]);
             r->texts[c] = NULL;
+        }
+        if (r->extras.passed != NULL) {
+            free(r->extras.passed[0]); /* the frame's markers, printed */
+            r->extras.passed[0] = NULL;
         }
         cli_progress_step(&job->progress);
     }
@@ -201,6 +219,7 @@ static void print_csv_header(FILE *out, const bake_job *job)
             csv_field(out, name);
         }
     }
+    bake_extras_csv_header(out, &job->flags);
     fputc('\n', out);
 }
 
@@ -229,6 +248,7 @@ static void print_csv_row(FILE *out, const bake_job *job, const run *rn, uint32_
             csv_number(out, rn->values[(size_t)k * job->width + col->offset + i]);
         }
     }
+    bake_extras_csv_row(out, &rn->extras, k);
     fputc('\n', out);
 }
 
@@ -295,7 +315,9 @@ static void print_jsonl_row(FILE *out, const bake_job *job, const run *rn, uint3
         fputs(": ", out);
         json_value(out, job, rn, k, c);
     }
-    fputs("}}\n", out);
+    fputc('}', out);
+    bake_extras_jsonl(out, &rn->extras, k);
+    fputs("}\n", out);
 }
 
 static void print_json(FILE *out, bake_job *job, double fps)
@@ -351,7 +373,9 @@ static void print_json(FILE *out, bake_job *job, double fps)
             fputc(']', out);
         }
         cli_progress_add(&job->progress, rn->frames);
-        fputs("\n      }}", out);
+        fputs("\n      }", out);
+        bake_extras_json_run(out, &rn->extras);
+        fputc('}', out);
     }
     fputs("\n  ]\n}\n", out);
 }
@@ -472,6 +496,10 @@ int cli_bake(int argc, char **argv)
     job.format = format;
     if (rc == CLI_OK) rc = prepare_columns(&job, model, plans, plan_count);
     if (rc == CLI_OK) {
+        job.flags.root_motion = b.root_motion != NULL;
+        job.flags.markers = bake_extras_any_markers(model, plans, plan_count);
+    }
+    if (rc == CLI_OK) {
         job.runs = calloc(plan_count, sizeof *job.runs);
         if (job.runs == NULL) rc = out_of_memory();
     }
@@ -517,7 +545,8 @@ int cli_bake(int argc, char **argv)
         else
             snprintf(r->name, sizeof r->name, "%s", r->clip_names[0]);
         uint32_t held = job.stream != NULL ? 1u : (uint32_t)bake_frame_count(model, plan);
-        if (!run_alloc(r, held, job.width, job.column_count)) {
+        r->extras = job.flags;
+        if (!run_alloc(r, held, job.width, job.column_count) || !bake_extras_alloc(&r->extras, held)) {
             cli_progress_end(&job.progress);
             rc = out_of_memory();
             break;

@@ -34,6 +34,8 @@ void cli_preview_help(FILE *out)
           "  --cross-fade-to B   add an entry that plays --clip, then cross-fades into B (as\n"
           "                      `threeanim bake` does; --at, --over, --warp and --seconds as there)\n"
           "  --loop MODE         how each clip is baked: repeat (default), once or pingpong\n"
+          "  --root-motion NODE  extract NODE's motion (it stays in place) and draw the path the\n"
+          "                      motion takes it along; markers show as ticks on the time line\n"
           "  --title TEXT        the page's title (default: the file's name)\n"
           "  --max-frames N      refuse to bake more frames than N, all entries together\n"
           "                      (default 1000000); checked before anything is baked\n"
@@ -219,7 +221,22 @@ static void write_data(FILE *out, const page *pg)
             }
             fputs("]}", out);
         }
-        fputs("],\n\"pos\": [", out);
+        fputs("],\n\"markers\": [", out);
+        for (uint32_t i = 0; i < e->mark_count; ++i) {
+            fputs(i ? ", {\"t\": " : "{\"t\": ", out);
+            num(out, e->marks[i].t, 9);
+            fputs(", \"name\": ", out);
+            js_string(out, e->marks[i].name);
+            fputc('}', out);
+        }
+        fputs("],\n\"root\": ", out);
+        if (e->root_path == NULL) fputs("null", out);
+        for (size_t v = 0; e->root_path != NULL && v < (size_t)e->frames * 3; ++v) {
+            fputs(v ? "," : "[", out);
+            num(out, e->root_path[v], 6);
+        }
+        if (e->root_path != NULL) fputc(']', out);
+        fputs(",\n\"pos\": [", out);
         for (size_t v = 0; v < (size_t)e->frames * nodes * 3; ++v) {
             if (v) fputc(',', out);
             if (v % 30 == 0) fputc('\n', out);
@@ -303,6 +320,8 @@ static int bake_entries(page *pg, const char *file, const bake_args *b, const ta
             plan->clip = k - (fade ? 1u : 0u);
             plan->fps = b->fps;
             plan->loop = b->loop != TA_LOOP_MODE_DEFAULT ? b->loop : TA_REPEAT;
+            plan->root_motion = plans[0].root_motion;
+            plan->root = plans[0].root;
         }
     }
     /* The page holds every frame of every entry: checked before any is baked. */

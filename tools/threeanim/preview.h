@@ -21,6 +21,12 @@ typedef struct preview_scalar {
     float min, max;
 } preview_scalar;
 
+/* A marker passed during the run: when, and its name. */
+typedef struct preview_mark {
+    double t;
+    char name[64];
+} preview_mark;
+
 typedef struct preview_entry {
     char name[520];
     uint32_t clips[2];
@@ -33,6 +39,9 @@ typedef struct preview_entry {
     float *action_weights;   /* frames * 2 */
     preview_scalar *scalars;
     uint32_t scalar_count;
+    float *root_path;        /* frames * 3 with --root-motion: where the root motion has taken the root; else NULL */
+    preview_mark *marks;     /* the markers passed, in order */
+    uint32_t mark_count, mark_capacity;
 } preview_entry;
 
 typedef struct preview_data {

@@ -8,7 +8,49 @@
 typedef struct collect {
     preview_entry *entry;
     uint32_t node_count;
+    uint32_t root;     /* the root motion's node (a bake_plan's root) */
+    bool oom;
 } collect;
+
+/* The root's path: its place at the first frame plus the motion summed so far;
+ * and the markers the frame's update passed. */
+static bool visit_extras(collect *c, const ta_model *model, const bake_frame *f)
+{
+    preview_entry *e = c->entry;
+    if (e->root_path != NULL) {
+        float *p = &e->root_path[(size_t)f->index * 3];
+        ta_root_motion rm;
+        ta_mixer_root_motion(f->mixer, &rm);
+        if (f->index == 0) {
+            ta_mat4 m = ta_scene_world_matrix(model->scene, ta_node_at(c->root));
+            p[0] = m.m[12];
+            p[1] = m.m[13];
+            p[2] = m.m[14];
+        } else {
+            p[0] = p[-3] + rm.translation.x;
+            p[1] = p[-2] + rm.translation.y;
+            p[2] = p[-1] + rm.translation.z;
+        }
+    }
+    ta_animation_event ev;
+    while (ta_mixer_drain_events(f->mixer, &ev, 1) == 1) {
+        if (ev.kind != TA_MARKER) continue;
+        ta_action *a = NULL;
+        if (ta_mixer_action(f->mixer, ev.action, &a, NULL) != TA_OK) continue;
+        if (e->mark_count == e->mark_capacity) {
+            uint32_t cap = e->mark_capacity ? e->mark_capacity * 2 : 16;
+            preview_mark *grown = realloc(e->marks, cap * sizeof *grown);
+            if (grown == NULL) return false;
+            e->marks = grown;
+            e->mark_capacity = cap;
+        }
+        preview_mark *mk = &e->marks[e->mark_count++];
+        mk->t = f->time;
+        const char *name = ta_clip_marker_at(ta_action_clip(a), ev.marker).name;
+        snprintf(mk->name, sizeof mk->name, "%s", name != NULL ? name : "");
+    }
+    return true;
+}
 
 static bool visit(void *user, const ta_model *model, const bake_frame *f)
 {
@@ -30,6 +72,10 @@ static bool visit(void *user, const ta_model *model, const bake_frame *f)
         cli_value v;
         bool ok = cli_target_read(model, sc->target, &v);
         for (uint32_t i = 0; i < sc->size; ++i) sc->values[(size_t)f->index * sc->size + i] = ok ? v.v[i] : 0.0f;
+    }
+    if (!visit_extras(c, model, f)) {
+        c->oom = true;
+        return false;
     }
     return true;
 }
@@ -75,6 +121,10 @@ ta_result preview_bake_entry(ta_model *model, const cli_names *names, const bake
     e->action_times = malloc((size_t)e->frames * 2 * sizeof *e->action_times);
     e->action_weights = malloc((size_t)e->frames * 2 * sizeof *e->action_weights);
     if (e->pos == NULL || e->action_times == NULL || e->action_weights == NULL) return oom(err);
+    if (plan->root_motion) {
+        e->root_path = calloc((size_t)e->frames * 3 + 1, sizeof *e->root_path);
+        if (e->root_path == NULL) return oom(err);
+    }
 
     ta_track_target *targets = NULL;
     uint32_t count = 0;
@@ -99,9 +149,10 @@ ta_result preview_bake_entry(ta_model *model, const cli_names *names, const bake
     }
     free(targets);
 
-    collect c = {e, nodes};
+    collect c = {e, nodes, plan->root.index, false};
     r = bake_run(model, plan, visit, &c, err);
     if (r != TA_OK) return r;
+    if (c.oom) return oom(err);
     for (uint32_t i = 0; i < e->scalar_count; ++i) {
         preview_scalar *s = &e->scalars[i];
         s->min = INFINITY;
@@ -133,5 +184,7 @@ void preview_entry_free(preview_entry *e)
     free(e->pos);
     free(e->action_times);
     free(e->action_weights);
+    free(e->root_path);
+    free(e->marks);
     memset(e, 0, sizeof *e);
 }
