@@ -8,7 +8,20 @@
 typedef struct collect {
     preview_entry *entry;
     uint32_t node_count;
+    const preview_skin *skin;
 } collect;
+
+/* jointWorld * inverseBind, in double, its top three rows into out (12 numbers). */
+static void skin_matrix(const ta_scene *scene, ta_node_id joint, const float *inverse_bind, float *out)
+{
+    ta_mat4 w = ta_scene_world_matrix(scene, joint);
+    for (int c = 0; c < 4; ++c)
+        for (int r = 0; r < 3; ++r) {
+            double sum = 0;
+            for (int k = 0; k < 4; ++k) sum += (double)w.m[k * 4 + r] * inverse_bind[c * 4 + k];
+            out[c * 3 + r] = (float)sum;
+        }
+}
 
 static bool visit(void *user, const ta_model *model, const bake_frame *f)
 {
@@ -21,6 +34,10 @@ static bool visit(void *user, const ta_model *model, const bake_frame *f)
         pos[n * 3 + 1] = m.m[13];
         pos[n * 3 + 2] = m.m[14];
     }
+    const preview_skin *sk = c->skin;
+    for (uint32_t j = 0; j < sk->joint_count; ++j)
+        skin_matrix(model->scene, sk->joint_nodes[j], &sk->inverse_binds[(size_t)j * 16],
+                    &e->skin[((size_t)f->index * sk->joint_count + j) * 12]);
     for (uint32_t a = 0; a < 2; ++a) {
         e->action_times[(size_t)f->index * 2 + a] = a < f->action_count ? f->action_time[a] : NAN;
         e->action_weights[(size_t)f->index * 2 + a] = a < f->action_count ? f->action_weight[a] : NAN;
@@ -51,8 +68,8 @@ static ta_result oom(ta_error *err)
     return TA_ERROR_OUT_OF_MEMORY;
 }
 
-ta_result preview_bake_entry(ta_model *model, const cli_names *names, const bake_plan *plan, preview_entry *e,
-                             ta_error *err)
+ta_result preview_bake_entry(ta_model *model, const cli_names *names, const preview_skin *skin, const bake_plan *plan,
+                             preview_entry *e, ta_error *err)
 {
     memset(e, 0, sizeof *e);
     uint32_t nodes = model->scene->node_count;
@@ -73,7 +90,8 @@ ta_result preview_bake_entry(ta_model *model, const cli_names *names, const bake
     e->pos = malloc(((size_t)e->frames * nodes * 3 + 1) * sizeof *e->pos);
     e->action_times = malloc((size_t)e->frames * 2 * sizeof *e->action_times);
     e->action_weights = malloc((size_t)e->frames * 2 * sizeof *e->action_weights);
-    if (e->pos == NULL || e->action_times == NULL || e->action_weights == NULL) return oom(err);
+    e->skin = malloc(((size_t)e->frames * skin->joint_count * 12 + 1) * sizeof *e->skin);
+    if (e->pos == NULL || e->action_times == NULL || e->action_weights == NULL || e->skin == NULL) return oom(err);
 
     ta_track_target *targets = NULL;
     uint32_t count = 0;
@@ -98,7 +116,7 @@ ta_result preview_bake_entry(ta_model *model, const cli_names *names, const bake
     }
     free(targets);
 
-    collect c = {e, nodes};
+    collect c = {e, nodes, skin};
     r = bake_run(model, plan, visit, &c, err);
     if (r != TA_OK) return r;
     for (uint32_t i = 0; i < e->scalar_count; ++i) {
@@ -132,5 +150,6 @@ void preview_entry_free(preview_entry *e)
     free(e->pos);
     free(e->action_times);
     free(e->action_weights);
+    free(e->skin);
     memset(e, 0, sizeof *e);
 }
