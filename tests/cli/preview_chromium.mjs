@@ -3,9 +3,16 @@
 // download): it loads, draws the figure, the figure moves between two times
 // (screenshots of the first view compared pixel by pixel, and the joints'
 // projected places), play, the clip picker and the scrubber work, nothing is
-// fetched from the network, and no console error or exception is logged.
+// fetched from the network, and no console error or exception is logged. Every
+// view has the same zoom. The skinned body is drawn: its triangles are the
+// file's, its vertices at a frame are where three.js's SkinnedMesh puts them
+// (applyBoneTransform, after the same mixer updates; with NODE_MODULES), the
+// mesh checkbox takes it away, and the first view at 0.2 s matches
+// golden/preview_front.png (a screenshot looked at as an image when it was
+// made) within a tolerance: at most 2% of its pixels differ by more than a
+// little, which font rendering and antialiasing stay well inside.
 //
-//   node preview_chromium.mjs THREEANIM DEFAULT_GLB WORK_DIR
+//   node preview_chromium.mjs THREEANIM DEFAULT_GLB WORK_DIR [NODE_MODULES]
 //
 // Exit 77 (skipped) when no chromium is installed: scripts/deps.sh installs it
 // with TA_DEPS_OPTIONAL=1.
@@ -14,7 +21,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 
-const [threeanim, defaultGlb, work] = process.argv.slice(2);
+const [threeanim, defaultGlb, work, modules] = process.argv.slice(2);
+const golden = new URL('golden/preview_front.png', import.meta.url).pathname;
 fs.rmSync(work, { recursive: true, force: true });
 fs.mkdirSync(work, { recursive: true });
 
@@ -185,6 +193,73 @@ try {
   check('a playhead is drawn on the curves',
     (await js('[...document.querySelectorAll("#curves > div:not([hidden]) .ta-playhead")].filter((l) => l.getAttribute("visibility") === "visible").length')) === 9);
   await shoot(1.0, 'wave-t1.0');
+
+  // ---- the skinned body ---------------------------------------------------------------
+  // its triangles: the Body primitive's index count / 3, read from the file here
+  const glb = fs.readFileSync(defaultGlb), doc = JSON.parse(glb.toString('utf8', 20, 20 + glb.readUInt32LE(12)));
+  const bodyNode = doc.nodes.find((n) => n.skin !== undefined);
+  const bodyTris = doc.meshes[bodyNode.mesh].primitives.reduce((n, p) => n + doc.accessors[p.indices].count / 3, 0);
+  check('the skinned body\'s triangles are the file\'s', (await js('taPreview.meshTriangles()')) === bodyTris,
+    `${await js('taPreview.meshTriangles()')} vs ${bodyTris}`);
+  check('the mesh is drawn', (await js('taPreview.meshDrawn()')) === true);
+  await js('taPreview.setEntry("walk")');
+  await js('taPreview.setTime(10 / 30)');
+  const ours = (await js('taPreview.skinnedVertices()'))[0];
+  if (modules && fs.existsSync(path.join(modules, 'three/package.json'))) {
+    const { loadThree, loadGltf } = await import('./gltf_node.mjs');
+    const three = await loadThree(modules);
+    const gltf = await loadGltf(three, defaultGlb);
+    const mixer = new three.THREE.AnimationMixer(gltf.scene);
+    mixer.clipAction(three.THREE.AnimationClip.findByName(gltf.animations, 'walk')).play();
+    for (let k = 0; k <= 10; ++k) mixer.update(k === 0 ? 0 : 1 / 30);
+    gltf.scene.updateMatrixWorld(true);
+    let body = null;
+    gltf.scene.traverse((o) => { if (o.isSkinnedMesh) body = o; });
+    body.skeleton.update();
+    const v = new three.THREE.Vector3();
+    let worst = 0;
+    for (let i = 0; i < ours.length / 3; ++i) {
+      v.fromBufferAttribute(body.geometry.attributes.position, i);
+      body.applyBoneTransform(i, v);
+      v.applyMatrix4(body.matrixWorld);
+      worst = Math.max(worst, Math.hypot(v.x - ours[i * 3], v.y - ours[i * 3 + 1], v.z - ours[i * 3 + 2]));
+    }
+    check('the skinned vertices are three.js\'s at the walk\'s frame 10', ours.length === body.geometry.attributes.position.count * 3 && worst < 1e-4,
+      `${ours.length / 3} vertices, largest distance ${worst}`);
+    console.log(`skinned body: ${ours.length / 3} vertices within ${worst.toExponential(1)} of three.js's SkinnedMesh`);
+  } else {
+    console.log('note: three.js is not in tests/node_modules; the skinned vertices were not compared with it');
+  }
+
+  // the first view at 0.2 s of the cross-fade, against the reference image
+  await js('taPreview.setEntry("walk → run")');
+  const withMesh = await shoot(0.2, 'mesh-t0.2');
+  if (!fs.existsSync(golden)) {
+    check(`the reference image ${golden} is there`, false);
+  } else {
+    const want = decodePng(fs.readFileSync(golden)), got = withMesh.png;
+    check('the first view is the reference image\'s size', want.width === got.width && want.height === got.height,
+      `${got.width}x${got.height} vs ${want.width}x${want.height}`);
+    if (want.width === got.width && want.height === got.height) {
+      let off = 0;
+      for (let y = 0; y < got.height; ++y)
+        for (let x = 0; x < got.width; ++x) {
+          const i = (y * got.width + x) * got.bpp, j = (y * want.width + x) * want.bpp;
+          const d = Math.abs(got.px[i] - want.px[j]) + Math.abs(got.px[i + 1] - want.px[j + 1]) + Math.abs(got.px[i + 2] - want.px[j + 2]);
+          if (d > 48) off++;
+        }
+      const share = off / (got.width * got.height);
+      check('the first view matches the reference image', share <= 0.02, `${(share * 100).toFixed(2)}% of pixels differ (see ${work}/mesh-t0.2-view.png)`);
+      console.log(`reference image: ${(share * 100).toFixed(2)}% of pixels differ`);
+    }
+  }
+  // the checkbox takes the mesh away: fewer inked pixels, the figure still there
+  await js('(() => { const c = document.getElementById("mesh"); c.checked = false; c.dispatchEvent(new Event("change")); })()');
+  check('the mesh checkbox turns the mesh off', (await js('taPreview.meshDrawn()')) === false);
+  const bare = await shoot(0.2, 'bare-t0.2');
+  const tinted = (img) => { let n = 0; for (let i = 0; i < img.px.length; i += img.bpp) { const r = img.px[i], g = img.px[i + 1], b = img.px[i + 2]; if (b > r + 8 && b < 240 && Math.abs(r - g) < 24 && r > 120) n++; } return n; };
+  check('without the mesh, the body\'s grey-blue is gone', tinted(bare.png) * 4 < tinted(withMesh.png), `${tinted(bare.png)} vs ${tinted(withMesh.png)} tinted pixels`);
+  check('without the mesh, the figure is still drawn', inked(bare.png) > 300);
 
   check('nothing fetched from the network', requests.every((u) => /^(file|data|about):/.test(u)), requests.filter((u) => !/^(file|data|about):/.test(u)).join(' '));
   check('no console error or exception', problems.length === 0, problems.join('\n  '));

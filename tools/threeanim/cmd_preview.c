@@ -20,10 +20,12 @@ void cli_preview_help(FILE *out)
           "animation of FILE (glTF .gltf/.glb or three.js Object JSON) as baked through the\n"
           "mixer: every node drawn at its world position, each joined to its parent (bones as\n"
           "solid lines colored by side, other nodes dashed), seen from three directions at\n"
-          "once. It has play/pause, a speed choice, a timeline scrubber, a clip picker, bars\n"
-          "for the numbers a clip drives (morph influences, material opacity, colors, the\n"
-          "weights of a cross-fade) and, under it, the clip's curves (as `threeanim plot`\n"
-          "draws them) with a line at the time shown.\n"
+          "once, at one zoom. The skinned meshes of a glTF file are drawn under the figure,\n"
+          "skinned as three.js skins them (a checkbox hides them). It has play/pause, a\n"
+          "speed choice, a timeline scrubber, a clip picker, bars for the numbers a clip\n"
+          "drives (morph influences, material opacity, colors, the weights of a cross-fade)\n"
+          "and, under it, the clip's curves (as `threeanim plot` draws them) with a line at\n"
+          "the time shown.\n"
           "\n"
           "  -o OUT.html         where to write (whole, or not at all)\n"
           "  --clip NAME         the clip shown first (default: the first)\n"
@@ -129,11 +131,44 @@ typedef struct page {
     const char *file, *title;
     const ta_model *model; /* the rest pose, for the nodes */
     const cli_names *names;
+    const preview_skin *skin;
     const view_def *views[MAX_VIEWS];
     int view_count;
     preview_data data;
     uint32_t initial;
 } page;
+
+/* "mesh": the skinned primitives to draw, or null; "meshNote": why one is not. */
+static void write_skin_geometry(FILE *out, const preview_skin *sk)
+{
+    fputs("\"meshNote\": ", out);
+    js_string(out, sk->note);
+    fprintf(out, ",\n\"mesh\": ");
+    if (sk->prim_count == 0) {
+        fputs("null", out);
+        return;
+    }
+    fprintf(out, "{\"joints\": %u, \"prims\": [", sk->joint_count);
+    for (uint32_t i = 0; i < sk->prim_count; ++i) {
+        const preview_skin_prim *p = &sk->prims[i];
+        fputs(i ? ",\n{\"pos\": [" : "\n{\"pos\": [", out);
+        for (size_t v = 0; v < (size_t)p->vertex_count * 3; ++v) {
+            if (v) fputc(',', out);
+            num(out, p->pos[v], 6);
+        }
+        fputs("],\n\"joints\": [", out);
+        for (size_t v = 0; v < (size_t)p->vertex_count * 4; ++v) fprintf(out, "%s%u", v ? "," : "", p->joints[v]);
+        fputs("],\n\"weights\": [", out);
+        for (size_t v = 0; v < (size_t)p->vertex_count * 4; ++v) {
+            if (v) fputc(',', out);
+            num(out, p->weights[v], 5);
+        }
+        fputs("],\n\"tris\": [", out);
+        for (size_t v = 0; v < (size_t)p->triangle_count * 3; ++v) fprintf(out, "%s%u", v ? "," : "", p->tris[v]);
+        fputs("]}", out);
+    }
+    fputs("]}", out);
+}
 
 static void write_data(FILE *out, const page *pg)
 {
@@ -177,7 +212,9 @@ static void write_data(FILE *out, const page *pg)
                 node->type == TA_NODE_BONE || !any_bone ? "true" : "false", mesh ? "true" : "false",
                 x > eps ? "left" : x < -eps ? "right" : "mid");
     }
-    fputs("],\n\"entries\": [", out);
+    fputs("],\n", out);
+    write_skin_geometry(out, pg->skin);
+    fputs(",\n\"entries\": [", out);
     uint32_t nodes = s->node_count;
     for (uint32_t k = 0; k < pg->data.entry_count; ++k) {
         const preview_entry *e = &pg->data.entries[k];
@@ -241,6 +278,12 @@ static void write_data(FILE *out, const page *pg)
             if (v) fputc(',', out);
             if (v % 30 == 0) fputc('\n', out);
             num(out, e->pos[v], 6);
+        }
+        fputs("],\n\"skin\": [", out);
+        for (size_t v = 0; v < (size_t)e->frames * pg->skin->joint_count * 12; ++v) {
+            if (v) fputc(',', out);
+            if (v % 36 == 0) fputc('\n', out);
+            num(out, e->skin[v], 6);
         }
         fputs("]}", out);
     }
@@ -333,7 +376,8 @@ static int bake_entries(page *pg, const char *file, const bake_args *b, const ta
             rc = cli_refuse("preview", file, &err);
             break;
         }
-        ta_result r = preview_bake_entry(fresh, pg->names, &plan, &pg->data.entries[pg->data.entry_count], &err);
+        ta_result r =
+            preview_bake_entry(fresh, pg->names, pg->skin, &plan, &pg->data.entries[pg->data.entry_count], &err);
         pg->data.entry_count++;
         ta_model_destroy(fresh);
         if (r != TA_OK) {
@@ -404,6 +448,13 @@ int cli_preview(int argc, char **argv)
     }
     pg.model = model;
     pg.names = &names;
+    preview_skin skin;
+    if (preview_skin_read(file, model, &skin, &err) != TA_OK) {
+        cli_names_free(&names);
+        ta_model_destroy(model);
+        return cli_refuse("preview", file, &err);
+    }
+    pg.skin = &skin;
     rc = bake_entries(&pg, file, &b, model);
     if (rc == CLI_OK) {
         cli_out out;
@@ -418,6 +469,7 @@ int cli_preview(int argc, char **argv)
     }
     for (uint32_t k = 0; k < pg.data.entry_count; ++k) preview_entry_free(&pg.data.entries[k]);
     free(pg.data.entries);
+    preview_skin_free(&skin);
     cli_names_free(&names);
     ta_model_destroy(model);
     return rc;

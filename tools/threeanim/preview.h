@@ -3,7 +3,8 @@
  * entry of the clip picker (each clip, and a cross-fade if asked for), every
  * node's world position at every frame, the values of the numbers the clips
  * drive (morph influences, material numbers and colors, ...), and where each
- * action reads its clip, with its weight.
+ * action reads its clip, with its weight; and for the skinned meshes
+ * (preview_skin.h), each joint's skinning matrix at every frame.
  */
 #ifndef THREEANIM_TOOLS_PREVIEW_H
 #define THREEANIM_TOOLS_PREVIEW_H
@@ -12,6 +13,7 @@
 
 #include "bake.h"
 #include "cli_target.h"
+#include "preview_skin.h"
 
 typedef struct preview_scalar {
     ta_track_target target;
@@ -42,6 +44,7 @@ typedef struct preview_entry {
     float *root_path;        /* frames * 3 with --root-motion: where the root motion has taken the root; else NULL */
     preview_mark *marks;     /* the markers passed, in order */
     uint32_t mark_count, mark_capacity;
+    float *skin;             /* frames * joint_count * 12: jointWorld * inverseBind, its top three rows, column by column */
 } preview_entry;
 
 typedef struct preview_data {
@@ -51,9 +54,9 @@ typedef struct preview_data {
     double fps;
 } preview_data;
 
-/* Bakes one entry from a freshly loaded model. */
-ta_result preview_bake_entry(ta_model *model, const cli_names *names, const bake_plan *plan, preview_entry *out,
-                             ta_error *err);
+/* Bakes one entry from a freshly loaded model; skin may have no joints. */
+ta_result preview_bake_entry(ta_model *model, const cli_names *names, const preview_skin *skin, const bake_plan *plan,
+                             preview_entry *out, ta_error *err);
 void preview_entry_free(preview_entry *entry);
 
 #endif

@@ -10,6 +10,7 @@ typedef struct collect {
     uint32_t node_count;
     uint32_t root;     /* the root motion's node (a bake_plan's root) */
     bool oom;
+    const preview_skin *skin;
 } collect;
 
 /* The root's path: its place at the first frame plus the motion summed so far;
@@ -52,6 +53,18 @@ static bool visit_extras(collect *c, const ta_model *model, const bake_frame *f)
     return true;
 }
 
+/* jointWorld * inverseBind, in double, its top three rows into out (12 numbers). */
+static void skin_matrix(const ta_scene *scene, ta_node_id joint, const float *inverse_bind, float *out)
+{
+    ta_mat4 w = ta_scene_world_matrix(scene, joint);
+    for (int c = 0; c < 4; ++c)
+        for (int r = 0; r < 3; ++r) {
+            double sum = 0;
+            for (int k = 0; k < 4; ++k) sum += (double)w.m[k * 4 + r] * inverse_bind[c * 4 + k];
+            out[c * 3 + r] = (float)sum;
+        }
+}
+
 static bool visit(void *user, const ta_model *model, const bake_frame *f)
 {
     collect *c = (collect *)user;
@@ -63,6 +76,10 @@ static bool visit(void *user, const ta_model *model, const bake_frame *f)
         pos[n * 3 + 1] = m.m[13];
         pos[n * 3 + 2] = m.m[14];
     }
+    const preview_skin *sk = c->skin;
+    for (uint32_t j = 0; j < sk->joint_count; ++j)
+        skin_matrix(model->scene, sk->joint_nodes[j], &sk->inverse_binds[(size_t)j * 16],
+                    &e->skin[((size_t)f->index * sk->joint_count + j) * 12]);
     for (uint32_t a = 0; a < 2; ++a) {
         e->action_times[(size_t)f->index * 2 + a] = a < f->action_count ? f->action_time[a] : NAN;
         e->action_weights[(size_t)f->index * 2 + a] = a < f->action_count ? f->action_weight[a] : NAN;
@@ -97,8 +114,8 @@ static ta_result oom(ta_error *err)
     return TA_ERROR_OUT_OF_MEMORY;
 }
 
-ta_result preview_bake_entry(ta_model *model, const cli_names *names, const bake_plan *plan, preview_entry *e,
-                             ta_error *err)
+ta_result preview_bake_entry(ta_model *model, const cli_names *names, const preview_skin *skin, const bake_plan *plan,
+                             preview_entry *e, ta_error *err)
 {
     memset(e, 0, sizeof *e);
     uint32_t nodes = model->scene->node_count;
@@ -120,7 +137,8 @@ ta_result preview_bake_entry(ta_model *model, const cli_names *names, const bake
     e->pos = malloc(((size_t)e->frames * nodes * 3 + 1) * sizeof *e->pos);
     e->action_times = malloc((size_t)e->frames * 2 * sizeof *e->action_times);
     e->action_weights = malloc((size_t)e->frames * 2 * sizeof *e->action_weights);
-    if (e->pos == NULL || e->action_times == NULL || e->action_weights == NULL) return oom(err);
+    e->skin = malloc(((size_t)e->frames * skin->joint_count * 12 + 1) * sizeof *e->skin);
+    if (e->pos == NULL || e->action_times == NULL || e->action_weights == NULL || e->skin == NULL) return oom(err);
     if (plan->root_motion) {
         e->root_path = calloc((size_t)e->frames * 3 + 1, sizeof *e->root_path);
         if (e->root_path == NULL) return oom(err);
@@ -149,7 +167,7 @@ ta_result preview_bake_entry(ta_model *model, const cli_names *names, const bake
     }
     free(targets);
 
-    collect c = {e, nodes, plan->root.index, false};
+    collect c = {e, nodes, plan->root.index, false, skin};
     r = bake_run(model, plan, visit, &c, err);
     if (r != TA_OK) return r;
     if (c.oom) return oom(err);
@@ -186,5 +204,6 @@ void preview_entry_free(preview_entry *e)
     free(e->action_weights);
     free(e->root_path);
     free(e->marks);
+    free(e->skin);
     memset(e, 0, sizeof *e);
 }
