@@ -135,12 +135,12 @@ extern "C" {
  * @ownership The caller owns *out_model (ta_model_destroy); everything in it is allocated with
  * options->allocator (jansson's parsing uses the C library's).
  * @errors TA_ERROR_INVALID_ARGUMENT (a NULL argument, an allocator with only one of alloc and
- * free), TA_ERROR_IO (a file that cannot be read, or is not a regular file), TA_ERROR_PARSE (anything malformed: the message
- * names the JSON path or the byte offset), TA_ERROR_LIMIT_EXCEEDED (a ta_load_limits limit, checked
- * before allocating), TA_ERROR_UNSUPPORTED (glTF 1, a URI that is neither data: nor a relative
- * file inside the model's folder or options->uri_root), TA_ERROR_OUT_OF_MEMORY; a channel's keys that a track refuses give ta_track_create's code
- * (for instance TA_ERROR_BAD_TIMES) with the channel's path in front. A refused load makes no
- * model.
+ * free), TA_ERROR_IO (a file that cannot be read, or is not a regular file), TA_ERROR_PARSE
+ * (anything malformed: the message names the JSON path or the byte offset), TA_ERROR_LIMIT_EXCEEDED
+ * (a ta_load_limits limit, checked before allocating), TA_ERROR_UNSUPPORTED (glTF 1, a URI that is
+ * neither data: nor a relative file inside the model's folder or options->uri_root),
+ * TA_ERROR_OUT_OF_MEMORY; a channel's keys that a track refuses give ta_track_create's code (for
+ * instance TA_ERROR_BAD_TIMES) with the channel's path in front. A refused load makes no model.
  * @threejs GLTFLoader.load (and parse): gltf.scene and gltf.animations.
  */
 TA_API ta_result ta_gltf_load_file(const char *path, const ta_load_options *options, ta_model **out_model,
@@ -155,9 +155,9 @@ TA_API ta_result ta_gltf_load_file(const char *path, const ta_load_options *opti
  * free), TA_ERROR_IO (an external file that cannot be read), TA_ERROR_PARSE (no data, anything
  * malformed: the message names the JSON path or the byte offset), TA_ERROR_LIMIT_EXCEEDED (a
  * ta_load_limits limit, checked before allocating), TA_ERROR_UNSUPPORTED (glTF 1, a URI that is
- * neither data: nor a relative file inside options->base_dir or options->uri_root), TA_ERROR_OUT_OF_MEMORY; a channel's keys that a track refuses
- * give ta_track_create's code (for instance TA_ERROR_BAD_TIMES) with the channel's path in front. A
- * refused load makes no model.
+ * neither data: nor a relative file inside options->base_dir or options->uri_root),
+ * TA_ERROR_OUT_OF_MEMORY; a channel's keys that a track refuses give ta_track_create's code (for
+ * instance TA_ERROR_BAD_TIMES) with the channel's path in front. A refused load makes no model.
  * @threejs GLTFLoader.parse(data, path, onLoad, onError).
  */
 TA_API ta_result ta_gltf_load_memory(const void *data, size_t size, const ta_load_options *options,

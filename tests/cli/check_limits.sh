@@ -31,6 +31,10 @@ for cmd in bake preview; do
   [ ! -e "$WORK/huge.$cmd" ] || fail "$cmd wrote $WORK/huge.$cmd for a refused run"
 done
 run 1 bake "$WORK/huge.gltf" && empty "$WORK/out"
+# An output that was there before a refused run is left as it was.
+printf 'keep' >"$WORK/kept.csv"
+run 1 bake "$WORK/huge.gltf" --format jsonl -o "$WORK/kept.csv"
+equal "kept output" "$(cat "$WORK/kept.csv")" "keep"
 # 1e6 s: 30,000,001 frames, over the default; --seconds makes it a short run.
 run 1 bake "$WORK/long.gltf" --format jsonl && has "$WORK/err" "30000001 frames, past --max-frames (1000000)" &&
   empty "$WORK/out"

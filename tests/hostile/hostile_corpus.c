@@ -167,9 +167,20 @@ static void escaping_uris(corpus *c)
     char path[1024];
     mkdir(c->dir, 0777);
     static const char *const fixed[] = {
-        "/etc/passwd", "file:///etc/passwd", "//localhost/etc/passwd", "http://127.0.0.1:1/x.bin",
-        "%2Fetc%2Fpasswd", "..%2F..%2F..%2F..%2Fetc%2Fpasswd", "%2e%2e/%2E%2E/etc/passwd", "C:/Windows/win.ini",
-        "..\\\\..\\\\etc\\\\passwd", "sub/../../outside.bin", "outside-link.bin", ".", "", "%00passwd",
+        "/etc/passwd",
+        "file:///etc/passwd",
+        "//localhost/etc/passwd",
+        "http://127.0.0.1:1/x.bin",
+        "%2Fetc%2Fpasswd",
+        "..%2F..%2F..%2F..%2Fetc%2Fpasswd",
+        "%2e%2e/%2E%2E/etc/passwd",
+        "C:/Windows/win.ini",
+        "..\\\\..\\\\etc\\\\passwd",
+        "sub/../../outside.bin",
+        "outside-link.bin",
+        ".",
+        "",
+        "%00passwd",
     };
     uint8_t bin[32];
     clip_buffer(1, bin);
@@ -262,11 +273,16 @@ static void lying_glb_chunks(corpus *c)
         size_t at;
         uint32_t value;
     } lies[] = {
-        {"glb-version-0.glb", 4, 0},           {"glb-version-3.glb", 4, 3},
-        {"glb-version-max.glb", 4, 0xFFFFFFFFu}, {"glb-length-huge.glb", 8, 0xFFFFFFF0u},
-        {"glb-length-short.glb", 8, 13},       {"glb-json-huge.glb", 12, 0xFFFFFFF0u},
-        {"glb-json-zero.glb", 12, 0},          {"glb-bin-huge.glb", bin_at, 0xFFFFFFF0u},
-        {"glb-bin-type-json.glb", bin_at + 4, 0x4E4F534Au}, {"glb-json-type-bin.glb", 16, 0x004E4942u},
+        {"glb-version-0.glb", 4, 0},
+        {"glb-version-3.glb", 4, 3},
+        {"glb-version-max.glb", 4, 0xFFFFFFFFu},
+        {"glb-length-huge.glb", 8, 0xFFFFFFF0u},
+        {"glb-length-short.glb", 8, 13},
+        {"glb-json-huge.glb", 12, 0xFFFFFFF0u},
+        {"glb-json-zero.glb", 12, 0},
+        {"glb-bin-huge.glb", bin_at, 0xFFFFFFF0u},
+        {"glb-bin-type-json.glb", bin_at + 4, 0x4E4F534Au},
+        {"glb-json-type-bin.glb", 16, 0x004E4942u},
         {"glb-bin-short.glb", bin_at, 4},
     };
     for (size_t k = 0; k < sizeof lies / sizeof lies[0]; ++k) {
@@ -290,7 +306,8 @@ static void lying_glb_chunks(corpus *c)
     }
     for (int k = 0; k < 6; ++k) {
         memcpy(copy, glb, size);
-        for (uint32_t f = 0, flips = 1 + below(c, 4); f < flips; ++f) copy[below(c, (uint32_t)size)] ^= (uint8_t)(1 + below(c, 255));
+        for (uint32_t f = 0, flips = 1 + below(c, 4); f < flips; ++f)
+            copy[below(c, (uint32_t)size)] ^= (uint8_t)(1 + below(c, 255));
         char name[64];
         snprintf(name, sizeof name, "glb-flip-%d.glb", k);
         write_bytes(c, name, copy, size);
@@ -312,10 +329,12 @@ static void sparse_abuse(corpus *c)
         "{\"count\":4,\"indices\":{\"bufferView\":2,\"componentType\":5125},\"values\":{\"bufferView\":3}}",
         "{\"count\":4294967295,\"indices\":{\"bufferView\":2,\"componentType\":5125},\"values\":{\"bufferView\":3}}",
         "{\"count\":1,\"indices\":{\"bufferView\":2,\"componentType\":5126},\"values\":{\"bufferView\":3}}",
-        "{\"count\":1,\"indices\":{\"bufferView\":2,\"byteOffset\":1,\"componentType\":5125},\"values\":{\"bufferView\":3}}",
+        "{\"count\":1,\"indices\":{\"bufferView\":2,\"byteOffset\":1,\"componentType\":5125},\"values\":{"
+        "\"bufferView\":3}}",
         "{\"count\":1,\"indices\":{\"bufferView\":9,\"componentType\":5125},\"values\":{\"bufferView\":3}}",
         "{\"count\":-1,\"indices\":{\"bufferView\":2,\"componentType\":5125},\"values\":{\"bufferView\":3}}",
-        "{\"count\":1,\"indices\":{\"bufferView\":2,\"componentType\":5125},\"values\":{\"bufferView\":3,\"byteOffset\":4000000000}}",
+        "{\"count\":1,\"indices\":{\"bufferView\":2,\"componentType\":5125},\"values\":{\"bufferView\":3,"
+        "\"byteOffset\":4000000000}}",
     };
     static const char *const counts[] = {"2", "1073741824", "4294967295", "2"};
     for (size_t k = 0; k < sizeof sparses / sizeof sparses[0]; ++k) {
@@ -346,10 +365,11 @@ static void deep_trees(corpus *c)
         size_t cap = (size_t)n * 48 + 1024;
         char *text = malloc(cap);
         if (text == NULL) die("malloc");
-        size_t o = (size_t)snprintf(text, cap, "{\"asset\":{\"version\":\"2.0\"},\"scenes\":[{\"nodes\":[0]}],\"nodes\":[");
+        size_t o =
+            (size_t)snprintf(text, cap, "{\"asset\":{\"version\":\"2.0\"},\"scenes\":[{\"nodes\":[0]}],\"nodes\":[");
         for (unsigned i = 0; i < n; ++i)
-            o += (size_t)snprintf(text + o, cap - o, i + 1 < n ? "{\"name\":\"n%u\",\"children\":[%u]}," : "{\"name\":\"n%u\"}",
-                                  i, i + 1);
+            o += (size_t)snprintf(text + o, cap - o,
+                                  i + 1 < n ? "{\"name\":\"n%u\",\"children\":[%u]}," : "{\"name\":\"n%u\"}", i, i + 1);
         o += (size_t)snprintf(text + o, cap - o, "]}");
         char name[64];
         snprintf(name, sizeof name, "deep-chain-%u.gltf", n);
@@ -358,11 +378,13 @@ static void deep_trees(corpus *c)
         free(text);
     }
     emit(c, "model", "cycle.gltf",
-         "{\"asset\":{\"version\":\"2.0\"},\"scenes\":[{\"nodes\":[0]}],\"nodes\":[{\"children\":[1]},{\"children\":[0]}]}");
+         "{\"asset\":{\"version\":\"2.0\"},\"scenes\":[{\"nodes\":[0]}],\"nodes\":[{\"children\":[1]},{\"children\":[0]"
+         "}]}");
     emit(c, "model", "self-child.gltf",
          "{\"asset\":{\"version\":\"2.0\"},\"scenes\":[{\"nodes\":[0]}],\"nodes\":[{\"children\":[0]}]}");
     emit(c, "model", "two-parents.gltf",
-         "{\"asset\":{\"version\":\"2.0\"},\"scenes\":[{\"nodes\":[0,1]}],\"nodes\":[{\"children\":[2]},{\"children\":[2]},{}]}");
+         "{\"asset\":{\"version\":\"2.0\"},\"scenes\":[{\"nodes\":[0,1]}],\"nodes\":[{\"children\":[2]},{\"children\":["
+         "2]},{}]}");
     /* JSON nested far deeper than any limit. */
     size_t levels = 100000;
     char *nest = malloc(levels * 2 + 64);
@@ -387,10 +409,21 @@ static void deep_trees(corpus *c)
 static void animation_pointer_abuse(corpus *c)
 {
     static const char *const pointers[] = {
-        "", "/", "/nodes/999999999/translation", "/nodes/-1/rotation", "/nodes/0/translation/0",
-        "/materials/0/pbrMetallicRoughness/baseColorFactor", "/nodes/0/../0/translation", "/nodes/0~1/scale",
-        "/extensions/KHR_lights_punctual/lights/0/spot/outerConeAngle", "/meshes/0/weights", "/nodes/0/weights",
-        "/cameras/0/perspective/yfov", "/nodes/00/translation", "/nodes/0/translation\\u0000", "nodes/0/scale",
+        "",
+        "/",
+        "/nodes/999999999/translation",
+        "/nodes/-1/rotation",
+        "/nodes/0/translation/0",
+        "/materials/0/pbrMetallicRoughness/baseColorFactor",
+        "/nodes/0/../0/translation",
+        "/nodes/0~1/scale",
+        "/extensions/KHR_lights_punctual/lights/0/spot/outerConeAngle",
+        "/meshes/0/weights",
+        "/nodes/0/weights",
+        "/cameras/0/perspective/yfov",
+        "/nodes/00/translation",
+        "/nodes/0/translation\\u0000",
+        "nodes/0/scale",
         "/nodes/18446744073709551616/scale",
     };
     uint8_t bin[32];
@@ -405,7 +438,8 @@ static void animation_pointer_abuse(corpus *c)
             /* a long random pointer of segments */
             size_t o = 0;
             for (int s = 0; s < 200 && o < sizeof pointer - 16; ++s)
-                o += (size_t)snprintf(pointer + o, sizeof pointer - o, "/%u", below(c, 3) ? below(c, 10) : (uint32_t)next(c));
+                o += (size_t)snprintf(pointer + o, sizeof pointer - o, "/%u",
+                                      below(c, 3) ? below(c, 10) : (uint32_t)next(c));
         }
         char name[64];
         snprintf(name, sizeof name, "pointer-%zu.gltf", k);
@@ -437,7 +471,8 @@ static void replay_extremes(corpus *c)
         "{\"op\":\"update\",\"delta\":1e300}",
         "{\"op\":\"set_loop\",\"action\":0,\"loop\":\"repeat\",\"repetitions\":-9223372036854775807}",
         "{\"op\":\"set_duration\",\"action\":0,\"duration\":1e-310},{\"op\":\"update\",\"delta\":1}",
-        "{\"op\":\"warp\",\"action\":0,\"start\":1e38,\"end\":-1e38,\"duration\":1e-300},{\"op\":\"update\",\"delta\":1}",
+        "{\"op\":\"warp\",\"action\":0,\"start\":1e38,\"end\":-1e38,\"duration\":1e-300},{\"op\":\"update\",\"delta\":"
+        "1}",
         "{\"op\":\"fade_in\",\"action\":0,\"duration\":0},{\"op\":\"update\",\"delta\":0}",
         "{\"op\":\"play\",\"action\":4294967295}",
         "{\"op\":\"play\",\"action\":-1}",

@@ -134,7 +134,10 @@ static void valid_files_load(void **state)
     replace(&names, "\"mover\"", "\"m\\ud83d\\ude00\\\\u0000\"");
     replace(&names, "\"move\"", "\"clip\\u0000\"");
     model = loaded("names.gltf", names, strlen(names));
-    assert_string_equal(model->scene->nodes[0].name, "a\xEF\xBF\xBD" "b\xEF\xBF\xBD" "c\xEF\xBF\xBD");
+    static const char fffd[] = "\xEF\xBF\xBD";
+    char want[32];
+    snprintf(want, sizeof want, "a%sb%sc%s", fffd, fffd, fffd);
+    assert_string_equal(model->scene->nodes[0].name, want);
     assert_string_equal(model->scene->nodes[1].name, "m\xF0\x9F\x98\x80\\u0000");
     assert_string_equal(ta_clip_name(model->animations[0]), "clip\xEF\xBF\xBD");
     assert_moves(model);
@@ -177,8 +180,8 @@ static void valid_files_load(void **state)
     uint32_t iv = gltf_tb_view(&tb, idx, sizeof idx, 0);
     uint32_t vv = gltf_tb_view(&tb, val, sizeof val, 0);
     json_object_set_new(gltf_tb_get(&tb, "accessors", 4), "sparse",
-                        json_pack("{s:i,s:{s:i,s:i},s:{s:i}}", "count", 1, "indices", "bufferView", iv,
-                                  "componentType", 5125, "values", "bufferView", vv));
+                        json_pack("{s:i,s:{s:i,s:i},s:{s:i}}", "count", 1, "indices", "bufferView", iv, "componentType",
+                                  5125, "values", "bufferView", vv));
     text = text_of(&tb);
     model = loaded("sparse-rising.gltf", text, strlen(text));
     const float *v = ta_track_values(ta_clip_track(model->animations[0], 0));
@@ -265,13 +268,14 @@ static void glb_order_and_version(void **state)
             "byte 4: .glb version 3; only version 2 (glTF 2.0) is read", "GLB_INVALID_VERSION");
 
     /* The BIN chunk moved before the JSON chunk. */
-    uint32_t jlen = (uint32_t)glb[12] | ((uint32_t)glb[13] << 8) | ((uint32_t)glb[14] << 16) | ((uint32_t)glb[15] << 24);
+    uint32_t jlen =
+        (uint32_t)glb[12] | ((uint32_t)glb[13] << 8) | ((uint32_t)glb[14] << 16) | ((uint32_t)glb[15] << 24);
     size_t json_chunk = 8 + jlen, bin_chunk = size - 12 - json_chunk;
     memcpy(copy, glb, 12);
     memcpy(copy + 12, glb + 12 + json_chunk, bin_chunk);
     memcpy(copy + 12 + bin_chunk, glb + 12, json_chunk);
-    refused("bin-first.glb", copy, size, TA_ERROR_PARSE, "byte 12: chunk 0 is of type 0x004E4942; a .glb's first chunk is JSON",
-            "GLB_UNEXPECTED_FIRST_CHUNK");
+    refused("bin-first.glb", copy, size, TA_ERROR_PARSE,
+            "byte 12: chunk 0 is of type 0x004E4942; a .glb's first chunk is JSON", "GLB_UNEXPECTED_FIRST_CHUNK");
     free(copy);
     free(glb);
     gltf_tb_free(&tb);
@@ -307,8 +311,8 @@ static void versions_and_lights(void **state)
     json_object_set_new(tb.root, "extensions",
                         json_pack("{s:{s:[{s:s,s:{s:f}}]}}", "KHR_lights_punctual", "lights", "type", "spot", "spot",
                                   "outerConeAngle", 0.0));
-    gltf_tb_add(&tb, "nodes", json_pack("{s:s,s:{s:{s:i}}}", "name", "lamp", "extensions", "KHR_lights_punctual",
-                                        "light", 0));
+    gltf_tb_add(&tb, "nodes",
+                json_pack("{s:s,s:{s:{s:i}}}", "name", "lamp", "extensions", "KHR_lights_punctual", "light", 0));
     json_array_append_new(json_object_get(gltf_tb_get(&tb, "scenes", 0), "nodes"), json_integer(2));
     text = text_of(&tb);
     refused("spot-outer-0.gltf", text, strlen(text), TA_ERROR_PARSE,

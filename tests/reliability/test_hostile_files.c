@@ -48,7 +48,8 @@ static char *gltf_with_uri(const char *bin_path, const char *uri)
                 json_pack("{s:[{s:i,s:{s:i,s:s}}],s:[{s:i,s:i}]}", "channels", "sampler", 0, "target", "node", 0,
                           "path", "translation", "samplers", "input", in, "output", out));
     if (bin_path != NULL) write_file(bin_path, tb.bin, tb.bin_size);
-    json_object_set_new(tb.root, "buffers", json_pack("[{s:I,s:s}]", "byteLength", (json_int_t)tb.bin_size, "uri", uri));
+    json_object_set_new(tb.root, "buffers",
+                        json_pack("[{s:I,s:s}]", "byteLength", (json_int_t)tb.bin_size, "uri", uri));
     char *text = json_dumps(tb.root, JSON_COMPACT);
     gltf_tb_free(&tb);
     return text;
@@ -195,8 +196,7 @@ static void sizes_are_checked_before_reading(void **state)
     ta_load_options small = {0};
     small.limits.max_file_bytes = 65535;
     assert_true(strlen(text) < 65535);
-    load_refused(d.model, text, &small, TA_ERROR_LIMIT_EXCEEDED,
-                 "buffers[0].uri: \"");
+    load_refused(d.model, text, &small, TA_ERROR_LIMIT_EXCEEDED, "buffers[0].uri: \"");
     load_refused(d.model, text, &small, TA_ERROR_LIMIT_EXCEEDED,
                  "good.bin\" holds 65536 bytes, past limits.max_file_bytes (65535)");
     small.limits.max_file_bytes = 65536;

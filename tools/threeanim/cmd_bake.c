@@ -511,12 +511,12 @@ int cli_bake(int argc, char **argv)
     /* CSV and JSON lines go out frame by frame into the output (a file is
      * put in place only once whole); JSON is printed after its runs. */
     cli_out out;
-    bool open = false;
+    bool opened = false;
     if (rc == CLI_OK && format != FORMAT_JSON) {
         if (cli_out_open(&out, output, &err) != TA_OK) {
             rc = cli_refuse("bake", "output", &err);
         } else {
-            open = true;
+            opened = true;
             job.stream = out.f;
             if (format == FORMAT_CSV) print_csv_header(out.f, &job);
         }
@@ -562,16 +562,16 @@ int cli_bake(int argc, char **argv)
             rc = out_of_memory();
         }
     }
-    if (rc == CLI_OK && !open) {
+    if (rc == CLI_OK && !opened) {
         if (cli_out_open(&out, output, &err) != TA_OK) {
             cli_progress_end(&job.progress);
             rc = cli_refuse("bake", "output", &err);
         } else {
-            open = true;
+            opened = true;
             print_json(out.f, &job, b.fps);
         }
     }
-    if (open) {
+    if (opened) {
         cli_progress_end(&job.progress);
         if (rc != CLI_OK) cli_out_abort(&out);
         else if (cli_out_commit(&out, &err) != TA_OK) rc = cli_refuse("bake", "output", &err);
