@@ -429,6 +429,26 @@ static void test_seek_one_action_reports_when_asked(void **state)
     rig_free(&r);
 }
 
+/* Counts at the ends of int64: the largest finite repetition count run out in one step of 1e30 s,
+ * forward and backward, in both looping modes: the list stays bounded, the loops saturate. */
+static void test_extreme_counts_stay_bounded(void **state)
+{
+    (void)state;
+    const ta_loop_mode modes[2] = {TA_REPEAT, TA_PING_PONG};
+    for (int mi = 0; mi < 2; ++mi)
+        for (int sign = -1; sign <= 1; sign += 2) {
+            rig r;
+            rig_make(&r, ENDS_AND_MIDDLE, 3, modes[mi], INT64_MAX - 1, (float)sign);
+            row got[32];
+            uint32_t n = step(&r, 1e30, got, 32);
+            assert_true(n >= 3 && n <= 18);
+            int64_t most = 0;
+            for (uint32_t i = 0; i < n; ++i) most = got[i].count > most ? got[i].count : most;
+            assert_true(most > INT64_MAX / 4); /* the whole repetitions, as counts */
+            rig_free(&r);
+        }
+}
+
 /* ---- one large advance against many small steps ------------------------------------------------ */
 
 /* Total passes per marker and direction over `steps` updates of dt, or one of steps * dt. */
@@ -514,6 +534,7 @@ int main(void)
         cmocka_unit_test(test_once_finishing_takes_the_end_marker),
         cmocka_unit_test(test_start_at_and_seeks),
         cmocka_unit_test(test_seek_one_action_reports_when_asked),
+        cmocka_unit_test(test_extreme_counts_stay_bounded),
         cmocka_unit_test(test_large_advance_equals_small_steps),
         cmocka_unit_test(test_random_cuts_equal_one_step),
     };
