@@ -189,6 +189,38 @@ static void test_marker_refusals_change_nothing(void **state)
     ta_clip_release(c);
 }
 
+/* three.js JSON: the markers travel in the clip's userData, written and read back. */
+static void test_json_round_trip(void **state)
+{
+    (void)state;
+    ta_error err = {0};
+    ta_scene *scene = NULL;
+    ta_node_id node;
+    TA_ASSERT_OK(ta_scene_create(NULL, &scene, &err), &err);
+    TA_ASSERT_OK(ta_scene_add_node(scene, ta_no_parent(), "hips", &node, &err), &err);
+    TA_ASSERT_OK(ta_scene_set_node_uuid(scene, node, "7d0f1a52-0000-4000-8000-000000000001", &err), &err);
+    const double times[2] = {0.25, 1.0};
+    ta_clip *c = marked_clip(times, 2, node);
+    ta_clip_binding where = {scene, NULL, NULL, ta_no_parent()};
+    ta_clip_write_options wo = {ta_clip_binding_name, &where, NULL, 0};
+    char *text = NULL;
+    TA_ASSERT_OK(ta_write_clip(c, &wo, &text, &err), &err);
+    TA_ASSERT_CONTAINS(text, "\"userData\":\"{\\\"markers\\\":[{\\\"name\\\":\\\"m0\\\",\\\"time\\\":0.25}");
+    ta_clip_read_options ro;
+    memset(&ro, 0, sizeof ro);
+    ro.resolver = ta_clip_binding_resolve;
+    ro.resolver_user = &where;
+    ta_clip *back = NULL;
+    TA_ASSERT_OK(ta_read_clip(text, strlen(text), &ro, &back, &err), &err);
+    ta_json_free(text);
+    assert_int_equal(ta_clip_marker_count(back), 2);
+    assert_string_equal(ta_clip_marker_at(back, 1).name, "m1");
+    assert_true(ta_clip_marker_at(back, 1).time.seconds == 1.0);
+    ta_clip_release(back);
+    ta_clip_release(c);
+    ta_scene_destroy(scene);
+}
+
 /* A glTF animation's extras.markers become the clip's markers; other extras are not user data. */
 static void test_gltf_extras_markers(void **state)
 {
@@ -527,6 +559,7 @@ int main(void)
         cmocka_unit_test(test_markers_read_from_user_data_sorted),
         cmocka_unit_test(test_marker_refusals_change_nothing),
         cmocka_unit_test(test_gltf_extras_markers),
+        cmocka_unit_test(test_json_round_trip),
         cmocka_unit_test(test_repeat_forward_each_marker_once_per_loop),
         cmocka_unit_test(test_repeat_many_loops_reported_as_a_count),
         cmocka_unit_test(test_repeat_backward_from_a_new_action),
