@@ -37,18 +37,18 @@
  *
  * Each event gives the action, the marker's index in the clip (markers sorted
  * by time, in the order given when equal), the direction the clip was read in
- * (for PING_PONG's backward leg, the opposite of the action's), the
- * repetition in which it was passed (counted from 0 at the action's reset,
- * negative when running backward before it; for PING_PONG each leg is one)
- * and a count. An update that runs through whole repetitions reports each
+ * (for PING_PONG's backward leg, the opposite of the action's; a marker on an
+ * end of the clip takes the leg the action turns into there), the repetition
+ * in which it was passed (counted from 0 at the action's reset, negative when
+ * running backward before it; for PING_PONG each leg is one) and a count. An update that runs through whole repetitions reports each
  * marker of those once, with count the number of repetitions and loop the
  * first of them (for PING_PONG, forward and backward legs apart): the list
  * stays bounded (six events per marker per action and update at most) and no
  * pass is lost. Within an action, events are in time order (the aggregated
  * ones at the place of their first pass), and the action's LOOPED or FINISHED
- * event follows its markers. A three.js quirk kept: a new action's first
- * backward PING_PONG move lands on the backward leg; its markers are counted
- * from where it lands.
+ * event follows its markers. A three.js quirk kept: a new PING_PONG action
+ * run backward starts, as three.js reads its loop count of -1, at the end of
+ * its clip, and passes its markers from there.
  *
  * Seeks (ta_mixer_set_time, ta_mixer_seek_action) report no marker unless
  * asked (animation_seek.h).

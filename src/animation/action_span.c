@@ -3,17 +3,23 @@
 
 #include "animation/action_span.h"
 
-static int64_t floor_div2(int64_t v)
+/* Leg arithmetic in 128 bits: counts near the int64 ends (a repetition count
+ * of INT64_MAX - 1, a crossing count the clock allows) cannot overflow it; the
+ * period, half a leg count, then fits int64. */
+typedef __int128 i128;
+
+static int64_t floor_div2(i128 v)
 {
-    return v >= 0 ? v / 2 : -((-v + 1) / 2);
+    i128 q = v >= 0 ? v / 2 : -((-v + 1) / 2);
+    return q > INT64_MAX ? INT64_MAX : q < INT64_MIN ? INT64_MIN : (int64_t)q;
 }
 
 /* The place of leg boundary b (b legs of D from the line's start). */
-static ta__place boundary(int64_t b, double d, int tie)
+static ta__place boundary(i128 b, double d, int tie)
 {
     ta__place p;
     p.k = floor_div2(b);
-    p.x = (b - 2 * p.k) ? d : 0.0;
+    p.x = (b - 2 * (i128)p.k) ? d : 0.0;
     p.tie = tie;
     return p;
 }
@@ -52,7 +58,8 @@ void ta__action_span(const ta__clock_params *p, const ta__clock_state *before, c
     if (!pp) {
         if (move->event == TA__CLOCK_FINISHED) {
             /* wraps before the last crossing, which stops at an end */
-            int64_t wraps = p->repetitions - count - 1;
+            int64_t wraps = (int64_t)((i128)p->repetitions - count - 1 > INT64_MAX ? INT64_MAX
+                                                                                     : (i128)p->repetitions - count - 1);
             if (wraps < 0) wraps = 0;
             out->to.k = dir > 0 ? wraps : -wraps;
             out->to.x = dir > 0 ? d : 0.0;
@@ -67,11 +74,11 @@ void ta__action_span(const ta__clock_params *p, const ta__clock_state *before, c
      * shifted action starts as if on the backward leg, at its phase plus D
      * (where its first move lands shows it). */
     if (shift) out->from.x = (double)before->phase + d;
-    int64_t leg0 = (before->phase >= d || shift) ? 1 : 0;
+    i128 leg0 = (before->phase >= d || shift) ? 1 : 0;
     if (move->event == TA__CLOCK_FINISHED) {
-        int64_t j = p->repetitions - count;
+        i128 j = (i128)p->repetitions - count;
         if (j < 1) j = 1;
-        int64_t b;
+        i128 b;
         if (shift && j == 1)
             b = leg0;
         else
@@ -79,9 +86,9 @@ void ta__action_span(const ta__clock_params *p, const ta__clock_state *before, c
         out->to = boundary(b, d, dir);
         return;
     }
-    int64_t crossed = move->event == TA__CLOCK_LOOPED ? move->loop_delta : 0;
-    int64_t leg1 = leg0 + crossed;
-    int64_t n1 = after->phase >= d ? 1 : 0;
+    i128 crossed = move->event == TA__CLOCK_LOOPED ? move->loop_delta : 0;
+    i128 leg1 = leg0 + crossed;
+    i128 n1 = after->phase >= d ? 1 : 0;
     out->to.k = floor_div2(leg1 - n1);
     out->to.x = after->phase;
 }

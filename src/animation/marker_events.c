@@ -56,6 +56,13 @@ static uint32_t point_at(const points *p, uint32_t i, double *x)
     return marker;
 }
 
+/* k + d, held at the int64 ends (a period counted past them reads as the end). */
+static int64_t add_sat(int64_t k, int64_t d)
+{
+    __int128 s = (__int128)k + d;
+    return s > INT64_MAX ? INT64_MAX : s < INT64_MIN ? INT64_MIN : (int64_t)s;
+}
+
 static void emit(ta_mixer *m, const ta_action *a, const points *p, int dir, uint32_t i, int64_t k, int64_t count)
 {
     if (m->event_count >= m->event_capacity) return; /* reserved at add: cannot happen */
@@ -73,16 +80,18 @@ static void emit(ta_mixer *m, const ta_action *a, const points *p, int dir, uint
         return;
     }
     /* A point on an end of the clip takes the leg the action turns into. */
+    int leg;
     if (dir > 0) {
         ev->direction = x < p->d ? 1 : -1;
-        ev->loop = 2 * k + (x < p->d ? 0 : 1);
+        leg = x < p->d ? 0 : 1;
     } else if (x == 0) {
         ev->direction = 1;
-        ev->loop = 2 * k - 1;
+        leg = -1;
     } else {
         ev->direction = x <= p->d ? -1 : 1;
-        ev->loop = 2 * k + (x <= p->d ? 0 : 1);
+        leg = x <= p->d ? 0 : 1;
     }
+    ev->loop = add_sat(add_sat(k, k), leg);
 }
 
 static ta__place point_place(const points *p, uint32_t i, int64_t k)
@@ -109,10 +118,11 @@ void ta__marker_events(ta_mixer *m, const ta_action *a, const ta__span *s, int64
                 emit(m, a, &p, dir, i, k_from, 1);
         }
         if (whole >= 2)
-            for (uint32_t i = 0; i < p.total; ++i) emit(m, a, &p, dir, i, k_from + 1, whole - 1);
+            for (uint32_t i = 0; i < p.total; ++i) emit(m, a, &p, dir, i, add_sat(k_from, 1), whole - 1);
         if (whole >= 1)
             for (uint32_t i = 0; i < p.total; ++i)
-                if (ta__place_cmp(point_place(&p, i, s->to.k), s->to) < 0) emit(m, a, &p, dir, i, k_from + whole, 1);
+                if (ta__place_cmp(point_place(&p, i, s->to.k), s->to) < 0)
+                    emit(m, a, &p, dir, i, add_sat(k_from, whole), 1);
         return;
     }
     for (uint32_t n = p.total; n-- > 0;) {
@@ -121,10 +131,11 @@ void ta__marker_events(ta_mixer *m, const ta_action *a, const ta__span *s, int64
             emit(m, a, &p, dir, n, k_from, 1);
     }
     if (whole >= 2)
-        for (uint32_t n = p.total; n-- > 0;) emit(m, a, &p, dir, n, k_from - 1, whole - 1);
+        for (uint32_t n = p.total; n-- > 0;) emit(m, a, &p, dir, n, add_sat(k_from, -1), whole - 1);
     if (whole >= 1)
         for (uint32_t n = p.total; n-- > 0;)
-            if (ta__place_cmp(point_place(&p, n, s->to.k), s->to) > 0) emit(m, a, &p, dir, n, k_from - whole, 1);
+            if (ta__place_cmp(point_place(&p, n, s->to.k), s->to) > 0)
+                emit(m, a, &p, dir, n, add_sat(k_from, -whole), 1);
 }
 
 uint32_t ta__marker_event_bound(const ta_clip *clip)
@@ -151,5 +162,5 @@ void ta__mixer_report_move(ta_mixer *m, ta_action *a, bool seek, bool report)
         ta__marker_events(m, a, &s, period);
         if (root) ta__root_motion_add(m, a, &before, &s);
     }
-    a->next.period = period + s.to.k;
+    a->next.period = add_sat(period, s.to.k);
 }

@@ -801,6 +801,31 @@ static ta_result additive_in(world *w, uint32_t k, double frame, bool other, dou
                      out);
 }
 
+/* What goes beyond three.js: a mask on an action, root motion, a seek of one action. */
+static ta_result beyond(world *w, uint32_t k, uint32_t node, uint8_t which, uint8_t v, double by, ta_error *err)
+{
+    if (which % 3 == 0) {
+        ta_mask *m = NULL;
+        ta_mask_options o = {NULL, (v & 1) ? 1.0f : 0.0f};
+        ta_result r = ta_mask_create(&o, &m, err);
+        if (r == TA_OK) r = ta_mask_set_node(m, ta_node_at(node), (float)(v >> 2) / 63.0f, err);
+        if (r == TA_OK) r = ta_action_set_mask(action_of(w, k), (v & 2) ? m : NULL, err);
+        ta_mask_destroy(m);
+        return r;
+    }
+    if (which % 3 == 1) {
+        ta_root_motion_options o = {ta_node_at(node), (v & 1) != 0, (v & 2) != 0};
+        return ta_mixer_set_root_motion(w->mixer, (v & 4) ? &o : NULL, err);
+    }
+    uint32_t index = w->action_count ? k % w->action_count : k;
+    ta_result r = ta_mixer_seek_action(w->mixer, index, ta_seconds(by), (v & 1) != 0, err);
+    if (r != TA_OK) return r;
+    /* only once accepted: a refused call must leave both twins alike */
+    w->loop_at_update[index] = ta_action_loop(w->actions[index]);
+    ta_mixer_set_seek_reports(w->mixer, (v & 2) != 0);
+    return r;
+}
+
 static ta_result edit_clip(world *w, uint32_t k, uint8_t which, ta_error *err)
 {
     if (w->clip_count == 0) return no_room(err);
@@ -1030,10 +1055,16 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             BOTH("edit a track", edit_track(w, &specs[0], which, x, y, E));
             break;
         }
-        default: { /* the group of an action, edited */
+        default: { /* the group of an action, edited; or what goes beyond three.js */
             uint32_t k = u8(r);
             uint8_t which = u8(r);
             uint32_t node = u8(r) % (NODES + 2);
+            if (which >= 240) {
+                uint8_t v = u8(r);
+                double by = pick_number(r);
+                BOTH("beyond three.js", beyond(w, k, node, which, v, by, E));
+                break;
+            }
             if (f->a.action_count == 0) break;
             ta_animation_object_group *ga = ta_action_group(action_of(&f->a, k));
             if (ga == NULL) break;

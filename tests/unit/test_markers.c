@@ -189,6 +189,38 @@ static void test_marker_refusals_change_nothing(void **state)
     ta_clip_release(c);
 }
 
+/* three.js JSON: the markers travel in the clip's userData, written and read back. */
+static void test_json_round_trip(void **state)
+{
+    (void)state;
+    ta_error err = {0};
+    ta_scene *scene = NULL;
+    ta_node_id node;
+    TA_ASSERT_OK(ta_scene_create(NULL, &scene, &err), &err);
+    TA_ASSERT_OK(ta_scene_add_node(scene, ta_no_parent(), "hips", &node, &err), &err);
+    TA_ASSERT_OK(ta_scene_set_node_uuid(scene, node, "7d0f1a52-0000-4000-8000-000000000001", &err), &err);
+    const double times[2] = {0.25, 1.0};
+    ta_clip *c = marked_clip(times, 2, node);
+    ta_clip_binding where = {scene, NULL, NULL, ta_no_parent()};
+    ta_clip_write_options wo = {ta_clip_binding_name, &where, NULL, 0};
+    char *text = NULL;
+    TA_ASSERT_OK(ta_write_clip(c, &wo, &text, &err), &err);
+    TA_ASSERT_CONTAINS(text, "\"userData\":\"{\\\"markers\\\":[{\\\"name\\\":\\\"m0\\\",\\\"time\\\":0.25}");
+    ta_clip_read_options ro;
+    memset(&ro, 0, sizeof ro);
+    ro.resolver = ta_clip_binding_resolve;
+    ro.resolver_user = &where;
+    ta_clip *back = NULL;
+    TA_ASSERT_OK(ta_read_clip(text, strlen(text), &ro, &back, &err), &err);
+    ta_json_free(text);
+    assert_int_equal(ta_clip_marker_count(back), 2);
+    assert_string_equal(ta_clip_marker_at(back, 1).name, "m1");
+    assert_true(ta_clip_marker_at(back, 1).time.seconds == 1.0);
+    ta_clip_release(back);
+    ta_clip_release(c);
+    ta_scene_destroy(scene);
+}
+
 /* A glTF animation's extras.markers become the clip's markers; other extras are not user data. */
 static void test_gltf_extras_markers(void **state)
 {
@@ -429,6 +461,26 @@ static void test_seek_one_action_reports_when_asked(void **state)
     rig_free(&r);
 }
 
+/* Counts at the ends of int64: the largest finite repetition count run out in one step of 1e30 s,
+ * forward and backward, in both looping modes: the list stays bounded, the loops saturate. */
+static void test_extreme_counts_stay_bounded(void **state)
+{
+    (void)state;
+    const ta_loop_mode modes[2] = {TA_REPEAT, TA_PING_PONG};
+    for (int mi = 0; mi < 2; ++mi)
+        for (int sign = -1; sign <= 1; sign += 2) {
+            rig r;
+            rig_make(&r, ENDS_AND_MIDDLE, 3, modes[mi], INT64_MAX - 1, (float)sign);
+            row got[32];
+            uint32_t n = step(&r, 1e30, got, 32);
+            assert_true(n >= 3 && n <= 18);
+            int64_t most = 0;
+            for (uint32_t i = 0; i < n; ++i) most = got[i].count > most ? got[i].count : most;
+            assert_true(most > INT64_MAX / 4); /* the whole repetitions, as counts */
+            rig_free(&r);
+        }
+}
+
 /* ---- one large advance against many small steps ------------------------------------------------ */
 
 /* Total passes per marker and direction over `steps` updates of dt, or one of steps * dt. */
@@ -507,6 +559,7 @@ int main(void)
         cmocka_unit_test(test_markers_read_from_user_data_sorted),
         cmocka_unit_test(test_marker_refusals_change_nothing),
         cmocka_unit_test(test_gltf_extras_markers),
+        cmocka_unit_test(test_json_round_trip),
         cmocka_unit_test(test_repeat_forward_each_marker_once_per_loop),
         cmocka_unit_test(test_repeat_many_loops_reported_as_a_count),
         cmocka_unit_test(test_repeat_backward_from_a_new_action),
@@ -514,6 +567,7 @@ int main(void)
         cmocka_unit_test(test_once_finishing_takes_the_end_marker),
         cmocka_unit_test(test_start_at_and_seeks),
         cmocka_unit_test(test_seek_one_action_reports_when_asked),
+        cmocka_unit_test(test_extreme_counts_stay_bounded),
         cmocka_unit_test(test_large_advance_equals_small_steps),
         cmocka_unit_test(test_random_cuts_equal_one_step),
     };

@@ -162,6 +162,30 @@ static void test_weights_blend_the_motion(void **state)
     free_world(&w);
 }
 
+/* A cross-fade blends the two motions by the fade's weights, and a warp moves the clip (and so the
+ * root) by the warped step. */
+static void test_cross_fade_and_warp(void **state)
+{
+    (void)state;
+    ta_error err = {0};
+    world w;
+    make_world(&w, true);
+    play_walk(&w, 2.0f, TA_REPEAT, TA_ENDLESS, 1, 1);
+    play_walk(&w, 4.0f, TA_REPEAT, TA_ENDLESS, 1, 1);
+    TA_ASSERT_OK(ta_mixer_cross_fade_to(w.mixer, 0, 1, ta_seconds(1.0), false, &err), &err);
+    /* at 0.5 s the fade gives each 0.5: (0.5 * 2 * 0.5 + 0.5 * 4 * 0.5) / 1 */
+    assert_true(step(&w, 0.5).x == 1.5f);
+    free_world(&w);
+
+    make_world(&w, true);
+    ta_action *a = play_walk(&w, 2.0f, TA_REPEAT, TA_ENDLESS, 1, 1);
+    TA_ASSERT_OK(ta_action_halt(a, ta_seconds(1.0), &err), &err);
+    /* the time scale at 0.5 s of the halt is 0.5: the clip moves 0.25 s, the root 2 * 0.25 */
+    assert_true(step(&w, 0.5).x == 0.5f);
+    assert_true(ta_action_at(a).seconds == 0.25);
+    free_world(&w);
+}
+
 static void test_seeks_report_no_motion_unless_asked(void **state)
 {
     (void)state;
@@ -300,6 +324,7 @@ int main(void)
         cmocka_unit_test(test_thousand_loops_land_on_the_exact_sum),
         cmocka_unit_test(test_backward_ping_pong_once_and_repetitions),
         cmocka_unit_test(test_weights_blend_the_motion),
+        cmocka_unit_test(test_cross_fade_and_warp),
         cmocka_unit_test(test_seeks_report_no_motion_unless_asked),
         cmocka_unit_test(test_yaw_extracted_and_heading_kept),
         cmocka_unit_test(test_updates_allocate_nothing),
