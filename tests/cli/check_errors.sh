@@ -31,6 +31,11 @@ run 0 convert "$MODEL" "$WORK/r/model.json" --clip walk
 run 1 replay "$WORK/r/model.json" && has "$WORK/err" "is a three.js JSON file, not a replay file" &&
   has "$WORK/err" '"model": {"object_json": "model.json"}'
 run 1 replay "$WORK/broken.json" && has "$WORK/err" "broken.json:1:" && lacks "$WORK/err" "not a replay file"
+# a replay file's clip and node names that miss: what is there, the nearest names
+printf '{"format": "threeanim-replay/1", "model": {"gltf": "model.glb"}, "actions": [{"clip": "Walk"}], "steps": []}' > "$WORK/r/clip.json"
+run 1 replay "$WORK/r/clip.json" && has "$WORK/err" 'threeanim replay: actions[0]: no clip named "Walk"; the model has "walk", "run", "wave"'
+printf '{"format": "threeanim-replay/1", "model": {"gltf": "model.glb"}, "record": ["name:hip.position"], "steps": []}' > "$WORK/r/node.json"
+run 1 replay "$WORK/r/node.json" && has "$WORK/err" 'no node is named "hip"; the nearest are "hips", '
 run 1 bake "$MODEL" --clip walk --cross-fade-to nosuch && has "$WORK/err" 'no clip named "nosuch"'
 run 1 bake "$DATA/still.json" && has "$WORK/err" "the file has no animations to play"
 run 1 plot "$MODEL" --clip nosuch -o "$WORK/x.svg" && has "$WORK/err" 'no clip named "nosuch"'

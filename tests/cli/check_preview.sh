@@ -47,6 +47,18 @@ has "$WORK/q.html" '"views": [{"name": "top"'
 has "$WORK/q.html" '<title>&lt;/script&gt;&lt;b&gt;x — threeanim preview</title>'
 lacks "$WORK/q.html" '</script><b>'
 
+# the skinned body's geometry: the file's 144 vertices, 15 joints, and per entry
+# the joints' matrices (12 numbers each a frame); a three.js JSON file has no
+# vertex data here, and says nothing of a mesh
+has "$P" '"meshNote": "",'
+has "$P" '"mesh": {"joints": 15, "prims": ['
+checks=$((checks + 1))
+n=$(sed -n 's/^"joints": \[\(.*\)\],$/\1/p' "$P" | head -1 | tr ',' '\n' | wc -l)
+[ "$n" -eq $((144 * 4)) ] || fail "the body has $n joint indices, not 144 * 4"
+run 0 preview "$DATA/curves.json" -o "$WORK/curves.html" && has "$WORK/curves.html" '"mesh": null'
+# --euler: the rotation curves in degrees
+run 0 preview "$MODEL" --euler -o "$WORK/e.html" && has "$WORK/e.html" 'as Euler XYZ angles' && lacks "$P" 'as Euler XYZ angles'
+
 if have_samples; then
   run 0 preview "$SAMPLES/BoxAnimated/glTF-Binary/BoxAnimated.glb" -o "$WORK/box.html"
   # a scene without bones draws every node as a joint

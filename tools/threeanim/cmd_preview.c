@@ -15,6 +15,7 @@ void cli_preview_help(FILE *out)
 {
     fputs("usage: threeanim preview FILE -o OUT.html [--clip NAME] [--fps N] [--views LIST]\n"
           "                         [--cross-fade-to NAME [--at S] [--over S] [--warp]] [--title TEXT]\n"
+          "                         [--euler]\n"
           "\n"
           "Writes one self-contained HTML page (no network, no other files) that plays the\n"
           "animation of FILE (glTF .gltf/.glb or three.js Object JSON) as baked through the\n"
@@ -41,6 +42,7 @@ void cli_preview_help(FILE *out)
           "  --title TEXT        the page's title (default: the file's name)\n"
           "  --max-frames N      refuse to bake more frames than N, all entries together\n"
           "                      (default 1000000); checked before anything is baked\n"
+          "  --euler             the curves of rotations as Euler angles in degrees (as plot --euler)\n"
           "\n"
           "In the page: space plays or pauses, the arrow keys step one frame; a link ending in\n"
           "#clip=NAME&t=SECONDS&paused opens at that moment.\n"
@@ -136,6 +138,7 @@ typedef struct page {
     int view_count;
     preview_data data;
     uint32_t initial;
+    bool euler; /* the curves of rotations as Euler angles */
 } page;
 
 /* "mesh": the skinned primitives to draw, or null; "meshNote": why one is not. */
@@ -314,7 +317,7 @@ static ta_result write_page(FILE *out, const page *pg, ta_error *err)
         if (!used) continue;
         char prefix[32];
         snprintf(prefix, sizeof prefix, "k%u", c);
-        plot_options po = {pg->title, true, 1200, prefix, false};
+        plot_options po = {pg->title, true, 1200, prefix, pg->euler};
         fprintf(out, "<div data-clip=\"%u\" hidden>\n", c);
         ta_result r = plot_write_svg(out, pg->model, pg->names, pg->model->animations[c], &po, err);
         if (r != TA_OK) return r;
@@ -399,6 +402,7 @@ int cli_preview(int argc, char **argv)
     bake_args b;
     bake_args_init(&b);
     const char *file = NULL, *output = NULL, *views = "front,right,top", *title = NULL;
+    bool euler = false;
     cli_argv a = {argc, argv, 1};
     while (a.i < a.argc) {
         int got = bake_args_take(&a, &b, "preview");
@@ -420,6 +424,10 @@ int cli_preview(int argc, char **argv)
             title = v;
             continue;
         }
+        if (cli_take_flag(&a, "--euler")) {
+            euler = true;
+            continue;
+        }
         const char *arg = a.argv[a.i++];
         if (arg[0] == '-' && arg[1] != '\0') return cli_usage("preview", "\"%s\" is not an option of preview", arg);
         if (file != NULL) return cli_usage("preview", "takes one FILE (got \"%s\" and \"%s\")", file, arg);
@@ -436,6 +444,7 @@ int cli_preview(int argc, char **argv)
     if ((rc = parse_views(views, pg.views, &pg.view_count)) != CLI_OK) return rc;
     const char *base = strrchr(file, '/');
     pg.file = file;
+    pg.euler = euler;
     pg.title = title != NULL ? title : base != NULL ? base + 1 : file;
 
     ta_error err = {0};

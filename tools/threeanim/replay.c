@@ -39,7 +39,9 @@ void cli_replay_help(FILE *out)
 
 static int refuse(const char *what, const ta_error *err)
 {
-    fprintf(stderr, "threeanim replay: %s: %s\n", what, err->message);
+    /* what already names the field; the library's own "name: " would only repeat it */
+    const char *m = strncmp(err->message, "name: ", 6) == 0 ? err->message + 6 : err->message;
+    fprintf(stderr, "threeanim replay: %s: %s\n", what, m);
     return CLI_REFUSED;
 }
 

@@ -50,7 +50,13 @@ ta_result replay_find_node(const ta_model *model, bool gltf, const char *ref, ta
     if (strncmp(ref, "name:", 5) == 0) {
         name_search s = {ref + 5, false, ta_no_parent()};
         ta_scene_traverse(model->scene, ta_no_parent(), visit_name, &s);
-        if (!s.found) return fail(err, TA_ERROR_NOT_FOUND, "no node is named \"%s\"", ref + 5);
+        if (!s.found) {
+            /* the library's lookup is the same search, and names the nearest names */
+            ta_error near = {0};
+            ta_scene_find_by_name(model->scene, ref + 5, NULL, &near);
+            const char *hint = strstr(near.message, "; ");
+            return fail(err, TA_ERROR_NOT_FOUND, "no node is named \"%s\"%s", ref + 5, hint != NULL ? hint : "");
+        }
         *out = s.node;
         return TA_OK;
     }
