@@ -511,16 +511,45 @@ static void mix_rotations_batched(ta_mixer *m, ta_action *a, double weight)
     }
 }
 
+/* Root motion on the fast path: the root position's pile as it was before the
+ * action mixed into it, put back, and the in-place value mixed in instead
+ * (root_motion.h). A per-track test in the loops would cost every update. */
+typedef struct root_pile {
+    float pile[3];
+    float weight;
+} root_pile;
+
+static void root_save(const ta_mixer *m, const ta_action *a, root_pile *saved)
+{
+    const ta__binding *b = &m->bindings[a->bindings[a->root_track]];
+    memcpy(saved->pile, m->pile + b->offset, sizeof saved->pile);
+    saved->weight = b->weight;
+}
+
+static void root_remix(ta_mixer *m, const ta_action *a, const root_pile *saved, double t, double weight)
+{
+    ta__binding *b = &m->bindings[a->bindings[a->root_track]];
+    memcpy(m->pile + b->offset, saved->pile, sizeof saved->pile);
+    b->weight = saved->weight;
+    double value[4];
+    sample_any(a, a->root_track, t, value);
+    ta__root_in_place(m, a, a->root_track, value);
+    accumulate(m, b, value, NULL, weight);
+}
+
 static void mix_action(ta_mixer *m, ta_action *a, double weight)
 {
     const double t = a->move.read_time;
     const ta__clip_plan *plan = a->plan;
     double value[4];
     seek_groups(a, t);
-    /* A mask or root motion takes the general path below, so that this one,
-     * three.js's, costs what it did without them. */
+    /* A mask, or root motion with yaw, takes the general path below, so that
+     * this one, three.js's, costs what it did without them. */
     const bool root = m->root_motion.on && ta__root_drives(m, a);
-    if (!a->has_group && a->blend_mode != TA_ADDITIVE_BLEND_MODE && a->mask == NULL && !root) {
+    const bool root_fast = root && a->root_rot_track == TA_NONE;
+    if (!a->has_group && a->blend_mode != TA_ADDITIVE_BLEND_MODE && a->mask == NULL && (!root || root_fast)) {
+        root_pile saved;
+        if (root_fast) root_save(m, a, &saved);
         for (uint32_t k = 0; k < plan->lerp_count; ++k) {
             uint32_t track = plan->lerp[k];
             const ta_track *tr = a->clip->tracks[track];
@@ -578,6 +607,7 @@ static void mix_action(ta_mixer *m, ta_action *a, double weight)
             const char *s = b->target.type == TA_VALUE_STRING ? track_string(a->clip->tracks[track], value[0]) : NULL;
             accumulate(m, b, value, s, weight);
         }
+        if (root_fast) root_remix(m, a, &saved, t, weight);
         return;
     }
     const bool additive = a->blend_mode == TA_ADDITIVE_BLEND_MODE;
