@@ -5,8 +5,10 @@
  *
  * Tracks name nodes by index, so a clip played on a scene other than its own
  * would drive whatever node sits at each index. A clip can remember, per node
- * track, the name of the node it was made for (the loaders record them: every
- * clip from ta_gltf_load_* remembers its nodes' names). A mixer then refuses,
+ * track, the name of the node it was made for (ta_clip_set_node_names; every
+ * clip from ta_gltf_load_* remembers its nodes' names; clips read from three.js
+ * JSON do not, since their own name tracks may rename the nodes they drive).
+ * A mixer then refuses,
  * at the first update of an action on a scene (TA_ERROR_MISSING_TARGET), a
  * remembered name that is not the name of the node at that index, naming the
  * clip, the track and both names. Instances of a scene (instance.h) have the

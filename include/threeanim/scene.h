@@ -7,7 +7,10 @@
  * its children, in order), a name, a uuid, and the values a track can drive:
  * position, quaternion, scale and visible. Meshes (scene.meshes), skinned
  * meshes (scene.skinned_meshes) and lights (scene.lights) are attached to a
- * node; a node can carry several. The scene itself is not a node: a top-level
+ * node; a node can carry several. Skins (scene.skins: joints and inverse bind
+ * matrices, skin.h) are what skinned meshes are bound to; the world and bone
+ * matrices a renderer draws with come from pose.h, and instances of a scene
+ * from instance.h. The scene itself is not a node: a top-level
  * node's parent is ta_no_parent(), as a three.js Scene's children are.
  *
  *     ta_scene *scene;
