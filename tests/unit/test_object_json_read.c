@@ -517,7 +517,7 @@ static void test_files_are_read(void **state)
     TA_ASSERT_OK(ta_read_object_json_file(path, NULL, &m, &err), &err);
     assert_int_equal(m->scene->node_count, 10);
     ta_model_destroy(m);
-    ta_load_options small = {NULL, {100, 0, 0, 0, 0, 0}, NULL};
+    ta_load_options small = {NULL, {100, 0, 0, 0, 0, 0}, NULL, false, 0};
     TA_ASSERT_REFUSED(ta_read_object_json_file(path, &small, &m, &err), &err, TA_ERROR_LIMIT_EXCEEDED,
                       "longer than the limit of 100 bytes");
     remove(path);
