@@ -92,8 +92,8 @@
  *   - A clip that lasts no time (a held pose: every key at one time, or one
  *     key) is a pose clip, as in three.js (see ta_clip_options.allow_empty).
  *   - Rotation keys not of unit length are normalized (ROTATION_NORMALIZED);
- *     morph targets past the eighth are left out (the scene's morph kinds take
- *     targets 0 to 7); a skinned mesh one of whose joints is outside the
+ *     a mesh keeps every morph target the file gives it, however many; a
+ *     skinned mesh one of whose joints is outside the
  *     loaded scene keeps no bones (a list with a gap would shift the joint
  *     indices); lines and points are kept as meshes with the glTF material.
  *

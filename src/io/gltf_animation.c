@@ -10,8 +10,8 @@
  * nodes made as morph meshes. three.js makes one ".morphTargetInfluences"
  * track per mesh holding every weight of a key; here that track is split by
  * its stride into one MORPH_INFLUENCE (or SKINNED_MORPH_INFLUENCE) track per
- * target. A mesh takes as many weights as it has targets and the sampler holds
- * (three.js's binding copies that many), and keeps targets 0 to 7.
+ * target. A mesh takes as many weights as it has targets (three.js's binding
+ * copies that many), however many that is.
  *
  * Key times are read as three.js reads them (the raw numbers of the input
  * accessor); outputs are normalized. A rotation key that is not of unit length
@@ -182,15 +182,10 @@ ta_result gltf__add_track(gltf_ctx *g, const gltf_sampler_data *s, const gltf_tr
 
 /* One track per morph target of a made mesh, from the weights of a key. */
 static ta_result add_mesh_morph_tracks(gltf_ctx *g, const gltf_sampler_data *s, const gltf_made_mesh *mesh,
-                                       uint32_t stride, const char *channel_path, gltf_track_list *list, uint32_t *made,
-                                       uint32_t *dropped)
+                                       uint32_t stride, const char *channel_path, gltf_track_list *list, uint32_t *made)
 {
     uint32_t n = mesh->morph_total < stride ? mesh->morph_total : stride;
     for (uint32_t t = 0; t < n; ++t) {
-        if (t >= TA_MAX_MORPH_TARGETS) {
-            (*dropped)++;
-            continue;
-        }
         gltf_track_spec spec;
         memset(&spec, 0, sizeof spec);
         ta_result r = mesh->skinned ? ta_skinned_morph_target(ta_skinned_mesh_at(mesh->index), t, &spec.target, g->err)
@@ -233,7 +228,6 @@ static bool weights_fit(gltf_ctx *g, const gltf_sampler_data *s, const gltf_made
 static ta_result make_weights(gltf_ctx *g, const gltf_sampler_data *s, const weights_meshes *w, uint32_t stride,
                               const char *channel_path, gltf_track_list *list, uint32_t *made)
 {
-    uint32_t dropped = 0;
     for (uint32_t k = 0; k < w->count; ++k)
         if (!weights_fit(g, s, w->items[k], stride, channel_path)) return TA_OK;
     for (uint32_t k = 0; k < w->count; ++k)
@@ -244,11 +238,9 @@ static ta_result make_weights(gltf_ctx *g, const gltf_sampler_data *s, const wei
             break;
         }
     for (uint32_t k = 0; k < w->count; ++k) {
-        ta_result r = add_mesh_morph_tracks(g, s, w->items[k], stride, channel_path, list, made, &dropped);
+        ta_result r = add_mesh_morph_tracks(g, s, w->items[k], stride, channel_path, list, made);
         if (r != TA_OK) return r;
     }
-    if (dropped > 0)
-        ta__model_warn(g->model, "%s: %u weights of morph targets past the eighth are left out", channel_path, dropped);
     return TA_OK;
 }
 

@@ -108,7 +108,7 @@ typedef struct gltf_primitive_info {
 typedef struct gltf_made_mesh {
     bool skinned;
     uint32_t index;       /* into scene.meshes or scene.skinned_meshes */
-    uint32_t morph_total; /* targets the glTF primitive has; the mesh keeps min(8, this) */
+    uint32_t morph_total; /* morph targets the glTF primitive has, all kept */
 } gltf_made_mesh;
 
 typedef struct gltf_mesh_info {

@@ -242,6 +242,45 @@ static void held_poses_are_pose_clips(void **state)
     gltf_tb_free(&tb);
 }
 
+static void every_morph_target_is_kept_and_driven(void **state)
+{
+    (void)state;
+    gltf_tb tb;
+    gltf_tb_init(&tb);
+    gltf_tb_add(&tb, "nodes", json_pack("{s:i}", "mesh", mesh_with_targets(&tb, 52)));
+    gltf_tb_add(&tb, "scenes", json_pack("{s:[i]}", "nodes", 0));
+    const float times[] = {0, 1};
+    float w[104];
+    for (int k = 0; k < 52; ++k) {
+        w[k] = 0;
+        w[52 + k] = (float)(k + 1) / 64;
+    }
+    channel(&tb, animation(&tb, "face"), 0, "weights", gltf_tb_floats(&tb, times, 2, "SCALAR"),
+            gltf_tb_floats(&tb, w, 104, "SCALAR"), NULL);
+    ta_model *model = load(&tb);
+    assert_int_equal(model->warning_count, 0);
+    const ta_mesh *mesh = &model->scene->meshes[0];
+    assert_int_equal(mesh->morph_count, 52);
+    assert_string_equal(mesh->morph_names[51], "51");
+    assert_int_equal(ta_clip_track_count(model->animations[0]), 52);
+    ta_error err = {0};
+    ta_mixer *mixer = NULL;
+    ta_action *action = NULL;
+    TA_ASSERT_OK(ta_mixer_create(ta_no_parent(), NULL, &mixer, &err), &err);
+    TA_ASSERT_OK(ta_action_create(model->animations[0], NULL, &action, &err), &err);
+    TA_ASSERT_OK(ta_mixer_add(mixer, action, ta_no_parent(), NULL, &err), &err);
+    TA_ASSERT_OK(ta_action_play(action, &err), &err);
+    ta_animation_event ev[2];
+    play_step(model, mixer, 0, ev, 2);
+    play_step(model, mixer, 0.5, ev, 2);
+    /* Halfway: half of each target's last weight, the 52nd included. */
+    TA_ASSERT_NEAR(mesh->morph_influences[8], 9.0 / 128, 1e-6);
+    TA_ASSERT_NEAR(mesh->morph_influences[51], 52.0 / 128, 1e-6);
+    ta_mixer_destroy(mixer);
+    ta_model_destroy(model);
+    gltf_tb_free(&tb);
+}
+
 /* Every channel that cannot be used, one by one: each is left out with its
  * warning, and the clips after it keep their index. */
 static void every_channel_left_out_keeps_the_clip_indices(void **state)
@@ -420,6 +459,7 @@ int main(void)
         cmocka_unit_test(rotations_and_steps_before_zero),
         cmocka_unit_test(cubic_splines_are_split_at_zero),
         cmocka_unit_test(held_poses_are_pose_clips),
+        cmocka_unit_test(every_morph_target_is_kept_and_driven),
         cmocka_unit_test(every_channel_left_out_keeps_the_clip_indices),
         cmocka_unit_test(a_broken_animation_keeps_its_place),
         cmocka_unit_test(another_scene_can_be_loaded),

@@ -388,8 +388,9 @@ static void test_refuses_a_target_no_constructor_makes(void **state)
     ASSERT_REFUSED_CREATE(&d, TA_ERROR_WRONG_KIND, "target: kind LIGHT_INTENSITY is not a kind of a node");
     d.target.kind = TA_MORPH_INFLUENCE;
     d.target.family = TA_FAMILY_MESH;
-    d.target.element = 8;
-    ASSERT_REFUSED_CREATE(&d, TA_ERROR_OUT_OF_RANGE, "target: element 8 of a MORPH_INFLUENCE target is not 0 to 7");
+    d.target.element = UINT32_MAX;
+    ASSERT_REFUSED_CREATE(&d, TA_ERROR_OUT_OF_RANGE,
+                          "target: element 4294967295 of a MORPH_INFLUENCE target is -1 passed as unsigned");
     d.target.kind = TA_CAMERA_FOV;
     d.target.family = TA_FAMILY_ORTHOGRAPHIC_CAMERA;
     d.target.element = 0;
