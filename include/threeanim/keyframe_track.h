@@ -361,7 +361,8 @@ typedef struct ta_track ta_track;
 /**
  * Builds a track after checking everything the spec's "What is refused" lists for tracks: a kind, a
  * family or an interpolation not named, a target's element out of range, no keys, times negative or
- * not rising, values not one per key, a rotation key not of unit length (|length - 1| > 1e-3), a
+ * not rising, values not one per key, a rotation key not of unit length (|length - 1| > 1e-3; of
+ * a CUBIC_SPLINE track, whose samples are made of unit length after the curve: of length 0), a
  * SMOOTH rotation, a flag or string track not STEP, a flag key other than 0 or 1, a VISIBLE track
  * that is CUBIC_SPLINE, tangents or control points missing or miscounted, tangents on a track that
  * takes none, NaN or an infinity anywhere.

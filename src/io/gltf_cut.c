@@ -11,8 +11,8 @@
  *                to its slope there: a cubic cut at a point is the cubic through
  *                the two ends with their slopes, so every sample after 0 is the
  *                one three.js reads. A rotation's cut value is rarely of unit
- *                length (three.js normalizes after the curve); kept as it is when
- *                within the track's tolerance, else normalized.
+ *                length; it is kept as it is, since the samples of a cubic
+ *                spline rotation are made of unit length after the curve.
  *
  * A track whose keys all lie before 0 becomes one key at 0 holding the last
  * value: what three.js reads after a track's end. */
@@ -20,7 +20,6 @@
 #include <string.h>
 
 #include "animation/interpolant.h"
-#include "animation/track_rules.h"
 #include "io/gltf_internal.h"
 
 /* The slope (per second) of the cubic spline between keys i1 - 1 and i1 at t,
@@ -73,12 +72,6 @@ ta_result gltf__cut_at_zero(gltf_ctx *g, gltf_cut *c, const char *channel_path)
             else
                 ta__lerp_key(c->values, first, S, ta__alpha(c->times, first, 0.0), at0);
             break;
-        }
-        if (rotation) {
-            for (uint32_t q = 0; q < S; q += 4) {
-                double *v = at0 + q, len = sqrt(v[0] * v[0] + v[1] * v[1] + v[2] * v[2] + v[3] * v[3]);
-                if (!(fabs(len - 1) <= TA__ROTATION_UNIT_TOLERANCE)) ta__normalize_quat(v);
-            }
         }
         for (uint32_t i = 0; i < S; ++i) values[i] = (float)at0[i];
     }
