@@ -35,12 +35,6 @@ const cli = flag('--cli');
 const samples = flag('--samples', path.resolve(here, '../../../../shared/gltf-samples'));
 const keep = flag('--keep', null);
 const corpus = flag('--corpus', null);
-// In a corpus, known-differences.json names the clips ("file#index") whose
-// difference from three.js is one the differences list of
-// docs/three-js-to-threeanim.md names: they are played and compared, and a
-// mismatch there is counted, not failed.
-const known = corpus && fs.existsSync(path.join(corpus, 'known-differences.json'))
-  ? JSON.parse(fs.readFileSync(path.join(corpus, 'known-differences.json'), 'utf8')) : {};
 const phase = flag('--phase', 'float32');
 if (!cli) { console.error('usage: node playback.mjs --cli PATH [--samples DIR] [--keep DIR]'); process.exit(2); }
 if (!corpus && !fs.existsSync(samples)) { console.log(`gltf playback: skipped: ${samples} does not exist`); process.exit(77); }
@@ -84,7 +78,7 @@ function near(t, marks) {
 }
 
 const work = keep || fs.mkdtempSync(path.join(os.tmpdir(), 'gltf-playback-'));
-let clips = 0, lines = 0, skipped = 0, failures = 0, worst = 0, poseLoops = 0, knownMismatches = 0;
+let clips = 0, lines = 0, skipped = 0, failures = 0, worst = 0, poseLoops = 0;
 for (const file of files()) {
   const gltf = await loadGltf(file);
   for (let i = 0; i < gltf.animations.length; ++i) {
@@ -140,12 +134,6 @@ for (const file of files()) {
     skipped += expected.length - e2.length;
     worst = Math.max(worst, r.maxNumberDiff);
     if (!r.ok || actual.length !== expected.length) {
-      if (known[name]) {
-        knownMismatches++;
-        console.log(`${name}: differs, as the differences list says (${known[name]}): ` +
-          `largest scaled difference ${r.maxNumberDiff.toExponential(2)}`);
-        continue;
-      }
       failures++;
       console.log(`${name}: MISMATCH`);
       for (const p of r.problems) console.log('  ' + p);
@@ -156,7 +144,6 @@ for (const file of files()) {
 }
 console.log(`gltf playback: ${files().length} files, ${clips} clips, ${lines} updates compared, ${skipped} updates at a float32 boundary left out, ` +
   `largest scaled difference ${worst.toExponential(2)}, ${failures} failing (reference phase: ${phase})` +
-  (corpus ? `; ${knownMismatches} clips differ as the differences list says, ${poseLoops} pose-clip loop events ` +
-    'of three.js not expected' : ''));
+  (poseLoops ? `; ${poseLoops} "loop" events of three.js on pose clips not expected (the differences list)` : ''));
 if (!keep && failures === 0) fs.rmSync(work, { recursive: true, force: true });
 process.exit(failures ? 1 : 0);
