@@ -402,6 +402,35 @@ static void a_broken_animation_keeps_its_place(void **state)
     gltf_tb_free(&tb);
 }
 
+/* Two nodes "Cube" and one "Cube_1" are named "Cube", "Cube_1", "Cube_1" as
+ * three.js names them; three.js binds its tracks by name, so both channels on
+ * a "Cube_1" drive one node. Here each channel drives its own node. */
+static void channels_bind_by_node_index_when_names_collide(void **state)
+{
+    (void)state;
+    gltf_tb tb;
+    gltf_tb_init(&tb);
+    gltf_tb_node(&tb, "Cube");
+    gltf_tb_node(&tb, "Cube");
+    gltf_tb_node(&tb, "Cube_1");
+    gltf_tb_add(&tb, "scenes", json_pack("{s:[i,i,i]}", "nodes", 0, 1, 2));
+    const float times[] = {0, 1}, v[] = {1, 2, 3, 4, 5, 6};
+    uint32_t in = gltf_tb_floats(&tb, times, 2, "SCALAR"), out = gltf_tb_floats(&tb, v, 2, "VEC3");
+    uint32_t a = animation(&tb, NULL);
+    channel(&tb, a, 1, "translation", in, out, NULL);
+    channel(&tb, a, 2, "scale", in, out, NULL);
+    ta_model *model = load(&tb);
+    const ta_scene *s = model->scene;
+    assert_string_equal(s->nodes[model->source_nodes[1].index].name, "Cube_1");
+    assert_string_equal(s->nodes[model->source_nodes[2].index].name, "Cube_1");
+    const ta_clip *clip = model->animations[0];
+    assert_int_equal(ta_track_get_target(ta_clip_track(clip, 0)).index, model->source_nodes[1].index);
+    assert_int_equal(ta_track_get_target(ta_clip_track(clip, 1)).index, model->source_nodes[2].index);
+    assert_true(model->source_nodes[1].index != model->source_nodes[2].index);
+    ta_model_destroy(model);
+    gltf_tb_free(&tb);
+}
+
 static void another_scene_can_be_loaded(void **state)
 {
     (void)state;
@@ -462,6 +491,7 @@ int main(void)
         cmocka_unit_test(every_morph_target_is_kept_and_driven),
         cmocka_unit_test(every_channel_left_out_keeps_the_clip_indices),
         cmocka_unit_test(a_broken_animation_keeps_its_place),
+        cmocka_unit_test(channels_bind_by_node_index_when_names_collide),
         cmocka_unit_test(another_scene_can_be_loaded),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
