@@ -204,9 +204,8 @@ static ta_result add_mesh_morph_tracks(gltf_ctx *g, const gltf_sampler_data *s, 
 /* The meshes a weights channel drives, gathered so that all are checked
  * before any track is made. */
 typedef struct weights_meshes {
-    const gltf_made_mesh *items[64];
+    const gltf_made_mesh **items; /* arena, room for every candidate */
     uint32_t count;
-    bool overflow; /* more than fit: checked and made one by one */
 } weights_meshes;
 
 /* Whether a mesh finds a weight for each of its morph targets in every key;
@@ -246,11 +245,7 @@ static ta_result make_weights(gltf_ctx *g, const gltf_sampler_data *s, const wei
 
 static void gather(weights_meshes *w, const gltf_made_mesh *mesh)
 {
-    if (mesh->morph_total == 0) return;
-    if (w->count < sizeof w->items / sizeof w->items[0])
-        w->items[w->count++] = mesh;
-    else
-        w->overflow = true;
+    if (mesh->morph_total > 0) w->items[w->count++] = mesh;
 }
 
 ta_result gltf__add_weights_tracks(gltf_ctx *g, const gltf_sampler_data *s, ta_node_id node, const char *channel_path,
@@ -260,6 +255,11 @@ ta_result gltf__add_weights_tracks(gltf_ctx *g, const gltf_sampler_data *s, ta_n
     weights_meshes w;
     memset(&w, 0, sizeof w);
     const ta_scene *scene = g->model->scene;
+    uint32_t room = 1;
+    for (ta_node_id c = scene->nodes[node.index].first_child; !ta_node_is_none(c); c = scene->nodes[c.index].next_sibling)
+        room++;
+    w.items = (const gltf_made_mesh **)gltf__arena_alloc(&g->arena, room, sizeof *w.items);
+    if (w.items == NULL) return gltf__oom(g, channel_path);
     const gltf_node_mesh *own = &g->node_mesh[node.index];
     if (own->has) gather(&w, &own->mesh);
     if (scene->nodes[node.index].type == TA_NODE_GROUP)
@@ -267,9 +267,6 @@ ta_result gltf__add_weights_tracks(gltf_ctx *g, const gltf_sampler_data *s, ta_n
              c = scene->nodes[c.index].next_sibling)
             if (g->node_mesh[c.index].has) gather(&w, &g->node_mesh[c.index].mesh);
     if (w.count == 0) return TA_OK;
-    if (w.overflow)
-        return gltf__fail(g, TA_ERROR_LIMIT_EXCEEDED, "%s: drives more than %u meshes", channel_path,
-                          (unsigned)(sizeof w.items / sizeof w.items[0]));
     uint32_t stride = key_stride(g, s, channel_path);
     if (stride == 0) {
         *made = UINT32_MAX; /* warned */
@@ -287,11 +284,10 @@ ta_result gltf__add_mesh_weights_tracks(gltf_ctx *g, const gltf_sampler_data *s,
     weights_meshes w;
     memset(&w, 0, sizeof w);
     const gltf_mesh_info *mi = &g->mesh_info[mesh];
+    w.items = (const gltf_made_mesh **)gltf__arena_alloc(&g->arena, mi->made_count + 1u, sizeof *w.items);
+    if (w.items == NULL) return gltf__oom(g, channel_path);
     for (uint32_t k = 0; k < mi->made_count; ++k) gather(&w, &mi->made[k]);
     if (w.count == 0) return TA_OK;
-    if (w.overflow)
-        return gltf__fail(g, TA_ERROR_LIMIT_EXCEEDED, "%s: drives more than %u meshes", channel_path,
-                          (unsigned)(sizeof w.items / sizeof w.items[0]));
     uint32_t stride = key_stride(g, s, channel_path);
     if (stride == 0) {
         *made = UINT32_MAX;
