@@ -93,14 +93,14 @@
  *     key) is a pose clip, as in three.js (see ta_clip_options.allow_empty).
  *   - Rotation keys not of unit length are normalized (ROTATION_NORMALIZED);
  *     a mesh keeps every morph target the file gives it, however many; a
- *     skinned mesh one of whose joints is outside the
- *     loaded scene keeps no bones (a list with a gap would shift the joint
- *     indices); lines and points are kept as meshes with the glTF material.
+ *     skinned mesh one of whose joints is outside the loaded scene keeps no
+ *     bones (a list with a gap would shift the joint indices); lines and
+ *     points are kept as meshes with the glTF material.
  *
  * Refused, with no model: what the caller set (a limit passed, an
  * options->gltf_scene the file does not have), a file that cannot be read,
- * and everything else that is wrong outside the animations, with TA_ERROR_PARSE (or
- * TA_ERROR_IO, TA_ERROR_LIMIT_EXCEEDED, TA_ERROR_UNSUPPORTED) and a message
+ * and everything else that is wrong outside the animations, with
+ * TA_ERROR_PARSE (or TA_ERROR_IO, TA_ERROR_LIMIT_EXCEEDED, TA_ERROR_UNSUPPORTED) and a message
  * naming the JSON path ("accessors[3].bufferView: 9 is not below the 4
  * bufferViews") or the byte offset in a .glb; no byte outside the data is
  * ever read. ta_load_limits are checked before anything is allocated.
