@@ -172,7 +172,18 @@ void ta__model_warn(ta_model *model, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(line, sizeof line, fmt, ap);
     va_end(ap);
-    add_warning(model, TA_LOAD_WARNING_OTHER, "", line);
+    /* A line that starts with a JSON path ("skins[1].joints[1]: ...") keeps it
+     * as the warning's path. */
+    const char *colon = strstr(line, ": ");
+    size_t n = colon != NULL ? (size_t)(colon - line) : 0;
+    bool path = n > 0 && ((line[0] >= 'a' && line[0] <= 'z') || (line[0] >= 'A' && line[0] <= 'Z')) &&
+                strcspn(line, " \"") >= n;
+    if (!path) {
+        add_warning(model, TA_LOAD_WARNING_OTHER, "", line);
+        return;
+    }
+    line[n] = '\0';
+    add_warning(model, TA_LOAD_WARNING_OTHER, line, colon + 2);
 }
 
 void ta__model_warn_at(ta_model *model, ta_load_warning_code code, const char *path, const char *fmt, ...)

@@ -351,6 +351,20 @@ static void every_channel_left_out_keeps_the_clip_indices(void **state)
         assert_string_equal(ta_load_warning_name(cases[c].code), names[cases[c].code]);
     }
     assert_string_equal(ta_load_warning_name(TA_LOAD_WARNING_CODE_COUNT), "?");
+    /* Warnings from the scene's parts name their path too. */
+    gltf_tb scene_tb;
+    gltf_tb_init(&scene_tb);
+    gltf_tb_add(&scene_tb, "nodes", json_pack("{s:[i,i,i,i,i,i,i,i,i,i,i,i,i,i,i,i]}", "matrix", 0, 0, 0, 0, 0, 0, 0,
+                                              0, 0, 0, 0, 0, 0, 0, 0, 1));
+    gltf_tb_add(&scene_tb, "scenes", json_pack("{s:[i]}", "nodes", 0));
+    ta_model *zero = load(&scene_tb);
+    assert_int_equal(zero->warning_count, 1);
+    assert_int_equal(zero->warning_list[0].code, TA_LOAD_WARNING_OTHER);
+    assert_string_equal(zero->warning_list[0].path, "nodes[0].matrix");
+    TA_ASSERT_CONTAINS(zero->warning_list[0].what, "has a zero scale");
+    assert_true(strncmp(zero->warnings[0], "nodes[0].matrix: has a zero scale", 33) == 0);
+    ta_model_destroy(zero);
+    gltf_tb_free(&scene_tb);
     ta_model_destroy(model);
 
     /* With options.strict the first warning refuses the file. */
