@@ -68,6 +68,7 @@ typedef struct ta_clip_options {
     ta_blend_mode blend_mode;      /**< 0: TA_NORMAL_BLEND_MODE */
     const char *user_data;         /**< NULL: none; else the text of a JSON object */
     const char *uuid;              /**< NULL: one made from the clip's contents */
+    bool allow_empty;              /**< false: refuse a clip with no tracks or no length; true: make it */
 } ta_clip_options;
 
 /**
@@ -78,6 +79,13 @@ typedef struct ta_clip_options {
  * Refused: no tracks, a NULL track, the same track twice, a duration that is negative, NaN or
  * infinite, a clip that lasts no time (every key at 0 and no duration given), a blend mode not
  * named, user data that is not the text of a JSON object.
+ *
+ * With options->allow_empty, a clip with no tracks (tracks may then be NULL) or of no length is
+ * made instead, as three.js makes them (the glTF loader makes them so that animation i of a file
+ * stays clip i). A clip of no length is a pose clip: its tracks are read at time 0 only. Its
+ * action holds that pose: played with TA_ONCE it finishes at its first step, as three.js's does;
+ * played with TA_REPEAT or TA_PING_PONG its time stays 0 and it sends no "loop" event (three.js
+ * sends one whose loopDelta is Infinity and its action's time becomes NaN).
  *
  * @ownership When it succeeds the clip takes the tracks (the caller must not destroy or edit them
  * afterwards) and the caller holds the clip's one reference (ta_clip_release); when it is refused

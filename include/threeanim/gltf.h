@@ -2,9 +2,9 @@
  * @file
  * threeanim/gltf.h -- glTF 2.0 (.gltf and .glb): scenes and their animations.
  *
- * The loader reads the default scene (the file's "scene", else scene 0) into a
- * ta_model as three.js 0.186.0's GLTFLoader builds it, and makes one clip per
- * animation:
+ * The loader reads the default scene (the file's "scene", else scene 0; or
+ * scenes[n - 1] when options->gltf_scene is n) into a ta_model as three.js
+ * 0.186.0's GLTFLoader builds it, and makes one clip per animation:
  *
  *     ta_model *model;
  *     ta_error err = {0};
@@ -13,6 +13,7 @@
  *         return 1;
  *     }
  *     for (uint32_t i = 0; i < model->warning_count; ++i) puts(model->warnings[i]);
+ *     // or by kind: model->warning_list[i].code, .path ("animations[3].channels[7]"), .what
  *     uint32_t walk;
  *     ta_model_find_clip(model, "Walk", &walk, &err);
  *     ...
@@ -30,10 +31,11 @@
  * per primitive for a mesh of several primitives, a camera or a light node for
  * a node that carries only that, a Group holding them when a node carries
  * several, else a plain Object3D. model->source_nodes maps glTF node N to its
- * node (TA_NONE for a node that is not in the default scene). Meshes get their
+ * node (TA_NONE for a node that is not in the loaded scene), whichever scene is
+ * loaded; ta_model_source_node answers the other way. Meshes get their
  * morph targets (default weights from mesh.weights, then node.weights; names
  * from extras.targetNames, else "0", "1", ...), their materials and, when
- * skinned, their bones and their skin: each glTF skin a mesh of the default
+ * skinned, their bones and their skin: each glTF skin a mesh of the loaded
  * scene uses becomes one ta_skin (scene->skins; model->source_skins maps glTF
  * skin N to it), with its joints and inverse bind matrices (the identity for
  * a skin without them), shared by every skinned mesh made from it, each bound
@@ -60,25 +62,52 @@
  * taking as many weights as the mesh has targets and the sampler holds.
  * (GLTFLoader looks one level down, at a Group's children only; a mesh deeper
  * below, or under a Bone, is not driven, here as there.) Tracks target the
- * channel's node itself: where three.js binds a track by a name that two
- * nodes share, it may drive the other one.
+ * channel's node itself, by its index: where three.js binds a track by a name
+ * that two nodes share (two nodes "Cube" and one "Cube_1" are named "Cube",
+ * "Cube_1", "Cube_1"), it may drive the other one; here each drives its own.
  * KHR_animation_pointer (which GLTFLoader does not read) is read for node
  * TRS and weights, mesh weights, material factors, the base color map's
  * texture transform, light color/intensity/range/cone angles and camera
  * yfov/znear/zfar/xmag (see gltf_animation_pointer.c for the mapping).
  *
- * What is left out, with a line in model->warnings: channels on a node that
- * is not in the default scene, on a path this library does not drive, or
- * with no mesh to drive; morph targets past the eighth (the spec's morph
- * kinds take targets 0 to 7: a mesh keeps its first 8); animations left with
- * no track or no length; rotation keys that were not of unit length are
- * normalized; a skinned mesh one of whose joints is outside the default scene
- * keeps no bones (a list with a gap would shift the joint indices). Lines and
- * points are kept as meshes with the glTF material. Everything else that is
- * wrong is refused with TA_ERROR_PARSE (among them a skin whose
- * inverseBindMatrices hold fewer matrices than it has joints, where three.js
- * would read past the end into NaNs) (or
- * TA_ERROR_IO, TA_ERROR_LIMIT_EXCEEDED, TA_ERROR_UNSUPPORTED) and a message
+ * The contract. Animation i of the file is always clip i of the model, and
+ * nothing is dropped silently: each part the loader leaves out or changes is a
+ * warning (model->warning_list[i]: a ta_load_warning_code, the JSON path, and
+ * what was done; model->warnings[i] is the same as one line "path: what").
+ * With options->strict every warning is a refusal instead.
+ *
+ *   - A channel that cannot be used is left out of its clip, which keeps its
+ *     index: on a node outside the loaded scene (NOT_IN_SCENE), with no node or
+ *     with weights and no mesh to drive (NO_TARGET), on a path or pointer not
+ *     driven (UNKNOWN_PATH), weights with fewer numbers per key than a mesh it
+ *     drives has morph targets (WEIGHTS_COUNT; a mesh with fewer targets than
+ *     that takes the first ones, as three.js does, also said), an output of the
+ *     wrong type for its path: weights not SCALAR, translation or scale not
+ *     VEC3, rotation not VEC4 (OUTPUT_TYPE), translation or scale stored as
+ *     integers that are not normalized (INTEGER_OUTPUT), and any channel whose
+ *     sampler, accessors or keys are malformed (BAD_CHANNEL: the text is the
+ *     refusal that would have been, with its result name).
+ *   - An animation that cannot be read at all keeps its place as a clip with
+ *     no tracks (BAD_ANIMATION); so does one none of whose channels is kept
+ *     (NO_TRACKS), lasting as long as three.js's clip, whose tracks bind
+ *     nothing.
+ *   - Keys before time 0 (exporters write them for keys before the start
+ *     frame): each track of the channel is cut at 0, with a key at exactly 0
+ *     whose value (and, for CUBICSPLINE, tangents) gives every sample at t >= 0
+ *     three.js's (KEYS_BEFORE_ZERO).
+ *   - A clip that lasts no time (a held pose: every key at one time, or one
+ *     key) is a pose clip, as in three.js (see ta_clip_options.allow_empty).
+ *   - Rotation keys not of unit length are normalized (ROTATION_NORMALIZED);
+ *     a mesh keeps every morph target the file gives it, however many; a
+ *     skinned mesh one of whose joints is outside the loaded scene keeps no
+ *     bones (a list with a gap would shift the joint indices); lines and
+ *     points are kept as meshes with the glTF material.
+ *
+ * Refused, with no model: what the caller set (a limit passed, an
+ * options->gltf_scene the file does not have), a file that cannot be read,
+ * and everything else that is wrong outside the animations (among them a
+ * skin whose inverseBindMatrices hold fewer matrices than it has joints, where
+ * three.js would read past the end into NaNs), with TA_ERROR_PARSE (or TA_ERROR_IO, TA_ERROR_LIMIT_EXCEEDED, TA_ERROR_UNSUPPORTED) and a message
  * naming the JSON path ("accessors[3].bufferView: 9 is not below the 4
  * bufferViews") or the byte offset in a .glb; no byte outside the data is
  * ever read. ta_load_limits are checked before anything is allocated.
@@ -135,12 +164,14 @@ extern "C" {
  * @ownership The caller owns *out_model (ta_model_destroy); everything in it is allocated with
  * options->allocator (jansson's parsing uses the C library's).
  * @errors TA_ERROR_INVALID_ARGUMENT (a NULL argument, an allocator with only one of alloc and
- * free), TA_ERROR_IO (a file that cannot be read, or is not a regular file), TA_ERROR_PARSE
- * (anything malformed: the message names the JSON path or the byte offset), TA_ERROR_LIMIT_EXCEEDED
- * (a ta_load_limits limit, checked before allocating), TA_ERROR_UNSUPPORTED (glTF 1, a URI that is
- * neither data: nor a relative file inside the model's folder or options->uri_root),
- * TA_ERROR_OUT_OF_MEMORY; a channel's keys that a track refuses give ta_track_create's code (for
- * instance TA_ERROR_BAD_TIMES) with the channel's path in front. A refused load makes no model.
+ * free; options->gltf_scene past the file's scenes), TA_ERROR_IO (a file that cannot be read, or
+ * is not a regular file), TA_ERROR_PARSE (anything malformed outside the animations: the message
+ * names the JSON path or the byte offset), TA_ERROR_LIMIT_EXCEEDED (a ta_load_limits limit, checked
+ * before allocating), TA_ERROR_UNSUPPORTED (glTF 1, a URI that is neither data: nor a relative file
+ * inside the model's folder or options->uri_root; with options->strict, a file that gave a
+ * warning), TA_ERROR_OUT_OF_MEMORY. With options->strict, a channel that would be left out for
+ * being malformed gives its own code (TA_ERROR_PARSE, or ta_track_create's such as
+ * TA_ERROR_BAD_TIMES, with the channel's path in front). A refused load makes no model.
  * @threejs GLTFLoader.load (and parse): gltf.scene and gltf.animations.
  */
 TA_API ta_result ta_gltf_load_file(const char *path, const ta_load_options *options, ta_model **out_model,
@@ -152,12 +183,13 @@ TA_API ta_result ta_gltf_load_file(const char *path, const ta_load_options *opti
  *
  * @ownership data is only read during the call. The caller owns *out_model (ta_model_destroy).
  * @errors TA_ERROR_INVALID_ARGUMENT (a NULL argument, an allocator with only one of alloc and
- * free), TA_ERROR_IO (an external file that cannot be read), TA_ERROR_PARSE (no data, anything
- * malformed: the message names the JSON path or the byte offset), TA_ERROR_LIMIT_EXCEEDED (a
- * ta_load_limits limit, checked before allocating), TA_ERROR_UNSUPPORTED (glTF 1, a URI that is
- * neither data: nor a relative file inside options->base_dir or options->uri_root),
- * TA_ERROR_OUT_OF_MEMORY; a channel's keys that a track refuses give ta_track_create's code (for
- * instance TA_ERROR_BAD_TIMES) with the channel's path in front. A refused load makes no model.
+ * free; options->gltf_scene past the file's scenes), TA_ERROR_IO (an external file that cannot be
+ * read), TA_ERROR_PARSE (no data, anything malformed outside the animations: the message names the
+ * JSON path or the byte offset), TA_ERROR_LIMIT_EXCEEDED (a ta_load_limits limit, checked before
+ * allocating), TA_ERROR_UNSUPPORTED (glTF 1, a URI that is neither data: nor a relative file inside
+ * options->base_dir or options->uri_root; with options->strict, a file that gave a warning),
+ * TA_ERROR_OUT_OF_MEMORY. With options->strict, a malformed channel gives its own code, as for
+ * ta_gltf_load_file. A refused load makes no model.
  * @threejs GLTFLoader.parse(data, path, onLoad, onError).
  */
 TA_API ta_result ta_gltf_load_memory(const void *data, size_t size, const ta_load_options *options,

@@ -252,22 +252,24 @@ TA_API ta_result ta_node_element_target(ta_node_id node, ta_track_kind kind, uin
                                         ta_track_target *out_target, ta_error *err);
 
 /**
- * A target for one morph target of a mesh: MORPH_INFLUENCE of target 0 to 7 (TA_MAX_MORPH_TARGETS).
- * The index is not checked here: the scene, assets or cameras are chosen at update, which checks
- * it.
+ * A target for one morph target of a mesh: MORPH_INFLUENCE of target `target`, any number (a mesh
+ * has as many as it is given). The index is not checked here: the scene, assets or cameras are
+ * chosen at update, which refuses a target past the mesh's own.
  *
  * @ownership Writes *out_target only; a target is a value.
- * @errors TA_ERROR_INVALID_ARGUMENT (out_target NULL), TA_ERROR_OUT_OF_RANGE (a target above 7).
+ * @errors TA_ERROR_INVALID_ARGUMENT (out_target NULL), TA_ERROR_OUT_OF_RANGE (UINT32_MAX: -1
+ * passed as unsigned).
  * @threejs A track named "mesh.morphTargetInfluences[2]" (or [name]; see ta_morph_target_index).
  */
 TA_API ta_result ta_morph_target(ta_mesh_index mesh, uint32_t target, ta_track_target *out_target, ta_error *err);
 
 /**
- * A target for one morph target of a skinned mesh: SKINNED_MORPH_INFLUENCE of target 0 to 7. The
- * index is not checked here: the scene, assets or cameras are chosen at update, which checks it.
+ * A target for one morph target of a skinned mesh: SKINNED_MORPH_INFLUENCE of target `target`, any
+ * number. The index is not checked here: the update refuses a target past the mesh's own.
  *
  * @ownership Writes *out_target only; a target is a value.
- * @errors TA_ERROR_INVALID_ARGUMENT (out_target NULL), TA_ERROR_OUT_OF_RANGE (a target above 7).
+ * @errors TA_ERROR_INVALID_ARGUMENT (out_target NULL), TA_ERROR_OUT_OF_RANGE (UINT32_MAX: -1
+ * passed as unsigned).
  * @threejs A track named "skinnedMesh.morphTargetInfluences[2]".
  */
 TA_API ta_result ta_skinned_morph_target(ta_skinned_mesh_index mesh, uint32_t target, ta_track_target *out_target,
@@ -359,7 +361,8 @@ typedef struct ta_track ta_track;
 /**
  * Builds a track after checking everything the spec's "What is refused" lists for tracks: a kind, a
  * family or an interpolation not named, a target's element out of range, no keys, times negative or
- * not rising, values not one per key, a rotation key not of unit length (|length - 1| > 1e-3), a
+ * not rising, values not one per key, a rotation key not of unit length (|length - 1| > 1e-3; of
+ * a CUBIC_SPLINE track, whose samples are made of unit length after the curve: of length 0), a
  * SMOOTH rotation, a flag or string track not STEP, a flag key other than 0 or 1, a VISIBLE track
  * that is CUBIC_SPLINE, tangents or control points missing or miscounted, tangents on a track that
  * takes none, NaN or an infinity anywhere.

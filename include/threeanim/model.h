@@ -29,6 +29,7 @@
 #ifndef THREEANIM_MODEL_H
 #define THREEANIM_MODEL_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -63,7 +64,37 @@ typedef struct ta_load_options {
     ta_load_limits limits;         /**< zero fields: the defaults */
     const char *base_dir;          /**< for relative URIs of a .gltf read from memory; NULL: "." */
     const char *uri_root;          /**< a file a URI names must resolve inside it; NULL: the model's folder */
+    bool strict;                   /**< false: load and warn; true: refuse a file that gives any warning */
+    uint32_t gltf_scene;           /**< glTF: 0 loads the file's default scene; n loads scenes[n - 1] */
 } ta_load_options;
+
+/**
+ * What a loader's warning is about. Each warning says what the loader left out or changed; the
+ * code is for programs that sort them, the text (ta_load_warning.what) for people.
+ */
+typedef enum ta_load_warning_code {
+    TA_LOAD_WARNING_OTHER = 0,           /**< anything not listed below */
+    TA_LOAD_WARNING_KEYS_BEFORE_ZERO,    /**< a channel's keys before time 0: its tracks were cut at 0 */
+    TA_LOAD_WARNING_NOT_IN_SCENE,        /**< a channel on a node outside the loaded scene: left out */
+    TA_LOAD_WARNING_NO_TARGET,           /**< a channel with no node, or weights with no mesh to drive: left out */
+    TA_LOAD_WARNING_UNKNOWN_PATH,        /**< a channel on a path or pointer this library does not drive: left out */
+    TA_LOAD_WARNING_WEIGHTS_COUNT,       /**< weights not one per target per key: left out if fewer, else the first read */
+    TA_LOAD_WARNING_OUTPUT_TYPE,         /**< an output of the wrong type for its path (VEC3 weights): left out */
+    TA_LOAD_WARNING_INTEGER_OUTPUT,      /**< translation or scale as integers not normalized: left out */
+    TA_LOAD_WARNING_BAD_CHANNEL,         /**< any other channel that cannot be read: left out, the text says why */
+    TA_LOAD_WARNING_BAD_ANIMATION,       /**< an animation that cannot be read: its clip has no tracks */
+    TA_LOAD_WARNING_NO_TRACKS,           /**< an animation none of whose channels is kept: its clip has no tracks */
+    TA_LOAD_WARNING_ROTATION_NORMALIZED, /**< rotation keys not of unit length: normalized */
+    TA_LOAD_WARNING_APPROXIMATED,        /**< a value kept only approximately (the text says which) */
+    TA_LOAD_WARNING_CODE_COUNT           /**< how many codes there are (not a code) */
+} ta_load_warning_code;
+
+/** One warning of a loader: what kind, where in the file, and what was done. */
+typedef struct ta_load_warning {
+    ta_load_warning_code code; /**< what it is about */
+    const char *path;          /**< where: a JSON path such as "animations[3].channels[7]"; "" when none */
+    const char *what;          /**< what was wrong and what was done */
+} ta_load_warning;
 
 /**
  * What a loader returns: a scene, its assets and cameras, the clips, and what the loader left out.
@@ -80,8 +111,9 @@ typedef struct ta_model {
     ta_skin_index *source_skins; /**< glTF: source_skin_count entries, skin N -> its scene skin
                                       (TA_NONE for a skin no mesh of the default scene uses); NULL otherwise */
     uint32_t source_skin_count;  /**< how many glTF skins the file has */
-    char **warnings;             /**< what the loader left out or fixed, one line each */
+    char **warnings;             /**< what the loader left out or fixed, one line each ("path: what") */
     uint32_t warning_count;      /**< how many warnings */
+    ta_load_warning *warning_list; /**< warning_count entries: warnings[i] as code, path and text */
     void *internal_;             /**< the model's allocator; not for the caller */
 } ta_model;
 
@@ -105,6 +137,26 @@ TA_API void ta_model_destroy(ta_model *model);
  * @threejs AnimationClip.findByName(gltf.animations, name).
  */
 TA_API ta_result ta_model_find_clip(const ta_model *model, const char *name, uint32_t *out_index, ta_error *err);
+
+/**
+ * The glTF node that scene node `node` was made from (the inverse of model->source_nodes).
+ *
+ * @ownership None.
+ * @errors TA_ERROR_INVALID_ARGUMENT (model or out_gltf_node NULL), TA_ERROR_NOT_FOUND (no glTF node
+ * was made into it: a mesh GLTFLoader adds under a node's Group, or a model not read from glTF).
+ * @threejs parser.associations.get(object).nodes.
+ */
+TA_API ta_result ta_model_source_node(const ta_model *model, ta_node_id node, uint32_t *out_gltf_node,
+                                      ta_error *err);
+
+/**
+ * The name of a warning code without its prefix: "KEYS_BEFORE_ZERO", ...; "?" for a value not named.
+ *
+ * @ownership The string is static; do not free it.
+ * @errors None.
+ * @threejs None: three.js's loaders warn through console.warn.
+ */
+TA_API const char *ta_load_warning_name(ta_load_warning_code code);
 
 #ifdef __cplusplus
 }

@@ -75,15 +75,19 @@ typedef struct ta_node {
     char *uuid;              /**< never NULL; "" if none was given */
 } ta_node;
 
-/** three.js allows more; the spec's morph kinds take targets 0 to 7. */
+/**
+ * The most morph targets a mesh read from three.js JSON (object_json.h) and a morph binding of
+ * animation_json.h take. A scene's meshes, and the glTF loader's, have as many as they are given,
+ * as in three.js (face rigs have 52).
+ */
 #define TA_MAX_MORPH_TARGETS 8
 
 /** A mesh or a skinned mesh attached to a node. */
 typedef struct ta_mesh {
-    ta_node_id node;                              /**< the node that carries it */
-    uint32_t morph_count;                         /**< 0 to TA_MAX_MORPH_TARGETS */
-    float morph_influences[TA_MAX_MORPH_TARGETS]; /**< three.js morphTargetInfluences */
-    char *morph_names[TA_MAX_MORPH_TARGETS];      /**< morph_count names, "" if unnamed */
+    ta_node_id node;          /**< the node that carries it */
+    uint32_t morph_count;     /**< how many morph targets, any number */
+    float *morph_influences;  /**< morph_count influences (three.js morphTargetInfluences); NULL for none */
+    char **morph_names;       /**< morph_count names, "" if unnamed; NULL for none */
     ta_material_id *materials;                    /**< material_count ids */
     uint32_t material_count;                      /**< how many materials: 1 for most meshes */
     ta_node_id *bones;                            /**< skinned meshes: the skeleton, in order */

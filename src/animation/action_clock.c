@@ -302,6 +302,15 @@ ta_result ta__clock_advance(const ta__clock_params *p, ta__clock_state *st, doub
         }
     }
     s.started = true;
+    if (d == 0) {
+        /* A pose clip (of no length) holds time 0: no wrap to count, no loop to send. */
+        s.phase = 0.0f;
+        s.direction = (int8_t)dir;
+        mv.read_time = 0.0;
+        *st = s;
+        *out = mv;
+        return TA_OK;
+    }
 
     i128 n_sum = 0, n_start = 0;
     bool huge_sum = false, huge_start = false, over_sum = false, over_start = false;

@@ -176,8 +176,10 @@ ta_result ta__clip_create_salted(const char *name, ta_track *const *tracks, uint
     if (out_clip == NULL) return ta__fail(err, TA_ERROR_INVALID_ARGUMENT, "out_clip: NULL");
     static const ta_clip_options defaults = {0};
     if (options == NULL) options = &defaults;
-    if (tracks == NULL || track_count == 0)
+    if ((tracks == NULL || track_count == 0) && !options->allow_empty)
         return ta__fail(err, TA_ERROR_EMPTY_CLIP, "tracks: a clip needs at least one track, given %u", track_count);
+    if (tracks == NULL && track_count > 0)
+        return ta__fail(err, TA_ERROR_INVALID_ARGUMENT, "tracks: NULL with track_count %u", track_count);
     for (uint32_t i = 0; i < track_count; i++)
         if (tracks[i] == NULL)
             return ta__fail(err, TA_ERROR_INVALID_ARGUMENT, "tracks: track %u is NULL", i);
@@ -196,7 +198,7 @@ ta_result ta__clip_create_salted(const char *name, ta_track *const *tracks, uint
     double duration = options->duration;
     if (duration == 0.0) {
         duration = longest_track(tracks, track_count);
-        if (!(duration > 0.0))
+        if (!(duration > 0.0) && !options->allow_empty)
             return ta__fail(err, TA_ERROR_EMPTY_CLIP,
                             "duration: the clip would last no time: every key of its %u track%s is at 0 and no "
                             "duration was given",
@@ -209,13 +211,15 @@ ta_result ta__clip_create_salted(const char *name, ta_track *const *tracks, uint
     if (r != TA_OK) return r;
 
     /* The same track twice would be freed twice. */
-    ta_track **sorted = (ta_track **)ta__calloc(&mem, track_count, sizeof *sorted);
-    if (sorted == NULL) {
+    ta_track **sorted = track_count > 0 ? (ta_track **)ta__calloc(&mem, track_count, sizeof *sorted) : NULL;
+    if (sorted == NULL && track_count > 0) {
         ta__clip_markers_free(&mem, markers, marker_count);
         return ta__fail(err, TA_ERROR_OUT_OF_MEMORY, "out of memory sorting %u tracks", track_count);
     }
-    memcpy(sorted, tracks, (size_t)track_count * sizeof *sorted);
-    qsort(sorted, track_count, sizeof *sorted, compare_ptr);
+    if (track_count > 0) {
+        memcpy(sorted, tracks, (size_t)track_count * sizeof *sorted);
+        qsort(sorted, track_count, sizeof *sorted, compare_ptr);
+    }
     const ta_track *twice = NULL;
     for (uint32_t i = 1; i < track_count && twice == NULL; i++)
         if (sorted[i] == sorted[i - 1]) twice = sorted[i];
@@ -249,9 +253,9 @@ ta_result ta__clip_create_salted(const char *name, ta_track *const *tracks, uint
     clip->name = ta__strdup(&mem, name);
     clip->uuid = ta__strdup(&mem, options->uuid != NULL ? options->uuid : made_uuid);
     clip->user_data = options->user_data != NULL ? ta__strdup(&mem, options->user_data) : NULL;
-    clip->tracks = (ta_track **)ta__calloc(&mem, track_count, sizeof *clip->tracks);
+    clip->tracks = track_count > 0 ? (ta_track **)ta__calloc(&mem, track_count, sizeof *clip->tracks) : NULL;
     if (clip->name == NULL || clip->uuid == NULL || (options->user_data != NULL && clip->user_data == NULL) ||
-        clip->tracks == NULL) {
+        (clip->tracks == NULL && track_count > 0)) {
         /* Free what was made, but not the caller's tracks: they are still the caller's. */
         clip->track_count = 0;
         ta__free(&mem, clip->tracks, (size_t)track_count * sizeof *clip->tracks);
@@ -259,7 +263,7 @@ ta_result ta__clip_create_salted(const char *name, ta_track *const *tracks, uint
         clip_free(clip);
         return ta__fail(err, TA_ERROR_OUT_OF_MEMORY, "out of memory making clip \"%s\"", name ? name : "");
     }
-    memcpy(clip->tracks, tracks, (size_t)track_count * sizeof *clip->tracks);
+    if (track_count > 0) memcpy(clip->tracks, tracks, (size_t)track_count * sizeof *clip->tracks);
     clip->track_count = track_count;
     clip->blend_mode = mode;
     clip->duration = duration;

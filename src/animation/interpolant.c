@@ -188,15 +188,18 @@ void ta__track_evaluate(const ta_track *track, uint32_t i1, double t, ta_ending 
 {
     uint32_t n = track->value_size, keys = track->key_count;
     const float *times = track->times, *values = track->values;
-    if (i1 == 0) {
-        ta__copy_key(values, 0, n, out);
-        return;
-    }
-    if (i1 >= keys) {
-        ta__copy_key(values, keys - 1, n, out);
-        return;
-    }
     bool rotation = track->value_type == TA_VALUE_ROTATION;
+    if (i1 == 0 || i1 >= keys) {
+        ta__copy_key(values, i1 == 0 ? 0 : keys - 1, n, out);
+        /* A CUBIC_SPLINE rotation key need not be of unit length (see
+         * track_check.c); one that is not is made so when it is held. */
+        if (rotation && track->interpolation == TA_CUBIC_SPLINE)
+            for (uint32_t q = 0; q < n; q += 4) {
+                double *v = out + q, len = sqrt(v[0] * v[0] + v[1] * v[1] + v[2] * v[2] + v[3] * v[3]);
+                if (!(fabs(len - 1) <= 1e-3)) ta__normalize_quat(v);
+            }
+        return;
+    }
     switch (track->interpolation) {
     case TA_STEP:
         ta__copy_key(values, i1 - 1, n, out);

@@ -92,7 +92,16 @@ static ta_result check_values(const ta__track_parts *p, ta_error *err)
         if (type == TA_VALUE_ROTATION) {
             double x = v[0], y = v[1], z = v[2], w = v[3];
             double length = sqrt(x * x + y * y + z * z + w * w);
-            if (!(fabs(length - 1) <= TA__ROTATION_UNIT_TOLERANCE))
+            /* A cubic spline's samples are made of unit length after the curve
+             * (GLTFCubicSplineQuaternionInterpolant), so its keys need only a
+             * direction: a curve cut between two keys has its cut point there. */
+            if (p->interpolation == TA_CUBIC_SPLINE) {
+                if (!(length > 1e-6))
+                    return ta__fail(err, TA_ERROR_BAD_KEY_VALUE,
+                                    "values: rotation key %u (%.9g, %.9g, %.9g, %.9g) of a CUBIC_SPLINE track has "
+                                    "length %.9g, which has no direction",
+                                    k, x, y, z, w, length);
+            } else if (!(fabs(length - 1) <= TA__ROTATION_UNIT_TOLERANCE))
                 return ta__fail(err, TA_ERROR_BAD_KEY_VALUE,
                                 "values: rotation key %u (%.9g, %.9g, %.9g, %.9g) has length %.9g, not 1 within %g", k,
                                 x, y, z, w, length, TA__ROTATION_UNIT_TOLERANCE);

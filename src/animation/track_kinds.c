@@ -150,6 +150,9 @@ ta_result ta__check_target(ta_track_target target, const char *field, ta_error *
         if (limit == 1)
             return ta__fail(err, TA_ERROR_OUT_OF_RANGE, "%s: element %u of a %s target is not 0", field,
                             target.element, kinds[target.kind].name);
+        if (limit == UINT32_MAX)
+            return ta__fail(err, TA_ERROR_OUT_OF_RANGE, "%s: element %u of a %s target is -1 passed as unsigned",
+                            field, target.element, kinds[target.kind].name);
         return ta__fail(err, TA_ERROR_OUT_OF_RANGE, "%s: element %u of a %s target is not 0 to %u", field,
                         target.element, kinds[target.kind].name, limit - 1);
     }
@@ -179,7 +182,7 @@ static ta_result make_target(ta_target_family family, uint32_t index, ta_track_k
     if (element >= limit) {
         if (is_element_kind(kind))
             return ta__fail(err, TA_ERROR_OUT_OF_RANGE, "axis: %u is not 0 (x), 1 (y) or 2 (z)", element);
-        return ta__fail(err, TA_ERROR_OUT_OF_RANGE, "target: morph target %u is not 0 to %u", element, limit - 1);
+        return ta__fail(err, TA_ERROR_OUT_OF_RANGE, "target: morph target %u is -1 passed as unsigned", element);
     }
     out_target->kind = kind;
     out_target->family = family;

@@ -16,8 +16,9 @@
 
 /* A rotation key's length may miss 1 by this much. */
 #define TA__ROTATION_UNIT_TOLERANCE 1e-3
-/* Morph targets per mesh (three.js's shader limit): 0 to 7. */
-#define TA__MORPH_TARGET_LIMIT 8u
+/* Morph targets per mesh: any number, as in three.js; a target past the
+ * mesh's own is refused when a mixer binds it. */
+#define TA__MORPH_TARGET_LIMIT UINT32_MAX
 /* A string track keeps its string indices in float32, exact below 2^24. */
 #define TA__STRING_LIMIT 16777216u
 

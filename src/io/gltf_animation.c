@@ -10,8 +10,8 @@
  * nodes made as morph meshes. three.js makes one ".morphTargetInfluences"
  * track per mesh holding every weight of a key; here that track is split by
  * its stride into one MORPH_INFLUENCE (or SKINNED_MORPH_INFLUENCE) track per
- * target. A mesh takes as many weights as it has targets and the sampler holds
- * (three.js's binding copies that many), and keeps targets 0 to 7.
+ * target. A mesh takes as many weights as it has targets (three.js's binding
+ * copies that many), however many that is.
  *
  * Key times are read as three.js reads them (the raw numbers of the input
  * accessor); outputs are normalized. A rotation key that is not of unit length
@@ -66,21 +66,32 @@ ta_result gltf__read_sampler(gltf_ctx *g, const json_t *samplers, uint32_t a, ui
     gltf__pathf(p, "%s.output", sp);
     if ((r = gltf__accessor_floats(g, output, p, true, &out->values, &count, &comps)) != TA_OK) return r;
     out->value_count = count * comps;
+    out->comps = comps;
+    out->component_type = g->accessor_state[output].component_type;
+    out->normalized = g->accessor_state[output].normalized;
     return TA_OK;
 }
 
-/* Numbers per key (per section of a cubic spline key) of a sampler, refusing
- * outputs that do not divide into the keys. */
-static ta_result key_stride(gltf_ctx *g, const gltf_sampler_data *s, const char *channel_path, uint32_t *out)
+/* Numbers per key (per section of a cubic spline key) of a weights sampler;
+ * 0 (after a warning) when they are not one SCALAR per morph target per key. */
+static uint32_t key_stride(gltf_ctx *g, const gltf_sampler_data *s, const char *channel_path)
 {
+    if (s->comps != 1) {
+        ta__model_warn_at(g->model, TA_LOAD_WARNING_OUTPUT_TYPE, channel_path,
+                          "weights fed by %s, whose output holds %u numbers per element, not one (SCALAR); left out",
+                          s->path, s->comps);
+        return 0;
+    }
     uint64_t per = (uint64_t)s->key_count * (s->interpolation == TA_CUBIC_SPLINE ? 3u : 1u);
-    if (s->value_count % per != 0 || s->value_count == 0)
-        return gltf__fail(
-            g, TA_ERROR_PARSE, "%s: %s's output holds %u numbers, which do not divide into %llu %s for its %u keys",
-            channel_path, s->path, s->value_count, (unsigned long long)per,
-            s->interpolation == TA_CUBIC_SPLINE ? "in-tangent/value/out-tangent triples" : "values", s->key_count);
-    *out = (uint32_t)(s->value_count / per);
-    return TA_OK;
+    if (s->value_count % per != 0 || s->value_count == 0) {
+        ta__model_warn_at(g->model, TA_LOAD_WARNING_WEIGHTS_COUNT, channel_path,
+                          "%s's output holds %u weights, which do not divide into %llu %s for its %u keys; left out",
+                          s->path, s->value_count, (unsigned long long)per,
+                          s->interpolation == TA_CUBIC_SPLINE ? "in-tangent/value/out-tangent triples" : "keys",
+                          s->key_count);
+        return 0;
+    }
+    return (uint32_t)(s->value_count / per);
 }
 
 ta_result gltf__add_track(gltf_ctx *g, const gltf_sampler_data *s, const gltf_track_spec *spec,
@@ -142,22 +153,24 @@ ta_result gltf__add_track(gltf_ctx *g, const gltf_sampler_data *s, const gltf_tr
             fixed++;
         }
         if (fixed > 0)
-            ta__model_warn(g->model, "%s: %u of %u rotation keys were not of unit length and were normalized",
-                           channel_path, fixed, K);
+            ta__model_warn_at(g->model, TA_LOAD_WARNING_ROTATION_NORMALIZED, channel_path,
+                              "%u of %u rotation keys were not of unit length and were normalized", fixed, K);
     }
+    gltf_cut cut = {s->interpolation, spec->target.kind == TA_QUATERNION, K, S, s->times, values, in_t, out_t};
+    ta_result r = gltf__cut_at_zero(g, &cut, channel_path);
+    if (r != TA_OK) return r;
     ta_track_desc desc;
     memset(&desc, 0, sizeof desc);
     desc.target = spec->target;
     desc.interpolation = s->interpolation;
-    desc.times = s->times;
-    desc.key_count = K;
-    desc.values = values;
-    desc.value_count = (uint32_t)n;
-    desc.in_tangents = in_t;
-    desc.out_tangents = out_t;
-    desc.tangent_count = cubic ? (uint32_t)n : 0;
-    ta_result r = gltf__grow(g, (void **)&list->items, &list->cap, list->count + 1, sizeof(ta_track *));
-    if (r != TA_OK) return r;
+    desc.times = cut.times;
+    desc.key_count = cut.key_count;
+    desc.values = cut.values;
+    desc.value_count = cut.key_count * S;
+    desc.in_tangents = cut.in_tangents;
+    desc.out_tangents = cut.out_tangents;
+    desc.tangent_count = cubic ? cut.key_count * S : 0;
+    if ((r = gltf__grow(g, (void **)&list->items, &list->cap, list->count + 1, sizeof(ta_track *))) != TA_OK) return r;
     ta_track *track;
     if ((r = ta_track_create(&desc, &g->mem->a, &track, g->err)) != TA_OK) {
         gltf__prefix_error(g, "%s (%s)", channel_path, s->path);
@@ -171,15 +184,10 @@ ta_result gltf__add_track(gltf_ctx *g, const gltf_sampler_data *s, const gltf_tr
 
 /* One track per morph target of a made mesh, from the weights of a key. */
 static ta_result add_mesh_morph_tracks(gltf_ctx *g, const gltf_sampler_data *s, const gltf_made_mesh *mesh,
-                                       uint32_t stride, const char *channel_path, gltf_track_list *list, uint32_t *made,
-                                       uint32_t *dropped)
+                                       uint32_t stride, const char *channel_path, gltf_track_list *list, uint32_t *made)
 {
     uint32_t n = mesh->morph_total < stride ? mesh->morph_total : stride;
     for (uint32_t t = 0; t < n; ++t) {
-        if (t >= TA_MAX_MORPH_TARGETS) {
-            (*dropped)++;
-            continue;
-        }
         gltf_track_spec spec;
         memset(&spec, 0, sizeof spec);
         ta_result r = mesh->skinned ? ta_skinned_morph_target(ta_skinned_mesh_at(mesh->index), t, &spec.target, g->err)
@@ -195,52 +203,101 @@ static ta_result add_mesh_morph_tracks(gltf_ctx *g, const gltf_sampler_data *s, 
     return TA_OK;
 }
 
-static void warn_dropped(gltf_ctx *g, const char *channel_path, uint32_t dropped)
+/* The meshes a weights channel drives, gathered so that all are checked
+ * before any track is made. */
+typedef struct weights_meshes {
+    const gltf_made_mesh **items; /* arena, room for every candidate */
+    uint32_t count;
+} weights_meshes;
+
+/* Whether a mesh finds a weight for each of its morph targets in every key;
+ * warns and says false when it does not (three.js would read the weights of
+ * the next slot of its mixer's buffer). Extra weights are not read, as in
+ * three.js, which copies as many as the mesh has targets: said in a warning. */
+static bool weights_fit(gltf_ctx *g, const gltf_sampler_data *s, const gltf_made_mesh *mesh, uint32_t stride,
+                        const char *channel_path)
 {
-    if (dropped > 0)
-        ta__model_warn(g->model, "%s: %u weights of morph targets past the eighth are left out", channel_path, dropped);
+    if (mesh->morph_total > stride) {
+        ta__model_warn_at(g->model, TA_LOAD_WARNING_WEIGHTS_COUNT, channel_path,
+                          "%s holds %u weights per key, fewer than the %u morph targets of a mesh it drives; left out",
+                          s->path, stride, mesh->morph_total);
+        return false;
+    }
+    return true;
+}
+
+static ta_result make_weights(gltf_ctx *g, const gltf_sampler_data *s, const weights_meshes *w, uint32_t stride,
+                              const char *channel_path, gltf_track_list *list, uint32_t *made)
+{
+    for (uint32_t k = 0; k < w->count; ++k)
+        if (!weights_fit(g, s, w->items[k], stride, channel_path)) return TA_OK;
+    for (uint32_t k = 0; k < w->count; ++k)
+        if (w->items[k]->morph_total < stride) {
+            ta__model_warn_at(g->model, TA_LOAD_WARNING_WEIGHTS_COUNT, channel_path,
+                              "%s holds %u weights per key; a mesh with %u morph targets it drives takes the first %u",
+                              s->path, stride, w->items[k]->morph_total, w->items[k]->morph_total);
+            break;
+        }
+    for (uint32_t k = 0; k < w->count; ++k) {
+        ta_result r = add_mesh_morph_tracks(g, s, w->items[k], stride, channel_path, list, made);
+        if (r != TA_OK) return r;
+    }
+    return TA_OK;
+}
+
+static void gather(weights_meshes *w, const gltf_made_mesh *mesh)
+{
+    if (mesh->morph_total > 0) w->items[w->count++] = mesh;
 }
 
 ta_result gltf__add_weights_tracks(gltf_ctx *g, const gltf_sampler_data *s, ta_node_id node, const char *channel_path,
                                    gltf_track_list *list, uint32_t *made)
 {
-    uint32_t stride = 0, dropped = 0;
-    ta_result r = key_stride(g, s, channel_path, &stride);
-    if (r != TA_OK) return r;
     *made = 0;
+    weights_meshes w;
+    memset(&w, 0, sizeof w);
     const ta_scene *scene = g->model->scene;
+    uint32_t room = 1;
+    for (ta_node_id c = scene->nodes[node.index].first_child; !ta_node_is_none(c); c = scene->nodes[c.index].next_sibling)
+        room++;
+    w.items = (const gltf_made_mesh **)gltf__arena_alloc(&g->arena, room, sizeof *w.items);
+    if (w.items == NULL) return gltf__oom(g, channel_path);
     const gltf_node_mesh *own = &g->node_mesh[node.index];
-    if (own->has && own->mesh.morph_total > 0 &&
-        (r = add_mesh_morph_tracks(g, s, &own->mesh, stride, channel_path, list, made, &dropped)) != TA_OK)
-        return r;
-    if (scene->nodes[node.index].type == TA_NODE_GROUP) {
+    if (own->has) gather(&w, &own->mesh);
+    if (scene->nodes[node.index].type == TA_NODE_GROUP)
         for (ta_node_id c = scene->nodes[node.index].first_child; !ta_node_is_none(c);
-             c = scene->nodes[c.index].next_sibling) {
-            const gltf_node_mesh *cm = &g->node_mesh[c.index];
-            if (!cm->has || cm->mesh.morph_total == 0) continue;
-            if ((r = add_mesh_morph_tracks(g, s, &cm->mesh, stride, channel_path, list, made, &dropped)) != TA_OK)
-                return r;
-        }
+             c = scene->nodes[c.index].next_sibling)
+            if (g->node_mesh[c.index].has) gather(&w, &g->node_mesh[c.index].mesh);
+    if (w.count == 0) return TA_OK;
+    uint32_t stride = key_stride(g, s, channel_path);
+    if (stride == 0) {
+        *made = UINT32_MAX; /* warned */
+        return TA_OK;
     }
-    warn_dropped(g, channel_path, dropped);
-    return TA_OK;
+    ta_result r = make_weights(g, s, &w, stride, channel_path, list, made);
+    if (r == TA_OK && *made == 0) *made = UINT32_MAX;
+    return r;
 }
 
 ta_result gltf__add_mesh_weights_tracks(gltf_ctx *g, const gltf_sampler_data *s, uint32_t mesh,
                                         const char *channel_path, gltf_track_list *list, uint32_t *made)
 {
-    uint32_t stride = 0, dropped = 0;
-    ta_result r = key_stride(g, s, channel_path, &stride);
-    if (r != TA_OK) return r;
     *made = 0;
+    weights_meshes w;
+    memset(&w, 0, sizeof w);
     const gltf_mesh_info *mi = &g->mesh_info[mesh];
-    for (uint32_t k = 0; k < mi->made_count; ++k) {
-        if (mi->made[k].morph_total == 0) continue;
-        if ((r = add_mesh_morph_tracks(g, s, &mi->made[k], stride, channel_path, list, made, &dropped)) != TA_OK)
-            return r;
+    w.items = (const gltf_made_mesh **)gltf__arena_alloc(&g->arena, mi->made_count + 1u, sizeof *w.items);
+    if (w.items == NULL) return gltf__oom(g, channel_path);
+    for (uint32_t k = 0; k < mi->made_count; ++k) gather(&w, &mi->made[k]);
+    if (w.count == 0) return TA_OK;
+    uint32_t stride = key_stride(g, s, channel_path);
+    if (stride == 0) {
+        *made = UINT32_MAX;
+        return TA_OK;
     }
-    warn_dropped(g, channel_path, dropped);
-    return TA_OK;
+    ta_result r = make_weights(g, s, &w, stride, channel_path, list, made);
+    if (r == TA_OK && *made == 0) *made = UINT32_MAX;
+    return r;
 }
 
 static void destroy_tracks(gltf_track_list *list)
@@ -259,7 +316,8 @@ static ta_result node_channel(gltf_ctx *g, const gltf_sampler_data *s, uint32_t 
         uint32_t count;
         if ((r = gltf__add_weights_tracks(g, s, made, cp, list, &count)) != TA_OK) return r;
         if (count == 0)
-            ta__model_warn(g->model, "%s: node %u has no mesh with morph targets for its weights; left out", cp, node);
+            ta__model_warn_at(g->model, TA_LOAD_WARNING_NO_TARGET, cp,
+                              "node %u has no mesh with morph targets for its weights; left out", node);
         return TA_OK;
     }
     gltf_track_spec spec;
@@ -267,6 +325,19 @@ static ta_result node_channel(gltf_ctx *g, const gltf_sampler_data *s, uint32_t 
     ta_track_kind kind = strcmp(path, "translation") == 0 ? TA_POSITION
                          : strcmp(path, "rotation") == 0  ? TA_QUATERNION
                                                           : TA_SCALE;
+    uint32_t want = kind == TA_QUATERNION ? 4 : 3;
+    if (s->comps != want) {
+        ta__model_warn_at(g->model, TA_LOAD_WARNING_OUTPUT_TYPE, cp,
+                          "%s fed by %s, whose output holds %u numbers per element, not %u (%s); left out", path,
+                          s->path, s->comps, want, want == 4 ? "VEC4" : "VEC3");
+        return TA_OK;
+    }
+    if (kind != TA_QUATERNION && s->component_type != GLTF_FLOAT && !s->normalized) {
+        ta__model_warn_at(g->model, TA_LOAD_WARNING_INTEGER_OUTPUT, cp,
+                          "%s fed by %s, whose output holds integers that are not normalized; left out", path,
+                          s->path);
+        return TA_OK;
+    }
     if ((r = ta_node_target(made, kind, &spec.target, g->err)) != TA_OK) return r;
     spec.value_size = spec.stride = kind == TA_QUATERNION ? 4 : 3;
     spec.value_scale = 1;
@@ -310,7 +381,7 @@ static bool weights_find_a_mesh(const gltf_ctx *g, uint32_t i)
  * nodes outside the default scene or on paths not driven), since three.js's
  * clip lasts as long as all of them. */
 static ta_result channel(gltf_ctx *g, uint32_t a, uint32_t c, const json_t *ch, const json_t *samplers,
-                         uint32_t sampler_count, gltf_track_list *list, double *three_end)
+                         uint32_t sampler_count, gltf_track_list *list, double *three_end, double *first_time)
 {
     char cp[GLTF_PATH_SIZE];
     gltf__pathf(cp, "animations[%u].channels[%u]", a, c);
@@ -338,11 +409,13 @@ static ta_result channel(gltf_ctx *g, uint32_t a, uint32_t c, const json_t *ch, 
         gltf__pathf(ep, "%s.extensions.KHR_animation_pointer", tp);
         if ((r = gltf__get_string(g, ptr, ep, "pointer", &pointer)) != TA_OK) return r;
         if (pointer == NULL) {
-            ta__model_warn(g->model, "%s: path \"pointer\" without a KHR_animation_pointer pointer; left out", tp);
+            ta__model_warn_at(g->model, TA_LOAD_WARNING_UNKNOWN_PATH, tp,
+                              "path \"pointer\" without a KHR_animation_pointer pointer; left out");
             return TA_OK;
         }
         gltf_sampler_data s;
         if ((r = gltf__read_sampler(g, samplers, a, sampler, &s)) != TA_OK) return r;
+        *first_time = s.times[0];
         return gltf__pointer_channel(g, &s, pointer, cp, list);
     }
     bool known = strcmp(path, "translation") == 0 || strcmp(path, "rotation") == 0 || strcmp(path, "scale") == 0 ||
@@ -350,54 +423,122 @@ static ta_result channel(gltf_ctx *g, uint32_t a, uint32_t c, const json_t *ch, 
     gltf_sampler_data s;
     if (node != TA_NONE) {
         if ((r = gltf__read_sampler(g, samplers, a, sampler, &s)) != TA_OK) return r;
+        *first_time = s.times[0];
         if (strcmp(path, "weights") != 0 || weights_find_a_mesh(g, node)) {
             double end = s.times[s.key_count - 1];
             if (end > *three_end) *three_end = end;
         }
     }
     if (!known) {
-        ta__model_warn(g->model, "%s.path: \"%s\" is not a path this library drives; left out", tp, path);
+        char pp[GLTF_PATH_SIZE];
+        gltf__pathf(pp, "%s.path", tp);
+        ta__model_warn_at(g->model, TA_LOAD_WARNING_UNKNOWN_PATH, pp, "\"%s\" is not a path this library drives; left out",
+                          path);
         return TA_OK;
     }
     if (node == TA_NONE) {
-        ta__model_warn(g->model, "%s: has no node; left out", tp);
+        ta__model_warn_at(g->model, TA_LOAD_WARNING_NO_TARGET, tp, "has no node; left out");
         return TA_OK;
     }
     if (ta_node_is_none(g->node_info[node].made)) {
-        ta__model_warn(g->model, "%s.node: node %u is not in the default scene; left out", tp, node);
+        char np[GLTF_PATH_SIZE];
+        gltf__pathf(np, "%s.node", tp);
+        ta__model_warn_at(g->model, TA_LOAD_WARNING_NOT_IN_SCENE, np, "node %u is not in the loaded scene; left out",
+                          node);
         return TA_OK;
     }
     return node_channel(g, &s, node, path, cp, list);
 }
 
+/* Whether a failure is the file's (the channel or animation is left out with a
+ * warning) rather than the caller's or the machine's (the load fails). */
+static bool leave_out_on(ta_result r)
+{
+    return r != TA_ERROR_OUT_OF_MEMORY && r != TA_ERROR_LIMIT_EXCEEDED && r != TA_ERROR_IO &&
+           r != TA_ERROR_UNSUPPORTED && r != TA_ERROR_INVALID_ARGUMENT;
+}
+
+/* Undoes what a channel that failed half way added. */
+static void drop_tracks_from(gltf_ctx *g, gltf_track_list *list, uint32_t from, uint32_t tracks, uint64_t keys)
+{
+    for (uint32_t i = from; i < list->count; ++i) ta_track_destroy(list->items[i]);
+    list->count = from;
+    g->total_tracks = tracks;
+    g->total_keys = keys;
+}
+
+/* The error in g->err becomes a warning of code at path. */
+static void error_to_warning(gltf_ctx *g, ta_load_warning_code code, const char *path, const char *done)
+{
+    ta__model_warn_at(g->model, code, path, "%s (%s); %s", g->err->message, ta_result_name(g->err->code), done);
+    g->err->code = TA_OK;
+    g->err->message[0] = '\0';
+}
+
+/* Reads the animation's channels into list; a channel that cannot be read is
+ * left out with a warning (with options->strict, the load fails). */
+static ta_result read_channels(gltf_ctx *g, uint32_t a, const char *ap, gltf_track_list *list, double *three_end)
+{
+    json_t *def = json_array_get(g->animations, a);
+    json_t *channels, *samplers;
+    uint32_t channel_count, sampler_count;
+    ta_result r;
+    if (!json_is_object(def)) return gltf__fail(g, TA_ERROR_PARSE, "%s: is not an object", ap);
+    if ((r = gltf__get_array(g, def, ap, "channels", &channels, &channel_count)) != TA_OK) return r;
+    if ((r = gltf__get_array(g, def, ap, "samplers", &samplers, &sampler_count)) != TA_OK) return r;
+    for (uint32_t c = 0; c < channel_count; ++c) {
+        json_t *ch = json_array_get(channels, c);
+        uint32_t from = list->count, tracks = g->total_tracks;
+        uint64_t keys = g->total_keys;
+        double first_time = 0;
+        r = channel(g, a, c, ch, samplers, sampler_count, list, three_end, &first_time);
+        if (r != TA_OK) {
+            if (g->strict || !leave_out_on(r)) return r;
+            drop_tracks_from(g, list, from, tracks, keys);
+            char cp[GLTF_PATH_SIZE];
+            gltf__pathf(cp, "%s.channels[%u]", ap, c);
+            error_to_warning(g, TA_LOAD_WARNING_BAD_CHANNEL, cp, "the channel is left out");
+            continue;
+        }
+        if (list->count > from && first_time < 0) {
+            char cp[GLTF_PATH_SIZE];
+            gltf__pathf(cp, "%s.channels[%u]", ap, c);
+            ta__model_warn_at(g->model, TA_LOAD_WARNING_KEYS_BEFORE_ZERO, cp,
+                              "keys from %g s; cut at 0 with a key there that holds the curve's value", first_time);
+        }
+    }
+    return TA_OK;
+}
+
+/* Animation a becomes clip a, always: with the tracks of the channels kept,
+ * lasting as long as GLTFLoader's clip. A clip left with no track, or lasting
+ * no time, is still made (ta_clip_options.allow_empty). */
 static ta_result animation(gltf_ctx *g, uint32_t a, gltf_track_list *list)
 {
     char ap[GLTF_PATH_SIZE];
     gltf__pathf(ap, "animations[%u]", a);
     json_t *def = json_array_get(g->animations, a);
-    ta_result r;
-    const char *name;
-    if ((r = gltf__get_string(g, def, ap, "name", &name)) != TA_OK) return r;
+    const char *name = NULL;
     char fallback[32];
     snprintf(fallback, sizeof fallback, "animation_%u", a);
-    if (name == NULL || !*name) name = fallback;
-    json_t *channels, *samplers;
-    uint32_t channel_count, sampler_count;
-    if ((r = gltf__get_array(g, def, ap, "channels", &channels, &channel_count)) != TA_OK) return r;
-    if ((r = gltf__get_array(g, def, ap, "samplers", &samplers, &sampler_count)) != TA_OK) return r;
     list->count = 0;
     double three_end = 0;
-    for (uint32_t c = 0; c < channel_count; ++c) {
-        json_t *ch = json_array_get(channels, c);
-        if ((r = channel(g, a, c, ch, samplers, sampler_count, list, &three_end)) != TA_OK) return r;
-    }
-    if (list->count == 0) {
-        ta__model_warn(g->model, "%s: \"%s\" has no track left; the clip is left out", ap, name);
-        return TA_OK;
+    ta_result r = json_is_object(def) ? gltf__get_string(g, def, ap, "name", &name) : TA_OK;
+    if (r == TA_OK) r = read_channels(g, a, ap, list, &three_end);
+    if (name == NULL || !*name) name = fallback;
+    if (r != TA_OK) {
+        if (g->strict || !leave_out_on(r)) return r;
+        destroy_tracks(list);
+        three_end = 0;
+        error_to_warning(g, TA_LOAD_WARNING_BAD_ANIMATION, ap, "its clip is kept with no tracks");
+    } else if (list->count == 0) {
+        ta__model_warn_at(g->model, TA_LOAD_WARNING_NO_TRACKS, ap,
+                          "\"%s\" has no channel this library can drive; its clip is kept with no tracks", name);
     }
     ta_clip_options opts;
     memset(&opts, 0, sizeof opts);
     opts.allocator = &g->mem->a;
+    opts.allow_empty = true;
     /* As long as GLTFLoader's clip, which also counts tracks bound to
      * nothing in the scene (and so loops at the same time). */
     double end = three_end;
@@ -419,11 +560,6 @@ static ta_result animation(gltf_ctx *g, uint32_t a, gltf_track_list *list)
     r = ta_clip_create(name, list->items, list->count, &opts, &clip, g->err);
     free(user_text);
     if (r != TA_OK) {
-        if (r == TA_ERROR_EMPTY_CLIP) {
-            ta__model_warn(g->model, "%s: \"%s\" lasts no time (every key at 0); the clip is left out", ap, name);
-            destroy_tracks(list);
-            return TA_OK;
-        }
         gltf__prefix_error(g, "%s", ap);
         return r;
     }

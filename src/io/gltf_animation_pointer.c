@@ -110,7 +110,8 @@ typedef struct pointer_ctx {
 
 static ta_result leave_out(pointer_ctx *pc, const char *why)
 {
-    ta__model_warn(pc->g->model, "%s: pointer \"%s\" %s; left out", pc->cp, pc->pointer, why);
+    ta__model_warn_at(pc->g->model, strstr(why, "loaded scene") ? TA_LOAD_WARNING_NOT_IN_SCENE : TA_LOAD_WARNING_UNKNOWN_PATH,
+                      pc->cp, "pointer \"%s\" %s; left out", pc->pointer, why);
     return TA_OK;
 }
 
@@ -145,7 +146,7 @@ static ta_result node_pointer(pointer_ctx *pc, const pointer_parts *pp)
     uint32_t n;
     if (!segment_index(pp->seg[1], g->node_count, &n)) return leave_out(pc, "names no node of the file");
     ta_node_id made = g->node_info[n].made;
-    if (ta_node_is_none(made)) return leave_out(pc, "names a node that is not in the default scene");
+    if (ta_node_is_none(made)) return leave_out(pc, "names a node that is not in the loaded scene");
     ta_result r;
     uint32_t stride = 0;
     ta_track_target t;
@@ -290,15 +291,16 @@ static ta_result light_pointer(pointer_ctx *pc, const pointer_parts *pp)
     } else {
         return leave_out(pc, "names a light property this library does not drive");
     }
-    if (li->made_count == 0) return leave_out(pc, "names a light that no node of the default scene carries");
+    if (li->made_count == 0) return leave_out(pc, "names a light that no node of the loaded scene carries");
     if ((kind == TA_LIGHT_ANGLE || kind == TA_LIGHT_PENUMBRA) && !li->spot)
         return leave_out(pc, "names a cone angle of a light that is not a spot light");
     ta_result r;
     uint32_t stride = 0;
     if ((r = stride_of(pc, size, &stride)) != TA_OK) return r;
     if (kind == TA_LIGHT_ANGLE)
-        ta__model_warn(g->model, "%s: pointer \"%s\": the penumbra keeps the value the file's outerConeAngle gives it",
-                       pc->cp, pc->pointer);
+        ta__model_warn_at(g->model, TA_LOAD_WARNING_APPROXIMATED, pc->cp,
+                          "pointer \"%s\": the penumbra keeps the value the file's outerConeAngle gives it",
+                          pc->pointer);
     for (uint32_t k = 0; k < li->made_count; ++k) {
         ta_track_target t;
         if ((r = ta_light_target(ta_light_at(li->made[k]), kind, &t, g->err)) != TA_OK) return r;
@@ -352,15 +354,15 @@ static ta_result camera_pointer(pointer_ctx *pc, const pointer_parts *pp)
     } else {
         return leave_out(pc, "names a camera property this library does not drive");
     }
-    if (ci->made_count == 0) return leave_out(pc, "names a camera that no node of the default scene carries");
+    if (ci->made_count == 0) return leave_out(pc, "names a camera that no node of the loaded scene carries");
     ta_result r;
     uint32_t stride = 0;
     if ((r = stride_of(pc, 1, &stride)) != TA_OK) return r;
     if (reciprocal)
-        ta__model_warn(g->model,
-                       "%s: pointer \"%s\" drives the camera's zoom (%g / xmag), which scales ymag with it and "
-                       "runs as 1/xmag between keys",
-                       pc->cp, pc->pointer, ci->xmag);
+        ta__model_warn_at(g->model, TA_LOAD_WARNING_APPROXIMATED, pc->cp,
+                          "pointer \"%s\" drives the camera's zoom (%g / xmag), which scales ymag with it and "
+                          "runs as 1/xmag between keys",
+                          pc->pointer, ci->xmag);
     for (uint32_t k = 0; k < ci->made_count; ++k) {
         gltf_track_spec spec;
         memset(&spec, 0, sizeof spec);
@@ -392,7 +394,7 @@ ta_result gltf__pointer_channel(gltf_ctx *g, const gltf_sampler_data *s, const c
         if (!segment_index(pp.seg[1], g->mesh_count, &m)) return leave_out(&pc, "names no mesh of the file");
         ta_result r = gltf__add_mesh_weights_tracks(g, s, m, channel_path, list, &count);
         if (r != TA_OK) return r;
-        if (count == 0) return leave_out(&pc, "names a mesh with no morph targets in the default scene");
+        if (count == 0) return leave_out(&pc, "names a mesh with no morph targets in the loaded scene");
         return TA_OK;
     }
     if (seg_is(&pp, 0, "extensions") && seg_is(&pp, 1, "KHR_lights_punctual") && seg_is(&pp, 2, "lights"))

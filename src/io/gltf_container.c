@@ -517,6 +517,13 @@ static ta_result read_top_level(gltf_ctx *g)
     if ((r = gltf__get_index(g, g->root, "", "scene", g->scene_count, "scenes", &scene)) != TA_OK) return r;
     /* three.js: json.scene || 0 */
     g->default_scene = scene != TA_NONE ? scene : (g->scene_count > 0 ? 0 : TA_NONE);
+    if (g->scene_option > 0) {
+        if (g->scene_option > g->scene_count)
+            return gltf__fail(g, TA_ERROR_INVALID_ARGUMENT,
+                              "options->gltf_scene: %u asks for scenes[%u], but the file has %u scene%s",
+                              g->scene_option, g->scene_option - 1, g->scene_count, g->scene_count == 1 ? "" : "s");
+        g->default_scene = g->scene_option - 1;
+    }
     return TA_OK;
 }
 
@@ -554,6 +561,8 @@ static ta_result load(const uint8_t *data, size_t size, const ta_load_options *o
     g.lim = lim;
     g.base_dir = base_dir;
     g.uri_root = options ? options->uri_root : NULL;
+    g.scene_option = options ? options->gltf_scene : 0;
+    g.strict = options ? options->strict : false;
 
     const uint8_t *text = data;
     size_t text_size = size, text_offset = 0;
@@ -584,6 +593,12 @@ static ta_result load(const uint8_t *data, size_t size, const ta_load_options *o
         model->source_skin_count = g.skin_count;
         for (uint32_t i = 0; i < g.skin_count; ++i)
             model->source_skins[i] = g.skin_made != NULL ? g.skin_made[i] : ta_skin_at(TA_NONE);
+    }
+    if (g.strict && model->warning_count > 0) {
+        const ta_load_warning *w = &model->warning_list[0];
+        r = ta__fail(err, TA_ERROR_UNSUPPORTED, "options->strict: %s: %s (warning %s; %u warning%s in all)",
+                     *w->path ? w->path : "the file", w->what, ta_load_warning_name(w->code), model->warning_count,
+                     model->warning_count == 1 ? "" : "s");
     }
 done:
     if (g.root != NULL) json_decref(g.root);

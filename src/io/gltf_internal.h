@@ -108,7 +108,7 @@ typedef struct gltf_primitive_info {
 typedef struct gltf_made_mesh {
     bool skinned;
     uint32_t index;       /* into scene.meshes or scene.skinned_meshes */
-    uint32_t morph_total; /* targets the glTF primitive has; the mesh keeps min(8, this) */
+    uint32_t morph_total; /* morph targets the glTF primitive has, all kept */
 } gltf_made_mesh;
 
 typedef struct gltf_mesh_info {
@@ -193,7 +193,9 @@ typedef struct gltf_ctx {
     gltf_names names;
     uint32_t mesh_requests; /* meshes requested so far, for their naming order */
 
-    uint32_t default_scene; /* TA_NONE when the file has no scene */
+    uint32_t default_scene; /* the scene loaded (the default one or options->gltf_scene's); TA_NONE: none */
+    uint32_t scene_option;  /* options->gltf_scene */
+    bool strict;            /* options->strict */
     bool has_default_material;
     ta_material_id default_material;
     ta_texture_id *material_map; /* per glTF material: its map texture, TA_NONE for none */
@@ -323,6 +325,9 @@ typedef struct gltf_sampler_data {
     uint32_t key_count;
     const float *values; /* output numbers, normalized */
     uint32_t value_count;
+    uint32_t comps;          /* numbers per output element: 1 SCALAR, 3 VEC3, 4 VEC4 ... */
+    uint32_t component_type; /* the output accessor's GLTF_FLOAT, GLTF_BYTE ... */
+    bool normalized;         /* the output accessor's normalized flag */
     char path[GLTF_PATH_SIZE]; /* "animations[a].samplers[s]" */
 } gltf_sampler_data;
 
@@ -346,8 +351,21 @@ typedef struct gltf_track_spec {
 } gltf_track_spec;
 ta_result gltf__add_track(gltf_ctx *g, const gltf_sampler_data *s, const gltf_track_spec *spec,
                           const char *channel_path, gltf_track_list *list);
+/* A track's keys, before it is made (gltf_cut.c). */
+typedef struct gltf_cut {
+    ta_interpolation interpolation;
+    bool rotation; /* four numbers per value, slerped */
+    uint32_t key_count, value_size;
+    const float *times, *values;
+    const float *in_tangents, *out_tangents; /* per second; NULL unless CUBICSPLINE */
+} gltf_cut;
+/* Replaces the keys before time 0 with one key at 0 that keeps every sample
+ * at t >= 0 three.js's (into the arena); does nothing when none is below 0. */
+ta_result gltf__cut_at_zero(gltf_ctx *g, gltf_cut *cut, const char *channel_path);
 /* The weights traversal from scene node `node`: one track per morph target of
- * every mesh it drives; reports how many tracks were made. */
+ * every mesh it drives. *made: how many tracks were made; 0 when it finds no
+ * mesh; UINT32_MAX when the weights do not fit the meshes found (one SCALAR per
+ * morph target per key) and the channel was left out with a warning. */
 ta_result gltf__add_weights_tracks(gltf_ctx *g, const gltf_sampler_data *s, ta_node_id node, const char *channel_path,
                                    gltf_track_list *list, uint32_t *made);
 /* The same for every mesh made from glTF mesh `mesh` (KHR_animation_pointer

@@ -379,10 +379,11 @@ static ta_result attach_meshes(gltf_ctx *g, gltf_scene_state *st)
         const gltf_primitive_info *pi = &mi->prims[pm->prim];
         char np[GLTF_PATH_SIZE];
         gltf__pathf(np, "nodes[%u]", pm->gltf_node);
-        uint32_t count = pi->morph_count < TA_MAX_MORPH_TARGETS ? pi->morph_count : TA_MAX_MORPH_TARGETS;
-        float influences[TA_MAX_MORPH_TARGETS] = {0};
-        const char *names[TA_MAX_MORPH_TARGETS];
-        char digits[TA_MAX_MORPH_TARGETS][4];
+        uint32_t count = pi->morph_count;
+        float *influences = (float *)gltf__arena_alloc(&g->arena, count + 1u, sizeof(float));
+        const char **names = (const char **)gltf__arena_alloc(&g->arena, count + 1u, sizeof(char *));
+        char(*digits)[12] = (char(*)[12])gltf__arena_alloc(&g->arena, count + 1u, sizeof *digits);
+        if (influences == NULL || names == NULL || digits == NULL) return gltf__oom(g, "morph targets");
         for (uint32_t t = 0; t < count; ++t) {
             snprintf(digits[t], sizeof digits[t], "%u", t);
             names[t] = digits[t];

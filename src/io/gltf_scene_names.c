@@ -6,6 +6,7 @@
  * promises resolve (gltf_mesh_timing.c says in which order). A node, mesh,
  * camera or light used by several nodes is copied per use, each copy numbered
  * "_instance_N" in this same order. */
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -142,26 +143,15 @@ ta_result gltf__give_names(gltf_ctx *g, gltf_scene_state *st)
         for (size_t k = 0; k < json_array_size(roots); ++k)
             if ((r = load_node(g, st, (uint32_t)json_number_value(json_array_get(roots, k)))) != TA_OK) return r;
     }
+    /* The channels' nodes, in order. A malformed animation or channel is left
+     * out (with a warning) when the clips are made, so here it is passed over. */
     for (uint32_t a = 0; a < g->animation_count; ++a) {
-        char ap[GLTF_PATH_SIZE];
-        gltf__pathf(ap, "animations[%u]", a);
-        json_t *def = json_array_get(g->animations, a);
-        if (!json_is_object(def)) return gltf__fail(g, TA_ERROR_PARSE, "%s: is not an object", ap);
-        json_t *channels;
-        uint32_t channel_count;
-        if ((r = gltf__get_array(g, def, ap, "channels", &channels, &channel_count)) != TA_OK) return r;
-        for (uint32_t c = 0; c < channel_count; ++c) {
-            char cp[GLTF_PATH_SIZE];
-            gltf__pathf(cp, "%s.channels[%u]", ap, c);
-            json_t *ch = json_array_get(channels, c), *target;
-            if (!json_is_object(ch)) return gltf__fail(g, TA_ERROR_PARSE, "%s: is not an object", cp);
-            if ((r = gltf__get_object(g, ch, cp, "target", &target)) != TA_OK) return r;
-            if (target == NULL) return gltf__fail(g, TA_ERROR_PARSE, "%s.target: is missing", cp);
-            char tp[GLTF_PATH_SIZE];
-            gltf__pathf(tp, "%s.target", cp);
-            uint32_t node;
-            if ((r = gltf__get_index(g, target, tp, "node", g->node_count, "nodes", &node)) != TA_OK) return r;
-            if (node != TA_NONE && (r = load_node(g, st, node)) != TA_OK) return r;
+        json_t *channels = gltf__member(json_array_get(g->animations, a), "channels");
+        for (size_t c = 0; c < json_array_size(channels); ++c) {
+            json_t *node = gltf__member(gltf__member(json_array_get(channels, c), "target"), "node");
+            double n = json_is_number(node) ? json_number_value(node) : -1;
+            if (!(n >= 0 && n < g->node_count && n == floor(n))) continue;
+            if ((r = load_node(g, st, (uint32_t)n)) != TA_OK) return r;
         }
     }
     for (uint32_t c = 0; c < g->camera_count; ++c)

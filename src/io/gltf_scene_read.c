@@ -236,11 +236,6 @@ static ta_result read_meshes(gltf_ctx *g)
              * second use of its mesh has none: Line.copy and Points.copy do
              * not copy morphTargetInfluences. */
             pi->morph_count = morphs && (pi->triangles || mi->refs <= 1) ? target_count : 0;
-            if (pi->morph_count > TA_MAX_MORPH_TARGETS)
-                ta__model_warn(g->model,
-                               "%s.targets: %u morph targets; the mesh keeps the first %d (morph tracks take targets "
-                               "0 to 7)",
-                               pp, pi->morph_count, TA_MAX_MORPH_TARGETS);
         }
         if (weights != NULL && json_array_size(weights) != first_target_count)
             return gltf__fail(g, TA_ERROR_PARSE, "%s.weights: %zu weights for %u morph targets", mp,

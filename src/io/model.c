@@ -24,8 +24,13 @@ void ta_model_destroy(ta_model *model)
     ta__free(&mem, model->animation_roots, sizeof(ta_node_id) * model->animation_count);
     ta__free(&mem, model->source_nodes, sizeof(ta_node_id) * model->source_node_count);
     ta__free(&mem, model->source_skins, sizeof(ta_skin_index) * model->source_skin_count);
-    for (uint32_t i = 0; i < model->warning_count; ++i) ta__free_str(&mem, model->warnings[i]);
+    for (uint32_t i = 0; i < model->warning_count; ++i) {
+        ta__free_str(&mem, model->warnings[i]);
+        ta__free_str(&mem, (char *)model->warning_list[i].path);
+        ta__free_str(&mem, (char *)model->warning_list[i].what);
+    }
     ta__free(&mem, model->warnings, sizeof(char *) * model->warning_count);
+    ta__free(&mem, model->warning_list, sizeof(ta_load_warning) * model->warning_count);
     ta_scene_destroy(model->scene);
     ta_assets_destroy(model->assets);
     ta_camera_list_destroy(model->cameras);
@@ -53,6 +58,29 @@ ta_result ta_model_find_clip(const ta_model *model, const char *name, uint32_t *
     if (listed < model->animation_count)
         snprintf(list + strlen(list), sizeof list - strlen(list), " (of %u)", model->animation_count);
     return ta__fail(err, TA_ERROR_NOT_FOUND, "name: no clip named \"%s\"; the model has %s", name, list);
+}
+
+ta_result ta_model_source_node(const ta_model *model, ta_node_id node, uint32_t *out_gltf_node, ta_error *err)
+{
+    if (model == NULL || out_gltf_node == NULL)
+        return ta__fail(err, TA_ERROR_INVALID_ARGUMENT, "%s: is NULL", model == NULL ? "model" : "out_gltf_node");
+    for (uint32_t i = 0; i < model->source_node_count; ++i)
+        if (!ta_node_is_none(model->source_nodes[i]) && model->source_nodes[i].index == node.index) {
+            *out_gltf_node = i;
+            return TA_OK;
+        }
+    return ta__fail(err, TA_ERROR_NOT_FOUND, "node: %u was not made from a glTF node", node.index);
+}
+
+const char *ta_load_warning_name(ta_load_warning_code code)
+{
+    static const char *const names[TA_LOAD_WARNING_CODE_COUNT] = {
+        "OTHER",         "KEYS_BEFORE_ZERO", "NOT_IN_SCENE",  "NO_TARGET",          "UNKNOWN_PATH",
+        "WEIGHTS_COUNT", "OUTPUT_TYPE",      "INTEGER_OUTPUT", "BAD_CHANNEL",        "BAD_ANIMATION",
+        "NO_TRACKS",     "ROTATION_NORMALIZED", "APPROXIMATED",
+    };
+    if ((int)code < 0 || code >= TA_LOAD_WARNING_CODE_COUNT) return "?";
+    return names[code];
 }
 
 /* ---- for the loaders (model_internal.h) ------------------------------------------ */
@@ -119,6 +147,37 @@ ta_result ta__model_push_clip(ta_model *model, ta_clip *clip, ta_node_id root, t
     return TA_OK;
 }
 
+static void add_warning(ta_model *model, ta_load_warning_code code, const char *path, const char *what)
+{
+    const ta__mem *mem = ta__model_mem(model);
+    uint32_t n = model->warning_count;
+    char line[768];
+    snprintf(line, sizeof line, "%s%s%s", path, *path ? ": " : "", what);
+    char *copy = ta__strdup(mem, line), *p = ta__strdup(mem, path), *w = ta__strdup(mem, what);
+    char **lines = copy && p && w ? (char **)ta__alloc(mem, sizeof(char *) * (n + 1)) : NULL;
+    ta_load_warning *list = lines ? (ta_load_warning *)ta__alloc(mem, sizeof(ta_load_warning) * (n + 1)) : NULL;
+    if (list == NULL) {
+        ta__free(mem, lines, sizeof(char *) * (n + 1));
+        ta__free_str(mem, copy);
+        ta__free_str(mem, p);
+        ta__free_str(mem, w);
+        return;
+    }
+    if (n > 0) {
+        memcpy(lines, model->warnings, sizeof(char *) * n);
+        memcpy(list, model->warning_list, sizeof(ta_load_warning) * n);
+    }
+    ta__free(mem, model->warnings, sizeof(char *) * n);
+    ta__free(mem, model->warning_list, sizeof(ta_load_warning) * n);
+    lines[n] = copy;
+    list[n].code = code;
+    list[n].path = p;
+    list[n].what = w;
+    model->warnings = lines;
+    model->warning_list = list;
+    model->warning_count = n + 1;
+}
+
 void ta__model_warn(ta_model *model, const char *fmt, ...)
 {
     char line[512];
@@ -126,16 +185,26 @@ void ta__model_warn(ta_model *model, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(line, sizeof line, fmt, ap);
     va_end(ap);
-    const ta__mem *mem = ta__model_mem(model);
-    uint32_t n = model->warning_count;
-    char *copy = ta__strdup(mem, line);
-    if (copy == NULL) return;
-    char **w = (char **)ta__realloc(mem, model->warnings, sizeof(char *) * n, sizeof(char *) * (n + 1));
-    if (w == NULL) {
-        ta__free_str(mem, copy);
+    /* A line that starts with a JSON path ("skins[1].joints[1]: ...") keeps it
+     * as the warning's path. */
+    const char *colon = strstr(line, ": ");
+    size_t n = colon != NULL ? (size_t)(colon - line) : 0;
+    bool path = n > 0 && ((line[0] >= 'a' && line[0] <= 'z') || (line[0] >= 'A' && line[0] <= 'Z')) &&
+                strcspn(line, " \"") >= n;
+    if (!path) {
+        add_warning(model, TA_LOAD_WARNING_OTHER, "", line);
         return;
     }
-    w[n] = copy;
-    model->warnings = w;
-    model->warning_count = n + 1;
+    line[n] = '\0';
+    add_warning(model, TA_LOAD_WARNING_OTHER, line, colon + 2);
+}
+
+void ta__model_warn_at(ta_model *model, ta_load_warning_code code, const char *path, const char *fmt, ...)
+{
+    char what[512];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(what, sizeof what, fmt, ap);
+    va_end(ap);
+    add_warning(model, code, path != NULL ? path : "", what);
 }

@@ -202,6 +202,9 @@ ta_result ta_read_object_json(const char *text, size_t length, const ta_load_opt
         r = read_clips(&rd, clips, err);
     if (r == TA_OK && rd.warnings > TA__OJR_WARNING_LIMIT)
         ta__model_warn(model, "... and %u more warnings like these", rd.warnings - TA__OJR_WARNING_LIMIT);
+    if (r == TA_OK && options != NULL && options->strict && model->warning_count > 0)
+        r = ta__fail(err, TA_ERROR_UNSUPPORTED, "options->strict: %s (%u warning%s in all)", model->warnings[0],
+                     rd.warnings, rd.warnings == 1 ? "" : "s");
     reader_free(&rd);
     json_decref(doc);
     if (r != TA_OK) {

@@ -43,7 +43,9 @@ ta_result ta_scene_create(const ta_scene_options *options, ta_scene **out_scene,
 
 static void free_mesh(const ta__mem *mem, ta_mesh *m)
 {
-    for (uint32_t i = 0; i < m->morph_count; ++i) ta__free_str(mem, m->morph_names[i]);
+    for (uint32_t i = 0; m->morph_names != NULL && i < m->morph_count; ++i) ta__free_str(mem, m->morph_names[i]);
+    ta__free(mem, m->morph_names, sizeof(char *) * m->morph_count);
+    ta__free(mem, m->morph_influences, sizeof(float) * m->morph_count);
     ta__free(mem, m->materials, sizeof(ta_material_id) * m->material_count);
     ta__free(mem, m->bones, sizeof(ta_node_id) * m->bone_count);
 }
@@ -426,9 +428,6 @@ static ta_result check_mesh_desc(const ta_scene *scene, const ta_mesh_desc *desc
     if (desc == NULL) return ta__fail(err, TA_ERROR_INVALID_ARGUMENT, "desc: is NULL");
     ta_result r = check_node(scene, desc->node, "desc.node", err);
     if (r != TA_OK) return r;
-    if (desc->morph_count > TA_MAX_MORPH_TARGETS)
-        return ta__fail(err, TA_ERROR_OUT_OF_RANGE, "desc.morph_count: %u is above %d", desc->morph_count,
-                        TA_MAX_MORPH_TARGETS);
     if (desc->morph_influences != NULL)
         for (uint32_t i = 0; i < desc->morph_count; ++i)
             if (!isfinite(desc->morph_influences[i]))
@@ -462,9 +461,20 @@ static ta_result add_mesh(ta_scene *scene, const ta_mesh_desc *desc, bool skinne
     m.skin = ta_skin_at(TA_NONE);
     m.bind_mode = TA_BIND_ATTACHED;
     m.bind_matrix = ta_mat4_identity();
-    m.morph_count = desc->morph_count;
     bool ok = true;
-    for (uint32_t i = 0; i < desc->morph_count; ++i) {
+    if (desc->morph_count > 0) {
+        m.morph_influences = (float *)ta__calloc(&in->mem, desc->morph_count, sizeof(float));
+        m.morph_names = (char **)ta__calloc(&in->mem, desc->morph_count, sizeof(char *));
+        ok = m.morph_influences != NULL && m.morph_names != NULL;
+        if (!ok) {
+            ta__free(&in->mem, m.morph_influences, sizeof(float) * desc->morph_count);
+            ta__free(&in->mem, m.morph_names, sizeof(char *) * desc->morph_count);
+            m.morph_influences = NULL;
+            m.morph_names = NULL;
+        }
+    }
+    m.morph_count = ok ? desc->morph_count : 0;
+    for (uint32_t i = 0; i < m.morph_count; ++i) {
         m.morph_influences[i] = desc->morph_influences ? desc->morph_influences[i] : 0.0f;
         m.morph_names[i] = ta__strdup(&in->mem, desc->morph_names ? desc->morph_names[i] : "");
         ok = ok && m.morph_names[i] != NULL;
@@ -579,10 +589,9 @@ ta_result ta_morph_target_index(const ta_mesh *mesh, const char *name, uint32_t 
 {
     if (mesh == NULL || name == NULL)
         return ta__fail(err, TA_ERROR_INVALID_ARGUMENT, "%s: is NULL", mesh == NULL ? "mesh" : "name");
-    /* A scene's meshes never hold more; a mesh filled by hand might. */
-    if (mesh->morph_count > TA_MAX_MORPH_TARGETS)
-        return ta__fail(err, TA_ERROR_INVALID_ARGUMENT, "mesh.morph_count: %u is above %d", mesh->morph_count,
-                        TA_MAX_MORPH_TARGETS);
+    if (mesh->morph_count > 0 && mesh->morph_names == NULL)
+        return ta__fail(err, TA_ERROR_INVALID_ARGUMENT, "mesh.morph_names: is NULL with morph_count %u",
+                        mesh->morph_count);
     /* three.js's Mesh.updateMorphTargets: dictionary[name || String(m)] = m for
      * m rising, so an unnamed target answers to its index in decimal and, of
      * several targets of one name, the last one wins. */

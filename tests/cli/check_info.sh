@@ -12,6 +12,11 @@ has "$WORK/out" "! mover.position: its last key (2.000 s) is past the clip's end
 has "$WORK/out" "2 things flagged"
 run 0 info tests/cli/data/nonunit.gltf && same "$WORK/out" "$GOLDEN/info_nonunit.txt"
 has "$WORK/out" "rotation keys were not of unit length and were normalized"
+# What the loader left out or changed is said on stderr, with its code, by every command.
+has "$WORK/err" "threeanim: tests/cli/data/nonunit.gltf: warning ROTATION_NORMALIZED: animations[0].channels[0]: "
+run 0 info tests/conformance/exporters/corpus/blender_two_scenes.gltf
+has "$WORK/err" "warning NOT_IN_SCENE: animations[1].channels[0].target.node: node 1 is not in the loaded scene; left out"
+has "$WORK/out" "Hip:Joint TwoAction"
 
 if have_samples; then
   cd "$SAMPLES" || exit 1

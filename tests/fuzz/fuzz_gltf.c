@@ -57,7 +57,10 @@ static void check_model(const ta_model *m)
     }
     for (uint32_t i = 0; i < s->mesh_count + s->skinned_mesh_count; ++i) {
         const ta_mesh *mesh = i < s->mesh_count ? &s->meshes[i] : &s->skinned_meshes[i - s->mesh_count];
-        if (mesh->node.index >= s->node_count || mesh->morph_count > TA_MAX_MORPH_TARGETS) __builtin_trap();
+        if (mesh->node.index >= s->node_count) __builtin_trap();
+        if (mesh->morph_count > 0 && (mesh->morph_influences == NULL || mesh->morph_names == NULL)) __builtin_trap();
+        for (uint32_t k = 0; k < mesh->morph_count; ++k)
+            if (mesh->morph_names[k] == NULL) __builtin_trap();
         for (uint32_t k = 0; k < mesh->material_count; ++k)
             if (mesh->materials[k].index >= m->assets->material_count) __builtin_trap();
         for (uint32_t k = 0; k < mesh->bone_count; ++k)

@@ -105,7 +105,10 @@ static void check_refused(ta_result r, const ta_error *err, const ta_model *mode
     }
 }
 
-/* A glTF held in memory, loaded with the capped allocator and the limits given. */
+/* A glTF held in memory, loaded with the capped allocator and the limits given.
+ * Strict: a channel whose accessor claims too much would otherwise be left out
+ * with a warning, and what is checked here is that the claim is refused before
+ * anything is allocated for it. */
 static void gltf_refused(const void *data, size_t size, const ta_load_limits *limits, ta_result code,
                          ta_result or_code, const char *needle, const char *file, int line)
 {
@@ -115,6 +118,7 @@ static void gltf_refused(const void *data, size_t size, const ta_load_limits *li
     memset(&o, 0, sizeof o);
     o.allocator = &a;
     o.base_dir = "/nonexistent-threeanim-limits";
+    o.strict = true;
     if (limits) o.limits = *limits;
     int sentinel;
     ta_model *model = (ta_model *)(void *)&sentinel;

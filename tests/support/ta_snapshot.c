@@ -92,8 +92,8 @@ static void snap_mesh(ta_snap *s, const char *label, const ta_mesh *m)
     snprintf(l, sizeof l, "%s.morph_count", label);
     put_u32(s, l, m->morph_count);
     snprintf(l, sizeof l, "%s.morph_influences", label);
-    ta_snap_put(s, l, m->morph_influences, sizeof m->morph_influences);
-    for (uint32_t i = 0; i < m->morph_count && i < TA_MAX_MORPH_TARGETS; ++i) {
+    if (m->morph_count > 0) ta_snap_put(s, l, m->morph_influences, sizeof(float) * m->morph_count);
+    for (uint32_t i = 0; i < m->morph_count; ++i) {
         snprintf(l, sizeof l, "%s.morph_names[%u]", label, i);
         ta_snap_text(s, l, m->morph_names[i]);
     }

@@ -20,12 +20,27 @@ static ta_model *load(gltf_tb *tb)
     return model;
 }
 
-static void check_refused(gltf_tb *tb, ta_result code, const char *needle)
+/* The file's one channel (of animation 0) cannot be used: with options.strict
+ * the file is refused with code and a message holding needle; without, the
+ * channel is left out with a warning of wcode holding needle, and the clip
+ * keeps its place with no track. */
+static void check_left_out(gltf_tb *tb, ta_result code, ta_load_warning_code wcode, const char *needle)
 {
     ta_model *model = UNTOUCHED;
     ta_error err = {0};
-    TA_ASSERT_REFUSED(gltf_tb_load(tb, GLTF_TB_GLB, NULL, &model, &err), &err, code, needle);
+    ta_load_options strict = {0};
+    strict.strict = true;
+    TA_ASSERT_REFUSED(gltf_tb_load(tb, GLTF_TB_GLB, &strict, &model, &err), &err, code, needle);
     assert_ptr_equal(model, UNTOUCHED);
+    model = NULL;
+    TA_ASSERT_OK(gltf_tb_load(tb, GLTF_TB_GLB, NULL, &model, &err), &err);
+    assert_int_equal(model->animation_count, 1);
+    assert_int_equal(ta_clip_track_count(model->animations[0]), 0);
+    assert_int_equal(model->warning_count, 2);
+    assert_int_equal(model->warning_list[0].code, wcode);
+    TA_ASSERT_CONTAINS(model->warnings[0], needle);
+    assert_int_equal(model->warning_list[1].code, TA_LOAD_WARNING_NO_TRACKS);
+    ta_model_destroy(model);
 }
 
 static uint32_t mesh_with_targets(gltf_tb *tb, int prims, int targets, bool skin)
@@ -194,8 +209,17 @@ static void the_weights_traversal(void **state)
     check_morph_track(ta_clip_track(clip, 7), TA_MORPH_INFLUENCE, 3, 0, 2);
     check_morph_track(ta_clip_track(clip, 8), TA_SKINNED_MORPH_INFLUENCE, 0, 0, 3);
     check_morph_track(ta_clip_track(clip, 9), TA_SKINNED_MORPH_INFLUENCE, 0, 1, 3);
-    assert_int_equal(model->warning_count, 1);
-    TA_ASSERT_CONTAINS(model->warnings[0], "animations[0].channels[3]: node 6 has no mesh with morph targets");
+    /* Meshes with fewer targets than a key's weights take the first ones, as
+     * three.js's binding copies them: said, not refused. */
+    assert_int_equal(model->warning_count, 3);
+    assert_int_equal(model->warning_list[0].code, TA_LOAD_WARNING_WEIGHTS_COUNT);
+    assert_string_equal(model->warnings[0], "animations[0].channels[1]: animations[0].samplers[1] holds 2 weights per "
+                                            "key; a mesh with 1 morph targets it drives takes the first 1");
+    assert_int_equal(model->warning_list[1].code, TA_LOAD_WARNING_WEIGHTS_COUNT);
+    assert_string_equal(model->warning_list[1].path, "animations[0].channels[2]");
+    assert_int_equal(model->warning_list[2].code, TA_LOAD_WARNING_NO_TARGET);
+    assert_string_equal(model->warning_list[2].path, "animations[0].channels[3]");
+    TA_ASSERT_CONTAINS(model->warnings[2], "animations[0].channels[3]: node 6 has no mesh with morph targets");
     ta_model_destroy(model);
     gltf_tb_free(&tb);
 }
@@ -266,27 +290,47 @@ static void channels_left_out_and_durations(void **state)
     uint32_t c = animation(&tb, "away");
     channel(&tb, c, 1, "scale", s, values, NULL);
     ta_model *model = load(&tb);
-    assert_int_equal(model->animation_count, 1);
+    /* Animation i stays clip i: none is dropped. */
+    assert_int_equal(model->animation_count, 3);
     const ta_clip *clip = model->animations[0];
     assert_int_equal(ta_clip_track_count(clip), 1);
     /* As long as three.js's clip, whose tracks on "elsewhere" and on the
      * undriven path count too (the channel without a node it skips). */
     TA_ASSERT_NEAR(ta_clip_duration(clip).seconds, 5.0, 1e-9);
-    const char *want[] = {
-        "animations[0].channels[1].target.node: node 1 is not in the default scene; left out",
-        "animations[0].channels[2].target.path: \"visibility\" is not a path this library drives; left out",
-        "animations[0].channels[3].target: has no node; left out",
-        "animations[1]: \"frozen\" lasts no time (every key at 0); the clip is left out",
-        "animations[2].channels[0].target.node: node 1 is not in the default scene; left out",
-        "animations[2]: \"away\" has no track left; the clip is left out",
+    /* A held pose: one key, no length, kept as three.js keeps it. */
+    assert_string_equal(ta_clip_name(model->animations[1]), "frozen");
+    assert_int_equal(ta_clip_track_count(model->animations[1]), 1);
+    assert_true(ta_clip_duration(model->animations[1]).seconds == 0.0);
+    /* Every channel on a node of another scene: no track, three.js's length. */
+    assert_string_equal(ta_clip_name(model->animations[2]), "away");
+    assert_int_equal(ta_clip_track_count(model->animations[2]), 0);
+    TA_ASSERT_NEAR(ta_clip_duration(model->animations[2]).seconds, 1.0, 1e-9);
+    static const struct {
+        ta_load_warning_code code;
+        const char *path, *line;
+    } want[] = {
+        {TA_LOAD_WARNING_NOT_IN_SCENE, "animations[0].channels[1].target.node",
+         "animations[0].channels[1].target.node: node 1 is not in the loaded scene; left out"},
+        {TA_LOAD_WARNING_UNKNOWN_PATH, "animations[0].channels[2].target.path",
+         "animations[0].channels[2].target.path: \"visibility\" is not a path this library drives; left out"},
+        {TA_LOAD_WARNING_NO_TARGET, "animations[0].channels[3].target",
+         "animations[0].channels[3].target: has no node; left out"},
+        {TA_LOAD_WARNING_NOT_IN_SCENE, "animations[2].channels[0].target.node",
+         "animations[2].channels[0].target.node: node 1 is not in the loaded scene; left out"},
+        {TA_LOAD_WARNING_NO_TRACKS, "animations[2]",
+         "animations[2]: \"away\" has no channel this library can drive; its clip is kept with no tracks"},
     };
     assert_int_equal(model->warning_count, sizeof want / sizeof want[0]);
-    for (size_t i = 0; i < sizeof want / sizeof want[0]; ++i) assert_string_equal(model->warnings[i], want[i]);
+    for (size_t i = 0; i < sizeof want / sizeof want[0]; ++i) {
+        assert_int_equal(model->warning_list[i].code, want[i].code);
+        assert_string_equal(model->warning_list[i].path, want[i].path);
+        assert_string_equal(model->warnings[i], want[i].line);
+    }
     ta_model_destroy(model);
     gltf_tb_free(&tb);
 }
 
-static void broken_samplers_and_channels_are_refused(void **state)
+static void broken_samplers_and_channels_are_left_out(void **state)
 {
     (void)state;
     for (int c = 0; c < 10; ++c) {
@@ -297,7 +341,7 @@ static void broken_samplers_and_channels_are_refused(void **state)
         float times[] = {0, 1};
         float v[] = {1, 2, 3, 4, 5, 6};
         if (c == 0) times[1] = 0;
-        if (c == 1) times[0] = -1;
+        if (c == 1) times[0] = 2;
         if (c == 2) v[4] = NAN;
         uint32_t in = gltf_tb_floats(&tb, times, c == 3 ? 1 : 2, c == 3 ? "VEC2" : "SCALAR");
         uint32_t out = gltf_tb_floats(&tb, v, c == 4 ? 1 : 2, c == 4 ? "VEC4" : "VEC3");
@@ -313,18 +357,19 @@ static void broken_samplers_and_channels_are_refused(void **state)
             const char *needle;
         } want[] = {
             {TA_ERROR_BAD_TIMES, "animations[0].channels[0] (animations[0].samplers[0]): times: key 1"},
-            {TA_ERROR_BAD_TIMES, "animations[0].channels[0] (animations[0].samplers[0]): times: key 0"},
+            {TA_ERROR_BAD_TIMES, "animations[0].channels[0] (animations[0].samplers[0]): times: key 1"},
             {TA_ERROR_NOT_A_NUMBER, "animations[0].channels[0] (animations[0].samplers[0]): values: key 1 number 1"},
             {TA_ERROR_PARSE, "animations[0].samplers[0].input: accessor 0 holds 2 numbers per element, not one time"},
-            {TA_ERROR_PARSE,
-             "animations[0].channels[0]: animations[0].samplers[0]'s output holds 4 numbers, not 3 per key for 2 keys"},
+            {TA_ERROR_UNSUPPORTED, "animations[0].channels[0]: translation fed by animations[0].samplers[0], whose "
+                                   "output holds 4 numbers per element, not 3 (VEC3); left out"},
             {TA_ERROR_PARSE, "animations[0].samplers[0].interpolation: \"SMOOTH\" is not LINEAR, STEP or CUBICSPLINE"},
             {TA_ERROR_PARSE, "output holds 6 numbers, not 9 per key for 2 keys"},
             {TA_ERROR_PARSE, "animations[0].channels[0].sampler: 3 is not below the 1 samplers of the animation"},
             {TA_ERROR_PARSE, "animations[0].channels[0].target.path: is missing"},
             {TA_ERROR_PARSE, "animations[0].samplers[0].output: 40 is not below the 2 accessors"},
         };
-        check_refused(&tb, want[c].code, want[c].needle);
+        check_left_out(&tb, want[c].code, c == 4 ? TA_LOAD_WARNING_OUTPUT_TYPE : TA_LOAD_WARNING_BAD_CHANNEL,
+                       want[c].needle);
         gltf_tb_free(&tb);
     }
 }
@@ -337,7 +382,7 @@ int main(void)
         cmocka_unit_test(cubic_spline_weights_split_their_tangents),
         cmocka_unit_test(rotations_not_of_unit_length_are_normalized),
         cmocka_unit_test(channels_left_out_and_durations),
-        cmocka_unit_test(broken_samplers_and_channels_are_refused),
+        cmocka_unit_test(broken_samplers_and_channels_are_left_out),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

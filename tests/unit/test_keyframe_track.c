@@ -388,8 +388,9 @@ static void test_refuses_a_target_no_constructor_makes(void **state)
     ASSERT_REFUSED_CREATE(&d, TA_ERROR_WRONG_KIND, "target: kind LIGHT_INTENSITY is not a kind of a node");
     d.target.kind = TA_MORPH_INFLUENCE;
     d.target.family = TA_FAMILY_MESH;
-    d.target.element = 8;
-    ASSERT_REFUSED_CREATE(&d, TA_ERROR_OUT_OF_RANGE, "target: element 8 of a MORPH_INFLUENCE target is not 0 to 7");
+    d.target.element = UINT32_MAX;
+    ASSERT_REFUSED_CREATE(&d, TA_ERROR_OUT_OF_RANGE,
+                          "target: element 4294967295 of a MORPH_INFLUENCE target is -1 passed as unsigned");
     d.target.kind = TA_CAMERA_FOV;
     d.target.family = TA_FAMILY_ORTHOGRAPHIC_CAMERA;
     d.target.element = 0;
@@ -488,6 +489,44 @@ static void test_refuses_a_rotation_key_not_of_unit_length(void **state)
     const float past[] = {0, 0, 0, 1.0011f, 0, 0, 0, 1};
     d.values = past;
     ASSERT_REFUSED_CREATE(&d, TA_ERROR_BAD_KEY_VALUE, "values: rotation key 0 (0, 0, 0, 1.00109994) has length 1.00109994");
+}
+
+/* A CUBIC_SPLINE rotation key needs a direction only: its samples are made of
+ * unit length after the curve (GLTFCubicSplineQuaternionInterpolant), and a
+ * held key too. One of length 0 has no direction. */
+static void test_cubic_spline_rotation_keys_need_a_direction_only(void **state)
+{
+    (void)state;
+    const float times[] = {0, 1};
+    const float values[] = {0, 0, 0, 0.5f, 0, 0, 0, 2}; /* lengths 0.5 and 2: both the identity */
+    const float zero[8] = {0};
+    ta_track_desc d = {0};
+    d.target = node(TA_QUATERNION);
+    d.interpolation = TA_CUBIC_SPLINE;
+    d.times = times;
+    d.key_count = 2;
+    d.values = values;
+    d.value_count = 8;
+    d.in_tangents = zero;
+    d.out_tangents = zero;
+    d.tangent_count = 8;
+    ta_track *t = NULL;
+    ta_error err = {0};
+    TA_ASSERT_OK(ta_track_create(&d, NULL, &t, &err), &err);
+    float q[4];
+    for (int k = 0; k <= 4; ++k) {
+        /* between the keys, before the first and after the last */
+        double at = k == 4 ? 3.0 : k / 4.0;
+        TA_ASSERT_OK(ta_track_sample(t, at, TA_ZERO_CURVATURE_ENDING, TA_ZERO_CURVATURE_ENDING, q, 4, &err), &err);
+        assert_true(q[0] == 0 && q[1] == 0 && q[2] == 0);
+        TA_ASSERT_NEAR(q[3], 1.0, 1e-7);
+    }
+    ta_track_destroy(t);
+    const float none[] = {0, 0, 0, 1, 0, 0, 0, 0};
+    d.values = none;
+    ASSERT_REFUSED_CREATE(&d, TA_ERROR_BAD_KEY_VALUE,
+                          "values: rotation key 1 (0, 0, 0, 0) of a CUBIC_SPLINE track has length 0, which has no "
+                          "direction");
 }
 
 static void test_refuses_a_smooth_rotation(void **state)
@@ -739,6 +778,7 @@ int main(void)
         cmocka_unit_test(test_refuses_times_that_do_not_rise),
         cmocka_unit_test(test_refuses_values_not_one_per_key),
         cmocka_unit_test(test_refuses_a_rotation_key_not_of_unit_length),
+        cmocka_unit_test(test_cubic_spline_rotation_keys_need_a_direction_only),
         cmocka_unit_test(test_refuses_a_smooth_rotation),
         cmocka_unit_test(test_refuses_a_flag_or_string_track_not_step),
         cmocka_unit_test(test_refuses_a_flag_key_not_0_or_1),

@@ -515,12 +515,21 @@ static void test_warnings_stop_at_a_thousand_with_a_count(void **state)
              doc("{'name':'.scale','type':'vector','times':[1],'values':[1,1,1]}]}],"
                  "'object':{'type':'Group','animations':['a']}}"));
     ta_model *m = read_ok(&c, text);
-    free(text);
     assert_int_equal(m->warning_count, 1001);
     TA_ASSERT_CONTAINS(m->warnings[0], "animations[0].tracks[0]: left out");
     assert_string_equal(m->warnings[1000], "... and 100 more warnings like these");
     assert_int_equal(ta_clip_track_count(m->animations[0]), 1);
     ta_model_destroy(m);
+    /* options.strict: the first warning refuses the file. */
+    ta_load_options strict = {0};
+    strict.strict = true;
+    ta_error err = {0};
+    ta_model *none = NULL;
+    TA_ASSERT_REFUSED(ta_read_object_json(text, strlen(text), &strict, &none, &err), &err, TA_ERROR_UNSUPPORTED,
+                      "options->strict: animations[0].tracks[0]: left out");
+    TA_ASSERT_CONTAINS(err.message, "(1100 warnings in all)");
+    assert_null(none);
+    free(text);
     assert_int_equal(c.counter.live_bytes, 0);
 }
 
@@ -564,7 +573,7 @@ static void test_files_are_read(void **state)
     TA_ASSERT_OK(ta_read_object_json_file(path, NULL, &m, &err), &err);
     assert_int_equal(m->scene->node_count, 10);
     ta_model_destroy(m);
-    ta_load_options small = {NULL, {100, 0, 0, 0, 0, 0}, NULL, NULL};
+    ta_load_options small = {NULL, {100, 0, 0, 0, 0, 0}, NULL, NULL, false, 0};
     TA_ASSERT_REFUSED(ta_read_object_json_file(path, &small, &m, &err), &err, TA_ERROR_LIMIT_EXCEEDED,
                       "past limits.max_file_bytes (100)");
     remove(path);

@@ -1,6 +1,7 @@
 /* Loading the file a subcommand is given: glTF (.gltf, .glb) or three.js
  * Object JSON, told apart by the name, then by the content. */
 #include <jansson.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -29,6 +30,13 @@ ta_result cli_load_model(const char *path, ta_model **out_model, ta_error *err)
         gltf = looks_like_gltf(text, size);
         free(text);
     }
-    if (gltf) return ta_gltf_load_file(path, NULL, out_model, err);
-    return ta_read_object_json_file(path, NULL, out_model, err);
+    ta_result r = gltf ? ta_gltf_load_file(path, NULL, out_model, err)
+                       : ta_read_object_json_file(path, NULL, out_model, err);
+    /* What the loader left out or changed, said where the user sees it ("info"
+     * lists them again in its report). */
+    if (r == TA_OK)
+        for (uint32_t i = 0; i < (*out_model)->warning_count; ++i)
+            fprintf(stderr, "threeanim: %s: warning %s: %s\n", path,
+                    ta_load_warning_name((*out_model)->warning_list[i].code), (*out_model)->warnings[i]);
+    return r;
 }

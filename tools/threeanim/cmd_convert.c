@@ -200,7 +200,8 @@ static ta_result rebuild(const ta_clip *clip, bool trim, bool optimize, ta_clip 
         if (r == TA_OK && optimize) r = ta_track_optimize(tracks[i], err);
     }
     if (r == TA_OK) {
-        ta_clip_options co = {NULL, duration, ta_clip_blend_mode(clip), ta_clip_user_data(clip), ta_clip_uuid(clip)};
+        ta_clip_options co = {NULL, duration, ta_clip_blend_mode(clip), ta_clip_user_data(clip), ta_clip_uuid(clip),
+                               true};
         r = ta_clip_create(ta_clip_name(clip), tracks, n, &co, out, err);
     }
     if (r != TA_OK)

@@ -5,8 +5,11 @@
 // |a - b| <= 1e-4 * max(1, |a|, |b|) (REPLAY.md), quaternions up to sign;
 // colors are sRGB bytes and may differ by one step per channel. Morph names
 // are compared as three.js's morphTargetDictionary (name -> last index).
-// Clips that three.js makes with no track binding anything in the scene are
-// left out by threeanim (with a warning), so they are skipped here.
+// Clip i is glTF animation i on both sides. threeanim leaves out (with a
+// warning) a weights channel with fewer weights per key than a mesh it drives
+// has morph targets, which three.js's binding would fill from its mixer's other
+// slots: the morph tracks of such a clip are skipped on both sides (they cannot
+// be lined up channel by channel).
 // Prints what it compared and the largest difference; exits 1 on a mismatch.
 import fs from 'node:fs';
 
@@ -202,9 +205,18 @@ for (let f = 0; f < Math.min(three.length, ours.length); ++f) {
     // channel's node. Such tracks are matched when they line up with ours,
     // and skipped on either side when they do not.
     const ambiguous = new Set(tc.ambiguousNames || []);
+    const weightsLeftOut = (o.warnings || []).some((w) => w.startsWith(`animations[${tc.index}].channels[`) &&
+      /fewer than the \d+ morph targets of a mesh it drives; left out/.test(w));
     let i = 0, k = 0;
     while (i < tc.tracks.length || k < oc.tracks.length) {
       const tt = tc.tracks[i], ot = oc.tracks[k];
+      const morph = (x) => x && weightsLeftOut && x.property.startsWith('morphTargetInfluences');
+      if (morph(tt) || morph(ot)) {
+        stats.weightsLeftOut = (stats.weightsLeftOut || 0) + 1;
+        if (morph(tt)) i++;
+        else k++;
+        continue;
+      }
       if (tt && ot && ot.property === tt.property && (ot.node === tt.node || names.get(ot.node) === tt.name)) {
         compareTrack(tt, ot, `${cw} track ${i} ${tt.node}.${tt.property}`, names);
         stats.tracks++;
@@ -231,6 +243,8 @@ console.log(
 );
 if (stats.ambiguous)
   console.log(`${stats.ambiguous} tracks that three.js binds by a name two nodes share were taken as the channel's node`);
+if (stats.weightsLeftOut)
+  console.log(`${stats.weightsLeftOut} morph tracks of clips with a weights channel left out (too few weights) were skipped`);
 if (stats.ambiguousSkipped)
   console.log(`${stats.ambiguousSkipped} tracks bound (by three.js) through a name several nodes share, not lined up, were skipped`);
 if (stats.bonesOutside) console.log(`${stats.bonesOutside} skinned meshes with a joint outside the default scene (no bones kept)`);

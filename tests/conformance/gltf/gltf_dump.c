@@ -343,23 +343,10 @@ int main(int argc, char **argv)
         d.first = true;
         ta_scene_traverse(model->scene, ta_no_parent(), print_node, &d);
         printf("],\"clips\":[");
-        /* The glTF animation each clip comes from: clips are in file order,
-         * less those the loader left out (each said in a warning). */
-        uint32_t next = 0;
+        /* Clip c is glTF animation c: the loader leaves none out. */
         for (uint32_t c = 0; c < model->animation_count; ++c) {
-            for (;;) {
-                bool left_out = false;
-                char prefix[48];
-                snprintf(prefix, sizeof prefix, "animations[%u]: ", next);
-                for (uint32_t w = 0; w < model->warning_count; ++w)
-                    if (strncmp(model->warnings[w], prefix, strlen(prefix)) == 0 &&
-                        strstr(model->warnings[w], "the clip is left out") != NULL)
-                        left_out = true;
-                if (!left_out) break;
-                next++;
-            }
             if (c) putchar(',');
-            print_clip(&d, model->animations[c], next++, samples);
+            print_clip(&d, model->animations[c], c, samples);
         }
         printf("],\"warnings\":[");
         for (uint32_t w = 0; w < model->warning_count; ++w) {

@@ -325,6 +325,14 @@ async function loadModel(modelSpec, baseDir, files) {
   for (const [object, mapping] of gltf.parser.associations) {
     if (mapping && mapping.nodes !== undefined && object.isObject3D) { byIndex.set(mapping.nodes, object); isNode.add(object); }
   }
+  // GLTFLoader keeps the associations of the last scene it loaded only: in a
+  // file of several scenes, the default scene's nodes come from its node cache.
+  const gltfNodes = (gltf.parser.json.nodes || []).length;
+  for (let n = 0; n < gltfNodes && gltf.scenes.length > 1; ++n) {
+    if (byIndex.has(n)) continue;
+    const object = await gltf.parser.getDependency('node', n);
+    if (object && object.isObject3D) { byIndex.set(n, object); isNode.add(object); }
+  }
   const nodes = [];
   walkBelow(root, (o) => {
     if (!isNode.has(o)) return;
