@@ -26,9 +26,24 @@ static void name_block_free(ta__share *share)
     ta__free(&mem, b, sizeof *b);
 }
 
+static void *dup_array(const ta__mem *mem, const void *src, uint32_t count, size_t size)
+{
+    if (count == 0) return NULL;
+    void *p = ta__calloc(mem, count, size);
+    if (p != NULL) memcpy(p, src, (size_t)count * size);
+    return p;
+}
+
+static void free_morphs(const ta__mem *mem, ta_mesh *m)
+{
+    for (uint32_t i = 0; m->morph_names != NULL && i < m->morph_count; ++i) ta__free_str(mem, m->morph_names[i]);
+    ta__free(mem, m->morph_names, sizeof(char *) * m->morph_count);
+    ta__free(mem, m->morph_influences, sizeof(float) * m->morph_count);
+}
+
 static void free_mesh_copy(const ta__mem *mem, ta_mesh *m)
 {
-    for (uint32_t i = 0; i < m->morph_count; ++i) ta__free_str(mem, m->morph_names[i]);
+    free_morphs(mem, m);
     ta__free(mem, m->materials, sizeof(ta_material_id) * m->material_count);
     ta__free(mem, m->bones, sizeof(ta_node_id) * m->bone_count);
 }
@@ -40,9 +55,16 @@ static bool copy_meshes(const ta__mem *mem, ta_mesh *dst, const ta_mesh *src, ui
     for (uint32_t i = 0; i < count; ++i) {
         ta_mesh m = src[i];
         bool ok = true;
-        for (uint32_t t = 0; t < m.morph_count; ++t) {
-            m.morph_names[t] = ta__strdup(mem, src[i].morph_names[t]);
-            ok = ok && m.morph_names[t] != NULL;
+        m.morph_influences = NULL;
+        m.morph_names = NULL;
+        if (m.morph_count > 0) {
+            m.morph_influences = (float *)dup_array(mem, src[i].morph_influences, m.morph_count, sizeof(float));
+            m.morph_names = (char **)ta__calloc(mem, m.morph_count, sizeof(char *));
+            ok = m.morph_influences != NULL && m.morph_names != NULL;
+            for (uint32_t t = 0; ok && t < m.morph_count; ++t) {
+                m.morph_names[t] = ta__strdup(mem, src[i].morph_names[t]);
+                ok = m.morph_names[t] != NULL;
+            }
         }
         m.materials = NULL;
         m.bones = NULL;
@@ -58,7 +80,7 @@ static bool copy_meshes(const ta__mem *mem, ta_mesh *dst, const ta_mesh *src, ui
         }
         if (!ok) {
             uint32_t materials = m.materials ? m.material_count : 0, bones = m.bones ? m.bone_count : 0;
-            for (uint32_t t = 0; t < m.morph_count; ++t) ta__free_str(mem, m.morph_names[t]);
+            free_morphs(mem, &m);
             ta__free(mem, m.materials, sizeof(ta_material_id) * materials);
             ta__free(mem, m.bones, sizeof(ta_node_id) * bones);
             for (uint32_t j = 0; j < i; ++j) free_mesh_copy(mem, &dst[j]);
@@ -69,13 +91,6 @@ static bool copy_meshes(const ta__mem *mem, ta_mesh *dst, const ta_mesh *src, ui
     return true;
 }
 
-static void *dup_array(const ta__mem *mem, const void *src, uint32_t count, size_t size)
-{
-    if (count == 0) return NULL;
-    void *p = ta__calloc(mem, count, size);
-    if (p != NULL) memcpy(p, src, (size_t)count * size);
-    return p;
-}
 
 ta_result ta_scene_instantiate(ta_scene *source, const ta_scene_options *options, ta_scene **out_scene, ta_error *err)
 {

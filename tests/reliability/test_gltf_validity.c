@@ -243,7 +243,27 @@ static void sparse_indices_must_rise(void **state)
                             json_pack("{s:i,s:{s:i,s:i},s:{s:i}}", "count", 2, "indices", "bufferView", iv,
                                       "componentType", 5125, "values", "bufferView", vv));
         char *text = text_of(&tb);
-        refused(names[k], text, strlen(text), TA_ERROR_PARSE, needles[k], "ACCESSOR_SPARSE_INDICES_NON_INCREASING");
+        /* The accessor feeds an animation channel: strict refuses the file; by
+         * default the channel is left out with a warning saying why, and the
+         * clip keeps its place. */
+        keep(names[k], text, strlen(text), "ACCESSOR_SPARSE_INDICES_NON_INCREASING");
+        ta_load_options strict = {0};
+        strict.strict = true;
+        ta_model *model = UNTOUCHED;
+        ta_error err = {0};
+        TA_ASSERT_REFUSED(ta_gltf_load_memory(text, strlen(text), &strict, &model, &err), &err, TA_ERROR_PARSE,
+                          needles[k]);
+        assert_ptr_equal(model, UNTOUCHED);
+        model = NULL;
+        TA_ASSERT_OK(ta_gltf_load_memory(text, strlen(text), NULL, &model, &err), &err);
+        assert_int_equal(model->animation_count, 1);
+        assert_int_equal(ta_clip_track_count(model->animations[0]), 0);
+        assert_int_equal(model->warning_count, 2);
+        assert_int_equal(model->warning_list[0].code, TA_LOAD_WARNING_BAD_CHANNEL);
+        assert_string_equal(model->warning_list[0].path, "animations[0].channels[0]");
+        TA_ASSERT_CONTAINS(model->warning_list[0].what, needles[k]);
+        assert_int_equal(model->warning_list[1].code, TA_LOAD_WARNING_NO_TRACKS);
+        ta_model_destroy(model);
         free(text);
         gltf_tb_free(&tb);
     }
