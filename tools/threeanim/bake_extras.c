@@ -103,7 +103,7 @@ void bake_extras_csv_row(FILE *out, const bake_extras *x, uint32_t k)
     }
 }
 
-static void root_array(FILE *out, const bake_extras *x, uint32_t k)
+void bake_extras_json_root(FILE *out, const bake_extras *x, uint32_t k)
 {
     fputc('[', out);
     for (int i = 0; i < 4; ++i) {
@@ -113,8 +113,7 @@ static void root_array(FILE *out, const bake_extras *x, uint32_t k)
     fputc(']', out);
 }
 
-/* The passed markers of frame k as a JSON list of names ("name*count" stays one string). */
-static void marker_array(FILE *out, const bake_extras *x, uint32_t k)
+void bake_extras_json_markers(FILE *out, const bake_extras *x, uint32_t k)
 {
     fputc('[', out);
     const char *s = x->passed[k];
@@ -136,30 +135,10 @@ void bake_extras_jsonl(FILE *out, const bake_extras *x, uint32_t k)
 {
     if (x->root_motion) {
         fputs(", \"root_motion\": ", out);
-        root_array(out, x, k);
+        bake_extras_json_root(out, x, k);
     }
     if (x->markers) {
         fputs(", \"markers\": ", out);
-        marker_array(out, x, k);
-    }
-}
-
-void bake_extras_json_run(FILE *out, const bake_extras *x)
-{
-    if (x->root_motion) {
-        fputs(",\n      \"root_motion\": [", out);
-        for (uint32_t k = 0; k < x->frames; ++k) {
-            if (k) fputs(", ", out);
-            root_array(out, x, k);
-        }
-        fputc(']', out);
-    }
-    if (x->markers) {
-        fputs(",\n      \"markers\": [", out);
-        for (uint32_t k = 0; k < x->frames; ++k) {
-            if (k) fputs(", ", out);
-            marker_array(out, x, k);
-        }
-        fputc(']', out);
+        bake_extras_json_markers(out, x, k);
     }
 }

@@ -1,7 +1,8 @@
 /*
  * tools/threeanim/bake_extras.h -- what bake writes beyond the properties:
  * the root motion of each frame (--root-motion NODE) and the markers each
- * frame passed. Kept per frame of a run, printed in each format's own way.
+ * frame passed. Kept per frame (a frame, or a block of a JSON run, at a
+ * time), printed in each format's own way.
  */
 #ifndef THREEANIM_TOOLS_BAKE_EXTRAS_H
 #define THREEANIM_TOOLS_BAKE_EXTRAS_H
@@ -32,7 +33,10 @@ void bake_extras_csv_header(FILE *out, const bake_extras *x);
 void bake_extras_csv_row(FILE *out, const bake_extras *x, uint32_t k);
 /* ", \"root_motion\": [...], \"markers\": [...]" for one frame */
 void bake_extras_jsonl(FILE *out, const bake_extras *x, uint32_t k);
-/* ",\n      \"root_motion\": [[...], ...], \"markers\": [[...], ...]" for a run */
-void bake_extras_json_run(FILE *out, const bake_extras *x);
+/* Slot k's root motion as [x, y, z, yaw], and its passed markers as a JSON
+ * list of names ("name*count" stays one string): the items of a run's
+ * "root_motion" and "markers" in bake's JSON. */
+void bake_extras_json_root(FILE *out, const bake_extras *x, uint32_t k);
+void bake_extras_json_markers(FILE *out, const bake_extras *x, uint32_t k);
 
 #endif

@@ -63,8 +63,10 @@ void cli_bake_help(FILE *out)
           "When the clips carry markers, each frame also lists those its update passed\n"
           "(name, or name*count for whole loops in one frame).\n"
           "A progress bar shows on standard error when it is a terminal and the work is long.\n"
-          "csv and jsonl are written as the frames are baked (no frame is held); json holds\n"
-          "each run until it is printed by property.\n"
+          "csv and jsonl are written as the frames are baked (no frame is held); json, which\n"
+          "groups a run's values by property, spills each block of frames to a temporary file\n"
+          "(removed at exit) and reads it back by property, so memory stays flat however long\n"
+          "the run.\n"
           "\n"
           "Exit status: 0 done; 1 a file that cannot be read or a clip that is not there\n"
           "(the library's message); 2 a usage error.\n",
@@ -80,12 +82,21 @@ typedef struct column {
     uint32_t offset;
 } column;
 
-/* One run: kept whole for JSON, which prints it by property; for CSV and
- * JSON lines, one frame that is printed as soon as it is baked. */
+/* JSON groups a run's values by property over all its frames: they are
+ * baked into a block of this many frames, which goes to a spill file
+ * (job->spill) when full, one section per property; the printing reads each
+ * section back block by block. Memory stays a block, however long the run. */
+#define SPILL_BLOCK 1024u
+
+/* One run. Its arrays hold the frames not yet written: for CSV and JSON
+ * lines one frame, printed as soon as it is baked; for JSON a block of
+ * SPILL_BLOCK frames, spilled when full. */
 typedef struct run {
     char name[520];
     char clip_names[2][256]; /* copies: the model goes before the printing */
-    uint32_t frames;
+    uint32_t frames;      /* baked so far (the run's count once baked) */
+    uint32_t held;        /* frames the arrays below hold */
+    off_t spill_base;     /* JSON: where the run's first block starts in job->spill */
     double *times;
     double *action_times; /* frames * 2 */
     float *action_weights;
@@ -111,19 +122,181 @@ struct bake_job {
     bake_format format;
     uint32_t actions; /* CSV: action columns (2 when a run cross-fades) */
     bake_extras flags;    /* which extras the runs carry */
+    FILE *spill;          /* JSON: the runs' blocks (tmpfile(), gone at exit) */
+    FILE *spill_texts;    /* JSON: the strings the blocks point to, each length-prefixed */
+    uint32_t pending;     /* JSON: frames of the current block not yet spilled */
+    bool io_error;        /* a spill file could not be written or read back */
 };
 
+/* Frees the arrays; the run's name and counts stay (a JSON run's frames are
+ * in the spill file by then). */
 static void run_free(run *r, uint32_t columns)
 {
     if (r->texts != NULL)
-        for (size_t i = 0; i < (size_t)r->frames * columns; ++i) free(r->texts[i]);
+        for (size_t i = 0; i < (size_t)r->held * columns; ++i) free(r->texts[i]);
     free(r->texts);
     free(r->present);
     free(r->times);
     free(r->action_times);
     free(r->action_weights);
     free(r->values);
+    r->texts = NULL;
+    r->present = NULL;
+    r->times = NULL;
+    r->action_times = NULL;
+    r->action_weights = NULL;
+    r->values = NULL;
     bake_extras_free(&r->extras);
+}
+
+static bool run_alloc(run *r, uint32_t frames, uint32_t width, uint32_t columns)
+{
+    r->held = frames;
+    r->times = calloc(frames, sizeof *r->times);
+    r->action_times = calloc((size_t)frames * 2, sizeof *r->action_times);
+    r->action_weights = calloc((size_t)frames * 2, sizeof *r->action_weights);
+    r->values = calloc((size_t)frames * width + 1, sizeof *r->values);
+    r->texts = calloc((size_t)frames * columns + 1, sizeof *r->texts);
+    r->present = calloc((size_t)frames * columns + 1, sizeof *r->present);
+    return r->times && r->action_times && r->action_weights && r->values && r->texts && r->present;
+}
+
+/* ---- the JSON spill ------------------------------------------------------------
+ * A block of n frames is written as sections, in this order: the times (n
+ * doubles); the actions (2n doubles of clip times, 2n floats of weights);
+ * per column, n bytes of presence then n * size floats, or for a text column
+ * n string places; with root motion 4n floats; with markers n string places.
+ * A string place is the offset of a length-prefixed string in
+ * job->spill_texts, or NO_TEXT. Every block but a run's last is full, so a
+ * section is found by arithmetic. */
+
+#define NO_TEXT UINT64_MAX
+
+static uint32_t section_count(const bake_job *job)
+{
+    return job->column_count + 4u; /* times, actions, the columns, root motion, markers */
+}
+
+static uint64_t section_bytes(const bake_job *job, uint32_t s, uint64_t n)
+{
+    if (s == 0) return n * sizeof(double);
+    if (s == 1) return n * 2 * (sizeof(double) + sizeof(float));
+    if (s < 2 + job->column_count) {
+        const column *col = &job->columns[s - 2];
+        return n + (col->size ? n * col->size * sizeof(float) : n * sizeof(uint64_t));
+    }
+    if (s == 2 + job->column_count) return job->flags.root_motion ? n * 4 * sizeof(float) : 0;
+    return job->flags.markers ? n * sizeof(uint64_t) : 0;
+}
+
+/* Where section s of block b of the run starts, and the block's frames. */
+static off_t section_at(const bake_job *job, const run *r, uint32_t b, uint32_t s, uint32_t *n)
+{
+    uint64_t full = 0;
+    for (uint32_t t = 0; t < section_count(job); ++t) full += section_bytes(job, t, SPILL_BLOCK);
+    *n = r->frames - b * SPILL_BLOCK < SPILL_BLOCK ? r->frames - b * SPILL_BLOCK : SPILL_BLOCK;
+    uint64_t at = (uint64_t)r->spill_base + (uint64_t)b * full;
+    for (uint32_t t = 0; t < s; ++t) at += section_bytes(job, t, *n);
+    return (off_t)at;
+}
+
+/* Writes the string (if any) to the texts file, frees it, and writes its place. */
+static void spill_text(bake_job *job, char **text)
+{
+    uint64_t place = NO_TEXT;
+    if (*text != NULL) {
+        uint32_t len = (uint32_t)strlen(*text);
+        off_t at = ftello(job->spill_texts);
+        if (at < 0 || fwrite(&len, sizeof len, 1, job->spill_texts) != 1 ||
+            fwrite(*text, 1, len, job->spill_texts) != len)
+            job->io_error = true;
+        place = (uint64_t)at;
+        free(*text);
+        *text = NULL;
+    }
+    if (fwrite(&place, sizeof place, 1, job->spill) != 1) job->io_error = true;
+}
+
+/* The block's frames, section by section, to the end of the spill file. */
+static bool spill_block(bake_job *job, run *r)
+{
+    uint32_t n = job->pending, columns = job->column_count;
+    FILE *f = job->spill;
+    fwrite(r->times, sizeof *r->times, n, f);
+    fwrite(r->action_times, sizeof *r->action_times, (size_t)n * 2, f);
+    fwrite(r->action_weights, sizeof *r->action_weights, (size_t)n * 2, f);
+    for (uint32_t c = 0; c < columns; ++c) {
+        const column *col = &job->columns[c];
+        for (uint32_t k = 0; k < n; ++k) fputc(r->present[(size_t)k * columns + c] ? 1 : 0, f);
+        for (uint32_t k = 0; k < n; ++k) {
+            if (col->size == 0) spill_text(job, &r->texts[(size_t)k * columns + c]);
+            else fwrite(&r->values[(size_t)k * job->width + col->offset], sizeof(float), col->size, f);
+        }
+    }
+    if (job->flags.root_motion) fwrite(r->extras.root, sizeof(float), (size_t)n * 4, f);
+    for (uint32_t k = 0; job->flags.markers && k < n; ++k) spill_text(job, &r->extras.passed[k]);
+    job->pending = 0;
+    if (ferror(f) || ferror(job->spill_texts)) job->io_error = true;
+    return !job->io_error;
+}
+
+/* The string at place into *text (NULL for NO_TEXT). */
+static bool read_text(bake_job *job, uint64_t place, char **text)
+{
+    *text = NULL;
+    if (place == NO_TEXT) return true;
+    uint32_t len = 0;
+    if (fseeko(job->spill_texts, (off_t)place, SEEK_SET) != 0 || fread(&len, sizeof len, 1, job->spill_texts) != 1)
+        return false;
+    *text = malloc((size_t)len + 1);
+    if (*text == NULL || fread(*text, 1, len, job->spill_texts) != len) return false;
+    (*text)[len] = '\0';
+    return true;
+}
+
+/* Section s of block b of the run back into the block arrays of into (slots
+ * 0 to *n - 1). */
+static bool load_section(bake_job *job, const run *r, uint32_t b, uint32_t s, run *into, uint32_t *n)
+{
+    FILE *f = job->spill;
+    if (fseeko(f, section_at(job, r, b, s, n), SEEK_SET) != 0) return false;
+    uint32_t columns = job->column_count;
+    bool ok = true;
+    if (s == 0) {
+        ok = fread(into->times, sizeof *into->times, *n, f) == *n;
+    } else if (s == 1) {
+        ok = fread(into->action_times, sizeof *into->action_times, (size_t)*n * 2, f) == (size_t)*n * 2 &&
+             fread(into->action_weights, sizeof *into->action_weights, (size_t)*n * 2, f) == (size_t)*n * 2;
+    } else if (s < 2 + columns) {
+        uint32_t c = s - 2;
+        const column *col = &job->columns[c];
+        for (uint32_t k = 0; ok && k < *n; ++k) {
+            int byte = fgetc(f);
+            ok = byte != EOF;
+            into->present[(size_t)k * columns + c] = byte == 1;
+        }
+        for (uint32_t k = 0; ok && k < *n; ++k) {
+            if (col->size != 0) {
+                float *dst = &into->values[(size_t)k * job->width + col->offset];
+                ok = fread(dst, sizeof *dst, col->size, f) == col->size;
+                continue;
+            }
+            uint64_t place;
+            ok = fread(&place, sizeof place, 1, f) == 1;
+            off_t back = ftello(f);
+            ok = ok && read_text(job, place, &into->texts[(size_t)k * columns + c]);
+            ok = ok && back >= 0 && fseeko(f, back, SEEK_SET) == 0;
+        }
+    } else if (s == 2 + columns) {
+        ok = fread(into->extras.root, sizeof(float), (size_t)*n * 4, f) == (size_t)*n * 4;
+    } else {
+        for (uint32_t k = 0; ok && k < *n; ++k) {
+            uint64_t place;
+            ok = fread(&place, sizeof place, 1, f) == 1 && read_text(job, place, &into->extras.passed[k]);
+        }
+    }
+    if (!ok) job->io_error = true;
+    return ok;
 }
 
 static void print_csv_row(FILE *out, const bake_job *job, const run *rn, uint32_t k, uint32_t frame);
@@ -133,7 +306,7 @@ static bool visit(void *user, const ta_model *model, const bake_frame *f)
 {
     bake_job *job = (bake_job *)user;
     run *r = job->current;
-    uint32_t k = job->stream != NULL ? 0 : f->index;
+    uint32_t k = job->pending; /* 0 unless JSON */
     r->times[k] = f->time;
     for (uint32_t a = 0; a < 2; ++a) {
         r->action_times[2 * k + a] = a < f->action_count ? f->action_time[a] : NAN;
@@ -178,7 +351,10 @@ static bool visit(void *user, const ta_model *model, const bake_frame *f)
             r->extras.passed[0] = NULL;
         }
         cli_progress_step(&job->progress);
+        return true;
     }
+    r->frames++;
+    if (++job->pending == r->held) return spill_block(job, r);
     return true;
 }
 
@@ -320,7 +496,67 @@ static void print_jsonl_row(FILE *out, const bake_job *job, const run *rn, uint3
     fputs("}\n", out);
 }
 
-static void print_json(FILE *out, bake_job *job, double fps)
+/* One frame's item of a section of the JSON (slot k of a block read back). */
+typedef void (*frame_item)(FILE *out, const bake_job *job, const run *block, uint32_t k, uint32_t arg);
+
+static void item_time(FILE *out, const bake_job *job, const run *block, uint32_t k, uint32_t arg)
+{
+    (void)job, (void)arg;
+    cli_print_float(out, block->times[k]);
+}
+
+static void item_action_time(FILE *out, const bake_job *job, const run *block, uint32_t k, uint32_t a)
+{
+    (void)job;
+    cli_print_float(out, block->action_times[2 * k + a]);
+}
+
+static void item_action_weight(FILE *out, const bake_job *job, const run *block, uint32_t k, uint32_t a)
+{
+    (void)job;
+    cli_print_float(out, block->action_weights[2 * k + a]);
+}
+
+static void item_root(FILE *out, const bake_job *job, const run *block, uint32_t k, uint32_t arg)
+{
+    (void)job, (void)arg;
+    bake_extras_json_root(out, &block->extras, k);
+}
+
+static void item_markers(FILE *out, const bake_job *job, const run *block, uint32_t k, uint32_t arg)
+{
+    (void)job, (void)arg;
+    bake_extras_json_markers(out, &block->extras, k);
+}
+
+/* Section s of the run, every frame, ", " between: read back a block at a
+ * time into block. */
+static bool print_section(FILE *out, bake_job *job, const run *r, uint32_t s, run *block, frame_item item, uint32_t arg)
+{
+    uint32_t columns = job->column_count;
+    for (uint32_t b = 0; (uint64_t)b * SPILL_BLOCK < r->frames; ++b) {
+        uint32_t n = 0;
+        if (!load_section(job, r, b, s, block, &n)) return false;
+        for (uint32_t k = 0; k < n; ++k) {
+            if (b || k) fputs(", ", out);
+            item(out, job, block, k, arg);
+        }
+        /* the strings read back, freed once printed */
+        for (uint32_t k = 0; s >= 2 && s < 2 + columns && k < n; ++k) {
+            free(block->texts[(size_t)k * columns + s - 2]);
+            block->texts[(size_t)k * columns + s - 2] = NULL;
+        }
+        for (uint32_t k = 0; s == 3 + columns && k < n; ++k) {
+            free(block->extras.passed[k]);
+            block->extras.passed[k] = NULL;
+        }
+    }
+    return true;
+}
+
+/* The JSON document, each run's sections read back from the spill file.
+ * false: out of memory or a spill file that could not be read back. */
+static bool print_json(FILE *out, bake_job *job, double fps)
 {
     fputs("{\n  \"file\": ", out);
     cli_print_json_string(out, job->file);
@@ -335,49 +571,53 @@ static void print_json(FILE *out, bake_job *job, double fps)
         fprintf(out, ", \"kind\": \"%s\", \"size\": %u}", ta_track_kind_name(col->target.kind), col->size ? col->size : 1);
     }
     fputs("\n  ],\n  \"runs\": [", out);
-    for (uint32_t r = 0; r < job->run_count; ++r) {
+    run block;
+    memset(&block, 0, sizeof block);
+    block.extras = job->flags;
+    bool ok = run_alloc(&block, SPILL_BLOCK, job->width, job->column_count) &&
+              bake_extras_alloc(&block.extras, SPILL_BLOCK);
+    for (uint32_t r = 0; ok && r < job->run_count; ++r) {
         const run *rn = &job->runs[r];
         fputs(r ? ",\n    {" : "\n    {", out);
         fputs("\"name\": ", out);
         cli_print_json_string(out, rn->name);
         fprintf(out, ", \"frames\": %u,\n      \"times\": [", rn->frames);
-        for (uint32_t k = 0; k < rn->frames; ++k) {
-            if (k) fputs(", ", out);
-            cli_print_float(out, rn->times[k]);
-        }
+        ok = print_section(out, job, rn, 0, &block, item_time, 0);
         fputs("],\n      \"actions\": [", out);
-        for (uint32_t a = 0; a < rn->action_counts_max; ++a) {
+        for (uint32_t a = 0; ok && a < rn->action_counts_max; ++a) {
             fputs(a ? ", {\"clip\": " : "{\"clip\": ", out);
             cli_print_json_string(out, rn->clip_names[a]);
             fputs(", \"times\": [", out);
-            for (uint32_t k = 0; k < rn->frames; ++k) {
-                if (k) fputs(", ", out);
-                cli_print_float(out, rn->action_times[2 * k + a]);
-            }
+            ok = print_section(out, job, rn, 1, &block, item_action_time, a);
             fputs("], \"weights\": [", out);
-            for (uint32_t k = 0; k < rn->frames; ++k) {
-                if (k) fputs(", ", out);
-                cli_print_float(out, rn->action_weights[2 * k + a]);
-            }
+            ok = ok && print_section(out, job, rn, 1, &block, item_action_weight, a);
             fputs("]}", out);
         }
         fputs("],\n      \"values\": {", out);
-        for (uint32_t c = 0; c < job->column_count; ++c) {
+        for (uint32_t c = 0; ok && c < job->column_count; ++c) {
             fputs(c ? ",\n        " : "\n        ", out);
             cli_print_json_string(out, job->columns[c].label);
             fputs(": [", out);
-            for (uint32_t k = 0; k < rn->frames; ++k) {
-                if (k) fputs(", ", out);
-                json_value(out, job, rn, k, c);
-            }
+            ok = print_section(out, job, rn, 2 + c, &block, json_value, c);
             fputc(']', out);
         }
         cli_progress_add(&job->progress, rn->frames);
         fputs("\n      }", out);
-        bake_extras_json_run(out, &rn->extras);
+        if (ok && job->flags.root_motion) {
+            fputs(",\n      \"root_motion\": [", out);
+            ok = print_section(out, job, rn, 2 + job->column_count, &block, item_root, 0);
+            fputc(']', out);
+        }
+        if (ok && job->flags.markers) {
+            fputs(",\n      \"markers\": [", out);
+            ok = print_section(out, job, rn, 3 + job->column_count, &block, item_markers, 0);
+            fputc(']', out);
+        }
         fputc('}', out);
     }
     fputs("\n  ]\n}\n", out);
+    run_free(&block, job->column_count);
+    return ok;
 }
 
 /* ---- the command ------------------------------------------------------------------- */
@@ -385,6 +625,13 @@ static void print_json(FILE *out, bake_job *job, double fps)
 static int out_of_memory(void)
 {
     fprintf(stderr, "threeanim bake: out of memory\n");
+    return CLI_REFUSED;
+}
+
+static int spill_failed(void)
+{
+    fprintf(stderr, "threeanim bake: the JSON's temporary file could not be made, written or read back"
+                    " (is the disk of the temporary folder full?)\n");
     return CLI_REFUSED;
 }
 
@@ -419,18 +666,6 @@ static int prepare_columns(bake_job *job, const ta_model *model, const bake_plan
     free(targets);
     cli_names_free(&names);
     return CLI_OK;
-}
-
-static bool run_alloc(run *r, uint32_t frames, uint32_t width, uint32_t columns)
-{
-    r->frames = frames;
-    r->times = calloc(frames, sizeof *r->times);
-    r->action_times = calloc((size_t)frames * 2, sizeof *r->action_times);
-    r->action_weights = calloc((size_t)frames * 2, sizeof *r->action_weights);
-    r->values = calloc((size_t)frames * width + 1, sizeof *r->values);
-    r->texts = calloc((size_t)frames * columns + 1, sizeof *r->texts);
-    r->present = calloc((size_t)frames * columns + 1, sizeof *r->present);
-    return r->times && r->action_times && r->action_weights && r->values && r->texts && r->present;
 }
 
 int cli_bake(int argc, char **argv)
@@ -503,6 +738,11 @@ int cli_bake(int argc, char **argv)
         job.runs = calloc(plan_count, sizeof *job.runs);
         if (job.runs == NULL) rc = out_of_memory();
     }
+    if (rc == CLI_OK && format == FORMAT_JSON) {
+        job.spill = tmpfile();
+        job.spill_texts = tmpfile();
+        if (job.spill == NULL || job.spill_texts == NULL) rc = spill_failed();
+    }
     uint64_t total = 0;
     for (uint32_t p = 0; rc == CLI_OK && p < plan_count; ++p) {
         total += bake_frame_count(model, &plans[p]);
@@ -544,8 +784,9 @@ int cli_bake(int argc, char **argv)
             snprintf(r->name, sizeof r->name, "%s->%s", r->clip_names[0], r->clip_names[1]);
         else
             snprintf(r->name, sizeof r->name, "%s", r->clip_names[0]);
-        uint32_t held = job.stream != NULL ? 1u : (uint32_t)bake_frame_count(model, plan);
+        uint32_t held = job.stream != NULL ? 1u : SPILL_BLOCK;
         r->extras = job.flags;
+        if (job.spill != NULL) r->spill_base = ftello(job.spill);
         if (!run_alloc(r, held, job.width, job.column_count) || !bake_extras_alloc(&r->extras, held)) {
             cli_progress_end(&job.progress);
             rc = out_of_memory();
@@ -560,6 +801,15 @@ int cli_bake(int argc, char **argv)
         if (job.oom) {
             cli_progress_end(&job.progress);
             rc = out_of_memory();
+            break;
+        }
+        if (job.spill != NULL) { /* the run's last block, then its arrays go */
+            if ((job.pending > 0 && !spill_block(&job, r)) || job.io_error || r->spill_base < 0) {
+                cli_progress_end(&job.progress);
+                rc = spill_failed();
+                break;
+            }
+            run_free(r, job.column_count);
         }
     }
     if (rc == CLI_OK && !opened) {
@@ -568,7 +818,7 @@ int cli_bake(int argc, char **argv)
             rc = cli_refuse("bake", "output", &err);
         } else {
             opened = true;
-            print_json(out.f, &job, b.fps);
+            if (!print_json(out.f, &job, b.fps)) rc = job.io_error ? spill_failed() : out_of_memory();
         }
     }
     if (opened) {
@@ -580,6 +830,8 @@ int cli_bake(int argc, char **argv)
     for (uint32_t r = 0; r < job.run_count; ++r) run_free(&job.runs[r], job.column_count);
     free(job.runs);
     free(job.columns);
+    if (job.spill != NULL) fclose(job.spill);
+    if (job.spill_texts != NULL) fclose(job.spill_texts);
     free(plans);
     ta_model_destroy(model);
     return rc;

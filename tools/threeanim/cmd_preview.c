@@ -44,6 +44,9 @@ void cli_preview_help(FILE *out)
           "                      (default 1000000); checked before anything is baked\n"
           "  --euler             the curves of rotations as Euler angles in degrees (as plot --euler)\n"
           "\n"
+          "Each entry is baked, written into the page and freed before the next is baked, so\n"
+          "memory holds one entry's frames at a time.\n"
+          "\n"
           "In the page: space plays or pauses, the arrow keys step one frame; a link ending in\n"
           "#clip=NAME&t=SECONDS&paused opens at that moment.\n"
           "\n"
@@ -136,7 +139,9 @@ typedef struct page {
     const preview_skin *skin;
     const view_def *views[MAX_VIEWS];
     int view_count;
-    preview_data data;
+    const bake_plan *plans; /* one per entry, baked one at a time as the page is written */
+    uint32_t entry_count;
+    double fps;
     uint32_t initial;
     bool euler; /* the curves of rotations as Euler angles */
 } page;
@@ -173,11 +178,100 @@ static void write_skin_geometry(FILE *out, const preview_skin *sk)
     fputs("]}", out);
 }
 
-static void write_data(FILE *out, const page *pg)
+/* Entry k baked from a freshly loaded model (its pose at rest). */
+static ta_result bake_entry(const page *pg, uint32_t k, preview_entry *e, ta_error *err)
+{
+    memset(e, 0, sizeof *e);
+    ta_model *fresh = NULL;
+    ta_result r = cli_load_model(pg->file, &fresh, err);
+    if (r != TA_OK) return r;
+    bake_plan plan = pg->plans[k];
+    r = preview_bake_entry(fresh, pg->names, pg->skin, &plan, e, err);
+    ta_model_destroy(fresh);
+    return r;
+}
+
+/* Entry k of the page's "entries", as baked. */
+static void write_entry(FILE *out, const page *pg, uint32_t k, const preview_entry *e)
+{
+    uint32_t nodes = pg->model->scene->node_count;
+    fputs(k ? ",\n{\"name\": " : "\n{\"name\": ", out);
+    js_string(out, e->name);
+    fputs(", \"seconds\": ", out);
+    num(out, e->seconds, 9);
+    fprintf(out, ", \"frames\": %u, \"clips\": [", e->frames);
+    for (uint32_t c = 0; c < e->clip_count; ++c) fprintf(out, "%s%u", c ? ", " : "", e->clips[c]);
+    fputs("],\n\"actions\": [", out);
+    for (uint32_t a = 0; a < e->clip_count; ++a) {
+        fprintf(out, "%s{\"clip\": ", a ? ", " : "");
+        js_string(out, ta_clip_name(pg->model->animations[e->clips[a]]));
+        fprintf(out, ", \"clipIndex\": %u, \"duration\": ", e->clips[a]);
+        num(out, e->durations[a], 9);
+        fputs(", \"times\": [", out);
+        for (uint32_t f = 0; f < e->frames; ++f) {
+            if (f) fputc(',', out);
+            num(out, e->action_times[(size_t)f * 2 + a], 6);
+        }
+        fputs("], \"weights\": [", out);
+        for (uint32_t f = 0; f < e->frames; ++f) {
+            if (f) fputc(',', out);
+            num(out, e->action_weights[(size_t)f * 2 + a], 5);
+        }
+        fputs("]}", out);
+    }
+    fputs("],\n\"scalars\": [", out);
+    for (uint32_t i = 0; i < e->scalar_count; ++i) {
+        const preview_scalar *sc = &e->scalars[i];
+        fprintf(out, "%s{\"label\": ", i ? ",\n" : "");
+        js_string(out, sc->label);
+        fprintf(out, ", \"color\": %s, \"min\": ", sc->size == 3 ? "true" : "false");
+        num(out, sc->min, 6);
+        fputs(", \"max\": ", out);
+        num(out, sc->max, 6);
+        fputs(", \"values\": [", out);
+        for (size_t v = 0; v < (size_t)e->frames * sc->size; ++v) {
+            if (v) fputc(',', out);
+            num(out, sc->values[v], 5);
+        }
+        fputs("]}", out);
+    }
+    fputs("],\n\"markers\": [", out);
+    for (uint32_t i = 0; i < e->mark_count; ++i) {
+        fputs(i ? ", {\"t\": " : "{\"t\": ", out);
+        num(out, e->marks[i].t, 9);
+        fputs(", \"name\": ", out);
+        js_string(out, e->marks[i].name);
+        fputc('}', out);
+    }
+    fputs("],\n\"root\": ", out);
+    if (e->root_path == NULL) fputs("null", out);
+    for (size_t v = 0; e->root_path != NULL && v < (size_t)e->frames * 3; ++v) {
+        fputs(v ? "," : "[", out);
+        num(out, e->root_path[v], 6);
+    }
+    if (e->root_path != NULL) fputc(']', out);
+    fputs(",\n\"pos\": [", out);
+    for (size_t v = 0; v < (size_t)e->frames * nodes * 3; ++v) {
+        if (v) fputc(',', out);
+        if (v % 30 == 0) fputc('\n', out);
+        num(out, e->pos[v], 6);
+    }
+    fputs("],\n\"skin\": [", out);
+    for (size_t v = 0; v < (size_t)e->frames * pg->skin->joint_count * 12; ++v) {
+        if (v) fputc(',', out);
+        if (v % 36 == 0) fputc('\n', out);
+        num(out, e->skin[v], 6);
+    }
+    fputs("]}", out);
+}
+
+/* The page's data. Each entry is baked, written and freed before the next, so
+ * the page holds one entry's frames at a time; a failed bake fails the page. */
+static ta_result write_data(FILE *out, const page *pg, ta_error *err)
 {
     const ta_scene *s = pg->model->scene;
     fprintf(out, "{\"fps\": ");
-    num(out, pg->data.fps, 9);
+    num(out, pg->fps, 9);
     fprintf(out, ", \"initial\": %u,\n\"views\": [", pg->initial);
     for (int v = 0; v < pg->view_count; ++v) {
         const view_def *d = pg->views[v];
@@ -218,79 +312,15 @@ static void write_data(FILE *out, const page *pg)
     fputs("],\n", out);
     write_skin_geometry(out, pg->skin);
     fputs(",\n\"entries\": [", out);
-    uint32_t nodes = s->node_count;
-    for (uint32_t k = 0; k < pg->data.entry_count; ++k) {
-        const preview_entry *e = &pg->data.entries[k];
-        fputs(k ? ",\n{\"name\": " : "\n{\"name\": ", out);
-        js_string(out, e->name);
-        fputs(", \"seconds\": ", out);
-        num(out, e->seconds, 9);
-        fprintf(out, ", \"frames\": %u, \"clips\": [", e->frames);
-        for (uint32_t c = 0; c < e->clip_count; ++c) fprintf(out, "%s%u", c ? ", " : "", e->clips[c]);
-        fputs("],\n\"actions\": [", out);
-        for (uint32_t a = 0; a < e->clip_count; ++a) {
-            fprintf(out, "%s{\"clip\": ", a ? ", " : "");
-            js_string(out, ta_clip_name(pg->model->animations[e->clips[a]]));
-            fprintf(out, ", \"clipIndex\": %u, \"duration\": ", e->clips[a]);
-            num(out, e->durations[a], 9);
-            fputs(", \"times\": [", out);
-            for (uint32_t f = 0; f < e->frames; ++f) {
-                if (f) fputc(',', out);
-                num(out, e->action_times[(size_t)f * 2 + a], 6);
-            }
-            fputs("], \"weights\": [", out);
-            for (uint32_t f = 0; f < e->frames; ++f) {
-                if (f) fputc(',', out);
-                num(out, e->action_weights[(size_t)f * 2 + a], 5);
-            }
-            fputs("]}", out);
-        }
-        fputs("],\n\"scalars\": [", out);
-        for (uint32_t i = 0; i < e->scalar_count; ++i) {
-            const preview_scalar *sc = &e->scalars[i];
-            fprintf(out, "%s{\"label\": ", i ? ",\n" : "");
-            js_string(out, sc->label);
-            fprintf(out, ", \"color\": %s, \"min\": ", sc->size == 3 ? "true" : "false");
-            num(out, sc->min, 6);
-            fputs(", \"max\": ", out);
-            num(out, sc->max, 6);
-            fputs(", \"values\": [", out);
-            for (size_t v = 0; v < (size_t)e->frames * sc->size; ++v) {
-                if (v) fputc(',', out);
-                num(out, sc->values[v], 5);
-            }
-            fputs("]}", out);
-        }
-        fputs("],\n\"markers\": [", out);
-        for (uint32_t i = 0; i < e->mark_count; ++i) {
-            fputs(i ? ", {\"t\": " : "{\"t\": ", out);
-            num(out, e->marks[i].t, 9);
-            fputs(", \"name\": ", out);
-            js_string(out, e->marks[i].name);
-            fputc('}', out);
-        }
-        fputs("],\n\"root\": ", out);
-        if (e->root_path == NULL) fputs("null", out);
-        for (size_t v = 0; e->root_path != NULL && v < (size_t)e->frames * 3; ++v) {
-            fputs(v ? "," : "[", out);
-            num(out, e->root_path[v], 6);
-        }
-        if (e->root_path != NULL) fputc(']', out);
-        fputs(",\n\"pos\": [", out);
-        for (size_t v = 0; v < (size_t)e->frames * nodes * 3; ++v) {
-            if (v) fputc(',', out);
-            if (v % 30 == 0) fputc('\n', out);
-            num(out, e->pos[v], 6);
-        }
-        fputs("],\n\"skin\": [", out);
-        for (size_t v = 0; v < (size_t)e->frames * pg->skin->joint_count * 12; ++v) {
-            if (v) fputc(',', out);
-            if (v % 36 == 0) fputc('\n', out);
-            num(out, e->skin[v], 6);
-        }
-        fputs("]}", out);
+    for (uint32_t k = 0; k < pg->entry_count; ++k) {
+        preview_entry e;
+        ta_result r = bake_entry(pg, k, &e, err);
+        if (r == TA_OK) write_entry(out, pg, k, &e);
+        preview_entry_free(&e);
+        if (r != TA_OK) return r;
     }
     fputs("]}\n", out);
+    return TA_OK;
 }
 
 static ta_result write_page(FILE *out, const page *pg, ta_error *err)
@@ -307,24 +337,26 @@ static ta_result write_page(FILE *out, const page *pg, ta_error *err)
     fprintf(out, "</h1><p>%u node%s \xc2\xb7 %u clip%s \xc2\xb7 baked through the threeanim %s mixer at ",
             pg->model->scene->node_count, pg->model->scene->node_count == 1 ? "" : "s", pg->model->animation_count,
             pg->model->animation_count == 1 ? "" : "s", ta_version());
-    num(out, pg->data.fps, 6);
+    num(out, pg->fps, 6);
     fputs(" frames a second; each view shows world positions of every node</p></header>\n", out);
     write_lines(out, preview_body);
+    ta_result r = TA_OK;
     for (uint32_t c = 0; c < pg->model->animation_count; ++c) {
         bool used = false;
-        for (uint32_t k = 0; k < pg->data.entry_count; ++k)
-            for (uint32_t i = 0; i < pg->data.entries[k].clip_count; ++i) used = used || pg->data.entries[k].clips[i] == c;
+        for (uint32_t k = 0; k < pg->entry_count; ++k)
+            used = used || pg->plans[k].clip == c || (pg->plans[k].fade && pg->plans[k].fade_to == c);
         if (!used) continue;
         char prefix[32];
         snprintf(prefix, sizeof prefix, "k%u", c);
         plot_options po = {pg->title, true, 1200, prefix, pg->euler};
         fprintf(out, "<div data-clip=\"%u\" hidden>\n", c);
-        ta_result r = plot_write_svg(out, pg->model, pg->names, pg->model->animations[c], &po, err);
+        r = plot_write_svg(out, pg->model, pg->names, pg->model->animations[c], &po, err);
         if (r != TA_OK) return r;
         fputs("</div>\n", out);
     }
     fputs("</section>\n</main>\n<script id=\"ta-data\" type=\"application/json\">\n", out);
-    write_data(out, pg);
+    r = write_data(out, pg, err);
+    if (r != TA_OK) return r;
     fputs("</script>\n<script>\n", out);
     write_lines(out, preview_script);
     fputs("</script>\n</body>\n</html>\n", out);
@@ -333,7 +365,9 @@ static ta_result write_page(FILE *out, const page *pg, ta_error *err)
 
 /* ---- the command ------------------------------------------------------------------- */
 
-static int bake_entries(page *pg, const char *file, const bake_args *b, const ta_model *model)
+/* The page's entries: with a cross-fade, that first, then every clip. *out
+ * is malloc'd. */
+static int plan_entries(page *pg, const char *file, const bake_args *b, const ta_model *model, bake_plan **out)
 {
     uint32_t clips = model->animation_count;
     bool fade = b->fade_to != NULL;
@@ -342,17 +376,10 @@ static int bake_entries(page *pg, const char *file, const bake_args *b, const ta
     int rc = bake_args_plans(b, model, "preview", file, &plans, &plan_count);
     if (rc != CLI_OK) return rc;
     uint32_t first = plans[0].clip;
-    pg->data.entries = calloc(clips + 1u, sizeof *pg->data.entries);
-    if (pg->data.entries == NULL) {
-        free(plans);
-        fprintf(stderr, "threeanim preview: out of memory\n");
-        return CLI_REFUSED;
-    }
-    pg->data.fps = b->fps;
+    pg->fps = b->fps;
     pg->initial = fade ? 0 : first;
-    ta_error err = {0};
     uint32_t entries = clips + (fade ? 1u : 0u);
-    bake_plan *all = calloc(entries, sizeof *all);
+    bake_plan *all = calloc(entries + 1u, sizeof *all);
     if (all == NULL) {
         free(plans);
         fprintf(stderr, "threeanim preview: out of memory\n");
@@ -370,27 +397,17 @@ static int bake_entries(page *pg, const char *file, const bake_args *b, const ta
             plan->root = plans[0].root;
         }
     }
-    /* The page holds every frame of every entry: checked before any is baked. */
-    rc = bake_args_check_frames(b, model, all, entries, "preview", file);
-    for (uint32_t k = 0; rc == CLI_OK && k < entries; ++k) {
-        bake_plan plan = all[k];
-        ta_model *fresh = NULL;
-        if (cli_load_model(file, &fresh, &err) != TA_OK) {
-            rc = cli_refuse("preview", file, &err);
-            break;
-        }
-        ta_result r =
-            preview_bake_entry(fresh, pg->names, pg->skin, &plan, &pg->data.entries[pg->data.entry_count], &err);
-        pg->data.entry_count++;
-        ta_model_destroy(fresh);
-        if (r != TA_OK) {
-            rc = cli_refuse("preview", file, &err);
-            break;
-        }
-    }
-    free(all);
     free(plans);
-    return rc;
+    /* All entries together, checked before any is baked or written. */
+    rc = bake_args_check_frames(b, model, all, entries, "preview", file);
+    if (rc != CLI_OK) {
+        free(all);
+        return rc;
+    }
+    *out = all;
+    pg->plans = all;
+    pg->entry_count = entries;
+    return CLI_OK;
 }
 
 int cli_preview(int argc, char **argv)
@@ -464,7 +481,8 @@ int cli_preview(int argc, char **argv)
         return cli_refuse("preview", file, &err);
     }
     pg.skin = &skin;
-    rc = bake_entries(&pg, file, &b, model);
+    bake_plan *plans = NULL;
+    rc = plan_entries(&pg, file, &b, model, &plans);
     if (rc == CLI_OK) {
         cli_out out;
         if (cli_out_open(&out, output, &err) != TA_OK) {
@@ -476,8 +494,7 @@ int cli_preview(int argc, char **argv)
             rc = cli_refuse("preview", "output", &err);
         }
     }
-    for (uint32_t k = 0; k < pg.data.entry_count; ++k) preview_entry_free(&pg.data.entries[k]);
-    free(pg.data.entries);
+    free(plans);
     preview_skin_free(&skin);
     cli_names_free(&names);
     ta_model_destroy(model);

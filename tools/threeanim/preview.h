@@ -47,13 +47,6 @@ typedef struct preview_entry {
     float *skin;             /* frames * joint_count * 12: jointWorld * inverseBind, its top three rows, column by column */
 } preview_entry;
 
-typedef struct preview_data {
-    preview_entry *entries;
-    uint32_t entry_count;
-    uint32_t node_count;
-    double fps;
-} preview_data;
-
 /* Bakes one entry from a freshly loaded model; skin may have no joints. */
 ta_result preview_bake_entry(ta_model *model, const cli_names *names, const preview_skin *skin, const bake_plan *plan,
                              preview_entry *out, ta_error *err);
