@@ -1,0 +1,340 @@
+/* The mixer's fused path: plane-by-key piles for one rig. See mixer_fused.h. */
+#include <math.h>
+#include <string.h>
+
+#include "animation/clip_fused.h"
+#include "animation/fast_slerp.h"
+#include "animation/interpolant.h"
+#include "animation/mixer_fused.h"
+#include "animation/mixer_internal.h"
+#include "scene/scene_internal.h"
+
+int ta__fused_choose(const char *env, ta__simd *out, ta_error *err)
+{
+    if (env == NULL || env[0] == '\0') {
+        *out = ta__simd_best();
+        return TA_OK;
+    }
+    for (int s = 0; s < TA__SIMD_COUNT; ++s) {
+        if (strcmp(env, ta__simd_name((ta__simd)s)) != 0) continue;
+        if (s != TA__SIMD_GENERAL && ta__fused_kernels_for((ta__simd)s) == NULL)
+            return ta__fail(err, TA_ERROR_INVALID_ARGUMENT,
+                            "TA_SIMD: \"%s\" is not run by this CPU or build; the best here is \"%s\"", env,
+                            ta__simd_name(ta__simd_best()));
+        *out = (ta__simd)s;
+        return TA_OK;
+    }
+    return ta__fail(err, TA_ERROR_INVALID_ARGUMENT,
+                    "TA_SIMD: \"%s\" is none of general, scalar, sse2, avx2, avx512 (or unset: the best here)", env);
+}
+
+static bool action_fits(const ta_mixer *m, const ta_action *a)
+{
+    (void)m;
+    return !a->has_group && a->blend_mode == TA_NORMAL_BLEND_MODE && a->mask == NULL && a->clip->fused != NULL;
+}
+
+bool ta__fused_usable(const ta_mixer *m)
+{
+    const ta__mixer_fused *f = &m->fused;
+    if (!f->valid || m->root_motion.on) return false;
+    uint32_t j = 0;
+    bool any = false;
+    for (uint32_t i = 0; i < m->action_count; ++i) {
+        const ta_action *a = m->actions[i];
+        if (!a->scheduled || a->uncached) continue;
+        if (j == f->action_count || f->actions[j] != a || f->layouts[j] != a->clip->fused || !action_fits(m, a))
+            return false;
+        any = any || a->next.effective_weight > 0;
+        j++;
+    }
+    return any && j == f->action_count;
+}
+
+/* ---- the state ---------------------------------------------------------------------- */
+
+static void drop(ta_mixer *m)
+{
+    ta__mixer_fused *f = &m->fused;
+    ta__free(&m->mem, f->block, f->block_bytes);
+    ta__free(&m->mem, f->actions, sizeof(ta_action *) * f->action_capacity);
+    ta__free(&m->mem, (void *)f->layouts, sizeof(void *) * f->action_capacity);
+    ta__simd simd = f->simd;
+    const ta__fused_kernels *k = f->kernels;
+    uint64_t runs = f->runs;
+    memset(f, 0, sizeof *f);
+    f->simd = simd;
+    f->kernels = k;
+    f->runs = runs;
+}
+
+void ta__fused_free(ta_mixer *m)
+{
+    drop(m);
+}
+
+size_t ta__fused_bytes(const ta_mixer *m)
+{
+    const ta__mixer_fused *f = &m->fused;
+    return f->block_bytes + 2 * sizeof(void *) * f->action_capacity;
+}
+
+void ta__fused_release(ta_mixer *m)
+{
+    ta__mixer_fused *f = &m->fused;
+    if (!f->valid) return;
+    for (uint32_t i = 0; i < f->vec_count; ++i) {
+        float *l = m->last + m->bindings[f->vec_binding[i]].offset;
+        for (uint32_t c = 0; c < 3; ++c) l[c] = f->vlast[c * f->vec_lanes + i];
+    }
+    for (uint32_t i = 0; i < f->rot_count; ++i) {
+        float *l = m->last + m->bindings[f->rot_binding[i]].offset;
+        for (uint32_t c = 0; c < 4; ++c) l[c] = f->rlast[c * f->rot_lanes + i];
+    }
+    f->valid = false;
+}
+
+/* Room for the state; false when out of memory (the general path goes on). */
+static bool reserve(ta_mixer *m, uint32_t actions, uint32_t vec_lanes, uint32_t rot_lanes)
+{
+    ta__mixer_fused *f = &m->fused;
+    if (actions > f->action_capacity) {
+        ta_action **list = (ta_action **)ta__calloc(&m->mem, actions, sizeof *list);
+        const ta__clip_fused **layouts = (const ta__clip_fused **)ta__calloc(&m->mem, actions, sizeof *layouts);
+        if (list == NULL || layouts == NULL) {
+            ta__free(&m->mem, list, sizeof *list * actions);
+            ta__free(&m->mem, (void *)layouts, sizeof *layouts * actions);
+            return false;
+        }
+        ta__free(&m->mem, f->actions, sizeof(ta_action *) * f->action_capacity);
+        ta__free(&m->mem, (void *)f->layouts, sizeof(void *) * f->action_capacity);
+        f->actions = list;
+        f->layouts = layouts;
+        f->action_capacity = actions;
+    }
+    size_t vf = 3 * (size_t)vec_lanes, rf = 4 * (size_t)rot_lanes;
+    size_t bytes = sizeof(float) * (3 * vf + 5 * rf) + sizeof(uint32_t) * 2 * ((size_t)vec_lanes + rot_lanes) +
+                   (size_t)vec_lanes + rot_lanes + 64;
+    if (bytes > f->block_bytes || f->vec_lanes != vec_lanes || f->rot_lanes != rot_lanes) {
+        if (bytes > f->block_bytes) {
+            unsigned char *block = (unsigned char *)ta__calloc(&m->mem, 1, bytes);
+            if (block == NULL) return false;
+            ta__free(&m->mem, f->block, f->block_bytes);
+            f->block = block;
+            f->block_bytes = bytes;
+        }
+        /* the planes first (64-byte aligned, so that vector loads of a plane do not split lines), then the maps */
+        unsigned char *at = f->block + (64 - ((uintptr_t)f->block & 63)) % 64;
+        float *fl = (float *)at;
+        f->vpile = fl;
+        f->vlast = f->vpile + vf;
+        f->vorig = f->vlast + vf;
+        f->rpile = f->vorig + vf;
+        f->rlast = f->rpile + rf;
+        f->rorig = f->rlast + rf;
+        f->rkey = f->rorig + rf;
+        f->rtmp = f->rkey + rf;
+        f->vec_binding = (uint32_t *)(f->rtmp + rf);
+        f->rot_binding = f->vec_binding + vec_lanes;
+        f->vec_node = f->rot_binding + rot_lanes;
+        f->rot_node = f->vec_node + vec_lanes;
+        f->vec_scale = (uint8_t *)(f->rot_node + rot_lanes);
+        f->slow = f->vec_scale + vec_lanes;
+        f->vec_lanes = vec_lanes;
+        f->rot_lanes = rot_lanes;
+    }
+    return true;
+}
+
+void ta__fused_refresh(ta_mixer *m)
+{
+    ta__mixer_fused *f = &m->fused;
+    f->valid = false;
+    if (f->kernels == NULL || m->root_motion.on) return;
+    const ta_action *first = NULL;
+    uint32_t count = 0;
+    for (uint32_t i = 0; i < m->action_count; ++i) {
+        const ta_action *a = m->actions[i];
+        if (!a->scheduled || a->uncached) continue;
+        if (!action_fits(m, a)) return;
+        const ta__clip_fused *c = a->clip->fused, *c0 = first ? first->clip->fused : c;
+        if (c->vec_count != c0->vec_count || c->rot_count != c0->rot_count) return;
+        if (first == NULL) first = a;
+        count++;
+    }
+    if (first == NULL) return;
+    const ta__clip_fused *c0 = first->clip->fused;
+    /* Every action drives the same binding in each lane. */
+    for (uint32_t i = 0; i < m->action_count; ++i) {
+        const ta_action *a = m->actions[i];
+        if (!a->scheduled || a->uncached || a == first) continue;
+        const ta__clip_fused *c = a->clip->fused;
+        for (uint32_t l = 0; l < c0->vec_count; ++l)
+            if (a->bindings[c->vec_track[l]] != first->bindings[c0->vec_track[l]]) return;
+        for (uint32_t l = 0; l < c0->rot_count; ++l)
+            if (a->bindings[c->rot_track[l]] != first->bindings[c0->rot_track[l]]) return;
+    }
+    /* The lanes are all the driven bindings, and the others need no write:
+     * none waits for its original, none was written by this update. */
+    uint32_t driven = 0;
+    for (uint32_t i = 0; i < m->binding_count; ++i) {
+        const ta__binding *b = &m->bindings[i];
+        if (b->use_count > 0)
+            driven++;
+        else if (b->restore_pending || b->driven_last)
+            return;
+    }
+    if (driven != c0->vec_count + c0->rot_count) return;
+    if (!reserve(m, count, c0->vec_lanes, c0->rot_lanes)) return;
+    f->action_count = 0;
+    for (uint32_t i = 0; i < m->action_count; ++i) {
+        ta_action *a = m->actions[i];
+        if (!a->scheduled || a->uncached) continue;
+        f->layouts[f->action_count] = a->clip->fused;
+        f->actions[f->action_count++] = a;
+    }
+    f->vec_count = c0->vec_count;
+    f->rot_count = c0->rot_count;
+    uint32_t vl = f->vec_lanes, rl = f->rot_lanes;
+    memset(f->vlast, 0, sizeof(float) * 3 * vl);
+    memset(f->vorig, 0, sizeof(float) * 3 * vl);
+    memset(f->rlast, 0, sizeof(float) * 4 * rl);
+    memset(f->rorig, 0, sizeof(float) * 4 * rl);
+    for (uint32_t l = 0; l < rl; ++l) f->rlast[3 * rl + l] = f->rorig[3 * rl + l] = 1;
+    for (uint32_t l = 0; l < f->vec_count; ++l) {
+        uint32_t bi = first->bindings[c0->vec_track[l]];
+        const ta__binding *b = &m->bindings[bi];
+        f->vec_binding[l] = bi;
+        f->vec_node[l] = b->target.index;
+        f->vec_scale[l] = b->target.kind == TA_SCALE;
+        for (uint32_t c = 0; c < 3; ++c) {
+            f->vlast[c * vl + l] = m->last[b->offset + c];
+            f->vorig[c * vl + l] = m->orig[b->offset + c];
+        }
+    }
+    for (uint32_t l = 0; l < f->rot_count; ++l) {
+        uint32_t bi = first->bindings[c0->rot_track[l]];
+        const ta__binding *b = &m->bindings[bi];
+        f->rot_binding[l] = bi;
+        f->rot_node[l] = b->target.index;
+        for (uint32_t c = 0; c < 4; ++c) {
+            f->rlast[c * rl + l] = m->last[b->offset + c];
+            f->rorig[c * rl + l] = m->orig[b->offset + c];
+        }
+    }
+    f->valid = true;
+}
+
+/* ---- the update --------------------------------------------------------------------- */
+
+/* Lanes the float32 slerp left for double (dot below 0.7), as the general path does them. */
+static void redo_slow(float *out, const float *a, const float *b, uint32_t lanes, uint32_t count, float t,
+                      const uint8_t *slow)
+{
+    for (uint32_t i = 0; i < count; ++i) {
+        if (!slow[i]) continue;
+        double qa[4], qb[4], r[4];
+        for (uint32_t c = 0; c < 4; ++c) {
+            qa[c] = a[c * lanes + i];
+            qb[c] = b[c * lanes + i];
+        }
+        ta__fast_slerp(r, qa, qb, t);
+        for (uint32_t c = 0; c < 4; ++c) out[c * lanes + i] = (float)r[c];
+    }
+}
+
+bool ta__fused_run(ta_mixer *m, const ta_mixer_targets *t)
+{
+    ta__mixer_fused *f = &m->fused;
+    const ta__fused_kernels *k = f->kernels;
+    const uint32_t vl = f->vec_lanes, rl = f->rot_lanes, vn = 3 * vl;
+    /* the cumulative weight of every lane, a float as a binding's weight is */
+    float sum = 0;
+    for (uint32_t ai = 0; ai < f->action_count; ++ai) {
+        ta_action *a = f->actions[ai];
+        const double w = a->next.effective_weight;
+        if (!(w > 0)) continue;
+        const ta__clip_fused *c = f->layouts[ai];
+        /* the one time group's interval, as the general path finds it */
+        const double time = a->move.read_time;
+        uint32_t n = c->keys, i1 = ta__seek(c->times, n, &a->cursors[0], time);
+        if (i1 > 0 && i1 < n) a->alphas[0] = ta__alpha(c->times, i1, time);
+        uint32_t key0, key1;
+        double w0, w1;
+        if (i1 == 0 || i1 == n) {
+            key0 = key1 = i1 ? i1 - 1 : 0;
+            w0 = 1;
+            w1 = 0;
+        } else {
+            key0 = i1 - 1;
+            key1 = i1;
+            w1 = a->alphas[0];
+            w0 = 1 - w1;
+        }
+        const float *v0 = c->vec + (size_t)key0 * vn, *v1 = c->vec + (size_t)key1 * vn;
+        const float *q0 = c->rot + (size_t)key0 * 4 * rl, *q1 = c->rot + (size_t)key1 * 4 * rl;
+        const float ta = (float)a->alphas[0];
+        float *key = sum == 0 ? f->rpile : f->rkey;
+        if (k->rot_slerp(key, q0, q1, rl, ta, f->slow) != 0) redo_slow(key, q0, q1, rl, f->rot_count, ta, f->slow);
+        if (sum == 0) {
+            k->vec_first(f->vpile, v0, v1, vn, w0, w1);
+            sum = (float)w;
+            continue;
+        }
+        sum = (float)(sum + w);
+        const double mix = w / sum;
+        k->vec_mix(f->vpile, v0, v1, vn, w0, w1, 1 - mix, mix);
+        const float tm = (float)mix;
+        if (k->rot_slerp(f->rtmp, f->rpile, f->rkey, rl, tm, f->slow) != 0)
+            redo_slow(f->rtmp, f->rpile, f->rkey, rl, f->rot_count, tm, f->slow);
+        float *swap = f->rpile;
+        f->rpile = f->rtmp;
+        f->rtmp = swap;
+    }
+    if (sum < 1) {
+        /* the missing weight rests toward the originals (three.js PropertyMixer.apply) */
+        const double rest = 1 - (double)sum;
+        k->vec_rest(f->vpile, f->vorig, vn, 1 - rest, rest);
+        for (uint32_t i = 0; i < f->rot_count; ++i) {
+            double p[4], o[4], r[4];
+            for (uint32_t c = 0; c < 4; ++c) {
+                p[c] = f->rpile[c * rl + i];
+                o[c] = f->rorig[c * rl + i];
+            }
+            ta__fast_slerp(r, p, o, rest);
+            for (uint32_t c = 0; c < 4; ++c) f->rpile[c * rl + i] = (float)r[c];
+        }
+    }
+    if (k->not_finite(f->vpile, vn) | k->not_finite(f->rpile, 4 * rl)) return false;
+
+    /* Nothing refused: write what differs from the last written. */
+    ta_node *nodes = t->scene->nodes;
+    const float *px = f->vpile, *py = px + vl, *pz = py + vl;
+    const float *lx = f->vlast, *ly = lx + vl, *lz = ly + vl;
+    for (uint32_t i = 0; i < f->vec_count; ++i) {
+        if (px[i] == lx[i] && py[i] == ly[i] && pz[i] == lz[i]) continue;
+        ta_node *node = &nodes[f->vec_node[i]];
+        ta_vec3 *dst = f->vec_scale[i] ? &node->scale : &node->position;
+        dst->x = px[i];
+        dst->y = py[i];
+        dst->z = pz[i];
+    }
+    const float *qx = f->rpile, *qy = qx + rl, *qz = qy + rl, *qw = qz + rl;
+    const float *mx = f->rlast, *my = mx + rl, *mz = my + rl, *mw = mz + rl;
+    for (uint32_t i = 0; i < f->rot_count; ++i) {
+        if (qx[i] == mx[i] && qy[i] == my[i] && qz[i] == mz[i] && qw[i] == mw[i]) continue;
+        ta_quat *dst = &nodes[f->rot_node[i]].quaternion;
+        dst->x = qx[i];
+        dst->y = qy[i];
+        dst->z = qz[i];
+        dst->w = qw[i];
+    }
+    float *swap = f->vpile;
+    f->vpile = f->vlast;
+    f->vlast = swap;
+    swap = f->rpile;
+    f->rpile = f->rlast;
+    f->rlast = swap;
+    f->runs++;
+    return true;
+}
