@@ -193,6 +193,21 @@ TA_API ta_result ta_mixer_set_time_scale(ta_mixer *mixer, double time_scale, ta_
 TA_API double ta_mixer_time_scale(const ta_mixer *mixer);
 
 /**
+ * The instruction set of the mixer's fast path, chosen when it was made: "avx512", "avx2", "sse2"
+ * or "scalar" (the best this CPU runs), or what the environment variable TA_SIMD named then
+ * ("general" turns the fast path off). Every path gives the same numbers; only the speed differs.
+ * The fast path serves updates whose playing actions are all normal (not additive), with no group,
+ * mask or root motion, on clips whose tracks are all LINEAR or all STEP node positions, rotations
+ * and scales sharing one set of key times and driving the same nodes; other updates take the
+ * general path.
+ *
+ * @ownership Reads mixer, which must not be NULL (not checked); the string is static.
+ * @errors None.
+ * @threejs None: three.js has one path.
+ */
+TA_API const char *ta_mixer_simd(const ta_mixer *mixer);
+
+/**
  * The root the mixer was made for (ta_no_parent(): the whole scene).
  *
  * @ownership Reads mixer, which must not be NULL (not checked).
@@ -402,6 +417,7 @@ TA_API ta_result ta_mixer_update_range(ta_mixer_batch_item *items, uint32_t begi
  * @return TA_OK when every item was updated, else the first refused item's result (err names it).
  * @errors TA_ERROR_INVALID_ARGUMENT (items NULL with count > 0, threads 0 or above 256): then no
  * item is touched. When a thread cannot be started, its share runs on the caller's thread.
+ * @threejs A loop of AnimationMixer.update(delta) over many mixers.
  */
 TA_API ta_result ta_mixer_update_batch(ta_mixer_batch_item *items, uint32_t count, ta_duration delta,
                                        uint32_t threads, ta_error *err);

@@ -43,6 +43,11 @@ void ta_mixer_destroy(ta_mixer *m)
     ta__free(&mem, m, sizeof *m);
 }
 
+const char *ta_mixer_simd(const ta_mixer *m)
+{
+    return ta__simd_name(m->fused.simd);
+}
+
 double ta__mixer_now(const ta_mixer *m)
 {
     return m->time;

@@ -15,7 +15,9 @@ static bool qualifies(const ta_clip *clip)
     const ta_track *first = clip->tracks[0];
     for (uint32_t i = 0; i < clip->track_count; ++i) {
         const ta_track *t = clip->tracks[i];
-        if (t->interpolation != TA_LINEAR || t->target.family != TA_FAMILY_NODE) return false;
+        if ((t->interpolation != TA_LINEAR && t->interpolation != TA_STEP) ||
+            t->interpolation != first->interpolation || t->target.family != TA_FAMILY_NODE)
+            return false;
         if (t->target.kind != TA_POSITION && t->target.kind != TA_SCALE && t->target.kind != TA_QUATERNION)
             return false;
         if (t->key_count != first->key_count ||
@@ -47,6 +49,7 @@ void ta__clip_fused_make(ta_clip *clip)
     ta__clip_fused *f = (ta__clip_fused *)block;
     f->bytes = bytes;
     f->keys = keys;
+    f->step = clip->tracks[0]->interpolation == TA_STEP;
     f->times = clip->tracks[0]->times;
     f->vec_count = vec_count;
     f->vec_lanes = vec_lanes;

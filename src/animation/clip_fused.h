@@ -2,9 +2,9 @@
  * src/animation/clip_fused.h -- a clip's keys laid out for the mixer's fused
  * path. Not public.
  *
- * A clip qualifies when every track is a LINEAR node position, scale or
- * quaternion and all of them share one set of key times (the glTF skeleton
- * case). Its keys are then copied key by key into planes of one component
+ * A clip qualifies when every track is a node position, scale or quaternion,
+ * all LINEAR or all STEP, and all of them share one set of key times (the
+ * glTF skeleton case). Its keys are then copied key by key into planes of one component
  * over all tracks: for key k, x[lanes] y[lanes] z[lanes] of the vec3 tracks
  * and x y z w of the rotations, each plane padded to TA__FUSED_WIDTH lanes so
  * that a vector loop over a plane never needs a tail. Padding lanes hold zero
@@ -23,6 +23,7 @@
 
 typedef struct ta__clip_fused {
     uint32_t keys;
+    bool step;            /* STEP tracks: a key is held, not interpolated */
     const float *times;   /* the shared key times (the first track's) */
     uint32_t vec_count;   /* vec3 tracks (positions and scales) */
     uint32_t vec_lanes;   /* vec_count padded */

@@ -58,8 +58,51 @@
         for (uint32_t i = 0; i < n; ++i) bad |= (uint32_t)(v[i] - v[i] != 0);                                    \
         return bad;                                                                                               \
     }                                                                                                             \
+    /* which lanes changed, in one vector pass; then the stores, lane by lane */                                  \
+    ATTR TA__NOINLINE static void changed3_##SUF(uint8_t *restrict ch, const float *restrict px,                 \
+                                                 const float *restrict py, const float *restrict pz,              \
+                                                 const float *restrict lx, const float *restrict ly,              \
+                                                 const float *restrict lz, uint32_t n)                            \
+    {                                                                                                             \
+        for (uint32_t i = 0; i < n; ++i) ch[i] = (uint8_t)((px[i] != lx[i]) | (py[i] != ly[i]) | (pz[i] != lz[i])); \
+    }                                                                                                             \
+    ATTR TA__NOINLINE static void changed4_##SUF(                                                                \
+        uint8_t *restrict ch, const float *restrict px, const float *restrict py, const float *restrict pz,       \
+        const float *restrict pw, const float *restrict lx, const float *restrict ly, const float *restrict lz,    \
+        const float *restrict lw, uint32_t n)                                                                     \
+    {                                                                                                             \
+        for (uint32_t i = 0; i < n; ++i)                                                                          \
+            ch[i] = (uint8_t)((px[i] != lx[i]) | (py[i] != ly[i]) | (pz[i] != lz[i]) | (pw[i] != lw[i]));         \
+    }                                                                                                             \
+    ATTR static void write_vec_##SUF(float *base, const uint32_t *off, const float *pile, const float *last,     \
+                                     uint32_t lanes, uint32_t n, uint8_t *ch)                                     \
+    {                                                                                                             \
+        changed3_##SUF(ch, pile, pile + lanes, pile + 2 * lanes, last, last + lanes, last + 2 * lanes, lanes);    \
+        for (uint32_t i = 0; i < n; ++i) {                                                                        \
+            if (!ch[i]) continue;                                                                                 \
+            float *d = base + off[i];                                                                             \
+            d[0] = pile[i];                                                                                       \
+            d[1] = pile[lanes + i];                                                                               \
+            d[2] = pile[2 * lanes + i];                                                                           \
+        }                                                                                                         \
+    }                                                                                                             \
+    ATTR static void write_rot_##SUF(float *base, const uint32_t *off, const float *pile, const float *last,     \
+                                     uint32_t lanes, uint32_t n, uint8_t *ch)                                     \
+    {                                                                                                             \
+        changed4_##SUF(ch, pile, pile + lanes, pile + 2 * lanes, pile + 3 * lanes, last, last + lanes,            \
+                       last + 2 * lanes, last + 3 * lanes, lanes);                                                \
+        for (uint32_t i = 0; i < n; ++i) {                                                                        \
+            if (!ch[i]) continue;                                                                                 \
+            float *d = base + off[i];                                                                             \
+            d[0] = pile[i];                                                                                       \
+            d[1] = pile[lanes + i];                                                                               \
+            d[2] = pile[2 * lanes + i];                                                                           \
+            d[3] = pile[3 * lanes + i];                                                                           \
+        }                                                                                                         \
+    }                                                                                                             \
     static const ta__fused_kernels kernels_##SUF = {vec_first_##SUF, vec_mix_##SUF, vec_rest_##SUF,               \
-                                                    rot_slerp_##SUF, not_finite_##SUF};
+                                                    rot_slerp_##SUF, not_finite_##SUF,   \
+                                                    write_vec_##SUF, write_rot_##SUF};
 
 /* The scalar set is the reference the vector sets are tested against: kept
  * out of the vectoriser where the compiler allows. */

@@ -51,6 +51,13 @@ bool ta__fused_usable(const ta_mixer *m)
     return any && j == f->action_count;
 }
 
+/* The write pass sees the nodes as one array of floats: a node's fields are
+ * at whole floats from its start, and nodes at whole floats from each other. */
+#define TA__NODE_FLOATS (sizeof(ta_node) / sizeof(float))
+_Static_assert(sizeof(ta_node) % sizeof(float) == 0 && offsetof(ta_node, position) % sizeof(float) == 0 &&
+                   offsetof(ta_node, quaternion) % sizeof(float) == 0 && offsetof(ta_node, scale) % sizeof(float) == 0,
+               "ta_node's numbers sit at whole floats");
+
 /* ---- the state ---------------------------------------------------------------------- */
 
 static void drop(ta_mixer *m)
@@ -114,7 +121,7 @@ static bool reserve(ta_mixer *m, uint32_t actions, uint32_t vec_lanes, uint32_t 
     }
     size_t vf = 3 * (size_t)vec_lanes, rf = 4 * (size_t)rot_lanes;
     size_t bytes = sizeof(float) * (3 * vf + 5 * rf) + sizeof(uint32_t) * 2 * ((size_t)vec_lanes + rot_lanes) +
-                   (size_t)vec_lanes + rot_lanes + 64;
+                   (size_t)(vec_lanes > rot_lanes ? vec_lanes : rot_lanes) + 64;
     if (bytes > f->block_bytes || f->vec_lanes != vec_lanes || f->rot_lanes != rot_lanes) {
         if (bytes > f->block_bytes) {
             unsigned char *block = (unsigned char *)ta__calloc(&m->mem, 1, bytes);
@@ -138,8 +145,7 @@ static bool reserve(ta_mixer *m, uint32_t actions, uint32_t vec_lanes, uint32_t 
         f->rot_binding = f->vec_binding + vec_lanes;
         f->vec_node = f->rot_binding + rot_lanes;
         f->rot_node = f->vec_node + vec_lanes;
-        f->vec_scale = (uint8_t *)(f->rot_node + rot_lanes);
-        f->slow = f->vec_scale + vec_lanes;
+        f->slow = (uint8_t *)(f->rot_node + rot_lanes);
         f->vec_lanes = vec_lanes;
         f->rot_lanes = rot_lanes;
     }
@@ -185,6 +191,8 @@ void ta__fused_refresh(ta_mixer *m)
             return;
     }
     if (driven != c0->vec_count + c0->rot_count) return;
+    for (uint32_t i = 0; i < m->binding_count; ++i) /* a lane's place in the nodes must fit 32 bits */
+        if (m->bindings[i].use_count > 0 && m->bindings[i].target.index >= UINT32_MAX / TA__NODE_FLOATS - 1) return;
     if (!reserve(m, count, c0->vec_lanes, c0->rot_lanes)) return;
     f->action_count = 0;
     for (uint32_t i = 0; i < m->action_count; ++i) {
@@ -205,8 +213,9 @@ void ta__fused_refresh(ta_mixer *m)
         uint32_t bi = first->bindings[c0->vec_track[l]];
         const ta__binding *b = &m->bindings[bi];
         f->vec_binding[l] = bi;
-        f->vec_node[l] = b->target.index;
-        f->vec_scale[l] = b->target.kind == TA_SCALE;
+        f->vec_node[l] = (uint32_t)(b->target.index * TA__NODE_FLOATS +
+                                    (b->target.kind == TA_SCALE ? offsetof(ta_node, scale) : offsetof(ta_node, position)) /
+                                        sizeof(float));
         for (uint32_t c = 0; c < 3; ++c) {
             f->vlast[c * vl + l] = m->last[b->offset + c];
             f->vorig[c * vl + l] = m->orig[b->offset + c];
@@ -216,7 +225,7 @@ void ta__fused_refresh(ta_mixer *m)
         uint32_t bi = first->bindings[c0->rot_track[l]];
         const ta__binding *b = &m->bindings[bi];
         f->rot_binding[l] = bi;
-        f->rot_node[l] = b->target.index;
+        f->rot_node[l] = (uint32_t)(b->target.index * TA__NODE_FLOATS + offsetof(ta_node, quaternion) / sizeof(float));
         for (uint32_t c = 0; c < 4; ++c) {
             f->rlast[c * rl + l] = m->last[b->offset + c];
             f->rorig[c * rl + l] = m->orig[b->offset + c];
@@ -261,7 +270,12 @@ bool ta__fused_run(ta_mixer *m, const ta_mixer_targets *t)
         if (i1 > 0 && i1 < n) a->alphas[0] = ta__alpha(c->times, i1, time);
         uint32_t key0, key1;
         double w0, w1;
-        if (i1 == 0 || i1 == n) {
+        if (c->step) {
+            /* the key before the interval, held (three.js DiscreteInterpolant) */
+            key0 = key1 = i1 == 0 ? 0 : (i1 >= n ? n - 1 : i1 - 1);
+            w0 = 1;
+            w1 = 0;
+        } else if (i1 == 0 || i1 == n) {
             key0 = key1 = i1 ? i1 - 1 : 0;
             w0 = 1;
             w1 = 0;
@@ -275,7 +289,10 @@ bool ta__fused_run(ta_mixer *m, const ta_mixer_targets *t)
         const float *q0 = c->rot + (size_t)key0 * 4 * rl, *q1 = c->rot + (size_t)key1 * 4 * rl;
         const float ta = (float)a->alphas[0];
         float *key = sum == 0 ? f->rpile : f->rkey;
-        if (k->rot_slerp(key, q0, q1, rl, ta, f->slow) != 0) redo_slow(key, q0, q1, rl, f->rot_count, ta, f->slow);
+        if (c->step)
+            memcpy(key, q0, sizeof(float) * 4 * rl);
+        else if (k->rot_slerp(key, q0, q1, rl, ta, f->slow) != 0)
+            redo_slow(key, q0, q1, rl, f->rot_count, ta, f->slow);
         if (sum == 0) {
             k->vec_first(f->vpile, v0, v1, vn, w0, w1);
             sum = (float)w;
@@ -284,6 +301,19 @@ bool ta__fused_run(ta_mixer *m, const ta_mixer_targets *t)
         sum = (float)(sum + w);
         const double mix = w / sum;
         k->vec_mix(f->vpile, v0, v1, vn, w0, w1, 1 - mix, mix);
+        if (c->step) {
+            /* the general path mixes a STEP rotation into its pile in double */
+            for (uint32_t i = 0; i < f->rot_count; ++i) {
+                double p[4], q[4], r[4];
+                for (uint32_t j = 0; j < 4; ++j) {
+                    p[j] = f->rpile[j * rl + i];
+                    q[j] = f->rkey[j * rl + i];
+                }
+                ta__fast_slerp(r, p, q, mix);
+                for (uint32_t j = 0; j < 4; ++j) f->rpile[j * rl + i] = (float)r[j];
+            }
+            continue;
+        }
         const float tm = (float)mix;
         if (k->rot_slerp(f->rtmp, f->rpile, f->rkey, rl, tm, f->slow) != 0)
             redo_slow(f->rtmp, f->rpile, f->rkey, rl, f->rot_count, tm, f->slow);
@@ -308,27 +338,9 @@ bool ta__fused_run(ta_mixer *m, const ta_mixer_targets *t)
     if (k->not_finite(f->vpile, vn) | k->not_finite(f->rpile, 4 * rl)) return false;
 
     /* Nothing refused: write what differs from the last written. */
-    ta_node *nodes = t->scene->nodes;
-    const float *px = f->vpile, *py = px + vl, *pz = py + vl;
-    const float *lx = f->vlast, *ly = lx + vl, *lz = ly + vl;
-    for (uint32_t i = 0; i < f->vec_count; ++i) {
-        if (px[i] == lx[i] && py[i] == ly[i] && pz[i] == lz[i]) continue;
-        ta_node *node = &nodes[f->vec_node[i]];
-        ta_vec3 *dst = f->vec_scale[i] ? &node->scale : &node->position;
-        dst->x = px[i];
-        dst->y = py[i];
-        dst->z = pz[i];
-    }
-    const float *qx = f->rpile, *qy = qx + rl, *qz = qy + rl, *qw = qz + rl;
-    const float *mx = f->rlast, *my = mx + rl, *mz = my + rl, *mw = mz + rl;
-    for (uint32_t i = 0; i < f->rot_count; ++i) {
-        if (qx[i] == mx[i] && qy[i] == my[i] && qz[i] == mz[i] && qw[i] == mw[i]) continue;
-        ta_quat *dst = &nodes[f->rot_node[i]].quaternion;
-        dst->x = qx[i];
-        dst->y = qy[i];
-        dst->z = qz[i];
-        dst->w = qw[i];
-    }
+    float *base = (float *)(void *)t->scene->nodes;
+    k->write_vec(base, f->vec_node, f->vpile, f->vlast, vl, f->vec_count, f->slow);
+    k->write_rot(base, f->rot_node, f->rpile, f->rlast, rl, f->rot_count, f->slow);
     float *swap = f->vpile;
     f->vpile = f->vlast;
     f->vlast = swap;

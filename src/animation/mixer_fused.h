@@ -41,11 +41,10 @@ typedef struct ta__mixer_fused {
     const struct ta__clip_fused **layouts;
     uint32_t vec_count, vec_lanes, rot_count, rot_lanes;
     uint32_t *vec_binding, *rot_binding; /* per lane: the binding */
-    uint32_t *vec_node, *rot_node;       /* per lane: the node */
-    uint8_t *vec_scale;                  /* per lane: 1 scale, 0 position */
+    uint32_t *vec_node, *rot_node;       /* per lane: where its numbers go, in floats from the first node */
     float *vpile, *vlast, *vorig;        /* 3 planes of vec_lanes */
     float *rpile, *rlast, *rorig, *rkey, *rtmp; /* 4 planes of rot_lanes */
-    uint8_t *slow;
+    uint8_t *slow;                       /* scratch: a byte per lane (the larger count) */
     unsigned char *block;
     size_t block_bytes;
 } ta__mixer_fused;

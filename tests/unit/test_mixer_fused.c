@@ -26,10 +26,12 @@ static ta_track_target target_of(uint32_t node, ta_track_kind kind)
     return t;
 }
 
-static ta_track *track_of(ta_track_target target, const float *times, const float *values, uint32_t keys, uint32_t n)
+static ta_track *track_interp(ta_track_target target, const float *times, const float *values, uint32_t keys,
+                              uint32_t n, ta_interpolation interp)
 {
     ta_error err = {0};
     ta_track_desc d = {0};
+    d.interpolation = interp;
     d.target = target;
     d.times = times;
     d.key_count = keys;
@@ -40,9 +42,14 @@ static ta_track *track_of(ta_track_target target, const float *times, const floa
     return t;
 }
 
+static ta_track *track_of(ta_track_target target, const float *times, const float *values, uint32_t keys, uint32_t n)
+{
+    return track_interp(target, times, values, keys, n, TA_LINEAR);
+}
+
 /* A rig clip: every bone's position, rotation and scale; `spin` sets how far
  * apart a rotation's keys are (large: keys whose dot is below 0.7). */
-static ta_clip *rig_clip(uint32_t seed, double spin, const char *name)
+static ta_clip *rig_clip_interp(uint32_t seed, double spin, const char *name, ta_interpolation interp)
 {
     ta_error err = {0};
     float times[KEYS];
@@ -65,13 +72,18 @@ static ta_clip *rig_clip(uint32_t seed, double spin, const char *name)
             rot[k * 4 + 2] = (float)(az / len * s);
             rot[k * 4 + 3] = (float)cos(angle / 2);
         }
-        tracks[3 * b] = track_of(target_of(b, TA_POSITION), times, pos, KEYS, 3);
-        tracks[3 * b + 1] = track_of(target_of(b, TA_QUATERNION), times, rot, KEYS, 4);
-        tracks[3 * b + 2] = track_of(target_of(b, TA_SCALE), times, scl, KEYS, 3);
+        tracks[3 * b] = track_interp(target_of(b, TA_POSITION), times, pos, KEYS, 3, interp);
+        tracks[3 * b + 1] = track_interp(target_of(b, TA_QUATERNION), times, rot, KEYS, 4, interp);
+        tracks[3 * b + 2] = track_interp(target_of(b, TA_SCALE), times, scl, KEYS, 3, interp);
     }
     ta_clip *clip = NULL;
     TA_ASSERT_OK(ta_clip_create(name, tracks, 3 * BONES, NULL, &clip, &err), &err);
     return clip;
+}
+
+static ta_clip *rig_clip(uint32_t seed, double spin, const char *name)
+{
+    return rig_clip_interp(seed, spin, name, TA_LINEAR);
 }
 
 static ta_scene *rig_scene(void)
@@ -170,17 +182,20 @@ static void test_blend_matches_property_mixer(void **state)
 
 /* Runs the same story on a mixer forced to `simd` and on one forced to the
  * general path, and compares every node number bit for bit after each update. */
-static void same_as_general(const char *simd)
+static void same_as_general(const char *simd, ta_interpolation second)
 {
     ta_error err = {0};
-    ta_clip *clips[3] = {rig_clip(1, 0.6, "walk"), rig_clip(2, 2.8, "spin"), rig_clip(3, 0.2, "idle")};
+    /* the second clip LINEAR or STEP: a STEP clip's rotations mix in double */
+    ta_clip *clips[3] = {rig_clip(1, 0.6, "walk"), rig_clip_interp(2, 2.8, "spin", second), rig_clip(3, 0.2, "idle")};
     ta_scene *scenes[2] = {rig_scene(), rig_scene()};
     ta_mixer *mixers[2] = {mixer_on("general"), mixer_on(simd)};
     ta_action *acts[2][3];
     const float weights[3] = {0.5f, 0.3f, 0.15f}; /* 0.95: the originals rest in by 0.05 */
     for (int i = 0; i < 2; ++i)
         for (int a = 0; a < 3; ++a) acts[i][a] = add_playing(mixers[i], clips[a], weights[a]);
+    uint64_t runs_before_fades = 0;
     for (int frame = 0; frame < 120; ++frame) {
+        if (frame == 104) runs_before_fades = mixers[1]->fused.runs;
         for (int i = 0; i < 2; ++i) {
             /* leave the fused path and come back: stop and play, a weight of
              * one, an additive blend mode, a different time scale */
@@ -192,6 +207,10 @@ static void same_as_general(const char *simd)
             if (frame == 80) TA_ASSERT_OK(ta_action_set_time_scale(acts[i][1], -1.5f, &err), &err);
             if (frame == 90) TA_ASSERT_OK(ta_action_set_weight(acts[i][2], 0, &err), &err);
             if (frame == 100) ta_scene_node(scenes[i], ta_node_at(3))->position.x = 7; /* the caller's write */
+            /* fades and warps only move per-action scalars: the fused path stays */
+            if (frame == 104) TA_ASSERT_OK(ta_action_fade_in(acts[i][0], ta_seconds(0.2), &err), &err);
+            if (frame == 108)
+                TA_ASSERT_OK(ta_action_warp(acts[i][1], 1.0f, 2.5f, ta_seconds(0.15), &err), &err);
             TA_ASSERT_OK(ta_mixer_update(mixers[i], scenes[i], ta_seconds(1.0 / 37), &err), &err);
         }
         for (uint32_t b = 0; b < BONES; ++b) {
@@ -211,6 +230,8 @@ static void same_as_general(const char *simd)
     assert_int_equal(mixers[0]->fused.runs, 0);
     /* 120 updates; the general path takes the first, those after each change, and the additive stretch */
     assert_true(mixers[1]->fused.runs >= 80);
+    /* the fade and the warp ran on it: the last sixteen updates were all fused */
+    assert_int_equal(mixers[1]->fused.runs - runs_before_fades, 16);
     for (int i = 0; i < 2; ++i) {
         ta_mixer_destroy(mixers[i]);
         ta_scene_destroy(scenes[i]);
@@ -228,7 +249,8 @@ static void test_every_path_same_as_general(void **state)
             printf("# %s: not run by this CPU, skipped\n", paths[i]);
             continue;
         }
-        same_as_general(paths[i]);
+        same_as_general(paths[i], TA_LINEAR);
+        same_as_general(paths[i], TA_STEP);
         ran++;
     }
     assert_true(ran >= 1);
