@@ -9,6 +9,12 @@ static uint32_t padded(uint32_t n)
     return (n + TA__FUSED_WIDTH - 1) / TA__FUSED_WIDTH * TA__FUSED_WIDTH;
 }
 
+static bool same_times(const ta_track *a, const ta_track *b)
+{
+    return a->key_count == b->key_count &&
+           (a->times == b->times || memcmp(a->times, b->times, sizeof(float) * a->key_count) == 0);
+}
+
 static bool qualifies(const ta_clip *clip)
 {
     if (clip->track_count == 0 || clip->blend_mode != TA_NORMAL_BLEND_MODE) return false;
@@ -19,9 +25,6 @@ static bool qualifies(const ta_clip *clip)
             t->interpolation != first->interpolation || t->target.family != TA_FAMILY_NODE)
             return false;
         if (t->target.kind != TA_POSITION && t->target.kind != TA_SCALE && t->target.kind != TA_QUATERNION)
-            return false;
-        if (t->key_count != first->key_count ||
-            (t->times != first->times && memcmp(t->times, first->times, sizeof(float) * t->key_count) != 0))
             return false;
         /* two tracks on one target mix into one pile in the general path */
         for (uint32_t j = 0; j < i; ++j)
@@ -34,51 +37,85 @@ void ta__clip_fused_make(ta_clip *clip)
 {
     ta__clip_fused_drop(clip);
     if (!qualifies(clip)) return;
-    uint32_t vec_count = 0, rot_count = 0, n = clip->track_count, keys = clip->tracks[0]->key_count;
+    const uint32_t n = clip->track_count;
+    /* the time groups, numbered as the clip plan numbers them: by first appearance */
+    uint32_t *group_of = (uint32_t *)ta__calloc(&clip->mem, 2 * (size_t)n, sizeof(uint32_t));
+    if (group_of == NULL) return;
+    uint32_t *group_first = group_of + n, groups = 0;
     for (uint32_t i = 0; i < n; ++i) {
-        if (clip->tracks[i]->target.kind == TA_QUATERNION)
-            rot_count++;
-        else
-            vec_count++;
+        uint32_t g = 0;
+        while (g < groups && !same_times(clip->tracks[group_first[g]], clip->tracks[i])) g++;
+        if (g == groups) group_first[groups++] = i;
+        group_of[i] = g;
     }
-    uint32_t vec_lanes = padded(vec_count), rot_lanes = padded(rot_count);
-    size_t floats = (size_t)keys * (3 * (size_t)vec_lanes + 4 * (size_t)rot_lanes);
-    size_t bytes = sizeof(ta__clip_fused) + sizeof(uint32_t) * ((size_t)vec_lanes + rot_lanes) + sizeof(float) * floats;
+    uint32_t vec_lanes = 0, rot_lanes = 0;
+    size_t floats = 0;
+    for (uint32_t g = 0; g < groups; ++g) {
+        uint32_t vc = 0, rc = 0;
+        for (uint32_t i = 0; i < n; ++i)
+            if (group_of[i] == g) *(clip->tracks[i]->target.kind == TA_QUATERNION ? &rc : &vc) += 1;
+        uint32_t keys = clip->tracks[group_first[g]]->key_count;
+        vec_lanes += padded(vc);
+        rot_lanes += padded(rc);
+        floats += (size_t)keys * (3 * (size_t)padded(vc) + 4 * (size_t)padded(rc));
+    }
+    size_t bytes = sizeof(ta__clip_fused) + sizeof(ta__fused_group) * groups + sizeof(float) * floats +
+                   sizeof(uint32_t) * ((size_t)vec_lanes + rot_lanes);
     unsigned char *block = (unsigned char *)ta__calloc(&clip->mem, 1, bytes);
-    if (block == NULL) return;
+    if (block == NULL) {
+        ta__free(&clip->mem, group_of, 2 * (size_t)n * sizeof(uint32_t));
+        return;
+    }
     ta__clip_fused *f = (ta__clip_fused *)block;
     f->bytes = bytes;
-    f->keys = keys;
     f->step = clip->tracks[0]->interpolation == TA_STEP;
-    f->times = clip->tracks[0]->times;
-    f->vec_count = vec_count;
-    f->vec_lanes = vec_lanes;
-    f->rot_count = rot_count;
-    f->rot_lanes = rot_lanes;
-    f->vec = (float *)(block + sizeof *f);
-    f->rot = f->vec + (size_t)keys * 3 * vec_lanes;
-    f->vec_track = (uint32_t *)(f->rot + (size_t)keys * 4 * rot_lanes);
+    f->group_count = groups;
+    f->groups = (ta__fused_group *)(block + sizeof *f);
+    float *planes = (float *)(f->groups + groups);
+    f->vec_track = (uint32_t *)(planes + floats);
     f->rot_track = f->vec_track + vec_lanes;
-    uint32_t v = 0, q = 0;
-    for (uint32_t i = 0; i < n; ++i) {
-        const ta_track *t = clip->tracks[i];
-        if (t->target.kind == TA_QUATERNION) {
-            f->rot_track[q] = i;
-            for (uint32_t k = 0; k < keys; ++k)
-                for (uint32_t c = 0; c < 4; ++c) f->rot[((size_t)k * 4 + c) * rot_lanes + q] = t->values[(size_t)k * 4 + c];
-            q++;
-        } else {
-            f->vec_track[v] = i;
-            for (uint32_t k = 0; k < keys; ++k)
-                for (uint32_t c = 0; c < 3; ++c) f->vec[((size_t)k * 3 + c) * vec_lanes + v] = t->values[(size_t)k * 3 + c];
-            v++;
+    f->vec_lanes = vec_lanes;
+    f->rot_lanes = rot_lanes;
+    for (uint32_t l = 0; l < vec_lanes; ++l) f->vec_track[l] = TA_NONE;
+    for (uint32_t l = 0; l < rot_lanes; ++l) f->rot_track[l] = TA_NONE;
+    uint32_t vec_at = 0, rot_at = 0;
+    for (uint32_t g = 0; g < groups; ++g) {
+        ta__fused_group *gr = &f->groups[g];
+        const ta_track *t0 = clip->tracks[group_first[g]];
+        gr->keys = t0->key_count;
+        gr->times = t0->times;
+        gr->vec_first = vec_at;
+        gr->rot_first = rot_at;
+        for (uint32_t i = 0; i < n; ++i)
+            if (group_of[i] == g) *(clip->tracks[i]->target.kind == TA_QUATERNION ? &gr->rot_count : &gr->vec_count) += 1;
+        gr->vec_lanes = padded(gr->vec_count);
+        gr->rot_lanes = padded(gr->rot_count);
+        gr->vec = planes;
+        planes += (size_t)gr->keys * 3 * gr->vec_lanes;
+        gr->rot = planes;
+        planes += (size_t)gr->keys * 4 * gr->rot_lanes;
+        uint32_t v = 0, q = 0, keys = gr->keys, vl = gr->vec_lanes, rl = gr->rot_lanes;
+        for (uint32_t i = 0; i < n; ++i) {
+            if (group_of[i] != g) continue;
+            const ta_track *t = clip->tracks[i];
+            if (t->target.kind == TA_QUATERNION) {
+                f->rot_track[rot_at + q] = i;
+                for (uint32_t k = 0; k < keys; ++k)
+                    for (uint32_t c = 0; c < 4; ++c) gr->rot[((size_t)k * 4 + c) * rl + q] = t->values[(size_t)k * 4 + c];
+                q++;
+            } else {
+                f->vec_track[vec_at + v] = i;
+                for (uint32_t k = 0; k < keys; ++k)
+                    for (uint32_t c = 0; c < 3; ++c) gr->vec[((size_t)k * 3 + c) * vl + v] = t->values[(size_t)k * 3 + c];
+                v++;
+            }
         }
+        for (; q < rl; ++q)
+            for (uint32_t k = 0; k < keys; ++k) gr->rot[((size_t)k * 4 + 3) * rl + q] = 1;
+        vec_at += vl;
+        rot_at += rl;
     }
-    for (; q < rot_lanes; ++q) {
-        f->rot_track[q] = TA_NONE;
-        for (uint32_t k = 0; k < keys; ++k) f->rot[((size_t)k * 4 + 3) * rot_lanes + q] = 1;
-    }
-    for (; v < vec_lanes; ++v) f->vec_track[v] = TA_NONE;
+    ta__free(&clip->mem, group_of, 2 * (size_t)n * sizeof(uint32_t));
     clip->fused = f;
 }
 

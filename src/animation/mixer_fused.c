@@ -86,17 +86,26 @@ size_t ta__fused_bytes(const ta_mixer *m)
     return f->block_bytes + 2 * sizeof(void *) * f->action_capacity;
 }
 
+/* Lane i of time group g in a pile of `planes` planes: where component c is. */
+static inline size_t at_lane(uint32_t first, uint32_t lanes, uint32_t planes, uint32_t c, uint32_t i)
+{
+    return (size_t)planes * first + (size_t)c * lanes + i;
+}
+
 void ta__fused_release(ta_mixer *m)
 {
     ta__mixer_fused *f = &m->fused;
     if (!f->valid) return;
-    for (uint32_t i = 0; i < f->vec_count; ++i) {
-        float *l = m->last + m->bindings[f->vec_binding[i]].offset;
-        for (uint32_t c = 0; c < 3; ++c) l[c] = f->vlast[c * f->vec_lanes + i];
-    }
-    for (uint32_t i = 0; i < f->rot_count; ++i) {
-        float *l = m->last + m->bindings[f->rot_binding[i]].offset;
-        for (uint32_t c = 0; c < 4; ++c) l[c] = f->rlast[c * f->rot_lanes + i];
+    for (uint32_t g = 0; g < f->shape->group_count; ++g) {
+        const ta__fused_group *gr = &f->shape->groups[g];
+        for (uint32_t i = 0; i < gr->vec_count; ++i) {
+            float *l = m->last + m->bindings[f->vec_binding[gr->vec_first + i]].offset;
+            for (uint32_t c = 0; c < 3; ++c) l[c] = f->vlast[at_lane(gr->vec_first, gr->vec_lanes, 3, c, i)];
+        }
+        for (uint32_t i = 0; i < gr->rot_count; ++i) {
+            float *l = m->last + m->bindings[f->rot_binding[gr->rot_first + i]].offset;
+            for (uint32_t c = 0; c < 4; ++c) l[c] = f->rlast[at_lane(gr->rot_first, gr->rot_lanes, 4, c, i)];
+        }
     }
     f->valid = false;
 }
@@ -152,6 +161,16 @@ static bool reserve(ta_mixer *m, uint32_t actions, uint32_t vec_lanes, uint32_t 
     return true;
 }
 
+/* Whether two clips' layouts have the same time groups lane for lane. */
+static bool same_shape(const ta__clip_fused *a, const ta__clip_fused *b)
+{
+    if (a->group_count != b->group_count) return false;
+    for (uint32_t g = 0; g < a->group_count; ++g)
+        if (a->groups[g].vec_count != b->groups[g].vec_count || a->groups[g].rot_count != b->groups[g].rot_count)
+            return false;
+    return true;
+}
+
 void ta__fused_refresh(ta_mixer *m)
 {
     ta__mixer_fused *f = &m->fused;
@@ -163,8 +182,7 @@ void ta__fused_refresh(ta_mixer *m)
         const ta_action *a = m->actions[i];
         if (!a->scheduled || a->uncached) continue;
         if (!action_fits(m, a)) return;
-        const ta__clip_fused *c = a->clip->fused, *c0 = first ? first->clip->fused : c;
-        if (c->vec_count != c0->vec_count || c->rot_count != c0->rot_count) return;
+        if (first != NULL && !same_shape(a->clip->fused, first->clip->fused)) return;
         if (first == NULL) first = a;
         count++;
     }
@@ -175,10 +193,10 @@ void ta__fused_refresh(ta_mixer *m)
         const ta_action *a = m->actions[i];
         if (!a->scheduled || a->uncached || a == first) continue;
         const ta__clip_fused *c = a->clip->fused;
-        for (uint32_t l = 0; l < c0->vec_count; ++l)
-            if (a->bindings[c->vec_track[l]] != first->bindings[c0->vec_track[l]]) return;
-        for (uint32_t l = 0; l < c0->rot_count; ++l)
-            if (a->bindings[c->rot_track[l]] != first->bindings[c0->rot_track[l]]) return;
+        for (uint32_t l = 0; l < c0->vec_lanes; ++l)
+            if (c0->vec_track[l] != TA_NONE && a->bindings[c->vec_track[l]] != first->bindings[c0->vec_track[l]]) return;
+        for (uint32_t l = 0; l < c0->rot_lanes; ++l)
+            if (c0->rot_track[l] != TA_NONE && a->bindings[c->rot_track[l]] != first->bindings[c0->rot_track[l]]) return;
     }
     /* The lanes are all the driven bindings, and the others need no write:
      * none waits for its original, none was written by this update. */
@@ -190,7 +208,7 @@ void ta__fused_refresh(ta_mixer *m)
         else if (b->restore_pending || b->driven_last)
             return;
     }
-    if (driven != c0->vec_count + c0->rot_count) return;
+    if (driven != first->clip->track_count) return;
     for (uint32_t i = 0; i < m->binding_count; ++i) /* a lane's place in the nodes must fit 32 bits */
         if (m->bindings[i].use_count > 0 && m->bindings[i].target.index >= UINT32_MAX / TA__NODE_FLOATS - 1) return;
     if (!reserve(m, count, c0->vec_lanes, c0->rot_lanes)) return;
@@ -201,34 +219,40 @@ void ta__fused_refresh(ta_mixer *m)
         f->layouts[f->action_count] = a->clip->fused;
         f->actions[f->action_count++] = a;
     }
-    f->vec_count = c0->vec_count;
-    f->rot_count = c0->rot_count;
+    f->shape = c0;
     uint32_t vl = f->vec_lanes, rl = f->rot_lanes;
     memset(f->vlast, 0, sizeof(float) * 3 * vl);
     memset(f->vorig, 0, sizeof(float) * 3 * vl);
     memset(f->rlast, 0, sizeof(float) * 4 * rl);
     memset(f->rorig, 0, sizeof(float) * 4 * rl);
-    for (uint32_t l = 0; l < rl; ++l) f->rlast[3 * rl + l] = f->rorig[3 * rl + l] = 1;
-    for (uint32_t l = 0; l < f->vec_count; ++l) {
-        uint32_t bi = first->bindings[c0->vec_track[l]];
-        const ta__binding *b = &m->bindings[bi];
-        f->vec_binding[l] = bi;
-        f->vec_node[l] = (uint32_t)(b->target.index * TA__NODE_FLOATS +
-                                    (b->target.kind == TA_SCALE ? offsetof(ta_node, scale) : offsetof(ta_node, position)) /
-                                        sizeof(float));
-        for (uint32_t c = 0; c < 3; ++c) {
-            f->vlast[c * vl + l] = m->last[b->offset + c];
-            f->vorig[c * vl + l] = m->orig[b->offset + c];
+    for (uint32_t g = 0; g < c0->group_count; ++g) {
+        const ta__fused_group *gr = &c0->groups[g];
+        for (uint32_t i = 0; i < gr->rot_lanes; ++i)
+            f->rlast[at_lane(gr->rot_first, gr->rot_lanes, 4, 3, i)] = f->rorig[at_lane(gr->rot_first, gr->rot_lanes, 4, 3, i)] = 1;
+        for (uint32_t i = 0; i < gr->vec_lanes; ++i) {
+            uint32_t l = gr->vec_first + i, track = c0->vec_track[l];
+            f->vec_binding[l] = track == TA_NONE ? TA_NONE : first->bindings[track];
+            if (track == TA_NONE) continue;
+            const ta__binding *b = &m->bindings[f->vec_binding[l]];
+            f->vec_node[i + gr->vec_first] =
+                (uint32_t)(b->target.index * TA__NODE_FLOATS +
+                           (b->target.kind == TA_SCALE ? offsetof(ta_node, scale) : offsetof(ta_node, position)) /
+                               sizeof(float));
+            for (uint32_t c = 0; c < 3; ++c) {
+                f->vlast[at_lane(gr->vec_first, gr->vec_lanes, 3, c, i)] = m->last[b->offset + c];
+                f->vorig[at_lane(gr->vec_first, gr->vec_lanes, 3, c, i)] = m->orig[b->offset + c];
+            }
         }
-    }
-    for (uint32_t l = 0; l < f->rot_count; ++l) {
-        uint32_t bi = first->bindings[c0->rot_track[l]];
-        const ta__binding *b = &m->bindings[bi];
-        f->rot_binding[l] = bi;
-        f->rot_node[l] = (uint32_t)(b->target.index * TA__NODE_FLOATS + offsetof(ta_node, quaternion) / sizeof(float));
-        for (uint32_t c = 0; c < 4; ++c) {
-            f->rlast[c * rl + l] = m->last[b->offset + c];
-            f->rorig[c * rl + l] = m->orig[b->offset + c];
+        for (uint32_t i = 0; i < gr->rot_lanes; ++i) {
+            uint32_t l = gr->rot_first + i, track = c0->rot_track[l];
+            f->rot_binding[l] = track == TA_NONE ? TA_NONE : first->bindings[track];
+            if (track == TA_NONE) continue;
+            const ta__binding *b = &m->bindings[f->rot_binding[l]];
+            f->rot_node[l] = (uint32_t)(b->target.index * TA__NODE_FLOATS + offsetof(ta_node, quaternion) / sizeof(float));
+            for (uint32_t c = 0; c < 4; ++c) {
+                f->rlast[at_lane(gr->rot_first, gr->rot_lanes, 4, c, i)] = m->last[b->offset + c];
+                f->rorig[at_lane(gr->rot_first, gr->rot_lanes, 4, c, i)] = m->orig[b->offset + c];
+            }
         }
     }
     f->valid = true;
@@ -252,95 +276,123 @@ static void redo_slow(float *out, const float *a, const float *b, uint32_t lanes
     }
 }
 
+/* pile := slerpFlat(pile, q, t) lane by lane in double, as the general path
+ * mixes a STEP rotation and rests a rotation toward its original. */
+static void slerp_double(float *pile, const float *q, uint32_t lanes, uint32_t count, double t)
+{
+    for (uint32_t i = 0; i < count; ++i) {
+        double p4[4], q4[4], r[4];
+        for (uint32_t c = 0; c < 4; ++c) {
+            p4[c] = pile[c * lanes + i];
+            q4[c] = q[c * lanes + i];
+        }
+        ta__fast_slerp(r, p4, q4, t);
+        for (uint32_t c = 0; c < 4; ++c) pile[c * lanes + i] = (float)r[c];
+    }
+}
+
+/* One action's time group into the piles: sum is the lanes' cumulative
+ * weight before it (0: the first action), mix its share. */
+static void mix_group(ta__mixer_fused *f, ta_action *a, const ta__clip_fused *c, uint32_t g, bool first,
+                      double mix)
+{
+    const ta__fused_kernels *k = f->kernels;
+    const ta__fused_group *gr = &c->groups[g], *sh = &f->shape->groups[g];
+    const uint32_t vl = gr->vec_lanes, rl = gr->rot_lanes, vn = 3 * vl;
+    /* the group's interval, as the general path finds it */
+    const double time = a->move.read_time;
+    uint32_t n = gr->keys, i1 = ta__seek(gr->times, n, &a->cursors[g], time);
+    if (i1 > 0 && i1 < n) a->alphas[g] = ta__alpha(gr->times, i1, time);
+    uint32_t key0, key1;
+    double w0, w1;
+    if (c->step) {
+        /* the key before the interval, held (three.js DiscreteInterpolant) */
+        key0 = key1 = i1 == 0 ? 0 : (i1 >= n ? n - 1 : i1 - 1);
+        w0 = 1;
+        w1 = 0;
+    } else if (i1 == 0 || i1 == n) {
+        key0 = key1 = i1 ? i1 - 1 : 0;
+        w0 = 1;
+        w1 = 0;
+    } else {
+        key0 = i1 - 1;
+        key1 = i1;
+        w1 = a->alphas[g];
+        w0 = 1 - w1;
+    }
+    const float *v0 = gr->vec + (size_t)key0 * vn, *v1 = gr->vec + (size_t)key1 * vn;
+    const float *q0 = gr->rot + (size_t)key0 * 4 * rl, *q1 = gr->rot + (size_t)key1 * 4 * rl;
+    float *vpile = f->vpile + 3 * (size_t)sh->vec_first;
+    float *rpile = f->rpile + 4 * (size_t)sh->rot_first, *rkey = f->rkey + 4 * (size_t)sh->rot_first;
+    float *rtmp = f->rtmp + 4 * (size_t)sh->rot_first;
+    const float ta = (float)a->alphas[g];
+    float *key = first ? rpile : rkey;
+    if (c->step)
+        memcpy(key, q0, sizeof(float) * 4 * rl);
+    else if (k->rot_slerp(key, q0, q1, rl, ta, f->slow) != 0)
+        redo_slow(key, q0, q1, rl, gr->rot_count, ta, f->slow);
+    if (first) {
+        k->vec_first(vpile, v0, v1, vn, w0, w1);
+        return;
+    }
+    k->vec_mix(vpile, v0, v1, vn, w0, w1, 1 - mix, mix);
+    if (c->step) {
+        /* the general path mixes a STEP rotation into its pile in double */
+        memcpy(rtmp, rpile, sizeof(float) * 4 * rl);
+        slerp_double(rtmp, rkey, rl, gr->rot_count, mix);
+        return;
+    }
+    const float tm = (float)mix;
+    if (k->rot_slerp(rtmp, rpile, rkey, rl, tm, f->slow) != 0)
+        redo_slow(rtmp, rpile, rkey, rl, gr->rot_count, tm, f->slow);
+}
+
 bool ta__fused_run(ta_mixer *m, const ta_mixer_targets *t)
 {
     ta__mixer_fused *f = &m->fused;
     const ta__fused_kernels *k = f->kernels;
-    const uint32_t vl = f->vec_lanes, rl = f->rot_lanes, vn = 3 * vl;
+    const ta__clip_fused *shape = f->shape;
     /* the cumulative weight of every lane, a float as a binding's weight is */
     float sum = 0;
     for (uint32_t ai = 0; ai < f->action_count; ++ai) {
         ta_action *a = f->actions[ai];
         const double w = a->next.effective_weight;
         if (!(w > 0)) continue;
-        const ta__clip_fused *c = f->layouts[ai];
-        /* the one time group's interval, as the general path finds it */
-        const double time = a->move.read_time;
-        uint32_t n = c->keys, i1 = ta__seek(c->times, n, &a->cursors[0], time);
-        if (i1 > 0 && i1 < n) a->alphas[0] = ta__alpha(c->times, i1, time);
-        uint32_t key0, key1;
-        double w0, w1;
-        if (c->step) {
-            /* the key before the interval, held (three.js DiscreteInterpolant) */
-            key0 = key1 = i1 == 0 ? 0 : (i1 >= n ? n - 1 : i1 - 1);
-            w0 = 1;
-            w1 = 0;
-        } else if (i1 == 0 || i1 == n) {
-            key0 = key1 = i1 ? i1 - 1 : 0;
-            w0 = 1;
-            w1 = 0;
-        } else {
-            key0 = i1 - 1;
-            key1 = i1;
-            w1 = a->alphas[0];
-            w0 = 1 - w1;
-        }
-        const float *v0 = c->vec + (size_t)key0 * vn, *v1 = c->vec + (size_t)key1 * vn;
-        const float *q0 = c->rot + (size_t)key0 * 4 * rl, *q1 = c->rot + (size_t)key1 * 4 * rl;
-        const float ta = (float)a->alphas[0];
-        float *key = sum == 0 ? f->rpile : f->rkey;
-        if (c->step)
-            memcpy(key, q0, sizeof(float) * 4 * rl);
-        else if (k->rot_slerp(key, q0, q1, rl, ta, f->slow) != 0)
-            redo_slow(key, q0, q1, rl, f->rot_count, ta, f->slow);
-        if (sum == 0) {
-            k->vec_first(f->vpile, v0, v1, vn, w0, w1);
+        const bool first = sum == 0;
+        double mix = 0;
+        if (first) {
             sum = (float)w;
-            continue;
+        } else {
+            sum = (float)(sum + w);
+            mix = w / sum;
         }
-        sum = (float)(sum + w);
-        const double mix = w / sum;
-        k->vec_mix(f->vpile, v0, v1, vn, w0, w1, 1 - mix, mix);
-        if (c->step) {
-            /* the general path mixes a STEP rotation into its pile in double */
-            for (uint32_t i = 0; i < f->rot_count; ++i) {
-                double p[4], q[4], r[4];
-                for (uint32_t j = 0; j < 4; ++j) {
-                    p[j] = f->rpile[j * rl + i];
-                    q[j] = f->rkey[j * rl + i];
-                }
-                ta__fast_slerp(r, p, q, mix);
-                for (uint32_t j = 0; j < 4; ++j) f->rpile[j * rl + i] = (float)r[j];
-            }
-            continue;
+        for (uint32_t g = 0; g < shape->group_count; ++g) mix_group(f, a, f->layouts[ai], g, first, mix);
+        if (!first) {
+            float *swap = f->rpile;
+            f->rpile = f->rtmp;
+            f->rtmp = swap;
         }
-        const float tm = (float)mix;
-        if (k->rot_slerp(f->rtmp, f->rpile, f->rkey, rl, tm, f->slow) != 0)
-            redo_slow(f->rtmp, f->rpile, f->rkey, rl, f->rot_count, tm, f->slow);
-        float *swap = f->rpile;
-        f->rpile = f->rtmp;
-        f->rtmp = swap;
     }
     if (sum < 1) {
         /* the missing weight rests toward the originals (three.js PropertyMixer.apply) */
         const double rest = 1 - (double)sum;
-        k->vec_rest(f->vpile, f->vorig, vn, 1 - rest, rest);
-        for (uint32_t i = 0; i < f->rot_count; ++i) {
-            double p[4], o[4], r[4];
-            for (uint32_t c = 0; c < 4; ++c) {
-                p[c] = f->rpile[c * rl + i];
-                o[c] = f->rorig[c * rl + i];
-            }
-            ta__fast_slerp(r, p, o, rest);
-            for (uint32_t c = 0; c < 4; ++c) f->rpile[c * rl + i] = (float)r[c];
+        k->vec_rest(f->vpile, f->vorig, 3 * f->vec_lanes, 1 - rest, rest);
+        for (uint32_t g = 0; g < shape->group_count; ++g) {
+            const ta__fused_group *gr = &shape->groups[g];
+            slerp_double(f->rpile + 4 * (size_t)gr->rot_first, f->rorig + 4 * (size_t)gr->rot_first, gr->rot_lanes,
+                         gr->rot_count, rest);
         }
     }
-    if (k->not_finite(f->vpile, vn) | k->not_finite(f->rpile, 4 * rl)) return false;
+    if (k->not_finite(f->vpile, 3 * f->vec_lanes) | k->not_finite(f->rpile, 4 * f->rot_lanes)) return false;
 
     /* Nothing refused: write what differs from the last written. */
     float *base = (float *)(void *)t->scene->nodes;
-    k->write_vec(base, f->vec_node, f->vpile, f->vlast, vl, f->vec_count, f->slow);
-    k->write_rot(base, f->rot_node, f->rpile, f->rlast, rl, f->rot_count, f->slow);
+    for (uint32_t g = 0; g < shape->group_count; ++g) {
+        const ta__fused_group *gr = &shape->groups[g];
+        size_t v = 3 * (size_t)gr->vec_first, r = 4 * (size_t)gr->rot_first;
+        k->write_vec(base, f->vec_node + gr->vec_first, f->vpile + v, f->vlast + v, gr->vec_lanes, gr->vec_count, f->slow);
+        k->write_rot(base, f->rot_node + gr->rot_first, f->rpile + r, f->rlast + r, gr->rot_lanes, gr->rot_count, f->slow);
+    }
     float *swap = f->vpile;
     f->vpile = f->vlast;
     f->vlast = swap;

@@ -39,11 +39,12 @@ typedef struct ta__mixer_fused {
     uint32_t action_capacity;
     struct ta_action **actions;
     const struct ta__clip_fused **layouts;
-    uint32_t vec_count, vec_lanes, rot_count, rot_lanes;
-    uint32_t *vec_binding, *rot_binding; /* per lane: the binding */
+    const struct ta__clip_fused *shape;  /* the lanes' time groups: the first action's clip's (all alike) */
+    uint32_t vec_lanes, rot_lanes;       /* padding included */
+    uint32_t *vec_binding, *rot_binding; /* per lane: the binding (TA_NONE: padding) */
     uint32_t *vec_node, *rot_node;       /* per lane: where its numbers go, in floats from the first node */
-    float *vpile, *vlast, *vorig;        /* 3 planes of vec_lanes */
-    float *rpile, *rlast, *rorig, *rkey, *rtmp; /* 4 planes of rot_lanes */
+    float *vpile, *vlast, *vorig;        /* per time group g, 3 planes of its lanes from 3 vec_first */
+    float *rpile, *rlast, *rorig, *rkey, *rtmp; /* per time group, 4 planes of its lanes from 4 rot_first */
     uint8_t *slow;                       /* scratch: a byte per lane (the larger count) */
     unsigned char *block;
     size_t block_bytes;

@@ -49,11 +49,14 @@ static ta_track *track_of(ta_track_target target, const float *times, const floa
 
 /* A rig clip: every bone's position, rotation and scale; `spin` sets how far
  * apart a rotation's keys are (large: keys whose dot is below 0.7). */
-static ta_clip *rig_clip_interp(uint32_t seed, double spin, const char *name, ta_interpolation interp)
+/* split: the positions and scales keyed at their own, fewer, times (two time groups) */
+static ta_clip *rig_clip_interp(uint32_t seed, double spin, const char *name, ta_interpolation interp, bool split)
 {
     ta_error err = {0};
-    float times[KEYS];
+    float times[KEYS], few[KEYS];
+    const uint32_t few_keys = split ? 4 : KEYS;
     for (uint32_t k = 0; k < KEYS; ++k) times[k] = (float)k / (KEYS - 1);
+    for (uint32_t k = 0; k < few_keys; ++k) few[k] = (float)k / (few_keys - 1);
     ta_track *tracks[3 * BONES];
     for (uint32_t b = 0; b < BONES; ++b) {
         float pos[KEYS * 3], rot[KEYS * 4], scl[KEYS * 3];
@@ -72,9 +75,9 @@ static ta_clip *rig_clip_interp(uint32_t seed, double spin, const char *name, ta
             rot[k * 4 + 2] = (float)(az / len * s);
             rot[k * 4 + 3] = (float)cos(angle / 2);
         }
-        tracks[3 * b] = track_interp(target_of(b, TA_POSITION), times, pos, KEYS, 3, interp);
+        tracks[3 * b] = track_interp(target_of(b, TA_POSITION), few, pos, few_keys, 3, interp);
         tracks[3 * b + 1] = track_interp(target_of(b, TA_QUATERNION), times, rot, KEYS, 4, interp);
-        tracks[3 * b + 2] = track_interp(target_of(b, TA_SCALE), times, scl, KEYS, 3, interp);
+        tracks[3 * b + 2] = track_interp(target_of(b, TA_SCALE), few, scl, few_keys, 3, interp);
     }
     ta_clip *clip = NULL;
     TA_ASSERT_OK(ta_clip_create(name, tracks, 3 * BONES, NULL, &clip, &err), &err);
@@ -83,7 +86,7 @@ static ta_clip *rig_clip_interp(uint32_t seed, double spin, const char *name, ta
 
 static ta_clip *rig_clip(uint32_t seed, double spin, const char *name)
 {
-    return rig_clip_interp(seed, spin, name, TA_LINEAR);
+    return rig_clip_interp(seed, spin, name, TA_LINEAR, false);
 }
 
 static ta_scene *rig_scene(void)
@@ -182,11 +185,13 @@ static void test_blend_matches_property_mixer(void **state)
 
 /* Runs the same story on a mixer forced to `simd` and on one forced to the
  * general path, and compares every node number bit for bit after each update. */
-static void same_as_general(const char *simd, ta_interpolation second)
+static void same_as_general(const char *simd, ta_interpolation second, bool split)
 {
     ta_error err = {0};
     /* the second clip LINEAR or STEP: a STEP clip's rotations mix in double */
-    ta_clip *clips[3] = {rig_clip(1, 0.6, "walk"), rig_clip_interp(2, 2.8, "spin", second), rig_clip(3, 0.2, "idle")};
+    ta_clip *clips[3] = {rig_clip_interp(1, 0.6, "walk", TA_LINEAR, split), rig_clip_interp(2, 2.8, "spin", second, split),
+                         rig_clip_interp(3, 0.2, "idle", TA_LINEAR, split)};
+    if (split) assert_int_equal(clips[0]->fused->group_count, 2);
     ta_scene *scenes[2] = {rig_scene(), rig_scene()};
     ta_mixer *mixers[2] = {mixer_on("general"), mixer_on(simd)};
     ta_action *acts[2][3];
@@ -249,8 +254,9 @@ static void test_every_path_same_as_general(void **state)
             printf("# %s: not run by this CPU, skipped\n", paths[i]);
             continue;
         }
-        same_as_general(paths[i], TA_LINEAR);
-        same_as_general(paths[i], TA_STEP);
+        same_as_general(paths[i], TA_LINEAR, false);
+        same_as_general(paths[i], TA_STEP, false);
+        same_as_general(paths[i], TA_LINEAR, true);
         ran++;
     }
     assert_true(ran >= 1);
@@ -271,7 +277,7 @@ static void test_not_finite_refused_unchanged(void **state)
     TA_ASSERT_OK(ta_clip_create("bad", &tr, 1, NULL, &c, &err), &err);
     assert_non_null(c->fused);
     c->tracks[0]->values[6] = INFINITY;
-    c->fused->vec[(size_t)2 * 3 * c->fused->vec_lanes] = INFINITY; /* key 2, x plane, lane 0 */
+    c->fused->groups[0].vec[(size_t)2 * 3 * c->fused->groups[0].vec_lanes] = INFINITY; /* key 2, x plane, lane 0 */
     ta_scene *s = rig_scene();
     ta_mixer *m = mixer_on(NULL);
     add_playing(m, c, 1);
