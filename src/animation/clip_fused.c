@@ -17,7 +17,7 @@ static bool same_times(const ta_track *a, const ta_track *b)
 
 static bool qualifies(const ta_clip *clip)
 {
-    if (clip->track_count == 0 || clip->blend_mode != TA_NORMAL_BLEND_MODE) return false;
+    if (clip->track_count == 0) return false; /* the action's blend mode is what counts, not the clip's */
     const ta_track *first = clip->tracks[0];
     for (uint32_t i = 0; i < clip->track_count; ++i) {
         const ta_track *t = clip->tracks[i];

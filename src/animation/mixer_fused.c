@@ -31,7 +31,8 @@ int ta__fused_choose(const char *env, ta__simd *out, ta_error *err)
 static bool action_fits(const ta_mixer *m, const ta_action *a)
 {
     (void)m;
-    return !a->has_group && a->blend_mode == TA_NORMAL_BLEND_MODE && a->mask == NULL && a->clip->fused != NULL;
+    return !a->has_group && (a->blend_mode == TA_NORMAL_BLEND_MODE || a->blend_mode == TA_ADDITIVE_BLEND_MODE) &&
+           a->mask == NULL && a->clip->fused != NULL;
 }
 
 bool ta__fused_usable(const ta_mixer *m)
@@ -129,7 +130,7 @@ static bool reserve(ta_mixer *m, uint32_t actions, uint32_t vec_lanes, uint32_t 
         f->action_capacity = actions;
     }
     size_t vf = 3 * (size_t)vec_lanes, rf = 4 * (size_t)rot_lanes;
-    size_t bytes = sizeof(float) * (3 * vf + 5 * rf) + sizeof(uint32_t) * 2 * ((size_t)vec_lanes + rot_lanes) +
+    size_t bytes = sizeof(float) * (4 * vf + 6 * rf) + sizeof(uint32_t) * 2 * ((size_t)vec_lanes + rot_lanes) +
                    (size_t)(vec_lanes > rot_lanes ? vec_lanes : rot_lanes) + 64;
     if (bytes > f->block_bytes || f->vec_lanes != vec_lanes || f->rot_lanes != rot_lanes) {
         if (bytes > f->block_bytes) {
@@ -150,7 +151,9 @@ static bool reserve(ta_mixer *m, uint32_t actions, uint32_t vec_lanes, uint32_t 
         f->rorig = f->rlast + rf;
         f->rkey = f->rorig + rf;
         f->rtmp = f->rkey + rf;
-        f->vec_binding = (uint32_t *)(f->rtmp + rf);
+        f->vadd = f->rtmp + rf;
+        f->radd = f->vadd + vf;
+        f->vec_binding = (uint32_t *)(f->radd + rf);
         f->rot_binding = f->vec_binding + vec_lanes;
         f->vec_node = f->rot_binding + rot_lanes;
         f->rot_node = f->vec_node + vec_lanes;
@@ -347,17 +350,72 @@ static void mix_group(ta__mixer_fused *f, ta_action *a, const ta__clip_fused *c,
         redo_slow(rtmp, rpile, rkey, rl, gr->rot_count, tm, f->slow);
 }
 
+/* One additive action's time group into the additive piles, lane by lane in
+ * double as the general path does (three.js PropertyMixer._accumulateAdditive):
+ * vectors add value times weight; rotations move toward pile x value by the
+ * weight. first: the piles start from zero and the identity. */
+static void add_group(ta__mixer_fused *f, ta_action *a, const ta__clip_fused *c, uint32_t g, bool first, double w)
+{
+    const ta__fused_group *gr = &c->groups[g], *sh = &f->shape->groups[g];
+    const uint32_t vl = gr->vec_lanes, rl = gr->rot_lanes;
+    const double time = a->move.read_time;
+    uint32_t n = gr->keys, i1 = ta__seek(gr->times, n, &a->cursors[g], time);
+    if (i1 > 0 && i1 < n) a->alphas[g] = ta__alpha(gr->times, i1, time);
+    const bool held = c->step || i1 == 0 || i1 == n;
+    const uint32_t key0 = c->step ? (i1 == 0 ? 0 : (i1 >= n ? n - 1 : i1 - 1)) : (held ? (i1 ? i1 - 1 : 0) : i1 - 1);
+    const double w1 = held ? 0 : a->alphas[g], w0 = 1 - w1;
+    const float *v0 = gr->vec + (size_t)key0 * 3 * vl, *v1 = held ? v0 : v0 + 3 * (size_t)vl;
+    const float *q0 = gr->rot + (size_t)key0 * 4 * rl, *q1 = held ? q0 : q0 + 4 * (size_t)rl;
+    float *vadd = f->vadd + 3 * (size_t)sh->vec_first, *radd = f->radd + 4 * (size_t)sh->rot_first;
+    for (uint32_t c3 = 0; c3 < 3; ++c3)
+        for (uint32_t i = 0; i < gr->vec_count; ++i) {
+            size_t at = (size_t)c3 * vl + i;
+            double in = held ? (double)v0[at] : v0[at] * w0 + v1[at] * w1;
+            vadd[at] = (float)((first ? 0.0f : vadd[at]) + in * w);
+        }
+    for (uint32_t i = 0; i < gr->rot_count; ++i) {
+        double in[4], cur[4], work[4], r[4];
+        for (uint32_t c4 = 0; c4 < 4; ++c4) {
+            in[c4] = q0[c4 * rl + i];
+            cur[c4] = first ? (c4 == 3 ? 1.0 : 0.0) : radd[c4 * rl + i];
+        }
+        if (!held) {
+            double b[4] = {q1[i], q1[rl + i], q1[2 * rl + i], q1[3 * rl + i]}, s[4];
+            ta__fast_slerp(s, in, b, a->alphas[g]);
+            memcpy(in, s, sizeof in);
+        }
+        ta_multiply_quaternions_flat(work, cur, in);
+        /* past a weight of one the series does not hold: three.js's slerpFlat */
+        if (w <= 1)
+            ta__fast_slerp(r, cur, work, w);
+        else
+            ta_slerp_flat(r, cur, work, w);
+        if (w > 0x1p20) {
+            double len = sqrt(r[0] * r[0] + r[1] * r[1] + r[2] * r[2] + r[3] * r[3]);
+            if (len > 0 && isfinite(len))
+                for (int j = 0; j < 4; ++j) r[j] /= len;
+        }
+        for (uint32_t c4 = 0; c4 < 4; ++c4) radd[c4 * rl + i] = (float)r[c4];
+    }
+}
+
 bool ta__fused_run(ta_mixer *m, const ta_mixer_targets *t)
 {
     ta__mixer_fused *f = &m->fused;
     const ta__fused_kernels *k = f->kernels;
     const ta__clip_fused *shape = f->shape;
     /* the cumulative weight of every lane, a float as a binding's weight is */
-    float sum = 0;
+    float sum = 0, add_sum = 0;
     for (uint32_t ai = 0; ai < f->action_count; ++ai) {
         ta_action *a = f->actions[ai];
         const double w = a->next.effective_weight;
         if (!(w > 0)) continue;
+        if (a->blend_mode == TA_ADDITIVE_BLEND_MODE) {
+            const bool first_add = add_sum == 0;
+            for (uint32_t g = 0; g < shape->group_count; ++g) add_group(f, a, f->layouts[ai], g, first_add, w);
+            add_sum = (float)(add_sum + w);
+            continue;
+        }
         const bool first = sum == 0;
         double mix = 0;
         if (first) {
@@ -373,7 +431,11 @@ bool ta__fused_run(ta_mixer *m, const ta_mixer_targets *t)
             f->rtmp = swap;
         }
     }
-    if (sum < 1) {
+    if (sum == 0) {
+        /* no normal weight: the originals, the additive piles on top */
+        memcpy(f->vpile, f->vorig, sizeof(float) * 3 * f->vec_lanes);
+        memcpy(f->rpile, f->rorig, sizeof(float) * 4 * f->rot_lanes);
+    } else if (sum < 1) {
         /* the missing weight rests toward the originals (three.js PropertyMixer.apply) */
         const double rest = 1 - (double)sum;
         k->vec_rest(f->vpile, f->vorig, 3 * f->vec_lanes, 1 - rest, rest);
@@ -381,6 +443,25 @@ bool ta__fused_run(ta_mixer *m, const ta_mixer_targets *t)
             const ta__fused_group *gr = &shape->groups[g];
             slerp_double(f->rpile + 4 * (size_t)gr->rot_first, f->rorig + 4 * (size_t)gr->rot_first, gr->rot_lanes,
                          gr->rot_count, rest);
+        }
+    }
+    if (add_sum > 0) {
+        for (size_t i = 0; i < 3 * (size_t)f->vec_lanes; ++i) f->vpile[i] = (float)((double)f->vpile[i] + f->vadd[i]);
+        for (uint32_t g = 0; g < shape->group_count; ++g) {
+            const ta__fused_group *gr = &shape->groups[g];
+            float *p = f->rpile + 4 * (size_t)gr->rot_first;
+            const float *ad = f->radd + 4 * (size_t)gr->rot_first;
+            const uint32_t rl = gr->rot_lanes;
+            for (uint32_t i = 0; i < gr->rot_count; ++i) {
+                double cur[4], add[4], work[4], r[4];
+                for (uint32_t c = 0; c < 4; ++c) {
+                    cur[c] = p[c * rl + i];
+                    add[c] = ad[c * rl + i];
+                }
+                ta_multiply_quaternions_flat(work, cur, add);
+                ta__fast_slerp(r, cur, work, 1);
+                for (uint32_t c = 0; c < 4; ++c) p[c * rl + i] = (float)r[c];
+            }
         }
     }
     if (k->not_finite(f->vpile, 3 * f->vec_lanes) | k->not_finite(f->rpile, 4 * f->rot_lanes)) return false;

@@ -1,7 +1,7 @@
 /*
  * src/animation/mixer_fused.h -- the mixer's fused path. Not public.
  *
- * When every playing action is a normal action with no group, mask or root
+ * When every playing action (normal or additive) has no group, mask or root
  * motion, on a clip with the layout of clip_fused.h, and all of them drive
  * the same bindings lane for lane (the same rig), an update need not go
  * binding by binding: the bindings become lanes of plane-by-key piles, one
@@ -45,6 +45,7 @@ typedef struct ta__mixer_fused {
     uint32_t *vec_node, *rot_node;       /* per lane: where its numbers go, in floats from the first node */
     float *vpile, *vlast, *vorig;        /* per time group g, 3 planes of its lanes from 3 vec_first */
     float *rpile, *rlast, *rorig, *rkey, *rtmp; /* per time group, 4 planes of its lanes from 4 rot_first */
+    float *vadd, *radd;                  /* the additive piles, laid out alike */
     uint8_t *slow;                       /* scratch: a byte per lane (the larger count) */
     unsigned char *block;
     size_t block_bytes;

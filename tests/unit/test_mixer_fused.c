@@ -198,9 +198,11 @@ static void same_as_general(const char *simd, ta_interpolation second, bool spli
     const float weights[3] = {0.5f, 0.3f, 0.15f}; /* 0.95: the originals rest in by 0.05 */
     for (int i = 0; i < 2; ++i)
         for (int a = 0; a < 3; ++a) acts[i][a] = add_playing(mixers[i], clips[a], weights[a]);
-    uint64_t runs_before_fades = 0;
+    uint64_t runs_before_fades = 0, runs_additive = 0;
     for (int frame = 0; frame < 120; ++frame) {
         if (frame == 104) runs_before_fades = mixers[1]->fused.runs;
+        if (frame == 61) runs_additive = mixers[1]->fused.runs;
+        if (frame == 70) runs_additive = mixers[1]->fused.runs - runs_additive;
         for (int i = 0; i < 2; ++i) {
             /* leave the fused path and come back: stop and play, a weight of
              * one, an additive blend mode, a different time scale */
@@ -208,6 +210,14 @@ static void same_as_general(const char *simd, ta_interpolation second, bool spli
             if (frame == 40) TA_ASSERT_OK(ta_action_play(acts[i][2], &err), &err);
             if (frame == 50) TA_ASSERT_OK(ta_action_set_weight(acts[i][0], 0.55f, &err), &err);
             if (frame == 60) TA_ASSERT_OK(ta_action_set_blend_mode(acts[i][1], TA_ADDITIVE_BLEND_MODE, &err), &err);
+            if (frame == 64) { /* the additive action alone: the originals under it */
+                TA_ASSERT_OK(ta_action_set_weight(acts[i][0], 0, &err), &err);
+                TA_ASSERT_OK(ta_action_set_weight(acts[i][2], 0, &err), &err);
+            }
+            if (frame == 67) {
+                TA_ASSERT_OK(ta_action_set_weight(acts[i][0], 0.5f, &err), &err);
+                TA_ASSERT_OK(ta_action_set_weight(acts[i][2], 0.15f, &err), &err);
+            }
             if (frame == 70) TA_ASSERT_OK(ta_action_set_blend_mode(acts[i][1], TA_NORMAL_BLEND_MODE, &err), &err);
             if (frame == 80) TA_ASSERT_OK(ta_action_set_time_scale(acts[i][1], -1.5f, &err), &err);
             if (frame == 90) TA_ASSERT_OK(ta_action_set_weight(acts[i][2], 0, &err), &err);
@@ -237,6 +247,8 @@ static void same_as_general(const char *simd, ta_interpolation second, bool spli
     assert_true(mixers[1]->fused.runs >= 80);
     /* the fade and the warp ran on it: the last sixteen updates were all fused */
     assert_int_equal(mixers[1]->fused.runs - runs_before_fades, 16);
+    /* an additive action (alone from frame 64 to 66) is fused too: frames 61 to 69 */
+    assert_int_equal(runs_additive, 9);
     for (int i = 0; i < 2; ++i) {
         ta_mixer_destroy(mixers[i]);
         ta_scene_destroy(scenes[i]);
