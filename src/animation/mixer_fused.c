@@ -46,6 +46,7 @@ bool ta__fused_usable(const ta_mixer *m)
         if (!a->scheduled || a->uncached) continue;
         if (j == f->action_count || f->actions[j] != a || f->layouts[j] != a->clip->fused || !action_fits(m, a))
             return false;
+        if (a->blend_mode == TA_ADDITIVE_BLEND_MODE && f->vadd == NULL) return false; /* made without additive piles */
         any = any || a->next.effective_weight > 0;
         j++;
     }
@@ -112,7 +113,7 @@ void ta__fused_release(ta_mixer *m)
 }
 
 /* Room for the state; false when out of memory (the general path goes on). */
-static bool reserve(ta_mixer *m, uint32_t actions, uint32_t vec_lanes, uint32_t rot_lanes)
+static bool reserve(ta_mixer *m, uint32_t actions, uint32_t vec_lanes, uint32_t rot_lanes, bool additive)
 {
     ta__mixer_fused *f = &m->fused;
     if (actions > f->action_capacity) {
@@ -130,9 +131,11 @@ static bool reserve(ta_mixer *m, uint32_t actions, uint32_t vec_lanes, uint32_t 
         f->action_capacity = actions;
     }
     size_t vf = 3 * (size_t)vec_lanes, rf = 4 * (size_t)rot_lanes;
-    size_t bytes = sizeof(float) * (4 * vf + 6 * rf) + sizeof(uint32_t) * 2 * ((size_t)vec_lanes + rot_lanes) +
+    /* the additive piles only when an additive action plays: most mixers never have one */
+    size_t add_floats = additive ? vf + rf : 0;
+    size_t bytes = sizeof(float) * (3 * vf + 5 * rf + add_floats) + sizeof(uint32_t) * 2 * ((size_t)vec_lanes + rot_lanes) +
                    (size_t)(vec_lanes > rot_lanes ? vec_lanes : rot_lanes) + 64;
-    if (bytes > f->block_bytes || f->vec_lanes != vec_lanes || f->rot_lanes != rot_lanes) {
+    if (bytes > f->block_bytes || f->vec_lanes != vec_lanes || f->rot_lanes != rot_lanes || (additive && !f->vadd)) {
         if (bytes > f->block_bytes) {
             unsigned char *block = (unsigned char *)ta__calloc(&m->mem, 1, bytes);
             if (block == NULL) return false;
@@ -151,9 +154,9 @@ static bool reserve(ta_mixer *m, uint32_t actions, uint32_t vec_lanes, uint32_t 
         f->rorig = f->rlast + rf;
         f->rkey = f->rorig + rf;
         f->rtmp = f->rkey + rf;
-        f->vadd = f->rtmp + rf;
-        f->radd = f->vadd + vf;
-        f->vec_binding = (uint32_t *)(f->radd + rf);
+        f->vadd = additive ? f->rtmp + rf : NULL;
+        f->radd = additive ? f->vadd + vf : NULL;
+        f->vec_binding = (uint32_t *)(f->rtmp + rf + add_floats);
         f->rot_binding = f->vec_binding + vec_lanes;
         f->vec_node = f->rot_binding + rot_lanes;
         f->rot_node = f->vec_node + vec_lanes;
@@ -181,10 +184,12 @@ void ta__fused_refresh(ta_mixer *m)
     if (f->kernels == NULL || m->root_motion.on) return;
     const ta_action *first = NULL;
     uint32_t count = 0;
+    bool additive = false;
     for (uint32_t i = 0; i < m->action_count; ++i) {
         const ta_action *a = m->actions[i];
         if (!a->scheduled || a->uncached) continue;
         if (!action_fits(m, a)) return;
+        additive = additive || a->blend_mode == TA_ADDITIVE_BLEND_MODE;
         if (first != NULL && !same_shape(a->clip->fused, first->clip->fused)) return;
         if (first == NULL) first = a;
         count++;
@@ -214,7 +219,7 @@ void ta__fused_refresh(ta_mixer *m)
     if (driven != first->clip->track_count) return;
     for (uint32_t i = 0; i < m->binding_count; ++i) /* a lane's place in the nodes must fit 32 bits */
         if (m->bindings[i].use_count > 0 && m->bindings[i].target.index >= UINT32_MAX / TA__NODE_FLOATS - 1) return;
-    if (!reserve(m, count, c0->vec_lanes, c0->rot_lanes)) return;
+    if (!reserve(m, count, c0->vec_lanes, c0->rot_lanes, additive)) return;
     f->action_count = 0;
     for (uint32_t i = 0; i < m->action_count; ++i) {
         ta_action *a = m->actions[i];
