@@ -400,6 +400,7 @@ typedef struct ta_mixer_batch_item {
  * disjoint; clips may be shared).
  *
  * @return TA_OK when every item in the range was, else the first refused item's result.
+ * @ownership Writes each item's result and error, and what its targets name; keeps no pointer.
  * @errors TA_ERROR_INVALID_ARGUMENT (items NULL with a range that is not empty, or begin > end):
  * then no item is touched.
  * @threejs A loop of AnimationMixer.update(delta) over many mixers.
@@ -415,6 +416,8 @@ TA_API ta_result ta_mixer_update_range(ta_mixer_batch_item *items, uint32_t begi
  * microseconds, and a share much smaller than that spends its time in the hand-over.
  *
  * @return TA_OK when every item was updated, else the first refused item's result (err names it).
+ * @ownership Writes each item's result and error, and what its targets name; keeps no pointer. The
+ * threads it starts are joined before it returns.
  * @errors TA_ERROR_INVALID_ARGUMENT (items NULL with count > 0, threads 0 or above 256): then no
  * item is touched. When a thread cannot be started, its share runs on the caller's thread.
  * @threejs A loop of AnimationMixer.update(delta) over many mixers.
