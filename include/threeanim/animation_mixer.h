@@ -193,6 +193,21 @@ TA_API ta_result ta_mixer_set_time_scale(ta_mixer *mixer, double time_scale, ta_
 TA_API double ta_mixer_time_scale(const ta_mixer *mixer);
 
 /**
+ * The instruction set of the mixer's fast path, chosen when it was made: "avx512", "avx2", "sse2"
+ * or "scalar" (the best this CPU runs), or what the environment variable TA_SIMD named then
+ * ("general" turns the fast path off). Every path gives the same numbers; only the speed differs.
+ * The fast path serves updates whose playing actions are all normal (not additive), with no group,
+ * mask or root motion, on clips whose tracks are all LINEAR or all STEP node positions, rotations
+ * and scales sharing one set of key times and driving the same nodes; other updates take the
+ * general path.
+ *
+ * @ownership Reads mixer, which must not be NULL (not checked); the string is static.
+ * @errors None.
+ * @threejs None: three.js has one path.
+ */
+TA_API const char *ta_mixer_simd(const ta_mixer *mixer);
+
+/**
  * The root the mixer was made for (ta_no_parent(): the whole scene).
  *
  * @ownership Reads mixer, which must not be NULL (not checked).
@@ -368,6 +383,47 @@ TA_API ta_result ta_mixer_update_with_cameras(ta_mixer *mixer, ta_scene *scene, 
  */
 TA_API ta_result ta_mixer_update_targets(ta_mixer *mixer, const ta_mixer_targets *targets, ta_duration delta,
                                          ta_error *err);
+
+/** One mixer of a batch update, with what its update returned. */
+typedef struct ta_mixer_batch_item {
+    ta_mixer *mixer;          /**< required; no two items share a mixer */
+    ta_mixer_targets targets; /**< what it writes into; no two items share a scene, assets or camera list */
+    ta_result result;         /**< set by the update: TA_OK, or why this mixer's update was refused */
+    ta_error error;           /**< set by the update when result is not TA_OK */
+} ta_mixer_batch_item;
+
+/**
+ * Updates items[begin .. end) by delta, one after the other, on the calling thread: the unit of work
+ * to hand a job system. Each item's mixer updates as ta_mixer_update_targets does, and each item's
+ * result and error say how it went; a refused item changes nothing of its own and stops no other.
+ * Items in disjoint ranges may run on different threads at once (their mixers and targets are
+ * disjoint; clips may be shared).
+ *
+ * @return TA_OK when every item in the range was, else the first refused item's result.
+ * @ownership Writes each item's result and error, and what its targets name; keeps no pointer.
+ * @errors TA_ERROR_INVALID_ARGUMENT (items NULL with a range that is not empty, or begin > end):
+ * then no item is touched.
+ * @threejs A loop of AnimationMixer.update(delta) over many mixers.
+ */
+TA_API ta_result ta_mixer_update_range(ta_mixer_batch_item *items, uint32_t begin, uint32_t end, ta_duration delta,
+                                       ta_error *err);
+
+/**
+ * Updates all count items by delta on `threads` threads (the caller's and threads - 1 started for
+ * the call and joined before it returns), each taking a contiguous share, as ta_mixer_update_range.
+ * For a machine with many cores, or an engine with its own job system, call ta_mixer_update_range
+ * from the jobs instead, with shares of some hundreds of mixers: a mixer's update takes
+ * microseconds, and a share much smaller than that spends its time in the hand-over.
+ *
+ * @return TA_OK when every item was updated, else the first refused item's result (err names it).
+ * @ownership Writes each item's result and error, and what its targets name; keeps no pointer. The
+ * threads it starts are joined before it returns.
+ * @errors TA_ERROR_INVALID_ARGUMENT (items NULL with count > 0, threads 0 or above 256): then no
+ * item is touched. When a thread cannot be started, its share runs on the caller's thread.
+ * @threejs A loop of AnimationMixer.update(delta) over many mixers.
+ */
+TA_API ta_result ta_mixer_update_batch(ta_mixer_batch_item *items, uint32_t count, ta_duration delta,
+                                       uint32_t threads, ta_error *err);
 
 /**
  * three.js setTime: the mixer's clock and every action's phase go to zero, and one update then

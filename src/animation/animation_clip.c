@@ -7,6 +7,7 @@
 #include <jansson.h>
 
 #include "animation/clip_internal.h"
+#include "animation/clip_fused.h"
 #include "animation/clip_plan.h"
 #include "animation/clip_util_internal.h"
 
@@ -159,6 +160,7 @@ static void clip_free(ta_clip *clip)
 {
     ta__clip_free_node_names(clip);
     ta__clip_plan_drop(clip);
+    ta__clip_fused_drop(clip);
     for (uint32_t i = 0; i < clip->track_count; i++) ta_track_destroy(clip->tracks[i]);
     ta__free(&clip->mem, clip->tracks, (size_t)clip->track_count * sizeof *clip->tracks);
     ta__free_str(&clip->mem, clip->name);
@@ -269,6 +271,7 @@ ta_result ta__clip_create_salted(const char *name, ta_track *const *tracks, uint
     clip->duration = duration;
     atomic_init(&clip->refcount, 1u);
     atomic_init(&clip->plan, NULL);
+    ta__clip_fused_make(clip);
     *out_clip = clip;
     return TA_OK;
 }
@@ -413,6 +416,7 @@ static ta_result edit_tracks(ta_clip *clip, track_edit edit, ta_error *err)
             ta_track_destroy(clip->tracks[i]);
             clip->tracks[i] = edited[i];
         }
+        ta__clip_fused_make(clip); /* unshared here: no action reads it */
     } else {
         ta__destroy_tracks(edited, made);
     }

@@ -1,6 +1,7 @@
 /* The mixer: its actions, their activation, the cache, cross-fades and events
  * (three.js AnimationMixer). The update itself is in mixer_update.c. */
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "animation/marker_events.h"
@@ -18,6 +19,14 @@ ta_result ta_mixer_create(ta_node_id root, const ta_mixer_options *options, ta_m
     m->root = root;
     m->time = 0;
     m->time_scale = 1.0;
+    /* The path is fixed per mixer: TA_SIMD forces one (for tests and
+     * measurements), else the best the CPU runs. */
+    r = ta__fused_choose(getenv("TA_SIMD"), &m->fused.simd, err);
+    if (r != TA_OK) {
+        ta__free(&mem, m, sizeof *m);
+        return r;
+    }
+    m->fused.kernels = ta__fused_kernels_for(m->fused.simd);
     *out_mixer = m;
     return TA_OK;
 }
@@ -29,8 +38,14 @@ void ta_mixer_destroy(ta_mixer *m)
     for (uint32_t i = 0; i < m->action_count; ++i) ta__action_free(m->actions[i]);
     ta__free(&mem, m->actions, sizeof(ta_action *) * m->action_capacity);
     ta__free(&mem, m->events, sizeof(ta_animation_event) * m->event_capacity);
+    ta__fused_free(m);
     ta__mixer_free_bindings(m);
     ta__free(&mem, m, sizeof *m);
+}
+
+const char *ta_mixer_simd(const ta_mixer *m)
+{
+    return ta__simd_name(m->fused.simd);
 }
 
 double ta__mixer_now(const ta_mixer *m)
@@ -42,6 +57,7 @@ ta_result ta_mixer_add(ta_mixer *m, ta_action *action, ta_node_id root, uint32_t
 {
     if (m == NULL || action == NULL)
         return ta__fail(err, TA_ERROR_INVALID_ARGUMENT, "%s: is NULL", m == NULL ? "mixer" : "action");
+    ta__fused_release(m); /* an action new to the mixer may take a removed one's address */
     if (action->mixer != NULL)
         return ta__fail(err, TA_ERROR_BAD_STATE, "action: is already action %u of a mixer", action->index);
     if (m->action_count >= TA_NONE - 1)
@@ -176,6 +192,7 @@ void ta__mixer_deactivate(ta_mixer *m, ta_action *a)
 
 void ta__mixer_release_action_refs(ta_mixer *m, ta_action *a)
 {
+    ta__fused_release(m);
     if (a->bound) {
         for (uint32_t t = 0; t < a->clip->track_count; ++t) {
             m->bindings[a->bindings[t]].ref_count--;

@@ -28,6 +28,9 @@ struct ta_clip {
     uint32_t marker_count;
     /* The mixer's reading plan (clip_plan.h), made by the first action. */
     _Atomic(struct ta__clip_plan *) plan;
+    /* The keys in planes for the mixer's fused path (clip_fused.h): made with
+     * the clip, NULL when it does not qualify. */
+    struct ta__clip_fused *fused;
 };
 
 struct ta_scene;

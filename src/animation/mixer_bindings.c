@@ -98,6 +98,7 @@ static ta_result grow_floats(ta_mixer *m, uint32_t need, ta_error *err)
 
 ta_result ta__mixer_need_additive(ta_mixer *m, ta_error *err)
 {
+    ta__fused_release(m); /* the fused path owns the last written values: give them back before they move */
     if (m->wants_add) return TA_OK;
     if (m->slot_capacity == 0) {
         m->wants_add = true; /* grow_floats makes it with the piles */
@@ -146,6 +147,7 @@ static ta_result grow_strings(ta_mixer *m, uint32_t need, ta_error *err)
 
 ta_result ta__mixer_reserve(ta_mixer *m, uint32_t bindings, uint32_t numbers, uint32_t strings, ta_error *err)
 {
+    ta__fused_release(m);
     if ((uint64_t)m->binding_count + bindings > (1u << 30) || (uint64_t)m->slot_count + numbers > (1u << 30))
         return ta__fail(err, TA_ERROR_LIMIT_EXCEEDED, "mixer: %u more bindings are too many", bindings);
     ta_result r;
@@ -218,6 +220,7 @@ ta_result ta__mixer_bind(ta_mixer *m, ta_track_target target, uint32_t *out, ta_
 
 void ta__mixer_drop_unused(ta_mixer *m)
 {
+    ta__fused_release(m);
     bool any = false;
     for (uint32_t i = 0; i < m->binding_count && !any; ++i) {
         const ta__binding *b = &m->bindings[i];

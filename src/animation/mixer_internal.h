@@ -12,6 +12,7 @@
 #define THREEANIM_SRC_ANIMATION_MIXER_INTERNAL_H
 
 #include "animation/action_internal.h"
+#include "animation/mixer_fused.h"
 #include "threeanim/animation_mixer.h"
 
 /* A target packed in 8 bytes: the mixer keeps one per binding. */
@@ -125,6 +126,9 @@ struct ta_mixer {
     uint32_t event_count;
     uint32_t event_read;
     uint32_t event_capacity;
+    /* The fused path (mixer_fused.h): its instruction set, chosen when the
+     * mixer is made, and its state. */
+    ta__mixer_fused fused;
 };
 
 /* mixer_bindings.c */

@@ -824,94 +824,11 @@ static void commit_name(ta_mixer *m, ta_scene *scene, const ta__binding *b, bool
     m->str_last[b->offset] = m->str_pile[b->offset];
 }
 
-static ta_result run_update(ta_mixer *m, const ta_mixer_targets *t, double delta, bool set_time, ta_error *err)
+/* Steps 3 to 5 of an update on the general path: mix binding by binding,
+ * rest toward the originals, check, and commit. */
+static ta_result general_mix_and_commit(ta_mixer *m, const ta_mixer_targets *t, bool write_all, ta_error *err)
 {
-    if (m == NULL || t == NULL || t->scene == NULL)
-        return ta__fail(err, TA_ERROR_INVALID_ARGUMENT, "%s: is NULL",
-                        m == NULL ? "mixer" : (t == NULL ? "targets" : "scene"));
-    if (!isfinite(delta))
-        return ta__fail(err, TA_ERROR_NOT_A_NUMBER, "%s: %g is not a finite number", set_time ? "time" : "delta",
-                        delta);
-    const double dt = delta * m->time_scale;
-    if (!isfinite(dt))
-        return ta__fail(err, TA_ERROR_NOT_A_NUMBER, "%s: %g times the mixer's time scale %g is not finite",
-                        set_time ? "time" : "delta", delta, m->time_scale);
-    const double time = (set_time ? 0.0 : m->time) + dt;
-    /* Past the limit the clock's double could no longer hold a frame step, and
-     * every later fade and warp would stand still: refuse the step that gets there. */
-    if (!(fabs(time) < TA_MIXER_CLOCK_LIMIT))
-        return ta__fail(err, TA_ERROR_CLOCK_RANGE,
-                        "%s: the mixer's clock %.17g plus %.17g gives %.17g, not below the limit of %.0f s",
-                        set_time ? "time" : "delta", set_time ? 0.0 : m->time, dt, time, TA_MIXER_CLOCK_LIMIT);
-    const int dir = (dt > 0) - (dt < 0);
     ta_result r;
-
-    /* 1. Every playing action's clock, on a copy. */
-    for (uint32_t i = 0; i < m->action_count; ++i) {
-        ta_action *a = m->actions[i];
-        if (!a->scheduled || a->uncached) continue;
-        r = action_step(m, a, time, dt, dir, set_time, err);
-        if (r != TA_OK) return r;
-    }
-
-    /* 2. The bindings: groups resolved, every target checked, originals read;
-     * a clip that remembers its nodes' names played on a scene whose nodes at
-     * those indices are others is refused (checked once per scene). */
-    for (uint32_t i = 0; i < m->action_count; ++i) {
-        ta_action *a = m->actions[i];
-        if (!a->scheduled || a->uncached) continue;
-        if (!a->has_group && (a->rig_scene != (const void *)t->scene || a->rig_nodes != t->scene->node_count)) {
-            r = ta__clip_check_rig(a->clip, t->scene, err);
-            if (r != TA_OK) return r;
-            a->rig_scene = t->scene;
-            a->rig_nodes = t->scene->node_count;
-        }
-        if (!a->has_group) continue;
-        r = resolve_group(m, a, t, err);
-        if (r != TA_OK) return r;
-    }
-    struct ta__checked_targets key;
-    make_key(t, &key);
-    /* What the mixer last wrote went to the targets it was given then: given
-     * others (another scene, assets or camera list, or counts that changed),
-     * it writes every property it drives. */
-    const bool write_all = memcmp(&key, &m->checked_key, sizeof key) != 0;
-    if (!m->checked || write_all) {
-        m->checked = false;
-        for (uint32_t i = 0; i < m->binding_count; ++i) {
-            ta__binding *b = &m->bindings[i];
-            if (b->use_count == 0 && !b->restore_pending) continue;
-            r = ta__property_check_target(t, ta__binding_target(b), err);
-            if (r != TA_OK) return r;
-        }
-        for (uint32_t i = 0; i < m->binding_count; ++i) {
-            ta__binding *b = &m->bindings[i];
-            if (b->use_count == 0 || b->has_original) continue;
-            if (b->target.type == TA_VALUE_STRING) {
-                char *copy = ta__strdup(&m->mem, ta__property_read_string(t, ta__binding_target(b)));
-                if (copy == NULL) {
-                    rollback_originals(m);
-                    return ta__fail(err, TA_ERROR_OUT_OF_MEMORY, "out of memory reading a node's name");
-                }
-                ta__free_str(&m->mem, m->str_orig[b->offset]);
-                m->str_orig[b->offset] = copy;
-                m->str_last[b->offset] = copy;
-            } else {
-                ta__property_read(t, ta__binding_target(b), m->orig + b->offset);
-                memcpy(m->last + b->offset, m->orig + b->offset, sizeof(float) * b->size);
-            }
-            b->has_original = true;
-            b->read_now = true;
-        }
-    } else if (m->map_bindings > 0) {
-        for (uint32_t i = 0; i < m->binding_count; ++i) {
-            ta__binding *b = &m->bindings[i];
-            if ((b->use_count == 0 && !b->restore_pending) || b->target.family != TA_FAMILY_MATERIAL) continue;
-            r = ta__property_check_target(t, ta__binding_target(b), err);
-            if (r != TA_OK) return r;
-        }
-    }
-
     /* 3. Mix every playing action into the piles, in index order. Every
      * binding's weights are zero here: the last update's commit (or refusal)
      * cleared them. */
@@ -1003,6 +920,112 @@ static ta_result run_update(ta_mixer *m, const ta_mixer_targets *t, double delta
         m->pile = m->last;
         m->last = written;
     }
+    return TA_OK;
+}
+
+static ta_result run_update(ta_mixer *m, const ta_mixer_targets *t, double delta, bool set_time, ta_error *err)
+{
+    if (m == NULL || t == NULL || t->scene == NULL)
+        return ta__fail(err, TA_ERROR_INVALID_ARGUMENT, "%s: is NULL",
+                        m == NULL ? "mixer" : (t == NULL ? "targets" : "scene"));
+    if (!isfinite(delta))
+        return ta__fail(err, TA_ERROR_NOT_A_NUMBER, "%s: %g is not a finite number", set_time ? "time" : "delta",
+                        delta);
+    const double dt = delta * m->time_scale;
+    if (!isfinite(dt))
+        return ta__fail(err, TA_ERROR_NOT_A_NUMBER, "%s: %g times the mixer's time scale %g is not finite",
+                        set_time ? "time" : "delta", delta, m->time_scale);
+    const double time = (set_time ? 0.0 : m->time) + dt;
+    /* Past the limit the clock's double could no longer hold a frame step, and
+     * every later fade and warp would stand still: refuse the step that gets there. */
+    if (!(fabs(time) < TA_MIXER_CLOCK_LIMIT))
+        return ta__fail(err, TA_ERROR_CLOCK_RANGE,
+                        "%s: the mixer's clock %.17g plus %.17g gives %.17g, not below the limit of %.0f s",
+                        set_time ? "time" : "delta", set_time ? 0.0 : m->time, dt, time, TA_MIXER_CLOCK_LIMIT);
+    const int dir = (dt > 0) - (dt < 0);
+    ta_result r;
+
+    /* 1. Every playing action's clock, on a copy. */
+    for (uint32_t i = 0; i < m->action_count; ++i) {
+        ta_action *a = m->actions[i];
+        if (!a->scheduled || a->uncached) continue;
+        r = action_step(m, a, time, dt, dir, set_time, err);
+        if (r != TA_OK) return r;
+    }
+
+    struct ta__checked_targets key;
+    make_key(t, &key);
+    /* What the mixer last wrote went to the targets it was given then: given
+     * others (another scene, assets or camera list, or counts that changed),
+     * it writes every property it drives. */
+    const bool write_all = memcmp(&key, &m->checked_key, sizeof key) != 0;
+    /* The fused path (mixer_fused.h) for the same rig's actions on the same
+     * targets; else the general path, which needs the last written values back. */
+    bool fused = m->checked && !write_all && ta__fused_usable(m);
+    if (!fused) ta__fused_release(m);
+
+    /* 2. The bindings: groups resolved, every target checked, originals read;
+     * a clip that remembers its nodes' names played on a scene whose nodes at
+     * those indices are others is refused (checked once per scene). */
+    for (uint32_t i = 0; i < m->action_count; ++i) {
+        ta_action *a = m->actions[i];
+        if (!a->scheduled || a->uncached) continue;
+        if (!a->has_group && (a->rig_scene != (const void *)t->scene || a->rig_nodes != t->scene->node_count)) {
+            r = ta__clip_check_rig(a->clip, t->scene, err);
+            if (r != TA_OK) return r;
+            a->rig_scene = t->scene;
+            a->rig_nodes = t->scene->node_count;
+        }
+        if (!a->has_group) continue;
+        r = resolve_group(m, a, t, err);
+        if (r != TA_OK) return r;
+    }
+    if (!m->checked || write_all) {
+        m->checked = false;
+        for (uint32_t i = 0; i < m->binding_count; ++i) {
+            ta__binding *b = &m->bindings[i];
+            if (b->use_count == 0 && !b->restore_pending) continue;
+            r = ta__property_check_target(t, ta__binding_target(b), err);
+            if (r != TA_OK) return r;
+        }
+        for (uint32_t i = 0; i < m->binding_count; ++i) {
+            ta__binding *b = &m->bindings[i];
+            if (b->use_count == 0 || b->has_original) continue;
+            if (b->target.type == TA_VALUE_STRING) {
+                char *copy = ta__strdup(&m->mem, ta__property_read_string(t, ta__binding_target(b)));
+                if (copy == NULL) {
+                    rollback_originals(m);
+                    return ta__fail(err, TA_ERROR_OUT_OF_MEMORY, "out of memory reading a node's name");
+                }
+                ta__free_str(&m->mem, m->str_orig[b->offset]);
+                m->str_orig[b->offset] = copy;
+                m->str_last[b->offset] = copy;
+            } else {
+                ta__property_read(t, ta__binding_target(b), m->orig + b->offset);
+                memcpy(m->last + b->offset, m->orig + b->offset, sizeof(float) * b->size);
+            }
+            b->has_original = true;
+            b->read_now = true;
+        }
+    } else if (m->map_bindings > 0) {
+        for (uint32_t i = 0; i < m->binding_count; ++i) {
+            ta__binding *b = &m->bindings[i];
+            if ((b->use_count == 0 && !b->restore_pending) || b->target.family != TA_FAMILY_MATERIAL) continue;
+            r = ta__property_check_target(t, ta__binding_target(b), err);
+            if (r != TA_OK) return r;
+        }
+    }
+
+    /* 3-5 in one pass over lanes; a value that is not finite sends the update
+     * to the general path, which names it and refuses. */
+    if (fused && !ta__fused_run(m, t)) {
+        ta__fused_release(m);
+        fused = false;
+    }
+    if (!fused) {
+        r = general_mix_and_commit(m, t, write_all, err);
+        if (r != TA_OK) return r;
+    }
     m->event_count = 0;
     m->event_read = 0;
     if (m->root_motion.on) ta__root_motion_begin(m);
@@ -1031,6 +1054,7 @@ static ta_result run_update(ta_mixer *m, const ta_mixer_targets *t, double delta
     m->time = time;
     m->checked = true;
     m->checked_key = key;
+    if (!fused) ta__fused_refresh(m);
     return TA_OK;
 }
 

@@ -1,0 +1,55 @@
+/*
+ * src/animation/fused_kernels.h -- the vector loops of the mixer's fused path,
+ * built once per instruction set and chosen per mixer when it is made. Not
+ * public.
+ *
+ * Every variant computes the same numbers bit for bit as the general path:
+ * the same operations in the same order and precision (vec3 lerps in double,
+ * rotations in float32 through slerp_lane.h, no contraction into FMA), only
+ * more lanes at a time. Planes are arrays of n floats, n a multiple of
+ * TA__FUSED_WIDTH.
+ */
+#ifndef THREEANIM_SRC_ANIMATION_FUSED_KERNELS_H
+#define THREEANIM_SRC_ANIMATION_FUSED_KERNELS_H
+
+#include <stdint.h>
+
+typedef enum ta__simd {
+    TA__SIMD_GENERAL = 0, /* the fused path off: every update takes the general path */
+    TA__SIMD_SCALAR,
+    TA__SIMD_SSE2,
+    TA__SIMD_AVX2,
+    TA__SIMD_AVX512,
+    TA__SIMD_COUNT
+} ta__simd;
+
+typedef struct ta__fused_kernels {
+    /* pile = (float)(k0 w0 + k1 w1), in double */
+    void (*vec_first)(float *pile, const float *k0, const float *k1, uint32_t n, double w0, double w1);
+    /* pile = (float)(pile keep + (k0 w0 + k1 w1) mix), in double */
+    void (*vec_mix)(float *pile, const float *k0, const float *k1, uint32_t n, double w0, double w1, double keep,
+                    double mix);
+    /* pile = (float)(pile s + orig t), in double */
+    void (*vec_rest)(float *pile, const float *orig, uint32_t n, double s, double t);
+    /* out = slerp(a, b, t) over four planes of n lanes (out is neither a nor b); slow[i]
+     * marks lanes to redo in double; returns how many */
+    uint32_t (*rot_slerp)(float *out, const float *a, const float *b, uint32_t n, float t, uint8_t *slow);
+    /* nonzero when a number of v is not finite */
+    uint32_t (*not_finite)(const float *v, uint32_t n);
+    /* For the first n lanes of a 3- or 4-plane pile whose numbers differ from
+     * last's: base[off[i] + c] = pile[c][i] (a node's field, as floats from
+     * the first node); ch: scratch of `lanes` bytes. */
+    void (*write_vec)(float *base, const uint32_t *off, const float *pile, const float *last, uint32_t lanes,
+                      uint32_t n, uint8_t *ch);
+    void (*write_rot)(float *base, const uint32_t *off, const float *pile, const float *last, uint32_t lanes,
+                      uint32_t n, uint8_t *ch);
+} ta__fused_kernels;
+
+/* The kernels of simd (not GENERAL); NULL when this build or CPU lacks them. */
+const ta__fused_kernels *ta__fused_kernels_for(ta__simd simd);
+/* The best set this CPU runs. */
+ta__simd ta__simd_best(void);
+/* "general", "scalar", "sse2", "avx2", "avx512". */
+const char *ta__simd_name(ta__simd simd);
+
+#endif

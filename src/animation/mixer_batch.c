@@ -1,0 +1,79 @@
+/* Many mixers in one call: ranges for a job system, and a small pool of
+ * threads started per call (animation_mixer.h). */
+#include <pthread.h>
+#include <string.h>
+
+#include "animation/mixer_internal.h"
+
+ta_result ta_mixer_update_range(ta_mixer_batch_item *items, uint32_t begin, uint32_t end, ta_duration delta,
+                                ta_error *err)
+{
+    if (begin > end)
+        return ta__fail(err, TA_ERROR_INVALID_ARGUMENT, "begin: %u is after end %u", begin, end);
+    if (items == NULL && end > begin)
+        return ta__fail(err, TA_ERROR_INVALID_ARGUMENT, "items: is NULL for the range %u to %u", begin, end);
+    ta_result first = TA_OK;
+    uint32_t first_index = 0;
+    for (uint32_t i = begin; i < end; ++i) {
+        ta_mixer_batch_item *it = &items[i];
+        it->error.code = TA_OK;
+        it->error.message[0] = '\0';
+        it->result = ta_mixer_update_targets(it->mixer, &it->targets, delta, &it->error);
+        if (it->result != TA_OK && first == TA_OK) {
+            first = it->result;
+            first_index = i;
+        }
+    }
+    if (first != TA_OK)
+        return ta__fail(err, first, "item %u: %s", first_index, items[first_index].error.message);
+    return TA_OK;
+}
+
+typedef struct batch_share {
+    ta_mixer_batch_item *items;
+    uint32_t begin, end;
+    ta_duration delta;
+    pthread_t thread;
+    bool started;
+} batch_share;
+
+static void *run_share(void *arg)
+{
+    batch_share *s = (batch_share *)arg;
+    ta_mixer_update_range(s->items, s->begin, s->end, s->delta, NULL);
+    return NULL;
+}
+
+enum { TA__BATCH_THREADS_MAX = 256 };
+
+ta_result ta_mixer_update_batch(ta_mixer_batch_item *items, uint32_t count, ta_duration delta, uint32_t threads,
+                                ta_error *err)
+{
+    if (items == NULL && count > 0) return ta__fail(err, TA_ERROR_INVALID_ARGUMENT, "items: is NULL for %u items", count);
+    if (threads == 0 || threads > TA__BATCH_THREADS_MAX)
+        return ta__fail(err, TA_ERROR_INVALID_ARGUMENT, "threads: %u is not between 1 and %d", threads,
+                        TA__BATCH_THREADS_MAX);
+    if (threads > count) threads = count > 0 ? count : 1;
+    /* the shares live on this stack: no allocation per call */
+    batch_share shares[TA__BATCH_THREADS_MAX];
+    for (uint32_t t = 0; t < threads; ++t) {
+        shares[t].items = items;
+        shares[t].begin = (uint32_t)((uint64_t)count * t / threads);
+        shares[t].end = (uint32_t)((uint64_t)count * (t + 1) / threads);
+        shares[t].delta = delta;
+        shares[t].started = false;
+    }
+    for (uint32_t t = 1; t < threads; ++t)
+        shares[t].started = pthread_create(&shares[t].thread, NULL, run_share, &shares[t]) == 0;
+    run_share(&shares[0]);
+    for (uint32_t t = 1; t < threads; ++t) {
+        if (shares[t].started)
+            pthread_join(shares[t].thread, NULL);
+        else
+            run_share(&shares[t]); /* no thread: its share on this one */
+    }
+    for (uint32_t i = 0; i < count; ++i)
+        if (items[i].result != TA_OK)
+            return ta__fail(err, items[i].result, "item %u: %s", i, items[i].error.message);
+    return TA_OK;
+}

@@ -1,0 +1,490 @@
+/* The mixer's fused path: plane-by-key piles for one rig. See mixer_fused.h. */
+#include <math.h>
+#include <string.h>
+
+#include "animation/clip_fused.h"
+#include "animation/fast_slerp.h"
+#include "animation/interpolant.h"
+#include "animation/mixer_fused.h"
+#include "animation/mixer_internal.h"
+#include "scene/scene_internal.h"
+
+int ta__fused_choose(const char *env, ta__simd *out, ta_error *err)
+{
+    if (env == NULL || env[0] == '\0') {
+        *out = ta__simd_best();
+        return TA_OK;
+    }
+    for (int s = 0; s < TA__SIMD_COUNT; ++s) {
+        if (strcmp(env, ta__simd_name((ta__simd)s)) != 0) continue;
+        if (s != TA__SIMD_GENERAL && ta__fused_kernels_for((ta__simd)s) == NULL)
+            return ta__fail(err, TA_ERROR_INVALID_ARGUMENT,
+                            "TA_SIMD: \"%s\" is not run by this CPU or build; the best here is \"%s\"", env,
+                            ta__simd_name(ta__simd_best()));
+        *out = (ta__simd)s;
+        return TA_OK;
+    }
+    return ta__fail(err, TA_ERROR_INVALID_ARGUMENT,
+                    "TA_SIMD: \"%s\" is none of general, scalar, sse2, avx2, avx512 (or unset: the best here)", env);
+}
+
+static bool action_fits(const ta_mixer *m, const ta_action *a)
+{
+    (void)m;
+    return !a->has_group && (a->blend_mode == TA_NORMAL_BLEND_MODE || a->blend_mode == TA_ADDITIVE_BLEND_MODE) &&
+           a->mask == NULL && a->clip->fused != NULL;
+}
+
+bool ta__fused_usable(const ta_mixer *m)
+{
+    const ta__mixer_fused *f = &m->fused;
+    if (!f->valid || m->root_motion.on) return false;
+    uint32_t j = 0;
+    bool any = false;
+    for (uint32_t i = 0; i < m->action_count; ++i) {
+        const ta_action *a = m->actions[i];
+        if (!a->scheduled || a->uncached) continue;
+        if (j == f->action_count || f->actions[j] != a || f->layouts[j] != a->clip->fused || !action_fits(m, a))
+            return false;
+        if (a->blend_mode == TA_ADDITIVE_BLEND_MODE && f->vadd == NULL) return false; /* made without additive piles */
+        any = any || a->next.effective_weight > 0;
+        j++;
+    }
+    return any && j == f->action_count;
+}
+
+/* The write pass sees the nodes as one array of floats: a node's fields are
+ * at whole floats from its start, and nodes at whole floats from each other. */
+#define TA__NODE_FLOATS (sizeof(ta_node) / sizeof(float))
+_Static_assert(sizeof(ta_node) % sizeof(float) == 0 && offsetof(ta_node, position) % sizeof(float) == 0 &&
+                   offsetof(ta_node, quaternion) % sizeof(float) == 0 && offsetof(ta_node, scale) % sizeof(float) == 0,
+               "ta_node's numbers sit at whole floats");
+
+/* ---- the state ---------------------------------------------------------------------- */
+
+static void drop(ta_mixer *m)
+{
+    ta__mixer_fused *f = &m->fused;
+    ta__free(&m->mem, f->block, f->block_bytes);
+    ta__free(&m->mem, f->actions, sizeof(ta_action *) * f->action_capacity);
+    ta__free(&m->mem, (void *)f->layouts, sizeof(void *) * f->action_capacity);
+    ta__simd simd = f->simd;
+    const ta__fused_kernels *k = f->kernels;
+    uint64_t runs = f->runs;
+    memset(f, 0, sizeof *f);
+    f->simd = simd;
+    f->kernels = k;
+    f->runs = runs;
+}
+
+void ta__fused_free(ta_mixer *m)
+{
+    drop(m);
+}
+
+size_t ta__fused_bytes(const ta_mixer *m)
+{
+    const ta__mixer_fused *f = &m->fused;
+    return f->block_bytes + 2 * sizeof(void *) * f->action_capacity;
+}
+
+/* Lane i of time group g in a pile of `planes` planes: where component c is. */
+static inline size_t at_lane(uint32_t first, uint32_t lanes, uint32_t planes, uint32_t c, uint32_t i)
+{
+    return (size_t)planes * first + (size_t)c * lanes + i;
+}
+
+void ta__fused_release(ta_mixer *m)
+{
+    ta__mixer_fused *f = &m->fused;
+    if (!f->valid) return;
+    for (uint32_t g = 0; g < f->shape->group_count; ++g) {
+        const ta__fused_group *gr = &f->shape->groups[g];
+        for (uint32_t i = 0; i < gr->vec_count; ++i) {
+            float *l = m->last + m->bindings[f->vec_binding[gr->vec_first + i]].offset;
+            for (uint32_t c = 0; c < 3; ++c) l[c] = f->vlast[at_lane(gr->vec_first, gr->vec_lanes, 3, c, i)];
+        }
+        for (uint32_t i = 0; i < gr->rot_count; ++i) {
+            float *l = m->last + m->bindings[f->rot_binding[gr->rot_first + i]].offset;
+            for (uint32_t c = 0; c < 4; ++c) l[c] = f->rlast[at_lane(gr->rot_first, gr->rot_lanes, 4, c, i)];
+        }
+    }
+    f->valid = false;
+}
+
+/* Room for the state; false when out of memory (the general path goes on). */
+static bool reserve(ta_mixer *m, uint32_t actions, uint32_t vec_lanes, uint32_t rot_lanes, bool additive)
+{
+    ta__mixer_fused *f = &m->fused;
+    if (actions > f->action_capacity) {
+        ta_action **list = (ta_action **)ta__calloc(&m->mem, actions, sizeof *list);
+        const ta__clip_fused **layouts = (const ta__clip_fused **)ta__calloc(&m->mem, actions, sizeof *layouts);
+        if (list == NULL || layouts == NULL) {
+            ta__free(&m->mem, list, sizeof *list * actions);
+            ta__free(&m->mem, (void *)layouts, sizeof *layouts * actions);
+            return false;
+        }
+        ta__free(&m->mem, f->actions, sizeof(ta_action *) * f->action_capacity);
+        ta__free(&m->mem, (void *)f->layouts, sizeof(void *) * f->action_capacity);
+        f->actions = list;
+        f->layouts = layouts;
+        f->action_capacity = actions;
+    }
+    size_t vf = 3 * (size_t)vec_lanes, rf = 4 * (size_t)rot_lanes;
+    /* the additive piles only when an additive action plays: most mixers never have one */
+    size_t add_floats = additive ? vf + rf : 0;
+    size_t bytes = sizeof(float) * (3 * vf + 5 * rf + add_floats) + sizeof(uint32_t) * 2 * ((size_t)vec_lanes + rot_lanes) +
+                   (size_t)(vec_lanes > rot_lanes ? vec_lanes : rot_lanes) + 64;
+    if (bytes > f->block_bytes || f->vec_lanes != vec_lanes || f->rot_lanes != rot_lanes || (additive && !f->vadd)) {
+        if (bytes > f->block_bytes) {
+            unsigned char *block = (unsigned char *)ta__calloc(&m->mem, 1, bytes);
+            if (block == NULL) return false;
+            ta__free(&m->mem, f->block, f->block_bytes);
+            f->block = block;
+            f->block_bytes = bytes;
+        }
+        /* the planes first (64-byte aligned, so that vector loads of a plane do not split lines), then the maps */
+        unsigned char *at = f->block + (64 - ((uintptr_t)f->block & 63)) % 64;
+        float *fl = (float *)at;
+        f->vpile = fl;
+        f->vlast = f->vpile + vf;
+        f->vorig = f->vlast + vf;
+        f->rpile = f->vorig + vf;
+        f->rlast = f->rpile + rf;
+        f->rorig = f->rlast + rf;
+        f->rkey = f->rorig + rf;
+        f->rtmp = f->rkey + rf;
+        f->vadd = additive ? f->rtmp + rf : NULL;
+        f->radd = additive ? f->vadd + vf : NULL;
+        f->vec_binding = (uint32_t *)(f->rtmp + rf + add_floats);
+        f->rot_binding = f->vec_binding + vec_lanes;
+        f->vec_node = f->rot_binding + rot_lanes;
+        f->rot_node = f->vec_node + vec_lanes;
+        f->slow = (uint8_t *)(f->rot_node + rot_lanes);
+        f->vec_lanes = vec_lanes;
+        f->rot_lanes = rot_lanes;
+    }
+    return true;
+}
+
+/* Whether two clips' layouts have the same time groups lane for lane. */
+static bool same_shape(const ta__clip_fused *a, const ta__clip_fused *b)
+{
+    if (a->group_count != b->group_count) return false;
+    for (uint32_t g = 0; g < a->group_count; ++g)
+        if (a->groups[g].vec_count != b->groups[g].vec_count || a->groups[g].rot_count != b->groups[g].rot_count)
+            return false;
+    return true;
+}
+
+void ta__fused_refresh(ta_mixer *m)
+{
+    ta__mixer_fused *f = &m->fused;
+    f->valid = false;
+    if (f->kernels == NULL || m->root_motion.on) return;
+    const ta_action *first = NULL;
+    uint32_t count = 0;
+    bool additive = false;
+    for (uint32_t i = 0; i < m->action_count; ++i) {
+        const ta_action *a = m->actions[i];
+        if (!a->scheduled || a->uncached) continue;
+        if (!action_fits(m, a)) return;
+        additive = additive || a->blend_mode == TA_ADDITIVE_BLEND_MODE;
+        if (first != NULL && !same_shape(a->clip->fused, first->clip->fused)) return;
+        if (first == NULL) first = a;
+        count++;
+    }
+    if (first == NULL) return;
+    const ta__clip_fused *c0 = first->clip->fused;
+    /* Every action drives the same binding in each lane. */
+    for (uint32_t i = 0; i < m->action_count; ++i) {
+        const ta_action *a = m->actions[i];
+        if (!a->scheduled || a->uncached || a == first) continue;
+        const ta__clip_fused *c = a->clip->fused;
+        for (uint32_t l = 0; l < c0->vec_lanes; ++l)
+            if (c0->vec_track[l] != TA_NONE && a->bindings[c->vec_track[l]] != first->bindings[c0->vec_track[l]]) return;
+        for (uint32_t l = 0; l < c0->rot_lanes; ++l)
+            if (c0->rot_track[l] != TA_NONE && a->bindings[c->rot_track[l]] != first->bindings[c0->rot_track[l]]) return;
+    }
+    /* The lanes are all the driven bindings, and the others need no write:
+     * none waits for its original, none was written by this update. */
+    uint32_t driven = 0;
+    for (uint32_t i = 0; i < m->binding_count; ++i) {
+        const ta__binding *b = &m->bindings[i];
+        if (b->use_count > 0)
+            driven++;
+        else if (b->restore_pending || b->driven_last)
+            return;
+    }
+    if (driven != first->clip->track_count) return;
+    for (uint32_t i = 0; i < m->binding_count; ++i) /* a lane's place in the nodes must fit 32 bits */
+        if (m->bindings[i].use_count > 0 && m->bindings[i].target.index >= UINT32_MAX / TA__NODE_FLOATS - 1) return;
+    if (!reserve(m, count, c0->vec_lanes, c0->rot_lanes, additive)) return;
+    f->action_count = 0;
+    for (uint32_t i = 0; i < m->action_count; ++i) {
+        ta_action *a = m->actions[i];
+        if (!a->scheduled || a->uncached) continue;
+        f->layouts[f->action_count] = a->clip->fused;
+        f->actions[f->action_count++] = a;
+    }
+    f->shape = c0;
+    uint32_t vl = f->vec_lanes, rl = f->rot_lanes;
+    memset(f->vlast, 0, sizeof(float) * 3 * vl);
+    memset(f->vorig, 0, sizeof(float) * 3 * vl);
+    memset(f->rlast, 0, sizeof(float) * 4 * rl);
+    memset(f->rorig, 0, sizeof(float) * 4 * rl);
+    for (uint32_t g = 0; g < c0->group_count; ++g) {
+        const ta__fused_group *gr = &c0->groups[g];
+        for (uint32_t i = 0; i < gr->rot_lanes; ++i)
+            f->rlast[at_lane(gr->rot_first, gr->rot_lanes, 4, 3, i)] = f->rorig[at_lane(gr->rot_first, gr->rot_lanes, 4, 3, i)] = 1;
+        for (uint32_t i = 0; i < gr->vec_lanes; ++i) {
+            uint32_t l = gr->vec_first + i, track = c0->vec_track[l];
+            f->vec_binding[l] = track == TA_NONE ? TA_NONE : first->bindings[track];
+            if (track == TA_NONE) continue;
+            const ta__binding *b = &m->bindings[f->vec_binding[l]];
+            f->vec_node[i + gr->vec_first] =
+                (uint32_t)(b->target.index * TA__NODE_FLOATS +
+                           (b->target.kind == TA_SCALE ? offsetof(ta_node, scale) : offsetof(ta_node, position)) /
+                               sizeof(float));
+            for (uint32_t c = 0; c < 3; ++c) {
+                f->vlast[at_lane(gr->vec_first, gr->vec_lanes, 3, c, i)] = m->last[b->offset + c];
+                f->vorig[at_lane(gr->vec_first, gr->vec_lanes, 3, c, i)] = m->orig[b->offset + c];
+            }
+        }
+        for (uint32_t i = 0; i < gr->rot_lanes; ++i) {
+            uint32_t l = gr->rot_first + i, track = c0->rot_track[l];
+            f->rot_binding[l] = track == TA_NONE ? TA_NONE : first->bindings[track];
+            if (track == TA_NONE) continue;
+            const ta__binding *b = &m->bindings[f->rot_binding[l]];
+            f->rot_node[l] = (uint32_t)(b->target.index * TA__NODE_FLOATS + offsetof(ta_node, quaternion) / sizeof(float));
+            for (uint32_t c = 0; c < 4; ++c) {
+                f->rlast[at_lane(gr->rot_first, gr->rot_lanes, 4, c, i)] = m->last[b->offset + c];
+                f->rorig[at_lane(gr->rot_first, gr->rot_lanes, 4, c, i)] = m->orig[b->offset + c];
+            }
+        }
+    }
+    f->valid = true;
+}
+
+/* ---- the update --------------------------------------------------------------------- */
+
+/* Lanes the float32 slerp left for double (dot below 0.7), as the general path does them. */
+static void redo_slow(float *out, const float *a, const float *b, uint32_t lanes, uint32_t count, float t,
+                      const uint8_t *slow)
+{
+    for (uint32_t i = 0; i < count; ++i) {
+        if (!slow[i]) continue;
+        double qa[4], qb[4], r[4];
+        for (uint32_t c = 0; c < 4; ++c) {
+            qa[c] = a[c * lanes + i];
+            qb[c] = b[c * lanes + i];
+        }
+        ta__fast_slerp(r, qa, qb, t);
+        for (uint32_t c = 0; c < 4; ++c) out[c * lanes + i] = (float)r[c];
+    }
+}
+
+/* pile := slerpFlat(pile, q, t) lane by lane in double, as the general path
+ * mixes a STEP rotation and rests a rotation toward its original. */
+static void slerp_double(float *pile, const float *q, uint32_t lanes, uint32_t count, double t)
+{
+    for (uint32_t i = 0; i < count; ++i) {
+        double p4[4], q4[4], r[4];
+        for (uint32_t c = 0; c < 4; ++c) {
+            p4[c] = pile[c * lanes + i];
+            q4[c] = q[c * lanes + i];
+        }
+        ta__fast_slerp(r, p4, q4, t);
+        for (uint32_t c = 0; c < 4; ++c) pile[c * lanes + i] = (float)r[c];
+    }
+}
+
+/* One action's time group into the piles: sum is the lanes' cumulative
+ * weight before it (0: the first action), mix its share. */
+static void mix_group(ta__mixer_fused *f, ta_action *a, const ta__clip_fused *c, uint32_t g, bool first,
+                      double mix)
+{
+    const ta__fused_kernels *k = f->kernels;
+    const ta__fused_group *gr = &c->groups[g], *sh = &f->shape->groups[g];
+    const uint32_t vl = gr->vec_lanes, rl = gr->rot_lanes, vn = 3 * vl;
+    /* the group's interval, as the general path finds it */
+    const double time = a->move.read_time;
+    uint32_t n = gr->keys, i1 = ta__seek(gr->times, n, &a->cursors[g], time);
+    if (i1 > 0 && i1 < n) a->alphas[g] = ta__alpha(gr->times, i1, time);
+    uint32_t key0, key1;
+    double w0, w1;
+    if (c->step) {
+        /* the key before the interval, held (three.js DiscreteInterpolant) */
+        key0 = key1 = i1 == 0 ? 0 : (i1 >= n ? n - 1 : i1 - 1);
+        w0 = 1;
+        w1 = 0;
+    } else if (i1 == 0 || i1 == n) {
+        key0 = key1 = i1 ? i1 - 1 : 0;
+        w0 = 1;
+        w1 = 0;
+    } else {
+        key0 = i1 - 1;
+        key1 = i1;
+        w1 = a->alphas[g];
+        w0 = 1 - w1;
+    }
+    const float *v0 = gr->vec + (size_t)key0 * vn, *v1 = gr->vec + (size_t)key1 * vn;
+    const float *q0 = gr->rot + (size_t)key0 * 4 * rl, *q1 = gr->rot + (size_t)key1 * 4 * rl;
+    float *vpile = f->vpile + 3 * (size_t)sh->vec_first;
+    float *rpile = f->rpile + 4 * (size_t)sh->rot_first, *rkey = f->rkey + 4 * (size_t)sh->rot_first;
+    float *rtmp = f->rtmp + 4 * (size_t)sh->rot_first;
+    const float ta = (float)a->alphas[g];
+    float *key = first ? rpile : rkey;
+    if (c->step)
+        memcpy(key, q0, sizeof(float) * 4 * rl);
+    else if (k->rot_slerp(key, q0, q1, rl, ta, f->slow) != 0)
+        redo_slow(key, q0, q1, rl, gr->rot_count, ta, f->slow);
+    if (first) {
+        k->vec_first(vpile, v0, v1, vn, w0, w1);
+        return;
+    }
+    k->vec_mix(vpile, v0, v1, vn, w0, w1, 1 - mix, mix);
+    if (c->step) {
+        /* the general path mixes a STEP rotation into its pile in double */
+        memcpy(rtmp, rpile, sizeof(float) * 4 * rl);
+        slerp_double(rtmp, rkey, rl, gr->rot_count, mix);
+        return;
+    }
+    const float tm = (float)mix;
+    if (k->rot_slerp(rtmp, rpile, rkey, rl, tm, f->slow) != 0)
+        redo_slow(rtmp, rpile, rkey, rl, gr->rot_count, tm, f->slow);
+}
+
+/* One additive action's time group into the additive piles, lane by lane in
+ * double as the general path does (three.js PropertyMixer._accumulateAdditive):
+ * vectors add value times weight; rotations move toward pile x value by the
+ * weight. first: the piles start from zero and the identity. */
+static void add_group(ta__mixer_fused *f, ta_action *a, const ta__clip_fused *c, uint32_t g, bool first, double w)
+{
+    const ta__fused_group *gr = &c->groups[g], *sh = &f->shape->groups[g];
+    const uint32_t vl = gr->vec_lanes, rl = gr->rot_lanes;
+    const double time = a->move.read_time;
+    uint32_t n = gr->keys, i1 = ta__seek(gr->times, n, &a->cursors[g], time);
+    if (i1 > 0 && i1 < n) a->alphas[g] = ta__alpha(gr->times, i1, time);
+    const bool held = c->step || i1 == 0 || i1 == n;
+    const uint32_t key0 = c->step ? (i1 == 0 ? 0 : (i1 >= n ? n - 1 : i1 - 1)) : (held ? (i1 ? i1 - 1 : 0) : i1 - 1);
+    const double w1 = held ? 0 : a->alphas[g], w0 = 1 - w1;
+    const float *v0 = gr->vec + (size_t)key0 * 3 * vl, *v1 = held ? v0 : v0 + 3 * (size_t)vl;
+    const float *q0 = gr->rot + (size_t)key0 * 4 * rl, *q1 = held ? q0 : q0 + 4 * (size_t)rl;
+    float *vadd = f->vadd + 3 * (size_t)sh->vec_first, *radd = f->radd + 4 * (size_t)sh->rot_first;
+    for (uint32_t c3 = 0; c3 < 3; ++c3)
+        for (uint32_t i = 0; i < gr->vec_count; ++i) {
+            size_t at = (size_t)c3 * vl + i;
+            double in = held ? (double)v0[at] : v0[at] * w0 + v1[at] * w1;
+            vadd[at] = (float)((first ? 0.0f : vadd[at]) + in * w);
+        }
+    for (uint32_t i = 0; i < gr->rot_count; ++i) {
+        double in[4], cur[4], work[4], r[4];
+        for (uint32_t c4 = 0; c4 < 4; ++c4) {
+            in[c4] = q0[c4 * rl + i];
+            cur[c4] = first ? (c4 == 3 ? 1.0 : 0.0) : radd[c4 * rl + i];
+        }
+        if (!held) {
+            double b[4] = {q1[i], q1[rl + i], q1[2 * rl + i], q1[3 * rl + i]}, s[4];
+            ta__fast_slerp(s, in, b, a->alphas[g]);
+            memcpy(in, s, sizeof in);
+        }
+        ta_multiply_quaternions_flat(work, cur, in);
+        /* past a weight of one the series does not hold: three.js's slerpFlat */
+        if (w <= 1)
+            ta__fast_slerp(r, cur, work, w);
+        else
+            ta_slerp_flat(r, cur, work, w);
+        if (w > 0x1p20) {
+            double len = sqrt(r[0] * r[0] + r[1] * r[1] + r[2] * r[2] + r[3] * r[3]);
+            if (len > 0 && isfinite(len))
+                for (int j = 0; j < 4; ++j) r[j] /= len;
+        }
+        for (uint32_t c4 = 0; c4 < 4; ++c4) radd[c4 * rl + i] = (float)r[c4];
+    }
+}
+
+bool ta__fused_run(ta_mixer *m, const ta_mixer_targets *t)
+{
+    ta__mixer_fused *f = &m->fused;
+    const ta__fused_kernels *k = f->kernels;
+    const ta__clip_fused *shape = f->shape;
+    /* the cumulative weight of every lane, a float as a binding's weight is */
+    float sum = 0, add_sum = 0;
+    for (uint32_t ai = 0; ai < f->action_count; ++ai) {
+        ta_action *a = f->actions[ai];
+        const double w = a->next.effective_weight;
+        if (!(w > 0)) continue;
+        if (a->blend_mode == TA_ADDITIVE_BLEND_MODE) {
+            const bool first_add = add_sum == 0;
+            for (uint32_t g = 0; g < shape->group_count; ++g) add_group(f, a, f->layouts[ai], g, first_add, w);
+            add_sum = (float)(add_sum + w);
+            continue;
+        }
+        const bool first = sum == 0;
+        double mix = 0;
+        if (first) {
+            sum = (float)w;
+        } else {
+            sum = (float)(sum + w);
+            mix = w / sum;
+        }
+        for (uint32_t g = 0; g < shape->group_count; ++g) mix_group(f, a, f->layouts[ai], g, first, mix);
+        if (!first) {
+            float *swap = f->rpile;
+            f->rpile = f->rtmp;
+            f->rtmp = swap;
+        }
+    }
+    if (sum == 0) {
+        /* no normal weight: the originals, the additive piles on top */
+        memcpy(f->vpile, f->vorig, sizeof(float) * 3 * f->vec_lanes);
+        memcpy(f->rpile, f->rorig, sizeof(float) * 4 * f->rot_lanes);
+    } else if (sum < 1) {
+        /* the missing weight rests toward the originals (three.js PropertyMixer.apply) */
+        const double rest = 1 - (double)sum;
+        k->vec_rest(f->vpile, f->vorig, 3 * f->vec_lanes, 1 - rest, rest);
+        for (uint32_t g = 0; g < shape->group_count; ++g) {
+            const ta__fused_group *gr = &shape->groups[g];
+            slerp_double(f->rpile + 4 * (size_t)gr->rot_first, f->rorig + 4 * (size_t)gr->rot_first, gr->rot_lanes,
+                         gr->rot_count, rest);
+        }
+    }
+    if (add_sum > 0) {
+        for (size_t i = 0; i < 3 * (size_t)f->vec_lanes; ++i) f->vpile[i] = (float)((double)f->vpile[i] + f->vadd[i]);
+        for (uint32_t g = 0; g < shape->group_count; ++g) {
+            const ta__fused_group *gr = &shape->groups[g];
+            float *p = f->rpile + 4 * (size_t)gr->rot_first;
+            const float *ad = f->radd + 4 * (size_t)gr->rot_first;
+            const uint32_t rl = gr->rot_lanes;
+            for (uint32_t i = 0; i < gr->rot_count; ++i) {
+                double cur[4], add[4], work[4], r[4];
+                for (uint32_t c = 0; c < 4; ++c) {
+                    cur[c] = p[c * rl + i];
+                    add[c] = ad[c * rl + i];
+                }
+                ta_multiply_quaternions_flat(work, cur, add);
+                ta__fast_slerp(r, cur, work, 1);
+                for (uint32_t c = 0; c < 4; ++c) p[c * rl + i] = (float)r[c];
+            }
+        }
+    }
+    if (k->not_finite(f->vpile, 3 * f->vec_lanes) | k->not_finite(f->rpile, 4 * f->rot_lanes)) return false;
+
+    /* Nothing refused: write what differs from the last written. */
+    float *base = (float *)(void *)t->scene->nodes;
+    for (uint32_t g = 0; g < shape->group_count; ++g) {
+        const ta__fused_group *gr = &shape->groups[g];
+        size_t v = 3 * (size_t)gr->vec_first, r = 4 * (size_t)gr->rot_first;
+        k->write_vec(base, f->vec_node + gr->vec_first, f->vpile + v, f->vlast + v, gr->vec_lanes, gr->vec_count, f->slow);
+        k->write_rot(base, f->rot_node + gr->rot_first, f->rpile + r, f->rlast + r, gr->rot_lanes, gr->rot_count, f->slow);
+    }
+    float *swap = f->vpile;
+    f->vpile = f->vlast;
+    f->vlast = swap;
+    swap = f->rpile;
+    f->rpile = f->rlast;
+    f->rlast = swap;
+    f->runs++;
+    return true;
+}

@@ -1,0 +1,54 @@
+/*
+ * src/animation/slerp_lane.h -- one lane of the float32 slerpFlat that the
+ * mixer's vector loops share (quat_batch.c, fused_kernels.c), so that both of
+ * the mixer's paths give the same numbers bit for bit. Not public.
+ *
+ * Branch-free so that a loop over lanes vectorises: the shorter arc; within a
+ * dot of 0.9995, lerp and normalize; down to 0.7, Eberly's series; equal
+ * pairs keep a. Returns true for a lane below 0.7 that is not equal: the
+ * caller redoes it in double (ta__fast_slerp).
+ */
+#ifndef THREEANIM_SRC_ANIMATION_SLERP_LANE_H
+#define THREEANIM_SRC_ANIMATION_SLERP_LANE_H
+
+#include <math.h>
+#include <stdbool.h>
+
+static inline bool ta__slerp_lane(float x0, float y0, float z0, float w0, float x1, float y1, float z1, float w1,
+                                  float t, float *ox, float *oy, float *oz, float *ow)
+{
+    float dot = x0 * x1 + y0 * y1 + z0 * z1 + w0 * w1;
+    float sign = copysignf(1.0f, dot);
+    dot *= sign;
+    float s = 1 - t;
+    float xm1 = dot - 1, tt = t * t, ss = s * s, ct = 1, cs = 1;
+    /* Eberly's coefficients u[k] = 1/(k(2k+1)), v[k] = k/(2k+1) for k = 1..8,
+     * the last corrected; written as constants, not a table, so that the
+     * loops that inline this see no memory they could alias. */
+#define TA__TERM(U, V)                  \
+    ct = 1 + ((U) * tt - (V)) * xm1 * ct; \
+    cs = 1 + ((U) * ss - (V)) * xm1 * cs;
+    TA__TERM(1.90110745351730037f / (8 * 17), 1.90110745351730037f * 8 / 17)
+    TA__TERM(1.f / (7 * 15), 7.f / 15)
+    TA__TERM(1.f / (6 * 13), 6.f / 13)
+    TA__TERM(1.f / (5 * 11), 5.f / 11)
+    TA__TERM(1.f / (4 * 9), 4.f / 9)
+    TA__TERM(1.f / (3 * 7), 3.f / 7)
+    TA__TERM(1.f / (2 * 5), 2.f / 5)
+    TA__TERM(1.f / (1 * 3), 1.f / 3)
+#undef TA__TERM
+    float near = (float)(dot >= 0.9995f);
+    float a = near * s + (1 - near) * (s * cs);
+    float b = (near * t + (1 - near) * (t * ct)) * sign;
+    float rx = x0 * a + x1 * b, ry = y0 * a + y1 * b, rz = z0 * a + z1 * b, rw = w0 * a + w1 * b;
+    float len2 = rx * rx + ry * ry + rz * rz + rw * rw;
+    float f = near / sqrtf(len2 + (1 - near)) + (1 - near);
+    float same = (float)((x0 == x1) & (y0 == y1) & (z0 == z1) & (w0 == w1));
+    *ox = same * x0 + (1 - same) * (rx * f);
+    *oy = same * y0 + (1 - same) * (ry * f);
+    *oz = same * z0 + (1 - same) * (rz * f);
+    *ow = same * w0 + (1 - same) * (rw * f);
+    return (same == 0) & (dot < 0.7f);
+}
+
+#endif

@@ -1,0 +1,397 @@
+#define _POSIX_C_SOURCE 200809L /* setenv */
+/* The mixer's fused path (src/animation/mixer_fused.h): it is taken for one
+ * rig's LINEAR node clips, gives three.js's numbers (worked out here from
+ * PropertyMixer's rules), gives the general path's numbers bit for bit on
+ * every instruction set this CPU runs (TA_SIMD), refuses a value that is not
+ * finite with nothing changed, and leaves and re-enters as actions change. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "ta_test.h"
+
+#include "animation/clip_fused.h"
+#include "animation/mixer_internal.h"
+#include "animation/track_internal.h"
+#include "threeanim/threeanim.h"
+
+enum { BONES = 21, KEYS = 9 };
+#define HALF_ANGLE_45 (3.14159265358979323846 / 8) /* a 45-degree turn's quaternion half angle */
+
+static ta_track_target target_of(uint32_t node, ta_track_kind kind)
+{
+    ta_error err = {0};
+    ta_track_target t;
+    TA_ASSERT_OK(ta_node_target(ta_node_at(node), kind, &t, &err), &err);
+    return t;
+}
+
+static ta_track *track_interp(ta_track_target target, const float *times, const float *values, uint32_t keys,
+                              uint32_t n, ta_interpolation interp)
+{
+    ta_error err = {0};
+    ta_track_desc d = {0};
+    d.interpolation = interp;
+    d.target = target;
+    d.times = times;
+    d.key_count = keys;
+    d.values = values;
+    d.value_count = keys * n;
+    ta_track *t = NULL;
+    TA_ASSERT_OK(ta_track_create(&d, NULL, &t, &err), &err);
+    return t;
+}
+
+static ta_track *track_of(ta_track_target target, const float *times, const float *values, uint32_t keys, uint32_t n)
+{
+    return track_interp(target, times, values, keys, n, TA_LINEAR);
+}
+
+/* A rig clip: every bone's position, rotation and scale; `spin` sets how far
+ * apart a rotation's keys are (large: keys whose dot is below 0.7). */
+/* split: the positions and scales keyed at their own, fewer, times (two time groups) */
+static ta_clip *rig_clip_interp(uint32_t seed, double spin, const char *name, ta_interpolation interp, bool split)
+{
+    ta_error err = {0};
+    float times[KEYS], few[KEYS];
+    const uint32_t few_keys = split ? 4 : KEYS;
+    for (uint32_t k = 0; k < KEYS; ++k) times[k] = (float)k / (KEYS - 1);
+    for (uint32_t k = 0; k < few_keys; ++k) few[k] = (float)k / (few_keys - 1);
+    ta_track *tracks[3 * BONES];
+    for (uint32_t b = 0; b < BONES; ++b) {
+        float pos[KEYS * 3], rot[KEYS * 4], scl[KEYS * 3];
+        double ax = sin(seed + b * 1.3), ay = cos(seed * 2.1 + b), az = 0.5;
+        double len = sqrt(ax * ax + ay * ay + az * az);
+        for (uint32_t k = 0; k < KEYS; ++k) {
+            double u = 6.283185307179586 * k / (KEYS - 1) + seed + b;
+            for (uint32_t c = 0; c < 3; ++c) {
+                pos[k * 3 + c] = (float)(0.3 * sin(u + c) + 0.01 * b);
+                scl[k * 3 + c] = (float)(1 + 0.1 * cos(u * 2 + c));
+            }
+            double angle = spin * sin(u) * (1 + 0.1 * b);
+            double s = sin(angle / 2);
+            rot[k * 4 + 0] = (float)(ax / len * s);
+            rot[k * 4 + 1] = (float)(ay / len * s);
+            rot[k * 4 + 2] = (float)(az / len * s);
+            rot[k * 4 + 3] = (float)cos(angle / 2);
+        }
+        tracks[3 * b] = track_interp(target_of(b, TA_POSITION), few, pos, few_keys, 3, interp);
+        tracks[3 * b + 1] = track_interp(target_of(b, TA_QUATERNION), times, rot, KEYS, 4, interp);
+        tracks[3 * b + 2] = track_interp(target_of(b, TA_SCALE), few, scl, few_keys, 3, interp);
+    }
+    ta_clip *clip = NULL;
+    TA_ASSERT_OK(ta_clip_create(name, tracks, 3 * BONES, NULL, &clip, &err), &err);
+    return clip;
+}
+
+static ta_clip *rig_clip(uint32_t seed, double spin, const char *name)
+{
+    return rig_clip_interp(seed, spin, name, TA_LINEAR, false);
+}
+
+static ta_scene *rig_scene(void)
+{
+    ta_error err = {0};
+    ta_scene *s = NULL;
+    TA_ASSERT_OK(ta_scene_create(NULL, &s, &err), &err);
+    for (uint32_t b = 0; b < BONES; ++b) {
+        ta_node_id id;
+        TA_ASSERT_OK(ta_scene_add_node(s, b ? ta_node_at((b - 1) / 2) : ta_no_parent(), "bone", &id, &err), &err);
+        ta_scene_node(s, id)->position = ta_vec3_make(0.5f * (float)b, 1, -1);
+    }
+    return s;
+}
+
+static ta_mixer *mixer_on(const char *simd)
+{
+    ta_error err = {0};
+    ta_mixer *m = NULL;
+    if (simd)
+        setenv("TA_SIMD", simd, 1);
+    else
+        unsetenv("TA_SIMD");
+    TA_ASSERT_OK(ta_mixer_create(ta_no_parent(), NULL, &m, &err), &err);
+    unsetenv("TA_SIMD");
+    return m;
+}
+
+static ta_action *add_playing(ta_mixer *m, const ta_clip *clip, float weight)
+{
+    ta_error err = {0};
+    ta_action *a = NULL;
+    uint32_t index;
+    TA_ASSERT_OK(ta_action_create(clip, NULL, &a, &err), &err);
+    TA_ASSERT_OK(ta_mixer_add(m, a, ta_no_parent(), &index, &err), &err);
+    TA_ASSERT_OK(ta_action_set_weight(a, weight, &err), &err);
+    TA_ASSERT_OK(ta_action_play(a, &err), &err);
+    return a;
+}
+
+static bool simd_runs(const char *name)
+{
+    ta_error err = {0};
+    ta__simd s;
+    return ta__fused_choose(name, &s, &err) == TA_OK;
+}
+
+/* Two clips on one node, blended 0.7 / 0.3: the numbers three.js's
+ * PropertyMixer gives (first copied, second mixed in by 0.3 / 1.0; rotations
+ * about one axis slerp by angle), and the fused path took the updates. */
+static void test_blend_matches_property_mixer(void **state)
+{
+    (void)state;
+    ta_error err = {0};
+    const float times[2] = {0, 1};
+    const float p0[6] = {0, 0, 0, 2, 4, 6}, p1[6] = {10, 10, 10, 20, 20, 20};
+    const float half = 0.38268343236508978f, halfc = 0.92387953251128674f; /* 45 degrees about z */
+    const float q0[8] = {0, 0, 0, 1, 0, 0, half, halfc}, q1[8] = {0, 0, 0, 1, 0, 0, -half, halfc};
+    ta_track *a_tracks[2] = {track_of(target_of(0, TA_POSITION), times, p0, 2, 3),
+                             track_of(target_of(0, TA_QUATERNION), times, q0, 2, 4)};
+    ta_track *b_tracks[2] = {track_of(target_of(0, TA_POSITION), times, p1, 2, 3),
+                             track_of(target_of(0, TA_QUATERNION), times, q1, 2, 4)};
+    ta_clip *ca = NULL, *cb = NULL;
+    TA_ASSERT_OK(ta_clip_create("a", a_tracks, 2, NULL, &ca, &err), &err);
+    TA_ASSERT_OK(ta_clip_create("b", b_tracks, 2, NULL, &cb, &err), &err);
+    ta_scene *s = NULL;
+    TA_ASSERT_OK(ta_scene_create(NULL, &s, &err), &err);
+    ta_node_id n;
+    TA_ASSERT_OK(ta_scene_add_node(s, ta_no_parent(), "n", &n, &err), &err);
+    ta_mixer *m = mixer_on(NULL);
+    add_playing(m, ca, 0.7f);
+    add_playing(m, cb, 0.3f);
+    double t = 0;
+    for (int frame = 0; frame < 3; ++frame) {
+        TA_ASSERT_OK(ta_mixer_update(m, s, ta_seconds(0.25), &err), &err);
+        t += 0.25;
+        double wa = 0.7f, wb = 0.3f, mix = wb / (wa + wb);
+        const ta_node *node = ta_scene_node(s, n);
+        double pa[3] = {2 * t, 4 * t, 6 * t}, pb[3] = {10 + 10 * t, 10 + 10 * t, 10 + 10 * t};
+        TA_ASSERT_NEAR(node->position.x, pa[0] * (1 - mix) + pb[0] * mix, 1e-5);
+        TA_ASSERT_NEAR(node->position.y, pa[1] * (1 - mix) + pb[1] * mix, 1e-5);
+        TA_ASSERT_NEAR(node->position.z, pa[2] * (1 - mix) + pb[2] * mix, 1e-5);
+        /* clip a turns 0 -> +45 degrees, clip b 0 -> -45: the blend is the mean angle */
+        double angle = (HALF_ANGLE_45 * t) * (1 - mix) + (-HALF_ANGLE_45 * t) * mix;
+        TA_ASSERT_NEAR(node->quaternion.z, sin(angle), 1e-6);
+        TA_ASSERT_NEAR(node->quaternion.w, cos(angle), 1e-6);
+        TA_ASSERT_NEAR(node->quaternion.x, 0, 1e-7);
+        TA_ASSERT_NEAR(node->scale.x, 1, 0); /* not driven: untouched */
+    }
+    if (ta__simd_best() != TA__SIMD_GENERAL) assert_true(m->fused.runs >= 2);
+    ta_mixer_destroy(m);
+    ta_scene_destroy(s);
+    ta_clip_release(ca);
+    ta_clip_release(cb);
+}
+
+/* Runs the same story on a mixer forced to `simd` and on one forced to the
+ * general path, and compares every node number bit for bit after each update. */
+static void same_as_general(const char *simd, ta_interpolation second, bool split)
+{
+    ta_error err = {0};
+    /* the second clip LINEAR or STEP: a STEP clip's rotations mix in double */
+    ta_clip *clips[3] = {rig_clip_interp(1, 0.6, "walk", TA_LINEAR, split), rig_clip_interp(2, 2.8, "spin", second, split),
+                         rig_clip_interp(3, 0.2, "idle", TA_LINEAR, split)};
+    if (split) assert_int_equal(clips[0]->fused->group_count, 2);
+    ta_scene *scenes[2] = {rig_scene(), rig_scene()};
+    ta_mixer *mixers[2] = {mixer_on("general"), mixer_on(simd)};
+    ta_action *acts[2][3];
+    const float weights[3] = {0.5f, 0.3f, 0.15f}; /* 0.95: the originals rest in by 0.05 */
+    for (int i = 0; i < 2; ++i)
+        for (int a = 0; a < 3; ++a) acts[i][a] = add_playing(mixers[i], clips[a], weights[a]);
+    uint64_t runs_before_fades = 0, runs_additive = 0;
+    for (int frame = 0; frame < 120; ++frame) {
+        if (frame == 104) runs_before_fades = mixers[1]->fused.runs;
+        if (frame == 61) runs_additive = mixers[1]->fused.runs;
+        if (frame == 70) runs_additive = mixers[1]->fused.runs - runs_additive;
+        for (int i = 0; i < 2; ++i) {
+            /* leave the fused path and come back: stop and play, a weight of
+             * one, an additive blend mode, a different time scale */
+            if (frame == 30) TA_ASSERT_OK(ta_action_stop(acts[i][2], &err), &err);
+            if (frame == 40) TA_ASSERT_OK(ta_action_play(acts[i][2], &err), &err);
+            if (frame == 50) TA_ASSERT_OK(ta_action_set_weight(acts[i][0], 0.55f, &err), &err);
+            if (frame == 60) TA_ASSERT_OK(ta_action_set_blend_mode(acts[i][1], TA_ADDITIVE_BLEND_MODE, &err), &err);
+            if (frame == 64) { /* the additive action alone: the originals under it */
+                TA_ASSERT_OK(ta_action_set_weight(acts[i][0], 0, &err), &err);
+                TA_ASSERT_OK(ta_action_set_weight(acts[i][2], 0, &err), &err);
+            }
+            if (frame == 67) {
+                TA_ASSERT_OK(ta_action_set_weight(acts[i][0], 0.5f, &err), &err);
+                TA_ASSERT_OK(ta_action_set_weight(acts[i][2], 0.15f, &err), &err);
+            }
+            if (frame == 70) TA_ASSERT_OK(ta_action_set_blend_mode(acts[i][1], TA_NORMAL_BLEND_MODE, &err), &err);
+            if (frame == 80) TA_ASSERT_OK(ta_action_set_time_scale(acts[i][1], -1.5f, &err), &err);
+            if (frame == 90) TA_ASSERT_OK(ta_action_set_weight(acts[i][2], 0, &err), &err);
+            if (frame == 100) ta_scene_node(scenes[i], ta_node_at(3))->position.x = 7; /* the caller's write */
+            /* fades and warps only move per-action scalars: the fused path stays */
+            if (frame == 104) TA_ASSERT_OK(ta_action_fade_in(acts[i][0], ta_seconds(0.2), &err), &err);
+            if (frame == 108)
+                TA_ASSERT_OK(ta_action_warp(acts[i][1], 1.0f, 2.5f, ta_seconds(0.15), &err), &err);
+            TA_ASSERT_OK(ta_mixer_update(mixers[i], scenes[i], ta_seconds(1.0 / 37), &err), &err);
+        }
+        for (uint32_t b = 0; b < BONES; ++b) {
+            const ta_node *x = ta_scene_node(scenes[0], ta_node_at(b)), *y = ta_scene_node(scenes[1], ta_node_at(b));
+            const float gx[10] = {x->position.x, x->position.y, x->position.z, x->quaternion.x, x->quaternion.y,
+                                  x->quaternion.z, x->quaternion.w, x->scale.x, x->scale.y, x->scale.z};
+            const float gy[10] = {y->position.x, y->position.y, y->position.z, y->quaternion.x, y->quaternion.y,
+                                  y->quaternion.z, y->quaternion.w, y->scale.x, y->scale.y, y->scale.z};
+            if (memcmp(gx, gy, sizeof gx) != 0) {
+                for (int c = 0; c < 10; ++c)
+                    if (memcmp(&gx[c], &gy[c], sizeof(float)) != 0)
+                        fail_msg("%s: frame %d bone %u number %d: %.9g, general %.9g", simd, frame, b, c,
+                                 (double)gy[c], (double)gx[c]);
+            }
+        }
+    }
+    assert_int_equal(mixers[0]->fused.runs, 0);
+    /* 120 updates; the general path takes the first, those after each change, and the additive stretch */
+    assert_true(mixers[1]->fused.runs >= 80);
+    /* the fade and the warp ran on it: the last sixteen updates were all fused */
+    assert_int_equal(mixers[1]->fused.runs - runs_before_fades, 16);
+    /* an additive action (alone from frame 64 to 66) is fused too: frames 61 to 69 */
+    assert_int_equal(runs_additive, 9);
+    for (int i = 0; i < 2; ++i) {
+        ta_mixer_destroy(mixers[i]);
+        ta_scene_destroy(scenes[i]);
+    }
+    for (int a = 0; a < 3; ++a) ta_clip_release(clips[a]);
+}
+
+static void test_every_path_same_as_general(void **state)
+{
+    (void)state;
+    const char *paths[4] = {"scalar", "sse2", "avx2", "avx512"};
+    int ran = 0;
+    for (int i = 0; i < 4; ++i) {
+        if (!simd_runs(paths[i])) {
+            printf("# %s: not run by this CPU, skipped\n", paths[i]);
+            continue;
+        }
+        same_as_general(paths[i], TA_LINEAR, false);
+        same_as_general(paths[i], TA_STEP, false);
+        same_as_general(paths[i], TA_LINEAR, true);
+        ran++;
+    }
+    assert_true(ran >= 1);
+}
+
+/* A result that is not finite, reached on the fused path: refused, named, and
+ * nothing written. Tracks refuse such keys and a convex mix of finite keys
+ * stays finite, so the key is put in by hand, in the track and in the clip's
+ * fused layout alike (white box). */
+static void test_not_finite_refused_unchanged(void **state)
+{
+    (void)state;
+    ta_error err = {0};
+    const float times[3] = {0, 1, 2};
+    const float p[9] = {0, 0, 0, 1, 1, 1, 2, 0, 0};
+    ta_track *tr = track_of(target_of(0, TA_POSITION), times, p, 3, 3);
+    ta_clip *c = NULL;
+    TA_ASSERT_OK(ta_clip_create("bad", &tr, 1, NULL, &c, &err), &err);
+    assert_non_null(c->fused);
+    c->tracks[0]->values[6] = INFINITY;
+    c->fused->groups[0].vec[(size_t)2 * 3 * c->fused->groups[0].vec_lanes] = INFINITY; /* key 2, x plane, lane 0 */
+    ta_scene *s = rig_scene();
+    ta_mixer *m = mixer_on(NULL);
+    add_playing(m, c, 1);
+    for (int i = 0; i < 3; ++i) TA_ASSERT_OK(ta_mixer_update(m, s, ta_seconds(0.25), &err), &err);
+    uint64_t runs = m->fused.runs;
+    ta_node before = *ta_scene_node(s, ta_node_at(0));
+    TA_ASSERT_NEAR(before.position.x, 0.75, 1e-6);
+    TA_ASSERT_REFUSED(ta_mixer_update(m, s, ta_seconds(0.5), &err), &err, TA_ERROR_VALUE_NOT_HELD,
+                      "POSITION of node 0: number 0 of the result, inf, is not finite");
+    const ta_node *after = ta_scene_node(s, ta_node_at(0));
+    assert_memory_equal(&before.position, &after->position, sizeof before.position);
+    assert_true(ta_mixer_time(m).seconds == 0.75);
+    assert_int_equal(m->fused.runs, runs);
+    /* and the next good update goes on from where it was */
+    TA_ASSERT_OK(ta_mixer_update(m, s, ta_seconds(0.125), &err), &err);
+    TA_ASSERT_NEAR(ta_scene_node(s, ta_node_at(0))->position.x, 0.875, 1e-6);
+    ta_mixer_destroy(m);
+    ta_scene_destroy(s);
+    ta_clip_release(c);
+}
+
+static void test_simd_names_refused(void **state)
+{
+    (void)state;
+    ta_error err = {0};
+    ta_mixer *m = NULL;
+    setenv("TA_SIMD", "avx9", 1);
+    TA_ASSERT_REFUSED(ta_mixer_create(ta_no_parent(), NULL, &m, &err), &err, TA_ERROR_INVALID_ARGUMENT,
+                      "TA_SIMD: \"avx9\" is none of general, scalar, sse2, avx2, avx512");
+    unsetenv("TA_SIMD");
+    assert_null(m);
+}
+
+/* Six characters updated by ta_mixer_update_batch on 1 and 2 threads and by
+ * ta_mixer_update one at a time give the same numbers; a refused character
+ * (its action names a node its scene lacks) is reported by index and changes
+ * nothing, and the others go on. */
+static void test_batch_same_as_one_by_one(void **state)
+{
+    (void)state;
+    ta_error err = {0};
+    enum { CHARS = 6 };
+    ta_clip *walk = rig_clip(5, 0.7, "walk"), *run = rig_clip(6, 1.9, "run");
+    for (uint32_t threads = 1; threads <= 3; ++threads) {
+        ta_scene *scenes[2][CHARS];
+        ta_mixer *mixers[2][CHARS];
+        ta_mixer_batch_item items[CHARS];
+        for (int i = 0; i < 2; ++i)
+            for (int c = 0; c < CHARS; ++c) {
+                scenes[i][c] = rig_scene();
+                mixers[i][c] = mixer_on(NULL);
+                add_playing(mixers[i][c], walk, 0.6f);
+                add_playing(mixers[i][c], run, 0.4f);
+            }
+        /* character 4's scene lacks the rig's last bone: refused every time */
+        ta_scene_destroy(scenes[1][4]);
+        TA_ASSERT_OK(ta_scene_create(NULL, &scenes[1][4], &err), &err);
+        ta_node_id only;
+        TA_ASSERT_OK(ta_scene_add_node(scenes[1][4], ta_no_parent(), "only", &only, &err), &err);
+        for (int c = 0; c < CHARS; ++c) {
+            memset(&items[c], 0, sizeof items[c]);
+            items[c].mixer = mixers[1][c];
+            items[c].targets.scene = scenes[1][c];
+        }
+        for (int frame = 0; frame < 20; ++frame) {
+            for (int c = 0; c < CHARS; ++c)
+                if (c != 4) TA_ASSERT_OK(ta_mixer_update(mixers[0][c], scenes[0][c], ta_seconds(0.01), &err), &err);
+            TA_ASSERT_REFUSED(ta_mixer_update_batch(items, CHARS, ta_seconds(0.01), threads, &err), &err,
+                              TA_ERROR_MISSING_TARGET, "item 4: ");
+            for (int c = 0; c < CHARS; ++c) {
+                assert_int_equal(items[c].result, c == 4 ? TA_ERROR_MISSING_TARGET : TA_OK);
+                if (c == 4) continue;
+                for (uint32_t b = 0; b < BONES; ++b) {
+                    const ta_node *x = ta_scene_node(scenes[0][c], ta_node_at(b));
+                    const ta_node *y = ta_scene_node(scenes[1][c], ta_node_at(b));
+                    assert_memory_equal(&x->position, &y->position, sizeof x->position);
+                    assert_memory_equal(&x->quaternion, &y->quaternion, sizeof x->quaternion);
+                    assert_memory_equal(&x->scale, &y->scale, sizeof x->scale);
+                }
+            }
+            TA_ASSERT_CONTAINS(items[4].error.message, "node");
+            assert_true(ta_mixer_time(mixers[1][4]).seconds == 0);
+            assert_true(ta_scene_node(scenes[1][4], only)->position.x == 0);
+        }
+        for (int i = 0; i < 2; ++i)
+            for (int c = 0; c < CHARS; ++c) {
+                ta_mixer_destroy(mixers[i][c]);
+                ta_scene_destroy(scenes[i][c]);
+            }
+    }
+    ta_clip_release(walk);
+    ta_clip_release(run);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_blend_matches_property_mixer),
+        cmocka_unit_test(test_every_path_same_as_general),
+        cmocka_unit_test(test_not_finite_refused_unchanged),
+        cmocka_unit_test(test_simd_names_refused),
+        cmocka_unit_test(test_batch_same_as_one_by_one),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
