@@ -471,7 +471,7 @@ static void mix_rotations_batched(ta_mixer *m, ta_action *a, double weight)
             keys.by[n] = k1[1];
             keys.bz[n] = k1[2];
             keys.bw[n] = k1[3];
-            keys.t[n] = a->alphas[g];
+            keys.t[n] = (float)a->alphas[g];
             key_binding[n++] = a->bindings[track];
         }
         ta__quat_batch_slerp(&keys, n);
@@ -480,10 +480,10 @@ static void mix_rotations_batched(ta_mixer *m, ta_action *a, double weight)
             ta__binding *b = &m->bindings[key_binding[i]];
             float *pile = m->pile + b->offset;
             if (b->weight == 0) {
-                pile[0] = (float)keys.ax[i];
-                pile[1] = (float)keys.ay[i];
-                pile[2] = (float)keys.az[i];
-                pile[3] = (float)keys.aw[i];
+                pile[0] = keys.ax[i];
+                pile[1] = keys.ay[i];
+                pile[2] = keys.az[i];
+                pile[3] = keys.aw[i];
                 b->weight = weight;
                 continue;
             }
@@ -496,17 +496,17 @@ static void mix_rotations_batched(ta_mixer *m, ta_action *a, double weight)
             piles.by[p] = keys.ay[i];
             piles.bz[p] = keys.az[i];
             piles.bw[p] = keys.aw[i];
-            piles.t[p] = weight / b->weight;
+            piles.t[p] = (float)(weight / b->weight);
             pile_binding[p++] = key_binding[i];
         }
         if (p == 0) continue;
         ta__quat_batch_slerp(&piles, p);
         for (uint32_t i = 0; i < p; ++i) {
             float *pile = m->pile + m->bindings[pile_binding[i]].offset;
-            pile[0] = (float)piles.ax[i];
-            pile[1] = (float)piles.ay[i];
-            pile[2] = (float)piles.az[i];
-            pile[3] = (float)piles.aw[i];
+            pile[0] = piles.ax[i];
+            pile[1] = piles.ay[i];
+            pile[2] = piles.az[i];
+            pile[3] = piles.aw[i];
         }
     }
 }
