@@ -46,7 +46,7 @@ bool ta__fused_usable(const ta_mixer *m)
         if (!a->scheduled || a->uncached) continue;
         if (j == f->action_count || f->actions[j] != a || f->layouts[j] != a->clip->fused || !action_fits(m, a))
             return false;
-        if (a->blend_mode == TA_ADDITIVE_BLEND_MODE && f->vadd == NULL) return false; /* made without additive piles */
+        if (a->blend_mode == TA_ADDITIVE_BLEND_MODE && !f->additive) return false; /* made without additive piles */
         any = any || a->next.effective_weight > 0;
         j++;
     }
@@ -112,6 +112,37 @@ void ta__fused_release(ta_mixer *m)
     f->valid = false;
 }
 
+/* An update's scratch: the piles it mixes into, the sampled keys, the
+ * additive piles, and a byte per lane. */
+typedef struct fused_work {
+    float *vpile, *rpile, *rkey, *rtmp, *vadd, *radd;
+    uint8_t *slow;
+} fused_work;
+
+/* Scratch up to this many floats lives on the stack: 8 KiB, a rig of about
+ * 100 bones with additive piles, about 140 without. */
+#define TA__FUSED_STACK_FLOATS 2048u
+
+static size_t work_floats(uint32_t vec_lanes, uint32_t rot_lanes, bool additive)
+{
+    size_t vf = 3 * (size_t)vec_lanes, rf = 4 * (size_t)rot_lanes, lanes = vec_lanes > rot_lanes ? vec_lanes : rot_lanes;
+    return vf + 3 * rf + (additive ? vf + rf : 0) + (lanes + 3) / 4;
+}
+
+static fused_work work_at(const ta__mixer_fused *f, float *base)
+{
+    size_t vf = 3 * (size_t)f->vec_lanes, rf = 4 * (size_t)f->rot_lanes;
+    fused_work w;
+    w.vpile = base;
+    w.rpile = w.vpile + vf;
+    w.rkey = w.rpile + rf;
+    w.rtmp = w.rkey + rf;
+    w.vadd = f->additive ? w.rtmp + rf : NULL;
+    w.radd = f->additive ? w.vadd + vf : NULL;
+    w.slow = (uint8_t *)(w.rtmp + rf + (f->additive ? vf + rf : 0));
+    return w;
+}
+
 /* Room for the state; false when out of memory (the general path goes on). */
 static bool reserve(ta_mixer *m, uint32_t actions, uint32_t vec_lanes, uint32_t rot_lanes, bool additive)
 {
@@ -131,11 +162,10 @@ static bool reserve(ta_mixer *m, uint32_t actions, uint32_t vec_lanes, uint32_t 
         f->action_capacity = actions;
     }
     size_t vf = 3 * (size_t)vec_lanes, rf = 4 * (size_t)rot_lanes;
-    /* the additive piles only when an additive action plays: most mixers never have one */
-    size_t add_floats = additive ? vf + rf : 0;
-    size_t bytes = sizeof(float) * (3 * vf + 5 * rf + add_floats) + sizeof(uint32_t) * 2 * ((size_t)vec_lanes + rot_lanes) +
-                   (size_t)(vec_lanes > rot_lanes ? vec_lanes : rot_lanes) + 64;
-    if (bytes > f->block_bytes || f->vec_lanes != vec_lanes || f->rot_lanes != rot_lanes || (additive && !f->vadd)) {
+    size_t work = work_floats(vec_lanes, rot_lanes, additive);
+    size_t heap_work = work > TA__FUSED_STACK_FLOATS ? work : 0;
+    size_t bytes = sizeof(float) * (2 * vf + 2 * rf + heap_work) + sizeof(uint32_t) * 2 * ((size_t)vec_lanes + rot_lanes) + 64;
+    if (bytes > f->block_bytes || f->vec_lanes != vec_lanes || f->rot_lanes != rot_lanes || additive != f->additive) {
         if (bytes > f->block_bytes) {
             unsigned char *block = (unsigned char *)ta__calloc(&m->mem, 1, bytes);
             if (block == NULL) return false;
@@ -144,25 +174,19 @@ static bool reserve(ta_mixer *m, uint32_t actions, uint32_t vec_lanes, uint32_t 
             f->block_bytes = bytes;
         }
         /* the planes first (64-byte aligned, so that vector loads of a plane do not split lines), then the maps */
-        unsigned char *at = f->block + (64 - ((uintptr_t)f->block & 63)) % 64;
-        float *fl = (float *)at;
-        f->vpile = fl;
-        f->vlast = f->vpile + vf;
+        float *fl = (float *)(void *)(f->block + (64 - ((uintptr_t)f->block & 63)) % 64);
+        f->vlast = fl;
         f->vorig = f->vlast + vf;
-        f->rpile = f->vorig + vf;
-        f->rlast = f->rpile + rf;
+        f->rlast = f->vorig + vf;
         f->rorig = f->rlast + rf;
-        f->rkey = f->rorig + rf;
-        f->rtmp = f->rkey + rf;
-        f->vadd = additive ? f->rtmp + rf : NULL;
-        f->radd = additive ? f->vadd + vf : NULL;
-        f->vec_binding = (uint32_t *)(f->rtmp + rf + add_floats);
+        f->work = heap_work ? f->rorig + rf : NULL;
+        f->vec_binding = (uint32_t *)(f->rorig + rf + heap_work);
         f->rot_binding = f->vec_binding + vec_lanes;
         f->vec_node = f->rot_binding + rot_lanes;
         f->rot_node = f->vec_node + vec_lanes;
-        f->slow = (uint8_t *)(f->rot_node + rot_lanes);
         f->vec_lanes = vec_lanes;
         f->rot_lanes = rot_lanes;
+        f->additive = additive;
     }
     return true;
 }
@@ -301,8 +325,8 @@ static void slerp_double(float *pile, const float *q, uint32_t lanes, uint32_t c
 
 /* One action's time group into the piles: sum is the lanes' cumulative
  * weight before it (0: the first action), mix its share. */
-static void mix_group(ta__mixer_fused *f, ta_action *a, const ta__clip_fused *c, uint32_t g, bool first,
-                      double mix)
+static void mix_group(const ta__mixer_fused *f, fused_work *wk, ta_action *a, const ta__clip_fused *c, uint32_t g,
+                      bool first, double mix)
 {
     const ta__fused_kernels *k = f->kernels;
     const ta__fused_group *gr = &c->groups[g], *sh = &f->shape->groups[g];
@@ -330,15 +354,15 @@ static void mix_group(ta__mixer_fused *f, ta_action *a, const ta__clip_fused *c,
     }
     const float *v0 = gr->vec + (size_t)key0 * vn, *v1 = gr->vec + (size_t)key1 * vn;
     const float *q0 = gr->rot + (size_t)key0 * 4 * rl, *q1 = gr->rot + (size_t)key1 * 4 * rl;
-    float *vpile = f->vpile + 3 * (size_t)sh->vec_first;
-    float *rpile = f->rpile + 4 * (size_t)sh->rot_first, *rkey = f->rkey + 4 * (size_t)sh->rot_first;
-    float *rtmp = f->rtmp + 4 * (size_t)sh->rot_first;
+    float *vpile = wk->vpile + 3 * (size_t)sh->vec_first;
+    float *rpile = wk->rpile + 4 * (size_t)sh->rot_first, *rkey = wk->rkey + 4 * (size_t)sh->rot_first;
+    float *rtmp = wk->rtmp + 4 * (size_t)sh->rot_first;
     const float ta = (float)a->alphas[g];
     float *key = first ? rpile : rkey;
     if (c->step)
         memcpy(key, q0, sizeof(float) * 4 * rl);
-    else if (k->rot_slerp(key, q0, q1, rl, ta, f->slow) != 0)
-        redo_slow(key, q0, q1, rl, gr->rot_count, ta, f->slow);
+    else if (k->rot_slerp(key, q0, q1, rl, ta, wk->slow) != 0)
+        redo_slow(key, q0, q1, rl, gr->rot_count, ta, wk->slow);
     if (first) {
         k->vec_first(vpile, v0, v1, vn, w0, w1);
         return;
@@ -351,15 +375,16 @@ static void mix_group(ta__mixer_fused *f, ta_action *a, const ta__clip_fused *c,
         return;
     }
     const float tm = (float)mix;
-    if (k->rot_slerp(rtmp, rpile, rkey, rl, tm, f->slow) != 0)
-        redo_slow(rtmp, rpile, rkey, rl, gr->rot_count, tm, f->slow);
+    if (k->rot_slerp(rtmp, rpile, rkey, rl, tm, wk->slow) != 0)
+        redo_slow(rtmp, rpile, rkey, rl, gr->rot_count, tm, wk->slow);
 }
 
 /* One additive action's time group into the additive piles, lane by lane in
  * double as the general path does (three.js PropertyMixer._accumulateAdditive):
  * vectors add value times weight; rotations move toward pile x value by the
  * weight. first: the piles start from zero and the identity. */
-static void add_group(ta__mixer_fused *f, ta_action *a, const ta__clip_fused *c, uint32_t g, bool first, double w)
+static void add_group(const ta__mixer_fused *f, fused_work *wk, ta_action *a, const ta__clip_fused *c, uint32_t g,
+                      bool first, double w)
 {
     const ta__fused_group *gr = &c->groups[g], *sh = &f->shape->groups[g];
     const uint32_t vl = gr->vec_lanes, rl = gr->rot_lanes;
@@ -371,7 +396,7 @@ static void add_group(ta__mixer_fused *f, ta_action *a, const ta__clip_fused *c,
     const double w1 = held ? 0 : a->alphas[g], w0 = 1 - w1;
     const float *v0 = gr->vec + (size_t)key0 * 3 * vl, *v1 = held ? v0 : v0 + 3 * (size_t)vl;
     const float *q0 = gr->rot + (size_t)key0 * 4 * rl, *q1 = held ? q0 : q0 + 4 * (size_t)rl;
-    float *vadd = f->vadd + 3 * (size_t)sh->vec_first, *radd = f->radd + 4 * (size_t)sh->rot_first;
+    float *vadd = wk->vadd + 3 * (size_t)sh->vec_first, *radd = wk->radd + 4 * (size_t)sh->rot_first;
     for (uint32_t c3 = 0; c3 < 3; ++c3)
         for (uint32_t i = 0; i < gr->vec_count; ++i) {
             size_t at = (size_t)c3 * vl + i;
@@ -409,53 +434,55 @@ bool ta__fused_run(ta_mixer *m, const ta_mixer_targets *t)
     ta__mixer_fused *f = &m->fused;
     const ta__fused_kernels *k = f->kernels;
     const ta__clip_fused *shape = f->shape;
+    _Alignas(64) float stack[TA__FUSED_STACK_FLOATS];
+    fused_work w = work_at(f, f->work != NULL ? f->work : stack);
     /* the cumulative weight of every lane, a float as a binding's weight is */
     float sum = 0, add_sum = 0;
     for (uint32_t ai = 0; ai < f->action_count; ++ai) {
         ta_action *a = f->actions[ai];
-        const double w = a->next.effective_weight;
-        if (!(w > 0)) continue;
+        const double weight = a->next.effective_weight;
+        if (!(weight > 0)) continue;
         if (a->blend_mode == TA_ADDITIVE_BLEND_MODE) {
             const bool first_add = add_sum == 0;
-            for (uint32_t g = 0; g < shape->group_count; ++g) add_group(f, a, f->layouts[ai], g, first_add, w);
-            add_sum = (float)(add_sum + w);
+            for (uint32_t g = 0; g < shape->group_count; ++g) add_group(f, &w, a, f->layouts[ai], g, first_add, weight);
+            add_sum = (float)(add_sum + weight);
             continue;
         }
         const bool first = sum == 0;
         double mix = 0;
         if (first) {
-            sum = (float)w;
+            sum = (float)weight;
         } else {
-            sum = (float)(sum + w);
-            mix = w / sum;
+            sum = (float)(sum + weight);
+            mix = weight / sum;
         }
-        for (uint32_t g = 0; g < shape->group_count; ++g) mix_group(f, a, f->layouts[ai], g, first, mix);
+        for (uint32_t g = 0; g < shape->group_count; ++g) mix_group(f, &w, a, f->layouts[ai], g, first, mix);
         if (!first) {
-            float *swap = f->rpile;
-            f->rpile = f->rtmp;
-            f->rtmp = swap;
+            float *swap = w.rpile;
+            w.rpile = w.rtmp;
+            w.rtmp = swap;
         }
     }
     if (sum == 0) {
         /* no normal weight: the originals, the additive piles on top */
-        memcpy(f->vpile, f->vorig, sizeof(float) * 3 * f->vec_lanes);
-        memcpy(f->rpile, f->rorig, sizeof(float) * 4 * f->rot_lanes);
+        memcpy(w.vpile, f->vorig, sizeof(float) * 3 * f->vec_lanes);
+        memcpy(w.rpile, f->rorig, sizeof(float) * 4 * f->rot_lanes);
     } else if (sum < 1) {
         /* the missing weight rests toward the originals (three.js PropertyMixer.apply) */
         const double rest = 1 - (double)sum;
-        k->vec_rest(f->vpile, f->vorig, 3 * f->vec_lanes, 1 - rest, rest);
+        k->vec_rest(w.vpile, f->vorig, 3 * f->vec_lanes, 1 - rest, rest);
         for (uint32_t g = 0; g < shape->group_count; ++g) {
             const ta__fused_group *gr = &shape->groups[g];
-            slerp_double(f->rpile + 4 * (size_t)gr->rot_first, f->rorig + 4 * (size_t)gr->rot_first, gr->rot_lanes,
+            slerp_double(w.rpile + 4 * (size_t)gr->rot_first, f->rorig + 4 * (size_t)gr->rot_first, gr->rot_lanes,
                          gr->rot_count, rest);
         }
     }
     if (add_sum > 0) {
-        for (size_t i = 0; i < 3 * (size_t)f->vec_lanes; ++i) f->vpile[i] = (float)((double)f->vpile[i] + f->vadd[i]);
+        for (size_t i = 0; i < 3 * (size_t)f->vec_lanes; ++i) w.vpile[i] = (float)((double)w.vpile[i] + w.vadd[i]);
         for (uint32_t g = 0; g < shape->group_count; ++g) {
             const ta__fused_group *gr = &shape->groups[g];
-            float *p = f->rpile + 4 * (size_t)gr->rot_first;
-            const float *ad = f->radd + 4 * (size_t)gr->rot_first;
+            float *p = w.rpile + 4 * (size_t)gr->rot_first;
+            const float *ad = w.radd + 4 * (size_t)gr->rot_first;
             const uint32_t rl = gr->rot_lanes;
             for (uint32_t i = 0; i < gr->rot_count; ++i) {
                 double cur[4], add[4], work[4], r[4];
@@ -469,22 +496,19 @@ bool ta__fused_run(ta_mixer *m, const ta_mixer_targets *t)
             }
         }
     }
-    if (k->not_finite(f->vpile, 3 * f->vec_lanes) | k->not_finite(f->rpile, 4 * f->rot_lanes)) return false;
+    if (k->not_finite(w.vpile, 3 * f->vec_lanes) | k->not_finite(w.rpile, 4 * f->rot_lanes)) return false;
 
     /* Nothing refused: write what differs from the last written. */
     float *base = (float *)(void *)t->scene->nodes;
     for (uint32_t g = 0; g < shape->group_count; ++g) {
         const ta__fused_group *gr = &shape->groups[g];
         size_t v = 3 * (size_t)gr->vec_first, r = 4 * (size_t)gr->rot_first;
-        k->write_vec(base, f->vec_node + gr->vec_first, f->vpile + v, f->vlast + v, gr->vec_lanes, gr->vec_count, f->slow);
-        k->write_rot(base, f->rot_node + gr->rot_first, f->rpile + r, f->rlast + r, gr->rot_lanes, gr->rot_count, f->slow);
+        k->write_vec(base, f->vec_node + gr->vec_first, w.vpile + v, f->vlast + v, gr->vec_lanes, gr->vec_count, w.slow);
+        k->write_rot(base, f->rot_node + gr->rot_first, w.rpile + r, f->rlast + r, gr->rot_lanes, gr->rot_count, w.slow);
     }
-    float *swap = f->vpile;
-    f->vpile = f->vlast;
-    f->vlast = swap;
-    swap = f->rpile;
-    f->rpile = f->rlast;
-    f->rlast = swap;
+    /* what was written is what the next update compares with */
+    memcpy(f->vlast, w.vpile, sizeof(float) * 3 * f->vec_lanes);
+    memcpy(f->rlast, w.rpile, sizeof(float) * 4 * f->rot_lanes);
     f->runs++;
     return true;
 }

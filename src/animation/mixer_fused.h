@@ -43,10 +43,14 @@ typedef struct ta__mixer_fused {
     uint32_t vec_lanes, rot_lanes;       /* padding included */
     uint32_t *vec_binding, *rot_binding; /* per lane: the binding (TA_NONE: padding) */
     uint32_t *vec_node, *rot_node;       /* per lane: where its numbers go, in floats from the first node */
-    float *vpile, *vlast, *vorig;        /* per time group g, 3 planes of its lanes from 3 vec_first */
-    float *rpile, *rlast, *rorig, *rkey, *rtmp; /* per time group, 4 planes of its lanes from 4 rot_first */
-    float *vadd, *radd;                  /* the additive piles, laid out alike */
-    uint8_t *slow;                       /* scratch: a byte per lane (the larger count) */
+    /* What lasts from one update to the next: the values last written and
+     * the originals, per time group g 3 (vectors) or 4 (rotations) planes of
+     * its lanes from 3 vec_first or 4 rot_first. The piles an update mixes
+     * into are scratch: on the stack (in L1) when they fit, else `work`. */
+    float *vlast, *vorig;
+    float *rlast, *rorig;
+    float *work;                         /* NULL when the stack holds the scratch */
+    bool additive;                       /* made with room for additive piles */
     unsigned char *block;
     size_t block_bytes;
 } ta__mixer_fused;

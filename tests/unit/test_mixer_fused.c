@@ -15,7 +15,8 @@
 #include "animation/track_internal.h"
 #include "threeanim/threeanim.h"
 
-enum { BONES = 21, KEYS = 9 };
+/* BIG_RIG: more than the fused path's scratch on the stack holds (8 KiB) */
+enum { BONES = 21, BIG_RIG = 150, KEYS = 9 };
 #define HALF_ANGLE_45 (3.14159265358979323846 / 8) /* a 45-degree turn's quaternion half angle */
 
 static ta_track_target target_of(uint32_t node, ta_track_kind kind)
@@ -50,15 +51,16 @@ static ta_track *track_of(ta_track_target target, const float *times, const floa
 /* A rig clip: every bone's position, rotation and scale; `spin` sets how far
  * apart a rotation's keys are (large: keys whose dot is below 0.7). */
 /* split: the positions and scales keyed at their own, fewer, times (two time groups) */
-static ta_clip *rig_clip_interp(uint32_t seed, double spin, const char *name, ta_interpolation interp, bool split)
+static ta_clip *rig_clip_interp(uint32_t seed, double spin, const char *name, ta_interpolation interp, bool split,
+                                uint32_t bones)
 {
     ta_error err = {0};
     float times[KEYS], few[KEYS];
     const uint32_t few_keys = split ? 4 : KEYS;
     for (uint32_t k = 0; k < KEYS; ++k) times[k] = (float)k / (KEYS - 1);
     for (uint32_t k = 0; k < few_keys; ++k) few[k] = (float)k / (few_keys - 1);
-    ta_track *tracks[3 * BONES];
-    for (uint32_t b = 0; b < BONES; ++b) {
+    ta_track *tracks[3 * BIG_RIG];
+    for (uint32_t b = 0; b < bones; ++b) {
         float pos[KEYS * 3], rot[KEYS * 4], scl[KEYS * 3];
         double ax = sin(seed + b * 1.3), ay = cos(seed * 2.1 + b), az = 0.5;
         double len = sqrt(ax * ax + ay * ay + az * az);
@@ -80,26 +82,31 @@ static ta_clip *rig_clip_interp(uint32_t seed, double spin, const char *name, ta
         tracks[3 * b + 2] = track_interp(target_of(b, TA_SCALE), few, scl, few_keys, 3, interp);
     }
     ta_clip *clip = NULL;
-    TA_ASSERT_OK(ta_clip_create(name, tracks, 3 * BONES, NULL, &clip, &err), &err);
+    TA_ASSERT_OK(ta_clip_create(name, tracks, 3 * bones, NULL, &clip, &err), &err);
     return clip;
 }
 
 static ta_clip *rig_clip(uint32_t seed, double spin, const char *name)
 {
-    return rig_clip_interp(seed, spin, name, TA_LINEAR, false);
+    return rig_clip_interp(seed, spin, name, TA_LINEAR, false, BONES);
 }
 
-static ta_scene *rig_scene(void)
+static ta_scene *rig_scene_of(uint32_t bones)
 {
     ta_error err = {0};
     ta_scene *s = NULL;
     TA_ASSERT_OK(ta_scene_create(NULL, &s, &err), &err);
-    for (uint32_t b = 0; b < BONES; ++b) {
+    for (uint32_t b = 0; b < bones; ++b) {
         ta_node_id id;
         TA_ASSERT_OK(ta_scene_add_node(s, b ? ta_node_at((b - 1) / 2) : ta_no_parent(), "bone", &id, &err), &err);
         ta_scene_node(s, id)->position = ta_vec3_make(0.5f * (float)b, 1, -1);
     }
     return s;
+}
+
+static ta_scene *rig_scene(void)
+{
+    return rig_scene_of(BONES);
 }
 
 static ta_mixer *mixer_on(const char *simd)
@@ -185,14 +192,15 @@ static void test_blend_matches_property_mixer(void **state)
 
 /* Runs the same story on a mixer forced to `simd` and on one forced to the
  * general path, and compares every node number bit for bit after each update. */
-static void same_as_general(const char *simd, ta_interpolation second, bool split)
+static void same_as_general(const char *simd, ta_interpolation second, bool split, uint32_t bones)
 {
     ta_error err = {0};
     /* the second clip LINEAR or STEP: a STEP clip's rotations mix in double */
-    ta_clip *clips[3] = {rig_clip_interp(1, 0.6, "walk", TA_LINEAR, split), rig_clip_interp(2, 2.8, "spin", second, split),
-                         rig_clip_interp(3, 0.2, "idle", TA_LINEAR, split)};
+    ta_clip *clips[3] = {rig_clip_interp(1, 0.6, "walk", TA_LINEAR, split, bones),
+                         rig_clip_interp(2, 2.8, "spin", second, split, bones),
+                         rig_clip_interp(3, 0.2, "idle", TA_LINEAR, split, bones)};
     if (split) assert_int_equal(clips[0]->fused->group_count, 2);
-    ta_scene *scenes[2] = {rig_scene(), rig_scene()};
+    ta_scene *scenes[2] = {rig_scene_of(bones), rig_scene_of(bones)};
     ta_mixer *mixers[2] = {mixer_on("general"), mixer_on(simd)};
     ta_action *acts[2][3];
     const float weights[3] = {0.5f, 0.3f, 0.15f}; /* 0.95: the originals rest in by 0.05 */
@@ -228,7 +236,7 @@ static void same_as_general(const char *simd, ta_interpolation second, bool spli
                 TA_ASSERT_OK(ta_action_warp(acts[i][1], 1.0f, 2.5f, ta_seconds(0.15), &err), &err);
             TA_ASSERT_OK(ta_mixer_update(mixers[i], scenes[i], ta_seconds(1.0 / 37), &err), &err);
         }
-        for (uint32_t b = 0; b < BONES; ++b) {
+        for (uint32_t b = 0; b < bones; ++b) {
             const ta_node *x = ta_scene_node(scenes[0], ta_node_at(b)), *y = ta_scene_node(scenes[1], ta_node_at(b));
             const float gx[10] = {x->position.x, x->position.y, x->position.z, x->quaternion.x, x->quaternion.y,
                                   x->quaternion.z, x->quaternion.w, x->scale.x, x->scale.y, x->scale.z};
@@ -249,6 +257,9 @@ static void same_as_general(const char *simd, ta_interpolation second, bool spli
     assert_int_equal(mixers[1]->fused.runs - runs_before_fades, 16);
     /* an additive action (alone from frame 64 to 66) is fused too: frames 61 to 69 */
     assert_int_equal(runs_additive, 9);
+    /* the scratch was where the rig's size puts it */
+    if (bones == BIG_RIG) assert_non_null(mixers[1]->fused.work);
+    else assert_null(mixers[1]->fused.work);
     for (int i = 0; i < 2; ++i) {
         ta_mixer_destroy(mixers[i]);
         ta_scene_destroy(scenes[i]);
@@ -266,9 +277,10 @@ static void test_every_path_same_as_general(void **state)
             printf("# %s: not run by this CPU, skipped\n", paths[i]);
             continue;
         }
-        same_as_general(paths[i], TA_LINEAR, false);
-        same_as_general(paths[i], TA_STEP, false);
-        same_as_general(paths[i], TA_LINEAR, true);
+        same_as_general(paths[i], TA_LINEAR, false, BONES);
+        same_as_general(paths[i], TA_STEP, false, BONES);
+        same_as_general(paths[i], TA_LINEAR, true, BONES);
+        same_as_general(paths[i], TA_LINEAR, false, BIG_RIG); /* the scratch on the heap */
         ran++;
     }
     assert_true(ran >= 1);
