@@ -271,7 +271,14 @@ ta_result ta__clip_create_salted(const char *name, ta_track *const *tracks, uint
     clip->duration = duration;
     atomic_init(&clip->refcount, 1u);
     atomic_init(&clip->plan, NULL);
-    ta__clip_fused_make(clip);
+    if (!ta__clip_fused_make(clip)) {
+        /* Free what was made, but not the caller's tracks: they are still the caller's. */
+        clip->track_count = 0;
+        ta__free(&mem, clip->tracks, (size_t)track_count * sizeof *clip->tracks);
+        clip->tracks = NULL;
+        clip_free(clip);
+        return ta__fail(err, TA_ERROR_OUT_OF_MEMORY, "out of memory making clip \"%s\"", name ? name : "");
+    }
     *out_clip = clip;
     return TA_OK;
 }
@@ -411,12 +418,23 @@ static ta_result edit_tracks(ta_clip *clip, track_edit edit, ta_error *err)
         }
     }
     if (r == TA_OK) {
-        ta__clip_plan_drop(clip); /* made for the old tracks */
+        /* Swap the edited tracks in, and back out if their fused copy cannot be made. */
         for (uint32_t i = 0; i < clip->track_count; i++) {
-            ta_track_destroy(clip->tracks[i]);
+            ta_track *old = clip->tracks[i];
             clip->tracks[i] = edited[i];
+            edited[i] = old;
         }
-        ta__clip_fused_make(clip); /* unshared here: no action reads it */
+        if (ta__clip_fused_make(clip)) { /* unshared here: no action reads it */
+            ta__clip_plan_drop(clip);    /* made for the old tracks */
+        } else {
+            for (uint32_t i = 0; i < clip->track_count; i++) {
+                ta_track *made_now = clip->tracks[i];
+                clip->tracks[i] = edited[i];
+                edited[i] = made_now;
+            }
+            r = ta__fail(err, TA_ERROR_OUT_OF_MEMORY, "out of memory editing clip \"%s\"", clip->name);
+        }
+        ta__destroy_tracks(edited, clip->track_count);
     } else {
         ta__destroy_tracks(edited, made);
     }

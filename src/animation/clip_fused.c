@@ -33,14 +33,16 @@ static bool qualifies(const ta_clip *clip)
     return true;
 }
 
-void ta__clip_fused_make(ta_clip *clip)
+bool ta__clip_fused_make(ta_clip *clip)
 {
-    ta__clip_fused_drop(clip);
-    if (!qualifies(clip)) return;
+    if (!qualifies(clip)) {
+        ta__clip_fused_drop(clip);
+        return true;
+    }
     const uint32_t n = clip->track_count;
     /* the time groups, numbered as the clip plan numbers them: by first appearance */
     uint32_t *group_of = (uint32_t *)ta__calloc(&clip->mem, 2 * (size_t)n, sizeof(uint32_t));
-    if (group_of == NULL) return;
+    if (group_of == NULL) return false;
     uint32_t *group_first = group_of + n, groups = 0;
     for (uint32_t i = 0; i < n; ++i) {
         uint32_t g = 0;
@@ -64,7 +66,7 @@ void ta__clip_fused_make(ta_clip *clip)
     unsigned char *block = (unsigned char *)ta__calloc(&clip->mem, 1, bytes);
     if (block == NULL) {
         ta__free(&clip->mem, group_of, 2 * (size_t)n * sizeof(uint32_t));
-        return;
+        return false;
     }
     ta__clip_fused *f = (ta__clip_fused *)block;
     f->bytes = bytes;
@@ -116,7 +118,9 @@ void ta__clip_fused_make(ta_clip *clip)
         rot_at += rl;
     }
     ta__free(&clip->mem, group_of, 2 * (size_t)n * sizeof(uint32_t));
+    ta__clip_fused_drop(clip);
     clip->fused = f;
+    return true;
 }
 
 void ta__clip_fused_drop(ta_clip *clip)

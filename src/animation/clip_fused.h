@@ -51,7 +51,9 @@ typedef struct ta__clip_fused {
 
 /* Makes the clip's layout when it qualifies; leaves clip->fused NULL when it
  * does not or when memory runs out (the mixer's general path then reads it). */
-void ta__clip_fused_make(ta_clip *clip);
+/* Makes (or remakes) the clip's fused copy when its tracks qualify, and drops
+ * it when they do not. false: out of memory, and the clip keeps the copy it had. */
+bool ta__clip_fused_make(ta_clip *clip);
 void ta__clip_fused_drop(ta_clip *clip);
 
 #endif
