@@ -76,20 +76,6 @@ void bake_extras_csv_header(FILE *out, const bake_extras *x)
     if (x->markers) fputs(",markers", out);
 }
 
-static void csv_text(FILE *out, const char *s)
-{
-    if (strpbrk(s, ",\"\r\n") == NULL) {
-        fputs(s, out);
-        return;
-    }
-    fputc('"', out);
-    for (; *s; ++s) {
-        if (*s == '"') fputc('"', out);
-        fputc(*s, out);
-    }
-    fputc('"', out);
-}
-
 void bake_extras_csv_row(FILE *out, const bake_extras *x, uint32_t k)
 {
     if (x->root_motion)
@@ -99,7 +85,7 @@ void bake_extras_csv_row(FILE *out, const bake_extras *x, uint32_t k)
         }
     if (x->markers) {
         fputc(',', out);
-        if (x->passed[k] != NULL) csv_text(out, x->passed[k]);
+        if (x->passed[k] != NULL) cli_print_csv_field(out, x->passed[k]);
     }
 }
 

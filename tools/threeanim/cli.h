@@ -42,6 +42,8 @@ const char *cli_join_path(const char *dir, const char *rel, char *buf, size_t si
 const char *cli_dirname(const char *path, char *buf, size_t size);
 /* Writes s as a JSON string (with quotes) to out. */
 void cli_print_json_string(FILE *out, const char *s);
+/* s as one CSV field: quoted, with its quotes doubled, when it holds a comma, a quote or a line break. */
+void cli_print_csv_field(FILE *out, const char *s);
 /* Prints a float so that it reads back the same float32 ("%.9g"), JSON-safe. */
 void cli_print_float(FILE *out, double v);
 

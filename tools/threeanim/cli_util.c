@@ -60,6 +60,20 @@ const char *cli_dirname(const char *path, char *buf, size_t size)
     return buf;
 }
 
+void cli_print_csv_field(FILE *out, const char *s)
+{
+    if (strpbrk(s, ",\"\r\n") == NULL) {
+        fputs(s, out);
+        return;
+    }
+    fputc('"', out);
+    for (; *s; ++s) {
+        if (*s == '"') fputc('"', out);
+        fputc(*s, out);
+    }
+    fputc('"', out);
+}
+
 void cli_print_json_string(FILE *out, const char *s)
 {
     fputc('"', out);

@@ -360,20 +360,6 @@ static bool visit(void *user, const ta_model *model, const bake_frame *f)
 
 /* ---- printing ------------------------------------------------------------------- */
 
-static void csv_field(FILE *out, const char *s)
-{
-    if (strpbrk(s, ",\"\r\n") == NULL) {
-        fputs(s, out);
-        return;
-    }
-    fputc('"', out);
-    for (; *s; ++s) {
-        if (*s == '"') fputc('"', out);
-        fputc(*s, out);
-    }
-    fputc('"', out);
-}
-
 static void csv_number(FILE *out, double v)
 {
     if (isfinite(v)) cli_print_float(out, v);
@@ -392,7 +378,7 @@ static void print_csv_header(FILE *out, const bake_job *job)
             else
                 snprintf(name, sizeof name, "%s", col->label);
             fputc(',', out);
-            csv_field(out, name);
+            cli_print_csv_field(out, name);
         }
     }
     bake_extras_csv_header(out, &job->flags);
@@ -402,7 +388,7 @@ static void print_csv_header(FILE *out, const bake_job *job)
 /* Slot k of the run, printed as frame number frame. */
 static void print_csv_row(FILE *out, const bake_job *job, const run *rn, uint32_t k, uint32_t frame)
 {
-    csv_field(out, rn->name);
+    cli_print_csv_field(out, rn->name);
     fprintf(out, ",%u,", frame);
     csv_number(out, rn->times[k]);
     for (uint32_t a = 0; a < job->actions; ++a) {
@@ -416,7 +402,7 @@ static void print_csv_row(FILE *out, const bake_job *job, const run *rn, uint32_
         if (col->size == 0) {
             fputc(',', out);
             const char *t = rn->texts[(size_t)k * job->column_count + c];
-            if (t != NULL) csv_field(out, t);
+            if (t != NULL) cli_print_csv_field(out, t);
             continue;
         }
         for (uint32_t i = 0; i < col->size; ++i) {
