@@ -34,7 +34,7 @@
  *     ta_json_free(text);
  * @endcode
  *
- * What is refused (the spec's "What is refused", for JSON): a track with an
+ * What is refused, for JSON: a track with an
  * interpolation three.js does not name (and glTF's CUBICSPLINE, which has no
  * three.js JSON form), a track in the older "keys" form, a track whose type is
  * not the type of its property, a track on the three.js Scene itself or on a
@@ -186,7 +186,7 @@ typedef ta_result (*ta_target_namer)(void *user, const ta_track_target *target, 
 
 /**
  * A ta_target_namer; clip_binding is a ta_clip_binding. It names each target by the uuid of the
- * object that carries it, as the spec's table says: a node by its uuid, a morph target by its
+ * object that carries it, as this table says: a node by its uuid, a morph target by its
  * mesh's node, a material by the first mesh that draws with it (depth first from the root), a light
  * or a camera by its node.
  *

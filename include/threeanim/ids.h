@@ -123,7 +123,7 @@ static inline ta_perspective_camera_index ta_perspective_camera_at(uint32_t i) {
 static inline ta_orthographic_camera_index ta_orthographic_camera_at(uint32_t i) { ta_orthographic_camera_index id = {i}; return id; }
 
 /**
- * NO_PARENT in the spec: the parent of a top-level node, and the root that stands for the whole
+ * NO_PARENT: the parent of a top-level node, and the root that stands for the whole
  * scene (in ta_mixer_create, ta_mixer_add, ta_clip_binding).
  *
  * @ownership A value; nothing to free.

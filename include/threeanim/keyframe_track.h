@@ -359,7 +359,7 @@ typedef struct ta_track_desc {
 typedef struct ta_track ta_track;
 
 /**
- * Builds a track after checking everything the spec's "What is refused" lists for tracks: a kind, a
+ * Builds a track after checking everything that is refused for tracks: a kind, a
  * family or an interpolation not named, a target's element out of range, no keys, times negative or
  * not rising, values not one per key, a rotation key not of unit length (|length - 1| > 1e-3; of
  * a CUBIC_SPLINE track, whose samples are made of unit length after the curve: of length 0), a

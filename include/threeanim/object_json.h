@@ -54,7 +54,7 @@
  * ta_object_to_json writes a scene, its assets, its cameras and a list of
  * clips as a document that three.js's ObjectLoader reads back into the same
  * objects, with the clips on the Scene. Each track names its target by the
- * uuid of the object it writes (the spec's "Scene JSON" table); a node, the
+ * uuid of the object it writes (the Scene JSON naming in animation_json.h); a node, the
  * scene, a material or a texture without a uuid gets one made from its place,
  * the same on every run. A node that carries more than its three.js object
  * can hold (a second mesh, or a light and a mesh) writes the rest as children

@@ -1,6 +1,6 @@
 /*
- * src/animation/action_clock.h -- how an action's phase moves, the spec's
- * "Large advances" to the letter. Pure functions over a small state, so the
+ * src/animation/action_clock.h -- how an action's phase moves, however large
+ * the advance. Pure functions over a small state, so the
  * mixer can compute every action's move, check it, and only then commit.
  *
  * The phase is a float32. A move first rounds the scaled step to float32, then

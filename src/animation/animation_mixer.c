@@ -234,7 +234,7 @@ static void forget(ta_mixer *m, ta_action *a)
 
 static void after_uncache(ta_mixer *m)
 {
-    /* The spec's rule: drop every binding nothing drove in the last update.
+    /* The rule: drop every binding nothing drove in the last update.
      * Actions that are not playing give up their bindings too, and bind again
      * when they play. */
     for (uint32_t i = 0; i < m->action_count; ++i) {

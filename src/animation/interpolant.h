@@ -27,7 +27,7 @@
  *      same order as three.js 0.186.0, so a double result matches three.js's
  *      Float64Array result buffer (what its PropertyMixer uses) up to libm's
  *      last bits. The endings are read on every call (three.js reads them only
- *      when the interval changes; the spec asks for every frame).
+ *      when the interval changes; here every call reads them, by design).
  *
  * The kernels below work on flat arrays, so a caller that has already
  * dispatched on the interpolation (the mixer, per binding) can call one

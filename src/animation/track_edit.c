@@ -1,5 +1,5 @@
 /* Editing a track in place: shift, scale, trim, optimize (three.js's
- * KeyframeTrack methods, with the spec's changes for tangents and control
+ * KeyframeTrack methods, with this port's changes for tangents and control
  * points). Each edit checks everything first and changes the track only once
  * nothing can fail, so a refused edit, or one that runs out of memory, leaves
  * the track as it was. */

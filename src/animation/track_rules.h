@@ -53,7 +53,7 @@ typedef struct ta__track_parts {
     bool built;
 } ta__track_parts;
 
-/* Checks everything the spec refuses for a track. On success, the
+/* Checks everything refused for a track. On success, the
  * interpolation DEFAULT resolves to into *out_interpolation (may be NULL). */
 ta_result ta__track_check_parts(const ta__track_parts *parts, ta_interpolation *out_interpolation,
                                 ta_error *err);

@@ -1,6 +1,6 @@
 /*
  * The clips of a written document, all on the Scene. Each track is named by
- * the uuid of the object written for its target (the spec's "Scene JSON"
+ * the uuid of the object written for its target (the Scene JSON naming in animation_json.h
  * table); a material by the first mesh, in the document's order, that draws
  * with it. Each path to a node's own object is then bound back as three.js
  * would bind it, and a path that would bind something else, or nothing, is

@@ -1,6 +1,6 @@
 /*
  * Naming a typed target for a track path, by the uuid of the object that
- * carries it (the spec's "Scene JSON" table): ta_clip_binding_name.
+ * carries it (the Scene JSON naming in animation_json.h): ta_clip_binding_name.
  */
 #include <string.h>
 

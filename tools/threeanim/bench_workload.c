@@ -1,4 +1,4 @@
-/* The mixer benchmark's workload (../shared/bench/WORKLOAD.md): flags, keys,
+/* The mixer benchmark's workload (described in README.md, Speed): flags, keys,
  * clips and characters, built as bench/threejs/bench.mjs builds them. */
 #include <errno.h>
 #include <math.h>

@@ -1,6 +1,6 @@
 /*
  * tools/threeanim/bench_workload.h -- the mixer benchmark's workload, built
- * key for key as ../shared/bench/WORKLOAD.md defines it and as
+ * key for key as README.md's Speed section describes it and as
  * bench/threejs/bench.mjs builds it for three.js: the flags, the keys (the
  * mulberry32 draws in their order, float32 keys), the shared clips, and the
  * characters (one scene of B nodes, one mixer and its actions each).

@@ -1,5 +1,5 @@
-/* `threeanim bench mixer [flags]`: the mixer on the workload of
- * ../shared/bench/WORKLOAD.md, timed, with the same flags and the same JSON
+/* `threeanim bench mixer [flags]`: the mixer on the benchmark workload
+ * (README.md, Speed), timed, with the same flags and the same JSON
  * line as bench/threejs/bench.mjs, plus what threeanim's memory costs and
  * --threads T (disjoint characters' mixers on T threads over shared clips). */
 #define _POSIX_C_SOURCE 200809L

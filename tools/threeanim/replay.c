@@ -1,4 +1,4 @@
-/* `threeanim replay FILE`: run a replay file (../shared/conformance/REPLAY.md)
+/* `threeanim replay FILE`: run a replay file (its format: docs/replay-extras.md and `threeanim replay --help`)
  * through the mixer and print one JSON line per update. */
 #include <jansson.h>
 #include <math.h>

@@ -1,6 +1,6 @@
 /*
  * tools/threeanim/replay.h -- `threeanim replay`: node references and record
- * paths of ../shared/conformance/REPLAY.md, resolved once against a model.
+ * paths of the replay format, resolved once against a model.
  */
 #ifndef THREEANIM_TOOLS_REPLAY_H
 #define THREEANIM_TOOLS_REPLAY_H
