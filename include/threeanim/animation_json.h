@@ -199,6 +199,31 @@ typedef ta_result (*ta_target_namer)(void *user, const ta_track_target *target, 
 TA_API ta_result ta_clip_binding_name(void *clip_binding, const ta_track_target *target, ta_target_owner *out_owner,
                                       ta_error *err);
 
+/**
+ * The track name three.js would bind to target: owner->node, then the property path of the kind,
+ * as ta_write_clip writes it ("Hips.quaternion", "Face.morphTargetInfluences[2]",
+ * "Arm.position[x]", "Body.material[1].opacity", "Bubble.map.offset", "Lamp.intensity"). A morph
+ * target goes by morph_name when it is given (non-NULL, non-empty, holding none of [ ] and no line
+ * break): three.js looks it up in the mesh's morphTargetDictionary; otherwise by its number.
+ * morph_name is not read for other kinds.
+ *
+ * out gets the name and a NUL; out may be NULL when out_size is 0, to measure: *out_length is then
+ * the name's length (without the NUL), and the call returns TA_OK.
+ *
+ * @ownership Writes out[0 .. *out_length] and *out_length only. On TA_ERROR_INVALID_ARGUMENT for a
+ * buffer too small, *out_length still says how long the name is (so the caller can size the
+ * buffer) and out is not written.
+ * @errors TA_ERROR_INVALID_ARGUMENT (target, owner or owner->node NULL, out NULL with out_size
+ * above 0, out_size not above the name's length), TA_ERROR_UNKNOWN_ENUM, TA_ERROR_WRONG_KIND or
+ * TA_ERROR_OUT_OF_RANGE (a target no constructor of keyframe_track.h makes), TA_ERROR_UNSUPPORTED
+ * (owner->node holds one of [ ] . : / so the name would not parse back to it; a map kind with
+ * owner->material_slot 0 or above, which three.js cannot bind).
+ * @threejs The trackName of a KeyframeTrack (what PropertyBinding.parseTrackName reads).
+ */
+TA_API ta_result ta_track_name_format(const ta_track_target *target, const ta_target_owner *owner,
+                                      const char *morph_name, char *out, size_t out_size, size_t *out_length,
+                                      ta_error *err);
+
 /* ---- clips -------------------------------------------------------------------------- */
 
 /** How ta_write_clip writes; zero the struct, then set namer. */

@@ -2,8 +2,10 @@
 #include <math.h>
 
 #include "animation/property_access.h"
+#include "animation/track_rules.h"
 #include "threeanim/color.h"
 #include "threeanim/math.h"
+#include "threeanim/property.h"
 
 uint32_t ta__property_size(ta_track_kind kind)
 {
@@ -438,4 +440,26 @@ void ta__property_apply_to_perspective(ta_perspective_camera *camera, ta_track_k
 void ta__property_apply_to_orthographic(ta_orthographic_camera *camera, ta_track_kind kind, float value)
 {
     *orthographic_number(camera, kind) = value;
+}
+
+/* ---- the public read: the mixer's own, behind the checks a caller's target needs ---- */
+
+ta_result ta_property_read(const ta_mixer_targets *targets, ta_track_target target, ta_property_value *out_value,
+                           ta_error *err)
+{
+    if (targets == NULL) return ta__fail(err, TA_ERROR_INVALID_ARGUMENT, "targets: is NULL");
+    if (targets->scene == NULL) return ta__fail(err, TA_ERROR_INVALID_ARGUMENT, "targets->scene: is NULL");
+    if (out_value == NULL) return ta__fail(err, TA_ERROR_INVALID_ARGUMENT, "out_value: is NULL");
+    ta_result r = ta__check_target(target, "target", err);
+    if (r != TA_OK) return r;
+    if ((r = ta__property_check_target(targets, target, err)) != TA_OK) return r;
+    ta_property_value v = {0};
+    if (target.kind == TA_NODE_NAME) {
+        v.text = ta__property_read_string(targets, target);
+    } else {
+        v.count = ta__property_size(target.kind);
+        ta__property_read(targets, target, v.v);
+    }
+    *out_value = v;
+    return TA_OK;
 }

@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "core/internal.h"
+#include "threeanim/file.h"
 
 #ifndef O_CLOEXEC
 #define O_CLOEXEC 0
@@ -90,4 +91,33 @@ void ta__file_close(ta__file *f)
 {
     if (f->fd >= 0) close(f->fd);
     f->fd = -1;
+}
+
+/* ---- the public read: open, check and read in one call ---------------------------- */
+
+ta_result ta_file_read(const char *path, uint64_t max_bytes, const ta_allocator *allocator, char **out_bytes,
+                       size_t *out_size, ta_error *err)
+{
+    if (path == NULL) return ta__fail(err, TA_ERROR_INVALID_ARGUMENT, "path: is NULL");
+    if (out_bytes == NULL) return ta__fail(err, TA_ERROR_INVALID_ARGUMENT, "out_bytes: is NULL");
+    if (out_size == NULL) return ta__fail(err, TA_ERROR_INVALID_ARGUMENT, "out_size: is NULL");
+    ta__mem mem;
+    ta_result r = ta__mem_init(&mem, allocator, err);
+    if (r != TA_OK) return r;
+    ta__file f;
+    if ((r = ta__file_open(&f, path, "path", max_bytes, 0, err)) != TA_OK) return r;
+    size_t size = f.size;
+    char *bytes = (char *)ta__alloc(&mem, size + 1);
+    if (bytes == NULL) {
+        ta__file_close(&f);
+        return ta__fail(err, TA_ERROR_OUT_OF_MEMORY, "path: out of memory for the %zu bytes of \"%s\"", size, path);
+    }
+    if ((r = ta__file_read(&f, bytes, err)) != TA_OK) {
+        ta__free(&mem, bytes, size + 1);
+        return r;
+    }
+    bytes[size] = '\0';
+    *out_bytes = bytes;
+    *out_size = size;
+    return TA_OK;
 }

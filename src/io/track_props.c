@@ -9,6 +9,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "animation/track_rules.h"
 #include "io/clip_json_internal.h"
 
 static const char *const prop_names[TA__P_COUNT] = {
@@ -237,5 +238,49 @@ ta_result ta__kind_path(const ta_track_target *target, int32_t material_slot, ch
         }
     }
     if (n < 0 || (size_t)n >= size) return ta__fail(err, TA_ERROR_INVALID_ARGUMENT, "path: longer than %zu bytes", size);
+    return TA_OK;
+}
+
+/* ---- whole names -------------------------------------------------------------------- */
+
+/* A morph target's name that three.js's property index carries whole. */
+static bool morph_name_fits(const char *name)
+{
+    return name != NULL && name[0] != '\0' && strpbrk(name, "[]\r\n") == NULL;
+}
+
+ta_result ta_track_name_format(const ta_track_target *target, const ta_target_owner *owner, const char *morph_name,
+                               char *out, size_t out_size, size_t *out_length, ta_error *err)
+{
+    if (target == NULL) return ta__fail(err, TA_ERROR_INVALID_ARGUMENT, "target: is NULL");
+    if (owner == NULL) return ta__fail(err, TA_ERROR_INVALID_ARGUMENT, "owner: is NULL");
+    if (owner->node == NULL) return ta__fail(err, TA_ERROR_INVALID_ARGUMENT, "owner->node: is NULL");
+    if (out == NULL && out_size > 0)
+        return ta__fail(err, TA_ERROR_INVALID_ARGUMENT, "out: is NULL with out_size %zu", out_size);
+    ta_result r = ta__check_target(*target, "target", err);
+    if (r != TA_OK) return r;
+    const char *bad = strpbrk(owner->node, "[].:/");
+    if (bad != NULL)
+        return ta__fail(err, TA_ERROR_UNSUPPORTED,
+                        "owner->node: \"%s\" holds '%c' at byte %zu, so the name would not parse back to it", owner->node,
+                        *bad, (size_t)(bad - owner->node));
+    bool by_name = (target->kind == TA_MORPH_INFLUENCE || target->kind == TA_SKINNED_MORPH_INFLUENCE) &&
+                   morph_name_fits(morph_name);
+    /* The kind's part is short (a property, an axis or a number); a morph name can be any length. */
+    char suffix[96];
+    const char *morph_prefix = ".morphTargetInfluences[";
+    if (!by_name && (r = ta__kind_path(target, owner->material_slot, suffix, sizeof suffix, err)) != TA_OK) return r;
+    size_t node_len = strlen(owner->node);
+    size_t suffix_len = by_name ? strlen(morph_prefix) + strlen(morph_name) + 1 : strlen(suffix);
+    size_t length = node_len + suffix_len;
+    if (out_length != NULL) *out_length = length;
+    if (out == NULL) return TA_OK;
+    if (out_size <= length)
+        return ta__fail(err, TA_ERROR_INVALID_ARGUMENT, "out_size: %zu bytes, and the name \"%s...\" needs %zu",
+                        out_size, owner->node, length + 1);
+    if (by_name)
+        snprintf(out, out_size, "%s%s%s]", owner->node, morph_prefix, morph_name);
+    else
+        snprintf(out, out_size, "%s%s", owner->node, suffix);
     return TA_OK;
 }

@@ -77,51 +77,6 @@ const char *cli_node_ref(const cli_names *names, ta_node_id node)
 
 /* ---- labels ----------------------------------------------------------------------- */
 
-static const char *property_name(ta_track_kind kind)
-{
-    switch (kind) {
-    case TA_POSITION: return "position";
-    case TA_SCALE: return "scale";
-    case TA_QUATERNION: return "quaternion";
-    case TA_VISIBLE: return "visible";
-    case TA_NODE_NAME: return "name";
-    case TA_POSITION_ELEMENT: return "position";
-    case TA_SCALE_ELEMENT: return "scale";
-    case TA_ROTATION_ELEMENT: return "rotation";
-    case TA_MATERIAL_COLOR: return "color";
-    case TA_MATERIAL_EMISSIVE: return "emissive";
-    case TA_MATERIAL_SPECULAR: return "specular";
-    case TA_MATERIAL_OPACITY: return "opacity";
-    case TA_MATERIAL_EMISSIVE_INTENSITY: return "emissiveIntensity";
-    case TA_MATERIAL_ROUGHNESS: return "roughness";
-    case TA_MATERIAL_METALNESS: return "metalness";
-    case TA_MATERIAL_SHININESS: return "shininess";
-    case TA_MATERIAL_ALPHA_TEST: return "alphaTest";
-    case TA_MATERIAL_REFLECTIVITY: return "reflectivity";
-    case TA_MATERIAL_ENV_MAP_INTENSITY: return "envMapIntensity";
-    case TA_MATERIAL_CLEARCOAT: return "clearcoat";
-    case TA_MATERIAL_CLEARCOAT_ROUGHNESS: return "clearcoatRoughness";
-    case TA_MATERIAL_SPECULAR_INTENSITY: return "specularIntensity";
-    case TA_MATERIAL_IOR: return "ior";
-    case TA_MATERIAL_TRANSPARENT: return "transparent";
-    case TA_MATERIAL_WIREFRAME: return "wireframe";
-    case TA_MATERIAL_MAP_OFFSET: return "map.offset";
-    case TA_MATERIAL_MAP_REPEAT: return "map.repeat";
-    case TA_MATERIAL_MAP_CENTER: return "map.center";
-    case TA_MATERIAL_MAP_ROTATION: return "map.rotation";
-    case TA_LIGHT_COLOR: return "color";
-    case TA_LIGHT_INTENSITY: return "intensity";
-    case TA_LIGHT_DISTANCE: return "distance";
-    case TA_LIGHT_ANGLE: return "angle";
-    case TA_LIGHT_PENUMBRA: return "penumbra";
-    case TA_CAMERA_FOV: return "fov";
-    case TA_CAMERA_ZOOM: return "zoom";
-    case TA_CAMERA_NEAR: return "near";
-    case TA_CAMERA_FAR: return "far";
-    default: return "?";
-    }
-}
-
 static const ta_mesh *family_mesh(const ta_scene *scene, ta_track_target t)
 {
     if (t.family == TA_FAMILY_MESH && t.index < scene->mesh_count) return &scene->meshes[t.index];
@@ -147,32 +102,46 @@ static const ta_mesh *material_mesh(const ta_scene *scene, uint32_t material, in
     return NULL;
 }
 
+/* prefix, then the three.js name of t from an owner of node ref (""
+ * when prefix says who it is). A label is never refused: a name the library
+ * will not make (a map of a mesh of several materials, a uuid holding a '.')
+ * is made as near as it can be. */
+static void label_of(const char *prefix, const char *ref, int slot, const char *morph, ta_track_target t, char *buf,
+                     size_t size)
+{
+    char path[256];
+    ta_target_owner owner = {ref, slot};
+    if (ta_track_name_format(&t, &owner, morph, path, sizeof path, NULL, NULL) == TA_OK) {
+        snprintf(buf, size, "%s%s", prefix, path);
+        return;
+    }
+    owner.material_slot = -1;
+    if (ta_track_name_format(&t, &owner, morph, path, sizeof path, NULL, NULL) == TA_OK) {
+        snprintf(buf, size, "%s%s", prefix, path);
+        return;
+    }
+    owner.node = "";
+    if (ta_track_name_format(&t, &owner, morph, path, sizeof path, NULL, NULL) != TA_OK) snprintf(path, sizeof path, ".?");
+    snprintf(buf, size, "%s%s%s", prefix, ref, path);
+}
+
 void cli_target_label(const cli_names *names, ta_track_target t, char *buf, size_t size)
 {
     const ta_model *model = names->model;
     const ta_scene *scene = model->scene;
-    static const char axes[] = "xyz";
+    char prefix[64];
     switch (t.family) {
-    case TA_FAMILY_NODE:
-        if (t.kind == TA_POSITION_ELEMENT || t.kind == TA_SCALE_ELEMENT || t.kind == TA_ROTATION_ELEMENT)
-            snprintf(buf, size, "%s.%s[%c]", cli_node_ref(names, ta_node_at(t.index)), property_name(t.kind),
-                     axes[t.element < 3 ? t.element : 0]);
-        else
-            snprintf(buf, size, "%s.%s", cli_node_ref(names, ta_node_at(t.index)), property_name(t.kind));
-        return;
+    case TA_FAMILY_NODE: label_of("", cli_node_ref(names, ta_node_at(t.index)), -1, NULL, t, buf, size); return;
     case TA_FAMILY_MESH:
     case TA_FAMILY_SKINNED_MESH: {
         const ta_mesh *mesh = family_mesh(scene, t);
         if (mesh == NULL) {
-            snprintf(buf, size, "%smesh[%u].morphTargetInfluences[%u]",
-                     t.family == TA_FAMILY_SKINNED_MESH ? "skinned" : "", t.index, t.element);
+            snprintf(prefix, sizeof prefix, "%smesh[%u]", t.family == TA_FAMILY_SKINNED_MESH ? "skinned" : "", t.index);
+            label_of(prefix, "", -1, NULL, t, buf, size);
             return;
         }
-        const char *morph = t.element < mesh->morph_count ? mesh->morph_names[t.element] : "";
-        if (morph[0] != '\0' && strpbrk(morph, "[]") == NULL)
-            snprintf(buf, size, "%s.morphTargetInfluences[%s]", cli_node_ref(names, mesh->node), morph);
-        else
-            snprintf(buf, size, "%s.morphTargetInfluences[%u]", cli_node_ref(names, mesh->node), t.element);
+        const char *morph = t.element < mesh->morph_count ? mesh->morph_names[t.element] : NULL;
+        label_of("", cli_node_ref(names, mesh->node), -1, morph, t, buf, size);
         return;
     }
     case TA_FAMILY_MATERIAL: {
@@ -183,21 +152,22 @@ void cli_target_label(const cli_names *names, ta_track_target t, char *buf, size
                                    ? model->assets->materials[t.index].name
                                    : "";
             if (plain_name(name))
-                snprintf(buf, size, "material:%s.%s", name, property_name(t.kind));
+                snprintf(prefix, sizeof prefix, "material:%s", name);
             else
-                snprintf(buf, size, "material:@%u.%s", t.index, property_name(t.kind));
-        } else if (slot < 0) {
-            snprintf(buf, size, "%s.material.%s", cli_node_ref(names, mesh->node), property_name(t.kind));
+                snprintf(prefix, sizeof prefix, "material:@%u", t.index);
+            label_of(prefix, "", -1, NULL, t, buf, size);
         } else {
-            snprintf(buf, size, "%s.material[%d].%s", cli_node_ref(names, mesh->node), slot, property_name(t.kind));
+            label_of("", cli_node_ref(names, mesh->node), slot, NULL, t, buf, size);
         }
         return;
     }
     case TA_FAMILY_LIGHT:
-        if (t.index < scene->light_count)
-            snprintf(buf, size, "%s.%s", cli_node_ref(names, scene->lights[t.index].node), property_name(t.kind));
-        else
-            snprintf(buf, size, "light[%u].%s", t.index, property_name(t.kind));
+        if (t.index < scene->light_count) {
+            label_of("", cli_node_ref(names, scene->lights[t.index].node), -1, NULL, t, buf, size);
+        } else {
+            snprintf(prefix, sizeof prefix, "light[%u]", t.index);
+            label_of(prefix, "", -1, NULL, t, buf, size);
+        }
         return;
     case TA_FAMILY_PERSPECTIVE_CAMERA:
     case TA_FAMILY_ORTHOGRAPHIC_CAMERA: {
@@ -206,14 +176,15 @@ void cli_target_label(const cli_names *names, ta_track_target t, char *buf, size
         uint32_t count = c == NULL ? 0 : persp ? c->perspective_count : c->orthographic_count;
         ta_node_id node = ta_no_parent();
         if (t.index < count) node = persp ? c->perspective[t.index].node : c->orthographic[t.index].node;
-        if (!ta_node_is_none(node))
-            snprintf(buf, size, "%s.%s", cli_node_ref(names, node), property_name(t.kind));
-        else
-            snprintf(buf, size, "%scamera[%u].%s", persp ? "perspective" : "orthographic", t.index,
-                     property_name(t.kind));
+        if (!ta_node_is_none(node)) {
+            label_of("", cli_node_ref(names, node), -1, NULL, t, buf, size);
+        } else {
+            snprintf(prefix, sizeof prefix, "%scamera[%u]", persp ? "perspective" : "orthographic", t.index);
+            label_of(prefix, "", -1, NULL, t, buf, size);
+        }
         return;
     }
-    default: snprintf(buf, size, "?.%s", property_name(t.kind)); return;
+    default: label_of("?", "", -1, NULL, t, buf, size); return;
     }
 }
 
@@ -297,134 +268,6 @@ ta_result cli_target_owner(void *user, const ta_track_target *t, ta_target_owner
     default:
         return owner_fail(err, TA_ERROR_UNKNOWN_ENUM, "target.family: %s%u is not a target family", "",
                           (uint32_t)t->family);
-    }
-}
-
-/* ---- values ----------------------------------------------------------------------- */
-
-static void put(cli_value *out, uint32_t n, const float *v)
-{
-    out->count = n;
-    for (uint32_t i = 0; i < n; ++i) out->v[i] = v[i];
-}
-
-static void put_color(cli_value *out, const uint8_t *bytes)
-{
-    out->count = 3;
-    for (int i = 0; i < 3; ++i) out->v[i] = ta_srgb_byte_to_linear(bytes[i]);
-}
-
-static bool read_material(const ta_model *model, ta_track_target t, cli_value *out)
-{
-    if (model->assets == NULL || t.index >= model->assets->material_count) return false;
-    const ta_material *m = &model->assets->materials[t.index];
-    float v;
-    switch (t.kind) {
-    case TA_MATERIAL_COLOR: put_color(out, m->color); return true;
-    case TA_MATERIAL_EMISSIVE: put_color(out, m->emissive); return true;
-    case TA_MATERIAL_SPECULAR: put_color(out, m->specular); return true;
-    case TA_MATERIAL_OPACITY: v = m->opacity; break;
-    case TA_MATERIAL_EMISSIVE_INTENSITY: v = m->emissive_intensity; break;
-    case TA_MATERIAL_ROUGHNESS: v = m->roughness; break;
-    case TA_MATERIAL_METALNESS: v = m->metalness; break;
-    case TA_MATERIAL_SHININESS: v = m->shininess; break;
-    case TA_MATERIAL_ALPHA_TEST: v = m->alpha_test; break;
-    case TA_MATERIAL_REFLECTIVITY: v = m->reflectivity; break;
-    case TA_MATERIAL_ENV_MAP_INTENSITY: v = m->env_map_intensity; break;
-    case TA_MATERIAL_CLEARCOAT: v = m->clearcoat; break;
-    case TA_MATERIAL_CLEARCOAT_ROUGHNESS: v = m->clearcoat_roughness; break;
-    case TA_MATERIAL_SPECULAR_INTENSITY: v = m->specular_intensity; break;
-    case TA_MATERIAL_IOR: v = m->ior; break;
-    case TA_MATERIAL_TRANSPARENT: v = m->transparent ? 1.0f : 0.0f; break;
-    case TA_MATERIAL_WIREFRAME: v = m->wireframe ? 1.0f : 0.0f; break;
-    case TA_MATERIAL_MAP_OFFSET:
-    case TA_MATERIAL_MAP_REPEAT:
-    case TA_MATERIAL_MAP_CENTER:
-    case TA_MATERIAL_MAP_ROTATION: {
-        if (m->map.index >= model->assets->texture_count) return false;
-        const ta_texture *tex = &model->assets->textures[m->map.index];
-        if (t.kind == TA_MATERIAL_MAP_OFFSET) put(out, 2, &tex->offset.x);
-        else if (t.kind == TA_MATERIAL_MAP_REPEAT) put(out, 2, &tex->repeat.x);
-        else if (t.kind == TA_MATERIAL_MAP_CENTER) put(out, 2, &tex->center.x);
-        else put(out, 1, &tex->rotation);
-        return true;
-    }
-    default: return false;
-    }
-    put(out, 1, &v);
-    return true;
-}
-
-static bool read_camera(const ta_model *model, ta_track_target t, cli_value *out)
-{
-    const ta_camera_list *c = model->cameras;
-    if (c == NULL) return false;
-    float v;
-    if (t.family == TA_FAMILY_PERSPECTIVE_CAMERA) {
-        if (t.index >= c->perspective_count) return false;
-        const ta_perspective_camera *p = &c->perspective[t.index];
-        v = t.kind == TA_CAMERA_FOV ? p->fov : t.kind == TA_CAMERA_ZOOM ? p->zoom : t.kind == TA_CAMERA_NEAR ? p->near : p->far;
-    } else {
-        if (t.index >= c->orthographic_count) return false;
-        const ta_orthographic_camera *o = &c->orthographic[t.index];
-        v = t.kind == TA_CAMERA_ZOOM ? o->zoom : t.kind == TA_CAMERA_NEAR ? o->near : o->far;
-    }
-    put(out, 1, &v);
-    return true;
-}
-
-bool cli_target_read(const ta_model *model, ta_track_target t, cli_value *out)
-{
-    const ta_scene *scene = model->scene;
-    memset(out, 0, sizeof *out);
-    switch (t.family) {
-    case TA_FAMILY_NODE: {
-        if (t.index >= scene->node_count) return false;
-        const ta_node *n = &scene->nodes[t.index];
-        uint32_t axis = t.element < 3 ? t.element : 0;
-        float v;
-        switch (t.kind) {
-        case TA_POSITION: put(out, 3, &n->position.x); return true;
-        case TA_SCALE: put(out, 3, &n->scale.x); return true;
-        case TA_QUATERNION: put(out, 4, &n->quaternion.x); return true;
-        case TA_VISIBLE: v = n->visible ? 1.0f : 0.0f; put(out, 1, &v); return true;
-        case TA_NODE_NAME: out->text = n->name; return true;
-        case TA_POSITION_ELEMENT: put(out, 1, &n->position.x + axis); return true;
-        case TA_SCALE_ELEMENT: put(out, 1, &n->scale.x + axis); return true;
-        case TA_ROTATION_ELEMENT: {
-            ta_euler e = ta_euler_from_quat(n->quaternion);
-            put(out, 1, &e.x + axis);
-            return true;
-        }
-        default: return false;
-        }
-    }
-    case TA_FAMILY_MESH:
-    case TA_FAMILY_SKINNED_MESH: {
-        const ta_mesh *mesh = family_mesh(scene, t);
-        if (mesh == NULL || t.element >= mesh->morph_count) return false;
-        put(out, 1, &mesh->morph_influences[t.element]);
-        return true;
-    }
-    case TA_FAMILY_MATERIAL: return read_material(model, t, out);
-    case TA_FAMILY_LIGHT: {
-        if (t.index >= scene->light_count) return false;
-        const ta_light *l = &scene->lights[t.index];
-        float v;
-        switch (t.kind) {
-        case TA_LIGHT_COLOR: put_color(out, l->color); return true;
-        case TA_LIGHT_INTENSITY: v = l->intensity; break;
-        case TA_LIGHT_DISTANCE: v = l->distance; break;
-        case TA_LIGHT_ANGLE: v = l->angle; break;
-        case TA_LIGHT_PENUMBRA: v = l->penumbra; break;
-        default: return false;
-        }
-        put(out, 1, &v);
-        return true;
-    }
-    case TA_FAMILY_PERSPECTIVE_CAMERA:
-    case TA_FAMILY_ORTHOGRAPHIC_CAMERA: return read_camera(model, t, out);
-    default: return false;
     }
 }
 

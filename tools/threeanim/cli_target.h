@@ -1,7 +1,9 @@
 /*
  * tools/threeanim/cli_target.h -- what a track drives, said as three.js says
  * it ("hips.quaternion", "Face.morphTargetInfluences[smile]",
- * "Bubble.material.opacity"), and its value read back from a model.
+ * "Bubble.material.opacity"), named after the model's nodes. A target's value
+ * is read with ta_property_read (property.h), its name made with
+ * ta_track_name_format (animation_json.h).
  *
  * A node is named by its name when that is unique in the scene and holds none
  * of ". [ ] : /" (so the label parses back as a three.js path); otherwise by
@@ -28,7 +30,8 @@ ta_result cli_names_init(cli_names *names, const ta_model *model, ta_error *err)
 void cli_names_free(cli_names *names);
 const char *cli_node_ref(const cli_names *names, ta_node_id node);
 
-/* The three.js path of a target, into buf. */
+/* The three.js path of a target, into buf; a target whose owner is not in
+ * the model is labelled by its place ("light[2].intensity"). */
 void cli_target_label(const cli_names *names, ta_track_target target, char *buf, size_t size);
 
 /* A ta_target_namer (animation_json.h) for clip JSON that three.js binds by
@@ -37,16 +40,6 @@ void cli_target_label(const cli_names *names, ta_track_target target, char *buf,
  * neither is refused (TA_ERROR_UNSUPPORTED). A material goes by the first mesh
  * that draws with it. */
 ta_result cli_target_owner(void *names, const ta_track_target *target, ta_target_owner *out_owner, ta_error *err);
-
-/* The value a target holds now: numbers (colors as linear channels, flags as 0
- * or 1), or for a NODE_NAME target the name in text. False if the target is
- * not in the model. */
-typedef struct cli_value {
-    uint32_t count;
-    float v[4];
-    const char *text;
-} cli_value;
-bool cli_target_read(const ta_model *model, ta_track_target target, cli_value *out);
 
 /* For labels: the property's unit ("m", "rad", ...; "" for none), and the
  * names of a value's numbers ("x", "y", "z" / "r", "g", "b" / ...). */

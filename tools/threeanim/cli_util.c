@@ -5,31 +5,16 @@
 #include <string.h>
 
 #include "cli.h"
-#include "core/file_read.h"
 
 char *cli_read_file(const char *path, size_t *out_size, ta_error *err)
 {
-    ta_error local = {0};
-    if (err == NULL) err = &local;
     /* The loaders' default limit: a pipe, a device or a file past it is
      * refused before anything is read. */
-    ta__file f;
-    if (ta__file_open(&f, path, "path", CLI_MAX_FILE_BYTES, 0, err) != TA_OK) return NULL;
-    char *buf = malloc(f.size + 1);
-    if (buf == NULL) {
-        ta__file_close(&f);
-        err->code = TA_ERROR_OUT_OF_MEMORY;
-        snprintf(err->message, sizeof err->message, "%s: out of memory for %zu bytes", path, f.size);
-        return NULL;
-    }
-    size_t n = f.size;
-    if (ta__file_read(&f, buf, err) != TA_OK) {
-        free(buf);
-        return NULL;
-    }
-    buf[n] = '\0';
-    if (out_size) *out_size = n;
-    return buf;
+    char *bytes = NULL;
+    size_t size = 0;
+    if (ta_file_read(path, CLI_MAX_FILE_BYTES, NULL, &bytes, &size, err) != TA_OK) return NULL;
+    if (out_size) *out_size = size;
+    return bytes;
 }
 
 bool cli_is_gltf_path(const char *path)

@@ -313,10 +313,12 @@ static bool visit(void *user, const ta_model *model, const bake_frame *f)
         r->action_weights[2 * k + a] = a < f->action_count ? f->action_weight[a] : NAN;
     }
     if (f->action_count > r->action_counts_max) r->action_counts_max = f->action_count;
+    /* A column whose target is not in the model is left empty, not refused. */
+    const ta_mixer_targets where = {model->scene, model->assets, model->cameras};
     for (uint32_t c = 0; c < job->column_count; ++c) {
         const column *col = &job->columns[c];
-        cli_value v;
-        bool ok = cli_target_read(model, col->target, &v);
+        ta_property_value v;
+        bool ok = ta_property_read(&where, col->target, &v, NULL) == TA_OK;
         r->present[(size_t)k * job->column_count + c] = ok;
         if (col->size == 0) {
             if (ok && v.text != NULL) {

@@ -84,10 +84,11 @@ static bool visit(void *user, const ta_model *model, const bake_frame *f)
         e->action_times[(size_t)f->index * 2 + a] = a < f->action_count ? f->action_time[a] : NAN;
         e->action_weights[(size_t)f->index * 2 + a] = a < f->action_count ? f->action_weight[a] : NAN;
     }
+    const ta_mixer_targets where = {model->scene, model->assets, model->cameras};
     for (uint32_t s = 0; s < e->scalar_count; ++s) {
         preview_scalar *sc = &e->scalars[s];
-        cli_value v;
-        bool ok = cli_target_read(model, sc->target, &v);
+        ta_property_value v;
+        bool ok = ta_property_read(&where, sc->target, &v, NULL) == TA_OK;
         for (uint32_t i = 0; i < sc->size; ++i) sc->values[(size_t)f->index * sc->size + i] = ok ? v.v[i] : 0.0f;
     }
     if (!visit_extras(c, model, f)) {
