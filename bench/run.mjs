@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /*
  * bench/run.mjs -- the mixer benchmark report, run by bench/run.sh (which
- * builds first): threeanim (`threeanim bench mixer`) against three.js 0.186.0
+ * builds first): threeanim (bench_mixer, bench/mixer) against three.js 0.186.0
  * (bench/threejs/bench.mjs) on the same workload in the same run, A B A B.
  *
  *   node bench/run.mjs --build DIR [--quick] [--out FILE]
@@ -48,7 +48,7 @@ function parseArgs(argv) {
 
 const started = Date.now();
 const opts = parseArgs(process.argv.slice(2));
-const TA = path.join(opts.build, 'threeanim');
+const TA = path.join(opts.build, 'bench', 'bench_mixer');
 const FLOOR = path.join(opts.build, 'bench', 'bench_floor');
 const SAMPLING = path.join(opts.build, 'bench', 'bench_track_sampling');
 const JS = path.join(ROOT, 'bench', 'threejs', 'bench.mjs');
@@ -75,9 +75,9 @@ function runJson(cmd, args, env = process.env) {
   return JSON.parse(line);
 }
 
-const threeanim = (flags) => runJson(TA, ['bench', 'mixer', ...flags]);
+const threeanim = (flags) => runJson(TA, [...flags]);
 /* threeanim with its mixers forced onto one instruction set (TA_SIMD) */
-const threeanimOn = (simd, flags) => runJson(TA, ['bench', 'mixer', ...flags], { ...process.env, TA_SIMD: simd });
+const threeanimOn = (simd, flags) => runJson(TA, [...flags], { ...process.env, TA_SIMD: simd });
 const threejs = (flags) => runJson(process.execPath, [JS, ...flags]);
 
 function flagList(o) {
@@ -144,7 +144,7 @@ const base = { bones: 64, keys: 30, clips: 2, weights: '0.7,0.3', variants: 'sin
 /* The fast path's instruction set when TA_SIMD is unset; where it is AVX-512,
  * every row is also run on AVX2, which the targets name separately. */
 const BEST = threeanim(flagList({ ...base, chars: 1, frames: 1, warmup: 0, reps: 1, variants: 'single' })).config.simd;
-const AVX2_RUNS = spawnSync(TA, ['bench', 'mixer', '--chars', '1', '--frames', '1', '--warmup', '0', '--reps', '1', '--variants', 'single'],
+const AVX2_RUNS = spawnSync(TA, ['--chars', '1', '--frames', '1', '--warmup', '0', '--reps', '1', '--variants', 'single'],
   { env: { ...process.env, TA_SIMD: 'avx2' } }).status === 0;
 out(`- threeanim's fast path: ${BEST} (the best this CPU runs)${BEST !== 'avx2' && AVX2_RUNS ? '; each row also run with TA_SIMD=avx2' : ''}`);
 out();

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# bench/run.sh [BUILD_DIR] [--quick]: the benchmarks of issue 10, threeanim
+# bench/run.sh [BUILD_DIR] [--quick]: the benchmarks (docs/benchmark-workload.md), threeanim
 # beside three.js 0.186.0 in one run (called by `make bench` with its build
 # dir). Benchmarks run on a Release build: BUILD_DIR when it is one, else
 # build-release (configured here, without tests or examples), built first.
@@ -13,7 +13,7 @@ extra=()
 for arg in "$@"; do
   case "$arg" in
     --quick) extra+=(--quick) ;;
-    -h|--help) sed -n '2,8p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '2,7p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     -*) echo "bench/run.sh: \"$arg\" is not a flag: [BUILD_DIR] [--quick]" >&2; exit 2 ;;
     *) build="$arg" ;;
   esac

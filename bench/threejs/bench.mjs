@@ -2,7 +2,7 @@
 /*
  * bench/threejs/bench.mjs -- the three.js side of threeanim's mixer benchmark
  * (three.js 0.186.0 AnimationMixer.update on the workload of
- * ../shared/bench/WORKLOAD.md, key for key). `threeanim bench mixer` builds the
+ * docs/benchmark-workload.md, key for key). bench_mixer (bench/mixer) builds the
  * same workload from the same flags; bench/run.sh runs both and compares.
  *
  *   node bench/threejs/bench.mjs [--three DIR] [--chars 100,1000] [--bones 64]
@@ -13,8 +13,8 @@
  *
  * Prints exactly one line of JSON on stdout; progress goes to stderr.
  *
- * Choices WORKLOAD.md leaves open, made identically in the C side
- * (tools/threeanim/bench_workload.c):
+ * Choices the workload leaves open, made identically in the C side
+ * (bench/mixer/workload.c):
  *   - bones are named "b<i>" ("c<c>_b<i>" in the group variant); tracks come
  *     per bone in the order position, quaternion, scale;
  *   - the rest position is rounded to float32 (Math.fround), as a C node holds it;
@@ -112,7 +112,7 @@ function parseArgs(argv) {
   return cfg;
 }
 
-// ---- the workload's keys (WORKLOAD.md) -------------------------------------------------
+// ---- the workload's keys (docs/benchmark-workload.md) ---------------------------------------------
 
 function mulberry32(a) {
   return function () {

@@ -50,8 +50,6 @@ void cli_print_float(FILE *out, double v);
 /* The subcommands. */
 int cli_replay(int argc, char **argv);
 void cli_replay_help(FILE *out);
-int cli_bench(int argc, char **argv);
-void cli_bench_help(FILE *out);
 /* info, bake, convert, plot, preview, example (cmd_*.c). */
 int cli_info(int argc, char **argv);
 void cli_info_help(FILE *out);

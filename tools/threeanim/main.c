@@ -11,7 +11,6 @@ static const cli_command commands[] = {
     {"preview", "a self-contained HTML page that plays the baked animation", cli_preview, cli_preview_help},
     {"example", "write the bundled default model (a rig with walk, run, wave)", cli_example, cli_example_help},
     {"replay", "run a replay file through the mixer, one JSON line per update", cli_replay, cli_replay_help},
-    {"bench", "time the mixer on the benchmark workload beside three.js (bench mixer --help)", cli_bench, cli_bench_help},
 };
 
 #define COMMAND_COUNT (sizeof commands / sizeof commands[0])

@@ -1,19 +1,20 @@
 /*
- * tools/threeanim/bench_workload.h -- the mixer benchmark's workload, built
- * key for key as README.md's Speed section describes it and as
- * bench/threejs/bench.mjs builds it for three.js: the flags, the keys (the
- * mulberry32 draws in their order, float32 keys), the shared clips, and the
- * characters (one scene of B nodes, one mixer and its actions each).
+ * bench/mixer/workload.h -- the mixer benchmark's workload, built key for key
+ * as docs/benchmark-workload.md describes it and as bench/threejs/bench.mjs
+ * builds it for three.js: the flags, the keys (the seeded draws of
+ * threeanim/random.h in their order, float32 keys), the shared clips, and the
+ * characters (one scene of B nodes, one mixer and its actions each). It uses
+ * the public API only, as any program would.
  *
  *     bench_config cfg;
  *     bench_config_defaults(&cfg);
- *     if (bench_parse_args(&cfg, argc, argv) != CLI_OK) ...
+ *     if (bench_parse_args(&cfg, argc, argv) != BENCH_OK) ...
  *     bench_keys keys;
  *     bench_keys_make(&cfg, cfg.keys, &keys);
- *     ta_clip **clips;  bench_make_clips(&cfg, &keys, NULL, NULL, 0, &clips, &err);
+ *     ta_clip **clips;  bench_make_clips(&cfg, &keys, NULL, 0, &clips, &err);
  *
- * Choices WORKLOAD.md leaves open are made as bench.mjs makes them (its header
- * lists them): bone names "b<i>", tracks per bone in the order position,
+ * Choices the workload leaves open are made as bench.mjs makes them (its
+ * header lists them): bone names "b<i>", tracks per bone in the order position,
  * quaternion, scale, the rest position in float32, tangents from the float32
  * keys, Bezier h_k from the interval after key k (before it for the last key).
  *
@@ -21,14 +22,21 @@
  * Clips and characters are made with the allocator given (a counting one, to
  * measure bytes) and freed by bench_free_clips and bench_character_free.
  */
-#ifndef THREEANIM_TOOLS_BENCH_WORKLOAD_H
-#define THREEANIM_TOOLS_BENCH_WORKLOAD_H
+#ifndef THREEANIM_BENCH_MIXER_WORKLOAD_H
+#define THREEANIM_BENCH_MIXER_WORKLOAD_H
 
 #include <stdatomic.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
-#include "cli.h"
+#include "threeanim/threeanim.h"
+
+/* Exit status: 0 done, 1 refused (the library's message on standard error),
+ * 2 a usage error. */
+#define BENCH_OK 0
+#define BENCH_REFUSED 1
+#define BENCH_USAGE 2
 
 #define BENCH_MAX_LIST 32
 
@@ -73,12 +81,9 @@ extern const char *const bench_interp_names[BENCH_INTERP_COUNT];
 extern const char *const bench_variant_names[BENCH_VARIANT_COUNT];
 
 void bench_config_defaults(bench_config *cfg);
-/* argv[0] is the subcommand's name. CLI_OK, or CLI_USAGE with a message on
+/* argv[0] is the program's name. BENCH_OK, or BENCH_USAGE with a message on
  * standard error. */
 int bench_parse_args(bench_config *cfg, int argc, char **argv);
-
-/* mulberry32, as WORKLOAD.md gives it: the next number in [0, 1). */
-double bench_mulberry32(uint32_t *state);
 
 /* The keys of one bone of one clip, float32 as the tracks hold them. */
 typedef struct bench_bone_keys {
@@ -133,7 +138,7 @@ typedef struct bench_character {
 /* Builds character `index` of a variant: its nodes at rest, its mixer rooted at
  * the root bone, one action per weight (single: clip 0 at weight 1) on
  * clips[i % N], REPEAT, the weight set, played, and moved to the staggered
- * phase (ta_mixer_set_time, see cmd_bench.c). group_count > 0 builds the group
+ * phase (ta_mixer_set_time, see main.c). group_count > 0 builds the group
  * variant's single scene of group_count characters over group clips. */
 ta_result bench_character_make(const bench_config *cfg, const bench_keys *keys, bench_variant variant,
                                uint32_t index, uint32_t group_count, ta_clip *const *clips,

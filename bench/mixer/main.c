@@ -1,5 +1,5 @@
-/* `threeanim bench mixer [flags]`: the mixer on the benchmark workload
- * (README.md, Speed), timed, with the same flags and the same JSON
+/* bench_mixer [flags]: the mixer on the benchmark workload
+ * (docs/benchmark-workload.md), timed, with the same flags and the same JSON
  * line as bench/threejs/bench.mjs, plus what threeanim's memory costs and
  * --threads T (disjoint characters' mixers on T threads over shared clips). */
 #define _POSIX_C_SOURCE 200809L
@@ -9,11 +9,11 @@
 #include <string.h>
 #include <time.h>
 
-#include "bench_workload.h"
+#include "workload.h"
 
-void cli_bench_help(FILE *out)
+static void help(FILE *out)
 {
-    fputs("usage: threeanim bench mixer [--chars 100,1000] [--bones 64] [--branch 2] [--clips 2]\n"
+    fputs("usage: bench_mixer [--chars 100,1000] [--bones 64] [--branch 2] [--clips 2]\n"
           "         [--keys 30] [--duration 1] [--weights 0.7,0.3] [--interp linear] [--frames 600]\n"
           "         [--warmup 120] [--reps 5] [--dt 1/60] [--seed 1] [--stagger 1] [--rot-amp 0.5]\n"
           "         [--scale-amp 0.05] [--variants blend,single] [--group-max 100] [--threads 1]\n"
@@ -33,7 +33,8 @@ void cli_bench_help(FILE *out)
           "single_l2m (+ world matrices), group (one mixer over a Group of all characters;\n"
           "C <= --group-max). --threads T updates disjoint characters on T threads, frame by\n"
           "frame; ns_per_char_update is then wall time over character updates (throughput).\n"
-          "Progress goes to standard error.\n",
+          "Progress goes to standard error. docs/benchmark-workload.md describes the workload;\n"
+          "bench/run.sh (make bench) runs this beside three.js and writes the report.\n",
           out);
 }
 
@@ -160,8 +161,8 @@ typedef struct bench_result {
 
 static int refused(const char *what, const ta_error *err)
 {
-    fprintf(stderr, "threeanim bench mixer: %s: %s\n", what, err->message);
-    return CLI_REFUSED;
+    fprintf(stderr, "bench_mixer: %s: %s\n", what, err->message);
+    return BENCH_REFUSED;
 }
 
 static int run_variant(const bench_config *cfg, const bench_keys *keys, ta_clip *const *shared, bench_variant variant,
@@ -183,13 +184,13 @@ static int run_variant(const bench_config *cfg, const bench_keys *keys, ta_clip 
     double *samples = (double *)malloc(sizeof(double) * cfg->reps);
     bench_worker *workers = (bench_worker *)calloc(cfg->threads, sizeof(bench_worker));
     ta_mixer_batch_item *items = (ta_mixer_batch_item *)calloc(count, sizeof(ta_mixer_batch_item));
-    int status = CLI_OK;
+    int status = BENCH_OK;
     uint32_t made = 0;
     if (chars == NULL || samples == NULL || workers == NULL || items == NULL) {
-        fprintf(stderr, "threeanim bench mixer: out of memory\n");
-        status = CLI_REFUSED;
+        fprintf(stderr, "bench_mixer: out of memory\n");
+        status = BENCH_REFUSED;
     }
-    for (; status == CLI_OK && made < count; ++made)
+    for (; status == BENCH_OK && made < count; ++made)
         if (bench_character_make(cfg, keys, variant, made, group ? C : 0, group ? group_clips : shared, &alloc,
                                  &chars[made], &err) != TA_OK)
             status = refused("building a character", &err);
@@ -199,7 +200,7 @@ static int run_variant(const bench_config *cfg, const bench_keys *keys, ta_clip 
     run.cfg = cfg;
     run.chars = chars;
     run.items = items;
-    for (uint32_t i = 0; i < made && status == CLI_OK; ++i) {
+    for (uint32_t i = 0; i < made && status == BENCH_OK; ++i) {
         items[i].mixer = chars[i].mixer;
         items[i].targets.scene = chars[i].scene;
     }
@@ -208,7 +209,7 @@ static int run_variant(const bench_config *cfg, const bench_keys *keys, ta_clip 
     run.threads = cfg->threads;
     atomic_init(&run.failed, 0);
     uint32_t started = 1;
-    bool threaded = status == CLI_OK && run.threads > 1;
+    bool threaded = status == BENCH_OK && run.threads > 1;
     if (threaded) {
         pthread_barrier_init(&run.barrier, NULL, run.threads);
         for (; started < run.threads; ++started) {
@@ -216,12 +217,12 @@ static int run_variant(const bench_config *cfg, const bench_keys *keys, ta_clip 
             workers[started].index = started;
             if (pthread_create(&workers[started].thread, NULL, worker_main, &workers[started]) != 0) {
                 /* The threads started wait at a barrier for this one: no way back. */
-                fprintf(stderr, "threeanim bench mixer: cannot start thread %u\n", started);
-                exit(CLI_REFUSED);
+                fprintf(stderr, "bench_mixer: cannot start thread %u\n", started);
+                exit(BENCH_REFUSED);
             }
         }
     }
-    if (status == CLI_OK) {
+    if (status == BENCH_OK) {
         /* The first frame makes the bindings; after it, update should allocate nothing. */
         uint32_t first = cfg->warmup > 0 ? 1 : 0;
         run_phase(&run, first);
@@ -280,7 +281,7 @@ static size_t clip_keys(const bench_config *cfg, uint32_t key_count)
 static int measure_key_bytes(const bench_config *cfg, size_t clip_bytes, bench_key_bytes *out)
 {
     bench_keys twice;
-    if (bench_keys_make(cfg, 2 * cfg->keys, &twice) != CLI_OK) return CLI_REFUSED;
+    if (bench_keys_make(cfg, 2 * cfg->keys, &twice) != BENCH_OK) return BENCH_REFUSED;
     bench_counter counter;
     atomic_init(&counter.live_bytes, 0);
     atomic_init(&counter.allocations, 0);
@@ -296,7 +297,7 @@ static int measure_key_bytes(const bench_config *cfg, size_t clip_bytes, bench_k
     out->marginal =
         ((double)bytes2 - (double)clip_bytes) / ((double)clip_keys(cfg, 2 * cfg->keys) - clip_keys(cfg, cfg->keys));
     out->ideal = bench_ideal_bytes_per_key(cfg);
-    return CLI_OK;
+    return BENCH_OK;
 }
 
 /* ---- the JSON line ------------------------------------------------------------------------------ */
@@ -346,23 +347,23 @@ static void print_json(FILE *out, const bench_config *cfg, const bench_key_bytes
     fputs("]}\n", out);
 }
 
-/* ---- the command ------------------------------------------------------------------------------ */
+/* ---- the program ------------------------------------------------------------------------------ */
 
-static int bench_mixer(int argc, char **argv)
+int main(int argc, char **argv)
 {
     for (int i = 1; i < argc; ++i)
         if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
-            cli_bench_help(stdout);
-            return CLI_OK;
+            help(stdout);
+            return BENCH_OK;
         }
     bench_config cfg;
     bench_config_defaults(&cfg);
     int status = bench_parse_args(&cfg, argc, argv);
-    if (status != CLI_OK) return status;
+    if (status != BENCH_OK) return status;
     bench_keys keys;
-    if (bench_keys_make(&cfg, cfg.keys, &keys) != CLI_OK) {
-        fprintf(stderr, "threeanim bench mixer: out of memory making the keys\n");
-        return CLI_REFUSED;
+    if (bench_keys_make(&cfg, cfg.keys, &keys) != BENCH_OK) {
+        fprintf(stderr, "bench_mixer: out of memory making the keys\n");
+        return BENCH_REFUSED;
     }
     fprintf(stderr, "threeanim %s: interp %s, %u threads\n", ta_version(), bench_interp_names[cfg.interp], cfg.threads);
     bench_counter clip_counter;
@@ -376,33 +377,22 @@ static int bench_mixer(int argc, char **argv)
     memset(&kb, 0, sizeof kb);
     bench_result *results = (bench_result *)calloc((size_t)cfg.char_count * cfg.variant_count, sizeof(bench_result));
     uint32_t result_count = 0;
-    if (results == NULL) status = CLI_REFUSED;
-    if (status == CLI_OK && bench_make_clips(&cfg, &keys, &clip_alloc, 0, &clips, &err) != TA_OK)
+    if (results == NULL) status = BENCH_REFUSED;
+    if (status == BENCH_OK && bench_make_clips(&cfg, &keys, &clip_alloc, 0, &clips, &err) != TA_OK)
         status = refused("clips", &err);
-    if (status == CLI_OK) status = measure_key_bytes(&cfg, atomic_load(&clip_counter.live_bytes), &kb);
-    for (uint32_t c = 0; status == CLI_OK && c < cfg.char_count; ++c)
-        for (uint32_t v = 0; status == CLI_OK && v < cfg.variant_count; ++v) {
+    if (status == BENCH_OK) status = measure_key_bytes(&cfg, atomic_load(&clip_counter.live_bytes), &kb);
+    for (uint32_t c = 0; status == BENCH_OK && c < cfg.char_count; ++c)
+        for (uint32_t v = 0; status == BENCH_OK && v < cfg.variant_count; ++v) {
             if (cfg.variants[v] == BENCH_GROUP && cfg.chars[c] > cfg.group_max) {
                 fprintf(stderr, "  group C=%u: skipped (above --group-max %u)\n", cfg.chars[c], cfg.group_max);
                 continue;
             }
             status = run_variant(&cfg, &keys, clips, cfg.variants[v], cfg.chars[c], &results[result_count]);
-            if (status == CLI_OK) ++result_count;
+            if (status == BENCH_OK) ++result_count;
         }
-    if (status == CLI_OK) print_json(stdout, &cfg, &kb, results, result_count);
+    if (status == BENCH_OK) print_json(stdout, &cfg, &kb, results, result_count);
     if (clips != NULL) bench_free_clips(clips, cfg.clips);
     bench_keys_free(&keys);
     free(results);
     return status;
-}
-
-int cli_bench(int argc, char **argv)
-{
-    if (argc >= 2 && strcmp(argv[1], "mixer") == 0) return bench_mixer(argc - 1, argv + 1);
-    if (argc >= 2 && (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0)) {
-        cli_bench_help(stdout);
-        return CLI_OK;
-    }
-    cli_bench_help(stderr);
-    return CLI_USAGE;
 }

@@ -1,11 +1,11 @@
-/* The mixer benchmark's workload (described in README.md, Speed): flags, keys,
+/* The mixer benchmark's workload (docs/benchmark-workload.md): flags, keys,
  * clips and characters, built as bench/threejs/bench.mjs builds them. */
 #include <errno.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "bench_workload.h"
+#include "workload.h"
 
 #define BENCH_TAU (2 * 3.14159265358979323846)
 #define BENCH_GOLDEN 0.6180339887498949
@@ -48,11 +48,11 @@ void bench_config_defaults(bench_config *cfg)
 
 static int usage(const char *flag, const char *text, const char *what)
 {
-    fprintf(stderr, "threeanim bench mixer: %s: \"%s\" %s\n", flag, text, what);
-    return CLI_USAGE;
+    fprintf(stderr, "bench_mixer: %s: \"%s\" %s\n", flag, text, what);
+    return BENCH_USAGE;
 }
 
-/* A number, or a fraction "a/b" (the --dt 1/60 of WORKLOAD.md). */
+/* A number, or a fraction "a/b" (--dt 1/60). */
 static int parse_number(const char *flag, const char *text, double *out)
 {
     char *end;
@@ -67,21 +67,21 @@ static int parse_number(const char *flag, const char *text, double *out)
     }
     if (*end != '\0' || errno != 0 || !isfinite(v)) return usage(flag, text, "is not a finite number");
     *out = v;
-    return CLI_OK;
+    return BENCH_OK;
 }
 
 static int parse_uint(const char *flag, const char *text, uint32_t min, uint32_t *out)
 {
     double v;
     int r = parse_number(flag, text, &v);
-    if (r != CLI_OK) return r;
+    if (r != BENCH_OK) return r;
     if (v != floor(v) || v < min || v > 4294967295.0) {
         char what[64];
         snprintf(what, sizeof what, "is not an integer >= %u", min);
         return usage(flag, text, what);
     }
     *out = (uint32_t)v;
-    return CLI_OK;
+    return BENCH_OK;
 }
 
 /* Splits a comma list into items of at most 63 characters; calls each. */
@@ -100,13 +100,13 @@ static int parse_list(const char *flag, const char *text, item_fn fn, void *list
         memcpy(item, p, len);
         item[len] = '\0';
         int r = fn(flag, item, list, n);
-        if (r != CLI_OK) return r;
+        if (r != BENCH_OK) return r;
         ++n;
         if (comma == NULL) break;
         p = comma + 1;
     }
     *out_count = n;
-    return CLI_OK;
+    return BENCH_OK;
 }
 
 static int char_item(const char *flag, const char *item, void *list, uint32_t index)
@@ -118,7 +118,7 @@ static int weight_item(const char *flag, const char *item, void *list, uint32_t 
 {
     double *w = (double *)list + index;
     int r = parse_number(flag, item, w);
-    if (r == CLI_OK && *w < 0) return usage(flag, item, "is a negative weight");
+    if (r == BENCH_OK && *w < 0) return usage(flag, item, "is a negative weight");
     return r;
 }
 
@@ -127,7 +127,7 @@ static int variant_item(const char *flag, const char *item, void *list, uint32_t
     for (int v = 0; v < BENCH_VARIANT_COUNT; ++v)
         if (strcmp(item, bench_variant_names[v]) == 0) {
             ((bench_variant *)list)[index] = (bench_variant)v;
-            return CLI_OK;
+            return BENCH_OK;
         }
     return usage(flag, item, "is not one of blend, single, blend_l2m, single_l2m, group");
 }
@@ -139,7 +139,7 @@ int bench_parse_args(bench_config *cfg, int argc, char **argv)
         if (i + 1 >= argc) return usage(flag, "", "needs a value");
         const char *v = argv[i + 1];
         int r;
-        if (strcmp(flag, "--three") == 0) r = CLI_OK; /* the three.js side's; accepted so both take the same flags */
+        if (strcmp(flag, "--three") == 0) r = BENCH_OK; /* the three.js side's; accepted so both take the same flags */
         else if (strcmp(flag, "--chars") == 0) r = parse_list(flag, v, char_item, cfg->chars, &cfg->char_count);
         else if (strcmp(flag, "--bones") == 0) r = parse_uint(flag, v, 1, &cfg->bones);
         else if (strcmp(flag, "--branch") == 0) r = parse_uint(flag, v, 1, &cfg->branch);
@@ -152,7 +152,7 @@ int bench_parse_args(bench_config *cfg, int argc, char **argv)
             for (int k = 0; k < BENCH_INTERP_COUNT; ++k)
                 if (strcmp(v, bench_interp_names[k]) == 0) {
                     cfg->interp = (bench_interp)k;
-                    r = CLI_OK;
+                    r = BENCH_OK;
                 }
         } else if (strcmp(flag, "--frames") == 0) r = parse_uint(flag, v, 1, &cfg->frames);
         else if (strcmp(flag, "--warmup") == 0) r = parse_uint(flag, v, 0, &cfg->warmup);
@@ -167,26 +167,18 @@ int bench_parse_args(bench_config *cfg, int argc, char **argv)
         else if (strcmp(flag, "--group-max") == 0) r = parse_uint(flag, v, 0, &cfg->group_max);
         else if (strcmp(flag, "--threads") == 0) r = parse_uint(flag, v, 1, &cfg->threads);
         else {
-            fprintf(stderr, "threeanim bench mixer: \"%s\" is not a flag (--help lists them)\n", flag);
-            return CLI_USAGE;
+            fprintf(stderr, "bench_mixer: \"%s\" is not a flag (--help lists them)\n", flag);
+            return BENCH_USAGE;
         }
-        if (r != CLI_OK) return r;
+        if (r != BENCH_OK) return r;
     }
     if (!(cfg->duration > 0)) return usage("--duration", "", "must be above 0");
     if (!(cfg->dt > 0)) return usage("--dt", "", "must be above 0");
     if (cfg->threads > 256) return usage("--threads", "", "must be at most 256");
-    return CLI_OK;
+    return BENCH_OK;
 }
 
 /* ---- keys ---------------------------------------------------------------------------- */
-
-double bench_mulberry32(uint32_t *state)
-{
-    uint32_t a = *state += 0x6D2B79F5u;
-    uint32_t t = (a ^ (a >> 15)) * (1u | a);
-    t = (t + (t ^ (t >> 7)) * (61u | t)) ^ t;
-    return (double)(t ^ (t >> 14)) / 4294967296.0;
-}
 
 int bench_keys_make(const bench_config *cfg, uint32_t key_count, bench_keys *out)
 {
@@ -199,28 +191,29 @@ int bench_keys_make(const bench_config *cfg, uint32_t key_count, bench_keys *out
     out->bones = (bench_bone_keys *)calloc((size_t)N * B, sizeof(bench_bone_keys));
     if (out->times == NULL || out->bones == NULL) {
         bench_keys_free(out);
-        return CLI_REFUSED;
+        return BENCH_REFUSED;
     }
     for (uint32_t k = 0; k < K; ++k) out->times[k] = (float)(cfg->duration * k / (K - 1));
-    uint32_t rng = cfg->seed;
+    /* the draws in the order bench.mjs makes them: the same numbers in Node */
+    ta_seeded_random rng = ta_seeded_random_make(cfg->seed);
     for (uint32_t c = 0; c < N; ++c)
         for (uint32_t b = 0; b < B; ++b) {
             bench_bone_keys *bk = &out->bones[(size_t)c * B + b];
             double pos_phase[3], pos_amp[3], axis[3];
-            for (int j = 0; j < 3; ++j) pos_phase[j] = BENCH_TAU * bench_mulberry32(&rng);
-            for (int j = 0; j < 3; ++j) pos_amp[j] = 0.1 * bench_mulberry32(&rng);
-            for (int j = 0; j < 3; ++j) bk->pos_offset[j] = 0.2 * bench_mulberry32(&rng) - 0.1;
-            for (int j = 0; j < 3; ++j) axis[j] = 2 * bench_mulberry32(&rng) - 1;
+            for (int j = 0; j < 3; ++j) pos_phase[j] = BENCH_TAU * ta_seeded_random_next(&rng);
+            for (int j = 0; j < 3; ++j) pos_amp[j] = 0.1 * ta_seeded_random_next(&rng);
+            for (int j = 0; j < 3; ++j) bk->pos_offset[j] = 0.2 * ta_seeded_random_next(&rng) - 0.1;
+            for (int j = 0; j < 3; ++j) axis[j] = 2 * ta_seeded_random_next(&rng) - 1;
             double len = sqrt(axis[0] * axis[0] + axis[1] * axis[1] + axis[2] * axis[2]);
             for (int j = 0; j < 3; ++j) axis[j] = axis[j] / len;
-            double rot_phase = BENCH_TAU * bench_mulberry32(&rng);
-            double scale_phase = BENCH_TAU * bench_mulberry32(&rng);
+            double rot_phase = BENCH_TAU * ta_seeded_random_next(&rng);
+            double scale_phase = BENCH_TAU * ta_seeded_random_next(&rng);
             bk->pos = (float *)malloc(sizeof(float) * 3 * K);
             bk->quat = (float *)malloc(sizeof(float) * 4 * K);
             bk->scale = (float *)malloc(sizeof(float) * 3 * K);
             if (bk->pos == NULL || bk->quat == NULL || bk->scale == NULL) {
                 bench_keys_free(out);
-                return CLI_REFUSED;
+                return BENCH_REFUSED;
             }
             for (uint32_t k = 0; k < K; ++k) {
                 double u = (double)k / (K - 1);
@@ -234,7 +227,7 @@ int bench_keys_make(const bench_config *cfg, uint32_t key_count, bench_keys *out
                 for (int j = 0; j < 3; ++j) bk->scale[3 * k + j] = sc;
             }
         }
-    return CLI_OK;
+    return BENCH_OK;
 }
 
 void bench_keys_free(bench_keys *keys)
