@@ -1,4 +1,4 @@
-# `threeanim replay` and `bake` with what goes beyond three.js (docs/replay-extras.md):
+# `threeanim replay` and `bake` with what goes beyond three.js (docs/replay.md):
 # markers on an action's clip, a mask, root motion and a reporting seek, on a
 # 1 s clip moving hips.x from 0 to 2 and arm.y from 0 to 8. Every expected
 # number is worked out by hand in the comments; then the refusals.

@@ -1,5 +1,5 @@
-/* `threeanim replay FILE`: run a replay file (its format: docs/replay-extras.md and `threeanim replay --help`)
- * through the mixer and print one JSON line per update. */
+/* `threeanim replay FILE`: run a replay file (its format: docs/replay.md) through
+ * the mixer and print one JSON line per update. */
 #include <jansson.h>
 #include <math.h>
 #include <stdlib.h>
@@ -29,7 +29,7 @@ void cli_replay_help(FILE *out)
           "Runs a replay file: loads its model (three.js Object JSON or glTF), makes its\n"
           "actions, runs its steps through the mixer, and prints one JSON line per update\n"
           "or set_time step: {\"step\", \"time\", \"values\", \"events\"}. The format is\n"
-          "threeanim-replay/1 (see REPLAY.md in the project's conformance notes).\n"
+          "threeanim-replay/1, described in docs/replay.md.\n"
           "\n"
           "Exit status: 0 done; 1 a file that is not valid, a step the mixer refuses, or a\n"
           "path that names nothing (a message names the step or the field; lines of the\n"

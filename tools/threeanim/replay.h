@@ -54,7 +54,7 @@ ta_result replay_all_paths(const ta_model *model, bool gltf, rec_path **out, siz
  * cli_replay does. For the fuzz target tests/fuzz/fuzz_replay.c. */
 int cli_replay_memory(const char *text, size_t size, const char *dir);
 
-/* Prints the value of one path, as REPLAY.md's output says. */
+/* Prints the value of one path, as docs/replay.md's output says. */
 void replay_print_value(FILE *out, const ta_model *model, const rec_path *path);
 
 /* When path is a model (glTF, or three.js JSON: doc, NULL when it is not

@@ -1,6 +1,6 @@
 /*
  * tools/threeanim/replay_extras.h -- the replay format's ops beyond three.js:
- * markers, masks, root motion and seeks that report (docs/replay-extras.md).
+ * markers, masks, root motion and seeks that report (docs/replay.md).
  * replay.c calls these; a file that uses none of them replays exactly as
  * before and prints the same lines.
  */

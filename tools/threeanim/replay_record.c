@@ -1,4 +1,4 @@
-/* Node references and record paths for `threeanim replay` (REPLAY.md). */
+/* Node references and record paths for `threeanim replay` (docs/replay.md). */
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
