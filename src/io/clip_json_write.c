@@ -58,34 +58,19 @@ static ta_result track_to_json(const ta_track *track, uint32_t index, ta_target_
         return ta__jprefix(err, r, &p);
     }
     if (owner.node == NULL) return ta__fail(err, TA_ERROR_INVALID_ARGUMENT, "tracks[%u]: the namer gave no node", index);
-    char suffix[96];
-    if ((r = ta__kind_path(&target, owner.material_slot, suffix, sizeof suffix, err)) != TA_OK) {
+    /* The name is made where every caller makes it, which also refuses an
+     * owner that would not parse back to itself (three.js would bind
+     * something else). */
+    size_t path_len = 0;
+    if ((r = ta_track_name_format(&target, &owner, NULL, NULL, 0, &path_len, err)) != TA_OK) {
         char message[TA_ERROR_MESSAGE_SIZE];
         snprintf(message, sizeof message, "%s", err ? err->message : "");
         return ta__fail(err, r, "tracks[%u]: %s", index, message);
     }
-    size_t node_len = strlen(owner.node), path_len = node_len + strlen(suffix);
     char small[256];
     char *path = path_len + 1 <= sizeof small ? small : (char *)malloc(path_len + 1);
-    char *parts = (char *)malloc(TA_TRACK_NAME_BUFFER_SIZE(path_len));
-    if (path == NULL || parts == NULL) {
-        if (path != small) free(path);
-        free(parts);
-        return ta__fail(err, TA_ERROR_OUT_OF_MEMORY, "tracks[%u]: out of memory naming the track", index);
-    }
-    memcpy(path, owner.node, node_len);
-    memcpy(path + node_len, suffix, strlen(suffix) + 1);
-    /* The path must come back as the same node, or three.js binds something else. */
-    ta_track_name parsed;
-    ta_error perr;
-    if (ta_parse_track_name(path, &parsed, parts, TA_TRACK_NAME_BUFFER_SIZE(path_len), &perr) != TA_OK ||
-        strcmp(parsed.node_name != NULL ? parsed.node_name : "", owner.node) != 0) {
-        r = ta__fail(err, TA_ERROR_UNSUPPORTED,
-                     "tracks[%u]: the owner \"%s\" does not make a path three.js reads back (\"%s\"); a name "
-                     "with [ ] . : / cannot start a path",
-                     index, owner.node, path);
-    }
-    free(parts);
+    if (path == NULL) return ta__fail(err, TA_ERROR_OUT_OF_MEMORY, "tracks[%u]: out of memory naming the track", index);
+    r = ta_track_name_format(&target, &owner, NULL, path, path_len + 1, NULL, err);
     json_t *j = r == TA_OK ? json_object() : NULL;
     bool ok = j != NULL;
     ok = ok && ta__jset(j, "name", json_string(path));
