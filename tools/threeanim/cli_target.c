@@ -155,7 +155,12 @@ void cli_target_label(const cli_names *names, ta_track_target t, char *buf, size
                 snprintf(prefix, sizeof prefix, "material:%s", name);
             else
                 snprintf(prefix, sizeof prefix, "material:@%u", t.index);
-            label_of(prefix, "", -1, NULL, t, buf, size);
+            /* The prefix names the material already: "material:skin.opacity",
+             * not "material:skin.material.opacity". */
+            char path[256];
+            label_of("", "", -1, NULL, t, path, sizeof path);
+            const char *rest = strncmp(path, ".material.", 10) == 0 ? path + 9 : path;
+            snprintf(buf, size, "%s%s", prefix, rest);
         } else {
             label_of("", cli_node_ref(names, mesh->node), slot, NULL, t, buf, size);
         }
