@@ -79,47 +79,7 @@ const char *cli_node_ref(const cli_names *names, ta_node_id node)
 
 static const char *property_name(ta_track_kind kind)
 {
-    switch (kind) {
-    case TA_POSITION: return "position";
-    case TA_SCALE: return "scale";
-    case TA_QUATERNION: return "quaternion";
-    case TA_VISIBLE: return "visible";
-    case TA_NODE_NAME: return "name";
-    case TA_POSITION_ELEMENT: return "position";
-    case TA_SCALE_ELEMENT: return "scale";
-    case TA_ROTATION_ELEMENT: return "rotation";
-    case TA_MATERIAL_COLOR: return "color";
-    case TA_MATERIAL_EMISSIVE: return "emissive";
-    case TA_MATERIAL_SPECULAR: return "specular";
-    case TA_MATERIAL_OPACITY: return "opacity";
-    case TA_MATERIAL_EMISSIVE_INTENSITY: return "emissiveIntensity";
-    case TA_MATERIAL_ROUGHNESS: return "roughness";
-    case TA_MATERIAL_METALNESS: return "metalness";
-    case TA_MATERIAL_SHININESS: return "shininess";
-    case TA_MATERIAL_ALPHA_TEST: return "alphaTest";
-    case TA_MATERIAL_REFLECTIVITY: return "reflectivity";
-    case TA_MATERIAL_ENV_MAP_INTENSITY: return "envMapIntensity";
-    case TA_MATERIAL_CLEARCOAT: return "clearcoat";
-    case TA_MATERIAL_CLEARCOAT_ROUGHNESS: return "clearcoatRoughness";
-    case TA_MATERIAL_SPECULAR_INTENSITY: return "specularIntensity";
-    case TA_MATERIAL_IOR: return "ior";
-    case TA_MATERIAL_TRANSPARENT: return "transparent";
-    case TA_MATERIAL_WIREFRAME: return "wireframe";
-    case TA_MATERIAL_MAP_OFFSET: return "map.offset";
-    case TA_MATERIAL_MAP_REPEAT: return "map.repeat";
-    case TA_MATERIAL_MAP_CENTER: return "map.center";
-    case TA_MATERIAL_MAP_ROTATION: return "map.rotation";
-    case TA_LIGHT_COLOR: return "color";
-    case TA_LIGHT_INTENSITY: return "intensity";
-    case TA_LIGHT_DISTANCE: return "distance";
-    case TA_LIGHT_ANGLE: return "angle";
-    case TA_LIGHT_PENUMBRA: return "penumbra";
-    case TA_CAMERA_FOV: return "fov";
-    case TA_CAMERA_ZOOM: return "zoom";
-    case TA_CAMERA_NEAR: return "near";
-    case TA_CAMERA_FAR: return "far";
-    default: return "?";
-    }
+    return ta_track_kind_property_path(kind);
 }
 
 static const ta_mesh *family_mesh(const ta_scene *scene, ta_track_target t)
@@ -432,35 +392,7 @@ bool cli_target_read(const ta_model *model, ta_track_target t, cli_value *out)
 
 const char *cli_kind_unit(ta_track_kind kind)
 {
-    switch (kind) {
-    case TA_POSITION:
-    case TA_POSITION_ELEMENT:
-    case TA_LIGHT_DISTANCE:
-    case TA_CAMERA_NEAR:
-    case TA_CAMERA_FAR: return "m";
-    case TA_SCALE:
-    case TA_SCALE_ELEMENT:
-    case TA_MATERIAL_MAP_REPEAT:
-    case TA_CAMERA_ZOOM: return "factor";
-    case TA_QUATERNION: return "unit quaternion";
-    case TA_ROTATION_ELEMENT:
-    case TA_LIGHT_ANGLE:
-    case TA_MATERIAL_MAP_ROTATION: return "rad";
-    case TA_CAMERA_FOV: return "degrees";
-    case TA_MORPH_INFLUENCE:
-    case TA_SKINNED_MORPH_INFLUENCE: return "influence";
-    case TA_MATERIAL_COLOR:
-    case TA_MATERIAL_EMISSIVE:
-    case TA_MATERIAL_SPECULAR:
-    case TA_LIGHT_COLOR: return "linear RGB";
-    case TA_VISIBLE:
-    case TA_MATERIAL_TRANSPARENT:
-    case TA_MATERIAL_WIREFRAME: return "off / on";
-    case TA_MATERIAL_MAP_OFFSET:
-    case TA_MATERIAL_MAP_CENTER: return "uv";
-    case TA_NODE_NAME: return "";
-    default: return "";
-    }
+    return ta_track_kind_unit(kind);
 }
 
 const char *cli_component_name(ta_track_kind kind, uint32_t i)
