@@ -17,6 +17,7 @@ typedef struct kind_info {
     const char *unit;
 } kind_info;
 
+/* The list's tokens as this table keeps them. */
 #define ELEMENT_LIMIT_NONE 1
 #define ELEMENT_LIMIT_AXIS 3
 #define ELEMENT_LIMIT_MORPH TA__MORPH_TARGET_LIMIT
@@ -26,8 +27,8 @@ typedef struct kind_info {
 #define PATH_PREFIX_MAP "map."
 
 static const kind_info kinds[TA_TRACK_KIND_COUNT] = {
-#define X(value, name, size, type, family, element, holder, property, json, range, unit, gltf)                     \
-    {name,      size,           TA_VALUE_##type,           TA_FAMILY_##family, ELEMENT_LIMIT_##element, ON_MAP_##holder, \
+#define X(value, name, size, type, family, element, holder, property, json, range, unit, gltf)                   \
+    {name,     size, TA_VALUE_##type, TA_FAMILY_##family, ELEMENT_LIMIT_##element, ON_MAP_##holder,              \
      property, PATH_PREFIX_##holder property, unit},
     TA_TRACK_KIND_LIST(X)
 #undef X

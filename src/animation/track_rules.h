@@ -26,8 +26,8 @@
 bool ta__kind_is_named(ta_track_kind kind);
 /* The name of a family, "node", "mesh", ...; "?" if not named. */
 const char *ta__family_name(ta_target_family family);
-/* How many values the target's element may take: 3 for an _ELEMENT kind, 8
- * for a morph kind, 1 (only 0) for any other. */
+/* How many values the target's element may take: 3 for an _ELEMENT kind,
+ * TA__MORPH_TARGET_LIMIT for a morph kind, 1 (only 0) for any other. */
 uint32_t ta__kind_element_limit(ta_track_kind kind);
 /* True for a kind whose property the material's map texture holds (the
  * MATERIAL_MAP_ kinds). */
