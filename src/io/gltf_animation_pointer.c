@@ -135,6 +135,19 @@ static bool pointer_kind(const pointer_parts *pp, uint32_t from, ta_target_famil
     return false;
 }
 
+bool gltf__channel_path_kind(const char *path, ta_track_kind *out)
+{
+    for (int k = 0; k < TA_TRACK_KIND_COUNT; ++k) {
+        ta_target_family family = ta_track_kind_family((ta_track_kind)k);
+        if (kind_pointers[k] != NULL && strchr(kind_pointers[k], '/') == NULL &&
+            (family == TA_FAMILY_NODE || family == TA_FAMILY_MESH) && strcmp(kind_pointers[k], path) == 0) {
+            *out = (ta_track_kind)k;
+            return true;
+        }
+    }
+    return false;
+}
+
 typedef struct pointer_ctx {
     gltf_ctx *g;
     const gltf_sampler_data *s;
