@@ -55,6 +55,7 @@
 #include "threeanim/ids.h"
 #include "threeanim/math.h"
 #include "threeanim/result.h"
+#include "threeanim/track_kind_list.h"
 #include "threeanim/units.h"
 
 #ifdef __cplusplus
@@ -62,50 +63,21 @@ extern "C" {
 #endif
 
 /**
- * What a track drives. The comment of each gives the numbers a key holds and what the index names.
+ * What a track drives. Made from TA_TRACK_KIND_LIST (track_kind_list.h), which gives each kind's
+ * numbers per key, family, element, three.js property and the rest: TA_POSITION, TA_SCALE,
+ * TA_QUATERNION, TA_VISIBLE, TA_NODE_NAME (a node's), TA_MORPH_INFLUENCE,
+ * TA_SKINNED_MORPH_INFLUENCE (a mesh's, element the morph target), TA_POSITION_ELEMENT,
+ * TA_SCALE_ELEMENT, TA_ROTATION_ELEMENT (one number of a node's vector, element the axis; rotation
+ * as an Euler XYZ angle), the TA_MATERIAL_ kinds (a material's, the TA_MATERIAL_MAP_ ones of its map
+ * texture), the TA_LIGHT_ kinds and the TA_CAMERA_ kinds.
  */
 typedef enum ta_track_kind {
-    TA_POSITION = 0,                 /**< 3, node */
-    TA_SCALE,                        /**< 3, node */
-    TA_QUATERNION,                   /**< 4, node, unit keys */
-    TA_VISIBLE,                      /**< 1, node, flag */
-    TA_NODE_NAME,                    /**< 1, node, string */
-    TA_MORPH_INFLUENCE,              /**< 1, mesh, target 0..7 */
-    TA_SKINNED_MORPH_INFLUENCE,      /**< 1, skinned mesh, target 0..7 */
-    TA_POSITION_ELEMENT,             /**< 1, node, axis 0..2 */
-    TA_SCALE_ELEMENT,                /**< 1, node, axis 0..2 */
-    TA_ROTATION_ELEMENT,             /**< 1, node, axis 0..2 (Euler XYZ angle) */
-    TA_MATERIAL_COLOR,               /**< 3, material, linear channels */
-    TA_MATERIAL_EMISSIVE,            /**< 3 */
-    TA_MATERIAL_SPECULAR,            /**< 3 */
-    TA_MATERIAL_OPACITY,             /**< 1 */
-    TA_MATERIAL_EMISSIVE_INTENSITY,  /**< 1 */
-    TA_MATERIAL_ROUGHNESS,           /**< 1 */
-    TA_MATERIAL_METALNESS,           /**< 1 */
-    TA_MATERIAL_SHININESS,           /**< 1 */
-    TA_MATERIAL_ALPHA_TEST,          /**< 1 */
-    TA_MATERIAL_REFLECTIVITY,        /**< 1 */
-    TA_MATERIAL_ENV_MAP_INTENSITY,   /**< 1 */
-    TA_MATERIAL_CLEARCOAT,           /**< 1 */
-    TA_MATERIAL_CLEARCOAT_ROUGHNESS, /**< 1 */
-    TA_MATERIAL_SPECULAR_INTENSITY,  /**< 1 */
-    TA_MATERIAL_IOR,                 /**< 1 */
-    TA_MATERIAL_TRANSPARENT,         /**< 1, flag */
-    TA_MATERIAL_WIREFRAME,           /**< 1, flag */
-    TA_MATERIAL_MAP_OFFSET,          /**< 2, the material's map texture */
-    TA_MATERIAL_MAP_REPEAT,          /**< 2 */
-    TA_MATERIAL_MAP_CENTER,          /**< 2 */
-    TA_MATERIAL_MAP_ROTATION,        /**< 1, radians */
-    TA_LIGHT_COLOR,                  /**< 3, light, linear channels */
-    TA_LIGHT_INTENSITY,              /**< 1 */
-    TA_LIGHT_DISTANCE,               /**< 1, meters */
-    TA_LIGHT_ANGLE,                  /**< 1, radians */
-    TA_LIGHT_PENUMBRA,               /**< 1 */
-    TA_CAMERA_FOV,                   /**< 1, degrees; perspective only */
-    TA_CAMERA_ZOOM,                  /**< 1 */
-    TA_CAMERA_NEAR,                  /**< 1, meters */
-    TA_CAMERA_FAR,                   /**< 1, meters */
-    TA_TRACK_KIND_COUNT              /**< the number of kinds; not a kind */
+/** One enumerator of ta_track_kind from a row of TA_TRACK_KIND_LIST. */
+#define TA_TRACK_KIND_ENUMERATOR(value, name, size, type, family, element, holder, property, json, range, unit, gltf) \
+    value,
+    TA_TRACK_KIND_LIST(TA_TRACK_KIND_ENUMERATOR)
+#undef TA_TRACK_KIND_ENUMERATOR
+    TA_TRACK_KIND_COUNT /**< the number of kinds; not a kind */
 } ta_track_kind;
 
 /** The kind of thing a target's index points into. */
@@ -225,6 +197,54 @@ TA_API ta_value_type ta_track_kind_value_type(ta_track_kind kind);
  * @threejs The object part of a track name (a node, ".material", ".morphTargetInfluences").
  */
 TA_API ta_target_family ta_track_kind_family(ta_track_kind kind);
+
+/**
+ * The three.js name of the property the kind drives: "position", "quaternion", "opacity", "offset"
+ * (of the material's map), "morphTargetInfluences", "fov", ...; "?" for a kind that is not named.
+ *
+ * @ownership The string is static.
+ * @errors None.
+ * @threejs The propertyName PropertyBinding.parseTrackName gives.
+ */
+TA_API const char *ta_track_kind_property_name(ta_track_kind kind);
+
+/**
+ * The kind's property as a path from the thing the target's index names: the property name, after
+ * "map." for the MATERIAL_MAP_ kinds ("position", "opacity", "map.offset", "fov", ...); "?" for a
+ * kind that is not named. The command prints it after a node or material reference, and its replay
+ * paths use it.
+ *
+ * @ownership The string is static.
+ * @errors None.
+ * @threejs The end of a track name: "mesh.material.opacity", "mesh.material.map.offset".
+ */
+TA_API const char *ta_track_kind_property_path(ta_track_kind kind);
+
+/**
+ * The unit of the kind's numbers: "m", "rad", "degrees", "factor", "uv", "linear RGB", "unit
+ * quaternion", "influence", "off / on"; "" for a kind whose numbers have none (opacity, intensity,
+ * a name) or that is not named.
+ *
+ * @ownership The string is static.
+ * @errors None.
+ * @threejs None: three.js does not name units.
+ */
+TA_API const char *ta_track_kind_unit(ta_track_kind kind);
+
+/**
+ * The kind a property path names on a thing of family: the inverse of ta_track_kind_property_path.
+ * element says whether the path names one element of the property ("position[x]",
+ * "morphTargetInfluences[2]"): an _ELEMENT kind needs one, a morph kind takes one or none, any other
+ * kind none. TA_FAMILY_ORTHOGRAPHIC_CAMERA finds the camera kinds but CAMERA_FOV.
+ *
+ * @ownership Writes *out_kind only.
+ * @errors TA_ERROR_INVALID_ARGUMENT (property_path or out_kind NULL), TA_ERROR_UNKNOWN_ENUM (a family
+ * that is not named), TA_ERROR_NOT_FOUND (no kind of the family has that path). A refused call
+ * leaves *out_kind alone.
+ * @threejs The property PropertyBinding.bind looks up on the node, material or map it found.
+ */
+TA_API ta_result ta_track_kind_find(ta_target_family family, const char *property_path, bool element,
+                                    ta_track_kind *out_kind, ta_error *err);
 
 /**
  * A target for a whole property of a node: POSITION, SCALE, QUATERNION, VISIBLE or NODE_NAME. The

@@ -33,12 +33,6 @@ static const char *family_name(ta_target_family f)
     }
 }
 
-static bool is_map_kind(ta_track_kind k)
-{
-    return k == TA_MATERIAL_MAP_OFFSET || k == TA_MATERIAL_MAP_REPEAT || k == TA_MATERIAL_MAP_CENTER ||
-           k == TA_MATERIAL_MAP_ROTATION;
-}
-
 ta_result ta__property_check_target(const ta_mixer_targets *t, ta_track_target target, ta_error *err)
 {
     const char *kind = ta_track_kind_name(target.kind);
@@ -70,7 +64,7 @@ ta_result ta__property_check_target(const ta_mixer_targets *t, ta_track_target t
             return ta__fail(err, TA_ERROR_MISSING_TARGET,
                             "%s track: material %u is not in the assets, which have %u materials", kind, target.index,
                             t->assets->material_count);
-        if (is_map_kind(target.kind)) {
+        if (ta__kind_on_map(target.kind)) {
             ta_texture_id map = t->assets->materials[target.index].map;
             if (map.index == TA_NONE)
                 return ta__fail(err, TA_ERROR_MISSING_TARGET, "%s track: material %u has no map", kind,
@@ -279,40 +273,50 @@ const char *ta__property_read_string(const ta_mixer_targets *t, ta_track_target 
     return t->scene->nodes[target.index].name;
 }
 
+typedef enum range_rule {
+    RANGE_ANY,
+    RANGE_COLOR,
+    RANGE_UNIT,
+    RANGE_NOT_NEGATIVE,
+    RANGE_IOR,
+    RANGE_CONE_ANGLE
+} range_rule;
+
+static const range_rule range_rules[TA_TRACK_KIND_COUNT] = {
+#define X(value, name, size, type, family, element, holder, property, json, range, unit, gltf) RANGE_##range,
+    TA_TRACK_KIND_LIST(X)
+#undef X
+};
+
 typedef struct number_range {
     double lo, hi;
     bool lo_open, hi_open;
 } number_range;
 
+static range_rule rule_of(ta_track_kind k)
+{
+    return ta__kind_is_named(k) ? range_rules[k] : RANGE_ANY;
+}
+
+/* The numbers a kind's property holds; false for any finite number (and for
+ * colors, checked channel by channel). */
 static bool range_of(ta_track_kind k, number_range *r)
 {
     r->lo_open = r->hi_open = false;
-    switch (k) {
-    case TA_MATERIAL_OPACITY:
-    case TA_MATERIAL_ROUGHNESS:
-    case TA_MATERIAL_METALNESS:
-    case TA_MATERIAL_ALPHA_TEST:
-    case TA_MATERIAL_REFLECTIVITY:
-    case TA_MATERIAL_CLEARCOAT:
-    case TA_MATERIAL_CLEARCOAT_ROUGHNESS:
-    case TA_MATERIAL_SPECULAR_INTENSITY:
-    case TA_LIGHT_PENUMBRA:
+    switch (rule_of(k)) {
+    case RANGE_UNIT:
         r->lo = 0;
         r->hi = 1;
         return true;
-    case TA_MATERIAL_EMISSIVE_INTENSITY:
-    case TA_MATERIAL_SHININESS:
-    case TA_MATERIAL_ENV_MAP_INTENSITY:
-    case TA_LIGHT_INTENSITY:
-    case TA_LIGHT_DISTANCE:
+    case RANGE_NOT_NEGATIVE:
         r->lo = 0;
         r->hi = INFINITY;
         return true;
-    case TA_MATERIAL_IOR:
+    case RANGE_IOR:
         r->lo = 1;
         r->hi = 2.333;
         return true;
-    case TA_LIGHT_ANGLE:
+    case RANGE_CONE_ANGLE:
         r->lo = 0;
         r->lo_open = true;
         r->hi = TA_PI / 2 + 1e-7;
@@ -329,8 +333,7 @@ ta_result ta__property_check_value(ta_track_target target, const float *value, t
         if (!isfinite(value[i]))
             return ta__fail(err, TA_ERROR_VALUE_NOT_HELD, "%s of %s %u: number %u of the result, %g, is not finite",
                             kind, family_name(target.family), target.index, i, (double)value[i]);
-    ta_value_type type = ta_track_kind_value_type(target.kind);
-    if (type == TA_VALUE_COLOR) {
+    if (rule_of(target.kind) == RANGE_COLOR) {
         for (uint32_t i = 0; i < 3; ++i)
             if (value[i] < 0 || value[i] > 1)
                 return ta__fail(err, TA_ERROR_VALUE_NOT_HELD,
@@ -349,7 +352,7 @@ ta_result ta__property_check_value(ta_track_target target, const float *value, t
                                 family_name(target.family), target.index, v, r.lo);
             return ta__fail(err, TA_ERROR_VALUE_NOT_HELD, "%s of %s %u: the result %g is outside %s%g, %g]", kind,
                             family_name(target.family), target.index, v, r.lo_open ? "(" : "[", r.lo,
-                            target.kind == TA_LIGHT_ANGLE ? TA_PI / 2 : r.hi);
+                            rule_of(target.kind) == RANGE_CONE_ANGLE ? TA_PI / 2 : r.hi);
         }
     }
     return TA_OK;

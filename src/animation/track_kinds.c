@@ -1,5 +1,7 @@
-/* The kinds of track, their names and value sizes, and the target constructors. */
+/* The kinds of track, their facts (made from TA_TRACK_KIND_LIST) and lookups, and the target
+ * constructors. */
 #include <stddef.h>
+#include <string.h>
 
 #include "animation/track_rules.h"
 
@@ -9,50 +11,27 @@ typedef struct kind_info {
     ta_value_type type;
     ta_target_family family;
     uint32_t element_limit; /* values the target's element may take */
+    bool on_map;
+    const char *property;
+    const char *path; /* the property after "map." for a map kind */
+    const char *unit;
 } kind_info;
 
-/* In the order of ta_track_kind. */
+/* The list's tokens as this table keeps them. */
+#define ELEMENT_LIMIT_NONE 1
+#define ELEMENT_LIMIT_AXIS 3
+#define ELEMENT_LIMIT_MORPH TA__MORPH_TARGET_LIMIT
+#define ON_MAP_SELF false
+#define ON_MAP_MAP true
+#define PATH_PREFIX_SELF ""
+#define PATH_PREFIX_MAP "map."
+
 static const kind_info kinds[TA_TRACK_KIND_COUNT] = {
-    {"POSITION", 3, TA_VALUE_NUMBER, TA_FAMILY_NODE, 1},
-    {"SCALE", 3, TA_VALUE_NUMBER, TA_FAMILY_NODE, 1},
-    {"QUATERNION", 4, TA_VALUE_ROTATION, TA_FAMILY_NODE, 1},
-    {"VISIBLE", 1, TA_VALUE_FLAG, TA_FAMILY_NODE, 1},
-    {"NODE_NAME", 1, TA_VALUE_STRING, TA_FAMILY_NODE, 1},
-    {"MORPH_INFLUENCE", 1, TA_VALUE_NUMBER, TA_FAMILY_MESH, TA__MORPH_TARGET_LIMIT},
-    {"SKINNED_MORPH_INFLUENCE", 1, TA_VALUE_NUMBER, TA_FAMILY_SKINNED_MESH, TA__MORPH_TARGET_LIMIT},
-    {"POSITION_ELEMENT", 1, TA_VALUE_NUMBER, TA_FAMILY_NODE, 3},
-    {"SCALE_ELEMENT", 1, TA_VALUE_NUMBER, TA_FAMILY_NODE, 3},
-    {"ROTATION_ELEMENT", 1, TA_VALUE_NUMBER, TA_FAMILY_NODE, 3},
-    {"MATERIAL_COLOR", 3, TA_VALUE_COLOR, TA_FAMILY_MATERIAL, 1},
-    {"MATERIAL_EMISSIVE", 3, TA_VALUE_COLOR, TA_FAMILY_MATERIAL, 1},
-    {"MATERIAL_SPECULAR", 3, TA_VALUE_COLOR, TA_FAMILY_MATERIAL, 1},
-    {"MATERIAL_OPACITY", 1, TA_VALUE_NUMBER, TA_FAMILY_MATERIAL, 1},
-    {"MATERIAL_EMISSIVE_INTENSITY", 1, TA_VALUE_NUMBER, TA_FAMILY_MATERIAL, 1},
-    {"MATERIAL_ROUGHNESS", 1, TA_VALUE_NUMBER, TA_FAMILY_MATERIAL, 1},
-    {"MATERIAL_METALNESS", 1, TA_VALUE_NUMBER, TA_FAMILY_MATERIAL, 1},
-    {"MATERIAL_SHININESS", 1, TA_VALUE_NUMBER, TA_FAMILY_MATERIAL, 1},
-    {"MATERIAL_ALPHA_TEST", 1, TA_VALUE_NUMBER, TA_FAMILY_MATERIAL, 1},
-    {"MATERIAL_REFLECTIVITY", 1, TA_VALUE_NUMBER, TA_FAMILY_MATERIAL, 1},
-    {"MATERIAL_ENV_MAP_INTENSITY", 1, TA_VALUE_NUMBER, TA_FAMILY_MATERIAL, 1},
-    {"MATERIAL_CLEARCOAT", 1, TA_VALUE_NUMBER, TA_FAMILY_MATERIAL, 1},
-    {"MATERIAL_CLEARCOAT_ROUGHNESS", 1, TA_VALUE_NUMBER, TA_FAMILY_MATERIAL, 1},
-    {"MATERIAL_SPECULAR_INTENSITY", 1, TA_VALUE_NUMBER, TA_FAMILY_MATERIAL, 1},
-    {"MATERIAL_IOR", 1, TA_VALUE_NUMBER, TA_FAMILY_MATERIAL, 1},
-    {"MATERIAL_TRANSPARENT", 1, TA_VALUE_FLAG, TA_FAMILY_MATERIAL, 1},
-    {"MATERIAL_WIREFRAME", 1, TA_VALUE_FLAG, TA_FAMILY_MATERIAL, 1},
-    {"MATERIAL_MAP_OFFSET", 2, TA_VALUE_NUMBER, TA_FAMILY_MATERIAL, 1},
-    {"MATERIAL_MAP_REPEAT", 2, TA_VALUE_NUMBER, TA_FAMILY_MATERIAL, 1},
-    {"MATERIAL_MAP_CENTER", 2, TA_VALUE_NUMBER, TA_FAMILY_MATERIAL, 1},
-    {"MATERIAL_MAP_ROTATION", 1, TA_VALUE_NUMBER, TA_FAMILY_MATERIAL, 1},
-    {"LIGHT_COLOR", 3, TA_VALUE_COLOR, TA_FAMILY_LIGHT, 1},
-    {"LIGHT_INTENSITY", 1, TA_VALUE_NUMBER, TA_FAMILY_LIGHT, 1},
-    {"LIGHT_DISTANCE", 1, TA_VALUE_NUMBER, TA_FAMILY_LIGHT, 1},
-    {"LIGHT_ANGLE", 1, TA_VALUE_NUMBER, TA_FAMILY_LIGHT, 1},
-    {"LIGHT_PENUMBRA", 1, TA_VALUE_NUMBER, TA_FAMILY_LIGHT, 1},
-    {"CAMERA_FOV", 1, TA_VALUE_NUMBER, TA_FAMILY_PERSPECTIVE_CAMERA, 1},
-    {"CAMERA_ZOOM", 1, TA_VALUE_NUMBER, TA_FAMILY_PERSPECTIVE_CAMERA, 1},
-    {"CAMERA_NEAR", 1, TA_VALUE_NUMBER, TA_FAMILY_PERSPECTIVE_CAMERA, 1},
-    {"CAMERA_FAR", 1, TA_VALUE_NUMBER, TA_FAMILY_PERSPECTIVE_CAMERA, 1},
+#define X(value, name, size, type, family, element, holder, property, json, range, unit, gltf)                   \
+    {name,     size, TA_VALUE_##type, TA_FAMILY_##family, ELEMENT_LIMIT_##element, ON_MAP_##holder,              \
+     property, PATH_PREFIX_##holder property, unit},
+    TA_TRACK_KIND_LIST(X)
+#undef X
 };
 
 static const char *const family_names[TA_TARGET_FAMILY_COUNT] = {
@@ -115,6 +94,26 @@ uint32_t ta__kind_element_limit(ta_track_kind kind)
     return ta__kind_is_named(kind) ? kinds[kind].element_limit : 1;
 }
 
+const char *ta_track_kind_property_name(ta_track_kind kind)
+{
+    return ta__kind_is_named(kind) ? kinds[kind].property : "?";
+}
+
+const char *ta_track_kind_property_path(ta_track_kind kind)
+{
+    return ta__kind_is_named(kind) ? kinds[kind].path : "?";
+}
+
+const char *ta_track_kind_unit(ta_track_kind kind)
+{
+    return ta__kind_is_named(kind) ? kinds[kind].unit : "";
+}
+
+bool ta__kind_on_map(ta_track_kind kind)
+{
+    return ta__kind_is_named(kind) && kinds[kind].on_map;
+}
+
 ta_interpolation ta__default_interpolation(ta_track_kind kind)
 {
     ta_value_type type = ta_track_kind_value_type(kind);
@@ -132,7 +131,47 @@ static bool family_takes(ta_target_family family, ta_track_kind kind)
 
 static bool is_element_kind(ta_track_kind kind)
 {
-    return kind == TA_POSITION_ELEMENT || kind == TA_SCALE_ELEMENT || kind == TA_ROTATION_ELEMENT;
+    return kinds[kind].element_limit == ELEMENT_LIMIT_AXIS;
+}
+
+/* A path naming one element fits an _ELEMENT kind, and a morph kind either way. */
+static bool takes_element(ta_track_kind kind, bool element)
+{
+    uint32_t limit = kinds[kind].element_limit;
+    if (limit == ELEMENT_LIMIT_NONE) return !element;
+    if (limit == ELEMENT_LIMIT_AXIS) return element;
+    return true;
+}
+
+bool ta__kind_lookup(ta_target_family family, bool on_map, const char *property, bool element, ta_track_kind *out)
+{
+    for (int k = 0; k < TA_TRACK_KIND_COUNT; ++k) {
+        ta_track_kind kind = (ta_track_kind)k;
+        if (family_takes(family, kind) && kinds[k].on_map == on_map && takes_element(kind, element) &&
+            strcmp(kinds[k].property, property) == 0) {
+            *out = kind;
+            return true;
+        }
+    }
+    return false;
+}
+
+ta_result ta_track_kind_find(ta_target_family family, const char *property_path, bool element,
+                             ta_track_kind *out_kind, ta_error *err)
+{
+    if (property_path == NULL || out_kind == NULL)
+        return ta__fail(err, TA_ERROR_INVALID_ARGUMENT, "%s: is NULL", property_path == NULL ? "property_path" : "out_kind");
+    if ((int)family < 0 || family >= TA_TARGET_FAMILY_COUNT)
+        return ta__fail(err, TA_ERROR_UNKNOWN_ENUM, "family: %d is not a target family", (int)family);
+    for (int k = 0; k < TA_TRACK_KIND_COUNT; ++k) {
+        ta_track_kind kind = (ta_track_kind)k;
+        if (family_takes(family, kind) && takes_element(kind, element) && strcmp(kinds[k].path, property_path) == 0) {
+            *out_kind = kind;
+            return TA_OK;
+        }
+    }
+    return ta__fail(err, TA_ERROR_NOT_FOUND, "property_path: \"%s\"%s names no kind of the %s family", property_path,
+                    element ? " with an element" : "", family_names[family]);
 }
 
 ta_result ta__check_target(ta_track_target target, const char *field, ta_error *err)

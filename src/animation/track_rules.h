@@ -26,9 +26,15 @@
 bool ta__kind_is_named(ta_track_kind kind);
 /* The name of a family, "node", "mesh", ...; "?" if not named. */
 const char *ta__family_name(ta_target_family family);
-/* How many values the target's element may take: 3 for an _ELEMENT kind, 8
- * for a morph kind, 1 (only 0) for any other. */
+/* How many values the target's element may take: 3 for an _ELEMENT kind,
+ * TA__MORPH_TARGET_LIMIT for a morph kind, 1 (only 0) for any other. */
 uint32_t ta__kind_element_limit(ta_track_kind kind);
+/* True for a kind whose property the material's map texture holds (the
+ * MATERIAL_MAP_ kinds). */
+bool ta__kind_on_map(ta_track_kind kind);
+/* The kind a three.js property names on a thing of family (of its map when
+ * on_map), with or without an element, as ta_track_kind_find; false for none. */
+bool ta__kind_lookup(ta_target_family family, bool on_map, const char *property, bool element, ta_track_kind *out);
 /* The interpolation a DEFAULT becomes for this kind. */
 ta_interpolation ta__default_interpolation(ta_track_kind kind);
 /* Refuses a target that no constructor makes: a kind not named, a family that

@@ -306,13 +306,13 @@ static void destroy_tracks(gltf_track_list *list)
     list->count = 0;
 }
 
-/* A translation, rotation, scale or weights channel. */
-static ta_result node_channel(gltf_ctx *g, const gltf_sampler_data *s, uint32_t node, const char *path, const char *cp,
-                              gltf_track_list *list)
+/* A translation, rotation, scale or weights channel, of the kind its path names. */
+static ta_result node_channel(gltf_ctx *g, const gltf_sampler_data *s, uint32_t node, const char *path,
+                              ta_track_kind kind, const char *cp, gltf_track_list *list)
 {
     ta_node_id made = g->node_info[node].made;
     ta_result r;
-    if (strcmp(path, "weights") == 0) {
+    if (kind == TA_MORPH_INFLUENCE) {
         uint32_t count;
         if ((r = gltf__add_weights_tracks(g, s, made, cp, list, &count)) != TA_OK) return r;
         if (count == 0)
@@ -322,10 +322,7 @@ static ta_result node_channel(gltf_ctx *g, const gltf_sampler_data *s, uint32_t 
     }
     gltf_track_spec spec;
     memset(&spec, 0, sizeof spec);
-    ta_track_kind kind = strcmp(path, "translation") == 0 ? TA_POSITION
-                         : strcmp(path, "rotation") == 0  ? TA_QUATERNION
-                                                          : TA_SCALE;
-    uint32_t want = kind == TA_QUATERNION ? 4 : 3;
+    uint32_t want = ta_track_kind_value_size(kind);
     if (s->comps != want) {
         ta__model_warn_at(g->model, TA_LOAD_WARNING_OUTPUT_TYPE, cp,
                           "%s fed by %s, whose output holds %u numbers per element, not %u (%s); left out", path,
@@ -339,7 +336,7 @@ static ta_result node_channel(gltf_ctx *g, const gltf_sampler_data *s, uint32_t 
         return TA_OK;
     }
     if ((r = ta_node_target(made, kind, &spec.target, g->err)) != TA_OK) return r;
-    spec.value_size = spec.stride = kind == TA_QUATERNION ? 4 : 3;
+    spec.value_size = spec.stride = want;
     spec.value_scale = 1;
     return gltf__add_track(g, s, &spec, cp, list);
 }
@@ -418,13 +415,13 @@ static ta_result channel(gltf_ctx *g, uint32_t a, uint32_t c, const json_t *ch, 
         *first_time = s.times[0];
         return gltf__pointer_channel(g, &s, pointer, cp, list);
     }
-    bool known = strcmp(path, "translation") == 0 || strcmp(path, "rotation") == 0 || strcmp(path, "scale") == 0 ||
-                 strcmp(path, "weights") == 0;
+    ta_track_kind kind = TA_TRACK_KIND_COUNT;
+    bool known = gltf__channel_path_kind(path, &kind);
     gltf_sampler_data s;
     if (node != TA_NONE) {
         if ((r = gltf__read_sampler(g, samplers, a, sampler, &s)) != TA_OK) return r;
         *first_time = s.times[0];
-        if (strcmp(path, "weights") != 0 || weights_find_a_mesh(g, node)) {
+        if (kind != TA_MORPH_INFLUENCE || weights_find_a_mesh(g, node)) {
             double end = s.times[s.key_count - 1];
             if (end > *three_end) *three_end = end;
         }
@@ -447,7 +444,7 @@ static ta_result channel(gltf_ctx *g, uint32_t a, uint32_t c, const json_t *ch, 
                           node);
         return TA_OK;
     }
-    return node_channel(g, &s, node, path, cp, list);
+    return node_channel(g, &s, node, path, kind, cp, list);
 }
 
 /* Whether a failure is the file's (the channel or animation is left out with a

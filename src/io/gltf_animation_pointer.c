@@ -35,11 +35,13 @@
  * which scales ymag too and runs as 1/xmag between keys; an animated
  * outerConeAngle does not move the penumbra that the inner angle sets.
  * Everything else (aspectRatio, ymag, other material or extension properties,
- * pointers to things that are not there) is left out with a warning. */
+ * pointers to things that are not there) is left out with a warning. The
+ * pointer of each kind is TA_TRACK_KIND_LIST's gltf column. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "animation/track_rules.h"
 #include "io/gltf_internal.h"
 
 #define MAX_SEGMENTS 10
@@ -100,6 +102,52 @@ static bool seg_is(const pointer_parts *pp, uint32_t i, const char *s)
     return i < pp->count && strcmp(pp->seg[i], s) == 0;
 }
 
+/* Each kind's pointer below its object's index, from TA_TRACK_KIND_LIST. */
+static const char *const kind_pointers[TA_TRACK_KIND_COUNT] = {
+#define X(value, name, size, type, family, element, holder, property, json, range, unit, gltf) gltf,
+    TA_TRACK_KIND_LIST(X)
+#undef X
+};
+
+/* True when the segments from `from` on are those of path ("a/b/c"), all of them. */
+static bool segs_are(const pointer_parts *pp, uint32_t from, const char *path)
+{
+    uint32_t i = from;
+    for (const char *p = path;; ++i) {
+        size_t n = strcspn(p, "/");
+        if (i >= pp->count || strlen(pp->seg[i]) != n || strncmp(pp->seg[i], p, n) != 0) return false;
+        if (p[n] == '\0') break;
+        p += n + 1;
+    }
+    return i + 1 == pp->count;
+}
+
+/* The kind of family whose pointer the segments from `from` on are (the
+ * first in enum order: MATERIAL_COLOR before MATERIAL_OPACITY). */
+static bool pointer_kind(const pointer_parts *pp, uint32_t from, ta_target_family family, ta_track_kind *out)
+{
+    for (int k = 0; k < TA_TRACK_KIND_COUNT; ++k)
+        if (kind_pointers[k] != NULL && ta_track_kind_family((ta_track_kind)k) == family &&
+            segs_are(pp, from, kind_pointers[k])) {
+            *out = (ta_track_kind)k;
+            return true;
+        }
+    return false;
+}
+
+bool gltf__channel_path_kind(const char *path, ta_track_kind *out)
+{
+    for (int k = 0; k < TA_TRACK_KIND_COUNT; ++k) {
+        ta_target_family family = ta_track_kind_family((ta_track_kind)k);
+        if (kind_pointers[k] != NULL && strchr(kind_pointers[k], '/') == NULL &&
+            (family == TA_FAMILY_NODE || family == TA_FAMILY_MESH) && strcmp(kind_pointers[k], path) == 0) {
+            *out = (ta_track_kind)k;
+            return true;
+        }
+    }
+    return false;
+}
+
 typedef struct pointer_ctx {
     gltf_ctx *g;
     const gltf_sampler_data *s;
@@ -150,23 +198,21 @@ static ta_result node_pointer(pointer_ctx *pc, const pointer_parts *pp)
     ta_result r;
     uint32_t stride = 0;
     ta_track_target t;
-    if (pp->count == 3 && (seg_is(pp, 2, "translation") || seg_is(pp, 2, "scale") || seg_is(pp, 2, "rotation"))) {
-        ta_track_kind kind = seg_is(pp, 2, "translation") ? TA_POSITION
-                             : seg_is(pp, 2, "scale")     ? TA_SCALE
-                                                          : TA_QUATERNION;
-        uint32_t size = kind == TA_QUATERNION ? 4 : 3;
+    ta_track_kind kind;
+    bool found = pointer_kind(pp, 2, TA_FAMILY_NODE, &kind);
+    if (found && kind != TA_VISIBLE) {
+        uint32_t size = ta_track_kind_value_size(kind);
         if ((r = stride_of(pc, size, &stride)) != TA_OK) return r;
         if ((r = ta_node_target(made, kind, &t, g->err)) != TA_OK) return r;
         return add(pc, t, size, stride, 0, 1);
     }
-    if (pp->count == 3 && seg_is(pp, 2, "weights")) {
+    if (segs_are(pp, 2, kind_pointers[TA_MORPH_INFLUENCE])) {
         uint32_t count;
         if ((r = gltf__add_weights_tracks(g, pc->s, made, pc->cp, pc->list, &count)) != TA_OK) return r;
         if (count == 0) return leave_out(pc, "names a node with no mesh with morph targets");
         return TA_OK;
     }
-    if (pp->count == 5 && seg_is(pp, 2, "extensions") && seg_is(pp, 3, "KHR_node_visibility") &&
-        seg_is(pp, 4, "visible")) {
+    if (found) { /* VISIBLE: a flag from any number */
         if (pc->s->interpolation != TA_STEP) return leave_out(pc, "is a flag, and its sampler is not STEP");
         if ((r = stride_of(pc, 1, &stride)) != TA_OK) return r;
         /* bool: 0 is false, any other value true. */
@@ -196,67 +242,31 @@ static ta_result material_pointer(pointer_ctx *pc, const pointer_parts *pp)
     ta_result r;
     uint32_t stride = 0;
     ta_track_target t;
-    struct {
-        const char *a, *b, *c;
-        ta_track_kind kind;
-    } numbers[] = {
-        {"pbrMetallicRoughness", "metallicFactor", NULL, TA_MATERIAL_METALNESS},
-        {"pbrMetallicRoughness", "roughnessFactor", NULL, TA_MATERIAL_ROUGHNESS},
-        {"alphaCutoff", NULL, NULL, TA_MATERIAL_ALPHA_TEST},
-        {"extensions", "KHR_materials_emissive_strength", "emissiveStrength", TA_MATERIAL_EMISSIVE_INTENSITY},
-        {"extensions", "KHR_materials_ior", "ior", TA_MATERIAL_IOR},
-        {"extensions", "KHR_materials_specular", "specularFactor", TA_MATERIAL_SPECULAR_INTENSITY},
-        {"extensions", "KHR_materials_clearcoat", "clearcoatFactor", TA_MATERIAL_CLEARCOAT},
-        {"extensions", "KHR_materials_clearcoat", "clearcoatRoughnessFactor", TA_MATERIAL_CLEARCOAT_ROUGHNESS},
-    };
-    for (size_t i = 0; i < sizeof numbers / sizeof numbers[0]; ++i) {
-        uint32_t len = numbers[i].c ? 5 : numbers[i].b ? 4 : 3;
-        if (pp->count != len || !seg_is(pp, 2, numbers[i].a) || (numbers[i].b && !seg_is(pp, 3, numbers[i].b)) ||
-            (numbers[i].c && !seg_is(pp, 4, numbers[i].c)))
-            continue;
-        if (numbers[i].kind == TA_MATERIAL_ALPHA_TEST) {
-            const char *mode = json_string_value(gltf__member(json_array_get(g->materials, m), "alphaMode"));
-            if (mode == NULL || strcmp(mode, "MASK") != 0)
-                return leave_out(pc, "names the alphaCutoff of a material whose alphaMode is not MASK");
-        }
-        if ((r = stride_of(pc, 1, &stride)) != TA_OK) return r;
-        if ((r = ta_material_target(id, numbers[i].kind, &t, g->err)) != TA_OK) return r;
-        return add(pc, t, 1, stride, 0, 1);
+    ta_track_kind kind;
+    if (!pointer_kind(pp, 2, TA_FAMILY_MATERIAL, &kind)) {
+        if (pp->count == 7 && seg_is(pp, 2, "pbrMetallicRoughness") && seg_is(pp, 3, "baseColorTexture") &&
+            seg_is(pp, 4, "extensions") && seg_is(pp, 5, "KHR_texture_transform"))
+            return leave_out(pc, "names a texture transform property this library does not drive");
+        return leave_out(pc, "names a material property this library does not drive");
     }
-    if (pp->count == 4 && seg_is(pp, 2, "pbrMetallicRoughness") && seg_is(pp, 3, "baseColorFactor")) {
+    if (kind == TA_MATERIAL_COLOR) { /* baseColorFactor: rgb, and alpha the opacity */
         if ((r = stride_of(pc, 4, &stride)) != TA_OK) return r;
         if ((r = ta_material_target(id, TA_MATERIAL_COLOR, &t, g->err)) != TA_OK) return r;
         if ((r = add(pc, t, 3, stride, 0, 1)) != TA_OK) return r;
         if ((r = ta_material_target(id, TA_MATERIAL_OPACITY, &t, g->err)) != TA_OK) return r;
         return add(pc, t, 1, stride, 3, 1);
     }
-    if (pp->count == 3 && seg_is(pp, 2, "emissiveFactor")) {
-        if ((r = stride_of(pc, 3, &stride)) != TA_OK) return r;
-        if ((r = ta_material_target(id, TA_MATERIAL_EMISSIVE, &t, g->err)) != TA_OK) return r;
-        return add(pc, t, 3, stride, 0, 1);
+    if (kind == TA_MATERIAL_ALPHA_TEST) {
+        const char *mode = json_string_value(gltf__member(json_array_get(g->materials, m), "alphaMode"));
+        if (mode == NULL || strcmp(mode, "MASK") != 0)
+            return leave_out(pc, "names the alphaCutoff of a material whose alphaMode is not MASK");
     }
-    if (pp->count == 7 && seg_is(pp, 2, "pbrMetallicRoughness") && seg_is(pp, 3, "baseColorTexture") &&
-        seg_is(pp, 4, "extensions") && seg_is(pp, 5, "KHR_texture_transform")) {
-        ta_track_kind kind;
-        uint32_t size;
-        if (seg_is(pp, 6, "offset")) {
-            kind = TA_MATERIAL_MAP_OFFSET;
-            size = 2;
-        } else if (seg_is(pp, 6, "scale")) {
-            kind = TA_MATERIAL_MAP_REPEAT;
-            size = 2;
-        } else if (seg_is(pp, 6, "rotation")) {
-            kind = TA_MATERIAL_MAP_ROTATION;
-            size = 1;
-        } else {
-            return leave_out(pc, "names a texture transform property this library does not drive");
-        }
-        if (g->material_map[m].index == TA_NONE) return leave_out(pc, "names the map of a material that has none");
-        if ((r = stride_of(pc, size, &stride)) != TA_OK) return r;
-        if ((r = ta_material_target(id, kind, &t, g->err)) != TA_OK) return r;
-        return add(pc, t, size, stride, 0, 1);
-    }
-    return leave_out(pc, "names a material property this library does not drive");
+    if (ta__kind_on_map(kind) && g->material_map[m].index == TA_NONE)
+        return leave_out(pc, "names the map of a material that has none");
+    uint32_t size = ta_track_kind_value_size(kind);
+    if ((r = stride_of(pc, size, &stride)) != TA_OK) return r;
+    if ((r = ta_material_target(id, kind, &t, g->err)) != TA_OK) return r;
+    return add(pc, t, size, stride, 0, 1);
 }
 
 static ta_result light_pointer(pointer_ctx *pc, const pointer_parts *pp)
@@ -267,30 +277,17 @@ static ta_result light_pointer(pointer_ctx *pc, const pointer_parts *pp)
         return leave_out(pc, "names no KHR_lights_punctual light of the file");
     const gltf_light_info *li = &g->light_info[l];
     /* "spot/innerConeAngle", or as one segment "spot.innerConeAngle". */
-    const char *prop = pp->seg[4];
-    char joined[2 * SEGMENT_SIZE];
-    if (pp->count == 6) {
-        snprintf(joined, sizeof joined, "%s.%s", pp->seg[4], pp->seg[5]);
-        prop = joined;
-    } else if (pp->count != 5) {
-        return leave_out(pc, "names a light property this library does not drive");
+    pointer_parts dotted = *pp;
+    char *dot = pp->count == 5 ? strchr(dotted.seg[4], '.') : NULL;
+    if (dot != NULL) {
+        *dot = '\0';
+        snprintf(dotted.seg[5], SEGMENT_SIZE, "%s", dot + 1);
+        dotted.count = 6;
     }
     ta_track_kind kind;
-    uint32_t size = 1;
-    if (strcmp(prop, "color") == 0) {
-        kind = TA_LIGHT_COLOR;
-        size = 3;
-    } else if (strcmp(prop, "intensity") == 0) {
-        kind = TA_LIGHT_INTENSITY;
-    } else if (strcmp(prop, "range") == 0) {
-        kind = TA_LIGHT_DISTANCE;
-    } else if (strcmp(prop, "spot.outerConeAngle") == 0) {
-        kind = TA_LIGHT_ANGLE;
-    } else if (strcmp(prop, "spot.innerConeAngle") == 0) {
-        kind = TA_LIGHT_PENUMBRA;
-    } else {
+    if ((pp->count != 5 && pp->count != 6) || !pointer_kind(&dotted, 4, TA_FAMILY_LIGHT, &kind))
         return leave_out(pc, "names a light property this library does not drive");
-    }
+    uint32_t size = ta_track_kind_value_size(kind);
     if (li->made_count == 0) return leave_out(pc, "names a light that no node of the loaded scene carries");
     if ((kind == TA_LIGHT_ANGLE || kind == TA_LIGHT_PENUMBRA) && !li->spot)
         return leave_out(pc, "names a cone angle of a light that is not a spot light");
@@ -339,21 +336,12 @@ static ta_result camera_pointer(pointer_ctx *pc, const pointer_parts *pp)
     const char *type = ci->orthographic ? "orthographic" : "perspective";
     if (!seg_is(pp, 2, type)) return leave_out(pc, "names the other projection than the camera's");
     ta_track_kind kind;
-    double scale = 1;
-    bool reciprocal = false;
-    if (seg_is(pp, 3, "znear")) {
-        kind = TA_CAMERA_NEAR;
-    } else if (seg_is(pp, 3, "zfar")) {
-        kind = TA_CAMERA_FAR;
-    } else if (!ci->orthographic && seg_is(pp, 3, "yfov")) {
-        kind = TA_CAMERA_FOV;
-        scale = 180.0 / TA_PI;
-    } else if (ci->orthographic && seg_is(pp, 3, "xmag")) {
-        kind = TA_CAMERA_ZOOM;
-        reciprocal = true;
-    } else {
+    /* yfov is a perspective camera's, xmag an orthographic one's */
+    if (!pointer_kind(pp, 3, TA_FAMILY_PERSPECTIVE_CAMERA, &kind) || (kind == TA_CAMERA_FOV && ci->orthographic) ||
+        (kind == TA_CAMERA_ZOOM && !ci->orthographic))
         return leave_out(pc, "names a camera property this library does not drive");
-    }
+    double scale = kind == TA_CAMERA_FOV ? 180.0 / TA_PI : 1;
+    bool reciprocal = kind == TA_CAMERA_ZOOM;
     if (ci->made_count == 0) return leave_out(pc, "names a camera that no node of the loaded scene carries");
     ta_result r;
     uint32_t stride = 0;
@@ -389,7 +377,7 @@ ta_result gltf__pointer_channel(gltf_ctx *g, const gltf_sampler_data *s, const c
     if (seg_is(&pp, 0, "nodes")) return node_pointer(&pc, &pp);
     if (seg_is(&pp, 0, "materials")) return material_pointer(&pc, &pp);
     if (seg_is(&pp, 0, "cameras")) return camera_pointer(&pc, &pp);
-    if (seg_is(&pp, 0, "meshes") && pp.count == 3 && seg_is(&pp, 2, "weights")) {
+    if (seg_is(&pp, 0, "meshes") && segs_are(&pp, 2, kind_pointers[TA_MORPH_INFLUENCE])) {
         uint32_t m, count;
         if (!segment_index(pp.seg[1], g->mesh_count, &m)) return leave_out(&pc, "names no mesh of the file");
         ta_result r = gltf__add_mesh_weights_tracks(g, s, m, channel_path, list, &count);

@@ -372,6 +372,10 @@ ta_result gltf__add_weights_tracks(gltf_ctx *g, const gltf_sampler_data *s, ta_n
  * /meshes/M/weights). */
 ta_result gltf__add_mesh_weights_tracks(gltf_ctx *g, const gltf_sampler_data *s, uint32_t mesh,
                                         const char *channel_path, gltf_track_list *list, uint32_t *made);
+/* The kind a core channel's target.path names: "translation", "rotation" and
+ * "scale" a node's, "weights" a mesh's morph targets (the one-segment glTF
+ * pointers of TA_TRACK_KIND_LIST); false for any other path. */
+bool gltf__channel_path_kind(const char *path, ta_track_kind *out);
 /* A KHR_animation_pointer channel: adds its tracks, or leaves it out with a
  * warning. */
 ta_result gltf__pointer_channel(gltf_ctx *g, const gltf_sampler_data *s, const char *pointer, const char *channel_path,

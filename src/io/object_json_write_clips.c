@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "animation/track_rules.h"
 #include "io/object_json_write_internal.h"
 
 typedef struct material_find {
@@ -85,8 +86,7 @@ static ta_result target_object(const ta__ojwriter *w, const ta_track_target *t, 
         if (i >= w->assets->material_count)
             return ta__fail(err, TA_ERROR_MISSING_TARGET, "target: material %u is not in the assets (%u materials)", i,
                             w->assets->material_count);
-        bool is_map = t->kind == TA_MATERIAL_MAP_OFFSET || t->kind == TA_MATERIAL_MAP_REPEAT ||
-                      t->kind == TA_MATERIAL_MAP_CENTER || t->kind == TA_MATERIAL_MAP_ROTATION;
+        bool is_map = ta__kind_on_map(t->kind);
         material_find f = {w, i, is_map, false, 0, -1};
         if (!find_in(&f, scene->first_child, ta_no_parent()))
             return ta__fail(err, TA_ERROR_MISSING_TARGET,

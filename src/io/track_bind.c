@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "animation/track_rules.h"
 #include "io/clip_json_internal.h"
 
 static void leave_out(ta_track_binding *out, const char *fmt, ...) TA_PRINTF(2, 3);
@@ -238,33 +239,34 @@ static ta_result bind_node_property(const ta__binder *b, const char *track_name,
         return TA_OK;
     }
     uint32_t axis;
+    ta_track_kind kind = TA_TRACK_KIND_COUNT;
     switch (prop) {
     case TA__P_POSITION:
     case TA__P_SCALE:
-        if (index == NULL)
-            return one_target(out, make_target(prop == TA__P_POSITION ? TA_POSITION : TA_SCALE, TA_FAMILY_NODE,
-                                               node.index, 0));
+        if (index == NULL) {
+            ta__kind_lookup(TA_FAMILY_NODE, false, prop_text, false, &kind);
+            return one_target(out, make_target(kind, TA_FAMILY_NODE, node.index, 0));
+        }
         if (!axis_of(index, &axis)) return refuse_index(track_name, prop == TA__P_POSITION ? ".position" : ".scale", err);
-        return one_target(out, make_target(prop == TA__P_POSITION ? TA_POSITION_ELEMENT : TA_SCALE_ELEMENT,
-                                           TA_FAMILY_NODE, node.index, axis));
+        ta__kind_lookup(TA_FAMILY_NODE, false, prop_text, true, &kind);
+        return one_target(out, make_target(kind, TA_FAMILY_NODE, node.index, axis));
     case TA__P_ROTATION:
         if (index == NULL)
             return ta__fail(err, TA_ERROR_UNSUPPORTED,
                             "track \"%s\": a whole .rotation is not driven; use .quaternion, or .rotation[x]",
                             track_name);
         if (!axis_of(index, &axis)) return refuse_index(track_name, ".rotation", err);
-        return one_target(out, make_target(TA_ROTATION_ELEMENT, TA_FAMILY_NODE, node.index, axis));
+        ta__kind_lookup(TA_FAMILY_NODE, false, prop_text, true, &kind);
+        return one_target(out, make_target(kind, TA_FAMILY_NODE, node.index, axis));
     case TA__P_QUATERNION:
     case TA__P_VISIBLE:
     case TA__P_NAME:
         if (index != NULL) return refuse_index(track_name, prop_text, err);
-        return one_target(out, make_target(prop == TA__P_QUATERNION ? TA_QUATERNION
-                                           : prop == TA__P_VISIBLE  ? TA_VISIBLE
-                                                                    : TA_NODE_NAME,
-                                           TA_FAMILY_NODE, node.index, 0));
+        ta__kind_lookup(TA_FAMILY_NODE, false, prop_text, false, &kind);
+        return one_target(out, make_target(kind, TA_FAMILY_NODE, node.index, 0));
     case TA__P_MORPH: {
-        ta_track_kind kind = skinned ? TA_SKINNED_MORPH_INFLUENCE : TA_MORPH_INFLUENCE;
         ta_target_family family = skinned ? TA_FAMILY_SKINNED_MESH : TA_FAMILY_MESH;
+        ta__kind_lookup(family, false, prop_text, true, &kind);
         if (index == NULL) {
             out->split = true;
             out->target_count = mesh->morph_count;
@@ -284,57 +286,20 @@ static ta_result bind_node_property(const ta__binder *b, const char *track_name,
     }
     if (index != NULL) return refuse_index(track_name, prop_text, err);
     /* A light's or a camera's number. */
-    static const struct {
-        ta__prop prop;
-        ta_track_kind kind;
-    } light_kinds[] = {{TA__P_COLOR, TA_LIGHT_COLOR},
-                       {TA__P_INTENSITY, TA_LIGHT_INTENSITY},
-                       {TA__P_DISTANCE, TA_LIGHT_DISTANCE},
-                       {TA__P_ANGLE, TA_LIGHT_ANGLE},
-                       {TA__P_PENUMBRA, TA_LIGHT_PENUMBRA}},
-      camera_kinds[] = {{TA__P_FOV, TA_CAMERA_FOV},
-                        {TA__P_ZOOM, TA_CAMERA_ZOOM},
-                        {TA__P_NEAR, TA_CAMERA_NEAR},
-                        {TA__P_FAR, TA_CAMERA_FAR}};
-    if (light_index != TA_NONE)
-        for (size_t i = 0; i < sizeof light_kinds / sizeof light_kinds[0]; ++i)
-            if (light_kinds[i].prop == prop && (ta__has_light(scene->lights[light_index].kind) & TA__HAS(prop)))
-                return one_target(out, make_target(light_kinds[i].kind, TA_FAMILY_LIGHT, light_index, 0));
-    for (size_t i = 0; i < sizeof camera_kinds / sizeof camera_kinds[0]; ++i)
-        if (camera_kinds[i].prop == prop) {
-            if (persp_index != TA_NONE)
-                return one_target(out, make_target(camera_kinds[i].kind, TA_FAMILY_PERSPECTIVE_CAMERA, persp_index, 0));
-            if (ortho_index != TA_NONE)
-                return one_target(out, make_target(camera_kinds[i].kind, TA_FAMILY_ORTHOGRAPHIC_CAMERA, ortho_index, 0));
-        }
+    if (light_index != TA_NONE && (ta__has_light(scene->lights[light_index].kind) & TA__HAS(prop)) &&
+        ta__kind_lookup(TA_FAMILY_LIGHT, false, prop_text, false, &kind))
+        return one_target(out, make_target(kind, TA_FAMILY_LIGHT, light_index, 0));
+    if (persp_index != TA_NONE && ta__kind_lookup(TA_FAMILY_PERSPECTIVE_CAMERA, false, prop_text, false, &kind))
+        return one_target(out, make_target(kind, TA_FAMILY_PERSPECTIVE_CAMERA, persp_index, 0));
+    if (persp_index == TA_NONE && ortho_index != TA_NONE &&
+        ta__kind_lookup(TA_FAMILY_ORTHOGRAPHIC_CAMERA, false, prop_text, false, &kind))
+        return one_target(out, make_target(kind, TA_FAMILY_ORTHOGRAPHIC_CAMERA, ortho_index, 0));
     return refuse_undriven(track_name, prop_text, "object", err);
 }
 
 static ta_result bind_material_property(const ta__binder *b, const char *track_name, const ta_track_name *pn,
                                         uint32_t material, ta_track_binding *out, ta_error *err)
 {
-    static const struct {
-        ta__prop prop;
-        ta_track_kind kind;
-    } kinds[] = {
-        {TA__P_COLOR, TA_MATERIAL_COLOR},
-        {TA__P_EMISSIVE, TA_MATERIAL_EMISSIVE},
-        {TA__P_SPECULAR, TA_MATERIAL_SPECULAR},
-        {TA__P_OPACITY, TA_MATERIAL_OPACITY},
-        {TA__P_EMISSIVE_INTENSITY, TA_MATERIAL_EMISSIVE_INTENSITY},
-        {TA__P_ROUGHNESS, TA_MATERIAL_ROUGHNESS},
-        {TA__P_METALNESS, TA_MATERIAL_METALNESS},
-        {TA__P_SHININESS, TA_MATERIAL_SHININESS},
-        {TA__P_ALPHA_TEST, TA_MATERIAL_ALPHA_TEST},
-        {TA__P_REFLECTIVITY, TA_MATERIAL_REFLECTIVITY},
-        {TA__P_ENV_MAP_INTENSITY, TA_MATERIAL_ENV_MAP_INTENSITY},
-        {TA__P_CLEARCOAT, TA_MATERIAL_CLEARCOAT},
-        {TA__P_CLEARCOAT_ROUGHNESS, TA_MATERIAL_CLEARCOAT_ROUGHNESS},
-        {TA__P_SPECULAR_INTENSITY, TA_MATERIAL_SPECULAR_INTENSITY},
-        {TA__P_IOR, TA_MATERIAL_IOR},
-        {TA__P_TRANSPARENT, TA_MATERIAL_TRANSPARENT},
-        {TA__P_WIREFRAME, TA_MATERIAL_WIREFRAME},
-    };
     const ta_material *m = &b->assets->materials[material];
     uint64_t has = b->material_has != NULL ? b->material_has[material] : ta__has_material(m->kind);
     ta__prop prop = ta__prop_lookup(pn->property_name);
@@ -344,11 +309,11 @@ static ta_result bind_material_property(const ta__binder *b, const char *track_n
                   m->name, pn->property_name);
         return TA_OK;
     }
-    for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; ++i)
-        if (kinds[i].prop == prop) {
-            if (pn->property_index != NULL) return refuse_index(track_name, pn->property_name, err);
-            return one_target(out, make_target(kinds[i].kind, TA_FAMILY_MATERIAL, material, 0));
-        }
+    ta_track_kind kind;
+    if (ta__kind_lookup(TA_FAMILY_MATERIAL, false, pn->property_name, false, &kind)) {
+        if (pn->property_index != NULL) return refuse_index(track_name, pn->property_name, err);
+        return one_target(out, make_target(kind, TA_FAMILY_MATERIAL, material, 0));
+    }
     return refuse_undriven(track_name, pn->property_name, "material", err);
 }
 
@@ -362,13 +327,8 @@ static ta_result bind_map_property(const char *track_name, const ta_track_name *
         return TA_OK;
     }
     ta_track_kind kind;
-    switch (prop) {
-    case TA__P_OFFSET: kind = TA_MATERIAL_MAP_OFFSET; break;
-    case TA__P_REPEAT: kind = TA_MATERIAL_MAP_REPEAT; break;
-    case TA__P_CENTER: kind = TA_MATERIAL_MAP_CENTER; break;
-    case TA__P_ROTATION: kind = TA_MATERIAL_MAP_ROTATION; break;
-    default: return refuse_undriven(track_name, pn->property_name, "texture", err);
-    }
+    if (!ta__kind_lookup(TA_FAMILY_MATERIAL, true, pn->property_name, false, &kind))
+        return refuse_undriven(track_name, pn->property_name, "texture", err);
     if (pn->property_index != NULL) return refuse_index(track_name, pn->property_name, err);
     return one_target(out, make_target(kind, TA_FAMILY_MATERIAL, material, 0));
 }

@@ -4,6 +4,7 @@
  */
 #include <string.h>
 
+#include "animation/track_rules.h"
 #include "io/clip_json_internal.h"
 
 typedef struct material_search {
@@ -117,8 +118,7 @@ ta_result ta_clip_binding_name(void *clip_binding, const ta_track_target *target
         if (cb->assets == NULL || i >= cb->assets->material_count)
             return ta__fail(err, TA_ERROR_MISSING_TARGET, "target: material %u is not in the assets (%u)", i,
                             cb->assets == NULL ? 0u : cb->assets->material_count);
-        bool is_map = target->kind == TA_MATERIAL_MAP_OFFSET || target->kind == TA_MATERIAL_MAP_REPEAT ||
-                      target->kind == TA_MATERIAL_MAP_CENTER || target->kind == TA_MATERIAL_MAP_ROTATION;
+        bool is_map = ta__kind_on_map(target->kind);
         material_search st = {i, is_map, false, ta_no_parent(), -1};
         ta_scene_traverse(scene, cb->root, material_visit, &st);
         if (!st.found)

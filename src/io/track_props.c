@@ -2,7 +2,8 @@
  * The three.js properties this library drives: their names, which object of
  * which class has them, their JSON track types, and the path of each track
  * kind. The has-sets are those of three.js 0.186.0's classes (a property is
- * had when its value is not undefined on a new instance);
+ * had when its value is not undefined on a new instance); the kinds' property
+ * names and track types come from TA_TRACK_KIND_LIST;
  * tests/conformance/json checks them against three.js.
  */
 #include <stdio.h>
@@ -129,113 +130,47 @@ bool ta__jtrack_type_lookup(const char *name, ta__jtrack_type *out)
     return false;
 }
 
+static const ta__jtrack_type kind_jtrack_types[TA_TRACK_KIND_COUNT] = {
+#define X(value, name, size, type, family, element, holder, property, json, range, unit, gltf) TA__JT_##json,
+    TA_TRACK_KIND_LIST(X)
+#undef X
+};
+
 ta__jtrack_type ta__kind_jtrack_type(ta_track_kind kind)
 {
-    switch (kind) {
-    case TA_POSITION:
-    case TA_SCALE:
-    case TA_MATERIAL_MAP_OFFSET:
-    case TA_MATERIAL_MAP_REPEAT:
-    case TA_MATERIAL_MAP_CENTER: return TA__JT_VECTOR;
-    case TA_QUATERNION: return TA__JT_QUATERNION;
-    case TA_VISIBLE:
-    case TA_MATERIAL_TRANSPARENT:
-    case TA_MATERIAL_WIREFRAME: return TA__JT_BOOL;
-    case TA_NODE_NAME: return TA__JT_STRING;
-    case TA_MATERIAL_COLOR:
-    case TA_MATERIAL_EMISSIVE:
-    case TA_MATERIAL_SPECULAR:
-    case TA_LIGHT_COLOR: return TA__JT_COLOR;
-    default: return TA__JT_NUMBER;
-    }
+    return (int)kind >= 0 && kind < TA_TRACK_KIND_COUNT ? kind_jtrack_types[kind] : TA__JT_NUMBER;
 }
 
 /* ---- paths of kinds -------------------------------------------------------------- */
 
-static const char *kind_property(ta_track_kind kind)
-{
-    switch (kind) {
-    case TA_POSITION:
-    case TA_POSITION_ELEMENT: return "position";
-    case TA_SCALE:
-    case TA_SCALE_ELEMENT: return "scale";
-    case TA_QUATERNION: return "quaternion";
-    case TA_ROTATION_ELEMENT: return "rotation";
-    case TA_VISIBLE: return "visible";
-    case TA_NODE_NAME: return "name";
-    case TA_MORPH_INFLUENCE:
-    case TA_SKINNED_MORPH_INFLUENCE: return "morphTargetInfluences";
-    case TA_MATERIAL_COLOR:
-    case TA_LIGHT_COLOR: return "color";
-    case TA_MATERIAL_EMISSIVE: return "emissive";
-    case TA_MATERIAL_SPECULAR: return "specular";
-    case TA_MATERIAL_OPACITY: return "opacity";
-    case TA_MATERIAL_EMISSIVE_INTENSITY: return "emissiveIntensity";
-    case TA_MATERIAL_ROUGHNESS: return "roughness";
-    case TA_MATERIAL_METALNESS: return "metalness";
-    case TA_MATERIAL_SHININESS: return "shininess";
-    case TA_MATERIAL_ALPHA_TEST: return "alphaTest";
-    case TA_MATERIAL_REFLECTIVITY: return "reflectivity";
-    case TA_MATERIAL_ENV_MAP_INTENSITY: return "envMapIntensity";
-    case TA_MATERIAL_CLEARCOAT: return "clearcoat";
-    case TA_MATERIAL_CLEARCOAT_ROUGHNESS: return "clearcoatRoughness";
-    case TA_MATERIAL_SPECULAR_INTENSITY: return "specularIntensity";
-    case TA_MATERIAL_IOR: return "ior";
-    case TA_MATERIAL_TRANSPARENT: return "transparent";
-    case TA_MATERIAL_WIREFRAME: return "wireframe";
-    case TA_MATERIAL_MAP_OFFSET: return "offset";
-    case TA_MATERIAL_MAP_REPEAT: return "repeat";
-    case TA_MATERIAL_MAP_CENTER: return "center";
-    case TA_MATERIAL_MAP_ROTATION: return "rotation";
-    case TA_LIGHT_INTENSITY: return "intensity";
-    case TA_LIGHT_DISTANCE: return "distance";
-    case TA_LIGHT_ANGLE: return "angle";
-    case TA_LIGHT_PENUMBRA: return "penumbra";
-    case TA_CAMERA_FOV: return "fov";
-    case TA_CAMERA_ZOOM: return "zoom";
-    case TA_CAMERA_NEAR: return "near";
-    case TA_CAMERA_FAR: return "far";
-    default: return NULL;
-    }
-}
-
 ta_result ta__kind_path(const ta_track_target *target, int32_t material_slot, char *out, size_t size, ta_error *err)
 {
-    const char *prop = kind_property(target->kind);
-    if (prop == NULL)
+    if ((int)target->kind < 0 || target->kind >= TA_TRACK_KIND_COUNT)
         return ta__fail(err, TA_ERROR_UNKNOWN_ENUM, "target.kind: %d is not a track kind", (int)target->kind);
+    const char *prop = ta_track_kind_property_name(target->kind);
     static const char axes[3] = {'x', 'y', 'z'};
+    uint32_t elements = ta__kind_element_limit(target->kind);
     int n;
-    switch (target->kind) {
-    case TA_POSITION_ELEMENT:
-    case TA_SCALE_ELEMENT:
-    case TA_ROTATION_ELEMENT:
+    if (elements == 3) { /* an axis; more is a morph target */
         if (target->element > 2)
             return ta__fail(err, TA_ERROR_OUT_OF_RANGE, "target.element: axis %u is not 0, 1 or 2", target->element);
         n = snprintf(out, size, ".%s[%c]", prop, axes[target->element]);
-        break;
-    case TA_MORPH_INFLUENCE:
-    case TA_SKINNED_MORPH_INFLUENCE: n = snprintf(out, size, ".%s[%u]", prop, target->element); break;
-    case TA_MATERIAL_MAP_OFFSET:
-    case TA_MATERIAL_MAP_REPEAT:
-    case TA_MATERIAL_MAP_CENTER:
-    case TA_MATERIAL_MAP_ROTATION:
+    } else if (elements > 1) {
+        n = snprintf(out, size, ".%s[%u]", prop, target->element);
+    } else if (ta__kind_on_map(target->kind)) {
         if (material_slot >= 0)
             return ta__fail(err, TA_ERROR_UNSUPPORTED,
                             "target: material %u's map is drawn by a mesh of several materials, where three.js "
                             "cannot bind \".map.%s\"",
                             target->index, prop);
         n = snprintf(out, size, ".map.%s", prop);
-        break;
-    default:
-        if (target->family == TA_FAMILY_MATERIAL) {
-            if (material_slot >= 0)
-                n = snprintf(out, size, ".material[%d].%s", (int)material_slot, prop);
-            else
-                n = snprintf(out, size, ".material.%s", prop);
-        } else {
-            n = snprintf(out, size, ".%s", prop);
-        }
+    } else if (target->family == TA_FAMILY_MATERIAL) {
+        if (material_slot >= 0)
+            n = snprintf(out, size, ".material[%d].%s", (int)material_slot, prop);
+        else
+            n = snprintf(out, size, ".material.%s", prop);
+    } else {
+        n = snprintf(out, size, ".%s", prop);
     }
     if (n < 0 || (size_t)n >= size) return ta__fail(err, TA_ERROR_INVALID_ARGUMENT, "path: longer than %zu bytes", size);
     return TA_OK;

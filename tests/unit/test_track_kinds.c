@@ -1,5 +1,9 @@
-/* The kinds of track (names, value sizes and types, families), the names of
- * interpolations and endings, and the target constructors. */
+/* The kinds of track (names, value sizes and types, families, and the rest of
+ * TA_TRACK_KIND_LIST), the names of interpolations and endings, and the target
+ * constructors. */
+#include <stdio.h>
+#include <string.h>
+
 #include "ta_test.h"
 
 #include "threeanim/keyframe_track.h"
@@ -225,6 +229,184 @@ static void test_targets_are_equal_field_by_field(void **state)
     assert_false(ta_track_target_eq(p, o));
 }
 
+/* The columns of one row of TA_TRACK_KIND_LIST, as the test reads them. */
+typedef struct kind_row {
+    ta_track_kind value;
+    const char *name;
+    uint32_t size;
+    ta_value_type type;
+    ta_target_family family;
+    const char *element;
+    const char *holder;
+    const char *property;
+    const char *json;
+    const char *range;
+    const char *unit;
+    const char *gltf;
+} kind_row;
+
+static const kind_row rows[] = {
+#define X(value, name, size, type, family, element, holder, property, json, range, unit, gltf)                     \
+    {value, name, size, TA_VALUE_##type, TA_FAMILY_##family, #element, #holder, property, #json, #range, unit, gltf},
+    TA_TRACK_KIND_LIST(X)
+#undef X
+};
+
+/* Every row of the list: in enum order, and each lookup gives back what the
+ * row says, and the columns agree with each other. */
+static void test_the_kind_list_round_trips(void **state)
+{
+    (void)state;
+    assert_int_equal(sizeof rows / sizeof rows[0], TA_TRACK_KIND_COUNT);
+    for (int k = 0; k < TA_TRACK_KIND_COUNT; ++k) {
+        const kind_row *r = &rows[k];
+        ta_track_kind kind = (ta_track_kind)k;
+        assert_int_equal(r->value, kind);
+        /* name -> kind -> name */
+        assert_string_equal(ta_track_kind_name(kind), r->name);
+        for (int j = 0; j < TA_TRACK_KIND_COUNT; ++j)
+            if (strcmp(ta_track_kind_name((ta_track_kind)j), r->name) == 0) assert_int_equal(j, k);
+        assert_int_equal(ta_track_kind_value_size(kind), r->size);
+        assert_int_equal(ta_track_kind_value_type(kind), r->type);
+        assert_int_equal(ta_track_kind_family(kind), r->family);
+        assert_string_equal(ta_track_kind_property_name(kind), r->property);
+        assert_string_equal(ta_track_kind_unit(kind), r->unit);
+
+        /* the property path: the name, after "map." for the map's */
+        char path[64];
+        snprintf(path, sizeof path, "%s%s", strcmp(r->holder, "MAP") == 0 ? "map." : "", r->property);
+        assert_string_equal(ta_track_kind_property_path(kind), path);
+
+        /* three.js property -> kind, on the kind's family (and for a camera
+         * kind but the field of view, on an orthographic camera too) */
+        bool element = strcmp(r->element, "NONE") != 0;
+        ta_track_kind found = TA_TRACK_KIND_COUNT;
+        ta_error err = {0};
+        TA_ASSERT_OK(ta_track_kind_find(r->family, path, element, &found, &err), &err);
+        assert_int_equal(found, kind);
+        if (r->family == TA_FAMILY_PERSPECTIVE_CAMERA) {
+            ta_result res = ta_track_kind_find(TA_FAMILY_ORTHOGRAPHIC_CAMERA, path, false, &found, &err);
+            assert_int_equal(res, kind == TA_CAMERA_FOV ? TA_ERROR_NOT_FOUND : TA_OK);
+            assert_int_equal(found, kind);
+        }
+        /* an _ELEMENT kind needs an element, any other but a morph kind takes none */
+        if (strcmp(r->element, "AXIS") == 0 || strcmp(r->element, "NONE") == 0) {
+            ta_result res = ta_track_kind_find(r->family, path, !element, &found, &err);
+            if (res == TA_OK) assert_int_not_equal(found, kind);
+        }
+
+        /* the value size matches the value type, and the JSON type and the range agree with both */
+        switch (r->type) {
+        case TA_VALUE_ROTATION:
+            assert_int_equal(r->size, 4);
+            assert_string_equal(r->json, "QUATERNION");
+            break;
+        case TA_VALUE_COLOR:
+            assert_int_equal(r->size, 3);
+            assert_string_equal(r->json, "COLOR");
+            break;
+        case TA_VALUE_FLAG:
+            assert_int_equal(r->size, 1);
+            assert_string_equal(r->json, "BOOL");
+            break;
+        case TA_VALUE_STRING:
+            assert_int_equal(r->size, 1);
+            assert_string_equal(r->json, "STRING");
+            break;
+        default:
+            assert_true(r->size >= 1 && r->size <= 3);
+            assert_string_equal(r->json, r->size == 1 ? "NUMBER" : "VECTOR");
+        }
+        assert_int_equal(strcmp(r->range, "COLOR") == 0, r->type == TA_VALUE_COLOR);
+        if (strcmp(r->range, "ANY") != 0 && strcmp(r->range, "COLOR") != 0) assert_int_equal(r->size, 1);
+        assert_int_equal(strcmp(r->element, "MORPH") == 0,
+                         r->family == TA_FAMILY_MESH || r->family == TA_FAMILY_SKINNED_MESH);
+        assert_int_equal(strcmp(r->holder, "MAP") == 0, strncmp(r->name, "MATERIAL_MAP_", 13) == 0);
+    }
+    assert_string_equal(ta_track_kind_property_name(TA_TRACK_KIND_COUNT), "?");
+    assert_string_equal(ta_track_kind_property_path((ta_track_kind)-1), "?");
+    assert_string_equal(ta_track_kind_unit(TA_TRACK_KIND_COUNT), "");
+}
+
+/* A few facts written out by hand from three.js 0.186.0 and glTF, against the list. */
+static void test_kind_facts_match_three_js(void **state)
+{
+    (void)state;
+    ta_error err = {0};
+    ta_track_kind k = TA_TRACK_KIND_COUNT;
+    /* ".material.ior" is a NumberKeyframeTrack of one number */
+    TA_ASSERT_OK(ta_track_kind_find(TA_FAMILY_MATERIAL, "ior", false, &k, &err), &err);
+    assert_int_equal(k, TA_MATERIAL_IOR);
+    assert_int_equal(ta_track_kind_value_size(k), 1);
+    assert_int_equal(ta_track_kind_value_type(k), TA_VALUE_NUMBER);
+    assert_string_equal(rows[k].json, "NUMBER");
+    assert_string_equal(rows[k].range, "IOR");
+    assert_string_equal(rows[k].gltf, "extensions/KHR_materials_ior/ior");
+    /* ".quaternion" is a QuaternionKeyframeTrack of 4 numbers; glTF's "rotation" */
+    TA_ASSERT_OK(ta_track_kind_find(TA_FAMILY_NODE, "quaternion", false, &k, &err), &err);
+    assert_int_equal(k, TA_QUATERNION);
+    assert_int_equal(ta_track_kind_value_size(k), 4);
+    assert_string_equal(rows[k].json, "QUATERNION");
+    assert_string_equal(rows[k].gltf, "rotation");
+    /* ".position" is a VectorKeyframeTrack of 3, glTF's "translation", in meters;
+     * ".position[x]" one number of it */
+    TA_ASSERT_OK(ta_track_kind_find(TA_FAMILY_NODE, "position", false, &k, &err), &err);
+    assert_int_equal(k, TA_POSITION);
+    assert_string_equal(rows[k].json, "VECTOR");
+    assert_string_equal(rows[k].gltf, "translation");
+    assert_string_equal(ta_track_kind_unit(k), "m");
+    TA_ASSERT_OK(ta_track_kind_find(TA_FAMILY_NODE, "position", true, &k, &err), &err);
+    assert_int_equal(k, TA_POSITION_ELEMENT);
+    TA_ASSERT_OK(ta_track_kind_find(TA_FAMILY_NODE, "rotation", true, &k, &err), &err);
+    assert_int_equal(k, TA_ROTATION_ELEMENT);
+    /* ".visible" a BooleanKeyframeTrack, ".name" a StringKeyframeTrack */
+    assert_string_equal(rows[TA_VISIBLE].json, "BOOL");
+    assert_string_equal(rows[TA_NODE_NAME].json, "STRING");
+    assert_null(rows[TA_NODE_NAME].gltf);
+    /* ".material.map.offset" a VectorKeyframeTrack of 2 on the map texture */
+    TA_ASSERT_OK(ta_track_kind_find(TA_FAMILY_MATERIAL, "map.offset", false, &k, &err), &err);
+    assert_int_equal(k, TA_MATERIAL_MAP_OFFSET);
+    assert_int_equal(ta_track_kind_value_size(k), 2);
+    assert_string_equal(ta_track_kind_property_name(k), "offset");
+    assert_string_equal(rows[k].json, "VECTOR");
+    /* ".color" is the material's on a material and the light's on a light */
+    TA_ASSERT_OK(ta_track_kind_find(TA_FAMILY_MATERIAL, "color", false, &k, &err), &err);
+    assert_int_equal(k, TA_MATERIAL_COLOR);
+    TA_ASSERT_OK(ta_track_kind_find(TA_FAMILY_LIGHT, "color", false, &k, &err), &err);
+    assert_int_equal(k, TA_LIGHT_COLOR);
+    assert_string_equal(rows[k].json, "COLOR");
+    /* ".morphTargetInfluences[2]" a number of a mesh, glTF's "weights" */
+    TA_ASSERT_OK(ta_track_kind_find(TA_FAMILY_SKINNED_MESH, "morphTargetInfluences", true, &k, &err), &err);
+    assert_int_equal(k, TA_SKINNED_MORPH_INFLUENCE);
+    assert_string_equal(rows[TA_MORPH_INFLUENCE].gltf, "weights");
+    /* ".fov" in degrees (glTF's yfov in radians); ".intensity" of a light not below 0 */
+    assert_string_equal(ta_track_kind_unit(TA_CAMERA_FOV), "degrees");
+    assert_string_equal(rows[TA_CAMERA_FOV].gltf, "yfov");
+    assert_string_equal(rows[TA_LIGHT_INTENSITY].range, "NOT_NEGATIVE");
+    assert_string_equal(rows[TA_LIGHT_PENUMBRA].range, "UNIT");
+}
+
+/* ta_track_kind_find refuses before it writes. */
+static void test_kind_find_refusals(void **state)
+{
+    (void)state;
+    ta_error err = {0};
+    ta_track_kind k = TA_CAMERA_FAR;
+    TA_ASSERT_REFUSED(ta_track_kind_find(TA_FAMILY_ORTHOGRAPHIC_CAMERA, "fov", false, &k, &err), &err,
+                      TA_ERROR_NOT_FOUND, "property_path: \"fov\" names no kind of the orthographic camera family");
+    TA_ASSERT_REFUSED(ta_track_kind_find(TA_FAMILY_MATERIAL, "offset", false, &k, &err), &err, TA_ERROR_NOT_FOUND,
+                      "offset");
+    TA_ASSERT_REFUSED(ta_track_kind_find(TA_FAMILY_NODE, "quaternion", true, &k, &err), &err, TA_ERROR_NOT_FOUND,
+                      "with an element");
+    TA_ASSERT_REFUSED(ta_track_kind_find(TA_TARGET_FAMILY_COUNT, "position", false, &k, &err), &err,
+                      TA_ERROR_UNKNOWN_ENUM, "family: 7 is not a target family");
+    TA_ASSERT_REFUSED(ta_track_kind_find(TA_FAMILY_NODE, NULL, false, &k, &err), &err, TA_ERROR_INVALID_ARGUMENT,
+                      "property_path: is NULL");
+    TA_ASSERT_REFUSED(ta_track_kind_find(TA_FAMILY_NODE, "position", false, NULL, &err), &err,
+                      TA_ERROR_INVALID_ARGUMENT, "out_kind: is NULL");
+    assert_int_equal(k, TA_CAMERA_FAR);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -237,6 +419,9 @@ int main(void)
         cmocka_unit_test(test_a_morph_target_or_axis_out_of_range_is_refused),
         cmocka_unit_test(test_a_kind_not_named_is_refused),
         cmocka_unit_test(test_targets_are_equal_field_by_field),
+        cmocka_unit_test(test_the_kind_list_round_trips),
+        cmocka_unit_test(test_kind_facts_match_three_js),
+        cmocka_unit_test(test_kind_find_refusals),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -280,35 +280,7 @@ ta_result cli_target_owner(void *user, const ta_track_target *t, ta_target_owner
 
 const char *cli_kind_unit(ta_track_kind kind)
 {
-    switch (kind) {
-    case TA_POSITION:
-    case TA_POSITION_ELEMENT:
-    case TA_LIGHT_DISTANCE:
-    case TA_CAMERA_NEAR:
-    case TA_CAMERA_FAR: return "m";
-    case TA_SCALE:
-    case TA_SCALE_ELEMENT:
-    case TA_MATERIAL_MAP_REPEAT:
-    case TA_CAMERA_ZOOM: return "factor";
-    case TA_QUATERNION: return "unit quaternion";
-    case TA_ROTATION_ELEMENT:
-    case TA_LIGHT_ANGLE:
-    case TA_MATERIAL_MAP_ROTATION: return "rad";
-    case TA_CAMERA_FOV: return "degrees";
-    case TA_MORPH_INFLUENCE:
-    case TA_SKINNED_MORPH_INFLUENCE: return "influence";
-    case TA_MATERIAL_COLOR:
-    case TA_MATERIAL_EMISSIVE:
-    case TA_MATERIAL_SPECULAR:
-    case TA_LIGHT_COLOR: return "linear RGB";
-    case TA_VISIBLE:
-    case TA_MATERIAL_TRANSPARENT:
-    case TA_MATERIAL_WIREFRAME: return "off / on";
-    case TA_MATERIAL_MAP_OFFSET:
-    case TA_MATERIAL_MAP_CENTER: return "uv";
-    case TA_NODE_NAME: return "";
-    default: return "";
-    }
+    return ta_track_kind_unit(kind);
 }
 
 const char *cli_component_name(ta_track_kind kind, uint32_t i)

@@ -10,35 +10,16 @@
 
 #include "threeanim/threeanim.h"
 
-typedef enum rec_kind {
-    REC_POSITION,
-    REC_QUATERNION,
-    REC_SCALE,
-    REC_VISIBLE,
-    REC_NAME,
-    REC_POSITION_ELEMENT,
-    REC_SCALE_ELEMENT,
-    REC_ROTATION_ELEMENT,
-    REC_MORPH,           /* one influence */
-    REC_MORPH_ALL,       /* the whole array */
-    REC_MATERIAL_NUMBER, /* kind names the field */
-    REC_MATERIAL_COLOR,
-    REC_MATERIAL_FLAG,
-    REC_MAP,
-    REC_LIGHT_COLOR,
-    REC_LIGHT_NUMBER,
-    REC_CAMERA_NUMBER    /* fov, zoom, near, far, left, right, top, bottom */
-} rec_kind;
-
 typedef struct rec_path {
     char *key;           /* the path as it is printed */
-    rec_kind kind;
+    ta_track_kind kind;  /* what the path reads; TA_TRACK_KIND_COUNT for an orthographic
+                            camera's left, right, top or bottom, which no kind drives */
+    bool all_morphs;     /* a morph kind: the whole array, not one influence */
     ta_node_id node;
-    uint32_t axis;       /* element kinds */
-    uint32_t morph;      /* REC_MORPH */
+    uint32_t axis;       /* _ELEMENT kinds */
+    uint32_t morph;      /* one influence */
     uint32_t material_slot;
-    ta_track_kind field; /* material, light and camera numbers, colors, flags, maps */
-    const char *camera_field;
+    const char *camera_field; /* a camera's: fov, zoom, near, far, left, right, top, bottom */
 } rec_path;
 
 /* A node reference: a uuid (object JSON), "#N" (glTF node N) or "name:NAME".

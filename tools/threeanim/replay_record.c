@@ -135,48 +135,8 @@ static const ta_orthographic_camera *orthographic_at(const ta_model *model, ta_n
 
 /* ---- parsing a path ------------------------------------------------------------- */
 
-typedef struct named_kind {
-    const char *name;
-    ta_track_kind kind;
-} named_kind;
-
-static const named_kind material_numbers[] = {
-    {"opacity", TA_MATERIAL_OPACITY},
-    {"emissiveIntensity", TA_MATERIAL_EMISSIVE_INTENSITY},
-    {"roughness", TA_MATERIAL_ROUGHNESS},
-    {"metalness", TA_MATERIAL_METALNESS},
-    {"shininess", TA_MATERIAL_SHININESS},
-    {"alphaTest", TA_MATERIAL_ALPHA_TEST},
-    {"reflectivity", TA_MATERIAL_REFLECTIVITY},
-    {"envMapIntensity", TA_MATERIAL_ENV_MAP_INTENSITY},
-    {"clearcoat", TA_MATERIAL_CLEARCOAT},
-    {"clearcoatRoughness", TA_MATERIAL_CLEARCOAT_ROUGHNESS},
-    {"specularIntensity", TA_MATERIAL_SPECULAR_INTENSITY},
-    {"ior", TA_MATERIAL_IOR},
-};
-static const named_kind material_colors[] = {
-    {"color", TA_MATERIAL_COLOR}, {"emissive", TA_MATERIAL_EMISSIVE}, {"specular", TA_MATERIAL_SPECULAR}};
-static const named_kind material_flags[] = {{"transparent", TA_MATERIAL_TRANSPARENT},
-                                            {"wireframe", TA_MATERIAL_WIREFRAME}};
-static const named_kind map_fields[] = {{"offset", TA_MATERIAL_MAP_OFFSET},
-                                        {"repeat", TA_MATERIAL_MAP_REPEAT},
-                                        {"center", TA_MATERIAL_MAP_CENTER},
-                                        {"rotation", TA_MATERIAL_MAP_ROTATION}};
-static const named_kind light_numbers[] = {{"intensity", TA_LIGHT_INTENSITY},
-                                           {"distance", TA_LIGHT_DISTANCE},
-                                           {"angle", TA_LIGHT_ANGLE},
-                                           {"penumbra", TA_LIGHT_PENUMBRA}};
-static const char *const camera_fields[] = {"fov", "zoom", "near", "far", "left", "right", "top", "bottom"};
-
-static bool lookup(const named_kind *table, size_t n, const char *name, ta_track_kind *out)
-{
-    for (size_t i = 0; i < n; ++i)
-        if (strcmp(table[i].name, name) == 0) {
-            *out = table[i].kind;
-            return true;
-        }
-    return false;
-}
+/* An orthographic camera's frustum sides, which no kind drives but a replay records. */
+static const char *const frustum_sides[] = {"left", "right", "top", "bottom"};
 
 #define COUNT(a) (sizeof(a) / sizeof((a)[0]))
 
@@ -208,51 +168,40 @@ static ta_result parse_material(const ta_model *model, const char *path, const c
     if (out->material_slot >= mesh->material_count)
         return fail(err, TA_ERROR_NOT_FOUND, "%s: the mesh has no such material", path);
     if (strncmp(prop, "map.", 4) == 0) {
-        if (!lookup(map_fields, COUNT(map_fields), prop + 4, &out->field))
+        if (ta_track_kind_find(TA_FAMILY_MATERIAL, prop, false, &out->kind, NULL) != TA_OK)
             return fail(err, TA_ERROR_PARSE, "%s: \"%s\" is not a map field", path, prop + 4);
         ta_material_id mat = mesh->materials[out->material_slot];
         if (mat.index >= model->assets->material_count || model->assets->materials[mat.index].map.index == TA_NONE)
             return fail(err, TA_ERROR_NOT_FOUND, "%s: the material has no map", path);
-        out->kind = REC_MAP;
         return TA_OK;
     }
-    if (lookup(material_numbers, COUNT(material_numbers), prop, &out->field)) out->kind = REC_MATERIAL_NUMBER;
-    else if (lookup(material_colors, COUNT(material_colors), prop, &out->field)) out->kind = REC_MATERIAL_COLOR;
-    else if (lookup(material_flags, COUNT(material_flags), prop, &out->field)) out->kind = REC_MATERIAL_FLAG;
-    else return fail(err, TA_ERROR_PARSE, "%s: \"%s\" is not a material field this project drives", path, prop);
+    if (ta_track_kind_find(TA_FAMILY_MATERIAL, prop, false, &out->kind, NULL) != TA_OK)
+        return fail(err, TA_ERROR_PARSE, "%s: \"%s\" is not a material field this project drives", path, prop);
     return TA_OK;
 }
 
 static ta_result parse_property(const ta_model *model, const char *path, const char *prop, rec_path *out,
                                 ta_error *err)
 {
-    static const struct {
-        const char *name;
-        rec_kind kind;
-    } node_props[] = {{"position", REC_POSITION}, {"quaternion", REC_QUATERNION}, {"scale", REC_SCALE},
-                      {"visible", REC_VISIBLE},   {"name", REC_NAME}};
-    for (size_t i = 0; i < COUNT(node_props); ++i)
-        if (strcmp(prop, node_props[i].name) == 0) {
-            out->kind = node_props[i].kind;
+    if (ta_track_kind_find(TA_FAMILY_NODE, prop, false, &out->kind, NULL) == TA_OK) return TA_OK;
+    const char *bracket = strchr(prop, '[');
+    if (bracket != NULL && axis_of(bracket, &out->axis)) {
+        char name[32];
+        snprintf(name, sizeof name, "%.*s", (int)(bracket - prop), prop);
+        if ((size_t)(bracket - prop) < sizeof name &&
+            ta_track_kind_find(TA_FAMILY_NODE, name, true, &out->kind, NULL) == TA_OK)
             return TA_OK;
-        }
-    static const struct {
-        const char *name;
-        rec_kind kind;
-    } elements[] = {{"position", REC_POSITION_ELEMENT}, {"scale", REC_SCALE_ELEMENT}, {"rotation", REC_ROTATION_ELEMENT}};
-    for (size_t i = 0; i < COUNT(elements); ++i) {
-        size_t n = strlen(elements[i].name);
-        if (strncmp(prop, elements[i].name, n) == 0 && axis_of(prop + n, &out->axis)) {
-            out->kind = elements[i].kind;
-            return TA_OK;
-        }
     }
-    if (strncmp(prop, "morphTargetInfluences", 21) == 0) {
+    const char *morphs = ta_track_kind_property_path(TA_MORPH_INFLUENCE);
+    size_t morphs_len = strlen(morphs);
+    if (strncmp(prop, morphs, morphs_len) == 0) {
         const ta_mesh *mesh = mesh_at(model, out->node);
         if (mesh == NULL) return fail(err, TA_ERROR_NOT_FOUND, "%s: the node has no mesh", path);
-        const char *rest = prop + 21;
+        /* the node's mesh, skinned or not, is read either way */
+        out->kind = TA_MORPH_INFLUENCE;
+        const char *rest = prop + morphs_len;
         if (*rest == '\0') {
-            out->kind = REC_MORPH_ALL;
+            out->all_morphs = true;
             return TA_OK;
         }
         size_t n = strlen(rest);
@@ -269,32 +218,30 @@ static ta_result parse_property(const ta_model *model, const char *path, const c
         }
         if (out->morph >= mesh->morph_count)
             return fail(err, TA_ERROR_NOT_FOUND, "%s: the mesh has no morph target %s", path, inner);
-        out->kind = REC_MORPH;
         return TA_OK;
     }
     if (strncmp(prop, "material", 8) == 0) return parse_material(model, path, prop + 8, out, err);
-    if (strcmp(prop, "color") == 0 || lookup(light_numbers, COUNT(light_numbers), prop, &out->field)) {
+    if (ta_track_kind_find(TA_FAMILY_LIGHT, prop, false, &out->kind, NULL) == TA_OK) {
         if (light_at(model, out->node) == NULL)
             return fail(err, TA_ERROR_NOT_FOUND, "%s: the node has no light", path);
-        if (strcmp(prop, "color") == 0) {
-            out->kind = REC_LIGHT_COLOR;
-            out->field = TA_LIGHT_COLOR;
-        } else {
-            out->kind = REC_LIGHT_NUMBER;
-        }
         return TA_OK;
     }
-    for (size_t i = 0; i < COUNT(camera_fields); ++i)
-        if (strcmp(prop, camera_fields[i]) == 0) {
-            const ta_perspective_camera *pc = perspective_at(model, out->node);
-            const ta_orthographic_camera *oc = orthographic_at(model, out->node);
-            bool persp_only = i == 0, ortho_only = i >= 4;
-            if ((pc == NULL || ortho_only) && (oc == NULL || persp_only))
-                return fail(err, TA_ERROR_NOT_FOUND, "%s: the node has no camera with \"%s\"", path, prop);
-            out->kind = REC_CAMERA_NUMBER;
-            out->camera_field = camera_fields[i];
-            return TA_OK;
+    bool side = false;
+    for (size_t i = 0; i < COUNT(frustum_sides) && !side; ++i)
+        if (strcmp(prop, frustum_sides[i]) == 0) {
+            side = true;
+            out->kind = TA_TRACK_KIND_COUNT;
+            out->camera_field = frustum_sides[i];
         }
+    if (side || ta_track_kind_find(TA_FAMILY_PERSPECTIVE_CAMERA, prop, false, &out->kind, NULL) == TA_OK) {
+        const ta_perspective_camera *pc = perspective_at(model, out->node);
+        const ta_orthographic_camera *oc = orthographic_at(model, out->node);
+        bool persp_only = !side && out->kind == TA_CAMERA_FOV, ortho_only = side;
+        if ((pc == NULL || ortho_only) && (oc == NULL || persp_only))
+            return fail(err, TA_ERROR_NOT_FOUND, "%s: the node has no camera with \"%s\"", path, prop);
+        if (!side) out->camera_field = ta_track_kind_property_path(out->kind);
+        return TA_OK;
+    }
     return fail(err, TA_ERROR_PARSE, "%s: \"%s\" is not a property this project records", path, prop);
 }
 
@@ -326,7 +273,8 @@ typedef struct all_state {
     bool oom;
 } all_state;
 
-static void push(all_state *st, ta_node_id node, rec_kind kind, const char *ref, const char *prop)
+/* The path of the whole property of a kind (every influence for a morph kind). */
+static void push(all_state *st, ta_node_id node, ta_track_kind kind, const char *ref)
 {
     if (st->count == st->cap) {
         size_t cap = st->cap ? st->cap * 2 : 64;
@@ -342,6 +290,8 @@ static void push(all_state *st, ta_node_id node, rec_kind kind, const char *ref,
     memset(r, 0, sizeof *r);
     r->node = node;
     r->kind = kind;
+    r->all_morphs = kind == TA_MORPH_INFLUENCE;
+    const char *prop = ta_track_kind_property_path(kind);
     size_t n = strlen(ref) + strlen(prop) + 2;
     r->key = malloc(n);
     if (r->key == NULL) {
@@ -354,11 +304,11 @@ static void push(all_state *st, ta_node_id node, rec_kind kind, const char *ref,
 
 static void push_node(all_state *st, ta_node_id node, const char *ref)
 {
-    push(st, node, REC_POSITION, ref, "position");
-    push(st, node, REC_QUATERNION, ref, "quaternion");
-    push(st, node, REC_SCALE, ref, "scale");
+    push(st, node, TA_POSITION, ref);
+    push(st, node, TA_QUATERNION, ref);
+    push(st, node, TA_SCALE, ref);
     const ta_mesh *mesh = mesh_at(st->model, node);
-    if (mesh != NULL && mesh->morph_count > 0) push(st, node, REC_MORPH_ALL, ref, "morphTargetInfluences");
+    if (mesh != NULL && mesh->morph_count > 0) push(st, node, TA_MORPH_INFLUENCE, ref);
 }
 
 static bool visit_all(const ta_scene *scene, ta_node_id node, void *user)
@@ -434,84 +384,101 @@ static float material_number(const ta_material *m, ta_track_kind k)
     }
 }
 
-void replay_print_value(FILE *out, const ta_model *model, const rec_path *p)
+static void print_node_value(FILE *out, const ta_node *n, const rec_path *p)
 {
-    const ta_node *n = &model->scene->nodes[p->node.index];
     switch (p->kind) {
-    case REC_POSITION: print_numbers(out, &n->position.x, 3); return;
-    case REC_QUATERNION: print_numbers(out, &n->quaternion.x, 4); return;
-    case REC_SCALE: print_numbers(out, &n->scale.x, 3); return;
-    case REC_VISIBLE: fputs(n->visible ? "true" : "false", out); return;
-    case REC_NAME: cli_print_json_string(out, n->name); return;
-    case REC_POSITION_ELEMENT: print_numbers(out, &n->position.x + p->axis, 1); return;
-    case REC_SCALE_ELEMENT: print_numbers(out, &n->scale.x + p->axis, 1); return;
-    case REC_ROTATION_ELEMENT: {
+    case TA_POSITION: print_numbers(out, &n->position.x, 3); return;
+    case TA_QUATERNION: print_numbers(out, &n->quaternion.x, 4); return;
+    case TA_SCALE: print_numbers(out, &n->scale.x, 3); return;
+    case TA_VISIBLE: fputs(n->visible ? "true" : "false", out); return;
+    case TA_NODE_NAME: cli_print_json_string(out, n->name); return;
+    case TA_POSITION_ELEMENT: print_numbers(out, &n->position.x + p->axis, 1); return;
+    case TA_SCALE_ELEMENT: print_numbers(out, &n->scale.x + p->axis, 1); return;
+    default: { /* TA_ROTATION_ELEMENT */
         ta_euler e = ta_euler_from_quat(n->quaternion);
         float v = p->axis == 0 ? e.x : (p->axis == 1 ? e.y : e.z);
         print_numbers(out, &v, 1);
         return;
     }
-    case REC_MORPH: print_numbers(out, &mesh_at(model, p->node)->morph_influences[p->morph], 1); return;
-    case REC_MORPH_ALL: {
-        const ta_mesh *mesh = mesh_at(model, p->node);
-        print_numbers(out, mesh->morph_influences, mesh->morph_count);
+    }
+}
+
+static void print_material_value(FILE *out, const ta_model *model, const rec_path *p)
+{
+    const ta_material *m = material_of(model, p);
+    if (ta_track_kind_value_type(p->kind) == TA_VALUE_COLOR) {
+        print_color(out, p->kind == TA_MATERIAL_COLOR ? m->color
+                                                      : (p->kind == TA_MATERIAL_EMISSIVE ? m->emissive : m->specular));
         return;
     }
-    case REC_MATERIAL_NUMBER: {
-        float v = material_number(material_of(model, p), p->field);
-        print_numbers(out, &v, 1);
-        return;
-    }
-    case REC_MATERIAL_COLOR: {
-        const ta_material *m = material_of(model, p);
-        print_color(out, p->field == TA_MATERIAL_COLOR ? m->color
-                                                       : (p->field == TA_MATERIAL_EMISSIVE ? m->emissive : m->specular));
-        return;
-    }
-    case REC_MATERIAL_FLAG: {
-        const ta_material *m = material_of(model, p);
-        bool v = p->field == TA_MATERIAL_TRANSPARENT ? m->transparent : m->wireframe;
+    if (ta_track_kind_value_type(p->kind) == TA_VALUE_FLAG) {
+        bool v = p->kind == TA_MATERIAL_TRANSPARENT ? m->transparent : m->wireframe;
         fputs(v ? "true" : "false", out);
         return;
     }
-    case REC_MAP: {
-        const ta_texture *t = &model->assets->textures[material_of(model, p)->map.index];
-        const float *v = p->field == TA_MATERIAL_MAP_OFFSET   ? &t->offset.x
-                         : p->field == TA_MATERIAL_MAP_REPEAT ? &t->repeat.x
-                         : p->field == TA_MATERIAL_MAP_CENTER ? &t->center.x
-                                                              : &t->rotation;
-        print_numbers(out, v, p->field == TA_MATERIAL_MAP_ROTATION ? 1 : 2);
+    if (strncmp(ta_track_kind_property_path(p->kind), "map.", 4) == 0) {
+        const ta_texture *t = &model->assets->textures[m->map.index];
+        const float *v = p->kind == TA_MATERIAL_MAP_OFFSET   ? &t->offset.x
+                         : p->kind == TA_MATERIAL_MAP_REPEAT ? &t->repeat.x
+                         : p->kind == TA_MATERIAL_MAP_CENTER ? &t->center.x
+                                                             : &t->rotation;
+        print_numbers(out, v, ta_track_kind_value_size(p->kind));
         return;
     }
-    case REC_LIGHT_COLOR: print_color(out, light_at(model, p->node)->color); return;
-    case REC_LIGHT_NUMBER: {
+    float v = material_number(m, p->kind);
+    print_numbers(out, &v, 1);
+}
+
+static void print_camera_value(FILE *out, const ta_model *model, const rec_path *p)
+{
+    const ta_perspective_camera *pc = perspective_at(model, p->node);
+    const ta_orthographic_camera *oc = orthographic_at(model, p->node);
+    const char *f = p->camera_field;
+    float v = 0;
+    if (pc != NULL && (strcmp(f, "fov") == 0 || strcmp(f, "zoom") == 0 || strcmp(f, "near") == 0 ||
+                       strcmp(f, "far") == 0)) {
+        v = strcmp(f, "fov") == 0 ? pc->fov : strcmp(f, "zoom") == 0 ? pc->zoom : strcmp(f, "near") == 0 ? pc->near : pc->far;
+    } else if (oc != NULL) {
+        v = strcmp(f, "zoom") == 0   ? oc->zoom
+            : strcmp(f, "near") == 0 ? oc->near
+            : strcmp(f, "far") == 0  ? oc->far
+            : strcmp(f, "left") == 0 ? oc->left
+            : strcmp(f, "right") == 0 ? oc->right
+            : strcmp(f, "top") == 0  ? oc->top
+                                     : oc->bottom;
+    }
+    print_numbers(out, &v, 1);
+}
+
+void replay_print_value(FILE *out, const ta_model *model, const rec_path *p)
+{
+    if (p->camera_field != NULL) {
+        print_camera_value(out, model, p);
+        return;
+    }
+    switch (ta_track_kind_family(p->kind)) {
+    case TA_FAMILY_NODE: print_node_value(out, &model->scene->nodes[p->node.index], p); return;
+    case TA_FAMILY_MESH:
+    case TA_FAMILY_SKINNED_MESH: {
+        const ta_mesh *mesh = mesh_at(model, p->node);
+        if (p->all_morphs) print_numbers(out, mesh->morph_influences, mesh->morph_count);
+        else print_numbers(out, &mesh->morph_influences[p->morph], 1);
+        return;
+    }
+    case TA_FAMILY_MATERIAL: print_material_value(out, model, p); return;
+    case TA_FAMILY_LIGHT: {
         const ta_light *l = light_at(model, p->node);
-        float v = p->field == TA_LIGHT_INTENSITY  ? l->intensity
-                  : p->field == TA_LIGHT_DISTANCE ? l->distance
-                  : p->field == TA_LIGHT_ANGLE    ? l->angle
-                                                  : l->penumbra;
-        print_numbers(out, &v, 1);
-        return;
-    }
-    case REC_CAMERA_NUMBER: {
-        const ta_perspective_camera *pc = perspective_at(model, p->node);
-        const ta_orthographic_camera *oc = orthographic_at(model, p->node);
-        const char *f = p->camera_field;
-        float v = 0;
-        if (pc != NULL && (strcmp(f, "fov") == 0 || strcmp(f, "zoom") == 0 || strcmp(f, "near") == 0 ||
-                           strcmp(f, "far") == 0)) {
-            v = strcmp(f, "fov") == 0 ? pc->fov : strcmp(f, "zoom") == 0 ? pc->zoom : strcmp(f, "near") == 0 ? pc->near : pc->far;
-        } else if (oc != NULL) {
-            v = strcmp(f, "zoom") == 0   ? oc->zoom
-                : strcmp(f, "near") == 0 ? oc->near
-                : strcmp(f, "far") == 0  ? oc->far
-                : strcmp(f, "left") == 0 ? oc->left
-                : strcmp(f, "right") == 0 ? oc->right
-                : strcmp(f, "top") == 0  ? oc->top
-                                         : oc->bottom;
+        if (p->kind == TA_LIGHT_COLOR) {
+            print_color(out, l->color);
+            return;
         }
+        float v = p->kind == TA_LIGHT_INTENSITY  ? l->intensity
+                  : p->kind == TA_LIGHT_DISTANCE ? l->distance
+                  : p->kind == TA_LIGHT_ANGLE    ? l->angle
+                                                 : l->penumbra;
         print_numbers(out, &v, 1);
         return;
     }
+    default: return;
     }
 }
