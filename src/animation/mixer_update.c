@@ -25,7 +25,7 @@ typedef struct group_sink {
     ta_result r;
 } group_sink;
 
-/* The targets a track drives on one member (spec "Groups"). */
+/* The targets a track drives on one member of a group (animation_object_group.h). */
 static ta_result bind_member(ta_mixer *m, ta_action *a, const ta_mixer_targets *t, uint32_t track, ta_node_id member,
                              ta_error *err)
 {
