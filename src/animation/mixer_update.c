@@ -17,14 +17,6 @@
 
 /* ---- groups: which bindings a group action's tracks drive ------------------------------ */
 
-typedef struct group_sink {
-    ta_mixer *m;
-    ta_action *a;
-    uint32_t count;
-    ta_error *err;
-    ta_result r;
-} group_sink;
-
 /* The targets a track drives on one member of a group (animation_object_group.h). */
 static ta_result bind_member(ta_mixer *m, ta_action *a, const ta_mixer_targets *t, uint32_t track, ta_node_id member,
                              ta_error *err)
