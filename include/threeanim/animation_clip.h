@@ -23,7 +23,13 @@
  * copying its keys; the count is atomic. A shared clip never changes: the
  * editing calls (trim, optimize, reset_duration) work in place only while the
  * caller holds the only reference, and are refused (TA_ERROR_BAD_STATE)
- * otherwise.
+ * otherwise. Everything a player needs from a clip is made with it (a refused
+ * ta_clip_create makes nothing), so threads sharing a clip only read it.
+ *
+ * Why retain and release take a const clip: holding a reference does not
+ * change the clip, and a program that was handed a const clip (by an action,
+ * say) may keep it. The count is kept outside the clip's own fields, so no
+ * field of a const clip is ever written.
  */
 #ifndef THREEANIM_ANIMATION_CLIP_H
 #define THREEANIM_ANIMATION_CLIP_H

@@ -107,7 +107,7 @@ double ta__action_update_time_scale(const ta_action *action, ta__action_run *run
 /* A ramp's value at time (float32, as three.js's result buffer). */
 float ta__ramp_value(const ta__ramp *ramp, double time);
 
-/* Mixer hooks (animation_mixer.c). */
+/* Mixer hooks: playing and stopping (mixer_bindings.c), the clock (animation_mixer.c). */
 ta_result ta__mixer_activate(ta_mixer *mixer, ta_action *action, ta_error *err);
 void ta__mixer_deactivate(ta_mixer *mixer, ta_action *action);
 double ta__mixer_now(const ta_mixer *mixer);

@@ -159,7 +159,7 @@ ta_result ta__clip_check_user_data(const char *user_data, ta_error *err)
 static void clip_free(ta_clip *clip)
 {
     ta__clip_free_node_names(clip);
-    ta__clip_plan_drop(clip);
+    ta__clip_plan_free(clip, clip->plan);
     ta__clip_fused_drop(clip);
     for (uint32_t i = 0; i < clip->track_count; i++) ta_track_destroy(clip->tracks[i]);
     ta__free(&clip->mem, clip->tracks, (size_t)clip->track_count * sizeof *clip->tracks);
@@ -168,6 +168,7 @@ static void clip_free(ta_clip *clip)
     ta__free_str(&clip->mem, clip->user_data);
     ta__clip_markers_free(&clip->mem, clip->markers, clip->marker_count);
     ta__mem mem = clip->mem;
+    ta__free(&mem, clip->share, sizeof *clip->share);
     ta__free(&mem, clip, sizeof *clip);
 }
 
@@ -246,7 +247,7 @@ ta_result ta__clip_create_salted(const char *name, ta_track *const *tracks, uint
     if (options->uuid == NULL)
         make_uuid(salt, name, mode, duration, options->user_data, tracks, track_count, made_uuid);
 
-    ta_clip *clip = (ta_clip *)ta__calloc(&mem, 1, sizeof *clip);
+    ta_clip *clip = ta__calloc(&mem, 1, sizeof *clip);
     if (clip == NULL) ta__clip_markers_free(&mem, markers, marker_count);
     if (clip == NULL) return ta__fail(err, TA_ERROR_OUT_OF_MEMORY, "out of memory making clip \"%s\"", name ? name : "");
     clip->mem = mem;
@@ -256,8 +257,9 @@ ta_result ta__clip_create_salted(const char *name, ta_track *const *tracks, uint
     clip->uuid = ta__strdup(&mem, options->uuid != NULL ? options->uuid : made_uuid);
     clip->user_data = options->user_data != NULL ? ta__strdup(&mem, options->user_data) : NULL;
     clip->tracks = track_count > 0 ? (ta_track **)ta__calloc(&mem, track_count, sizeof *clip->tracks) : NULL;
+    clip->share = (ta__clip_share *)ta__calloc(&mem, 1, sizeof *clip->share);
     if (clip->name == NULL || clip->uuid == NULL || (options->user_data != NULL && clip->user_data == NULL) ||
-        (clip->tracks == NULL && track_count > 0)) {
+        (clip->tracks == NULL && track_count > 0) || clip->share == NULL) {
         /* Free what was made, but not the caller's tracks: they are still the caller's. */
         clip->track_count = 0;
         ta__free(&mem, clip->tracks, (size_t)track_count * sizeof *clip->tracks);
@@ -269,9 +271,11 @@ ta_result ta__clip_create_salted(const char *name, ta_track *const *tracks, uint
     clip->track_count = track_count;
     clip->blend_mode = mode;
     clip->duration = duration;
-    atomic_init(&clip->refcount, 1u);
-    atomic_init(&clip->plan, NULL);
-    if (!ta__clip_fused_make(clip)) {
+    atomic_init(&clip->share->refs, 1u);
+    clip->share->clip = clip;
+    /* The plan and the fused copy now, so that the clip is never written once shared. */
+    clip->plan = ta__clip_plan_build(clip);
+    if (clip->plan == NULL || !ta__clip_fused_make(clip)) {
         /* Free what was made, but not the caller's tracks: they are still the caller's. */
         clip->track_count = 0;
         ta__free(&mem, clip->tracks, (size_t)track_count * sizeof *clip->tracks);
@@ -328,21 +332,21 @@ ta_result ta_clip_copy(const ta_clip *clip, const ta_allocator *allocator, ta_cl
     return r;
 }
 
+/* A const clip: the count is written through clip->share, its own block
+ * (clip_internal.h), so the clip itself is not. */
 void ta_clip_retain(const ta_clip *clip)
 {
     if (clip == NULL) return;
-    ta_clip *c = (ta_clip *)(uintptr_t)clip;
-    atomic_fetch_add_explicit(&c->refcount, 1u, memory_order_relaxed);
+    atomic_fetch_add_explicit(&clip->share->refs, 1u, memory_order_relaxed);
 }
 
 void ta_clip_release(const ta_clip *clip)
 {
     if (clip == NULL) return;
-    ta_clip *c = (ta_clip *)(uintptr_t)clip;
     /* The last release must see every write the other holders made. acq_rel
      * on the decrement, not a release and an acquire fence: the same
      * guarantee, and one ThreadSanitizer can see (it does not model fences). */
-    if (atomic_fetch_sub_explicit(&c->refcount, 1u, memory_order_acq_rel) == 1u) clip_free(c);
+    if (atomic_fetch_sub_explicit(&clip->share->refs, 1u, memory_order_acq_rel) == 1u) clip_free(clip->share->clip);
 }
 
 /* ---- reading ------------------------------------------------------------------ */
@@ -374,7 +378,7 @@ const ta_track *ta_clip_track(const ta_clip *clip, uint32_t index)
 static ta_result check_editable(const ta_clip *clip, const char *what, ta_error *err)
 {
     if (clip == NULL) return ta__fail(err, TA_ERROR_INVALID_ARGUMENT, "clip: NULL");
-    unsigned refs = atomic_load_explicit(&((ta_clip *)(uintptr_t)clip)->refcount, memory_order_acquire);
+    unsigned refs = ta__clip_refs(clip);
     if (refs != 1u)
         return ta__fail(err, TA_ERROR_BAD_STATE,
                         "clip \"%s\": %s edits in place, but the clip has %u references; a shared clip never "
@@ -418,15 +422,21 @@ static ta_result edit_tracks(ta_clip *clip, track_edit edit, ta_error *err)
         }
     }
     if (r == TA_OK) {
-        /* Swap the edited tracks in, and back out if their fused copy cannot be made. */
+        /* Swap the edited tracks in, and back out if their plan or fused copy
+         * cannot be made. The clip is unshared here: no action reads it. The
+         * plan is made first, since making it changes nothing; a fused copy
+         * that cannot be made leaves the old one. */
         for (uint32_t i = 0; i < clip->track_count; i++) {
             ta_track *old = clip->tracks[i];
             clip->tracks[i] = edited[i];
             edited[i] = old;
         }
-        if (ta__clip_fused_make(clip)) { /* unshared here: no action reads it */
-            ta__clip_plan_drop(clip);    /* made for the old tracks */
+        ta__clip_plan *plan = ta__clip_plan_build(clip);
+        if (plan != NULL && ta__clip_fused_make(clip)) {
+            ta__clip_plan_free(clip, clip->plan); /* made for the old tracks */
+            clip->plan = plan;
         } else {
+            ta__clip_plan_free(clip, plan);
             for (uint32_t i = 0; i < clip->track_count; i++) {
                 ta_track *made_now = clip->tracks[i];
                 clip->tracks[i] = edited[i];

@@ -1,5 +1,6 @@
-/* The mixer: its actions, their activation, the cache, cross-fades and events
- * (three.js AnimationMixer). The update itself is in mixer_update.c. */
+/* The mixer: its actions, cross-fades and events (three.js AnimationMixer).
+ * The update is in mixer_update.c; the bindings' lifecycle (activation, the
+ * originals, the cache) in mixer_bindings.c. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -80,7 +81,7 @@ ta_result ta_mixer_add(ta_mixer *m, ta_action *action, ta_node_id root, uint32_t
     return TA_OK;
 }
 
-static ta_result find_action(const ta_mixer *m, uint32_t index, const char *arg, ta_error *err)
+ta_result ta__mixer_check_action(const ta_mixer *m, uint32_t index, const char *arg, ta_error *err)
 {
     if (m == NULL) return ta__fail(err, TA_ERROR_INVALID_ARGUMENT, "mixer: is NULL");
     if (index >= m->action_count)
@@ -93,7 +94,7 @@ static ta_result find_action(const ta_mixer *m, uint32_t index, const char *arg,
 
 ta_result ta_mixer_action(ta_mixer *m, uint32_t index, ta_action **out_action, ta_error *err)
 {
-    ta_result r = find_action(m, index, "index", err);
+    ta_result r = ta__mixer_check_action(m, index, "index", err);
     if (r != TA_OK) return r;
     if (out_action) *out_action = m->actions[index];
     return TA_OK;
@@ -130,81 +131,6 @@ ta_result ta_mixer_existing_action(const ta_mixer *m, const char *clip_name, ta_
                     clip_name, key.index);
 }
 
-/* ---- activation ------------------------------------------------------------------- */
-
-static void use_bindings(ta_mixer *m, ta_action *a, int delta)
-{
-    uint32_t n = a->has_group ? a->group_pair_count : (a->bound ? a->clip->track_count : 0);
-    const uint32_t *list = a->has_group ? a->group_bindings : a->bindings;
-    m->checked = false;
-    for (uint32_t i = 0; i < n; ++i) {
-        ta__binding *b = &m->bindings[list[i]];
-        if (delta > 0) {
-            b->use_count++;
-            b->restore_pending = false; /* never restored: the original still holds */
-        } else {
-            b->use_count--;
-            if (b->use_count == 0 && b->has_original) b->restore_pending = true;
-        }
-    }
-}
-
-ta_result ta__mixer_activate(ta_mixer *m, ta_action *a, ta_error *err)
-{
-    if (a->blend_mode == TA_ADDITIVE_BLEND_MODE) {
-        ta_result r = ta__mixer_need_additive(m, err);
-        if (r != TA_OK) return r;
-    }
-    if (!a->has_group && !a->bound) {
-        /* Make room for exactly the bindings this action adds, then bind: the
-         * binding itself cannot fail after that. */
-        uint32_t n = a->clip->track_count, fresh = 0, numbers = 0, strings = 0;
-        for (uint32_t t = 0; t < n; ++t) {
-            ta_track_target target = a->clip->tracks[t]->target;
-            if (ta__mixer_find(m, target) != TA_NONE) continue;
-            fresh++;
-            if (ta_track_kind_value_type(target.kind) == TA_VALUE_STRING)
-                strings++;
-            else
-                numbers += ta_track_kind_value_size(target.kind);
-        }
-        ta_result r = ta__mixer_reserve(m, fresh, numbers, strings, err);
-        if (r != TA_OK) return r;
-        for (uint32_t t = 0; t < n; ++t) {
-            uint32_t index = 0;
-            ta__mixer_bind(m, a->clip->tracks[t]->target, &index, NULL); /* room was made */
-            a->bindings[t] = index;
-            m->bindings[index].ref_count++;
-        }
-        a->bound = true;
-    }
-    use_bindings(m, a, +1);
-    a->scheduled = true;
-    return TA_OK;
-}
-
-void ta__mixer_deactivate(ta_mixer *m, ta_action *a)
-{
-    if (!a->scheduled) return;
-    use_bindings(m, a, -1);
-    a->scheduled = false;
-}
-
-void ta__mixer_release_action_refs(ta_mixer *m, ta_action *a)
-{
-    ta__fused_release(m);
-    if (a->bound) {
-        for (uint32_t t = 0; t < a->clip->track_count; ++t) {
-            m->bindings[a->bindings[t]].ref_count--;
-            a->bindings[t] = TA_NONE;
-        }
-        a->bound = false;
-    }
-    for (uint32_t p = 0; p < a->group_pair_count; ++p) m->bindings[a->group_bindings[p]].ref_count--;
-    a->group_pair_count = 0;
-    a->group_resolved = false;
-}
-
 void ta_mixer_stop_all_action(ta_mixer *m)
 {
     if (m == NULL) return;
@@ -216,62 +142,10 @@ void ta_mixer_stop_all_action(ta_mixer *m)
 
 ta_result ta_mixer_sync_with(ta_mixer *m, uint32_t index, uint32_t with_index, ta_error *err)
 {
-    ta_result r = find_action(m, index, "index", err);
-    if (r == TA_OK) r = find_action(m, with_index, "with_index", err);
+    ta_result r = ta__mixer_check_action(m, index, "index", err);
+    if (r == TA_OK) r = ta__mixer_check_action(m, with_index, "with_index", err);
     if (r != TA_OK) return r;
     return ta_action_sync_with(m->actions[index], m->actions[with_index], err);
-}
-
-/* ---- the cache ---------------------------------------------------------------------- */
-
-static void forget(ta_mixer *m, ta_action *a)
-{
-    ta__mixer_deactivate(m, a);
-    ta_action_reset(a);
-    ta__mixer_release_action_refs(m, a);
-    a->uncached = true;
-}
-
-static void after_uncache(ta_mixer *m)
-{
-    /* The rule: drop every binding nothing drove in the last update.
-     * Actions that are not playing give up their bindings too, and bind again
-     * when they play. */
-    for (uint32_t i = 0; i < m->action_count; ++i) {
-        ta_action *a = m->actions[i];
-        if (!a->scheduled && !a->uncached) ta__mixer_release_action_refs(m, a);
-    }
-    ta__mixer_drop_unused(m);
-}
-
-ta_result ta_mixer_uncache_action(ta_mixer *m, uint32_t index, ta_error *err)
-{
-    ta_result r = find_action(m, index, "index", err);
-    if (r != TA_OK) return r;
-    forget(m, m->actions[index]);
-    after_uncache(m);
-    return TA_OK;
-}
-
-void ta_mixer_uncache_clip(ta_mixer *m, const char *clip_name)
-{
-    if (m == NULL || clip_name == NULL) return;
-    for (uint32_t i = 0; i < m->action_count; ++i) {
-        ta_action *a = m->actions[i];
-        if (!a->uncached && strcmp(a->clip->name, clip_name) == 0) forget(m, a);
-    }
-    after_uncache(m);
-}
-
-void ta_mixer_uncache_root(ta_mixer *m, ta_node_id root)
-{
-    if (m == NULL) return;
-    ta_node_id key = ta_node_is_none(root) ? m->root : root;
-    for (uint32_t i = 0; i < m->action_count; ++i) {
-        ta_action *a = m->actions[i];
-        if (!a->uncached && a->root.index == key.index) forget(m, a);
-    }
-    after_uncache(m);
 }
 
 /* ---- cross-fades -------------------------------------------------------------------- */
@@ -279,8 +153,8 @@ void ta_mixer_uncache_root(ta_mixer *m, ta_node_id root)
 ta_result ta_mixer_cross_fade_from(ta_mixer *m, uint32_t index, uint32_t from_index, ta_duration duration, bool warp,
                                    ta_error *err)
 {
-    ta_result r = find_action(m, index, "index", err);
-    if (r == TA_OK) r = find_action(m, from_index, "from_index", err);
+    ta_result r = ta__mixer_check_action(m, index, "index", err);
+    if (r == TA_OK) r = ta__mixer_check_action(m, from_index, "from_index", err);
     if (r != TA_OK) return r;
     if (index == from_index)
         return ta__fail(err, TA_ERROR_BAD_STATE, "from_index: action %u cannot cross-fade with itself", index);
@@ -325,8 +199,8 @@ ta_result ta_mixer_cross_fade_to(ta_mixer *m, uint32_t index, uint32_t to_index,
                                  ta_error *err)
 {
     /* three.js crossFadeTo(b) is b.crossFadeFrom(this). */
-    ta_result r = find_action(m, index, "index", err);
-    if (r == TA_OK) r = find_action(m, to_index, "to_index", err);
+    ta_result r = ta__mixer_check_action(m, index, "index", err);
+    if (r == TA_OK) r = ta__mixer_check_action(m, to_index, "to_index", err);
     if (r != TA_OK) return r;
     if (index == to_index)
         return ta__fail(err, TA_ERROR_BAD_STATE, "to_index: action %u cannot cross-fade with itself", index);

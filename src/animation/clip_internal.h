@@ -1,6 +1,16 @@
 /*
  * src/animation/clip_internal.h -- the layout of a clip, for the action and the
  * mixer. Not public.
+ *
+ * A clip is complete when it is made: its tracks, its plan (clip_plan.h) and
+ * its fused copy (clip_fused.h) are all made by ta__clip_create_salted, the
+ * one function that makes clips. Once shared (more than one reference) no
+ * field of it is written again. The only thing that changes while it is
+ * shared is its reference count, which is why the count is not in the clip but
+ * in a block of its own that the clip points to (ta__clip_share): retain and
+ * release, given a const clip, write the count through that pointer and never
+ * through the clip, and the last release frees the clip through the pointer
+ * the block kept when the clip was made, not through a cast.
  */
 #ifndef THREEANIM_SRC_ANIMATION_CLIP_INTERNAL_H
 #define THREEANIM_SRC_ANIMATION_CLIP_INTERNAL_H
@@ -10,9 +20,14 @@
 #include "animation/track_internal.h"
 #include "threeanim/animation_clip.h"
 
+typedef struct ta__clip_share {
+    atomic_uint refs;
+    struct ta_clip *clip; /* the clip as it was made: the last release frees it through this */
+} ta__clip_share;
+
 struct ta_clip {
     ta__mem mem;
-    atomic_uint refcount;
+    ta__clip_share *share; /* the reference count, in its own block (see above); owned */
     char *name;
     char *uuid;
     char *user_data;       /* NULL if none */
@@ -26,12 +41,20 @@ struct ta_clip {
     /* Markers (clip_markers.c), sorted by time; read from user_data's "markers". */
     struct ta__marker *markers;
     uint32_t marker_count;
-    /* The mixer's reading plan (clip_plan.h), made by the first action. */
-    _Atomic(struct ta__clip_plan *) plan;
+    /* The mixer's reading plan (clip_plan.h): made with the clip, never NULL;
+     * owned. An edit of an unshared clip makes it again. */
+    struct ta__clip_plan *plan;
     /* The keys in planes for the mixer's fused path (clip_fused.h): made with
      * the clip, NULL when it does not qualify. */
     struct ta__clip_fused *fused;
 };
+
+/* How many references the clip has now: 1 means the caller's is the only one,
+ * and the clip may be edited in place. */
+static inline unsigned ta__clip_refs(const ta_clip *clip)
+{
+    return atomic_load_explicit(&clip->share->refs, memory_order_acquire);
+}
 
 struct ta_scene;
 void ta__clip_free_node_names(ta_clip *clip);

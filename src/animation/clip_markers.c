@@ -147,7 +147,7 @@ ta_result ta_clip_set_markers(ta_clip *clip, const ta_clip_marker *markers, uint
         ta_result r = check_time("markers", i, markers[i].time.seconds, clip->duration, err);
         if (r != TA_OK) return r;
     }
-    if (atomic_load(&clip->refcount) != 1 || atomic_load(&clip->plan) != NULL)
+    if (ta__clip_refs(clip) != 1)
         return ta__fail(err, TA_ERROR_BAD_STATE,
                         "clip \"%s\": held by an action or another reference; set markers before sharing it",
                         clip->name);

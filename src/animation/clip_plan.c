@@ -17,7 +17,7 @@ static uint64_t hash_times(const ta_track *t)
     return h;
 }
 
-static ta__clip_plan *build(const ta_clip *clip)
+ta__clip_plan *ta__clip_plan_build(const ta_clip *clip)
 {
     const ta__mem *mem = &clip->mem;
     uint32_t n = clip->track_count;
@@ -78,23 +78,7 @@ static ta__clip_plan *build(const ta_clip *clip)
     return p;
 }
 
-const ta__clip_plan *ta__clip_plan_get(const ta_clip *clip)
+void ta__clip_plan_free(const ta_clip *clip, ta__clip_plan *plan)
 {
-    ta_clip *c = (ta_clip *)(uintptr_t)clip;
-    ta__clip_plan *p = atomic_load_explicit(&c->plan, memory_order_acquire);
-    if (p != NULL) return p;
-    ta__clip_plan *mine = build(clip);
-    if (mine == NULL) return NULL;
-    ta__clip_plan *expected = NULL;
-    if (atomic_compare_exchange_strong_explicit(&c->plan, &expected, mine, memory_order_acq_rel,
-                                                memory_order_acquire))
-        return mine;
-    ta__free(&clip->mem, mine, mine->bytes);
-    return expected;
-}
-
-void ta__clip_plan_drop(ta_clip *clip)
-{
-    ta__clip_plan *p = atomic_exchange_explicit(&clip->plan, NULL, memory_order_acq_rel);
-    if (p != NULL) ta__free(&clip->mem, p, p->bytes);
+    if (plan != NULL) ta__free(&clip->mem, plan, plan->bytes);
 }

@@ -9,10 +9,12 @@
  * plain LINEAR vectors and LINEAR rotations, and the general path for the
  * rest.
  *
- * The plan is made by the first action on the clip and published into the
- * clip with a compare-and-swap, so actions on other threads may race to make
- * it; losers free theirs. Editing a clip (possible only while unshared) drops
- * the plan.
+ * The plan is made with the clip (ta_clip_create and everything that makes
+ * a clip go through one function, which refuses when it cannot be made), and
+ * made again by an edit, which is possible only while the clip is unshared.
+ * So from the moment a clip is shared its plan only is read: actions on any
+ * number of threads read it with no synchronisation beyond the one that
+ * handed them the clip.
  */
 #ifndef THREEANIM_SRC_ANIMATION_CLIP_PLAN_H
 #define THREEANIM_SRC_ANIMATION_CLIP_PLAN_H
@@ -34,9 +36,16 @@ typedef struct ta__clip_plan {
     size_t bytes;
 } ta__clip_plan;
 
-/* The clip's plan, made now if it has none; NULL when out of memory. */
-const ta__clip_plan *ta__clip_plan_get(const ta_clip *clip);
-/* Frees the clip's plan (the clip is unshared, or being freed). */
-void ta__clip_plan_drop(ta_clip *clip);
+/* A plan for the clip's tracks as they are now, in the clip's memory; NULL
+ * when out of memory. Only reads the clip: the caller puts the plan in. */
+ta__clip_plan *ta__clip_plan_build(const ta_clip *clip);
+/* Frees a plan ta__clip_plan_build made for clip; NULL does nothing. */
+void ta__clip_plan_free(const ta_clip *clip, ta__clip_plan *plan);
+
+/* The clip's plan: never NULL for a clip that was made. */
+static inline const ta__clip_plan *ta__clip_plan_get(const ta_clip *clip)
+{
+    return clip->plan;
+}
 
 #endif

@@ -44,9 +44,9 @@ ta_result ta_clip_set_node_names(ta_clip *clip, const char *const *names, uint32
     if (names != NULL && count != clip->track_count)
         return ta__fail(err, TA_ERROR_INVALID_ARGUMENT, "count: %u names for a clip of %u tracks", count,
                         clip->track_count);
-    if (atomic_load(&clip->refcount) > 1)
+    if (ta__clip_refs(clip) > 1)
         return ta__fail(err, TA_ERROR_BAD_STATE, "clip: \"%s\" is shared (%u references); a shared clip never changes",
-                        clip->name, (unsigned)atomic_load(&clip->refcount));
+                        clip->name, ta__clip_refs(clip));
     char **list = NULL;
     if (names != NULL) {
         bool oom;

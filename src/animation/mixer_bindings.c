@@ -1,7 +1,10 @@
-/* The mixer's bindings: one per driven target property, found by a hash of the target. */
+/* The mixer's bindings: one per driven target property, found by a hash of
+ * the target, and their whole lifecycle (made, referenced, used, restored,
+ * dropped by the cache). No other file changes their counts or marks. */
 #include <string.h>
 
 #include "animation/mixer_internal.h"
+#include "animation/property_access.h"
 
 static bool same_target(const ta__target *a, ta_track_target b)
 {
@@ -296,4 +299,259 @@ void ta__mixer_free_bindings(ta_mixer *m)
     ta__free(&m->mem, (void *)m->str_add, sizeof(char *) * m->str_capacity);
     ta__free(&m->mem, m->str_orig, sizeof(char *) * m->str_capacity);
     ta__free(&m->mem, (void *)m->str_last, sizeof(char *) * m->str_capacity);
+}
+
+/* ---- the lifecycle: references, use, the originals, the cache ---------------------------
+ *
+ * ref_count counts the action tracks (and group pairs) that point at a
+ * binding, bound or not playing; use_count those of playing actions. When the
+ * last user stops, a binding whose original was read is marked for restore:
+ * the next update writes the original back and forgets it. Every change of
+ * these counts and marks is made here. */
+
+/* One more playing track drives b: an original read before still holds, so a
+ * restore that was waiting is called off. */
+static void use_one(ta__binding *b)
+{
+    b->use_count++;
+    b->restore_pending = false;
+}
+
+static void unuse_one(ta__binding *b)
+{
+    b->use_count--;
+    if (b->use_count == 0 && b->has_original) b->restore_pending = true;
+}
+
+static void use_action(ta_mixer *m, ta_action *a, bool use)
+{
+    uint32_t n = a->has_group ? a->group_pair_count : (a->bound ? a->clip->track_count : 0);
+    const uint32_t *list = a->has_group ? a->group_bindings : a->bindings;
+    m->checked = false;
+    for (uint32_t i = 0; i < n; ++i) {
+        if (use)
+            use_one(&m->bindings[list[i]]);
+        else
+            unuse_one(&m->bindings[list[i]]);
+    }
+}
+
+/* Binds every track of an action that plays no group: room made for exactly
+ * the bindings it adds first, so that binding itself cannot fail. */
+static ta_result bind_action(ta_mixer *m, ta_action *a, ta_error *err)
+{
+    uint32_t n = a->clip->track_count, fresh = 0, numbers = 0, strings = 0;
+    for (uint32_t t = 0; t < n; ++t) {
+        ta_track_target target = a->clip->tracks[t]->target;
+        if (ta__mixer_find(m, target) != TA_NONE) continue;
+        fresh++;
+        if (ta_track_kind_value_type(target.kind) == TA_VALUE_STRING)
+            strings++;
+        else
+            numbers += ta_track_kind_value_size(target.kind);
+    }
+    ta_result r = ta__mixer_reserve(m, fresh, numbers, strings, err);
+    if (r != TA_OK) return r;
+    for (uint32_t t = 0; t < n; ++t) {
+        uint32_t index = 0;
+        ta__mixer_bind(m, a->clip->tracks[t]->target, &index, NULL); /* room was made */
+        a->bindings[t] = index;
+        m->bindings[index].ref_count++;
+    }
+    a->bound = true;
+    return TA_OK;
+}
+
+ta_result ta__mixer_activate(ta_mixer *m, ta_action *a, ta_error *err)
+{
+    if (a->blend_mode == TA_ADDITIVE_BLEND_MODE) {
+        ta_result r = ta__mixer_need_additive(m, err);
+        if (r != TA_OK) return r;
+    }
+    if (!a->has_group && !a->bound) {
+        ta_result r = bind_action(m, a, err);
+        if (r != TA_OK) return r;
+    }
+    use_action(m, a, true);
+    a->scheduled = true;
+    return TA_OK;
+}
+
+void ta__mixer_deactivate(ta_mixer *m, ta_action *a)
+{
+    if (!a->scheduled) return;
+    use_action(m, a, false);
+    a->scheduled = false;
+}
+
+static ta_result push_pair(ta_action *a, uint32_t track, uint32_t binding, ta_error *err)
+{
+    if (a->group_pair_count == a->group_pair_capacity) {
+        uint32_t cap = a->group_pair_capacity ? a->group_pair_capacity * 2 : 16;
+        uint32_t *t = (uint32_t *)ta__calloc(&a->mem, cap, sizeof(uint32_t));
+        uint32_t *b = (uint32_t *)ta__calloc(&a->mem, cap, sizeof(uint32_t));
+        if (t == NULL || b == NULL) {
+            ta__free(&a->mem, t, sizeof(uint32_t) * cap);
+            ta__free(&a->mem, b, sizeof(uint32_t) * cap);
+            return ta__fail(err, TA_ERROR_OUT_OF_MEMORY, "out of memory binding a group");
+        }
+        if (a->group_pair_count) {
+            memcpy(t, a->group_tracks, sizeof(uint32_t) * a->group_pair_count);
+            memcpy(b, a->group_bindings, sizeof(uint32_t) * a->group_pair_count);
+        }
+        ta__free(&a->mem, a->group_tracks, sizeof(uint32_t) * a->group_pair_capacity);
+        ta__free(&a->mem, a->group_bindings, sizeof(uint32_t) * a->group_pair_capacity);
+        a->group_tracks = t;
+        a->group_bindings = b;
+        a->group_pair_capacity = cap;
+    }
+    a->group_tracks[a->group_pair_count] = track;
+    a->group_bindings[a->group_pair_count] = binding;
+    a->group_pair_count++;
+    return TA_OK;
+}
+
+static bool pair_exists(const ta_action *a, uint32_t track, uint32_t binding)
+{
+    for (uint32_t i = 0; i < a->group_pair_count; ++i)
+        if (a->group_tracks[i] == track && a->group_bindings[i] == binding) return true;
+    return false;
+}
+
+ta_result ta__mixer_bind_pair(ta_mixer *m, ta_action *a, uint32_t track, ta_track_target target, ta_error *err)
+{
+    uint32_t b;
+    ta_result r = ta__mixer_bind(m, target, &b, err);
+    if (r != TA_OK) return r;
+    /* Two members whose meshes share a material drive it once. */
+    if (pair_exists(a, track, b)) return TA_OK;
+    r = push_pair(a, track, b, err);
+    if (r != TA_OK) return r;
+    m->bindings[b].ref_count++;
+    m->checked = false;
+    if (a->scheduled) use_one(&m->bindings[b]);
+    return TA_OK;
+}
+
+void ta__mixer_release_pairs(ta_mixer *m, ta_action *a)
+{
+    for (uint32_t p = 0; p < a->group_pair_count; ++p) {
+        ta__binding *b = &m->bindings[a->group_bindings[p]];
+        b->ref_count--;
+        if (a->scheduled) unuse_one(b);
+    }
+    a->group_pair_count = 0;
+    a->group_resolved = false;
+}
+
+void ta__mixer_release_action_refs(ta_mixer *m, ta_action *a)
+{
+    ta__fused_release(m);
+    if (a->bound) {
+        for (uint32_t t = 0; t < a->clip->track_count; ++t) {
+            m->bindings[a->bindings[t]].ref_count--;
+            a->bindings[t] = TA_NONE;
+        }
+        a->bound = false;
+    }
+    for (uint32_t p = 0; p < a->group_pair_count; ++p) m->bindings[a->group_bindings[p]].ref_count--;
+    a->group_pair_count = 0;
+    a->group_resolved = false;
+}
+
+ta_result ta__mixer_read_originals(ta_mixer *m, const ta_mixer_targets *t, ta_error *err)
+{
+    for (uint32_t i = 0; i < m->binding_count; ++i) {
+        ta__binding *b = &m->bindings[i];
+        if (b->use_count == 0 || b->has_original) continue;
+        if (b->target.type == TA_VALUE_STRING) {
+            char *copy = ta__strdup(&m->mem, ta__property_read_string(t, ta__binding_target(b)));
+            if (copy == NULL) {
+                ta__mixer_rollback_originals(m);
+                return ta__fail(err, TA_ERROR_OUT_OF_MEMORY, "out of memory reading a node's name");
+            }
+            ta__free_str(&m->mem, m->str_orig[b->offset]);
+            m->str_orig[b->offset] = copy;
+            m->str_last[b->offset] = copy;
+        } else {
+            ta__property_read(t, ta__binding_target(b), m->orig + b->offset);
+            memcpy(m->last + b->offset, m->orig + b->offset, sizeof(float) * b->size);
+        }
+        b->has_original = true;
+        b->read_now = true;
+    }
+    return TA_OK;
+}
+
+void ta__mixer_rollback_originals(ta_mixer *m)
+{
+    for (uint32_t i = 0; i < m->binding_count; ++i) {
+        ta__binding *b = &m->bindings[i];
+        if (b->read_now) {
+            b->read_now = false;
+            b->has_original = false;
+        }
+        b->weight = 0;
+        b->add_weight = 0;
+    }
+}
+
+bool ta__mixer_take_restore(ta__binding *b)
+{
+    if (!b->restore_pending) return false;
+    b->restore_pending = false;
+    b->has_original = false;
+    b->driven_last = true;
+    return true;
+}
+
+/* The cache: an uncached action gives up its bindings for good. */
+static void forget(ta_mixer *m, ta_action *a)
+{
+    ta__mixer_deactivate(m, a);
+    ta_action_reset(a);
+    ta__mixer_release_action_refs(m, a);
+    a->uncached = true;
+}
+
+static void after_uncache(ta_mixer *m)
+{
+    /* The rule: drop every binding nothing drove in the last update.
+     * Actions that are not playing give up their bindings too, and bind again
+     * when they play. */
+    for (uint32_t i = 0; i < m->action_count; ++i) {
+        ta_action *a = m->actions[i];
+        if (!a->scheduled && !a->uncached) ta__mixer_release_action_refs(m, a);
+    }
+    ta__mixer_drop_unused(m);
+}
+
+ta_result ta_mixer_uncache_action(ta_mixer *m, uint32_t index, ta_error *err)
+{
+    ta_result r = ta__mixer_check_action(m, index, "index", err);
+    if (r != TA_OK) return r;
+    forget(m, m->actions[index]);
+    after_uncache(m);
+    return TA_OK;
+}
+
+void ta_mixer_uncache_clip(ta_mixer *m, const char *clip_name)
+{
+    if (m == NULL || clip_name == NULL) return;
+    for (uint32_t i = 0; i < m->action_count; ++i) {
+        ta_action *a = m->actions[i];
+        if (!a->uncached && strcmp(a->clip->name, clip_name) == 0) forget(m, a);
+    }
+    after_uncache(m);
+}
+
+void ta_mixer_uncache_root(ta_mixer *m, ta_node_id root)
+{
+    if (m == NULL) return;
+    ta_node_id key = ta_node_is_none(root) ? m->root : root;
+    for (uint32_t i = 0; i < m->action_count; ++i) {
+        ta_action *a = m->actions[i];
+        if (!a->uncached && a->root.index == key.index) forget(m, a);
+    }
+    after_uncache(m);
 }

@@ -9,6 +9,7 @@
 #include "animation/quat_batch.h"
 #include "animation/marker_events.h"
 #include "animation/mask_internal.h"
+#include "animation/mixer_blend.h"
 #include "animation/root_motion_internal.h"
 #include "animation/mixer_internal.h"
 #include "scene/scene_internal.h"
@@ -16,67 +17,7 @@
 
 /* ---- groups: which bindings a group action's tracks drive ------------------------------ */
 
-typedef struct group_sink {
-    ta_mixer *m;
-    ta_action *a;
-    uint32_t count;
-    ta_error *err;
-    ta_result r;
-} group_sink;
-
-static ta_result push_pair(ta_action *a, uint32_t track, uint32_t binding, ta_error *err)
-{
-    if (a->group_pair_count == a->group_pair_capacity) {
-        uint32_t cap = a->group_pair_capacity ? a->group_pair_capacity * 2 : 16;
-        uint32_t *t = (uint32_t *)ta__calloc(&a->mem, cap, sizeof(uint32_t));
-        uint32_t *b = (uint32_t *)ta__calloc(&a->mem, cap, sizeof(uint32_t));
-        if (t == NULL || b == NULL) {
-            ta__free(&a->mem, t, sizeof(uint32_t) * cap);
-            ta__free(&a->mem, b, sizeof(uint32_t) * cap);
-            return ta__fail(err, TA_ERROR_OUT_OF_MEMORY, "out of memory binding a group");
-        }
-        if (a->group_pair_count) {
-            memcpy(t, a->group_tracks, sizeof(uint32_t) * a->group_pair_count);
-            memcpy(b, a->group_bindings, sizeof(uint32_t) * a->group_pair_count);
-        }
-        ta__free(&a->mem, a->group_tracks, sizeof(uint32_t) * a->group_pair_capacity);
-        ta__free(&a->mem, a->group_bindings, sizeof(uint32_t) * a->group_pair_capacity);
-        a->group_tracks = t;
-        a->group_bindings = b;
-        a->group_pair_capacity = cap;
-    }
-    a->group_tracks[a->group_pair_count] = track;
-    a->group_bindings[a->group_pair_count] = binding;
-    a->group_pair_count++;
-    return TA_OK;
-}
-
-static bool pair_exists(const ta_action *a, uint32_t track, uint32_t binding)
-{
-    for (uint32_t i = 0; i < a->group_pair_count; ++i)
-        if (a->group_tracks[i] == track && a->group_bindings[i] == binding) return true;
-    return false;
-}
-
-static ta_result bind_pair(ta_mixer *m, ta_action *a, uint32_t track, ta_track_target target, ta_error *err)
-{
-    uint32_t b;
-    ta_result r = ta__mixer_bind(m, target, &b, err);
-    if (r != TA_OK) return r;
-    /* Two members whose meshes share a material drive it once. */
-    if (pair_exists(a, track, b)) return TA_OK;
-    r = push_pair(a, track, b, err);
-    if (r != TA_OK) return r;
-    m->bindings[b].ref_count++;
-    m->checked = false;
-    if (a->scheduled) {
-        m->bindings[b].use_count++;
-        m->bindings[b].restore_pending = false;
-    }
-    return TA_OK;
-}
-
-/* The targets a track drives on one member (spec "Groups"). */
+/* The targets a track drives on one member of a group (animation_object_group.h). */
 static ta_result bind_member(ta_mixer *m, ta_action *a, const ta_mixer_targets *t, uint32_t track, ta_node_id member,
                              ta_error *err)
 {
@@ -87,7 +28,7 @@ static ta_result bind_member(ta_mixer *m, ta_action *a, const ta_mixer_targets *
     switch (target.family) {
     case TA_FAMILY_NODE:
         target.index = member.index;
-        return bind_pair(m, a, track, target, err);
+        return ta__mixer_bind_pair(m, a, track, target, err);
     case TA_FAMILY_MESH:
     case TA_FAMILY_SKINNED_MESH: {
         bool skinned = target.family == TA_FAMILY_SKINNED_MESH;
@@ -96,7 +37,7 @@ static ta_result bind_member(ta_mixer *m, ta_action *a, const ta_mixer_targets *
         for (uint32_t i = 0; i < count && r == TA_OK; ++i)
             if (list[i].node.index == member.index) {
                 target.index = i;
-                r = bind_pair(m, a, track, target, err);
+                r = ta__mixer_bind_pair(m, a, track, target, err);
             }
         return r;
     }
@@ -108,7 +49,7 @@ static ta_result bind_member(ta_mixer *m, ta_action *a, const ta_mixer_targets *
                 if (list[i].node.index == member.index)
                     for (uint32_t k = 0; k < list[i].material_count && r == TA_OK; ++k) {
                         target.index = list[i].materials[k].index;
-                        r = bind_pair(m, a, track, target, err);
+                        r = ta__mixer_bind_pair(m, a, track, target, err);
                     }
         }
         return r;
@@ -117,7 +58,7 @@ static ta_result bind_member(ta_mixer *m, ta_action *a, const ta_mixer_targets *
         for (uint32_t i = 0; i < s->light_count && r == TA_OK; ++i)
             if (s->lights[i].node.index == member.index) {
                 target.index = i;
-                r = bind_pair(m, a, track, target, err);
+                r = ta__mixer_bind_pair(m, a, track, target, err);
             }
         return r;
     case TA_FAMILY_PERSPECTIVE_CAMERA:
@@ -125,7 +66,7 @@ static ta_result bind_member(ta_mixer *m, ta_action *a, const ta_mixer_targets *
             for (uint32_t i = 0; i < t->cameras->perspective_count && r == TA_OK; ++i)
                 if (t->cameras->perspective[i].node.index == member.index) {
                     target.index = i;
-                    r = bind_pair(m, a, track, target, err);
+                    r = ta__mixer_bind_pair(m, a, track, target, err);
                 }
         return r;
     case TA_FAMILY_ORTHOGRAPHIC_CAMERA:
@@ -133,7 +74,7 @@ static ta_result bind_member(ta_mixer *m, ta_action *a, const ta_mixer_targets *
             for (uint32_t i = 0; i < t->cameras->orthographic_count && r == TA_OK; ++i)
                 if (t->cameras->orthographic[i].node.index == member.index) {
                     target.index = i;
-                    r = bind_pair(m, a, track, target, err);
+                    r = ta__mixer_bind_pair(m, a, track, target, err);
                 }
         return r;
     default: return TA_OK;
@@ -168,16 +109,7 @@ static ta_result resolve_group(ta_mixer *m, ta_action *a, const ta_mixer_targets
                             "action %u: group member %u is node %u, which is not in the scene (%u nodes)", a->index,
                             i, g->members[i].index, t->scene->node_count);
     /* Let go of the old pairs, then bind the members afresh. */
-    for (uint32_t p = 0; p < a->group_pair_count; ++p) {
-        ta__binding *b = &m->bindings[a->group_bindings[p]];
-        b->ref_count--;
-        if (a->scheduled) {
-            b->use_count--;
-            if (b->use_count == 0 && b->has_original) b->restore_pending = true;
-        }
-    }
-    a->group_pair_count = 0;
-    a->group_resolved = false;
+    ta__mixer_release_pairs(m, a);
     for (uint32_t track = 0; track < a->clip->track_count; ++track)
         for (uint32_t i = 0; i < g->count; ++i) {
             ta_result r = bind_member(m, a, t, track, g->members[i], err);
@@ -190,158 +122,6 @@ static ta_result resolve_group(ta_mixer *m, ta_action *a, const ta_mixer_targets
     a->group_perspective_count = persp;
     a->group_orthographic_count = ortho;
     return TA_OK;
-}
-
-/* ---- mixing (three.js PropertyMixer) ------------------------------------------------ */
-
-static void lerp_into(float *dst, const double *src, uint32_t n, double t)
-{
-    double s = 1 - t;
-    for (uint32_t i = 0; i < n; ++i) dst[i] = (float)(dst[i] * s + src[i] * t);
-}
-
-static void slerp_into(float *dst, const double *src, double t)
-{
-    double a[4] = {dst[0], dst[1], dst[2], dst[3]}, r[4];
-    ta__fast_slerp(r, a, src, t);
-    for (int i = 0; i < 4; ++i) dst[i] = (float)r[i];
-}
-
-/* A binding's slot in one of the float arrays; NULL when the array is not
- * made (only string bindings, whose values live in the string arrays). */
-static inline float *slot_of(float *base, uint32_t offset)
-{
-    return base != NULL ? base + offset : NULL;
-}
-
-static void accumulate(ta_mixer *m, ta__binding *b, const double *in, const char *in_str, double weight)
-{
-    float *p = slot_of(m->pile, b->offset);
-    if (b->weight == 0) {
-        if (b->target.type == TA_VALUE_STRING)
-            m->str_pile[b->offset] = in_str;
-        else
-            for (uint32_t i = 0; i < b->size; ++i) p[i] = (float)in[i];
-        b->weight = weight;
-        return;
-    }
-    b->weight += weight;
-    double mix = weight / b->weight;
-    switch (b->target.type) {
-    case TA_VALUE_ROTATION: slerp_into(p, in, mix); break;
-    case TA_VALUE_FLAG:
-        if (mix >= 0.5) p[0] = (float)in[0];
-        break;
-    case TA_VALUE_STRING:
-        if (mix >= 0.5) m->str_pile[b->offset] = in_str;
-        break;
-    default: lerp_into(p, in, b->size, mix); break;
-    }
-}
-
-static void accumulate_additive(ta_mixer *m, ta__binding *b, const double *in, const char *in_str, double weight)
-{
-    float *add = slot_of(m->add, b->offset);
-    if (b->add_weight == 0) {
-        switch (b->target.type) {
-        case TA_VALUE_ROTATION:
-            add[0] = add[1] = add[2] = 0;
-            add[3] = 1;
-            break;
-        case TA_VALUE_FLAG: add[0] = m->orig[b->offset]; break;
-        case TA_VALUE_STRING: m->str_add[b->offset] = m->str_orig[b->offset]; break;
-        default:
-            for (uint32_t i = 0; i < b->size; ++i) add[i] = 0;
-            break;
-        }
-    }
-    switch (b->target.type) {
-    case TA_VALUE_ROTATION: {
-        double cur[4] = {add[0], add[1], add[2], add[3]}, work[4], r[4];
-        ta_multiply_quaternions_flat(work, cur, in);
-        /* A weight above one extrapolates, which the fast slerp's series does
-         * not (it holds for t in [0, 1]): three.js's slerpFlat there. */
-        if (weight <= 1)
-            ta__fast_slerp(r, cur, work, weight);
-        else
-            ta_slerp_flat(r, cur, work, weight);
-        if (weight > 0x1p20) {
-            /* Past a weight of about a million the extrapolating slerp's
-             * rounding shows in the length (from 2**53 on 1 - weight is
-             * -weight, and the result is no rotation at all): keep it one.
-             * Below, the result is three.js's, length and all. */
-            double len = sqrt(r[0] * r[0] + r[1] * r[1] + r[2] * r[2] + r[3] * r[3]);
-            if (len > 0 && isfinite(len))
-                for (int i = 0; i < 4; ++i) r[i] /= len;
-        }
-        for (int i = 0; i < 4; ++i) add[i] = (float)r[i];
-        break;
-    }
-    case TA_VALUE_FLAG:
-        if (weight >= 0.5) add[0] = (float)in[0];
-        break;
-    case TA_VALUE_STRING:
-        if (weight >= 0.5) m->str_add[b->offset] = in_str;
-        break;
-    default:
-        for (uint32_t i = 0; i < b->size; ++i) add[i] = (float)(add[i] + in[i] * weight);
-        break;
-    }
-    b->add_weight += weight;
-}
-
-/* The pile rested toward the original by the missing weight, then the additive pile on top. */
-static void apply(ta_mixer *m, ta__binding *b)
-{
-    float *p = slot_of(m->pile, b->offset);
-    const float *o = slot_of(m->orig, b->offset);
-    double w = b->weight;
-    if (w < 1) {
-        double t = 1 - w;
-        if (w == 0) {
-            if (b->target.type == TA_VALUE_STRING)
-                m->str_pile[b->offset] = m->str_orig[b->offset];
-            else
-                for (uint32_t i = 0; i < b->size; ++i) p[i] = o[i];
-        } else {
-            switch (b->target.type) {
-            case TA_VALUE_ROTATION: {
-                double od[4] = {o[0], o[1], o[2], o[3]};
-                slerp_into(p, od, t);
-                break;
-            }
-            case TA_VALUE_FLAG:
-                if (t >= 0.5) p[0] = o[0];
-                break;
-            case TA_VALUE_STRING:
-                if (t >= 0.5) m->str_pile[b->offset] = m->str_orig[b->offset];
-                break;
-            default: {
-                double od[4] = {0, 0, 0, 0};
-                for (uint32_t i = 0; i < b->size; ++i) od[i] = o[i];
-                lerp_into(p, od, b->size, t);
-                break;
-            }
-            }
-        }
-    }
-    if (b->add_weight > 0) {
-        const float *add = slot_of(m->add, b->offset);
-        switch (b->target.type) {
-        case TA_VALUE_ROTATION: {
-            double cur[4] = {p[0], p[1], p[2], p[3]}, ad[4] = {add[0], add[1], add[2], add[3]}, work[4], r[4];
-            ta_multiply_quaternions_flat(work, cur, ad);
-            ta__fast_slerp(r, cur, work, 1);
-            for (int i = 0; i < 4; ++i) p[i] = (float)r[i];
-            break;
-        }
-        case TA_VALUE_FLAG: p[0] = add[0]; break;
-        case TA_VALUE_STRING: m->str_pile[b->offset] = m->str_add[b->offset]; break;
-        default:
-            for (uint32_t i = 0; i < b->size; ++i) p[i] = (float)((double)p[i] + add[i]);
-            break;
-        }
-    }
 }
 
 /* ---- sampling one action's tracks into the piles ---------------------------------------- */
@@ -415,33 +195,6 @@ static const char *track_string(const ta_track *tr, double value)
     return i < tr->string_count ? tr->strings[i] : "";
 }
 
-/* A normal action's first value in a pile is copied; each later one moves the
- * pile by its share of the weight (three.js PropertyMixer.accumulate). */
-static inline void accumulate_numbers(ta_mixer *m, ta__binding *b, const double *in, double weight)
-{
-    float *p = m->pile + b->offset;
-    uint32_t n = b->size;
-    if (b->weight == 0) {
-        for (uint32_t i = 0; i < n; ++i) p[i] = (float)in[i];
-        b->weight = weight;
-        return;
-    }
-    b->weight += weight;
-    lerp_into(p, in, n, weight / b->weight);
-}
-
-static inline void accumulate_rotation(ta_mixer *m, ta__binding *b, const double *in, double weight)
-{
-    float *p = m->pile + b->offset;
-    if (b->weight == 0) {
-        for (int i = 0; i < 4; ++i) p[i] = (float)in[i];
-        b->weight = weight;
-        return;
-    }
-    b->weight += weight;
-    slerp_into(p, in, weight / b->weight);
-}
-
 /* The LINEAR rotation tracks of a normal action, TA__QUAT_BATCH at a time:
  * the keys' slerps in one vector pass, then the piles' slerps in another. */
 static void mix_rotations_batched(ta_mixer *m, ta_action *a, double weight)
@@ -479,15 +232,14 @@ static void mix_rotations_batched(ta_mixer *m, ta_action *a, double weight)
         for (uint32_t i = 0; i < n; ++i) {
             ta__binding *b = &m->bindings[key_binding[i]];
             float *pile = m->pile + b->offset;
-            if (b->weight == 0) {
+            double share;
+            if (!ta__blend_share(b, weight, &share)) {
                 pile[0] = keys.ax[i];
                 pile[1] = keys.ay[i];
                 pile[2] = keys.az[i];
                 pile[3] = keys.aw[i];
-                b->weight = weight;
                 continue;
             }
-            b->weight += weight;
             piles.ax[p] = pile[0];
             piles.ay[p] = pile[1];
             piles.az[p] = pile[2];
@@ -496,7 +248,7 @@ static void mix_rotations_batched(ta_mixer *m, ta_action *a, double weight)
             piles.by[p] = keys.ay[i];
             piles.bz[p] = keys.az[i];
             piles.bw[p] = keys.aw[i];
-            piles.t[p] = (float)(weight / b->weight);
+            piles.t[p] = (float)share;
             pile_binding[p++] = key_binding[i];
         }
         if (p == 0) continue;
@@ -534,7 +286,7 @@ static void root_remix(ta_mixer *m, const ta_action *a, const root_pile *saved, 
     double value[4];
     sample_any(a, a->root_track, t, value);
     ta__root_in_place(m, a, a->root_track, value);
-    accumulate(m, b, value, NULL, weight);
+    ta__blend_accumulate(m, b, value, NULL, weight);
 }
 
 static void mix_action(ta_mixer *m, ta_action *a, double weight)
@@ -560,37 +312,25 @@ static void mix_action(ta_mixer *m, ta_action *a, double weight)
                 TA__PREFETCH(&m->bindings[a->bindings[plan->lerp[k + TA__AHEAD]]]);
             if (tr->value_size != 3) {
                 sample_lerp(a, track, value);
-                accumulate_numbers(m, b, value, weight);
+                ta__blend_accumulate_numbers(m, b, value, b->size, weight);
                 continue;
             }
             /* the common case, three numbers, written out */
             uint32_t g = plan->track_group[track], i1 = a->cursors[g];
-            double v0, v1, v2;
+            double v[3]; /* not value: its own array stays in registers */
             if (i1 == 0 || i1 == tr->key_count) {
                 const float *key = tr->values + (size_t)(i1 ? i1 - 1 : 0) * 3;
-                v0 = key[0];
-                v1 = key[1];
-                v2 = key[2];
+                v[0] = key[0];
+                v[1] = key[1];
+                v[2] = key[2];
             } else {
                 const float *k1 = tr->values + (size_t)i1 * 3, *k0 = k1 - 3;
                 double w1 = a->alphas[g], w0 = 1 - w1;
-                v0 = k0[0] * w0 + k1[0] * w1;
-                v1 = k0[1] * w0 + k1[1] * w1;
-                v2 = k0[2] * w0 + k1[2] * w1;
+                v[0] = k0[0] * w0 + k1[0] * w1;
+                v[1] = k0[1] * w0 + k1[1] * w1;
+                v[2] = k0[2] * w0 + k1[2] * w1;
             }
-            float *p = m->pile + b->offset;
-            if (b->weight == 0) {
-                p[0] = (float)v0;
-                p[1] = (float)v1;
-                p[2] = (float)v2;
-                b->weight = weight;
-            } else {
-                b->weight += weight;
-                double mix = weight / b->weight, keep = 1 - mix;
-                p[0] = (float)(p[0] * keep + v0 * mix);
-                p[1] = (float)(p[1] * keep + v1 * mix);
-                p[2] = (float)(p[2] * keep + v2 * mix);
-            }
+            ta__blend_accumulate_numbers(m, b, v, 3, weight);
         }
         if (plan->slerp_targets_unique)
             mix_rotations_batched(m, a, weight);
@@ -598,14 +338,14 @@ static void mix_action(ta_mixer *m, ta_action *a, double weight)
             for (uint32_t k = 0; k < plan->slerp_count; ++k) {
                 uint32_t track = plan->slerp[k];
                 sample_slerp(a, track, value);
-                accumulate_rotation(m, &m->bindings[a->bindings[track]], value, weight);
+                ta__blend_accumulate_rotation(m, &m->bindings[a->bindings[track]], value, weight);
             }
         for (uint32_t k = 0; k < plan->other_count; ++k) {
             uint32_t track = plan->other[k];
             sample_any(a, track, t, value);
             ta__binding *b = &m->bindings[a->bindings[track]];
             const char *s = b->target.type == TA_VALUE_STRING ? track_string(a->clip->tracks[track], value[0]) : NULL;
-            accumulate(m, b, value, s, weight);
+            ta__blend_accumulate(m, b, value, s, weight);
         }
         if (root_fast) root_remix(m, a, &saved, t, weight);
         return;
@@ -630,9 +370,9 @@ static void mix_action(ta_mixer *m, ta_action *a, double weight)
         }
         const char *s = b->target.type == TA_VALUE_STRING ? track_string(a->clip->tracks[track], value[0]) : NULL;
         if (additive)
-            accumulate_additive(m, b, value, s, w);
+            ta__blend_accumulate_additive(m, b, value, s, w);
         else
-            accumulate(m, b, value, s, w);
+            ta__blend_accumulate(m, b, value, s, w);
     }
 }
 
@@ -668,21 +408,6 @@ static ta_result action_step(ta_mixer *m, ta_action *a, double time, double dt, 
     ta__action_update_weight(a, next, time);
     (void)m;
     return TA_OK;
-}
-
-/* A refused update: forget the originals it read, and clear the weights it
- * piled up for the next one. */
-static void rollback_originals(ta_mixer *m)
-{
-    for (uint32_t i = 0; i < m->binding_count; ++i) {
-        ta__binding *b = &m->bindings[i];
-        if (b->read_now) {
-            b->read_now = false;
-            b->has_original = false;
-        }
-        b->weight = 0;
-        b->add_weight = 0;
-    }
 }
 
 /* Whether the commit writes b's numbers: they differ from the last written. */
@@ -843,7 +568,7 @@ static ta_result general_mix_and_commit(ta_mixer *m, const ta_mixer_targets *t, 
     for (uint32_t i = 0; i < m->binding_count; ++i) {
         ta__binding *b = &m->bindings[i];
         if (b->use_count == 0) continue;
-        apply(m, b);
+        ta__blend_apply(m, b);
         if (b->target.type == TA_VALUE_STRING) continue;
         if (b->target.family == TA_FAMILY_NODE) {
             /* a node's numbers only need to be finite */
@@ -855,13 +580,13 @@ static ta_result general_mix_and_commit(ta_mixer *m, const ta_mixer_targets *t, 
         }
         r = ta__property_check_value(ta__binding_target(b), m->pile + b->offset, err);
         if (r != TA_OK) {
-            rollback_originals(m);
+            ta__mixer_rollback_originals(m);
             return r;
         }
     }
     r = m->camera_bindings > 0 ? check_cameras(m, t, write_all, err) : TA_OK;
     if (r != TA_OK) {
-        rollback_originals(m);
+        ta__mixer_rollback_originals(m);
         return r;
     }
 
@@ -870,7 +595,7 @@ static ta_result general_mix_and_commit(ta_mixer *m, const ta_mixer_targets *t, 
     char **made_names = NULL;
     r = make_names(m, t->scene, write_all, &made_names, err);
     if (r != TA_OK) {
-        rollback_originals(m);
+        ta__mixer_rollback_originals(m);
         return r;
     }
 
@@ -880,14 +605,11 @@ static ta_result general_mix_and_commit(ta_mixer *m, const ta_mixer_targets *t, 
         b->read_now = false;
         b->driven_last = false;
         if (b->use_count == 0) {
-            if (b->restore_pending) {
+            if (ta__mixer_take_restore(b)) {
                 if (b->target.type == TA_VALUE_STRING)
                     write_name(m, t->scene, b, m->str_orig[b->offset], made_names);
                 else
                     ta__property_write(t, ta__binding_target(b), m->orig + b->offset);
-                b->restore_pending = false;
-                b->has_original = false;
-                b->driven_last = true;
             }
             continue;
         }
@@ -988,25 +710,8 @@ static ta_result run_update(ta_mixer *m, const ta_mixer_targets *t, double delta
             r = ta__property_check_target(t, ta__binding_target(b), err);
             if (r != TA_OK) return r;
         }
-        for (uint32_t i = 0; i < m->binding_count; ++i) {
-            ta__binding *b = &m->bindings[i];
-            if (b->use_count == 0 || b->has_original) continue;
-            if (b->target.type == TA_VALUE_STRING) {
-                char *copy = ta__strdup(&m->mem, ta__property_read_string(t, ta__binding_target(b)));
-                if (copy == NULL) {
-                    rollback_originals(m);
-                    return ta__fail(err, TA_ERROR_OUT_OF_MEMORY, "out of memory reading a node's name");
-                }
-                ta__free_str(&m->mem, m->str_orig[b->offset]);
-                m->str_orig[b->offset] = copy;
-                m->str_last[b->offset] = copy;
-            } else {
-                ta__property_read(t, ta__binding_target(b), m->orig + b->offset);
-                memcpy(m->last + b->offset, m->orig + b->offset, sizeof(float) * b->size);
-            }
-            b->has_original = true;
-            b->read_now = true;
-        }
+        r = ta__mixer_read_originals(m, t, err);
+        if (r != TA_OK) return r;
     } else if (m->map_bindings > 0) {
         for (uint32_t i = 0; i < m->binding_count; ++i) {
             ta__binding *b = &m->bindings[i];

@@ -147,7 +147,7 @@ ta_result ta_create_clips_from_morph_target_sequences(const char *const *names, 
 
     /* group[i]: the animation of target i, numbered as they first appear;
      * first[g]: the first target of animation g. */
-    size_t bytes = (size_t)target_count * (3 * sizeof(uint32_t) + sizeof(long) + sizeof(ta_clip *));
+    size_t bytes = (size_t)target_count * (3 * sizeof(uint32_t) + sizeof(long) + sizeof(struct ta_clip *));
     unsigned char *scratch = (unsigned char *)ta__alloc(&mem, bytes);
     if (scratch == NULL) return ta__fail(err, TA_ERROR_OUT_OF_MEMORY, "out of memory grouping %u names", target_count);
     ta_clip **clips = (ta_clip **)scratch;

@@ -20,7 +20,7 @@ void ta_model_destroy(ta_model *model)
         ta__mem_init(&mem, NULL, NULL);
     }
     for (uint32_t i = 0; i < model->animation_count; ++i) ta_clip_release(model->animations[i]);
-    ta__free(&mem, model->animations, sizeof(ta_clip *) * model->animation_count);
+    ta__free(&mem, model->animations, sizeof *model->animations * model->animation_count);
     ta__free(&mem, model->animation_roots, sizeof(ta_node_id) * model->animation_count);
     ta__free(&mem, model->source_nodes, sizeof(ta_node_id) * model->source_node_count);
     ta__free(&mem, model->source_skins, sizeof(ta_skin_index) * model->source_skin_count);
@@ -125,19 +125,19 @@ ta_result ta__model_push_clip(ta_model *model, ta_clip *clip, ta_node_id root, t
 {
     const ta__mem *mem = ta__model_mem(model);
     uint32_t n = model->animation_count;
-    ta_clip **clips = (ta_clip **)ta__alloc(mem, sizeof(ta_clip *) * (n + 1));
+    ta_clip **clips = (ta_clip **)ta__alloc(mem, sizeof *clips * (n + 1));
     ta_node_id *roots = (ta_node_id *)ta__alloc(mem, sizeof(ta_node_id) * (n + 1));
     if (clips == NULL || roots == NULL) {
-        ta__free(mem, clips, sizeof(ta_clip *) * (n + 1));
+        ta__free(mem, clips, sizeof *clips * (n + 1));
         ta__free(mem, roots, sizeof(ta_node_id) * (n + 1));
         ta_clip_release(clip);
         return ta__fail(err, TA_ERROR_OUT_OF_MEMORY, "out of memory adding clip %u", n);
     }
     if (n > 0) {
-        memcpy(clips, model->animations, sizeof(ta_clip *) * n);
+        memcpy(clips, model->animations, sizeof *clips * n);
         memcpy(roots, model->animation_roots, sizeof(ta_node_id) * n);
     }
-    ta__free(mem, model->animations, sizeof(ta_clip *) * n);
+    ta__free(mem, model->animations, sizeof *clips * n);
     ta__free(mem, model->animation_roots, sizeof(ta_node_id) * n);
     clips[n] = clip;
     roots[n] = root;

@@ -10,10 +10,9 @@
  * clip plan has time groups) and hands them to N worker threads, released at
  * once by a barrier. Every worker then, on its own scene and mixer: makes
  * actions on every shared clip (each retains the clip: the atomic reference
- * count), plays them with various loops, fades and warps, and updates; the
- * first update of an action on a clip makes the clip's plan, which every
- * worker races to publish (clip_plan.c's compare-and-swap; the losers free
- * theirs with the clip's allocator). The main thread drops its references
+ * count), plays them with various loops, fades and warps, and updates,
+ * reading the clip's plan, which was made with the clip (clip_plan.h) and is
+ * never written while shared. The main thread drops its references
  * while the workers play, so that the last release, which frees the clip,
  * happens on whichever worker finishes last. Workers also copy and subclip the
  * shared clips (reads), retain and release them by hand, uncache actions and
