@@ -39,6 +39,9 @@ endfunction()
 function(declared_functions out)
   set(declared "")
   foreach(h ${ARGN})
+    if(NOT EXISTS ${INCLUDE_DIR}/threeanim/${h})
+      continue() # in the table, not (or no longer) in the tree: it declares nothing
+    endif()
     file(READ ${INCLUDE_DIR}/threeanim/${h} text)
     # Preprocessor lines (export.h's own #define TA_API ...) declare nothing.
     string(REGEX REPLACE "#[ \t]*define[^\n]*" "" text "${text}")
