@@ -1,10 +1,13 @@
 # threeanim: the two commands of the README, and a few more.
 #   make demo   installs what is missing, builds, runs the command on the bundled default
-#   make test   builds and runs every test (unit, conformance, CLI, examples), then again
-#               under AddressSanitizer and UndefinedBehaviorSanitizer, then the fuzz smoke runs,
-#               and ends with the list of tests that were skipped and why
+#   make test   installs what is missing, builds and runs every test (unit, conformance, CLI,
+#               examples), then again under AddressSanitizer and UndefinedBehaviorSanitizer,
+#               then the fuzz smoke runs, and ends with the list of tests that were skipped and why
+#   make deps   installs what is missing (scripts/deps.sh), and nothing else
+# Only deps, demo, test (and docs, for Doxygen) install anything: make build never does; it
+# stops, naming what is missing, and says to run make deps.
 # TA_SAMPLES_DIR=DIR (make build or make test): where the tests find the Khronos glTF samples.
-# Others: make build | bench | fuzz | docs | install | clean
+# Others: make build | bench | fuzz | docs | docs-graph | install | clean
 
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 BUILD ?= build
@@ -16,24 +19,27 @@ FUZZ_SECONDS ?= 60
 # Passed to CMake on every configure when set, so that it can change in a configured tree.
 SAMPLES_FLAG = $(if $(TA_SAMPLES_DIR),-DTA_SAMPLES_DIR=$(abspath $(TA_SAMPLES_DIR)))
 
-.PHONY: all deps build build-asan build-fuzz test test-unit test-asan test-fuzz demo bench fuzz docs install clean
+.PHONY: all deps prerequisites build build-asan build-fuzz test test-unit test-asan test-fuzz demo bench fuzz docs docs-graph install clean
 
 all: build
 
 deps:
 	@scripts/deps.sh
 
+prerequisites:
+	@scripts/deps.sh --check
+
 $(BUILD)/CMakeCache.txt:
 	$(CMAKE) -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo $(SAMPLES_FLAG)
 
-build: deps $(BUILD)/CMakeCache.txt
+build: prerequisites $(BUILD)/CMakeCache.txt
 	$(if $(SAMPLES_FLAG),$(CMAKE) -S . -B $(BUILD) $(SAMPLES_FLAG) >/dev/null)
 	$(CMAKE) --build $(BUILD) -j $(JOBS)
 
 $(ASAN_BUILD)/CMakeCache.txt:
 	$(CMAKE) -S . -B $(ASAN_BUILD) -DCMAKE_BUILD_TYPE=Debug -DTA_SANITIZE=ON -DTA_BUILD_BENCH=OFF $(SAMPLES_FLAG)
 
-build-asan: deps $(ASAN_BUILD)/CMakeCache.txt
+build-asan: prerequisites $(ASAN_BUILD)/CMakeCache.txt
 	$(if $(SAMPLES_FLAG),$(CMAKE) -S . -B $(ASAN_BUILD) $(SAMPLES_FLAG) >/dev/null)
 	$(CMAKE) --build $(ASAN_BUILD) -j $(JOBS)
 
@@ -41,10 +47,10 @@ $(FUZZ_BUILD)/CMakeCache.txt:
 	CC=clang $(CMAKE) -S . -B $(FUZZ_BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DTA_BUILD_FUZZ=ON \
 	  -DTA_BUILD_TESTS=OFF -DTA_BUILD_BENCH=OFF -DTA_BUILD_EXAMPLES=OFF -DTA_BUILD_TOOLS=OFF
 
-build-fuzz: deps $(FUZZ_BUILD)/CMakeCache.txt
+build-fuzz: prerequisites $(FUZZ_BUILD)/CMakeCache.txt
 	$(CMAKE) --build $(FUZZ_BUILD) -j $(JOBS)
 
-test: build build-asan
+test: deps build build-asan
 	cd $(BUILD) && ctest --output-on-failure -j $(JOBS) --output-junit ctest-junit.xml
 	cd $(ASAN_BUILD) && ASAN_OPTIONS=detect_leaks=1 ctest --output-on-failure -j $(JOBS) -LE slow \
 	  --output-junit ctest-junit.xml
@@ -56,7 +62,7 @@ test: build build-asan
 test-fuzz: build-fuzz
 	tests/fuzz/run-smoke.sh $(FUZZ_BUILD)
 
-demo: build
+demo: deps build
 	@if [ -x scripts/demo.sh ]; then scripts/demo.sh $(BUILD); else $(BUILD)/threeanim --help; fi
 
 bench: build
@@ -68,6 +74,16 @@ fuzz: build-fuzz
 docs:
 	@command -v doxygen >/dev/null || TA_DEPS_OPTIONAL=1 scripts/deps.sh
 	doxygen docs/Doxyfile
+
+# The targets and their links, as `cmake --graphviz` draws them (docs/targets.dot): the
+# library's layers and what is built from them, without the tests, examples and benchmarks.
+docs-graph: prerequisites
+	rm -rf $(BUILD)-graph
+	$(CMAKE) -S . -B $(BUILD)-graph -DTA_BUILD_TESTS=OFF -DTA_BUILD_BENCH=OFF -DTA_BUILD_EXAMPLES=OFF >/dev/null
+	cp cmake/GraphVizOptions.cmake $(BUILD)-graph/CMakeGraphVizOptions.cmake
+	cd $(BUILD)-graph && $(CMAKE) --graphviz=targets.dot . >/dev/null
+	sed -e 's/[[:space:]]*$$//' $(BUILD)-graph/targets.dot > docs/targets.dot
+	rm -rf $(BUILD)-graph
 
 install: build
 	$(CMAKE) --install $(BUILD) --prefix $(PREFIX)

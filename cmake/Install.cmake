@@ -1,13 +1,18 @@
-# make install: the headers, the shared and the static library, the threeanim
-# command, a CMake package and a pkg-config file.
+# make install: the headers, the two libraries (the runtime, and the loaders
+# on top of it), each shared and static, the threeanim command, a CMake
+# package and pkg-config files.
 #
 #   find_package(threeanim 0.1 REQUIRED)
-#   target_link_libraries(app PRIVATE threeanim::threeanim)         # libthreeanim.so
-#   target_link_libraries(app PRIVATE threeanim::threeanim_static)  # libthreeanim.a
+#   target_link_libraries(app PRIVATE threeanim::threeanim)         # both: libthreeanim-io.so, libthreeanim-runtime.so
+#   target_link_libraries(app PRIVATE threeanim::runtime)           # the runtime alone, no jansson
+#   target_link_libraries(app PRIVATE threeanim::threeanim_static)  # both, static (brings jansson)
+#   target_link_libraries(app PRIVATE threeanim::runtime_static)    # the runtime alone, static
 #
-#   cc app.c $(pkg-config --cflags --libs threeanim)          # shared
-#   cc app.c $(pkg-config --cflags --libs threeanim-static)   # static (libthreeanim.a, jansson, libm)
-#   cc -static app.c $(pkg-config --cflags --static --libs threeanim)   # all static
+#   cc app.c $(pkg-config --cflags --libs threeanim)                  # both, shared
+#   cc app.c $(pkg-config --cflags --libs threeanim-runtime)          # the runtime alone, shared
+#   cc app.c $(pkg-config --cflags --libs threeanim-static)           # both, static (the archives, jansson, libm)
+#   cc app.c $(pkg-config --cflags --libs threeanim-runtime-static)   # the runtime alone, static
+#   cc -static app.c $(pkg-config --cflags --static --libs threeanim) # all static
 #
 # Both files are relocatable: they find the prefix from where they are, so
 # `cmake --install build --prefix DIR` (make install PREFIX=DIR) gives a
@@ -17,17 +22,21 @@ include(CMakePackageConfigHelpers)
 set(TA_INSTALL_CMAKEDIR ${CMAKE_INSTALL_LIBDIR}/cmake/threeanim CACHE STRING
     "Where the CMake package files go, below the prefix")
 set(TA_INSTALL_PKGCONFIGDIR ${CMAKE_INSTALL_LIBDIR}/pkgconfig CACHE STRING
-    "Where threeanim.pc goes, below the prefix")
+    "Where the pkg-config files go, below the prefix")
 
-# A consumer of the static library compiles its headers without dllimport
+# A consumer of a static library compiles its headers without dllimport
 # (export.h); on ELF platforms this changes nothing.
+target_compile_definitions(threeanim_runtime_static INTERFACE TA_STATIC)
 target_compile_definitions(threeanim_static INTERFACE TA_STATIC)
 
-install(TARGETS threeanim threeanim_static EXPORT threeanimTargets
+install(TARGETS threeanim_runtime threeanim_runtime_static threeanim threeanim_static EXPORT threeanimTargets
   RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR}
   LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}
-  ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}
-  PUBLIC_HEADER DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/threeanim)
+  ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR})
+# Every public header, whichever layer it belongs to: a runtime-only program
+# includes the runtime's headers and never calls a loader.
+file(GLOB TA_PUBLIC_HEADERS CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/include/threeanim/*.h)
+install(FILES ${TA_PUBLIC_HEADERS} DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/threeanim)
 if(TARGET threeanim_cli)
   install(TARGETS threeanim_cli RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
 endif()
@@ -77,7 +86,8 @@ foreach(dir INCLUDEDIR LIBDIR DATADIR)
     set(TA_PC_${dir} "\${prefix}/${CMAKE_INSTALL_${dir}}")
   endif()
 endforeach()
-configure_file(${CMAKE_CURRENT_LIST_DIR}/threeanim.pc.in ${PROJECT_BINARY_DIR}/threeanim.pc @ONLY)
-configure_file(${CMAKE_CURRENT_LIST_DIR}/threeanim-static.pc.in ${PROJECT_BINARY_DIR}/threeanim-static.pc @ONLY)
-install(FILES ${PROJECT_BINARY_DIR}/threeanim.pc ${PROJECT_BINARY_DIR}/threeanim-static.pc
-  DESTINATION ${TA_INSTALL_PKGCONFIGDIR})
+set(TA_PC_FILES threeanim threeanim-static threeanim-runtime threeanim-runtime-static)
+foreach(pc ${TA_PC_FILES})
+  configure_file(${CMAKE_CURRENT_LIST_DIR}/${pc}.pc.in ${PROJECT_BINARY_DIR}/${pc}.pc @ONLY)
+  install(FILES ${PROJECT_BINARY_DIR}/${pc}.pc DESTINATION ${TA_INSTALL_PKGCONFIGDIR})
+endforeach()

@@ -3,9 +3,31 @@
 # the Debian packages (compiler, CMake, jansson, cmocka, clang for the fuzz
 # targets, Node.js and npm for the conformance tests), then three.js pinned by
 # tests/package-lock.json (npm ci). Safe to run again: it only installs what is
-# not there.
+# not there. make deps, make demo and make test run it; nothing else does.
+#
+# scripts/deps.sh --check installs nothing: it says what a build needs and is
+# missing (a C compiler, CMake, pkg-config, jansson, cmocka), and fails if
+# anything is. make build runs it before configuring.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+
+if [ "${1:-}" = --check ]; then
+  missing=()
+  for c in cc cmake pkg-config; do
+    command -v "$c" >/dev/null 2>&1 || missing+=("the command $c")
+  done
+  if command -v pkg-config >/dev/null 2>&1; then
+    for m in jansson cmocka; do
+      pkg-config --exists "$m" || missing+=("$m (pkg-config $m)")
+    done
+  fi
+  if [ "${#missing[@]}" -gt 0 ]; then
+    echo "threeanim cannot build: missing ${missing[*]}." >&2
+    echo "Run 'make deps' (scripts/deps.sh) to install what is missing, then 'make build' again." >&2
+    exit 1
+  fi
+  exit 0
+fi
 
 packages=(build-essential cmake pkg-config libjansson-dev libcmocka-dev clang libclang-rt-dev nodejs npm)
 optional=(doxygen chromium)

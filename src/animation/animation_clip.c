@@ -4,12 +4,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <jansson.h>
-
 #include "animation/clip_internal.h"
 #include "animation/clip_fused.h"
 #include "animation/clip_plan.h"
 #include "animation/clip_util_internal.h"
+#include "core/json_text.h"
 
 const char *ta_blend_mode_name(ta_blend_mode mode)
 {
@@ -143,17 +142,7 @@ static double longest_track(ta_track *const *tracks, uint32_t track_count)
 ta_result ta__clip_check_user_data(const char *user_data, ta_error *err)
 {
     if (user_data == NULL) return TA_OK;
-    json_error_t jerr;
-    json_t *doc = json_loads(user_data, 0, &jerr);
-    if (doc == NULL)
-        return ta__fail(err, TA_ERROR_PARSE, "user_data: not the text of a JSON object (line %d column %d: %s)",
-                        jerr.line, jerr.column, jerr.text);
-    bool object = json_is_object(doc);
-    json_decref(doc);
-    if (!object)
-        return ta__fail(err, TA_ERROR_PARSE, "user_data: the text of a JSON %s, not of an object",
-                        user_data[strspn(user_data, " \t\r\n")] == '[' ? "array" : "value");
-    return TA_OK;
+    return ta__json_text_check_object(user_data, "user_data", err);
 }
 
 static void clip_free(ta_clip *clip)

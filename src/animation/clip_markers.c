@@ -1,12 +1,12 @@
 /* A clip's markers: kept in its user data's "markers" key, so that the JSON
  * and glTF readers and writers carry them with no field of their own; read
  * into a sorted array when the clip is made. See animation_markers.h. */
-#include <jansson.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "animation/clip_internal.h"
+#include "core/json_text.h"
 #include "threeanim/animation_markers.h"
 
 void ta__clip_markers_free(const ta__mem *mem, ta__marker *markers, uint32_t count)
@@ -66,73 +66,104 @@ ta_result ta__clip_markers_read(const ta__mem *mem, const char *user_data, doubl
     *out = NULL;
     *out_count = 0;
     if (user_data == NULL) return TA_OK;
-    json_t *doc = json_loads(user_data, 0, NULL);
-    json_t *list = json_object_get(doc, "markers");
-    ta_result r = TA_OK;
-    if (list == NULL) goto done;
-    if (!json_is_array(list)) {
-        r = ta__fail(err, TA_ERROR_PARSE, "user_data.markers: not an array of {\"name\", \"time\"}");
-        goto done;
-    }
-    size_t n = json_array_size(list);
-    if (n > UINT32_MAX / 2) {
-        r = ta__fail(err, TA_ERROR_LIMIT_EXCEEDED, "user_data.markers: %zu markers", n);
-        goto done;
-    }
-    const char **names = (const char **)ta__calloc(mem, n ? n : 1, sizeof *names);
+    ta__json_span list;
+    if (!ta__json_text_get(user_data, ta__json_text_root(user_data), "markers", &list)) return TA_OK;
+    if (ta__json_text_kind(user_data, list) != '[')
+        return ta__fail(err, TA_ERROR_PARSE, "user_data.markers: not an array of {\"name\", \"time\"}");
+    size_t n = 0, cursor = 0;
+    ta__json_span item;
+    while (ta__json_text_next_item(user_data, list, &cursor, &item)) ++n;
+    if (n > UINT32_MAX / 2) return ta__fail(err, TA_ERROR_LIMIT_EXCEEDED, "user_data.markers: %zu markers", n);
+    char **names = (char **)ta__calloc(mem, n ? n : 1, sizeof *names);
     double *times = (double *)ta__calloc(mem, n ? n : 1, sizeof *times);
+    ta_result r = TA_OK;
     if (names == NULL || times == NULL) r = ta__fail(err, TA_ERROR_OUT_OF_MEMORY, "out of memory for %zu markers", n);
+    cursor = 0;
     for (size_t i = 0; i < n && r == TA_OK; ++i) {
-        json_t *e = json_array_get(list, i);
-        json_t *name = json_object_get(e, "name"), *time = json_object_get(e, "time");
-        if (!json_is_string(name) || !json_is_number(time)) {
+        ta__json_text_next_item(user_data, list, &cursor, &item);
+        ta__json_span name, time;
+        if (!ta__json_text_get(user_data, item, "name", &name) || !ta__json_text_get(user_data, item, "time", &time) ||
+            ta__json_text_kind(user_data, name) != '"' || ta__json_text_kind(user_data, time) != '0') {
             r = ta__fail(err, TA_ERROR_PARSE, "user_data.markers[%zu]: not {\"name\": string, \"time\": number}", i);
             break;
         }
-        names[i] = json_string_value(name);
-        times[i] = json_number_value(time);
+        names[i] = ta__json_text_string_dup(mem, user_data, name);
+        if (names[i] == NULL) {
+            r = ta__fail(err, TA_ERROR_OUT_OF_MEMORY, "out of memory for marker %zu", i);
+            break;
+        }
+        times[i] = ta__json_text_number(user_data, time);
         r = check_time("user_data.markers", (uint32_t)i, times[i], duration, err);
     }
     if (r == TA_OK) {
-        r = make_list(mem, names, times, (uint32_t)n, out, err);
+        r = make_list(mem, (const char *const *)names, times, (uint32_t)n, out, err);
         if (r == TA_OK) *out_count = (uint32_t)n;
     }
+    if (names != NULL)
+        for (size_t i = 0; i < n; ++i) ta__free_str(mem, names[i]);
     ta__free(mem, names, sizeof *names * (n ? n : 1));
     ta__free(mem, times, sizeof *times * (n ? n : 1));
-done:
-    json_decref(doc);
     return r;
 }
 
-/* The user data with its "markers" key replaced (removed when count is 0). */
+static void write_markers(ta__json_out *o, const ta_clip_marker *markers, uint32_t count)
+{
+    static const char head[] = "\"markers\":[", name[] = "{\"name\":", time[] = ",\"time\":";
+    ta__json_out_raw(o, head, sizeof head - 1);
+    for (uint32_t i = 0; i < count; ++i) {
+        if (i > 0) ta__json_out_raw(o, ",", 1);
+        ta__json_out_raw(o, name, sizeof name - 1);
+        ta__json_out_string(o, markers[i].name);
+        ta__json_out_raw(o, time, sizeof time - 1);
+        ta__json_out_real(o, markers[i].time.seconds);
+        ta__json_out_raw(o, "}", 1);
+    }
+    ta__json_out_raw(o, "]", 1);
+}
+
+/* The user data with its "markers" key replaced (removed when count is 0),
+ * written compact: the other keys keep their order, the markers take the
+ * old key's place or come last. An object left empty is no user data at all. */
 static ta_result new_user_data(const ta_clip *clip, const ta_clip_marker *markers, uint32_t count, char **out,
                                ta_error *err)
 {
-    json_t *doc = clip->user_data != NULL ? json_loads(clip->user_data, 0, NULL) : json_object();
-    json_t *list = json_array();
-    bool ok = doc != NULL && list != NULL;
-    for (uint32_t i = 0; i < count && ok; ++i)
-        ok = json_array_append_new(list, json_pack("{s:s, s:f}", "name", markers[i].name, "time",
-                                                   markers[i].time.seconds)) == 0;
-    if (ok) {
-        if (count == 0)
-            json_object_del(doc, "markers");
-        else
-            ok = json_object_set(doc, "markers", list) == 0;
-    }
-    /* An object left empty is no user data at all. */
-    bool want_text = ok && json_object_size(doc) > 0;
-    char *text = want_text ? json_dumps(doc, JSON_COMPACT | JSON_PRESERVE_ORDER) : NULL;
-    json_decref(list);
-    json_decref(doc);
     *out = NULL;
-    if (!ok || (want_text && text == NULL))
-        return ta__fail(err, TA_ERROR_OUT_OF_MEMORY, "out of memory writing the markers into the user data");
-    if (text != NULL) {
-        *out = ta__strdup(&clip->mem, text);
-        free(text);
-        if (*out == NULL) return ta__fail(err, TA_ERROR_OUT_OF_MEMORY, "out of memory copying the user data");
+    const char *old = clip->user_data;
+    ta__json_out o = {&clip->mem, NULL, 0, 0, false};
+    bool written = false, any = false;
+    ta__json_out_raw(&o, "{", 1);
+    ta__json_span root = old != NULL ? ta__json_text_root(old) : (ta__json_span){0, 0};
+    size_t cursor = 0;
+    ta__json_span k, v;
+    while (old != NULL && ta__json_text_next_member(old, root, &cursor, &k, &v)) {
+        if (ta__json_text_key_repeats_earlier(old, root, k)) continue;
+        bool is_markers = ta__json_text_string_is(old, k, "markers");
+        if (is_markers && count == 0) continue;
+        if (any) ta__json_out_raw(&o, ",", 1);
+        any = true;
+        if (is_markers) {
+            write_markers(&o, markers, count);
+            written = true;
+        } else {
+            ta__json_out_member(&o, old, root, k);
+        }
     }
+    if (count > 0 && !written) {
+        if (any) ta__json_out_raw(&o, ",", 1);
+        write_markers(&o, markers, count);
+        any = true;
+    }
+    ta__json_out_raw(&o, "}", 1);
+    bool names_ok = true;
+    for (uint32_t i = 0; i < count; ++i) names_ok = names_ok && ta__json_text_utf8_valid(markers[i].name);
+    if (!any || !names_ok || o.failed) {
+        bool failed = o.failed || !names_ok;
+        ta__json_out_drop(&o);
+        if (failed) return ta__fail(err, TA_ERROR_OUT_OF_MEMORY, "out of memory writing the markers into the user data");
+        return TA_OK;
+    }
+    *out = ta__json_out_take(&o);
+    if (*out == NULL) return ta__fail(err, TA_ERROR_OUT_OF_MEMORY, "out of memory copying the user data");
     return TA_OK;
 }
 

@@ -8,7 +8,8 @@
 #   - for-engine-authors.md: the frame loop compiles, with the engine's two
 #     calls declared, without a warning.
 #
-# usage: check_doc_examples.sh SOURCE_DIR WORK_DIR CC LIBRARY NODE [EXTRA_FLAGS]
+# usage: check_doc_examples.sh SOURCE_DIR WORK_DIR CC LIBRARIES NODE [EXTRA_FLAGS]
+# (LIBRARIES: the static archives, space-separated, the loaders' first)
 set -eu
 src=$1 work=$2 cc=$3 lib=$4 node=$5 extra=${6:-}
 rm -rf "$work"
@@ -50,7 +51,7 @@ echo "ok   for-engine-authors.md: the frame loop compiles"
 } > "$work/threejs_users.c"
 [ "$(wc -l < "$work/threejs_users.c")" -gt 20 ] || fail "for-threejs-users.md has no C block"
 # shellcheck disable=SC2086
-"$cc" $flags -o "$work/threejs_users" "$work/threejs_users.c" "$lib" -ljansson -lm -lpthread ||
+"$cc" $flags -o "$work/threejs_users" "$work/threejs_users.c" $lib -ljansson -lm -lpthread ||
   fail "the C block of for-threejs-users.md does not build"
 cp "$src/examples/default.glb" "$work/default.glb"
 got=$(cd "$work" && ./threejs_users) || fail "the C block of for-threejs-users.md failed: $got"

@@ -1,11 +1,15 @@
 #!/bin/sh
-# make install, then an example built out of tree against what was installed,
-# both ways, for the shared and the static library:
+# make install, then programs built out of tree against what was installed,
+# both ways, shared and static:
 #   - CMake: examples/ configured on its own (find_package(threeanim)), with
-#     threeanim::threeanim and with threeanim::threeanim_static;
+#     threeanim::threeanim and with threeanim::threeanim_static (the runtime and
+#     the loaders); tests/package/runtime_consumer (find_package(threeanim
+#     COMPONENTS runtime)) with threeanim::runtime and threeanim::runtime_static;
 #   - pkg-config: a plain compiler command line, `pkg-config --cflags --libs
-#     threeanim`, and for the static library `pkg-config --cflags --libs
-#     threeanim-static` (the archive by its path, jansson and libm).
+#     threeanim` (both libraries), `threeanim-static` (both archives by their
+#     paths, jansson and libm), `threeanim-runtime` and `threeanim-runtime-static`.
+# A runtime-only program (runtime_only.c) is linked with no jansson on its
+# link line and needs neither jansson nor the loaders' library.
 # The bundled model is installed where `threeanim example --path`, pkg-config's
 # default_model and the CMake package's threeanim_DEFAULT_MODEL (set_and_check,
 # so configure fails without it) say, and the README's example reads it from
@@ -23,17 +27,25 @@ prefix=$work/prefix
 rm -rf "$work"
 mkdir -p "$work"
 fail() { echo "FAIL: $*" >&2; exit 1; }
+# needs FILE LIBRARY: whether FILE's dynamic section needs LIBRARY.
+needs() { readelf -d "$1" | grep -q "NEEDED.*\[$2"; }
 
 "$cmake" --install "$build" --prefix "$prefix" > "$work/install.log"
 for f in include/threeanim/threeanim.h include/threeanim/animation_mixer.h \
-         "$libdir/libthreeanim.so.$version" "$libdir/libthreeanim.a" bin/threeanim \
+         "$libdir/libthreeanim-runtime.so.$version" "$libdir/libthreeanim-runtime.a" \
+         "$libdir/libthreeanim-io.so.$version" "$libdir/libthreeanim-io.a" bin/threeanim \
          "$libdir/cmake/threeanim/threeanimConfig.cmake" "$libdir/cmake/threeanim/threeanimConfigVersion.cmake" \
-         "$libdir/pkgconfig/threeanim.pc" "$libdir/pkgconfig/threeanim-static.pc" share/threeanim/default.glb; do
+         "$libdir/pkgconfig/threeanim.pc" "$libdir/pkgconfig/threeanim-static.pc" \
+         "$libdir/pkgconfig/threeanim-runtime.pc" "$libdir/pkgconfig/threeanim-runtime-static.pc" \
+         share/threeanim/default.glb; do
   [ -f "$prefix/$f" ] || fail "make install did not install $f"
 done
-[ "$(readlink "$prefix/$libdir/libthreeanim.so")" = "libthreeanim.so.$major" ] || fail "libthreeanim.so is not a link to libthreeanim.so.$major"
-[ "$(readlink "$prefix/$libdir/libthreeanim.so.$major")" = "libthreeanim.so.$version" ] || fail "libthreeanim.so.$major is not a link to libthreeanim.so.$version"
-readelf -d "$prefix/$libdir/libthreeanim.so.$version" | grep -q "SONAME.*\[libthreeanim.so.$major\]" || fail "the soname is not libthreeanim.so.$major"
+for lib in libthreeanim-runtime libthreeanim-io; do
+  [ "$(readlink "$prefix/$libdir/$lib.so")" = "$lib.so.$major" ] || fail "$lib.so is not a link to $lib.so.$major"
+  [ "$(readlink "$prefix/$libdir/$lib.so.$major")" = "$lib.so.$version" ] || fail "$lib.so.$major is not a link to $lib.so.$version"
+  readelf -d "$prefix/$libdir/$lib.so.$version" | grep -q "SONAME.*\[$lib.so.$major\]" || fail "the soname of $lib is not $lib.so.$major"
+done
+[ ! -e "$prefix/$libdir/libthreeanim_io_private.a" ] || fail "the loaders' private archive was installed"
 headers=$(ls "$src"/include/threeanim/*.h | wc -l)
 [ "$(ls "$prefix"/include/threeanim/*.h | wc -l)" -eq "$headers" ] || fail "not every public header was installed"
 "$prefix/bin/threeanim" --help > /dev/null || fail "the installed threeanim command does not run"
@@ -51,18 +63,38 @@ expected=$work/expected.txt
 "$build/examples/crossfade" "$src/examples/default.glb" > "$expected"
 [ -s "$expected" ] || fail "the in-tree crossfade printed nothing"
 
-# needs FILE LIBRARY: whether FILE's dynamic section needs LIBRARY.
-needs() { readelf -d "$1" | grep -q "NEEDED.*\[$2"; }
+needs "$prefix/$libdir/libthreeanim-runtime.so.$version" libjansson && fail "libthreeanim-runtime.so needs jansson"
+needs "$prefix/$libdir/libthreeanim-io.so.$version" "libthreeanim-runtime.so.$major" ||
+  fail "libthreeanim-io.so does not need libthreeanim-runtime.so.$major"
+
 check_run() { # check_run NAME EXE shared|static
   name=$1 exe=$2 kind=$3
   if [ "$kind" = static ]; then
-    needs "$exe" libthreeanim.so && fail "$name: a static build needs libthreeanim.so"
+    needs "$exe" libthreeanim && fail "$name: a static build needs a libthreeanim shared library"
   else
-    needs "$exe" libthreeanim.so.$major || fail "$name: a shared build does not need libthreeanim.so.$major"
-    ldd "$exe" | grep -q "libthreeanim.so.$major => $prefix/$libdir/" || fail "$name: libthreeanim.so.$major is not loaded from $prefix"
+    for lib in libthreeanim-io libthreeanim-runtime; do
+      needs "$exe" $lib.so.$major || fail "$name: a shared build does not need $lib.so.$major"
+      ldd "$exe" | grep -q "$lib.so.$major => $prefix/$libdir/" || fail "$name: $lib.so.$major is not loaded from $prefix"
+    done
   fi
   "$exe" "$src/examples/default.glb" > "$work/$name.txt" || fail "$name: the example failed"
   cmp -s "$expected" "$work/$name.txt" || fail "$name: the output differs from the in-tree build's (diff $expected $work/$name.txt)"
+  echo "ok   $name"
+}
+runtime_expected=$work/runtime-expected.txt
+"$build/tests/package/runtime_only" > "$runtime_expected" || fail "the in-tree runtime_only failed"
+check_runtime_run() { # check_runtime_run NAME EXE shared|static
+  name=$1 exe=$2 kind=$3
+  needs "$exe" libjansson && fail "$name: a runtime-only program needs jansson"
+  needs "$exe" libthreeanim-io && fail "$name: a runtime-only program needs the loaders' library"
+  if [ "$kind" = static ]; then
+    needs "$exe" libthreeanim && fail "$name: a static build needs a libthreeanim shared library"
+  else
+    ldd "$exe" | grep -q "libthreeanim-runtime.so.$major => $prefix/$libdir/" ||
+      fail "$name: libthreeanim-runtime.so.$major is not loaded from $prefix"
+  fi
+  "$exe" > "$work/$name.txt" || fail "$name: runtime_only failed"
+  cmp -s "$runtime_expected" "$work/$name.txt" || fail "$name: the output differs from the in-tree build's"
   echo "ok   $name"
 }
 
@@ -77,6 +109,15 @@ for kind in shared static; do
   grep -q "found threeanim $version " "$dir.log" || { cat "$dir.log"; fail "cmake ($kind): find_package did not give version $version"; }
   "$cmake" --build "$dir" > "$dir.build.log" 2>&1 || { cat "$dir.build.log"; fail "cmake ($kind): build"; }
   check_run "cmake-$kind-crossfade" "$dir/crossfade" $kind
+
+  dir=$work/cmake-runtime-$kind
+  "$cmake" -S "$src/tests/package/runtime_consumer" -B "$dir" -DCMAKE_PREFIX_PATH="$prefix" -DTA_RUNTIME_STATIC=$static \
+    -DCMAKE_C_COMPILER="$cc" -DCMAKE_C_FLAGS="$extra" -DCMAKE_EXE_LINKER_FLAGS="$extra" \
+    -DCMAKE_BUILD_TYPE=RelWithDebInfo > "$dir.log" 2>&1 || { cat "$dir.log"; fail "cmake (runtime, $kind): configure"; }
+  grep -q "found threeanim $version" "$dir.log" || { cat "$dir.log"; fail "cmake (runtime, $kind): find_package did not give version $version"; }
+  grep -qi jansson "$dir/CMakeCache.txt" && fail "cmake (runtime, $kind): find_package(threeanim COMPONENTS runtime) looked for jansson"
+  "$cmake" --build "$dir" > "$dir.build.log" 2>&1 || { cat "$dir.build.log"; fail "cmake (runtime, $kind): build"; }
+  check_runtime_run "cmake-runtime-$kind" "$dir/runtime_only" $kind
 done
 
 # ---- pkg-config: a plain compiler command line ------------------------------------
@@ -89,7 +130,7 @@ shared_libs="$(pkg-config --libs threeanim) -Wl,-rpath,$(pkg-config --variable=l
 [ "$(pkg-config --variable=default_model threeanim)" -ef "$prefix/share/threeanim/default.glb" ] ||
   fail "pkg-config --variable=default_model threeanim is $(pkg-config --variable=default_model threeanim)"
 static_libs=$(pkg-config --libs threeanim-static)
-case " $static_libs " in *" -lthreeanim "*) fail "pkg-config --libs threeanim-static names -lthreeanim: $static_libs" ;; esac
+case " $static_libs " in *" -lthreeanim"*) fail "pkg-config --libs threeanim-static names a -lthreeanim library: $static_libs" ;; esac
 for kind in shared static; do
   if [ "$kind" = static ]; then libs=$static_libs; cflags="$cflags $(pkg-config --cflags threeanim-static)"; else libs=$shared_libs; fi
   dir=$work/pc-$kind
@@ -104,4 +145,18 @@ for kind in shared static; do
     || fail "pkg-config ($kind): cannot build crossfade"
   check_run "pc-$kind-crossfade" "$dir/crossfade" $kind
 done
-echo "installed $version into $prefix; the example builds and runs both ways, shared and static"
+
+# The runtime alone: no jansson on the link line, from either file.
+for kind in shared static; do
+  if [ "$kind" = static ]; then pc=threeanim-runtime-static; else pc=threeanim-runtime; fi
+  libs=$(pkg-config --libs $pc)
+  case " $libs " in *jansson*|*threeanim-io*) fail "pkg-config --libs $pc names jansson or the loaders: $libs" ;; esac
+  [ "$kind" = shared ] && libs="$libs -Wl,-rpath,$(pkg-config --variable=libdir $pc)"
+  dir=$work/pc-runtime-$kind
+  mkdir -p "$dir"
+  # shellcheck disable=SC2086
+  "$cc" -std=c11 -Wall -Wextra -Werror $extra $(pkg-config --cflags $pc) -o "$dir/runtime_only" \
+    "$src/tests/package/runtime_only.c" $extra $libs || fail "pkg-config ($pc): cannot build runtime_only"
+  check_runtime_run "pc-runtime-$kind" "$dir/runtime_only" $kind
+done
+echo "installed $version into $prefix; the programs build and run both ways, shared and static, with the runtime alone and with the loaders"

@@ -1,64 +1,132 @@
 cmake_minimum_required(VERSION 3.25)
-# cmake -DLIBRARY=libthreeanim.so -DNM=nm -DINCLUDE_DIR=include -P check_symbols.cmake
+# cmake -DRUNTIME=libthreeanim-runtime.so -DLOADERS=libthreeanim-io.so -DNM=nm -DREADELF=readelf
+#       -DINCLUDE_DIR=include -DLAYERS=cmake/Layers.cmake -P check_symbols.cmake
 #
-# The shared library exports exactly the public API: every function a public
-# header declares with TA_API, and nothing else (no ta__ internals, no helper
-# of a source file, no symbol of jansson). Symbols the toolchain or a
-# sanitizer adds (_init, __bss_start, __asan_*, ...) are not the library's
-# and are left out of the comparison.
-execute_process(COMMAND ${NM} -D --defined-only ${LIBRARY}
-  RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE errout)
-if(NOT rc EQUAL 0)
-  message(FATAL_ERROR "${NM} -D ${LIBRARY} failed: ${errout}")
-endif()
-string(REPLACE "\n" ";" lines "${out}")
-set(exported "")
-foreach(line ${lines})
-  if(line MATCHES "^[0-9a-fA-F]* *[A-Za-z] ([^ @]+)")
-    set(sym ${CMAKE_MATCH_1})
-    if(sym MATCHES "^(_init|_fini|_edata|_end|__bss_start|__(asan|ubsan|tsan|sanitizer|odr_asan|lsan|msan|sancov)[A-Za-z0-9_.]*)$")
-      continue()
+# The two shared libraries export exactly the public API, each its own part:
+#   - the runtime every function a runtime layer's header (core, scene,
+#     animation; cmake/Layers.cmake) declares with TA_API, the loaders every
+#     one of io's headers, and nothing else (no ta__ internals, no helper of a
+#     source file, no symbol of jansson, not the other library's functions);
+#   - the runtime does not need jansson (no NEEDED entry for it), the loaders
+#     need the runtime.
+# Symbols the toolchain or a sanitizer adds (_init, __bss_start, __asan_*, ...)
+# are not the library's and are left out of the comparison.
+include(${LAYERS})
+
+# exported_symbols(LIBRARY OUT): the functions and data LIBRARY defines and exports.
+function(exported_symbols library out)
+  execute_process(COMMAND ${NM} -D --defined-only ${library}
+    RESULT_VARIABLE rc OUTPUT_VARIABLE text ERROR_VARIABLE errout)
+  if(NOT rc EQUAL 0)
+    message(FATAL_ERROR "${NM} -D ${library} failed: ${errout}")
+  endif()
+  string(REPLACE "\n" ";" lines "${text}")
+  set(exported "")
+  foreach(line ${lines})
+    if(line MATCHES "^[0-9a-fA-F]* *[A-Za-z] ([^ @]+)")
+      set(sym ${CMAKE_MATCH_1})
+      if(sym MATCHES "^(_init|_fini|_edata|_end|__bss_start|__(asan|ubsan|tsan|sanitizer|odr_asan|lsan|msan|sancov)[A-Za-z0-9_.]*)$")
+        continue()
+      endif()
+      list(APPEND exported ${sym})
     endif()
-    list(APPEND exported ${sym})
-  endif()
-endforeach()
-list(REMOVE_DUPLICATES exported)
-
-file(GLOB headers ${INCLUDE_DIR}/threeanim/*.h)
-set(declared "")
-foreach(h ${headers})
-  file(READ ${h} text)
-  # Preprocessor lines (export.h's own #define TA_API ...) declare nothing.
-  string(REGEX REPLACE "#[ \t]*define[^\n]*" "" text "${text}")
-  # Comments out, then every "TA_API <type> name(" -- a declaration may span lines.
-  string(REGEX REPLACE "/\\*([^*]|\\*+[^*/])*\\*+/" "" text "${text}")
-  string(REGEX MATCHALL "TA_API[^;(]*[ *]([A-Za-z_][A-Za-z0-9_]*)[ \t\r\n]*\\(" decls "${text}")
-  foreach(d ${decls})
-    string(REGEX MATCH "([A-Za-z_][A-Za-z0-9_]*)[ \t\r\n]*\\($" m "${d}")
-    list(APPEND declared ${CMAKE_MATCH_1})
   endforeach()
-endforeach()
-list(REMOVE_DUPLICATES declared)
+  list(REMOVE_DUPLICATES exported)
+  set(${out} ${exported} PARENT_SCOPE)
+endfunction()
 
+# declared_functions(OUT HEADER...): every "TA_API <type> name(" of the headers.
+function(declared_functions out)
+  set(declared "")
+  foreach(h ${ARGN})
+    if(NOT EXISTS ${INCLUDE_DIR}/threeanim/${h})
+      continue() # in the table, not (or no longer) in the tree: it declares nothing
+    endif()
+    file(READ ${INCLUDE_DIR}/threeanim/${h} text)
+    # Preprocessor lines (export.h's own #define TA_API ...) declare nothing.
+    string(REGEX REPLACE "#[ \t]*define[^\n]*" "" text "${text}")
+    # Comments out, then every "TA_API <type> name(" -- a declaration may span lines.
+    string(REGEX REPLACE "/\\*([^*]|\\*+[^*/])*\\*+/" "" text "${text}")
+    string(REGEX MATCHALL "TA_API[^;(]*[ *]([A-Za-z_][A-Za-z0-9_]*)[ \t\r\n]*\\(" decls "${text}")
+    foreach(d ${decls})
+      string(REGEX MATCH "([A-Za-z_][A-Za-z0-9_]*)[ \t\r\n]*\\($" m "${d}")
+      list(APPEND declared ${CMAKE_MATCH_1})
+    endforeach()
+  endforeach()
+  list(REMOVE_DUPLICATES declared)
+  set(${out} ${declared} PARENT_SCOPE)
+endfunction()
+
+# Every public header must be in the table, or its functions would be checked nowhere.
+file(GLOB all_headers RELATIVE ${INCLUDE_DIR}/threeanim ${INCLUDE_DIR}/threeanim/*.h)
+set(runtime_headers "")
+foreach(layer ${TA_RUNTIME_LAYERS})
+  list(APPEND runtime_headers ${TA_LAYER_HEADERS_${layer}})
+endforeach()
+set(loader_headers ${TA_LAYER_HEADERS_io})
 set(problems "")
-foreach(sym ${exported})
-  if(NOT sym MATCHES "^ta_" OR sym MATCHES "^ta__")
-    string(APPEND problems "  exported but not ta_ API: ${sym}\n")
-  elseif(NOT sym IN_LIST declared)
-    string(APPEND problems "  exported but declared in no public header with TA_API: ${sym}\n")
+foreach(h ${all_headers})
+  if(NOT h IN_LIST runtime_headers AND NOT h IN_LIST loader_headers)
+    string(APPEND problems "  include/threeanim/${h} is in no layer of ${LAYERS}\n")
   endif()
 endforeach()
-foreach(sym ${declared})
-  if(NOT sym IN_LIST exported)
-    string(APPEND problems "  declared with TA_API but not exported (not defined, or hidden): ${sym}\n")
+
+declared_functions(runtime_declared ${runtime_headers})
+declared_functions(loader_declared ${loader_headers})
+exported_symbols(${RUNTIME} runtime_exported)
+exported_symbols(${LOADERS} loader_exported)
+
+# check(LIBRARY EXPORTED DECLARED OTHER_DECLARED)
+macro(check library exported declared other)
+  foreach(sym ${${exported}})
+    if(NOT sym MATCHES "^ta_" OR sym MATCHES "^ta__")
+      string(APPEND problems "  ${library}: exported but not ta_ API: ${sym}\n")
+    elseif(sym IN_LIST ${other})
+      string(APPEND problems "  ${library}: exports ${sym}, which the other library's headers declare\n")
+    elseif(NOT sym IN_LIST ${declared})
+      string(APPEND problems "  ${library}: exported but declared in none of its public headers with TA_API: ${sym}\n")
+    endif()
+  endforeach()
+  foreach(sym ${${declared}})
+    if(NOT sym IN_LIST ${exported})
+      string(APPEND problems "  ${library}: declared with TA_API but not exported (not defined, or hidden): ${sym}\n")
+    endif()
+  endforeach()
+endmacro()
+check(${RUNTIME} runtime_exported runtime_declared loader_declared)
+check(${LOADERS} loader_exported loader_declared runtime_declared)
+
+# needs(LIBRARY OUT): the libraries LIBRARY's dynamic section names.
+function(needs library out)
+  execute_process(COMMAND ${READELF} -d ${library}
+    RESULT_VARIABLE rc OUTPUT_VARIABLE text ERROR_VARIABLE errout)
+  if(NOT rc EQUAL 0)
+    message(FATAL_ERROR "${READELF} -d ${library} failed: ${errout}")
   endif()
-endforeach()
-list(LENGTH exported n_exported)
-list(LENGTH declared n_declared)
-if(n_declared LESS 100)
-  string(APPEND problems "  only ${n_declared} TA_API declarations found in ${INCLUDE_DIR}: the header scan is broken\n")
+  string(REGEX MATCHALL "\\(NEEDED\\)[^[]*\\[[^]]*\\]" entries "${text}")
+  set(names "")
+  foreach(e ${entries})
+    string(REGEX MATCH "\\[([^]]*)\\]" m "${e}")
+    list(APPEND names ${CMAKE_MATCH_1})
+  endforeach()
+  set(${out} ${names} PARENT_SCOPE)
+endfunction()
+needs(${RUNTIME} runtime_needs)
+needs(${LOADERS} loader_needs)
+if(runtime_needs MATCHES "jansson")
+  string(APPEND problems "  ${RUNTIME} needs jansson (${runtime_needs}): the runtime must have no JSON dependency\n")
+endif()
+if(NOT loader_needs MATCHES "libthreeanim-runtime\\.so")
+  string(APPEND problems "  ${LOADERS} does not need libthreeanim-runtime.so (${loader_needs})\n")
+endif()
+
+list(LENGTH runtime_declared n_runtime)
+list(LENGTH loader_declared n_loaders)
+if(n_runtime LESS 100 OR n_loaders LESS 5)
+  string(APPEND problems "  only ${n_runtime} + ${n_loaders} TA_API declarations found in ${INCLUDE_DIR}: the header scan is broken\n")
 endif()
 if(problems)
-  message(FATAL_ERROR "${LIBRARY}: ${n_exported} symbols exported, ${n_declared} TA_API functions declared\n${problems}")
+  message(FATAL_ERROR "the exported symbols:\n${problems}")
 endif()
-message("${LIBRARY}: exports exactly the ${n_declared} TA_API functions of the public headers, all ta_")
+message("${RUNTIME}: exports exactly the ${n_runtime} TA_API functions of the runtime's headers, needs no jansson\n"
+        "${LOADERS}: exports exactly the ${n_loaders} TA_API functions of the loaders' headers, on the runtime")
