@@ -55,7 +55,7 @@ static ta_result track_to_json(const ta_track *track, uint32_t index, ta_target_
         ta__jpath_init(&p, NULL);
         ta__jpath_key(&p, "tracks");
         ta__jpath_index(&p, index);
-        return ta__jprefix(err, r, &p);
+        return ta__prefix(err, r, "%s", ta__jpath_str(&p));
     }
     if (owner.node == NULL) return ta__fail(err, TA_ERROR_INVALID_ARGUMENT, "tracks[%u]: the namer gave no node", index);
     char suffix[96];
