@@ -9,13 +9,6 @@
 
 #include "io/clip_json_internal.h"
 
-#define TA__INTERPOLATE_DISCRETE 2300
-#define TA__INTERPOLATE_LINEAR 2301
-#define TA__INTERPOLATE_SMOOTH 2302
-#define TA__INTERPOLATE_BEZIER 2303
-#define TA__NORMAL_BLEND_MODE 2500
-#define TA__ADDITIVE_BLEND_MODE 2501
-
 static int interpolation_code(ta_interpolation interp)
 {
     switch (interp) {
