@@ -251,6 +251,22 @@ static void gather(weights_meshes *w, const gltf_made_mesh *mesh)
     if (mesh->morph_total > 0) w->items[w->count++] = mesh;
 }
 
+/* The tracks for the meshes gathered in w; nothing when there is none, and
+ * *made UINT32_MAX when the keys do not fit them (warned) or none was made. */
+static ta_result weights_tracks(gltf_ctx *g, const gltf_sampler_data *s, const weights_meshes *w,
+                                const char *channel_path, gltf_track_list *list, uint32_t *made)
+{
+    if (w->count == 0) return TA_OK;
+    uint32_t stride = key_stride(g, s, channel_path);
+    if (stride == 0) {
+        *made = UINT32_MAX; /* warned */
+        return TA_OK;
+    }
+    ta_result r = make_weights(g, s, w, stride, channel_path, list, made);
+    if (r == TA_OK && *made == 0) *made = UINT32_MAX;
+    return r;
+}
+
 ta_result gltf__add_weights_tracks(gltf_ctx *g, const gltf_sampler_data *s, ta_node_id node, const char *channel_path,
                                    gltf_track_list *list, uint32_t *made)
 {
@@ -269,15 +285,7 @@ ta_result gltf__add_weights_tracks(gltf_ctx *g, const gltf_sampler_data *s, ta_n
         for (ta_node_id c = scene->nodes[node.index].first_child; !ta_node_is_none(c);
              c = scene->nodes[c.index].next_sibling)
             if (g->node_mesh[c.index].has) gather(&w, &g->node_mesh[c.index].mesh);
-    if (w.count == 0) return TA_OK;
-    uint32_t stride = key_stride(g, s, channel_path);
-    if (stride == 0) {
-        *made = UINT32_MAX; /* warned */
-        return TA_OK;
-    }
-    ta_result r = make_weights(g, s, &w, stride, channel_path, list, made);
-    if (r == TA_OK && *made == 0) *made = UINT32_MAX;
-    return r;
+    return weights_tracks(g, s, &w, channel_path, list, made);
 }
 
 ta_result gltf__add_mesh_weights_tracks(gltf_ctx *g, const gltf_sampler_data *s, uint32_t mesh,
@@ -290,15 +298,7 @@ ta_result gltf__add_mesh_weights_tracks(gltf_ctx *g, const gltf_sampler_data *s,
     w.items = (const gltf_made_mesh **)gltf__arena_alloc(&g->arena, mi->made_count + 1u, sizeof *w.items);
     if (w.items == NULL) return gltf__oom(g, channel_path);
     for (uint32_t k = 0; k < mi->made_count; ++k) gather(&w, &mi->made[k]);
-    if (w.count == 0) return TA_OK;
-    uint32_t stride = key_stride(g, s, channel_path);
-    if (stride == 0) {
-        *made = UINT32_MAX;
-        return TA_OK;
-    }
-    ta_result r = make_weights(g, s, &w, stride, channel_path, list, made);
-    if (r == TA_OK && *made == 0) *made = UINT32_MAX;
-    return r;
+    return weights_tracks(g, s, &w, channel_path, list, made);
 }
 
 static void destroy_tracks(gltf_track_list *list)
