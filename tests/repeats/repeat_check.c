@@ -271,5 +271,9 @@ int main(int argc, char **argv)
                excused);
     free(w);
     free(k);
+    for (size_t i = 0; i < t.line_count; ++i) free((void *)t.lines[i].text);
+    for (uint32_t i = 0; i < t.file_count; ++i) free(t.files[i]);
+    free(t.lines);
+    free(t.files);
     return found > 0 ? 1 : 0;
 }
