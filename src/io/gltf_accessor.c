@@ -50,8 +50,8 @@ typedef struct view_info {
 
 static ta_result check_view(gltf_ctx *g, uint32_t index, const char *ref, view_info *out)
 {
-    char vp[GLTF_PATH_SIZE];
-    gltf__pathf(vp, "bufferViews[%u]", index);
+    char vp[TA__JPATH_SIZE];
+    ta__jpath_format(vp, "bufferViews[%u]", index);
     json_t *def = json_array_get(g->buffer_views, index);
     if (!json_is_object(def)) return ta__fail(g->err, TA_ERROR_PARSE, "%s: is not an object", vp);
     ta_result r;
@@ -63,8 +63,8 @@ static ta_result check_view(gltf_ctx *g, uint32_t index, const char *ref, view_i
     if (ta__jget(def, "byteLength") == NULL) return ta__fail(g->err, TA_ERROR_PARSE, "%s.byteLength: is missing", vp);
     if ((r = ta__jget_uint(g->err, def, vp, "byteLength", 0, 1, UINT64_MAX >> 2, &length)) != TA_OK) return r;
     if ((r = ta__jget_uint(g->err, def, vp, "byteStride", 0, 4, 252, &stride)) != TA_OK) return r;
-    char bp[GLTF_PATH_SIZE];
-    gltf__pathf(bp, "%s.buffer", vp);
+    char bp[TA__JPATH_SIZE];
+    ta__jpath_format(bp, "%s.buffer", vp);
     const gltf_buffer *b;
     if ((r = gltf__buffer(g, buffer, bp, &b)) != TA_OK) {
         ta__prefix(g->err, r, "%s", ref);
@@ -81,10 +81,10 @@ static ta_result check_view(gltf_ctx *g, uint32_t index, const char *ref, view_i
 
 static ta_result check_sparse(gltf_ctx *g, const json_t *sparse, const char *ap, gltf_accessor *acc)
 {
-    char sp[GLTF_PATH_SIZE], ip[GLTF_PATH_SIZE], vp[GLTF_PATH_SIZE];
-    gltf__pathf(sp, "%s.sparse", ap);
-    gltf__pathf(ip, "%s.indices", sp);
-    gltf__pathf(vp, "%s.values", sp);
+    char sp[TA__JPATH_SIZE], ip[TA__JPATH_SIZE], vp[TA__JPATH_SIZE];
+    ta__jpath_format(sp, "%s.sparse", ap);
+    ta__jpath_format(ip, "%s.indices", sp);
+    ta__jpath_format(vp, "%s.values", sp);
     ta_result r;
     uint64_t count;
     if (ta__jget(sparse, "count") == NULL) return ta__fail(g->err, TA_ERROR_PARSE, "%s.count: is missing", sp);
@@ -168,8 +168,8 @@ ta_result gltf__accessor(gltf_ctx *g, uint32_t index, const char *path, const gl
         *out = acc;
         return TA_OK;
     }
-    char ap[GLTF_PATH_SIZE];
-    gltf__pathf(ap, "accessors[%u]", index);
+    char ap[TA__JPATH_SIZE];
+    ta__jpath_format(ap, "accessors[%u]", index);
     json_t *def = json_array_get(g->accessors, index);
     if (!json_is_object(def)) return ta__fail(g->err, TA_ERROR_PARSE, "%s: is not an object", ap);
     ta_result r;
@@ -213,8 +213,8 @@ ta_result gltf__accessor(gltf_ctx *g, uint32_t index, const char *path, const gl
     a.normalized = normalized;
     uint64_t elem = (uint64_t)csize * comps;
     if (view != TA_NONE) {
-        char ref[GLTF_PATH_SIZE];
-        gltf__pathf(ref, "%s.bufferView", ap);
+        char ref[TA__JPATH_SIZE];
+        ta__jpath_format(ref, "%s.bufferView", ap);
         view_info v;
         if ((r = check_view(g, view, ref, &v)) != TA_OK) return r;
         if (offset % csize != 0)

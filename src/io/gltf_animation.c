@@ -29,7 +29,7 @@
 ta_result gltf__read_sampler(gltf_ctx *g, const json_t *samplers, uint32_t a, uint32_t s, gltf_sampler_data *out)
 {
     memset(out, 0, sizeof *out);
-    gltf__pathf(out->path, "animations[%u].samplers[%u]", a, s);
+    ta__jpath_format(out->path, "animations[%u].samplers[%u]", a, s);
     const char *sp = out->path;
     json_t *def = json_array_get(samplers, s);
     if (!json_is_object(def)) return ta__fail(g->err, TA_ERROR_PARSE, "%s: is not an object", sp);
@@ -50,9 +50,9 @@ ta_result gltf__read_sampler(gltf_ctx *g, const json_t *samplers, uint32_t a, ui
     else
         return ta__fail(g->err, TA_ERROR_PARSE, "%s.interpolation: \"%s\" is not LINEAR, STEP or CUBICSPLINE", sp,
                         interp);
-    char p[GLTF_PATH_SIZE];
+    char p[TA__JPATH_SIZE];
     uint32_t count, comps;
-    gltf__pathf(p, "%s.input", sp);
+    ta__jpath_format(p, "%s.input", sp);
     /* The key limit, before the keys are read. */
     const gltf_accessor *claimed;
     if ((r = gltf__accessor(g, input, p, &claimed)) != TA_OK) return r;
@@ -64,7 +64,7 @@ ta_result gltf__read_sampler(gltf_ctx *g, const json_t *samplers, uint32_t a, ui
         return ta__fail(g->err, TA_ERROR_PARSE, "%s: accessor %u holds %u numbers per element, not one time (SCALAR)",
                         p, input, comps);
     out->key_count = count;
-    gltf__pathf(p, "%s.output", sp);
+    ta__jpath_format(p, "%s.output", sp);
     if ((r = gltf__accessor_floats(g, output, p, true, &out->values, &count, &comps)) != TA_OK) return r;
     out->value_count = count * comps;
     out->comps = comps;
@@ -384,16 +384,16 @@ static bool weights_find_a_mesh(const gltf_ctx *g, uint32_t i)
 static ta_result channel(gltf_ctx *g, uint32_t a, uint32_t c, const json_t *ch, const json_t *samplers,
                          uint32_t sampler_count, gltf_track_list *list, double *three_end, double *first_time)
 {
-    char cp[GLTF_PATH_SIZE];
-    gltf__pathf(cp, "animations[%u].channels[%u]", a, c);
+    char cp[TA__JPATH_SIZE];
+    ta__jpath_format(cp, "animations[%u].channels[%u]", a, c);
     ta_result r;
     uint32_t sampler, node;
     if ((r = ta__jget_index(g->err, ch, cp, "sampler", sampler_count, "samplers of the animation", &sampler)) != TA_OK)
         return r;
     if (sampler == TA_NONE) return ta__fail(g->err, TA_ERROR_PARSE, "%s.sampler: is missing", cp);
     json_t *target = ta__jget(ch, "target");
-    char tp[GLTF_PATH_SIZE];
-    gltf__pathf(tp, "%s.target", cp);
+    char tp[TA__JPATH_SIZE];
+    ta__jpath_format(tp, "%s.target", cp);
     const char *path;
     if ((r = ta__jget_string(g->err, target, tp, "path", false, &path)) != TA_OK) return r;
     if (path == NULL) return ta__fail(g->err, TA_ERROR_PARSE, "%s.path: is missing", tp);
@@ -402,12 +402,12 @@ static ta_result channel(gltf_ctx *g, uint32_t a, uint32_t c, const json_t *ch, 
 
     if (strcmp(path, "pointer") == 0) {
         json_t *ext, *ptr;
-        char ep[GLTF_PATH_SIZE];
-        gltf__pathf(ep, "%s.extensions", tp);
+        char ep[TA__JPATH_SIZE];
+        ta__jpath_format(ep, "%s.extensions", tp);
         if ((r = ta__jget_object(g->err, target, tp, "extensions", &ext)) != TA_OK) return r;
         if ((r = ta__jget_object(g->err, ext, ep, "KHR_animation_pointer", &ptr)) != TA_OK) return r;
         const char *pointer;
-        gltf__pathf(ep, "%s.extensions.KHR_animation_pointer", tp);
+        ta__jpath_format(ep, "%s.extensions.KHR_animation_pointer", tp);
         if ((r = ta__jget_string(g->err, ptr, ep, "pointer", false, &pointer)) != TA_OK) return r;
         if (pointer == NULL) {
             ta__model_warn_at(g->model, TA_LOAD_WARNING_UNKNOWN_PATH, tp,
@@ -431,8 +431,8 @@ static ta_result channel(gltf_ctx *g, uint32_t a, uint32_t c, const json_t *ch, 
         }
     }
     if (!known) {
-        char pp[GLTF_PATH_SIZE];
-        gltf__pathf(pp, "%s.path", tp);
+        char pp[TA__JPATH_SIZE];
+        ta__jpath_format(pp, "%s.path", tp);
         ta__model_warn_at(g->model, TA_LOAD_WARNING_UNKNOWN_PATH, pp, "\"%s\" is not a path this library drives; left out",
                           path);
         return TA_OK;
@@ -442,8 +442,8 @@ static ta_result channel(gltf_ctx *g, uint32_t a, uint32_t c, const json_t *ch, 
         return TA_OK;
     }
     if (ta_node_is_none(g->node_info[node].made)) {
-        char np[GLTF_PATH_SIZE];
-        gltf__pathf(np, "%s.node", tp);
+        char np[TA__JPATH_SIZE];
+        ta__jpath_format(np, "%s.node", tp);
         ta__model_warn_at(g->model, TA_LOAD_WARNING_NOT_IN_SCENE, np, "node %u is not in the loaded scene; left out",
                           node);
         return TA_OK;
@@ -496,14 +496,14 @@ static ta_result read_channels(gltf_ctx *g, uint32_t a, const char *ap, gltf_tra
         if (r != TA_OK) {
             if (g->strict || !leave_out_on(r)) return r;
             drop_tracks_from(g, list, from, tracks, keys);
-            char cp[GLTF_PATH_SIZE];
-            gltf__pathf(cp, "%s.channels[%u]", ap, c);
+            char cp[TA__JPATH_SIZE];
+            ta__jpath_format(cp, "%s.channels[%u]", ap, c);
             error_to_warning(g, TA_LOAD_WARNING_BAD_CHANNEL, cp, "the channel is left out");
             continue;
         }
         if (list->count > from && first_time < 0) {
-            char cp[GLTF_PATH_SIZE];
-            gltf__pathf(cp, "%s.channels[%u]", ap, c);
+            char cp[TA__JPATH_SIZE];
+            ta__jpath_format(cp, "%s.channels[%u]", ap, c);
             ta__model_warn_at(g->model, TA_LOAD_WARNING_KEYS_BEFORE_ZERO, cp,
                               "keys from %g s; cut at 0 with a key there that holds the curve's value", first_time);
         }
@@ -516,8 +516,8 @@ static ta_result read_channels(gltf_ctx *g, uint32_t a, const char *ap, gltf_tra
  * no time, is still made (ta_clip_options.allow_empty). */
 static ta_result animation(gltf_ctx *g, uint32_t a, gltf_track_list *list)
 {
-    char ap[GLTF_PATH_SIZE];
-    gltf__pathf(ap, "animations[%u]", a);
+    char ap[TA__JPATH_SIZE];
+    ta__jpath_format(ap, "animations[%u]", a);
     json_t *def = json_array_get(g->animations, a);
     const char *name = NULL;
     char fallback[32];

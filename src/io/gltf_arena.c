@@ -3,7 +3,6 @@
  * are carved from blocks and freed together. */
 #define _POSIX_C_SOURCE 200809L /* fileno, strnlen */
 
-#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -66,14 +65,6 @@ void gltf__arena_free_all(gltf_arena *arena)
         b = next;
     }
     arena->head = NULL;
-}
-
-void gltf__pathf(char *out, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(out, GLTF_PATH_SIZE, fmt, ap);
-    va_end(ap);
 }
 
 ta_result gltf__oom(gltf_ctx *g, const char *what)

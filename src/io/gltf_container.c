@@ -218,8 +218,8 @@ static ta_result read_external(gltf_ctx *g, const char *uri, const char *path, u
                      "%s: \"%s\" resolves to \"%s\", outside \"%s\" (options.uri_root allows a wider folder)", path,
                      uri, file, root);
     } else {
-        char what[GLTF_PATH_SIZE];
-        gltf__pathf(what, "%s", path);
+        char what[TA__JPATH_SIZE];
+        ta__jpath_format(what, "%s", path);
         /* No link is followed now: the path was resolved, a link here would be a swap. */
         r = read_file(g->err, file, what, g->lim.max_file_bytes, 1, arena_file_alloc, NULL, &g->arena, out, out_size);
     }
@@ -238,8 +238,8 @@ ta_result gltf__buffer(gltf_ctx *g, uint32_t index, const char *path, const gltf
         *out = b;
         return TA_OK;
     }
-    char bp[GLTF_PATH_SIZE];
-    gltf__pathf(bp, "buffers[%u]", index);
+    char bp[TA__JPATH_SIZE];
+    ta__jpath_format(bp, "buffers[%u]", index);
     json_t *def = json_array_get(g->buffers, index);
     if (!json_is_object(def)) return ta__fail(g->err, TA_ERROR_PARSE, "%s: is not an object", bp);
     uint64_t byte_length;
@@ -249,8 +249,8 @@ ta_result gltf__buffer(gltf_ctx *g, uint32_t index, const char *path, const gltf
         return r;
     const char *uri;
     if ((r = ta__jget_string(g->err, def, bp, "uri", false, &uri)) != TA_OK) return r;
-    char up[GLTF_PATH_SIZE];
-    gltf__pathf(up, "%s.uri", bp);
+    char up[TA__JPATH_SIZE];
+    ta__jpath_format(up, "%s.uri", bp);
     const uint8_t *data;
     size_t size = 0;
     if (uri == NULL) {

@@ -10,7 +10,7 @@
  * The steps, each in its own file:
  *   gltf_container.c     the entry points; .glb chunks, JSON text, buffers
  *                        (GLB BIN, data: URIs, external files), limits
- *   gltf_arena.c         scratch memory, error helpers
+ *   gltf_arena.c         scratch memory
  *   gltf_json.c          the depth check; members are read with io/json_doc.h
  *   gltf_accessor.c      buffer views and accessors: bounds, strides, sparse,
  *                        component types, normalization
@@ -44,9 +44,6 @@
 #define GLTF_UNSIGNED_SHORT 5123u
 #define GLTF_UNSIGNED_INT 5125u
 #define GLTF_FLOAT 5126u
-
-/* The longest JSON path a message names. */
-#define GLTF_PATH_SIZE 192
 
 /* ---- scratch memory ------------------------------------------------------------ */
 
@@ -210,8 +207,6 @@ typedef struct gltf_ctx {
     uint64_t numbers_read; /* read from accessors as floats so far, over the whole load */
 } gltf_ctx;
 
-/* Formats a JSON path into out (GLTF_PATH_SIZE bytes), cut short if longer. */
-void gltf__pathf(char *out, const char *fmt, ...) TA_PRINTF(2, 3);
 ta_result gltf__oom(gltf_ctx *g, const char *what);
 /* Grows an arena array of item_size items to hold need (doubling). */
 ta_result gltf__grow(gltf_ctx *g, void **items, uint32_t *capacity, uint32_t need, size_t item_size);
@@ -301,7 +296,7 @@ typedef struct gltf_sampler_data {
     uint32_t comps;          /* numbers per output element: 1 SCALAR, 3 VEC3, 4 VEC4 ... */
     uint32_t component_type; /* the output accessor's GLTF_FLOAT, GLTF_BYTE ... */
     bool normalized;         /* the output accessor's normalized flag */
-    char path[GLTF_PATH_SIZE]; /* "animations[a].samplers[s]" */
+    char path[TA__JPATH_SIZE]; /* "animations[a].samplers[s]" */
 } gltf_sampler_data;
 
 ta_result gltf__build_animations(gltf_ctx *g);

@@ -42,8 +42,8 @@ static ta_result read_map(gltf_ctx *g, const json_t *info, const char *path, ta_
     ta_texture t = ta_texture_defaults();
     json_t *transform = ta__jget(ta__jget(info, "extensions"), "KHR_texture_transform");
     if (transform != NULL && g->texture_transform_used) {
-        char tp[GLTF_PATH_SIZE];
-        gltf__pathf(tp, "%s.extensions.KHR_texture_transform", path);
+        char tp[TA__JPATH_SIZE];
+        ta__jpath_format(tp, "%s.extensions.KHR_texture_transform", path);
         double offset[2] = {0, 0}, scale[2] = {1, 1}, rotation;
         if ((r = ta__jget_numbers(g->err, transform, tp, "offset", 2, offset, NULL)) != TA_OK) return r;
         if ((r = ta__jget_numbers(g->err, transform, tp, "scale", 2, scale, NULL)) != TA_OK) return r;
@@ -59,8 +59,8 @@ static ta_result read_map(gltf_ctx *g, const json_t *info, const char *path, ta_
 
 static ta_result make_material(gltf_ctx *g, uint32_t index)
 {
-    char mp[GLTF_PATH_SIZE];
-    gltf__pathf(mp, "materials[%u]", index);
+    char mp[TA__JPATH_SIZE];
+    ta__jpath_format(mp, "materials[%u]", index);
     json_t *def = json_array_get(g->materials, index);
     if (!json_is_object(def)) return ta__fail(g->err, TA_ERROR_PARSE, "%s: is not an object", mp);
     ta_result r;
@@ -78,8 +78,8 @@ static ta_result make_material(gltf_ctx *g, uint32_t index)
     const char *name;
     if ((r = ta__jget_string(g->err, def, mp, "name", false, &name)) != TA_OK) return r;
     json_t *pbr;
-    char pp[GLTF_PATH_SIZE];
-    gltf__pathf(pp, "%s.pbrMetallicRoughness", mp);
+    char pp[TA__JPATH_SIZE];
+    ta__jpath_format(pp, "%s.pbrMetallicRoughness", mp);
     if ((r = ta__jget_object(g->err, def, mp, "pbrMetallicRoughness", &pbr)) != TA_OK) return r;
     double base[4] = {1, 1, 1, 1};
     if ((r = ta__jget_numbers(g->err, pbr, pp, "baseColorFactor", 4, base, NULL)) != TA_OK) return r;
@@ -99,8 +99,8 @@ static ta_result make_material(gltf_ctx *g, uint32_t index)
     if ((r = ta__jget_object(g->err, pbr, pp, "baseColorTexture", &base_tex)) != TA_OK) return r;
     g->material_map[index] = ta_texture_at(TA_NONE);
     if (base_tex != NULL) {
-        char tp[GLTF_PATH_SIZE];
-        gltf__pathf(tp, "%s.baseColorTexture", pp);
+        char tp[TA__JPATH_SIZE];
+        ta__jpath_format(tp, "%s.baseColorTexture", pp);
         if ((r = read_map(g, base_tex, tp, &m.map)) != TA_OK) return r;
         g->material_map[index] = m.map;
     }
@@ -130,10 +130,10 @@ static ta_result make_material(gltf_ctx *g, uint32_t index)
         return ta__fail(g->err, TA_ERROR_PARSE, "%s.alphaMode: \"%s\" is not OPAQUE, MASK or BLEND", mp, alpha_mode);
     }
     json_t *ext = ta__jget(def, "extensions");
-    char ep[GLTF_PATH_SIZE];
+    char ep[TA__JPATH_SIZE];
     double v;
     if (kind != TA_MATERIAL_BASIC) {
-        gltf__pathf(ep, "%s.extensions.KHR_materials_emissive_strength", mp);
+        ta__jpath_format(ep, "%s.extensions.KHR_materials_emissive_strength", mp);
         if ((r = ta__jget_number(g->err, ta__jget(ext, "KHR_materials_emissive_strength"), ep, "emissiveStrength",
                                  false, 1, &v, NULL)) != TA_OK)
             return r;
@@ -141,7 +141,7 @@ static ta_result make_material(gltf_ctx *g, uint32_t index)
         m.emissive_intensity = (float)v;
     }
     if (kind == TA_MATERIAL_PHYSICAL) {
-        gltf__pathf(ep, "%s.extensions.KHR_materials_ior", mp);
+        ta__jpath_format(ep, "%s.extensions.KHR_materials_ior", mp);
         if ((r = ta__jget_number(g->err, ta__jget(ext, "KHR_materials_ior"), ep, "ior", false, 1.5, &v, NULL)) != TA_OK)
             return r;
         if (v < 1 || v > 2.333) {
@@ -151,11 +151,11 @@ static ta_result make_material(gltf_ctx *g, uint32_t index)
         }
         m.ior = (float)v;
         m.reflectivity = (float)fmin(1, fmax(0, 2.5 * (v - 1) / (v + 1)));
-        gltf__pathf(ep, "%s.extensions.KHR_materials_specular", mp);
+        ta__jpath_format(ep, "%s.extensions.KHR_materials_specular", mp);
         if ((r = unit_factor(g, ta__jget(ext, "KHR_materials_specular"), ep, "specularFactor", 1, &v)) != TA_OK)
             return r;
         m.specular_intensity = (float)v;
-        gltf__pathf(ep, "%s.extensions.KHR_materials_clearcoat", mp);
+        ta__jpath_format(ep, "%s.extensions.KHR_materials_clearcoat", mp);
         json_t *cc = ta__jget(ext, "KHR_materials_clearcoat");
         if ((r = unit_factor(g, cc, ep, "clearcoatFactor", 0, &v)) != TA_OK) return r;
         m.clearcoat = (float)v;

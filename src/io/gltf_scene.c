@@ -19,10 +19,10 @@
 static ta_result make_camera(gltf_ctx *g, uint32_t c, ta_node_id node)
 {
     gltf_camera_info *ci = &g->camera_info[c];
-    char cp[GLTF_PATH_SIZE];
+    char cp[TA__JPATH_SIZE];
     json_t *def = json_array_get(g->cameras, c);
     const char *type = ci->orthographic ? "orthographic" : "perspective";
-    gltf__pathf(cp, "cameras[%u].%s", c, type);
+    ta__jpath_format(cp, "cameras[%u].%s", c, type);
     json_t *p = ta__jget(def, type);
     ta_result r;
     uint32_t index;
@@ -82,8 +82,8 @@ static ta_result make_camera(gltf_ctx *g, uint32_t c, ta_node_id node)
 static ta_result make_light(gltf_ctx *g, uint32_t l, ta_node_id node)
 {
     gltf_light_info *li = &g->light_info[l];
-    char lp[GLTF_PATH_SIZE];
-    gltf__pathf(lp, "extensions.KHR_lights_punctual.lights[%u]", l);
+    char lp[TA__JPATH_SIZE];
+    ta__jpath_format(lp, "extensions.KHR_lights_punctual.lights[%u]", l);
     json_t *def = li->def;
     ta_result r;
     const char *type;
@@ -108,8 +108,8 @@ static ta_result make_light(gltf_ctx *g, uint32_t l, ta_node_id node)
     if (kind != TA_LIGHT_DIRECTIONAL) light.distance = (float)range;
     if (kind == TA_LIGHT_SPOT) {
         json_t *spot;
-        char sp[GLTF_PATH_SIZE];
-        gltf__pathf(sp, "%s.spot", lp);
+        char sp[TA__JPATH_SIZE];
+        ta__jpath_format(sp, "%s.spot", lp);
         if ((r = ta__jget_object(g->err, def, lp, "spot", &spot)) != TA_OK) return r;
         if ((r = ta__jget_number(g->err, spot, sp, "innerConeAngle", false, 0, &li->inner, NULL)) != TA_OK) return r;
         if ((r = ta__jget_number(g->err, spot, sp, "outerConeAngle", false, TA_PI / 4, &li->outer, NULL)) != TA_OK)
@@ -245,8 +245,8 @@ static ta_result make_light_object(gltf_ctx *g, gltf_scene_state *st, uint32_t i
 
 static ta_result set_transform(gltf_ctx *g, uint32_t i, ta_node_id made)
 {
-    char np[GLTF_PATH_SIZE];
-    gltf__pathf(np, "nodes[%u]", i);
+    char np[TA__JPATH_SIZE];
+    ta__jpath_format(np, "nodes[%u]", i);
     json_t *def = g->node_info[i].def;
     ta_node *node = ta_scene_node(g->model->scene, made);
     ta_result r;
@@ -341,9 +341,9 @@ static ta_result make_skin(gltf_ctx *g, uint32_t s, const ta_node_id *joints, ui
         return TA_OK;
     }
     json_t *def = json_array_get(g->skins, s);
-    char sp[GLTF_PATH_SIZE], ip[GLTF_PATH_SIZE];
-    gltf__pathf(sp, "skins[%u]", s);
-    gltf__pathf(ip, "skins[%u].inverseBindMatrices", s);
+    char sp[TA__JPATH_SIZE], ip[TA__JPATH_SIZE];
+    ta__jpath_format(sp, "skins[%u]", s);
+    ta__jpath_format(ip, "skins[%u].inverseBindMatrices", s);
     uint32_t ibm;
     ta_result r = ta__jget_index(g->err, def, sp, "inverseBindMatrices", g->accessor_count, "accessors", &ibm);
     if (r != TA_OK) return r;
@@ -378,8 +378,8 @@ static ta_result attach_meshes(gltf_ctx *g, gltf_scene_state *st)
         gltf_node_info *n = &g->node_info[pm->gltf_node];
         gltf_mesh_info *mi = &g->mesh_info[pm->mesh];
         const gltf_primitive_info *pi = &mi->prims[pm->prim];
-        char np[GLTF_PATH_SIZE];
-        gltf__pathf(np, "nodes[%u]", pm->gltf_node);
+        char np[TA__JPATH_SIZE];
+        ta__jpath_format(np, "nodes[%u]", pm->gltf_node);
         uint32_t count = pi->morph_count;
         float *influences = (float *)gltf__arena_alloc(&g->arena, count + 1u, sizeof(float));
         const char **names = (const char **)gltf__arena_alloc(&g->arena, count + 1u, sizeof(char *));

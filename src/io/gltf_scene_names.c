@@ -17,8 +17,8 @@ static ta_result load_camera_name(gltf_ctx *g, uint32_t c)
     gltf_camera_info *ci = &g->camera_info[c];
     if (ci->loaded) return TA_OK;
     ci->loaded = true;
-    char cp[GLTF_PATH_SIZE];
-    gltf__pathf(cp, "cameras[%u]", c);
+    char cp[TA__JPATH_SIZE];
+    ta__jpath_format(cp, "cameras[%u]", c);
     json_t *def = json_array_get(g->cameras, c);
     if (!json_is_object(def)) return ta__fail(g->err, TA_ERROR_PARSE, "%s: is not an object", cp);
     const char *type, *name;
@@ -43,8 +43,8 @@ static ta_result load_light_name(gltf_ctx *g, uint32_t l)
     gltf_light_info *li = &g->light_info[l];
     if (li->loaded) return TA_OK;
     li->loaded = true;
-    char lp[GLTF_PATH_SIZE];
-    gltf__pathf(lp, "extensions.KHR_lights_punctual.lights[%u]", l);
+    char lp[TA__JPATH_SIZE];
+    ta__jpath_format(lp, "extensions.KHR_lights_punctual.lights[%u]", l);
     li->def = json_array_get(g->lights, l);
     if (!json_is_object(li->def)) return ta__fail(g->err, TA_ERROR_PARSE, "%s: is not an object", lp);
     const char *name;

@@ -18,8 +18,8 @@ static ta_result read_nodes(gltf_ctx *g)
         n->made = ta_no_parent();
     }
     for (uint32_t i = 0; i < g->node_count; ++i) {
-        char np[GLTF_PATH_SIZE];
-        gltf__pathf(np, "nodes[%u]", i);
+        char np[TA__JPATH_SIZE];
+        ta__jpath_format(np, "nodes[%u]", i);
         gltf_node_info *n = &g->node_info[i];
         n->def = json_array_get(g->nodes, i);
         if (!json_is_object(n->def)) return ta__fail(g->err, TA_ERROR_PARSE, "%s: is not an object", np);
@@ -30,11 +30,11 @@ static ta_result read_nodes(gltf_ctx *g)
         const char *name;
         if ((r = ta__jget_string(g->err, n->def, np, "name", false, &name)) != TA_OK) return r;
         json_t *ext, *lights;
-        char ep[GLTF_PATH_SIZE];
-        gltf__pathf(ep, "%s.extensions", np);
+        char ep[TA__JPATH_SIZE];
+        ta__jpath_format(ep, "%s.extensions", np);
         if ((r = ta__jget_object(g->err, n->def, np, "extensions", &ext)) != TA_OK) return r;
         if ((r = ta__jget_object(g->err, ext, ep, "KHR_lights_punctual", &lights)) != TA_OK) return r;
-        gltf__pathf(ep, "%s.extensions.KHR_lights_punctual", np);
+        ta__jpath_format(ep, "%s.extensions.KHR_lights_punctual", np);
         if ((r = ta__jget_index(g->err, lights, ep, "light", g->light_count, "KHR_lights_punctual lights",
                                 &n->light)) != TA_OK)
             return r;
@@ -44,8 +44,8 @@ static ta_result read_nodes(gltf_ctx *g)
         uint32_t child_count;
         if ((r = ta__jget_array(g->err, n->def, np, "children", &children, &child_count)) != TA_OK) return r;
         for (uint32_t k = 0; k < child_count; ++k) {
-            char cp[GLTF_PATH_SIZE];
-            gltf__pathf(cp, "%s.children[%u]", np, k);
+            char cp[TA__JPATH_SIZE];
+            ta__jpath_format(cp, "%s.children[%u]", np, k);
             uint32_t c;
             if ((r = ta__jvalue_index(g->err, json_array_get(children, k), cp, g->node_count, "nodes", &c)) != TA_OK)
                 return r;
@@ -107,8 +107,8 @@ static ta_result read_skins(gltf_ctx *g)
 {
     ta_result r;
     for (uint32_t s = 0; s < g->skin_count; ++s) {
-        char sp[GLTF_PATH_SIZE];
-        gltf__pathf(sp, "skins[%u]", s);
+        char sp[TA__JPATH_SIZE];
+        ta__jpath_format(sp, "skins[%u]", s);
         json_t *def = json_array_get(g->skins, s);
         if (!json_is_object(def)) return ta__fail(g->err, TA_ERROR_PARSE, "%s: is not an object", sp);
         json_t *joints;
@@ -117,8 +117,8 @@ static ta_result read_skins(gltf_ctx *g)
         if (joints == NULL || joint_count == 0)
             return ta__fail(g->err, TA_ERROR_PARSE, "%s.joints: is missing or empty", sp);
         for (uint32_t k = 0; k < joint_count; ++k) {
-            char jp[GLTF_PATH_SIZE];
-            gltf__pathf(jp, "%s.joints[%u]", sp, k);
+            char jp[TA__JPATH_SIZE];
+            ta__jpath_format(jp, "%s.joints[%u]", sp, k);
             uint32_t j;
             if ((r = ta__jvalue_index(g->err, json_array_get(joints, k), jp, g->node_count, "nodes", &j)) != TA_OK)
                 return r;
@@ -129,8 +129,8 @@ static ta_result read_skins(gltf_ctx *g)
         if ((r = ta__jget_index(g->err, def, sp, "inverseBindMatrices", g->accessor_count, "accessors", &ibm)) != TA_OK)
             return r;
         if (ibm != TA_NONE) {
-            char ip[GLTF_PATH_SIZE];
-            gltf__pathf(ip, "%s.inverseBindMatrices", sp);
+            char ip[TA__JPATH_SIZE];
+            ta__jpath_format(ip, "%s.inverseBindMatrices", sp);
             const gltf_accessor *acc;
             if ((r = gltf__accessor(g, ibm, ip, &acc)) != TA_OK) return r;
             if (acc->comps != 16)
@@ -151,8 +151,8 @@ static ta_result check_accessor_member(gltf_ctx *g, const json_t *obj, const cha
     uint32_t a;
     ta_result r = ta__jget_index(g->err, obj, path, key, g->accessor_count, "accessors", &a);
     if (r != TA_OK || a == TA_NONE) return r;
-    char p[GLTF_PATH_SIZE];
-    gltf__pathf(p, "%s.%s", path, key);
+    char p[TA__JPATH_SIZE];
+    ta__jpath_format(p, "%s.%s", path, key);
     const gltf_accessor *acc;
     return gltf__accessor(g, a, p, &acc);
 }
@@ -175,8 +175,8 @@ static ta_result read_meshes(gltf_ctx *g)
 {
     ta_result r;
     for (uint32_t m = 0; m < g->mesh_count; ++m) {
-        char mp[GLTF_PATH_SIZE];
-        gltf__pathf(mp, "meshes[%u]", m);
+        char mp[TA__JPATH_SIZE];
+        ta__jpath_format(mp, "meshes[%u]", m);
         gltf_mesh_info *mi = &g->mesh_info[m];
         mi->def = json_array_get(g->meshes, m);
         if (!json_is_object(mi->def)) return ta__fail(g->err, TA_ERROR_PARSE, "%s: is not an object", mp);
@@ -194,15 +194,15 @@ static ta_result read_meshes(gltf_ctx *g)
         if (mi->prims == NULL) return gltf__oom(g, mp);
         uint32_t first_target_count = 0;
         for (uint32_t p = 0; p < mi->prim_count; ++p) {
-            char pp[GLTF_PATH_SIZE];
-            gltf__pathf(pp, "%s.primitives[%u]", mp, p);
+            char pp[TA__JPATH_SIZE];
+            ta__jpath_format(pp, "%s.primitives[%u]", mp, p);
             json_t *prim = json_array_get(prims, p);
             if (!json_is_object(prim)) return ta__fail(g->err, TA_ERROR_PARSE, "%s: is not an object", pp);
             gltf_primitive_info *pi = &mi->prims[p];
             json_t *attrs, *targets;
             uint32_t target_count;
-            char ap[GLTF_PATH_SIZE];
-            gltf__pathf(ap, "%s.attributes", pp);
+            char ap[TA__JPATH_SIZE];
+            ta__jpath_format(ap, "%s.attributes", pp);
             if ((r = ta__jget_object(g->err, prim, pp, "attributes", &attrs)) != TA_OK) return r;
             if (attrs == NULL) return ta__fail(g->err, TA_ERROR_PARSE, "%s: is missing", ap);
             if ((r = check_attributes(g, attrs, ap)) != TA_OK) return r;
@@ -228,8 +228,8 @@ static ta_result read_meshes(gltf_ctx *g)
                                 target_count, first_target_count);
             bool morphs = false;
             for (uint32_t t = 0; t < target_count; ++t) {
-                char tp[GLTF_PATH_SIZE];
-                gltf__pathf(tp, "%s.targets[%u]", pp, t);
+                char tp[TA__JPATH_SIZE];
+                ta__jpath_format(tp, "%s.targets[%u]", pp, t);
                 json_t *target = json_array_get(targets, t);
                 if (!json_is_object(target)) return ta__fail(g->err, TA_ERROR_PARSE, "%s: is not an object", tp);
                 if ((r = check_attributes(g, target, tp)) != TA_OK) return r;
@@ -254,8 +254,8 @@ static ta_result read_scenes(gltf_ctx *g)
 {
     ta_result r;
     for (uint32_t s = 0; s < g->scene_count; ++s) {
-        char sp[GLTF_PATH_SIZE];
-        gltf__pathf(sp, "scenes[%u]", s);
+        char sp[TA__JPATH_SIZE];
+        ta__jpath_format(sp, "scenes[%u]", s);
         json_t *def = json_array_get(g->scenes, s);
         if (!json_is_object(def)) return ta__fail(g->err, TA_ERROR_PARSE, "%s: is not an object", sp);
         const char *name;
@@ -264,8 +264,8 @@ static ta_result read_scenes(gltf_ctx *g)
         uint32_t root_count;
         if ((r = ta__jget_array(g->err, def, sp, "nodes", &roots, &root_count)) != TA_OK) return r;
         for (uint32_t k = 0; k < root_count; ++k) {
-            char rp[GLTF_PATH_SIZE];
-            gltf__pathf(rp, "%s.nodes[%u]", sp, k);
+            char rp[TA__JPATH_SIZE];
+            ta__jpath_format(rp, "%s.nodes[%u]", sp, k);
             uint32_t n;
             if ((r = ta__jvalue_index(g->err, json_array_get(roots, k), rp, g->node_count, "nodes", &n)) != TA_OK)
                 return r;

@@ -62,6 +62,14 @@ void ta__jpath_pop(ta__jpath *path, size_t mark)
     }
 }
 
+void ta__jpath_format(char *out, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(out, TA__JPATH_SIZE, fmt, ap);
+    va_end(ap);
+}
+
 const char *ta__jpath_str(const ta__jpath *path)
 {
     return path->length == 0 ? "(document)" : path->text;
@@ -112,7 +120,7 @@ static bool type_matches(const json_t *value, json_type type)
 
 /* "path.key", or "key" at the document. */
 typedef struct member_path {
-    char text[sizeof(((ta__jpath *)0)->text)];
+    char text[TA__JPATH_SIZE];
 } member_path;
 
 static member_path path_of(const char *path, const char *key)

@@ -4,10 +4,11 @@
  * message starts with, typed getters that refuse with that path, parsing under
  * ta_load_limits, and text handed to the caller. Not public.
  *
- * A path is plain text ("animations[0].tracks", "" for the document itself).
- * A reader that walks down keeps one ta__jpath, appends a key or an index on
- * the way down and truncates it on the way back, and hands its text to the
- * getters; a reader that names objects by index formats the text itself:
+ * A path is plain text of at most TA__JPATH_SIZE bytes ("animations[0].tracks",
+ * "" for the document itself). A reader that walks down keeps one ta__jpath,
+ * appends a key or an index on the way down and truncates it on the way back;
+ * a reader that names objects by index formats the text with
+ * ta__jpath_format. Either way the getters take the text:
  *
  *     size_t mark = ta__jpath_key(path, "tracks");
  *     ... ta__jfail(err, TA_ERROR_PARSE, path->text, "is %s, not an array", ta__jtype(v));
@@ -34,8 +35,12 @@
 
 /* ---- paths ---------------------------------------------------------------------- */
 
+/* The longest path a message names, with its terminating zero; a longer one
+ * is cut. */
+#define TA__JPATH_SIZE 320
+
 typedef struct ta__jpath {
-    char text[320];
+    char text[TA__JPATH_SIZE];
     size_t length;
 } ta__jpath;
 
@@ -44,6 +49,10 @@ void ta__jpath_init(ta__jpath *path, const char *start); /* start may be NULL or
 size_t ta__jpath_key(ta__jpath *path, const char *key);
 size_t ta__jpath_index(ta__jpath *path, size_t index);
 void ta__jpath_pop(ta__jpath *path, size_t mark);
+/* Formats a path into out (TA__JPATH_SIZE bytes), cut short if longer:
+ *     char cp[TA__JPATH_SIZE];
+ *     ta__jpath_format(cp, "cameras[%u].%s", c, type); */
+void ta__jpath_format(char *out, const char *fmt, ...) TA_PRINTF(2, 3);
 /* The path, or "(document)" when empty. */
 const char *ta__jpath_str(const ta__jpath *path);
 
