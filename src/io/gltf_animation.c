@@ -472,8 +472,7 @@ static void drop_tracks_from(gltf_ctx *g, gltf_track_list *list, uint32_t from, 
 static void error_to_warning(gltf_ctx *g, ta_load_warning_code code, const char *path, const char *done)
 {
     ta__model_warn_at(g->model, code, path, "%s (%s); %s", g->err->message, ta_result_name(g->err->code), done);
-    g->err->code = TA_OK;
-    g->err->message[0] = '\0';
+    ta__clear(g->err);
 }
 
 /* Reads the animation's channels into list; a channel that cannot be read is
