@@ -238,6 +238,18 @@ static ta_result leg_phase(double d, int leg, float r, ta_error *err, float *out
     return TA_OK;
 }
 
+/* A step ends here: the direction taken, the read time from the new phase,
+ * and the state and the move handed out together. */
+static ta_result commit(const ta__clock_params *p, ta__clock_state *s, int dir, ta__clock_move *mv,
+                        ta__clock_state *st, ta__clock_move *out)
+{
+    s->direction = (int8_t)dir;
+    mv->read_time = ta__clock_read_time(p, s);
+    *st = *s;
+    *out = *mv;
+    return TA_OK;
+}
+
 ta_result ta__clock_advance(const ta__clock_params *p, ta__clock_state *st, double step, ta__clock_move *out,
                             ta_error *err)
 {
@@ -278,11 +290,7 @@ ta_result ta__clock_advance(const ta__clock_params *p, ta__clock_state *st, doub
         } else {
             s.phase = sum;
         }
-        s.direction = (int8_t)dir;
-        mv.read_time = ta__clock_read_time(p, &s);
-        *st = s;
-        *out = mv;
-        return TA_OK;
+        return commit(p, &s, dir, &mv, st, out);
     }
 
     const bool pp = p->loop == TA_PING_PONG;
@@ -332,11 +340,7 @@ ta_result ta__clock_advance(const ta__clock_params *p, ta__clock_state *st, doub
         } else {
             s.phase = sum;
         }
-        s.direction = (int8_t)dir;
-        mv.read_time = ta__clock_read_time(p, &s);
-        *st = s;
-        *out = mv;
-        return TA_OK;
+        return commit(p, &s, dir, &mv, st, out);
     }
 
     /* A crossing. */
@@ -378,11 +382,7 @@ ta_result ta__clock_advance(const ta__clock_params *p, ta__clock_state *st, doub
         mv.event = TA__CLOCK_FINISHED;
         mv.direction = dir;
         mv.loop_delta = 0;
-        s.direction = (int8_t)dir;
-        mv.read_time = ta__clock_read_time(p, &s);
-        *st = s;
-        *out = mv;
-        return TA_OK;
+        return commit(p, &s, dir, &mv, st, out);
     }
 
     if (huge_sum || abs_c > (u128)INT64_MAX)
@@ -413,9 +413,5 @@ ta_result ta__clock_advance(const ta__clock_params *p, ta__clock_state *st, doub
     mv.event = TA__CLOCK_LOOPED;
     mv.loop_delta = (int64_t)c;
     mv.direction = dir;
-    s.direction = (int8_t)dir;
-    mv.read_time = ta__clock_read_time(p, &s);
-    *st = s;
-    *out = mv;
-    return TA_OK;
+    return commit(p, &s, dir, &mv, st, out);
 }

@@ -407,7 +407,7 @@ static ta_result edit_tracks(ta_clip *clip, track_edit edit, ta_error *err)
         if (r != TA_OK) {
             char what[32];
             snprintf(what, sizeof what, "track %u", i);
-            ta__prefix_error(err, r, what);
+            ta__prefix(err, r, "%s", what);
         }
     }
     if (r == TA_OK) {

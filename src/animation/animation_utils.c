@@ -10,16 +10,6 @@
 /* Salts are only hashed; a long uuid may be cut. */
 #define SALT_SIZE 160
 
-ta_result ta__prefix_error(ta_error *err, ta_result r, const char *what)
-{
-    if (err != NULL && r != TA_OK) {
-        char message[TA_ERROR_MESSAGE_SIZE];
-        snprintf(message, sizeof message, "%s", err->message);
-        ta__fail(err, r, "%s: %s", what, message);
-    }
-    return r;
-}
-
 ta_result ta__check_fps(double fps, ta_error *err)
 {
     if (isnan(fps) || isinf(fps)) return ta__fail(err, TA_ERROR_NOT_A_NUMBER, "fps: %g is not a finite number", fps);
@@ -170,9 +160,7 @@ ta_result ta_subclip(const ta_clip *clip, const char *name, double start_frame, 
         if (ranges[i].hi == ranges[i].lo) continue;
         r = cut_track(clip->tracks[i], ranges[i], earliest, &mem, &tracks[made], err);
         if (r != TA_OK) {
-            char what[48];
-            snprintf(what, sizeof what, "subclip: track %u", i);
-            ta__prefix_error(err, r, what);
+            ta__prefix(err, r, "subclip: track %u", i);
             break;
         }
         made++;
@@ -299,9 +287,7 @@ ta_result ta_make_clip_additive(const ta_clip *clip, double reference_frame, con
         }
         r = reference_value(rt, at, value, err);
         if (r != TA_OK) {
-            char what[64];
-            snprintf(what, sizeof what, "reference_clip: track %u at %g s", i, at);
-            ta__prefix_error(err, r, what);
+            ta__prefix(err, r, "reference_clip: track %u at %g s", i, at);
             break;
         }
         r = take_off(tracks[j], value, j, err);

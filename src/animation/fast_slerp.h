@@ -16,32 +16,16 @@
 
 #include <math.h>
 
+#include "core/slerp_internal.h"
 #include "threeanim/math.h"
 
 static inline void ta__fast_slerp(double *dst, const double *src0, const double *src1, double t)
 {
-    double x0 = src0[0], y0 = src0[1], z0 = src0[2], w0 = src0[3];
-    double x1 = src1[0], y1 = src1[1], z1 = src1[2], w1 = src1[3];
-    if (w0 != w1 || x0 != x1 || y0 != y1 || z0 != z1) {
-        double dot = x0 * x1 + y0 * y1 + z0 * z1 + w0 * w1;
-        if (dot < 0) {
-            x1 = -x1;
-            y1 = -y1;
-            z1 = -z1;
-            w1 = -w1;
-            dot = -dot;
-        }
+    double q0[4], q1[4], dot;
+    if (ta__slerp_begin(src0, src1, q0, q1, &dot)) {
         double s = 1 - t;
         if (dot >= 0.9995) {
-            x0 = x0 * s + x1 * t;
-            y0 = y0 * s + y1 * t;
-            z0 = z0 * s + z1 * t;
-            w0 = w0 * s + w1 * t;
-            double f = 1 / sqrt(x0 * x0 + y0 * y0 + z0 * z0 + w0 * w0);
-            x0 *= f;
-            y0 *= f;
-            z0 *= f;
-            w0 *= f;
+            ta__slerp_near(q0, q1, s, t);
         } else {
             double a, b;
             if (dot >= 0.7) {
@@ -62,16 +46,10 @@ static inline void ta__fast_slerp(double *dst, const double *src0, const double 
                 a = sin(s * theta) / sin_theta;
                 b = sin(t * theta) / sin_theta;
             }
-            x0 = x0 * a + x1 * b;
-            y0 = y0 * a + y1 * b;
-            z0 = z0 * a + z1 * b;
-            w0 = w0 * a + w1 * b;
+            ta__slerp_mix(q0, q1, a, b);
         }
     }
-    dst[0] = x0;
-    dst[1] = y0;
-    dst[2] = z0;
-    dst[3] = w0;
+    for (int i = 0; i < 4; ++i) dst[i] = q0[i];
 }
 
 #endif

@@ -82,9 +82,7 @@ static ta_result sequence_clip(const char *name, const ta_track_target *targets,
         desc.value_count = keys;
         r = ta_track_create(&desc, &mem->a, &tracks[made], err);
         if (r != TA_OK) {
-            char what[48];
-            snprintf(what, sizeof what, "targets: target %u", members != NULL ? members[made] : made);
-            ta__prefix_error(err, r, what);
+            ta__prefix(err, r, "targets: target %u", members != NULL ? members[made] : made);
             break;
         }
     }
@@ -185,7 +183,7 @@ ta_result ta_create_clips_from_morph_target_sequences(const char *const *names, 
         if (r != TA_OK) {
             char what[96];
             snprintf(what, sizeof what, "names: animation \"%.40s\" (from name %u)", name, first[g]);
-            ta__prefix_error(err, r, what);
+            ta__prefix(err, r, "%s", what);
         } else {
             made++;
         }

@@ -4,12 +4,17 @@
  * ta__fail fills an optional ta_error and returns its code, so a refusal is one
  * line:  return ta__fail(err, TA_ERROR_NO_KEYS, "times: a track needs at least one key");
  *
+ * ta__prefix adds where to a message a deeper call already wrote:
+ *     if (r != TA_OK) return ta__prefix(err, r, "animations[%u]", i);
+ * These are the only functions that write a ta_error; every module uses them.
+ *
  * ta__mem is the allocator an object keeps; every object copies the caller's
  * allocator (or the C library's) into one when it is made.
  */
 #ifndef THREEANIM_SRC_CORE_INTERNAL_H
 #define THREEANIM_SRC_CORE_INTERNAL_H
 
+#include <stdarg.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -30,6 +35,12 @@
 #endif
 
 ta_result ta__fail(ta_error *err, ta_result code, const char *fmt, ...) TA_PRINTF(3, 4);
+ta_result ta__vfail(ta_error *err, ta_result code, const char *fmt, va_list ap) TA_PRINTF(3, 0);
+/* Puts "<context>: " before the message err already holds (from a call that
+ * refused), so that a message says where as well as what: a loader adds the
+ * JSON path of the object whose scene call refused. Sets the code to code and
+ * returns it; does nothing but return code when err is NULL. */
+ta_result ta__prefix(ta_error *err, ta_result code, const char *fmt, ...) TA_PRINTF(3, 4);
 
 /* Clears err to TA_OK with an empty message. */
 void ta__clear(ta_error *err);

@@ -49,16 +49,35 @@ const char *ta_version(void)
     return TA_VERSION_STRING;
 }
 
-ta_result ta__fail(ta_error *err, ta_result code, const char *fmt, ...)
+ta_result ta__vfail(ta_error *err, ta_result code, const char *fmt, va_list ap)
 {
     if (err != NULL) {
-        va_list ap;
         err->code = code;
-        va_start(ap, fmt);
         vsnprintf(err->message, sizeof err->message, fmt, ap);
-        va_end(ap);
     }
     return code;
+}
+
+ta_result ta__fail(ta_error *err, ta_result code, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    ta__vfail(err, code, fmt, ap);
+    va_end(ap);
+    return code;
+}
+
+ta_result ta__prefix(ta_error *err, ta_result code, const char *fmt, ...)
+{
+    if (err == NULL) return code;
+    /* Both are copied first: the new message is written over the old one. */
+    char context[TA_ERROR_MESSAGE_SIZE], message[TA_ERROR_MESSAGE_SIZE];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(context, sizeof context, fmt, ap);
+    va_end(ap);
+    snprintf(message, sizeof message, "%s", err->message);
+    return ta__fail(err, code, "%s: %s", context, message);
 }
 
 void ta__clear(ta_error *err)

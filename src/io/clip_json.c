@@ -15,13 +15,6 @@
 
 #include "io/clip_json_internal.h"
 
-#define TA__INTERPOLATE_DISCRETE 2300
-#define TA__INTERPOLATE_LINEAR 2301
-#define TA__INTERPOLATE_SMOOTH 2302
-#define TA__INTERPOLATE_BEZIER 2303
-#define TA__NORMAL_BLEND_MODE 2500
-#define TA__ADDITIVE_BLEND_MODE 2501
-
 /* One JSON track, read but not yet bound. */
 typedef struct json_track {
     const char *name;
@@ -53,10 +46,10 @@ static ta_result read_floats(const ta__mem *mem, const json_t *array, ta__jpath 
     *out = NULL;
     if (n == 0) return TA_OK;
     float *v = (float *)ta__calloc(mem, n, sizeof(float));
-    if (v == NULL) return ta__jfail(err, TA_ERROR_OUT_OF_MEMORY, path, "out of memory for %zu numbers", n);
+    if (v == NULL) return ta__jfail(err, TA_ERROR_OUT_OF_MEMORY, path->text, "out of memory for %zu numbers", n);
     for (size_t i = 0; i < n; ++i) {
         size_t mark = ta__jpath_index(path, i);
-        ta_result r = ta__jvalue_float(json_array_get(array, i), path, &v[i], err);
+        ta_result r = ta__jvalue_float(err, json_array_get(array, i), path->text, &v[i]);
         ta__jpath_pop(path, mark);
         if (r != TA_OK) {
             ta__free(mem, v, sizeof(float) * n);
@@ -77,14 +70,14 @@ static ta_result read_interpolation(const json_t *track, ta__jpath *path, ta_int
     ta_result r = TA_OK;
     if (json_is_string(v)) {
         if (strcasecmp(json_string_value(v), "CUBICSPLINE") == 0)
-            r = ta__jfail(err, TA_ERROR_UNSUPPORTED, path,
+            r = ta__jfail(err, TA_ERROR_UNSUPPORTED, path->text,
                           "cubic spline tracks have no three.js JSON form (three.js reads them only from glTF)");
         else
-            r = ta__jfail(err, TA_ERROR_UNKNOWN_ENUM, path,
+            r = ta__jfail(err, TA_ERROR_UNKNOWN_ENUM, path->text,
                           "\"%s\" is not an interpolation (2300 discrete, 2301 linear, 2302 smooth, 2303 bezier)",
                           json_string_value(v));
     } else if (!json_is_number(v)) {
-        r = ta__jfail(err, TA_ERROR_PARSE, path, "is %s, not a number", ta__jtype(v));
+        r = ta__jfail(err, TA_ERROR_PARSE, path->text, "is %s, not a number", ta__jtype(v));
     } else {
         double d = json_number_value(v);
         if (d == 0) *out = TA_INTERPOLATION_DEFAULT;
@@ -93,7 +86,7 @@ static ta_result read_interpolation(const json_t *track, ta__jpath *path, ta_int
         else if (d == TA__INTERPOLATE_SMOOTH) *out = TA_SMOOTH;
         else if (d == TA__INTERPOLATE_BEZIER) *out = TA_BEZIER;
         else
-            r = ta__jfail(err, TA_ERROR_UNKNOWN_ENUM, path,
+            r = ta__jfail(err, TA_ERROR_UNKNOWN_ENUM, path->text,
                           "%.17g is not an interpolation (2300 discrete, 2301 linear, 2302 smooth, 2303 bezier)", d);
     }
     ta__jpath_pop(path, mark);
@@ -108,12 +101,13 @@ static ta_result read_values(const ta__mem *mem, const json_t *values, ta__jtrac
     if (type == TA__JT_STRING) {
         if (n == 0) return TA_OK;
         t->strings = (const char **)ta__calloc(mem, n, sizeof(char *));
-        if (t->strings == NULL) return ta__jfail(err, TA_ERROR_OUT_OF_MEMORY, path, "out of memory for %zu strings", n);
+        if (t->strings == NULL)
+            return ta__jfail(err, TA_ERROR_OUT_OF_MEMORY, path->text, "out of memory for %zu strings", n);
         for (size_t i = 0; i < n; ++i) {
             const json_t *v = json_array_get(values, i);
             if (!json_is_string(v)) {
                 size_t mark = ta__jpath_index(path, i);
-                ta_result r = ta__jfail(err, TA_ERROR_PARSE, path, "is %s, not a string", ta__jtype(v));
+                ta_result r = ta__jfail(err, TA_ERROR_PARSE, path->text, "is %s, not a string", ta__jtype(v));
                 ta__jpath_pop(path, mark);
                 return r;
             }
@@ -124,7 +118,7 @@ static ta_result read_values(const ta__mem *mem, const json_t *values, ta__jtrac
     if (type != TA__JT_BOOL) return read_floats(mem, values, path, &t->values, err);
     if (n == 0) return TA_OK;
     t->values = (float *)ta__calloc(mem, n, sizeof(float));
-    if (t->values == NULL) return ta__jfail(err, TA_ERROR_OUT_OF_MEMORY, path, "out of memory for %zu flags", n);
+    if (t->values == NULL) return ta__jfail(err, TA_ERROR_OUT_OF_MEMORY, path->text, "out of memory for %zu flags", n);
     for (size_t i = 0; i < n; ++i) {
         const json_t *v = json_array_get(values, i);
         double d = -1;
@@ -134,10 +128,10 @@ static ta_result read_values(const ta__mem *mem, const json_t *values, ta__jtrac
             size_t mark = ta__jpath_index(path, i);
             ta_result r;
             if (json_is_number(v))
-                r = ta__jfail(err, TA_ERROR_BAD_KEY_VALUE, path, "a flag key is true or false (or 0 or 1), not %.17g",
-                              d);
+                r = ta__jfail(err, TA_ERROR_BAD_KEY_VALUE, path->text,
+                              "a flag key is true or false (or 0 or 1), not %.17g", d);
             else
-                r = ta__jfail(err, TA_ERROR_PARSE, path, "is %s, not a boolean", ta__jtype(v));
+                r = ta__jfail(err, TA_ERROR_PARSE, path->text, "is %s, not a boolean", ta__jtype(v));
             ta__jpath_pop(path, mark);
             return r;
         }
@@ -152,31 +146,34 @@ static ta_result read_json_track(const ta__clip_reader *rd, const json_t *track,
 {
     const ta__mem *mem = rd->mem;
     memset(t, 0, sizeof *t);
-    if (!json_is_object(track)) return ta__jfail(err, TA_ERROR_PARSE, path, "is %s, not an object", ta__jtype(track));
+    if (!json_is_object(track))
+        return ta__jfail(err, TA_ERROR_PARSE, path->text, "is %s, not an object", ta__jtype(track));
     const char *type_name;
-    ta_result r = ta__jstring(track, "type", true, path, &type_name, err);
+    ta_result r = ta__jget_string(err, track, path->text, "type", true, &type_name);
     if (r != TA_OK) return r;
     if (!ta__jtrack_type_lookup(type_name, &t->type)) {
         size_t mark = ta__jpath_key(path, "type");
-        r = ta__jfail(err, TA_ERROR_UNKNOWN_ENUM, path,
+        r = ta__jfail(err, TA_ERROR_UNKNOWN_ENUM, path->text,
                       "\"%s\" is not a track type (number, vector, color, quaternion, bool, string)", type_name);
         ta__jpath_pop(path, mark);
         return r;
     }
-    if ((r = ta__jstring(track, "name", true, path, &t->name, err)) != TA_OK) return r;
+    if ((r = ta__jget_string(err, track, path->text, "name", true, &t->name)) != TA_OK) return r;
     const json_t *times;
     if (json_object_get(track, "times") == NULL && json_object_get(track, "keys") != NULL) {
         size_t mark = ta__jpath_key(path, "keys");
-        r = ta__jfail(err, TA_ERROR_UNSUPPORTED, path,
+        r = ta__jfail(err, TA_ERROR_UNSUPPORTED, path->text,
                       "the older keys form is not read; give the track times and values");
         ta__jpath_pop(path, mark);
         return r;
     }
-    if ((r = ta__jmember(track, "times", JSON_ARRAY, true, path, &times, err)) != TA_OK) return r;
+    if ((r = ta__jget_member(err, track, path->text, "times", JSON_ARRAY, true, &times)) != TA_OK) return r;
     size_t key_count = json_array_size(times);
     size_t mark = ta__jpath_key(path, "times");
-    if (key_count == 0) r = ta__jfail(err, TA_ERROR_NO_KEYS, path, "a track needs at least one key");
-    else if (key_count > UINT32_MAX / 64) r = ta__jfail(err, TA_ERROR_LIMIT_EXCEEDED, path, "%zu keys is too many", key_count);
+    if (key_count == 0)
+        r = ta__jfail(err, TA_ERROR_NO_KEYS, path->text, "a track needs at least one key");
+    else if (key_count > UINT32_MAX / 64)
+        r = ta__jfail(err, TA_ERROR_LIMIT_EXCEEDED, path->text, "%zu keys is too many", key_count);
     if (r != TA_OK) {
         ta__jpath_pop(path, mark);
         return r;
@@ -184,7 +181,7 @@ static ta_result read_json_track(const ta__clip_reader *rd, const json_t *track,
     ta__clip_budget *budget = rd->budget;
     budget->keys += key_count;
     if (budget->keys > budget->limits.max_total_keys) {
-        r = ta__jfail(err, TA_ERROR_LIMIT_EXCEEDED, path,
+        r = ta__jfail(err, TA_ERROR_LIMIT_EXCEEDED, path->text,
                       "%zu more keys pass the limit of %llu keys over all tracks (limits.max_total_keys)", key_count,
                       (unsigned long long)budget->limits.max_total_keys);
         ta__jpath_pop(path, mark);
@@ -196,7 +193,7 @@ static ta_result read_json_track(const ta__clip_reader *rd, const json_t *track,
     if (r != TA_OK) return r;
 
     const json_t *values;
-    if ((r = ta__jmember(track, "values", JSON_ARRAY, true, path, &values, err)) != TA_OK) return r;
+    if ((r = ta__jget_member(err, track, path->text, "values", JSON_ARRAY, true, &values)) != TA_OK) return r;
     mark = ta__jpath_key(path, "values");
     r = read_values(mem, values, t->type, path, t, err);
     ta__jpath_pop(path, mark);
@@ -204,21 +201,21 @@ static ta_result read_json_track(const ta__clip_reader *rd, const json_t *track,
 
     if ((r = read_interpolation(track, path, &t->interpolation, err)) != TA_OK) return r;
     const json_t *settings;
-    if ((r = ta__jmember(track, "settings", JSON_OBJECT, false, path, &settings, err)) != TA_OK) return r;
+    if ((r = ta__jget_member(err, track, path->text, "settings", JSON_OBJECT, false, &settings)) != TA_OK) return r;
     /* AnimationUtils.hasTangents: both lists, or the settings are not tangents. */
     if (settings != NULL && json_object_get(settings, "inTangents") != NULL &&
         json_object_get(settings, "outTangents") != NULL) {
         size_t smark = ta__jpath_key(path, "settings");
         if (t->interpolation != TA_BEZIER) {
-            r = ta__jfail(err, TA_ERROR_UNSUPPORTED, path,
+            r = ta__jfail(err, TA_ERROR_UNSUPPORTED, path->text,
                           "tangents on a track that is not BEZIER (interpolation 2303)");
         } else {
             const json_t *in, *out;
-            if ((r = ta__jmember(settings, "inTangents", JSON_ARRAY, true, path, &in, err)) == TA_OK &&
-                (r = ta__jmember(settings, "outTangents", JSON_ARRAY, true, path, &out, err)) == TA_OK) {
+            if ((r = ta__jget_member(err, settings, path->text, "inTangents", JSON_ARRAY, true, &in)) == TA_OK &&
+                (r = ta__jget_member(err, settings, path->text, "outTangents", JSON_ARRAY, true, &out)) == TA_OK) {
                 size_t n = json_array_size(in);
                 if (n != json_array_size(out) || n != (size_t)2 * t->value_count) {
-                    r = ta__jfail(err, TA_ERROR_BAD_TANGENTS, path,
+                    r = ta__jfail(err, TA_ERROR_BAD_TANGENTS, path->text,
                                   "inTangents holds %zu numbers and outTangents %zu; a BEZIER track of %u values "
                                   "takes %zu in each (a time and a value for each)",
                                   n, json_array_size(out), t->value_count, (size_t)2 * t->value_count);
@@ -266,7 +263,7 @@ static ta_result make_track(const ta__clip_reader *rd, const json_track *t, ta_t
             ta__free(mem, column, sizeof(float) * (column_count ? column_count : 1));
             ta__free(mem, in_column, sizeof(float) * 2 * column_count);
             ta__free(mem, out_column, sizeof(float) * 2 * column_count);
-            return ta__jfail(err, TA_ERROR_OUT_OF_MEMORY, path, "out of memory splitting morph values");
+            return ta__jfail(err, TA_ERROR_OUT_OF_MEMORY, path->text, "out of memory splitting morph values");
         }
         for (uint32_t k = 0; k < column_count; ++k) {
             column[k] = t->values[(size_t)k * count + part];
@@ -286,7 +283,7 @@ static ta_result make_track(const ta__clip_reader *rd, const json_track *t, ta_t
         desc.strings = t->strings;
         /* A string track takes one string a key, and no numbers. */
         if (t->value_count != t->key_count) {
-            return ta__jfail(err, TA_ERROR_BAD_VALUE_COUNT, path,
+            return ta__jfail(err, TA_ERROR_BAD_VALUE_COUNT, path->text,
                              "values: %u strings for %u keys; a string track takes one a key", t->value_count,
                              t->key_count);
         }
@@ -308,7 +305,7 @@ static ta_result make_track(const ta__clip_reader *rd, const json_track *t, ta_t
         ta__free(mem, in_column, sizeof(float) * 2 * column_count);
         ta__free(mem, out_column, sizeof(float) * 2 * column_count);
     }
-    if (r != TA_OK) return ta__jprefix(err, r, path);
+    if (r != TA_OK) return ta__prefix(err, r, "%s", ta__jpath_str(path));
     *out = track;
     return TA_OK;
 }
@@ -322,17 +319,20 @@ static ta_result read_clip_header(const json_t *json, ta__jpath *path, ta_clip_o
                                   double *frame_time, ta_error *err)
 {
     ta_result r;
-    if ((r = ta__jstring(json, "name", false, path, name, err)) != TA_OK) return r;
+    if ((r = ta__jget_string(err, json, path->text, "name", false, name)) != TA_OK) return r;
     if (*name == NULL) *name = "";
     double duration = -1, fps = 1, mode = TA__NORMAL_BLEND_MODE;
     bool has_duration, has_fps, has_mode;
-    if ((r = ta__jnumber(json, "duration", false, path, &duration, &has_duration, err)) != TA_OK) return r;
-    if ((r = ta__jnumber(json, "fps", false, path, &fps, &has_fps, err)) != TA_OK) return r;
-    if ((r = ta__jnumber(json, "blendMode", false, path, &mode, &has_mode, err)) != TA_OK) return r;
+    if ((r = ta__jget_number(err, json, path->text, "duration", false, -1, &duration, &has_duration)) != TA_OK)
+        return r;
+    if ((r = ta__jget_number(err, json, path->text, "fps", false, 1, &fps, &has_fps)) != TA_OK) return r;
+    if ((r = ta__jget_number(err, json, path->text, "blendMode", false, TA__NORMAL_BLEND_MODE, &mode, &has_mode)) !=
+        TA_OK)
+        return r;
     size_t mark;
     if (has_duration && duration == 0) {
         mark = ta__jpath_key(path, "duration");
-        r = ta__jfail(err, TA_ERROR_EMPTY_CLIP, path, "0 is a clip that lasts no time");
+        r = ta__jfail(err, TA_ERROR_EMPTY_CLIP, path->text, "0 is a clip that lasts no time");
         ta__jpath_pop(path, mark);
         return r;
     }
@@ -340,7 +340,7 @@ static ta_result read_clip_header(const json_t *json, ta__jpath *path, ta_clip_o
     opts->duration = has_duration && duration > 0 ? duration : 0;
     if (has_fps && !(fps > 0)) {
         mark = ta__jpath_key(path, "fps");
-        r = ta__jfail(err, TA_ERROR_OUT_OF_RANGE, path, "%.17g frames a second is not above zero", fps);
+        r = ta__jfail(err, TA_ERROR_OUT_OF_RANGE, path->text, "%.17g frames a second is not above zero", fps);
         ta__jpath_pop(path, mark);
         return r;
     }
@@ -351,12 +351,13 @@ static ta_result read_clip_header(const json_t *json, ta__jpath *path, ta_clip_o
         opts->blend_mode = TA_ADDITIVE_BLEND_MODE;
     } else {
         mark = ta__jpath_key(path, "blendMode");
-        r = ta__jfail(err, TA_ERROR_UNKNOWN_ENUM, path, "%.17g is not a blend mode (2500 normal, 2501 additive)", mode);
+        r = ta__jfail(err, TA_ERROR_UNKNOWN_ENUM, path->text, "%.17g is not a blend mode (2500 normal, 2501 additive)",
+                      mode);
         ta__jpath_pop(path, mark);
         return r;
     }
-    if ((r = ta__jstring(json, "uuid", false, path, &opts->uuid, err)) != TA_OK) return r;
-    if ((r = ta__jstring(json, "userData", false, path, &opts->user_data, err)) != TA_OK) return r;
+    if ((r = ta__jget_string(err, json, path->text, "uuid", false, &opts->uuid)) != TA_OK) return r;
+    if ((r = ta__jget_string(err, json, path->text, "userData", false, &opts->user_data)) != TA_OK) return r;
     if (opts->user_data != NULL) {
         json_error_t jerr;
         json_t *ud = json_loads(opts->user_data, JSON_DECODE_ANY, &jerr);
@@ -364,7 +365,7 @@ static ta_result read_clip_header(const json_t *json, ta__jpath *path, ta_clip_o
         json_decref(ud);
         if (!object) {
             mark = ta__jpath_key(path, "userData");
-            r = ta__jfail(err, TA_ERROR_PARSE, path, "is not the text of a JSON object");
+            r = ta__jfail(err, TA_ERROR_PARSE, path->text, "is not the text of a JSON object");
             ta__jpath_pop(path, mark);
             return r;
         }
@@ -379,7 +380,8 @@ ta_result ta__clip_from_json(const json_t *json, ta__jpath *path, const ta__clip
 {
     const ta__mem *mem = rd->mem;
     *out_clip = NULL;
-    if (!json_is_object(json)) return ta__jfail(err, TA_ERROR_PARSE, path, "is %s, not an object", ta__jtype(json));
+    if (!json_is_object(json))
+        return ta__jfail(err, TA_ERROR_PARSE, path->text, "is %s, not an object", ta__jtype(json));
     ta_clip_options opts;
     memset(&opts, 0, sizeof opts);
     opts.allocator = &mem->a;
@@ -388,12 +390,12 @@ ta_result ta__clip_from_json(const json_t *json, ta__jpath *path, const ta__clip
     ta_result r = read_clip_header(json, path, &opts, &name, &frame_time, err);
     if (r != TA_OK) return r;
     const json_t *jtracks;
-    if ((r = ta__jmember(json, "tracks", JSON_ARRAY, true, path, &jtracks, err)) != TA_OK) return r;
+    if ((r = ta__jget_member(err, json, path->text, "tracks", JSON_ARRAY, true, &jtracks)) != TA_OK) return r;
     size_t n = json_array_size(jtracks);
     size_t tmark = ta__jpath_key(path, "tracks");
     ta__clip_budget *budget = rd->budget;
     if (n > budget->limits.max_tracks || budget->tracks > budget->limits.max_tracks - n) {
-        r = ta__jfail(err, TA_ERROR_LIMIT_EXCEEDED, path,
+        r = ta__jfail(err, TA_ERROR_LIMIT_EXCEEDED, path->text,
                       "%zu more tracks pass the limit of %u over all clips (limits.max_tracks)", n,
                       budget->limits.max_tracks);
         ta__jpath_pop(path, tmark);
@@ -412,14 +414,15 @@ ta_result ta__clip_from_json(const json_t *json, ta__jpath *path, const ta__clip
         size_t need = r == TA_OK ? TA_TRACK_NAME_BUFFER_SIZE(strlen(t.name)) : 0;
         if (r == TA_OK && need > sizeof buffer_small) {
             buffer = (char *)ta__alloc(mem, need);
-            if (buffer == NULL) r = ta__jfail(err, TA_ERROR_OUT_OF_MEMORY, path, "out of memory parsing the name");
+            if (buffer == NULL)
+                r = ta__jfail(err, TA_ERROR_OUT_OF_MEMORY, path->text, "out of memory parsing the name");
         }
         ta_track_binding binding;
         if (r == TA_OK) {
             size_t nmark = ta__jpath_key(path, "name");
             r = ta_parse_track_name(t.name, &parsed, buffer, need, err);
             if (r == TA_OK) r = rd->resolve(rd->resolve_user, t.name, &parsed, &binding, err);
-            if (r != TA_OK) r = ta__jprefix(err, r, path);
+            if (r != TA_OK) r = ta__prefix(err, r, "%s", ta__jpath_str(path));
             ta__jpath_pop(path, nmark);
         }
         if (r == TA_OK && binding.target_count == 0) {
@@ -430,24 +433,24 @@ ta_result ta__clip_from_json(const json_t *json, ta__jpath *path, const ta__clip
             }
         } else if (r == TA_OK && binding.target_count > TA_MAX_MORPH_TARGETS) {
             size_t m2 = ta__jpath_key(path, "name");
-            r = ta__jfail(err, TA_ERROR_INVALID_ARGUMENT, path, "the resolver gave %u targets; a binding holds at most %d",
-                          binding.target_count, TA_MAX_MORPH_TARGETS);
+            r = ta__jfail(err, TA_ERROR_INVALID_ARGUMENT, path->text,
+                          "the resolver gave %u targets; a binding holds at most %d", binding.target_count,
+                          TA_MAX_MORPH_TARGETS);
             ta__jpath_pop(path, m2);
         } else if (r == TA_OK) {
             uint32_t count = binding.target_count, stride = 0;
             ta__jtrack_type want = binding.split ? TA__JT_NUMBER : ta__kind_jtrack_type(binding.targets[0].kind);
             if (t.type != want) {
                 size_t m2 = ta__jpath_key(path, "type");
-                r = ta__jfail(err, TA_ERROR_WRONG_KIND, path,
-                              "\"%s\" is not the type of \"%s\", which is \"%s\"", ta__jtrack_type_name(t.type),
-                              t.name, ta__jtrack_type_name(want));
+                r = ta__jfail(err, TA_ERROR_WRONG_KIND, path->text, "\"%s\" is not the type of \"%s\", which is \"%s\"",
+                              ta__jtrack_type_name(t.type), t.name, ta__jtrack_type_name(want));
                 ta__jpath_pop(path, m2);
             } else if (binding.split) {
                 /* three.js copies the first count numbers of each key to the array. */
                 stride = t.value_count / t.key_count;
                 if (t.value_count % t.key_count != 0 || stride < count) {
                     size_t m2 = ta__jpath_key(path, "values");
-                    r = ta__jfail(err, TA_ERROR_BAD_VALUE_COUNT, path,
+                    r = ta__jfail(err, TA_ERROR_BAD_VALUE_COUNT, path->text,
                                   "%u values for %u keys; \"%s\" takes at least %u a key, one for each morph target",
                                   t.value_count, t.key_count, t.name, count);
                     ta__jpath_pop(path, m2);
@@ -456,7 +459,7 @@ ta_result ta__clip_from_json(const json_t *json, ta__jpath *path, const ta__clip
             /* A whole morphTargetInfluences makes one track per morph target. */
             if (r == TA_OK && made + count > cap) {
                 r = ta__reserve(mem, (void **)&tracks, &cap, made + count, sizeof(ta_track *), err);
-                if (r != TA_OK) r = ta__jprefix(err, r, path);
+                if (r != TA_OK) r = ta__prefix(err, r, "%s", ta__jpath_str(path));
             }
             for (uint32_t k = 0; k < count && r == TA_OK; ++k) {
                 ta_track *made_track = NULL;
@@ -471,7 +474,8 @@ ta_result ta__clip_from_json(const json_t *json, ta__jpath *path, const ta__clip
     ta__jpath_pop(path, tmark);
     if (r == TA_OK && made > 0) {
         r = ta_clip_create(name, tracks, made, &opts, out_clip, err);
-        if (r != TA_OK) r = ta__jprefix(err, r, path);
+        if (r != TA_OK)
+            r = ta__prefix(err, r, "%s", ta__jpath_str(path));
         else made = 0; /* the clip owns them */
     }
     destroy_tracks(tracks, made);

@@ -14,6 +14,15 @@
 #include "io/json_doc.h"
 #include "threeanim/animation_json.h"
 
+/* three.js's constants as a clip's JSON holds them: a track's "interpolation"
+ * and a clip's "blendMode". */
+#define TA__INTERPOLATE_DISCRETE 2300
+#define TA__INTERPOLATE_LINEAR 2301
+#define TA__INTERPOLATE_SMOOTH 2302
+#define TA__INTERPOLATE_BEZIER 2303
+#define TA__NORMAL_BLEND_MODE 2500
+#define TA__ADDITIVE_BLEND_MODE 2501
+
 /* ---- the properties ------------------------------------------------------------ */
 
 /* Every property name this library drives on some object. */

@@ -9,13 +9,6 @@
 
 #include "io/clip_json_internal.h"
 
-#define TA__INTERPOLATE_DISCRETE 2300
-#define TA__INTERPOLATE_LINEAR 2301
-#define TA__INTERPOLATE_SMOOTH 2302
-#define TA__INTERPOLATE_BEZIER 2303
-#define TA__NORMAL_BLEND_MODE 2500
-#define TA__ADDITIVE_BLEND_MODE 2501
-
 static int interpolation_code(ta_interpolation interp)
 {
     switch (interp) {
@@ -55,7 +48,7 @@ static ta_result track_to_json(const ta_track *track, uint32_t index, ta_target_
         ta__jpath_init(&p, NULL);
         ta__jpath_key(&p, "tracks");
         ta__jpath_index(&p, index);
-        return ta__jprefix(err, r, &p);
+        return ta__prefix(err, r, "%s", ta__jpath_str(&p));
     }
     if (owner.node == NULL) return ta__fail(err, TA_ERROR_INVALID_ARGUMENT, "tracks[%u]: the namer gave no node", index);
     /* The name is made where every caller makes it, which also refuses an

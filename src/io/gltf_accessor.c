@@ -50,29 +50,29 @@ typedef struct view_info {
 
 static ta_result check_view(gltf_ctx *g, uint32_t index, const char *ref, view_info *out)
 {
-    char vp[GLTF_PATH_SIZE];
-    gltf__pathf(vp, "bufferViews[%u]", index);
+    char vp[TA__JPATH_SIZE];
+    ta__jpath_format(vp, "bufferViews[%u]", index);
     json_t *def = json_array_get(g->buffer_views, index);
-    if (!json_is_object(def)) return gltf__fail(g, TA_ERROR_PARSE, "%s: is not an object", vp);
+    if (!json_is_object(def)) return ta__fail(g->err, TA_ERROR_PARSE, "%s: is not an object", vp);
     ta_result r;
     uint32_t buffer;
-    if ((r = gltf__get_index(g, def, vp, "buffer", g->buffer_count, "buffers", &buffer)) != TA_OK) return r;
-    if (buffer == TA_NONE) return gltf__fail(g, TA_ERROR_PARSE, "%s.buffer: is missing", vp);
+    if ((r = ta__jget_index(g->err, def, vp, "buffer", g->buffer_count, "buffers", &buffer)) != TA_OK) return r;
+    if (buffer == TA_NONE) return ta__fail(g->err, TA_ERROR_PARSE, "%s.buffer: is missing", vp);
     uint64_t offset, length, stride;
-    if ((r = gltf__get_uint(g, def, vp, "byteOffset", 0, 0, UINT64_MAX >> 2, &offset)) != TA_OK) return r;
-    if (gltf__member(def, "byteLength") == NULL) return gltf__fail(g, TA_ERROR_PARSE, "%s.byteLength: is missing", vp);
-    if ((r = gltf__get_uint(g, def, vp, "byteLength", 0, 1, UINT64_MAX >> 2, &length)) != TA_OK) return r;
-    if ((r = gltf__get_uint(g, def, vp, "byteStride", 0, 4, 252, &stride)) != TA_OK) return r;
-    char bp[GLTF_PATH_SIZE];
-    gltf__pathf(bp, "%s.buffer", vp);
+    if ((r = ta__jget_uint(g->err, def, vp, "byteOffset", 0, 0, UINT64_MAX >> 2, &offset)) != TA_OK) return r;
+    if (ta__jget(def, "byteLength") == NULL) return ta__fail(g->err, TA_ERROR_PARSE, "%s.byteLength: is missing", vp);
+    if ((r = ta__jget_uint(g->err, def, vp, "byteLength", 0, 1, UINT64_MAX >> 2, &length)) != TA_OK) return r;
+    if ((r = ta__jget_uint(g->err, def, vp, "byteStride", 0, 4, 252, &stride)) != TA_OK) return r;
+    char bp[TA__JPATH_SIZE];
+    ta__jpath_format(bp, "%s.buffer", vp);
     const gltf_buffer *b;
     if ((r = gltf__buffer(g, buffer, bp, &b)) != TA_OK) {
-        gltf__prefix_error(g, "%s", ref);
+        ta__prefix(g->err, r, "%s", ref);
         return r;
     }
     if (offset + length > b->size)
-        return gltf__fail(g, TA_ERROR_PARSE, "%s: bytes %llu to %llu pass the end of buffers[%u] (%zu bytes)", vp,
-                          (unsigned long long)offset, (unsigned long long)(offset + length), buffer, b->size);
+        return ta__fail(g->err, TA_ERROR_PARSE, "%s: bytes %llu to %llu pass the end of buffers[%u] (%zu bytes)", vp,
+                        (unsigned long long)offset, (unsigned long long)(offset + length), buffer, b->size);
     out->data = b->data + offset;
     out->length = length;
     out->stride = stride;
@@ -81,35 +81,35 @@ static ta_result check_view(gltf_ctx *g, uint32_t index, const char *ref, view_i
 
 static ta_result check_sparse(gltf_ctx *g, const json_t *sparse, const char *ap, gltf_accessor *acc)
 {
-    char sp[GLTF_PATH_SIZE], ip[GLTF_PATH_SIZE], vp[GLTF_PATH_SIZE];
-    gltf__pathf(sp, "%s.sparse", ap);
-    gltf__pathf(ip, "%s.indices", sp);
-    gltf__pathf(vp, "%s.values", sp);
+    char sp[TA__JPATH_SIZE], ip[TA__JPATH_SIZE], vp[TA__JPATH_SIZE];
+    ta__jpath_format(sp, "%s.sparse", ap);
+    ta__jpath_format(ip, "%s.indices", sp);
+    ta__jpath_format(vp, "%s.values", sp);
     ta_result r;
     uint64_t count;
-    if (gltf__member(sparse, "count") == NULL) return gltf__fail(g, TA_ERROR_PARSE, "%s.count: is missing", sp);
-    if ((r = gltf__get_uint(g, sparse, sp, "count", 0, 1, acc->count, &count)) != TA_OK) return r;
+    if (ta__jget(sparse, "count") == NULL) return ta__fail(g->err, TA_ERROR_PARSE, "%s.count: is missing", sp);
+    if ((r = ta__jget_uint(g->err, sparse, sp, "count", 0, 1, acc->count, &count)) != TA_OK) return r;
     json_t *indices, *values;
-    if ((r = gltf__get_object(g, sparse, sp, "indices", &indices)) != TA_OK) return r;
-    if ((r = gltf__get_object(g, sparse, sp, "values", &values)) != TA_OK) return r;
-    if (indices == NULL) return gltf__fail(g, TA_ERROR_PARSE, "%s: is missing", ip);
-    if (values == NULL) return gltf__fail(g, TA_ERROR_PARSE, "%s: is missing", vp);
+    if ((r = ta__jget_object(g->err, sparse, sp, "indices", &indices)) != TA_OK) return r;
+    if ((r = ta__jget_object(g->err, sparse, sp, "values", &values)) != TA_OK) return r;
+    if (indices == NULL) return ta__fail(g->err, TA_ERROR_PARSE, "%s: is missing", ip);
+    if (values == NULL) return ta__fail(g->err, TA_ERROR_PARSE, "%s: is missing", vp);
 
     uint32_t iview, vview;
     uint64_t ioff, voff, itype;
-    if ((r = gltf__get_index(g, indices, ip, "bufferView", g->buffer_view_count, "bufferViews", &iview)) != TA_OK)
+    if ((r = ta__jget_index(g->err, indices, ip, "bufferView", g->buffer_view_count, "bufferViews", &iview)) != TA_OK)
         return r;
-    if (iview == TA_NONE) return gltf__fail(g, TA_ERROR_PARSE, "%s.bufferView: is missing", ip);
-    if ((r = gltf__get_uint(g, indices, ip, "byteOffset", 0, 0, UINT64_MAX >> 2, &ioff)) != TA_OK) return r;
-    if ((r = gltf__get_uint(g, indices, ip, "componentType", 0, 0, UINT32_MAX, &itype)) != TA_OK) return r;
+    if (iview == TA_NONE) return ta__fail(g->err, TA_ERROR_PARSE, "%s.bufferView: is missing", ip);
+    if ((r = ta__jget_uint(g->err, indices, ip, "byteOffset", 0, 0, UINT64_MAX >> 2, &ioff)) != TA_OK) return r;
+    if ((r = ta__jget_uint(g->err, indices, ip, "componentType", 0, 0, UINT32_MAX, &itype)) != TA_OK) return r;
     if (itype != GLTF_UNSIGNED_BYTE && itype != GLTF_UNSIGNED_SHORT && itype != GLTF_UNSIGNED_INT)
-        return gltf__fail(g, TA_ERROR_PARSE,
-                          "%s.componentType: %llu is not 5121, 5123 or 5125 (an unsigned integer type)", ip,
-                          (unsigned long long)itype);
-    if ((r = gltf__get_index(g, values, vp, "bufferView", g->buffer_view_count, "bufferViews", &vview)) != TA_OK)
+        return ta__fail(g->err, TA_ERROR_PARSE,
+                        "%s.componentType: %llu is not 5121, 5123 or 5125 (an unsigned integer type)", ip,
+                        (unsigned long long)itype);
+    if ((r = ta__jget_index(g->err, values, vp, "bufferView", g->buffer_view_count, "bufferViews", &vview)) != TA_OK)
         return r;
-    if (vview == TA_NONE) return gltf__fail(g, TA_ERROR_PARSE, "%s.bufferView: is missing", vp);
-    if ((r = gltf__get_uint(g, values, vp, "byteOffset", 0, 0, UINT64_MAX >> 2, &voff)) != TA_OK) return r;
+    if (vview == TA_NONE) return ta__fail(g->err, TA_ERROR_PARSE, "%s.bufferView: is missing", vp);
+    if ((r = ta__jget_uint(g->err, values, vp, "byteOffset", 0, 0, UINT64_MAX >> 2, &voff)) != TA_OK) return r;
 
     uint32_t isize = component_size((uint32_t)itype);
     uint64_t elem = (uint64_t)acc->component_size * acc->comps;
@@ -117,23 +117,23 @@ static ta_result check_sparse(gltf_ctx *g, const json_t *sparse, const char *ap,
     if ((r = check_view(g, iview, ip, &iv)) != TA_OK) return r;
     if ((r = check_view(g, vview, vp, &vv)) != TA_OK) return r;
     if (ioff % isize != 0)
-        return gltf__fail(g, TA_ERROR_PARSE, "%s.byteOffset: %llu is not a multiple of the %u-byte index", ip,
-                          (unsigned long long)ioff, isize);
+        return ta__fail(g->err, TA_ERROR_PARSE, "%s.byteOffset: %llu is not a multiple of the %u-byte index", ip,
+                        (unsigned long long)ioff, isize);
     if (voff % acc->component_size != 0)
-        return gltf__fail(g, TA_ERROR_PARSE, "%s.byteOffset: %llu is not a multiple of the %u-byte component", vp,
-                          (unsigned long long)voff, acc->component_size);
+        return ta__fail(g->err, TA_ERROR_PARSE, "%s.byteOffset: %llu is not a multiple of the %u-byte component", vp,
+                        (unsigned long long)voff, acc->component_size);
     if (ioff + count * isize > iv.length)
-        return gltf__fail(g, TA_ERROR_PARSE,
-                          "%s: %llu indices of %u bytes from byte %llu pass the end of "
-                          "bufferViews[%u] (%llu bytes)",
-                          ip, (unsigned long long)count, isize, (unsigned long long)ioff, iview,
-                          (unsigned long long)iv.length);
+        return ta__fail(g->err, TA_ERROR_PARSE,
+                        "%s: %llu indices of %u bytes from byte %llu pass the end of "
+                        "bufferViews[%u] (%llu bytes)",
+                        ip, (unsigned long long)count, isize, (unsigned long long)ioff, iview,
+                        (unsigned long long)iv.length);
     if (voff + count * elem > vv.length)
-        return gltf__fail(g, TA_ERROR_PARSE,
-                          "%s: %llu elements of %llu bytes from byte %llu pass the end of "
-                          "bufferViews[%u] (%llu bytes)",
-                          vp, (unsigned long long)count, (unsigned long long)elem, (unsigned long long)voff, vview,
-                          (unsigned long long)vv.length);
+        return ta__fail(g->err, TA_ERROR_PARSE,
+                        "%s: %llu elements of %llu bytes from byte %llu pass the end of "
+                        "bufferViews[%u] (%llu bytes)",
+                        vp, (unsigned long long)count, (unsigned long long)elem, (unsigned long long)voff, vview,
+                        (unsigned long long)vv.length);
     acc->sparse_count = (uint32_t)count;
     acc->sparse_index_size = isize;
     acc->sparse_indices = iv.data + ioff;
@@ -146,13 +146,13 @@ static ta_result check_sparse(gltf_ctx *g, const json_t *sparse, const char *ap,
                            ? (uint32_t)(p[0] | (p[1] << 8))
                            : (uint32_t)p[0] | ((uint32_t)p[1] << 8) | ((uint32_t)p[2] << 16) | ((uint32_t)p[3] << 24);
         if (idx >= acc->count)
-            return gltf__fail(g, TA_ERROR_PARSE, "%s: entry %u is element %u, not below the accessor's count %u", ip, k,
-                              idx, acc->count);
+            return ta__fail(g->err, TA_ERROR_PARSE, "%s: entry %u is element %u, not below the accessor's count %u", ip,
+                            k, idx, acc->count);
         /* glTF 2.0 (3.6.2.3): the indices strictly increase; a repeat or a
          * step back would make the result depend on the order of writes. */
         if (k > 0 && idx <= prev)
-            return gltf__fail(g, TA_ERROR_PARSE, "%s: entry %u is element %u, not above entry %u's %u", ip, k, idx,
-                              k - 1, prev);
+            return ta__fail(g->err, TA_ERROR_PARSE, "%s: entry %u is element %u, not above entry %u's %u", ip, k, idx,
+                            k - 1, prev);
         prev = idx;
     }
     return TA_OK;
@@ -161,46 +161,48 @@ static ta_result check_sparse(gltf_ctx *g, const json_t *sparse, const char *ap,
 ta_result gltf__accessor(gltf_ctx *g, uint32_t index, const char *path, const gltf_accessor **out)
 {
     if (index >= g->accessor_count)
-        return gltf__fail(g, TA_ERROR_PARSE, "%s: accessor %u is not below the %u accessors", path, index,
-                          g->accessor_count);
+        return ta__fail(g->err, TA_ERROR_PARSE, "%s: accessor %u is not below the %u accessors", path, index,
+                        g->accessor_count);
     gltf_accessor *acc = &g->accessor_state[index];
     if (acc->checked) {
         *out = acc;
         return TA_OK;
     }
-    char ap[GLTF_PATH_SIZE];
-    gltf__pathf(ap, "accessors[%u]", index);
+    char ap[TA__JPATH_SIZE];
+    ta__jpath_format(ap, "accessors[%u]", index);
     json_t *def = json_array_get(g->accessors, index);
-    if (!json_is_object(def)) return gltf__fail(g, TA_ERROR_PARSE, "%s: is not an object", ap);
+    if (!json_is_object(def)) return ta__fail(g->err, TA_ERROR_PARSE, "%s: is not an object", ap);
     ta_result r;
     uint64_t ctype, count, offset;
-    if (gltf__member(def, "componentType") == NULL)
-        return gltf__fail(g, TA_ERROR_PARSE, "%s.componentType: is missing", ap);
-    if ((r = gltf__get_uint(g, def, ap, "componentType", 0, 0, UINT32_MAX, &ctype)) != TA_OK) return r;
+    if (ta__jget(def, "componentType") == NULL)
+        return ta__fail(g->err, TA_ERROR_PARSE, "%s.componentType: is missing", ap);
+    if ((r = ta__jget_uint(g->err, def, ap, "componentType", 0, 0, UINT32_MAX, &ctype)) != TA_OK) return r;
     uint32_t csize = component_size((uint32_t)ctype);
     if (csize == 0)
-        return gltf__fail(g, TA_ERROR_PARSE,
-                          "%s.componentType: %llu is not a component type (5120, 5121, 5122, 5123, 5125, 5126)", ap,
-                          (unsigned long long)ctype);
+        return ta__fail(g->err, TA_ERROR_PARSE,
+                        "%s.componentType: %llu is not a component type (5120, 5121, 5122, 5123, 5125, 5126)", ap,
+                        (unsigned long long)ctype);
     const char *type;
-    if ((r = gltf__get_string(g, def, ap, "type", &type)) != TA_OK) return r;
-    if (type == NULL) return gltf__fail(g, TA_ERROR_PARSE, "%s.type: is missing", ap);
+    if ((r = ta__jget_string(g->err, def, ap, "type", false, &type)) != TA_OK) return r;
+    if (type == NULL) return ta__fail(g->err, TA_ERROR_PARSE, "%s.type: is missing", ap);
     uint32_t comps = type_comps(type);
     if (comps == 0)
-        return gltf__fail(g, TA_ERROR_PARSE, "%s.type: \"%s\" is not SCALAR, VEC2, VEC3, VEC4, MAT2, MAT3 or MAT4", ap,
-                          type);
-    if (gltf__member(def, "count") == NULL) return gltf__fail(g, TA_ERROR_PARSE, "%s.count: is missing", ap);
-    if ((r = gltf__get_uint(g, def, ap, "count", 0, 1, UINT32_MAX, &count)) != TA_OK) return r;
-    if ((r = gltf__get_uint(g, def, ap, "byteOffset", 0, 0, UINT64_MAX >> 2, &offset)) != TA_OK) return r;
+        return ta__fail(g->err, TA_ERROR_PARSE, "%s.type: \"%s\" is not SCALAR, VEC2, VEC3, VEC4, MAT2, MAT3 or MAT4",
+                        ap, type);
+    if (ta__jget(def, "count") == NULL) return ta__fail(g->err, TA_ERROR_PARSE, "%s.count: is missing", ap);
+    if ((r = ta__jget_uint(g->err, def, ap, "count", 0, 1, UINT32_MAX, &count)) != TA_OK) return r;
+    if ((r = ta__jget_uint(g->err, def, ap, "byteOffset", 0, 0, UINT64_MAX >> 2, &offset)) != TA_OK) return r;
     bool normalized;
-    if ((r = gltf__get_bool(g, def, ap, "normalized", false, &normalized)) != TA_OK) return r;
+    if ((r = ta__jget_bool(g->err, def, ap, "normalized", false, &normalized, NULL)) != TA_OK) return r;
     if (normalized && (ctype == GLTF_FLOAT || ctype == GLTF_UNSIGNED_INT))
-        return gltf__fail(g, TA_ERROR_PARSE, "%s.normalized: true for componentType %llu, which cannot be normalized",
-                          ap, (unsigned long long)ctype);
+        return ta__fail(g->err, TA_ERROR_PARSE,
+                        "%s.normalized: true for componentType %llu, which cannot be normalized", ap,
+                        (unsigned long long)ctype);
     uint32_t view;
-    if ((r = gltf__get_index(g, def, ap, "bufferView", g->buffer_view_count, "bufferViews", &view)) != TA_OK) return r;
+    if ((r = ta__jget_index(g->err, def, ap, "bufferView", g->buffer_view_count, "bufferViews", &view)) != TA_OK)
+        return r;
     json_t *sparse;
-    if ((r = gltf__get_object(g, def, ap, "sparse", &sparse)) != TA_OK) return r;
+    if ((r = ta__jget_object(g->err, def, ap, "sparse", &sparse)) != TA_OK) return r;
 
     gltf_accessor a;
     memset(&a, 0, sizeof a);
@@ -211,35 +213,34 @@ ta_result gltf__accessor(gltf_ctx *g, uint32_t index, const char *path, const gl
     a.normalized = normalized;
     uint64_t elem = (uint64_t)csize * comps;
     if (view != TA_NONE) {
-        char ref[GLTF_PATH_SIZE];
-        gltf__pathf(ref, "%s.bufferView", ap);
+        char ref[TA__JPATH_SIZE];
+        ta__jpath_format(ref, "%s.bufferView", ap);
         view_info v;
         if ((r = check_view(g, view, ref, &v)) != TA_OK) return r;
         if (offset % csize != 0)
-            return gltf__fail(g, TA_ERROR_PARSE, "%s.byteOffset: %llu is not a multiple of the %u-byte component", ap,
-                              (unsigned long long)offset, csize);
+            return ta__fail(g->err, TA_ERROR_PARSE, "%s.byteOffset: %llu is not a multiple of the %u-byte component",
+                            ap, (unsigned long long)offset, csize);
         uint64_t stride = v.stride != 0 ? v.stride : elem;
         if (stride < elem)
-            return gltf__fail(g, TA_ERROR_PARSE,
-                              "%s: bufferViews[%u].byteStride %llu is shorter than the %llu-byte element", ap, view,
-                              (unsigned long long)stride, (unsigned long long)elem);
+            return ta__fail(g->err, TA_ERROR_PARSE,
+                            "%s: bufferViews[%u].byteStride %llu is shorter than the %llu-byte element", ap, view,
+                            (unsigned long long)stride, (unsigned long long)elem);
         if (stride % csize != 0)
-            return gltf__fail(g, TA_ERROR_PARSE,
-                              "%s: bufferViews[%u].byteStride %llu is not a multiple of the %u-byte component", ap,
-                              view, (unsigned long long)stride, csize);
+            return ta__fail(g->err, TA_ERROR_PARSE,
+                            "%s: bufferViews[%u].byteStride %llu is not a multiple of the %u-byte component", ap, view,
+                            (unsigned long long)stride, csize);
         uint64_t need = offset + (count - 1) * stride + elem;
         if (need > v.length)
-            return gltf__fail(
-                g, TA_ERROR_PARSE,
-                "%s: %llu elements of %llu bytes, %llu bytes apart from byteOffset %llu, need %llu bytes; "
-                "bufferViews[%u] holds %llu",
-                ap, (unsigned long long)count, (unsigned long long)elem, (unsigned long long)stride,
-                (unsigned long long)offset, (unsigned long long)need, view, (unsigned long long)v.length);
+            return ta__fail(g->err, TA_ERROR_PARSE,
+                            "%s: %llu elements of %llu bytes, %llu bytes apart from byteOffset %llu, need %llu bytes; "
+                            "bufferViews[%u] holds %llu",
+                            ap, (unsigned long long)count, (unsigned long long)elem, (unsigned long long)stride,
+                            (unsigned long long)offset, (unsigned long long)need, view, (unsigned long long)v.length);
         a.base = v.data + offset;
         a.stride = (size_t)stride;
     } else if (offset != 0) {
-        return gltf__fail(g, TA_ERROR_PARSE, "%s.byteOffset: %llu without a bufferView", ap,
-                          (unsigned long long)offset);
+        return ta__fail(g->err, TA_ERROR_PARSE, "%s.byteOffset: %llu without a bufferView", ap,
+                        (unsigned long long)offset);
     }
     if (sparse != NULL && (r = check_sparse(g, sparse, ap, &a)) != TA_OK) return r;
     a.checked = true;
@@ -325,10 +326,10 @@ ta_result gltf__accessor_floats(gltf_ctx *g, uint32_t index, const char *path, b
          * a file within the limits could hold. */
         uint64_t budget = g->lim.max_file_bytes / sizeof(float);
         if (numbers > budget - g->numbers_read || numbers > UINT32_MAX)
-            return gltf__fail(g, TA_ERROR_LIMIT_EXCEEDED,
-                              "accessors[%u]: %llu numbers, more than a file within limits.max_file_bytes holds "
-                              "(%llu numbers were read before it)",
-                              index, (unsigned long long)numbers, (unsigned long long)g->numbers_read);
+            return ta__fail(g->err, TA_ERROR_LIMIT_EXCEEDED,
+                            "accessors[%u]: %llu numbers, more than a file within limits.max_file_bytes holds "
+                            "(%llu numbers were read before it)",
+                            index, (unsigned long long)numbers, (unsigned long long)g->numbers_read);
         float *f = (float *)gltf__arena_alloc(&g->arena, (size_t)numbers, sizeof(float));
         if (f == NULL) return gltf__oom(g, path);
         gltf__accessor_read(acc, normalize, f);

@@ -29,18 +29,18 @@
 ta_result gltf__read_sampler(gltf_ctx *g, const json_t *samplers, uint32_t a, uint32_t s, gltf_sampler_data *out)
 {
     memset(out, 0, sizeof *out);
-    gltf__pathf(out->path, "animations[%u].samplers[%u]", a, s);
+    ta__jpath_format(out->path, "animations[%u].samplers[%u]", a, s);
     const char *sp = out->path;
     json_t *def = json_array_get(samplers, s);
-    if (!json_is_object(def)) return gltf__fail(g, TA_ERROR_PARSE, "%s: is not an object", sp);
+    if (!json_is_object(def)) return ta__fail(g->err, TA_ERROR_PARSE, "%s: is not an object", sp);
     ta_result r;
     uint32_t input, output;
-    if ((r = gltf__get_index(g, def, sp, "input", g->accessor_count, "accessors", &input)) != TA_OK) return r;
-    if ((r = gltf__get_index(g, def, sp, "output", g->accessor_count, "accessors", &output)) != TA_OK) return r;
-    if (input == TA_NONE) return gltf__fail(g, TA_ERROR_PARSE, "%s.input: is missing", sp);
-    if (output == TA_NONE) return gltf__fail(g, TA_ERROR_PARSE, "%s.output: is missing", sp);
+    if ((r = ta__jget_index(g->err, def, sp, "input", g->accessor_count, "accessors", &input)) != TA_OK) return r;
+    if ((r = ta__jget_index(g->err, def, sp, "output", g->accessor_count, "accessors", &output)) != TA_OK) return r;
+    if (input == TA_NONE) return ta__fail(g->err, TA_ERROR_PARSE, "%s.input: is missing", sp);
+    if (output == TA_NONE) return ta__fail(g->err, TA_ERROR_PARSE, "%s.output: is missing", sp);
     const char *interp;
-    if ((r = gltf__get_string(g, def, sp, "interpolation", &interp)) != TA_OK) return r;
+    if ((r = ta__jget_string(g->err, def, sp, "interpolation", false, &interp)) != TA_OK) return r;
     if (interp == NULL || strcmp(interp, "LINEAR") == 0)
         out->interpolation = TA_LINEAR;
     else if (strcmp(interp, "STEP") == 0)
@@ -48,22 +48,23 @@ ta_result gltf__read_sampler(gltf_ctx *g, const json_t *samplers, uint32_t a, ui
     else if (strcmp(interp, "CUBICSPLINE") == 0)
         out->interpolation = TA_CUBIC_SPLINE;
     else
-        return gltf__fail(g, TA_ERROR_PARSE, "%s.interpolation: \"%s\" is not LINEAR, STEP or CUBICSPLINE", sp, interp);
-    char p[GLTF_PATH_SIZE];
+        return ta__fail(g->err, TA_ERROR_PARSE, "%s.interpolation: \"%s\" is not LINEAR, STEP or CUBICSPLINE", sp,
+                        interp);
+    char p[TA__JPATH_SIZE];
     uint32_t count, comps;
-    gltf__pathf(p, "%s.input", sp);
+    ta__jpath_format(p, "%s.input", sp);
     /* The key limit, before the keys are read. */
     const gltf_accessor *claimed;
     if ((r = gltf__accessor(g, input, p, &claimed)) != TA_OK) return r;
     if (g->total_keys + claimed->count > g->lim.max_total_keys)
-        return gltf__fail(g, TA_ERROR_LIMIT_EXCEEDED, "%s: %u more keys pass limits.max_total_keys (%llu)", p,
-                          claimed->count, (unsigned long long)g->lim.max_total_keys);
+        return ta__fail(g->err, TA_ERROR_LIMIT_EXCEEDED, "%s: %u more keys pass limits.max_total_keys (%llu)", p,
+                        claimed->count, (unsigned long long)g->lim.max_total_keys);
     if ((r = gltf__accessor_floats(g, input, p, false, &out->times, &count, &comps)) != TA_OK) return r;
     if (comps != 1)
-        return gltf__fail(g, TA_ERROR_PARSE, "%s: accessor %u holds %u numbers per element, not one time (SCALAR)", p,
-                          input, comps);
+        return ta__fail(g->err, TA_ERROR_PARSE, "%s: accessor %u holds %u numbers per element, not one time (SCALAR)",
+                        p, input, comps);
     out->key_count = count;
-    gltf__pathf(p, "%s.output", sp);
+    ta__jpath_format(p, "%s.output", sp);
     if ((r = gltf__accessor_floats(g, output, p, true, &out->values, &count, &comps)) != TA_OK) return r;
     out->value_count = count * comps;
     out->comps = comps;
@@ -98,21 +99,21 @@ ta_result gltf__add_track(gltf_ctx *g, const gltf_sampler_data *s, const gltf_tr
                           const char *channel_path, gltf_track_list *list)
 {
     if (g->total_tracks + 1 > g->lim.max_tracks)
-        return gltf__fail(g, TA_ERROR_LIMIT_EXCEEDED, "%s: a track past limits.max_tracks (%u)", channel_path,
-                          g->lim.max_tracks);
+        return ta__fail(g->err, TA_ERROR_LIMIT_EXCEEDED, "%s: a track past limits.max_tracks (%u)", channel_path,
+                        g->lim.max_tracks);
     if (g->total_keys + s->key_count > g->lim.max_total_keys)
-        return gltf__fail(g, TA_ERROR_LIMIT_EXCEEDED, "%s: %u more keys pass limits.max_total_keys (%llu)",
-                          channel_path, s->key_count, (unsigned long long)g->lim.max_total_keys);
+        return ta__fail(g->err, TA_ERROR_LIMIT_EXCEEDED, "%s: %u more keys pass limits.max_total_keys (%llu)",
+                        channel_path, s->key_count, (unsigned long long)g->lim.max_total_keys);
     uint32_t K = s->key_count, S = spec->value_size, stride = spec->stride;
     bool cubic = s->interpolation == TA_CUBIC_SPLINE;
     uint32_t sections = cubic ? 3 : 1;
     if ((uint64_t)K * stride * sections != s->value_count || spec->first + S > stride)
-        return gltf__fail(g, TA_ERROR_PARSE, "%s: %s's output holds %u numbers, not %u per key for %u keys",
-                          channel_path, s->path, s->value_count, stride * sections, K);
+        return ta__fail(g->err, TA_ERROR_PARSE, "%s: %s's output holds %u numbers, not %u per key for %u keys",
+                        channel_path, s->path, s->value_count, stride * sections, K);
     size_t n = (size_t)K * S;
     if (n > UINT32_MAX)
-        return gltf__fail(g, TA_ERROR_LIMIT_EXCEEDED, "%s: %u keys of %u numbers are more than a track holds",
-                          channel_path, K, S);
+        return ta__fail(g->err, TA_ERROR_LIMIT_EXCEEDED, "%s: %u keys of %u numbers are more than a track holds",
+                        channel_path, K, S);
     float *values = (float *)gltf__arena_alloc(&g->arena, n, sizeof(float));
     float *in_t = cubic ? (float *)gltf__arena_alloc(&g->arena, n, sizeof(float)) : NULL;
     float *out_t = cubic ? (float *)gltf__arena_alloc(&g->arena, n, sizeof(float)) : NULL;
@@ -125,8 +126,8 @@ ta_result gltf__add_track(gltf_ctx *g, const gltf_sampler_data *s, const gltf_tr
             double slope = spec->value_scale;
             if (spec->reciprocal) {
                 if (v == 0)
-                    return gltf__fail(g, TA_ERROR_PARSE, "%s: %s key %u is 0, which has no reciprocal", channel_path,
-                                      s->path, k);
+                    return ta__fail(g->err, TA_ERROR_PARSE, "%s: %s key %u is 0, which has no reciprocal", channel_path,
+                                    s->path, k);
                 slope = -spec->reciprocal_numerator / (v * v);
                 v = spec->reciprocal_numerator / v;
             } else {
@@ -173,7 +174,7 @@ ta_result gltf__add_track(gltf_ctx *g, const gltf_sampler_data *s, const gltf_tr
     if ((r = gltf__grow(g, (void **)&list->items, &list->cap, list->count + 1, sizeof(ta_track *))) != TA_OK) return r;
     ta_track *track;
     if ((r = ta_track_create(&desc, &g->mem->a, &track, g->err)) != TA_OK) {
-        gltf__prefix_error(g, "%s (%s)", channel_path, s->path);
+        ta__prefix(g->err, r, "%s (%s)", channel_path, s->path);
         return r;
     }
     list->items[list->count++] = track;
@@ -250,6 +251,22 @@ static void gather(weights_meshes *w, const gltf_made_mesh *mesh)
     if (mesh->morph_total > 0) w->items[w->count++] = mesh;
 }
 
+/* The tracks for the meshes gathered in w; nothing when there is none, and
+ * *made UINT32_MAX when the keys do not fit them (warned) or none was made. */
+static ta_result weights_tracks(gltf_ctx *g, const gltf_sampler_data *s, const weights_meshes *w,
+                                const char *channel_path, gltf_track_list *list, uint32_t *made)
+{
+    if (w->count == 0) return TA_OK;
+    uint32_t stride = key_stride(g, s, channel_path);
+    if (stride == 0) {
+        *made = UINT32_MAX; /* warned */
+        return TA_OK;
+    }
+    ta_result r = make_weights(g, s, w, stride, channel_path, list, made);
+    if (r == TA_OK && *made == 0) *made = UINT32_MAX;
+    return r;
+}
+
 ta_result gltf__add_weights_tracks(gltf_ctx *g, const gltf_sampler_data *s, ta_node_id node, const char *channel_path,
                                    gltf_track_list *list, uint32_t *made)
 {
@@ -268,15 +285,7 @@ ta_result gltf__add_weights_tracks(gltf_ctx *g, const gltf_sampler_data *s, ta_n
         for (ta_node_id c = scene->nodes[node.index].first_child; !ta_node_is_none(c);
              c = scene->nodes[c.index].next_sibling)
             if (g->node_mesh[c.index].has) gather(&w, &g->node_mesh[c.index].mesh);
-    if (w.count == 0) return TA_OK;
-    uint32_t stride = key_stride(g, s, channel_path);
-    if (stride == 0) {
-        *made = UINT32_MAX; /* warned */
-        return TA_OK;
-    }
-    ta_result r = make_weights(g, s, &w, stride, channel_path, list, made);
-    if (r == TA_OK && *made == 0) *made = UINT32_MAX;
-    return r;
+    return weights_tracks(g, s, &w, channel_path, list, made);
 }
 
 ta_result gltf__add_mesh_weights_tracks(gltf_ctx *g, const gltf_sampler_data *s, uint32_t mesh,
@@ -289,15 +298,7 @@ ta_result gltf__add_mesh_weights_tracks(gltf_ctx *g, const gltf_sampler_data *s,
     w.items = (const gltf_made_mesh **)gltf__arena_alloc(&g->arena, mi->made_count + 1u, sizeof *w.items);
     if (w.items == NULL) return gltf__oom(g, channel_path);
     for (uint32_t k = 0; k < mi->made_count; ++k) gather(&w, &mi->made[k]);
-    if (w.count == 0) return TA_OK;
-    uint32_t stride = key_stride(g, s, channel_path);
-    if (stride == 0) {
-        *made = UINT32_MAX;
-        return TA_OK;
-    }
-    ta_result r = make_weights(g, s, &w, stride, channel_path, list, made);
-    if (r == TA_OK && *made == 0) *made = UINT32_MAX;
-    return r;
+    return weights_tracks(g, s, &w, channel_path, list, made);
 }
 
 static void destroy_tracks(gltf_track_list *list)
@@ -367,7 +368,7 @@ static bool weights_find_a_mesh(const gltf_ctx *g, uint32_t i)
             for (uint32_t p = 0; p < mi->prim_count; ++p)
                 if (mi->prims[p].morph_count > 0) return true;
     }
-    json_t *children = gltf__member(n->def, "children");
+    json_t *children = ta__jget(n->def, "children");
     for (size_t k = 0; k < json_array_size(children); ++k)
         if (morph_mesh_object(g, (uint32_t)json_number_value(json_array_get(children, k)))) return true;
     return false;
@@ -380,31 +381,31 @@ static bool weights_find_a_mesh(const gltf_ctx *g, uint32_t i)
 static ta_result channel(gltf_ctx *g, uint32_t a, uint32_t c, const json_t *ch, const json_t *samplers,
                          uint32_t sampler_count, gltf_track_list *list, double *three_end, double *first_time)
 {
-    char cp[GLTF_PATH_SIZE];
-    gltf__pathf(cp, "animations[%u].channels[%u]", a, c);
+    char cp[TA__JPATH_SIZE];
+    ta__jpath_format(cp, "animations[%u].channels[%u]", a, c);
     ta_result r;
     uint32_t sampler, node;
-    if ((r = gltf__get_index(g, ch, cp, "sampler", sampler_count, "samplers of the animation", &sampler)) != TA_OK)
+    if ((r = ta__jget_index(g->err, ch, cp, "sampler", sampler_count, "samplers of the animation", &sampler)) != TA_OK)
         return r;
-    if (sampler == TA_NONE) return gltf__fail(g, TA_ERROR_PARSE, "%s.sampler: is missing", cp);
-    json_t *target = gltf__member(ch, "target");
-    char tp[GLTF_PATH_SIZE];
-    gltf__pathf(tp, "%s.target", cp);
+    if (sampler == TA_NONE) return ta__fail(g->err, TA_ERROR_PARSE, "%s.sampler: is missing", cp);
+    json_t *target = ta__jget(ch, "target");
+    char tp[TA__JPATH_SIZE];
+    ta__jpath_format(tp, "%s.target", cp);
     const char *path;
-    if ((r = gltf__get_string(g, target, tp, "path", &path)) != TA_OK) return r;
-    if (path == NULL) return gltf__fail(g, TA_ERROR_PARSE, "%s.path: is missing", tp);
+    if ((r = ta__jget_string(g->err, target, tp, "path", false, &path)) != TA_OK) return r;
+    if (path == NULL) return ta__fail(g->err, TA_ERROR_PARSE, "%s.path: is missing", tp);
     node = TA_NONE;
-    if ((r = gltf__get_index(g, target, tp, "node", g->node_count, "nodes", &node)) != TA_OK) return r;
+    if ((r = ta__jget_index(g->err, target, tp, "node", g->node_count, "nodes", &node)) != TA_OK) return r;
 
     if (strcmp(path, "pointer") == 0) {
         json_t *ext, *ptr;
-        char ep[GLTF_PATH_SIZE];
-        gltf__pathf(ep, "%s.extensions", tp);
-        if ((r = gltf__get_object(g, target, tp, "extensions", &ext)) != TA_OK) return r;
-        if ((r = gltf__get_object(g, ext, ep, "KHR_animation_pointer", &ptr)) != TA_OK) return r;
+        char ep[TA__JPATH_SIZE];
+        ta__jpath_format(ep, "%s.extensions", tp);
+        if ((r = ta__jget_object(g->err, target, tp, "extensions", &ext)) != TA_OK) return r;
+        if ((r = ta__jget_object(g->err, ext, ep, "KHR_animation_pointer", &ptr)) != TA_OK) return r;
         const char *pointer;
-        gltf__pathf(ep, "%s.extensions.KHR_animation_pointer", tp);
-        if ((r = gltf__get_string(g, ptr, ep, "pointer", &pointer)) != TA_OK) return r;
+        ta__jpath_format(ep, "%s.extensions.KHR_animation_pointer", tp);
+        if ((r = ta__jget_string(g->err, ptr, ep, "pointer", false, &pointer)) != TA_OK) return r;
         if (pointer == NULL) {
             ta__model_warn_at(g->model, TA_LOAD_WARNING_UNKNOWN_PATH, tp,
                               "path \"pointer\" without a KHR_animation_pointer pointer; left out");
@@ -427,8 +428,8 @@ static ta_result channel(gltf_ctx *g, uint32_t a, uint32_t c, const json_t *ch, 
         }
     }
     if (!known) {
-        char pp[GLTF_PATH_SIZE];
-        gltf__pathf(pp, "%s.path", tp);
+        char pp[TA__JPATH_SIZE];
+        ta__jpath_format(pp, "%s.path", tp);
         ta__model_warn_at(g->model, TA_LOAD_WARNING_UNKNOWN_PATH, pp, "\"%s\" is not a path this library drives; left out",
                           path);
         return TA_OK;
@@ -438,8 +439,8 @@ static ta_result channel(gltf_ctx *g, uint32_t a, uint32_t c, const json_t *ch, 
         return TA_OK;
     }
     if (ta_node_is_none(g->node_info[node].made)) {
-        char np[GLTF_PATH_SIZE];
-        gltf__pathf(np, "%s.node", tp);
+        char np[TA__JPATH_SIZE];
+        ta__jpath_format(np, "%s.node", tp);
         ta__model_warn_at(g->model, TA_LOAD_WARNING_NOT_IN_SCENE, np, "node %u is not in the loaded scene; left out",
                           node);
         return TA_OK;
@@ -468,8 +469,7 @@ static void drop_tracks_from(gltf_ctx *g, gltf_track_list *list, uint32_t from, 
 static void error_to_warning(gltf_ctx *g, ta_load_warning_code code, const char *path, const char *done)
 {
     ta__model_warn_at(g->model, code, path, "%s (%s); %s", g->err->message, ta_result_name(g->err->code), done);
-    g->err->code = TA_OK;
-    g->err->message[0] = '\0';
+    ta__clear(g->err);
 }
 
 /* Reads the animation's channels into list; a channel that cannot be read is
@@ -480,9 +480,9 @@ static ta_result read_channels(gltf_ctx *g, uint32_t a, const char *ap, gltf_tra
     json_t *channels, *samplers;
     uint32_t channel_count, sampler_count;
     ta_result r;
-    if (!json_is_object(def)) return gltf__fail(g, TA_ERROR_PARSE, "%s: is not an object", ap);
-    if ((r = gltf__get_array(g, def, ap, "channels", &channels, &channel_count)) != TA_OK) return r;
-    if ((r = gltf__get_array(g, def, ap, "samplers", &samplers, &sampler_count)) != TA_OK) return r;
+    if (!json_is_object(def)) return ta__fail(g->err, TA_ERROR_PARSE, "%s: is not an object", ap);
+    if ((r = ta__jget_array(g->err, def, ap, "channels", &channels, &channel_count)) != TA_OK) return r;
+    if ((r = ta__jget_array(g->err, def, ap, "samplers", &samplers, &sampler_count)) != TA_OK) return r;
     for (uint32_t c = 0; c < channel_count; ++c) {
         json_t *ch = json_array_get(channels, c);
         uint32_t from = list->count, tracks = g->total_tracks;
@@ -492,14 +492,14 @@ static ta_result read_channels(gltf_ctx *g, uint32_t a, const char *ap, gltf_tra
         if (r != TA_OK) {
             if (g->strict || !leave_out_on(r)) return r;
             drop_tracks_from(g, list, from, tracks, keys);
-            char cp[GLTF_PATH_SIZE];
-            gltf__pathf(cp, "%s.channels[%u]", ap, c);
+            char cp[TA__JPATH_SIZE];
+            ta__jpath_format(cp, "%s.channels[%u]", ap, c);
             error_to_warning(g, TA_LOAD_WARNING_BAD_CHANNEL, cp, "the channel is left out");
             continue;
         }
         if (list->count > from && first_time < 0) {
-            char cp[GLTF_PATH_SIZE];
-            gltf__pathf(cp, "%s.channels[%u]", ap, c);
+            char cp[TA__JPATH_SIZE];
+            ta__jpath_format(cp, "%s.channels[%u]", ap, c);
             ta__model_warn_at(g->model, TA_LOAD_WARNING_KEYS_BEFORE_ZERO, cp,
                               "keys from %g s; cut at 0 with a key there that holds the curve's value", first_time);
         }
@@ -512,15 +512,15 @@ static ta_result read_channels(gltf_ctx *g, uint32_t a, const char *ap, gltf_tra
  * no time, is still made (ta_clip_options.allow_empty). */
 static ta_result animation(gltf_ctx *g, uint32_t a, gltf_track_list *list)
 {
-    char ap[GLTF_PATH_SIZE];
-    gltf__pathf(ap, "animations[%u]", a);
+    char ap[TA__JPATH_SIZE];
+    ta__jpath_format(ap, "animations[%u]", a);
     json_t *def = json_array_get(g->animations, a);
     const char *name = NULL;
     char fallback[32];
     snprintf(fallback, sizeof fallback, "animation_%u", a);
     list->count = 0;
     double three_end = 0;
-    ta_result r = json_is_object(def) ? gltf__get_string(g, def, ap, "name", &name) : TA_OK;
+    ta_result r = json_is_object(def) ? ta__jget_string(g->err, def, ap, "name", false, &name) : TA_OK;
     if (r == TA_OK) r = read_channels(g, a, ap, list, &three_end);
     if (name == NULL || !*name) name = fallback;
     if (r != TA_OK) {
@@ -557,7 +557,7 @@ static ta_result animation(gltf_ctx *g, uint32_t a, gltf_track_list *list)
     r = ta_clip_create(name, list->items, list->count, &opts, &clip, g->err);
     free(user_text);
     if (r != TA_OK) {
-        gltf__prefix_error(g, "%s", ap);
+        ta__prefix(g->err, r, "%s", ap);
         return r;
     }
     list->count = 0; /* the clip owns them */

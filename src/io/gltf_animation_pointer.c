@@ -168,9 +168,9 @@ static ta_result stride_of(pointer_ctx *pc, uint32_t want, uint32_t *out)
 {
     uint64_t per = (uint64_t)pc->s->key_count * (pc->s->interpolation == TA_CUBIC_SPLINE ? 3u : 1u);
     if (pc->s->value_count != per * want)
-        return gltf__fail(pc->g, TA_ERROR_PARSE,
-                          "%s: pointer \"%s\" takes %u numbers per key, and %s's output holds %u for %u keys", pc->cp,
-                          pc->pointer, want, pc->s->path, pc->s->value_count, pc->s->key_count);
+        return ta__fail(pc->g->err, TA_ERROR_PARSE,
+                        "%s: pointer \"%s\" takes %u numbers per key, and %s's output holds %u for %u keys", pc->cp,
+                        pc->pointer, want, pc->s->path, pc->s->value_count, pc->s->key_count);
     *out = want;
     return TA_OK;
 }
@@ -257,7 +257,7 @@ static ta_result material_pointer(pointer_ctx *pc, const pointer_parts *pp)
         return add(pc, t, 1, stride, 3, 1);
     }
     if (kind == TA_MATERIAL_ALPHA_TEST) {
-        const char *mode = json_string_value(gltf__member(json_array_get(g->materials, m), "alphaMode"));
+        const char *mode = json_string_value(ta__jget(json_array_get(g->materials, m), "alphaMode"));
         if (mode == NULL || strcmp(mode, "MASK") != 0)
             return leave_out(pc, "names the alphaCutoff of a material whose alphaMode is not MASK");
     }

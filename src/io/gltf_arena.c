@@ -3,7 +3,6 @@
  * are carved from blocks and freed together. */
 #define _POSIX_C_SOURCE 200809L /* fileno, strnlen */
 
-#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -68,47 +67,9 @@ void gltf__arena_free_all(gltf_arena *arena)
     arena->head = NULL;
 }
 
-ta_result gltf__fail(gltf_ctx *g, ta_result code, const char *fmt, ...)
-{
-    if (g->err != NULL) {
-        va_list ap;
-        va_start(ap, fmt);
-        vsnprintf(g->err->message, sizeof g->err->message, fmt, ap);
-        va_end(ap);
-        g->err->code = code;
-    }
-    return code;
-}
-
-void gltf__pathf(char *out, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(out, GLTF_PATH_SIZE, fmt, ap);
-    va_end(ap);
-}
-
 ta_result gltf__oom(gltf_ctx *g, const char *what)
 {
-    return gltf__fail(g, TA_ERROR_OUT_OF_MEMORY, "out of memory reading %s", what);
-}
-
-void gltf__prefix_error(gltf_ctx *g, const char *fmt, ...)
-{
-    if (g->err == NULL) return;
-    char text[TA_ERROR_MESSAGE_SIZE];
-    va_list ap;
-    va_start(ap, fmt);
-    int n = vsnprintf(text, sizeof text - 2, fmt, ap);
-    va_end(ap);
-    size_t used = n < 0 ? 0 : (size_t)n < sizeof text - 2 ? (size_t)n : sizeof text - 3;
-    text[used++] = ':';
-    text[used++] = ' ';
-    size_t rest = strnlen(g->err->message, sizeof g->err->message);
-    if (rest > sizeof text - 1 - used) rest = sizeof text - 1 - used;
-    memcpy(text + used, g->err->message, rest);
-    text[used + rest] = '\0';
-    memcpy(g->err->message, text, used + rest + 1);
+    return ta__fail(g->err, TA_ERROR_OUT_OF_MEMORY, "out of memory reading %s", what);
 }
 
 ta_result gltf__grow(gltf_ctx *g, void **items, uint32_t *capacity, uint32_t need, size_t item_size)

@@ -22,19 +22,6 @@ static uint32_t read_u32le(const uint8_t *p)
     return (uint32_t)p[0] | ((uint32_t)p[1] << 8) | ((uint32_t)p[2] << 16) | ((uint32_t)p[3] << 24);
 }
 
-static ta_load_limits resolve_limits(const ta_load_limits *in)
-{
-    ta_load_limits l = {0};
-    if (in != NULL) l = *in;
-    if (l.max_file_bytes == 0) l.max_file_bytes = (uint64_t)1 << 30;
-    if (l.max_total_keys == 0) l.max_total_keys = (uint64_t)1 << 26;
-    if (l.max_nodes == 0) l.max_nodes = 1u << 20;
-    if (l.max_tracks == 0) l.max_tracks = 1u << 20;
-    if (l.max_clips == 0) l.max_clips = 1u << 16;
-    if (l.max_depth == 0) l.max_depth = 1024;
-    return l;
-}
-
 /* ---- files ------------------------------------------------------------------------ */
 
 /* Reads a whole regular file of at most max bytes. The memory comes from
@@ -108,14 +95,14 @@ static int base64_value(unsigned char c)
 static ta_result decode_data_uri(gltf_ctx *g, const char *uri, const char *path, uint8_t **out, size_t *out_size)
 {
     const char *comma = strchr(uri, ',');
-    if (comma == NULL) return gltf__fail(g, TA_ERROR_PARSE, "%s: a data: URI without a ','", path);
+    if (comma == NULL) return ta__fail(g->err, TA_ERROR_PARSE, "%s: a data: URI without a ','", path);
     size_t meta_len = (size_t)(comma - (uri + 5));
     bool base64 = meta_len >= 7 && strncmp(comma - 7, ";base64", 7) == 0;
     const char *body = comma + 1;
     size_t n = strlen(body);
     if (n > g->lim.max_file_bytes * 2 + 8)
-        return gltf__fail(g, TA_ERROR_LIMIT_EXCEEDED, "%s: a data: URI of %zu characters, past limits.max_file_bytes",
-                          path, n);
+        return ta__fail(g->err, TA_ERROR_LIMIT_EXCEEDED,
+                        "%s: a data: URI of %zu characters, past limits.max_file_bytes", path, n);
     uint8_t *data = (uint8_t *)gltf__arena_alloc(&g->arena, 1, n + 1);
     if (data == NULL) return gltf__oom(g, path);
     size_t o = 0;
@@ -143,8 +130,8 @@ static ta_result decode_data_uri(gltf_ctx *g, const char *uri, const char *path,
             }
             int v = base64_value(c);
             if (v < 0 || padded)
-                return gltf__fail(g, TA_ERROR_PARSE, "%s: character %zu of the base64 data ('%c') is not base64", path,
-                                  i, c >= 32 && c < 127 ? c : '?');
+                return ta__fail(g->err, TA_ERROR_PARSE, "%s: character %zu of the base64 data ('%c') is not base64",
+                                path, i, c >= 32 && c < 127 ? c : '?');
             acc = (acc << 6) | (uint32_t)v;
             bits += 6;
             if (bits >= 8) {
@@ -155,8 +142,8 @@ static ta_result decode_data_uri(gltf_ctx *g, const char *uri, const char *path,
         }
     }
     if (o > g->lim.max_file_bytes)
-        return gltf__fail(g, TA_ERROR_LIMIT_EXCEEDED, "%s: %zu bytes, past limits.max_file_bytes (%llu)", path, o,
-                          (unsigned long long)g->lim.max_file_bytes);
+        return ta__fail(g->err, TA_ERROR_LIMIT_EXCEEDED, "%s: %zu bytes, past limits.max_file_bytes (%llu)", path, o,
+                        (unsigned long long)g->lim.max_file_bytes);
     *out = data;
     *out_size = o;
     return TA_OK;
@@ -193,19 +180,19 @@ static bool inside(const char *root, const char *file)
 static ta_result read_external(gltf_ctx *g, const char *uri, const char *path, uint8_t **out, size_t *out_size)
 {
     if (has_scheme(uri) || strncmp(uri, "//", 2) == 0)
-        return gltf__fail(g, TA_ERROR_UNSUPPORTED, "%s: \"%s\" is not a data: URI nor a relative file", path, uri);
+        return ta__fail(g->err, TA_ERROR_UNSUPPORTED, "%s: \"%s\" is not a data: URI nor a relative file", path, uri);
     size_t ulen = strlen(uri);
     uint8_t *decoded = (uint8_t *)gltf__arena_alloc(&g->arena, 1, ulen + 1);
     if (decoded == NULL) return gltf__oom(g, path);
     size_t dlen = percent_decode(uri, ulen, decoded);
     if (memchr(decoded, '\0', dlen) != NULL)
-        return gltf__fail(g, TA_ERROR_PARSE, "%s: \"%s\" decodes to a name holding a NUL", path, uri);
+        return ta__fail(g->err, TA_ERROR_PARSE, "%s: \"%s\" decodes to a name holding a NUL", path, uri);
     decoded[dlen] = '\0';
     if (decoded[0] == '/' || decoded[0] == '\\' ||
         (dlen >= 2 && decoded[1] == ':' && ((decoded[0] | 0x20) >= 'a' && (decoded[0] | 0x20) <= 'z')))
-        return gltf__fail(g, TA_ERROR_UNSUPPORTED,
-                          "%s: \"%s\" is an absolute path; a buffer names a file relative to the model's folder", path,
-                          uri);
+        return ta__fail(g->err, TA_ERROR_UNSUPPORTED,
+                        "%s: \"%s\" is an absolute path; a buffer names a file relative to the model's folder", path,
+                        uri);
     const char *base = g->base_dir != NULL && *g->base_dir ? g->base_dir : ".";
     size_t blen = strlen(base);
     char *full = (char *)gltf__arena_alloc(&g->arena, 1, blen + dlen + 2);
@@ -217,22 +204,22 @@ static ta_result read_external(gltf_ctx *g, const char *uri, const char *path, u
     const char *root_name = g->uri_root != NULL && *g->uri_root ? g->uri_root : base;
     char *root = resolve(root_name);
     if (root == NULL)
-        return gltf__fail(g, TA_ERROR_IO, "%s: the folder \"%s\" that URIs are read from cannot be resolved: %s", path,
-                          root_name, strerror(errno));
+        return ta__fail(g->err, TA_ERROR_IO, "%s: the folder \"%s\" that URIs are read from cannot be resolved: %s",
+                        path, root_name, strerror(errno));
     char *file = resolve(full);
     if (file == NULL) {
         int e = errno;
         free(root);
-        return gltf__fail(g, TA_ERROR_IO, "%s: cannot open \"%s\": %s", path, full, strerror(e));
+        return ta__fail(g->err, TA_ERROR_IO, "%s: cannot open \"%s\": %s", path, full, strerror(e));
     }
     ta_result r;
     if (!inside(root, file)) {
-        r = gltf__fail(g, TA_ERROR_UNSUPPORTED,
-                       "%s: \"%s\" resolves to \"%s\", outside \"%s\" (options.uri_root allows a wider folder)", path,
-                       uri, file, root);
+        r = ta__fail(g->err, TA_ERROR_UNSUPPORTED,
+                     "%s: \"%s\" resolves to \"%s\", outside \"%s\" (options.uri_root allows a wider folder)", path,
+                     uri, file, root);
     } else {
-        char what[GLTF_PATH_SIZE];
-        gltf__pathf(what, "%s", path);
+        char what[TA__JPATH_SIZE];
+        ta__jpath_format(what, "%s", path);
         /* No link is followed now: the path was resolved, a link here would be a swap. */
         r = read_file(g->err, file, what, g->lim.max_file_bytes, 1, arena_file_alloc, NULL, &g->arena, out, out_size);
     }
@@ -244,29 +231,31 @@ static ta_result read_external(gltf_ctx *g, const char *uri, const char *path, u
 ta_result gltf__buffer(gltf_ctx *g, uint32_t index, const char *path, const gltf_buffer **out)
 {
     if (index >= g->buffer_count)
-        return gltf__fail(g, TA_ERROR_PARSE, "%s: buffer %u is not below the %u buffers", path, index, g->buffer_count);
+        return ta__fail(g->err, TA_ERROR_PARSE, "%s: buffer %u is not below the %u buffers", path, index,
+                        g->buffer_count);
     gltf_buffer *b = &g->buffer_state[index];
     if (b->loaded) {
         *out = b;
         return TA_OK;
     }
-    char bp[GLTF_PATH_SIZE];
-    gltf__pathf(bp, "buffers[%u]", index);
+    char bp[TA__JPATH_SIZE];
+    ta__jpath_format(bp, "buffers[%u]", index);
     json_t *def = json_array_get(g->buffers, index);
-    if (!json_is_object(def)) return gltf__fail(g, TA_ERROR_PARSE, "%s: is not an object", bp);
+    if (!json_is_object(def)) return ta__fail(g->err, TA_ERROR_PARSE, "%s: is not an object", bp);
     uint64_t byte_length;
     ta_result r;
-    if (gltf__member(def, "byteLength") == NULL) return gltf__fail(g, TA_ERROR_PARSE, "%s.byteLength: is missing", bp);
-    if ((r = gltf__get_uint(g, def, bp, "byteLength", 0, 1, g->lim.max_file_bytes, &byte_length)) != TA_OK) return r;
+    if (ta__jget(def, "byteLength") == NULL) return ta__fail(g->err, TA_ERROR_PARSE, "%s.byteLength: is missing", bp);
+    if ((r = ta__jget_uint(g->err, def, bp, "byteLength", 0, 1, g->lim.max_file_bytes, &byte_length)) != TA_OK)
+        return r;
     const char *uri;
-    if ((r = gltf__get_string(g, def, bp, "uri", &uri)) != TA_OK) return r;
-    char up[GLTF_PATH_SIZE];
-    gltf__pathf(up, "%s.uri", bp);
+    if ((r = ta__jget_string(g->err, def, bp, "uri", false, &uri)) != TA_OK) return r;
+    char up[TA__JPATH_SIZE];
+    ta__jpath_format(up, "%s.uri", bp);
     const uint8_t *data;
     size_t size = 0;
     if (uri == NULL) {
         if (index != 0 || !g->has_glb_bin)
-            return gltf__fail(g, TA_ERROR_PARSE, "%s: has no uri, and is not the BIN chunk of a .glb", bp);
+            return ta__fail(g->err, TA_ERROR_PARSE, "%s: has no uri, and is not the BIN chunk of a .glb", bp);
         data = g->glb_bin;
         size = g->glb_bin_size;
     } else {
@@ -280,8 +269,8 @@ ta_result gltf__buffer(gltf_ctx *g, uint32_t index, const char *path, const gltf
         data = owned;
     }
     if (size < byte_length)
-        return gltf__fail(g, TA_ERROR_PARSE, "%s.byteLength: %llu is more than the %zu bytes %s holds", bp,
-                          (unsigned long long)byte_length, size, uri == NULL ? "the BIN chunk" : "the uri");
+        return ta__fail(g->err, TA_ERROR_PARSE, "%s.byteLength: %llu is more than the %zu bytes %s holds", bp,
+                        (unsigned long long)byte_length, size, uri == NULL ? "the BIN chunk" : "the uri");
     b->data = data;
     b->size = (size_t)byte_length;
     b->loaded = true;
@@ -295,51 +284,52 @@ static ta_result parse_glb(gltf_ctx *g, const uint8_t *data, size_t size, const 
                            size_t *json_offset)
 {
     if (size < 12)
-        return gltf__fail(g, TA_ERROR_PARSE, "byte %zu: a .glb header is 12 bytes, the data ends after %zu", size,
-                          size);
+        return ta__fail(g->err, TA_ERROR_PARSE, "byte %zu: a .glb header is 12 bytes, the data ends after %zu", size,
+                        size);
     uint32_t version = read_u32le(data + 4);
     uint32_t length = read_u32le(data + 8);
     if (version != 2)
-        return gltf__fail(g, TA_ERROR_UNSUPPORTED, "byte 4: .glb version %u; only version 2 (glTF 2.0) is read",
-                          version);
+        return ta__fail(g->err, TA_ERROR_UNSUPPORTED, "byte 4: .glb version %u; only version 2 (glTF 2.0) is read",
+                        version);
     if (length > size)
-        return gltf__fail(g, TA_ERROR_PARSE, "byte 8: the header's length %u is past the end of the data (%zu bytes)",
-                          length, size);
+        return ta__fail(g->err, TA_ERROR_PARSE,
+                        "byte 8: the header's length %u is past the end of the data (%zu bytes)", length, size);
     if (length < 12)
-        return gltf__fail(g, TA_ERROR_PARSE, "byte 8: the header's length %u is shorter than the header", length);
+        return ta__fail(g->err, TA_ERROR_PARSE, "byte 8: the header's length %u is shorter than the header", length);
     bool have_json = false;
     uint64_t off = 12;
     uint32_t chunk = 0;
     while (off < length) {
         if (off + 8 > length)
-            return gltf__fail(g, TA_ERROR_PARSE, "byte %llu: chunk %u's 8-byte header runs past the end (%u bytes)",
-                              (unsigned long long)off, chunk, length);
+            return ta__fail(g->err, TA_ERROR_PARSE, "byte %llu: chunk %u's 8-byte header runs past the end (%u bytes)",
+                            (unsigned long long)off, chunk, length);
         uint32_t clen = read_u32le(data + off);
         uint32_t ctype = read_u32le(data + off + 4);
         if (off + 8 + clen > length)
-            return gltf__fail(g, TA_ERROR_PARSE,
-                              "byte %llu: chunk %u's length %u runs past the end of the data (%u bytes)",
-                              (unsigned long long)off, chunk, clen, length);
+            return ta__fail(g->err, TA_ERROR_PARSE,
+                            "byte %llu: chunk %u's length %u runs past the end of the data (%u bytes)",
+                            (unsigned long long)off, chunk, clen, length);
         const uint8_t *content = data + off + 8;
         /* The format puts the JSON chunk first and a BIN chunk second. */
         if (chunk == 0 && ctype != GLB_CHUNK_JSON)
-            return gltf__fail(g, TA_ERROR_PARSE, "byte %llu: chunk 0 is of type 0x%08X; a .glb's first chunk is JSON",
-                              (unsigned long long)off, ctype);
+            return ta__fail(g->err, TA_ERROR_PARSE,
+                            "byte %llu: chunk 0 is of type 0x%08X; a .glb's first chunk is JSON",
+                            (unsigned long long)off, ctype);
         if (ctype == GLB_CHUNK_BIN && chunk != 1)
-            return gltf__fail(g, TA_ERROR_PARSE, "byte %llu: chunk %u is BIN; a .glb's BIN chunk comes second",
-                              (unsigned long long)off, chunk);
+            return ta__fail(g->err, TA_ERROR_PARSE, "byte %llu: chunk %u is BIN; a .glb's BIN chunk comes second",
+                            (unsigned long long)off, chunk);
         if (ctype == GLB_CHUNK_JSON) {
             if (have_json)
-                return gltf__fail(g, TA_ERROR_PARSE, "byte %llu: chunk %u is a second JSON chunk",
-                                  (unsigned long long)off, chunk);
+                return ta__fail(g->err, TA_ERROR_PARSE, "byte %llu: chunk %u is a second JSON chunk",
+                                (unsigned long long)off, chunk);
             have_json = true;
             *json_text = content;
             *json_size = clen;
             *json_offset = (size_t)off + 8;
         } else if (ctype == GLB_CHUNK_BIN) {
             if (g->has_glb_bin)
-                return gltf__fail(g, TA_ERROR_PARSE, "byte %llu: chunk %u is a second BIN chunk",
-                                  (unsigned long long)off, chunk);
+                return ta__fail(g->err, TA_ERROR_PARSE, "byte %llu: chunk %u is a second BIN chunk",
+                                (unsigned long long)off, chunk);
             g->has_glb_bin = true;
             g->glb_bin = content;
             g->glb_bin_size = clen;
@@ -348,7 +338,7 @@ static ta_result parse_glb(gltf_ctx *g, const uint8_t *data, size_t size, const 
         off += 8 + (uint64_t)clen;
         chunk++;
     }
-    if (!have_json) return gltf__fail(g, TA_ERROR_PARSE, "byte 12: the .glb has no JSON chunk");
+    if (!have_json) return ta__fail(g->err, TA_ERROR_PARSE, "byte 12: the .glb has no JSON chunk");
     return TA_OK;
 }
 
@@ -421,9 +411,9 @@ static ta_result parse_json(gltf_ctx *g, const uint8_t *text, size_t size, size_
     json_error_t jerr;
     g->root = json_loadb((const char *)held, size, 0, &jerr);
     if (g->root == NULL)
-        return gltf__fail(g, TA_ERROR_PARSE, "JSON: byte %zu (line %d, column %d): %s",
-                          offset + (jerr.position > 0 ? (size_t)jerr.position : 0), jerr.line, jerr.column, jerr.text);
-    if (!json_is_object(g->root)) return gltf__fail(g, TA_ERROR_PARSE, "JSON: the document is not an object");
+        return ta__fail(g->err, TA_ERROR_PARSE, "JSON: byte %zu (line %d, column %d): %s",
+                        offset + (jerr.position > 0 ? (size_t)jerr.position : 0), jerr.line, jerr.column, jerr.text);
+    if (!json_is_object(g->root)) return ta__fail(g->err, TA_ERROR_PARSE, "JSON: the document is not an object");
     return gltf__check_depth(g, g->root);
 }
 
@@ -431,26 +421,27 @@ static ta_result read_top_level(gltf_ctx *g)
 {
     json_t *asset;
     ta_result r;
-    if ((r = gltf__get_object(g, g->root, "", "asset", &asset)) != TA_OK) return r;
-    if (asset == NULL) return gltf__fail(g, TA_ERROR_PARSE, "asset: is missing; a glTF file must have one");
+    if ((r = ta__jget_object(g->err, g->root, "", "asset", &asset)) != TA_OK) return r;
+    if (asset == NULL) return ta__fail(g->err, TA_ERROR_PARSE, "asset: is missing; a glTF file must have one");
     const char *version;
-    if ((r = gltf__get_string(g, asset, "asset", "version", &version)) != TA_OK) return r;
-    if (version == NULL) return gltf__fail(g, TA_ERROR_PARSE, "asset.version: is missing");
+    if ((r = ta__jget_string(g->err, asset, "asset", "version", false, &version)) != TA_OK) return r;
+    if (version == NULL) return ta__fail(g->err, TA_ERROR_PARSE, "asset.version: is missing");
     if (version[0] < '2')
-        return gltf__fail(g, TA_ERROR_UNSUPPORTED, "asset.version: \"%s\"; only glTF 2.0 and later are read", version);
+        return ta__fail(g->err, TA_ERROR_UNSUPPORTED, "asset.version: \"%s\"; only glTF 2.0 and later are read",
+                        version);
     /* A file that needs a later minor version than 2.0 says so; reading it as
      * 2.0 could misread what that version added. */
     const char *min_version;
-    if ((r = gltf__get_string(g, asset, "asset", "minVersion", &min_version)) != TA_OK) return r;
+    if ((r = ta__jget_string(g->err, asset, "asset", "minVersion", false, &min_version)) != TA_OK) return r;
     if (min_version != NULL) {
         unsigned major = 0, minor = 0;
         int used = 0;
         if (sscanf(min_version, "%3u.%3u%n", &major, &minor, &used) != 2 || min_version[used] != '\0')
-            return gltf__fail(g, TA_ERROR_PARSE, "asset.minVersion: \"%s\" is not of the form MAJOR.MINOR",
-                              min_version);
+            return ta__fail(g->err, TA_ERROR_PARSE, "asset.minVersion: \"%s\" is not of the form MAJOR.MINOR",
+                            min_version);
         if (major != 2 || minor != 0)
-            return gltf__fail(g, TA_ERROR_UNSUPPORTED, "asset.minVersion: \"%s\"; only glTF 2.0 is read",
-                              min_version);
+            return ta__fail(g->err, TA_ERROR_UNSUPPORTED, "asset.minVersion: \"%s\"; only glTF 2.0 is read",
+                            min_version);
     }
     struct {
         const char *key;
@@ -471,24 +462,25 @@ static ta_result read_top_level(gltf_ctx *g)
         {"scenes", &g->scenes, &g->scene_count},
     };
     for (size_t i = 0; i < sizeof arrays / sizeof arrays[0]; ++i)
-        if ((r = gltf__get_array(g, g->root, "", arrays[i].key, arrays[i].array, arrays[i].count)) != TA_OK) return r;
+        if ((r = ta__jget_array(g->err, g->root, "", arrays[i].key, arrays[i].array, arrays[i].count)) != TA_OK)
+            return r;
     json_t *extensions, *lights_ext;
-    if ((r = gltf__get_object(g, g->root, "", "extensions", &extensions)) != TA_OK) return r;
-    if ((r = gltf__get_object(g, extensions, "extensions", "KHR_lights_punctual", &lights_ext)) != TA_OK) return r;
-    if ((r = gltf__get_array(g, lights_ext, "extensions.KHR_lights_punctual", "lights", &g->lights, &g->light_count)) !=
-        TA_OK)
+    if ((r = ta__jget_object(g->err, g->root, "", "extensions", &extensions)) != TA_OK) return r;
+    if ((r = ta__jget_object(g->err, extensions, "extensions", "KHR_lights_punctual", &lights_ext)) != TA_OK) return r;
+    if ((r = ta__jget_array(g->err, lights_ext, "extensions.KHR_lights_punctual", "lights", &g->lights,
+                            &g->light_count)) != TA_OK)
         return r;
     if (g->node_count > g->lim.max_nodes)
-        return gltf__fail(g, TA_ERROR_LIMIT_EXCEEDED, "nodes: %u nodes, past limits.max_nodes (%u)", g->node_count,
-                          g->lim.max_nodes);
+        return ta__fail(g->err, TA_ERROR_LIMIT_EXCEEDED, "nodes: %u nodes, past limits.max_nodes (%u)", g->node_count,
+                        g->lim.max_nodes);
     if (g->animation_count > g->lim.max_clips)
-        return gltf__fail(g, TA_ERROR_LIMIT_EXCEEDED, "animations: %u animations, past limits.max_clips (%u)",
-                          g->animation_count, g->lim.max_clips);
+        return ta__fail(g->err, TA_ERROR_LIMIT_EXCEEDED, "animations: %u animations, past limits.max_clips (%u)",
+                        g->animation_count, g->lim.max_clips);
 
     json_t *used, *required;
     uint32_t used_count, required_count;
-    if ((r = gltf__get_array(g, g->root, "", "extensionsUsed", &used, &used_count)) != TA_OK) return r;
-    if ((r = gltf__get_array(g, g->root, "", "extensionsRequired", &required, &required_count)) != TA_OK) return r;
+    if ((r = ta__jget_array(g->err, g->root, "", "extensionsUsed", &used, &used_count)) != TA_OK) return r;
+    if ((r = ta__jget_array(g->err, g->root, "", "extensionsRequired", &required, &required_count)) != TA_OK) return r;
     for (uint32_t i = 0; i < used_count; ++i) {
         const char *name = json_string_value(json_array_get(used, i));
         if (name != NULL && strcmp(name, "KHR_texture_transform") == 0) g->texture_transform_used = true;
@@ -507,21 +499,21 @@ static ta_result read_top_level(gltf_ctx *g)
     };
     for (uint32_t i = 0; i < required_count; ++i) {
         const char *name = json_string_value(json_array_get(required, i));
-        if (name == NULL) return gltf__fail(g, TA_ERROR_PARSE, "extensionsRequired[%u]: is not a string", i);
+        if (name == NULL) return ta__fail(g->err, TA_ERROR_PARSE, "extensionsRequired[%u]: is not a string", i);
         bool ok = false;
         for (size_t k = 0; k < sizeof known / sizeof known[0]; ++k) ok = ok || strcmp(known[k], name) == 0;
         if (!ok) ta__model_warn(g->model, "extensionsRequired[%u]: \"%s\" is not read; loaded without it", i, name);
     }
 
     uint32_t scene;
-    if ((r = gltf__get_index(g, g->root, "", "scene", g->scene_count, "scenes", &scene)) != TA_OK) return r;
+    if ((r = ta__jget_index(g->err, g->root, "", "scene", g->scene_count, "scenes", &scene)) != TA_OK) return r;
     /* three.js: json.scene || 0 */
     g->default_scene = scene != TA_NONE ? scene : (g->scene_count > 0 ? 0 : TA_NONE);
     if (g->scene_option > 0) {
         if (g->scene_option > g->scene_count)
-            return gltf__fail(g, TA_ERROR_INVALID_ARGUMENT,
-                              "options->gltf_scene: %u asks for scenes[%u], but the file has %u scene%s",
-                              g->scene_option, g->scene_option - 1, g->scene_count, g->scene_count == 1 ? "" : "s");
+            return ta__fail(g->err, TA_ERROR_INVALID_ARGUMENT,
+                            "options->gltf_scene: %u asks for scenes[%u], but the file has %u scene%s", g->scene_option,
+                            g->scene_option - 1, g->scene_count, g->scene_count == 1 ? "" : "s");
         g->default_scene = g->scene_option - 1;
     }
     return TA_OK;
@@ -545,7 +537,7 @@ static ta_result alloc_state(gltf_ctx *g)
 static ta_result load(const uint8_t *data, size_t size, const ta_load_options *options, const char *base_dir,
                       ta_model **out_model, ta_error *err)
 {
-    ta_load_limits lim = resolve_limits(options ? &options->limits : NULL);
+    ta_load_limits lim = ta__limits_resolve(options ? &options->limits : NULL);
     if ((uint64_t)size > lim.max_file_bytes)
         return ta__fail(err, TA_ERROR_LIMIT_EXCEEDED, "data: %zu bytes, past limits.max_file_bytes (%llu)", size,
                         (unsigned long long)lim.max_file_bytes);
@@ -644,7 +636,7 @@ ta_result ta_gltf_load_file(const char *path, const ta_load_options *options, ta
     main_file mf;
     ta_result r = ta__mem_init(&mf.mem, options ? options->allocator : NULL, err);
     if (r != TA_OK) return r;
-    ta_load_limits lim = resolve_limits(options ? &options->limits : NULL);
+    ta_load_limits lim = ta__limits_resolve(options ? &options->limits : NULL);
     uint8_t *data = NULL;
     size_t size = 0;
     mf.size = 0;

@@ -10,8 +10,8 @@
  * The steps, each in its own file:
  *   gltf_container.c     the entry points; .glb chunks, JSON text, buffers
  *                        (GLB BIN, data: URIs, external files), limits
- *   gltf_arena.c         scratch memory, error helpers
- *   gltf_json.c          typed reads of JSON members, each refusal naming its path
+ *   gltf_arena.c         scratch memory
+ *   gltf_json.c          the depth check; members are read with io/json_doc.h
  *   gltf_accessor.c      buffer views and accessors: bounds, strides, sparse,
  *                        component types, normalization
  *   gltf_scene_read.c    nodes, skins, meshes, scenes read and checked
@@ -32,6 +32,7 @@
 #include <stdint.h>
 
 #include "core/internal.h"
+#include "io/json_doc.h"
 #include "io/model_internal.h"
 #include "threeanim/gltf.h"
 #include "threeanim/keyframe_track.h"
@@ -43,9 +44,6 @@
 #define GLTF_UNSIGNED_SHORT 5123u
 #define GLTF_UNSIGNED_INT 5125u
 #define GLTF_FLOAT 5126u
-
-/* The longest JSON path a message names. */
-#define GLTF_PATH_SIZE 192
 
 /* ---- scratch memory ------------------------------------------------------------ */
 
@@ -209,42 +207,12 @@ typedef struct gltf_ctx {
     uint64_t numbers_read; /* read from accessors as floats so far, over the whole load */
 } gltf_ctx;
 
-ta_result gltf__fail(gltf_ctx *g, ta_result code, const char *fmt, ...) TA_PRINTF(3, 4);
-/* Formats a JSON path into out (GLTF_PATH_SIZE bytes), cut short if longer. */
-void gltf__pathf(char *out, const char *fmt, ...) TA_PRINTF(2, 3);
 ta_result gltf__oom(gltf_ctx *g, const char *what);
-/* Puts "prefix: " before the message already in g->err. */
-void gltf__prefix_error(gltf_ctx *g, const char *fmt, ...) TA_PRINTF(2, 3);
 /* Grows an arena array of item_size items to hold need (doubling). */
 ta_result gltf__grow(gltf_ctx *g, void **items, uint32_t *capacity, uint32_t need, size_t item_size);
 
-/* ---- JSON (gltf_json.c) ------------------------------------------------------------
- * Each reads obj[key] (obj may be NULL: the member is then absent) and refuses
- * a member of the wrong type naming "path.key". */
+/* ---- JSON: read with the loaders' one reader (io/json_doc.h) ----------------------- */
 
-json_t *gltf__member(const json_t *obj, const char *key);
-/* absent: *out NULL and *count 0. */
-ta_result gltf__get_array(gltf_ctx *g, const json_t *obj, const char *path, const char *key, json_t **out,
-                          uint32_t *count);
-ta_result gltf__get_object(gltf_ctx *g, const json_t *obj, const char *path, const char *key, json_t **out);
-/* An index below limit into what ("nodes", ...). absent: TA_NONE. */
-ta_result gltf__get_index(gltf_ctx *g, const json_t *obj, const char *path, const char *key, uint32_t limit,
-                          const char *what, uint32_t *out);
-/* The same for a JSON value named by path itself. */
-ta_result gltf__as_index(gltf_ctx *g, const json_t *value, const char *path, uint32_t limit, const char *what,
-                         uint32_t *out);
-/* A whole number in [min, max]; absent: def. */
-ta_result gltf__get_uint(gltf_ctx *g, const json_t *obj, const char *path, const char *key, uint64_t def, uint64_t min,
-                         uint64_t max, uint64_t *out);
-/* A finite number; absent: def and *present false (present may be NULL). */
-ta_result gltf__get_number(gltf_ctx *g, const json_t *obj, const char *path, const char *key, double def, double *out,
-                           bool *present);
-/* An array of exactly n finite numbers; absent: out untouched, *present false. */
-ta_result gltf__get_numbers(gltf_ctx *g, const json_t *obj, const char *path, const char *key, uint32_t n, double *out,
-                            bool *present);
-/* absent: NULL. */
-ta_result gltf__get_string(gltf_ctx *g, const json_t *obj, const char *path, const char *key, const char **out);
-ta_result gltf__get_bool(gltf_ctx *g, const json_t *obj, const char *path, const char *key, bool def, bool *out);
 /* Refuses JSON nested deeper than max_depth. */
 ta_result gltf__check_depth(gltf_ctx *g, const json_t *root);
 
@@ -328,7 +296,7 @@ typedef struct gltf_sampler_data {
     uint32_t comps;          /* numbers per output element: 1 SCALAR, 3 VEC3, 4 VEC4 ... */
     uint32_t component_type; /* the output accessor's GLTF_FLOAT, GLTF_BYTE ... */
     bool normalized;         /* the output accessor's normalized flag */
-    char path[GLTF_PATH_SIZE]; /* "animations[a].samplers[s]" */
+    char path[TA__JPATH_SIZE]; /* "animations[a].samplers[s]" */
 } gltf_sampler_data;
 
 ta_result gltf__build_animations(gltf_ctx *g);

@@ -14,14 +14,14 @@
 
 static bool has_extension(const json_t *def, const char *name)
 {
-    return gltf__member(gltf__member(def, "extensions"), name) != NULL;
+    return ta__jget(ta__jget(def, "extensions"), name) != NULL;
 }
 
 static ta_result unit_factor(gltf_ctx *g, const json_t *obj, const char *path, const char *key, double def, double *out)
 {
-    ta_result r = gltf__get_number(g, obj, path, key, def, out, NULL);
+    ta_result r = ta__jget_number(g->err, obj, path, key, false, def, out, NULL);
     if (r != TA_OK) return r;
-    if (*out < 0 || *out > 1) return gltf__fail(g, TA_ERROR_PARSE, "%s.%s: %g is not in [0, 1]", path, key, *out);
+    if (*out < 0 || *out > 1) return ta__fail(g->err, TA_ERROR_PARSE, "%s.%s: %g is not in [0, 1]", path, key, *out);
     return TA_OK;
 }
 
@@ -29,41 +29,40 @@ static ta_result read_map(gltf_ctx *g, const json_t *info, const char *path, ta_
 {
     ta_result r;
     uint32_t index;
-    if ((r = gltf__get_index(g, info, path, "index", g->texture_count, "textures", &index)) != TA_OK) return r;
-    if (index == TA_NONE) return gltf__fail(g, TA_ERROR_PARSE, "%s.index: is missing", path);
+    if ((r = ta__jget_index(g->err, info, path, "index", g->texture_count, "textures", &index)) != TA_OK) return r;
+    if (index == TA_NONE) return ta__fail(g->err, TA_ERROR_PARSE, "%s.index: is missing", path);
     json_t *tex = json_array_get(g->textures, index);
-    const char *name = json_string_value(gltf__member(tex, "name"));
+    const char *name = json_string_value(ta__jget(tex, "name"));
     if (name == NULL || !*name) {
-        json_t *source = gltf__member(tex, "source");
+        json_t *source = ta__jget(tex, "source");
         if (json_is_integer(source) && json_integer_value(source) >= 0 &&
             (uint64_t)json_integer_value(source) < g->image_count)
-            name =
-                json_string_value(gltf__member(json_array_get(g->images, (size_t)json_integer_value(source)), "name"));
+            name = json_string_value(ta__jget(json_array_get(g->images, (size_t)json_integer_value(source)), "name"));
     }
     ta_texture t = ta_texture_defaults();
-    json_t *transform = gltf__member(gltf__member(info, "extensions"), "KHR_texture_transform");
+    json_t *transform = ta__jget(ta__jget(info, "extensions"), "KHR_texture_transform");
     if (transform != NULL && g->texture_transform_used) {
-        char tp[GLTF_PATH_SIZE];
-        gltf__pathf(tp, "%s.extensions.KHR_texture_transform", path);
+        char tp[TA__JPATH_SIZE];
+        ta__jpath_format(tp, "%s.extensions.KHR_texture_transform", path);
         double offset[2] = {0, 0}, scale[2] = {1, 1}, rotation;
-        if ((r = gltf__get_numbers(g, transform, tp, "offset", 2, offset, NULL)) != TA_OK) return r;
-        if ((r = gltf__get_numbers(g, transform, tp, "scale", 2, scale, NULL)) != TA_OK) return r;
-        if ((r = gltf__get_number(g, transform, tp, "rotation", 0, &rotation, NULL)) != TA_OK) return r;
+        if ((r = ta__jget_numbers(g->err, transform, tp, "offset", 2, offset, NULL)) != TA_OK) return r;
+        if ((r = ta__jget_numbers(g->err, transform, tp, "scale", 2, scale, NULL)) != TA_OK) return r;
+        if ((r = ta__jget_number(g->err, transform, tp, "rotation", false, 0, &rotation, NULL)) != TA_OK) return r;
         t.offset = ta_vec2_make((float)offset[0], (float)offset[1]);
         t.repeat = ta_vec2_make((float)scale[0], (float)scale[1]);
         t.rotation = (float)rotation;
     }
     r = ta_assets_add_texture(g->model->assets, &t, name, NULL, out, g->err);
-    if (r != TA_OK) gltf__prefix_error(g, "%s", path);
+    if (r != TA_OK) ta__prefix(g->err, r, "%s", path);
     return r;
 }
 
 static ta_result make_material(gltf_ctx *g, uint32_t index)
 {
-    char mp[GLTF_PATH_SIZE];
-    gltf__pathf(mp, "materials[%u]", index);
+    char mp[TA__JPATH_SIZE];
+    ta__jpath_format(mp, "materials[%u]", index);
     json_t *def = json_array_get(g->materials, index);
-    if (!json_is_object(def)) return gltf__fail(g, TA_ERROR_PARSE, "%s: is not an object", mp);
+    if (!json_is_object(def)) return ta__fail(g->err, TA_ERROR_PARSE, "%s: is not an object", mp);
     ta_result r;
     bool unlit = has_extension(def, "KHR_materials_unlit");
     static const char *const physical[] = {
@@ -77,16 +76,16 @@ static ta_result make_material(gltf_ctx *g, uint32_t index)
     if (unlit) kind = TA_MATERIAL_BASIC;
     ta_material m = ta_material_defaults(kind);
     const char *name;
-    if ((r = gltf__get_string(g, def, mp, "name", &name)) != TA_OK) return r;
+    if ((r = ta__jget_string(g->err, def, mp, "name", false, &name)) != TA_OK) return r;
     json_t *pbr;
-    char pp[GLTF_PATH_SIZE];
-    gltf__pathf(pp, "%s.pbrMetallicRoughness", mp);
-    if ((r = gltf__get_object(g, def, mp, "pbrMetallicRoughness", &pbr)) != TA_OK) return r;
+    char pp[TA__JPATH_SIZE];
+    ta__jpath_format(pp, "%s.pbrMetallicRoughness", mp);
+    if ((r = ta__jget_object(g->err, def, mp, "pbrMetallicRoughness", &pbr)) != TA_OK) return r;
     double base[4] = {1, 1, 1, 1};
-    if ((r = gltf__get_numbers(g, pbr, pp, "baseColorFactor", 4, base, NULL)) != TA_OK) return r;
+    if ((r = ta__jget_numbers(g->err, pbr, pp, "baseColorFactor", 4, base, NULL)) != TA_OK) return r;
     for (int c = 0; c < 4; ++c)
         if (base[c] < 0 || base[c] > 1)
-            return gltf__fail(g, TA_ERROR_PARSE, "%s.baseColorFactor[%d]: %g is not in [0, 1]", pp, c, base[c]);
+            return ta__fail(g->err, TA_ERROR_PARSE, "%s.baseColorFactor[%d]: %g is not in [0, 1]", pp, c, base[c]);
     for (int c = 0; c < 3; ++c) m.color[c] = ta_linear_to_srgb_byte(base[c]);
     m.opacity = (float)base[3];
     double metal, rough;
@@ -97,53 +96,53 @@ static ta_result make_material(gltf_ctx *g, uint32_t index)
         m.roughness = (float)rough;
     }
     json_t *base_tex;
-    if ((r = gltf__get_object(g, pbr, pp, "baseColorTexture", &base_tex)) != TA_OK) return r;
+    if ((r = ta__jget_object(g->err, pbr, pp, "baseColorTexture", &base_tex)) != TA_OK) return r;
     g->material_map[index] = ta_texture_at(TA_NONE);
     if (base_tex != NULL) {
-        char tp[GLTF_PATH_SIZE];
-        gltf__pathf(tp, "%s.baseColorTexture", pp);
+        char tp[TA__JPATH_SIZE];
+        ta__jpath_format(tp, "%s.baseColorTexture", pp);
         if ((r = read_map(g, base_tex, tp, &m.map)) != TA_OK) return r;
         g->material_map[index] = m.map;
     }
     double emissive[3] = {0, 0, 0};
-    if ((r = gltf__get_numbers(g, def, mp, "emissiveFactor", 3, emissive, NULL)) != TA_OK) return r;
+    if ((r = ta__jget_numbers(g->err, def, mp, "emissiveFactor", 3, emissive, NULL)) != TA_OK) return r;
     for (int c = 0; c < 3; ++c)
         if (emissive[c] < 0 || emissive[c] > 1)
-            return gltf__fail(g, TA_ERROR_PARSE, "%s.emissiveFactor[%d]: %g is not in [0, 1]", mp, c, emissive[c]);
+            return ta__fail(g->err, TA_ERROR_PARSE, "%s.emissiveFactor[%d]: %g is not in [0, 1]", mp, c, emissive[c]);
     if (kind != TA_MATERIAL_BASIC)
         for (int c = 0; c < 3; ++c) m.emissive[c] = ta_linear_to_srgb_byte(emissive[c]);
     const char *alpha_mode;
-    if ((r = gltf__get_string(g, def, mp, "alphaMode", &alpha_mode)) != TA_OK) return r;
+    if ((r = ta__jget_string(g->err, def, mp, "alphaMode", false, &alpha_mode)) != TA_OK) return r;
     if (alpha_mode == NULL || strcmp(alpha_mode, "OPAQUE") == 0) {
         m.transparent = false;
     } else if (strcmp(alpha_mode, "BLEND") == 0) {
         m.transparent = true;
     } else if (strcmp(alpha_mode, "MASK") == 0) {
         double cutoff;
-        if ((r = gltf__get_number(g, def, mp, "alphaCutoff", 0.5, &cutoff, NULL)) != TA_OK) return r;
-        if (cutoff < 0) return gltf__fail(g, TA_ERROR_PARSE, "%s.alphaCutoff: %g is below 0", mp, cutoff);
+        if ((r = ta__jget_number(g->err, def, mp, "alphaCutoff", false, 0.5, &cutoff, NULL)) != TA_OK) return r;
+        if (cutoff < 0) return ta__fail(g->err, TA_ERROR_PARSE, "%s.alphaCutoff: %g is below 0", mp, cutoff);
         if (cutoff > 1) {
             ta__model_warn(g->model, "%s.alphaCutoff: %g is kept as 1, the highest alpha_test", mp, cutoff);
             cutoff = 1;
         }
         m.alpha_test = (float)cutoff;
     } else {
-        return gltf__fail(g, TA_ERROR_PARSE, "%s.alphaMode: \"%s\" is not OPAQUE, MASK or BLEND", mp, alpha_mode);
+        return ta__fail(g->err, TA_ERROR_PARSE, "%s.alphaMode: \"%s\" is not OPAQUE, MASK or BLEND", mp, alpha_mode);
     }
-    json_t *ext = gltf__member(def, "extensions");
-    char ep[GLTF_PATH_SIZE];
+    json_t *ext = ta__jget(def, "extensions");
+    char ep[TA__JPATH_SIZE];
     double v;
     if (kind != TA_MATERIAL_BASIC) {
-        gltf__pathf(ep, "%s.extensions.KHR_materials_emissive_strength", mp);
-        if ((r = gltf__get_number(g, gltf__member(ext, "KHR_materials_emissive_strength"), ep, "emissiveStrength", 1,
-                                  &v, NULL)) != TA_OK)
+        ta__jpath_format(ep, "%s.extensions.KHR_materials_emissive_strength", mp);
+        if ((r = ta__jget_number(g->err, ta__jget(ext, "KHR_materials_emissive_strength"), ep, "emissiveStrength",
+                                 false, 1, &v, NULL)) != TA_OK)
             return r;
-        if (v < 0) return gltf__fail(g, TA_ERROR_PARSE, "%s.emissiveStrength: %g is below 0", ep, v);
+        if (v < 0) return ta__fail(g->err, TA_ERROR_PARSE, "%s.emissiveStrength: %g is below 0", ep, v);
         m.emissive_intensity = (float)v;
     }
     if (kind == TA_MATERIAL_PHYSICAL) {
-        gltf__pathf(ep, "%s.extensions.KHR_materials_ior", mp);
-        if ((r = gltf__get_number(g, gltf__member(ext, "KHR_materials_ior"), ep, "ior", 1.5, &v, NULL)) != TA_OK)
+        ta__jpath_format(ep, "%s.extensions.KHR_materials_ior", mp);
+        if ((r = ta__jget_number(g->err, ta__jget(ext, "KHR_materials_ior"), ep, "ior", false, 1.5, &v, NULL)) != TA_OK)
             return r;
         if (v < 1 || v > 2.333) {
             double kept = v < 1 ? 1 : 2.333;
@@ -152,12 +151,12 @@ static ta_result make_material(gltf_ctx *g, uint32_t index)
         }
         m.ior = (float)v;
         m.reflectivity = (float)fmin(1, fmax(0, 2.5 * (v - 1) / (v + 1)));
-        gltf__pathf(ep, "%s.extensions.KHR_materials_specular", mp);
-        if ((r = unit_factor(g, gltf__member(ext, "KHR_materials_specular"), ep, "specularFactor", 1, &v)) != TA_OK)
+        ta__jpath_format(ep, "%s.extensions.KHR_materials_specular", mp);
+        if ((r = unit_factor(g, ta__jget(ext, "KHR_materials_specular"), ep, "specularFactor", 1, &v)) != TA_OK)
             return r;
         m.specular_intensity = (float)v;
-        gltf__pathf(ep, "%s.extensions.KHR_materials_clearcoat", mp);
-        json_t *cc = gltf__member(ext, "KHR_materials_clearcoat");
+        ta__jpath_format(ep, "%s.extensions.KHR_materials_clearcoat", mp);
+        json_t *cc = ta__jget(ext, "KHR_materials_clearcoat");
         if ((r = unit_factor(g, cc, ep, "clearcoatFactor", 0, &v)) != TA_OK) return r;
         m.clearcoat = (float)v;
         if ((r = unit_factor(g, cc, ep, "clearcoatRoughnessFactor", 0, &v)) != TA_OK) return r;
@@ -165,7 +164,7 @@ static ta_result make_material(gltf_ctx *g, uint32_t index)
     }
     ta_material_id id;
     if ((r = ta_assets_add_material(g->model->assets, &m, name, NULL, &id, g->err)) != TA_OK) {
-        gltf__prefix_error(g, "%s", mp);
+        ta__prefix(g->err, r, "%s", mp);
         return r;
     }
     return TA_OK;

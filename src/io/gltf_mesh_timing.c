@@ -53,11 +53,11 @@ static uint32_t accessor_views(const gltf_ctx *g, uint32_t a, uint32_t views[3])
 {
     json_t *def = json_array_get(g->accessors, a);
     uint32_t n = 0, v;
-    if ((v = json_index(gltf__member(def, "bufferView"), g->buffer_view_count)) != TA_NONE) views[n++] = v;
-    json_t *sparse = gltf__member(def, "sparse");
-    if ((v = json_index(gltf__member(gltf__member(sparse, "indices"), "bufferView"), g->buffer_view_count)) != TA_NONE)
+    if ((v = json_index(ta__jget(def, "bufferView"), g->buffer_view_count)) != TA_NONE) views[n++] = v;
+    json_t *sparse = ta__jget(def, "sparse");
+    if ((v = json_index(ta__jget(ta__jget(sparse, "indices"), "bufferView"), g->buffer_view_count)) != TA_NONE)
         views[n++] = v;
-    if ((v = json_index(gltf__member(gltf__member(sparse, "values"), "bufferView"), g->buffer_view_count)) != TA_NONE)
+    if ((v = json_index(ta__jget(ta__jget(sparse, "values"), "bufferView"), g->buffer_view_count)) != TA_NONE)
         views[n++] = v;
     return n;
 }
@@ -86,9 +86,9 @@ static void mark_attributes(timing *t, const json_t *attrs)
 static uint32_t buffer_step(const gltf_ctx *g, uint32_t view)
 {
     json_t *vdef = json_array_get(g->buffer_views, view);
-    uint32_t b = json_index(gltf__member(vdef, "buffer"), g->buffer_count);
+    uint32_t b = json_index(ta__jget(vdef, "buffer"), g->buffer_count);
     if (b == TA_NONE) return 0;
-    return gltf__member(json_array_get(g->buffers, b), "uri") == NULL ? 0 : URI_STEP;
+    return ta__jget(json_array_get(g->buffers, b), "uri") == NULL ? 0 : URI_STEP;
 }
 
 /* When accessor a settles, asked for at step at. */
@@ -109,7 +109,7 @@ static uint32_t accessor_step(const timing *t, uint32_t a, uint32_t at)
 static uint32_t primitive_step(const timing *t, const json_t *prim)
 {
     const gltf_ctx *g = t->g;
-    json_t *attrs = gltf__member(prim, "attributes");
+    json_t *attrs = ta__jget(prim, "attributes");
     uint32_t all = 0;
     const char *key;
     json_t *value;
@@ -119,16 +119,16 @@ static uint32_t primitive_step(const timing *t, const json_t *prim)
         uint32_t a = json_index(value, g->accessor_count);
         if (a != TA_NONE) all = max2(all, accessor_step(t, a, 0) + 1); /* .then(setAttribute) */
     }
-    uint32_t idx = json_index(gltf__member(prim, "indices"), g->accessor_count);
+    uint32_t idx = json_index(ta__jget(prim, "indices"), g->accessor_count);
     if (idx != TA_NONE) all = max2(all, accessor_step(t, idx, 0) + 1);
     uint32_t cb = all + 1 + 1; /* Promise.all, then its callback */
     uint32_t step = cb;
-    json_t *targets = gltf__member(prim, "targets");
+    json_t *targets = ta__jget(prim, "targets");
     if (targets != NULL) {
         static const char *const kinds[3] = {"POSITION", "NORMAL", "COLOR_0"};
         bool present[3] = {false, false, false};
         for (size_t i = 0; i < json_array_size(targets); ++i)
-            for (int k = 0; k < 3; ++k) present[k] = present[k] || gltf__member(json_array_get(targets, i), kinds[k]);
+            for (int k = 0; k < 3; ++k) present[k] = present[k] || ta__jget(json_array_get(targets, i), kinds[k]);
         uint32_t q;
         if (!present[0] && !present[1] && !present[2]) {
             q = cb; /* Promise.resolve(geometry) */
@@ -138,7 +138,7 @@ static uint32_t primitive_step(const timing *t, const json_t *prim)
                 if (!present[k]) continue;
                 uint32_t list = cb;
                 for (size_t i = 0; i < json_array_size(targets); ++i) {
-                    uint32_t a = json_index(gltf__member(json_array_get(targets, i), kinds[k]), g->accessor_count);
+                    uint32_t a = json_index(ta__jget(json_array_get(targets, i), kinds[k]), g->accessor_count);
                     uint32_t r = a != TA_NONE ? accessor_step(t, a, cb) : cb;
                     list = max2(list, max2(r, cb) + 1);
                 }
@@ -150,7 +150,7 @@ static uint32_t primitive_step(const timing *t, const json_t *prim)
         step = max2(q, cb + 1) + 1;
     }
     uint64_t mode = 4;
-    json_t *m = gltf__member(prim, "mode");
+    json_t *m = ta__jget(prim, "mode");
     if (json_is_integer(m)) mode = (uint64_t)json_integer_value(m);
     if (mode == 5 || mode == 6) step += 1; /* .then(toTrianglesDrawMode) */
     return step;
@@ -173,7 +173,7 @@ static bool has_texture(const json_t *obj, uint32_t depth)
 static uint32_t material_step(const timing *t, const json_t *prim)
 {
     const gltf_ctx *g = t->g;
-    uint32_t m = json_index(gltf__member(prim, "material"), g->material_count);
+    uint32_t m = json_index(ta__jget(prim, "material"), g->material_count);
     if (m == TA_NONE) return 0; /* createDefaultMaterial: not a promise */
     /* Textured materials settle after the images load, in the order they
      * were asked for (their reactions queue in that order). */
@@ -184,7 +184,7 @@ static uint32_t material_step(const timing *t, const json_t *prim)
 
 static uint32_t mesh_step(const timing *t, uint32_t mesh)
 {
-    json_t *prims = gltf__member(t->g->mesh_info[mesh].def, "primitives");
+    json_t *prims = ta__jget(t->g->mesh_info[mesh].def, "primitives");
     uint32_t geometry = 0, all = 0;
     for (size_t p = 0; p < json_array_size(prims); ++p) {
         json_t *prim = json_array_get(prims, p);
@@ -223,28 +223,28 @@ ta_result gltf__mesh_naming_order(gltf_ctx *g, const bool *skin_loaded, uint32_t
     uint32_t textured = 0;
     for (uint32_t m = 0; m < g->material_count; ++m) t.texture_rank[m] = TA_NONE;
     for (uint32_t k = 0; k < count; ++k) {
-        json_t *prims = gltf__member(g->mesh_info[order[k]].def, "primitives");
+        json_t *prims = ta__jget(g->mesh_info[order[k]].def, "primitives");
         for (size_t p = 0; p < json_array_size(prims); ++p) {
             json_t *prim = json_array_get(prims, p);
-            mark_attributes(&t, gltf__member(prim, "attributes"));
-            mark(&t, gltf__member(prim, "indices"));
-            uint32_t m = json_index(gltf__member(prim, "material"), g->material_count);
+            mark_attributes(&t, ta__jget(prim, "attributes"));
+            mark(&t, ta__jget(prim, "indices"));
+            uint32_t m = json_index(ta__jget(prim, "material"), g->material_count);
             if (m != TA_NONE && t.texture_rank[m] == TA_NONE && has_texture(json_array_get(g->materials, m), 0))
                 t.texture_rank[m] = textured++;
         }
     }
     for (uint32_t s = 0; s < g->skin_count; ++s)
-        if (skin_loaded[s]) mark(&t, gltf__member(json_array_get(g->skins, s), "inverseBindMatrices"));
+        if (skin_loaded[s]) mark(&t, ta__jget(json_array_get(g->skins, s), "inverseBindMatrices"));
     for (uint32_t a = 0; a < g->animation_count; ++a) {
         json_t *def = json_array_get(g->animations, a);
-        json_t *channels = gltf__member(def, "channels"), *samplers = gltf__member(def, "samplers");
+        json_t *channels = ta__jget(def, "channels"), *samplers = ta__jget(def, "samplers");
         for (size_t c = 0; c < json_array_size(channels); ++c) {
             json_t *ch = json_array_get(channels, c);
-            if (gltf__member(gltf__member(ch, "target"), "node") == NULL) continue;
-            uint32_t s = json_index(gltf__member(ch, "sampler"), (uint32_t)json_array_size(samplers));
+            if (ta__jget(ta__jget(ch, "target"), "node") == NULL) continue;
+            uint32_t s = json_index(ta__jget(ch, "sampler"), (uint32_t)json_array_size(samplers));
             if (s == TA_NONE) continue;
-            mark(&t, gltf__member(json_array_get(samplers, s), "input"));
-            mark(&t, gltf__member(json_array_get(samplers, s), "output"));
+            mark(&t, ta__jget(json_array_get(samplers, s), "input"));
+            mark(&t, ta__jget(json_array_get(samplers, s), "output"));
         }
     }
     for (uint32_t k = 0; k < count; ++k) {

@@ -19,21 +19,21 @@
 static ta_result make_camera(gltf_ctx *g, uint32_t c, ta_node_id node)
 {
     gltf_camera_info *ci = &g->camera_info[c];
-    char cp[GLTF_PATH_SIZE];
+    char cp[TA__JPATH_SIZE];
     json_t *def = json_array_get(g->cameras, c);
     const char *type = ci->orthographic ? "orthographic" : "perspective";
-    gltf__pathf(cp, "cameras[%u].%s", c, type);
-    json_t *p = gltf__member(def, type);
+    ta__jpath_format(cp, "cameras[%u].%s", c, type);
+    json_t *p = ta__jget(def, type);
     ta_result r;
     uint32_t index;
     if (!ci->orthographic) {
         double yfov, aspect, znear, zfar;
         bool has_fov;
-        if ((r = gltf__get_number(g, p, cp, "yfov", 0, &yfov, &has_fov)) != TA_OK) return r;
-        if (!has_fov) return gltf__fail(g, TA_ERROR_PARSE, "%s.yfov: is missing", cp);
-        if ((r = gltf__get_number(g, p, cp, "aspectRatio", 0, &aspect, NULL)) != TA_OK) return r;
-        if ((r = gltf__get_number(g, p, cp, "znear", 0, &znear, NULL)) != TA_OK) return r;
-        if ((r = gltf__get_number(g, p, cp, "zfar", 0, &zfar, NULL)) != TA_OK) return r;
+        if ((r = ta__jget_number(g->err, p, cp, "yfov", false, 0, &yfov, &has_fov)) != TA_OK) return r;
+        if (!has_fov) return ta__fail(g->err, TA_ERROR_PARSE, "%s.yfov: is missing", cp);
+        if ((r = ta__jget_number(g->err, p, cp, "aspectRatio", false, 0, &aspect, NULL)) != TA_OK) return r;
+        if ((r = ta__jget_number(g->err, p, cp, "znear", false, 0, &znear, NULL)) != TA_OK) return r;
+        if ((r = ta__jget_number(g->err, p, cp, "zfar", false, 0, &zfar, NULL)) != TA_OK) return r;
         ta_perspective_camera cam = ta_perspective_camera_defaults();
         cam.node = node;
         cam.fov = (float)(yfov * (180.0 / TA_PI));
@@ -43,7 +43,7 @@ static ta_result make_camera(gltf_ctx *g, uint32_t c, ta_node_id node)
         cam.far = (float)(zfar != 0 ? zfar : 2e6);
         ta_perspective_camera_index pi;
         if ((r = ta_camera_list_add_perspective(g->model->cameras, &cam, &pi, g->err)) != TA_OK) {
-            gltf__prefix_error(g, "%s", cp);
+            ta__prefix(g->err, r, "%s", cp);
             return r;
         }
         index = pi.index;
@@ -52,11 +52,11 @@ static ta_result make_camera(gltf_ctx *g, uint32_t c, ta_node_id node)
         static const char *const keys[4] = {"xmag", "ymag", "znear", "zfar"};
         for (int k = 0; k < 4; ++k) {
             bool present;
-            if ((r = gltf__get_number(g, p, cp, keys[k], 0, &v[k], &present)) != TA_OK) return r;
-            if (!present) return gltf__fail(g, TA_ERROR_PARSE, "%s.%s: is missing", cp, keys[k]);
+            if ((r = ta__jget_number(g->err, p, cp, keys[k], false, 0, &v[k], &present)) != TA_OK) return r;
+            if (!present) return ta__fail(g->err, TA_ERROR_PARSE, "%s.%s: is missing", cp, keys[k]);
         }
         if (v[0] == 0 || v[1] == 0)
-            return gltf__fail(g, TA_ERROR_PARSE, "%s: xmag %g and ymag %g must not be zero", cp, v[0], v[1]);
+            return ta__fail(g->err, TA_ERROR_PARSE, "%s: xmag %g and ymag %g must not be zero", cp, v[0], v[1]);
         ta_orthographic_camera cam = ta_orthographic_camera_defaults();
         cam.node = node;
         cam.left = (float)-v[0];
@@ -69,7 +69,7 @@ static ta_result make_camera(gltf_ctx *g, uint32_t c, ta_node_id node)
         ci->ymag = v[1];
         ta_orthographic_camera_index oi;
         if ((r = ta_camera_list_add_orthographic(g->model->cameras, &cam, &oi, g->err)) != TA_OK) {
-            gltf__prefix_error(g, "%s", cp);
+            ta__prefix(g->err, r, "%s", cp);
             return r;
         }
         index = oi.index;
@@ -82,12 +82,12 @@ static ta_result make_camera(gltf_ctx *g, uint32_t c, ta_node_id node)
 static ta_result make_light(gltf_ctx *g, uint32_t l, ta_node_id node)
 {
     gltf_light_info *li = &g->light_info[l];
-    char lp[GLTF_PATH_SIZE];
-    gltf__pathf(lp, "extensions.KHR_lights_punctual.lights[%u]", l);
+    char lp[TA__JPATH_SIZE];
+    ta__jpath_format(lp, "extensions.KHR_lights_punctual.lights[%u]", l);
     json_t *def = li->def;
     ta_result r;
     const char *type;
-    if ((r = gltf__get_string(g, def, lp, "type", &type)) != TA_OK) return r;
+    if ((r = ta__jget_string(g->err, def, lp, "type", false, &type)) != TA_OK) return r;
     ta_light_kind kind;
     if (type != NULL && strcmp(type, "directional") == 0)
         kind = TA_LIGHT_DIRECTIONAL;
@@ -96,38 +96,39 @@ static ta_result make_light(gltf_ctx *g, uint32_t l, ta_node_id node)
     else if (type != NULL && strcmp(type, "spot") == 0)
         kind = TA_LIGHT_SPOT;
     else
-        return gltf__fail(g, TA_ERROR_PARSE, "%s.type: is not \"directional\", \"point\" or \"spot\"", lp);
+        return ta__fail(g->err, TA_ERROR_PARSE, "%s.type: is not \"directional\", \"point\" or \"spot\"", lp);
     ta_light light = ta_light_defaults(kind);
     light.node = node;
     double color[3] = {1, 1, 1}, intensity, range;
-    if ((r = gltf__get_numbers(g, def, lp, "color", 3, color, NULL)) != TA_OK) return r;
+    if ((r = ta__jget_numbers(g->err, def, lp, "color", 3, color, NULL)) != TA_OK) return r;
     for (int c = 0; c < 3; ++c) light.color[c] = ta_linear_to_srgb_byte(color[c]);
-    if ((r = gltf__get_number(g, def, lp, "intensity", 1, &intensity, NULL)) != TA_OK) return r;
-    if ((r = gltf__get_number(g, def, lp, "range", 0, &range, NULL)) != TA_OK) return r;
+    if ((r = ta__jget_number(g->err, def, lp, "intensity", false, 1, &intensity, NULL)) != TA_OK) return r;
+    if ((r = ta__jget_number(g->err, def, lp, "range", false, 0, &range, NULL)) != TA_OK) return r;
     light.intensity = (float)intensity;
     if (kind != TA_LIGHT_DIRECTIONAL) light.distance = (float)range;
     if (kind == TA_LIGHT_SPOT) {
         json_t *spot;
-        char sp[GLTF_PATH_SIZE];
-        gltf__pathf(sp, "%s.spot", lp);
-        if ((r = gltf__get_object(g, def, lp, "spot", &spot)) != TA_OK) return r;
-        if ((r = gltf__get_number(g, spot, sp, "innerConeAngle", 0, &li->inner, NULL)) != TA_OK) return r;
-        if ((r = gltf__get_number(g, spot, sp, "outerConeAngle", TA_PI / 4, &li->outer, NULL)) != TA_OK) return r;
+        char sp[TA__JPATH_SIZE];
+        ta__jpath_format(sp, "%s.spot", lp);
+        if ((r = ta__jget_object(g->err, def, lp, "spot", &spot)) != TA_OK) return r;
+        if ((r = ta__jget_number(g->err, spot, sp, "innerConeAngle", false, 0, &li->inner, NULL)) != TA_OK) return r;
+        if ((r = ta__jget_number(g->err, spot, sp, "outerConeAngle", false, TA_PI / 4, &li->outer, NULL)) != TA_OK)
+            return r;
         /* KHR_lights_punctual: 0 <= inner < outer (<= pi/2, which the light
          * itself checks); otherwise the penumbra, 1 - inner / outer, is no
          * number or out of [0, 1], and a message about it would mislead. */
         if (!(li->inner >= 0))
-            return gltf__fail(g, TA_ERROR_PARSE, "%s.innerConeAngle: %.9g is below 0", sp, li->inner);
+            return ta__fail(g->err, TA_ERROR_PARSE, "%s.innerConeAngle: %.9g is below 0", sp, li->inner);
         if (!(li->outer > li->inner))
-            return gltf__fail(g, TA_ERROR_PARSE, "%s.outerConeAngle: %.9g is not above innerConeAngle (%.9g)", sp,
-                              li->outer, li->inner);
+            return ta__fail(g->err, TA_ERROR_PARSE, "%s.outerConeAngle: %.9g is not above innerConeAngle (%.9g)", sp,
+                            li->outer, li->inner);
         li->spot = true;
         light.angle = (float)li->outer;
         light.penumbra = (float)(1.0 - li->inner / li->outer);
     }
     ta_light_index index;
     if ((r = ta_scene_add_light(g->model->scene, &light, &index, g->err)) != TA_OK) {
-        gltf__prefix_error(g, "%s", lp);
+        ta__prefix(g->err, r, "%s", lp);
         return r;
     }
     if ((r = gltf__grow(g, (void **)&li->made, &li->made_cap, li->made_count + 1, sizeof(uint32_t))) != TA_OK) return r;
@@ -141,8 +142,8 @@ static ta_result add_node(gltf_ctx *g, gltf_scene_state *st, ta_node_id parent, 
                           ta_node_id *out)
 {
     if (st->made_nodes >= g->lim.max_nodes)
-        return gltf__fail(g, TA_ERROR_LIMIT_EXCEEDED, "nodes: the scene needs more than limits.max_nodes (%u) nodes",
-                          g->lim.max_nodes);
+        return ta__fail(g->err, TA_ERROR_LIMIT_EXCEEDED, "nodes: the scene needs more than limits.max_nodes (%u) nodes",
+                        g->lim.max_nodes);
     ta_result r = ta_scene_add_node(g->model->scene, parent, name, out, g->err);
     if (r != TA_OK) return r;
     st->made_nodes++;
@@ -233,7 +234,7 @@ static ta_result make_light_object(gltf_ctx *g, gltf_scene_state *st, uint32_t i
     if ((r = make_light(g, n->light, *out)) != TA_OK) return r;
     /* A directional or spot light's target is a child Object3D one unit down
      * -z, as GLTFLoader adds it. */
-    const char *type = json_string_value(gltf__member(li->def, "type"));
+    const char *type = json_string_value(ta__jget(li->def, "type"));
     if (type != NULL && strcmp(type, "point") != 0) {
         ta_node_id target;
         if ((r = add_node(g, st, *out, "", TA_NODE_OBJECT3D, &target)) != TA_OK) return r;
@@ -244,14 +245,14 @@ static ta_result make_light_object(gltf_ctx *g, gltf_scene_state *st, uint32_t i
 
 static ta_result set_transform(gltf_ctx *g, uint32_t i, ta_node_id made)
 {
-    char np[GLTF_PATH_SIZE];
-    gltf__pathf(np, "nodes[%u]", i);
+    char np[TA__JPATH_SIZE];
+    ta__jpath_format(np, "nodes[%u]", i);
     json_t *def = g->node_info[i].def;
     ta_node *node = ta_scene_node(g->model->scene, made);
     ta_result r;
     double m[16];
     bool has_matrix;
-    if ((r = gltf__get_numbers(g, def, np, "matrix", 16, m, &has_matrix)) != TA_OK) return r;
+    if ((r = ta__jget_numbers(g->err, def, np, "matrix", 16, m, &has_matrix)) != TA_OK) return r;
     if (has_matrix) {
         ta_mat4 mat;
         for (int k = 0; k < 16; ++k) mat.m[k] = (float)m[k];
@@ -269,11 +270,11 @@ static ta_result set_transform(gltf_ctx *g, uint32_t i, ta_node_id made)
     }
     double t[3], q[4], s[3];
     bool has;
-    if ((r = gltf__get_numbers(g, def, np, "translation", 3, t, &has)) != TA_OK) return r;
+    if ((r = ta__jget_numbers(g->err, def, np, "translation", 3, t, &has)) != TA_OK) return r;
     if (has) node->position = ta_vec3_make((float)t[0], (float)t[1], (float)t[2]);
-    if ((r = gltf__get_numbers(g, def, np, "rotation", 4, q, &has)) != TA_OK) return r;
+    if ((r = ta__jget_numbers(g->err, def, np, "rotation", 4, q, &has)) != TA_OK) return r;
     if (has) node->quaternion = ta_quat_make((float)q[0], (float)q[1], (float)q[2], (float)q[3]);
-    if ((r = gltf__get_numbers(g, def, np, "scale", 3, s, &has)) != TA_OK) return r;
+    if ((r = ta__jget_numbers(g->err, def, np, "scale", 3, s, &has)) != TA_OK) return r;
     if (has) node->scale = ta_vec3_make((float)s[0], (float)s[1], (float)s[2]);
     return TA_OK;
 }
@@ -314,7 +315,7 @@ static ta_result make_tree(gltf_ctx *g, gltf_scene_state *st, uint32_t root)
         ta_node_id parent = st->stack_parent[top];
         ta_result r = make_node(g, st, i, parent);
         if (r != TA_OK) return r;
-        json_t *children = gltf__member(g->node_info[i].def, "children");
+        json_t *children = ta__jget(g->node_info[i].def, "children");
         for (size_t k = json_array_size(children); k-- > 0;) {
             st->stack[top] = (uint32_t)json_number_value(json_array_get(children, k));
             st->stack_parent[top] = g->node_info[i].made;
@@ -340,11 +341,11 @@ static ta_result make_skin(gltf_ctx *g, uint32_t s, const ta_node_id *joints, ui
         return TA_OK;
     }
     json_t *def = json_array_get(g->skins, s);
-    char sp[GLTF_PATH_SIZE], ip[GLTF_PATH_SIZE];
-    gltf__pathf(sp, "skins[%u]", s);
-    gltf__pathf(ip, "skins[%u].inverseBindMatrices", s);
+    char sp[TA__JPATH_SIZE], ip[TA__JPATH_SIZE];
+    ta__jpath_format(sp, "skins[%u]", s);
+    ta__jpath_format(ip, "skins[%u].inverseBindMatrices", s);
     uint32_t ibm;
-    ta_result r = gltf__get_index(g, def, sp, "inverseBindMatrices", g->accessor_count, "accessors", &ibm);
+    ta_result r = ta__jget_index(g->err, def, sp, "inverseBindMatrices", g->accessor_count, "accessors", &ibm);
     if (r != TA_OK) return r;
     ta_mat4 *mats = NULL;
     if (ibm != TA_NONE) {
@@ -362,7 +363,7 @@ static ta_result make_skin(gltf_ctx *g, uint32_t s, const ta_node_id *joints, ui
     desc.joint_count = joint_count;
     desc.inverse_binds = mats;
     if ((r = ta_scene_add_skin(g->model->scene, &desc, out, g->err)) != TA_OK) {
-        gltf__prefix_error(g, "skins[%u]", s);
+        ta__prefix(g->err, r, "skins[%u]", s);
         return r;
     }
     g->skin_made[s] = *out;
@@ -377,8 +378,8 @@ static ta_result attach_meshes(gltf_ctx *g, gltf_scene_state *st)
         gltf_node_info *n = &g->node_info[pm->gltf_node];
         gltf_mesh_info *mi = &g->mesh_info[pm->mesh];
         const gltf_primitive_info *pi = &mi->prims[pm->prim];
-        char np[GLTF_PATH_SIZE];
-        gltf__pathf(np, "nodes[%u]", pm->gltf_node);
+        char np[TA__JPATH_SIZE];
+        ta__jpath_format(np, "nodes[%u]", pm->gltf_node);
         uint32_t count = pi->morph_count;
         float *influences = (float *)gltf__arena_alloc(&g->arena, count + 1u, sizeof(float));
         const char **names = (const char **)gltf__arena_alloc(&g->arena, count + 1u, sizeof(char *));
@@ -389,15 +390,15 @@ static ta_result attach_meshes(gltf_ctx *g, gltf_scene_state *st)
             names[t] = digits[t];
         }
         json_t *node_weights;
-        if ((r = gltf__get_array(g, n->def, np, "weights", &node_weights, NULL)) != TA_OK) return r;
+        if ((r = ta__jget_array(g->err, n->def, np, "weights", &node_weights, NULL)) != TA_OK) return r;
         for (size_t w = 0; w < json_array_size(node_weights); ++w)
             if (!json_is_number(json_array_get(node_weights, w)))
-                return gltf__fail(g, TA_ERROR_PARSE, "%s.weights[%zu]: is not a number", np, w);
+                return ta__fail(g->err, TA_ERROR_PARSE, "%s.weights[%zu]: is not a number", np, w);
         if (pi->morph_count > 0) {
-            read_weights(gltf__member(mi->def, "weights"), influences, count);
+            read_weights(ta__jget(mi->def, "weights"), influences, count);
             /* GLTFLoader's createNodeMesh sets node weights on Meshes only. */
             if (node_weights != NULL && pi->triangles) read_weights(node_weights, influences, count);
-            json_t *target_names = gltf__member(gltf__member(mi->def, "extras"), "targetNames");
+            json_t *target_names = ta__jget(ta__jget(mi->def, "extras"), "targetNames");
             if (json_is_array(target_names)) {
                 bool strings = json_array_size(target_names) == pi->morph_count;
                 for (size_t t = 0; strings && t < json_array_size(target_names); ++t)
@@ -421,7 +422,7 @@ static ta_result attach_meshes(gltf_ctx *g, gltf_scene_state *st)
         ta_node_id *bones = NULL;
         uint32_t bone_count = 0;
         if (pm->skinned && n->skin != TA_NONE) {
-            json_t *joints = gltf__member(json_array_get(g->skins, n->skin), "joints");
+            json_t *joints = ta__jget(json_array_get(g->skins, n->skin), "joints");
             bones = (ta_node_id *)gltf__arena_alloc(&g->arena, json_array_size(joints) + 1, sizeof(ta_node_id));
             if (bones == NULL) return gltf__oom(g, "bones");
             for (size_t j = 0; j < json_array_size(joints); ++j) {
@@ -467,7 +468,7 @@ static ta_result attach_meshes(gltf_ctx *g, gltf_scene_state *st)
             made.index = mx.index;
         }
         if (r != TA_OK) {
-            gltf__prefix_error(g, "meshes[%u].primitives[%u]", pm->mesh, pm->prim);
+            ta__prefix(g->err, r, "meshes[%u].primitives[%u]", pm->mesh, pm->prim);
             return r;
         }
         if ((r = gltf__grow(g, (void **)&mi->made, &mi->made_cap, mi->made_count + 1, sizeof(gltf_made_mesh))) != TA_OK)
@@ -502,7 +503,7 @@ ta_result gltf__build_scene(gltf_ctx *g)
     }
     const char *name = st.scene_names[g->default_scene];
     if (name != NULL && (r = ta_scene_set_name(g->model->scene, name, g->err)) != TA_OK) return r;
-    json_t *roots = gltf__member(json_array_get(g->scenes, g->default_scene), "nodes");
+    json_t *roots = ta__jget(json_array_get(g->scenes, g->default_scene), "nodes");
     for (size_t k = 0; k < json_array_size(roots); ++k)
         if ((r = make_tree(g, &st, (uint32_t)json_number_value(json_array_get(roots, k)))) != TA_OK) return r;
     g->node_mesh_cap = g->model->scene->node_count;

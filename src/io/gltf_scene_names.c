@@ -17,19 +17,19 @@ static ta_result load_camera_name(gltf_ctx *g, uint32_t c)
     gltf_camera_info *ci = &g->camera_info[c];
     if (ci->loaded) return TA_OK;
     ci->loaded = true;
-    char cp[GLTF_PATH_SIZE];
-    gltf__pathf(cp, "cameras[%u]", c);
+    char cp[TA__JPATH_SIZE];
+    ta__jpath_format(cp, "cameras[%u]", c);
     json_t *def = json_array_get(g->cameras, c);
-    if (!json_is_object(def)) return gltf__fail(g, TA_ERROR_PARSE, "%s: is not an object", cp);
+    if (!json_is_object(def)) return ta__fail(g->err, TA_ERROR_PARSE, "%s: is not an object", cp);
     const char *type, *name;
     ta_result r;
-    if ((r = gltf__get_string(g, def, cp, "type", &type)) != TA_OK) return r;
-    if ((r = gltf__get_string(g, def, cp, "name", &name)) != TA_OK) return r;
+    if ((r = ta__jget_string(g->err, def, cp, "type", false, &type)) != TA_OK) return r;
+    if ((r = ta__jget_string(g->err, def, cp, "name", false, &name)) != TA_OK) return r;
     if (type == NULL || (strcmp(type, "perspective") != 0 && strcmp(type, "orthographic") != 0))
-        return gltf__fail(g, TA_ERROR_PARSE, "%s.type: is not \"perspective\" or \"orthographic\"", cp);
+        return ta__fail(g->err, TA_ERROR_PARSE, "%s.type: is not \"perspective\" or \"orthographic\"", cp);
     json_t *params;
-    if ((r = gltf__get_object(g, def, cp, type, &params)) != TA_OK) return r;
-    if (params == NULL) return gltf__fail(g, TA_ERROR_PARSE, "%s.%s: is missing", cp, type);
+    if ((r = ta__jget_object(g->err, def, cp, type, &params)) != TA_OK) return r;
+    if (params == NULL) return ta__fail(g->err, TA_ERROR_PARSE, "%s.%s: is missing", cp, type);
     ci->orthographic = strcmp(type, "orthographic") == 0;
     if (name != NULL && *name) {
         ci->name = gltf__unique_name(g, name);
@@ -43,12 +43,12 @@ static ta_result load_light_name(gltf_ctx *g, uint32_t l)
     gltf_light_info *li = &g->light_info[l];
     if (li->loaded) return TA_OK;
     li->loaded = true;
-    char lp[GLTF_PATH_SIZE];
-    gltf__pathf(lp, "extensions.KHR_lights_punctual.lights[%u]", l);
+    char lp[TA__JPATH_SIZE];
+    ta__jpath_format(lp, "extensions.KHR_lights_punctual.lights[%u]", l);
     li->def = json_array_get(g->lights, l);
-    if (!json_is_object(li->def)) return gltf__fail(g, TA_ERROR_PARSE, "%s: is not an object", lp);
+    if (!json_is_object(li->def)) return ta__fail(g->err, TA_ERROR_PARSE, "%s: is not an object", lp);
     const char *name;
-    ta_result r = gltf__get_string(g, li->def, lp, "name", &name);
+    ta_result r = ta__jget_string(g->err, li->def, lp, "name", false, &name);
     if (r != TA_OK) return r;
     char fallback[32];
     snprintf(fallback, sizeof fallback, "light_%u", l);
@@ -62,7 +62,7 @@ static ta_result shallow(gltf_ctx *g, uint32_t i)
     gltf_node_info *n = &g->node_info[i];
     if (n->shallow_done) return TA_OK;
     n->shallow_done = true;
-    const char *name = json_string_value(gltf__member(n->def, "name"));
+    const char *name = json_string_value(ta__jget(n->def, "name"));
     if (name != NULL && *name) {
         n->name = gltf__unique_name(g, name);
         if (n->name == NULL) return TA_ERROR_OUT_OF_MEMORY;
@@ -93,7 +93,7 @@ static ta_result load_skin(gltf_ctx *g, gltf_scene_state *st, uint32_t s)
 {
     if (st->skin_done[s]) return TA_OK;
     st->skin_done[s] = true;
-    json_t *joints = gltf__member(json_array_get(g->skins, s), "joints");
+    json_t *joints = ta__jget(json_array_get(g->skins, s), "joints");
     for (size_t k = 0; k < json_array_size(joints); ++k) {
         ta_result r = shallow(g, (uint32_t)json_number_value(json_array_get(joints, k)));
         if (r != TA_OK) return r;
@@ -122,7 +122,7 @@ static ta_result load_node(gltf_ctx *g, gltf_scene_state *st, uint32_t root)
         ta_result r = shallow(g, e);
         if (r != TA_OK) return r;
         if (n->skin != TA_NONE) st->stack[top++] = e | SKIN_MARK;
-        json_t *children = gltf__member(n->def, "children");
+        json_t *children = ta__jget(n->def, "children");
         for (size_t k = json_array_size(children); k-- > 0;)
             st->stack[top++] = (uint32_t)json_number_value(json_array_get(children, k));
     }
@@ -134,21 +134,21 @@ ta_result gltf__give_names(gltf_ctx *g, gltf_scene_state *st)
     ta_result r;
     for (uint32_t s = 0; s < g->scene_count; ++s) {
         json_t *def = json_array_get(g->scenes, s);
-        const char *name = json_string_value(gltf__member(def, "name"));
+        const char *name = json_string_value(ta__jget(def, "name"));
         if (name != NULL && *name) {
             st->scene_names[s] = gltf__unique_name(g, name);
             if (st->scene_names[s] == NULL) return TA_ERROR_OUT_OF_MEMORY;
         }
-        json_t *roots = gltf__member(def, "nodes");
+        json_t *roots = ta__jget(def, "nodes");
         for (size_t k = 0; k < json_array_size(roots); ++k)
             if ((r = load_node(g, st, (uint32_t)json_number_value(json_array_get(roots, k)))) != TA_OK) return r;
     }
     /* The channels' nodes, in order. A malformed animation or channel is left
      * out (with a warning) when the clips are made, so here it is passed over. */
     for (uint32_t a = 0; a < g->animation_count; ++a) {
-        json_t *channels = gltf__member(json_array_get(g->animations, a), "channels");
+        json_t *channels = ta__jget(json_array_get(g->animations, a), "channels");
         for (size_t c = 0; c < json_array_size(channels); ++c) {
-            json_t *node = gltf__member(gltf__member(json_array_get(channels, c), "target"), "node");
+            json_t *node = ta__jget(ta__jget(json_array_get(channels, c), "target"), "node");
             double n = json_is_number(node) ? json_number_value(node) : -1;
             if (!(n >= 0 && n < g->node_count && n == floor(n))) continue;
             if ((r = load_node(g, st, (uint32_t)n)) != TA_OK) return r;
@@ -165,7 +165,7 @@ ta_result gltf__give_names(gltf_ctx *g, gltf_scene_state *st)
     for (uint32_t k = 0; k < g->mesh_requests; ++k) {
         uint32_t m = order[k];
         gltf_mesh_info *mi = &g->mesh_info[m];
-        const char *name = json_string_value(gltf__member(mi->def, "name"));
+        const char *name = json_string_value(ta__jget(mi->def, "name"));
         char fallback[32];
         snprintf(fallback, sizeof fallback, "mesh_%u", m);
         for (uint32_t p = 0; p < mi->prim_count; ++p) {

@@ -18,39 +18,41 @@ static ta_result read_nodes(gltf_ctx *g)
         n->made = ta_no_parent();
     }
     for (uint32_t i = 0; i < g->node_count; ++i) {
-        char np[GLTF_PATH_SIZE];
-        gltf__pathf(np, "nodes[%u]", i);
+        char np[TA__JPATH_SIZE];
+        ta__jpath_format(np, "nodes[%u]", i);
         gltf_node_info *n = &g->node_info[i];
         n->def = json_array_get(g->nodes, i);
-        if (!json_is_object(n->def)) return gltf__fail(g, TA_ERROR_PARSE, "%s: is not an object", np);
-        if ((r = gltf__get_index(g, n->def, np, "mesh", g->mesh_count, "meshes", &n->mesh)) != TA_OK) return r;
-        if ((r = gltf__get_index(g, n->def, np, "camera", g->camera_count, "cameras", &n->camera)) != TA_OK) return r;
-        if ((r = gltf__get_index(g, n->def, np, "skin", g->skin_count, "skins", &n->skin)) != TA_OK) return r;
-        const char *name;
-        if ((r = gltf__get_string(g, n->def, np, "name", &name)) != TA_OK) return r;
-        json_t *ext, *lights;
-        char ep[GLTF_PATH_SIZE];
-        gltf__pathf(ep, "%s.extensions", np);
-        if ((r = gltf__get_object(g, n->def, np, "extensions", &ext)) != TA_OK) return r;
-        if ((r = gltf__get_object(g, ext, ep, "KHR_lights_punctual", &lights)) != TA_OK) return r;
-        gltf__pathf(ep, "%s.extensions.KHR_lights_punctual", np);
-        if ((r = gltf__get_index(g, lights, ep, "light", g->light_count, "KHR_lights_punctual lights", &n->light)) !=
-            TA_OK)
+        if (!json_is_object(n->def)) return ta__fail(g->err, TA_ERROR_PARSE, "%s: is not an object", np);
+        if ((r = ta__jget_index(g->err, n->def, np, "mesh", g->mesh_count, "meshes", &n->mesh)) != TA_OK) return r;
+        if ((r = ta__jget_index(g->err, n->def, np, "camera", g->camera_count, "cameras", &n->camera)) != TA_OK)
             return r;
-        if (gltf__member(ext, "EXT_mesh_gpu_instancing") != NULL)
+        if ((r = ta__jget_index(g->err, n->def, np, "skin", g->skin_count, "skins", &n->skin)) != TA_OK) return r;
+        const char *name;
+        if ((r = ta__jget_string(g->err, n->def, np, "name", false, &name)) != TA_OK) return r;
+        json_t *ext, *lights;
+        char ep[TA__JPATH_SIZE];
+        ta__jpath_format(ep, "%s.extensions", np);
+        if ((r = ta__jget_object(g->err, n->def, np, "extensions", &ext)) != TA_OK) return r;
+        if ((r = ta__jget_object(g->err, ext, ep, "KHR_lights_punctual", &lights)) != TA_OK) return r;
+        ta__jpath_format(ep, "%s.extensions.KHR_lights_punctual", np);
+        if ((r = ta__jget_index(g->err, lights, ep, "light", g->light_count, "KHR_lights_punctual lights",
+                                &n->light)) != TA_OK)
+            return r;
+        if (ta__jget(ext, "EXT_mesh_gpu_instancing") != NULL)
             ta__model_warn(g->model, "%s.extensions.EXT_mesh_gpu_instancing: the mesh is kept once, not instanced", np);
         json_t *children;
         uint32_t child_count;
-        if ((r = gltf__get_array(g, n->def, np, "children", &children, &child_count)) != TA_OK) return r;
+        if ((r = ta__jget_array(g->err, n->def, np, "children", &children, &child_count)) != TA_OK) return r;
         for (uint32_t k = 0; k < child_count; ++k) {
-            char cp[GLTF_PATH_SIZE];
-            gltf__pathf(cp, "%s.children[%u]", np, k);
+            char cp[TA__JPATH_SIZE];
+            ta__jpath_format(cp, "%s.children[%u]", np, k);
             uint32_t c;
-            if ((r = gltf__as_index(g, json_array_get(children, k), cp, g->node_count, "nodes", &c)) != TA_OK) return r;
-            if (c == i) return gltf__fail(g, TA_ERROR_PARSE, "%s: node %u is its own child", cp, c);
+            if ((r = ta__jvalue_index(g->err, json_array_get(children, k), cp, g->node_count, "nodes", &c)) != TA_OK)
+                return r;
+            if (c == i) return ta__fail(g->err, TA_ERROR_PARSE, "%s: node %u is its own child", cp, c);
             if (g->node_info[c].parent != TA_NONE)
-                return gltf__fail(g, TA_ERROR_PARSE, "%s: node %u is already a child of node %u", cp, c,
-                                  g->node_info[c].parent);
+                return ta__fail(g->err, TA_ERROR_PARSE, "%s: node %u is already a child of node %u", cp, c,
+                                g->node_info[c].parent);
             g->node_info[c].parent = i;
         }
         if (n->mesh != TA_NONE) {
@@ -79,9 +81,9 @@ static ta_result check_tree(gltf_ctx *g, gltf_scene_state *st)
         while (top > 0) {
             uint32_t i = st->stack[--top];
             if (depth[i] > g->lim.max_depth)
-                return gltf__fail(g, TA_ERROR_LIMIT_EXCEEDED, "nodes[%u]: %u levels deep, past limits.max_depth (%u)",
-                                  i, depth[i], g->lim.max_depth);
-            json_t *children = gltf__member(g->node_info[i].def, "children");
+                return ta__fail(g->err, TA_ERROR_LIMIT_EXCEEDED,
+                                "nodes[%u]: %u levels deep, past limits.max_depth (%u)", i, depth[i], g->lim.max_depth);
+            json_t *children = ta__jget(g->node_info[i].def, "children");
             for (size_t k = 0; k < json_array_size(children); ++k) {
                 uint32_t c = (uint32_t)json_number_value(json_array_get(children, k));
                 seen[c] = true;
@@ -95,8 +97,8 @@ static ta_result check_tree(gltf_ctx *g, gltf_scene_state *st)
         /* Walk up to the cycle and name a node on it. */
         uint32_t n = i;
         for (uint32_t steps = 0; steps < g->node_count; ++steps) n = g->node_info[n].parent;
-        return gltf__fail(g, TA_ERROR_PARSE, "nodes[%u].children: the node tree has a cycle through node %u",
-                          g->node_info[n].parent, n);
+        return ta__fail(g->err, TA_ERROR_PARSE, "nodes[%u].children: the node tree has a cycle through node %u",
+                        g->node_info[n].parent, n);
     }
     return TA_OK;
 }
@@ -105,38 +107,40 @@ static ta_result read_skins(gltf_ctx *g)
 {
     ta_result r;
     for (uint32_t s = 0; s < g->skin_count; ++s) {
-        char sp[GLTF_PATH_SIZE];
-        gltf__pathf(sp, "skins[%u]", s);
+        char sp[TA__JPATH_SIZE];
+        ta__jpath_format(sp, "skins[%u]", s);
         json_t *def = json_array_get(g->skins, s);
-        if (!json_is_object(def)) return gltf__fail(g, TA_ERROR_PARSE, "%s: is not an object", sp);
+        if (!json_is_object(def)) return ta__fail(g->err, TA_ERROR_PARSE, "%s: is not an object", sp);
         json_t *joints;
         uint32_t joint_count;
-        if ((r = gltf__get_array(g, def, sp, "joints", &joints, &joint_count)) != TA_OK) return r;
+        if ((r = ta__jget_array(g->err, def, sp, "joints", &joints, &joint_count)) != TA_OK) return r;
         if (joints == NULL || joint_count == 0)
-            return gltf__fail(g, TA_ERROR_PARSE, "%s.joints: is missing or empty", sp);
+            return ta__fail(g->err, TA_ERROR_PARSE, "%s.joints: is missing or empty", sp);
         for (uint32_t k = 0; k < joint_count; ++k) {
-            char jp[GLTF_PATH_SIZE];
-            gltf__pathf(jp, "%s.joints[%u]", sp, k);
+            char jp[TA__JPATH_SIZE];
+            ta__jpath_format(jp, "%s.joints[%u]", sp, k);
             uint32_t j;
-            if ((r = gltf__as_index(g, json_array_get(joints, k), jp, g->node_count, "nodes", &j)) != TA_OK) return r;
+            if ((r = ta__jvalue_index(g->err, json_array_get(joints, k), jp, g->node_count, "nodes", &j)) != TA_OK)
+                return r;
             g->node_info[j].is_bone = true;
         }
         uint32_t ibm, skeleton;
-        if ((r = gltf__get_index(g, def, sp, "skeleton", g->node_count, "nodes", &skeleton)) != TA_OK) return r;
-        if ((r = gltf__get_index(g, def, sp, "inverseBindMatrices", g->accessor_count, "accessors", &ibm)) != TA_OK)
+        if ((r = ta__jget_index(g->err, def, sp, "skeleton", g->node_count, "nodes", &skeleton)) != TA_OK) return r;
+        if ((r = ta__jget_index(g->err, def, sp, "inverseBindMatrices", g->accessor_count, "accessors", &ibm)) != TA_OK)
             return r;
         if (ibm != TA_NONE) {
-            char ip[GLTF_PATH_SIZE];
-            gltf__pathf(ip, "%s.inverseBindMatrices", sp);
+            char ip[TA__JPATH_SIZE];
+            ta__jpath_format(ip, "%s.inverseBindMatrices", sp);
             const gltf_accessor *acc;
             if ((r = gltf__accessor(g, ibm, ip, &acc)) != TA_OK) return r;
             if (acc->comps != 16)
-                return gltf__fail(g, TA_ERROR_PARSE, "%s: accessor %u holds %u numbers per element, not a MAT4", ip,
-                                  ibm, acc->comps);
+                return ta__fail(g->err, TA_ERROR_PARSE, "%s: accessor %u holds %u numbers per element, not a MAT4", ip,
+                                ibm, acc->comps);
             /* three.js would read past the end of the array into NaNs. */
             if (acc->count < joint_count)
-                return gltf__fail(g, TA_ERROR_PARSE, "%s: accessor %u holds %u matrices, fewer than the skin's %u joints",
-                                  ip, ibm, acc->count, joint_count);
+                return ta__fail(g->err, TA_ERROR_PARSE,
+                                "%s: accessor %u holds %u matrices, fewer than the skin's %u joints", ip, ibm,
+                                acc->count, joint_count);
         }
     }
     return TA_OK;
@@ -145,10 +149,10 @@ static ta_result read_skins(gltf_ctx *g)
 static ta_result check_accessor_member(gltf_ctx *g, const json_t *obj, const char *path, const char *key)
 {
     uint32_t a;
-    ta_result r = gltf__get_index(g, obj, path, key, g->accessor_count, "accessors", &a);
+    ta_result r = ta__jget_index(g->err, obj, path, key, g->accessor_count, "accessors", &a);
     if (r != TA_OK || a == TA_NONE) return r;
-    char p[GLTF_PATH_SIZE];
-    gltf__pathf(p, "%s.%s", path, key);
+    char p[TA__JPATH_SIZE];
+    ta__jpath_format(p, "%s.%s", path, key);
     const gltf_accessor *acc;
     return gltf__accessor(g, a, p, &acc);
 }
@@ -171,65 +175,66 @@ static ta_result read_meshes(gltf_ctx *g)
 {
     ta_result r;
     for (uint32_t m = 0; m < g->mesh_count; ++m) {
-        char mp[GLTF_PATH_SIZE];
-        gltf__pathf(mp, "meshes[%u]", m);
+        char mp[TA__JPATH_SIZE];
+        ta__jpath_format(mp, "meshes[%u]", m);
         gltf_mesh_info *mi = &g->mesh_info[m];
         mi->def = json_array_get(g->meshes, m);
-        if (!json_is_object(mi->def)) return gltf__fail(g, TA_ERROR_PARSE, "%s: is not an object", mp);
+        if (!json_is_object(mi->def)) return ta__fail(g->err, TA_ERROR_PARSE, "%s: is not an object", mp);
         const char *name;
-        if ((r = gltf__get_string(g, mi->def, mp, "name", &name)) != TA_OK) return r;
+        if ((r = ta__jget_string(g->err, mi->def, mp, "name", false, &name)) != TA_OK) return r;
         json_t *prims, *weights;
-        if ((r = gltf__get_array(g, mi->def, mp, "primitives", &prims, &mi->prim_count)) != TA_OK) return r;
+        if ((r = ta__jget_array(g->err, mi->def, mp, "primitives", &prims, &mi->prim_count)) != TA_OK) return r;
         if (prims == NULL || mi->prim_count == 0)
-            return gltf__fail(g, TA_ERROR_PARSE, "%s.primitives: is missing or empty", mp);
-        if ((r = gltf__get_array(g, mi->def, mp, "weights", &weights, NULL)) != TA_OK) return r;
+            return ta__fail(g->err, TA_ERROR_PARSE, "%s.primitives: is missing or empty", mp);
+        if ((r = ta__jget_array(g->err, mi->def, mp, "weights", &weights, NULL)) != TA_OK) return r;
         for (size_t k = 0; k < json_array_size(weights); ++k)
             if (!json_is_number(json_array_get(weights, k)))
-                return gltf__fail(g, TA_ERROR_PARSE, "%s.weights[%zu]: is not a number", mp, k);
+                return ta__fail(g->err, TA_ERROR_PARSE, "%s.weights[%zu]: is not a number", mp, k);
         mi->prims = (gltf_primitive_info *)gltf__arena_alloc(&g->arena, mi->prim_count, sizeof(gltf_primitive_info));
         if (mi->prims == NULL) return gltf__oom(g, mp);
         uint32_t first_target_count = 0;
         for (uint32_t p = 0; p < mi->prim_count; ++p) {
-            char pp[GLTF_PATH_SIZE];
-            gltf__pathf(pp, "%s.primitives[%u]", mp, p);
+            char pp[TA__JPATH_SIZE];
+            ta__jpath_format(pp, "%s.primitives[%u]", mp, p);
             json_t *prim = json_array_get(prims, p);
-            if (!json_is_object(prim)) return gltf__fail(g, TA_ERROR_PARSE, "%s: is not an object", pp);
+            if (!json_is_object(prim)) return ta__fail(g->err, TA_ERROR_PARSE, "%s: is not an object", pp);
             gltf_primitive_info *pi = &mi->prims[p];
             json_t *attrs, *targets;
             uint32_t target_count;
-            char ap[GLTF_PATH_SIZE];
-            gltf__pathf(ap, "%s.attributes", pp);
-            if ((r = gltf__get_object(g, prim, pp, "attributes", &attrs)) != TA_OK) return r;
-            if (attrs == NULL) return gltf__fail(g, TA_ERROR_PARSE, "%s: is missing", ap);
+            char ap[TA__JPATH_SIZE];
+            ta__jpath_format(ap, "%s.attributes", pp);
+            if ((r = ta__jget_object(g->err, prim, pp, "attributes", &attrs)) != TA_OK) return r;
+            if (attrs == NULL) return ta__fail(g->err, TA_ERROR_PARSE, "%s: is missing", ap);
             if ((r = check_attributes(g, attrs, ap)) != TA_OK) return r;
             if ((r = check_accessor_member(g, prim, pp, "indices")) != TA_OK) return r;
-            if ((r = gltf__get_index(g, prim, pp, "material", g->material_count, "materials", &pi->material)) != TA_OK)
+            if ((r = ta__jget_index(g->err, prim, pp, "material", g->material_count, "materials", &pi->material)) !=
+                TA_OK)
                 return r;
             uint64_t mode;
-            if ((r = gltf__get_uint(g, prim, pp, "mode", 4, 0, 6, &mode)) != TA_OK) return r;
+            if ((r = ta__jget_uint(g->err, prim, pp, "mode", 4, 0, 6, &mode)) != TA_OK) return r;
             /* Skinning needs both attributes, from the primitive or its Draco data. */
-            json_t *draco = gltf__member(gltf__member(prim, "extensions"), "KHR_draco_mesh_compression");
-            json_t *dattrs = gltf__member(draco, "attributes");
-            bool joints = gltf__member(attrs, "JOINTS_0") || gltf__member(dattrs, "JOINTS_0");
-            bool wts = gltf__member(attrs, "WEIGHTS_0") || gltf__member(dattrs, "WEIGHTS_0");
+            json_t *draco = ta__jget(ta__jget(prim, "extensions"), "KHR_draco_mesh_compression");
+            json_t *dattrs = ta__jget(draco, "attributes");
+            bool joints = ta__jget(attrs, "JOINTS_0") || ta__jget(dattrs, "JOINTS_0");
+            bool wts = ta__jget(attrs, "WEIGHTS_0") || ta__jget(dattrs, "WEIGHTS_0");
             pi->triangles = mode >= 4;
             pi->has_skin_attributes = joints && wts && pi->triangles;
-            if ((r = gltf__get_array(g, prim, pp, "targets", &targets, &target_count)) != TA_OK) return r;
+            if ((r = ta__jget_array(g->err, prim, pp, "targets", &targets, &target_count)) != TA_OK) return r;
             /* glTF 2.0 (3.7.2.2): every primitive of a mesh has the same
              * number of morph targets, and mesh.weights one per target. */
             if (p == 0) first_target_count = target_count;
             else if (target_count != first_target_count)
-                return gltf__fail(g, TA_ERROR_PARSE, "%s.targets: %u morph targets, where primitives[0] has %u", pp,
-                                  target_count, first_target_count);
+                return ta__fail(g->err, TA_ERROR_PARSE, "%s.targets: %u morph targets, where primitives[0] has %u", pp,
+                                target_count, first_target_count);
             bool morphs = false;
             for (uint32_t t = 0; t < target_count; ++t) {
-                char tp[GLTF_PATH_SIZE];
-                gltf__pathf(tp, "%s.targets[%u]", pp, t);
+                char tp[TA__JPATH_SIZE];
+                ta__jpath_format(tp, "%s.targets[%u]", pp, t);
                 json_t *target = json_array_get(targets, t);
-                if (!json_is_object(target)) return gltf__fail(g, TA_ERROR_PARSE, "%s: is not an object", tp);
+                if (!json_is_object(target)) return ta__fail(g->err, TA_ERROR_PARSE, "%s: is not an object", tp);
                 if ((r = check_attributes(g, target, tp)) != TA_OK) return r;
-                morphs = morphs || gltf__member(target, "POSITION") || gltf__member(target, "NORMAL") ||
-                         gltf__member(target, "COLOR_0");
+                morphs =
+                    morphs || ta__jget(target, "POSITION") || ta__jget(target, "NORMAL") || ta__jget(target, "COLOR_0");
             }
             /* three.js makes morph attributes only when some target moves
              * positions, normals or colors. A Line or Points copied for a
@@ -238,8 +243,8 @@ static ta_result read_meshes(gltf_ctx *g)
             pi->morph_count = morphs && (pi->triangles || mi->refs <= 1) ? target_count : 0;
         }
         if (weights != NULL && json_array_size(weights) != first_target_count)
-            return gltf__fail(g, TA_ERROR_PARSE, "%s.weights: %zu weights for %u morph targets", mp,
-                              json_array_size(weights), first_target_count);
+            return ta__fail(g->err, TA_ERROR_PARSE, "%s.weights: %zu weights for %u morph targets", mp,
+                            json_array_size(weights), first_target_count);
         mi->target_count = first_target_count;
     }
     return TA_OK;
@@ -249,28 +254,29 @@ static ta_result read_scenes(gltf_ctx *g)
 {
     ta_result r;
     for (uint32_t s = 0; s < g->scene_count; ++s) {
-        char sp[GLTF_PATH_SIZE];
-        gltf__pathf(sp, "scenes[%u]", s);
+        char sp[TA__JPATH_SIZE];
+        ta__jpath_format(sp, "scenes[%u]", s);
         json_t *def = json_array_get(g->scenes, s);
-        if (!json_is_object(def)) return gltf__fail(g, TA_ERROR_PARSE, "%s: is not an object", sp);
+        if (!json_is_object(def)) return ta__fail(g->err, TA_ERROR_PARSE, "%s: is not an object", sp);
         const char *name;
-        if ((r = gltf__get_string(g, def, sp, "name", &name)) != TA_OK) return r;
+        if ((r = ta__jget_string(g->err, def, sp, "name", false, &name)) != TA_OK) return r;
         json_t *roots;
         uint32_t root_count;
-        if ((r = gltf__get_array(g, def, sp, "nodes", &roots, &root_count)) != TA_OK) return r;
+        if ((r = ta__jget_array(g->err, def, sp, "nodes", &roots, &root_count)) != TA_OK) return r;
         for (uint32_t k = 0; k < root_count; ++k) {
-            char rp[GLTF_PATH_SIZE];
-            gltf__pathf(rp, "%s.nodes[%u]", sp, k);
+            char rp[TA__JPATH_SIZE];
+            ta__jpath_format(rp, "%s.nodes[%u]", sp, k);
             uint32_t n;
-            if ((r = gltf__as_index(g, json_array_get(roots, k), rp, g->node_count, "nodes", &n)) != TA_OK) return r;
+            if ((r = ta__jvalue_index(g->err, json_array_get(roots, k), rp, g->node_count, "nodes", &n)) != TA_OK)
+                return r;
             if (s != g->default_scene) continue;
             /* The default scene is made as a tree: a root that hangs below
              * another node, or comes twice, would be in two places. */
             if (g->node_info[n].parent != TA_NONE)
-                return gltf__fail(g, TA_ERROR_PARSE, "%s: node %u is a child of node %u, not a root", rp, n,
-                                  g->node_info[n].parent);
+                return ta__fail(g->err, TA_ERROR_PARSE, "%s: node %u is a child of node %u, not a root", rp, n,
+                                g->node_info[n].parent);
             if (g->node_info[n].full_done)
-                return gltf__fail(g, TA_ERROR_PARSE, "%s: node %u comes twice in the scene's nodes", rp, n);
+                return ta__fail(g->err, TA_ERROR_PARSE, "%s: node %u comes twice in the scene's nodes", rp, n);
             g->node_info[n].full_done = true;
         }
     }

@@ -62,33 +62,32 @@ void ta__jpath_pop(ta__jpath *path, size_t mark)
     }
 }
 
+void ta__jpath_format(char *out, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(out, TA__JPATH_SIZE, fmt, ap);
+    va_end(ap);
+}
+
 const char *ta__jpath_str(const ta__jpath *path)
 {
     return path->length == 0 ? "(document)" : path->text;
 }
 
-ta_result ta__jfail(ta_error *err, ta_result code, const ta__jpath *path, const char *fmt, ...)
+ta_result ta__jfail(ta_error *err, ta_result code, const char *path, const char *fmt, ...)
 {
     if (err == NULL) return code;
-    char message[TA_ERROR_MESSAGE_SIZE];
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(message, sizeof message, fmt, ap);
+    ta__vfail(err, code, fmt, ap);
     va_end(ap);
-    return ta__fail(err, code, "%s: %s", ta__jpath_str(path), message);
+    return ta__prefix(err, code, "%s", path[0] != '\0' ? path : "(document)");
 }
 
-ta_result ta__jprefix(ta_error *err, ta_result code, const ta__jpath *path)
+static const char *type_word(json_type type)
 {
-    if (err == NULL) return code;
-    char message[TA_ERROR_MESSAGE_SIZE];
-    snprintf(message, sizeof message, "%s", err->message);
-    return ta__fail(err, code, "%s: %s", ta__jpath_str(path), message);
-}
-
-const char *ta__jtype(const json_t *value)
-{
-    switch (json_typeof(value)) {
+    switch (type) {
     case JSON_OBJECT: return "an object";
     case JSON_ARRAY: return "an array";
     case JSON_STRING: return "a string";
@@ -101,19 +100,9 @@ const char *ta__jtype(const json_t *value)
     return "a value of no JSON type";
 }
 
-static const char *json_type_wanted(json_type type)
+const char *ta__jtype(const json_t *value)
 {
-    switch (type) {
-    case JSON_OBJECT: return "an object";
-    case JSON_ARRAY: return "an array";
-    case JSON_STRING: return "a string";
-    case JSON_INTEGER:
-    case JSON_REAL: return "a number";
-    case JSON_TRUE:
-    case JSON_FALSE: return "a boolean";
-    case JSON_NULL: return "null";
-    }
-    return "?";
+    return type_word(json_typeof(value));
 }
 
 static bool type_matches(const json_t *value, json_type type)
@@ -127,112 +116,256 @@ static bool type_matches(const json_t *value, json_type type)
     }
 }
 
-ta_result ta__jmember(const json_t *object, const char *key, json_type type, bool required, ta__jpath *path,
-                      const json_t **out, ta_error *err)
+/* ---- members ------------------------------------------------------------------------ */
+
+/* "path.key", or "key" at the document. */
+typedef struct member_path {
+    char text[TA__JPATH_SIZE];
+} member_path;
+
+static member_path path_of(const char *path, const char *key)
 {
-    const json_t *v = json_object_get(object, key);
+    member_path m;
+    snprintf(m.text, sizeof m.text, "%s%s%s", path, path[0] != '\0' ? "." : "", key);
+    return m;
+}
+
+json_t *ta__jget(const json_t *obj, const char *key)
+{
+    if (obj == NULL || !json_is_object(obj)) return NULL;
+    return json_object_get(obj, key);
+}
+
+/* The member, or NULL when absent (then "is missing" when required); a member
+ * of another type is refused. */
+static ta_result typed(ta_error *err, const json_t *obj, const char *path, const char *key, json_type type,
+                       bool required, json_t **out)
+{
+    json_t *v = ta__jget(obj, key);
     *out = NULL;
     if (v == NULL) {
         if (!required) return TA_OK;
-        size_t mark = ta__jpath_key(path, key);
-        ta_result r = ta__jfail(err, TA_ERROR_PARSE, path, "is missing");
-        ta__jpath_pop(path, mark);
-        return r;
+        return ta__jfail(err, TA_ERROR_PARSE, path_of(path, key).text, "is missing");
     }
-    if (!type_matches(v, type)) {
-        size_t mark = ta__jpath_key(path, key);
-        ta_result r = ta__jfail(err, TA_ERROR_PARSE, path, "is %s, not %s", ta__jtype(v), json_type_wanted(type));
-        ta__jpath_pop(path, mark);
-        return r;
-    }
+    if (!type_matches(v, type))
+        return ta__jfail(err, TA_ERROR_PARSE, path_of(path, key).text, "is %s, not %s", ta__jtype(v),
+                         type_word(type));
     *out = v;
     return TA_OK;
 }
 
-ta_result ta__jstring(const json_t *object, const char *key, bool required, ta__jpath *path, const char **out,
-                      ta_error *err)
+ta_result ta__jget_member(ta_error *err, const json_t *obj, const char *path, const char *key, json_type type,
+                          bool required, const json_t **out)
 {
-    const json_t *v;
-    ta_result r = ta__jmember(object, key, JSON_STRING, required, path, &v, err);
-    *out = (r == TA_OK && v != NULL) ? json_string_value(v) : NULL;
+    json_t *v;
+    ta_result r = typed(err, obj, path, key, type, required, &v);
+    *out = v;
     return r;
 }
 
-ta_result ta__jnumber(const json_t *object, const char *key, bool required, ta__jpath *path, double *out,
-                      bool *present, ta_error *err)
+ta_result ta__jget_array(ta_error *err, const json_t *obj, const char *path, const char *key, json_t **out,
+                         uint32_t *count)
 {
-    const json_t *v;
-    ta_result r = ta__jmember(object, key, JSON_REAL, required, path, &v, err);
-    if (present) *present = (r == TA_OK && v != NULL);
-    if (r == TA_OK && v != NULL) *out = json_number_value(v);
-    return r;
-}
-
-ta_result ta__jbool(const json_t *object, const char *key, bool required, ta__jpath *path, bool *out, bool *present,
-                    ta_error *err)
-{
-    const json_t *v;
-    ta_result r = ta__jmember(object, key, JSON_TRUE, required, path, &v, err);
-    if (present) *present = (r == TA_OK && v != NULL);
-    if (r == TA_OK && v != NULL) *out = json_is_true(v);
-    return r;
-}
-
-ta_result ta__jvalue_number(const json_t *value, const ta__jpath *path, double *out, ta_error *err)
-{
-    if (!json_is_number(value))
-        return ta__jfail(err, TA_ERROR_PARSE, path, "is %s, not a number", ta__jtype(value));
-    *out = json_number_value(value);
+    if (count) *count = 0;
+    ta_result r = typed(err, obj, path, key, JSON_ARRAY, false, out);
+    if (r != TA_OK || *out == NULL) return r;
+    size_t n = json_array_size(*out);
+    if (n > UINT32_MAX) {
+        *out = NULL;
+        return ta__jfail(err, TA_ERROR_LIMIT_EXCEEDED, path_of(path, key).text, "%zu entries", n);
+    }
+    if (count) *count = (uint32_t)n;
     return TA_OK;
 }
 
-ta_result ta__jvalue_float(const json_t *value, const ta__jpath *path, float *out, ta_error *err)
+ta_result ta__jget_object(ta_error *err, const json_t *obj, const char *path, const char *key, json_t **out)
+{
+    return typed(err, obj, path, key, JSON_OBJECT, false, out);
+}
+
+ta_result ta__jget_string(ta_error *err, const json_t *obj, const char *path, const char *key, bool required,
+                          const char **out)
+{
+    json_t *v;
+    ta_result r = typed(err, obj, path, key, JSON_STRING, required, &v);
+    *out = v != NULL ? json_string_value(v) : NULL;
+    return r;
+}
+
+ta_result ta__jget_bool(ta_error *err, const json_t *obj, const char *path, const char *key, bool def, bool *out,
+                        bool *present)
+{
+    json_t *v;
+    ta_result r = typed(err, obj, path, key, JSON_TRUE, false, &v);
+    if (present) *present = v != NULL;
+    if (r == TA_OK) *out = v != NULL ? json_is_true(v) : def;
+    return r;
+}
+
+ta_result ta__jget_number(ta_error *err, const json_t *obj, const char *path, const char *key, bool required,
+                          double def, double *out, bool *present)
+{
+    json_t *v;
+    ta_result r = typed(err, obj, path, key, JSON_REAL, required, &v);
+    if (present) *present = v != NULL;
+    if (r != TA_OK) return r;
+    if (v == NULL) {
+        *out = def;
+        return TA_OK;
+    }
+    return ta__jvalue_number(err, v, path_of(path, key).text, out);
+}
+
+ta_result ta__jget_numbers(ta_error *err, const json_t *obj, const char *path, const char *key, uint32_t n,
+                           double *out, bool *present)
+{
+    json_t *v = ta__jget(obj, key);
+    if (present) *present = v != NULL;
+    if (v == NULL) return TA_OK;
+    member_path p = path_of(path, key);
+    if (!json_is_array(v))
+        return ta__jfail(err, TA_ERROR_PARSE, p.text, "is %s, not an array of %u numbers", ta__jtype(v), n);
+    if (json_array_size(v) != n)
+        return ta__jfail(err, TA_ERROR_PARSE, p.text, "holds %zu entries, not %u numbers", json_array_size(v), n);
+    for (uint32_t i = 0; i < n; ++i) {
+        char e[sizeof p.text + 16];
+        snprintf(e, sizeof e, "%s[%u]", p.text, i);
+        ta_result r = ta__jvalue_number(err, json_array_get(v, i), e, &out[i]);
+        if (r != TA_OK) return r;
+    }
+    return TA_OK;
+}
+
+ta_result ta__jget_float(ta_error *err, const json_t *obj, const char *path, const char *key, bool required,
+                         float *out, bool *present)
+{
+    json_t *v;
+    ta_result r = typed(err, obj, path, key, JSON_REAL, required, &v);
+    if (present) *present = false;
+    if (r != TA_OK || v == NULL) return r;
+    r = ta__jvalue_float(err, v, path_of(path, key).text, out);
+    if (present) *present = (r == TA_OK);
+    return r;
+}
+
+ta_result ta__jget_floats(ta_error *err, const json_t *obj, const char *path, const char *key, size_t n,
+                          bool required, float *out, bool *present)
+{
+    json_t *arr;
+    ta_result r = typed(err, obj, path, key, JSON_ARRAY, required, &arr);
+    if (present) *present = false;
+    if (r != TA_OK || arr == NULL) return r;
+    member_path p = path_of(path, key);
+    if (json_array_size(arr) != n)
+        return ta__jfail(err, TA_ERROR_PARSE, p.text, "holds %zu numbers, not %zu", json_array_size(arr), n);
+    for (size_t i = 0; i < n && r == TA_OK; ++i) {
+        char e[sizeof p.text + 24];
+        snprintf(e, sizeof e, "%s[%zu]", p.text, i);
+        r = ta__jvalue_float(err, json_array_get(arr, i), e, &out[i]);
+    }
+    if (present) *present = (r == TA_OK);
+    return r;
+}
+
+/* A JSON number that is a whole number in [0, 2**53]. */
+static bool whole_number(const json_t *v, uint64_t *out)
+{
+    if (json_is_integer(v)) {
+        json_int_t i = json_integer_value(v);
+        if (i < 0) return false;
+        *out = (uint64_t)i;
+        return true;
+    }
+    if (json_is_real(v)) {
+        double d = json_real_value(v);
+        if (!(d >= 0 && d <= 9007199254740992.0) || floor(d) != d) return false;
+        *out = (uint64_t)d;
+        return true;
+    }
+    return false;
+}
+
+/* A value as a message shows it: the number itself, or its JSON type. */
+static void describe(const json_t *v, char *buf, size_t size)
+{
+    if (json_is_integer(v))
+        snprintf(buf, size, "%lld", (long long)json_integer_value(v));
+    else if (json_is_real(v))
+        snprintf(buf, size, "%.17g", json_real_value(v));
+    else
+        snprintf(buf, size, "%s", ta__jtype(v));
+}
+
+ta_result ta__jget_index(ta_error *err, const json_t *obj, const char *path, const char *key, uint32_t limit,
+                         const char *what, uint32_t *out)
+{
+    json_t *v = ta__jget(obj, key);
+    *out = TA_NONE;
+    if (v == NULL) return TA_OK;
+    return ta__jvalue_index(err, v, path_of(path, key).text, limit, what, out);
+}
+
+ta_result ta__jget_uint(ta_error *err, const json_t *obj, const char *path, const char *key, uint64_t def,
+                        uint64_t min, uint64_t max, uint64_t *out)
+{
+    json_t *v = ta__jget(obj, key);
+    if (v == NULL) {
+        *out = def;
+        return TA_OK;
+    }
+    uint64_t i;
+    if (!whole_number(v, &i)) {
+        char d[48];
+        describe(v, d, sizeof d);
+        return ta__jfail(err, TA_ERROR_PARSE, path_of(path, key).text, "%s is not a whole number of at least 0", d);
+    }
+    if (i < min || i > max)
+        return ta__jfail(err, TA_ERROR_PARSE, path_of(path, key).text, "%llu is not in [%llu, %llu]",
+                         (unsigned long long)i, (unsigned long long)min, (unsigned long long)max);
+    *out = i;
+    return TA_OK;
+}
+
+/* ---- values ------------------------------------------------------------------------- */
+
+ta_result ta__jvalue_number(ta_error *err, const json_t *value, const char *path, double *out)
+{
+    if (!json_is_number(value))
+        return ta__jfail(err, TA_ERROR_PARSE, path, "is %s, not a number", ta__jtype(value));
+    double d = json_number_value(value);
+    /* jansson reads no infinity, but a value may come from elsewhere. */
+    if (!isfinite(d)) return ta__jfail(err, TA_ERROR_PARSE, path, "%g is not a finite number", d);
+    *out = d;
+    return TA_OK;
+}
+
+ta_result ta__jvalue_float(ta_error *err, const json_t *value, const char *path, float *out)
 {
     double d = 0;
-    ta_result r = ta__jvalue_number(value, path, &d, err);
+    ta_result r = ta__jvalue_number(err, value, path, &d);
     if (r != TA_OK) return r;
     /* Rounding to float32 must not make an infinity out of a finite number. */
-    if (!isfinite(d) || fabs(d) > (double)FLT_MAX)
-        return ta__jfail(err, TA_ERROR_NOT_A_NUMBER, path, "%g does not fit a float32", d);
+    if (fabs(d) > (double)FLT_MAX) return ta__jfail(err, TA_ERROR_NOT_A_NUMBER, path, "%g does not fit a float32", d);
     *out = (float)d;
     return TA_OK;
 }
 
-ta_result ta__jfloat_member(const json_t *object, const char *key, bool required, ta__jpath *path, float *out,
-                            bool *present, ta_error *err)
+ta_result ta__jvalue_index(ta_error *err, const json_t *value, const char *path, uint32_t limit, const char *what,
+                           uint32_t *out)
 {
-    const json_t *v;
-    ta_result r = ta__jmember(object, key, JSON_REAL, required, path, &v, err);
-    if (present) *present = false;
-    if (r != TA_OK || v == NULL) return r;
-    size_t mark = ta__jpath_key(path, key);
-    r = ta__jvalue_float(v, path, out, err);
-    ta__jpath_pop(path, mark);
-    if (present) *present = (r == TA_OK);
-    return r;
-}
-
-ta_result ta__jfloats_member(const json_t *object, const char *key, size_t n, bool required, ta__jpath *path,
-                             float *out, bool *present, ta_error *err)
-{
-    const json_t *arr;
-    ta_result r = ta__jmember(object, key, JSON_ARRAY, required, path, &arr, err);
-    if (present) *present = false;
-    if (r != TA_OK || arr == NULL) return r;
-    size_t mark = ta__jpath_key(path, key);
-    if (json_array_size(arr) != n) {
-        r = ta__jfail(err, TA_ERROR_PARSE, path, "holds %zu numbers, not %zu", json_array_size(arr), n);
-        ta__jpath_pop(path, mark);
-        return r;
+    uint64_t i;
+    if (!whole_number(value, &i)) {
+        char d[48];
+        describe(value, d, sizeof d);
+        return ta__jfail(err, TA_ERROR_PARSE, path, "%s is not an index into %s", d, what);
     }
-    for (size_t i = 0; i < n && r == TA_OK; ++i) {
-        size_t m2 = ta__jpath_index(path, i);
-        r = ta__jvalue_float(json_array_get(arr, i), path, &out[i], err);
-        ta__jpath_pop(path, m2);
+    if (i >= limit) {
+        if (limit == 0)
+            return ta__jfail(err, TA_ERROR_PARSE, path, "%llu, but the file has no %s", (unsigned long long)i, what);
+        return ta__jfail(err, TA_ERROR_PARSE, path, "%llu is not below the %u %s", (unsigned long long)i, limit, what);
     }
-    ta__jpath_pop(path, mark);
-    if (present) *present = (r == TA_OK);
-    return r;
+    *out = (uint32_t)i;
+    return TA_OK;
 }
 
 /* ---- limits and parsing ------------------------------------------------------------ */
@@ -287,8 +420,6 @@ static uint64_t nesting_depth(const char *text, size_t length, uint64_t limit, s
 ta_result ta__json_parse(const char *text, size_t length, const ta_load_limits *limits, json_t **out_root,
                          ta_error *err)
 {
-    ta__jpath root;
-    ta__jpath_init(&root, NULL);
     if (text == NULL && length > 0) return ta__fail(err, TA_ERROR_INVALID_ARGUMENT, "text: is NULL");
     if ((uint64_t)length > limits->max_file_bytes)
         return ta__fail(err, TA_ERROR_LIMIT_EXCEEDED,
@@ -304,7 +435,7 @@ ta_result ta__json_parse(const char *text, size_t length, const ta_load_limits *
     if (doc == NULL)
         return ta__fail(err, TA_ERROR_PARSE, "document: line %d column %d: %s", jerr.line, jerr.column, jerr.text);
     if (!json_is_object(doc)) {
-        ta_result r = ta__jfail(err, TA_ERROR_PARSE, &root, "is %s, not an object", ta__jtype(doc));
+        ta_result r = ta__jfail(err, TA_ERROR_PARSE, "", "is %s, not an object", ta__jtype(doc));
         json_decref(doc);
         return r;
     }

@@ -1,16 +1,26 @@
 /*
- * src/io/json_doc.h -- what the JSON readers and writers share: the JSON path
- * that every message starts with, typed getters that refuse with that path,
- * parsing under ta_load_limits, and text handed to the caller. Not public.
+ * src/io/json_doc.h -- the one JSON reader of the loaders (glTF and three.js
+ * JSON alike), and what the JSON writers share: the JSON path that every
+ * message starts with, typed getters that refuse with that path, parsing under
+ * ta_load_limits, and text handed to the caller. Not public.
  *
- * A reader keeps one ta__jpath, appends a key or an index on the way down and
- * truncates it on the way back:
+ * A path is plain text of at most TA__JPATH_SIZE bytes ("animations[0].tracks",
+ * "" for the document itself). A reader that walks down keeps one ta__jpath,
+ * appends a key or an index on the way down and truncates it on the way back;
+ * a reader that names objects by index formats the text with
+ * ta__jpath_format. Either way the getters take the text:
  *
  *     size_t mark = ta__jpath_key(path, "tracks");
- *     ... ta__jfail(err, TA_ERROR_PARSE, path, "is %s, not an array", ta__jtype(v));
+ *     ... ta__jfail(err, TA_ERROR_PARSE, path->text, "is %s, not an array", ta__jtype(v));
  *     ta__jpath_pop(path, mark);
  *
  * giving "animations[0].tracks: is a string, not an array".
+ *
+ * Every getter reads obj[key] (obj may be NULL or not an object: the member
+ * is then absent), names "path.key" ("key" at the document) in a refusal, and
+ * refuses a member of another type (null included) with TA_ERROR_PARSE, never
+ * reading it as something else. JavaScript does not tell 1 from 1.0, so a
+ * whole number written as a real is taken as the integer it is.
  */
 #ifndef THREEANIM_SRC_IO_JSON_DOC_H
 #define THREEANIM_SRC_IO_JSON_DOC_H
@@ -18,12 +28,19 @@
 #include <jansson.h>
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "core/internal.h"
 #include "threeanim/model.h"
 
+/* ---- paths ---------------------------------------------------------------------- */
+
+/* The longest path a message names, with its terminating zero; a longer one
+ * is cut. */
+#define TA__JPATH_SIZE 320
+
 typedef struct ta__jpath {
-    char text[320];
+    char text[TA__JPATH_SIZE];
     size_t length;
 } ta__jpath;
 
@@ -32,40 +49,66 @@ void ta__jpath_init(ta__jpath *path, const char *start); /* start may be NULL or
 size_t ta__jpath_key(ta__jpath *path, const char *key);
 size_t ta__jpath_index(ta__jpath *path, size_t index);
 void ta__jpath_pop(ta__jpath *path, size_t mark);
+/* Formats a path into out (TA__JPATH_SIZE bytes), cut short if longer:
+ *     char cp[TA__JPATH_SIZE];
+ *     ta__jpath_format(cp, "cameras[%u].%s", c, type); */
+void ta__jpath_format(char *out, const char *fmt, ...) TA_PRINTF(2, 3);
 /* The path, or "(document)" when empty. */
 const char *ta__jpath_str(const ta__jpath *path);
 
-/* "<path>: <message>" into err; returns code. */
-ta_result ta__jfail(ta_error *err, ta_result code, const ta__jpath *path, const char *fmt, ...) TA_PRINTF(4, 5);
-/* Puts "<path>: " before the message err already holds (from a call that
- * refused), keeping its code. Returns the code. */
-ta_result ta__jprefix(ta_error *err, ta_result code, const ta__jpath *path);
+/* "<path>: <message>" into err ("(document)" for an empty path); returns code. */
+ta_result ta__jfail(ta_error *err, ta_result code, const char *path, const char *fmt, ...) TA_PRINTF(4, 5);
 
 /* "a string", "a number", "null", "an object", ... for messages. */
 const char *ta__jtype(const json_t *value);
 
-/* Members. A member that is absent gives *out NULL (or *present false) and
- * TA_OK unless required; a member of another type (null included) is refused
- * with TA_ERROR_PARSE. path is the object's path; the key is added for the
- * message. */
-ta_result ta__jmember(const json_t *object, const char *key, json_type type, bool required, ta__jpath *path,
-                      const json_t **out, ta_error *err);
-ta_result ta__jstring(const json_t *object, const char *key, bool required, ta__jpath *path, const char **out,
-                      ta_error *err);
-ta_result ta__jnumber(const json_t *object, const char *key, bool required, ta__jpath *path, double *out,
-                      bool *present, ta_error *err);
-ta_result ta__jbool(const json_t *object, const char *key, bool required, ta__jpath *path, bool *out, bool *present,
-                    ta_error *err);
-/* A finite number that fits a float32, for a member (absent: *present false). */
-ta_result ta__jfloat_member(const json_t *object, const char *key, bool required, ta__jpath *path, float *out,
-                            bool *present, ta_error *err);
+/* ---- members -------------------------------------------------------------------- */
 
-/* Values (path already names the value). */
-ta_result ta__jvalue_number(const json_t *value, const ta__jpath *path, double *out, ta_error *err);
-ta_result ta__jvalue_float(const json_t *value, const ta__jpath *path, float *out, ta_error *err);
-/* An array of exactly n finite float32 numbers (the member key of object). */
-ta_result ta__jfloats_member(const json_t *object, const char *key, size_t n, bool required, ta__jpath *path,
-                             float *out, bool *present, ta_error *err);
+/* obj[key], or NULL when obj is NULL, not an object, or has no such member. */
+json_t *ta__jget(const json_t *obj, const char *key);
+/* A member of a JSON type (JSON_REAL: any number; JSON_TRUE: a boolean).
+ * Absent: *out NULL and TA_OK, or "is missing" when required. */
+ta_result ta__jget_member(ta_error *err, const json_t *obj, const char *path, const char *key, json_type type,
+                          bool required, const json_t **out);
+/* Absent: *out NULL and *count 0 (count may be NULL). */
+ta_result ta__jget_array(ta_error *err, const json_t *obj, const char *path, const char *key, json_t **out,
+                         uint32_t *count);
+/* Absent: *out NULL. */
+ta_result ta__jget_object(ta_error *err, const json_t *obj, const char *path, const char *key, json_t **out);
+/* Absent: *out NULL, or "is missing" when required. */
+ta_result ta__jget_string(ta_error *err, const json_t *obj, const char *path, const char *key, bool required,
+                          const char **out);
+/* Absent: *out def, *present false (present may be NULL). */
+ta_result ta__jget_bool(ta_error *err, const json_t *obj, const char *path, const char *key, bool def, bool *out,
+                        bool *present);
+/* A finite number. Absent: *out def and *present false (present may be NULL),
+ * or "is missing" when required. */
+ta_result ta__jget_number(ta_error *err, const json_t *obj, const char *path, const char *key, bool required,
+                          double def, double *out, bool *present);
+/* An array of exactly n finite numbers. Absent: out untouched, *present false. */
+ta_result ta__jget_numbers(ta_error *err, const json_t *obj, const char *path, const char *key, uint32_t n,
+                           double *out, bool *present);
+/* A finite number that fits a float32 (absent: *present false). */
+ta_result ta__jget_float(ta_error *err, const json_t *obj, const char *path, const char *key, bool required,
+                         float *out, bool *present);
+/* An array of exactly n finite float32 numbers (absent: *present false). */
+ta_result ta__jget_floats(ta_error *err, const json_t *obj, const char *path, const char *key, size_t n,
+                          bool required, float *out, bool *present);
+/* An index below limit into what ("nodes", ...). Absent: TA_NONE. */
+ta_result ta__jget_index(ta_error *err, const json_t *obj, const char *path, const char *key, uint32_t limit,
+                         const char *what, uint32_t *out);
+/* A whole number in [min, max]. Absent: def. */
+ta_result ta__jget_uint(ta_error *err, const json_t *obj, const char *path, const char *key, uint64_t def,
+                        uint64_t min, uint64_t max, uint64_t *out);
+
+/* ---- values (path names the value itself) ----------------------------------------- */
+
+ta_result ta__jvalue_number(ta_error *err, const json_t *value, const char *path, double *out);
+ta_result ta__jvalue_float(ta_error *err, const json_t *value, const char *path, float *out);
+ta_result ta__jvalue_index(ta_error *err, const json_t *value, const char *path, uint32_t limit, const char *what,
+                           uint32_t *out);
+
+/* ---- documents ------------------------------------------------------------------ */
 
 /* The limits with their defaults filled in. */
 ta_load_limits ta__limits_resolve(const ta_load_limits *limits);

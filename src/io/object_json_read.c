@@ -13,20 +13,20 @@
 static ta_result check_metadata(const json_t *doc, ta__jpath *path, ta_error *err)
 {
     const json_t *meta;
-    ta_result r = ta__jmember(doc, "metadata", JSON_OBJECT, true, path, &meta, err);
+    ta_result r = ta__jget_member(err, doc, path->text, "metadata", JSON_OBJECT, true, &meta);
     if (r != TA_OK) return r;
     size_t mark = ta__jpath_key(path, "metadata");
     double version = 0;
     const char *type = NULL;
-    if ((r = ta__jnumber(meta, "version", true, path, &version, NULL, err)) == TA_OK &&
-        (r = ta__jstring(meta, "type", false, path, &type, err)) == TA_OK) {
+    if ((r = ta__jget_number(err, meta, path->text, "version", true, 0, &version, NULL)) == TA_OK &&
+        (r = ta__jget_string(err, meta, path->text, "type", false, &type)) == TA_OK) {
         if (!(version >= 4 && version < 5)) {
             size_t m = ta__jpath_key(path, "version");
-            r = ta__jfail(err, TA_ERROR_UNSUPPORTED, path, "%g is not a version 4.x object document", version);
+            r = ta__jfail(err, TA_ERROR_UNSUPPORTED, path->text, "%g is not a version 4.x object document", version);
             ta__jpath_pop(path, m);
         } else if (type != NULL && strcmp(type, "Object") != 0) {
             size_t m = ta__jpath_key(path, "type");
-            r = ta__jfail(err, TA_ERROR_UNSUPPORTED, path, "\"%s\" is not an object document (\"Object\")", type);
+            r = ta__jfail(err, TA_ERROR_UNSUPPORTED, path->text, "\"%s\" is not an object document (\"Object\")", type);
             ta__jpath_pop(path, m);
         }
     }
@@ -39,22 +39,24 @@ static ta_result check_metadata(const json_t *doc, ta__jpath *path, ta_error *er
 static ta_result index_clips(ta__ojreader *rd, ta__jpath *path, const json_t **out_list, ta_error *err)
 {
     const json_t *list;
-    ta_result r = ta__jmember(rd->doc, "animations", JSON_ARRAY, false, path, &list, err);
+    ta_result r = ta__jget_member(err, rd->doc, path->text, "animations", JSON_ARRAY, false, &list);
     *out_list = list;
     if (r != TA_OK || list == NULL) return r;
     size_t n = json_array_size(list);
     size_t mark = ta__jpath_key(path, "animations");
     if (n > rd->budget.limits.max_clips)
-        r = ta__jfail(err, TA_ERROR_LIMIT_EXCEEDED, path, "%zu clips pass the limit of %u (limits.max_clips)", n,
+        r = ta__jfail(err, TA_ERROR_LIMIT_EXCEEDED, path->text, "%zu clips pass the limit of %u (limits.max_clips)", n,
                       rd->budget.limits.max_clips);
     for (size_t i = 0; i < n && r == TA_OK; ++i) {
         const json_t *clip = json_array_get(list, i);
         size_t m = ta__jpath_index(path, i);
         const char *uuid = NULL;
-        if (!json_is_object(clip)) r = ta__jfail(err, TA_ERROR_PARSE, path, "is %s, not an object", ta__jtype(clip));
-        else r = ta__jstring(clip, "uuid", false, path, &uuid, err);
+        if (!json_is_object(clip))
+            r = ta__jfail(err, TA_ERROR_PARSE, path->text, "is %s, not an object", ta__jtype(clip));
+        else
+            r = ta__jget_string(err, clip, path->text, "uuid", false, &uuid);
         if (r == TA_OK && uuid != NULL && !ta__strmap_set(&rd->clips, uuid, (uint32_t)i))
-            r = ta__jfail(err, TA_ERROR_OUT_OF_MEMORY, path, "out of memory");
+            r = ta__jfail(err, TA_ERROR_OUT_OF_MEMORY, path->text, "out of memory");
         ta__jpath_pop(path, m);
     }
     ta__jpath_pop(path, mark);

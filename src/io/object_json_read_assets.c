@@ -13,7 +13,7 @@
 /* The array member key of the document, or NULL; refuses another type. */
 static ta_result library(const ta__ojreader *rd, const char *key, ta__jpath *path, const json_t **out, ta_error *err)
 {
-    return ta__jmember(rd->doc, key, JSON_ARRAY, false, path, out, err);
+    return ta__jget_member(err, rd->doc, path->text, key, JSON_ARRAY, false, out);
 }
 
 /* Element i of a library must be an object with a uuid. */
@@ -21,14 +21,14 @@ static ta_result library_entry(const json_t *list, size_t i, ta__jpath *path, co
                                ta_error *err)
 {
     const json_t *e = json_array_get(list, i);
-    if (!json_is_object(e)) return ta__jfail(err, TA_ERROR_PARSE, path, "is %s, not an object", ta__jtype(e));
+    if (!json_is_object(e)) return ta__jfail(err, TA_ERROR_PARSE, path->text, "is %s, not an object", ta__jtype(e));
     *out = e;
-    return ta__jstring(e, "uuid", true, path, uuid, err);
+    return ta__jget_string(err, e, path->text, "uuid", true, uuid);
 }
 
 static ta_result out_of_memory(ta__jpath *path, ta_error *err)
 {
-    return ta__jfail(err, TA_ERROR_OUT_OF_MEMORY, path, "out of memory");
+    return ta__jfail(err, TA_ERROR_OUT_OF_MEMORY, path->text, "out of memory");
 }
 
 ta_result ta__ojr_images(ta__ojreader *rd, ta__jpath *path, ta_error *err)
@@ -63,24 +63,25 @@ ta_result ta__ojr_textures(ta__ojreader *rd, ta__jpath *path, ta_error *err)
         float v2[2];
         bool has;
         r = library_entry(list, i, path, &e, &uuid, err);
-        if (r == TA_OK) r = ta__jstring(e, "name", false, path, &name, err);
+        if (r == TA_OK) r = ta__jget_string(err, e, path->text, "name", false, &name);
         /* ObjectLoader reads images[data.image].data, which fails without one. */
-        if (r == TA_OK) r = ta__jstring(e, "image", true, path, &image, err);
+        if (r == TA_OK) r = ta__jget_string(err, e, path->text, "image", true, &image);
         if (r == TA_OK && !ta__strmap_get(&rd->images, image, NULL)) {
             size_t m2 = ta__jpath_key(path, "image");
-            r = ta__jfail(err, TA_ERROR_MISSING_TARGET, path, "\"%s\" is the uuid of no image of the document", image);
+            r = ta__jfail(err, TA_ERROR_MISSING_TARGET, path->text, "\"%s\" is the uuid of no image of the document",
+                          image);
             ta__jpath_pop(path, m2);
         }
-        if (r == TA_OK && (r = ta__jfloats_member(e, "offset", 2, false, path, v2, &has, err)) == TA_OK && has)
+        if (r == TA_OK && (r = ta__jget_floats(err, e, path->text, "offset", 2, false, v2, &has)) == TA_OK && has)
             t.offset = ta_vec2_make(v2[0], v2[1]);
-        if (r == TA_OK && (r = ta__jfloats_member(e, "repeat", 2, false, path, v2, &has, err)) == TA_OK && has)
+        if (r == TA_OK && (r = ta__jget_floats(err, e, path->text, "repeat", 2, false, v2, &has)) == TA_OK && has)
             t.repeat = ta_vec2_make(v2[0], v2[1]);
-        if (r == TA_OK && (r = ta__jfloats_member(e, "center", 2, false, path, v2, &has, err)) == TA_OK && has)
+        if (r == TA_OK && (r = ta__jget_floats(err, e, path->text, "center", 2, false, v2, &has)) == TA_OK && has)
             t.center = ta_vec2_make(v2[0], v2[1]);
-        if (r == TA_OK) r = ta__jfloat_member(e, "rotation", false, path, &t.rotation, NULL, err);
+        if (r == TA_OK) r = ta__jget_float(err, e, path->text, "rotation", false, &t.rotation, NULL);
         ta_texture_id id;
         if (r == TA_OK && (r = ta_assets_add_texture(rd->model->assets, &t, name, uuid, &id, err)) != TA_OK)
-            r = ta__jprefix(err, r, path);
+            r = ta__prefix(err, r, "%s", ta__jpath_str(path));
         /* textures[data.uuid] = texture: the last of a uuid wins. */
         if (r == TA_OK && !ta__strmap_set(&rd->textures, uuid, id.index)) r = out_of_memory(path, err);
         ta__jpath_pop(path, m);
@@ -106,10 +107,10 @@ ta_result ta__ojr_geometries(ta__ojreader *rd, ta__jpath *path, ta_error *err)
         const json_t *e = NULL, *data = NULL, *morph = NULL;
         const char *uuid;
         r = library_entry(list, i, path, &e, &uuid, err);
-        if (r == TA_OK) r = ta__jmember(e, "data", JSON_OBJECT, false, path, &data, err);
+        if (r == TA_OK) r = ta__jget_member(err, e, path->text, "data", JSON_OBJECT, false, &data);
         if (r == TA_OK && data != NULL) {
             size_t m2 = ta__jpath_key(path, "data");
-            r = ta__jmember(data, "morphAttributes", JSON_OBJECT, false, path, &morph, err);
+            r = ta__jget_member(err, data, path->text, "morphAttributes", JSON_OBJECT, false, &morph);
             /* Mesh.updateMorphTargets counts the first morph attribute. */
             const char *first_key = NULL;
             const json_t *first = NULL;
@@ -120,7 +121,7 @@ ta_result ta__ojr_geometries(ta__ojreader *rd, ta__jpath *path, ta_error *err)
                 size_t m3 = ta__jpath_key(path, "morphAttributes");
                 if (!json_is_array(first)) {
                     size_t m4 = ta__jpath_key(path, first_key);
-                    r = ta__jfail(err, TA_ERROR_PARSE, path, "is %s, not an array", ta__jtype(first));
+                    r = ta__jfail(err, TA_ERROR_PARSE, path->text, "is %s, not an array", ta__jtype(first));
                     ta__jpath_pop(path, m4);
                 } else {
                     rd->geometry_infos[i].morph_count = (uint32_t)json_array_size(first);
@@ -131,9 +132,9 @@ ta_result ta__ojr_geometries(ta__ojreader *rd, ta__jpath *path, ta_error *err)
                         ta__jpath_index(path, k);
                         const char *attr_name;
                         if (!json_is_object(attr))
-                            r = ta__jfail(err, TA_ERROR_PARSE, path, "is %s, not an object", ta__jtype(attr));
+                            r = ta__jfail(err, TA_ERROR_PARSE, path->text, "is %s, not an object", ta__jtype(attr));
                         else
-                            r = ta__jstring(attr, "name", false, path, &attr_name, err);
+                            r = ta__jget_string(err, attr, path->text, "name", false, &attr_name);
                         ta__jpath_pop(path, m4);
                     }
                 }
@@ -198,8 +199,8 @@ static ta_result read_material(ta__ojreader *rd, const json_t *e, const char *uu
 {
     const char *type = NULL, *name = NULL, *map = NULL;
     ta_result r;
-    if ((r = ta__jstring(e, "type", false, path, &type, err)) != TA_OK) return r;
-    if ((r = ta__jstring(e, "name", false, path, &name, err)) != TA_OK) return r;
+    if ((r = ta__jget_string(err, e, path->text, "type", false, &type)) != TA_OK) return r;
+    if ((r = ta__jget_string(err, e, path->text, "name", false, &name)) != TA_OK) return r;
     ta_material_kind kind;
     uint64_t has;
     if (!material_kind(type, &kind, &has)) {
@@ -220,7 +221,7 @@ static ta_result read_material(ta__ojreader *rd, const json_t *e, const char *uu
     /* It sets the numbers on any class, which then has them. */
     for (size_t i = 0; i < sizeof number_fields / sizeof number_fields[0]; ++i) {
         float *slot = (float *)((char *)&m + number_fields[i].offset);
-        if ((r = ta__jfloat_member(e, number_fields[i].key, false, path, slot, &present, err)) != TA_OK) return r;
+        if ((r = ta__jget_float(err, e, path->text, number_fields[i].key, false, slot, &present)) != TA_OK) return r;
         if (present) has |= TA__HAS(number_fields[i].prop);
     }
     if (kind == TA_MATERIAL_PHYSICAL && (has & TA__HAS(TA__P_REFLECTIVITY)) && json_object_get(e, "reflectivity")) {
@@ -229,15 +230,17 @@ static ta_result read_material(ta__ojreader *rd, const json_t *e, const char *uu
         double ior = (1 + 0.4 * reflect) / (1 - 0.4 * reflect);
         m.ior = (float)(ior > 2.333 || !(ior > 0) ? 2.333 : ior);
     }
-    if ((r = ta__jbool(e, "transparent", false, path, &m.transparent, &present, err)) != TA_OK) return r;
-    if ((r = ta__jbool(e, "wireframe", false, path, &m.wireframe, &present, err)) != TA_OK) return r;
+    if ((r = ta__jget_bool(err, e, path->text, "transparent", m.transparent, &m.transparent, &present)) != TA_OK)
+        return r;
+    if ((r = ta__jget_bool(err, e, path->text, "wireframe", m.wireframe, &m.wireframe, &present)) != TA_OK) return r;
     if (present) has |= TA__HAS(TA__P_WIREFRAME);
-    if ((r = ta__jstring(e, "map", false, path, &map, err)) != TA_OK) return r;
+    if ((r = ta__jget_string(err, e, path->text, "map", false, &map)) != TA_OK) return r;
     if (map != NULL) {
         uint32_t t;
         if (!ta__strmap_get(&rd->textures, map, &t)) {
             size_t m2 = ta__jpath_key(path, "map");
-            r = ta__jfail(err, TA_ERROR_MISSING_TARGET, path, "\"%s\" is the uuid of no texture of the document", map);
+            r = ta__jfail(err, TA_ERROR_MISSING_TARGET, path->text, "\"%s\" is the uuid of no texture of the document",
+                          map);
             ta__jpath_pop(path, m2);
             return r;
         }
@@ -245,10 +248,10 @@ static ta_result read_material(ta__ojreader *rd, const json_t *e, const char *uu
     }
     ta_material_id id;
     if ((r = ta_assets_add_material(rd->model->assets, &m, name, uuid, &id, err)) != TA_OK)
-        return ta__jprefix(err, r, path);
+        return ta__prefix(err, r, "%s", ta__jpath_str(path));
     if ((r = ta__reserve(rd->mem, (void **)&rd->material_has, &rd->material_has_capacity, id.index + 1,
                          sizeof(uint64_t), err)) != TA_OK)
-        return ta__jprefix(err, r, path);
+        return ta__prefix(err, r, "%s", ta__jpath_str(path));
     rd->material_has[id.index] = has;
     /* parseMaterials keeps the first material of a uuid. */
     if (!ta__strmap_add(&rd->materials, uuid, id.index)) return out_of_memory(path, err);
@@ -285,21 +288,22 @@ ta_result ta__ojr_skeletons_index(ta__ojreader *rd, ta__jpath *path, ta_error *e
         const json_t *e = NULL, *bones = NULL;
         const char *uuid;
         r = library_entry(list, i, path, &e, &uuid, err);
-        if (r == TA_OK) r = ta__jmember(e, "bones", JSON_ARRAY, true, path, &bones, err);
+        if (r == TA_OK) r = ta__jget_member(err, e, path->text, "bones", JSON_ARRAY, true, &bones);
         for (size_t k = 0; r == TA_OK && k < json_array_size(bones); ++k)
             if (!json_is_string(json_array_get(bones, k))) {
                 size_t m2 = ta__jpath_key(path, "bones");
                 ta__jpath_index(path, k);
-                r = ta__jfail(err, TA_ERROR_PARSE, path, "is %s, not a string", ta__jtype(json_array_get(bones, k)));
+                r = ta__jfail(err, TA_ERROR_PARSE, path->text, "is %s, not a string",
+                              ta__jtype(json_array_get(bones, k)));
                 ta__jpath_pop(path, m2);
             }
         /* Skeleton.fromJSON reads boneInverses[i] for every bone: fewer would
          * read past the end. */
         const json_t *inverses = NULL;
-        if (r == TA_OK) r = ta__jmember(e, "boneInverses", JSON_ARRAY, true, path, &inverses, err);
+        if (r == TA_OK) r = ta__jget_member(err, e, path->text, "boneInverses", JSON_ARRAY, true, &inverses);
         if (r == TA_OK && json_array_size(inverses) < json_array_size(bones)) {
             size_t m2 = ta__jpath_key(path, "boneInverses");
-            r = ta__jfail(err, TA_ERROR_PARSE, path, "holds %zu matrices, fewer than the skeleton's %zu bones",
+            r = ta__jfail(err, TA_ERROR_PARSE, path->text, "holds %zu matrices, fewer than the skeleton's %zu bones",
                           json_array_size(inverses), json_array_size(bones));
             ta__jpath_pop(path, m2);
         }
@@ -308,11 +312,11 @@ ta_result ta__ojr_skeletons_index(ta__ojreader *rd, ta__jpath *path, ta_error *e
             ta__jpath_index(path, k);
             const json_t *mat = json_array_get(inverses, k);
             if (!json_is_array(mat) || json_array_size(mat) != 16)
-                r = ta__jfail(err, TA_ERROR_PARSE, path, "is not an array of 16 numbers");
+                r = ta__jfail(err, TA_ERROR_PARSE, path->text, "is not an array of 16 numbers");
             for (size_t q = 0; r == TA_OK && q < 16; ++q) {
                 size_t m3 = ta__jpath_index(path, q);
                 float f;
-                r = ta__jvalue_float(json_array_get(mat, q), path, &f, err);
+                r = ta__jvalue_float(err, json_array_get(mat, q), path->text, &f);
                 ta__jpath_pop(path, m3);
             }
             ta__jpath_pop(path, m2);

@@ -11,7 +11,7 @@
 
 static ta_result oom(const ta__jpath *path, ta_error *err)
 {
-    return ta__jfail(err, TA_ERROR_OUT_OF_MEMORY, path, "out of memory");
+    return ta__jfail(err, TA_ERROR_OUT_OF_MEMORY, path->text, "out of memory");
 }
 
 static const char *const index_names[TA_MAX_MORPH_TARGETS] = {"0", "1", "2", "3", "4", "5", "6", "7"};
@@ -32,7 +32,7 @@ static ta_result read_mesh_materials(ta__ojreader *rd, const json_t *obj, ta__jp
         *is_array = true;
         n = json_array_size(mat);
     } else if (!json_is_string(mat)) {
-        r = ta__jfail(err, TA_ERROR_PARSE, path, "is %s, not a uuid or an array of uuids", ta__jtype(mat));
+        r = ta__jfail(err, TA_ERROR_PARSE, path->text, "is %s, not a uuid or an array of uuids", ta__jtype(mat));
     }
     if (r == TA_OK && n > 0) {
         *out = (ta_material_id *)ta__calloc(rd->mem, n, sizeof(ta_material_id));
@@ -43,9 +43,9 @@ static ta_result read_mesh_materials(ta__ojreader *rd, const json_t *obj, ta__jp
         size_t m = *is_array ? ta__jpath_index(path, i) : path->length;
         uint32_t id;
         if (!json_is_string(u))
-            r = ta__jfail(err, TA_ERROR_PARSE, path, "is %s, not a uuid", ta__jtype(u));
+            r = ta__jfail(err, TA_ERROR_PARSE, path->text, "is %s, not a uuid", ta__jtype(u));
         else if (!ta__strmap_get(&rd->materials, json_string_value(u), &id))
-            r = ta__jfail(err, TA_ERROR_MISSING_TARGET, path, "\"%s\" is the uuid of no material of the document",
+            r = ta__jfail(err, TA_ERROR_MISSING_TARGET, path->text, "\"%s\" is the uuid of no material of the document",
                           json_string_value(u));
         else
             (*out)[i] = ta_material_at(id);
@@ -69,13 +69,13 @@ static ta_result read_mesh_morphs(ta__ojreader *rd, const json_t *obj, ta__jpath
 {
     const char *geometry_uuid;
     const ta__geometry_info *geometry = NULL;
-    ta_result r = ta__jstring(obj, "geometry", false, path, &geometry_uuid, err);
+    ta_result r = ta__jget_string(err, obj, path->text, "geometry", false, &geometry_uuid);
     if (r != TA_OK) return r;
     if (geometry_uuid != NULL) {
         uint32_t g;
         if (!ta__strmap_get(&rd->geometries, geometry_uuid, &g)) {
             size_t m = ta__jpath_key(path, "geometry");
-            r = ta__jfail(err, TA_ERROR_MISSING_TARGET, path, "\"%s\" is the uuid of no geometry of the document",
+            r = ta__jfail(err, TA_ERROR_MISSING_TARGET, path->text, "\"%s\" is the uuid of no geometry of the document",
                           geometry_uuid);
             ta__jpath_pop(path, m);
             return r;
@@ -83,12 +83,14 @@ static ta_result read_mesh_morphs(ta__ojreader *rd, const json_t *obj, ta__jpath
         geometry = &rd->geometry_infos[g];
     }
     const json_t *infl, *dict;
-    if ((r = ta__jmember(obj, "morphTargetInfluences", JSON_ARRAY, false, path, &infl, err)) != TA_OK) return r;
-    if ((r = ta__jmember(obj, "morphTargetDictionary", JSON_OBJECT, false, path, &dict, err)) != TA_OK) return r;
+    if ((r = ta__jget_member(err, obj, path->text, "morphTargetInfluences", JSON_ARRAY, false, &infl)) != TA_OK)
+        return r;
+    if ((r = ta__jget_member(err, obj, path->text, "morphTargetDictionary", JSON_OBJECT, false, &dict)) != TA_OK)
+        return r;
     size_t count = infl != NULL ? json_array_size(infl) : geometry != NULL ? geometry->morph_count : 0;
     size_t mark = ta__jpath_key(path, infl != NULL ? "morphTargetInfluences" : "geometry");
     if (count > TA_MAX_MORPH_TARGETS) {
-        r = ta__jfail(err, TA_ERROR_UNSUPPORTED, path, "%zu morph targets; this library drives at most %d a mesh",
+        r = ta__jfail(err, TA_ERROR_UNSUPPORTED, path->text, "%zu morph targets; this library drives at most %d a mesh",
                       count, TA_MAX_MORPH_TARGETS);
         ta__jpath_pop(path, mark);
         return r;
@@ -97,7 +99,7 @@ static ta_result read_mesh_morphs(ta__ojreader *rd, const json_t *obj, ta__jpath
         influences[i] = 0;
         if (infl != NULL) {
             size_t m = ta__jpath_index(path, i);
-            r = ta__jvalue_float(json_array_get(infl, i), path, &influences[i], err);
+            r = ta__jvalue_float(err, json_array_get(infl, i), path->text, &influences[i]);
             ta__jpath_pop(path, m);
         }
     }
@@ -132,7 +134,7 @@ static ta_result read_mesh_morphs(ta__ojreader *rd, const json_t *obj, ta__jpath
         {
             if (!json_is_number(value)) {
                 size_t m2 = ta__jpath_key(path, key);
-                r = ta__jfail(err, TA_ERROR_PARSE, path, "is %s, not a morph target index", ta__jtype(value));
+                r = ta__jfail(err, TA_ERROR_PARSE, path->text, "is %s, not a morph target index", ta__jtype(value));
                 ta__jpath_pop(path, m2);
                 break;
             }
@@ -197,7 +199,7 @@ ta_result ta__ojr_mesh(ta__ojreader *rd, const json_t *obj, ta_node_id node, boo
     desc.material_count = material_count;
     if (r == TA_OK && skinned) {
         const char *skeleton;
-        r = ta__jstring(obj, "skeleton", false, path, &skeleton, err);
+        r = ta__jget_string(err, obj, path->text, "skeleton", false, &skeleton);
         if (r == TA_OK)
             r = ta__reserve(rd->mem, (void **)&rd->skins, &rd->skin_capacity, rd->skin_count + 1,
                             sizeof(ta__pending_skin), err);
@@ -221,7 +223,8 @@ ta_result ta__ojr_mesh(ta__ojreader *rd, const json_t *obj, ta_node_id node, boo
     if (r == TA_OK) {
         ta_mesh_index index;
         r = ta_scene_add_mesh(rd->model->scene, &desc, &index, err);
-        if (r != TA_OK) r = ta__jprefix(err, r, path);
+        if (r != TA_OK)
+            r = ta__prefix(err, r, "%s", ta__jpath_str(path));
         else if ((r = ta__ojr_push_view(rd, false, &view, err)) == TA_OK) memset(&view, 0, sizeof view);
     }
     ta__free(rd->mem, materials, sizeof(ta_material_id) * material_count);

@@ -49,7 +49,7 @@ static object_class classify(const char *type, ta_light_kind *light)
 
 static ta_result oom(const ta__jpath *path, ta_error *err)
 {
-    return ta__jfail(err, TA_ERROR_OUT_OF_MEMORY, path, "out of memory");
+    return ta__jfail(err, TA_ERROR_OUT_OF_MEMORY, path->text, "out of memory");
 }
 
 /* ---- the transform ------------------------------------------------------------------ */
@@ -88,30 +88,33 @@ static bool quat_from_euler(const double e[3], const char *order, ta_quat *out)
 static ta_result read_rotation(const json_t *obj, ta__jpath *path, ta_quat *q, ta_error *err)
 {
     const json_t *rot;
-    ta_result r = ta__jmember(obj, "rotation", JSON_ARRAY, false, path, &rot, err);
+    ta_result r = ta__jget_member(err, obj, path->text, "rotation", JSON_ARRAY, false, &rot);
     if (r != TA_OK || rot == NULL) return r;
     size_t mark = ta__jpath_key(path, "rotation");
     size_t n = json_array_size(rot);
-    if (n != 3 && n != 4) r = ta__jfail(err, TA_ERROR_PARSE, path, "holds %zu values, not 3 angles and an order", n);
+    if (n != 3 && n != 4)
+        r = ta__jfail(err, TA_ERROR_PARSE, path->text, "holds %zu values, not 3 angles and an order", n);
     double e[3] = {0, 0, 0};
     for (size_t i = 0; i < 3 && r == TA_OK; ++i) {
         size_t m = ta__jpath_index(path, i);
         float f;
-        r = ta__jvalue_float(json_array_get(rot, i), path, &f, err);
-        if (r == TA_OK) r = ta__jvalue_number(json_array_get(rot, i), path, &e[i], err);
+        r = ta__jvalue_float(err, json_array_get(rot, i), path->text, &f);
+        if (r == TA_OK) r = ta__jvalue_number(err, json_array_get(rot, i), path->text, &e[i]);
         ta__jpath_pop(path, m);
     }
     const char *order = "XYZ";
     if (r == TA_OK && n == 4) {
         const json_t *o = json_array_get(rot, 3);
         size_t m = ta__jpath_index(path, 3);
-        if (!json_is_string(o)) r = ta__jfail(err, TA_ERROR_PARSE, path, "is %s, not an order", ta__jtype(o));
+        if (!json_is_string(o))
+            r = ta__jfail(err, TA_ERROR_PARSE, path->text, "is %s, not an order", ta__jtype(o));
         else order = json_string_value(o);
         ta__jpath_pop(path, m);
     }
     if (r == TA_OK && !quat_from_euler(e, order, q)) {
         size_t m = ta__jpath_index(path, 3);
-        r = ta__jfail(err, TA_ERROR_PARSE, path, "\"%s\" is not an Euler order (XYZ, YXZ, ZXY, ZYX, YZX, XZY)", order);
+        r = ta__jfail(err, TA_ERROR_PARSE, path->text, "\"%s\" is not an Euler order (XYZ, YXZ, ZXY, ZYX, YZX, XZY)",
+                      order);
         ta__jpath_pop(path, m);
     }
     ta__jpath_pop(path, mark);
@@ -123,14 +126,15 @@ static ta_result read_transform(ta__ojreader *rd, const json_t *obj, ta__jpath *
 {
     float v[16];
     bool has;
-    ta_result r = ta__jfloats_member(obj, "matrix", 16, false, path, v, &has, err);
+    ta_result r = ta__jget_floats(err, obj, path->text, "matrix", 16, false, v, &has);
     if (r != TA_OK) return r;
     if (has) {
         ta_mat4 m;
         memcpy(m.m, v, sizeof m.m);
         ta_mat4_decompose(&m, position, quaternion, scale);
         bool auto_update = true, present;
-        if ((r = ta__jbool(obj, "matrixAutoUpdate", false, path, &auto_update, &present, err)) != TA_OK) return r;
+        if ((r = ta__jget_bool(err, obj, path->text, "matrixAutoUpdate", auto_update, &auto_update, &present)) != TA_OK)
+            return r;
         if (!auto_update)
             ta__ojr_warn(rd,
                            "%s: matrixAutoUpdate is false; the node takes the matrix's position, rotation and "
@@ -138,12 +142,12 @@ static ta_result read_transform(ta__ojreader *rd, const json_t *obj, ta__jpath *
                            ta__jpath_str(path));
         return TA_OK;
     }
-    if ((r = ta__jfloats_member(obj, "position", 3, false, path, v, &has, err)) != TA_OK) return r;
+    if ((r = ta__jget_floats(err, obj, path->text, "position", 3, false, v, &has)) != TA_OK) return r;
     if (has) *position = ta_vec3_make(v[0], v[1], v[2]);
     if ((r = read_rotation(obj, path, quaternion, err)) != TA_OK) return r;
-    if ((r = ta__jfloats_member(obj, "quaternion", 4, false, path, v, &has, err)) != TA_OK) return r;
+    if ((r = ta__jget_floats(err, obj, path->text, "quaternion", 4, false, v, &has)) != TA_OK) return r;
     if (has) *quaternion = ta_quat_make(v[0], v[1], v[2], v[3]);
-    if ((r = ta__jfloats_member(obj, "scale", 3, false, path, v, &has, err)) != TA_OK) return r;
+    if ((r = ta__jget_floats(err, obj, path->text, "scale", 3, false, v, &has)) != TA_OK) return r;
     if (has) *scale = ta_vec3_make(v[0], v[1], v[2]);
     return TA_OK;
 }
@@ -159,16 +163,17 @@ static ta_result read_light(ta__ojreader *rd, const json_t *obj, ta_node_id node
     if ((r = ta__ojr_hex_color(obj, "color", path, l.color, NULL, err)) != TA_OK) return r;
     if (kind == TA_LIGHT_HEMISPHERE && (r = ta__ojr_hex_color(obj, "groundColor", path, l.ground_color, NULL, err)) != TA_OK)
         return r;
-    if ((r = ta__jfloat_member(obj, "intensity", false, path, &l.intensity, NULL, err)) != TA_OK) return r;
+    if ((r = ta__jget_float(err, obj, path->text, "intensity", false, &l.intensity, NULL)) != TA_OK) return r;
     if (kind == TA_LIGHT_POINT || kind == TA_LIGHT_SPOT) {
-        if ((r = ta__jfloat_member(obj, "distance", false, path, &l.distance, NULL, err)) != TA_OK) return r;
-        if ((r = ta__jfloat_member(obj, "decay", false, path, &l.decay, NULL, err)) != TA_OK) return r;
+        if ((r = ta__jget_float(err, obj, path->text, "distance", false, &l.distance, NULL)) != TA_OK) return r;
+        if ((r = ta__jget_float(err, obj, path->text, "decay", false, &l.decay, NULL)) != TA_OK) return r;
     }
     if (kind == TA_LIGHT_SPOT) {
-        if ((r = ta__jfloat_member(obj, "angle", false, path, &l.angle, NULL, err)) != TA_OK) return r;
-        if ((r = ta__jfloat_member(obj, "penumbra", false, path, &l.penumbra, NULL, err)) != TA_OK) return r;
+        if ((r = ta__jget_float(err, obj, path->text, "angle", false, &l.angle, NULL)) != TA_OK) return r;
+        if ((r = ta__jget_float(err, obj, path->text, "penumbra", false, &l.penumbra, NULL)) != TA_OK) return r;
     }
-    if ((r = ta_scene_add_light(rd->model->scene, &l, NULL, err)) != TA_OK) return ta__jprefix(err, r, path);
+    if ((r = ta_scene_add_light(rd->model->scene, &l, NULL, err)) != TA_OK)
+        return ta__prefix(err, r, "%s", ta__jpath_str(path));
     return TA_OK;
 }
 
@@ -179,30 +184,30 @@ static ta_result read_camera(ta__ojreader *rd, const json_t *obj, ta_node_id nod
     if (perspective) {
         ta_perspective_camera c = ta_perspective_camera_defaults();
         c.node = node;
-        if ((r = ta__jfloat_member(obj, "fov", false, path, &c.fov, NULL, err)) != TA_OK ||
-            (r = ta__jfloat_member(obj, "aspect", false, path, &c.aspect, NULL, err)) != TA_OK ||
-            (r = ta__jfloat_member(obj, "near", false, path, &c.near, NULL, err)) != TA_OK ||
-            (r = ta__jfloat_member(obj, "far", false, path, &c.far, NULL, err)) != TA_OK ||
-            (r = ta__jfloat_member(obj, "zoom", false, path, &c.zoom, NULL, err)) != TA_OK ||
-            (r = ta__jfloat_member(obj, "filmGauge", false, path, &c.film_gauge, NULL, err)) != TA_OK ||
-            (r = ta__jfloat_member(obj, "filmOffset", false, path, &c.film_offset, NULL, err)) != TA_OK)
+        if ((r = ta__jget_float(err, obj, path->text, "fov", false, &c.fov, NULL)) != TA_OK ||
+            (r = ta__jget_float(err, obj, path->text, "aspect", false, &c.aspect, NULL)) != TA_OK ||
+            (r = ta__jget_float(err, obj, path->text, "near", false, &c.near, NULL)) != TA_OK ||
+            (r = ta__jget_float(err, obj, path->text, "far", false, &c.far, NULL)) != TA_OK ||
+            (r = ta__jget_float(err, obj, path->text, "zoom", false, &c.zoom, NULL)) != TA_OK ||
+            (r = ta__jget_float(err, obj, path->text, "filmGauge", false, &c.film_gauge, NULL)) != TA_OK ||
+            (r = ta__jget_float(err, obj, path->text, "filmOffset", false, &c.film_offset, NULL)) != TA_OK)
             return r;
         if ((r = ta_camera_list_add_perspective(rd->model->cameras, &c, NULL, err)) != TA_OK)
-            return ta__jprefix(err, r, path);
+            return ta__prefix(err, r, "%s", ta__jpath_str(path));
         return TA_OK;
     }
     ta_orthographic_camera c = ta_orthographic_camera_defaults();
     c.node = node;
-    if ((r = ta__jfloat_member(obj, "left", false, path, &c.left, NULL, err)) != TA_OK ||
-        (r = ta__jfloat_member(obj, "right", false, path, &c.right, NULL, err)) != TA_OK ||
-        (r = ta__jfloat_member(obj, "top", false, path, &c.top, NULL, err)) != TA_OK ||
-        (r = ta__jfloat_member(obj, "bottom", false, path, &c.bottom, NULL, err)) != TA_OK ||
-        (r = ta__jfloat_member(obj, "near", false, path, &c.near, NULL, err)) != TA_OK ||
-        (r = ta__jfloat_member(obj, "far", false, path, &c.far, NULL, err)) != TA_OK ||
-        (r = ta__jfloat_member(obj, "zoom", false, path, &c.zoom, NULL, err)) != TA_OK)
+    if ((r = ta__jget_float(err, obj, path->text, "left", false, &c.left, NULL)) != TA_OK ||
+        (r = ta__jget_float(err, obj, path->text, "right", false, &c.right, NULL)) != TA_OK ||
+        (r = ta__jget_float(err, obj, path->text, "top", false, &c.top, NULL)) != TA_OK ||
+        (r = ta__jget_float(err, obj, path->text, "bottom", false, &c.bottom, NULL)) != TA_OK ||
+        (r = ta__jget_float(err, obj, path->text, "near", false, &c.near, NULL)) != TA_OK ||
+        (r = ta__jget_float(err, obj, path->text, "far", false, &c.far, NULL)) != TA_OK ||
+        (r = ta__jget_float(err, obj, path->text, "zoom", false, &c.zoom, NULL)) != TA_OK)
         return r;
     if ((r = ta_camera_list_add_orthographic(rd->model->cameras, &c, NULL, err)) != TA_OK)
-        return ta__jprefix(err, r, path);
+        return ta__prefix(err, r, "%s", ta__jpath_str(path));
     return TA_OK;
 }
 
@@ -221,7 +226,7 @@ static ta_result count_objects(const json_t *obj, uint32_t limit, uint32_t *coun
 static ta_result read_holders(ta__ojreader *rd, const json_t *obj, ta_node_id node, ta__jpath *path, ta_error *err)
 {
     const json_t *list;
-    ta_result r = ta__jmember(obj, "animations", JSON_ARRAY, false, path, &list, err);
+    ta_result r = ta__jget_member(err, obj, path->text, "animations", JSON_ARRAY, false, &list);
     if (r != TA_OK || list == NULL) return r;
     size_t mark = ta__jpath_key(path, "animations");
     for (size_t i = 0; i < json_array_size(list) && r == TA_OK; ++i) {
@@ -229,9 +234,9 @@ static ta_result read_holders(ta__ojreader *rd, const json_t *obj, ta_node_id no
         size_t m = ta__jpath_index(path, i);
         uint32_t clip;
         if (!json_is_string(u))
-            r = ta__jfail(err, TA_ERROR_PARSE, path, "is %s, not the uuid of a clip", ta__jtype(u));
+            r = ta__jfail(err, TA_ERROR_PARSE, path->text, "is %s, not the uuid of a clip", ta__jtype(u));
         else if (!ta__strmap_get(&rd->clips, json_string_value(u), &clip))
-            r = ta__jfail(err, TA_ERROR_MISSING_TARGET, path, "\"%s\" is the uuid of no clip of the document",
+            r = ta__jfail(err, TA_ERROR_MISSING_TARGET, path->text, "\"%s\" is the uuid of no clip of the document",
                           json_string_value(u));
         else if ((r = ta__reserve(rd->mem, (void **)&rd->holders, &rd->holder_capacity, rd->holder_count + 1,
                                   sizeof(ta__holder), err)) == TA_OK) {
@@ -251,7 +256,7 @@ static ta_result read_object(ta__ojreader *rd, const json_t *obj, ta_node_id par
 static ta_result read_children(ta__ojreader *rd, const json_t *obj, ta_node_id node, ta__jpath *path, ta_error *err)
 {
     const json_t *children;
-    ta_result r = ta__jmember(obj, "children", JSON_ARRAY, false, path, &children, err);
+    ta_result r = ta__jget_member(err, obj, path->text, "children", JSON_ARRAY, false, &children);
     if (r != TA_OK || children == NULL) return r;
     size_t mark = ta__jpath_key(path, "children");
     for (size_t i = 0; i < json_array_size(children) && r == TA_OK; ++i) {
@@ -280,14 +285,14 @@ static ta_node_type node_type_of(object_class oc)
 static ta_result read_object(ta__ojreader *rd, const json_t *obj, ta_node_id parent, uint32_t json_index,
                              bool is_root, ta__jpath *path, ta_error *err)
 {
-    if (!json_is_object(obj)) return ta__jfail(err, TA_ERROR_PARSE, path, "is %s, not an object", ta__jtype(obj));
+    if (!json_is_object(obj)) return ta__jfail(err, TA_ERROR_PARSE, path->text, "is %s, not an object", ta__jtype(obj));
     const char *type, *uuid, *name;
     ta_result r;
-    if ((r = ta__jstring(obj, "type", false, path, &type, err)) != TA_OK) return r;
-    if ((r = ta__jstring(obj, "uuid", false, path, &uuid, err)) != TA_OK) return r;
-    if ((r = ta__jstring(obj, "name", false, path, &name, err)) != TA_OK) return r;
+    if ((r = ta__jget_string(err, obj, path->text, "type", false, &type)) != TA_OK) return r;
+    if ((r = ta__jget_string(err, obj, path->text, "uuid", false, &uuid)) != TA_OK) return r;
+    if ((r = ta__jget_string(err, obj, path->text, "name", false, &name)) != TA_OK) return r;
     bool visible = true;
-    if ((r = ta__jbool(obj, "visible", false, path, &visible, NULL, err)) != TA_OK) return r;
+    if ((r = ta__jget_bool(err, obj, path->text, "visible", visible, &visible, NULL)) != TA_OK) return r;
     ta_vec3 position = ta_vec3_make(0, 0, 0), scale = ta_vec3_make(1, 1, 1);
     ta_quat quaternion = ta_quat_identity();
     if ((r = read_transform(rd, obj, path, &position, &quaternion, &scale, err)) != TA_OK) return r;
@@ -296,7 +301,7 @@ static ta_result read_object(ta__ojreader *rd, const json_t *obj, ta_node_id par
     if (is_root && type != NULL && strcmp(type, "Scene") == 0) {
         rd->root_is_scene = true;
         if ((r = ta_scene_set_name(scene, name, err)) != TA_OK || (r = ta_scene_set_uuid(scene, uuid, err)) != TA_OK)
-            return ta__jprefix(err, r, path);
+            return ta__prefix(err, r, "%s", ta__jpath_str(path));
         bool moved = position.x != 0 || position.y != 0 || position.z != 0 || quaternion.x != 0 || quaternion.y != 0 ||
                      quaternion.z != 0 || scale.x != 1 || scale.y != 1 || scale.z != 1;
         if (moved)
@@ -313,12 +318,14 @@ static ta_result read_object(ta__ojreader *rd, const json_t *obj, ta_node_id par
         ta__ojr_warn(rd, "%s: a %s is read as a plain node (its transform, name and visibility)",
                        ta__jpath_str(path), type);
     ta_node_id node;
-    if ((r = ta_scene_add_node(scene, parent, name, &node, err)) != TA_OK) return ta__jprefix(err, r, path);
+    if ((r = ta_scene_add_node(scene, parent, name, &node, err)) != TA_OK)
+        return ta__prefix(err, r, "%s", ta__jpath_str(path));
     if ((r = ta__reserve(rd->mem, (void **)&rd->node_json_index, &rd->node_json_capacity, node.index + 1,
                          sizeof(uint32_t), err)) != TA_OK)
         return r;
     rd->node_json_index[node.index] = is_root ? TA_NONE : json_index;
-    if (uuid != NULL && (r = ta_scene_set_node_uuid(scene, node, uuid, err)) != TA_OK) return ta__jprefix(err, r, path);
+    if (uuid != NULL && (r = ta_scene_set_node_uuid(scene, node, uuid, err)) != TA_OK)
+        return ta__prefix(err, r, "%s", ta__jpath_str(path));
     ta_node *n = ta_scene_node(scene, node);
     n->position = position;
     n->quaternion = quaternion;
@@ -342,13 +349,13 @@ static ta_result read_object(ta__ojreader *rd, const json_t *obj, ta_node_id par
 ta_result ta__ojr_objects(ta__ojreader *rd, ta__jpath *path, ta_error *err)
 {
     const json_t *root;
-    ta_result r = ta__jmember(rd->doc, "object", JSON_OBJECT, true, path, &root, err);
+    ta_result r = ta__jget_member(err, rd->doc, path->text, "object", JSON_OBJECT, true, &root);
     if (r != TA_OK) return r;
     uint32_t count = 0;
     size_t mark = ta__jpath_key(path, "object");
     if (count_objects(root, rd->budget.limits.max_nodes, &count) != TA_OK) {
-        r = ta__jfail(err, TA_ERROR_LIMIT_EXCEEDED, path, "more than %u objects pass the limit (limits.max_nodes)",
-                      rd->budget.limits.max_nodes);
+        r = ta__jfail(err, TA_ERROR_LIMIT_EXCEEDED, path->text,
+                      "more than %u objects pass the limit (limits.max_nodes)", rd->budget.limits.max_nodes);
     } else {
         r = read_object(rd, root, ta_no_parent(), 0, true, path, err);
     }
@@ -422,7 +429,7 @@ static ta_result bind_skin(ta__ojreader *rd, ta__pending_skin *p, const ta__strm
     ta__jpath_init(&path, NULL);
     ta__ojr_node_path(rd, p->node, &path);
     const char *skeleton_uuid;
-    ta_result r = ta__jstring(p->json, "skeleton", false, &path, &skeleton_uuid, err);
+    ta_result r = ta__jget_string(err, p->json, path.text, "skeleton", false, &skeleton_uuid);
     if (r != TA_OK) return r;
     ta_node_id *nodes = NULL;
     size_t bone_count = 0;
@@ -430,8 +437,8 @@ static ta_result bind_skin(ta__ojreader *rd, ta__pending_skin *p, const ta__strm
         uint32_t s;
         if (!ta__strmap_get(&rd->skeletons, skeleton_uuid, &s)) {
             ta__jpath_key(&path, "skeleton");
-            return ta__jfail(err, TA_ERROR_MISSING_TARGET, &path, "\"%s\" is the uuid of no skeleton of the document",
-                             skeleton_uuid);
+            return ta__jfail(err, TA_ERROR_MISSING_TARGET, path.text,
+                             "\"%s\" is the uuid of no skeleton of the document", skeleton_uuid);
         }
         const json_t *list = json_array_get(json_object_get(rd->doc, "skeletons"), s);
         const json_t *uuids = json_object_get(list, "bones");
@@ -450,7 +457,8 @@ static ta_result bind_skin(ta__ojreader *rd, ta__pending_skin *p, const ta__strm
                 ta__jpath_index(&sp, s);
                 ta__jpath_key(&sp, "bones");
                 ta__jpath_index(&sp, i);
-                r = ta__jfail(err, TA_ERROR_MISSING_TARGET, &sp, "\"%s\" is the uuid of no Bone of the document", u);
+                r = ta__jfail(err, TA_ERROR_MISSING_TARGET, sp.text, "\"%s\" is the uuid of no Bone of the document",
+                              u);
             } else {
                 nodes[i] = ta_node_at(node);
             }
@@ -461,23 +469,24 @@ static ta_result bind_skin(ta__ojreader *rd, ta__pending_skin *p, const ta__strm
     ta_mat4 bind = ta_mat4_identity();
     const char *mode_name = NULL;
     bool has_bind = false;
-    if (r == TA_OK) r = ta__jstring(p->json, "bindMode", false, &path, &mode_name, err);
+    if (r == TA_OK) r = ta__jget_string(err, p->json, path.text, "bindMode", false, &mode_name);
     if (r == TA_OK && mode_name != NULL) {
         if (strcmp(mode_name, "detached") == 0) {
             mode = TA_BIND_DETACHED;
         } else if (strcmp(mode_name, "attached") != 0) {
             ta__jpath_key(&path, "bindMode");
-            r = ta__jfail(err, TA_ERROR_PARSE, &path, "\"%s\" is neither \"attached\" nor \"detached\"", mode_name);
+            r = ta__jfail(err, TA_ERROR_PARSE, path.text, "\"%s\" is neither \"attached\" nor \"detached\"", mode_name);
         }
     }
-    if (r == TA_OK) r = ta__jfloats_member(p->json, "bindMatrix", 16, false, &path, bind.m, &has_bind, err);
+    if (r == TA_OK) r = ta__jget_floats(err, p->json, path.text, "bindMatrix", 16, false, bind.m, &has_bind);
     if (r == TA_OK) {
         p->desc.bones = nodes;
         p->desc.bone_count = (uint32_t)bone_count;
         ta_skinned_mesh_index made;
         r = ta_scene_add_skinned_mesh(rd->model->scene, &p->desc, &made, err);
         if (r == TA_OK && skeleton_uuid != NULL) r = make_skin(rd, skeleton_uuid, nodes, bone_count, made, mode, &bind, err);
-        if (r != TA_OK) r = ta__jprefix(err, r, &path);
+        if (r != TA_OK)
+            r = ta__prefix(err, r, "%s", ta__jpath_str(&path));
         else if ((r = ta__ojr_push_view(rd, true, &p->view, err)) == TA_OK) memset(&p->view, 0, sizeof p->view);
     }
     ta__free(rd->mem, nodes, sizeof(ta_node_id) * bone_count);

@@ -100,7 +100,7 @@ ta_result ta__ojr_hex_color(const json_t *object, const char *key, ta__jpath *pa
 {
     double hex = 0;
     bool has = false;
-    ta_result r = ta__jnumber(object, key, false, path, &hex, &has, err);
+    ta_result r = ta__jget_number(err, object, path->text, key, false, 0, &hex, &has);
     if (present) *present = has;
     if (r != TA_OK || !has) return r;
     /* Color.setHex: Math.floor, then JavaScript's int32 shifts and masks. */
