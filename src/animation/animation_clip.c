@@ -161,6 +161,18 @@ static void clip_free(ta_clip *clip)
     ta__free(&mem, clip, sizeof *clip);
 }
 
+/* Frees a clip that could not be completed, but not the caller's tracks: they
+ * are still the caller's. */
+static ta_result made_out_of_memory(ta_clip *clip, uint32_t track_count, const char *name, ta_error *err)
+{
+    ta__mem mem = clip->mem;
+    clip->track_count = 0;
+    ta__free(&mem, clip->tracks, (size_t)track_count * sizeof *clip->tracks);
+    clip->tracks = NULL;
+    clip_free(clip);
+    return ta__fail(err, TA_ERROR_OUT_OF_MEMORY, "out of memory making clip \"%s\"", name ? name : "");
+}
+
 ta_result ta__clip_create_salted(const char *name, ta_track *const *tracks, uint32_t track_count,
                                  const ta_clip_options *options, const char *salt, ta_clip **out_clip,
                                  ta_error *err)
@@ -249,12 +261,7 @@ ta_result ta__clip_create_salted(const char *name, ta_track *const *tracks, uint
     clip->share = (ta__clip_share *)ta__calloc(&mem, 1, sizeof *clip->share);
     if (clip->name == NULL || clip->uuid == NULL || (options->user_data != NULL && clip->user_data == NULL) ||
         (clip->tracks == NULL && track_count > 0) || clip->share == NULL) {
-        /* Free what was made, but not the caller's tracks: they are still the caller's. */
-        clip->track_count = 0;
-        ta__free(&mem, clip->tracks, (size_t)track_count * sizeof *clip->tracks);
-        clip->tracks = NULL;
-        clip_free(clip);
-        return ta__fail(err, TA_ERROR_OUT_OF_MEMORY, "out of memory making clip \"%s\"", name ? name : "");
+        return made_out_of_memory(clip, track_count, name, err);
     }
     if (track_count > 0) memcpy(clip->tracks, tracks, (size_t)track_count * sizeof *clip->tracks);
     clip->track_count = track_count;
@@ -265,12 +272,7 @@ ta_result ta__clip_create_salted(const char *name, ta_track *const *tracks, uint
     /* The plan and the fused copy now, so that the clip is never written once shared. */
     clip->plan = ta__clip_plan_build(clip);
     if (clip->plan == NULL || !ta__clip_fused_make(clip)) {
-        /* Free what was made, but not the caller's tracks: they are still the caller's. */
-        clip->track_count = 0;
-        ta__free(&mem, clip->tracks, (size_t)track_count * sizeof *clip->tracks);
-        clip->tracks = NULL;
-        clip_free(clip);
-        return ta__fail(err, TA_ERROR_OUT_OF_MEMORY, "out of memory making clip \"%s\"", name ? name : "");
+        return made_out_of_memory(clip, track_count, name, err);
     }
     *out_clip = clip;
     return TA_OK;

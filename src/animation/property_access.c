@@ -190,6 +190,12 @@ static void write_color(uint8_t *bytes, const float *v)
     for (int i = 0; i < 3; ++i) bytes[i] = ta_linear_to_srgb_byte(v[i]);
 }
 
+/* The node a TA_FAMILY_NODE target names (checked when it was bound). */
+static ta_node *target_node(const ta_mixer_targets *t, ta_track_target target)
+{
+    return &t->scene->nodes[target.index];
+}
+
 void ta__property_read(const ta_mixer_targets *t, ta_track_target target, float *out)
 {
     switch (target.family) {
@@ -362,7 +368,7 @@ void ta__property_write(const ta_mixer_targets *t, ta_track_target target, const
 {
     switch (target.family) {
     case TA_FAMILY_NODE: {
-        ta_node *n = &t->scene->nodes[target.index];
+        ta_node *n = target_node(t, target);
         switch (target.kind) {
         case TA_POSITION:
         case TA_SCALE: {
