@@ -15,9 +15,6 @@ ta_result ta__clip_create_salted(const char *name, ta_track *const *tracks, uint
                                  const ta_clip_options *options, const char *salt, ta_clip **out_clip,
                                  ta_error *err);
 
-/* TA_OK for NULL or the text of a JSON object; TA_ERROR_PARSE otherwise. */
-ta_result ta__clip_check_user_data(const char *user_data, ta_error *err);
-
 /* Prefixes err's message with "what: ", keeping the code; returns r. */
 ta_result ta__prefix_error(ta_error *err, ta_result r, const char *what);
 
