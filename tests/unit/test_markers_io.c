@@ -238,7 +238,6 @@ static void test_object_json_round_trip(void **state)
     TA_ASSERT_CONTAINS(text, "{\\\"take\\\":2,\\\"markers\\\":[{\\\"name\\\":\\\"step\\\",\\\"time\\\":0.5}");
     ta_model *model = NULL;
     TA_ASSERT_OK(ta_read_object_json(text, strlen(text), NULL, &model, &err), &err);
-    ta_json_free(text);
     assert_int_equal(model->animation_count, 1);
     const ta_clip *back = model->animations[0];
     assert_string_equal(ta_clip_user_data(back), "{\"take\":2}");
@@ -246,6 +245,27 @@ static void test_object_json_round_trip(void **state)
     assert_string_equal(ta_clip_marker_at(back, 0).name, "step");
     assert_true(ta_clip_marker_at(back, 1).time.seconds == 1.0);
     ta_model_destroy(model);
+
+    /* Out of memory anywhere, the markers' lists too: refused, nothing kept. */
+    ta_test_counter counter = {0, 0, 0, 0, -1};
+    ta_load_options lo = {0};
+    ta_allocator a = ta_test_counting_allocator(&counter);
+    lo.allocator = &a;
+    for (long fail = 0;; ++fail) {
+        counter = (ta_test_counter){0, 0, 0, 0, fail};
+        model = NULL;
+        ta_result r = ta_read_object_json(text, strlen(text), &lo, &model, &err);
+        if (r == TA_OK) {
+            assert_int_equal(ta_clip_marker_count(model->animations[0]), 2);
+            ta_model_destroy(model);
+            assert_int_equal(counter.live_bytes, 0);
+            break;
+        }
+        assert_int_equal(r, TA_ERROR_OUT_OF_MEMORY);
+        assert_null(model);
+        assert_int_equal(counter.live_bytes, 0);
+    }
+    ta_json_free(text);
     ta_clip_release(c);
     ta_scene_destroy(w.scene);
 }
@@ -290,9 +310,9 @@ static void test_gltf_extras_markers_and_refusals(void **state)
     assert_null(model);
     TA_ASSERT_REFUSED(load_with_extras(json_pack("{s:[{s:s}]}", "markers", "name", "x"), &model, &err), &err,
                       TA_ERROR_PARSE, "animations[0]: user_data.markers[0]: not {\"name\": string, \"time\": number}");
-    TA_ASSERT_REFUSED(load_with_extras(json_pack("{s:[{s:s,s:f}]}", "markers", "name", "late", "time", 2.5), &model,
-                                       &err),
-                      &err, TA_ERROR_OUT_OF_RANGE, "animations[0]: user_data.markers[0].time: 2.5 s is outside the clip's [0, 2 s]");
+    json_t *late = json_pack("{s:[{s:s,s:f}]}", "markers", "name", "late", "time", 2.5);
+    TA_ASSERT_REFUSED(load_with_extras(late, &model, &err), &err, TA_ERROR_OUT_OF_RANGE,
+                      "animations[0]: user_data.markers[0].time: 2.5 s is outside the clip's [0, 2 s]");
     assert_null(model);
 }
 
