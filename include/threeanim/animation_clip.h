@@ -3,7 +3,8 @@
  * threeanim/animation_clip.h -- clips: tracks played together.
  *
  * A clip is a name, a list of tracks, a blend mode, a duration (the longest
- * track's unless given), user data (the text of a JSON object) and a uuid.
+ * track's unless given), markers (named times: animation_markers.h), user data
+ * (text kept for the caller and the writers, never read here) and a uuid.
  * Nothing in a clip says which node it drives: each track says that itself, so
  * one clip can move a whole rig. three.js: AnimationClip.
  *
@@ -67,14 +68,22 @@ TA_API const char *ta_blend_mode_name(ta_blend_mode mode);
 /** A clip (opaque, reference counted, never changed once shared). */
 typedef struct ta_clip ta_clip;
 
+/** A named time in a clip: a footstep, a hit frame (animation_markers.h). */
+typedef struct ta_clip_marker {
+    const char *name; /**< not NULL */
+    ta_duration time; /**< in [0, the clip's duration] */
+} ta_clip_marker;
+
 /** How to make a clip; zeroed (or NULL) means the defaults. */
 typedef struct ta_clip_options {
     const ta_allocator *allocator; /**< NULL: the C library's */
     double duration;               /**< 0: the longest track's (three.js resetDuration) */
     ta_blend_mode blend_mode;      /**< 0: TA_NORMAL_BLEND_MODE */
-    const char *user_data;         /**< NULL: none; else the text of a JSON object */
+    const char *user_data;         /**< NULL: none; else kept as given (see ta_clip_user_data) */
     const char *uuid;              /**< NULL: one made from the clip's contents */
     bool allow_empty;              /**< false: refuse a clip with no tracks or no length; true: make it */
+    const ta_clip_marker *markers; /**< NULL: no markers; else marker_count of them, in any order */
+    uint32_t marker_count;         /**< 0: no markers */
 } ta_clip_options;
 
 /**
@@ -84,7 +93,9 @@ typedef struct ta_clip_options {
  *
  * Refused: no tracks, a NULL track, the same track twice, a duration that is negative, NaN or
  * infinite, a clip that lasts no time (every key at 0 and no duration given), a blend mode not
- * named, user data that is not the text of a JSON object.
+ * named, a marker with a NULL name or a time not in [0, the clip's duration] (the argument named
+ * markers[i], i in the order given). The markers are kept sorted by time, those at one time in the
+ * order given (animation_markers.h). user_data is not read: it is kept as given.
  *
  * With options->allow_empty, a clip with no tracks (tracks may then be NULL) or of no length is
  * made instead, as three.js makes them (the glTF loader makes them so that animation i of a file
@@ -95,10 +106,12 @@ typedef struct ta_clip_options {
  *
  * @ownership When it succeeds the clip takes the tracks (the caller must not destroy or edit them
  * afterwards) and the caller holds the clip's one reference (ta_clip_release); when it is refused
- * the caller still owns the tracks. name, user_data and uuid are copied.
- * @errors TA_ERROR_INVALID_ARGUMENT (out_clip NULL, a NULL or repeated track, a bad allocator),
- * TA_ERROR_EMPTY_CLIP (no tracks, no length), TA_ERROR_NOT_A_NUMBER and TA_ERROR_OUT_OF_RANGE (the
- * duration), TA_ERROR_UNKNOWN_ENUM (the blend mode), TA_ERROR_PARSE (the user data),
+ * the caller still owns the tracks. name, user_data, uuid and the markers (with their names) are
+ * copied.
+ * @errors TA_ERROR_INVALID_ARGUMENT (out_clip NULL, a NULL or repeated track, a bad allocator,
+ * markers NULL with marker_count above 0, a marker's name NULL), TA_ERROR_EMPTY_CLIP (no tracks, no
+ * length), TA_ERROR_NOT_A_NUMBER and TA_ERROR_OUT_OF_RANGE (the duration, a marker's time),
+ * TA_ERROR_UNKNOWN_ENUM (the blend mode), TA_ERROR_LIMIT_EXCEEDED (more than 2^31 markers),
  * TA_ERROR_OUT_OF_MEMORY.
  * @threejs new AnimationClip(name, duration, tracks, blendMode) (duration -1: the longest track's).
  */
@@ -106,8 +119,8 @@ TA_API ta_result ta_clip_create(const char *name, ta_track *const *tracks, uint3
                                 const ta_clip_options *options, ta_clip **out_clip, ta_error *err);
 
 /**
- * A deep copy with the same name, tracks, duration, blend mode and user data, and a new uuid, made
- * with allocator (NULL: the C library's).
+ * A deep copy with the same name, tracks, duration, blend mode, user data and markers, and a new
+ * uuid, made with allocator (NULL: the C library's).
  *
  * @ownership clip is only read. The caller holds the copy's one reference (ta_clip_release); it is
  * not shared, so it can be edited.
@@ -156,11 +169,15 @@ TA_API const char *ta_clip_name(const ta_clip *clip);
 TA_API const char *ta_clip_uuid(const ta_clip *clip);
 
 /**
- * The text of the clip's user data, a JSON object; NULL if none (and for a NULL clip).
+ * The clip's user data as it was given: the text of a JSON object; NULL if none (and for a NULL
+ * clip). The runtime does not read it. The three.js JSON readers give a clip's userData here, its
+ * "markers" key taken out into the clip's markers (the glTF loader gives none: an animation's
+ * extras give only markers); the writers refuse user data that is not the text of a JSON object,
+ * and write the markers back into userData under "markers".
  *
  * @ownership Points into the clip: valid while the clip lives.
  * @errors None.
- * @threejs AnimationClip.userData, as JSON.stringify writes it.
+ * @threejs AnimationClip.userData, as JSON.stringify writes it, less its "markers" key.
  */
 TA_API const char *ta_clip_user_data(const ta_clip *clip);
 

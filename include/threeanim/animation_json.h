@@ -236,10 +236,11 @@ typedef struct ta_clip_write_options {
 
 /**
  * three.js AnimationClip.toJSON, as text: name, duration, tracks, uuid, blendMode and userData (the
- * text of the clip's user data, "{}" if none). Each track has its name (the namer's owner and the
- * property), times, values (booleans for a flag, strings for a string track), type ("vector",
- * "quaternion", "number", "color", "bool" or "string"), interpolation when it is not the type's
- * default, and settings.inTangents / outTangents for a BEZIER track. A whole
+ * text of the clip's user data with the clip's markers under "markers" after its other keys, "{}"
+ * if it has neither; without markers, the user data as it was given). Each track has its name
+ * (the namer's owner and the property), times, values (booleans for a flag, strings for a string
+ * track), type ("vector", "quaternion", "number", "color", "bool" or "string"), interpolation when
+ * it is not the type's default, and settings.inTangents / outTangents for a BEZIER track. A whole
  * ".morphTargetInfluences" is never written: each morph track names its target.
  *
  * @ownership The caller owns *out_text and frees it with ta_json_free; it is allocated with
@@ -247,7 +248,9 @@ typedef struct ta_clip_write_options {
  * @errors TA_ERROR_INVALID_ARGUMENT (clip, out_text, options or its namer NULL, an indent outside
  * [0, 31]), TA_ERROR_UNSUPPORTED (a CUBIC_SPLINE track: three.js JSON has no form for it; a map
  * target on a mesh of several materials, which three.js cannot bind), the namer's refusals, a
- * refusal for an owner whose path does not parse back, TA_ERROR_OUT_OF_MEMORY.
+ * refusal for an owner whose path does not parse back, TA_ERROR_PARSE (user data that is not the
+ * text of a JSON object: "user_data: ..."), TA_ERROR_INVALID_ARGUMENT (a marker name that is not
+ * UTF-8), TA_ERROR_OUT_OF_MEMORY.
  * @threejs AnimationClip.toJSON(clip), then JSON.stringify.
  */
 TA_API ta_result ta_write_clip(const ta_clip *clip, const ta_clip_write_options *options, char **out_text,
@@ -279,10 +282,11 @@ typedef struct ta_clip_read_options {
 /**
  * three.js AnimationClip.parse: a JSON object with tracks (required), name, duration (negative or
  * absent: the longest track's), uuid, blendMode (2500 normal, 2501 additive; absent: normal),
- * userData (the text of a JSON object) and fps (times are divided by it). Track types are read as
- * getTrackTypeForValueTypeName reads them ("scalar", "double", "float", "number", "integer",
- * "vector", "vector2", "vector3", "vector4", "color", "quaternion", "bool", "boolean", "string", in
- * any case). Interpolations: 2300 STEP, 2301 LINEAR, 2302 SMOOTH, 2303 BEZIER (with
+ * userData (the text of a JSON object: its "markers" key, an array of {"name", "time"}, is taken out
+ * into the clip's markers, the rest is the clip's user data) and fps (times are divided by it).
+ * Track types are read as getTrackTypeForValueTypeName reads them ("scalar", "double", "float",
+ * "number", "integer", "vector", "vector2", "vector3", "vector4", "color", "quaternion", "bool",
+ * "boolean", "string", in any case). Interpolations: 2300 STEP, 2301 LINEAR, 2302 SMOOTH, 2303 BEZIER (with
  * settings.inTangents and settings.outTangents). A flag track reads booleans (or 0 and 1). A track
  * the resolver binds to nothing is left out, with a line to options->warn.
  *
@@ -293,7 +297,8 @@ typedef struct ta_clip_read_options {
  * TA_ERROR_LIMIT_EXCEEDED (options->limits), TA_ERROR_UNSUPPORTED (an interpolation three.js does
  * not name, a track on the Scene or on a property this library does not drive), TA_ERROR_WRONG_KIND
  * (a track whose type is not the type of its property), TA_ERROR_UNKNOWN_ENUM (a blend mode), the
- * track and clip refusals of ta_track_create and ta_clip_create, TA_ERROR_EMPTY_CLIP (every track
+ * track and clip refusals of ta_track_create and ta_clip_create (a marker's named
+ * user_data.markers[i]), TA_ERROR_EMPTY_CLIP (every track
  * left out), TA_ERROR_OUT_OF_MEMORY. Every message starts with the JSON path of the fault.
  * @threejs AnimationClip.parse(JSON.parse(text)), then the binding a mixer would do.
  */

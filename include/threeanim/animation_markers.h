@@ -4,12 +4,17 @@
  * frame), and the TA_MARKER events the mixer reports when an action passes
  * them.
  *
- * A clip's markers live in its user data, under the key "markers": an array
- * of {"name": string, "time": seconds}, each time in [0, duration]. So a clip
- * read from three.js JSON (its "userData") or from glTF (an animation's
- * "extras") carries them, and a clip written out keeps them, with no other
- * field. ta_clip_create reads them (and refuses a malformed "markers" key);
- * ta_clip_set_markers replaces them on a clip nobody else holds.
+ * A clip's markers are its own data, each a name and a time in [0, duration]:
+ * given to ta_clip_create in ta_clip_options.markers, replaced by
+ * ta_clip_set_markers on a clip nobody else holds, and carried by every call
+ * that makes a clip from another (copy, subclip, make_clip_additive, rebind).
+ * The user data text does not hold them, and "markers" put there by a caller
+ * makes no markers. In files they travel in JSON, as an array of
+ * {"name": string, "time": seconds} under the key "markers": in a three.js
+ * JSON clip's "userData", and in a glTF animation's "extras". The readers take
+ * that key out of the user data into the clip's markers (and refuse a
+ * malformed one); the three.js JSON writers put the markers back under it,
+ * after the user data's other keys.
  *
  *     ta_clip_marker steps[2] = {{"left", {0.0}}, {"right", {0.5}}};
  *     ta_clip_set_markers(walk_clip, steps, 2, &err);
@@ -70,22 +75,19 @@
 extern "C" {
 #endif
 
-/** A named time in a clip. */
-typedef struct ta_clip_marker {
-    const char *name; /**< not NULL */
-    ta_duration time; /**< in [0, the clip's duration] */
-} ta_clip_marker;
+/* ta_clip_marker, a name and a time, is in animation_clip.h: ta_clip_options holds them. */
 
 /**
- * Replaces the clip's markers with a copy of markers (count may be 0: none), and its user data's
- * "markers" key with them (the other keys are kept).
+ * Replaces the clip's markers with a copy of markers (count may be 0: none), sorted by time as
+ * ta_clip_create sorts them. The user data is left as it is.
  *
  * @ownership Copies the names; markers stays the caller's.
  * @errors TA_ERROR_INVALID_ARGUMENT (clip NULL, markers NULL with count above 0, a name NULL),
  * TA_ERROR_NOT_A_NUMBER (a time not finite), TA_ERROR_OUT_OF_RANGE (a time below 0 or past the
  * duration), TA_ERROR_BAD_STATE (someone else holds the clip: an action, or another reference),
- * TA_ERROR_OUT_OF_MEMORY. A refused call changes nothing.
- * @threejs None: three.js clips have no markers (its userData carries them here).
+ * TA_ERROR_LIMIT_EXCEEDED (more than 2^31 markers), TA_ERROR_OUT_OF_MEMORY. A refused call
+ * changes nothing.
+ * @threejs None: three.js clips have no markers (in files, userData carries them).
  */
 TA_API ta_result ta_clip_set_markers(ta_clip *clip, const ta_clip_marker *markers, uint32_t count, ta_error *err);
 
@@ -106,6 +108,16 @@ TA_API uint32_t ta_clip_marker_count(const ta_clip *clip);
  * @threejs None.
  */
 TA_API ta_clip_marker ta_clip_marker_at(const ta_clip *clip, uint32_t index);
+
+/**
+ * All the clip's markers, sorted by time, ta_clip_marker_count of them; NULL when it has none (and
+ * for NULL). Give them with that count as ta_clip_options.markers to make a clip from this one.
+ *
+ * @ownership Points into the clip: valid while the clip lives and keeps its markers.
+ * @errors None.
+ * @threejs None.
+ */
+TA_API const ta_clip_marker *ta_clip_markers(const ta_clip *clip);
 
 #ifdef __cplusplus
 }

@@ -42,8 +42,8 @@ extern "C" {
  * start_frame or after it and before end_frame; no key is made at the cut. The kept keys move back
  * so that the earliest one, over all tracks, is at zero. A track with no key in the range is left
  * out. Tangents and Bezier control points of kept keys are kept (control times move with their
- * keys); the blend mode and user data are kept; the duration is the longest kept track's. name may
- * be NULL ("").
+ * keys); the blend mode, user data and markers are kept (the markers at their times: they do not
+ * move with the keys); the duration is the longest kept track's. name may be NULL ("").
  *
  * @ownership clip is only read. The caller holds the new clip's one reference (ta_clip_release); it
  * is made with allocator (NULL: the C library's).
@@ -51,6 +51,7 @@ extern "C" {
  * zero, a frame below zero, end_frame before start_frame), TA_ERROR_NOT_A_NUMBER (NaN or an
  * infinity), TA_ERROR_EMPTY_CLIP (a range that keeps no key, or keeps keys at one time only, so
  * that the subclip would last no time; three.js returns a clip of no length),
+ * TA_ERROR_OUT_OF_RANGE (a marker of clip past the subclip's end: "markers[i].time: ..."),
  * TA_ERROR_OUT_OF_MEMORY.
  * @threejs AnimationUtils.subclip(clip, name, startFrame, endFrame, fps).
  */
@@ -65,7 +66,7 @@ TA_API ta_result ta_subclip(const ta_clip *clip, const char *name, double start_
  * track changes the first track of clip with the same target: numbers and colors become the key
  * minus the reference, rotations conjugate(reference) * key; flag and string tracks are left as
  * they are. Tangents and control points are kept as they are, as three.js keeps them. The name,
- * duration and user data are clip's.
+ * duration, user data and markers are clip's.
  *
  * @ownership clip and reference_clip are only read: unlike three.js, the input never changes. The
  * caller holds the new clip's one reference, made with allocator (NULL: the C library's).

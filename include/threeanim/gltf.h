@@ -69,6 +69,10 @@
  * TRS and weights, mesh weights, material factors, the base color map's
  * texture transform, light color/intensity/range/cone angles and camera
  * yfov/znear/zfar/xmag (see gltf_animation_pointer.c for the mapping).
+ * An animation's extras.markers, an array of {"name", "time"}, become its
+ * clip's markers (animation_markers.h); nothing else in extras is read, and
+ * the clip has no user data. A malformed list, or a time outside the clip,
+ * refuses the load even when not strict.
  *
  * The contract. Animation i of the file is always clip i of the model, and
  * nothing is dropped silently: each part the loader leaves out or changes is a
@@ -171,7 +175,9 @@ extern "C" {
  * inside the model's folder or options->uri_root; with options->strict, a file that gave a
  * warning), TA_ERROR_OUT_OF_MEMORY. With options->strict, a channel that would be left out for
  * being malformed gives its own code (TA_ERROR_PARSE, or ta_track_create's such as
- * TA_ERROR_BAD_TIMES, with the channel's path in front). A refused load makes no model.
+ * TA_ERROR_BAD_TIMES, with the channel's path in front). An animation's malformed extras.markers
+ * gives TA_ERROR_PARSE, a marker time outside its clip TA_ERROR_OUT_OF_RANGE ("animations[i]:
+ * user_data.markers..."). A refused load makes no model.
  * @threejs GLTFLoader.load (and parse): gltf.scene and gltf.animations.
  */
 TA_API ta_result ta_gltf_load_file(const char *path, const ta_load_options *options, ta_model **out_model,
@@ -189,7 +195,7 @@ TA_API ta_result ta_gltf_load_file(const char *path, const ta_load_options *opti
  * allocating), TA_ERROR_UNSUPPORTED (glTF 1, a URI that is neither data: nor a relative file inside
  * options->base_dir or options->uri_root; with options->strict, a file that gave a warning),
  * TA_ERROR_OUT_OF_MEMORY. With options->strict, a malformed channel gives its own code, as for
- * ta_gltf_load_file. A refused load makes no model.
+ * ta_gltf_load_file; so do malformed markers, strict or not. A refused load makes no model.
  * @threejs GLTFLoader.parse(data, path, onLoad, onError).
  */
 TA_API ta_result ta_gltf_load_memory(const void *data, size_t size, const ta_load_options *options,

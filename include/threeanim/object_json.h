@@ -140,7 +140,8 @@ typedef struct ta_object_json_options {
  * in the assets, a material naming a texture that is not there, a track whose target is not there),
  * TA_ERROR_UNSUPPORTED (a CUBIC_SPLINE track or a map track on a mesh of several materials, as
  * ta_write_clip), a refusal for two nodes of one uuid or a uuid or name of one node that is the
- * uuid of another (a path would find the wrong one), TA_ERROR_OUT_OF_MEMORY.
+ * uuid of another (a path would find the wrong one), a clip's user data or marker that
+ * ta_write_clip refuses ("animations[i].user_data: ..."), TA_ERROR_OUT_OF_MEMORY.
  * @threejs scene.toJSON() with scene.animations = clips, then JSON.stringify.
  */
 TA_API ta_result ta_object_to_json(const ta_scene *scene, const ta_assets *assets, const ta_camera_list *cameras,

@@ -67,7 +67,8 @@ TA_API const char *ta_clip_node_name(const ta_clip *clip, uint32_t track);
  * remembers, else the name of its node in `from`. Tracks of other families are kept as they are.
  * Node tracks that find no node are left out, and their indices in clip written to
  * out_missing[0 .. unbound_capacity) (out_missing may be NULL with capacity 0); *out_missing_count
- * (may be NULL) receives how many there were. The new clip remembers the names it was mapped by.
+ * (may be NULL) receives how many there were. The new clip remembers the names it was mapped by,
+ * and keeps clip's name, duration, blend mode, user data and markers.
  *
  * @ownership clip, from and to are only read. The caller holds the new clip's one reference
  * (ta_clip_release).

@@ -8,7 +8,6 @@
 #include "animation/clip_fused.h"
 #include "animation/clip_plan.h"
 #include "animation/clip_util_internal.h"
-#include "core/json_text.h"
 
 const char *ta_blend_mode_name(ta_blend_mode mode)
 {
@@ -92,7 +91,8 @@ static void hash_track(clip_hash *h, const ta_track *t)
  * generateUUID writes it, made from the clip's contents and a salt that tells
  * a copy or a derived clip from its source. */
 static void make_uuid(const char *salt, const char *name, ta_blend_mode mode, double duration,
-                      const char *user_data, ta_track *const *tracks, uint32_t track_count, char out[37])
+                      const char *user_data, const ta_clip_marker *markers, uint32_t marker_count,
+                      ta_track *const *tracks, uint32_t track_count, char out[37])
 {
     clip_hash h = {0xcbf29ce484222325ull, 0x84222325cbf29ce4ull};
     hash_str(&h, "threeanim clip");
@@ -101,6 +101,15 @@ static void make_uuid(const char *salt, const char *name, ta_blend_mode mode, do
     hash_u32(&h, (uint32_t)mode);
     hash_bytes(&h, &duration, sizeof duration);
     hash_str(&h, user_data);
+    /* Only when there are markers, so that a clip without them keeps the uuid
+     * earlier versions made for it. */
+    if (marker_count > 0) {
+        hash_u32(&h, marker_count);
+        for (uint32_t i = 0; i < marker_count; i++) {
+            hash_str(&h, markers[i].name);
+            hash_bytes(&h, &markers[i].time.seconds, sizeof markers[i].time.seconds);
+        }
+    }
     hash_u32(&h, track_count);
     for (uint32_t i = 0; i < track_count; i++) hash_track(&h, tracks[i]);
     uint64_t hi = fmix64(h.a ^ fmix64(h.b)), lo = fmix64(h.b + 0x9e3779b97f4a7c15ull * hi);
@@ -137,12 +146,6 @@ static double longest_track(ta_track *const *tracks, uint32_t track_count)
         if (d > longest) longest = d;
     }
     return longest;
-}
-
-ta_result ta__clip_check_user_data(const char *user_data, ta_error *err)
-{
-    if (user_data == NULL) return TA_OK;
-    return ta__json_text_check_object(user_data, "user_data", err);
 }
 
 static void clip_free(ta_clip *clip)
@@ -193,10 +196,8 @@ ta_result ta__clip_create_salted(const char *name, ta_track *const *tracks, uint
         return ta__fail(err, TA_ERROR_OUT_OF_RANGE, "duration: %g s is below zero", options->duration);
     if ((int)options->blend_mode < 0 || options->blend_mode >= TA_BLEND_MODE_COUNT)
         return ta__fail(err, TA_ERROR_UNKNOWN_ENUM, "blend_mode: %d is not a blend mode", (int)options->blend_mode);
-    ta_result r = ta__clip_check_user_data(options->user_data, err);
-    if (r != TA_OK) return r;
     ta__mem mem;
-    r = ta__mem_init(&mem, options->allocator, err);
+    ta_result r = ta__mem_init(&mem, options->allocator, err);
     if (r != TA_OK) return r;
 
     double duration = options->duration;
@@ -209,9 +210,10 @@ ta_result ta__clip_create_salted(const char *name, ta_track *const *tracks, uint
                             track_count, track_count == 1 ? "" : "s");
     }
 
-    ta__marker *markers = NULL;
-    uint32_t marker_count = 0;
-    r = ta__clip_markers_read(&mem, options->user_data, duration, &markers, &marker_count, err);
+    ta_clip_marker *markers = NULL;
+    uint32_t marker_count = options->marker_count;
+    r = ta__clip_markers_check(options->markers, marker_count, duration, err);
+    if (r == TA_OK) r = ta__clip_markers_make(&mem, options->markers, marker_count, &markers, err);
     if (r != TA_OK) return r;
 
     /* The same track twice would be freed twice. */
@@ -246,7 +248,8 @@ ta_result ta__clip_create_salted(const char *name, ta_track *const *tracks, uint
     ta_blend_mode mode = options->blend_mode == TA_BLEND_MODE_DEFAULT ? TA_NORMAL_BLEND_MODE : options->blend_mode;
     char made_uuid[37];
     if (options->uuid == NULL)
-        make_uuid(salt, name, mode, duration, options->user_data, tracks, track_count, made_uuid);
+        make_uuid(salt, name, mode, duration, options->user_data, markers, marker_count, tracks, track_count,
+                  made_uuid);
 
     ta_clip *clip = ta__calloc(&mem, 1, sizeof *clip);
     if (clip == NULL) ta__clip_markers_free(&mem, markers, marker_count);
@@ -312,6 +315,8 @@ ta_result ta_clip_copy(const ta_clip *clip, const ta_allocator *allocator, ta_cl
         opts.duration = clip->duration;
         opts.blend_mode = clip->blend_mode;
         opts.user_data = clip->user_data;
+        opts.markers = clip->markers;
+        opts.marker_count = clip->marker_count;
         r = ta__clip_create_salted(clip->name, tracks, clip->track_count, &opts, clip->uuid, out_clip, err);
         if (r != TA_OK) ta__destroy_tracks(tracks, clip->track_count);
         if (r == TA_OK && (r = ta__clip_copy_node_names(clip, *out_clip, err)) != TA_OK) {

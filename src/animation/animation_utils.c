@@ -170,6 +170,8 @@ ta_result ta_subclip(const ta_clip *clip, const char *name, double start_frame, 
         opts.allocator = &mem.a;
         opts.blend_mode = clip->blend_mode;
         opts.user_data = clip->user_data;
+        opts.markers = clip->markers;
+        opts.marker_count = clip->marker_count;
         char salt[SALT_SIZE];
         snprintf(salt, sizeof salt, "subclip of %s", clip->uuid);
         r = ta__clip_create_salted(name, tracks, made, &opts, salt, out_clip, err);
@@ -298,6 +300,8 @@ ta_result ta_make_clip_additive(const ta_clip *clip, double reference_frame, con
         opts.duration = clip->duration;
         opts.blend_mode = TA_ADDITIVE_BLEND_MODE;
         opts.user_data = clip->user_data;
+        opts.markers = clip->markers;
+        opts.marker_count = clip->marker_count;
         char salt[SALT_SIZE];
         snprintf(salt, sizeof salt, "additive of %s from %s at %.17g / %.17g", clip->uuid, ref->uuid,
                  reference_frame, fps);

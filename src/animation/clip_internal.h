@@ -38,8 +38,8 @@ struct ta_clip {
     /* Per track, the name of the node a node track was made for (NULL: none);
      * NULL when the clip remembers none (clip_rig.c). */
     char **node_names;
-    /* Markers (clip_markers.c), sorted by time; read from user_data's "markers". */
-    struct ta__marker *markers;
+    /* Markers (clip_markers.c), sorted by time; the names are the clip's. */
+    ta_clip_marker *markers;
     uint32_t marker_count;
     /* The mixer's reading plan (clip_plan.h): made with the clip, never NULL;
      * owned. An edit of an unshared clip makes it again. */
@@ -62,15 +62,12 @@ ta_result ta__clip_copy_node_names(const ta_clip *from, ta_clip *to, ta_error *e
 /* TA_OK, or TA_ERROR_MISSING_TARGET for the first remembered name that is not
  * its node's in scene. */
 ta_result ta__clip_check_rig(const ta_clip *clip, const struct ta_scene *scene, ta_error *err);
-typedef struct ta__marker {
-    char *name;
-    double time;
-} ta__marker;
-
-/* clip_markers.c: the markers user_data names (none when it has no "markers"
- * key), checked against duration, sorted by time. */
-ta_result ta__clip_markers_read(const ta__mem *mem, const char *user_data, double duration, ta__marker **out,
-                                uint32_t *out_count, ta_error *err);
-void ta__clip_markers_free(const ta__mem *mem, ta__marker *markers, uint32_t count);
+/* clip_markers.c. check refuses what ta_clip_create refuses in markers (the
+ * argument named markers[i]) and allocates nothing; make copies them, names
+ * too, sorted by time (stable), into *out (NULL for none). */
+ta_result ta__clip_markers_check(const ta_clip_marker *markers, uint32_t count, double duration, ta_error *err);
+ta_result ta__clip_markers_make(const ta__mem *mem, const ta_clip_marker *markers, uint32_t count,
+                                ta_clip_marker **out, ta_error *err);
+void ta__clip_markers_free(const ta__mem *mem, ta_clip_marker *markers, uint32_t count);
 
 #endif

@@ -170,6 +170,8 @@ ta_result ta_clip_rebind(const ta_clip *clip, const ta_scene *from, const ta_sce
         opts.duration = clip->duration; /* the same length, whichever tracks stay */
         opts.blend_mode = clip->blend_mode;
         opts.user_data = clip->user_data;
+        opts.markers = clip->markers;
+        opts.marker_count = clip->marker_count;
         r = ta_clip_create(clip->name, tracks, kept, &opts, &made, err);
         if (r != TA_OK) ta__destroy_tracks(tracks, kept);
     } else {

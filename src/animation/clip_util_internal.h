@@ -15,8 +15,6 @@ ta_result ta__clip_create_salted(const char *name, ta_track *const *tracks, uint
                                  const ta_clip_options *options, const char *salt, ta_clip **out_clip,
                                  ta_error *err);
 
-/* TA_OK for NULL or the text of a JSON object; TA_ERROR_PARSE otherwise. */
-ta_result ta__clip_check_user_data(const char *user_data, ta_error *err);
 
 /* Refuses a frame rate that is not finite or not above zero. */
 ta_result ta__check_fps(double fps, ta_error *err);

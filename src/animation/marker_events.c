@@ -9,7 +9,7 @@
  * on the backward leg (a marker at an end has one point). Points ascend with
  * i: the forward leg's by time, then the backward leg's by falling time. */
 typedef struct points {
-    const ta__marker *markers;
+    const ta_clip_marker *markers;
     uint32_t count;   /* markers */
     uint32_t forward; /* PING_PONG: markers before the end (their forward points) */
     uint32_t total;
@@ -19,7 +19,7 @@ typedef struct points {
 
 static double marker_time(const points *p, uint32_t marker)
 {
-    double t = p->markers[marker].time;
+    double t = p->markers[marker].time.seconds;
     return t > p->d ? p->d : t; /* a clip shortened after its markers were set */
 }
 

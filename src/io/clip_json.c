@@ -14,6 +14,7 @@
 #include <strings.h>
 
 #include "io/clip_json_internal.h"
+#include "io/clip_user_data.h"
 
 /* One JSON track, read but not yet bound. */
 typedef struct json_track {
@@ -473,9 +474,17 @@ ta_result ta__clip_from_json(const json_t *json, ta__jpath *path, const ta__clip
     }
     ta__jpath_pop(path, tmark);
     if (r == TA_OK && made > 0) {
-        r = ta_clip_create(name, tracks, made, &opts, out_clip, err);
-        if (r != TA_OK)
-            r = ta__prefix(err, r, "%s", ta__jpath_str(path));
+        /* The markers ride in userData; the clip keeps them apart from it. */
+        ta__user_data_split split;
+        r = ta__user_data_split_text(mem, opts.user_data, &split, err);
+        if (r == TA_OK) {
+            opts.user_data = split.user_data;
+            opts.markers = split.markers;
+            opts.marker_count = split.marker_count;
+            r = ta__user_data_name_markers(ta_clip_create(name, tracks, made, &opts, out_clip, err), err);
+            ta__user_data_split_free(mem, &split);
+        }
+        if (r != TA_OK) r = ta__prefix(err, r, "%s", ta__jpath_str(path));
         else made = 0; /* the clip owns them */
     }
     destroy_tracks(tracks, made);

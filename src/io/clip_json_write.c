@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "io/clip_json_internal.h"
+#include "io/clip_user_data.h"
 
 static int interpolation_code(ta_interpolation interp)
 {
@@ -122,14 +123,16 @@ ta_result ta__clip_to_json(const ta_clip *clip, ta_target_namer namer, void *nam
     ok = ok && ta__jset(j, "blendMode", json_integer(ta_clip_blend_mode(clip) == TA_ADDITIVE_BLEND_MODE
                                                           ? TA__ADDITIVE_BLEND_MODE
                                                           : TA__NORMAL_BLEND_MODE));
-    const char *ud = ta_clip_user_data(clip);
-    ok = ok && ta__jset(j, "userData", json_string(ud != NULL ? ud : "{}"));
     if (!ok) {
         json_decref(tracks);
         json_decref(j);
         return ta__fail(err, TA_ERROR_OUT_OF_MEMORY, "out of memory writing a clip");
     }
-    ta_result r = TA_OK;
+    /* The user data with the markers in it, as the readers split them. */
+    json_t *user = NULL;
+    ta_result r = ta__user_data_to_json(clip, &user, err);
+    if (r == TA_OK && !ta__jset(j, "userData", user))
+        r = ta__fail(err, TA_ERROR_OUT_OF_MEMORY, "out of memory writing a clip");
     for (uint32_t i = 0; i < ta_clip_track_count(clip) && r == TA_OK; ++i) {
         json_t *t = NULL;
         r = track_to_json(ta_clip_track(clip, i), i, namer, namer_user, &t, err);

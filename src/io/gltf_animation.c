@@ -23,6 +23,7 @@
 #include <string.h>
 
 #include "animation/track_rules.h"
+#include "io/clip_user_data.h"
 #include "io/gltf_internal.h"
 #include "threeanim/rebind.h"
 
@@ -544,18 +545,23 @@ static ta_result animation(gltf_ctx *g, uint32_t a, gltf_track_list *list)
         if (d > end) end = d;
     }
     opts.duration = end;
-    /* Markers ride in the animation's extras; only they become user data, so a
-     * file without them reads as three.js reads it. */
-    json_t *markers = json_object_get(json_object_get(def, "extras"), "markers");
-    json_t *user = markers != NULL ? json_pack("{s:O}", "markers", markers) : NULL;
-    char *user_text = user != NULL ? json_dumps(user, JSON_COMPACT) : NULL;
-    json_decref(user);
-    if (markers != NULL && user_text == NULL)
-        return ta__fail(g->err, TA_ERROR_OUT_OF_MEMORY, "%s.extras.markers: out of memory", ap);
-    opts.user_data = user_text;
+    /* Markers ride in the animation's extras; nothing else there becomes user
+     * data, so a file reads as three.js reads it. A malformed list refuses the
+     * file even when not strict: the list is this library's own field, and
+     * marker events silently lost would be found only by a game that waits
+     * for them. */
+    ta_clip_marker *marks = NULL;
+    uint32_t mark_count = 0;
+    json_t *list_json = json_object_get(json_object_get(def, "extras"), "markers");
+    if (list_json != NULL && (r = ta__markers_from_json(g->mem, list_json, &marks, &mark_count, g->err)) != TA_OK) {
+        gltf__prefix_error(g, "%s", ap);
+        return r;
+    }
+    opts.markers = marks;
+    opts.marker_count = mark_count;
     ta_clip *clip;
-    r = ta_clip_create(name, list->items, list->count, &opts, &clip, g->err);
-    free(user_text);
+    r = ta__user_data_name_markers(ta_clip_create(name, list->items, list->count, &opts, &clip, g->err), g->err);
+    ta__markers_free(g->mem, marks, mark_count);
     if (r != TA_OK) {
         ta__prefix(g->err, r, "%s", ap);
         return r;

@@ -1,8 +1,9 @@
 /*
  * fuzz_api -- libFuzzer target that drives the animation API: the input is
  * decoded into a sequence of calls (make tracks of any kind and interpolation,
- * clips, subclips and additive clips, actions; play, stop, pause, reset,
- * set_loop, weights, time scales, fades, warps, halts, start times, sync,
+ * clips with user data and markers, subclips and additive clips, actions;
+ * play, stop, pause, reset, set_loop, weights, time scales, fades, warps,
+ * halts, start times, sync,
  * cross-fades, groups, updates with extreme deltas and time scales, set_time,
  * uncache, track edits and samples), run on two worlds built alike:
  *
@@ -865,7 +866,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             uint8_t m = u8(r);
             o.blend_mode = (ta_blend_mode)(m < 240 ? m % TA_BLEND_MODE_COUNT : m % 7);
             if (u8(r) >= 224) o.duration = pick_number(r);
-            if (u8(r) >= 250) o.user_data = "{\"a\": [1, 2]}";
+            /* User data is text the runtime keeps unread, a JSON object or not;
+             * markers are checked against the clip's length, and carried by
+             * the subclips and additive clips made from it. */
+            static const ta_clip_marker marks[3] = {{"step", {0.0}}, {"hit", {0.5}}, {"late", {4.0}}};
+            uint8_t extra = u8(r);
+            if (extra >= 250 && extra <= 252) o.user_data = extra == 252 ? "[1, 2" : "{\"a\": [1, 2]}";
+            if (extra >= 252) o.markers = marks;
+            if (extra >= 252) o.marker_count = extra == 254 ? 3 : extra == 253 ? 2 : 1;
             bool loose_a = false, loose_b = false;
             BOTH("make a clip", (w == &f->a ? make_clip(w, specs, n, &o, E, &loose_a)
                                             : make_clip(w, specs, n, &o, E, &loose_b)));

@@ -310,6 +310,12 @@ void ta_snap_clip(ta_snap *s, const ta_clip *clip)
     ta_snap_text(s, "clip.name", ta_clip_name(clip));
     ta_snap_text(s, "clip.uuid", ta_clip_uuid(clip));
     ta_snap_text(s, "clip.user_data", ta_clip_user_data(clip));
+    uint32_t markers = ta_clip_marker_count(clip);
+    put_u32(s, "clip.marker_count", markers);
+    for (uint32_t i = 0; i < markers; ++i) {
+        ta_snap_text(s, "clip.marker.name", ta_clip_marker_at(clip, i).name);
+        put_f64(s, "clip.marker.time", ta_clip_marker_at(clip, i).time.seconds);
+    }
     put_u32(s, "clip.blend_mode", (uint32_t)ta_clip_blend_mode(clip));
     put_f64(s, "clip.duration", ta_clip_duration(clip).seconds);
     uint32_t n = ta_clip_track_count(clip);

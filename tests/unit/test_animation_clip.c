@@ -6,6 +6,7 @@
 #include <stdio.h>
 
 #include "threeanim/animation_clip.h"
+#include "threeanim/animation_markers.h"
 #include "threeanim/keyframe_track.h"
 
 /* ---- helpers --------------------------------------------------------------------- */
@@ -100,6 +101,74 @@ static void test_options_set_duration_blend_mode_user_data_and_uuid(void **state
     ta_clip_release(clip);
 }
 
+/* The runtime keeps user data as text it does not read (the writers check it:
+ * test_clip_json, test_object_json_write); markers are options of their own. */
+static void test_user_data_is_kept_unread_and_markers_are_the_clips_own(void **state)
+{
+    (void)state;
+    const char *texts[] = {"not json", "[1, 2]", "3", "\"text\"", "", "{\"a\": }", "{} {}",
+                           "{\"markers\": [{\"name\": \"x\", \"time\": 0.5}]}", "{\"markers\": 7}"};
+    for (size_t i = 0; i < sizeof texts / sizeof *texts; i++) {
+        ta_clip_options opts = {0};
+        opts.user_data = texts[i];
+        ta_clip *clip = two_track_clip(NULL, &opts);
+        assert_string_equal(ta_clip_user_data(clip), texts[i]);
+        assert_int_equal(ta_clip_marker_count(clip), 0); /* "markers" in the text makes none */
+        assert_null(ta_clip_markers(clip));
+        ta_clip_release(clip);
+    }
+
+    char name_b[] = "b";
+    ta_clip_marker marks[3] = {{name_b, {1.5}}, {"a", {0.5}}, {"c", {1.5}}};
+    ta_clip_options opts = {0};
+    opts.markers = marks;
+    opts.marker_count = 3;
+    ta_clip *clip = two_track_clip(NULL, &opts);
+    name_b[0] = 'z'; /* the names were copied */
+    assert_null(ta_clip_user_data(clip));
+    assert_int_equal(ta_clip_marker_count(clip), 3);
+    const ta_clip_marker *got = ta_clip_markers(clip);
+    assert_non_null(got);
+    static const char *const order[3] = {"a", "b", "c"}; /* by time; b before c, as given */
+    static const double at[3] = {0.5, 1.5, 1.5};
+    for (uint32_t i = 0; i < 3; i++) {
+        assert_string_equal(got[i].name, order[i]);
+        assert_true(got[i].time.seconds == at[i]);
+        assert_string_equal(ta_clip_marker_at(clip, i).name, order[i]);
+    }
+    assert_null(ta_clip_markers(NULL));
+
+    /* The made uuid counts the markers, in their sorted order; a clip without
+     * any hashes as before. */
+    ta_clip_marker same[3] = {{"a", {0.5}}, {"b", {1.5}}, {"c", {1.5}}};
+    opts.markers = same;
+    ta_clip *again = two_track_clip(NULL, &opts);
+    assert_string_equal(ta_clip_uuid(again), ta_clip_uuid(clip));
+    ta_clip *none = two_track_clip(NULL, NULL);
+    assert_string_not_equal(ta_clip_uuid(none), ta_clip_uuid(clip));
+    ta_clip_release(none);
+    ta_clip_release(again);
+
+    /* set_markers replaces them and leaves the user data alone. */
+    ta_clip_release(clip);
+    opts.user_data = "{\"author\": \"x\"}";
+    clip = two_track_clip(NULL, &opts);
+    ta_error err = {0};
+    ta_clip_marker hit = {"hit", {2.0}};
+    TA_ASSERT_OK(ta_clip_set_markers(clip, &hit, 1, &err), &err);
+    assert_string_equal(ta_clip_user_data(clip), "{\"author\": \"x\"}");
+    assert_int_equal(ta_clip_marker_count(clip), 1);
+    assert_string_equal(ta_clip_markers(clip)[0].name, "hit");
+    ta_clip *copy = NULL;
+    TA_ASSERT_OK(ta_clip_copy(clip, NULL, &copy, &err), &err);
+    assert_int_equal(ta_clip_marker_count(copy), 1);
+    assert_string_equal(ta_clip_marker_at(copy, 0).name, "hit");
+    assert_ptr_not_equal(ta_clip_marker_at(copy, 0).name, ta_clip_marker_at(clip, 0).name);
+    assert_string_equal(ta_clip_user_data(copy), "{\"author\": \"x\"}");
+    ta_clip_release(copy);
+    ta_clip_release(clip);
+}
+
 static void test_the_made_uuid_follows_the_contents(void **state)
 {
     (void)state;
@@ -180,12 +249,26 @@ static void test_refused_clips_leave_the_tracks_with_the_caller(void **state)
     refuse("x", tracks, 2, &opts, TA_ERROR_UNKNOWN_ENUM, "blend_mode: -1");
     opts.blend_mode = TA_BLEND_MODE_DEFAULT;
 
-    const char *not_objects[] = {"not json", "[1, 2]", "3", "\"text\"", "", "{\"a\": }", "{} {}"};
-    for (size_t i = 0; i < sizeof not_objects / sizeof *not_objects; i++) {
-        opts.user_data = not_objects[i];
-        refuse("x", tracks, 2, &opts, TA_ERROR_PARSE, "user_data");
-    }
-    opts.user_data = NULL;
+    /* The clip lasts 2 s (its position track's last key). */
+    ta_clip_marker marks[2] = {{"a", {0.5}}, {"b", {2.0}}};
+    opts.markers = marks;
+    opts.marker_count = 2;
+    marks[1].name = NULL;
+    refuse("x", tracks, 2, &opts, TA_ERROR_INVALID_ARGUMENT, "markers[1].name: NULL");
+    marks[1].name = "b";
+    marks[1].time = ta_seconds(NAN);
+    refuse("x", tracks, 2, &opts, TA_ERROR_NOT_A_NUMBER, "markers[1].time: nan is not a finite number");
+    marks[1].time = ta_seconds(2.25);
+    refuse("x", tracks, 2, &opts, TA_ERROR_OUT_OF_RANGE, "markers[1].time: 2.25 s is outside the clip's [0, 2 s]");
+    marks[1].time = ta_seconds(-0.25);
+    refuse("x", tracks, 2, &opts, TA_ERROR_OUT_OF_RANGE, "markers[1].time: -0.25 s is outside");
+    opts.markers = NULL;
+    refuse("x", tracks, 2, &opts, TA_ERROR_INVALID_ARGUMENT, "markers: NULL with count 2");
+    opts.markers = marks;
+    opts.marker_count = UINT32_MAX;
+    refuse("x", tracks, 2, &opts, TA_ERROR_LIMIT_EXCEEDED, "markers: 4294967295 markers");
+    opts.markers = NULL;
+    opts.marker_count = 0;
 
     ta_allocator half = {a.alloc, NULL, NULL, a.user};
     opts.allocator = &half;
@@ -229,6 +312,9 @@ static void test_out_of_memory_anywhere_leaves_the_tracks_with_the_caller(void *
     ta_clip_options opts = {0};
     opts.allocator = &a;
     opts.user_data = "{\"k\": 1}";
+    ta_clip_marker marks[2] = {{"late", {1.5}}, {"early", {0.25}}};
+    opts.markers = marks;
+    opts.marker_count = 2;
     int refusals = 0;
     for (long fail = 0;; fail++) {
         counter.fail_after = (long)counter.allocations + fail;
@@ -247,7 +333,7 @@ static void test_out_of_memory_anywhere_leaves_the_tracks_with_the_caller(void *
         assert_int_equal(counter.live_bytes, 0);
         assert_int_equal(ta_track_key_count(tracks[0]), 3);
     }
-    assert_true(refusals >= 3);
+    assert_true(refusals >= 5); /* and the marker list and its two names */
     assert_int_equal(counter.live_bytes, 0);
 }
 
@@ -517,6 +603,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_a_clip_lasts_as_long_as_its_longest_track),
         cmocka_unit_test(test_options_set_duration_blend_mode_user_data_and_uuid),
+        cmocka_unit_test(test_user_data_is_kept_unread_and_markers_are_the_clips_own),
         cmocka_unit_test(test_the_made_uuid_follows_the_contents),
         cmocka_unit_test(test_blend_mode_names),
         cmocka_unit_test(test_refused_clips_leave_the_tracks_with_the_caller),

@@ -162,7 +162,7 @@ static void test_write_names_targets_by_uuid_as_the_spec_table(void **state)
         make_track(rot_y, TA_LINEAR, t2, 2, v2, 2),
         make_track(bone_q, TA_LINEAR, t2, 2, q8, 8),
     };
-    ta_clip_options co = {NULL, 0, TA_ADDITIVE_BLEND_MODE, "{\"tag\":1}", "u-clip", false};
+    ta_clip_options co = {NULL, 0, TA_ADDITIVE_BLEND_MODE, "{\"tag\":1}", "u-clip", false, NULL, 0};
     ta_clip *clip;
     TA_ASSERT_OK(ta_clip_create("walk", tracks, 10, &co, &clip, &err), &err);
 
@@ -783,7 +783,7 @@ static void test_a_written_clip_reads_back_the_same(void **state)
     TA_ASSERT_OK(ta_skinned_morph_target(ta_skinned_mesh_at(0), 1, &morph, &err), &err);
     ta_track *tracks[4] = {make_track(pos, TA_SMOOTH, t3, 3, v9, 9), make_track(em, TA_STEP, t3, 3, c9, 9),
                            make_track(pen, TA_LINEAR, t3, 3, c9, 3), make_track(morph, TA_LINEAR, t3, 3, c9 + 3, 3)};
-    ta_clip_options co = {NULL, 3.5, TA_NORMAL_BLEND_MODE, NULL, "u-rt", false};
+    ta_clip_options co = {NULL, 3.5, TA_NORMAL_BLEND_MODE, NULL, "u-rt", false, NULL, 0};
     ta_clip *clip;
     TA_ASSERT_OK(ta_clip_create("rt", tracks, 4, &co, &clip, &err), &err);
     ta_clip_write_options wo = {ta_clip_binding_name, &r.where, NULL, 0};

@@ -108,10 +108,9 @@ static void assert_row(const row *got, uint32_t marker, int64_t loop, int64_t co
 
 /* ---- clips ------------------------------------------------------------------------------ */
 
-static void test_markers_read_from_user_data_sorted(void **state)
+/* A 2 s clip of one morph influence track, made with opts. */
+static ta_result two_second_clip(const ta_clip_options *o, ta_clip **out, ta_error *err)
 {
-    (void)state;
-    ta_error err = {0};
     float kt[2] = {0, 2}, kv[2] = {0, 1};
     ta_track_desc d = {0};
     d.target.kind = TA_MORPH_INFLUENCE;
@@ -121,31 +120,56 @@ static void test_markers_read_from_user_data_sorted(void **state)
     d.values = kv;
     d.value_count = 2;
     ta_track *t = NULL;
-    TA_ASSERT_OK(ta_track_create(&d, NULL, &t, &err), &err);
+    ta_error terr = {0};
+    TA_ASSERT_OK(ta_track_create(&d, NULL, &t, &terr), &terr);
+    ta_result r = ta_clip_create("c", &t, 1, o, out, err);
+    if (r != TA_OK) ta_track_destroy(t);
+    return r;
+}
+
+static void test_markers_given_in_options_sorted(void **state)
+{
+    (void)state;
+    ta_error err = {0};
     ta_clip_options o = {0};
-    o.user_data = "{\"author\":\"x\",\"markers\":[{\"name\":\"b\",\"time\":1.5},{\"name\":\"a\",\"time\":0.5},"
-                  "{\"name\":\"c\",\"time\":1.5}]}";
+    o.user_data = "{\"author\":\"x\"}";
+    ta_clip_marker given[3] = {{"b", {1.5}}, {"a", {0.5}}, {"c", {1.5}}};
+    o.markers = given;
+    o.marker_count = 3;
     ta_clip *c = NULL;
-    TA_ASSERT_OK(ta_clip_create("c", &t, 1, &o, &c, &err), &err);
+    TA_ASSERT_OK(two_second_clip(&o, &c, &err), &err);
     assert_int_equal(ta_clip_marker_count(c), 3);
     assert_string_equal(ta_clip_marker_at(c, 0).name, "a");
     assert_true(ta_clip_marker_at(c, 0).time.seconds == 0.5);
     assert_string_equal(ta_clip_marker_at(c, 1).name, "b"); /* equal times keep their order */
     assert_string_equal(ta_clip_marker_at(c, 2).name, "c");
     assert_null(ta_clip_marker_at(c, 3).name);
+    assert_string_equal(ta_clip_user_data(c), "{\"author\":\"x\"}");
 
-    /* set_markers keeps the other keys of the user data */
+    /* set_markers replaces the markers and leaves the user data as it was */
     ta_clip_marker one = {"hit", {2.0}};
     TA_ASSERT_OK(ta_clip_set_markers(c, &one, 1, &err), &err);
-    assert_string_equal(ta_clip_user_data(c), "{\"author\":\"x\",\"markers\":[{\"name\":\"hit\",\"time\":2.0}]}");
-    /* a copy reads them back from its user data */
+    assert_int_equal(ta_clip_marker_count(c), 1);
+    assert_string_equal(ta_clip_user_data(c), "{\"author\":\"x\"}");
+    /* a copy carries them */
     ta_clip *copy = NULL;
     TA_ASSERT_OK(ta_clip_copy(c, NULL, &copy, &err), &err);
     assert_int_equal(ta_clip_marker_count(copy), 1);
     assert_string_equal(ta_clip_marker_at(copy, 0).name, "hit");
+    assert_true(ta_clip_marker_at(copy, 0).time.seconds == 2.0);
     ta_clip_release(copy);
     TA_ASSERT_OK(ta_clip_set_markers(c, NULL, 0, &err), &err);
+    assert_int_equal(ta_clip_marker_count(c), 0);
     assert_string_equal(ta_clip_user_data(c), "{\"author\":\"x\"}");
+    ta_clip_release(c);
+
+    /* "markers" in the user data text is the caller's text, not markers */
+    o.user_data = "{\"markers\":[{\"name\":\"a\",\"time\":0.5}]}";
+    o.markers = NULL;
+    o.marker_count = 0;
+    TA_ASSERT_OK(two_second_clip(&o, &c, &err), &err);
+    assert_int_equal(ta_clip_marker_count(c), 0);
+    assert_string_equal(ta_clip_user_data(c), o.user_data);
     ta_clip_release(c);
 }
 
@@ -153,25 +177,17 @@ static void test_marker_refusals_change_nothing(void **state)
 {
     (void)state;
     ta_error err = {0};
-    float kt[2] = {0, 1}, kv[2] = {0, 1};
-    ta_track_desc d = {0};
-    d.target.kind = TA_MORPH_INFLUENCE;
-    d.target.family = TA_FAMILY_MESH;
-    d.times = kt;
-    d.key_count = 2;
-    d.values = kv;
-    d.value_count = 2;
-    ta_track *t = NULL;
-    TA_ASSERT_OK(ta_track_create(&d, NULL, &t, &err), &err);
     ta_clip_options o = {0};
-    o.user_data = "{\"markers\":[{\"name\":\"late\",\"time\":1.25}]}";
+    ta_clip_marker late = {"late", {2.25}};
+    o.markers = &late;
+    o.marker_count = 1;
     ta_clip *c = NULL;
-    TA_ASSERT_REFUSED(ta_clip_create("c", &t, 1, &o, &c, &err), &err, TA_ERROR_OUT_OF_RANGE,
-                      "user_data.markers[0].time: 1.25");
-    o.user_data = "{\"markers\":{\"name\":\"x\"}}";
-    TA_ASSERT_REFUSED(ta_clip_create("c", &t, 1, &o, &c, &err), &err, TA_ERROR_PARSE, "user_data.markers");
-    o.user_data = "{\"markers\":[{\"name\":\"a\",\"time\":0.5}]}";
-    TA_ASSERT_OK(ta_clip_create("c", &t, 1, &o, &c, &err), &err);
+    TA_ASSERT_REFUSED(two_second_clip(&o, &c, &err), &err, TA_ERROR_OUT_OF_RANGE,
+                      "markers[0].time: 2.25 s is outside the clip's [0, 2 s]");
+    ta_clip_marker first = {"a", {0.5}};
+    o.markers = &first;
+    o.user_data = "{\"k\":1}";
+    TA_ASSERT_OK(two_second_clip(&o, &c, &err), &err);
     ta_clip_marker bad[2] = {{"ok", {0.25}}, {"nan", {NAN}}};
     TA_ASSERT_REFUSED(ta_clip_set_markers(c, bad, 2, &err), &err, TA_ERROR_NOT_A_NUMBER, "markers[1].time");
     bad[1].name = NULL;
@@ -179,14 +195,81 @@ static void test_marker_refusals_change_nothing(void **state)
     bad[1].name = "neg";
     bad[1].time = ta_seconds(-0.5);
     TA_ASSERT_REFUSED(ta_clip_set_markers(c, bad, 2, &err), &err, TA_ERROR_OUT_OF_RANGE, "markers[1].time: -0.5");
+    TA_ASSERT_REFUSED(ta_clip_set_markers(c, NULL, 2, &err), &err, TA_ERROR_INVALID_ARGUMENT,
+                      "markers: NULL with count 2");
+    TA_ASSERT_REFUSED(ta_clip_set_markers(c, bad, UINT32_MAX, &err), &err, TA_ERROR_LIMIT_EXCEEDED,
+                      "markers: 4294967295 markers");
     ta_clip_retain(c); /* shared: refused */
     TA_ASSERT_REFUSED(ta_clip_set_markers(c, bad, 1, &err), &err, TA_ERROR_BAD_STATE, "held by");
     ta_clip_release(c);
     /* nothing changed */
     assert_int_equal(ta_clip_marker_count(c), 1);
     assert_string_equal(ta_clip_marker_at(c, 0).name, "a");
-    assert_string_equal(ta_clip_user_data(c), "{\"markers\":[{\"name\":\"a\",\"time\":0.5}]}");
+    assert_string_equal(ta_clip_user_data(c), "{\"k\":1}");
     ta_clip_release(c);
+}
+
+/* A clip made from another carries its markers, as they are: a subclip keeps
+ * their times (they are not moved with the cut) and is refused when one falls
+ * past its end; make_clip_additive and rebind keep the source's length, so
+ * they keep every marker. */
+static void test_derived_clips_carry_the_markers(void **state)
+{
+    (void)state;
+    ta_error err = {0};
+    ta_scene *scene = NULL;
+    ta_node_id node;
+    TA_ASSERT_OK(ta_scene_create(NULL, &scene, &err), &err);
+    TA_ASSERT_OK(ta_scene_add_node(scene, ta_no_parent(), "n", &node, &err), &err);
+    /* marked_clip: 1 s, keys at 0 and 1 */
+    const double times[2] = {0.25, 0.75};
+    ta_clip *c = marked_clip(times, 2, node);
+
+    /* frames 0 to 31 at 30 fps keep both keys, the whole second: both markers */
+    ta_clip *sub = NULL;
+    TA_ASSERT_OK(ta_subclip(c, "sub", 0, 31, 30, NULL, &sub, &err), &err);
+    assert_int_equal(ta_clip_marker_count(sub), 2);
+    assert_true(ta_clip_marker_at(sub, 0).time.seconds == 0.25);
+    assert_true(ta_clip_marker_at(sub, 1).time.seconds == 0.75);
+    ta_clip_release(sub);
+
+    /* a subclip with a key at 0.5 s lasts 0.5 s: the marker at 0.75 s is past its end */
+    ta_clip *dense = NULL;
+    float kt[3] = {0, 0.5f, 1}, kv[9] = {0, 0, 0, 0.5f, 0, 0, 1, 0, 0};
+    ta_track_desc d = {0};
+    TA_ASSERT_OK(ta_node_target(node, TA_POSITION, &d.target, &err), &err);
+    d.times = kt;
+    d.key_count = 3;
+    d.values = kv;
+    d.value_count = 9;
+    ta_track *t = NULL;
+    TA_ASSERT_OK(ta_track_create(&d, NULL, &t, &err), &err);
+    ta_clip_options o = {0};
+    o.markers = ta_clip_markers(c);
+    o.marker_count = ta_clip_marker_count(c);
+    TA_ASSERT_OK(ta_clip_create("dense", &t, 1, &o, &dense, &err), &err);
+    sub = (ta_clip *)&err; /* a refusal leaves it alone */
+    TA_ASSERT_REFUSED(ta_subclip(dense, "half", 0, 16, 30, NULL, &sub, &err), &err, TA_ERROR_OUT_OF_RANGE,
+                      "markers[1].time: 0.75 s is outside the clip's [0, 0.5 s]");
+    assert_ptr_equal(sub, (ta_clip *)&err);
+
+    ta_clip *add = NULL;
+    TA_ASSERT_OK(ta_make_clip_additive(dense, 0, NULL, 30, NULL, &add, &err), &err);
+    assert_int_equal(ta_clip_marker_count(add), 2);
+    assert_string_equal(ta_clip_marker_at(add, 1).name, "m1");
+    ta_clip_release(add);
+
+    ta_clip *mapped = NULL;
+    uint32_t missing = 0;
+    TA_ASSERT_OK(ta_clip_rebind(dense, scene, scene, NULL, &mapped, NULL, 0, &missing, &err), &err);
+    assert_int_equal(ta_clip_marker_count(mapped), 2);
+    assert_string_equal(ta_clip_marker_at(mapped, 0).name, "m0");
+    assert_true(ta_clip_marker_at(mapped, 1).time.seconds == 0.75);
+    ta_clip_release(mapped);
+
+    ta_clip_release(dense);
+    ta_clip_release(c);
+    ta_scene_destroy(scene);
 }
 
 /* three.js JSON: the markers travel in the clip's userData, written and read back. */
@@ -557,8 +640,9 @@ static void test_random_cuts_equal_one_step(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_markers_read_from_user_data_sorted),
+        cmocka_unit_test(test_markers_given_in_options_sorted),
         cmocka_unit_test(test_marker_refusals_change_nothing),
+        cmocka_unit_test(test_derived_clips_carry_the_markers),
         cmocka_unit_test(test_gltf_extras_markers),
         cmocka_unit_test(test_json_round_trip),
         cmocka_unit_test(test_repeat_forward_each_marker_once_per_loop),

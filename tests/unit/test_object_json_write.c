@@ -118,7 +118,7 @@ static void world_make(world *w)
     const float v6[6] = {0, 0, 0, 1, 2, 3}, v2[2] = {0.5f, 1}, i2[2] = {1.25f, 1.75f};
     ta_track *tracks[7] = {track(pos, v6, 6),       track(morph, v2, 2), track(opacity, v2, 2), track(slot, i2, 2),
                            track(intensity, v2, 2), track(fov, v2, 2),   track(map, v2, 2)};
-    ta_clip_options co = {NULL, 0, TA_NORMAL_BLEND_MODE, NULL, "u-clip", false};
+    ta_clip_options co = {NULL, 0, TA_NORMAL_BLEND_MODE, NULL, "u-clip", false, NULL, 0};
     TA_ASSERT_OK(ta_clip_create("show", tracks, 7, &co, &w->clip, &err), &err);
 }
 
@@ -444,7 +444,7 @@ static void test_refusals_name_what_is_wrong(void **state)
     d.value_count = 1;
     ta_track *vt;
     TA_ASSERT_OK(ta_track_create(&d, NULL, &vt, &err), &err);
-    ta_clip_options co = {NULL, 1, TA_BLEND_MODE_DEFAULT, NULL, NULL, false};
+    ta_clip_options co = {NULL, 1, TA_BLEND_MODE_DEFAULT, NULL, NULL, false, NULL, 0};
     ta_clip *clash;
     TA_ASSERT_OK(ta_clip_create("clash", &vt, 1, &co, &clash, &err), &err);
     refused(&w, clash, TA_ERROR_UNSUPPORTED, "three.js would bind \"u-cam.visible\" to another target");

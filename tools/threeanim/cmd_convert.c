@@ -180,7 +180,7 @@ static int parse_args(int argc, char **argv, convert_opts *o)
 }
 
 /* A clip made again from copies of its tracks, trimmed and or optimized, with
- * its name, duration, blend mode, user data and uuid. */
+ * its name, duration, blend mode, user data, markers and uuid. */
 static ta_result rebuild(const ta_clip *clip, bool trim, bool optimize, ta_clip **out, ta_error *err)
 {
     uint32_t n = ta_clip_track_count(clip);
@@ -201,7 +201,7 @@ static ta_result rebuild(const ta_clip *clip, bool trim, bool optimize, ta_clip 
     }
     if (r == TA_OK) {
         ta_clip_options co = {NULL, duration, ta_clip_blend_mode(clip), ta_clip_user_data(clip), ta_clip_uuid(clip),
-                               true};
+                               true, ta_clip_markers(clip), ta_clip_marker_count(clip)};
         r = ta_clip_create(ta_clip_name(clip), tracks, n, &co, out, err);
     }
     if (r != TA_OK)

@@ -170,8 +170,14 @@ ta_result resample_clip(const ta_clip *clip, double fps, ta_clip **out, resample
     }
     if (r == TA_OK) {
         /* The resampled clip is the same clip in other keys: a pose clip stays one. */
-        ta_clip_options co = {NULL, ta_clip_duration(clip).seconds, ta_clip_blend_mode(clip), ta_clip_user_data(clip),
-                              ta_clip_uuid(clip), true};
+        ta_clip_options co = {NULL,
+                              ta_clip_duration(clip).seconds,
+                              ta_clip_blend_mode(clip),
+                              ta_clip_user_data(clip),
+                              ta_clip_uuid(clip),
+                              true,
+                              ta_clip_markers(clip),
+                              ta_clip_marker_count(clip)};
         r = ta_clip_create(ta_clip_name(clip), tracks, n, &co, out, err);
     }
     if (r != TA_OK)
