@@ -554,7 +554,7 @@ static ta_result animation(gltf_ctx *g, uint32_t a, gltf_track_list *list)
     uint32_t mark_count = 0;
     json_t *list_json = json_object_get(json_object_get(def, "extras"), "markers");
     if (list_json != NULL && (r = ta__markers_from_json(g->mem, list_json, &marks, &mark_count, g->err)) != TA_OK) {
-        gltf__prefix_error(g, "%s", ap);
+        ta__prefix(g->err, r, "%s", ap);
         return r;
     }
     opts.markers = marks;
