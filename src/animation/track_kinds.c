@@ -25,10 +25,22 @@ typedef struct kind_info {
 #define ON_MAP_MAP true
 #define PATH_PREFIX_SELF ""
 #define PATH_PREFIX_MAP "map."
+#define VALUE_TYPE_NUMBER TA_VALUE_NUMBER
+#define VALUE_TYPE_COLOR TA_VALUE_COLOR
+#define VALUE_TYPE_ROTATION TA_VALUE_ROTATION
+#define VALUE_TYPE_FLAG TA_VALUE_FLAG
+#define VALUE_TYPE_STRING TA_VALUE_STRING
+#define FAMILY_NODE TA_FAMILY_NODE
+#define FAMILY_MESH TA_FAMILY_MESH
+#define FAMILY_SKINNED_MESH TA_FAMILY_SKINNED_MESH
+#define FAMILY_MATERIAL TA_FAMILY_MATERIAL
+#define FAMILY_LIGHT TA_FAMILY_LIGHT
+#define FAMILY_PERSPECTIVE_CAMERA TA_FAMILY_PERSPECTIVE_CAMERA
+#define FAMILY_ORTHOGRAPHIC_CAMERA TA_FAMILY_ORTHOGRAPHIC_CAMERA
 
 static const kind_info kinds[TA_TRACK_KIND_COUNT] = {
 #define X(value, name, size, type, family, element, holder, property, json, range, unit, gltf)                   \
-    {name,     size, TA_VALUE_##type, TA_FAMILY_##family, ELEMENT_LIMIT_##element, ON_MAP_##holder,              \
+    {name,     size, VALUE_TYPE_##type, FAMILY_##family, ELEMENT_LIMIT_##element, ON_MAP_##holder,              \
      property, PATH_PREFIX_##holder property, unit},
     TA_TRACK_KIND_LIST(X)
 #undef X

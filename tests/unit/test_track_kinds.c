@@ -245,9 +245,23 @@ typedef struct kind_row {
     const char *gltf;
 } kind_row;
 
+/* The list's type and family columns name the enum values without their prefix. */
+#define TYPE_NUMBER TA_VALUE_NUMBER
+#define TYPE_COLOR TA_VALUE_COLOR
+#define TYPE_ROTATION TA_VALUE_ROTATION
+#define TYPE_FLAG TA_VALUE_FLAG
+#define TYPE_STRING TA_VALUE_STRING
+#define OF_NODE TA_FAMILY_NODE
+#define OF_MESH TA_FAMILY_MESH
+#define OF_SKINNED_MESH TA_FAMILY_SKINNED_MESH
+#define OF_MATERIAL TA_FAMILY_MATERIAL
+#define OF_LIGHT TA_FAMILY_LIGHT
+#define OF_PERSPECTIVE_CAMERA TA_FAMILY_PERSPECTIVE_CAMERA
+#define OF_ORTHOGRAPHIC_CAMERA TA_FAMILY_ORTHOGRAPHIC_CAMERA
+
 static const kind_row rows[] = {
 #define X(value, name, size, type, family, element, holder, property, json, range, unit, gltf)                     \
-    {value, name, size, TA_VALUE_##type, TA_FAMILY_##family, #element, #holder, property, #json, #range, unit, gltf},
+    {value, name, size, TYPE_##type, OF_##family, #element, #holder, property, #json, #range, unit, gltf},
     TA_TRACK_KIND_LIST(X)
 #undef X
 };
