@@ -21,7 +21,7 @@ typedef struct number_field {
 } number_field;
 
 #define NUMBER(f, lo, hi) {#f, offsetof(ta_material, f), lo, hi}
-/* The ranges three.js documents, as issue 2 lists them. */
+/* The ranges three.js documents for these properties. */
 static const number_field numbers[] = {
     NUMBER(opacity, 0, 1),
     NUMBER(emissive_intensity, 0, INFINITY),
