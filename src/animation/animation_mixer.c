@@ -57,7 +57,7 @@ ta_result ta_mixer_add(ta_mixer *m, ta_action *action, ta_node_id root, uint32_t
 {
     if (m == NULL || action == NULL)
         return ta__fail(err, TA_ERROR_INVALID_ARGUMENT, "%s: is NULL", m == NULL ? "mixer" : "action");
-    ta__fused_release(m); /* an action new to the mixer may take a removed one's address */
+    ta__fused_stop(m); /* an action new to the mixer may take a removed one's address */
     if (action->mixer != NULL)
         return ta__fail(err, TA_ERROR_BAD_STATE, "action: is already action %u of a mixer", action->index);
     if (m->action_count >= TA_NONE - 1)
@@ -192,7 +192,7 @@ void ta__mixer_deactivate(ta_mixer *m, ta_action *a)
 
 void ta__mixer_release_action_refs(ta_mixer *m, ta_action *a)
 {
-    ta__fused_release(m);
+    ta__fused_stop(m);
     if (a->bound) {
         for (uint32_t t = 0; t < a->clip->track_count; ++t) {
             m->bindings[a->bindings[t]].ref_count--;
