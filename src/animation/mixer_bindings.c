@@ -237,8 +237,6 @@ void ta__mixer_drop_unused(ta_mixer *m)
         bool dead = b->use_count == 0 && b->ref_count == 0 && !b->restore_pending && !b->driven_last;
         remap[i] = dead ? TA_NONE : live++;
     }
-    /* the fused path's lanes are driven bindings, never dropped: they only move */
-    ta__fused_remap(m, remap);
     for (uint32_t a = 0; a < m->action_count; ++a) {
         ta_action *act = m->actions[a];
         if (act->bound)

@@ -99,15 +99,21 @@ void ta__fused_stop(ta_mixer *m)
     m->fused.valid = false;
 }
 
-void ta__fused_remap(ta_mixer *m, const uint32_t *remap)
+/* The binding of the node field at `at` floats from the first node: found
+ * by its target, so that the state needs no map of its own and bindings may
+ * be renumbered under it (the lanes' bindings are node targets of element 0,
+ * which ta__fused_refresh checks). */
+static uint32_t lane_binding(const ta_mixer *m, uint32_t at)
 {
-    ta__mixer_fused *f = &m->fused;
-    f->valid = false;
-    if (!f->holds) return;
-    for (uint32_t l = 0; l < f->vec_lanes; ++l)
-        if (f->vec_binding[l] != TA_NONE) f->vec_binding[l] = remap[f->vec_binding[l]];
-    for (uint32_t l = 0; l < f->rot_lanes; ++l)
-        if (f->rot_binding[l] != TA_NONE) f->rot_binding[l] = remap[f->rot_binding[l]];
+    const size_t field = at % TA__NODE_FLOATS;
+    ta_track_target t;
+    t.kind = field == offsetof(ta_node, quaternion) / sizeof(float)
+                 ? TA_QUATERNION
+                 : (field == offsetof(ta_node, scale) / sizeof(float) ? TA_SCALE : TA_POSITION);
+    t.family = TA_FAMILY_NODE;
+    t.index = (uint32_t)(at / TA__NODE_FLOATS);
+    t.element = 0;
+    return ta__mixer_find(m, t);
 }
 
 int ta__fused_release(ta_mixer *m, ta_error *err)
@@ -133,8 +139,9 @@ int ta__fused_release(ta_mixer *m, ta_error *err)
     for (uint32_t g = 0; g < f->group_count; ++g) {
         const ta__lane_group *gr = &f->groups[g];
         for (uint32_t i = 0; i < gr->vec_count; ++i) {
-            if (f->vec_binding[gr->vec_first + i] == TA_NONE) continue; /* dropped: its values with it */
-            const uint32_t off = m->bindings[f->vec_binding[gr->vec_first + i]].offset;
+            const uint32_t b = lane_binding(m, f->vec_node[gr->vec_first + i]);
+            if (b == TA_NONE) continue; /* dropped: its values with it */
+            const uint32_t off = m->bindings[b].offset;
             for (uint32_t c = 0; c < 3; ++c) {
                 const size_t at = at_lane(gr->vec_first, gr->vec_lanes, 3, c, i);
                 m->last[off + c] = f->vlast[at];
@@ -142,8 +149,9 @@ int ta__fused_release(ta_mixer *m, ta_error *err)
             }
         }
         for (uint32_t i = 0; i < gr->rot_count; ++i) {
-            if (f->rot_binding[gr->rot_first + i] == TA_NONE) continue;
-            const uint32_t off = m->bindings[f->rot_binding[gr->rot_first + i]].offset;
+            const uint32_t b = lane_binding(m, f->rot_node[gr->rot_first + i]);
+            if (b == TA_NONE) continue;
+            const uint32_t off = m->bindings[b].offset;
             for (uint32_t c = 0; c < 4; ++c) {
                 const size_t at = at_lane(gr->rot_first, gr->rot_lanes, 4, c, i);
                 m->last[off + c] = f->rlast[at];
@@ -225,7 +233,7 @@ static bool reserve(ta_mixer *m, uint32_t actions, uint32_t vec_lanes, uint32_t 
     size_t vf = 3 * (size_t)vec_lanes, rf = 4 * (size_t)rot_lanes;
     size_t work = work_floats(vec_lanes, rot_lanes, additive);
     size_t heap_work = work > TA__FUSED_STACK_FLOATS ? work : 0;
-    size_t bytes = sizeof(float) * (2 * vf + 2 * rf + heap_work) + sizeof(uint32_t) * 2 * ((size_t)vec_lanes + rot_lanes) +
+    size_t bytes = sizeof(float) * (2 * vf + 2 * rf + heap_work) + sizeof(uint32_t) * ((size_t)vec_lanes + rot_lanes) +
                    sizeof(ta__lane_group) * groups + 64;
     if (bytes > f->block_bytes || f->vec_lanes != vec_lanes || f->rot_lanes != rot_lanes || additive != f->additive ||
         groups != f->group_count) {
@@ -243,9 +251,7 @@ static bool reserve(ta_mixer *m, uint32_t actions, uint32_t vec_lanes, uint32_t 
         f->rlast = f->vorig + vf;
         f->rorig = f->rlast + rf;
         f->work = heap_work ? f->rorig + rf : NULL;
-        f->vec_binding = (uint32_t *)(f->rorig + rf + heap_work);
-        f->rot_binding = f->vec_binding + vec_lanes;
-        f->vec_node = f->rot_binding + rot_lanes;
+        f->vec_node = (uint32_t *)(f->rorig + rf + heap_work);
         f->rot_node = f->vec_node + vec_lanes;
         f->groups = (ta__lane_group *)(void *)(f->rot_node + rot_lanes);
         f->group_count = groups;
@@ -307,8 +313,11 @@ void ta__fused_refresh(ta_mixer *m)
             return;
     }
     if (driven != first->clip->track_count) return;
-    for (uint32_t i = 0; i < m->binding_count; ++i) /* a lane's place in the nodes must fit 32 bits */
-        if (m->bindings[i].use_count > 0 && m->bindings[i].target.index >= UINT32_MAX / TA__NODE_FLOATS - 1) return;
+    /* a lane's place in the nodes must fit 32 bits, and name its binding (lane_binding) */
+    for (uint32_t i = 0; i < m->binding_count; ++i)
+        if (m->bindings[i].use_count > 0 &&
+            (m->bindings[i].target.index >= UINT32_MAX / TA__NODE_FLOATS - 1 || m->bindings[i].target.element != 0))
+            return;
     if (!reserve(m, count, c0->vec_lanes, c0->rot_lanes, c0->group_count, additive)) return;
     f->action_count = 0;
     for (uint32_t i = 0; i < m->action_count; ++i) {
@@ -330,9 +339,8 @@ void ta__fused_refresh(ta_mixer *m)
             f->rlast[at_lane(gr->rot_first, gr->rot_lanes, 4, 3, i)] = f->rorig[at_lane(gr->rot_first, gr->rot_lanes, 4, 3, i)] = 1;
         for (uint32_t i = 0; i < gr->vec_lanes; ++i) {
             uint32_t l = gr->vec_first + i, track = c0->vec_track[l];
-            f->vec_binding[l] = track == TA_NONE ? TA_NONE : first->bindings[track];
             if (track == TA_NONE) continue;
-            const ta__binding *b = &m->bindings[f->vec_binding[l]];
+            const ta__binding *b = &m->bindings[first->bindings[track]];
             f->vec_node[i + gr->vec_first] =
                 (uint32_t)(b->target.index * TA__NODE_FLOATS +
                            (b->target.kind == TA_SCALE ? offsetof(ta_node, scale) : offsetof(ta_node, position)) /
@@ -344,9 +352,8 @@ void ta__fused_refresh(ta_mixer *m)
         }
         for (uint32_t i = 0; i < gr->rot_lanes; ++i) {
             uint32_t l = gr->rot_first + i, track = c0->rot_track[l];
-            f->rot_binding[l] = track == TA_NONE ? TA_NONE : first->bindings[track];
             if (track == TA_NONE) continue;
-            const ta__binding *b = &m->bindings[f->rot_binding[l]];
+            const ta__binding *b = &m->bindings[first->bindings[track]];
             f->rot_node[l] = (uint32_t)(b->target.index * TA__NODE_FLOATS + offsetof(ta_node, quaternion) / sizeof(float));
             for (uint32_t c = 0; c < 4; ++c) {
                 f->rlast[at_lane(gr->rot_first, gr->rot_lanes, 4, c, i)] = m->last[b->offset + c];

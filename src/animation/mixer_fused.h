@@ -63,7 +63,6 @@ typedef struct ta__mixer_fused {
     uint32_t vec_lanes, rot_lanes;       /* padding included */
     uint32_t group_count;
     ta__lane_group *groups;
-    uint32_t *vec_binding, *rot_binding; /* per lane: the binding (TA_NONE: padding) */
     uint32_t *vec_node, *rot_node;       /* per lane: where its numbers go, in floats from the first node */
     /* What lasts from one update to the next: the values last written and
      * the originals, per time group g 3 (vectors) or 4 (rotations) planes of
@@ -89,9 +88,6 @@ bool ta__fused_run(struct ta_mixer *m, const struct ta_mixer_targets *t);
 void ta__fused_refresh(struct ta_mixer *m);
 /* No more runs; the values it holds stay until they are given back. */
 void ta__fused_stop(struct ta_mixer *m);
-/* Bindings renumbered (remap[old] = new; its lanes' bindings are never
- * dropped): the lanes follow, and it stops. */
-void ta__fused_remap(struct ta_mixer *m, const uint32_t *remap);
 /* Gives back the values it holds (making the general path's piles again
  * when they were freed) and stops it. Out of memory: refused, nothing changed. */
 int ta__fused_release(struct ta_mixer *m, struct ta_error *err);
