@@ -323,8 +323,16 @@ ta_result ta__clock_advance(const ta__clock_params *p, ta__clock_state *st, doub
     i128 n_sum = 0, n_start = 0;
     bool huge_sum = false, huge_start = false, over_sum = false, over_start = false;
     float r_sum = 0, r_start = 0;
-    ta__clock_divmod(sum, d, &n_sum, &huge_sum, &r_sum, &over_sum);
-    if (pp) {
+    /* Within the first length the whole count is 0 and the residual the
+     * number itself: the exact arithmetic is for the steps that cross (most
+     * updates of a playing action do not). */
+    if (sum >= 0 && (double)sum < d)
+        r_sum = sum == 0 ? 0.0f : sum;
+    else
+        ta__clock_divmod(sum, d, &n_sum, &huge_sum, &r_sum, &over_sum);
+    if (pp && s.phase >= 0 && (double)s.phase < d) {
+        r_start = s.phase == 0 ? 0.0f : s.phase;
+    } else if (pp) {
         ta__clock_divmod(s.phase, d, &n_start, &huge_start, &r_start, &over_start);
         if (huge_start || n_start > INT64_MAX || n_start < -INT64_MAX)
             return ta__fail(err, TA_ERROR_CLOCK_RANGE,

@@ -58,7 +58,7 @@ ta_result ta_mixer_add(ta_mixer *m, ta_action *action, ta_node_id root, uint32_t
 {
     if (m == NULL || action == NULL)
         return ta__fail(err, TA_ERROR_INVALID_ARGUMENT, "%s: is NULL", m == NULL ? "mixer" : "action");
-    ta__fused_release(m); /* an action new to the mixer may take a removed one's address */
+    ta__fused_stop(m); /* an action new to the mixer may take a removed one's address */
     if (action->mixer != NULL)
         return ta__fail(err, TA_ERROR_BAD_STATE, "action: is already action %u of a mixer", action->index);
     if (m->action_count >= TA_NONE - 1)

@@ -8,8 +8,10 @@
  * would be lost, and with them the proof that the planes do not overlap. */
 #if defined(__GNUC__)
 #define TA__NOINLINE __attribute__((noinline))
+#define TA__UNUSED __attribute__((unused)) /* the x86 sets write with write_*_t */
 #else
 #define TA__NOINLINE
+#define TA__UNUSED
 #endif
 
 #define TA__KERNELS(SUF, ATTR)                                                                                    \
@@ -58,26 +60,45 @@
         for (uint32_t i = 0; i < n; ++i) bad |= (uint32_t)(v[i] - v[i] != 0);                                    \
         return bad;                                                                                               \
     }                                                                                                             \
-    /* which lanes changed, in one vector pass; then the stores, lane by lane */                                  \
-    ATTR TA__NOINLINE static void changed3_##SUF(uint8_t *restrict ch, const float *restrict px,                 \
-                                                 const float *restrict py, const float *restrict pz,              \
-                                                 const float *restrict lx, const float *restrict ly,              \
-                                                 const float *restrict lz, uint32_t n)                            \
+    /* which lanes changed, and whether all is finite (v - v is 0 only for a finite v), in one vector pass */   \
+    ATTR TA__NOINLINE static uint32_t changed3_##SUF(uint8_t *restrict ch, const float *restrict px,             \
+                                                     const float *restrict py, const float *restrict pz,          \
+                                                     const float *restrict lx, const float *restrict ly,          \
+                                                     const float *restrict lz, uint32_t n)                        \
     {                                                                                                             \
-        for (uint32_t i = 0; i < n; ++i) ch[i] = (uint8_t)((px[i] != lx[i]) | (py[i] != ly[i]) | (pz[i] != lz[i])); \
+        uint32_t bad = 0;                                                                                         \
+        for (uint32_t i = 0; i < n; ++i) {                                                                        \
+            ch[i] = (uint8_t)((px[i] != lx[i]) | (py[i] != ly[i]) | (pz[i] != lz[i]));                            \
+            bad |= (uint32_t)((px[i] - px[i] != 0) | (py[i] - py[i] != 0) | (pz[i] - pz[i] != 0));                \
+        }                                                                                                         \
+        return bad;                                                                                               \
     }                                                                                                             \
-    ATTR TA__NOINLINE static void changed4_##SUF(                                                                \
+    ATTR TA__NOINLINE static uint32_t changed4_##SUF(                                                            \
         uint8_t *restrict ch, const float *restrict px, const float *restrict py, const float *restrict pz,       \
         const float *restrict pw, const float *restrict lx, const float *restrict ly, const float *restrict lz,    \
         const float *restrict lw, uint32_t n)                                                                     \
     {                                                                                                             \
-        for (uint32_t i = 0; i < n; ++i)                                                                          \
+        uint32_t bad = 0;                                                                                         \
+        for (uint32_t i = 0; i < n; ++i) {                                                                        \
             ch[i] = (uint8_t)((px[i] != lx[i]) | (py[i] != ly[i]) | (pz[i] != lz[i]) | (pw[i] != lw[i]));         \
+            bad |= (uint32_t)((px[i] - px[i] != 0) | (py[i] - py[i] != 0) | (pz[i] - pz[i] != 0) |                \
+                              (pw[i] - pw[i] != 0));                                                              \
+        }                                                                                                         \
+        return bad;                                                                                               \
     }                                                                                                             \
-    ATTR static void write_vec_##SUF(float *base, const uint32_t *off, const float *pile, const float *last,     \
-                                     uint32_t lanes, uint32_t n, uint8_t *ch)                                     \
+    ATTR static uint32_t changed_vec_##SUF(uint8_t *ch, const float *pile, const float *last, uint32_t lanes)    \
     {                                                                                                             \
-        changed3_##SUF(ch, pile, pile + lanes, pile + 2 * lanes, last, last + lanes, last + 2 * lanes, lanes);    \
+        return changed3_##SUF(ch, pile, pile + lanes, pile + 2 * lanes, last, last + lanes, last + 2 * lanes,     \
+                              lanes);                                                                             \
+    }                                                                                                             \
+    ATTR static uint32_t changed_rot_##SUF(uint8_t *ch, const float *pile, const float *last, uint32_t lanes)    \
+    {                                                                                                             \
+        return changed4_##SUF(ch, pile, pile + lanes, pile + 2 * lanes, pile + 3 * lanes, last, last + lanes,     \
+                              last + 2 * lanes, last + 3 * lanes, lanes);                                         \
+    }                                                                                                             \
+    ATTR TA__UNUSED static void write_vec_##SUF(float *base, const uint32_t *off, const float *pile,             \
+                                                uint32_t lanes, uint32_t n, const uint8_t *ch)                    \
+    {                                                                                                             \
         for (uint32_t i = 0; i < n; ++i) {                                                                        \
             if (!ch[i]) continue;                                                                                 \
             float *d = base + off[i];                                                                             \
@@ -86,11 +107,9 @@
             d[2] = pile[2 * lanes + i];                                                                           \
         }                                                                                                         \
     }                                                                                                             \
-    ATTR static void write_rot_##SUF(float *base, const uint32_t *off, const float *pile, const float *last,     \
-                                     uint32_t lanes, uint32_t n, uint8_t *ch)                                     \
+    ATTR TA__UNUSED static void write_rot_##SUF(float *base, const uint32_t *off, const float *pile,             \
+                                                uint32_t lanes, uint32_t n, const uint8_t *ch)                    \
     {                                                                                                             \
-        changed4_##SUF(ch, pile, pile + lanes, pile + 2 * lanes, pile + 3 * lanes, last, last + lanes,            \
-                       last + 2 * lanes, last + 3 * lanes, lanes);                                                \
         for (uint32_t i = 0; i < n; ++i) {                                                                        \
             if (!ch[i]) continue;                                                                                 \
             float *d = base + off[i];                                                                             \
@@ -100,9 +119,11 @@
             d[3] = pile[3 * lanes + i];                                                                           \
         }                                                                                                         \
     }                                                                                                             \
+
+#define TA__KERNEL_SET(SUF, WRITE)                                                                              \
     static const ta__fused_kernels kernels_##SUF = {vec_first_##SUF, vec_mix_##SUF, vec_rest_##SUF,               \
-                                                    rot_slerp_##SUF, not_finite_##SUF,   \
-                                                    write_vec_##SUF, write_rot_##SUF};
+                                                    rot_slerp_##SUF, not_finite_##SUF, changed_vec_##SUF,          \
+                                                    changed_rot_##SUF, write_vec_##WRITE, write_rot_##WRITE};
 
 /* The scalar set is the reference the vector sets are tested against: kept
  * out of the vectoriser where the compiler allows. */
@@ -112,12 +133,103 @@
 #define TA__SCALAR_ATTR
 #endif
 TA__KERNELS(scalar, TA__SCALAR_ATTR)
+TA__KERNEL_SET(scalar, scalar)
 
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__)) && !defined(__SANITIZE_THREAD__)
 #define TA__X86 1
+#include <immintrin.h>
+#include <string.h>
+
+/* The node writes by blocks of four lanes: where all four changed (the rule
+ * of the lane-by-lane loop, which takes the other blocks), the planes are
+ * transposed in registers, so that a rotation goes to its node in one
+ * 16-byte store and a vector in an 8-byte and a 4-byte one (the float after
+ * it is another field), not one scattered store per number. */
+#define TA__WRITES_T(SUF, ATTR)                                                                                   \
+    ATTR static void write_vec_t_##SUF(float *base, const uint32_t *off, const float *pile, uint32_t lanes,      \
+                                       uint32_t n, const uint8_t *ch)                                             \
+    {                                                                                                             \
+        const float *px = pile, *py = pile + lanes, *pz = pile + 2 * lanes;                                      \
+        uint32_t i = 0;                                                                                           \
+        for (; i + 4 <= n; i += 4) {                                                                              \
+            uint32_t all;                                                                                         \
+            memcpy(&all, ch + i, sizeof all);                                                                     \
+            if (all != 0x01010101u) {                                                                             \
+                for (uint32_t j = i; j < i + 4; ++j) {                                                            \
+                    if (!ch[j]) continue;                                                                         \
+                    float *d = base + off[j];                                                                     \
+                    d[0] = px[j];                                                                                 \
+                    d[1] = py[j];                                                                                 \
+                    d[2] = pz[j];                                                                                 \
+                }                                                                                                 \
+                continue;                                                                                         \
+            }                                                                                                     \
+            const __m128 x = _mm_loadu_ps(px + i), y = _mm_loadu_ps(py + i);                                      \
+            const __m128 lo = _mm_unpacklo_ps(x, y), hi = _mm_unpackhi_ps(x, y);                                  \
+            float *d0 = base + off[i], *d1 = base + off[i + 1], *d2 = base + off[i + 2], *d3 = base + off[i + 3]; \
+            _mm_storel_pi((__m64 *)(void *)d0, lo);                                                               \
+            _mm_storeh_pi((__m64 *)(void *)d1, lo);                                                               \
+            _mm_storel_pi((__m64 *)(void *)d2, hi);                                                               \
+            _mm_storeh_pi((__m64 *)(void *)d3, hi);                                                               \
+            d0[2] = pz[i];                                                                                        \
+            d1[2] = pz[i + 1];                                                                                    \
+            d2[2] = pz[i + 2];                                                                                    \
+            d3[2] = pz[i + 3];                                                                                    \
+        }                                                                                                         \
+        for (; i < n; ++i) {                                                                                      \
+            if (!ch[i]) continue;                                                                                 \
+            float *d = base + off[i];                                                                             \
+            d[0] = px[i];                                                                                         \
+            d[1] = py[i];                                                                                         \
+            d[2] = pz[i];                                                                                         \
+        }                                                                                                         \
+    }                                                                                                             \
+    ATTR static void write_rot_t_##SUF(float *base, const uint32_t *off, const float *pile, uint32_t lanes,      \
+                                       uint32_t n, const uint8_t *ch)                                             \
+    {                                                                                                             \
+        const float *px = pile, *py = pile + lanes, *pz = pile + 2 * lanes, *pw = pile + 3 * lanes;               \
+        uint32_t i = 0;                                                                                           \
+        for (; i + 4 <= n; i += 4) {                                                                              \
+            uint32_t all;                                                                                         \
+            memcpy(&all, ch + i, sizeof all);                                                                     \
+            if (all != 0x01010101u) {                                                                             \
+                for (uint32_t j = i; j < i + 4; ++j) {                                                            \
+                    if (!ch[j]) continue;                                                                         \
+                    float *d = base + off[j];                                                                     \
+                    d[0] = px[j];                                                                                 \
+                    d[1] = py[j];                                                                                 \
+                    d[2] = pz[j];                                                                                 \
+                    d[3] = pw[j];                                                                                 \
+                }                                                                                                 \
+                continue;                                                                                         \
+            }                                                                                                     \
+            __m128 x = _mm_loadu_ps(px + i), y = _mm_loadu_ps(py + i), z = _mm_loadu_ps(pz + i),                  \
+                   w = _mm_loadu_ps(pw + i);                                                                      \
+            _MM_TRANSPOSE4_PS(x, y, z, w);                                                                        \
+            _mm_storeu_ps(base + off[i], x);                                                                      \
+            _mm_storeu_ps(base + off[i + 1], y);                                                                  \
+            _mm_storeu_ps(base + off[i + 2], z);                                                                  \
+            _mm_storeu_ps(base + off[i + 3], w);                                                                  \
+        }                                                                                                         \
+        for (; i < n; ++i) {                                                                                      \
+            if (!ch[i]) continue;                                                                                 \
+            float *d = base + off[i];                                                                             \
+            d[0] = px[i];                                                                                         \
+            d[1] = py[i];                                                                                         \
+            d[2] = pz[i];                                                                                         \
+            d[3] = pw[i];                                                                                         \
+        }                                                                                                         \
+    }
+
 TA__KERNELS(sse2, __attribute__((target("sse2"))))
+TA__WRITES_T(sse2, __attribute__((target("sse2"))))
+TA__KERNEL_SET(sse2, t_sse2)
 TA__KERNELS(avx2, __attribute__((target("avx2"))))
+TA__WRITES_T(avx2, __attribute__((target("avx2"))))
+TA__KERNEL_SET(avx2, t_avx2)
 TA__KERNELS(avx512, __attribute__((target("avx512f,avx512vl,avx512dq,avx512bw"))))
+TA__WRITES_T(avx512, __attribute__((target("avx512f,avx512vl,avx512dq,avx512bw"))))
+TA__KERNEL_SET(avx512, t_avx512)
 #endif
 
 const ta__fused_kernels *ta__fused_kernels_for(ta__simd simd)

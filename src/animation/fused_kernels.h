@@ -36,13 +36,17 @@ typedef struct ta__fused_kernels {
     uint32_t (*rot_slerp)(float *out, const float *a, const float *b, uint32_t n, float t, uint8_t *slow);
     /* nonzero when a number of v is not finite */
     uint32_t (*not_finite)(const float *v, uint32_t n);
-    /* For the first n lanes of a 3- or 4-plane pile whose numbers differ from
-     * last's: base[off[i] + c] = pile[c][i] (a node's field, as floats from
-     * the first node); ch: scratch of `lanes` bytes. */
-    void (*write_vec)(float *base, const uint32_t *off, const float *pile, const float *last, uint32_t lanes,
-                      uint32_t n, uint8_t *ch);
-    void (*write_rot)(float *base, const uint32_t *off, const float *pile, const float *last, uint32_t lanes,
-                      uint32_t n, uint8_t *ch);
+    /* ch[i] = whether lane i of a 3- or 4-plane pile of `lanes` lanes differs
+     * from last's; returns nonzero when a number of the pile is not finite
+     * (the check and the comparison in one pass over the pile). */
+    uint32_t (*changed_vec)(uint8_t *ch, const float *pile, const float *last, uint32_t lanes);
+    uint32_t (*changed_rot)(uint8_t *ch, const float *pile, const float *last, uint32_t lanes);
+    /* For the first n lanes whose ch is set: base[off[i] + c] = pile[c][i] (a
+     * node's field, as floats from the first node). */
+    void (*write_vec)(float *base, const uint32_t *off, const float *pile, uint32_t lanes, uint32_t n,
+                      const uint8_t *ch);
+    void (*write_rot)(float *base, const uint32_t *off, const float *pile, uint32_t lanes, uint32_t n,
+                      const uint8_t *ch);
 } ta__fused_kernels;
 
 /* The kernels of simd (not GENERAL); NULL when this build or CPU lacks them. */

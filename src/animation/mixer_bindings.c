@@ -101,7 +101,9 @@ static ta_result grow_floats(ta_mixer *m, uint32_t need, ta_error *err)
 
 ta_result ta__mixer_need_additive(ta_mixer *m, ta_error *err)
 {
-    ta__fused_release(m); /* the fused path owns the last written values: give them back before they move */
+    /* the fused path holds the last written values: give them back before they move */
+    ta_result r = ta__fused_release(m, err);
+    if (r != TA_OK) return r;
     if (m->wants_add) return TA_OK;
     if (m->slot_capacity == 0) {
         m->wants_add = true; /* grow_floats makes it with the piles */
@@ -150,10 +152,10 @@ static ta_result grow_strings(ta_mixer *m, uint32_t need, ta_error *err)
 
 ta_result ta__mixer_reserve(ta_mixer *m, uint32_t bindings, uint32_t numbers, uint32_t strings, ta_error *err)
 {
-    ta__fused_release(m);
+    ta_result r = ta__fused_release(m, err);
+    if (r != TA_OK) return r;
     if ((uint64_t)m->binding_count + bindings > (1u << 30) || (uint64_t)m->slot_count + numbers > (1u << 30))
         return ta__fail(err, TA_ERROR_LIMIT_EXCEEDED, "mixer: %u more bindings are too many", bindings);
-    ta_result r;
     uint32_t need = m->binding_count + bindings;
     if (need > m->binding_capacity) {
         /* exactly: a character's bindings are made in one or two plays, and
@@ -223,7 +225,6 @@ ta_result ta__mixer_bind(ta_mixer *m, ta_track_target target, uint32_t *out, ta_
 
 void ta__mixer_drop_unused(ta_mixer *m)
 {
-    ta__fused_release(m);
     bool any = false;
     for (uint32_t i = 0; i < m->binding_count && !any; ++i) {
         const ta__binding *b = &m->bindings[i];
@@ -261,9 +262,11 @@ void ta__mixer_drop_unused(ta_mixer *m)
             m->str_last[str] = m->str_last[b.offset];
             b.offset = str++;
         } else {
-            memmove(m->pile + slot, m->pile + b.offset, sizeof(float) * b.size);
-            memmove(m->orig + slot, m->orig + b.offset, sizeof(float) * b.size);
-            memmove(m->last + slot, m->last + b.offset, sizeof(float) * b.size);
+            if (m->float_block != NULL) { /* else the fused path holds them all */
+                memmove(m->pile + slot, m->pile + b.offset, sizeof(float) * b.size);
+                memmove(m->orig + slot, m->orig + b.offset, sizeof(float) * b.size);
+                memmove(m->last + slot, m->last + b.offset, sizeof(float) * b.size);
+            }
             if (m->add != NULL) memmove(m->add + slot, m->add + b.offset, sizeof(float) * b.size);
             b.offset = slot;
             slot += b.size;
@@ -446,7 +449,7 @@ void ta__mixer_release_pairs(ta_mixer *m, ta_action *a)
 
 void ta__mixer_release_action_refs(ta_mixer *m, ta_action *a)
 {
-    ta__fused_release(m);
+    ta__fused_stop(m);
     if (a->bound) {
         for (uint32_t t = 0; t < a->clip->track_count; ++t) {
             m->bindings[a->bindings[t]].ref_count--;

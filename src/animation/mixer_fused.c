@@ -94,22 +94,89 @@ static inline size_t at_lane(uint32_t first, uint32_t lanes, uint32_t planes, ui
     return (size_t)planes * first + (size_t)c * lanes + i;
 }
 
-void ta__fused_release(ta_mixer *m)
+void ta__fused_stop(ta_mixer *m)
+{
+    m->fused.valid = false;
+}
+
+/* The binding of the node field at `at` floats from the first node: found
+ * by its target, so that the state needs no map of its own and bindings may
+ * be renumbered under it (the lanes' bindings are node targets of element 0,
+ * which ta__fused_refresh checks). */
+static uint32_t lane_binding(const ta_mixer *m, uint32_t at)
+{
+    const size_t field = at % TA__NODE_FLOATS;
+    ta_track_target t;
+    t.kind = field == offsetof(ta_node, quaternion) / sizeof(float)
+                 ? TA_QUATERNION
+                 : (field == offsetof(ta_node, scale) / sizeof(float) ? TA_SCALE : TA_POSITION);
+    t.family = TA_FAMILY_NODE;
+    t.index = (uint32_t)(at / TA__NODE_FLOATS);
+    t.element = 0;
+    return ta__mixer_find(m, t);
+}
+
+int ta__fused_release(ta_mixer *m, ta_error *err)
 {
     ta__mixer_fused *f = &m->fused;
-    if (!f->valid) return;
-    for (uint32_t g = 0; g < f->shape->group_count; ++g) {
-        const ta__fused_group *gr = &f->shape->groups[g];
+    if (!f->holds) {
+        f->valid = false;
+        return TA_OK;
+    }
+    if (f->parked) {
+        const uint32_t n = m->slot_count;
+        float *block = (float *)ta__calloc(&m->mem, 3 * (size_t)n, sizeof(float));
+        if (block == NULL)
+            return ta__fail(err, TA_ERROR_OUT_OF_MEMORY, "out of memory making the mixer's piles again (%u values)", n);
+        m->float_block = block;
+        m->pile = block;
+        m->orig = block + n;
+        m->last = block + 2 * (size_t)n;
+        m->slot_capacity = n;
+        f->parked = false;
+        f->gave_back = true;
+    }
+    for (uint32_t g = 0; g < f->group_count; ++g) {
+        const ta__lane_group *gr = &f->groups[g];
         for (uint32_t i = 0; i < gr->vec_count; ++i) {
-            float *l = m->last + m->bindings[f->vec_binding[gr->vec_first + i]].offset;
-            for (uint32_t c = 0; c < 3; ++c) l[c] = f->vlast[at_lane(gr->vec_first, gr->vec_lanes, 3, c, i)];
+            const uint32_t b = lane_binding(m, f->vec_node[gr->vec_first + i]);
+            if (b == TA_NONE) continue; /* dropped: its values with it */
+            const uint32_t off = m->bindings[b].offset;
+            for (uint32_t c = 0; c < 3; ++c) {
+                const size_t at = at_lane(gr->vec_first, gr->vec_lanes, 3, c, i);
+                m->last[off + c] = f->vlast[at];
+                m->orig[off + c] = f->vorig[at];
+            }
         }
         for (uint32_t i = 0; i < gr->rot_count; ++i) {
-            float *l = m->last + m->bindings[f->rot_binding[gr->rot_first + i]].offset;
-            for (uint32_t c = 0; c < 4; ++c) l[c] = f->rlast[at_lane(gr->rot_first, gr->rot_lanes, 4, c, i)];
+            const uint32_t b = lane_binding(m, f->rot_node[gr->rot_first + i]);
+            if (b == TA_NONE) continue;
+            const uint32_t off = m->bindings[b].offset;
+            for (uint32_t c = 0; c < 4; ++c) {
+                const size_t at = at_lane(gr->rot_first, gr->rot_lanes, 4, c, i);
+                m->last[off + c] = f->rlast[at];
+                m->orig[off + c] = f->rorig[at];
+            }
         }
     }
+    f->holds = false;
     f->valid = false;
+    return TA_OK;
+}
+
+/* After the state is made: free the general path's piles when the lanes hold
+ * every number they would (the originals too), unless they were given back once. */
+static void park(ta_mixer *m)
+{
+    ta__mixer_fused *f = &m->fused;
+    if (f->gave_back || m->float_block == NULL) return;
+    size_t lanes = 0;
+    for (uint32_t g = 0; g < f->group_count; ++g) lanes += 3 * (size_t)f->groups[g].vec_count + 4 * (size_t)f->groups[g].rot_count;
+    if (lanes != m->slot_count) return; /* another binding keeps its values there */
+    ta__free(&m->mem, m->float_block, sizeof(float) * 3 * (size_t)m->slot_capacity);
+    m->float_block = m->pile = m->orig = m->last = NULL;
+    m->slot_capacity = 0;
+    f->parked = true;
 }
 
 /* An update's scratch: the piles it mixes into, the sampled keys, the
@@ -117,6 +184,7 @@ void ta__fused_release(ta_mixer *m)
 typedef struct fused_work {
     float *vpile, *rpile, *rkey, *rtmp, *vadd, *radd;
     uint8_t *slow;
+    uint8_t *changed; /* a byte per lane, vectors then rotations */
 } fused_work;
 
 /* Scratch up to this many floats lives on the stack: 8 KiB, a rig of about
@@ -126,7 +194,7 @@ typedef struct fused_work {
 static size_t work_floats(uint32_t vec_lanes, uint32_t rot_lanes, bool additive)
 {
     size_t vf = 3 * (size_t)vec_lanes, rf = 4 * (size_t)rot_lanes, lanes = vec_lanes > rot_lanes ? vec_lanes : rot_lanes;
-    return vf + 3 * rf + (additive ? vf + rf : 0) + (lanes + 3) / 4;
+    return vf + 3 * rf + (additive ? vf + rf : 0) + (lanes + 3) / 4 + ((size_t)vec_lanes + rot_lanes + 3) / 4;
 }
 
 static fused_work work_at(const ta__mixer_fused *f, float *base)
@@ -140,11 +208,12 @@ static fused_work work_at(const ta__mixer_fused *f, float *base)
     w.vadd = f->additive ? w.rtmp + rf : NULL;
     w.radd = f->additive ? w.vadd + vf : NULL;
     w.slow = (uint8_t *)(w.rtmp + rf + (f->additive ? vf + rf : 0));
+    w.changed = w.slow + ((f->vec_lanes > f->rot_lanes ? f->vec_lanes : f->rot_lanes) + 3) / 4 * 4;
     return w;
 }
 
 /* Room for the state; false when out of memory (the general path goes on). */
-static bool reserve(ta_mixer *m, uint32_t actions, uint32_t vec_lanes, uint32_t rot_lanes, bool additive)
+static bool reserve(ta_mixer *m, uint32_t actions, uint32_t vec_lanes, uint32_t rot_lanes, uint32_t groups, bool additive)
 {
     ta__mixer_fused *f = &m->fused;
     if (actions > f->action_capacity) {
@@ -164,8 +233,10 @@ static bool reserve(ta_mixer *m, uint32_t actions, uint32_t vec_lanes, uint32_t 
     size_t vf = 3 * (size_t)vec_lanes, rf = 4 * (size_t)rot_lanes;
     size_t work = work_floats(vec_lanes, rot_lanes, additive);
     size_t heap_work = work > TA__FUSED_STACK_FLOATS ? work : 0;
-    size_t bytes = sizeof(float) * (2 * vf + 2 * rf + heap_work) + sizeof(uint32_t) * 2 * ((size_t)vec_lanes + rot_lanes) + 64;
-    if (bytes > f->block_bytes || f->vec_lanes != vec_lanes || f->rot_lanes != rot_lanes || additive != f->additive) {
+    size_t bytes = sizeof(float) * (2 * vf + 2 * rf + heap_work) + sizeof(uint32_t) * ((size_t)vec_lanes + rot_lanes) +
+                   sizeof(ta__lane_group) * groups + 64;
+    if (bytes > f->block_bytes || f->vec_lanes != vec_lanes || f->rot_lanes != rot_lanes || additive != f->additive ||
+        groups != f->group_count) {
         if (bytes > f->block_bytes) {
             unsigned char *block = (unsigned char *)ta__calloc(&m->mem, 1, bytes);
             if (block == NULL) return false;
@@ -180,10 +251,10 @@ static bool reserve(ta_mixer *m, uint32_t actions, uint32_t vec_lanes, uint32_t 
         f->rlast = f->vorig + vf;
         f->rorig = f->rlast + rf;
         f->work = heap_work ? f->rorig + rf : NULL;
-        f->vec_binding = (uint32_t *)(f->rorig + rf + heap_work);
-        f->rot_binding = f->vec_binding + vec_lanes;
-        f->vec_node = f->rot_binding + rot_lanes;
+        f->vec_node = (uint32_t *)(f->rorig + rf + heap_work);
         f->rot_node = f->vec_node + vec_lanes;
+        f->groups = (ta__lane_group *)(void *)(f->rot_node + rot_lanes);
+        f->group_count = groups;
         f->vec_lanes = vec_lanes;
         f->rot_lanes = rot_lanes;
         f->additive = additive;
@@ -205,7 +276,8 @@ void ta__fused_refresh(ta_mixer *m)
 {
     ta__mixer_fused *f = &m->fused;
     f->valid = false;
-    if (f->kernels == NULL || m->root_motion.on) return;
+    /* a general update gave the values back before it ran */
+    if (f->holds || f->kernels == NULL || m->root_motion.on) return;
     const ta_action *first = NULL;
     uint32_t count = 0;
     bool additive = false;
@@ -241,9 +313,12 @@ void ta__fused_refresh(ta_mixer *m)
             return;
     }
     if (driven != first->clip->track_count) return;
-    for (uint32_t i = 0; i < m->binding_count; ++i) /* a lane's place in the nodes must fit 32 bits */
-        if (m->bindings[i].use_count > 0 && m->bindings[i].target.index >= UINT32_MAX / TA__NODE_FLOATS - 1) return;
-    if (!reserve(m, count, c0->vec_lanes, c0->rot_lanes, additive)) return;
+    /* a lane's place in the nodes must fit 32 bits, and name its binding (lane_binding) */
+    for (uint32_t i = 0; i < m->binding_count; ++i)
+        if (m->bindings[i].use_count > 0 &&
+            (m->bindings[i].target.index >= UINT32_MAX / TA__NODE_FLOATS - 1 || m->bindings[i].target.element != 0))
+            return;
+    if (!reserve(m, count, c0->vec_lanes, c0->rot_lanes, c0->group_count, additive)) return;
     f->action_count = 0;
     for (uint32_t i = 0; i < m->action_count; ++i) {
         ta_action *a = m->actions[i];
@@ -259,13 +334,13 @@ void ta__fused_refresh(ta_mixer *m)
     memset(f->rorig, 0, sizeof(float) * 4 * rl);
     for (uint32_t g = 0; g < c0->group_count; ++g) {
         const ta__fused_group *gr = &c0->groups[g];
+        f->groups[g] = (ta__lane_group){gr->vec_first, gr->vec_lanes, gr->vec_count, gr->rot_first, gr->rot_lanes, gr->rot_count};
         for (uint32_t i = 0; i < gr->rot_lanes; ++i)
             f->rlast[at_lane(gr->rot_first, gr->rot_lanes, 4, 3, i)] = f->rorig[at_lane(gr->rot_first, gr->rot_lanes, 4, 3, i)] = 1;
         for (uint32_t i = 0; i < gr->vec_lanes; ++i) {
             uint32_t l = gr->vec_first + i, track = c0->vec_track[l];
-            f->vec_binding[l] = track == TA_NONE ? TA_NONE : first->bindings[track];
             if (track == TA_NONE) continue;
-            const ta__binding *b = &m->bindings[f->vec_binding[l]];
+            const ta__binding *b = &m->bindings[first->bindings[track]];
             f->vec_node[i + gr->vec_first] =
                 (uint32_t)(b->target.index * TA__NODE_FLOATS +
                            (b->target.kind == TA_SCALE ? offsetof(ta_node, scale) : offsetof(ta_node, position)) /
@@ -277,9 +352,8 @@ void ta__fused_refresh(ta_mixer *m)
         }
         for (uint32_t i = 0; i < gr->rot_lanes; ++i) {
             uint32_t l = gr->rot_first + i, track = c0->rot_track[l];
-            f->rot_binding[l] = track == TA_NONE ? TA_NONE : first->bindings[track];
             if (track == TA_NONE) continue;
-            const ta__binding *b = &m->bindings[f->rot_binding[l]];
+            const ta__binding *b = &m->bindings[first->bindings[track]];
             f->rot_node[l] = (uint32_t)(b->target.index * TA__NODE_FLOATS + offsetof(ta_node, quaternion) / sizeof(float));
             for (uint32_t c = 0; c < 4; ++c) {
                 f->rlast[at_lane(gr->rot_first, gr->rot_lanes, 4, c, i)] = m->last[b->offset + c];
@@ -288,6 +362,8 @@ void ta__fused_refresh(ta_mixer *m)
         }
     }
     f->valid = true;
+    f->holds = true;
+    park(m);
 }
 
 /* ---- the update --------------------------------------------------------------------- */
@@ -496,15 +572,23 @@ bool ta__fused_run(ta_mixer *m, const ta_mixer_targets *t)
             }
         }
     }
-    if (k->not_finite(w.vpile, 3 * f->vec_lanes) | k->not_finite(w.rpile, 4 * f->rot_lanes)) return false;
-
-    /* Nothing refused: write what differs from the last written. */
+    /* Which lanes differ from the last written, and whether all is finite,
+     * in one pass; then, nothing refused, the writes. */
+    uint8_t *vch = w.changed, *rch = w.changed + f->vec_lanes;
+    uint32_t bad = 0;
+    for (uint32_t g = 0; g < shape->group_count; ++g) {
+        const ta__fused_group *gr = &shape->groups[g];
+        size_t v = 3 * (size_t)gr->vec_first, r = 4 * (size_t)gr->rot_first;
+        bad |= k->changed_vec(vch + gr->vec_first, w.vpile + v, f->vlast + v, gr->vec_lanes);
+        bad |= k->changed_rot(rch + gr->rot_first, w.rpile + r, f->rlast + r, gr->rot_lanes);
+    }
+    if (bad) return false;
     float *base = (float *)(void *)t->scene->nodes;
     for (uint32_t g = 0; g < shape->group_count; ++g) {
         const ta__fused_group *gr = &shape->groups[g];
         size_t v = 3 * (size_t)gr->vec_first, r = 4 * (size_t)gr->rot_first;
-        k->write_vec(base, f->vec_node + gr->vec_first, w.vpile + v, f->vlast + v, gr->vec_lanes, gr->vec_count, w.slow);
-        k->write_rot(base, f->rot_node + gr->rot_first, w.rpile + r, f->rlast + r, gr->rot_lanes, gr->rot_count, w.slow);
+        k->write_vec(base, f->vec_node + gr->vec_first, w.vpile + v, gr->vec_lanes, gr->vec_count, vch + gr->vec_first);
+        k->write_rot(base, f->rot_node + gr->rot_first, w.rpile + r, gr->rot_lanes, gr->rot_count, rch + gr->rot_first);
     }
     /* what was written is what the next update compares with */
     memcpy(f->vlast, w.vpile, sizeof(float) * 3 * f->vec_lanes);

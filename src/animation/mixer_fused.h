@@ -11,10 +11,20 @@
  *
  * The state is made at the end of an update that took the general path (so
  * the update itself allocates nothing), for the actions playing then; it
- * holds while the same actions play, the bindings stay as checked and the
- * targets are the same. While it holds it owns the binding's last written
- * values (the general path's `last`); anything that reads or moves those
- * calls ta__fused_release first, which gives them back.
+ * runs while the same actions play, the bindings stay as checked and the
+ * targets are the same. From then on it holds the bindings' last written
+ * values (the general path's `last`) until they are given back, even after
+ * it stops running (ta__fused_stop: an action went away), so that what stops
+ * it need not allocate. Anything that reads or moves the general path's
+ * values calls ta__fused_release first, which gives them back.
+ *
+ * When the lanes are every number the mixer binds, the general path's piles
+ * (pile, orig, last: 12 bytes a number) are freed as well, the originals
+ * kept in the lanes: a mixer that stays on this path holds one copy of its
+ * state, not two. Giving them back then allocates (ta__fused_release can
+ * fail, and changes nothing when it does); the first time it happens the
+ * piles stay, so that a mix that goes back and forth between the paths does
+ * not allocate at every update.
  */
 #ifndef THREEANIM_SRC_ANIMATION_MIXER_FUSED_H
 #define THREEANIM_SRC_ANIMATION_MIXER_FUSED_H
@@ -30,10 +40,20 @@ struct ta_action;
 struct ta_mixer_targets;
 struct ta_error;
 
+/* A time group's lanes, kept by the state for giving values back after its
+ * clips may be gone. */
+typedef struct ta__lane_group {
+    uint32_t vec_first, vec_lanes, vec_count;
+    uint32_t rot_first, rot_lanes, rot_count;
+} ta__lane_group;
+
 typedef struct ta__mixer_fused {
     ta__simd simd;                   /* chosen when the mixer was made */
     const ta__fused_kernels *kernels;
-    bool valid;
+    bool valid;                      /* the next update may run it */
+    bool holds;                      /* it holds the last written values (and, parked, the originals) */
+    bool parked;                     /* the general path's piles are freed */
+    bool gave_back;                  /* piles freed once and made again: they stay */
     uint64_t runs;                   /* updates it committed (for tests and reports) */
     uint32_t action_count;           /* the playing actions it was made for, in index order */
     uint32_t action_capacity;
@@ -41,7 +61,8 @@ typedef struct ta__mixer_fused {
     const struct ta__clip_fused **layouts;
     const struct ta__clip_fused *shape;  /* the lanes' time groups: the first action's clip's (all alike) */
     uint32_t vec_lanes, rot_lanes;       /* padding included */
-    uint32_t *vec_binding, *rot_binding; /* per lane: the binding (TA_NONE: padding) */
+    uint32_t group_count;
+    ta__lane_group *groups;
     uint32_t *vec_node, *rot_node;       /* per lane: where its numbers go, in floats from the first node */
     /* What lasts from one update to the next: the values last written and
      * the originals, per time group g 3 (vectors) or 4 (rotations) planes of
@@ -65,8 +86,11 @@ bool ta__fused_usable(const struct ta_mixer *m);
 bool ta__fused_run(struct ta_mixer *m, const struct ta_mixer_targets *t);
 /* After a general update's commit: make the state for the next ones, when they qualify. */
 void ta__fused_refresh(struct ta_mixer *m);
-/* Gives back the last written values and drops the state. */
-void ta__fused_release(struct ta_mixer *m);
+/* No more runs; the values it holds stay until they are given back. */
+void ta__fused_stop(struct ta_mixer *m);
+/* Gives back the values it holds (making the general path's piles again
+ * when they were freed) and stops it. Out of memory: refused, nothing changed. */
+int ta__fused_release(struct ta_mixer *m, struct ta_error *err);
 void ta__fused_free(struct ta_mixer *m);
 /* Bytes the state holds (for memory reports). */
 size_t ta__fused_bytes(const struct ta_mixer *m);

@@ -684,7 +684,7 @@ static ta_result run_update(ta_mixer *m, const ta_mixer_targets *t, double delta
     /* The fused path (mixer_fused.h) for the same rig's actions on the same
      * targets; else the general path, which needs the last written values back. */
     bool fused = m->checked && !write_all && ta__fused_usable(m);
-    if (!fused) ta__fused_release(m);
+    if (!fused && (r = ta__fused_release(m, err)) != TA_OK) return r;
 
     /* 2. The bindings: groups resolved, every target checked, originals read;
      * a clip that remembers its nodes' names played on a scene whose nodes at
@@ -724,7 +724,7 @@ static ta_result run_update(ta_mixer *m, const ta_mixer_targets *t, double delta
     /* 3-5 in one pass over lanes; a value that is not finite sends the update
      * to the general path, which names it and refuses. */
     if (fused && !ta__fused_run(m, t)) {
-        ta__fused_release(m);
+        if ((r = ta__fused_release(m, err)) != TA_OK) return r;
         fused = false;
     }
     if (!fused) {

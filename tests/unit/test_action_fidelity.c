@@ -473,6 +473,57 @@ static void test_use_group_is_refused_while_playing(void **state)
     teardown(&f);
 }
 
+/* ---- the float32 phase at a clip's end ---------------------------------------------- */
+
+/* A STEP clip of 30 keys at k/29 s, x = k, looped by steps of 1/60 s: after
+ * 60 steps three.js's double time is 1.0000000000000013, past the end, so it
+ * wraps to 1.3e-15 and reads key 0. The port's float32 phase has summed the
+ * float32 step to 0.99999970, short of the end, and reads key 28. After 3300
+ * steps (55 s) the phase is 0.99998683 and three.js's time 8.5e-14 past a
+ * wrap: the same two keys. Pinned here because a benchmark checksum read at
+ * such an update differs from three.js's by a whole step, by design (the
+ * phase is float32, docs/three-js-to-threeanim.md). */
+static void test_a_float32_phase_short_of_the_end_reads_the_last_step(void **state)
+{
+    (void)state;
+    ta_error err = {0};
+    fixture f;
+    setup(&f);
+    enum { K = 30 };
+    float times[K], values[K * 3];
+    for (uint32_t k = 0; k < K; ++k) {
+        times[k] = (float)((double)k / (K - 1));
+        values[k * 3] = (float)k;
+        values[k * 3 + 1] = values[k * 3 + 2] = 0;
+    }
+    ta_track_target target;
+    TA_ASSERT_OK(ta_node_target(f.node, TA_POSITION, &target, &err), &err);
+    ta_track_desc d = {0};
+    d.target = target;
+    d.interpolation = TA_STEP;
+    d.times = times;
+    d.key_count = K;
+    d.values = values;
+    d.value_count = K * 3;
+    ta_track *t = NULL;
+    TA_ASSERT_OK(ta_track_create(&d, NULL, &t, &err), &err);
+    ta_clip *clip = NULL;
+    TA_ASSERT_OK(ta_clip_create("steps", &t, 1, NULL, &clip, &err), &err);
+    ta_action *a = add(&f, clip, true);
+    for (int i = 0; i < 60; ++i) step(&f, 1.0 / 60);
+    assert_true(ta_action_phase(a) == 0.99999970198f);
+    assert_true(node_x(&f) == 28);
+    for (int i = 60; i < 3300; ++i) step(&f, 1.0 / 60);
+    assert_true(ta_action_phase(a) == 0.99998682737f);
+    assert_true(node_x(&f) == 28);
+    /* one more step wraps it, as three.js's 61st does */
+    step(&f, 1.0 / 60);
+    assert_true(ta_action_phase(a) < 1.0f / 29);
+    assert_true(node_x(&f) == 0);
+    ta_clip_release(clip);
+    teardown(&f);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -491,6 +542,7 @@ int main(void)
         cmocka_unit_test(test_a_name_set_between_same_mixes_survives),
         cmocka_unit_test(test_stop_restores_at_the_next_update_and_an_update_of_zero_does_it_now),
         cmocka_unit_test(test_use_group_is_refused_while_playing),
+        cmocka_unit_test(test_a_float32_phase_short_of_the_end_reads_the_last_step),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

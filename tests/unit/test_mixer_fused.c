@@ -7,6 +7,7 @@
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "ta_test.h"
 
@@ -323,6 +324,128 @@ static void test_not_finite_refused_unchanged(void **state)
     ta_clip_release(c);
 }
 
+/* A mixer that stays on the fused path holds one copy of its state: the
+ * general path's piles are freed after the update that made the fused state.
+ * Leaving the path makes them again; out of memory there refuses the update
+ * with nothing changed, and the next one goes on as a general mixer would. */
+static void test_piles_freed_while_fused(void **state)
+{
+    (void)state;
+    if (!simd_runs("scalar")) return;
+    ta_error err = {0};
+    ta_clip *clips[2] = {rig_clip(1, 0.6, "walk"), rig_clip(2, 0.9, "run")};
+    ta_scene *scenes[2] = {rig_scene(), rig_scene()};
+    ta_test_counter counter = {0};
+    counter.fail_after = -1;
+    ta_allocator alloc = ta_test_counting_allocator(&counter);
+    ta_mixer *mixers[2] = {mixer_on("general"), NULL};
+    setenv("TA_SIMD", "scalar", 1);
+    ta_mixer_options opts = {0};
+    opts.allocator = &alloc;
+    TA_ASSERT_OK(ta_mixer_create(ta_no_parent(), &opts, &mixers[1], &err), &err);
+    unsetenv("TA_SIMD");
+    ta_action *acts[2][2];
+    for (int i = 0; i < 2; ++i)
+        for (int a = 0; a < 2; ++a) acts[i][a] = add_playing(mixers[i], clips[a], a ? 0.3f : 0.7f);
+    ta_mixer *m = mixers[1];
+    for (int frame = 0; frame < 40; ++frame) {
+        if (frame == 10) {
+            /* another scene: every property written, on the general path, whose piles cannot be made */
+            assert_true(m->fused.parked);
+            assert_null(m->float_block);
+            ta_node before[BONES];
+            for (uint32_t b = 0; b < BONES; ++b) before[b] = *ta_scene_node(scenes[1], ta_node_at(b));
+            ta_scene *other = rig_scene();
+            float phase = ta_action_phase(acts[1][0]);
+            size_t live = counter.live_bytes;
+            counter.fail_after = 0;
+            TA_ASSERT_REFUSED(ta_mixer_update(m, other, ta_seconds(1.0 / 37), &err), &err, TA_ERROR_OUT_OF_MEMORY,
+                              "piles");
+            counter.fail_after = -1;
+            assert_int_equal(counter.live_bytes, live);
+            assert_true(ta_action_phase(acts[1][0]) == phase);
+            assert_true(m->fused.parked);
+            for (uint32_t b = 0; b < BONES; ++b)
+                assert_memory_equal(&before[b], ta_scene_node(scenes[1], ta_node_at(b)), sizeof before[b]);
+            ta_scene_destroy(other);
+        }
+        if (frame == 20)
+            for (int i = 0; i < 2; ++i) TA_ASSERT_OK(ta_action_stop(acts[i][1], &err), &err); /* leaves the path */
+        if (frame == 25)
+            for (int i = 0; i < 2; ++i) TA_ASSERT_OK(ta_action_play(acts[i][1], &err), &err);
+        for (int i = 0; i < 2; ++i) TA_ASSERT_OK(ta_mixer_update(mixers[i], scenes[i], ta_seconds(1.0 / 37), &err), &err);
+        for (uint32_t b = 0; b < BONES; ++b) {
+            const ta_node *x = ta_scene_node(scenes[0], ta_node_at(b)), *y = ta_scene_node(scenes[1], ta_node_at(b));
+            assert_memory_equal(&x->position, &y->position, sizeof x->position);
+            assert_memory_equal(&x->quaternion, &y->quaternion, sizeof x->quaternion);
+            assert_memory_equal(&x->scale, &y->scale, sizeof x->scale);
+        }
+        if (frame == 1) assert_true(m->fused.parked);
+    }
+    /* given back once at frame 20, the piles stay: no allocation at each change of path */
+    assert_false(m->fused.parked);
+    assert_non_null(m->float_block);
+    assert_true(m->fused.runs >= 30);
+    for (int i = 0; i < 2; ++i) {
+        ta_mixer_destroy(mixers[i]);
+        ta_scene_destroy(scenes[i]);
+    }
+    for (int a = 0; a < 2; ++a) ta_clip_release(clips[a]);
+}
+
+/* The node writes of every set against the scalar set's, over masks where
+ * blocks of four lanes are all changed, partly changed or not at all, and a
+ * tail: the same nodes, and the finite verdict of the change pass. */
+static void test_writes_same_as_scalar(void **state)
+{
+    (void)state;
+    enum { LANES = 32, N = 30, NODES = 40 };
+    const ta__fused_kernels *ref = ta__fused_kernels_for(TA__SIMD_SCALAR);
+    float pile[4 * LANES], last[4 * LANES];
+    uint32_t off[LANES];
+    for (uint32_t i = 0; i < 4 * LANES; ++i) {
+        pile[i] = (float)i * 0.25f + 1;
+        last[i] = pile[i];
+    }
+    /* lanes 0-3 all changed, 4-7 two of them, 8-11 none, 12-29 all, 30-31 padding */
+    for (uint32_t i = 0; i < LANES; ++i) {
+        off[i] = (uint32_t)(((i * 7) % NODES) * (sizeof(ta_node) / sizeof(float)));
+        if (i < 4 || i == 5 || i == 6 || (i >= 12 && i < N)) last[(i % 4) * LANES + i] += 1;
+    }
+    for (int s = TA__SIMD_SCALAR; s < TA__SIMD_COUNT; ++s) {
+        const ta__fused_kernels *k = ta__fused_kernels_for((ta__simd)s);
+        if (k == NULL) continue;
+        for (int rot = 0; rot < 2; ++rot) {
+            ta_node a[NODES], b[NODES];
+            memset(a, 0, sizeof a);
+            memset(b, 0, sizeof b);
+            uint8_t cha[LANES], chb[LANES];
+            uint32_t bad_a = rot ? ref->changed_rot(cha, pile, last, LANES) : ref->changed_vec(cha, pile, last, LANES);
+            uint32_t bad_b = rot ? k->changed_rot(chb, pile, last, LANES) : k->changed_vec(chb, pile, last, LANES);
+            assert_int_equal(bad_a, 0);
+            assert_int_equal(bad_b, 0);
+            assert_memory_equal(cha, chb, sizeof cha);
+            assert_int_equal(cha[8], 0);
+            assert_int_equal(cha[5], 1);
+            float *base = rot ? &a[0].quaternion.x - offsetof(ta_node, quaternion) / sizeof(float)
+                              : &a[0].position.x - offsetof(ta_node, position) / sizeof(float);
+            (rot ? ref->write_rot : ref->write_vec)(base, off, pile, LANES, N, cha);
+            base = rot ? &b[0].quaternion.x - offsetof(ta_node, quaternion) / sizeof(float)
+                       : &b[0].position.x - offsetof(ta_node, position) / sizeof(float);
+            (rot ? k->write_rot : k->write_vec)(base, off, pile, LANES, N, chb);
+            assert_memory_equal(a, b, sizeof a);
+        }
+        float bad_pile[4 * LANES];
+        memcpy(bad_pile, pile, sizeof bad_pile);
+        bad_pile[3 * LANES + 17] = NAN;
+        uint8_t ch[LANES];
+        assert_int_not_equal(k->changed_rot(ch, bad_pile, last, LANES), 0);
+        bad_pile[3 * LANES + 17] = 0;
+        bad_pile[2 * LANES + 31] = INFINITY; /* a padding lane counts too */
+        assert_int_not_equal(k->changed_vec(ch, bad_pile, last, LANES), 0);
+    }
+}
+
 static void test_simd_names_refused(void **state)
 {
     (void)state;
@@ -402,6 +525,8 @@ int main(void)
         cmocka_unit_test(test_blend_matches_property_mixer),
         cmocka_unit_test(test_every_path_same_as_general),
         cmocka_unit_test(test_not_finite_refused_unchanged),
+        cmocka_unit_test(test_piles_freed_while_fused),
+        cmocka_unit_test(test_writes_same_as_scalar),
         cmocka_unit_test(test_simd_names_refused),
         cmocka_unit_test(test_batch_same_as_one_by_one),
     };
