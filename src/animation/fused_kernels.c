@@ -14,6 +14,20 @@
 #define TA__UNUSED
 #endif
 
+/* One lane's value to its node: the planes' numbers of lane j, side by side. */
+static inline void store3(float *d, const float *px, const float *py, const float *pz, uint32_t j)
+{
+    d[0] = px[j];
+    d[1] = py[j];
+    d[2] = pz[j];
+}
+
+static inline void store4(float *d, const float *px, const float *py, const float *pz, const float *pw, uint32_t j)
+{
+    store3(d, px, py, pz, j);
+    d[3] = pw[j];
+}
+
 #define TA__KERNELS(SUF, ATTR)                                                                                    \
     ATTR static void vec_first_##SUF(float *pile, const float *k0, const float *k1, uint32_t n, double w0,        \
                                      double w1)                                                                   \
@@ -32,11 +46,11 @@
     {                                                                                                             \
         for (uint32_t i = 0; i < n; ++i) pile[i] = (float)(pile[i] * s + orig[i] * t);                            \
     }                                                                                                             \
-    ATTR TA__NOINLINE static uint32_t slerp_planes_##SUF(                                                               \
-        float *restrict ox, float *restrict oy, float *restrict oz, float *restrict ow, const float *restrict ax,   \
-        const float *restrict ay, const float *restrict az, const float *restrict aw, const float *restrict bx,     \
-        const float *restrict by, const float *restrict bz, const float *restrict bw, uint32_t n, float t,         \
-        uint8_t *restrict slow)                                                                                    \
+    ATTR TA__NOINLINE static uint32_t slerp_planes_##SUF(                                                         \
+        float *restrict ox, float *restrict oy, float *restrict oz, float *restrict ow, const float *restrict ax, \
+        const float *restrict ay, const float *restrict az, const float *restrict aw, const float *restrict bx,   \
+        const float *restrict by, const float *restrict bz, const float *restrict bw, uint32_t n, float t,        \
+        uint8_t *restrict slow)                                                                                   \
     {                                                                                                             \
         uint32_t count = 0;                                                                                       \
         for (uint32_t i = 0; i < n; ++i) {                                                                        \
@@ -53,15 +67,15 @@
         return slerp_planes_##SUF(out, out + n, out + 2 * n, out + 3 * n, a, a + n, a + 2 * n, a + 3 * n, b,      \
                                   b + n, b + 2 * n, b + 3 * n, n, t, slow);                                       \
     }                                                                                                             \
-    ATTR static uint32_t not_finite_##SUF(const float *v, uint32_t n)                                            \
+    ATTR static uint32_t not_finite_##SUF(const float *v, uint32_t n)                                             \
     {                                                                                                             \
         /* v - v is 0 for a finite number and NaN for the others: an OR of compares, which vectorises */          \
         uint32_t bad = 0;                                                                                         \
-        for (uint32_t i = 0; i < n; ++i) bad |= (uint32_t)(v[i] - v[i] != 0);                                    \
+        for (uint32_t i = 0; i < n; ++i) bad |= (uint32_t)(v[i] - v[i] != 0);                                     \
         return bad;                                                                                               \
     }                                                                                                             \
-    /* which lanes changed, and whether all is finite (v - v is 0 only for a finite v), in one vector pass */   \
-    ATTR TA__NOINLINE static uint32_t changed3_##SUF(uint8_t *restrict ch, const float *restrict px,             \
+    /* which lanes changed, and whether all is finite (v - v is 0 only for a finite v), in one vector pass */     \
+    ATTR TA__NOINLINE static uint32_t changed3_##SUF(uint8_t *restrict ch, const float *restrict px,              \
                                                      const float *restrict py, const float *restrict pz,          \
                                                      const float *restrict lx, const float *restrict ly,          \
                                                      const float *restrict lz, uint32_t n)                        \
@@ -73,9 +87,9 @@
         }                                                                                                         \
         return bad;                                                                                               \
     }                                                                                                             \
-    ATTR TA__NOINLINE static uint32_t changed4_##SUF(                                                            \
+    ATTR TA__NOINLINE static uint32_t changed4_##SUF(                                                             \
         uint8_t *restrict ch, const float *restrict px, const float *restrict py, const float *restrict pz,       \
-        const float *restrict pw, const float *restrict lx, const float *restrict ly, const float *restrict lz,    \
+        const float *restrict pw, const float *restrict lx, const float *restrict ly, const float *restrict lz,   \
         const float *restrict lw, uint32_t n)                                                                     \
     {                                                                                                             \
         uint32_t bad = 0;                                                                                         \
@@ -86,43 +100,32 @@
         }                                                                                                         \
         return bad;                                                                                               \
     }                                                                                                             \
-    ATTR static uint32_t changed_vec_##SUF(uint8_t *ch, const float *pile, const float *last, uint32_t lanes)    \
+    ATTR static uint32_t changed_vec_##SUF(uint8_t *ch, const float *pile, const float *last, uint32_t lanes)     \
     {                                                                                                             \
         return changed3_##SUF(ch, pile, pile + lanes, pile + 2 * lanes, last, last + lanes, last + 2 * lanes,     \
                               lanes);                                                                             \
     }                                                                                                             \
-    ATTR static uint32_t changed_rot_##SUF(uint8_t *ch, const float *pile, const float *last, uint32_t lanes)    \
+    ATTR static uint32_t changed_rot_##SUF(uint8_t *ch, const float *pile, const float *last, uint32_t lanes)     \
     {                                                                                                             \
         return changed4_##SUF(ch, pile, pile + lanes, pile + 2 * lanes, pile + 3 * lanes, last, last + lanes,     \
                               last + 2 * lanes, last + 3 * lanes, lanes);                                         \
     }                                                                                                             \
-    ATTR TA__UNUSED static void write_vec_##SUF(float *base, const uint32_t *off, const float *pile,             \
+    ATTR TA__UNUSED static void write_vec_##SUF(float *base, const uint32_t *off, const float *pile,              \
                                                 uint32_t lanes, uint32_t n, const uint8_t *ch)                    \
     {                                                                                                             \
-        for (uint32_t i = 0; i < n; ++i) {                                                                        \
-            if (!ch[i]) continue;                                                                                 \
-            float *d = base + off[i];                                                                             \
-            d[0] = pile[i];                                                                                       \
-            d[1] = pile[lanes + i];                                                                               \
-            d[2] = pile[2 * lanes + i];                                                                           \
-        }                                                                                                         \
+        for (uint32_t i = 0; i < n; ++i)                                                                          \
+            if (ch[i]) store3(base + off[i], pile, pile + lanes, pile + 2 * lanes, i);                            \
     }                                                                                                             \
-    ATTR TA__UNUSED static void write_rot_##SUF(float *base, const uint32_t *off, const float *pile,             \
+    ATTR TA__UNUSED static void write_rot_##SUF(float *base, const uint32_t *off, const float *pile,              \
                                                 uint32_t lanes, uint32_t n, const uint8_t *ch)                    \
     {                                                                                                             \
-        for (uint32_t i = 0; i < n; ++i) {                                                                        \
-            if (!ch[i]) continue;                                                                                 \
-            float *d = base + off[i];                                                                             \
-            d[0] = pile[i];                                                                                       \
-            d[1] = pile[lanes + i];                                                                               \
-            d[2] = pile[2 * lanes + i];                                                                           \
-            d[3] = pile[3 * lanes + i];                                                                           \
-        }                                                                                                         \
+        for (uint32_t i = 0; i < n; ++i)                                                                          \
+            if (ch[i]) store4(base + off[i], pile, pile + lanes, pile + 2 * lanes, pile + 3 * lanes, i);          \
     }                                                                                                             \
 
-#define TA__KERNEL_SET(SUF, WRITE)                                                                              \
+#define TA__KERNEL_SET(SUF, WRITE)                                                                                \
     static const ta__fused_kernels kernels_##SUF = {vec_first_##SUF, vec_mix_##SUF, vec_rest_##SUF,               \
-                                                    rot_slerp_##SUF, not_finite_##SUF, changed_vec_##SUF,          \
+                                                    rot_slerp_##SUF, not_finite_##SUF, changed_vec_##SUF,         \
                                                     changed_rot_##SUF, write_vec_##WRITE, write_rot_##WRITE};
 
 /* The scalar set is the reference the vector sets are tested against: kept
@@ -145,23 +148,24 @@ TA__KERNEL_SET(scalar, scalar)
  * transposed in registers, so that a rotation goes to its node in one
  * 16-byte store and a vector in an 8-byte and a 4-byte one (the float after
  * it is another field), not one scattered store per number. */
+/* Whether the four change flags at ch are all set. */
+static inline bool all_four(const uint8_t *ch)
+{
+    uint32_t all;
+    memcpy(&all, ch, sizeof all);
+    return all == 0x01010101u;
+}
+
 #define TA__WRITES_T(SUF, ATTR)                                                                                   \
-    ATTR static void write_vec_t_##SUF(float *base, const uint32_t *off, const float *pile, uint32_t lanes,      \
+    ATTR static void write_vec_t_##SUF(float *base, const uint32_t *off, const float *pile, uint32_t lanes,       \
                                        uint32_t n, const uint8_t *ch)                                             \
     {                                                                                                             \
-        const float *px = pile, *py = pile + lanes, *pz = pile + 2 * lanes;                                      \
+        const float *px = pile, *py = pile + lanes, *pz = pile + 2 * lanes;                                       \
         uint32_t i = 0;                                                                                           \
         for (; i + 4 <= n; i += 4) {                                                                              \
-            uint32_t all;                                                                                         \
-            memcpy(&all, ch + i, sizeof all);                                                                     \
-            if (all != 0x01010101u) {                                                                             \
-                for (uint32_t j = i; j < i + 4; ++j) {                                                            \
-                    if (!ch[j]) continue;                                                                         \
-                    float *d = base + off[j];                                                                     \
-                    d[0] = px[j];                                                                                 \
-                    d[1] = py[j];                                                                                 \
-                    d[2] = pz[j];                                                                                 \
-                }                                                                                                 \
+            if (!all_four(ch + i)) {                                                                              \
+                for (uint32_t j = i; j < i + 4; ++j)                                                              \
+                    if (ch[j]) store3(base + off[j], px, py, pz, j);                                              \
                 continue;                                                                                         \
             }                                                                                                     \
             const __m128 x = _mm_loadu_ps(px + i), y = _mm_loadu_ps(py + i);                                      \
@@ -176,31 +180,18 @@ TA__KERNEL_SET(scalar, scalar)
             d2[2] = pz[i + 2];                                                                                    \
             d3[2] = pz[i + 3];                                                                                    \
         }                                                                                                         \
-        for (; i < n; ++i) {                                                                                      \
-            if (!ch[i]) continue;                                                                                 \
-            float *d = base + off[i];                                                                             \
-            d[0] = px[i];                                                                                         \
-            d[1] = py[i];                                                                                         \
-            d[2] = pz[i];                                                                                         \
-        }                                                                                                         \
+        for (; i < n; ++i)                                                                                        \
+            if (ch[i]) store3(base + off[i], px, py, pz, i);                                                      \
     }                                                                                                             \
-    ATTR static void write_rot_t_##SUF(float *base, const uint32_t *off, const float *pile, uint32_t lanes,      \
+    ATTR static void write_rot_t_##SUF(float *base, const uint32_t *off, const float *pile, uint32_t lanes,       \
                                        uint32_t n, const uint8_t *ch)                                             \
     {                                                                                                             \
         const float *px = pile, *py = pile + lanes, *pz = pile + 2 * lanes, *pw = pile + 3 * lanes;               \
         uint32_t i = 0;                                                                                           \
         for (; i + 4 <= n; i += 4) {                                                                              \
-            uint32_t all;                                                                                         \
-            memcpy(&all, ch + i, sizeof all);                                                                     \
-            if (all != 0x01010101u) {                                                                             \
-                for (uint32_t j = i; j < i + 4; ++j) {                                                            \
-                    if (!ch[j]) continue;                                                                         \
-                    float *d = base + off[j];                                                                     \
-                    d[0] = px[j];                                                                                 \
-                    d[1] = py[j];                                                                                 \
-                    d[2] = pz[j];                                                                                 \
-                    d[3] = pw[j];                                                                                 \
-                }                                                                                                 \
+            if (!all_four(ch + i)) {                                                                              \
+                for (uint32_t j = i; j < i + 4; ++j)                                                              \
+                    if (ch[j]) store4(base + off[j], px, py, pz, pw, j);                                          \
                 continue;                                                                                         \
             }                                                                                                     \
             __m128 x = _mm_loadu_ps(px + i), y = _mm_loadu_ps(py + i), z = _mm_loadu_ps(pz + i),                  \
@@ -211,14 +202,8 @@ TA__KERNEL_SET(scalar, scalar)
             _mm_storeu_ps(base + off[i + 2], z);                                                                  \
             _mm_storeu_ps(base + off[i + 3], w);                                                                  \
         }                                                                                                         \
-        for (; i < n; ++i) {                                                                                      \
-            if (!ch[i]) continue;                                                                                 \
-            float *d = base + off[i];                                                                             \
-            d[0] = px[i];                                                                                         \
-            d[1] = py[i];                                                                                         \
-            d[2] = pz[i];                                                                                         \
-            d[3] = pw[i];                                                                                         \
-        }                                                                                                         \
+        for (; i < n; ++i)                                                                                        \
+            if (ch[i]) store4(base + off[i], px, py, pz, pw, i);                                                  \
     }
 
 TA__KERNELS(sse2, __attribute__((target("sse2"))))
