@@ -37,7 +37,8 @@ problems=$(awk '
 # A handle's calls are its thing's: ta_skinned_mesh_at makes a ta_skinned_mesh_id.
 modules=$(grep -ohE '(\}|typedef [a-z_ ]*\(\*|typedef struct ta_[a-z0-9_]+) *ta_[a-z0-9_]+' $headers |
   sed -E 's/.*(ta_[a-z0-9_]+)$/\1/; s/^ta_//; p; s/_id$//' | sort -u)
-modules="$modules gltf object_json keyframe json color library"
+# A header's own name is a module too (file.h: ta_file_read).
+modules="$modules $(for h in $headers; do basename "$h" .h; done) gltf object_json keyframe json color library"
 functions=$(grep -ohE '^(TA_API|static inline)[^(]*[ *]ta_[a-z0-9_]+ *\(' $headers | sed -E 's/.*(ta_[a-z0-9_]+) *\($/\1/' | sort -u)
 for f in $functions; do
   ok=""
