@@ -30,7 +30,7 @@ int main(int argc, char **argv)
     ta_error err = {0};
     ta_scene *scene;
     check(ta_scene_create(NULL, &scene, &err), &err);
-    ta_node_id nodes[NODES], parent = ta_no_parent();
+    ta_node_id nodes[NODES], parent = ta_node_none();
     for (int i = 0; i < NODES; ++i) {
         char name[16];
         snprintf(name, sizeof name, "n%d", i);
@@ -54,11 +54,11 @@ int main(int argc, char **argv)
         ta_track_desc d = {0};
         d.times = times;
         d.key_count = KEYS;
-        check(ta_node_target(nodes[i], TA_POSITION, &d.target, &err), &err);
+        check(ta_track_target_node(nodes[i], TA_TRACK_KIND_POSITION, &d.target, &err), &err);
         d.values = pos;
         d.value_count = 3 * KEYS;
         check(ta_track_create(&d, NULL, &tracks[2 * i], &err), &err);
-        check(ta_node_target(nodes[i], TA_QUATERNION, &d.target, &err), &err);
+        check(ta_track_target_node(nodes[i], TA_TRACK_KIND_QUATERNION, &d.target, &err), &err);
         d.values = rot;
         d.value_count = 4 * KEYS;
         check(ta_track_create(&d, NULL, &tracks[2 * i + 1], &err), &err);
@@ -66,10 +66,10 @@ int main(int argc, char **argv)
     ta_clip *clip;
     check(ta_clip_create("rig", tracks, 2 * NODES, NULL, &clip, &err), &err);
     ta_mixer *mixer;
-    check(ta_mixer_create(ta_no_parent(), NULL, &mixer, &err), &err);
+    check(ta_mixer_create(ta_node_none(), NULL, &mixer, &err), &err);
     ta_action *action;
     check(ta_action_create(clip, NULL, &action, &err), &err);
-    check(ta_mixer_add(mixer, action, ta_no_parent(), NULL, &err), &err);
+    check(ta_mixer_add(mixer, action, ta_node_none(), NULL, &err), &err);
     if (strcmp(mode, "mask") == 0) {
         ta_mask *mask;
         check(ta_mask_create(NULL, &mask, &err), &err);
@@ -84,10 +84,10 @@ int main(int argc, char **argv)
         return 2;
     }
     check(ta_action_play(action, &err), &err);
-    check(ta_mixer_update(mixer, scene, ta_seconds(0), &err), &err); /* bindings made here */
+    check(ta_mixer_update(mixer, scene, ta_duration_from_seconds(0), &err), &err); /* bindings made here */
     struct timespec t0, t1;
     clock_gettime(CLOCK_MONOTONIC, &t0);
-    for (long i = 0; i < updates; ++i) check(ta_mixer_update(mixer, scene, ta_seconds(1.0 / 60), &err), &err);
+    for (long i = 0; i < updates; ++i) check(ta_mixer_update(mixer, scene, ta_duration_from_seconds(1.0 / 60), &err), &err);
     clock_gettime(CLOCK_MONOTONIC, &t1);
     double ns = ((double)(t1.tv_sec - t0.tv_sec) * 1e9 + (double)(t1.tv_nsec - t0.tv_nsec)) / (double)updates;
     printf("%s: %.0f ns per update (%d tracks)\n", mode, ns, 2 * NODES);

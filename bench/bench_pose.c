@@ -89,10 +89,10 @@ int main(int argc, char **argv)
             double len = sqrt(axis[0] * axis[0] + axis[1] * axis[1] + axis[2] * axis[2]);
             double angle = 0.5 * sin(2 * TA_BENCH_PI * mulberry32(&r));
             (void)phase, (void)amp;
-            ta_node_id parent = b == 0 ? ta_no_parent() : ta_node_at((uint32_t)((b - 1) / branch));
+            ta_node_id parent = b == 0 ? ta_node_none() : ta_node_at((uint32_t)((b - 1) / branch));
             fail(ta_scene_add_node(s, parent, "bone", &joints[b], &err), &err);
             ta_node *n = &s->nodes[joints[b].index];
-            n->type = TA_NODE_BONE;
+            n->type = TA_NODE_TYPE_BONE;
             n->position = ta_vec3_make((float)off[0], (float)off[1], (float)off[2]);
             double h = sin(angle / 2) / len;
             n->quaternion = ta_quat_make((float)(axis[0] * h), (float)(axis[1] * h), (float)(axis[2] * h),
@@ -100,7 +100,7 @@ int main(int argc, char **argv)
         }
         fail(ta_pose_create(s, NULL, &poses[c], &err), &err);
         ta_mat4 *w = world + c * bones;
-        fail(ta_pose_world_pass(poses[c], s, ta_no_parent(), w, (uint32_t)bones, &err), &err);
+        fail(ta_pose_world_pass(poses[c], s, ta_node_none(), w, (uint32_t)bones, &err), &err);
         for (long b = 0; b < bones; ++b) {
             /* the inverse of the rest world matrix (rigid: transpose the turn) */
             const float *m = w[b].m;
@@ -114,7 +114,7 @@ int main(int argc, char **argv)
         ta_skin_desc d = {joints, (uint32_t)bones, ibm, NULL};
         fail(ta_scene_add_skin(s, &d, NULL, &err), &err);
         /* the skin changed the structure: the pose re-reads the tree once here */
-        fail(ta_pose_world_pass(poses[c], s, ta_no_parent(), w, (uint32_t)bones, &err), &err);
+        fail(ta_pose_world_pass(poses[c], s, ta_node_none(), w, (uint32_t)bones, &err), &err);
     }
     double world_ns[100], skin_ns[100];
     double turn = 0;
@@ -125,16 +125,16 @@ int main(int argc, char **argv)
             turn += 0.001;
             ta_quat q = ta_quat_make(0, (float)sin(turn / 2), 0, (float)cos(turn / 2));
             for (long c = 0; c < chars; ++c) scenes[c]->nodes[0].quaternion = q;
-            double t0 = ta_monotonic_seconds(NULL);
+            double t0 = ta_clock_monotonic_seconds(NULL);
             for (long c = 0; c < chars; ++c)
-                fail(ta_pose_world_pass(poses[c], scenes[c], ta_no_parent(), world + c * bones, (uint32_t)bones, &err),
+                fail(ta_pose_world_pass(poses[c], scenes[c], ta_node_none(), world + c * bones, (uint32_t)bones, &err),
                      &err);
-            double t1 = ta_monotonic_seconds(NULL);
+            double t1 = ta_clock_monotonic_seconds(NULL);
             for (long c = 0; c < chars; ++c)
                 fail(ta_pose_skinning_pass(poses[c], scenes[c], ta_skin_at(0), bone_m + c * bones, (uint32_t)bones,
                                            &err),
                      &err);
-            double t2 = ta_monotonic_seconds(NULL);
+            double t2 = ta_clock_monotonic_seconds(NULL);
             tw += t1 - t0;
             ts += t2 - t1;
         }

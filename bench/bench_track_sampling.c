@@ -25,7 +25,7 @@
 
 static double now(void)
 {
-    return ta_monotonic_seconds(NULL);
+    return ta_clock_monotonic_seconds(NULL);
 }
 
 static uint64_t rng_state = 0x9E3779B97F4A7C15ull;
@@ -50,7 +50,7 @@ static ta_track *make_track(const config *c)
     uint32_t n = ta_track_kind_value_size(c->kind);
     float *times = (float *)malloc(KEYS * sizeof(float));
     float *values = (float *)malloc(KEYS * n * sizeof(float));
-    uint32_t tangent_count = c->interpolation == TA_BEZIER ? 2 * KEYS * n : KEYS * n;
+    uint32_t tangent_count = c->interpolation == TA_INTERPOLATION_BEZIER ? 2 * KEYS * n : KEYS * n;
     float *in = (float *)malloc(tangent_count * sizeof(float));
     float *out = (float *)malloc(tangent_count * sizeof(float));
     float t = 0;
@@ -67,7 +67,7 @@ static ta_track *make_track(const config *c)
     }
     for (uint32_t k = 0; k < KEYS; ++k)
         for (uint32_t i = 0; i < n; ++i) {
-            if (c->interpolation == TA_BEZIER) {
+            if (c->interpolation == TA_INTERPOLATION_BEZIER) {
                 double before = k > 0 ? times[k] - times[k - 1] : 0.05, after = k + 1 < KEYS ? times[k + 1] - times[k] : 0.05;
                 size_t o = ((size_t)k * n + i) * 2;
                 in[o] = (float)(times[k] - before / 3), in[o + 1] = values[k * n + i] + 0.5f;
@@ -79,13 +79,13 @@ static ta_track *make_track(const config *c)
         }
     ta_track_desc d = {0};
     ta_error err = {0};
-    if (ta_node_target(ta_node_at(0), c->kind, &d.target, &err) != TA_OK) abort();
+    if (ta_track_target_node(ta_node_at(0), c->kind, &d.target, &err) != TA_OK) abort();
     d.interpolation = c->interpolation;
     d.times = times;
     d.key_count = KEYS;
     d.values = values;
     d.value_count = KEYS * n;
-    if (c->interpolation == TA_CUBIC_SPLINE || c->interpolation == TA_BEZIER) {
+    if (c->interpolation == TA_INTERPOLATION_CUBIC_SPLINE || c->interpolation == TA_INTERPOLATION_BEZIER) {
         d.in_tangents = in;
         d.out_tangents = out;
         d.tangent_count = tangent_count;
@@ -107,14 +107,14 @@ int main(int argc, char **argv)
     long samples = argc > 1 ? atol(argv[1]) : 2000000;
     if (samples < 1000) samples = 1000;
     const config configs[] = {
-        {"linear vec3", TA_POSITION, TA_LINEAR},
-        {"linear quaternion", TA_QUATERNION, TA_LINEAR},
-        {"step vec3", TA_POSITION, TA_STEP},
-        {"smooth vec3", TA_POSITION, TA_SMOOTH},
-        {"cubic spline vec3", TA_POSITION, TA_CUBIC_SPLINE},
-        {"cubic spline quat", TA_QUATERNION, TA_CUBIC_SPLINE},
-        {"bezier vec3", TA_POSITION, TA_BEZIER},
-        {"bezier quaternion", TA_QUATERNION, TA_BEZIER},
+        {"linear vec3", TA_TRACK_KIND_POSITION, TA_INTERPOLATION_LINEAR},
+        {"linear quaternion", TA_TRACK_KIND_QUATERNION, TA_INTERPOLATION_LINEAR},
+        {"step vec3", TA_TRACK_KIND_POSITION, TA_INTERPOLATION_STEP},
+        {"smooth vec3", TA_TRACK_KIND_POSITION, TA_INTERPOLATION_SMOOTH},
+        {"cubic spline vec3", TA_TRACK_KIND_POSITION, TA_INTERPOLATION_CUBIC_SPLINE},
+        {"cubic spline quat", TA_TRACK_KIND_QUATERNION, TA_INTERPOLATION_CUBIC_SPLINE},
+        {"bezier vec3", TA_TRACK_KIND_POSITION, TA_INTERPOLATION_BEZIER},
+        {"bezier quaternion", TA_TRACK_KIND_QUATERNION, TA_INTERPOLATION_BEZIER},
     };
     double *random_times = (double *)malloc((size_t)samples * sizeof(double));
     double checksum = 0;
@@ -131,7 +131,7 @@ int main(int argc, char **argv)
         ta_sampler sampler = {0};
         double t0 = now();
         for (long i = 0; i < samples; ++i) {
-            ta_track_sample_with(track, &sampler, (double)i * step, TA_ZERO_SLOPE_ENDING, TA_ZERO_SLOPE_ENDING, out, 4,
+            ta_track_sample_with(track, &sampler, (double)i * step, TA_ENDING_ZERO_SLOPE, TA_ENDING_ZERO_SLOPE, out, 4,
                                  &err);
             checksum += out[0];
         }
@@ -139,7 +139,7 @@ int main(int argc, char **argv)
 
         t0 = now();
         for (long i = 0; i < samples; ++i) {
-            ta_track_sample(track, random_times[i], TA_ZERO_SLOPE_ENDING, TA_ZERO_SLOPE_ENDING, out, 4, &err);
+            ta_track_sample(track, random_times[i], TA_ENDING_ZERO_SLOPE, TA_ENDING_ZERO_SLOPE, out, 4, &err);
             checksum += out[0];
         }
         double random = (now() - t0) / (double)samples * 1e9;
@@ -150,7 +150,7 @@ int main(int argc, char **argv)
         for (long i = 0; i < samples; ++i) {
             double at = (double)i * step;
             uint32_t i1 = ta__seek(track->times, track->key_count, &cursor, at);
-            ta__track_evaluate(track, i1, at, TA_ZERO_SLOPE_ENDING, TA_ZERO_SLOPE_ENDING, value);
+            ta__track_evaluate(track, i1, at, TA_ENDING_ZERO_SLOPE, TA_ENDING_ZERO_SLOPE, value);
             checksum += value[0];
         }
         double kernel = (now() - t0) / (double)samples * 1e9;

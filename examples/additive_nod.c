@@ -2,7 +2,7 @@
  * additive_nod: a nod added on top of a walk.
  *
  * The nod is built in code as poses of the head: its rest pose turned about x
- * by 0, 0.35, -0.1 and 0 radians at 0, 0.3, 0.6 and 1.2 s. ta_make_clip_additive
+ * by 0, 0.35, -0.1 and 0 radians at 0, 0.3, 0.6 and 1.2 s. ta_clip_make_additive
  * turns those poses into changes from the nod's first frame (the rest pose),
  * so the nod can be added to whatever the walk does with the head. It plays at
  * a weight of 0.75 while the walk plays at 1; the two clips have different
@@ -47,7 +47,7 @@ static ta_clip *make_nod(ta_node_id head, ta_quat rest)
     }
     ta_error err = {0};
     ta_track_desc desc = {0};
-    check(ta_node_target(head, TA_QUATERNION, &desc.target, &err), &err, "target");
+    check(ta_track_target_node(head, TA_TRACK_KIND_QUATERNION, &desc.target, &err), &err, "target");
     desc.times = times;
     desc.key_count = 4;
     desc.values = values;
@@ -68,7 +68,7 @@ static ta_action *add_action(ta_mixer *mixer, const ta_clip *clip)
     ta_action *action;
     check(ta_action_create(clip, NULL, &action, &err), &err, ta_clip_name(clip));
     uint32_t index;
-    if (ta_mixer_add(mixer, action, ta_no_parent(), &index, &err) != TA_OK) {
+    if (ta_mixer_add(mixer, action, ta_node_none(), &index, &err) != TA_OK) {
         ta_action_destroy(action);
         check(err.code, &err, "add");
     }
@@ -91,11 +91,11 @@ int main(int argc, char **argv)
     /* Changes from the nod's own frame 0 at 30 fps, three.js's defaults. */
     ta_clip *nod_poses = make_nod(head_id, head->quaternion);
     ta_clip *nod;
-    check(ta_make_clip_additive(nod_poses, 0, NULL, TA_DEFAULT_CLIP_FPS, NULL, &nod, &err), &err, "additive");
+    check(ta_clip_make_additive(nod_poses, 0, NULL, TA_CLIP_DEFAULT_FPS, NULL, &nod, &err), &err, "additive");
     ta_clip_release(nod_poses); /* the additive clip is a new clip; the poses are not needed */
 
     ta_mixer *mixer;
-    check(ta_mixer_create(ta_no_parent(), NULL, &mixer, &err), &err, "mixer");
+    check(ta_mixer_create(ta_node_none(), NULL, &mixer, &err), &err, "mixer");
     add_action(mixer, model->animations[walk_clip]);
     ta_action *nodding = add_action(mixer, nod); /* ADDITIVE_BLEND_MODE, from the clip */
     ta_clip_release(nod);                        /* the action holds its own reference */
@@ -105,7 +105,7 @@ int main(int argc, char **argv)
     const double fps = 30, seconds = 2.4;
     long frames = (long)(seconds * fps + 0.5);
     for (long k = 0; k <= frames; ++k) {
-        check(ta_mixer_update_targets(mixer, &targets, ta_seconds(k == 0 ? 0.0 : 1.0 / fps), &err), &err, "update");
+        check(ta_mixer_update_targets(mixer, &targets, ta_duration_from_seconds(k == 0 ? 0.0 : 1.0 / fps), &err), &err, "update");
         printf("%ld %.6f %.9g %.9g %.9g %.9g\n", k, ta_mixer_time(mixer).seconds, head->quaternion.x,
                head->quaternion.y, head->quaternion.z, head->quaternion.w);
     }

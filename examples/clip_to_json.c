@@ -4,7 +4,7 @@
  * The scene is one node, "Box", carrying a mesh drawn with one material,
  * "Paint". The clip "pop" moves the box up and down, turns it, swells it
  * along a smooth curve, hides it at 0.8 s, turns its paint from red to blue
- * and fades the paint along a Bezier curve. ta_write_clip writes it as
+ * and fades the paint along a Bezier curve. ta_clip_write writes it as
  * three.js's AnimationClip.toJSON does; each track names its target by the
  * uuid of the object that carries it (ta_clip_binding_name), so
  * AnimationClip.parse and a mixer on the same objects bind it back.
@@ -45,36 +45,36 @@ static ta_clip *make_pop(ta_node_id box, ta_material_id paint)
     static const float move_times[] = {0, 0.5f, 1};
     static const float move[] = {0, 0, 0, 0, 2, 0, 0, 0, 0};
     d = (ta_track_desc){0};
-    check(ta_node_target(box, TA_POSITION, &d.target, &err), &err, "position");
+    check(ta_track_target_node(box, TA_TRACK_KIND_POSITION, &d.target, &err), &err, "position");
     d.times = move_times, d.key_count = 3, d.values = move, d.value_count = 9;
     add_track(tracks, &count, &d, "position");
 
     static const float turn_times[] = {0, 1};
     static const float turn[] = {0, 0, 0, 1, 0, 0.70710677f, 0, 0.70710677f}; /* a quarter turn about y */
     d = (ta_track_desc){0};
-    check(ta_node_target(box, TA_QUATERNION, &d.target, &err), &err, "quaternion");
+    check(ta_track_target_node(box, TA_TRACK_KIND_QUATERNION, &d.target, &err), &err, "quaternion");
     d.times = turn_times, d.key_count = 2, d.values = turn, d.value_count = 8;
     add_track(tracks, &count, &d, "quaternion");
 
     static const float swell_times[] = {0, 0.25f, 0.5f, 1};
     static const float swell[] = {1, 1, 1, 1.5f, 1.5f, 1.5f, 1.2f, 1.2f, 1.2f, 1, 1, 1};
     d = (ta_track_desc){0};
-    check(ta_node_target(box, TA_SCALE, &d.target, &err), &err, "scale");
-    d.interpolation = TA_SMOOTH; /* three.js InterpolateSmooth, written as interpolation 2302 */
+    check(ta_track_target_node(box, TA_TRACK_KIND_SCALE, &d.target, &err), &err, "scale");
+    d.interpolation = TA_INTERPOLATION_SMOOTH; /* three.js InterpolateSmooth, written as interpolation 2302 */
     d.times = swell_times, d.key_count = 4, d.values = swell, d.value_count = 12;
     add_track(tracks, &count, &d, "scale");
 
     static const float shown_times[] = {0, 0.8f};
     static const float shown[] = {1, 0};
     d = (ta_track_desc){0};
-    check(ta_node_target(box, TA_VISIBLE, &d.target, &err), &err, "visible");
+    check(ta_track_target_node(box, TA_TRACK_KIND_VISIBLE, &d.target, &err), &err, "visible");
     d.times = shown_times, d.key_count = 2, d.values = shown, d.value_count = 2;
     add_track(tracks, &count, &d, "visible");
 
     static const float paint_times[] = {0, 1};
     static const float colors[] = {1, 0, 0, 0, 0, 1}; /* linear channels */
     d = (ta_track_desc){0};
-    check(ta_material_target(paint, TA_MATERIAL_COLOR, &d.target, &err), &err, "color");
+    check(ta_track_target_material(paint, TA_TRACK_KIND_MATERIAL_COLOR, &d.target, &err), &err, "color");
     d.times = paint_times, d.key_count = 2, d.values = colors, d.value_count = 6;
     add_track(tracks, &count, &d, "color");
 
@@ -85,8 +85,8 @@ static ta_clip *make_pop(ta_node_id box, ta_material_id paint)
     static const float fade_in[] = {-0.4f, 1, 0.6f, 0};
     static const float fade_out[] = {0.4f, 1, 1.4f, 0};
     d = (ta_track_desc){0};
-    check(ta_material_target(paint, TA_MATERIAL_OPACITY, &d.target, &err), &err, "opacity");
-    d.interpolation = TA_BEZIER;
+    check(ta_track_target_material(paint, TA_TRACK_KIND_MATERIAL_OPACITY, &d.target, &err), &err, "opacity");
+    d.interpolation = TA_INTERPOLATION_BEZIER;
     d.times = fade_times, d.key_count = 2, d.values = fade, d.value_count = 2;
     d.in_tangents = fade_in, d.out_tangents = fade_out, d.tangent_count = 4;
     add_track(tracks, &count, &d, "opacity");
@@ -110,9 +110,9 @@ int main(int argc, char **argv)
     check(ta_assets_create(NULL, &assets, &err), &err, "assets");
 
     ta_node_id box;
-    check(ta_scene_add_node(scene, ta_no_parent(), "Box", &box, &err), &err, "node");
+    check(ta_scene_add_node(scene, ta_node_none(), "Box", &box, &err), &err, "node");
     check(ta_scene_set_node_uuid(scene, box, "6a1f7c1e-0b2d-4c4e-9a6b-3f1d2e5c7b80", &err), &err, "uuid");
-    ta_material paint = ta_material_defaults(TA_MATERIAL_STANDARD);
+    ta_material paint = ta_material_defaults(TA_MATERIAL_KIND_STANDARD);
     paint.transparent = true;
     ta_material_id paint_id;
     check(ta_assets_add_material(assets, &paint, "Paint", "0d3e9b52-7c41-4f0a-b8e2-5a9c6d1f2e34", &paint_id, &err),
@@ -121,29 +121,29 @@ int main(int argc, char **argv)
     mesh.node = box;
     mesh.materials = &paint_id;
     mesh.material_count = 1;
-    ta_mesh_index mesh_index;
+    ta_mesh_id mesh_index;
     check(ta_scene_add_mesh(scene, &mesh, &mesh_index, &err), &err, "mesh");
-    ta_scene_node(scene, box)->type = TA_NODE_MESH;
+    ta_scene_node(scene, box)->type = TA_NODE_TYPE_MESH;
 
     ta_clip *pop = make_pop(box, paint_id);
 
     /* Names each target by the uuid of the object that carries it: the box
      * for its own tracks, the first mesh drawing with the paint for the paint's. */
-    ta_clip_binding where = {scene, assets, NULL, ta_no_parent()};
+    ta_clip_binding where = {scene, assets, NULL, ta_node_none()};
     ta_clip_write_options options = {0};
     options.namer = ta_clip_binding_name;
     options.namer_user = &where;
     options.indent = 2;
     char *text;
-    check(ta_write_clip(pop, &options, &text, &err), &err, "write clip");
+    check(ta_clip_write(pop, &options, &text, &err), &err, "write clip");
     puts(text);
-    ta_json_free(text);
+    ta_json_destroy(text);
 
     if (argc > 1) {
         ta_object_json_options scene_options = {0};
         scene_options.indent = 2;
         const ta_clip *animations[1] = {pop};
-        check(ta_write_object_json_file(argv[1], scene, assets, NULL, animations, 1, &scene_options, &err), &err,
+        check(ta_object_json_write_file(argv[1], scene, assets, NULL, animations, 1, &scene_options, &err), &err,
               argv[1]);
     }
 

@@ -35,7 +35,7 @@ static ta_action *add_clip(ta_mixer *mixer, const ta_model *model, const char *n
     check(ta_model_find_clip(model, name, &clip, &err), &err, name);
     ta_action *action;
     check(ta_action_create(model->animations[clip], NULL, &action, &err), &err, name);
-    if (ta_mixer_add(mixer, action, ta_no_parent(), out_index, &err) != TA_OK) {
+    if (ta_mixer_add(mixer, action, ta_node_none(), out_index, &err) != TA_OK) {
         ta_action_destroy(action);
         check(err.code, &err, name);
     }
@@ -59,7 +59,7 @@ int main(int argc, char **argv)
     ta_model *model;
     check(ta_gltf_load_file(file, NULL, &model, &err), &err, file);
     ta_mixer *mixer;
-    check(ta_mixer_create(ta_no_parent(), NULL, &mixer, &err), &err, "mixer");
+    check(ta_mixer_create(ta_node_none(), NULL, &mixer, &err), &err, "mixer");
     uint32_t walk_index, run_index;
     ta_action *walk = add_clip(mixer, model, "walk", &walk_index);
     ta_action *run = add_clip(mixer, model, "run", &run_index);
@@ -71,18 +71,18 @@ int main(int argc, char **argv)
     int fading = 0;
     long frames = (long)(seconds * fps + 0.5);
     for (long k = 0; k <= frames; ++k) {
-        check(ta_mixer_update_targets(mixer, &targets, ta_seconds(k == 0 ? 0.0 : 1.0 / fps), &err), &err, "update");
+        check(ta_mixer_update_targets(mixer, &targets, ta_duration_from_seconds(k == 0 ? 0.0 : 1.0 / fps), &err), &err, "update");
         double now = ta_mixer_time(mixer).seconds;
         printf("%ld %.6f %.6g %.6g %.6g %.6g %.9g %.9g %.9g %.9g %.9g %.9g %.9g\n", k, now,
-               ta_action_get_effective_weight(walk), ta_action_get_effective_weight(run),
-               ta_action_get_effective_time_scale(walk), ta_action_get_effective_time_scale(run),
+               ta_action_effective_weight(walk), ta_action_effective_weight(run),
+               ta_action_effective_time_scale(walk), ta_action_effective_time_scale(run),
                hips->position.x, hips->position.y, hips->position.z,
                thigh->quaternion.x, thigh->quaternion.y, thigh->quaternion.z, thigh->quaternion.w);
         if (!fading && now >= fade_at - 1e-9) {
             /* The run starts from its first frame; the fade starts at the mixer's time now. */
             ta_action_reset(run);
             check(ta_action_play(run, &err), &err, "play run");
-            check(ta_mixer_cross_fade_to(mixer, walk_index, run_index, ta_seconds(fade_over), true, &err), &err,
+            check(ta_mixer_cross_fade_to(mixer, walk_index, run_index, ta_duration_from_seconds(fade_over), true, &err), &err,
                   "cross-fade");
             fading = 1;
         }

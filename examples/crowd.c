@@ -50,8 +50,8 @@ static ta_clip *make_hop_and_turn(void)
 {
     ta_error err = {0};
     ta_track_target y, turn;
-    check(ta_node_element_target(ta_node_at(0), TA_POSITION_ELEMENT, 1, &y, &err), &err, "y");
-    check(ta_node_target(ta_node_at(0), TA_QUATERNION, &turn, &err), &err, "turn");
+    check(ta_track_target_node_element(ta_node_at(0), TA_TRACK_KIND_POSITION_ELEMENT, 1, &y, &err), &err, "y");
+    check(ta_track_target_node(ta_node_at(0), TA_TRACK_KIND_QUATERNION, &turn, &err), &err, "turn");
     static const float hop_times[] = {0, 0.5f, 1, 1.5f, 2};
     static const float hop[] = {0, 1, 0, 1, 0};
     static const float turn_times[] = {0, 1, 2};
@@ -71,14 +71,14 @@ int main(void)
     ta_error err = {0};
     ta_scene *scene;
     check(ta_scene_create(NULL, &scene, &err), &err, "scene");
-    ta_animation_object_group group;
-    check(ta_object_group_init(&group, NULL, &err), &err, "group");
+    ta_object_group group;
+    check(ta_object_group_create(&group, NULL, &err), &err, "group");
     float grid_x[CROWD], grid_z[CROWD];
     for (int i = 0; i < CROWD; ++i) {
         char name[16];
         snprintf(name, sizeof name, "walker%02d", i);
         ta_node_id id;
-        check(ta_scene_add_node(scene, ta_no_parent(), name, &id, &err), &err, "node");
+        check(ta_scene_add_node(scene, ta_node_none(), name, &id, &err), &err, "node");
         ta_node *node = ta_scene_node(scene, id);
         node->position.x = grid_x[i] = (float)(2 * (i % 10));
         node->position.z = grid_z[i] = (float)(2 * (i / 10));
@@ -89,12 +89,12 @@ int main(void)
     ta_action *action;
     check(ta_action_create(clip, NULL, &action, &err), &err, "action");
     ta_clip_release(clip); /* the action holds its own reference */
-    check(ta_action_use_group(action, &group, &err), &err, "use group");
-    ta_object_group_free(&group); /* the action copied the members */
+    check(ta_action_set_group(action, &group, &err), &err, "use group");
+    ta_object_group_destroy(&group); /* the action copied the members */
     ta_mixer *mixer;
-    check(ta_mixer_create(ta_no_parent(), NULL, &mixer, &err), &err, "mixer");
+    check(ta_mixer_create(ta_node_none(), NULL, &mixer, &err), &err, "mixer");
     uint32_t index;
-    if (ta_mixer_add(mixer, action, ta_no_parent(), &index, &err) != TA_OK) {
+    if (ta_mixer_add(mixer, action, ta_node_none(), &index, &err) != TA_OK) {
         ta_action_destroy(action);
         check(err.code, &err, "add");
     }
@@ -103,7 +103,7 @@ int main(void)
     const double fps = 30, seconds = 3;
     long frames = (long)(seconds * fps + 0.5);
     for (long k = 0; k <= frames; ++k) {
-        check(ta_mixer_update(mixer, scene, ta_seconds(k == 0 ? 0.0 : 1.0 / fps), &err), &err, "update");
+        check(ta_mixer_update(mixer, scene, ta_duration_from_seconds(k == 0 ? 0.0 : 1.0 / fps), &err), &err, "update");
         const ta_node *first = &scene->nodes[0];
         double spread_y = 0, spread_q = 0, moved = 0;
         for (int i = 0; i < CROWD; ++i) {

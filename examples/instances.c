@@ -98,8 +98,8 @@ typedef struct job {
 static ta_result frame(character *c, double dt, ta_error *err)
 {
     ta_mixer_targets targets = {c->scene, c->assets, NULL};
-    ta_result r = ta_mixer_update_targets(c->mixer, &targets, ta_seconds(dt), err);
-    if (r == TA_OK) r = ta_pose_world_pass(c->pose, c->scene, ta_no_parent(), c->world, c->scene->node_count, err);
+    ta_result r = ta_mixer_update_targets(c->mixer, &targets, ta_duration_from_seconds(dt), err);
+    if (r == TA_OK) r = ta_pose_world_pass(c->pose, c->scene, ta_node_none(), c->world, c->scene->node_count, err);
     uint32_t at = 0;
     for (uint32_t s = 0; r == TA_OK && s < c->scene->skin_count; ++s) {
         uint32_t joints = c->scene->skins[s].joint_count;
@@ -168,11 +168,11 @@ int main(int argc, char **argv)
         check(ta_scene_instantiate(model->scene, &so, &c->scene, &err), &err, "instantiate");
         c->assets = copy_assets(model->assets, &alloc);
         scene_bytes += atomic_load(&used.live) - before;
-        check(ta_mixer_create(ta_no_parent(), &mo, &c->mixer, &err), &err, "mixer");
+        check(ta_mixer_create(ta_node_none(), &mo, &c->mixer, &err), &err, "mixer");
         ta_action *action;
         check(ta_action_create(model->animations[i % model->animation_count], &ao, &action, &err), &err, "action");
-        check(ta_mixer_add(c->mixer, action, ta_no_parent(), NULL, &err), &err, "add");
-        check(ta_action_set_loop(action, TA_REPEAT, TA_ENDLESS, &err), &err, "loop");
+        check(ta_mixer_add(c->mixer, action, ta_node_none(), NULL, &err), &err, "add");
+        check(ta_action_set_loop(action, TA_LOOP_MODE_REPEAT, TA_ACTION_ENDLESS, &err), &err, "loop");
         check(ta_action_play(action, &err), &err, "play");
         before = atomic_load(&used.live);
         check(ta_pose_create(c->scene, &po, &c->pose, &err), &err, "pose");

@@ -33,11 +33,11 @@ static void check(ta_result r, const ta_error *err, const char *what)
 /* The node of the clip's first POSITION track, else of its first node track. */
 static ta_node_id default_node(const ta_clip *clip)
 {
-    ta_node_id any = ta_no_parent();
+    ta_node_id any = ta_node_none();
     for (uint32_t i = 0; i < ta_clip_track_count(clip); ++i) {
-        ta_track_target target = ta_track_get_target(ta_clip_track(clip, i));
-        if (target.family != TA_FAMILY_NODE) continue;
-        if (target.kind == TA_POSITION) return ta_node_at(target.index);
+        ta_track_target target = ta_track_target_of(ta_clip_track(clip, i));
+        if (target.family != TA_TARGET_FAMILY_NODE) continue;
+        if (target.kind == TA_TRACK_KIND_POSITION) return ta_node_at(target.index);
         if (ta_node_is_none(any)) any = ta_node_at(target.index);
     }
     return any;
@@ -75,11 +75,11 @@ int main(int argc, char **argv)
 
     /* The action retains the clip; the mixer takes the action. */
     ta_mixer *mixer;
-    check(ta_mixer_create(ta_no_parent(), NULL, &mixer, &err), &err, "mixer");
+    check(ta_mixer_create(ta_node_none(), NULL, &mixer, &err), &err, "mixer");
     ta_action *action;
     check(ta_action_create(clip, NULL, &action, &err), &err, "action");
     uint32_t index;
-    if (ta_mixer_add(mixer, action, ta_no_parent(), &index, &err) != TA_OK) {
+    if (ta_mixer_add(mixer, action, ta_node_none(), &index, &err) != TA_OK) {
         ta_action_destroy(action); /* a refused add leaves the action with us */
         check(err.code, &err, "add");
     }
@@ -92,7 +92,7 @@ int main(int argc, char **argv)
            n->name[0] ? n->name : "(unnamed)");
     long frames = (long)(seconds * fps + 0.5);
     for (long k = 0; k <= frames; ++k) {
-        check(ta_mixer_update_targets(mixer, &targets, ta_seconds(k == 0 ? 0.0 : 1.0 / fps), &err), &err, "update");
+        check(ta_mixer_update_targets(mixer, &targets, ta_duration_from_seconds(k == 0 ? 0.0 : 1.0 / fps), &err), &err, "update");
         printf("%ld %.6f %.9g %.9g %.9g\n", k, ta_mixer_time(mixer).seconds, n->position.x, n->position.y,
                n->position.z);
     }

@@ -80,7 +80,7 @@ static void run_frames(bench_run *run, uint32_t worker, uint32_t frames)
 {
     uint32_t lo = (uint32_t)((uint64_t)run->count * worker / run->threads);
     uint32_t hi = (uint32_t)((uint64_t)run->count * (worker + 1) / run->threads);
-    const ta_duration dt = ta_seconds(run->cfg->dt);
+    const ta_duration dt = ta_duration_from_seconds(run->cfg->dt);
     ta_error err;
     for (uint32_t f = 0; f < frames; ++f) {
         if (!run->l2m) {
@@ -311,7 +311,7 @@ static void print_json(FILE *out, const bench_config *cfg, const bench_key_bytes
                        uint32_t result_count)
 {
     fprintf(out, "{\"bench\":\"mixer\",\"impl\":\"threeanim\",\"version\":\"%s\",\"config\":{\"chars\":[",
-            ta_version());
+            ta_library_version());
     for (uint32_t i = 0; i < cfg->char_count; ++i) fprintf(out, "%s%u", i ? "," : "", cfg->chars[i]);
     fprintf(out, "],\"bones\":%u,\"branch\":%u,\"clips\":%u,\"keys\":%u,\"duration\":%.15g,\"weights\":[", cfg->bones,
             cfg->branch, cfg->clips, cfg->keys, cfg->duration);
@@ -326,7 +326,7 @@ static void print_json(FILE *out, const bench_config *cfg, const bench_key_bytes
     /* the mixers' fast path: TA_SIMD's, or the best of this CPU (the same for every mixer of a run) */
     ta_mixer *probe = NULL;
     ta_error err;
-    const char *simd = ta_mixer_create(ta_no_parent(), NULL, &probe, &err) == TA_OK ? ta_mixer_simd(probe) : "?";
+    const char *simd = ta_mixer_create(ta_node_none(), NULL, &probe, &err) == TA_OK ? ta_mixer_simd(probe) : "?";
     fprintf(out, "],\"group_max\":%u,\"threads\":%u,\"simd\":\"%s\"},", cfg->group_max, cfg->threads, simd);
     ta_mixer_destroy(probe);
     fprintf(out, "\"bytes_per_key\":%.3f,\"bytes_per_key_marginal\":%.3f,\"bytes_per_key_ideal\":%.3f,\"results\":[",
@@ -365,7 +365,7 @@ int main(int argc, char **argv)
         fprintf(stderr, "bench_mixer: out of memory making the keys\n");
         return BENCH_REFUSED;
     }
-    fprintf(stderr, "threeanim %s: interp %s, %u threads\n", ta_version(), bench_interp_names[cfg.interp], cfg.threads);
+    fprintf(stderr, "threeanim %s: interp %s, %u threads\n", ta_library_version(), bench_interp_names[cfg.interp], cfg.threads);
     bench_counter clip_counter;
     atomic_init(&clip_counter.live_bytes, 0);
     atomic_init(&clip_counter.allocations, 0);

@@ -276,10 +276,10 @@ static void bezier_points(const float *times, const float *values, const float *
 static ta_result make_track(const bench_config *cfg, const bench_keys *keys, ta_track_kind kind, const float *values,
                             uint32_t node, const ta_allocator *allocator, float *scratch, ta_track **out, ta_error *err)
 {
-    const uint32_t K = keys->key_count, n = kind == TA_QUATERNION ? 4 : 3;
+    const uint32_t K = keys->key_count, n = kind == TA_TRACK_KIND_QUATERNION ? 4 : 3;
     ta_track_desc d;
     memset(&d, 0, sizeof d);
-    ta_result r = ta_node_target(ta_node_at(node), kind, &d.target, err);
+    ta_result r = ta_track_target_node(ta_node_at(node), kind, &d.target, err);
     if (r != TA_OK) return r;
     d.times = keys->times;
     d.key_count = K;
@@ -287,10 +287,10 @@ static ta_result make_track(const bench_config *cfg, const bench_keys *keys, ta_
     d.value_count = K * n;
     float *m = scratch, *in_p = scratch + 4 * K, *out_p = scratch + 12 * K;
     switch (cfg->interp) {
-    case BENCH_STEP: d.interpolation = TA_STEP; break;
-    case BENCH_SMOOTH: d.interpolation = kind == TA_QUATERNION ? TA_LINEAR : TA_SMOOTH; break;
+    case BENCH_STEP: d.interpolation = TA_INTERPOLATION_STEP; break;
+    case BENCH_SMOOTH: d.interpolation = kind == TA_TRACK_KIND_QUATERNION ? TA_INTERPOLATION_LINEAR : TA_INTERPOLATION_SMOOTH; break;
     case BENCH_BEZIER:
-        d.interpolation = TA_BEZIER;
+        d.interpolation = TA_INTERPOLATION_BEZIER;
         tangents(keys->times, values, K, n, m);
         bezier_points(keys->times, values, m, K, n, in_p, out_p);
         d.in_tangents = in_p;
@@ -298,13 +298,13 @@ static ta_result make_track(const bench_config *cfg, const bench_keys *keys, ta_
         d.tangent_count = 2 * K * n;
         break;
     case BENCH_CUBICSPLINE:
-        d.interpolation = TA_CUBIC_SPLINE;
+        d.interpolation = TA_INTERPOLATION_CUBIC_SPLINE;
         tangents(keys->times, values, K, n, m);
         d.in_tangents = m;
         d.out_tangents = m;
         d.tangent_count = K * n;
         break;
-    default: d.interpolation = TA_LINEAR; break;
+    default: d.interpolation = TA_INTERPOLATION_LINEAR; break;
     }
     return ta_track_create(&d, allocator, out, err);
 }
@@ -329,7 +329,7 @@ static ta_result make_clip(const bench_config *cfg, const bench_keys *keys, cons
     }
     ta_result r = TA_OK;
     uint32_t made = 0;
-    static const ta_track_kind kinds[3] = {TA_POSITION, TA_QUATERNION, TA_SCALE};
+    static const ta_track_kind kinds[3] = {TA_TRACK_KIND_POSITION, TA_TRACK_KIND_QUATERNION, TA_TRACK_KIND_SCALE};
     for (uint32_t c = 0; c < chars && r == TA_OK; ++c)
         for (uint32_t b = 0; b < B && r == TA_OK; ++b) {
             const bench_bone_keys *bk = &keys->bones[(size_t)clip * B + b];
@@ -462,12 +462,12 @@ static ta_result add_actions(const bench_config *cfg, bench_variant variant, ta_
         ta_result r = ta_action_create(clips[i % cfg->clips], &o, &a, err);
         if (r != TA_OK) return r;
         uint32_t index;
-        r = ta_mixer_add(mixer, a, ta_no_parent(), &index, err);
+        r = ta_mixer_add(mixer, a, ta_node_none(), &index, err);
         if (r != TA_OK) {
             ta_action_destroy(a);
             return r;
         }
-        if ((r = ta_action_set_loop(a, TA_REPEAT, TA_ENDLESS, err)) != TA_OK) return r;
+        if ((r = ta_action_set_loop(a, TA_LOOP_MODE_REPEAT, TA_ACTION_ENDLESS, err)) != TA_OK) return r;
         if ((r = ta_action_set_effective_weight(a, single ? 1.0f : (float)cfg->weights[i], err)) != TA_OK) return r;
         if ((r = ta_action_play(a, err)) != TA_OK) return r;
     }
@@ -486,8 +486,8 @@ ta_result bench_character_make(const bench_config *cfg, const bench_keys *keys, 
     if (r != TA_OK) return r;
     ta_node_id root;
     if (group_count > 0) {
-        r = ta_scene_add_node(out->scene, ta_no_parent(), "group", &root, err);
-        if (r == TA_OK) ta_scene_node(out->scene, root)->type = TA_NODE_GROUP;
+        r = ta_scene_add_node(out->scene, ta_node_none(), "group", &root, err);
+        if (r == TA_OK) ta_scene_node(out->scene, root)->type = TA_NODE_TYPE_GROUP;
         out->first_bone = 1;
         out->characters = group_count;
         for (uint32_t c = 0; c < group_count && r == TA_OK; ++c) {
@@ -499,7 +499,7 @@ ta_result bench_character_make(const bench_config *cfg, const bench_keys *keys, 
         root = ta_node_at(0);
         out->first_bone = 0;
         out->characters = 1;
-        r = add_bones(cfg, keys, out->scene, ta_no_parent(), "", err);
+        r = add_bones(cfg, keys, out->scene, ta_node_none(), "", err);
     }
     ta_mixer_options mo;
     memset(&mo, 0, sizeof mo);
@@ -514,7 +514,7 @@ ta_result bench_character_make(const bench_config *cfg, const bench_keys *keys, 
         offset = (index * BENCH_GOLDEN - floor(index * BENCH_GOLDEN)) * cfg->duration;
     if (r == TA_OK && offset != 0) {
         ta_mixer_targets t = {out->scene, NULL, NULL};
-        r = ta_mixer_set_time(out->mixer, &t, ta_seconds(offset), err);
+        r = ta_mixer_set_time(out->mixer, &t, ta_duration_from_seconds(offset), err);
     }
     if (r == TA_OK && (variant == BENCH_BLEND_L2M || variant == BENCH_SINGLE_L2M)) {
         out->world = (ta_mat4 *)malloc(sizeof(ta_mat4) * out->scene->node_count);

@@ -14,9 +14,9 @@
  *     ta_action *walk;
  *     ta_action_create(walk_clip, NULL, &walk, &err);
  *     uint32_t index;
- *     ta_mixer_add(mixer, walk, ta_no_parent(), &index, &err); // the mixer owns walk now
+ *     ta_mixer_add(mixer, walk, ta_node_none(), &index, &err); // the mixer owns walk now
  *     ta_action_play(walk, &err);
- *     ta_action_fade_in(walk, ta_seconds(0.5), &err);
+ *     ta_action_fade_in(walk, ta_duration_from_seconds(0.5), &err);
  *
  * States. "active" (ta_action_is_active) means the action contributes to the
  * pose: it has been played (and not stopped) and it is enabled. A paused
@@ -52,9 +52,9 @@ extern "C" {
 /** What an action does at an end of its clip. */
 typedef enum ta_loop_mode {
     TA_LOOP_MODE_DEFAULT = 0, /**< in options: REPEAT */
-    TA_ONCE,                  /**< three.js LoopOnce: stop at the end */
-    TA_REPEAT,                /**< LoopRepeat: start over */
-    TA_PING_PONG,             /**< LoopPingPong: run back the way it came */
+    TA_LOOP_MODE_ONCE,                  /**< three.js LoopOnce: stop at the end */
+    TA_LOOP_MODE_REPEAT,                /**< LoopRepeat: start over */
+    TA_LOOP_MODE_PING_PONG,             /**< LoopPingPong: run back the way it came */
     TA_LOOP_MODE_COUNT        /**< the number of modes; not a mode */
 } ta_loop_mode;
 
@@ -63,7 +63,7 @@ typedef enum ta_loop_mode {
  * so every count up to INT64_MAX stays a finite number of repetitions; any other negative count is
  * refused.
  */
-#define TA_ENDLESS INT64_MIN
+#define TA_ACTION_ENDLESS INT64_MIN
 
 /** An action (opaque): one clip being played, owned by its mixer once added. */
 typedef struct ta_action ta_action;
@@ -164,14 +164,14 @@ TA_API ta_result ta_action_stop(ta_action *action, ta_error *err);
 TA_API void ta_action_reset(ta_action *action);
 
 /**
- * The loop mode and how many times it repeats (repetitions >= 0, up to INT64_MAX, or TA_ENDLESS).
+ * The loop mode and how many times it repeats (repetitions >= 0, up to INT64_MAX, or TA_ACTION_ENDLESS).
  * A PING_PONG leg is one repetition.
  *
  * @ownership Changes action only.
  * @errors TA_ERROR_INVALID_ARGUMENT (action NULL), TA_ERROR_UNKNOWN_ENUM (a mode that is not ONCE,
- * REPEAT or PING_PONG), TA_ERROR_OUT_OF_RANGE (repetitions below zero, other than TA_ENDLESS). A
+ * REPEAT or PING_PONG), TA_ERROR_OUT_OF_RANGE (repetitions below zero, other than TA_ACTION_ENDLESS). A
  * refused call changes nothing.
- * @threejs AnimationAction.setLoop(mode, repetitions) (Infinity is TA_ENDLESS).
+ * @threejs AnimationAction.setLoop(mode, repetitions) (Infinity is TA_ACTION_ENDLESS).
  */
 TA_API ta_result ta_action_set_loop(ta_action *action, ta_loop_mode mode, int64_t repetitions, ta_error *err);
 
@@ -185,7 +185,7 @@ TA_API ta_result ta_action_set_loop(ta_action *action, ta_loop_mode mode, int64_
 TA_API ta_loop_mode ta_action_loop(const ta_action *action);
 
 /**
- * How many times the action repeats; TA_ENDLESS for no end.
+ * How many times the action repeats; TA_ACTION_ENDLESS for no end.
  *
  * @ownership Reads action, which must not be NULL (not checked).
  * @errors None.
@@ -244,7 +244,7 @@ TA_API bool ta_action_is_playing(const ta_action *action);
  * @errors None.
  * @threejs AnimationAction.time.
  */
-TA_API ta_duration ta_action_at(const ta_action *action);
+TA_API ta_duration ta_action_time(const ta_action *action);
 
 /**
  * The stored phase, a float32 (for PING_PONG it runs to twice the clip's length).
@@ -410,7 +410,7 @@ TA_API const ta_clip *ta_action_clip(const ta_action *action);
  * @errors None.
  * @threejs AnimationAction.getEffectiveWeight.
  */
-TA_API float ta_action_get_effective_weight(const ta_action *action);
+TA_API float ta_action_effective_weight(const ta_action *action);
 
 /**
  * Sets the weight, and the effective weight (0 while not enabled), and stops the fade.
@@ -428,7 +428,7 @@ TA_API ta_result ta_action_set_effective_weight(ta_action *action, float weight,
  * @errors None.
  * @threejs AnimationAction.getEffectiveTimeScale.
  */
-TA_API float ta_action_get_effective_time_scale(const ta_action *action);
+TA_API float ta_action_effective_time_scale(const ta_action *action);
 
 /**
  * Sets the time scale, and the effective time scale (0 while paused), and stops the warp.
@@ -528,18 +528,18 @@ TA_API ta_result ta_action_start_at(ta_action *action, ta_duration time, ta_erro
  * @threejs mixer.clipAction(clip, group): the group as the root (three.js shares one group between
  * actions; a listed difference).
  */
-TA_API ta_result ta_action_use_group(ta_action *action, const ta_animation_object_group *group, ta_error *err);
+TA_API ta_result ta_action_set_group(ta_action *action, const ta_object_group *group, ta_error *err);
 
 /**
  * The action's own group, to add or remove members while it plays; NULL if it uses none (or action
  * is NULL).
  *
  * @ownership Points into the action: valid while the action lives and until the next
- * ta_action_use_group. Change it only with the ta_object_group_ calls.
+ * ta_action_set_group. Change it only with the ta_object_group_ calls.
  * @errors None.
  * @threejs The AnimationObjectGroup the action was made on.
  */
-TA_API ta_animation_object_group *ta_action_group(ta_action *action);
+TA_API ta_object_group *ta_action_group(ta_action *action);
 
 #ifdef __cplusplus
 }

@@ -50,8 +50,8 @@ extern "C" {
 /** How a clip's values go into the pose: mixed as a weighted mean, or added on top. */
 typedef enum ta_blend_mode {
     TA_BLEND_MODE_DEFAULT = 0, /**< in options: NORMAL for a clip, the clip's for an action */
-    TA_NORMAL_BLEND_MODE,      /**< three.js NormalAnimationBlendMode */
-    TA_ADDITIVE_BLEND_MODE,    /**< three.js AdditiveAnimationBlendMode */
+    TA_BLEND_MODE_NORMAL,      /**< three.js NormalAnimationBlendMode */
+    TA_BLEND_MODE_ADDITIVE,    /**< three.js AdditiveAnimationBlendMode */
     TA_BLEND_MODE_COUNT        /**< the number of modes; not a mode */
 } ta_blend_mode;
 
@@ -78,7 +78,7 @@ typedef struct ta_clip_marker {
 typedef struct ta_clip_options {
     const ta_allocator *allocator; /**< NULL: the C library's */
     double duration;               /**< 0: the longest track's (three.js resetDuration) */
-    ta_blend_mode blend_mode;      /**< 0: TA_NORMAL_BLEND_MODE */
+    ta_blend_mode blend_mode;      /**< 0: TA_BLEND_MODE_NORMAL */
     const char *user_data;         /**< NULL: none; else kept as given (see ta_clip_user_data) */
     const char *uuid;              /**< NULL: one made from the clip's contents */
     bool allow_empty;              /**< false: refuse a clip with no tracks or no length; true: make it */
@@ -100,8 +100,8 @@ typedef struct ta_clip_options {
  * With options->allow_empty, a clip with no tracks (tracks may then be NULL) or of no length is
  * made instead, as three.js makes them (the glTF loader makes them so that animation i of a file
  * stays clip i). A clip of no length is a pose clip: its tracks are read at time 0 only. Its
- * action holds that pose: played with TA_ONCE it finishes at its first step, as three.js's does;
- * played with TA_REPEAT or TA_PING_PONG its time stays 0 and it sends no "loop" event (three.js
+ * action holds that pose: played with TA_LOOP_MODE_ONCE it finishes at its first step, as three.js's does;
+ * played with TA_LOOP_MODE_REPEAT or TA_LOOP_MODE_PING_PONG its time stays 0 and it sends no "loop" event (three.js
  * sends one whose loopDelta is Infinity and its action's time becomes NaN).
  *
  * @ownership When it succeeds the clip takes the tracks (the caller must not destroy or edit them
@@ -182,7 +182,7 @@ TA_API const char *ta_clip_uuid(const ta_clip *clip);
 TA_API const char *ta_clip_user_data(const ta_clip *clip);
 
 /**
- * TA_NORMAL_BLEND_MODE or TA_ADDITIVE_BLEND_MODE (TA_BLEND_MODE_DEFAULT for a NULL clip).
+ * TA_BLEND_MODE_NORMAL or TA_BLEND_MODE_ADDITIVE (TA_BLEND_MODE_DEFAULT for a NULL clip).
  *
  * @ownership Reads clip only.
  * @errors None.

@@ -7,10 +7,10 @@
  * duration given:
  *
  *     ta_clip *spin, *shake;
- *     ta_create_rotation_animation(ta_node_at(0), ta_seconds(2), 1, NULL, &spin, &err);
+ *     ta_clip_create_rotation_animation(ta_node_at(0), ta_duration_from_seconds(2), 1, NULL, &spin, &err);
  *     ta_seeded_random rng = ta_seeded_random_make(7);
  *     ta_vec3 amount = {0.1f, 0.1f, 0};
- *     ta_create_shake_animation(ta_node_at(0), ta_seconds(3), amount, &rng, NULL, &shake, &err);
+ *     ta_clip_create_shake_animation(ta_node_at(0), ta_duration_from_seconds(3), amount, &rng, NULL, &shake, &err);
  *
  * The rotation runs from 0 to 360 radians, as three.js's does: three.js
  * writes 360 and reads it as radians. Shake and pulsation draw their numbers
@@ -68,7 +68,7 @@ extern "C" {
  * TA_ERROR_OUT_OF_RANGE (an axis above 2), TA_ERROR_OUT_OF_MEMORY.
  * @threejs AnimationClipCreator.CreateRotationAnimation(period, axis).
  */
-TA_API ta_result ta_create_rotation_animation(ta_node_id node, ta_duration period, uint32_t axis,
+TA_API ta_result ta_clip_create_rotation_animation(ta_node_id node, ta_duration period, uint32_t axis,
                                               const ta_allocator *allocator, ta_clip **out_clip, ta_error *err);
 
 /**
@@ -81,7 +81,7 @@ TA_API ta_result ta_create_rotation_animation(ta_node_id node, ta_duration perio
  * TA_ERROR_OUT_OF_RANGE (an axis above 2), TA_ERROR_OUT_OF_MEMORY.
  * @threejs AnimationClipCreator.CreateScaleAxisAnimation(period, axis).
  */
-TA_API ta_result ta_create_scale_axis_animation(ta_node_id node, ta_duration period, uint32_t axis,
+TA_API ta_result ta_clip_create_scale_axis_animation(ta_node_id node, ta_duration period, uint32_t axis,
                                                 const ta_allocator *allocator, ta_clip **out_clip, ta_error *err);
 
 /**
@@ -97,7 +97,7 @@ TA_API ta_result ta_create_scale_axis_animation(ta_node_id node, ta_duration per
  * scale that is not finite), TA_ERROR_OUT_OF_MEMORY.
  * @threejs AnimationClipCreator.CreateShakeAnimation(duration, shakeScale), with Math.random.
  */
-TA_API ta_result ta_create_shake_animation(ta_node_id node, ta_duration duration, ta_vec3 shake_scale,
+TA_API ta_result ta_clip_create_shake_animation(ta_node_id node, ta_duration duration, ta_vec3 shake_scale,
                                            ta_seeded_random *random, const ta_allocator *allocator,
                                            ta_clip **out_clip, ta_error *err);
 
@@ -114,7 +114,7 @@ TA_API ta_result ta_create_shake_animation(ta_node_id node, ta_duration duration
  * float), TA_ERROR_NOT_A_NUMBER (a pulse scale that is not finite), TA_ERROR_OUT_OF_MEMORY.
  * @threejs AnimationClipCreator.CreatePulsationAnimation(duration, pulseScale), with Math.random.
  */
-TA_API ta_result ta_create_pulsation_animation(ta_node_id node, ta_duration duration, double pulse_scale,
+TA_API ta_result ta_clip_create_pulsation_animation(ta_node_id node, ta_duration duration, double pulse_scale,
                                                ta_seeded_random *random, const ta_allocator *allocator,
                                                ta_clip **out_clip, ta_error *err);
 
@@ -128,7 +128,7 @@ TA_API ta_result ta_create_pulsation_animation(ta_node_id node, ta_duration dura
  * (duration zero), TA_ERROR_OUT_OF_MEMORY.
  * @threejs AnimationClipCreator.CreateVisibilityAnimation(duration).
  */
-TA_API ta_result ta_create_visibility_animation(ta_node_id node, ta_duration duration,
+TA_API ta_result ta_clip_create_visibility_animation(ta_node_id node, ta_duration duration,
                                                 const ta_allocator *allocator, ta_clip **out_clip, ta_error *err);
 
 /**
@@ -144,7 +144,7 @@ TA_API ta_result ta_create_visibility_animation(ta_node_id node, ta_duration dur
  * TA_ERROR_OUT_OF_MEMORY.
  * @threejs AnimationClipCreator.CreateMaterialColorAnimation(duration, colors).
  */
-TA_API ta_result ta_create_material_color_animation(ta_material_id material, ta_duration duration,
+TA_API ta_result ta_clip_create_material_color_animation(ta_material_id material, ta_duration duration,
                                                     const float *colors, uint32_t color_count,
                                                     const ta_allocator *allocator, ta_clip **out_clip,
                                                     ta_error *err);

@@ -8,30 +8,30 @@
  * threeanim track holds a typed target instead, so the strings live only
  * here, where JSON is read and written:
  *
- *   - ta_parse_track_name is PropertyBinding.parseTrackName: it splits a path
+ *   - ta_track_name_parse is PropertyBinding.parseTrackName: it splits a path
  *     into node name, object name, object index, property name and property
  *     index, with three.js's regular expression, byte for byte.
- *   - ta_write_clip is AnimationClip.toJSON. A namer says which object each
+ *   - ta_clip_write is AnimationClip.toJSON. A namer says which object each
  *     typed target belongs to; ta_clip_binding_name names them by uuid.
- *   - ta_read_clip is AnimationClip.parse. A resolver turns each track name
+ *   - ta_clip_read is AnimationClip.parse. A resolver turns each track name
  *     into typed targets; ta_clip_binding_resolve binds them in a scene as
  *     PropertyBinding.findNode and bind do. The object JSON reader
  *     (object_json.h) uses the same code for the clips of a scene.
  *
  * @code
- *     ta_clip_binding where = {scene, assets, cameras, ta_no_parent()};
+ *     ta_clip_binding where = {scene, assets, cameras, ta_node_none()};
  *     ta_clip_write_options wo = {0};
  *     wo.namer = ta_clip_binding_name;
  *     wo.namer_user = &where;
  *     char *text;
- *     if (ta_write_clip(clip, &wo, &text, &err) == TA_OK) puts(text);
+ *     if (ta_clip_write(clip, &wo, &text, &err) == TA_OK) puts(text);
  *
  *     ta_clip_read_options ro = {0};
  *     ro.resolver = ta_clip_binding_resolve;
  *     ro.resolver_user = &where;
  *     ta_clip *back;
- *     ta_read_clip(text, strlen(text), &ro, &back, &err);
- *     ta_json_free(text);
+ *     ta_clip_read(text, strlen(text), &ro, &back, &err);
+ *     ta_json_destroy(text);
  * @endcode
  *
  * What is refused, for JSON: a track with an
@@ -46,8 +46,8 @@
  * and reported through the warning callback, as three.js binds it to nothing.
  *
  * Ownership: parsed track names point into the caller's buffer. Text from a
- * writer belongs to the caller, who frees it with ta_json_free. A clip from
- * ta_read_clip holds one reference for the caller. JSON parsing uses
+ * writer belongs to the caller, who frees it with ta_json_destroy. A clip from
+ * ta_clip_read holds one reference for the caller. JSON parsing uses
  * jansson's allocator (the C library's); everything the call returns uses the
  * caller's allocator.
  */
@@ -100,7 +100,7 @@ typedef struct ta_track_name {
  * three.js cannot parse; the message quotes it).
  * @threejs PropertyBinding.parseTrackName(trackName).
  */
-TA_API ta_result ta_parse_track_name(const char *track_name, ta_track_name *out_name, char *buffer,
+TA_API ta_result ta_track_name_parse(const char *track_name, ta_track_name *out_name, char *buffer,
                                      size_t buffer_size, ta_error *err);
 
 /**
@@ -111,7 +111,7 @@ TA_API ta_result ta_parse_track_name(const char *track_name, ta_track_name *out_
  * @errors TA_ERROR_INVALID_ARGUMENT (name or out NULL, out_size too small).
  * @threejs PropertyBinding.sanitizeNodeName(name).
  */
-TA_API ta_result ta_sanitize_node_name(const char *name, char *out, size_t out_size, ta_error *err);
+TA_API ta_result ta_track_name_sanitize(const char *name, char *out, size_t out_size, ta_error *err);
 
 /* ---- binding names to targets, and naming targets --------------------------------- */
 
@@ -123,7 +123,7 @@ typedef struct ta_clip_binding {
     const ta_scene *scene;         /**< required */
     const ta_assets *assets;       /**< NULL: material and map paths bind nothing */
     const ta_camera_list *cameras; /**< NULL: camera paths bind nothing */
-    ta_node_id root;               /**< the object that holds the clip; ta_no_parent(): the Scene */
+    ta_node_id root;               /**< the object that holds the clip; ta_node_none(): the Scene */
 } ta_clip_binding;
 
 /** What one track name binds to. */
@@ -201,7 +201,7 @@ TA_API ta_result ta_clip_binding_name(void *clip_binding, const ta_track_target 
 
 /**
  * The track name three.js would bind to target: owner->node, then the property path of the kind,
- * as ta_write_clip writes it ("Hips.quaternion", "Face.morphTargetInfluences[2]",
+ * as ta_clip_write writes it ("Hips.quaternion", "Face.morphTargetInfluences[2]",
  * "Arm.position[x]", "Body.material[1].opacity", "Bubble.map.offset", "Lamp.intensity"). A morph
  * target goes by morph_name when it is given (non-NULL, non-empty, holding none of [ ] and no line
  * break): three.js looks it up in the mesh's morphTargetDictionary; otherwise by its number.
@@ -226,7 +226,7 @@ TA_API ta_result ta_track_name_format(const ta_track_target *target, const ta_ta
 
 /* ---- clips -------------------------------------------------------------------------- */
 
-/** How ta_write_clip writes; zero the struct, then set namer. */
+/** How ta_clip_write writes; zero the struct, then set namer. */
 typedef struct ta_clip_write_options {
     ta_target_namer namer;         /**< required */
     void *namer_user;              /**< given to namer */
@@ -243,7 +243,7 @@ typedef struct ta_clip_write_options {
  * it is not the type's default, and settings.inTangents / outTangents for a BEZIER track. A whole
  * ".morphTargetInfluences" is never written: each morph track names its target.
  *
- * @ownership The caller owns *out_text and frees it with ta_json_free; it is allocated with
+ * @ownership The caller owns *out_text and frees it with ta_json_destroy; it is allocated with
  * options->allocator. clip is only read.
  * @errors TA_ERROR_INVALID_ARGUMENT (clip, out_text, options or its namer NULL, an indent outside
  * [0, 31]), TA_ERROR_UNSUPPORTED (a CUBIC_SPLINE track: three.js JSON has no form for it; a map
@@ -253,28 +253,28 @@ typedef struct ta_clip_write_options {
  * UTF-8), TA_ERROR_OUT_OF_MEMORY.
  * @threejs AnimationClip.toJSON(clip), then JSON.stringify.
  */
-TA_API ta_result ta_write_clip(const ta_clip *clip, const ta_clip_write_options *options, char **out_text,
+TA_API ta_result ta_clip_write(const ta_clip *clip, const ta_clip_write_options *options, char **out_text,
                                ta_error *err);
 
 /**
- * Frees text from ta_write_clip, ta_object_to_json or ta_write_object_json_file's writer (it
+ * Frees text from ta_clip_write, ta_object_json_write or ta_object_json_write_file's writer (it
  * remembers its allocator). NULL does nothing.
  *
  * @ownership Frees text.
  * @errors None.
  * @threejs None: garbage collected.
  */
-TA_API void ta_json_free(char *text);
+TA_API void ta_json_destroy(char *text);
 
 /** Receives one line per track left out. */
-typedef void (*ta_warning_fn)(void *user, const char *message);
+typedef void (*ta_warning_receiver)(void *user, const char *message);
 
-/** How ta_read_clip reads; zero the struct, then set resolver. */
+/** How ta_clip_read reads; zero the struct, then set resolver. */
 typedef struct ta_clip_read_options {
     const ta_allocator *allocator; /**< for the clip; NULL: the C library's */
     ta_track_resolver resolver;    /**< required */
     void *resolver_user;           /**< given to resolver */
-    ta_warning_fn warn;            /**< NULL: left-out tracks are not reported */
+    ta_warning_receiver warn;            /**< NULL: left-out tracks are not reported */
     void *warn_user;               /**< given to warn */
     ta_load_limits limits;         /**< bytes, depth, tracks and keys; zero fields: the defaults */
 } ta_clip_read_options;
@@ -302,7 +302,7 @@ typedef struct ta_clip_read_options {
  * left out), TA_ERROR_OUT_OF_MEMORY. Every message starts with the JSON path of the fault.
  * @threejs AnimationClip.parse(JSON.parse(text)), then the binding a mixer would do.
  */
-TA_API ta_result ta_read_clip(const char *text, size_t length, const ta_clip_read_options *options,
+TA_API ta_result ta_clip_read(const char *text, size_t length, const ta_clip_read_options *options,
                               ta_clip **out_clip, ta_error *err);
 
 #ifdef __cplusplus

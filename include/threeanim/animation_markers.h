@@ -1,7 +1,7 @@
 /**
  * @file
  * threeanim/animation_markers.h -- named times in a clip (a footstep, a hit
- * frame), and the TA_MARKER events the mixer reports when an action passes
+ * frame), and the TA_EVENT_KIND_MARKER events the mixer reports when an action passes
  * them.
  *
  * A clip's markers are its own data, each a name and a time in [0, duration]:
@@ -21,7 +21,7 @@
  *     ... play an action on walk_clip, update ...
  *     ta_animation_event ev;
  *     while (ta_mixer_drain_events(mixer, &ev, 1) == 1)
- *         if (ev.kind == TA_MARKER) puts(ta_clip_marker_at(walk_clip, ev.marker).name);
+ *         if (ev.kind == TA_EVENT_KIND_MARKER) puts(ta_clip_marker_at(walk_clip, ev.marker).name);
  *
  * When a marker is passed. Think of the clip laid end to end once per
  * repetition along the action's own time line (for PING_PONG, a forward leg

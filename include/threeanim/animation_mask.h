@@ -133,7 +133,7 @@ TA_API ta_result ta_mask_set_nodes(ta_mask *mask, const float *weights, uint32_t
  * target's own weight wins over its mesh's.
  *
  * @ownership Changes mask only.
- * @errors TA_ERROR_INVALID_ARGUMENT (mask NULL; TA_FAMILY_NODE, which ta_mask_set_node sets),
+ * @errors TA_ERROR_INVALID_ARGUMENT (mask NULL; TA_TARGET_FAMILY_NODE, which ta_mask_set_node sets),
  * TA_ERROR_UNKNOWN_ENUM (family), TA_ERROR_NOT_A_NUMBER, TA_ERROR_OUT_OF_RANGE,
  * TA_ERROR_OUT_OF_MEMORY. A refused call changes nothing.
  * @threejs None.

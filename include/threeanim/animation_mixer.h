@@ -5,9 +5,9 @@
  * (three.js AnimationMixer, PropertyBinding, PropertyMixer).
  *
  *     ta_mixer *mixer;
- *     ta_mixer_create(ta_no_parent(), NULL, &mixer, &err);   // for the whole scene
+ *     ta_mixer_create(ta_node_none(), NULL, &mixer, &err);   // for the whole scene
  *     uint32_t walk;
- *     ta_mixer_add(mixer, walk_action, ta_no_parent(), &walk, &err);
+ *     ta_mixer_add(mixer, walk_action, ta_node_none(), &walk, &err);
  *     ta_action *a;
  *     ta_mixer_action(mixer, walk, &a, &err);
  *     ta_action_play(a, &err);
@@ -88,9 +88,9 @@ typedef struct ta_mixer_options {
 
 /** What happened to an action during an update. */
 typedef enum ta_event_kind {
-    TA_LOOPED = 1, /**< a REPEAT or PING_PONG action ran past an end of its clip */
-    TA_FINISHED,   /**< a ONCE action reached an end, or a finite repetition count ran out */
-    TA_MARKER      /**< the action passed a marker of its clip (animation_markers.h) */
+    TA_EVENT_KIND_LOOPED = 1, /**< a REPEAT or PING_PONG action ran past an end of its clip */
+    TA_EVENT_KIND_FINISHED,   /**< a ONCE action reached an end, or a finite repetition count ran out */
+    TA_EVENT_KIND_MARKER      /**< the action passed a marker of its clip (animation_markers.h) */
 } ta_event_kind;
 
 /** One event of an update: three.js's "loop" and "finished" events, and the markers passed. */
@@ -113,7 +113,7 @@ typedef struct ta_mixer_targets {
 } ta_mixer_targets;
 
 /**
- * A mixer for root: a node, or ta_no_parent() for the whole scene (three.js's root). The root does
+ * A mixer for root: a node, or ta_node_none() for the whole scene (three.js's root). The root does
  * not change what a track drives (tracks name their targets); it is the key of get_root,
  * existing_action and uncache_root. options may be NULL.
  *
@@ -135,7 +135,7 @@ TA_API ta_result ta_mixer_create(ta_node_id root, const ta_mixer_options *option
 TA_API void ta_mixer_destroy(ta_mixer *mixer);
 
 /**
- * Files action under root (ta_no_parent(): the mixer's root) and returns its index in *out_index
+ * Files action under root (ta_node_none(): the mixer's root) and returns its index in *out_index
  * (may be NULL). The index never changes, even after an uncache. The action is not playing yet:
  * call ta_action_play.
  *
@@ -211,29 +211,29 @@ TA_API double ta_mixer_time_scale(const ta_mixer *mixer);
 TA_API const char *ta_mixer_simd(const ta_mixer *mixer);
 
 /**
- * The root the mixer was made for (ta_no_parent(): the whole scene).
+ * The root the mixer was made for (ta_node_none(): the whole scene).
  *
  * @ownership Reads mixer, which must not be NULL (not checked).
  * @errors None.
  * @threejs AnimationMixer.getRoot.
  */
-TA_API ta_node_id ta_mixer_get_root(const ta_mixer *mixer);
+TA_API ta_node_id ta_mixer_root(const ta_mixer *mixer);
 
 /**
- * The first action (not uncached) on a clip of that name filed under root (ta_no_parent(): the
+ * The first action (not uncached) on a clip of that name filed under root (ta_node_none(): the
  * mixer's root). out_index may be NULL.
  *
  * @ownership None.
  * @errors TA_ERROR_INVALID_ARGUMENT (mixer or clip_name NULL), TA_ERROR_NOT_FOUND.
  * @threejs AnimationMixer.existingAction(clip, root).
  */
-TA_API ta_result ta_mixer_existing_action(const ta_mixer *mixer, const char *clip_name, ta_node_id root,
+TA_API ta_result ta_mixer_find_action(const ta_mixer *mixer, const char *clip_name, ta_node_id root,
                                           uint32_t *out_index, ta_error *err);
 
 /**
  * Stops every active action (ta_action_stop). NULL does nothing. The properties they drove go back
  * to their originals at the next update (the mixer keeps no scene between calls); to have them back
- * now, as three.js does, update by 0 right after: ta_mixer_update(mixer, scene, ta_seconds(0), &err).
+ * now, as three.js does, update by 0 right after: ta_mixer_update(mixer, scene, ta_duration_from_seconds(0), &err).
  *
  * @ownership Changes the actions.
  * @errors None.
@@ -274,7 +274,7 @@ TA_API ta_result ta_mixer_uncache_action(ta_mixer *mixer, uint32_t index, ta_err
 TA_API void ta_mixer_uncache_clip(ta_mixer *mixer, const char *clip_name);
 
 /**
- * Forgets every action filed under root (ta_no_parent(): the mixer's root). NULL does nothing.
+ * Forgets every action filed under root (ta_node_none(): the mixer's root). NULL does nothing.
  *
  * @ownership As ta_mixer_uncache_action.
  * @errors None.

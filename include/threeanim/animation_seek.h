@@ -10,9 +10,9 @@
  * over, or may want none of them: it chooses.
  *
  *     ta_mixer_set_seek_reports(mixer, true);   // set_time reports what it skips
- *     ta_mixer_set_time(mixer, &targets, ta_seconds(12.0), &err);
+ *     ta_mixer_set_time(mixer, &targets, ta_duration_from_seconds(12.0), &err);
  *     // one action alone, 3 s on, with its markers and loop events:
- *     ta_mixer_seek_action(mixer, walk, ta_seconds(3.0), true, &err);
+ *     ta_mixer_seek_action(mixer, walk, ta_duration_from_seconds(3.0), true, &err);
  *
  * What a seek reports follows the rules of animation_markers.h (markers) and
  * root_motion.h (motion) for a move from where the seek starts to where it

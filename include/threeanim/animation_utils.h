@@ -7,17 +7,17 @@
  * CreateClipsFromMorphTargetSequences.
  *
  *     ta_clip *wave, *nod;
- *     ta_subclip(everything, "wave", 30, 60, 30, NULL, &wave, &err);   // frames [30, 60) at 30 fps
- *     ta_make_clip_additive(nod_clip, 0, NULL, 30, NULL, &nod, &err);   // frame 0 of itself
+ *     ta_clip_subclip(everything, "wave", 30, 60, 30, NULL, &wave, &err);   // frames [30, 60) at 30 fps
+ *     ta_clip_make_additive(nod_clip, 0, NULL, 30, NULL, &nod, &err);   // frame 0 of itself
  *
  * Ownership: every call that makes a clip returns a new clip with one
  * reference, owned by the caller (ta_clip_release), made with the allocator
  * given (NULL: the C library's). The clips given are only read: unlike
- * three.js's makeClipAdditive, ta_make_clip_additive never changes its input.
+ * three.js's makeClipAdditive, ta_clip_make_additive never changes its input.
  *
  * Frame rates and frames. A frame rate must be above zero (three.js puts 30
  * in place of a rate of zero or less; this port refuses it) and a frame must
- * not be below zero. TA_DEFAULT_CLIP_FPS is three.js's default rate.
+ * not be below zero. TA_CLIP_DEFAULT_FPS is three.js's default rate.
  */
 #ifndef THREEANIM_ANIMATION_UTILS_H
 #define THREEANIM_ANIMATION_UTILS_H
@@ -35,7 +35,7 @@ extern "C" {
 #endif
 
 /** three.js's default frame rate for subclip and makeClipAdditive. */
-#define TA_DEFAULT_CLIP_FPS 30.0
+#define TA_CLIP_DEFAULT_FPS 30.0
 
 /**
  * The part of clip between two frames. A key stays if its frame (its time times fps) is at
@@ -55,7 +55,7 @@ extern "C" {
  * TA_ERROR_OUT_OF_MEMORY.
  * @threejs AnimationUtils.subclip(clip, name, startFrame, endFrame, fps).
  */
-TA_API ta_result ta_subclip(const ta_clip *clip, const char *name, double start_frame, double end_frame, double fps,
+TA_API ta_result ta_clip_subclip(const ta_clip *clip, const char *name, double start_frame, double end_frame, double fps,
                             const ta_allocator *allocator, ta_clip **out_clip, ta_error *err);
 
 /**
@@ -76,7 +76,7 @@ TA_API ta_result ta_subclip(const ta_clip *clip, const char *name, double start_
  * @threejs AnimationUtils.makeClipAdditive(targetClip, referenceFrame, referenceClip, fps), which
  * changes targetClip in place and returns it.
  */
-TA_API ta_result ta_make_clip_additive(const ta_clip *clip, double reference_frame, const ta_clip *reference_clip,
+TA_API ta_result ta_clip_make_additive(const ta_clip *clip, double reference_frame, const ta_clip *reference_clip,
                                        double fps, const ta_allocator *allocator, ta_clip **out_clip, ta_error *err);
 
 /**
@@ -88,7 +88,7 @@ TA_API ta_result ta_make_clip_additive(const ta_clip *clip, double reference_fra
  * (a NaN time).
  * @threejs AnimationUtils.getKeyframeOrder(times).
  */
-TA_API ta_result ta_get_keyframe_order(const float *times, uint32_t count, uint32_t *out_order, ta_error *err);
+TA_API ta_result ta_keyframe_compute_order(const float *times, uint32_t count, uint32_t *out_order, ta_error *err);
 
 /**
  * values (value_count numbers, stride per key) put in order: out_values' key i is values' key
@@ -101,12 +101,12 @@ TA_API ta_result ta_get_keyframe_order(const float *times, uint32_t count, uint3
  * do not divide into keys, order_count not the key count). A refused call writes nothing.
  * @threejs AnimationUtils.sortedArray(values, stride, order).
  */
-TA_API ta_result ta_sorted_array(const float *values, uint32_t value_count, uint32_t stride, const uint32_t *order,
+TA_API ta_result ta_keyframe_apply_order(const float *values, uint32_t value_count, uint32_t stride, const uint32_t *order,
                                  uint32_t order_count, float *out_values, ta_error *err);
 
 /**
  * A clip that shows each morph target in turn, one frame each at fps. targets are MORPH_INFLUENCE
- * or SKINNED_MORPH_INFLUENCE targets (ta_morph_target, ta_skinned_morph_target); track i drives
+ * or SKINNED_MORPH_INFLUENCE targets (ta_track_target_morph, ta_track_target_skinned_morph); track i drives
  * targets[i]: 1 at frame i, 0 at the frames on each side, and unless no_loop a last key at frame
  * target_count repeating the first, for a loop. With one or two targets three.js makes two keys at
  * one time; here only the later is kept, which reads the same. name may be NULL ("").
@@ -120,7 +120,7 @@ TA_API ta_result ta_sorted_array(const float *values, uint32_t value_count, uint
  * @threejs AnimationClip.CreateFromMorphTargetSequence(name, morphTargets, fps, noLoop), which
  * takes the targets' names (and puts 30 in place of an fps of zero or less).
  */
-TA_API ta_result ta_create_from_morph_target_sequence(const char *name, const ta_track_target *targets,
+TA_API ta_result ta_clip_create_from_morph_target_sequence(const char *name, const ta_track_target *targets,
                                                       uint32_t target_count, double fps, bool no_loop,
                                                       const ta_allocator *allocator, ta_clip **out_clip,
                                                       ta_error *err);
@@ -129,16 +129,16 @@ TA_API ta_result ta_create_from_morph_target_sequence(const char *name, const ta
  * One clip per animation that the names hold. names[i] is the name of targets[i] (a target does not
  * carry its geometry's morph names). A name of letters, digits, '_' and '-' that ends in digits,
  * such as Walk_001, belongs to the animation named by what comes before its last digits (Walk_);
- * other names are left out. Each animation becomes ta_create_from_morph_target_sequence (its name,
+ * other names are left out. Each animation becomes ta_clip_create_from_morph_target_sequence (its name,
  * its targets in the order given), in the order the animations first appear. out_clips has room for
  * target_count clips; *out_clip_count receives how many were made (0 when no name matches).
  *
  * @ownership The caller holds one reference to each of the *out_clip_count clips written.
- * @errors As ta_create_from_morph_target_sequence, and TA_ERROR_INVALID_ARGUMENT for NULL names, a
+ * @errors As ta_clip_create_from_morph_target_sequence, and TA_ERROR_INVALID_ARGUMENT for NULL names, a
  * NULL name, or NULL out_clips or out_clip_count. Nothing is made when any is refused.
  * @threejs AnimationClip.CreateClipsFromMorphTargetSequences(morphTargets, fps, noLoop).
  */
-TA_API ta_result ta_create_clips_from_morph_target_sequences(const char *const *names,
+TA_API ta_result ta_clip_create_clips_from_morph_target_sequences(const char *const *names,
                                                              const ta_track_target *targets, uint32_t target_count,
                                                              double fps, bool no_loop,
                                                              const ta_allocator *allocator, ta_clip **out_clips,

@@ -35,7 +35,7 @@ extern "C" {
 
 /** A perspective camera: what CAMERA_ tracks drive, and the rest of its projection. */
 typedef struct ta_perspective_camera {
-    ta_node_id node;   /**< the node that carries it, or ta_no_parent() */
+    ta_node_id node;   /**< the node that carries it, or ta_node_none() */
     float fov;         /**< vertical, degrees, in (0, 180) */
     float zoom;        /**< > 0 */
     float near;        /**< > 0 */
@@ -47,7 +47,7 @@ typedef struct ta_perspective_camera {
 
 /** An orthographic camera: its box, zoom and planes. */
 typedef struct ta_orthographic_camera {
-    ta_node_id node; /**< the node that carries it, or ta_no_parent() */
+    ta_node_id node; /**< the node that carries it, or ta_node_none() */
     float left, right, top, bottom;
     /** @var ta_orthographic_camera::left
      *  The left side of the box, meters.
@@ -78,7 +78,7 @@ typedef struct ta_camera_list_options {
 
 /**
  * three.js's defaults: fov 50, zoom 1, near 0.1, far 2000, aspect 1, film gauge 35, film offset 0,
- * and no node (ta_no_parent()).
+ * and no node (ta_node_none()).
  *
  * @ownership A value; nothing to free.
  * @errors None.
@@ -170,7 +170,7 @@ TA_API void ta_camera_list_destroy(ta_camera_list *cameras);
  * @threejs Object3D.add of a PerspectiveCamera.
  */
 TA_API ta_result ta_camera_list_add_perspective(ta_camera_list *cameras, const ta_perspective_camera *camera,
-                                                ta_perspective_camera_index *out_camera, ta_error *err);
+                                                ta_perspective_camera_id *out_camera, ta_error *err);
 
 /**
  * Copies camera to the end of cameras->orthographic after ta_orthographic_camera_validate accepts
@@ -184,7 +184,7 @@ TA_API ta_result ta_camera_list_add_perspective(ta_camera_list *cameras, const t
  * @threejs Object3D.add of an OrthographicCamera.
  */
 TA_API ta_result ta_camera_list_add_orthographic(ta_camera_list *cameras, const ta_orthographic_camera *camera,
-                                                 ta_orthographic_camera_index *out_camera, ta_error *err);
+                                                 ta_orthographic_camera_id *out_camera, ta_error *err);
 
 #ifdef __cplusplus
 }

@@ -7,8 +7,8 @@
  * color space. These are three.js's SRGBToLinear and LinearToSRGB, and the
  * byte rounding of Color.getHex.
  *
- *     float lin = ta_srgb_byte_to_linear(128);      // 0.2158605
- *     uint8_t b = ta_linear_to_srgb_byte(0.5f);     // 188
+ *     float lin = ta_color_srgb_byte_to_linear(128);      // 0.2158605
+ *     uint8_t b = ta_color_linear_to_srgb_byte(0.5f);     // 188
  */
 #ifndef THREEANIM_COLOR_H
 #define THREEANIM_COLOR_H
@@ -28,7 +28,7 @@ extern "C" {
  * @errors None.
  * @threejs SRGBToLinear (ColorManagement).
  */
-TA_API double ta_srgb_to_linear(double c);
+TA_API double ta_color_srgb_to_linear(double c);
 
 /**
  * A linear channel from 0 to 1 to an sRGB one, three.js's LinearToSRGB.
@@ -37,7 +37,7 @@ TA_API double ta_srgb_to_linear(double c);
  * @errors None.
  * @threejs LinearToSRGB (ColorManagement).
  */
-TA_API double ta_linear_to_srgb(double c);
+TA_API double ta_color_linear_to_srgb(double c);
 
 /**
  * byte / 255, then SRGBToLinear: how a material's or a light's stored color becomes a track's
@@ -47,7 +47,7 @@ TA_API double ta_linear_to_srgb(double c);
  * @errors None.
  * @threejs Color.setHex, one channel.
  */
-TA_API float ta_srgb_byte_to_linear(uint8_t byte);
+TA_API float ta_color_srgb_byte_to_linear(uint8_t byte);
 
 /**
  * LinearToSRGB, then round(clamp(c * 255, 0, 255)), as Color.getHex. NaN gives 0.
@@ -56,7 +56,7 @@ TA_API float ta_srgb_byte_to_linear(uint8_t byte);
  * @errors None.
  * @threejs Color.getHex, one channel.
  */
-TA_API uint8_t ta_linear_to_srgb_byte(double linear);
+TA_API uint8_t ta_color_linear_to_srgb_byte(double linear);
 
 #ifdef __cplusplus
 }

@@ -39,7 +39,7 @@
  * scene uses becomes one ta_skin (scene->skins; model->source_skins maps glTF
  * skin N to it), with its joints and inverse bind matrices (the identity for
  * a skin without them), shared by every skinned mesh made from it, each bound
- * as GLTFLoader binds (TA_BIND_ATTACHED, an identity bind matrix). A node
+ * as GLTFLoader binds (TA_BIND_MODE_ATTACHED, an identity bind matrix). A node
  * given as a matrix is decomposed as three.js's Matrix4.decompose does (a zero
  * determinant keeps the translation only, with a warning). Materials from pbrMetallicRoughness, emissiveFactor,
  * alphaMode/alphaCutoff, KHR_materials_emissive_strength, _ior, _specular,

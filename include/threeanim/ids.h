@@ -28,19 +28,19 @@ extern "C" {
 /** A node: its place in scene.nodes. */
 typedef struct ta_node_id { uint32_t index; /**< the place in the list */ } ta_node_id;
 /** A mesh: its place in scene.meshes. */
-typedef struct ta_mesh_index { uint32_t index; /**< the place in the list */ } ta_mesh_index;
+typedef struct ta_mesh_id { uint32_t index; /**< the place in the list */ } ta_mesh_id;
 /** A skinned mesh: its place in scene.skinned_meshes. */
-typedef struct ta_skinned_mesh_index { uint32_t index; /**< the place in the list */ } ta_skinned_mesh_index;
+typedef struct ta_skinned_mesh_id { uint32_t index; /**< the place in the list */ } ta_skinned_mesh_id;
 /** A material: its place in assets.materials. */
 typedef struct ta_material_id { uint32_t index; /**< the place in the list */ } ta_material_id;
 /** A texture: its place in assets.textures. */
 typedef struct ta_texture_id { uint32_t index; /**< the place in the list */ } ta_texture_id;
 /** A light: its place in scene.lights. */
-typedef struct ta_light_index { uint32_t index; /**< the place in the list */ } ta_light_index;
+typedef struct ta_light_id { uint32_t index; /**< the place in the list */ } ta_light_id;
 /** A perspective camera: its place in cameras.perspective. */
-typedef struct ta_perspective_camera_index { uint32_t index; /**< the place in the list */ } ta_perspective_camera_index;
+typedef struct ta_perspective_camera_id { uint32_t index; /**< the place in the list */ } ta_perspective_camera_id;
 /** An orthographic camera: its place in cameras.orthographic. */
-typedef struct ta_orthographic_camera_index { uint32_t index; /**< the place in the list */ } ta_orthographic_camera_index;
+typedef struct ta_orthographic_camera_id { uint32_t index; /**< the place in the list */ } ta_orthographic_camera_id;
 
 /**
  * The node id of place i in scene.nodes. Not checked here: the call that uses it checks that the
@@ -60,7 +60,7 @@ static inline ta_node_id ta_node_at(uint32_t i) { ta_node_id id = {i}; return id
  * @errors None.
  * @threejs A Mesh reference.
  */
-static inline ta_mesh_index ta_mesh_at(uint32_t i) { ta_mesh_index id = {i}; return id; }
+static inline ta_mesh_id ta_mesh_at(uint32_t i) { ta_mesh_id id = {i}; return id; }
 
 /**
  * The skinned mesh index of place i in scene.skinned_meshes. Not checked here: the call that uses
@@ -70,7 +70,7 @@ static inline ta_mesh_index ta_mesh_at(uint32_t i) { ta_mesh_index id = {i}; ret
  * @errors None.
  * @threejs A SkinnedMesh reference.
  */
-static inline ta_skinned_mesh_index ta_skinned_mesh_at(uint32_t i) { ta_skinned_mesh_index id = {i}; return id; }
+static inline ta_skinned_mesh_id ta_skinned_mesh_at(uint32_t i) { ta_skinned_mesh_id id = {i}; return id; }
 
 /**
  * The material id of place i in assets.materials. Not checked here: the call that uses it checks
@@ -100,7 +100,7 @@ static inline ta_texture_id ta_texture_at(uint32_t i) { ta_texture_id id = {i}; 
  * @errors None.
  * @threejs A Light reference.
  */
-static inline ta_light_index ta_light_at(uint32_t i) { ta_light_index id = {i}; return id; }
+static inline ta_light_id ta_light_at(uint32_t i) { ta_light_id id = {i}; return id; }
 
 /**
  * The perspective camera index of place i in cameras.perspective. Not checked here: the call that
@@ -110,7 +110,7 @@ static inline ta_light_index ta_light_at(uint32_t i) { ta_light_index id = {i}; 
  * @errors None.
  * @threejs A PerspectiveCamera reference.
  */
-static inline ta_perspective_camera_index ta_perspective_camera_at(uint32_t i) { ta_perspective_camera_index id = {i}; return id; }
+static inline ta_perspective_camera_id ta_perspective_camera_at(uint32_t i) { ta_perspective_camera_id id = {i}; return id; }
 
 /**
  * The orthographic camera index of place i in cameras.orthographic. Not checked here: the call that
@@ -120,7 +120,7 @@ static inline ta_perspective_camera_index ta_perspective_camera_at(uint32_t i) {
  * @errors None.
  * @threejs An OrthographicCamera reference.
  */
-static inline ta_orthographic_camera_index ta_orthographic_camera_at(uint32_t i) { ta_orthographic_camera_index id = {i}; return id; }
+static inline ta_orthographic_camera_id ta_orthographic_camera_at(uint32_t i) { ta_orthographic_camera_id id = {i}; return id; }
 
 /**
  * NO_PARENT: the parent of a top-level node, and the root that stands for the whole
@@ -130,10 +130,10 @@ static inline ta_orthographic_camera_index ta_orthographic_camera_at(uint32_t i)
  * @errors None.
  * @threejs The Scene itself, as a node's parent or a mixer's root.
  */
-static inline ta_node_id ta_no_parent(void) { ta_node_id id = {TA_NONE}; return id; }
+static inline ta_node_id ta_node_none(void) { ta_node_id id = {TA_NONE}; return id; }
 
 /**
- * True if id is ta_no_parent() (TA_NONE).
+ * True if id is ta_node_none() (TA_NONE).
  *
  * @ownership None.
  * @errors None.

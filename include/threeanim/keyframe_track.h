@@ -12,7 +12,7 @@
  * BezierInterpolant.
  *
  *     ta_track_target target;
- *     ta_node_target(ta_node_at(0), TA_POSITION, &target, &err);
+ *     ta_track_target_node(ta_node_at(0), TA_TRACK_KIND_POSITION, &target, &err);
  *     const float times[] = {0, 2};
  *     const float values[] = {0, 0, 0, 4, 0, 0};
  *     ta_track_desc desc = {0};
@@ -22,7 +22,7 @@
  *     ta_track *slide;
  *     if (ta_track_create(&desc, NULL, &slide, &err) != TA_OK) ...
  *     float at_one[3];
- *     ta_track_sample(slide, 1.0, TA_ZERO_CURVATURE_ENDING, TA_ZERO_CURVATURE_ENDING, at_one, 3, &err);
+ *     ta_track_sample(slide, 1.0, TA_ENDING_ZERO_CURVATURE, TA_ENDING_ZERO_CURVATURE, at_one, 3, &err);
  *
  * Layouts. values: key_count * value_size numbers, key after key.
  * CUBIC_SPLINE in_tangents and out_tangents: laid out as values (glTF's
@@ -64,10 +64,10 @@ extern "C" {
 
 /**
  * What a track drives. Made from TA_TRACK_KIND_LIST (track_kind_list.h), which gives each kind's
- * numbers per key, family, element, three.js property and the rest: TA_POSITION, TA_SCALE,
- * TA_QUATERNION, TA_VISIBLE, TA_NODE_NAME (a node's), TA_MORPH_INFLUENCE,
- * TA_SKINNED_MORPH_INFLUENCE (a mesh's, element the morph target), TA_POSITION_ELEMENT,
- * TA_SCALE_ELEMENT, TA_ROTATION_ELEMENT (one number of a node's vector, element the axis; rotation
+ * numbers per key, family, element, three.js property and the rest: TA_TRACK_KIND_POSITION, TA_TRACK_KIND_SCALE,
+ * TA_TRACK_KIND_QUATERNION, TA_TRACK_KIND_VISIBLE, TA_TRACK_KIND_NODE_NAME (a node's), TA_TRACK_KIND_MORPH_INFLUENCE,
+ * TA_TRACK_KIND_SKINNED_MORPH_INFLUENCE (a mesh's, element the morph target), TA_TRACK_KIND_POSITION_ELEMENT,
+ * TA_TRACK_KIND_SCALE_ELEMENT, TA_TRACK_KIND_ROTATION_ELEMENT (one number of a node's vector, element the axis; rotation
  * as an Euler XYZ angle), the TA_MATERIAL_ kinds (a material's, the TA_MATERIAL_MAP_ ones of its map
  * texture), the TA_LIGHT_ kinds and the TA_CAMERA_ kinds.
  */
@@ -82,23 +82,23 @@ typedef enum ta_track_kind {
 
 /** The kind of thing a target's index points into. */
 typedef enum ta_target_family {
-    TA_FAMILY_NODE = 0,            /**< scene.nodes */
-    TA_FAMILY_MESH,                /**< scene.meshes */
-    TA_FAMILY_SKINNED_MESH,        /**< scene.skinned_meshes */
-    TA_FAMILY_MATERIAL,            /**< assets.materials */
-    TA_FAMILY_LIGHT,               /**< scene.lights */
-    TA_FAMILY_PERSPECTIVE_CAMERA,  /**< cameras.perspective */
-    TA_FAMILY_ORTHOGRAPHIC_CAMERA, /**< cameras.orthographic */
+    TA_TARGET_FAMILY_NODE = 0,            /**< scene.nodes */
+    TA_TARGET_FAMILY_MESH,                /**< scene.meshes */
+    TA_TARGET_FAMILY_SKINNED_MESH,        /**< scene.skinned_meshes */
+    TA_TARGET_FAMILY_MATERIAL,            /**< assets.materials */
+    TA_TARGET_FAMILY_LIGHT,               /**< scene.lights */
+    TA_TARGET_FAMILY_PERSPECTIVE_CAMERA,  /**< cameras.perspective */
+    TA_TARGET_FAMILY_ORTHOGRAPHIC_CAMERA, /**< cameras.orthographic */
     TA_TARGET_FAMILY_COUNT         /**< the number of families; not a family */
 } ta_target_family;
 
 /** The kind of value a track holds, which decides how it is interpolated and mixed. */
 typedef enum ta_value_type {
-    TA_VALUE_NUMBER = 0, /**< numbers, mixed one at a time */
-    TA_VALUE_COLOR,      /**< three linear channels */
-    TA_VALUE_ROTATION,   /**< a unit quaternion, mixed by slerp */
-    TA_VALUE_FLAG,       /**< 0 or 1 */
-    TA_VALUE_STRING      /**< an index into the track's strings */
+    TA_VALUE_TYPE_NUMBER = 0, /**< numbers, mixed one at a time */
+    TA_VALUE_TYPE_COLOR,      /**< three linear channels */
+    TA_VALUE_TYPE_ROTATION,   /**< a unit quaternion, mixed by slerp */
+    TA_VALUE_TYPE_FLAG,       /**< 0 or 1 */
+    TA_VALUE_TYPE_STRING      /**< an index into the track's strings */
 } ta_value_type;
 
 /**
@@ -115,22 +115,22 @@ typedef struct ta_track_target {
 /** How a track runs between two keys. */
 typedef enum ta_interpolation {
     TA_INTERPOLATION_DEFAULT = 0, /**< LINEAR, or STEP for flags and strings */
-    TA_LINEAR,                    /**< InterpolateLinear (slerp for a rotation) */
-    TA_STEP,                      /**< InterpolateDiscrete: the key at or before the time */
-    TA_SMOOTH,                    /**< InterpolateSmooth: a cubic through the keys */
-    TA_CUBIC_SPLINE,              /**< glTF's CUBICSPLINE: values and tangents */
-    TA_BEZIER,                    /**< InterpolateBezier: values and control points */
+    TA_INTERPOLATION_LINEAR,                    /**< InterpolateLinear (slerp for a rotation) */
+    TA_INTERPOLATION_STEP,                      /**< InterpolateDiscrete: the key at or before the time */
+    TA_INTERPOLATION_SMOOTH,                    /**< InterpolateSmooth: a cubic through the keys */
+    TA_INTERPOLATION_CUBIC_SPLINE,              /**< glTF's CUBICSPLINE: values and tangents */
+    TA_INTERPOLATION_BEZIER,                    /**< InterpolateBezier: values and control points */
     TA_INTERPOLATION_COUNT        /**< the number of interpolations; not one */
 } ta_interpolation;
 
 /** What a SMOOTH track uses past its first or last key. */
 typedef enum ta_ending {
-    TA_ZERO_CURVATURE_ENDING = 0, /**< three.js ZeroCurvatureEnding: a natural spline */
-    TA_ZERO_SLOPE_ENDING,         /**< ZeroSlopeEnding: flat at the start. At the end three.js
+    TA_ENDING_ZERO_CURVATURE = 0, /**< three.js ZeroCurvatureEnding: a natural spline */
+    TA_ENDING_ZERO_SLOPE,         /**< ZeroSlopeEnding: flat at the start. At the end three.js
                                      stands the last key in for the one after, an interval on,
                                      so the slope there is half the last interval's, not 0;
                                      ported as three.js computes it */
-    TA_WRAP_AROUND_ENDING, /**< WrapAroundEnding: continues into the other end */
+    TA_ENDING_WRAP_AROUND, /**< WrapAroundEnding: continues into the other end */
     TA_ENDING_COUNT        /**< the number of endings; not one */
 } ta_ending;
 
@@ -179,7 +179,7 @@ TA_API uint32_t ta_track_kind_value_size(ta_track_kind kind);
 
 /**
  * The kind of value a track of the kind holds, which decides how it is interpolated and mixed;
- * TA_VALUE_NUMBER for a kind that is not named.
+ * TA_VALUE_TYPE_NUMBER for a kind that is not named.
  *
  * @ownership None.
  * @errors None.
@@ -189,7 +189,7 @@ TA_API uint32_t ta_track_kind_value_size(ta_track_kind kind);
 TA_API ta_value_type ta_track_kind_value_type(ta_track_kind kind);
 
 /**
- * The family whose index the kind takes. The CAMERA_ kinds answer TA_FAMILY_PERSPECTIVE_CAMERA; an
+ * The family whose index the kind takes. The CAMERA_ kinds answer TA_TARGET_FAMILY_PERSPECTIVE_CAMERA; an
  * orthographic target says so itself. TA_TARGET_FAMILY_COUNT for a kind that is not named.
  *
  * @ownership None.
@@ -235,7 +235,7 @@ TA_API const char *ta_track_kind_unit(ta_track_kind kind);
  * The kind a property path names on a thing of family: the inverse of ta_track_kind_property_path.
  * element says whether the path names one element of the property ("position[x]",
  * "morphTargetInfluences[2]"): an _ELEMENT kind needs one, a morph kind takes one or none, any other
- * kind none. TA_FAMILY_ORTHOGRAPHIC_CAMERA finds the camera kinds but CAMERA_FOV.
+ * kind none. TA_TARGET_FAMILY_ORTHOGRAPHIC_CAMERA finds the camera kinds but CAMERA_FOV.
  *
  * @ownership Writes *out_kind only.
  * @errors TA_ERROR_INVALID_ARGUMENT (property_path or out_kind NULL), TA_ERROR_UNKNOWN_ENUM (a family
@@ -255,7 +255,7 @@ TA_API ta_result ta_track_kind_find(ta_target_family family, const char *propert
  * named), TA_ERROR_WRONG_KIND (a kind of another family, or an _ELEMENT kind).
  * @threejs A track named "node.position", ".quaternion", ".visible", ".name".
  */
-TA_API ta_result ta_node_target(ta_node_id node, ta_track_kind kind, ta_track_target *out_target, ta_error *err);
+TA_API ta_result ta_track_target_node(ta_node_id node, ta_track_kind kind, ta_track_target *out_target, ta_error *err);
 
 /**
  * A target for one number of a node's vector: POSITION_ELEMENT, SCALE_ELEMENT or ROTATION_ELEMENT,
@@ -268,7 +268,7 @@ TA_API ta_result ta_node_target(ta_node_id node, ta_track_kind kind, ta_track_ta
  * above 2).
  * @threejs A track named "node.position[x]", ".scale[y]", ".rotation[z]".
  */
-TA_API ta_result ta_node_element_target(ta_node_id node, ta_track_kind kind, uint32_t axis,
+TA_API ta_result ta_track_target_node_element(ta_node_id node, ta_track_kind kind, uint32_t axis,
                                         ta_track_target *out_target, ta_error *err);
 
 /**
@@ -279,9 +279,9 @@ TA_API ta_result ta_node_element_target(ta_node_id node, ta_track_kind kind, uin
  * @ownership Writes *out_target only; a target is a value.
  * @errors TA_ERROR_INVALID_ARGUMENT (out_target NULL), TA_ERROR_OUT_OF_RANGE (UINT32_MAX: -1
  * passed as unsigned).
- * @threejs A track named "mesh.morphTargetInfluences[2]" (or [name]; see ta_morph_target_index).
+ * @threejs A track named "mesh.morphTargetInfluences[2]" (or [name]; see ta_mesh_find_morph_target).
  */
-TA_API ta_result ta_morph_target(ta_mesh_index mesh, uint32_t target, ta_track_target *out_target, ta_error *err);
+TA_API ta_result ta_track_target_morph(ta_mesh_id mesh, uint32_t target, ta_track_target *out_target, ta_error *err);
 
 /**
  * A target for one morph target of a skinned mesh: SKINNED_MORPH_INFLUENCE of target `target`, any
@@ -292,7 +292,7 @@ TA_API ta_result ta_morph_target(ta_mesh_index mesh, uint32_t target, ta_track_t
  * passed as unsigned).
  * @threejs A track named "skinnedMesh.morphTargetInfluences[2]".
  */
-TA_API ta_result ta_skinned_morph_target(ta_skinned_mesh_index mesh, uint32_t target, ta_track_target *out_target,
+TA_API ta_result ta_track_target_skinned_morph(ta_skinned_mesh_id mesh, uint32_t target, ta_track_target *out_target,
                                          ta_error *err);
 
 /**
@@ -305,7 +305,7 @@ TA_API ta_result ta_skinned_morph_target(ta_skinned_mesh_index mesh, uint32_t ta
  * named), TA_ERROR_WRONG_KIND (a kind of another family).
  * @threejs A track named "mesh.material.opacity" or "mesh.material.map.offset".
  */
-TA_API ta_result ta_material_target(ta_material_id material, ta_track_kind kind, ta_track_target *out_target,
+TA_API ta_result ta_track_target_material(ta_material_id material, ta_track_kind kind, ta_track_target *out_target,
                                     ta_error *err);
 
 /**
@@ -317,7 +317,7 @@ TA_API ta_result ta_material_target(ta_material_id material, ta_track_kind kind,
  * named), TA_ERROR_WRONG_KIND (a kind of another family).
  * @threejs A track named "light.intensity", ".color", ".distance", ".angle", ".penumbra".
  */
-TA_API ta_result ta_light_target(ta_light_index light, ta_track_kind kind, ta_track_target *out_target,
+TA_API ta_result ta_track_target_light(ta_light_id light, ta_track_kind kind, ta_track_target *out_target,
                                  ta_error *err);
 
 /**
@@ -329,7 +329,7 @@ TA_API ta_result ta_light_target(ta_light_index light, ta_track_kind kind, ta_tr
  * named), TA_ERROR_WRONG_KIND (a kind of another family).
  * @threejs A track named "camera.fov", ".zoom", ".near", ".far".
  */
-TA_API ta_result ta_perspective_camera_target(ta_perspective_camera_index camera, ta_track_kind kind,
+TA_API ta_result ta_track_target_perspective_camera(ta_perspective_camera_id camera, ta_track_kind kind,
                                               ta_track_target *out_target, ta_error *err);
 
 /**
@@ -341,7 +341,7 @@ TA_API ta_result ta_perspective_camera_target(ta_perspective_camera_index camera
  * named), TA_ERROR_WRONG_KIND (a kind of another family, or CAMERA_FOV).
  * @threejs A track named "camera.zoom", ".near", ".far".
  */
-TA_API ta_result ta_orthographic_camera_target(ta_orthographic_camera_index camera, ta_track_kind kind,
+TA_API ta_result ta_track_target_orthographic_camera(ta_orthographic_camera_id camera, ta_track_kind kind,
                                                ta_track_target *out_target, ta_error *err);
 
 /**
@@ -434,7 +434,7 @@ TA_API void ta_track_destroy(ta_track *track);
  * @errors None.
  * @threejs KeyframeTrack.name, parsed by PropertyBinding.parseTrackName.
  */
-TA_API ta_track_target ta_track_get_target(const ta_track *track);
+TA_API ta_track_target ta_track_target_of(const ta_track *track);
 
 /**
  * The interpolation, never TA_INTERPOLATION_DEFAULT once built (LINEAR, or STEP for flags and

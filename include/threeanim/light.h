@@ -8,7 +8,7 @@
  * in its units, distance in meters (0: no limit), angle in radians, penumbra
  * from 0 to 1, decay.
  *
- *     ta_light sun = ta_light_defaults(TA_LIGHT_DIRECTIONAL);
+ *     ta_light sun = ta_light_defaults(TA_LIGHT_KIND_DIRECTIONAL);
  *     sun.node = sun_node;
  *     sun.intensity = 3;
  *     ta_scene_add_light(scene, &sun, &sun_index, &err);
@@ -28,11 +28,11 @@ extern "C" {
 
 /** The kinds of light, three.js's light classes. */
 typedef enum ta_light_kind {
-    TA_LIGHT_AMBIENT = 0, /**< AmbientLight */
-    TA_LIGHT_DIRECTIONAL, /**< DirectionalLight */
-    TA_LIGHT_POINT,       /**< PointLight */
-    TA_LIGHT_SPOT,        /**< SpotLight */
-    TA_LIGHT_HEMISPHERE,  /**< HemisphereLight */
+    TA_LIGHT_KIND_AMBIENT = 0, /**< AmbientLight */
+    TA_LIGHT_KIND_DIRECTIONAL, /**< DirectionalLight */
+    TA_LIGHT_KIND_POINT,       /**< PointLight */
+    TA_LIGHT_KIND_SPOT,        /**< SpotLight */
+    TA_LIGHT_KIND_HEMISPHERE,  /**< HemisphereLight */
     TA_LIGHT_KIND_COUNT   /**< the number of kinds; not a kind */
 } ta_light_kind;
 
@@ -54,7 +54,7 @@ typedef struct ta_light {
 
 /**
  * three.js's constructor defaults for the kind: white (and a white ground color), intensity 1,
- * distance 0, angle pi/3, penumbra 0, decay 2. node is ta_no_parent(): set it before
+ * distance 0, angle pi/3, penumbra 0, decay 2. node is ta_node_none(): set it before
  * ta_scene_add_light. A kind that is not named is kept, and refused by ta_light_validate.
  *
  * @ownership A value; nothing to free.

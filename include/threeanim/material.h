@@ -9,7 +9,7 @@
  *
  *     ta_assets *assets;
  *     ta_assets_create(NULL, &assets, &err);
- *     ta_material skin = ta_material_defaults(TA_MATERIAL_STANDARD);
+ *     ta_material skin = ta_material_defaults(TA_MATERIAL_KIND_STANDARD);
  *     skin.color[0] = 255;
  *     ta_material_id skin_id;
  *     ta_assets_add_material(assets, &skin, "skin", NULL, &skin_id, &err);
@@ -44,18 +44,18 @@ extern "C" {
  * drive.
  */
 typedef enum ta_material_kind {
-    TA_MATERIAL_BASIC = 0,  /**< MeshBasicMaterial */
-    TA_MATERIAL_LAMBERT,    /**< MeshLambertMaterial */
-    TA_MATERIAL_PHONG,      /**< MeshPhongMaterial */
-    TA_MATERIAL_STANDARD,   /**< MeshStandardMaterial */
-    TA_MATERIAL_PHYSICAL,   /**< MeshPhysicalMaterial */
-    TA_MATERIAL_TOON,       /**< MeshToonMaterial */
-    TA_MATERIAL_NORMAL,     /**< MeshNormalMaterial */
-    TA_MATERIAL_DEPTH,      /**< MeshDepthMaterial */
-    TA_MATERIAL_MATCAP,     /**< MeshMatcapMaterial */
-    TA_MATERIAL_LINE_BASIC, /**< LineBasicMaterial */
-    TA_MATERIAL_POINTS,     /**< PointsMaterial */
-    TA_MATERIAL_SPRITE,     /**< SpriteMaterial */
+    TA_MATERIAL_KIND_BASIC = 0,  /**< MeshBasicMaterial */
+    TA_MATERIAL_KIND_LAMBERT,    /**< MeshLambertMaterial */
+    TA_MATERIAL_KIND_PHONG,      /**< MeshPhongMaterial */
+    TA_MATERIAL_KIND_STANDARD,   /**< MeshStandardMaterial */
+    TA_MATERIAL_KIND_PHYSICAL,   /**< MeshPhysicalMaterial */
+    TA_MATERIAL_KIND_TOON,       /**< MeshToonMaterial */
+    TA_MATERIAL_KIND_NORMAL,     /**< MeshNormalMaterial */
+    TA_MATERIAL_KIND_DEPTH,      /**< MeshDepthMaterial */
+    TA_MATERIAL_KIND_MATCAP,     /**< MeshMatcapMaterial */
+    TA_MATERIAL_KIND_LINE_BASIC, /**< LineBasicMaterial */
+    TA_MATERIAL_KIND_POINTS,     /**< PointsMaterial */
+    TA_MATERIAL_KIND_SPRITE,     /**< SpriteMaterial */
     TA_MATERIAL_KIND_COUNT  /**< the number of kinds; not a kind */
 } ta_material_kind;
 

@@ -138,7 +138,7 @@ TA_API ta_quat ta_quat_slerp(ta_quat a, ta_quat b, float t);
  * @errors None; the pointers must not be NULL.
  * @threejs Quaternion.slerpFlat.
  */
-TA_API void ta_slerp_flat(double *dst, const double *src0, const double *src1, double t);
+TA_API void ta_quat_slerp_flat(double *dst, const double *src0, const double *src1, double t);
 
 /**
  * dst = src0 * src1 on arrays of 4 doubles, as the additive piles of the mixer use it. dst may be
@@ -148,7 +148,7 @@ TA_API void ta_slerp_flat(double *dst, const double *src0, const double *src1, d
  * @errors None; the pointers must not be NULL.
  * @threejs Quaternion.multiplyQuaternionsFlat.
  */
-TA_API void ta_multiply_quaternions_flat(double *dst, const double *src0, const double *src1);
+TA_API void ta_quat_multiply_flat(double *dst, const double *src0, const double *src1);
 
 /**
  * The angles of q in order XYZ (radians), including three.js's gimbal-lock branch (|m13| at or

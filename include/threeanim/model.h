@@ -3,10 +3,10 @@
  * threeanim/model.h -- what a loader returns: a scene with its assets, its
  * cameras and its clips.
  *
- * Both loaders (ta_read_object_json in object_json.h, ta_gltf_load in gltf.h)
+ * Both loaders (ta_object_json_read in object_json.h, ta_gltf_load in gltf.h)
  * fill a ta_model. The clips are model->animations; for each clip,
  * model->animation_roots names the node of the object that held it
- * (ta_no_parent() for the scene itself, and for every glTF animation). For a
+ * (ta_node_none() for the scene itself, and for every glTF animation). For a
  * glTF file, model->source_nodes maps glTF node N to the node made from it
  * (for a mesh of several primitives, the group made for the node), as
  * three.js's parser.associations does; model->source_skins maps glTF skin N to
@@ -14,7 +14,7 @@
  *
  *     ta_model *model;
  *     if (ta_gltf_load_file("fox.glb", NULL, &model, &err) != TA_OK) ...
- *     ta_mixer_update(mixer, model->scene, ta_seconds(1.0 / 30), &err);
+ *     ta_mixer_update(mixer, model->scene, ta_duration_from_seconds(1.0 / 30), &err);
  *     ta_model_destroy(model);
  *
  * Limits. A file from a user can claim anything; a loader checks every count
@@ -73,19 +73,19 @@ typedef struct ta_load_options {
  * code is for programs that sort them, the text (ta_load_warning.what) for people.
  */
 typedef enum ta_load_warning_code {
-    TA_LOAD_WARNING_OTHER = 0,           /**< anything not listed below */
-    TA_LOAD_WARNING_KEYS_BEFORE_ZERO,    /**< a channel's keys before time 0: its tracks were cut at 0 */
-    TA_LOAD_WARNING_NOT_IN_SCENE,        /**< a channel on a node outside the loaded scene: left out */
-    TA_LOAD_WARNING_NO_TARGET,           /**< a channel with no node, or weights with no mesh to drive: left out */
-    TA_LOAD_WARNING_UNKNOWN_PATH,        /**< a channel on a path or pointer this library does not drive: left out */
-    TA_LOAD_WARNING_WEIGHTS_COUNT,       /**< weights not one per target per key: left out if fewer, else the first read */
-    TA_LOAD_WARNING_OUTPUT_TYPE,         /**< an output of the wrong type for its path (VEC3 weights): left out */
-    TA_LOAD_WARNING_INTEGER_OUTPUT,      /**< translation or scale as integers not normalized: left out */
-    TA_LOAD_WARNING_BAD_CHANNEL,         /**< any other channel that cannot be read: left out, the text says why */
-    TA_LOAD_WARNING_BAD_ANIMATION,       /**< an animation that cannot be read: its clip has no tracks */
-    TA_LOAD_WARNING_NO_TRACKS,           /**< an animation none of whose channels is kept: its clip has no tracks */
-    TA_LOAD_WARNING_ROTATION_NORMALIZED, /**< rotation keys not of unit length: normalized */
-    TA_LOAD_WARNING_APPROXIMATED,        /**< a value kept only approximately (the text says which) */
+    TA_LOAD_WARNING_CODE_OTHER = 0,           /**< anything not listed below */
+    TA_LOAD_WARNING_CODE_KEYS_BEFORE_ZERO,    /**< a channel's keys before time 0: its tracks were cut at 0 */
+    TA_LOAD_WARNING_CODE_NOT_IN_SCENE,        /**< a channel on a node outside the loaded scene: left out */
+    TA_LOAD_WARNING_CODE_NO_TARGET,           /**< a channel with no node, or weights with no mesh to drive: left out */
+    TA_LOAD_WARNING_CODE_UNKNOWN_PATH,        /**< a channel on a path or pointer this library does not drive: left out */
+    TA_LOAD_WARNING_CODE_WEIGHTS_COUNT,       /**< weights not one per target per key: left out if fewer, else the first read */
+    TA_LOAD_WARNING_CODE_OUTPUT_TYPE,         /**< an output of the wrong type for its path (VEC3 weights): left out */
+    TA_LOAD_WARNING_CODE_INTEGER_OUTPUT,      /**< translation or scale as integers not normalized: left out */
+    TA_LOAD_WARNING_CODE_BAD_CHANNEL,         /**< any other channel that cannot be read: left out, the text says why */
+    TA_LOAD_WARNING_CODE_BAD_ANIMATION,       /**< an animation that cannot be read: its clip has no tracks */
+    TA_LOAD_WARNING_CODE_NO_TRACKS,           /**< an animation none of whose channels is kept: its clip has no tracks */
+    TA_LOAD_WARNING_CODE_ROTATION_NORMALIZED, /**< rotation keys not of unit length: normalized */
+    TA_LOAD_WARNING_CODE_APPROXIMATED,        /**< a value kept only approximately (the text says which) */
     TA_LOAD_WARNING_CODE_COUNT           /**< how many codes there are (not a code) */
 } ta_load_warning_code;
 
@@ -108,7 +108,7 @@ typedef struct ta_model {
     ta_node_id *animation_roots; /**< animation_count nodes */
     ta_node_id *source_nodes;    /**< glTF: source_node_count entries, node N -> its node; NULL otherwise */
     uint32_t source_node_count;  /**< how many glTF nodes the file has */
-    ta_skin_index *source_skins; /**< glTF: source_skin_count entries, skin N -> its scene skin
+    ta_skin_id *source_skins; /**< glTF: source_skin_count entries, skin N -> its scene skin
                                       (TA_NONE for a skin no mesh of the default scene uses); NULL otherwise */
     uint32_t source_skin_count;  /**< how many glTF skins the file has */
     char **warnings;             /**< what the loader left out or fixed, one line each ("path: what") */

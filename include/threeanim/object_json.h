@@ -3,10 +3,10 @@
  * threeanim/object_json.h -- three.js Object JSON documents (what
  * Object3D.toJSON writes and ObjectLoader.parse reads), with their clips.
  *
- * ta_read_object_json reads a document of metadata version 4.x into a
+ * ta_object_json_read reads a document of metadata version 4.x into a
  * ta_model (model.h): the scene, its assets and cameras, and the clips of
  * every object in model->animations, with the node of the object that holds
- * each clip in model->animation_roots (ta_no_parent() for the Scene). It reads
+ * each clip in model->animation_roots (ta_node_none() for the Scene). It reads
  * as ObjectLoader does:
  *
  *   - objects Scene, Group, Object3D, Bone, Mesh, SkinnedMesh, AmbientLight,
@@ -19,10 +19,10 @@
  *     plain nodes, with a warning. The Scene's name and uuid are the scene's;
  *     its children are the top-level nodes. A root that is not a Scene is the
  *     one top-level node.
- *   - a camera is a node (of type TA_NODE_PERSPECTIVE_CAMERA or
- *     TA_NODE_ORTHOGRAPHIC_CAMERA) for its transform, and an entry of
+ *   - a camera is a node (of type TA_NODE_TYPE_PERSPECTIVE_CAMERA or
+ *     TA_NODE_TYPE_ORTHOGRAPHIC_CAMERA) for its transform, and an entry of
  *     model->cameras naming that node; a light is a node of type
- *     TA_NODE_LIGHT with an entry of scene->lights.
+ *     TA_NODE_TYPE_LIGHT with an entry of scene->lights.
  *   - a Mesh or a SkinnedMesh is a node with an entry of scene->meshes or
  *     scene->skinned_meshes: its materials (one uuid, or an array), its
  *     morphTargetInfluences and morphTargetDictionary (else the morph
@@ -51,7 +51,7 @@
  * than TA_MAX_MORPH_TARGETS morph targets), and the clip refusals of
  * animation_json.h. A refused call makes no model.
  *
- * ta_object_to_json writes a scene, its assets, its cameras and a list of
+ * ta_object_json_write writes a scene, its assets, its cameras and a list of
  * clips as a document that three.js's ObjectLoader reads back into the same
  * objects, with the clips on the Scene. Each track names its target by the
  * uuid of the object it writes (the Scene JSON naming in animation_json.h); a node, the
@@ -62,7 +62,7 @@
  * object; both get made uuids.
  *
  * Ownership: the model belongs to the caller (ta_model_destroy). Text from
- * ta_object_to_json belongs to the caller (ta_json_free).
+ * ta_object_json_write belongs to the caller (ta_json_destroy).
  */
 #ifndef THREEANIM_OBJECT_JSON_H
 #define THREEANIM_OBJECT_JSON_H
@@ -95,15 +95,15 @@ extern "C" {
  * what the document claims), TA_ERROR_MISSING_TARGET (a uuid that names nothing: a geometry,
  * material, texture, image, skeleton, bone or clip), a value the scene refuses (a light angle past
  * pi/2, a material opacity above 1, more than TA_MAX_MORPH_TARGETS morph targets: that call's
- * code), the clip refusals of ta_read_clip, TA_ERROR_OUT_OF_MEMORY. Every message starts with the
+ * code), the clip refusals of ta_clip_read, TA_ERROR_OUT_OF_MEMORY. Every message starts with the
  * JSON path of the fault. A refused call makes no model.
  * @threejs ObjectLoader.parse(json), with ObjectLoader.parseAnimations.
  */
-TA_API ta_result ta_read_object_json(const char *text, size_t length, const ta_load_options *options,
+TA_API ta_result ta_object_json_read(const char *text, size_t length, const ta_load_options *options,
                                      ta_model **out_model, ta_error *err);
 
 /**
- * ta_read_object_json on the contents of the file at path. The file is opened without blocking and
+ * ta_object_json_read on the contents of the file at path. The file is opened without blocking and
  * read only when it is a regular file of at most limits.max_file_bytes, checked before reading: a
  * named pipe, a device or a folder is refused at once.
  *
@@ -114,15 +114,15 @@ TA_API ta_result ta_read_object_json(const char *text, size_t length, const ta_l
  * limit, checked before the reader allocates for what the document claims), TA_ERROR_MISSING_TARGET
  * (a uuid that names nothing: a geometry, material, texture, image, skeleton, bone or clip), a
  * value the scene refuses (a light angle past pi/2, a material opacity above 1, more than
- * TA_MAX_MORPH_TARGETS morph targets: that call's code), the clip refusals of ta_read_clip,
+ * TA_MAX_MORPH_TARGETS morph targets: that call's code), the clip refusals of ta_clip_read,
  * TA_ERROR_OUT_OF_MEMORY. Every message starts with the JSON path of the fault. A refused call
  * makes no model.
  * @threejs ObjectLoader.load(url).
  */
-TA_API ta_result ta_read_object_json_file(const char *path, const ta_load_options *options, ta_model **out_model,
+TA_API ta_result ta_object_json_read_file(const char *path, const ta_load_options *options, ta_model **out_model,
                                           ta_error *err);
 
-/** How ta_object_to_json writes; zeroed (or NULL) means the defaults. */
+/** How ta_object_json_write writes; zeroed (or NULL) means the defaults. */
 typedef struct ta_object_json_options {
     const ta_allocator *allocator; /**< for the text; NULL: the C library's */
     int indent;                    /**< 0: compact; else spaces per level (at most 31) */
@@ -133,35 +133,35 @@ typedef struct ta_object_json_options {
  * ObjectLoader reads back into the same objects. assets and cameras may be NULL when nothing uses
  * them; animations may be NULL when animation_count is 0. options may be NULL.
  *
- * @ownership The inputs are only read. The caller owns *out_text and frees it with ta_json_free; it
+ * @ownership The inputs are only read. The caller owns *out_text and frees it with ta_json_destroy; it
  * is allocated with options->allocator.
  * @errors TA_ERROR_INVALID_ARGUMENT (scene or the output NULL, animations NULL with a count, a NULL
  * clip, an indent outside [0, 31]), TA_ERROR_MISSING_TARGET (a mesh naming a material that is not
  * in the assets, a material naming a texture that is not there, a track whose target is not there),
  * TA_ERROR_UNSUPPORTED (a CUBIC_SPLINE track or a map track on a mesh of several materials, as
- * ta_write_clip), a refusal for two nodes of one uuid or a uuid or name of one node that is the
+ * ta_clip_write), a refusal for two nodes of one uuid or a uuid or name of one node that is the
  * uuid of another (a path would find the wrong one), a clip's user data or marker that
- * ta_write_clip refuses ("animations[i].user_data: ..."), TA_ERROR_OUT_OF_MEMORY.
+ * ta_clip_write refuses ("animations[i].user_data: ..."), TA_ERROR_OUT_OF_MEMORY.
  * @threejs scene.toJSON() with scene.animations = clips, then JSON.stringify.
  */
-TA_API ta_result ta_object_to_json(const ta_scene *scene, const ta_assets *assets, const ta_camera_list *cameras,
+TA_API ta_result ta_object_json_write(const ta_scene *scene, const ta_assets *assets, const ta_camera_list *cameras,
                                    const ta_clip *const *animations, uint32_t animation_count,
                                    const ta_object_json_options *options, char **out_text, ta_error *err);
 
 /**
- * ta_object_to_json, written to the file at path.
+ * ta_object_json_write, written to the file at path.
  *
  * @ownership The inputs are only read; the file is the caller's.
  * @errors TA_ERROR_INVALID_ARGUMENT (scene or path NULL, animations NULL with a count, a NULL clip,
  * an indent outside [0, 31]), TA_ERROR_MISSING_TARGET (a mesh naming a material that is not in the
  * assets, a material naming a texture that is not there, a track whose target is not there),
  * TA_ERROR_UNSUPPORTED (a CUBIC_SPLINE track or a map track on a mesh of several materials, as
- * ta_write_clip), a refusal for two nodes of one uuid or a uuid or name of one node that is the
+ * ta_clip_write), a refusal for two nodes of one uuid or a uuid or name of one node that is the
  * uuid of another (a path would find the wrong one), TA_ERROR_IO (a file that cannot be written),
  * TA_ERROR_OUT_OF_MEMORY.
  * @threejs JSON.stringify(scene.toJSON()), saved.
  */
-TA_API ta_result ta_write_object_json_file(const char *path, const ta_scene *scene, const ta_assets *assets,
+TA_API ta_result ta_object_json_write_file(const char *path, const ta_scene *scene, const ta_assets *assets,
                                            const ta_camera_list *cameras, const ta_clip *const *animations,
                                            uint32_t animation_count, const ta_object_json_options *options,
                                            ta_error *err);

@@ -14,7 +14,7 @@
  *     ta_mat4 *bones = calloc(skin->joint_count, sizeof *bones);
  *     for (;;) {
  *         ta_mixer_update(mixer, scene, dt, &err);
- *         ta_pose_world_pass(pose, scene, ta_no_parent(), world, scene->node_count, &err);
+ *         ta_pose_world_pass(pose, scene, ta_node_none(), world, scene->node_count, &err);
  *         ta_pose_skinning_pass(pose, scene, ta_skin_at(0), bones, skin->joint_count, &err);
  *         ta_pose_bind_matrix_inverse(pose, scene, ta_skinned_mesh_at(0), &bind_inverse, &err);
  *         // draw: per vertex, bind_inverse * sum(weight_i * bones[joint_i]) * mesh->bind_matrix * position
@@ -94,7 +94,7 @@ TA_API void ta_pose_destroy(ta_pose *pose);
 TA_API size_t ta_pose_bytes(const ta_pose *pose);
 
 /**
- * The world pass: the world matrix of root and of every node below it (ta_no_parent(): every
+ * The world pass: the world matrix of root and of every node below it (ta_node_none(): every
  * node), into out_world[node index], in one parent-first sweep. A root's ancestors are worked out
  * first; entries of nodes outside root's subtree are left as they are.
  *
@@ -122,12 +122,12 @@ TA_API ta_result ta_pose_world_pass(ta_pose *pose, const ta_scene *scene, ta_nod
  * more nodes than the pose holds). A refused pass writes nothing.
  * @threejs skeleton.update(); skeleton.boneMatrices.
  */
-TA_API ta_result ta_pose_skinning_pass(ta_pose *pose, const ta_scene *scene, ta_skin_index skin,
+TA_API ta_result ta_pose_skinning_pass(ta_pose *pose, const ta_scene *scene, ta_skin_id skin,
                                        ta_mat4 *out_bones, uint32_t bone_count, ta_error *err);
 
 /**
- * A skinned mesh's bind matrix inverse as its shader uses it: with TA_BIND_ATTACHED, the inverse of
- * its node's world matrix from the last world pass; with TA_BIND_DETACHED, the inverse of its bind
+ * A skinned mesh's bind matrix inverse as its shader uses it: with TA_BIND_MODE_ATTACHED, the inverse of
+ * its node's world matrix from the last world pass; with TA_BIND_MODE_DETACHED, the inverse of its bind
  * matrix. A matrix that cannot be inverted gives all zeros, as three.js's invert.
  *
  * @ownership Writes *out.
@@ -136,7 +136,7 @@ TA_API ta_result ta_pose_skinning_pass(ta_pose *pose, const ta_scene *scene, ta_
  * scene).
  * @threejs skinnedMesh.updateMatrixWorld(); skinnedMesh.bindMatrixInverse.
  */
-TA_API ta_result ta_pose_bind_matrix_inverse(ta_pose *pose, const ta_scene *scene, ta_skinned_mesh_index mesh,
+TA_API ta_result ta_pose_bind_matrix_inverse(ta_pose *pose, const ta_scene *scene, ta_skinned_mesh_id mesh,
                                              ta_mat4 *out, ta_error *err);
 
 /**

@@ -90,7 +90,7 @@ TA_API const char *ta_result_name(ta_result code);
  * @errors None.
  * @threejs THREE.REVISION names three.js's release ("186"); this is threeanim's own version.
  */
-TA_API const char *ta_version(void);
+TA_API const char *ta_library_version(void);
 
 #ifdef __cplusplus
 }

@@ -11,12 +11,12 @@
  * matrices, skin.h) are what skinned meshes are bound to; the world and bone
  * matrices a renderer draws with come from pose.h, and instances of a scene
  * from instance.h. The scene itself is not a node: a top-level
- * node's parent is ta_no_parent(), as a three.js Scene's children are.
+ * node's parent is ta_node_none(), as a three.js Scene's children are.
  *
  *     ta_scene *scene;
  *     ta_scene_create(NULL, &scene, &err);
  *     ta_node_id hips, spine;
- *     ta_scene_add_node(scene, ta_no_parent(), "hips", &hips, &err);
+ *     ta_scene_add_node(scene, ta_node_none(), "hips", &hips, &err);
  *     ta_scene_add_node(scene, hips, "spine", &spine, &err);
  *     ta_scene_node(scene, spine)->position.y = 0.3f;
  *
@@ -46,14 +46,14 @@ extern "C" {
 /** The three.js class a node was made from, kept so that a scene written back
  * to JSON gives the same objects. It does not change what a track drives. */
 typedef enum ta_node_type {
-    TA_NODE_OBJECT3D = 0,        /**< Object3D */
-    TA_NODE_GROUP,               /**< Group */
-    TA_NODE_BONE,                /**< Bone */
-    TA_NODE_MESH,                /**< Mesh */
-    TA_NODE_SKINNED_MESH,        /**< SkinnedMesh */
-    TA_NODE_LIGHT,               /**< a Light */
-    TA_NODE_PERSPECTIVE_CAMERA,  /**< PerspectiveCamera */
-    TA_NODE_ORTHOGRAPHIC_CAMERA, /**< OrthographicCamera */
+    TA_NODE_TYPE_OBJECT3D = 0,        /**< Object3D */
+    TA_NODE_TYPE_GROUP,               /**< Group */
+    TA_NODE_TYPE_BONE,                /**< Bone */
+    TA_NODE_TYPE_MESH,                /**< Mesh */
+    TA_NODE_TYPE_SKINNED_MESH,        /**< SkinnedMesh */
+    TA_NODE_TYPE_LIGHT,               /**< a Light */
+    TA_NODE_TYPE_PERSPECTIVE_CAMERA,  /**< PerspectiveCamera */
+    TA_NODE_TYPE_ORTHOGRAPHIC_CAMERA, /**< OrthographicCamera */
     TA_NODE_TYPE_COUNT           /**< the number of types; not a type */
 } ta_node_type;
 
@@ -67,7 +67,7 @@ typedef struct ta_node {
     ta_vec3 scale;           /**< SCALE, SCALE_ELEMENT */
     bool visible;            /**< VISIBLE */
     ta_node_type type;       /**< the three.js class it was made from */
-    ta_node_id parent;       /**< ta_no_parent() for a top-level node */
+    ta_node_id parent;       /**< ta_node_none() for a top-level node */
     ta_node_id first_child;  /**< TA_NONE if none; children in order */
     ta_node_id last_child;   /**< TA_NONE if none */
     ta_node_id next_sibling; /**< TA_NONE for the last child */
@@ -92,8 +92,8 @@ typedef struct ta_mesh {
     uint32_t material_count;                      /**< how many materials: 1 for most meshes */
     ta_node_id *bones;                            /**< skinned meshes: the skeleton, in order */
     uint32_t bone_count;                          /**< how many bones; 0 for a mesh */
-    ta_skin_index skin;      /**< skinned meshes: the skin (ta_scene_bind_skin); TA_NONE if none */
-    ta_bind_mode bind_mode;  /**< three.js bindMode; TA_BIND_ATTACHED unless bound otherwise */
+    ta_skin_id skin;      /**< skinned meshes: the skin (ta_scene_bind_skin); TA_NONE if none */
+    ta_bind_mode bind_mode;  /**< three.js bindMode; TA_BIND_MODE_ATTACHED unless bound otherwise */
     ta_mat4 bind_matrix;     /**< three.js bindMatrix; the identity unless bound otherwise */
 } ta_mesh;
 
@@ -162,8 +162,8 @@ TA_API ta_result ta_scene_create(const ta_scene_options *options, ta_scene **out
 TA_API void ta_scene_destroy(ta_scene *scene);
 
 /**
- * Adds a node at the end of parent's children (ta_no_parent(): at the top), at the origin,
- * unturned, of scale one, visible, of type TA_NODE_OBJECT3D, named name (NULL: "") with the uuid
+ * Adds a node at the end of parent's children (ta_node_none(): at the top), at the origin,
+ * unturned, of scale one, visible, of type TA_NODE_TYPE_OBJECT3D, named name (NULL: "") with the uuid
  * "". out_node (may be NULL) receives its id, which is its place in scene->nodes.
  *
  * @ownership The scene copies name. Pointers into scene->nodes are valid until the next add.
@@ -243,7 +243,7 @@ TA_API ta_result ta_scene_set_name(ta_scene *scene, const char *name, ta_error *
 TA_API ta_result ta_scene_set_uuid(ta_scene *scene, const char *uuid, ta_error *err);
 
 /**
- * Moves node (with its subtree) to the end of parent's children (ta_no_parent(): the top); its
+ * Moves node (with its subtree) to the end of parent's children (ta_node_none(): the top); its
  * position, quaternion and scale stay as they are, so it moves with its new parent.
  *
  * @ownership Changes the tree only.
@@ -276,7 +276,7 @@ TA_API ta_result ta_scene_find_by_uuid(const ta_scene *scene, const char *uuid, 
 
 /**
  * The first node, root included, whose name (or uuid, when by_uuid) is name_or_uuid, depth first
- * from root (ta_no_parent(): the whole scene).
+ * from root (ta_node_none(): the whole scene).
  *
  * @ownership None.
  * @errors TA_ERROR_INVALID_ARGUMENT (scene or name_or_uuid NULL), TA_ERROR_MISSING_TARGET (root not
@@ -288,7 +288,7 @@ TA_API ta_result ta_scene_find_below(const ta_scene *scene, ta_node_id root, con
                                      bool by_uuid, ta_node_id *out_node, ta_error *err);
 
 /**
- * True if node is root or below it (any node, for root ta_no_parent()); false if scene is NULL or
+ * True if node is root or below it (any node, for root ta_node_none()); false if scene is NULL or
  * node is not in it.
  *
  * @ownership None.
@@ -302,7 +302,7 @@ typedef bool (*ta_node_visitor)(const ta_scene *scene, ta_node_id node, void *us
 
 /**
  * Visits root and every node below it, parent before children, children in order (root
- * ta_no_parent() visits the whole scene, not a node for the scene itself). Return false from visit
+ * ta_node_none() visits the whole scene, not a node for the scene itself). Return false from visit
  * to stop. Nothing is visited if scene or visit is NULL or root is not in the scene. visit must not
  * add nodes or change the tree.
  *
@@ -346,7 +346,7 @@ TA_API ta_mat4 ta_scene_world_matrix(const ta_scene *scene, ta_node_id node);
  * nothing.
  * @threejs new Mesh(geometry, material), with its morphTargetInfluences and morphTargetDictionary.
  */
-TA_API ta_result ta_scene_add_mesh(ta_scene *scene, const ta_mesh_desc *desc, ta_mesh_index *out_mesh, ta_error *err);
+TA_API ta_result ta_scene_add_mesh(ta_scene *scene, const ta_mesh_desc *desc, ta_mesh_id *out_mesh, ta_error *err);
 
 /**
  * Attaches a skinned mesh to desc->node, with its bones (its skeleton, in order) besides what
@@ -358,7 +358,7 @@ TA_API ta_result ta_scene_add_mesh(ta_scene *scene, const ta_mesh_desc *desc, ta
  * @threejs new SkinnedMesh(geometry, material) with its Skeleton.
  */
 TA_API ta_result ta_scene_add_skinned_mesh(ta_scene *scene, const ta_mesh_desc *desc,
-                                           ta_skinned_mesh_index *out_mesh, ta_error *err);
+                                           ta_skinned_mesh_id *out_mesh, ta_error *err);
 
 /**
  * The mesh at that index, to read or to set its morph influences; NULL if scene is NULL or the
@@ -368,7 +368,7 @@ TA_API ta_result ta_scene_add_skinned_mesh(ta_scene *scene, const ta_mesh_desc *
  * @errors None.
  * @threejs The Mesh itself.
  */
-TA_API ta_mesh *ta_scene_mesh(ta_scene *scene, ta_mesh_index mesh);
+TA_API ta_mesh *ta_scene_mesh(ta_scene *scene, ta_mesh_id mesh);
 
 /**
  * The skinned mesh at that index; NULL if scene is NULL or the index is past the end.
@@ -377,7 +377,7 @@ TA_API ta_mesh *ta_scene_mesh(ta_scene *scene, ta_mesh_index mesh);
  * @errors None.
  * @threejs The SkinnedMesh itself.
  */
-TA_API ta_mesh *ta_scene_skinned_mesh(ta_scene *scene, ta_skinned_mesh_index mesh);
+TA_API ta_mesh *ta_scene_skinned_mesh(ta_scene *scene, ta_skinned_mesh_id mesh);
 
 /**
  * ta_scene_mesh for a scene that is only read. NULL if scene is NULL or the index is past the end.
@@ -386,7 +386,7 @@ TA_API ta_mesh *ta_scene_skinned_mesh(ta_scene *scene, ta_skinned_mesh_index mes
  * @errors None.
  * @threejs The Mesh itself.
  */
-TA_API const ta_mesh *ta_scene_mesh_const(const ta_scene *scene, ta_mesh_index mesh);
+TA_API const ta_mesh *ta_scene_mesh_const(const ta_scene *scene, ta_mesh_id mesh);
 
 /**
  * ta_scene_skinned_mesh for a scene that is only read. NULL if the index is past the end.
@@ -395,7 +395,7 @@ TA_API const ta_mesh *ta_scene_mesh_const(const ta_scene *scene, ta_mesh_index m
  * @errors None.
  * @threejs The SkinnedMesh itself.
  */
-TA_API const ta_mesh *ta_scene_skinned_mesh_const(const ta_scene *scene, ta_skinned_mesh_index mesh);
+TA_API const ta_mesh *ta_scene_skinned_mesh_const(const ta_scene *scene, ta_skinned_mesh_id mesh);
 
 /**
  * Renames one morph target (NULL: "", which answers to its index in decimal). mesh must be one of
@@ -407,19 +407,19 @@ TA_API const ta_mesh *ta_scene_skinned_mesh_const(const ta_scene *scene, ta_skin
  * TA_ERROR_OUT_OF_RANGE (target not below the mesh's morph count), TA_ERROR_OUT_OF_MEMORY.
  * @threejs geometry.morphAttributes.position[target].name = name; mesh.updateMorphTargets().
  */
-TA_API ta_result ta_mesh_set_morph_name(ta_scene *scene, ta_mesh *mesh, uint32_t target, const char *name, ta_error *err);
+TA_API ta_result ta_scene_set_morph_name(ta_scene *scene, ta_mesh *mesh, uint32_t target, const char *name, ta_error *err);
 
 /**
  * three.js morphTargetDictionary[name], as Mesh.updateMorphTargets builds it: the last target of
  * that name, and an unnamed target under its index in decimal ("2"). out_target may be NULL. The
- * index is what ta_morph_target takes.
+ * index is what ta_track_target_morph takes.
  *
  * @ownership None.
  * @errors TA_ERROR_INVALID_ARGUMENT (mesh or name NULL, a mesh filled by hand with more than
  * TA_MAX_MORPH_TARGETS targets), TA_ERROR_NOT_FOUND.
  * @threejs mesh.morphTargetDictionary[name].
  */
-TA_API ta_result ta_morph_target_index(const ta_mesh *mesh, const char *name, uint32_t *out_target, ta_error *err);
+TA_API ta_result ta_mesh_find_morph_target(const ta_mesh *mesh, const char *name, uint32_t *out_target, ta_error *err);
 
 /**
  * Attaches a copy of light to light->node after ta_light_validate accepts it. out_light (may be
@@ -432,7 +432,7 @@ TA_API ta_result ta_morph_target_index(const ta_mesh *mesh, const char *name, ui
  * TA_ERROR_OUT_OF_MEMORY. A refused add changes nothing.
  * @threejs node.add(new SpotLight(...)).
  */
-TA_API ta_result ta_scene_add_light(ta_scene *scene, const ta_light *light, ta_light_index *out_light, ta_error *err);
+TA_API ta_result ta_scene_add_light(ta_scene *scene, const ta_light *light, ta_light_id *out_light, ta_error *err);
 
 /**
  * The light at that index, to read or to set its numbers; NULL if scene is NULL or the index is
@@ -442,7 +442,7 @@ TA_API ta_result ta_scene_add_light(ta_scene *scene, const ta_light *light, ta_l
  * @errors None.
  * @threejs The Light itself.
  */
-TA_API ta_light *ta_scene_light(ta_scene *scene, ta_light_index light);
+TA_API ta_light *ta_scene_light(ta_scene *scene, ta_light_id light);
 
 /**
  * ta_scene_light for a scene that is only read. NULL if the index is past the end.
@@ -451,7 +451,7 @@ TA_API ta_light *ta_scene_light(ta_scene *scene, ta_light_index light);
  * @errors None.
  * @threejs The Light itself.
  */
-TA_API const ta_light *ta_scene_light_const(const ta_scene *scene, ta_light_index light);
+TA_API const ta_light *ta_scene_light_const(const ta_scene *scene, ta_light_id light);
 
 #ifdef __cplusplus
 }

@@ -12,9 +12,9 @@
  *
  *     ta_skin_desc sd = {0};
  *     sd.joints = joints; sd.joint_count = 3; sd.inverse_binds = ibms;  // NULL: identities
- *     ta_skin_index skin;
+ *     ta_skin_id skin;
  *     ta_scene_add_skin(scene, &sd, &skin, &err);
- *     ta_scene_bind_skin(scene, mesh, skin, TA_BIND_ATTACHED, NULL, &err);  // NULL: identity
+ *     ta_scene_bind_skin(scene, mesh, skin, TA_BIND_MODE_ATTACHED, NULL, &err);  // NULL: identity
  *
  * What a renderer needs from them each frame (bone matrices and the mesh's
  * bind matrix inverse) comes from the passes of pose.h.
@@ -38,9 +38,9 @@ extern "C" {
 #endif
 
 /** A skin of a scene: its place in scene->skins. */
-typedef struct ta_skin_index {
+typedef struct ta_skin_id {
     uint32_t index; /**< the place in the list */
-} ta_skin_index;
+} ta_skin_id;
 
 /**
  * The skin at place i of scene->skins.
@@ -49,9 +49,9 @@ typedef struct ta_skin_index {
  * @errors None.
  * @threejs None: three.js holds the Skeleton itself.
  */
-static inline ta_skin_index ta_skin_at(uint32_t i)
+static inline ta_skin_id ta_skin_at(uint32_t i)
 {
-    ta_skin_index id = {i};
+    ta_skin_id id = {i};
     return id;
 }
 
@@ -59,9 +59,9 @@ static inline ta_skin_index ta_skin_at(uint32_t i)
 typedef enum ta_bind_mode {
     /** three.js AttachedBindMode (the default): the inverse of the mesh node's world matrix, every
      * update, so that the mesh follows its node. */
-    TA_BIND_ATTACHED = 0,
+    TA_BIND_MODE_ATTACHED = 0,
     /** three.js DetachedBindMode: the inverse of the bind matrix, fixed. */
-    TA_BIND_DETACHED
+    TA_BIND_MODE_DETACHED
 } ta_bind_mode;
 
 /** A skin: the joints and their inverse bind matrices (three.js Skeleton's bones and boneInverses). */
@@ -94,7 +94,7 @@ struct ta_scene;
  * TA_ERROR_LIMIT_EXCEEDED, TA_ERROR_OUT_OF_MEMORY. A refused add changes nothing.
  * @threejs new Skeleton(bones, boneInverses).
  */
-TA_API ta_result ta_scene_add_skin(struct ta_scene *scene, const ta_skin_desc *desc, ta_skin_index *out_skin,
+TA_API ta_result ta_scene_add_skin(struct ta_scene *scene, const ta_skin_desc *desc, ta_skin_id *out_skin,
                                    ta_error *err);
 
 /**
@@ -104,7 +104,7 @@ TA_API ta_result ta_scene_add_skin(struct ta_scene *scene, const ta_skin_desc *d
  * @errors None.
  * @threejs skinnedMesh.skeleton.
  */
-TA_API const ta_skin *ta_scene_skin(const struct ta_scene *scene, ta_skin_index skin);
+TA_API const ta_skin *ta_scene_skin(const struct ta_scene *scene, ta_skin_id skin);
 
 /**
  * Binds a skinned mesh to a skin: the mesh's bones become the skin's joints, its bind mode mode,
@@ -114,10 +114,10 @@ TA_API const ta_skin *ta_scene_skin(const struct ta_scene *scene, ta_skin_index 
  * @errors TA_ERROR_INVALID_ARGUMENT (scene NULL, mode not a ta_bind_mode), TA_ERROR_MISSING_TARGET
  * (mesh or skin not in the scene), TA_ERROR_NOT_A_NUMBER (a bind matrix number not finite),
  * TA_ERROR_OUT_OF_MEMORY. A refused call changes nothing. (A bind matrix that cannot be inverted
- * gives, with TA_BIND_DETACHED, an all-zero bind matrix inverse, as three.js's invert does.)
+ * gives, with TA_BIND_MODE_DETACHED, an all-zero bind matrix inverse, as three.js's invert does.)
  * @threejs skinnedMesh.bindMode = mode; skinnedMesh.bind(skeleton, bindMatrix).
  */
-TA_API ta_result ta_scene_bind_skin(struct ta_scene *scene, ta_skinned_mesh_index mesh, ta_skin_index skin,
+TA_API ta_result ta_scene_bind_skin(struct ta_scene *scene, ta_skinned_mesh_id mesh, ta_skin_id skin,
                                     ta_bind_mode mode, const ta_mat4 *bind_matrix, ta_error *err);
 
 #ifdef __cplusplus

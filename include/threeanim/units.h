@@ -7,13 +7,13 @@
  * a length of time (fades, warps, start times, update deltas) take a
  * ta_duration, so a frame count cannot be passed where seconds are meant.
  *
- *     ta_mixer_update(mixer, scene, ta_seconds(1.0 / 60.0), &err);
- *     ta_action_fade_in(walk, ta_duration_make(500, TA_MILLISECOND), &err);
+ *     ta_mixer_update(mixer, scene, ta_duration_from_seconds(1.0 / 60.0), &err);
+ *     ta_action_fade_in(walk, ta_duration_make(500, TA_TIME_UNIT_MILLISECOND), &err);
  *
  * A ta_clock returns the time since its last call, for a render loop:
  *
  *     ta_clock clock;
- *     ta_clock_init(&clock, NULL, NULL);     // the monotonic system clock
+ *     ta_clock_start(&clock, NULL, NULL);     // the monotonic system clock
  *     for (;;) ta_mixer_update(mixer, scene, ta_clock_delta(&clock), &err);
  *
  * A clock can also read a caller's time source (a function returning seconds),
@@ -33,14 +33,14 @@ extern "C" {
 /** A length of time in seconds (a double). */
 typedef struct ta_duration { double seconds; /**< may be negative: a step back */ } ta_duration;
 
-/** The units ta_duration_make and ta_duration_in convert from and to. */
+/** The units ta_duration_make and ta_duration_to_unit convert from and to. */
 typedef enum ta_time_unit {
-    TA_SECOND = 0,  /**< 1 s */
-    TA_MILLISECOND, /**< 1/1000 s */
-    TA_MICROSECOND, /**< 1/1000000 s */
-    TA_NANOSECOND,  /**< 1/1000000000 s */
-    TA_MINUTE,      /**< 60 s */
-    TA_HOUR         /**< 3600 s */
+    TA_TIME_UNIT_SECOND = 0,  /**< 1 s */
+    TA_TIME_UNIT_MILLISECOND, /**< 1/1000 s */
+    TA_TIME_UNIT_MICROSECOND, /**< 1/1000000 s */
+    TA_TIME_UNIT_NANOSECOND,  /**< 1/1000000000 s */
+    TA_TIME_UNIT_MINUTE,      /**< 60 s */
+    TA_TIME_UNIT_HOUR         /**< 3600 s */
 } ta_time_unit;
 
 /**
@@ -50,10 +50,10 @@ typedef enum ta_time_unit {
  * @errors None; a NaN or an infinity is refused by the call that takes the duration.
  * @threejs Plain seconds, as every three.js animation call takes them.
  */
-static inline ta_duration ta_seconds(double s) { ta_duration d = {s}; return d; }
+static inline ta_duration ta_duration_from_seconds(double s) { ta_duration d = {s}; return d; }
 
 /**
- * value in unit, as seconds. 500 TA_MILLISECOND is 500 / 1000, the double nearest 0.5 (one exact
+ * value in unit, as seconds. 500 TA_TIME_UNIT_MILLISECOND is 500 / 1000, the double nearest 0.5 (one exact
  * division, not a multiply by 0.001). An unknown unit gives NaN, which every call that takes a
  * duration refuses.
  *
@@ -64,13 +64,13 @@ static inline ta_duration ta_seconds(double s) { ta_duration d = {s}; return d; 
 TA_API ta_duration ta_duration_make(double value, ta_time_unit unit);
 
 /**
- * d in unit (NaN for an unknown unit): ta_duration_in(ta_seconds(1.5), TA_MILLISECOND) is 1500.
+ * d in unit (NaN for an unknown unit): ta_duration_to_unit(ta_duration_from_seconds(1.5), TA_TIME_UNIT_MILLISECOND) is 1500.
  *
  * @ownership A value; nothing to free.
  * @errors None: an unknown unit gives NaN.
  * @threejs None: three.js takes seconds.
  */
-TA_API double ta_duration_in(ta_duration d, ta_time_unit unit);
+TA_API double ta_duration_to_unit(ta_duration d, ta_time_unit unit);
 
 /** Seconds from an arbitrary fixed point, rising. */
 typedef double (*ta_time_source)(void *user);
@@ -84,7 +84,7 @@ typedef struct ta_clock {
 } ta_clock;
 
 /**
- * Starts a clock on a time source (NULL: the monotonic system clock, ta_monotonic_seconds) with its
+ * Starts a clock on a time source (NULL: the monotonic system clock, ta_clock_monotonic_seconds) with its
  * user pointer. The first ta_clock_delta returns zero.
  *
  * @ownership clock is the caller's (a plain struct, nothing to free); user is only passed to
@@ -93,7 +93,7 @@ typedef struct ta_clock {
  * @threejs new Clock(): but three.js's first getDelta returns the time since the clock started, and
  * this clock's first delta is zero.
  */
-TA_API void ta_clock_init(ta_clock *clock, ta_time_source source, void *user);
+TA_API void ta_clock_start(ta_clock *clock, ta_time_source source, void *user);
 
 /**
  * The time since the previous call; zero on the first call. A source that goes backward gives a
@@ -114,7 +114,7 @@ TA_API ta_duration ta_clock_delta(ta_clock *clock);
  * @errors None.
  * @threejs performance.now() / 1000, which three.js's Clock reads.
  */
-TA_API double ta_monotonic_seconds(void *user);
+TA_API double ta_clock_monotonic_seconds(void *user);
 
 #ifdef __cplusplus
 }

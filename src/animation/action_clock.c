@@ -183,24 +183,24 @@ bool ta__clock_divmod(float x, double m, __int128 *out_quotient, bool *out_huge,
 static void set_endings(ta__clock_state *s, const ta__clock_params *p, bool at_start, bool at_end, bool ping_pong)
 {
     if (ping_pong) {
-        s->ending_start = TA_ZERO_SLOPE_ENDING;
-        s->ending_end = TA_ZERO_SLOPE_ENDING;
+        s->ending_start = TA_ENDING_ZERO_SLOPE;
+        s->ending_end = TA_ENDING_ZERO_SLOPE;
         return;
     }
     if (at_start)
-        s->ending_start = p->zero_slope_at_start ? TA_ZERO_SLOPE_ENDING : TA_ZERO_CURVATURE_ENDING;
+        s->ending_start = p->zero_slope_at_start ? TA_ENDING_ZERO_SLOPE : TA_ENDING_ZERO_CURVATURE;
     else
-        s->ending_start = TA_WRAP_AROUND_ENDING;
+        s->ending_start = TA_ENDING_WRAP_AROUND;
     if (at_end)
-        s->ending_end = p->zero_slope_at_end ? TA_ZERO_SLOPE_ENDING : TA_ZERO_CURVATURE_ENDING;
+        s->ending_end = p->zero_slope_at_end ? TA_ENDING_ZERO_SLOPE : TA_ENDING_ZERO_CURVATURE;
     else
-        s->ending_end = TA_WRAP_AROUND_ENDING;
+        s->ending_end = TA_ENDING_WRAP_AROUND;
 }
 
 double ta__clock_read_time(const ta__clock_params *p, const ta__clock_state *s)
 {
     double ph = s->phase;
-    if (p->loop == TA_PING_PONG && ph >= p->duration) return 2.0 * p->duration - ph;
+    if (p->loop == TA_LOOP_MODE_PING_PONG && ph >= p->duration) return 2.0 * p->duration - ph;
     return ph;
 }
 
@@ -273,7 +273,7 @@ ta_result ta__clock_advance(const ta__clock_params *p, ta__clock_state *st, doub
         return ta__fail(err, TA_ERROR_CLOCK_RANGE, "phase: %g plus the step %g does not fit a float32",
                         (double)s.phase, (double)s32);
 
-    if (p->loop == TA_ONCE) {
+    if (p->loop == TA_LOOP_MODE_ONCE) {
         if (s.loop_count == -1) {
             s.loop_count = 0;
             set_endings(&s, p, true, true, false);
@@ -293,8 +293,8 @@ ta_result ta__clock_advance(const ta__clock_params *p, ta__clock_state *st, doub
         return commit(p, &s, dir, &mv, st, out);
     }
 
-    const bool pp = p->loop == TA_PING_PONG;
-    const bool finite = p->repetitions != TA_ENDLESS;
+    const bool pp = p->loop == TA_LOOP_MODE_PING_PONG;
+    const bool finite = p->repetitions != TA_ACTION_ENDLESS;
     const int64_t stored_count = s.loop_count;
     const bool stored_started = s.started;
     bool shift = false;

@@ -36,7 +36,7 @@
 
 typedef struct ta__clock_params {
     ta_loop_mode loop;     /* ONCE, REPEAT or PING_PONG */
-    int64_t repetitions;   /* >= 0, or TA_ENDLESS */
+    int64_t repetitions;   /* >= 0, or TA_ACTION_ENDLESS */
     double duration;       /* the clip's, > 0 */
     bool clamp_when_finished;
     bool zero_slope_at_start;

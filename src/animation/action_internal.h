@@ -56,7 +56,7 @@ struct ta_action {
     uint32_t rig_nodes;
 
     ta_loop_mode loop;
-    int64_t repetitions;        /* TA_ENDLESS for none */
+    int64_t repetitions;        /* TA_ACTION_ENDLESS for none */
     bool clamp_when_finished;
     bool zero_slope_at_start;
     bool zero_slope_at_end;
@@ -69,7 +69,7 @@ struct ta_action {
     uint32_t root_version;       /* the mixer's root_motion.version root_track was found for */
 
     bool has_group;
-    ta_animation_object_group group;
+    ta_object_group group;
     uint64_t group_seen_version; /* the group version its group bindings were made for */
 
     /* The clip's plan; per time group the sampler's cursor (the interval of

@@ -34,7 +34,7 @@ ta_result ta_mixer_seek_action(ta_mixer *m, uint32_t index, ta_duration by, bool
     ta__mixer_report_move(m, a, false, report);
     if (report && move.event != TA__CLOCK_NO_EVENT && m->event_count < m->event_capacity) {
         ta_animation_event *ev = &m->events[m->event_count++];
-        ev->kind = move.event == TA__CLOCK_LOOPED ? TA_LOOPED : TA_FINISHED;
+        ev->kind = move.event == TA__CLOCK_LOOPED ? TA_EVENT_KIND_LOOPED : TA_EVENT_KIND_FINISHED;
         ev->action = index;
         ev->loop_delta = move.loop_delta;
         ev->direction = move.direction;

@@ -28,7 +28,7 @@ void ta__action_span(const ta__clock_params *p, const ta__clock_state *before, c
                      const ta__clock_move *move, ta__span *out)
 {
     const double d = p->duration;
-    const bool pp = p->loop == TA_PING_PONG;
+    const bool pp = p->loop == TA_LOOP_MODE_PING_PONG;
     out->ping_pong = pp;
     out->period = pp ? 2 * d : d;
     out->from.k = 0;
@@ -50,7 +50,7 @@ void ta__action_span(const ta__clock_params *p, const ta__clock_state *before, c
     /* three.js's new backward PING_PONG action reads its -1 count as an odd leg. */
     const bool shift = pp && before->loop_count == -1 && !before->started && dir < 0;
 
-    if (p->loop == TA_ONCE) {
+    if (p->loop == TA_LOOP_MODE_ONCE) {
         out->to.x = after->phase;
         out->to.tie = move->event == TA__CLOCK_FINISHED ? dir : 0;
         return;

@@ -73,17 +73,17 @@ ta_result ta_action_create(const ta_clip *clip, const ta_action_options *options
     a->blend_mode = mode == TA_BLEND_MODE_DEFAULT ? clip->blend_mode : mode;
     a->mixer = NULL;
     a->index = TA_NONE;
-    a->root = ta_no_parent();
-    a->loop = TA_REPEAT;
-    a->repetitions = TA_ENDLESS;
+    a->root = ta_node_none();
+    a->loop = TA_LOOP_MODE_REPEAT;
+    a->repetitions = TA_ACTION_ENDLESS;
     a->clamp_when_finished = false;
     a->zero_slope_at_start = true;
     a->zero_slope_at_end = true;
     a->weight = 1.0;
     reset_run(&a->run);
     a->run.clock.enabled = true;
-    a->run.clock.ending_start = TA_ZERO_CURVATURE_ENDING;
-    a->run.clock.ending_end = TA_ZERO_CURVATURE_ENDING;
+    a->run.clock.ending_start = TA_ENDING_ZERO_CURVATURE;
+    a->run.clock.ending_end = TA_ENDING_ZERO_CURVATURE;
     a->run.time_scale = 1.0;
     a->run.effective_time_scale = 1.0;
     a->run.effective_weight = 1.0;
@@ -105,7 +105,7 @@ void ta__action_free(ta_action *a)
     ta__free(&mem, a->alphas, sizeof(double) * a->plan->group_count);
     ta__free(&mem, a->group_tracks, sizeof(uint32_t) * a->group_pair_capacity);
     ta__free(&mem, a->group_bindings, sizeof(uint32_t) * a->group_pair_capacity);
-    if (a->has_group) ta_object_group_free(&a->group);
+    if (a->has_group) ta_object_group_destroy(&a->group);
     ta_mask_destroy(a->mask);
     ta_clip_release(a->clip);
     ta__free(&mem, a, sizeof *a);
@@ -197,13 +197,13 @@ ta_result ta_action_stop(ta_action *a, ta_error *err)
 ta_result ta_action_set_loop(ta_action *a, ta_loop_mode mode, int64_t repetitions, ta_error *err)
 {
     if (a == NULL) return ta__fail(err, TA_ERROR_INVALID_ARGUMENT, "action: is NULL");
-    if (mode != TA_ONCE && mode != TA_REPEAT && mode != TA_PING_PONG)
+    if (mode != TA_LOOP_MODE_ONCE && mode != TA_LOOP_MODE_REPEAT && mode != TA_LOOP_MODE_PING_PONG)
         return ta__fail(err, TA_ERROR_UNKNOWN_ENUM, "mode: %d is not a loop mode (ONCE, REPEAT, PING_PONG)",
                         (int)mode);
-    if (repetitions < 0 && repetitions != TA_ENDLESS)
+    if (repetitions < 0 && repetitions != TA_ACTION_ENDLESS)
         return ta__fail(err, TA_ERROR_OUT_OF_RANGE,
-                        "repetitions: %lld is below zero (TA_ENDLESS, %lld, repeats without end)",
-                        (long long)repetitions, (long long)TA_ENDLESS);
+                        "repetitions: %lld is below zero (TA_ACTION_ENDLESS, %lld, repeats without end)",
+                        (long long)repetitions, (long long)TA_ACTION_ENDLESS);
     a->loop = mode;
     a->repetitions = repetitions;
     return TA_OK;
@@ -256,10 +256,10 @@ bool ta_action_is_playing(const ta_action *a)
     return !a->run.warp.on || ta__ramp_value(&a->run.warp, ta__mixer_now(a->mixer)) != 0;
 }
 
-ta_duration ta_action_at(const ta_action *a)
+ta_duration ta_action_time(const ta_action *a)
 {
     ta__clock_params p = ta__action_clock_params(a);
-    return ta_seconds(ta__clock_read_time(&p, &a->run.clock));
+    return ta_duration_from_seconds(ta__clock_read_time(&p, &a->run.clock));
 }
 
 float ta_action_phase(const ta_action *a) { return a->run.clock.phase; }
@@ -300,11 +300,11 @@ void ta_action_set_zero_slope_at_end(ta_action *a, bool zero_slope) { a->zero_sl
 ta_result ta_action_set_blend_mode(ta_action *a, ta_blend_mode mode, ta_error *err)
 {
     if (a == NULL) return ta__fail(err, TA_ERROR_INVALID_ARGUMENT, "action: is NULL");
-    if (mode != TA_NORMAL_BLEND_MODE && mode != TA_ADDITIVE_BLEND_MODE)
+    if (mode != TA_BLEND_MODE_NORMAL && mode != TA_BLEND_MODE_ADDITIVE)
         return ta__fail(err, TA_ERROR_UNKNOWN_ENUM, "mode: %d is not a blend mode", (int)mode);
     /* The mixer makes its additive piles when an additive action plays; an
      * action in a mixer that turns additive (maybe while it plays) needs them too. */
-    if (mode == TA_ADDITIVE_BLEND_MODE && a->mixer != NULL) {
+    if (mode == TA_BLEND_MODE_ADDITIVE && a->mixer != NULL) {
         ta_result r = ta__mixer_need_additive(a->mixer, err);
         if (r != TA_OK) return r;
     }
@@ -317,8 +317,8 @@ const ta_clip *ta_action_clip(const ta_action *a) { return a->clip; }
 
 /* ---- weights and time scales ------------------------------------------------------- */
 
-float ta_action_get_effective_weight(const ta_action *a) { return (float)a->run.effective_weight; }
-float ta_action_get_effective_time_scale(const ta_action *a) { return (float)a->run.effective_time_scale; }
+float ta_action_effective_weight(const ta_action *a) { return (float)a->run.effective_weight; }
+float ta_action_effective_time_scale(const ta_action *a) { return (float)a->run.effective_time_scale; }
 
 ta_result ta_action_set_effective_weight(ta_action *a, float weight, ta_error *err)
 {
@@ -475,34 +475,34 @@ double ta__action_update_time_scale(const ta_action *a, ta__action_run *run, dou
 
 /* ---- groups ------------------------------------------------------------------------- */
 
-ta_result ta_action_use_group(ta_action *a, const ta_animation_object_group *group, ta_error *err)
+ta_result ta_action_set_group(ta_action *a, const ta_object_group *group, ta_error *err)
 {
     if (a == NULL) return ta__fail(err, TA_ERROR_INVALID_ARGUMENT, "action: is NULL");
     if (a->scheduled)
         return ta__fail(err, TA_ERROR_BAD_STATE,
                         "action %u: is playing; stop it before changing whether it uses a group", a->index);
     if (group == NULL) {
-        if (a->has_group) ta_object_group_free(&a->group);
+        if (a->has_group) ta_object_group_destroy(&a->group);
         a->has_group = false;
         a->group_resolved = false;
         return TA_OK;
     }
-    ta_animation_object_group copy;
-    ta_result r = ta_object_group_init(&copy, &a->mem.a, err);
+    ta_object_group copy;
+    ta_result r = ta_object_group_create(&copy, &a->mem.a, err);
     if (r != TA_OK) return r;
     r = ta_object_group_copy(&copy, group, err);
     if (r != TA_OK) {
-        ta_object_group_free(&copy);
+        ta_object_group_destroy(&copy);
         return r;
     }
-    if (a->has_group) ta_object_group_free(&a->group);
+    if (a->has_group) ta_object_group_destroy(&a->group);
     a->group = copy;
     a->has_group = true;
     a->group_resolved = false;
     return TA_OK;
 }
 
-ta_animation_object_group *ta_action_group(ta_action *a)
+ta_object_group *ta_action_group(ta_action *a)
 {
     return (a != NULL && a->has_group) ? &a->group : NULL;
 }

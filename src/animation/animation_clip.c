@@ -12,8 +12,8 @@
 const char *ta_blend_mode_name(ta_blend_mode mode)
 {
     switch (mode) {
-    case TA_NORMAL_BLEND_MODE: return "NORMAL_BLEND_MODE";
-    case TA_ADDITIVE_BLEND_MODE: return "ADDITIVE_BLEND_MODE";
+    case TA_BLEND_MODE_NORMAL: return "NORMAL_BLEND_MODE";
+    case TA_BLEND_MODE_ADDITIVE: return "ADDITIVE_BLEND_MODE";
     case TA_BLEND_MODE_DEFAULT:
     case TA_BLEND_MODE_COUNT: break;
     }
@@ -65,7 +65,7 @@ static uint64_t fmix64(uint64_t k)
 
 static void hash_track(clip_hash *h, const ta_track *t)
 {
-    ta_track_target target = ta_track_get_target(t);
+    ta_track_target target = ta_track_target_of(t);
     hash_u32(h, (uint32_t)target.kind);
     hash_u32(h, (uint32_t)target.family);
     hash_u32(h, target.index);
@@ -245,7 +245,7 @@ ta_result ta__clip_create_salted(const char *name, ta_track *const *tracks, uint
         return ta__fail(err, TA_ERROR_INVALID_ARGUMENT, "tracks: track %u is track %u again", again, first);
     }
 
-    ta_blend_mode mode = options->blend_mode == TA_BLEND_MODE_DEFAULT ? TA_NORMAL_BLEND_MODE : options->blend_mode;
+    ta_blend_mode mode = options->blend_mode == TA_BLEND_MODE_DEFAULT ? TA_BLEND_MODE_NORMAL : options->blend_mode;
     char made_uuid[37];
     if (options->uuid == NULL)
         make_uuid(salt, name, mode, duration, options->user_data, markers, marker_count, tracks, track_count,
@@ -358,7 +358,7 @@ ta_blend_mode ta_clip_blend_mode(const ta_clip *clip)
 
 ta_duration ta_clip_duration(const ta_clip *clip)
 {
-    return ta_seconds(clip != NULL ? clip->duration : 0.0);
+    return ta_duration_from_seconds(clip != NULL ? clip->duration : 0.0);
 }
 
 uint32_t ta_clip_track_count(const ta_clip *clip) { return clip != NULL ? clip->track_count : 0; }
@@ -477,7 +477,7 @@ bool ta_clip_validate(const ta_clip *clip)
 {
     if (clip == NULL || clip->track_count == 0 || clip->tracks == NULL) return false;
     if (!(clip->duration > 0.0) || isinf(clip->duration)) return false;
-    if (clip->blend_mode != TA_NORMAL_BLEND_MODE && clip->blend_mode != TA_ADDITIVE_BLEND_MODE) return false;
+    if (clip->blend_mode != TA_BLEND_MODE_NORMAL && clip->blend_mode != TA_BLEND_MODE_ADDITIVE) return false;
     for (uint32_t i = 0; i < clip->track_count; i++)
         if (clip->tracks[i] == NULL || !ta_track_validate(clip->tracks[i])) return false;
     return true;

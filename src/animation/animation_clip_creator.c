@@ -43,7 +43,7 @@ static ta_result axis_clip(ta_node_id node, ta_duration period, uint32_t axis, t
     ta_result r = check_length("period", period, err);
     if (r != TA_OK) return r;
     ta_track_desc desc = {0};
-    r = ta_node_element_target(node, kind, axis, &desc.target, err);
+    r = ta_track_target_node_element(node, kind, axis, &desc.target, err);
     if (r != TA_OK) return r;
     const float times[2] = {0.0f, (float)period.seconds};
     const float values[2] = {0.0f, to};
@@ -54,17 +54,17 @@ static ta_result axis_clip(ta_node_id node, ta_duration period, uint32_t axis, t
     return one_track_clip(&desc, period.seconds, allocator, out_clip, err);
 }
 
-ta_result ta_create_rotation_animation(ta_node_id node, ta_duration period, uint32_t axis,
+ta_result ta_clip_create_rotation_animation(ta_node_id node, ta_duration period, uint32_t axis,
                                        const ta_allocator *allocator, ta_clip **out_clip, ta_error *err)
 {
     /* three.js's 360, which a rotation reads as radians. */
-    return axis_clip(node, period, axis, TA_ROTATION_ELEMENT, 360.0f, allocator, out_clip, err);
+    return axis_clip(node, period, axis, TA_TRACK_KIND_ROTATION_ELEMENT, 360.0f, allocator, out_clip, err);
 }
 
-ta_result ta_create_scale_axis_animation(ta_node_id node, ta_duration period, uint32_t axis,
+ta_result ta_clip_create_scale_axis_animation(ta_node_id node, ta_duration period, uint32_t axis,
                                          const ta_allocator *allocator, ta_clip **out_clip, ta_error *err)
 {
-    return axis_clip(node, period, axis, TA_SCALE_ELEMENT, 1.0f, allocator, out_clip, err);
+    return axis_clip(node, period, axis, TA_TRACK_KIND_SCALE_ELEMENT, 1.0f, allocator, out_clip, err);
 }
 
 /* three.js makes a key at each i / 10 with i < duration * 10: that is
@@ -98,7 +98,7 @@ static ta_result random_clip(random_kind kind, ta_node_id node, ta_duration dura
     ta_result r = tenth_keys(duration, &count, err);
     if (r != TA_OK) return r;
     ta_track_desc desc = {0};
-    r = ta_node_target(node, kind == SHAKE ? TA_POSITION : TA_SCALE, &desc.target, err);
+    r = ta_track_target_node(node, kind == SHAKE ? TA_TRACK_KIND_POSITION : TA_TRACK_KIND_SCALE, &desc.target, err);
     if (r != TA_OK) return r;
     ta__mem mem;
     r = ta__mem_init(&mem, allocator, err);
@@ -132,7 +132,7 @@ static ta_result random_clip(random_kind kind, ta_node_id node, ta_duration dura
     return r;
 }
 
-ta_result ta_create_shake_animation(ta_node_id node, ta_duration duration, ta_vec3 shake_scale,
+ta_result ta_clip_create_shake_animation(ta_node_id node, ta_duration duration, ta_vec3 shake_scale,
                                     ta_seeded_random *random, const ta_allocator *allocator, ta_clip **out_clip,
                                     ta_error *err)
 {
@@ -143,7 +143,7 @@ ta_result ta_create_shake_animation(ta_node_id node, ta_duration duration, ta_ve
     return random_clip(SHAKE, node, duration, s, random, allocator, out_clip, err);
 }
 
-ta_result ta_create_pulsation_animation(ta_node_id node, ta_duration duration, double pulse_scale,
+ta_result ta_clip_create_pulsation_animation(ta_node_id node, ta_duration duration, double pulse_scale,
                                         ta_seeded_random *random, const ta_allocator *allocator, ta_clip **out_clip,
                                         ta_error *err)
 {
@@ -156,14 +156,14 @@ ta_result ta_create_pulsation_animation(ta_node_id node, ta_duration duration, d
     return random_clip(PULSE, node, duration, s, random, allocator, out_clip, err);
 }
 
-ta_result ta_create_visibility_animation(ta_node_id node, ta_duration duration, const ta_allocator *allocator,
+ta_result ta_clip_create_visibility_animation(ta_node_id node, ta_duration duration, const ta_allocator *allocator,
                                          ta_clip **out_clip, ta_error *err)
 {
     if (out_clip == NULL) return ta__fail(err, TA_ERROR_INVALID_ARGUMENT, "out_clip: NULL");
     ta_result r = check_length("duration", duration, err);
     if (r != TA_OK) return r;
     ta_track_desc desc = {0};
-    r = ta_node_target(node, TA_VISIBLE, &desc.target, err);
+    r = ta_track_target_node(node, TA_TRACK_KIND_VISIBLE, &desc.target, err);
     if (r != TA_OK) return r;
     const float times[3] = {0.0f, (float)(duration.seconds / 2.0), (float)duration.seconds};
     const float values[3] = {1.0f, 0.0f, 1.0f};
@@ -174,7 +174,7 @@ ta_result ta_create_visibility_animation(ta_node_id node, ta_duration duration, 
     return one_track_clip(&desc, duration.seconds, allocator, out_clip, err);
 }
 
-ta_result ta_create_material_color_animation(ta_material_id material, ta_duration duration, const float *colors,
+ta_result ta_clip_create_material_color_animation(ta_material_id material, ta_duration duration, const float *colors,
                                              uint32_t color_count, const ta_allocator *allocator,
                                              ta_clip **out_clip, ta_error *err)
 {
@@ -191,7 +191,7 @@ ta_result ta_create_material_color_animation(ta_material_id material, ta_duratio
             return ta__fail(err, TA_ERROR_NOT_A_NUMBER, "colors: color %u channel %u is %g, not a finite number",
                             i / 3, i % 3, (double)colors[i]);
     ta_track_desc desc = {0};
-    r = ta_material_target(material, TA_MATERIAL_COLOR, &desc.target, err);
+    r = ta_track_target_material(material, TA_TRACK_KIND_MATERIAL_COLOR, &desc.target, err);
     if (r != TA_OK) return r;
     ta__mem mem;
     r = ta__mem_init(&mem, allocator, err);

@@ -114,11 +114,11 @@ ta_result ta_mask_set_target(ta_mask *m, ta_target_family family, uint32_t index
     if (m == NULL) return ta__fail(err, TA_ERROR_INVALID_ARGUMENT, "mask: NULL");
     if ((int)family < 0 || family >= TA_TARGET_FAMILY_COUNT)
         return ta__fail(err, TA_ERROR_UNKNOWN_ENUM, "family: %d is not a target family", (int)family);
-    if (family == TA_FAMILY_NODE)
+    if (family == TA_TARGET_FAMILY_NODE)
         return ta__fail(err, TA_ERROR_INVALID_ARGUMENT, "family: a node's weight is set with ta_mask_set_node");
     ta_result r = check_weight("target", index, weight, err);
     if (r != TA_OK) return r;
-    bool meshes = family == TA_FAMILY_MESH || family == TA_FAMILY_SKINNED_MESH;
+    bool meshes = family == TA_TARGET_FAMILY_MESH || family == TA_TARGET_FAMILY_SKINNED_MESH;
     if (!meshes || element < 0) element = TA_MASK_ALL_ELEMENTS;
     for (uint32_t i = 0; i < m->entry_count; ++i) {
         ta__mask_entry *e = &m->entries[i];
@@ -139,9 +139,9 @@ ta_result ta_mask_set_target(ta_mask *m, ta_target_family family, uint32_t index
 
 float ta__mask_lookup(const ta_mask *m, ta_track_target t)
 {
-    if (t.family == TA_FAMILY_NODE) return t.index < m->node_count ? m->nodes[t.index] : m->default_weight;
+    if (t.family == TA_TARGET_FAMILY_NODE) return t.index < m->node_count ? m->nodes[t.index] : m->default_weight;
     float whole = m->default_weight;
-    bool morph = t.kind == TA_MORPH_INFLUENCE;
+    bool morph = t.kind == TA_TRACK_KIND_MORPH_INFLUENCE;
     for (uint32_t i = 0; i < m->entry_count; ++i) {
         const ta__mask_entry *e = &m->entries[i];
         if (e->family != t.family || e->index != t.index) continue;

@@ -101,9 +101,9 @@ ta_result ta_mixer_action(ta_mixer *m, uint32_t index, ta_action **out_action, t
 }
 
 uint32_t ta_mixer_action_count(const ta_mixer *m) { return m->action_count; }
-ta_duration ta_mixer_time(const ta_mixer *m) { return ta_seconds(m->time); }
+ta_duration ta_mixer_time(const ta_mixer *m) { return ta_duration_from_seconds(m->time); }
 double ta_mixer_time_scale(const ta_mixer *m) { return m->time_scale; }
-ta_node_id ta_mixer_get_root(const ta_mixer *m) { return m->root; }
+ta_node_id ta_mixer_root(const ta_mixer *m) { return m->root; }
 
 ta_result ta_mixer_set_time_scale(ta_mixer *m, double time_scale, ta_error *err)
 {
@@ -114,7 +114,7 @@ ta_result ta_mixer_set_time_scale(ta_mixer *m, double time_scale, ta_error *err)
     return TA_OK;
 }
 
-ta_result ta_mixer_existing_action(const ta_mixer *m, const char *clip_name, ta_node_id root, uint32_t *out_index,
+ta_result ta_mixer_find_action(const ta_mixer *m, const char *clip_name, ta_node_id root, uint32_t *out_index,
                                    ta_error *err)
 {
     if (m == NULL || clip_name == NULL)

@@ -4,7 +4,7 @@
 #include "core/internal.h"
 #include "threeanim/animation_object_group.h"
 
-ta_result ta_object_group_init(ta_animation_object_group *group, const ta_allocator *allocator, ta_error *err)
+ta_result ta_object_group_create(ta_object_group *group, const ta_allocator *allocator, ta_error *err)
 {
     if (group == NULL) return ta__fail(err, TA_ERROR_INVALID_ARGUMENT, "group: is NULL");
     ta__mem mem;
@@ -15,14 +15,14 @@ ta_result ta_object_group_init(ta_animation_object_group *group, const ta_alloca
     return TA_OK;
 }
 
-static ta__mem group_mem(const ta_animation_object_group *group)
+static ta__mem group_mem(const ta_object_group *group)
 {
     ta__mem mem;
     mem.a = group->allocator;
     return mem;
 }
 
-void ta_object_group_free(ta_animation_object_group *group)
+void ta_object_group_destroy(ta_object_group *group)
 {
     if (group == NULL || group->allocator.free == NULL) return;
     ta__mem mem = group_mem(group);
@@ -33,7 +33,7 @@ void ta_object_group_free(ta_animation_object_group *group)
     group->version++;
 }
 
-bool ta_object_group_contains(const ta_animation_object_group *group, ta_node_id node)
+bool ta_object_group_contains(const ta_object_group *group, ta_node_id node)
 {
     if (group == NULL) return false;
     for (uint32_t i = 0; i < group->count; ++i)
@@ -41,12 +41,12 @@ bool ta_object_group_contains(const ta_animation_object_group *group, ta_node_id
     return false;
 }
 
-uint32_t ta_object_group_count(const ta_animation_object_group *group)
+uint32_t ta_object_group_count(const ta_object_group *group)
 {
     return group != NULL ? group->count : 0;
 }
 
-ta_result ta_object_group_add(ta_animation_object_group *group, ta_node_id node, ta_error *err)
+ta_result ta_object_group_add(ta_object_group *group, ta_node_id node, ta_error *err)
 {
     if (group == NULL || group->allocator.alloc == NULL)
         return ta__fail(err, TA_ERROR_INVALID_ARGUMENT, "group: is NULL or not initialised");
@@ -61,7 +61,7 @@ ta_result ta_object_group_add(ta_animation_object_group *group, ta_node_id node,
     return TA_OK;
 }
 
-void ta_object_group_remove(ta_animation_object_group *group, ta_node_id node)
+void ta_object_group_remove(ta_object_group *group, ta_node_id node)
 {
     if (group == NULL) return;
     for (uint32_t i = 0; i < group->count; ++i)
@@ -73,7 +73,7 @@ void ta_object_group_remove(ta_animation_object_group *group, ta_node_id node)
         }
 }
 
-ta_result ta_object_group_copy(ta_animation_object_group *dst, const ta_animation_object_group *src, ta_error *err)
+ta_result ta_object_group_copy(ta_object_group *dst, const ta_object_group *src, ta_error *err)
 {
     if (dst == NULL || src == NULL || dst->allocator.alloc == NULL)
         return ta__fail(err, TA_ERROR_INVALID_ARGUMENT, "%s: is NULL or not initialised",

@@ -56,7 +56,7 @@ static ta_result cut_track(const ta_track *source, kept_range k, double offset, 
 {
     uint32_t n = k.hi - k.lo, size = ta_track_value_size(source);
     ta_interpolation interp = ta_track_interpolation(source);
-    bool bezier = interp == TA_BEZIER, cubic = interp == TA_CUBIC_SPLINE;
+    bool bezier = interp == TA_INTERPOLATION_BEZIER, cubic = interp == TA_INTERPOLATION_CUBIC_SPLINE;
     uint32_t per_key_tangents = bezier ? 2 * size : (cubic ? size : 0);
     uint32_t tangent_count = per_key_tangents * n;
     size_t bytes = (size_t)n * sizeof(float) + 2 * (size_t)tangent_count * sizeof(float) +
@@ -79,7 +79,7 @@ static ta_result cut_track(const ta_track *source, kept_range k, double offset, 
             }
     }
     ta_track_desc desc = {0};
-    desc.target = ta_track_get_target(source);
+    desc.target = ta_track_target_of(source);
     desc.interpolation = interp;
     desc.times = times;
     desc.key_count = n;
@@ -87,7 +87,7 @@ static ta_result cut_track(const ta_track *source, kept_range k, double offset, 
     desc.out_tangents = tangent_count != 0 ? out_t : NULL;
     desc.tangent_count = tangent_count;
     ta_result r = TA_OK;
-    if (ta_track_kind_value_type(desc.target.kind) == TA_VALUE_STRING) {
+    if (ta_track_kind_value_type(desc.target.kind) == TA_VALUE_TYPE_STRING) {
         uint32_t all = ta_track_key_count(source);
         const char **every = (const char **)ta__calloc(mem, all, sizeof *every);
         if (every == NULL) r = ta__fail(err, TA_ERROR_OUT_OF_MEMORY, "out of memory reading %u strings", all);
@@ -104,7 +104,7 @@ static ta_result cut_track(const ta_track *source, kept_range k, double offset, 
     return r;
 }
 
-ta_result ta_subclip(const ta_clip *clip, const char *name, double start_frame, double end_frame, double fps,
+ta_result ta_clip_subclip(const ta_clip *clip, const char *name, double start_frame, double end_frame, double fps,
                      const ta_allocator *allocator, ta_clip **out_clip, ta_error *err)
 {
     if (clip == NULL) return ta__fail(err, TA_ERROR_INVALID_ARGUMENT, "clip: NULL");
@@ -198,10 +198,10 @@ static ta_result reference_value(const ta_track *ref, double at, float *out, ta_
     } else if (at >= times[n - 1]) {
         memcpy(out, values + (size_t)(n - 1) * size, size * sizeof(float));
     } else {
-        ta_result r = ta_track_sample(ref, at, TA_ZERO_CURVATURE_ENDING, TA_ZERO_CURVATURE_ENDING, out, size, err);
+        ta_result r = ta_track_sample(ref, at, TA_ENDING_ZERO_CURVATURE, TA_ENDING_ZERO_CURVATURE, out, size, err);
         if (r != TA_OK) return r;
     }
-    if (ta_track_kind_value_type(ta_track_get_target(ref).kind) == TA_VALUE_ROTATION) {
+    if (ta_track_kind_value_type(ta_track_target_of(ref).kind) == TA_VALUE_TYPE_ROTATION) {
         double x = out[0], y = out[1], z = out[2], w = out[3];
         double l = sqrt(x * x + y * y + z * z + w * w);
         if (l == 0.0) {
@@ -227,11 +227,11 @@ static ta_result take_off(ta_track *track, const float *reference, uint32_t trac
 {
     uint32_t size = track->value_size, n = track->key_count;
     float *v = track->values;
-    if (track->value_type == TA_VALUE_ROTATION) {
+    if (track->value_type == TA_VALUE_TYPE_ROTATION) {
         double ref[4] = {reference[0], reference[1], reference[2], reference[3]};
         for (uint32_t j = 0; j < n; j++) {
             double key[4] = {v[4 * j], v[4 * j + 1], v[4 * j + 2], v[4 * j + 3]}, out[4];
-            ta_multiply_quaternions_flat(out, ref, key);
+            ta_quat_multiply_flat(out, ref, key);
             for (int c = 0; c < 4; c++) v[4 * j + c] = (float)out[c];
         }
         return TA_OK;
@@ -250,7 +250,7 @@ static ta_result take_off(ta_track *track, const float *reference, uint32_t trac
     return TA_OK;
 }
 
-ta_result ta_make_clip_additive(const ta_clip *clip, double reference_frame, const ta_clip *reference_clip,
+ta_result ta_clip_make_additive(const ta_clip *clip, double reference_frame, const ta_clip *reference_clip,
                                 double fps, const ta_allocator *allocator, ta_clip **out_clip, ta_error *err)
 {
     if (clip == NULL) return ta__fail(err, TA_ERROR_INVALID_ARGUMENT, "clip: NULL");
@@ -274,11 +274,11 @@ ta_result ta_make_clip_additive(const ta_clip *clip, double reference_frame, con
     double at = reference_frame / fps;
     for (uint32_t i = 0; i < ref->track_count && r == TA_OK; i++) {
         const ta_track *rt = ref->tracks[i];
-        ta_track_target target = ta_track_get_target(rt);
+        ta_track_target target = ta_track_target_of(rt);
         ta_value_type type = ta_track_kind_value_type(target.kind);
-        if (type == TA_VALUE_FLAG || type == TA_VALUE_STRING) continue;
+        if (type == TA_VALUE_TYPE_FLAG || type == TA_VALUE_TYPE_STRING) continue;
         uint32_t j = 0;
-        while (j < count && !ta_track_target_eq(ta_track_get_target(tracks[j]), target)) j++;
+        while (j < count && !ta_track_target_eq(ta_track_target_of(tracks[j]), target)) j++;
         if (j == count) continue;
         float value[MAX_VALUE_SIZE];
         if (ta_track_value_size(rt) > MAX_VALUE_SIZE || ta_track_value_size(rt) != tracks[j]->value_size) {
@@ -298,7 +298,7 @@ ta_result ta_make_clip_additive(const ta_clip *clip, double reference_frame, con
         ta_clip_options opts = {0};
         opts.allocator = &mem.a;
         opts.duration = clip->duration;
-        opts.blend_mode = TA_ADDITIVE_BLEND_MODE;
+        opts.blend_mode = TA_BLEND_MODE_ADDITIVE;
         opts.user_data = clip->user_data;
         opts.markers = clip->markers;
         opts.marker_count = clip->marker_count;
@@ -335,7 +335,7 @@ static void sift_down(const float *times, uint32_t *heap, uint32_t root, uint32_
     }
 }
 
-ta_result ta_get_keyframe_order(const float *times, uint32_t count, uint32_t *out_order, ta_error *err)
+ta_result ta_keyframe_compute_order(const float *times, uint32_t count, uint32_t *out_order, ta_error *err)
 {
     if (count != 0 && (times == NULL || out_order == NULL))
         return ta__fail(err, TA_ERROR_INVALID_ARGUMENT, "%s: NULL with a count of %u",
@@ -355,7 +355,7 @@ ta_result ta_get_keyframe_order(const float *times, uint32_t count, uint32_t *ou
     return TA_OK;
 }
 
-ta_result ta_sorted_array(const float *values, uint32_t value_count, uint32_t stride, const uint32_t *order,
+ta_result ta_keyframe_apply_order(const float *values, uint32_t value_count, uint32_t stride, const uint32_t *order,
                           uint32_t order_count, float *out_values, ta_error *err)
 {
     if (stride == 0) return ta__fail(err, TA_ERROR_OUT_OF_RANGE, "stride: 0; a key holds at least one number");

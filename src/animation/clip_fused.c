@@ -21,10 +21,10 @@ static bool qualifies(const ta_clip *clip)
     const ta_track *first = clip->tracks[0];
     for (uint32_t i = 0; i < clip->track_count; ++i) {
         const ta_track *t = clip->tracks[i];
-        if ((t->interpolation != TA_LINEAR && t->interpolation != TA_STEP) ||
-            t->interpolation != first->interpolation || t->target.family != TA_FAMILY_NODE)
+        if ((t->interpolation != TA_INTERPOLATION_LINEAR && t->interpolation != TA_INTERPOLATION_STEP) ||
+            t->interpolation != first->interpolation || t->target.family != TA_TARGET_FAMILY_NODE)
             return false;
-        if (t->target.kind != TA_POSITION && t->target.kind != TA_SCALE && t->target.kind != TA_QUATERNION)
+        if (t->target.kind != TA_TRACK_KIND_POSITION && t->target.kind != TA_TRACK_KIND_SCALE && t->target.kind != TA_TRACK_KIND_QUATERNION)
             return false;
         /* two tracks on one target mix into one pile in the general path */
         for (uint32_t j = 0; j < i; ++j)
@@ -55,7 +55,7 @@ bool ta__clip_fused_make(ta_clip *clip)
     for (uint32_t g = 0; g < groups; ++g) {
         uint32_t vc = 0, rc = 0;
         for (uint32_t i = 0; i < n; ++i)
-            if (group_of[i] == g) *(clip->tracks[i]->target.kind == TA_QUATERNION ? &rc : &vc) += 1;
+            if (group_of[i] == g) *(clip->tracks[i]->target.kind == TA_TRACK_KIND_QUATERNION ? &rc : &vc) += 1;
         uint32_t keys = clip->tracks[group_first[g]]->key_count;
         vec_lanes += padded(vc);
         rot_lanes += padded(rc);
@@ -70,7 +70,7 @@ bool ta__clip_fused_make(ta_clip *clip)
     }
     ta__clip_fused *f = (ta__clip_fused *)block;
     f->bytes = bytes;
-    f->step = clip->tracks[0]->interpolation == TA_STEP;
+    f->step = clip->tracks[0]->interpolation == TA_INTERPOLATION_STEP;
     f->group_count = groups;
     f->groups = (ta__fused_group *)(block + sizeof *f);
     float *planes = (float *)(f->groups + groups);
@@ -89,7 +89,7 @@ bool ta__clip_fused_make(ta_clip *clip)
         gr->vec_first = vec_at;
         gr->rot_first = rot_at;
         for (uint32_t i = 0; i < n; ++i)
-            if (group_of[i] == g) *(clip->tracks[i]->target.kind == TA_QUATERNION ? &gr->rot_count : &gr->vec_count) += 1;
+            if (group_of[i] == g) *(clip->tracks[i]->target.kind == TA_TRACK_KIND_QUATERNION ? &gr->rot_count : &gr->vec_count) += 1;
         gr->vec_lanes = padded(gr->vec_count);
         gr->rot_lanes = padded(gr->rot_count);
         gr->vec = planes;
@@ -100,7 +100,7 @@ bool ta__clip_fused_make(ta_clip *clip)
         for (uint32_t i = 0; i < n; ++i) {
             if (group_of[i] != g) continue;
             const ta_track *t = clip->tracks[i];
-            if (t->target.kind == TA_QUATERNION) {
+            if (t->target.kind == TA_TRACK_KIND_QUATERNION) {
                 f->rot_track[rot_at + q] = i;
                 for (uint32_t k = 0; k < keys; ++k)
                     for (uint32_t c = 0; c < 4; ++c) gr->rot[((size_t)k * 4 + c) * rl + q] = t->values[(size_t)k * 4 + c];

@@ -55,9 +55,9 @@ ta__clip_plan *ta__clip_plan_build(const ta_clip *clip)
     }
     for (uint32_t i = 0; i < n; ++i) {
         const ta_track *t = clip->tracks[i];
-        if (t->interpolation == TA_LINEAR && t->value_type == TA_VALUE_ROTATION)
+        if (t->interpolation == TA_INTERPOLATION_LINEAR && t->value_type == TA_VALUE_TYPE_ROTATION)
             p->slerp[p->slerp_count++] = i;
-        else if (t->interpolation == TA_LINEAR && (t->value_type == TA_VALUE_NUMBER || t->value_type == TA_VALUE_COLOR))
+        else if (t->interpolation == TA_INTERPOLATION_LINEAR && (t->value_type == TA_VALUE_TYPE_NUMBER || t->value_type == TA_VALUE_TYPE_COLOR))
             p->lerp[p->lerp_count++] = i;
     }
     p->slerp_targets_unique = true;
@@ -70,9 +70,9 @@ ta__clip_plan *ta__clip_plan_build(const ta_clip *clip)
     p->other_count = 0;
     for (uint32_t i = 0; i < n; ++i) {
         const ta_track *t = clip->tracks[i];
-        bool fast = t->interpolation == TA_LINEAR &&
-                    (t->value_type == TA_VALUE_ROTATION || t->value_type == TA_VALUE_NUMBER ||
-                     t->value_type == TA_VALUE_COLOR);
+        bool fast = t->interpolation == TA_INTERPOLATION_LINEAR &&
+                    (t->value_type == TA_VALUE_TYPE_ROTATION || t->value_type == TA_VALUE_TYPE_NUMBER ||
+                     t->value_type == TA_VALUE_TYPE_COLOR);
         if (!fast) p->other[p->other_count++] = i;
     }
     return p;

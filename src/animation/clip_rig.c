@@ -26,7 +26,7 @@ static char **copy_names(ta_clip *clip, const char *const *names, bool *oom)
         return NULL;
     }
     for (uint32_t i = 0; i < clip->track_count; ++i) {
-        if (names[i] == NULL || ta_track_get_target(clip->tracks[i]).family != TA_FAMILY_NODE) continue;
+        if (names[i] == NULL || ta_track_target_of(clip->tracks[i]).family != TA_TARGET_FAMILY_NODE) continue;
         list[i] = ta__strdup(&clip->mem, names[i]);
         if (list[i] == NULL) {
             for (uint32_t j = 0; j < i; ++j) ta__free_str(&clip->mem, list[j]);
@@ -79,7 +79,7 @@ ta_result ta__clip_check_rig(const ta_clip *clip, const ta_scene *scene, ta_erro
     for (uint32_t i = 0; i < clip->track_count; ++i) {
         const char *want = clip->node_names[i];
         if (want == NULL) continue;
-        ta_track_target t = ta_track_get_target(clip->tracks[i]);
+        ta_track_target t = ta_track_target_of(clip->tracks[i]);
         if (t.index >= scene->node_count) continue; /* the target check names that one */
         const char *have = scene->nodes[t.index].name;
         if (strcmp(have, want) != 0)
@@ -94,8 +94,8 @@ ta_result ta__clip_check_rig(const ta_clip *clip, const ta_scene *scene, ta_erro
 /* The node of `to` for name: by name depth first, else by uuid. */
 static bool find_node(const ta_scene *to, const char *name, ta_node_id *out)
 {
-    if (ta_scene_find_below(to, ta_no_parent(), name, false, out, NULL) == TA_OK) return true;
-    return ta_scene_find_below(to, ta_no_parent(), name, true, out, NULL) == TA_OK;
+    if (ta_scene_find_below(to, ta_node_none(), name, false, out, NULL) == TA_OK) return true;
+    return ta_scene_find_below(to, ta_node_none(), name, true, out, NULL) == TA_OK;
 }
 
 ta_result ta_clip_rebind(const ta_clip *clip, const ta_scene *from, const ta_scene *to, const ta_allocator *allocator,
@@ -114,8 +114,8 @@ ta_result ta_clip_rebind(const ta_clip *clip, const ta_scene *from, const ta_sce
     /* Every name first: a refusal writes nothing. */
     uint32_t n = clip->track_count, kept = 0, missing = 0, first_missing = TA_NONE;
     for (uint32_t i = 0; i < n; ++i) {
-        ta_track_target t = ta_track_get_target(clip->tracks[i]);
-        if (t.family != TA_FAMILY_NODE) {
+        ta_track_target t = ta_track_target_of(clip->tracks[i]);
+        if (t.family != TA_TARGET_FAMILY_NODE) {
             kept++;
             continue;
         }
@@ -135,7 +135,7 @@ ta_result ta_clip_rebind(const ta_clip *clip, const ta_scene *from, const ta_sce
         }
     }
     if (kept == 0) {
-        ta_track_target t = ta_track_get_target(clip->tracks[first_missing]);
+        ta_track_target t = ta_track_target_of(clip->tracks[first_missing]);
         const char *name = ta_clip_node_name(clip, first_missing);
         if (name == NULL) name = from->nodes[t.index].name;
         return ta__fail(err, TA_ERROR_EMPTY_CLIP, "clip \"%s\": no track found its node in to (track %u wants \"%s\")",
@@ -150,17 +150,17 @@ ta_result ta_clip_rebind(const ta_clip *clip, const ta_scene *from, const ta_sce
     }
     uint32_t k = 0;
     for (uint32_t i = 0; i < n && r == TA_OK; ++i) {
-        ta_track_target t = ta_track_get_target(clip->tracks[i]);
-        ta_node_id found = ta_no_parent();
+        ta_track_target t = ta_track_target_of(clip->tracks[i]);
+        ta_node_id found = ta_node_none();
         const char *name = NULL;
-        if (t.family == TA_FAMILY_NODE) {
+        if (t.family == TA_TARGET_FAMILY_NODE) {
             name = ta_clip_node_name(clip, i);
             if (name == NULL) name = from->nodes[t.index].name;
             if (!find_node(to, name, &found)) continue;
         }
         r = ta_track_copy(clip->tracks[i], &mem.a, &tracks[k], err);
         if (r != TA_OK) break;
-        if (t.family == TA_FAMILY_NODE) tracks[k]->target.index = found.index;
+        if (t.family == TA_TARGET_FAMILY_NODE) tracks[k]->target.index = found.index;
         names[k++] = name;
     }
     ta_clip *made = NULL;
@@ -186,8 +186,8 @@ ta_result ta_clip_rebind(const ta_clip *clip, const ta_scene *from, const ta_sce
     if (r != TA_OK) return r;
     uint32_t m = 0;
     for (uint32_t i = 0; i < n && m < missing_capacity; ++i) {
-        ta_track_target t = ta_track_get_target(clip->tracks[i]);
-        if (t.family != TA_FAMILY_NODE) continue;
+        ta_track_target t = ta_track_target_of(clip->tracks[i]);
+        if (t.family != TA_TARGET_FAMILY_NODE) continue;
         const char *name = ta_clip_node_name(clip, i);
         if (name == NULL) name = from->nodes[t.index].name;
         ta_node_id found;

@@ -47,7 +47,7 @@ void ta__slerp_key(const float *values, uint32_t i1, uint32_t n, double alpha, d
     for (uint32_t q = 0; q < n; q += 4) {
         double a[4] = {v0[q], v0[q + 1], v0[q + 2], v0[q + 3]};
         double b[4] = {v1[q], v1[q + 1], v1[q + 2], v1[q + 3]};
-        ta_slerp_flat(out + q, a, b, alpha);
+        ta_quat_slerp_flat(out + q, a, b, alpha);
     }
 }
 
@@ -60,11 +60,11 @@ void ta__smooth_setup(const float *times, uint32_t key_count, uint32_t i1, ta_en
     if (i1 >= 2) {
         prev = i1 - 2;
         t_prev = times[prev];
-    } else if (start == TA_ZERO_SLOPE_ENDING) {
+    } else if (start == TA_ENDING_ZERO_SLOPE) {
         /* f'(t0) = 0 */
         prev = i1;
         t_prev = 2 * t0 - t1;
-    } else if (start == TA_WRAP_AROUND_ENDING) {
+    } else if (start == TA_ENDING_WRAP_AROUND) {
         /* use the other end of the curve */
         prev = key_count - 2;
         t_prev = t0 + (double)times[prev] - (double)times[prev + 1];
@@ -76,10 +76,10 @@ void ta__smooth_setup(const float *times, uint32_t key_count, uint32_t i1, ta_en
     if (i1 + 1 < key_count) {
         next = i1 + 1;
         t_next = times[next];
-    } else if (end == TA_ZERO_SLOPE_ENDING) {
+    } else if (end == TA_ENDING_ZERO_SLOPE) {
         next = i1;
         t_next = 2 * t1 - t0;
-    } else if (end == TA_WRAP_AROUND_ENDING) {
+    } else if (end == TA_ENDING_WRAP_AROUND) {
         next = 1;
         t_next = t1 + (double)times[1] - (double)times[0];
     } else {
@@ -188,12 +188,12 @@ void ta__track_evaluate(const ta_track *track, uint32_t i1, double t, ta_ending 
 {
     uint32_t n = track->value_size, keys = track->key_count;
     const float *times = track->times, *values = track->values;
-    bool rotation = track->value_type == TA_VALUE_ROTATION;
+    bool rotation = track->value_type == TA_VALUE_TYPE_ROTATION;
     if (i1 == 0 || i1 >= keys) {
         ta__copy_key(values, i1 == 0 ? 0 : keys - 1, n, out);
         /* A CUBIC_SPLINE rotation key need not be of unit length (see
          * track_check.c); one that is not is made so when it is held. */
-        if (rotation && track->interpolation == TA_CUBIC_SPLINE)
+        if (rotation && track->interpolation == TA_INTERPOLATION_CUBIC_SPLINE)
             for (uint32_t q = 0; q < n; q += 4) {
                 double *v = out + q, len = sqrt(v[0] * v[0] + v[1] * v[1] + v[2] * v[2] + v[3] * v[3]);
                 if (!(fabs(len - 1) <= 1e-3)) ta__normalize_quat(v);
@@ -201,21 +201,21 @@ void ta__track_evaluate(const ta_track *track, uint32_t i1, double t, ta_ending 
         return;
     }
     switch (track->interpolation) {
-    case TA_STEP:
+    case TA_INTERPOLATION_STEP:
         ta__copy_key(values, i1 - 1, n, out);
         break;
-    case TA_SMOOTH: {
+    case TA_INTERPOLATION_SMOOTH: {
         ta__smooth s;
         ta__smooth_setup(times, keys, i1, start, end, &s);
         ta__smooth_key(times, values, i1, n, &s, t, out);
         break;
     }
-    case TA_CUBIC_SPLINE:
+    case TA_INTERPOLATION_CUBIC_SPLINE:
         ta__cubic_spline_key(times, values, track->in_tangents, track->out_tangents, i1, n, t, out);
         if (rotation)
             for (uint32_t q = 0; q < n; q += 4) ta__normalize_quat(out + q);
         break;
-    case TA_BEZIER:
+    case TA_INTERPOLATION_BEZIER:
         ta__bezier_key(times, values, track->in_tangents, track->out_tangents, i1, n, t, out);
         if (rotation)
             for (uint32_t q = 0; q < n; q += 4) ta__normalize_quat(out + q);

@@ -37,7 +37,7 @@
  *   ta__alpha           (t - t0) / (t1 - t0), the place in the interval
  *   ta__copy_key        a key's value (STEP: key i1 - 1; the two ends)
  *   ta__lerp_key        LinearInterpolant
- *   ta__slerp_key       QuaternionLinearInterpolant (ta_slerp_flat per 4 numbers)
+ *   ta__slerp_key       QuaternionLinearInterpolant (ta_quat_slerp_flat per 4 numbers)
  *   ta__smooth_setup    CubicInterpolant.intervalChanged_: the neighbour keys
  *                       and weights, from the endings; cacheable per
  *                       (interval, endings)

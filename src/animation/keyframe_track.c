@@ -97,7 +97,7 @@ ta_result ta_track_create(const ta_track_desc *desc, const ta_allocator *allocat
     bool ok = true;
     t->times = copy_floats(&mem, desc->times, desc->key_count);
     ok = ok && t->times != NULL;
-    if (t->value_type == TA_VALUE_STRING) {
+    if (t->value_type == TA_VALUE_TYPE_STRING) {
         t->values = (float *)ta__alloc(&mem, ta__track_values_bytes(t));
         char **strings = (char **)ta__calloc(&mem, desc->key_count, sizeof(char *));
         ok = ok && t->values != NULL && strings != NULL;
@@ -118,7 +118,7 @@ ta_result ta_track_create(const ta_track_desc *desc, const ta_allocator *allocat
         t->values = copy_floats(&mem, desc->values, desc->value_count);
         ok = ok && t->values != NULL;
     }
-    if (interp == TA_CUBIC_SPLINE || interp == TA_BEZIER) {
+    if (interp == TA_INTERPOLATION_CUBIC_SPLINE || interp == TA_INTERPOLATION_BEZIER) {
         t->tangent_count = desc->tangent_count;
         t->in_tangents = copy_floats(&mem, desc->in_tangents, desc->tangent_count);
         t->out_tangents = copy_floats(&mem, desc->out_tangents, desc->tangent_count);
@@ -188,7 +188,7 @@ ta_result ta_track_check(const ta_track *track, ta_error *err)
     if (track->value_type != ta_track_kind_value_type(track->target.kind))
         return ta__fail(err, TA_ERROR_WRONG_KIND, "value_type: %d is not the type of a %s track",
                         (int)track->value_type, ta_track_kind_name(track->target.kind));
-    if (track->value_type == TA_VALUE_STRING && track->string_count == 0)
+    if (track->value_type == TA_VALUE_TYPE_STRING && track->string_count == 0)
         return ta__fail(err, TA_ERROR_BAD_VALUE_COUNT, "strings: a %s track holds no strings",
                         ta_track_kind_name(track->target.kind));
     return TA_OK;
@@ -201,7 +201,7 @@ bool ta_track_validate(const ta_track *track)
 
 /* ---- reading ------------------------------------------------------------------ */
 
-ta_track_target ta_track_get_target(const ta_track *track)
+ta_track_target ta_track_target_of(const ta_track *track)
 {
     return track->target;
 }
@@ -223,7 +223,7 @@ uint32_t ta_track_value_size(const ta_track *track)
 
 ta_duration ta_track_duration(const ta_track *track)
 {
-    return ta_seconds(track->times[track->key_count - 1]);
+    return ta_duration_from_seconds(track->times[track->key_count - 1]);
 }
 
 const float *ta_track_times(const ta_track *track)

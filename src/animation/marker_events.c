@@ -1,4 +1,4 @@
-/* The TA_MARKER events of one action's move, by the rules of
+/* The TA_EVENT_KIND_MARKER events of one action's move, by the rules of
  * animation_markers.h: the markers' points in one period of the action's
  * line, walked over the half-open span of the move. */
 #include "animation/marker_events.h"
@@ -69,7 +69,7 @@ static void emit(ta_mixer *m, const ta_action *a, const points *p, int dir, uint
     double x;
     uint32_t marker = point_at(p, i, &x);
     ta_animation_event *ev = &m->events[m->event_count++];
-    ev->kind = TA_MARKER;
+    ev->kind = TA_EVENT_KIND_MARKER;
     ev->action = a->index;
     ev->loop_delta = 0;
     ev->marker = marker;

@@ -1,6 +1,6 @@
 /*
  * src/animation/marker_events.h -- turns an action's move (action_span.h)
- * into TA_MARKER events, by the rules animation_markers.h states. Not public.
+ * into TA_EVENT_KIND_MARKER events, by the rules animation_markers.h states. Not public.
  */
 #ifndef THREEANIM_SRC_ANIMATION_MARKER_EVENTS_H
 #define THREEANIM_SRC_ANIMATION_MARKER_EVENTS_H

@@ -181,12 +181,12 @@ ta_result ta__mixer_bind(ta_mixer *m, ta_track_target target, uint32_t *out, ta_
         return TA_OK;
     }
     ta_value_type type = ta_track_kind_value_type(target.kind);
-    uint32_t size = type == TA_VALUE_STRING ? 0 : ta_track_kind_value_size(target.kind);
+    uint32_t size = type == TA_VALUE_TYPE_STRING ? 0 : ta_track_kind_value_size(target.kind);
     if (m->binding_count == m->binding_capacity || m->slot_count + size > m->slot_capacity ||
-        (type == TA_VALUE_STRING && m->str_count == m->str_capacity)) {
+        (type == TA_VALUE_TYPE_STRING && m->str_count == m->str_capacity)) {
         /* one at a time (groups): grow by half again */
         uint32_t more = m->binding_count / 2 + 4;
-        ta_result r = ta__mixer_reserve(m, more, more * 4, type == TA_VALUE_STRING ? more : 0, err);
+        ta_result r = ta__mixer_reserve(m, more, more * 4, type == TA_VALUE_TYPE_STRING ? more : 0, err);
         if (r != TA_OK) return r;
     } else {
         ta_result r = hash_reserve(m, m->binding_count + 1, err);
@@ -200,7 +200,7 @@ ta_result ta__mixer_bind(ta_mixer *m, ta_track_target target, uint32_t *out, ta_
     b->target.family = (uint8_t)target.family;
     b->target.element = (uint8_t)target.element;
     b->target.type = (uint8_t)type;
-    if (type == TA_VALUE_STRING) {
+    if (type == TA_VALUE_TYPE_STRING) {
         b->size = 1;
         b->offset = m->str_count++;
         m->str_pile[b->offset] = NULL;
@@ -214,10 +214,10 @@ ta_result ta__mixer_bind(ta_mixer *m, ta_track_target target, uint32_t *out, ta_
     }
     hash_put(m, index);
     m->checked = false;
-    if (target.kind == TA_MATERIAL_MAP_OFFSET || target.kind == TA_MATERIAL_MAP_REPEAT ||
-        target.kind == TA_MATERIAL_MAP_CENTER || target.kind == TA_MATERIAL_MAP_ROTATION)
+    if (target.kind == TA_TRACK_KIND_MATERIAL_MAP_OFFSET || target.kind == TA_TRACK_KIND_MATERIAL_MAP_REPEAT ||
+        target.kind == TA_TRACK_KIND_MATERIAL_MAP_CENTER || target.kind == TA_TRACK_KIND_MATERIAL_MAP_ROTATION)
         m->map_bindings++;
-    if (target.family == TA_FAMILY_PERSPECTIVE_CAMERA || target.family == TA_FAMILY_ORTHOGRAPHIC_CAMERA)
+    if (target.family == TA_TARGET_FAMILY_PERSPECTIVE_CAMERA || target.family == TA_TARGET_FAMILY_ORTHOGRAPHIC_CAMERA)
         m->camera_bindings++;
     *out = index;
     return TA_OK;
@@ -250,7 +250,7 @@ void ta__mixer_drop_unused(ta_mixer *m)
     uint32_t w = 0, slot = 0, str = 0;
     for (uint32_t i = 0; i < m->binding_count; ++i) {
         ta__binding b = m->bindings[i];
-        bool is_string = b.target.type == TA_VALUE_STRING;
+        bool is_string = b.target.type == TA_VALUE_TYPE_STRING;
         if (remap[i] == TA_NONE) {
             if (is_string) ta__free_str(&m->mem, m->str_orig[b.offset]);
             continue;
@@ -281,10 +281,10 @@ void ta__mixer_drop_unused(ta_mixer *m)
     m->camera_bindings = 0;
     for (uint32_t i = 0; i < w; ++i) {
         const ta__target *t = &m->bindings[i].target;
-        if (t->kind == TA_MATERIAL_MAP_OFFSET || t->kind == TA_MATERIAL_MAP_REPEAT || t->kind == TA_MATERIAL_MAP_CENTER ||
-            t->kind == TA_MATERIAL_MAP_ROTATION)
+        if (t->kind == TA_TRACK_KIND_MATERIAL_MAP_OFFSET || t->kind == TA_TRACK_KIND_MATERIAL_MAP_REPEAT || t->kind == TA_TRACK_KIND_MATERIAL_MAP_CENTER ||
+            t->kind == TA_TRACK_KIND_MATERIAL_MAP_ROTATION)
             m->map_bindings++;
-        if (t->family == TA_FAMILY_PERSPECTIVE_CAMERA || t->family == TA_FAMILY_ORTHOGRAPHIC_CAMERA)
+        if (t->family == TA_TARGET_FAMILY_PERSPECTIVE_CAMERA || t->family == TA_TARGET_FAMILY_ORTHOGRAPHIC_CAMERA)
             m->camera_bindings++;
     }
     m->checked = false;
@@ -348,7 +348,7 @@ static ta_result bind_action(ta_mixer *m, ta_action *a, ta_error *err)
         ta_track_target target = a->clip->tracks[t]->target;
         if (ta__mixer_find(m, target) != TA_NONE) continue;
         fresh++;
-        if (ta_track_kind_value_type(target.kind) == TA_VALUE_STRING)
+        if (ta_track_kind_value_type(target.kind) == TA_VALUE_TYPE_STRING)
             strings++;
         else
             numbers += ta_track_kind_value_size(target.kind);
@@ -367,7 +367,7 @@ static ta_result bind_action(ta_mixer *m, ta_action *a, ta_error *err)
 
 ta_result ta__mixer_activate(ta_mixer *m, ta_action *a, ta_error *err)
 {
-    if (a->blend_mode == TA_ADDITIVE_BLEND_MODE) {
+    if (a->blend_mode == TA_BLEND_MODE_ADDITIVE) {
         ta_result r = ta__mixer_need_additive(m, err);
         if (r != TA_OK) return r;
     }
@@ -467,7 +467,7 @@ ta_result ta__mixer_read_originals(ta_mixer *m, const ta_mixer_targets *t, ta_er
     for (uint32_t i = 0; i < m->binding_count; ++i) {
         ta__binding *b = &m->bindings[i];
         if (b->use_count == 0 || b->has_original) continue;
-        if (b->target.type == TA_VALUE_STRING) {
+        if (b->target.type == TA_VALUE_TYPE_STRING) {
             char *copy = ta__strdup(&m->mem, ta__property_read_string(t, ta__binding_target(b)));
             if (copy == NULL) {
                 ta__mixer_rollback_originals(m);

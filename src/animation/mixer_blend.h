@@ -80,11 +80,11 @@ static inline void ta__blend_toward(ta_mixer *m, const ta__binding *b, float *p,
                                     double t)
 {
     switch (b->target.type) {
-    case TA_VALUE_ROTATION: ta__blend_slerp(p, in, t); break;
-    case TA_VALUE_FLAG:
+    case TA_VALUE_TYPE_ROTATION: ta__blend_slerp(p, in, t); break;
+    case TA_VALUE_TYPE_FLAG:
         if (t >= 0.5) p[0] = (float)in[0];
         break;
-    case TA_VALUE_STRING:
+    case TA_VALUE_TYPE_STRING:
         if (t >= 0.5) m->str_pile[b->offset] = in_str;
         break;
     default: ta__blend_lerp(p, in, b->size, t); break;
@@ -114,7 +114,7 @@ static inline void ta__blend_accumulate(ta_mixer *m, ta__binding *b, const doubl
     double share;
     if (ta__blend_share(b, weight, &share))
         ta__blend_toward(m, b, p, in, in_str, share);
-    else if (b->target.type == TA_VALUE_STRING)
+    else if (b->target.type == TA_VALUE_TYPE_STRING)
         m->str_pile[b->offset] = in_str;
     else
         ta__blend_copy(p, in, b->size);
@@ -149,27 +149,27 @@ static inline void ta__blend_accumulate_additive(ta_mixer *m, ta__binding *b, co
     float *add = ta__blend_slot(m->add, b->offset);
     if (b->add_weight == 0) {
         switch (b->target.type) {
-        case TA_VALUE_ROTATION:
+        case TA_VALUE_TYPE_ROTATION:
             add[0] = add[1] = add[2] = 0;
             add[3] = 1;
             break;
-        case TA_VALUE_FLAG: add[0] = m->orig[b->offset]; break;
-        case TA_VALUE_STRING: m->str_add[b->offset] = m->str_orig[b->offset]; break;
+        case TA_VALUE_TYPE_FLAG: add[0] = m->orig[b->offset]; break;
+        case TA_VALUE_TYPE_STRING: m->str_add[b->offset] = m->str_orig[b->offset]; break;
         default:
             for (uint32_t i = 0; i < b->size; ++i) add[i] = 0;
             break;
         }
     }
     switch (b->target.type) {
-    case TA_VALUE_ROTATION: {
+    case TA_VALUE_TYPE_ROTATION: {
         double cur[4] = {add[0], add[1], add[2], add[3]}, work[4], r[4];
-        ta_multiply_quaternions_flat(work, cur, in);
+        ta_quat_multiply_flat(work, cur, in);
         /* A weight above one extrapolates, which the fast slerp's series does
          * not (it holds for t in [0, 1]): three.js's slerpFlat there. */
         if (weight <= 1)
             ta__fast_slerp(r, cur, work, weight);
         else
-            ta_slerp_flat(r, cur, work, weight);
+            ta_quat_slerp_flat(r, cur, work, weight);
         if (weight > 0x1p20) {
             /* Past a weight of about a million the extrapolating slerp's
              * rounding shows in the length (from 2**53 on 1 - weight is
@@ -182,10 +182,10 @@ static inline void ta__blend_accumulate_additive(ta_mixer *m, ta__binding *b, co
         for (int i = 0; i < 4; ++i) add[i] = (float)r[i];
         break;
     }
-    case TA_VALUE_FLAG:
+    case TA_VALUE_TYPE_FLAG:
         if (weight >= 0.5) add[0] = (float)in[0];
         break;
-    case TA_VALUE_STRING:
+    case TA_VALUE_TYPE_STRING:
         if (weight >= 0.5) m->str_add[b->offset] = in_str;
         break;
     default:
@@ -205,7 +205,7 @@ static inline void ta__blend_apply(ta_mixer *m, ta__binding *b)
     double w = b->weight;
     if (w < 1) {
         double t = 1 - w;
-        bool is_string = b->target.type == TA_VALUE_STRING;
+        bool is_string = b->target.type == TA_VALUE_TYPE_STRING;
         if (w == 0) {
             if (is_string)
                 m->str_pile[b->offset] = m->str_orig[b->offset];
@@ -214,7 +214,7 @@ static inline void ta__blend_apply(ta_mixer *m, ta__binding *b)
         } else {
             /* the original as the value it rests toward */
             double od[4] = {0, 0, 0, 0};
-            if (b->target.type == TA_VALUE_ROTATION) {
+            if (b->target.type == TA_VALUE_TYPE_ROTATION) {
                 od[0] = o[0];
                 od[1] = o[1];
                 od[2] = o[2];
@@ -229,15 +229,15 @@ static inline void ta__blend_apply(ta_mixer *m, ta__binding *b)
     if (b->add_weight > 0) {
         const float *add = ta__blend_slot(m->add, b->offset);
         switch (b->target.type) {
-        case TA_VALUE_ROTATION: {
+        case TA_VALUE_TYPE_ROTATION: {
             double cur[4] = {p[0], p[1], p[2], p[3]}, ad[4] = {add[0], add[1], add[2], add[3]}, work[4], r[4];
-            ta_multiply_quaternions_flat(work, cur, ad);
+            ta_quat_multiply_flat(work, cur, ad);
             ta__fast_slerp(r, cur, work, 1);
             for (int i = 0; i < 4; ++i) p[i] = (float)r[i];
             break;
         }
-        case TA_VALUE_FLAG: p[0] = add[0]; break;
-        case TA_VALUE_STRING: m->str_pile[b->offset] = m->str_add[b->offset]; break;
+        case TA_VALUE_TYPE_FLAG: p[0] = add[0]; break;
+        case TA_VALUE_TYPE_STRING: m->str_pile[b->offset] = m->str_add[b->offset]; break;
         default:
             for (uint32_t i = 0; i < b->size; ++i) p[i] = (float)((double)p[i] + add[i]);
             break;

@@ -31,7 +31,7 @@ int ta__fused_choose(const char *env, ta__simd *out, ta_error *err)
 static bool action_fits(const ta_mixer *m, const ta_action *a)
 {
     (void)m;
-    return !a->has_group && (a->blend_mode == TA_NORMAL_BLEND_MODE || a->blend_mode == TA_ADDITIVE_BLEND_MODE) &&
+    return !a->has_group && (a->blend_mode == TA_BLEND_MODE_NORMAL || a->blend_mode == TA_BLEND_MODE_ADDITIVE) &&
            a->mask == NULL && a->clip->fused != NULL;
 }
 
@@ -46,7 +46,7 @@ bool ta__fused_usable(const ta_mixer *m)
         if (!a->scheduled || a->uncached) continue;
         if (j == f->action_count || f->actions[j] != a || f->layouts[j] != a->clip->fused || !action_fits(m, a))
             return false;
-        if (a->blend_mode == TA_ADDITIVE_BLEND_MODE && !f->additive) return false; /* made without additive piles */
+        if (a->blend_mode == TA_BLEND_MODE_ADDITIVE && !f->additive) return false; /* made without additive piles */
         any = any || a->next.effective_weight > 0;
         j++;
     }
@@ -108,9 +108,9 @@ static uint32_t lane_binding(const ta_mixer *m, uint32_t at)
     const size_t field = at % TA__NODE_FLOATS;
     ta_track_target t;
     t.kind = field == offsetof(ta_node, quaternion) / sizeof(float)
-                 ? TA_QUATERNION
-                 : (field == offsetof(ta_node, scale) / sizeof(float) ? TA_SCALE : TA_POSITION);
-    t.family = TA_FAMILY_NODE;
+                 ? TA_TRACK_KIND_QUATERNION
+                 : (field == offsetof(ta_node, scale) / sizeof(float) ? TA_TRACK_KIND_SCALE : TA_TRACK_KIND_POSITION);
+    t.family = TA_TARGET_FAMILY_NODE;
     t.index = (uint32_t)(at / TA__NODE_FLOATS);
     t.element = 0;
     return ta__mixer_find(m, t);
@@ -285,7 +285,7 @@ void ta__fused_refresh(ta_mixer *m)
         const ta_action *a = m->actions[i];
         if (!a->scheduled || a->uncached) continue;
         if (!action_fits(m, a)) return;
-        additive = additive || a->blend_mode == TA_ADDITIVE_BLEND_MODE;
+        additive = additive || a->blend_mode == TA_BLEND_MODE_ADDITIVE;
         if (first != NULL && !same_shape(a->clip->fused, first->clip->fused)) return;
         if (first == NULL) first = a;
         count++;
@@ -343,7 +343,7 @@ void ta__fused_refresh(ta_mixer *m)
             const ta__binding *b = &m->bindings[first->bindings[track]];
             f->vec_node[i + gr->vec_first] =
                 (uint32_t)(b->target.index * TA__NODE_FLOATS +
-                           (b->target.kind == TA_SCALE ? offsetof(ta_node, scale) : offsetof(ta_node, position)) /
+                           (b->target.kind == TA_TRACK_KIND_SCALE ? offsetof(ta_node, scale) : offsetof(ta_node, position)) /
                                sizeof(float));
             for (uint32_t c = 0; c < 3; ++c) {
                 f->vlast[at_lane(gr->vec_first, gr->vec_lanes, 3, c, i)] = m->last[b->offset + c];
@@ -490,12 +490,12 @@ static void add_group(const ta__mixer_fused *f, fused_work *wk, ta_action *a, co
             ta__fast_slerp(s, in, b, a->alphas[g]);
             memcpy(in, s, sizeof in);
         }
-        ta_multiply_quaternions_flat(work, cur, in);
+        ta_quat_multiply_flat(work, cur, in);
         /* past a weight of one the series does not hold: three.js's slerpFlat */
         if (w <= 1)
             ta__fast_slerp(r, cur, work, w);
         else
-            ta_slerp_flat(r, cur, work, w);
+            ta_quat_slerp_flat(r, cur, work, w);
         if (w > 0x1p20) {
             double len = sqrt(r[0] * r[0] + r[1] * r[1] + r[2] * r[2] + r[3] * r[3]);
             if (len > 0 && isfinite(len))
@@ -518,7 +518,7 @@ bool ta__fused_run(ta_mixer *m, const ta_mixer_targets *t)
         ta_action *a = f->actions[ai];
         const double weight = a->next.effective_weight;
         if (!(weight > 0)) continue;
-        if (a->blend_mode == TA_ADDITIVE_BLEND_MODE) {
+        if (a->blend_mode == TA_BLEND_MODE_ADDITIVE) {
             const bool first_add = add_sum == 0;
             for (uint32_t g = 0; g < shape->group_count; ++g) add_group(f, &w, a, f->layouts[ai], g, first_add, weight);
             add_sum = (float)(add_sum + weight);
@@ -566,7 +566,7 @@ bool ta__fused_run(ta_mixer *m, const ta_mixer_targets *t)
                     cur[c] = p[c * rl + i];
                     add[c] = ad[c * rl + i];
                 }
-                ta_multiply_quaternions_flat(work, cur, add);
+                ta_quat_multiply_flat(work, cur, add);
                 ta__fast_slerp(r, cur, work, 1);
                 for (uint32_t c = 0; c < 4; ++c) p[c * rl + i] = (float)r[c];
             }

@@ -26,12 +26,12 @@ static ta_result bind_member(ta_mixer *m, ta_action *a, const ta_mixer_targets *
     ta_result r = TA_OK;
     const ta_scene *s = t->scene;
     switch (target.family) {
-    case TA_FAMILY_NODE:
+    case TA_TARGET_FAMILY_NODE:
         target.index = member.index;
         return ta__mixer_bind_pair(m, a, track, target, err);
-    case TA_FAMILY_MESH:
-    case TA_FAMILY_SKINNED_MESH: {
-        bool skinned = target.family == TA_FAMILY_SKINNED_MESH;
+    case TA_TARGET_FAMILY_MESH:
+    case TA_TARGET_FAMILY_SKINNED_MESH: {
+        bool skinned = target.family == TA_TARGET_FAMILY_SKINNED_MESH;
         const ta_mesh *list = skinned ? s->skinned_meshes : s->meshes;
         uint32_t count = skinned ? s->skinned_mesh_count : s->mesh_count;
         for (uint32_t i = 0; i < count && r == TA_OK; ++i)
@@ -41,7 +41,7 @@ static ta_result bind_member(ta_mixer *m, ta_action *a, const ta_mixer_targets *
             }
         return r;
     }
-    case TA_FAMILY_MATERIAL: {
+    case TA_TARGET_FAMILY_MATERIAL: {
         for (int pass = 0; pass < 2 && r == TA_OK; ++pass) {
             const ta_mesh *list = pass ? s->skinned_meshes : s->meshes;
             uint32_t count = pass ? s->skinned_mesh_count : s->mesh_count;
@@ -54,14 +54,14 @@ static ta_result bind_member(ta_mixer *m, ta_action *a, const ta_mixer_targets *
         }
         return r;
     }
-    case TA_FAMILY_LIGHT:
+    case TA_TARGET_FAMILY_LIGHT:
         for (uint32_t i = 0; i < s->light_count && r == TA_OK; ++i)
             if (s->lights[i].node.index == member.index) {
                 target.index = i;
                 r = ta__mixer_bind_pair(m, a, track, target, err);
             }
         return r;
-    case TA_FAMILY_PERSPECTIVE_CAMERA:
+    case TA_TARGET_FAMILY_PERSPECTIVE_CAMERA:
         if (t->cameras != NULL)
             for (uint32_t i = 0; i < t->cameras->perspective_count && r == TA_OK; ++i)
                 if (t->cameras->perspective[i].node.index == member.index) {
@@ -69,7 +69,7 @@ static ta_result bind_member(ta_mixer *m, ta_action *a, const ta_mixer_targets *
                     r = ta__mixer_bind_pair(m, a, track, target, err);
                 }
         return r;
-    case TA_FAMILY_ORTHOGRAPHIC_CAMERA:
+    case TA_TARGET_FAMILY_ORTHOGRAPHIC_CAMERA:
         if (t->cameras != NULL)
             for (uint32_t i = 0; i < t->cameras->orthographic_count && r == TA_OK; ++i)
                 if (t->cameras->orthographic[i].node.index == member.index) {
@@ -83,14 +83,14 @@ static ta_result bind_member(ta_mixer *m, ta_action *a, const ta_mixer_targets *
 
 static ta_result resolve_group(ta_mixer *m, ta_action *a, const ta_mixer_targets *t, ta_error *err)
 {
-    const ta_animation_object_group *g = &a->group;
+    const ta_object_group *g = &a->group;
     /* Camera tracks find their cameras in the list the update is given: they
      * need one (refused before anything is let go of), and a resolution holds
      * only for that list as it was. */
     bool cameras = false;
     for (uint32_t track = 0; track < a->clip->track_count && !cameras; ++track) {
         ta_target_family f = a->clip->tracks[track]->target.family;
-        cameras = f == TA_FAMILY_PERSPECTIVE_CAMERA || f == TA_FAMILY_ORTHOGRAPHIC_CAMERA;
+        cameras = f == TA_TARGET_FAMILY_PERSPECTIVE_CAMERA || f == TA_TARGET_FAMILY_ORTHOGRAPHIC_CAMERA;
     }
     if (cameras && t->cameras == NULL)
         return ta__fail(err, TA_ERROR_MISSING_CONTEXT,
@@ -174,12 +174,12 @@ static inline void sample_slerp(const ta_action *a, uint32_t track, double *out)
 static void sample_any(const ta_action *a, uint32_t track, double t, double *out)
 {
     const ta_track *tr = a->clip->tracks[track];
-    if (tr->interpolation == TA_LINEAR) {
-        if (tr->value_type == TA_VALUE_ROTATION) {
+    if (tr->interpolation == TA_INTERPOLATION_LINEAR) {
+        if (tr->value_type == TA_VALUE_TYPE_ROTATION) {
             sample_slerp(a, track, out);
             return;
         }
-        if (tr->value_type == TA_VALUE_NUMBER || tr->value_type == TA_VALUE_COLOR) {
+        if (tr->value_type == TA_VALUE_TYPE_NUMBER || tr->value_type == TA_VALUE_TYPE_COLOR) {
             sample_lerp(a, track, out);
             return;
         }
@@ -299,7 +299,7 @@ static void mix_action(ta_mixer *m, ta_action *a, double weight)
      * this one, three.js's, costs what it did without them. */
     const bool root = m->root_motion.on && ta__root_drives(m, a);
     const bool root_fast = root && a->root_rot_track == TA_NONE;
-    if (!a->has_group && a->blend_mode != TA_ADDITIVE_BLEND_MODE && a->mask == NULL && (!root || root_fast)) {
+    if (!a->has_group && a->blend_mode != TA_BLEND_MODE_ADDITIVE && a->mask == NULL && (!root || root_fast)) {
         root_pile saved;
         if (root_fast) root_save(m, a, &saved);
         for (uint32_t k = 0; k < plan->lerp_count; ++k) {
@@ -344,13 +344,13 @@ static void mix_action(ta_mixer *m, ta_action *a, double weight)
             uint32_t track = plan->other[k];
             sample_any(a, track, t, value);
             ta__binding *b = &m->bindings[a->bindings[track]];
-            const char *s = b->target.type == TA_VALUE_STRING ? track_string(a->clip->tracks[track], value[0]) : NULL;
+            const char *s = b->target.type == TA_VALUE_TYPE_STRING ? track_string(a->clip->tracks[track], value[0]) : NULL;
             ta__blend_accumulate(m, b, value, s, weight);
         }
         if (root_fast) root_remix(m, a, &saved, t, weight);
         return;
     }
-    const bool additive = a->blend_mode == TA_ADDITIVE_BLEND_MODE;
+    const bool additive = a->blend_mode == TA_BLEND_MODE_ADDITIVE;
     uint32_t pairs = a->has_group ? a->group_pair_count : a->clip->track_count;
     uint32_t last_track = TA_NONE;
     for (uint32_t i = 0; i < pairs; ++i) {
@@ -368,7 +368,7 @@ static void mix_action(ta_mixer *m, ta_action *a, double weight)
             w *= ta__mask_lookup(a->mask, ta__binding_target(b));
             if (!(w > 0)) continue;
         }
-        const char *s = b->target.type == TA_VALUE_STRING ? track_string(a->clip->tracks[track], value[0]) : NULL;
+        const char *s = b->target.type == TA_VALUE_TYPE_STRING ? track_string(a->clip->tracks[track], value[0]) : NULL;
         if (additive)
             ta__blend_accumulate_additive(m, b, value, s, w);
         else
@@ -425,11 +425,11 @@ static ta_result check_cameras(ta_mixer *m, const ta_mixer_targets *t, bool writ
         const ta__binding *b = &m->bindings[i];
         if (b->use_count == 0) continue;
         ta_target_family f = b->target.family;
-        if (f != TA_FAMILY_PERSPECTIVE_CAMERA && f != TA_FAMILY_ORTHOGRAPHIC_CAMERA) continue;
+        if (f != TA_TARGET_FAMILY_PERSPECTIVE_CAMERA && f != TA_TARGET_FAMILY_ORTHOGRAPHIC_CAMERA) continue;
         /* The camera as this update would leave it: every number it writes applied. */
         ta_perspective_camera pc;
         ta_orthographic_camera oc;
-        if (f == TA_FAMILY_PERSPECTIVE_CAMERA)
+        if (f == TA_TARGET_FAMILY_PERSPECTIVE_CAMERA)
             pc = t->cameras->perspective[b->target.index];
         else
             oc = t->cameras->orthographic[b->target.index];
@@ -437,13 +437,13 @@ static ta_result check_cameras(ta_mixer *m, const ta_mixer_targets *t, bool writ
             const ta__binding *c = &m->bindings[j];
             if (c->use_count == 0 || c->target.family != f || c->target.index != b->target.index) continue;
             if (!write_all && !pile_changed(m, c)) continue;
-            if (f == TA_FAMILY_PERSPECTIVE_CAMERA)
+            if (f == TA_TARGET_FAMILY_PERSPECTIVE_CAMERA)
                 ta__property_apply_to_perspective(&pc, c->target.kind, m->pile[c->offset]);
             else
                 ta__property_apply_to_orthographic(&oc, c->target.kind, m->pile[c->offset]);
         }
         ta_error local;
-        ta_result r = f == TA_FAMILY_PERSPECTIVE_CAMERA ? ta_perspective_camera_validate(&pc, &local)
+        ta_result r = f == TA_TARGET_FAMILY_PERSPECTIVE_CAMERA ? ta_perspective_camera_validate(&pc, &local)
                                                         : ta_orthographic_camera_validate(&oc, &local);
         if (r != TA_OK)
             return ta__fail(err, TA_ERROR_VALUE_NOT_HELD, "%s track on camera %u: %s",
@@ -477,7 +477,7 @@ static void make_key(const ta_mixer_targets *t, struct ta__checked_targets *k)
  * node's), as three.js's PropertyMixer.apply. */
 static const char *name_to_write(const ta_mixer *m, const ta__binding *b, const ta_scene *scene, bool write_all)
 {
-    if (b->target.type != TA_VALUE_STRING) return NULL;
+    if (b->target.type != TA_VALUE_TYPE_STRING) return NULL;
     const char *value;
     if (b->use_count == 0) {
         if (!b->restore_pending) return NULL;
@@ -569,8 +569,8 @@ static ta_result general_mix_and_commit(ta_mixer *m, const ta_mixer_targets *t, 
         ta__binding *b = &m->bindings[i];
         if (b->use_count == 0) continue;
         ta__blend_apply(m, b);
-        if (b->target.type == TA_VALUE_STRING) continue;
-        if (b->target.family == TA_FAMILY_NODE) {
+        if (b->target.type == TA_VALUE_TYPE_STRING) continue;
+        if (b->target.family == TA_TARGET_FAMILY_NODE) {
             /* a node's numbers only need to be finite */
             const float *v = m->pile + b->offset;
             /* node kinds hold 1, 3 or 4 numbers; a sum that is not finite
@@ -606,23 +606,23 @@ static ta_result general_mix_and_commit(ta_mixer *m, const ta_mixer_targets *t, 
         b->driven_last = false;
         if (b->use_count == 0) {
             if (ta__mixer_take_restore(b)) {
-                if (b->target.type == TA_VALUE_STRING)
+                if (b->target.type == TA_VALUE_TYPE_STRING)
                     write_name(m, t->scene, b, m->str_orig[b->offset], made_names);
                 else
                     ta__property_write(t, ta__binding_target(b), m->orig + b->offset);
             }
             continue;
         }
-        if (b->target.type == TA_VALUE_STRING) {
+        if (b->target.type == TA_VALUE_TYPE_STRING) {
             commit_name(m, t->scene, b, write_all, made_names);
-        } else if (b->target.family == TA_FAMILY_NODE && b->target.kind <= TA_QUATERNION) {
+        } else if (b->target.family == TA_TARGET_FAMILY_NODE && b->target.kind <= TA_TRACK_KIND_QUATERNION) {
             const float *v = m->pile + b->offset;
             const float *l = m->last + b->offset;
             /* In a running animation the first number differs: one compare. */
             if (v[0] != l[0] || v[1] != l[1] || v[2] != l[2] || (b->size == 4 && v[3] != l[3]) || write_all) {
                 ta_node *n = &t->scene->nodes[b->target.index];
-                float *dst = b->target.kind == TA_POSITION ? &n->position.x
-                             : b->target.kind == TA_SCALE  ? &n->scale.x
+                float *dst = b->target.kind == TA_TRACK_KIND_POSITION ? &n->position.x
+                             : b->target.kind == TA_TRACK_KIND_SCALE  ? &n->scale.x
                                                            : &n->quaternion.x;
                 dst[0] = v[0];
                 dst[1] = v[1];
@@ -715,7 +715,7 @@ static ta_result run_update(ta_mixer *m, const ta_mixer_targets *t, double delta
     } else if (m->map_bindings > 0) {
         for (uint32_t i = 0; i < m->binding_count; ++i) {
             ta__binding *b = &m->bindings[i];
-            if ((b->use_count == 0 && !b->restore_pending) || b->target.family != TA_FAMILY_MATERIAL) continue;
+            if ((b->use_count == 0 && !b->restore_pending) || b->target.family != TA_TARGET_FAMILY_MATERIAL) continue;
             r = ta__property_check_target(t, ta__binding_target(b), err);
             if (r != TA_OK) return r;
         }
@@ -747,7 +747,7 @@ static ta_result run_update(ta_mixer *m, const ta_mixer_targets *t, double delta
         a->run = a->next;
         if (a->move.event != TA__CLOCK_NO_EVENT) {
             ta_animation_event *ev = &m->events[m->event_count++];
-            ev->kind = a->move.event == TA__CLOCK_LOOPED ? TA_LOOPED : TA_FINISHED;
+            ev->kind = a->move.event == TA__CLOCK_LOOPED ? TA_EVENT_KIND_LOOPED : TA_EVENT_KIND_FINISHED;
             ev->action = a->index;
             ev->loop_delta = a->move.loop_delta;
             ev->direction = a->move.direction;

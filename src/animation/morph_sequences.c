@@ -13,7 +13,7 @@ static ta_result check_sequence(const ta_track_target *targets, uint32_t target_
                         target_count);
     for (uint32_t i = 0; i < target_count; i++) {
         ta_track_kind kind = targets[i].kind;
-        if (kind != TA_MORPH_INFLUENCE && kind != TA_SKINNED_MORPH_INFLUENCE)
+        if (kind != TA_TRACK_KIND_MORPH_INFLUENCE && kind != TA_TRACK_KIND_SKINNED_MORPH_INFLUENCE)
             return ta__fail(err, TA_ERROR_WRONG_KIND, "targets: target %u is a %s target, not a morph target", i,
                             ta_track_kind_name(kind));
     }
@@ -96,7 +96,7 @@ static ta_result sequence_clip(const char *name, const ta_track_target *targets,
     return r;
 }
 
-ta_result ta_create_from_morph_target_sequence(const char *name, const ta_track_target *targets,
+ta_result ta_clip_create_from_morph_target_sequence(const char *name, const ta_track_target *targets,
                                                uint32_t target_count, double fps, bool no_loop,
                                                const ta_allocator *allocator, ta_clip **out_clip, ta_error *err)
 {
@@ -127,7 +127,7 @@ static long animation_prefix(const char *name)
     return (long)k;
 }
 
-ta_result ta_create_clips_from_morph_target_sequences(const char *const *names, const ta_track_target *targets,
+ta_result ta_clip_create_clips_from_morph_target_sequences(const char *const *names, const ta_track_target *targets,
                                                       uint32_t target_count, double fps, bool no_loop,
                                                       const ta_allocator *allocator, ta_clip **out_clips,
                                                       uint32_t *out_clip_count, ta_error *err)

@@ -15,20 +15,20 @@ uint32_t ta__property_size(ta_track_kind kind)
 static ta_mesh *mesh_of(const ta_mixer_targets *t, ta_track_target target)
 {
     ta_scene *s = t->scene;
-    if (target.family == TA_FAMILY_MESH) return target.index < s->mesh_count ? &s->meshes[target.index] : NULL;
+    if (target.family == TA_TARGET_FAMILY_MESH) return target.index < s->mesh_count ? &s->meshes[target.index] : NULL;
     return target.index < s->skinned_mesh_count ? &s->skinned_meshes[target.index] : NULL;
 }
 
 static const char *family_name(ta_target_family f)
 {
     switch (f) {
-    case TA_FAMILY_NODE: return "node";
-    case TA_FAMILY_MESH: return "mesh";
-    case TA_FAMILY_SKINNED_MESH: return "skinned mesh";
-    case TA_FAMILY_MATERIAL: return "material";
-    case TA_FAMILY_LIGHT: return "light";
-    case TA_FAMILY_PERSPECTIVE_CAMERA: return "perspective camera";
-    case TA_FAMILY_ORTHOGRAPHIC_CAMERA: return "orthographic camera";
+    case TA_TARGET_FAMILY_NODE: return "node";
+    case TA_TARGET_FAMILY_MESH: return "mesh";
+    case TA_TARGET_FAMILY_SKINNED_MESH: return "skinned mesh";
+    case TA_TARGET_FAMILY_MATERIAL: return "material";
+    case TA_TARGET_FAMILY_LIGHT: return "light";
+    case TA_TARGET_FAMILY_PERSPECTIVE_CAMERA: return "perspective camera";
+    case TA_TARGET_FAMILY_ORTHOGRAPHIC_CAMERA: return "orthographic camera";
     default: return "target";
     }
 }
@@ -37,15 +37,15 @@ ta_result ta__property_check_target(const ta_mixer_targets *t, ta_track_target t
 {
     const char *kind = ta_track_kind_name(target.kind);
     switch (target.family) {
-    case TA_FAMILY_NODE:
+    case TA_TARGET_FAMILY_NODE:
         if (target.index >= t->scene->node_count)
             return ta__fail(err, TA_ERROR_MISSING_TARGET, "%s track: node %u is not in the scene, which has %u nodes",
                             kind, target.index, t->scene->node_count);
         return TA_OK;
-    case TA_FAMILY_MESH:
-    case TA_FAMILY_SKINNED_MESH: {
+    case TA_TARGET_FAMILY_MESH:
+    case TA_TARGET_FAMILY_SKINNED_MESH: {
         const ta_mesh *m = mesh_of(t, target);
-        uint32_t count = target.family == TA_FAMILY_MESH ? t->scene->mesh_count : t->scene->skinned_mesh_count;
+        uint32_t count = target.family == TA_TARGET_FAMILY_MESH ? t->scene->mesh_count : t->scene->skinned_mesh_count;
         if (m == NULL)
             return ta__fail(err, TA_ERROR_MISSING_TARGET, "%s track: %s %u is not in the scene, which has %u", kind,
                             family_name(target.family), target.index, count);
@@ -54,7 +54,7 @@ ta_result ta__property_check_target(const ta_mixer_targets *t, ta_track_target t
                             kind, family_name(target.family), target.index, m->morph_count, target.element);
         return TA_OK;
     }
-    case TA_FAMILY_MATERIAL: {
+    case TA_TARGET_FAMILY_MATERIAL: {
         if (t->assets == NULL)
             return ta__fail(err, TA_ERROR_MISSING_CONTEXT,
                             "%s track on material %u: the update was not given the assets; use "
@@ -76,19 +76,19 @@ ta_result ta__property_check_target(const ta_mixer_targets *t, ta_track_target t
         }
         return TA_OK;
     }
-    case TA_FAMILY_LIGHT:
+    case TA_TARGET_FAMILY_LIGHT:
         if (target.index >= t->scene->light_count)
             return ta__fail(err, TA_ERROR_MISSING_TARGET, "%s track: light %u is not in the scene, which has %u lights",
                             kind, target.index, t->scene->light_count);
         return TA_OK;
-    case TA_FAMILY_PERSPECTIVE_CAMERA:
-    case TA_FAMILY_ORTHOGRAPHIC_CAMERA: {
+    case TA_TARGET_FAMILY_PERSPECTIVE_CAMERA:
+    case TA_TARGET_FAMILY_ORTHOGRAPHIC_CAMERA: {
         if (t->cameras == NULL)
             return ta__fail(err, TA_ERROR_MISSING_CONTEXT,
                             "%s track on %s %u: the update was not given the cameras; use "
                             "ta_mixer_update_with_cameras",
                             kind, family_name(target.family), target.index);
-        uint32_t count = target.family == TA_FAMILY_PERSPECTIVE_CAMERA ? t->cameras->perspective_count
+        uint32_t count = target.family == TA_TARGET_FAMILY_PERSPECTIVE_CAMERA ? t->cameras->perspective_count
                                                                         : t->cameras->orthographic_count;
         if (target.index >= count)
             return ta__fail(err, TA_ERROR_MISSING_TARGET, "%s track: %s %u is not in the cameras, which have %u",
@@ -103,10 +103,10 @@ ta_result ta__property_check_target(const ta_mixer_targets *t, ta_track_target t
 static float *node_vec(ta_node *n, ta_track_kind k)
 {
     switch (k) {
-    case TA_POSITION:
-    case TA_POSITION_ELEMENT: return &n->position.x;
-    case TA_SCALE:
-    case TA_SCALE_ELEMENT: return &n->scale.x;
+    case TA_TRACK_KIND_POSITION:
+    case TA_TRACK_KIND_POSITION_ELEMENT: return &n->position.x;
+    case TA_TRACK_KIND_SCALE:
+    case TA_TRACK_KIND_SCALE_ELEMENT: return &n->scale.x;
     default: return &n->quaternion.x;
     }
 }
@@ -114,18 +114,18 @@ static float *node_vec(ta_node *n, ta_track_kind k)
 static float *material_number(ta_material *m, ta_track_kind k)
 {
     switch (k) {
-    case TA_MATERIAL_OPACITY: return &m->opacity;
-    case TA_MATERIAL_EMISSIVE_INTENSITY: return &m->emissive_intensity;
-    case TA_MATERIAL_ROUGHNESS: return &m->roughness;
-    case TA_MATERIAL_METALNESS: return &m->metalness;
-    case TA_MATERIAL_SHININESS: return &m->shininess;
-    case TA_MATERIAL_ALPHA_TEST: return &m->alpha_test;
-    case TA_MATERIAL_REFLECTIVITY: return &m->reflectivity;
-    case TA_MATERIAL_ENV_MAP_INTENSITY: return &m->env_map_intensity;
-    case TA_MATERIAL_CLEARCOAT: return &m->clearcoat;
-    case TA_MATERIAL_CLEARCOAT_ROUGHNESS: return &m->clearcoat_roughness;
-    case TA_MATERIAL_SPECULAR_INTENSITY: return &m->specular_intensity;
-    case TA_MATERIAL_IOR: return &m->ior;
+    case TA_TRACK_KIND_MATERIAL_OPACITY: return &m->opacity;
+    case TA_TRACK_KIND_MATERIAL_EMISSIVE_INTENSITY: return &m->emissive_intensity;
+    case TA_TRACK_KIND_MATERIAL_ROUGHNESS: return &m->roughness;
+    case TA_TRACK_KIND_MATERIAL_METALNESS: return &m->metalness;
+    case TA_TRACK_KIND_MATERIAL_SHININESS: return &m->shininess;
+    case TA_TRACK_KIND_MATERIAL_ALPHA_TEST: return &m->alpha_test;
+    case TA_TRACK_KIND_MATERIAL_REFLECTIVITY: return &m->reflectivity;
+    case TA_TRACK_KIND_MATERIAL_ENV_MAP_INTENSITY: return &m->env_map_intensity;
+    case TA_TRACK_KIND_MATERIAL_CLEARCOAT: return &m->clearcoat;
+    case TA_TRACK_KIND_MATERIAL_CLEARCOAT_ROUGHNESS: return &m->clearcoat_roughness;
+    case TA_TRACK_KIND_MATERIAL_SPECULAR_INTENSITY: return &m->specular_intensity;
+    case TA_TRACK_KIND_MATERIAL_IOR: return &m->ior;
     default: return NULL;
     }
 }
@@ -133,9 +133,9 @@ static float *material_number(ta_material *m, ta_track_kind k)
 static uint8_t *material_color(ta_material *m, ta_track_kind k)
 {
     switch (k) {
-    case TA_MATERIAL_COLOR: return m->color;
-    case TA_MATERIAL_EMISSIVE: return m->emissive;
-    case TA_MATERIAL_SPECULAR: return m->specular;
+    case TA_TRACK_KIND_MATERIAL_COLOR: return m->color;
+    case TA_TRACK_KIND_MATERIAL_EMISSIVE: return m->emissive;
+    case TA_TRACK_KIND_MATERIAL_SPECULAR: return m->specular;
     default: return NULL;
     }
 }
@@ -143,9 +143,9 @@ static uint8_t *material_color(ta_material *m, ta_track_kind k)
 static float *texture_field(ta_texture *tex, ta_track_kind k)
 {
     switch (k) {
-    case TA_MATERIAL_MAP_OFFSET: return &tex->offset.x;
-    case TA_MATERIAL_MAP_REPEAT: return &tex->repeat.x;
-    case TA_MATERIAL_MAP_CENTER: return &tex->center.x;
+    case TA_TRACK_KIND_MATERIAL_MAP_OFFSET: return &tex->offset.x;
+    case TA_TRACK_KIND_MATERIAL_MAP_REPEAT: return &tex->repeat.x;
+    case TA_TRACK_KIND_MATERIAL_MAP_CENTER: return &tex->center.x;
     default: return &tex->rotation;
     }
 }
@@ -153,10 +153,10 @@ static float *texture_field(ta_texture *tex, ta_track_kind k)
 static float *light_number(ta_light *l, ta_track_kind k)
 {
     switch (k) {
-    case TA_LIGHT_INTENSITY: return &l->intensity;
-    case TA_LIGHT_DISTANCE: return &l->distance;
-    case TA_LIGHT_ANGLE: return &l->angle;
-    case TA_LIGHT_PENUMBRA: return &l->penumbra;
+    case TA_TRACK_KIND_LIGHT_INTENSITY: return &l->intensity;
+    case TA_TRACK_KIND_LIGHT_DISTANCE: return &l->distance;
+    case TA_TRACK_KIND_LIGHT_ANGLE: return &l->angle;
+    case TA_TRACK_KIND_LIGHT_PENUMBRA: return &l->penumbra;
     default: return NULL;
     }
 }
@@ -164,9 +164,9 @@ static float *light_number(ta_light *l, ta_track_kind k)
 static float *perspective_number(ta_perspective_camera *c, ta_track_kind k)
 {
     switch (k) {
-    case TA_CAMERA_FOV: return &c->fov;
-    case TA_CAMERA_ZOOM: return &c->zoom;
-    case TA_CAMERA_NEAR: return &c->near;
+    case TA_TRACK_KIND_CAMERA_FOV: return &c->fov;
+    case TA_TRACK_KIND_CAMERA_ZOOM: return &c->zoom;
+    case TA_TRACK_KIND_CAMERA_NEAR: return &c->near;
     default: return &c->far;
     }
 }
@@ -174,23 +174,23 @@ static float *perspective_number(ta_perspective_camera *c, ta_track_kind k)
 static float *orthographic_number(ta_orthographic_camera *c, ta_track_kind k)
 {
     switch (k) {
-    case TA_CAMERA_ZOOM: return &c->zoom;
-    case TA_CAMERA_NEAR: return &c->near;
+    case TA_TRACK_KIND_CAMERA_ZOOM: return &c->zoom;
+    case TA_TRACK_KIND_CAMERA_NEAR: return &c->near;
     default: return &c->far;
     }
 }
 
 static void read_color(const uint8_t *bytes, float *out)
 {
-    for (int i = 0; i < 3; ++i) out[i] = ta_srgb_byte_to_linear(bytes[i]);
+    for (int i = 0; i < 3; ++i) out[i] = ta_color_srgb_byte_to_linear(bytes[i]);
 }
 
 static void write_color(uint8_t *bytes, const float *v)
 {
-    for (int i = 0; i < 3; ++i) bytes[i] = ta_linear_to_srgb_byte(v[i]);
+    for (int i = 0; i < 3; ++i) bytes[i] = ta_color_linear_to_srgb_byte(v[i]);
 }
 
-/* The node a TA_FAMILY_NODE target names (checked when it was bound). */
+/* The node a TA_TARGET_FAMILY_NODE target names (checked when it was bound). */
 static ta_node *target_node(const ta_mixer_targets *t, ta_track_target target)
 {
     return &t->scene->nodes[target.index];
@@ -199,27 +199,27 @@ static ta_node *target_node(const ta_mixer_targets *t, ta_track_target target)
 void ta__property_read(const ta_mixer_targets *t, ta_track_target target, float *out)
 {
     switch (target.family) {
-    case TA_FAMILY_NODE: {
+    case TA_TARGET_FAMILY_NODE: {
         ta_node *n = &t->scene->nodes[target.index];
         switch (target.kind) {
-        case TA_POSITION:
-        case TA_SCALE: {
+        case TA_TRACK_KIND_POSITION:
+        case TA_TRACK_KIND_SCALE: {
             const float *v = node_vec(n, target.kind);
             out[0] = v[0];
             out[1] = v[1];
             out[2] = v[2];
             return;
         }
-        case TA_QUATERNION:
+        case TA_TRACK_KIND_QUATERNION:
             out[0] = n->quaternion.x;
             out[1] = n->quaternion.y;
             out[2] = n->quaternion.z;
             out[3] = n->quaternion.w;
             return;
-        case TA_VISIBLE: out[0] = n->visible ? 1.0f : 0.0f; return;
-        case TA_POSITION_ELEMENT:
-        case TA_SCALE_ELEMENT: out[0] = node_vec(n, target.kind)[target.element]; return;
-        case TA_ROTATION_ELEMENT: {
+        case TA_TRACK_KIND_VISIBLE: out[0] = n->visible ? 1.0f : 0.0f; return;
+        case TA_TRACK_KIND_POSITION_ELEMENT:
+        case TA_TRACK_KIND_SCALE_ELEMENT: out[0] = node_vec(n, target.kind)[target.element]; return;
+        case TA_TRACK_KIND_ROTATION_ELEMENT: {
             ta_euler e = ta_euler_from_quat(n->quaternion);
             out[0] = target.element == 0 ? e.x : (target.element == 1 ? e.y : e.z);
             return;
@@ -227,9 +227,9 @@ void ta__property_read(const ta_mixer_targets *t, ta_track_target target, float 
         default: out[0] = 0; return;
         }
     }
-    case TA_FAMILY_MESH:
-    case TA_FAMILY_SKINNED_MESH: out[0] = mesh_of(t, target)->morph_influences[target.element]; return;
-    case TA_FAMILY_MATERIAL: {
+    case TA_TARGET_FAMILY_MESH:
+    case TA_TARGET_FAMILY_SKINNED_MESH: out[0] = mesh_of(t, target)->morph_influences[target.element]; return;
+    case TA_TARGET_FAMILY_MATERIAL: {
         ta_material *m = &t->assets->materials[target.index];
         const uint8_t *c = material_color(m, target.kind);
         if (c != NULL) {
@@ -241,33 +241,33 @@ void ta__property_read(const ta_mixer_targets *t, ta_track_target target, float 
             out[0] = *f;
             return;
         }
-        if (target.kind == TA_MATERIAL_TRANSPARENT) {
+        if (target.kind == TA_TRACK_KIND_MATERIAL_TRANSPARENT) {
             out[0] = m->transparent ? 1.0f : 0.0f;
             return;
         }
-        if (target.kind == TA_MATERIAL_WIREFRAME) {
+        if (target.kind == TA_TRACK_KIND_MATERIAL_WIREFRAME) {
             out[0] = m->wireframe ? 1.0f : 0.0f;
             return;
         }
         ta_texture *tex = &t->assets->textures[m->map.index];
         const float *v = texture_field(tex, target.kind);
         out[0] = v[0];
-        if (target.kind != TA_MATERIAL_MAP_ROTATION) out[1] = v[1];
+        if (target.kind != TA_TRACK_KIND_MATERIAL_MAP_ROTATION) out[1] = v[1];
         return;
     }
-    case TA_FAMILY_LIGHT: {
+    case TA_TARGET_FAMILY_LIGHT: {
         ta_light *l = &t->scene->lights[target.index];
-        if (target.kind == TA_LIGHT_COLOR) {
+        if (target.kind == TA_TRACK_KIND_LIGHT_COLOR) {
             read_color(l->color, out);
             return;
         }
         out[0] = *light_number(l, target.kind);
         return;
     }
-    case TA_FAMILY_PERSPECTIVE_CAMERA:
+    case TA_TARGET_FAMILY_PERSPECTIVE_CAMERA:
         out[0] = *perspective_number(&t->cameras->perspective[target.index], target.kind);
         return;
-    case TA_FAMILY_ORTHOGRAPHIC_CAMERA:
+    case TA_TARGET_FAMILY_ORTHOGRAPHIC_CAMERA:
         out[0] = *orthographic_number(&t->cameras->orthographic[target.index], target.kind);
         return;
     default: out[0] = 0; return;
@@ -367,22 +367,22 @@ ta_result ta__property_check_value(ta_track_target target, const float *value, t
 void ta__property_write(const ta_mixer_targets *t, ta_track_target target, const float *v)
 {
     switch (target.family) {
-    case TA_FAMILY_NODE: {
+    case TA_TARGET_FAMILY_NODE: {
         ta_node *n = target_node(t, target);
         switch (target.kind) {
-        case TA_POSITION:
-        case TA_SCALE: {
+        case TA_TRACK_KIND_POSITION:
+        case TA_TRACK_KIND_SCALE: {
             float *dst = node_vec(n, target.kind);
             dst[0] = v[0];
             dst[1] = v[1];
             dst[2] = v[2];
             return;
         }
-        case TA_QUATERNION: n->quaternion = ta_quat_make(v[0], v[1], v[2], v[3]); return;
-        case TA_VISIBLE: n->visible = v[0] >= 0.5f; return;
-        case TA_POSITION_ELEMENT:
-        case TA_SCALE_ELEMENT: node_vec(n, target.kind)[target.element] = v[0]; return;
-        case TA_ROTATION_ELEMENT: {
+        case TA_TRACK_KIND_QUATERNION: n->quaternion = ta_quat_make(v[0], v[1], v[2], v[3]); return;
+        case TA_TRACK_KIND_VISIBLE: n->visible = v[0] >= 0.5f; return;
+        case TA_TRACK_KIND_POSITION_ELEMENT:
+        case TA_TRACK_KIND_SCALE_ELEMENT: node_vec(n, target.kind)[target.element] = v[0]; return;
+        case TA_TRACK_KIND_ROTATION_ELEMENT: {
             /* three.js keeps the angles in .rotation; here they come from the
              * quaternion each time (a listed difference). */
             ta_euler e = ta_euler_from_quat(n->quaternion);
@@ -395,9 +395,9 @@ void ta__property_write(const ta_mixer_targets *t, ta_track_target target, const
         default: return;
         }
     }
-    case TA_FAMILY_MESH:
-    case TA_FAMILY_SKINNED_MESH: mesh_of(t, target)->morph_influences[target.element] = v[0]; return;
-    case TA_FAMILY_MATERIAL: {
+    case TA_TARGET_FAMILY_MESH:
+    case TA_TARGET_FAMILY_SKINNED_MESH: mesh_of(t, target)->morph_influences[target.element] = v[0]; return;
+    case TA_TARGET_FAMILY_MATERIAL: {
         ta_material *m = &t->assets->materials[target.index];
         uint8_t *c = material_color(m, target.kind);
         if (c != NULL) {
@@ -409,32 +409,32 @@ void ta__property_write(const ta_mixer_targets *t, ta_track_target target, const
             *f = v[0];
             return;
         }
-        if (target.kind == TA_MATERIAL_TRANSPARENT) {
+        if (target.kind == TA_TRACK_KIND_MATERIAL_TRANSPARENT) {
             m->transparent = v[0] >= 0.5f;
             return;
         }
-        if (target.kind == TA_MATERIAL_WIREFRAME) {
+        if (target.kind == TA_TRACK_KIND_MATERIAL_WIREFRAME) {
             m->wireframe = v[0] >= 0.5f;
             return;
         }
         float *dst = texture_field(&t->assets->textures[m->map.index], target.kind);
         dst[0] = v[0];
-        if (target.kind != TA_MATERIAL_MAP_ROTATION) dst[1] = v[1];
+        if (target.kind != TA_TRACK_KIND_MATERIAL_MAP_ROTATION) dst[1] = v[1];
         return;
     }
-    case TA_FAMILY_LIGHT: {
+    case TA_TARGET_FAMILY_LIGHT: {
         ta_light *l = &t->scene->lights[target.index];
-        if (target.kind == TA_LIGHT_COLOR) {
+        if (target.kind == TA_TRACK_KIND_LIGHT_COLOR) {
             write_color(l->color, v);
             return;
         }
         *light_number(l, target.kind) = v[0];
         return;
     }
-    case TA_FAMILY_PERSPECTIVE_CAMERA:
+    case TA_TARGET_FAMILY_PERSPECTIVE_CAMERA:
         *perspective_number(&t->cameras->perspective[target.index], target.kind) = v[0];
         return;
-    case TA_FAMILY_ORTHOGRAPHIC_CAMERA:
+    case TA_TARGET_FAMILY_ORTHOGRAPHIC_CAMERA:
         *orthographic_number(&t->cameras->orthographic[target.index], target.kind) = v[0];
         return;
     default: return;
@@ -463,7 +463,7 @@ ta_result ta_property_read(const ta_mixer_targets *targets, ta_track_target targ
     if (r != TA_OK) return r;
     if ((r = ta__property_check_target(targets, target, err)) != TA_OK) return r;
     ta_property_value v = {0};
-    if (target.kind == TA_NODE_NAME) {
+    if (target.kind == TA_TRACK_KIND_NODE_NAME) {
         v.text = ta__property_read_string(targets, target);
     } else {
         v.count = ta__property_size(target.kind);

@@ -48,9 +48,9 @@ bool ta__root_drives(const ta_mixer *m, ta_action *a)
         a->root_rot_track = TA_NONE;
         for (uint32_t i = 0; i < a->clip->track_count; ++i) {
             ta_track_target t = a->clip->tracks[i]->target;
-            if (t.family != TA_FAMILY_NODE || t.index != m->root_motion.node) continue;
-            if (t.kind == TA_POSITION && a->root_track == TA_NONE) a->root_track = i;
-            if (t.kind == TA_QUATERNION && m->root_motion.yaw && a->root_rot_track == TA_NONE) a->root_rot_track = i;
+            if (t.family != TA_TARGET_FAMILY_NODE || t.index != m->root_motion.node) continue;
+            if (t.kind == TA_TRACK_KIND_POSITION && a->root_track == TA_NONE) a->root_track = i;
+            if (t.kind == TA_TRACK_KIND_QUATERNION && m->root_motion.yaw && a->root_rot_track == TA_NONE) a->root_rot_track = i;
         }
         a->root_version = m->root_motion.version;
     }
@@ -94,7 +94,7 @@ void ta__root_in_place(const ta_mixer *m, const ta_action *a, uint32_t track, do
         sample_at(a, a->clip->tracks[track], 0.0, start);
         double turn = yaw_of(start) - yaw_of(value);
         double r[4] = {0, sin(turn / 2), 0, cos(turn / 2)}, out[4];
-        ta_multiply_quaternions_flat(out, r, value);
+        ta_quat_multiply_flat(out, r, value);
         for (int i = 0; i < 4; ++i) value[i] = out[i];
     }
 }
@@ -108,7 +108,7 @@ static double yaw_delta(const ta_action *a, const ta__clock_params *params, cons
     sample_at(a, tr, ta__clock_read_time(params, before), q0);
     sample_at(a, tr, a->move.read_time, q1);
     double d = shorter(yaw_of(q1) - yaw_of(q0));
-    if (params->loop == TA_REPEAT && s->to.k != 0) {
+    if (params->loop == TA_LOOP_MODE_REPEAT && s->to.k != 0) {
         sample_at(a, tr, 0.0, q0);
         sample_at(a, tr, params->duration, q1);
         d += (double)s->to.k * shorter(yaw_of(q1) - yaw_of(q0));
@@ -121,7 +121,7 @@ void ta__root_motion_add(ta_mixer *m, ta_action *a, const ta__clock_state *befor
     if (!ta__root_drives(m, a) || s->dir == 0) return;
     ta__clock_params params = ta__action_clock_params(a);
     struct ta__root_motion_state *rm = &m->root_motion;
-    const bool additive = a->blend_mode == TA_ADDITIVE_BLEND_MODE;
+    const bool additive = a->blend_mode == TA_BLEND_MODE_ADDITIVE;
     if (a->root_rot_track != TA_NONE) {
         double e = a->next.effective_weight;
         if (a->mask != NULL) e *= ta__mask_lookup(a->mask, a->clip->tracks[a->root_rot_track]->target);
@@ -143,7 +143,7 @@ void ta__root_motion_add(ta_mixer *m, ta_action *a, const ta__clock_state *befor
     sample_at(a, tr, ta__clock_read_time(&params, before), p0);
     sample_at(a, tr, a->move.read_time, p1);
     for (int i = 0; i < 3; ++i) delta[i] = p1[i] - p0[i];
-    if (params.loop == TA_REPEAT && s->to.k != 0) {
+    if (params.loop == TA_LOOP_MODE_REPEAT && s->to.k != 0) {
         double start[3], end[3];
         sample_at(a, tr, 0.0, start);
         sample_at(a, tr, params.duration, end);

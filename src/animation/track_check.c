@@ -13,10 +13,10 @@ static ta_result check_interpolation(const ta__track_parts *p, ta_interpolation 
     if ((int)interp < 0 || interp >= TA_INTERPOLATION_COUNT)
         return ta__fail(err, TA_ERROR_UNKNOWN_ENUM, "interpolation: %d is not an interpolation", (int)interp);
     if (interp == TA_INTERPOLATION_DEFAULT) interp = ta__default_interpolation(kind);
-    if ((type == TA_VALUE_FLAG || type == TA_VALUE_STRING) && interp != TA_STEP)
+    if ((type == TA_VALUE_TYPE_FLAG || type == TA_VALUE_TYPE_STRING) && interp != TA_INTERPOLATION_STEP)
         return ta__fail(err, TA_ERROR_BAD_INTERPOLATION, "interpolation: a %s track is STEP, not %s", name,
                         ta_interpolation_name(interp));
-    if (type == TA_VALUE_ROTATION && interp == TA_SMOOTH)
+    if (type == TA_VALUE_TYPE_ROTATION && interp == TA_INTERPOLATION_SMOOTH)
         return ta__fail(err, TA_ERROR_BAD_INTERPOLATION,
                         "interpolation: a %s track cannot be SMOOTH (three.js falls back to LINEAR; "
                         "ask for LINEAR, CUBIC_SPLINE or BEZIER)",
@@ -51,7 +51,7 @@ static ta_result check_value_count(const ta__track_parts *p, ta_error *err)
     const char *name = ta_track_kind_name(kind);
     uint32_t size = ta_track_kind_value_size(kind);
     uint64_t want = (uint64_t)p->key_count * size;
-    if (ta_track_kind_value_type(kind) == TA_VALUE_STRING && !p->built) {
+    if (ta_track_kind_value_type(kind) == TA_VALUE_TYPE_STRING && !p->built) {
         if (p->values != NULL || p->value_count != 0)
             return ta__fail(err, TA_ERROR_WRONG_KIND,
                             "values: a %s track takes its keys as strings, not %u numbers", name, p->value_count);
@@ -82,20 +82,20 @@ static ta_result check_values(const ta__track_parts *p, ta_error *err)
     ta_track_kind kind = p->target.kind;
     ta_value_type type = ta_track_kind_value_type(kind);
     uint32_t size = ta_track_kind_value_size(kind);
-    if (type == TA_VALUE_STRING && !p->built) return TA_OK;
+    if (type == TA_VALUE_TYPE_STRING && !p->built) return TA_OK;
     for (uint32_t i = 0; i < p->value_count; ++i)
         if (!isfinite(p->values[i]))
             return ta__fail(err, TA_ERROR_NOT_A_NUMBER, "values: key %u number %u is %g, not a finite number",
                             i / size, i % size, (double)p->values[i]);
     for (uint32_t k = 0; k < p->key_count; ++k) {
         const float *v = p->values + (size_t)k * size;
-        if (type == TA_VALUE_ROTATION) {
+        if (type == TA_VALUE_TYPE_ROTATION) {
             double x = v[0], y = v[1], z = v[2], w = v[3];
             double length = sqrt(x * x + y * y + z * z + w * w);
             /* A cubic spline's samples are made of unit length after the curve
              * (GLTFCubicSplineQuaternionInterpolant), so its keys need only a
              * direction: a curve cut between two keys has its cut point there. */
-            if (p->interpolation == TA_CUBIC_SPLINE) {
+            if (p->interpolation == TA_INTERPOLATION_CUBIC_SPLINE) {
                 if (!(length > 1e-6))
                     return ta__fail(err, TA_ERROR_BAD_KEY_VALUE,
                                     "values: rotation key %u (%.9g, %.9g, %.9g, %.9g) of a CUBIC_SPLINE track has "
@@ -105,11 +105,11 @@ static ta_result check_values(const ta__track_parts *p, ta_error *err)
                 return ta__fail(err, TA_ERROR_BAD_KEY_VALUE,
                                 "values: rotation key %u (%.9g, %.9g, %.9g, %.9g) has length %.9g, not 1 within %g", k,
                                 x, y, z, w, length, TA__ROTATION_UNIT_TOLERANCE);
-        } else if (type == TA_VALUE_FLAG) {
+        } else if (type == TA_VALUE_TYPE_FLAG) {
             if (v[0] != 0 && v[0] != 1)
                 return ta__fail(err, TA_ERROR_BAD_KEY_VALUE, "values: flag key %u is %.9g, not 0 or 1", k,
                                 (double)v[0]);
-        } else if (type == TA_VALUE_STRING) {
+        } else if (type == TA_VALUE_TYPE_STRING) {
             /* A built string track: each value is the place of its string. */
             if (!(v[0] >= 0 && v[0] < (float)p->string_count && v[0] == floorf(v[0])))
                 return ta__fail(err, TA_ERROR_BAD_KEY_VALUE, "values: string key %u is %.9g, not an index below %u",
@@ -138,7 +138,7 @@ static ta_result check_tangents(const ta__track_parts *p, ta_interpolation inter
 {
     const char *name = ta_track_kind_name(p->target.kind);
     uint32_t size = ta_track_kind_value_size(p->target.kind);
-    if (interp != TA_CUBIC_SPLINE && interp != TA_BEZIER) {
+    if (interp != TA_INTERPOLATION_CUBIC_SPLINE && interp != TA_INTERPOLATION_BEZIER) {
         if (p->in_tangents != NULL || p->out_tangents != NULL || p->tangent_count != 0)
             return ta__fail(err, TA_ERROR_BAD_TANGENTS,
                             "in_tangents: a %s %s track takes no tangents, got %u (in %s, out %s)",
@@ -146,7 +146,7 @@ static ta_result check_tangents(const ta__track_parts *p, ta_interpolation inter
                             p->in_tangents != NULL ? "given" : "NULL", p->out_tangents != NULL ? "given" : "NULL");
         return TA_OK;
     }
-    bool bezier = interp == TA_BEZIER;
+    bool bezier = interp == TA_INTERPOLATION_BEZIER;
     const char *what = bezier ? "control points" : "tangents";
     if (p->in_tangents == NULL || p->out_tangents == NULL)
         return ta__fail(err, TA_ERROR_BAD_TANGENTS, "%s: a %s track needs in- and out-%s, %s is NULL",

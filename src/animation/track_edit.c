@@ -11,8 +11,8 @@
 /* Numbers of in_tangents (and of out_tangents) per key. */
 static uint32_t tangents_per_key(const ta_track *t)
 {
-    if (t->interpolation == TA_CUBIC_SPLINE) return t->value_size;
-    if (t->interpolation == TA_BEZIER) return 2 * t->value_size;
+    if (t->interpolation == TA_INTERPOLATION_CUBIC_SPLINE) return t->value_size;
+    if (t->interpolation == TA_INTERPOLATION_BEZIER) return 2 * t->value_size;
     return 0;
 }
 
@@ -70,7 +70,7 @@ static ta_result check_new_control_times(const ta_track *t, time_map map, double
 static void map_times(ta_track *t, time_map map, double arg)
 {
     for (uint32_t k = 0; k < t->key_count; ++k) t->times[k] = (float)map(t->times[k], arg);
-    if (t->interpolation == TA_BEZIER)
+    if (t->interpolation == TA_INTERPOLATION_BEZIER)
         for (uint32_t i = 0; i < t->tangent_count; i += 2) {
             t->in_tangents[i] = (float)map(t->in_tangents[i], arg);
             t->out_tangents[i] = (float)map(t->out_tangents[i], arg);
@@ -90,7 +90,7 @@ ta_result ta_track_shift(ta_track *track, double offset, ta_error *err)
     if (r != TA_OK) return r;
     if (offset == 0) return TA_OK; /* as three.js: nothing moves */
     if ((r = check_new_times(track, shifted, offset, "offset", err)) != TA_OK) return r;
-    if (track->interpolation == TA_BEZIER &&
+    if (track->interpolation == TA_INTERPOLATION_BEZIER &&
         (r = check_new_control_times(track, shifted, offset, "offset", err)) != TA_OK)
         return r;
     map_times(track, shifted, offset);
@@ -105,10 +105,10 @@ ta_result ta_track_scale(ta_track *track, double factor, ta_error *err)
     if (!(factor > 0)) return ta__fail(err, TA_ERROR_OUT_OF_RANGE, "factor: %.9g is not above zero", factor);
     if (factor == 1) return TA_OK; /* as three.js */
     if ((r = check_new_times(track, scaled, factor, "factor", err)) != TA_OK) return r;
-    if (track->interpolation == TA_BEZIER &&
+    if (track->interpolation == TA_INTERPOLATION_BEZIER &&
         (r = check_new_control_times(track, scaled, factor, "factor", err)) != TA_OK)
         return r;
-    if (track->interpolation == TA_CUBIC_SPLINE) {
+    if (track->interpolation == TA_INTERPOLATION_CUBIC_SPLINE) {
         /* A tangent is value per second: stretching time by factor divides it. */
         const float *arrays[2] = {track->in_tangents, track->out_tangents};
         for (int a = 0; a < 2; ++a)
@@ -143,7 +143,7 @@ static ta_result keep_keys(ta_track *t, const uint32_t *keep, uint32_t count, ta
     char **strings = NULL;
     uint32_t string_count = 0;
     bool ok = times != NULL && values != NULL && (tn == 0 || (in != NULL && out != NULL));
-    if (ok && t->value_type == TA_VALUE_STRING) {
+    if (ok && t->value_type == TA_VALUE_TYPE_STRING) {
         remap = (uint32_t *)ta__alloc(mem, (size_t)t->string_count * sizeof(uint32_t));
         ok = remap != NULL;
         if (ok) {
@@ -251,12 +251,12 @@ ta_result ta_track_optimize(ta_track *track, ta_error *err)
 {
     if (track == NULL) return ta__fail(err, TA_ERROR_INVALID_ARGUMENT, "track: is NULL");
     /* The curve of a SMOOTH or BEZIER key depends on more than its value. */
-    if (track->interpolation == TA_SMOOTH || track->interpolation == TA_BEZIER) return TA_OK;
+    if (track->interpolation == TA_INTERPOLATION_SMOOTH || track->interpolation == TA_INTERPOLATION_BEZIER) return TA_OK;
     uint32_t keys = track->key_count, n = track->value_size;
     if (keys <= 2) return TA_OK;
     uint32_t *keep = (uint32_t *)ta__alloc(&track->mem, (size_t)keys * sizeof(uint32_t));
     if (keep == NULL) return ta__fail(err, TA_ERROR_OUT_OF_MEMORY, "out of memory optimizing a track");
-    bool spline = track->interpolation == TA_CUBIC_SPLINE;
+    bool spline = track->interpolation == TA_INTERPOLATION_CUBIC_SPLINE;
     uint32_t count = 0;
     keep[count++] = 0;
     for (uint32_t i = 1; i + 1 < keys; ++i) {

@@ -25,18 +25,18 @@ typedef struct kind_info {
 #define ON_MAP_MAP true
 #define PATH_PREFIX_SELF ""
 #define PATH_PREFIX_MAP "map."
-#define VALUE_TYPE_NUMBER TA_VALUE_NUMBER
-#define VALUE_TYPE_COLOR TA_VALUE_COLOR
-#define VALUE_TYPE_ROTATION TA_VALUE_ROTATION
-#define VALUE_TYPE_FLAG TA_VALUE_FLAG
-#define VALUE_TYPE_STRING TA_VALUE_STRING
-#define FAMILY_NODE TA_FAMILY_NODE
-#define FAMILY_MESH TA_FAMILY_MESH
-#define FAMILY_SKINNED_MESH TA_FAMILY_SKINNED_MESH
-#define FAMILY_MATERIAL TA_FAMILY_MATERIAL
-#define FAMILY_LIGHT TA_FAMILY_LIGHT
-#define FAMILY_PERSPECTIVE_CAMERA TA_FAMILY_PERSPECTIVE_CAMERA
-#define FAMILY_ORTHOGRAPHIC_CAMERA TA_FAMILY_ORTHOGRAPHIC_CAMERA
+#define VALUE_TYPE_NUMBER TA_VALUE_TYPE_NUMBER
+#define VALUE_TYPE_COLOR TA_VALUE_TYPE_COLOR
+#define VALUE_TYPE_ROTATION TA_VALUE_TYPE_ROTATION
+#define VALUE_TYPE_FLAG TA_VALUE_TYPE_FLAG
+#define VALUE_TYPE_STRING TA_VALUE_TYPE_STRING
+#define FAMILY_NODE TA_TARGET_FAMILY_NODE
+#define FAMILY_MESH TA_TARGET_FAMILY_MESH
+#define FAMILY_SKINNED_MESH TA_TARGET_FAMILY_SKINNED_MESH
+#define FAMILY_MATERIAL TA_TARGET_FAMILY_MATERIAL
+#define FAMILY_LIGHT TA_TARGET_FAMILY_LIGHT
+#define FAMILY_PERSPECTIVE_CAMERA TA_TARGET_FAMILY_PERSPECTIVE_CAMERA
+#define FAMILY_ORTHOGRAPHIC_CAMERA TA_TARGET_FAMILY_ORTHOGRAPHIC_CAMERA
 
 static const kind_info kinds[TA_TRACK_KIND_COUNT] = {
 #define X(value, name, size, type, family, element, holder, property, json, range, unit, gltf)                   \
@@ -93,7 +93,7 @@ uint32_t ta_track_kind_value_size(ta_track_kind kind)
 
 ta_value_type ta_track_kind_value_type(ta_track_kind kind)
 {
-    return ta__kind_is_named(kind) ? kinds[kind].type : TA_VALUE_NUMBER;
+    return ta__kind_is_named(kind) ? kinds[kind].type : TA_VALUE_TYPE_NUMBER;
 }
 
 ta_target_family ta_track_kind_family(ta_track_kind kind)
@@ -129,15 +129,15 @@ bool ta__kind_on_map(ta_track_kind kind)
 ta_interpolation ta__default_interpolation(ta_track_kind kind)
 {
     ta_value_type type = ta_track_kind_value_type(kind);
-    return type == TA_VALUE_FLAG || type == TA_VALUE_STRING ? TA_STEP : TA_LINEAR;
+    return type == TA_VALUE_TYPE_FLAG || type == TA_VALUE_TYPE_STRING ? TA_INTERPOLATION_STEP : TA_INTERPOLATION_LINEAR;
 }
 
 /* The orthographic camera has every camera kind but the field of view. */
 static bool family_takes(ta_target_family family, ta_track_kind kind)
 {
     if (!ta__kind_is_named(kind)) return false;
-    if (family == TA_FAMILY_ORTHOGRAPHIC_CAMERA)
-        return kinds[kind].family == TA_FAMILY_PERSPECTIVE_CAMERA && kind != TA_CAMERA_FOV;
+    if (family == TA_TARGET_FAMILY_ORTHOGRAPHIC_CAMERA)
+        return kinds[kind].family == TA_TARGET_FAMILY_PERSPECTIVE_CAMERA && kind != TA_TRACK_KIND_CAMERA_FOV;
     return kinds[kind].family == family;
 }
 
@@ -221,12 +221,12 @@ static ta_result make_target(ta_target_family family, uint32_t index, ta_track_k
     if (!family_takes(family, kind))
         return ta__fail(err, TA_ERROR_WRONG_KIND, "kind: %s is a kind of a %s, not of a %s", kinds[kind].name,
                         family_names[kinds[kind].family], family_names[family]);
-    if (family == TA_FAMILY_NODE && is_element_kind(kind) != with_element) {
+    if (family == TA_TARGET_FAMILY_NODE && is_element_kind(kind) != with_element) {
         if (with_element)
             return ta__fail(err, TA_ERROR_WRONG_KIND,
-                            "kind: %s drives a whole vector; ta_node_element_target takes the _ELEMENT kinds",
+                            "kind: %s drives a whole vector; ta_track_target_node_element takes the _ELEMENT kinds",
                             kinds[kind].name);
-        return ta__fail(err, TA_ERROR_WRONG_KIND, "kind: %s drives one number; make it with ta_node_element_target",
+        return ta__fail(err, TA_ERROR_WRONG_KIND, "kind: %s drives one number; make it with ta_track_target_node_element",
                         kinds[kind].name);
     }
     uint32_t limit = kinds[kind].element_limit;
@@ -242,50 +242,50 @@ static ta_result make_target(ta_target_family family, uint32_t index, ta_track_k
     return TA_OK;
 }
 
-ta_result ta_node_target(ta_node_id node, ta_track_kind kind, ta_track_target *out_target, ta_error *err)
+ta_result ta_track_target_node(ta_node_id node, ta_track_kind kind, ta_track_target *out_target, ta_error *err)
 {
-    return make_target(TA_FAMILY_NODE, node.index, kind, 0, false, out_target, err);
+    return make_target(TA_TARGET_FAMILY_NODE, node.index, kind, 0, false, out_target, err);
 }
 
-ta_result ta_node_element_target(ta_node_id node, ta_track_kind kind, uint32_t axis, ta_track_target *out_target,
+ta_result ta_track_target_node_element(ta_node_id node, ta_track_kind kind, uint32_t axis, ta_track_target *out_target,
                                  ta_error *err)
 {
-    return make_target(TA_FAMILY_NODE, node.index, kind, axis, true, out_target, err);
+    return make_target(TA_TARGET_FAMILY_NODE, node.index, kind, axis, true, out_target, err);
 }
 
-ta_result ta_morph_target(ta_mesh_index mesh, uint32_t target, ta_track_target *out_target, ta_error *err)
+ta_result ta_track_target_morph(ta_mesh_id mesh, uint32_t target, ta_track_target *out_target, ta_error *err)
 {
-    return make_target(TA_FAMILY_MESH, mesh.index, TA_MORPH_INFLUENCE, target, false, out_target, err);
+    return make_target(TA_TARGET_FAMILY_MESH, mesh.index, TA_TRACK_KIND_MORPH_INFLUENCE, target, false, out_target, err);
 }
 
-ta_result ta_skinned_morph_target(ta_skinned_mesh_index mesh, uint32_t target, ta_track_target *out_target,
+ta_result ta_track_target_skinned_morph(ta_skinned_mesh_id mesh, uint32_t target, ta_track_target *out_target,
                                   ta_error *err)
 {
-    return make_target(TA_FAMILY_SKINNED_MESH, mesh.index, TA_SKINNED_MORPH_INFLUENCE, target, false, out_target,
+    return make_target(TA_TARGET_FAMILY_SKINNED_MESH, mesh.index, TA_TRACK_KIND_SKINNED_MORPH_INFLUENCE, target, false, out_target,
                        err);
 }
 
-ta_result ta_material_target(ta_material_id material, ta_track_kind kind, ta_track_target *out_target,
+ta_result ta_track_target_material(ta_material_id material, ta_track_kind kind, ta_track_target *out_target,
                              ta_error *err)
 {
-    return make_target(TA_FAMILY_MATERIAL, material.index, kind, 0, false, out_target, err);
+    return make_target(TA_TARGET_FAMILY_MATERIAL, material.index, kind, 0, false, out_target, err);
 }
 
-ta_result ta_light_target(ta_light_index light, ta_track_kind kind, ta_track_target *out_target, ta_error *err)
+ta_result ta_track_target_light(ta_light_id light, ta_track_kind kind, ta_track_target *out_target, ta_error *err)
 {
-    return make_target(TA_FAMILY_LIGHT, light.index, kind, 0, false, out_target, err);
+    return make_target(TA_TARGET_FAMILY_LIGHT, light.index, kind, 0, false, out_target, err);
 }
 
-ta_result ta_perspective_camera_target(ta_perspective_camera_index camera, ta_track_kind kind,
+ta_result ta_track_target_perspective_camera(ta_perspective_camera_id camera, ta_track_kind kind,
                                        ta_track_target *out_target, ta_error *err)
 {
-    return make_target(TA_FAMILY_PERSPECTIVE_CAMERA, camera.index, kind, 0, false, out_target, err);
+    return make_target(TA_TARGET_FAMILY_PERSPECTIVE_CAMERA, camera.index, kind, 0, false, out_target, err);
 }
 
-ta_result ta_orthographic_camera_target(ta_orthographic_camera_index camera, ta_track_kind kind,
+ta_result ta_track_target_orthographic_camera(ta_orthographic_camera_id camera, ta_track_kind kind,
                                         ta_track_target *out_target, ta_error *err)
 {
-    return make_target(TA_FAMILY_ORTHOGRAPHIC_CAMERA, camera.index, kind, 0, false, out_target, err);
+    return make_target(TA_TARGET_FAMILY_ORTHOGRAPHIC_CAMERA, camera.index, kind, 0, false, out_target, err);
 }
 
 bool ta_track_target_eq(ta_track_target a, ta_track_target b)

@@ -74,11 +74,11 @@ ta_result ta_track_sample_quaternion(const ta_track *track, double at, ta_quat *
 {
     if (track == NULL) return ta__fail(err, TA_ERROR_INVALID_ARGUMENT, "track: is NULL");
     if (out == NULL) return ta__fail(err, TA_ERROR_INVALID_ARGUMENT, "out: is NULL");
-    if (track->value_type != TA_VALUE_ROTATION)
+    if (track->value_type != TA_VALUE_TYPE_ROTATION)
         return ta__fail(err, TA_ERROR_WRONG_KIND, "track: a %s track holds no rotation",
                         ta_track_kind_name(track->target.kind));
     float q[4];
-    ta_result r = ta_track_sample(track, at, TA_ZERO_CURVATURE_ENDING, TA_ZERO_CURVATURE_ENDING, q, 4, err);
+    ta_result r = ta_track_sample(track, at, TA_ENDING_ZERO_CURVATURE, TA_ENDING_ZERO_CURVATURE, q, 4, err);
     if (r != TA_OK) return r;
     *out = ta_quat_make(q[0], q[1], q[2], q[3]);
     return TA_OK;
@@ -88,7 +88,7 @@ static ta_result check_string_track(const ta_track *track, const void *out, ta_e
 {
     if (track == NULL) return ta__fail(err, TA_ERROR_INVALID_ARGUMENT, "track: is NULL");
     if (out == NULL) return ta__fail(err, TA_ERROR_INVALID_ARGUMENT, "out: is NULL");
-    if (track->value_type != TA_VALUE_STRING)
+    if (track->value_type != TA_VALUE_TYPE_STRING)
         return ta__fail(err, TA_ERROR_WRONG_KIND, "track: a %s track holds no strings",
                         ta_track_kind_name(track->target.kind));
     return TA_OK;
@@ -100,7 +100,7 @@ ta_result ta_track_sample_string(const ta_track *track, double at, const char **
     if (r != TA_OK) return r;
     uint32_t cursor = 0;
     double index;
-    r = sample_doubles(track, &cursor, at, TA_ZERO_CURVATURE_ENDING, TA_ZERO_CURVATURE_ENDING, &index, err);
+    r = sample_doubles(track, &cursor, at, TA_ENDING_ZERO_CURVATURE, TA_ENDING_ZERO_CURVATURE, &index, err);
     if (r != TA_OK) return r;
     *out = track->strings[(uint32_t)index];
     return TA_OK;

@@ -23,7 +23,7 @@ ta_quat ta_quat_normalize(ta_quat q)
 ta_quat ta_quat_multiply(ta_quat a, ta_quat b)
 {
     double s0[4] = {a.x, a.y, a.z, a.w}, s1[4] = {b.x, b.y, b.z, b.w}, d[4];
-    ta_multiply_quaternions_flat(d, s0, s1);
+    ta_quat_multiply_flat(d, s0, s1);
     return ta_quat_make((float)d[0], (float)d[1], (float)d[2], (float)d[3]);
 }
 
@@ -35,11 +35,11 @@ ta_quat ta_quat_conjugate(ta_quat q)
 ta_quat ta_quat_slerp(ta_quat a, ta_quat b, float t)
 {
     double s0[4] = {a.x, a.y, a.z, a.w}, s1[4] = {b.x, b.y, b.z, b.w}, d[4];
-    ta_slerp_flat(d, s0, s1, t);
+    ta_quat_slerp_flat(d, s0, s1, t);
     return ta_quat_make((float)d[0], (float)d[1], (float)d[2], (float)d[3]);
 }
 
-void ta_slerp_flat(double *dst, const double *src0, const double *src1, double t)
+void ta_quat_slerp_flat(double *dst, const double *src0, const double *src1, double t)
 {
     double q0[4], q1[4], dot;
     if (ta__slerp_begin(src0, src1, q0, q1, &dot)) {
@@ -55,7 +55,7 @@ void ta_slerp_flat(double *dst, const double *src0, const double *src1, double t
     for (int i = 0; i < 4; ++i) dst[i] = q0[i];
 }
 
-void ta_multiply_quaternions_flat(double *dst, const double *src0, const double *src1)
+void ta_quat_multiply_flat(double *dst, const double *src0, const double *src1)
 {
     double x0 = src0[0], y0 = src0[1], z0 = src0[2], w0 = src0[3];
     double x1 = src1[0], y1 = src1[1], z1 = src1[2], w1 = src1[3];

@@ -44,7 +44,7 @@ const char *ta_result_name(ta_result code)
     return result_names[code];
 }
 
-const char *ta_version(void)
+const char *ta_library_version(void)
 {
     return TA_VERSION_STRING;
 }

@@ -1,6 +1,6 @@
 /*
  * src/core/slerp_internal.h -- the steps every slerp of the library shares
- * (three.js's Quaternion.slerpFlat: ta_slerp_flat, and the mixer's
+ * (three.js's Quaternion.slerpFlat: ta_quat_slerp_flat, and the mixer's
  * ta__fast_slerp), so that each is written once. Not public.
  *
  *     double q0[4], q1[4], dot;

@@ -1,5 +1,5 @@
 /*
- * AnimationClip.parse: one clip from a JSON object, and ta_read_clip.
+ * AnimationClip.parse: one clip from a JSON object, and ta_clip_read.
  * (AnimationClip.toJSON is in clip_json_write.c.)
  *
  * Reading checks the JSON (types, counts, limits) with the JSON path of each
@@ -82,10 +82,10 @@ static ta_result read_interpolation(const json_t *track, ta__jpath *path, ta_int
     } else {
         double d = json_number_value(v);
         if (d == 0) *out = TA_INTERPOLATION_DEFAULT;
-        else if (d == TA__INTERPOLATE_DISCRETE) *out = TA_STEP;
-        else if (d == TA__INTERPOLATE_LINEAR) *out = TA_LINEAR;
-        else if (d == TA__INTERPOLATE_SMOOTH) *out = TA_SMOOTH;
-        else if (d == TA__INTERPOLATE_BEZIER) *out = TA_BEZIER;
+        else if (d == TA__INTERPOLATE_DISCRETE) *out = TA_INTERPOLATION_STEP;
+        else if (d == TA__INTERPOLATE_LINEAR) *out = TA_INTERPOLATION_LINEAR;
+        else if (d == TA__INTERPOLATE_SMOOTH) *out = TA_INTERPOLATION_SMOOTH;
+        else if (d == TA__INTERPOLATE_BEZIER) *out = TA_INTERPOLATION_BEZIER;
         else
             r = ta__jfail(err, TA_ERROR_UNKNOWN_ENUM, path->text,
                           "%.17g is not an interpolation (2300 discrete, 2301 linear, 2302 smooth, 2303 bezier)", d);
@@ -207,7 +207,7 @@ static ta_result read_json_track(const ta__clip_reader *rd, const json_t *track,
     if (settings != NULL && json_object_get(settings, "inTangents") != NULL &&
         json_object_get(settings, "outTangents") != NULL) {
         size_t smark = ta__jpath_key(path, "settings");
-        if (t->interpolation != TA_BEZIER) {
+        if (t->interpolation != TA_INTERPOLATION_BEZIER) {
             r = ta__jfail(err, TA_ERROR_UNSUPPORTED, path->text,
                           "tangents on a track that is not BEZIER (interpolation 2303)");
         } else {
@@ -347,9 +347,9 @@ static ta_result read_clip_header(const json_t *json, ta__jpath *path, ta_clip_o
     }
     *frame_time = has_fps ? 1.0 / fps : 1.0;
     if (mode == TA__NORMAL_BLEND_MODE) {
-        opts->blend_mode = TA_NORMAL_BLEND_MODE;
+        opts->blend_mode = TA_BLEND_MODE_NORMAL;
     } else if (mode == TA__ADDITIVE_BLEND_MODE) {
-        opts->blend_mode = TA_ADDITIVE_BLEND_MODE;
+        opts->blend_mode = TA_BLEND_MODE_ADDITIVE;
     } else {
         mark = ta__jpath_key(path, "blendMode");
         r = ta__jfail(err, TA_ERROR_UNKNOWN_ENUM, path->text, "%.17g is not a blend mode (2500 normal, 2501 additive)",
@@ -421,7 +421,7 @@ ta_result ta__clip_from_json(const json_t *json, ta__jpath *path, const ta__clip
         ta_track_binding binding;
         if (r == TA_OK) {
             size_t nmark = ta__jpath_key(path, "name");
-            r = ta_parse_track_name(t.name, &parsed, buffer, need, err);
+            r = ta_track_name_parse(t.name, &parsed, buffer, need, err);
             if (r == TA_OK) r = rd->resolve(rd->resolve_user, t.name, &parsed, &binding, err);
             if (r != TA_OK) r = ta__prefix(err, r, "%s", ta__jpath_str(path));
             ta__jpath_pop(path, nmark);
@@ -493,7 +493,7 @@ ta_result ta__clip_from_json(const json_t *json, ta__jpath *path, const ta__clip
 }
 
 typedef struct first_warning {
-    ta_warning_fn warn;
+    ta_warning_receiver warn;
     void *user;
     char first[512];
 } first_warning;
@@ -505,7 +505,7 @@ static void keep_first_warning(void *user, const char *message)
     if (fw->warn != NULL) fw->warn(fw->user, message);
 }
 
-ta_result ta_read_clip(const char *text, size_t length, const ta_clip_read_options *options, ta_clip **out_clip,
+ta_result ta_clip_read(const char *text, size_t length, const ta_clip_read_options *options, ta_clip **out_clip,
                        ta_error *err)
 {
     if (out_clip == NULL) return ta__fail(err, TA_ERROR_INVALID_ARGUMENT, "out_clip: is NULL");

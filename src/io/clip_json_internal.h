@@ -144,7 +144,7 @@ typedef struct ta__clip_reader {
     const ta__mem *mem;
     ta_track_resolver resolve;
     void *resolve_user;
-    ta_warning_fn warn;
+    ta_warning_receiver warn;
     void *warn_user;
     ta__clip_budget *budget;
 } ta__clip_reader;

@@ -13,9 +13,9 @@
 static int interpolation_code(ta_interpolation interp)
 {
     switch (interp) {
-    case TA_STEP: return TA__INTERPOLATE_DISCRETE;
-    case TA_SMOOTH: return TA__INTERPOLATE_SMOOTH;
-    case TA_BEZIER: return TA__INTERPOLATE_BEZIER;
+    case TA_INTERPOLATION_STEP: return TA__INTERPOLATE_DISCRETE;
+    case TA_INTERPOLATION_SMOOTH: return TA__INTERPOLATE_SMOOTH;
+    case TA_INTERPOLATION_BEZIER: return TA__INTERPOLATE_BEZIER;
     default: return TA__INTERPOLATE_LINEAR;
     }
 }
@@ -35,9 +35,9 @@ static json_t *float_array(const float *v, uint32_t n)
 static ta_result track_to_json(const ta_track *track, uint32_t index, ta_target_namer namer, void *namer_user,
                                json_t **out, ta_error *err)
 {
-    ta_track_target target = ta_track_get_target(track);
+    ta_track_target target = ta_track_target_of(track);
     ta_interpolation interp = ta_track_interpolation(track);
-    if (interp == TA_CUBIC_SPLINE)
+    if (interp == TA_INTERPOLATION_CUBIC_SPLINE)
         return ta__fail(err, TA_ERROR_UNSUPPORTED,
                         "tracks[%u]: a CUBIC_SPLINE track has no three.js JSON form (three.js reads cubic splines "
                         "only from glTF)",
@@ -93,9 +93,9 @@ static ta_result track_to_json(const ta_track *track, uint32_t index, ta_target_
     }
     /* Flags and strings are always discrete, their default; others default to linear. */
     bool discrete_default = type == TA__JT_BOOL || type == TA__JT_STRING;
-    if (ok && !discrete_default && interp != TA_LINEAR)
+    if (ok && !discrete_default && interp != TA_INTERPOLATION_LINEAR)
         ok = ta__jset(j, "interpolation", json_integer(interpolation_code(interp)));
-    if (ok && interp == TA_BEZIER) {
+    if (ok && interp == TA_INTERPOLATION_BEZIER) {
         json_t *settings = json_object();
         ok = settings != NULL && ta__jset(j, "settings", settings);
         ok = ok && ta__jset(settings, "inTangents", float_array(ta_track_in_tangents(track), ta_track_tangent_count(track)));
@@ -120,7 +120,7 @@ ta_result ta__clip_to_json(const ta_clip *clip, ta_target_namer namer, void *nam
     ok = ok && ta__jset(j, "duration", ta__jreal(ta_clip_duration(clip).seconds));
     ok = ok && json_object_set(j, "tracks", tracks) == 0;
     ok = ok && ta__jset(j, "uuid", json_string(ta_clip_uuid(clip)));
-    ok = ok && ta__jset(j, "blendMode", json_integer(ta_clip_blend_mode(clip) == TA_ADDITIVE_BLEND_MODE
+    ok = ok && ta__jset(j, "blendMode", json_integer(ta_clip_blend_mode(clip) == TA_BLEND_MODE_ADDITIVE
                                                           ? TA__ADDITIVE_BLEND_MODE
                                                           : TA__NORMAL_BLEND_MODE));
     if (!ok) {
@@ -148,7 +148,7 @@ ta_result ta__clip_to_json(const ta_clip *clip, ta_target_namer namer, void *nam
     return TA_OK;
 }
 
-ta_result ta_write_clip(const ta_clip *clip, const ta_clip_write_options *options, char **out_text, ta_error *err)
+ta_result ta_clip_write(const ta_clip *clip, const ta_clip_write_options *options, char **out_text, ta_error *err)
 {
     if (clip == NULL) return ta__fail(err, TA_ERROR_INVALID_ARGUMENT, "clip: is NULL");
     if (out_text == NULL) return ta__fail(err, TA_ERROR_INVALID_ARGUMENT, "out_text: is NULL");

@@ -61,7 +61,7 @@ ta_result ta__markers_from_json(const ta__mem *mem, const json_t *list, ta_clip_
     for (size_t i = 0; i < n; ++i) {
         const json_t *e = json_array_get(list, i);
         m[i].name = json_string_value(json_object_get(e, "name"));
-        m[i].time = ta_seconds(json_number_value(json_object_get(e, "time")));
+        m[i].time = ta_duration_from_seconds(json_number_value(json_object_get(e, "time")));
     }
     *out = m;
     *out_count = (uint32_t)n;

@@ -43,11 +43,11 @@ ta_result gltf__read_sampler(gltf_ctx *g, const json_t *samplers, uint32_t a, ui
     const char *interp;
     if ((r = ta__jget_string(g->err, def, sp, "interpolation", false, &interp)) != TA_OK) return r;
     if (interp == NULL || strcmp(interp, "LINEAR") == 0)
-        out->interpolation = TA_LINEAR;
+        out->interpolation = TA_INTERPOLATION_LINEAR;
     else if (strcmp(interp, "STEP") == 0)
-        out->interpolation = TA_STEP;
+        out->interpolation = TA_INTERPOLATION_STEP;
     else if (strcmp(interp, "CUBICSPLINE") == 0)
-        out->interpolation = TA_CUBIC_SPLINE;
+        out->interpolation = TA_INTERPOLATION_CUBIC_SPLINE;
     else
         return ta__fail(g->err, TA_ERROR_PARSE, "%s.interpolation: \"%s\" is not LINEAR, STEP or CUBICSPLINE", sp,
                         interp);
@@ -79,17 +79,17 @@ ta_result gltf__read_sampler(gltf_ctx *g, const json_t *samplers, uint32_t a, ui
 static uint32_t key_stride(gltf_ctx *g, const gltf_sampler_data *s, const char *channel_path)
 {
     if (s->comps != 1) {
-        ta__model_warn_at(g->model, TA_LOAD_WARNING_OUTPUT_TYPE, channel_path,
+        ta__model_warn_at(g->model, TA_LOAD_WARNING_CODE_OUTPUT_TYPE, channel_path,
                           "weights fed by %s, whose output holds %u numbers per element, not one (SCALAR); left out",
                           s->path, s->comps);
         return 0;
     }
-    uint64_t per = (uint64_t)s->key_count * (s->interpolation == TA_CUBIC_SPLINE ? 3u : 1u);
+    uint64_t per = (uint64_t)s->key_count * (s->interpolation == TA_INTERPOLATION_CUBIC_SPLINE ? 3u : 1u);
     if (s->value_count % per != 0 || s->value_count == 0) {
-        ta__model_warn_at(g->model, TA_LOAD_WARNING_WEIGHTS_COUNT, channel_path,
+        ta__model_warn_at(g->model, TA_LOAD_WARNING_CODE_WEIGHTS_COUNT, channel_path,
                           "%s's output holds %u weights, which do not divide into %llu %s for its %u keys; left out",
                           s->path, s->value_count, (unsigned long long)per,
-                          s->interpolation == TA_CUBIC_SPLINE ? "in-tangent/value/out-tangent triples" : "keys",
+                          s->interpolation == TA_INTERPOLATION_CUBIC_SPLINE ? "in-tangent/value/out-tangent triples" : "keys",
                           s->key_count);
         return 0;
     }
@@ -106,7 +106,7 @@ ta_result gltf__add_track(gltf_ctx *g, const gltf_sampler_data *s, const gltf_tr
         return ta__fail(g->err, TA_ERROR_LIMIT_EXCEEDED, "%s: %u more keys pass limits.max_total_keys (%llu)",
                         channel_path, s->key_count, (unsigned long long)g->lim.max_total_keys);
     uint32_t K = s->key_count, S = spec->value_size, stride = spec->stride;
-    bool cubic = s->interpolation == TA_CUBIC_SPLINE;
+    bool cubic = s->interpolation == TA_INTERPOLATION_CUBIC_SPLINE;
     uint32_t sections = cubic ? 3 : 1;
     if ((uint64_t)K * stride * sections != s->value_count || spec->first + S > stride)
         return ta__fail(g->err, TA_ERROR_PARSE, "%s: %s's output holds %u numbers, not %u per key for %u keys",
@@ -141,7 +141,7 @@ ta_result gltf__add_track(gltf_ctx *g, const gltf_sampler_data *s, const gltf_tr
             }
         }
     }
-    if (spec->target.kind == TA_QUATERNION) {
+    if (spec->target.kind == TA_TRACK_KIND_QUATERNION) {
         uint32_t fixed = 0;
         for (uint32_t k = 0; k < K; ++k) {
             float *q = values + (size_t)k * 4;
@@ -155,10 +155,10 @@ ta_result gltf__add_track(gltf_ctx *g, const gltf_sampler_data *s, const gltf_tr
             fixed++;
         }
         if (fixed > 0)
-            ta__model_warn_at(g->model, TA_LOAD_WARNING_ROTATION_NORMALIZED, channel_path,
+            ta__model_warn_at(g->model, TA_LOAD_WARNING_CODE_ROTATION_NORMALIZED, channel_path,
                               "%u of %u rotation keys were not of unit length and were normalized", fixed, K);
     }
-    gltf_cut cut = {s->interpolation, spec->target.kind == TA_QUATERNION, K, S, s->times, values, in_t, out_t};
+    gltf_cut cut = {s->interpolation, spec->target.kind == TA_TRACK_KIND_QUATERNION, K, S, s->times, values, in_t, out_t};
     ta_result r = gltf__cut_at_zero(g, &cut, channel_path);
     if (r != TA_OK) return r;
     ta_track_desc desc;
@@ -192,8 +192,8 @@ static ta_result add_mesh_morph_tracks(gltf_ctx *g, const gltf_sampler_data *s, 
     for (uint32_t t = 0; t < n; ++t) {
         gltf_track_spec spec;
         memset(&spec, 0, sizeof spec);
-        ta_result r = mesh->skinned ? ta_skinned_morph_target(ta_skinned_mesh_at(mesh->index), t, &spec.target, g->err)
-                                    : ta_morph_target(ta_mesh_at(mesh->index), t, &spec.target, g->err);
+        ta_result r = mesh->skinned ? ta_track_target_skinned_morph(ta_skinned_mesh_at(mesh->index), t, &spec.target, g->err)
+                                    : ta_track_target_morph(ta_mesh_at(mesh->index), t, &spec.target, g->err);
         if (r != TA_OK) return r;
         spec.value_size = 1;
         spec.stride = stride;
@@ -220,7 +220,7 @@ static bool weights_fit(gltf_ctx *g, const gltf_sampler_data *s, const gltf_made
                         const char *channel_path)
 {
     if (mesh->morph_total > stride) {
-        ta__model_warn_at(g->model, TA_LOAD_WARNING_WEIGHTS_COUNT, channel_path,
+        ta__model_warn_at(g->model, TA_LOAD_WARNING_CODE_WEIGHTS_COUNT, channel_path,
                           "%s holds %u weights per key, fewer than the %u morph targets of a mesh it drives; left out",
                           s->path, stride, mesh->morph_total);
         return false;
@@ -235,7 +235,7 @@ static ta_result make_weights(gltf_ctx *g, const gltf_sampler_data *s, const wei
         if (!weights_fit(g, s, w->items[k], stride, channel_path)) return TA_OK;
     for (uint32_t k = 0; k < w->count; ++k)
         if (w->items[k]->morph_total < stride) {
-            ta__model_warn_at(g->model, TA_LOAD_WARNING_WEIGHTS_COUNT, channel_path,
+            ta__model_warn_at(g->model, TA_LOAD_WARNING_CODE_WEIGHTS_COUNT, channel_path,
                               "%s holds %u weights per key; a mesh with %u morph targets it drives takes the first %u",
                               s->path, stride, w->items[k]->morph_total, w->items[k]->morph_total);
             break;
@@ -282,7 +282,7 @@ ta_result gltf__add_weights_tracks(gltf_ctx *g, const gltf_sampler_data *s, ta_n
     if (w.items == NULL) return gltf__oom(g, channel_path);
     const gltf_node_mesh *own = &g->node_mesh[node.index];
     if (own->has) gather(&w, &own->mesh);
-    if (scene->nodes[node.index].type == TA_NODE_GROUP)
+    if (scene->nodes[node.index].type == TA_NODE_TYPE_GROUP)
         for (ta_node_id c = scene->nodes[node.index].first_child; !ta_node_is_none(c);
              c = scene->nodes[c.index].next_sibling)
             if (g->node_mesh[c.index].has) gather(&w, &g->node_mesh[c.index].mesh);
@@ -314,11 +314,11 @@ static ta_result node_channel(gltf_ctx *g, const gltf_sampler_data *s, uint32_t 
 {
     ta_node_id made = g->node_info[node].made;
     ta_result r;
-    if (kind == TA_MORPH_INFLUENCE) {
+    if (kind == TA_TRACK_KIND_MORPH_INFLUENCE) {
         uint32_t count;
         if ((r = gltf__add_weights_tracks(g, s, made, cp, list, &count)) != TA_OK) return r;
         if (count == 0)
-            ta__model_warn_at(g->model, TA_LOAD_WARNING_NO_TARGET, cp,
+            ta__model_warn_at(g->model, TA_LOAD_WARNING_CODE_NO_TARGET, cp,
                               "node %u has no mesh with morph targets for its weights; left out", node);
         return TA_OK;
     }
@@ -326,18 +326,18 @@ static ta_result node_channel(gltf_ctx *g, const gltf_sampler_data *s, uint32_t 
     memset(&spec, 0, sizeof spec);
     uint32_t want = ta_track_kind_value_size(kind);
     if (s->comps != want) {
-        ta__model_warn_at(g->model, TA_LOAD_WARNING_OUTPUT_TYPE, cp,
+        ta__model_warn_at(g->model, TA_LOAD_WARNING_CODE_OUTPUT_TYPE, cp,
                           "%s fed by %s, whose output holds %u numbers per element, not %u (%s); left out", path,
                           s->path, s->comps, want, want == 4 ? "VEC4" : "VEC3");
         return TA_OK;
     }
-    if (kind != TA_QUATERNION && s->component_type != GLTF_FLOAT && !s->normalized) {
-        ta__model_warn_at(g->model, TA_LOAD_WARNING_INTEGER_OUTPUT, cp,
+    if (kind != TA_TRACK_KIND_QUATERNION && s->component_type != GLTF_FLOAT && !s->normalized) {
+        ta__model_warn_at(g->model, TA_LOAD_WARNING_CODE_INTEGER_OUTPUT, cp,
                           "%s fed by %s, whose output holds integers that are not normalized; left out", path,
                           s->path);
         return TA_OK;
     }
-    if ((r = ta_node_target(made, kind, &spec.target, g->err)) != TA_OK) return r;
+    if ((r = ta_track_target_node(made, kind, &spec.target, g->err)) != TA_OK) return r;
     spec.value_size = spec.stride = want;
     spec.value_scale = 1;
     return gltf__add_track(g, s, &spec, cp, list);
@@ -408,7 +408,7 @@ static ta_result channel(gltf_ctx *g, uint32_t a, uint32_t c, const json_t *ch, 
         ta__jpath_format(ep, "%s.extensions.KHR_animation_pointer", tp);
         if ((r = ta__jget_string(g->err, ptr, ep, "pointer", false, &pointer)) != TA_OK) return r;
         if (pointer == NULL) {
-            ta__model_warn_at(g->model, TA_LOAD_WARNING_UNKNOWN_PATH, tp,
+            ta__model_warn_at(g->model, TA_LOAD_WARNING_CODE_UNKNOWN_PATH, tp,
                               "path \"pointer\" without a KHR_animation_pointer pointer; left out");
             return TA_OK;
         }
@@ -423,7 +423,7 @@ static ta_result channel(gltf_ctx *g, uint32_t a, uint32_t c, const json_t *ch, 
     if (node != TA_NONE) {
         if ((r = gltf__read_sampler(g, samplers, a, sampler, &s)) != TA_OK) return r;
         *first_time = s.times[0];
-        if (kind != TA_MORPH_INFLUENCE || weights_find_a_mesh(g, node)) {
+        if (kind != TA_TRACK_KIND_MORPH_INFLUENCE || weights_find_a_mesh(g, node)) {
             double end = s.times[s.key_count - 1];
             if (end > *three_end) *three_end = end;
         }
@@ -431,18 +431,18 @@ static ta_result channel(gltf_ctx *g, uint32_t a, uint32_t c, const json_t *ch, 
     if (!known) {
         char pp[TA__JPATH_SIZE];
         ta__jpath_format(pp, "%s.path", tp);
-        ta__model_warn_at(g->model, TA_LOAD_WARNING_UNKNOWN_PATH, pp, "\"%s\" is not a path this library drives; left out",
+        ta__model_warn_at(g->model, TA_LOAD_WARNING_CODE_UNKNOWN_PATH, pp, "\"%s\" is not a path this library drives; left out",
                           path);
         return TA_OK;
     }
     if (node == TA_NONE) {
-        ta__model_warn_at(g->model, TA_LOAD_WARNING_NO_TARGET, tp, "has no node; left out");
+        ta__model_warn_at(g->model, TA_LOAD_WARNING_CODE_NO_TARGET, tp, "has no node; left out");
         return TA_OK;
     }
     if (ta_node_is_none(g->node_info[node].made)) {
         char np[TA__JPATH_SIZE];
         ta__jpath_format(np, "%s.node", tp);
-        ta__model_warn_at(g->model, TA_LOAD_WARNING_NOT_IN_SCENE, np, "node %u is not in the loaded scene; left out",
+        ta__model_warn_at(g->model, TA_LOAD_WARNING_CODE_NOT_IN_SCENE, np, "node %u is not in the loaded scene; left out",
                           node);
         return TA_OK;
     }
@@ -495,13 +495,13 @@ static ta_result read_channels(gltf_ctx *g, uint32_t a, const char *ap, gltf_tra
             drop_tracks_from(g, list, from, tracks, keys);
             char cp[TA__JPATH_SIZE];
             ta__jpath_format(cp, "%s.channels[%u]", ap, c);
-            error_to_warning(g, TA_LOAD_WARNING_BAD_CHANNEL, cp, "the channel is left out");
+            error_to_warning(g, TA_LOAD_WARNING_CODE_BAD_CHANNEL, cp, "the channel is left out");
             continue;
         }
         if (list->count > from && first_time < 0) {
             char cp[TA__JPATH_SIZE];
             ta__jpath_format(cp, "%s.channels[%u]", ap, c);
-            ta__model_warn_at(g->model, TA_LOAD_WARNING_KEYS_BEFORE_ZERO, cp,
+            ta__model_warn_at(g->model, TA_LOAD_WARNING_CODE_KEYS_BEFORE_ZERO, cp,
                               "keys from %g s; cut at 0 with a key there that holds the curve's value", first_time);
         }
     }
@@ -528,9 +528,9 @@ static ta_result animation(gltf_ctx *g, uint32_t a, gltf_track_list *list)
         if (g->strict || !leave_out_on(r)) return r;
         destroy_tracks(list);
         three_end = 0;
-        error_to_warning(g, TA_LOAD_WARNING_BAD_ANIMATION, ap, "its clip is kept with no tracks");
+        error_to_warning(g, TA_LOAD_WARNING_CODE_BAD_ANIMATION, ap, "its clip is kept with no tracks");
     } else if (list->count == 0) {
-        ta__model_warn_at(g->model, TA_LOAD_WARNING_NO_TRACKS, ap,
+        ta__model_warn_at(g->model, TA_LOAD_WARNING_CODE_NO_TRACKS, ap,
                           "\"%s\" has no channel this library can drive; its clip is kept with no tracks", name);
     }
     ta_clip_options opts;
@@ -576,14 +576,14 @@ static ta_result animation(gltf_ctx *g, uint32_t a, gltf_track_list *list)
         return gltf__oom(g, "the clip's node names");
     }
     for (uint32_t i = 0; i < n; ++i) {
-        ta_track_target t = ta_track_get_target(ta_clip_track(clip, i));
-        names[i] = t.family == TA_FAMILY_NODE ? g->model->scene->nodes[t.index].name : NULL;
+        ta_track_target t = ta_track_target_of(ta_clip_track(clip, i));
+        names[i] = t.family == TA_TARGET_FAMILY_NODE ? g->model->scene->nodes[t.index].name : NULL;
     }
     if ((r = ta_clip_set_node_names(clip, names, n, g->err)) != TA_OK) {
         ta_clip_release(clip);
         return r;
     }
-    return ta__model_push_clip(g->model, clip, ta_no_parent(), g->err);
+    return ta__model_push_clip(g->model, clip, ta_node_none(), g->err);
 }
 
 ta_result gltf__build_animations(gltf_ctx *g)

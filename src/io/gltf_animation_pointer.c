@@ -140,7 +140,7 @@ bool gltf__channel_path_kind(const char *path, ta_track_kind *out)
     for (int k = 0; k < TA_TRACK_KIND_COUNT; ++k) {
         ta_target_family family = ta_track_kind_family((ta_track_kind)k);
         if (kind_pointers[k] != NULL && strchr(kind_pointers[k], '/') == NULL &&
-            (family == TA_FAMILY_NODE || family == TA_FAMILY_MESH) && strcmp(kind_pointers[k], path) == 0) {
+            (family == TA_TARGET_FAMILY_NODE || family == TA_TARGET_FAMILY_MESH) && strcmp(kind_pointers[k], path) == 0) {
             *out = (ta_track_kind)k;
             return true;
         }
@@ -158,7 +158,7 @@ typedef struct pointer_ctx {
 
 static ta_result leave_out(pointer_ctx *pc, const char *why)
 {
-    ta__model_warn_at(pc->g->model, strstr(why, "loaded scene") ? TA_LOAD_WARNING_NOT_IN_SCENE : TA_LOAD_WARNING_UNKNOWN_PATH,
+    ta__model_warn_at(pc->g->model, strstr(why, "loaded scene") ? TA_LOAD_WARNING_CODE_NOT_IN_SCENE : TA_LOAD_WARNING_CODE_UNKNOWN_PATH,
                       pc->cp, "pointer \"%s\" %s; left out", pc->pointer, why);
     return TA_OK;
 }
@@ -166,7 +166,7 @@ static ta_result leave_out(pointer_ctx *pc, const char *why)
 /* Output numbers per key (per cubic spline section). */
 static ta_result stride_of(pointer_ctx *pc, uint32_t want, uint32_t *out)
 {
-    uint64_t per = (uint64_t)pc->s->key_count * (pc->s->interpolation == TA_CUBIC_SPLINE ? 3u : 1u);
+    uint64_t per = (uint64_t)pc->s->key_count * (pc->s->interpolation == TA_INTERPOLATION_CUBIC_SPLINE ? 3u : 1u);
     if (pc->s->value_count != per * want)
         return ta__fail(pc->g->err, TA_ERROR_PARSE,
                         "%s: pointer \"%s\" takes %u numbers per key, and %s's output holds %u for %u keys", pc->cp,
@@ -199,21 +199,21 @@ static ta_result node_pointer(pointer_ctx *pc, const pointer_parts *pp)
     uint32_t stride = 0;
     ta_track_target t;
     ta_track_kind kind;
-    bool found = pointer_kind(pp, 2, TA_FAMILY_NODE, &kind);
-    if (found && kind != TA_VISIBLE) {
+    bool found = pointer_kind(pp, 2, TA_TARGET_FAMILY_NODE, &kind);
+    if (found && kind != TA_TRACK_KIND_VISIBLE) {
         uint32_t size = ta_track_kind_value_size(kind);
         if ((r = stride_of(pc, size, &stride)) != TA_OK) return r;
-        if ((r = ta_node_target(made, kind, &t, g->err)) != TA_OK) return r;
+        if ((r = ta_track_target_node(made, kind, &t, g->err)) != TA_OK) return r;
         return add(pc, t, size, stride, 0, 1);
     }
-    if (segs_are(pp, 2, kind_pointers[TA_MORPH_INFLUENCE])) {
+    if (segs_are(pp, 2, kind_pointers[TA_TRACK_KIND_MORPH_INFLUENCE])) {
         uint32_t count;
         if ((r = gltf__add_weights_tracks(g, pc->s, made, pc->cp, pc->list, &count)) != TA_OK) return r;
         if (count == 0) return leave_out(pc, "names a node with no mesh with morph targets");
         return TA_OK;
     }
     if (found) { /* VISIBLE: a flag from any number */
-        if (pc->s->interpolation != TA_STEP) return leave_out(pc, "is a flag, and its sampler is not STEP");
+        if (pc->s->interpolation != TA_INTERPOLATION_STEP) return leave_out(pc, "is a flag, and its sampler is not STEP");
         if ((r = stride_of(pc, 1, &stride)) != TA_OK) return r;
         /* bool: 0 is false, any other value true. */
         float *flags = (float *)gltf__arena_alloc(&g->arena, pc->s->key_count, sizeof(float));
@@ -222,7 +222,7 @@ static ta_result node_pointer(pointer_ctx *pc, const pointer_parts *pp)
         gltf_sampler_data s = *pc->s;
         s.values = flags;
         s.value_count = pc->s->key_count;
-        if ((r = ta_node_target(made, TA_VISIBLE, &t, g->err)) != TA_OK) return r;
+        if ((r = ta_track_target_node(made, TA_TRACK_KIND_VISIBLE, &t, g->err)) != TA_OK) return r;
         gltf_track_spec spec;
         memset(&spec, 0, sizeof spec);
         spec.target = t;
@@ -243,20 +243,20 @@ static ta_result material_pointer(pointer_ctx *pc, const pointer_parts *pp)
     uint32_t stride = 0;
     ta_track_target t;
     ta_track_kind kind;
-    if (!pointer_kind(pp, 2, TA_FAMILY_MATERIAL, &kind)) {
+    if (!pointer_kind(pp, 2, TA_TARGET_FAMILY_MATERIAL, &kind)) {
         if (pp->count == 7 && seg_is(pp, 2, "pbrMetallicRoughness") && seg_is(pp, 3, "baseColorTexture") &&
             seg_is(pp, 4, "extensions") && seg_is(pp, 5, "KHR_texture_transform"))
             return leave_out(pc, "names a texture transform property this library does not drive");
         return leave_out(pc, "names a material property this library does not drive");
     }
-    if (kind == TA_MATERIAL_COLOR) { /* baseColorFactor: rgb, and alpha the opacity */
+    if (kind == TA_TRACK_KIND_MATERIAL_COLOR) { /* baseColorFactor: rgb, and alpha the opacity */
         if ((r = stride_of(pc, 4, &stride)) != TA_OK) return r;
-        if ((r = ta_material_target(id, TA_MATERIAL_COLOR, &t, g->err)) != TA_OK) return r;
+        if ((r = ta_track_target_material(id, TA_TRACK_KIND_MATERIAL_COLOR, &t, g->err)) != TA_OK) return r;
         if ((r = add(pc, t, 3, stride, 0, 1)) != TA_OK) return r;
-        if ((r = ta_material_target(id, TA_MATERIAL_OPACITY, &t, g->err)) != TA_OK) return r;
+        if ((r = ta_track_target_material(id, TA_TRACK_KIND_MATERIAL_OPACITY, &t, g->err)) != TA_OK) return r;
         return add(pc, t, 1, stride, 3, 1);
     }
-    if (kind == TA_MATERIAL_ALPHA_TEST) {
+    if (kind == TA_TRACK_KIND_MATERIAL_ALPHA_TEST) {
         const char *mode = json_string_value(ta__jget(json_array_get(g->materials, m), "alphaMode"));
         if (mode == NULL || strcmp(mode, "MASK") != 0)
             return leave_out(pc, "names the alphaCutoff of a material whose alphaMode is not MASK");
@@ -265,7 +265,7 @@ static ta_result material_pointer(pointer_ctx *pc, const pointer_parts *pp)
         return leave_out(pc, "names the map of a material that has none");
     uint32_t size = ta_track_kind_value_size(kind);
     if ((r = stride_of(pc, size, &stride)) != TA_OK) return r;
-    if ((r = ta_material_target(id, kind, &t, g->err)) != TA_OK) return r;
+    if ((r = ta_track_target_material(id, kind, &t, g->err)) != TA_OK) return r;
     return add(pc, t, size, stride, 0, 1);
 }
 
@@ -285,25 +285,25 @@ static ta_result light_pointer(pointer_ctx *pc, const pointer_parts *pp)
         dotted.count = 6;
     }
     ta_track_kind kind;
-    if ((pp->count != 5 && pp->count != 6) || !pointer_kind(&dotted, 4, TA_FAMILY_LIGHT, &kind))
+    if ((pp->count != 5 && pp->count != 6) || !pointer_kind(&dotted, 4, TA_TARGET_FAMILY_LIGHT, &kind))
         return leave_out(pc, "names a light property this library does not drive");
     uint32_t size = ta_track_kind_value_size(kind);
     if (li->made_count == 0) return leave_out(pc, "names a light that no node of the loaded scene carries");
-    if ((kind == TA_LIGHT_ANGLE || kind == TA_LIGHT_PENUMBRA) && !li->spot)
+    if ((kind == TA_TRACK_KIND_LIGHT_ANGLE || kind == TA_TRACK_KIND_LIGHT_PENUMBRA) && !li->spot)
         return leave_out(pc, "names a cone angle of a light that is not a spot light");
     ta_result r;
     uint32_t stride = 0;
     if ((r = stride_of(pc, size, &stride)) != TA_OK) return r;
-    if (kind == TA_LIGHT_ANGLE)
-        ta__model_warn_at(g->model, TA_LOAD_WARNING_APPROXIMATED, pc->cp,
+    if (kind == TA_TRACK_KIND_LIGHT_ANGLE)
+        ta__model_warn_at(g->model, TA_LOAD_WARNING_CODE_APPROXIMATED, pc->cp,
                           "pointer \"%s\": the penumbra keeps the value the file's outerConeAngle gives it",
                           pc->pointer);
     for (uint32_t k = 0; k < li->made_count; ++k) {
         ta_track_target t;
-        if ((r = ta_light_target(ta_light_at(li->made[k]), kind, &t, g->err)) != TA_OK) return r;
-        if (kind == TA_LIGHT_PENUMBRA) {
+        if ((r = ta_track_target_light(ta_light_at(li->made[k]), kind, &t, g->err)) != TA_OK) return r;
+        if (kind == TA_TRACK_KIND_LIGHT_PENUMBRA) {
             /* penumbra = 1 - inner / outer: build the keys here. */
-            uint32_t sections = pc->s->interpolation == TA_CUBIC_SPLINE ? 3 : 1;
+            uint32_t sections = pc->s->interpolation == TA_INTERPOLATION_CUBIC_SPLINE ? 3 : 1;
             uint32_t n = pc->s->value_count;
             float *v = (float *)gltf__arena_alloc(&g->arena, n, sizeof(float));
             if (v == NULL) return gltf__oom(g, pc->cp);
@@ -337,17 +337,17 @@ static ta_result camera_pointer(pointer_ctx *pc, const pointer_parts *pp)
     if (!seg_is(pp, 2, type)) return leave_out(pc, "names the other projection than the camera's");
     ta_track_kind kind;
     /* yfov is a perspective camera's, xmag an orthographic one's */
-    if (!pointer_kind(pp, 3, TA_FAMILY_PERSPECTIVE_CAMERA, &kind) || (kind == TA_CAMERA_FOV && ci->orthographic) ||
-        (kind == TA_CAMERA_ZOOM && !ci->orthographic))
+    if (!pointer_kind(pp, 3, TA_TARGET_FAMILY_PERSPECTIVE_CAMERA, &kind) || (kind == TA_TRACK_KIND_CAMERA_FOV && ci->orthographic) ||
+        (kind == TA_TRACK_KIND_CAMERA_ZOOM && !ci->orthographic))
         return leave_out(pc, "names a camera property this library does not drive");
-    double scale = kind == TA_CAMERA_FOV ? 180.0 / TA_PI : 1;
-    bool reciprocal = kind == TA_CAMERA_ZOOM;
+    double scale = kind == TA_TRACK_KIND_CAMERA_FOV ? 180.0 / TA_PI : 1;
+    bool reciprocal = kind == TA_TRACK_KIND_CAMERA_ZOOM;
     if (ci->made_count == 0) return leave_out(pc, "names a camera that no node of the loaded scene carries");
     ta_result r;
     uint32_t stride = 0;
     if ((r = stride_of(pc, 1, &stride)) != TA_OK) return r;
     if (reciprocal)
-        ta__model_warn_at(g->model, TA_LOAD_WARNING_APPROXIMATED, pc->cp,
+        ta__model_warn_at(g->model, TA_LOAD_WARNING_CODE_APPROXIMATED, pc->cp,
                           "pointer \"%s\" drives the camera's zoom (%g / xmag), which scales ymag with it and "
                           "runs as 1/xmag between keys",
                           pc->pointer, ci->xmag);
@@ -355,8 +355,8 @@ static ta_result camera_pointer(pointer_ctx *pc, const pointer_parts *pp)
         gltf_track_spec spec;
         memset(&spec, 0, sizeof spec);
         r = ci->orthographic
-                ? ta_orthographic_camera_target(ta_orthographic_camera_at(ci->made[k]), kind, &spec.target, g->err)
-                : ta_perspective_camera_target(ta_perspective_camera_at(ci->made[k]), kind, &spec.target, g->err);
+                ? ta_track_target_orthographic_camera(ta_orthographic_camera_at(ci->made[k]), kind, &spec.target, g->err)
+                : ta_track_target_perspective_camera(ta_perspective_camera_at(ci->made[k]), kind, &spec.target, g->err);
         if (r != TA_OK) return r;
         spec.value_size = 1;
         spec.stride = stride;
@@ -377,7 +377,7 @@ ta_result gltf__pointer_channel(gltf_ctx *g, const gltf_sampler_data *s, const c
     if (seg_is(&pp, 0, "nodes")) return node_pointer(&pc, &pp);
     if (seg_is(&pp, 0, "materials")) return material_pointer(&pc, &pp);
     if (seg_is(&pp, 0, "cameras")) return camera_pointer(&pc, &pp);
-    if (seg_is(&pp, 0, "meshes") && segs_are(&pp, 2, kind_pointers[TA_MORPH_INFLUENCE])) {
+    if (seg_is(&pp, 0, "meshes") && segs_are(&pp, 2, kind_pointers[TA_TRACK_KIND_MORPH_INFLUENCE])) {
         uint32_t m, count;
         if (!segment_index(pp.seg[1], g->mesh_count, &m)) return leave_out(&pc, "names no mesh of the file");
         ta_result r = gltf__add_mesh_weights_tracks(g, s, m, channel_path, list, &count);

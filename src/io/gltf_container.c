@@ -577,7 +577,7 @@ static ta_result load(const uint8_t *data, size_t size, const ta_load_options *o
         for (uint32_t i = 0; i < g.node_count; ++i) model->source_nodes[i] = g.node_info[i].made;
     }
     if (g.skin_count > 0) {
-        model->source_skins = (ta_skin_index *)ta__alloc(g.mem, sizeof(ta_skin_index) * g.skin_count);
+        model->source_skins = (ta_skin_id *)ta__alloc(g.mem, sizeof(ta_skin_id) * g.skin_count);
         if (model->source_skins == NULL) {
             r = gltf__oom(&g, "the skin map");
             goto done;

@@ -58,10 +58,10 @@ ta_result gltf__cut_at_zero(gltf_ctx *g, gltf_cut *c, const char *channel_path)
         times[0] = 0;
         double *slope = at0 + S;
         switch (c->interpolation) {
-        case TA_STEP:
+        case TA_INTERPOLATION_STEP:
             for (uint32_t i = 0; i < S; ++i) at0[i] = c->values[(size_t)(first - 1) * S + i];
             break;
-        case TA_CUBIC_SPLINE:
+        case TA_INTERPOLATION_CUBIC_SPLINE:
             ta__cubic_spline_key(c->times, c->values, c->in_tangents, c->out_tangents, first, S, 0.0, at0);
             cubic_slope(c->times, c->values, c->in_tangents, c->out_tangents, first, S, 0.0, slope);
             for (uint32_t i = 0; i < S; ++i) in_t[i] = out_t[i] = (float)slope[i];

@@ -198,7 +198,7 @@ typedef struct gltf_ctx {
     ta_material_id default_material;
     ta_texture_id *material_map; /* per glTF material: its map texture, TA_NONE for none */
 
-    ta_skin_index *skin_made; /* per glTF skin: the scene's skin, TA_NONE until made */
+    ta_skin_id *skin_made; /* per glTF skin: the scene's skin, TA_NONE until made */
     gltf_node_mesh *node_mesh; /* per scene node */
     uint32_t node_mesh_cap;
 
@@ -288,7 +288,7 @@ typedef struct gltf_track_list {
 
 /* A sampler's keys, read once per channel. */
 typedef struct gltf_sampler_data {
-    ta_interpolation interpolation; /* TA_LINEAR, TA_STEP or TA_CUBIC_SPLINE */
+    ta_interpolation interpolation; /* TA_INTERPOLATION_LINEAR, TA_INTERPOLATION_STEP or TA_INTERPOLATION_CUBIC_SPLINE */
     const float *times;
     uint32_t key_count;
     const float *values; /* output numbers, normalized */

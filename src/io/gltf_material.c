@@ -70,10 +70,10 @@ static ta_result make_material(gltf_ctx *g, uint32_t index)
         "KHR_materials_transmission", "KHR_materials_volume",      "KHR_materials_ior",
         "KHR_materials_specular",     "KHR_materials_iridescence", "KHR_materials_anisotropy",
     };
-    ta_material_kind kind = TA_MATERIAL_STANDARD;
+    ta_material_kind kind = TA_MATERIAL_KIND_STANDARD;
     for (size_t k = 0; k < sizeof physical / sizeof physical[0]; ++k)
-        if (has_extension(def, physical[k])) kind = TA_MATERIAL_PHYSICAL;
-    if (unlit) kind = TA_MATERIAL_BASIC;
+        if (has_extension(def, physical[k])) kind = TA_MATERIAL_KIND_PHYSICAL;
+    if (unlit) kind = TA_MATERIAL_KIND_BASIC;
     ta_material m = ta_material_defaults(kind);
     const char *name;
     if ((r = ta__jget_string(g->err, def, mp, "name", false, &name)) != TA_OK) return r;
@@ -86,12 +86,12 @@ static ta_result make_material(gltf_ctx *g, uint32_t index)
     for (int c = 0; c < 4; ++c)
         if (base[c] < 0 || base[c] > 1)
             return ta__fail(g->err, TA_ERROR_PARSE, "%s.baseColorFactor[%d]: %g is not in [0, 1]", pp, c, base[c]);
-    for (int c = 0; c < 3; ++c) m.color[c] = ta_linear_to_srgb_byte(base[c]);
+    for (int c = 0; c < 3; ++c) m.color[c] = ta_color_linear_to_srgb_byte(base[c]);
     m.opacity = (float)base[3];
     double metal, rough;
     if ((r = unit_factor(g, pbr, pp, "metallicFactor", 1, &metal)) != TA_OK) return r;
     if ((r = unit_factor(g, pbr, pp, "roughnessFactor", 1, &rough)) != TA_OK) return r;
-    if (kind != TA_MATERIAL_BASIC) {
+    if (kind != TA_MATERIAL_KIND_BASIC) {
         m.metalness = (float)metal;
         m.roughness = (float)rough;
     }
@@ -109,8 +109,8 @@ static ta_result make_material(gltf_ctx *g, uint32_t index)
     for (int c = 0; c < 3; ++c)
         if (emissive[c] < 0 || emissive[c] > 1)
             return ta__fail(g->err, TA_ERROR_PARSE, "%s.emissiveFactor[%d]: %g is not in [0, 1]", mp, c, emissive[c]);
-    if (kind != TA_MATERIAL_BASIC)
-        for (int c = 0; c < 3; ++c) m.emissive[c] = ta_linear_to_srgb_byte(emissive[c]);
+    if (kind != TA_MATERIAL_KIND_BASIC)
+        for (int c = 0; c < 3; ++c) m.emissive[c] = ta_color_linear_to_srgb_byte(emissive[c]);
     const char *alpha_mode;
     if ((r = ta__jget_string(g->err, def, mp, "alphaMode", false, &alpha_mode)) != TA_OK) return r;
     if (alpha_mode == NULL || strcmp(alpha_mode, "OPAQUE") == 0) {
@@ -132,7 +132,7 @@ static ta_result make_material(gltf_ctx *g, uint32_t index)
     json_t *ext = ta__jget(def, "extensions");
     char ep[TA__JPATH_SIZE];
     double v;
-    if (kind != TA_MATERIAL_BASIC) {
+    if (kind != TA_MATERIAL_KIND_BASIC) {
         ta__jpath_format(ep, "%s.extensions.KHR_materials_emissive_strength", mp);
         if ((r = ta__jget_number(g->err, ta__jget(ext, "KHR_materials_emissive_strength"), ep, "emissiveStrength",
                                  false, 1, &v, NULL)) != TA_OK)
@@ -140,7 +140,7 @@ static ta_result make_material(gltf_ctx *g, uint32_t index)
         if (v < 0) return ta__fail(g->err, TA_ERROR_PARSE, "%s.emissiveStrength: %g is below 0", ep, v);
         m.emissive_intensity = (float)v;
     }
-    if (kind == TA_MATERIAL_PHYSICAL) {
+    if (kind == TA_MATERIAL_KIND_PHYSICAL) {
         ta__jpath_format(ep, "%s.extensions.KHR_materials_ior", mp);
         if ((r = ta__jget_number(g->err, ta__jget(ext, "KHR_materials_ior"), ep, "ior", false, 1.5, &v, NULL)) != TA_OK)
             return r;
@@ -174,7 +174,7 @@ ta_result gltf__default_material(gltf_ctx *g, ta_material_id *out)
 {
     if (!g->has_default_material) {
         /* GLTFLoader's createDefaultMaterial. */
-        ta_material m = ta_material_defaults(TA_MATERIAL_STANDARD);
+        ta_material m = ta_material_defaults(TA_MATERIAL_KIND_STANDARD);
         m.metalness = 1;
         m.roughness = 1;
         ta_result r = ta_assets_add_material(g->model->assets, &m, "", NULL, &g->default_material, g->err);

@@ -41,7 +41,7 @@ static ta_result make_camera(gltf_ctx *g, uint32_t c, ta_node_id node)
         cam.aspect = (float)(aspect != 0 ? aspect : 1);
         cam.near = (float)(znear != 0 ? znear : 1);
         cam.far = (float)(zfar != 0 ? zfar : 2e6);
-        ta_perspective_camera_index pi;
+        ta_perspective_camera_id pi;
         if ((r = ta_camera_list_add_perspective(g->model->cameras, &cam, &pi, g->err)) != TA_OK) {
             ta__prefix(g->err, r, "%s", cp);
             return r;
@@ -67,7 +67,7 @@ static ta_result make_camera(gltf_ctx *g, uint32_t c, ta_node_id node)
         cam.far = (float)v[3];
         ci->xmag = v[0];
         ci->ymag = v[1];
-        ta_orthographic_camera_index oi;
+        ta_orthographic_camera_id oi;
         if ((r = ta_camera_list_add_orthographic(g->model->cameras, &cam, &oi, g->err)) != TA_OK) {
             ta__prefix(g->err, r, "%s", cp);
             return r;
@@ -90,23 +90,23 @@ static ta_result make_light(gltf_ctx *g, uint32_t l, ta_node_id node)
     if ((r = ta__jget_string(g->err, def, lp, "type", false, &type)) != TA_OK) return r;
     ta_light_kind kind;
     if (type != NULL && strcmp(type, "directional") == 0)
-        kind = TA_LIGHT_DIRECTIONAL;
+        kind = TA_LIGHT_KIND_DIRECTIONAL;
     else if (type != NULL && strcmp(type, "point") == 0)
-        kind = TA_LIGHT_POINT;
+        kind = TA_LIGHT_KIND_POINT;
     else if (type != NULL && strcmp(type, "spot") == 0)
-        kind = TA_LIGHT_SPOT;
+        kind = TA_LIGHT_KIND_SPOT;
     else
         return ta__fail(g->err, TA_ERROR_PARSE, "%s.type: is not \"directional\", \"point\" or \"spot\"", lp);
     ta_light light = ta_light_defaults(kind);
     light.node = node;
     double color[3] = {1, 1, 1}, intensity, range;
     if ((r = ta__jget_numbers(g->err, def, lp, "color", 3, color, NULL)) != TA_OK) return r;
-    for (int c = 0; c < 3; ++c) light.color[c] = ta_linear_to_srgb_byte(color[c]);
+    for (int c = 0; c < 3; ++c) light.color[c] = ta_color_linear_to_srgb_byte(color[c]);
     if ((r = ta__jget_number(g->err, def, lp, "intensity", false, 1, &intensity, NULL)) != TA_OK) return r;
     if ((r = ta__jget_number(g->err, def, lp, "range", false, 0, &range, NULL)) != TA_OK) return r;
     light.intensity = (float)intensity;
-    if (kind != TA_LIGHT_DIRECTIONAL) light.distance = (float)range;
-    if (kind == TA_LIGHT_SPOT) {
+    if (kind != TA_LIGHT_KIND_DIRECTIONAL) light.distance = (float)range;
+    if (kind == TA_LIGHT_KIND_SPOT) {
         json_t *spot;
         char sp[TA__JPATH_SIZE];
         ta__jpath_format(sp, "%s.spot", lp);
@@ -126,7 +126,7 @@ static ta_result make_light(gltf_ctx *g, uint32_t l, ta_node_id node)
         light.angle = (float)li->outer;
         light.penumbra = (float)(1.0 - li->inner / li->outer);
     }
-    ta_light_index index;
+    ta_light_id index;
     if ((r = ta_scene_add_light(g->model->scene, &light, &index, g->err)) != TA_OK) {
         ta__prefix(g->err, r, "%s", lp);
         return r;
@@ -191,16 +191,16 @@ static ta_result make_mesh_object(gltf_ctx *g, gltf_scene_state *st, uint32_t i,
         bool skinned = mi->skinned && mi->prims[0].has_skin_attributes;
         const char *name = own_name ? own_name : with_instance(g, mi->prims[0].name, shared, n->mesh_instance);
         if (name == NULL) return gltf__oom(g, "node names");
-        if ((r = add_node(g, st, parent, name, skinned ? TA_NODE_SKINNED_MESH : TA_NODE_MESH, out)) != TA_OK) return r;
+        if ((r = add_node(g, st, parent, name, skinned ? TA_NODE_TYPE_SKINNED_MESH : TA_NODE_TYPE_MESH, out)) != TA_OK) return r;
         return queue_mesh(g, st, *out, i, n->mesh, 0, skinned);
     }
     const char *name = own_name ? own_name : with_instance(g, "", shared, n->mesh_instance);
     if (name == NULL) return gltf__oom(g, "node names");
-    if ((r = add_node(g, st, parent, name, TA_NODE_GROUP, out)) != TA_OK) return r;
+    if ((r = add_node(g, st, parent, name, TA_NODE_TYPE_GROUP, out)) != TA_OK) return r;
     for (uint32_t p = 0; p < mi->prim_count; ++p) {
         bool skinned = mi->skinned && mi->prims[p].has_skin_attributes;
         ta_node_id child;
-        if ((r = add_node(g, st, *out, mi->prims[p].name, skinned ? TA_NODE_SKINNED_MESH : TA_NODE_MESH, &child)) !=
+        if ((r = add_node(g, st, *out, mi->prims[p].name, skinned ? TA_NODE_TYPE_SKINNED_MESH : TA_NODE_TYPE_MESH, &child)) !=
             TA_OK)
             return r;
         if ((r = queue_mesh(g, st, child, i, n->mesh, p, skinned)) != TA_OK) return r;
@@ -217,7 +217,7 @@ static ta_result make_camera_object(gltf_ctx *g, gltf_scene_state *st, uint32_t 
         own_name ? own_name : with_instance(g, ci->name ? ci->name : "", ci->refs > 1, n->camera_instance);
     if (name == NULL) return gltf__oom(g, "node names");
     ta_result r =
-        add_node(g, st, parent, name, ci->orthographic ? TA_NODE_ORTHOGRAPHIC_CAMERA : TA_NODE_PERSPECTIVE_CAMERA, out);
+        add_node(g, st, parent, name, ci->orthographic ? TA_NODE_TYPE_ORTHOGRAPHIC_CAMERA : TA_NODE_TYPE_PERSPECTIVE_CAMERA, out);
     if (r != TA_OK) return r;
     return make_camera(g, n->camera, *out);
 }
@@ -229,7 +229,7 @@ static ta_result make_light_object(gltf_ctx *g, gltf_scene_state *st, uint32_t i
     gltf_light_info *li = &g->light_info[n->light];
     const char *name = own_name ? own_name : with_instance(g, li->name, li->refs > 1, n->light_instance);
     if (name == NULL) return gltf__oom(g, "node names");
-    ta_result r = add_node(g, st, parent, name, TA_NODE_LIGHT, out);
+    ta_result r = add_node(g, st, parent, name, TA_NODE_TYPE_LIGHT, out);
     if (r != TA_OK) return r;
     if ((r = make_light(g, n->light, *out)) != TA_OK) return r;
     /* A directional or spot light's target is a child Object3D one unit down
@@ -237,7 +237,7 @@ static ta_result make_light_object(gltf_ctx *g, gltf_scene_state *st, uint32_t i
     const char *type = json_string_value(ta__jget(li->def, "type"));
     if (type != NULL && strcmp(type, "point") != 0) {
         ta_node_id target;
-        if ((r = add_node(g, st, *out, "", TA_NODE_OBJECT3D, &target)) != TA_OK) return r;
+        if ((r = add_node(g, st, *out, "", TA_NODE_TYPE_OBJECT3D, &target)) != TA_OK) return r;
         ta_scene_node(g->model->scene, target)->position = ta_vec3_make(0, 0, -1);
     }
     return TA_OK;
@@ -287,7 +287,7 @@ static ta_result make_node(gltf_ctx *g, gltf_scene_state *st, uint32_t i, ta_nod
     ta_result r;
     ta_node_id made, dummy;
     if (n->is_bone || objects != 1) {
-        ta_node_type type = n->is_bone ? TA_NODE_BONE : objects > 1 ? TA_NODE_GROUP : TA_NODE_OBJECT3D;
+        ta_node_type type = n->is_bone ? TA_NODE_TYPE_BONE : objects > 1 ? TA_NODE_TYPE_GROUP : TA_NODE_TYPE_OBJECT3D;
         if ((r = add_node(g, st, parent, n->name ? n->name : "", type, &made)) != TA_OK) return r;
         if (n->mesh != TA_NONE && (r = make_mesh_object(g, st, i, made, NULL, &dummy)) != TA_OK) return r;
         if (n->camera != TA_NONE && (r = make_camera_object(g, st, i, made, NULL, &dummy)) != TA_OK) return r;
@@ -307,7 +307,7 @@ static ta_result make_tree(gltf_ctx *g, gltf_scene_state *st, uint32_t root)
 {
     uint32_t top = 0;
     st->stack[top] = root;
-    st->stack_parent[top] = ta_no_parent();
+    st->stack_parent[top] = ta_node_none();
     top++;
     while (top > 0) {
         top--;
@@ -334,7 +334,7 @@ static void read_weights(const json_t *weights, float *influences, uint32_t coun
 /* The scene's skin for glTF skin s, made the first time a mesh uses it: the
  * meshes of one skin share it, as they share GLTFLoader's Skeleton. */
 static ta_result make_skin(gltf_ctx *g, uint32_t s, const ta_node_id *joints, uint32_t joint_count,
-                           ta_skin_index *out)
+                           ta_skin_id *out)
 {
     if (g->skin_made[s].index != TA_NONE) {
         *out = g->skin_made[s];
@@ -440,7 +440,7 @@ static ta_result attach_meshes(gltf_ctx *g, gltf_scene_state *st)
                 bones[bone_count++] = g->node_info[joint].made;
             }
         }
-        ta_skin_index skin = ta_skin_at(TA_NONE);
+        ta_skin_id skin = ta_skin_at(TA_NONE);
         if (bone_count > 0 && (r = make_skin(g, n->skin, bones, bone_count, &skin)) != TA_OK) return r;
         ta_mesh_desc desc;
         memset(&desc, 0, sizeof desc);
@@ -456,14 +456,14 @@ static ta_result attach_meshes(gltf_ctx *g, gltf_scene_state *st)
         made.skinned = pm->skinned;
         made.morph_total = pi->morph_count;
         if (pm->skinned) {
-            ta_skinned_mesh_index si;
+            ta_skinned_mesh_id si;
             r = ta_scene_add_skinned_mesh(g->model->scene, &desc, &si, g->err);
             made.index = si.index;
             /* GLTFLoader binds every skinned mesh with an identity bind matrix. */
             if (r == TA_OK && skin.index != TA_NONE)
-                r = ta_scene_bind_skin(g->model->scene, si, skin, TA_BIND_ATTACHED, NULL, g->err);
+                r = ta_scene_bind_skin(g->model->scene, si, skin, TA_BIND_MODE_ATTACHED, NULL, g->err);
         } else {
-            ta_mesh_index mx;
+            ta_mesh_id mx;
             r = ta_scene_add_mesh(g->model->scene, &desc, &mx, g->err);
             made.index = mx.index;
         }
@@ -489,7 +489,7 @@ ta_result gltf__build_scene(gltf_ctx *g)
     /* A node is pushed at most once, and its skin mark once. */
     st.stack = (uint32_t *)gltf__arena_alloc(&g->arena, (size_t)g->node_count * 2 + 2, sizeof(uint32_t));
     st.stack_parent = (ta_node_id *)gltf__arena_alloc(&g->arena, (size_t)g->node_count + 1, sizeof(ta_node_id));
-    g->skin_made = (ta_skin_index *)gltf__arena_alloc(&g->arena, g->skin_count + 1u, sizeof(ta_skin_index));
+    g->skin_made = (ta_skin_id *)gltf__arena_alloc(&g->arena, g->skin_count + 1u, sizeof(ta_skin_id));
     if (!st.skin_done || !st.scene_names || !st.stack || !st.stack_parent || !g->skin_made)
         return gltf__oom(g, "the scene");
     for (uint32_t s = 0; s < g->skin_count; ++s) g->skin_made[s] = ta_skin_at(TA_NONE);

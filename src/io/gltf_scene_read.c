@@ -15,7 +15,7 @@ static ta_result read_nodes(gltf_ctx *g)
     for (uint32_t i = 0; i < g->node_count; ++i) {
         gltf_node_info *n = &g->node_info[i];
         n->parent = n->mesh = n->camera = n->light = n->skin = TA_NONE;
-        n->made = ta_no_parent();
+        n->made = ta_node_none();
     }
     for (uint32_t i = 0; i < g->node_count; ++i) {
         char np[TA__JPATH_SIZE];

@@ -468,7 +468,7 @@ ta_result ta__read_file(const char *path, uint64_t max_bytes, char **out_text, s
 /* ---- text for the caller --------------------------------------------------------- */
 
 /* Text handed out remembers its allocator and size just before its first byte,
- * so that ta_json_free needs nothing else. */
+ * so that ta_json_destroy needs nothing else. */
 typedef union text_header {
     struct {
         ta__mem mem;
@@ -504,7 +504,7 @@ ta_result ta__json_dump(const json_t *root, const ta_allocator *allocator, int i
     return TA_OK;
 }
 
-void ta_json_free(char *text)
+void ta_json_destroy(char *text)
 {
     if (text == NULL) return;
     text_header *block = (text_header *)text - 1;

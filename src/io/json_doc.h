@@ -123,7 +123,7 @@ ta_result ta__json_parse(const char *text, size_t length, const ta_load_limits *
  * (free with free()). */
 ta_result ta__read_file(const char *path, uint64_t max_bytes, char **out_text, size_t *out_length, ta_error *err);
 
-/* Dumps root as text owned by the caller (freed with ta_json_free), made with
+/* Dumps root as text owned by the caller (freed with ta_json_destroy), made with
  * allocator (NULL: the C library's). indent 0: compact. */
 ta_result ta__json_dump(const json_t *root, const ta_allocator *allocator, int indent, char **out_text,
                         ta_error *err);

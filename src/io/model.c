@@ -23,7 +23,7 @@ void ta_model_destroy(ta_model *model)
     ta__free(&mem, model->animations, sizeof *model->animations * model->animation_count);
     ta__free(&mem, model->animation_roots, sizeof(ta_node_id) * model->animation_count);
     ta__free(&mem, model->source_nodes, sizeof(ta_node_id) * model->source_node_count);
-    ta__free(&mem, model->source_skins, sizeof(ta_skin_index) * model->source_skin_count);
+    ta__free(&mem, model->source_skins, sizeof(ta_skin_id) * model->source_skin_count);
     for (uint32_t i = 0; i < model->warning_count; ++i) {
         ta__free_str(&mem, model->warnings[i]);
         ta__free_str(&mem, (char *)model->warning_list[i].path);
@@ -192,11 +192,11 @@ void ta__model_warn(ta_model *model, const char *fmt, ...)
     bool path = n > 0 && ((line[0] >= 'a' && line[0] <= 'z') || (line[0] >= 'A' && line[0] <= 'Z')) &&
                 strcspn(line, " \"") >= n;
     if (!path) {
-        add_warning(model, TA_LOAD_WARNING_OTHER, "", line);
+        add_warning(model, TA_LOAD_WARNING_CODE_OTHER, "", line);
         return;
     }
     line[n] = '\0';
-    add_warning(model, TA_LOAD_WARNING_OTHER, line, colon + 2);
+    add_warning(model, TA_LOAD_WARNING_CODE_OTHER, line, colon + 2);
 }
 
 void ta__model_warn_at(ta_model *model, ta_load_warning_code code, const char *path, const char *fmt, ...)

@@ -18,7 +18,7 @@ const ta__mem *ta__model_mem(const ta_model *model);
 /* Takes clip (the model owns the reference) with its root. On failure the
  * clip is released. */
 ta_result ta__model_push_clip(ta_model *model, ta_clip *clip, ta_node_id root, ta_error *err);
-/* Adds a warning line (printf format) of code TA_LOAD_WARNING_OTHER; a line
+/* Adds a warning line (printf format) of code TA_LOAD_WARNING_CODE_OTHER; a line
  * that starts with a JSON path and ": " gives the warning that path. Out of
  * memory drops the warning. */
 void ta__model_warn(ta_model *model, const char *fmt, ...) TA_PRINTF(2, 3);

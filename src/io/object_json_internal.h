@@ -54,7 +54,7 @@ typedef struct ta__pending_skin {
 /* A clip listed by an object. */
 typedef struct ta__holder {
     uint32_t clip;               /* index into the document's animations */
-    ta_node_id node;             /* ta_no_parent(): the Scene */
+    ta_node_id node;             /* ta_node_none(): the Scene */
 } ta__holder;
 
 typedef struct ta__ojreader {

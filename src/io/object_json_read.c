@@ -1,5 +1,5 @@
 /*
- * ta_read_object_json: ObjectLoader.parse into a ta_model. This file reads
+ * ta_object_json_read: ObjectLoader.parse into a ta_model. This file reads
  * the document's header and its clips, binding each where it is listed; the
  * libraries and the object tree are in object_json_read_assets.c and
  * object_json_read_objects.c.
@@ -113,11 +113,11 @@ static ta_result read_clip_at(ta__ojreader *rd, const json_t *list, uint32_t i, 
 static ta_result read_clips(ta__ojreader *rd, const json_t *list, ta_error *err)
 {
     uint32_t n = (uint32_t)json_array_size(list);
-    ta_node_id document_root = rd->root_is_scene ? ta_no_parent() : ta_node_at(0);
+    ta_node_id document_root = rd->root_is_scene ? ta_node_none() : ta_node_at(0);
     ta_result r = TA_OK;
     /* First each clip at the first object that lists it, in the document's order. */
     for (uint32_t i = 0; i < n && r == TA_OK; ++i) {
-        ta_node_id root = ta_no_parent();
+        ta_node_id root = ta_node_none();
         bool listed = false;
         for (uint32_t h = 0; h < rd->holder_count && !listed; ++h)
             if (rd->holders[h].clip == i) {
@@ -166,7 +166,7 @@ static void reader_free(ta__ojreader *rd)
     ta__free(mem, rd->holders, sizeof(ta__holder) * rd->holder_capacity);
 }
 
-ta_result ta_read_object_json(const char *text, size_t length, const ta_load_options *options, ta_model **out_model,
+ta_result ta_object_json_read(const char *text, size_t length, const ta_load_options *options, ta_model **out_model,
                               ta_error *err)
 {
     if (out_model == NULL) return ta__fail(err, TA_ERROR_INVALID_ARGUMENT, "out_model: is NULL");
@@ -217,7 +217,7 @@ ta_result ta_read_object_json(const char *text, size_t length, const ta_load_opt
     return TA_OK;
 }
 
-ta_result ta_read_object_json_file(const char *path, const ta_load_options *options, ta_model **out_model,
+ta_result ta_object_json_read_file(const char *path, const ta_load_options *options, ta_model **out_model,
                                    ta_error *err)
 {
     ta_load_limits limits = ta__limits_resolve(options != NULL ? &options->limits : NULL);
@@ -225,7 +225,7 @@ ta_result ta_read_object_json_file(const char *path, const ta_load_options *opti
     size_t length;
     ta_result r = ta__read_file(path, limits.max_file_bytes, &text, &length, err);
     if (r != TA_OK) return r;
-    r = ta_read_object_json(text, length, options, out_model, err);
+    r = ta_object_json_read(text, length, options, out_model, err);
     free(text);
     return r;
 }

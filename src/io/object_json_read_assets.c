@@ -186,11 +186,11 @@ static bool material_kind(const char *type, ta_material_kind *kind, uint64_t *ha
         }
     if (type != NULL && strcmp(type, "LineDashedMaterial") == 0) {
         /* A LineBasicMaterial with dashes: the same animated fields. */
-        *kind = TA_MATERIAL_LINE_BASIC;
+        *kind = TA_MATERIAL_KIND_LINE_BASIC;
         *has = ta__has_material(*kind);
         return true;
     }
-    *kind = TA_MATERIAL_BASIC;
+    *kind = TA_MATERIAL_KIND_BASIC;
     *has = ta__has_material(TA_MATERIAL_KIND_COUNT);
     return false;
 }
@@ -224,7 +224,7 @@ static ta_result read_material(ta__ojreader *rd, const json_t *e, const char *uu
         if ((r = ta__jget_float(err, e, path->text, number_fields[i].key, false, slot, &present)) != TA_OK) return r;
         if (present) has |= TA__HAS(number_fields[i].prop);
     }
-    if (kind == TA_MATERIAL_PHYSICAL && (has & TA__HAS(TA__P_REFLECTIVITY)) && json_object_get(e, "reflectivity")) {
+    if (kind == TA_MATERIAL_KIND_PHYSICAL && (has & TA__HAS(TA__P_REFLECTIVITY)) && json_object_get(e, "reflectivity")) {
         /* MeshPhysicalMaterial's reflectivity setter sets ior; 2.333 is ior's top. */
         double reflect = m.reflectivity;
         double ior = (1 + 0.4 * reflect) / (1 - 0.4 * reflect);

@@ -221,7 +221,7 @@ ta_result ta__ojr_mesh(ta__ojreader *rd, const json_t *obj, ta_node_id node, boo
         }
     }
     if (r == TA_OK) {
-        ta_mesh_index index;
+        ta_mesh_id index;
         r = ta_scene_add_mesh(rd->model->scene, &desc, &index, err);
         if (r != TA_OK)
             r = ta__prefix(err, r, "%s", ta__jpath_str(path));

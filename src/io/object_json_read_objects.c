@@ -161,14 +161,14 @@ static ta_result read_light(ta__ojreader *rd, const json_t *obj, ta_node_id node
     l.node = node;
     ta_result r;
     if ((r = ta__ojr_hex_color(obj, "color", path, l.color, NULL, err)) != TA_OK) return r;
-    if (kind == TA_LIGHT_HEMISPHERE && (r = ta__ojr_hex_color(obj, "groundColor", path, l.ground_color, NULL, err)) != TA_OK)
+    if (kind == TA_LIGHT_KIND_HEMISPHERE && (r = ta__ojr_hex_color(obj, "groundColor", path, l.ground_color, NULL, err)) != TA_OK)
         return r;
     if ((r = ta__jget_float(err, obj, path->text, "intensity", false, &l.intensity, NULL)) != TA_OK) return r;
-    if (kind == TA_LIGHT_POINT || kind == TA_LIGHT_SPOT) {
+    if (kind == TA_LIGHT_KIND_POINT || kind == TA_LIGHT_KIND_SPOT) {
         if ((r = ta__jget_float(err, obj, path->text, "distance", false, &l.distance, NULL)) != TA_OK) return r;
         if ((r = ta__jget_float(err, obj, path->text, "decay", false, &l.decay, NULL)) != TA_OK) return r;
     }
-    if (kind == TA_LIGHT_SPOT) {
+    if (kind == TA_LIGHT_KIND_SPOT) {
         if ((r = ta__jget_float(err, obj, path->text, "angle", false, &l.angle, NULL)) != TA_OK) return r;
         if ((r = ta__jget_float(err, obj, path->text, "penumbra", false, &l.penumbra, NULL)) != TA_OK) return r;
     }
@@ -271,14 +271,14 @@ static ta_result read_children(ta__ojreader *rd, const json_t *obj, ta_node_id n
 static ta_node_type node_type_of(object_class oc)
 {
     switch (oc) {
-    case OC_GROUP: return TA_NODE_GROUP;
-    case OC_BONE: return TA_NODE_BONE;
-    case OC_MESH: return TA_NODE_MESH;
-    case OC_SKINNED_MESH: return TA_NODE_SKINNED_MESH;
-    case OC_LIGHT: return TA_NODE_LIGHT;
-    case OC_PERSPECTIVE: return TA_NODE_PERSPECTIVE_CAMERA;
-    case OC_ORTHOGRAPHIC: return TA_NODE_ORTHOGRAPHIC_CAMERA;
-    default: return TA_NODE_OBJECT3D;
+    case OC_GROUP: return TA_NODE_TYPE_GROUP;
+    case OC_BONE: return TA_NODE_TYPE_BONE;
+    case OC_MESH: return TA_NODE_TYPE_MESH;
+    case OC_SKINNED_MESH: return TA_NODE_TYPE_SKINNED_MESH;
+    case OC_LIGHT: return TA_NODE_TYPE_LIGHT;
+    case OC_PERSPECTIVE: return TA_NODE_TYPE_PERSPECTIVE_CAMERA;
+    case OC_ORTHOGRAPHIC: return TA_NODE_TYPE_ORTHOGRAPHIC_CAMERA;
+    default: return TA_NODE_TYPE_OBJECT3D;
     }
 }
 
@@ -308,11 +308,11 @@ static ta_result read_object(ta__ojreader *rd, const json_t *obj, ta_node_id par
             ta__ojr_warn(rd, "%s: the Scene's own transform is left out; its children are the top level",
                            ta__jpath_str(path));
         if (!visible) ta__ojr_warn(rd, "%s: the Scene's visible false is left out", ta__jpath_str(path));
-        if ((r = read_holders(rd, obj, ta_no_parent(), path, err)) != TA_OK) return r;
-        return read_children(rd, obj, ta_no_parent(), path, err);
+        if ((r = read_holders(rd, obj, ta_node_none(), path, err)) != TA_OK) return r;
+        return read_children(rd, obj, ta_node_none(), path, err);
     }
 
-    ta_light_kind light_kind = TA_LIGHT_AMBIENT;
+    ta_light_kind light_kind = TA_LIGHT_KIND_AMBIENT;
     object_class oc = classify(type, &light_kind);
     if (oc == OC_UNMODELED)
         ta__ojr_warn(rd, "%s: a %s is read as a plain node (its transform, name and visibility)",
@@ -357,7 +357,7 @@ ta_result ta__ojr_objects(ta__ojreader *rd, ta__jpath *path, ta_error *err)
         r = ta__jfail(err, TA_ERROR_LIMIT_EXCEEDED, path->text,
                       "more than %u objects pass the limit (limits.max_nodes)", rd->budget.limits.max_nodes);
     } else {
-        r = read_object(rd, root, ta_no_parent(), 0, true, path, err);
+        r = read_object(rd, root, ta_node_none(), 0, true, path, err);
     }
     ta__jpath_pop(path, mark);
     return r;
@@ -391,7 +391,7 @@ static bool bone_visit(const ta_scene *scene, ta_node_id node, void *user)
     bone_state *st = (bone_state *)user;
     const ta_node *n = &scene->nodes[node.index];
     /* parseSkeletons: bones[child.uuid] = child, for every Bone, the last one winning. */
-    if (n->type == TA_NODE_BONE && n->uuid[0] != '\0' && !ta__strmap_set(st->bones, n->uuid, node.index)) {
+    if (n->type == TA_NODE_TYPE_BONE && n->uuid[0] != '\0' && !ta__strmap_set(st->bones, n->uuid, node.index)) {
         st->ok = false;
         return false;
     }
@@ -401,7 +401,7 @@ static bool bone_visit(const ta_scene *scene, ta_node_id node, void *user)
 /* The skin of the skeleton of that uuid (made the first time a mesh names
  * it, with the skeleton's boneInverses), bound to the skinned mesh. */
 static ta_result make_skin(ta__ojreader *rd, const char *skeleton_uuid, const ta_node_id *bones, size_t bone_count,
-                           ta_skinned_mesh_index mesh, ta_bind_mode mode, const ta_mat4 *bind, ta_error *err)
+                           ta_skinned_mesh_id mesh, ta_bind_mode mode, const ta_mat4 *bind, ta_error *err)
 {
     uint32_t s;
     if (!ta__strmap_get(&rd->skeletons, skeleton_uuid, &s) || bone_count == 0) return TA_OK;
@@ -414,7 +414,7 @@ static ta_result make_skin(ta__ojreader *rd, const char *skeleton_uuid, const ta
             for (size_t q = 0; q < 16; ++q)
                 ibm[i].m[q] = (float)json_number_value(json_array_get(json_array_get(inverses, i), q));
         ta_skin_desc d = {bones, (uint32_t)bone_count, ibm, skeleton_uuid};
-        ta_skin_index made;
+        ta_skin_id made;
         ta_result r = ta_scene_add_skin(scene, &d, &made, err);
         ta__free(rd->mem, ibm, sizeof(ta_mat4) * bone_count);
         if (r != TA_OK) return r;
@@ -465,14 +465,14 @@ static ta_result bind_skin(ta__ojreader *rd, ta__pending_skin *p, const ta__strm
         }
     }
     /* bindMode and bindMatrix, as ObjectLoader sets them before bind(skeleton, bindMatrix) */
-    ta_bind_mode mode = TA_BIND_ATTACHED;
+    ta_bind_mode mode = TA_BIND_MODE_ATTACHED;
     ta_mat4 bind = ta_mat4_identity();
     const char *mode_name = NULL;
     bool has_bind = false;
     if (r == TA_OK) r = ta__jget_string(err, p->json, path.text, "bindMode", false, &mode_name);
     if (r == TA_OK && mode_name != NULL) {
         if (strcmp(mode_name, "detached") == 0) {
-            mode = TA_BIND_DETACHED;
+            mode = TA_BIND_MODE_DETACHED;
         } else if (strcmp(mode_name, "attached") != 0) {
             ta__jpath_key(&path, "bindMode");
             r = ta__jfail(err, TA_ERROR_PARSE, path.text, "\"%s\" is neither \"attached\" nor \"detached\"", mode_name);
@@ -482,7 +482,7 @@ static ta_result bind_skin(ta__ojreader *rd, ta__pending_skin *p, const ta__strm
     if (r == TA_OK) {
         p->desc.bones = nodes;
         p->desc.bone_count = (uint32_t)bone_count;
-        ta_skinned_mesh_index made;
+        ta_skinned_mesh_id made;
         r = ta_scene_add_skinned_mesh(rd->model->scene, &p->desc, &made, err);
         if (r == TA_OK && skeleton_uuid != NULL) r = make_skin(rd, skeleton_uuid, nodes, bone_count, made, mode, &bind, err);
         if (r != TA_OK)
@@ -499,7 +499,7 @@ ta_result ta__ojr_skins(ta__ojreader *rd, ta_error *err)
     ta__strmap bones;
     ta__strmap_init(&bones, rd->mem);
     bone_state st = {&bones, true};
-    ta_scene_traverse(rd->model->scene, ta_no_parent(), bone_visit, &st);
+    ta_scene_traverse(rd->model->scene, ta_node_none(), bone_visit, &st);
     ta_result r = st.ok ? TA_OK : ta__fail(err, TA_ERROR_OUT_OF_MEMORY, "out of memory finding the bones");
     size_t skeletons = json_array_size(json_object_get(rd->doc, "skeletons"));
     rd->skin_made = (uint32_t *)ta__calloc(rd->mem, skeletons + 1, sizeof(uint32_t));

@@ -1,5 +1,5 @@
 /*
- * ta_object_to_json: a scene, its assets, cameras and clips as the document
+ * ta_object_json_write: a scene, its assets, cameras and clips as the document
  * Object3D.toJSON writes for a Scene. This file decides the layout (which
  * three.js object carries each mesh, light and camera, and the uuids), then
  * puts the document together from write_objects.c, write_assets.c and
@@ -53,11 +53,11 @@ char *ta__ojw_make_uuid(ta__ojwriter *w, const char *tag, uint32_t number)
 static ta__attach_kind kind_for_type(ta_node_type type)
 {
     switch (type) {
-    case TA_NODE_MESH: return TA__ATTACH_MESH;
-    case TA_NODE_SKINNED_MESH: return TA__ATTACH_SKINNED_MESH;
-    case TA_NODE_LIGHT: return TA__ATTACH_LIGHT;
-    case TA_NODE_PERSPECTIVE_CAMERA: return TA__ATTACH_PERSPECTIVE;
-    case TA_NODE_ORTHOGRAPHIC_CAMERA: return TA__ATTACH_ORTHOGRAPHIC;
+    case TA_NODE_TYPE_MESH: return TA__ATTACH_MESH;
+    case TA_NODE_TYPE_SKINNED_MESH: return TA__ATTACH_SKINNED_MESH;
+    case TA_NODE_TYPE_LIGHT: return TA__ATTACH_LIGHT;
+    case TA_NODE_TYPE_PERSPECTIVE_CAMERA: return TA__ATTACH_PERSPECTIVE;
+    case TA_NODE_TYPE_ORTHOGRAPHIC_CAMERA: return TA__ATTACH_ORTHOGRAPHIC;
     default: return TA__ATTACH_NONE;
     }
 }
@@ -291,7 +291,7 @@ static ta_result build(ta__ojwriter *w, const ta_clip *const *clips, uint32_t cl
     json_t *doc = json_object(), *meta = json_object();
     bool ok = doc != NULL && meta != NULL && ta__jset(meta, "version", json_real(4.7)) &&
               ta__jset(meta, "type", json_string("Object")) &&
-              ta__jset(meta, "generator", json_string("threeanim ta_object_to_json"));
+              ta__jset(meta, "generator", json_string("threeanim ta_object_json_write"));
     if (!ok || !ta__jset(doc, "metadata", meta)) {
         if (!ok) json_decref(meta);
         json_decref(doc);
@@ -326,7 +326,7 @@ static ta_result build(ta__ojwriter *w, const ta_clip *const *clips, uint32_t cl
     return TA_OK;
 }
 
-ta_result ta_object_to_json(const ta_scene *scene, const ta_assets *assets, const ta_camera_list *cameras,
+ta_result ta_object_json_write(const ta_scene *scene, const ta_assets *assets, const ta_camera_list *cameras,
                             const ta_clip *const *animations, uint32_t animation_count,
                             const ta_object_json_options *options, char **out_text, ta_error *err)
 {
@@ -361,23 +361,23 @@ ta_result ta_object_to_json(const ta_scene *scene, const ta_assets *assets, cons
     return r;
 }
 
-ta_result ta_write_object_json_file(const char *path, const ta_scene *scene, const ta_assets *assets,
+ta_result ta_object_json_write_file(const char *path, const ta_scene *scene, const ta_assets *assets,
                                     const ta_camera_list *cameras, const ta_clip *const *animations,
                                     uint32_t animation_count, const ta_object_json_options *options, ta_error *err)
 {
     if (path == NULL) return ta__fail(err, TA_ERROR_INVALID_ARGUMENT, "path: is NULL");
     char *text;
-    ta_result r = ta_object_to_json(scene, assets, cameras, animations, animation_count, options, &text, err);
+    ta_result r = ta_object_json_write(scene, assets, cameras, animations, animation_count, options, &text, err);
     if (r != TA_OK) return r;
     FILE *f = fopen(path, "wb");
     if (f == NULL) {
-        ta_json_free(text);
+        ta_json_destroy(text);
         return ta__fail(err, TA_ERROR_IO, "path: cannot open \"%s\" for writing", path);
     }
     size_t length = strlen(text);
     bool ok = fwrite(text, 1, length, f) == length && fputc('\n', f) != EOF;
     ok = (fclose(f) == 0) && ok;
-    ta_json_free(text);
+    ta_json_destroy(text);
     if (!ok) return ta__fail(err, TA_ERROR_IO, "path: cannot write \"%s\"", path);
     return TA_OK;
 }

@@ -66,7 +66,7 @@ static json_t *material_json(const ta__ojwriter *w, uint32_t i)
     for (size_t k = 0; ok && k < sizeof numbers / sizeof numbers[0]; ++k) {
         if (!(has & TA__HAS(numbers[k].prop))) continue;
         double v = *(const float *)((const char *)m + numbers[k].offset);
-        if (numbers[k].prop == TA__P_REFLECTIVITY && m->kind == TA_MATERIAL_PHYSICAL) {
+        if (numbers[k].prop == TA__P_REFLECTIVITY && m->kind == TA_MATERIAL_KIND_PHYSICAL) {
             /* MeshPhysicalMaterial's reflectivity is its ior seen another way. */
             double ior = m->ior;
             v = 2.5 * (ior - 1) / (ior + 1);
@@ -184,7 +184,7 @@ static void invert(const ta_mat4 *in, double out[16])
 
 uint32_t ta__ojw_first_of_skin(const ta_scene *scene, uint32_t i)
 {
-    ta_skin_index skin = scene->skinned_meshes[i].skin;
+    ta_skin_id skin = scene->skinned_meshes[i].skin;
     if (skin.index >= scene->skin_count) return i;
     for (uint32_t j = 0; j < i; ++j)
         if (scene->skinned_meshes[j].skin.index == skin.index && scene->skinned_meshes[j].bone_count > 0) return j;

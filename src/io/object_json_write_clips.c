@@ -67,28 +67,28 @@ static ta_result target_object(const ta__ojwriter *w, const ta_track_target *t, 
     const char *what;
     *slot = -1;
     switch (t->family) {
-    case TA_FAMILY_NODE:
+    case TA_TARGET_FAMILY_NODE:
         if (i >= scene->node_count)
             return ta__fail(err, TA_ERROR_MISSING_TARGET, "target: node %u is not in the scene (%u nodes)", i,
                             scene->node_count);
         *object = i;
         return TA_OK;
-    case TA_FAMILY_MESH: owners = w->mesh_owner, count = scene->mesh_count, what = "mesh"; break;
-    case TA_FAMILY_SKINNED_MESH: owners = w->skinned_owner, count = scene->skinned_mesh_count, what = "skinned mesh"; break;
-    case TA_FAMILY_LIGHT: owners = w->light_owner, count = scene->light_count, what = "light"; break;
-    case TA_FAMILY_PERSPECTIVE_CAMERA:
+    case TA_TARGET_FAMILY_MESH: owners = w->mesh_owner, count = scene->mesh_count, what = "mesh"; break;
+    case TA_TARGET_FAMILY_SKINNED_MESH: owners = w->skinned_owner, count = scene->skinned_mesh_count, what = "skinned mesh"; break;
+    case TA_TARGET_FAMILY_LIGHT: owners = w->light_owner, count = scene->light_count, what = "light"; break;
+    case TA_TARGET_FAMILY_PERSPECTIVE_CAMERA:
         owners = w->perspective_owner, count = w->cameras->perspective_count, what = "perspective camera";
         break;
-    case TA_FAMILY_ORTHOGRAPHIC_CAMERA:
+    case TA_TARGET_FAMILY_ORTHOGRAPHIC_CAMERA:
         owners = w->orthographic_owner, count = w->cameras->orthographic_count, what = "orthographic camera";
         break;
-    case TA_FAMILY_MATERIAL: {
+    case TA_TARGET_FAMILY_MATERIAL: {
         if (i >= w->assets->material_count)
             return ta__fail(err, TA_ERROR_MISSING_TARGET, "target: material %u is not in the assets (%u materials)", i,
                             w->assets->material_count);
         bool is_map = ta__kind_on_map(t->kind);
         material_find f = {w, i, is_map, false, 0, -1};
-        if (!find_in(&f, scene->first_child, ta_no_parent()))
+        if (!find_in(&f, scene->first_child, ta_node_none()))
             return ta__fail(err, TA_ERROR_MISSING_TARGET,
                             is_map ? "target: no mesh draws with material %u (\"%s\") alone, so no \".map\" path "
                                      "names its map (three.js binds .map only on a mesh of one material)"
@@ -125,11 +125,11 @@ static ta_result verify_paths(const ta__ojwriter *w, const ta_clip *clip, uint32
     b.scene = w->scene;
     b.assets = w->assets;
     b.cameras = w->cameras;
-    b.root = ta_no_parent();
+    b.root = ta_node_none();
     b.node_uuids = (const char *const *)w->node_uuids;
     b.scene_uuid = w->scene_uuid;
     for (uint32_t i = 0; i < ta_clip_track_count(clip); ++i) {
-        ta_track_target t = ta_track_get_target(ta_clip_track(clip, i));
+        ta_track_target t = ta_track_target_of(ta_clip_track(clip, i));
         uint32_t object = 0;
         int32_t slot;
         if (target_object(w, &t, &object, &slot, NULL) != TA_OK || object >= w->scene->node_count) continue;
@@ -140,7 +140,7 @@ static ta_result verify_paths(const ta__ojwriter *w, const ta_clip *clip, uint32
         ta_track_name parsed;
         ta_track_binding binding;
         ta_error e2;
-        ta_result r = ta_parse_track_name(path, &parsed, buffer, need, &e2);
+        ta_result r = ta_track_name_parse(path, &parsed, buffer, need, &e2);
         if (r == TA_OK) r = ta__bind_track(&b, path, &parsed, &binding, &e2);
         ta__free(&w->mem, buffer, need);
         bool same = r == TA_OK && binding.target_count == 1 && ta_track_target_eq(binding.targets[0], t);

@@ -33,7 +33,7 @@ typedef struct ta__attach {
 /* A made object: an attachment written as its own object. */
 typedef struct ta__extra {
     ta__attach what;
-    ta_node_id parent; /* ta_no_parent(): at the top */
+    ta_node_id parent; /* ta_node_none(): at the top */
     char *uuid;
 } ta__extra;
 

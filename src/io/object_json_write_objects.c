@@ -65,7 +65,7 @@ static bool mesh_fields(const ta__ojwriter *w, json_t *j, const ta_mesh *m, bool
         ok = ok && ta__jset(j, "morphTargetInfluences", numbers(m->morph_influences, (int)m->morph_count));
     }
     if (ok && skinned) {
-        ok = ta__jset(j, "bindMode", json_string(m->bind_mode == TA_BIND_DETACHED ? "detached" : "attached")) &&
+        ok = ta__jset(j, "bindMode", json_string(m->bind_mode == TA_BIND_MODE_DETACHED ? "detached" : "attached")) &&
              ta__jset(j, "bindMatrix", numbers(m->bind_matrix.m, 16));
         if (ok && m->bone_count > 0) ok = ta__jset(j, "skeleton", json_string(w->skeleton_uuids[index]));
     }
@@ -81,11 +81,11 @@ static bool attachment_fields(const ta__ojwriter *w, json_t *j, ta__attach a)
     case TA__ATTACH_LIGHT: {
         const ta_light *l = &scene->lights[a.index];
         bool ok = ta__jset(j, "color", hex(l->color)) && ta__jset(j, "intensity", ta__jreal(l->intensity));
-        if (ok && (l->kind == TA_LIGHT_POINT || l->kind == TA_LIGHT_SPOT))
+        if (ok && (l->kind == TA_LIGHT_KIND_POINT || l->kind == TA_LIGHT_KIND_SPOT))
             ok = ta__jset(j, "distance", ta__jreal(l->distance)) && ta__jset(j, "decay", ta__jreal(l->decay));
-        if (ok && l->kind == TA_LIGHT_SPOT)
+        if (ok && l->kind == TA_LIGHT_KIND_SPOT)
             ok = ta__jset(j, "angle", ta__jreal(l->angle)) && ta__jset(j, "penumbra", ta__jreal(l->penumbra));
-        if (ok && l->kind == TA_LIGHT_HEMISPHERE) ok = ta__jset(j, "groundColor", hex(l->ground_color));
+        if (ok && l->kind == TA_LIGHT_KIND_HEMISPHERE) ok = ta__jset(j, "groundColor", hex(l->ground_color));
         return ok;
     }
     case TA__ATTACH_PERSPECTIVE: {
@@ -159,8 +159,8 @@ static json_t *node_object(const ta__ojwriter *w, ta_node_id id)
     const char *type;
     if (w->is_bone[id.index]) type = "Bone";
     else if (primary.kind != TA__ATTACH_NONE) type = attach_type(w, primary);
-    else if (n->type == TA_NODE_GROUP) type = "Group";
-    else if (n->type == TA_NODE_BONE) type = "Bone";
+    else if (n->type == TA_NODE_TYPE_GROUP) type = "Group";
+    else if (n->type == TA_NODE_TYPE_BONE) type = "Bone";
     else type = "Object3D";
     float q[4] = {n->quaternion.x, n->quaternion.y, n->quaternion.z, n->quaternion.w};
     float p[3] = {n->position.x, n->position.y, n->position.z}, s[3] = {n->scale.x, n->scale.y, n->scale.z};
@@ -183,7 +183,7 @@ ta_result ta__ojw_scene_object(ta__ojwriter *w, json_t *clip_uuids, json_t **out
     json_t *j = json_object();
     bool ok = j != NULL && ta__jset(j, "uuid", json_string(w->scene_uuid)) &&
               ta__jset(j, "type", json_string("Scene")) && ta__jset(j, "name", json_string(scene->name)) &&
-              children_of(w, j, scene->first_child, ta_no_parent());
+              children_of(w, j, scene->first_child, ta_node_none());
     if (ok && clip_uuids != NULL && json_array_size(clip_uuids) > 0)
         ok = json_object_set(j, "animations", clip_uuids) == 0;
     if (!ok) {

@@ -79,7 +79,7 @@ static bool node_plain_mesh(const ta__binder *b, ta_node_id n, uint32_t *out)
  * else a mesh first. */
 static const ta_mesh *node_mesh(const ta__binder *b, ta_node_id n, bool *skinned, uint32_t *index)
 {
-    bool prefer_skinned = b->scene->nodes[n.index].type == TA_NODE_SKINNED_MESH;
+    bool prefer_skinned = b->scene->nodes[n.index].type == TA_NODE_TYPE_SKINNED_MESH;
     for (int pass = 0; pass < 2; ++pass) {
         bool want_skinned = (pass == 0) == prefer_skinned;
         if (want_skinned ? node_skinned_mesh(b, n, index) : node_plain_mesh(b, n, index)) {
@@ -126,7 +126,7 @@ static bool find_node(const ta__binder *b, const char *name, ta_node_id *out, bo
             }
         }
     }
-    find_state st = {b, name, b->root, false, ta_no_parent()};
+    find_state st = {b, name, b->root, false, ta_node_none()};
     ta_scene_traverse(scene, b->root, find_visit, &st);
     if (st.found) *out = st.node;
     return st.found;
@@ -190,7 +190,7 @@ static bool morph_index(const ta__binder *b, const ta_mesh *m, bool skinned, uin
             }
     } else {
         uint32_t t;
-        if (ta_morph_target_index(m, key, &t, NULL) == TA_OK) {
+        if (ta_mesh_find_morph_target(m, key, &t, NULL) == TA_OK) {
             v = t;
             in_dict = true;
         }
@@ -244,28 +244,28 @@ static ta_result bind_node_property(const ta__binder *b, const char *track_name,
     case TA__P_POSITION:
     case TA__P_SCALE:
         if (index == NULL) {
-            ta__kind_lookup(TA_FAMILY_NODE, false, prop_text, false, &kind);
-            return one_target(out, make_target(kind, TA_FAMILY_NODE, node.index, 0));
+            ta__kind_lookup(TA_TARGET_FAMILY_NODE, false, prop_text, false, &kind);
+            return one_target(out, make_target(kind, TA_TARGET_FAMILY_NODE, node.index, 0));
         }
         if (!axis_of(index, &axis)) return refuse_index(track_name, prop == TA__P_POSITION ? ".position" : ".scale", err);
-        ta__kind_lookup(TA_FAMILY_NODE, false, prop_text, true, &kind);
-        return one_target(out, make_target(kind, TA_FAMILY_NODE, node.index, axis));
+        ta__kind_lookup(TA_TARGET_FAMILY_NODE, false, prop_text, true, &kind);
+        return one_target(out, make_target(kind, TA_TARGET_FAMILY_NODE, node.index, axis));
     case TA__P_ROTATION:
         if (index == NULL)
             return ta__fail(err, TA_ERROR_UNSUPPORTED,
                             "track \"%s\": a whole .rotation is not driven; use .quaternion, or .rotation[x]",
                             track_name);
         if (!axis_of(index, &axis)) return refuse_index(track_name, ".rotation", err);
-        ta__kind_lookup(TA_FAMILY_NODE, false, prop_text, true, &kind);
-        return one_target(out, make_target(kind, TA_FAMILY_NODE, node.index, axis));
+        ta__kind_lookup(TA_TARGET_FAMILY_NODE, false, prop_text, true, &kind);
+        return one_target(out, make_target(kind, TA_TARGET_FAMILY_NODE, node.index, axis));
     case TA__P_QUATERNION:
     case TA__P_VISIBLE:
     case TA__P_NAME:
         if (index != NULL) return refuse_index(track_name, prop_text, err);
-        ta__kind_lookup(TA_FAMILY_NODE, false, prop_text, false, &kind);
-        return one_target(out, make_target(kind, TA_FAMILY_NODE, node.index, 0));
+        ta__kind_lookup(TA_TARGET_FAMILY_NODE, false, prop_text, false, &kind);
+        return one_target(out, make_target(kind, TA_TARGET_FAMILY_NODE, node.index, 0));
     case TA__P_MORPH: {
-        ta_target_family family = skinned ? TA_FAMILY_SKINNED_MESH : TA_FAMILY_MESH;
+        ta_target_family family = skinned ? TA_TARGET_FAMILY_SKINNED_MESH : TA_TARGET_FAMILY_MESH;
         ta__kind_lookup(family, false, prop_text, true, &kind);
         if (index == NULL) {
             out->split = true;
@@ -287,13 +287,13 @@ static ta_result bind_node_property(const ta__binder *b, const char *track_name,
     if (index != NULL) return refuse_index(track_name, prop_text, err);
     /* A light's or a camera's number. */
     if (light_index != TA_NONE && (ta__has_light(scene->lights[light_index].kind) & TA__HAS(prop)) &&
-        ta__kind_lookup(TA_FAMILY_LIGHT, false, prop_text, false, &kind))
-        return one_target(out, make_target(kind, TA_FAMILY_LIGHT, light_index, 0));
-    if (persp_index != TA_NONE && ta__kind_lookup(TA_FAMILY_PERSPECTIVE_CAMERA, false, prop_text, false, &kind))
-        return one_target(out, make_target(kind, TA_FAMILY_PERSPECTIVE_CAMERA, persp_index, 0));
+        ta__kind_lookup(TA_TARGET_FAMILY_LIGHT, false, prop_text, false, &kind))
+        return one_target(out, make_target(kind, TA_TARGET_FAMILY_LIGHT, light_index, 0));
+    if (persp_index != TA_NONE && ta__kind_lookup(TA_TARGET_FAMILY_PERSPECTIVE_CAMERA, false, prop_text, false, &kind))
+        return one_target(out, make_target(kind, TA_TARGET_FAMILY_PERSPECTIVE_CAMERA, persp_index, 0));
     if (persp_index == TA_NONE && ortho_index != TA_NONE &&
-        ta__kind_lookup(TA_FAMILY_ORTHOGRAPHIC_CAMERA, false, prop_text, false, &kind))
-        return one_target(out, make_target(kind, TA_FAMILY_ORTHOGRAPHIC_CAMERA, ortho_index, 0));
+        ta__kind_lookup(TA_TARGET_FAMILY_ORTHOGRAPHIC_CAMERA, false, prop_text, false, &kind))
+        return one_target(out, make_target(kind, TA_TARGET_FAMILY_ORTHOGRAPHIC_CAMERA, ortho_index, 0));
     return refuse_undriven(track_name, prop_text, "object", err);
 }
 
@@ -310,9 +310,9 @@ static ta_result bind_material_property(const ta__binder *b, const char *track_n
         return TA_OK;
     }
     ta_track_kind kind;
-    if (ta__kind_lookup(TA_FAMILY_MATERIAL, false, pn->property_name, false, &kind)) {
+    if (ta__kind_lookup(TA_TARGET_FAMILY_MATERIAL, false, pn->property_name, false, &kind)) {
         if (pn->property_index != NULL) return refuse_index(track_name, pn->property_name, err);
-        return one_target(out, make_target(kind, TA_FAMILY_MATERIAL, material, 0));
+        return one_target(out, make_target(kind, TA_TARGET_FAMILY_MATERIAL, material, 0));
     }
     return refuse_undriven(track_name, pn->property_name, "material", err);
 }
@@ -327,10 +327,10 @@ static ta_result bind_map_property(const char *track_name, const ta_track_name *
         return TA_OK;
     }
     ta_track_kind kind;
-    if (!ta__kind_lookup(TA_FAMILY_MATERIAL, true, pn->property_name, false, &kind))
+    if (!ta__kind_lookup(TA_TARGET_FAMILY_MATERIAL, true, pn->property_name, false, &kind))
         return refuse_undriven(track_name, pn->property_name, "texture", err);
     if (pn->property_index != NULL) return refuse_index(track_name, pn->property_name, err);
-    return one_target(out, make_target(kind, TA_FAMILY_MATERIAL, material, 0));
+    return one_target(out, make_target(kind, TA_TARGET_FAMILY_MATERIAL, material, 0));
 }
 
 ta_result ta__bind_track(const ta__binder *b, const char *track_name, const ta_track_name *pn, ta_track_binding *out,

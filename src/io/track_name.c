@@ -165,7 +165,7 @@ static const char *put(const char *s, span sp, char *buffer, size_t *used)
 
 static const char *const supported_object_names[] = {"material", "materials", "bones", "map"};
 
-ta_result ta_parse_track_name(const char *track_name, ta_track_name *out_name, char *buffer, size_t buffer_size,
+ta_result ta_track_name_parse(const char *track_name, ta_track_name *out_name, char *buffer, size_t buffer_size,
                               ta_error *err)
 {
     if (track_name == NULL) return ta__fail(err, TA_ERROR_INVALID_ARGUMENT, "track_name: is NULL");
@@ -237,7 +237,7 @@ static size_t space_at(const unsigned char *s, size_t n, size_t i)
     return 0;
 }
 
-ta_result ta_sanitize_node_name(const char *name, char *out, size_t out_size, ta_error *err)
+ta_result ta_track_name_sanitize(const char *name, char *out, size_t out_size, ta_error *err)
 {
     if (name == NULL) return ta__fail(err, TA_ERROR_INVALID_ARGUMENT, "name: is NULL");
     size_t n = strlen(name);

@@ -83,25 +83,25 @@ ta_result ta_clip_binding_name(void *clip_binding, const ta_track_target *target
     out->node = NULL;
     uint32_t i = target->index;
     switch (target->family) {
-    case TA_FAMILY_NODE: return owner_node(cb, ta_node_at(i), "the track", out, err);
-    case TA_FAMILY_MESH:
+    case TA_TARGET_FAMILY_NODE: return owner_node(cb, ta_node_at(i), "the track", out, err);
+    case TA_TARGET_FAMILY_MESH:
         if (i >= scene->mesh_count)
             return ta__fail(err, TA_ERROR_MISSING_TARGET, "target: mesh %u is not in the scene (%u meshes)", i,
                             scene->mesh_count);
         return owner_node(cb, scene->meshes[i].node, "the mesh", out, err);
-    case TA_FAMILY_SKINNED_MESH:
+    case TA_TARGET_FAMILY_SKINNED_MESH:
         if (i >= scene->skinned_mesh_count)
             return ta__fail(err, TA_ERROR_MISSING_TARGET, "target: skinned mesh %u is not in the scene (%u)", i,
                             scene->skinned_mesh_count);
         return owner_node(cb, scene->skinned_meshes[i].node, "the skinned mesh", out, err);
-    case TA_FAMILY_LIGHT:
+    case TA_TARGET_FAMILY_LIGHT:
         if (i >= scene->light_count)
             return ta__fail(err, TA_ERROR_MISSING_TARGET, "target: light %u is not in the scene (%u lights)", i,
                             scene->light_count);
         return owner_node(cb, scene->lights[i].node, "the light", out, err);
-    case TA_FAMILY_PERSPECTIVE_CAMERA:
-    case TA_FAMILY_ORTHOGRAPHIC_CAMERA: {
-        bool persp = target->family == TA_FAMILY_PERSPECTIVE_CAMERA;
+    case TA_TARGET_FAMILY_PERSPECTIVE_CAMERA:
+    case TA_TARGET_FAMILY_ORTHOGRAPHIC_CAMERA: {
+        bool persp = target->family == TA_TARGET_FAMILY_PERSPECTIVE_CAMERA;
         uint32_t count = cb->cameras == NULL ? 0
                          : persp            ? cb->cameras->perspective_count
                                             : cb->cameras->orthographic_count;
@@ -114,12 +114,12 @@ ta_result ta_clip_binding_name(void *clip_binding, const ta_track_target *target
                             persp ? "perspective" : "orthographic", i);
         return owner_node(cb, node, "the camera", out, err);
     }
-    case TA_FAMILY_MATERIAL: {
+    case TA_TARGET_FAMILY_MATERIAL: {
         if (cb->assets == NULL || i >= cb->assets->material_count)
             return ta__fail(err, TA_ERROR_MISSING_TARGET, "target: material %u is not in the assets (%u)", i,
                             cb->assets == NULL ? 0u : cb->assets->material_count);
         bool is_map = ta__kind_on_map(target->kind);
-        material_search st = {i, is_map, false, ta_no_parent(), -1};
+        material_search st = {i, is_map, false, ta_node_none(), -1};
         ta_scene_traverse(scene, cb->root, material_visit, &st);
         if (!st.found)
             return ta__fail(err, TA_ERROR_MISSING_TARGET,

@@ -45,8 +45,8 @@ uint64_t ta__has_node(void)
 uint64_t ta__has_light(ta_light_kind kind)
 {
     uint64_t has = TA__HAS(TA__P_COLOR) | TA__HAS(TA__P_INTENSITY);
-    if (kind == TA_LIGHT_POINT || kind == TA_LIGHT_SPOT) has |= TA__HAS(TA__P_DISTANCE);
-    if (kind == TA_LIGHT_SPOT) has |= TA__HAS(TA__P_ANGLE) | TA__HAS(TA__P_PENUMBRA);
+    if (kind == TA_LIGHT_KIND_POINT || kind == TA_LIGHT_KIND_SPOT) has |= TA__HAS(TA__P_DISTANCE);
+    if (kind == TA_LIGHT_KIND_SPOT) has |= TA__HAS(TA__P_ANGLE) | TA__HAS(TA__P_PENUMBRA);
     return has;
 }
 
@@ -70,23 +70,23 @@ uint64_t ta__has_material(ta_material_kind kind)
     const uint64_t wire = TA__HAS(TA__P_WIREFRAME), refl = TA__HAS(TA__P_REFLECTIVITY),
                    env = TA__HAS(TA__P_ENV_MAP_INTENSITY);
     switch (kind) {
-    case TA_MATERIAL_BASIC: return has | color | refl | wire;
-    case TA_MATERIAL_LAMBERT: return has | color | emissive | refl | env | wire;
-    case TA_MATERIAL_PHONG:
+    case TA_MATERIAL_KIND_BASIC: return has | color | refl | wire;
+    case TA_MATERIAL_KIND_LAMBERT: return has | color | emissive | refl | env | wire;
+    case TA_MATERIAL_KIND_PHONG:
         return has | color | emissive | TA__HAS(TA__P_SPECULAR) | TA__HAS(TA__P_SHININESS) | refl | env | wire;
-    case TA_MATERIAL_STANDARD:
+    case TA_MATERIAL_KIND_STANDARD:
         return has | color | emissive | TA__HAS(TA__P_ROUGHNESS) | TA__HAS(TA__P_METALNESS) | env | wire;
-    case TA_MATERIAL_PHYSICAL:
+    case TA_MATERIAL_KIND_PHYSICAL:
         return has | color | emissive | TA__HAS(TA__P_ROUGHNESS) | TA__HAS(TA__P_METALNESS) | refl | env |
                TA__HAS(TA__P_CLEARCOAT) | TA__HAS(TA__P_CLEARCOAT_ROUGHNESS) | TA__HAS(TA__P_SPECULAR_INTENSITY) |
                TA__HAS(TA__P_IOR) | wire;
-    case TA_MATERIAL_TOON: return has | color | emissive | wire;
-    case TA_MATERIAL_NORMAL: return has | wire;
-    case TA_MATERIAL_DEPTH: return has | wire;
-    case TA_MATERIAL_MATCAP: return has | color | wire;
-    case TA_MATERIAL_LINE_BASIC: return has | color;
-    case TA_MATERIAL_POINTS: return has | color;
-    case TA_MATERIAL_SPRITE: return has | color | TA__HAS(TA__P_ROTATION);
+    case TA_MATERIAL_KIND_TOON: return has | color | emissive | wire;
+    case TA_MATERIAL_KIND_NORMAL: return has | wire;
+    case TA_MATERIAL_KIND_DEPTH: return has | wire;
+    case TA_MATERIAL_KIND_MATCAP: return has | color | wire;
+    case TA_MATERIAL_KIND_LINE_BASIC: return has | color;
+    case TA_MATERIAL_KIND_POINTS: return has | color;
+    case TA_MATERIAL_KIND_SPRITE: return has | color | TA__HAS(TA__P_ROTATION);
     default: return has;
     }
 }
@@ -164,7 +164,7 @@ ta_result ta__kind_path(const ta_track_target *target, int32_t material_slot, ch
                             "cannot bind \".map.%s\"",
                             target->index, prop);
         n = snprintf(out, size, ".map.%s", prop);
-    } else if (target->family == TA_FAMILY_MATERIAL) {
+    } else if (target->family == TA_TARGET_FAMILY_MATERIAL) {
         if (material_slot >= 0)
             n = snprintf(out, size, ".material[%d].%s", (int)material_slot, prop);
         else
@@ -199,7 +199,7 @@ ta_result ta_track_name_format(const ta_track_target *target, const ta_target_ow
         return ta__fail(err, TA_ERROR_UNSUPPORTED,
                         "owner->node: \"%s\" holds '%c' at byte %zu, so the name would not parse back to it", owner->node,
                         *bad, (size_t)(bad - owner->node));
-    bool by_name = (target->kind == TA_MORPH_INFLUENCE || target->kind == TA_SKINNED_MORPH_INFLUENCE) &&
+    bool by_name = (target->kind == TA_TRACK_KIND_MORPH_INFLUENCE || target->kind == TA_TRACK_KIND_SKINNED_MORPH_INFLUENCE) &&
                    morph_name_fits(morph_name);
     /* The kind's part is short (a property, an axis or a number); a morph name can be any length. */
     char suffix[96];

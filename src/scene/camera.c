@@ -10,7 +10,7 @@
 ta_perspective_camera ta_perspective_camera_defaults(void)
 {
     ta_perspective_camera c;
-    c.node = ta_no_parent();
+    c.node = ta_node_none();
     c.fov = 50;
     c.zoom = 1;
     c.near = 0.1f;
@@ -24,7 +24,7 @@ ta_perspective_camera ta_perspective_camera_defaults(void)
 ta_orthographic_camera ta_orthographic_camera_defaults(void)
 {
     ta_orthographic_camera c;
-    c.node = ta_no_parent();
+    c.node = ta_node_none();
     c.left = -1;
     c.right = 1;
     c.top = 1;
@@ -193,7 +193,7 @@ void ta_camera_list_destroy(ta_camera_list *cameras)
 }
 
 ta_result ta_camera_list_add_perspective(ta_camera_list *cameras, const ta_perspective_camera *camera,
-                                         ta_perspective_camera_index *out_camera, ta_error *err)
+                                         ta_perspective_camera_id *out_camera, ta_error *err)
 {
     if (cameras == NULL) return ta__fail(err, TA_ERROR_INVALID_ARGUMENT, "cameras: is NULL");
     ta_result r = ta_perspective_camera_validate(camera, err);
@@ -211,7 +211,7 @@ ta_result ta_camera_list_add_perspective(ta_camera_list *cameras, const ta_persp
 }
 
 ta_result ta_camera_list_add_orthographic(ta_camera_list *cameras, const ta_orthographic_camera *camera,
-                                          ta_orthographic_camera_index *out_camera, ta_error *err)
+                                          ta_orthographic_camera_id *out_camera, ta_error *err)
 {
     if (cameras == NULL) return ta__fail(err, TA_ERROR_INVALID_ARGUMENT, "cameras: is NULL");
     ta_result r = ta_orthographic_camera_validate(camera, err);

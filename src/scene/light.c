@@ -18,7 +18,7 @@ ta_light ta_light_defaults(ta_light_kind kind)
 {
     ta_light l;
     l.kind = kind;
-    l.node = ta_no_parent();
+    l.node = ta_node_none();
     for (int i = 0; i < 3; ++i) {
         l.color[i] = 255;
         l.ground_color[i] = 255;

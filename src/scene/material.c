@@ -33,14 +33,14 @@ ta_material ta_material_defaults(ta_material_kind kind)
     m.metalness = 0;
     m.shininess = 30;
     m.alpha_test = 0;
-    m.reflectivity = kind == TA_MATERIAL_PHYSICAL ? 0.5f : 1.0f;
+    m.reflectivity = kind == TA_MATERIAL_KIND_PHYSICAL ? 0.5f : 1.0f;
     m.env_map_intensity = 1;
     m.clearcoat = 0;
     m.clearcoat_roughness = 0;
     m.specular_intensity = 1;
     m.ior = 1.5f;
     /* SpriteMaterial is the one kind three.js makes transparent. */
-    m.transparent = kind == TA_MATERIAL_SPRITE;
+    m.transparent = kind == TA_MATERIAL_KIND_SPRITE;
     m.wireframe = false;
     m.map = ta_texture_at(TA_NONE);
     m.name = NULL;

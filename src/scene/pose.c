@@ -97,7 +97,7 @@ static ta_result refresh(ta_pose *pose, const ta_scene *scene, ta_error *err)
     if (pose->have_order && pose->version == scene->structure_version && pose->node_count == scene->node_count)
         return TA_OK;
     order_state st = {pose, 0};
-    ta_scene_traverse(scene, ta_no_parent(), order_visit, &st);
+    ta_scene_traverse(scene, ta_node_none(), order_visit, &st);
     /* Subtree sizes, children before parents (the order reversed), then ends. */
     for (uint32_t i = 0; i < st.count; ++i) pose->end[pose->order[i].index] = 1;
     for (uint32_t k = st.count; k-- > 0;) {
@@ -201,7 +201,7 @@ ta_result ta_pose_world_pass(ta_pose *pose, const ta_scene *scene, ta_node_id ro
     return TA_OK;
 }
 
-ta_result ta_pose_skinning_pass(ta_pose *pose, const ta_scene *scene, ta_skin_index skin, ta_mat4 *out_bones,
+ta_result ta_pose_skinning_pass(ta_pose *pose, const ta_scene *scene, ta_skin_id skin, ta_mat4 *out_bones,
                                 uint32_t bone_count, ta_error *err)
 {
     if (pose == NULL || scene == NULL || out_bones == NULL)
@@ -268,7 +268,7 @@ static void invert(double out[16], const double te[16])
     out[15] = (n13 * t4 - n23 * t2 + n33 * t1) * d;
 }
 
-ta_result ta_pose_bind_matrix_inverse(ta_pose *pose, const ta_scene *scene, ta_skinned_mesh_index mesh, ta_mat4 *out,
+ta_result ta_pose_bind_matrix_inverse(ta_pose *pose, const ta_scene *scene, ta_skinned_mesh_id mesh, ta_mat4 *out,
                                       ta_error *err)
 {
     if (pose == NULL || scene == NULL || out == NULL)
@@ -279,7 +279,7 @@ ta_result ta_pose_bind_matrix_inverse(ta_pose *pose, const ta_scene *scene, ta_s
         return ta__fail(err, TA_ERROR_MISSING_TARGET, "mesh: skinned mesh %u is not in the scene, which has %u",
                         mesh.index, scene->skinned_mesh_count);
     double src[16], inv[16];
-    if (m->bind_mode == TA_BIND_DETACHED) {
+    if (m->bind_mode == TA_BIND_MODE_DETACHED) {
         for (int k = 0; k < 16; ++k) src[k] = m->bind_matrix.m[k];
     } else {
         ta_result r = refresh(pose, scene, err);

@@ -35,8 +35,8 @@ ta_result ta_scene_create(const ta_scene_options *options, ta_scene **out_scene,
     s->internal_ = in;
     s->name = name;
     s->uuid = uuid;
-    s->first_child = ta_no_parent();
-    s->last_child = ta_no_parent();
+    s->first_child = ta_node_none();
+    s->last_child = ta_node_none();
     *out_scene = s;
     return TA_OK;
 }
@@ -95,7 +95,7 @@ static void link_child(ta_scene *scene, ta_node_id node, ta_node_id parent)
 {
     ta_node *n = &scene->nodes[node.index];
     n->parent = parent;
-    n->next_sibling = ta_no_parent();
+    n->next_sibling = ta_node_none();
     ta_node_id *first, *last;
     if (ta_node_is_none(parent)) {
         first = &scene->first_child;
@@ -123,7 +123,7 @@ static void unlink_child(ta_scene *scene, ta_node_id node)
         first = &scene->nodes[n->parent.index].first_child;
         last = &scene->nodes[n->parent.index].last_child;
     }
-    ta_node_id prev = ta_no_parent();
+    ta_node_id prev = ta_node_none();
     for (ta_node_id c = *first; !ta_node_is_none(c); c = scene->nodes[c.index].next_sibling) {
         if (c.index == node.index) break;
         prev = c;
@@ -133,8 +133,8 @@ static void unlink_child(ta_scene *scene, ta_node_id node)
     else
         scene->nodes[prev.index].next_sibling = n->next_sibling;
     if (last->index == node.index) *last = prev;
-    n->next_sibling = ta_no_parent();
-    n->parent = ta_no_parent();
+    n->next_sibling = ta_node_none();
+    n->parent = ta_node_none();
 }
 
 ta_result ta_scene_add_node(ta_scene *scene, ta_node_id parent, const char *name, ta_node_id *out_node,
@@ -171,9 +171,9 @@ ta_result ta_scene_add_node(ta_scene *scene, ta_node_id parent, const char *name
     node->quaternion = ta_quat_identity();
     node->scale = ta_vec3_make(1, 1, 1);
     node->visible = true;
-    node->type = TA_NODE_OBJECT3D;
-    node->first_child = ta_no_parent();
-    node->last_child = ta_no_parent();
+    node->type = TA_NODE_TYPE_OBJECT3D;
+    node->first_child = ta_node_none();
+    node->last_child = ta_node_none();
     node->name = n;
     node->uuid = u;
     link_child(scene, id, parent);
@@ -372,7 +372,7 @@ ta_result ta_scene_find_below(const ta_scene *scene, ta_node_id root, const char
     if (!ta_node_is_none(root) && root.index >= scene->node_count)
         return ta__fail(err, TA_ERROR_MISSING_TARGET, "root: node %u is not in the scene, which has %u nodes",
                         root.index, scene->node_count);
-    find_state st = {key, by_uuid, false, ta_no_parent()};
+    find_state st = {key, by_uuid, false, ta_node_none()};
     ta_scene_traverse(scene, root, find_visit, &st);
     if (!st.found && by_uuid) return ta__fail(err, TA_ERROR_NOT_FOUND, "uuid: no node has the uuid \"%s\"", key);
     if (!st.found) {
@@ -391,12 +391,12 @@ ta_result ta_scene_find_below(const ta_scene *scene, ta_node_id root, const char
 
 ta_result ta_scene_find_by_name(const ta_scene *scene, const char *name, ta_node_id *out_node, ta_error *err)
 {
-    return ta_scene_find_below(scene, ta_no_parent(), name, false, out_node, err);
+    return ta_scene_find_below(scene, ta_node_none(), name, false, out_node, err);
 }
 
 ta_result ta_scene_find_by_uuid(const ta_scene *scene, const char *uuid, ta_node_id *out_node, ta_error *err)
 {
-    return ta_scene_find_below(scene, ta_no_parent(), uuid, true, out_node, err);
+    return ta_scene_find_below(scene, ta_node_none(), uuid, true, out_node, err);
 }
 
 ta_mat4 ta_scene_local_matrix(const ta_scene *scene, ta_node_id node)
@@ -459,7 +459,7 @@ static ta_result add_mesh(ta_scene *scene, const ta_mesh_desc *desc, bool skinne
     memset(&m, 0, sizeof m);
     m.node = desc->node;
     m.skin = ta_skin_at(TA_NONE);
-    m.bind_mode = TA_BIND_ATTACHED;
+    m.bind_mode = TA_BIND_MODE_ATTACHED;
     m.bind_matrix = ta_mat4_identity();
     bool ok = true;
     if (desc->morph_count > 0) {
@@ -513,7 +513,7 @@ fail:
     return r;
 }
 
-ta_result ta_scene_add_mesh(ta_scene *scene, const ta_mesh_desc *desc, ta_mesh_index *out_mesh, ta_error *err)
+ta_result ta_scene_add_mesh(ta_scene *scene, const ta_mesh_desc *desc, ta_mesh_id *out_mesh, ta_error *err)
 {
     uint32_t index = 0;
     if (scene == NULL) return ta__fail(err, TA_ERROR_INVALID_ARGUMENT, "scene: is NULL");
@@ -522,7 +522,7 @@ ta_result ta_scene_add_mesh(ta_scene *scene, const ta_mesh_desc *desc, ta_mesh_i
     return r;
 }
 
-ta_result ta_scene_add_skinned_mesh(ta_scene *scene, const ta_mesh_desc *desc, ta_skinned_mesh_index *out_mesh,
+ta_result ta_scene_add_skinned_mesh(ta_scene *scene, const ta_mesh_desc *desc, ta_skinned_mesh_id *out_mesh,
                                     ta_error *err)
 {
     uint32_t index = 0;
@@ -532,25 +532,25 @@ ta_result ta_scene_add_skinned_mesh(ta_scene *scene, const ta_mesh_desc *desc, t
     return r;
 }
 
-ta_mesh *ta_scene_mesh(ta_scene *scene, ta_mesh_index mesh)
+ta_mesh *ta_scene_mesh(ta_scene *scene, ta_mesh_id mesh)
 {
     if (scene == NULL || mesh.index >= scene->mesh_count) return NULL;
     return &scene->meshes[mesh.index];
 }
 
-ta_mesh *ta_scene_skinned_mesh(ta_scene *scene, ta_skinned_mesh_index mesh)
+ta_mesh *ta_scene_skinned_mesh(ta_scene *scene, ta_skinned_mesh_id mesh)
 {
     if (scene == NULL || mesh.index >= scene->skinned_mesh_count) return NULL;
     return &scene->skinned_meshes[mesh.index];
 }
 
-const ta_mesh *ta_scene_mesh_const(const ta_scene *scene, ta_mesh_index mesh)
+const ta_mesh *ta_scene_mesh_const(const ta_scene *scene, ta_mesh_id mesh)
 {
     if (scene == NULL || mesh.index >= scene->mesh_count) return NULL;
     return &scene->meshes[mesh.index];
 }
 
-const ta_mesh *ta_scene_skinned_mesh_const(const ta_scene *scene, ta_skinned_mesh_index mesh)
+const ta_mesh *ta_scene_skinned_mesh_const(const ta_scene *scene, ta_skinned_mesh_id mesh)
 {
     if (scene == NULL || mesh.index >= scene->skinned_mesh_count) return NULL;
     return &scene->skinned_meshes[mesh.index];
@@ -567,7 +567,7 @@ static bool mesh_in_list(const ta_mesh *mesh, const ta_mesh *list, uint32_t coun
     return offset / sizeof(ta_mesh) < count && offset % sizeof(ta_mesh) == 0;
 }
 
-ta_result ta_mesh_set_morph_name(ta_scene *scene, ta_mesh *mesh, uint32_t target, const char *name, ta_error *err)
+ta_result ta_scene_set_morph_name(ta_scene *scene, ta_mesh *mesh, uint32_t target, const char *name, ta_error *err)
 {
     if (scene == NULL || mesh == NULL)
         return ta__fail(err, TA_ERROR_INVALID_ARGUMENT, "%s: is NULL", scene == NULL ? "scene" : "mesh");
@@ -585,7 +585,7 @@ ta_result ta_mesh_set_morph_name(ta_scene *scene, ta_mesh *mesh, uint32_t target
     return r;
 }
 
-ta_result ta_morph_target_index(const ta_mesh *mesh, const char *name, uint32_t *out_target, ta_error *err)
+ta_result ta_mesh_find_morph_target(const ta_mesh *mesh, const char *name, uint32_t *out_target, ta_error *err)
 {
     if (mesh == NULL || name == NULL)
         return ta__fail(err, TA_ERROR_INVALID_ARGUMENT, "%s: is NULL", mesh == NULL ? "mesh" : "name");
@@ -610,7 +610,7 @@ ta_result ta_morph_target_index(const ta_mesh *mesh, const char *name, uint32_t 
     return ta__fail(err, TA_ERROR_NOT_FOUND, "name: the mesh has no morph target \"%s\"", name);
 }
 
-ta_result ta_scene_add_light(ta_scene *scene, const ta_light *light, ta_light_index *out_light, ta_error *err)
+ta_result ta_scene_add_light(ta_scene *scene, const ta_light *light, ta_light_id *out_light, ta_error *err)
 {
     if (scene == NULL) return ta__fail(err, TA_ERROR_INVALID_ARGUMENT, "scene: is NULL");
     ta_result r = ta_light_validate(light, err);
@@ -630,13 +630,13 @@ ta_result ta_scene_add_light(ta_scene *scene, const ta_light *light, ta_light_in
     return TA_OK;
 }
 
-ta_light *ta_scene_light(ta_scene *scene, ta_light_index light)
+ta_light *ta_scene_light(ta_scene *scene, ta_light_id light)
 {
     if (scene == NULL || light.index >= scene->light_count) return NULL;
     return &scene->lights[light.index];
 }
 
-const ta_light *ta_scene_light_const(const ta_scene *scene, ta_light_index light)
+const ta_light *ta_scene_light_const(const ta_scene *scene, ta_light_id light)
 {
     if (scene == NULL || light.index >= scene->light_count) return NULL;
     return &scene->lights[light.index];

@@ -43,7 +43,7 @@ static size_t matrices_at(void)
     return (sizeof(skin_block) + a - 1) / a * a;
 }
 
-ta_result ta_scene_add_skin(ta_scene *scene, const ta_skin_desc *desc, ta_skin_index *out_skin, ta_error *err)
+ta_result ta_scene_add_skin(ta_scene *scene, const ta_skin_desc *desc, ta_skin_id *out_skin, ta_error *err)
 {
     if (scene == NULL || desc == NULL)
         return ta__fail(err, TA_ERROR_INVALID_ARGUMENT, "%s: is NULL", scene == NULL ? "scene" : "desc");
@@ -107,13 +107,13 @@ ta_result ta_scene_add_skin(ta_scene *scene, const ta_skin_desc *desc, ta_skin_i
     return TA_OK;
 }
 
-const ta_skin *ta_scene_skin(const ta_scene *scene, ta_skin_index skin)
+const ta_skin *ta_scene_skin(const ta_scene *scene, ta_skin_id skin)
 {
     if (scene == NULL || skin.index >= scene->skin_count) return NULL;
     return &scene->skins[skin.index];
 }
 
-ta_result ta_scene_bind_skin(ta_scene *scene, ta_skinned_mesh_index mesh, ta_skin_index skin, ta_bind_mode mode,
+ta_result ta_scene_bind_skin(ta_scene *scene, ta_skinned_mesh_id mesh, ta_skin_id skin, ta_bind_mode mode,
                              const ta_mat4 *bind_matrix, ta_error *err)
 {
     if (scene == NULL) return ta__fail(err, TA_ERROR_INVALID_ARGUMENT, "scene: is NULL");
@@ -123,7 +123,7 @@ ta_result ta_scene_bind_skin(ta_scene *scene, ta_skinned_mesh_index mesh, ta_ski
     if (skin.index >= scene->skin_count)
         return ta__fail(err, TA_ERROR_MISSING_TARGET, "skin: skin %u is not in the scene, which has %u", skin.index,
                         scene->skin_count);
-    if (mode != TA_BIND_ATTACHED && mode != TA_BIND_DETACHED)
+    if (mode != TA_BIND_MODE_ATTACHED && mode != TA_BIND_MODE_DETACHED)
         return ta__fail(err, TA_ERROR_INVALID_ARGUMENT, "mode: %d is not a ta_bind_mode", (int)mode);
     if (bind_matrix != NULL)
         for (int k = 0; k < 16; ++k)

@@ -5,7 +5,7 @@
 # glTF to Object JSON: the same scene and clips, read back by our own reader;
 # written again, the same text; baked, the same poses as the glTF.
 run 0 convert "$MODEL" "$WORK/a.json" --clip walk --clip run && empty "$WORK/out" && empty "$WORK/err"
-has "$WORK/a.json" '"generator": "threeanim ta_object_to_json"'
+has "$WORK/a.json" '"generator": "threeanim ta_object_json_write"'
 run 0 info "$WORK/a.json"
 has "$WORK/out" "three.js Object JSON"
 has "$WORK/out" "19 nodes (15 bones), 2 meshes, 1 skinned mesh, 3 materials, 0 lights, 0 cameras, 2 clips"

@@ -218,17 +218,17 @@ static void world_make(world *w)
     ta_node_id n[NODES];
     static const char *const names[NODES] = {"root", "a", "b", "lamp", "cam"};
     for (uint32_t i = 0; i < NODES; ++i)
-        if (ta_scene_add_node(w->scene, i == 0 ? ta_no_parent() : n[0], names[i], &n[i], &err) != TA_OK)
+        if (ta_scene_add_node(w->scene, i == 0 ? ta_node_none() : n[0], names[i], &n[i], &err) != TA_OK)
             die("world", err.message);
     ta_scene_node(w->scene, n[1])->position = ta_vec3_make(1, 2, 3);
     ta_texture tex = ta_texture_defaults();
     ta_texture_id tid;
     ta_assets_add_texture(w->assets, &tex, "t", NULL, &tid, &err);
-    ta_material m = ta_material_defaults(TA_MATERIAL_PHYSICAL);
+    ta_material m = ta_material_defaults(TA_MATERIAL_KIND_PHYSICAL);
     m.map = tid;
     ta_material_id mats[2];
     ta_assets_add_material(w->assets, &m, "m", NULL, &mats[0], &err);
-    ta_material plain = ta_material_defaults(TA_MATERIAL_BASIC);
+    ta_material plain = ta_material_defaults(TA_MATERIAL_KIND_BASIC);
     ta_assets_add_material(w->assets, &plain, "p", NULL, &mats[1], &err);
     ta_mesh_desc md = {0};
     md.node = n[1];
@@ -242,7 +242,7 @@ static void world_make(world *w)
     sd.materials = &mats[1];
     sd.material_count = 1;
     ta_scene_add_skinned_mesh(w->scene, &sd, NULL, &err);
-    ta_light l = ta_light_defaults(TA_LIGHT_SPOT);
+    ta_light l = ta_light_defaults(TA_LIGHT_KIND_SPOT);
     l.node = n[3];
     ta_scene_add_light(w->scene, &l, NULL, &err);
     ta_perspective_camera pc = ta_perspective_camera_defaults();
@@ -251,7 +251,7 @@ static void world_make(world *w)
     ta_orthographic_camera oc = ta_orthographic_camera_defaults();
     ta_camera_list_add_orthographic(w->cameras, &oc, NULL, &err);
     ta_mixer_options mo = {&w->alloc};
-    if (ta_mixer_create(ta_no_parent(), &mo, &w->mixer, &err) != TA_OK) die("world", err.message);
+    if (ta_mixer_create(ta_node_none(), &mo, &w->mixer, &err) != TA_OK) die("world", err.message);
 }
 
 static void world_free(world *w)
@@ -301,24 +301,24 @@ static ta_track_target pick_target(rd *r, bool *bad)
     ta_error err;
     ta_result res;
     switch (ta_track_kind_family(kind)) {
-    case TA_FAMILY_NODE:
-        if (kind == TA_POSITION_ELEMENT || kind == TA_SCALE_ELEMENT || kind == TA_ROTATION_ELEMENT)
-            res = ta_node_element_target(ta_node_at(index + 1), kind, u8(r) % 4, &t, &err);
+    case TA_TARGET_FAMILY_NODE:
+        if (kind == TA_TRACK_KIND_POSITION_ELEMENT || kind == TA_TRACK_KIND_SCALE_ELEMENT || kind == TA_TRACK_KIND_ROTATION_ELEMENT)
+            res = ta_track_target_node_element(ta_node_at(index + 1), kind, u8(r) % 4, &t, &err);
         else
-            res = ta_node_target(ta_node_at(index + 1), kind, &t, &err);
+            res = ta_track_target_node(ta_node_at(index + 1), kind, &t, &err);
         break;
-    case TA_FAMILY_MESH: res = ta_morph_target(ta_mesh_at(index / 2), u8(r) % 9, &t, &err); break;
-    case TA_FAMILY_SKINNED_MESH: res = ta_skinned_morph_target(ta_skinned_mesh_at(index / 2), u8(r) % 9, &t, &err); break;
-    case TA_FAMILY_MATERIAL: res = ta_material_target(ta_material_at(index / 2), kind, &t, &err); break;
-    case TA_FAMILY_LIGHT: res = ta_light_target(ta_light_at(index / 3), kind, &t, &err); break;
-    case TA_FAMILY_PERSPECTIVE_CAMERA:
+    case TA_TARGET_FAMILY_MESH: res = ta_track_target_morph(ta_mesh_at(index / 2), u8(r) % 9, &t, &err); break;
+    case TA_TARGET_FAMILY_SKINNED_MESH: res = ta_track_target_skinned_morph(ta_skinned_mesh_at(index / 2), u8(r) % 9, &t, &err); break;
+    case TA_TARGET_FAMILY_MATERIAL: res = ta_track_target_material(ta_material_at(index / 2), kind, &t, &err); break;
+    case TA_TARGET_FAMILY_LIGHT: res = ta_track_target_light(ta_light_at(index / 3), kind, &t, &err); break;
+    case TA_TARGET_FAMILY_PERSPECTIVE_CAMERA:
         if (which & 1)
-            res = ta_orthographic_camera_target(ta_orthographic_camera_at(index / 3), kind, &t, &err);
+            res = ta_track_target_orthographic_camera(ta_orthographic_camera_at(index / 3), kind, &t, &err);
         else
-            res = ta_perspective_camera_target(ta_perspective_camera_at(index / 3), kind, &t, &err);
+            res = ta_track_target_perspective_camera(ta_perspective_camera_at(index / 3), kind, &t, &err);
         break;
     default:
-        res = ta_node_target(ta_node_at(1), kind, &t, &err);
+        res = ta_track_target_node(ta_node_at(1), kind, &t, &err);
         break;
     }
     if (res != TA_OK) {
@@ -357,7 +357,7 @@ static void pick_track(rd *r, track_spec *s)
     uint32_t nvalues = keys * size;
     for (uint32_t k = 0; k < keys; ++k) {
         float *v = s->values + k * size;
-        if (type == TA_VALUE_ROTATION && size == 4) {
+        if (type == TA_VALUE_TYPE_ROTATION && size == 4) {
             /* a unit quaternion, almost always; its length is what counts */
             float q[4];
             for (int i = 0; i < 4; ++i) q[i] = (float)((int)(u8(r) % 17) - 8);
@@ -365,10 +365,10 @@ static void pick_track(rd *r, track_spec *s)
             if (len == 0) q[3] = 1, len = 1;
             for (int i = 0; i < 4; ++i) v[i] = (float)(q[i] / len);
             if (u8(r) == 255) v[0] = pick_key(r); /* probably not unit: refused */
-        } else if (type == TA_VALUE_FLAG) {
+        } else if (type == TA_VALUE_TYPE_FLAG) {
             uint8_t f = u8(r);
             v[0] = f < 250 ? (float)(f & 1) : pick_key(r);
-        } else if (type == TA_VALUE_COLOR) {
+        } else if (type == TA_VALUE_TYPE_COLOR) {
             for (uint32_t i = 0; i < size; ++i) {
                 uint8_t c = u8(r);
                 v[i] = c < 240 ? (float)(c % 17) / 16.0f : pick_key(r);
@@ -377,7 +377,7 @@ static void pick_track(rd *r, track_spec *s)
             for (uint32_t i = 0; i < size; ++i) v[i] = pick_key(r);
         }
     }
-    if (type == TA_VALUE_STRING) {
+    if (type == TA_VALUE_TYPE_STRING) {
         for (uint32_t k = 0; k < keys; ++k) s->strings[k] = STRINGS[u8(r) % 4];
         d->strings = s->strings;
         if (shape & 1) {
@@ -389,7 +389,7 @@ static void pick_track(rd *r, track_spec *s)
         d->value_count = nvalues;
         if (shape == 254) d->value_count = nvalues ? nvalues - 1 : 1;
     }
-    bool cubic = d->interpolation == TA_CUBIC_SPLINE, bezier = d->interpolation == TA_BEZIER;
+    bool cubic = d->interpolation == TA_INTERPOLATION_CUBIC_SPLINE, bezier = d->interpolation == TA_INTERPOLATION_BEZIER;
     if (cubic || bezier || shape == 253) {
         uint32_t n = bezier ? 2 * nvalues : nvalues;
         for (uint32_t i = 0; i < n; ++i) {
@@ -455,7 +455,7 @@ static void check_invariants(fuzz *f, bool after_update, const char *what)
     world *w = &f->a;
     for (uint32_t i = 0; i < w->action_count; ++i) {
         ta_action *a = w->actions[i];
-        float ew = ta_action_get_effective_weight(a), wt = ta_action_weight(a);
+        float ew = ta_action_effective_weight(a), wt = ta_action_weight(a);
         if (!isfinite(ew) || ew < 0) die("an effective weight not finite or below zero", what);
         if (!isfinite(wt) || wt < 0) die("a weight not finite or below zero", what);
         /* An action the update ran (an active one) has the weight of that update;
@@ -470,13 +470,13 @@ static void check_invariants(fuzz *f, bool after_update, const char *what)
          * time scale at the warp: after set_time_scale it can pass a float, but
          * then only an update of no step runs (any other is refused with
          * CLOCK_RANGE), so it may read as an infinity, never as NaN. */
-        if (isnan(ta_action_get_effective_time_scale(a)) || !isfinite(ta_action_time_scale(a)))
+        if (isnan(ta_action_effective_time_scale(a)) || !isfinite(ta_action_time_scale(a)))
             die("a time scale not finite", what);
         /* the phase, with the loop mode the last update ran with */
         float phase = ta_action_phase(a);
         double d = ta_clip_duration(ta_action_clip(a)).seconds;
         ta_loop_mode mode = w->loop_at_update[i];
-        double top = mode == TA_PING_PONG ? 2 * d : d;
+        double top = mode == TA_LOOP_MODE_PING_PONG ? 2 * d : d;
         if (!w->synced[i] && !(phase >= 0 && (double)phase <= (double)(float)top)) {
             char detail[160];
             snprintf(detail, sizeof detail, "%s: action %u phase %.9g, clip %.9g s, %s", what, i, (double)phase, d,
@@ -486,7 +486,7 @@ static void check_invariants(fuzz *f, bool after_update, const char *what)
         /* The read time folds the phase by the loop mode of now: after a switch
          * out of PING_PONG it can read past the clip until the next update (the
          * phase carries the leg, a listed difference). */
-        double at = ta_action_at(a).seconds;
+        double at = ta_action_time(a).seconds;
         double slack = d * 1e-6; /* the phase is a float: the clip's end rounded to one */
         if (!w->synced[i] && ta_action_loop(a) == mode && !(at >= -slack && at <= d + slack)) {
             char detail[160];
@@ -608,7 +608,7 @@ static ta_result make_clip(world *w, track_spec *specs, uint32_t n, const ta_cli
         }
         if (!ta_track_validate(tracks[i])) die("a track made by ta_track_create is not valid", NULL);
         if (trace && w->cnt.fail_in < 0) {
-            ta_track_target tt = ta_track_get_target(tracks[i]);
+            ta_track_target tt = ta_track_target_of(tracks[i]);
             fprintf(stderr, "  track %u: %s of %u[%u], %s, %u keys:", i, ta_track_kind_name(tt.kind), tt.index,
                     tt.element, ta_interpolation_name(ta_track_interpolation(tracks[i])), ta_track_key_count(tracks[i]));
             uint32_t vs = ta_track_value_size(tracks[i]);
@@ -620,7 +620,7 @@ static ta_result make_clip(world *w, track_spec *specs, uint32_t n, const ta_cli
             }
             fprintf(stderr, "\n");
         }
-        if (ta_track_value_size(tracks[i]) == 4 && ta_track_get_target(tracks[i]).kind == TA_QUATERNION) {
+        if (ta_track_value_size(tracks[i]) == 4 && ta_track_target_of(tracks[i]).kind == TA_TRACK_KIND_QUATERNION) {
             const float *v = ta_track_values(tracks[i]);
             for (uint32_t k = 0; k < ta_track_key_count(tracks[i]); ++k) {
                 const float *q = v + 4 * k;
@@ -665,18 +665,18 @@ static ta_result add_action(world *w, uint32_t clip_k, ta_blend_mode mode, int g
     ta_result r = ta_action_create(clip, &o, &a, err);
     if (r != TA_OK) return r;
     if (group_kind) {
-        ta_animation_object_group g;
-        r = ta_object_group_init(&g, &w->alloc, err);
+        ta_object_group g;
+        r = ta_object_group_create(&g, &w->alloc, err);
         for (int i = 0; r == TA_OK && i < group_kind; ++i) r = ta_object_group_add(&g, ta_node_at(members[i]), err);
-        if (r == TA_OK) r = ta_action_use_group(a, &g, err);
-        ta_object_group_free(&g);
+        if (r == TA_OK) r = ta_action_set_group(a, &g, err);
+        ta_object_group_destroy(&g);
         if (r != TA_OK) {
             ta_action_destroy(a);
             return r;
         }
     }
     uint32_t index = 0;
-    r = ta_mixer_add(w->mixer, a, ta_no_parent(), &index, err);
+    r = ta_mixer_add(w->mixer, a, ta_node_none(), &index, err);
     if (r != TA_OK) {
         ta_action_destroy(a);
         return r;
@@ -728,8 +728,8 @@ static ta_result edit_track(world *w, const track_spec *s, uint8_t op, double x,
                                             &e2);
         if (sr == TA_OK) {
             for (uint32_t k = 0; k < ta_track_value_size(t); ++k)
-                if (ta_track_get_target(t).kind != TA_NODE_NAME && isnan(out[k]) &&
-                    ta_track_interpolation(t) != TA_BEZIER)
+                if (ta_track_target_of(t).kind != TA_TRACK_KIND_NODE_NAME && isnan(out[k]) &&
+                    ta_track_interpolation(t) != TA_INTERPOLATION_BEZIER)
                     die("a sample of finite keys is NaN", NULL);
         } else if (e2.message[0] == '\0') {
             die("a sample refused without a message", NULL);
@@ -748,14 +748,14 @@ static ta_result update(world *w, uint8_t form, double dt, ta_error *err)
     for (uint32_t i = 0; i < w->action_count; ++i) phases[i] = ta_action_phase(w->actions[i]);
     if (trace && w->cnt.fail_in < 0) fprintf(stderr, "  update form %u dt %.17g\n", form % 4, dt);
     switch (form % 4) {
-    case 0: r = ta_mixer_update(w->mixer, w->scene, ta_seconds(dt), err); break;
-    case 1: r = ta_mixer_update_with_assets(w->mixer, w->scene, w->assets, ta_seconds(dt), err); break;
+    case 0: r = ta_mixer_update(w->mixer, w->scene, ta_duration_from_seconds(dt), err); break;
+    case 1: r = ta_mixer_update_with_assets(w->mixer, w->scene, w->assets, ta_duration_from_seconds(dt), err); break;
     case 2: {
         ta_mixer_targets t = {w->scene, w->assets, w->cameras};
-        r = ta_mixer_set_time(w->mixer, &t, ta_seconds(dt), err);
+        r = ta_mixer_set_time(w->mixer, &t, ta_duration_from_seconds(dt), err);
         break;
     }
-    default: r = ta_mixer_update_with_cameras(w->mixer, w->scene, w->assets, w->cameras, ta_seconds(dt), err); break;
+    default: r = ta_mixer_update_with_cameras(w->mixer, w->scene, w->assets, w->cameras, ta_duration_from_seconds(dt), err); break;
     }
     if (r == TA_OK && trace && w->cnt.fail_in < 0) {
         for (uint32_t i = 0; i < w->scene->node_count; ++i) {
@@ -770,7 +770,7 @@ static ta_result update(world *w, uint8_t form, double dt, ta_error *err)
         }
         for (uint32_t i = 0; i < w->action_count; ++i)
             fprintf(stderr, "  action %u: weight %g effective %g, phase %g, %s%s\n", i,
-                    (double)ta_action_weight(w->actions[i]), (double)ta_action_get_effective_weight(w->actions[i]),
+                    (double)ta_action_weight(w->actions[i]), (double)ta_action_effective_weight(w->actions[i]),
                     (double)ta_action_phase(w->actions[i]), ta_loop_mode_name(ta_action_loop(w->actions[i])),
                     ta_action_is_active(w->actions[i]) ? ", active" : "");
     }
@@ -790,14 +790,14 @@ static ta_result subclip_in(world *w, uint32_t k, double a0, double a1, double f
 {
     if (w->clip_count == 0 || w->clip_count >= MAX_CLIPS) return no_room(err);
     ta_clip *out = NULL;
-    return keep_clip(w, ta_subclip(clip_of(w, k), "sub", a0, a1, fps, &w->alloc, &out, err), out);
+    return keep_clip(w, ta_clip_subclip(clip_of(w, k), "sub", a0, a1, fps, &w->alloc, &out, err), out);
 }
 
 static ta_result additive_in(world *w, uint32_t k, double frame, bool other, double fps, ta_error *err)
 {
     if (w->clip_count == 0 || w->clip_count >= MAX_CLIPS) return no_room(err);
     ta_clip *out = NULL;
-    return keep_clip(w, ta_make_clip_additive(clip_of(w, k), frame, other ? clip_of(w, k + 1) : NULL, fps, &w->alloc,
+    return keep_clip(w, ta_clip_make_additive(clip_of(w, k), frame, other ? clip_of(w, k + 1) : NULL, fps, &w->alloc,
                                               &out, err),
                      out);
 }
@@ -819,7 +819,7 @@ static ta_result beyond(world *w, uint32_t k, uint32_t node, uint8_t which, uint
         return ta_mixer_set_root_motion(w->mixer, (v & 4) ? &o : NULL, err);
     }
     uint32_t index = w->action_count ? k % w->action_count : k;
-    ta_result r = ta_mixer_seek_action(w->mixer, index, ta_seconds(by), (v & 1) != 0, err);
+    ta_result r = ta_mixer_seek_action(w->mixer, index, ta_duration_from_seconds(by), (v & 1) != 0, err);
     if (r != TA_OK) return r;
     /* only once accepted: a refused call must leave both twins alike */
     w->loop_at_update[index] = ta_action_loop(w->actions[index]);
@@ -905,11 +905,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             uint8_t m = u8(r);
             ta_loop_mode mode = (ta_loop_mode)(m < 240 ? 1 + m % 3 : m % 6);
             uint8_t rk = u8(r);
-            int64_t reps = rk < 100 ? TA_ENDLESS : rk < 200 ? (int64_t)(rk % 5) : (int64_t)u64(r);
+            int64_t reps = rk < 100 ? TA_ACTION_ENDLESS : rk < 200 ? (int64_t)(rk % 5) : (int64_t)u64(r);
             ta_action *target = action_of(&f->a, k);
-            bool was_ping_pong = target != NULL && ta_action_loop(target) == TA_PING_PONG;
+            bool was_ping_pong = target != NULL && ta_action_loop(target) == TA_LOOP_MODE_PING_PONG;
             BOTH("set_loop", ta_action_set_loop(action_of(w, k), mode, reps, E));
-            if (accepted && was_ping_pong && mode != TA_PING_PONG)
+            if (accepted && was_ping_pong && mode != TA_LOOP_MODE_PING_PONG)
                 f->a.synced[k % f->a.action_count] = f->b.synced[k % f->a.action_count] = true;
             break;
         }
@@ -937,21 +937,21 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             uint32_t k = u8(r);
             uint8_t which = u8(r);
             double d = pick_number(r);
-            BOTH("fade", which & 1 ? ta_action_fade_in(action_of(w, k), ta_seconds(d), E)
-                                   : ta_action_fade_out(action_of(w, k), ta_seconds(d), E));
+            BOTH("fade", which & 1 ? ta_action_fade_in(action_of(w, k), ta_duration_from_seconds(d), E)
+                                   : ta_action_fade_out(action_of(w, k), ta_duration_from_seconds(d), E));
             break;
         }
         case 11: {
             uint32_t k = u8(r);
             float a0 = (float)pick_number(r), a1 = (float)pick_number(r);
             double d = pick_number(r);
-            BOTH("warp", ta_action_warp(action_of(w, k), a0, a1, ta_seconds(d), E));
+            BOTH("warp", ta_action_warp(action_of(w, k), a0, a1, ta_duration_from_seconds(d), E));
             break;
         }
         case 12: {
             uint32_t k = u8(r);
             double d = pick_number(r);
-            BOTH("halt", ta_action_halt(action_of(w, k), ta_seconds(d), E));
+            BOTH("halt", ta_action_halt(action_of(w, k), ta_duration_from_seconds(d), E));
             break;
         }
         case 13: {
@@ -964,13 +964,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         case 14: {
             uint32_t k = u8(r);
             double t = pick_number(r);
-            BOTH("start_at", ta_action_start_at(action_of(w, k), ta_seconds(t), E));
+            BOTH("start_at", ta_action_start_at(action_of(w, k), ta_duration_from_seconds(t), E));
             break;
         }
         case 15: {
             uint32_t k = u8(r);
             double d = pick_number(r);
-            BOTH("set_duration", ta_action_set_duration(action_of(w, k), ta_seconds(d), E));
+            BOTH("set_duration", ta_action_set_duration(action_of(w, k), ta_duration_from_seconds(d), E));
             break;
         }
         case 16: {
@@ -990,8 +990,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             uint32_t i = u8(r) % 16, j = u8(r) % 16;
             uint8_t how = u8(r);
             double d = pick_number(r);
-            BOTH("cross_fade", how & 1 ? ta_mixer_cross_fade_from(w->mixer, i, j, ta_seconds(d), (how & 2) != 0, E)
-                                       : ta_mixer_cross_fade_to(w->mixer, i, j, ta_seconds(d), (how & 2) != 0, E));
+            BOTH("cross_fade", how & 1 ? ta_mixer_cross_fade_from(w->mixer, i, j, ta_duration_from_seconds(d), (how & 2) != 0, E)
+                                       : ta_mixer_cross_fade_to(w->mixer, i, j, ta_duration_from_seconds(d), (how & 2) != 0, E));
             break;
         }
         case 18: {
@@ -1036,7 +1036,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             else if (which % 3 == 1)
                 BOTH_VOID(ta_mixer_uncache_clip(w->mixer, which & 8 ? "c" : "none"));
             else
-                BOTH_VOID(ta_mixer_uncache_root(w->mixer, which & 8 ? ta_no_parent() : ta_node_at(k)));
+                BOTH_VOID(ta_mixer_uncache_root(w->mixer, which & 8 ? ta_node_none() : ta_node_at(k)));
             break;
         }
         case 25: BOTH_VOID(ta_mixer_stop_all_action(w->mixer)); break;
@@ -1074,7 +1074,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                 break;
             }
             if (f->a.action_count == 0) break;
-            ta_animation_object_group *ga = ta_action_group(action_of(&f->a, k));
+            ta_object_group *ga = ta_action_group(action_of(&f->a, k));
             if (ga == NULL) break;
             if (which & 1) {
                 BOTH("group add", ta_object_group_add(ta_action_group(action_of(w, k)), ta_node_at(node), E));

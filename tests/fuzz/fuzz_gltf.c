@@ -33,14 +33,14 @@ static bool target_there(const ta_model *m, ta_track_target t)
 {
     const ta_scene *s = m->scene;
     switch (t.family) {
-    case TA_FAMILY_NODE: return t.index < s->node_count;
-    case TA_FAMILY_MESH: return t.index < s->mesh_count && t.element < s->meshes[t.index].morph_count;
-    case TA_FAMILY_SKINNED_MESH:
+    case TA_TARGET_FAMILY_NODE: return t.index < s->node_count;
+    case TA_TARGET_FAMILY_MESH: return t.index < s->mesh_count && t.element < s->meshes[t.index].morph_count;
+    case TA_TARGET_FAMILY_SKINNED_MESH:
         return t.index < s->skinned_mesh_count && t.element < s->skinned_meshes[t.index].morph_count;
-    case TA_FAMILY_MATERIAL: return m->assets != NULL && t.index < m->assets->material_count;
-    case TA_FAMILY_LIGHT: return t.index < s->light_count;
-    case TA_FAMILY_PERSPECTIVE_CAMERA: return m->cameras != NULL && t.index < m->cameras->perspective_count;
-    case TA_FAMILY_ORTHOGRAPHIC_CAMERA: return m->cameras != NULL && t.index < m->cameras->orthographic_count;
+    case TA_TARGET_FAMILY_MATERIAL: return m->assets != NULL && t.index < m->assets->material_count;
+    case TA_TARGET_FAMILY_LIGHT: return t.index < s->light_count;
+    case TA_TARGET_FAMILY_PERSPECTIVE_CAMERA: return m->cameras != NULL && t.index < m->cameras->perspective_count;
+    case TA_TARGET_FAMILY_ORTHOGRAPHIC_CAMERA: return m->cameras != NULL && t.index < m->cameras->orthographic_count;
     default: return false;
     }
 }
@@ -84,7 +84,7 @@ static void check_model(const ta_model *m)
             __builtin_trap();
     for (uint32_t c = 0; c < m->animation_count; ++c)
         for (uint32_t t = 0; t < ta_clip_track_count(m->animations[c]); ++t)
-            if (!target_there(m, ta_track_get_target(ta_clip_track(m->animations[c], t)))) __builtin_trap();
+            if (!target_there(m, ta_track_target_of(ta_clip_track(m->animations[c], t)))) __builtin_trap();
 }
 
 /* Every clip at once on one mixer, then each alone, for a few updates. */
@@ -94,22 +94,22 @@ static void play_clips(ta_model *m)
     ta_mixer_targets targets = {m->scene, m->assets, m->cameras};
     for (uint32_t pass = 0; pass <= m->animation_count && pass < 4; ++pass) {
         ta_mixer *mixer = NULL;
-        if (ta_mixer_create(ta_no_parent(), NULL, &mixer, NULL) != TA_OK) return;
+        if (ta_mixer_create(ta_node_none(), NULL, &mixer, NULL) != TA_OK) return;
         for (uint32_t c = 0; c < m->animation_count; ++c) {
             if (pass > 0 && c != pass - 1) continue;
             ta_action *a = NULL;
             if (ta_action_create(m->animations[c], NULL, &a, NULL) != TA_OK) continue;
-            if (ta_mixer_add(mixer, a, ta_no_parent(), NULL, NULL) != TA_OK) {
+            if (ta_mixer_add(mixer, a, ta_node_none(), NULL, NULL) != TA_OK) {
                 ta_action_destroy(a);
                 continue;
             }
-            ta_action_set_loop(a, c % 3 == 0 ? TA_REPEAT : c % 3 == 1 ? TA_PING_PONG : TA_ONCE, TA_ENDLESS, NULL);
+            ta_action_set_loop(a, c % 3 == 0 ? TA_LOOP_MODE_REPEAT : c % 3 == 1 ? TA_LOOP_MODE_PING_PONG : TA_LOOP_MODE_ONCE, TA_ACTION_ENDLESS, NULL);
             ta_action_play(a, NULL);
         }
         for (size_t i = 0; i < sizeof steps / sizeof steps[0]; ++i) {
             ta_error err;
             memset(&err, 0, sizeof err);
-            if (ta_mixer_update_targets(mixer, &targets, ta_seconds(steps[i]), &err) != TA_OK &&
+            if (ta_mixer_update_targets(mixer, &targets, ta_duration_from_seconds(steps[i]), &err) != TA_OK &&
                 (err.code == TA_OK || err.message[0] == '\0'))
                 __builtin_trap();
         }
@@ -144,7 +144,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             const ta_track *track = ta_clip_track(clip, t);
             if (!ta_track_validate(track)) __builtin_trap();
             for (int k = 0; k <= 4; ++k)
-                ta_track_sample(track, duration * k / 4.0, TA_ZERO_CURVATURE_ENDING, TA_ZERO_CURVATURE_ENDING, out, 16,
+                ta_track_sample(track, duration * k / 4.0, TA_ENDING_ZERO_CURVATURE, TA_ENDING_ZERO_CURVATURE, out, 16,
                                 NULL);
         }
     }

@@ -1,6 +1,6 @@
 /*
- * fuzz_object_json -- libFuzzer target for ta_read_object_json
- * (ObjectLoader.parse) and ta_object_to_json. Every input is read or refused
+ * fuzz_object_json -- libFuzzer target for ta_object_json_read
+ * (ObjectLoader.parse) and ta_object_json_write. Every input is read or refused
  * with a message, never read out of bounds; a model read is written back, and
  * when the writer accepts it the text must read again into a model of as many
  * nodes, meshes, lights, cameras and clips. The limits are lowered so that a
@@ -31,15 +31,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     ta_model *model = NULL;
     ta_error err;
     memset(&err, 0, sizeof err);
-    if (ta_read_object_json((const char *)data, size, &opts, &model, &err) != TA_OK) {
+    if (ta_object_json_read((const char *)data, size, &opts, &model, &err) != TA_OK) {
         if (err.code == TA_OK || err.message[0] == '\0') __builtin_trap();
         return 0;
     }
     char *text = NULL;
-    if (ta_object_to_json(model->scene, model->assets, model->cameras, (const ta_clip *const *)model->animations,
+    if (ta_object_json_write(model->scene, model->assets, model->cameras, (const ta_clip *const *)model->animations,
                           model->animation_count, NULL, &text, &err) == TA_OK) {
         ta_model *back = NULL;
-        if (ta_read_object_json(text, strlen(text), &opts, &back, &err) != TA_OK) __builtin_trap();
+        if (ta_object_json_read(text, strlen(text), &opts, &back, &err) != TA_OK) __builtin_trap();
         if (back->scene->node_count != model->scene->node_count ||
             back->scene->mesh_count != model->scene->mesh_count ||
             back->scene->skinned_mesh_count != model->scene->skinned_mesh_count ||
@@ -49,7 +49,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             back->animation_count != model->animation_count)
             __builtin_trap();
         ta_model_destroy(back);
-        ta_json_free(text);
+        ta_json_destroy(text);
     } else if (err.message[0] == '\0') {
         __builtin_trap();
     }

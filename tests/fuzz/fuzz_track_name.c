@@ -1,6 +1,6 @@
 /*
- * fuzz_track_name -- libFuzzer target for ta_parse_track_name and
- * ta_sanitize_node_name. The input, cut at its first NUL, is a track name.
+ * fuzz_track_name -- libFuzzer target for ta_track_name_parse and
+ * ta_track_name_sanitize. The input, cut at its first NUL, is a track name.
  * A parse either refuses with a message or gives parts that are pieces of the
  * name (in order, never overlapping, the property never empty); and a
  * sanitized name followed by ".position" always parses back to that node name,
@@ -38,7 +38,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     ta_track_name parts;
     ta_error err;
     memset(&err, 0, sizeof err);
-    if (ta_parse_track_name(name, &parts, buffer, TA_TRACK_NAME_BUFFER_SIZE(n), &err) == TA_OK) {
+    if (ta_track_name_parse(name, &parts, buffer, TA_TRACK_NAME_BUFFER_SIZE(n), &err) == TA_OK) {
         if (parts.property_name == NULL || parts.property_name[0] == '\0') __builtin_trap();
         /* The object name may come from the node name's tail; check the rest in order. */
         size_t from = 0;
@@ -50,12 +50,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         __builtin_trap();
     }
     char *clean = malloc(n + 1 + strlen(".position"));
-    if (ta_sanitize_node_name(name, clean, n + 1, NULL) != TA_OK) __builtin_trap();
+    if (ta_track_name_sanitize(name, clean, n + 1, NULL) != TA_OK) __builtin_trap();
     size_t c = strlen(clean);
     if (c > n) __builtin_trap();
     memcpy(clean + c, ".position", strlen(".position") + 1);
     char *buffer2 = malloc(TA_TRACK_NAME_BUFFER_SIZE(strlen(clean)));
-    if (ta_parse_track_name(clean, &parts, buffer2, TA_TRACK_NAME_BUFFER_SIZE(strlen(clean)), NULL) != TA_OK)
+    if (ta_track_name_parse(clean, &parts, buffer2, TA_TRACK_NAME_BUFFER_SIZE(strlen(clean)), NULL) != TA_OK)
         __builtin_trap();
     clean[c] = '\0';
     if (c > 0 && (parts.node_name == NULL || strcmp(parts.node_name, clean) != 0)) __builtin_trap();

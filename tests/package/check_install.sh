@@ -16,7 +16,7 @@
 # any folder.
 # Each build of examples/crossfade must print what the in-tree build prints,
 # byte for byte; a static build must not need libthreeanim.so, a shared one
-# must load it from the prefix. ta_version(), pkg-config --modversion and the
+# must load it from the prefix. ta_library_version(), pkg-config --modversion and the
 # CMake package's version must all be the project's version.
 #
 # usage: check_install.sh BUILD_DIR SOURCE_DIR WORK_DIR VERSION LIBDIR CC CMAKE [EXTRA_FLAGS]
@@ -138,8 +138,8 @@ for kind in shared static; do
   # shellcheck disable=SC2086
   "$cc" $cflags -o "$dir/version_check" "$src/tests/package/version_check.c" -DTA_PACKAGE_VERSION="\"$pcversion\"" $extra $libs \
     || fail "pkg-config ($kind): cannot build version_check"
-  got=$("$dir/version_check") || fail "pkg-config ($kind): ta_version() is not $pcversion"
-  echo "ok   pc-$kind-version: ta_version() $got"
+  got=$("$dir/version_check") || fail "pkg-config ($kind): ta_library_version() is not $pcversion"
+  echo "ok   pc-$kind-version: ta_library_version() $got"
   # shellcheck disable=SC2086
   "$cc" $cflags -o "$dir/crossfade" "$src/examples/crossfade.c" $extra $libs -lm \
     || fail "pkg-config ($kind): cannot build crossfade"

@@ -24,8 +24,8 @@ int main(void)
     const float values[] = {0, 0, 0, 4, 0, 0};
     ta_track_desc desc = {0};
     int ok = ta_scene_create(NULL, &scene, &err) == TA_OK &&
-             ta_scene_add_node(scene, ta_no_parent(), "box", &box, &err) == TA_OK &&
-             ta_node_target(box, TA_POSITION, &target, &err) == TA_OK;
+             ta_scene_add_node(scene, ta_node_none(), "box", &box, &err) == TA_OK &&
+             ta_track_target_node(box, TA_TRACK_KIND_POSITION, &target, &err) == TA_OK;
     if (ok) {
         desc.target = target;
         desc.times = times;
@@ -34,11 +34,11 @@ int main(void)
         desc.value_count = 6;
         ok = ta_track_create(&desc, NULL, &slide, &err) == TA_OK &&
              ta_clip_create("slide", &slide, 1, NULL, &clip, &err) == TA_OK &&
-             ta_mixer_create(ta_no_parent(), NULL, &mixer, &err) == TA_OK &&
+             ta_mixer_create(ta_node_none(), NULL, &mixer, &err) == TA_OK &&
              ta_action_create(clip, NULL, &action, &err) == TA_OK &&
-             ta_mixer_add(mixer, action, ta_no_parent(), NULL, &err) == TA_OK &&
+             ta_mixer_add(mixer, action, ta_node_none(), NULL, &err) == TA_OK &&
              ta_action_play(action, &err) == TA_OK &&
-             ta_mixer_update(mixer, scene, ta_seconds(1.0), &err) == TA_OK;
+             ta_mixer_update(mixer, scene, ta_duration_from_seconds(1.0), &err) == TA_OK;
     }
     if (ok) printf("box at x = %g after 1 s\n", (double)ta_scene_node_const(scene, box)->position.x);
     else fprintf(stderr, "runtime_only: %s\n", err.message);

@@ -1,4 +1,4 @@
-/* Prints ta_version() and fails unless it is the version the package says
+/* Prints ta_library_version() and fails unless it is the version the package says
  * (TA_PACKAGE_VERSION: from pkg-config --modversion or find_package). */
 #include <stdio.h>
 #include <string.h>
@@ -7,9 +7,9 @@
 
 int main(void)
 {
-    printf("%s\n", ta_version());
-    if (strcmp(ta_version(), TA_PACKAGE_VERSION) != 0) {
-        fprintf(stderr, "ta_version() is %s, the package says %s\n", ta_version(), TA_PACKAGE_VERSION);
+    printf("%s\n", ta_library_version());
+    if (strcmp(ta_library_version(), TA_PACKAGE_VERSION) != 0) {
+        fprintf(stderr, "ta_library_version() is %s, the package says %s\n", ta_library_version(), TA_PACKAGE_VERSION);
         return 1;
     }
     return 0;

@@ -259,10 +259,10 @@ static void sparse_indices_must_rise(void **state)
         assert_int_equal(model->animation_count, 1);
         assert_int_equal(ta_clip_track_count(model->animations[0]), 0);
         assert_int_equal(model->warning_count, 2);
-        assert_int_equal(model->warning_list[0].code, TA_LOAD_WARNING_BAD_CHANNEL);
+        assert_int_equal(model->warning_list[0].code, TA_LOAD_WARNING_CODE_BAD_CHANNEL);
         assert_string_equal(model->warning_list[0].path, "animations[0].channels[0]");
         TA_ASSERT_CONTAINS(model->warning_list[0].what, needles[k]);
-        assert_int_equal(model->warning_list[1].code, TA_LOAD_WARNING_NO_TRACKS);
+        assert_int_equal(model->warning_list[1].code, TA_LOAD_WARNING_CODE_NO_TRACKS);
         ta_model_destroy(model);
         free(text);
         gltf_tb_free(&tb);

@@ -172,13 +172,13 @@ static void pipes_and_devices_are_refused(void **state)
     ta_error err = {0};
     TA_ASSERT_REFUSED(ta_gltf_load_file(fifo, NULL, &model, &err), &err, TA_ERROR_IO,
                       "is not a regular file (it is a named pipe)");
-    TA_ASSERT_REFUSED(ta_read_object_json_file(fifo, NULL, &model, &err), &err, TA_ERROR_IO,
+    TA_ASSERT_REFUSED(ta_object_json_read_file(fifo, NULL, &model, &err), &err, TA_ERROR_IO,
                       "is not a regular file (it is a named pipe)");
     TA_ASSERT_REFUSED(ta_gltf_load_file("/dev/zero", NULL, &model, &err), &err, TA_ERROR_IO,
                       "path: \"/dev/zero\" is not a regular file (it is a character device)");
-    TA_ASSERT_REFUSED(ta_read_object_json_file("/dev/zero", NULL, &model, &err), &err, TA_ERROR_IO,
+    TA_ASSERT_REFUSED(ta_object_json_read_file("/dev/zero", NULL, &model, &err), &err, TA_ERROR_IO,
                       "path: \"/dev/zero\" is not a regular file (it is a character device)");
-    TA_ASSERT_REFUSED(ta_read_object_json_file(d.model, NULL, &model, &err), &err, TA_ERROR_IO,
+    TA_ASSERT_REFUSED(ta_object_json_read_file(d.model, NULL, &model, &err), &err, TA_ERROR_IO,
                       "is not a regular file (it is a folder)");
     assert_ptr_equal(model, UNTOUCHED);
 }

@@ -1,8 +1,8 @@
 /*
  * What a file may make a loader allocate (model.h's ta_load_limits), for both
  * loaders: the glTF loader (ta_gltf_load_memory, ta_gltf_load_file) and the
- * three.js JSON readers (ta_read_object_json, ta_read_object_json_file,
- * ta_read_clip).
+ * three.js JSON readers (ta_object_json_read, ta_object_json_read_file,
+ * ta_clip_read).
  *
  * A hostile document claims more than it holds: an accessor of 2**40 (or 2**32
  * - 1) elements with no bytes behind it, a buffer of 2**40 bytes, a GLB chunk
@@ -389,7 +389,7 @@ static void test_files_over_the_byte_limit(void **state)
     memset(&err, 0, sizeof err);
     c.peak = 0;
     model = (ta_model *)(void *)&sentinel;
-    r = ta_read_object_json_file(path, &o, &model, &err);
+    r = ta_object_json_read_file(path, &o, &model, &err);
     check_refused(r, &err, model, &sentinel, &c, TA_ERROR_LIMIT_EXCEEDED, TA_OK, "limits.max_file_bytes", __FILE__,
                   __LINE__);
     assert_true(c.peak < (1u << 20));
@@ -410,7 +410,7 @@ static void object_refused(const char *text, size_t length, const ta_load_limits
     int sentinel;
     ta_model *model = (ta_model *)(void *)&sentinel;
     ta_error err = {0};
-    ta_result r = ta_read_object_json(text, length, &o, &model, &err);
+    ta_result r = ta_object_json_read(text, length, &o, &model, &err);
     check_refused(r, &err, model, &sentinel, &c, code, TA_OK, needle, file, line);
 }
 #define OBJECT_REFUSED(text, limits, code, needle) \
@@ -484,7 +484,7 @@ static void test_object_json_limits(void **state)
     o.limits.max_clips = 1;
     ta_model *model = NULL;
     ta_error err = {0};
-    TA_ASSERT_OK(ta_read_object_json(t, strlen(t), &o, &model, &err), &err);
+    TA_ASSERT_OK(ta_object_json_read(t, strlen(t), &o, &model, &err), &err);
     assert_int_equal(model->animation_count, 1);
     assert_int_equal(ta_clip_track_count(model->animations[0]), 3);
     ta_model_destroy(model);
@@ -497,7 +497,7 @@ static void test_object_json_limits(void **state)
     c.cap = 64u << 20;
     memset(&o, 0, sizeof o);
     o.allocator = &a;
-    TA_ASSERT_OK(ta_read_object_json(t, strlen(t), &o, &model, &err), &err);
+    TA_ASSERT_OK(ta_object_json_read(t, strlen(t), &o, &model, &err), &err);
     assert_int_equal(ta_track_key_count(ta_clip_track(model->animations[0], 0)), 20000);
     ta_model_destroy(model);
     assert_int_equal(c.live, 0);
@@ -515,7 +515,7 @@ static ta_result resolve_all(void *user, const char *track_name, const ta_track_
     (void)err;
     memset(out, 0, sizeof *out);
     out->target_count = 1;
-    ta_node_target(ta_node_at(0), TA_POSITION, &out->targets[0], NULL);
+    ta_track_target_node(ta_node_at(0), TA_TRACK_KIND_POSITION, &out->targets[0], NULL);
     return TA_OK;
 }
 
@@ -551,7 +551,7 @@ static void test_read_clip_limits(void **state)
         int sentinel;
         ta_clip *out = (ta_clip *)(void *)&sentinel;
         ta_error err = {0};
-        ta_result r = ta_read_clip(clip, strlen(clip), &ro, &out, &err);
+        ta_result r = ta_clip_read(clip, strlen(clip), &ro, &out, &err);
         check_refused(r, &err, (const ta_model *)(void *)out, &sentinel, &c, TA_ERROR_LIMIT_EXCEEDED, TA_OK,
                       cases[i].needle, __FILE__, __LINE__);
     }
@@ -562,7 +562,7 @@ static void test_read_clip_limits(void **state)
     ro.resolver = resolve_all;
     ta_clip *out = NULL;
     ta_error err = {0};
-    TA_ASSERT_REFUSED(ta_read_clip(t, strlen(t), &ro, &out, &err), &err, TA_ERROR_LIMIT_EXCEEDED, "limits.max_depth");
+    TA_ASSERT_REFUSED(ta_clip_read(t, strlen(t), &ro, &out, &err), &err, TA_ERROR_LIMIT_EXCEEDED, "limits.max_depth");
     assert_null(out);
     free(t);
 }

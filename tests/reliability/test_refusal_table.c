@@ -125,7 +125,7 @@ static ta_track_target target_node(ta_node_id node, ta_track_kind kind)
 {
     ta_track_target t;
     ta_error err = {0};
-    TA_ASSERT_OK(ta_node_target(node, kind, &t, &err), &err);
+    TA_ASSERT_OK(ta_track_target_node(node, kind, &t, &err), &err);
     return t;
 }
 
@@ -237,13 +237,13 @@ typedef struct stage {
     ta_assets *assets;
     ta_camera_list *cameras;
     ta_node_id root, child, lamp_node, cam_node, ortho_node, body, bone;
-    ta_mesh_index mesh;
-    ta_skinned_mesh_index skinned;
+    ta_mesh_id mesh;
+    ta_skinned_mesh_id skinned;
     ta_material_id mat;
     ta_texture_id tex;
-    ta_light_index lamp;
-    ta_perspective_camera_index cam;
-    ta_orthographic_camera_index ortho;
+    ta_light_id lamp;
+    ta_perspective_camera_id cam;
+    ta_orthographic_camera_id ortho;
     ta_mixer *mixer;
     ta_clip *clips[STAGE_MAX];
     uint32_t clip_count;
@@ -268,7 +268,7 @@ static ta_action *stage_add(stage *s, const ta_clip *clip, bool play)
     ta_action_options o = {&s->alloc, TA_BLEND_MODE_DEFAULT};
     TA_ASSERT_OK(ta_action_create(clip, &o, &a, &err), &err);
     assert_true(s->action_count < STAGE_MAX);
-    TA_ASSERT_OK(ta_mixer_add(s->mixer, a, ta_no_parent(), &s->index[s->action_count], &err), &err);
+    TA_ASSERT_OK(ta_mixer_add(s->mixer, a, ta_node_none(), &s->index[s->action_count], &err), &err);
     s->actions[s->action_count++] = a;
     if (play) TA_ASSERT_OK(ta_action_play(a, &err), &err);
     return a;
@@ -276,7 +276,7 @@ static ta_action *stage_add(stage *s, const ta_clip *clip, bool play)
 
 static ta_result stage_update(stage *s, double dt, ta_error *err)
 {
-    return ta_mixer_update_with_cameras(s->mixer, s->scene, s->assets, s->cameras, ta_seconds(dt), err);
+    return ta_mixer_update_with_cameras(s->mixer, s->scene, s->assets, s->cameras, ta_duration_from_seconds(dt), err);
 }
 
 /* The world every mixer row starts from: a node with a mesh (two morph targets,
@@ -297,7 +297,7 @@ static void stage_make(stage *s, stage_hook setup)
     TA_ASSERT_OK(ta_assets_create(&ao, &s->assets, &err), &err);
     ta_camera_list_options co = {&s->alloc};
     TA_ASSERT_OK(ta_camera_list_create(&co, &s->cameras, &err), &err);
-    TA_ASSERT_OK(ta_scene_add_node(s->scene, ta_no_parent(), "root", &s->root, &err), &err);
+    TA_ASSERT_OK(ta_scene_add_node(s->scene, ta_node_none(), "root", &s->root, &err), &err);
     TA_ASSERT_OK(ta_scene_add_node(s->scene, s->root, "child", &s->child, &err), &err);
     TA_ASSERT_OK(ta_scene_add_node(s->scene, s->root, "lamp", &s->lamp_node, &err), &err);
     TA_ASSERT_OK(ta_scene_add_node(s->scene, s->root, "cam", &s->cam_node, &err), &err);
@@ -307,7 +307,7 @@ static void stage_make(stage *s, stage_hook setup)
     ta_scene_node(s->scene, s->child)->position = ta_vec3_make(1, 2, 3);
     ta_texture tex = ta_texture_defaults();
     TA_ASSERT_OK(ta_assets_add_texture(s->assets, &tex, "tex", "u-tex", &s->tex, &err), &err);
-    ta_material m = ta_material_defaults(TA_MATERIAL_STANDARD);
+    ta_material m = ta_material_defaults(TA_MATERIAL_KIND_STANDARD);
     m.opacity = 0.5f;
     m.map = s->tex;
     TA_ASSERT_OK(ta_assets_add_material(s->assets, &m, "mat", "u-mat", &s->mat, &err), &err);
@@ -327,7 +327,7 @@ static void stage_make(stage *s, stage_hook setup)
     sd.bones = &s->bone;
     sd.bone_count = 1;
     TA_ASSERT_OK(ta_scene_add_skinned_mesh(s->scene, &sd, &s->skinned, &err), &err);
-    ta_light l = ta_light_defaults(TA_LIGHT_SPOT);
+    ta_light l = ta_light_defaults(TA_LIGHT_KIND_SPOT);
     l.node = s->lamp_node;
     TA_ASSERT_OK(ta_scene_add_light(s->scene, &l, &s->lamp, &err), &err);
     ta_perspective_camera c = ta_perspective_camera_defaults();
@@ -338,15 +338,15 @@ static void stage_make(stage *s, stage_hook setup)
     TA_ASSERT_OK(ta_camera_list_add_orthographic(s->cameras, &o, &s->ortho, &err), &err);
 
     ta_mixer_options mo = {&s->alloc};
-    TA_ASSERT_OK(ta_mixer_create(ta_no_parent(), &mo, &s->mixer, &err), &err);
+    TA_ASSERT_OK(ta_mixer_create(ta_node_none(), &mo, &s->mixer, &err), &err);
 
     /* clip 0: position and rotation of the node */
     const float times[3] = {0, 0.5f, 1};
     const float pos[9] = {0, 0, 0, 2, 1, 0, 4, 0, 0};
     const float h = (float)(TEST_PI / 4);
     const float rot[12] = {0, 0, 0, 1, 0, sinf(h / 2), 0, cosf(h / 2), 0, sinf(h), 0, cosf(h)};
-    ta_track *walk[2] = {make_track(target_node(s->child, TA_POSITION), times, 3, pos, TA_LINEAR),
-                         make_track(target_node(s->child, TA_QUATERNION), times, 3, rot, TA_LINEAR)};
+    ta_track *walk[2] = {make_track(target_node(s->child, TA_TRACK_KIND_POSITION), times, 3, pos, TA_INTERPOLATION_LINEAR),
+                         make_track(target_node(s->child, TA_TRACK_KIND_QUATERNION), times, 3, rot, TA_INTERPOLATION_LINEAR)};
     ta_clip_options clip_opts = {0};
     clip_opts.allocator = &s->alloc;
     ta_clip *clip = NULL;
@@ -355,27 +355,27 @@ static void stage_make(stage *s, stage_hook setup)
 
     /* clip 1: the material, the light, the camera and a morph target */
     ta_track_target t_op, t_color, t_int, t_fov, t_morph;
-    TA_ASSERT_OK(ta_material_target(s->mat, TA_MATERIAL_OPACITY, &t_op, &err), &err);
-    TA_ASSERT_OK(ta_material_target(s->mat, TA_MATERIAL_COLOR, &t_color, &err), &err);
-    TA_ASSERT_OK(ta_light_target(s->lamp, TA_LIGHT_INTENSITY, &t_int, &err), &err);
-    TA_ASSERT_OK(ta_perspective_camera_target(s->cam, TA_CAMERA_FOV, &t_fov, &err), &err);
-    TA_ASSERT_OK(ta_morph_target(s->mesh, 1, &t_morph, &err), &err);
+    TA_ASSERT_OK(ta_track_target_material(s->mat, TA_TRACK_KIND_MATERIAL_OPACITY, &t_op, &err), &err);
+    TA_ASSERT_OK(ta_track_target_material(s->mat, TA_TRACK_KIND_MATERIAL_COLOR, &t_color, &err), &err);
+    TA_ASSERT_OK(ta_track_target_light(s->lamp, TA_TRACK_KIND_LIGHT_INTENSITY, &t_int, &err), &err);
+    TA_ASSERT_OK(ta_track_target_perspective_camera(s->cam, TA_TRACK_KIND_CAMERA_FOV, &t_fov, &err), &err);
+    TA_ASSERT_OK(ta_track_target_morph(s->mesh, 1, &t_morph, &err), &err);
     const float two[2] = {0, 2};
     const float op[2] = {0.2f, 0.9f}, col[6] = {1, 0, 0, 0, 0.5f, 1}, inten[2] = {1, 3}, fov[2] = {40, 70},
                 mo_v[2] = {0, 1};
-    ta_track *glow[5] = {make_track(t_op, two, 2, op, TA_LINEAR), make_track(t_color, two, 2, col, TA_LINEAR),
-                         make_track(t_int, two, 2, inten, TA_STEP), make_track(t_fov, two, 2, fov, TA_LINEAR),
-                         make_track(t_morph, two, 2, mo_v, TA_LINEAR)};
+    ta_track *glow[5] = {make_track(t_op, two, 2, op, TA_INTERPOLATION_LINEAR), make_track(t_color, two, 2, col, TA_INTERPOLATION_LINEAR),
+                         make_track(t_int, two, 2, inten, TA_INTERPOLATION_STEP), make_track(t_fov, two, 2, fov, TA_INTERPOLATION_LINEAR),
+                         make_track(t_morph, two, 2, mo_v, TA_INTERPOLATION_LINEAR)};
     TA_ASSERT_OK(ta_clip_create("glow", glow, 5, &clip_opts, &clip, &err), &err);
     stage_keep_clip(s, clip);
 
     ta_action *a0 = stage_add(s, s->clips[0], true);
     ta_action *a1 = stage_add(s, s->clips[1], true);
     stage_add(s, s->clips[0], false);
-    TA_ASSERT_OK(ta_action_set_loop(a0, TA_REPEAT, TA_ENDLESS, &err), &err);
-    TA_ASSERT_OK(ta_action_set_loop(a1, TA_PING_PONG, 5, &err), &err);
+    TA_ASSERT_OK(ta_action_set_loop(a0, TA_LOOP_MODE_REPEAT, TA_ACTION_ENDLESS, &err), &err);
+    TA_ASSERT_OK(ta_action_set_loop(a1, TA_LOOP_MODE_PING_PONG, 5, &err), &err);
     TA_ASSERT_OK(ta_action_set_weight(a1, 0.75f, &err), &err);
-    TA_ASSERT_OK(ta_action_fade_in(a1, ta_seconds(1), &err), &err);
+    TA_ASSERT_OK(ta_action_fade_in(a1, ta_duration_from_seconds(1), &err), &err);
     TA_ASSERT_OK(stage_update(s, 0.1, &err), &err);
     TA_ASSERT_OK(stage_update(s, 0.3, &err), &err);
     if (setup) setup(s);
@@ -408,7 +408,7 @@ static const char *describe_event(const ta_animation_event *e)
     static char buf[4][96];
     static int next;
     char *b = buf[next++ % 4];
-    snprintf(b, 96, "%s action %u loop_delta %lld direction %d", e->kind == TA_LOOPED ? "LOOPED" : "FINISHED",
+    snprintf(b, 96, "%s action %u loop_delta %lld direction %d", e->kind == TA_EVENT_KIND_LOOPED ? "LOOPED" : "FINISHED",
              e->action, (long long)e->loop_delta, e->direction);
     return b;
 }
@@ -510,8 +510,8 @@ enum update_form { WITH_CAMERAS, WITH_ASSETS, SCENE_ONLY };
 static ta_result update_form(stage *s, enum update_form form, ta_error *err)
 {
     switch (form) {
-    case SCENE_ONLY: return ta_mixer_update(s->mixer, s->scene, ta_seconds(0.5), err);
-    case WITH_ASSETS: return ta_mixer_update_with_assets(s->mixer, s->scene, s->assets, ta_seconds(0.5), err);
+    case SCENE_ONLY: return ta_mixer_update(s->mixer, s->scene, ta_duration_from_seconds(0.5), err);
+    case WITH_ASSETS: return ta_mixer_update_with_assets(s->mixer, s->scene, s->assets, ta_duration_from_seconds(0.5), err);
     default: return stage_update(s, 0.5, err);
     }
 }
@@ -524,7 +524,7 @@ static void refuse_update_with(ta_track *t, enum update_form form, ta_result cod
         ta_mixer_targets targets;
         STAGE_REFUSES(add_bad_track, uncache_last,
                       (targets.scene = S->scene, targets.assets = S->assets, targets.cameras = S->cameras,
-                       ta_mixer_set_time(S->mixer, &targets, ta_seconds(0.25), E)),
+                       ta_mixer_set_time(S->mixer, &targets, ta_duration_from_seconds(0.25), E)),
                       code, needle);
     }
     ta_track_destroy(t);
@@ -540,23 +540,23 @@ static void row_kind_or_interpolation_not_named(void **state)
 {
     (void)state;
     float v[6] = {0, 0, 0, 1, 1, 1};
-    ta_track_desc d = desc_of(target_node(ta_node_at(0), TA_POSITION), T2, 2, v, 6, TA_INTERPOLATION_DEFAULT);
+    ta_track_desc d = desc_of(target_node(ta_node_at(0), TA_TRACK_KIND_POSITION), T2, 2, v, 6, TA_INTERPOLATION_DEFAULT);
     d.target.kind = (ta_track_kind)77;
     REFUSE_TRACK(&d, TA_ERROR_UNKNOWN_ENUM, "kind 77");
-    d.target.kind = TA_POSITION;
+    d.target.kind = TA_TRACK_KIND_POSITION;
     d.interpolation = TA_INTERPOLATION_COUNT;
     REFUSE_TRACK(&d, TA_ERROR_UNKNOWN_ENUM, "interpolation: 6");
     d.interpolation = (ta_interpolation)-1;
     REFUSE_TRACK(&d, TA_ERROR_UNKNOWN_ENUM, "interpolation: -1");
     /* the target constructors refuse a kind that is not named too */
-    REFUSE_TARGET(ta_node_target(ta_node_at(0), TA_TRACK_KIND_COUNT, OUT, E), TA_ERROR_UNKNOWN_ENUM, "40");
-    REFUSE_TARGET(ta_light_target(ta_light_at(0), (ta_track_kind)-3, OUT, E), TA_ERROR_UNKNOWN_ENUM, "-3");
+    REFUSE_TARGET(ta_track_target_node(ta_node_at(0), TA_TRACK_KIND_COUNT, OUT, E), TA_ERROR_UNKNOWN_ENUM, "40");
+    REFUSE_TARGET(ta_track_target_light(ta_light_at(0), (ta_track_kind)-3, OUT, E), TA_ERROR_UNKNOWN_ENUM, "-3");
 }
 
 static void row_track_with_no_keys(void **state)
 {
     (void)state;
-    ta_track_desc d = desc_of(target_node(ta_node_at(0), TA_POSITION), T2, 0, NULL, 0, TA_INTERPOLATION_DEFAULT);
+    ta_track_desc d = desc_of(target_node(ta_node_at(0), TA_TRACK_KIND_POSITION), T2, 0, NULL, 0, TA_INTERPOLATION_DEFAULT);
     REFUSE_TRACK(&d, TA_ERROR_NO_KEYS, "key_count 0");
     d.times = NULL;
     REFUSE_TRACK(&d, TA_ERROR_NO_KEYS, "no times");
@@ -567,7 +567,7 @@ static void row_times_negative_or_not_rising(void **state)
     (void)state;
     float v[9] = {0, 0, 0, 1, 1, 1, 2, 2, 2};
     const float negative[3] = {-0.5f, 0, 1}, flat[3] = {0, 0.5f, 0.5f}, back[3] = {0, 2, 1};
-    ta_track_desc d = desc_of(target_node(ta_node_at(0), TA_POSITION), negative, 3, v, 9, TA_INTERPOLATION_DEFAULT);
+    ta_track_desc d = desc_of(target_node(ta_node_at(0), TA_TRACK_KIND_POSITION), negative, 3, v, 9, TA_INTERPOLATION_DEFAULT);
     REFUSE_TRACK(&d, TA_ERROR_BAD_TIMES, "times: key 0 time -0.5 is negative");
     d.times = flat;
     REFUSE_TRACK(&d, TA_ERROR_BAD_TIMES, "key 2 time 0.5 is not after key 1 time 0.5");
@@ -579,11 +579,11 @@ static void row_values_not_one_per_key(void **state)
 {
     (void)state;
     float v[10] = {0};
-    ta_track_desc d = desc_of(target_node(ta_node_at(0), TA_POSITION), T3, 3, v, 8, TA_INTERPOLATION_DEFAULT);
+    ta_track_desc d = desc_of(target_node(ta_node_at(0), TA_TRACK_KIND_POSITION), T3, 3, v, 8, TA_INTERPOLATION_DEFAULT);
     REFUSE_TRACK(&d, TA_ERROR_BAD_VALUE_COUNT, "values: 8 numbers");
     d.value_count = 10;
     REFUSE_TRACK(&d, TA_ERROR_BAD_VALUE_COUNT, "values: 10 numbers");
-    d = desc_of(target_node(ta_node_at(0), TA_QUATERNION), T2, 2, v, 6, TA_INTERPOLATION_DEFAULT);
+    d = desc_of(target_node(ta_node_at(0), TA_TRACK_KIND_QUATERNION), T2, 2, v, 6, TA_INTERPOLATION_DEFAULT);
     REFUSE_TRACK(&d, TA_ERROR_BAD_VALUE_COUNT, "values: 6 numbers");
 }
 
@@ -591,14 +591,14 @@ static void row_rotation_key_not_unit(void **state)
 {
     (void)state;
     const float v[8] = {0, 0, 0, 1, 0, 0.5f, 0, 0.5f};
-    ta_track_desc d = desc_of(target_node(ta_node_at(0), TA_QUATERNION), T2, 2, v, 8, TA_INTERPOLATION_DEFAULT);
+    ta_track_desc d = desc_of(target_node(ta_node_at(0), TA_TRACK_KIND_QUATERNION), T2, 2, v, 8, TA_INTERPOLATION_DEFAULT);
     REFUSE_TRACK(&d, TA_ERROR_BAD_KEY_VALUE, "rotation key 1 (0, 0.5, 0, 0.5) has length 0.707");
     const float zero[8] = {0, 0, 0, 0, 0, 0, 0, 1};
     d.values = zero;
     REFUSE_TRACK(&d, TA_ERROR_BAD_KEY_VALUE, "rotation key 0");
     /* a cubic spline rotation is made of unit length, but its keys are still checked */
     const float tan[8] = {0};
-    d.interpolation = TA_CUBIC_SPLINE;
+    d.interpolation = TA_INTERPOLATION_CUBIC_SPLINE;
     d.in_tangents = tan;
     d.out_tangents = tan;
     d.tangent_count = 8;
@@ -609,7 +609,7 @@ static void row_smooth_quaternion(void **state)
 {
     (void)state;
     const float v[12] = {0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1};
-    ta_track_desc d = desc_of(target_node(ta_node_at(0), TA_QUATERNION), T3, 3, v, 12, TA_SMOOTH);
+    ta_track_desc d = desc_of(target_node(ta_node_at(0), TA_TRACK_KIND_QUATERNION), T3, 3, v, 12, TA_INTERPOLATION_SMOOTH);
     REFUSE_TRACK(&d, TA_ERROR_BAD_INTERPOLATION, "a QUATERNION track cannot be SMOOTH");
 }
 
@@ -617,7 +617,7 @@ static void row_cubic_spline_tangents(void **state)
 {
     (void)state;
     float v[6] = {0, 0, 0, 1, 1, 1}, tan[12] = {0};
-    ta_track_desc d = desc_of(target_node(ta_node_at(0), TA_POSITION), T2, 2, v, 6, TA_CUBIC_SPLINE);
+    ta_track_desc d = desc_of(target_node(ta_node_at(0), TA_TRACK_KIND_POSITION), T2, 2, v, 6, TA_INTERPOLATION_CUBIC_SPLINE);
     REFUSE_TRACK(&d, TA_ERROR_BAD_TANGENTS, "in_tangents");
     d.in_tangents = tan;
     d.tangent_count = 6;
@@ -635,17 +635,17 @@ static void row_ending_not_named(void **state)
     const float v[3] = {0, 4, 1};
     ta_track_target t;
     ta_error err = {0};
-    TA_ASSERT_OK(ta_node_element_target(ta_node_at(0), TA_POSITION_ELEMENT, 0, &t, &err), &err);
-    ta_track *track = make_track(t, T3, 3, v, TA_SMOOTH);
+    TA_ASSERT_OK(ta_track_target_node_element(ta_node_at(0), TA_TRACK_KIND_POSITION_ELEMENT, 0, &t, &err), &err);
+    ta_track *track = make_track(t, T3, 3, v, TA_INTERPOLATION_SMOOTH);
     ta_snap before, after;
     ta_snap_init(&before);
     ta_snap_init(&after);
     ta_snap_track(&before, track);
     float out[4] = {7, 7, 7, 7};
     ta_sampler sampler = {1};
-    TA_ASSERT_REFUSED(ta_track_sample(track, 0.25, TA_ENDING_COUNT, TA_ZERO_SLOPE_ENDING, out, 4, &err), &err,
+    TA_ASSERT_REFUSED(ta_track_sample(track, 0.25, TA_ENDING_COUNT, TA_ENDING_ZERO_SLOPE, out, 4, &err), &err,
                       TA_ERROR_UNKNOWN_ENUM, "3");
-    TA_ASSERT_REFUSED(ta_track_sample_with(track, &sampler, 0.75, TA_ZERO_SLOPE_ENDING, (ta_ending)-1, out, 4, &err),
+    TA_ASSERT_REFUSED(ta_track_sample_with(track, &sampler, 0.75, TA_ENDING_ZERO_SLOPE, (ta_ending)-1, out, 4, &err),
                       &err, TA_ERROR_UNKNOWN_ENUM, "-1");
     ta_snap_track(&after, track);
     ASSERT_SNAPS_EQUAL(&before, &after, "the track");
@@ -660,8 +660,8 @@ static void row_wrong_kind_read(void **state)
 {
     (void)state;
     const float p[6] = {0, 0, 0, 4, 0, 0}, q[8] = {0, 0, 0, 1, 0, 1, 0, 0};
-    ta_track *pos = make_track(target_node(ta_node_at(0), TA_POSITION), T2, 2, p, TA_LINEAR);
-    ta_track *rot = make_track(target_node(ta_node_at(0), TA_QUATERNION), T2, 2, q, TA_LINEAR);
+    ta_track *pos = make_track(target_node(ta_node_at(0), TA_TRACK_KIND_POSITION), T2, 2, p, TA_INTERPOLATION_LINEAR);
+    ta_track *rot = make_track(target_node(ta_node_at(0), TA_TRACK_KIND_QUATERNION), T2, 2, q, TA_INTERPOLATION_LINEAR);
     ta_snap before, after;
     ta_snap_init(&before);
     ta_snap_init(&after);
@@ -672,7 +672,7 @@ static void row_wrong_kind_read(void **state)
     ta_vec3 vo = {9, 9, 9};
     const char *so = "unchanged";
     TA_ASSERT_REFUSED(ta_track_sample_quaternion(pos, 0.5, &qo, &err), &err, TA_ERROR_WRONG_KIND, "POSITION");
-    TA_ASSERT_REFUSED(ta_track_sample_vector3(rot, 0.5, TA_ZERO_SLOPE_ENDING, TA_ZERO_SLOPE_ENDING, &vo, &err), &err,
+    TA_ASSERT_REFUSED(ta_track_sample_vector3(rot, 0.5, TA_ENDING_ZERO_SLOPE, TA_ENDING_ZERO_SLOPE, &vo, &err), &err,
                       TA_ERROR_WRONG_KIND, "QUATERNION");
     TA_ASSERT_REFUSED(ta_track_sample_string(pos, 0.5, &so, &err), &err, TA_ERROR_WRONG_KIND, "POSITION");
     ta_snap_track(&after, pos);
@@ -725,7 +725,7 @@ static void row_clip_empty_or_no_length(void **state)
 {
     (void)state;
     const float at0[1] = {0}, p[3] = {1, 2, 3};
-    ta_track *still = make_track(target_node(ta_node_at(0), TA_POSITION), at0, 1, p, TA_LINEAR);
+    ta_track *still = make_track(target_node(ta_node_at(0), TA_TRACK_KIND_POSITION), at0, 1, p, TA_INTERPOLATION_LINEAR);
     ta_track *tracks[1] = {still};
     REFUSE_CLIP(tracks, 0, NULL, TA_ERROR_EMPTY_CLIP, "tracks: a clip needs at least one track, given 0");
     REFUSE_CLIP(tracks, 1, NULL, TA_ERROR_EMPTY_CLIP, "no time");
@@ -733,7 +733,7 @@ static void row_clip_empty_or_no_length(void **state)
     ta_error err = {0};
     int sentinel;
     ta_clip *out = (ta_clip *)(void *)&sentinel;
-    TA_ASSERT_REFUSED(ta_create_rotation_animation(ta_node_at(0), ta_seconds(0), 1, NULL, &out, &err), &err,
+    TA_ASSERT_REFUSED(ta_clip_create_rotation_animation(ta_node_at(0), ta_duration_from_seconds(0), 1, NULL, &out, &err), &err,
                       TA_ERROR_EMPTY_CLIP, "0");
     ASSERT_OUT_UNTOUCHED(out, &sentinel);
     ta_track_destroy(still); /* still the caller's: a clip that took it would free it twice */
@@ -755,17 +755,17 @@ static void row_weight_below_zero_or_loop_not_named(void **state)
 static void row_ramp_less_than_no_time(void **state)
 {
     (void)state;
-    STAGE_REFUSES(NULL, NULL, ta_action_fade_in(S->actions[0], ta_seconds(-1), E), TA_ERROR_OUT_OF_RANGE,
+    STAGE_REFUSES(NULL, NULL, ta_action_fade_in(S->actions[0], ta_duration_from_seconds(-1), E), TA_ERROR_OUT_OF_RANGE,
                   "duration: -1 s lasts less than no time");
-    STAGE_REFUSES(NULL, NULL, ta_action_fade_out(S->actions[1], ta_seconds(-0.5), E), TA_ERROR_OUT_OF_RANGE,
+    STAGE_REFUSES(NULL, NULL, ta_action_fade_out(S->actions[1], ta_duration_from_seconds(-0.5), E), TA_ERROR_OUT_OF_RANGE,
                   "-0.5 s lasts less than no time");
-    STAGE_REFUSES(NULL, NULL, ta_action_warp(S->actions[0], 1, 2, ta_seconds(-1e-9), E), TA_ERROR_OUT_OF_RANGE,
+    STAGE_REFUSES(NULL, NULL, ta_action_warp(S->actions[0], 1, 2, ta_duration_from_seconds(-1e-9), E), TA_ERROR_OUT_OF_RANGE,
                   "less than no time");
-    STAGE_REFUSES(NULL, NULL, ta_action_halt(S->actions[0], ta_seconds(-2), E), TA_ERROR_OUT_OF_RANGE,
+    STAGE_REFUSES(NULL, NULL, ta_action_halt(S->actions[0], ta_duration_from_seconds(-2), E), TA_ERROR_OUT_OF_RANGE,
                   "-2 s lasts less than no time");
-    STAGE_REFUSES(NULL, NULL, ta_mixer_cross_fade_from(S->mixer, S->index[0], S->index[1], ta_seconds(-2), true, E),
+    STAGE_REFUSES(NULL, NULL, ta_mixer_cross_fade_from(S->mixer, S->index[0], S->index[1], ta_duration_from_seconds(-2), true, E),
                   TA_ERROR_OUT_OF_RANGE, "duration: -2 s lasts less than no time");
-    STAGE_REFUSES(NULL, NULL, ta_mixer_cross_fade_to(S->mixer, S->index[2], S->index[0], ta_seconds(-0.25), false, E),
+    STAGE_REFUSES(NULL, NULL, ta_mixer_cross_fade_to(S->mixer, S->index[2], S->index[0], ta_duration_from_seconds(-0.25), false, E),
                   TA_ERROR_OUT_OF_RANGE, "-0.25 s lasts less than no time");
 }
 
@@ -778,23 +778,23 @@ static void time_scale_zero(stage *s)
 static void row_warp_on_zero_time_scale(void **state)
 {
     (void)state;
-    STAGE_REFUSES(time_scale_zero, NULL, ta_action_warp(S->actions[0], 1, 2, ta_seconds(1), E), TA_ERROR_BAD_STATE,
+    STAGE_REFUSES(time_scale_zero, NULL, ta_action_warp(S->actions[0], 1, 2, ta_duration_from_seconds(1), E), TA_ERROR_BAD_STATE,
                   "which is 0");
     /* a warped cross-fade warps both actions */
     STAGE_REFUSES(time_scale_zero, NULL,
-                  ta_mixer_cross_fade_from(S->mixer, S->index[1], S->index[0], ta_seconds(1), true, E),
+                  ta_mixer_cross_fade_from(S->mixer, S->index[1], S->index[0], ta_duration_from_seconds(1), true, E),
                   TA_ERROR_BAD_STATE, "action 0");
     STAGE_REFUSES(time_scale_zero, NULL,
-                  ta_mixer_cross_fade_to(S->mixer, S->index[1], S->index[0], ta_seconds(1), true, E),
+                  ta_mixer_cross_fade_to(S->mixer, S->index[1], S->index[0], ta_duration_from_seconds(1), true, E),
                   TA_ERROR_BAD_STATE, "action 0");
 }
 
 static void row_cross_fade_with_itself(void **state)
 {
     (void)state;
-    STAGE_REFUSES(NULL, NULL, ta_mixer_cross_fade_from(S->mixer, S->index[0], S->index[0], ta_seconds(1), true, E),
+    STAGE_REFUSES(NULL, NULL, ta_mixer_cross_fade_from(S->mixer, S->index[0], S->index[0], ta_duration_from_seconds(1), true, E),
                   TA_ERROR_BAD_STATE, "action 0 cannot cross-fade with itself");
-    STAGE_REFUSES(NULL, NULL, ta_mixer_cross_fade_to(S->mixer, S->index[1], S->index[1], ta_seconds(1), false, E),
+    STAGE_REFUSES(NULL, NULL, ta_mixer_cross_fade_to(S->mixer, S->index[1], S->index[1], ta_duration_from_seconds(1), false, E),
                   TA_ERROR_BAD_STATE, "action 1 cannot cross-fade with itself");
 }
 
@@ -811,35 +811,35 @@ static void row_not_a_number(void **state)
                   "time_scale: nan");
     STAGE_REFUSES(NULL, NULL, ta_mixer_set_time_scale(S->mixer, NAN, E), TA_ERROR_NOT_A_NUMBER, "time_scale: nan");
     /* a frame time: the delta of an update, the time of set_time */
-    STAGE_REFUSES(NULL, NULL, ta_mixer_update(S->mixer, S->scene, ta_seconds(NAN), E), TA_ERROR_NOT_A_NUMBER,
+    STAGE_REFUSES(NULL, NULL, ta_mixer_update(S->mixer, S->scene, ta_duration_from_seconds(NAN), E), TA_ERROR_NOT_A_NUMBER,
                   "delta: nan is not a finite number");
     STAGE_REFUSES(NULL, NULL, stage_update(S, INFINITY, E), TA_ERROR_NOT_A_NUMBER, "delta: inf");
     ta_mixer_targets tg;
     STAGE_REFUSES(NULL, NULL,
                   (tg.scene = S->scene, tg.assets = S->assets, tg.cameras = S->cameras,
-                   ta_mixer_set_time(S->mixer, &tg, ta_seconds(NAN), E)),
+                   ta_mixer_set_time(S->mixer, &tg, ta_duration_from_seconds(NAN), E)),
                   TA_ERROR_NOT_A_NUMBER, "time: nan");
     /* a start time, and the durations of the ramps */
-    STAGE_REFUSES(NULL, NULL, ta_action_start_at(S->actions[0], ta_seconds(NAN), E), TA_ERROR_NOT_A_NUMBER,
+    STAGE_REFUSES(NULL, NULL, ta_action_start_at(S->actions[0], ta_duration_from_seconds(NAN), E), TA_ERROR_NOT_A_NUMBER,
                   "time: nan");
-    STAGE_REFUSES(NULL, NULL, ta_action_fade_in(S->actions[0], ta_seconds(NAN), E), TA_ERROR_NOT_A_NUMBER,
+    STAGE_REFUSES(NULL, NULL, ta_action_fade_in(S->actions[0], ta_duration_from_seconds(NAN), E), TA_ERROR_NOT_A_NUMBER,
                   "duration: nan");
-    STAGE_REFUSES(NULL, NULL, ta_action_warp(S->actions[0], NAN, 1, ta_seconds(1), E), TA_ERROR_NOT_A_NUMBER, "nan");
-    STAGE_REFUSES(NULL, NULL, ta_action_set_duration(S->actions[0], ta_seconds(INFINITY), E), TA_ERROR_NOT_A_NUMBER,
+    STAGE_REFUSES(NULL, NULL, ta_action_warp(S->actions[0], NAN, 1, ta_duration_from_seconds(1), E), TA_ERROR_NOT_A_NUMBER, "nan");
+    STAGE_REFUSES(NULL, NULL, ta_action_set_duration(S->actions[0], ta_duration_from_seconds(INFINITY), E), TA_ERROR_NOT_A_NUMBER,
                   "duration: inf");
     /* a key */
     float v[6] = {0, NAN, 0, 1, 1, 1};
-    ta_track_desc d = desc_of(target_node(ta_node_at(0), TA_POSITION), T2, 2, v, 6, TA_INTERPOLATION_DEFAULT);
+    ta_track_desc d = desc_of(target_node(ta_node_at(0), TA_TRACK_KIND_POSITION), T2, 2, v, 6, TA_INTERPOLATION_DEFAULT);
     REFUSE_TRACK(&d, TA_ERROR_NOT_A_NUMBER, "values: key 0 number 1 is nan");
     const float t_inf[2] = {0, INFINITY};
     v[1] = 0;
     d.times = t_inf;
     REFUSE_TRACK(&d, TA_ERROR_NOT_A_NUMBER, "times: key 1 time inf");
     /* and a sample time */
-    ta_track *t = make_track(target_node(ta_node_at(0), TA_POSITION), T2, 2, v, TA_LINEAR);
+    ta_track *t = make_track(target_node(ta_node_at(0), TA_TRACK_KIND_POSITION), T2, 2, v, TA_INTERPOLATION_LINEAR);
     float out[3] = {5, 5, 5};
     ta_error err = {0};
-    TA_ASSERT_REFUSED(ta_track_sample(t, NAN, TA_ZERO_SLOPE_ENDING, TA_ZERO_SLOPE_ENDING, out, 3, &err), &err,
+    TA_ASSERT_REFUSED(ta_track_sample(t, NAN, TA_ENDING_ZERO_SLOPE, TA_ENDING_ZERO_SLOPE, out, 3, &err), &err,
                       TA_ERROR_NOT_A_NUMBER, "nan");
     assert_true(out[0] == 5 && out[1] == 5 && out[2] == 5);
     ta_track_destroy(t);
@@ -855,9 +855,9 @@ static void row_action_index_not_in_mixer(void **state)
     STAGE_REFUSES(NULL, NULL, ta_mixer_action(S->mixer, UINT32_MAX, &a, E), TA_ERROR_NO_SUCH_ACTION, "4294967295");
     STAGE_REFUSES(NULL, NULL, ta_mixer_sync_with(S->mixer, 0, 7, E), TA_ERROR_NO_SUCH_ACTION, "action 7");
     STAGE_REFUSES(NULL, NULL, ta_mixer_sync_with(S->mixer, 9, 0, E), TA_ERROR_NO_SUCH_ACTION, "action 9");
-    STAGE_REFUSES(NULL, NULL, ta_mixer_cross_fade_from(S->mixer, 0, 5, ta_seconds(1), false, E),
+    STAGE_REFUSES(NULL, NULL, ta_mixer_cross_fade_from(S->mixer, 0, 5, ta_duration_from_seconds(1), false, E),
                   TA_ERROR_NO_SUCH_ACTION, "action 5");
-    STAGE_REFUSES(NULL, NULL, ta_mixer_cross_fade_to(S->mixer, 6, 0, ta_seconds(1), true, E), TA_ERROR_NO_SUCH_ACTION,
+    STAGE_REFUSES(NULL, NULL, ta_mixer_cross_fade_to(S->mixer, 6, 0, ta_duration_from_seconds(1), true, E), TA_ERROR_NO_SUCH_ACTION,
                   "action 6");
     STAGE_REFUSES(NULL, NULL, ta_mixer_uncache_action(S->mixer, 3, E), TA_ERROR_NO_SUCH_ACTION, "action 3");
 }
@@ -866,11 +866,11 @@ static void row_missing_node(void **state)
 {
     (void)state;
     const float v[3] = {1, 1, 1};
-    refuse_update_with(track2(target_node(ta_node_at(40), TA_SCALE), v, v, 3), WITH_CAMERAS, TA_ERROR_MISSING_TARGET,
+    refuse_update_with(track2(target_node(ta_node_at(40), TA_TRACK_KIND_SCALE), v, v, 3), WITH_CAMERAS, TA_ERROR_MISSING_TARGET,
                        "node 40 is not in the scene");
     ta_track_target t;
     ta_error err = {0};
-    TA_ASSERT_OK(ta_node_element_target(ta_node_at(7), TA_ROTATION_ELEMENT, 1, &t, &err), &err);
+    TA_ASSERT_OK(ta_track_target_node_element(ta_node_at(7), TA_TRACK_KIND_ROTATION_ELEMENT, 1, &t, &err), &err);
     refuse_update_with(track2(t, v, v, 1), WITH_CAMERAS, TA_ERROR_MISSING_TARGET, "node 7 is not in the scene");
 }
 
@@ -880,17 +880,17 @@ static void row_missing_mesh_light_material(void **state)
     const float v[3] = {0.5f, 0.5f, 0.5f};
     ta_track_target t;
     ta_error err = {0};
-    TA_ASSERT_OK(ta_morph_target(ta_mesh_at(3), 0, &t, &err), &err);
+    TA_ASSERT_OK(ta_track_target_morph(ta_mesh_at(3), 0, &t, &err), &err);
     refuse_update_with(track2(t, v, v, 1), WITH_CAMERAS, TA_ERROR_MISSING_TARGET, "mesh 3 is not in the scene");
-    TA_ASSERT_OK(ta_morph_target(ta_mesh_at(0), 5, &t, &err), &err);
+    TA_ASSERT_OK(ta_track_target_morph(ta_mesh_at(0), 5, &t, &err), &err);
     refuse_update_with(track2(t, v, v, 1), WITH_CAMERAS, TA_ERROR_MISSING_TARGET, "no target 5");
-    TA_ASSERT_OK(ta_skinned_morph_target(ta_skinned_mesh_at(2), 0, &t, &err), &err);
+    TA_ASSERT_OK(ta_track_target_skinned_morph(ta_skinned_mesh_at(2), 0, &t, &err), &err);
     refuse_update_with(track2(t, v, v, 1), WITH_CAMERAS, TA_ERROR_MISSING_TARGET, "2");
-    TA_ASSERT_OK(ta_light_target(ta_light_at(2), TA_LIGHT_INTENSITY, &t, &err), &err);
+    TA_ASSERT_OK(ta_track_target_light(ta_light_at(2), TA_TRACK_KIND_LIGHT_INTENSITY, &t, &err), &err);
     refuse_update_with(track2(t, v, v, 1), WITH_CAMERAS, TA_ERROR_MISSING_TARGET, "light 2 is not in the scene");
-    TA_ASSERT_OK(ta_material_target(ta_material_at(7), TA_MATERIAL_OPACITY, &t, &err), &err);
+    TA_ASSERT_OK(ta_track_target_material(ta_material_at(7), TA_TRACK_KIND_MATERIAL_OPACITY, &t, &err), &err);
     refuse_update_with(track2(t, v, v, 1), WITH_CAMERAS, TA_ERROR_MISSING_TARGET, "material 7 is not in the assets");
-    TA_ASSERT_OK(ta_perspective_camera_target(ta_perspective_camera_at(4), TA_CAMERA_ZOOM, &t, &err), &err);
+    TA_ASSERT_OK(ta_track_target_perspective_camera(ta_perspective_camera_at(4), TA_TRACK_KIND_CAMERA_ZOOM, &t, &err), &err);
     refuse_update_with(track2(t, v, v, 1), WITH_CAMERAS, TA_ERROR_MISSING_TARGET, "4");
 }
 
@@ -900,26 +900,26 @@ static void row_material_track_without_assets(void **state)
     const float v[1] = {0.5f};
     ta_track_target t;
     ta_error err = {0};
-    TA_ASSERT_OK(ta_material_target(ta_material_at(0), TA_MATERIAL_ROUGHNESS, &t, &err), &err);
+    TA_ASSERT_OK(ta_track_target_material(ta_material_at(0), TA_TRACK_KIND_MATERIAL_ROUGHNESS, &t, &err), &err);
     refuse_update_with(track2(t, v, v, 1), SCENE_ONLY, TA_ERROR_MISSING_CONTEXT, "not given the assets");
     /* the stage's own clip 1 drives a material: update(scene, delta) refuses it as it is */
-    STAGE_REFUSES(NULL, NULL, ta_mixer_update(S->mixer, S->scene, ta_seconds(0.1), E), TA_ERROR_MISSING_CONTEXT,
+    STAGE_REFUSES(NULL, NULL, ta_mixer_update(S->mixer, S->scene, ta_duration_from_seconds(0.1), E), TA_ERROR_MISSING_CONTEXT,
                   "not given the assets");
 }
 
 static void group_with_stranger(stage *s)
 {
     ta_error err = {0};
-    ta_animation_object_group g;
-    TA_ASSERT_OK(ta_object_group_init(&g, &s->alloc, &err), &err);
+    ta_object_group g;
+    TA_ASSERT_OK(ta_object_group_create(&g, &s->alloc, &err), &err);
     TA_ASSERT_OK(ta_object_group_add(&g, s->child, &err), &err);
     TA_ASSERT_OK(ta_object_group_add(&g, ta_node_at(77), &err), &err);
     ta_action *a = NULL;
     ta_action_options o = {&s->alloc, TA_BLEND_MODE_DEFAULT};
     TA_ASSERT_OK(ta_action_create(s->clips[0], &o, &a, &err), &err);
-    TA_ASSERT_OK(ta_action_use_group(a, &g, &err), &err);
-    ta_object_group_free(&g);
-    TA_ASSERT_OK(ta_mixer_add(s->mixer, a, ta_no_parent(), &s->index[s->action_count], &err), &err);
+    TA_ASSERT_OK(ta_action_set_group(a, &g, &err), &err);
+    ta_object_group_destroy(&g);
+    TA_ASSERT_OK(ta_mixer_add(s->mixer, a, ta_node_none(), &s->index[s->action_count], &err), &err);
     s->actions[s->action_count++] = a;
     TA_ASSERT_OK(ta_action_play(a, &err), &err);
 }
@@ -936,14 +936,14 @@ static void add_additive_opacity(stage *s)
     /* the stage's clip 1 holds the opacity near 0.5; this adds 0.9 on top */
     ta_error err = {0};
     ta_track_target t;
-    TA_ASSERT_OK(ta_material_target(s->mat, TA_MATERIAL_OPACITY, &t, &err), &err);
+    TA_ASSERT_OK(ta_track_target_material(s->mat, TA_TRACK_KIND_MATERIAL_OPACITY, &t, &err), &err);
     const float up[1] = {0.9f};
     ta_track *add = NULL;
     ta_track_desc d = desc_of(t, T2, 1, up, 1, TA_INTERPOLATION_DEFAULT);
     TA_ASSERT_OK(ta_track_create(&d, &s->alloc, &add, &err), &err);
     ta_clip_options o = {0};
     o.allocator = &s->alloc;
-    o.blend_mode = TA_ADDITIVE_BLEND_MODE;
+    o.blend_mode = TA_BLEND_MODE_ADDITIVE;
     o.duration = 1;
     ta_clip *clip = NULL;
     TA_ASSERT_OK(ta_clip_create("add", &add, 1, &o, &clip, &err), &err);
@@ -958,16 +958,16 @@ static void row_value_not_held(void **state)
                   "MATERIAL_OPACITY of material 0: the result");
     ta_track_target t;
     ta_error err = {0};
-    TA_ASSERT_OK(ta_material_target(ta_material_at(0), TA_MATERIAL_COLOR, &t, &err), &err);
+    TA_ASSERT_OK(ta_track_target_material(ta_material_at(0), TA_TRACK_KIND_MATERIAL_COLOR, &t, &err), &err);
     const float red[3] = {1.5f, 0, 0};
     refuse_update_with(track2(t, red, red, 3), WITH_CAMERAS, TA_ERROR_VALUE_NOT_HELD, "MATERIAL_COLOR of material 0");
-    TA_ASSERT_OK(ta_light_target(ta_light_at(0), TA_LIGHT_INTENSITY, &t, &err), &err);
+    TA_ASSERT_OK(ta_track_target_light(ta_light_at(0), TA_TRACK_KIND_LIGHT_INTENSITY, &t, &err), &err);
     const float dark[1] = {-1};
     refuse_update_with(track2(t, dark, dark, 1), WITH_CAMERAS, TA_ERROR_VALUE_NOT_HELD, "LIGHT_INTENSITY of light 0");
-    TA_ASSERT_OK(ta_material_target(ta_material_at(0), TA_MATERIAL_IOR, &t, &err), &err);
+    TA_ASSERT_OK(ta_track_target_material(ta_material_at(0), TA_TRACK_KIND_MATERIAL_IOR, &t, &err), &err);
     const float ior[1] = {3};
     refuse_update_with(track2(t, ior, ior, 1), WITH_CAMERAS, TA_ERROR_VALUE_NOT_HELD, "MATERIAL_IOR of material 0");
-    TA_ASSERT_OK(ta_light_target(ta_light_at(0), TA_LIGHT_COLOR, &t, &err), &err);
+    TA_ASSERT_OK(ta_track_target_light(ta_light_at(0), TA_TRACK_KIND_LIGHT_COLOR, &t, &err), &err);
     const float below[3] = {0.5f, -0.25f, 0};
     refuse_update_with(track2(t, below, below, 3), WITH_CAMERAS, TA_ERROR_VALUE_NOT_HELD, "LIGHT_COLOR of light 0");
 }
@@ -975,19 +975,19 @@ static void row_value_not_held(void **state)
 static void row_target_function_wrong_kind(void **state)
 {
     (void)state;
-    REFUSE_TARGET(ta_node_target(ta_node_at(0), TA_LIGHT_INTENSITY, OUT, E), TA_ERROR_WRONG_KIND, "LIGHT_INTENSITY");
-    REFUSE_TARGET(ta_node_target(ta_node_at(0), TA_ROTATION_ELEMENT, OUT, E), TA_ERROR_WRONG_KIND, "ROTATION_ELEMENT");
-    REFUSE_TARGET(ta_node_element_target(ta_node_at(0), TA_POSITION, 0, OUT, E), TA_ERROR_WRONG_KIND, "POSITION");
-    REFUSE_TARGET(ta_material_target(ta_material_at(0), TA_POSITION, OUT, E), TA_ERROR_WRONG_KIND, "POSITION");
-    REFUSE_TARGET(ta_light_target(ta_light_at(0), TA_MATERIAL_COLOR, OUT, E), TA_ERROR_WRONG_KIND, "MATERIAL_COLOR");
-    REFUSE_TARGET(ta_perspective_camera_target(ta_perspective_camera_at(0), TA_LIGHT_COLOR, OUT, E),
+    REFUSE_TARGET(ta_track_target_node(ta_node_at(0), TA_TRACK_KIND_LIGHT_INTENSITY, OUT, E), TA_ERROR_WRONG_KIND, "LIGHT_INTENSITY");
+    REFUSE_TARGET(ta_track_target_node(ta_node_at(0), TA_TRACK_KIND_ROTATION_ELEMENT, OUT, E), TA_ERROR_WRONG_KIND, "ROTATION_ELEMENT");
+    REFUSE_TARGET(ta_track_target_node_element(ta_node_at(0), TA_TRACK_KIND_POSITION, 0, OUT, E), TA_ERROR_WRONG_KIND, "POSITION");
+    REFUSE_TARGET(ta_track_target_material(ta_material_at(0), TA_TRACK_KIND_POSITION, OUT, E), TA_ERROR_WRONG_KIND, "POSITION");
+    REFUSE_TARGET(ta_track_target_light(ta_light_at(0), TA_TRACK_KIND_MATERIAL_COLOR, OUT, E), TA_ERROR_WRONG_KIND, "MATERIAL_COLOR");
+    REFUSE_TARGET(ta_track_target_perspective_camera(ta_perspective_camera_at(0), TA_TRACK_KIND_LIGHT_COLOR, OUT, E),
                   TA_ERROR_WRONG_KIND, "LIGHT_COLOR");
-    REFUSE_TARGET(ta_orthographic_camera_target(ta_orthographic_camera_at(0), TA_CAMERA_FOV, OUT, E),
+    REFUSE_TARGET(ta_track_target_orthographic_camera(ta_orthographic_camera_at(0), TA_TRACK_KIND_CAMERA_FOV, OUT, E),
                   TA_ERROR_WRONG_KIND, "CAMERA_FOV");
     /* a desc whose target names a family its kind is not of */
     float v[1] = {1};
-    ta_track_desc d = desc_of(target_node(ta_node_at(0), TA_VISIBLE), T2, 1, v, 1, TA_INTERPOLATION_DEFAULT);
-    d.target.kind = TA_LIGHT_INTENSITY;
+    ta_track_desc d = desc_of(target_node(ta_node_at(0), TA_TRACK_KIND_VISIBLE), T2, 1, v, 1, TA_INTERPOLATION_DEFAULT);
+    d.target.kind = TA_TRACK_KIND_LIGHT_INTENSITY;
     REFUSE_TRACK(&d, TA_ERROR_WRONG_KIND, "LIGHT_INTENSITY");
 }
 
@@ -995,13 +995,13 @@ static void row_morph_target_out_of_range(void **state)
 {
     (void)state;
     /* below 0: the target is unsigned, so -1 arrives as the largest value */
-    REFUSE_TARGET(ta_morph_target(ta_mesh_at(0), (uint32_t)-1, OUT, E), TA_ERROR_OUT_OF_RANGE, "4294967295");
-    REFUSE_TARGET(ta_skinned_morph_target(ta_skinned_mesh_at(0), (uint32_t)-1, OUT, E), TA_ERROR_OUT_OF_RANGE,
+    REFUSE_TARGET(ta_track_target_morph(ta_mesh_at(0), (uint32_t)-1, OUT, E), TA_ERROR_OUT_OF_RANGE, "4294967295");
+    REFUSE_TARGET(ta_track_target_skinned_morph(ta_skinned_mesh_at(0), (uint32_t)-1, OUT, E), TA_ERROR_OUT_OF_RANGE,
                   "4294967295");
     float v[1] = {1};
     ta_track_target t;
     ta_error err = {0};
-    TA_ASSERT_OK(ta_morph_target(ta_mesh_at(0), 7, &t, &err), &err);
+    TA_ASSERT_OK(ta_track_target_morph(ta_mesh_at(0), 7, &t, &err), &err);
     t.element = (uint32_t)-1;
     ta_track_desc d = desc_of(t, T2, 1, v, 1, TA_INTERPOLATION_DEFAULT);
     REFUSE_TRACK(&d, TA_ERROR_OUT_OF_RANGE, "element 4294967295");
@@ -1009,9 +1009,9 @@ static void row_morph_target_out_of_range(void **state)
      * targets as it is given, as in three.js): a target past the mesh's own is
      * refused at update, which changes nothing. */
     const float w[3] = {0.5f, 0.5f, 0.5f};
-    TA_ASSERT_OK(ta_morph_target(ta_mesh_at(0), 8, &t, &err), &err);
+    TA_ASSERT_OK(ta_track_target_morph(ta_mesh_at(0), 8, &t, &err), &err);
     refuse_update_with(track2(t, w, w, 1), WITH_CAMERAS, TA_ERROR_MISSING_TARGET, "no target 8");
-    TA_ASSERT_OK(ta_skinned_morph_target(ta_skinned_mesh_at(0), 9, &t, &err), &err);
+    TA_ASSERT_OK(ta_track_target_skinned_morph(ta_skinned_mesh_at(0), 9, &t, &err), &err);
     refuse_update_with(track2(t, w, w, 1), WITH_CAMERAS, TA_ERROR_MISSING_TARGET, "no target 9");
 }
 
@@ -1019,19 +1019,19 @@ static void row_flag_or_string_not_step(void **state)
 {
     (void)state;
     const float flags[2] = {0, 1};
-    ta_track_desc d = desc_of(target_node(ta_node_at(0), TA_VISIBLE), T2, 2, flags, 2, TA_LINEAR);
+    ta_track_desc d = desc_of(target_node(ta_node_at(0), TA_TRACK_KIND_VISIBLE), T2, 2, flags, 2, TA_INTERPOLATION_LINEAR);
     REFUSE_TRACK(&d, TA_ERROR_BAD_INTERPOLATION, "a VISIBLE track is STEP, not LINEAR");
     ta_track_target t;
     ta_error err = {0};
-    TA_ASSERT_OK(ta_material_target(ta_material_at(0), TA_MATERIAL_WIREFRAME, &t, &err), &err);
-    d = desc_of(t, T2, 2, flags, 2, TA_SMOOTH);
+    TA_ASSERT_OK(ta_track_target_material(ta_material_at(0), TA_TRACK_KIND_MATERIAL_WIREFRAME, &t, &err), &err);
+    d = desc_of(t, T2, 2, flags, 2, TA_INTERPOLATION_SMOOTH);
     REFUSE_TRACK(&d, TA_ERROR_BAD_INTERPOLATION, "a MATERIAL_WIREFRAME track is STEP, not SMOOTH");
     const char *names[2] = {"idle", "busy"};
-    d = desc_of(target_node(ta_node_at(0), TA_NODE_NAME), T2, 2, NULL, 0, TA_LINEAR);
+    d = desc_of(target_node(ta_node_at(0), TA_TRACK_KIND_NODE_NAME), T2, 2, NULL, 0, TA_INTERPOLATION_LINEAR);
     d.strings = names;
     REFUSE_TRACK(&d, TA_ERROR_BAD_INTERPOLATION, "a NODE_NAME track is STEP, not LINEAR");
     const float half[2] = {1, 0.5f};
-    d = desc_of(target_node(ta_node_at(0), TA_VISIBLE), T2, 2, half, 2, TA_INTERPOLATION_DEFAULT);
+    d = desc_of(target_node(ta_node_at(0), TA_TRACK_KIND_VISIBLE), T2, 2, half, 2, TA_INTERPOLATION_DEFAULT);
     REFUSE_TRACK(&d, TA_ERROR_BAD_KEY_VALUE, "flag key 1 is 0.5, not 0 or 1");
 }
 
@@ -1042,8 +1042,8 @@ static void row_bezier_control_points(void **state)
     float pts[8] = {0, 0, 0.5f, 1, 0.25f, 0, 1, 1};
     ta_track_target t;
     ta_error err = {0};
-    TA_ASSERT_OK(ta_material_target(ta_material_at(0), TA_MATERIAL_OPACITY, &t, &err), &err);
-    ta_track_desc d = desc_of(t, T2, 2, v, 2, TA_BEZIER);
+    TA_ASSERT_OK(ta_track_target_material(ta_material_at(0), TA_TRACK_KIND_MATERIAL_OPACITY, &t, &err), &err);
+    ta_track_desc d = desc_of(t, T2, 2, v, 2, TA_INTERPOLATION_BEZIER);
     REFUSE_TRACK(&d, TA_ERROR_BAD_TANGENTS, "a BEZIER track needs in- and out-control points");
     d.in_tangents = pts;
     d.out_tangents = pts;
@@ -1057,7 +1057,7 @@ static void row_shift_before_zero_or_scale(void **state)
 {
     (void)state;
     const float times[3] = {1, 2, 3}, v[9] = {0, 0, 0, 1, 1, 1, 2, 2, 2};
-    ta_track *t = make_track(target_node(ta_node_at(0), TA_POSITION), times, 3, v, TA_LINEAR);
+    ta_track *t = make_track(target_node(ta_node_at(0), TA_TRACK_KIND_POSITION), times, 3, v, TA_INTERPOLATION_LINEAR);
     ta_snap before, after;
     ta_snap_init(&before);
     ta_snap_init(&after);
@@ -1071,10 +1071,10 @@ static void row_shift_before_zero_or_scale(void **state)
     ASSERT_SNAPS_EQUAL(&before, &after, "the track");
     /* a Bezier track: the control points would move before zero too */
     ta_track_target op;
-    TA_ASSERT_OK(ta_material_target(ta_material_at(0), TA_MATERIAL_OPACITY, &op, &err), &err);
+    TA_ASSERT_OK(ta_track_target_material(ta_material_at(0), TA_TRACK_KIND_MATERIAL_OPACITY, &op, &err), &err);
     const float bv[2] = {0, 1}, in[4] = {0.5f, 0, 1.5f, 1}, out[4] = {1.25f, 0, 2.5f, 1};
     const float bt[2] = {1, 2};
-    ta_track_desc d = desc_of(op, bt, 2, bv, 2, TA_BEZIER);
+    ta_track_desc d = desc_of(op, bt, 2, bv, 2, TA_INTERPOLATION_BEZIER);
     d.in_tangents = in;
     d.out_tangents = out;
     d.tangent_count = 4;
@@ -1097,7 +1097,7 @@ static void group_on_the_camera(stage *s)
 {
     ta_error err = {0};
     ta_track_target t;
-    TA_ASSERT_OK(ta_perspective_camera_target(s->cam, TA_CAMERA_ZOOM, &t, &err), &err);
+    TA_ASSERT_OK(ta_track_target_perspective_camera(s->cam, TA_TRACK_KIND_CAMERA_ZOOM, &t, &err), &err);
     const float z[2] = {2, 3};
     ta_track *track = NULL;
     ta_track_desc d = desc_of(t, T2, 2, z, 2, TA_INTERPOLATION_DEFAULT);
@@ -1107,15 +1107,15 @@ static void group_on_the_camera(stage *s)
     ta_clip *clip = NULL;
     TA_ASSERT_OK(ta_clip_create("zoom", &track, 1, &o, &clip, &err), &err);
     stage_keep_clip(s, clip);
-    ta_animation_object_group g;
-    TA_ASSERT_OK(ta_object_group_init(&g, &s->alloc, &err), &err);
+    ta_object_group g;
+    TA_ASSERT_OK(ta_object_group_create(&g, &s->alloc, &err), &err);
     TA_ASSERT_OK(ta_object_group_add(&g, s->cam_node, &err), &err);
     ta_action *a = NULL;
     ta_action_options ao = {&s->alloc, TA_BLEND_MODE_DEFAULT};
     TA_ASSERT_OK(ta_action_create(clip, &ao, &a, &err), &err);
-    TA_ASSERT_OK(ta_action_use_group(a, &g, &err), &err);
-    ta_object_group_free(&g);
-    TA_ASSERT_OK(ta_mixer_add(s->mixer, a, ta_no_parent(), &s->index[s->action_count], &err), &err);
+    TA_ASSERT_OK(ta_action_set_group(a, &g, &err), &err);
+    ta_object_group_destroy(&g);
+    TA_ASSERT_OK(ta_mixer_add(s->mixer, a, ta_node_none(), &s->index[s->action_count], &err), &err);
     s->actions[s->action_count++] = a;
     TA_ASSERT_OK(ta_action_play(a, &err), &err);
 }
@@ -1126,17 +1126,17 @@ static void row_camera_track_without_cameras(void **state)
     const float v[1] = {2};
     ta_track_target t;
     ta_error err = {0};
-    TA_ASSERT_OK(ta_perspective_camera_target(ta_perspective_camera_at(0), TA_CAMERA_ZOOM, &t, &err), &err);
+    TA_ASSERT_OK(ta_track_target_perspective_camera(ta_perspective_camera_at(0), TA_TRACK_KIND_CAMERA_ZOOM, &t, &err), &err);
     refuse_update_with(track2(t, v, v, 1), WITH_ASSETS, TA_ERROR_MISSING_CONTEXT, "not given the cameras");
-    TA_ASSERT_OK(ta_orthographic_camera_target(ta_orthographic_camera_at(0), TA_CAMERA_NEAR, &t, &err), &err);
+    TA_ASSERT_OK(ta_track_target_orthographic_camera(ta_orthographic_camera_at(0), TA_TRACK_KIND_CAMERA_NEAR, &t, &err), &err);
     const float n[1] = {0.5f};
     refuse_update_with(track2(t, n, n, 1), WITH_ASSETS, TA_ERROR_MISSING_CONTEXT, "not given the cameras");
     /* the stage's clip 1 drives a camera: update_with_assets refuses it as it is */
-    STAGE_REFUSES(NULL, NULL, ta_mixer_update_with_assets(S->mixer, S->scene, S->assets, ta_seconds(0.1), E),
+    STAGE_REFUSES(NULL, NULL, ta_mixer_update_with_assets(S->mixer, S->scene, S->assets, ta_duration_from_seconds(0.1), E),
                   TA_ERROR_MISSING_CONTEXT, "not given the cameras");
     /* and a camera track played on a group, whose cameras are found in the list */
     STAGE_REFUSES(group_on_the_camera, uncache_last,
-                  ta_mixer_update_with_assets(S->mixer, S->scene, S->assets, ta_seconds(0.1), E),
+                  ta_mixer_update_with_assets(S->mixer, S->scene, S->assets, ta_duration_from_seconds(0.1), E),
                   TA_ERROR_MISSING_CONTEXT, "played on a group: the update was not given the cameras");
 }
 
@@ -1145,23 +1145,23 @@ static void row_camera_number_not_held(void **state)
     (void)state;
     ta_track_target t;
     ta_error err = {0};
-    TA_ASSERT_OK(ta_perspective_camera_target(ta_perspective_camera_at(0), TA_CAMERA_FOV, &t, &err), &err);
+    TA_ASSERT_OK(ta_track_target_perspective_camera(ta_perspective_camera_at(0), TA_TRACK_KIND_CAMERA_FOV, &t, &err), &err);
     /* the stage's clip 1 holds the field of view near 55 at a weight of 0.75, so
      * the pile is a mean of the two: these keys take it past either end */
     const float wide[1] = {1000}, narrow[1] = {-1000};
     refuse_update_with(track2(t, wide, wide, 1), WITH_CAMERAS, TA_ERROR_VALUE_NOT_HELD, "fov");
     refuse_update_with(track2(t, narrow, narrow, 1), WITH_CAMERAS, TA_ERROR_VALUE_NOT_HELD, "fov");
-    TA_ASSERT_OK(ta_perspective_camera_target(ta_perspective_camera_at(0), TA_CAMERA_ZOOM, &t, &err), &err);
+    TA_ASSERT_OK(ta_track_target_perspective_camera(ta_perspective_camera_at(0), TA_TRACK_KIND_CAMERA_ZOOM, &t, &err), &err);
     const float none[1] = {0};
     refuse_update_with(track2(t, none, none, 1), WITH_CAMERAS, TA_ERROR_VALUE_NOT_HELD, "zoom");
-    TA_ASSERT_OK(ta_orthographic_camera_target(ta_orthographic_camera_at(0), TA_CAMERA_ZOOM, &t, &err), &err);
+    TA_ASSERT_OK(ta_track_target_orthographic_camera(ta_orthographic_camera_at(0), TA_TRACK_KIND_CAMERA_ZOOM, &t, &err), &err);
     const float neg[1] = {-1};
     refuse_update_with(track2(t, neg, neg, 1), WITH_CAMERAS, TA_ERROR_VALUE_NOT_HELD, "zoom");
     /* planes that cross: near past the far plane of 2000 */
-    TA_ASSERT_OK(ta_perspective_camera_target(ta_perspective_camera_at(0), TA_CAMERA_NEAR, &t, &err), &err);
+    TA_ASSERT_OK(ta_track_target_perspective_camera(ta_perspective_camera_at(0), TA_TRACK_KIND_CAMERA_NEAR, &t, &err), &err);
     const float far_away[1] = {5000};
     refuse_update_with(track2(t, far_away, far_away, 1), WITH_CAMERAS, TA_ERROR_VALUE_NOT_HELD, "cross");
-    TA_ASSERT_OK(ta_orthographic_camera_target(ta_orthographic_camera_at(0), TA_CAMERA_FAR, &t, &err), &err);
+    TA_ASSERT_OK(ta_track_target_orthographic_camera(ta_orthographic_camera_at(0), TA_TRACK_KIND_CAMERA_FAR, &t, &err), &err);
     const float close[1] = {0.01f};
     refuse_update_with(track2(t, close, close, 1), WITH_CAMERAS, TA_ERROR_VALUE_NOT_HELD, "cross");
 }
@@ -1171,13 +1171,13 @@ static void row_light_number_not_held(void **state)
     (void)state;
     ta_track_target t;
     ta_error err = {0};
-    TA_ASSERT_OK(ta_light_target(ta_light_at(0), TA_LIGHT_DISTANCE, &t, &err), &err);
+    TA_ASSERT_OK(ta_track_target_light(ta_light_at(0), TA_TRACK_KIND_LIGHT_DISTANCE, &t, &err), &err);
     const float d[1] = {-1};
     refuse_update_with(track2(t, d, d, 1), WITH_CAMERAS, TA_ERROR_VALUE_NOT_HELD, "LIGHT_DISTANCE of light 0");
-    TA_ASSERT_OK(ta_light_target(ta_light_at(0), TA_LIGHT_ANGLE, &t, &err), &err);
+    TA_ASSERT_OK(ta_track_target_light(ta_light_at(0), TA_TRACK_KIND_LIGHT_ANGLE, &t, &err), &err);
     const float a[1] = {2};
     refuse_update_with(track2(t, a, a, 1), WITH_CAMERAS, TA_ERROR_VALUE_NOT_HELD, "LIGHT_ANGLE of light 0");
-    TA_ASSERT_OK(ta_light_target(ta_light_at(0), TA_LIGHT_PENUMBRA, &t, &err), &err);
+    TA_ASSERT_OK(ta_track_target_light(ta_light_at(0), TA_TRACK_KIND_LIGHT_PENUMBRA, &t, &err), &err);
     const float p[1] = {1.5f};
     refuse_update_with(track2(t, p, p, 1), WITH_CAMERAS, TA_ERROR_VALUE_NOT_HELD, "LIGHT_PENUMBRA of light 0");
 }
@@ -1185,19 +1185,19 @@ static void row_light_number_not_held(void **state)
 static void row_repetitions_or_set_duration(void **state)
 {
     (void)state;
-    STAGE_REFUSES(NULL, NULL, ta_action_set_loop(S->actions[0], TA_REPEAT, -1, E), TA_ERROR_OUT_OF_RANGE,
+    STAGE_REFUSES(NULL, NULL, ta_action_set_loop(S->actions[0], TA_LOOP_MODE_REPEAT, -1, E), TA_ERROR_OUT_OF_RANGE,
                   "repetitions: -1 is below zero");
-    STAGE_REFUSES(NULL, NULL, ta_action_set_loop(S->actions[1], TA_ONCE, INT64_MIN + 1, E), TA_ERROR_OUT_OF_RANGE,
-                  "repetitions: -9223372036854775807 is below zero (TA_ENDLESS");
-    STAGE_REFUSES(NULL, NULL, ta_action_set_duration(S->actions[0], ta_seconds(0), E), TA_ERROR_OUT_OF_RANGE,
+    STAGE_REFUSES(NULL, NULL, ta_action_set_loop(S->actions[1], TA_LOOP_MODE_ONCE, INT64_MIN + 1, E), TA_ERROR_OUT_OF_RANGE,
+                  "repetitions: -9223372036854775807 is below zero (TA_ACTION_ENDLESS");
+    STAGE_REFUSES(NULL, NULL, ta_action_set_duration(S->actions[0], ta_duration_from_seconds(0), E), TA_ERROR_OUT_OF_RANGE,
                   "duration: 0 s");
-    STAGE_REFUSES(NULL, NULL, ta_action_set_duration(S->actions[1], ta_seconds(-0.0), E), TA_ERROR_OUT_OF_RANGE,
+    STAGE_REFUSES(NULL, NULL, ta_action_set_duration(S->actions[1], ta_duration_from_seconds(-0.0), E), TA_ERROR_OUT_OF_RANGE,
                   "duration: 0 s");
     /* a duration so short (or so long) that the time scale a float cannot hold:
      * fuzz_api's crash-set-duration-time-scale-overflow */
-    STAGE_REFUSES(NULL, NULL, ta_action_set_duration(S->actions[0], ta_seconds(2.5e-84), E), TA_ERROR_OUT_OF_RANGE,
+    STAGE_REFUSES(NULL, NULL, ta_action_set_duration(S->actions[0], ta_duration_from_seconds(2.5e-84), E), TA_ERROR_OUT_OF_RANGE,
                   "which a float cannot hold");
-    STAGE_REFUSES(NULL, NULL, ta_action_set_duration(S->actions[0], ta_seconds(1e300), E), TA_ERROR_OUT_OF_RANGE,
+    STAGE_REFUSES(NULL, NULL, ta_action_set_duration(S->actions[0], ta_duration_from_seconds(1e300), E), TA_ERROR_OUT_OF_RANGE,
                   "which a float cannot hold");
 }
 
@@ -1219,18 +1219,18 @@ static void row_uncached_action(void **state)
                   "action 0");
     STAGE_REFUSES(uncache_first, NULL, ta_mixer_sync_with(S->mixer, S->index[1], S->index[0], E),
                   TA_ERROR_NO_SUCH_ACTION, "action 0");
-    STAGE_REFUSES(uncache_first, NULL, ta_mixer_cross_fade_to(S->mixer, S->index[1], S->index[0], ta_seconds(1), false, E),
+    STAGE_REFUSES(uncache_first, NULL, ta_mixer_cross_fade_to(S->mixer, S->index[1], S->index[0], ta_duration_from_seconds(1), false, E),
                   TA_ERROR_NO_SUCH_ACTION, "action 0");
     /* the pointer stays valid, and the calls that need the mixer refuse it */
     STAGE_REFUSES(uncache_first, NULL, ta_action_play(S->actions[0], E), TA_ERROR_NO_SUCH_ACTION,
                   "action 0: was uncached");
-    STAGE_REFUSES(uncache_first, NULL, ta_action_fade_in(S->actions[0], ta_seconds(1), E), TA_ERROR_NO_SUCH_ACTION,
+    STAGE_REFUSES(uncache_first, NULL, ta_action_fade_in(S->actions[0], ta_duration_from_seconds(1), E), TA_ERROR_NO_SUCH_ACTION,
                   "was uncached");
 }
 
 /* ---- JSON ----------------------------------------------------------------------------------- */
 
-/* ta_read_clip and ta_read_object_json refused: the scene the clip is bound in
+/* ta_clip_read and ta_object_json_read refused: the scene the clip is bound in
  * unchanged, no clip or model, nothing left allocated. */
 static void refuse_json_clip(const char *clip_json, ta_result code, const char *needle, const char *file, int line)
 {
@@ -1238,7 +1238,7 @@ static void refuse_json_clip(const char *clip_json, ta_result code, const char *
     stage_make(&s, NULL);
     ta_test_counter counter = {0, 0, 0, 0, -1};
     ta_allocator alloc = ta_test_counting_allocator(&counter);
-    ta_clip_binding where = {s.scene, s.assets, s.cameras, ta_no_parent()};
+    ta_clip_binding where = {s.scene, s.assets, s.cameras, ta_node_none()};
     ta_clip_read_options ro;
     memset(&ro, 0, sizeof ro);
     ro.allocator = &alloc;
@@ -1251,17 +1251,17 @@ static void refuse_json_clip(const char *clip_json, ta_result code, const char *
     int sentinel;
     ta_clip *clip = (ta_clip *)(void *)&sentinel;
     ta_error err = {0};
-    ta_result r = ta_read_clip(clip_json, strlen(clip_json), &ro, &clip, &err);
+    ta_result r = ta_clip_read(clip_json, strlen(clip_json), &ro, &clip, &err);
     if (r != code || err.code != code) {
-        print_error("ta_read_clip: got %s (%s), want %s\n", ta_result_name(r), err.message, ta_result_name(code));
+        print_error("ta_clip_read: got %s (%s), want %s\n", ta_result_name(r), err.message, ta_result_name(code));
         _fail(file, line);
     }
     ta_test_assert_contains(err.message, needle, file, line);
     if (!((void *)clip == (void *)&sentinel || clip == NULL)) _fail(file, line);
     stage_snap(&after, &s);
-    assert_snaps_equal(&before, &after, "ta_read_clip", file, line);
+    assert_snaps_equal(&before, &after, "ta_clip_read", file, line);
     if (counter.live_bytes != 0) {
-        print_error("a refused ta_read_clip left %zu bytes allocated\n", counter.live_bytes);
+        print_error("a refused ta_clip_read left %zu bytes allocated\n", counter.live_bytes);
         _fail(file, line);
     }
 
@@ -1286,16 +1286,16 @@ static void refuse_json_clip(const char *clip_json, ta_result code, const char *
     int model_sentinel;
     ta_model *model = (ta_model *)(void *)&model_sentinel;
     memset(&err, 0, sizeof err);
-    r = ta_read_object_json(with_uuid, strlen(with_uuid), &lo, &model, &err);
+    r = ta_object_json_read(with_uuid, strlen(with_uuid), &lo, &model, &err);
     if (r != code || err.code != code) {
-        print_error("ta_read_object_json: got %s (%s), want %s\n", ta_result_name(r), err.message,
+        print_error("ta_object_json_read: got %s (%s), want %s\n", ta_result_name(r), err.message,
                     ta_result_name(code));
         _fail(file, line);
     }
     ta_test_assert_contains(err.message, needle, file, line);
     if (!((void *)model == (void *)&model_sentinel || model == NULL)) _fail(file, line);
     if (counter.live_bytes != 0) {
-        print_error("a refused ta_read_object_json left %zu bytes allocated\n", counter.live_bytes);
+        print_error("a refused ta_object_json_read left %zu bytes allocated\n", counter.live_bytes);
         _fail(file, line);
     }
     ta_snap_free(&before);
@@ -1343,7 +1343,7 @@ static void row_blend_mode_not_named(void **state)
 {
     (void)state;
     const float p[6] = {0, 0, 0, 1, 1, 1};
-    ta_track *t = make_track(target_node(ta_node_at(0), TA_POSITION), T2, 2, p, TA_LINEAR);
+    ta_track *t = make_track(target_node(ta_node_at(0), TA_TRACK_KIND_POSITION), T2, 2, p, TA_INTERPOLATION_LINEAR);
     ta_clip_options o = {0};
     o.blend_mode = (ta_blend_mode)9;
     ta_track *tracks[1] = {t};
@@ -1394,7 +1394,7 @@ static ta_clip *clip_at_frames(void)
 {
     /* keys at frames 0, 15, 30 and 45 of 30 fps */
     const float times[4] = {0, 0.5f, 1, 1.5f}, v[12] = {0, 0, 0, 1, 0, 0, 2, 0, 0, 3, 0, 0};
-    return clip_of("all", make_track(target_node(ta_node_at(0), TA_POSITION), times, 4, v, TA_LINEAR),
+    return clip_of("all", make_track(target_node(ta_node_at(0), TA_TRACK_KIND_POSITION), times, 4, v, TA_INTERPOLATION_LINEAR),
                    TA_BLEND_MODE_DEFAULT);
 }
 
@@ -1403,25 +1403,25 @@ static void row_frame_rate_or_frame(void **state)
     (void)state;
     ta_clip *all = clip_at_frames();
     ta_clip *src[2] = {all, all};
-    REFUSE_MAKE_CLIP(src, 1, ta_subclip(all, "s", 0, 30, 0, A, OUT, E), TA_ERROR_OUT_OF_RANGE, "fps: 0");
-    REFUSE_MAKE_CLIP(src, 1, ta_subclip(all, "s", 0, 30, -30, A, OUT, E), TA_ERROR_OUT_OF_RANGE, "fps: -30");
-    REFUSE_MAKE_CLIP(src, 1, ta_subclip(all, "s", -1, 30, 30, A, OUT, E), TA_ERROR_OUT_OF_RANGE, "-1");
-    REFUSE_MAKE_CLIP(src, 1, ta_make_clip_additive(all, 0, NULL, 0, A, OUT, E), TA_ERROR_OUT_OF_RANGE, "fps: 0");
-    REFUSE_MAKE_CLIP(src, 2, ta_make_clip_additive(all, -2, all, 30, A, OUT, E), TA_ERROR_OUT_OF_RANGE, "-2");
+    REFUSE_MAKE_CLIP(src, 1, ta_clip_subclip(all, "s", 0, 30, 0, A, OUT, E), TA_ERROR_OUT_OF_RANGE, "fps: 0");
+    REFUSE_MAKE_CLIP(src, 1, ta_clip_subclip(all, "s", 0, 30, -30, A, OUT, E), TA_ERROR_OUT_OF_RANGE, "fps: -30");
+    REFUSE_MAKE_CLIP(src, 1, ta_clip_subclip(all, "s", -1, 30, 30, A, OUT, E), TA_ERROR_OUT_OF_RANGE, "-1");
+    REFUSE_MAKE_CLIP(src, 1, ta_clip_make_additive(all, 0, NULL, 0, A, OUT, E), TA_ERROR_OUT_OF_RANGE, "fps: 0");
+    REFUSE_MAKE_CLIP(src, 2, ta_clip_make_additive(all, -2, all, 30, A, OUT, E), TA_ERROR_OUT_OF_RANGE, "-2");
     ta_track_target targets[2];
     ta_error err = {0};
-    TA_ASSERT_OK(ta_morph_target(ta_mesh_at(0), 0, &targets[0], &err), &err);
-    TA_ASSERT_OK(ta_morph_target(ta_mesh_at(0), 1, &targets[1], &err), &err);
-    REFUSE_MAKE_CLIP(src, 0, ta_create_from_morph_target_sequence("seq", targets, 2, 0, false, A, OUT, E),
+    TA_ASSERT_OK(ta_track_target_morph(ta_mesh_at(0), 0, &targets[0], &err), &err);
+    TA_ASSERT_OK(ta_track_target_morph(ta_mesh_at(0), 1, &targets[1], &err), &err);
+    REFUSE_MAKE_CLIP(src, 0, ta_clip_create_from_morph_target_sequence("seq", targets, 2, 0, false, A, OUT, E),
                      TA_ERROR_OUT_OF_RANGE, "fps: 0");
-    REFUSE_MAKE_CLIP(src, 0, ta_create_from_morph_target_sequence("seq", targets, 2, -24, false, A, OUT, E),
+    REFUSE_MAKE_CLIP(src, 0, ta_clip_create_from_morph_target_sequence("seq", targets, 2, -24, false, A, OUT, E),
                      TA_ERROR_OUT_OF_RANGE, "fps: -24");
     const char *names[2] = {"Walk_001", "Walk_002"};
     ta_clip *many[2] = {NULL, NULL};
     uint32_t count = 99;
     ta_test_counter counter = {0, 0, 0, 0, -1};
     ta_allocator alloc = ta_test_counting_allocator(&counter);
-    TA_ASSERT_REFUSED(ta_create_clips_from_morph_target_sequences(names, targets, 2, -1, false, &alloc, many, &count,
+    TA_ASSERT_REFUSED(ta_clip_create_clips_from_morph_target_sequences(names, targets, 2, -1, false, &alloc, many, &count,
                                                                   &err),
                       &err, TA_ERROR_OUT_OF_RANGE, "fps: -1");
     assert_null(many[0]);
@@ -1434,12 +1434,12 @@ static void row_subclip_range(void **state)
     (void)state;
     ta_clip *all = clip_at_frames();
     ta_clip *src[1] = {all};
-    REFUSE_MAKE_CLIP(src, 1, ta_subclip(all, "s", 20, 10, 30, A, OUT, E), TA_ERROR_OUT_OF_RANGE, "20");
+    REFUSE_MAKE_CLIP(src, 1, ta_clip_subclip(all, "s", 20, 10, 30, A, OUT, E), TA_ERROR_OUT_OF_RANGE, "20");
     /* keeps no key: frames 50 to 60 */
-    REFUSE_MAKE_CLIP(src, 1, ta_subclip(all, "s", 50, 60, 30, A, OUT, E), TA_ERROR_EMPTY_CLIP, "keep no key");
-    REFUSE_MAKE_CLIP(src, 1, ta_subclip(all, "s", 15, 15, 30, A, OUT, E), TA_ERROR_EMPTY_CLIP, "keep no key");
+    REFUSE_MAKE_CLIP(src, 1, ta_clip_subclip(all, "s", 50, 60, 30, A, OUT, E), TA_ERROR_EMPTY_CLIP, "keep no key");
+    REFUSE_MAKE_CLIP(src, 1, ta_clip_subclip(all, "s", 15, 15, 30, A, OUT, E), TA_ERROR_EMPTY_CLIP, "keep no key");
     /* keeps one key: a clip of no length */
-    REFUSE_MAKE_CLIP(src, 1, ta_subclip(all, "s", 14, 16, 30, A, OUT, E), TA_ERROR_EMPTY_CLIP, "no time");
+    REFUSE_MAKE_CLIP(src, 1, ta_clip_subclip(all, "s", 14, 16, 30, A, OUT, E), TA_ERROR_EMPTY_CLIP, "no time");
     ta_clip_release(all);
 }
 

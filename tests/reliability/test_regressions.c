@@ -63,7 +63,7 @@ static ta_action *play(ta_mixer *m, const ta_clip *clip)
     ta_action *a = NULL;
     ta_error err = {0};
     TA_ASSERT_OK(ta_action_create(clip, NULL, &a, &err), &err);
-    TA_ASSERT_OK(ta_mixer_add(m, a, ta_no_parent(), NULL, &err), &err);
+    TA_ASSERT_OK(ta_mixer_add(m, a, ta_node_none(), NULL, &err), &err);
     TA_ASSERT_OK(ta_action_play(a, &err), &err);
     return a;
 }
@@ -75,20 +75,20 @@ static void test_additive_after_play(void **state)
     ta_scene *s;
     ta_node_id n;
     TA_ASSERT_OK(ta_scene_create(NULL, &s, &err), &err);
-    TA_ASSERT_OK(ta_scene_add_node(s, ta_no_parent(), "n", &n, &err), &err);
+    TA_ASSERT_OK(ta_scene_add_node(s, ta_node_none(), "n", &n, &err), &err);
     ta_scene_node(s, n)->position = ta_vec3_make(1, 2, 3);
     ta_track_target t;
-    TA_ASSERT_OK(ta_node_target(n, TA_POSITION, &t, &err), &err);
+    TA_ASSERT_OK(ta_track_target_node(n, TA_TRACK_KIND_POSITION, &t, &err), &err);
     const float v[6] = {4, 0, 0, 4, 0, 0};
-    ta_clip *clip = clip_of(track_of(t, v, NULL), TA_NORMAL_BLEND_MODE);
+    ta_clip *clip = clip_of(track_of(t, v, NULL), TA_BLEND_MODE_NORMAL);
     ta_mixer *m;
-    TA_ASSERT_OK(ta_mixer_create(ta_no_parent(), NULL, &m, &err), &err);
+    TA_ASSERT_OK(ta_mixer_create(ta_node_none(), NULL, &m, &err), &err);
     ta_action *a = play(m, clip);
-    TA_ASSERT_OK(ta_mixer_update(m, s, ta_seconds(0.25), &err), &err);
+    TA_ASSERT_OK(ta_mixer_update(m, s, ta_duration_from_seconds(0.25), &err), &err);
     TA_ASSERT_NEAR(ta_scene_node(s, n)->position.x, 4.0, 0);
     /* now additive, while it plays: the original (1, 2, 3) plus the key (4, 0, 0) */
-    TA_ASSERT_OK(ta_action_set_blend_mode(a, TA_ADDITIVE_BLEND_MODE, &err), &err);
-    TA_ASSERT_OK(ta_mixer_update(m, s, ta_seconds(0.25), &err), &err);
+    TA_ASSERT_OK(ta_action_set_blend_mode(a, TA_BLEND_MODE_ADDITIVE, &err), &err);
+    TA_ASSERT_OK(ta_mixer_update(m, s, ta_duration_from_seconds(0.25), &err), &err);
     TA_ASSERT_NEAR(ta_scene_node(s, n)->position.x, 5.0, 1e-6);
     TA_ASSERT_NEAR(ta_scene_node(s, n)->position.y, 2.0, 1e-6);
     TA_ASSERT_NEAR(ta_scene_node(s, n)->position.z, 3.0, 1e-6);
@@ -104,22 +104,22 @@ static void test_additive_rotation_stays_a_rotation(void **state)
     ta_scene *s;
     ta_node_id n;
     TA_ASSERT_OK(ta_scene_create(NULL, &s, &err), &err);
-    TA_ASSERT_OK(ta_scene_add_node(s, ta_no_parent(), "n", &n, &err), &err);
+    TA_ASSERT_OK(ta_scene_add_node(s, ta_node_none(), "n", &n, &err), &err);
     ta_track_target t;
-    TA_ASSERT_OK(ta_node_target(n, TA_QUATERNION, &t, &err), &err);
+    TA_ASSERT_OK(ta_track_target_node(n, TA_TRACK_KIND_QUATERNION, &t, &err), &err);
     /* a turn of 106 degrees about (-1, -1, 1.6), far from the identity */
     float q[4] = {-5, -5, 8, 8};
     double len = sqrt(25 + 25 + 64 + 64);
     float v[8];
     for (int i = 0; i < 4; ++i) v[i] = v[i + 4] = (float)(q[i] / len);
-    ta_clip *clip = clip_of(track_of(t, v, NULL), TA_ADDITIVE_BLEND_MODE);
+    ta_clip *clip = clip_of(track_of(t, v, NULL), TA_BLEND_MODE_ADDITIVE);
     ta_mixer *m;
-    TA_ASSERT_OK(ta_mixer_create(ta_no_parent(), NULL, &m, &err), &err);
+    TA_ASSERT_OK(ta_mixer_create(ta_node_none(), NULL, &m, &err), &err);
     ta_action *a = play(m, clip);
     static const float weights[] = {1, 2.5f, 1e6f, 9.007199e15f, 3.4e38f};
     for (size_t i = 0; i < sizeof weights / sizeof weights[0]; ++i) {
         TA_ASSERT_OK(ta_action_set_weight(a, weights[i], &err), &err);
-        TA_ASSERT_OK(ta_mixer_update(m, s, ta_seconds(0.1), &err), &err);
+        TA_ASSERT_OK(ta_mixer_update(m, s, ta_duration_from_seconds(0.1), &err), &err);
         ta_quat r = ta_scene_node(s, n)->quaternion;
         double l = sqrt((double)r.x * r.x + (double)r.y * r.y + (double)r.z * r.z + (double)r.w * r.w);
         TA_ASSERT_NEAR(l, 1.0, 1e-6);
@@ -136,20 +136,20 @@ static void test_additive_rotation_extrapolates(void **state)
     ta_scene *s;
     ta_node_id n;
     TA_ASSERT_OK(ta_scene_create(NULL, &s, &err), &err);
-    TA_ASSERT_OK(ta_scene_add_node(s, ta_no_parent(), "n", &n, &err), &err);
+    TA_ASSERT_OK(ta_scene_add_node(s, ta_node_none(), "n", &n, &err), &err);
     ta_track_target t;
-    TA_ASSERT_OK(ta_node_target(n, TA_QUATERNION, &t, &err), &err);
+    TA_ASSERT_OK(ta_track_target_node(n, TA_TRACK_KIND_QUATERNION, &t, &err), &err);
     /* 20 degrees about z, held: at weight w the node turns 20 * w degrees about z */
     const double half = 10.0 * 3.14159265358979323846 / 180.0;
     float v[8] = {0, 0, (float)sin(half), (float)cos(half), 0, 0, (float)sin(half), (float)cos(half)};
-    ta_clip *clip = clip_of(track_of(t, v, NULL), TA_ADDITIVE_BLEND_MODE);
+    ta_clip *clip = clip_of(track_of(t, v, NULL), TA_BLEND_MODE_ADDITIVE);
     ta_mixer *m;
-    TA_ASSERT_OK(ta_mixer_create(ta_no_parent(), NULL, &m, &err), &err);
+    TA_ASSERT_OK(ta_mixer_create(ta_node_none(), NULL, &m, &err), &err);
     ta_action *a = play(m, clip);
     static const float weights[] = {0.5f, 1, 2, 4.5f, 10};
     for (size_t i = 0; i < sizeof weights / sizeof weights[0]; ++i) {
         TA_ASSERT_OK(ta_action_set_weight(a, weights[i], &err), &err);
-        TA_ASSERT_OK(ta_mixer_update(m, s, ta_seconds(0.1), &err), &err);
+        TA_ASSERT_OK(ta_mixer_update(m, s, ta_duration_from_seconds(0.1), &err), &err);
         ta_quat r = ta_scene_node(s, n)->quaternion;
         double angle = half * weights[i]; /* half the turn */
         double sign = r.w * cos(angle) + r.z * sin(angle) < 0 ? -1 : 1; /* q and -q are one turn */
@@ -173,40 +173,40 @@ static void test_group_camera_track(void **state)
     ta_node_id root, cam;
     TA_ASSERT_OK(ta_scene_create(NULL, &s, &err), &err);
     TA_ASSERT_OK(ta_camera_list_create(NULL, &cams, &err), &err);
-    TA_ASSERT_OK(ta_scene_add_node(s, ta_no_parent(), "root", &root, &err), &err);
+    TA_ASSERT_OK(ta_scene_add_node(s, ta_node_none(), "root", &root, &err), &err);
     TA_ASSERT_OK(ta_scene_add_node(s, root, "cam", &cam, &err), &err);
     ta_perspective_camera pc = ta_perspective_camera_defaults();
     pc.node = cam;
-    ta_perspective_camera_index ci;
+    ta_perspective_camera_id ci;
     TA_ASSERT_OK(ta_camera_list_add_perspective(cams, &pc, &ci, &err), &err);
     ta_track_target t;
-    TA_ASSERT_OK(ta_perspective_camera_target(ci, TA_CAMERA_FOV, &t, &err), &err);
+    TA_ASSERT_OK(ta_track_target_perspective_camera(ci, TA_TRACK_KIND_CAMERA_FOV, &t, &err), &err);
     const float v[2] = {30, 30};
-    ta_clip *clip = clip_of(track_of(t, v, NULL), TA_NORMAL_BLEND_MODE);
-    ta_animation_object_group g;
-    TA_ASSERT_OK(ta_object_group_init(&g, NULL, &err), &err);
+    ta_clip *clip = clip_of(track_of(t, v, NULL), TA_BLEND_MODE_NORMAL);
+    ta_object_group g;
+    TA_ASSERT_OK(ta_object_group_create(&g, NULL, &err), &err);
     TA_ASSERT_OK(ta_object_group_add(&g, cam, &err), &err);
     ta_mixer *m;
-    TA_ASSERT_OK(ta_mixer_create(ta_no_parent(), NULL, &m, &err), &err);
+    TA_ASSERT_OK(ta_mixer_create(ta_node_none(), NULL, &m, &err), &err);
     ta_action *a = NULL;
     TA_ASSERT_OK(ta_action_create(clip, NULL, &a, &err), &err);
-    TA_ASSERT_OK(ta_action_use_group(a, &g, &err), &err);
-    ta_object_group_free(&g);
-    TA_ASSERT_OK(ta_mixer_add(m, a, ta_no_parent(), NULL, &err), &err);
+    TA_ASSERT_OK(ta_action_set_group(a, &g, &err), &err);
+    ta_object_group_destroy(&g);
+    TA_ASSERT_OK(ta_mixer_add(m, a, ta_node_none(), NULL, &err), &err);
     TA_ASSERT_OK(ta_action_play(a, &err), &err);
     /* without the cameras: refused, as a camera track without a group is */
-    TA_ASSERT_REFUSED(ta_mixer_update(m, s, ta_seconds(0.25), &err), &err, TA_ERROR_MISSING_CONTEXT,
+    TA_ASSERT_REFUSED(ta_mixer_update(m, s, ta_duration_from_seconds(0.25), &err), &err, TA_ERROR_MISSING_CONTEXT,
                       "not given the cameras");
     TA_ASSERT_NEAR(ta_mixer_time(m).seconds, 0.0, 0);
     /* with them: the camera at the member takes the track's 30 degrees */
-    TA_ASSERT_OK(ta_mixer_update_with_cameras(m, s, NULL, cams, ta_seconds(0.25), &err), &err);
+    TA_ASSERT_OK(ta_mixer_update_with_cameras(m, s, NULL, cams, ta_duration_from_seconds(0.25), &err), &err);
     TA_ASSERT_NEAR(cams->perspective[ci.index].fov, 30.0, 0);
     /* a second camera list, with a camera at the member too: resolved again */
     ta_camera_list *other;
     TA_ASSERT_OK(ta_camera_list_create(NULL, &other, &err), &err);
-    ta_perspective_camera_index oi;
+    ta_perspective_camera_id oi;
     TA_ASSERT_OK(ta_camera_list_add_perspective(other, &pc, &oi, &err), &err);
-    TA_ASSERT_OK(ta_mixer_update_with_cameras(m, s, NULL, other, ta_seconds(0.25), &err), &err);
+    TA_ASSERT_OK(ta_mixer_update_with_cameras(m, s, NULL, other, ta_duration_from_seconds(0.25), &err), &err);
     TA_ASSERT_NEAR(other->perspective[oi.index].fov, 30.0, 0);
     ta_mixer_destroy(m);
     ta_clip_release(clip);
@@ -225,9 +225,9 @@ static void test_node_name_out_of_memory(void **state)
     ta_scene *s;
     ta_node_id n;
     TA_ASSERT_OK(ta_scene_create(&so, &s, &err), &err);
-    TA_ASSERT_OK(ta_scene_add_node(s, ta_no_parent(), "a", &n, &err), &err);
+    TA_ASSERT_OK(ta_scene_add_node(s, ta_node_none(), "a", &n, &err), &err);
     ta_track_target t;
-    TA_ASSERT_OK(ta_node_target(n, TA_NODE_NAME, &t, &err), &err);
+    TA_ASSERT_OK(ta_track_target_node(n, TA_TRACK_KIND_NODE_NAME, &t, &err), &err);
     static const float times[3] = {0, 0.5f, 1};
     const char *names[3] = {"a much longer name", "a much longer nam!", "b"};
     ta_track_desc d = {0};
@@ -237,9 +237,9 @@ static void test_node_name_out_of_memory(void **state)
     d.strings = names;
     ta_track *track = NULL;
     TA_ASSERT_OK(ta_track_create(&d, NULL, &track, &err), &err);
-    ta_clip *clip = clip_of(track, TA_NORMAL_BLEND_MODE);
+    ta_clip *clip = clip_of(track, TA_BLEND_MODE_NORMAL);
     ta_mixer *m;
-    TA_ASSERT_OK(ta_mixer_create(ta_no_parent(), NULL, &m, &err), &err);
+    TA_ASSERT_OK(ta_mixer_create(ta_node_none(), NULL, &m, &err), &err);
     ta_action *a = play(m, clip);
     /* the scene can allocate nothing more: the new name cannot be made */
     counter.fail_after = (long)counter.allocations;
@@ -248,19 +248,19 @@ static void test_node_name_out_of_memory(void **state)
     ta_snap_init(&after);
     ta_snap_scene(&before, s);
     ta_snap_mixer(&before, m, &a, 1);
-    TA_ASSERT_REFUSED(ta_mixer_update(m, s, ta_seconds(0.25), &err), &err, TA_ERROR_OUT_OF_MEMORY, "renaming node 0");
+    TA_ASSERT_REFUSED(ta_mixer_update(m, s, ta_duration_from_seconds(0.25), &err), &err, TA_ERROR_OUT_OF_MEMORY, "renaming node 0");
     ta_snap_scene(&after, s);
     ta_snap_mixer(&after, m, &a, 1);
     assert_true(ta_snap_equal(&before, &after));
     assert_string_equal(ta_scene_node(s, n)->name, "a");
     /* with memory, the same update writes the name */
     counter.fail_after = -1;
-    TA_ASSERT_OK(ta_mixer_update(m, s, ta_seconds(0.25), &err), &err);
+    TA_ASSERT_OK(ta_mixer_update(m, s, ta_duration_from_seconds(0.25), &err), &err);
     assert_string_equal(ta_scene_node(s, n)->name, "a much longer name");
     TA_ASSERT_NEAR(ta_mixer_time(m).seconds, 0.25, 0);
     /* a name of the same length is written in place, without memory */
     counter.fail_after = (long)counter.allocations;
-    TA_ASSERT_OK(ta_mixer_update(m, s, ta_seconds(0.5), &err), &err);
+    TA_ASSERT_OK(ta_mixer_update(m, s, ta_duration_from_seconds(0.5), &err), &err);
     assert_string_equal(ta_scene_node(s, n)->name, "a much longer nam!");
     counter.fail_after = -1;
     ta_snap_free(&before);
@@ -278,9 +278,9 @@ static void test_only_string_bindings(void **state)
     ta_scene *s;
     ta_node_id n;
     TA_ASSERT_OK(ta_scene_create(NULL, &s, &err), &err);
-    TA_ASSERT_OK(ta_scene_add_node(s, ta_no_parent(), "idle", &n, &err), &err);
+    TA_ASSERT_OK(ta_scene_add_node(s, ta_node_none(), "idle", &n, &err), &err);
     ta_track_target t;
-    TA_ASSERT_OK(ta_node_target(n, TA_NODE_NAME, &t, &err), &err);
+    TA_ASSERT_OK(ta_track_target_node(n, TA_TRACK_KIND_NODE_NAME, &t, &err), &err);
     static const float times[2] = {0, 1};
     const char *names[2] = {"walk", "run"};
     ta_track_desc d = {0};
@@ -290,18 +290,18 @@ static void test_only_string_bindings(void **state)
     d.strings = names;
     ta_track *track = NULL;
     TA_ASSERT_OK(ta_track_create(&d, NULL, &track, &err), &err);
-    ta_clip *clip = clip_of(track, TA_NORMAL_BLEND_MODE);
+    ta_clip *clip = clip_of(track, TA_BLEND_MODE_NORMAL);
     ta_mixer *m;
-    TA_ASSERT_OK(ta_mixer_create(ta_no_parent(), NULL, &m, &err), &err);
+    TA_ASSERT_OK(ta_mixer_create(ta_node_none(), NULL, &m, &err), &err);
     ta_action *a = play(m, clip);
-    TA_ASSERT_OK(ta_action_set_loop(a, TA_ONCE, TA_ENDLESS, &err), &err);
+    TA_ASSERT_OK(ta_action_set_loop(a, TA_LOOP_MODE_ONCE, TA_ACTION_ENDLESS, &err), &err);
     ta_action_set_clamp_when_finished(a, true); /* it holds "run" at its end */
-    TA_ASSERT_OK(ta_mixer_update(m, s, ta_seconds(0.5), &err), &err);
+    TA_ASSERT_OK(ta_mixer_update(m, s, ta_duration_from_seconds(0.5), &err), &err);
     assert_string_equal(ta_scene_node(s, n)->name, "walk");
-    TA_ASSERT_OK(ta_mixer_update(m, s, ta_seconds(0.75), &err), &err);
+    TA_ASSERT_OK(ta_mixer_update(m, s, ta_duration_from_seconds(0.75), &err), &err);
     assert_string_equal(ta_scene_node(s, n)->name, "run");
     TA_ASSERT_OK(ta_action_stop(a, &err), &err);
-    TA_ASSERT_OK(ta_mixer_update(m, s, ta_seconds(0.1), &err), &err);
+    TA_ASSERT_OK(ta_mixer_update(m, s, ta_duration_from_seconds(0.1), &err), &err);
     assert_string_equal(ta_scene_node(s, n)->name, "idle"); /* the original, back */
     ta_mixer_destroy(m);
     ta_clip_release(clip);

@@ -76,7 +76,7 @@ static void world_make(world *w)
     TA_ASSERT_OK(ta_assets_create(NULL, &w->assets, &err), &err);
     TA_ASSERT_OK(ta_camera_list_create(NULL, &w->cameras, &err), &err);
     ta_node_id root, a, b, lamp, cam;
-    TA_ASSERT_OK(ta_scene_add_node(w->scene, ta_no_parent(), "root", &root, &err), &err);
+    TA_ASSERT_OK(ta_scene_add_node(w->scene, ta_node_none(), "root", &root, &err), &err);
     TA_ASSERT_OK(ta_scene_add_node(w->scene, root, "a", &a, &err), &err);
     TA_ASSERT_OK(ta_scene_add_node(w->scene, root, "b", &b, &err), &err);
     TA_ASSERT_OK(ta_scene_add_node(w->scene, root, "lamp", &lamp, &err), &err);
@@ -84,7 +84,7 @@ static void world_make(world *w)
     ta_texture tex = ta_texture_defaults();
     ta_texture_id tex_id;
     TA_ASSERT_OK(ta_assets_add_texture(w->assets, &tex, "tex", NULL, &tex_id, &err), &err);
-    ta_material m = ta_material_defaults(TA_MATERIAL_PHYSICAL);
+    ta_material m = ta_material_defaults(TA_MATERIAL_KIND_PHYSICAL);
     m.map = tex_id;
     ta_material_id mat;
     TA_ASSERT_OK(ta_assets_add_material(w->assets, &m, "mat", NULL, &mat, &err), &err);
@@ -94,7 +94,7 @@ static void world_make(world *w)
     md.materials = &mat;
     md.material_count = 1;
     TA_ASSERT_OK(ta_scene_add_mesh(w->scene, &md, NULL, &err), &err);
-    ta_light l = ta_light_defaults(TA_LIGHT_SPOT);
+    ta_light l = ta_light_defaults(TA_LIGHT_KIND_SPOT);
     l.node = lamp;
     TA_ASSERT_OK(ta_scene_add_light(w->scene, &l, NULL, &err), &err);
     ta_perspective_camera c = ta_perspective_camera_defaults();
@@ -135,7 +135,7 @@ static ta_track_target node_t(uint32_t node, ta_track_kind kind)
 {
     ta_track_target t;
     ta_error err = {0};
-    TA_ASSERT_OK(ta_node_target(ta_node_at(node), kind, &t, &err), &err);
+    TA_ASSERT_OK(ta_track_target_node(ta_node_at(node), kind, &t, &err), &err);
     return t;
 }
 
@@ -153,32 +153,32 @@ static void make_templates(ta_clip **out, const ta_allocator *alloc)
     o.allocator = alloc;
 
     /* 0: LINEAR position, scale and rotation sharing one set of times (a time group) */
-    ta_track *c0[4] = {track(node_t(1, TA_POSITION), TA_LINEAR, 4, t4, pos, NULL, NULL, 0, alloc),
-                       track(node_t(1, TA_SCALE), TA_LINEAR, 4, t4, scl, NULL, NULL, 0, alloc),
-                       track(node_t(1, TA_QUATERNION), TA_LINEAR, 4, t4, rot, NULL, NULL, 0, alloc),
-                       track(node_t(2, TA_QUATERNION), TA_LINEAR, 4, t4, rot, NULL, NULL, 0, alloc)};
+    ta_track *c0[4] = {track(node_t(1, TA_TRACK_KIND_POSITION), TA_INTERPOLATION_LINEAR, 4, t4, pos, NULL, NULL, 0, alloc),
+                       track(node_t(1, TA_TRACK_KIND_SCALE), TA_INTERPOLATION_LINEAR, 4, t4, scl, NULL, NULL, 0, alloc),
+                       track(node_t(1, TA_TRACK_KIND_QUATERNION), TA_INTERPOLATION_LINEAR, 4, t4, rot, NULL, NULL, 0, alloc),
+                       track(node_t(2, TA_TRACK_KIND_QUATERNION), TA_INTERPOLATION_LINEAR, 4, t4, rot, NULL, NULL, 0, alloc)};
     TA_ASSERT_OK(ta_clip_create("linear", c0, 4, &o, &out[0], &err), &err);
 
     /* 1: SMOOTH, STEP and CUBIC_SPLINE */
     static const float t3[3] = {0, 0.7f, 1.5f};
     static const float p3[9] = {0, 0, 0, 2, 1, 0, 0, 0, 4};
-    ta_track *c1[4] = {track(node_t(2, TA_POSITION), TA_SMOOTH, 3, t3, p3, NULL, NULL, 0, alloc),
-                       track(node_t(2, TA_SCALE), TA_STEP, 3, t3, scl, NULL, NULL, 0, alloc),
-                       track(node_t(1, TA_POSITION), TA_CUBIC_SPLINE, 3, t3, p3, ones_t, ones_t, 9, alloc),
-                       track(node_t(1, TA_QUATERNION), TA_CUBIC_SPLINE, 4, t4, rot, zeros, zeros, 16, alloc)};
+    ta_track *c1[4] = {track(node_t(2, TA_TRACK_KIND_POSITION), TA_INTERPOLATION_SMOOTH, 3, t3, p3, NULL, NULL, 0, alloc),
+                       track(node_t(2, TA_TRACK_KIND_SCALE), TA_INTERPOLATION_STEP, 3, t3, scl, NULL, NULL, 0, alloc),
+                       track(node_t(1, TA_TRACK_KIND_POSITION), TA_INTERPOLATION_CUBIC_SPLINE, 3, t3, p3, ones_t, ones_t, 9, alloc),
+                       track(node_t(1, TA_TRACK_KIND_QUATERNION), TA_INTERPOLATION_CUBIC_SPLINE, 4, t4, rot, zeros, zeros, 16, alloc)};
     TA_ASSERT_OK(ta_clip_create("curves", c1, 4, &o, &out[1], &err), &err);
 
     /* 2: BEZIER on a material number, flags and a string */
     ta_track_target op, tr;
-    TA_ASSERT_OK(ta_material_target(ta_material_at(0), TA_MATERIAL_OPACITY, &op, &err), &err);
-    TA_ASSERT_OK(ta_material_target(ta_material_at(0), TA_MATERIAL_TRANSPARENT, &tr, &err), &err);
+    TA_ASSERT_OK(ta_track_target_material(ta_material_at(0), TA_TRACK_KIND_MATERIAL_OPACITY, &op, &err), &err);
+    TA_ASSERT_OK(ta_track_target_material(ta_material_at(0), TA_TRACK_KIND_MATERIAL_TRANSPARENT, &tr, &err), &err);
     static const float t2[2] = {0, 1.25f}, o2[2] = {0.2f, 0.9f}, flag[2] = {0, 1};
     static const float bin[4] = {0, 0.2f, 1, 0.9f}, bout[4] = {0.4f, 0.2f, 1.25f, 0.9f};
-    ta_track *c2[4] = {track(op, TA_BEZIER, 2, t2, o2, bin, bout, 4, alloc),
-                       track(tr, TA_STEP, 2, t2, flag, NULL, NULL, 0, alloc),
-                       track(node_t(2, TA_VISIBLE), TA_STEP, 2, t2, flag, NULL, NULL, 0, alloc), NULL};
+    ta_track *c2[4] = {track(op, TA_INTERPOLATION_BEZIER, 2, t2, o2, bin, bout, 4, alloc),
+                       track(tr, TA_INTERPOLATION_STEP, 2, t2, flag, NULL, NULL, 0, alloc),
+                       track(node_t(2, TA_TRACK_KIND_VISIBLE), TA_INTERPOLATION_STEP, 2, t2, flag, NULL, NULL, 0, alloc), NULL};
     ta_track_desc names = {0};
-    names.target = node_t(1, TA_NODE_NAME);
+    names.target = node_t(1, TA_TRACK_KIND_NODE_NAME);
     const char *strings[2] = {"idle", "busy"};
     names.times = t2;
     names.key_count = 2;
@@ -188,36 +188,36 @@ static void make_templates(ta_clip **out, const ta_allocator *alloc)
 
     /* 3: a light, a camera, a map, colors and morph targets */
     ta_track_target li, fov, col, map, m0, m2;
-    TA_ASSERT_OK(ta_light_target(ta_light_at(0), TA_LIGHT_INTENSITY, &li, &err), &err);
-    TA_ASSERT_OK(ta_perspective_camera_target(ta_perspective_camera_at(0), TA_CAMERA_FOV, &fov, &err), &err);
-    TA_ASSERT_OK(ta_material_target(ta_material_at(0), TA_MATERIAL_COLOR, &col, &err), &err);
-    TA_ASSERT_OK(ta_material_target(ta_material_at(0), TA_MATERIAL_MAP_OFFSET, &map, &err), &err);
-    TA_ASSERT_OK(ta_morph_target(ta_mesh_at(0), 0, &m0, &err), &err);
-    TA_ASSERT_OK(ta_morph_target(ta_mesh_at(0), 2, &m2, &err), &err);
+    TA_ASSERT_OK(ta_track_target_light(ta_light_at(0), TA_TRACK_KIND_LIGHT_INTENSITY, &li, &err), &err);
+    TA_ASSERT_OK(ta_track_target_perspective_camera(ta_perspective_camera_at(0), TA_TRACK_KIND_CAMERA_FOV, &fov, &err), &err);
+    TA_ASSERT_OK(ta_track_target_material(ta_material_at(0), TA_TRACK_KIND_MATERIAL_COLOR, &col, &err), &err);
+    TA_ASSERT_OK(ta_track_target_material(ta_material_at(0), TA_TRACK_KIND_MATERIAL_MAP_OFFSET, &map, &err), &err);
+    TA_ASSERT_OK(ta_track_target_morph(ta_mesh_at(0), 0, &m0, &err), &err);
+    TA_ASSERT_OK(ta_track_target_morph(ta_mesh_at(0), 2, &m2, &err), &err);
     static const float i2[2] = {1, 4}, f2[2] = {30, 80}, c6[6] = {1, 0, 0, 0, 0.5f, 1}, mp4[4] = {0, 0, 0.5f, 1},
                        w2[2] = {0, 1};
-    ta_track *c3[6] = {track(li, TA_LINEAR, 2, t2, i2, NULL, NULL, 0, alloc),
-                       track(fov, TA_LINEAR, 2, t2, f2, NULL, NULL, 0, alloc),
-                       track(col, TA_LINEAR, 2, t2, c6, NULL, NULL, 0, alloc),
-                       track(map, TA_LINEAR, 2, t2, mp4, NULL, NULL, 0, alloc),
-                       track(m0, TA_LINEAR, 2, t2, w2, NULL, NULL, 0, alloc),
-                       track(m2, TA_SMOOTH, 3, t3, (const float[3]){0, 1, 0}, NULL, NULL, 0, alloc)};
+    ta_track *c3[6] = {track(li, TA_INTERPOLATION_LINEAR, 2, t2, i2, NULL, NULL, 0, alloc),
+                       track(fov, TA_INTERPOLATION_LINEAR, 2, t2, f2, NULL, NULL, 0, alloc),
+                       track(col, TA_INTERPOLATION_LINEAR, 2, t2, c6, NULL, NULL, 0, alloc),
+                       track(map, TA_INTERPOLATION_LINEAR, 2, t2, mp4, NULL, NULL, 0, alloc),
+                       track(m0, TA_INTERPOLATION_LINEAR, 2, t2, w2, NULL, NULL, 0, alloc),
+                       track(m2, TA_INTERPOLATION_SMOOTH, 3, t3, (const float[3]){0, 1, 0}, NULL, NULL, 0, alloc)};
     TA_ASSERT_OK(ta_clip_create("props", c3, 6, &o, &out[3], &err), &err);
 
     /* 4: an additive rotation and position */
-    ta_track *c4[2] = {track(node_t(2, TA_QUATERNION), TA_LINEAR, 4, t4, rot, NULL, NULL, 0, alloc),
-                       track(node_t(1, TA_POSITION), TA_LINEAR, 4, t4, pos, NULL, NULL, 0, alloc)};
+    ta_track *c4[2] = {track(node_t(2, TA_TRACK_KIND_QUATERNION), TA_INTERPOLATION_LINEAR, 4, t4, rot, NULL, NULL, 0, alloc),
+                       track(node_t(1, TA_TRACK_KIND_POSITION), TA_INTERPOLATION_LINEAR, 4, t4, pos, NULL, NULL, 0, alloc)};
     ta_clip_options add = o;
-    add.blend_mode = TA_ADDITIVE_BLEND_MODE;
+    add.blend_mode = TA_BLEND_MODE_ADDITIVE;
     TA_ASSERT_OK(ta_clip_create("additive", c4, 2, &add, &out[4], &err), &err);
 
     /* 5: element kinds */
     ta_track_target px, ry;
-    TA_ASSERT_OK(ta_node_element_target(ta_node_at(2), TA_POSITION_ELEMENT, 0, &px, &err), &err);
-    TA_ASSERT_OK(ta_node_element_target(ta_node_at(1), TA_ROTATION_ELEMENT, 1, &ry, &err), &err);
+    TA_ASSERT_OK(ta_track_target_node_element(ta_node_at(2), TA_TRACK_KIND_POSITION_ELEMENT, 0, &px, &err), &err);
+    TA_ASSERT_OK(ta_track_target_node_element(ta_node_at(1), TA_TRACK_KIND_ROTATION_ELEMENT, 1, &ry, &err), &err);
     static const float e2[2] = {-1, 1};
-    ta_track *c5[2] = {track(px, TA_LINEAR, 2, t2, e2, NULL, NULL, 0, alloc),
-                       track(ry, TA_LINEAR, 2, t2, e2, NULL, NULL, 0, alloc)};
+    ta_track *c5[2] = {track(px, TA_INTERPOLATION_LINEAR, 2, t2, e2, NULL, NULL, 0, alloc),
+                       track(ry, TA_INTERPOLATION_LINEAR, 2, t2, e2, NULL, NULL, 0, alloc)};
     TA_ASSERT_OK(ta_clip_create("elements", c5, 2, &o, &out[5], &err), &err);
 }
 
@@ -243,7 +243,7 @@ static uint64_t play_round(world *w, ta_clip *const *clips, uint32_t round, char
             return 0;                                                                               \
         }                                                                                           \
     } while (0)
-    CHECK(ta_mixer_create(ta_no_parent(), NULL, &mixer, &err));
+    CHECK(ta_mixer_create(ta_node_none(), NULL, &mixer, &err));
     ta_action *actions[CLIP_COUNT + 1];
     uint32_t index[CLIP_COUNT + 1];
     for (uint32_t c = 0; c < CLIP_COUNT; ++c) {
@@ -251,21 +251,21 @@ static uint64_t play_round(world *w, ta_clip *const *clips, uint32_t round, char
         ta_clip_retain(clips[c]);
         CHECK(ta_action_create(clips[c], NULL, &actions[c], &err));
         ta_clip_release(clips[c]);
-        CHECK(ta_mixer_add(mixer, actions[c], ta_no_parent(), &index[c], &err));
-        static const ta_loop_mode loops[3] = {TA_REPEAT, TA_PING_PONG, TA_ONCE};
-        CHECK(ta_action_set_loop(actions[c], loops[(c + round) % 3], (c % 2) ? 3 : TA_ENDLESS, &err));
+        CHECK(ta_mixer_add(mixer, actions[c], ta_node_none(), &index[c], &err));
+        static const ta_loop_mode loops[3] = {TA_LOOP_MODE_REPEAT, TA_LOOP_MODE_PING_PONG, TA_LOOP_MODE_ONCE};
+        CHECK(ta_action_set_loop(actions[c], loops[(c + round) % 3], (c % 2) ? 3 : TA_ACTION_ENDLESS, &err));
         CHECK(ta_action_set_weight(actions[c], 0.3f + 0.1f * (float)c, &err));
         CHECK(ta_action_play(actions[c], &err));
     }
     /* a subclip of a shared clip: read only */
     ta_clip *sub = NULL;
-    CHECK(ta_subclip(clips[0], "part", 6, 45, 30, NULL, &sub, &err));
+    CHECK(ta_clip_subclip(clips[0], "part", 6, 45, 30, NULL, &sub, &err));
     CHECK(ta_action_create(sub, NULL, &actions[CLIP_COUNT], &err));
     ta_clip_release(sub); /* the action holds it now */
-    CHECK(ta_mixer_add(mixer, actions[CLIP_COUNT], ta_no_parent(), &index[CLIP_COUNT], &err));
+    CHECK(ta_mixer_add(mixer, actions[CLIP_COUNT], ta_node_none(), &index[CLIP_COUNT], &err));
     CHECK(ta_action_play(actions[CLIP_COUNT], &err));
-    CHECK(ta_action_fade_in(actions[1], ta_seconds(0.5), &err));
-    CHECK(ta_action_warp(actions[0], 1, 2.5f, ta_seconds(1), &err));
+    CHECK(ta_action_fade_in(actions[1], ta_duration_from_seconds(0.5), &err));
+    CHECK(ta_action_warp(actions[0], 1, 2.5f, ta_duration_from_seconds(1), &err));
     CHECK(ta_action_set_time_scale(actions[3], -1.25f, &err));
 
     uint64_t h = 1469598103934665603ull;
@@ -273,13 +273,13 @@ static uint64_t play_round(world *w, ta_clip *const *clips, uint32_t round, char
     ta_snap_init(&snap);
     for (int step = 0; step < 24; ++step) {
         double dt = (step % 5 == 4) ? 0.31 : 1.0 / 60;
-        if (step == 10) CHECK(ta_mixer_cross_fade_to(mixer, index[0], index[5], ta_seconds(0.4), true, &err));
+        if (step == 10) CHECK(ta_mixer_cross_fade_to(mixer, index[0], index[5], ta_duration_from_seconds(0.4), true, &err));
         if (step == 15) CHECK(ta_mixer_uncache_action(mixer, index[2], &err));
         if (step == 18) {
             ta_mixer_targets t = {w->scene, w->assets, w->cameras};
-            CHECK(ta_mixer_set_time(mixer, &t, ta_seconds(0.9), &err));
+            CHECK(ta_mixer_set_time(mixer, &t, ta_duration_from_seconds(0.9), &err));
         } else {
-            CHECK(ta_mixer_update_with_cameras(mixer, w->scene, w->assets, w->cameras, ta_seconds(dt), &err));
+            CHECK(ta_mixer_update_with_cameras(mixer, w->scene, w->assets, w->cameras, ta_duration_from_seconds(dt), &err));
         }
         ta_animation_event ev;
         while (ta_mixer_drain_events(mixer, &ev, 1) == 1) {
@@ -329,12 +329,12 @@ static void *work(void *arg)
         ta_mixer *holder = NULL;
         ta_error err = {0};
         ta_action *hold[CLIP_COUNT];
-        if (ta_mixer_create(ta_no_parent(), NULL, &holder, &err) != TA_OK) {
+        if (ta_mixer_create(ta_node_none(), NULL, &holder, &err) != TA_OK) {
             snprintf(wk->failure, sizeof wk->failure, "round %u: %s", r, err.message);
         } else {
             for (uint32_t c = 0; c < CLIP_COUNT; ++c)
                 if (ta_action_create(clips[c], NULL, &hold[c], &err) == TA_OK)
-                    ta_mixer_add(holder, hold[c], ta_no_parent(), NULL, &err);
+                    ta_mixer_add(holder, hold[c], ta_node_none(), NULL, &err);
         }
         pthread_barrier_wait(&wk->sh->playing);
         if (wk->failure[0] == '\0') {

@@ -279,7 +279,7 @@ void ta_snap_track(ta_snap *s, const ta_track *track)
         ta_snap_text(s, "track", NULL);
         return;
     }
-    ta_track_target t = ta_track_get_target(track);
+    ta_track_target t = ta_track_target_of(track);
     uint32_t target[4] = {(uint32_t)t.kind, (uint32_t)t.family, t.index, t.element};
     ta_snap_put(s, "track.target", target, sizeof target);
     put_u32(s, "track.interpolation", (uint32_t)ta_track_interpolation(track));
@@ -323,7 +323,7 @@ void ta_snap_clip(ta_snap *s, const ta_clip *clip)
     for (uint32_t i = 0; i < n; ++i) ta_snap_track(s, ta_clip_track(clip, i));
 }
 
-void ta_snap_group(ta_snap *s, const ta_animation_object_group *group)
+void ta_snap_group(ta_snap *s, const ta_object_group *group)
 {
     if (group == NULL) {
         ta_snap_text(s, "group", NULL);
@@ -340,14 +340,14 @@ void ta_snap_action(ta_snap *s, ta_action *a)
         return;
     }
     put_f32(s, "action.phase", ta_action_phase(a));
-    put_f64(s, "action.at", ta_action_at(a).seconds);
+    put_f64(s, "action.at", ta_action_time(a).seconds);
     put_i64(s, "action.loop_count", ta_action_loop_count(a));
     put_u32(s, "action.loop", (uint32_t)ta_action_loop(a));
     put_i64(s, "action.repetitions", ta_action_repetitions(a));
     put_f32(s, "action.weight", ta_action_weight(a));
-    put_f32(s, "action.effective_weight", ta_action_get_effective_weight(a));
+    put_f32(s, "action.effective_weight", ta_action_effective_weight(a));
     put_f32(s, "action.time_scale", ta_action_time_scale(a));
-    put_f32(s, "action.effective_time_scale", ta_action_get_effective_time_scale(a));
+    put_f32(s, "action.effective_time_scale", ta_action_effective_time_scale(a));
     put_bool(s, "action.enabled", ta_action_enabled(a));
     put_bool(s, "action.paused", ta_action_paused(a));
     put_bool(s, "action.clamp_when_finished", ta_action_clamp_when_finished(a));
@@ -367,7 +367,7 @@ void ta_snap_mixer(ta_snap *s, ta_mixer *mixer, ta_action *const *actions, uint3
     }
     put_f64(s, "mixer.time", ta_mixer_time(mixer).seconds);
     put_f64(s, "mixer.time_scale", ta_mixer_time_scale(mixer));
-    put_u32(s, "mixer.root", ta_mixer_get_root(mixer).index);
+    put_u32(s, "mixer.root", ta_mixer_root(mixer).index);
     uint32_t n = ta_mixer_action_count(mixer);
     put_u32(s, "mixer.action_count", n);
     put_u32(s, "mixer.event_count", ta_mixer_event_count(mixer));

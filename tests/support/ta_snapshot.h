@@ -59,7 +59,7 @@ void ta_snap_action(ta_snap *s, ta_action *action);
  * answers and with what code; then each of actions (the caller's pointers, so
  * that uncached actions are covered too). */
 void ta_snap_mixer(ta_snap *s, ta_mixer *mixer, ta_action *const *actions, uint32_t action_count);
-void ta_snap_group(ta_snap *s, const ta_animation_object_group *group);
+void ta_snap_group(ta_snap *s, const ta_object_group *group);
 
 bool ta_snap_equal(const ta_snap *a, const ta_snap *b);
 /* The label of the first value that differs, into buf ("" when equal). */

@@ -34,7 +34,7 @@ static ta__clock_state fresh(void)
 static void test_spec_example_large_advance(void **state)
 {
     (void)state;
-    ta__clock_params p = params(TA_REPEAT, TA_ENDLESS, 1.5);
+    ta__clock_params p = params(TA_LOOP_MODE_REPEAT, TA_ACTION_ENDLESS, 1.5);
     ta__clock_state s = fresh();
     ta__clock_move mv;
     ta_error err = {0};
@@ -49,7 +49,7 @@ static void test_spec_example_large_advance(void **state)
 static void test_repeat_forward_wraps_and_counts(void **state)
 {
     (void)state;
-    ta__clock_params p = params(TA_REPEAT, TA_ENDLESS, 1.0);
+    ta__clock_params p = params(TA_LOOP_MODE_REPEAT, TA_ACTION_ENDLESS, 1.0);
     ta__clock_state s = fresh();
     ta__clock_move mv;
     ta_error err = {0};
@@ -64,14 +64,14 @@ static void test_repeat_forward_wraps_and_counts(void **state)
     assert_int_equal(mv.event, TA__CLOCK_LOOPED);
     assert_int_equal(mv.loop_delta, 1);
     /* endings: wrapping at both ends once looping */
-    assert_int_equal(s.ending_start, TA_WRAP_AROUND_ENDING);
-    assert_int_equal(s.ending_end, TA_WRAP_AROUND_ENDING);
+    assert_int_equal(s.ending_start, TA_ENDING_WRAP_AROUND);
+    assert_int_equal(s.ending_end, TA_ENDING_WRAP_AROUND);
 }
 
 static void test_backward_start_first_crossing_not_counted(void **state)
 {
     (void)state;
-    ta__clock_params p = params(TA_REPEAT, TA_ENDLESS, 2.0);
+    ta__clock_params p = params(TA_LOOP_MODE_REPEAT, TA_ACTION_ENDLESS, 2.0);
     ta__clock_state s = fresh();
     ta__clock_move mv;
     ta_error err = {0};
@@ -94,7 +94,7 @@ static void test_backward_start_first_crossing_not_counted(void **state)
 static void test_repetitions_finish_at_the_end(void **state)
 {
     (void)state;
-    ta__clock_params p = params(TA_REPEAT, 2, 1.0);
+    ta__clock_params p = params(TA_LOOP_MODE_REPEAT, 2, 1.0);
     ta__clock_state s = fresh();
     ta__clock_move mv;
     ta_error err = {0};
@@ -102,8 +102,8 @@ static void test_repetitions_finish_at_the_end(void **state)
     assert_int_equal(mv.event, TA__CLOCK_LOOPED);
     assert_int_equal(s.loop_count, 1);
     /* entering the last round: flat at the end it runs to */
-    assert_int_equal(s.ending_start, TA_WRAP_AROUND_ENDING);
-    assert_int_equal(s.ending_end, TA_ZERO_SLOPE_ENDING);
+    assert_int_equal(s.ending_start, TA_ENDING_WRAP_AROUND);
+    assert_int_equal(s.ending_end, TA_ENDING_ZERO_SLOPE);
     TA_ASSERT_OK(ta__clock_advance(&p, &s, 1.0, &mv, &err), &err);
     assert_int_equal(mv.event, TA__CLOCK_FINISHED);
     assert_int_equal(mv.direction, 1);
@@ -115,7 +115,7 @@ static void test_repetitions_finish_at_the_end(void **state)
 static void test_finite_limit_finishes_a_huge_jump(void **state)
 {
     (void)state;
-    ta__clock_params p = params(TA_REPEAT, 3, 1e-30);
+    ta__clock_params p = params(TA_LOOP_MODE_REPEAT, 3, 1e-30);
     p.clamp_when_finished = true;
     ta__clock_state s = fresh();
     ta__clock_move mv;
@@ -131,7 +131,7 @@ static void test_finite_limit_finishes_a_huge_jump(void **state)
 static void test_endless_huge_jump_is_refused_unchanged(void **state)
 {
     (void)state;
-    ta__clock_params p = params(TA_REPEAT, TA_ENDLESS, 1e-30);
+    ta__clock_params p = params(TA_LOOP_MODE_REPEAT, TA_ACTION_ENDLESS, 1e-30);
     ta__clock_state s = fresh();
     s.phase = 0.0f;
     ta__clock_state before = s;
@@ -144,7 +144,7 @@ static void test_endless_huge_jump_is_refused_unchanged(void **state)
 static void test_non_finite_steps_are_refused(void **state)
 {
     (void)state;
-    ta__clock_params p = params(TA_REPEAT, TA_ENDLESS, 1.0);
+    ta__clock_params p = params(TA_LOOP_MODE_REPEAT, TA_ACTION_ENDLESS, 1.0);
     ta__clock_state s = fresh(), before = s;
     ta__clock_move mv;
     ta_error err = {0};
@@ -159,7 +159,7 @@ static void test_non_finite_steps_are_refused(void **state)
 static void test_loop_count_past_int64_is_refused(void **state)
 {
     (void)state;
-    ta__clock_params p = params(TA_REPEAT, TA_ENDLESS, 1.0);
+    ta__clock_params p = params(TA_LOOP_MODE_REPEAT, TA_ACTION_ENDLESS, 1.0);
     ta__clock_state s = fresh();
     s.loop_count = INT64_MAX - 1;
     s.started = true;
@@ -175,7 +175,7 @@ static void test_backward_int64_max_repetitions_can_finish(void **state)
     (void)state;
     /* loop count INT64_MAX - 1 with INT64_MAX - 1 repetitions left... a backward
      * jump whose pending count would pass INT64_MAX finishes instead. */
-    ta__clock_params p = params(TA_REPEAT, INT64_MAX - 1, 1.0);
+    ta__clock_params p = params(TA_LOOP_MODE_REPEAT, INT64_MAX - 1, 1.0);
     ta__clock_state s = fresh();
     s.loop_count = INT64_MAX - 2;
     s.started = true;
@@ -192,7 +192,7 @@ static void test_backward_int64_max_repetitions_can_finish(void **state)
 static void test_zero_step_keeps_everything(void **state)
 {
     (void)state;
-    ta__clock_params p = params(TA_PING_PONG, TA_ENDLESS, 1.0);
+    ta__clock_params p = params(TA_LOOP_MODE_PING_PONG, TA_ACTION_ENDLESS, 1.0);
     ta__clock_state s = fresh();
     s.phase = 1.25f;
     s.loop_count = 3;
@@ -210,7 +210,7 @@ static void test_zero_step_keeps_everything(void **state)
 static void test_ping_pong_legs(void **state)
 {
     (void)state;
-    ta__clock_params p = params(TA_PING_PONG, TA_ENDLESS, 2.0);
+    ta__clock_params p = params(TA_LOOP_MODE_PING_PONG, TA_ACTION_ENDLESS, 2.0);
     ta__clock_state s = fresh();
     ta__clock_move mv;
     ta_error err = {0};
@@ -222,8 +222,8 @@ static void test_ping_pong_legs(void **state)
     assert_int_equal(mv.loop_delta, 1);
     assert_true(s.phase == 2.5f);
     TA_ASSERT_NEAR(mv.read_time, 1.5, 0);
-    assert_int_equal(s.ending_start, TA_ZERO_SLOPE_ENDING);
-    assert_int_equal(s.ending_end, TA_ZERO_SLOPE_ENDING);
+    assert_int_equal(s.ending_start, TA_ENDING_ZERO_SLOPE);
+    assert_int_equal(s.ending_end, TA_ENDING_ZERO_SLOPE);
     TA_ASSERT_OK(ta__clock_advance(&p, &s, 2.0, &mv, &err), &err);
     assert_int_equal(mv.loop_delta, 1);
     TA_ASSERT_NEAR(mv.read_time, 0.5, 0);
@@ -234,7 +234,7 @@ static void test_ping_pong_reverse_start_lands_on_the_first_leg(void **state)
 {
     (void)state;
     /* three.js: a new action played backward jumps to the end and reads down. */
-    ta__clock_params p = params(TA_PING_PONG, TA_ENDLESS, 2.0);
+    ta__clock_params p = params(TA_LOOP_MODE_PING_PONG, TA_ACTION_ENDLESS, 2.0);
     ta__clock_state s = fresh();
     ta__clock_move mv;
     ta_error err = {0};
@@ -253,7 +253,7 @@ static void test_ping_pong_finishes_where_its_last_leg_ran(void **state)
 {
     (void)state;
     /* Two legs forward: out to the end and back to the start. */
-    ta__clock_params p = params(TA_PING_PONG, 2, 1.0);
+    ta__clock_params p = params(TA_LOOP_MODE_PING_PONG, 2, 1.0);
     p.clamp_when_finished = true;
     ta__clock_state big = fresh(), small = fresh();
     ta__clock_move mv;
@@ -265,7 +265,7 @@ static void test_ping_pong_finishes_where_its_last_leg_ran(void **state)
         TA_ASSERT_OK(ta__clock_advance(&p, &small, 0.125, &mv, &err), &err);
     TA_ASSERT_NEAR(ta__clock_read_time(&p, &small), 0.0, 0);
     /* Backward from new, one repetition: the first reverse wrap, then down to zero. */
-    ta__clock_params q = params(TA_PING_PONG, 1, 1.0);
+    ta__clock_params q = params(TA_LOOP_MODE_PING_PONG, 1, 1.0);
     q.clamp_when_finished = true;
     ta__clock_state rb = fresh(), rs = fresh();
     TA_ASSERT_OK(ta__clock_advance(&q, &rb, -50.0, &mv, &err), &err);
@@ -273,7 +273,7 @@ static void test_ping_pong_finishes_where_its_last_leg_ran(void **state)
     for (int i = 0; i < 100 && !rs.paused; ++i) TA_ASSERT_OK(ta__clock_advance(&q, &rs, -0.125, &mv, &err), &err);
     TA_ASSERT_NEAR(ta__clock_read_time(&q, &rb), ta__clock_read_time(&q, &rs), 0);
     /* Zero repetitions stop at the initial boundary. */
-    ta__clock_params z = params(TA_PING_PONG, 0, 1.0);
+    ta__clock_params z = params(TA_LOOP_MODE_PING_PONG, 0, 1.0);
     ta__clock_state zs = fresh();
     TA_ASSERT_OK(ta__clock_advance(&z, &zs, -0.25, &mv, &err), &err);
     assert_int_equal(mv.event, TA__CLOCK_FINISHED);
@@ -283,12 +283,12 @@ static void test_ping_pong_finishes_where_its_last_leg_ran(void **state)
 static void test_once_finishes_forward_and_below_zero(void **state)
 {
     (void)state;
-    ta__clock_params p = params(TA_ONCE, TA_ENDLESS, 1.0);
+    ta__clock_params p = params(TA_LOOP_MODE_ONCE, TA_ACTION_ENDLESS, 1.0);
     ta__clock_state s = fresh();
     ta__clock_move mv;
     ta_error err = {0};
     TA_ASSERT_OK(ta__clock_advance(&p, &s, 0.5, &mv, &err), &err);
-    assert_int_equal(s.ending_start, TA_ZERO_SLOPE_ENDING);
+    assert_int_equal(s.ending_start, TA_ENDING_ZERO_SLOPE);
     TA_ASSERT_OK(ta__clock_advance(&p, &s, -0.5, &mv, &err), &err); /* arriving at zero backward */
     assert_int_equal(mv.event, TA__CLOCK_NO_EVENT);
     TA_ASSERT_OK(ta__clock_advance(&p, &s, -0.001, &mv, &err), &err); /* below it */

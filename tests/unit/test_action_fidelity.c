@@ -1,7 +1,7 @@
 /* Where an action and the mixer follow three.js 0.186.0 to the letter, and
  * where they differ on purpose (docs/three-js-to-threeanim.md, "Where this
  * port differs"): is_playing as isRunning, fades, warps and halts that end on
- * their exact end values at any mixer time, the clock's limit, TA_ENDLESS
+ * their exact end values at any mixer time, the clock's limit, TA_ACTION_ENDLESS
  * apart from the largest count, PropertyMixer.apply's "write only what
  * changed", stop restoring at the next update, and a group kept while
  * playing. Expected numbers are worked out by hand from three.js's
@@ -25,7 +25,7 @@ static ta_clip *position_clip(ta_node_id node, const char *name, float x0, float
 {
     ta_error err = {0};
     ta_track_target target;
-    TA_ASSERT_OK(ta_node_target(node, TA_POSITION, &target, &err), &err);
+    TA_ASSERT_OK(ta_track_target_node(node, TA_TRACK_KIND_POSITION, &target, &err), &err);
     float times[2] = {0, 1};
     float values[6] = {x0, 0, 0, x1, 0, 0};
     ta_track_desc d = {0};
@@ -46,7 +46,7 @@ static void setup(fixture *f)
     ta_error err = {0};
     memset(f, 0, sizeof *f);
     TA_ASSERT_OK(ta_scene_create(NULL, &f->scene, &err), &err);
-    TA_ASSERT_OK(ta_scene_add_node(f->scene, ta_no_parent(), "root", &f->root, &err), &err);
+    TA_ASSERT_OK(ta_scene_add_node(f->scene, ta_node_none(), "root", &f->root, &err), &err);
     TA_ASSERT_OK(ta_scene_add_node(f->scene, f->root, "node", &f->node, &err), &err);
     ta_scene_node(f->scene, f->node)->position = ta_vec3_make(1, 2, 3);
     TA_ASSERT_OK(ta_mixer_create(f->root, NULL, &f->mixer, &err), &err);
@@ -67,7 +67,7 @@ static ta_action *add(fixture *f, const ta_clip *clip, bool start)
     ta_error err = {0};
     ta_action *a = NULL;
     TA_ASSERT_OK(ta_action_create(clip, NULL, &a, &err), &err);
-    TA_ASSERT_OK(ta_mixer_add(f->mixer, a, ta_no_parent(), NULL, &err), &err);
+    TA_ASSERT_OK(ta_mixer_add(f->mixer, a, ta_node_none(), NULL, &err), &err);
     if (start) TA_ASSERT_OK(ta_action_play(a, &err), &err);
     return a;
 }
@@ -75,7 +75,7 @@ static ta_action *add(fixture *f, const ta_clip *clip, bool start)
 static void step(fixture *f, double dt)
 {
     ta_error err = {0};
-    TA_ASSERT_OK(ta_mixer_update(f->mixer, f->scene, ta_seconds(dt), &err), &err);
+    TA_ASSERT_OK(ta_mixer_update(f->mixer, f->scene, ta_duration_from_seconds(dt), &err), &err);
 }
 
 static float node_x(const fixture *f)
@@ -93,15 +93,15 @@ static void test_is_playing_waits_for_the_start_time(void **state)
     ta_error err = {0};
     ta_action *a = add(&f, f.clip, true);
     assert_true(ta_action_is_playing(a));
-    TA_ASSERT_OK(ta_action_start_at(a, ta_seconds(0.5), &err), &err);
+    TA_ASSERT_OK(ta_action_start_at(a, ta_duration_from_seconds(0.5), &err), &err);
     assert_false(ta_action_is_playing(a)); /* _startTime !== null */
     assert_true(ta_action_is_active(a));
     step(&f, 0.25);
     assert_false(ta_action_is_playing(a));
-    TA_ASSERT_NEAR(ta_action_at(a).seconds, 0.0, 0); /* held: the clock did not move */
+    TA_ASSERT_NEAR(ta_action_time(a).seconds, 0.0, 0); /* held: the clock did not move */
     step(&f, 0.5);                                   /* mixer at 0.75: runs the 0.25 after 0.5 */
     assert_true(ta_action_is_playing(a));
-    TA_ASSERT_NEAR(ta_action_at(a).seconds, 0.25, 1e-7);
+    TA_ASSERT_NEAR(ta_action_time(a).seconds, 0.25, 1e-7);
     teardown(&f);
 }
 
@@ -123,7 +123,7 @@ static void test_is_playing_false_at_a_time_scale_of_zero(void **state)
     assert_true(ta_action_is_playing(a));
     /* a warp from 0: the effective time scale now is 0 */
     TA_ASSERT_OK(ta_action_set_time_scale(a, 1, &err), &err);
-    TA_ASSERT_OK(ta_action_warp(a, 0, 1, ta_seconds(1), &err), &err);
+    TA_ASSERT_OK(ta_action_warp(a, 0, 1, ta_duration_from_seconds(1), &err), &err);
     assert_false(ta_action_is_playing(a));
     step(&f, 0.5);
     assert_true(ta_action_is_playing(a));
@@ -143,9 +143,9 @@ static void test_fade_out_reaches_zero_exactly_at_its_end(void **state)
     ta_error err = {0};
     ta_action *a = add(&f, f.held, true);
     step(&f, 0.1);
-    TA_ASSERT_OK(ta_action_fade_out(a, ta_seconds(1), &err), &err);
+    TA_ASSERT_OK(ta_action_fade_out(a, ta_duration_from_seconds(1), &err), &err);
     step(&f, 1.0); /* the mixer's clock is 0.1 + 1 exactly: the fade's end */
-    assert_true(ta_action_get_effective_weight(a) == 0.0f); /* float32 ends left 2.4e-8 here */
+    assert_true(ta_action_effective_weight(a) == 0.0f); /* float32 ends left 2.4e-8 here */
     assert_true(ta_action_enabled(a));                      /* ends only once the clock passes it */
     TA_ASSERT_NEAR(node_x(&f), 1.0, 0);                     /* the original, fully */
     step(&f, 1.0 / 60);
@@ -161,12 +161,12 @@ static void test_fade_out_has_not_ended_just_before_its_end(void **state)
     setup(&f);
     ta_error err = {0};
     ta_action *a = add(&f, f.held, true);
-    TA_ASSERT_OK(ta_action_fade_out(a, ta_seconds(0.7), &err), &err);
+    TA_ASSERT_OK(ta_action_fade_out(a, ta_duration_from_seconds(0.7), &err), &err);
     step(&f, 0.69999999); /* below 0.7, above float32(0.7) = 0.699999988 */
     assert_true(ta_action_enabled(a));
     /* 1 - 0.69999999 / 0.7 of the weight, rounded to float32 */
-    assert_true(ta_action_get_effective_weight(a) == (float)(1.0 - 0.69999999 / 0.7));
-    assert_true(ta_action_get_effective_weight(a) > 0);
+    assert_true(ta_action_effective_weight(a) == (float)(1.0 - 0.69999999 / 0.7));
+    assert_true(ta_action_effective_weight(a) > 0);
     teardown(&f);
 }
 
@@ -178,18 +178,18 @@ static void test_fade_in_and_warp_end_values_are_exact(void **state)
     ta_error err = {0};
     ta_action *a = add(&f, f.clip, true);
     TA_ASSERT_OK(ta_action_set_weight(a, 0.75f, &err), &err);
-    TA_ASSERT_OK(ta_action_fade_in(a, ta_seconds(0.5), &err), &err);
-    TA_ASSERT_OK(ta_action_warp(a, 1, 3, ta_seconds(0.5), &err), &err);
+    TA_ASSERT_OK(ta_action_fade_in(a, ta_duration_from_seconds(0.5), &err), &err);
+    TA_ASSERT_OK(ta_action_warp(a, 1, 3, ta_duration_from_seconds(0.5), &err), &err);
     step(&f, 0.25);
-    TA_ASSERT_NEAR(ta_action_get_effective_weight(a), 0.375, 0);   /* 0.75 * 0.5 */
-    TA_ASSERT_NEAR(ta_action_get_effective_time_scale(a), 2.0, 0); /* 1 + (3 - 1) * 0.5 */
+    TA_ASSERT_NEAR(ta_action_effective_weight(a), 0.375, 0);   /* 0.75 * 0.5 */
+    TA_ASSERT_NEAR(ta_action_effective_time_scale(a), 2.0, 0); /* 1 + (3 - 1) * 0.5 */
     step(&f, 0.25);
-    assert_true(ta_action_get_effective_weight(a) == 0.75f);
-    assert_true(ta_action_get_effective_time_scale(a) == 3.0f);
+    assert_true(ta_action_effective_weight(a) == 0.75f);
+    assert_true(ta_action_effective_time_scale(a) == 3.0f);
     assert_true(ta_action_time_scale(a) == 1.0f); /* the warp ends after its end */
     step(&f, 0.25);
     assert_true(ta_action_time_scale(a) == 3.0f);
-    assert_true(ta_action_get_effective_time_scale(a) == 3.0f);
+    assert_true(ta_action_effective_time_scale(a) == 3.0f);
     teardown(&f);
 }
 
@@ -201,15 +201,15 @@ static void test_halt_pauses_after_its_end(void **state)
     ta_error err = {0};
     ta_action *a = add(&f, f.clip, true);
     step(&f, 0.125);
-    TA_ASSERT_OK(ta_action_halt(a, ta_seconds(0.5), &err), &err);
+    TA_ASSERT_OK(ta_action_halt(a, ta_duration_from_seconds(0.5), &err), &err);
     step(&f, 0.5);
-    assert_true(ta_action_get_effective_time_scale(a) == 0.0f);
+    assert_true(ta_action_effective_time_scale(a) == 0.0f);
     assert_false(ta_action_paused(a));
-    float at = (float)ta_action_at(a).seconds;
+    float at = (float)ta_action_time(a).seconds;
     step(&f, 0.125);
     assert_true(ta_action_paused(a));
     assert_false(ta_action_is_playing(a));
-    assert_true((float)ta_action_at(a).seconds == at); /* the clock stands */
+    assert_true((float)ta_action_time(a).seconds == at); /* the clock stands */
     teardown(&f);
 }
 
@@ -220,7 +220,7 @@ static void test_fade_in_does_not_play(void **state)
     setup(&f);
     ta_error err = {0};
     ta_action *a = add(&f, f.held, false);
-    TA_ASSERT_OK(ta_action_fade_in(a, ta_seconds(0.5), &err), &err);
+    TA_ASSERT_OK(ta_action_fade_in(a, ta_duration_from_seconds(0.5), &err), &err);
     step(&f, 0.25);
     assert_false(ta_action_is_active(a));
     assert_false(ta_action_is_playing(a));
@@ -259,18 +259,18 @@ static void test_a_delta_past_the_clock_limit_changes_nothing(void **state)
     step(&f, 0.5);
     ta_snap before, after;
     take(&before, &f, &a, 1);
-    TA_ASSERT_REFUSED(ta_mixer_update(f.mixer, f.scene, ta_seconds(1e300), &err), &err, TA_ERROR_CLOCK_RANGE,
+    TA_ASSERT_REFUSED(ta_mixer_update(f.mixer, f.scene, ta_duration_from_seconds(1e300), &err), &err, TA_ERROR_CLOCK_RANGE,
                       "delta: the mixer's clock 0.5 plus 1.0000000000000001e+300");
-    TA_ASSERT_REFUSED(ta_mixer_update(f.mixer, f.scene, ta_seconds(TA_MIXER_CLOCK_LIMIT - 0.5), &err), &err,
+    TA_ASSERT_REFUSED(ta_mixer_update(f.mixer, f.scene, ta_duration_from_seconds(TA_MIXER_CLOCK_LIMIT - 0.5), &err), &err,
                       TA_ERROR_CLOCK_RANGE, "not below the limit of 4294967296 s");
-    TA_ASSERT_REFUSED(ta_mixer_update(f.mixer, f.scene, ta_seconds(-TA_MIXER_CLOCK_LIMIT - 1), &err), &err,
+    TA_ASSERT_REFUSED(ta_mixer_update(f.mixer, f.scene, ta_duration_from_seconds(-TA_MIXER_CLOCK_LIMIT - 1), &err), &err,
                       TA_ERROR_CLOCK_RANGE, "delta");
     ta_mixer_targets t = {f.scene, NULL, NULL};
-    TA_ASSERT_REFUSED(ta_mixer_set_time(f.mixer, &t, ta_seconds(TA_MIXER_CLOCK_LIMIT), &err), &err,
+    TA_ASSERT_REFUSED(ta_mixer_set_time(f.mixer, &t, ta_duration_from_seconds(TA_MIXER_CLOCK_LIMIT), &err), &err,
                       TA_ERROR_CLOCK_RANGE, "time: the mixer's clock 0 plus 4294967296");
     /* the mixer's time scale multiplies the delta first */
     TA_ASSERT_OK(ta_mixer_set_time_scale(f.mixer, 1e10, &err), &err);
-    TA_ASSERT_REFUSED(ta_mixer_update(f.mixer, f.scene, ta_seconds(1), &err), &err, TA_ERROR_CLOCK_RANGE, "delta");
+    TA_ASSERT_REFUSED(ta_mixer_update(f.mixer, f.scene, ta_duration_from_seconds(1), &err), &err, TA_ERROR_CLOCK_RANGE, "delta");
     TA_ASSERT_OK(ta_mixer_set_time_scale(f.mixer, 1, &err), &err);
     take(&after, &f, &a, 1);
     assert_same(&before, &after);
@@ -291,18 +291,18 @@ static void test_cross_fade_after_an_epoch_delta(void **state)
     ta_action *a = add(&f, f.held, true);
     ta_action *b = add(&f, f.clip, true);
     step(&f, 1.7e9); /* a first frame's delta of the seconds since 1970 */
-    TA_ASSERT_OK(ta_mixer_cross_fade_from(f.mixer, 1, 0, ta_seconds(0.5), false, &err), &err);
+    TA_ASSERT_OK(ta_mixer_cross_fade_from(f.mixer, 1, 0, ta_duration_from_seconds(0.5), false, &err), &err);
     for (int i = 0; i < 15; ++i) step(&f, 1.0 / 60); /* a quarter of a second */
     /* half way: each at about one half (float32 fade times made it a cut here) */
-    TA_ASSERT_NEAR(ta_action_get_effective_weight(a), 0.5, 1e-5);
-    TA_ASSERT_NEAR(ta_action_get_effective_weight(b), 0.5, 1e-5);
+    TA_ASSERT_NEAR(ta_action_effective_weight(a), 0.5, 1e-5);
+    TA_ASSERT_NEAR(ta_action_effective_weight(b), 0.5, 1e-5);
     for (int i = 0; i < 16; ++i) step(&f, 1.0 / 60);
     assert_false(ta_action_enabled(a));
-    assert_true(ta_action_get_effective_weight(b) == 1.0f);
+    assert_true(ta_action_effective_weight(b) == 1.0f);
     teardown(&f);
 }
 
-/* ---- TA_ENDLESS and the largest count --------------------------------------------- */
+/* ---- TA_ACTION_ENDLESS and the largest count --------------------------------------------- */
 
 static void test_endless_is_not_the_largest_count(void **state)
 {
@@ -310,27 +310,27 @@ static void test_endless_is_not_the_largest_count(void **state)
     fixture f;
     setup(&f);
     ta_error err = {0};
-    assert_true(TA_ENDLESS != INT64_MAX);
+    assert_true(TA_ACTION_ENDLESS != INT64_MAX);
     ta_action *a = add(&f, f.clip, true);
     ta_action *b = add(&f, f.clip, true);
-    TA_ASSERT_OK(ta_action_set_loop(a, TA_REPEAT, INT64_MAX, &err), &err);
-    TA_ASSERT_OK(ta_action_set_loop(b, TA_REPEAT, TA_ENDLESS, &err), &err);
+    TA_ASSERT_OK(ta_action_set_loop(a, TA_LOOP_MODE_REPEAT, INT64_MAX, &err), &err);
+    TA_ASSERT_OK(ta_action_set_loop(b, TA_LOOP_MODE_REPEAT, TA_ACTION_ENDLESS, &err), &err);
     assert_true(ta_action_repetitions(a) == INT64_MAX);
-    assert_true(ta_action_repetitions(b) == TA_ENDLESS);
+    assert_true(ta_action_repetitions(b) == TA_ACTION_ENDLESS);
     /* A backward jump of 3e19 clip lengths: the largest count finishes the
      * action at its last permitted end; without end, the count does not fit. */
     TA_ASSERT_OK(ta_action_set_time_scale(a, -3e19f, &err), &err);
     step(&f, 1);
     ta_animation_event ev;
     assert_int_equal(ta_mixer_drain_events(f.mixer, &ev, 1), 1);
-    assert_int_equal(ev.kind, TA_FINISHED);
+    assert_int_equal(ev.kind, TA_EVENT_KIND_FINISHED);
     assert_int_equal(ev.action, 0);
     assert_true(ev.loop_delta == 0);
     assert_int_equal(ev.direction, -1);
     assert_false(ta_action_enabled(a));
     TA_ASSERT_NEAR(ta_action_phase(a), 0.0, 0);
     TA_ASSERT_OK(ta_action_set_time_scale(b, -3e19f, &err), &err);
-    TA_ASSERT_REFUSED(ta_mixer_update(f.mixer, f.scene, ta_seconds(1), &err), &err, TA_ERROR_CLOCK_RANGE,
+    TA_ASSERT_REFUSED(ta_mixer_update(f.mixer, f.scene, ta_duration_from_seconds(1), &err), &err, TA_ERROR_CLOCK_RANGE,
                       "action 1: step: a move of -3e+19 s crosses more than 9223372036854775807 ends");
     teardown(&f);
 }
@@ -383,7 +383,7 @@ static void test_a_name_set_between_same_mixes_survives(void **state)
     setup(&f);
     ta_error err = {0};
     ta_track_target t;
-    TA_ASSERT_OK(ta_node_target(f.node, TA_NODE_NAME, &t, &err), &err);
+    TA_ASSERT_OK(ta_track_target_node(f.node, TA_TRACK_KIND_NODE_NAME, &t, &err), &err);
     const char *names[2] = {"left", "left"};
     float times[2] = {0, 1};
     ta_track_desc d = {0};
@@ -406,10 +406,10 @@ static void test_a_name_set_between_same_mixes_survives(void **state)
     ta_scene *other = NULL;
     TA_ASSERT_OK(ta_scene_create(NULL, &other, &err), &err);
     ta_node_id r2, n2;
-    TA_ASSERT_OK(ta_scene_add_node(other, ta_no_parent(), "root", &r2, &err), &err);
+    TA_ASSERT_OK(ta_scene_add_node(other, ta_node_none(), "root", &r2, &err), &err);
     TA_ASSERT_OK(ta_scene_add_node(other, r2, "node", &n2, &err), &err);
     t2.scene = other;
-    TA_ASSERT_OK(ta_mixer_update_targets(f.mixer, &t2, ta_seconds(0.1), &err), &err);
+    TA_ASSERT_OK(ta_mixer_update_targets(f.mixer, &t2, ta_duration_from_seconds(0.1), &err), &err);
     assert_string_equal(other->nodes[n2.index].name, "left");
     ta_scene_destroy(other);
     ta_clip_release(c);
@@ -453,23 +453,23 @@ static void test_use_group_is_refused_while_playing(void **state)
     ta_error err = {0};
     ta_action *a = add(&f, f.clip, true);
     step(&f, 0.25);
-    ta_animation_object_group g;
-    TA_ASSERT_OK(ta_object_group_init(&g, NULL, &err), &err);
+    ta_object_group g;
+    TA_ASSERT_OK(ta_object_group_create(&g, NULL, &err), &err);
     TA_ASSERT_OK(ta_object_group_add(&g, f.node, &err), &err);
     ta_snap before, after;
     take(&before, &f, &a, 1);
-    TA_ASSERT_REFUSED(ta_action_use_group(a, &g, &err), &err, TA_ERROR_BAD_STATE,
+    TA_ASSERT_REFUSED(ta_action_set_group(a, &g, &err), &err, TA_ERROR_BAD_STATE,
                       "action 0: is playing; stop it before changing whether it uses a group");
     take(&after, &f, &a, 1);
     assert_same(&before, &after);
     assert_null(ta_action_group(a));
     /* stopped, it takes the group; played again, it drives the members */
     TA_ASSERT_OK(ta_action_stop(a, &err), &err);
-    TA_ASSERT_OK(ta_action_use_group(a, &g, &err), &err);
+    TA_ASSERT_OK(ta_action_set_group(a, &g, &err), &err);
     TA_ASSERT_OK(ta_action_play(a, &err), &err);
     step(&f, 0.5);
     TA_ASSERT_NEAR(node_x(&f), 2, 1e-6);
-    ta_object_group_free(&g);
+    ta_object_group_destroy(&g);
     teardown(&f);
 }
 
@@ -497,10 +497,10 @@ static void test_a_float32_phase_short_of_the_end_reads_the_last_step(void **sta
         values[k * 3 + 1] = values[k * 3 + 2] = 0;
     }
     ta_track_target target;
-    TA_ASSERT_OK(ta_node_target(f.node, TA_POSITION, &target, &err), &err);
+    TA_ASSERT_OK(ta_track_target_node(f.node, TA_TRACK_KIND_POSITION, &target, &err), &err);
     ta_track_desc d = {0};
     d.target = target;
-    d.interpolation = TA_STEP;
+    d.interpolation = TA_INTERPOLATION_STEP;
     d.times = times;
     d.key_count = K;
     d.values = values;

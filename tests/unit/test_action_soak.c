@@ -18,9 +18,9 @@ static void test_a_day_at_sixty_hertz(void **state)
     ta_scene *scene;
     TA_ASSERT_OK(ta_scene_create(NULL, &scene, &err), &err);
     ta_node_id n;
-    TA_ASSERT_OK(ta_scene_add_node(scene, ta_no_parent(), "n", &n, &err), &err);
+    TA_ASSERT_OK(ta_scene_add_node(scene, ta_node_none(), "n", &n, &err), &err);
     ta_track_target t;
-    TA_ASSERT_OK(ta_node_target(n, TA_POSITION, &t, &err), &err);
+    TA_ASSERT_OK(ta_track_target_node(n, TA_TRACK_KIND_POSITION, &t, &err), &err);
     const float times[2] = {0, 1.5f};
     const float values[6] = {0, 0, 0, 3, 0, 0};
     ta_track_desc d = {0};
@@ -34,10 +34,10 @@ static void test_a_day_at_sixty_hertz(void **state)
     ta_clip *clip;
     TA_ASSERT_OK(ta_clip_create("day", &track, 1, NULL, &clip, &err), &err);
     ta_mixer *m;
-    TA_ASSERT_OK(ta_mixer_create(ta_no_parent(), NULL, &m, &err), &err);
+    TA_ASSERT_OK(ta_mixer_create(ta_node_none(), NULL, &m, &err), &err);
     ta_action *a;
     TA_ASSERT_OK(ta_action_create(clip, NULL, &a, &err), &err);
-    TA_ASSERT_OK(ta_mixer_add(m, a, ta_no_parent(), NULL, &err), &err);
+    TA_ASSERT_OK(ta_mixer_add(m, a, ta_node_none(), NULL, &err), &err);
     TA_ASSERT_OK(ta_action_play(a, &err), &err);
 
     const double dt = 1.0 / 60.0;
@@ -47,7 +47,7 @@ static void test_a_day_at_sixty_hertz(void **state)
     long long count = 0, loop_events = 0;
     const long updates = 60L * 60 * 60 * 24;
     for (long i = 0; i < updates; ++i) {
-        TA_ASSERT_OK(ta_mixer_update(m, scene, ta_seconds(dt), &err), &err);
+        TA_ASSERT_OK(ta_mixer_update(m, scene, ta_duration_from_seconds(dt), &err), &err);
         phase = (float)((double)phase + (double)step);
         if (phase >= length) {
             phase = phase - length; /* exact: Sterbenz */

@@ -36,7 +36,7 @@ static void test_scene_uses_the_callers_allocator(void **state)
     ta_error err = {0};
     TA_ASSERT_OK(ta_scene_create(&opts, &scene, &err), &err);
     ta_node_id n;
-    TA_ASSERT_OK(ta_scene_add_node(scene, ta_no_parent(), "hips", &n, &err), &err);
+    TA_ASSERT_OK(ta_scene_add_node(scene, ta_node_none(), "hips", &n, &err), &err);
     assert_true(counter.allocations > 0);
     ta_scene_destroy(scene);
     assert_int_equal(counter.live_bytes, 0);
@@ -53,7 +53,7 @@ static void test_a_failing_allocator_changes_nothing(void **state)
     TA_ASSERT_OK(ta_scene_create(&opts, &scene, &err), &err);
     counter.fail_after = (long)counter.allocations; /* every further allocation fails */
     ta_node_id n = ta_node_at(77);
-    TA_ASSERT_REFUSED(ta_scene_add_node(scene, ta_no_parent(), "hips", &n, &err), &err, TA_ERROR_OUT_OF_MEMORY,
+    TA_ASSERT_REFUSED(ta_scene_add_node(scene, ta_node_none(), "hips", &n, &err), &err, TA_ERROR_OUT_OF_MEMORY,
                       "out of memory");
     assert_int_equal(scene->node_count, 0);
     assert_int_equal(n.index, 77);
@@ -269,20 +269,20 @@ static ta_result op_add_skinned_mesh(sweep_ctx *ctx, ta_error *err)
 
 static ta_result op_set_morph_name(sweep_ctx *ctx, ta_error *err)
 {
-    return ta_mesh_set_morph_name(ctx->scene, ta_scene_skinned_mesh(ctx->scene, ta_skinned_mesh_at(0)), 1, "grin",
+    return ta_scene_set_morph_name(ctx->scene, ta_scene_skinned_mesh(ctx->scene, ta_skinned_mesh_at(0)), 1, "grin",
                                   err);
 }
 
 static ta_result op_add_light(sweep_ctx *ctx, ta_error *err)
 {
-    ta_light l = ta_light_defaults(TA_LIGHT_SPOT);
+    ta_light l = ta_light_defaults(TA_LIGHT_KIND_SPOT);
     l.node = ta_node_at(2);
     return ta_scene_add_light(ctx->scene, &l, NULL, err);
 }
 
 static ta_result op_add_material(sweep_ctx *ctx, ta_error *err)
 {
-    ta_material m = ta_material_defaults(TA_MATERIAL_PHONG);
+    ta_material m = ta_material_defaults(TA_MATERIAL_KIND_PHONG);
     return ta_assets_add_material(ctx->assets, &m, "skin", "m-uuid", NULL, err);
 }
 
@@ -374,7 +374,7 @@ static void sweep_everything(bool with_realloc)
     TA_ASSERT_OK(ta_assets_create(&ao, &ctx.assets, &err), &err);
     ta_camera_list_options co = {&a};
     TA_ASSERT_OK(ta_camera_list_create(&co, &ctx.cameras, &err), &err);
-    TA_ASSERT_OK(ta_scene_add_node(ctx.scene, ta_no_parent(), "root", NULL, &err), &err);
+    TA_ASSERT_OK(ta_scene_add_node(ctx.scene, ta_node_none(), "root", NULL, &err), &err);
     const struct {
         object_kind kind;
         sweep_step step;
@@ -437,7 +437,7 @@ static void test_result_names(void **state)
     assert_string_equal(ta_result_name(TA_OK), "OK");
     assert_string_equal(ta_result_name(TA_ERROR_NO_KEYS), "NO_KEYS");
     assert_string_equal(ta_result_name((ta_result)999), "?");
-    assert_string_equal(ta_version(), "0.1.0");
+    assert_string_equal(ta_library_version(), "0.1.0");
 }
 
 static void test_every_result_has_a_name(void **state)

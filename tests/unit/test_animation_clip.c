@@ -16,7 +16,7 @@ static ta_track *position_track(const ta_allocator *a, uint32_t node, const floa
 {
     ta_error err = {0};
     ta_track_desc d = {0};
-    TA_ASSERT_OK(ta_node_target(ta_node_at(node), TA_POSITION, &d.target, &err), &err);
+    TA_ASSERT_OK(ta_track_target_node(ta_node_at(node), TA_TRACK_KIND_POSITION, &d.target, &err), &err);
     d.times = times;
     d.key_count = keys;
     d.values = values;
@@ -30,7 +30,7 @@ static ta_track *opacity_track(const ta_allocator *a, const float *times, uint32
 {
     ta_error err = {0};
     ta_track_desc d = {0};
-    TA_ASSERT_OK(ta_material_target(ta_material_at(0), TA_MATERIAL_OPACITY, &d.target, &err), &err);
+    TA_ASSERT_OK(ta_track_target_material(ta_material_at(0), TA_TRACK_KIND_MATERIAL_OPACITY, &d.target, &err), &err);
     d.times = times;
     d.key_count = keys;
     d.values = values;
@@ -75,7 +75,7 @@ static void test_a_clip_lasts_as_long_as_its_longest_track(void **state)
     assert_string_equal(ta_clip_name(clip), "slide");
     assert_int_equal(ta_clip_track_count(clip), 2);
     TA_ASSERT_NEAR(ta_clip_duration(clip).seconds, 2.0, 0);
-    assert_int_equal(ta_clip_blend_mode(clip), TA_NORMAL_BLEND_MODE);
+    assert_int_equal(ta_clip_blend_mode(clip), TA_BLEND_MODE_NORMAL);
     assert_null(ta_clip_user_data(clip));
     assert_true(is_v4_uuid(ta_clip_uuid(clip)));
     assert_int_equal(ta_track_key_count(ta_clip_track(clip, 0)), 3);
@@ -90,12 +90,12 @@ static void test_options_set_duration_blend_mode_user_data_and_uuid(void **state
     (void)state;
     ta_clip_options opts = {0};
     opts.duration = 0.75;
-    opts.blend_mode = TA_ADDITIVE_BLEND_MODE;
+    opts.blend_mode = TA_BLEND_MODE_ADDITIVE;
     opts.user_data = "{\"rig\": \"fox\", \"n\": [1, 2]}";
     opts.uuid = "9b2c0a52-6f4e-4a39-9a51-0c0d1e2f3a4b";
     ta_clip *clip = two_track_clip(NULL, &opts);
     TA_ASSERT_NEAR(ta_clip_duration(clip).seconds, 0.75, 0);
-    assert_int_equal(ta_clip_blend_mode(clip), TA_ADDITIVE_BLEND_MODE);
+    assert_int_equal(ta_clip_blend_mode(clip), TA_BLEND_MODE_ADDITIVE);
     assert_string_equal(ta_clip_user_data(clip), "{\"rig\": \"fox\", \"n\": [1, 2]}");
     assert_string_equal(ta_clip_uuid(clip), "9b2c0a52-6f4e-4a39-9a51-0c0d1e2f3a4b");
     ta_clip_release(clip);
@@ -197,8 +197,8 @@ static void test_the_made_uuid_follows_the_contents(void **state)
 static void test_blend_mode_names(void **state)
 {
     (void)state;
-    assert_string_equal(ta_blend_mode_name(TA_NORMAL_BLEND_MODE), "NORMAL_BLEND_MODE");
-    assert_string_equal(ta_blend_mode_name(TA_ADDITIVE_BLEND_MODE), "ADDITIVE_BLEND_MODE");
+    assert_string_equal(ta_blend_mode_name(TA_BLEND_MODE_NORMAL), "NORMAL_BLEND_MODE");
+    assert_string_equal(ta_blend_mode_name(TA_BLEND_MODE_ADDITIVE), "ADDITIVE_BLEND_MODE");
     assert_string_equal(ta_blend_mode_name((ta_blend_mode)9), "?");
 }
 
@@ -256,11 +256,11 @@ static void test_refused_clips_leave_the_tracks_with_the_caller(void **state)
     marks[1].name = NULL;
     refuse("x", tracks, 2, &opts, TA_ERROR_INVALID_ARGUMENT, "markers[1].name: NULL");
     marks[1].name = "b";
-    marks[1].time = ta_seconds(NAN);
+    marks[1].time = ta_duration_from_seconds(NAN);
     refuse("x", tracks, 2, &opts, TA_ERROR_NOT_A_NUMBER, "markers[1].time: nan is not a finite number");
-    marks[1].time = ta_seconds(2.25);
+    marks[1].time = ta_duration_from_seconds(2.25);
     refuse("x", tracks, 2, &opts, TA_ERROR_OUT_OF_RANGE, "markers[1].time: 2.25 s is outside the clip's [0, 2 s]");
-    marks[1].time = ta_seconds(-0.25);
+    marks[1].time = ta_duration_from_seconds(-0.25);
     refuse("x", tracks, 2, &opts, TA_ERROR_OUT_OF_RANGE, "markers[1].time: -0.25 s is outside");
     opts.markers = NULL;
     refuse("x", tracks, 2, &opts, TA_ERROR_INVALID_ARGUMENT, "markers: NULL with count 2");
@@ -425,7 +425,7 @@ static void test_a_copy_is_deep_with_a_new_uuid(void **state)
     ta_allocator a = ta_test_counting_allocator(&counter);
     ta_clip_options opts = {0};
     opts.duration = 1.25;
-    opts.blend_mode = TA_ADDITIVE_BLEND_MODE;
+    opts.blend_mode = TA_BLEND_MODE_ADDITIVE;
     opts.user_data = "{\"take\": 3}";
     ta_clip *clip = two_track_clip(NULL, &opts);
     ta_error err = {0};
@@ -434,7 +434,7 @@ static void test_a_copy_is_deep_with_a_new_uuid(void **state)
     assert_true(counter.live_bytes > 0); /* made with the allocator given */
     assert_string_equal(ta_clip_name(copy), "slide");
     TA_ASSERT_NEAR(ta_clip_duration(copy).seconds, 1.25, 0);
-    assert_int_equal(ta_clip_blend_mode(copy), TA_ADDITIVE_BLEND_MODE);
+    assert_int_equal(ta_clip_blend_mode(copy), TA_BLEND_MODE_ADDITIVE);
     assert_string_equal(ta_clip_user_data(copy), "{\"take\": 3}");
     assert_true(is_v4_uuid(ta_clip_uuid(copy)));
     assert_string_not_equal(ta_clip_uuid(copy), ta_clip_uuid(clip));

@@ -39,10 +39,10 @@ typedef struct world {
     ta_assets *assets;
     ta_camera_list *cameras;
     ta_node_id root, child, lamp_node, cam_node;
-    ta_mesh_index mesh;
+    ta_mesh_id mesh;
     ta_material_id mat;
-    ta_light_index lamp;
-    ta_perspective_camera_index cam;
+    ta_light_id lamp;
+    ta_perspective_camera_id cam;
     ta_allocator *allocator;
 } world;
 
@@ -57,7 +57,7 @@ static void make_world(world *w, ta_allocator *allocator)
     TA_ASSERT_OK(ta_assets_create(&ao, &w->assets, &err), &err);
     ta_camera_list_options co = {allocator};
     TA_ASSERT_OK(ta_camera_list_create(&co, &w->cameras, &err), &err);
-    TA_ASSERT_OK(ta_scene_add_node(w->scene, ta_no_parent(), "root", &w->root, &err), &err);
+    TA_ASSERT_OK(ta_scene_add_node(w->scene, ta_node_none(), "root", &w->root, &err), &err);
     TA_ASSERT_OK(ta_scene_add_node(w->scene, w->root, "child", &w->child, &err), &err);
     TA_ASSERT_OK(ta_scene_add_node(w->scene, w->root, "lamp", &w->lamp_node, &err), &err);
     TA_ASSERT_OK(ta_scene_add_node(w->scene, w->root, "cam", &w->cam_node, &err), &err);
@@ -65,7 +65,7 @@ static void make_world(world *w, ta_allocator *allocator)
     ta_texture tex = ta_texture_defaults();
     ta_texture_id tex_id;
     TA_ASSERT_OK(ta_assets_add_texture(w->assets, &tex, "tex", NULL, &tex_id, &err), &err);
-    ta_material m = ta_material_defaults(TA_MATERIAL_STANDARD);
+    ta_material m = ta_material_defaults(TA_MATERIAL_KIND_STANDARD);
     m.opacity = 0.5f;
     m.color[0] = 255;
     m.color[1] = 0;
@@ -82,7 +82,7 @@ static void make_world(world *w, ta_allocator *allocator)
     md.materials = &w->mat;
     md.material_count = 1;
     TA_ASSERT_OK(ta_scene_add_mesh(w->scene, &md, &w->mesh, &err), &err);
-    ta_light l = ta_light_defaults(TA_LIGHT_SPOT);
+    ta_light l = ta_light_defaults(TA_LIGHT_KIND_SPOT);
     l.node = w->lamp_node;
     TA_ASSERT_OK(ta_scene_add_light(w->scene, &l, &w->lamp, &err), &err);
     ta_perspective_camera c = ta_perspective_camera_defaults();
@@ -130,7 +130,7 @@ static ta_track_target node_target(ta_node_id node, ta_track_kind kind)
 {
     ta_error err = {0};
     ta_track_target t;
-    TA_ASSERT_OK(ta_node_target(node, kind, &t, &err), &err);
+    TA_ASSERT_OK(ta_track_target_node(node, kind, &t, &err), &err);
     return t;
 }
 
@@ -141,7 +141,7 @@ static ta_action *play(ta_mixer *m, const ta_clip *clip, float weight, uint32_t 
     ta_action *a = NULL;
     uint32_t index = 0;
     TA_ASSERT_OK(ta_action_create(clip, NULL, &a, &err), &err);
-    TA_ASSERT_OK(ta_mixer_add(m, a, ta_no_parent(), &index, &err), &err);
+    TA_ASSERT_OK(ta_mixer_add(m, a, ta_node_none(), &index, &err), &err);
     TA_ASSERT_OK(ta_action_set_weight(a, weight, &err), &err);
     TA_ASSERT_OK(ta_action_play(a, &err), &err);
     if (out_index) *out_index = index;
@@ -152,13 +152,13 @@ static ta_mixer *mixer_new(void)
 {
     ta_error err = {0};
     ta_mixer *m = NULL;
-    TA_ASSERT_OK(ta_mixer_create(ta_no_parent(), NULL, &m, &err), &err);
+    TA_ASSERT_OK(ta_mixer_create(ta_node_none(), NULL, &m, &err), &err);
     return m;
 }
 
 static ta_result update_all(ta_mixer *m, world *w, double dt, ta_error *err)
 {
-    return ta_mixer_update_with_cameras(m, w->scene, w->assets, w->cameras, ta_seconds(dt), err);
+    return ta_mixer_update_with_cameras(m, w->scene, w->assets, w->cameras, ta_duration_from_seconds(dt), err);
 }
 
 /* ---- snapshots, for "nothing changed" ------------------------------------------------ */
@@ -188,7 +188,7 @@ static void take(snapshot *s, const world *w, const ta_mixer *m, ta_action *cons
     for (int i = 0; i < n; ++i) {
         s->phases[i] = ta_action_phase(actions[i]);
         s->counts[i] = ta_action_loop_count(actions[i]);
-        s->eff_weights[i] = ta_action_get_effective_weight(actions[i]);
+        s->eff_weights[i] = ta_action_effective_weight(actions[i]);
         s->enabled[i] = ta_action_enabled(actions[i]);
         s->paused[i] = ta_action_paused(actions[i]);
     }
@@ -221,11 +221,11 @@ static void test_full_weight_writes_the_track(void **state)
     world w;
     make_world(&w, NULL);
     float a0[3] = {0, 0, 0}, a1[3] = {4, 0, 0};
-    ta_clip *clip = clip_of(track2(node_target(w.child, TA_POSITION), a0, a1, 3), "slide", 0);
+    ta_clip *clip = clip_of(track2(node_target(w.child, TA_TRACK_KIND_POSITION), a0, a1, 3), "slide", 0);
     ta_mixer *m = mixer_new();
     play(m, clip, 1, NULL);
     ta_error err = {0};
-    TA_ASSERT_OK(ta_mixer_update(m, w.scene, ta_seconds(0.25), &err), &err);
+    TA_ASSERT_OK(ta_mixer_update(m, w.scene, ta_duration_from_seconds(0.25), &err), &err);
     TA_ASSERT_NEAR(w.scene->nodes[w.child.index].position.x, 1.0, 1e-6);
     TA_ASSERT_NEAR(w.scene->nodes[w.child.index].position.y, 0.0, 1e-6);
     TA_ASSERT_NEAR(ta_mixer_time(m).seconds, 0.25, 0);
@@ -241,11 +241,11 @@ static void test_partial_weight_rests_toward_the_original(void **state)
     make_world(&w, NULL);
     /* original (1, 2, 3); the track holds (5, 2, 3); weight 1/4 moves a quarter of the way */
     float v[3] = {5, 2, 3};
-    ta_clip *clip = clip_of(track2(node_target(w.child, TA_POSITION), v, v, 3), "hold", 0);
+    ta_clip *clip = clip_of(track2(node_target(w.child, TA_TRACK_KIND_POSITION), v, v, 3), "hold", 0);
     ta_mixer *m = mixer_new();
     play(m, clip, 0.25f, NULL);
     ta_error err = {0};
-    for (int i = 0; i < 3; ++i) TA_ASSERT_OK(ta_mixer_update(m, w.scene, ta_seconds(0.1), &err), &err);
+    for (int i = 0; i < 3; ++i) TA_ASSERT_OK(ta_mixer_update(m, w.scene, ta_duration_from_seconds(0.1), &err), &err);
     /* the original is read once: no wandering over updates */
     TA_ASSERT_NEAR(w.scene->nodes[w.child.index].position.x, 2.0, 1e-6);
     ta_mixer_destroy(m);
@@ -262,10 +262,10 @@ static void test_two_actions_weighted_mean_and_slerp(void **state)
     /* rotations about y: 0 and 90 degrees, held */
     float q0[4] = {0, 0, 0, 1};
     float q90[4] = {0, (float)sin(TEST_PI / 4), 0, (float)cos(TEST_PI / 4)};
-    ta_track *tracks_a[2] = {track2(node_target(w.child, TA_POSITION), p0, p0, 3),
-                             track2(node_target(w.child, TA_QUATERNION), q0, q0, 4)};
-    ta_track *tracks_b[2] = {track2(node_target(w.child, TA_POSITION), p1, p1, 3),
-                             track2(node_target(w.child, TA_QUATERNION), q90, q90, 4)};
+    ta_track *tracks_a[2] = {track2(node_target(w.child, TA_TRACK_KIND_POSITION), p0, p0, 3),
+                             track2(node_target(w.child, TA_TRACK_KIND_QUATERNION), q0, q0, 4)};
+    ta_track *tracks_b[2] = {track2(node_target(w.child, TA_TRACK_KIND_POSITION), p1, p1, 3),
+                             track2(node_target(w.child, TA_TRACK_KIND_QUATERNION), q90, q90, 4)};
     ta_error err = {0};
     ta_clip *ca, *cb;
     TA_ASSERT_OK(ta_clip_create("a", tracks_a, 2, NULL, &ca, &err), &err);
@@ -273,7 +273,7 @@ static void test_two_actions_weighted_mean_and_slerp(void **state)
     ta_mixer *m = mixer_new();
     play(m, ca, 0.75f, NULL);
     play(m, cb, 0.25f, NULL);
-    TA_ASSERT_OK(ta_mixer_update(m, w.scene, ta_seconds(0.5), &err), &err);
+    TA_ASSERT_OK(ta_mixer_update(m, w.scene, ta_duration_from_seconds(0.5), &err), &err);
     const ta_node *n = &w.scene->nodes[w.child.index];
     TA_ASSERT_NEAR(n->position.x, 2.5, 1e-6); /* 0.75 * 0 + 0.25 * 10 */
     /* slerp from 0 toward 90 degrees by 0.25: 22.5 degrees */
@@ -291,17 +291,17 @@ static void test_flags_take_the_pile_at_half(void **state)
     world w;
     make_world(&w, NULL);
     float off[1] = {0};
-    ta_clip *clip = clip_of(track2(node_target(w.child, TA_VISIBLE), off, off, 1), "hide", 0);
+    ta_clip *clip = clip_of(track2(node_target(w.child, TA_TRACK_KIND_VISIBLE), off, off, 1), "hide", 0);
     ta_mixer *m = mixer_new();
     ta_action *a = play(m, clip, 0.4f, NULL);
     ta_error err = {0};
-    TA_ASSERT_OK(ta_mixer_update(m, w.scene, ta_seconds(0.1), &err), &err);
+    TA_ASSERT_OK(ta_mixer_update(m, w.scene, ta_duration_from_seconds(0.1), &err), &err);
     assert_true(w.scene->nodes[w.child.index].visible); /* missing weight 0.6 >= 0.5: the original */
     TA_ASSERT_OK(ta_action_set_weight(a, 0.5f, &err), &err);
-    TA_ASSERT_OK(ta_mixer_update(m, w.scene, ta_seconds(0.1), &err), &err);
+    TA_ASSERT_OK(ta_mixer_update(m, w.scene, ta_duration_from_seconds(0.1), &err), &err);
     assert_true(w.scene->nodes[w.child.index].visible); /* missing weight 0.5 is at least one half */
     TA_ASSERT_OK(ta_action_set_weight(a, 0.6f, &err), &err);
-    TA_ASSERT_OK(ta_mixer_update(m, w.scene, ta_seconds(0.1), &err), &err);
+    TA_ASSERT_OK(ta_mixer_update(m, w.scene, ta_duration_from_seconds(0.1), &err), &err);
     assert_false(w.scene->nodes[w.child.index].visible); /* missing weight 0.4: the pile holds */
     ta_mixer_destroy(m);
     ta_clip_release(clip);
@@ -315,13 +315,13 @@ static void test_additive_goes_on_top(void **state)
     make_world(&w, NULL);
     float base[3] = {2, 0, 0};
     float delta[3] = {0, 1, 0};
-    ta_clip *normal = clip_of(track2(node_target(w.child, TA_POSITION), base, base, 3), "base", 0);
-    ta_clip *add = clip_of(track2(node_target(w.child, TA_POSITION), delta, delta, 3), "nod", TA_ADDITIVE_BLEND_MODE);
+    ta_clip *normal = clip_of(track2(node_target(w.child, TA_TRACK_KIND_POSITION), base, base, 3), "base", 0);
+    ta_clip *add = clip_of(track2(node_target(w.child, TA_TRACK_KIND_POSITION), delta, delta, 3), "nod", TA_BLEND_MODE_ADDITIVE);
     ta_mixer *m = mixer_new();
     play(m, normal, 1, NULL);
     play(m, add, 0.5f, NULL);
     ta_error err = {0};
-    TA_ASSERT_OK(ta_mixer_update(m, w.scene, ta_seconds(0.1), &err), &err);
+    TA_ASSERT_OK(ta_mixer_update(m, w.scene, ta_duration_from_seconds(0.1), &err), &err);
     const ta_node *n = &w.scene->nodes[w.child.index];
     TA_ASSERT_NEAR(n->position.x, 2, 1e-6);
     TA_ASSERT_NEAR(n->position.y, 0.5, 1e-6);
@@ -339,12 +339,12 @@ static void test_colors_are_decoded_and_encoded(void **state)
     make_world(&w, NULL);
     ta_error err = {0};
     ta_track_target t;
-    TA_ASSERT_OK(ta_material_target(w.mat, TA_MATERIAL_COLOR, &t, &err), &err);
+    TA_ASSERT_OK(ta_track_target_material(w.mat, TA_TRACK_KIND_MATERIAL_COLOR, &t, &err), &err);
     float half[3] = {0.5f, 0.5f, 0.5f};
     ta_clip *clip = clip_of(track2(t, half, half, 3), "grey", 0);
     ta_mixer *m = mixer_new();
     play(m, clip, 1, NULL);
-    TA_ASSERT_OK(ta_mixer_update_with_assets(m, w.scene, w.assets, ta_seconds(0.1), &err), &err);
+    TA_ASSERT_OK(ta_mixer_update_with_assets(m, w.scene, w.assets, ta_duration_from_seconds(0.1), &err), &err);
     /* linear 0.5 is sRGB byte 188 (three.js getHex) */
     assert_int_equal(w.assets->materials[w.mat.index].color[0], 188);
     assert_int_equal(w.assets->materials[w.mat.index].color[2], 188);
@@ -361,12 +361,12 @@ static void test_rotation_element_reads_the_quaternion(void **state)
     ta_error err = {0};
     ta_scene_node(w.scene, w.child)->quaternion = ta_quat_from_euler((ta_euler){0.3f, 0, 0});
     ta_track_target t;
-    TA_ASSERT_OK(ta_node_element_target(w.child, TA_ROTATION_ELEMENT, 1, &t, &err), &err);
+    TA_ASSERT_OK(ta_track_target_node_element(w.child, TA_TRACK_KIND_ROTATION_ELEMENT, 1, &t, &err), &err);
     float y[1] = {0.5f};
     ta_clip *clip = clip_of(track2(t, y, y, 1), "turn", 0);
     ta_mixer *m = mixer_new();
     play(m, clip, 1, NULL);
-    TA_ASSERT_OK(ta_mixer_update(m, w.scene, ta_seconds(0.1), &err), &err);
+    TA_ASSERT_OK(ta_mixer_update(m, w.scene, ta_duration_from_seconds(0.1), &err), &err);
     ta_euler e = ta_euler_from_quat(w.scene->nodes[w.child.index].quaternion);
     TA_ASSERT_NEAR(e.x, 0.3, 1e-6); /* the other two angles kept */
     TA_ASSERT_NEAR(e.y, 0.5, 1e-6);
@@ -385,7 +385,7 @@ static void test_string_track_renames_and_restores(void **state)
     float times[2] = {0, 1};
     const char *names[2] = {"idle", "busy"};
     ta_track_desc d = {0};
-    d.target = node_target(w.child, TA_NODE_NAME);
+    d.target = node_target(w.child, TA_TRACK_KIND_NODE_NAME);
     d.times = times;
     d.key_count = 2;
     d.strings = names;
@@ -394,14 +394,14 @@ static void test_string_track_renames_and_restores(void **state)
     ta_clip *clip = clip_of(t, "rename", 0);
     ta_mixer *m = mixer_new();
     ta_action *a = play(m, clip, 1, NULL);
-    TA_ASSERT_OK(ta_mixer_update(m, w.scene, ta_seconds(0.25), &err), &err);
+    TA_ASSERT_OK(ta_mixer_update(m, w.scene, ta_duration_from_seconds(0.25), &err), &err);
     assert_string_equal(w.scene->nodes[w.child.index].name, "idle");
-    TA_ASSERT_OK(ta_mixer_update(m, w.scene, ta_seconds(0.8), &err), &err);
+    TA_ASSERT_OK(ta_mixer_update(m, w.scene, ta_duration_from_seconds(0.8), &err), &err);
     assert_string_equal(w.scene->nodes[w.child.index].name, "idle"); /* 1.05 wrapped to 0.05 */
-    TA_ASSERT_OK(ta_mixer_update(m, w.scene, ta_seconds(0.9), &err), &err);
+    TA_ASSERT_OK(ta_mixer_update(m, w.scene, ta_duration_from_seconds(0.9), &err), &err);
     assert_string_equal(w.scene->nodes[w.child.index].name, "idle");
     TA_ASSERT_OK(ta_action_stop(a, &err), &err);
-    TA_ASSERT_OK(ta_mixer_update(m, w.scene, ta_seconds(0.1), &err), &err);
+    TA_ASSERT_OK(ta_mixer_update(m, w.scene, ta_duration_from_seconds(0.1), &err), &err);
     assert_string_equal(w.scene->nodes[w.child.index].name, "child"); /* stop gives the node back */
     ta_mixer_destroy(m);
     ta_clip_release(clip);
@@ -414,19 +414,19 @@ static void test_stop_restores_the_original_at_the_next_update(void **state)
     world w;
     make_world(&w, NULL);
     float v[3] = {9, 9, 9};
-    ta_clip *clip = clip_of(track2(node_target(w.child, TA_POSITION), v, v, 3), "hold", 0);
+    ta_clip *clip = clip_of(track2(node_target(w.child, TA_TRACK_KIND_POSITION), v, v, 3), "hold", 0);
     ta_mixer *m = mixer_new();
     ta_action *a = play(m, clip, 1, NULL);
     ta_error err = {0};
-    TA_ASSERT_OK(ta_mixer_update(m, w.scene, ta_seconds(0.1), &err), &err);
+    TA_ASSERT_OK(ta_mixer_update(m, w.scene, ta_duration_from_seconds(0.1), &err), &err);
     TA_ASSERT_NEAR(w.scene->nodes[w.child.index].position.x, 9, 0);
     TA_ASSERT_OK(ta_action_stop(a, &err), &err);
     assert_false(ta_action_is_active(a));
-    TA_ASSERT_OK(ta_mixer_update(m, w.scene, ta_seconds(0.1), &err), &err);
+    TA_ASSERT_OK(ta_mixer_update(m, w.scene, ta_duration_from_seconds(0.1), &err), &err);
     TA_ASSERT_NEAR(w.scene->nodes[w.child.index].position.x, 1, 0);
     /* nothing drives it now: a user's value stays */
     ta_scene_node(w.scene, w.child)->position.x = 42;
-    TA_ASSERT_OK(ta_mixer_update(m, w.scene, ta_seconds(0.1), &err), &err);
+    TA_ASSERT_OK(ta_mixer_update(m, w.scene, ta_duration_from_seconds(0.1), &err), &err);
     TA_ASSERT_NEAR(w.scene->nodes[w.child.index].position.x, 42, 0);
     ta_mixer_destroy(m);
     ta_clip_release(clip);
@@ -439,21 +439,21 @@ static void test_reset_does_not_make_an_action_active(void **state)
     world w;
     make_world(&w, NULL);
     float v[3] = {9, 9, 9};
-    ta_clip *clip = clip_of(track2(node_target(w.child, TA_POSITION), v, v, 3), "hold", 0);
+    ta_clip *clip = clip_of(track2(node_target(w.child, TA_TRACK_KIND_POSITION), v, v, 3), "hold", 0);
     ta_mixer *m = mixer_new();
     ta_action *a = play(m, clip, 1, NULL);
     ta_error err = {0};
-    TA_ASSERT_OK(ta_action_set_loop(a, TA_ONCE, TA_ENDLESS, &err), &err);
-    TA_ASSERT_OK(ta_mixer_update(m, w.scene, ta_seconds(2), &err), &err); /* finishes: lets go */
+    TA_ASSERT_OK(ta_action_set_loop(a, TA_LOOP_MODE_ONCE, TA_ACTION_ENDLESS, &err), &err);
+    TA_ASSERT_OK(ta_mixer_update(m, w.scene, ta_duration_from_seconds(2), &err), &err); /* finishes: lets go */
     assert_false(ta_action_is_active(a));
     TA_ASSERT_NEAR(w.scene->nodes[w.child.index].position.x, 1, 0);
     ta_action_reset(a);
     assert_false(ta_action_is_active(a));
-    TA_ASSERT_OK(ta_mixer_update(m, w.scene, ta_seconds(0.1), &err), &err);
+    TA_ASSERT_OK(ta_mixer_update(m, w.scene, ta_duration_from_seconds(0.1), &err), &err);
     TA_ASSERT_NEAR(w.scene->nodes[w.child.index].position.x, 1, 0);
     TA_ASSERT_OK(ta_action_play(a, &err), &err);
     assert_true(ta_action_is_active(a));
-    TA_ASSERT_OK(ta_mixer_update(m, w.scene, ta_seconds(0.1), &err), &err);
+    TA_ASSERT_OK(ta_mixer_update(m, w.scene, ta_duration_from_seconds(0.1), &err), &err);
     TA_ASSERT_NEAR(w.scene->nodes[w.child.index].position.x, 9, 0);
     ta_mixer_destroy(m);
     ta_clip_release(clip);
@@ -466,22 +466,22 @@ static void test_events_are_drained_and_gone_after_the_next_update(void **state)
     world w;
     make_world(&w, NULL);
     float a0[3] = {0, 0, 0}, a1[3] = {1, 0, 0};
-    ta_clip *clip = clip_of(track2(node_target(w.child, TA_POSITION), a0, a1, 3), "loop", 0);
+    ta_clip *clip = clip_of(track2(node_target(w.child, TA_TRACK_KIND_POSITION), a0, a1, 3), "loop", 0);
     ta_mixer *m = mixer_new();
     uint32_t index;
     play(m, clip, 1, &index);
     ta_error err = {0};
-    TA_ASSERT_OK(ta_mixer_update(m, w.scene, ta_seconds(2.5), &err), &err);
+    TA_ASSERT_OK(ta_mixer_update(m, w.scene, ta_duration_from_seconds(2.5), &err), &err);
     assert_int_equal(ta_mixer_event_count(m), 1);
     ta_animation_event ev;
     assert_int_equal(ta_mixer_drain_events(m, &ev, 1), 1);
-    assert_int_equal(ev.kind, TA_LOOPED);
+    assert_int_equal(ev.kind, TA_EVENT_KIND_LOOPED);
     assert_int_equal(ev.action, index);
     assert_int_equal(ev.loop_delta, 2);
     assert_int_equal(ev.direction, 1);
     assert_int_equal(ta_mixer_drain_events(m, &ev, 1), 0);
-    TA_ASSERT_OK(ta_mixer_update(m, w.scene, ta_seconds(1.0), &err), &err);
-    TA_ASSERT_OK(ta_mixer_update(m, w.scene, ta_seconds(0.1), &err), &err);
+    TA_ASSERT_OK(ta_mixer_update(m, w.scene, ta_duration_from_seconds(1.0), &err), &err);
+    TA_ASSERT_OK(ta_mixer_update(m, w.scene, ta_duration_from_seconds(0.1), &err), &err);
     assert_int_equal(ta_mixer_event_count(m), 0); /* the earlier one was not drained, and is gone */
     ta_mixer_destroy(m);
     ta_clip_release(clip);
@@ -499,28 +499,28 @@ static void test_update_allocates_nothing_once_bound(void **state)
     float p0[3] = {0, 0, 0}, p1[3] = {1, 2, 3};
     float q0[4] = {0, 0, 0, 1}, q1[4] = {0, 1, 0, 0};
     ta_track_target ct;
-    TA_ASSERT_OK(ta_material_target(w.mat, TA_MATERIAL_OPACITY, &ct, &err), &err);
+    TA_ASSERT_OK(ta_track_target_material(w.mat, TA_TRACK_KIND_MATERIAL_OPACITY, &ct, &err), &err);
     float o0[1] = {0.2f}, o1[1] = {0.9f};
-    ta_track *tracks[3] = {track2(node_target(w.child, TA_POSITION), p0, p1, 3),
-                           track2(node_target(w.child, TA_QUATERNION), q0, q1, 4), track2(ct, o0, o1, 1)};
+    ta_track *tracks[3] = {track2(node_target(w.child, TA_TRACK_KIND_POSITION), p0, p1, 3),
+                           track2(node_target(w.child, TA_TRACK_KIND_QUATERNION), q0, q1, 4), track2(ct, o0, o1, 1)};
     ta_clip *clip;
     TA_ASSERT_OK(ta_clip_create("c", tracks, 3, NULL, &clip, &err), &err);
     ta_mixer_options mo = {&al};
     ta_mixer *m;
-    TA_ASSERT_OK(ta_mixer_create(ta_no_parent(), &mo, &m, &err), &err);
+    TA_ASSERT_OK(ta_mixer_create(ta_node_none(), &mo, &m, &err), &err);
     ta_action_options opts = {&al, 0};
     for (int i = 0; i < 3; ++i) {
         ta_action *a;
         TA_ASSERT_OK(ta_action_create(clip, &opts, &a, &err), &err);
-        TA_ASSERT_OK(ta_mixer_add(m, a, ta_no_parent(), NULL, &err), &err);
+        TA_ASSERT_OK(ta_mixer_add(m, a, ta_node_none(), NULL, &err), &err);
         TA_ASSERT_OK(ta_action_play(a, &err), &err);
         TA_ASSERT_OK(ta_action_set_weight(a, 0.3f, &err), &err);
-        TA_ASSERT_OK(ta_action_fade_in(a, ta_seconds(0.5), &err), &err);
+        TA_ASSERT_OK(ta_action_fade_in(a, ta_duration_from_seconds(0.5), &err), &err);
     }
-    TA_ASSERT_OK(ta_mixer_update_with_assets(m, w.scene, w.assets, ta_seconds(1.0 / 60), &err), &err);
+    TA_ASSERT_OK(ta_mixer_update_with_assets(m, w.scene, w.assets, ta_duration_from_seconds(1.0 / 60), &err), &err);
     size_t before = counter.allocations;
     for (int i = 0; i < 600; ++i)
-        TA_ASSERT_OK(ta_mixer_update_with_assets(m, w.scene, w.assets, ta_seconds(1.0 / 60), &err), &err);
+        TA_ASSERT_OK(ta_mixer_update_with_assets(m, w.scene, w.assets, ta_duration_from_seconds(1.0 / 60), &err), &err);
     assert_int_equal(counter.allocations, before);
     ta_mixer_destroy(m);
     ta_clip_release(clip);
@@ -533,20 +533,20 @@ static void test_uncache_keeps_index_and_refuses(void **state)
     world w;
     make_world(&w, NULL);
     float v[3] = {9, 9, 9};
-    ta_clip *clip = clip_of(track2(node_target(w.child, TA_POSITION), v, v, 3), "hold", 0);
+    ta_clip *clip = clip_of(track2(node_target(w.child, TA_TRACK_KIND_POSITION), v, v, 3), "hold", 0);
     ta_mixer *m = mixer_new();
     uint32_t first, second;
     play(m, clip, 1, &first);
     play(m, clip, 1, &second);
     ta_error err = {0};
-    TA_ASSERT_OK(ta_mixer_update(m, w.scene, ta_seconds(0.1), &err), &err);
+    TA_ASSERT_OK(ta_mixer_update(m, w.scene, ta_duration_from_seconds(0.1), &err), &err);
     TA_ASSERT_OK(ta_mixer_uncache_action(m, first, &err), &err);
     ta_action *a = NULL;
     TA_ASSERT_REFUSED(ta_mixer_action(m, first, &a, &err), &err, TA_ERROR_NO_SUCH_ACTION, "uncached");
     assert_null(a);
     TA_ASSERT_OK(ta_mixer_action(m, second, &a, &err), &err); /* the other index did not move */
     assert_int_equal(ta_mixer_action_count(m), 2);
-    TA_ASSERT_OK(ta_mixer_update(m, w.scene, ta_seconds(0.1), &err), &err);
+    TA_ASSERT_OK(ta_mixer_update(m, w.scene, ta_duration_from_seconds(0.1), &err), &err);
     TA_ASSERT_NEAR(w.scene->nodes[w.child.index].position.x, 9, 0);
     TA_ASSERT_REFUSED(ta_mixer_uncache_action(m, first, &err), &err, TA_ERROR_NO_SUCH_ACTION, "action 0");
     ta_mixer_destroy(m);
@@ -568,16 +568,16 @@ static void test_group_drives_every_member_and_a_shared_material_once(void **sta
     TA_ASSERT_OK(ta_scene_add_mesh(w.scene, &md, NULL, &err), &err);
     float p[3] = {7, 7, 7};
     ta_track_target ot;
-    TA_ASSERT_OK(ta_material_target(ta_material_at(99), TA_MATERIAL_OPACITY, &ot, &err), &err);
+    TA_ASSERT_OK(ta_track_target_material(ta_material_at(99), TA_TRACK_KIND_MATERIAL_OPACITY, &ot, &err), &err);
     float o[1] = {0.25f};
     /* an additive opacity would show a material driven twice: 0.5 + 2 * 0.25 */
-    ta_track *tracks[2] = {track2(node_target(ta_node_at(99), TA_POSITION), p, p, 3), track2(ot, o, o, 1)};
+    ta_track *tracks[2] = {track2(node_target(ta_node_at(99), TA_TRACK_KIND_POSITION), p, p, 3), track2(ot, o, o, 1)};
     ta_clip_options co = {0};
-    co.blend_mode = TA_ADDITIVE_BLEND_MODE;
+    co.blend_mode = TA_BLEND_MODE_ADDITIVE;
     ta_clip *clip;
     TA_ASSERT_OK(ta_clip_create("crowd", tracks, 2, &co, &clip, &err), &err);
-    ta_animation_object_group g;
-    TA_ASSERT_OK(ta_object_group_init(&g, NULL, &err), &err);
+    ta_object_group g;
+    TA_ASSERT_OK(ta_object_group_create(&g, NULL, &err), &err);
     TA_ASSERT_OK(ta_object_group_add(&g, w.root, &err), &err);
     TA_ASSERT_OK(ta_object_group_add(&g, w.child, &err), &err);
     TA_ASSERT_OK(ta_object_group_add(&g, w.child, &err), &err); /* stays where it is */
@@ -585,11 +585,11 @@ static void test_group_drives_every_member_and_a_shared_material_once(void **sta
     ta_mixer *m = mixer_new();
     ta_action *a;
     TA_ASSERT_OK(ta_action_create(clip, NULL, &a, &err), &err);
-    TA_ASSERT_OK(ta_action_use_group(a, &g, &err), &err);
-    ta_object_group_free(&g); /* the action keeps its own copy */
-    TA_ASSERT_OK(ta_mixer_add(m, a, ta_no_parent(), NULL, &err), &err);
+    TA_ASSERT_OK(ta_action_set_group(a, &g, &err), &err);
+    ta_object_group_destroy(&g); /* the action keeps its own copy */
+    TA_ASSERT_OK(ta_mixer_add(m, a, ta_node_none(), NULL, &err), &err);
     TA_ASSERT_OK(ta_action_play(a, &err), &err);
-    TA_ASSERT_OK(ta_mixer_update_with_assets(m, w.scene, w.assets, ta_seconds(0.1), &err), &err);
+    TA_ASSERT_OK(ta_mixer_update_with_assets(m, w.scene, w.assets, ta_duration_from_seconds(0.1), &err), &err);
     TA_ASSERT_NEAR(w.scene->nodes[w.root.index].position.x, 7, 1e-6);   /* 0 + 7 */
     TA_ASSERT_NEAR(w.scene->nodes[w.child.index].position.x, 8, 1e-6);  /* 1 + 7 */
     TA_ASSERT_NEAR(w.assets->materials[w.mat.index].opacity, 0.75, 1e-6);
@@ -605,13 +605,13 @@ static void test_set_time(void **state)
     world w;
     make_world(&w, NULL);
     float a0[3] = {0, 0, 0}, a1[3] = {1, 0, 0};
-    ta_clip *clip = clip_of(track2(node_target(w.child, TA_POSITION), a0, a1, 3), "slide", 0);
+    ta_clip *clip = clip_of(track2(node_target(w.child, TA_TRACK_KIND_POSITION), a0, a1, 3), "slide", 0);
     ta_mixer *m = mixer_new();
     ta_action *a = play(m, clip, 1, NULL);
     ta_error err = {0};
-    TA_ASSERT_OK(ta_mixer_update(m, w.scene, ta_seconds(0.7), &err), &err);
+    TA_ASSERT_OK(ta_mixer_update(m, w.scene, ta_duration_from_seconds(0.7), &err), &err);
     ta_mixer_targets t = {w.scene, NULL, NULL};
-    TA_ASSERT_OK(ta_mixer_set_time(m, &t, ta_seconds(0.25), &err), &err);
+    TA_ASSERT_OK(ta_mixer_set_time(m, &t, ta_duration_from_seconds(0.25), &err), &err);
     TA_ASSERT_NEAR(ta_mixer_time(m).seconds, 0.25, 0);
     TA_ASSERT_NEAR(ta_action_phase(a), 0.25, 1e-7);
     TA_ASSERT_NEAR(w.scene->nodes[w.child.index].position.x, 0.25, 1e-6);
@@ -628,8 +628,8 @@ static void test_missing_node_refused_unchanged(void **state)
     world w;
     make_world(&w, NULL);
     float a0[3] = {0, 0, 0}, a1[3] = {1, 0, 0};
-    ta_track *tracks[2] = {track2(node_target(w.child, TA_POSITION), a0, a1, 3),
-                           track2(node_target(ta_node_at(40), TA_SCALE), a0, a1, 3)};
+    ta_track *tracks[2] = {track2(node_target(w.child, TA_TRACK_KIND_POSITION), a0, a1, 3),
+                           track2(node_target(ta_node_at(40), TA_TRACK_KIND_SCALE), a0, a1, 3)};
     ta_error err = {0};
     ta_clip *clip;
     TA_ASSERT_OK(ta_clip_create("c", tracks, 2, NULL, &clip, &err), &err);
@@ -637,7 +637,7 @@ static void test_missing_node_refused_unchanged(void **state)
     ta_action *a = play(m, clip, 1, NULL);
     snapshot before, after;
     take(&before, &w, m, &a, 1);
-    TA_ASSERT_REFUSED(ta_mixer_update(m, w.scene, ta_seconds(0.5), &err), &err, TA_ERROR_MISSING_TARGET,
+    TA_ASSERT_REFUSED(ta_mixer_update(m, w.scene, ta_duration_from_seconds(0.5), &err), &err, TA_ERROR_MISSING_TARGET,
                       "node 40 is not in the scene");
     take(&after, &w, m, &a, 1);
     assert_same(&before, &after);
@@ -650,7 +650,7 @@ static void check_refused_target(world *w, ta_track_target t, uint32_t n, ta_res
                                  bool with_assets, bool with_cameras)
 {
     float v[4] = {0.5f, 0.5f, 0.5f, 0.5f};
-    if (t.kind == TA_QUATERNION) v[0] = v[1] = v[2] = 0, v[3] = 1;
+    if (t.kind == TA_TRACK_KIND_QUATERNION) v[0] = v[1] = v[2] = 0, v[3] = 1;
     ta_clip *clip = clip_of(track2(t, v, v, n), "c", 0);
     ta_mixer *m = mixer_new();
     ta_action *a = play(m, clip, 1, NULL);
@@ -658,7 +658,7 @@ static void check_refused_target(world *w, ta_track_target t, uint32_t n, ta_res
     take(&before, w, m, &a, 1);
     ta_error err = {0};
     ta_mixer_targets targets = {w->scene, with_assets ? w->assets : NULL, with_cameras ? w->cameras : NULL};
-    TA_ASSERT_REFUSED(ta_mixer_update_targets(m, &targets, ta_seconds(0.5), &err), &err, code, needle);
+    TA_ASSERT_REFUSED(ta_mixer_update_targets(m, &targets, ta_duration_from_seconds(0.5), &err), &err, code, needle);
     take(&after, w, m, &a, 1);
     assert_same(&before, &after);
     ta_mixer_destroy(m);
@@ -672,19 +672,19 @@ static void test_missing_mesh_light_material(void **state)
     make_world(&w, NULL);
     ta_error err = {0};
     ta_track_target t;
-    TA_ASSERT_OK(ta_morph_target(ta_mesh_at(3), 0, &t, &err), &err);
+    TA_ASSERT_OK(ta_track_target_morph(ta_mesh_at(3), 0, &t, &err), &err);
     check_refused_target(&w, t, 1, TA_ERROR_MISSING_TARGET, "mesh 3 is not in the scene", true, true);
-    TA_ASSERT_OK(ta_morph_target(w.mesh, 5, &t, &err), &err);
+    TA_ASSERT_OK(ta_track_target_morph(w.mesh, 5, &t, &err), &err);
     check_refused_target(&w, t, 1, TA_ERROR_MISSING_TARGET, "has 2 morph targets, so no target 5", true, true);
-    TA_ASSERT_OK(ta_light_target(ta_light_at(2), TA_LIGHT_INTENSITY, &t, &err), &err);
+    TA_ASSERT_OK(ta_track_target_light(ta_light_at(2), TA_TRACK_KIND_LIGHT_INTENSITY, &t, &err), &err);
     check_refused_target(&w, t, 1, TA_ERROR_MISSING_TARGET, "light 2 is not in the scene", true, true);
-    TA_ASSERT_OK(ta_material_target(ta_material_at(7), TA_MATERIAL_OPACITY, &t, &err), &err);
+    TA_ASSERT_OK(ta_track_target_material(ta_material_at(7), TA_TRACK_KIND_MATERIAL_OPACITY, &t, &err), &err);
     check_refused_target(&w, t, 1, TA_ERROR_MISSING_TARGET, "material 7 is not in the assets", true, true);
     /* a map kind on a material without a map */
-    ta_material plain = ta_material_defaults(TA_MATERIAL_BASIC);
+    ta_material plain = ta_material_defaults(TA_MATERIAL_KIND_BASIC);
     ta_material_id plain_id;
     TA_ASSERT_OK(ta_assets_add_material(w.assets, &plain, "plain", NULL, &plain_id, &err), &err);
-    TA_ASSERT_OK(ta_material_target(plain_id, TA_MATERIAL_MAP_OFFSET, &t, &err), &err);
+    TA_ASSERT_OK(ta_track_target_material(plain_id, TA_TRACK_KIND_MATERIAL_MAP_OFFSET, &t, &err), &err);
     check_refused_target(&w, t, 2, TA_ERROR_MISSING_TARGET, "has no map", true, true);
     free_world(&w);
 }
@@ -696,7 +696,7 @@ static void test_material_track_needs_assets(void **state)
     make_world(&w, NULL);
     ta_error err = {0};
     ta_track_target t;
-    TA_ASSERT_OK(ta_material_target(w.mat, TA_MATERIAL_OPACITY, &t, &err), &err);
+    TA_ASSERT_OK(ta_track_target_material(w.mat, TA_TRACK_KIND_MATERIAL_OPACITY, &t, &err), &err);
     check_refused_target(&w, t, 1, TA_ERROR_MISSING_CONTEXT, "not given the assets", false, false);
     free_world(&w);
 }
@@ -708,7 +708,7 @@ static void test_camera_track_needs_cameras(void **state)
     make_world(&w, NULL);
     ta_error err = {0};
     ta_track_target t;
-    TA_ASSERT_OK(ta_perspective_camera_target(w.cam, TA_CAMERA_ZOOM, &t, &err), &err);
+    TA_ASSERT_OK(ta_track_target_perspective_camera(w.cam, TA_TRACK_KIND_CAMERA_ZOOM, &t, &err), &err);
     check_refused_target(&w, t, 1, TA_ERROR_MISSING_CONTEXT, "not given the cameras", true, false);
     free_world(&w);
 }
@@ -720,7 +720,7 @@ static void test_camera_planes_cross_refused(void **state)
     make_world(&w, NULL);
     ta_error err = {0};
     ta_track_target t;
-    TA_ASSERT_OK(ta_perspective_camera_target(w.cam, TA_CAMERA_NEAR, &t, &err), &err);
+    TA_ASSERT_OK(ta_track_target_perspective_camera(w.cam, TA_TRACK_KIND_CAMERA_NEAR, &t, &err), &err);
     float v[1] = {5000};
     ta_clip *clip = clip_of(track2(t, v, v, 1), "c", 0);
     ta_mixer *m = mixer_new();
@@ -733,7 +733,7 @@ static void test_camera_planes_cross_refused(void **state)
     ta_mixer_destroy(m);
     ta_clip_release(clip);
     /* a field of view of 180 degrees */
-    TA_ASSERT_OK(ta_perspective_camera_target(w.cam, TA_CAMERA_FOV, &t, &err), &err);
+    TA_ASSERT_OK(ta_track_target_perspective_camera(w.cam, TA_TRACK_KIND_CAMERA_FOV, &t, &err), &err);
     float fov[1] = {180};
     clip = clip_of(track2(t, fov, fov, 1), "c", 0);
     m = mixer_new();
@@ -752,7 +752,7 @@ static void test_light_angle_refused(void **state)
     make_world(&w, NULL);
     ta_error err = {0};
     ta_track_target t;
-    TA_ASSERT_OK(ta_light_target(w.lamp, TA_LIGHT_ANGLE, &t, &err), &err);
+    TA_ASSERT_OK(ta_track_target_light(w.lamp, TA_TRACK_KIND_LIGHT_ANGLE, &t, &err), &err);
     float v[1] = {2.0f};
     ta_clip *clip = clip_of(track2(t, v, v, 1), "c", 0);
     ta_mixer *m = mixer_new();
@@ -776,17 +776,17 @@ static void test_value_not_held_refused_unchanged(void **state)
     /* a normal action moves a node; an additive one takes opacity 0.5 past 1 */
     float p[3] = {3, 3, 3};
     ta_track_target ot;
-    TA_ASSERT_OK(ta_material_target(w.mat, TA_MATERIAL_OPACITY, &ot, &err), &err);
+    TA_ASSERT_OK(ta_track_target_material(w.mat, TA_TRACK_KIND_MATERIAL_OPACITY, &ot, &err), &err);
     float o[1] = {0.75f};
-    ta_clip *moves = clip_of(track2(node_target(w.child, TA_POSITION), p, p, 3), "moves", 0);
-    ta_clip *fades = clip_of(track2(ot, o, o, 1), "fades", TA_ADDITIVE_BLEND_MODE);
+    ta_clip *moves = clip_of(track2(node_target(w.child, TA_TRACK_KIND_POSITION), p, p, 3), "moves", 0);
+    ta_clip *fades = clip_of(track2(ot, o, o, 1), "fades", TA_BLEND_MODE_ADDITIVE);
     ta_mixer *m = mixer_new();
     ta_action *acts[2];
     acts[0] = play(m, moves, 1, NULL);
     acts[1] = play(m, fades, 1, NULL);
     snapshot before, after;
     take(&before, &w, m, acts, 2);
-    TA_ASSERT_REFUSED(ta_mixer_update_with_assets(m, w.scene, w.assets, ta_seconds(0.5), &err), &err,
+    TA_ASSERT_REFUSED(ta_mixer_update_with_assets(m, w.scene, w.assets, ta_duration_from_seconds(0.5), &err), &err,
                       TA_ERROR_VALUE_NOT_HELD, "MATERIAL_OPACITY of material 0: the result 1.25 is outside [0, 1]");
     take(&after, &w, m, acts, 2);
     assert_same(&before, &after);
@@ -803,21 +803,21 @@ static void test_group_member_not_in_scene(void **state)
     make_world(&w, NULL);
     ta_error err = {0};
     float p[3] = {3, 3, 3};
-    ta_clip *clip = clip_of(track2(node_target(w.child, TA_POSITION), p, p, 3), "c", 0);
-    ta_animation_object_group g;
-    TA_ASSERT_OK(ta_object_group_init(&g, NULL, &err), &err);
+    ta_clip *clip = clip_of(track2(node_target(w.child, TA_TRACK_KIND_POSITION), p, p, 3), "c", 0);
+    ta_object_group g;
+    TA_ASSERT_OK(ta_object_group_create(&g, NULL, &err), &err);
     TA_ASSERT_OK(ta_object_group_add(&g, w.child, &err), &err);
     TA_ASSERT_OK(ta_object_group_add(&g, ta_node_at(77), &err), &err);
     ta_mixer *m = mixer_new();
     ta_action *a;
     TA_ASSERT_OK(ta_action_create(clip, NULL, &a, &err), &err);
-    TA_ASSERT_OK(ta_action_use_group(a, &g, &err), &err);
-    ta_object_group_free(&g);
-    TA_ASSERT_OK(ta_mixer_add(m, a, ta_no_parent(), NULL, &err), &err);
+    TA_ASSERT_OK(ta_action_set_group(a, &g, &err), &err);
+    ta_object_group_destroy(&g);
+    TA_ASSERT_OK(ta_mixer_add(m, a, ta_node_none(), NULL, &err), &err);
     TA_ASSERT_OK(ta_action_play(a, &err), &err);
     snapshot before, after;
     take(&before, &w, m, &a, 1);
-    TA_ASSERT_REFUSED(ta_mixer_update(m, w.scene, ta_seconds(0.5), &err), &err, TA_ERROR_MISSING_TARGET,
+    TA_ASSERT_REFUSED(ta_mixer_update(m, w.scene, ta_duration_from_seconds(0.5), &err), &err, TA_ERROR_MISSING_TARGET,
                       "group member 1 is node 77");
     take(&after, &w, m, &a, 1);
     assert_same(&before, &after);
@@ -833,17 +833,17 @@ static void test_clock_refusal_checks_every_action_first(void **state)
     make_world(&w, NULL);
     ta_error err = {0};
     float a0[3] = {0, 0, 0}, a1[3] = {1, 0, 0};
-    ta_clip *clip = clip_of(track2(node_target(w.child, TA_POSITION), a0, a1, 3), "c", 0);
+    ta_clip *clip = clip_of(track2(node_target(w.child, TA_TRACK_KIND_POSITION), a0, a1, 3), "c", 0);
     ta_mixer *m = mixer_new();
     ta_action *acts[2];
     acts[0] = play(m, clip, 1, NULL);
     acts[1] = play(m, clip, 1, NULL);
-    TA_ASSERT_OK(ta_mixer_update(m, w.scene, ta_seconds(0.3), &err), &err);
+    TA_ASSERT_OK(ta_mixer_update(m, w.scene, ta_duration_from_seconds(0.3), &err), &err);
     /* the second action's clock cannot take a step past float32 */
     TA_ASSERT_OK(ta_action_set_time_scale(acts[1], 3e38f, &err), &err);
     snapshot before, after;
     take(&before, &w, m, acts, 2);
-    TA_ASSERT_REFUSED(ta_mixer_update(m, w.scene, ta_seconds(10), &err), &err, TA_ERROR_CLOCK_RANGE, "action 1");
+    TA_ASSERT_REFUSED(ta_mixer_update(m, w.scene, ta_duration_from_seconds(10), &err), &err, TA_ERROR_CLOCK_RANGE, "action 1");
     take(&after, &w, m, acts, 2);
     assert_same(&before, &after); /* the first action's clock did not move either */
     ta_mixer_destroy(m);
@@ -857,20 +857,20 @@ static void test_cross_fade_with_itself_changes_nothing(void **state)
     world w;
     make_world(&w, NULL);
     float a0[3] = {0, 0, 0};
-    ta_clip *clip = clip_of(track2(node_target(w.child, TA_POSITION), a0, a0, 3), "c", 0);
+    ta_clip *clip = clip_of(track2(node_target(w.child, TA_TRACK_KIND_POSITION), a0, a0, 3), "c", 0);
     ta_mixer *m = mixer_new();
     uint32_t i0;
     ta_action *a = play(m, clip, 1, &i0);
     ta_error err = {0};
-    TA_ASSERT_OK(ta_mixer_update(m, w.scene, ta_seconds(0.3), &err), &err);
+    TA_ASSERT_OK(ta_mixer_update(m, w.scene, ta_duration_from_seconds(0.3), &err), &err);
     snapshot before, after;
     take(&before, &w, m, &a, 1);
-    TA_ASSERT_REFUSED(ta_mixer_cross_fade_from(m, i0, i0, ta_seconds(1), true, &err), &err, TA_ERROR_BAD_STATE,
+    TA_ASSERT_REFUSED(ta_mixer_cross_fade_from(m, i0, i0, ta_duration_from_seconds(1), true, &err), &err, TA_ERROR_BAD_STATE,
                       "itself");
-    TA_ASSERT_REFUSED(ta_mixer_cross_fade_to(m, i0, i0, ta_seconds(1), false, &err), &err, TA_ERROR_BAD_STATE,
+    TA_ASSERT_REFUSED(ta_mixer_cross_fade_to(m, i0, i0, ta_duration_from_seconds(1), false, &err), &err, TA_ERROR_BAD_STATE,
                       "itself");
     /* and no fade was left behind: the weight stays 1 over the next second */
-    TA_ASSERT_OK(ta_mixer_update(m, w.scene, ta_seconds(0.0), &err), &err);
+    TA_ASSERT_OK(ta_mixer_update(m, w.scene, ta_duration_from_seconds(0.0), &err), &err);
     take(&after, &w, m, &a, 1);
     assert_same(&before, &after);
     ta_mixer_destroy(m);
@@ -884,25 +884,25 @@ static void test_ramp_refusals(void **state)
     world w;
     make_world(&w, NULL);
     float a0[3] = {0, 0, 0};
-    ta_clip *clip = clip_of(track2(node_target(w.child, TA_POSITION), a0, a0, 3), "c", 0);
+    ta_clip *clip = clip_of(track2(node_target(w.child, TA_TRACK_KIND_POSITION), a0, a0, 3), "c", 0);
     ta_mixer *m = mixer_new();
     uint32_t i0, i1;
     ta_action *a = play(m, clip, 1, &i0);
     play(m, clip, 1, &i1);
     ta_error err = {0};
-    TA_ASSERT_REFUSED(ta_action_fade_in(a, ta_seconds(-1), &err), &err, TA_ERROR_OUT_OF_RANGE, "less than no time");
-    TA_ASSERT_REFUSED(ta_action_fade_out(a, ta_seconds(-0.5), &err), &err, TA_ERROR_OUT_OF_RANGE, "-0.5 s");
-    TA_ASSERT_REFUSED(ta_action_warp(a, 1, 2, ta_seconds(-1), &err), &err, TA_ERROR_OUT_OF_RANGE, "less than no time");
-    TA_ASSERT_REFUSED(ta_mixer_cross_fade_from(m, i0, i1, ta_seconds(-2), false, &err), &err, TA_ERROR_OUT_OF_RANGE,
+    TA_ASSERT_REFUSED(ta_action_fade_in(a, ta_duration_from_seconds(-1), &err), &err, TA_ERROR_OUT_OF_RANGE, "less than no time");
+    TA_ASSERT_REFUSED(ta_action_fade_out(a, ta_duration_from_seconds(-0.5), &err), &err, TA_ERROR_OUT_OF_RANGE, "-0.5 s");
+    TA_ASSERT_REFUSED(ta_action_warp(a, 1, 2, ta_duration_from_seconds(-1), &err), &err, TA_ERROR_OUT_OF_RANGE, "less than no time");
+    TA_ASSERT_REFUSED(ta_mixer_cross_fade_from(m, i0, i1, ta_duration_from_seconds(-2), false, &err), &err, TA_ERROR_OUT_OF_RANGE,
                       "less than no time");
-    TA_ASSERT_REFUSED(ta_action_halt(a, ta_seconds(-2), &err), &err, TA_ERROR_OUT_OF_RANGE, "less than no time");
+    TA_ASSERT_REFUSED(ta_action_halt(a, ta_duration_from_seconds(-2), &err), &err, TA_ERROR_OUT_OF_RANGE, "less than no time");
     TA_ASSERT_OK(ta_action_set_time_scale(a, 0, &err), &err);
-    TA_ASSERT_REFUSED(ta_action_warp(a, 1, 2, ta_seconds(1), &err), &err, TA_ERROR_BAD_STATE, "which is 0");
-    TA_ASSERT_REFUSED(ta_mixer_cross_fade_from(m, i1, i0, ta_seconds(1), true, &err), &err, TA_ERROR_BAD_STATE,
+    TA_ASSERT_REFUSED(ta_action_warp(a, 1, 2, ta_duration_from_seconds(1), &err), &err, TA_ERROR_BAD_STATE, "which is 0");
+    TA_ASSERT_REFUSED(ta_mixer_cross_fade_from(m, i1, i0, ta_duration_from_seconds(1), true, &err), &err, TA_ERROR_BAD_STATE,
                       "action 0");
     /* nothing was scheduled: the weight stays put */
-    TA_ASSERT_OK(ta_mixer_update(m, w.scene, ta_seconds(0.5), &err), &err);
-    TA_ASSERT_NEAR(ta_action_get_effective_weight(a), 1.0, 0);
+    TA_ASSERT_OK(ta_mixer_update(m, w.scene, ta_duration_from_seconds(0.5), &err), &err);
+    TA_ASSERT_NEAR(ta_action_effective_weight(a), 1.0, 0);
     ta_mixer_destroy(m);
     ta_clip_release(clip);
     free_world(&w);
@@ -914,7 +914,7 @@ static void test_action_field_refusals(void **state)
     world w;
     make_world(&w, NULL);
     float a0[3] = {0, 0, 0};
-    ta_clip *clip = clip_of(track2(node_target(w.child, TA_POSITION), a0, a0, 3), "c", 0);
+    ta_clip *clip = clip_of(track2(node_target(w.child, TA_TRACK_KIND_POSITION), a0, a0, 3), "c", 0);
     ta_mixer *m = mixer_new();
     ta_action *a = play(m, clip, 0.5f, NULL);
     ta_error err = {0};
@@ -922,10 +922,10 @@ static void test_action_field_refusals(void **state)
     TA_ASSERT_REFUSED(ta_action_set_effective_weight(a, -2, &err), &err, TA_ERROR_OUT_OF_RANGE, "weight: -2");
     assert_true(ta_action_weight(a) == 0.5f);
     TA_ASSERT_REFUSED(ta_action_set_loop(a, (ta_loop_mode)42, 3, &err), &err, TA_ERROR_UNKNOWN_ENUM, "42");
-    TA_ASSERT_REFUSED(ta_action_set_loop(a, TA_REPEAT, -1, &err), &err, TA_ERROR_OUT_OF_RANGE, "repetitions: -1");
-    assert_int_equal(ta_action_loop(a), TA_REPEAT);
-    assert_true(ta_action_repetitions(a) == TA_ENDLESS);
-    TA_ASSERT_REFUSED(ta_action_set_duration(a, ta_seconds(0), &err), &err, TA_ERROR_OUT_OF_RANGE, "duration: 0");
+    TA_ASSERT_REFUSED(ta_action_set_loop(a, TA_LOOP_MODE_REPEAT, -1, &err), &err, TA_ERROR_OUT_OF_RANGE, "repetitions: -1");
+    assert_int_equal(ta_action_loop(a), TA_LOOP_MODE_REPEAT);
+    assert_true(ta_action_repetitions(a) == TA_ACTION_ENDLESS);
+    TA_ASSERT_REFUSED(ta_action_set_duration(a, ta_duration_from_seconds(0), &err), &err, TA_ERROR_OUT_OF_RANGE, "duration: 0");
     assert_true(ta_action_time_scale(a) == 1.0f);
     TA_ASSERT_REFUSED(ta_action_set_blend_mode(a, (ta_blend_mode)9, &err), &err, TA_ERROR_UNKNOWN_ENUM, "9");
     ta_action *b = NULL;
@@ -943,17 +943,17 @@ static void test_not_a_number_refusals(void **state)
     world w;
     make_world(&w, NULL);
     float a0[3] = {0, 0, 0};
-    ta_clip *clip = clip_of(track2(node_target(w.child, TA_POSITION), a0, a0, 3), "c", 0);
+    ta_clip *clip = clip_of(track2(node_target(w.child, TA_TRACK_KIND_POSITION), a0, a0, 3), "c", 0);
     ta_mixer *m = mixer_new();
     ta_action *a = play(m, clip, 1, NULL);
     ta_error err = {0};
     TA_ASSERT_REFUSED(ta_action_set_weight(a, NAN, &err), &err, TA_ERROR_NOT_A_NUMBER, "weight: nan");
     TA_ASSERT_REFUSED(ta_action_set_time_scale(a, INFINITY, &err), &err, TA_ERROR_NOT_A_NUMBER, "time_scale: inf");
-    TA_ASSERT_REFUSED(ta_action_start_at(a, ta_seconds(NAN), &err), &err, TA_ERROR_NOT_A_NUMBER, "time: nan");
-    TA_ASSERT_REFUSED(ta_action_fade_in(a, ta_seconds(NAN), &err), &err, TA_ERROR_NOT_A_NUMBER, "duration: nan");
+    TA_ASSERT_REFUSED(ta_action_start_at(a, ta_duration_from_seconds(NAN), &err), &err, TA_ERROR_NOT_A_NUMBER, "time: nan");
+    TA_ASSERT_REFUSED(ta_action_fade_in(a, ta_duration_from_seconds(NAN), &err), &err, TA_ERROR_NOT_A_NUMBER, "duration: nan");
     snapshot before, after;
     take(&before, &w, m, &a, 1);
-    TA_ASSERT_REFUSED(ta_mixer_update(m, w.scene, ta_seconds(NAN), &err), &err, TA_ERROR_NOT_A_NUMBER, "delta: nan");
+    TA_ASSERT_REFUSED(ta_mixer_update(m, w.scene, ta_duration_from_seconds(NAN), &err), &err, TA_ERROR_NOT_A_NUMBER, "delta: nan");
     TA_ASSERT_REFUSED(ta_mixer_set_time_scale(m, NAN, &err), &err, TA_ERROR_NOT_A_NUMBER, "time_scale: nan");
     take(&after, &w, m, &a, 1);
     assert_same(&before, &after);
@@ -971,7 +971,7 @@ static void test_action_index_refusals(void **state)
     TA_ASSERT_REFUSED(ta_mixer_action(m, 3, &a, &err), &err, TA_ERROR_NO_SUCH_ACTION,
                       "action 3 is not in the mixer, which has 0 actions");
     TA_ASSERT_REFUSED(ta_mixer_sync_with(m, 0, 1, &err), &err, TA_ERROR_NO_SUCH_ACTION, "action 0");
-    TA_ASSERT_REFUSED(ta_mixer_cross_fade_to(m, 0, 1, ta_seconds(1), false, &err), &err, TA_ERROR_NO_SUCH_ACTION,
+    TA_ASSERT_REFUSED(ta_mixer_cross_fade_to(m, 0, 1, ta_duration_from_seconds(1), false, &err), &err, TA_ERROR_NO_SUCH_ACTION,
                       "index");
     assert_null(a);
     ta_mixer_destroy(m);

@@ -35,7 +35,7 @@ static ta_track_target node_target(uint32_t node, ta_track_kind kind)
 {
     ta_error err = {0};
     ta_track_target t;
-    TA_ASSERT_OK(ta_node_target(ta_node_at(node), kind, &t, &err), &err);
+    TA_ASSERT_OK(ta_track_target_node(ta_node_at(node), kind, &t, &err), &err);
     return t;
 }
 
@@ -43,7 +43,7 @@ static ta_track_target morph(uint32_t mesh, uint32_t target)
 {
     ta_error err = {0};
     ta_track_target t;
-    TA_ASSERT_OK(ta_morph_target(ta_mesh_at(mesh), target, &t, &err), &err);
+    TA_ASSERT_OK(ta_track_target_morph(ta_mesh_at(mesh), target, &t, &err), &err);
     return t;
 }
 
@@ -101,10 +101,10 @@ static ta_clip *everything(void)
     static const float pv[] = {0, 0, 0, 1, 10, 0, 2, 20, 0, 3, 30, 0, 4, 40, 0};
     static const float mt[] = {0.25f, 1.25f};
     static const float mv[] = {0.5f, 1};
-    ta_track *tracks[2] = {make_track(node_target(0, TA_POSITION), TA_LINEAR, pt, 5, pv, NULL, NULL, 0),
-                           make_track(morph(0, 1), TA_LINEAR, mt, 2, mv, NULL, NULL, 0)};
+    ta_track *tracks[2] = {make_track(node_target(0, TA_TRACK_KIND_POSITION), TA_INTERPOLATION_LINEAR, pt, 5, pv, NULL, NULL, 0),
+                           make_track(morph(0, 1), TA_INTERPOLATION_LINEAR, mt, 2, mv, NULL, NULL, 0)};
     ta_clip_options opts = {0};
-    opts.blend_mode = TA_ADDITIVE_BLEND_MODE;
+    opts.blend_mode = TA_BLEND_MODE_ADDITIVE;
     opts.user_data = "{\"from\": \"mocap\"}";
     return clip_of("everything", tracks, 2, &opts);
 }
@@ -119,7 +119,7 @@ static void test_subclip_keeps_keys_from_start_to_before_end(void **state)
     ta_clip *wave = NULL;
     /* Frames [15, 45) at 30 fps: times [0.5, 1.5). Position keeps 0.5 and 1 (1.5 is frame 45, left
      * out); the morph keeps 1.25. The earliest kept key, 0.5, moves to 0. */
-    TA_ASSERT_OK(ta_subclip(all, "wave", 15, 45, 30, NULL, &wave, &err), &err);
+    TA_ASSERT_OK(ta_clip_subclip(all, "wave", 15, 45, 30, NULL, &wave, &err), &err);
     assert_string_equal(ta_clip_name(wave), "wave");
     assert_int_equal(ta_clip_track_count(wave), 2);
     const ta_track *p = ta_clip_track(wave, 0), *m = ta_clip_track(wave, 1);
@@ -131,13 +131,13 @@ static void test_subclip_keeps_keys_from_start_to_before_end(void **state)
     TA_ASSERT_NEAR(ta_track_times(m)[0], 0.75, 1e-7);
     TA_ASSERT_NEAR(ta_track_values(m)[0], 1, 0);
     TA_ASSERT_NEAR(ta_clip_duration(wave).seconds, 0.75, 1e-7);
-    assert_int_equal(ta_clip_blend_mode(wave), TA_ADDITIVE_BLEND_MODE);
+    assert_int_equal(ta_clip_blend_mode(wave), TA_BLEND_MODE_ADDITIVE);
     assert_string_equal(ta_clip_user_data(wave), "{\"from\": \"mocap\"}");
     assert_string_not_equal(ta_clip_uuid(wave), ta_clip_uuid(all));
     ta_clip_release(wave);
 
     /* Frames [0, 6) at 10 fps: times [0, 0.6): the morph keeps 0.25, the position 0 and 0.5. */
-    TA_ASSERT_OK(ta_subclip(all, "start", 0, 6, 10, NULL, &wave, &err), &err);
+    TA_ASSERT_OK(ta_clip_subclip(all, "start", 0, 6, 10, NULL, &wave, &err), &err);
     assert_int_equal(ta_track_key_count(ta_clip_track(wave, 0)), 2);
     TA_ASSERT_NEAR(ta_track_times(ta_clip_track(wave, 1))[0], 0.25, 0);
     ta_clip_release(wave);
@@ -151,10 +151,10 @@ static void test_subclip_leaves_out_tracks_without_kept_keys(void **state)
     ta_error err = {0};
     ta_clip *tail = NULL;
     /* Frames [30, 100) at 20 fps: times [1.5, 5): the morph's keys are before. */
-    TA_ASSERT_OK(ta_subclip(all, "tail", 30, 100, 20, NULL, &tail, &err), &err);
+    TA_ASSERT_OK(ta_clip_subclip(all, "tail", 30, 100, 20, NULL, &tail, &err), &err);
     assert_int_equal(ta_clip_track_count(tail), 1);
     const ta_track *p = ta_clip_track(tail, 0);
-    assert_int_equal(ta_track_get_target(p).kind, TA_POSITION);
+    assert_int_equal(ta_track_target_of(p).kind, TA_TRACK_KIND_POSITION);
     const float pt[] = {0, 0.5f}, pv[] = {3, 30, 0, 4, 40, 0};
     assert_floats(ta_track_times(p), pt, 2);
     assert_floats(ta_track_values(p), pv, 6);
@@ -174,23 +174,23 @@ static void test_subclip_keeps_tangents_control_points_and_strings(void **state)
     const float out_b[] = {0.3f, 0, 1.3f, 1, 2.3f, 4, 3.3f, 9};
     ta_error err = {0};
     ta_track_desc sd = {0};
-    sd.target = node_target(2, TA_NODE_NAME);
+    sd.target = node_target(2, TA_TRACK_KIND_NODE_NAME);
     sd.times = t;
     sd.key_count = 4;
     const char *names[] = {"idle", "busy", "idle", "done"};
     sd.strings = names;
     ta_track *strings = NULL;
     TA_ASSERT_OK(ta_track_create(&sd, NULL, &strings, &err), &err);
-    ta_track *tracks[3] = {make_track(morph(0, 0), TA_CUBIC_SPLINE, t, 4, v, in_c, out_c, 4),
-                           make_track(morph(0, 1), TA_BEZIER, t, 4, v, in_b, out_b, 8), strings};
+    ta_track *tracks[3] = {make_track(morph(0, 0), TA_INTERPOLATION_CUBIC_SPLINE, t, 4, v, in_c, out_c, 4),
+                           make_track(morph(0, 1), TA_INTERPOLATION_BEZIER, t, 4, v, in_b, out_b, 8), strings};
     ta_clip *clip = clip_of("curves", tracks, 3, NULL);
     ta_clip *part = NULL;
     /* Frames [1, 3) at 1 fps: keys 1 and 2, moved back by 1 s. */
-    TA_ASSERT_OK(ta_subclip(clip, "part", 1, 3, 1, NULL, &part, &err), &err);
+    TA_ASSERT_OK(ta_clip_subclip(clip, "part", 1, 3, 1, NULL, &part, &err), &err);
     assert_int_equal(ta_clip_track_count(part), 3);
     const ta_track *c = ta_clip_track(part, 0), *b = ta_clip_track(part, 1), *s = ta_clip_track(part, 2);
     const float kt[] = {0, 1}, kv[] = {1, 4};
-    assert_int_equal(ta_track_interpolation(c), TA_CUBIC_SPLINE);
+    assert_int_equal(ta_track_interpolation(c), TA_INTERPOLATION_CUBIC_SPLINE);
     assert_floats(ta_track_times(c), kt, 2);
     assert_floats(ta_track_values(c), kv, 2);
     const float kin[] = {-2, -3}, kout[] = {2, 3};
@@ -221,28 +221,28 @@ static void test_subclip_refusals_change_nothing(void **state)
     snapshot before = snap(all);
     ta_error err = {0};
     ta_clip *sentinel = (ta_clip *)(uintptr_t)0x77, *out = sentinel;
-    TA_ASSERT_REFUSED(ta_subclip(all, "s", 0, 10, 0, &a, &out, &err), &err, TA_ERROR_OUT_OF_RANGE,
+    TA_ASSERT_REFUSED(ta_clip_subclip(all, "s", 0, 10, 0, &a, &out, &err), &err, TA_ERROR_OUT_OF_RANGE,
                       "fps: 0 frames a second is not above zero");
-    TA_ASSERT_REFUSED(ta_subclip(all, "s", 0, 10, -30, &a, &out, &err), &err, TA_ERROR_OUT_OF_RANGE, "fps: -30");
-    TA_ASSERT_REFUSED(ta_subclip(all, "s", 0, 10, NAN, &a, &out, &err), &err, TA_ERROR_NOT_A_NUMBER, "fps");
-    TA_ASSERT_REFUSED(ta_subclip(all, "s", -1, 10, 30, &a, &out, &err), &err, TA_ERROR_OUT_OF_RANGE,
+    TA_ASSERT_REFUSED(ta_clip_subclip(all, "s", 0, 10, -30, &a, &out, &err), &err, TA_ERROR_OUT_OF_RANGE, "fps: -30");
+    TA_ASSERT_REFUSED(ta_clip_subclip(all, "s", 0, 10, NAN, &a, &out, &err), &err, TA_ERROR_NOT_A_NUMBER, "fps");
+    TA_ASSERT_REFUSED(ta_clip_subclip(all, "s", -1, 10, 30, &a, &out, &err), &err, TA_ERROR_OUT_OF_RANGE,
                       "start_frame: frame -1 is below zero");
-    TA_ASSERT_REFUSED(ta_subclip(all, "s", 0, -2, 30, &a, &out, &err), &err, TA_ERROR_OUT_OF_RANGE,
+    TA_ASSERT_REFUSED(ta_clip_subclip(all, "s", 0, -2, 30, &a, &out, &err), &err, TA_ERROR_OUT_OF_RANGE,
                       "end_frame: frame -2 is below zero");
-    TA_ASSERT_REFUSED(ta_subclip(all, "s", NAN, 10, 30, &a, &out, &err), &err, TA_ERROR_NOT_A_NUMBER,
+    TA_ASSERT_REFUSED(ta_clip_subclip(all, "s", NAN, 10, 30, &a, &out, &err), &err, TA_ERROR_NOT_A_NUMBER,
                       "start_frame");
-    TA_ASSERT_REFUSED(ta_subclip(all, "s", 0, INFINITY, 30, &a, &out, &err), &err, TA_ERROR_NOT_A_NUMBER,
+    TA_ASSERT_REFUSED(ta_clip_subclip(all, "s", 0, INFINITY, 30, &a, &out, &err), &err, TA_ERROR_NOT_A_NUMBER,
                       "end_frame: inf");
-    TA_ASSERT_REFUSED(ta_subclip(all, "s", 20, 10, 30, &a, &out, &err), &err, TA_ERROR_OUT_OF_RANGE,
+    TA_ASSERT_REFUSED(ta_clip_subclip(all, "s", 20, 10, 30, &a, &out, &err), &err, TA_ERROR_OUT_OF_RANGE,
                       "end_frame: frame 10 ends before start_frame 20");
     /* Frames [70, 90) at 30 fps: after every key. */
-    TA_ASSERT_REFUSED(ta_subclip(all, "s", 70, 90, 30, &a, &out, &err), &err, TA_ERROR_EMPTY_CLIP, "keep no key");
+    TA_ASSERT_REFUSED(ta_clip_subclip(all, "s", 70, 90, 30, &a, &out, &err), &err, TA_ERROR_EMPTY_CLIP, "keep no key");
     /* An empty range. */
-    TA_ASSERT_REFUSED(ta_subclip(all, "s", 15, 15, 30, &a, &out, &err), &err, TA_ERROR_EMPTY_CLIP, "keep no key");
+    TA_ASSERT_REFUSED(ta_clip_subclip(all, "s", 15, 15, 30, &a, &out, &err), &err, TA_ERROR_EMPTY_CLIP, "keep no key");
     /* Frames [59, 61): only the key at 2 s: a clip of no length, which three.js returns. */
-    TA_ASSERT_REFUSED(ta_subclip(all, "s", 59, 61, 30, &a, &out, &err), &err, TA_ERROR_EMPTY_CLIP,
+    TA_ASSERT_REFUSED(ta_clip_subclip(all, "s", 59, 61, 30, &a, &out, &err), &err, TA_ERROR_EMPTY_CLIP,
                       "would last no time");
-    TA_ASSERT_REFUSED(ta_subclip(NULL, "s", 0, 10, 30, &a, &out, &err), &err, TA_ERROR_INVALID_ARGUMENT, "clip");
+    TA_ASSERT_REFUSED(ta_clip_subclip(NULL, "s", 0, 10, 30, &a, &out, &err), &err, TA_ERROR_INVALID_ARGUMENT, "clip");
     assert_ptr_equal(out, sentinel);
     snapshot after = snap(all);
     assert_same(&before, &after);
@@ -261,7 +261,7 @@ static void test_subclip_out_of_memory_makes_nothing(void **state)
         counter.fail_after = (long)counter.allocations + fail;
         ta_error err = {0};
         ta_clip *out = NULL;
-        ta_result r = ta_subclip(all, "wave", 15, 45, 30, &a, &out, &err);
+        ta_result r = ta_clip_subclip(all, "wave", 15, 45, 30, &a, &out, &err);
         counter.fail_after = -1;
         if (r == TA_OK) {
             ta_clip_release(out);
@@ -284,28 +284,28 @@ static void test_additive_numbers_are_the_key_minus_the_reference(void **state)
     (void)state;
     const float t[] = {0, 1};
     const float v[] = {1, 2, 3, 4, 6, 8};
-    ta_track *p = make_track(node_target(0, TA_POSITION), TA_LINEAR, t, 2, v, NULL, NULL, 0);
+    ta_track *p = make_track(node_target(0, TA_TRACK_KIND_POSITION), TA_INTERPOLATION_LINEAR, t, 2, v, NULL, NULL, 0);
     ta_clip_options opts = {0};
     opts.user_data = "{\"a\": 1}";
     ta_clip *clip = clip_of("reach", &p, 1, &opts);
     snapshot before = snap(clip);
     ta_error err = {0};
     ta_clip *add = NULL;
-    TA_ASSERT_OK(ta_make_clip_additive(clip, 0, NULL, TA_DEFAULT_CLIP_FPS, NULL, &add, &err), &err);
+    TA_ASSERT_OK(ta_clip_make_additive(clip, 0, NULL, TA_CLIP_DEFAULT_FPS, NULL, &add, &err), &err);
     const float want0[] = {0, 0, 0, 3, 4, 5};
     assert_floats(ta_track_values(ta_clip_track(add, 0)), want0, 6);
-    assert_int_equal(ta_clip_blend_mode(add), TA_ADDITIVE_BLEND_MODE);
+    assert_int_equal(ta_clip_blend_mode(add), TA_BLEND_MODE_ADDITIVE);
     assert_string_equal(ta_clip_name(add), "reach");
     assert_string_equal(ta_clip_user_data(add), "{\"a\": 1}");
     TA_ASSERT_NEAR(ta_clip_duration(add).seconds, 1, 0);
     ta_clip_release(add);
     /* Frame 15 at 30 fps is half way: the reference is (2.5, 4, 5.5). */
-    TA_ASSERT_OK(ta_make_clip_additive(clip, 15, NULL, 30, NULL, &add, &err), &err);
+    TA_ASSERT_OK(ta_clip_make_additive(clip, 15, NULL, 30, NULL, &add, &err), &err);
     const float want15[] = {-1.5f, -2, -2.5f, 1.5f, 2, 2.5f};
     assert_floats(ta_track_values(ta_clip_track(add, 0)), want15, 6);
     ta_clip_release(add);
     /* Past the last key: the last key. */
-    TA_ASSERT_OK(ta_make_clip_additive(clip, 90, NULL, 30, NULL, &add, &err), &err);
+    TA_ASSERT_OK(ta_clip_make_additive(clip, 90, NULL, 30, NULL, &add, &err), &err);
     const float want90[] = {-3, -4, -5, 0, 0, 0};
     assert_floats(ta_track_values(ta_clip_track(add, 0)), want90, 6);
     ta_clip_release(add);
@@ -322,11 +322,11 @@ static void test_additive_rotations_are_the_conjugate_times_the_key(void **state
     const float t[] = {0, 1};
     /* 90 degrees about z, then 180 degrees about z. */
     const float q[] = {0, 0, (float)h, (float)h, 0, 0, 1, 0};
-    ta_track *r = make_track(node_target(0, TA_QUATERNION), TA_LINEAR, t, 2, q, NULL, NULL, 0);
+    ta_track *r = make_track(node_target(0, TA_TRACK_KIND_QUATERNION), TA_INTERPOLATION_LINEAR, t, 2, q, NULL, NULL, 0);
     ta_clip *clip = clip_of("turn", &r, 1, NULL);
     ta_error err = {0};
     ta_clip *add = NULL;
-    TA_ASSERT_OK(ta_make_clip_additive(clip, 0, NULL, 30, NULL, &add, &err), &err);
+    TA_ASSERT_OK(ta_clip_make_additive(clip, 0, NULL, 30, NULL, &add, &err), &err);
     /* The change from 90 to 90 is none; from 90 to 180 is 90 degrees about z. */
     const float want[] = {0, 0, 0, 1, 0, 0, (float)h, (float)h};
     assert_floats(ta_track_values(ta_clip_track(add, 0)), want, 8);
@@ -343,20 +343,20 @@ static void test_additive_leaves_flags_strings_and_unmatched_tracks(void **state
     const float op_ref[] = {0.25f, 0.75f};
     ta_error err = {0};
     ta_track_target opacity, other_opacity;
-    TA_ASSERT_OK(ta_material_target(ta_material_at(0), TA_MATERIAL_OPACITY, &opacity, &err), &err);
-    TA_ASSERT_OK(ta_material_target(ta_material_at(1), TA_MATERIAL_OPACITY, &other_opacity, &err), &err);
-    ta_track *tracks[3] = {make_track(node_target(0, TA_VISIBLE), TA_STEP, t, 2, vis, NULL, NULL, 0),
-                           make_track(opacity, TA_LINEAR, t, 2, op, NULL, NULL, 0),
-                           make_track(other_opacity, TA_LINEAR, t, 2, op, NULL, NULL, 0)};
+    TA_ASSERT_OK(ta_track_target_material(ta_material_at(0), TA_TRACK_KIND_MATERIAL_OPACITY, &opacity, &err), &err);
+    TA_ASSERT_OK(ta_track_target_material(ta_material_at(1), TA_TRACK_KIND_MATERIAL_OPACITY, &other_opacity, &err), &err);
+    ta_track *tracks[3] = {make_track(node_target(0, TA_TRACK_KIND_VISIBLE), TA_INTERPOLATION_STEP, t, 2, vis, NULL, NULL, 0),
+                           make_track(opacity, TA_INTERPOLATION_LINEAR, t, 2, op, NULL, NULL, 0),
+                           make_track(other_opacity, TA_INTERPOLATION_LINEAR, t, 2, op, NULL, NULL, 0)};
     ta_clip *clip = clip_of("mixed", tracks, 3, NULL);
     /* A reference clip of material 0's opacity and node 0's visibility only. */
-    ta_track *ref_tracks[2] = {make_track(opacity, TA_LINEAR, t, 2, op_ref, NULL, NULL, 0),
-                               make_track(node_target(0, TA_VISIBLE), TA_STEP, t, 2, vis,
+    ta_track *ref_tracks[2] = {make_track(opacity, TA_INTERPOLATION_LINEAR, t, 2, op_ref, NULL, NULL, 0),
+                               make_track(node_target(0, TA_TRACK_KIND_VISIBLE), TA_INTERPOLATION_STEP, t, 2, vis,
                                           NULL, NULL, 0)};
     ta_clip *ref = clip_of("pose", ref_tracks, 2, NULL);
     ta_clip *add = NULL;
     /* Frame 30 at 30 fps: 1 s, the reference's last key: 0.75. */
-    TA_ASSERT_OK(ta_make_clip_additive(clip, 30, ref, 30, NULL, &add, &err), &err);
+    TA_ASSERT_OK(ta_clip_make_additive(clip, 30, ref, 30, NULL, &add, &err), &err);
     assert_floats(ta_track_values(ta_clip_track(add, 0)), vis, 2);
     const float want[] = {-0.25f, -0.5f};
     assert_floats(ta_track_values(ta_clip_track(add, 1)), want, 2);
@@ -372,16 +372,16 @@ static void test_additive_cubic_reference_between_keys_takes_the_curve(void **st
     /* Flat tangents from 0 to 1 over 1 s: the Hermite curve is 0.5 half way.
      * three.js reads numbers past its result there and every key becomes NaN. */
     const float t[] = {0, 1}, v[] = {0, 1}, zero[] = {0, 0}, out_t[] = {0.5f, 2};
-    ta_track *c = make_track(morph(0, 0), TA_CUBIC_SPLINE, t, 2, v, zero, out_t, 2);
+    ta_track *c = make_track(morph(0, 0), TA_INTERPOLATION_CUBIC_SPLINE, t, 2, v, zero, out_t, 2);
     ta_clip *clip = clip_of("bulge", &c, 1, NULL);
     ta_clip *ref = NULL;
     {
-        ta_track *rc = make_track(morph(0, 0), TA_CUBIC_SPLINE, t, 2, v, zero, zero, 2);
+        ta_track *rc = make_track(morph(0, 0), TA_INTERPOLATION_CUBIC_SPLINE, t, 2, v, zero, zero, 2);
         ref = clip_of("ref", &rc, 1, NULL);
     }
     ta_error err = {0};
     ta_clip *add = NULL;
-    TA_ASSERT_OK(ta_make_clip_additive(clip, 15, ref, 30, NULL, &add, &err), &err);
+    TA_ASSERT_OK(ta_clip_make_additive(clip, 15, ref, 30, NULL, &add, &err), &err);
     const ta_track *a = ta_clip_track(add, 0);
     const float want[] = {-0.5f, 0.5f};
     assert_floats(ta_track_values(a), want, 2);
@@ -401,25 +401,25 @@ static void test_additive_refusals_change_nothing(void **state)
     const float t[] = {0, 1};
     const float big[] = {3e38f, 0};
     const float below[] = {-3e38f, -3e38f};
-    ta_track *tr = make_track(morph(0, 0), TA_LINEAR, t, 2, big, NULL, NULL, 0);
+    ta_track *tr = make_track(morph(0, 0), TA_INTERPOLATION_LINEAR, t, 2, big, NULL, NULL, 0);
     ta_clip *clip = clip_of("big", &tr, 1, NULL);
-    ta_track *rt = make_track(morph(0, 0), TA_LINEAR, t, 2, below, NULL, NULL, 0);
+    ta_track *rt = make_track(morph(0, 0), TA_INTERPOLATION_LINEAR, t, 2, below, NULL, NULL, 0);
     ta_clip *ref = clip_of("below", &rt, 1, NULL);
     snapshot before = snap(clip), ref_before = snap(ref);
     ta_error err = {0};
     ta_clip *sentinel = (ta_clip *)(uintptr_t)0x99, *out = sentinel;
-    TA_ASSERT_REFUSED(ta_make_clip_additive(clip, 0, NULL, 0, &a, &out, &err), &err, TA_ERROR_OUT_OF_RANGE,
+    TA_ASSERT_REFUSED(ta_clip_make_additive(clip, 0, NULL, 0, &a, &out, &err), &err, TA_ERROR_OUT_OF_RANGE,
                       "fps: 0 frames a second is not above zero");
-    TA_ASSERT_REFUSED(ta_make_clip_additive(clip, 0, NULL, -5, &a, &out, &err), &err, TA_ERROR_OUT_OF_RANGE,
+    TA_ASSERT_REFUSED(ta_clip_make_additive(clip, 0, NULL, -5, &a, &out, &err), &err, TA_ERROR_OUT_OF_RANGE,
                       "fps: -5");
-    TA_ASSERT_REFUSED(ta_make_clip_additive(clip, -1, NULL, 30, &a, &out, &err), &err, TA_ERROR_OUT_OF_RANGE,
+    TA_ASSERT_REFUSED(ta_clip_make_additive(clip, -1, NULL, 30, &a, &out, &err), &err, TA_ERROR_OUT_OF_RANGE,
                       "reference_frame: frame -1 is below zero");
-    TA_ASSERT_REFUSED(ta_make_clip_additive(clip, NAN, NULL, 30, &a, &out, &err), &err, TA_ERROR_NOT_A_NUMBER,
+    TA_ASSERT_REFUSED(ta_clip_make_additive(clip, NAN, NULL, 30, &a, &out, &err), &err, TA_ERROR_NOT_A_NUMBER,
                       "reference_frame: nan");
-    TA_ASSERT_REFUSED(ta_make_clip_additive(clip, 0, NULL, INFINITY, &a, &out, &err), &err, TA_ERROR_NOT_A_NUMBER,
+    TA_ASSERT_REFUSED(ta_clip_make_additive(clip, 0, NULL, INFINITY, &a, &out, &err), &err, TA_ERROR_NOT_A_NUMBER,
                       "fps: inf");
     /* 3e38 - (-3e38) is past the largest float. */
-    TA_ASSERT_REFUSED(ta_make_clip_additive(clip, 0, ref, 30, &a, &out, &err), &err, TA_ERROR_NOT_A_NUMBER,
+    TA_ASSERT_REFUSED(ta_clip_make_additive(clip, 0, ref, 30, &a, &out, &err), &err, TA_ERROR_NOT_A_NUMBER,
                       "track 0 key 0 number 0");
     assert_ptr_equal(out, sentinel);
     assert_int_equal(counter.live_bytes, 0);
@@ -440,7 +440,7 @@ static void test_additive_out_of_memory_makes_nothing(void **state)
         counter.fail_after = (long)counter.allocations + fail;
         ta_error err = {0};
         ta_clip *out = NULL;
-        ta_result r = ta_make_clip_additive(all, 3, NULL, 30, &a, &out, &err);
+        ta_result r = ta_clip_make_additive(all, 3, NULL, 30, &a, &out, &err);
         counter.fail_after = -1;
         if (r == TA_OK) {
             ta_clip_release(out);
@@ -462,13 +462,13 @@ static void test_keyframe_order_is_a_stable_sort(void **state)
     const float times[] = {3, 1, 2, 1, 0};
     uint32_t order[5];
     ta_error err = {0};
-    TA_ASSERT_OK(ta_get_keyframe_order(times, 5, order, &err), &err);
+    TA_ASSERT_OK(ta_keyframe_compute_order(times, 5, order, &err), &err);
     const uint32_t want[] = {4, 1, 3, 2, 0};
     assert_memory_equal(order, want, sizeof want);
 
     const float values[] = {30, 31, 10, 11, 20, 21, 12, 13, 0, 1};
     float sorted[10];
-    TA_ASSERT_OK(ta_sorted_array(values, 10, 2, order, 5, sorted, &err), &err);
+    TA_ASSERT_OK(ta_keyframe_apply_order(values, 10, 2, order, 5, sorted, &err), &err);
     const float want_values[] = {0, 1, 10, 11, 12, 13, 20, 21, 30, 31};
     assert_memory_equal(sorted, want_values, sizeof want_values);
 
@@ -480,7 +480,7 @@ static void test_keyframe_order_is_a_stable_sort(void **state)
     for (int i = 0; i < N; i++) many[i] = (float)(ta_seeded_random_next_u32(&rng) % 200) * 0.25f;
     many[7] = -0.0f;
     many[9] = 0.0f;
-    TA_ASSERT_OK(ta_get_keyframe_order(many, N, got, &err), &err);
+    TA_ASSERT_OK(ta_keyframe_compute_order(many, N, got, &err), &err);
     for (int i = 0; i < N; i++) {
         int j = i;
         while (j > 0 && many[ref[j - 1]] > many[i]) {
@@ -490,7 +490,7 @@ static void test_keyframe_order_is_a_stable_sort(void **state)
         ref[j] = (uint32_t)i;
     }
     assert_memory_equal(got, ref, sizeof ref);
-    TA_ASSERT_OK(ta_get_keyframe_order(NULL, 0, NULL, &err), &err);
+    TA_ASSERT_OK(ta_keyframe_compute_order(NULL, 0, NULL, &err), &err);
 }
 
 static void test_key_order_refusals(void **state)
@@ -499,21 +499,21 @@ static void test_key_order_refusals(void **state)
     ta_error err = {0};
     const float times[] = {0, NAN, 1};
     uint32_t order[3] = {7, 7, 7};
-    TA_ASSERT_REFUSED(ta_get_keyframe_order(times, 3, order, &err), &err, TA_ERROR_NOT_A_NUMBER,
+    TA_ASSERT_REFUSED(ta_keyframe_compute_order(times, 3, order, &err), &err, TA_ERROR_NOT_A_NUMBER,
                       "times: key 1 is NaN");
     assert_int_equal(order[0], 7);
     const float values[] = {1, 2, 3, 4};
     const uint32_t ok_order[] = {1, 0}, bad_order[] = {1, 2};
     float out[4] = {9, 9, 9, 9};
-    TA_ASSERT_REFUSED(ta_sorted_array(values, 4, 0, ok_order, 2, out, &err), &err, TA_ERROR_OUT_OF_RANGE,
+    TA_ASSERT_REFUSED(ta_keyframe_apply_order(values, 4, 0, ok_order, 2, out, &err), &err, TA_ERROR_OUT_OF_RANGE,
                       "stride: 0");
-    TA_ASSERT_REFUSED(ta_sorted_array(values, 4, 3, ok_order, 2, out, &err), &err, TA_ERROR_BAD_VALUE_COUNT,
+    TA_ASSERT_REFUSED(ta_keyframe_apply_order(values, 4, 3, ok_order, 2, out, &err), &err, TA_ERROR_BAD_VALUE_COUNT,
                       "4 numbers do not divide into keys of 3");
-    TA_ASSERT_REFUSED(ta_sorted_array(values, 4, 2, ok_order, 1, out, &err), &err, TA_ERROR_BAD_VALUE_COUNT,
+    TA_ASSERT_REFUSED(ta_keyframe_apply_order(values, 4, 2, ok_order, 1, out, &err), &err, TA_ERROR_BAD_VALUE_COUNT,
                       "order: 1 indices for 2 keys");
-    TA_ASSERT_REFUSED(ta_sorted_array(values, 4, 2, bad_order, 2, out, &err), &err, TA_ERROR_OUT_OF_RANGE,
+    TA_ASSERT_REFUSED(ta_keyframe_apply_order(values, 4, 2, bad_order, 2, out, &err), &err, TA_ERROR_OUT_OF_RANGE,
                       "order: index 1 is 2");
-    TA_ASSERT_REFUSED(ta_sorted_array(out, 4, 2, ok_order, 2, out, &err), &err, TA_ERROR_INVALID_ARGUMENT,
+    TA_ASSERT_REFUSED(ta_keyframe_apply_order(out, 4, 2, ok_order, 2, out, &err), &err, TA_ERROR_INVALID_ARGUMENT,
                       "same array");
     for (int i = 0; i < 4; i++) TA_ASSERT_NEAR(out[i], 9, 0);
 }
@@ -533,7 +533,7 @@ static void test_a_sequence_shows_each_target_in_turn(void **state)
     ta_track_target targets[3] = {morph(4, 0), morph(4, 1), morph(4, 2)};
     ta_error err = {0};
     ta_clip *clip = NULL;
-    TA_ASSERT_OK(ta_create_from_morph_target_sequence("blink", targets, 3, 10, false, NULL, &clip, &err), &err);
+    TA_ASSERT_OK(ta_clip_create_from_morph_target_sequence("blink", targets, 3, 10, false, NULL, &clip, &err), &err);
     assert_string_equal(ta_clip_name(clip), "blink");
     assert_int_equal(ta_clip_track_count(clip), 3);
     /* Target i is 1 at frame i and 0 on each side; a track that starts at frame 0 repeats its
@@ -543,11 +543,11 @@ static void test_a_sequence_shows_each_target_in_turn(void **state)
     assert_track(ta_clip_track(clip, 0), t4, v0, 4);
     assert_track(ta_clip_track(clip, 1), t4, v1, 4);
     assert_track(ta_clip_track(clip, 2), t4, v2, 4);
-    assert_true(ta_track_target_eq(ta_track_get_target(ta_clip_track(clip, 2)), targets[2]));
+    assert_true(ta_track_target_eq(ta_track_target_of(ta_clip_track(clip, 2)), targets[2]));
     TA_ASSERT_NEAR(ta_clip_duration(clip).seconds, 0.3, 1e-7);
     ta_clip_release(clip);
 
-    TA_ASSERT_OK(ta_create_from_morph_target_sequence("blink", targets, 3, 10, true, NULL, &clip, &err), &err);
+    TA_ASSERT_OK(ta_clip_create_from_morph_target_sequence("blink", targets, 3, 10, true, NULL, &clip, &err), &err);
     assert_track(ta_clip_track(clip, 0), t4, v0, 3);
     TA_ASSERT_NEAR(ta_clip_duration(clip).seconds, 0.2, 1e-7);
     ta_clip_release(clip);
@@ -559,17 +559,17 @@ static void test_short_sequences_keep_the_later_of_keys_at_one_time(void **state
     ta_error err = {0};
     ta_clip *clip = NULL;
     ta_track_target two[2];
-    TA_ASSERT_OK(ta_skinned_morph_target(ta_skinned_mesh_at(1), 5, &two[0], &err), &err);
-    TA_ASSERT_OK(ta_skinned_morph_target(ta_skinned_mesh_at(1), 6, &two[1], &err), &err);
+    TA_ASSERT_OK(ta_track_target_skinned_morph(ta_skinned_mesh_at(1), 5, &two[0], &err), &err);
+    TA_ASSERT_OK(ta_track_target_skinned_morph(ta_skinned_mesh_at(1), 6, &two[1], &err), &err);
     /* three.js: target 0 gets times (0, 1, 1, 2) and values (1, 0, 0, 1); target 1 times
      * (0, 0, 1, 2) and values (0, 0, 1, 0). */
-    TA_ASSERT_OK(ta_create_from_morph_target_sequence("pair", two, 2, 1, false, NULL, &clip, &err), &err);
+    TA_ASSERT_OK(ta_clip_create_from_morph_target_sequence("pair", two, 2, 1, false, NULL, &clip, &err), &err);
     const float t3[] = {0, 1, 2}, a[] = {1, 0, 1}, b[] = {0, 1, 0};
     assert_track(ta_clip_track(clip, 0), t3, a, 3);
     assert_track(ta_clip_track(clip, 1), t3, b, 3);
     ta_clip_release(clip);
     /* One target: three.js's (0, 0, 0, 1) and (0, 1, 0, 0) keep (0, 1) and (0, 0). */
-    TA_ASSERT_OK(ta_create_from_morph_target_sequence("one", two, 1, 4, false, NULL, &clip, &err), &err);
+    TA_ASSERT_OK(ta_clip_create_from_morph_target_sequence("one", two, 1, 4, false, NULL, &clip, &err), &err);
     const float t2[] = {0, 0.25f}, z[] = {0, 0};
     assert_track(ta_clip_track(clip, 0), t2, z, 2);
     ta_clip_release(clip);
@@ -580,21 +580,21 @@ static void test_sequence_refusals(void **state)
     (void)state;
     ta_test_counter counter = {0, 0, 0, 0, -1};
     ta_allocator a = ta_test_counting_allocator(&counter);
-    ta_track_target targets[2] = {morph(0, 0), node_target(0, TA_POSITION)};
+    ta_track_target targets[2] = {morph(0, 0), node_target(0, TA_TRACK_KIND_POSITION)};
     ta_error err = {0};
     ta_clip *sentinel = (ta_clip *)(uintptr_t)0x55, *out = sentinel;
-    TA_ASSERT_REFUSED(ta_create_from_morph_target_sequence("s", targets, 2, 30, false, &a, &out, &err), &err,
+    TA_ASSERT_REFUSED(ta_clip_create_from_morph_target_sequence("s", targets, 2, 30, false, &a, &out, &err), &err,
                       TA_ERROR_WRONG_KIND, "target 1 is a POSITION target");
-    TA_ASSERT_REFUSED(ta_create_from_morph_target_sequence("s", targets, 0, 30, false, &a, &out, &err), &err,
+    TA_ASSERT_REFUSED(ta_clip_create_from_morph_target_sequence("s", targets, 0, 30, false, &a, &out, &err), &err,
                       TA_ERROR_EMPTY_CLIP, "at least one morph target");
-    TA_ASSERT_REFUSED(ta_create_from_morph_target_sequence("s", targets, 1, 0, false, &a, &out, &err), &err,
+    TA_ASSERT_REFUSED(ta_clip_create_from_morph_target_sequence("s", targets, 1, 0, false, &a, &out, &err), &err,
                       TA_ERROR_OUT_OF_RANGE, "fps: 0");
-    TA_ASSERT_REFUSED(ta_create_from_morph_target_sequence("s", targets, 1, -24, false, &a, &out, &err), &err,
+    TA_ASSERT_REFUSED(ta_clip_create_from_morph_target_sequence("s", targets, 1, -24, false, &a, &out, &err), &err,
                       TA_ERROR_OUT_OF_RANGE, "fps: -24");
-    TA_ASSERT_REFUSED(ta_create_from_morph_target_sequence("s", targets, 1, NAN, false, &a, &out, &err), &err,
+    TA_ASSERT_REFUSED(ta_clip_create_from_morph_target_sequence("s", targets, 1, NAN, false, &a, &out, &err), &err,
                       TA_ERROR_NOT_A_NUMBER, "fps");
     /* One target and no loop: one key at 0, a clip of no length. */
-    TA_ASSERT_REFUSED(ta_create_from_morph_target_sequence("s", targets, 1, 30, true, &a, &out, &err), &err,
+    TA_ASSERT_REFUSED(ta_clip_create_from_morph_target_sequence("s", targets, 1, 30, true, &a, &out, &err), &err,
                       TA_ERROR_EMPTY_CLIP, "last no time");
     assert_ptr_equal(out, sentinel);
     assert_int_equal(counter.live_bytes, 0);
@@ -611,7 +611,7 @@ static void test_names_group_into_animations(void **state)
     ta_clip *clips[N];
     uint32_t count = 0;
     ta_error err = {0};
-    TA_ASSERT_OK(ta_create_clips_from_morph_target_sequences(names, targets, N, 30, false, NULL, clips, &count, &err),
+    TA_ASSERT_OK(ta_clip_create_clips_from_morph_target_sequences(names, targets, N, 30, false, NULL, clips, &count, &err),
                  &err);
     /* In order of first appearance; "bad name1" and "nodigits" match nothing. */
     const char *want[] = {"Walk_", "Run_", "crdeath", "fly-A_", ""};
@@ -622,14 +622,14 @@ static void test_names_group_into_animations(void **state)
         assert_int_equal(ta_clip_track_count(clips[i]), tracks[i]);
     }
     /* Walk_ plays targets 0, 1 and 6, in that order. */
-    assert_true(ta_track_target_eq(ta_track_get_target(ta_clip_track(clips[0], 2)), targets[6]));
-    assert_true(ta_track_target_eq(ta_track_get_target(ta_clip_track(clips[1], 1)), targets[9]));
+    assert_true(ta_track_target_eq(ta_track_target_of(ta_clip_track(clips[0], 2)), targets[6]));
+    assert_true(ta_track_target_eq(ta_track_target_of(ta_clip_track(clips[1], 1)), targets[9]));
     TA_ASSERT_NEAR(ta_clip_duration(clips[0]).seconds, 0.1, 1e-7);
     for (uint32_t i = 0; i < count; i++) ta_clip_release(clips[i]);
 
     const char *none[] = {"a", "b c1", ""};
     count = 9;
-    TA_ASSERT_OK(ta_create_clips_from_morph_target_sequences(none, targets, 3, 30, false, NULL, clips, &count, &err),
+    TA_ASSERT_OK(ta_clip_create_clips_from_morph_target_sequences(none, targets, 3, 30, false, NULL, clips, &count, &err),
                  &err);
     assert_int_equal(count, 0);
 }
@@ -646,13 +646,13 @@ static void test_sequences_refusals_make_nothing(void **state)
     /* Walk_ is made first, then Jump_ (one target, no loop) is refused: Walk_ is let go. */
     const char *names[] = {"Walk_1", "Walk_2", "Jump_1"};
     TA_ASSERT_REFUSED(
-        ta_create_clips_from_morph_target_sequences(names, targets, 3, 30, true, &a, clips, &count, &err), &err,
+        ta_clip_create_clips_from_morph_target_sequences(names, targets, 3, 30, true, &a, clips, &count, &err), &err,
         TA_ERROR_EMPTY_CLIP, "animation \"Jump_\" (from name 2)");
     const char *with_null[] = {"Walk_1", NULL, "Jump_1"};
     TA_ASSERT_REFUSED(
-        ta_create_clips_from_morph_target_sequences(with_null, targets, 3, 30, false, &a, clips, &count, &err), &err,
+        ta_clip_create_clips_from_morph_target_sequences(with_null, targets, 3, 30, false, &a, clips, &count, &err), &err,
         TA_ERROR_INVALID_ARGUMENT, "names: name 1 is NULL");
-    TA_ASSERT_REFUSED(ta_create_clips_from_morph_target_sequences(names, targets, 3, 0, false, &a, clips, &count, &err),
+    TA_ASSERT_REFUSED(ta_clip_create_clips_from_morph_target_sequences(names, targets, 3, 0, false, &a, clips, &count, &err),
                       &err, TA_ERROR_OUT_OF_RANGE, "fps");
     assert_int_equal(count, 42);
     assert_null(clips[0]);
@@ -660,7 +660,7 @@ static void test_sequences_refusals_make_nothing(void **state)
     /* Out of memory at every step. */
     for (long fail = 0;; fail++) {
         counter.fail_after = (long)counter.allocations + fail;
-        ta_result r = ta_create_clips_from_morph_target_sequences(names, targets, 3, 30, false, &a, clips, &count, &err);
+        ta_result r = ta_clip_create_clips_from_morph_target_sequences(names, targets, 3, 30, false, &a, clips, &count, &err);
         counter.fail_after = -1;
         if (r == TA_OK) break;
         assert_int_equal(r, TA_ERROR_OUT_OF_MEMORY);

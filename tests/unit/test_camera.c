@@ -181,7 +181,7 @@ static void add_or_refuse_perspective(const ta_perspective_camera *c, ta_result 
     ta_perspective_camera first = ta_perspective_camera_defaults();
     TA_ASSERT_OK(ta_camera_list_add_perspective(cams, &first, NULL, &err), &err);
     core_dump_cameras(cams, &before);
-    ta_perspective_camera_index idx = {4321};
+    ta_perspective_camera_id idx = {4321};
     ta_result r = ta_camera_list_add_perspective(cams, c, &idx, &err);
     assert_int_equal(r, expected);
     if (r == TA_OK) {
@@ -322,12 +322,12 @@ static void test_camera_list_add_and_refuse(void **state)
     ta_perspective_camera p = ta_perspective_camera_defaults();
     p.fov = 35;
     p.node = ta_node_at(3);
-    ta_perspective_camera_index pi = {9};
+    ta_perspective_camera_id pi = {9};
     TA_ASSERT_OK(ta_camera_list_add_perspective(cams, &p, &pi, &err), &err);
     assert_int_equal(pi.index, 0);
     ta_orthographic_camera o = ta_orthographic_camera_defaults();
     o.zoom = 4;
-    ta_orthographic_camera_index oi = {9};
+    ta_orthographic_camera_id oi = {9};
     TA_ASSERT_OK(ta_camera_list_add_orthographic(cams, &o, &oi, &err), &err);
     assert_int_equal(oi.index, 0);
 

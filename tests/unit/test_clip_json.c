@@ -1,5 +1,5 @@
 /*
- * ta_write_clip and ta_read_clip (AnimationClip.toJSON and AnimationClip.parse),
+ * ta_clip_write and ta_clip_read (AnimationClip.toJSON and AnimationClip.parse),
  * with the scene binder and namer. The expected paths are the spec's "Scene
  * JSON" table; the expected JSON fields and codes are those of three.js's
  * KeyframeTrack.toJSON (interpolation written only when not the type's
@@ -44,23 +44,23 @@ static void fixture_make(fixture *f)
     TA_ASSERT_OK(ta_assets_create(NULL, &f->assets, &err), &err);
     TA_ASSERT_OK(ta_camera_list_create(NULL, &f->cameras, &err), &err);
     ta_scene *s = f->scene;
-    f->root = add_node(s, ta_no_parent(), "root", "u-root", TA_NODE_GROUP);
-    f->cube = add_node(s, f->root, "Cube", "u-cube", TA_NODE_MESH);
-    f->multi = add_node(s, f->root, "Multi", "u-multi", TA_NODE_MESH);
-    f->body = add_node(s, f->root, "Body", "u-body", TA_NODE_SKINNED_MESH);
-    f->hips = add_node(s, f->body, "hips", "u-hips", TA_NODE_BONE);
-    f->spine = add_node(s, f->hips, "spine", "u-spine", TA_NODE_BONE);
-    f->sun = add_node(s, f->root, "Sun", "u-sun", TA_NODE_LIGHT);
-    f->cam = add_node(s, f->root, "Cam", "u-cam", TA_NODE_PERSPECTIVE_CAMERA);
-    f->ortho = add_node(s, f->root, "Ortho", "u-ortho", TA_NODE_ORTHOGRAPHIC_CAMERA);
+    f->root = add_node(s, ta_node_none(), "root", "u-root", TA_NODE_TYPE_GROUP);
+    f->cube = add_node(s, f->root, "Cube", "u-cube", TA_NODE_TYPE_MESH);
+    f->multi = add_node(s, f->root, "Multi", "u-multi", TA_NODE_TYPE_MESH);
+    f->body = add_node(s, f->root, "Body", "u-body", TA_NODE_TYPE_SKINNED_MESH);
+    f->hips = add_node(s, f->body, "hips", "u-hips", TA_NODE_TYPE_BONE);
+    f->spine = add_node(s, f->hips, "spine", "u-spine", TA_NODE_TYPE_BONE);
+    f->sun = add_node(s, f->root, "Sun", "u-sun", TA_NODE_TYPE_LIGHT);
+    f->cam = add_node(s, f->root, "Cam", "u-cam", TA_NODE_TYPE_PERSPECTIVE_CAMERA);
+    f->ortho = add_node(s, f->root, "Ortho", "u-ortho", TA_NODE_TYPE_ORTHOGRAPHIC_CAMERA);
 
     ta_texture tex = ta_texture_defaults();
     ta_texture_id tex_id;
     TA_ASSERT_OK(ta_assets_add_texture(f->assets, &tex, "checker", "u-tex", &tex_id, &err), &err);
-    ta_material standard = ta_material_defaults(TA_MATERIAL_STANDARD);
+    ta_material standard = ta_material_defaults(TA_MATERIAL_KIND_STANDARD);
     standard.map = tex_id;
-    ta_material basic = ta_material_defaults(TA_MATERIAL_BASIC);
-    ta_material phong = ta_material_defaults(TA_MATERIAL_PHONG);
+    ta_material basic = ta_material_defaults(TA_MATERIAL_KIND_BASIC);
+    ta_material phong = ta_material_defaults(TA_MATERIAL_KIND_PHONG);
     ta_material_id m0, m1, m2;
     TA_ASSERT_OK(ta_assets_add_material(f->assets, &standard, "skin", "u-m0", &m0, &err), &err);
     TA_ASSERT_OK(ta_assets_add_material(f->assets, &basic, "flat", "u-m1", &m1, &err), &err);
@@ -77,7 +77,7 @@ static void fixture_make(fixture *f)
     ta_mesh_desc body = {f->body, 2, NULL, body_morphs, &m1, 1, bones, 2};
     TA_ASSERT_OK(ta_scene_add_skinned_mesh(s, &body, NULL, &err), &err);
 
-    ta_light spot = ta_light_defaults(TA_LIGHT_SPOT);
+    ta_light spot = ta_light_defaults(TA_LIGHT_KIND_SPOT);
     spot.node = f->sun;
     TA_ASSERT_OK(ta_scene_add_light(s, &spot, NULL, &err), &err);
     ta_perspective_camera pc = ta_perspective_camera_defaults();
@@ -138,41 +138,41 @@ static void test_write_names_targets_by_uuid_as_the_spec_table(void **state)
     ta_error err = {0};
     const float t2[2] = {0, 1};
     ta_track_target pos, morph, opacity, slot_color, intensity, fov, zoom, map_offset, rot_y, bone_q;
-    TA_ASSERT_OK(ta_node_target(f.cube, TA_POSITION, &pos, &err), &err);
-    TA_ASSERT_OK(ta_morph_target(ta_mesh_at(0), 2, &morph, &err), &err);
-    TA_ASSERT_OK(ta_material_target(ta_material_at(0), TA_MATERIAL_OPACITY, &opacity, &err), &err);
-    TA_ASSERT_OK(ta_material_target(ta_material_at(2), TA_MATERIAL_COLOR, &slot_color, &err), &err);
-    TA_ASSERT_OK(ta_light_target(ta_light_at(0), TA_LIGHT_INTENSITY, &intensity, &err), &err);
-    TA_ASSERT_OK(ta_perspective_camera_target(ta_perspective_camera_at(0), TA_CAMERA_FOV, &fov, &err), &err);
-    TA_ASSERT_OK(ta_orthographic_camera_target(ta_orthographic_camera_at(0), TA_CAMERA_ZOOM, &zoom, &err), &err);
-    TA_ASSERT_OK(ta_material_target(ta_material_at(0), TA_MATERIAL_MAP_OFFSET, &map_offset, &err), &err);
-    TA_ASSERT_OK(ta_node_element_target(f.spine, TA_ROTATION_ELEMENT, 1, &rot_y, &err), &err);
-    TA_ASSERT_OK(ta_node_target(f.hips, TA_QUATERNION, &bone_q, &err), &err);
+    TA_ASSERT_OK(ta_track_target_node(f.cube, TA_TRACK_KIND_POSITION, &pos, &err), &err);
+    TA_ASSERT_OK(ta_track_target_morph(ta_mesh_at(0), 2, &morph, &err), &err);
+    TA_ASSERT_OK(ta_track_target_material(ta_material_at(0), TA_TRACK_KIND_MATERIAL_OPACITY, &opacity, &err), &err);
+    TA_ASSERT_OK(ta_track_target_material(ta_material_at(2), TA_TRACK_KIND_MATERIAL_COLOR, &slot_color, &err), &err);
+    TA_ASSERT_OK(ta_track_target_light(ta_light_at(0), TA_TRACK_KIND_LIGHT_INTENSITY, &intensity, &err), &err);
+    TA_ASSERT_OK(ta_track_target_perspective_camera(ta_perspective_camera_at(0), TA_TRACK_KIND_CAMERA_FOV, &fov, &err), &err);
+    TA_ASSERT_OK(ta_track_target_orthographic_camera(ta_orthographic_camera_at(0), TA_TRACK_KIND_CAMERA_ZOOM, &zoom, &err), &err);
+    TA_ASSERT_OK(ta_track_target_material(ta_material_at(0), TA_TRACK_KIND_MATERIAL_MAP_OFFSET, &map_offset, &err), &err);
+    TA_ASSERT_OK(ta_track_target_node_element(f.spine, TA_TRACK_KIND_ROTATION_ELEMENT, 1, &rot_y, &err), &err);
+    TA_ASSERT_OK(ta_track_target_node(f.hips, TA_TRACK_KIND_QUATERNION, &bone_q, &err), &err);
     const float v6[6] = {0, 0, 0, 4, 0, 0}, v2[2] = {1, 0.5f}, c6[6] = {1, 0, 0, 0, 1, 0}, o4[4] = {0, 0, 0.5f, 0.25f};
     const float q8[8] = {0, 0, 0, 1, 0, 0.70710677f, 0, 0.70710677f};
     ta_track *tracks[10] = {
         make_track(pos, TA_INTERPOLATION_DEFAULT, t2, 2, v6, 6),
-        make_track(morph, TA_STEP, t2, 2, v2, 2),
-        make_track(opacity, TA_SMOOTH, t2, 2, v2, 2),
-        make_track(slot_color, TA_LINEAR, t2, 2, c6, 6),
-        make_track(intensity, TA_LINEAR, t2, 2, v2, 2),
-        make_track(fov, TA_LINEAR, t2, 2, v2, 2),
-        make_track(zoom, TA_LINEAR, t2, 2, v2, 2),
-        make_track(map_offset, TA_LINEAR, t2, 2, o4, 4),
-        make_track(rot_y, TA_LINEAR, t2, 2, v2, 2),
-        make_track(bone_q, TA_LINEAR, t2, 2, q8, 8),
+        make_track(morph, TA_INTERPOLATION_STEP, t2, 2, v2, 2),
+        make_track(opacity, TA_INTERPOLATION_SMOOTH, t2, 2, v2, 2),
+        make_track(slot_color, TA_INTERPOLATION_LINEAR, t2, 2, c6, 6),
+        make_track(intensity, TA_INTERPOLATION_LINEAR, t2, 2, v2, 2),
+        make_track(fov, TA_INTERPOLATION_LINEAR, t2, 2, v2, 2),
+        make_track(zoom, TA_INTERPOLATION_LINEAR, t2, 2, v2, 2),
+        make_track(map_offset, TA_INTERPOLATION_LINEAR, t2, 2, o4, 4),
+        make_track(rot_y, TA_INTERPOLATION_LINEAR, t2, 2, v2, 2),
+        make_track(bone_q, TA_INTERPOLATION_LINEAR, t2, 2, q8, 8),
     };
-    ta_clip_options co = {NULL, 0, TA_ADDITIVE_BLEND_MODE, "{\"tag\":1}", "u-clip", false, NULL, 0};
+    ta_clip_options co = {NULL, 0, TA_BLEND_MODE_ADDITIVE, "{\"tag\":1}", "u-clip", false, NULL, 0};
     ta_clip *clip;
     TA_ASSERT_OK(ta_clip_create("walk", tracks, 10, &co, &clip, &err), &err);
 
-    ta_clip_binding where = {f.scene, f.assets, f.cameras, ta_no_parent()};
+    ta_clip_binding where = {f.scene, f.assets, f.cameras, ta_node_none()};
     ta_clip_write_options wo;
     memset(&wo, 0, sizeof wo);
     wo.namer = ta_clip_binding_name;
     wo.namer_user = &where;
     char *text = NULL;
-    TA_ASSERT_OK(ta_write_clip(clip, &wo, &text, &err), &err);
+    TA_ASSERT_OK(ta_clip_write(clip, &wo, &text, &err), &err);
     json_t *doc = parse_text(text);
     assert_string_equal(json_string_value(json_object_get(doc, "name")), "walk");
     assert_string_equal(json_string_value(json_object_get(doc, "uuid")), "u-clip");
@@ -202,7 +202,7 @@ static void test_write_names_targets_by_uuid_as_the_spec_table(void **state)
     TA_ASSERT_NEAR(json_number_value(json_array_get(values, 3)), 4.0, 0);
     TA_ASSERT_NEAR(json_number_value(json_array_get(json_object_get(track_at(doc, 1), "values"), 1)), 0.5, 0);
     json_decref(doc);
-    ta_json_free(text);
+    ta_json_destroy(text);
     ta_clip_release(clip);
     fixture_free(&f);
 }
@@ -215,9 +215,9 @@ static void test_write_flags_strings_and_bezier(void **state)
     ta_error err = {0};
     const float t3[3] = {0, 0.5f, 1};
     ta_track_target vis, name, rough;
-    TA_ASSERT_OK(ta_node_target(f.cube, TA_VISIBLE, &vis, &err), &err);
-    TA_ASSERT_OK(ta_node_target(f.cube, TA_NODE_NAME, &name, &err), &err);
-    TA_ASSERT_OK(ta_material_target(ta_material_at(0), TA_MATERIAL_ROUGHNESS, &rough, &err), &err);
+    TA_ASSERT_OK(ta_track_target_node(f.cube, TA_TRACK_KIND_VISIBLE, &vis, &err), &err);
+    TA_ASSERT_OK(ta_track_target_node(f.cube, TA_TRACK_KIND_NODE_NAME, &name, &err), &err);
+    TA_ASSERT_OK(ta_track_target_material(ta_material_at(0), TA_TRACK_KIND_MATERIAL_ROUGHNESS, &rough, &err), &err);
     const float flags[3] = {1, 0, 1};
     ta_track *v = make_track(vis, TA_INTERPOLATION_DEFAULT, t3, 3, flags, 3);
     ta_track_desc sd;
@@ -233,7 +233,7 @@ static void test_write_flags_strings_and_bezier(void **state)
     memset(&bd, 0, sizeof bd);
     const float bv[3] = {0, 1, 0}, in[6] = {0, 0, 0.4f, 1, 0.9f, 0}, out[6] = {0.1f, 0, 0.6f, 1, 1, 0};
     bd.target = rough;
-    bd.interpolation = TA_BEZIER;
+    bd.interpolation = TA_INTERPOLATION_BEZIER;
     bd.times = t3;
     bd.key_count = 3;
     bd.values = bv;
@@ -246,10 +246,10 @@ static void test_write_flags_strings_and_bezier(void **state)
     ta_track *tracks[3] = {v, s, b};
     ta_clip *clip;
     TA_ASSERT_OK(ta_clip_create("flags", tracks, 3, NULL, &clip, &err), &err);
-    ta_clip_binding where = {f.scene, f.assets, f.cameras, ta_no_parent()};
+    ta_clip_binding where = {f.scene, f.assets, f.cameras, ta_node_none()};
     ta_clip_write_options wo = {ta_clip_binding_name, &where, NULL, 2};
     char *text;
-    TA_ASSERT_OK(ta_write_clip(clip, &wo, &text, &err), &err);
+    TA_ASSERT_OK(ta_clip_write(clip, &wo, &text, &err), &err);
     json_t *doc = parse_text(text);
     assert_int_equal(json_integer_value(json_object_get(doc, "blendMode")), 2500);
     assert_string_equal(json_string_value(json_object_get(doc, "userData")), "{}");
@@ -269,7 +269,7 @@ static void test_write_flags_strings_and_bezier(void **state)
     assert_int_equal(json_array_size(in_json), 6);
     TA_ASSERT_NEAR(json_number_value(json_array_get(in_json, 2)), 0.4f, 0);
     json_decref(doc);
-    ta_json_free(text);
+    ta_json_destroy(text);
     ta_clip_release(clip);
     fixture_free(&f);
 }
@@ -281,16 +281,16 @@ static void test_write_refuses_what_three_js_json_cannot_hold(void **state)
     fixture_make(&f);
     ta_error err = {0};
     const float t2[2] = {0, 1}, v6[6] = {0, 0, 0, 1, 1, 1}, o4[4] = {0, 0, 1, 1};
-    ta_clip_binding where = {f.scene, f.assets, f.cameras, ta_no_parent()};
+    ta_clip_binding where = {f.scene, f.assets, f.cameras, ta_node_none()};
     ta_clip_write_options wo = {ta_clip_binding_name, &where, NULL, 0};
 
     /* A cubic spline track has no three.js JSON form. */
     ta_track_target pos;
-    TA_ASSERT_OK(ta_node_target(f.cube, TA_POSITION, &pos, &err), &err);
+    TA_ASSERT_OK(ta_track_target_node(f.cube, TA_TRACK_KIND_POSITION, &pos, &err), &err);
     ta_track_desc d;
     memset(&d, 0, sizeof d);
     d.target = pos;
-    d.interpolation = TA_CUBIC_SPLINE;
+    d.interpolation = TA_INTERPOLATION_CUBIC_SPLINE;
     d.times = t2;
     d.key_count = 2;
     d.values = v6;
@@ -303,7 +303,7 @@ static void test_write_refuses_what_three_js_json_cannot_hold(void **state)
     ta_clip *clip;
     TA_ASSERT_OK(ta_clip_create("c", &cubic, 1, NULL, &clip, &err), &err);
     char *text = (char *)&err; /* a value the refusal must not change */
-    TA_ASSERT_REFUSED(ta_write_clip(clip, &wo, &text, &err), &err, TA_ERROR_UNSUPPORTED,
+    TA_ASSERT_REFUSED(ta_clip_write(clip, &wo, &text, &err), &err, TA_ERROR_UNSUPPORTED,
                       "tracks[0]: a CUBIC_SPLINE track has no three.js JSON form");
     assert_ptr_equal(text, (char *)&err);
     ta_clip_release(clip);
@@ -312,10 +312,10 @@ static void test_write_refuses_what_three_js_json_cannot_hold(void **state)
     ta_material *m1 = ta_assets_material(f.assets, ta_material_at(1));
     m1->map = ta_texture_at(0);
     ta_track_target map1;
-    TA_ASSERT_OK(ta_material_target(ta_material_at(2), TA_MATERIAL_MAP_OFFSET, &map1, &err), &err);
-    ta_track *mt = make_track(map1, TA_LINEAR, t2, 2, o4, 4);
+    TA_ASSERT_OK(ta_track_target_material(ta_material_at(2), TA_TRACK_KIND_MATERIAL_MAP_OFFSET, &map1, &err), &err);
+    ta_track *mt = make_track(map1, TA_INTERPOLATION_LINEAR, t2, 2, o4, 4);
     TA_ASSERT_OK(ta_clip_create("m", &mt, 1, NULL, &clip, &err), &err);
-    TA_ASSERT_REFUSED(ta_write_clip(clip, &wo, &text, &err), &err, TA_ERROR_MISSING_TARGET,
+    TA_ASSERT_REFUSED(ta_clip_write(clip, &wo, &text, &err), &err, TA_ERROR_MISSING_TARGET,
                       "tracks[0]: target: no mesh at or below the clip's root draws with material 2");
     ta_clip_release(clip);
 
@@ -323,15 +323,15 @@ static void test_write_refuses_what_three_js_json_cannot_hold(void **state)
     ta_node_id plain;
     TA_ASSERT_OK(ta_scene_add_node(f.scene, f.root, "plain", &plain, &err), &err);
     ta_track_target pp;
-    TA_ASSERT_OK(ta_node_target(plain, TA_POSITION, &pp, &err), &err);
-    ta_track *pt = make_track(pp, TA_LINEAR, t2, 2, v6, 6);
+    TA_ASSERT_OK(ta_track_target_node(plain, TA_TRACK_KIND_POSITION, &pp, &err), &err);
+    ta_track *pt = make_track(pp, TA_INTERPOLATION_LINEAR, t2, 2, v6, 6);
     TA_ASSERT_OK(ta_clip_create("p", &pt, 1, NULL, &clip, &err), &err);
-    TA_ASSERT_REFUSED(ta_write_clip(clip, &wo, &text, &err), &err, TA_ERROR_INVALID_ARGUMENT,
+    TA_ASSERT_REFUSED(ta_clip_write(clip, &wo, &text, &err), &err, TA_ERROR_INVALID_ARGUMENT,
                       "tracks[0]: target: the track is on node 9 (\"plain\"), which has no uuid");
     /* A node outside the clip's root is not found from it. */
     ta_clip_binding below = {f.scene, f.assets, f.cameras, f.hips};
     ta_clip_write_options wb = {ta_clip_binding_name, &below, NULL, 0};
-    TA_ASSERT_REFUSED(ta_write_clip(clip, &wb, &text, &err), &err, TA_ERROR_MISSING_TARGET,
+    TA_ASSERT_REFUSED(ta_clip_write(clip, &wb, &text, &err), &err, TA_ERROR_MISSING_TARGET,
                       "which is not the clip's root (node 4) or below it");
     assert_ptr_equal(text, (char *)&err);
     ta_clip_release(clip);
@@ -368,7 +368,7 @@ static void reader_make(reader *r, ta_node_id (*root)(const fixture *))
     r->where.scene = r->f.scene;
     r->where.assets = r->f.assets;
     r->where.cameras = r->f.cameras;
-    r->where.root = root != NULL ? root(&r->f) : ta_no_parent();
+    r->where.root = root != NULL ? root(&r->f) : ta_node_none();
     r->counter.fail_after = -1;
     r->allocator = ta_test_counting_allocator(&r->counter);
     r->options.allocator = &r->allocator;
@@ -388,7 +388,7 @@ static ta_clip *read_ok(reader *r, const char *text)
 {
     ta_clip *clip = NULL;
     ta_error err = {0};
-    TA_ASSERT_OK(ta_read_clip(text, strlen(text), &r->options, &clip, &err), &err);
+    TA_ASSERT_OK(ta_clip_read(text, strlen(text), &r->options, &clip, &err), &err);
     return clip;
 }
 
@@ -396,7 +396,7 @@ static void refused(reader *r, const char *text, ta_result code, const char *nee
 {
     ta_clip *clip = (ta_clip *)r; /* must stay as it is */
     ta_error err = {0};
-    TA_ASSERT_REFUSED(ta_read_clip(text, strlen(text), &r->options, &clip, &err), &err, code, needle);
+    TA_ASSERT_REFUSED(ta_clip_read(text, strlen(text), &r->options, &clip, &err), &err, code, needle);
     assert_ptr_equal(clip, (ta_clip *)r);
     assert_int_equal(r->counter.live_bytes, 0);
 }
@@ -426,7 +426,7 @@ static void test_read_binds_each_path_as_three_js(void **state)
     ta_clip *clip = read_ok(&r, text);
     assert_string_equal(ta_clip_name(clip), "walk");
     assert_string_equal(ta_clip_uuid(clip), "u-w");
-    assert_int_equal(ta_clip_blend_mode(clip), TA_ADDITIVE_BLEND_MODE);
+    assert_int_equal(ta_clip_blend_mode(clip), TA_BLEND_MODE_ADDITIVE);
     assert_string_equal(ta_clip_user_data(clip), "{\"a\":2}");
     TA_ASSERT_NEAR(ta_clip_duration(clip).seconds, 2.0, 1e-12);
     /* The whole morphTargetInfluences makes one track per morph target (3). */
@@ -436,28 +436,28 @@ static void test_read_binds_each_path_as_three_js(void **state)
         ta_target_family family;
         uint32_t index, element;
     } want[12] = {
-        {TA_POSITION, TA_FAMILY_NODE, 1, 0},
-        {TA_MATERIAL_OPACITY, TA_FAMILY_MATERIAL, 2, 0}, /* the second of Multi's [1, 2] */
-        {TA_MORPH_INFLUENCE, TA_FAMILY_MESH, 0, 1},
-        {TA_MATERIAL_MAP_OFFSET, TA_FAMILY_MATERIAL, 0, 0},
-        {TA_LIGHT_ANGLE, TA_FAMILY_LIGHT, 0, 0},
-        {TA_CAMERA_ZOOM, TA_FAMILY_ORTHOGRAPHIC_CAMERA, 0, 0},
-        {TA_ROTATION_ELEMENT, TA_FAMILY_NODE, 5, 2},
-        {TA_VISIBLE, TA_FAMILY_NODE, 1, 0},
-        {TA_NODE_NAME, TA_FAMILY_NODE, 1, 0},
-        {TA_MORPH_INFLUENCE, TA_FAMILY_MESH, 0, 0},
-        {TA_MORPH_INFLUENCE, TA_FAMILY_MESH, 0, 1},
-        {TA_MORPH_INFLUENCE, TA_FAMILY_MESH, 0, 2},
+        {TA_TRACK_KIND_POSITION, TA_TARGET_FAMILY_NODE, 1, 0},
+        {TA_TRACK_KIND_MATERIAL_OPACITY, TA_TARGET_FAMILY_MATERIAL, 2, 0}, /* the second of Multi's [1, 2] */
+        {TA_TRACK_KIND_MORPH_INFLUENCE, TA_TARGET_FAMILY_MESH, 0, 1},
+        {TA_TRACK_KIND_MATERIAL_MAP_OFFSET, TA_TARGET_FAMILY_MATERIAL, 0, 0},
+        {TA_TRACK_KIND_LIGHT_ANGLE, TA_TARGET_FAMILY_LIGHT, 0, 0},
+        {TA_TRACK_KIND_CAMERA_ZOOM, TA_TARGET_FAMILY_ORTHOGRAPHIC_CAMERA, 0, 0},
+        {TA_TRACK_KIND_ROTATION_ELEMENT, TA_TARGET_FAMILY_NODE, 5, 2},
+        {TA_TRACK_KIND_VISIBLE, TA_TARGET_FAMILY_NODE, 1, 0},
+        {TA_TRACK_KIND_NODE_NAME, TA_TARGET_FAMILY_NODE, 1, 0},
+        {TA_TRACK_KIND_MORPH_INFLUENCE, TA_TARGET_FAMILY_MESH, 0, 0},
+        {TA_TRACK_KIND_MORPH_INFLUENCE, TA_TARGET_FAMILY_MESH, 0, 1},
+        {TA_TRACK_KIND_MORPH_INFLUENCE, TA_TARGET_FAMILY_MESH, 0, 2},
     };
     for (uint32_t i = 0; i < 12; ++i) {
-        ta_track_target t = ta_track_get_target(ta_clip_track(clip, i));
+        ta_track_target t = ta_track_target_of(ta_clip_track(clip, i));
         assert_int_equal(t.kind, want[i].kind);
         assert_int_equal(t.family, want[i].family);
         assert_int_equal(t.index, want[i].index);
         assert_int_equal(t.element, want[i].element);
     }
-    assert_int_equal(ta_track_interpolation(ta_clip_track(clip, 1)), TA_STEP);
-    assert_int_equal(ta_track_interpolation(ta_clip_track(clip, 7)), TA_STEP);
+    assert_int_equal(ta_track_interpolation(ta_clip_track(clip, 1)), TA_INTERPOLATION_STEP);
+    assert_int_equal(ta_track_interpolation(ta_clip_track(clip, 7)), TA_INTERPOLATION_STEP);
     TA_ASSERT_NEAR(ta_track_values(ta_clip_track(clip, 0))[5], 3.0, 0);
     TA_ASSERT_NEAR(ta_track_values(ta_clip_track(clip, 7))[1], 0.0, 0);
     /* Values split by the track's stride of 3: target 1 takes 2 and 5. */
@@ -504,15 +504,15 @@ static void test_read_from_a_skinned_mesh_finds_its_bones(void **state)
     ta_clip *clip = read_ok(&r, text);
     assert_string_equal(ta_clip_name(clip), "");
     assert_int_equal(ta_clip_track_count(clip), 4);
-    ta_track_target t0 = ta_track_get_target(ta_clip_track(clip, 0));
-    assert_int_equal(t0.kind, TA_QUATERNION);
+    ta_track_target t0 = ta_track_target_of(ta_clip_track(clip, 0));
+    assert_int_equal(t0.kind, TA_TRACK_KIND_QUATERNION);
     assert_int_equal(t0.index, r.f.spine.index);
-    assert_int_equal(ta_track_get_target(ta_clip_track(clip, 1)).index, r.f.hips.index);
-    ta_track_target t2 = ta_track_get_target(ta_clip_track(clip, 2));
-    assert_int_equal(t2.kind, TA_SKINNED_MORPH_INFLUENCE);
+    assert_int_equal(ta_track_target_of(ta_clip_track(clip, 1)).index, r.f.hips.index);
+    ta_track_target t2 = ta_track_target_of(ta_clip_track(clip, 2));
+    assert_int_equal(t2.kind, TA_TRACK_KIND_SKINNED_MORPH_INFLUENCE);
     assert_int_equal(t2.element, 1);
-    ta_track_target t3 = ta_track_get_target(ta_clip_track(clip, 3));
-    assert_int_equal(t3.kind, TA_SCALE_ELEMENT);
+    ta_track_target t3 = ta_track_target_of(ta_clip_track(clip, 3));
+    assert_int_equal(t3.kind, TA_TRACK_KIND_SCALE_ELEMENT);
     assert_int_equal(t3.index, r.f.spine.index);
     /* fps 2: times are in frames, divided by 2 (AnimationClip.parse scales by 1 / fps). */
     TA_ASSERT_NEAR(ta_track_times(ta_clip_track(clip, 3))[1], 1.5, 0);
@@ -533,13 +533,13 @@ static void test_read_binds_the_element_form_of_a_material_property(void **state
                                 "{\"name\":\"u-cube.material[emissive]\",\"type\":\"color\",\"times\":[0],\"values\":[1,0,0]},"
                                 "{\"name\":\"Multi.material[opacity]\",\"type\":\"number\",\"times\":[0],\"values\":[0]}]}");
     assert_int_equal(ta_clip_track_count(clip), 2);
-    ta_track_target t = ta_track_get_target(ta_clip_track(clip, 0));
-    assert_int_equal(t.kind, TA_MATERIAL_OPACITY);
-    assert_int_equal(t.family, TA_FAMILY_MATERIAL);
+    ta_track_target t = ta_track_target_of(ta_clip_track(clip, 0));
+    assert_int_equal(t.kind, TA_TRACK_KIND_MATERIAL_OPACITY);
+    assert_int_equal(t.family, TA_TARGET_FAMILY_MATERIAL);
     assert_int_equal(t.index, 0); /* Cube's one material */
     TA_ASSERT_NEAR(ta_track_values(ta_clip_track(clip, 0))[1], 0.0, 0);
-    t = ta_track_get_target(ta_clip_track(clip, 1));
-    assert_int_equal(t.kind, TA_MATERIAL_EMISSIVE);
+    t = ta_track_target_of(ta_clip_track(clip, 1));
+    assert_int_equal(t.kind, TA_TRACK_KIND_MATERIAL_EMISSIVE);
     assert_int_equal(t.index, 0);
     /* On an array of materials three.js sets the array's own "opacity": nothing drawn changes. */
     assert_int_equal(r.warned.count, 1);
@@ -761,10 +761,10 @@ static void test_read_refuses_missing_arguments(void **state)
     ta_error err = {0};
     ta_clip_read_options none;
     memset(&none, 0, sizeof none);
-    TA_ASSERT_REFUSED(ta_read_clip("{}", 2, &none, &clip, &err), &err, TA_ERROR_INVALID_ARGUMENT,
+    TA_ASSERT_REFUSED(ta_clip_read("{}", 2, &none, &clip, &err), &err, TA_ERROR_INVALID_ARGUMENT,
                       "options.resolver: is NULL");
-    TA_ASSERT_REFUSED(ta_read_clip("{}", 2, NULL, &clip, &err), &err, TA_ERROR_INVALID_ARGUMENT, "options.resolver");
-    TA_ASSERT_REFUSED(ta_read_clip("{}", 2, &none, NULL, &err), &err, TA_ERROR_INVALID_ARGUMENT, "out_clip: is NULL");
+    TA_ASSERT_REFUSED(ta_clip_read("{}", 2, NULL, &clip, &err), &err, TA_ERROR_INVALID_ARGUMENT, "options.resolver");
+    TA_ASSERT_REFUSED(ta_clip_read("{}", 2, &none, NULL, &err), &err, TA_ERROR_INVALID_ARGUMENT, "out_clip: is NULL");
     assert_null(clip);
 }
 
@@ -777,18 +777,18 @@ static void test_a_written_clip_reads_back_the_same(void **state)
     const float t3[3] = {0.25f, 0.5f, 2};
     const float v9[9] = {1, 2, 3, 4, 5, 6, 7, 8, 9}, c9[9] = {0.1f, 0.2f, 0.3f, 0.4f, 0.5f, 0.6f, 0.7f, 0.8f, 0.9f};
     ta_track_target pos, em, pen, morph;
-    TA_ASSERT_OK(ta_node_target(r.f.spine, TA_POSITION, &pos, &err), &err);
-    TA_ASSERT_OK(ta_material_target(ta_material_at(2), TA_MATERIAL_EMISSIVE, &em, &err), &err);
-    TA_ASSERT_OK(ta_light_target(ta_light_at(0), TA_LIGHT_PENUMBRA, &pen, &err), &err);
-    TA_ASSERT_OK(ta_skinned_morph_target(ta_skinned_mesh_at(0), 1, &morph, &err), &err);
-    ta_track *tracks[4] = {make_track(pos, TA_SMOOTH, t3, 3, v9, 9), make_track(em, TA_STEP, t3, 3, c9, 9),
-                           make_track(pen, TA_LINEAR, t3, 3, c9, 3), make_track(morph, TA_LINEAR, t3, 3, c9 + 3, 3)};
-    ta_clip_options co = {NULL, 3.5, TA_NORMAL_BLEND_MODE, NULL, "u-rt", false, NULL, 0};
+    TA_ASSERT_OK(ta_track_target_node(r.f.spine, TA_TRACK_KIND_POSITION, &pos, &err), &err);
+    TA_ASSERT_OK(ta_track_target_material(ta_material_at(2), TA_TRACK_KIND_MATERIAL_EMISSIVE, &em, &err), &err);
+    TA_ASSERT_OK(ta_track_target_light(ta_light_at(0), TA_TRACK_KIND_LIGHT_PENUMBRA, &pen, &err), &err);
+    TA_ASSERT_OK(ta_track_target_skinned_morph(ta_skinned_mesh_at(0), 1, &morph, &err), &err);
+    ta_track *tracks[4] = {make_track(pos, TA_INTERPOLATION_SMOOTH, t3, 3, v9, 9), make_track(em, TA_INTERPOLATION_STEP, t3, 3, c9, 9),
+                           make_track(pen, TA_INTERPOLATION_LINEAR, t3, 3, c9, 3), make_track(morph, TA_INTERPOLATION_LINEAR, t3, 3, c9 + 3, 3)};
+    ta_clip_options co = {NULL, 3.5, TA_BLEND_MODE_NORMAL, NULL, "u-rt", false, NULL, 0};
     ta_clip *clip;
     TA_ASSERT_OK(ta_clip_create("rt", tracks, 4, &co, &clip, &err), &err);
     ta_clip_write_options wo = {ta_clip_binding_name, &r.where, NULL, 0};
     char *text;
-    TA_ASSERT_OK(ta_write_clip(clip, &wo, &text, &err), &err);
+    TA_ASSERT_OK(ta_clip_write(clip, &wo, &text, &err), &err);
     ta_clip *back = read_ok(&r, text);
     assert_string_equal(ta_clip_name(back), "rt");
     assert_string_equal(ta_clip_uuid(back), "u-rt");
@@ -796,13 +796,13 @@ static void test_a_written_clip_reads_back_the_same(void **state)
     assert_int_equal(ta_clip_track_count(back), 4);
     for (uint32_t i = 0; i < 4; ++i) {
         const ta_track *a = ta_clip_track(clip, i), *b = ta_clip_track(back, i);
-        assert_true(ta_track_target_eq(ta_track_get_target(a), ta_track_get_target(b)));
+        assert_true(ta_track_target_eq(ta_track_target_of(a), ta_track_target_of(b)));
         assert_int_equal(ta_track_interpolation(a), ta_track_interpolation(b));
         assert_int_equal(ta_track_key_count(b), 3);
         assert_memory_equal(ta_track_times(a), ta_track_times(b), 3 * sizeof(float));
         assert_memory_equal(ta_track_values(a), ta_track_values(b), 3 * ta_track_value_size(a) * sizeof(float));
     }
-    ta_json_free(text);
+    ta_json_destroy(text);
     ta_clip_release(back);
     ta_clip_release(clip);
     reader_free(&r);

@@ -25,7 +25,7 @@ static ta_track *track_of(uint32_t node, ta_track_kind kind, const float *times,
 {
     ta_error err = {0};
     ta_track_desc d = {0};
-    TA_ASSERT_OK(ta_node_target(ta_node_at(node), kind, &d.target, &err), &err);
+    TA_ASSERT_OK(ta_track_target_node(ta_node_at(node), kind, &d.target, &err), &err);
     d.interpolation = interp;
     d.times = times;
     d.key_count = KEYS;
@@ -56,9 +56,9 @@ static ta_clip *rig_clip(void)
     }
     ta_track *tracks[3 * BONES];
     for (uint32_t b = 0; b < BONES; ++b) {
-        tracks[3 * b] = track_of(b, TA_POSITION, times, pos, 3, TA_LINEAR);
-        tracks[3 * b + 1] = track_of(b, TA_QUATERNION, times, rot, 4, TA_LINEAR);
-        tracks[3 * b + 2] = track_of(b, TA_SCALE, times, scl, 3, TA_STEP);
+        tracks[3 * b] = track_of(b, TA_TRACK_KIND_POSITION, times, pos, 3, TA_INTERPOLATION_LINEAR);
+        tracks[3 * b + 1] = track_of(b, TA_TRACK_KIND_QUATERNION, times, rot, 4, TA_INTERPOLATION_LINEAR);
+        tracks[3 * b + 2] = track_of(b, TA_TRACK_KIND_SCALE, times, scl, 3, TA_INTERPOLATION_STEP);
     }
     ta_clip *clip = NULL;
     TA_ASSERT_OK(ta_clip_create("rig", tracks, 3 * BONES, NULL, &clip, &err), &err);
@@ -87,8 +87,8 @@ static void test_plan_made_with_every_clip(void **state)
 
     ta_clip *copy = NULL, *sub = NULL, *additive = NULL;
     TA_ASSERT_OK(ta_clip_copy(clip, NULL, &copy, &err), &err);
-    TA_ASSERT_OK(ta_subclip(clip, "sub", 0, 2, 4, NULL, &sub, &err), &err);
-    TA_ASSERT_OK(ta_make_clip_additive(clip, 0, NULL, 30, NULL, &additive, &err), &err);
+    TA_ASSERT_OK(ta_clip_subclip(clip, "sub", 0, 2, 4, NULL, &sub, &err), &err);
+    TA_ASSERT_OK(ta_clip_make_additive(clip, 0, NULL, 30, NULL, &additive, &err), &err);
     assert_planned(copy);
     assert_planned(sub);
     assert_planned(additive);
@@ -121,18 +121,18 @@ static void *play(void *arg)
     ta_scene *scene = NULL;
     ta_mixer *mixer = NULL;
     ta_result r = ta_scene_create(NULL, &scene, &err);
-    for (uint32_t b = 0; b < BONES && r == TA_OK; ++b) r = ta_scene_add_node(scene, ta_no_parent(), NULL, NULL, &err);
-    if (r == TA_OK) r = ta_mixer_create(ta_no_parent(), NULL, &mixer, &err);
+    for (uint32_t b = 0; b < BONES && r == TA_OK; ++b) r = ta_scene_add_node(scene, ta_node_none(), NULL, NULL, &err);
+    if (r == TA_OK) r = ta_mixer_create(ta_node_none(), NULL, &mixer, &err);
     for (int i = 0; i < 2 && r == TA_OK; ++i) {
         ta_action *a = NULL;
         r = ta_action_create(pl->clip, NULL, &a, &err);
-        if (r == TA_OK && (r = ta_mixer_add(mixer, a, ta_no_parent(), NULL, &err)) != TA_OK) ta_action_destroy(a);
+        if (r == TA_OK && (r = ta_mixer_add(mixer, a, ta_node_none(), NULL, &err)) != TA_OK) ta_action_destroy(a);
         if (r == TA_OK) r = ta_action_set_weight(a, 0.5f, &err);
         if (r == TA_OK) r = ta_action_set_time_scale(a, i ? 1.5f : 1.0f, &err);
         if (r == TA_OK) r = ta_action_play(a, &err);
     }
     pthread_barrier_wait(pl->start);
-    for (int u = 0; u < 200 && r == TA_OK; ++u) r = ta_mixer_update(mixer, scene, ta_seconds(1.0 / 60), &err);
+    for (int u = 0; u < 200 && r == TA_OK; ++u) r = ta_mixer_update(mixer, scene, ta_duration_from_seconds(1.0 / 60), &err);
     if (r == TA_OK) pl->last_x = ta_scene_node(scene, ta_node_at(0))->position.x;
     ta_mixer_destroy(mixer);
     ta_scene_destroy(scene);

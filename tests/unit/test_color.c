@@ -14,10 +14,10 @@ static void test_every_byte_to_linear_matches_threejs(void **state)
     for (size_t b = 0; b < 256; ++b) {
         double want = core_num(json_array_get(rows, b));
         /* relative: the small channels matter as much as the large */
-        CORE_CHECK_F32(&d, ta_srgb_byte_to_linear((uint8_t)b), want, 0, "setHex", b, 0);
+        CORE_CHECK_F32(&d, ta_color_srgb_byte_to_linear((uint8_t)b), want, 0, "setHex", b, 0);
     }
     core_report(&d, "sRGB byte -> linear");
-    assert_true(ta_srgb_byte_to_linear(0) == 0.0f && ta_srgb_byte_to_linear(255) == 1.0f);
+    assert_true(ta_color_srgb_byte_to_linear(0) == 0.0f && ta_color_srgb_byte_to_linear(255) == 1.0f);
     json_decref(fx);
 }
 
@@ -30,7 +30,7 @@ static void test_every_byte_survives_the_round_trip(void **state)
         /* three.js's getHex(setHex(b)) is b for every byte; ours through the
          * float32 a material keeps must be too */
         assert_int_equal(core_num(json_array_get(rows, b)), b);
-        assert_int_equal(ta_linear_to_srgb_byte(ta_srgb_byte_to_linear((uint8_t)b)), b);
+        assert_int_equal(ta_color_linear_to_srgb_byte(ta_color_srgb_byte_to_linear((uint8_t)b)), b);
     }
     json_decref(fx);
 }
@@ -45,7 +45,7 @@ static void test_linear_to_byte_matches_threejs(void **state)
         json_t *row = json_array_get(rows, i);
         double linear = core_num(json_array_get(row, 0));
         int want = (int)core_num(json_array_get(row, 1));
-        int got = ta_linear_to_srgb_byte(linear);
+        int got = ta_color_linear_to_srgb_byte(linear);
         if (got != want) {
             print_error("linear %.17g: byte %d, three.js %d\n", linear, got, want);
             fail();
@@ -69,8 +69,8 @@ static void test_double_functions_match_threejs(void **state)
     for (size_t i = 0; i < json_array_size(rows); ++i) {
         json_t *row = json_array_get(rows, i);
         double x = core_num(json_array_get(row, 0));
-        CORE_CHECK_F64(&d, ta_srgb_to_linear(x), core_num(json_array_get(row, 1)), 0, "SRGBToLinear", i, 0);
-        CORE_CHECK_F64(&d, ta_linear_to_srgb(x), core_num(json_array_get(row, 2)), 0, "LinearToSRGB", i, 0);
+        CORE_CHECK_F64(&d, ta_color_srgb_to_linear(x), core_num(json_array_get(row, 1)), 0, "SRGBToLinear", i, 0);
+        CORE_CHECK_F64(&d, ta_color_linear_to_srgb(x), core_num(json_array_get(row, 2)), 0, "LinearToSRGB", i, 0);
     }
     core_report(&d, "SRGBToLinear / LinearToSRGB");
     json_decref(fx);
@@ -80,22 +80,22 @@ static void test_out_of_range_and_nan(void **state)
 {
     (void)state;
     /* clamped as three.js's getHex clamps */
-    assert_int_equal(ta_linear_to_srgb_byte(-0.5), 0);
-    assert_int_equal(ta_linear_to_srgb_byte(2.0), 255);
-    assert_int_equal(ta_linear_to_srgb_byte(INFINITY), 255);
-    assert_int_equal(ta_linear_to_srgb_byte(-INFINITY), 0);
+    assert_int_equal(ta_color_linear_to_srgb_byte(-0.5), 0);
+    assert_int_equal(ta_color_linear_to_srgb_byte(2.0), 255);
+    assert_int_equal(ta_color_linear_to_srgb_byte(INFINITY), 255);
+    assert_int_equal(ta_color_linear_to_srgb_byte(-INFINITY), 0);
     /* three.js's getHex gives NaN here; a byte cannot, and 0 is documented */
-    assert_int_equal(ta_linear_to_srgb_byte(NAN), 0);
+    assert_int_equal(ta_color_linear_to_srgb_byte(NAN), 0);
     /* Math.round rounds halves up and anything below a half down, also
      * 0.49999999999999994, which floor(s + 0.5) would round up. Walk down to
      * the largest linear value whose sRGB * 255 is below one half. */
     double x = 0.5 / 255.0 / 12.92;
-    while (ta_linear_to_srgb(x) * 255.0 >= 0.5) x = nextafter(x, 0);
-    assert_int_equal(ta_linear_to_srgb_byte(x), 0);
-    assert_int_equal(ta_linear_to_srgb_byte(nextafter(x, 1)), 1);
+    while (ta_color_linear_to_srgb(x) * 255.0 >= 0.5) x = nextafter(x, 0);
+    assert_int_equal(ta_color_linear_to_srgb_byte(x), 0);
+    assert_int_equal(ta_color_linear_to_srgb_byte(nextafter(x, 1)), 1);
     /* the header's examples */
-    TA_ASSERT_NEAR(ta_srgb_byte_to_linear(128), 0.2158605, 1e-7);
-    assert_int_equal(ta_linear_to_srgb_byte(0.5), 188);
+    TA_ASSERT_NEAR(ta_color_srgb_byte_to_linear(128), 0.2158605, 1e-7);
+    assert_int_equal(ta_color_linear_to_srgb_byte(0.5), 188);
 }
 
 int main(void)

@@ -42,7 +42,7 @@ static void load_weights(gltf_tb *tb, float out[4])
     assert_int_equal(model->animation_count, 1);
     assert_int_equal(ta_clip_track_count(model->animations[0]), 1);
     const ta_track *t = ta_clip_track(model->animations[0], 0);
-    assert_int_equal(ta_track_get_target(t).kind, TA_MORPH_INFLUENCE);
+    assert_int_equal(ta_track_target_of(t).kind, TA_TRACK_KIND_MORPH_INFLUENCE);
     assert_int_equal(ta_track_key_count(t), 4);
     memcpy(out, ta_track_values(t), 4 * sizeof(float));
     ta_model_destroy(model);
@@ -70,11 +70,11 @@ static void check_refused(gltf_tb *tb, ta_result code, const char *needle)
     assert_int_equal(model->animation_count, 1);
     assert_int_equal(ta_clip_track_count(model->animations[0]), 0);
     assert_int_equal(model->warning_count, 2);
-    assert_int_equal(model->warning_list[0].code, TA_LOAD_WARNING_BAD_CHANNEL);
+    assert_int_equal(model->warning_list[0].code, TA_LOAD_WARNING_CODE_BAD_CHANNEL);
     assert_string_equal(model->warning_list[0].path, "animations[0].channels[0]");
     TA_ASSERT_CONTAINS(model->warning_list[0].what, needle);
     TA_ASSERT_CONTAINS(model->warning_list[0].what, ta_result_name(code));
-    assert_int_equal(model->warning_list[1].code, TA_LOAD_WARNING_NO_TRACKS);
+    assert_int_equal(model->warning_list[1].code, TA_LOAD_WARNING_CODE_NO_TRACKS);
     assert_string_equal(model->warning_list[1].path, "animations[0]");
     ta_model_destroy(model);
 }

@@ -39,7 +39,7 @@ static void check_left_out(gltf_tb *tb, ta_result code, ta_load_warning_code wco
     assert_int_equal(model->warning_count, 2);
     assert_int_equal(model->warning_list[0].code, wcode);
     TA_ASSERT_CONTAINS(model->warnings[0], needle);
-    assert_int_equal(model->warning_list[1].code, TA_LOAD_WARNING_NO_TRACKS);
+    assert_int_equal(model->warning_list[1].code, TA_LOAD_WARNING_CODE_NO_TRACKS);
     ta_model_destroy(model);
 }
 
@@ -119,16 +119,16 @@ static void interpolations_and_cubic_spline_triples(void **state)
     assert_string_equal(ta_clip_name(model->animations[1]), "walk");
     assert_true(ta_node_is_none(model->animation_roots[0]));
     const ta_track *t = track(model, 0, 0);
-    assert_int_equal(ta_track_interpolation(t), TA_STEP);
-    assert_int_equal(ta_track_get_target(t).kind, TA_POSITION);
-    assert_int_equal(ta_track_get_target(t).index, model->source_nodes[0].index);
+    assert_int_equal(ta_track_interpolation(t), TA_INTERPOLATION_STEP);
+    assert_int_equal(ta_track_target_of(t).kind, TA_TRACK_KIND_POSITION);
+    assert_int_equal(ta_track_target_of(t).index, model->source_nodes[0].index);
     assert_memory_equal(ta_track_values(t), step, sizeof step);
     t = track(model, 0, 1);
-    assert_int_equal(ta_track_interpolation(t), TA_LINEAR);
-    assert_int_equal(ta_track_get_target(t).kind, TA_QUATERNION);
+    assert_int_equal(ta_track_interpolation(t), TA_INTERPOLATION_LINEAR);
+    assert_int_equal(ta_track_target_of(t).kind, TA_TRACK_KIND_QUATERNION);
     assert_memory_equal(ta_track_values(t), rot, sizeof rot);
     t = track(model, 1, 0);
-    assert_int_equal(ta_track_interpolation(t), TA_CUBIC_SPLINE);
+    assert_int_equal(ta_track_interpolation(t), TA_INTERPOLATION_CUBIC_SPLINE);
     const float want_in[] = {9, 9, 9, 0, 4, 0}, want_v[] = {1, 1, 1, 3, 1, 1}, want_out[] = {2, 0, 0, 9, 9, 9};
     assert_int_equal(ta_track_tangent_count(t), 6);
     assert_memory_equal(ta_track_in_tangents(t), want_in, sizeof want_in);
@@ -140,7 +140,7 @@ static void interpolations_and_cubic_spline_triples(void **state)
      * (1, out 0) to (1, in 4): 0.5 + 0.5 - 0.125 * 4 = 0.5. */
     float out[3];
     ta_error err = {0};
-    TA_ASSERT_OK(ta_track_sample(t, 0.5, TA_ZERO_CURVATURE_ENDING, TA_ZERO_CURVATURE_ENDING, out, 3, &err), &err);
+    TA_ASSERT_OK(ta_track_sample(t, 0.5, TA_ENDING_ZERO_CURVATURE, TA_ENDING_ZERO_CURVATURE, out, 3, &err), &err);
     TA_ASSERT_NEAR(out[0], 2.25, 1e-6);
     TA_ASSERT_NEAR(out[1], 0.5, 1e-6);
     ta_model_destroy(model);
@@ -158,7 +158,7 @@ static uint32_t weights_output(gltf_tb *tb, int per_key)
 
 static void check_morph_track(const ta_track *t, ta_track_kind kind, uint32_t mesh, uint32_t target, int per_key)
 {
-    ta_track_target tt = ta_track_get_target(t);
+    ta_track_target tt = ta_track_target_of(t);
     assert_int_equal(tt.kind, kind);
     assert_int_equal(tt.index, mesh);
     assert_int_equal(tt.element, target);
@@ -199,25 +199,25 @@ static void the_weights_traversal(void **state)
     /* scene.meshes: node 0's, the Group's two, node 2's, node 4's, node 6's (the
      * joint's mesh is a child of its Bone). */
     const ta_scene *s = model->scene;
-    for (uint32_t t = 0; t < 3; ++t) check_morph_track(ta_clip_track(clip, t), TA_MORPH_INFLUENCE, 0, t, 3);
+    for (uint32_t t = 0; t < 3; ++t) check_morph_track(ta_clip_track(clip, t), TA_TRACK_KIND_MORPH_INFLUENCE, 0, t, 3);
     assert_int_equal(s->meshes[1].node.index, s->nodes[model->source_nodes[1].index].first_child.index);
-    check_morph_track(ta_clip_track(clip, 3), TA_MORPH_INFLUENCE, 1, 0, 2);
-    check_morph_track(ta_clip_track(clip, 4), TA_MORPH_INFLUENCE, 1, 1, 2);
-    check_morph_track(ta_clip_track(clip, 5), TA_MORPH_INFLUENCE, 2, 0, 2);
-    check_morph_track(ta_clip_track(clip, 6), TA_MORPH_INFLUENCE, 2, 1, 2);
+    check_morph_track(ta_clip_track(clip, 3), TA_TRACK_KIND_MORPH_INFLUENCE, 1, 0, 2);
+    check_morph_track(ta_clip_track(clip, 4), TA_TRACK_KIND_MORPH_INFLUENCE, 1, 1, 2);
+    check_morph_track(ta_clip_track(clip, 5), TA_TRACK_KIND_MORPH_INFLUENCE, 2, 0, 2);
+    check_morph_track(ta_clip_track(clip, 6), TA_TRACK_KIND_MORPH_INFLUENCE, 2, 1, 2);
     assert_int_equal(s->meshes[3].node.index, model->source_nodes[2].index);
-    check_morph_track(ta_clip_track(clip, 7), TA_MORPH_INFLUENCE, 3, 0, 2);
-    check_morph_track(ta_clip_track(clip, 8), TA_SKINNED_MORPH_INFLUENCE, 0, 0, 3);
-    check_morph_track(ta_clip_track(clip, 9), TA_SKINNED_MORPH_INFLUENCE, 0, 1, 3);
+    check_morph_track(ta_clip_track(clip, 7), TA_TRACK_KIND_MORPH_INFLUENCE, 3, 0, 2);
+    check_morph_track(ta_clip_track(clip, 8), TA_TRACK_KIND_SKINNED_MORPH_INFLUENCE, 0, 0, 3);
+    check_morph_track(ta_clip_track(clip, 9), TA_TRACK_KIND_SKINNED_MORPH_INFLUENCE, 0, 1, 3);
     /* Meshes with fewer targets than a key's weights take the first ones, as
      * three.js's binding copies them: said, not refused. */
     assert_int_equal(model->warning_count, 3);
-    assert_int_equal(model->warning_list[0].code, TA_LOAD_WARNING_WEIGHTS_COUNT);
+    assert_int_equal(model->warning_list[0].code, TA_LOAD_WARNING_CODE_WEIGHTS_COUNT);
     assert_string_equal(model->warnings[0], "animations[0].channels[1]: animations[0].samplers[1] holds 2 weights per "
                                             "key; a mesh with 1 morph targets it drives takes the first 1");
-    assert_int_equal(model->warning_list[1].code, TA_LOAD_WARNING_WEIGHTS_COUNT);
+    assert_int_equal(model->warning_list[1].code, TA_LOAD_WARNING_CODE_WEIGHTS_COUNT);
     assert_string_equal(model->warning_list[1].path, "animations[0].channels[2]");
-    assert_int_equal(model->warning_list[2].code, TA_LOAD_WARNING_NO_TARGET);
+    assert_int_equal(model->warning_list[2].code, TA_LOAD_WARNING_CODE_NO_TARGET);
     assert_string_equal(model->warning_list[2].path, "animations[0].channels[3]");
     TA_ASSERT_CONTAINS(model->warnings[2], "animations[0].channels[3]: node 6 has no mesh with morph targets");
     ta_model_destroy(model);
@@ -309,15 +309,15 @@ static void channels_left_out_and_durations(void **state)
         ta_load_warning_code code;
         const char *path, *line;
     } want[] = {
-        {TA_LOAD_WARNING_NOT_IN_SCENE, "animations[0].channels[1].target.node",
+        {TA_LOAD_WARNING_CODE_NOT_IN_SCENE, "animations[0].channels[1].target.node",
          "animations[0].channels[1].target.node: node 1 is not in the loaded scene; left out"},
-        {TA_LOAD_WARNING_UNKNOWN_PATH, "animations[0].channels[2].target.path",
+        {TA_LOAD_WARNING_CODE_UNKNOWN_PATH, "animations[0].channels[2].target.path",
          "animations[0].channels[2].target.path: \"visibility\" is not a path this library drives; left out"},
-        {TA_LOAD_WARNING_NO_TARGET, "animations[0].channels[3].target",
+        {TA_LOAD_WARNING_CODE_NO_TARGET, "animations[0].channels[3].target",
          "animations[0].channels[3].target: has no node; left out"},
-        {TA_LOAD_WARNING_NOT_IN_SCENE, "animations[2].channels[0].target.node",
+        {TA_LOAD_WARNING_CODE_NOT_IN_SCENE, "animations[2].channels[0].target.node",
          "animations[2].channels[0].target.node: node 1 is not in the loaded scene; left out"},
-        {TA_LOAD_WARNING_NO_TRACKS, "animations[2]",
+        {TA_LOAD_WARNING_CODE_NO_TRACKS, "animations[2]",
          "animations[2]: \"away\" has no channel this library can drive; its clip is kept with no tracks"},
     };
     assert_int_equal(model->warning_count, sizeof want / sizeof want[0]);
@@ -368,7 +368,7 @@ static void broken_samplers_and_channels_are_left_out(void **state)
             {TA_ERROR_PARSE, "animations[0].channels[0].target.path: is missing"},
             {TA_ERROR_PARSE, "animations[0].samplers[0].output: 40 is not below the 2 accessors"},
         };
-        check_left_out(&tb, want[c].code, c == 4 ? TA_LOAD_WARNING_OUTPUT_TYPE : TA_LOAD_WARNING_BAD_CHANNEL,
+        check_left_out(&tb, want[c].code, c == 4 ? TA_LOAD_WARNING_CODE_OUTPUT_TYPE : TA_LOAD_WARNING_CODE_BAD_CHANNEL,
                        want[c].needle);
         gltf_tb_free(&tb);
     }

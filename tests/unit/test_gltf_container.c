@@ -36,7 +36,7 @@ static void assert_moving_node(const ta_model *model)
     assert_string_equal(ta_clip_name(clip), "animation_0");
     assert_int_equal(ta_clip_track_count(clip), 1);
     const ta_track *t = ta_clip_track(clip, 0);
-    assert_int_equal(ta_track_get_target(t).kind, TA_POSITION);
+    assert_int_equal(ta_track_target_of(t).kind, TA_TRACK_KIND_POSITION);
     assert_int_equal(ta_track_key_count(t), 2);
     assert_true(ta_track_values(t)[3] == 4.0f);
     assert_true(ta_track_times(t)[1] == 2.0f);
@@ -94,7 +94,7 @@ static void percent_encoded_and_base64_data_uris(void **state)
     TA_ASSERT_OK(ta_gltf_load_memory(text, strlen(text), NULL, &model, &err), &err);
     assert_int_equal(model->animation_count, 1);
     const ta_track *t = ta_clip_track(model->animations[0], 0);
-    assert_int_equal(ta_track_get_target(t).kind, TA_SCALE);
+    assert_int_equal(ta_track_target_of(t).kind, TA_TRACK_KIND_SCALE);
     const float want_times[] = {0, 1}, want_values[] = {2, 3, 4, 5, 6, 7};
     assert_memory_equal(ta_track_times(t), want_times, sizeof want_times);
     assert_memory_equal(ta_track_values(t), want_values, sizeof want_values);

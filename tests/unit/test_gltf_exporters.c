@@ -59,7 +59,7 @@ static uint32_t mesh_with_targets(gltf_tb *tb, int targets)
 static void sample(const ta_track *t, double at, float *out, uint32_t n)
 {
     ta_error err = {0};
-    TA_ASSERT_OK(ta_track_sample(t, at, TA_ZERO_CURVATURE_ENDING, TA_ZERO_CURVATURE_ENDING, out, n, &err), &err);
+    TA_ASSERT_OK(ta_track_sample(t, at, TA_ENDING_ZERO_CURVATURE, TA_ENDING_ZERO_CURVATURE, out, n, &err), &err);
 }
 
 /* One node "n" in scene 0, one animation with one channel on it. */
@@ -76,7 +76,7 @@ static void one_channel_file(gltf_tb *tb, const char *path, const float *times, 
 static void check_cut_warning(const ta_model *model, const char *from)
 {
     assert_int_equal(model->warning_count, 1);
-    assert_int_equal(model->warning_list[0].code, TA_LOAD_WARNING_KEYS_BEFORE_ZERO);
+    assert_int_equal(model->warning_list[0].code, TA_LOAD_WARNING_CODE_KEYS_BEFORE_ZERO);
     assert_string_equal(model->warning_list[0].path, "animations[0].channels[0]");
     TA_ASSERT_CONTAINS(model->warnings[0], from);
 }
@@ -190,7 +190,7 @@ static void cubic_splines_are_split_at_zero(void **state)
 static uint32_t play_step(ta_model *model, ta_mixer *mixer, double dt, ta_animation_event *ev, uint32_t cap)
 {
     ta_error err = {0};
-    TA_ASSERT_OK(ta_mixer_update(mixer, model->scene, ta_seconds(dt), &err), &err);
+    TA_ASSERT_OK(ta_mixer_update(mixer, model->scene, ta_duration_from_seconds(dt), &err), &err);
     return ta_mixer_drain_events(mixer, ev, cap);
 }
 
@@ -214,10 +214,10 @@ static void held_poses_are_pose_clips(void **state)
     for (int mode = 0; mode < 2; ++mode) {
         ta_mixer *mixer = NULL;
         ta_action *action = NULL;
-        TA_ASSERT_OK(ta_mixer_create(ta_no_parent(), NULL, &mixer, &err), &err);
+        TA_ASSERT_OK(ta_mixer_create(ta_node_none(), NULL, &mixer, &err), &err);
         TA_ASSERT_OK(ta_action_create(model->animations[0], NULL, &action, &err), &err);
-        TA_ASSERT_OK(ta_action_set_loop(action, mode ? TA_ONCE : TA_REPEAT, TA_ENDLESS, &err), &err);
-        TA_ASSERT_OK(ta_mixer_add(mixer, action, ta_no_parent(), NULL, &err), &err);
+        TA_ASSERT_OK(ta_action_set_loop(action, mode ? TA_LOOP_MODE_ONCE : TA_LOOP_MODE_REPEAT, TA_ACTION_ENDLESS, &err), &err);
+        TA_ASSERT_OK(ta_mixer_add(mixer, action, ta_node_none(), NULL, &err), &err);
         TA_ASSERT_OK(ta_action_play(action, &err), &err);
         ta_animation_event ev[4];
         assert_int_equal(play_step(model, mixer, 0, ev, 4), 0);
@@ -227,14 +227,14 @@ static void held_poses_are_pose_clips(void **state)
         if (mode == 0) {
             /* The pose holds at time 0 and no loop is sent. */
             assert_int_equal(got, 0);
-            assert_true(ta_action_at(action).seconds == 0.0);
+            assert_true(ta_action_time(action).seconds == 0.0);
             assert_true(n->position.x == 3 && n->position.y == 4 && n->position.z == 5);
             assert_int_equal(play_step(model, mixer, 10, ev, 4), 0);
             assert_true(n->position.z == 5);
         } else {
             /* Played once it finishes at its first step, as three.js's. */
             assert_int_equal(got, 1);
-            assert_int_equal(ev[0].kind, TA_FINISHED);
+            assert_int_equal(ev[0].kind, TA_EVENT_KIND_FINISHED);
         }
         ta_mixer_destroy(mixer);
     }
@@ -266,9 +266,9 @@ static void every_morph_target_is_kept_and_driven(void **state)
     ta_error err = {0};
     ta_mixer *mixer = NULL;
     ta_action *action = NULL;
-    TA_ASSERT_OK(ta_mixer_create(ta_no_parent(), NULL, &mixer, &err), &err);
+    TA_ASSERT_OK(ta_mixer_create(ta_node_none(), NULL, &mixer, &err), &err);
     TA_ASSERT_OK(ta_action_create(model->animations[0], NULL, &action, &err), &err);
-    TA_ASSERT_OK(ta_mixer_add(mixer, action, ta_no_parent(), NULL, &err), &err);
+    TA_ASSERT_OK(ta_mixer_add(mixer, action, ta_node_none(), NULL, &err), &err);
     TA_ASSERT_OK(ta_action_play(action, &err), &err);
     ta_animation_event ev[2];
     play_step(model, mixer, 0, ev, 2);
@@ -307,23 +307,23 @@ static void every_channel_left_out_keeps_the_clip_indices(void **state)
         ta_load_warning_code code;
         const char *where, *what;
     } cases[] = {
-        {"translation", 0, 1, TA_LOAD_WARNING_INTEGER_OUTPUT, "animations[0].channels[0]",
+        {"translation", 0, 1, TA_LOAD_WARNING_CODE_INTEGER_OUTPUT, "animations[0].channels[0]",
          "translation fed by animations[0].samplers[0], whose output holds integers that are not normalized; left "
          "out"},
-        {"scale", 0, 1, TA_LOAD_WARNING_INTEGER_OUTPUT, "animations[1].channels[0]", "scale fed by"},
-        {"weights", 1, 0, TA_LOAD_WARNING_OUTPUT_TYPE, "animations[2].channels[0]",
+        {"scale", 0, 1, TA_LOAD_WARNING_CODE_INTEGER_OUTPUT, "animations[1].channels[0]", "scale fed by"},
+        {"weights", 1, 0, TA_LOAD_WARNING_CODE_OUTPUT_TYPE, "animations[2].channels[0]",
          "weights fed by animations[2].samplers[0], whose output holds 3 numbers per element, not one (SCALAR); left "
          "out"},
-        {"weights", 1, 2, TA_LOAD_WARNING_WEIGHTS_COUNT, "animations[3].channels[0]",
+        {"weights", 1, 2, TA_LOAD_WARNING_CODE_WEIGHTS_COUNT, "animations[3].channels[0]",
          "animations[3].samplers[0] holds 2 weights per key, fewer than the 3 morph targets of a mesh it drives; "
          "left out"},
-        {"rotation", 0, 0, TA_LOAD_WARNING_OUTPUT_TYPE, "animations[4].channels[0]",
+        {"rotation", 0, 0, TA_LOAD_WARNING_CODE_OUTPUT_TYPE, "animations[4].channels[0]",
          "rotation fed by animations[4].samplers[0], whose output holds 3 numbers per element, not 4 (VEC4)"},
-        {"translation", 2, 0, TA_LOAD_WARNING_NOT_IN_SCENE, "animations[5].channels[0].target.node",
+        {"translation", 2, 0, TA_LOAD_WARNING_CODE_NOT_IN_SCENE, "animations[5].channels[0].target.node",
          "node 2 is not in the loaded scene; left out"},
-        {"weights", 0, 2, TA_LOAD_WARNING_NO_TARGET, "animations[6].channels[0]",
+        {"weights", 0, 2, TA_LOAD_WARNING_CODE_NO_TARGET, "animations[6].channels[0]",
          "node 0 has no mesh with morph targets for its weights; left out"},
-        {"pointer", 0, 0, TA_LOAD_WARNING_UNKNOWN_PATH, "animations[7].channels[0].target",
+        {"pointer", 0, 0, TA_LOAD_WARNING_CODE_UNKNOWN_PATH, "animations[7].channels[0].target",
          "path \"pointer\" without a KHR_animation_pointer pointer; left out"},
     };
     const size_t n = sizeof cases / sizeof cases[0];
@@ -342,7 +342,7 @@ static void every_channel_left_out_keeps_the_clip_indices(void **state)
     for (size_t c = 0; c < n; ++c) {
         const ta_clip *clip = model->animations[c];
         assert_int_equal(ta_clip_track_count(clip), 1);
-        assert_int_equal(ta_track_get_target(ta_clip_track(clip, 0)).kind, TA_POSITION);
+        assert_int_equal(ta_track_target_of(ta_clip_track(clip, 0)).kind, TA_TRACK_KIND_POSITION);
         assert_int_equal(model->warning_list[c].code, cases[c].code);
         assert_string_equal(model->warning_list[c].path, cases[c].where);
         TA_ASSERT_CONTAINS(model->warning_list[c].what, cases[c].what);
@@ -359,7 +359,7 @@ static void every_channel_left_out_keeps_the_clip_indices(void **state)
     gltf_tb_add(&scene_tb, "scenes", json_pack("{s:[i]}", "nodes", 0));
     ta_model *zero = load(&scene_tb);
     assert_int_equal(zero->warning_count, 1);
-    assert_int_equal(zero->warning_list[0].code, TA_LOAD_WARNING_OTHER);
+    assert_int_equal(zero->warning_list[0].code, TA_LOAD_WARNING_CODE_OTHER);
     assert_string_equal(zero->warning_list[0].path, "nodes[0].matrix");
     TA_ASSERT_CONTAINS(zero->warning_list[0].what, "has a zero determinant");
     const char *line = "nodes[0].matrix: has a zero determinant";
@@ -405,11 +405,11 @@ static void a_broken_animation_keeps_its_place(void **state)
     assert_true(ta_clip_duration(model->animations[1]).seconds == 0.0);
     assert_string_equal(ta_clip_name(model->animations[2]), "after");
     assert_int_equal(model->warning_count, 2);
-    assert_int_equal(model->warning_list[0].code, TA_LOAD_WARNING_BAD_ANIMATION);
+    assert_int_equal(model->warning_list[0].code, TA_LOAD_WARNING_CODE_BAD_ANIMATION);
     assert_string_equal(model->warning_list[0].path, "animations[1]");
     TA_ASSERT_CONTAINS(model->warning_list[0].what, "animations[1].channels: is a number, not an array");
     TA_ASSERT_CONTAINS(model->warning_list[0].what, "(PARSE); its clip is kept with no tracks");
-    assert_int_equal(model->warning_list[1].code, TA_LOAD_WARNING_NO_TRACKS);
+    assert_int_equal(model->warning_list[1].code, TA_LOAD_WARNING_CODE_NO_TRACKS);
     assert_string_equal(model->warnings[1],
                         "animations[2]: \"after\" has no channel this library can drive; its clip is kept with no "
                         "tracks");
@@ -439,8 +439,8 @@ static void channels_bind_by_node_index_when_names_collide(void **state)
     assert_string_equal(s->nodes[model->source_nodes[1].index].name, "Cube_1");
     assert_string_equal(s->nodes[model->source_nodes[2].index].name, "Cube_1");
     const ta_clip *clip = model->animations[0];
-    assert_int_equal(ta_track_get_target(ta_clip_track(clip, 0)).index, model->source_nodes[1].index);
-    assert_int_equal(ta_track_get_target(ta_clip_track(clip, 1)).index, model->source_nodes[2].index);
+    assert_int_equal(ta_track_target_of(ta_clip_track(clip, 0)).index, model->source_nodes[1].index);
+    assert_int_equal(ta_track_target_of(ta_clip_track(clip, 1)).index, model->source_nodes[2].index);
     assert_true(model->source_nodes[1].index != model->source_nodes[2].index);
     ta_model_destroy(model);
     gltf_tb_free(&tb);
@@ -478,14 +478,14 @@ static void another_scene_can_be_loaded(void **state)
     assert_int_equal(model->animation_count, 2);
     assert_int_equal(ta_clip_track_count(model->animations[0]), 0);
     assert_int_equal(ta_clip_track_count(model->animations[1]), 1);
-    assert_int_equal(ta_track_get_target(ta_clip_track(model->animations[1], 0)).index,
+    assert_int_equal(ta_track_target_of(ta_clip_track(model->animations[1], 0)).index,
                      model->source_nodes[1].index);
     ta_model_destroy(model);
 
     /* The default: scene 0. */
     model = load(&tb);
     assert_string_equal(model->scene->name, "A");
-    TA_ASSERT_REFUSED(ta_model_source_node(model, ta_no_parent(), &back, &err), &err, TA_ERROR_NOT_FOUND, "node");
+    TA_ASSERT_REFUSED(ta_model_source_node(model, ta_node_none(), &back, &err), &err, TA_ERROR_NOT_FOUND, "node");
     ta_model_destroy(model);
 
     o.gltf_scene = 3;

@@ -72,7 +72,7 @@ static void pointer(pointer_file *f, const char *ptr, uint32_t n, const char *ty
 static void check(const ta_track *t, ta_track_kind kind, ta_target_family family, uint32_t index, uint32_t element,
                   const float *want, uint32_t count)
 {
-    ta_track_target tt = ta_track_get_target(t);
+    ta_track_target tt = ta_track_target_of(t);
     assert_int_equal(tt.kind, kind);
     assert_int_equal(tt.family, family);
     assert_int_equal(tt.index, index);
@@ -112,37 +112,37 @@ static void pointers_become_typed_tracks(void **state)
     assert_int_equal(ta_clip_track_count(clip), 1 + 2 + 2 + 2 + 1 + 1 + 1 + 2 + 5 + 2 + 1);
     uint32_t i = 0;
     const float v3[] = {0.1f, 0.2f, 0.3f, 0.2f, 0.4f, 0.6f};
-    check(ta_clip_track(clip, i++), TA_POSITION, TA_FAMILY_NODE, model->source_nodes[0].index, 0, v3, 6);
+    check(ta_clip_track(clip, i++), TA_TRACK_KIND_POSITION, TA_TARGET_FAMILY_NODE, model->source_nodes[0].index, 0, v3, 6);
     const float w0[] = {0.1f, 0.2f}, w1[] = {0.2f, 0.4f};
-    check(ta_clip_track(clip, i++), TA_MORPH_INFLUENCE, TA_FAMILY_MESH, 0, 0, w0, 2);
-    check(ta_clip_track(clip, i++), TA_MORPH_INFLUENCE, TA_FAMILY_MESH, 0, 1, w1, 2);
-    check(ta_clip_track(clip, i++), TA_MORPH_INFLUENCE, TA_FAMILY_MESH, 0, 0, w0, 2);
-    check(ta_clip_track(clip, i++), TA_MORPH_INFLUENCE, TA_FAMILY_MESH, 0, 1, w1, 2);
+    check(ta_clip_track(clip, i++), TA_TRACK_KIND_MORPH_INFLUENCE, TA_TARGET_FAMILY_MESH, 0, 0, w0, 2);
+    check(ta_clip_track(clip, i++), TA_TRACK_KIND_MORPH_INFLUENCE, TA_TARGET_FAMILY_MESH, 0, 1, w1, 2);
+    check(ta_clip_track(clip, i++), TA_TRACK_KIND_MORPH_INFLUENCE, TA_TARGET_FAMILY_MESH, 0, 0, w0, 2);
+    check(ta_clip_track(clip, i++), TA_TRACK_KIND_MORPH_INFLUENCE, TA_TARGET_FAMILY_MESH, 0, 1, w1, 2);
     /* baseColorFactor: rgb to the color (linear, as given), alpha to the opacity. */
     const float rgb[] = {0.1f, 0.2f, 0.3f, 0.2f, 0.4f, 0.6f}, alpha[] = {0.4f, 0.8f};
-    check(ta_clip_track(clip, i++), TA_MATERIAL_COLOR, TA_FAMILY_MATERIAL, 0, 0, rgb, 6);
-    check(ta_clip_track(clip, i++), TA_MATERIAL_OPACITY, TA_FAMILY_MATERIAL, 0, 0, alpha, 2);
+    check(ta_clip_track(clip, i++), TA_TRACK_KIND_MATERIAL_COLOR, TA_TARGET_FAMILY_MATERIAL, 0, 0, rgb, 6);
+    check(ta_clip_track(clip, i++), TA_TRACK_KIND_MATERIAL_OPACITY, TA_TARGET_FAMILY_MATERIAL, 0, 0, alpha, 2);
     const float s1[] = {0.1f, 0.2f};
-    check(ta_clip_track(clip, i++), TA_MATERIAL_ROUGHNESS, TA_FAMILY_MATERIAL, 0, 0, s1, 2);
-    check(ta_clip_track(clip, i++), TA_MATERIAL_EMISSIVE, TA_FAMILY_MATERIAL, 0, 0, v3, 6);
-    check(ta_clip_track(clip, i++), TA_MATERIAL_ALPHA_TEST, TA_FAMILY_MATERIAL, 0, 0, s1, 2);
+    check(ta_clip_track(clip, i++), TA_TRACK_KIND_MATERIAL_ROUGHNESS, TA_TARGET_FAMILY_MATERIAL, 0, 0, s1, 2);
+    check(ta_clip_track(clip, i++), TA_TRACK_KIND_MATERIAL_EMISSIVE, TA_TARGET_FAMILY_MATERIAL, 0, 0, v3, 6);
+    check(ta_clip_track(clip, i++), TA_TRACK_KIND_MATERIAL_ALPHA_TEST, TA_TARGET_FAMILY_MATERIAL, 0, 0, s1, 2);
     const float v2[] = {0.1f, 0.2f, 0.2f, 0.4f};
-    check(ta_clip_track(clip, i++), TA_MATERIAL_MAP_OFFSET, TA_FAMILY_MATERIAL, 0, 0, v2, 4);
-    check(ta_clip_track(clip, i++), TA_MATERIAL_MAP_ROTATION, TA_FAMILY_MATERIAL, 0, 0, s1, 2);
-    check(ta_clip_track(clip, i++), TA_LIGHT_COLOR, TA_FAMILY_LIGHT, 0, 0, v3, 6);
-    check(ta_clip_track(clip, i++), TA_LIGHT_INTENSITY, TA_FAMILY_LIGHT, 0, 0, s1, 2);
-    check(ta_clip_track(clip, i++), TA_LIGHT_DISTANCE, TA_FAMILY_LIGHT, 1, 0, s1, 2);
-    check(ta_clip_track(clip, i++), TA_LIGHT_ANGLE, TA_FAMILY_LIGHT, 0, 0, s1, 2);
+    check(ta_clip_track(clip, i++), TA_TRACK_KIND_MATERIAL_MAP_OFFSET, TA_TARGET_FAMILY_MATERIAL, 0, 0, v2, 4);
+    check(ta_clip_track(clip, i++), TA_TRACK_KIND_MATERIAL_MAP_ROTATION, TA_TARGET_FAMILY_MATERIAL, 0, 0, s1, 2);
+    check(ta_clip_track(clip, i++), TA_TRACK_KIND_LIGHT_COLOR, TA_TARGET_FAMILY_LIGHT, 0, 0, v3, 6);
+    check(ta_clip_track(clip, i++), TA_TRACK_KIND_LIGHT_INTENSITY, TA_TARGET_FAMILY_LIGHT, 0, 0, s1, 2);
+    check(ta_clip_track(clip, i++), TA_TRACK_KIND_LIGHT_DISTANCE, TA_TARGET_FAMILY_LIGHT, 1, 0, s1, 2);
+    check(ta_clip_track(clip, i++), TA_TRACK_KIND_LIGHT_ANGLE, TA_TARGET_FAMILY_LIGHT, 0, 0, s1, 2);
     /* penumbra = 1 - inner / outer, the outer angle being the file's 0.8 */
     const float pen[] = {1 - 0.1f / 0.8f, 1 - 0.2f / 0.8f};
-    check(ta_clip_track(clip, i++), TA_LIGHT_PENUMBRA, TA_FAMILY_LIGHT, 0, 0, pen, 2);
+    check(ta_clip_track(clip, i++), TA_TRACK_KIND_LIGHT_PENUMBRA, TA_TARGET_FAMILY_LIGHT, 0, 0, pen, 2);
     const float deg[] = {(float)(0.1 * 180 / 3.14159265358979), (float)(0.2 * 180 / 3.14159265358979)};
-    check(ta_clip_track(clip, i++), TA_CAMERA_FOV, TA_FAMILY_PERSPECTIVE_CAMERA, 0, 0, deg, 2);
-    check(ta_clip_track(clip, i++), TA_CAMERA_FAR, TA_FAMILY_PERSPECTIVE_CAMERA, 0, 0, s1, 2);
+    check(ta_clip_track(clip, i++), TA_TRACK_KIND_CAMERA_FOV, TA_TARGET_FAMILY_PERSPECTIVE_CAMERA, 0, 0, deg, 2);
+    check(ta_clip_track(clip, i++), TA_TRACK_KIND_CAMERA_FAR, TA_TARGET_FAMILY_PERSPECTIVE_CAMERA, 0, 0, s1, 2);
     /* zoom = xmag as the file gives it (2) / xmag */
     const float zoom[] = {20, 10};
-    check(ta_clip_track(clip, i++), TA_CAMERA_ZOOM, TA_FAMILY_ORTHOGRAPHIC_CAMERA, 0, 0, zoom, 2);
-    assert_int_equal(ta_track_interpolation(ta_clip_track(clip, i - 1)), TA_STEP);
+    check(ta_clip_track(clip, i++), TA_TRACK_KIND_CAMERA_ZOOM, TA_TARGET_FAMILY_ORTHOGRAPHIC_CAMERA, 0, 0, zoom, 2);
+    assert_int_equal(ta_track_interpolation(ta_clip_track(clip, i - 1)), TA_INTERPOLATION_STEP);
     assert_int_equal(model->warning_count, 2);
     TA_ASSERT_CONTAINS(model->warnings[0], "spot/outerConeAngle\": the penumbra keeps the value");
     TA_ASSERT_CONTAINS(model->warnings[1], "drives the camera's zoom (2 / xmag)");
@@ -188,7 +188,7 @@ static void visibility_is_a_step_flag(void **state)
     ta_error err = {0};
     TA_ASSERT_OK(gltf_tb_load(&f.tb, GLTF_TB_GLB, NULL, &model, &err), &err);
     const float want[] = {0, 1};
-    check(ta_clip_track(model->animations[0], 0), TA_VISIBLE, TA_FAMILY_NODE, model->source_nodes[4].index, 0, want, 2);
+    check(ta_clip_track(model->animations[0], 0), TA_TRACK_KIND_VISIBLE, TA_TARGET_FAMILY_NODE, model->source_nodes[4].index, 0, want, 2);
     ta_model_destroy(model);
     gltf_tb_free(&f.tb);
 }
@@ -252,7 +252,7 @@ static void a_pointer_with_the_wrong_output_is_left_out(void **state)
     TA_ASSERT_OK(gltf_tb_load(&f.tb, GLTF_TB_GLB, NULL, &model, &err), &err);
     assert_int_equal(model->animation_count, 1);
     assert_int_equal(ta_clip_track_count(model->animations[0]), 0);
-    assert_int_equal(model->warning_list[0].code, TA_LOAD_WARNING_BAD_CHANNEL);
+    assert_int_equal(model->warning_list[0].code, TA_LOAD_WARNING_CODE_BAD_CHANNEL);
     assert_string_equal(model->warning_list[0].path, "animations[0].channels[0]");
     TA_ASSERT_CONTAINS(model->warnings[0], why);
     ta_model_destroy(model);

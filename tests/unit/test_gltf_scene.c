@@ -162,17 +162,17 @@ static void names_come_in_three_js_order(void **state)
     ta_model *model = load(&tb);
     assert_string_equal(model->scene->name, "Body");
     const ta_node *group = made(model, 0);
-    assert_int_equal(group->type, TA_NODE_GROUP);
+    assert_int_equal(group->type, TA_NODE_TYPE_GROUP);
     assert_string_equal(group->name, "Body_1");
     /* The Group's children: the two primitives, then glTF node 1. */
     const ta_node *p0 = &model->scene->nodes[group->first_child.index];
     const ta_node *p1 = &model->scene->nodes[p0->next_sibling.index];
     assert_string_equal(p0->name, "Body_2");
     assert_string_equal(p1->name, "Body_3");
-    assert_int_equal(p0->type, TA_NODE_MESH);
+    assert_int_equal(p0->type, TA_NODE_TYPE_MESH);
     assert_int_equal(p1->next_sibling.index, model->source_nodes[1].index);
     assert_string_equal(made(model, 1)->name, "Body_4");
-    assert_int_equal(made(model, 1)->type, TA_NODE_MESH);
+    assert_int_equal(made(model, 1)->type, TA_NODE_TYPE_MESH);
     assert_int_equal(model->scene->mesh_count, 3);
     ta_model_destroy(model);
     gltf_tb_free(&tb);
@@ -222,13 +222,13 @@ static void morph_targets_weights_and_names(void **state)
     assert_true(m->morph_influences[1] == 0.5f);
     uint32_t t;
     ta_error err = {0};
-    TA_ASSERT_OK(ta_morph_target_index(m, "frown", &t, &err), &err);
+    TA_ASSERT_OK(ta_mesh_find_morph_target(m, "frown", &t, &err), &err);
     assert_int_equal(t, 1);
     /* Every target of the file, as three.js keeps them. */
     const ta_mesh *big = &model->scene->meshes[1];
     assert_int_equal(big->morph_count, 10);
     assert_string_equal(big->morph_names[9], "9");
-    TA_ASSERT_OK(ta_morph_target_index(big, "9", &t, &err), &err);
+    TA_ASSERT_OK(ta_mesh_find_morph_target(big, "9", &t, &err), &err);
     assert_int_equal(t, 9);
     assert_int_equal(model->warning_count, 0);
     ta_model_destroy(model);
@@ -252,10 +252,10 @@ static void skins_make_bones_and_skinned_meshes(void **state)
     gltf_tb_add(&tb, "skins", json_pack("{s:[i,i]}", "joints", 0, 4));
     scene_of(&tb, json_pack("[i,i,i,i]", 0, 2, 3, 5));
     ta_model *model = load(&tb);
-    assert_int_equal(made(model, 0)->type, TA_NODE_BONE);
-    assert_int_equal(made(model, 1)->type, TA_NODE_BONE);
-    assert_int_equal(made(model, 2)->type, TA_NODE_SKINNED_MESH);
-    assert_int_equal(made(model, 3)->type, TA_NODE_MESH);
+    assert_int_equal(made(model, 0)->type, TA_NODE_TYPE_BONE);
+    assert_int_equal(made(model, 1)->type, TA_NODE_TYPE_BONE);
+    assert_int_equal(made(model, 2)->type, TA_NODE_TYPE_SKINNED_MESH);
+    assert_int_equal(made(model, 3)->type, TA_NODE_TYPE_MESH);
     assert_true(ta_node_is_none(model->source_nodes[4]));
     assert_int_equal(model->scene->skinned_mesh_count, 2);
     const ta_mesh *sk = &model->scene->skinned_meshes[0];
@@ -300,7 +300,7 @@ static void materials_from_pbr_metallic_roughness(void **state)
     ta_model *model = load(&tb);
     assert_int_equal(model->assets->material_count, 4); /* three, then the default for the second primitive */
     const ta_material *m = &model->assets->materials[0];
-    assert_int_equal(m->kind, TA_MATERIAL_STANDARD);
+    assert_int_equal(m->kind, TA_MATERIAL_KIND_STANDARD);
     assert_string_equal(m->name, "skin");
     assert_int_equal(m->color[0], 188);
     assert_int_equal(m->color[1], 128);
@@ -318,9 +318,9 @@ static void materials_from_pbr_metallic_roughness(void **state)
     assert_string_equal(t->name, "albedo");
     assert_true(t->offset.x == 0.5f && t->offset.y == 0.25f && t->repeat.x == 2.0f && t->repeat.y == 3.0f);
     TA_ASSERT_NEAR(t->rotation, 0.5, 1e-7);
-    assert_int_equal(model->assets->materials[1].kind, TA_MATERIAL_BASIC);
+    assert_int_equal(model->assets->materials[1].kind, TA_MATERIAL_KIND_BASIC);
     assert_true(model->assets->materials[1].transparent);
-    assert_int_equal(model->assets->materials[2].kind, TA_MATERIAL_PHYSICAL);
+    assert_int_equal(model->assets->materials[2].kind, TA_MATERIAL_KIND_PHYSICAL);
     TA_ASSERT_NEAR(model->assets->materials[2].ior, 1.25, 1e-7);
     /* GLTFLoader's default material: white, metalness 1, roughness 1. */
     const ta_material *d = &model->assets->materials[3];
@@ -380,12 +380,12 @@ static void cameras_and_lights(void **state)
     TA_ASSERT_NEAR(p->aspect, 1, 1e-9);
     assert_int_equal(p->node.index, model->source_nodes[0].index);
     assert_string_equal(made(model, 0)->name, "eye_instance_0");
-    assert_int_equal(made(model, 0)->type, TA_NODE_PERSPECTIVE_CAMERA);
+    assert_int_equal(made(model, 0)->type, TA_NODE_TYPE_PERSPECTIVE_CAMERA);
     const ta_orthographic_camera *o = &model->cameras->orthographic[0];
     assert_true(o->left == -2.0f && o->right == 2.0f && o->top == 1.0f && o->bottom == -1.0f && o->far == 9.0f);
     assert_int_equal(model->scene->light_count, 2);
     const ta_light *spot = &model->scene->lights[0];
-    assert_int_equal(spot->kind, TA_LIGHT_SPOT);
+    assert_int_equal(spot->kind, TA_LIGHT_KIND_SPOT);
     TA_ASSERT_NEAR(spot->angle, 0.8, 1e-7);
     TA_ASSERT_NEAR(spot->penumbra, 0.75, 1e-6);
     TA_ASSERT_NEAR(spot->distance, 5, 1e-7);
@@ -394,17 +394,17 @@ static void cameras_and_lights(void **state)
     assert_string_equal(made(model, 2)->name, "light_0");
     /* The spot light's target: a child Object3D one unit down -z. */
     const ta_node *target = &model->scene->nodes[made(model, 2)->first_child.index];
-    assert_true(target->position.z == -1.0f && target->type == TA_NODE_OBJECT3D);
+    assert_true(target->position.z == -1.0f && target->type == TA_NODE_TYPE_OBJECT3D);
     /* A node with a mesh, a camera and a light is a Group holding them. */
     const ta_node *rig = made(model, 3);
-    assert_int_equal(rig->type, TA_NODE_GROUP);
+    assert_int_equal(rig->type, TA_NODE_TYPE_GROUP);
     const ta_node *c0 = &model->scene->nodes[rig->first_child.index];
     const ta_node *c1 = &model->scene->nodes[c0->next_sibling.index];
     const ta_node *c2 = &model->scene->nodes[c1->next_sibling.index];
-    assert_int_equal(c0->type, TA_NODE_MESH);
-    assert_int_equal(c1->type, TA_NODE_PERSPECTIVE_CAMERA);
+    assert_int_equal(c0->type, TA_NODE_TYPE_MESH);
+    assert_int_equal(c1->type, TA_NODE_TYPE_PERSPECTIVE_CAMERA);
     assert_string_equal(c1->name, "eye_instance_1");
-    assert_int_equal(c2->type, TA_NODE_LIGHT);
+    assert_int_equal(c2->type, TA_NODE_TYPE_LIGHT);
     assert_string_equal(c2->name, "light_1");
     ta_model_destroy(model);
 

@@ -28,13 +28,13 @@ static ta_mixer *play(ta_scene *scene, const ta_clip *clip, int frames)
 {
     ta_error err = {0};
     ta_mixer *mixer;
-    TA_ASSERT_OK(ta_mixer_create(ta_no_parent(), NULL, &mixer, &err), &err);
+    TA_ASSERT_OK(ta_mixer_create(ta_node_none(), NULL, &mixer, &err), &err);
     ta_action *action;
     TA_ASSERT_OK(ta_action_create(clip, NULL, &action, &err), &err);
-    TA_ASSERT_OK(ta_mixer_add(mixer, action, ta_no_parent(), NULL, &err), &err);
+    TA_ASSERT_OK(ta_mixer_add(mixer, action, ta_node_none(), NULL, &err), &err);
     TA_ASSERT_OK(ta_action_play(action, &err), &err);
     for (int k = 0; k <= frames; ++k)
-        TA_ASSERT_OK(ta_mixer_update(mixer, scene, ta_seconds(k == 0 ? 0 : 1.0 / 30), &err), &err);
+        TA_ASSERT_OK(ta_mixer_update(mixer, scene, ta_duration_from_seconds(k == 0 ? 0 : 1.0 / 30), &err), &err);
     return mixer;
 }
 
@@ -85,8 +85,8 @@ static void instances_share_names_and_skins_and_play_as_the_source(void **state)
     uint32_t nn = a->node_count, joints = a->skins[0].joint_count;
     ta_mat4 *wa = calloc(nn, sizeof *wa), *wt = calloc(nn, sizeof *wt);
     ta_mat4 *ba = calloc(joints, sizeof *ba), *bt = calloc(joints, sizeof *bt);
-    TA_ASSERT_OK(ta_pose_world_pass(pa, a, ta_no_parent(), wa, nn, &err), &err);
-    TA_ASSERT_OK(ta_pose_world_pass(pt2, twin->scene, ta_no_parent(), wt, nn, &err), &err);
+    TA_ASSERT_OK(ta_pose_world_pass(pa, a, ta_node_none(), wa, nn, &err), &err);
+    TA_ASSERT_OK(ta_pose_world_pass(pt2, twin->scene, ta_node_none(), wt, nn, &err), &err);
     TA_ASSERT_OK(ta_pose_skinning_pass(pa, a, ta_skin_at(0), ba, joints, &err), &err);
     TA_ASSERT_OK(ta_pose_skinning_pass(pt2, twin->scene, ta_skin_at(0), bt, joints, &err), &err);
     assert_memory_equal(wa, wt, sizeof *wa * nn);
@@ -119,7 +119,7 @@ static void instances_share_names_and_skins_and_play_as_the_source(void **state)
     ta_model_destroy(twin);
     ta_model_destroy(model);
     assert_true(b->nodes[2].name != NULL && strlen(b->nodes[2].name) < 1000);
-    TA_ASSERT_OK(ta_mixer_update(ma, a, ta_seconds(0.5), &err), &err);
+    TA_ASSERT_OK(ta_mixer_update(ma, a, ta_duration_from_seconds(0.5), &err), &err);
     ta_mixer_destroy(ma);
     ta_scene_destroy(a);
     ta_scene_destroy(b);

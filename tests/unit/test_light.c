@@ -111,16 +111,16 @@ static void test_every_range_at_its_edges(void **state)
     ta_scene *scene = NULL;
     TA_ASSERT_OK(ta_scene_create(NULL, &scene, &err), &err);
     ta_node_id node;
-    TA_ASSERT_OK(ta_scene_add_node(scene, ta_no_parent(), "lamp", &node, &err), &err);
+    TA_ASSERT_OK(ta_scene_add_node(scene, ta_node_none(), "lamp", &node, &err), &err);
     static core_dump before, after;
     for (size_t i = 0; i < sizeof edges / sizeof edges[0]; ++i) {
         const edge *e = &edges[i];
-        ta_light l = ta_light_defaults(TA_LIGHT_SPOT);
+        ta_light l = ta_light_defaults(TA_LIGHT_KIND_SPOT);
         l.node = node;
         *field_of(&l, e->f) = e->value;
         core_dump_scene(scene, &before);
         uint32_t count = scene->light_count;
-        ta_light_index idx = {4321};
+        ta_light_id idx = {4321};
         ta_result added = ta_scene_add_light(scene, &l, &idx, &err);
         assert_int_equal(added, e->expected);
         if (added == TA_OK) {
@@ -159,7 +159,7 @@ static void test_non_finite_numbers_are_refused(void **state)
     ta_error err = {0};
     for (int f = INTENSITY; f <= DECAY; ++f)
         for (int b = 0; b < 3; ++b) {
-            ta_light l = ta_light_defaults(TA_LIGHT_POINT);
+            ta_light l = ta_light_defaults(TA_LIGHT_KIND_POINT);
             *field_of(&l, (field)f) = bad[b];
             char needle[128];
             snprintf(needle, sizeof needle, "light.%s: %s is not a finite number", field_names[f], shown[b]);
@@ -171,7 +171,7 @@ static void test_unknown_kind_and_null(void **state)
 {
     (void)state;
     ta_error err = {0};
-    ta_light l = ta_light_defaults(TA_LIGHT_AMBIENT);
+    ta_light l = ta_light_defaults(TA_LIGHT_KIND_AMBIENT);
     l.kind = TA_LIGHT_KIND_COUNT;
     TA_ASSERT_REFUSED(ta_light_validate(&l, &err), &err, TA_ERROR_UNKNOWN_ENUM, "light.kind: 5 is not a light kind");
     l.kind = (ta_light_kind)-3;
@@ -198,27 +198,27 @@ static void test_scene_add_light_refusals_change_nothing(void **state)
     ta_scene *scene = NULL;
     TA_ASSERT_OK(ta_scene_create(NULL, &scene, &err), &err);
     ta_node_id node;
-    TA_ASSERT_OK(ta_scene_add_node(scene, ta_no_parent(), "lamp", &node, &err), &err);
-    ta_light first = ta_light_defaults(TA_LIGHT_HEMISPHERE);
+    TA_ASSERT_OK(ta_scene_add_node(scene, ta_node_none(), "lamp", &node, &err), &err);
+    ta_light first = ta_light_defaults(TA_LIGHT_KIND_HEMISPHERE);
     first.node = node;
     first.color[1] = 7;
     first.ground_color[2] = 9;
-    ta_light_index idx = {77};
+    ta_light_id idx = {77};
     TA_ASSERT_OK(ta_scene_add_light(scene, &first, &idx, &err), &err);
     assert_int_equal(idx.index, 0);
     uint64_t version = scene->structure_version;
 
-    ta_light bad = ta_light_defaults(TA_LIGHT_SPOT);
+    ta_light bad = ta_light_defaults(TA_LIGHT_KIND_SPOT);
     bad.node = node;
     bad.penumbra = 2;
     idx.index = 77;
     TA_ASSERT_REFUSED(ta_scene_add_light(scene, &bad, &idx, &err), &err, TA_ERROR_OUT_OF_RANGE,
                       "light.penumbra: 2 is not in [0, 1]");
-    bad = ta_light_defaults(TA_LIGHT_SPOT);
+    bad = ta_light_defaults(TA_LIGHT_KIND_SPOT);
     bad.node = ta_node_at(5);
     TA_ASSERT_REFUSED(ta_scene_add_light(scene, &bad, &idx, &err), &err, TA_ERROR_MISSING_TARGET,
                       "light.node: node 5 is not in the scene, which has 1 nodes");
-    bad.node = ta_no_parent();
+    bad.node = ta_node_none();
     TA_ASSERT_REFUSED(ta_scene_add_light(scene, &bad, &idx, &err), &err, TA_ERROR_MISSING_TARGET,
                       "light.node: node 4294967295 is not in the scene");
     TA_ASSERT_REFUSED(ta_scene_add_light(scene, NULL, &idx, &err), &err, TA_ERROR_INVALID_ARGUMENT, "light: is NULL");
@@ -230,7 +230,7 @@ static void test_scene_add_light_refusals_change_nothing(void **state)
     assert_true(same_light(&scene->lights[0], &first));
 
     /* accepted: a copy, at the next index */
-    ta_light spot = ta_light_defaults(TA_LIGHT_SPOT);
+    ta_light spot = ta_light_defaults(TA_LIGHT_KIND_SPOT);
     spot.node = node;
     spot.angle = HALF_PI_F;
     TA_ASSERT_OK(ta_scene_add_light(scene, &spot, &idx, &err), &err);

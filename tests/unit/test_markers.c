@@ -1,4 +1,4 @@
-/* Clip markers and the TA_MARKER events (animation_markers.h). Every expected
+/* Clip markers and the TA_EVENT_KIND_MARKER events (animation_markers.h). Every expected
  * event is worked out by hand from the header's rule: the clip laid end to end
  * per repetition, the half-open span [a, b) forward, (b, a] backward; the
  * property tests compare one large advance with the same time in many small
@@ -26,7 +26,7 @@ static ta_clip *marked_clip(const double *times, uint32_t n, ta_node_id node)
     ta_error err = {0};
     float kt[2] = {0, 1}, kv[6] = {0, 0, 0, 1, 0, 0};
     ta_track_desc d = {0};
-    TA_ASSERT_OK(ta_node_target(node, TA_POSITION, &d.target, &err), &err);
+    TA_ASSERT_OK(ta_track_target_node(node, TA_TRACK_KIND_POSITION, &d.target, &err), &err);
     d.times = kt;
     d.key_count = 2;
     d.values = kv;
@@ -39,7 +39,7 @@ static ta_clip *marked_clip(const double *times, uint32_t n, ta_node_id node)
     ta_clip_marker marks[4];
     for (uint32_t i = 0; i < n; ++i) {
         marks[i].name = names[i];
-        marks[i].time = ta_seconds(times[i]);
+        marks[i].time = ta_duration_from_seconds(times[i]);
     }
     TA_ASSERT_OK(ta_clip_set_markers(c, marks, n, &err), &err);
     return c;
@@ -50,11 +50,11 @@ static void rig_make(rig *r, const double *times, uint32_t n, ta_loop_mode mode,
     ta_error err = {0};
     memset(r, 0, sizeof *r);
     TA_ASSERT_OK(ta_scene_create(NULL, &r->scene, &err), &err);
-    TA_ASSERT_OK(ta_scene_add_node(r->scene, ta_no_parent(), "n", &r->node, &err), &err);
+    TA_ASSERT_OK(ta_scene_add_node(r->scene, ta_node_none(), "n", &r->node, &err), &err);
     r->clip = marked_clip(times, n, r->node);
-    TA_ASSERT_OK(ta_mixer_create(ta_no_parent(), NULL, &r->mixer, &err), &err);
+    TA_ASSERT_OK(ta_mixer_create(ta_node_none(), NULL, &r->mixer, &err), &err);
     TA_ASSERT_OK(ta_action_create(r->clip, NULL, &r->action, &err), &err);
-    TA_ASSERT_OK(ta_mixer_add(r->mixer, r->action, ta_no_parent(), &r->index, &err), &err);
+    TA_ASSERT_OK(ta_mixer_add(r->mixer, r->action, ta_node_none(), &r->index, &err), &err);
     TA_ASSERT_OK(ta_action_set_loop(r->action, mode, reps, &err), &err);
     TA_ASSERT_OK(ta_action_set_time_scale(r->action, time_scale, &err), &err);
     TA_ASSERT_OK(ta_action_play(r->action, &err), &err);
@@ -77,12 +77,12 @@ typedef struct row {
 static uint32_t step(rig *r, double dt, row *out, uint32_t cap)
 {
     ta_error err = {0};
-    TA_ASSERT_OK(ta_mixer_update(r->mixer, r->scene, ta_seconds(dt), &err), &err);
+    TA_ASSERT_OK(ta_mixer_update(r->mixer, r->scene, ta_duration_from_seconds(dt), &err), &err);
     ta_animation_event ev;
     uint32_t n = 0;
     bool clock_event_seen = false;
     while (ta_mixer_drain_events(r->mixer, &ev, 1) == 1) {
-        if (ev.kind != TA_MARKER) {
+        if (ev.kind != TA_EVENT_KIND_MARKER) {
             clock_event_seen = true;
             continue;
         }
@@ -113,8 +113,8 @@ static ta_result two_second_clip(const ta_clip_options *o, ta_clip **out, ta_err
 {
     float kt[2] = {0, 2}, kv[2] = {0, 1};
     ta_track_desc d = {0};
-    d.target.kind = TA_MORPH_INFLUENCE;
-    d.target.family = TA_FAMILY_MESH;
+    d.target.kind = TA_TRACK_KIND_MORPH_INFLUENCE;
+    d.target.family = TA_TARGET_FAMILY_MESH;
     d.times = kt;
     d.key_count = 2;
     d.values = kv;
@@ -193,7 +193,7 @@ static void test_marker_refusals_change_nothing(void **state)
     bad[1].name = NULL;
     TA_ASSERT_REFUSED(ta_clip_set_markers(c, bad, 2, &err), &err, TA_ERROR_INVALID_ARGUMENT, "markers[1].name");
     bad[1].name = "neg";
-    bad[1].time = ta_seconds(-0.5);
+    bad[1].time = ta_duration_from_seconds(-0.5);
     TA_ASSERT_REFUSED(ta_clip_set_markers(c, bad, 2, &err), &err, TA_ERROR_OUT_OF_RANGE, "markers[1].time: -0.5");
     TA_ASSERT_REFUSED(ta_clip_set_markers(c, NULL, 2, &err), &err, TA_ERROR_INVALID_ARGUMENT,
                       "markers: NULL with count 2");
@@ -220,14 +220,14 @@ static void test_derived_clips_carry_the_markers(void **state)
     ta_scene *scene = NULL;
     ta_node_id node;
     TA_ASSERT_OK(ta_scene_create(NULL, &scene, &err), &err);
-    TA_ASSERT_OK(ta_scene_add_node(scene, ta_no_parent(), "n", &node, &err), &err);
+    TA_ASSERT_OK(ta_scene_add_node(scene, ta_node_none(), "n", &node, &err), &err);
     /* marked_clip: 1 s, keys at 0 and 1 */
     const double times[2] = {0.25, 0.75};
     ta_clip *c = marked_clip(times, 2, node);
 
     /* frames 0 to 31 at 30 fps keep both keys, the whole second: both markers */
     ta_clip *sub = NULL;
-    TA_ASSERT_OK(ta_subclip(c, "sub", 0, 31, 30, NULL, &sub, &err), &err);
+    TA_ASSERT_OK(ta_clip_subclip(c, "sub", 0, 31, 30, NULL, &sub, &err), &err);
     assert_int_equal(ta_clip_marker_count(sub), 2);
     assert_true(ta_clip_marker_at(sub, 0).time.seconds == 0.25);
     assert_true(ta_clip_marker_at(sub, 1).time.seconds == 0.75);
@@ -237,7 +237,7 @@ static void test_derived_clips_carry_the_markers(void **state)
     ta_clip *dense = NULL;
     float kt[3] = {0, 0.5f, 1}, kv[9] = {0, 0, 0, 0.5f, 0, 0, 1, 0, 0};
     ta_track_desc d = {0};
-    TA_ASSERT_OK(ta_node_target(node, TA_POSITION, &d.target, &err), &err);
+    TA_ASSERT_OK(ta_track_target_node(node, TA_TRACK_KIND_POSITION, &d.target, &err), &err);
     d.times = kt;
     d.key_count = 3;
     d.values = kv;
@@ -249,12 +249,12 @@ static void test_derived_clips_carry_the_markers(void **state)
     o.marker_count = ta_clip_marker_count(c);
     TA_ASSERT_OK(ta_clip_create("dense", &t, 1, &o, &dense, &err), &err);
     sub = (ta_clip *)&err; /* a refusal leaves it alone */
-    TA_ASSERT_REFUSED(ta_subclip(dense, "half", 0, 16, 30, NULL, &sub, &err), &err, TA_ERROR_OUT_OF_RANGE,
+    TA_ASSERT_REFUSED(ta_clip_subclip(dense, "half", 0, 16, 30, NULL, &sub, &err), &err, TA_ERROR_OUT_OF_RANGE,
                       "markers[1].time: 0.75 s is outside the clip's [0, 0.5 s]");
     assert_ptr_equal(sub, (ta_clip *)&err);
 
     ta_clip *add = NULL;
-    TA_ASSERT_OK(ta_make_clip_additive(dense, 0, NULL, 30, NULL, &add, &err), &err);
+    TA_ASSERT_OK(ta_clip_make_additive(dense, 0, NULL, 30, NULL, &add, &err), &err);
     assert_int_equal(ta_clip_marker_count(add), 2);
     assert_string_equal(ta_clip_marker_at(add, 1).name, "m1");
     ta_clip_release(add);
@@ -280,22 +280,22 @@ static void test_json_round_trip(void **state)
     ta_scene *scene = NULL;
     ta_node_id node;
     TA_ASSERT_OK(ta_scene_create(NULL, &scene, &err), &err);
-    TA_ASSERT_OK(ta_scene_add_node(scene, ta_no_parent(), "hips", &node, &err), &err);
+    TA_ASSERT_OK(ta_scene_add_node(scene, ta_node_none(), "hips", &node, &err), &err);
     TA_ASSERT_OK(ta_scene_set_node_uuid(scene, node, "7d0f1a52-0000-4000-8000-000000000001", &err), &err);
     const double times[2] = {0.25, 1.0};
     ta_clip *c = marked_clip(times, 2, node);
-    ta_clip_binding where = {scene, NULL, NULL, ta_no_parent()};
+    ta_clip_binding where = {scene, NULL, NULL, ta_node_none()};
     ta_clip_write_options wo = {ta_clip_binding_name, &where, NULL, 0};
     char *text = NULL;
-    TA_ASSERT_OK(ta_write_clip(c, &wo, &text, &err), &err);
+    TA_ASSERT_OK(ta_clip_write(c, &wo, &text, &err), &err);
     TA_ASSERT_CONTAINS(text, "\"userData\":\"{\\\"markers\\\":[{\\\"name\\\":\\\"m0\\\",\\\"time\\\":0.25}");
     ta_clip_read_options ro;
     memset(&ro, 0, sizeof ro);
     ro.resolver = ta_clip_binding_resolve;
     ro.resolver_user = &where;
     ta_clip *back = NULL;
-    TA_ASSERT_OK(ta_read_clip(text, strlen(text), &ro, &back, &err), &err);
-    ta_json_free(text);
+    TA_ASSERT_OK(ta_clip_read(text, strlen(text), &ro, &back, &err), &err);
+    ta_json_destroy(text);
     assert_int_equal(ta_clip_marker_count(back), 2);
     assert_string_equal(ta_clip_marker_at(back, 1).name, "m1");
     assert_true(ta_clip_marker_at(back, 1).time.seconds == 1.0);
@@ -351,7 +351,7 @@ static void test_repeat_forward_each_marker_once_per_loop(void **state)
 {
     (void)state;
     rig r;
-    rig_make(&r, ENDS_AND_MIDDLE, 3, TA_REPEAT, TA_ENDLESS, 1);
+    rig_make(&r, ENDS_AND_MIDDLE, 3, TA_LOOP_MODE_REPEAT, TA_ACTION_ENDLESS, 1);
     row got[16];
     /* [0, .25): the marker at 0 of loop 0 */
     assert_int_equal(step(&r, 0.25, got, 16), 1);
@@ -376,7 +376,7 @@ static void test_repeat_many_loops_reported_as_a_count(void **state)
 {
     (void)state;
     rig r;
-    rig_make(&r, ENDS_AND_MIDDLE, 3, TA_REPEAT, TA_ENDLESS, 1);
+    rig_make(&r, ENDS_AND_MIDDLE, 3, TA_LOOP_MODE_REPEAT, TA_ACTION_ENDLESS, 1);
     row got[16];
     /* [0, 1000.25): loop 0 whole, loops 1..999 as one count each, loop 1000's start */
     assert_int_equal(step(&r, 1000.25, got, 16), 7);
@@ -396,7 +396,7 @@ static void test_repeat_backward_from_a_new_action(void **state)
 {
     (void)state;
     rig r;
-    rig_make(&r, ENDS_AND_MIDDLE, 3, TA_REPEAT, TA_ENDLESS, -1);
+    rig_make(&r, ENDS_AND_MIDDLE, 3, TA_LOOP_MODE_REPEAT, TA_ACTION_ENDLESS, -1);
     row got[16];
     /* (-0.25, 0]: the start of loop 0 (where it stands), then the end of loop -1 */
     assert_int_equal(step(&r, 0.25, got, 16), 2);
@@ -417,7 +417,7 @@ static void test_ping_pong_round_trip(void **state)
 {
     (void)state;
     rig r;
-    rig_make(&r, ENDS_AND_MIDDLE, 3, TA_PING_PONG, TA_ENDLESS, 1);
+    rig_make(&r, ENDS_AND_MIDDLE, 3, TA_LOOP_MODE_PING_PONG, TA_ACTION_ENDLESS, 1);
     row got[16];
     uint32_t n;
     n = step(&r, 0.25, got, 16); /* the start, read forward, leg 0 */
@@ -442,7 +442,7 @@ static void test_once_finishing_takes_the_end_marker(void **state)
 {
     (void)state;
     rig r;
-    rig_make(&r, ENDS_AND_MIDDLE, 3, TA_ONCE, 1, 1);
+    rig_make(&r, ENDS_AND_MIDDLE, 3, TA_LOOP_MODE_ONCE, 1, 1);
     row got[16];
     assert_int_equal(step(&r, 0.5, got, 16), 1);
     assert_row(&got[0], 0, 0, 1, 1);
@@ -454,7 +454,7 @@ static void test_once_finishing_takes_the_end_marker(void **state)
     rig_free(&r);
 
     /* REPEAT x3 in one large step: loops 0, 1 whole, loop 2 up to its end */
-    rig_make(&r, ENDS_AND_MIDDLE, 3, TA_REPEAT, 3, 1);
+    rig_make(&r, ENDS_AND_MIDDLE, 3, TA_LOOP_MODE_REPEAT, 3, 1);
     assert_int_equal(step(&r, 10.0, got, 16), 9);
     assert_row(&got[0], 0, 0, 1, 1);
     assert_row(&got[3], 0, 1, 1, 1);
@@ -468,19 +468,19 @@ static void test_start_at_and_seeks(void **state)
     (void)state;
     ta_error err = {0};
     rig r;
-    rig_make(&r, ENDS_AND_MIDDLE, 3, TA_REPEAT, TA_ENDLESS, 1);
+    rig_make(&r, ENDS_AND_MIDDLE, 3, TA_LOOP_MODE_REPEAT, TA_ACTION_ENDLESS, 1);
     row got[16];
-    TA_ASSERT_OK(ta_action_start_at(r.action, ta_seconds(1.0), &err), &err);
+    TA_ASSERT_OK(ta_action_start_at(r.action, ta_duration_from_seconds(1.0), &err), &err);
     assert_int_equal(step(&r, 0.5, got, 16), 0); /* waiting */
     assert_int_equal(step(&r, 0.75, got, 16), 1); /* runs [0, .25) of its clip */
     assert_row(&got[0], 0, 0, 1, 1);
 
     /* set_time: a seek reports nothing by default */
     ta_mixer_targets t = {r.scene, NULL, NULL};
-    TA_ASSERT_OK(ta_mixer_set_time(r.mixer, &t, ta_seconds(2.25), &err), &err);
+    TA_ASSERT_OK(ta_mixer_set_time(r.mixer, &t, ta_duration_from_seconds(2.25), &err), &err);
     ta_animation_event ev;
     uint32_t markers = 0;
-    while (ta_mixer_drain_events(r.mixer, &ev, 1) == 1) markers += ev.kind == TA_MARKER;
+    while (ta_mixer_drain_events(r.mixer, &ev, 1) == 1) markers += ev.kind == TA_EVENT_KIND_MARKER;
     assert_int_equal(markers, 0);
     /* and counts loops from where it landed: [.25, .5) of loop 2 */
     assert_int_equal(step(&r, 0.25, got, 16), 0);
@@ -489,11 +489,11 @@ static void test_start_at_and_seeks(void **state)
 
     /* asked, it reports [0, 2.25) */
     ta_mixer_set_seek_reports(r.mixer, true);
-    TA_ASSERT_OK(ta_mixer_set_time(r.mixer, &t, ta_seconds(2.25), &err), &err);
+    TA_ASSERT_OK(ta_mixer_set_time(r.mixer, &t, ta_duration_from_seconds(2.25), &err), &err);
     row all[16];
     uint32_t n = 0;
     while (ta_mixer_drain_events(r.mixer, &ev, 1) == 1)
-        if (ev.kind == TA_MARKER) {
+        if (ev.kind == TA_EVENT_KIND_MARKER) {
             all[n].marker = ev.marker;
             all[n].loop = ev.loop;
             all[n].count = ev.count;
@@ -512,34 +512,34 @@ static void test_seek_one_action_reports_when_asked(void **state)
     (void)state;
     ta_error err = {0};
     rig r;
-    rig_make(&r, ENDS_AND_MIDDLE, 3, TA_REPEAT, TA_ENDLESS, 1);
+    rig_make(&r, ENDS_AND_MIDDLE, 3, TA_LOOP_MODE_REPEAT, TA_ACTION_ENDLESS, 1);
     row got[16];
     assert_int_equal(step(&r, 0.25, got, 16), 1);
     /* 1.5 s on from 0.25: [.25, 1.75): the middle and end of loop 0, the start and middle of loop 1, then
      * LOOPED */
-    TA_ASSERT_OK(ta_mixer_seek_action(r.mixer, r.index, ta_seconds(1.5), true, &err), &err);
+    TA_ASSERT_OK(ta_mixer_seek_action(r.mixer, r.index, ta_duration_from_seconds(1.5), true, &err), &err);
     ta_animation_event ev[8];
     uint32_t n = ta_mixer_drain_events(r.mixer, ev, 8);
     assert_int_equal(n, 5);
-    assert_int_equal(ev[0].kind, TA_MARKER);
+    assert_int_equal(ev[0].kind, TA_EVENT_KIND_MARKER);
     assert_int_equal(ev[0].marker, 1);
     assert_int_equal(ev[1].marker, 2);
     assert_int_equal(ev[2].marker, 0);
     assert_int_equal(ev[2].loop, 1);
     assert_int_equal(ev[3].marker, 1);
     assert_int_equal(ev[3].loop, 1);
-    assert_int_equal(ev[4].kind, TA_LOOPED);
+    assert_int_equal(ev[4].kind, TA_EVENT_KIND_LOOPED);
     assert_int_equal(ev[4].loop_delta, 1);
     assert_true(ta_action_phase(r.action) == 0.75f);
     assert_true(ta_mixer_time(r.mixer).seconds == 0.25); /* the mixer's clock did not move */
     /* without report: nothing, but the loop is counted: [.75, 1.25) then (quietly) [1.25, ...) */
-    TA_ASSERT_OK(ta_mixer_seek_action(r.mixer, r.index, ta_seconds(1.0), false, &err), &err);
+    TA_ASSERT_OK(ta_mixer_seek_action(r.mixer, r.index, ta_duration_from_seconds(1.0), false, &err), &err);
     assert_int_equal(ta_mixer_event_count(r.mixer), 0);
     assert_int_equal(step(&r, 0.25, got, 16), 1); /* [.75, 1): the end of loop 2 */
     assert_row(&got[0], 2, 2, 1, 1);
-    TA_ASSERT_REFUSED(ta_mixer_seek_action(r.mixer, r.index, ta_seconds(NAN), true, &err), &err,
+    TA_ASSERT_REFUSED(ta_mixer_seek_action(r.mixer, r.index, ta_duration_from_seconds(NAN), true, &err), &err,
                       TA_ERROR_NOT_A_NUMBER, "by");
-    TA_ASSERT_REFUSED(ta_mixer_seek_action(r.mixer, 9, ta_seconds(1), true, &err), &err, TA_ERROR_NO_SUCH_ACTION,
+    TA_ASSERT_REFUSED(ta_mixer_seek_action(r.mixer, 9, ta_duration_from_seconds(1), true, &err), &err, TA_ERROR_NO_SUCH_ACTION,
                       "9");
     rig_free(&r);
 }
@@ -549,7 +549,7 @@ static void test_seek_one_action_reports_when_asked(void **state)
 static void test_extreme_counts_stay_bounded(void **state)
 {
     (void)state;
-    const ta_loop_mode modes[2] = {TA_REPEAT, TA_PING_PONG};
+    const ta_loop_mode modes[2] = {TA_LOOP_MODE_REPEAT, TA_LOOP_MODE_PING_PONG};
     for (int mi = 0; mi < 2; ++mi)
         for (int sign = -1; sign <= 1; sign += 2) {
             rig r;
@@ -572,7 +572,7 @@ static void totals(ta_loop_mode mode, float time_scale, double dt, int steps, bo
 {
     static const double times[3] = {0.0, 0.375, 1.0};
     rig r;
-    rig_make(&r, times, 3, mode, TA_ENDLESS, time_scale);
+    rig_make(&r, times, 3, mode, TA_ACTION_ENDLESS, time_scale);
     memset(out, 0, sizeof(int64_t) * 6);
     row got[32];
     for (int s = 0; s < (at_once ? 1 : steps); ++s) {
@@ -585,7 +585,7 @@ static void totals(ta_loop_mode mode, float time_scale, double dt, int steps, bo
 static void test_large_advance_equals_small_steps(void **state)
 {
     (void)state;
-    const ta_loop_mode modes[2] = {TA_REPEAT, TA_PING_PONG};
+    const ta_loop_mode modes[2] = {TA_LOOP_MODE_REPEAT, TA_LOOP_MODE_PING_PONG};
     const float scales[2] = {1.0f, -1.0f};
     for (int mi = 0; mi < 2; ++mi)
         for (int si = 0; si < 2; ++si) {
@@ -594,7 +594,7 @@ static void test_large_advance_equals_small_steps(void **state)
             totals(modes[mi], scales[si], 0.125, 803, true, large);
             for (int k = 0; k < 3; ++k)
                 for (int d = 0; d < 2; ++d) assert_int_equal(small[k][d], large[k][d]);
-            if (modes[mi] == TA_REPEAT && si == 0) {
+            if (modes[mi] == TA_LOOP_MODE_REPEAT && si == 0) {
                 /* [0, 100.375): 0 at 0..100, .375 at 0..99 (100.375 is excluded), 1 at 1..100 */
                 assert_int_equal(small[0][1], 101);
                 assert_int_equal(small[1][1], 100);
@@ -609,7 +609,7 @@ static void test_random_cuts_equal_one_step(void **state)
 {
     (void)state;
     static const double times[4] = {0.0, 0.25, 0.6875, 1.0};
-    const ta_loop_mode modes[3] = {TA_REPEAT, TA_PING_PONG, TA_ONCE};
+    const ta_loop_mode modes[3] = {TA_LOOP_MODE_REPEAT, TA_LOOP_MODE_PING_PONG, TA_LOOP_MODE_ONCE};
     const float scales[2] = {1.0f, -1.0f};
     uint32_t seed = 12345;
     for (int mi = 0; mi < 3; ++mi)
@@ -617,7 +617,7 @@ static void test_random_cuts_equal_one_step(void **state)
             for (int trial = 0; trial < 4; ++trial) {
                 int64_t cut[4][2] = {{0}}, whole[4][2] = {{0}};
                 rig r;
-                rig_make(&r, times, 4, modes[mi], modes[mi] == TA_ONCE ? 1 : TA_ENDLESS, scales[si]);
+                rig_make(&r, times, 4, modes[mi], modes[mi] == TA_LOOP_MODE_ONCE ? 1 : TA_ACTION_ENDLESS, scales[si]);
                 row got[32];
                 int total = 0;
                 while (total < 64 * 37) {
@@ -628,7 +628,7 @@ static void test_random_cuts_equal_one_step(void **state)
                     for (uint32_t i = 0; i < n; ++i) cut[got[i].marker][got[i].dir > 0] += got[i].count;
                 }
                 rig_free(&r);
-                rig_make(&r, times, 4, modes[mi], modes[mi] == TA_ONCE ? 1 : TA_ENDLESS, scales[si]);
+                rig_make(&r, times, 4, modes[mi], modes[mi] == TA_LOOP_MODE_ONCE ? 1 : TA_ACTION_ENDLESS, scales[si]);
                 uint32_t n = step(&r, total / 64.0, got, 32);
                 for (uint32_t i = 0; i < n; ++i) whole[got[i].marker][got[i].dir > 0] += got[i].count;
                 rig_free(&r);

@@ -20,9 +20,9 @@ static void world_make(world *w)
     ta_error err = {0};
     memset(w, 0, sizeof *w);
     TA_ASSERT_OK(ta_scene_create(NULL, &w->scene, &err), &err);
-    TA_ASSERT_OK(ta_scene_add_node(w->scene, ta_no_parent(), "hips", &w->node, &err), &err);
+    TA_ASSERT_OK(ta_scene_add_node(w->scene, ta_node_none(), "hips", &w->node, &err), &err);
     TA_ASSERT_OK(ta_scene_set_node_uuid(w->scene, w->node, "u-hips", &err), &err);
-    ta_clip_binding where = {w->scene, NULL, NULL, ta_no_parent()};
+    ta_clip_binding where = {w->scene, NULL, NULL, ta_node_none()};
     w->where = where;
 }
 
@@ -32,7 +32,7 @@ static ta_clip *clip_with(const world *w, const char *user_data, const ta_clip_m
     ta_error err = {0};
     float kt[2] = {0, 1}, kv[6] = {0, 0, 0, 1, 0, 0};
     ta_track_desc d = {0};
-    TA_ASSERT_OK(ta_node_target(w->node, TA_POSITION, &d.target, &err), &err);
+    TA_ASSERT_OK(ta_track_target_node(w->node, TA_TRACK_KIND_POSITION, &d.target, &err), &err);
     d.times = kt;
     d.key_count = 2;
     d.values = kv;
@@ -53,7 +53,7 @@ static char *write_clip(const world *w, const ta_clip *c)
     ta_clip_write_options wo = {ta_clip_binding_name, (void *)&w->where, NULL, 0};
     char *text = NULL;
     ta_error err = {0};
-    TA_ASSERT_OK(ta_write_clip(c, &wo, &text, &err), &err);
+    TA_ASSERT_OK(ta_clip_write(c, &wo, &text, &err), &err);
     return text;
 }
 
@@ -75,7 +75,7 @@ static ta_result read_clip(const world *w, const char *user_data_json, ta_clip *
     memset(&ro, 0, sizeof ro);
     ro.resolver = ta_clip_binding_resolve;
     ro.resolver_user = (void *)&w->where;
-    return ta_read_clip(text, strlen(text), &ro, out, err);
+    return ta_clip_read(text, strlen(text), &ro, out, err);
 }
 
 static void test_json_reader_takes_the_markers_out_of_user_data(void **state)
@@ -102,7 +102,7 @@ static void test_json_reader_takes_the_markers_out_of_user_data(void **state)
                         "{\"author\":\"x\",\"n\":1,\"markers\":[{\"name\":\"a\",\"time\":0.25},"
                         "{\"name\":\"b\",\"time\":0.5}]}");
     json_decref(doc);
-    ta_json_free(text);
+    ta_json_destroy(text);
     ta_clip_release(c);
 
     /* only markers: no user data is left */
@@ -117,7 +117,7 @@ static void test_json_reader_takes_the_markers_out_of_user_data(void **state)
     text = write_clip(&w, c);
     assert_string_equal(user_data_written(text, &doc), "{ \"k\" : [1, 2] }");
     json_decref(doc);
-    ta_json_free(text);
+    ta_json_destroy(text);
     ta_clip_release(c);
     ta_scene_destroy(w.scene);
 }
@@ -168,12 +168,12 @@ static void test_writers_refuse_user_data_not_an_object(void **state)
         ta_clip *c = clip_with(&w, cases[i].text, NULL, 0);
         ta_error err = {0};
         char *text = (char *)&err;
-        TA_ASSERT_REFUSED(ta_write_clip(c, &wo, &text, &err), &err, TA_ERROR_PARSE, cases[i].message);
+        TA_ASSERT_REFUSED(ta_clip_write(c, &wo, &text, &err), &err, TA_ERROR_PARSE, cases[i].message);
         assert_ptr_equal(text, (char *)&err);
         const ta_clip *clips[1] = {c};
         char message[TA_ERROR_MESSAGE_SIZE + 16];
         snprintf(message, sizeof message, "animations[0].%s", cases[i].message);
-        TA_ASSERT_REFUSED(ta_object_to_json(w.scene, NULL, NULL, clips, 1, NULL, &text, &err), &err, TA_ERROR_PARSE,
+        TA_ASSERT_REFUSED(ta_object_json_write(w.scene, NULL, NULL, clips, 1, NULL, &text, &err), &err, TA_ERROR_PARSE,
                           message);
         assert_ptr_equal(text, (char *)&err);
         ta_clip_release(c);
@@ -192,7 +192,7 @@ static void test_written_markers_are_the_clips(void **state)
     json_t *doc;
     assert_string_equal(user_data_written(text, &doc), "{\"k\":1}");
     json_decref(doc);
-    ta_json_free(text);
+    ta_json_destroy(text);
     ta_clip_release(c);
 
     ta_clip_marker m[2] = {{"z", {1.0}}, {"y", {0.0}}};
@@ -201,7 +201,7 @@ static void test_written_markers_are_the_clips(void **state)
     assert_string_equal(user_data_written(text, &doc),
                         "{\"k\":1,\"markers\":[{\"name\":\"y\",\"time\":0.0},{\"name\":\"z\",\"time\":1.0}]}");
     json_decref(doc);
-    ta_json_free(text);
+    ta_json_destroy(text);
     ta_clip_release(c);
 
     /* no user data and no markers: "{}", as three.js writes an empty userData */
@@ -209,7 +209,7 @@ static void test_written_markers_are_the_clips(void **state)
     text = write_clip(&w, c);
     assert_string_equal(user_data_written(text, &doc), "{}");
     json_decref(doc);
-    ta_json_free(text);
+    ta_json_destroy(text);
     ta_clip_release(c);
 
     /* a name JSON cannot hold */
@@ -217,7 +217,7 @@ static void test_written_markers_are_the_clips(void **state)
     c = clip_with(&w, NULL, &bad, 1);
     ta_clip_write_options wo = {ta_clip_binding_name, &w.where, NULL, 0};
     ta_error err = {0};
-    TA_ASSERT_REFUSED(ta_write_clip(c, &wo, &text, &err), &err, TA_ERROR_INVALID_ARGUMENT,
+    TA_ASSERT_REFUSED(ta_clip_write(c, &wo, &text, &err), &err, TA_ERROR_INVALID_ARGUMENT,
                       "markers[0].name: not UTF-8 text");
     ta_clip_release(c);
     ta_scene_destroy(w.scene);
@@ -234,10 +234,10 @@ static void test_object_json_round_trip(void **state)
     const ta_clip *clips[1] = {c};
     char *text = NULL;
     ta_error err = {0};
-    TA_ASSERT_OK(ta_object_to_json(w.scene, NULL, NULL, clips, 1, NULL, &text, &err), &err);
+    TA_ASSERT_OK(ta_object_json_write(w.scene, NULL, NULL, clips, 1, NULL, &text, &err), &err);
     TA_ASSERT_CONTAINS(text, "{\\\"take\\\":2,\\\"markers\\\":[{\\\"name\\\":\\\"step\\\",\\\"time\\\":0.5}");
     ta_model *model = NULL;
-    TA_ASSERT_OK(ta_read_object_json(text, strlen(text), NULL, &model, &err), &err);
+    TA_ASSERT_OK(ta_object_json_read(text, strlen(text), NULL, &model, &err), &err);
     assert_int_equal(model->animation_count, 1);
     const ta_clip *back = model->animations[0];
     assert_string_equal(ta_clip_user_data(back), "{\"take\":2}");
@@ -254,7 +254,7 @@ static void test_object_json_round_trip(void **state)
     for (long fail = 0;; ++fail) {
         counter = (ta_test_counter){0, 0, 0, 0, fail};
         model = NULL;
-        ta_result r = ta_read_object_json(text, strlen(text), &lo, &model, &err);
+        ta_result r = ta_object_json_read(text, strlen(text), &lo, &model, &err);
         if (r == TA_OK) {
             assert_int_equal(ta_clip_marker_count(model->animations[0]), 2);
             ta_model_destroy(model);
@@ -265,7 +265,7 @@ static void test_object_json_round_trip(void **state)
         assert_null(model);
         assert_int_equal(counter.live_bytes, 0);
     }
-    ta_json_free(text);
+    ta_json_destroy(text);
     ta_clip_release(c);
     ta_scene_destroy(w.scene);
 }

@@ -19,12 +19,12 @@ static void make_world(world *w)
     ta_error err = {0};
     memset(w, 0, sizeof *w);
     TA_ASSERT_OK(ta_scene_create(NULL, &w->scene, &err), &err);
-    TA_ASSERT_OK(ta_scene_add_node(w->scene, ta_no_parent(), "hips", &w->hips, &err), &err);
+    TA_ASSERT_OK(ta_scene_add_node(w->scene, ta_node_none(), "hips", &w->hips, &err), &err);
     TA_ASSERT_OK(ta_scene_add_node(w->scene, w->hips, "spine", &w->spine, &err), &err);
     TA_ASSERT_OK(ta_scene_add_node(w->scene, w->spine, "arm", &w->arm, &err), &err);
     TA_ASSERT_OK(ta_scene_add_node(w->scene, w->arm, "hand", &w->hand, &err), &err);
     TA_ASSERT_OK(ta_scene_add_node(w->scene, w->hips, "leg", &w->leg, &err), &err);
-    TA_ASSERT_OK(ta_mixer_create(ta_no_parent(), NULL, &w->mixer, &err), &err);
+    TA_ASSERT_OK(ta_mixer_create(ta_node_none(), NULL, &w->mixer, &err), &err);
 }
 
 static void free_world(world *w)
@@ -41,7 +41,7 @@ static ta_clip *hold_clip(const ta_node_id *nodes, uint32_t n, float x, ta_blend
     for (uint32_t i = 0; i < n; ++i) {
         float kt[2] = {0, 1}, kv[6] = {x, 0, 0, x, 0, 0};
         ta_track_desc d = {0};
-        TA_ASSERT_OK(ta_node_target(nodes[i], TA_POSITION, &d.target, &err), &err);
+        TA_ASSERT_OK(ta_track_target_node(nodes[i], TA_TRACK_KIND_POSITION, &d.target, &err), &err);
         d.times = kt;
         d.key_count = 2;
         d.values = kv;
@@ -61,7 +61,7 @@ static ta_action *play(world *w, ta_clip *clip, const ta_mask *mask)
     ta_action *a = NULL;
     TA_ASSERT_OK(ta_action_create(clip, NULL, &a, &err), &err);
     ta_clip_release(clip); /* the action holds it */
-    TA_ASSERT_OK(ta_mixer_add(w->mixer, a, ta_no_parent(), NULL, &err), &err);
+    TA_ASSERT_OK(ta_mixer_add(w->mixer, a, ta_node_none(), NULL, &err), &err);
     TA_ASSERT_OK(ta_action_set_mask(a, mask, &err), &err);
     TA_ASSERT_OK(ta_action_play(a, &err), &err);
     return a;
@@ -72,7 +72,7 @@ static float x_of(world *w, ta_node_id n) { return ta_scene_node(w->scene, n)->p
 static void update(world *w, double dt)
 {
     ta_error err = {0};
-    TA_ASSERT_OK(ta_mixer_update(w->mixer, w->scene, ta_seconds(dt), &err), &err);
+    TA_ASSERT_OK(ta_mixer_update(w->mixer, w->scene, ta_duration_from_seconds(dt), &err), &err);
 }
 
 static void test_upper_body_over_lower_body(void **state)
@@ -114,7 +114,7 @@ static void test_masked_fade_in_does_not_pop(void **state)
     TA_ASSERT_OK(ta_mask_set_node(mask, w.arm, 0.5f, &err), &err);
     play(&w, hold_clip(arm, 1, 0.0f, TA_BLEND_MODE_DEFAULT), NULL);
     ta_action *layer = play(&w, hold_clip(arm, 1, 10.0f, TA_BLEND_MODE_DEFAULT), mask);
-    TA_ASSERT_OK(ta_action_fade_in(layer, ta_seconds(1.0), &err), &err);
+    TA_ASSERT_OK(ta_action_fade_in(layer, ta_duration_from_seconds(1.0), &err), &err);
     update(&w, 0.0); /* fade weight 0: exactly the base pose */
     assert_true(x_of(&w, w.arm) == 0.0f);
     /* at e the layer's weight on the arm is 0.5 e: x = 10 * 0.5e / (1 + 0.5e) */
@@ -152,7 +152,7 @@ static void test_mask_alone_rests_toward_the_original_and_additive(void **state)
     ta_mask *half;
     TA_ASSERT_OK(ta_mask_create(NULL, &half, &err), &err);
     TA_ASSERT_OK(ta_mask_set_node(half, w.arm, 0.5f, &err), &err);
-    play(&w, hold_clip(nodes, 1, 2.0f, TA_ADDITIVE_BLEND_MODE), half);
+    play(&w, hold_clip(nodes, 1, 2.0f, TA_BLEND_MODE_ADDITIVE), half);
     update(&w, 0.1);
     assert_true(x_of(&w, w.arm) == 6.5f);
     ta_mask_destroy(mask);
@@ -167,13 +167,13 @@ static void test_mask_lookup_and_refusals(void **state)
     ta_mask *m;
     ta_mask_options o = {NULL, 0.75f};
     TA_ASSERT_OK(ta_mask_create(&o, &m, &err), &err);
-    ta_track_target morph = {TA_MORPH_INFLUENCE, TA_FAMILY_MESH, 3, 2};
-    ta_track_target other_morph = {TA_MORPH_INFLUENCE, TA_FAMILY_MESH, 3, 1};
-    ta_track_target node9 = {TA_POSITION, TA_FAMILY_NODE, 9, 0};
+    ta_track_target morph = {TA_TRACK_KIND_MORPH_INFLUENCE, TA_TARGET_FAMILY_MESH, 3, 2};
+    ta_track_target other_morph = {TA_TRACK_KIND_MORPH_INFLUENCE, TA_TARGET_FAMILY_MESH, 3, 1};
+    ta_track_target node9 = {TA_TRACK_KIND_POSITION, TA_TARGET_FAMILY_NODE, 9, 0};
     assert_true(ta_mask_weight(m, morph) == 0.75f);
     assert_true(ta_mask_weight(m, node9) == 0.75f);
-    TA_ASSERT_OK(ta_mask_set_target(m, TA_FAMILY_MESH, 3, 2, 0.5f, &err), &err);
-    TA_ASSERT_OK(ta_mask_set_target(m, TA_FAMILY_MESH, 3, TA_MASK_ALL_ELEMENTS, 0.25f, &err), &err);
+    TA_ASSERT_OK(ta_mask_set_target(m, TA_TARGET_FAMILY_MESH, 3, 2, 0.5f, &err), &err);
+    TA_ASSERT_OK(ta_mask_set_target(m, TA_TARGET_FAMILY_MESH, 3, TA_MASK_ALL_ELEMENTS, 0.25f, &err), &err);
     assert_true(ta_mask_weight(m, morph) == 0.5f);        /* its own weight wins */
     assert_true(ta_mask_weight(m, other_morph) == 0.25f); /* the mesh's */
     assert_true(ta_mask_weight(NULL, morph) == 1.0f);
@@ -181,11 +181,11 @@ static void test_mask_lookup_and_refusals(void **state)
     TA_ASSERT_REFUSED(ta_mask_set_node(m, ta_node_at(9), 1.5f, &err), &err, TA_ERROR_OUT_OF_RANGE, "1.5");
     float bad[3] = {0, 1, -0.5f};
     TA_ASSERT_REFUSED(ta_mask_set_nodes(m, bad, 3, &err), &err, TA_ERROR_OUT_OF_RANGE, "weights[2]: the weight -0.5");
-    TA_ASSERT_REFUSED(ta_mask_set_target(m, TA_FAMILY_NODE, 0, 0, 1, &err), &err, TA_ERROR_INVALID_ARGUMENT,
+    TA_ASSERT_REFUSED(ta_mask_set_target(m, TA_TARGET_FAMILY_NODE, 0, 0, 1, &err), &err, TA_ERROR_INVALID_ARGUMENT,
                       "ta_mask_set_node");
     /* nothing changed by the refusals */
     assert_true(ta_mask_weight(m, node9) == 0.75f);
-    assert_true(ta_mask_weight(m, (ta_track_target){TA_POSITION, TA_FAMILY_NODE, 0, 0}) == 0.75f);
+    assert_true(ta_mask_weight(m, (ta_track_target){TA_TRACK_KIND_POSITION, TA_TARGET_FAMILY_NODE, 0, 0}) == 0.75f);
     ta_mask_options bad_default = {NULL, 2.0f};
     ta_mask *m2 = NULL;
     TA_ASSERT_REFUSED(ta_mask_create(&bad_default, &m2, &err), &err, TA_ERROR_OUT_OF_RANGE, "default_weight");

@@ -136,7 +136,7 @@ static void test_every_number_at_its_edges(void **state)
         float inside[4] = {lo, nextafterf(lo, INFINITY), isinf(nf->hi) ? FLT_MAX : hi,
                            isinf(nf->hi) ? 1e6f : nextafterf(hi, -INFINITY)};
         for (int i = 0; i < 4; ++i) {
-            ta_material m = ta_material_defaults(TA_MATERIAL_PHYSICAL);
+            ta_material m = ta_material_defaults(TA_MATERIAL_KIND_PHYSICAL);
             *number_of(&m, nf) = inside[i];
             if (ta_material_validate(&m, &err) != TA_OK) {
                 print_error("material.%s = %.9g refused: %s\n", nf->name, (double)inside[i], err.message);
@@ -151,7 +151,7 @@ static void test_every_number_at_its_edges(void **state)
         }
         /* refused: the next float outside each end */
         float below = nextafterf(lo, -INFINITY);
-        ta_material m = ta_material_defaults(TA_MATERIAL_PHYSICAL);
+        ta_material m = ta_material_defaults(TA_MATERIAL_KIND_PHYSICAL);
         *number_of(&m, nf) = below;
         char needle[160];
         if (isinf(nf->hi))
@@ -189,7 +189,7 @@ static void test_unknown_kind_and_null(void **state)
 {
     (void)state;
     ta_error err = {0};
-    ta_material m = ta_material_defaults(TA_MATERIAL_BASIC);
+    ta_material m = ta_material_defaults(TA_MATERIAL_KIND_BASIC);
     m.kind = TA_MATERIAL_KIND_COUNT;
     TA_ASSERT_REFUSED(ta_material_validate(&m, &err), &err, TA_ERROR_UNKNOWN_ENUM,
                       "material.kind: 12 is not a material kind");
@@ -218,7 +218,7 @@ static void test_assets_add_and_refuse(void **state)
     ta_error err = {0};
     ta_assets *assets = NULL;
     TA_ASSERT_OK(ta_assets_create(NULL, &assets, &err), &err);
-    ta_material skin = ta_material_defaults(TA_MATERIAL_STANDARD);
+    ta_material skin = ta_material_defaults(TA_MATERIAL_KIND_STANDARD);
     skin.color[0] = 10;
     skin.roughness = 0.25f;
     skin.map = ta_texture_at(0);

@@ -79,11 +79,11 @@ static void test_multiply_quaternions_flat_matches_threejs(void **state)
         core_vec(row, "a", a, 4);
         core_vec(row, "b", b, 4);
         core_vec(row, "out", want, 4);
-        ta_multiply_quaternions_flat(got, a, b);
+        ta_quat_multiply_flat(got, a, b);
         for (size_t k = 0; k < 4; ++k) CORE_CHECK_F64(&d, got[k], want[k], norm4(a) * norm4(b), "multiply_flat", i, k);
         /* dst may be one of the sources, as the mixer uses it */
         double in_place[4] = {a[0], a[1], a[2], a[3]};
-        ta_multiply_quaternions_flat(in_place, in_place, b);
+        ta_quat_multiply_flat(in_place, in_place, b);
         for (size_t k = 0; k < 4; ++k) assert_true(in_place[k] == got[k]);
     }
     core_report(&d, "multiplyQuaternionsFlat");
@@ -105,7 +105,7 @@ static void test_slerp_flat_matches_threejs(void **state)
         core_vec(row, "out", want, 4);
         double t = core_field(row, "t");
         const char *kind = json_string_value(json_object_get(row, "kind"));
-        ta_slerp_flat(got, a, b, t);
+        ta_quat_slerp_flat(got, a, b, t);
         for (size_t k = 0; k < 4; ++k) CORE_CHECK_F64(&d64, got[k], want[k], 1, kind, i, k);
         /* the float32 form: the inputs and t are float32 in the fixture */
         check_quat(&d32, ta_quat_slerp(quat_of(a), quat_of(b), (float)t), want, 1, kind, i);
@@ -130,20 +130,20 @@ static void test_slerp_ends_and_shorter_arc(void **state)
      * sin(theta) is 1), t = 1 is b, t = 0.5 the half-way turn. */
     double h = sqrt(0.5);
     double a[4] = {0, 0, h, h}, b[4] = {h, 0, 0, h}, out[4];
-    ta_slerp_flat(out, a, b, 0);
+    ta_quat_slerp_flat(out, a, b, 0);
     for (int k = 0; k < 4; ++k) assert_true(out[k] == a[k]);
-    ta_slerp_flat(out, a, b, 1);
+    ta_quat_slerp_flat(out, a, b, 1);
     for (int k = 0; k < 4; ++k) TA_ASSERT_NEAR(out[k], b[k], 1e-15);
     /* -b is the same turn: the result takes the shorter arc, so it is b, not -b */
     double nb[4] = {-h, 0, 0, -h};
-    ta_slerp_flat(out, a, nb, 1);
+    ta_quat_slerp_flat(out, a, nb, 1);
     for (int k = 0; k < 4; ++k) TA_ASSERT_NEAR(out[k], b[k], 1e-15);
     /* equal inputs come back untouched whatever t is */
-    ta_slerp_flat(out, a, a, 7.5);
+    ta_quat_slerp_flat(out, a, a, 7.5);
     for (int k = 0; k < 4; ++k) assert_true(out[k] == a[k]);
     /* half way between a quarter turn about z and none is an eighth turn */
     double id[4] = {0, 0, 0, 1};
-    ta_slerp_flat(out, id, a, 0.5);
+    ta_quat_slerp_flat(out, id, a, 0.5);
     TA_ASSERT_NEAR(out[2], sin(3.14159265358979323846 / 8), 1e-15);
     TA_ASSERT_NEAR(out[3], cos(3.14159265358979323846 / 8), 1e-15);
 }

@@ -24,7 +24,7 @@ static ta_track_target target_of(uint32_t node, ta_track_kind kind)
 {
     ta_error err = {0};
     ta_track_target t;
-    TA_ASSERT_OK(ta_node_target(ta_node_at(node), kind, &t, &err), &err);
+    TA_ASSERT_OK(ta_track_target_node(ta_node_at(node), kind, &t, &err), &err);
     return t;
 }
 
@@ -46,7 +46,7 @@ static ta_track *track_interp(ta_track_target target, const float *times, const 
 
 static ta_track *track_of(ta_track_target target, const float *times, const float *values, uint32_t keys, uint32_t n)
 {
-    return track_interp(target, times, values, keys, n, TA_LINEAR);
+    return track_interp(target, times, values, keys, n, TA_INTERPOLATION_LINEAR);
 }
 
 /* A rig clip: every bone's position, rotation and scale; `spin` sets how far
@@ -78,9 +78,9 @@ static ta_clip *rig_clip_interp(uint32_t seed, double spin, const char *name, ta
             rot[k * 4 + 2] = (float)(az / len * s);
             rot[k * 4 + 3] = (float)cos(angle / 2);
         }
-        tracks[3 * b] = track_interp(target_of(b, TA_POSITION), few, pos, few_keys, 3, interp);
-        tracks[3 * b + 1] = track_interp(target_of(b, TA_QUATERNION), times, rot, KEYS, 4, interp);
-        tracks[3 * b + 2] = track_interp(target_of(b, TA_SCALE), few, scl, few_keys, 3, interp);
+        tracks[3 * b] = track_interp(target_of(b, TA_TRACK_KIND_POSITION), few, pos, few_keys, 3, interp);
+        tracks[3 * b + 1] = track_interp(target_of(b, TA_TRACK_KIND_QUATERNION), times, rot, KEYS, 4, interp);
+        tracks[3 * b + 2] = track_interp(target_of(b, TA_TRACK_KIND_SCALE), few, scl, few_keys, 3, interp);
     }
     ta_clip *clip = NULL;
     TA_ASSERT_OK(ta_clip_create(name, tracks, 3 * bones, NULL, &clip, &err), &err);
@@ -89,7 +89,7 @@ static ta_clip *rig_clip_interp(uint32_t seed, double spin, const char *name, ta
 
 static ta_clip *rig_clip(uint32_t seed, double spin, const char *name)
 {
-    return rig_clip_interp(seed, spin, name, TA_LINEAR, false, BONES);
+    return rig_clip_interp(seed, spin, name, TA_INTERPOLATION_LINEAR, false, BONES);
 }
 
 static ta_scene *rig_scene_of(uint32_t bones)
@@ -99,7 +99,7 @@ static ta_scene *rig_scene_of(uint32_t bones)
     TA_ASSERT_OK(ta_scene_create(NULL, &s, &err), &err);
     for (uint32_t b = 0; b < bones; ++b) {
         ta_node_id id;
-        TA_ASSERT_OK(ta_scene_add_node(s, b ? ta_node_at((b - 1) / 2) : ta_no_parent(), "bone", &id, &err), &err);
+        TA_ASSERT_OK(ta_scene_add_node(s, b ? ta_node_at((b - 1) / 2) : ta_node_none(), "bone", &id, &err), &err);
         ta_scene_node(s, id)->position = ta_vec3_make(0.5f * (float)b, 1, -1);
     }
     return s;
@@ -118,7 +118,7 @@ static ta_mixer *mixer_on(const char *simd)
         setenv("TA_SIMD", simd, 1);
     else
         unsetenv("TA_SIMD");
-    TA_ASSERT_OK(ta_mixer_create(ta_no_parent(), NULL, &m, &err), &err);
+    TA_ASSERT_OK(ta_mixer_create(ta_node_none(), NULL, &m, &err), &err);
     unsetenv("TA_SIMD");
     return m;
 }
@@ -129,7 +129,7 @@ static ta_action *add_playing(ta_mixer *m, const ta_clip *clip, float weight)
     ta_action *a = NULL;
     uint32_t index;
     TA_ASSERT_OK(ta_action_create(clip, NULL, &a, &err), &err);
-    TA_ASSERT_OK(ta_mixer_add(m, a, ta_no_parent(), &index, &err), &err);
+    TA_ASSERT_OK(ta_mixer_add(m, a, ta_node_none(), &index, &err), &err);
     TA_ASSERT_OK(ta_action_set_weight(a, weight, &err), &err);
     TA_ASSERT_OK(ta_action_play(a, &err), &err);
     return a;
@@ -153,23 +153,23 @@ static void test_blend_matches_property_mixer(void **state)
     const float p0[6] = {0, 0, 0, 2, 4, 6}, p1[6] = {10, 10, 10, 20, 20, 20};
     const float half = 0.38268343236508978f, halfc = 0.92387953251128674f; /* 45 degrees about z */
     const float q0[8] = {0, 0, 0, 1, 0, 0, half, halfc}, q1[8] = {0, 0, 0, 1, 0, 0, -half, halfc};
-    ta_track *a_tracks[2] = {track_of(target_of(0, TA_POSITION), times, p0, 2, 3),
-                             track_of(target_of(0, TA_QUATERNION), times, q0, 2, 4)};
-    ta_track *b_tracks[2] = {track_of(target_of(0, TA_POSITION), times, p1, 2, 3),
-                             track_of(target_of(0, TA_QUATERNION), times, q1, 2, 4)};
+    ta_track *a_tracks[2] = {track_of(target_of(0, TA_TRACK_KIND_POSITION), times, p0, 2, 3),
+                             track_of(target_of(0, TA_TRACK_KIND_QUATERNION), times, q0, 2, 4)};
+    ta_track *b_tracks[2] = {track_of(target_of(0, TA_TRACK_KIND_POSITION), times, p1, 2, 3),
+                             track_of(target_of(0, TA_TRACK_KIND_QUATERNION), times, q1, 2, 4)};
     ta_clip *ca = NULL, *cb = NULL;
     TA_ASSERT_OK(ta_clip_create("a", a_tracks, 2, NULL, &ca, &err), &err);
     TA_ASSERT_OK(ta_clip_create("b", b_tracks, 2, NULL, &cb, &err), &err);
     ta_scene *s = NULL;
     TA_ASSERT_OK(ta_scene_create(NULL, &s, &err), &err);
     ta_node_id n;
-    TA_ASSERT_OK(ta_scene_add_node(s, ta_no_parent(), "n", &n, &err), &err);
+    TA_ASSERT_OK(ta_scene_add_node(s, ta_node_none(), "n", &n, &err), &err);
     ta_mixer *m = mixer_on(NULL);
     add_playing(m, ca, 0.7f);
     add_playing(m, cb, 0.3f);
     double t = 0;
     for (int frame = 0; frame < 3; ++frame) {
-        TA_ASSERT_OK(ta_mixer_update(m, s, ta_seconds(0.25), &err), &err);
+        TA_ASSERT_OK(ta_mixer_update(m, s, ta_duration_from_seconds(0.25), &err), &err);
         t += 0.25;
         double wa = 0.7f, wb = 0.3f, mix = wb / (wa + wb);
         const ta_node *node = ta_scene_node(s, n);
@@ -197,9 +197,9 @@ static void same_as_general(const char *simd, ta_interpolation second, bool spli
 {
     ta_error err = {0};
     /* the second clip LINEAR or STEP: a STEP clip's rotations mix in double */
-    ta_clip *clips[3] = {rig_clip_interp(1, 0.6, "walk", TA_LINEAR, split, bones),
+    ta_clip *clips[3] = {rig_clip_interp(1, 0.6, "walk", TA_INTERPOLATION_LINEAR, split, bones),
                          rig_clip_interp(2, 2.8, "spin", second, split, bones),
-                         rig_clip_interp(3, 0.2, "idle", TA_LINEAR, split, bones)};
+                         rig_clip_interp(3, 0.2, "idle", TA_INTERPOLATION_LINEAR, split, bones)};
     if (split) assert_int_equal(clips[0]->fused->group_count, 2);
     ta_scene *scenes[2] = {rig_scene_of(bones), rig_scene_of(bones)};
     ta_mixer *mixers[2] = {mixer_on("general"), mixer_on(simd)};
@@ -218,7 +218,7 @@ static void same_as_general(const char *simd, ta_interpolation second, bool spli
             if (frame == 30) TA_ASSERT_OK(ta_action_stop(acts[i][2], &err), &err);
             if (frame == 40) TA_ASSERT_OK(ta_action_play(acts[i][2], &err), &err);
             if (frame == 50) TA_ASSERT_OK(ta_action_set_weight(acts[i][0], 0.55f, &err), &err);
-            if (frame == 60) TA_ASSERT_OK(ta_action_set_blend_mode(acts[i][1], TA_ADDITIVE_BLEND_MODE, &err), &err);
+            if (frame == 60) TA_ASSERT_OK(ta_action_set_blend_mode(acts[i][1], TA_BLEND_MODE_ADDITIVE, &err), &err);
             if (frame == 64) { /* the additive action alone: the originals under it */
                 TA_ASSERT_OK(ta_action_set_weight(acts[i][0], 0, &err), &err);
                 TA_ASSERT_OK(ta_action_set_weight(acts[i][2], 0, &err), &err);
@@ -227,15 +227,15 @@ static void same_as_general(const char *simd, ta_interpolation second, bool spli
                 TA_ASSERT_OK(ta_action_set_weight(acts[i][0], 0.5f, &err), &err);
                 TA_ASSERT_OK(ta_action_set_weight(acts[i][2], 0.15f, &err), &err);
             }
-            if (frame == 70) TA_ASSERT_OK(ta_action_set_blend_mode(acts[i][1], TA_NORMAL_BLEND_MODE, &err), &err);
+            if (frame == 70) TA_ASSERT_OK(ta_action_set_blend_mode(acts[i][1], TA_BLEND_MODE_NORMAL, &err), &err);
             if (frame == 80) TA_ASSERT_OK(ta_action_set_time_scale(acts[i][1], -1.5f, &err), &err);
             if (frame == 90) TA_ASSERT_OK(ta_action_set_weight(acts[i][2], 0, &err), &err);
             if (frame == 100) ta_scene_node(scenes[i], ta_node_at(3))->position.x = 7; /* the caller's write */
             /* fades and warps only move per-action scalars: the fused path stays */
-            if (frame == 104) TA_ASSERT_OK(ta_action_fade_in(acts[i][0], ta_seconds(0.2), &err), &err);
+            if (frame == 104) TA_ASSERT_OK(ta_action_fade_in(acts[i][0], ta_duration_from_seconds(0.2), &err), &err);
             if (frame == 108)
-                TA_ASSERT_OK(ta_action_warp(acts[i][1], 1.0f, 2.5f, ta_seconds(0.15), &err), &err);
-            TA_ASSERT_OK(ta_mixer_update(mixers[i], scenes[i], ta_seconds(1.0 / 37), &err), &err);
+                TA_ASSERT_OK(ta_action_warp(acts[i][1], 1.0f, 2.5f, ta_duration_from_seconds(0.15), &err), &err);
+            TA_ASSERT_OK(ta_mixer_update(mixers[i], scenes[i], ta_duration_from_seconds(1.0 / 37), &err), &err);
         }
         for (uint32_t b = 0; b < bones; ++b) {
             const ta_node *x = ta_scene_node(scenes[0], ta_node_at(b)), *y = ta_scene_node(scenes[1], ta_node_at(b));
@@ -278,10 +278,10 @@ static void test_every_path_same_as_general(void **state)
             printf("# %s: not run by this CPU, skipped\n", paths[i]);
             continue;
         }
-        same_as_general(paths[i], TA_LINEAR, false, BONES);
-        same_as_general(paths[i], TA_STEP, false, BONES);
-        same_as_general(paths[i], TA_LINEAR, true, BONES);
-        same_as_general(paths[i], TA_LINEAR, false, BIG_RIG); /* the scratch on the heap */
+        same_as_general(paths[i], TA_INTERPOLATION_LINEAR, false, BONES);
+        same_as_general(paths[i], TA_INTERPOLATION_STEP, false, BONES);
+        same_as_general(paths[i], TA_INTERPOLATION_LINEAR, true, BONES);
+        same_as_general(paths[i], TA_INTERPOLATION_LINEAR, false, BIG_RIG); /* the scratch on the heap */
         ran++;
     }
     assert_true(ran >= 1);
@@ -297,7 +297,7 @@ static void test_not_finite_refused_unchanged(void **state)
     ta_error err = {0};
     const float times[3] = {0, 1, 2};
     const float p[9] = {0, 0, 0, 1, 1, 1, 2, 0, 0};
-    ta_track *tr = track_of(target_of(0, TA_POSITION), times, p, 3, 3);
+    ta_track *tr = track_of(target_of(0, TA_TRACK_KIND_POSITION), times, p, 3, 3);
     ta_clip *c = NULL;
     TA_ASSERT_OK(ta_clip_create("bad", &tr, 1, NULL, &c, &err), &err);
     assert_non_null(c->fused);
@@ -306,18 +306,18 @@ static void test_not_finite_refused_unchanged(void **state)
     ta_scene *s = rig_scene();
     ta_mixer *m = mixer_on(NULL);
     add_playing(m, c, 1);
-    for (int i = 0; i < 3; ++i) TA_ASSERT_OK(ta_mixer_update(m, s, ta_seconds(0.25), &err), &err);
+    for (int i = 0; i < 3; ++i) TA_ASSERT_OK(ta_mixer_update(m, s, ta_duration_from_seconds(0.25), &err), &err);
     uint64_t runs = m->fused.runs;
     ta_node before = *ta_scene_node(s, ta_node_at(0));
     TA_ASSERT_NEAR(before.position.x, 0.75, 1e-6);
-    TA_ASSERT_REFUSED(ta_mixer_update(m, s, ta_seconds(0.5), &err), &err, TA_ERROR_VALUE_NOT_HELD,
+    TA_ASSERT_REFUSED(ta_mixer_update(m, s, ta_duration_from_seconds(0.5), &err), &err, TA_ERROR_VALUE_NOT_HELD,
                       "POSITION of node 0: number 0 of the result, inf, is not finite");
     const ta_node *after = ta_scene_node(s, ta_node_at(0));
     assert_memory_equal(&before.position, &after->position, sizeof before.position);
     assert_true(ta_mixer_time(m).seconds == 0.75);
     assert_int_equal(m->fused.runs, runs);
     /* and the next good update goes on from where it was */
-    TA_ASSERT_OK(ta_mixer_update(m, s, ta_seconds(0.125), &err), &err);
+    TA_ASSERT_OK(ta_mixer_update(m, s, ta_duration_from_seconds(0.125), &err), &err);
     TA_ASSERT_NEAR(ta_scene_node(s, ta_node_at(0))->position.x, 0.875, 1e-6);
     ta_mixer_destroy(m);
     ta_scene_destroy(s);
@@ -342,7 +342,7 @@ static void test_piles_freed_while_fused(void **state)
     setenv("TA_SIMD", "scalar", 1);
     ta_mixer_options opts = {0};
     opts.allocator = &alloc;
-    TA_ASSERT_OK(ta_mixer_create(ta_no_parent(), &opts, &mixers[1], &err), &err);
+    TA_ASSERT_OK(ta_mixer_create(ta_node_none(), &opts, &mixers[1], &err), &err);
     unsetenv("TA_SIMD");
     ta_action *acts[2][2];
     for (int i = 0; i < 2; ++i)
@@ -359,7 +359,7 @@ static void test_piles_freed_while_fused(void **state)
             float phase = ta_action_phase(acts[1][0]);
             size_t live = counter.live_bytes;
             counter.fail_after = 0;
-            TA_ASSERT_REFUSED(ta_mixer_update(m, other, ta_seconds(1.0 / 37), &err), &err, TA_ERROR_OUT_OF_MEMORY,
+            TA_ASSERT_REFUSED(ta_mixer_update(m, other, ta_duration_from_seconds(1.0 / 37), &err), &err, TA_ERROR_OUT_OF_MEMORY,
                               "piles");
             counter.fail_after = -1;
             assert_int_equal(counter.live_bytes, live);
@@ -373,7 +373,7 @@ static void test_piles_freed_while_fused(void **state)
             for (int i = 0; i < 2; ++i) TA_ASSERT_OK(ta_action_stop(acts[i][1], &err), &err); /* leaves the path */
         if (frame == 25)
             for (int i = 0; i < 2; ++i) TA_ASSERT_OK(ta_action_play(acts[i][1], &err), &err);
-        for (int i = 0; i < 2; ++i) TA_ASSERT_OK(ta_mixer_update(mixers[i], scenes[i], ta_seconds(1.0 / 37), &err), &err);
+        for (int i = 0; i < 2; ++i) TA_ASSERT_OK(ta_mixer_update(mixers[i], scenes[i], ta_duration_from_seconds(1.0 / 37), &err), &err);
         for (uint32_t b = 0; b < BONES; ++b) {
             const ta_node *x = ta_scene_node(scenes[0], ta_node_at(b)), *y = ta_scene_node(scenes[1], ta_node_at(b));
             assert_memory_equal(&x->position, &y->position, sizeof x->position);
@@ -452,7 +452,7 @@ static void test_simd_names_refused(void **state)
     ta_error err = {0};
     ta_mixer *m = NULL;
     setenv("TA_SIMD", "avx9", 1);
-    TA_ASSERT_REFUSED(ta_mixer_create(ta_no_parent(), NULL, &m, &err), &err, TA_ERROR_INVALID_ARGUMENT,
+    TA_ASSERT_REFUSED(ta_mixer_create(ta_node_none(), NULL, &m, &err), &err, TA_ERROR_INVALID_ARGUMENT,
                       "TA_SIMD: \"avx9\" is none of general, scalar, sse2, avx2, avx512");
     unsetenv("TA_SIMD");
     assert_null(m);
@@ -483,7 +483,7 @@ static void test_batch_same_as_one_by_one(void **state)
         ta_scene_destroy(scenes[1][4]);
         TA_ASSERT_OK(ta_scene_create(NULL, &scenes[1][4], &err), &err);
         ta_node_id only;
-        TA_ASSERT_OK(ta_scene_add_node(scenes[1][4], ta_no_parent(), "only", &only, &err), &err);
+        TA_ASSERT_OK(ta_scene_add_node(scenes[1][4], ta_node_none(), "only", &only, &err), &err);
         for (int c = 0; c < CHARS; ++c) {
             memset(&items[c], 0, sizeof items[c]);
             items[c].mixer = mixers[1][c];
@@ -491,8 +491,8 @@ static void test_batch_same_as_one_by_one(void **state)
         }
         for (int frame = 0; frame < 20; ++frame) {
             for (int c = 0; c < CHARS; ++c)
-                if (c != 4) TA_ASSERT_OK(ta_mixer_update(mixers[0][c], scenes[0][c], ta_seconds(0.01), &err), &err);
-            TA_ASSERT_REFUSED(ta_mixer_update_batch(items, CHARS, ta_seconds(0.01), threads, &err), &err,
+                if (c != 4) TA_ASSERT_OK(ta_mixer_update(mixers[0][c], scenes[0][c], ta_duration_from_seconds(0.01), &err), &err);
+            TA_ASSERT_REFUSED(ta_mixer_update_batch(items, CHARS, ta_duration_from_seconds(0.01), threads, &err), &err,
                               TA_ERROR_MISSING_TARGET, "item 4: ");
             for (int c = 0; c < CHARS; ++c) {
                 assert_int_equal(items[c].result, c == 4 ? TA_ERROR_MISSING_TARGET : TA_OK);

@@ -33,17 +33,17 @@ static void add_mesh(world *w, ta_node_id node)
     md.morph_names = names;
     md.materials = &w->basic;
     md.material_count = 1;
-    ta_mesh_index mi;
+    ta_mesh_id mi;
     TA_ASSERT_OK(ta_scene_add_mesh(w->scene, &md, &mi, &err), &err);
 }
 
 static void add_light(world *w, ta_node_id node)
 {
     ta_error err = {0};
-    ta_light l = ta_light_defaults(TA_LIGHT_POINT);
+    ta_light l = ta_light_defaults(TA_LIGHT_KIND_POINT);
     l.node = node;
     l.intensity = 2;
-    ta_light_index li;
+    ta_light_id li;
     TA_ASSERT_OK(ta_scene_add_light(w->scene, &l, &li, &err), &err);
 }
 
@@ -53,14 +53,14 @@ static void make(world *w, ta_allocator *allocator)
     memset(w, 0, sizeof *w);
     TA_ASSERT_OK(ta_scene_create(NULL, &w->scene, &err), &err);
     TA_ASSERT_OK(ta_assets_create(NULL, &w->assets, &err), &err);
-    TA_ASSERT_OK(ta_scene_add_node(w->scene, ta_no_parent(), "root", &w->root, &err), &err);
+    TA_ASSERT_OK(ta_scene_add_node(w->scene, ta_node_none(), "root", &w->root, &err), &err);
     TA_ASSERT_OK(ta_scene_add_node(w->scene, w->root, "a", &w->a, &err), &err);
     TA_ASSERT_OK(ta_scene_add_node(w->scene, w->root, "b", &w->b, &err), &err);
     TA_ASSERT_OK(ta_scene_add_node(w->scene, w->root, "lamp_a", &w->lamp_a, &err), &err);
     TA_ASSERT_OK(ta_scene_add_node(w->scene, w->root, "lamp_b", &w->lamp_b, &err), &err);
     ta_scene_node(w->scene, w->a)->position = ta_vec3_make(1, 2, 3);
     ta_scene_node(w->scene, w->b)->position = ta_vec3_make(-1, -2, -3);
-    ta_material m = ta_material_defaults(TA_MATERIAL_BASIC);
+    ta_material m = ta_material_defaults(TA_MATERIAL_KIND_BASIC);
     m.roughness = 0.5f;
     TA_ASSERT_OK(ta_assets_add_material(w->assets, &m, "flat", NULL, &w->basic, &err), &err);
     add_mesh(w, w->a); /* mesh 0 */
@@ -114,9 +114,9 @@ static ta_clip *slide(ta_node_id node, const char *name, float len)
 {
     ta_error err = {0};
     ta_track_target t;
-    TA_ASSERT_OK(ta_node_target(node, TA_POSITION, &t, &err), &err);
+    TA_ASSERT_OK(ta_track_target_node(node, TA_TRACK_KIND_POSITION, &t, &err), &err);
     float a[3] = {0, 0, 0}, b[3] = {4, 0, 0};
-    return clip(name, track(t, TA_LINEAR, len, a, b, 3), TA_NORMAL_BLEND_MODE);
+    return clip(name, track(t, TA_INTERPOLATION_LINEAR, len, a, b, 3), TA_BLEND_MODE_NORMAL);
 }
 
 static ta_action *add(world *w, const ta_clip *c, ta_node_id root, bool start, uint32_t *out_index)
@@ -132,7 +132,7 @@ static ta_action *add(world *w, const ta_clip *c, ta_node_id root, bool start, u
 static void step(world *w, double dt)
 {
     ta_error err = {0};
-    TA_ASSERT_OK(ta_mixer_update_with_assets(w->mixer, w->scene, w->assets, ta_seconds(dt), &err), &err);
+    TA_ASSERT_OK(ta_mixer_update_with_assets(w->mixer, w->scene, w->assets, ta_duration_from_seconds(dt), &err), &err);
 }
 
 static const ta_node *node(const world *w, ta_node_id id)
@@ -150,24 +150,24 @@ static void test_sync_with_copies_phase_time_scale_and_leg(void **state)
     ta_error err = {0};
     ta_clip *c = slide(w.a, "walk", 1);
     uint32_t ia, ib;
-    ta_action *a = add(&w, c, ta_no_parent(), true, &ia);
-    ta_action *b = add(&w, c, ta_no_parent(), true, &ib);
-    TA_ASSERT_OK(ta_action_set_loop(a, TA_PING_PONG, TA_ENDLESS, &err), &err);
-    TA_ASSERT_OK(ta_action_set_loop(b, TA_PING_PONG, TA_ENDLESS, &err), &err);
+    ta_action *a = add(&w, c, ta_node_none(), true, &ia);
+    ta_action *b = add(&w, c, ta_node_none(), true, &ib);
+    TA_ASSERT_OK(ta_action_set_loop(a, TA_LOOP_MODE_PING_PONG, TA_ACTION_ENDLESS, &err), &err);
+    TA_ASSERT_OK(ta_action_set_loop(b, TA_LOOP_MODE_PING_PONG, TA_ACTION_ENDLESS, &err), &err);
     TA_ASSERT_OK(ta_action_set_time_scale(b, 0.5f, &err), &err);
     step(&w, 1.25); /* a: phase 1.25, on the way back (leg 1), reads 0.75; b: 0.625 */
-    TA_ASSERT_NEAR(ta_action_at(a).seconds, 0.75, 0);
-    TA_ASSERT_NEAR(ta_action_at(b).seconds, 0.625, 0);
+    TA_ASSERT_NEAR(ta_action_time(a).seconds, 0.75, 0);
+    TA_ASSERT_NEAR(ta_action_time(b).seconds, 0.625, 0);
     TA_ASSERT_OK(ta_action_set_time_scale(a, 2, &err), &err);
-    TA_ASSERT_OK(ta_action_warp(b, 1, 3, ta_seconds(10), &err), &err);
+    TA_ASSERT_OK(ta_action_warp(b, 1, 3, ta_duration_from_seconds(10), &err), &err);
     TA_ASSERT_OK(ta_mixer_sync_with(w.mixer, ib, ia, &err), &err);
     assert_true(ta_action_phase(b) == 1.25f);
-    TA_ASSERT_NEAR(ta_action_at(b).seconds, 0.75, 0);
+    TA_ASSERT_NEAR(ta_action_time(b).seconds, 0.75, 0);
     assert_true(ta_action_time_scale(b) == 2.0f);
     step(&w, 0.1); /* both move 0.2 along the return leg: the warp was stopped */
     assert_true(ta_action_phase(a) == ta_action_phase(b));
-    TA_ASSERT_NEAR(ta_action_at(b).seconds, 0.55, 1e-6);
-    TA_ASSERT_NEAR(ta_action_get_effective_time_scale(b), 2.0, 0);
+    TA_ASSERT_NEAR(ta_action_time(b).seconds, 0.55, 1e-6);
+    TA_ASSERT_NEAR(ta_action_effective_time_scale(b), 2.0, 0);
     TA_ASSERT_OK(ta_action_sync_with(a, b, &err), &err); /* the action form, same result */
     assert_true(ta_action_phase(a) == ta_action_phase(b));
     ta_clip_release(c);
@@ -184,7 +184,7 @@ static void test_uncache_clip_and_root_forget_their_actions(void **state)
     ta_error err = {0};
     ta_clip *walk = slide(w.a, "walk", 1), *run = slide(w.b, "run", 1);
     uint32_t i0, i1, i2;
-    add(&w, walk, ta_no_parent(), true, &i0);
+    add(&w, walk, ta_node_none(), true, &i0);
     add(&w, walk, w.lamp_a, true, &i1);
     ta_action *r = add(&w, run, w.lamp_a, true, &i2);
     step(&w, 0.5);
@@ -203,7 +203,7 @@ static void test_uncache_clip_and_root_forget_their_actions(void **state)
     TA_ASSERT_REFUSED(ta_mixer_action(w.mixer, i2, &got, &err), &err, TA_ERROR_NO_SUCH_ACTION, "was uncached");
     assert_false(ta_action_is_active(r));
     uint32_t found;
-    TA_ASSERT_REFUSED(ta_mixer_existing_action(w.mixer, "run", w.lamp_a, &found, &err), &err, TA_ERROR_NOT_FOUND,
+    TA_ASSERT_REFUSED(ta_mixer_find_action(w.mixer, "run", w.lamp_a, &found, &err), &err, TA_ERROR_NOT_FOUND,
                       "no action on a clip named \"run\" is filed under root 3");
     ta_clip_release(walk);
     ta_clip_release(run);
@@ -220,7 +220,7 @@ static void test_uncache_drops_the_bindings_nothing_drove_in_the_last_update(voi
     make(&w, &alloc);
     ta_error err = {0};
     ta_track_target name_target;
-    TA_ASSERT_OK(ta_node_target(w.b, TA_NODE_NAME, &name_target, &err), &err);
+    TA_ASSERT_OK(ta_track_target_node(w.b, TA_TRACK_KIND_NODE_NAME, &name_target, &err), &err);
     const char *names[2] = {"renamed", "renamed"};
     float times[2] = {0, 1};
     ta_track_desc d = {0};
@@ -230,10 +230,10 @@ static void test_uncache_drops_the_bindings_nothing_drove_in_the_last_update(voi
     d.strings = names;
     ta_track *nt = NULL;
     TA_ASSERT_OK(ta_track_create(&d, NULL, &nt, &err), &err);
-    ta_clip *rename = clip("rename", nt, TA_NORMAL_BLEND_MODE);
+    ta_clip *rename = clip("rename", nt, TA_BLEND_MODE_NORMAL);
     ta_clip *walk = slide(w.a, "walk", 10);
-    add(&w, walk, ta_no_parent(), true, NULL);
-    ta_action *r = add(&w, rename, ta_no_parent(), true, NULL);
+    add(&w, walk, ta_node_none(), true, NULL);
+    ta_action *r = add(&w, rename, ta_node_none(), true, NULL);
     step(&w, 0.25);
     assert_string_equal(node(&w, w.b)->name, "renamed");
     TA_ASSERT_OK(ta_action_stop(r, &err), &err);
@@ -265,21 +265,21 @@ static void test_the_root_is_a_lookup_key_only(void **state)
     world w;
     make(&w, NULL);
     ta_error err = {0};
-    assert_int_equal(ta_mixer_get_root(w.mixer).index, w.root.index);
+    assert_int_equal(ta_mixer_root(w.mixer).index, w.root.index);
     ta_clip *walk = slide(w.a, "walk", 1);
     uint32_t i0, i1;
-    add(&w, walk, ta_no_parent(), false, &i0);          /* filed under the mixer's root */
+    add(&w, walk, ta_node_none(), false, &i0);          /* filed under the mixer's root */
     ta_action *other = add(&w, walk, w.lamp_b, true, &i1); /* under lamp_b, which is not above a */
     uint32_t found = 99;
-    TA_ASSERT_OK(ta_mixer_existing_action(w.mixer, "walk", ta_no_parent(), &found, &err), &err);
+    TA_ASSERT_OK(ta_mixer_find_action(w.mixer, "walk", ta_node_none(), &found, &err), &err);
     assert_int_equal(found, i0);
-    TA_ASSERT_OK(ta_mixer_existing_action(w.mixer, "walk", w.root, &found, &err), &err);
+    TA_ASSERT_OK(ta_mixer_find_action(w.mixer, "walk", w.root, &found, &err), &err);
     assert_int_equal(found, i0);
-    TA_ASSERT_OK(ta_mixer_existing_action(w.mixer, "walk", w.lamp_b, &found, &err), &err);
+    TA_ASSERT_OK(ta_mixer_find_action(w.mixer, "walk", w.lamp_b, &found, &err), &err);
     assert_int_equal(found, i1);
-    TA_ASSERT_REFUSED(ta_mixer_existing_action(w.mixer, "walk", w.b, &found, &err), &err, TA_ERROR_NOT_FOUND,
+    TA_ASSERT_REFUSED(ta_mixer_find_action(w.mixer, "walk", w.b, &found, &err), &err, TA_ERROR_NOT_FOUND,
                       "filed under root 2");
-    TA_ASSERT_REFUSED(ta_mixer_existing_action(w.mixer, "run", ta_no_parent(), &found, &err), &err,
+    TA_ASSERT_REFUSED(ta_mixer_find_action(w.mixer, "run", ta_node_none(), &found, &err), &err,
                       TA_ERROR_NOT_FOUND, "no action on a clip named \"run\"");
     /* the track names its node by index: the root does not change what it drives */
     step(&w, 0.5);
@@ -297,8 +297,8 @@ static void test_group_remove_and_contains(void **state)
     world w;
     make(&w, NULL);
     ta_error err = {0};
-    ta_animation_object_group g;
-    TA_ASSERT_OK(ta_object_group_init(&g, NULL, &err), &err);
+    ta_object_group g;
+    TA_ASSERT_OK(ta_object_group_create(&g, NULL, &err), &err);
     TA_ASSERT_OK(ta_object_group_add(&g, w.a, &err), &err);
     TA_ASSERT_OK(ta_object_group_add(&g, w.b, &err), &err);
     assert_true(ta_object_group_contains(&g, w.a));
@@ -306,14 +306,14 @@ static void test_group_remove_and_contains(void **state)
     ta_object_group_remove(&g, w.root); /* not a member: nothing */
     assert_int_equal(ta_object_group_count(&g), 2);
     ta_clip *walk = slide(w.a, "walk", 1); /* on a group, the track's own node does not count */
-    ta_action *act = add(&w, walk, ta_no_parent(), false, NULL);
-    TA_ASSERT_OK(ta_action_use_group(act, &g, &err), &err);
-    ta_object_group_free(&g); /* the action has its own copy */
+    ta_action *act = add(&w, walk, ta_node_none(), false, NULL);
+    TA_ASSERT_OK(ta_action_set_group(act, &g, &err), &err);
+    ta_object_group_destroy(&g); /* the action has its own copy */
     TA_ASSERT_OK(ta_action_play(act, &err), &err);
     step(&w, 0.5);
     TA_ASSERT_NEAR(node(&w, w.a)->position.x, 2, 1e-6);
     TA_ASSERT_NEAR(node(&w, w.b)->position.x, 2, 1e-6);
-    ta_animation_object_group *mine = ta_action_group(act);
+    ta_object_group *mine = ta_action_group(act);
     ta_object_group_remove(mine, w.a);
     assert_false(ta_object_group_contains(mine, w.a));
     assert_true(ta_object_group_contains(mine, w.b));
@@ -333,19 +333,19 @@ static void test_group_drives_morph_and_light_kinds_per_member(void **state)
     make(&w, NULL);
     ta_error err = {0};
     ta_track_target morph, light;
-    TA_ASSERT_OK(ta_morph_target(ta_mesh_at(0), 1, &morph, &err), &err);
-    TA_ASSERT_OK(ta_light_target(ta_light_at(0), TA_LIGHT_INTENSITY, &light, &err), &err);
+    TA_ASSERT_OK(ta_track_target_morph(ta_mesh_at(0), 1, &morph, &err), &err);
+    TA_ASSERT_OK(ta_track_target_light(ta_light_at(0), TA_TRACK_KIND_LIGHT_INTENSITY, &light, &err), &err);
     float m0[1] = {0}, m1[1] = {1}, l0[1] = {4}, l1[1] = {8};
-    ta_track *tracks[2] = {track(morph, TA_LINEAR, 1, m0, m1, 1), track(light, TA_LINEAR, 1, l0, l1, 1)};
+    ta_track *tracks[2] = {track(morph, TA_INTERPOLATION_LINEAR, 1, m0, m1, 1), track(light, TA_INTERPOLATION_LINEAR, 1, l0, l1, 1)};
     ta_clip *c = NULL;
     TA_ASSERT_OK(ta_clip_create("glow", tracks, 2, NULL, &c, &err), &err);
-    ta_animation_object_group g;
-    TA_ASSERT_OK(ta_object_group_init(&g, NULL, &err), &err);
+    ta_object_group g;
+    TA_ASSERT_OK(ta_object_group_create(&g, NULL, &err), &err);
     TA_ASSERT_OK(ta_object_group_add(&g, w.b, &err), &err);      /* mesh 1's node */
     TA_ASSERT_OK(ta_object_group_add(&g, w.lamp_b, &err), &err); /* light 1's node */
-    ta_action *act = add(&w, c, ta_no_parent(), false, NULL);
-    TA_ASSERT_OK(ta_action_use_group(act, &g, &err), &err);
-    ta_object_group_free(&g);
+    ta_action *act = add(&w, c, ta_node_none(), false, NULL);
+    TA_ASSERT_OK(ta_action_set_group(act, &g, &err), &err);
+    ta_object_group_destroy(&g);
     TA_ASSERT_OK(ta_action_play(act, &err), &err);
     step(&w, 0.25);
     /* the members' mesh and light take the track's target number and kind */
@@ -366,14 +366,14 @@ static void test_cubic_spline_outer_tangents_have_no_effect(void **state)
     (void)state;
     ta_error err = {0};
     ta_track_target t;
-    TA_ASSERT_OK(ta_material_target(ta_material_at(0), TA_MATERIAL_OPACITY, &t, &err), &err);
+    TA_ASSERT_OK(ta_track_target_material(ta_material_at(0), TA_TRACK_KIND_MATERIAL_OPACITY, &t, &err), &err);
     float times[3] = {0, 1, 3};
     float values[3] = {0.25f, 1, 0.5f};
     float in_a[3] = {0, 0.5f, -1}, out_a[3] = {2, 0.5f, 0};
     float in_b[3] = {100, 0.5f, -1}, out_b[3] = {2, 0.5f, -100}; /* the first in and last out changed */
     ta_track_desc d = {0};
     d.target = t;
-    d.interpolation = TA_CUBIC_SPLINE;
+    d.interpolation = TA_INTERPOLATION_CUBIC_SPLINE;
     d.times = times;
     d.key_count = 3;
     d.values = values;
@@ -389,14 +389,14 @@ static void test_cubic_spline_outer_tangents_have_no_effect(void **state)
     const double at[] = {-1, 0, 0.25, 0.5, 1, 1.5, 2.9, 3, 4};
     for (size_t i = 0; i < sizeof at / sizeof at[0]; ++i) {
         float va, vb;
-        TA_ASSERT_OK(ta_track_sample(a, at[i], TA_ZERO_SLOPE_ENDING, TA_ZERO_SLOPE_ENDING, &va, 1, &err), &err);
-        TA_ASSERT_OK(ta_track_sample(b, at[i], TA_ZERO_SLOPE_ENDING, TA_ZERO_SLOPE_ENDING, &vb, 1, &err), &err);
+        TA_ASSERT_OK(ta_track_sample(a, at[i], TA_ENDING_ZERO_SLOPE, TA_ENDING_ZERO_SLOPE, &va, 1, &err), &err);
+        TA_ASSERT_OK(ta_track_sample(b, at[i], TA_ENDING_ZERO_SLOPE, TA_ENDING_ZERO_SLOPE, &vb, 1, &err), &err);
         assert_true(va == vb);
     }
     /* and the curve does use the inner ones: at 0.5, h00 0.25 + h10 * 1 * 2 + h01 * 1 + h11 * 1 * 0.5
      * = 0.5 * 0.25 + 0.125 * 2 + 0.5 * 1 - 0.125 * 0.5 = 0.8125 */
     float v;
-    TA_ASSERT_OK(ta_track_sample(a, 0.5, TA_ZERO_SLOPE_ENDING, TA_ZERO_SLOPE_ENDING, &v, 1, &err), &err);
+    TA_ASSERT_OK(ta_track_sample(a, 0.5, TA_ENDING_ZERO_SLOPE, TA_ENDING_ZERO_SLOPE, &v, 1, &err), &err);
     TA_ASSERT_NEAR(v, 0.8125, 1e-6);
     ta_track_destroy(a);
     ta_track_destroy(b);
@@ -409,14 +409,14 @@ static void test_a_material_field_its_kind_does_not_read_is_written(void **state
     make(&w, NULL);
     ta_error err = {0};
     ta_track_target t;
-    TA_ASSERT_OK(ta_material_target(w.basic, TA_MATERIAL_ROUGHNESS, &t, &err), &err);
+    TA_ASSERT_OK(ta_track_target_material(w.basic, TA_TRACK_KIND_MATERIAL_ROUGHNESS, &t, &err), &err);
     float r0[1] = {0}, r1[1] = {1};
-    ta_clip *c = clip("rough", track(t, TA_LINEAR, 1, r0, r1, 1), TA_NORMAL_BLEND_MODE);
-    add(&w, c, ta_no_parent(), true, NULL);
+    ta_clip *c = clip("rough", track(t, TA_INTERPOLATION_LINEAR, 1, r0, r1, 1), TA_BLEND_MODE_NORMAL);
+    add(&w, c, ta_node_none(), true, NULL);
     /* a MeshBasicMaterial has no roughness to draw with; the field is written all the same */
     step(&w, 0.75);
     TA_ASSERT_NEAR(w.assets->materials[w.basic.index].roughness, 0.75, 1e-6);
-    assert_int_equal(w.assets->materials[w.basic.index].kind, TA_MATERIAL_BASIC);
+    assert_int_equal(w.assets->materials[w.basic.index].kind, TA_MATERIAL_KIND_BASIC);
     ta_clip_release(c);
     unmake(&w);
 }
@@ -431,24 +431,24 @@ static void test_cross_fade_with_warp(void **state)
     ta_error err = {0};
     ta_clip *shortc = slide(w.a, "short", 1), *longc = slide(w.b, "long", 2);
     uint32_t is, il;
-    ta_action *s = add(&w, shortc, ta_no_parent(), true, &is);
-    ta_action *l = add(&w, longc, ta_no_parent(), true, &il);
-    TA_ASSERT_OK(ta_mixer_cross_fade_from(w.mixer, il, is, ta_seconds(1), true, &err), &err);
+    ta_action *s = add(&w, shortc, ta_node_none(), true, &is);
+    ta_action *l = add(&w, longc, ta_node_none(), true, &il);
+    TA_ASSERT_OK(ta_mixer_cross_fade_from(w.mixer, il, is, ta_duration_from_seconds(1), true, &err), &err);
     step(&w, 0.5);
     /* out (1 s clip): time scale 1 -> 1/2; in (2 s clip): 2 -> 1; weights 1 -> 0 and 0 -> 1 */
-    TA_ASSERT_NEAR(ta_action_get_effective_time_scale(s), 0.75, 1e-6);
-    TA_ASSERT_NEAR(ta_action_get_effective_time_scale(l), 1.5, 1e-6);
-    TA_ASSERT_NEAR(ta_action_get_effective_weight(s), 0.5, 1e-6);
-    TA_ASSERT_NEAR(ta_action_get_effective_weight(l), 0.5, 1e-6);
+    TA_ASSERT_NEAR(ta_action_effective_time_scale(s), 0.75, 1e-6);
+    TA_ASSERT_NEAR(ta_action_effective_time_scale(l), 1.5, 1e-6);
+    TA_ASSERT_NEAR(ta_action_effective_weight(s), 0.5, 1e-6);
+    TA_ASSERT_NEAR(ta_action_effective_weight(l), 0.5, 1e-6);
     step(&w, 0.5);
-    assert_true(ta_action_get_effective_time_scale(s) == 0.5f);
-    assert_true(ta_action_get_effective_time_scale(l) == 1.0f);
+    assert_true(ta_action_effective_time_scale(s) == 0.5f);
+    assert_true(ta_action_effective_time_scale(l) == 1.0f);
     step(&w, 0.25);
     /* past the end: each comes back to the time scale it had (three.js's _restoreTimeScale) */
     assert_true(ta_action_time_scale(s) == 1.0f);
     assert_true(ta_action_time_scale(l) == 1.0f);
     assert_false(ta_action_enabled(s));
-    assert_true(ta_action_get_effective_weight(l) == 1.0f);
+    assert_true(ta_action_effective_weight(l) == 1.0f);
     ta_clip_release(shortc);
     ta_clip_release(longc);
     unmake(&w);
@@ -461,20 +461,20 @@ static void test_stop_fading_and_stop_warping(void **state)
     make(&w, NULL);
     ta_error err = {0};
     ta_clip *c = slide(w.a, "walk", 10);
-    ta_action *a = add(&w, c, ta_no_parent(), true, NULL);
+    ta_action *a = add(&w, c, ta_node_none(), true, NULL);
     TA_ASSERT_OK(ta_action_set_weight(a, 0.8f, &err), &err);
-    TA_ASSERT_OK(ta_action_fade_in(a, ta_seconds(1), &err), &err);
-    TA_ASSERT_OK(ta_action_warp(a, 1, 3, ta_seconds(1), &err), &err);
+    TA_ASSERT_OK(ta_action_fade_in(a, ta_duration_from_seconds(1), &err), &err);
+    TA_ASSERT_OK(ta_action_warp(a, 1, 3, ta_duration_from_seconds(1), &err), &err);
     step(&w, 0.5);
-    TA_ASSERT_NEAR(ta_action_get_effective_weight(a), 0.4, 1e-6);
-    TA_ASSERT_NEAR(ta_action_get_effective_time_scale(a), 2, 1e-6);
+    TA_ASSERT_NEAR(ta_action_effective_weight(a), 0.4, 1e-6);
+    TA_ASSERT_NEAR(ta_action_effective_time_scale(a), 2, 1e-6);
     ta_action_stop_fading(a);
     ta_action_stop_warping(a);
     step(&w, 0.25);
-    assert_true(ta_action_get_effective_weight(a) == 0.8f);
-    assert_true(ta_action_get_effective_time_scale(a) == 1.0f);
+    assert_true(ta_action_effective_weight(a) == 0.8f);
+    assert_true(ta_action_effective_time_scale(a) == 1.0f);
     assert_true(ta_action_time_scale(a) == 1.0f); /* the warp's value is not kept */
-    TA_ASSERT_NEAR(ta_action_at(a).seconds, 1.25, 1e-6); /* 0.5 at the warp's 2, then 0.25 at 1 */
+    TA_ASSERT_NEAR(ta_action_time(a).seconds, 1.25, 1e-6); /* 0.5 at the warp's 2, then 0.25 at 1 */
     ta_clip_release(c);
     unmake(&w);
 }
@@ -486,22 +486,22 @@ static void test_set_duration_and_the_mixer_time_scale(void **state)
     make(&w, NULL);
     ta_error err = {0};
     ta_clip *c = slide(w.a, "walk", 1);
-    ta_action *a = add(&w, c, ta_no_parent(), true, NULL);
-    TA_ASSERT_OK(ta_action_set_duration(a, ta_seconds(4), &err), &err);
+    ta_action *a = add(&w, c, ta_node_none(), true, NULL);
+    TA_ASSERT_OK(ta_action_set_duration(a, ta_duration_from_seconds(4), &err), &err);
     assert_true(ta_action_time_scale(a) == 0.25f);
     step(&w, 1);
-    TA_ASSERT_NEAR(ta_action_at(a).seconds, 0.25, 1e-7);
+    TA_ASSERT_NEAR(ta_action_time(a).seconds, 0.25, 1e-7);
     TA_ASSERT_NEAR(node(&w, w.a)->position.x, 1, 1e-6);
-    TA_ASSERT_OK(ta_action_set_duration(a, ta_seconds(-2), &err), &err); /* backward, at half speed */
+    TA_ASSERT_OK(ta_action_set_duration(a, ta_duration_from_seconds(-2), &err), &err); /* backward, at half speed */
     assert_true(ta_action_time_scale(a) == -0.5f);
     /* the mixer's time scale multiplies every delta, fades included */
     TA_ASSERT_OK(ta_mixer_set_time_scale(w.mixer, 0.5, &err), &err);
     assert_true(ta_mixer_time_scale(w.mixer) == 0.5);
-    TA_ASSERT_OK(ta_action_fade_out(a, ta_seconds(1), &err), &err);
+    TA_ASSERT_OK(ta_action_fade_out(a, ta_duration_from_seconds(1), &err), &err);
     step(&w, 0.2); /* the mixer moves 0.1; the action -0.05 */
     TA_ASSERT_NEAR(ta_mixer_time(w.mixer).seconds, 1.1, 1e-12);
-    TA_ASSERT_NEAR(ta_action_at(a).seconds, 0.2, 1e-7);
-    TA_ASSERT_NEAR(ta_action_get_effective_weight(a), 0.9, 1e-6);
+    TA_ASSERT_NEAR(ta_action_time(a).seconds, 0.2, 1e-7);
+    TA_ASSERT_NEAR(ta_action_effective_weight(a), 0.9, 1e-6);
     ta_clip_release(c);
     unmake(&w);
 }
@@ -513,23 +513,23 @@ static void test_zero_slope_flags_shape_a_smooth_once_action(void **state)
     make(&w, NULL);
     ta_error err = {0};
     ta_track_target t;
-    TA_ASSERT_OK(ta_node_target(w.a, TA_POSITION, &t, &err), &err);
+    TA_ASSERT_OK(ta_track_target_node(w.a, TA_TRACK_KIND_POSITION, &t, &err), &err);
     /* keys 0, 1, 2 at 0, 1, 2 (x only): at 0.5, ZERO_SLOPE at the start gives 0.375,
      * ZERO_CURVATURE 0.5 (test_track_sampling works both out) */
     float times[3] = {0, 1, 2};
     float values[9] = {0, 0, 0, 1, 0, 0, 2, 0, 0};
     ta_track_desc d = {0};
     d.target = t;
-    d.interpolation = TA_SMOOTH;
+    d.interpolation = TA_INTERPOLATION_SMOOTH;
     d.times = times;
     d.key_count = 3;
     d.values = values;
     d.value_count = 9;
     ta_track *tr = NULL;
     TA_ASSERT_OK(ta_track_create(&d, NULL, &tr, &err), &err);
-    ta_clip *c = clip("curve", tr, TA_NORMAL_BLEND_MODE);
-    ta_action *a = add(&w, c, ta_no_parent(), true, NULL);
-    TA_ASSERT_OK(ta_action_set_loop(a, TA_ONCE, 0, &err), &err);
+    ta_clip *c = clip("curve", tr, TA_BLEND_MODE_NORMAL);
+    ta_action *a = add(&w, c, ta_node_none(), true, NULL);
+    TA_ASSERT_OK(ta_action_set_loop(a, TA_LOOP_MODE_ONCE, 0, &err), &err);
     step(&w, 0.5);
     TA_ASSERT_NEAR(node(&w, w.a)->position.x, 0.375, 1e-6);
     ta_action_set_zero_slope_at_start(a, false);
@@ -548,14 +548,14 @@ static void test_an_additive_flag_replaces_the_normal_one(void **state)
     make(&w, NULL);
     ta_error err = {0};
     ta_track_target t;
-    TA_ASSERT_OK(ta_node_target(w.a, TA_VISIBLE, &t, &err), &err);
+    TA_ASSERT_OK(ta_track_target_node(w.a, TA_TRACK_KIND_VISIBLE, &t, &err), &err);
     float off[1] = {0};
-    ta_clip *hide = clip("hide", track(t, TA_STEP, 1, off, off, 1), TA_NORMAL_BLEND_MODE);
-    ta_clip *hide_add = clip("hide_add", track(t, TA_STEP, 1, off, off, 1), TA_ADDITIVE_BLEND_MODE);
-    add(&w, hide, ta_no_parent(), true, NULL);
+    ta_clip *hide = clip("hide", track(t, TA_INTERPOLATION_STEP, 1, off, off, 1), TA_BLEND_MODE_NORMAL);
+    ta_clip *hide_add = clip("hide_add", track(t, TA_INTERPOLATION_STEP, 1, off, off, 1), TA_BLEND_MODE_ADDITIVE);
+    add(&w, hide, ta_node_none(), true, NULL);
     step(&w, 0.1);
     assert_false(node(&w, w.a)->visible);
-    ta_action *add_a = add(&w, hide_add, ta_no_parent(), true, NULL);
+    ta_action *add_a = add(&w, hide_add, ta_node_none(), true, NULL);
     TA_ASSERT_OK(ta_action_set_weight(add_a, 0.4f, &err), &err);
     /* below one half the additive pile keeps its start, the original (visible), and that
      * replaces the normal pile's false: three.js's _select with a weight of 1 */

@@ -1,5 +1,5 @@
 /*
- * ta_read_object_json: documents as three.js's Object3D.toJSON writes them,
+ * ta_object_json_read: documents as three.js's Object3D.toJSON writes them,
  * read as ObjectLoader.parse reads them. Expected values come from the
  * document (a hex color's bytes, a matrix built from a known position, turn
  * and scale) or from three.js's rules (Matrix4.decompose of a matrix of zero
@@ -47,7 +47,7 @@ static ta_model *read_ok(counted *c, const char *text)
 {
     ta_model *model = NULL;
     ta_error err = {0};
-    TA_ASSERT_OK(ta_read_object_json(text, strlen(text), &c->options, &model, &err), &err);
+    TA_ASSERT_OK(ta_object_json_read(text, strlen(text), &c->options, &model, &err), &err);
     return model;
 }
 
@@ -55,14 +55,14 @@ static void refused(counted *c, const char *text, ta_result code, const char *ne
 {
     ta_model *model = (ta_model *)c;
     ta_error err = {0};
-    TA_ASSERT_REFUSED(ta_read_object_json(text, strlen(text), &c->options, &model, &err), &err, code, needle);
+    TA_ASSERT_REFUSED(ta_object_json_read(text, strlen(text), &c->options, &model, &err), &err, code, needle);
     assert_ptr_equal(model, (ta_model *)c);
     assert_int_equal(c->counter.live_bytes, 0);
 }
 
 static ta_node_id find(const ta_model *m, const char *uuid)
 {
-    ta_node_id n = ta_no_parent();
+    ta_node_id n = ta_node_none();
     ta_error err = {0};
     TA_ASSERT_OK(ta_scene_find_by_uuid(m->scene, uuid, &n, &err), &err);
     return n;
@@ -143,7 +143,7 @@ static void test_objects_as_object_loader_makes_them(void **state)
 
     const ta_node *rig = ta_scene_node_const(s, find(m, "u-group"));
     assert_string_equal(rig->name, "Rig");
-    assert_int_equal(rig->type, TA_NODE_GROUP);
+    assert_int_equal(rig->type, TA_NODE_TYPE_GROUP);
     assert_false(rig->visible);
     assert_true(ta_node_is_none(rig->parent));
     /* position (1, 2, 3), a quarter turn about z, scale 2. */
@@ -179,7 +179,7 @@ static void test_objects_as_object_loader_makes_them(void **state)
     assert_int_equal(body->bone_count, 2);
     assert_int_equal(body->bones[0].index, find(m, "b-hips").index);
     assert_int_equal(body->bones[1].index, find(m, "b-spine").index);
-    assert_int_equal(ta_scene_node_const(s, body->bones[1])->type, TA_NODE_BONE);
+    assert_int_equal(ta_scene_node_const(s, body->bones[1])->type, TA_NODE_TYPE_BONE);
     /* its skin: the skeleton's uuid and boneInverses, bound as the document says */
     assert_int_equal(s->skin_count, 1);
     const ta_skin *skin = ta_scene_skin(s, body->skin);
@@ -188,14 +188,14 @@ static void test_objects_as_object_loader_makes_them(void **state)
     assert_int_equal(skin->joint_count, 2);
     assert_true(skin->inverse_binds[0].m[13] == -1.0f && skin->inverse_binds[1].m[0] == 2.0f &&
                 skin->inverse_binds[1].m[12] == 0.5f);
-    assert_int_equal(body->bind_mode, TA_BIND_DETACHED);
+    assert_int_equal(body->bind_mode, TA_BIND_MODE_DETACHED);
     assert_true(body->bind_matrix.m[14] == 4.0f);
 
     /* Materials: sRGB bytes of the hex colors. */
     const ta_material *std = &m->assets->materials[cube->materials[0].index];
     assert_string_equal(std->uuid, "m-std");
     assert_string_equal(std->name, "skin");
-    assert_int_equal(std->kind, TA_MATERIAL_STANDARD);
+    assert_int_equal(std->kind, TA_MATERIAL_KIND_STANDARD);
     assert_int_equal(std->color[0], 255);
     assert_int_equal(std->color[1], 128);
     assert_int_equal(std->color[2], 0);
@@ -213,7 +213,7 @@ static void test_objects_as_object_loader_makes_them(void **state)
     assert_true(basic->wireframe);
     assert_int_equal(basic->map.index, TA_NONE);
     const ta_material *phys = &m->assets->materials[s->meshes[1].materials[1].index];
-    assert_int_equal(phys->kind, TA_MATERIAL_PHYSICAL);
+    assert_int_equal(phys->kind, TA_MATERIAL_KIND_PHYSICAL);
     TA_ASSERT_NEAR(phys->ior, 1.2 / 0.8, 1e-6);
     const ta_material *phong = &m->assets->materials[s->meshes[1].materials[2].index];
     assert_int_equal(phong->specular[0], 0x11);
@@ -222,21 +222,21 @@ static void test_objects_as_object_loader_makes_them(void **state)
     /* Lights and cameras, each with its node. */
     assert_int_equal(s->light_count, 2);
     const ta_light *spot = &s->lights[0];
-    assert_int_equal(spot->kind, TA_LIGHT_SPOT);
+    assert_int_equal(spot->kind, TA_LIGHT_KIND_SPOT);
     assert_int_equal(spot->node.index, find(m, "u-spot").index);
-    assert_int_equal(ta_scene_node_const(s, spot->node)->type, TA_NODE_LIGHT);
+    assert_int_equal(ta_scene_node_const(s, spot->node)->type, TA_NODE_TYPE_LIGHT);
     assert_int_equal(spot->color[0], 255);
     TA_ASSERT_NEAR(spot->intensity, 3, 0);
     TA_ASSERT_NEAR(spot->distance, 10, 0);
     TA_ASSERT_NEAR(spot->angle, 0.5, 0);
     TA_ASSERT_NEAR(spot->penumbra, 0.25, 0);
     TA_ASSERT_NEAR(spot->decay, 1, 0);
-    assert_int_equal(s->lights[1].kind, TA_LIGHT_HEMISPHERE);
+    assert_int_equal(s->lights[1].kind, TA_LIGHT_KIND_HEMISPHERE);
     assert_int_equal(s->lights[1].ground_color[1], 255);
     assert_int_equal(m->cameras->perspective_count, 1);
     const ta_perspective_camera *cam = &m->cameras->perspective[0];
     assert_int_equal(cam->node.index, find(m, "u-cam").index);
-    assert_int_equal(ta_scene_node_const(s, cam->node)->type, TA_NODE_PERSPECTIVE_CAMERA);
+    assert_int_equal(ta_scene_node_const(s, cam->node)->type, TA_NODE_TYPE_PERSPECTIVE_CAMERA);
     TA_ASSERT_NEAR(cam->fov, 35, 0);
     TA_ASSERT_NEAR(cam->zoom, 2, 0);
     TA_ASSERT_NEAR(cam->far, 50, 0);
@@ -264,7 +264,7 @@ static void test_clips_bind_where_they_are_listed(void **state)
     assert_true(ta_node_is_none(m->animation_roots[0]));
     assert_string_equal(ta_clip_name(m->animations[1]), "bend");
     assert_int_equal(m->animation_roots[1].index, find(m, "u-body").index);
-    assert_int_equal(ta_clip_blend_mode(m->animations[1]), TA_ADDITIVE_BLEND_MODE);
+    assert_int_equal(ta_clip_blend_mode(m->animations[1]), TA_BLEND_MODE_ADDITIVE);
     assert_string_equal(ta_clip_name(m->animations[2]), "orphan");
     assert_true(ta_node_is_none(m->animation_roots[2]));
     assert_string_equal(ta_clip_name(m->animations[3]), "nod");
@@ -272,8 +272,8 @@ static void test_clips_bind_where_they_are_listed(void **state)
     assert_string_equal(ta_clip_name(m->animations[4]), "nod");
     assert_int_equal(m->animation_roots[4].index, find(m, "u-body").index);
     /* From the Scene, hips is found below; from Body, as a bone of its skeleton. */
-    assert_int_equal(ta_track_get_target(ta_clip_track(m->animations[3], 0)).index, find(m, "b-hips").index);
-    assert_int_equal(ta_track_get_target(ta_clip_track(m->animations[4], 0)).index, find(m, "b-hips").index);
+    assert_int_equal(ta_track_target_of(ta_clip_track(m->animations[3], 0)).index, find(m, "b-hips").index);
+    assert_int_equal(ta_track_target_of(ta_clip_track(m->animations[4], 0)).index, find(m, "b-hips").index);
     assert_true(has_warning(m, "animations[3]: no object lists the clip \"orphan\""));
     assert_true(has_warning(m, "animations[2]: the clip \"ghost\" is left out"));
     assert_true(has_warning(m, "animations[0].tracks[5]: left out: track \"Nobody.position\""));
@@ -282,29 +282,29 @@ static void test_clips_bind_where_they_are_listed(void **state)
      * of the whole morphTargetInfluences, map.offset, intensity. */
     const ta_clip *wave = m->animations[0];
     assert_int_equal(ta_clip_track_count(wave), 6);
-    ta_track_target t = ta_track_get_target(ta_clip_track(wave, 1));
-    assert_int_equal(t.kind, TA_MATERIAL_OPACITY);
+    ta_track_target t = ta_track_target_of(ta_clip_track(wave, 1));
+    assert_int_equal(t.kind, TA_TRACK_KIND_MATERIAL_OPACITY);
     assert_string_equal(m->assets->materials[t.index].uuid, "m-phys");
-    t = ta_track_get_target(ta_clip_track(wave, 3));
-    assert_int_equal(t.kind, TA_MORPH_INFLUENCE);
+    t = ta_track_target_of(ta_clip_track(wave, 3));
+    assert_int_equal(t.kind, TA_TRACK_KIND_MORPH_INFLUENCE);
     assert_int_equal(t.element, 1);
     TA_ASSERT_NEAR(ta_track_values(ta_clip_track(wave, 3))[0], 1, 0);
     TA_ASSERT_NEAR(ta_track_values(ta_clip_track(wave, 3))[1], 0, 0);
-    t = ta_track_get_target(ta_clip_track(wave, 4));
-    assert_int_equal(t.kind, TA_MATERIAL_MAP_OFFSET);
+    t = ta_track_target_of(ta_clip_track(wave, 4));
+    assert_int_equal(t.kind, TA_TRACK_KIND_MATERIAL_MAP_OFFSET);
     assert_string_equal(m->assets->materials[t.index].uuid, "m-std");
-    t = ta_track_get_target(ta_clip_track(wave, 5));
-    assert_int_equal(t.kind, TA_LIGHT_INTENSITY);
+    t = ta_track_target_of(ta_clip_track(wave, 5));
+    assert_int_equal(t.kind, TA_TRACK_KIND_LIGHT_INTENSITY);
     assert_int_equal(t.index, 0);
 
     /* bend at Body: a bone of its skeleton by name, and its own morph target by
      * name through its dictionary (smile is 1 there). */
     const ta_clip *bend = m->animations[1];
-    t = ta_track_get_target(ta_clip_track(bend, 0));
-    assert_int_equal(t.kind, TA_QUATERNION);
+    t = ta_track_target_of(ta_clip_track(bend, 0));
+    assert_int_equal(t.kind, TA_TRACK_KIND_QUATERNION);
     assert_int_equal(t.index, find(m, "b-spine").index);
-    t = ta_track_get_target(ta_clip_track(bend, 1));
-    assert_int_equal(t.kind, TA_SKINNED_MORPH_INFLUENCE);
+    t = ta_track_target_of(ta_clip_track(bend, 1));
+    assert_int_equal(t.kind, TA_TRACK_KIND_SKINNED_MORPH_INFLUENCE);
     assert_int_equal(t.element, 1);
     ta_model_destroy(m);
     assert_int_equal(c.counter.live_bytes, 0);
@@ -335,13 +335,13 @@ static void test_a_root_that_is_not_a_scene_is_the_top_node(void **state)
     /* quaternion wins over rotation, as fromArray runs after; an unknown type is an Object3D. */
     const ta_node *leaf = &m->scene->nodes[1];
     TA_ASSERT_NEAR(leaf->quaternion.z, 1, 0);
-    assert_int_equal(leaf->type, TA_NODE_OBJECT3D);
+    assert_int_equal(leaf->type, TA_NODE_TYPE_OBJECT3D);
     assert_true(has_warning(m, "object.children[1]: a Line is read as a plain node"));
     assert_false(has_warning(m, "ArrayCamera"));
     assert_int_equal(m->animation_count, 1);
     assert_int_equal(m->animation_roots[0].index, 0);
-    assert_int_equal(ta_track_get_target(ta_clip_track(m->animations[0], 0)).index, 0);
-    assert_int_equal(ta_track_get_target(ta_clip_track(m->animations[0], 1)).index, 1);
+    assert_int_equal(ta_track_target_of(ta_clip_track(m->animations[0], 0)).index, 0);
+    assert_int_equal(ta_track_target_of(ta_clip_track(m->animations[0], 1)).index, 1);
     ta_model_destroy(m);
     assert_int_equal(c.counter.live_bytes, 0);
 }
@@ -360,9 +360,9 @@ static void test_the_element_form_of_a_material_property(void **state)
                                   "'children':[{'uuid':'u-box','type':'Mesh','name':'Box','material':'m1'}]}}"));
     assert_int_equal(m->animation_count, 1);
     assert_int_equal(ta_clip_track_count(m->animations[0]), 1);
-    ta_track_target t = ta_track_get_target(ta_clip_track(m->animations[0], 0));
-    assert_int_equal(t.kind, TA_MATERIAL_OPACITY);
-    assert_int_equal(t.family, TA_FAMILY_MATERIAL);
+    ta_track_target t = ta_track_target_of(ta_clip_track(m->animations[0], 0));
+    assert_int_equal(t.kind, TA_TRACK_KIND_MATERIAL_OPACITY);
+    assert_int_equal(t.family, TA_TARGET_FAMILY_MATERIAL);
     assert_int_equal(t.index, 0);
     TA_ASSERT_NEAR(ta_track_values(ta_clip_track(m->animations[0], 0))[1], 0, 0);
     /* on the Group, which draws with no material, it binds to nothing, as in three.js */
@@ -525,7 +525,7 @@ static void test_warnings_stop_at_a_thousand_with_a_count(void **state)
     strict.strict = true;
     ta_error err = {0};
     ta_model *none = NULL;
-    TA_ASSERT_REFUSED(ta_read_object_json(text, strlen(text), &strict, &none, &err), &err, TA_ERROR_UNSUPPORTED,
+    TA_ASSERT_REFUSED(ta_object_json_read(text, strlen(text), &strict, &none, &err), &err, TA_ERROR_UNSUPPORTED,
                       "options->strict: animations[0].tracks[0]: left out");
     TA_ASSERT_CONTAINS(err.message, "(1100 warnings in all)");
     assert_null(none);
@@ -544,7 +544,7 @@ static void test_out_of_memory_anywhere_is_refused_cleanly(void **state)
         c.counter = (ta_test_counter){0, 0, 0, 0, fail};
         ta_model *m = NULL;
         ta_error err = {0};
-        ta_result r = ta_read_object_json(text, strlen(text), &c.options, &m, &err);
+        ta_result r = ta_object_json_read(text, strlen(text), &c.options, &m, &err);
         if (r == TA_OK) {
             assert_true(fail > 10);
             ta_model_destroy(m);
@@ -562,7 +562,7 @@ static void test_files_are_read(void **state)
     (void)state;
     ta_model *m = NULL;
     ta_error err = {0};
-    TA_ASSERT_REFUSED(ta_read_object_json_file(TA_BINARY_DIR "/no/such/file.json", NULL, &m, &err), &err, TA_ERROR_IO,
+    TA_ASSERT_REFUSED(ta_object_json_read_file(TA_BINARY_DIR "/no/such/file.json", NULL, &m, &err), &err, TA_ERROR_IO,
                       "no/such/file.json");
     assert_null(m);
     const char *path = TA_BINARY_DIR "/test_object_json_read.json";
@@ -570,11 +570,11 @@ static void test_files_are_read(void **state)
     assert_non_null(f);
     fputs(doc(full_scene), f);
     fclose(f);
-    TA_ASSERT_OK(ta_read_object_json_file(path, NULL, &m, &err), &err);
+    TA_ASSERT_OK(ta_object_json_read_file(path, NULL, &m, &err), &err);
     assert_int_equal(m->scene->node_count, 10);
     ta_model_destroy(m);
     ta_load_options small = {NULL, {100, 0, 0, 0, 0, 0}, NULL, NULL, false, 0};
-    TA_ASSERT_REFUSED(ta_read_object_json_file(path, &small, &m, &err), &err, TA_ERROR_LIMIT_EXCEEDED,
+    TA_ASSERT_REFUSED(ta_object_json_read_file(path, &small, &m, &err), &err, TA_ERROR_LIMIT_EXCEEDED,
                       "past limits.max_file_bytes (100)");
     remove(path);
 }

@@ -1,5 +1,5 @@
 /*
- * ta_object_to_json: the document's shape is that of three.js's
+ * ta_object_json_write: the document's shape is that of three.js's
  * Object3D.toJSON for a Scene (metadata version 4.7, the libraries, the object
  * tree, clips on the Scene), with what ObjectLoader needs to read it (an image
  * for each texture, a geometry for each mesh, a skeleton with bones and
@@ -58,13 +58,13 @@ static void world_make(world *w)
     TA_ASSERT_OK(ta_assets_create(NULL, &w->assets, &err), &err);
     TA_ASSERT_OK(ta_camera_list_create(NULL, &w->cameras, &err), &err);
     ta_scene *s = w->scene;
-    w->root = add(s, ta_no_parent(), "root", "u-root", TA_NODE_GROUP);
-    w->cube = add(s, w->root, "Cube", "u-cube", TA_NODE_MESH);
-    w->multi = add(s, w->root, "Multi", "u-multi", TA_NODE_MESH);
-    w->body = add(s, w->root, "Body", "u-body", TA_NODE_SKINNED_MESH);
-    w->hips = add(s, w->body, "hips", "u-hips", TA_NODE_OBJECT3D); /* a bone: written as a Bone */
-    w->lamp = add(s, w->root, "Lamp", "u-lamp", TA_NODE_LIGHT);
-    w->cam = add(s, w->root, "Cam", "u-cam", TA_NODE_PERSPECTIVE_CAMERA);
+    w->root = add(s, ta_node_none(), "root", "u-root", TA_NODE_TYPE_GROUP);
+    w->cube = add(s, w->root, "Cube", "u-cube", TA_NODE_TYPE_MESH);
+    w->multi = add(s, w->root, "Multi", "u-multi", TA_NODE_TYPE_MESH);
+    w->body = add(s, w->root, "Body", "u-body", TA_NODE_TYPE_SKINNED_MESH);
+    w->hips = add(s, w->body, "hips", "u-hips", TA_NODE_TYPE_OBJECT3D); /* a bone: written as a Bone */
+    w->lamp = add(s, w->root, "Lamp", "u-lamp", TA_NODE_TYPE_LIGHT);
+    w->cam = add(s, w->root, "Cam", "u-cam", TA_NODE_TYPE_PERSPECTIVE_CAMERA);
     ta_node *cube = ta_scene_node(s, w->cube);
     cube->position = ta_vec3_make(1, 2, 3);
     cube->quaternion = ta_quat_make(0, 0.6f, 0, 0.8f);
@@ -76,13 +76,13 @@ static void world_make(world *w)
     tex.rotation = 1;
     ta_texture_id tid;
     TA_ASSERT_OK(ta_assets_add_texture(w->assets, &tex, "checker", "u-tex", &tid, &err), &err);
-    ta_material std = ta_material_defaults(TA_MATERIAL_STANDARD);
+    ta_material std = ta_material_defaults(TA_MATERIAL_KIND_STANDARD);
     std.color[0] = 255, std.color[1] = 128, std.color[2] = 0;
     std.roughness = 0.25f;
     std.map = tid;
-    ta_material phys = ta_material_defaults(TA_MATERIAL_PHYSICAL);
+    ta_material phys = ta_material_defaults(TA_MATERIAL_KIND_PHYSICAL);
     phys.ior = 1.5f;
-    ta_material basic = ta_material_defaults(TA_MATERIAL_BASIC);
+    ta_material basic = ta_material_defaults(TA_MATERIAL_KIND_BASIC);
     basic.wireframe = true;
     ta_material_id m0, m1, m2;
     TA_ASSERT_OK(ta_assets_add_material(w->assets, &std, "skin", "u-m0", &m0, &err), &err);
@@ -97,7 +97,7 @@ static void world_make(world *w)
     TA_ASSERT_OK(ta_scene_add_mesh(s, &md, NULL, &err), &err);
     ta_mesh_desc bd = {w->body, 0, NULL, NULL, &m2, 1, &w->hips, 1};
     TA_ASSERT_OK(ta_scene_add_skinned_mesh(s, &bd, NULL, &err), &err);
-    ta_light point = ta_light_defaults(TA_LIGHT_POINT);
+    ta_light point = ta_light_defaults(TA_LIGHT_KIND_POINT);
     point.node = w->lamp;
     point.color[2] = 0;
     point.distance = 7;
@@ -108,17 +108,17 @@ static void world_make(world *w)
     TA_ASSERT_OK(ta_camera_list_add_perspective(w->cameras, &pc, NULL, &err), &err);
 
     ta_track_target pos, morph, opacity, slot, intensity, fov, map;
-    TA_ASSERT_OK(ta_node_target(w->hips, TA_POSITION, &pos, &err), &err);
-    TA_ASSERT_OK(ta_morph_target(ta_mesh_at(0), 2, &morph, &err), &err);
-    TA_ASSERT_OK(ta_material_target(m0, TA_MATERIAL_OPACITY, &opacity, &err), &err);
-    TA_ASSERT_OK(ta_material_target(m1, TA_MATERIAL_IOR, &slot, &err), &err);
-    TA_ASSERT_OK(ta_light_target(ta_light_at(0), TA_LIGHT_INTENSITY, &intensity, &err), &err);
-    TA_ASSERT_OK(ta_perspective_camera_target(ta_perspective_camera_at(0), TA_CAMERA_FOV, &fov, &err), &err);
-    TA_ASSERT_OK(ta_material_target(m0, TA_MATERIAL_MAP_ROTATION, &map, &err), &err);
+    TA_ASSERT_OK(ta_track_target_node(w->hips, TA_TRACK_KIND_POSITION, &pos, &err), &err);
+    TA_ASSERT_OK(ta_track_target_morph(ta_mesh_at(0), 2, &morph, &err), &err);
+    TA_ASSERT_OK(ta_track_target_material(m0, TA_TRACK_KIND_MATERIAL_OPACITY, &opacity, &err), &err);
+    TA_ASSERT_OK(ta_track_target_material(m1, TA_TRACK_KIND_MATERIAL_IOR, &slot, &err), &err);
+    TA_ASSERT_OK(ta_track_target_light(ta_light_at(0), TA_TRACK_KIND_LIGHT_INTENSITY, &intensity, &err), &err);
+    TA_ASSERT_OK(ta_track_target_perspective_camera(ta_perspective_camera_at(0), TA_TRACK_KIND_CAMERA_FOV, &fov, &err), &err);
+    TA_ASSERT_OK(ta_track_target_material(m0, TA_TRACK_KIND_MATERIAL_MAP_ROTATION, &map, &err), &err);
     const float v6[6] = {0, 0, 0, 1, 2, 3}, v2[2] = {0.5f, 1}, i2[2] = {1.25f, 1.75f};
     ta_track *tracks[7] = {track(pos, v6, 6),       track(morph, v2, 2), track(opacity, v2, 2), track(slot, i2, 2),
                            track(intensity, v2, 2), track(fov, v2, 2),   track(map, v2, 2)};
-    ta_clip_options co = {NULL, 0, TA_NORMAL_BLEND_MODE, NULL, "u-clip", false, NULL, 0};
+    ta_clip_options co = {NULL, 0, TA_BLEND_MODE_NORMAL, NULL, "u-clip", false, NULL, 0};
     TA_ASSERT_OK(ta_clip_create("show", tracks, 7, &co, &w->clip, &err), &err);
 }
 
@@ -135,7 +135,7 @@ static char *write_ok(const world *w)
     char *text = NULL;
     ta_error err = {0};
     const ta_clip *clips[1] = {w->clip};
-    TA_ASSERT_OK(ta_object_to_json(w->scene, w->assets, w->cameras, clips, 1, NULL, &text, &err), &err);
+    TA_ASSERT_OK(ta_object_json_write(w->scene, w->assets, w->cameras, clips, 1, NULL, &text, &err), &err);
     return text;
 }
 
@@ -236,7 +236,7 @@ static void test_the_document_is_what_object_loader_reads(void **state)
     for (size_t i = 0; i < 7; ++i)
         assert_string_equal(str(json_array_get(json_object_get(clip, "tracks"), i), "name"), paths[i]);
     json_decref(d);
-    ta_json_free(text);
+    ta_json_destroy(text);
     world_free(&w);
 }
 
@@ -248,7 +248,7 @@ static void test_threeanim_reads_back_what_it_wrote(void **state)
     char *text = write_ok(&w);
     ta_model *m = NULL;
     ta_error err = {0};
-    TA_ASSERT_OK(ta_read_object_json(text, strlen(text), NULL, &m, &err), &err);
+    TA_ASSERT_OK(ta_object_json_read(text, strlen(text), NULL, &m, &err), &err);
     assert_int_equal(m->warning_count, 0);
     assert_int_equal(m->scene->node_count, w.scene->node_count);
     for (uint32_t i = 0; i < w.scene->node_count; ++i) {
@@ -262,8 +262,8 @@ static void test_threeanim_reads_back_what_it_wrote(void **state)
         assert_int_equal(a->visible, b->visible);
     }
     /* A bone comes back a Bone; the rest keep their types. */
-    assert_int_equal(m->scene->nodes[w.hips.index].type, TA_NODE_BONE);
-    assert_int_equal(m->scene->nodes[w.cube.index].type, TA_NODE_MESH);
+    assert_int_equal(m->scene->nodes[w.hips.index].type, TA_NODE_TYPE_BONE);
+    assert_int_equal(m->scene->nodes[w.cube.index].type, TA_NODE_TYPE_MESH);
     assert_int_equal(m->scene->mesh_count, 2);
     assert_string_equal(m->scene->meshes[0].morph_names[2], "blink");
     assert_string_equal(m->scene->meshes[0].morph_names[1], "");
@@ -290,11 +290,11 @@ static void test_threeanim_reads_back_what_it_wrote(void **state)
     assert_int_equal(ta_clip_track_count(back), 7);
     for (uint32_t i = 0; i < 7; ++i) {
         const ta_track *a = ta_clip_track(w.clip, i), *b = ta_clip_track(back, i);
-        assert_true(ta_track_target_eq(ta_track_get_target(a), ta_track_get_target(b)));
+        assert_true(ta_track_target_eq(ta_track_target_of(a), ta_track_target_of(b)));
         assert_memory_equal(ta_track_values(a), ta_track_values(b), ta_track_value_size(a) * 2 * sizeof(float));
     }
     ta_model_destroy(m);
-    ta_json_free(text);
+    ta_json_destroy(text);
     world_free(&w);
 }
 
@@ -316,8 +316,8 @@ static void test_made_uuids_are_the_same_on_every_run(void **state)
     assert_int_equal(uuid[14], '4'); /* version 4, as three.js's generateUUID */
     assert_true(strchr("89ab", uuid[19]) != NULL);
     json_decref(d);
-    ta_json_free(a);
-    ta_json_free(b);
+    ta_json_destroy(a);
+    ta_json_destroy(b);
     world_free(&w);
 }
 
@@ -328,7 +328,7 @@ static void test_what_a_node_cannot_hold_becomes_its_own_object(void **state)
     world_make(&w);
     ta_error err = {0};
     /* A second light at the lamp's node, and a camera with no node. */
-    ta_light spot = ta_light_defaults(TA_LIGHT_SPOT);
+    ta_light spot = ta_light_defaults(TA_LIGHT_KIND_SPOT);
     spot.node = w.lamp;
     spot.penumbra = 0.5f;
     TA_ASSERT_OK(ta_scene_add_light(w.scene, &spot, NULL, &err), &err);
@@ -336,35 +336,35 @@ static void test_what_a_node_cannot_hold_becomes_its_own_object(void **state)
     loose.fov = 70;
     TA_ASSERT_OK(ta_camera_list_add_perspective(w.cameras, &loose, NULL, &err), &err);
     ta_track_target pen, fov;
-    TA_ASSERT_OK(ta_light_target(ta_light_at(1), TA_LIGHT_PENUMBRA, &pen, &err), &err);
-    TA_ASSERT_OK(ta_perspective_camera_target(ta_perspective_camera_at(1), TA_CAMERA_FOV, &fov, &err), &err);
+    TA_ASSERT_OK(ta_track_target_light(ta_light_at(1), TA_TRACK_KIND_LIGHT_PENUMBRA, &pen, &err), &err);
+    TA_ASSERT_OK(ta_track_target_perspective_camera(ta_perspective_camera_at(1), TA_TRACK_KIND_CAMERA_FOV, &fov, &err), &err);
     const float v2[2] = {0, 1};
     ta_track *tracks[2] = {track(pen, v2, 2), track(fov, v2, 2)};
     ta_clip *clip;
     TA_ASSERT_OK(ta_clip_create("extra", tracks, 2, NULL, &clip, &err), &err);
     char *text;
     const ta_clip *clips[1] = {clip};
-    TA_ASSERT_OK(ta_object_to_json(w.scene, w.assets, w.cameras, clips, 1, NULL, &text, &err), &err);
+    TA_ASSERT_OK(ta_object_json_write(w.scene, w.assets, w.cameras, clips, 1, NULL, &text, &err), &err);
     ta_model *m;
-    TA_ASSERT_OK(ta_read_object_json(text, strlen(text), NULL, &m, &err), &err);
+    TA_ASSERT_OK(ta_object_json_read(text, strlen(text), NULL, &m, &err), &err);
     /* Two more nodes: the spot light below the lamp, the camera at the top. */
     assert_int_equal(m->scene->node_count, w.scene->node_count + 2);
     assert_int_equal(m->scene->light_count, 2);
     const ta_light *back_spot = &m->scene->lights[1];
-    assert_int_equal(back_spot->kind, TA_LIGHT_SPOT);
+    assert_int_equal(back_spot->kind, TA_LIGHT_KIND_SPOT);
     assert_int_equal(m->scene->nodes[back_spot->node.index].parent.index, w.lamp.index);
     assert_int_equal(m->cameras->perspective_count, 2);
     const ta_perspective_camera *back_cam = &m->cameras->perspective[1];
     TA_ASSERT_NEAR(back_cam->fov, 70, 0);
     assert_true(ta_node_is_none(m->scene->nodes[back_cam->node.index].parent));
-    ta_track_target t0 = ta_track_get_target(ta_clip_track(m->animations[0], 0));
-    assert_int_equal(t0.kind, TA_LIGHT_PENUMBRA);
+    ta_track_target t0 = ta_track_target_of(ta_clip_track(m->animations[0], 0));
+    assert_int_equal(t0.kind, TA_TRACK_KIND_LIGHT_PENUMBRA);
     assert_int_equal(t0.index, 1);
-    ta_track_target t1 = ta_track_get_target(ta_clip_track(m->animations[0], 1));
-    assert_int_equal(t1.family, TA_FAMILY_PERSPECTIVE_CAMERA);
+    ta_track_target t1 = ta_track_target_of(ta_clip_track(m->animations[0], 1));
+    assert_int_equal(t1.family, TA_TARGET_FAMILY_PERSPECTIVE_CAMERA);
     assert_int_equal(t1.index, 1);
     ta_model_destroy(m);
-    ta_json_free(text);
+    ta_json_destroy(text);
     ta_clip_release(clip);
     world_free(&w);
 }
@@ -377,7 +377,7 @@ static void refused(const world *w, const ta_clip *clip, ta_result code, const c
     char *text = (char *)&counter;
     ta_error err = {0};
     const ta_clip *clips[1] = {clip};
-    TA_ASSERT_REFUSED(ta_object_to_json(w->scene, w->assets, w->cameras, clips, clip ? 1 : 0, &opts, &text, &err),
+    TA_ASSERT_REFUSED(ta_object_json_write(w->scene, w->assets, w->cameras, clips, clip ? 1 : 0, &opts, &text, &err),
                       &err, code, needle);
     assert_ptr_equal(text, (char *)&counter);
     assert_int_equal(counter.live_bytes, 0);
@@ -394,7 +394,7 @@ static ta_clip *one_track_clip(ta_track_target target, ta_interpolation interp)
     d.key_count = 2;
     d.values = values;
     d.value_count = 2 * ta_track_kind_value_size(target.kind);
-    if (interp == TA_CUBIC_SPLINE) {
+    if (interp == TA_INTERPOLATION_CUBIC_SPLINE) {
         d.in_tangents = d.out_tangents = values;
         d.tangent_count = d.value_count;
     }
@@ -414,26 +414,26 @@ static void test_refusals_name_what_is_wrong(void **state)
     ta_error err = {0};
     ta_track_target t;
 
-    TA_ASSERT_OK(ta_node_target(w.cube, TA_POSITION, &t, &err), &err);
-    ta_clip *cubic = one_track_clip(t, TA_CUBIC_SPLINE);
+    TA_ASSERT_OK(ta_track_target_node(w.cube, TA_TRACK_KIND_POSITION, &t, &err), &err);
+    ta_clip *cubic = one_track_clip(t, TA_INTERPOLATION_CUBIC_SPLINE);
     refused(&w, cubic, TA_ERROR_UNSUPPORTED, "animations[0].tracks[0]: a CUBIC_SPLINE track has no three.js JSON form");
     ta_clip_release(cubic);
 
-    TA_ASSERT_OK(ta_node_target(ta_node_at(99), TA_POSITION, &t, &err), &err);
-    ta_clip *missing = one_track_clip(t, TA_LINEAR);
+    TA_ASSERT_OK(ta_track_target_node(ta_node_at(99), TA_TRACK_KIND_POSITION, &t, &err), &err);
+    ta_clip *missing = one_track_clip(t, TA_INTERPOLATION_LINEAR);
     refused(&w, missing, TA_ERROR_MISSING_TARGET, "animations[0].tracks[0]: target: node 99 is not in the scene");
     ta_clip_release(missing);
 
     /* A Basic material has no roughness: three.js would bind the track to nothing. */
-    TA_ASSERT_OK(ta_material_target(ta_material_at(2), TA_MATERIAL_ROUGHNESS, &t, &err), &err);
-    ta_clip *rough = one_track_clip(t, TA_LINEAR);
+    TA_ASSERT_OK(ta_track_target_material(ta_material_at(2), TA_TRACK_KIND_MATERIAL_ROUGHNESS, &t, &err), &err);
+    ta_clip *rough = one_track_clip(t, TA_INTERPOLATION_LINEAR);
     refused(&w, rough, TA_ERROR_UNSUPPORTED,
             "animations[0].tracks[0]: three.js would bind \"u-multi.material[0].roughness\" to nothing");
     ta_clip_release(rough);
 
     /* A node named as another's uuid, and found first: the path would bind it. */
     TA_ASSERT_OK(ta_scene_set_node_name(w.scene, w.cube, "u-cam", &err), &err);
-    TA_ASSERT_OK(ta_node_target(w.cam, TA_VISIBLE, &t, &err), &err);
+    TA_ASSERT_OK(ta_track_target_node(w.cam, TA_TRACK_KIND_VISIBLE, &t, &err), &err);
     ta_track_desc d;
     memset(&d, 0, sizeof d);
     const float times[1] = {0}, flags[1] = {1};
@@ -465,9 +465,9 @@ static void test_refusals_name_what_is_wrong(void **state)
     ta_assets_material(w.assets, ta_material_at(0))->map = ta_texture_at(0);
 
     char *text = NULL;
-    TA_ASSERT_REFUSED(ta_object_to_json(NULL, w.assets, w.cameras, NULL, 0, NULL, &text, &err), &err,
+    TA_ASSERT_REFUSED(ta_object_json_write(NULL, w.assets, w.cameras, NULL, 0, NULL, &text, &err), &err,
                       TA_ERROR_INVALID_ARGUMENT, "scene: is NULL");
-    TA_ASSERT_REFUSED(ta_object_to_json(w.scene, w.assets, w.cameras, NULL, 2, NULL, &text, &err), &err,
+    TA_ASSERT_REFUSED(ta_object_json_write(w.scene, w.assets, w.cameras, NULL, 2, NULL, &text, &err), &err,
                       TA_ERROR_INVALID_ARGUMENT, "animations: is NULL with animation_count 2");
     assert_null(text);
     world_free(&w);
@@ -485,10 +485,10 @@ static void test_out_of_memory_anywhere_is_refused_cleanly(void **state)
         ta_object_json_options opts = {&a, 2};
         char *text = NULL;
         ta_error err = {0};
-        ta_result r = ta_object_to_json(w.scene, w.assets, w.cameras, clips, 1, &opts, &text, &err);
+        ta_result r = ta_object_json_write(w.scene, w.assets, w.cameras, clips, 1, &opts, &text, &err);
         if (r == TA_OK) {
             assert_true(fail > 10);
-            ta_json_free(text);
+            ta_json_destroy(text);
             assert_int_equal(counter.live_bytes, 0);
             break;
         }
@@ -507,14 +507,14 @@ static void test_a_written_file_reads_back(void **state)
     const char *path = TA_BINARY_DIR "/test_object_json_write.json";
     ta_error err = {0};
     const ta_clip *clips[1] = {w.clip};
-    TA_ASSERT_OK(ta_write_object_json_file(path, w.scene, w.assets, w.cameras, clips, 1, NULL, &err), &err);
+    TA_ASSERT_OK(ta_object_json_write_file(path, w.scene, w.assets, w.cameras, clips, 1, NULL, &err), &err);
     ta_model *m;
-    TA_ASSERT_OK(ta_read_object_json_file(path, NULL, &m, &err), &err);
+    TA_ASSERT_OK(ta_object_json_read_file(path, NULL, &m, &err), &err);
     assert_int_equal(m->scene->node_count, w.scene->node_count);
     assert_int_equal(m->animation_count, 1);
     ta_model_destroy(m);
     remove(path);
-    TA_ASSERT_REFUSED(ta_write_object_json_file(TA_BINARY_DIR "/no/such/dir/x.json", w.scene, w.assets, w.cameras,
+    TA_ASSERT_REFUSED(ta_object_json_write_file(TA_BINARY_DIR "/no/such/dir/x.json", w.scene, w.assets, w.cameras,
                                                 clips, 1, NULL, &err),
                       &err, TA_ERROR_IO, "no/such/dir/x.json");
     world_free(&w);

@@ -19,10 +19,10 @@ static void world_make(world *w)
     TA_ASSERT_OK(ta_scene_create(NULL, &w->scene, &err), &err);
     TA_ASSERT_OK(ta_assets_create(NULL, &w->assets, &err), &err);
     TA_ASSERT_OK(ta_camera_list_create(NULL, &w->cameras, &err), &err);
-    TA_ASSERT_OK(ta_scene_add_node(w->scene, ta_no_parent(), "Arm", &w->arm, &err), &err);
-    TA_ASSERT_OK(ta_scene_add_node(w->scene, ta_no_parent(), "Face", &w->face, &err), &err);
-    TA_ASSERT_OK(ta_scene_add_node(w->scene, ta_no_parent(), "Lamp", &w->lamp, &err), &err);
-    TA_ASSERT_OK(ta_scene_add_node(w->scene, ta_no_parent(), "Eye", &w->eye, &err), &err);
+    TA_ASSERT_OK(ta_scene_add_node(w->scene, ta_node_none(), "Arm", &w->arm, &err), &err);
+    TA_ASSERT_OK(ta_scene_add_node(w->scene, ta_node_none(), "Face", &w->face, &err), &err);
+    TA_ASSERT_OK(ta_scene_add_node(w->scene, ta_node_none(), "Lamp", &w->lamp, &err), &err);
+    TA_ASSERT_OK(ta_scene_add_node(w->scene, ta_node_none(), "Eye", &w->eye, &err), &err);
     ta_node *arm = ta_scene_node(w->scene, w->arm);
     arm->position = (ta_vec3){1, 2, 3};
     arm->scale = (ta_vec3){4, 5, 6};
@@ -35,7 +35,7 @@ static void world_make(world *w)
     tex.rotation = 0.75f;
     ta_texture_id map;
     TA_ASSERT_OK(ta_assets_add_texture(w->assets, &tex, "tex", NULL, &map, &err), &err);
-    ta_material skin = ta_material_defaults(TA_MATERIAL_PHYSICAL);
+    ta_material skin = ta_material_defaults(TA_MATERIAL_KIND_PHYSICAL);
     skin.color[0] = 255;
     skin.color[1] = 0;
     skin.color[2] = 0;
@@ -44,7 +44,7 @@ static void world_make(world *w)
     skin.transparent = true;
     skin.map = map;
     TA_ASSERT_OK(ta_assets_add_material(w->assets, &skin, "skin", NULL, NULL, &err), &err);
-    ta_material bare = ta_material_defaults(TA_MATERIAL_BASIC);
+    ta_material bare = ta_material_defaults(TA_MATERIAL_KIND_BASIC);
     TA_ASSERT_OK(ta_assets_add_material(w->assets, &bare, "bare", NULL, NULL, &err), &err);
 
     const float influences[2] = {0.125f, 0.875f};
@@ -59,7 +59,7 @@ static void world_make(world *w)
     md.material_count = 1;
     TA_ASSERT_OK(ta_scene_add_mesh(w->scene, &md, NULL, &err), &err);
 
-    ta_light spot = ta_light_defaults(TA_LIGHT_SPOT);
+    ta_light spot = ta_light_defaults(TA_LIGHT_KIND_SPOT);
     spot.node = w->lamp;
     spot.intensity = 7;
     TA_ASSERT_OK(ta_scene_add_light(w->scene, &spot, NULL, &err), &err);
@@ -95,62 +95,62 @@ static void test_reads_each_family_in_track_units(void **state)
     ta_error err = {0};
     ta_track_target t;
 
-    TA_ASSERT_OK(ta_node_target(w.arm, TA_POSITION, &t, &err), &err);
+    TA_ASSERT_OK(ta_track_target_node(w.arm, TA_TRACK_KIND_POSITION, &t, &err), &err);
     ta_property_value v = read_ok(&where, t);
     assert_int_equal(v.count, 3);
     assert_true(v.v[0] == 1 && v.v[1] == 2 && v.v[2] == 3 && v.v[3] == 0);
     assert_null(v.text);
 
-    TA_ASSERT_OK(ta_node_target(w.arm, TA_QUATERNION, &t, &err), &err);
+    TA_ASSERT_OK(ta_track_target_node(w.arm, TA_TRACK_KIND_QUATERNION, &t, &err), &err);
     v = read_ok(&where, t);
     assert_int_equal(v.count, 4);
     TA_ASSERT_NEAR(v.v[3], sqrt(0.5), 1e-7);
 
-    TA_ASSERT_OK(ta_node_target(w.arm, TA_VISIBLE, &t, &err), &err);
+    TA_ASSERT_OK(ta_track_target_node(w.arm, TA_TRACK_KIND_VISIBLE, &t, &err), &err);
     v = read_ok(&where, t);
     assert_int_equal(v.count, 1);
     assert_true(v.v[0] == 0.0f);
 
-    TA_ASSERT_OK(ta_node_element_target(w.arm, TA_SCALE_ELEMENT, 1, &t, &err), &err);
+    TA_ASSERT_OK(ta_track_target_node_element(w.arm, TA_TRACK_KIND_SCALE_ELEMENT, 1, &t, &err), &err);
     v = read_ok(&where, t);
     assert_int_equal(v.count, 1);
     assert_true(v.v[0] == 5.0f);
 
     /* a rotation element is the Euler XYZ angle of the quaternion */
-    TA_ASSERT_OK(ta_node_element_target(w.arm, TA_ROTATION_ELEMENT, 2, &t, &err), &err);
+    TA_ASSERT_OK(ta_track_target_node_element(w.arm, TA_TRACK_KIND_ROTATION_ELEMENT, 2, &t, &err), &err);
     v = read_ok(&where, t);
     TA_ASSERT_NEAR(v.v[0], 1.5707963267948966, 1e-6);
 
-    TA_ASSERT_OK(ta_node_target(w.arm, TA_NODE_NAME, &t, &err), &err);
+    TA_ASSERT_OK(ta_track_target_node(w.arm, TA_TRACK_KIND_NODE_NAME, &t, &err), &err);
     v = read_ok(&where, t);
     assert_int_equal(v.count, 0);
     assert_string_equal(v.text, "Arm");
 
-    TA_ASSERT_OK(ta_morph_target(ta_mesh_at(0), 1, &t, &err), &err);
+    TA_ASSERT_OK(ta_track_target_morph(ta_mesh_at(0), 1, &t, &err), &err);
     v = read_ok(&where, t);
     assert_int_equal(v.count, 1);
     assert_true(v.v[0] == 0.875f);
 
     /* colors come back as linear channels; the material keeps sRGB bytes */
-    TA_ASSERT_OK(ta_material_target(ta_material_at(0), TA_MATERIAL_COLOR, &t, &err), &err);
+    TA_ASSERT_OK(ta_track_target_material(ta_material_at(0), TA_TRACK_KIND_MATERIAL_COLOR, &t, &err), &err);
     v = read_ok(&where, t);
     assert_int_equal(v.count, 3);
     assert_true(v.v[0] == 1.0f && v.v[1] == 0.0f && v.v[2] == 0.0f);
-    TA_ASSERT_OK(ta_material_target(ta_material_at(0), TA_MATERIAL_IOR, &t, &err), &err);
+    TA_ASSERT_OK(ta_track_target_material(ta_material_at(0), TA_TRACK_KIND_MATERIAL_IOR, &t, &err), &err);
     assert_true(read_ok(&where, t).v[0] == 1.25f);
-    TA_ASSERT_OK(ta_material_target(ta_material_at(0), TA_MATERIAL_TRANSPARENT, &t, &err), &err);
+    TA_ASSERT_OK(ta_track_target_material(ta_material_at(0), TA_TRACK_KIND_MATERIAL_TRANSPARENT, &t, &err), &err);
     assert_true(read_ok(&where, t).v[0] == 1.0f);
-    TA_ASSERT_OK(ta_material_target(ta_material_at(0), TA_MATERIAL_MAP_OFFSET, &t, &err), &err);
+    TA_ASSERT_OK(ta_track_target_material(ta_material_at(0), TA_TRACK_KIND_MATERIAL_MAP_OFFSET, &t, &err), &err);
     v = read_ok(&where, t);
     assert_int_equal(v.count, 2);
     assert_true(v.v[0] == 0.25f && v.v[1] == 0.5f);
-    TA_ASSERT_OK(ta_material_target(ta_material_at(0), TA_MATERIAL_MAP_ROTATION, &t, &err), &err);
+    TA_ASSERT_OK(ta_track_target_material(ta_material_at(0), TA_TRACK_KIND_MATERIAL_MAP_ROTATION, &t, &err), &err);
     assert_true(read_ok(&where, t).v[0] == 0.75f);
 
-    TA_ASSERT_OK(ta_light_target(ta_light_at(0), TA_LIGHT_INTENSITY, &t, &err), &err);
+    TA_ASSERT_OK(ta_track_target_light(ta_light_at(0), TA_TRACK_KIND_LIGHT_INTENSITY, &t, &err), &err);
     assert_true(read_ok(&where, t).v[0] == 7.0f);
 
-    TA_ASSERT_OK(ta_perspective_camera_target(ta_perspective_camera_at(0), TA_CAMERA_FOV, &t, &err), &err);
+    TA_ASSERT_OK(ta_track_target_perspective_camera(ta_perspective_camera_at(0), TA_TRACK_KIND_CAMERA_FOV, &t, &err), &err);
     assert_true(read_ok(&where, t).v[0] == 40.0f);
     world_free(&w);
 }
@@ -167,7 +167,7 @@ static void test_refusals_name_what_is_missing_and_write_nothing(void **state)
     memset(&v, 0x55, sizeof v);
     memcpy(&untouched, &v, sizeof v);
 
-    TA_ASSERT_OK(ta_node_target(w.arm, TA_POSITION, &t, &err), &err);
+    TA_ASSERT_OK(ta_track_target_node(w.arm, TA_TRACK_KIND_POSITION, &t, &err), &err);
     TA_ASSERT_REFUSED(ta_property_read(NULL, t, &v, &err), &err, TA_ERROR_INVALID_ARGUMENT, "targets");
     TA_ASSERT_REFUSED(ta_property_read(&where, t, NULL, &err), &err, TA_ERROR_INVALID_ARGUMENT, "out_value");
     ta_mixer_targets no_scene = {NULL, w.assets, w.cameras};
@@ -178,24 +178,24 @@ static void test_refusals_name_what_is_missing_and_write_nothing(void **state)
     TA_ASSERT_REFUSED(ta_property_read(&where, far, &v, &err), &err, TA_ERROR_MISSING_TARGET, "node 9");
 
     ta_track_target wrong = t;
-    wrong.kind = TA_LIGHT_INTENSITY;
+    wrong.kind = TA_TRACK_KIND_LIGHT_INTENSITY;
     TA_ASSERT_REFUSED(ta_property_read(&where, wrong, &v, &err), &err, TA_ERROR_WRONG_KIND, "target");
 
     ta_track_target axis;
-    TA_ASSERT_OK(ta_node_element_target(w.arm, TA_POSITION_ELEMENT, 0, &axis, &err), &err);
+    TA_ASSERT_OK(ta_track_target_node_element(w.arm, TA_TRACK_KIND_POSITION_ELEMENT, 0, &axis, &err), &err);
     axis.element = 3;
     TA_ASSERT_REFUSED(ta_property_read(&where, axis, &v, &err), &err, TA_ERROR_OUT_OF_RANGE, "element 3");
 
-    TA_ASSERT_OK(ta_morph_target(ta_mesh_at(0), 2, &t, &err), &err);
+    TA_ASSERT_OK(ta_track_target_morph(ta_mesh_at(0), 2, &t, &err), &err);
     TA_ASSERT_REFUSED(ta_property_read(&where, t, &v, &err), &err, TA_ERROR_MISSING_TARGET, "no target 2");
 
-    TA_ASSERT_OK(ta_material_target(ta_material_at(0), TA_MATERIAL_OPACITY, &t, &err), &err);
+    TA_ASSERT_OK(ta_track_target_material(ta_material_at(0), TA_TRACK_KIND_MATERIAL_OPACITY, &t, &err), &err);
     ta_mixer_targets no_assets = {w.scene, NULL, w.cameras};
     TA_ASSERT_REFUSED(ta_property_read(&no_assets, t, &v, &err), &err, TA_ERROR_MISSING_CONTEXT, "assets");
-    TA_ASSERT_OK(ta_material_target(ta_material_at(1), TA_MATERIAL_MAP_REPEAT, &t, &err), &err);
+    TA_ASSERT_OK(ta_track_target_material(ta_material_at(1), TA_TRACK_KIND_MATERIAL_MAP_REPEAT, &t, &err), &err);
     TA_ASSERT_REFUSED(ta_property_read(&where, t, &v, &err), &err, TA_ERROR_MISSING_TARGET, "material 1 has no map");
 
-    TA_ASSERT_OK(ta_perspective_camera_target(ta_perspective_camera_at(0), TA_CAMERA_FAR, &t, &err), &err);
+    TA_ASSERT_OK(ta_track_target_perspective_camera(ta_perspective_camera_at(0), TA_TRACK_KIND_CAMERA_FAR, &t, &err), &err);
     ta_mixer_targets no_cameras = {w.scene, w.assets, NULL};
     TA_ASSERT_REFUSED(ta_property_read(&no_cameras, t, &v, &err), &err, TA_ERROR_MISSING_CONTEXT, "cameras");
 

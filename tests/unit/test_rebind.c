@@ -26,10 +26,10 @@ static ta_mixer *mixer_playing(const ta_clip *clip)
 {
     ta_error err = {0};
     ta_mixer *mixer;
-    TA_ASSERT_OK(ta_mixer_create(ta_no_parent(), NULL, &mixer, &err), &err);
+    TA_ASSERT_OK(ta_mixer_create(ta_node_none(), NULL, &mixer, &err), &err);
     ta_action *action;
     TA_ASSERT_OK(ta_action_create(clip, NULL, &action, &err), &err);
-    TA_ASSERT_OK(ta_mixer_add(mixer, action, ta_no_parent(), NULL, &err), &err);
+    TA_ASSERT_OK(ta_mixer_add(mixer, action, ta_node_none(), NULL, &err), &err);
     TA_ASSERT_OK(ta_action_play(action, &err), &err);
     return mixer;
 }
@@ -46,7 +46,7 @@ static bool copy_node(const ta_scene *src, ta_node_id node, void *user)
     copy_state *st = (copy_state *)user;
     const ta_node *n = &src->nodes[node.index];
     if (strcmp(n->name, st->skip) == 0) return true;
-    ta_node_id parent = ta_node_is_none(n->parent) ? ta_no_parent() : st->map[n->parent.index];
+    ta_node_id parent = ta_node_is_none(n->parent) ? ta_node_none() : st->map[n->parent.index];
     if (!ta_node_is_none(n->parent) && ta_node_is_none(parent)) return true; /* below the skipped node */
     ta_error err = {0};
     TA_ASSERT_OK(ta_scene_add_node(st->dst, parent, n->name, &st->map[node.index], &err), &err);
@@ -64,10 +64,10 @@ static ta_scene *shifted_rig(const ta_scene *src, const char *skip, ta_node_id *
     ta_scene *dst = NULL;
     ta_error err = {0};
     TA_ASSERT_OK(ta_scene_create(NULL, &dst, &err), &err);
-    TA_ASSERT_OK(ta_scene_add_node(dst, ta_no_parent(), "camera_rig", NULL, &err), &err);
-    for (uint32_t i = 0; i < src->node_count; ++i) map[i] = ta_no_parent();
+    TA_ASSERT_OK(ta_scene_add_node(dst, ta_node_none(), "camera_rig", NULL, &err), &err);
+    for (uint32_t i = 0; i < src->node_count; ++i) map[i] = ta_node_none();
     copy_state st = {src, dst, map, skip};
-    ta_scene_traverse(src, ta_no_parent(), copy_node, &st);
+    ta_scene_traverse(src, ta_node_none(), copy_node, &st);
     return dst;
 }
 
@@ -80,8 +80,8 @@ static void a_clip_on_another_rig_is_refused_and_rebind_maps_it(void **state)
     /* the loader remembered every node track's node */
     uint32_t node_tracks = 0;
     for (uint32_t i = 0; i < ta_clip_track_count(walk); ++i) {
-        ta_track_target t = ta_track_get_target(ta_clip_track(walk, i));
-        if (t.family != TA_FAMILY_NODE) {
+        ta_track_target t = ta_track_target_of(ta_clip_track(walk, i));
+        if (t.family != TA_TARGET_FAMILY_NODE) {
             assert_null(ta_clip_node_name(walk, i));
             continue;
         }
@@ -91,10 +91,10 @@ static void a_clip_on_another_rig_is_refused_and_rebind_maps_it(void **state)
     assert_true(node_tracks > 1);
     /* the node of the first track on a leaf, to leave out of the other rig */
     uint32_t i0 = TA_NONE;
-    ta_track_target t0 = ta_track_get_target(ta_clip_track(walk, 0));
+    ta_track_target t0 = ta_track_target_of(ta_clip_track(walk, 0));
     for (uint32_t i = 0; i < ta_clip_track_count(walk) && i0 == TA_NONE; ++i) {
-        t0 = ta_track_get_target(ta_clip_track(walk, i));
-        if (t0.family == TA_FAMILY_NODE && ta_node_is_none(rig->nodes[t0.index].first_child)) i0 = i;
+        t0 = ta_track_target_of(ta_clip_track(walk, i));
+        if (t0.family == TA_TARGET_FAMILY_NODE && ta_node_is_none(rig->nodes[t0.index].first_child)) i0 = i;
     }
     assert_int_not_equal(i0, TA_NONE);
     const char *gone = rig->nodes[t0.index].name;
@@ -108,13 +108,13 @@ static void a_clip_on_another_rig_is_refused_and_rebind_maps_it(void **state)
     ta_snap_init(&after);
     ta_snap_scene(&before, other);
     /* refused: track 0's index names another node in `other` */
-    ta_track_target first = ta_track_get_target(ta_clip_track(walk, 0));
+    ta_track_target first = ta_track_target_of(ta_clip_track(walk, 0));
     char want[512];
     snprintf(want, sizeof want,
              "track 0 (%s on node %u): the clip was made for node \"%s\", but node %u of this scene is \"%s\"",
              ta_track_kind_name(first.kind), first.index, rig->nodes[first.index].name, first.index,
              other->nodes[first.index].name);
-    TA_ASSERT_REFUSED(ta_mixer_update(mixer, other, ta_seconds(0.1), &err), &err, TA_ERROR_MISSING_TARGET, want);
+    TA_ASSERT_REFUSED(ta_mixer_update(mixer, other, ta_duration_from_seconds(0.1), &err), &err, TA_ERROR_MISSING_TARGET, want);
     TA_ASSERT_CONTAINS(err.message, ta_clip_name(walk));
     ta_snap_scene(&after, other);
     assert_true(ta_snap_equal(&before, &after));
@@ -126,24 +126,24 @@ static void a_clip_on_another_rig_is_refused_and_rebind_maps_it(void **state)
     TA_ASSERT_OK(ta_clip_rebind(walk, NULL, other, NULL, &mapped, missing, 4, &missing_count, &err), &err);
     uint32_t gone_tracks = 0;
     for (uint32_t i = 0; i < ta_clip_track_count(walk); ++i) {
-        ta_track_target t = ta_track_get_target(ta_clip_track(walk, i));
-        if (t.family == TA_FAMILY_NODE && t.index == t0.index) gone_tracks++;
+        ta_track_target t = ta_track_target_of(ta_clip_track(walk, i));
+        if (t.family == TA_TARGET_FAMILY_NODE && t.index == t0.index) gone_tracks++;
     }
     assert_int_equal(missing_count, gone_tracks);
     assert_int_equal(missing[0], i0);
     assert_int_equal(ta_clip_track_count(mapped), ta_clip_track_count(walk) - gone_tracks);
     assert_true(ta_clip_duration(mapped).seconds == ta_clip_duration(walk).seconds);
     for (uint32_t i = 0; i < ta_clip_track_count(mapped); ++i) {
-        ta_track_target t = ta_track_get_target(ta_clip_track(mapped, i));
-        if (t.family == TA_FAMILY_NODE) assert_string_equal(ta_clip_node_name(mapped, i), other->nodes[t.index].name);
+        ta_track_target t = ta_track_target_of(ta_clip_track(mapped, i));
+        if (t.family == TA_TARGET_FAMILY_NODE) assert_string_equal(ta_clip_node_name(mapped, i), other->nodes[t.index].name);
     }
     /* played, every node of `other` is where its namesake is in the rig */
     ta_model *twin = load("examples/default.glb", false);
     ta_mixer *on_rig = mixer_playing(twin->animations[0]);
     ta_mixer *on_other = mixer_playing(mapped);
     for (int k = 0; k < 12; ++k) {
-        TA_ASSERT_OK(ta_mixer_update(on_rig, twin->scene, ta_seconds(k ? 0.07 : 0), &err), &err);
-        TA_ASSERT_OK(ta_mixer_update(on_other, other, ta_seconds(k ? 0.07 : 0), &err), &err);
+        TA_ASSERT_OK(ta_mixer_update(on_rig, twin->scene, ta_duration_from_seconds(k ? 0.07 : 0), &err), &err);
+        TA_ASSERT_OK(ta_mixer_update(on_other, other, ta_duration_from_seconds(k ? 0.07 : 0), &err), &err);
     }
     bool moved = false;
     for (uint32_t n = 0; n < rig->node_count; ++n) {
@@ -157,7 +157,7 @@ static void a_clip_on_another_rig_is_refused_and_rebind_maps_it(void **state)
     assert_true(moved);
     /* the mapped clip is refused back on the rig, whose indices are others */
     ta_mixer *back = mixer_playing(mapped);
-    TA_ASSERT_REFUSED(ta_mixer_update(back, model->scene, ta_seconds(0), &err), &err, TA_ERROR_MISSING_TARGET,
+    TA_ASSERT_REFUSED(ta_mixer_update(back, model->scene, ta_duration_from_seconds(0), &err), &err, TA_ERROR_MISSING_TARGET,
                       "the clip was made for node");
     ta_mixer_destroy(back);
     ta_mixer_destroy(on_rig);
@@ -167,7 +167,7 @@ static void a_clip_on_another_rig_is_refused_and_rebind_maps_it(void **state)
     /* refusals of rebind */
     ta_scene *empty = NULL;
     TA_ASSERT_OK(ta_scene_create(NULL, &empty, &err), &err);
-    TA_ASSERT_OK(ta_scene_add_node(empty, ta_no_parent(), "nobody", NULL, &err), &err);
+    TA_ASSERT_OK(ta_scene_add_node(empty, ta_node_none(), "nobody", NULL, &err), &err);
     mapped = (ta_clip *)0x1;
     TA_ASSERT_REFUSED(ta_clip_rebind(walk, NULL, empty, NULL, &mapped, NULL, 0, NULL, &err), &err, TA_ERROR_EMPTY_CLIP,
                       "no track found its node");
@@ -191,7 +191,7 @@ static void a_clip_on_another_rig_is_refused_and_rebind_maps_it(void **state)
     assert_null(ta_clip_node_name(copy, i0));
     /* a clip that remembers nothing is not checked, as before */
     ta_mixer *unchecked = mixer_playing(copy);
-    TA_ASSERT_OK(ta_mixer_update(unchecked, other, ta_seconds(0.1), &err), &err);
+    TA_ASSERT_OK(ta_mixer_update(unchecked, other, ta_duration_from_seconds(0.1), &err), &err);
     ta_mixer_destroy(unchecked);
     ta_clip_release(copy);
 
@@ -219,7 +219,7 @@ static void the_rigs_walk_on_the_fox_is_refused(void **state)
     ta_snap_init(&before);
     ta_snap_init(&after);
     ta_snap_scene(&before, fox->scene);
-    TA_ASSERT_REFUSED(ta_mixer_update(mixer, fox->scene, ta_seconds(0.1), &err), &err, TA_ERROR_MISSING_TARGET,
+    TA_ASSERT_REFUSED(ta_mixer_update(mixer, fox->scene, ta_duration_from_seconds(0.1), &err), &err, TA_ERROR_MISSING_TARGET,
                       "the clip was made for node");
     ta_snap_scene(&after, fox->scene);
     assert_true(ta_snap_equal(&before, &after));
@@ -227,7 +227,7 @@ static void the_rigs_walk_on_the_fox_is_refused(void **state)
     ta_scene *inst = NULL;
     TA_ASSERT_OK(ta_scene_instantiate(fox->scene, NULL, &inst, &err), &err);
     ta_mixer *own = mixer_playing(fox->animations[0]);
-    TA_ASSERT_OK(ta_mixer_update(own, inst, ta_seconds(0.1), &err), &err);
+    TA_ASSERT_OK(ta_mixer_update(own, inst, ta_duration_from_seconds(0.1), &err), &err);
     ta_mixer_destroy(own);
     ta_scene_destroy(inst);
     ta_mixer_destroy(mixer);

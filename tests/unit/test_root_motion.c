@@ -20,9 +20,9 @@ static void make_world(world *w, bool keep_vertical)
     ta_error err = {0};
     memset(w, 0, sizeof *w);
     TA_ASSERT_OK(ta_scene_create(NULL, &w->scene, &err), &err);
-    TA_ASSERT_OK(ta_scene_add_node(w->scene, ta_no_parent(), "other", &w->other, &err), &err);
-    TA_ASSERT_OK(ta_scene_add_node(w->scene, ta_no_parent(), "hips", &w->root, &err), &err);
-    TA_ASSERT_OK(ta_mixer_create(ta_no_parent(), NULL, &w->mixer, &err), &err);
+    TA_ASSERT_OK(ta_scene_add_node(w->scene, ta_node_none(), "other", &w->other, &err), &err);
+    TA_ASSERT_OK(ta_scene_add_node(w->scene, ta_node_none(), "hips", &w->root, &err), &err);
+    TA_ASSERT_OK(ta_mixer_create(ta_node_none(), NULL, &w->mixer, &err), &err);
     ta_root_motion_options o = {w->root, keep_vertical, true};
     TA_ASSERT_OK(ta_mixer_set_root_motion(w->mixer, &o, &err), &err);
 }
@@ -39,7 +39,7 @@ static ta_action *play_walk(world *w, float speed, ta_loop_mode mode, int64_t re
     ta_error err = {0};
     float kt[3] = {0, 0.5f, 1}, kv[9] = {0, 0, 0, speed / 2, 0.5f, 1, speed, 0, 2};
     ta_track_desc d = {0};
-    TA_ASSERT_OK(ta_node_target(w->root, TA_POSITION, &d.target, &err), &err);
+    TA_ASSERT_OK(ta_track_target_node(w->root, TA_TRACK_KIND_POSITION, &d.target, &err), &err);
     d.times = kt;
     d.key_count = 3;
     d.values = kv;
@@ -51,7 +51,7 @@ static ta_action *play_walk(world *w, float speed, ta_loop_mode mode, int64_t re
     ta_action *a = NULL;
     TA_ASSERT_OK(ta_action_create(c, NULL, &a, &err), &err);
     ta_clip_release(c);
-    TA_ASSERT_OK(ta_mixer_add(w->mixer, a, ta_no_parent(), NULL, &err), &err);
+    TA_ASSERT_OK(ta_mixer_add(w->mixer, a, ta_node_none(), NULL, &err), &err);
     TA_ASSERT_OK(ta_action_set_loop(a, mode, reps, &err), &err);
     TA_ASSERT_OK(ta_action_set_time_scale(a, time_scale, &err), &err);
     TA_ASSERT_OK(ta_action_set_weight(a, weight, &err), &err);
@@ -62,7 +62,7 @@ static ta_action *play_walk(world *w, float speed, ta_loop_mode mode, int64_t re
 static ta_vec3 step(world *w, double dt)
 {
     ta_error err = {0};
-    TA_ASSERT_OK(ta_mixer_update(w->mixer, w->scene, ta_seconds(dt), &err), &err);
+    TA_ASSERT_OK(ta_mixer_update(w->mixer, w->scene, ta_duration_from_seconds(dt), &err), &err);
     ta_root_motion rm;
     ta_mixer_root_motion(w->mixer, &rm);
     return rm.translation;
@@ -73,7 +73,7 @@ static void test_motion_and_pose_in_place(void **state)
     (void)state;
     world w;
     make_world(&w, true);
-    play_walk(&w, 2.0f, TA_REPEAT, TA_ENDLESS, 1, 1);
+    play_walk(&w, 2.0f, TA_LOOP_MODE_REPEAT, TA_ACTION_ENDLESS, 1, 1);
     ta_vec3 d = step(&w, 0.25);
     assert_true(d.x == 0.5f); /* 2 m/s for 0.25 s */
     assert_true(d.y == 0.0f); /* kept in the pose, not reported */
@@ -85,7 +85,7 @@ static void test_motion_and_pose_in_place(void **state)
     free_world(&w);
 
     make_world(&w, false);
-    play_walk(&w, 2.0f, TA_REPEAT, TA_ENDLESS, 1, 1);
+    play_walk(&w, 2.0f, TA_LOOP_MODE_REPEAT, TA_ACTION_ENDLESS, 1, 1);
     d = step(&w, 0.25);
     assert_true(d.y == 0.25f);
     assert_true(ta_scene_node_const(w.scene, w.root)->position.y == 0.0f);
@@ -97,7 +97,7 @@ static void test_thousand_loops_land_on_the_exact_sum(void **state)
     (void)state;
     world w;
     make_world(&w, true);
-    play_walk(&w, 2.0f, TA_REPEAT, TA_ENDLESS, 1, 1);
+    play_walk(&w, 2.0f, TA_LOOP_MODE_REPEAT, TA_ACTION_ENDLESS, 1, 1);
     double x = 0;
     for (int i = 0; i < 8000; ++i) x += step(&w, 0.125).x; /* 1000 loops */
     assert_true(x == 2000.0);
@@ -111,33 +111,33 @@ static void test_backward_ping_pong_once_and_repetitions(void **state)
     (void)state;
     world w;
     make_world(&w, true);
-    play_walk(&w, 2.0f, TA_REPEAT, TA_ENDLESS, -1, 1);
+    play_walk(&w, 2.0f, TA_LOOP_MODE_REPEAT, TA_ACTION_ENDLESS, -1, 1);
     /* from 0 back across the start to 0.75: P(.75) - P(0) - (P(1) - P(0)) */
     assert_true(step(&w, 0.25).x == -0.5f);
     assert_true(step(&w, 0.5).x == -1.0f);
     free_world(&w);
 
     make_world(&w, true);
-    play_walk(&w, 2.0f, TA_PING_PONG, TA_ENDLESS, 1, 1);
+    play_walk(&w, 2.0f, TA_LOOP_MODE_PING_PONG, TA_ACTION_ENDLESS, 1, 1);
     assert_true(step(&w, 1.25).x == 1.5f);  /* out 2, back 0.5 */
     assert_true(step(&w, 0.75).x == -1.5f); /* back to the start */
     free_world(&w);
 
     make_world(&w, true);
-    ta_action *once = play_walk(&w, 2.0f, TA_ONCE, 1, 1, 1);
+    ta_action *once = play_walk(&w, 2.0f, TA_LOOP_MODE_ONCE, 1, 1, 1);
     ta_action_set_clamp_when_finished(once, true);
     assert_true(step(&w, 1.5).x == 2.0f); /* stops at the end, and holds it */
     assert_true(step(&w, 0.5).x == 0.0f);
     free_world(&w);
 
     make_world(&w, true);
-    play_walk(&w, 2.0f, TA_ONCE, 1, 1, 1);
+    play_walk(&w, 2.0f, TA_LOOP_MODE_ONCE, 1, 1, 1);
     /* without clamp_when_finished it lets go of the pose in the update that ends it: weight 0, no motion */
     assert_true(step(&w, 1.5).x == 0.0f);
     free_world(&w);
 
     make_world(&w, true);
-    ta_action *three = play_walk(&w, 2.0f, TA_REPEAT, 3, 1, 1);
+    ta_action *three = play_walk(&w, 2.0f, TA_LOOP_MODE_REPEAT, 3, 1, 1);
     ta_action_set_clamp_when_finished(three, true);
     assert_true(step(&w, 10.0).x == 6.0f); /* three runs, then it finishes */
     free_world(&w);
@@ -148,15 +148,15 @@ static void test_weights_blend_the_motion(void **state)
     (void)state;
     world w;
     make_world(&w, true);
-    play_walk(&w, 2.0f, TA_REPEAT, TA_ENDLESS, 1, 0.75f);
-    play_walk(&w, 4.0f, TA_REPEAT, TA_ENDLESS, 1, 0.25f);
+    play_walk(&w, 2.0f, TA_LOOP_MODE_REPEAT, TA_ACTION_ENDLESS, 1, 0.75f);
+    play_walk(&w, 4.0f, TA_LOOP_MODE_REPEAT, TA_ACTION_ENDLESS, 1, 0.25f);
     /* (0.75 * 0.5 + 0.25 * 1.0) / 1 */
     assert_true(step(&w, 0.25).x == 0.625f);
     free_world(&w);
 
     make_world(&w, true);
-    play_walk(&w, 2.0f, TA_REPEAT, TA_ENDLESS, 1, 0.25f);
-    play_walk(&w, 4.0f, TA_REPEAT, TA_ENDLESS, 1, 0.25f);
+    play_walk(&w, 2.0f, TA_LOOP_MODE_REPEAT, TA_ACTION_ENDLESS, 1, 0.25f);
+    play_walk(&w, 4.0f, TA_LOOP_MODE_REPEAT, TA_ACTION_ENDLESS, 1, 0.25f);
     /* a total of 0.5 moves less: 0.25 * 0.5 + 0.25 * 1.0 */
     assert_true(step(&w, 0.25).x == 0.375f);
     free_world(&w);
@@ -170,19 +170,19 @@ static void test_cross_fade_and_warp(void **state)
     ta_error err = {0};
     world w;
     make_world(&w, true);
-    play_walk(&w, 2.0f, TA_REPEAT, TA_ENDLESS, 1, 1);
-    play_walk(&w, 4.0f, TA_REPEAT, TA_ENDLESS, 1, 1);
-    TA_ASSERT_OK(ta_mixer_cross_fade_to(w.mixer, 0, 1, ta_seconds(1.0), false, &err), &err);
+    play_walk(&w, 2.0f, TA_LOOP_MODE_REPEAT, TA_ACTION_ENDLESS, 1, 1);
+    play_walk(&w, 4.0f, TA_LOOP_MODE_REPEAT, TA_ACTION_ENDLESS, 1, 1);
+    TA_ASSERT_OK(ta_mixer_cross_fade_to(w.mixer, 0, 1, ta_duration_from_seconds(1.0), false, &err), &err);
     /* at 0.5 s the fade gives each 0.5: (0.5 * 2 * 0.5 + 0.5 * 4 * 0.5) / 1 */
     assert_true(step(&w, 0.5).x == 1.5f);
     free_world(&w);
 
     make_world(&w, true);
-    ta_action *a = play_walk(&w, 2.0f, TA_REPEAT, TA_ENDLESS, 1, 1);
-    TA_ASSERT_OK(ta_action_halt(a, ta_seconds(1.0), &err), &err);
+    ta_action *a = play_walk(&w, 2.0f, TA_LOOP_MODE_REPEAT, TA_ACTION_ENDLESS, 1, 1);
+    TA_ASSERT_OK(ta_action_halt(a, ta_duration_from_seconds(1.0), &err), &err);
     /* the time scale at 0.5 s of the halt is 0.5: the clip moves 0.25 s, the root 2 * 0.25 */
     assert_true(step(&w, 0.5).x == 0.5f);
-    assert_true(ta_action_at(a).seconds == 0.25);
+    assert_true(ta_action_time(a).seconds == 0.25);
     free_world(&w);
 }
 
@@ -192,15 +192,15 @@ static void test_seeks_report_no_motion_unless_asked(void **state)
     ta_error err = {0};
     world w;
     make_world(&w, true);
-    play_walk(&w, 2.0f, TA_REPEAT, TA_ENDLESS, 1, 1);
+    play_walk(&w, 2.0f, TA_LOOP_MODE_REPEAT, TA_ACTION_ENDLESS, 1, 1);
     step(&w, 0.25);
     ta_mixer_targets t = {w.scene, NULL, NULL};
-    TA_ASSERT_OK(ta_mixer_set_time(w.mixer, &t, ta_seconds(2.25), &err), &err);
+    TA_ASSERT_OK(ta_mixer_set_time(w.mixer, &t, ta_duration_from_seconds(2.25), &err), &err);
     ta_root_motion rm;
     ta_mixer_root_motion(w.mixer, &rm);
     assert_true(rm.translation.x == 0.0f);
     ta_mixer_set_seek_reports(w.mixer, true);
-    TA_ASSERT_OK(ta_mixer_set_time(w.mixer, &t, ta_seconds(2.25), &err), &err);
+    TA_ASSERT_OK(ta_mixer_set_time(w.mixer, &t, ta_duration_from_seconds(2.25), &err), &err);
     ta_mixer_root_motion(w.mixer, &rm);
     assert_true(rm.translation.x == 4.5f); /* from the clip's start */
     /* off again: three.js's pose, the root moves */
@@ -209,7 +209,7 @@ static void test_seeks_report_no_motion_unless_asked(void **state)
     ta_mixer_root_motion(w.mixer, &rm);
     assert_true(rm.translation.x == 0.0f);
     assert_true(ta_scene_node_const(w.scene, w.root)->position.x == 1.0f); /* at 2.5 s: P(0.5) */
-    ta_root_motion_options none = {ta_no_parent(), false, false};
+    ta_root_motion_options none = {ta_node_none(), false, false};
     TA_ASSERT_REFUSED(ta_mixer_set_root_motion(w.mixer, &none, &err), &err, TA_ERROR_INVALID_ARGUMENT, "options.root");
     free_world(&w);
 }
@@ -233,7 +233,7 @@ static void test_yaw_extracted_and_heading_kept(void **state)
         kv[4 * k + 3] = (float)(cos(th / 2) * cos(lean / 2));
     }
     ta_track_desc d = {0};
-    TA_ASSERT_OK(ta_node_target(w.root, TA_QUATERNION, &d.target, &err), &err);
+    TA_ASSERT_OK(ta_track_target_node(w.root, TA_TRACK_KIND_QUATERNION, &d.target, &err), &err);
     d.times = kt;
     d.key_count = 3;
     d.values = kv;
@@ -245,9 +245,9 @@ static void test_yaw_extracted_and_heading_kept(void **state)
     ta_action *a = NULL;
     TA_ASSERT_OK(ta_action_create(c, NULL, &a, &err), &err);
     ta_clip_release(c);
-    TA_ASSERT_OK(ta_mixer_add(w.mixer, a, ta_no_parent(), NULL, &err), &err);
+    TA_ASSERT_OK(ta_mixer_add(w.mixer, a, ta_node_none(), NULL, &err), &err);
     TA_ASSERT_OK(ta_action_play(a, &err), &err);
-    TA_ASSERT_OK(ta_mixer_update(w.mixer, w.scene, ta_seconds(0.25), &err), &err);
+    TA_ASSERT_OK(ta_mixer_update(w.mixer, w.scene, ta_duration_from_seconds(0.25), &err), &err);
     ta_root_motion rm;
     ta_mixer_root_motion(w.mixer, &rm);
     TA_ASSERT_NEAR(rm.yaw, TA_TEST_PI / 8, 1e-6); /* a quarter of the way to pi/2 */
@@ -258,7 +258,7 @@ static void test_yaw_extracted_and_heading_kept(void **state)
     TA_ASSERT_NEAR(q.z, 0, 1e-6);
     TA_ASSERT_NEAR(q.w, cos(lean / 2), 1e-6);
     /* across the loop end: pi/8 * 3 to the end, then pi/8 into the next run: 3 pi/8 + ... = from 1/4 to 5/4 */
-    TA_ASSERT_OK(ta_mixer_update(w.mixer, w.scene, ta_seconds(1.0), &err), &err);
+    TA_ASSERT_OK(ta_mixer_update(w.mixer, w.scene, ta_duration_from_seconds(1.0), &err), &err);
     ta_mixer_root_motion(w.mixer, &rm);
     TA_ASSERT_NEAR(rm.yaw, TA_TEST_PI / 2, 1e-6);
     free_world(&w);
@@ -276,12 +276,12 @@ static void test_updates_allocate_nothing(void **state)
     make_world(&w, true);
     ta_mixer_destroy(w.mixer);
     ta_mixer_options mo = {&alloc};
-    TA_ASSERT_OK(ta_mixer_create(ta_no_parent(), &mo, &w.mixer, &err), &err);
+    TA_ASSERT_OK(ta_mixer_create(ta_node_none(), &mo, &w.mixer, &err), &err);
     ta_root_motion_options o = {w.root, true, true};
     TA_ASSERT_OK(ta_mixer_set_root_motion(w.mixer, &o, &err), &err);
     float kt[2] = {0, 1}, kv[6] = {0, 0, 0, 2, 0, 0};
     ta_track_desc d = {0};
-    TA_ASSERT_OK(ta_node_target(w.root, TA_POSITION, &d.target, &err), &err);
+    TA_ASSERT_OK(ta_track_target_node(w.root, TA_TRACK_KIND_POSITION, &d.target, &err), &err);
     d.times = kt;
     d.key_count = 2;
     d.values = kv;
@@ -296,20 +296,20 @@ static void test_updates_allocate_nothing(void **state)
     ta_action *a = NULL;
     TA_ASSERT_OK(ta_action_create(c, &ao, &a, &err), &err);
     ta_clip_release(c);
-    TA_ASSERT_OK(ta_mixer_add(w.mixer, a, ta_no_parent(), NULL, &err), &err);
+    TA_ASSERT_OK(ta_mixer_add(w.mixer, a, ta_node_none(), NULL, &err), &err);
     ta_mask *mask = NULL;
     TA_ASSERT_OK(ta_mask_create(NULL, &mask, &err), &err);
     TA_ASSERT_OK(ta_mask_set_node(mask, w.root, 0.5f, &err), &err);
     TA_ASSERT_OK(ta_action_set_mask(a, mask, &err), &err);
     ta_mask_destroy(mask);
     TA_ASSERT_OK(ta_action_play(a, &err), &err);
-    TA_ASSERT_OK(ta_mixer_update(w.mixer, w.scene, ta_seconds(0.125), &err), &err); /* the bindings */
+    TA_ASSERT_OK(ta_mixer_update(w.mixer, w.scene, ta_duration_from_seconds(0.125), &err), &err); /* the bindings */
     size_t before = counter.allocations;
     int64_t passes = 0;
     for (int i = 0; i < 200; ++i) {
-        TA_ASSERT_OK(ta_mixer_update(w.mixer, w.scene, ta_seconds(i % 7 == 0 ? 12.375 : 0.125), &err), &err);
+        TA_ASSERT_OK(ta_mixer_update(w.mixer, w.scene, ta_duration_from_seconds(i % 7 == 0 ? 12.375 : 0.125), &err), &err);
         ta_animation_event ev;
-        while (ta_mixer_drain_events(w.mixer, &ev, 1) == 1) passes += ev.kind == TA_MARKER ? ev.count : 0;
+        while (ta_mixer_drain_events(w.mixer, &ev, 1) == 1) passes += ev.kind == TA_EVENT_KIND_MARKER ? ev.count : 0;
     }
     /* [0.125, 0.125 + 29 * 12.375 + 171 * 0.125 = 380.375): "left" at 1..380, "right" at 0.5..379.5 */
     assert_int_equal(passes, 760);

@@ -48,7 +48,7 @@ static bool record(const ta_scene *scene, ta_node_id node, void *user)
     return v->stop_after == 0 || v->count < v->stop_after;
 }
 
-/* The children of parent (ta_no_parent(): the top), in order, by the links. */
+/* The children of parent (ta_node_none(): the top), in order, by the links. */
 static size_t children_of(const ta_scene *s, ta_node_id parent, uint32_t *out, size_t max)
 {
     ta_node_id c = ta_node_is_none(parent) ? s->first_child : s->nodes[parent.index].first_child;
@@ -66,7 +66,7 @@ static void check_links(const ta_scene *s)
 {
     size_t reached = 0;
     uint32_t kids[256];
-    size_t n = children_of(s, ta_no_parent(), kids, 256);
+    size_t n = children_of(s, ta_node_none(), kids, 256);
     assert_int_equal(n == 0 ? TA_NONE : kids[n - 1], s->last_child.index);
     reached += n;
     for (uint32_t i = 0; i < s->node_count; ++i) {
@@ -90,7 +90,7 @@ static ta_scene *build_fixture_scene(json_t *row)
         const char *what = json_string_value(json_array_get(op, 0));
         double a = core_num(json_array_get(op, 1));
         if (strcmp(what, "add") == 0) {
-            ta_node_id parent = a < 0 ? ta_no_parent() : ta_node_at((uint32_t)a);
+            ta_node_id parent = a < 0 ? ta_node_none() : ta_node_at((uint32_t)a);
             ta_node_id id = add(s, parent, json_string_value(json_array_get(op, 2)));
             assert_int_equal(id.index, next++);
             TA_ASSERT_OK(ta_scene_set_node_uuid(s, id, json_string_value(json_array_get(op, 3)), &err), &err);
@@ -104,7 +104,7 @@ static ta_scene *build_fixture_scene(json_t *row)
             n->scale = ta_vec3_make((float)sc[0], (float)sc[1], (float)sc[2]);
         } else {
             double b = core_num(json_array_get(op, 2));
-            TA_ASSERT_OK(ta_scene_set_parent(s, ta_node_at((uint32_t)a), b < 0 ? ta_no_parent() : ta_node_at((uint32_t)b),
+            TA_ASSERT_OK(ta_scene_set_parent(s, ta_node_at((uint32_t)a), b < 0 ? ta_node_none() : ta_node_at((uint32_t)b),
                                              &err),
                          &err);
         }
@@ -148,7 +148,7 @@ static void test_scenes_match_threejs(void **state)
         nodes += s->node_count;
         /* scene.traverse, less the scene itself */
         visits v = {{0}, 0, 0};
-        ta_scene_traverse(s, ta_no_parent(), record, &v);
+        ta_scene_traverse(s, ta_node_none(), record, &v);
         check_order(&v, json_object_get(row, "traverse"));
         /* getObjectByName, getObjectByProperty('uuid') */
         json_t *names = json_object_get(row, "by_name");
@@ -156,7 +156,7 @@ static void test_scenes_match_threejs(void **state)
             json_t *pair = json_array_get(names, k);
             const char *name = json_string_value(json_array_get(pair, 0));
             double want = core_num(json_array_get(pair, 1));
-            check_find(s, ta_no_parent(), name, false, want);
+            check_find(s, ta_node_none(), name, false, want);
             ta_node_id got;
             ta_error err = {0};
             if (want >= 0) {
@@ -170,7 +170,7 @@ static void test_scenes_match_threejs(void **state)
             json_t *pair = json_array_get(uuids, k);
             const char *uuid = json_string_value(json_array_get(pair, 0));
             double want = core_num(json_array_get(pair, 1));
-            check_find(s, ta_no_parent(), uuid, true, want);
+            check_find(s, ta_node_none(), uuid, true, want);
             ta_node_id got;
             ta_error err = {0};
             if (want >= 0) {
@@ -200,7 +200,7 @@ static void test_scenes_match_threejs(void **state)
         TA_ASSERT_OK(ta_pose_create(s, NULL, &pose, &perr), &perr);
         ta_mat4 *pass = (ta_mat4 *)calloc(s->node_count + 1u, sizeof *pass);
         assert_non_null(pass);
-        TA_ASSERT_OK(ta_pose_world_pass(pose, s, ta_no_parent(), pass, s->node_count, &perr), &perr);
+        TA_ASSERT_OK(ta_pose_world_pass(pose, s, ta_node_none(), pass, s->node_count, &perr), &perr);
         for (uint32_t n = 0; n < s->node_count; ++n) {
             double want[16];
             core_vec(json_array_get(world, n), NULL, want, 16);
@@ -225,7 +225,7 @@ static void test_morph_target_dictionary_matches_threejs(void **state)
     json_t *fx = core_fixture();
     json_t *rows = core_rows(fx, "morph_dictionaries");
     ta_scene *s = new_scene();
-    ta_node_id node = add(s, ta_no_parent(), "face");
+    ta_node_id node = add(s, ta_node_none(), "face");
     size_t lookups = 0;
     for (size_t i = 0; i < json_array_size(rows); ++i) {
         json_t *row = json_array_get(rows, i);
@@ -238,7 +238,7 @@ static void test_morph_target_dictionary_matches_threejs(void **state)
         desc.node = node;
         desc.morph_count = (uint32_t)json_array_size(names);
         desc.morph_names = list;
-        ta_mesh_index mi;
+        ta_mesh_id mi;
         ta_error err = {0};
         TA_ASSERT_OK(ta_scene_add_mesh(s, &desc, &mi, &err), &err);
         const ta_mesh *mesh = ta_scene_mesh_const(s, mi);
@@ -248,7 +248,7 @@ static void test_morph_target_dictionary_matches_threejs(void **state)
             const char *key = json_string_value(json_array_get(pair, 0));
             double want = core_num(json_array_get(pair, 1));
             uint32_t got = 999;
-            ta_result r = ta_morph_target_index(mesh, key, &got, &err);
+            ta_result r = ta_mesh_find_morph_target(mesh, key, &got, &err);
             if (want < 0) {
                 char needle[96];
                 snprintf(needle, sizeof needle, "name: the mesh has no morph target \"%s\"", key);
@@ -274,7 +274,7 @@ static void test_new_node_has_threejs_defaults(void **state)
     json_t *fx = core_fixture();
     json_t *def = json_object_get(json_object_get(fx, "defaults"), "node");
     ta_scene *s = new_scene();
-    ta_node_id id = add(s, ta_no_parent(), NULL);
+    ta_node_id id = add(s, ta_node_none(), NULL);
     const ta_node *n = ta_scene_node_const(s, id);
     assert_true(n->position.x == core_at(def, "position", 0) && n->position.y == core_at(def, "position", 1) &&
                 n->position.z == core_at(def, "position", 2));
@@ -283,7 +283,7 @@ static void test_new_node_has_threejs_defaults(void **state)
     assert_true(n->scale.x == core_at(def, "scale", 0) && n->scale.y == core_at(def, "scale", 1) &&
                 n->scale.z == core_at(def, "scale", 2));
     assert_int_equal(n->visible, json_is_true(json_object_get(def, "visible")));
-    assert_int_equal(n->type, TA_NODE_OBJECT3D);
+    assert_int_equal(n->type, TA_NODE_TYPE_OBJECT3D);
     assert_string_equal(n->name, ""); /* NULL name: "" */
     assert_string_equal(n->uuid, "");
     assert_true(ta_node_is_none(n->parent) && ta_node_is_none(n->first_child) && ta_node_is_none(n->last_child) &&
@@ -296,8 +296,8 @@ static void test_children_keep_their_order_and_moves_append(void **state)
 {
     (void)state;
     ta_scene *s = new_scene();
-    ta_node_id a = add(s, ta_no_parent(), "a");
-    ta_node_id b = add(s, ta_no_parent(), "b");
+    ta_node_id a = add(s, ta_node_none(), "a");
+    ta_node_id b = add(s, ta_node_none(), "b");
     ta_node_id a1 = add(s, a, "a1"), a2 = add(s, a, "a2"), a3 = add(s, a, "a3");
     uint32_t kids[8];
     assert_int_equal(children_of(s, a, kids, 8), 3);
@@ -317,13 +317,13 @@ static void test_children_keep_their_order_and_moves_append(void **state)
     assert_true(kids[0] == a3.index && kids[1] == a1.index);
     /* the first, middle and last of a list */
     ta_node_id b2 = add(s, b, "b2"), b3 = add(s, b, "b3");
-    TA_ASSERT_OK(ta_scene_set_parent(s, b2, ta_no_parent(), &err), &err);
+    TA_ASSERT_OK(ta_scene_set_parent(s, b2, ta_node_none(), &err), &err);
     assert_int_equal(children_of(s, b, kids, 8), 2);
     assert_true(kids[0] == a2.index && kids[1] == b3.index);
-    assert_int_equal(children_of(s, ta_no_parent(), kids, 8), 3);
+    assert_int_equal(children_of(s, ta_node_none(), kids, 8), 3);
     assert_true(kids[0] == a.index && kids[1] == b.index && kids[2] == b2.index);
     TA_ASSERT_OK(ta_scene_set_parent(s, a, b3, &err), &err); /* a top-level node, with its subtree */
-    assert_int_equal(children_of(s, ta_no_parent(), kids, 8), 2);
+    assert_int_equal(children_of(s, ta_node_none(), kids, 8), 2);
     assert_true(kids[0] == b.index && kids[1] == b2.index);
     assert_true(ta_scene_is_below(s, a1, b));
     check_links(s);
@@ -334,10 +334,10 @@ static void test_set_parent_refuses_a_cycle_and_changes_nothing(void **state)
 {
     (void)state;
     ta_scene *s = new_scene();
-    ta_node_id root = add(s, ta_no_parent(), "root");
+    ta_node_id root = add(s, ta_node_none(), "root");
     ta_node_id mid = add(s, root, "mid");
     ta_node_id leaf = add(s, mid, "leaf");
-    add(s, ta_no_parent(), "other");
+    add(s, ta_node_none(), "other");
     core_dump before, after;
     core_dump_scene(s, &before);
     ta_error err = {0};
@@ -351,7 +351,7 @@ static void test_set_parent_refuses_a_cycle_and_changes_nothing(void **state)
                       "node: node 4 is not in the scene, which has 4 nodes");
     TA_ASSERT_REFUSED(ta_scene_set_parent(s, leaf, ta_node_at(9), &err), &err, TA_ERROR_MISSING_TARGET,
                       "parent: node 9 is not in the scene, which has 4 nodes");
-    TA_ASSERT_REFUSED(ta_scene_set_parent(s, ta_no_parent(), root, &err), &err, TA_ERROR_MISSING_TARGET,
+    TA_ASSERT_REFUSED(ta_scene_set_parent(s, ta_node_none(), root, &err), &err, TA_ERROR_MISSING_TARGET,
                       "node: node 4294967295 is not in the scene");
     TA_ASSERT_REFUSED(ta_scene_set_parent(NULL, leaf, root, &err), &err, TA_ERROR_INVALID_ARGUMENT, "scene: is NULL");
     core_dump_scene(s, &after);
@@ -365,7 +365,7 @@ static void test_add_node_refusals_change_nothing(void **state)
 {
     (void)state;
     ta_scene *s = new_scene();
-    add(s, ta_no_parent(), "a");
+    add(s, ta_node_none(), "a");
     add(s, ta_node_at(0), "b");
     core_dump before, after;
     core_dump_scene(s, &before);
@@ -375,7 +375,7 @@ static void test_add_node_refusals_change_nothing(void **state)
                       "parent: node 2 is not in the scene, which has 2 nodes");
     TA_ASSERT_REFUSED(ta_scene_add_node(s, ta_node_at(TA_NONE - 1), "c", &out, &err), &err, TA_ERROR_MISSING_TARGET,
                       "parent: node 4294967294 is not in the scene");
-    TA_ASSERT_REFUSED(ta_scene_add_node(NULL, ta_no_parent(), "c", &out, &err), &err, TA_ERROR_INVALID_ARGUMENT,
+    TA_ASSERT_REFUSED(ta_scene_add_node(NULL, ta_node_none(), "c", &out, &err), &err, TA_ERROR_INVALID_ARGUMENT,
                       "scene: is NULL");
     assert_int_equal(out.index, 4242);
     core_dump_scene(s, &after);
@@ -395,7 +395,7 @@ static void test_many_nodes_keep_their_contents(void **state)
     char name[32];
     for (uint32_t i = 0; i < 1000; ++i) {
         snprintf(name, sizeof name, "n%u", i);
-        ta_node_id id = add(s, i == 0 ? ta_no_parent() : ta_node_at(i / 2), name);
+        ta_node_id id = add(s, i == 0 ? ta_node_none() : ta_node_at(i / 2), name);
         assert_int_equal(id.index, i);
         ta_scene_node(s, id)->position.x = (float)i;
     }
@@ -410,7 +410,7 @@ static void test_many_nodes_keep_their_contents(void **state)
     }
     check_links(s);
     visits v = {{0}, 0, 0};
-    ta_scene_traverse(s, ta_no_parent(), record, &v);
+    ta_scene_traverse(s, ta_node_none(), record, &v);
     assert_int_equal(v.count, 1000);
     ta_scene_destroy(s);
 }
@@ -419,19 +419,19 @@ static void test_traverse_stops_early_and_ignores_bad_roots(void **state)
 {
     (void)state;
     ta_scene *s = new_scene();
-    ta_node_id a = add(s, ta_no_parent(), "a");
+    ta_node_id a = add(s, ta_node_none(), "a");
     ta_node_id b = add(s, a, "b");
     add(s, b, "c");
     add(s, a, "d");
-    add(s, ta_no_parent(), "e");
+    add(s, ta_node_none(), "e");
     visits all = {{0}, 0, 0};
-    ta_scene_traverse(s, ta_no_parent(), record, &all);
+    ta_scene_traverse(s, ta_node_none(), record, &all);
     assert_int_equal(all.count, 5);
     const uint32_t want[5] = {0, 1, 2, 3, 4}; /* a, b, c, d, e: parent first, children in order */
     for (int i = 0; i < 5; ++i) assert_int_equal(all.order[i], want[i]);
     for (size_t stop = 1; stop <= 5; ++stop) {
         visits v = {{0}, 0, stop};
-        ta_scene_traverse(s, ta_no_parent(), record, &v);
+        ta_scene_traverse(s, ta_node_none(), record, &v);
         assert_int_equal(v.count, stop); /* no call after the one that said stop */
         for (size_t i = 0; i < stop; ++i) assert_int_equal(v.order[i], want[i]);
     }
@@ -447,12 +447,12 @@ static void test_traverse_stops_early_and_ignores_bad_roots(void **state)
     /* a root not in the scene, no visitor, no scene: nothing */
     visits none = {{0}, 0, 0};
     ta_scene_traverse(s, ta_node_at(5), record, &none);
-    ta_scene_traverse(NULL, ta_no_parent(), record, &none);
-    ta_scene_traverse(s, ta_no_parent(), NULL, &none);
+    ta_scene_traverse(NULL, ta_node_none(), record, &none);
+    ta_scene_traverse(s, ta_node_none(), NULL, &none);
     assert_int_equal(none.count, 0);
     /* an empty scene */
     ta_scene *empty = new_scene();
-    ta_scene_traverse(empty, ta_no_parent(), record, &none);
+    ta_scene_traverse(empty, ta_node_none(), record, &none);
     assert_int_equal(none.count, 0);
     ta_scene_destroy(empty);
     ta_scene_destroy(s);
@@ -462,7 +462,7 @@ static void test_find_refusals(void **state)
 {
     (void)state;
     ta_scene *s = new_scene();
-    add(s, ta_no_parent(), "a");
+    add(s, ta_node_none(), "a");
     ta_error err = {0};
     ta_node_id out = {777};
     TA_ASSERT_REFUSED(ta_scene_find_by_name(s, NULL, &out, &err), &err, TA_ERROR_INVALID_ARGUMENT, "name: is NULL");
@@ -491,7 +491,7 @@ static void test_names_and_uuids(void **state)
     TA_ASSERT_OK(ta_scene_create(&opts, &s, &err), &err);
     assert_string_equal(s->name, "world");
     assert_string_equal(s->uuid, "w-1");
-    ta_node_id n = add(s, ta_no_parent(), "abcd");
+    ta_node_id n = add(s, ta_node_none(), "abcd");
     uint64_t v = s->structure_version;
     char *slot = s->nodes[n.index].name;
     /* the same length is written in place, without allocating */
@@ -538,17 +538,17 @@ static void test_node_accessors(void **state)
 {
     (void)state;
     ta_scene *s = new_scene();
-    ta_node_id a = add(s, ta_no_parent(), "a");
+    ta_node_id a = add(s, ta_node_none(), "a");
     assert_true(ta_scene_has_node(s, a));
     assert_false(ta_scene_has_node(s, ta_node_at(1)));
-    assert_false(ta_scene_has_node(s, ta_no_parent()));
+    assert_false(ta_scene_has_node(s, ta_node_none()));
     assert_false(ta_scene_has_node(NULL, a));
     assert_true(ta_scene_node(s, a) == &s->nodes[0]);
     assert_true(ta_scene_node_const(s, a) == &s->nodes[0]);
     assert_null(ta_scene_node(s, ta_node_at(1)));
     assert_null(ta_scene_node_const(NULL, a));
-    assert_false(ta_scene_is_below(s, ta_node_at(3), ta_no_parent()));
-    assert_true(ta_scene_is_below(s, a, ta_no_parent()));
+    assert_false(ta_scene_is_below(s, ta_node_at(3), ta_node_none()));
+    assert_true(ta_scene_is_below(s, a, ta_node_none()));
     assert_true(ta_scene_is_below(s, a, a));
     assert_false(ta_scene_is_below(s, a, ta_node_at(1)));
     ta_scene_destroy(s);
@@ -562,7 +562,7 @@ static void test_world_matrix_of_a_chain(void **state)
      * grandchild's origin goes (1,0,0) -> turned (0,1,0) -> +(0,1,0) = (0,2,0)
      * -> scaled (0,4,0) -> +(1,0,0) = (1, 4, 0). */
     ta_scene *s = new_scene();
-    ta_node_id p = add(s, ta_no_parent(), "p");
+    ta_node_id p = add(s, ta_node_none(), "p");
     ta_node_id c = add(s, p, "c");
     ta_node_id g = add(s, c, "g");
     ta_scene_node(s, p)->position = ta_vec3_make(1, 0, 0);
@@ -596,7 +596,7 @@ static void test_meshes_are_copied(void **state)
 {
     (void)state;
     ta_scene *s = new_scene();
-    ta_node_id body = add(s, ta_no_parent(), "body");
+    ta_node_id body = add(s, ta_node_none(), "body");
     ta_node_id hip = add(s, body, "hip");
     ta_node_id knee = add(s, hip, "knee");
     char smile[] = "smile";
@@ -613,14 +613,14 @@ static void test_meshes_are_copied(void **state)
     desc.materials = mats;
     desc.material_count = 2;
     ta_error err = {0};
-    ta_mesh_index mi = {5};
+    ta_mesh_id mi = {5};
     uint64_t v = s->structure_version;
     TA_ASSERT_OK(ta_scene_add_mesh(s, &desc, &mi, &err), &err);
     assert_int_equal(mi.index, 0);
     assert_true(s->structure_version > v);
     desc.bones = bones;
     desc.bone_count = 2;
-    ta_skinned_mesh_index si = {5};
+    ta_skinned_mesh_id si = {5};
     TA_ASSERT_OK(ta_scene_add_skinned_mesh(s, &desc, &si, &err), &err);
     assert_int_equal(si.index, 0);
     /* the caller's arrays can go */
@@ -666,7 +666,7 @@ static void test_mesh_refusals_change_nothing(void **state)
 {
     (void)state;
     ta_scene *s = new_scene();
-    ta_node_id body = add(s, ta_no_parent(), "body");
+    ta_node_id body = add(s, ta_node_none(), "body");
     ta_node_id bone = add(s, body, "bone");
     ta_mesh_desc ok;
     memset(&ok, 0, sizeof ok);
@@ -678,14 +678,14 @@ static void test_mesh_refusals_change_nothing(void **state)
     core_dump before, after;
     core_dump_scene(s, &before);
 
-    ta_mesh_index mi = {31};
-    ta_skinned_mesh_index si = {31};
+    ta_mesh_id mi = {31};
+    ta_skinned_mesh_id si = {31};
     ta_mesh_desc d = ok;
     d = ok;
     d.node = ta_node_at(2);
     TA_ASSERT_REFUSED(ta_scene_add_mesh(s, &d, &mi, &err), &err, TA_ERROR_MISSING_TARGET,
                       "desc.node: node 2 is not in the scene, which has 2 nodes");
-    d.node = ta_no_parent();
+    d.node = ta_node_none();
     TA_ASSERT_REFUSED(ta_scene_add_skinned_mesh(s, &d, &si, &err), &err, TA_ERROR_MISSING_TARGET,
                       "desc.node: node 4294967295");
     d = ok;
@@ -729,7 +729,7 @@ static void test_morph_names_can_change(void **state)
 {
     (void)state;
     ta_scene *s = new_scene();
-    ta_node_id face = add(s, ta_no_parent(), "face");
+    ta_node_id face = add(s, ta_node_none(), "face");
     const char *names[3] = {"a", "b", "c"};
     ta_mesh_desc desc;
     memset(&desc, 0, sizeof desc);
@@ -737,45 +737,45 @@ static void test_morph_names_can_change(void **state)
     desc.morph_count = 3;
     desc.morph_names = names;
     ta_error err = {0};
-    ta_mesh_index mi;
-    ta_skinned_mesh_index si;
+    ta_mesh_id mi;
+    ta_skinned_mesh_id si;
     TA_ASSERT_OK(ta_scene_add_mesh(s, &desc, &mi, &err), &err);
     TA_ASSERT_OK(ta_scene_add_skinned_mesh(s, &desc, &si, &err), &err);
     ta_mesh *mesh = ta_scene_mesh(s, mi);
     uint64_t v = s->structure_version;
-    TA_ASSERT_OK(ta_mesh_set_morph_name(s, mesh, 1, "smile", &err), &err);
+    TA_ASSERT_OK(ta_scene_set_morph_name(s, mesh, 1, "smile", &err), &err);
     assert_true(s->structure_version > v);
     uint32_t t = 9;
-    TA_ASSERT_OK(ta_morph_target_index(mesh, "smile", &t, &err), &err);
+    TA_ASSERT_OK(ta_mesh_find_morph_target(mesh, "smile", &t, &err), &err);
     assert_int_equal(t, 1);
-    TA_ASSERT_REFUSED(ta_morph_target_index(mesh, "b", &t, &err), &err, TA_ERROR_NOT_FOUND, "\"b\"");
+    TA_ASSERT_REFUSED(ta_mesh_find_morph_target(mesh, "b", &t, &err), &err, TA_ERROR_NOT_FOUND, "\"b\"");
     /* an unnamed target answers to its index, as three.js's dictionary */
-    TA_ASSERT_OK(ta_mesh_set_morph_name(s, mesh, 2, NULL, &err), &err);
-    TA_ASSERT_OK(ta_morph_target_index(mesh, "2", &t, &err), &err);
+    TA_ASSERT_OK(ta_scene_set_morph_name(s, mesh, 2, NULL, &err), &err);
+    TA_ASSERT_OK(ta_mesh_find_morph_target(mesh, "2", &t, &err), &err);
     assert_int_equal(t, 2);
-    TA_ASSERT_OK(ta_mesh_set_morph_name(s, ta_scene_skinned_mesh(s, si), 0, "z", &err), &err);
+    TA_ASSERT_OK(ta_scene_set_morph_name(s, ta_scene_skinned_mesh(s, si), 0, "z", &err), &err);
     assert_string_equal(s->skinned_meshes[0].morph_names[0], "z");
 
     core_dump before, after;
     core_dump_scene(s, &before);
-    TA_ASSERT_REFUSED(ta_mesh_set_morph_name(s, mesh, 3, "x", &err), &err, TA_ERROR_OUT_OF_RANGE,
+    TA_ASSERT_REFUSED(ta_scene_set_morph_name(s, mesh, 3, "x", &err), &err, TA_ERROR_OUT_OF_RANGE,
                       "target: 3 is not below the mesh's 3 morph targets");
     /* a copy of the mesh, or another scene's mesh, is not this scene's */
     ta_mesh copy = *mesh;
-    TA_ASSERT_REFUSED(ta_mesh_set_morph_name(s, &copy, 0, "x", &err), &err, TA_ERROR_INVALID_ARGUMENT,
+    TA_ASSERT_REFUSED(ta_scene_set_morph_name(s, &copy, 0, "x", &err), &err, TA_ERROR_INVALID_ARGUMENT,
                       "mesh: is not one of the scene's 1 meshes or 1 skinned meshes");
     ta_scene *other = new_scene();
-    TA_ASSERT_REFUSED(ta_mesh_set_morph_name(other, mesh, 0, "x", &err), &err, TA_ERROR_INVALID_ARGUMENT,
+    TA_ASSERT_REFUSED(ta_scene_set_morph_name(other, mesh, 0, "x", &err), &err, TA_ERROR_INVALID_ARGUMENT,
                       "mesh: is not one of the scene's 0 meshes");
-    TA_ASSERT_REFUSED(ta_mesh_set_morph_name(s, (ta_mesh *)(void *)((char *)mesh + 8), 0, "x", &err), &err,
+    TA_ASSERT_REFUSED(ta_scene_set_morph_name(s, (ta_mesh *)(void *)((char *)mesh + 8), 0, "x", &err), &err,
                       TA_ERROR_INVALID_ARGUMENT, "mesh: is not one of");
-    TA_ASSERT_REFUSED(ta_mesh_set_morph_name(s, NULL, 0, "x", &err), &err, TA_ERROR_INVALID_ARGUMENT, "mesh: is NULL");
-    TA_ASSERT_REFUSED(ta_mesh_set_morph_name(NULL, mesh, 0, "x", &err), &err, TA_ERROR_INVALID_ARGUMENT,
+    TA_ASSERT_REFUSED(ta_scene_set_morph_name(s, NULL, 0, "x", &err), &err, TA_ERROR_INVALID_ARGUMENT, "mesh: is NULL");
+    TA_ASSERT_REFUSED(ta_scene_set_morph_name(NULL, mesh, 0, "x", &err), &err, TA_ERROR_INVALID_ARGUMENT,
                       "scene: is NULL");
-    TA_ASSERT_REFUSED(ta_morph_target_index(NULL, "a", &t, &err), &err, TA_ERROR_INVALID_ARGUMENT, "mesh: is NULL");
-    TA_ASSERT_REFUSED(ta_morph_target_index(mesh, NULL, &t, &err), &err, TA_ERROR_INVALID_ARGUMENT, "name: is NULL");
+    TA_ASSERT_REFUSED(ta_mesh_find_morph_target(NULL, "a", &t, &err), &err, TA_ERROR_INVALID_ARGUMENT, "mesh: is NULL");
+    TA_ASSERT_REFUSED(ta_mesh_find_morph_target(mesh, NULL, &t, &err), &err, TA_ERROR_INVALID_ARGUMENT, "name: is NULL");
     copy.morph_names = NULL; /* a mesh filled by hand, with no names */
-    TA_ASSERT_REFUSED(ta_morph_target_index(&copy, "a", &t, &err), &err, TA_ERROR_INVALID_ARGUMENT,
+    TA_ASSERT_REFUSED(ta_mesh_find_morph_target(&copy, "a", &t, &err), &err, TA_ERROR_INVALID_ARGUMENT,
                       "mesh.morph_names: is NULL with morph_count 3");
     core_dump_scene(s, &after);
     assert_string_equal(before.text, after.text);
@@ -789,9 +789,9 @@ static void test_structure_version_rises_with_each_change(void **state)
     ta_scene *s = new_scene();
     ta_error err = {0};
     uint64_t v = s->structure_version;
-    ta_node_id a = add(s, ta_no_parent(), "a");
+    ta_node_id a = add(s, ta_node_none(), "a");
     assert_true(s->structure_version > v), v = s->structure_version;
-    ta_node_id b = add(s, ta_no_parent(), "b");
+    ta_node_id b = add(s, ta_node_none(), "b");
     assert_true(s->structure_version > v), v = s->structure_version;
     TA_ASSERT_OK(ta_scene_set_parent(s, b, a, &err), &err);
     assert_true(s->structure_version > v), v = s->structure_version;
@@ -799,7 +799,7 @@ static void test_structure_version_rises_with_each_change(void **state)
     assert_true(s->structure_version > v), v = s->structure_version;
     TA_ASSERT_OK(ta_scene_set_node_uuid(s, b, "u", &err), &err);
     assert_true(s->structure_version > v), v = s->structure_version;
-    ta_light l = ta_light_defaults(TA_LIGHT_POINT);
+    ta_light l = ta_light_defaults(TA_LIGHT_KIND_POINT);
     l.node = a;
     TA_ASSERT_OK(ta_scene_add_light(s, &l, NULL, &err), &err);
     assert_true(s->structure_version > v), v = s->structure_version;

@@ -45,7 +45,7 @@ static ta_scene *chain(ta_node_id ids[4])
     ta_scene *s = NULL;
     ta_error err = {0};
     TA_ASSERT_OK(ta_scene_create(NULL, &s, &err), &err);
-    ids[0] = add(s, ta_no_parent(), "root");
+    ids[0] = add(s, ta_node_none(), "root");
     ids[1] = add(s, ids[0], "a");
     ids[2] = add(s, ids[1], "b");
     ids[3] = add(s, ids[0], "c");
@@ -71,7 +71,7 @@ static void skins_are_added_with_their_inverse_binds_and_refused_whole(void **st
     ta_node_id joints[2] = {id[1], id[2]};
     ta_mat4 ibm[2] = {translation(0, -1, 0), translation(1, 2, 3)};
     ta_skin_desc d = {joints, 2, ibm, "skel-uuid"};
-    ta_skin_index k;
+    ta_skin_id k;
     TA_ASSERT_OK(ta_scene_add_skin(s, &d, &k, &err), &err);
     assert_int_equal(k.index, 0);
     assert_int_equal(s->skin_count, 1);
@@ -116,7 +116,7 @@ static void skins_are_added_with_their_inverse_binds_and_refused_whole(void **st
     ta_scene_options so = {&alloc, NULL, NULL};
     ta_scene *small = NULL;
     TA_ASSERT_OK(ta_scene_create(&so, &small, &err), &err);
-    ta_node_id j = add(small, ta_no_parent(), "j");
+    ta_node_id j = add(small, ta_node_none(), "j");
     ta_skin_desc one = {&j, 1, NULL, NULL};
     for (long fail = 0; fail < 3; ++fail) {
         ta_snap_clear(&before);
@@ -146,37 +146,37 @@ static void binding_sets_bones_mode_and_matrix(void **state)
     ta_error err = {0};
     ta_node_id joints[3] = {id[2], id[1], id[0]};
     ta_skin_desc d = {joints, 3, NULL, NULL};
-    ta_skin_index k;
+    ta_skin_id k;
     TA_ASSERT_OK(ta_scene_add_skin(s, &d, &k, &err), &err);
     ta_mesh_desc md = {0};
     md.node = id[3];
-    ta_skinned_mesh_index m;
+    ta_skinned_mesh_id m;
     TA_ASSERT_OK(ta_scene_add_skinned_mesh(s, &md, &m, &err), &err);
     assert_int_equal(s->skinned_meshes[0].skin.index, TA_NONE);
-    assert_int_equal(s->skinned_meshes[0].bind_mode, TA_BIND_ATTACHED);
+    assert_int_equal(s->skinned_meshes[0].bind_mode, TA_BIND_MODE_ATTACHED);
     ta_mat4 bind = translation(0, 0, 5);
-    TA_ASSERT_OK(ta_scene_bind_skin(s, m, k, TA_BIND_DETACHED, &bind, &err), &err);
+    TA_ASSERT_OK(ta_scene_bind_skin(s, m, k, TA_BIND_MODE_DETACHED, &bind, &err), &err);
     const ta_mesh *mesh = &s->skinned_meshes[0];
     assert_int_equal(mesh->skin.index, k.index);
     assert_int_equal(mesh->bone_count, 3);
     assert_int_equal(mesh->bones[0].index, id[2].index);
     assert_int_equal(mesh->bones[2].index, id[0].index);
-    assert_int_equal(mesh->bind_mode, TA_BIND_DETACHED);
+    assert_int_equal(mesh->bind_mode, TA_BIND_MODE_DETACHED);
     assert_true(mesh->bind_matrix.m[14] == 5.0f);
 
     ta_snap before, after;
     ta_snap_init(&before);
     ta_snap_init(&after);
     ta_snap_scene(&before, s);
-    TA_ASSERT_REFUSED(ta_scene_bind_skin(s, ta_skinned_mesh_at(1), k, TA_BIND_ATTACHED, NULL, &err), &err,
+    TA_ASSERT_REFUSED(ta_scene_bind_skin(s, ta_skinned_mesh_at(1), k, TA_BIND_MODE_ATTACHED, NULL, &err), &err,
                       TA_ERROR_MISSING_TARGET, "mesh: skinned mesh 1 is not in the scene");
-    TA_ASSERT_REFUSED(ta_scene_bind_skin(s, m, ta_skin_at(4), TA_BIND_ATTACHED, NULL, &err), &err,
+    TA_ASSERT_REFUSED(ta_scene_bind_skin(s, m, ta_skin_at(4), TA_BIND_MODE_ATTACHED, NULL, &err), &err,
                       TA_ERROR_MISSING_TARGET, "skin: skin 4 is not in the scene");
     TA_ASSERT_REFUSED(ta_scene_bind_skin(s, m, k, (ta_bind_mode)7, NULL, &err), &err, TA_ERROR_INVALID_ARGUMENT,
                       "mode: 7 is not a ta_bind_mode");
     ta_mat4 inf = ta_mat4_identity();
     inf.m[3] = INFINITY;
-    TA_ASSERT_REFUSED(ta_scene_bind_skin(s, m, k, TA_BIND_ATTACHED, &inf, &err), &err, TA_ERROR_NOT_A_NUMBER,
+    TA_ASSERT_REFUSED(ta_scene_bind_skin(s, m, k, TA_BIND_MODE_ATTACHED, &inf, &err), &err, TA_ERROR_NOT_A_NUMBER,
                       "bind_matrix: element 3 is inf");
     ta_snap_scene(&after, s);
     assert_true(ta_snap_equal(&before, &after));
@@ -211,7 +211,7 @@ static void world_pass_is_parent_first_and_matches_the_chain(void **state)
 
     ta_mat4 world[4];
     size_t allocations = counter.allocations;
-    TA_ASSERT_OK(ta_pose_world_pass(pose, s, ta_no_parent(), world, 4, &err), &err);
+    TA_ASSERT_OK(ta_pose_world_pass(pose, s, ta_node_none(), world, 4, &err), &err);
     assert_int_equal(counter.allocations, allocations); /* a pass allocates nothing */
     for (uint32_t n = 0; n < 4; ++n) {
         ta_mat4 want = ta_scene_world_matrix(s, ta_node_at(n));
@@ -231,13 +231,13 @@ static void world_pass_is_parent_first_and_matches_the_chain(void **state)
     }
 
     ta_mat4 small[3];
-    TA_ASSERT_REFUSED(ta_pose_world_pass(pose, s, ta_no_parent(), small, 3, &err), &err, TA_ERROR_INVALID_ARGUMENT,
+    TA_ASSERT_REFUSED(ta_pose_world_pass(pose, s, ta_node_none(), small, 3, &err), &err, TA_ERROR_INVALID_ARGUMENT,
                       "world_count: 3 is below the scene's 4 nodes");
     TA_ASSERT_REFUSED(ta_pose_world_pass(pose, s, ta_node_at(4), world, 4, &err), &err, TA_ERROR_MISSING_TARGET,
                       "root: node 4 is not in the scene");
     add(s, id[0], "d");
     ta_mat4 five[5];
-    TA_ASSERT_REFUSED(ta_pose_world_pass(pose, s, ta_no_parent(), five, 5, &err), &err, TA_ERROR_BAD_STATE,
+    TA_ASSERT_REFUSED(ta_pose_world_pass(pose, s, ta_node_none(), five, 5, &err), &err, TA_ERROR_BAD_STATE,
                       "scene: has 5 nodes, more than the 4 the pose was made for");
     ta_pose_destroy(pose);
     assert_int_equal(counter.live_bytes, 0);
@@ -257,13 +257,13 @@ static void skinning_pass_is_joint_world_times_inverse_bind(void **state)
     ta_mat4 ibm[3] = {translation(0, -1, 0.5f), ta_mat4_identity(), translation(3, 0, 0)};
     ibm[1].m[0] = 0.5f; /* scaled, not a pure translation */
     ta_skin_desc d = {joints, 3, ibm, NULL};
-    ta_skin_index k;
+    ta_skin_id k;
     TA_ASSERT_OK(ta_scene_add_skin(s, &d, &k, &err), &err);
     ta_mesh_desc md = {0};
     md.node = id[1];
-    ta_skinned_mesh_index m;
+    ta_skinned_mesh_id m;
     TA_ASSERT_OK(ta_scene_add_skinned_mesh(s, &md, &m, &err), &err);
-    TA_ASSERT_OK(ta_scene_bind_skin(s, m, k, TA_BIND_ATTACHED, NULL, &err), &err);
+    TA_ASSERT_OK(ta_scene_bind_skin(s, m, k, TA_BIND_MODE_ATTACHED, NULL, &err), &err);
     ta_pose *pose = NULL;
     TA_ASSERT_OK(ta_pose_create(s, NULL, &pose, &err), &err);
     ta_mat4 bones[3], world[4], bind_inverse;
@@ -272,7 +272,7 @@ static void skinning_pass_is_joint_world_times_inverse_bind(void **state)
                       "joint 0 (node 2 \"b\") has no world matrix");
     TA_ASSERT_REFUSED(ta_pose_bind_matrix_inverse(pose, s, m, &bind_inverse, &err), &err, TA_ERROR_BAD_STATE,
                       "node 1 \"a\" has no world matrix");
-    TA_ASSERT_OK(ta_pose_world_pass(pose, s, ta_no_parent(), world, 4, &err), &err);
+    TA_ASSERT_OK(ta_pose_world_pass(pose, s, ta_node_none(), world, 4, &err), &err);
     TA_ASSERT_OK(ta_pose_skinning_pass(pose, s, k, bones, 3, &err), &err);
     for (uint32_t i = 0; i < 3; ++i) {
         ta_mat4 w = ta_scene_world_matrix(s, joints[i]);
@@ -287,17 +287,17 @@ static void skinning_pass_is_joint_world_times_inverse_bind(void **state)
     /* detached: the inverse of the bind matrix; a singular one gives zeros, as three.js's invert */
     ta_mat4 bind = translation(1, 2, 3);
     bind.m[5] = 4;
-    TA_ASSERT_OK(ta_scene_bind_skin(s, m, k, TA_BIND_DETACHED, &bind, &err), &err);
-    TA_ASSERT_OK(ta_pose_world_pass(pose, s, ta_no_parent(), world, 4, &err), &err);
+    TA_ASSERT_OK(ta_scene_bind_skin(s, m, k, TA_BIND_MODE_DETACHED, &bind, &err), &err);
+    TA_ASSERT_OK(ta_pose_world_pass(pose, s, ta_node_none(), world, 4, &err), &err);
     TA_ASSERT_OK(ta_pose_bind_matrix_inverse(pose, s, m, &bind_inverse, &err), &err);
     product = ta_mat4_multiply(&bind, &bind_inverse);
     assert_mat_near(&product, &one, 1e-6);
     bind.m[5] = 0;
-    TA_ASSERT_OK(ta_scene_bind_skin(s, m, k, TA_BIND_DETACHED, &bind, &err), &err);
+    TA_ASSERT_OK(ta_scene_bind_skin(s, m, k, TA_BIND_MODE_DETACHED, &bind, &err), &err);
     TA_ASSERT_OK(ta_pose_bind_matrix_inverse(pose, s, m, &bind_inverse, &err), &err);
     for (int e = 0; e < 16; ++e) assert_true(bind_inverse.m[e] == 0.0f);
     /* a changed tree forgets the world matrices */
-    TA_ASSERT_OK(ta_scene_set_parent(s, id[3], ta_no_parent(), &err), &err);
+    TA_ASSERT_OK(ta_scene_set_parent(s, id[3], ta_node_none(), &err), &err);
     ta_mat4 marker = translation(7, 7, 7);
     bones[0] = marker;
     TA_ASSERT_REFUSED(ta_pose_skinning_pass(pose, s, k, bones, 3, &err), &err, TA_ERROR_BAD_STATE, "joint 0");
@@ -360,13 +360,13 @@ static void gltf_skins_keep_their_inverse_binds_and_are_shared(void **state)
     assert_int_equal(s->skin_count, 2);
     assert_int_equal(model->source_skin_count, 3);
     assert_int_equal(model->source_skins[2].index, TA_NONE);
-    ta_skin_index s0 = model->source_skins[0], s1 = model->source_skins[1];
+    ta_skin_id s0 = model->source_skins[0], s1 = model->source_skins[1];
     for (uint32_t i = 0; i < 3; ++i) assert_int_equal(s->skinned_meshes[i].skin.index, s0.index);
     assert_int_equal(s->skinned_meshes[3].skin.index, s1.index);
     for (uint32_t i = 0; i < 4; ++i) {
         ta_mat4 one = ta_mat4_identity();
         assert_memory_equal(s->skinned_meshes[i].bind_matrix.m, one.m, sizeof one.m); /* GLTFLoader's identity */
-        assert_int_equal(s->skinned_meshes[i].bind_mode, TA_BIND_ATTACHED);
+        assert_int_equal(s->skinned_meshes[i].bind_mode, TA_BIND_MODE_ATTACHED);
     }
     const ta_skin *k0 = ta_scene_skin(s, s0), *k1 = ta_scene_skin(s, s1);
     assert_int_equal(k0->joint_count, 2);
@@ -380,7 +380,7 @@ static void gltf_skins_keep_their_inverse_binds_and_are_shared(void **state)
     ta_pose *pose = NULL;
     TA_ASSERT_OK(ta_pose_create(s, NULL, &pose, &err), &err);
     ta_mat4 *world = calloc(s->node_count, sizeof *world), bones[2];
-    TA_ASSERT_OK(ta_pose_world_pass(pose, s, ta_no_parent(), world, s->node_count, &err), &err);
+    TA_ASSERT_OK(ta_pose_world_pass(pose, s, ta_node_none(), world, s->node_count, &err), &err);
     TA_ASSERT_OK(ta_pose_skinning_pass(pose, s, s0, bones, 2, &err), &err);
     assert_true(bones[1].m[13] == 1.0f && bones[0].m[12] == 0.25f && bones[0].m[13] == 1.0f);
     free(world);
@@ -410,24 +410,24 @@ static void object_json_writes_the_skin_and_reads_it_back(void **state)
     ta_mat4 ibm[2] = {translation(0.5f, -1, 0), translation(0, 0, 2)};
     ibm[1].m[5] = 0.25f;
     ta_skin_desc d = {joints, 2, ibm, "rig-skeleton"};
-    ta_skin_index k;
+    ta_skin_id k;
     TA_ASSERT_OK(ta_scene_add_skin(s, &d, &k, &err), &err);
     ta_mesh_desc md = {0};
     md.node = id[3];
-    ta_skinned_mesh_index m0, m1;
+    ta_skinned_mesh_id m0, m1;
     TA_ASSERT_OK(ta_scene_add_skinned_mesh(s, &md, &m0, &err), &err);
     TA_ASSERT_OK(ta_scene_add_skinned_mesh(s, &md, &m1, &err), &err);
     ta_mat4 bind = translation(1, 2, 3);
-    TA_ASSERT_OK(ta_scene_bind_skin(s, m0, k, TA_BIND_DETACHED, &bind, &err), &err);
-    TA_ASSERT_OK(ta_scene_bind_skin(s, m1, k, TA_BIND_ATTACHED, NULL, &err), &err);
+    TA_ASSERT_OK(ta_scene_bind_skin(s, m0, k, TA_BIND_MODE_DETACHED, &bind, &err), &err);
+    TA_ASSERT_OK(ta_scene_bind_skin(s, m1, k, TA_BIND_MODE_ATTACHED, NULL, &err), &err);
     char *text = NULL;
-    TA_ASSERT_OK(ta_object_to_json(s, NULL, NULL, NULL, 0, NULL, &text, &err), &err);
+    TA_ASSERT_OK(ta_object_json_write(s, NULL, NULL, NULL, 0, NULL, &text, &err), &err);
     /* one skeleton for the two meshes, by the skin's uuid, with its inverses */
     TA_ASSERT_CONTAINS(text, "\"rig-skeleton\"");
     TA_ASSERT_CONTAINS(text, "\"detached\"");
     ta_model *back = NULL;
-    TA_ASSERT_OK(ta_read_object_json(text, strlen(text), NULL, &back, &err), &err);
-    ta_json_free(text);
+    TA_ASSERT_OK(ta_object_json_read(text, strlen(text), NULL, &back, &err), &err);
+    ta_json_destroy(text);
     const ta_scene *b = back->scene;
     assert_int_equal(b->skin_count, 1);
     assert_int_equal(b->skinned_mesh_count, 2);
@@ -437,8 +437,8 @@ static void object_json_writes_the_skin_and_reads_it_back(void **state)
     const ta_mesh *b0 = &b->skinned_meshes[0], *b1 = &b->skinned_meshes[1];
     assert_int_equal(b0->skin.index, 0);
     assert_int_equal(b1->skin.index, 0);
-    assert_int_equal(b0->bind_mode, TA_BIND_DETACHED);
-    assert_int_equal(b1->bind_mode, TA_BIND_ATTACHED);
+    assert_int_equal(b0->bind_mode, TA_BIND_MODE_DETACHED);
+    assert_int_equal(b1->bind_mode, TA_BIND_MODE_ATTACHED);
     assert_memory_equal(b0->bind_matrix.m, bind.m, sizeof bind.m);
     ta_model_destroy(back);
     ta_scene_destroy(s);

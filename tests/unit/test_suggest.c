@@ -54,7 +54,7 @@ static void a_node_name_that_misses_names_the_nearest(void **state)
     ta_error err = {0};
     TA_ASSERT_OK(ta_scene_create(NULL, &s, &err), &err);
     ta_node_id hips, spine, id;
-    TA_ASSERT_OK(ta_scene_add_node(s, ta_no_parent(), "hips", &hips, &err), &err);
+    TA_ASSERT_OK(ta_scene_add_node(s, ta_node_none(), "hips", &hips, &err), &err);
     TA_ASSERT_OK(ta_scene_add_node(s, hips, "spine", &spine, &err), &err);
     TA_ASSERT_OK(ta_scene_add_node(s, spine, "head", &id, &err), &err);
     TA_ASSERT_OK(ta_scene_add_node(s, hips, "thigh_L", &id, &err), &err);

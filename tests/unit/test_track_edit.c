@@ -16,10 +16,10 @@ static ta_track *make(ta_track_kind kind, ta_interpolation interp, const float *
 {
     ta_track_desc d = {0};
     ta_error err = {0};
-    if (ta_track_kind_family(kind) == TA_FAMILY_NODE)
-        TA_ASSERT_OK(ta_node_target(ta_node_at(0), kind, &d.target, &err), &err);
+    if (ta_track_kind_family(kind) == TA_TARGET_FAMILY_NODE)
+        TA_ASSERT_OK(ta_track_target_node(ta_node_at(0), kind, &d.target, &err), &err);
     else
-        TA_ASSERT_OK(ta_material_target(ta_material_at(0), kind, &d.target, &err), &err);
+        TA_ASSERT_OK(ta_track_target_material(ta_material_at(0), kind, &d.target, &err), &err);
     d.interpolation = interp;
     d.times = times;
     d.key_count = keys;
@@ -27,7 +27,7 @@ static ta_track *make(ta_track_kind kind, ta_interpolation interp, const float *
     d.value_count = keys * ta_track_kind_value_size(kind);
     d.in_tangents = in;
     d.out_tangents = out;
-    if (in != NULL) d.tangent_count = d.value_count * (interp == TA_BEZIER ? 2 : 1);
+    if (in != NULL) d.tangent_count = d.value_count * (interp == TA_INTERPOLATION_BEZIER ? 2 : 1);
     ta_track *t = NULL;
     TA_ASSERT_OK(ta_track_create(&d, a, &t, &err), &err);
     return t;
@@ -46,7 +46,7 @@ static float at1(const ta_track *t, double at)
 {
     float v[4];
     ta_error err = {0};
-    TA_ASSERT_OK(ta_track_sample(t, at, TA_ZERO_CURVATURE_ENDING, TA_ZERO_CURVATURE_ENDING, v, 4, &err), &err);
+    TA_ASSERT_OK(ta_track_sample(t, at, TA_ENDING_ZERO_CURVATURE, TA_ENDING_ZERO_CURVATURE, v, 4, &err), &err);
     return v[0];
 }
 
@@ -122,7 +122,7 @@ static void test_shift_moves_every_key_and_control_point(void **state)
     const float values[] = {0, 1};
     const float in[] = {0.5f, 7, 1.75f, 8};
     const float out[] = {1.25f, 9, 2.5f, 10};
-    ta_track *t = make(TA_MATERIAL_OPACITY, TA_BEZIER, times, 2, values, in, out, NULL);
+    ta_track *t = make(TA_TRACK_KIND_MATERIAL_OPACITY, TA_INTERPOLATION_BEZIER, times, 2, values, in, out, NULL);
     float before = at1(t, 1.6);
     ta_error err = {0};
     TA_ASSERT_OK(ta_track_shift(t, -1, &err), &err);
@@ -147,7 +147,7 @@ static void test_shift_leaves_cubic_spline_tangents(void **state)
     const float values[] = {0, 1};
     const float in[] = {3, 4};
     const float out[] = {5, 6};
-    ta_track *t = make(TA_MATERIAL_OPACITY, TA_CUBIC_SPLINE, times, 2, values, in, out, NULL);
+    ta_track *t = make(TA_TRACK_KIND_MATERIAL_OPACITY, TA_INTERPOLATION_CUBIC_SPLINE, times, 2, values, in, out, NULL);
     ta_error err = {0};
     TA_ASSERT_OK(ta_track_shift(t, 0.5, &err), &err);
     const float moved[] = {0.5f, 1.5f};
@@ -165,7 +165,7 @@ static void test_refuses_a_shift_before_zero(void **state)
     const float values[] = {0, 1, 2};
     const float in[] = {0.5f, 0, 1.5f, 1, 2.5f, 2};
     const float out[] = {1.5f, 0, 2.5f, 1, 3.5f, 2};
-    ta_track *t = make(TA_MATERIAL_OPACITY, TA_BEZIER, times, 3, values, in, out, NULL);
+    ta_track *t = make(TA_TRACK_KIND_MATERIAL_OPACITY, TA_INTERPOLATION_BEZIER, times, 3, values, in, out, NULL);
     image m = take(t);
     ta_error err = {0};
     TA_ASSERT_REFUSED(ta_track_shift(t, -1.5, &err), &err, TA_ERROR_BAD_TIMES,
@@ -185,7 +185,7 @@ static void test_refuses_a_shift_that_merges_keys(void **state)
     (void)state;
     const float times[] = {0, 1e-6f, 1};
     const float values[] = {0, 1, 2};
-    ta_track *t = make(TA_MATERIAL_OPACITY, TA_LINEAR, times, 3, values, NULL, NULL, NULL);
+    ta_track *t = make(TA_TRACK_KIND_MATERIAL_OPACITY, TA_INTERPOLATION_LINEAR, times, 3, values, NULL, NULL, NULL);
     image m = take(t);
     ta_error err = {0};
     TA_ASSERT_REFUSED(ta_track_shift(t, 1000, &err), &err, TA_ERROR_BAD_TIMES,
@@ -203,7 +203,7 @@ static void test_scale_stretches_times_control_times_and_tangents(void **state)
     const float values[] = {0, 2, 1};
     const float in[] = {1, 2, -4};
     const float out[] = {3, -1, 8};
-    ta_track *spline = make(TA_MATERIAL_OPACITY, TA_CUBIC_SPLINE, times, 3, values, in, out, NULL);
+    ta_track *spline = make(TA_TRACK_KIND_MATERIAL_OPACITY, TA_INTERPOLATION_CUBIC_SPLINE, times, 3, values, in, out, NULL);
     float before[3] = {at1(spline, 0.3), at1(spline, 1.7), at1(spline, 2.9)};
     ta_error err = {0};
     TA_ASSERT_OK(ta_track_scale(spline, 2, &err), &err);
@@ -224,7 +224,7 @@ static void test_scale_stretches_times_control_times_and_tangents(void **state)
     const float bv[] = {0, 1};
     const float bin[] = {-1, 5, 1.5f, 1};
     const float bout[] = {0.5f, 0, 3, 6};
-    ta_track *bezier = make(TA_MATERIAL_OPACITY, TA_BEZIER, bt, 2, bv, bin, bout, NULL);
+    ta_track *bezier = make(TA_TRACK_KIND_MATERIAL_OPACITY, TA_INTERPOLATION_BEZIER, bt, 2, bv, bin, bout, NULL);
     float b_before = at1(bezier, 0.7);
     TA_ASSERT_OK(ta_track_scale(bezier, 0.5, &err), &err);
     const float bt_half[] = {0, 1};
@@ -246,7 +246,7 @@ static void test_refuses_a_scale_not_above_zero(void **state)
     const float times[] = {0, 1, 2};
     const float values[] = {0, 1, 2};
     const float tangents[] = {1, 1, 1};
-    ta_track *t = make(TA_MATERIAL_OPACITY, TA_CUBIC_SPLINE, times, 3, values, tangents, tangents, NULL);
+    ta_track *t = make(TA_TRACK_KIND_MATERIAL_OPACITY, TA_INTERPOLATION_CUBIC_SPLINE, times, 3, values, tangents, tangents, NULL);
     image m = take(t);
     ta_error err = {0};
     TA_ASSERT_REFUSED(ta_track_scale(t, 0, &err), &err, TA_ERROR_OUT_OF_RANGE, "factor: 0 is not above zero");
@@ -283,7 +283,7 @@ static void test_trim_keeps_the_keys_in_range(void **state)
         {-INFINITY, INFINITY, 0, 5},
     };
     for (size_t c = 0; c < sizeof cases / sizeof cases[0]; ++c) {
-        ta_track *t = make(TA_MATERIAL_OPACITY, TA_LINEAR, times, 5, values, NULL, NULL, NULL);
+        ta_track *t = make(TA_TRACK_KIND_MATERIAL_OPACITY, TA_INTERPOLATION_LINEAR, times, 5, values, NULL, NULL, NULL);
         ta_error err = {0};
         TA_ASSERT_OK(ta_track_trim(t, cases[c].start, cases[c].end, &err), &err);
         assert_int_equal(ta_track_key_count(t), cases[c].count);
@@ -301,7 +301,7 @@ static void test_trim_keeps_the_tangents_and_points_of_kept_keys(void **state)
     const float values[] = {0, 0, 1, 1, 2, 2}; /* MAP_OFFSET: two numbers a key */
     const float in[] = {1, 2, 3, 4, 5, 6};
     const float out[] = {-1, -2, -3, -4, -5, -6};
-    ta_track *spline = make(TA_MATERIAL_MAP_OFFSET, TA_CUBIC_SPLINE, times, 3, values, in, out, NULL);
+    ta_track *spline = make(TA_TRACK_KIND_MATERIAL_MAP_OFFSET, TA_INTERPOLATION_CUBIC_SPLINE, times, 3, values, in, out, NULL);
     ta_error err = {0};
     TA_ASSERT_OK(ta_track_trim(spline, 0.5, 2, &err), &err);
     assert_int_equal(ta_track_tangent_count(spline), 4);
@@ -311,7 +311,7 @@ static void test_trim_keeps_the_tangents_and_points_of_kept_keys(void **state)
 
     float pin[12], pout[12];
     for (int i = 0; i < 12; ++i) pin[i] = (float)i, pout[i] = (float)(100 + i);
-    ta_track *bezier = make(TA_MATERIAL_MAP_OFFSET, TA_BEZIER, times, 3, values, pin, pout, NULL);
+    ta_track *bezier = make(TA_TRACK_KIND_MATERIAL_MAP_OFFSET, TA_INTERPOLATION_BEZIER, times, 3, values, pin, pout, NULL);
     TA_ASSERT_OK(ta_track_trim(bezier, 0, 1, &err), &err);
     assert_int_equal(ta_track_key_count(bezier), 2);
     assert_int_equal(ta_track_tangent_count(bezier), 8);
@@ -327,7 +327,7 @@ static void test_trim_drops_strings_no_key_uses(void **state)
     const char *names[] = {"a", "b", "c", "b"};
     ta_track_desc d = {0};
     ta_error err = {0};
-    TA_ASSERT_OK(ta_node_target(ta_node_at(0), TA_NODE_NAME, &d.target, &err), &err);
+    TA_ASSERT_OK(ta_track_target_node(ta_node_at(0), TA_TRACK_KIND_NODE_NAME, &d.target, &err), &err);
     d.times = times;
     d.key_count = 4;
     d.strings = names;
@@ -349,7 +349,7 @@ static void test_refuses_a_trim_that_is_not_a_number(void **state)
     (void)state;
     const float times[] = {0, 1, 2};
     const float values[] = {0, 1, 2};
-    ta_track *t = make(TA_MATERIAL_OPACITY, TA_LINEAR, times, 3, values, NULL, NULL, NULL);
+    ta_track *t = make(TA_TRACK_KIND_MATERIAL_OPACITY, TA_INTERPOLATION_LINEAR, times, 3, values, NULL, NULL, NULL);
     image m = take(t);
     ta_error err = {0};
     TA_ASSERT_REFUSED(ta_track_trim(t, NAN, 1, &err), &err, TA_ERROR_NOT_A_NUMBER, "start: nan is not a number");
@@ -367,9 +367,9 @@ static void test_optimize_removes_keys_equal_to_both_neighbours(void **state)
     float times[14];
     const float values[14] = {0, 0, 0, 0, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0};
     for (int k = 0; k < 14; ++k) times[k] = (float)k;
-    ta_interpolation modes[] = {TA_LINEAR, TA_STEP};
+    ta_interpolation modes[] = {TA_INTERPOLATION_LINEAR, TA_INTERPOLATION_STEP};
     for (int m = 0; m < 2; ++m) {
-        ta_track *t = make(TA_MATERIAL_OPACITY, modes[m], times, 14, values, NULL, NULL, NULL);
+        ta_track *t = make(TA_TRACK_KIND_MATERIAL_OPACITY, modes[m], times, 14, values, NULL, NULL, NULL);
         ta_error err = {0};
         TA_ASSERT_OK(ta_track_optimize(t, &err), &err);
         const float kept_times[] = {0, 3, 4, 6, 7, 13};
@@ -379,8 +379,8 @@ static void test_optimize_removes_keys_equal_to_both_neighbours(void **state)
         assert_floats(ta_track_values(t), kept_values, 6);
         /* the curve is the same */
         for (double at = 0; at < 14; at += 0.25) {
-            double want = at < 3 ? 0 : at < 4 ? (modes[m] == TA_STEP ? 0 : at - 3) : at < 6 ? 1
-                          : at < 7 ? (modes[m] == TA_STEP ? 1 : 7 - at) : 0;
+            double want = at < 3 ? 0 : at < 4 ? (modes[m] == TA_INTERPOLATION_STEP ? 0 : at - 3) : at < 6 ? 1
+                          : at < 7 ? (modes[m] == TA_INTERPOLATION_STEP ? 1 : 7 - at) : 0;
             TA_ASSERT_NEAR(at1(t, at), want, 1e-7);
         }
         ta_track_destroy(t);
@@ -392,7 +392,7 @@ static void test_optimize_compares_every_number_of_a_key(void **state)
     (void)state;
     const float times[] = {0, 1, 2, 3};
     const float values[] = {0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0.6f, 0, 0.8f}; /* three equal rotations */
-    ta_track *t = make(TA_QUATERNION, TA_LINEAR, times, 4, values, NULL, NULL, NULL);
+    ta_track *t = make(TA_TRACK_KIND_QUATERNION, TA_INTERPOLATION_LINEAR, times, 4, values, NULL, NULL, NULL);
     ta_error err = {0};
     TA_ASSERT_OK(ta_track_optimize(t, &err), &err);
     assert_int_equal(ta_track_key_count(t), 3);
@@ -401,7 +401,7 @@ static void test_optimize_compares_every_number_of_a_key(void **state)
     ta_track_destroy(t);
 
     const float vec[] = {1, 2, 3, 1, 2, 4, 1, 2, 3};
-    t = make(TA_POSITION, TA_LINEAR, times, 3, vec, NULL, NULL, NULL);
+    t = make(TA_TRACK_KIND_POSITION, TA_INTERPOLATION_LINEAR, times, 3, vec, NULL, NULL, NULL);
     TA_ASSERT_OK(ta_track_optimize(t, &err), &err);
     assert_int_equal(ta_track_key_count(t), 3);
     ta_track_destroy(t);
@@ -412,13 +412,13 @@ static void test_optimize_keeps_every_smooth_and_bezier_key(void **state)
     (void)state;
     const float times[] = {0, 1, 2, 3};
     const float values[] = {0, 0, 0, 1};
-    ta_track *smooth = make(TA_MATERIAL_OPACITY, TA_SMOOTH, times, 4, values, NULL, NULL, NULL);
+    ta_track *smooth = make(TA_TRACK_KIND_MATERIAL_OPACITY, TA_INTERPOLATION_SMOOTH, times, 4, values, NULL, NULL, NULL);
     ta_error err = {0};
     TA_ASSERT_OK(ta_track_optimize(smooth, &err), &err);
     assert_int_equal(ta_track_key_count(smooth), 4);
     ta_track_destroy(smooth);
     float pts[8] = {0};
-    ta_track *bezier = make(TA_MATERIAL_OPACITY, TA_BEZIER, times, 4, values, pts, pts, NULL);
+    ta_track *bezier = make(TA_TRACK_KIND_MATERIAL_OPACITY, TA_INTERPOLATION_BEZIER, times, 4, values, pts, pts, NULL);
     TA_ASSERT_OK(ta_track_optimize(bezier, &err), &err);
     assert_int_equal(ta_track_key_count(bezier), 4);
     ta_track_destroy(bezier);
@@ -432,7 +432,7 @@ static void test_optimize_keeps_a_cubic_spline_key_its_tangents_bend(void **stat
     const float zero[5] = {0};
     ta_error err = {0};
     /* all tangents zero: keys 1 and 2 are flat and go */
-    ta_track *t = make(TA_MATERIAL_OPACITY, TA_CUBIC_SPLINE, times, 5, values, zero, zero, NULL);
+    ta_track *t = make(TA_TRACK_KIND_MATERIAL_OPACITY, TA_INTERPOLATION_CUBIC_SPLINE, times, 5, values, zero, zero, NULL);
     TA_ASSERT_OK(ta_track_optimize(t, &err), &err);
     const float kept[] = {0, 3, 4};
     assert_int_equal(ta_track_key_count(t), 3);
@@ -442,7 +442,7 @@ static void test_optimize_keeps_a_cubic_spline_key_its_tangents_bend(void **stat
 
     /* equal nonzero tangents bend the curve between equal values: every key stays */
     const float same[5] = {1, 1, 1, 1, 1};
-    t = make(TA_MATERIAL_OPACITY, TA_CUBIC_SPLINE, times, 5, values, same, same, NULL);
+    t = make(TA_TRACK_KIND_MATERIAL_OPACITY, TA_INTERPOLATION_CUBIC_SPLINE, times, 5, values, same, same, NULL);
     TA_ASSERT_OK(ta_track_optimize(t, &err), &err);
     assert_int_equal(ta_track_key_count(t), 5);
     ta_track_destroy(t);
@@ -450,7 +450,7 @@ static void test_optimize_keeps_a_cubic_spline_key_its_tangents_bend(void **stat
     /* one nonzero tangent, the out-tangent of key 0: key 1 stays (its
      * neighbour's tangent), key 2 goes */
     const float out0[5] = {2, 0, 0, 0, 0};
-    t = make(TA_MATERIAL_OPACITY, TA_CUBIC_SPLINE, times, 5, values, zero, out0, NULL);
+    t = make(TA_TRACK_KIND_MATERIAL_OPACITY, TA_INTERPOLATION_CUBIC_SPLINE, times, 5, values, zero, out0, NULL);
     float before = at1(t, 0.5);
     TA_ASSERT_OK(ta_track_optimize(t, &err), &err);
     const float kept1[] = {0, 1, 3, 4};
@@ -476,10 +476,10 @@ static void test_an_edit_that_runs_out_of_memory_changes_nothing(void **state)
         ta_track *t = NULL;
         ta_error err = {0};
         if (kind == 0) {
-            t = make(TA_MATERIAL_OPACITY, TA_CUBIC_SPLINE, times, 6, values, tangents, tangents, &a);
+            t = make(TA_TRACK_KIND_MATERIAL_OPACITY, TA_INTERPOLATION_CUBIC_SPLINE, times, 6, values, tangents, tangents, &a);
         } else {
             ta_track_desc d = {0};
-            TA_ASSERT_OK(ta_node_target(ta_node_at(0), TA_NODE_NAME, &d.target, &err), &err);
+            TA_ASSERT_OK(ta_track_target_node(ta_node_at(0), TA_TRACK_KIND_NODE_NAME, &d.target, &err), &err);
             d.times = times;
             d.key_count = 6;
             d.strings = names;

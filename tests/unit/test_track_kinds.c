@@ -12,46 +12,46 @@ static void test_kind_table_follows_the_spec(void **state)
 {
     (void)state;
     /* The spec's table of kinds: numbers a key holds, and what it drives. */
-    assert_string_equal(ta_track_kind_name(TA_POSITION), "POSITION");
-    assert_string_equal(ta_track_kind_name(TA_SKINNED_MORPH_INFLUENCE), "SKINNED_MORPH_INFLUENCE");
-    assert_string_equal(ta_track_kind_name(TA_MATERIAL_MAP_ROTATION), "MATERIAL_MAP_ROTATION");
-    assert_string_equal(ta_track_kind_name(TA_CAMERA_FAR), "CAMERA_FAR");
+    assert_string_equal(ta_track_kind_name(TA_TRACK_KIND_POSITION), "POSITION");
+    assert_string_equal(ta_track_kind_name(TA_TRACK_KIND_SKINNED_MORPH_INFLUENCE), "SKINNED_MORPH_INFLUENCE");
+    assert_string_equal(ta_track_kind_name(TA_TRACK_KIND_MATERIAL_MAP_ROTATION), "MATERIAL_MAP_ROTATION");
+    assert_string_equal(ta_track_kind_name(TA_TRACK_KIND_CAMERA_FAR), "CAMERA_FAR");
     assert_string_equal(ta_track_kind_name(TA_TRACK_KIND_COUNT), "?");
     assert_string_equal(ta_track_kind_name((ta_track_kind)-1), "?");
 
-    assert_int_equal(ta_track_kind_value_size(TA_POSITION), 3);
-    assert_int_equal(ta_track_kind_value_size(TA_SCALE), 3);
-    assert_int_equal(ta_track_kind_value_size(TA_QUATERNION), 4);
-    assert_int_equal(ta_track_kind_value_size(TA_VISIBLE), 1);
-    assert_int_equal(ta_track_kind_value_size(TA_NODE_NAME), 1);
-    assert_int_equal(ta_track_kind_value_size(TA_MORPH_INFLUENCE), 1);
-    assert_int_equal(ta_track_kind_value_size(TA_ROTATION_ELEMENT), 1);
-    assert_int_equal(ta_track_kind_value_size(TA_MATERIAL_SPECULAR), 3);
-    assert_int_equal(ta_track_kind_value_size(TA_MATERIAL_IOR), 1);
-    assert_int_equal(ta_track_kind_value_size(TA_MATERIAL_MAP_OFFSET), 2);
-    assert_int_equal(ta_track_kind_value_size(TA_MATERIAL_MAP_CENTER), 2);
-    assert_int_equal(ta_track_kind_value_size(TA_MATERIAL_MAP_ROTATION), 1);
-    assert_int_equal(ta_track_kind_value_size(TA_LIGHT_COLOR), 3);
-    assert_int_equal(ta_track_kind_value_size(TA_CAMERA_FOV), 1);
+    assert_int_equal(ta_track_kind_value_size(TA_TRACK_KIND_POSITION), 3);
+    assert_int_equal(ta_track_kind_value_size(TA_TRACK_KIND_SCALE), 3);
+    assert_int_equal(ta_track_kind_value_size(TA_TRACK_KIND_QUATERNION), 4);
+    assert_int_equal(ta_track_kind_value_size(TA_TRACK_KIND_VISIBLE), 1);
+    assert_int_equal(ta_track_kind_value_size(TA_TRACK_KIND_NODE_NAME), 1);
+    assert_int_equal(ta_track_kind_value_size(TA_TRACK_KIND_MORPH_INFLUENCE), 1);
+    assert_int_equal(ta_track_kind_value_size(TA_TRACK_KIND_ROTATION_ELEMENT), 1);
+    assert_int_equal(ta_track_kind_value_size(TA_TRACK_KIND_MATERIAL_SPECULAR), 3);
+    assert_int_equal(ta_track_kind_value_size(TA_TRACK_KIND_MATERIAL_IOR), 1);
+    assert_int_equal(ta_track_kind_value_size(TA_TRACK_KIND_MATERIAL_MAP_OFFSET), 2);
+    assert_int_equal(ta_track_kind_value_size(TA_TRACK_KIND_MATERIAL_MAP_CENTER), 2);
+    assert_int_equal(ta_track_kind_value_size(TA_TRACK_KIND_MATERIAL_MAP_ROTATION), 1);
+    assert_int_equal(ta_track_kind_value_size(TA_TRACK_KIND_LIGHT_COLOR), 3);
+    assert_int_equal(ta_track_kind_value_size(TA_TRACK_KIND_CAMERA_FOV), 1);
     assert_int_equal(ta_track_kind_value_size(TA_TRACK_KIND_COUNT), 0);
 
-    assert_int_equal(ta_track_kind_value_type(TA_QUATERNION), TA_VALUE_ROTATION);
-    assert_int_equal(ta_track_kind_value_type(TA_VISIBLE), TA_VALUE_FLAG);
-    assert_int_equal(ta_track_kind_value_type(TA_MATERIAL_TRANSPARENT), TA_VALUE_FLAG);
-    assert_int_equal(ta_track_kind_value_type(TA_MATERIAL_WIREFRAME), TA_VALUE_FLAG);
-    assert_int_equal(ta_track_kind_value_type(TA_NODE_NAME), TA_VALUE_STRING);
-    assert_int_equal(ta_track_kind_value_type(TA_MATERIAL_COLOR), TA_VALUE_COLOR);
-    assert_int_equal(ta_track_kind_value_type(TA_MATERIAL_EMISSIVE), TA_VALUE_COLOR);
-    assert_int_equal(ta_track_kind_value_type(TA_LIGHT_COLOR), TA_VALUE_COLOR);
-    assert_int_equal(ta_track_kind_value_type(TA_POSITION), TA_VALUE_NUMBER);
-    assert_int_equal(ta_track_kind_value_type(TA_MATERIAL_MAP_REPEAT), TA_VALUE_NUMBER);
+    assert_int_equal(ta_track_kind_value_type(TA_TRACK_KIND_QUATERNION), TA_VALUE_TYPE_ROTATION);
+    assert_int_equal(ta_track_kind_value_type(TA_TRACK_KIND_VISIBLE), TA_VALUE_TYPE_FLAG);
+    assert_int_equal(ta_track_kind_value_type(TA_TRACK_KIND_MATERIAL_TRANSPARENT), TA_VALUE_TYPE_FLAG);
+    assert_int_equal(ta_track_kind_value_type(TA_TRACK_KIND_MATERIAL_WIREFRAME), TA_VALUE_TYPE_FLAG);
+    assert_int_equal(ta_track_kind_value_type(TA_TRACK_KIND_NODE_NAME), TA_VALUE_TYPE_STRING);
+    assert_int_equal(ta_track_kind_value_type(TA_TRACK_KIND_MATERIAL_COLOR), TA_VALUE_TYPE_COLOR);
+    assert_int_equal(ta_track_kind_value_type(TA_TRACK_KIND_MATERIAL_EMISSIVE), TA_VALUE_TYPE_COLOR);
+    assert_int_equal(ta_track_kind_value_type(TA_TRACK_KIND_LIGHT_COLOR), TA_VALUE_TYPE_COLOR);
+    assert_int_equal(ta_track_kind_value_type(TA_TRACK_KIND_POSITION), TA_VALUE_TYPE_NUMBER);
+    assert_int_equal(ta_track_kind_value_type(TA_TRACK_KIND_MATERIAL_MAP_REPEAT), TA_VALUE_TYPE_NUMBER);
 
-    assert_int_equal(ta_track_kind_family(TA_POSITION_ELEMENT), TA_FAMILY_NODE);
-    assert_int_equal(ta_track_kind_family(TA_MORPH_INFLUENCE), TA_FAMILY_MESH);
-    assert_int_equal(ta_track_kind_family(TA_SKINNED_MORPH_INFLUENCE), TA_FAMILY_SKINNED_MESH);
-    assert_int_equal(ta_track_kind_family(TA_MATERIAL_MAP_OFFSET), TA_FAMILY_MATERIAL);
-    assert_int_equal(ta_track_kind_family(TA_LIGHT_PENUMBRA), TA_FAMILY_LIGHT);
-    assert_int_equal(ta_track_kind_family(TA_CAMERA_ZOOM), TA_FAMILY_PERSPECTIVE_CAMERA);
+    assert_int_equal(ta_track_kind_family(TA_TRACK_KIND_POSITION_ELEMENT), TA_TARGET_FAMILY_NODE);
+    assert_int_equal(ta_track_kind_family(TA_TRACK_KIND_MORPH_INFLUENCE), TA_TARGET_FAMILY_MESH);
+    assert_int_equal(ta_track_kind_family(TA_TRACK_KIND_SKINNED_MORPH_INFLUENCE), TA_TARGET_FAMILY_SKINNED_MESH);
+    assert_int_equal(ta_track_kind_family(TA_TRACK_KIND_MATERIAL_MAP_OFFSET), TA_TARGET_FAMILY_MATERIAL);
+    assert_int_equal(ta_track_kind_family(TA_TRACK_KIND_LIGHT_PENUMBRA), TA_TARGET_FAMILY_LIGHT);
+    assert_int_equal(ta_track_kind_family(TA_TRACK_KIND_CAMERA_ZOOM), TA_TARGET_FAMILY_PERSPECTIVE_CAMERA);
 }
 
 static void test_every_kind_has_a_name_and_a_size(void **state)
@@ -69,15 +69,15 @@ static void test_every_kind_has_a_name_and_a_size(void **state)
 static void test_interpolation_and_ending_names(void **state)
 {
     (void)state;
-    assert_string_equal(ta_interpolation_name(TA_LINEAR), "LINEAR");
-    assert_string_equal(ta_interpolation_name(TA_STEP), "STEP");
-    assert_string_equal(ta_interpolation_name(TA_SMOOTH), "SMOOTH");
-    assert_string_equal(ta_interpolation_name(TA_CUBIC_SPLINE), "CUBIC_SPLINE");
-    assert_string_equal(ta_interpolation_name(TA_BEZIER), "BEZIER");
+    assert_string_equal(ta_interpolation_name(TA_INTERPOLATION_LINEAR), "LINEAR");
+    assert_string_equal(ta_interpolation_name(TA_INTERPOLATION_STEP), "STEP");
+    assert_string_equal(ta_interpolation_name(TA_INTERPOLATION_SMOOTH), "SMOOTH");
+    assert_string_equal(ta_interpolation_name(TA_INTERPOLATION_CUBIC_SPLINE), "CUBIC_SPLINE");
+    assert_string_equal(ta_interpolation_name(TA_INTERPOLATION_BEZIER), "BEZIER");
     assert_string_equal(ta_interpolation_name(TA_INTERPOLATION_COUNT), "?");
-    assert_string_equal(ta_ending_name(TA_ZERO_CURVATURE_ENDING), "ZERO_CURVATURE_ENDING");
-    assert_string_equal(ta_ending_name(TA_ZERO_SLOPE_ENDING), "ZERO_SLOPE_ENDING");
-    assert_string_equal(ta_ending_name(TA_WRAP_AROUND_ENDING), "WRAP_AROUND_ENDING");
+    assert_string_equal(ta_ending_name(TA_ENDING_ZERO_CURVATURE), "ZERO_CURVATURE_ENDING");
+    assert_string_equal(ta_ending_name(TA_ENDING_ZERO_SLOPE), "ZERO_SLOPE_ENDING");
+    assert_string_equal(ta_ending_name(TA_ENDING_WRAP_AROUND), "WRAP_AROUND_ENDING");
     assert_string_equal(ta_ending_name((ta_ending)3), "?");
 }
 
@@ -86,40 +86,40 @@ static void test_constructors_fill_the_target(void **state)
     (void)state;
     ta_error err = {0};
     ta_track_target t;
-    TA_ASSERT_OK(ta_node_target(ta_node_at(4), TA_QUATERNION, &t, &err), &err);
-    assert_int_equal(t.kind, TA_QUATERNION);
-    assert_int_equal(t.family, TA_FAMILY_NODE);
+    TA_ASSERT_OK(ta_track_target_node(ta_node_at(4), TA_TRACK_KIND_QUATERNION, &t, &err), &err);
+    assert_int_equal(t.kind, TA_TRACK_KIND_QUATERNION);
+    assert_int_equal(t.family, TA_TARGET_FAMILY_NODE);
     assert_int_equal(t.index, 4);
     assert_int_equal(t.element, 0);
 
-    TA_ASSERT_OK(ta_node_element_target(ta_node_at(2), TA_SCALE_ELEMENT, 1, &t, &err), &err);
-    assert_int_equal(t.kind, TA_SCALE_ELEMENT);
+    TA_ASSERT_OK(ta_track_target_node_element(ta_node_at(2), TA_TRACK_KIND_SCALE_ELEMENT, 1, &t, &err), &err);
+    assert_int_equal(t.kind, TA_TRACK_KIND_SCALE_ELEMENT);
     assert_int_equal(t.index, 2);
     assert_int_equal(t.element, 1);
 
-    TA_ASSERT_OK(ta_morph_target(ta_mesh_at(3), 7, &t, &err), &err);
-    assert_int_equal(t.kind, TA_MORPH_INFLUENCE);
-    assert_int_equal(t.family, TA_FAMILY_MESH);
+    TA_ASSERT_OK(ta_track_target_morph(ta_mesh_at(3), 7, &t, &err), &err);
+    assert_int_equal(t.kind, TA_TRACK_KIND_MORPH_INFLUENCE);
+    assert_int_equal(t.family, TA_TARGET_FAMILY_MESH);
     assert_int_equal(t.index, 3);
     assert_int_equal(t.element, 7);
 
-    TA_ASSERT_OK(ta_skinned_morph_target(ta_skinned_mesh_at(1), 0, &t, &err), &err);
-    assert_int_equal(t.kind, TA_SKINNED_MORPH_INFLUENCE);
-    assert_int_equal(t.family, TA_FAMILY_SKINNED_MESH);
+    TA_ASSERT_OK(ta_track_target_skinned_morph(ta_skinned_mesh_at(1), 0, &t, &err), &err);
+    assert_int_equal(t.kind, TA_TRACK_KIND_SKINNED_MORPH_INFLUENCE);
+    assert_int_equal(t.family, TA_TARGET_FAMILY_SKINNED_MESH);
 
-    TA_ASSERT_OK(ta_material_target(ta_material_at(5), TA_MATERIAL_MAP_REPEAT, &t, &err), &err);
-    assert_int_equal(t.family, TA_FAMILY_MATERIAL);
+    TA_ASSERT_OK(ta_track_target_material(ta_material_at(5), TA_TRACK_KIND_MATERIAL_MAP_REPEAT, &t, &err), &err);
+    assert_int_equal(t.family, TA_TARGET_FAMILY_MATERIAL);
     assert_int_equal(t.index, 5);
 
-    TA_ASSERT_OK(ta_light_target(ta_light_at(6), TA_LIGHT_ANGLE, &t, &err), &err);
-    assert_int_equal(t.family, TA_FAMILY_LIGHT);
+    TA_ASSERT_OK(ta_track_target_light(ta_light_at(6), TA_TRACK_KIND_LIGHT_ANGLE, &t, &err), &err);
+    assert_int_equal(t.family, TA_TARGET_FAMILY_LIGHT);
 
-    TA_ASSERT_OK(ta_perspective_camera_target(ta_perspective_camera_at(0), TA_CAMERA_FOV, &t, &err), &err);
-    assert_int_equal(t.family, TA_FAMILY_PERSPECTIVE_CAMERA);
+    TA_ASSERT_OK(ta_track_target_perspective_camera(ta_perspective_camera_at(0), TA_TRACK_KIND_CAMERA_FOV, &t, &err), &err);
+    assert_int_equal(t.family, TA_TARGET_FAMILY_PERSPECTIVE_CAMERA);
 
-    TA_ASSERT_OK(ta_orthographic_camera_target(ta_orthographic_camera_at(2), TA_CAMERA_NEAR, &t, &err), &err);
-    assert_int_equal(t.kind, TA_CAMERA_NEAR);
-    assert_int_equal(t.family, TA_FAMILY_ORTHOGRAPHIC_CAMERA);
+    TA_ASSERT_OK(ta_track_target_orthographic_camera(ta_orthographic_camera_at(2), TA_TRACK_KIND_CAMERA_NEAR, &t, &err), &err);
+    assert_int_equal(t.kind, TA_TRACK_KIND_CAMERA_NEAR);
+    assert_int_equal(t.family, TA_TARGET_FAMILY_ORTHOGRAPHIC_CAMERA);
     assert_int_equal(t.index, 2);
 }
 
@@ -130,20 +130,20 @@ static void test_each_constructor_takes_only_its_family(void **state)
     for (int k = 0; k < TA_TRACK_KIND_COUNT; ++k) {
         ta_track_kind kind = (ta_track_kind)k;
         ta_target_family family = ta_track_kind_family(kind);
-        bool element = kind == TA_POSITION_ELEMENT || kind == TA_SCALE_ELEMENT || kind == TA_ROTATION_ELEMENT;
+        bool element = kind == TA_TRACK_KIND_POSITION_ELEMENT || kind == TA_TRACK_KIND_SCALE_ELEMENT || kind == TA_TRACK_KIND_ROTATION_ELEMENT;
         ta_track_target t;
         ta_error err = {0};
-        assert_int_equal(ta_node_target(ta_node_at(0), kind, &t, &err) == TA_OK,
-                         family == TA_FAMILY_NODE && !element);
-        assert_int_equal(ta_node_element_target(ta_node_at(0), kind, 0, &t, &err) == TA_OK,
-                         family == TA_FAMILY_NODE && element);
-        assert_int_equal(ta_material_target(ta_material_at(0), kind, &t, &err) == TA_OK,
-                         family == TA_FAMILY_MATERIAL);
-        assert_int_equal(ta_light_target(ta_light_at(0), kind, &t, &err) == TA_OK, family == TA_FAMILY_LIGHT);
-        assert_int_equal(ta_perspective_camera_target(ta_perspective_camera_at(0), kind, &t, &err) == TA_OK,
-                         family == TA_FAMILY_PERSPECTIVE_CAMERA);
-        assert_int_equal(ta_orthographic_camera_target(ta_orthographic_camera_at(0), kind, &t, &err) == TA_OK,
-                         family == TA_FAMILY_PERSPECTIVE_CAMERA && kind != TA_CAMERA_FOV);
+        assert_int_equal(ta_track_target_node(ta_node_at(0), kind, &t, &err) == TA_OK,
+                         family == TA_TARGET_FAMILY_NODE && !element);
+        assert_int_equal(ta_track_target_node_element(ta_node_at(0), kind, 0, &t, &err) == TA_OK,
+                         family == TA_TARGET_FAMILY_NODE && element);
+        assert_int_equal(ta_track_target_material(ta_material_at(0), kind, &t, &err) == TA_OK,
+                         family == TA_TARGET_FAMILY_MATERIAL);
+        assert_int_equal(ta_track_target_light(ta_light_at(0), kind, &t, &err) == TA_OK, family == TA_TARGET_FAMILY_LIGHT);
+        assert_int_equal(ta_track_target_perspective_camera(ta_perspective_camera_at(0), kind, &t, &err) == TA_OK,
+                         family == TA_TARGET_FAMILY_PERSPECTIVE_CAMERA);
+        assert_int_equal(ta_track_target_orthographic_camera(ta_orthographic_camera_at(0), kind, &t, &err) == TA_OK,
+                         family == TA_TARGET_FAMILY_PERSPECTIVE_CAMERA && kind != TA_TRACK_KIND_CAMERA_FOV);
     }
 }
 
@@ -153,24 +153,24 @@ static void test_a_kind_of_another_family_is_refused(void **state)
 {
     (void)state;
     ta_error err = {0};
-    ta_track_target t = {TA_CAMERA_FAR, TA_FAMILY_LIGHT, 99, 5};
-    TA_ASSERT_REFUSED(ta_node_target(ta_node_at(0), TA_LIGHT_INTENSITY, &t, &err), &err, TA_ERROR_WRONG_KIND,
+    ta_track_target t = {TA_TRACK_KIND_CAMERA_FAR, TA_TARGET_FAMILY_LIGHT, 99, 5};
+    TA_ASSERT_REFUSED(ta_track_target_node(ta_node_at(0), TA_TRACK_KIND_LIGHT_INTENSITY, &t, &err), &err, TA_ERROR_WRONG_KIND,
                       "kind: LIGHT_INTENSITY is a kind of a light, not of a node");
-    TA_ASSERT_REFUSED(ta_material_target(ta_material_at(0), TA_POSITION, &t, &err), &err, TA_ERROR_WRONG_KIND,
+    TA_ASSERT_REFUSED(ta_track_target_material(ta_material_at(0), TA_TRACK_KIND_POSITION, &t, &err), &err, TA_ERROR_WRONG_KIND,
                       "POSITION is a kind of a node, not of a material");
-    TA_ASSERT_REFUSED(ta_light_target(ta_light_at(0), TA_MATERIAL_COLOR, &t, &err), &err, TA_ERROR_WRONG_KIND,
+    TA_ASSERT_REFUSED(ta_track_target_light(ta_light_at(0), TA_TRACK_KIND_MATERIAL_COLOR, &t, &err), &err, TA_ERROR_WRONG_KIND,
                       "MATERIAL_COLOR");
-    TA_ASSERT_REFUSED(ta_perspective_camera_target(ta_perspective_camera_at(0), TA_LIGHT_COLOR, &t, &err), &err,
+    TA_ASSERT_REFUSED(ta_track_target_perspective_camera(ta_perspective_camera_at(0), TA_TRACK_KIND_LIGHT_COLOR, &t, &err), &err,
                       TA_ERROR_WRONG_KIND, "LIGHT_COLOR");
-    TA_ASSERT_REFUSED(ta_orthographic_camera_target(ta_orthographic_camera_at(0), TA_CAMERA_FOV, &t, &err), &err,
+    TA_ASSERT_REFUSED(ta_track_target_orthographic_camera(ta_orthographic_camera_at(0), TA_TRACK_KIND_CAMERA_FOV, &t, &err), &err,
                       TA_ERROR_WRONG_KIND, "CAMERA_FOV");
     /* a whole vector through the element constructor, and one number without it */
-    TA_ASSERT_REFUSED(ta_node_element_target(ta_node_at(0), TA_POSITION, 0, &t, &err), &err, TA_ERROR_WRONG_KIND,
+    TA_ASSERT_REFUSED(ta_track_target_node_element(ta_node_at(0), TA_TRACK_KIND_POSITION, 0, &t, &err), &err, TA_ERROR_WRONG_KIND,
                       "POSITION drives a whole vector");
-    TA_ASSERT_REFUSED(ta_node_target(ta_node_at(0), TA_ROTATION_ELEMENT, &t, &err), &err, TA_ERROR_WRONG_KIND,
+    TA_ASSERT_REFUSED(ta_track_target_node(ta_node_at(0), TA_TRACK_KIND_ROTATION_ELEMENT, &t, &err), &err, TA_ERROR_WRONG_KIND,
                       "ROTATION_ELEMENT drives one number");
-    assert_int_equal(t.kind, TA_CAMERA_FAR);
-    assert_int_equal(t.family, TA_FAMILY_LIGHT);
+    assert_int_equal(t.kind, TA_TRACK_KIND_CAMERA_FAR);
+    assert_int_equal(t.family, TA_TARGET_FAMILY_LIGHT);
     assert_int_equal(t.index, 99);
     assert_int_equal(t.element, 5);
 }
@@ -181,15 +181,15 @@ static void test_a_morph_target_or_axis_out_of_range_is_refused(void **state)
 {
     (void)state;
     ta_error err = {0};
-    ta_track_target t = {TA_CAMERA_FAR, TA_FAMILY_LIGHT, 99, 5};
-    TA_ASSERT_REFUSED(ta_skinned_morph_target(ta_skinned_mesh_at(0), UINT32_MAX, &t, &err), &err,
+    ta_track_target t = {TA_TRACK_KIND_CAMERA_FAR, TA_TARGET_FAMILY_LIGHT, 99, 5};
+    TA_ASSERT_REFUSED(ta_track_target_skinned_morph(ta_skinned_mesh_at(0), UINT32_MAX, &t, &err), &err,
                       TA_ERROR_OUT_OF_RANGE, "target: morph target 4294967295 is -1 passed as unsigned");
-    TA_ASSERT_REFUSED(ta_node_element_target(ta_node_at(0), TA_POSITION_ELEMENT, 3, &t, &err), &err,
+    TA_ASSERT_REFUSED(ta_track_target_node_element(ta_node_at(0), TA_TRACK_KIND_POSITION_ELEMENT, 3, &t, &err), &err,
                       TA_ERROR_OUT_OF_RANGE, "axis: 3 is not 0 (x), 1 (y) or 2 (z)");
-    assert_int_equal(t.kind, TA_CAMERA_FAR);
+    assert_int_equal(t.kind, TA_TRACK_KIND_CAMERA_FAR);
     assert_int_equal(t.element, 5);
-    TA_ASSERT_OK(ta_morph_target(ta_mesh_at(0), 51, &t, &err), &err);
-    assert_int_equal(t.kind, TA_MORPH_INFLUENCE);
+    TA_ASSERT_OK(ta_track_target_morph(ta_mesh_at(0), 51, &t, &err), &err);
+    assert_int_equal(t.kind, TA_TRACK_KIND_MORPH_INFLUENCE);
     assert_int_equal(t.element, 51);
 }
 
@@ -198,14 +198,14 @@ static void test_a_kind_not_named_is_refused(void **state)
 {
     (void)state;
     ta_error err = {0};
-    ta_track_target t = {TA_CAMERA_FAR, TA_FAMILY_LIGHT, 99, 5};
-    TA_ASSERT_REFUSED(ta_node_target(ta_node_at(0), TA_TRACK_KIND_COUNT, &t, &err), &err, TA_ERROR_UNKNOWN_ENUM,
+    ta_track_target t = {TA_TRACK_KIND_CAMERA_FAR, TA_TARGET_FAMILY_LIGHT, 99, 5};
+    TA_ASSERT_REFUSED(ta_track_target_node(ta_node_at(0), TA_TRACK_KIND_COUNT, &t, &err), &err, TA_ERROR_UNKNOWN_ENUM,
                       "kind: 40 is not a track kind");
-    TA_ASSERT_REFUSED(ta_light_target(ta_light_at(0), (ta_track_kind)-3, &t, &err), &err, TA_ERROR_UNKNOWN_ENUM,
+    TA_ASSERT_REFUSED(ta_track_target_light(ta_light_at(0), (ta_track_kind)-3, &t, &err), &err, TA_ERROR_UNKNOWN_ENUM,
                       "kind: -3 is not a track kind");
-    TA_ASSERT_REFUSED(ta_node_target(ta_node_at(0), TA_POSITION, NULL, &err), &err, TA_ERROR_INVALID_ARGUMENT,
+    TA_ASSERT_REFUSED(ta_track_target_node(ta_node_at(0), TA_TRACK_KIND_POSITION, NULL, &err), &err, TA_ERROR_INVALID_ARGUMENT,
                       "out_target");
-    assert_int_equal(t.kind, TA_CAMERA_FAR);
+    assert_int_equal(t.kind, TA_TRACK_KIND_CAMERA_FAR);
 }
 
 static void test_targets_are_equal_field_by_field(void **state)
@@ -213,19 +213,19 @@ static void test_targets_are_equal_field_by_field(void **state)
     (void)state;
     ta_error err = {0};
     ta_track_target a, b, c, d, e;
-    TA_ASSERT_OK(ta_node_element_target(ta_node_at(1), TA_POSITION_ELEMENT, 2, &a, &err), &err);
-    TA_ASSERT_OK(ta_node_element_target(ta_node_at(1), TA_POSITION_ELEMENT, 2, &b, &err), &err);
-    TA_ASSERT_OK(ta_node_element_target(ta_node_at(1), TA_POSITION_ELEMENT, 1, &c, &err), &err);
-    TA_ASSERT_OK(ta_node_element_target(ta_node_at(2), TA_POSITION_ELEMENT, 2, &d, &err), &err);
-    TA_ASSERT_OK(ta_node_element_target(ta_node_at(1), TA_SCALE_ELEMENT, 2, &e, &err), &err);
+    TA_ASSERT_OK(ta_track_target_node_element(ta_node_at(1), TA_TRACK_KIND_POSITION_ELEMENT, 2, &a, &err), &err);
+    TA_ASSERT_OK(ta_track_target_node_element(ta_node_at(1), TA_TRACK_KIND_POSITION_ELEMENT, 2, &b, &err), &err);
+    TA_ASSERT_OK(ta_track_target_node_element(ta_node_at(1), TA_TRACK_KIND_POSITION_ELEMENT, 1, &c, &err), &err);
+    TA_ASSERT_OK(ta_track_target_node_element(ta_node_at(2), TA_TRACK_KIND_POSITION_ELEMENT, 2, &d, &err), &err);
+    TA_ASSERT_OK(ta_track_target_node_element(ta_node_at(1), TA_TRACK_KIND_SCALE_ELEMENT, 2, &e, &err), &err);
     assert_true(ta_track_target_eq(a, b));
     assert_false(ta_track_target_eq(a, c));
     assert_false(ta_track_target_eq(a, d));
     assert_false(ta_track_target_eq(a, e));
     /* the same index and kind on the two kinds of camera are two targets */
     ta_track_target p, o;
-    TA_ASSERT_OK(ta_perspective_camera_target(ta_perspective_camera_at(0), TA_CAMERA_ZOOM, &p, &err), &err);
-    TA_ASSERT_OK(ta_orthographic_camera_target(ta_orthographic_camera_at(0), TA_CAMERA_ZOOM, &o, &err), &err);
+    TA_ASSERT_OK(ta_track_target_perspective_camera(ta_perspective_camera_at(0), TA_TRACK_KIND_CAMERA_ZOOM, &p, &err), &err);
+    TA_ASSERT_OK(ta_track_target_orthographic_camera(ta_orthographic_camera_at(0), TA_TRACK_KIND_CAMERA_ZOOM, &o, &err), &err);
     assert_false(ta_track_target_eq(p, o));
 }
 
@@ -246,18 +246,18 @@ typedef struct kind_row {
 } kind_row;
 
 /* The list's type and family columns name the enum values without their prefix. */
-#define TYPE_NUMBER TA_VALUE_NUMBER
-#define TYPE_COLOR TA_VALUE_COLOR
-#define TYPE_ROTATION TA_VALUE_ROTATION
-#define TYPE_FLAG TA_VALUE_FLAG
-#define TYPE_STRING TA_VALUE_STRING
-#define OF_NODE TA_FAMILY_NODE
-#define OF_MESH TA_FAMILY_MESH
-#define OF_SKINNED_MESH TA_FAMILY_SKINNED_MESH
-#define OF_MATERIAL TA_FAMILY_MATERIAL
-#define OF_LIGHT TA_FAMILY_LIGHT
-#define OF_PERSPECTIVE_CAMERA TA_FAMILY_PERSPECTIVE_CAMERA
-#define OF_ORTHOGRAPHIC_CAMERA TA_FAMILY_ORTHOGRAPHIC_CAMERA
+#define TYPE_NUMBER TA_VALUE_TYPE_NUMBER
+#define TYPE_COLOR TA_VALUE_TYPE_COLOR
+#define TYPE_ROTATION TA_VALUE_TYPE_ROTATION
+#define TYPE_FLAG TA_VALUE_TYPE_FLAG
+#define TYPE_STRING TA_VALUE_TYPE_STRING
+#define OF_NODE TA_TARGET_FAMILY_NODE
+#define OF_MESH TA_TARGET_FAMILY_MESH
+#define OF_SKINNED_MESH TA_TARGET_FAMILY_SKINNED_MESH
+#define OF_MATERIAL TA_TARGET_FAMILY_MATERIAL
+#define OF_LIGHT TA_TARGET_FAMILY_LIGHT
+#define OF_PERSPECTIVE_CAMERA TA_TARGET_FAMILY_PERSPECTIVE_CAMERA
+#define OF_ORTHOGRAPHIC_CAMERA TA_TARGET_FAMILY_ORTHOGRAPHIC_CAMERA
 
 static const kind_row rows[] = {
 #define X(value, name, size, type, family, element, holder, property, json, range, unit, gltf)                     \
@@ -298,9 +298,9 @@ static void test_the_kind_list_round_trips(void **state)
         ta_error err = {0};
         TA_ASSERT_OK(ta_track_kind_find(r->family, path, element, &found, &err), &err);
         assert_int_equal(found, kind);
-        if (r->family == TA_FAMILY_PERSPECTIVE_CAMERA) {
-            ta_result res = ta_track_kind_find(TA_FAMILY_ORTHOGRAPHIC_CAMERA, path, false, &found, &err);
-            assert_int_equal(res, kind == TA_CAMERA_FOV ? TA_ERROR_NOT_FOUND : TA_OK);
+        if (r->family == TA_TARGET_FAMILY_PERSPECTIVE_CAMERA) {
+            ta_result res = ta_track_kind_find(TA_TARGET_FAMILY_ORTHOGRAPHIC_CAMERA, path, false, &found, &err);
+            assert_int_equal(res, kind == TA_TRACK_KIND_CAMERA_FOV ? TA_ERROR_NOT_FOUND : TA_OK);
             assert_int_equal(found, kind);
         }
         /* an _ELEMENT kind needs an element, any other but a morph kind takes none */
@@ -311,19 +311,19 @@ static void test_the_kind_list_round_trips(void **state)
 
         /* the value size matches the value type, and the JSON type and the range agree with both */
         switch (r->type) {
-        case TA_VALUE_ROTATION:
+        case TA_VALUE_TYPE_ROTATION:
             assert_int_equal(r->size, 4);
             assert_string_equal(r->json, "QUATERNION");
             break;
-        case TA_VALUE_COLOR:
+        case TA_VALUE_TYPE_COLOR:
             assert_int_equal(r->size, 3);
             assert_string_equal(r->json, "COLOR");
             break;
-        case TA_VALUE_FLAG:
+        case TA_VALUE_TYPE_FLAG:
             assert_int_equal(r->size, 1);
             assert_string_equal(r->json, "BOOL");
             break;
-        case TA_VALUE_STRING:
+        case TA_VALUE_TYPE_STRING:
             assert_int_equal(r->size, 1);
             assert_string_equal(r->json, "STRING");
             break;
@@ -331,10 +331,10 @@ static void test_the_kind_list_round_trips(void **state)
             assert_true(r->size >= 1 && r->size <= 3);
             assert_string_equal(r->json, r->size == 1 ? "NUMBER" : "VECTOR");
         }
-        assert_int_equal(strcmp(r->range, "COLOR") == 0, r->type == TA_VALUE_COLOR);
+        assert_int_equal(strcmp(r->range, "COLOR") == 0, r->type == TA_VALUE_TYPE_COLOR);
         if (strcmp(r->range, "ANY") != 0 && strcmp(r->range, "COLOR") != 0) assert_int_equal(r->size, 1);
         assert_int_equal(strcmp(r->element, "MORPH") == 0,
-                         r->family == TA_FAMILY_MESH || r->family == TA_FAMILY_SKINNED_MESH);
+                         r->family == TA_TARGET_FAMILY_MESH || r->family == TA_TARGET_FAMILY_SKINNED_MESH);
         assert_int_equal(strcmp(r->holder, "MAP") == 0, strncmp(r->name, "MATERIAL_MAP_", 13) == 0);
     }
     assert_string_equal(ta_track_kind_property_name(TA_TRACK_KIND_COUNT), "?");
@@ -349,55 +349,55 @@ static void test_kind_facts_match_three_js(void **state)
     ta_error err = {0};
     ta_track_kind k = TA_TRACK_KIND_COUNT;
     /* ".material.ior" is a NumberKeyframeTrack of one number */
-    TA_ASSERT_OK(ta_track_kind_find(TA_FAMILY_MATERIAL, "ior", false, &k, &err), &err);
-    assert_int_equal(k, TA_MATERIAL_IOR);
+    TA_ASSERT_OK(ta_track_kind_find(TA_TARGET_FAMILY_MATERIAL, "ior", false, &k, &err), &err);
+    assert_int_equal(k, TA_TRACK_KIND_MATERIAL_IOR);
     assert_int_equal(ta_track_kind_value_size(k), 1);
-    assert_int_equal(ta_track_kind_value_type(k), TA_VALUE_NUMBER);
+    assert_int_equal(ta_track_kind_value_type(k), TA_VALUE_TYPE_NUMBER);
     assert_string_equal(rows[k].json, "NUMBER");
     assert_string_equal(rows[k].range, "IOR");
     assert_string_equal(rows[k].gltf, "extensions/KHR_materials_ior/ior");
     /* ".quaternion" is a QuaternionKeyframeTrack of 4 numbers; glTF's "rotation" */
-    TA_ASSERT_OK(ta_track_kind_find(TA_FAMILY_NODE, "quaternion", false, &k, &err), &err);
-    assert_int_equal(k, TA_QUATERNION);
+    TA_ASSERT_OK(ta_track_kind_find(TA_TARGET_FAMILY_NODE, "quaternion", false, &k, &err), &err);
+    assert_int_equal(k, TA_TRACK_KIND_QUATERNION);
     assert_int_equal(ta_track_kind_value_size(k), 4);
     assert_string_equal(rows[k].json, "QUATERNION");
     assert_string_equal(rows[k].gltf, "rotation");
     /* ".position" is a VectorKeyframeTrack of 3, glTF's "translation", in meters;
      * ".position[x]" one number of it */
-    TA_ASSERT_OK(ta_track_kind_find(TA_FAMILY_NODE, "position", false, &k, &err), &err);
-    assert_int_equal(k, TA_POSITION);
+    TA_ASSERT_OK(ta_track_kind_find(TA_TARGET_FAMILY_NODE, "position", false, &k, &err), &err);
+    assert_int_equal(k, TA_TRACK_KIND_POSITION);
     assert_string_equal(rows[k].json, "VECTOR");
     assert_string_equal(rows[k].gltf, "translation");
     assert_string_equal(ta_track_kind_unit(k), "m");
-    TA_ASSERT_OK(ta_track_kind_find(TA_FAMILY_NODE, "position", true, &k, &err), &err);
-    assert_int_equal(k, TA_POSITION_ELEMENT);
-    TA_ASSERT_OK(ta_track_kind_find(TA_FAMILY_NODE, "rotation", true, &k, &err), &err);
-    assert_int_equal(k, TA_ROTATION_ELEMENT);
+    TA_ASSERT_OK(ta_track_kind_find(TA_TARGET_FAMILY_NODE, "position", true, &k, &err), &err);
+    assert_int_equal(k, TA_TRACK_KIND_POSITION_ELEMENT);
+    TA_ASSERT_OK(ta_track_kind_find(TA_TARGET_FAMILY_NODE, "rotation", true, &k, &err), &err);
+    assert_int_equal(k, TA_TRACK_KIND_ROTATION_ELEMENT);
     /* ".visible" a BooleanKeyframeTrack, ".name" a StringKeyframeTrack */
-    assert_string_equal(rows[TA_VISIBLE].json, "BOOL");
-    assert_string_equal(rows[TA_NODE_NAME].json, "STRING");
-    assert_null(rows[TA_NODE_NAME].gltf);
+    assert_string_equal(rows[TA_TRACK_KIND_VISIBLE].json, "BOOL");
+    assert_string_equal(rows[TA_TRACK_KIND_NODE_NAME].json, "STRING");
+    assert_null(rows[TA_TRACK_KIND_NODE_NAME].gltf);
     /* ".material.map.offset" a VectorKeyframeTrack of 2 on the map texture */
-    TA_ASSERT_OK(ta_track_kind_find(TA_FAMILY_MATERIAL, "map.offset", false, &k, &err), &err);
-    assert_int_equal(k, TA_MATERIAL_MAP_OFFSET);
+    TA_ASSERT_OK(ta_track_kind_find(TA_TARGET_FAMILY_MATERIAL, "map.offset", false, &k, &err), &err);
+    assert_int_equal(k, TA_TRACK_KIND_MATERIAL_MAP_OFFSET);
     assert_int_equal(ta_track_kind_value_size(k), 2);
     assert_string_equal(ta_track_kind_property_name(k), "offset");
     assert_string_equal(rows[k].json, "VECTOR");
     /* ".color" is the material's on a material and the light's on a light */
-    TA_ASSERT_OK(ta_track_kind_find(TA_FAMILY_MATERIAL, "color", false, &k, &err), &err);
-    assert_int_equal(k, TA_MATERIAL_COLOR);
-    TA_ASSERT_OK(ta_track_kind_find(TA_FAMILY_LIGHT, "color", false, &k, &err), &err);
-    assert_int_equal(k, TA_LIGHT_COLOR);
+    TA_ASSERT_OK(ta_track_kind_find(TA_TARGET_FAMILY_MATERIAL, "color", false, &k, &err), &err);
+    assert_int_equal(k, TA_TRACK_KIND_MATERIAL_COLOR);
+    TA_ASSERT_OK(ta_track_kind_find(TA_TARGET_FAMILY_LIGHT, "color", false, &k, &err), &err);
+    assert_int_equal(k, TA_TRACK_KIND_LIGHT_COLOR);
     assert_string_equal(rows[k].json, "COLOR");
     /* ".morphTargetInfluences[2]" a number of a mesh, glTF's "weights" */
-    TA_ASSERT_OK(ta_track_kind_find(TA_FAMILY_SKINNED_MESH, "morphTargetInfluences", true, &k, &err), &err);
-    assert_int_equal(k, TA_SKINNED_MORPH_INFLUENCE);
-    assert_string_equal(rows[TA_MORPH_INFLUENCE].gltf, "weights");
+    TA_ASSERT_OK(ta_track_kind_find(TA_TARGET_FAMILY_SKINNED_MESH, "morphTargetInfluences", true, &k, &err), &err);
+    assert_int_equal(k, TA_TRACK_KIND_SKINNED_MORPH_INFLUENCE);
+    assert_string_equal(rows[TA_TRACK_KIND_MORPH_INFLUENCE].gltf, "weights");
     /* ".fov" in degrees (glTF's yfov in radians); ".intensity" of a light not below 0 */
-    assert_string_equal(ta_track_kind_unit(TA_CAMERA_FOV), "degrees");
-    assert_string_equal(rows[TA_CAMERA_FOV].gltf, "yfov");
-    assert_string_equal(rows[TA_LIGHT_INTENSITY].range, "NOT_NEGATIVE");
-    assert_string_equal(rows[TA_LIGHT_PENUMBRA].range, "UNIT");
+    assert_string_equal(ta_track_kind_unit(TA_TRACK_KIND_CAMERA_FOV), "degrees");
+    assert_string_equal(rows[TA_TRACK_KIND_CAMERA_FOV].gltf, "yfov");
+    assert_string_equal(rows[TA_TRACK_KIND_LIGHT_INTENSITY].range, "NOT_NEGATIVE");
+    assert_string_equal(rows[TA_TRACK_KIND_LIGHT_PENUMBRA].range, "UNIT");
 }
 
 /* ta_track_kind_find refuses before it writes. */
@@ -405,20 +405,20 @@ static void test_kind_find_refusals(void **state)
 {
     (void)state;
     ta_error err = {0};
-    ta_track_kind k = TA_CAMERA_FAR;
-    TA_ASSERT_REFUSED(ta_track_kind_find(TA_FAMILY_ORTHOGRAPHIC_CAMERA, "fov", false, &k, &err), &err,
+    ta_track_kind k = TA_TRACK_KIND_CAMERA_FAR;
+    TA_ASSERT_REFUSED(ta_track_kind_find(TA_TARGET_FAMILY_ORTHOGRAPHIC_CAMERA, "fov", false, &k, &err), &err,
                       TA_ERROR_NOT_FOUND, "property_path: \"fov\" names no kind of the orthographic camera family");
-    TA_ASSERT_REFUSED(ta_track_kind_find(TA_FAMILY_MATERIAL, "offset", false, &k, &err), &err, TA_ERROR_NOT_FOUND,
+    TA_ASSERT_REFUSED(ta_track_kind_find(TA_TARGET_FAMILY_MATERIAL, "offset", false, &k, &err), &err, TA_ERROR_NOT_FOUND,
                       "offset");
-    TA_ASSERT_REFUSED(ta_track_kind_find(TA_FAMILY_NODE, "quaternion", true, &k, &err), &err, TA_ERROR_NOT_FOUND,
+    TA_ASSERT_REFUSED(ta_track_kind_find(TA_TARGET_FAMILY_NODE, "quaternion", true, &k, &err), &err, TA_ERROR_NOT_FOUND,
                       "with an element");
     TA_ASSERT_REFUSED(ta_track_kind_find(TA_TARGET_FAMILY_COUNT, "position", false, &k, &err), &err,
                       TA_ERROR_UNKNOWN_ENUM, "family: 7 is not a target family");
-    TA_ASSERT_REFUSED(ta_track_kind_find(TA_FAMILY_NODE, NULL, false, &k, &err), &err, TA_ERROR_INVALID_ARGUMENT,
+    TA_ASSERT_REFUSED(ta_track_kind_find(TA_TARGET_FAMILY_NODE, NULL, false, &k, &err), &err, TA_ERROR_INVALID_ARGUMENT,
                       "property_path: is NULL");
-    TA_ASSERT_REFUSED(ta_track_kind_find(TA_FAMILY_NODE, "position", false, NULL, &err), &err,
+    TA_ASSERT_REFUSED(ta_track_kind_find(TA_TARGET_FAMILY_NODE, "position", false, NULL, &err), &err,
                       TA_ERROR_INVALID_ARGUMENT, "out_kind: is NULL");
-    assert_int_equal(k, TA_CAMERA_FAR);
+    assert_int_equal(k, TA_TRACK_KIND_CAMERA_FAR);
 }
 
 int main(void)

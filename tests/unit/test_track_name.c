@@ -1,5 +1,5 @@
 /*
- * ta_parse_track_name and ta_sanitize_node_name. Every expected part is what
+ * ta_track_name_parse and ta_track_name_sanitize. Every expected part is what
  * three.js 0.186.0's PropertyBinding.parseTrackName / sanitizeNodeName gives
  * for the same string (run under Node); tests/conformance/json/track_names.mjs
  * compares a corpus of 1500 more.
@@ -59,7 +59,7 @@ static void test_parts_as_three_js_gives_them(void **state)
         char buffer[128];
         ta_track_name parts;
         ta_error err = {0};
-        TA_ASSERT_OK(ta_parse_track_name(c->name, &parts, buffer, sizeof buffer, &err), &err);
+        TA_ASSERT_OK(ta_track_name_parse(c->name, &parts, buffer, sizeof buffer, &err), &err);
         assert_part(parts.node_name, c->node, "node_name", c->name);
         assert_part(parts.object_name, c->object, "object_name", c->name);
         assert_part(parts.object_index, c->object_index, "object_index", c->name);
@@ -80,7 +80,7 @@ static void test_names_three_js_cannot_parse_are_refused_with_the_name(void **st
         memset(&parts, 0x5A, sizeof parts);
         ta_track_name before = parts;
         ta_error err = {0};
-        TA_ASSERT_REFUSED(ta_parse_track_name(names[i], &parts, buffer, sizeof buffer, &err), &err, TA_ERROR_PARSE,
+        TA_ASSERT_REFUSED(ta_track_name_parse(names[i], &parts, buffer, sizeof buffer, &err), &err, TA_ERROR_PARSE,
                           "cannot parse");
         char quoted[80];
         snprintf(quoted, sizeof quoted, "\"%s\"", names[i]);
@@ -99,7 +99,7 @@ static void test_a_long_name_is_quoted_in_part(void **state)
     char *buffer = malloc(TA_TRACK_NAME_BUFFER_SIZE(n));
     ta_track_name parts;
     ta_error err = {0};
-    TA_ASSERT_REFUSED(ta_parse_track_name(name, &parts, buffer, TA_TRACK_NAME_BUFFER_SIZE(n), &err), &err,
+    TA_ASSERT_REFUSED(ta_track_name_parse(name, &parts, buffer, TA_TRACK_NAME_BUFFER_SIZE(n), &err), &err,
                       TA_ERROR_PARSE, "(5000 bytes)");
     free(name);
     free(buffer);
@@ -112,13 +112,13 @@ static void test_the_buffer_must_hold_the_parts(void **state)
     char buffer[64];
     ta_track_name parts;
     ta_error err = {0};
-    TA_ASSERT_REFUSED(ta_parse_track_name(name, &parts, buffer, TA_TRACK_NAME_BUFFER_SIZE(strlen(name)) - 1, &err),
+    TA_ASSERT_REFUSED(ta_track_name_parse(name, &parts, buffer, TA_TRACK_NAME_BUFFER_SIZE(strlen(name)) - 1, &err),
                       &err, TA_ERROR_INVALID_ARGUMENT, "buffer_size: 29 bytes is less than the 30");
-    TA_ASSERT_OK(ta_parse_track_name(name, &parts, buffer, TA_TRACK_NAME_BUFFER_SIZE(strlen(name)), &err), &err);
+    TA_ASSERT_OK(ta_track_name_parse(name, &parts, buffer, TA_TRACK_NAME_BUFFER_SIZE(strlen(name)), &err), &err);
     assert_string_equal(parts.object_index, "1");
-    TA_ASSERT_REFUSED(ta_parse_track_name(NULL, &parts, buffer, sizeof buffer, &err), &err, TA_ERROR_INVALID_ARGUMENT,
+    TA_ASSERT_REFUSED(ta_track_name_parse(NULL, &parts, buffer, sizeof buffer, &err), &err, TA_ERROR_INVALID_ARGUMENT,
                       "track_name: is NULL");
-    TA_ASSERT_REFUSED(ta_parse_track_name(name, NULL, buffer, sizeof buffer, &err), &err, TA_ERROR_INVALID_ARGUMENT,
+    TA_ASSERT_REFUSED(ta_track_name_parse(name, NULL, buffer, sizeof buffer, &err), &err, TA_ERROR_INVALID_ARGUMENT,
                       "out_name: is NULL");
 }
 
@@ -134,12 +134,12 @@ static void test_sanitize_as_three_js(void **state)
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; ++i) {
         char out[64];
         ta_error err = {0};
-        TA_ASSERT_OK(ta_sanitize_node_name(cases[i][0], out, sizeof out, &err), &err);
+        TA_ASSERT_OK(ta_track_name_sanitize(cases[i][0], out, sizeof out, &err), &err);
         assert_string_equal(out, cases[i][1]);
     }
     char small[3];
     ta_error err = {0};
-    TA_ASSERT_REFUSED(ta_sanitize_node_name("abc", small, sizeof small, &err), &err, TA_ERROR_INVALID_ARGUMENT,
+    TA_ASSERT_REFUSED(ta_track_name_sanitize("abc", small, sizeof small, &err), &err, TA_ERROR_INVALID_ARGUMENT,
                       "out_size: 3 bytes is less than the 4");
 }
 

@@ -23,10 +23,10 @@ static ta_track *make(ta_track_kind kind, ta_interpolation interp, const float *
     ta_track_desc d = {0};
     ta_error err = {0};
     switch (ta_track_kind_family(kind)) {
-    case TA_FAMILY_NODE: TA_ASSERT_OK(ta_node_target(ta_node_at(0), kind, &d.target, &err), &err); break;
-    case TA_FAMILY_MESH: TA_ASSERT_OK(ta_morph_target(ta_mesh_at(0), 1, &d.target, &err), &err); break;
-    case TA_FAMILY_LIGHT: TA_ASSERT_OK(ta_light_target(ta_light_at(0), kind, &d.target, &err), &err); break;
-    default: TA_ASSERT_OK(ta_material_target(ta_material_at(0), kind, &d.target, &err), &err); break;
+    case TA_TARGET_FAMILY_NODE: TA_ASSERT_OK(ta_track_target_node(ta_node_at(0), kind, &d.target, &err), &err); break;
+    case TA_TARGET_FAMILY_MESH: TA_ASSERT_OK(ta_track_target_morph(ta_mesh_at(0), 1, &d.target, &err), &err); break;
+    case TA_TARGET_FAMILY_LIGHT: TA_ASSERT_OK(ta_track_target_light(ta_light_at(0), kind, &d.target, &err), &err); break;
+    default: TA_ASSERT_OK(ta_track_target_material(ta_material_at(0), kind, &d.target, &err), &err); break;
     }
     d.interpolation = interp;
     d.times = times;
@@ -35,7 +35,7 @@ static ta_track *make(ta_track_kind kind, ta_interpolation interp, const float *
     d.value_count = keys * ta_track_kind_value_size(kind);
     d.in_tangents = in;
     d.out_tangents = out;
-    if (in != NULL) d.tangent_count = d.value_count * (interp == TA_BEZIER ? 2 : 1);
+    if (in != NULL) d.tangent_count = d.value_count * (interp == TA_INTERPOLATION_BEZIER ? 2 : 1);
     ta_track *t = NULL;
     TA_ASSERT_OK(ta_track_create(&d, NULL, &t, &err), &err);
     return t;
@@ -51,7 +51,7 @@ static float sample1(const ta_track *t, double at, ta_ending start, ta_ending en
 
 static float at1(const ta_track *t, double at)
 {
-    return sample1(t, at, TA_ZERO_CURVATURE_ENDING, TA_ZERO_CURVATURE_ENDING);
+    return sample1(t, at, TA_ENDING_ZERO_CURVATURE, TA_ENDING_ZERO_CURVATURE);
 }
 
 /* ---- LINEAR and STEP ------------------------------------------------------------- */
@@ -61,24 +61,24 @@ static void test_linear_runs_evenly_and_holds_the_ends(void **state)
     (void)state;
     const float times[] = {0, 2};
     const float values[] = {0, 0, 0, 4, -2, 1};
-    ta_track *t = make(TA_POSITION, TA_LINEAR, times, 2, values, NULL, NULL);
+    ta_track *t = make(TA_TRACK_KIND_POSITION, TA_INTERPOLATION_LINEAR, times, 2, values, NULL, NULL);
     ta_error err = {0};
     ta_vec3 v;
-    TA_ASSERT_OK(ta_track_sample_vector3(t, 1.0, TA_ZERO_CURVATURE_ENDING, TA_ZERO_CURVATURE_ENDING, &v, &err), &err);
+    TA_ASSERT_OK(ta_track_sample_vector3(t, 1.0, TA_ENDING_ZERO_CURVATURE, TA_ENDING_ZERO_CURVATURE, &v, &err), &err);
     TA_ASSERT_NEAR(v.x, 2, 1e-7);
     TA_ASSERT_NEAR(v.y, -1, 1e-7);
     TA_ASSERT_NEAR(v.z, 0.5, 1e-7);
-    TA_ASSERT_OK(ta_track_sample_vector3(t, 0.5, TA_ZERO_CURVATURE_ENDING, TA_ZERO_CURVATURE_ENDING, &v, &err), &err);
+    TA_ASSERT_OK(ta_track_sample_vector3(t, 0.5, TA_ENDING_ZERO_CURVATURE, TA_ENDING_ZERO_CURVATURE, &v, &err), &err);
     TA_ASSERT_NEAR(v.x, 1, 1e-7);
     /* before the first key the first key's value, at and after the last the last's */
-    TA_ASSERT_OK(ta_track_sample_vector3(t, -3.0, TA_ZERO_CURVATURE_ENDING, TA_ZERO_CURVATURE_ENDING, &v, &err), &err);
+    TA_ASSERT_OK(ta_track_sample_vector3(t, -3.0, TA_ENDING_ZERO_CURVATURE, TA_ENDING_ZERO_CURVATURE, &v, &err), &err);
     assert_true(v.x == 0 && v.y == 0 && v.z == 0);
-    TA_ASSERT_OK(ta_track_sample_vector3(t, 2.0, TA_ZERO_CURVATURE_ENDING, TA_ZERO_CURVATURE_ENDING, &v, &err), &err);
+    TA_ASSERT_OK(ta_track_sample_vector3(t, 2.0, TA_ENDING_ZERO_CURVATURE, TA_ENDING_ZERO_CURVATURE, &v, &err), &err);
     assert_true(v.x == 4 && v.y == -2 && v.z == 1);
-    TA_ASSERT_OK(ta_track_sample_vector3(t, INFINITY, TA_ZERO_CURVATURE_ENDING, TA_ZERO_CURVATURE_ENDING, &v, &err),
+    TA_ASSERT_OK(ta_track_sample_vector3(t, INFINITY, TA_ENDING_ZERO_CURVATURE, TA_ENDING_ZERO_CURVATURE, &v, &err),
                  &err);
     assert_true(v.x == 4);
-    TA_ASSERT_OK(ta_track_sample_vector3(t, -INFINITY, TA_ZERO_CURVATURE_ENDING, TA_ZERO_CURVATURE_ENDING, &v, &err),
+    TA_ASSERT_OK(ta_track_sample_vector3(t, -INFINITY, TA_ENDING_ZERO_CURVATURE, TA_ENDING_ZERO_CURVATURE, &v, &err),
                  &err);
     assert_true(v.x == 0);
     ta_track_destroy(t);
@@ -89,7 +89,7 @@ static void test_linear_follows_uneven_times(void **state)
     (void)state;
     const float times[] = {0, 1, 3};
     const float values[] = {0, 10, 30.5f};
-    ta_track *t = make(TA_MATERIAL_OPACITY, TA_LINEAR, times, 3, values, NULL, NULL);
+    ta_track *t = make(TA_TRACK_KIND_MATERIAL_OPACITY, TA_INTERPOLATION_LINEAR, times, 3, values, NULL, NULL);
     TA_ASSERT_NEAR(at1(t, 0.25), 2.5, 1e-7);
     TA_ASSERT_NEAR(at1(t, 1), 10, 0);
     TA_ASSERT_NEAR(at1(t, 2), 20.25, 1e-7);
@@ -102,7 +102,7 @@ static void test_a_track_of_one_key_holds_it(void **state)
     (void)state;
     const float times[] = {1.5f};
     const float values[] = {7};
-    ta_track *t = make(TA_MATERIAL_OPACITY, TA_LINEAR, times, 1, values, NULL, NULL);
+    ta_track *t = make(TA_TRACK_KIND_MATERIAL_OPACITY, TA_INTERPOLATION_LINEAR, times, 1, values, NULL, NULL);
     assert_true(at1(t, 0) == 7 && at1(t, 1.5) == 7 && at1(t, 99) == 7);
     ta_track_destroy(t);
 }
@@ -112,7 +112,7 @@ static void test_step_holds_the_key_before(void **state)
     (void)state;
     const float times[] = {0, 1, 2};
     const float values[] = {5, 7, 9};
-    ta_track *t = make(TA_MATERIAL_OPACITY, TA_STEP, times, 3, values, NULL, NULL);
+    ta_track *t = make(TA_TRACK_KIND_MATERIAL_OPACITY, TA_INTERPOLATION_STEP, times, 3, values, NULL, NULL);
     assert_true(at1(t, -1) == 5);
     assert_true(at1(t, 0) == 5);
     assert_true(at1(t, 0.999) == 5);
@@ -141,7 +141,7 @@ static void test_rotations_turn_by_slerp(void **state)
     const float times[] = {0, 1};
     float s45 = (float)sin(TA_TEST_PI / 4), c45 = (float)cos(TA_TEST_PI / 4);
     const float values[] = {0, 0, 0, 1, 0, 0, s45, c45};
-    ta_track *t = make(TA_QUATERNION, TA_LINEAR, times, 2, values, NULL, NULL);
+    ta_track *t = make(TA_TRACK_KIND_QUATERNION, TA_INTERPOLATION_LINEAR, times, 2, values, NULL, NULL);
     ta_error err = {0};
     ta_quat q;
     /* a quarter turn about z; half way is an eighth, and a quarter of the time a sixteenth */
@@ -154,7 +154,7 @@ static void test_rotations_turn_by_slerp(void **state)
 
     /* the other sign of the same rotation: the shorter arc, the same turn */
     const float flipped[] = {0, 0, 0, 1, 0, 0, -s45, -c45};
-    t = make(TA_QUATERNION, TA_LINEAR, times, 2, flipped, NULL, NULL);
+    t = make(TA_TRACK_KIND_QUATERNION, TA_INTERPOLATION_LINEAR, times, 2, flipped, NULL, NULL);
     TA_ASSERT_OK(ta_track_sample_quaternion(t, 0.5, &q, &err), &err);
     assert_quat(q, 0, 0, sin(TA_TEST_PI / 8), cos(TA_TEST_PI / 8));
     assert_true(q.w > 0);
@@ -170,7 +170,7 @@ static void test_smooth_reproduces_a_line_with_natural_ends(void **state)
      * give the line, and ZERO_CURVATURE ends do not bend it. */
     const float times[] = {0, 1, 2, 3};
     const float values[] = {1, 3, 5, 7};
-    ta_track *t = make(TA_MATERIAL_ROUGHNESS, TA_SMOOTH, times, 4, values, NULL, NULL);
+    ta_track *t = make(TA_TRACK_KIND_MATERIAL_ROUGHNESS, TA_INTERPOLATION_SMOOTH, times, 4, values, NULL, NULL);
     for (double at = 0; at <= 3; at += 0.125) TA_ASSERT_NEAR(at1(t, at), 1 + 2 * at, 1e-6);
     ta_track_destroy(t);
 }
@@ -183,26 +183,26 @@ static void test_smooth_endings_shape_the_ends(void **state)
      * = 0.375 at p = 0.5. */
     const float times[] = {0, 1, 2};
     const float line[] = {0, 1, 2};
-    ta_track *t = make(TA_MATERIAL_METALNESS, TA_SMOOTH, times, 3, line, NULL, NULL);
-    TA_ASSERT_NEAR(sample1(t, 0.5, TA_ZERO_SLOPE_ENDING, TA_ZERO_SLOPE_ENDING), 0.375, 1e-6);
-    TA_ASSERT_NEAR(sample1(t, 0.5, TA_ZERO_CURVATURE_ENDING, TA_ZERO_CURVATURE_ENDING), 0.5, 1e-6);
+    ta_track *t = make(TA_TRACK_KIND_MATERIAL_METALNESS, TA_INTERPOLATION_SMOOTH, times, 3, line, NULL, NULL);
+    TA_ASSERT_NEAR(sample1(t, 0.5, TA_ENDING_ZERO_SLOPE, TA_ENDING_ZERO_SLOPE), 0.375, 1e-6);
+    TA_ASSERT_NEAR(sample1(t, 0.5, TA_ENDING_ZERO_CURVATURE, TA_ENDING_ZERO_CURVATURE), 0.5, 1e-6);
     /* At the far end three.js's ZeroSlopeEnding is not the mirror image: it
      * stands the last key in for the key after it, one interval on, so the
      * slope at t = 2 is (2 - 1) / 2 = 0.5, not 0. In [1, 2], m0 = (2 - 0) / 2
      * = 1: f = 1/2 * 1 + 1/8 * 1 + 1/2 * 2 - 1/8 * 0.5 = 1.5625 (three.js
      * gives the same). */
-    TA_ASSERT_NEAR(sample1(t, 1.5, TA_ZERO_SLOPE_ENDING, TA_ZERO_SLOPE_ENDING), 1.5625, 1e-6);
+    TA_ASSERT_NEAR(sample1(t, 1.5, TA_ENDING_ZERO_SLOPE, TA_ENDING_ZERO_SLOPE), 1.5625, 1e-6);
     /* the start ending does not reach the last interval */
-    TA_ASSERT_NEAR(sample1(t, 1.5, TA_WRAP_AROUND_ENDING, TA_ZERO_SLOPE_ENDING), 1.5625, 1e-6);
+    TA_ASSERT_NEAR(sample1(t, 1.5, TA_ENDING_WRAP_AROUND, TA_ENDING_ZERO_SLOPE), 1.5625, 1e-6);
     ta_track_destroy(t);
 
     /* A loop 0, 1, 0: WRAP_AROUND takes the key before the start from the other
      * end (the value 1, one second before), so the slope at t = 0 is
      * (1 - 1) / 2 = 0; at t = 1 it is (0 - 0) / 2 = 0; f = h01 = 0.5 at p = 0.5. */
     const float loop[] = {0, 1, 0};
-    t = make(TA_MATERIAL_METALNESS, TA_SMOOTH, times, 3, loop, NULL, NULL);
-    TA_ASSERT_NEAR(sample1(t, 0.5, TA_WRAP_AROUND_ENDING, TA_WRAP_AROUND_ENDING), 0.5, 1e-6);
-    TA_ASSERT_NEAR(sample1(t, 1.5, TA_WRAP_AROUND_ENDING, TA_WRAP_AROUND_ENDING), 0.5, 1e-6);
+    t = make(TA_TRACK_KIND_MATERIAL_METALNESS, TA_INTERPOLATION_SMOOTH, times, 3, loop, NULL, NULL);
+    TA_ASSERT_NEAR(sample1(t, 0.5, TA_ENDING_WRAP_AROUND, TA_ENDING_WRAP_AROUND), 0.5, 1e-6);
+    TA_ASSERT_NEAR(sample1(t, 1.5, TA_ENDING_WRAP_AROUND, TA_ENDING_WRAP_AROUND), 0.5, 1e-6);
     ta_track_destroy(t);
 }
 
@@ -217,18 +217,18 @@ static void test_smooth_matches_three_js_with_uneven_times(void **state)
     const float uneven[] = {0, 0.5f, 2, 2.5f};
     const float even[] = {0, 1, 2, 3};
     const float values[] = {1, 3, -2, 0};
-    ta_track *u = make(TA_LIGHT_INTENSITY, TA_SMOOTH, uneven, 4, values, NULL, NULL);
-    TA_ASSERT_NEAR(sample1(u, 0.25, TA_ZERO_CURVATURE_ENDING, TA_ZERO_CURVATURE_ENDING), 2.2291666666666665, 1e-6);
-    TA_ASSERT_NEAR(sample1(u, 2.2, TA_ZERO_CURVATURE_ENDING, TA_ZERO_CURVATURE_ENDING), -1.4639999999999991, 1e-6);
-    TA_ASSERT_NEAR(sample1(u, 0.25, TA_ZERO_SLOPE_ENDING, TA_ZERO_SLOPE_ENDING), 1.9791666666666667, 1e-6);
-    TA_ASSERT_NEAR(sample1(u, 2.2, TA_ZERO_SLOPE_ENDING, TA_ZERO_SLOPE_ENDING), -1.3679999999999990, 1e-6);
-    TA_ASSERT_NEAR(sample1(u, 0.25, TA_WRAP_AROUND_ENDING, TA_WRAP_AROUND_ENDING), 2.2916666666666665, 1e-6);
-    TA_ASSERT_NEAR(sample1(u, 2.2, TA_WRAP_AROUND_ENDING, TA_WRAP_AROUND_ENDING), -1.5119999999999991, 1e-6);
-    TA_ASSERT_NEAR(sample1(u, 2.2, TA_ZERO_SLOPE_ENDING, TA_WRAP_AROUND_ENDING), -1.5119999999999991, 1e-6);
+    ta_track *u = make(TA_TRACK_KIND_LIGHT_INTENSITY, TA_INTERPOLATION_SMOOTH, uneven, 4, values, NULL, NULL);
+    TA_ASSERT_NEAR(sample1(u, 0.25, TA_ENDING_ZERO_CURVATURE, TA_ENDING_ZERO_CURVATURE), 2.2291666666666665, 1e-6);
+    TA_ASSERT_NEAR(sample1(u, 2.2, TA_ENDING_ZERO_CURVATURE, TA_ENDING_ZERO_CURVATURE), -1.4639999999999991, 1e-6);
+    TA_ASSERT_NEAR(sample1(u, 0.25, TA_ENDING_ZERO_SLOPE, TA_ENDING_ZERO_SLOPE), 1.9791666666666667, 1e-6);
+    TA_ASSERT_NEAR(sample1(u, 2.2, TA_ENDING_ZERO_SLOPE, TA_ENDING_ZERO_SLOPE), -1.3679999999999990, 1e-6);
+    TA_ASSERT_NEAR(sample1(u, 0.25, TA_ENDING_WRAP_AROUND, TA_ENDING_WRAP_AROUND), 2.2916666666666665, 1e-6);
+    TA_ASSERT_NEAR(sample1(u, 2.2, TA_ENDING_WRAP_AROUND, TA_ENDING_WRAP_AROUND), -1.5119999999999991, 1e-6);
+    TA_ASSERT_NEAR(sample1(u, 2.2, TA_ENDING_ZERO_SLOPE, TA_ENDING_WRAP_AROUND), -1.5119999999999991, 1e-6);
     /* a quarter into the middle interval: uneven spacing changes the curve.
      * Evenly, the Hermite slopes are -1.5 at both ends: 2.078125 by hand too. */
     TA_ASSERT_NEAR(at1(u, 0.875), 2.2656250000000000, 1e-6);
-    ta_track *e = make(TA_LIGHT_INTENSITY, TA_SMOOTH, even, 4, values, NULL, NULL);
+    ta_track *e = make(TA_TRACK_KIND_LIGHT_INTENSITY, TA_INTERPOLATION_SMOOTH, even, 4, values, NULL, NULL);
     TA_ASSERT_NEAR(at1(e, 1.25), 2.0781250000000000, 1e-6);
     ta_track_destroy(u);
     ta_track_destroy(e);
@@ -244,15 +244,15 @@ static void test_smooth_reads_the_endings_every_sample(void **state)
     (void)state;
     const float times[] = {0, 1};
     const float values[] = {0, 1};
-    ta_track *t = make(TA_MORPH_INFLUENCE, TA_SMOOTH, times, 2, values, NULL, NULL);
+    ta_track *t = make(TA_TRACK_KIND_MORPH_INFLUENCE, TA_INTERPOLATION_SMOOTH, times, 2, values, NULL, NULL);
     ta_sampler s = {0};
     ta_error err = {0};
     float v;
-    TA_ASSERT_OK(ta_track_sample_with(t, &s, 0.25, TA_ZERO_SLOPE_ENDING, TA_ZERO_SLOPE_ENDING, &v, 1, &err), &err);
+    TA_ASSERT_OK(ta_track_sample_with(t, &s, 0.25, TA_ENDING_ZERO_SLOPE, TA_ENDING_ZERO_SLOPE, &v, 1, &err), &err);
     TA_ASSERT_NEAR(v, 0.1328125, 1e-7);
-    TA_ASSERT_OK(ta_track_sample_with(t, &s, 0.25, TA_WRAP_AROUND_ENDING, TA_WRAP_AROUND_ENDING, &v, 1, &err), &err);
+    TA_ASSERT_OK(ta_track_sample_with(t, &s, 0.25, TA_ENDING_WRAP_AROUND, TA_ENDING_WRAP_AROUND, &v, 1, &err), &err);
     TA_ASSERT_NEAR(v, 0.203125, 1e-7);
-    TA_ASSERT_OK(ta_track_sample_with(t, &s, 0.25, TA_ZERO_CURVATURE_ENDING, TA_ZERO_CURVATURE_ENDING, &v, 1, &err),
+    TA_ASSERT_OK(ta_track_sample_with(t, &s, 0.25, TA_ENDING_ZERO_CURVATURE, TA_ENDING_ZERO_CURVATURE, &v, 1, &err),
                  &err);
     TA_ASSERT_NEAR(v, 0.25, 1e-7);
     ta_track_destroy(t);
@@ -263,7 +263,7 @@ static void test_endings_do_not_touch_other_interpolations(void **state)
     (void)state;
     const float times[] = {0, 1, 2};
     const float values[] = {0, 4, 1};
-    ta_track *t = make(TA_MORPH_INFLUENCE, TA_LINEAR, times, 3, values, NULL, NULL);
+    ta_track *t = make(TA_TRACK_KIND_MORPH_INFLUENCE, TA_INTERPOLATION_LINEAR, times, 3, values, NULL, NULL);
     for (int s = 0; s < 3; ++s)
         for (int e = 0; e < 3; ++e) TA_ASSERT_NEAR(sample1(t, 0.5, (ta_ending)s, (ta_ending)e), 2, 1e-7);
     ta_track_destroy(t);
@@ -282,20 +282,20 @@ static void test_cubic_spline_is_a_hermite_cubic(void **state)
     const float in[] = {9, 9, 9, -2, 0, 0}; /* the first key's in-tangent has no effect */
     const float values[] = {0, 0, 0, 4, 0, 0};
     const float out[] = {2, 0, 0, 7, 7, 7}; /* nor the last key's out-tangent */
-    ta_track *t = make(TA_POSITION, TA_CUBIC_SPLINE, times, 2, values, in, out);
+    ta_track *t = make(TA_TRACK_KIND_POSITION, TA_INTERPOLATION_CUBIC_SPLINE, times, 2, values, in, out);
     ta_vec3 v;
     ta_error err = {0};
-    TA_ASSERT_OK(ta_track_sample_vector3(t, 1, TA_ZERO_CURVATURE_ENDING, TA_ZERO_CURVATURE_ENDING, &v, &err), &err);
+    TA_ASSERT_OK(ta_track_sample_vector3(t, 1, TA_ENDING_ZERO_CURVATURE, TA_ENDING_ZERO_CURVATURE, &v, &err), &err);
     TA_ASSERT_NEAR(v.x, 3, 1e-6);
     TA_ASSERT_NEAR(v.y, 0, 1e-6);
     /* at p = 0.25: h = (0.84375, 0.140625, 0.15625, -0.046875) */
-    TA_ASSERT_OK(ta_track_sample_vector3(t, 0.5, TA_ZERO_CURVATURE_ENDING, TA_ZERO_CURVATURE_ENDING, &v, &err),
+    TA_ASSERT_OK(ta_track_sample_vector3(t, 0.5, TA_ENDING_ZERO_CURVATURE, TA_ENDING_ZERO_CURVATURE, &v, &err),
                  &err);
     TA_ASSERT_NEAR(v.x, 0.140625 * 4 + 0.15625 * 4 + 0.046875 * 4, 1e-6);
     /* the ends are the values, not the tangents */
-    TA_ASSERT_OK(ta_track_sample_vector3(t, -1, TA_ZERO_CURVATURE_ENDING, TA_ZERO_CURVATURE_ENDING, &v, &err), &err);
+    TA_ASSERT_OK(ta_track_sample_vector3(t, -1, TA_ENDING_ZERO_CURVATURE, TA_ENDING_ZERO_CURVATURE, &v, &err), &err);
     assert_true(v.x == 0 && v.y == 0);
-    TA_ASSERT_OK(ta_track_sample_vector3(t, 5, TA_ZERO_CURVATURE_ENDING, TA_ZERO_CURVATURE_ENDING, &v, &err), &err);
+    TA_ASSERT_OK(ta_track_sample_vector3(t, 5, TA_ENDING_ZERO_CURVATURE, TA_ENDING_ZERO_CURVATURE, &v, &err), &err);
     assert_true(v.x == 4 && v.y == 0);
     ta_track_destroy(t);
 }
@@ -309,7 +309,7 @@ static void test_cubic_spline_rotation_is_normalized(void **state)
     float s45 = (float)sin(TA_TEST_PI / 4), c45 = (float)cos(TA_TEST_PI / 4);
     const float values[] = {0, 0, 0, 1, 0, 0, s45, c45};
     const float zero[8] = {0};
-    ta_track *t = make(TA_QUATERNION, TA_CUBIC_SPLINE, times, 2, values, zero, zero);
+    ta_track *t = make(TA_TRACK_KIND_QUATERNION, TA_INTERPOLATION_CUBIC_SPLINE, times, 2, values, zero, zero);
     ta_quat q;
     ta_error err = {0};
     TA_ASSERT_OK(ta_track_sample_quaternion(t, 0.5, &q, &err), &err);
@@ -328,7 +328,7 @@ static void test_bezier_with_points_on_a_line_is_the_line(void **state)
     const float values[] = {0, 3};
     const float in[] = {-1, -1, 2, 2};
     const float out[] = {1, 1, 4, 4};
-    ta_track *t = make(TA_MATERIAL_OPACITY, TA_BEZIER, times, 2, values, in, out);
+    ta_track *t = make(TA_TRACK_KIND_MATERIAL_OPACITY, TA_INTERPOLATION_BEZIER, times, 2, values, in, out);
     for (double at = 0; at < 3; at += 0.3) TA_ASSERT_NEAR(at1(t, at), at, 1e-6);
     ta_track_destroy(t);
 }
@@ -354,7 +354,7 @@ static void test_bezier_finds_the_curve_parameter(void **state)
     const float values[] = {0, 3};
     const float in[] = {-1, 0, 2.5f, 3};
     const float out[] = {0.5f, 0, 4, 3};
-    ta_track *t = make(TA_MATERIAL_OPACITY, TA_BEZIER, times, 2, values, in, out);
+    ta_track *t = make(TA_TRACK_KIND_MATERIAL_OPACITY, TA_INTERPOLATION_BEZIER, times, 2, values, in, out);
     for (double at = 0.1; at < 3; at += 0.1) TA_ASSERT_NEAR(at1(t, at), bezier_by_bisection(at), 1e-6);
     /* three.js 0.186.0 BezierInterpolant with these points: */
     TA_ASSERT_NEAR(at1(t, 1), 0.90594639199212823, 1e-6);
@@ -379,7 +379,7 @@ static void test_bezier_rotation_is_normalized(void **state)
         in[2 * i] = -1, in[2 * i + 1] = a;
         out[8 + 2 * i] = 4, out[8 + 2 * i + 1] = b;
     }
-    ta_track *t = make(TA_QUATERNION, TA_BEZIER, times, 2, values, in, out);
+    ta_track *t = make(TA_TRACK_KIND_QUATERNION, TA_INTERPOLATION_BEZIER, times, 2, values, in, out);
     ta_quat q;
     ta_error err = {0};
     TA_ASSERT_OK(ta_track_sample_quaternion(t, 1.5, &q, &err), &err);
@@ -397,7 +397,7 @@ static void test_strings_step_with_the_keys(void **state)
     const char *names[] = {"idle", "busy", "idle"};
     ta_track_desc d = {0};
     ta_error err = {0};
-    TA_ASSERT_OK(ta_node_target(ta_node_at(0), TA_NODE_NAME, &d.target, &err), &err);
+    TA_ASSERT_OK(ta_track_target_node(ta_node_at(0), TA_TRACK_KIND_NODE_NAME, &d.target, &err), &err);
     d.times = times;
     d.key_count = 3;
     d.strings = names;
@@ -421,7 +421,7 @@ static void test_flags_step(void **state)
     (void)state;
     const float times[] = {0, 1, 2};
     const float flags[] = {1, 0, 1};
-    ta_track *t = make(TA_VISIBLE, TA_INTERPOLATION_DEFAULT, times, 3, flags, NULL, NULL);
+    ta_track *t = make(TA_TRACK_KIND_VISIBLE, TA_INTERPOLATION_DEFAULT, times, 3, flags, NULL, NULL);
     assert_true(at1(t, 0.99) == 1);
     assert_true(at1(t, 1.01) == 0);
     assert_true(at1(t, 2) == 1);
@@ -479,9 +479,9 @@ static void test_a_sampler_gives_what_a_cold_sample_gives(void **state)
         times[k] = (float)k * 0.25f + (float)(k % 3) * 0.05f;
         for (int i = 0; i < 3; ++i) values[k * 3 + i] = (float)((k * 7 + i * 3) % 11) - 5;
     }
-    ta_interpolation modes[] = {TA_LINEAR, TA_STEP, TA_SMOOTH};
+    ta_interpolation modes[] = {TA_INTERPOLATION_LINEAR, TA_INTERPOLATION_STEP, TA_INTERPOLATION_SMOOTH};
     for (int m = 0; m < 3; ++m) {
-        ta_track *t = make(TA_SCALE, modes[m], times, KEYS, values, NULL, NULL);
+        ta_track *t = make(TA_TRACK_KIND_SCALE, modes[m], times, KEYS, values, NULL, NULL);
         ta_sampler forward = {0}, backward = {0}, jumping = {0};
         ta_error err = {0};
         for (int i = 0; i <= 400; ++i) {
@@ -490,8 +490,8 @@ static void test_a_sampler_gives_what_a_cold_sample_gives(void **state)
             ta_sampler *samplers[3] = {&forward, &backward, &jumping};
             for (int s = 0; s < 3; ++s) {
                 float cold[3], warm[3];
-                TA_ASSERT_OK(ta_track_sample(t, ats[s], TA_WRAP_AROUND_ENDING, TA_ZERO_SLOPE_ENDING, cold, 3, &err), &err);
-                TA_ASSERT_OK(ta_track_sample_with(t, samplers[s], ats[s], TA_WRAP_AROUND_ENDING, TA_ZERO_SLOPE_ENDING,
+                TA_ASSERT_OK(ta_track_sample(t, ats[s], TA_ENDING_WRAP_AROUND, TA_ENDING_ZERO_SLOPE, cold, 3, &err), &err);
+                TA_ASSERT_OK(ta_track_sample_with(t, samplers[s], ats[s], TA_ENDING_WRAP_AROUND, TA_ENDING_ZERO_SLOPE,
                                                   warm, 3, &err),
                              &err);
                 assert_memory_equal(cold, warm, sizeof cold);
@@ -507,7 +507,7 @@ static ta_track *position_track(void)
 {
     const float times[] = {0, 1};
     const float values[] = {0, 0, 0, 1, 1, 1};
-    return make(TA_POSITION, TA_SMOOTH, times, 2, values, NULL, NULL);
+    return make(TA_TRACK_KIND_POSITION, TA_INTERPOLATION_SMOOTH, times, 2, values, NULL, NULL);
 }
 
 static void test_refuses_a_nan_time(void **state)
@@ -517,14 +517,14 @@ static void test_refuses_a_nan_time(void **state)
     ta_error err = {0};
     float out[3] = {-7, -7, -7};
     ta_sampler s = {1};
-    TA_ASSERT_REFUSED(ta_track_sample(t, NAN, TA_ZERO_SLOPE_ENDING, TA_ZERO_SLOPE_ENDING, out, 3, &err), &err,
+    TA_ASSERT_REFUSED(ta_track_sample(t, NAN, TA_ENDING_ZERO_SLOPE, TA_ENDING_ZERO_SLOPE, out, 3, &err), &err,
                       TA_ERROR_NOT_A_NUMBER, "at: time nan is not a number");
-    TA_ASSERT_REFUSED(ta_track_sample_with(t, &s, NAN, TA_ZERO_SLOPE_ENDING, TA_ZERO_SLOPE_ENDING, out, 3, &err), &err,
+    TA_ASSERT_REFUSED(ta_track_sample_with(t, &s, NAN, TA_ENDING_ZERO_SLOPE, TA_ENDING_ZERO_SLOPE, out, 3, &err), &err,
                       TA_ERROR_NOT_A_NUMBER, "at: time nan");
     assert_true(out[0] == -7 && out[1] == -7 && out[2] == -7);
     assert_int_equal(s.cursor, 1);
     ta_vec3 v = {-7, -7, -7};
-    TA_ASSERT_REFUSED(ta_track_sample_vector3(t, NAN, TA_ZERO_SLOPE_ENDING, TA_ZERO_SLOPE_ENDING, &v, &err), &err,
+    TA_ASSERT_REFUSED(ta_track_sample_vector3(t, NAN, TA_ENDING_ZERO_SLOPE, TA_ENDING_ZERO_SLOPE, &v, &err), &err,
                       TA_ERROR_NOT_A_NUMBER, "at: time nan");
     assert_true(v.x == -7);
     ta_track_destroy(t);
@@ -536,9 +536,9 @@ static void test_refuses_an_ending_not_named(void **state)
     ta_track *t = position_track();
     ta_error err = {0};
     float out[3] = {-7, -7, -7};
-    TA_ASSERT_REFUSED(ta_track_sample(t, 0.5, TA_ENDING_COUNT, TA_ZERO_SLOPE_ENDING, out, 3, &err), &err,
+    TA_ASSERT_REFUSED(ta_track_sample(t, 0.5, TA_ENDING_COUNT, TA_ENDING_ZERO_SLOPE, out, 3, &err), &err,
                       TA_ERROR_UNKNOWN_ENUM, "start: ending 3 is not an ending");
-    TA_ASSERT_REFUSED(ta_track_sample(t, 0.5, TA_ZERO_SLOPE_ENDING, (ta_ending)-1, out, 3, &err), &err,
+    TA_ASSERT_REFUSED(ta_track_sample(t, 0.5, TA_ENDING_ZERO_SLOPE, (ta_ending)-1, out, 3, &err), &err,
                       TA_ERROR_UNKNOWN_ENUM, "end: ending -1 is not an ending");
     assert_true(out[0] == -7);
     ta_track_destroy(t);
@@ -550,7 +550,7 @@ static void test_refuses_reading_the_wrong_kind(void **state)
     ta_track *pos = position_track();
     const float times[] = {0, 1};
     const float values[] = {0, 0, 0, 1, 0, 0, 0, 1};
-    ta_track *rot = make(TA_QUATERNION, TA_LINEAR, times, 2, values, NULL, NULL);
+    ta_track *rot = make(TA_TRACK_KIND_QUATERNION, TA_INTERPOLATION_LINEAR, times, 2, values, NULL, NULL);
     ta_error err = {0};
     ta_quat q = {-7, -7, -7, -7};
     ta_vec3 v = {-7, -7, -7};
@@ -558,14 +558,14 @@ static void test_refuses_reading_the_wrong_kind(void **state)
     const char *keys[2] = {"unchanged", "unchanged"};
     TA_ASSERT_REFUSED(ta_track_sample_quaternion(pos, 0.5, &q, &err), &err, TA_ERROR_WRONG_KIND,
                       "track: a POSITION track holds no rotation");
-    TA_ASSERT_REFUSED(ta_track_sample_vector3(rot, 0.5, TA_ZERO_SLOPE_ENDING, TA_ZERO_SLOPE_ENDING, &v, &err), &err,
+    TA_ASSERT_REFUSED(ta_track_sample_vector3(rot, 0.5, TA_ENDING_ZERO_SLOPE, TA_ENDING_ZERO_SLOPE, &v, &err), &err,
                       TA_ERROR_WRONG_KIND, "track: a QUATERNION track holds 4 numbers a key, not a vector of 3");
     TA_ASSERT_REFUSED(ta_track_sample_string(pos, 0.5, &s, &err), &err, TA_ERROR_WRONG_KIND,
                       "track: a POSITION track holds no strings");
     TA_ASSERT_REFUSED(ta_track_key_strings(rot, keys, 2, &err), &err, TA_ERROR_WRONG_KIND,
                       "track: a QUATERNION track holds no strings");
     float out[4] = {-7, -7, -7, -7};
-    TA_ASSERT_REFUSED(ta_track_sample(rot, 0.5, TA_ZERO_SLOPE_ENDING, TA_ZERO_SLOPE_ENDING, out, 3, &err), &err,
+    TA_ASSERT_REFUSED(ta_track_sample(rot, 0.5, TA_ENDING_ZERO_SLOPE, TA_ENDING_ZERO_SLOPE, out, 3, &err), &err,
                       TA_ERROR_INVALID_ARGUMENT, "out_count: 3 is less than the value size 4 of a QUATERNION track");
     assert_true(q.x == -7 && v.x == -7 && out[0] == -7);
     assert_string_equal(s, "unchanged");

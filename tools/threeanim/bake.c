@@ -30,12 +30,12 @@ static ta_result add_action(ta_mixer *mixer, const ta_clip *clip, ta_loop_mode l
     ta_action *action = NULL;
     ta_result r = ta_action_create(clip, NULL, &action, err);
     if (r != TA_OK) return r;
-    if ((r = ta_action_set_loop(action, loop, TA_ENDLESS, err)) != TA_OK) {
+    if ((r = ta_action_set_loop(action, loop, TA_ACTION_ENDLESS, err)) != TA_OK) {
         ta_action_destroy(action);
         return r;
     }
     ta_action_set_clamp_when_finished(action, clamp);
-    if ((r = ta_mixer_add(mixer, action, ta_no_parent(), index, err)) != TA_OK) {
+    if ((r = ta_mixer_add(mixer, action, ta_node_none(), index, err)) != TA_OK) {
         ta_action_destroy(action);
         return r;
     }
@@ -55,7 +55,7 @@ ta_result bake_run(ta_model *model, const bake_plan *plan, bake_visit visit, voi
         return TA_ERROR_LIMIT_EXCEEDED;
     }
     ta_mixer *mixer = NULL;
-    ta_result r = ta_mixer_create(ta_no_parent(), NULL, &mixer, err);
+    ta_result r = ta_mixer_create(ta_node_none(), NULL, &mixer, err);
     if (r != TA_OK) return r;
     if (plan->root_motion) {
         ta_root_motion_options rm = {plan->root, true, true};
@@ -65,8 +65,8 @@ ta_result bake_run(ta_model *model, const bake_plan *plan, bake_visit visit, voi
             return r;
         }
     }
-    ta_loop_mode loop = plan->loop != TA_LOOP_MODE_DEFAULT ? plan->loop : plan->fade ? TA_REPEAT : TA_ONCE;
-    bool clamp = loop == TA_ONCE;
+    ta_loop_mode loop = plan->loop != TA_LOOP_MODE_DEFAULT ? plan->loop : plan->fade ? TA_LOOP_MODE_REPEAT : TA_LOOP_MODE_ONCE;
+    bool clamp = loop == TA_LOOP_MODE_ONCE;
     ta_action *actions[2] = {NULL, NULL};
     uint32_t indices[2] = {0, 0};
     uint32_t active = 1;
@@ -82,14 +82,14 @@ ta_result bake_run(ta_model *model, const bake_plan *plan, bake_visit visit, voi
     frame.mixer = mixer;
     bool fading = false;
     for (uint32_t k = 0; r == TA_OK && k < frame.count; ++k) {
-        r = ta_mixer_update_targets(mixer, &targets, ta_seconds(k == 0 ? 0.0 : 1.0 / plan->fps), err);
+        r = ta_mixer_update_targets(mixer, &targets, ta_duration_from_seconds(k == 0 ? 0.0 : 1.0 / plan->fps), err);
         if (r != TA_OK) break;
         frame.index = k;
         frame.time = ta_mixer_time(mixer).seconds;
         frame.action_count = active;
         for (uint32_t a = 0; a < active; ++a) {
-            frame.action_time[a] = ta_action_at(actions[a]).seconds;
-            frame.action_weight[a] = ta_action_get_effective_weight(actions[a]);
+            frame.action_time[a] = ta_action_time(actions[a]).seconds;
+            frame.action_weight[a] = ta_action_effective_weight(actions[a]);
         }
         if (!visit(user, model, &frame)) break;
         /* The fade starts on the mixer's clock now, so that the next update
@@ -98,7 +98,7 @@ ta_result bake_run(ta_model *model, const bake_plan *plan, bake_visit visit, voi
             ta_action_reset(actions[1]);
             r = ta_action_play(actions[1], err);
             if (r == TA_OK)
-                r = ta_mixer_cross_fade_to(mixer, indices[0], indices[1], ta_seconds(plan->fade_over), plan->warp, err);
+                r = ta_mixer_cross_fade_to(mixer, indices[0], indices[1], ta_duration_from_seconds(plan->fade_over), plan->warp, err);
             fading = true;
             active = 2;
         }
@@ -128,7 +128,7 @@ ta_result bake_targets(const ta_model *model, const bake_plan *plans, uint32_t p
         for (int which = 0; which < (plans[p].fade ? 2 : 1); ++which) {
             const ta_clip *clip = model->animations[which == 0 ? plans[p].clip : plans[p].fade_to];
             for (uint32_t i = 0; i < ta_clip_track_count(clip); ++i) {
-                ta_track_target t = ta_track_get_target(ta_clip_track(clip, i));
+                ta_track_target t = ta_track_target_of(ta_clip_track(clip, i));
                 bool seen = false;
                 for (uint32_t k = 0; k < n && !seen; ++k) seen = ta_track_target_eq(list[k], t);
                 if (!seen) list[n++] = t;

@@ -67,9 +67,9 @@ int bake_args_take(cli_argv *a, bake_args *b, const char *cmd)
     }
     if ((got = cli_take_value(a, "--loop", &v)) != 0) {
         if (got < 0) return -cli_usage(cmd, "--loop needs once, repeat or pingpong");
-        if (strcmp(v, "once") == 0) b->loop = TA_ONCE;
-        else if (strcmp(v, "repeat") == 0) b->loop = TA_REPEAT;
-        else if (strcmp(v, "pingpong") == 0 || strcmp(v, "ping_pong") == 0) b->loop = TA_PING_PONG;
+        if (strcmp(v, "once") == 0) b->loop = TA_LOOP_MODE_ONCE;
+        else if (strcmp(v, "repeat") == 0) b->loop = TA_LOOP_MODE_REPEAT;
+        else if (strcmp(v, "pingpong") == 0 || strcmp(v, "ping_pong") == 0) b->loop = TA_LOOP_MODE_PING_PONG;
         else return -cli_usage(cmd, "--loop: \"%s\" is not once, repeat or pingpong", v);
         return 1;
     }
@@ -109,7 +109,7 @@ int bake_args_plans(const bake_args *b, const ta_model *model, const char *cmd, 
         fprintf(stderr, "threeanim %s: out of memory\n", cmd);
         return CLI_REFUSED;
     }
-    ta_node_id root = ta_no_parent();
+    ta_node_id root = ta_node_none();
     if (b->root_motion != NULL) {
         ta_error err = {0};
         if (ta_scene_find_by_name(model->scene, b->root_motion, &root, &err) != TA_OK) {

@@ -61,7 +61,7 @@ bool bake_extras_visit(bake_extras *x, const bake_frame *f, uint32_t k)
     }
     ta_animation_event ev;
     while (ta_mixer_drain_events(f->mixer, &ev, 1) == 1) {
-        if (ev.kind != TA_MARKER || !x->markers) continue;
+        if (ev.kind != TA_EVENT_KIND_MARKER || !x->markers) continue;
         ta_action *a = NULL;
         if (ta_mixer_action(f->mixer, ev.action, &a, NULL) != TA_OK) continue;
         const char *name = ta_clip_marker_at(ta_action_clip(a), ev.marker).name;

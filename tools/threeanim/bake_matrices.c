@@ -49,7 +49,7 @@ static bool visit(void *user, const ta_model *model, const bake_frame *f)
 {
     matrices_job *job = (matrices_job *)user;
     const ta_scene *scene = model->scene;
-    if (ta_pose_world_pass(job->pose, scene, ta_no_parent(), job->world_m, scene->node_count, &job->err) != TA_OK) {
+    if (ta_pose_world_pass(job->pose, scene, ta_node_none(), job->world_m, scene->node_count, &job->err) != TA_OK) {
         job->failed = true;
         return false;
     }

@@ -31,7 +31,7 @@ ta_result cli_load_model(const char *path, ta_model **out_model, ta_error *err)
         free(text);
     }
     ta_result r = gltf ? ta_gltf_load_file(path, NULL, out_model, err)
-                       : ta_read_object_json_file(path, NULL, out_model, err);
+                       : ta_object_json_read_file(path, NULL, out_model, err);
     /* What the loader left out or changed, said where the user sees it ("info"
      * lists them again in its report). */
     if (r == TA_OK)

@@ -79,8 +79,8 @@ const char *cli_node_ref(const cli_names *names, ta_node_id node)
 
 static const ta_mesh *family_mesh(const ta_scene *scene, ta_track_target t)
 {
-    if (t.family == TA_FAMILY_MESH && t.index < scene->mesh_count) return &scene->meshes[t.index];
-    if (t.family == TA_FAMILY_SKINNED_MESH && t.index < scene->skinned_mesh_count)
+    if (t.family == TA_TARGET_FAMILY_MESH && t.index < scene->mesh_count) return &scene->meshes[t.index];
+    if (t.family == TA_TARGET_FAMILY_SKINNED_MESH && t.index < scene->skinned_mesh_count)
         return &scene->skinned_meshes[t.index];
     return NULL;
 }
@@ -131,12 +131,12 @@ void cli_target_label(const cli_names *names, ta_track_target t, char *buf, size
     const ta_scene *scene = model->scene;
     char prefix[64];
     switch (t.family) {
-    case TA_FAMILY_NODE: label_of("", cli_node_ref(names, ta_node_at(t.index)), -1, NULL, t, buf, size); return;
-    case TA_FAMILY_MESH:
-    case TA_FAMILY_SKINNED_MESH: {
+    case TA_TARGET_FAMILY_NODE: label_of("", cli_node_ref(names, ta_node_at(t.index)), -1, NULL, t, buf, size); return;
+    case TA_TARGET_FAMILY_MESH:
+    case TA_TARGET_FAMILY_SKINNED_MESH: {
         const ta_mesh *mesh = family_mesh(scene, t);
         if (mesh == NULL) {
-            snprintf(prefix, sizeof prefix, "%smesh[%u]", t.family == TA_FAMILY_SKINNED_MESH ? "skinned" : "", t.index);
+            snprintf(prefix, sizeof prefix, "%smesh[%u]", t.family == TA_TARGET_FAMILY_SKINNED_MESH ? "skinned" : "", t.index);
             label_of(prefix, "", -1, NULL, t, buf, size);
             return;
         }
@@ -144,7 +144,7 @@ void cli_target_label(const cli_names *names, ta_track_target t, char *buf, size
         label_of("", cli_node_ref(names, mesh->node), -1, morph, t, buf, size);
         return;
     }
-    case TA_FAMILY_MATERIAL: {
+    case TA_TARGET_FAMILY_MATERIAL: {
         int slot = -1;
         const ta_mesh *mesh = material_mesh(scene, t.index, &slot);
         if (mesh == NULL) {
@@ -166,7 +166,7 @@ void cli_target_label(const cli_names *names, ta_track_target t, char *buf, size
         }
         return;
     }
-    case TA_FAMILY_LIGHT:
+    case TA_TARGET_FAMILY_LIGHT:
         if (t.index < scene->light_count) {
             label_of("", cli_node_ref(names, scene->lights[t.index].node), -1, NULL, t, buf, size);
         } else {
@@ -174,12 +174,12 @@ void cli_target_label(const cli_names *names, ta_track_target t, char *buf, size
             label_of(prefix, "", -1, NULL, t, buf, size);
         }
         return;
-    case TA_FAMILY_PERSPECTIVE_CAMERA:
-    case TA_FAMILY_ORTHOGRAPHIC_CAMERA: {
-        bool persp = t.family == TA_FAMILY_PERSPECTIVE_CAMERA;
+    case TA_TARGET_FAMILY_PERSPECTIVE_CAMERA:
+    case TA_TARGET_FAMILY_ORTHOGRAPHIC_CAMERA: {
+        bool persp = t.family == TA_TARGET_FAMILY_PERSPECTIVE_CAMERA;
         const ta_camera_list *c = model->cameras;
         uint32_t count = c == NULL ? 0 : persp ? c->perspective_count : c->orthographic_count;
-        ta_node_id node = ta_no_parent();
+        ta_node_id node = ta_node_none();
         if (t.index < count) node = persp ? c->perspective[t.index].node : c->orthographic[t.index].node;
         if (!ta_node_is_none(node)) {
             label_of("", cli_node_ref(names, node), -1, NULL, t, buf, size);
@@ -237,14 +237,14 @@ ta_result cli_target_owner(void *user, const ta_track_target *t, ta_target_owner
     out->material_slot = -1;
     out->node = NULL;
     switch (t->family) {
-    case TA_FAMILY_NODE: return owner_node(names, ta_node_at(t->index), out, err);
-    case TA_FAMILY_MESH:
-    case TA_FAMILY_SKINNED_MESH: {
+    case TA_TARGET_FAMILY_NODE: return owner_node(names, ta_node_at(t->index), out, err);
+    case TA_TARGET_FAMILY_MESH:
+    case TA_TARGET_FAMILY_SKINNED_MESH: {
         const ta_mesh *mesh = family_mesh(scene, *t);
         if (mesh == NULL) return owner_fail(err, TA_ERROR_MISSING_TARGET, "target: %smesh %u is not in the scene", "", t->index);
         return owner_node(names, mesh->node, out, err);
     }
-    case TA_FAMILY_MATERIAL: {
+    case TA_TARGET_FAMILY_MATERIAL: {
         int slot = -1;
         const ta_mesh *mesh = material_mesh(scene, t->index, &slot);
         if (mesh == NULL)
@@ -252,13 +252,13 @@ ta_result cli_target_owner(void *user, const ta_track_target *t, ta_target_owner
         out->material_slot = slot;
         return owner_node(names, mesh->node, out, err);
     }
-    case TA_FAMILY_LIGHT:
+    case TA_TARGET_FAMILY_LIGHT:
         if (t->index >= scene->light_count)
             return owner_fail(err, TA_ERROR_MISSING_TARGET, "target: %slight %u is not in the scene", "", t->index);
         return owner_node(names, scene->lights[t->index].node, out, err);
-    case TA_FAMILY_PERSPECTIVE_CAMERA:
-    case TA_FAMILY_ORTHOGRAPHIC_CAMERA: {
-        bool persp = t->family == TA_FAMILY_PERSPECTIVE_CAMERA;
+    case TA_TARGET_FAMILY_PERSPECTIVE_CAMERA:
+    case TA_TARGET_FAMILY_ORTHOGRAPHIC_CAMERA: {
+        bool persp = t->family == TA_TARGET_FAMILY_PERSPECTIVE_CAMERA;
         const ta_camera_list *c = model->cameras;
         uint32_t count = c == NULL ? 0 : persp ? c->perspective_count : c->orthographic_count;
         if (t->index >= count)
@@ -292,7 +292,7 @@ const char *cli_component_name(ta_track_kind kind, uint32_t i)
     case 1: return "";
     case 2: return i < 2 ? uv[i] : "?";
     case 3:
-        if (ta_track_kind_value_type(kind) == TA_VALUE_COLOR) return i < 3 ? rgb[i] : "?";
+        if (ta_track_kind_value_type(kind) == TA_VALUE_TYPE_COLOR) return i < 3 ? rgb[i] : "?";
         return i < 3 ? xyzw[i] : "?";
     default: return i < 4 ? xyzw[i] : "?";
     }

@@ -431,7 +431,7 @@ static void json_value(FILE *out, const bake_job *job, const run *rn, uint32_t k
     }
     const float *v = &rn->values[(size_t)k * job->width + col->offset];
     ta_value_type type = ta_track_kind_value_type(col->target.kind);
-    if (type == TA_VALUE_FLAG) {
+    if (type == TA_VALUE_TYPE_FLAG) {
         fputs(v[0] != 0 ? "true" : "false", out);
         return;
     }
@@ -647,7 +647,7 @@ static int prepare_columns(bake_job *job, const ta_model *model, const bake_plan
         column *col = &job->columns[c];
         col->target = targets[c];
         cli_target_label(&names, targets[c], col->label, sizeof col->label);
-        col->size = ta_track_kind_value_type(targets[c].kind) == TA_VALUE_STRING ? 0 : ta_track_kind_value_size(targets[c].kind);
+        col->size = ta_track_kind_value_type(targets[c].kind) == TA_VALUE_TYPE_STRING ? 0 : ta_track_kind_value_size(targets[c].kind);
         col->offset = job->width;
         job->width += col->size;
     }

@@ -222,13 +222,13 @@ static void report_resample(const convert_opts *o, const cli_names *names, const
     for (int rotation = 1; rotation >= 0; --rotation) {
         uint32_t index = rotation ? rep->rotation_track : rep->value_track;
         const ta_track *t = ta_clip_track(clip, index);
-        if ((ta_track_kind_value_type(ta_track_get_target(t).kind) == TA_VALUE_ROTATION) != (rotation == 1)) continue;
-        if (ta_track_interpolation(t) != TA_LINEAR) continue;
-        cli_target_label(names, ta_track_get_target(t), label, sizeof label);
+        if ((ta_track_kind_value_type(ta_track_target_of(t).kind) == TA_VALUE_TYPE_ROTATION) != (rotation == 1)) continue;
+        if (ta_track_interpolation(t) != TA_INTERPOLATION_LINEAR) continue;
+        cli_target_label(names, ta_track_target_of(t), label, sizeof label);
         if (rotation) {
             fprintf(stderr, "%s %.3g degrees (%s at %.3f s)", sep, rep->rotation_degrees, label, rep->rotation_at);
         } else {
-            const char *unit = cli_kind_unit(ta_track_get_target(t).kind);
+            const char *unit = cli_kind_unit(ta_track_target_of(t).kind);
             fprintf(stderr, "%s %.3g%s%s (%s at %.3f s)", sep, rep->value, unit[0] ? " " : "", unit, label,
                     rep->value_at);
         }
@@ -252,7 +252,7 @@ static ta_result edit(const convert_opts *o, const cli_names *names, ta_clip **c
         }
     }
     if (o->additive) {
-        r = ta_make_clip_additive(*clip, o->additive_frame, NULL, o->fps, NULL, &made, err);
+        r = ta_clip_make_additive(*clip, o->additive_frame, NULL, o->fps, NULL, &made, err);
         if (r != TA_OK) return r;
         ta_clip_release(*clip);
         *clip = made;
@@ -290,7 +290,7 @@ static int convert(const convert_opts *o, ta_model *model, ta_clip **clips, uint
         for (uint32_t i = 0; i < o->subclip_count; ++i) {
             const subclip_spec *s = &o->subclips[i];
             snprintf(what, sizeof what, "--subclip %s", s->name);
-            if (ta_subclip(model->animations[source], s->name, s->start, s->end, s->fps, NULL, &clips[*count], &err) != TA_OK)
+            if (ta_clip_subclip(model->animations[source], s->name, s->start, s->end, s->fps, NULL, &clips[*count], &err) != TA_OK)
                 return cli_refuse("convert", what, &err);
             (*count)++;
         }
@@ -327,13 +327,13 @@ static int convert(const convert_opts *o, ta_model *model, ta_clip **clips, uint
     if (o->clip_format) {
         ta_clip_write_options wo = {cli_target_owner, &names, NULL, o->indent};
         snprintf(what, sizeof what, "clip \"%s\"", ta_clip_name(clips[0]));
-        ta_result r = ta_write_clip(clips[0], &wo, &text, &err);
+        ta_result r = ta_clip_write(clips[0], &wo, &text, &err);
         cli_names_free(&names);
         if (r != TA_OK) return refuse_write(what, &err);
     } else {
         cli_names_free(&names);
         ta_object_json_options oo = {NULL, o->indent};
-        if (ta_object_to_json(model->scene, model->assets, model->cameras, (const ta_clip *const *)clips, *count, &oo,
+        if (ta_object_json_write(model->scene, model->assets, model->cameras, (const ta_clip *const *)clips, *count, &oo,
                               &text, &err) != TA_OK)
             return refuse_write(o->in, &err);
     }
@@ -346,7 +346,7 @@ static int convert(const convert_opts *o, ta_model *model, ta_clip **clips, uint
         fputc('\n', out.f);
         if (cli_out_commit(&out, &err) != TA_OK) rc = cli_refuse("convert", "output", &err);
     }
-    ta_json_free(text);
+    ta_json_destroy(text);
     return rc;
 }
 

@@ -135,7 +135,7 @@ static uint32_t print_clip(info_ctx *c, uint32_t index)
     uint32_t n = ta_clip_track_count(clip), flags = 0;
     double duration = ta_clip_duration(clip).seconds;
     printf("\n  %s  %.3f s, %s, %u track%s", ta_clip_name(clip), duration,
-           ta_clip_blend_mode(clip) == TA_ADDITIVE_BLEND_MODE ? "additive" : "normal", n, n == 1 ? "" : "s");
+           ta_clip_blend_mode(clip) == TA_BLEND_MODE_ADDITIVE ? "additive" : "normal", n, n == 1 ? "" : "s");
     ta_node_id root = c->model->animation_roots[index];
     if (!ta_node_is_none(root)) printf(", on %s", cli_node_ref(&c->names, root));
     fputc('\n', stdout);
@@ -143,7 +143,7 @@ static uint32_t print_clip(info_ctx *c, uint32_t index)
     if (labels == NULL) return 0;
     int width = 6, kind_width = 4;
     for (uint32_t i = 0; i < n; ++i) {
-        ta_track_target t = ta_track_get_target(ta_clip_track(clip, i));
+        ta_track_target t = ta_track_target_of(ta_clip_track(clip, i));
         cli_target_label(&c->names, t, labels[i], sizeof labels[i]);
         int w = (int)strlen(labels[i]), kw = (int)strlen(ta_track_kind_name(t.kind));
         if (w > width) width = w;
@@ -156,7 +156,7 @@ static uint32_t print_clip(info_ctx *c, uint32_t index)
         uint32_t keys = ta_track_key_count(t);
         const float *times = ta_track_times(t);
         printf("    %-*s  %-*s  %-13s %5u  %.3f - %.3f\n", width, labels[i], kind_width,
-               ta_track_kind_name(ta_track_get_target(t).kind),
+               ta_track_kind_name(ta_track_target_of(t).kind),
                ta_interpolation_name(ta_track_interpolation(t)), keys, (double)times[0], (double)times[keys - 1]);
     }
     for (uint32_t i = 0; i < n; ++i) {
@@ -199,7 +199,7 @@ int cli_info(int argc, char **argv)
     }
     const ta_scene *s = model->scene;
     uint32_t bones = 0;
-    for (uint32_t i = 0; i < s->node_count; ++i) bones += s->nodes[i].type == TA_NODE_BONE;
+    for (uint32_t i = 0; i < s->node_count; ++i) bones += s->nodes[i].type == TA_NODE_TYPE_BONE;
     printf("%s: %s\n", file, model->source_nodes != NULL ? "glTF" : "three.js Object JSON");
     printf("  %u node%s (%u bone%s), %u mesh%s, %u skinned mesh%s, %u material%s, %u light%s, %u camera%s, %u clip%s\n",
            s->node_count, s->node_count == 1 ? "" : "s", bones, bones == 1 ? "" : "s", s->mesh_count,
@@ -212,7 +212,7 @@ int cli_info(int argc, char **argv)
            model->animation_count, model->animation_count == 1 ? "" : "s");
 
     printf("\nscene%s%s%s\n", s->name[0] ? " \"" : "", s->name, s->name[0] ? "\"" : "");
-    ta_scene_traverse(s, ta_no_parent(), measure, &c);
+    ta_scene_traverse(s, ta_node_none(), measure, &c);
     for (ta_node_id top = s->first_child; top.index != TA_NONE; top = s->nodes[top.index].next_sibling)
         print_tree(&c, top, "  ", true, true);
     if (s->node_count == 0) puts("  (empty)");

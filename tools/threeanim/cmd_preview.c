@@ -291,7 +291,7 @@ static ta_result write_data(FILE *out, const page *pg, ta_error *err)
             if (m.m[i] < lo) lo = m.m[i];
             if (m.m[i] > hi) hi = m.m[i];
         }
-        any_bone = any_bone || s->nodes[n].type == TA_NODE_BONE;
+        any_bone = any_bone || s->nodes[n].type == TA_NODE_TYPE_BONE;
     }
     double eps = (hi > lo ? hi - lo : 1) * 0.01;
     fputs("],\n\"nodes\": [", out);
@@ -306,7 +306,7 @@ static ta_result write_data(FILE *out, const page *pg, ta_error *err)
         js_string(out, node->name[0] ? node->name : cli_node_ref(pg->names, ta_node_at(n)));
         fprintf(out, ", \"parent\": %d, \"bone\": %s, \"mesh\": %s, \"side\": \"%s\"}",
                 node->parent.index == TA_NONE ? -1 : (int)node->parent.index,
-                node->type == TA_NODE_BONE || !any_bone ? "true" : "false", mesh ? "true" : "false",
+                node->type == TA_NODE_TYPE_BONE || !any_bone ? "true" : "false", mesh ? "true" : "false",
                 x > eps ? "left" : x < -eps ? "right" : "mid");
     }
     fputs("],\n", out);
@@ -336,7 +336,7 @@ static ta_result write_page(FILE *out, const page *pg, ta_error *err)
     html_text(out, pg->title);
     fprintf(out, "</h1><p>%u node%s \xc2\xb7 %u clip%s \xc2\xb7 baked through the threeanim %s mixer at ",
             pg->model->scene->node_count, pg->model->scene->node_count == 1 ? "" : "s", pg->model->animation_count,
-            pg->model->animation_count == 1 ? "" : "s", ta_version());
+            pg->model->animation_count == 1 ? "" : "s", ta_library_version());
     num(out, pg->fps, 6);
     fputs(" frames a second; each view shows world positions of every node</p></header>\n", out);
     write_lines(out, preview_body);
@@ -392,7 +392,7 @@ static int plan_entries(page *pg, const char *file, const bake_args *b, const ta
         } else {
             plan->clip = k - (fade ? 1u : 0u);
             plan->fps = b->fps;
-            plan->loop = b->loop != TA_LOOP_MODE_DEFAULT ? b->loop : TA_REPEAT;
+            plan->loop = b->loop != TA_LOOP_MODE_DEFAULT ? b->loop : TA_LOOP_MODE_REPEAT;
             plan->root_motion = plans[0].root_motion;
             plan->root = plans[0].root;
         }

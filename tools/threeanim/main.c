@@ -19,7 +19,7 @@ static void help(FILE *out)
 {
     fprintf(out, "usage: threeanim COMMAND [ARGS]   (threeanim COMMAND --help for more)\n\n"
                  "threeanim %s -- three.js's animation system in C.\n\ncommands:\n",
-            ta_version());
+            ta_library_version());
     for (size_t i = 0; i < COMMAND_COUNT; ++i) fprintf(out, "  %-8s %s\n", commands[i].name, commands[i].summary);
 }
 
@@ -34,7 +34,7 @@ int main(int argc, char **argv)
         return CLI_OK;
     }
     if (strcmp(argv[1], "--version") == 0) {
-        printf("threeanim %s\n", ta_version());
+        printf("threeanim %s\n", ta_library_version());
         return CLI_OK;
     }
     for (size_t i = 0; i < COMMAND_COUNT; ++i)

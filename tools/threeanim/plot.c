@@ -175,7 +175,7 @@ static double unwrap(double a, double near)
 
 static bool drawn_as_euler(const ta_track *track, bool euler)
 {
-    return euler && ta_track_kind_value_type(ta_track_get_target(track).kind) == TA_VALUE_ROTATION;
+    return euler && ta_track_kind_value_type(ta_track_target_of(track).kind) == TA_VALUE_TYPE_ROTATION;
 }
 
 static ta_result sample_track(const ta_track *track, double xmax, double plot_width, bool euler, panel_data *pd,
@@ -185,7 +185,7 @@ static ta_result sample_track(const ta_track *track, double xmax, double plot_wi
     const float *times = ta_track_times(track);
     uint32_t uniform = (uint32_t)plot_width; /* a sample a pixel, and each key */
     if (uniform < 240) uniform = 240;
-    bool before_keys = ta_track_interpolation(track) == TA_STEP || keys <= 400;
+    bool before_keys = ta_track_interpolation(track) == TA_INTERPOLATION_STEP || keys <= 400;
     uint32_t cap = uniform + 1 + keys * (before_keys ? 2 : 1);
     uint32_t track_size = ta_track_value_size(track);
     euler = drawn_as_euler(track, euler);
@@ -219,7 +219,7 @@ static ta_result sample_track(const ta_track *track, double xmax, double plot_wi
     for (uint32_t i = 0; i < m; ++i) {
         float *dst = &pd->v[(size_t)i * pd->size];
         float q[4];
-        ta_result r = ta_track_sample_with(track, &sampler, pd->t[i], TA_ZERO_CURVATURE_ENDING, TA_ZERO_CURVATURE_ENDING,
+        ta_result r = ta_track_sample_with(track, &sampler, pd->t[i], TA_ENDING_ZERO_CURVATURE, TA_ENDING_ZERO_CURVATURE,
                                            euler ? q : dst, euler ? 4 : pd->size, err);
         if (r != TA_OK) return r;
         if (euler) {
@@ -256,7 +256,7 @@ static bool handle(const ta_track *track, uint32_t k, uint32_t c, bool out_side,
     const float *times = ta_track_times(track), *values = ta_track_values(track);
     const float *tan = out_side ? ta_track_out_tangents(track) : ta_track_in_tangents(track);
     if (tan == NULL) return false;
-    if (interp == TA_CUBIC_SPLINE) {
+    if (interp == TA_INTERPOLATION_CUBIC_SPLINE) {
         /* The Bezier control point of the Hermite segment: a third of the
          * interval along the tangent (value units per second). */
         if (out_side ? k + 1 >= keys : k == 0) return false;
@@ -266,7 +266,7 @@ static bool handle(const ta_track *track, uint32_t k, uint32_t c, bool out_side,
         *hv = values[(size_t)k * size + c] + (out_side ? slope : -slope) * dt / 3.0;
         return true;
     }
-    if (interp == TA_BEZIER) {
+    if (interp == TA_INTERPOLATION_BEZIER) {
         *ht = tan[2 * ((size_t)k * size + c)];
         *hv = tan[2 * ((size_t)k * size + c) + 1];
         return true;
@@ -285,13 +285,13 @@ static double py(const frame_box *b, double v) { return b->bottom - (b->bottom -
 
 static void draw_axes(FILE *out, const frame_box *b, const ta_track *track, double clip_end, const char *unit)
 {
-    ta_track_kind kind = ta_track_get_target(track).kind;
+    ta_track_kind kind = ta_track_target_of(track).kind;
     ta_value_type type = ta_track_kind_value_type(kind);
     char label[64];
     /* y grid and labels */
     fputs("<g class=\"grid\">", out);
-    if (type == TA_VALUE_FLAG || type == TA_VALUE_STRING) {
-        uint32_t count = type == TA_VALUE_FLAG ? 2 : ta_track_string_count(track);
+    if (type == TA_VALUE_TYPE_FLAG || type == TA_VALUE_TYPE_STRING) {
+        uint32_t count = type == TA_VALUE_TYPE_FLAG ? 2 : ta_track_string_count(track);
         for (uint32_t i = 0; i < count; ++i) {
             double y = py(b, i);
             fprintf(out, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\"/>", b->left, y, b->right, y);
@@ -299,7 +299,7 @@ static void draw_axes(FILE *out, const frame_box *b, const ta_track *track, doub
         fputs("</g><g class=\"ylab\">", out);
         for (uint32_t i = 0; i < count; ++i) {
             fprintf(out, "<text x=\"%.1f\" y=\"%.1f\">", b->left - 8, py(b, i) + 4);
-            if (type == TA_VALUE_FLAG) fputs(i ? "on" : "off", out);
+            if (type == TA_VALUE_TYPE_FLAG) fputs(i ? "on" : "off", out);
             else {
                 char s[24];
                 snprintf(s, sizeof s, "%.20s", ta_track_string(track, i));
@@ -391,7 +391,7 @@ static void draw_curve(FILE *out, const frame_box *b, const panel_data *pd, uint
 static void draw_panel(FILE *out, const frame_box *b, const ta_track *track, const panel_data *pd, const char *label,
                        double clip_end, bool embedded, const char *id_prefix)
 {
-    ta_track_kind kind = ta_track_get_target(track).kind;
+    ta_track_kind kind = ta_track_target_of(track).kind;
     uint32_t keys = ta_track_key_count(track);
     const float *times = ta_track_times(track);
     bool euler = pd->kv != NULL;
@@ -439,7 +439,7 @@ static void draw_panel(FILE *out, const frame_box *b, const ta_track *track, con
     fprintf(out, "<g clip-path=\"url(#%sc%.0f_%.0f)\">\n", id_prefix, b->x0, b->y0);
     /* handles under the curves (a quaternion's tangent has no Euler angle handle) */
     ta_interpolation interp = ta_track_interpolation(track);
-    if (!euler && (interp == TA_CUBIC_SPLINE || interp == TA_BEZIER)) {
+    if (!euler && (interp == TA_INTERPOLATION_CUBIC_SPLINE || interp == TA_INTERPOLATION_BEZIER)) {
         for (uint32_t c = 0; c < pd->size; ++c) {
             if (same_as(pd->v, pd->n, pd->size, c) != c) continue;
             /* a flat line's handles lie on it and only clutter it */
@@ -566,7 +566,7 @@ ta_result plot_write_svg(FILE *out, const ta_model *model, const cli_names *name
     snprintf(sub, sizeof sub,
              "%.3f s \xc2\xb7 %s blend \xc2\xb7 %u track%s \xc2\xb7 each curve sampled through its track's interpolation"
              " \xc2\xb7 circles: keys%s \xc2\xb7 squares: tangent handles",
-             clip_end, ta_clip_blend_mode(clip) == TA_ADDITIVE_BLEND_MODE ? "additive" : "normal", n, n == 1 ? "" : "s",
+             clip_end, ta_clip_blend_mode(clip) == TA_BLEND_MODE_ADDITIVE ? "additive" : "normal", n, n == 1 ? "" : "s",
              dense ? " (ticks on the time axis where dense)" : "");
     fprintf(out, "</text>\n<text class=\"subheading\" x=\"%.1f\" y=\"%.1f\">", MARGIN, 60.0);
     fit_list(out, sub, width - 2 * MARGIN, 7.0);
@@ -612,11 +612,11 @@ ta_result plot_write_svg(FILE *out, const ta_model *model, const cli_names *name
                         if (hv > pd.ymax) pd.ymax = hv;
                     }
                 }
-        ta_value_type type = ta_track_kind_value_type(ta_track_get_target(track).kind);
-        if (type == TA_VALUE_FLAG) {
+        ta_value_type type = ta_track_kind_value_type(ta_track_target_of(track).kind);
+        if (type == TA_VALUE_TYPE_FLAG) {
             pd.ymin = 0;
             pd.ymax = 1;
-        } else if (type == TA_VALUE_STRING) {
+        } else if (type == TA_VALUE_TYPE_STRING) {
             pd.ymin = 0;
             pd.ymax = ta_track_string_count(track) > 1 ? ta_track_string_count(track) - 1 : 1;
         }
@@ -630,7 +630,7 @@ ta_result plot_write_svg(FILE *out, const ta_model *model, const cli_names *name
             b.ymax = pd.ymax + range * 0.08;
         }
         char label[320];
-        cli_target_label(names, ta_track_get_target(track), label, sizeof label);
+        cli_target_label(names, ta_track_target_of(track), label, sizeof label);
         draw_panel(out, &b, track, &pd, label, clip_end, options->embedded,
                    options->id_prefix != NULL ? options->id_prefix : "");
         free(pd.t);

@@ -35,7 +35,7 @@ static bool visit_extras(collect *c, const ta_model *model, const bake_frame *f)
     }
     ta_animation_event ev;
     while (ta_mixer_drain_events(f->mixer, &ev, 1) == 1) {
-        if (ev.kind != TA_MARKER) continue;
+        if (ev.kind != TA_EVENT_KIND_MARKER) continue;
         ta_action *a = NULL;
         if (ta_mixer_action(f->mixer, ev.action, &a, NULL) != TA_OK) continue;
         if (e->mark_count == e->mark_capacity) {
@@ -102,8 +102,8 @@ static bool visit(void *user, const ta_model *model, const bake_frame *f)
 static bool shown(ta_track_kind kind)
 {
     ta_value_type type = ta_track_kind_value_type(kind);
-    if (type == TA_VALUE_COLOR) return true;
-    return (type == TA_VALUE_NUMBER || type == TA_VALUE_FLAG) && ta_track_kind_value_size(kind) == 1;
+    if (type == TA_VALUE_TYPE_COLOR) return true;
+    return (type == TA_VALUE_TYPE_NUMBER || type == TA_VALUE_TYPE_FLAG) && ta_track_kind_value_size(kind) == 1;
 }
 
 static ta_result oom(ta_error *err)
@@ -158,7 +158,7 @@ ta_result preview_bake_entry(ta_model *model, const cli_names *names, const prev
         if (!shown(targets[i].kind)) continue;
         preview_scalar *s = &e->scalars[e->scalar_count++];
         s->target = targets[i];
-        s->size = ta_track_kind_value_type(targets[i].kind) == TA_VALUE_COLOR ? 3 : 1;
+        s->size = ta_track_kind_value_type(targets[i].kind) == TA_VALUE_TYPE_COLOR ? 3 : 1;
         cli_target_label(names, targets[i], s->label, sizeof s->label);
         s->values = calloc((size_t)e->frames * s->size, sizeof *s->values);
         if (s->values == NULL) {
@@ -183,8 +183,8 @@ ta_result preview_bake_entry(ta_model *model, const cli_names *names, const prev
         ta_track_kind kind = s->target.kind;
         ta_value_type type = ta_track_kind_value_type(kind);
         /* Bars of a known range read better on it. */
-        if (type == TA_VALUE_FLAG || kind == TA_MORPH_INFLUENCE || kind == TA_SKINNED_MORPH_INFLUENCE ||
-            kind == TA_MATERIAL_OPACITY || (kind >= TA_MATERIAL_ROUGHNESS && kind <= TA_MATERIAL_METALNESS)) {
+        if (type == TA_VALUE_TYPE_FLAG || kind == TA_TRACK_KIND_MORPH_INFLUENCE || kind == TA_TRACK_KIND_SKINNED_MORPH_INFLUENCE ||
+            kind == TA_TRACK_KIND_MATERIAL_OPACITY || (kind >= TA_TRACK_KIND_MATERIAL_ROUGHNESS && kind <= TA_TRACK_KIND_MATERIAL_METALNESS)) {
             if (s->min > 0) s->min = 0;
             if (s->max < 1) s->max = 1;
         }

@@ -199,7 +199,7 @@ static bool add_joints(reader *r, json_t *skin, uint32_t *first, uint32_t *count
     }
     for (uint32_t j = 0; j < n; ++j) {
         json_int_t g = json_integer_value(json_array_get(joints, j));
-        ta_node_id id = g >= 0 && (uint64_t)g < model->source_node_count ? model->source_nodes[g] : ta_no_parent();
+        ta_node_id id = g >= 0 && (uint64_t)g < model->source_node_count ? model->source_nodes[g] : ta_node_none();
         if (id.index == TA_NONE) {
             free(ibm);
             return leave_out(r, "a skin's joint %lld is not in the scene", (long long)g);

@@ -16,7 +16,7 @@ void cli_progress_start(cli_progress *p, const char *what, const char *unit, uin
     p->unit = unit;
     p->tty = isatty(STDERR_FILENO) == 1;
     p->shown = false;
-    p->start = p->last = ta_monotonic_seconds(NULL);
+    p->start = p->last = ta_clock_monotonic_seconds(NULL);
     p->total = total ? total : 1;
     p->done = 0;
     p->what = what;
@@ -31,7 +31,7 @@ void cli_progress_add(cli_progress *p, uint64_t n)
 {
     p->done += n;
     if (!p->tty) return;
-    double now = ta_monotonic_seconds(NULL);
+    double now = ta_clock_monotonic_seconds(NULL);
     if (now - p->start < PROGRESS_DELAY || (p->shown && now - p->last < PROGRESS_PERIOD)) return;
     p->last = now;
     p->shown = true;

@@ -71,13 +71,13 @@ static int load_model(replay *rp, const char *dir)
     rp->gltf = false;
     if (json_is_string(oj)) {
         cli_join_path(dir, json_string_value(oj), path, sizeof path);
-        if (ta_read_object_json_file(path, NULL, &rp->model, &err) != TA_OK) return refuse("model.object_json", &err);
+        if (ta_object_json_read_file(path, NULL, &rp->model, &err) != TA_OK) return refuse("model.object_json", &err);
         return CLI_OK;
     }
     if (!json_is_object(oj)) return refuse_text("model.object_json", "is neither a path nor an object");
     char *text = json_dumps(oj, JSON_COMPACT);
     if (text == NULL) return refuse_text("model.object_json", "cannot be written out");
-    ta_result r = ta_read_object_json(text, strlen(text), NULL, &rp->model, &err);
+    ta_result r = ta_object_json_read(text, strlen(text), NULL, &rp->model, &err);
     free(text);
     if (r != TA_OK) return refuse("model.object_json", &err);
     return CLI_OK;
@@ -86,7 +86,7 @@ static int load_model(replay *rp, const char *dir)
 static int node_ref(replay *rp, json_t *value, const char *field, ta_node_id *out)
 {
     if (value == NULL || json_is_null(value)) {
-        *out = ta_no_parent();
+        *out = ta_node_none();
         return CLI_OK;
     }
     if (!json_is_string(value)) return refuse_text(field, "is not a node reference");
@@ -145,7 +145,7 @@ static int make_action(replay *rp, size_t i, json_t *spec)
         if (!get_number(sub, "start", &start) || !get_number(sub, "end", &end) || !get_number(sub, "fps", &fps))
             return refuse_text(field, "subclip needs start, end and fps");
         ta_clip *made = NULL;
-        if (ta_subclip(clip, ta_clip_name(clip), start, end, fps, NULL, &made, &err) != TA_OK)
+        if (ta_clip_subclip(clip, ta_clip_name(clip), start, end, fps, NULL, &made, &err) != TA_OK)
             return refuse(field, &err);
         if (keep_clip(rp, made) != CLI_OK) return CLI_REFUSED;
         clip = made;
@@ -156,7 +156,7 @@ static int make_action(replay *rp, size_t i, json_t *spec)
         if (!get_number(ref, "frame", &frame) || !get_number(ref, "fps", &fps))
             return refuse_text(field, "additive_reference needs frame and fps");
         ta_clip *made = NULL;
-        if (ta_make_clip_additive(clip, frame, NULL, fps, NULL, &made, &err) != TA_OK) return refuse(field, &err);
+        if (ta_clip_make_additive(clip, frame, NULL, fps, NULL, &made, &err) != TA_OK) return refuse(field, &err);
         if (keep_clip(rp, made) != CLI_OK) return CLI_REFUSED;
         clip = made;
     }
@@ -167,8 +167,8 @@ static int make_action(replay *rp, size_t i, json_t *spec)
     json_t *mode = json_object_get(spec, "blend_mode");
     if (mode != NULL) {
         const char *m = json_string_value(mode);
-        if (m != NULL && strcmp(m, "normal") == 0) opts.blend_mode = TA_NORMAL_BLEND_MODE;
-        else if (m != NULL && strcmp(m, "additive") == 0) opts.blend_mode = TA_ADDITIVE_BLEND_MODE;
+        if (m != NULL && strcmp(m, "normal") == 0) opts.blend_mode = TA_BLEND_MODE_NORMAL;
+        else if (m != NULL && strcmp(m, "additive") == 0) opts.blend_mode = TA_BLEND_MODE_ADDITIVE;
         else return refuse_text(field, "blend_mode is neither \"normal\" nor \"additive\"");
     }
     ta_node_id root;
@@ -181,8 +181,8 @@ static int make_action(replay *rp, size_t i, json_t *spec)
             ta_action_destroy(action);
             return refuse_text(field, "group is not a list of node references");
         }
-        ta_animation_object_group g;
-        ta_object_group_init(&g, NULL, NULL);
+        ta_object_group g;
+        ta_object_group_create(&g, NULL, NULL);
         size_t k;
         json_t *member;
         json_array_foreach(group, k, member)
@@ -190,13 +190,13 @@ static int make_action(replay *rp, size_t i, json_t *spec)
             ta_node_id node;
             if (node_ref(rp, member, field, &node) != CLI_OK ||
                 ta_object_group_add(&g, node, &err) != TA_OK) {
-                ta_object_group_free(&g);
+                ta_object_group_destroy(&g);
                 ta_action_destroy(action);
                 return err.code ? refuse(field, &err) : CLI_REFUSED;
             }
         }
-        ta_result r = ta_action_use_group(action, &g, &err);
-        ta_object_group_free(&g);
+        ta_result r = ta_action_set_group(action, &g, &err);
+        ta_object_group_destroy(&g);
         if (r != TA_OK) {
             ta_action_destroy(action);
             return refuse(field, &err);
@@ -227,10 +227,10 @@ static void print_line(replay *rp, size_t step)
     while (ta_mixer_drain_events(rp->mixer, &ev, 1) == 1) {
         if (!first) fputs(", ", stdout);
         first = false;
-        if (ev.kind == TA_LOOPED)
+        if (ev.kind == TA_EVENT_KIND_LOOPED)
             printf("{\"type\": \"loop\", \"action\": %u, \"loop_delta\": %lld, \"direction\": %d}", ev.action,
                    (long long)ev.loop_delta, ev.direction);
-        else if (ev.kind == TA_MARKER)
+        else if (ev.kind == TA_EVENT_KIND_MARKER)
             replay_print_marker(stdout, rp->mixer, &ev);
         else
             printf("{\"type\": \"finished\", \"action\": %u, \"direction\": %d, \"loop_delta\": 0}", ev.action,
@@ -285,13 +285,13 @@ static int run_step(replay *rp, size_t i, json_t *step)
 
     if (strcmp(op, "update") == 0) {
         if (!number_arg(step, "delta", &x)) return refuse_text(what, "needs a number delta");
-        if (ta_mixer_update_targets(rp->mixer, &targets, ta_seconds(x), &err) != TA_OK) return refuse(what, &err);
+        if (ta_mixer_update_targets(rp->mixer, &targets, ta_duration_from_seconds(x), &err) != TA_OK) return refuse(what, &err);
         print_line(rp, i);
         return CLI_OK;
     }
     if (strcmp(op, "set_time") == 0) {
         if (!number_arg(step, "time", &x)) return refuse_text(what, "needs a number time");
-        if (ta_mixer_set_time(rp->mixer, &targets, ta_seconds(x), &err) != TA_OK) return refuse(what, &err);
+        if (ta_mixer_set_time(rp->mixer, &targets, ta_duration_from_seconds(x), &err) != TA_OK) return refuse(what, &err);
         print_line(rp, i);
         return CLI_OK;
     }
@@ -338,8 +338,8 @@ static int run_step(replay *rp, size_t i, json_t *step)
             if (!number_arg(step, "duration", &x)) return refuse_text(what, "needs a number duration");
             bool warp = json_is_true(json_object_get(step, "warp"));
             r = strcmp(op, "cross_fade_from") == 0
-                    ? ta_mixer_cross_fade_from(rp->mixer, index, other, ta_seconds(x), warp, &err)
-                    : ta_mixer_cross_fade_to(rp->mixer, index, other, ta_seconds(x), warp, &err);
+                    ? ta_mixer_cross_fade_from(rp->mixer, index, other, ta_duration_from_seconds(x), warp, &err)
+                    : ta_mixer_cross_fade_to(rp->mixer, index, other, ta_duration_from_seconds(x), warp, &err);
         }
         if (r != TA_OK) return refuse(what, &err);
         return CLI_OK;
@@ -361,11 +361,11 @@ static int run_step(replay *rp, size_t i, json_t *step)
     } else if (strcmp(op, "set_loop") == 0) {
         const char *mode = json_string_value(json_object_get(step, "loop"));
         ta_loop_mode m = TA_LOOP_MODE_DEFAULT;
-        if (mode != NULL && strcmp(mode, "once") == 0) m = TA_ONCE;
-        else if (mode != NULL && strcmp(mode, "repeat") == 0) m = TA_REPEAT;
-        else if (mode != NULL && strcmp(mode, "ping_pong") == 0) m = TA_PING_PONG;
+        if (mode != NULL && strcmp(mode, "once") == 0) m = TA_LOOP_MODE_ONCE;
+        else if (mode != NULL && strcmp(mode, "repeat") == 0) m = TA_LOOP_MODE_REPEAT;
+        else if (mode != NULL && strcmp(mode, "ping_pong") == 0) m = TA_LOOP_MODE_PING_PONG;
         json_t *reps = json_object_get(step, "repetitions");
-        int64_t n = TA_ENDLESS;
+        int64_t n = TA_ACTION_ENDLESS;
         if (reps != NULL && !json_is_null(reps)) {
             if (!json_is_integer(reps)) return refuse_text(what, "repetitions is neither an integer nor null");
             n = json_integer_value(reps);
@@ -407,24 +407,24 @@ static int run_step(replay *rp, size_t i, json_t *step)
                           : ta_action_set_effective_time_scale(a, (float)x, &err);
     } else if (strcmp(op, "set_duration") == 0) {
         if (!number_arg(step, "duration", &x)) return refuse_text(what, "needs a number duration");
-        r = ta_action_set_duration(a, ta_seconds(x), &err);
+        r = ta_action_set_duration(a, ta_duration_from_seconds(x), &err);
     } else if (strcmp(op, "fade_in") == 0 || strcmp(op, "fade_out") == 0) {
         if (!number_arg(step, "duration", &x)) return refuse_text(what, "needs a number duration");
-        r = op[5] == 'i' ? ta_action_fade_in(a, ta_seconds(x), &err) : ta_action_fade_out(a, ta_seconds(x), &err);
+        r = op[5] == 'i' ? ta_action_fade_in(a, ta_duration_from_seconds(x), &err) : ta_action_fade_out(a, ta_duration_from_seconds(x), &err);
     } else if (strcmp(op, "warp") == 0) {
         if (!number_arg(step, "start", &x) || !number_arg(step, "end", &y) || !number_arg(step, "duration", &z))
             return refuse_text(what, "needs numbers start, end and duration");
-        r = ta_action_warp(a, (float)x, (float)y, ta_seconds(z), &err);
+        r = ta_action_warp(a, (float)x, (float)y, ta_duration_from_seconds(z), &err);
     } else if (strcmp(op, "halt") == 0) {
         if (!number_arg(step, "duration", &x)) return refuse_text(what, "needs a number duration");
-        r = ta_action_halt(a, ta_seconds(x), &err);
+        r = ta_action_halt(a, ta_duration_from_seconds(x), &err);
     } else if (strcmp(op, "stop_fading") == 0) {
         ta_action_stop_fading(a);
     } else if (strcmp(op, "stop_warping") == 0) {
         ta_action_stop_warping(a);
     } else if (strcmp(op, "start_at") == 0) {
         if (!number_arg(step, "time", &x)) return refuse_text(what, "needs a number time");
-        r = ta_action_start_at(a, ta_seconds(x), &err);
+        r = ta_action_start_at(a, ta_duration_from_seconds(x), &err);
     } else {
         return refuse_text(what, "is not an op of the replay format");
     }
@@ -457,7 +457,7 @@ static int run(replay *rp, const char *dir)
 
     ta_error err = {0};
     json_t *mixer = json_object_get(rp->doc, "mixer");
-    ta_node_id root = ta_no_parent();
+    ta_node_id root = ta_node_none();
     if (mixer != NULL && !json_is_object(mixer)) return refuse_text("mixer", "is not an object");
     if (mixer != NULL && node_ref(rp, json_object_get(mixer, "root"), "mixer.root", &root) != CLI_OK)
         return CLI_REFUSED;

@@ -30,7 +30,7 @@ int replay_marked_clip(json_t *spec, const char *field, const ta_clip **clip, ta
             return refuse(field, "markers: each needs a string name and a number time");
         }
         marks[i].name = json_string_value(name);
-        marks[i].time = ta_seconds(json_number_value(time));
+        marks[i].time = ta_duration_from_seconds(json_number_value(time));
     }
     ta_error err = {0};
     ta_clip *copy = NULL;
@@ -130,7 +130,7 @@ int replay_extra_op(ta_mixer *mixer, const ta_model *model, bool gltf, json_t *s
             json_t *by = json_object_get(step, "by");
             if (!json_is_number(by)) return refuse(what, "needs a number by");
             bool report = json_is_true(json_object_get(step, "report"));
-            if (ta_mixer_seek_action(mixer, index, ta_seconds(json_number_value(by)), report, &err) != TA_OK)
+            if (ta_mixer_seek_action(mixer, index, ta_duration_from_seconds(json_number_value(by)), report, &err) != TA_OK)
                 return refuse(what, err.message);
             *print = true;
             return CLI_OK;

@@ -48,8 +48,8 @@ static bool visit_name(const ta_scene *scene, ta_node_id node, void *user)
 ta_result replay_find_node(const ta_model *model, bool gltf, const char *ref, ta_node_id *out, ta_error *err)
 {
     if (strncmp(ref, "name:", 5) == 0) {
-        name_search s = {ref + 5, false, ta_no_parent()};
-        ta_scene_traverse(model->scene, ta_no_parent(), visit_name, &s);
+        name_search s = {ref + 5, false, ta_node_none()};
+        ta_scene_traverse(model->scene, ta_node_none(), visit_name, &s);
         if (!s.found) {
             /* the library's lookup is the same search, and names the nearest names */
             ta_error near = {0};
@@ -168,14 +168,14 @@ static ta_result parse_material(const ta_model *model, const char *path, const c
     if (out->material_slot >= mesh->material_count)
         return fail(err, TA_ERROR_NOT_FOUND, "%s: the mesh has no such material", path);
     if (strncmp(prop, "map.", 4) == 0) {
-        if (ta_track_kind_find(TA_FAMILY_MATERIAL, prop, false, &out->kind, NULL) != TA_OK)
+        if (ta_track_kind_find(TA_TARGET_FAMILY_MATERIAL, prop, false, &out->kind, NULL) != TA_OK)
             return fail(err, TA_ERROR_PARSE, "%s: \"%s\" is not a map field", path, prop + 4);
         ta_material_id mat = mesh->materials[out->material_slot];
         if (mat.index >= model->assets->material_count || model->assets->materials[mat.index].map.index == TA_NONE)
             return fail(err, TA_ERROR_NOT_FOUND, "%s: the material has no map", path);
         return TA_OK;
     }
-    if (ta_track_kind_find(TA_FAMILY_MATERIAL, prop, false, &out->kind, NULL) != TA_OK)
+    if (ta_track_kind_find(TA_TARGET_FAMILY_MATERIAL, prop, false, &out->kind, NULL) != TA_OK)
         return fail(err, TA_ERROR_PARSE, "%s: \"%s\" is not a material field this project drives", path, prop);
     return TA_OK;
 }
@@ -183,22 +183,22 @@ static ta_result parse_material(const ta_model *model, const char *path, const c
 static ta_result parse_property(const ta_model *model, const char *path, const char *prop, rec_path *out,
                                 ta_error *err)
 {
-    if (ta_track_kind_find(TA_FAMILY_NODE, prop, false, &out->kind, NULL) == TA_OK) return TA_OK;
+    if (ta_track_kind_find(TA_TARGET_FAMILY_NODE, prop, false, &out->kind, NULL) == TA_OK) return TA_OK;
     const char *bracket = strchr(prop, '[');
     if (bracket != NULL && axis_of(bracket, &out->axis)) {
         char name[32];
         snprintf(name, sizeof name, "%.*s", (int)(bracket - prop), prop);
         if ((size_t)(bracket - prop) < sizeof name &&
-            ta_track_kind_find(TA_FAMILY_NODE, name, true, &out->kind, NULL) == TA_OK)
+            ta_track_kind_find(TA_TARGET_FAMILY_NODE, name, true, &out->kind, NULL) == TA_OK)
             return TA_OK;
     }
-    const char *morphs = ta_track_kind_property_path(TA_MORPH_INFLUENCE);
+    const char *morphs = ta_track_kind_property_path(TA_TRACK_KIND_MORPH_INFLUENCE);
     size_t morphs_len = strlen(morphs);
     if (strncmp(prop, morphs, morphs_len) == 0) {
         const ta_mesh *mesh = mesh_at(model, out->node);
         if (mesh == NULL) return fail(err, TA_ERROR_NOT_FOUND, "%s: the node has no mesh", path);
         /* the node's mesh, skinned or not, is read either way */
-        out->kind = TA_MORPH_INFLUENCE;
+        out->kind = TA_TRACK_KIND_MORPH_INFLUENCE;
         const char *rest = prop + morphs_len;
         if (*rest == '\0') {
             out->all_morphs = true;
@@ -213,7 +213,7 @@ static ta_result parse_property(const ta_model *model, const char *path, const c
         unsigned long index = strtoul(inner, &end, 10);
         if (end != inner && *end == '\0') {
             out->morph = (uint32_t)index;
-        } else if (ta_morph_target_index(mesh, inner, &out->morph, NULL) != TA_OK) {
+        } else if (ta_mesh_find_morph_target(mesh, inner, &out->morph, NULL) != TA_OK) {
             return fail(err, TA_ERROR_NOT_FOUND, "%s: the mesh has no morph target \"%s\"", path, inner);
         }
         if (out->morph >= mesh->morph_count)
@@ -221,7 +221,7 @@ static ta_result parse_property(const ta_model *model, const char *path, const c
         return TA_OK;
     }
     if (strncmp(prop, "material", 8) == 0) return parse_material(model, path, prop + 8, out, err);
-    if (ta_track_kind_find(TA_FAMILY_LIGHT, prop, false, &out->kind, NULL) == TA_OK) {
+    if (ta_track_kind_find(TA_TARGET_FAMILY_LIGHT, prop, false, &out->kind, NULL) == TA_OK) {
         if (light_at(model, out->node) == NULL)
             return fail(err, TA_ERROR_NOT_FOUND, "%s: the node has no light", path);
         return TA_OK;
@@ -233,10 +233,10 @@ static ta_result parse_property(const ta_model *model, const char *path, const c
             out->kind = TA_TRACK_KIND_COUNT;
             out->camera_field = frustum_sides[i];
         }
-    if (side || ta_track_kind_find(TA_FAMILY_PERSPECTIVE_CAMERA, prop, false, &out->kind, NULL) == TA_OK) {
+    if (side || ta_track_kind_find(TA_TARGET_FAMILY_PERSPECTIVE_CAMERA, prop, false, &out->kind, NULL) == TA_OK) {
         const ta_perspective_camera *pc = perspective_at(model, out->node);
         const ta_orthographic_camera *oc = orthographic_at(model, out->node);
-        bool persp_only = !side && out->kind == TA_CAMERA_FOV, ortho_only = side;
+        bool persp_only = !side && out->kind == TA_TRACK_KIND_CAMERA_FOV, ortho_only = side;
         if ((pc == NULL || ortho_only) && (oc == NULL || persp_only))
             return fail(err, TA_ERROR_NOT_FOUND, "%s: the node has no camera with \"%s\"", path, prop);
         if (!side) out->camera_field = ta_track_kind_property_path(out->kind);
@@ -290,7 +290,7 @@ static void push(all_state *st, ta_node_id node, ta_track_kind kind, const char 
     memset(r, 0, sizeof *r);
     r->node = node;
     r->kind = kind;
-    r->all_morphs = kind == TA_MORPH_INFLUENCE;
+    r->all_morphs = kind == TA_TRACK_KIND_MORPH_INFLUENCE;
     const char *prop = ta_track_kind_property_path(kind);
     size_t n = strlen(ref) + strlen(prop) + 2;
     r->key = malloc(n);
@@ -304,11 +304,11 @@ static void push(all_state *st, ta_node_id node, ta_track_kind kind, const char 
 
 static void push_node(all_state *st, ta_node_id node, const char *ref)
 {
-    push(st, node, TA_POSITION, ref);
-    push(st, node, TA_QUATERNION, ref);
-    push(st, node, TA_SCALE, ref);
+    push(st, node, TA_TRACK_KIND_POSITION, ref);
+    push(st, node, TA_TRACK_KIND_QUATERNION, ref);
+    push(st, node, TA_TRACK_KIND_SCALE, ref);
     const ta_mesh *mesh = mesh_at(st->model, node);
-    if (mesh != NULL && mesh->morph_count > 0) push(st, node, TA_MORPH_INFLUENCE, ref);
+    if (mesh != NULL && mesh->morph_count > 0) push(st, node, TA_TRACK_KIND_MORPH_INFLUENCE, ref);
 }
 
 static bool visit_all(const ta_scene *scene, ta_node_id node, void *user)
@@ -329,7 +329,7 @@ ta_result replay_all_paths(const ta_model *model, bool gltf, rec_path **out, siz
             push_node(&st, model->source_nodes[n], ref);
         }
     } else {
-        ta_scene_traverse(model->scene, ta_no_parent(), visit_all, &st);
+        ta_scene_traverse(model->scene, ta_node_none(), visit_all, &st);
     }
     if (st.oom) {
         for (size_t i = 0; i < st.count; ++i) free(st.paths[i].key);
@@ -356,7 +356,7 @@ static void print_numbers(FILE *out, const float *v, uint32_t n)
 static void print_color(FILE *out, const uint8_t *bytes)
 {
     float v[3];
-    for (int i = 0; i < 3; ++i) v[i] = ta_srgb_byte_to_linear(bytes[i]);
+    for (int i = 0; i < 3; ++i) v[i] = ta_color_srgb_byte_to_linear(bytes[i]);
     print_numbers(out, v, 3);
 }
 
@@ -369,17 +369,17 @@ static const ta_material *material_of(const ta_model *model, const rec_path *p)
 static float material_number(const ta_material *m, ta_track_kind k)
 {
     switch (k) {
-    case TA_MATERIAL_OPACITY: return m->opacity;
-    case TA_MATERIAL_EMISSIVE_INTENSITY: return m->emissive_intensity;
-    case TA_MATERIAL_ROUGHNESS: return m->roughness;
-    case TA_MATERIAL_METALNESS: return m->metalness;
-    case TA_MATERIAL_SHININESS: return m->shininess;
-    case TA_MATERIAL_ALPHA_TEST: return m->alpha_test;
-    case TA_MATERIAL_REFLECTIVITY: return m->reflectivity;
-    case TA_MATERIAL_ENV_MAP_INTENSITY: return m->env_map_intensity;
-    case TA_MATERIAL_CLEARCOAT: return m->clearcoat;
-    case TA_MATERIAL_CLEARCOAT_ROUGHNESS: return m->clearcoat_roughness;
-    case TA_MATERIAL_SPECULAR_INTENSITY: return m->specular_intensity;
+    case TA_TRACK_KIND_MATERIAL_OPACITY: return m->opacity;
+    case TA_TRACK_KIND_MATERIAL_EMISSIVE_INTENSITY: return m->emissive_intensity;
+    case TA_TRACK_KIND_MATERIAL_ROUGHNESS: return m->roughness;
+    case TA_TRACK_KIND_MATERIAL_METALNESS: return m->metalness;
+    case TA_TRACK_KIND_MATERIAL_SHININESS: return m->shininess;
+    case TA_TRACK_KIND_MATERIAL_ALPHA_TEST: return m->alpha_test;
+    case TA_TRACK_KIND_MATERIAL_REFLECTIVITY: return m->reflectivity;
+    case TA_TRACK_KIND_MATERIAL_ENV_MAP_INTENSITY: return m->env_map_intensity;
+    case TA_TRACK_KIND_MATERIAL_CLEARCOAT: return m->clearcoat;
+    case TA_TRACK_KIND_MATERIAL_CLEARCOAT_ROUGHNESS: return m->clearcoat_roughness;
+    case TA_TRACK_KIND_MATERIAL_SPECULAR_INTENSITY: return m->specular_intensity;
     default: return m->ior;
     }
 }
@@ -387,14 +387,14 @@ static float material_number(const ta_material *m, ta_track_kind k)
 static void print_node_value(FILE *out, const ta_node *n, const rec_path *p)
 {
     switch (p->kind) {
-    case TA_POSITION: print_numbers(out, &n->position.x, 3); return;
-    case TA_QUATERNION: print_numbers(out, &n->quaternion.x, 4); return;
-    case TA_SCALE: print_numbers(out, &n->scale.x, 3); return;
-    case TA_VISIBLE: fputs(n->visible ? "true" : "false", out); return;
-    case TA_NODE_NAME: cli_print_json_string(out, n->name); return;
-    case TA_POSITION_ELEMENT: print_numbers(out, &n->position.x + p->axis, 1); return;
-    case TA_SCALE_ELEMENT: print_numbers(out, &n->scale.x + p->axis, 1); return;
-    default: { /* TA_ROTATION_ELEMENT */
+    case TA_TRACK_KIND_POSITION: print_numbers(out, &n->position.x, 3); return;
+    case TA_TRACK_KIND_QUATERNION: print_numbers(out, &n->quaternion.x, 4); return;
+    case TA_TRACK_KIND_SCALE: print_numbers(out, &n->scale.x, 3); return;
+    case TA_TRACK_KIND_VISIBLE: fputs(n->visible ? "true" : "false", out); return;
+    case TA_TRACK_KIND_NODE_NAME: cli_print_json_string(out, n->name); return;
+    case TA_TRACK_KIND_POSITION_ELEMENT: print_numbers(out, &n->position.x + p->axis, 1); return;
+    case TA_TRACK_KIND_SCALE_ELEMENT: print_numbers(out, &n->scale.x + p->axis, 1); return;
+    default: { /* TA_TRACK_KIND_ROTATION_ELEMENT */
         ta_euler e = ta_euler_from_quat(n->quaternion);
         float v = p->axis == 0 ? e.x : (p->axis == 1 ? e.y : e.z);
         print_numbers(out, &v, 1);
@@ -406,21 +406,21 @@ static void print_node_value(FILE *out, const ta_node *n, const rec_path *p)
 static void print_material_value(FILE *out, const ta_model *model, const rec_path *p)
 {
     const ta_material *m = material_of(model, p);
-    if (ta_track_kind_value_type(p->kind) == TA_VALUE_COLOR) {
-        print_color(out, p->kind == TA_MATERIAL_COLOR ? m->color
-                                                      : (p->kind == TA_MATERIAL_EMISSIVE ? m->emissive : m->specular));
+    if (ta_track_kind_value_type(p->kind) == TA_VALUE_TYPE_COLOR) {
+        print_color(out, p->kind == TA_TRACK_KIND_MATERIAL_COLOR ? m->color
+                                                      : (p->kind == TA_TRACK_KIND_MATERIAL_EMISSIVE ? m->emissive : m->specular));
         return;
     }
-    if (ta_track_kind_value_type(p->kind) == TA_VALUE_FLAG) {
-        bool v = p->kind == TA_MATERIAL_TRANSPARENT ? m->transparent : m->wireframe;
+    if (ta_track_kind_value_type(p->kind) == TA_VALUE_TYPE_FLAG) {
+        bool v = p->kind == TA_TRACK_KIND_MATERIAL_TRANSPARENT ? m->transparent : m->wireframe;
         fputs(v ? "true" : "false", out);
         return;
     }
     if (strncmp(ta_track_kind_property_path(p->kind), "map.", 4) == 0) {
         const ta_texture *t = &model->assets->textures[m->map.index];
-        const float *v = p->kind == TA_MATERIAL_MAP_OFFSET   ? &t->offset.x
-                         : p->kind == TA_MATERIAL_MAP_REPEAT ? &t->repeat.x
-                         : p->kind == TA_MATERIAL_MAP_CENTER ? &t->center.x
+        const float *v = p->kind == TA_TRACK_KIND_MATERIAL_MAP_OFFSET   ? &t->offset.x
+                         : p->kind == TA_TRACK_KIND_MATERIAL_MAP_REPEAT ? &t->repeat.x
+                         : p->kind == TA_TRACK_KIND_MATERIAL_MAP_CENTER ? &t->center.x
                                                              : &t->rotation;
         print_numbers(out, v, ta_track_kind_value_size(p->kind));
         return;
@@ -457,24 +457,24 @@ void replay_print_value(FILE *out, const ta_model *model, const rec_path *p)
         return;
     }
     switch (ta_track_kind_family(p->kind)) {
-    case TA_FAMILY_NODE: print_node_value(out, &model->scene->nodes[p->node.index], p); return;
-    case TA_FAMILY_MESH:
-    case TA_FAMILY_SKINNED_MESH: {
+    case TA_TARGET_FAMILY_NODE: print_node_value(out, &model->scene->nodes[p->node.index], p); return;
+    case TA_TARGET_FAMILY_MESH:
+    case TA_TARGET_FAMILY_SKINNED_MESH: {
         const ta_mesh *mesh = mesh_at(model, p->node);
         if (p->all_morphs) print_numbers(out, mesh->morph_influences, mesh->morph_count);
         else print_numbers(out, &mesh->morph_influences[p->morph], 1);
         return;
     }
-    case TA_FAMILY_MATERIAL: print_material_value(out, model, p); return;
-    case TA_FAMILY_LIGHT: {
+    case TA_TARGET_FAMILY_MATERIAL: print_material_value(out, model, p); return;
+    case TA_TARGET_FAMILY_LIGHT: {
         const ta_light *l = light_at(model, p->node);
-        if (p->kind == TA_LIGHT_COLOR) {
+        if (p->kind == TA_TRACK_KIND_LIGHT_COLOR) {
             print_color(out, l->color);
             return;
         }
-        float v = p->kind == TA_LIGHT_INTENSITY  ? l->intensity
-                  : p->kind == TA_LIGHT_DISTANCE ? l->distance
-                  : p->kind == TA_LIGHT_ANGLE    ? l->angle
+        float v = p->kind == TA_TRACK_KIND_LIGHT_INTENSITY  ? l->intensity
+                  : p->kind == TA_TRACK_KIND_LIGHT_DISTANCE ? l->distance
+                  : p->kind == TA_TRACK_KIND_LIGHT_ANGLE    ? l->angle
                                                  : l->penumbra;
         print_numbers(out, &v, 1);
         return;

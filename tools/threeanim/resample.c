@@ -26,7 +26,7 @@ __attribute__((format(printf, 3, 4))) static ta_result fail(ta_error *err, ta_re
 
 static bool is_rotation(const ta_track *t)
 {
-    return ta_track_kind_value_type(ta_track_get_target(t).kind) == TA_VALUE_ROTATION;
+    return ta_track_kind_value_type(ta_track_target_of(t).kind) == TA_VALUE_TYPE_ROTATION;
 }
 
 /* The new key times: t0 + k / fps while below the last key, then the last. */
@@ -78,9 +78,9 @@ static ta_result measure(const ta_track *t, const ta_track *made, double *worst,
     for (uint32_t i = 0; i + 1 < n && r == TA_OK; ++i) {
         for (int j = 1; j < CHECKS_PER_KEY && r == TA_OK; ++j) {
             double at = k[i] + (k[i + 1] - (double)k[i]) * j / CHECKS_PER_KEY;
-            r = ta_track_sample_with(t, &sa, at, TA_ZERO_CURVATURE_ENDING, TA_ZERO_CURVATURE_ENDING, a, size, err);
+            r = ta_track_sample_with(t, &sa, at, TA_ENDING_ZERO_CURVATURE, TA_ENDING_ZERO_CURVATURE, a, size, err);
             if (r == TA_OK)
-                r = ta_track_sample_with(made, &sb, at, TA_ZERO_CURVATURE_ENDING, TA_ZERO_CURVATURE_ENDING, b, size, err);
+                r = ta_track_sample_with(made, &sb, at, TA_ENDING_ZERO_CURVATURE, TA_ENDING_ZERO_CURVATURE, b, size, err);
             if (r != TA_OK) break;
             double d = 0;
             if (rotation) {
@@ -113,7 +113,7 @@ static ta_result resample_track(const ta_track *t, double fps, ta_track **out, t
     ta_sampler s = {0};
     for (uint32_t i = 0; i < n && r == TA_OK; ++i) {
         float *v = values + (size_t)i * size;
-        r = ta_track_sample_with(t, &s, times[i], TA_ZERO_CURVATURE_ENDING, TA_ZERO_CURVATURE_ENDING, v, size, err);
+        r = ta_track_sample_with(t, &s, times[i], TA_ENDING_ZERO_CURVATURE, TA_ENDING_ZERO_CURVATURE, v, size, err);
         if (r == TA_OK && is_rotation(t)) {
             /* the spline's own value is normalized when played; keep it so as a key */
             double len = sqrt((double)v[0] * v[0] + (double)v[1] * v[1] + (double)v[2] * v[2] + (double)v[3] * v[3]);
@@ -123,8 +123,8 @@ static ta_result resample_track(const ta_track *t, double fps, ta_track **out, t
     }
     if (r == TA_OK) {
         ta_track_desc d = {0};
-        d.target = ta_track_get_target(t);
-        d.interpolation = TA_LINEAR;
+        d.target = ta_track_target_of(t);
+        d.interpolation = TA_INTERPOLATION_LINEAR;
         d.times = times;
         d.key_count = n;
         d.values = values;
@@ -142,14 +142,14 @@ ta_result resample_clip(const ta_clip *clip, double fps, ta_clip **out, resample
     *out = NULL;
     uint32_t n = ta_clip_track_count(clip);
     uint32_t cubic = 0;
-    for (uint32_t i = 0; i < n; ++i) cubic += ta_track_interpolation(ta_clip_track(clip, i)) == TA_CUBIC_SPLINE;
+    for (uint32_t i = 0; i < n; ++i) cubic += ta_track_interpolation(ta_clip_track(clip, i)) == TA_INTERPOLATION_CUBIC_SPLINE;
     if (cubic == 0) return TA_OK;
     ta_track **tracks = calloc(n, sizeof *tracks);
     if (tracks == NULL) return fail(err, TA_ERROR_OUT_OF_MEMORY, "out of memory resampling a track");
     ta_result r = TA_OK;
     for (uint32_t i = 0; i < n && r == TA_OK; ++i) {
         const ta_track *t = ta_clip_track(clip, i);
-        if (ta_track_interpolation(t) != TA_CUBIC_SPLINE) {
+        if (ta_track_interpolation(t) != TA_INTERPOLATION_CUBIC_SPLINE) {
             r = ta_track_copy(t, NULL, &tracks[i], err);
             continue;
         }

@@ -111,15 +111,15 @@ static bool make_target(const json_t *j, ta_track_target *out)
     ta_error err = {0};
     ta_result r;
     if (kind < 0 || family == NULL) return false;
-    if (strcmp(family, "node") == 0) r = ta_node_target(ta_node_at(index), (ta_track_kind)kind, out, &err);
+    if (strcmp(family, "node") == 0) r = ta_track_target_node(ta_node_at(index), (ta_track_kind)kind, out, &err);
     else if (strcmp(family, "node_element") == 0)
-        r = ta_node_element_target(ta_node_at(index), (ta_track_kind)kind, element, out, &err);
-    else if (strcmp(family, "mesh") == 0) r = ta_morph_target(ta_mesh_at(index), element, out, &err);
+        r = ta_track_target_node_element(ta_node_at(index), (ta_track_kind)kind, element, out, &err);
+    else if (strcmp(family, "mesh") == 0) r = ta_track_target_morph(ta_mesh_at(index), element, out, &err);
     else if (strcmp(family, "skinned_mesh") == 0)
-        r = ta_skinned_morph_target(ta_skinned_mesh_at(index), element, out, &err);
+        r = ta_track_target_skinned_morph(ta_skinned_mesh_at(index), element, out, &err);
     else if (strcmp(family, "material") == 0)
-        r = ta_material_target(ta_material_at(index), (ta_track_kind)kind, out, &err);
-    else if (strcmp(family, "light") == 0) r = ta_light_target(ta_light_at(index), (ta_track_kind)kind, out, &err);
+        r = ta_track_target_material(ta_material_at(index), (ta_track_kind)kind, out, &err);
+    else if (strcmp(family, "light") == 0) r = ta_track_target_light(ta_light_at(index), (ta_track_kind)kind, out, &err);
     else return false;
     if (r != TA_OK) fail("target: %s", err.message);
     return r == TA_OK;
@@ -173,7 +173,7 @@ static ta_clip *make_clip(const json_t *j)
         double duration = num(j, "duration");
         opts.duration = duration > 0 ? duration : 0;
         const char *blend = json_string_value(json_object_get(j, "blend"));
-        opts.blend_mode = blend != NULL && strcmp(blend, "additive") == 0 ? TA_ADDITIVE_BLEND_MODE : TA_NORMAL_BLEND_MODE;
+        opts.blend_mode = blend != NULL && strcmp(blend, "additive") == 0 ? TA_BLEND_MODE_ADDITIVE : TA_BLEND_MODE_NORMAL;
         ta_error err = {0};
         if (ta_clip_create(json_string_value(json_object_get(j, "name")), tracks, n, &opts, &clip, &err) != TA_OK) {
             fail("clip: %s", err.message);
@@ -203,9 +203,9 @@ static void compare_track(const ta_track *t, const json_t *want, uint32_t index,
     char what[64];
     if (check_target) {
         ta_track_target target;
-        if (make_target(json_object_get(want, "target"), &target) && !ta_track_target_eq(ta_track_get_target(t), target))
-            fail("track %u: drives %s %u.%u, three.js %s", index, ta_track_kind_name(ta_track_get_target(t).kind),
-                 ta_track_get_target(t).index, ta_track_get_target(t).element,
+        if (make_target(json_object_get(want, "target"), &target) && !ta_track_target_eq(ta_track_target_of(t), target))
+            fail("track %u: drives %s %u.%u, three.js %s", index, ta_track_kind_name(ta_track_target_of(t).kind),
+                 ta_track_target_of(t).index, ta_track_target_of(t).element,
                  json_string_value(json_object_get(json_object_get(want, "target"), "kind")));
     }
     ta_interpolation interp = interp_from_name(json_string_value(json_object_get(want, "interp")));
@@ -250,7 +250,7 @@ static void compare_clip(const ta_clip *clip, const json_t *want, bool check_tar
     double duration = num(want, "duration");
     if (duration > 0) near(ta_clip_duration(clip).seconds, duration, "duration", 0);
     const char *blend = json_string_value(json_object_get(want, "blend"));
-    ta_blend_mode mode = blend != NULL && strcmp(blend, "additive") == 0 ? TA_ADDITIVE_BLEND_MODE : TA_NORMAL_BLEND_MODE;
+    ta_blend_mode mode = blend != NULL && strcmp(blend, "additive") == 0 ? TA_BLEND_MODE_ADDITIVE : TA_BLEND_MODE_NORMAL;
     if (ta_clip_blend_mode(clip) != mode)
         fail("%s, three.js %s", ta_blend_mode_name(ta_clip_blend_mode(clip)), ta_blend_mode_name(mode));
     const json_t *tracks = json_object_get(want, "tracks");
@@ -283,7 +283,7 @@ static void run_subclip(const json_t *c)
     if (clip == NULL) return;
     ta_clip *sub = NULL;
     ta_error err = {0};
-    ta_result r = ta_subclip(clip, json_string_value(json_object_get(c, "name")), num(c, "start"), num(c, "end"),
+    ta_result r = ta_clip_subclip(clip, json_string_value(json_object_get(c, "name")), num(c, "start"), num(c, "end"),
                              num(c, "fps"), NULL, &sub, &err);
     if (!expect_refusal(r, &err, json_object_get(c, "expect")) && r == TA_OK)
         compare_clip(sub, json_object_get(c, "expect"), true);
@@ -303,7 +303,7 @@ static void run_additive(const json_t *c)
     }
     ta_clip *add = NULL;
     ta_error err = {0};
-    ta_result r = ta_make_clip_additive(clip, num(c, "frame"), ref, num(c, "fps"), NULL, &add, &err);
+    ta_result r = ta_clip_make_additive(clip, num(c, "frame"), ref, num(c, "fps"), NULL, &add, &err);
     if (r != TA_OK) {
         fail("refused: %s", err.message);
     } else {
@@ -329,7 +329,7 @@ static void run_order(const json_t *c)
     float *sorted = (float *)calloc(nv ? nv : 1, sizeof *sorted);
     ta_error err = {0};
     const json_t *expect = json_object_get(c, "expect"), *want_order = json_object_get(expect, "order");
-    if (ta_get_keyframe_order(times, n, order, &err) != TA_OK) {
+    if (ta_keyframe_compute_order(times, n, order, &err) != TA_OK) {
         fail("order refused: %s", err.message);
     } else if (json_array_size(want_order) != n) {
         fail("order of %u keys, three.js %zu", n, json_array_size(want_order));
@@ -338,7 +338,7 @@ static void run_order(const json_t *c)
             if ((json_int_t)order[i] != json_integer_value(json_array_get(want_order, i)))
                 fail("order %u: key %u, three.js %lld", i, order[i],
                      (long long)json_integer_value(json_array_get(want_order, i)));
-        if (ta_sorted_array(values, nv, stride, order, n, sorted, &err) != TA_OK)
+        if (ta_keyframe_apply_order(values, nv, stride, order, n, sorted, &err) != TA_OK)
             fail("sorted_array refused: %s", err.message);
         else
             compare_floats(sorted, nv, json_object_get(expect, "sorted"), "sorted value");
@@ -363,7 +363,7 @@ static void run_morph(const json_t *c)
     }
     uint32_t count = 0;
     ta_error err = {0};
-    ta_result r = ok ? ta_create_clips_from_morph_target_sequences(names, targets, n, num(c, "fps"),
+    ta_result r = ok ? ta_clip_create_clips_from_morph_target_sequences(names, targets, n, num(c, "fps"),
                                                                    json_is_true(json_object_get(c, "no_loop")), NULL,
                                                                    clips, &count, &err)
                      : TA_ERROR_INVALID_ARGUMENT;
@@ -402,40 +402,40 @@ static uint32_t state_after(uint32_t seed, long draws)
 static void run_creator(const json_t *c)
 {
     const char *fn = json_string_value(json_object_get(c, "fn"));
-    ta_duration length = ta_seconds(num(c, "duration"));
+    ta_duration length = ta_duration_from_seconds(num(c, "duration"));
     ta_node_id node = ta_node_at(0);
     ta_error err = {0};
     ta_clip *clip = NULL, *again = NULL;
     ta_result r = TA_ERROR_INVALID_ARGUMENT;
-    ta_track_kind kind = TA_POSITION;
+    ta_track_kind kind = TA_TRACK_KIND_POSITION;
     uint32_t element = 0;
     const json_t *scale = json_object_get(c, "scale");
     uint32_t seed = (uint32_t)num(c, "random_seed");
     ta_seeded_random rng = ta_seeded_random_make(seed), rng2 = rng;
     if (strcmp(fn, "rotation") == 0 || strcmp(fn, "scale_axis") == 0) {
         element = (uint32_t)num(c, "axis");
-        kind = fn[0] == 'r' ? TA_ROTATION_ELEMENT : TA_SCALE_ELEMENT;
-        r = fn[0] == 'r' ? ta_create_rotation_animation(node, length, element, NULL, &clip, &err)
-                         : ta_create_scale_axis_animation(node, length, element, NULL, &clip, &err);
+        kind = fn[0] == 'r' ? TA_TRACK_KIND_ROTATION_ELEMENT : TA_TRACK_KIND_SCALE_ELEMENT;
+        r = fn[0] == 'r' ? ta_clip_create_rotation_animation(node, length, element, NULL, &clip, &err)
+                         : ta_clip_create_scale_axis_animation(node, length, element, NULL, &clip, &err);
     } else if (strcmp(fn, "visibility") == 0) {
-        kind = TA_VISIBLE;
-        r = ta_create_visibility_animation(node, length, NULL, &clip, &err);
+        kind = TA_TRACK_KIND_VISIBLE;
+        r = ta_clip_create_visibility_animation(node, length, NULL, &clip, &err);
     } else if (strcmp(fn, "material_color") == 0) {
         uint32_t n;
         float *colors = floats(json_object_get(c, "colors"), &n);
-        kind = TA_MATERIAL_COLOR;
-        r = ta_create_material_color_animation(ta_material_at(0), length, colors, n / 3, NULL, &clip, &err);
+        kind = TA_TRACK_KIND_MATERIAL_COLOR;
+        r = ta_clip_create_material_color_animation(ta_material_at(0), length, colors, n / 3, NULL, &clip, &err);
         free(colors);
     } else if (strcmp(fn, "shake") == 0) {
         ta_vec3 s = {(float)json_number_value(json_array_get(scale, 0)), (float)json_number_value(json_array_get(scale, 1)),
                      (float)json_number_value(json_array_get(scale, 2))};
-        r = ta_create_shake_animation(node, length, s, &rng, NULL, &clip, &err);
-        if (r == TA_OK) r = ta_create_shake_animation(node, length, s, &rng2, NULL, &again, &err);
+        r = ta_clip_create_shake_animation(node, length, s, &rng, NULL, &clip, &err);
+        if (r == TA_OK) r = ta_clip_create_shake_animation(node, length, s, &rng2, NULL, &again, &err);
     } else if (strcmp(fn, "pulsation") == 0) {
-        kind = TA_SCALE;
+        kind = TA_TRACK_KIND_SCALE;
         double s = json_number_value(json_array_get(scale, 0));
-        r = ta_create_pulsation_animation(node, length, s, &rng, NULL, &clip, &err);
-        if (r == TA_OK) r = ta_create_pulsation_animation(node, length, s, &rng2, NULL, &again, &err);
+        r = ta_clip_create_pulsation_animation(node, length, s, &rng, NULL, &clip, &err);
+        if (r == TA_OK) r = ta_clip_create_pulsation_animation(node, length, s, &rng2, NULL, &again, &err);
     }
     if (r != TA_OK) {
         fail("%s refused: %s", fn, err.message);
@@ -445,7 +445,7 @@ static void run_creator(const json_t *c)
     const json_t *expect = json_object_get(c, "expect");
     compare_clip(clip, expect, false);
     const ta_track *t = ta_clip_track(clip, 0);
-    ta_track_target target = ta_track_get_target(t);
+    ta_track_target target = ta_track_target_of(t);
     if (target.kind != kind || target.element != element)
         fail("drives %s axis %u, want %s axis %u", ta_track_kind_name(target.kind), target.element,
              ta_track_kind_name(kind), element);
@@ -461,9 +461,9 @@ static void run_creator(const json_t *c)
         const float *v = ta_track_values(t);
         for (uint32_t k = 0; k < keys; k++)
             for (int a = 0; a < 3; a++) {
-                double bound = fabs(json_number_value(json_array_get(scale, kind == TA_SCALE ? 0 : a)));
+                double bound = fabs(json_number_value(json_array_get(scale, kind == TA_TRACK_KIND_SCALE ? 0 : a)));
                 if (!(fabs(v[3 * k + a]) <= bound * (1 + 1e-7))) fail("key %u number %d: %g outside %g", k, a, v[3 * k + a], bound);
-                if (kind == TA_SCALE && v[3 * k + a] != v[3 * k]) fail("key %u: the scale is not even", k);
+                if (kind == TA_TRACK_KIND_SCALE && v[3 * k + a] != v[3 * k]) fail("key %u: the scale is not even", k);
             }
         ta_clip_release(again);
     }

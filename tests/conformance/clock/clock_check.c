@@ -36,9 +36,9 @@ int main(int argc, char **argv)
         json_t *jp = json_object_get(c, "params"), *js = json_object_get(c, "state");
         ta__clock_params p;
         const char *loop = json_string_value(json_object_get(jp, "loop"));
-        p.loop = strcmp(loop, "once") == 0 ? TA_ONCE : strcmp(loop, "repeat") == 0 ? TA_REPEAT : TA_PING_PONG;
+        p.loop = strcmp(loop, "once") == 0 ? TA_LOOP_MODE_ONCE : strcmp(loop, "repeat") == 0 ? TA_LOOP_MODE_REPEAT : TA_LOOP_MODE_PING_PONG;
         json_t *reps = json_object_get(jp, "repetitions");
-        p.repetitions = json_is_string(reps) ? TA_ENDLESS : (int64_t)json_number_value(reps);
+        p.repetitions = json_is_string(reps) ? TA_ACTION_ENDLESS : (int64_t)json_number_value(reps);
         p.duration = json_number_value(json_object_get(jp, "duration"));
         p.clamp_when_finished = json_is_true(json_object_get(jp, "clamp"));
         p.zero_slope_at_start = json_is_true(json_object_get(jp, "zeroSlopeAtStart"));

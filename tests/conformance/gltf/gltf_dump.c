@@ -77,13 +77,13 @@ static void make_paths(dump *d, ta_node_id first, const char *prefix)
 static const char *node_type(const ta_scene *s, ta_node_id id)
 {
     switch (s->nodes[id.index].type) {
-    case TA_NODE_GROUP: return "Group";
-    case TA_NODE_BONE: return "Bone";
-    case TA_NODE_MESH: return "Mesh";
-    case TA_NODE_SKINNED_MESH: return "SkinnedMesh";
-    case TA_NODE_PERSPECTIVE_CAMERA: return "PerspectiveCamera";
-    case TA_NODE_ORTHOGRAPHIC_CAMERA: return "OrthographicCamera";
-    case TA_NODE_LIGHT:
+    case TA_NODE_TYPE_GROUP: return "Group";
+    case TA_NODE_TYPE_BONE: return "Bone";
+    case TA_NODE_TYPE_MESH: return "Mesh";
+    case TA_NODE_TYPE_SKINNED_MESH: return "SkinnedMesh";
+    case TA_NODE_TYPE_PERSPECTIVE_CAMERA: return "PerspectiveCamera";
+    case TA_NODE_TYPE_ORTHOGRAPHIC_CAMERA: return "OrthographicCamera";
+    case TA_NODE_TYPE_LIGHT:
         for (uint32_t l = 0; l < s->light_count; ++l)
             if (s->lights[l].node.index == id.index) return ta_light_kind_name(s->lights[l].kind);
         return "Light";
@@ -135,7 +135,7 @@ static void print_mesh(const dump *d, const ta_mesh *m, bool skinned)
         printf(",\"transparent\":%s", mat->transparent ? "true" : "false");
         printf(",\"alphaTest\":");
         print_number(mat->alpha_test);
-        if (mat->kind != TA_MATERIAL_BASIC) {
+        if (mat->kind != TA_MATERIAL_KIND_BASIC) {
             printf(",\"roughness\":");
             print_number(mat->roughness);
             printf(",\"metalness\":");
@@ -197,7 +197,7 @@ static bool print_node(const ta_scene *scene, ta_node_id id, void *user)
         print_hex(light->color);
         printf(",\"intensity\":%.9g,\"distance\":%.9g,\"decay\":%.9g", (double)light->intensity,
                (double)light->distance, (double)light->decay);
-        if (light->kind == TA_LIGHT_SPOT)
+        if (light->kind == TA_LIGHT_KIND_SPOT)
             printf(",\"angle\":%.9g,\"penumbra\":%.9g", (double)light->angle, (double)light->penumbra);
         putchar('}');
     }
@@ -210,32 +210,32 @@ static void track_target(const dump *d, const ta_track *t, const char **path, ch
                          char *material, size_t material_size)
 {
     const ta_model *model = d->model;
-    ta_track_target tt = ta_track_get_target(t);
+    ta_track_target tt = ta_track_target_of(t);
     *path = "?";
     snprintf(property, size, "?");
     switch (tt.kind) {
-    case TA_POSITION: snprintf(property, size, "position"); break;
-    case TA_QUATERNION: snprintf(property, size, "quaternion"); break;
-    case TA_SCALE: snprintf(property, size, "scale"); break;
-    case TA_VISIBLE: snprintf(property, size, "visible"); break;
-    case TA_MORPH_INFLUENCE:
-    case TA_SKINNED_MORPH_INFLUENCE: snprintf(property, size, "morphTargetInfluences[%u]", tt.element); break;
+    case TA_TRACK_KIND_POSITION: snprintf(property, size, "position"); break;
+    case TA_TRACK_KIND_QUATERNION: snprintf(property, size, "quaternion"); break;
+    case TA_TRACK_KIND_SCALE: snprintf(property, size, "scale"); break;
+    case TA_TRACK_KIND_VISIBLE: snprintf(property, size, "visible"); break;
+    case TA_TRACK_KIND_MORPH_INFLUENCE:
+    case TA_TRACK_KIND_SKINNED_MORPH_INFLUENCE: snprintf(property, size, "morphTargetInfluences[%u]", tt.element); break;
     default: snprintf(property, size, "%s", ta_track_kind_name(tt.kind)); break;
     }
-    if (tt.family == TA_FAMILY_NODE) {
+    if (tt.family == TA_TARGET_FAMILY_NODE) {
         *path = d->paths[tt.index];
-    } else if (tt.family == TA_FAMILY_MESH) {
+    } else if (tt.family == TA_TARGET_FAMILY_MESH) {
         *path = d->paths[model->scene->meshes[tt.index].node.index];
-    } else if (tt.family == TA_FAMILY_SKINNED_MESH) {
+    } else if (tt.family == TA_TARGET_FAMILY_SKINNED_MESH) {
         *path = d->paths[model->scene->skinned_meshes[tt.index].node.index];
-    } else if (tt.family == TA_FAMILY_MATERIAL) {
+    } else if (tt.family == TA_TARGET_FAMILY_MATERIAL) {
         snprintf(material, material_size, "material:%u", tt.index);
         *path = material;
-    } else if (tt.family == TA_FAMILY_LIGHT) {
+    } else if (tt.family == TA_TARGET_FAMILY_LIGHT) {
         *path = d->paths[model->scene->lights[tt.index].node.index];
-    } else if (tt.family == TA_FAMILY_PERSPECTIVE_CAMERA) {
+    } else if (tt.family == TA_TARGET_FAMILY_PERSPECTIVE_CAMERA) {
         *path = d->paths[model->cameras->perspective[tt.index].node.index];
-    } else if (tt.family == TA_FAMILY_ORTHOGRAPHIC_CAMERA) {
+    } else if (tt.family == TA_TARGET_FAMILY_ORTHOGRAPHIC_CAMERA) {
         *path = d->paths[model->cameras->orthographic[tt.index].node.index];
     }
 }
@@ -264,7 +264,7 @@ static void print_samples(const ta_track *t)
         if (i < k) at[n++] = times[i];
         for (int j = 0; j < n; ++j) {
             ta_error err = {0};
-            if (ta_track_sample(t, at[j], TA_ZERO_CURVATURE_ENDING, TA_ZERO_CURVATURE_ENDING, out, 16, &err) != TA_OK)
+            if (ta_track_sample(t, at[j], TA_ENDING_ZERO_CURVATURE, TA_ENDING_ZERO_CURVATURE, out, 16, &err) != TA_OK)
                 continue;
             printf("%s[%.17g,", first ? "" : ",", at[j]);
             first = false;
@@ -290,8 +290,8 @@ static void print_clip(const dump *d, const ta_clip *clip, uint32_t index, bool 
         printf(",\"property\":");
         print_string(property);
         ta_interpolation interp = ta_track_interpolation(t);
-        printf(",\"interpolation\":\"%s\"", interp == TA_CUBIC_SPLINE ? "CUBICSPLINE"
-                                            : interp == TA_STEP       ? "STEP"
+        printf(",\"interpolation\":\"%s\"", interp == TA_INTERPOLATION_CUBIC_SPLINE ? "CUBICSPLINE"
+                                            : interp == TA_INTERPOLATION_STEP       ? "STEP"
                                                                       : "LINEAR");
         uint32_t k = ta_track_key_count(t), size = ta_track_value_size(t);
         printf(",\"times\":");
@@ -341,7 +341,7 @@ int main(int argc, char **argv)
         print_string(model->scene->name);
         printf(",\"nodes\":[");
         d.first = true;
-        ta_scene_traverse(model->scene, ta_no_parent(), print_node, &d);
+        ta_scene_traverse(model->scene, ta_node_none(), print_node, &d);
         printf("],\"clips\":[");
         /* Clip c is glTF animation c: the loader leaves none out. */
         for (uint32_t c = 0; c < model->animation_count; ++c) {

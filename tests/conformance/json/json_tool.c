@@ -2,13 +2,13 @@
  * json_tool: the C side of the JSON conformance tests.
  *
  *   json_tool names FILE      FILE is a JSON array of track names; prints a JSON
- *                             array with ta_parse_track_name's parts of each
+ *                             array with ta_track_name_parse's parts of each
  *                             ({"ok":false} when it refuses) and
- *                             ta_sanitize_node_name's result.
+ *                             ta_track_name_sanitize's result.
  *   json_tool read FILE       reads an object JSON document; prints the model in
  *                             the canonical form describe.mjs gives three.js's
  *                             objects (or {"error": ...}).
- *   json_tool write IN OUT    reads IN and writes it back with ta_object_to_json.
+ *   json_tool write IN OUT    reads IN and writes it back with ta_object_json_write.
  *
  * The canonical form lists the nodes depth first with their transform, mesh,
  * light and camera; the materials and textures by uuid; and the clips in the
@@ -64,7 +64,7 @@ static int cmd_names(const char *file)
         ta_track_name parsed;
         ta_error err = {0};
         json_t *row;
-        if (ta_parse_track_name(name, &parsed, buffer, need, &err) == TA_OK) {
+        if (ta_track_name_parse(name, &parsed, buffer, need, &err) == TA_OK) {
             row = json_pack("{s:b,s:o,s:o,s:o,s:o,s:o}", "ok", 1, "nodeName", nullable(parsed.node_name), "objectName",
                             nullable(parsed.object_name), "objectIndex", nullable(parsed.object_index),
                             "propertyName", nullable(parsed.property_name), "propertyIndex",
@@ -72,7 +72,7 @@ static int cmd_names(const char *file)
         } else {
             row = json_pack("{s:b,s:s}", "ok", 0, "message", err.message);
         }
-        ta_sanitize_node_name(name, clean, strlen(name) + 1, NULL);
+        ta_track_name_sanitize(name, clean, strlen(name) + 1, NULL);
         json_object_set_new(row, "sanitized", json_string(clean));
         json_array_append_new(out, row);
         free(buffer);
@@ -91,13 +91,13 @@ static int cmd_names(const char *file)
 static const char *node_type_name(const ta_model *m, ta_node_id n)
 {
     switch (m->scene->nodes[n.index].type) {
-    case TA_NODE_GROUP: return "Group";
-    case TA_NODE_BONE: return "Bone";
-    case TA_NODE_MESH: return "Mesh";
-    case TA_NODE_SKINNED_MESH: return "SkinnedMesh";
-    case TA_NODE_PERSPECTIVE_CAMERA: return "PerspectiveCamera";
-    case TA_NODE_ORTHOGRAPHIC_CAMERA: return "OrthographicCamera";
-    case TA_NODE_LIGHT:
+    case TA_NODE_TYPE_GROUP: return "Group";
+    case TA_NODE_TYPE_BONE: return "Bone";
+    case TA_NODE_TYPE_MESH: return "Mesh";
+    case TA_NODE_TYPE_SKINNED_MESH: return "SkinnedMesh";
+    case TA_NODE_TYPE_PERSPECTIVE_CAMERA: return "PerspectiveCamera";
+    case TA_NODE_TYPE_ORTHOGRAPHIC_CAMERA: return "OrthographicCamera";
+    case TA_NODE_TYPE_LIGHT:
         for (uint32_t i = 0; i < m->scene->light_count; ++i)
             if (m->scene->lights[i].node.index == n.index) return ta_light_kind_name(m->scene->lights[i].kind);
         return "Light";
@@ -232,23 +232,23 @@ static char *target_string(const ta_model *m, ta_track_target t)
     if (ta__kind_path(&plain, -1, suffix, sizeof suffix, NULL) != TA_OK) return dupstr("?");
     const ta_scene *scene = m->scene;
     switch (t.family) {
-    case TA_FAMILY_NODE: snprintf(out, sizeof out, "%s%s", scene->nodes[t.index].uuid, suffix); break;
-    case TA_FAMILY_MESH:
+    case TA_TARGET_FAMILY_NODE: snprintf(out, sizeof out, "%s%s", scene->nodes[t.index].uuid, suffix); break;
+    case TA_TARGET_FAMILY_MESH:
         snprintf(out, sizeof out, "%s%s", scene->nodes[scene->meshes[t.index].node.index].uuid, suffix);
         break;
-    case TA_FAMILY_SKINNED_MESH:
+    case TA_TARGET_FAMILY_SKINNED_MESH:
         snprintf(out, sizeof out, "%s%s", scene->nodes[scene->skinned_meshes[t.index].node.index].uuid, suffix);
         break;
-    case TA_FAMILY_LIGHT:
+    case TA_TARGET_FAMILY_LIGHT:
         snprintf(out, sizeof out, "%s%s", scene->nodes[scene->lights[t.index].node.index].uuid, suffix);
         break;
-    case TA_FAMILY_PERSPECTIVE_CAMERA:
+    case TA_TARGET_FAMILY_PERSPECTIVE_CAMERA:
         snprintf(out, sizeof out, "%s%s", scene->nodes[m->cameras->perspective[t.index].node.index].uuid, suffix);
         break;
-    case TA_FAMILY_ORTHOGRAPHIC_CAMERA:
+    case TA_TARGET_FAMILY_ORTHOGRAPHIC_CAMERA:
         snprintf(out, sizeof out, "%s%s", scene->nodes[m->cameras->orthographic[t.index].node.index].uuid, suffix);
         break;
-    case TA_FAMILY_MATERIAL: {
+    case TA_TARGET_FAMILY_MATERIAL: {
         const ta_material *mat = &m->assets->materials[t.index];
         if (strncmp(suffix, ".map.", 5) == 0)
             snprintf(out, sizeof out, "texture:%s.%s",
@@ -266,10 +266,10 @@ static char *target_string(const ta_model *m, ta_track_target t)
 static int interpolation_code(ta_interpolation i)
 {
     switch (i) {
-    case TA_STEP: return 2300;
-    case TA_SMOOTH: return 2302;
-    case TA_BEZIER: return 2303;
-    case TA_CUBIC_SPLINE: return -1;
+    case TA_INTERPOLATION_STEP: return 2300;
+    case TA_INTERPOLATION_SMOOTH: return 2302;
+    case TA_INTERPOLATION_BEZIER: return 2303;
+    case TA_INTERPOLATION_CUBIC_SPLINE: return -1;
     default: return 2301;
     }
 }
@@ -281,7 +281,7 @@ static json_t *clip_json(const ta_model *m, uint32_t c)
     json_object_set_new(j, "name", json_string(ta_clip_name(clip)));
     json_object_set_new(j, "uuid", json_string(ta_clip_uuid(clip)));
     json_object_set_new(j, "duration", json_real(ta_clip_duration(clip).seconds));
-    json_object_set_new(j, "blendMode", json_integer(ta_clip_blend_mode(clip) == TA_ADDITIVE_BLEND_MODE ? 2501 : 2500));
+    json_object_set_new(j, "blendMode", json_integer(ta_clip_blend_mode(clip) == TA_BLEND_MODE_ADDITIVE ? 2501 : 2500));
     ta_node_id root = m->animation_roots[c];
     json_object_set_new(j, "root", ta_node_is_none(root) ? json_null() : json_string(m->scene->nodes[root.index].uuid));
     const char *ud = ta_clip_user_data(clip);
@@ -289,7 +289,7 @@ static json_t *clip_json(const ta_model *m, uint32_t c)
     json_t *tracks = json_array();
     for (uint32_t i = 0; i < ta_clip_track_count(clip); ++i) {
         const ta_track *t = ta_clip_track(clip, i);
-        ta_track_target target = ta_track_get_target(t);
+        ta_track_target target = ta_track_target_of(t);
         json_t *tj = json_object();
         char *ts = target_string(m, target);
         json_object_set_new(tj, "target", json_string(ts));
@@ -301,8 +301,8 @@ static json_t *clip_json(const ta_model *m, uint32_t c)
         json_t *values = json_array();
         for (uint32_t k = 0; k < keys * size; ++k) {
             float v = ta_track_values(t)[k];
-            if (vt == TA_VALUE_FLAG) json_array_append_new(values, json_boolean(v != 0));
-            else if (vt == TA_VALUE_STRING) json_array_append_new(values, json_string(ta_track_string(t, (uint32_t)v)));
+            if (vt == TA_VALUE_TYPE_FLAG) json_array_append_new(values, json_boolean(v != 0));
+            else if (vt == TA_VALUE_TYPE_STRING) json_array_append_new(values, json_string(ta_track_string(t, (uint32_t)v)));
             else json_array_append_new(values, json_real((double)v));
         }
         json_object_set_new(tj, "values", values);
@@ -321,7 +321,7 @@ static json_t *model_json(const ta_model *m)
     json_t *j = json_object();
     json_object_set_new(j, "scene", json_pack("{s:s,s:s}", "name", m->scene->name, "uuid", m->scene->uuid));
     dump_state st = {m, json_array()};
-    ta_scene_traverse(m->scene, ta_no_parent(), dump_node, &st);
+    ta_scene_traverse(m->scene, ta_node_none(), dump_node, &st);
     json_object_set_new(j, "nodes", st.nodes);
     json_t *materials = json_object(), *textures = json_object();
     for (uint32_t i = 0; i < m->assets->material_count; ++i)
@@ -357,7 +357,7 @@ static int cmd_read(const char *file)
 {
     ta_model *model = NULL;
     ta_error err = {0};
-    if (ta_read_object_json_file(file, NULL, &model, &err) != TA_OK)
+    if (ta_object_json_read_file(file, NULL, &model, &err) != TA_OK)
         return print_and_free(json_pack("{s:s,s:s}", "error", ta_result_name(err.code), "message", err.message));
     int rc = print_and_free(model_json(model));
     ta_model_destroy(model);
@@ -368,11 +368,11 @@ static int cmd_write(const char *in, const char *out)
 {
     ta_model *model = NULL;
     ta_error err = {0};
-    if (ta_read_object_json_file(in, NULL, &model, &err) != TA_OK) {
+    if (ta_object_json_read_file(in, NULL, &model, &err) != TA_OK) {
         fprintf(stderr, "write: reading %s: %s: %s\n", in, ta_result_name(err.code), err.message);
         return 1;
     }
-    ta_result r = ta_write_object_json_file(out, model->scene, model->assets, model->cameras,
+    ta_result r = ta_object_json_write_file(out, model->scene, model->assets, model->cameras,
                                             (const ta_clip *const *)model->animations, model->animation_count, NULL,
                                             &err);
     ta_model_destroy(model);

@@ -1,4 +1,4 @@
-// ta_parse_track_name and ta_sanitize_node_name against three.js 0.186.0's
+// ta_track_name_parse and ta_track_name_sanitize against three.js 0.186.0's
 // PropertyBinding.parseTrackName and sanitizeNodeName, on a corpus made from a
 // fixed seed: names built from the parts three.js knows (directories, node names
 // with dots, the object names it special-cases, brackets holding anything), and

@@ -103,16 +103,16 @@ static ta_track_target target_of(ta_track_kind kind, long seed)
     ta_result r;
     uint32_t index = (uint32_t)(seed % 5);
     switch (ta_track_kind_family(kind)) {
-    case TA_FAMILY_NODE:
-        if (kind == TA_POSITION_ELEMENT || kind == TA_SCALE_ELEMENT || kind == TA_ROTATION_ELEMENT)
-            r = ta_node_element_target(ta_node_at(index), kind, index % 3, &t, &err);
+    case TA_TARGET_FAMILY_NODE:
+        if (kind == TA_TRACK_KIND_POSITION_ELEMENT || kind == TA_TRACK_KIND_SCALE_ELEMENT || kind == TA_TRACK_KIND_ROTATION_ELEMENT)
+            r = ta_track_target_node_element(ta_node_at(index), kind, index % 3, &t, &err);
         else
-            r = ta_node_target(ta_node_at(index), kind, &t, &err);
+            r = ta_track_target_node(ta_node_at(index), kind, &t, &err);
         break;
-    case TA_FAMILY_MESH: r = ta_morph_target(ta_mesh_at(index), index % 8, &t, &err); break;
-    case TA_FAMILY_MATERIAL: r = ta_material_target(ta_material_at(index), kind, &t, &err); break;
-    case TA_FAMILY_LIGHT: r = ta_light_target(ta_light_at(index), kind, &t, &err); break;
-    default: r = ta_perspective_camera_target(ta_perspective_camera_at(index), kind, &t, &err); break;
+    case TA_TARGET_FAMILY_MESH: r = ta_track_target_morph(ta_mesh_at(index), index % 8, &t, &err); break;
+    case TA_TARGET_FAMILY_MATERIAL: r = ta_track_target_material(ta_material_at(index), kind, &t, &err); break;
+    case TA_TARGET_FAMILY_LIGHT: r = ta_track_target_light(ta_light_at(index), kind, &t, &err); break;
+    default: r = ta_track_target_perspective_camera(ta_perspective_camera_at(index), kind, &t, &err); break;
     }
     if (r != TA_OK) {
         fprintf(stderr, "seed %ld: target: %s\n", seed, err.message);
@@ -193,8 +193,8 @@ static void compare_samples(const ta_track *track, const json_t *at_json, const 
 {
     uint32_t count = 0, expect_count = 0;
     double *at = doubles_of(at_json, &count);
-    bool strings = track->value_type == TA_VALUE_STRING;
-    bool rotation = track->value_type == TA_VALUE_ROTATION;
+    bool strings = track->value_type == TA_VALUE_TYPE_STRING;
+    bool rotation = track->value_type == TA_VALUE_TYPE_ROTATION;
     uint32_t n = track->value_size;
     double *want = strings ? NULL : doubles_of(expect, &expect_count);
     if (!strings && expect_count != count * n) {
@@ -282,7 +282,7 @@ static void sampling_case(const json_t *c)
         const json_t *set = json_array_get(samples, s);
         ta_ending start = ending_named(json_string_value(json_object_get(set, "start")));
         ta_ending end = ending_named(json_string_value(json_object_get(set, "end")));
-        if (track->interpolation != TA_SMOOTH) {
+        if (track->interpolation != TA_INTERPOLATION_SMOOTH) {
             /* endings are ignored off SMOOTH: any pair gives the same value */
             start = (ta_ending)(seed % 3);
             end = (ta_ending)((seed / 3) % 3);
@@ -402,7 +402,7 @@ static void edit_case(const json_t *c)
         }
         const json_t *want = json_object_get(op, "expect_track");
         compare_array("times", track->times, track->key_count, json_object_get(want, "times"), seed, label);
-        if (track->value_type == TA_VALUE_STRING) {
+        if (track->value_type == TA_VALUE_TYPE_STRING) {
             const json_t *strs = json_object_get(want, "strings");
             const char *keys[256];
             if (json_array_size(strs) != track->key_count || track->key_count > 256) {
