@@ -554,9 +554,15 @@ bool ta__fused_run(ta_mixer *m, const ta_mixer_targets *t)
         }
     }
     if (add_sum > 0) {
-        for (size_t i = 0; i < 3 * (size_t)f->vec_lanes; ++i) w.vpile[i] = (float)((double)w.vpile[i] + w.vadd[i]);
         for (uint32_t g = 0; g < shape->group_count; ++g) {
             const ta__fused_group *gr = &shape->groups[g];
+            /* the lanes add_group wrote: a group's padding lanes are not, and
+             * must keep the value the normal mix gave them */
+            for (uint32_t c3 = 0; c3 < 3; ++c3) {
+                const size_t at = 3 * (size_t)gr->vec_first + (size_t)c3 * gr->vec_lanes;
+                for (uint32_t i = 0; i < gr->vec_count; ++i)
+                    w.vpile[at + i] = (float)((double)w.vpile[at + i] + w.vadd[at + i]);
+            }
             float *p = w.rpile + 4 * (size_t)gr->rot_first;
             const float *ad = w.radd + 4 * (size_t)gr->rot_first;
             const uint32_t rl = gr->rot_lanes;
