@@ -8,6 +8,7 @@
 
 #include "gltf_test_builder.h"
 #include "ta_test.h"
+#include "ta_test_build.h"
 
 #include "threeanim/threeanim.h"
 
@@ -25,16 +26,8 @@ static ta_clip *marked_clip(const double *times, uint32_t n, ta_node_id node)
 {
     ta_error err = {0};
     float kt[2] = {0, 1}, kv[6] = {0, 0, 0, 1, 0, 0};
-    ta_track_desc d = {0};
-    TA_ASSERT_OK(ta_track_target_node(node, TA_TRACK_KIND_POSITION, &d.target, &err), &err);
-    d.times = kt;
-    d.key_count = 2;
-    d.values = kv;
-    d.value_count = 6;
-    ta_track *t = NULL;
-    TA_ASSERT_OK(ta_track_create(&d, NULL, &t, &err), &err);
-    ta_clip *c = NULL;
-    TA_ASSERT_OK(ta_clip_create("walk", &t, 1, NULL, &c, &err), &err);
+    ta_track *t = ta_test_node_track(node, TA_TRACK_KIND_POSITION, kt, 2, kv, 6);
+    ta_clip *c = ta_test_clip("walk", &t, 1, NULL);
     static const char *names[] = {"m0", "m1", "m2", "m3"};
     ta_clip_marker marks[4];
     for (uint32_t i = 0; i < n; ++i) {
@@ -236,18 +229,11 @@ static void test_derived_clips_carry_the_markers(void **state)
     /* a subclip with a key at 0.5 s lasts 0.5 s: the marker at 0.75 s is past its end */
     ta_clip *dense = NULL;
     float kt[3] = {0, 0.5f, 1}, kv[9] = {0, 0, 0, 0.5f, 0, 0, 1, 0, 0};
-    ta_track_desc d = {0};
-    TA_ASSERT_OK(ta_track_target_node(node, TA_TRACK_KIND_POSITION, &d.target, &err), &err);
-    d.times = kt;
-    d.key_count = 3;
-    d.values = kv;
-    d.value_count = 9;
-    ta_track *t = NULL;
-    TA_ASSERT_OK(ta_track_create(&d, NULL, &t, &err), &err);
+    ta_track *t = ta_test_node_track(node, TA_TRACK_KIND_POSITION, kt, 3, kv, 9);
     ta_clip_options o = {0};
     o.markers = ta_clip_markers(c);
     o.marker_count = ta_clip_marker_count(c);
-    TA_ASSERT_OK(ta_clip_create("dense", &t, 1, &o, &dense, &err), &err);
+    dense = ta_test_clip("dense", &t, 1, &o);
     sub = (ta_clip *)&err; /* a refusal leaves it alone */
     TA_ASSERT_REFUSED(ta_clip_subclip(dense, "half", 0, 16, 30, NULL, &sub, &err), &err, TA_ERROR_OUT_OF_RANGE,
                       "markers[1].time: 0.75 s is outside the clip's [0, 0.5 s]");

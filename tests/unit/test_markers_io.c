@@ -6,6 +6,7 @@
 
 #include "gltf_test_builder.h"
 #include "ta_test.h"
+#include "ta_test_build.h"
 
 #include "threeanim/threeanim.h"
 
@@ -29,23 +30,13 @@ static void world_make(world *w)
 /* A 1 s clip moving hips, with user_data and markers as given. */
 static ta_clip *clip_with(const world *w, const char *user_data, const ta_clip_marker *markers, uint32_t count)
 {
-    ta_error err = {0};
     float kt[2] = {0, 1}, kv[6] = {0, 0, 0, 1, 0, 0};
-    ta_track_desc d = {0};
-    TA_ASSERT_OK(ta_track_target_node(w->node, TA_TRACK_KIND_POSITION, &d.target, &err), &err);
-    d.times = kt;
-    d.key_count = 2;
-    d.values = kv;
-    d.value_count = 6;
-    ta_track *t = NULL;
-    TA_ASSERT_OK(ta_track_create(&d, NULL, &t, &err), &err);
+    ta_track *t = ta_test_node_track(w->node, TA_TRACK_KIND_POSITION, kt, 2, kv, 6);
     ta_clip_options o = {0};
     o.user_data = user_data;
     o.markers = markers;
     o.marker_count = count;
-    ta_clip *c = NULL;
-    TA_ASSERT_OK(ta_clip_create("walk", &t, 1, &o, &c, &err), &err);
-    return c;
+    return ta_test_clip("walk", &t, 1, &o);
 }
 
 static char *write_clip(const world *w, const ta_clip *c)

@@ -4,6 +4,7 @@
 #include <math.h>
 
 #include "ta_test.h"
+#include "ta_test_build.h"
 
 #include "threeanim/threeanim.h"
 
@@ -38,20 +39,10 @@ static ta_action *play_walk(world *w, float speed, ta_loop_mode mode, int64_t re
 {
     ta_error err = {0};
     float kt[3] = {0, 0.5f, 1}, kv[9] = {0, 0, 0, speed / 2, 0.5f, 1, speed, 0, 2};
-    ta_track_desc d = {0};
-    TA_ASSERT_OK(ta_track_target_node(w->root, TA_TRACK_KIND_POSITION, &d.target, &err), &err);
-    d.times = kt;
-    d.key_count = 3;
-    d.values = kv;
-    d.value_count = 9;
-    ta_track *t = NULL;
-    TA_ASSERT_OK(ta_track_create(&d, NULL, &t, &err), &err);
-    ta_clip *c = NULL;
-    TA_ASSERT_OK(ta_clip_create("walk", &t, 1, NULL, &c, &err), &err);
-    ta_action *a = NULL;
-    TA_ASSERT_OK(ta_action_create(c, NULL, &a, &err), &err);
+    ta_track *t = ta_test_node_track(w->root, TA_TRACK_KIND_POSITION, kt, 3, kv, 9);
+    ta_clip *c = ta_test_clip("walk", &t, 1, NULL);
+    ta_action *a = ta_test_action(w->mixer, c);
     ta_clip_release(c);
-    TA_ASSERT_OK(ta_mixer_add(w->mixer, a, ta_node_none(), NULL, &err), &err);
     TA_ASSERT_OK(ta_action_set_loop(a, mode, reps, &err), &err);
     TA_ASSERT_OK(ta_action_set_time_scale(a, time_scale, &err), &err);
     TA_ASSERT_OK(ta_action_set_weight(a, weight, &err), &err);

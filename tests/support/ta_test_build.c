@@ -1,0 +1,71 @@
+/* tests/support/ta_test_build.c -- see ta_test_build.h. */
+#include "ta_test_build.h"
+
+#include "ta_test.h"
+
+ta_track *ta_test_track(ta_track_target target, ta_interpolation interp, const float *times, uint32_t key_count,
+                        const float *values, uint32_t value_count)
+{
+    ta_error err = {0};
+    ta_track_desc d = {0};
+    d.target = target;
+    d.interpolation = interp;
+    d.times = times;
+    d.key_count = key_count;
+    d.values = values;
+    d.value_count = value_count;
+    ta_track *t = NULL;
+    TA_ASSERT_OK(ta_track_create(&d, NULL, &t, &err), &err);
+    return t;
+}
+
+ta_track *ta_test_node_track(ta_node_id node, ta_track_kind kind, const float *times, uint32_t key_count,
+                             const float *values, uint32_t value_count)
+{
+    ta_error err = {0};
+    ta_track_target target;
+    TA_ASSERT_OK(ta_track_target_node(node, kind, &target, &err), &err);
+    return ta_test_track(target, TA_INTERPOLATION_DEFAULT, times, key_count, values, value_count);
+}
+
+ta_clip *ta_test_clip(const char *name, ta_track *const *tracks, uint32_t n, const ta_clip_options *opts)
+{
+    ta_error err = {0};
+    ta_clip *c = NULL;
+    TA_ASSERT_OK(ta_clip_create(name, tracks, n, opts, &c, &err), &err);
+    return c;
+}
+
+ta_node_id ta_test_node_under(ta_scene *scene, ta_node_id parent, const char *name)
+{
+    ta_error err = {0};
+    ta_node_id node = ta_node_none();
+    TA_ASSERT_OK(ta_scene_add_node(scene, parent, name, &node, &err), &err);
+    return node;
+}
+
+ta_scene *ta_test_scene_with_node(const char *name, ta_node_id *out_node)
+{
+    ta_error err = {0};
+    ta_scene *scene = NULL;
+    TA_ASSERT_OK(ta_scene_create(NULL, &scene, &err), &err);
+    *out_node = ta_test_node_under(scene, ta_node_none(), name);
+    return scene;
+}
+
+ta_action *ta_test_action(ta_mixer *mixer, const ta_clip *clip)
+{
+    ta_error err = {0};
+    ta_action *a = NULL;
+    TA_ASSERT_OK(ta_action_create(clip, NULL, &a, &err), &err);
+    TA_ASSERT_OK(ta_mixer_add(mixer, a, ta_node_none(), NULL, &err), &err);
+    return a;
+}
+
+ta_action *ta_test_play(ta_mixer *mixer, const ta_clip *clip)
+{
+    ta_error err = {0};
+    ta_action *a = ta_test_action(mixer, clip);
+    TA_ASSERT_OK(ta_action_play(a, &err), &err);
+    return a;
+}

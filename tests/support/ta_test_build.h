@@ -1,0 +1,45 @@
+/*
+ * tests/support/ta_test_build.h -- set-up the unit tests share: a track, a
+ * clip, an action playing in a mixer, each made in one call that fails the
+ * test if the library refuses (so a test's own lines are about what it checks).
+ *
+ *     ta_node_id hips = ta_test_node(scene, "hips");
+ *     float kt[2] = {0, 1}, kv[6] = {0, 0, 0, 1, 0, 0};
+ *     ta_track *t = ta_test_node_track(hips, TA_TRACK_KIND_POSITION, kt, 2, kv, 6);
+ *     ta_clip *c = ta_test_clip("walk", &t, 1, NULL);
+ *     ta_action *a = ta_test_play(mixer, c);
+ *
+ * Tests that check a refusal of one of these calls build their desc by hand.
+ */
+#ifndef THREEANIM_TESTS_SUPPORT_TA_TEST_BUILD_H
+#define THREEANIM_TESTS_SUPPORT_TA_TEST_BUILD_H
+
+#include <stdint.h>
+
+#include "threeanim/threeanim.h"
+
+/* A track on target with the keys given (interp TA_INTERPOLATION_DEFAULT for
+ * the kind's own); the caller owns it. */
+ta_track *ta_test_track(ta_track_target target, ta_interpolation interp, const float *times, uint32_t key_count,
+                        const float *values, uint32_t value_count);
+
+/* ta_test_track on a node's property, with the default interpolation. */
+ta_track *ta_test_node_track(ta_node_id node, ta_track_kind kind, const float *times, uint32_t key_count,
+                             const float *values, uint32_t value_count);
+
+/* A clip of n tracks (it takes them); opts may be NULL. */
+ta_clip *ta_test_clip(const char *name, ta_track *const *tracks, uint32_t n, const ta_clip_options *opts);
+
+/* A node added under parent (ta_node_none() for a root). */
+ta_node_id ta_test_node_under(ta_scene *scene, ta_node_id parent, const char *name);
+
+/* A scene (default options) with one root node named name, put in *out_node. */
+ta_scene *ta_test_scene_with_node(const char *name, ta_node_id *out_node);
+
+/* An action of clip (no options) added to mixer (root ta_node_none()); not yet playing. */
+ta_action *ta_test_action(ta_mixer *mixer, const ta_clip *clip);
+
+/* ta_test_action, then played. */
+ta_action *ta_test_play(ta_mixer *mixer, const ta_clip *clip);
+
+#endif
