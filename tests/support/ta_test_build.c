@@ -19,13 +19,18 @@ ta_track *ta_test_track(ta_track_target target, ta_interpolation interp, const f
     return t;
 }
 
-ta_track *ta_test_node_track(ta_node_id node, ta_track_kind kind, const float *times, uint32_t key_count,
-                             const float *values, uint32_t value_count)
+ta_track_target ta_test_node_target(ta_node_id node, ta_track_kind kind)
 {
     ta_error err = {0};
     ta_track_target target;
     TA_ASSERT_OK(ta_track_target_node(node, kind, &target, &err), &err);
-    return ta_test_track(target, TA_INTERPOLATION_DEFAULT, times, key_count, values, value_count);
+    return target;
+}
+
+ta_track *ta_test_node_track(ta_node_id node, ta_track_kind kind, const float *times, uint32_t key_count,
+                             const float *values, uint32_t value_count)
+{
+    return ta_test_track(ta_test_node_target(node, kind), TA_INTERPOLATION_DEFAULT, times, key_count, values, value_count);
 }
 
 ta_clip *ta_test_clip(const char *name, ta_track *const *tracks, uint32_t n, const ta_clip_options *opts)

@@ -23,6 +23,9 @@
 ta_track *ta_test_track(ta_track_target target, ta_interpolation interp, const float *times, uint32_t key_count,
                         const float *values, uint32_t value_count);
 
+/* The target of a node's property. */
+ta_track_target ta_test_node_target(ta_node_id node, ta_track_kind kind);
+
 /* ta_test_track on a node's property, with the default interpolation. */
 ta_track *ta_test_node_track(ta_node_id node, ta_track_kind kind, const float *times, uint32_t key_count,
                              const float *values, uint32_t value_count);

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "ta_test.h"
+#include "ta_test_build.h"
 
 #include "animation/clip_fused.h"
 #include "animation/mixer_internal.h"
@@ -22,26 +23,13 @@ enum { BONES = 21, BIG_RIG = 150, KEYS = 9 };
 
 static ta_track_target target_of(uint32_t node, ta_track_kind kind)
 {
-    ta_error err = {0};
-    ta_track_target t;
-    TA_ASSERT_OK(ta_track_target_node(ta_node_at(node), kind, &t, &err), &err);
-    return t;
+    return ta_test_node_target(ta_node_at(node), kind);
 }
 
 static ta_track *track_interp(ta_track_target target, const float *times, const float *values, uint32_t keys,
                               uint32_t n, ta_interpolation interp)
 {
-    ta_error err = {0};
-    ta_track_desc d = {0};
-    d.interpolation = interp;
-    d.target = target;
-    d.times = times;
-    d.key_count = keys;
-    d.values = values;
-    d.value_count = keys * n;
-    ta_track *t = NULL;
-    TA_ASSERT_OK(ta_track_create(&d, NULL, &t, &err), &err);
-    return t;
+    return ta_test_track(target, interp, times, keys, values, keys * n);
 }
 
 static ta_track *track_of(ta_track_target target, const float *times, const float *values, uint32_t keys, uint32_t n)
