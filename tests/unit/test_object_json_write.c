@@ -8,6 +8,7 @@
  * by tests/conformance/json/scenes.mjs; here threeanim reads them back.
  */
 #include "ta_test.h"
+#include "ta_test_build.h"
 
 #include <jansson.h>
 #include <stdio.h>
@@ -433,20 +434,10 @@ static void test_refusals_name_what_is_wrong(void **state)
 
     /* A node named as another's uuid, and found first: the path would bind it. */
     TA_ASSERT_OK(ta_scene_set_node_name(w.scene, w.cube, "u-cam", &err), &err);
-    TA_ASSERT_OK(ta_track_target_node(w.cam, TA_TRACK_KIND_VISIBLE, &t, &err), &err);
-    ta_track_desc d;
-    memset(&d, 0, sizeof d);
     const float times[1] = {0}, flags[1] = {1};
-    d.target = t;
-    d.times = times;
-    d.key_count = 1;
-    d.values = flags;
-    d.value_count = 1;
-    ta_track *vt;
-    TA_ASSERT_OK(ta_track_create(&d, NULL, &vt, &err), &err);
+    ta_track *vt = ta_test_node_track(w.cam, TA_TRACK_KIND_VISIBLE, times, 1, flags, 1);
     ta_clip_options co = {NULL, 1, TA_BLEND_MODE_DEFAULT, NULL, NULL, false, NULL, 0};
-    ta_clip *clash;
-    TA_ASSERT_OK(ta_clip_create("clash", &vt, 1, &co, &clash, &err), &err);
+    ta_clip *clash = ta_test_clip("clash", &vt, 1, &co);
     refused(&w, clash, TA_ERROR_UNSUPPORTED, "three.js would bind \"u-cam.visible\" to another target");
     ta_clip_release(clash);
     TA_ASSERT_OK(ta_scene_set_node_name(w.scene, w.cube, "Cube", &err), &err);
