@@ -33,12 +33,38 @@ ta_track *ta_test_node_track(ta_node_id node, ta_track_kind kind, const float *t
     return ta_test_track(ta_test_node_target(node, kind), TA_INTERPOLATION_DEFAULT, times, key_count, values, value_count);
 }
 
+ta_track *ta_test_track2(ta_track_target target, ta_interpolation interp, float end, const float *v0,
+                         const float *v1, uint32_t n)
+{
+    float times[2] = {0, end};
+    float values[32];
+    assert_true(n <= 16);
+    memcpy(values, v0, sizeof(float) * n);
+    memcpy(values + n, v1, sizeof(float) * n);
+    return ta_test_track(target, interp, times, 2, values, 2 * n);
+}
+
 ta_clip *ta_test_clip(const char *name, ta_track *const *tracks, uint32_t n, const ta_clip_options *opts)
 {
     ta_error err = {0};
     ta_clip *c = NULL;
     TA_ASSERT_OK(ta_clip_create(name, tracks, n, opts, &c, &err), &err);
     return c;
+}
+
+ta_clip *ta_test_clip_blend(const char *name, ta_track *track, ta_blend_mode mode)
+{
+    ta_clip_options o = {0};
+    o.blend_mode = mode;
+    return ta_test_clip(name, &track, 1, &o);
+}
+
+ta_mixer *ta_test_mixer(ta_node_id root)
+{
+    ta_error err = {0};
+    ta_mixer *m = NULL;
+    TA_ASSERT_OK(ta_mixer_create(root, NULL, &m, &err), &err);
+    return m;
 }
 
 ta_node_id ta_test_node_under(ta_scene *scene, ta_node_id parent, const char *name)

@@ -30,8 +30,18 @@ ta_track_target ta_test_node_target(ta_node_id node, ta_track_kind kind);
 ta_track *ta_test_node_track(ta_node_id node, ta_track_kind kind, const float *times, uint32_t key_count,
                              const float *values, uint32_t value_count);
 
+/* A track of two keys, v0 (n numbers, n <= 16) at 0 and v1 at end seconds. */
+ta_track *ta_test_track2(ta_track_target target, ta_interpolation interp, float end, const float *v0,
+                         const float *v1, uint32_t n);
+
 /* A clip of n tracks (it takes them); opts may be NULL. */
 ta_clip *ta_test_clip(const char *name, ta_track *const *tracks, uint32_t n, const ta_clip_options *opts);
+
+/* A clip of one track (it takes it) blended as mode. */
+ta_clip *ta_test_clip_blend(const char *name, ta_track *track, ta_blend_mode mode);
+
+/* A mixer on root (ta_node_none() for none), default options. */
+ta_mixer *ta_test_mixer(ta_node_id root);
 
 /* A node added under parent (ta_node_none() for a root). */
 ta_node_id ta_test_node_under(ta_scene *scene, ta_node_id parent, const char *name);

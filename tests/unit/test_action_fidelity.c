@@ -9,6 +9,7 @@
 #include <math.h>
 
 #include "ta_test.h"
+#include "ta_test_build.h"
 #include "ta_snapshot.h"
 
 #include "threeanim/threeanim.h"
@@ -23,22 +24,10 @@ typedef struct fixture {
 
 static ta_clip *position_clip(ta_node_id node, const char *name, float x0, float x1)
 {
-    ta_error err = {0};
-    ta_track_target target;
-    TA_ASSERT_OK(ta_track_target_node(node, TA_TRACK_KIND_POSITION, &target, &err), &err);
     float times[2] = {0, 1};
     float values[6] = {x0, 0, 0, x1, 0, 0};
-    ta_track_desc d = {0};
-    d.target = target;
-    d.times = times;
-    d.key_count = 2;
-    d.values = values;
-    d.value_count = 6;
-    ta_track *t = NULL;
-    TA_ASSERT_OK(ta_track_create(&d, NULL, &t, &err), &err);
-    ta_clip *c = NULL;
-    TA_ASSERT_OK(ta_clip_create(name, &t, 1, NULL, &c, &err), &err);
-    return c;
+    ta_track *t = ta_test_node_track(node, TA_TRACK_KIND_POSITION, times, 2, values, 6);
+    return ta_test_clip(name, &t, 1, NULL);
 }
 
 static void setup(fixture *f)
@@ -46,10 +35,10 @@ static void setup(fixture *f)
     ta_error err = {0};
     memset(f, 0, sizeof *f);
     TA_ASSERT_OK(ta_scene_create(NULL, &f->scene, &err), &err);
-    TA_ASSERT_OK(ta_scene_add_node(f->scene, ta_node_none(), "root", &f->root, &err), &err);
-    TA_ASSERT_OK(ta_scene_add_node(f->scene, f->root, "node", &f->node, &err), &err);
+    f->root = ta_test_node_under(f->scene, ta_node_none(), "root");
+    f->node = ta_test_node_under(f->scene, f->root, "node");
     ta_scene_node(f->scene, f->node)->position = ta_vec3_make(1, 2, 3);
-    TA_ASSERT_OK(ta_mixer_create(f->root, NULL, &f->mixer, &err), &err);
+    f->mixer = ta_test_mixer(f->root);
     f->clip = position_clip(f->node, "slide", 0, 4);
     f->held = position_clip(f->node, "hold", 5, 5);
 }

@@ -26,6 +26,7 @@
 #include <math.h>
 
 #include "ta_test.h"
+#include "ta_test_build.h"
 #include "ta_snapshot.h"
 
 #include "threeanim/threeanim.h"
@@ -100,38 +101,17 @@ static void free_world(world *w)
 /* A track of `n` numbers per key over two keys at 0 and 1. */
 static ta_track *track2(ta_track_target target, const float *v0, const float *v1, uint32_t n)
 {
-    ta_error err = {0};
-    float times[2] = {0, 1};
-    float values[8];
-    memcpy(values, v0, sizeof(float) * n);
-    memcpy(values + n, v1, sizeof(float) * n);
-    ta_track_desc d = {0};
-    d.target = target;
-    d.times = times;
-    d.key_count = 2;
-    d.values = values;
-    d.value_count = 2 * n;
-    ta_track *t = NULL;
-    TA_ASSERT_OK(ta_track_create(&d, NULL, &t, &err), &err);
-    return t;
+    return ta_test_track2(target, TA_INTERPOLATION_DEFAULT, 1, v0, v1, n);
 }
 
 static ta_clip *clip_of(ta_track *t, const char *name, ta_blend_mode mode)
 {
-    ta_error err = {0};
-    ta_clip_options o = {0};
-    o.blend_mode = mode;
-    ta_clip *c = NULL;
-    TA_ASSERT_OK(ta_clip_create(name, &t, 1, &o, &c, &err), &err);
-    return c;
+    return ta_test_clip_blend(name, t, mode);
 }
 
 static ta_track_target node_target(ta_node_id node, ta_track_kind kind)
 {
-    ta_error err = {0};
-    ta_track_target t;
-    TA_ASSERT_OK(ta_track_target_node(node, kind, &t, &err), &err);
-    return t;
+    return ta_test_node_target(node, kind);
 }
 
 /* Adds an action on clip (the caller keeps its clip reference) and plays it. */
@@ -150,10 +130,7 @@ static ta_action *play(ta_mixer *m, const ta_clip *clip, float weight, uint32_t 
 
 static ta_mixer *mixer_new(void)
 {
-    ta_error err = {0};
-    ta_mixer *m = NULL;
-    TA_ASSERT_OK(ta_mixer_create(ta_node_none(), NULL, &m, &err), &err);
-    return m;
+    return ta_test_mixer(ta_node_none());
 }
 
 static ta_result update_all(ta_mixer *m, world *w, double dt, ta_error *err)

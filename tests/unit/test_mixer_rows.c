@@ -10,6 +10,7 @@
 #include <math.h>
 
 #include "ta_test.h"
+#include "ta_test_build.h"
 
 #include "threeanim/threeanim.h"
 
@@ -82,39 +83,18 @@ static void unmake(world *w)
 static ta_track *track(ta_track_target target, ta_interpolation interp, float end, const float *v0, const float *v1,
                        uint32_t n)
 {
-    ta_error err = {0};
-    float times[2] = {0, end};
-    float values[8];
-    memcpy(values, v0, sizeof(float) * n);
-    memcpy(values + n, v1, sizeof(float) * n);
-    ta_track_desc d = {0};
-    d.target = target;
-    d.interpolation = interp;
-    d.times = times;
-    d.key_count = 2;
-    d.values = values;
-    d.value_count = 2 * n;
-    ta_track *t = NULL;
-    TA_ASSERT_OK(ta_track_create(&d, NULL, &t, &err), &err);
-    return t;
+    return ta_test_track2(target, interp, end, v0, v1, n);
 }
 
 static ta_clip *clip(const char *name, ta_track *t, ta_blend_mode mode)
 {
-    ta_error err = {0};
-    ta_clip_options o = {0};
-    o.blend_mode = mode;
-    ta_clip *c = NULL;
-    TA_ASSERT_OK(ta_clip_create(name, &t, 1, &o, &c, &err), &err);
-    return c;
+    return ta_test_clip_blend(name, t, mode);
 }
 
 /* x of node from 0 to 4 over len seconds */
 static ta_clip *slide(ta_node_id node, const char *name, float len)
 {
-    ta_error err = {0};
-    ta_track_target t;
-    TA_ASSERT_OK(ta_track_target_node(node, TA_TRACK_KIND_POSITION, &t, &err), &err);
+    ta_track_target t = ta_test_node_target(node, TA_TRACK_KIND_POSITION);
     float a[3] = {0, 0, 0}, b[3] = {4, 0, 0};
     return clip(name, track(t, TA_INTERPOLATION_LINEAR, len, a, b, 3), TA_BLEND_MODE_NORMAL);
 }
