@@ -6,6 +6,13 @@
 ta_track *ta_test_track(ta_track_target target, ta_interpolation interp, const float *times, uint32_t key_count,
                         const float *values, uint32_t value_count)
 {
+    return ta_test_track_tangents(target, interp, times, key_count, values, value_count, NULL, NULL, 0);
+}
+
+ta_track *ta_test_track_tangents(ta_track_target target, ta_interpolation interp, const float *times,
+                                 uint32_t key_count, const float *values, uint32_t value_count, const float *in,
+                                 const float *out, uint32_t tangent_count)
+{
     ta_error err = {0};
     ta_track_desc d = {0};
     d.target = target;
@@ -14,6 +21,23 @@ ta_track *ta_test_track(ta_track_target target, ta_interpolation interp, const f
     d.key_count = key_count;
     d.values = values;
     d.value_count = value_count;
+    d.in_tangents = in;
+    d.out_tangents = out;
+    d.tangent_count = tangent_count;
+    ta_track *t = NULL;
+    TA_ASSERT_OK(ta_track_create(&d, NULL, &t, &err), &err);
+    return t;
+}
+
+ta_track *ta_test_string_track(ta_track_target target, const float *times, uint32_t key_count,
+                               const char *const *strings)
+{
+    ta_error err = {0};
+    ta_track_desc d = {0};
+    d.target = target;
+    d.times = times;
+    d.key_count = key_count;
+    d.strings = strings;
     ta_track *t = NULL;
     TA_ASSERT_OK(ta_track_create(&d, NULL, &t, &err), &err);
     return t;

@@ -26,6 +26,15 @@ ta_track *ta_test_track(ta_track_target target, ta_interpolation interp, const f
 /* The target of a node's property. */
 ta_track_target ta_test_node_target(ta_node_id node, ta_track_kind kind);
 
+/* ta_test_track with in- and out-tangents (CUBIC_SPLINE, BEZIER), tangent_count each. */
+ta_track *ta_test_track_tangents(ta_track_target target, ta_interpolation interp, const float *times,
+                                 uint32_t key_count, const float *values, uint32_t value_count, const float *in,
+                                 const float *out, uint32_t tangent_count);
+
+/* A string track (NODE_NAME): one string a key. */
+ta_track *ta_test_string_track(ta_track_target target, const float *times, uint32_t key_count,
+                               const char *const *strings);
+
 /* ta_test_track on a node's property, with the default interpolation. */
 ta_track *ta_test_node_track(ta_node_id node, ta_track_kind kind, const float *times, uint32_t key_count,
                              const float *values, uint32_t value_count);
