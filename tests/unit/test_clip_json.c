@@ -9,6 +9,7 @@
  * clip was made and nothing leaked.
  */
 #include "ta_test.h"
+#include "ta_test_build.h"
 
 #include <jansson.h>
 #include <stdio.h>
@@ -98,18 +99,7 @@ static void fixture_free(fixture *f)
 static ta_track *make_track(ta_track_target target, ta_interpolation interp, const float *times, uint32_t keys,
                             const float *values, uint32_t count)
 {
-    ta_track_desc d;
-    memset(&d, 0, sizeof d);
-    d.target = target;
-    d.interpolation = interp;
-    d.times = times;
-    d.key_count = keys;
-    d.values = values;
-    d.value_count = count;
-    ta_track *t = NULL;
-    ta_error err = {0};
-    TA_ASSERT_OK(ta_track_create(&d, NULL, &t, &err), &err);
-    return t;
+    return ta_test_track(target, interp, times, keys, values, count);
 }
 
 /* ---- writing ---------------------------------------------------------------------------- */
@@ -220,29 +210,10 @@ static void test_write_flags_strings_and_bezier(void **state)
     TA_ASSERT_OK(ta_track_target_material(ta_material_at(0), TA_TRACK_KIND_MATERIAL_ROUGHNESS, &rough, &err), &err);
     const float flags[3] = {1, 0, 1};
     ta_track *v = make_track(vis, TA_INTERPOLATION_DEFAULT, t3, 3, flags, 3);
-    ta_track_desc sd;
-    memset(&sd, 0, sizeof sd);
     const char *const strings[3] = {"idle", "busy", "idle"};
-    sd.target = name;
-    sd.times = t3;
-    sd.key_count = 3;
-    sd.strings = strings;
-    ta_track *s;
-    TA_ASSERT_OK(ta_track_create(&sd, NULL, &s, &err), &err);
-    ta_track_desc bd;
-    memset(&bd, 0, sizeof bd);
+    ta_track *s = ta_test_string_track(name, t3, 3, strings);
     const float bv[3] = {0, 1, 0}, in[6] = {0, 0, 0.4f, 1, 0.9f, 0}, out[6] = {0.1f, 0, 0.6f, 1, 1, 0};
-    bd.target = rough;
-    bd.interpolation = TA_INTERPOLATION_BEZIER;
-    bd.times = t3;
-    bd.key_count = 3;
-    bd.values = bv;
-    bd.value_count = 3;
-    bd.in_tangents = in;
-    bd.out_tangents = out;
-    bd.tangent_count = 6;
-    ta_track *b;
-    TA_ASSERT_OK(ta_track_create(&bd, NULL, &b, &err), &err);
+    ta_track *b = ta_test_track_tangents(rough, TA_INTERPOLATION_BEZIER, t3, 3, bv, 3, in, out, 6);
     ta_track *tracks[3] = {v, s, b};
     ta_clip *clip;
     TA_ASSERT_OK(ta_clip_create("flags", tracks, 3, NULL, &clip, &err), &err);
