@@ -3,6 +3,15 @@
 
 #include "ta_test.h"
 
+/* The track desc makes, or the test fails. */
+static ta_track *created(const ta_track_desc *d)
+{
+    ta_error err = {0};
+    ta_track *t = NULL;
+    TA_ASSERT_OK(ta_track_create(d, NULL, &t, &err), &err);
+    return t;
+}
+
 ta_track *ta_test_track(ta_track_target target, ta_interpolation interp, const float *times, uint32_t key_count,
                         const float *values, uint32_t value_count)
 {
@@ -13,7 +22,6 @@ ta_track *ta_test_track_tangents(ta_track_target target, ta_interpolation interp
                                  uint32_t key_count, const float *values, uint32_t value_count, const float *in,
                                  const float *out, uint32_t tangent_count)
 {
-    ta_error err = {0};
     ta_track_desc d = {0};
     d.target = target;
     d.interpolation = interp;
@@ -24,23 +32,18 @@ ta_track *ta_test_track_tangents(ta_track_target target, ta_interpolation interp
     d.in_tangents = in;
     d.out_tangents = out;
     d.tangent_count = tangent_count;
-    ta_track *t = NULL;
-    TA_ASSERT_OK(ta_track_create(&d, NULL, &t, &err), &err);
-    return t;
+    return created(&d);
 }
 
 ta_track *ta_test_string_track(ta_track_target target, const float *times, uint32_t key_count,
                                const char *const *strings)
 {
-    ta_error err = {0};
     ta_track_desc d = {0};
     d.target = target;
     d.times = times;
     d.key_count = key_count;
     d.strings = strings;
-    ta_track *t = NULL;
-    TA_ASSERT_OK(ta_track_create(&d, NULL, &t, &err), &err);
-    return t;
+    return created(&d);
 }
 
 ta_track_target ta_test_node_target(ta_node_id node, ta_track_kind kind)
