@@ -4,18 +4,18 @@
 #include "ta_test.h"
 
 /* The track desc makes, or the test fails. */
-static ta_track *created(const ta_track_desc *d)
+static ta_track *created(const ta_track_desc *d, const ta_allocator *allocator)
 {
     ta_error err = {0};
     ta_track *t = NULL;
-    TA_ASSERT_OK(ta_track_create(d, NULL, &t, &err), &err);
+    TA_ASSERT_OK(ta_track_create(d, allocator, &t, &err), &err);
     return t;
 }
 
 ta_track *ta_test_track(ta_track_target target, ta_interpolation interp, const float *times, uint32_t key_count,
                         const float *values, uint32_t value_count)
 {
-    return ta_test_track_tangents(target, interp, times, key_count, values, value_count, NULL, NULL, 0);
+    return ta_test_track_alloc(NULL, target, interp, times, key_count, values, value_count);
 }
 
 ta_track *ta_test_track_tangents(ta_track_target target, ta_interpolation interp, const float *times,
@@ -32,7 +32,20 @@ ta_track *ta_test_track_tangents(ta_track_target target, ta_interpolation interp
     d.in_tangents = in;
     d.out_tangents = out;
     d.tangent_count = tangent_count;
-    return created(&d);
+    return created(&d, NULL);
+}
+
+ta_track *ta_test_track_alloc(const ta_allocator *allocator, ta_track_target target, ta_interpolation interp,
+                              const float *times, uint32_t key_count, const float *values, uint32_t value_count)
+{
+    ta_track_desc d = {0};
+    d.target = target;
+    d.interpolation = interp;
+    d.times = times;
+    d.key_count = key_count;
+    d.values = values;
+    d.value_count = value_count;
+    return created(&d, allocator);
 }
 
 ta_track *ta_test_string_track(ta_track_target target, const float *times, uint32_t key_count,
@@ -43,7 +56,7 @@ ta_track *ta_test_string_track(ta_track_target target, const float *times, uint3
     d.times = times;
     d.key_count = key_count;
     d.strings = strings;
-    return created(&d);
+    return created(&d, NULL);
 }
 
 ta_track_target ta_test_node_target(ta_node_id node, ta_track_kind kind)

@@ -31,6 +31,10 @@ ta_track *ta_test_track_tangents(ta_track_target target, ta_interpolation interp
                                  uint32_t key_count, const float *values, uint32_t value_count, const float *in,
                                  const float *out, uint32_t tangent_count);
 
+/* ta_test_track made with allocator (NULL: the default). */
+ta_track *ta_test_track_alloc(const ta_allocator *allocator, ta_track_target target, ta_interpolation interp,
+                              const float *times, uint32_t key_count, const float *values, uint32_t value_count);
+
 /* A string track (NODE_NAME): one string a key. */
 ta_track *ta_test_string_track(ta_track_target target, const float *times, uint32_t key_count,
                                const char *const *strings);
