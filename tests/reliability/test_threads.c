@@ -33,6 +33,7 @@
 
 #include "ta_snapshot.h"
 #include "ta_test.h"
+#include "ta_test_build.h"
 
 #include "threeanim/threeanim.h"
 
@@ -75,12 +76,11 @@ static void world_make(world *w)
     TA_ASSERT_OK(ta_scene_create(NULL, &w->scene, &err), &err);
     TA_ASSERT_OK(ta_assets_create(NULL, &w->assets, &err), &err);
     TA_ASSERT_OK(ta_camera_list_create(NULL, &w->cameras, &err), &err);
-    ta_node_id root, a, b, lamp, cam;
-    TA_ASSERT_OK(ta_scene_add_node(w->scene, ta_node_none(), "root", &root, &err), &err);
-    TA_ASSERT_OK(ta_scene_add_node(w->scene, root, "a", &a, &err), &err);
-    TA_ASSERT_OK(ta_scene_add_node(w->scene, root, "b", &b, &err), &err);
-    TA_ASSERT_OK(ta_scene_add_node(w->scene, root, "lamp", &lamp, &err), &err);
-    TA_ASSERT_OK(ta_scene_add_node(w->scene, root, "cam", &cam, &err), &err);
+    ta_node_id root = ta_test_node_under(w->scene, ta_node_none(), "root");
+    ta_node_id a = ta_test_node_under(w->scene, root, "a");
+    (void)ta_test_node_under(w->scene, root, "b"); /* node 2, which the clips drive */
+    ta_node_id lamp = ta_test_node_under(w->scene, root, "lamp");
+    ta_node_id cam = ta_test_node_under(w->scene, root, "cam");
     ta_texture tex = ta_texture_defaults();
     ta_texture_id tex_id;
     TA_ASSERT_OK(ta_assets_add_texture(w->assets, &tex, "tex", NULL, &tex_id, &err), &err);
@@ -115,28 +115,13 @@ static ta_track *track(ta_track_target target, ta_interpolation interp, uint32_t
                        const float *values, const float *in, const float *out, uint32_t tangents,
                        const ta_allocator *alloc)
 {
-    ta_track_desc d = {0};
-    d.target = target;
-    d.interpolation = interp;
-    d.times = times;
-    d.key_count = keys;
-    d.values = values;
-    d.value_count = keys * ta_track_kind_value_size(target.kind);
-    d.in_tangents = in;
-    d.out_tangents = out;
-    d.tangent_count = tangents;
-    ta_track *t = NULL;
-    ta_error err = {0};
-    TA_ASSERT_OK(ta_track_create(&d, alloc, &t, &err), &err);
-    return t;
+    return ta_test_track_tangents(alloc, target, interp, times, keys, values,
+                                  keys * ta_track_kind_value_size(target.kind), in, out, tangents);
 }
 
 static ta_track_target node_t(uint32_t node, ta_track_kind kind)
 {
-    ta_track_target t;
-    ta_error err = {0};
-    TA_ASSERT_OK(ta_track_target_node(ta_node_at(node), kind, &t, &err), &err);
-    return t;
+    return ta_test_node_target(ta_node_at(node), kind);
 }
 
 /* The templates the rounds copy, made with the shared allocator. */

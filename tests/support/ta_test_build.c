@@ -18,9 +18,9 @@ ta_track *ta_test_track(ta_track_target target, ta_interpolation interp, const f
     return ta_test_track_alloc(NULL, target, interp, times, key_count, values, value_count);
 }
 
-ta_track *ta_test_track_tangents(ta_track_target target, ta_interpolation interp, const float *times,
-                                 uint32_t key_count, const float *values, uint32_t value_count, const float *in,
-                                 const float *out, uint32_t tangent_count)
+ta_track *ta_test_track_tangents(const ta_allocator *allocator, ta_track_target target, ta_interpolation interp,
+                                 const float *times, uint32_t key_count, const float *values, uint32_t value_count,
+                                 const float *in, const float *out, uint32_t tangent_count)
 {
     ta_track_desc d = {0};
     d.target = target;
@@ -32,20 +32,13 @@ ta_track *ta_test_track_tangents(ta_track_target target, ta_interpolation interp
     d.in_tangents = in;
     d.out_tangents = out;
     d.tangent_count = tangent_count;
-    return created(&d, NULL);
+    return created(&d, allocator);
 }
 
 ta_track *ta_test_track_alloc(const ta_allocator *allocator, ta_track_target target, ta_interpolation interp,
                               const float *times, uint32_t key_count, const float *values, uint32_t value_count)
 {
-    ta_track_desc d = {0};
-    d.target = target;
-    d.interpolation = interp;
-    d.times = times;
-    d.key_count = key_count;
-    d.values = values;
-    d.value_count = value_count;
-    return created(&d, allocator);
+    return ta_test_track_tangents(allocator, target, interp, times, key_count, values, value_count, NULL, NULL, 0);
 }
 
 ta_track *ta_test_string_track(ta_track_target target, const float *times, uint32_t key_count,

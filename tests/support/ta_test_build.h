@@ -26,10 +26,10 @@ ta_track *ta_test_track(ta_track_target target, ta_interpolation interp, const f
 /* The target of a node's property. */
 ta_track_target ta_test_node_target(ta_node_id node, ta_track_kind kind);
 
-/* ta_test_track with in- and out-tangents (CUBIC_SPLINE, BEZIER), tangent_count each. */
-ta_track *ta_test_track_tangents(ta_track_target target, ta_interpolation interp, const float *times,
-                                 uint32_t key_count, const float *values, uint32_t value_count, const float *in,
-                                 const float *out, uint32_t tangent_count);
+/* ta_test_track_alloc with in- and out-tangents (CUBIC_SPLINE, BEZIER), tangent_count each. */
+ta_track *ta_test_track_tangents(const ta_allocator *allocator, ta_track_target target, ta_interpolation interp,
+                                 const float *times, uint32_t key_count, const float *values, uint32_t value_count,
+                                 const float *in, const float *out, uint32_t tangent_count);
 
 /* ta_test_track made with allocator (NULL: the default). */
 ta_track *ta_test_track_alloc(const ta_allocator *allocator, ta_track_target target, ta_interpolation interp,

@@ -16,8 +16,8 @@
 static ta_track *make_track(ta_track_target target, ta_interpolation interp, const float *times, uint32_t keys,
                             const float *values, const float *in_t, const float *out_t, uint32_t tangents)
 {
-    return ta_test_track_tangents(target, interp, times, keys, values, keys * ta_track_kind_value_size(target.kind),
-                                  in_t, out_t, tangents);
+    return ta_test_track_tangents(NULL, target, interp, times, keys, values,
+                                  keys * ta_track_kind_value_size(target.kind), in_t, out_t, tangents);
 }
 
 static ta_track_target node_target(uint32_t node, ta_track_kind kind)

@@ -213,7 +213,7 @@ static void test_write_flags_strings_and_bezier(void **state)
     const char *const strings[3] = {"idle", "busy", "idle"};
     ta_track *s = ta_test_string_track(name, t3, 3, strings);
     const float bv[3] = {0, 1, 0}, in[6] = {0, 0, 0.4f, 1, 0.9f, 0}, out[6] = {0.1f, 0, 0.6f, 1, 1, 0};
-    ta_track *b = ta_test_track_tangents(rough, TA_INTERPOLATION_BEZIER, t3, 3, bv, 3, in, out, 6);
+    ta_track *b = ta_test_track_tangents(NULL, rough, TA_INTERPOLATION_BEZIER, t3, 3, bv, 3, in, out, 6);
     ta_track *tracks[3] = {v, s, b};
     ta_clip *clip;
     TA_ASSERT_OK(ta_clip_create("flags", tracks, 3, NULL, &clip, &err), &err);

@@ -206,8 +206,8 @@ static void test_tangents_are_copied(void **state)
     const float values[] = {0, 1};
     const float in[] = {0, 0, 1.5f, 1};
     const float out[] = {0.5f, 0, 2, 1};
-    ta_track *t = ta_test_track_tangents(material(TA_TRACK_KIND_MATERIAL_OPACITY), TA_INTERPOLATION_BEZIER, times, 2,
-                                         values, 2, in, out, 4);
+    ta_track *t = ta_test_track_tangents(NULL, material(TA_TRACK_KIND_MATERIAL_OPACITY), TA_INTERPOLATION_BEZIER,
+                                         times, 2, values, 2, in, out, 4);
     assert_int_equal(ta_track_tangent_count(t), 4);
     assert_memory_equal(ta_track_in_tangents(t), in, sizeof in);
     assert_memory_equal(ta_track_out_tangents(t), out, sizeof out);

@@ -31,7 +31,7 @@ static ta_track *make(ta_track_kind kind, ta_interpolation interp, const float *
     }
     const uint32_t count = keys * ta_track_kind_value_size(kind);
     const uint32_t tangents = in != NULL ? count * (interp == TA_INTERPOLATION_BEZIER ? 2 : 1) : 0;
-    return ta_test_track_tangents(target, interp, times, keys, values, count, in, out, tangents);
+    return ta_test_track_tangents(NULL, target, interp, times, keys, values, count, in, out, tangents);
 }
 
 static float sample1(const ta_track *t, double at, ta_ending start, ta_ending end)
