@@ -371,19 +371,10 @@ static void test_a_name_set_between_same_mixes_survives(void **state)
     fixture f;
     setup(&f);
     ta_error err = {0};
-    ta_track_target t;
-    TA_ASSERT_OK(ta_track_target_node(f.node, TA_TRACK_KIND_NODE_NAME, &t, &err), &err);
     const char *names[2] = {"left", "left"};
     float times[2] = {0, 1};
-    ta_track_desc d = {0};
-    d.target = t;
-    d.times = times;
-    d.key_count = 2;
-    d.strings = names;
-    ta_track *tr = NULL;
-    TA_ASSERT_OK(ta_track_create(&d, NULL, &tr, &err), &err);
-    ta_clip *c = NULL;
-    TA_ASSERT_OK(ta_clip_create("name", &tr, 1, NULL, &c, &err), &err);
+    ta_track *tr = ta_test_string_track(ta_test_node_target(f.node, TA_TRACK_KIND_NODE_NAME), times, 2, names);
+    ta_clip *c = ta_test_clip("name", &tr, 1, NULL);
     add(&f, c, true);
     step(&f, 0.1);
     assert_string_equal(f.scene->nodes[f.node.index].name, "left");
@@ -475,7 +466,6 @@ static void test_use_group_is_refused_while_playing(void **state)
 static void test_a_float32_phase_short_of_the_end_reads_the_last_step(void **state)
 {
     (void)state;
-    ta_error err = {0};
     fixture f;
     setup(&f);
     enum { K = 30 };
@@ -485,19 +475,9 @@ static void test_a_float32_phase_short_of_the_end_reads_the_last_step(void **sta
         values[k * 3] = (float)k;
         values[k * 3 + 1] = values[k * 3 + 2] = 0;
     }
-    ta_track_target target;
-    TA_ASSERT_OK(ta_track_target_node(f.node, TA_TRACK_KIND_POSITION, &target, &err), &err);
-    ta_track_desc d = {0};
-    d.target = target;
-    d.interpolation = TA_INTERPOLATION_STEP;
-    d.times = times;
-    d.key_count = K;
-    d.values = values;
-    d.value_count = K * 3;
-    ta_track *t = NULL;
-    TA_ASSERT_OK(ta_track_create(&d, NULL, &t, &err), &err);
-    ta_clip *clip = NULL;
-    TA_ASSERT_OK(ta_clip_create("steps", &t, 1, NULL, &clip, &err), &err);
+    ta_track *t = ta_test_track(ta_test_node_target(f.node, TA_TRACK_KIND_POSITION), TA_INTERPOLATION_STEP, times, K,
+                                values, K * 3);
+    ta_clip *clip = ta_test_clip("steps", &t, 1, NULL);
     ta_action *a = add(&f, clip, true);
     for (int i = 0; i < 60; ++i) step(&f, 1.0 / 60);
     assert_true(ta_action_phase(a) == 0.99999970198f);

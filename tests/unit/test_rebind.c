@@ -9,6 +9,7 @@
 
 #include "ta_snapshot.h"
 #include "ta_test.h"
+#include "ta_test_build.h"
 #include "threeanim/threeanim.h"
 
 static ta_model *load(const char *rel, bool shared)
@@ -24,13 +25,8 @@ static ta_model *load(const char *rel, bool shared)
 
 static ta_mixer *mixer_playing(const ta_clip *clip)
 {
-    ta_error err = {0};
-    ta_mixer *mixer;
-    TA_ASSERT_OK(ta_mixer_create(ta_node_none(), NULL, &mixer, &err), &err);
-    ta_action *action;
-    TA_ASSERT_OK(ta_action_create(clip, NULL, &action, &err), &err);
-    TA_ASSERT_OK(ta_mixer_add(mixer, action, ta_node_none(), NULL, &err), &err);
-    TA_ASSERT_OK(ta_action_play(action, &err), &err);
+    ta_mixer *mixer = ta_test_mixer(ta_node_none());
+    ta_test_play(mixer, clip);
     return mixer;
 }
 
