@@ -73,9 +73,9 @@ typedef struct world {
 static void world_make(world *w)
 {
     ta_error err = {0};
-    TA_ASSERT_OK(ta_scene_create(NULL, &w->scene, &err), &err);
-    TA_ASSERT_OK(ta_assets_create(NULL, &w->assets, &err), &err);
-    TA_ASSERT_OK(ta_camera_list_create(NULL, &w->cameras, &err), &err);
+    w->scene = ta_test_scene();
+    w->assets = ta_test_assets();
+    w->cameras = ta_test_cameras();
     ta_node_id root = ta_test_node_under(w->scene, ta_node_none(), "root");
     ta_node_id a = ta_test_node_under(w->scene, root, "a");
     (void)ta_test_node_under(w->scene, root, "b"); /* node 2, which the clips drive */

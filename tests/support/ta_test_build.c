@@ -108,11 +108,33 @@ ta_node_id ta_test_node_under(ta_scene *scene, ta_node_id parent, const char *na
     return node;
 }
 
-ta_scene *ta_test_scene_with_node(const char *name, ta_node_id *out_node)
+ta_scene *ta_test_scene(void)
 {
     ta_error err = {0};
     ta_scene *scene = NULL;
     TA_ASSERT_OK(ta_scene_create(NULL, &scene, &err), &err);
+    return scene;
+}
+
+ta_assets *ta_test_assets(void)
+{
+    ta_error err = {0};
+    ta_assets *assets = NULL;
+    TA_ASSERT_OK(ta_assets_create(NULL, &assets, &err), &err);
+    return assets;
+}
+
+ta_camera_list *ta_test_cameras(void)
+{
+    ta_error err = {0};
+    ta_camera_list *cameras = NULL;
+    TA_ASSERT_OK(ta_camera_list_create(NULL, &cameras, &err), &err);
+    return cameras;
+}
+
+ta_scene *ta_test_scene_with_node(const char *name, ta_node_id *out_node)
+{
+    ta_scene *scene = ta_test_scene();
     *out_node = ta_test_node_under(scene, ta_node_none(), name);
     return scene;
 }

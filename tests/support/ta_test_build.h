@@ -56,6 +56,11 @@ ta_clip *ta_test_clip_blend(const char *name, ta_track *track, ta_blend_mode mod
 /* A mixer on root (ta_node_none() for none), default options. */
 ta_mixer *ta_test_mixer(ta_node_id root);
 
+/* An empty scene, assets and camera list, default options. */
+ta_scene *ta_test_scene(void);
+ta_assets *ta_test_assets(void);
+ta_camera_list *ta_test_cameras(void);
+
 /* A node added under parent (ta_node_none() for a root). */
 ta_node_id ta_test_node_under(ta_scene *scene, ta_node_id parent, const char *name);
 

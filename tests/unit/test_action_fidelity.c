@@ -32,9 +32,8 @@ static ta_clip *position_clip(ta_node_id node, const char *name, float x0, float
 
 static void setup(fixture *f)
 {
-    ta_error err = {0};
     memset(f, 0, sizeof *f);
-    TA_ASSERT_OK(ta_scene_create(NULL, &f->scene, &err), &err);
+    f->scene = ta_test_scene();
     f->root = ta_test_node_under(f->scene, ta_node_none(), "root");
     f->node = ta_test_node_under(f->scene, f->root, "node");
     ta_scene_node(f->scene, f->node)->position = ta_vec3_make(1, 2, 3);
@@ -383,8 +382,7 @@ static void test_a_name_set_between_same_mixes_survives(void **state)
     assert_string_equal(f.scene->nodes[f.node.index].name, "mine");
     /* given other targets, the mixer writes what it drives again */
     ta_mixer_targets t2 = {f.scene, NULL, NULL};
-    ta_scene *other = NULL;
-    TA_ASSERT_OK(ta_scene_create(NULL, &other, &err), &err);
+    ta_scene *other = ta_test_scene();
     ta_node_id r2, n2;
     TA_ASSERT_OK(ta_scene_add_node(other, ta_node_none(), "root", &r2, &err), &err);
     TA_ASSERT_OK(ta_scene_add_node(other, r2, "node", &n2, &err), &err);

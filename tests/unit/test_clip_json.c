@@ -42,8 +42,8 @@ static void fixture_make(fixture *f)
     ta_error err = {0};
     ta_scene_options so = {NULL, "World", "u-scene"};
     TA_ASSERT_OK(ta_scene_create(&so, &f->scene, &err), &err);
-    TA_ASSERT_OK(ta_assets_create(NULL, &f->assets, &err), &err);
-    TA_ASSERT_OK(ta_camera_list_create(NULL, &f->cameras, &err), &err);
+    f->assets = ta_test_assets();
+    f->cameras = ta_test_cameras();
     ta_scene *s = f->scene;
     f->root = add_node(s, ta_node_none(), "root", "u-root", TA_NODE_TYPE_GROUP);
     f->cube = add_node(s, f->root, "Cube", "u-cube", TA_NODE_TYPE_MESH);

@@ -42,7 +42,7 @@ static void rig_make(rig *r, const double *times, uint32_t n, ta_loop_mode mode,
 {
     ta_error err = {0};
     memset(r, 0, sizeof *r);
-    TA_ASSERT_OK(ta_scene_create(NULL, &r->scene, &err), &err);
+    r->scene = ta_test_scene();
     TA_ASSERT_OK(ta_scene_add_node(r->scene, ta_node_none(), "n", &r->node, &err), &err);
     r->clip = marked_clip(times, n, r->node);
     TA_ASSERT_OK(ta_mixer_create(ta_node_none(), NULL, &r->mixer, &err), &err);
@@ -212,7 +212,7 @@ static void test_derived_clips_carry_the_markers(void **state)
     ta_error err = {0};
     ta_scene *scene = NULL;
     ta_node_id node;
-    TA_ASSERT_OK(ta_scene_create(NULL, &scene, &err), &err);
+    scene = ta_test_scene();
     TA_ASSERT_OK(ta_scene_add_node(scene, ta_node_none(), "n", &node, &err), &err);
     /* marked_clip: 1 s, keys at 0 and 1 */
     const double times[2] = {0.25, 0.75};
@@ -265,7 +265,7 @@ static void test_json_round_trip(void **state)
     ta_error err = {0};
     ta_scene *scene = NULL;
     ta_node_id node;
-    TA_ASSERT_OK(ta_scene_create(NULL, &scene, &err), &err);
+    scene = ta_test_scene();
     TA_ASSERT_OK(ta_scene_add_node(scene, ta_node_none(), "hips", &node, &err), &err);
     TA_ASSERT_OK(ta_scene_set_node_uuid(scene, node, "7d0f1a52-0000-4000-8000-000000000001", &err), &err);
     const double times[2] = {0.25, 1.0};

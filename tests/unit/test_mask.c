@@ -17,9 +17,8 @@ typedef struct world {
 
 static void make_world(world *w)
 {
-    ta_error err = {0};
     memset(w, 0, sizeof *w);
-    TA_ASSERT_OK(ta_scene_create(NULL, &w->scene, &err), &err);
+    w->scene = ta_test_scene();
     w->hips = ta_test_node_under(w->scene, ta_node_none(), "hips");
     w->spine = ta_test_node_under(w->scene, w->hips, "spine");
     w->arm = ta_test_node_under(w->scene, w->spine, "arm");

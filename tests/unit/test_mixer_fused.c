@@ -83,8 +83,7 @@ static ta_clip *rig_clip(uint32_t seed, double spin, const char *name)
 static ta_scene *rig_scene_of(uint32_t bones)
 {
     ta_error err = {0};
-    ta_scene *s = NULL;
-    TA_ASSERT_OK(ta_scene_create(NULL, &s, &err), &err);
+    ta_scene *s = ta_test_scene();
     for (uint32_t b = 0; b < bones; ++b) {
         ta_node_id id;
         TA_ASSERT_OK(ta_scene_add_node(s, b ? ta_node_at((b - 1) / 2) : ta_node_none(), "bone", &id, &err), &err);
@@ -148,8 +147,7 @@ static void test_blend_matches_property_mixer(void **state)
     ta_clip *ca = NULL, *cb = NULL;
     TA_ASSERT_OK(ta_clip_create("a", a_tracks, 2, NULL, &ca, &err), &err);
     TA_ASSERT_OK(ta_clip_create("b", b_tracks, 2, NULL, &cb, &err), &err);
-    ta_scene *s = NULL;
-    TA_ASSERT_OK(ta_scene_create(NULL, &s, &err), &err);
+    ta_scene *s = ta_test_scene();
     ta_node_id n;
     TA_ASSERT_OK(ta_scene_add_node(s, ta_node_none(), "n", &n, &err), &err);
     ta_mixer *m = mixer_on(NULL);
@@ -469,7 +467,7 @@ static void test_batch_same_as_one_by_one(void **state)
             }
         /* character 4's scene lacks the rig's last bone: refused every time */
         ta_scene_destroy(scenes[1][4]);
-        TA_ASSERT_OK(ta_scene_create(NULL, &scenes[1][4], &err), &err);
+        scenes[1][4] = ta_test_scene();
         ta_node_id only;
         TA_ASSERT_OK(ta_scene_add_node(scenes[1][4], ta_node_none(), "only", &only, &err), &err);
         for (int c = 0; c < CHARS; ++c) {

@@ -52,8 +52,8 @@ static void make(world *w, ta_allocator *allocator)
 {
     ta_error err = {0};
     memset(w, 0, sizeof *w);
-    TA_ASSERT_OK(ta_scene_create(NULL, &w->scene, &err), &err);
-    TA_ASSERT_OK(ta_assets_create(NULL, &w->assets, &err), &err);
+    w->scene = ta_test_scene();
+    w->assets = ta_test_assets();
     TA_ASSERT_OK(ta_scene_add_node(w->scene, ta_node_none(), "root", &w->root, &err), &err);
     TA_ASSERT_OK(ta_scene_add_node(w->scene, w->root, "a", &w->a, &err), &err);
     TA_ASSERT_OK(ta_scene_add_node(w->scene, w->root, "b", &w->b, &err), &err);

@@ -56,8 +56,8 @@ static void world_make(world *w)
     ta_error err = {0};
     ta_scene_options so = {NULL, "World", "u-scene"};
     TA_ASSERT_OK(ta_scene_create(&so, &w->scene, &err), &err);
-    TA_ASSERT_OK(ta_assets_create(NULL, &w->assets, &err), &err);
-    TA_ASSERT_OK(ta_camera_list_create(NULL, &w->cameras, &err), &err);
+    w->assets = ta_test_assets();
+    w->cameras = ta_test_cameras();
     ta_scene *s = w->scene;
     w->root = add(s, ta_node_none(), "root", "u-root", TA_NODE_TYPE_GROUP);
     w->cube = add(s, w->root, "Cube", "u-cube", TA_NODE_TYPE_MESH);

@@ -20,7 +20,7 @@ static void make_world(world *w, bool keep_vertical)
 {
     ta_error err = {0};
     memset(w, 0, sizeof *w);
-    TA_ASSERT_OK(ta_scene_create(NULL, &w->scene, &err), &err);
+    w->scene = ta_test_scene();
     TA_ASSERT_OK(ta_scene_add_node(w->scene, ta_node_none(), "other", &w->other, &err), &err);
     TA_ASSERT_OK(ta_scene_add_node(w->scene, ta_node_none(), "hips", &w->root, &err), &err);
     TA_ASSERT_OK(ta_mixer_create(ta_node_none(), NULL, &w->mixer, &err), &err);
