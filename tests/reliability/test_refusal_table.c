@@ -70,6 +70,7 @@
 
 #include "ta_snapshot.h"
 #include "ta_test.h"
+#include "ta_test_build.h"
 
 #include "threeanim/animation_json.h"
 #include "threeanim/object_json.h"
@@ -123,46 +124,24 @@ static void assert_refused(ta_result r, const ta_error *err, ta_result code, con
 
 static ta_track_target target_node(ta_node_id node, ta_track_kind kind)
 {
-    ta_track_target t;
-    ta_error err = {0};
-    TA_ASSERT_OK(ta_track_target_node(node, kind, &t, &err), &err);
-    return t;
+    return ta_test_node_target(node, kind);
 }
 
 static ta_track *make_track(ta_track_target target, const float *times, uint32_t keys, const float *values,
                             ta_interpolation interp)
 {
-    ta_track_desc d = {0};
-    d.target = target;
-    d.interpolation = interp;
-    d.times = times;
-    d.key_count = keys;
-    d.values = values;
-    d.value_count = keys * ta_track_kind_value_size(target.kind);
-    ta_track *t = NULL;
-    ta_error err = {0};
-    TA_ASSERT_OK(ta_track_create(&d, NULL, &t, &err), &err);
-    return t;
+    return ta_test_track(target, interp, times, keys, values, keys * ta_track_kind_value_size(target.kind));
 }
 
 /* A track of two keys at 0 and 1 holding v0 then v1 (n numbers each). */
 static ta_track *track2(ta_track_target target, const float *v0, const float *v1, uint32_t n)
 {
-    static const float times[2] = {0, 1};
-    float values[8];
-    memcpy(values, v0, sizeof(float) * n);
-    memcpy(values + n, v1, sizeof(float) * n);
-    return make_track(target, times, 2, values, TA_INTERPOLATION_DEFAULT);
+    return ta_test_track2(target, TA_INTERPOLATION_DEFAULT, 1, v0, v1, n);
 }
 
 static ta_clip *clip_of(const char *name, ta_track *t, ta_blend_mode mode)
 {
-    ta_clip_options o = {0};
-    o.blend_mode = mode;
-    ta_clip *c = NULL;
-    ta_error err = {0};
-    TA_ASSERT_OK(ta_clip_create(name, &t, 1, &o, &c, &err), &err);
-    return c;
+    return ta_test_clip_blend(name, t, mode);
 }
 
 /* ta_track_create refused: code and message, the caller's arrays unchanged, no
