@@ -328,8 +328,7 @@ static void stage_make(stage *s, stage_hook setup)
                          make_track(target_node(s->child, TA_TRACK_KIND_QUATERNION), times, 3, rot, TA_INTERPOLATION_LINEAR)};
     ta_clip_options clip_opts = {0};
     clip_opts.allocator = &s->alloc;
-    ta_clip *clip = NULL;
-    TA_ASSERT_OK(ta_clip_create("walk", walk, 2, &clip_opts, &clip, &err), &err);
+    ta_clip *clip = ta_test_clip("walk", walk, 2, &clip_opts);
     stage_keep_clip(s, clip);
 
     /* clip 1: the material, the light, the camera and a morph target */
@@ -345,7 +344,7 @@ static void stage_make(stage *s, stage_hook setup)
     ta_track *glow[5] = {make_track(t_op, two, 2, op, TA_INTERPOLATION_LINEAR), make_track(t_color, two, 2, col, TA_INTERPOLATION_LINEAR),
                          make_track(t_int, two, 2, inten, TA_INTERPOLATION_STEP), make_track(t_fov, two, 2, fov, TA_INTERPOLATION_LINEAR),
                          make_track(t_morph, two, 2, mo_v, TA_INTERPOLATION_LINEAR)};
-    TA_ASSERT_OK(ta_clip_create("glow", glow, 5, &clip_opts, &clip, &err), &err);
+    clip = ta_test_clip("glow", glow, 5, &clip_opts);
     stage_keep_clip(s, clip);
 
     ta_action *a0 = stage_add(s, s->clips[0], true);
@@ -473,8 +472,7 @@ static void add_bad_track(stage *s)
     TA_ASSERT_OK(ta_track_copy(bad_track, &s->alloc, &copy, &err), &err);
     ta_clip_options o = {0};
     o.allocator = &s->alloc;
-    ta_clip *clip = NULL;
-    TA_ASSERT_OK(ta_clip_create("bad", &copy, 1, &o, &clip, &err), &err);
+    ta_clip *clip = ta_test_clip("bad", &copy, 1, &o);
     stage_keep_clip(s, clip);
     stage_add(s, clip, true);
 }
@@ -924,8 +922,7 @@ static void add_additive_opacity(stage *s)
     o.allocator = &s->alloc;
     o.blend_mode = TA_BLEND_MODE_ADDITIVE;
     o.duration = 1;
-    ta_clip *clip = NULL;
-    TA_ASSERT_OK(ta_clip_create("add", &add, 1, &o, &clip, &err), &err);
+    ta_clip *clip = ta_test_clip("add", &add, 1, &o);
     stage_keep_clip(s, clip);
     stage_add(s, clip, true);
 }
@@ -1083,8 +1080,7 @@ static void group_on_the_camera(stage *s)
     TA_ASSERT_OK(ta_track_create(&d, &s->alloc, &track, &err), &err);
     ta_clip_options o = {0};
     o.allocator = &s->alloc;
-    ta_clip *clip = NULL;
-    TA_ASSERT_OK(ta_clip_create("zoom", &track, 1, &o, &clip, &err), &err);
+    ta_clip *clip = ta_test_clip("zoom", &track, 1, &o);
     stage_keep_clip(s, clip);
     ta_object_group g;
     TA_ASSERT_OK(ta_object_group_create(&g, &s->alloc, &err), &err);

@@ -37,16 +37,8 @@
 static ta_track *track_of(ta_track_target target, const float *values, const ta_allocator *alloc)
 {
     static const float times[2] = {0, 1};
-    ta_track_desc d = {0};
-    d.target = target;
-    d.times = times;
-    d.key_count = 2;
-    d.values = values;
-    d.value_count = 2 * ta_track_kind_value_size(target.kind);
-    ta_track *t = NULL;
-    ta_error err = {0};
-    TA_ASSERT_OK(ta_track_create(&d, alloc, &t, &err), &err);
-    return t;
+    return ta_test_track_alloc(alloc, target, TA_INTERPOLATION_DEFAULT, times, 2, values,
+                               2 * ta_track_kind_value_size(target.kind));
 }
 
 static ta_clip *clip_of(ta_track *t, ta_blend_mode mode)

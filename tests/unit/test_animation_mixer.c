@@ -245,8 +245,8 @@ static void test_two_actions_weighted_mean_and_slerp(void **state)
                              track2(node_target(w.child, TA_TRACK_KIND_QUATERNION), q90, q90, 4)};
     ta_error err = {0};
     ta_clip *ca, *cb;
-    TA_ASSERT_OK(ta_clip_create("a", tracks_a, 2, NULL, &ca, &err), &err);
-    TA_ASSERT_OK(ta_clip_create("b", tracks_b, 2, NULL, &cb, &err), &err);
+    ca = ta_test_clip("a", tracks_a, 2, NULL);
+    cb = ta_test_clip("b", tracks_b, 2, NULL);
     ta_mixer *m = mixer_new();
     play(m, ca, 0.75f, NULL);
     play(m, cb, 0.25f, NULL);
@@ -480,8 +480,7 @@ static void test_update_allocates_nothing_once_bound(void **state)
     float o0[1] = {0.2f}, o1[1] = {0.9f};
     ta_track *tracks[3] = {track2(node_target(w.child, TA_TRACK_KIND_POSITION), p0, p1, 3),
                            track2(node_target(w.child, TA_TRACK_KIND_QUATERNION), q0, q1, 4), track2(ct, o0, o1, 1)};
-    ta_clip *clip;
-    TA_ASSERT_OK(ta_clip_create("c", tracks, 3, NULL, &clip, &err), &err);
+    ta_clip *clip = ta_test_clip("c", tracks, 3, NULL);
     ta_mixer_options mo = {&al};
     ta_mixer *m;
     TA_ASSERT_OK(ta_mixer_create(ta_node_none(), &mo, &m, &err), &err);
@@ -551,8 +550,7 @@ static void test_group_drives_every_member_and_a_shared_material_once(void **sta
     ta_track *tracks[2] = {track2(node_target(ta_node_at(99), TA_TRACK_KIND_POSITION), p, p, 3), track2(ot, o, o, 1)};
     ta_clip_options co = {0};
     co.blend_mode = TA_BLEND_MODE_ADDITIVE;
-    ta_clip *clip;
-    TA_ASSERT_OK(ta_clip_create("crowd", tracks, 2, &co, &clip, &err), &err);
+    ta_clip *clip = ta_test_clip("crowd", tracks, 2, &co);
     ta_object_group g;
     TA_ASSERT_OK(ta_object_group_create(&g, NULL, &err), &err);
     TA_ASSERT_OK(ta_object_group_add(&g, w.root, &err), &err);
@@ -608,8 +606,7 @@ static void test_missing_node_refused_unchanged(void **state)
     ta_track *tracks[2] = {track2(node_target(w.child, TA_TRACK_KIND_POSITION), a0, a1, 3),
                            track2(node_target(ta_node_at(40), TA_TRACK_KIND_SCALE), a0, a1, 3)};
     ta_error err = {0};
-    ta_clip *clip;
-    TA_ASSERT_OK(ta_clip_create("c", tracks, 2, NULL, &clip, &err), &err);
+    ta_clip *clip = ta_test_clip("c", tracks, 2, NULL);
     ta_mixer *m = mixer_new();
     ta_action *a = play(m, clip, 1, NULL);
     snapshot before, after;

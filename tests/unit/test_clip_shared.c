@@ -31,7 +31,6 @@ static ta_track *track_of(uint32_t node, ta_track_kind kind, const float *times,
  * every kernel list of the plan has tracks. */
 static ta_clip *rig_clip(void)
 {
-    ta_error err = {0};
     float times[KEYS], pos[KEYS * 3], rot[KEYS * 4], scl[KEYS * 3];
     for (uint32_t k = 0; k < KEYS; ++k) {
         times[k] = (float)k / (KEYS - 1);
@@ -51,8 +50,7 @@ static ta_clip *rig_clip(void)
         tracks[3 * b + 1] = track_of(b, TA_TRACK_KIND_QUATERNION, times, rot, 4, TA_INTERPOLATION_LINEAR);
         tracks[3 * b + 2] = track_of(b, TA_TRACK_KIND_SCALE, times, scl, 3, TA_INTERPOLATION_STEP);
     }
-    ta_clip *clip = NULL;
-    TA_ASSERT_OK(ta_clip_create("rig", tracks, 3 * BONES, NULL, &clip, &err), &err);
+    ta_clip *clip = ta_test_clip("rig", tracks, 3 * BONES, NULL);
     return clip;
 }
 

@@ -13,6 +13,7 @@
 
 #include "gltf_test_builder.h"
 #include "ta_test.h"
+#include "ta_test_build.h"
 #include "threeanim/threeanim.h"
 
 static ta_model *load(gltf_tb *tb)
@@ -214,7 +215,7 @@ static void held_poses_are_pose_clips(void **state)
     for (int mode = 0; mode < 2; ++mode) {
         ta_mixer *mixer = NULL;
         ta_action *action = NULL;
-        TA_ASSERT_OK(ta_mixer_create(ta_node_none(), NULL, &mixer, &err), &err);
+        mixer = ta_test_mixer(ta_node_none());
         TA_ASSERT_OK(ta_action_create(model->animations[0], NULL, &action, &err), &err);
         TA_ASSERT_OK(ta_action_set_loop(action, mode ? TA_LOOP_MODE_ONCE : TA_LOOP_MODE_REPEAT, TA_ACTION_ENDLESS, &err), &err);
         TA_ASSERT_OK(ta_mixer_add(mixer, action, ta_node_none(), NULL, &err), &err);
@@ -266,7 +267,7 @@ static void every_morph_target_is_kept_and_driven(void **state)
     ta_error err = {0};
     ta_mixer *mixer = NULL;
     ta_action *action = NULL;
-    TA_ASSERT_OK(ta_mixer_create(ta_node_none(), NULL, &mixer, &err), &err);
+    mixer = ta_test_mixer(ta_node_none());
     TA_ASSERT_OK(ta_action_create(model->animations[0], NULL, &action, &err), &err);
     TA_ASSERT_OK(ta_mixer_add(mixer, action, ta_node_none(), NULL, &err), &err);
     TA_ASSERT_OK(ta_action_play(action, &err), &err);

@@ -45,7 +45,7 @@ static void rig_make(rig *r, const double *times, uint32_t n, ta_loop_mode mode,
     r->scene = ta_test_scene();
     TA_ASSERT_OK(ta_scene_add_node(r->scene, ta_node_none(), "n", &r->node, &err), &err);
     r->clip = marked_clip(times, n, r->node);
-    TA_ASSERT_OK(ta_mixer_create(ta_node_none(), NULL, &r->mixer, &err), &err);
+    r->mixer = ta_test_mixer(ta_node_none());
     TA_ASSERT_OK(ta_action_create(r->clip, NULL, &r->action, &err), &err);
     TA_ASSERT_OK(ta_mixer_add(r->mixer, r->action, ta_node_none(), &r->index, &err), &err);
     TA_ASSERT_OK(ta_action_set_loop(r->action, mode, reps, &err), &err);

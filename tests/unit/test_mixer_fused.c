@@ -43,7 +43,6 @@ static ta_track *track_of(ta_track_target target, const float *times, const floa
 static ta_clip *rig_clip_interp(uint32_t seed, double spin, const char *name, ta_interpolation interp, bool split,
                                 uint32_t bones)
 {
-    ta_error err = {0};
     float times[KEYS], few[KEYS];
     const uint32_t few_keys = split ? 4 : KEYS;
     for (uint32_t k = 0; k < KEYS; ++k) times[k] = (float)k / (KEYS - 1);
@@ -70,8 +69,7 @@ static ta_clip *rig_clip_interp(uint32_t seed, double spin, const char *name, ta
         tracks[3 * b + 1] = track_interp(target_of(b, TA_TRACK_KIND_QUATERNION), times, rot, KEYS, 4, interp);
         tracks[3 * b + 2] = track_interp(target_of(b, TA_TRACK_KIND_SCALE), few, scl, few_keys, 3, interp);
     }
-    ta_clip *clip = NULL;
-    TA_ASSERT_OK(ta_clip_create(name, tracks, 3 * bones, NULL, &clip, &err), &err);
+    ta_clip *clip = ta_test_clip(name, tracks, 3 * bones, NULL);
     return clip;
 }
 
@@ -99,13 +97,12 @@ static ta_scene *rig_scene(void)
 
 static ta_mixer *mixer_on(const char *simd)
 {
-    ta_error err = {0};
     ta_mixer *m = NULL;
     if (simd)
         setenv("TA_SIMD", simd, 1);
     else
         unsetenv("TA_SIMD");
-    TA_ASSERT_OK(ta_mixer_create(ta_node_none(), NULL, &m, &err), &err);
+    m = ta_test_mixer(ta_node_none());
     unsetenv("TA_SIMD");
     return m;
 }
@@ -145,8 +142,8 @@ static void test_blend_matches_property_mixer(void **state)
     ta_track *b_tracks[2] = {track_of(target_of(0, TA_TRACK_KIND_POSITION), times, p1, 2, 3),
                              track_of(target_of(0, TA_TRACK_KIND_QUATERNION), times, q1, 2, 4)};
     ta_clip *ca = NULL, *cb = NULL;
-    TA_ASSERT_OK(ta_clip_create("a", a_tracks, 2, NULL, &ca, &err), &err);
-    TA_ASSERT_OK(ta_clip_create("b", b_tracks, 2, NULL, &cb, &err), &err);
+    ca = ta_test_clip("a", a_tracks, 2, NULL);
+    cb = ta_test_clip("b", b_tracks, 2, NULL);
     ta_scene *s = ta_test_scene();
     ta_node_id n;
     TA_ASSERT_OK(ta_scene_add_node(s, ta_node_none(), "n", &n, &err), &err);
@@ -284,8 +281,7 @@ static void test_not_finite_refused_unchanged(void **state)
     const float times[3] = {0, 1, 2};
     const float p[9] = {0, 0, 0, 1, 1, 1, 2, 0, 0};
     ta_track *tr = track_of(target_of(0, TA_TRACK_KIND_POSITION), times, p, 3, 3);
-    ta_clip *c = NULL;
-    TA_ASSERT_OK(ta_clip_create("bad", &tr, 1, NULL, &c, &err), &err);
+    ta_clip *c = ta_test_clip("bad", &tr, 1, NULL);
     assert_non_null(c->fused);
     c->tracks[0]->values[6] = INFINITY;
     c->fused->groups[0].vec[(size_t)2 * 3 * c->fused->groups[0].vec_lanes] = INFINITY; /* key 2, x plane, lane 0 */

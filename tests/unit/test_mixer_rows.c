@@ -317,8 +317,7 @@ static void test_group_drives_morph_and_light_kinds_per_member(void **state)
     TA_ASSERT_OK(ta_track_target_light(ta_light_at(0), TA_TRACK_KIND_LIGHT_INTENSITY, &light, &err), &err);
     float m0[1] = {0}, m1[1] = {1}, l0[1] = {4}, l1[1] = {8};
     ta_track *tracks[2] = {track(morph, TA_INTERPOLATION_LINEAR, 1, m0, m1, 1), track(light, TA_INTERPOLATION_LINEAR, 1, l0, l1, 1)};
-    ta_clip *c = NULL;
-    TA_ASSERT_OK(ta_clip_create("glow", tracks, 2, NULL, &c, &err), &err);
+    ta_clip *c = ta_test_clip("glow", tracks, 2, NULL);
     ta_object_group g;
     TA_ASSERT_OK(ta_object_group_create(&g, NULL, &err), &err);
     TA_ASSERT_OK(ta_object_group_add(&g, w.b, &err), &err);      /* mesh 1's node */

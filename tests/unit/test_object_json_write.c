@@ -120,7 +120,7 @@ static void world_make(world *w)
     ta_track *tracks[7] = {track(pos, v6, 6),       track(morph, v2, 2), track(opacity, v2, 2), track(slot, i2, 2),
                            track(intensity, v2, 2), track(fov, v2, 2),   track(map, v2, 2)};
     ta_clip_options co = {NULL, 0, TA_BLEND_MODE_NORMAL, NULL, "u-clip", false, NULL, 0};
-    TA_ASSERT_OK(ta_clip_create("show", tracks, 7, &co, &w->clip, &err), &err);
+    w->clip = ta_test_clip("show", tracks, 7, &co);
 }
 
 static void world_free(world *w)
@@ -341,8 +341,7 @@ static void test_what_a_node_cannot_hold_becomes_its_own_object(void **state)
     TA_ASSERT_OK(ta_track_target_perspective_camera(ta_perspective_camera_at(1), TA_TRACK_KIND_CAMERA_FOV, &fov, &err), &err);
     const float v2[2] = {0, 1};
     ta_track *tracks[2] = {track(pen, v2, 2), track(fov, v2, 2)};
-    ta_clip *clip;
-    TA_ASSERT_OK(ta_clip_create("extra", tracks, 2, NULL, &clip, &err), &err);
+    ta_clip *clip = ta_test_clip("extra", tracks, 2, NULL);
     char *text;
     const ta_clip *clips[1] = {clip};
     TA_ASSERT_OK(ta_object_json_write(w.scene, w.assets, w.cameras, clips, 1, NULL, &text, &err), &err);
@@ -402,8 +401,7 @@ static ta_clip *one_track_clip(ta_track_target target, ta_interpolation interp)
     ta_track *t;
     ta_error err = {0};
     TA_ASSERT_OK(ta_track_create(&d, NULL, &t, &err), &err);
-    ta_clip *clip;
-    TA_ASSERT_OK(ta_clip_create("one", &t, 1, NULL, &clip, &err), &err);
+    ta_clip *clip = ta_test_clip("one", &t, 1, NULL);
     return clip;
 }
 

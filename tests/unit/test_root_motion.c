@@ -23,7 +23,7 @@ static void make_world(world *w, bool keep_vertical)
     w->scene = ta_test_scene();
     TA_ASSERT_OK(ta_scene_add_node(w->scene, ta_node_none(), "other", &w->other, &err), &err);
     TA_ASSERT_OK(ta_scene_add_node(w->scene, ta_node_none(), "hips", &w->root, &err), &err);
-    TA_ASSERT_OK(ta_mixer_create(ta_node_none(), NULL, &w->mixer, &err), &err);
+    w->mixer = ta_test_mixer(ta_node_none());
     ta_root_motion_options o = {w->root, keep_vertical, true};
     TA_ASSERT_OK(ta_mixer_set_root_motion(w->mixer, &o, &err), &err);
 }
@@ -231,8 +231,7 @@ static void test_yaw_extracted_and_heading_kept(void **state)
     d.value_count = 12;
     ta_track *t = NULL;
     TA_ASSERT_OK(ta_track_create(&d, NULL, &t, &err), &err);
-    ta_clip *c = NULL;
-    TA_ASSERT_OK(ta_clip_create("turn", &t, 1, NULL, &c, &err), &err);
+    ta_clip *c = ta_test_clip("turn", &t, 1, NULL);
     ta_action *a = NULL;
     TA_ASSERT_OK(ta_action_create(c, NULL, &a, &err), &err);
     ta_clip_release(c);
@@ -279,8 +278,7 @@ static void test_updates_allocate_nothing(void **state)
     d.value_count = 6;
     ta_track *t = NULL;
     TA_ASSERT_OK(ta_track_create(&d, NULL, &t, &err), &err);
-    ta_clip *c = NULL;
-    TA_ASSERT_OK(ta_clip_create("walk", &t, 1, NULL, &c, &err), &err);
+    ta_clip *c = ta_test_clip("walk", &t, 1, NULL);
     ta_clip_marker marks[2] = {{"left", {0.0}}, {"right", {0.5}}};
     TA_ASSERT_OK(ta_clip_set_markers(c, marks, 2, &err), &err);
     ta_action_options ao = {&alloc, TA_BLEND_MODE_DEFAULT};
