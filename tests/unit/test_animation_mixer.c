@@ -361,13 +361,7 @@ static void test_string_track_renames_and_restores(void **state)
     ta_error err = {0};
     float times[2] = {0, 1};
     const char *names[2] = {"idle", "busy"};
-    ta_track_desc d = {0};
-    d.target = node_target(w.child, TA_TRACK_KIND_NODE_NAME);
-    d.times = times;
-    d.key_count = 2;
-    d.strings = names;
-    ta_track *t;
-    TA_ASSERT_OK(ta_track_create(&d, NULL, &t, &err), &err);
+    ta_track *t = ta_test_string_track(node_target(w.child, TA_TRACK_KIND_NODE_NAME), times, 2, names);
     ta_clip *clip = clip_of(t, "rename", 0);
     ta_mixer *m = mixer_new();
     ta_action *a = play(m, clip, 1, NULL);

@@ -199,17 +199,9 @@ static void test_uncache_drops_the_bindings_nothing_drove_in_the_last_update(voi
     world w;
     make(&w, &alloc);
     ta_error err = {0};
-    ta_track_target name_target;
-    TA_ASSERT_OK(ta_track_target_node(w.b, TA_TRACK_KIND_NODE_NAME, &name_target, &err), &err);
     const char *names[2] = {"renamed", "renamed"};
     float times[2] = {0, 1};
-    ta_track_desc d = {0};
-    d.target = name_target;
-    d.times = times;
-    d.key_count = 2;
-    d.strings = names;
-    ta_track *nt = NULL;
-    TA_ASSERT_OK(ta_track_create(&d, NULL, &nt, &err), &err);
+    ta_track *nt = ta_test_string_track(ta_test_node_target(w.b, TA_TRACK_KIND_NODE_NAME), times, 2, names);
     ta_clip *rename = clip("rename", nt, TA_BLEND_MODE_NORMAL);
     ta_clip *walk = slide(w.a, "walk", 10);
     add(&w, walk, ta_node_none(), true, NULL);
@@ -497,15 +489,7 @@ static void test_zero_slope_flags_shape_a_smooth_once_action(void **state)
      * ZERO_CURVATURE 0.5 (test_track_sampling works both out) */
     float times[3] = {0, 1, 2};
     float values[9] = {0, 0, 0, 1, 0, 0, 2, 0, 0};
-    ta_track_desc d = {0};
-    d.target = t;
-    d.interpolation = TA_INTERPOLATION_SMOOTH;
-    d.times = times;
-    d.key_count = 3;
-    d.values = values;
-    d.value_count = 9;
-    ta_track *tr = NULL;
-    TA_ASSERT_OK(ta_track_create(&d, NULL, &tr, &err), &err);
+    ta_track *tr = ta_test_track(t, TA_INTERPOLATION_SMOOTH, times, 3, values, 9);
     ta_clip *c = clip("curve", tr, TA_BLEND_MODE_NORMAL);
     ta_action *a = add(&w, c, ta_node_none(), true, NULL);
     TA_ASSERT_OK(ta_action_set_loop(a, TA_LOOP_MODE_ONCE, 0, &err), &err);

@@ -38,17 +38,7 @@ static ta_node_id add(ta_scene *s, ta_node_id parent, const char *name, const ch
 static ta_track *track(ta_track_target target, const float *values, uint32_t count)
 {
     static const float times[2] = {0, 1.5f};
-    ta_track_desc d;
-    memset(&d, 0, sizeof d);
-    d.target = target;
-    d.times = times;
-    d.key_count = 2;
-    d.values = values;
-    d.value_count = count;
-    ta_track *t;
-    ta_error err = {0};
-    TA_ASSERT_OK(ta_track_create(&d, NULL, &t, &err), &err);
-    return t;
+    return ta_test_track(target, TA_INTERPOLATION_DEFAULT, times, 2, values, count);
 }
 
 static void world_make(world *w)
@@ -386,21 +376,10 @@ static void refused(const world *w, const ta_clip *clip, ta_result code, const c
 static ta_clip *one_track_clip(ta_track_target target, ta_interpolation interp)
 {
     static const float times[2] = {0, 1}, values[6] = {0, 0, 0, 1, 1, 1};
-    ta_track_desc d;
-    memset(&d, 0, sizeof d);
-    d.target = target;
-    d.interpolation = interp;
-    d.times = times;
-    d.key_count = 2;
-    d.values = values;
-    d.value_count = 2 * ta_track_kind_value_size(target.kind);
-    if (interp == TA_INTERPOLATION_CUBIC_SPLINE) {
-        d.in_tangents = d.out_tangents = values;
-        d.tangent_count = d.value_count;
-    }
-    ta_track *t;
-    ta_error err = {0};
-    TA_ASSERT_OK(ta_track_create(&d, NULL, &t, &err), &err);
+    const uint32_t count = 2 * ta_track_kind_value_size(target.kind);
+    const bool cubic = interp == TA_INTERPOLATION_CUBIC_SPLINE; /* the values stand in for its tangents */
+    ta_track *t = ta_test_track_tangents(NULL, target, interp, times, 2, values, count, cubic ? values : NULL,
+                                         cubic ? values : NULL, cubic ? count : 0);
     ta_clip *clip = ta_test_clip("one", &t, 1, NULL);
     return clip;
 }

@@ -223,14 +223,7 @@ static void test_yaw_extracted_and_heading_kept(void **state)
         kv[4 * k + 2] = (float)(-sin(th / 2) * sin(lean / 2));
         kv[4 * k + 3] = (float)(cos(th / 2) * cos(lean / 2));
     }
-    ta_track_desc d = {0};
-    TA_ASSERT_OK(ta_track_target_node(w.root, TA_TRACK_KIND_QUATERNION, &d.target, &err), &err);
-    d.times = kt;
-    d.key_count = 3;
-    d.values = kv;
-    d.value_count = 12;
-    ta_track *t = NULL;
-    TA_ASSERT_OK(ta_track_create(&d, NULL, &t, &err), &err);
+    ta_track *t = ta_test_node_track(w.root, TA_TRACK_KIND_QUATERNION, kt, 3, kv, 12);
     ta_clip *c = ta_test_clip("turn", &t, 1, NULL);
     ta_action *a = NULL;
     TA_ASSERT_OK(ta_action_create(c, NULL, &a, &err), &err);
@@ -270,14 +263,7 @@ static void test_updates_allocate_nothing(void **state)
     ta_root_motion_options o = {w.root, true, true};
     TA_ASSERT_OK(ta_mixer_set_root_motion(w.mixer, &o, &err), &err);
     float kt[2] = {0, 1}, kv[6] = {0, 0, 0, 2, 0, 0};
-    ta_track_desc d = {0};
-    TA_ASSERT_OK(ta_track_target_node(w.root, TA_TRACK_KIND_POSITION, &d.target, &err), &err);
-    d.times = kt;
-    d.key_count = 2;
-    d.values = kv;
-    d.value_count = 6;
-    ta_track *t = NULL;
-    TA_ASSERT_OK(ta_track_create(&d, NULL, &t, &err), &err);
+    ta_track *t = ta_test_node_track(w.root, TA_TRACK_KIND_POSITION, kt, 2, kv, 6);
     ta_clip *c = ta_test_clip("walk", &t, 1, NULL);
     ta_clip_marker marks[2] = {{"left", {0.0}}, {"right", {0.5}}};
     TA_ASSERT_OK(ta_clip_set_markers(c, marks, 2, &err), &err);
