@@ -92,6 +92,19 @@ uint32_t gltf_tb_node(gltf_tb *tb, const char *name)
     return gltf_tb_add(tb, "nodes", node);
 }
 
+void gltf_tb_hips_walk(gltf_tb *tb, json_t *extras)
+{
+    uint32_t node = gltf_tb_node(tb, "hips");
+    gltf_tb_add(tb, "scenes", json_pack("{s:[i]}", "nodes", (int)node));
+    const float times[2] = {0, 2}, moves[6] = {0, 0, 0, 1, 0, 0};
+    uint32_t in = gltf_tb_floats(tb, times, 2, "SCALAR");
+    uint32_t out = gltf_tb_floats(tb, moves, 2, "VEC3");
+    gltf_tb_add(tb, "animations",
+                json_pack("{s:s,s:[{s:i,s:{s:i,s:s}}],s:[{s:i,s:i}],s:o}", "name", "walk", "channels", "sampler", 0,
+                          "target", "node", (int)node, "path", "translation", "samplers", "input", (int)in, "output",
+                          (int)out, "extras", extras));
+}
+
 static char *base64(const uint8_t *data, size_t n)
 {
     static const char table[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";

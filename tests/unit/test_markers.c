@@ -298,19 +298,11 @@ static void test_gltf_extras_markers(void **state)
     for (int with = 0; with < 2; ++with) {
         gltf_tb tb;
         gltf_tb_init(&tb);
-        uint32_t node = gltf_tb_node(&tb, "hips");
-        gltf_tb_add(&tb, "scenes", json_pack("{s:[i]}", "nodes", (int)node));
-        const float times[2] = {0, 2}, moves[6] = {0, 0, 0, 1, 0, 0};
-        uint32_t in = gltf_tb_floats(&tb, times, 2, "SCALAR");
-        uint32_t out = gltf_tb_floats(&tb, moves, 2, "VEC3");
         json_t *extras = with ? json_pack("{s:[{s:s,s:f},{s:s,s:f}],s:s}", "markers", "name", "hit", "time", 1.5, "name",
                                   "step", "time", 0.25, "note", "x")
                               : json_pack("{s:s}", "note", "x");
         assert_non_null(extras);
-        gltf_tb_add(&tb, "animations",
-                    json_pack("{s:s,s:[{s:i,s:{s:i,s:s}}],s:[{s:i,s:i}],s:o}", "name", "walk", "channels", "sampler", 0,
-                              "target", "node", (int)node, "path", "translation", "samplers", "input", (int)in,
-                              "output", (int)out, "extras", extras));
+        gltf_tb_hips_walk(&tb, extras);
         ta_model *model = NULL;
         TA_ASSERT_OK(gltf_tb_load(&tb, GLTF_TB_GLB, NULL, &model, &err), &err);
         gltf_tb_free(&tb);
