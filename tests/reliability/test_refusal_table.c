@@ -181,15 +181,7 @@ static void refuse_track(const ta_track_desc *d, ta_result code, const char *nee
 static ta_track_desc desc_of(ta_track_target target, const float *times, uint32_t keys, const float *values,
                              uint32_t value_count, ta_interpolation interp)
 {
-    ta_track_desc d;
-    memset(&d, 0, sizeof d);
-    d.target = target;
-    d.interpolation = interp;
-    d.times = times;
-    d.key_count = keys;
-    d.values = values;
-    d.value_count = value_count;
-    return d;
+    return ta_test_desc(target, interp, times, keys, values, value_count);
 }
 
 /* A target constructor refused: code, message, and out left as it was. */

@@ -12,6 +12,19 @@ static ta_track *created(const ta_track_desc *d, const ta_allocator *allocator)
     return t;
 }
 
+ta_track_desc ta_test_desc(ta_track_target target, ta_interpolation interp, const float *times, uint32_t key_count,
+                           const float *values, uint32_t value_count)
+{
+    ta_track_desc d = {0};
+    d.target = target;
+    d.interpolation = interp;
+    d.times = times;
+    d.key_count = key_count;
+    d.values = values;
+    d.value_count = value_count;
+    return d;
+}
+
 ta_track *ta_test_track(ta_track_target target, ta_interpolation interp, const float *times, uint32_t key_count,
                         const float *values, uint32_t value_count)
 {
@@ -22,13 +35,7 @@ ta_track *ta_test_track_tangents(const ta_allocator *allocator, ta_track_target 
                                  const float *times, uint32_t key_count, const float *values, uint32_t value_count,
                                  const float *in, const float *out, uint32_t tangent_count)
 {
-    ta_track_desc d = {0};
-    d.target = target;
-    d.interpolation = interp;
-    d.times = times;
-    d.key_count = key_count;
-    d.values = values;
-    d.value_count = value_count;
+    ta_track_desc d = ta_test_desc(target, interp, times, key_count, values, value_count);
     d.in_tangents = in;
     d.out_tangents = out;
     d.tangent_count = tangent_count;

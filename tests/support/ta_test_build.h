@@ -18,6 +18,11 @@
 
 #include "threeanim/threeanim.h"
 
+/* A desc of those fields, the rest zero: for tests that change a field and
+ * check the refusal. */
+ta_track_desc ta_test_desc(ta_track_target target, ta_interpolation interp, const float *times, uint32_t key_count,
+                           const float *values, uint32_t value_count);
+
 /* A track on target with the keys given (interp TA_INTERPOLATION_DEFAULT for
  * the kind's own); the caller owns it. */
 ta_track *ta_test_track(ta_track_target target, ta_interpolation interp, const float *times, uint32_t key_count,

@@ -70,13 +70,7 @@ static ta_track_target material(ta_track_kind kind)
 
 static ta_track_desc position_desc(const float *times, uint32_t keys, const float *values, uint32_t value_count)
 {
-    ta_track_desc d = {0};
-    d.target = node(TA_TRACK_KIND_POSITION);
-    d.times = times;
-    d.key_count = keys;
-    d.values = values;
-    d.value_count = value_count;
-    return d;
+    return ta_test_desc(node(TA_TRACK_KIND_POSITION), TA_INTERPOLATION_DEFAULT, times, keys, values, value_count);
 }
 
 /* Refused with code and a message holding needle; nothing built, nothing allocated. */
@@ -582,13 +576,7 @@ static void test_refuses_a_flag_key_not_0_or_1(void **state)
 static ta_track_desc spline_desc(const float *times, const float *values, const float *in, const float *out,
                                  uint32_t tangent_count)
 {
-    ta_track_desc d = {0};
-    d.target = node(TA_TRACK_KIND_SCALE);
-    d.interpolation = TA_INTERPOLATION_CUBIC_SPLINE;
-    d.times = times;
-    d.key_count = 2;
-    d.values = values;
-    d.value_count = 6;
+    ta_track_desc d = ta_test_desc(node(TA_TRACK_KIND_SCALE), TA_INTERPOLATION_CUBIC_SPLINE, times, 2, values, 6);
     d.in_tangents = in;
     d.out_tangents = out;
     d.tangent_count = tangent_count;
