@@ -3,7 +3,7 @@
  * clip, an action playing in a mixer, each made in one call that fails the
  * test if the library refuses (so a test's own lines are about what it checks).
  *
- *     ta_node_id hips = ta_test_node(scene, "hips");
+ *     ta_node_id hips = ta_test_node_under(scene, ta_node_none(), "hips");
  *     float kt[2] = {0, 1}, kv[6] = {0, 0, 0, 1, 0, 0};
  *     ta_track *t = ta_test_node_track(hips, TA_TRACK_KIND_POSITION, kt, 2, kv, 6);
  *     ta_clip *c = ta_test_clip("walk", &t, 1, NULL);
