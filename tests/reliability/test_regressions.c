@@ -144,8 +144,8 @@ static void test_group_camera_track(void **state)
     ta_node_id root, cam;
     TA_ASSERT_OK(ta_scene_create(NULL, &s, &err), &err);
     TA_ASSERT_OK(ta_camera_list_create(NULL, &cams, &err), &err);
-    TA_ASSERT_OK(ta_scene_add_node(s, ta_node_none(), "root", &root, &err), &err);
-    TA_ASSERT_OK(ta_scene_add_node(s, root, "cam", &cam, &err), &err);
+    root = ta_test_node_under(s, ta_node_none(), "root");
+    cam = ta_test_node_under(s, root, "cam");
     ta_perspective_camera pc = ta_perspective_camera_defaults();
     pc.node = cam;
     ta_perspective_camera_id ci;
@@ -195,7 +195,7 @@ static void test_node_name_out_of_memory(void **state)
     ta_scene *s;
     ta_node_id n;
     TA_ASSERT_OK(ta_scene_create(&so, &s, &err), &err);
-    TA_ASSERT_OK(ta_scene_add_node(s, ta_node_none(), "a", &n, &err), &err);
+    n = ta_test_node_under(s, ta_node_none(), "a");
     ta_track_target t = ta_test_node_target(n, TA_TRACK_KIND_NODE_NAME);
     static const float times[3] = {0, 0.5f, 1};
     const char *names[3] = {"a much longer name", "a much longer nam!", "b"};

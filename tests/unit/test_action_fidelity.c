@@ -384,8 +384,8 @@ static void test_a_name_set_between_same_mixes_survives(void **state)
     ta_mixer_targets t2 = {f.scene, NULL, NULL};
     ta_scene *other = ta_test_scene();
     ta_node_id r2, n2;
-    TA_ASSERT_OK(ta_scene_add_node(other, ta_node_none(), "root", &r2, &err), &err);
-    TA_ASSERT_OK(ta_scene_add_node(other, r2, "node", &n2, &err), &err);
+    r2 = ta_test_node_under(other, ta_node_none(), "root");
+    n2 = ta_test_node_under(other, r2, "node");
     t2.scene = other;
     TA_ASSERT_OK(ta_mixer_update_targets(f.mixer, &t2, ta_duration_from_seconds(0.1), &err), &err);
     assert_string_equal(other->nodes[n2.index].name, "left");

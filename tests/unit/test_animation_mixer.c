@@ -58,10 +58,10 @@ static void make_world(world *w, ta_allocator *allocator)
     TA_ASSERT_OK(ta_assets_create(&ao, &w->assets, &err), &err);
     ta_camera_list_options co = {allocator};
     TA_ASSERT_OK(ta_camera_list_create(&co, &w->cameras, &err), &err);
-    TA_ASSERT_OK(ta_scene_add_node(w->scene, ta_node_none(), "root", &w->root, &err), &err);
-    TA_ASSERT_OK(ta_scene_add_node(w->scene, w->root, "child", &w->child, &err), &err);
-    TA_ASSERT_OK(ta_scene_add_node(w->scene, w->root, "lamp", &w->lamp_node, &err), &err);
-    TA_ASSERT_OK(ta_scene_add_node(w->scene, w->root, "cam", &w->cam_node, &err), &err);
+    w->root = ta_test_node_under(w->scene, ta_node_none(), "root");
+    w->child = ta_test_node_under(w->scene, w->root, "child");
+    w->lamp_node = ta_test_node_under(w->scene, w->root, "lamp");
+    w->cam_node = ta_test_node_under(w->scene, w->root, "cam");
     ta_scene_node(w->scene, w->child)->position = ta_vec3_make(1, 2, 3);
     ta_texture tex = ta_texture_defaults();
     ta_texture_id tex_id;

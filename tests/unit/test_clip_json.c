@@ -31,7 +31,7 @@ static ta_node_id add_node(ta_scene *s, ta_node_id parent, const char *name, con
 {
     ta_node_id n;
     ta_error err = {0};
-    TA_ASSERT_OK(ta_scene_add_node(s, parent, name, &n, &err), &err);
+    n = ta_test_node_under(s, parent, name);
     TA_ASSERT_OK(ta_scene_set_node_uuid(s, n, uuid, &err), &err);
     ta_scene_node(s, n)->type = type;
     return n;
@@ -275,8 +275,7 @@ static void test_write_refuses_what_three_js_json_cannot_hold(void **state)
     ta_clip_release(clip);
 
     /* A node without a uuid has nothing to be named by. */
-    ta_node_id plain;
-    TA_ASSERT_OK(ta_scene_add_node(f.scene, f.root, "plain", &plain, &err), &err);
+    ta_node_id plain = ta_test_node_under(f.scene, f.root, "plain");
     ta_track_target pp;
     TA_ASSERT_OK(ta_track_target_node(plain, TA_TRACK_KIND_POSITION, &pp, &err), &err);
     ta_track *pt = make_track(pp, TA_INTERPOLATION_LINEAR, t2, 2, v6, 6);

@@ -43,7 +43,7 @@ static void rig_make(rig *r, const double *times, uint32_t n, ta_loop_mode mode,
     ta_error err = {0};
     memset(r, 0, sizeof *r);
     r->scene = ta_test_scene();
-    TA_ASSERT_OK(ta_scene_add_node(r->scene, ta_node_none(), "n", &r->node, &err), &err);
+    r->node = ta_test_node_under(r->scene, ta_node_none(), "n");
     r->clip = marked_clip(times, n, r->node);
     r->mixer = ta_test_mixer(ta_node_none());
     TA_ASSERT_OK(ta_action_create(r->clip, NULL, &r->action, &err), &err);
@@ -213,7 +213,7 @@ static void test_derived_clips_carry_the_markers(void **state)
     ta_scene *scene = NULL;
     ta_node_id node;
     scene = ta_test_scene();
-    TA_ASSERT_OK(ta_scene_add_node(scene, ta_node_none(), "n", &node, &err), &err);
+    node = ta_test_node_under(scene, ta_node_none(), "n");
     /* marked_clip: 1 s, keys at 0 and 1 */
     const double times[2] = {0.25, 0.75};
     ta_clip *c = marked_clip(times, 2, node);
@@ -266,7 +266,7 @@ static void test_json_round_trip(void **state)
     ta_scene *scene = NULL;
     ta_node_id node;
     scene = ta_test_scene();
-    TA_ASSERT_OK(ta_scene_add_node(scene, ta_node_none(), "hips", &node, &err), &err);
+    node = ta_test_node_under(scene, ta_node_none(), "hips");
     TA_ASSERT_OK(ta_scene_set_node_uuid(scene, node, "7d0f1a52-0000-4000-8000-000000000001", &err), &err);
     const double times[2] = {0.25, 1.0};
     ta_clip *c = marked_clip(times, 2, node);

@@ -21,7 +21,7 @@ static void world_make(world *w)
     ta_error err = {0};
     memset(w, 0, sizeof *w);
     w->scene = ta_test_scene();
-    TA_ASSERT_OK(ta_scene_add_node(w->scene, ta_node_none(), "hips", &w->node, &err), &err);
+    w->node = ta_test_node_under(w->scene, ta_node_none(), "hips");
     TA_ASSERT_OK(ta_scene_set_node_uuid(w->scene, w->node, "u-hips", &err), &err);
     ta_clip_binding where = {w->scene, NULL, NULL, ta_node_none()};
     w->where = where;

@@ -10,7 +10,6 @@
 #include <string.h>
 
 #include "ta_test.h"
-#include "ta_test_build.h"
 
 #include "animation/clip_fused.h"
 #include "animation/mixer_internal.h"
@@ -23,13 +22,26 @@ enum { BONES = 21, BIG_RIG = 150, KEYS = 9 };
 
 static ta_track_target target_of(uint32_t node, ta_track_kind kind)
 {
-    return ta_test_node_target(ta_node_at(node), kind);
+    ta_error err = {0};
+    ta_track_target t;
+    TA_ASSERT_OK(ta_track_target_node(ta_node_at(node), kind, &t, &err), &err);
+    return t;
 }
 
 static ta_track *track_interp(ta_track_target target, const float *times, const float *values, uint32_t keys,
                               uint32_t n, ta_interpolation interp)
 {
-    return ta_test_track(target, interp, times, keys, values, keys * n);
+    ta_error err = {0};
+    ta_track_desc d = {0};
+    d.interpolation = interp;
+    d.target = target;
+    d.times = times;
+    d.key_count = keys;
+    d.values = values;
+    d.value_count = keys * n;
+    ta_track *t = NULL;
+    TA_ASSERT_OK(ta_track_create(&d, NULL, &t, &err), &err);
+    return t;
 }
 
 static ta_track *track_of(ta_track_target target, const float *times, const float *values, uint32_t keys, uint32_t n)
@@ -43,6 +55,7 @@ static ta_track *track_of(ta_track_target target, const float *times, const floa
 static ta_clip *rig_clip_interp(uint32_t seed, double spin, const char *name, ta_interpolation interp, bool split,
                                 uint32_t bones)
 {
+    ta_error err = {0};
     float times[KEYS], few[KEYS];
     const uint32_t few_keys = split ? 4 : KEYS;
     for (uint32_t k = 0; k < KEYS; ++k) times[k] = (float)k / (KEYS - 1);
@@ -69,7 +82,8 @@ static ta_clip *rig_clip_interp(uint32_t seed, double spin, const char *name, ta
         tracks[3 * b + 1] = track_interp(target_of(b, TA_TRACK_KIND_QUATERNION), times, rot, KEYS, 4, interp);
         tracks[3 * b + 2] = track_interp(target_of(b, TA_TRACK_KIND_SCALE), few, scl, few_keys, 3, interp);
     }
-    ta_clip *clip = ta_test_clip(name, tracks, 3 * bones, NULL);
+    ta_clip *clip = NULL;
+    TA_ASSERT_OK(ta_clip_create(name, tracks, 3 * bones, NULL, &clip, &err), &err);
     return clip;
 }
 
@@ -81,7 +95,8 @@ static ta_clip *rig_clip(uint32_t seed, double spin, const char *name)
 static ta_scene *rig_scene_of(uint32_t bones)
 {
     ta_error err = {0};
-    ta_scene *s = ta_test_scene();
+    ta_scene *s = NULL;
+    TA_ASSERT_OK(ta_scene_create(NULL, &s, &err), &err);
     for (uint32_t b = 0; b < bones; ++b) {
         ta_node_id id;
         TA_ASSERT_OK(ta_scene_add_node(s, b ? ta_node_at((b - 1) / 2) : ta_node_none(), "bone", &id, &err), &err);
@@ -97,12 +112,13 @@ static ta_scene *rig_scene(void)
 
 static ta_mixer *mixer_on(const char *simd)
 {
+    ta_error err = {0};
     ta_mixer *m = NULL;
     if (simd)
         setenv("TA_SIMD", simd, 1);
     else
         unsetenv("TA_SIMD");
-    m = ta_test_mixer(ta_node_none());
+    TA_ASSERT_OK(ta_mixer_create(ta_node_none(), NULL, &m, &err), &err);
     unsetenv("TA_SIMD");
     return m;
 }
@@ -142,9 +158,10 @@ static void test_blend_matches_property_mixer(void **state)
     ta_track *b_tracks[2] = {track_of(target_of(0, TA_TRACK_KIND_POSITION), times, p1, 2, 3),
                              track_of(target_of(0, TA_TRACK_KIND_QUATERNION), times, q1, 2, 4)};
     ta_clip *ca = NULL, *cb = NULL;
-    ca = ta_test_clip("a", a_tracks, 2, NULL);
-    cb = ta_test_clip("b", b_tracks, 2, NULL);
-    ta_scene *s = ta_test_scene();
+    TA_ASSERT_OK(ta_clip_create("a", a_tracks, 2, NULL, &ca, &err), &err);
+    TA_ASSERT_OK(ta_clip_create("b", b_tracks, 2, NULL, &cb, &err), &err);
+    ta_scene *s = NULL;
+    TA_ASSERT_OK(ta_scene_create(NULL, &s, &err), &err);
     ta_node_id n;
     TA_ASSERT_OK(ta_scene_add_node(s, ta_node_none(), "n", &n, &err), &err);
     ta_mixer *m = mixer_on(NULL);
@@ -281,7 +298,8 @@ static void test_not_finite_refused_unchanged(void **state)
     const float times[3] = {0, 1, 2};
     const float p[9] = {0, 0, 0, 1, 1, 1, 2, 0, 0};
     ta_track *tr = track_of(target_of(0, TA_TRACK_KIND_POSITION), times, p, 3, 3);
-    ta_clip *c = ta_test_clip("bad", &tr, 1, NULL);
+    ta_clip *c = NULL;
+    TA_ASSERT_OK(ta_clip_create("bad", &tr, 1, NULL, &c, &err), &err);
     assert_non_null(c->fused);
     c->tracks[0]->values[6] = INFINITY;
     c->fused->groups[0].vec[(size_t)2 * 3 * c->fused->groups[0].vec_lanes] = INFINITY; /* key 2, x plane, lane 0 */
@@ -463,7 +481,7 @@ static void test_batch_same_as_one_by_one(void **state)
             }
         /* character 4's scene lacks the rig's last bone: refused every time */
         ta_scene_destroy(scenes[1][4]);
-        scenes[1][4] = ta_test_scene();
+        TA_ASSERT_OK(ta_scene_create(NULL, &scenes[1][4], &err), &err);
         ta_node_id only;
         TA_ASSERT_OK(ta_scene_add_node(scenes[1][4], ta_node_none(), "only", &only, &err), &err);
         for (int c = 0; c < CHARS; ++c) {

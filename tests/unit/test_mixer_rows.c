@@ -54,11 +54,11 @@ static void make(world *w, ta_allocator *allocator)
     memset(w, 0, sizeof *w);
     w->scene = ta_test_scene();
     w->assets = ta_test_assets();
-    TA_ASSERT_OK(ta_scene_add_node(w->scene, ta_node_none(), "root", &w->root, &err), &err);
-    TA_ASSERT_OK(ta_scene_add_node(w->scene, w->root, "a", &w->a, &err), &err);
-    TA_ASSERT_OK(ta_scene_add_node(w->scene, w->root, "b", &w->b, &err), &err);
-    TA_ASSERT_OK(ta_scene_add_node(w->scene, w->root, "lamp_a", &w->lamp_a, &err), &err);
-    TA_ASSERT_OK(ta_scene_add_node(w->scene, w->root, "lamp_b", &w->lamp_b, &err), &err);
+    w->root = ta_test_node_under(w->scene, ta_node_none(), "root");
+    w->a = ta_test_node_under(w->scene, w->root, "a");
+    w->b = ta_test_node_under(w->scene, w->root, "b");
+    w->lamp_a = ta_test_node_under(w->scene, w->root, "lamp_a");
+    w->lamp_b = ta_test_node_under(w->scene, w->root, "lamp_b");
     ta_scene_node(w->scene, w->a)->position = ta_vec3_make(1, 2, 3);
     ta_scene_node(w->scene, w->b)->position = ta_vec3_make(-1, -2, -3);
     ta_material m = ta_material_defaults(TA_MATERIAL_KIND_BASIC);

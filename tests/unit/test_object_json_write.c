@@ -29,7 +29,7 @@ static ta_node_id add(ta_scene *s, ta_node_id parent, const char *name, const ch
 {
     ta_node_id n;
     ta_error err = {0};
-    TA_ASSERT_OK(ta_scene_add_node(s, parent, name, &n, &err), &err);
+    n = ta_test_node_under(s, parent, name);
     if (uuid != NULL) TA_ASSERT_OK(ta_scene_set_node_uuid(s, n, uuid, &err), &err);
     ta_scene_node(s, n)->type = type;
     return n;
@@ -294,9 +294,7 @@ static void test_made_uuids_are_the_same_on_every_run(void **state)
     (void)state;
     world w;
     world_make(&w);
-    ta_node_id plain;
-    ta_error err = {0};
-    TA_ASSERT_OK(ta_scene_add_node(w.scene, w.root, "plain", &plain, &err), &err);
+    ta_test_node_under(w.scene, w.root, "plain"); /* a node without a uuid */
     char *a = write_ok(&w), *b = write_ok(&w);
     assert_string_equal(a, b);
     json_t *d = json_loads(a, 0, NULL);

@@ -21,8 +21,8 @@ static void make_world(world *w, bool keep_vertical)
     ta_error err = {0};
     memset(w, 0, sizeof *w);
     w->scene = ta_test_scene();
-    TA_ASSERT_OK(ta_scene_add_node(w->scene, ta_node_none(), "other", &w->other, &err), &err);
-    TA_ASSERT_OK(ta_scene_add_node(w->scene, ta_node_none(), "hips", &w->root, &err), &err);
+    w->other = ta_test_node_under(w->scene, ta_node_none(), "other");
+    w->root = ta_test_node_under(w->scene, ta_node_none(), "hips");
     w->mixer = ta_test_mixer(ta_node_none());
     ta_root_motion_options o = {w->root, keep_vertical, true};
     TA_ASSERT_OK(ta_mixer_set_root_motion(w->mixer, &o, &err), &err);
