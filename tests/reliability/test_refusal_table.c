@@ -70,6 +70,7 @@
 
 #include "ta_snapshot.h"
 #include "ta_test.h"
+#include "ta_test_build.h"
 
 #include "threeanim/animation_json.h"
 #include "threeanim/object_json.h"
@@ -123,46 +124,24 @@ static void assert_refused(ta_result r, const ta_error *err, ta_result code, con
 
 static ta_track_target target_node(ta_node_id node, ta_track_kind kind)
 {
-    ta_track_target t;
-    ta_error err = {0};
-    TA_ASSERT_OK(ta_track_target_node(node, kind, &t, &err), &err);
-    return t;
+    return ta_test_node_target(node, kind);
 }
 
 static ta_track *make_track(ta_track_target target, const float *times, uint32_t keys, const float *values,
                             ta_interpolation interp)
 {
-    ta_track_desc d = {0};
-    d.target = target;
-    d.interpolation = interp;
-    d.times = times;
-    d.key_count = keys;
-    d.values = values;
-    d.value_count = keys * ta_track_kind_value_size(target.kind);
-    ta_track *t = NULL;
-    ta_error err = {0};
-    TA_ASSERT_OK(ta_track_create(&d, NULL, &t, &err), &err);
-    return t;
+    return ta_test_track(target, interp, times, keys, values, keys * ta_track_kind_value_size(target.kind));
 }
 
 /* A track of two keys at 0 and 1 holding v0 then v1 (n numbers each). */
 static ta_track *track2(ta_track_target target, const float *v0, const float *v1, uint32_t n)
 {
-    static const float times[2] = {0, 1};
-    float values[8];
-    memcpy(values, v0, sizeof(float) * n);
-    memcpy(values + n, v1, sizeof(float) * n);
-    return make_track(target, times, 2, values, TA_INTERPOLATION_DEFAULT);
+    return ta_test_track2(target, TA_INTERPOLATION_DEFAULT, 1, v0, v1, n);
 }
 
 static ta_clip *clip_of(const char *name, ta_track *t, ta_blend_mode mode)
 {
-    ta_clip_options o = {0};
-    o.blend_mode = mode;
-    ta_clip *c = NULL;
-    ta_error err = {0};
-    TA_ASSERT_OK(ta_clip_create(name, &t, 1, &o, &c, &err), &err);
-    return c;
+    return ta_test_clip_blend(name, t, mode);
 }
 
 /* ta_track_create refused: code and message, the caller's arrays unchanged, no
@@ -202,15 +181,7 @@ static void refuse_track(const ta_track_desc *d, ta_result code, const char *nee
 static ta_track_desc desc_of(ta_track_target target, const float *times, uint32_t keys, const float *values,
                              uint32_t value_count, ta_interpolation interp)
 {
-    ta_track_desc d;
-    memset(&d, 0, sizeof d);
-    d.target = target;
-    d.interpolation = interp;
-    d.times = times;
-    d.key_count = keys;
-    d.values = values;
-    d.value_count = value_count;
-    return d;
+    return ta_test_desc(target, interp, times, keys, values, value_count);
 }
 
 /* A target constructor refused: code, message, and out left as it was. */
@@ -297,13 +268,13 @@ static void stage_make(stage *s, stage_hook setup)
     TA_ASSERT_OK(ta_assets_create(&ao, &s->assets, &err), &err);
     ta_camera_list_options co = {&s->alloc};
     TA_ASSERT_OK(ta_camera_list_create(&co, &s->cameras, &err), &err);
-    TA_ASSERT_OK(ta_scene_add_node(s->scene, ta_node_none(), "root", &s->root, &err), &err);
-    TA_ASSERT_OK(ta_scene_add_node(s->scene, s->root, "child", &s->child, &err), &err);
-    TA_ASSERT_OK(ta_scene_add_node(s->scene, s->root, "lamp", &s->lamp_node, &err), &err);
-    TA_ASSERT_OK(ta_scene_add_node(s->scene, s->root, "cam", &s->cam_node, &err), &err);
-    TA_ASSERT_OK(ta_scene_add_node(s->scene, s->root, "ortho", &s->ortho_node, &err), &err);
-    TA_ASSERT_OK(ta_scene_add_node(s->scene, s->root, "body", &s->body, &err), &err);
-    TA_ASSERT_OK(ta_scene_add_node(s->scene, s->body, "bone", &s->bone, &err), &err);
+    s->root = ta_test_node_under(s->scene, ta_node_none(), "root");
+    s->child = ta_test_node_under(s->scene, s->root, "child");
+    s->lamp_node = ta_test_node_under(s->scene, s->root, "lamp");
+    s->cam_node = ta_test_node_under(s->scene, s->root, "cam");
+    s->ortho_node = ta_test_node_under(s->scene, s->root, "ortho");
+    s->body = ta_test_node_under(s->scene, s->root, "body");
+    s->bone = ta_test_node_under(s->scene, s->body, "bone");
     ta_scene_node(s->scene, s->child)->position = ta_vec3_make(1, 2, 3);
     ta_texture tex = ta_texture_defaults();
     TA_ASSERT_OK(ta_assets_add_texture(s->assets, &tex, "tex", "u-tex", &s->tex, &err), &err);
@@ -349,8 +320,7 @@ static void stage_make(stage *s, stage_hook setup)
                          make_track(target_node(s->child, TA_TRACK_KIND_QUATERNION), times, 3, rot, TA_INTERPOLATION_LINEAR)};
     ta_clip_options clip_opts = {0};
     clip_opts.allocator = &s->alloc;
-    ta_clip *clip = NULL;
-    TA_ASSERT_OK(ta_clip_create("walk", walk, 2, &clip_opts, &clip, &err), &err);
+    ta_clip *clip = ta_test_clip("walk", walk, 2, &clip_opts);
     stage_keep_clip(s, clip);
 
     /* clip 1: the material, the light, the camera and a morph target */
@@ -366,7 +336,7 @@ static void stage_make(stage *s, stage_hook setup)
     ta_track *glow[5] = {make_track(t_op, two, 2, op, TA_INTERPOLATION_LINEAR), make_track(t_color, two, 2, col, TA_INTERPOLATION_LINEAR),
                          make_track(t_int, two, 2, inten, TA_INTERPOLATION_STEP), make_track(t_fov, two, 2, fov, TA_INTERPOLATION_LINEAR),
                          make_track(t_morph, two, 2, mo_v, TA_INTERPOLATION_LINEAR)};
-    TA_ASSERT_OK(ta_clip_create("glow", glow, 5, &clip_opts, &clip, &err), &err);
+    clip = ta_test_clip("glow", glow, 5, &clip_opts);
     stage_keep_clip(s, clip);
 
     ta_action *a0 = stage_add(s, s->clips[0], true);
@@ -494,8 +464,7 @@ static void add_bad_track(stage *s)
     TA_ASSERT_OK(ta_track_copy(bad_track, &s->alloc, &copy, &err), &err);
     ta_clip_options o = {0};
     o.allocator = &s->alloc;
-    ta_clip *clip = NULL;
-    TA_ASSERT_OK(ta_clip_create("bad", &copy, 1, &o, &clip, &err), &err);
+    ta_clip *clip = ta_test_clip("bad", &copy, 1, &o);
     stage_keep_clip(s, clip);
     stage_add(s, clip, true);
 }
@@ -945,8 +914,7 @@ static void add_additive_opacity(stage *s)
     o.allocator = &s->alloc;
     o.blend_mode = TA_BLEND_MODE_ADDITIVE;
     o.duration = 1;
-    ta_clip *clip = NULL;
-    TA_ASSERT_OK(ta_clip_create("add", &add, 1, &o, &clip, &err), &err);
+    ta_clip *clip = ta_test_clip("add", &add, 1, &o);
     stage_keep_clip(s, clip);
     stage_add(s, clip, true);
 }
@@ -1104,8 +1072,7 @@ static void group_on_the_camera(stage *s)
     TA_ASSERT_OK(ta_track_create(&d, &s->alloc, &track, &err), &err);
     ta_clip_options o = {0};
     o.allocator = &s->alloc;
-    ta_clip *clip = NULL;
-    TA_ASSERT_OK(ta_clip_create("zoom", &track, 1, &o, &clip, &err), &err);
+    ta_clip *clip = ta_test_clip("zoom", &track, 1, &o);
     stage_keep_clip(s, clip);
     ta_object_group g;
     TA_ASSERT_OK(ta_object_group_create(&g, &s->alloc, &err), &err);

@@ -30,59 +30,38 @@
 
 #include "ta_snapshot.h"
 #include "ta_test.h"
+#include "ta_test_build.h"
 
 #include "threeanim/threeanim.h"
 
 static ta_track *track_of(ta_track_target target, const float *values, const ta_allocator *alloc)
 {
     static const float times[2] = {0, 1};
-    ta_track_desc d = {0};
-    d.target = target;
-    d.times = times;
-    d.key_count = 2;
-    d.values = values;
-    d.value_count = 2 * ta_track_kind_value_size(target.kind);
-    ta_track *t = NULL;
-    ta_error err = {0};
-    TA_ASSERT_OK(ta_track_create(&d, alloc, &t, &err), &err);
-    return t;
+    return ta_test_track_alloc(alloc, target, TA_INTERPOLATION_DEFAULT, times, 2, values,
+                               2 * ta_track_kind_value_size(target.kind));
 }
 
 static ta_clip *clip_of(ta_track *t, ta_blend_mode mode)
 {
-    ta_clip_options o = {0};
-    o.blend_mode = mode;
-    ta_clip *c = NULL;
-    ta_error err = {0};
-    TA_ASSERT_OK(ta_clip_create("c", &t, 1, &o, &c, &err), &err);
-    return c;
+    return ta_test_clip_blend("c", t, mode);
 }
 
 static ta_action *play(ta_mixer *m, const ta_clip *clip)
 {
-    ta_action *a = NULL;
-    ta_error err = {0};
-    TA_ASSERT_OK(ta_action_create(clip, NULL, &a, &err), &err);
-    TA_ASSERT_OK(ta_mixer_add(m, a, ta_node_none(), NULL, &err), &err);
-    TA_ASSERT_OK(ta_action_play(a, &err), &err);
-    return a;
+    return ta_test_play(m, clip);
 }
 
 static void test_additive_after_play(void **state)
 {
     (void)state;
     ta_error err = {0};
-    ta_scene *s;
     ta_node_id n;
-    TA_ASSERT_OK(ta_scene_create(NULL, &s, &err), &err);
-    TA_ASSERT_OK(ta_scene_add_node(s, ta_node_none(), "n", &n, &err), &err);
+    ta_scene *s = ta_test_scene_with_node("n", &n);
     ta_scene_node(s, n)->position = ta_vec3_make(1, 2, 3);
-    ta_track_target t;
-    TA_ASSERT_OK(ta_track_target_node(n, TA_TRACK_KIND_POSITION, &t, &err), &err);
+    ta_track_target t = ta_test_node_target(n, TA_TRACK_KIND_POSITION);
     const float v[6] = {4, 0, 0, 4, 0, 0};
     ta_clip *clip = clip_of(track_of(t, v, NULL), TA_BLEND_MODE_NORMAL);
-    ta_mixer *m;
-    TA_ASSERT_OK(ta_mixer_create(ta_node_none(), NULL, &m, &err), &err);
+    ta_mixer *m = ta_test_mixer(ta_node_none());
     ta_action *a = play(m, clip);
     TA_ASSERT_OK(ta_mixer_update(m, s, ta_duration_from_seconds(0.25), &err), &err);
     TA_ASSERT_NEAR(ta_scene_node(s, n)->position.x, 4.0, 0);
@@ -101,20 +80,16 @@ static void test_additive_rotation_stays_a_rotation(void **state)
 {
     (void)state;
     ta_error err = {0};
-    ta_scene *s;
     ta_node_id n;
-    TA_ASSERT_OK(ta_scene_create(NULL, &s, &err), &err);
-    TA_ASSERT_OK(ta_scene_add_node(s, ta_node_none(), "n", &n, &err), &err);
-    ta_track_target t;
-    TA_ASSERT_OK(ta_track_target_node(n, TA_TRACK_KIND_QUATERNION, &t, &err), &err);
+    ta_scene *s = ta_test_scene_with_node("n", &n);
+    ta_track_target t = ta_test_node_target(n, TA_TRACK_KIND_QUATERNION);
     /* a turn of 106 degrees about (-1, -1, 1.6), far from the identity */
     float q[4] = {-5, -5, 8, 8};
     double len = sqrt(25 + 25 + 64 + 64);
     float v[8];
     for (int i = 0; i < 4; ++i) v[i] = v[i + 4] = (float)(q[i] / len);
     ta_clip *clip = clip_of(track_of(t, v, NULL), TA_BLEND_MODE_ADDITIVE);
-    ta_mixer *m;
-    TA_ASSERT_OK(ta_mixer_create(ta_node_none(), NULL, &m, &err), &err);
+    ta_mixer *m = ta_test_mixer(ta_node_none());
     ta_action *a = play(m, clip);
     static const float weights[] = {1, 2.5f, 1e6f, 9.007199e15f, 3.4e38f};
     for (size_t i = 0; i < sizeof weights / sizeof weights[0]; ++i) {
@@ -133,18 +108,14 @@ static void test_additive_rotation_extrapolates(void **state)
 {
     (void)state;
     ta_error err = {0};
-    ta_scene *s;
     ta_node_id n;
-    TA_ASSERT_OK(ta_scene_create(NULL, &s, &err), &err);
-    TA_ASSERT_OK(ta_scene_add_node(s, ta_node_none(), "n", &n, &err), &err);
-    ta_track_target t;
-    TA_ASSERT_OK(ta_track_target_node(n, TA_TRACK_KIND_QUATERNION, &t, &err), &err);
+    ta_scene *s = ta_test_scene_with_node("n", &n);
+    ta_track_target t = ta_test_node_target(n, TA_TRACK_KIND_QUATERNION);
     /* 20 degrees about z, held: at weight w the node turns 20 * w degrees about z */
     const double half = 10.0 * 3.14159265358979323846 / 180.0;
     float v[8] = {0, 0, (float)sin(half), (float)cos(half), 0, 0, (float)sin(half), (float)cos(half)};
     ta_clip *clip = clip_of(track_of(t, v, NULL), TA_BLEND_MODE_ADDITIVE);
-    ta_mixer *m;
-    TA_ASSERT_OK(ta_mixer_create(ta_node_none(), NULL, &m, &err), &err);
+    ta_mixer *m = ta_test_mixer(ta_node_none());
     ta_action *a = play(m, clip);
     static const float weights[] = {0.5f, 1, 2, 4.5f, 10};
     for (size_t i = 0; i < sizeof weights / sizeof weights[0]; ++i) {
@@ -173,8 +144,8 @@ static void test_group_camera_track(void **state)
     ta_node_id root, cam;
     TA_ASSERT_OK(ta_scene_create(NULL, &s, &err), &err);
     TA_ASSERT_OK(ta_camera_list_create(NULL, &cams, &err), &err);
-    TA_ASSERT_OK(ta_scene_add_node(s, ta_node_none(), "root", &root, &err), &err);
-    TA_ASSERT_OK(ta_scene_add_node(s, root, "cam", &cam, &err), &err);
+    root = ta_test_node_under(s, ta_node_none(), "root");
+    cam = ta_test_node_under(s, root, "cam");
     ta_perspective_camera pc = ta_perspective_camera_defaults();
     pc.node = cam;
     ta_perspective_camera_id ci;
@@ -186,8 +157,7 @@ static void test_group_camera_track(void **state)
     ta_object_group g;
     TA_ASSERT_OK(ta_object_group_create(&g, NULL, &err), &err);
     TA_ASSERT_OK(ta_object_group_add(&g, cam, &err), &err);
-    ta_mixer *m;
-    TA_ASSERT_OK(ta_mixer_create(ta_node_none(), NULL, &m, &err), &err);
+    ta_mixer *m = ta_test_mixer(ta_node_none());
     ta_action *a = NULL;
     TA_ASSERT_OK(ta_action_create(clip, NULL, &a, &err), &err);
     TA_ASSERT_OK(ta_action_set_group(a, &g, &err), &err);
@@ -225,21 +195,13 @@ static void test_node_name_out_of_memory(void **state)
     ta_scene *s;
     ta_node_id n;
     TA_ASSERT_OK(ta_scene_create(&so, &s, &err), &err);
-    TA_ASSERT_OK(ta_scene_add_node(s, ta_node_none(), "a", &n, &err), &err);
-    ta_track_target t;
-    TA_ASSERT_OK(ta_track_target_node(n, TA_TRACK_KIND_NODE_NAME, &t, &err), &err);
+    n = ta_test_node_under(s, ta_node_none(), "a");
+    ta_track_target t = ta_test_node_target(n, TA_TRACK_KIND_NODE_NAME);
     static const float times[3] = {0, 0.5f, 1};
     const char *names[3] = {"a much longer name", "a much longer nam!", "b"};
-    ta_track_desc d = {0};
-    d.target = t;
-    d.times = times;
-    d.key_count = 3;
-    d.strings = names;
-    ta_track *track = NULL;
-    TA_ASSERT_OK(ta_track_create(&d, NULL, &track, &err), &err);
+    ta_track *track = ta_test_string_track(t, times, 3, names);
     ta_clip *clip = clip_of(track, TA_BLEND_MODE_NORMAL);
-    ta_mixer *m;
-    TA_ASSERT_OK(ta_mixer_create(ta_node_none(), NULL, &m, &err), &err);
+    ta_mixer *m = ta_test_mixer(ta_node_none());
     ta_action *a = play(m, clip);
     /* the scene can allocate nothing more: the new name cannot be made */
     counter.fail_after = (long)counter.allocations;
@@ -275,24 +237,14 @@ static void test_only_string_bindings(void **state)
 {
     (void)state;
     ta_error err = {0};
-    ta_scene *s;
     ta_node_id n;
-    TA_ASSERT_OK(ta_scene_create(NULL, &s, &err), &err);
-    TA_ASSERT_OK(ta_scene_add_node(s, ta_node_none(), "idle", &n, &err), &err);
-    ta_track_target t;
-    TA_ASSERT_OK(ta_track_target_node(n, TA_TRACK_KIND_NODE_NAME, &t, &err), &err);
+    ta_scene *s = ta_test_scene_with_node("idle", &n);
+    ta_track_target t = ta_test_node_target(n, TA_TRACK_KIND_NODE_NAME);
     static const float times[2] = {0, 1};
     const char *names[2] = {"walk", "run"};
-    ta_track_desc d = {0};
-    d.target = t;
-    d.times = times;
-    d.key_count = 2;
-    d.strings = names;
-    ta_track *track = NULL;
-    TA_ASSERT_OK(ta_track_create(&d, NULL, &track, &err), &err);
+    ta_track *track = ta_test_string_track(t, times, 2, names);
     ta_clip *clip = clip_of(track, TA_BLEND_MODE_NORMAL);
-    ta_mixer *m;
-    TA_ASSERT_OK(ta_mixer_create(ta_node_none(), NULL, &m, &err), &err);
+    ta_mixer *m = ta_test_mixer(ta_node_none());
     ta_action *a = play(m, clip);
     TA_ASSERT_OK(ta_action_set_loop(a, TA_LOOP_MODE_ONCE, TA_ACTION_ENDLESS, &err), &err);
     ta_action_set_clamp_when_finished(a, true); /* it holds "run" at its end */

@@ -33,6 +33,7 @@
 
 #include "ta_snapshot.h"
 #include "ta_test.h"
+#include "ta_test_build.h"
 
 #include "threeanim/threeanim.h"
 
@@ -72,15 +73,14 @@ typedef struct world {
 static void world_make(world *w)
 {
     ta_error err = {0};
-    TA_ASSERT_OK(ta_scene_create(NULL, &w->scene, &err), &err);
-    TA_ASSERT_OK(ta_assets_create(NULL, &w->assets, &err), &err);
-    TA_ASSERT_OK(ta_camera_list_create(NULL, &w->cameras, &err), &err);
-    ta_node_id root, a, b, lamp, cam;
-    TA_ASSERT_OK(ta_scene_add_node(w->scene, ta_node_none(), "root", &root, &err), &err);
-    TA_ASSERT_OK(ta_scene_add_node(w->scene, root, "a", &a, &err), &err);
-    TA_ASSERT_OK(ta_scene_add_node(w->scene, root, "b", &b, &err), &err);
-    TA_ASSERT_OK(ta_scene_add_node(w->scene, root, "lamp", &lamp, &err), &err);
-    TA_ASSERT_OK(ta_scene_add_node(w->scene, root, "cam", &cam, &err), &err);
+    w->scene = ta_test_scene();
+    w->assets = ta_test_assets();
+    w->cameras = ta_test_cameras();
+    ta_node_id root = ta_test_node_under(w->scene, ta_node_none(), "root");
+    ta_node_id a = ta_test_node_under(w->scene, root, "a");
+    (void)ta_test_node_under(w->scene, root, "b"); /* node 2, which the clips drive */
+    ta_node_id lamp = ta_test_node_under(w->scene, root, "lamp");
+    ta_node_id cam = ta_test_node_under(w->scene, root, "cam");
     ta_texture tex = ta_texture_defaults();
     ta_texture_id tex_id;
     TA_ASSERT_OK(ta_assets_add_texture(w->assets, &tex, "tex", NULL, &tex_id, &err), &err);
@@ -115,28 +115,13 @@ static ta_track *track(ta_track_target target, ta_interpolation interp, uint32_t
                        const float *values, const float *in, const float *out, uint32_t tangents,
                        const ta_allocator *alloc)
 {
-    ta_track_desc d = {0};
-    d.target = target;
-    d.interpolation = interp;
-    d.times = times;
-    d.key_count = keys;
-    d.values = values;
-    d.value_count = keys * ta_track_kind_value_size(target.kind);
-    d.in_tangents = in;
-    d.out_tangents = out;
-    d.tangent_count = tangents;
-    ta_track *t = NULL;
-    ta_error err = {0};
-    TA_ASSERT_OK(ta_track_create(&d, alloc, &t, &err), &err);
-    return t;
+    return ta_test_track_tangents(alloc, target, interp, times, keys, values,
+                                  keys * ta_track_kind_value_size(target.kind), in, out, tangents);
 }
 
 static ta_track_target node_t(uint32_t node, ta_track_kind kind)
 {
-    ta_track_target t;
-    ta_error err = {0};
-    TA_ASSERT_OK(ta_track_target_node(ta_node_at(node), kind, &t, &err), &err);
-    return t;
+    return ta_test_node_target(ta_node_at(node), kind);
 }
 
 /* The templates the rounds copy, made with the shared allocator. */
@@ -157,7 +142,7 @@ static void make_templates(ta_clip **out, const ta_allocator *alloc)
                        track(node_t(1, TA_TRACK_KIND_SCALE), TA_INTERPOLATION_LINEAR, 4, t4, scl, NULL, NULL, 0, alloc),
                        track(node_t(1, TA_TRACK_KIND_QUATERNION), TA_INTERPOLATION_LINEAR, 4, t4, rot, NULL, NULL, 0, alloc),
                        track(node_t(2, TA_TRACK_KIND_QUATERNION), TA_INTERPOLATION_LINEAR, 4, t4, rot, NULL, NULL, 0, alloc)};
-    TA_ASSERT_OK(ta_clip_create("linear", c0, 4, &o, &out[0], &err), &err);
+    out[0] = ta_test_clip("linear", c0, 4, &o);
 
     /* 1: SMOOTH, STEP and CUBIC_SPLINE */
     static const float t3[3] = {0, 0.7f, 1.5f};
@@ -166,7 +151,7 @@ static void make_templates(ta_clip **out, const ta_allocator *alloc)
                        track(node_t(2, TA_TRACK_KIND_SCALE), TA_INTERPOLATION_STEP, 3, t3, scl, NULL, NULL, 0, alloc),
                        track(node_t(1, TA_TRACK_KIND_POSITION), TA_INTERPOLATION_CUBIC_SPLINE, 3, t3, p3, ones_t, ones_t, 9, alloc),
                        track(node_t(1, TA_TRACK_KIND_QUATERNION), TA_INTERPOLATION_CUBIC_SPLINE, 4, t4, rot, zeros, zeros, 16, alloc)};
-    TA_ASSERT_OK(ta_clip_create("curves", c1, 4, &o, &out[1], &err), &err);
+    out[1] = ta_test_clip("curves", c1, 4, &o);
 
     /* 2: BEZIER on a material number, flags and a string */
     ta_track_target op, tr;
@@ -184,7 +169,7 @@ static void make_templates(ta_clip **out, const ta_allocator *alloc)
     names.key_count = 2;
     names.strings = strings;
     TA_ASSERT_OK(ta_track_create(&names, alloc, &c2[3], &err), &err);
-    TA_ASSERT_OK(ta_clip_create("bezier_flags", c2, 4, &o, &out[2], &err), &err);
+    out[2] = ta_test_clip("bezier_flags", c2, 4, &o);
 
     /* 3: a light, a camera, a map, colors and morph targets */
     ta_track_target li, fov, col, map, m0, m2;
@@ -202,14 +187,14 @@ static void make_templates(ta_clip **out, const ta_allocator *alloc)
                        track(map, TA_INTERPOLATION_LINEAR, 2, t2, mp4, NULL, NULL, 0, alloc),
                        track(m0, TA_INTERPOLATION_LINEAR, 2, t2, w2, NULL, NULL, 0, alloc),
                        track(m2, TA_INTERPOLATION_SMOOTH, 3, t3, (const float[3]){0, 1, 0}, NULL, NULL, 0, alloc)};
-    TA_ASSERT_OK(ta_clip_create("props", c3, 6, &o, &out[3], &err), &err);
+    out[3] = ta_test_clip("props", c3, 6, &o);
 
     /* 4: an additive rotation and position */
     ta_track *c4[2] = {track(node_t(2, TA_TRACK_KIND_QUATERNION), TA_INTERPOLATION_LINEAR, 4, t4, rot, NULL, NULL, 0, alloc),
                        track(node_t(1, TA_TRACK_KIND_POSITION), TA_INTERPOLATION_LINEAR, 4, t4, pos, NULL, NULL, 0, alloc)};
     ta_clip_options add = o;
     add.blend_mode = TA_BLEND_MODE_ADDITIVE;
-    TA_ASSERT_OK(ta_clip_create("additive", c4, 2, &add, &out[4], &err), &err);
+    out[4] = ta_test_clip("additive", c4, 2, &add);
 
     /* 5: element kinds */
     ta_track_target px, ry;
@@ -218,7 +203,7 @@ static void make_templates(ta_clip **out, const ta_allocator *alloc)
     static const float e2[2] = {-1, 1};
     ta_track *c5[2] = {track(px, TA_INTERPOLATION_LINEAR, 2, t2, e2, NULL, NULL, 0, alloc),
                        track(ry, TA_INTERPOLATION_LINEAR, 2, t2, e2, NULL, NULL, 0, alloc)};
-    TA_ASSERT_OK(ta_clip_create("elements", c5, 2, &o, &out[5], &err), &err);
+    out[5] = ta_test_clip("elements", c5, 2, &o);
 }
 
 /* ---- what each worker does with the clips of a round ------------------------------------- */

@@ -92,6 +92,41 @@ uint32_t gltf_tb_node(gltf_tb *tb, const char *name)
     return gltf_tb_add(tb, "nodes", node);
 }
 
+uint32_t gltf_tb_animation(gltf_tb *tb, const char *name)
+{
+    json_t *a = json_pack("{s:[],s:[]}", "channels", "samplers");
+    if (name) json_object_set_new(a, "name", json_string(name));
+    return gltf_tb_add(tb, "animations", a);
+}
+
+void gltf_tb_channel(gltf_tb *tb, uint32_t anim, int node, const char *path, uint32_t input, uint32_t output,
+                     const char *interpolation)
+{
+    json_t *a = gltf_tb_get(tb, "animations", anim);
+    json_t *samplers = json_object_get(a, "samplers");
+    json_t *s = json_pack("{s:i,s:i}", "input", input, "output", output);
+    if (interpolation) json_object_set_new(s, "interpolation", json_string(interpolation));
+    json_array_append_new(samplers, s);
+    json_t *target = json_pack("{s:s}", "path", path);
+    if (node >= 0) json_object_set_new(target, "node", json_integer(node));
+    json_array_append_new(
+        json_object_get(a, "channels"),
+        json_pack("{s:I,s:o}", "sampler", (json_int_t)json_array_size(samplers) - 1, "target", target));
+}
+
+void gltf_tb_hips_walk(gltf_tb *tb, json_t *extras)
+{
+    uint32_t node = gltf_tb_node(tb, "hips");
+    gltf_tb_add(tb, "scenes", json_pack("{s:[i]}", "nodes", (int)node));
+    const float times[2] = {0, 2}, moves[6] = {0, 0, 0, 1, 0, 0};
+    uint32_t in = gltf_tb_floats(tb, times, 2, "SCALAR");
+    uint32_t out = gltf_tb_floats(tb, moves, 2, "VEC3");
+    gltf_tb_add(tb, "animations",
+                json_pack("{s:s,s:[{s:i,s:{s:i,s:s}}],s:[{s:i,s:i}],s:o}", "name", "walk", "channels", "sampler", 0,
+                          "target", "node", (int)node, "path", "translation", "samplers", "input", (int)in, "output",
+                          (int)out, "extras", extras));
+}
+
 static char *base64(const uint8_t *data, size_t n)
 {
     static const char table[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";

@@ -56,6 +56,15 @@ uint32_t gltf_tb_accessor(gltf_tb *tb, int view, size_t byte_offset, uint32_t co
 uint32_t gltf_tb_floats(gltf_tb *tb, const float *values, uint32_t count, const char *type);
 /* A node named name (NULL: unnamed); returns its index. */
 uint32_t gltf_tb_node(gltf_tb *tb, const char *name);
+/* An animation with no channels yet, named name (NULL: unnamed); returns its index. */
+uint32_t gltf_tb_animation(gltf_tb *tb, const char *name);
+/* A channel of animation anim driving path of node (< 0: no node) with a
+ * sampler of its own (interpolation NULL: left out). */
+void gltf_tb_channel(gltf_tb *tb, uint32_t anim, int node, const char *path, uint32_t input, uint32_t output,
+                     const char *interpolation);
+/* A scene of one node "hips" and one animation "walk" moving its translation
+ * from (0, 0, 0) at 0 to (1, 0, 0) at 2 s, with extras (taken; not NULL). */
+void gltf_tb_hips_walk(gltf_tb *tb, json_t *extras);
 
 /* The file, malloc'd. The buffer (when there are bytes) is the BIN chunk or a
  * data: URI. */

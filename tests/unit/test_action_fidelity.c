@@ -9,6 +9,7 @@
 #include <math.h>
 
 #include "ta_test.h"
+#include "ta_test_build.h"
 #include "ta_snapshot.h"
 
 #include "threeanim/threeanim.h"
@@ -23,33 +24,20 @@ typedef struct fixture {
 
 static ta_clip *position_clip(ta_node_id node, const char *name, float x0, float x1)
 {
-    ta_error err = {0};
-    ta_track_target target;
-    TA_ASSERT_OK(ta_track_target_node(node, TA_TRACK_KIND_POSITION, &target, &err), &err);
     float times[2] = {0, 1};
     float values[6] = {x0, 0, 0, x1, 0, 0};
-    ta_track_desc d = {0};
-    d.target = target;
-    d.times = times;
-    d.key_count = 2;
-    d.values = values;
-    d.value_count = 6;
-    ta_track *t = NULL;
-    TA_ASSERT_OK(ta_track_create(&d, NULL, &t, &err), &err);
-    ta_clip *c = NULL;
-    TA_ASSERT_OK(ta_clip_create(name, &t, 1, NULL, &c, &err), &err);
-    return c;
+    ta_track *t = ta_test_node_track(node, TA_TRACK_KIND_POSITION, times, 2, values, 6);
+    return ta_test_clip(name, &t, 1, NULL);
 }
 
 static void setup(fixture *f)
 {
-    ta_error err = {0};
     memset(f, 0, sizeof *f);
-    TA_ASSERT_OK(ta_scene_create(NULL, &f->scene, &err), &err);
-    TA_ASSERT_OK(ta_scene_add_node(f->scene, ta_node_none(), "root", &f->root, &err), &err);
-    TA_ASSERT_OK(ta_scene_add_node(f->scene, f->root, "node", &f->node, &err), &err);
+    f->scene = ta_test_scene();
+    f->root = ta_test_node_under(f->scene, ta_node_none(), "root");
+    f->node = ta_test_node_under(f->scene, f->root, "node");
     ta_scene_node(f->scene, f->node)->position = ta_vec3_make(1, 2, 3);
-    TA_ASSERT_OK(ta_mixer_create(f->root, NULL, &f->mixer, &err), &err);
+    f->mixer = ta_test_mixer(f->root);
     f->clip = position_clip(f->node, "slide", 0, 4);
     f->held = position_clip(f->node, "hold", 5, 5);
 }
@@ -382,19 +370,10 @@ static void test_a_name_set_between_same_mixes_survives(void **state)
     fixture f;
     setup(&f);
     ta_error err = {0};
-    ta_track_target t;
-    TA_ASSERT_OK(ta_track_target_node(f.node, TA_TRACK_KIND_NODE_NAME, &t, &err), &err);
     const char *names[2] = {"left", "left"};
     float times[2] = {0, 1};
-    ta_track_desc d = {0};
-    d.target = t;
-    d.times = times;
-    d.key_count = 2;
-    d.strings = names;
-    ta_track *tr = NULL;
-    TA_ASSERT_OK(ta_track_create(&d, NULL, &tr, &err), &err);
-    ta_clip *c = NULL;
-    TA_ASSERT_OK(ta_clip_create("name", &tr, 1, NULL, &c, &err), &err);
+    ta_track *tr = ta_test_string_track(ta_test_node_target(f.node, TA_TRACK_KIND_NODE_NAME), times, 2, names);
+    ta_clip *c = ta_test_clip("name", &tr, 1, NULL);
     add(&f, c, true);
     step(&f, 0.1);
     assert_string_equal(f.scene->nodes[f.node.index].name, "left");
@@ -403,11 +382,10 @@ static void test_a_name_set_between_same_mixes_survives(void **state)
     assert_string_equal(f.scene->nodes[f.node.index].name, "mine");
     /* given other targets, the mixer writes what it drives again */
     ta_mixer_targets t2 = {f.scene, NULL, NULL};
-    ta_scene *other = NULL;
-    TA_ASSERT_OK(ta_scene_create(NULL, &other, &err), &err);
+    ta_scene *other = ta_test_scene();
     ta_node_id r2, n2;
-    TA_ASSERT_OK(ta_scene_add_node(other, ta_node_none(), "root", &r2, &err), &err);
-    TA_ASSERT_OK(ta_scene_add_node(other, r2, "node", &n2, &err), &err);
+    r2 = ta_test_node_under(other, ta_node_none(), "root");
+    n2 = ta_test_node_under(other, r2, "node");
     t2.scene = other;
     TA_ASSERT_OK(ta_mixer_update_targets(f.mixer, &t2, ta_duration_from_seconds(0.1), &err), &err);
     assert_string_equal(other->nodes[n2.index].name, "left");
@@ -486,7 +464,6 @@ static void test_use_group_is_refused_while_playing(void **state)
 static void test_a_float32_phase_short_of_the_end_reads_the_last_step(void **state)
 {
     (void)state;
-    ta_error err = {0};
     fixture f;
     setup(&f);
     enum { K = 30 };
@@ -496,19 +473,9 @@ static void test_a_float32_phase_short_of_the_end_reads_the_last_step(void **sta
         values[k * 3] = (float)k;
         values[k * 3 + 1] = values[k * 3 + 2] = 0;
     }
-    ta_track_target target;
-    TA_ASSERT_OK(ta_track_target_node(f.node, TA_TRACK_KIND_POSITION, &target, &err), &err);
-    ta_track_desc d = {0};
-    d.target = target;
-    d.interpolation = TA_INTERPOLATION_STEP;
-    d.times = times;
-    d.key_count = K;
-    d.values = values;
-    d.value_count = K * 3;
-    ta_track *t = NULL;
-    TA_ASSERT_OK(ta_track_create(&d, NULL, &t, &err), &err);
-    ta_clip *clip = NULL;
-    TA_ASSERT_OK(ta_clip_create("steps", &t, 1, NULL, &clip, &err), &err);
+    ta_track *t = ta_test_track(ta_test_node_target(f.node, TA_TRACK_KIND_POSITION), TA_INTERPOLATION_STEP, times, K,
+                                values, K * 3);
+    ta_clip *clip = ta_test_clip("steps", &t, 1, NULL);
     ta_action *a = add(&f, clip, true);
     for (int i = 0; i < 60; ++i) step(&f, 1.0 / 60);
     assert_true(ta_action_phase(a) == 0.99999970198f);

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 
 #include "ta_test.h"
+#include "ta_test_build.h"
 
 #include "threeanim/threeanim.h"
 
@@ -15,30 +16,14 @@ static void test_a_day_at_sixty_hertz(void **state)
 {
     (void)state;
     ta_error err = {0};
-    ta_scene *scene;
-    TA_ASSERT_OK(ta_scene_create(NULL, &scene, &err), &err);
     ta_node_id n;
-    TA_ASSERT_OK(ta_scene_add_node(scene, ta_node_none(), "n", &n, &err), &err);
-    ta_track_target t;
-    TA_ASSERT_OK(ta_track_target_node(n, TA_TRACK_KIND_POSITION, &t, &err), &err);
+    ta_scene *scene = ta_test_scene_with_node("n", &n);
     const float times[2] = {0, 1.5f};
     const float values[6] = {0, 0, 0, 3, 0, 0};
-    ta_track_desc d = {0};
-    d.target = t;
-    d.times = times;
-    d.key_count = 2;
-    d.values = values;
-    d.value_count = 6;
-    ta_track *track;
-    TA_ASSERT_OK(ta_track_create(&d, NULL, &track, &err), &err);
-    ta_clip *clip;
-    TA_ASSERT_OK(ta_clip_create("day", &track, 1, NULL, &clip, &err), &err);
-    ta_mixer *m;
-    TA_ASSERT_OK(ta_mixer_create(ta_node_none(), NULL, &m, &err), &err);
-    ta_action *a;
-    TA_ASSERT_OK(ta_action_create(clip, NULL, &a, &err), &err);
-    TA_ASSERT_OK(ta_mixer_add(m, a, ta_node_none(), NULL, &err), &err);
-    TA_ASSERT_OK(ta_action_play(a, &err), &err);
+    ta_track *track = ta_test_node_track(n, TA_TRACK_KIND_POSITION, times, 2, values, 6);
+    ta_clip *clip = ta_test_clip("day", &track, 1, NULL);
+    ta_mixer *m = ta_test_mixer(ta_node_none());
+    ta_action *a = ta_test_play(m, clip);
 
     const double dt = 1.0 / 60.0;
     const float step = (float)dt;

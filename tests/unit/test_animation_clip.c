@@ -1,5 +1,6 @@
 /* Clips: making, refusing, ownership, reference counting, editing. */
 #include "ta_test.h"
+#include "ta_test_build.h"
 
 #include <math.h>
 #include <pthread.h>
@@ -14,30 +15,16 @@
 static ta_track *position_track(const ta_allocator *a, uint32_t node, const float *times, uint32_t keys,
                                 const float *values)
 {
-    ta_error err = {0};
-    ta_track_desc d = {0};
-    TA_ASSERT_OK(ta_track_target_node(ta_node_at(node), TA_TRACK_KIND_POSITION, &d.target, &err), &err);
-    d.times = times;
-    d.key_count = keys;
-    d.values = values;
-    d.value_count = 3 * keys;
-    ta_track *t = NULL;
-    TA_ASSERT_OK(ta_track_create(&d, a, &t, &err), &err);
-    return t;
+    return ta_test_track_alloc(a, ta_test_node_target(ta_node_at(node), TA_TRACK_KIND_POSITION),
+                               TA_INTERPOLATION_DEFAULT, times, keys, values, 3 * keys);
 }
 
 static ta_track *opacity_track(const ta_allocator *a, const float *times, uint32_t keys, const float *values)
 {
     ta_error err = {0};
-    ta_track_desc d = {0};
-    TA_ASSERT_OK(ta_track_target_material(ta_material_at(0), TA_TRACK_KIND_MATERIAL_OPACITY, &d.target, &err), &err);
-    d.times = times;
-    d.key_count = keys;
-    d.values = values;
-    d.value_count = keys;
-    ta_track *t = NULL;
-    TA_ASSERT_OK(ta_track_create(&d, a, &t, &err), &err);
-    return t;
+    ta_track_target target;
+    TA_ASSERT_OK(ta_track_target_material(ta_material_at(0), TA_TRACK_KIND_MATERIAL_OPACITY, &target, &err), &err);
+    return ta_test_track_alloc(a, target, TA_INTERPOLATION_DEFAULT, times, keys, values, keys);
 }
 
 static const float T3[] = {0.0f, 1.0f, 2.0f};
@@ -48,11 +35,8 @@ static const float O2[] = {1.0f, 0.0f};
 /* A clip of a 2 s position track and a 0.5 s opacity track. */
 static ta_clip *two_track_clip(const ta_allocator *a, const ta_clip_options *opts)
 {
-    ta_error err = {0};
     ta_track *tracks[2] = {position_track(a, 0, T3, 3, P3), opacity_track(a, T2, 2, O2)};
-    ta_clip *clip = NULL;
-    TA_ASSERT_OK(ta_clip_create("slide", tracks, 2, opts, &clip, &err), &err);
-    return clip;
+    return ta_test_clip("slide", tracks, 2, opts);
 }
 
 static bool is_v4_uuid(const char *u)
@@ -179,13 +163,10 @@ static void test_the_made_uuid_follows_the_contents(void **state)
     ta_clip *c = two_track_clip(NULL, &opts);
     assert_true(is_v4_uuid(ta_clip_uuid(c)));
     assert_string_not_equal(ta_clip_uuid(a), ta_clip_uuid(c));
-    ta_error err = {0};
     ta_track *t = position_track(NULL, 1, T3, 3, P3); /* another node */
-    ta_clip *d = NULL;
-    TA_ASSERT_OK(ta_clip_create("slide", &t, 1, NULL, &d, &err), &err);
+    ta_clip *d = ta_test_clip("slide", &t, 1, NULL);
     ta_track *t2 = position_track(NULL, 0, T3, 3, P3);
-    ta_clip *e = NULL;
-    TA_ASSERT_OK(ta_clip_create("slide", &t2, 1, NULL, &e, &err), &err);
+    ta_clip *e = ta_test_clip("slide", &t2, 1, NULL);
     assert_string_not_equal(ta_clip_uuid(d), ta_clip_uuid(e));
     ta_clip_release(a);
     ta_clip_release(b);
@@ -295,9 +276,7 @@ static void test_a_clip_of_no_length_is_refused(void **state)
     /* A length given makes it a clip: three.js's duration argument. */
     ta_clip_options opts = {0};
     opts.duration = 1.0;
-    ta_error err = {0};
-    ta_clip *clip = NULL;
-    TA_ASSERT_OK(ta_clip_create("still", &still, 1, &opts, &clip, &err), &err);
+    ta_clip *clip = ta_test_clip("still", &still, 1, &opts);
     TA_ASSERT_NEAR(ta_clip_duration(clip).seconds, 1.0, 0);
     ta_clip_release(clip);
     assert_int_equal(counter.live_bytes, 0);
@@ -511,7 +490,7 @@ static void test_optimize_removes_keys_equal_to_both_sides(void **state)
     ta_track *t = opacity_track(NULL, times, 5, values);
     ta_clip *clip = NULL;
     ta_error err = {0};
-    TA_ASSERT_OK(ta_clip_create("fade", &t, 1, NULL, &clip, &err), &err);
+    clip = ta_test_clip("fade", &t, 1, NULL);
     TA_ASSERT_OK(ta_clip_optimize(clip, &err), &err);
     const ta_track *o = ta_clip_track(clip, 0);
     /* Key 1 equals keys 0 and 2; the first and the last stay. */
@@ -538,7 +517,7 @@ static void test_reset_duration_takes_the_longest_track(void **state)
     const float v[] = {0.25f};
     ta_track *t = opacity_track(NULL, at_zero, 1, v);
     opts.duration = 2.0;
-    TA_ASSERT_OK(ta_clip_create("still", &t, 1, &opts, &clip, &err), &err);
+    clip = ta_test_clip("still", &t, 1, &opts);
     TA_ASSERT_REFUSED(ta_clip_reset_duration(clip, &err), &err, TA_ERROR_EMPTY_CLIP, "no length");
     TA_ASSERT_NEAR(ta_clip_duration(clip).seconds, 2.0, 0);
     ta_clip_release(clip);
@@ -579,11 +558,10 @@ static void test_editing_out_of_memory_changes_nothing(void **state)
 static void test_find_by_name_returns_the_first(void **state)
 {
     (void)state;
-    ta_error err = {0};
     ta_clip *clips[3];
     for (int i = 0; i < 3; i++) {
         ta_track *t = opacity_track(NULL, T2, 2, O2);
-        TA_ASSERT_OK(ta_clip_create(i == 0 ? "walk" : "run", &t, 1, NULL, &clips[i], &err), &err);
+        clips[i] = ta_test_clip(i == 0 ? "walk" : "run", &t, 1, NULL);
     }
     uint32_t at = 99;
     assert_true(ta_clip_find_by_name((const ta_clip *const *)clips, 3, "run", &at));

@@ -26,6 +26,7 @@
 #include <math.h>
 
 #include "ta_test.h"
+#include "ta_test_build.h"
 #include "ta_snapshot.h"
 
 #include "threeanim/threeanim.h"
@@ -57,10 +58,10 @@ static void make_world(world *w, ta_allocator *allocator)
     TA_ASSERT_OK(ta_assets_create(&ao, &w->assets, &err), &err);
     ta_camera_list_options co = {allocator};
     TA_ASSERT_OK(ta_camera_list_create(&co, &w->cameras, &err), &err);
-    TA_ASSERT_OK(ta_scene_add_node(w->scene, ta_node_none(), "root", &w->root, &err), &err);
-    TA_ASSERT_OK(ta_scene_add_node(w->scene, w->root, "child", &w->child, &err), &err);
-    TA_ASSERT_OK(ta_scene_add_node(w->scene, w->root, "lamp", &w->lamp_node, &err), &err);
-    TA_ASSERT_OK(ta_scene_add_node(w->scene, w->root, "cam", &w->cam_node, &err), &err);
+    w->root = ta_test_node_under(w->scene, ta_node_none(), "root");
+    w->child = ta_test_node_under(w->scene, w->root, "child");
+    w->lamp_node = ta_test_node_under(w->scene, w->root, "lamp");
+    w->cam_node = ta_test_node_under(w->scene, w->root, "cam");
     ta_scene_node(w->scene, w->child)->position = ta_vec3_make(1, 2, 3);
     ta_texture tex = ta_texture_defaults();
     ta_texture_id tex_id;
@@ -100,38 +101,17 @@ static void free_world(world *w)
 /* A track of `n` numbers per key over two keys at 0 and 1. */
 static ta_track *track2(ta_track_target target, const float *v0, const float *v1, uint32_t n)
 {
-    ta_error err = {0};
-    float times[2] = {0, 1};
-    float values[8];
-    memcpy(values, v0, sizeof(float) * n);
-    memcpy(values + n, v1, sizeof(float) * n);
-    ta_track_desc d = {0};
-    d.target = target;
-    d.times = times;
-    d.key_count = 2;
-    d.values = values;
-    d.value_count = 2 * n;
-    ta_track *t = NULL;
-    TA_ASSERT_OK(ta_track_create(&d, NULL, &t, &err), &err);
-    return t;
+    return ta_test_track2(target, TA_INTERPOLATION_DEFAULT, 1, v0, v1, n);
 }
 
 static ta_clip *clip_of(ta_track *t, const char *name, ta_blend_mode mode)
 {
-    ta_error err = {0};
-    ta_clip_options o = {0};
-    o.blend_mode = mode;
-    ta_clip *c = NULL;
-    TA_ASSERT_OK(ta_clip_create(name, &t, 1, &o, &c, &err), &err);
-    return c;
+    return ta_test_clip_blend(name, t, mode);
 }
 
 static ta_track_target node_target(ta_node_id node, ta_track_kind kind)
 {
-    ta_error err = {0};
-    ta_track_target t;
-    TA_ASSERT_OK(ta_track_target_node(node, kind, &t, &err), &err);
-    return t;
+    return ta_test_node_target(node, kind);
 }
 
 /* Adds an action on clip (the caller keeps its clip reference) and plays it. */
@@ -150,10 +130,7 @@ static ta_action *play(ta_mixer *m, const ta_clip *clip, float weight, uint32_t 
 
 static ta_mixer *mixer_new(void)
 {
-    ta_error err = {0};
-    ta_mixer *m = NULL;
-    TA_ASSERT_OK(ta_mixer_create(ta_node_none(), NULL, &m, &err), &err);
-    return m;
+    return ta_test_mixer(ta_node_none());
 }
 
 static ta_result update_all(ta_mixer *m, world *w, double dt, ta_error *err)
@@ -268,8 +245,8 @@ static void test_two_actions_weighted_mean_and_slerp(void **state)
                              track2(node_target(w.child, TA_TRACK_KIND_QUATERNION), q90, q90, 4)};
     ta_error err = {0};
     ta_clip *ca, *cb;
-    TA_ASSERT_OK(ta_clip_create("a", tracks_a, 2, NULL, &ca, &err), &err);
-    TA_ASSERT_OK(ta_clip_create("b", tracks_b, 2, NULL, &cb, &err), &err);
+    ca = ta_test_clip("a", tracks_a, 2, NULL);
+    cb = ta_test_clip("b", tracks_b, 2, NULL);
     ta_mixer *m = mixer_new();
     play(m, ca, 0.75f, NULL);
     play(m, cb, 0.25f, NULL);
@@ -384,13 +361,7 @@ static void test_string_track_renames_and_restores(void **state)
     ta_error err = {0};
     float times[2] = {0, 1};
     const char *names[2] = {"idle", "busy"};
-    ta_track_desc d = {0};
-    d.target = node_target(w.child, TA_TRACK_KIND_NODE_NAME);
-    d.times = times;
-    d.key_count = 2;
-    d.strings = names;
-    ta_track *t;
-    TA_ASSERT_OK(ta_track_create(&d, NULL, &t, &err), &err);
+    ta_track *t = ta_test_string_track(node_target(w.child, TA_TRACK_KIND_NODE_NAME), times, 2, names);
     ta_clip *clip = clip_of(t, "rename", 0);
     ta_mixer *m = mixer_new();
     ta_action *a = play(m, clip, 1, NULL);
@@ -503,8 +474,7 @@ static void test_update_allocates_nothing_once_bound(void **state)
     float o0[1] = {0.2f}, o1[1] = {0.9f};
     ta_track *tracks[3] = {track2(node_target(w.child, TA_TRACK_KIND_POSITION), p0, p1, 3),
                            track2(node_target(w.child, TA_TRACK_KIND_QUATERNION), q0, q1, 4), track2(ct, o0, o1, 1)};
-    ta_clip *clip;
-    TA_ASSERT_OK(ta_clip_create("c", tracks, 3, NULL, &clip, &err), &err);
+    ta_clip *clip = ta_test_clip("c", tracks, 3, NULL);
     ta_mixer_options mo = {&al};
     ta_mixer *m;
     TA_ASSERT_OK(ta_mixer_create(ta_node_none(), &mo, &m, &err), &err);
@@ -574,8 +544,7 @@ static void test_group_drives_every_member_and_a_shared_material_once(void **sta
     ta_track *tracks[2] = {track2(node_target(ta_node_at(99), TA_TRACK_KIND_POSITION), p, p, 3), track2(ot, o, o, 1)};
     ta_clip_options co = {0};
     co.blend_mode = TA_BLEND_MODE_ADDITIVE;
-    ta_clip *clip;
-    TA_ASSERT_OK(ta_clip_create("crowd", tracks, 2, &co, &clip, &err), &err);
+    ta_clip *clip = ta_test_clip("crowd", tracks, 2, &co);
     ta_object_group g;
     TA_ASSERT_OK(ta_object_group_create(&g, NULL, &err), &err);
     TA_ASSERT_OK(ta_object_group_add(&g, w.root, &err), &err);
@@ -631,8 +600,7 @@ static void test_missing_node_refused_unchanged(void **state)
     ta_track *tracks[2] = {track2(node_target(w.child, TA_TRACK_KIND_POSITION), a0, a1, 3),
                            track2(node_target(ta_node_at(40), TA_TRACK_KIND_SCALE), a0, a1, 3)};
     ta_error err = {0};
-    ta_clip *clip;
-    TA_ASSERT_OK(ta_clip_create("c", tracks, 2, NULL, &clip, &err), &err);
+    ta_clip *clip = ta_test_clip("c", tracks, 2, NULL);
     ta_mixer *m = mixer_new();
     ta_action *a = play(m, clip, 1, NULL);
     snapshot before, after;

@@ -1,5 +1,6 @@
 /* Subclips, additive clips, key ordering and morph target sequences. */
 #include "ta_test.h"
+#include "ta_test_build.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -15,28 +16,13 @@
 static ta_track *make_track(ta_track_target target, ta_interpolation interp, const float *times, uint32_t keys,
                             const float *values, const float *in_t, const float *out_t, uint32_t tangents)
 {
-    ta_error err = {0};
-    ta_track_desc d = {0};
-    d.target = target;
-    d.interpolation = interp;
-    d.times = times;
-    d.key_count = keys;
-    d.values = values;
-    d.value_count = keys * ta_track_kind_value_size(target.kind);
-    d.in_tangents = in_t;
-    d.out_tangents = out_t;
-    d.tangent_count = tangents;
-    ta_track *t = NULL;
-    TA_ASSERT_OK(ta_track_create(&d, NULL, &t, &err), &err);
-    return t;
+    return ta_test_track_tangents(NULL, target, interp, times, keys, values,
+                                  keys * ta_track_kind_value_size(target.kind), in_t, out_t, tangents);
 }
 
 static ta_track_target node_target(uint32_t node, ta_track_kind kind)
 {
-    ta_error err = {0};
-    ta_track_target t;
-    TA_ASSERT_OK(ta_track_target_node(ta_node_at(node), kind, &t, &err), &err);
-    return t;
+    return ta_test_node_target(ta_node_at(node), kind);
 }
 
 static ta_track_target morph(uint32_t mesh, uint32_t target)
@@ -49,10 +35,7 @@ static ta_track_target morph(uint32_t mesh, uint32_t target)
 
 static ta_clip *clip_of(const char *name, ta_track **tracks, uint32_t n, const ta_clip_options *opts)
 {
-    ta_error err = {0};
-    ta_clip *clip = NULL;
-    TA_ASSERT_OK(ta_clip_create(name, tracks, n, opts, &clip, &err), &err);
-    return clip;
+    return ta_test_clip(name, tracks, n, opts);
 }
 
 static void assert_floats(const float *got, const float *want, uint32_t n)
@@ -173,14 +156,8 @@ static void test_subclip_keeps_tangents_control_points_and_strings(void **state)
     const float in_b[] = {-0.3f, 0, 0.7f, 1, 1.7f, 4, 2.7f, 9};
     const float out_b[] = {0.3f, 0, 1.3f, 1, 2.3f, 4, 3.3f, 9};
     ta_error err = {0};
-    ta_track_desc sd = {0};
-    sd.target = node_target(2, TA_TRACK_KIND_NODE_NAME);
-    sd.times = t;
-    sd.key_count = 4;
     const char *names[] = {"idle", "busy", "idle", "done"};
-    sd.strings = names;
-    ta_track *strings = NULL;
-    TA_ASSERT_OK(ta_track_create(&sd, NULL, &strings, &err), &err);
+    ta_track *strings = ta_test_string_track(node_target(2, TA_TRACK_KIND_NODE_NAME), t, 4, names);
     ta_track *tracks[3] = {make_track(morph(0, 0), TA_INTERPOLATION_CUBIC_SPLINE, t, 4, v, in_c, out_c, 4),
                            make_track(morph(0, 1), TA_INTERPOLATION_BEZIER, t, 4, v, in_b, out_b, 8), strings};
     ta_clip *clip = clip_of("curves", tracks, 3, NULL);

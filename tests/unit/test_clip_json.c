@@ -9,6 +9,7 @@
  * clip was made and nothing leaked.
  */
 #include "ta_test.h"
+#include "ta_test_build.h"
 
 #include <jansson.h>
 #include <stdio.h>
@@ -30,7 +31,7 @@ static ta_node_id add_node(ta_scene *s, ta_node_id parent, const char *name, con
 {
     ta_node_id n;
     ta_error err = {0};
-    TA_ASSERT_OK(ta_scene_add_node(s, parent, name, &n, &err), &err);
+    n = ta_test_node_under(s, parent, name);
     TA_ASSERT_OK(ta_scene_set_node_uuid(s, n, uuid, &err), &err);
     ta_scene_node(s, n)->type = type;
     return n;
@@ -41,8 +42,8 @@ static void fixture_make(fixture *f)
     ta_error err = {0};
     ta_scene_options so = {NULL, "World", "u-scene"};
     TA_ASSERT_OK(ta_scene_create(&so, &f->scene, &err), &err);
-    TA_ASSERT_OK(ta_assets_create(NULL, &f->assets, &err), &err);
-    TA_ASSERT_OK(ta_camera_list_create(NULL, &f->cameras, &err), &err);
+    f->assets = ta_test_assets();
+    f->cameras = ta_test_cameras();
     ta_scene *s = f->scene;
     f->root = add_node(s, ta_node_none(), "root", "u-root", TA_NODE_TYPE_GROUP);
     f->cube = add_node(s, f->root, "Cube", "u-cube", TA_NODE_TYPE_MESH);
@@ -98,18 +99,7 @@ static void fixture_free(fixture *f)
 static ta_track *make_track(ta_track_target target, ta_interpolation interp, const float *times, uint32_t keys,
                             const float *values, uint32_t count)
 {
-    ta_track_desc d;
-    memset(&d, 0, sizeof d);
-    d.target = target;
-    d.interpolation = interp;
-    d.times = times;
-    d.key_count = keys;
-    d.values = values;
-    d.value_count = count;
-    ta_track *t = NULL;
-    ta_error err = {0};
-    TA_ASSERT_OK(ta_track_create(&d, NULL, &t, &err), &err);
-    return t;
+    return ta_test_track(target, interp, times, keys, values, count);
 }
 
 /* ---- writing ---------------------------------------------------------------------------- */
@@ -163,8 +153,7 @@ static void test_write_names_targets_by_uuid_as_the_spec_table(void **state)
         make_track(bone_q, TA_INTERPOLATION_LINEAR, t2, 2, q8, 8),
     };
     ta_clip_options co = {NULL, 0, TA_BLEND_MODE_ADDITIVE, "{\"tag\":1}", "u-clip", false, NULL, 0};
-    ta_clip *clip;
-    TA_ASSERT_OK(ta_clip_create("walk", tracks, 10, &co, &clip, &err), &err);
+    ta_clip *clip = ta_test_clip("walk", tracks, 10, &co);
 
     ta_clip_binding where = {f.scene, f.assets, f.cameras, ta_node_none()};
     ta_clip_write_options wo;
@@ -220,32 +209,12 @@ static void test_write_flags_strings_and_bezier(void **state)
     TA_ASSERT_OK(ta_track_target_material(ta_material_at(0), TA_TRACK_KIND_MATERIAL_ROUGHNESS, &rough, &err), &err);
     const float flags[3] = {1, 0, 1};
     ta_track *v = make_track(vis, TA_INTERPOLATION_DEFAULT, t3, 3, flags, 3);
-    ta_track_desc sd;
-    memset(&sd, 0, sizeof sd);
     const char *const strings[3] = {"idle", "busy", "idle"};
-    sd.target = name;
-    sd.times = t3;
-    sd.key_count = 3;
-    sd.strings = strings;
-    ta_track *s;
-    TA_ASSERT_OK(ta_track_create(&sd, NULL, &s, &err), &err);
-    ta_track_desc bd;
-    memset(&bd, 0, sizeof bd);
+    ta_track *s = ta_test_string_track(name, t3, 3, strings);
     const float bv[3] = {0, 1, 0}, in[6] = {0, 0, 0.4f, 1, 0.9f, 0}, out[6] = {0.1f, 0, 0.6f, 1, 1, 0};
-    bd.target = rough;
-    bd.interpolation = TA_INTERPOLATION_BEZIER;
-    bd.times = t3;
-    bd.key_count = 3;
-    bd.values = bv;
-    bd.value_count = 3;
-    bd.in_tangents = in;
-    bd.out_tangents = out;
-    bd.tangent_count = 6;
-    ta_track *b;
-    TA_ASSERT_OK(ta_track_create(&bd, NULL, &b, &err), &err);
+    ta_track *b = ta_test_track_tangents(NULL, rough, TA_INTERPOLATION_BEZIER, t3, 3, bv, 3, in, out, 6);
     ta_track *tracks[3] = {v, s, b};
-    ta_clip *clip;
-    TA_ASSERT_OK(ta_clip_create("flags", tracks, 3, NULL, &clip, &err), &err);
+    ta_clip *clip = ta_test_clip("flags", tracks, 3, NULL);
     ta_clip_binding where = {f.scene, f.assets, f.cameras, ta_node_none()};
     ta_clip_write_options wo = {ta_clip_binding_name, &where, NULL, 2};
     char *text;
@@ -285,23 +254,9 @@ static void test_write_refuses_what_three_js_json_cannot_hold(void **state)
     ta_clip_write_options wo = {ta_clip_binding_name, &where, NULL, 0};
 
     /* A cubic spline track has no three.js JSON form. */
-    ta_track_target pos;
-    TA_ASSERT_OK(ta_track_target_node(f.cube, TA_TRACK_KIND_POSITION, &pos, &err), &err);
-    ta_track_desc d;
-    memset(&d, 0, sizeof d);
-    d.target = pos;
-    d.interpolation = TA_INTERPOLATION_CUBIC_SPLINE;
-    d.times = t2;
-    d.key_count = 2;
-    d.values = v6;
-    d.value_count = 6;
-    d.in_tangents = v6;
-    d.out_tangents = v6;
-    d.tangent_count = 6;
-    ta_track *cubic;
-    TA_ASSERT_OK(ta_track_create(&d, NULL, &cubic, &err), &err);
-    ta_clip *clip;
-    TA_ASSERT_OK(ta_clip_create("c", &cubic, 1, NULL, &clip, &err), &err);
+    ta_track *cubic = ta_test_track_tangents(NULL, ta_test_node_target(f.cube, TA_TRACK_KIND_POSITION),
+                                             TA_INTERPOLATION_CUBIC_SPLINE, t2, 2, v6, 6, v6, v6, 6);
+    ta_clip *clip = ta_test_clip("c", &cubic, 1, NULL);
     char *text = (char *)&err; /* a value the refusal must not change */
     TA_ASSERT_REFUSED(ta_clip_write(clip, &wo, &text, &err), &err, TA_ERROR_UNSUPPORTED,
                       "tracks[0]: a CUBIC_SPLINE track has no three.js JSON form");
@@ -314,18 +269,17 @@ static void test_write_refuses_what_three_js_json_cannot_hold(void **state)
     ta_track_target map1;
     TA_ASSERT_OK(ta_track_target_material(ta_material_at(2), TA_TRACK_KIND_MATERIAL_MAP_OFFSET, &map1, &err), &err);
     ta_track *mt = make_track(map1, TA_INTERPOLATION_LINEAR, t2, 2, o4, 4);
-    TA_ASSERT_OK(ta_clip_create("m", &mt, 1, NULL, &clip, &err), &err);
+    clip = ta_test_clip("m", &mt, 1, NULL);
     TA_ASSERT_REFUSED(ta_clip_write(clip, &wo, &text, &err), &err, TA_ERROR_MISSING_TARGET,
                       "tracks[0]: target: no mesh at or below the clip's root draws with material 2");
     ta_clip_release(clip);
 
     /* A node without a uuid has nothing to be named by. */
-    ta_node_id plain;
-    TA_ASSERT_OK(ta_scene_add_node(f.scene, f.root, "plain", &plain, &err), &err);
+    ta_node_id plain = ta_test_node_under(f.scene, f.root, "plain");
     ta_track_target pp;
     TA_ASSERT_OK(ta_track_target_node(plain, TA_TRACK_KIND_POSITION, &pp, &err), &err);
     ta_track *pt = make_track(pp, TA_INTERPOLATION_LINEAR, t2, 2, v6, 6);
-    TA_ASSERT_OK(ta_clip_create("p", &pt, 1, NULL, &clip, &err), &err);
+    clip = ta_test_clip("p", &pt, 1, NULL);
     TA_ASSERT_REFUSED(ta_clip_write(clip, &wo, &text, &err), &err, TA_ERROR_INVALID_ARGUMENT,
                       "tracks[0]: target: the track is on node 9 (\"plain\"), which has no uuid");
     /* A node outside the clip's root is not found from it. */
@@ -784,8 +738,7 @@ static void test_a_written_clip_reads_back_the_same(void **state)
     ta_track *tracks[4] = {make_track(pos, TA_INTERPOLATION_SMOOTH, t3, 3, v9, 9), make_track(em, TA_INTERPOLATION_STEP, t3, 3, c9, 9),
                            make_track(pen, TA_INTERPOLATION_LINEAR, t3, 3, c9, 3), make_track(morph, TA_INTERPOLATION_LINEAR, t3, 3, c9 + 3, 3)};
     ta_clip_options co = {NULL, 3.5, TA_BLEND_MODE_NORMAL, NULL, "u-rt", false, NULL, 0};
-    ta_clip *clip;
-    TA_ASSERT_OK(ta_clip_create("rt", tracks, 4, &co, &clip, &err), &err);
+    ta_clip *clip = ta_test_clip("rt", tracks, 4, &co);
     ta_clip_write_options wo = {ta_clip_binding_name, &r.where, NULL, 0};
     char *text;
     TA_ASSERT_OK(ta_clip_write(clip, &wo, &text, &err), &err);

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "ta_test.h"
+#include "ta_test_build.h"
 
 #include "animation/clip_internal.h"
 #include "animation/clip_plan.h"
@@ -23,24 +24,13 @@
 static ta_track *track_of(uint32_t node, ta_track_kind kind, const float *times, const float *values, uint32_t n,
                           ta_interpolation interp)
 {
-    ta_error err = {0};
-    ta_track_desc d = {0};
-    TA_ASSERT_OK(ta_track_target_node(ta_node_at(node), kind, &d.target, &err), &err);
-    d.interpolation = interp;
-    d.times = times;
-    d.key_count = KEYS;
-    d.values = values;
-    d.value_count = KEYS * n;
-    ta_track *t = NULL;
-    TA_ASSERT_OK(ta_track_create(&d, NULL, &t, &err), &err);
-    return t;
+    return ta_test_track(ta_test_node_target(ta_node_at(node), kind), interp, times, KEYS, values, KEYS * n);
 }
 
 /* Positions (LINEAR), rotations (LINEAR) and scales (STEP) of BONES nodes:
  * every kernel list of the plan has tracks. */
 static ta_clip *rig_clip(void)
 {
-    ta_error err = {0};
     float times[KEYS], pos[KEYS * 3], rot[KEYS * 4], scl[KEYS * 3];
     for (uint32_t k = 0; k < KEYS; ++k) {
         times[k] = (float)k / (KEYS - 1);
@@ -60,8 +50,7 @@ static ta_clip *rig_clip(void)
         tracks[3 * b + 1] = track_of(b, TA_TRACK_KIND_QUATERNION, times, rot, 4, TA_INTERPOLATION_LINEAR);
         tracks[3 * b + 2] = track_of(b, TA_TRACK_KIND_SCALE, times, scl, 3, TA_INTERPOLATION_STEP);
     }
-    ta_clip *clip = NULL;
-    TA_ASSERT_OK(ta_clip_create("rig", tracks, 3 * BONES, NULL, &clip, &err), &err);
+    ta_clip *clip = ta_test_clip("rig", tracks, 3 * BONES, NULL);
     return clip;
 }
 

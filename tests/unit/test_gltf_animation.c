@@ -65,29 +65,6 @@ static uint32_t mesh_with_targets(gltf_tb *tb, int prims, int targets, bool skin
     return gltf_tb_add(tb, "meshes", json_pack("{s:o}", "primitives", list));
 }
 
-/* An animation (named name, or unnamed for NULL) with one channel per entry. */
-static uint32_t animation(gltf_tb *tb, const char *name)
-{
-    json_t *a = json_pack("{s:[],s:[]}", "channels", "samplers");
-    if (name) json_object_set_new(a, "name", json_string(name));
-    return gltf_tb_add(tb, "animations", a);
-}
-
-static void channel(gltf_tb *tb, uint32_t anim, int node, const char *path, uint32_t input, uint32_t output,
-                    const char *interpolation)
-{
-    json_t *a = gltf_tb_get(tb, "animations", anim);
-    json_t *samplers = json_object_get(a, "samplers");
-    json_t *s = json_pack("{s:i,s:i}", "input", input, "output", output);
-    if (interpolation) json_object_set_new(s, "interpolation", json_string(interpolation));
-    json_array_append_new(samplers, s);
-    json_t *target = json_pack("{s:s}", "path", path);
-    if (node >= 0) json_object_set_new(target, "node", json_integer(node));
-    json_array_append_new(
-        json_object_get(a, "channels"),
-        json_pack("{s:I,s:o}", "sampler", (json_int_t)json_array_size(samplers) - 1, "target", target));
-}
-
 static const ta_track *track(const ta_model *m, uint32_t clip, uint32_t i)
 {
     assert_true(clip < m->animation_count);
@@ -109,10 +86,10 @@ static void interpolations_and_cubic_spline_triples(void **state)
     /* in-tangent, value, out-tangent per key */
     const float cubic[] = {9, 9, 9, 1, 1, 1, 2, 0, 0, /**/ 0, 4, 0, 3, 1, 1, 9, 9, 9};
     uint32_t in = gltf_tb_floats(&tb, times, 2, "SCALAR");
-    uint32_t a = animation(&tb, NULL), b = animation(&tb, "walk");
-    channel(&tb, a, 0, "translation", in, gltf_tb_floats(&tb, step, 2, "VEC3"), "STEP");
-    channel(&tb, a, 1, "rotation", in, gltf_tb_floats(&tb, rot, 2, "VEC4"), NULL);
-    channel(&tb, b, 2, "scale", in, gltf_tb_floats(&tb, cubic, 6, "VEC3"), "CUBICSPLINE");
+    uint32_t a = gltf_tb_animation(&tb, NULL), b = gltf_tb_animation(&tb, "walk");
+    gltf_tb_channel(&tb, a, 0, "translation", in, gltf_tb_floats(&tb, step, 2, "VEC3"), "STEP");
+    gltf_tb_channel(&tb, a, 1, "rotation", in, gltf_tb_floats(&tb, rot, 2, "VEC4"), NULL);
+    gltf_tb_channel(&tb, b, 2, "scale", in, gltf_tb_floats(&tb, cubic, 6, "VEC3"), "CUBICSPLINE");
     ta_model *model = load(&tb);
     assert_int_equal(model->animation_count, 2);
     assert_string_equal(ta_clip_name(model->animations[0]), "animation_0");
@@ -188,11 +165,11 @@ static void the_weights_traversal(void **state)
     gltf_tb_add(&tb, "scenes", json_pack("{s:[i,i,i,i]}", "nodes", 0, 1, 5, 6));
     const float times[] = {0, 1};
     uint32_t in = gltf_tb_floats(&tb, times, 2, "SCALAR");
-    uint32_t a = animation(&tb, "faces");
-    channel(&tb, a, 0, "weights", in, weights_output(&tb, 3), NULL); /* all 3 targets */
-    channel(&tb, a, 1, "weights", in, weights_output(&tb, 2), NULL); /* the Group's 2 + 2, and node 2's 1 */
-    channel(&tb, a, 5, "weights", in, weights_output(&tb, 3), NULL); /* 2 of the skinned mesh's targets */
-    channel(&tb, a, 6, "weights", in, weights_output(&tb, 1), NULL); /* a Bone: not a Group, nothing */
+    uint32_t a = gltf_tb_animation(&tb, "faces");
+    gltf_tb_channel(&tb, a, 0, "weights", in, weights_output(&tb, 3), NULL); /* all 3 targets */
+    gltf_tb_channel(&tb, a, 1, "weights", in, weights_output(&tb, 2), NULL); /* the Group's 2 + 2, and node 2's 1 */
+    gltf_tb_channel(&tb, a, 5, "weights", in, weights_output(&tb, 3), NULL); /* 2 of the skinned mesh's targets */
+    gltf_tb_channel(&tb, a, 6, "weights", in, weights_output(&tb, 1), NULL); /* a Bone: not a Group, nothing */
     ta_model *model = load(&tb);
     const ta_clip *clip = model->animations[0];
     assert_int_equal(ta_clip_track_count(clip), 3 + 5 + 2);
@@ -234,7 +211,7 @@ static void cubic_spline_weights_split_their_tangents(void **state)
     const float times[] = {0, 1};
     /* per key: in (t0, t1), value (t0, t1), out (t0, t1) */
     const float v[] = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12};
-    channel(&tb, animation(&tb, NULL), 0, "weights", gltf_tb_floats(&tb, times, 2, "SCALAR"),
+    gltf_tb_channel(&tb, gltf_tb_animation(&tb, NULL), 0, "weights", gltf_tb_floats(&tb, times, 2, "SCALAR"),
             gltf_tb_floats(&tb, v, 12, "SCALAR"), "CUBICSPLINE");
     ta_model *model = load(&tb);
     const ta_track *t1 = track(model, 0, 1);
@@ -255,7 +232,7 @@ static void rotations_not_of_unit_length_are_normalized(void **state)
     gltf_tb_add(&tb, "scenes", json_pack("{s:[i]}", "nodes", 0));
     const float times[] = {0, 1};
     const float rot[] = {0, 0, 0, 2, 0, 0, 0.6f, 0.8f};
-    channel(&tb, animation(&tb, NULL), 0, "rotation", gltf_tb_floats(&tb, times, 2, "SCALAR"),
+    gltf_tb_channel(&tb, gltf_tb_animation(&tb, NULL), 0, "rotation", gltf_tb_floats(&tb, times, 2, "SCALAR"),
             gltf_tb_floats(&tb, rot, 2, "VEC4"), NULL);
     ta_model *model = load(&tb);
     const float *v = ta_track_values(track(model, 0, 0));
@@ -280,15 +257,15 @@ static void channels_left_out_and_durations(void **state)
     const float v[] = {1, 2, 3, 4, 5, 6};
     uint32_t s = gltf_tb_floats(&tb, short_times, 2, "SCALAR"), l = gltf_tb_floats(&tb, long_times, 2, "SCALAR");
     uint32_t values = gltf_tb_floats(&tb, v, 2, "VEC3");
-    uint32_t a = animation(&tb, "mixed");
-    channel(&tb, a, 0, "translation", s, values, NULL);
-    channel(&tb, a, 1, "translation", l, values, NULL);  /* not in the default scene */
-    channel(&tb, a, 0, "visibility", l, values, NULL);   /* a path not driven */
-    channel(&tb, a, -1, "translation", l, values, NULL); /* no node */
-    uint32_t b = animation(&tb, "frozen");
-    channel(&tb, b, 0, "translation", gltf_tb_floats(&tb, zero, 1, "SCALAR"), gltf_tb_floats(&tb, v, 1, "VEC3"), NULL);
-    uint32_t c = animation(&tb, "away");
-    channel(&tb, c, 1, "scale", s, values, NULL);
+    uint32_t a = gltf_tb_animation(&tb, "mixed");
+    gltf_tb_channel(&tb, a, 0, "translation", s, values, NULL);
+    gltf_tb_channel(&tb, a, 1, "translation", l, values, NULL);  /* not in the default scene */
+    gltf_tb_channel(&tb, a, 0, "visibility", l, values, NULL);   /* a path not driven */
+    gltf_tb_channel(&tb, a, -1, "translation", l, values, NULL); /* no node */
+    uint32_t b = gltf_tb_animation(&tb, "frozen");
+    gltf_tb_channel(&tb, b, 0, "translation", gltf_tb_floats(&tb, zero, 1, "SCALAR"), gltf_tb_floats(&tb, v, 1, "VEC3"), NULL);
+    uint32_t c = gltf_tb_animation(&tb, "away");
+    gltf_tb_channel(&tb, c, 1, "scale", s, values, NULL);
     ta_model *model = load(&tb);
     /* Animation i stays clip i: none is dropped. */
     assert_int_equal(model->animation_count, 3);
@@ -345,8 +322,8 @@ static void broken_samplers_and_channels_are_left_out(void **state)
         if (c == 2) v[4] = NAN;
         uint32_t in = gltf_tb_floats(&tb, times, c == 3 ? 1 : 2, c == 3 ? "VEC2" : "SCALAR");
         uint32_t out = gltf_tb_floats(&tb, v, c == 4 ? 1 : 2, c == 4 ? "VEC4" : "VEC3");
-        uint32_t a = animation(&tb, NULL);
-        channel(&tb, a, 0, "translation", in, out, c == 5 ? "SMOOTH" : c == 6 ? "CUBICSPLINE" : NULL);
+        uint32_t a = gltf_tb_animation(&tb, NULL);
+        gltf_tb_channel(&tb, a, 0, "translation", in, out, c == 5 ? "SMOOTH" : c == 6 ? "CUBICSPLINE" : NULL);
         json_t *ch = json_array_get(json_object_get(gltf_tb_get(&tb, "animations", a), "channels"), 0);
         json_t *sm = json_array_get(json_object_get(gltf_tb_get(&tb, "animations", a), "samplers"), 0);
         if (c == 7) json_object_set_new(ch, "sampler", json_integer(3));

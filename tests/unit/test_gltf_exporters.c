@@ -13,6 +13,7 @@
 
 #include "gltf_test_builder.h"
 #include "ta_test.h"
+#include "ta_test_build.h"
 #include "threeanim/threeanim.h"
 
 static ta_model *load(gltf_tb *tb)
@@ -23,27 +24,6 @@ static ta_model *load(gltf_tb *tb)
     return model;
 }
 
-static uint32_t animation(gltf_tb *tb, const char *name)
-{
-    json_t *a = json_pack("{s:[],s:[]}", "channels", "samplers");
-    if (name) json_object_set_new(a, "name", json_string(name));
-    return gltf_tb_add(tb, "animations", a);
-}
-
-static void channel(gltf_tb *tb, uint32_t anim, int node, const char *path, uint32_t input, uint32_t output,
-                    const char *interpolation)
-{
-    json_t *a = gltf_tb_get(tb, "animations", anim);
-    json_t *samplers = json_object_get(a, "samplers");
-    json_t *s = json_pack("{s:i,s:i}", "input", input, "output", output);
-    if (interpolation) json_object_set_new(s, "interpolation", json_string(interpolation));
-    json_array_append_new(samplers, s);
-    json_t *target = json_pack("{s:s}", "path", path);
-    if (node >= 0) json_object_set_new(target, "node", json_integer(node));
-    json_array_append_new(
-        json_object_get(a, "channels"),
-        json_pack("{s:I,s:o}", "sampler", (json_int_t)json_array_size(samplers) - 1, "target", target));
-}
 
 static uint32_t mesh_with_targets(gltf_tb *tb, int targets)
 {
@@ -69,7 +49,7 @@ static void one_channel_file(gltf_tb *tb, const char *path, const float *times, 
     gltf_tb_init(tb);
     gltf_tb_node(tb, "n");
     gltf_tb_add(tb, "scenes", json_pack("{s:[i]}", "nodes", 0));
-    channel(tb, animation(tb, "a"), 0, path, gltf_tb_floats(tb, times, keys, "SCALAR"),
+    gltf_tb_channel(tb, gltf_tb_animation(tb, "a"), 0, path, gltf_tb_floats(tb, times, keys, "SCALAR"),
             gltf_tb_floats(tb, values, elements, type), interpolation);
 }
 
@@ -165,7 +145,7 @@ static void cubic_splines_are_split_at_zero(void **state)
     gltf_tb_add(&tb, "scenes", json_pack("{s:[i]}", "nodes", 0));
     const float times[] = {-1, 1};
     const float v[] = {0, 0, 0, 0, 1, 0}; /* in, value, out per key */
-    channel(&tb, animation(&tb, NULL), 0, "weights", gltf_tb_floats(&tb, times, 2, "SCALAR"),
+    gltf_tb_channel(&tb, gltf_tb_animation(&tb, NULL), 0, "weights", gltf_tb_floats(&tb, times, 2, "SCALAR"),
             gltf_tb_floats(&tb, v, 6, "SCALAR"), "CUBICSPLINE");
     ta_model *model = load(&tb);
     check_cut_warning(model, "keys from -1 s");
@@ -214,7 +194,7 @@ static void held_poses_are_pose_clips(void **state)
     for (int mode = 0; mode < 2; ++mode) {
         ta_mixer *mixer = NULL;
         ta_action *action = NULL;
-        TA_ASSERT_OK(ta_mixer_create(ta_node_none(), NULL, &mixer, &err), &err);
+        mixer = ta_test_mixer(ta_node_none());
         TA_ASSERT_OK(ta_action_create(model->animations[0], NULL, &action, &err), &err);
         TA_ASSERT_OK(ta_action_set_loop(action, mode ? TA_LOOP_MODE_ONCE : TA_LOOP_MODE_REPEAT, TA_ACTION_ENDLESS, &err), &err);
         TA_ASSERT_OK(ta_mixer_add(mixer, action, ta_node_none(), NULL, &err), &err);
@@ -255,7 +235,7 @@ static void every_morph_target_is_kept_and_driven(void **state)
         w[k] = 0;
         w[52 + k] = (float)(k + 1) / 64;
     }
-    channel(&tb, animation(&tb, "face"), 0, "weights", gltf_tb_floats(&tb, times, 2, "SCALAR"),
+    gltf_tb_channel(&tb, gltf_tb_animation(&tb, "face"), 0, "weights", gltf_tb_floats(&tb, times, 2, "SCALAR"),
             gltf_tb_floats(&tb, w, 104, "SCALAR"), NULL);
     ta_model *model = load(&tb);
     assert_int_equal(model->warning_count, 0);
@@ -266,7 +246,7 @@ static void every_morph_target_is_kept_and_driven(void **state)
     ta_error err = {0};
     ta_mixer *mixer = NULL;
     ta_action *action = NULL;
-    TA_ASSERT_OK(ta_mixer_create(ta_node_none(), NULL, &mixer, &err), &err);
+    mixer = ta_test_mixer(ta_node_none());
     TA_ASSERT_OK(ta_action_create(model->animations[0], NULL, &action, &err), &err);
     TA_ASSERT_OK(ta_mixer_add(mixer, action, ta_node_none(), NULL, &err), &err);
     TA_ASSERT_OK(ta_action_play(action, &err), &err);
@@ -328,13 +308,13 @@ static void every_channel_left_out_keeps_the_clip_indices(void **state)
     };
     const size_t n = sizeof cases / sizeof cases[0];
     for (size_t c = 0; c < n; ++c) {
-        uint32_t a = animation(&tb, NULL);
-        channel(&tb, a, cases[c].node, cases[c].path, in, cases[c].output == 0 ? vec3 : cases[c].output == 1 ? ints : two,
+        uint32_t a = gltf_tb_animation(&tb, NULL);
+        gltf_tb_channel(&tb, a, cases[c].node, cases[c].path, in, cases[c].output == 0 ? vec3 : cases[c].output == 1 ? ints : two,
                 NULL);
-        channel(&tb, a, 0, "translation", in, vec3, NULL); /* a good one beside it */
+        gltf_tb_channel(&tb, a, 0, "translation", in, vec3, NULL); /* a good one beside it */
     }
-    uint32_t last = animation(&tb, "last");
-    channel(&tb, last, 0, "translation", in, vec3, NULL);
+    uint32_t last = gltf_tb_animation(&tb, "last");
+    gltf_tb_channel(&tb, last, 0, "translation", in, vec3, NULL);
     ta_model *model = load(&tb);
     assert_int_equal(model->animation_count, n + 1);
     assert_string_equal(ta_clip_name(model->animations[n]), "last");
@@ -431,9 +411,9 @@ static void channels_bind_by_node_index_when_names_collide(void **state)
     gltf_tb_add(&tb, "scenes", json_pack("{s:[i,i,i]}", "nodes", 0, 1, 2));
     const float times[] = {0, 1}, v[] = {1, 2, 3, 4, 5, 6};
     uint32_t in = gltf_tb_floats(&tb, times, 2, "SCALAR"), out = gltf_tb_floats(&tb, v, 2, "VEC3");
-    uint32_t a = animation(&tb, NULL);
-    channel(&tb, a, 1, "translation", in, out, NULL);
-    channel(&tb, a, 2, "scale", in, out, NULL);
+    uint32_t a = gltf_tb_animation(&tb, NULL);
+    gltf_tb_channel(&tb, a, 1, "translation", in, out, NULL);
+    gltf_tb_channel(&tb, a, 2, "scale", in, out, NULL);
     ta_model *model = load(&tb);
     const ta_scene *s = model->scene;
     assert_string_equal(s->nodes[model->source_nodes[1].index].name, "Cube_1");
@@ -458,8 +438,8 @@ static void another_scene_can_be_loaded(void **state)
     gltf_tb_add(&tb, "scenes", json_pack("{s:s,s:[i]}", "name", "B", "nodes", 2));
     const float times[] = {0, 1}, v[] = {1, 2, 3, 4, 5, 6};
     uint32_t in = gltf_tb_floats(&tb, times, 2, "SCALAR"), out = gltf_tb_floats(&tb, v, 2, "VEC3");
-    channel(&tb, animation(&tb, "on_first"), 0, "translation", in, out, NULL);
-    channel(&tb, animation(&tb, "on_second"), 1, "translation", in, out, NULL);
+    gltf_tb_channel(&tb, gltf_tb_animation(&tb, "on_first"), 0, "translation", in, out, NULL);
+    gltf_tb_channel(&tb, gltf_tb_animation(&tb, "on_second"), 1, "translation", in, out, NULL);
     ta_load_options o = {0};
     o.gltf_scene = 2; /* scenes[1] */
     ta_model *model = NULL;

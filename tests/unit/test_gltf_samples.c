@@ -23,32 +23,24 @@ typedef struct sample {
     sample_clip clips[9];
 } sample;
 
+/* InterpolationTest's nine clips, the same in its .glb and its .gltf. */
+#define INTERPOLATION_TEST_CLIPS                                                  \
+    {{"Step Scale", 1, 5, 1.6667, TA_INTERPOLATION_STEP},                         \
+     {"Linear Scale", 1, 5, 1.6667, TA_INTERPOLATION_LINEAR},                     \
+     {"CubicSpline Scale", 1, 5, 1.6667, TA_INTERPOLATION_CUBIC_SPLINE},          \
+     {"Step Rotation", 1, 5, 1.7083, TA_INTERPOLATION_STEP},                      \
+     {"CubicSpline Rotation", 1, 5, 1.7083, TA_INTERPOLATION_CUBIC_SPLINE},       \
+     {"Linear Rotation", 1, 5, 1.7083, TA_INTERPOLATION_LINEAR},                  \
+     {"Step Translation", 1, 5, 1.7083, TA_INTERPOLATION_STEP},                   \
+     {"CubicSpline Translation", 1, 5, 1.6667, TA_INTERPOLATION_CUBIC_SPLINE},    \
+     {"Linear Translation", 1, 5, 1.6667, TA_INTERPOLATION_LINEAR}}
+
 static const sample samples[] = {
     {"AnimatedTriangle/glTF/AnimatedTriangle.gltf", 1, {{"animation_0", 1, 5, 1.0, TA_INTERPOLATION_LINEAR}}},
     {"AnimatedCube/glTF/AnimatedCube.gltf", 1, {{"animation_AnimatedCube", 1, 3, 2.0, TA_INTERPOLATION_LINEAR}}},
     {"BoxAnimated/glTF-Binary/BoxAnimated.glb", 1, {{"animation_0", 2, 0, 3.708, TA_INTERPOLATION_LINEAR}}},
-    {"InterpolationTest/glTF-Binary/InterpolationTest.glb",
-     9,
-     {{"Step Scale", 1, 5, 1.6667, TA_INTERPOLATION_STEP},
-      {"Linear Scale", 1, 5, 1.6667, TA_INTERPOLATION_LINEAR},
-      {"CubicSpline Scale", 1, 5, 1.6667, TA_INTERPOLATION_CUBIC_SPLINE},
-      {"Step Rotation", 1, 5, 1.7083, TA_INTERPOLATION_STEP},
-      {"CubicSpline Rotation", 1, 5, 1.7083, TA_INTERPOLATION_CUBIC_SPLINE},
-      {"Linear Rotation", 1, 5, 1.7083, TA_INTERPOLATION_LINEAR},
-      {"Step Translation", 1, 5, 1.7083, TA_INTERPOLATION_STEP},
-      {"CubicSpline Translation", 1, 5, 1.6667, TA_INTERPOLATION_CUBIC_SPLINE},
-      {"Linear Translation", 1, 5, 1.6667, TA_INTERPOLATION_LINEAR}}},
-    {"InterpolationTest/glTF/InterpolationTest.gltf",
-     9,
-     {{"Step Scale", 1, 5, 1.6667, TA_INTERPOLATION_STEP},
-      {"Linear Scale", 1, 5, 1.6667, TA_INTERPOLATION_LINEAR},
-      {"CubicSpline Scale", 1, 5, 1.6667, TA_INTERPOLATION_CUBIC_SPLINE},
-      {"Step Rotation", 1, 5, 1.7083, TA_INTERPOLATION_STEP},
-      {"CubicSpline Rotation", 1, 5, 1.7083, TA_INTERPOLATION_CUBIC_SPLINE},
-      {"Linear Rotation", 1, 5, 1.7083, TA_INTERPOLATION_LINEAR},
-      {"Step Translation", 1, 5, 1.7083, TA_INTERPOLATION_STEP},
-      {"CubicSpline Translation", 1, 5, 1.6667, TA_INTERPOLATION_CUBIC_SPLINE},
-      {"Linear Translation", 1, 5, 1.6667, TA_INTERPOLATION_LINEAR}}},
+    {"InterpolationTest/glTF-Binary/InterpolationTest.glb", 9, INTERPOLATION_TEST_CLIPS},
+    {"InterpolationTest/glTF/InterpolationTest.gltf", 9, INTERPOLATION_TEST_CLIPS},
     {"AnimatedMorphCube/glTF-Binary/AnimatedMorphCube.glb", 1, {{"Square", 2, 127, 4.199997, TA_INTERPOLATION_LINEAR}}},
     {"AnimatedMorphCube/glTF-Quantized/AnimatedMorphCube.gltf", 1, {{"Square", 2, 127, 4.2, TA_INTERPOLATION_LINEAR}}},
     {"AnimatedMorphSphere/glTF-Binary/AnimatedMorphSphere.glb", 1, {{"Globe", 2, 217, 7.2, TA_INTERPOLATION_LINEAR}}},

@@ -6,6 +6,7 @@
 
 #include "ta_snapshot.h"
 #include "ta_test.h"
+#include "ta_test_build.h"
 #include "threeanim/threeanim.h"
 
 static ta_model *load_default(ta_allocator *alloc)
@@ -27,12 +28,8 @@ static ta_model *load_default(ta_allocator *alloc)
 static ta_mixer *play(ta_scene *scene, const ta_clip *clip, int frames)
 {
     ta_error err = {0};
-    ta_mixer *mixer;
-    TA_ASSERT_OK(ta_mixer_create(ta_node_none(), NULL, &mixer, &err), &err);
-    ta_action *action;
-    TA_ASSERT_OK(ta_action_create(clip, NULL, &action, &err), &err);
-    TA_ASSERT_OK(ta_mixer_add(mixer, action, ta_node_none(), NULL, &err), &err);
-    TA_ASSERT_OK(ta_action_play(action, &err), &err);
+    ta_mixer *mixer = ta_test_mixer(ta_node_none());
+    ta_test_play(mixer, clip);
     for (int k = 0; k <= frames; ++k)
         TA_ASSERT_OK(ta_mixer_update(mixer, scene, ta_duration_from_seconds(k == 0 ? 0 : 1.0 / 30), &err), &err);
     return mixer;

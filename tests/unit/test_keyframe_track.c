@@ -47,6 +47,7 @@
 #include <stdio.h>
 
 #include "ta_test.h"
+#include "ta_test_build.h"
 
 #include "animation/track_internal.h"
 #include "threeanim/keyframe_track.h"
@@ -69,13 +70,7 @@ static ta_track_target material(ta_track_kind kind)
 
 static ta_track_desc position_desc(const float *times, uint32_t keys, const float *values, uint32_t value_count)
 {
-    ta_track_desc d = {0};
-    d.target = node(TA_TRACK_KIND_POSITION);
-    d.times = times;
-    d.key_count = keys;
-    d.values = values;
-    d.value_count = value_count;
-    return d;
+    return ta_test_desc(node(TA_TRACK_KIND_POSITION), TA_INTERPOLATION_DEFAULT, times, keys, values, value_count);
 }
 
 /* Refused with code and a message holding needle; nothing built, nothing allocated. */
@@ -159,14 +154,8 @@ static void test_strings_are_kept_once(void **state)
     (void)state;
     const float times[] = {0, 1, 2, 3, 4};
     const char *names[] = {"idle", "busy", "idle", "", "busy"};
-    ta_track_desc d = {0};
-    d.target = node(TA_TRACK_KIND_NODE_NAME);
-    d.times = times;
-    d.key_count = 5;
-    d.strings = names;
-    ta_track *t = NULL;
+    ta_track *t = ta_test_string_track(node(TA_TRACK_KIND_NODE_NAME), times, 5, names);
     ta_error err = {0};
-    TA_ASSERT_OK(ta_track_create(&d, NULL, &t, &err), &err);
     assert_int_equal(ta_track_interpolation(t), TA_INTERPOLATION_STEP);
     assert_int_equal(ta_track_string_count(t), 3);
     assert_string_equal(ta_track_string(t, 0), "idle");
@@ -195,14 +184,8 @@ static void test_many_strings_are_kept_once(void **state)
         snprintf(buf[k], sizeof buf[k], "n%d", (k * 7) % 37);
         names[k] = buf[k];
     }
-    ta_track_desc d = {0};
-    d.target = node(TA_TRACK_KIND_NODE_NAME);
-    d.times = times;
-    d.key_count = KEYS;
-    d.strings = names;
-    ta_track *t = NULL;
+    ta_track *t = ta_test_string_track(node(TA_TRACK_KIND_NODE_NAME), times, KEYS, names);
     ta_error err = {0};
-    TA_ASSERT_OK(ta_track_create(&d, NULL, &t, &err), &err);
     assert_int_equal(ta_track_string_count(t), 37);
     const char *keys[KEYS];
     TA_ASSERT_OK(ta_track_key_strings(t, keys, KEYS, &err), &err);
@@ -217,19 +200,8 @@ static void test_tangents_are_copied(void **state)
     const float values[] = {0, 1};
     const float in[] = {0, 0, 1.5f, 1};
     const float out[] = {0.5f, 0, 2, 1};
-    ta_track_desc d = {0};
-    d.target = material(TA_TRACK_KIND_MATERIAL_OPACITY);
-    d.interpolation = TA_INTERPOLATION_BEZIER;
-    d.times = times;
-    d.key_count = 2;
-    d.values = values;
-    d.value_count = 2;
-    d.in_tangents = in;
-    d.out_tangents = out;
-    d.tangent_count = 4;
-    ta_track *t = NULL;
-    ta_error err = {0};
-    TA_ASSERT_OK(ta_track_create(&d, NULL, &t, &err), &err);
+    ta_track *t = ta_test_track_tangents(NULL, material(TA_TRACK_KIND_MATERIAL_OPACITY), TA_INTERPOLATION_BEZIER,
+                                         times, 2, values, 2, in, out, 4);
     assert_int_equal(ta_track_tangent_count(t), 4);
     assert_memory_equal(ta_track_in_tangents(t), in, sizeof in);
     assert_memory_equal(ta_track_out_tangents(t), out, sizeof out);
@@ -242,14 +214,8 @@ static void test_copy_is_deep_and_uses_its_own_allocator(void **state)
     (void)state;
     const float times[] = {0, 1, 2};
     const char *names[] = {"a", "b", "a"};
-    ta_track_desc d = {0};
-    d.target = node(TA_TRACK_KIND_NODE_NAME);
-    d.times = times;
-    d.key_count = 3;
-    d.strings = names;
-    ta_track *t = NULL, *c = NULL;
+    ta_track *t = ta_test_string_track(node(TA_TRACK_KIND_NODE_NAME), times, 3, names), *c = NULL;
     ta_error err = {0};
-    TA_ASSERT_OK(ta_track_create(&d, NULL, &t, &err), &err);
     ta_test_counter counter = {0, 0, 0, 0, -1};
     ta_allocator a = ta_test_counting_allocator(&counter);
     TA_ASSERT_OK(ta_track_copy(t, &a, &c, &err), &err);
@@ -610,13 +576,7 @@ static void test_refuses_a_flag_key_not_0_or_1(void **state)
 static ta_track_desc spline_desc(const float *times, const float *values, const float *in, const float *out,
                                  uint32_t tangent_count)
 {
-    ta_track_desc d = {0};
-    d.target = node(TA_TRACK_KIND_SCALE);
-    d.interpolation = TA_INTERPOLATION_CUBIC_SPLINE;
-    d.times = times;
-    d.key_count = 2;
-    d.values = values;
-    d.value_count = 6;
+    ta_track_desc d = ta_test_desc(node(TA_TRACK_KIND_SCALE), TA_INTERPOLATION_CUBIC_SPLINE, times, 2, values, 6);
     d.in_tangents = in;
     d.out_tangents = out;
     d.tangent_count = tangent_count;
@@ -714,15 +674,8 @@ static void test_check_says_what_create_would(void **state)
     (void)state;
     const float times[] = {0, 1, 2};
     const float values[] = {0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1};
-    ta_track_desc d = {0};
-    d.target = node(TA_TRACK_KIND_QUATERNION);
-    d.times = times;
-    d.key_count = 3;
-    d.values = values;
-    d.value_count = 12;
-    ta_track *t = NULL;
+    ta_track *t = ta_test_track(node(TA_TRACK_KIND_QUATERNION), TA_INTERPOLATION_DEFAULT, times, 3, values, 12);
     ta_error err = {0};
-    TA_ASSERT_OK(ta_track_create(&d, NULL, &t, &err), &err);
     TA_ASSERT_OK(ta_track_check(t, &err), &err);
     assert_true(ta_track_validate(t));
 

@@ -8,6 +8,7 @@
 
 #include "gltf_test_builder.h"
 #include "ta_test.h"
+#include "ta_test_build.h"
 
 #include "threeanim/threeanim.h"
 
@@ -25,16 +26,8 @@ static ta_clip *marked_clip(const double *times, uint32_t n, ta_node_id node)
 {
     ta_error err = {0};
     float kt[2] = {0, 1}, kv[6] = {0, 0, 0, 1, 0, 0};
-    ta_track_desc d = {0};
-    TA_ASSERT_OK(ta_track_target_node(node, TA_TRACK_KIND_POSITION, &d.target, &err), &err);
-    d.times = kt;
-    d.key_count = 2;
-    d.values = kv;
-    d.value_count = 6;
-    ta_track *t = NULL;
-    TA_ASSERT_OK(ta_track_create(&d, NULL, &t, &err), &err);
-    ta_clip *c = NULL;
-    TA_ASSERT_OK(ta_clip_create("walk", &t, 1, NULL, &c, &err), &err);
+    ta_track *t = ta_test_node_track(node, TA_TRACK_KIND_POSITION, kt, 2, kv, 6);
+    ta_clip *c = ta_test_clip("walk", &t, 1, NULL);
     static const char *names[] = {"m0", "m1", "m2", "m3"};
     ta_clip_marker marks[4];
     for (uint32_t i = 0; i < n; ++i) {
@@ -49,10 +42,10 @@ static void rig_make(rig *r, const double *times, uint32_t n, ta_loop_mode mode,
 {
     ta_error err = {0};
     memset(r, 0, sizeof *r);
-    TA_ASSERT_OK(ta_scene_create(NULL, &r->scene, &err), &err);
-    TA_ASSERT_OK(ta_scene_add_node(r->scene, ta_node_none(), "n", &r->node, &err), &err);
+    r->scene = ta_test_scene();
+    r->node = ta_test_node_under(r->scene, ta_node_none(), "n");
     r->clip = marked_clip(times, n, r->node);
-    TA_ASSERT_OK(ta_mixer_create(ta_node_none(), NULL, &r->mixer, &err), &err);
+    r->mixer = ta_test_mixer(ta_node_none());
     TA_ASSERT_OK(ta_action_create(r->clip, NULL, &r->action, &err), &err);
     TA_ASSERT_OK(ta_mixer_add(r->mixer, r->action, ta_node_none(), &r->index, &err), &err);
     TA_ASSERT_OK(ta_action_set_loop(r->action, mode, reps, &err), &err);
@@ -219,8 +212,8 @@ static void test_derived_clips_carry_the_markers(void **state)
     ta_error err = {0};
     ta_scene *scene = NULL;
     ta_node_id node;
-    TA_ASSERT_OK(ta_scene_create(NULL, &scene, &err), &err);
-    TA_ASSERT_OK(ta_scene_add_node(scene, ta_node_none(), "n", &node, &err), &err);
+    scene = ta_test_scene();
+    node = ta_test_node_under(scene, ta_node_none(), "n");
     /* marked_clip: 1 s, keys at 0 and 1 */
     const double times[2] = {0.25, 0.75};
     ta_clip *c = marked_clip(times, 2, node);
@@ -236,18 +229,11 @@ static void test_derived_clips_carry_the_markers(void **state)
     /* a subclip with a key at 0.5 s lasts 0.5 s: the marker at 0.75 s is past its end */
     ta_clip *dense = NULL;
     float kt[3] = {0, 0.5f, 1}, kv[9] = {0, 0, 0, 0.5f, 0, 0, 1, 0, 0};
-    ta_track_desc d = {0};
-    TA_ASSERT_OK(ta_track_target_node(node, TA_TRACK_KIND_POSITION, &d.target, &err), &err);
-    d.times = kt;
-    d.key_count = 3;
-    d.values = kv;
-    d.value_count = 9;
-    ta_track *t = NULL;
-    TA_ASSERT_OK(ta_track_create(&d, NULL, &t, &err), &err);
+    ta_track *t = ta_test_node_track(node, TA_TRACK_KIND_POSITION, kt, 3, kv, 9);
     ta_clip_options o = {0};
     o.markers = ta_clip_markers(c);
     o.marker_count = ta_clip_marker_count(c);
-    TA_ASSERT_OK(ta_clip_create("dense", &t, 1, &o, &dense, &err), &err);
+    dense = ta_test_clip("dense", &t, 1, &o);
     sub = (ta_clip *)&err; /* a refusal leaves it alone */
     TA_ASSERT_REFUSED(ta_clip_subclip(dense, "half", 0, 16, 30, NULL, &sub, &err), &err, TA_ERROR_OUT_OF_RANGE,
                       "markers[1].time: 0.75 s is outside the clip's [0, 0.5 s]");
@@ -279,8 +265,8 @@ static void test_json_round_trip(void **state)
     ta_error err = {0};
     ta_scene *scene = NULL;
     ta_node_id node;
-    TA_ASSERT_OK(ta_scene_create(NULL, &scene, &err), &err);
-    TA_ASSERT_OK(ta_scene_add_node(scene, ta_node_none(), "hips", &node, &err), &err);
+    scene = ta_test_scene();
+    node = ta_test_node_under(scene, ta_node_none(), "hips");
     TA_ASSERT_OK(ta_scene_set_node_uuid(scene, node, "7d0f1a52-0000-4000-8000-000000000001", &err), &err);
     const double times[2] = {0.25, 1.0};
     ta_clip *c = marked_clip(times, 2, node);
@@ -312,19 +298,11 @@ static void test_gltf_extras_markers(void **state)
     for (int with = 0; with < 2; ++with) {
         gltf_tb tb;
         gltf_tb_init(&tb);
-        uint32_t node = gltf_tb_node(&tb, "hips");
-        gltf_tb_add(&tb, "scenes", json_pack("{s:[i]}", "nodes", (int)node));
-        const float times[2] = {0, 2}, moves[6] = {0, 0, 0, 1, 0, 0};
-        uint32_t in = gltf_tb_floats(&tb, times, 2, "SCALAR");
-        uint32_t out = gltf_tb_floats(&tb, moves, 2, "VEC3");
         json_t *extras = with ? json_pack("{s:[{s:s,s:f},{s:s,s:f}],s:s}", "markers", "name", "hit", "time", 1.5, "name",
                                   "step", "time", 0.25, "note", "x")
                               : json_pack("{s:s}", "note", "x");
         assert_non_null(extras);
-        gltf_tb_add(&tb, "animations",
-                    json_pack("{s:s,s:[{s:i,s:{s:i,s:s}}],s:[{s:i,s:i}],s:o}", "name", "walk", "channels", "sampler", 0,
-                              "target", "node", (int)node, "path", "translation", "samplers", "input", (int)in,
-                              "output", (int)out, "extras", extras));
+        gltf_tb_hips_walk(&tb, extras);
         ta_model *model = NULL;
         TA_ASSERT_OK(gltf_tb_load(&tb, GLTF_TB_GLB, NULL, &model, &err), &err);
         gltf_tb_free(&tb);

@@ -6,6 +6,7 @@
 
 #include "gltf_test_builder.h"
 #include "ta_test.h"
+#include "ta_test_build.h"
 
 #include "threeanim/threeanim.h"
 
@@ -19,8 +20,8 @@ static void world_make(world *w)
 {
     ta_error err = {0};
     memset(w, 0, sizeof *w);
-    TA_ASSERT_OK(ta_scene_create(NULL, &w->scene, &err), &err);
-    TA_ASSERT_OK(ta_scene_add_node(w->scene, ta_node_none(), "hips", &w->node, &err), &err);
+    w->scene = ta_test_scene();
+    w->node = ta_test_node_under(w->scene, ta_node_none(), "hips");
     TA_ASSERT_OK(ta_scene_set_node_uuid(w->scene, w->node, "u-hips", &err), &err);
     ta_clip_binding where = {w->scene, NULL, NULL, ta_node_none()};
     w->where = where;
@@ -29,23 +30,13 @@ static void world_make(world *w)
 /* A 1 s clip moving hips, with user_data and markers as given. */
 static ta_clip *clip_with(const world *w, const char *user_data, const ta_clip_marker *markers, uint32_t count)
 {
-    ta_error err = {0};
     float kt[2] = {0, 1}, kv[6] = {0, 0, 0, 1, 0, 0};
-    ta_track_desc d = {0};
-    TA_ASSERT_OK(ta_track_target_node(w->node, TA_TRACK_KIND_POSITION, &d.target, &err), &err);
-    d.times = kt;
-    d.key_count = 2;
-    d.values = kv;
-    d.value_count = 6;
-    ta_track *t = NULL;
-    TA_ASSERT_OK(ta_track_create(&d, NULL, &t, &err), &err);
+    ta_track *t = ta_test_node_track(w->node, TA_TRACK_KIND_POSITION, kt, 2, kv, 6);
     ta_clip_options o = {0};
     o.user_data = user_data;
     o.markers = markers;
     o.marker_count = count;
-    ta_clip *c = NULL;
-    TA_ASSERT_OK(ta_clip_create("walk", &t, 1, &o, &c, &err), &err);
-    return c;
+    return ta_test_clip("walk", &t, 1, &o);
 }
 
 static char *write_clip(const world *w, const ta_clip *c)
@@ -276,15 +267,7 @@ static ta_result load_with_extras(json_t *extras, ta_model **model, ta_error *er
 {
     gltf_tb tb;
     gltf_tb_init(&tb);
-    uint32_t node = gltf_tb_node(&tb, "hips");
-    gltf_tb_add(&tb, "scenes", json_pack("{s:[i]}", "nodes", (int)node));
-    const float times[2] = {0, 2}, moves[6] = {0, 0, 0, 1, 0, 0};
-    uint32_t in = gltf_tb_floats(&tb, times, 2, "SCALAR");
-    uint32_t out = gltf_tb_floats(&tb, moves, 2, "VEC3");
-    gltf_tb_add(&tb, "animations",
-                json_pack("{s:s,s:[{s:i,s:{s:i,s:s}}],s:[{s:i,s:i}],s:o}", "name", "walk", "channels", "sampler", 0,
-                          "target", "node", (int)node, "path", "translation", "samplers", "input", (int)in, "output",
-                          (int)out, "extras", extras));
+    gltf_tb_hips_walk(&tb, extras);
     ta_result r = gltf_tb_load(&tb, GLTF_TB_GLB, NULL, model, err);
     gltf_tb_free(&tb);
     return r;

@@ -5,6 +5,7 @@
 #include <math.h>
 
 #include "ta_test.h"
+#include "ta_test_build.h"
 
 #include "threeanim/threeanim.h"
 
@@ -16,15 +17,14 @@ typedef struct world {
 
 static void make_world(world *w)
 {
-    ta_error err = {0};
     memset(w, 0, sizeof *w);
-    TA_ASSERT_OK(ta_scene_create(NULL, &w->scene, &err), &err);
-    TA_ASSERT_OK(ta_scene_add_node(w->scene, ta_node_none(), "hips", &w->hips, &err), &err);
-    TA_ASSERT_OK(ta_scene_add_node(w->scene, w->hips, "spine", &w->spine, &err), &err);
-    TA_ASSERT_OK(ta_scene_add_node(w->scene, w->spine, "arm", &w->arm, &err), &err);
-    TA_ASSERT_OK(ta_scene_add_node(w->scene, w->arm, "hand", &w->hand, &err), &err);
-    TA_ASSERT_OK(ta_scene_add_node(w->scene, w->hips, "leg", &w->leg, &err), &err);
-    TA_ASSERT_OK(ta_mixer_create(ta_node_none(), NULL, &w->mixer, &err), &err);
+    w->scene = ta_test_scene();
+    w->hips = ta_test_node_under(w->scene, ta_node_none(), "hips");
+    w->spine = ta_test_node_under(w->scene, w->hips, "spine");
+    w->arm = ta_test_node_under(w->scene, w->spine, "arm");
+    w->hand = ta_test_node_under(w->scene, w->arm, "hand");
+    w->leg = ta_test_node_under(w->scene, w->hips, "leg");
+    w->mixer = ta_test_mixer(ta_node_none());
 }
 
 static void free_world(world *w)
@@ -36,23 +36,14 @@ static void free_world(world *w)
 /* A clip holding position.x at x on every node given, for 1 s. */
 static ta_clip *hold_clip(const ta_node_id *nodes, uint32_t n, float x, ta_blend_mode mode)
 {
-    ta_error err = {0};
     ta_track *tracks[8];
     for (uint32_t i = 0; i < n; ++i) {
         float kt[2] = {0, 1}, kv[6] = {x, 0, 0, x, 0, 0};
-        ta_track_desc d = {0};
-        TA_ASSERT_OK(ta_track_target_node(nodes[i], TA_TRACK_KIND_POSITION, &d.target, &err), &err);
-        d.times = kt;
-        d.key_count = 2;
-        d.values = kv;
-        d.value_count = 6;
-        TA_ASSERT_OK(ta_track_create(&d, NULL, &tracks[i], &err), &err);
+        tracks[i] = ta_test_node_track(nodes[i], TA_TRACK_KIND_POSITION, kt, 2, kv, 6);
     }
     ta_clip_options o = {0};
     o.blend_mode = mode;
-    ta_clip *c = NULL;
-    TA_ASSERT_OK(ta_clip_create("hold", tracks, n, &o, &c, &err), &err);
-    return c;
+    return ta_test_clip("hold", tracks, n, &o);
 }
 
 static ta_action *play(world *w, ta_clip *clip, const ta_mask *mask)

@@ -10,6 +10,7 @@
 #include <math.h>
 
 #include "ta_test.h"
+#include "ta_test_build.h"
 
 #include "threeanim/threeanim.h"
 
@@ -51,13 +52,13 @@ static void make(world *w, ta_allocator *allocator)
 {
     ta_error err = {0};
     memset(w, 0, sizeof *w);
-    TA_ASSERT_OK(ta_scene_create(NULL, &w->scene, &err), &err);
-    TA_ASSERT_OK(ta_assets_create(NULL, &w->assets, &err), &err);
-    TA_ASSERT_OK(ta_scene_add_node(w->scene, ta_node_none(), "root", &w->root, &err), &err);
-    TA_ASSERT_OK(ta_scene_add_node(w->scene, w->root, "a", &w->a, &err), &err);
-    TA_ASSERT_OK(ta_scene_add_node(w->scene, w->root, "b", &w->b, &err), &err);
-    TA_ASSERT_OK(ta_scene_add_node(w->scene, w->root, "lamp_a", &w->lamp_a, &err), &err);
-    TA_ASSERT_OK(ta_scene_add_node(w->scene, w->root, "lamp_b", &w->lamp_b, &err), &err);
+    w->scene = ta_test_scene();
+    w->assets = ta_test_assets();
+    w->root = ta_test_node_under(w->scene, ta_node_none(), "root");
+    w->a = ta_test_node_under(w->scene, w->root, "a");
+    w->b = ta_test_node_under(w->scene, w->root, "b");
+    w->lamp_a = ta_test_node_under(w->scene, w->root, "lamp_a");
+    w->lamp_b = ta_test_node_under(w->scene, w->root, "lamp_b");
     ta_scene_node(w->scene, w->a)->position = ta_vec3_make(1, 2, 3);
     ta_scene_node(w->scene, w->b)->position = ta_vec3_make(-1, -2, -3);
     ta_material m = ta_material_defaults(TA_MATERIAL_KIND_BASIC);
@@ -82,39 +83,18 @@ static void unmake(world *w)
 static ta_track *track(ta_track_target target, ta_interpolation interp, float end, const float *v0, const float *v1,
                        uint32_t n)
 {
-    ta_error err = {0};
-    float times[2] = {0, end};
-    float values[8];
-    memcpy(values, v0, sizeof(float) * n);
-    memcpy(values + n, v1, sizeof(float) * n);
-    ta_track_desc d = {0};
-    d.target = target;
-    d.interpolation = interp;
-    d.times = times;
-    d.key_count = 2;
-    d.values = values;
-    d.value_count = 2 * n;
-    ta_track *t = NULL;
-    TA_ASSERT_OK(ta_track_create(&d, NULL, &t, &err), &err);
-    return t;
+    return ta_test_track2(target, interp, end, v0, v1, n);
 }
 
 static ta_clip *clip(const char *name, ta_track *t, ta_blend_mode mode)
 {
-    ta_error err = {0};
-    ta_clip_options o = {0};
-    o.blend_mode = mode;
-    ta_clip *c = NULL;
-    TA_ASSERT_OK(ta_clip_create(name, &t, 1, &o, &c, &err), &err);
-    return c;
+    return ta_test_clip_blend(name, t, mode);
 }
 
 /* x of node from 0 to 4 over len seconds */
 static ta_clip *slide(ta_node_id node, const char *name, float len)
 {
-    ta_error err = {0};
-    ta_track_target t;
-    TA_ASSERT_OK(ta_track_target_node(node, TA_TRACK_KIND_POSITION, &t, &err), &err);
+    ta_track_target t = ta_test_node_target(node, TA_TRACK_KIND_POSITION);
     float a[3] = {0, 0, 0}, b[3] = {4, 0, 0};
     return clip(name, track(t, TA_INTERPOLATION_LINEAR, len, a, b, 3), TA_BLEND_MODE_NORMAL);
 }
@@ -219,17 +199,9 @@ static void test_uncache_drops_the_bindings_nothing_drove_in_the_last_update(voi
     world w;
     make(&w, &alloc);
     ta_error err = {0};
-    ta_track_target name_target;
-    TA_ASSERT_OK(ta_track_target_node(w.b, TA_TRACK_KIND_NODE_NAME, &name_target, &err), &err);
     const char *names[2] = {"renamed", "renamed"};
     float times[2] = {0, 1};
-    ta_track_desc d = {0};
-    d.target = name_target;
-    d.times = times;
-    d.key_count = 2;
-    d.strings = names;
-    ta_track *nt = NULL;
-    TA_ASSERT_OK(ta_track_create(&d, NULL, &nt, &err), &err);
+    ta_track *nt = ta_test_string_track(ta_test_node_target(w.b, TA_TRACK_KIND_NODE_NAME), times, 2, names);
     ta_clip *rename = clip("rename", nt, TA_BLEND_MODE_NORMAL);
     ta_clip *walk = slide(w.a, "walk", 10);
     add(&w, walk, ta_node_none(), true, NULL);
@@ -337,8 +309,7 @@ static void test_group_drives_morph_and_light_kinds_per_member(void **state)
     TA_ASSERT_OK(ta_track_target_light(ta_light_at(0), TA_TRACK_KIND_LIGHT_INTENSITY, &light, &err), &err);
     float m0[1] = {0}, m1[1] = {1}, l0[1] = {4}, l1[1] = {8};
     ta_track *tracks[2] = {track(morph, TA_INTERPOLATION_LINEAR, 1, m0, m1, 1), track(light, TA_INTERPOLATION_LINEAR, 1, l0, l1, 1)};
-    ta_clip *c = NULL;
-    TA_ASSERT_OK(ta_clip_create("glow", tracks, 2, NULL, &c, &err), &err);
+    ta_clip *c = ta_test_clip("glow", tracks, 2, NULL);
     ta_object_group g;
     TA_ASSERT_OK(ta_object_group_create(&g, NULL, &err), &err);
     TA_ASSERT_OK(ta_object_group_add(&g, w.b, &err), &err);      /* mesh 1's node */
@@ -518,15 +489,7 @@ static void test_zero_slope_flags_shape_a_smooth_once_action(void **state)
      * ZERO_CURVATURE 0.5 (test_track_sampling works both out) */
     float times[3] = {0, 1, 2};
     float values[9] = {0, 0, 0, 1, 0, 0, 2, 0, 0};
-    ta_track_desc d = {0};
-    d.target = t;
-    d.interpolation = TA_INTERPOLATION_SMOOTH;
-    d.times = times;
-    d.key_count = 3;
-    d.values = values;
-    d.value_count = 9;
-    ta_track *tr = NULL;
-    TA_ASSERT_OK(ta_track_create(&d, NULL, &tr, &err), &err);
+    ta_track *tr = ta_test_track(t, TA_INTERPOLATION_SMOOTH, times, 3, values, 9);
     ta_clip *c = clip("curve", tr, TA_BLEND_MODE_NORMAL);
     ta_action *a = add(&w, c, ta_node_none(), true, NULL);
     TA_ASSERT_OK(ta_action_set_loop(a, TA_LOOP_MODE_ONCE, 0, &err), &err);

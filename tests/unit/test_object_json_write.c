@@ -8,6 +8,7 @@
  * by tests/conformance/json/scenes.mjs; here threeanim reads them back.
  */
 #include "ta_test.h"
+#include "ta_test_build.h"
 
 #include <jansson.h>
 #include <stdio.h>
@@ -28,7 +29,7 @@ static ta_node_id add(ta_scene *s, ta_node_id parent, const char *name, const ch
 {
     ta_node_id n;
     ta_error err = {0};
-    TA_ASSERT_OK(ta_scene_add_node(s, parent, name, &n, &err), &err);
+    n = ta_test_node_under(s, parent, name);
     if (uuid != NULL) TA_ASSERT_OK(ta_scene_set_node_uuid(s, n, uuid, &err), &err);
     ta_scene_node(s, n)->type = type;
     return n;
@@ -37,17 +38,7 @@ static ta_node_id add(ta_scene *s, ta_node_id parent, const char *name, const ch
 static ta_track *track(ta_track_target target, const float *values, uint32_t count)
 {
     static const float times[2] = {0, 1.5f};
-    ta_track_desc d;
-    memset(&d, 0, sizeof d);
-    d.target = target;
-    d.times = times;
-    d.key_count = 2;
-    d.values = values;
-    d.value_count = count;
-    ta_track *t;
-    ta_error err = {0};
-    TA_ASSERT_OK(ta_track_create(&d, NULL, &t, &err), &err);
-    return t;
+    return ta_test_track(target, TA_INTERPOLATION_DEFAULT, times, 2, values, count);
 }
 
 static void world_make(world *w)
@@ -55,8 +46,8 @@ static void world_make(world *w)
     ta_error err = {0};
     ta_scene_options so = {NULL, "World", "u-scene"};
     TA_ASSERT_OK(ta_scene_create(&so, &w->scene, &err), &err);
-    TA_ASSERT_OK(ta_assets_create(NULL, &w->assets, &err), &err);
-    TA_ASSERT_OK(ta_camera_list_create(NULL, &w->cameras, &err), &err);
+    w->assets = ta_test_assets();
+    w->cameras = ta_test_cameras();
     ta_scene *s = w->scene;
     w->root = add(s, ta_node_none(), "root", "u-root", TA_NODE_TYPE_GROUP);
     w->cube = add(s, w->root, "Cube", "u-cube", TA_NODE_TYPE_MESH);
@@ -119,7 +110,7 @@ static void world_make(world *w)
     ta_track *tracks[7] = {track(pos, v6, 6),       track(morph, v2, 2), track(opacity, v2, 2), track(slot, i2, 2),
                            track(intensity, v2, 2), track(fov, v2, 2),   track(map, v2, 2)};
     ta_clip_options co = {NULL, 0, TA_BLEND_MODE_NORMAL, NULL, "u-clip", false, NULL, 0};
-    TA_ASSERT_OK(ta_clip_create("show", tracks, 7, &co, &w->clip, &err), &err);
+    w->clip = ta_test_clip("show", tracks, 7, &co);
 }
 
 static void world_free(world *w)
@@ -303,9 +294,7 @@ static void test_made_uuids_are_the_same_on_every_run(void **state)
     (void)state;
     world w;
     world_make(&w);
-    ta_node_id plain;
-    ta_error err = {0};
-    TA_ASSERT_OK(ta_scene_add_node(w.scene, w.root, "plain", &plain, &err), &err);
+    ta_test_node_under(w.scene, w.root, "plain"); /* a node without a uuid */
     char *a = write_ok(&w), *b = write_ok(&w);
     assert_string_equal(a, b);
     json_t *d = json_loads(a, 0, NULL);
@@ -340,8 +329,7 @@ static void test_what_a_node_cannot_hold_becomes_its_own_object(void **state)
     TA_ASSERT_OK(ta_track_target_perspective_camera(ta_perspective_camera_at(1), TA_TRACK_KIND_CAMERA_FOV, &fov, &err), &err);
     const float v2[2] = {0, 1};
     ta_track *tracks[2] = {track(pen, v2, 2), track(fov, v2, 2)};
-    ta_clip *clip;
-    TA_ASSERT_OK(ta_clip_create("extra", tracks, 2, NULL, &clip, &err), &err);
+    ta_clip *clip = ta_test_clip("extra", tracks, 2, NULL);
     char *text;
     const ta_clip *clips[1] = {clip};
     TA_ASSERT_OK(ta_object_json_write(w.scene, w.assets, w.cameras, clips, 1, NULL, &text, &err), &err);
@@ -386,23 +374,11 @@ static void refused(const world *w, const ta_clip *clip, ta_result code, const c
 static ta_clip *one_track_clip(ta_track_target target, ta_interpolation interp)
 {
     static const float times[2] = {0, 1}, values[6] = {0, 0, 0, 1, 1, 1};
-    ta_track_desc d;
-    memset(&d, 0, sizeof d);
-    d.target = target;
-    d.interpolation = interp;
-    d.times = times;
-    d.key_count = 2;
-    d.values = values;
-    d.value_count = 2 * ta_track_kind_value_size(target.kind);
-    if (interp == TA_INTERPOLATION_CUBIC_SPLINE) {
-        d.in_tangents = d.out_tangents = values;
-        d.tangent_count = d.value_count;
-    }
-    ta_track *t;
-    ta_error err = {0};
-    TA_ASSERT_OK(ta_track_create(&d, NULL, &t, &err), &err);
-    ta_clip *clip;
-    TA_ASSERT_OK(ta_clip_create("one", &t, 1, NULL, &clip, &err), &err);
+    const uint32_t count = 2 * ta_track_kind_value_size(target.kind);
+    const bool cubic = interp == TA_INTERPOLATION_CUBIC_SPLINE; /* the values stand in for its tangents */
+    ta_track *t = ta_test_track_tangents(NULL, target, interp, times, 2, values, count, cubic ? values : NULL,
+                                         cubic ? values : NULL, cubic ? count : 0);
+    ta_clip *clip = ta_test_clip("one", &t, 1, NULL);
     return clip;
 }
 
@@ -433,20 +409,10 @@ static void test_refusals_name_what_is_wrong(void **state)
 
     /* A node named as another's uuid, and found first: the path would bind it. */
     TA_ASSERT_OK(ta_scene_set_node_name(w.scene, w.cube, "u-cam", &err), &err);
-    TA_ASSERT_OK(ta_track_target_node(w.cam, TA_TRACK_KIND_VISIBLE, &t, &err), &err);
-    ta_track_desc d;
-    memset(&d, 0, sizeof d);
     const float times[1] = {0}, flags[1] = {1};
-    d.target = t;
-    d.times = times;
-    d.key_count = 1;
-    d.values = flags;
-    d.value_count = 1;
-    ta_track *vt;
-    TA_ASSERT_OK(ta_track_create(&d, NULL, &vt, &err), &err);
+    ta_track *vt = ta_test_node_track(w.cam, TA_TRACK_KIND_VISIBLE, times, 1, flags, 1);
     ta_clip_options co = {NULL, 1, TA_BLEND_MODE_DEFAULT, NULL, NULL, false, NULL, 0};
-    ta_clip *clash;
-    TA_ASSERT_OK(ta_clip_create("clash", &vt, 1, &co, &clash, &err), &err);
+    ta_clip *clash = ta_test_clip("clash", &vt, 1, &co);
     refused(&w, clash, TA_ERROR_UNSUPPORTED, "three.js would bind \"u-cam.visible\" to another target");
     ta_clip_release(clash);
     TA_ASSERT_OK(ta_scene_set_node_name(w.scene, w.cube, "Cube", &err), &err);

@@ -4,6 +4,7 @@
 #include <math.h>
 
 #include "ta_test.h"
+#include "ta_test_build.h"
 #include "threeanim/threeanim.h"
 
 typedef struct world {
@@ -16,13 +17,13 @@ typedef struct world {
 static void world_make(world *w)
 {
     ta_error err = {0};
-    TA_ASSERT_OK(ta_scene_create(NULL, &w->scene, &err), &err);
-    TA_ASSERT_OK(ta_assets_create(NULL, &w->assets, &err), &err);
-    TA_ASSERT_OK(ta_camera_list_create(NULL, &w->cameras, &err), &err);
-    TA_ASSERT_OK(ta_scene_add_node(w->scene, ta_node_none(), "Arm", &w->arm, &err), &err);
-    TA_ASSERT_OK(ta_scene_add_node(w->scene, ta_node_none(), "Face", &w->face, &err), &err);
-    TA_ASSERT_OK(ta_scene_add_node(w->scene, ta_node_none(), "Lamp", &w->lamp, &err), &err);
-    TA_ASSERT_OK(ta_scene_add_node(w->scene, ta_node_none(), "Eye", &w->eye, &err), &err);
+    w->scene = ta_test_scene();
+    w->assets = ta_test_assets();
+    w->cameras = ta_test_cameras();
+    w->arm = ta_test_node_under(w->scene, ta_node_none(), "Arm");
+    w->face = ta_test_node_under(w->scene, ta_node_none(), "Face");
+    w->lamp = ta_test_node_under(w->scene, ta_node_none(), "Lamp");
+    w->eye = ta_test_node_under(w->scene, ta_node_none(), "Eye");
     ta_node *arm = ta_scene_node(w->scene, w->arm);
     arm->position = (ta_vec3){1, 2, 3};
     arm->scale = (ta_vec3){4, 5, 6};
@@ -95,7 +96,7 @@ static void test_reads_each_family_in_track_units(void **state)
     ta_error err = {0};
     ta_track_target t;
 
-    TA_ASSERT_OK(ta_track_target_node(w.arm, TA_TRACK_KIND_POSITION, &t, &err), &err);
+    t = ta_test_node_target(w.arm, TA_TRACK_KIND_POSITION);
     ta_property_value v = read_ok(&where, t);
     assert_int_equal(v.count, 3);
     assert_true(v.v[0] == 1 && v.v[1] == 2 && v.v[2] == 3 && v.v[3] == 0);
@@ -167,7 +168,7 @@ static void test_refusals_name_what_is_missing_and_write_nothing(void **state)
     memset(&v, 0x55, sizeof v);
     memcpy(&untouched, &v, sizeof v);
 
-    TA_ASSERT_OK(ta_track_target_node(w.arm, TA_TRACK_KIND_POSITION, &t, &err), &err);
+    t = ta_test_node_target(w.arm, TA_TRACK_KIND_POSITION);
     TA_ASSERT_REFUSED(ta_property_read(NULL, t, &v, &err), &err, TA_ERROR_INVALID_ARGUMENT, "targets");
     TA_ASSERT_REFUSED(ta_property_read(&where, t, NULL, &err), &err, TA_ERROR_INVALID_ARGUMENT, "out_value");
     ta_mixer_targets no_scene = {NULL, w.assets, w.cameras};

@@ -9,6 +9,7 @@
 
 #include "ta_snapshot.h"
 #include "ta_test.h"
+#include "ta_test_build.h"
 #include "threeanim/threeanim.h"
 
 static ta_model *load(const char *rel, bool shared)
@@ -24,13 +25,8 @@ static ta_model *load(const char *rel, bool shared)
 
 static ta_mixer *mixer_playing(const ta_clip *clip)
 {
-    ta_error err = {0};
-    ta_mixer *mixer;
-    TA_ASSERT_OK(ta_mixer_create(ta_node_none(), NULL, &mixer, &err), &err);
-    ta_action *action;
-    TA_ASSERT_OK(ta_action_create(clip, NULL, &action, &err), &err);
-    TA_ASSERT_OK(ta_mixer_add(mixer, action, ta_node_none(), NULL, &err), &err);
-    TA_ASSERT_OK(ta_action_play(action, &err), &err);
+    ta_mixer *mixer = ta_test_mixer(ta_node_none());
+    ta_test_play(mixer, clip);
     return mixer;
 }
 
@@ -63,7 +59,7 @@ static ta_scene *shifted_rig(const ta_scene *src, const char *skip, ta_node_id *
 {
     ta_scene *dst = NULL;
     ta_error err = {0};
-    TA_ASSERT_OK(ta_scene_create(NULL, &dst, &err), &err);
+    dst = ta_test_scene();
     TA_ASSERT_OK(ta_scene_add_node(dst, ta_node_none(), "camera_rig", NULL, &err), &err);
     for (uint32_t i = 0; i < src->node_count; ++i) map[i] = ta_node_none();
     copy_state st = {src, dst, map, skip};
@@ -165,8 +161,7 @@ static void a_clip_on_another_rig_is_refused_and_rebind_maps_it(void **state)
     ta_clip_release(mapped);
 
     /* refusals of rebind */
-    ta_scene *empty = NULL;
-    TA_ASSERT_OK(ta_scene_create(NULL, &empty, &err), &err);
+    ta_scene *empty = ta_test_scene();
     TA_ASSERT_OK(ta_scene_add_node(empty, ta_node_none(), "nobody", NULL, &err), &err);
     mapped = (ta_clip *)0x1;
     TA_ASSERT_REFUSED(ta_clip_rebind(walk, NULL, empty, NULL, &mapped, NULL, 0, NULL, &err), &err, TA_ERROR_EMPTY_CLIP,

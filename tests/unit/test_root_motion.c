@@ -4,6 +4,7 @@
 #include <math.h>
 
 #include "ta_test.h"
+#include "ta_test_build.h"
 
 #include "threeanim/threeanim.h"
 
@@ -19,10 +20,10 @@ static void make_world(world *w, bool keep_vertical)
 {
     ta_error err = {0};
     memset(w, 0, sizeof *w);
-    TA_ASSERT_OK(ta_scene_create(NULL, &w->scene, &err), &err);
-    TA_ASSERT_OK(ta_scene_add_node(w->scene, ta_node_none(), "other", &w->other, &err), &err);
-    TA_ASSERT_OK(ta_scene_add_node(w->scene, ta_node_none(), "hips", &w->root, &err), &err);
-    TA_ASSERT_OK(ta_mixer_create(ta_node_none(), NULL, &w->mixer, &err), &err);
+    w->scene = ta_test_scene();
+    w->other = ta_test_node_under(w->scene, ta_node_none(), "other");
+    w->root = ta_test_node_under(w->scene, ta_node_none(), "hips");
+    w->mixer = ta_test_mixer(ta_node_none());
     ta_root_motion_options o = {w->root, keep_vertical, true};
     TA_ASSERT_OK(ta_mixer_set_root_motion(w->mixer, &o, &err), &err);
 }
@@ -38,20 +39,10 @@ static ta_action *play_walk(world *w, float speed, ta_loop_mode mode, int64_t re
 {
     ta_error err = {0};
     float kt[3] = {0, 0.5f, 1}, kv[9] = {0, 0, 0, speed / 2, 0.5f, 1, speed, 0, 2};
-    ta_track_desc d = {0};
-    TA_ASSERT_OK(ta_track_target_node(w->root, TA_TRACK_KIND_POSITION, &d.target, &err), &err);
-    d.times = kt;
-    d.key_count = 3;
-    d.values = kv;
-    d.value_count = 9;
-    ta_track *t = NULL;
-    TA_ASSERT_OK(ta_track_create(&d, NULL, &t, &err), &err);
-    ta_clip *c = NULL;
-    TA_ASSERT_OK(ta_clip_create("walk", &t, 1, NULL, &c, &err), &err);
-    ta_action *a = NULL;
-    TA_ASSERT_OK(ta_action_create(c, NULL, &a, &err), &err);
+    ta_track *t = ta_test_node_track(w->root, TA_TRACK_KIND_POSITION, kt, 3, kv, 9);
+    ta_clip *c = ta_test_clip("walk", &t, 1, NULL);
+    ta_action *a = ta_test_action(w->mixer, c);
     ta_clip_release(c);
-    TA_ASSERT_OK(ta_mixer_add(w->mixer, a, ta_node_none(), NULL, &err), &err);
     TA_ASSERT_OK(ta_action_set_loop(a, mode, reps, &err), &err);
     TA_ASSERT_OK(ta_action_set_time_scale(a, time_scale, &err), &err);
     TA_ASSERT_OK(ta_action_set_weight(a, weight, &err), &err);
@@ -232,16 +223,8 @@ static void test_yaw_extracted_and_heading_kept(void **state)
         kv[4 * k + 2] = (float)(-sin(th / 2) * sin(lean / 2));
         kv[4 * k + 3] = (float)(cos(th / 2) * cos(lean / 2));
     }
-    ta_track_desc d = {0};
-    TA_ASSERT_OK(ta_track_target_node(w.root, TA_TRACK_KIND_QUATERNION, &d.target, &err), &err);
-    d.times = kt;
-    d.key_count = 3;
-    d.values = kv;
-    d.value_count = 12;
-    ta_track *t = NULL;
-    TA_ASSERT_OK(ta_track_create(&d, NULL, &t, &err), &err);
-    ta_clip *c = NULL;
-    TA_ASSERT_OK(ta_clip_create("turn", &t, 1, NULL, &c, &err), &err);
+    ta_track *t = ta_test_node_track(w.root, TA_TRACK_KIND_QUATERNION, kt, 3, kv, 12);
+    ta_clip *c = ta_test_clip("turn", &t, 1, NULL);
     ta_action *a = NULL;
     TA_ASSERT_OK(ta_action_create(c, NULL, &a, &err), &err);
     ta_clip_release(c);
@@ -280,16 +263,8 @@ static void test_updates_allocate_nothing(void **state)
     ta_root_motion_options o = {w.root, true, true};
     TA_ASSERT_OK(ta_mixer_set_root_motion(w.mixer, &o, &err), &err);
     float kt[2] = {0, 1}, kv[6] = {0, 0, 0, 2, 0, 0};
-    ta_track_desc d = {0};
-    TA_ASSERT_OK(ta_track_target_node(w.root, TA_TRACK_KIND_POSITION, &d.target, &err), &err);
-    d.times = kt;
-    d.key_count = 2;
-    d.values = kv;
-    d.value_count = 6;
-    ta_track *t = NULL;
-    TA_ASSERT_OK(ta_track_create(&d, NULL, &t, &err), &err);
-    ta_clip *c = NULL;
-    TA_ASSERT_OK(ta_clip_create("walk", &t, 1, NULL, &c, &err), &err);
+    ta_track *t = ta_test_node_track(w.root, TA_TRACK_KIND_POSITION, kt, 2, kv, 6);
+    ta_clip *c = ta_test_clip("walk", &t, 1, NULL);
     ta_clip_marker marks[2] = {{"left", {0.0}}, {"right", {0.5}}};
     TA_ASSERT_OK(ta_clip_set_markers(c, marks, 2, &err), &err);
     ta_action_options ao = {&alloc, TA_BLEND_MODE_DEFAULT};

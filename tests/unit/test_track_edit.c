@@ -7,6 +7,7 @@
 #include <stdlib.h>
 
 #include "ta_test.h"
+#include "ta_test_build.h"
 
 #include "animation/track_internal.h"
 #include "threeanim/keyframe_track.h"
@@ -14,23 +15,15 @@
 static ta_track *make(ta_track_kind kind, ta_interpolation interp, const float *times, uint32_t keys,
                       const float *values, const float *in, const float *out, const ta_allocator *a)
 {
-    ta_track_desc d = {0};
+    ta_track_target target;
     ta_error err = {0};
     if (ta_track_kind_family(kind) == TA_TARGET_FAMILY_NODE)
-        TA_ASSERT_OK(ta_track_target_node(ta_node_at(0), kind, &d.target, &err), &err);
+        target = ta_test_node_target(ta_node_at(0), kind);
     else
-        TA_ASSERT_OK(ta_track_target_material(ta_material_at(0), kind, &d.target, &err), &err);
-    d.interpolation = interp;
-    d.times = times;
-    d.key_count = keys;
-    d.values = values;
-    d.value_count = keys * ta_track_kind_value_size(kind);
-    d.in_tangents = in;
-    d.out_tangents = out;
-    if (in != NULL) d.tangent_count = d.value_count * (interp == TA_INTERPOLATION_BEZIER ? 2 : 1);
-    ta_track *t = NULL;
-    TA_ASSERT_OK(ta_track_create(&d, a, &t, &err), &err);
-    return t;
+        TA_ASSERT_OK(ta_track_target_material(ta_material_at(0), kind, &target, &err), &err);
+    const uint32_t count = keys * ta_track_kind_value_size(kind);
+    const uint32_t tangents = in != NULL ? count * (interp == TA_INTERPOLATION_BEZIER ? 2 : 1) : 0;
+    return ta_test_track_tangents(a, target, interp, times, keys, values, count, in, out, tangents);
 }
 
 static void assert_floats(const float *got, const float *want, uint32_t count)

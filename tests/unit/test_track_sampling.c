@@ -10,6 +10,7 @@
 #include <math.h>
 
 #include "ta_test.h"
+#include "ta_test_build.h"
 
 #include "animation/interpolant.h"
 #include "animation/track_internal.h"
@@ -20,25 +21,17 @@
 static ta_track *make(ta_track_kind kind, ta_interpolation interp, const float *times, uint32_t keys,
                       const float *values, const float *in, const float *out)
 {
-    ta_track_desc d = {0};
+    ta_track_target target;
     ta_error err = {0};
     switch (ta_track_kind_family(kind)) {
-    case TA_TARGET_FAMILY_NODE: TA_ASSERT_OK(ta_track_target_node(ta_node_at(0), kind, &d.target, &err), &err); break;
-    case TA_TARGET_FAMILY_MESH: TA_ASSERT_OK(ta_track_target_morph(ta_mesh_at(0), 1, &d.target, &err), &err); break;
-    case TA_TARGET_FAMILY_LIGHT: TA_ASSERT_OK(ta_track_target_light(ta_light_at(0), kind, &d.target, &err), &err); break;
-    default: TA_ASSERT_OK(ta_track_target_material(ta_material_at(0), kind, &d.target, &err), &err); break;
+    case TA_TARGET_FAMILY_NODE: target = ta_test_node_target(ta_node_at(0), kind); break;
+    case TA_TARGET_FAMILY_MESH: TA_ASSERT_OK(ta_track_target_morph(ta_mesh_at(0), 1, &target, &err), &err); break;
+    case TA_TARGET_FAMILY_LIGHT: TA_ASSERT_OK(ta_track_target_light(ta_light_at(0), kind, &target, &err), &err); break;
+    default: TA_ASSERT_OK(ta_track_target_material(ta_material_at(0), kind, &target, &err), &err); break;
     }
-    d.interpolation = interp;
-    d.times = times;
-    d.key_count = keys;
-    d.values = values;
-    d.value_count = keys * ta_track_kind_value_size(kind);
-    d.in_tangents = in;
-    d.out_tangents = out;
-    if (in != NULL) d.tangent_count = d.value_count * (interp == TA_INTERPOLATION_BEZIER ? 2 : 1);
-    ta_track *t = NULL;
-    TA_ASSERT_OK(ta_track_create(&d, NULL, &t, &err), &err);
-    return t;
+    const uint32_t count = keys * ta_track_kind_value_size(kind);
+    const uint32_t tangents = in != NULL ? count * (interp == TA_INTERPOLATION_BEZIER ? 2 : 1) : 0;
+    return ta_test_track_tangents(NULL, target, interp, times, keys, values, count, in, out, tangents);
 }
 
 static float sample1(const ta_track *t, double at, ta_ending start, ta_ending end)
