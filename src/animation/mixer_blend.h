@@ -143,6 +143,39 @@ static inline void ta__blend_accumulate_rotation(ta_mixer *m, ta__binding *b, co
 
 /* ---- additive actions ------------------------------------------------------------------ */
 
+/* An additive rotation's accumulation (three.js PropertyMixer's
+ * _slerpAdditive): cur moved toward cur x in by weight. The general path and
+ * the fused path both call it, so that they agree to the bit. */
+static inline void ta__blend_add_rotation(double r[4], const double cur[4], const double in[4], double weight)
+{
+    double work[4];
+    ta_quat_multiply_flat(work, cur, in);
+    /* A weight above one extrapolates, which the fast slerp's series does
+     * not (it holds for t in [0, 1]): three.js's slerpFlat there. */
+    if (weight <= 1)
+        ta__fast_slerp(r, cur, work, weight);
+    else
+        ta_quat_slerp_flat(r, cur, work, weight);
+    if (weight > 0x1p20) {
+        /* Past a weight of about a million the extrapolating slerp's
+         * rounding shows in the length (from 2**53 on 1 - weight is
+         * -weight, and the result is no rotation at all): keep it one.
+         * Below, the result is three.js's, length and all. */
+        double len = sqrt(r[0] * r[0] + r[1] * r[1] + r[2] * r[2] + r[3] * r[3]);
+        if (len > 0 && isfinite(len))
+            for (int i = 0; i < 4; ++i) r[i] /= len;
+    }
+}
+
+/* The additive pile on top of the mixed rotation: cur x add, through the same
+ * slerp at 1 as three.js's PropertyMixer.apply (which is not quite a copy). */
+static inline void ta__blend_rotation_on_top(double r[4], const double cur[4], const double add[4])
+{
+    double work[4];
+    ta_quat_multiply_flat(work, cur, add);
+    ta__fast_slerp(r, cur, work, 1);
+}
+
 static inline void ta__blend_accumulate_additive(ta_mixer *m, ta__binding *b, const double *in, const char *in_str,
                                                  double weight)
 {
@@ -162,23 +195,8 @@ static inline void ta__blend_accumulate_additive(ta_mixer *m, ta__binding *b, co
     }
     switch (b->target.type) {
     case TA_VALUE_TYPE_ROTATION: {
-        double cur[4] = {add[0], add[1], add[2], add[3]}, work[4], r[4];
-        ta_quat_multiply_flat(work, cur, in);
-        /* A weight above one extrapolates, which the fast slerp's series does
-         * not (it holds for t in [0, 1]): three.js's slerpFlat there. */
-        if (weight <= 1)
-            ta__fast_slerp(r, cur, work, weight);
-        else
-            ta_quat_slerp_flat(r, cur, work, weight);
-        if (weight > 0x1p20) {
-            /* Past a weight of about a million the extrapolating slerp's
-             * rounding shows in the length (from 2**53 on 1 - weight is
-             * -weight, and the result is no rotation at all): keep it one.
-             * Below, the result is three.js's, length and all. */
-            double len = sqrt(r[0] * r[0] + r[1] * r[1] + r[2] * r[2] + r[3] * r[3]);
-            if (len > 0 && isfinite(len))
-                for (int i = 0; i < 4; ++i) r[i] /= len;
-        }
+        double cur[4] = {add[0], add[1], add[2], add[3]}, r[4];
+        ta__blend_add_rotation(r, cur, in, weight);
         for (int i = 0; i < 4; ++i) add[i] = (float)r[i];
         break;
     }
@@ -230,9 +248,8 @@ static inline void ta__blend_apply(ta_mixer *m, ta__binding *b)
         const float *add = ta__blend_slot(m->add, b->offset);
         switch (b->target.type) {
         case TA_VALUE_TYPE_ROTATION: {
-            double cur[4] = {p[0], p[1], p[2], p[3]}, ad[4] = {add[0], add[1], add[2], add[3]}, work[4], r[4];
-            ta_quat_multiply_flat(work, cur, ad);
-            ta__fast_slerp(r, cur, work, 1);
+            double cur[4] = {p[0], p[1], p[2], p[3]}, ad[4] = {add[0], add[1], add[2], add[3]}, r[4];
+            ta__blend_rotation_on_top(r, cur, ad);
             for (int i = 0; i < 4; ++i) p[i] = (float)r[i];
             break;
         }

@@ -5,6 +5,7 @@
 #include "animation/clip_fused.h"
 #include "animation/fast_slerp.h"
 #include "animation/interpolant.h"
+#include "animation/mixer_blend.h"
 #include "animation/mixer_fused.h"
 #include "animation/mixer_internal.h"
 #include "scene/scene_internal.h"
@@ -480,7 +481,7 @@ static void add_group(const ta__mixer_fused *f, fused_work *wk, ta_action *a, co
             vadd[at] = (float)((first ? 0.0f : vadd[at]) + in * w);
         }
     for (uint32_t i = 0; i < gr->rot_count; ++i) {
-        double in[4], cur[4], work[4], r[4];
+        double in[4], cur[4], r[4];
         for (uint32_t c4 = 0; c4 < 4; ++c4) {
             in[c4] = q0[c4 * rl + i];
             cur[c4] = first ? (c4 == 3 ? 1.0 : 0.0) : radd[c4 * rl + i];
@@ -490,17 +491,7 @@ static void add_group(const ta__mixer_fused *f, fused_work *wk, ta_action *a, co
             ta__fast_slerp(s, in, b, a->alphas[g]);
             memcpy(in, s, sizeof in);
         }
-        ta_quat_multiply_flat(work, cur, in);
-        /* past a weight of one the series does not hold: three.js's slerpFlat */
-        if (w <= 1)
-            ta__fast_slerp(r, cur, work, w);
-        else
-            ta_quat_slerp_flat(r, cur, work, w);
-        if (w > 0x1p20) {
-            double len = sqrt(r[0] * r[0] + r[1] * r[1] + r[2] * r[2] + r[3] * r[3]);
-            if (len > 0 && isfinite(len))
-                for (int j = 0; j < 4; ++j) r[j] /= len;
-        }
+        ta__blend_add_rotation(r, cur, in, w);
         for (uint32_t c4 = 0; c4 < 4; ++c4) radd[c4 * rl + i] = (float)r[c4];
     }
 }
@@ -567,13 +558,12 @@ bool ta__fused_run(ta_mixer *m, const ta_mixer_targets *t)
             const float *ad = w.radd + 4 * (size_t)gr->rot_first;
             const uint32_t rl = gr->rot_lanes;
             for (uint32_t i = 0; i < gr->rot_count; ++i) {
-                double cur[4], add[4], work[4], r[4];
+                double cur[4], add[4], r[4];
                 for (uint32_t c = 0; c < 4; ++c) {
                     cur[c] = p[c * rl + i];
                     add[c] = ad[c * rl + i];
                 }
-                ta_quat_multiply_flat(work, cur, add);
-                ta__fast_slerp(r, cur, work, 1);
+                ta__blend_rotation_on_top(r, cur, add);
                 for (uint32_t c = 0; c < 4; ++c) p[c * rl + i] = (float)r[c];
             }
         }
