@@ -5,6 +5,7 @@
 
 #include "animation/mixer_internal.h"
 #include "animation/property_access.h"
+#include "animation/track_rules.h"
 
 static bool same_target(const ta__target *a, ta_track_target b)
 {
@@ -214,8 +215,7 @@ ta_result ta__mixer_bind(ta_mixer *m, ta_track_target target, uint32_t *out, ta_
     }
     hash_put(m, index);
     m->checked = false;
-    if (target.kind == TA_TRACK_KIND_MATERIAL_MAP_OFFSET || target.kind == TA_TRACK_KIND_MATERIAL_MAP_REPEAT ||
-        target.kind == TA_TRACK_KIND_MATERIAL_MAP_CENTER || target.kind == TA_TRACK_KIND_MATERIAL_MAP_ROTATION)
+    if (ta__kind_on_map(target.kind))
         m->map_bindings++;
     if (target.family == TA_TARGET_FAMILY_PERSPECTIVE_CAMERA || target.family == TA_TARGET_FAMILY_ORTHOGRAPHIC_CAMERA)
         m->camera_bindings++;
@@ -281,8 +281,7 @@ void ta__mixer_drop_unused(ta_mixer *m)
     m->camera_bindings = 0;
     for (uint32_t i = 0; i < w; ++i) {
         const ta__target *t = &m->bindings[i].target;
-        if (t->kind == TA_TRACK_KIND_MATERIAL_MAP_OFFSET || t->kind == TA_TRACK_KIND_MATERIAL_MAP_REPEAT || t->kind == TA_TRACK_KIND_MATERIAL_MAP_CENTER ||
-            t->kind == TA_TRACK_KIND_MATERIAL_MAP_ROTATION)
+        if (ta__kind_on_map(t->kind))
             m->map_bindings++;
         if (t->family == TA_TARGET_FAMILY_PERSPECTIVE_CAMERA || t->family == TA_TARGET_FAMILY_ORTHOGRAPHIC_CAMERA)
             m->camera_bindings++;
