@@ -5,6 +5,7 @@
 
 #include "cli.h"
 #include "replay.h"
+#include "threeanim/property.h"
 
 static ta_result fail(ta_error *err, ta_result code, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 
@@ -353,82 +354,6 @@ static void print_numbers(FILE *out, const float *v, uint32_t n)
     fputc(']', out);
 }
 
-static void print_color(FILE *out, const uint8_t *bytes)
-{
-    float v[3];
-    for (int i = 0; i < 3; ++i) v[i] = ta_color_srgb_byte_to_linear(bytes[i]);
-    print_numbers(out, v, 3);
-}
-
-static const ta_material *material_of(const ta_model *model, const rec_path *p)
-{
-    const ta_mesh *mesh = mesh_at(model, p->node);
-    return &model->assets->materials[mesh->materials[p->material_slot].index];
-}
-
-static float material_number(const ta_material *m, ta_track_kind k)
-{
-    switch (k) {
-    case TA_TRACK_KIND_MATERIAL_OPACITY: return m->opacity;
-    case TA_TRACK_KIND_MATERIAL_EMISSIVE_INTENSITY: return m->emissive_intensity;
-    case TA_TRACK_KIND_MATERIAL_ROUGHNESS: return m->roughness;
-    case TA_TRACK_KIND_MATERIAL_METALNESS: return m->metalness;
-    case TA_TRACK_KIND_MATERIAL_SHININESS: return m->shininess;
-    case TA_TRACK_KIND_MATERIAL_ALPHA_TEST: return m->alpha_test;
-    case TA_TRACK_KIND_MATERIAL_REFLECTIVITY: return m->reflectivity;
-    case TA_TRACK_KIND_MATERIAL_ENV_MAP_INTENSITY: return m->env_map_intensity;
-    case TA_TRACK_KIND_MATERIAL_CLEARCOAT: return m->clearcoat;
-    case TA_TRACK_KIND_MATERIAL_CLEARCOAT_ROUGHNESS: return m->clearcoat_roughness;
-    case TA_TRACK_KIND_MATERIAL_SPECULAR_INTENSITY: return m->specular_intensity;
-    default: return m->ior;
-    }
-}
-
-static void print_node_value(FILE *out, const ta_node *n, const rec_path *p)
-{
-    switch (p->kind) {
-    case TA_TRACK_KIND_POSITION: print_numbers(out, &n->position.x, 3); return;
-    case TA_TRACK_KIND_QUATERNION: print_numbers(out, &n->quaternion.x, 4); return;
-    case TA_TRACK_KIND_SCALE: print_numbers(out, &n->scale.x, 3); return;
-    case TA_TRACK_KIND_VISIBLE: fputs(n->visible ? "true" : "false", out); return;
-    case TA_TRACK_KIND_NODE_NAME: cli_print_json_string(out, n->name); return;
-    case TA_TRACK_KIND_POSITION_ELEMENT: print_numbers(out, &n->position.x + p->axis, 1); return;
-    case TA_TRACK_KIND_SCALE_ELEMENT: print_numbers(out, &n->scale.x + p->axis, 1); return;
-    default: { /* TA_TRACK_KIND_ROTATION_ELEMENT */
-        ta_euler e = ta_euler_from_quat(n->quaternion);
-        float v = p->axis == 0 ? e.x : (p->axis == 1 ? e.y : e.z);
-        print_numbers(out, &v, 1);
-        return;
-    }
-    }
-}
-
-static void print_material_value(FILE *out, const ta_model *model, const rec_path *p)
-{
-    const ta_material *m = material_of(model, p);
-    if (ta_track_kind_value_type(p->kind) == TA_VALUE_TYPE_COLOR) {
-        print_color(out, p->kind == TA_TRACK_KIND_MATERIAL_COLOR ? m->color
-                                                      : (p->kind == TA_TRACK_KIND_MATERIAL_EMISSIVE ? m->emissive : m->specular));
-        return;
-    }
-    if (ta_track_kind_value_type(p->kind) == TA_VALUE_TYPE_FLAG) {
-        bool v = p->kind == TA_TRACK_KIND_MATERIAL_TRANSPARENT ? m->transparent : m->wireframe;
-        fputs(v ? "true" : "false", out);
-        return;
-    }
-    if (strncmp(ta_track_kind_property_path(p->kind), "map.", 4) == 0) {
-        const ta_texture *t = &model->assets->textures[m->map.index];
-        const float *v = p->kind == TA_TRACK_KIND_MATERIAL_MAP_OFFSET   ? &t->offset.x
-                         : p->kind == TA_TRACK_KIND_MATERIAL_MAP_REPEAT ? &t->repeat.x
-                         : p->kind == TA_TRACK_KIND_MATERIAL_MAP_CENTER ? &t->center.x
-                                                             : &t->rotation;
-        print_numbers(out, v, ta_track_kind_value_size(p->kind));
-        return;
-    }
-    float v = material_number(m, p->kind);
-    print_numbers(out, &v, 1);
-}
-
 static void print_camera_value(FILE *out, const ta_model *model, const rec_path *p)
 {
     const ta_perspective_camera *pc = perspective_at(model, p->node);
@@ -450,35 +375,53 @@ static void print_camera_value(FILE *out, const ta_model *model, const rec_path 
     print_numbers(out, &v, 1);
 }
 
+/* The typed target a path names: the mesh, material or light found at its
+ * node, as the path's parser checked it. */
+static ta_track_target target_of(const ta_model *model, const rec_path *p)
+{
+    const ta_scene *s = model->scene;
+    ta_track_target t = {p->kind, ta_track_kind_family(p->kind), p->node.index, 0};
+    switch (t.family) {
+    case TA_TARGET_FAMILY_NODE: t.element = p->axis; break;
+    case TA_TARGET_FAMILY_MESH:
+    case TA_TARGET_FAMILY_SKINNED_MESH: {
+        const ta_mesh *mesh = mesh_at(model, p->node);
+        bool skinned = !(mesh >= s->meshes && mesh < s->meshes + s->mesh_count);
+        t.family = skinned ? TA_TARGET_FAMILY_SKINNED_MESH : TA_TARGET_FAMILY_MESH;
+        t.kind = skinned ? TA_TRACK_KIND_SKINNED_MORPH_INFLUENCE : TA_TRACK_KIND_MORPH_INFLUENCE;
+        t.index = (uint32_t)(skinned ? mesh - s->skinned_meshes : mesh - s->meshes);
+        t.element = p->morph;
+        break;
+    }
+    case TA_TARGET_FAMILY_MATERIAL: t.index = mesh_at(model, p->node)->materials[p->material_slot].index; break;
+    case TA_TARGET_FAMILY_LIGHT: t.index = (uint32_t)(light_at(model, p->node) - s->lights); break;
+    default: break;
+    }
+    return t;
+}
+
 void replay_print_value(FILE *out, const ta_model *model, const rec_path *p)
 {
     if (p->camera_field != NULL) {
         print_camera_value(out, model, p);
         return;
     }
-    switch (ta_track_kind_family(p->kind)) {
-    case TA_TARGET_FAMILY_NODE: print_node_value(out, &model->scene->nodes[p->node.index], p); return;
-    case TA_TARGET_FAMILY_MESH:
-    case TA_TARGET_FAMILY_SKINNED_MESH: {
+    if (p->all_morphs) {
         const ta_mesh *mesh = mesh_at(model, p->node);
-        if (p->all_morphs) print_numbers(out, mesh->morph_influences, mesh->morph_count);
-        else print_numbers(out, &mesh->morph_influences[p->morph], 1);
+        print_numbers(out, mesh->morph_influences, mesh->morph_count);
         return;
     }
-    case TA_TARGET_FAMILY_MATERIAL: print_material_value(out, model, p); return;
-    case TA_TARGET_FAMILY_LIGHT: {
-        const ta_light *l = light_at(model, p->node);
-        if (p->kind == TA_TRACK_KIND_LIGHT_COLOR) {
-            print_color(out, l->color);
-            return;
-        }
-        float v = p->kind == TA_TRACK_KIND_LIGHT_INTENSITY  ? l->intensity
-                  : p->kind == TA_TRACK_KIND_LIGHT_DISTANCE ? l->distance
-                  : p->kind == TA_TRACK_KIND_LIGHT_ANGLE    ? l->angle
-                                                 : l->penumbra;
-        print_numbers(out, &v, 1);
+    /* the value as the mixer reads it (linear colors, a rotation element as an Euler angle) */
+    ta_mixer_targets where = {model->scene, model->assets, model->cameras};
+    ta_property_value v;
+    if (ta_property_read(&where, target_of(model, p), &v, NULL) != TA_OK) {
+        fputs("null", out); /* the parser checked the path: not reached */
         return;
     }
-    default: return;
-    }
+    if (p->kind == TA_TRACK_KIND_NODE_NAME)
+        cli_print_json_string(out, v.text);
+    else if (ta_track_kind_value_type(p->kind) == TA_VALUE_TYPE_FLAG)
+        fputs(v.v[0] >= 0.5f ? "true" : "false", out);
+    else
+        print_numbers(out, v.v, v.count);
 }
