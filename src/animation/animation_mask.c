@@ -4,6 +4,7 @@
 
 #include "animation/action_internal.h"
 #include "animation/mask_internal.h"
+#include "animation/track_rules.h"
 #include "scene/scene_internal.h"
 
 static ta_result check_weight(const char *what, uint32_t index, float w, ta_error *err)
@@ -141,7 +142,7 @@ float ta__mask_lookup(const ta_mask *m, ta_track_target t)
 {
     if (t.family == TA_TARGET_FAMILY_NODE) return t.index < m->node_count ? m->nodes[t.index] : m->default_weight;
     float whole = m->default_weight;
-    bool morph = t.kind == TA_TRACK_KIND_MORPH_INFLUENCE;
+    bool morph = ta__kind_is_morph(t.kind); /* a mesh's or a skinned mesh's */
     for (uint32_t i = 0; i < m->entry_count; ++i) {
         const ta__mask_entry *e = &m->entries[i];
         if (e->family != t.family || e->index != t.index) continue;

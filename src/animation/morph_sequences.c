@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "animation/clip_util_internal.h"
+#include "animation/track_rules.h"
 #include "threeanim/animation_utils.h"
 
 static ta_result check_sequence(const ta_track_target *targets, uint32_t target_count, double fps, ta_error *err)
@@ -13,7 +14,7 @@ static ta_result check_sequence(const ta_track_target *targets, uint32_t target_
                         target_count);
     for (uint32_t i = 0; i < target_count; i++) {
         ta_track_kind kind = targets[i].kind;
-        if (kind != TA_TRACK_KIND_MORPH_INFLUENCE && kind != TA_TRACK_KIND_SKINNED_MORPH_INFLUENCE)
+        if (!ta__kind_is_morph(kind))
             return ta__fail(err, TA_ERROR_WRONG_KIND, "targets: target %u is a %s target, not a morph target", i,
                             ta_track_kind_name(kind));
     }

@@ -121,6 +121,11 @@ const char *ta_track_kind_unit(ta_track_kind kind)
     return ta__kind_is_named(kind) ? kinds[kind].unit : "";
 }
 
+bool ta__kind_is_morph(ta_track_kind kind)
+{
+    return ta__kind_is_named(kind) && kinds[kind].element_limit == ELEMENT_LIMIT_MORPH;
+}
+
 bool ta__kind_on_map(ta_track_kind kind)
 {
     return ta__kind_is_named(kind) && kinds[kind].on_map;

@@ -32,6 +32,8 @@ uint32_t ta__kind_element_limit(ta_track_kind kind);
 /* True for a kind whose property the material's map texture holds (the
  * MATERIAL_MAP_ kinds). */
 bool ta__kind_on_map(ta_track_kind kind);
+/* Whether the kind drives one morph target of a mesh (its element names the target). */
+bool ta__kind_is_morph(ta_track_kind kind);
 /* The kind a three.js property names on a thing of family (of its map when
  * on_map), with or without an element, as ta_track_kind_find; false for none. */
 bool ta__kind_lookup(ta_target_family family, bool on_map, const char *property, bool element, ta_track_kind *out);

@@ -168,6 +168,14 @@ static void test_mask_lookup_and_refusals(void **state)
     assert_true(ta_mask_weight(m, morph) == 0.5f);        /* its own weight wins */
     assert_true(ta_mask_weight(m, other_morph) == 0.25f); /* the mesh's */
     assert_true(ta_mask_weight(NULL, morph) == 1.0f);
+    /* a skinned mesh's morph target by its own weight too, not only by its mesh's */
+    ta_track_target skinned_morph = {TA_TRACK_KIND_SKINNED_MORPH_INFLUENCE, TA_TARGET_FAMILY_SKINNED_MESH, 3, 2};
+    ta_track_target skinned_other = {TA_TRACK_KIND_SKINNED_MORPH_INFLUENCE, TA_TARGET_FAMILY_SKINNED_MESH, 3, 1};
+    TA_ASSERT_OK(ta_mask_set_target(m, TA_TARGET_FAMILY_SKINNED_MESH, 3, 2, 0.125f, &err), &err);
+    TA_ASSERT_OK(ta_mask_set_target(m, TA_TARGET_FAMILY_SKINNED_MESH, 3, TA_MASK_ALL_ELEMENTS, 0.375f, &err), &err);
+    assert_true(ta_mask_weight(m, skinned_morph) == 0.125f);
+    assert_true(ta_mask_weight(m, skinned_other) == 0.375f);
+    assert_true(ta_mask_weight(m, morph) == 0.5f); /* a mesh and a skinned mesh of one index apart */
     TA_ASSERT_REFUSED(ta_mask_set_node(m, ta_node_at(9), NAN, &err), &err, TA_ERROR_NOT_A_NUMBER, "node[9]");
     TA_ASSERT_REFUSED(ta_mask_set_node(m, ta_node_at(9), 1.5f, &err), &err, TA_ERROR_OUT_OF_RANGE, "1.5");
     float bad[3] = {0, 1, -0.5f};
