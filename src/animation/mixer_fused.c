@@ -214,9 +214,18 @@ static fused_work work_at(const ta__mixer_fused *f, float *base)
 }
 
 /* Room for the state; false when out of memory (the general path goes on). */
-static bool reserve(ta_mixer *m, uint32_t actions, uint32_t vec_lanes, uint32_t rot_lanes, uint32_t groups, bool additive)
+/* Room for the state of actions over lanes of this shape. may_allocate false:
+ * only the room there is (false when it is too small). */
+static bool reserve(ta_mixer *m, uint32_t actions, uint32_t vec_lanes, uint32_t rot_lanes, uint32_t groups, bool additive,
+                    bool may_allocate)
 {
     ta__mixer_fused *f = &m->fused;
+    size_t vf = 3 * (size_t)vec_lanes, rf = 4 * (size_t)rot_lanes;
+    size_t work = work_floats(vec_lanes, rot_lanes, additive);
+    size_t heap_work = work > TA__FUSED_STACK_FLOATS ? work : 0;
+    size_t bytes = sizeof(float) * (2 * vf + 2 * rf + heap_work) + sizeof(uint32_t) * ((size_t)vec_lanes + rot_lanes) +
+                   sizeof(ta__lane_group) * groups + 64;
+    if (!may_allocate && (actions > f->action_capacity || bytes > f->block_bytes)) return false;
     if (actions > f->action_capacity) {
         ta_action **list = (ta_action **)ta__calloc(&m->mem, actions, sizeof *list);
         const ta__clip_fused **layouts = (const ta__clip_fused **)ta__calloc(&m->mem, actions, sizeof *layouts);
@@ -231,11 +240,6 @@ static bool reserve(ta_mixer *m, uint32_t actions, uint32_t vec_lanes, uint32_t 
         f->layouts = layouts;
         f->action_capacity = actions;
     }
-    size_t vf = 3 * (size_t)vec_lanes, rf = 4 * (size_t)rot_lanes;
-    size_t work = work_floats(vec_lanes, rot_lanes, additive);
-    size_t heap_work = work > TA__FUSED_STACK_FLOATS ? work : 0;
-    size_t bytes = sizeof(float) * (2 * vf + 2 * rf + heap_work) + sizeof(uint32_t) * ((size_t)vec_lanes + rot_lanes) +
-                   sizeof(ta__lane_group) * groups + 64;
     if (bytes > f->block_bytes || f->vec_lanes != vec_lanes || f->rot_lanes != rot_lanes || additive != f->additive ||
         groups != f->group_count) {
         if (bytes > f->block_bytes) {
@@ -273,25 +277,24 @@ static bool same_shape(const ta__clip_fused *a, const ta__clip_fused *b)
     return true;
 }
 
-void ta__fused_refresh(ta_mixer *m)
+/* The first of the playing actions when all of them can run on the fused path
+ * together (one shape, the same binding in each lane), with their count and
+ * whether one is additive; NULL when they cannot. */
+static const ta_action *fused_actions(const ta_mixer *m, uint32_t *out_count, bool *out_additive)
 {
-    ta__mixer_fused *f = &m->fused;
-    f->valid = false;
-    /* a general update gave the values back before it ran */
-    if (f->holds || f->kernels == NULL || m->root_motion.on) return;
     const ta_action *first = NULL;
     uint32_t count = 0;
     bool additive = false;
     for (uint32_t i = 0; i < m->action_count; ++i) {
         const ta_action *a = m->actions[i];
         if (!a->scheduled || a->uncached) continue;
-        if (!action_fits(m, a)) return;
+        if (!action_fits(m, a)) return NULL;
         additive = additive || a->blend_mode == TA_BLEND_MODE_ADDITIVE;
-        if (first != NULL && !same_shape(a->clip->fused, first->clip->fused)) return;
+        if (first != NULL && !same_shape(a->clip->fused, first->clip->fused)) return NULL;
         if (first == NULL) first = a;
         count++;
     }
-    if (first == NULL) return;
+    if (first == NULL) return NULL;
     const ta__clip_fused *c0 = first->clip->fused;
     /* Every action drives the same binding in each lane. */
     for (uint32_t i = 0; i < m->action_count; ++i) {
@@ -299,10 +302,44 @@ void ta__fused_refresh(ta_mixer *m)
         if (!a->scheduled || a->uncached || a == first) continue;
         const ta__clip_fused *c = a->clip->fused;
         for (uint32_t l = 0; l < c0->vec_lanes; ++l)
-            if (c0->vec_track[l] != TA_NONE && a->bindings[c->vec_track[l]] != first->bindings[c0->vec_track[l]]) return;
+            if (c0->vec_track[l] != TA_NONE && a->bindings[c->vec_track[l]] != first->bindings[c0->vec_track[l]])
+                return NULL;
         for (uint32_t l = 0; l < c0->rot_lanes; ++l)
-            if (c0->rot_track[l] != TA_NONE && a->bindings[c->rot_track[l]] != first->bindings[c0->rot_track[l]]) return;
+            if (c0->rot_track[l] != TA_NONE && a->bindings[c->rot_track[l]] != first->bindings[c0->rot_track[l]])
+                return NULL;
     }
+    *out_count = count;
+    *out_additive = additive;
+    return first;
+}
+
+ta_result ta__fused_prepare(ta_mixer *m, ta_error *err)
+{
+    ta__mixer_fused *f = &m->fused;
+    if (f->holds || f->kernels == NULL || m->root_motion.on) return TA_OK;
+    uint32_t count = 0;
+    bool additive = false;
+    const ta_action *first = fused_actions(m, &count, &additive);
+    if (first == NULL) return TA_OK;
+    const ta__clip_fused *c0 = first->clip->fused;
+    f->valid = false; /* the room may be laid out anew: ta__fused_refresh fills it at the update's end */
+    if (!reserve(m, count, c0->vec_lanes, c0->rot_lanes, c0->group_count, additive, true))
+        return ta__fail(err, TA_ERROR_OUT_OF_MEMORY, "mixer: out of memory for the fast path's state of %u actions",
+                        count);
+    return TA_OK;
+}
+
+void ta__fused_refresh(ta_mixer *m)
+{
+    ta__mixer_fused *f = &m->fused;
+    f->valid = false;
+    /* a general update gave the values back before it ran */
+    if (f->holds || f->kernels == NULL || m->root_motion.on) return;
+    uint32_t count = 0;
+    bool additive = false;
+    const ta_action *first = fused_actions(m, &count, &additive);
+    if (first == NULL) return;
+    const ta__clip_fused *c0 = first->clip->fused;
     /* The lanes are all the driven bindings, and the others need no write:
      * none waits for its original, none was written by this update. */
     uint32_t driven = 0;
@@ -319,7 +356,9 @@ void ta__fused_refresh(ta_mixer *m)
         if (m->bindings[i].use_count > 0 &&
             (m->bindings[i].target.index >= UINT32_MAX / TA__NODE_FLOATS - 1 || m->bindings[i].target.element != 0))
             return;
-    if (!reserve(m, count, c0->vec_lanes, c0->rot_lanes, c0->group_count, additive)) return;
+    /* the room ta__fused_prepare made before the update changed anything: an
+     * update that ends here allocates nothing, so it cannot fail after its writes */
+    if (!reserve(m, count, c0->vec_lanes, c0->rot_lanes, c0->group_count, additive, false)) return;
     f->action_count = 0;
     for (uint32_t i = 0; i < m->action_count; ++i) {
         ta_action *a = m->actions[i];

@@ -86,6 +86,10 @@ bool ta__fused_usable(const struct ta_mixer *m);
 bool ta__fused_run(struct ta_mixer *m, const struct ta_mixer_targets *t);
 /* After a general update's commit: make the state for the next ones, when they qualify. */
 void ta__fused_refresh(struct ta_mixer *m);
+/* Makes room for the fused state of the actions playing now, before a general
+ * update changes anything (TA_ERROR_OUT_OF_MEMORY, nothing changed, when it
+ * cannot): ta__fused_refresh, at the update's end, then allocates nothing. */
+ta_result ta__fused_prepare(struct ta_mixer *m, struct ta_error *err);
 /* No more runs; the values it holds stay until they are given back. */
 void ta__fused_stop(struct ta_mixer *m);
 /* Gives back the values it holds (making the general path's piles again

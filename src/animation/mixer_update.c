@@ -685,6 +685,7 @@ static ta_result run_update(ta_mixer *m, const ta_mixer_targets *t, double delta
      * targets; else the general path, which needs the last written values back. */
     bool fused = m->checked && !write_all && ta__fused_usable(m);
     if (!fused && (r = ta__fused_release(m, err)) != TA_OK) return r;
+    if (!fused && (r = ta__fused_prepare(m, err)) != TA_OK) return r;
 
     /* 2. The bindings: groups resolved, every target checked, originals read;
      * a clip that remembers its nodes' names played on a scene whose nodes at
