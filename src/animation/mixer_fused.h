@@ -9,8 +9,9 @@
  * binding), and the mixing, the rest toward the originals, the finite check
  * and the write each run as one loop over the lanes.
  *
- * The state is made at the end of an update that took the general path (so
- * the update itself allocates nothing), for the actions playing then; it
+ * The state is filled at the end of an update that took the general path, in
+ * room ta__fused_prepare made before that update changed anything (so a
+ * failed allocation refuses the update whole), for the actions playing then; it
  * runs while the same actions play, the bindings stay as checked and the
  * targets are the same. From then on it holds the bindings' last written
  * values (the general path's `last`) until they are given back, even after
