@@ -27,6 +27,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "fuzz_quiet.h"
 
 int LLVMFuzzerInitialize(int *argc, char ***argv);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -37,12 +38,7 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
     (void)argc;
     (void)argv;
-    int devnull = open("/dev/null", O_WRONLY);
-    if (devnull >= 0) {
-        fflush(stdout);
-        dup2(devnull, STDOUT_FILENO);
-        close(devnull);
-    }
+    fuzz_quiet_stdout();
     const char *tmp = getenv("TMPDIR");
     snprintf(g_dir, sizeof g_dir, "%s/fuzz_cli_files.XXXXXX", tmp != NULL && *tmp ? tmp : "/tmp");
     if (mkdtemp(g_dir) == NULL) abort();

@@ -24,6 +24,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "fuzz_quiet.h"
 #include "replay.h"
 
 int LLVMFuzzerInitialize(int *argc, char ***argv);
@@ -37,12 +38,7 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
     (void)argc;
     (void)argv;
-    int devnull = open("/dev/null", O_WRONLY);
-    if (devnull >= 0) {
-        fflush(stdout);
-        dup2(devnull, STDOUT_FILENO);
-        close(devnull);
-    }
+    fuzz_quiet_stdout();
     return 0;
 }
 
