@@ -15,17 +15,37 @@ static bool same_times(const ta_track *a, const ta_track *b)
            (a->times == b->times || memcmp(a->times, b->times, sizeof(float) * a->key_count) == 0);
 }
 
-static bool qualifies(const ta_clip *clip)
+/* Blocks of planes per key component: a value, and a curve's tangents or control points. */
+static uint32_t blocks_of(ta_interpolation interp)
 {
+    return interp == TA_INTERPOLATION_CUBIC_SPLINE ? 3 : interp == TA_INTERPOLATION_BEZIER ? 5 : 1;
+}
+
+/* A track's tangents (or control points) are all there: the curve reads them key by key. */
+static bool curve_complete(const ta_track *t)
+{
+    uint32_t per_number = t->interpolation == TA_INTERPOLATION_CUBIC_SPLINE ? 1
+                          : t->interpolation == TA_INTERPOLATION_BEZIER    ? 2
+                                                                            : 0;
+    return per_number == 0 || (t->in_tangents != NULL && t->out_tangents != NULL &&
+                               t->tangent_count == per_number * t->key_count * t->value_size);
+}
+
+/* Whether the clip has the fused layout; its vectors' and rotations'
+ * interpolations (TA_INTERPOLATION_DEFAULT when it has none of them). */
+static bool qualifies(const ta_clip *clip, ta_interpolation *vec, ta_interpolation *rot)
+{
+    *vec = *rot = TA_INTERPOLATION_DEFAULT;
     if (clip->track_count == 0) return false; /* the action's blend mode is what counts, not the clip's */
-    const ta_track *first = clip->tracks[0];
     for (uint32_t i = 0; i < clip->track_count; ++i) {
         const ta_track *t = clip->tracks[i];
-        if ((t->interpolation != TA_INTERPOLATION_LINEAR && t->interpolation != TA_INTERPOLATION_STEP) ||
-            t->interpolation != first->interpolation || t->target.family != TA_TARGET_FAMILY_NODE)
-            return false;
+        if (t->target.family != TA_TARGET_FAMILY_NODE || !curve_complete(t)) return false;
         if (t->target.kind != TA_TRACK_KIND_POSITION && t->target.kind != TA_TRACK_KIND_SCALE && t->target.kind != TA_TRACK_KIND_QUATERNION)
             return false;
+        /* one interpolation per kind of lane (tracks refuse SMOOTH rotations) */
+        ta_interpolation *part = t->target.kind == TA_TRACK_KIND_QUATERNION ? rot : vec;
+        if (*part != TA_INTERPOLATION_DEFAULT && *part != t->interpolation) return false;
+        *part = t->interpolation;
         /* two tracks on one target mix into one pile in the general path */
         for (uint32_t j = 0; j < i; ++j)
             if (ta_track_target_eq(clip->tracks[j]->target, t->target)) return false;
@@ -33,9 +53,49 @@ static bool qualifies(const ta_clip *clip)
     return true;
 }
 
+/* Track t's numbers of key k into a group's planes at lane `lane`: its value,
+ * and its curve's tangents or control points, block after block. */
+static void copy_key(float *planes, uint32_t lanes, uint32_t comps, uint32_t stride, const ta_track *t, uint32_t k,
+                     uint32_t lane)
+{
+    float *key = planes + (size_t)k * stride * lanes;
+    for (uint32_t c = 0; c < comps; ++c) {
+        const size_t n = (size_t)k * comps + c;
+        key[(size_t)(TA__FUSED_VALUE * comps + c) * lanes + lane] = t->values[n];
+        if (t->interpolation == TA_INTERPOLATION_CUBIC_SPLINE) {
+            key[(size_t)(TA__FUSED_IN * comps + c) * lanes + lane] = t->in_tangents[n];
+            key[(size_t)(TA__FUSED_OUT * comps + c) * lanes + lane] = t->out_tangents[n];
+        } else if (t->interpolation == TA_INTERPOLATION_BEZIER) {
+            key[(size_t)(TA__FUSED_IN_TIME * comps + c) * lanes + lane] = t->in_tangents[2 * n];
+            key[(size_t)(TA__FUSED_IN_VALUE * comps + c) * lanes + lane] = t->in_tangents[2 * n + 1];
+            key[(size_t)(TA__FUSED_OUT_TIME * comps + c) * lanes + lane] = t->out_tangents[2 * n];
+            key[(size_t)(TA__FUSED_OUT_VALUE * comps + c) * lanes + lane] = t->out_tangents[2 * n + 1];
+        }
+    }
+}
+
+/* A padding lane of key k: the identity for rotations (zero for vectors, as
+ * the block was made), and a Bezier's control points on the key itself, so
+ * that its curve is flat and its solve finite. */
+static void pad_key(float *planes, uint32_t lanes, uint32_t comps, uint32_t stride, ta_interpolation interp,
+                    float time, uint32_t k, uint32_t lane)
+{
+    float *key = planes + (size_t)k * stride * lanes;
+    const float w = comps == 4 ? 1.0f : 0.0f;
+    key[(size_t)(TA__FUSED_VALUE * comps + comps - 1) * lanes + lane] = w;
+    if (interp != TA_INTERPOLATION_BEZIER) return;
+    for (uint32_t c = 0; c < comps; ++c) {
+        key[(size_t)(TA__FUSED_IN_TIME * comps + c) * lanes + lane] = time;
+        key[(size_t)(TA__FUSED_OUT_TIME * comps + c) * lanes + lane] = time;
+    }
+    key[(size_t)(TA__FUSED_IN_VALUE * comps + comps - 1) * lanes + lane] = w;
+    key[(size_t)(TA__FUSED_OUT_VALUE * comps + comps - 1) * lanes + lane] = w;
+}
+
 bool ta__clip_fused_make(ta_clip *clip)
 {
-    if (!qualifies(clip)) {
+    ta_interpolation vec_interp, rot_interp;
+    if (!qualifies(clip, &vec_interp, &rot_interp)) {
         ta__clip_fused_drop(clip);
         return true;
     }
@@ -50,6 +110,7 @@ bool ta__clip_fused_make(ta_clip *clip)
         if (g == groups) group_first[groups++] = i;
         group_of[i] = g;
     }
+    const uint32_t vec_stride = 3 * blocks_of(vec_interp), rot_stride = 4 * blocks_of(rot_interp);
     uint32_t vec_lanes = 0, rot_lanes = 0;
     size_t floats = 0;
     for (uint32_t g = 0; g < groups; ++g) {
@@ -59,7 +120,7 @@ bool ta__clip_fused_make(ta_clip *clip)
         uint32_t keys = clip->tracks[group_first[g]]->key_count;
         vec_lanes += padded(vc);
         rot_lanes += padded(rc);
-        floats += (size_t)keys * (3 * (size_t)padded(vc) + 4 * (size_t)padded(rc));
+        floats += (size_t)keys * ((size_t)vec_stride * padded(vc) + (size_t)rot_stride * padded(rc));
     }
     size_t bytes = sizeof(ta__clip_fused) + sizeof(ta__fused_group) * groups + sizeof(float) * floats +
                    sizeof(uint32_t) * ((size_t)vec_lanes + rot_lanes);
@@ -70,7 +131,10 @@ bool ta__clip_fused_make(ta_clip *clip)
     }
     ta__clip_fused *f = (ta__clip_fused *)block;
     f->bytes = bytes;
-    f->step = clip->tracks[0]->interpolation == TA_INTERPOLATION_STEP;
+    f->vec_interp = vec_interp;
+    f->rot_interp = rot_interp;
+    f->vec_stride = vec_stride;
+    f->rot_stride = rot_stride;
     f->group_count = groups;
     f->groups = (ta__fused_group *)(block + sizeof *f);
     float *planes = (float *)(f->groups + groups);
@@ -93,27 +157,27 @@ bool ta__clip_fused_make(ta_clip *clip)
         gr->vec_lanes = padded(gr->vec_count);
         gr->rot_lanes = padded(gr->rot_count);
         gr->vec = planes;
-        planes += (size_t)gr->keys * 3 * gr->vec_lanes;
+        planes += (size_t)gr->keys * vec_stride * gr->vec_lanes;
         gr->rot = planes;
-        planes += (size_t)gr->keys * 4 * gr->rot_lanes;
+        planes += (size_t)gr->keys * rot_stride * gr->rot_lanes;
         uint32_t v = 0, q = 0, keys = gr->keys, vl = gr->vec_lanes, rl = gr->rot_lanes;
         for (uint32_t i = 0; i < n; ++i) {
             if (group_of[i] != g) continue;
             const ta_track *t = clip->tracks[i];
             if (t->target.kind == TA_TRACK_KIND_QUATERNION) {
                 f->rot_track[rot_at + q] = i;
-                for (uint32_t k = 0; k < keys; ++k)
-                    for (uint32_t c = 0; c < 4; ++c) gr->rot[((size_t)k * 4 + c) * rl + q] = t->values[(size_t)k * 4 + c];
+                for (uint32_t k = 0; k < keys; ++k) copy_key(gr->rot, rl, 4, rot_stride, t, k, q);
                 q++;
             } else {
                 f->vec_track[vec_at + v] = i;
-                for (uint32_t k = 0; k < keys; ++k)
-                    for (uint32_t c = 0; c < 3; ++c) gr->vec[((size_t)k * 3 + c) * vl + v] = t->values[(size_t)k * 3 + c];
+                for (uint32_t k = 0; k < keys; ++k) copy_key(gr->vec, vl, 3, vec_stride, t, k, v);
                 v++;
             }
         }
-        for (; q < rl; ++q)
-            for (uint32_t k = 0; k < keys; ++k) gr->rot[((size_t)k * 4 + 3) * rl + q] = 1;
+        for (uint32_t k = 0; k < keys; ++k) {
+            for (uint32_t l = q; l < rl; ++l) pad_key(gr->rot, rl, 4, rot_stride, rot_interp, gr->times[k], k, l);
+            for (uint32_t l = v; l < vl; ++l) pad_key(gr->vec, vl, 3, vec_stride, vec_interp, gr->times[k], k, l);
+        }
         vec_at += vl;
         rot_at += rl;
     }

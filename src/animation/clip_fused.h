@@ -3,7 +3,9 @@
  * path. Not public.
  *
  * A clip qualifies when every track is a node position, scale or quaternion,
- * all LINEAR or all STEP, no two on one target (the glTF skeleton case). Its
+ * no two on one target (the glTF skeleton case), its positions and scales of
+ * one interpolation and its rotations of one (any but SMOOTH, which three.js
+ * does not give rotations). Its
  * tracks fall into time groups, the tracks sharing one set of key times, in
  * the order the clip plan (clip_plan.h) numbers them, so that an action's
  * cursor and alpha of a group serve both paths. Each group's keys are copied
@@ -13,6 +15,14 @@
  * plane never needs a tail. Padding lanes hold zero (vectors) and the
  * identity (rotations), which stay finite under any mix. The clip's lanes are
  * the groups' one after the other.
+ *
+ * A key's planes are its values' and, for the curves that have them, its
+ * tangents' or control points', in this order (TA__FUSED_* below names the
+ * block of planes): CUBIC_SPLINE value, in tangent, out tangent; BEZIER
+ * value, in time, in value, out time, out value. So a key of vectors takes
+ * vec_stride = 3 (value only), 9 or 15 planes, a key of rotations 4, 12 or 20.
+ * Padding lanes of a curve's planes are made so that any read of them stays
+ * finite: tangents 0, control points at the key itself.
  *
  * The layout is made with the clip (ta_clip_create, and again after an edit
  * of an unshared clip), so it is never written while actions share the clip.
@@ -34,12 +44,26 @@ typedef struct ta__fused_group {
     uint32_t rot_count;
     uint32_t rot_lanes;
     uint32_t rot_first;
-    float *vec;           /* keys * 3 * vec_lanes */
-    float *rot;           /* keys * 4 * rot_lanes */
+    float *vec;           /* keys * vec_stride * vec_lanes */
+    float *rot;           /* keys * rot_stride * rot_lanes */
 } ta__fused_group;
 
+/* Blocks of a key's planes, in components (a block is 3 planes of vectors, 4 of rotations). */
+enum {
+    TA__FUSED_VALUE = 0,
+    TA__FUSED_IN = 1,       /* CUBIC_SPLINE tangents */
+    TA__FUSED_OUT = 2,
+    TA__FUSED_IN_TIME = 1,  /* BEZIER control points */
+    TA__FUSED_IN_VALUE = 2,
+    TA__FUSED_OUT_TIME = 3,
+    TA__FUSED_OUT_VALUE = 4
+};
+
 typedef struct ta__clip_fused {
-    bool step;            /* STEP tracks: a key is held, not interpolated */
+    ta_interpolation vec_interp; /* of every position and scale */
+    ta_interpolation rot_interp; /* of every rotation */
+    uint32_t vec_stride;  /* planes per key of a group's vectors: 3 times the blocks */
+    uint32_t rot_stride;  /* of its rotations: 4 times the blocks */
     uint32_t group_count;
     ta__fused_group *groups;
     uint32_t vec_lanes;   /* the groups' lanes, padding included */

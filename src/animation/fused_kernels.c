@@ -2,6 +2,7 @@
 #include <stddef.h>
 
 #include "animation/fused_kernels.h"
+#include "animation/interpolant.h"
 #include "animation/slerp_lane.h"
 
 /* The plane slerp keeps its own frame: inlined, its restrict parameters
@@ -122,11 +123,80 @@ static inline void store4(float *d, const float *px, const float *py, const floa
         for (uint32_t i = 0; i < n; ++i)                                                                          \
             if (ch[i]) store4(base + off[i], pile, pile + lanes, pile + 2 * lanes, pile + 3 * lanes, i);          \
     }                                                                                                             \
+    ATTR static void curve_smooth_##SUF(double *restrict out, const float *restrict vp, const float *restrict v0,  \
+                                        const float *restrict v1, const float *restrict vn, uint32_t n,            \
+                                        const double w[4])                                                         \
+    {                                                                                                             \
+        const double wk[4] = {w[0], w[1], w[2], w[3]};                                                            \
+        for (uint32_t i = 0; i < n; ++i) out[i] = ta__smooth_number(wk, vp[i], v0[i], v1[i], vn[i]);              \
+    }                                                                                                             \
+    ATTR static void curve_cubic_##SUF(double *restrict out, const float *restrict p0, const float *restrict m0,   \
+                                       const float *restrict p1, const float *restrict m1, uint32_t n,             \
+                                       const double s[4], double td)                                              \
+    {                                                                                                             \
+        const double sk[4] = {s[0], s[1], s[2], s[3]};                                                            \
+        for (uint32_t i = 0; i < n; ++i) out[i] = ta__cubic_spline_number(sk, td, p0[i], m0[i], p1[i], m1[i]);    \
+    }                                                                                                             \
+    /* Newton's steps for every lane together: a lane that has stopped keeps   \
+     * its parameter, as the one-number solve breaks out of its loop */         \
+    ATTR static void curve_bezier_##SUF(double *restrict out, const float *restrict v0, const float *restrict c0t, \
+                                        const float *restrict c0v, const float *restrict c1t,                     \
+                                        const float *restrict c1v, const float *restrict v1, uint32_t n, double x, \
+                                        double x0, double x3)                                                      \
+    {                                                                                                             \
+        double s[TA__FUSED_CHUNK];                                                                                \
+        int64_t live[TA__FUSED_CHUNK];                                                                            \
+        const double start = (x - x0) / (x3 - x0);                                                                \
+        for (uint32_t i = 0; i < n; ++i) {                                                                        \
+            s[i] = start;                                                                                         \
+            live[i] = 1;                                                                                          \
+        }                                                                                                         \
+        for (int step = 0; step < TA__BEZIER_STEPS; ++step) {                                                     \
+            int64_t any = 0;                                                                                      \
+            for (uint32_t i = 0; i < n; ++i) {                                                                    \
+                const double si = s[i], x1 = c0t[i], x2 = c1t[i];                                                 \
+                const double error = ta__cubic_bezier(si, x0, x1, x2, x3) - x;                                    \
+                const double slope = ta__cubic_bezier_slope(si, x0, x1, x2, x3);                                  \
+                const int64_t go = live[i] & (int64_t) !(fabs(error) < TA__BEZIER_EPSILON) &                       \
+                                   (int64_t) !(fabs(slope) < TA__BEZIER_EPSILON);                                 \
+                double next = si - error / slope;                                                                 \
+                next = next > 1 ? 1 : next < 0 ? 0 : next;                                                        \
+                s[i] = go ? next : si;                                                                            \
+                live[i] = go;                                                                                     \
+                any |= go;                                                                                        \
+            }                                                                                                     \
+            if (!any) break;                                                                                      \
+        }                                                                                                         \
+        for (uint32_t i = 0; i < n; ++i) out[i] = ta__cubic_bezier(s[i], v0[i], c0v[i], c1v[i], v1[i]);           \
+    }                                                                                                             \
+    ATTR static void mix_doubles_##SUF(float *restrict pile, const double *restrict v, uint32_t n, double keep,    \
+                                       double mix, int first)                                                     \
+    {                                                                                                             \
+        if (first)                                                                                                \
+            for (uint32_t i = 0; i < n; ++i) pile[i] = (float)v[i];                                               \
+        else                                                                                                      \
+            for (uint32_t i = 0; i < n; ++i) pile[i] = (float)(pile[i] * keep + v[i] * mix);                      \
+    }                                                                                                             \
+    ATTR static void normalize_##SUF(double *restrict x, double *restrict y, double *restrict z,                  \
+                                     double *restrict w, uint32_t n)                                              \
+    {                                                                                                             \
+        for (uint32_t i = 0; i < n; ++i) {                                                                        \
+            const double l = sqrt(x[i] * x[i] + y[i] * y[i] + z[i] * z[i] + w[i] * w[i]);                         \
+            const bool zero = l == 0;                                                                             \
+            const double inv = 1 / l;                                                                             \
+            x[i] = zero ? 0 : x[i] * inv;                                                                         \
+            y[i] = zero ? 0 : y[i] * inv;                                                                         \
+            z[i] = zero ? 0 : z[i] * inv;                                                                         \
+            w[i] = zero ? 1 : w[i] * inv;                                                                         \
+        }                                                                                                         \
+    }                                                                                                             \
 
 #define TA__KERNEL_SET(SUF, WRITE)                                                                                \
     static const ta__fused_kernels kernels_##SUF = {vec_first_##SUF, vec_mix_##SUF, vec_rest_##SUF,               \
                                                     rot_slerp_##SUF, not_finite_##SUF, changed_vec_##SUF,         \
-                                                    changed_rot_##SUF, write_vec_##WRITE, write_rot_##WRITE};
+                                                    changed_rot_##SUF, write_vec_##WRITE, write_rot_##WRITE,      \
+                                                    curve_smooth_##SUF, curve_cubic_##SUF, curve_bezier_##SUF,    \
+                                                    mix_doubles_##SUF, normalize_##SUF};
 
 /* The scalar set is the reference the vector sets are tested against: kept
  * out of the vectoriser where the compiler allows. */

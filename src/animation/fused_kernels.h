@@ -8,11 +8,18 @@
  * rotations in float32 through slerp_lane.h, no contraction into FMA), only
  * more lanes at a time. Planes are arrays of n floats, n a multiple of
  * TA__FUSED_WIDTH.
+ *
+ * The curves (SMOOTH, CUBIC_SPLINE, BEZIER) are read into doubles, one
+ * component plane of at most TA__FUSED_CHUNK lanes at a time, with
+ * interpolant.h's per-number formulas, then mixed into the float piles.
  */
 #ifndef THREEANIM_SRC_ANIMATION_FUSED_KERNELS_H
 #define THREEANIM_SRC_ANIMATION_FUSED_KERNELS_H
 
 #include <stdint.h>
+
+/* Lanes a curve kernel reads at a time: its doubles stay in a few KiB of stack. */
+#define TA__FUSED_CHUNK 64u
 
 typedef enum ta__simd {
     TA__SIMD_GENERAL = 0, /* the fused path off: every update takes the general path */
@@ -47,6 +54,21 @@ typedef struct ta__fused_kernels {
                       const uint8_t *ch);
     void (*write_rot)(float *base, const uint32_t *off, const float *pile, uint32_t lanes, uint32_t n,
                       const uint8_t *ch);
+    /* out[i] = one number of a curve at lane i, as ta__smooth_number,
+     * ta__cubic_spline_number and ta__bezier_key (interpolant.h) give it;
+     * n <= TA__FUSED_CHUNK */
+    void (*curve_smooth)(double *out, const float *vp, const float *v0, const float *v1, const float *vn, uint32_t n,
+                         const double w[4]);
+    void (*curve_cubic)(double *out, const float *p0, const float *m0, const float *p1, const float *m1, uint32_t n,
+                        const double s[4], double td);
+    /* the key values v0 and v1 at times x0 and x3, their control points
+     * (c0t, c0v) and (c1t, c1v), read at time x */
+    void (*curve_bezier)(double *out, const float *v0, const float *c0t, const float *c0v, const float *c1t,
+                         const float *c1v, const float *v1, uint32_t n, double x, double x0, double x3);
+    /* pile = (float)v when first, else (float)(pile keep + v mix), in double */
+    void (*mix_doubles)(float *pile, const double *v, uint32_t n, double keep, double mix, int first);
+    /* three.js Quaternion.normalize (ta__normalize_quat) over four planes */
+    void (*normalize)(double *x, double *y, double *z, double *w, uint32_t n);
 } ta__fused_kernels;
 
 /* The kernels of simd (not GENERAL); NULL when this build or CPU lacks them. */

@@ -98,57 +98,31 @@ void ta__smooth_key(const float *times, const float *values, uint32_t i1, uint32
 {
     const float *v1 = values + (size_t)i1 * n, *v0 = v1 - n;
     const float *vp = values + (size_t)s->prev * n, *vn = values + (size_t)s->next * n;
-    double wp = s->weight_prev, wn = s->weight_next;
-    double p = ta__alpha(times, i1, t), pp = p * p, ppp = pp * p;
-    double sp = -wp * ppp + 2 * wp * pp - wp * p;
-    double s0 = (1 + wp) * ppp + (-1.5 - 2 * wp) * pp + (-0.5 + wp) * p + 1;
-    double s1 = (-1 - wn) * ppp + (1.5 + wn) * pp + 0.5 * p;
-    double sn = wn * ppp - wn * pp;
-    for (uint32_t i = 0; i < n; ++i) out[i] = sp * vp[i] + s0 * v0[i] + s1 * v1[i] + sn * vn[i];
+    double w[4];
+    ta__smooth_weights(s, ta__alpha(times, i1, t), w);
+    for (uint32_t i = 0; i < n; ++i) out[i] = ta__smooth_number(w, vp[i], v0[i], v1[i], vn[i]);
 }
 
 void ta__cubic_spline_key(const float *times, const float *values, const float *in_tangents,
                           const float *out_tangents, uint32_t i1, uint32_t n, double t, double *out)
 {
-    double t0 = times[i1 - 1], t1 = times[i1];
-    double td = t1 - t0;
-    double p = (t - t0) / td, pp = p * p, ppp = pp * p;
-    double s2 = -2 * ppp + 3 * pp;
-    double s3 = ppp - pp;
-    double s0 = 1 - s2;
-    double s1 = s3 - pp + p;
+    double s[4];
+    double td = ta__cubic_spline_weights(times, i1, t, s);
     size_t o1 = (size_t)i1 * n, o0 = o1 - n;
-    for (uint32_t i = 0; i < n; ++i) {
-        double p0 = values[o0 + i];
-        double m0 = out_tangents[o0 + i] * td;
-        double p1 = values[o1 + i];
-        double m1 = in_tangents[o1 + i] * td;
-        out[i] = s0 * p0 + s1 * m0 + s2 * p1 + s3 * m1;
-    }
-}
-
-static double cubic_bezier(double s, double p0, double p1, double p2, double p3)
-{
-    double k = 1 - s;
-    return k * k * k * p0 + 3 * k * k * s * p1 + 3 * k * s * s * p2 + s * s * s * p3;
-}
-
-static double cubic_bezier_slope(double s, double p0, double p1, double p2, double p3)
-{
-    double k = 1 - s;
-    return 3 * k * k * (p1 - p0) + 6 * k * s * (p2 - p1) + 3 * s * s * (p3 - p2);
+    for (uint32_t i = 0; i < n; ++i)
+        out[i] = ta__cubic_spline_number(s, td, values[o0 + i], out_tangents[o0 + i], values[o1 + i], in_tangents[o1 + i]);
 }
 
 /* The curve parameter s in [0, 1] where the curve's time is x: Newton's
- * method, at most 8 steps, as three.js's solveBezierParameter. */
+ * method, as three.js's solveBezierParameter. */
 static double solve_bezier_parameter(double x, double x0, double x1, double x2, double x3)
 {
     double s = (x - x0) / (x3 - x0);
-    for (int i = 0; i < 8; ++i) {
-        double error = cubic_bezier(s, x0, x1, x2, x3) - x;
-        if (fabs(error) < 1e-10) break;
-        double slope = cubic_bezier_slope(s, x0, x1, x2, x3);
-        if (fabs(slope) < 1e-10) break;
+    for (int i = 0; i < TA__BEZIER_STEPS; ++i) {
+        double error = ta__cubic_bezier(s, x0, x1, x2, x3) - x;
+        if (fabs(error) < TA__BEZIER_EPSILON) break;
+        double slope = ta__cubic_bezier_slope(s, x0, x1, x2, x3);
+        if (fabs(slope) < TA__BEZIER_EPSILON) break;
         double next = s - error / slope;
         /* Math.max(0, Math.min(1, next)), NaN passing through */
         s = next > 1 ? 1 : next < 0 ? 0 : next;
@@ -165,7 +139,7 @@ void ta__bezier_key(const float *times, const float *values, const float *in_poi
     const float *c1 = in_points + 2 * o1;  /* the in control points of key i1 */
     for (uint32_t i = 0; i < n; ++i) {
         double s = solve_bezier_parameter(t, t0, c0[2 * i], c1[2 * i], t1);
-        out[i] = cubic_bezier(s, values[o0 + i], c0[2 * i + 1], c1[2 * i + 1], values[o1 + i]);
+        out[i] = ta__cubic_bezier(s, values[o0 + i], c0[2 * i + 1], c1[2 * i + 1], values[o1 + i]);
     }
 }
 

@@ -48,6 +48,11 @@
  *                       number, 8 Newton steps)
  *   ta__normalize_quat  three.js Quaternion.normalize, for CUBIC_SPLINE and
  *                       BEZIER rotations
+ *
+ * The weights and the per-number formulas of SMOOTH, CUBIC_SPLINE and BEZIER
+ * are inline functions below, so that the mixer's fused path, which reads
+ * keys lane by lane, evaluates the same expressions and gives these kernels'
+ * numbers bit for bit.
  */
 #ifndef THREEANIM_SRC_ANIMATION_INTERPOLANT_H
 #define THREEANIM_SRC_ANIMATION_INTERPOLANT_H
@@ -93,6 +98,62 @@ typedef struct ta__smooth {
 
 void ta__smooth_setup(const float *times, uint32_t key_count, uint32_t i1, ta_ending start, ta_ending end,
                       ta__smooth *out);
+/* CubicInterpolant.interpolate_'s weights of the keys prev, i1 - 1, i1 and
+ * next at p, the place in the interval. */
+static inline void ta__smooth_weights(const ta__smooth *s, double p, double w[4])
+{
+    double wp = s->weight_prev, wn = s->weight_next, pp = p * p, ppp = pp * p;
+    w[0] = -wp * ppp + 2 * wp * pp - wp * p;
+    w[1] = (1 + wp) * ppp + (-1.5 - 2 * wp) * pp + (-0.5 + wp) * p + 1;
+    w[2] = (-1 - wn) * ppp + (1.5 + wn) * pp + 0.5 * p;
+    w[3] = wn * ppp - wn * pp;
+}
+
+static inline double ta__smooth_number(const double w[4], float vp, float v0, float v1, float vn)
+{
+    return w[0] * vp + w[1] * v0 + w[2] * v1 + w[3] * vn;
+}
+
+/* GLTFCubicSplineInterpolant's Hermite weights of p0, m0, p1, m1 at t in the
+ * interval of key i1; returns the interval's length, which scales the tangents. */
+static inline double ta__cubic_spline_weights(const float *times, uint32_t i1, double t, double s[4])
+{
+    double t0 = times[i1 - 1], t1 = times[i1];
+    double td = t1 - t0;
+    double p = (t - t0) / td, pp = p * p, ppp = pp * p;
+    s[2] = -2 * ppp + 3 * pp;
+    s[3] = ppp - pp;
+    s[0] = 1 - s[2];
+    s[1] = s[3] - pp + p;
+    return td;
+}
+
+/* One number: p0 and its out tangent m0 at the interval's start, p1 and its
+ * in tangent m1 at its end. */
+static inline double ta__cubic_spline_number(const double s[4], double td, float p0, float m0, float p1, float m1)
+{
+    return s[0] * p0 + s[1] * (m0 * td) + s[2] * p1 + s[3] * (m1 * td);
+}
+
+/* BezierInterpolant: a cubic Bezier's coordinate at s, and its slope. */
+static inline double ta__cubic_bezier(double s, double p0, double p1, double p2, double p3)
+{
+    double k = 1 - s;
+    return k * k * k * p0 + 3 * k * k * s * p1 + 3 * k * s * s * p2 + s * s * s * p3;
+}
+
+static inline double ta__cubic_bezier_slope(double s, double p0, double p1, double p2, double p3)
+{
+    double k = 1 - s;
+    return 3 * k * k * (p1 - p0) + 6 * k * s * (p2 - p1) + 3 * s * s * (p3 - p2);
+}
+
+/* Newton's method for the curve parameter stops at most after this many
+ * steps, or when the time or the slope is within this of zero (three.js's
+ * solveBezierParameter). */
+#define TA__BEZIER_STEPS 8
+#define TA__BEZIER_EPSILON 1e-10
+
 void ta__smooth_key(const float *times, const float *values, uint32_t i1, uint32_t n, const ta__smooth *s, double t,
                     double *out);
 

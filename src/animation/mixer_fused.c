@@ -439,60 +439,237 @@ static void slerp_double(float *pile, const float *q, uint32_t lanes, uint32_t c
     }
 }
 
-/* One action's time group into the piles: sum is the lanes' cumulative
- * weight before it (0: the first action), mix its share. */
+/* ---- reading a time group ------------------------------------------------------------ */
+
+/* How an action reads one kind of lane (vectors or rotations) of a time group
+ * this update: one key as it is, or an interval with its interpolation's
+ * weights, worked out once for all the group's lanes. */
+typedef struct part_read {
+    bool held;           /* before the first key, at or after the last, or STEP: key0's values */
+    uint32_t key0, key1; /* the interval's keys (key0 alone when held) */
+    uint32_t prev, next; /* SMOOTH: the keys standing before and after it */
+    double alpha;        /* LINEAR: the place in the interval */
+    double w[4];         /* SMOOTH (prev, key0, key1, next) or CUBIC_SPLINE (p0, m0, p1, m1) weights */
+    double td;           /* CUBIC_SPLINE: the interval's length */
+    double t, t0, t1;    /* BEZIER: the time, the interval's start and end */
+} part_read;
+
+/* As ta__track_evaluate reads interval i1 of the group's tracks at the action's time. */
+static part_read read_part(ta_interpolation interp, const ta__fused_group *gr, uint32_t i1, const ta_action *a,
+                           uint32_t g)
+{
+    part_read r;
+    memset(&r, 0, sizeof r);
+    if (interp == TA_INTERPOLATION_STEP || i1 == 0 || i1 >= gr->keys) {
+        /* the key before the interval (three.js DiscreteInterpolant), or the end's */
+        r.held = true;
+        r.key0 = r.key1 = i1 == 0 ? 0 : i1 - 1;
+        return r;
+    }
+    const double time = a->move.read_time;
+    r.key0 = i1 - 1;
+    r.key1 = i1;
+    switch (interp) {
+    case TA_INTERPOLATION_SMOOTH: {
+        ta__smooth sm;
+        ta__smooth_setup(gr->times, gr->keys, i1, a->next.clock.ending_start, a->next.clock.ending_end, &sm);
+        r.prev = sm.prev;
+        r.next = sm.next;
+        ta__smooth_weights(&sm, a->alphas[g], r.w);
+        break;
+    }
+    case TA_INTERPOLATION_CUBIC_SPLINE: r.td = ta__cubic_spline_weights(gr->times, i1, time, r.w); break;
+    case TA_INTERPOLATION_BEZIER:
+        r.t = time;
+        r.t0 = gr->times[i1 - 1];
+        r.t1 = gr->times[i1];
+        break;
+    default: r.alpha = a->alphas[g]; break;
+    }
+    return r;
+}
+
+/* Where a group's planes are: `stride` planes a key, blocks of `comps`
+ * planes, `lanes` lanes a plane (clip_fused.h). */
+typedef struct part_planes {
+    const float *base;
+    uint32_t lanes, comps, stride;
+} part_planes;
+
+static inline const float *plane_at(const part_planes *p, uint32_t key, uint32_t block, uint32_t c, uint32_t lo)
+{
+    return p->base + ((size_t)key * p->stride + (size_t)block * p->comps + c) * p->lanes + lo;
+}
+
+/* Component c of lanes [lo, lo + m) as doubles, as the general path samples
+ * them (m <= TA__FUSED_CHUNK, a multiple of the vector width). */
+static void read_numbers(const ta__fused_kernels *k, ta_interpolation interp, const part_read *r,
+                         const part_planes *p, uint32_t c, uint32_t lo, uint32_t m, double *out)
+{
+    const float *v0 = plane_at(p, r->key0, TA__FUSED_VALUE, c, lo), *v1 = plane_at(p, r->key1, TA__FUSED_VALUE, c, lo);
+    if (r->held) {
+        for (uint32_t i = 0; i < m; ++i) out[i] = v0[i];
+        return;
+    }
+    switch (interp) {
+    case TA_INTERPOLATION_SMOOTH:
+        k->curve_smooth(out, plane_at(p, r->prev, TA__FUSED_VALUE, c, lo), v0, v1,
+                        plane_at(p, r->next, TA__FUSED_VALUE, c, lo), m, r->w);
+        break;
+    case TA_INTERPOLATION_CUBIC_SPLINE:
+        k->curve_cubic(out, v0, plane_at(p, r->key0, TA__FUSED_OUT, c, lo), v1, plane_at(p, r->key1, TA__FUSED_IN, c, lo),
+                       m, r->w, r->td);
+        break;
+    case TA_INTERPOLATION_BEZIER:
+        k->curve_bezier(out, v0, plane_at(p, r->key0, TA__FUSED_OUT_TIME, c, lo),
+                        plane_at(p, r->key0, TA__FUSED_OUT_VALUE, c, lo), plane_at(p, r->key1, TA__FUSED_IN_TIME, c, lo),
+                        plane_at(p, r->key1, TA__FUSED_IN_VALUE, c, lo), v1, m, r->t, r->t0, r->t1);
+        break;
+    default: { /* LINEAR numbers (an additive action's: the normal ones mix in the vector kernels) */
+        const double w1 = r->alpha, w0 = 1 - w1;
+        for (uint32_t i = 0; i < m; ++i) out[i] = v0[i] * w0 + v1[i] * w1;
+        break;
+    }
+    }
+}
+
+/* Lanes [lo, lo + m) of rotations as doubles, made unit length where the
+ * general path makes them so (ta__track_evaluate). */
+static void read_rotations(const ta__fused_kernels *k, ta_interpolation interp, const part_read *r,
+                           const part_planes *p, uint32_t lo, uint32_t m, double q[4][TA__FUSED_CHUNK])
+{
+    if (interp == TA_INTERPOLATION_LINEAR && !r->held) {
+        for (uint32_t i = 0; i < m; ++i) {
+            double a[4], b[4], s[4];
+            for (uint32_t c = 0; c < 4; ++c) {
+                a[c] = plane_at(p, r->key0, TA__FUSED_VALUE, c, lo)[i];
+                b[c] = plane_at(p, r->key1, TA__FUSED_VALUE, c, lo)[i];
+            }
+            ta__fast_slerp(s, a, b, r->alpha);
+            for (uint32_t c = 0; c < 4; ++c) q[c][i] = s[c];
+        }
+        return;
+    }
+    for (uint32_t c = 0; c < 4; ++c) read_numbers(k, interp, r, p, c, lo, m, q[c]);
+    if (r->held) {
+        /* a held CUBIC_SPLINE key of a length off by more than 1e-3 is made unit */
+        if (interp != TA_INTERPOLATION_CUBIC_SPLINE) return;
+        for (uint32_t i = 0; i < m; ++i) {
+            double v[4] = {q[0][i], q[1][i], q[2][i], q[3][i]};
+            double len = sqrt(v[0] * v[0] + v[1] * v[1] + v[2] * v[2] + v[3] * v[3]);
+            if (fabs(len - 1) <= 1e-3) continue;
+            ta__normalize_quat(v);
+            for (uint32_t c = 0; c < 4; ++c) q[c][i] = v[c];
+        }
+        return;
+    }
+    if (interp == TA_INTERPOLATION_CUBIC_SPLINE || interp == TA_INTERPOLATION_BEZIER)
+        k->normalize(q[0], q[1], q[2], q[3], m);
+}
+
+static inline uint32_t chunk_at(uint32_t lo, uint32_t lanes)
+{
+    return lanes - lo < TA__FUSED_CHUNK ? lanes - lo : TA__FUSED_CHUNK;
+}
+
+/* ---- mixing a time group ------------------------------------------------------------- */
+
+/* One action's vectors of a time group into the piles (first: copied). */
+static void mix_vectors(const ta__fused_kernels *k, float *vpile, const ta__clip_fused *c, const ta__fused_group *gr,
+                        const part_read *r, bool first, double mix)
+{
+    const uint32_t vl = gr->vec_lanes;
+    if (c->vec_interp == TA_INTERPOLATION_LINEAR || c->vec_interp == TA_INTERPOLATION_STEP) {
+        const size_t key_floats = (size_t)c->vec_stride * vl;
+        const float *v0 = gr->vec + r->key0 * key_floats, *v1 = gr->vec + r->key1 * key_floats;
+        const double w1 = r->held ? 0 : r->alpha, w0 = r->held ? 1 : 1 - w1;
+        if (first)
+            k->vec_first(vpile, v0, v1, 3 * vl, w0, w1);
+        else
+            k->vec_mix(vpile, v0, v1, 3 * vl, w0, w1, 1 - mix, mix);
+        return;
+    }
+    const part_planes p = {gr->vec, vl, 3, c->vec_stride};
+    double v[TA__FUSED_CHUNK];
+    for (uint32_t lo = 0; lo < vl; lo += TA__FUSED_CHUNK) {
+        const uint32_t m = chunk_at(lo, vl);
+        for (uint32_t c3 = 0; c3 < 3; ++c3) {
+            read_numbers(k, c->vec_interp, r, &p, c3, lo, m, v);
+            k->mix_doubles(vpile + (size_t)c3 * vl + lo, v, m, 1 - mix, mix, first);
+        }
+    }
+}
+
+/* One action's rotations of a time group: into rpile when first, else rpile
+ * mixed with them into rtmp (the caller swaps the two after the action). */
+static void mix_rotations(const ta__fused_kernels *k, fused_work *wk, const ta__clip_fused *c,
+                          const ta__fused_group *gr, const ta__fused_group *sh, const part_read *r, float ta, bool first,
+                          double mix)
+{
+    const uint32_t rl = gr->rot_lanes;
+    const size_t key_floats = (size_t)c->rot_stride * rl;
+    float *rpile = wk->rpile + 4 * (size_t)sh->rot_first, *rkey = wk->rkey + 4 * (size_t)sh->rot_first;
+    float *rtmp = wk->rtmp + 4 * (size_t)sh->rot_first;
+    const float *q0 = gr->rot + r->key0 * key_floats, *q1 = gr->rot + r->key1 * key_floats;
+    if (c->rot_interp == TA_INTERPOLATION_LINEAR || c->rot_interp == TA_INTERPOLATION_STEP) {
+        float *key = first ? rpile : rkey;
+        if (c->rot_interp == TA_INTERPOLATION_STEP)
+            memcpy(key, q0, sizeof(float) * 4 * rl);
+        else if (k->rot_slerp(key, q0, q1, rl, ta, wk->slow) != 0)
+            redo_slow(key, q0, q1, rl, gr->rot_count, ta, wk->slow);
+        if (first) return;
+        if (c->rot_interp == TA_INTERPOLATION_STEP) {
+            /* the general path mixes a STEP rotation into its pile in double */
+            memcpy(rtmp, rpile, sizeof(float) * 4 * rl);
+            slerp_double(rtmp, rkey, rl, gr->rot_count, mix);
+            return;
+        }
+        const float tm = (float)mix;
+        if (k->rot_slerp(rtmp, rpile, rkey, rl, tm, wk->slow) != 0)
+            redo_slow(rtmp, rpile, rkey, rl, gr->rot_count, tm, wk->slow);
+        return;
+    }
+    /* a curve: read in double, and mixed in double as the general path mixes a rotation it did not batch */
+    const part_planes p = {gr->rot, rl, 4, c->rot_stride};
+    double q[4][TA__FUSED_CHUNK];
+    if (!first) memcpy(rtmp, rpile, sizeof(float) * 4 * rl);
+    for (uint32_t lo = 0; lo < rl; lo += TA__FUSED_CHUNK) {
+        const uint32_t m = chunk_at(lo, rl);
+        read_rotations(k, c->rot_interp, r, &p, lo, m, q);
+        if (first) {
+            for (uint32_t c4 = 0; c4 < 4; ++c4)
+                for (uint32_t i = 0; i < m; ++i) rpile[(size_t)c4 * rl + lo + i] = (float)q[c4][i];
+            continue;
+        }
+        for (uint32_t i = 0; i < m && lo + i < gr->rot_count; ++i) {
+            float *lane = rtmp + lo + i;
+            double pile[4] = {lane[0], lane[rl], lane[2 * (size_t)rl], lane[3 * (size_t)rl]}, value[4], out[4];
+            for (uint32_t c4 = 0; c4 < 4; ++c4) value[c4] = q[c4][i];
+            ta__fast_slerp(out, pile, value, mix);
+            for (uint32_t c4 = 0; c4 < 4; ++c4) lane[(size_t)c4 * rl] = (float)out[c4];
+        }
+    }
+}
+
+/* The group's interval for the action's time, as the general path finds it. */
+static uint32_t seek_group(ta_action *a, const ta__fused_group *gr, uint32_t g)
+{
+    const double time = a->move.read_time;
+    const uint32_t n = gr->keys, i1 = ta__seek(gr->times, n, &a->cursors[g], time);
+    if (i1 > 0 && i1 < n) a->alphas[g] = ta__alpha(gr->times, i1, time);
+    return i1;
+}
+
+/* One action's time group into the piles: first, the first action with a
+ * weight (copied); else mix, its share of the cumulative weight. */
 static void mix_group(const ta__mixer_fused *f, fused_work *wk, ta_action *a, const ta__clip_fused *c, uint32_t g,
                       bool first, double mix)
 {
-    const ta__fused_kernels *k = f->kernels;
     const ta__fused_group *gr = &c->groups[g], *sh = &f->shape->groups[g];
-    const uint32_t vl = gr->vec_lanes, rl = gr->rot_lanes, vn = 3 * vl;
-    /* the group's interval, as the general path finds it */
-    const double time = a->move.read_time;
-    uint32_t n = gr->keys, i1 = ta__seek(gr->times, n, &a->cursors[g], time);
-    if (i1 > 0 && i1 < n) a->alphas[g] = ta__alpha(gr->times, i1, time);
-    uint32_t key0, key1;
-    double w0, w1;
-    if (c->step) {
-        /* the key before the interval, held (three.js DiscreteInterpolant) */
-        key0 = key1 = i1 == 0 ? 0 : (i1 >= n ? n - 1 : i1 - 1);
-        w0 = 1;
-        w1 = 0;
-    } else if (i1 == 0 || i1 == n) {
-        key0 = key1 = i1 ? i1 - 1 : 0;
-        w0 = 1;
-        w1 = 0;
-    } else {
-        key0 = i1 - 1;
-        key1 = i1;
-        w1 = a->alphas[g];
-        w0 = 1 - w1;
-    }
-    const float *v0 = gr->vec + (size_t)key0 * vn, *v1 = gr->vec + (size_t)key1 * vn;
-    const float *q0 = gr->rot + (size_t)key0 * 4 * rl, *q1 = gr->rot + (size_t)key1 * 4 * rl;
-    float *vpile = wk->vpile + 3 * (size_t)sh->vec_first;
-    float *rpile = wk->rpile + 4 * (size_t)sh->rot_first, *rkey = wk->rkey + 4 * (size_t)sh->rot_first;
-    float *rtmp = wk->rtmp + 4 * (size_t)sh->rot_first;
-    const float ta = (float)a->alphas[g];
-    float *key = first ? rpile : rkey;
-    if (c->step)
-        memcpy(key, q0, sizeof(float) * 4 * rl);
-    else if (k->rot_slerp(key, q0, q1, rl, ta, wk->slow) != 0)
-        redo_slow(key, q0, q1, rl, gr->rot_count, ta, wk->slow);
-    if (first) {
-        k->vec_first(vpile, v0, v1, vn, w0, w1);
-        return;
-    }
-    k->vec_mix(vpile, v0, v1, vn, w0, w1, 1 - mix, mix);
-    if (c->step) {
-        /* the general path mixes a STEP rotation into its pile in double */
-        memcpy(rtmp, rpile, sizeof(float) * 4 * rl);
-        slerp_double(rtmp, rkey, rl, gr->rot_count, mix);
-        return;
-    }
-    const float tm = (float)mix;
-    if (k->rot_slerp(rtmp, rpile, rkey, rl, tm, wk->slow) != 0)
-        redo_slow(rtmp, rpile, rkey, rl, gr->rot_count, tm, wk->slow);
+    const uint32_t i1 = seek_group(a, gr, g);
+    const part_read rv = read_part(c->vec_interp, gr, i1, a, g), rr = read_part(c->rot_interp, gr, i1, a, g);
+    mix_rotations(f->kernels, wk, c, gr, sh, &rr, (float)a->alphas[g], first, mix);
+    mix_vectors(f->kernels, wk->vpile + 3 * (size_t)sh->vec_first, c, gr, &rv, first, mix);
 }
 
 /* One additive action's time group into the additive piles, lane by lane in
@@ -502,36 +679,36 @@ static void mix_group(const ta__mixer_fused *f, fused_work *wk, ta_action *a, co
 static void add_group(const ta__mixer_fused *f, fused_work *wk, ta_action *a, const ta__clip_fused *c, uint32_t g,
                       bool first, double w)
 {
+    const ta__fused_kernels *k = f->kernels;
     const ta__fused_group *gr = &c->groups[g], *sh = &f->shape->groups[g];
     const uint32_t vl = gr->vec_lanes, rl = gr->rot_lanes;
-    const double time = a->move.read_time;
-    uint32_t n = gr->keys, i1 = ta__seek(gr->times, n, &a->cursors[g], time);
-    if (i1 > 0 && i1 < n) a->alphas[g] = ta__alpha(gr->times, i1, time);
-    const bool held = c->step || i1 == 0 || i1 == n;
-    const uint32_t key0 = c->step ? (i1 == 0 ? 0 : (i1 >= n ? n - 1 : i1 - 1)) : (held ? (i1 ? i1 - 1 : 0) : i1 - 1);
-    const double w1 = held ? 0 : a->alphas[g], w0 = 1 - w1;
-    const float *v0 = gr->vec + (size_t)key0 * 3 * vl, *v1 = held ? v0 : v0 + 3 * (size_t)vl;
-    const float *q0 = gr->rot + (size_t)key0 * 4 * rl, *q1 = held ? q0 : q0 + 4 * (size_t)rl;
+    const uint32_t i1 = seek_group(a, gr, g);
+    const part_read rv = read_part(c->vec_interp, gr, i1, a, g), rr = read_part(c->rot_interp, gr, i1, a, g);
     float *vadd = wk->vadd + 3 * (size_t)sh->vec_first, *radd = wk->radd + 4 * (size_t)sh->rot_first;
-    for (uint32_t c3 = 0; c3 < 3; ++c3)
-        for (uint32_t i = 0; i < gr->vec_count; ++i) {
-            size_t at = (size_t)c3 * vl + i;
-            double in = held ? (double)v0[at] : v0[at] * w0 + v1[at] * w1;
-            vadd[at] = (float)((first ? 0.0f : vadd[at]) + in * w);
+    const part_planes pv = {gr->vec, vl, 3, c->vec_stride}, pr = {gr->rot, rl, 4, c->rot_stride};
+    double q[4][TA__FUSED_CHUNK];
+    for (uint32_t lo = 0; lo < gr->vec_count; lo += TA__FUSED_CHUNK) {
+        const uint32_t m = chunk_at(lo, vl);
+        for (uint32_t c3 = 0; c3 < 3; ++c3) {
+            read_numbers(k, c->vec_interp, &rv, &pv, c3, lo, m, q[c3]);
+            for (uint32_t i = 0; i < m && lo + i < gr->vec_count; ++i) {
+                const size_t at = (size_t)c3 * vl + lo + i;
+                vadd[at] = (float)((first ? 0.0f : vadd[at]) + q[c3][i] * w);
+            }
         }
-    for (uint32_t i = 0; i < gr->rot_count; ++i) {
-        double in[4], cur[4], r[4];
-        for (uint32_t c4 = 0; c4 < 4; ++c4) {
-            in[c4] = q0[c4 * rl + i];
-            cur[c4] = first ? (c4 == 3 ? 1.0 : 0.0) : radd[c4 * rl + i];
+    }
+    for (uint32_t lo = 0; lo < gr->rot_count; lo += TA__FUSED_CHUNK) {
+        const uint32_t m = chunk_at(lo, rl);
+        read_rotations(k, c->rot_interp, &rr, &pr, lo, m, q);
+        for (uint32_t i = 0; i < m && lo + i < gr->rot_count; ++i) {
+            double in[4], cur[4], r[4];
+            for (uint32_t c4 = 0; c4 < 4; ++c4) {
+                in[c4] = q[c4][i];
+                cur[c4] = first ? (c4 == 3 ? 1.0 : 0.0) : radd[(size_t)c4 * rl + lo + i];
+            }
+            ta__blend_add_rotation(r, cur, in, w);
+            for (uint32_t c4 = 0; c4 < 4; ++c4) radd[(size_t)c4 * rl + lo + i] = (float)r[c4];
         }
-        if (!held) {
-            double b[4] = {q1[i], q1[rl + i], q1[2 * rl + i], q1[3 * rl + i]}, s[4];
-            ta__fast_slerp(s, in, b, a->alphas[g]);
-            memcpy(in, s, sizeof in);
-        }
-        ta__blend_add_rotation(r, cur, in, w);
-        for (uint32_t c4 = 0; c4 < 4; ++c4) radd[c4 * rl + i] = (float)r[c4];
     }
 }
 

@@ -28,17 +28,52 @@ static ta_track_target target_of(uint32_t node, ta_track_kind kind)
     return t;
 }
 
+/* A CUBIC_SPLINE key's tangents and a BEZIER key's control points, made from
+ * the keys: the slope between the neighbours, the in and out sides made
+ * unlike (so that reading the wrong one shows), and Bezier control times off
+ * the thirds of the interval (so that Newton's method takes several steps). */
+static void curve_of(const float *times, const float *values, uint32_t keys, uint32_t n, ta_interpolation interp,
+                     float *in, float *out)
+{
+    for (uint32_t k = 0; k < keys; ++k) {
+        const uint32_t lo = k ? k - 1 : 0, hi = k + 1 < keys ? k + 1 : k;
+        const double before = k ? times[k] - times[k - 1] : times[1] - times[0];
+        const double after = k + 1 < keys ? times[k + 1] - times[k] : before;
+        for (uint32_t j = 0; j < n; ++j) {
+            const size_t at = (size_t)k * n + j;
+            const double slope = (values[(size_t)hi * n + j] - values[(size_t)lo * n + j]) / (times[hi] - times[lo]);
+            if (interp == TA_INTERPOLATION_CUBIC_SPLINE) {
+                in[at] = (float)(0.9 * slope);
+                out[at] = (float)(1.1 * slope);
+            } else {
+                in[2 * at] = (float)(times[k] - 0.6 * before / 3);
+                in[2 * at + 1] = (float)(values[at] - 0.8 * slope * before / 3);
+                out[2 * at] = (float)(times[k] + 1.4 * after / 3);
+                out[2 * at + 1] = (float)(values[at] + 1.2 * slope * after / 3);
+            }
+        }
+    }
+}
+
 static ta_track *track_interp(ta_track_target target, const float *times, const float *values, uint32_t keys,
                               uint32_t n, ta_interpolation interp)
 {
     ta_error err = {0};
     ta_track_desc d = {0};
+    float in[2 * KEYS * 4], out[2 * KEYS * 4];
     d.interpolation = interp;
     d.target = target;
     d.times = times;
     d.key_count = keys;
     d.values = values;
     d.value_count = keys * n;
+    if (interp == TA_INTERPOLATION_CUBIC_SPLINE || interp == TA_INTERPOLATION_BEZIER) {
+        assert_true(keys <= KEYS && keys >= 2);
+        curve_of(times, values, keys, n, interp, in, out);
+        d.in_tangents = in;
+        d.out_tangents = out;
+        d.tangent_count = (interp == TA_INTERPOLATION_BEZIER ? 2 : 1) * keys * n;
+    }
     ta_track *t = NULL;
     TA_ASSERT_OK(ta_track_create(&d, NULL, &t, &err), &err);
     return t;
@@ -79,7 +114,9 @@ static ta_clip *rig_clip_interp(uint32_t seed, double spin, const char *name, ta
             rot[k * 4 + 3] = (float)cos(angle / 2);
         }
         tracks[3 * b] = track_interp(target_of(b, TA_TRACK_KIND_POSITION), few, pos, few_keys, 3, interp);
-        tracks[3 * b + 1] = track_interp(target_of(b, TA_TRACK_KIND_QUATERNION), times, rot, KEYS, 4, interp);
+        /* three.js has no SMOOTH rotation: a SMOOTH rig's rotations are LINEAR, as a file's would be */
+        tracks[3 * b + 1] = track_interp(target_of(b, TA_TRACK_KIND_QUATERNION), times, rot, KEYS, 4,
+                                         interp == TA_INTERPOLATION_SMOOTH ? TA_INTERPOLATION_LINEAR : interp);
         tracks[3 * b + 2] = track_interp(target_of(b, TA_TRACK_KIND_SCALE), few, scl, few_keys, 3, interp);
     }
     ta_clip *clip = NULL;
@@ -203,13 +240,16 @@ static void test_blend_matches_property_mixer(void **state)
 
 /* Runs the same story on a mixer forced to `simd` and on one forced to the
  * general path, and compares every node number bit for bit after each update. */
-static void same_as_general(const char *simd, ta_interpolation second, bool split, uint32_t bones)
+static void same_as_general(const char *simd, ta_interpolation base, ta_interpolation second, bool split,
+                            uint32_t bones)
 {
     ta_error err = {0};
-    /* the second clip LINEAR or STEP: a STEP clip's rotations mix in double */
-    ta_clip *clips[3] = {rig_clip_interp(1, 0.6, "walk", TA_INTERPOLATION_LINEAR, split, bones),
+    /* the first and third clips `base`, the second `second` (a STEP or curve
+     * clip's rotations mix in double; a curve's numbers are read in double) */
+    ta_clip *clips[3] = {rig_clip_interp(1, 0.6, "walk", base, split, bones),
                          rig_clip_interp(2, 2.8, "spin", second, split, bones),
-                         rig_clip_interp(3, 0.2, "idle", TA_INTERPOLATION_LINEAR, split, bones)};
+                         rig_clip_interp(3, 0.2, "idle", base, split, bones)};
+    for (int c = 0; c < 3; ++c) assert_non_null(clips[c]->fused);
     if (split) assert_int_equal(clips[0]->fused->group_count, 2);
     ta_scene *scenes[2] = {rig_scene_of(bones), rig_scene_of(bones)};
     ta_mixer *mixers[2] = {mixer_on("general"), mixer_on(simd)};
@@ -289,10 +329,15 @@ static void test_every_path_same_as_general(void **state)
             printf("# %s: not run by this CPU, skipped\n", paths[i]);
             continue;
         }
-        same_as_general(paths[i], TA_INTERPOLATION_LINEAR, false, BONES);
-        same_as_general(paths[i], TA_INTERPOLATION_STEP, false, BONES);
-        same_as_general(paths[i], TA_INTERPOLATION_LINEAR, true, BONES);
-        same_as_general(paths[i], TA_INTERPOLATION_LINEAR, false, BIG_RIG); /* the scratch on the heap */
+        same_as_general(paths[i], TA_INTERPOLATION_LINEAR, TA_INTERPOLATION_LINEAR, false, BONES);
+        same_as_general(paths[i], TA_INTERPOLATION_LINEAR, TA_INTERPOLATION_STEP, false, BONES);
+        same_as_general(paths[i], TA_INTERPOLATION_LINEAR, TA_INTERPOLATION_LINEAR, true, BONES);
+        same_as_general(paths[i], TA_INTERPOLATION_LINEAR, TA_INTERPOLATION_LINEAR, false, BIG_RIG); /* the scratch on the heap */
+        /* the curves, first and mixed in, normal and additive, in one time group and in two */
+        same_as_general(paths[i], TA_INTERPOLATION_SMOOTH, TA_INTERPOLATION_CUBIC_SPLINE, false, BONES);
+        same_as_general(paths[i], TA_INTERPOLATION_CUBIC_SPLINE, TA_INTERPOLATION_BEZIER, true, BONES);
+        same_as_general(paths[i], TA_INTERPOLATION_BEZIER, TA_INTERPOLATION_SMOOTH, false, BONES);
+        same_as_general(paths[i], TA_INTERPOLATION_STEP, TA_INTERPOLATION_BEZIER, true, BIG_RIG);
         ran++;
     }
     assert_true(ran >= 1);
