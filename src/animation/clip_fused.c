@@ -92,6 +92,24 @@ static void pad_key(float *planes, uint32_t lanes, uint32_t comps, uint32_t stri
     key[(size_t)(TA__FUSED_OUT_VALUE * comps + comps - 1) * lanes + lane] = w;
 }
 
+/* TA__FUSED_SHARED_* of key k of a Bezier part: whether its `count` lanes'
+ * control times, in every component, are one number. */
+static uint8_t shared_times(const float *planes, uint32_t lanes, uint32_t comps, uint32_t stride, uint32_t count,
+                            uint32_t k)
+{
+    uint8_t shared = 0;
+    const float *key = planes + (size_t)k * stride * lanes;
+    const uint32_t blocks[2] = {TA__FUSED_IN_TIME, TA__FUSED_OUT_TIME};
+    for (int side = 0; side < 2; ++side) {
+        const float *first = key + (size_t)blocks[side] * comps * lanes;
+        bool same = count > 0;
+        for (uint32_t c = 0; c < comps && same; ++c)
+            for (uint32_t l = 0; l < count && same; ++l) same = first[(size_t)c * lanes + l] == first[0];
+        if (same) shared |= side == 0 ? TA__FUSED_SHARED_IN : TA__FUSED_SHARED_OUT;
+    }
+    return shared;
+}
+
 bool ta__clip_fused_make(ta_clip *clip)
 {
     ta_interpolation vec_interp, rot_interp;
@@ -122,8 +140,10 @@ bool ta__clip_fused_make(ta_clip *clip)
         rot_lanes += padded(rc);
         floats += (size_t)keys * ((size_t)vec_stride * padded(vc) + (size_t)rot_stride * padded(rc));
     }
+    size_t shared_bytes = 0; /* a byte per key per part */
+    for (uint32_t g = 0; g < groups; ++g) shared_bytes += 2 * (size_t)clip->tracks[group_first[g]]->key_count;
     size_t bytes = sizeof(ta__clip_fused) + sizeof(ta__fused_group) * groups + sizeof(float) * floats +
-                   sizeof(uint32_t) * ((size_t)vec_lanes + rot_lanes);
+                   sizeof(uint32_t) * ((size_t)vec_lanes + rot_lanes) + shared_bytes;
     unsigned char *block = (unsigned char *)ta__calloc(&clip->mem, 1, bytes);
     if (block == NULL) {
         ta__free(&clip->mem, group_of, 2 * (size_t)n * sizeof(uint32_t));
@@ -140,6 +160,7 @@ bool ta__clip_fused_make(ta_clip *clip)
     float *planes = (float *)(f->groups + groups);
     f->vec_track = (uint32_t *)(planes + floats);
     f->rot_track = f->vec_track + vec_lanes;
+    uint8_t *shared = (uint8_t *)(f->rot_track + rot_lanes);
     f->vec_lanes = vec_lanes;
     f->rot_lanes = rot_lanes;
     for (uint32_t l = 0; l < vec_lanes; ++l) f->vec_track[l] = TA_NONE;
@@ -177,6 +198,13 @@ bool ta__clip_fused_make(ta_clip *clip)
         for (uint32_t k = 0; k < keys; ++k) {
             for (uint32_t l = q; l < rl; ++l) pad_key(gr->rot, rl, 4, rot_stride, rot_interp, gr->times[k], k, l);
             for (uint32_t l = v; l < vl; ++l) pad_key(gr->vec, vl, 3, vec_stride, vec_interp, gr->times[k], k, l);
+        }
+        gr->vec_shared = shared;
+        gr->rot_shared = shared + keys;
+        shared += 2 * (size_t)keys;
+        for (uint32_t k = 0; k < keys; ++k) {
+            gr->vec_shared[k] = vec_interp == TA_INTERPOLATION_BEZIER ? shared_times(gr->vec, vl, 3, vec_stride, v, k) : 0;
+            gr->rot_shared[k] = rot_interp == TA_INTERPOLATION_BEZIER ? shared_times(gr->rot, rl, 4, rot_stride, q, k) : 0;
         }
         vec_at += vl;
         rot_at += rl;

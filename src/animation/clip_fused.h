@@ -46,7 +46,15 @@ typedef struct ta__fused_group {
     uint32_t rot_first;
     float *vec;           /* keys * vec_stride * vec_lanes */
     float *rot;           /* keys * rot_stride * rot_lanes */
+    /* BEZIER: per key, TA__FUSED_SHARED_IN / _OUT when every number of the
+     * group's vectors (or rotations) has one in (or out) control time at the
+     * key, as an exporter that keys a rig at its frames writes them: the
+     * curve's parameter is then solved once for all of them */
+    uint8_t *vec_shared;
+    uint8_t *rot_shared;
 } ta__fused_group;
+
+enum { TA__FUSED_SHARED_IN = 1, TA__FUSED_SHARED_OUT = 2 };
 
 /* Blocks of a key's planes, in components (a block is 3 planes of vectors, 4 of rotations). */
 enum {

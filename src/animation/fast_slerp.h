@@ -52,4 +52,53 @@ static inline void ta__fast_slerp(double *dst, const double *src0, const double 
     for (int i = 0; i < 4; ++i) dst[i] = q0[i];
 }
 
+/* One lane of ta__fast_slerp without branches, so that a loop over lanes
+ * vectorises: the same operations in the same order, both branches worked
+ * out and one taken. Returns true for a lane below a dot of 0.7 whose pair is
+ * not equal: its result is not this one's, and the caller redoes it with
+ * ta__fast_slerp. */
+static inline bool ta__fast_slerp_lane(double x0, double y0, double z0, double w0, double x1, double y1, double z1,
+                                       double w1, double t, double *ox, double *oy, double *oz, double *ow)
+{
+    const bool same = !(w0 != w1 || x0 != x1 || y0 != y1 || z0 != z1);
+    double dot = x0 * x1 + y0 * y1 + z0 * z1 + w0 * w1;
+    const bool flip = dot < 0;
+    x1 = flip ? -x1 : x1;
+    y1 = flip ? -y1 : y1;
+    z1 = flip ? -z1 : z1;
+    w1 = flip ? -w1 : w1;
+    dot = flip ? -dot : dot;
+    const double s = 1 - t;
+    /* within 0.9995: lerp and normalize (ta__slerp_near) */
+    double nx = x0 * s + x1 * t, ny = y0 * s + y1 * t, nz = z0 * s + z1 * t, nw = w0 * s + w1 * t;
+    const double f = 1 / sqrt(nx * nx + ny * ny + nz * nz + nw * nw);
+    nx *= f;
+    ny *= f;
+    nz *= f;
+    nw *= f;
+    /* Eberly's series, as ta__fast_slerp's loop from the last term to the first */
+    const double xm1 = dot - 1, tt = t * t, ss = s * s;
+    double ct = 1, cs = 1;
+#define TA__TERM_D(U, V)                  \
+    ct = 1 + ((U) * tt - (V)) * xm1 * ct; \
+    cs = 1 + ((U) * ss - (V)) * xm1 * cs;
+    TA__TERM_D(1.90110745351730037 / (8 * 17), 1.90110745351730037 * 8 / 17)
+    TA__TERM_D(1. / (7 * 15), 7. / 15)
+    TA__TERM_D(1. / (6 * 13), 6. / 13)
+    TA__TERM_D(1. / (5 * 11), 5. / 11)
+    TA__TERM_D(1. / (4 * 9), 4. / 9)
+    TA__TERM_D(1. / (3 * 7), 3. / 7)
+    TA__TERM_D(1. / (2 * 5), 2. / 5)
+    TA__TERM_D(1. / (1 * 3), 1. / 3)
+#undef TA__TERM_D
+    const double a = s * cs, b = t * ct;
+    const double ex = x0 * a + x1 * b, ey = y0 * a + y1 * b, ez = z0 * a + z1 * b, ew = w0 * a + w1 * b;
+    const bool near = dot >= 0.9995;
+    *ox = same ? x0 : near ? nx : ex;
+    *oy = same ? y0 : near ? ny : ey;
+    *oz = same ? z0 : near ? nz : ez;
+    *ow = same ? w0 : near ? nw : ew;
+    return !same && !near && !(dot >= 0.7);
+}
+
 #endif

@@ -1,6 +1,7 @@
 /* The fused path's loops, once per instruction set. See fused_kernels.h. */
 #include <stddef.h>
 
+#include "animation/fast_slerp.h"
 #include "animation/fused_kernels.h"
 #include "animation/interpolant.h"
 #include "animation/slerp_lane.h"
@@ -169,6 +170,30 @@ static inline void store4(float *d, const float *px, const float *py, const floa
         }                                                                                                         \
         for (uint32_t i = 0; i < n; ++i) out[i] = ta__cubic_bezier(s[i], v0[i], c0v[i], c1v[i], v1[i]);           \
     }                                                                                                             \
+    ATTR static void curve_bezier_at_##SUF(double *restrict out, const float *restrict v0,                        \
+                                           const float *restrict c0v, const float *restrict c1v,                  \
+                                           const float *restrict v1, uint32_t n, double s)                        \
+    {                                                                                                             \
+        for (uint32_t i = 0; i < n; ++i) out[i] = ta__cubic_bezier(s, v0[i], c0v[i], c1v[i], v1[i]);              \
+    }                                                                                                             \
+    ATTR static uint32_t rot_mix_##SUF(float *restrict out, const float *restrict pile, uint32_t lanes,           \
+                                       const double *restrict q, uint32_t n, double t, uint8_t *restrict slow)    \
+    {                                                                                                             \
+        const size_t l = lanes, c = TA__FUSED_CHUNK;                                                              \
+        uint32_t count = 0;                                                                                       \
+        for (uint32_t i = 0; i < n; ++i) {                                                                        \
+            double x, y, z, w;                                                                                    \
+            const bool s = ta__fast_slerp_lane(pile[i], pile[l + i], pile[2 * l + i], pile[3 * l + i], q[i],       \
+                                               q[c + i], q[2 * c + i], q[3 * c + i], t, &x, &y, &z, &w);          \
+            out[i] = (float)x;                                                                                    \
+            out[l + i] = (float)y;                                                                                \
+            out[2 * l + i] = (float)z;                                                                            \
+            out[3 * l + i] = (float)w;                                                                            \
+            slow[i] = (uint8_t)s;                                                                                 \
+            count += (uint32_t)s;                                                                                 \
+        }                                                                                                         \
+        return count;                                                                                             \
+    }                                                                                                             \
     ATTR static void mix_doubles_##SUF(float *restrict pile, const double *restrict v, uint32_t n, double keep,    \
                                        double mix, int first)                                                     \
     {                                                                                                             \
@@ -196,6 +221,7 @@ static inline void store4(float *d, const float *px, const float *py, const floa
                                                     rot_slerp_##SUF, not_finite_##SUF, changed_vec_##SUF,         \
                                                     changed_rot_##SUF, write_vec_##WRITE, write_rot_##WRITE,      \
                                                     curve_smooth_##SUF, curve_cubic_##SUF, curve_bezier_##SUF,    \
+                                                    curve_bezier_at_##SUF, rot_mix_##SUF,                         \
                                                     mix_doubles_##SUF, normalize_##SUF};
 
 /* The scalar set is the reference the vector sets are tested against: kept

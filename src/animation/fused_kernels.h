@@ -65,6 +65,15 @@ typedef struct ta__fused_kernels {
      * (c0t, c0v) and (c1t, c1v), read at time x */
     void (*curve_bezier)(double *out, const float *v0, const float *c0t, const float *c0v, const float *c1t,
                          const float *c1v, const float *v1, uint32_t n, double x, double x0, double x3);
+    /* the same curve at a parameter s already solved (one control time for all lanes) */
+    void (*curve_bezier_at)(double *out, const float *v0, const float *c0v, const float *c1v, const float *v1,
+                            uint32_t n, double s);
+    /* out = slerpFlat(pile, q, t) as ta__fast_slerp gives it, over four planes
+     * of n lanes (lanes apart in pile and out, TA__FUSED_CHUNK apart in q;
+     * out is not pile); slow[i] marks lanes to redo with ta__fast_slerp (a dot
+     * below 0.7); returns how many */
+    uint32_t (*rot_mix)(float *out, const float *pile, uint32_t lanes, const double *q, uint32_t n, double t,
+                        uint8_t *slow);
     /* pile = (float)v when first, else (float)(pile keep + v mix), in double */
     void (*mix_doubles)(float *pile, const double *v, uint32_t n, double keep, double mix, int first);
     /* three.js Quaternion.normalize (ta__normalize_quat) over four planes */

@@ -113,9 +113,7 @@ void ta__cubic_spline_key(const float *times, const float *values, const float *
         out[i] = ta__cubic_spline_number(s, td, values[o0 + i], out_tangents[o0 + i], values[o1 + i], in_tangents[o1 + i]);
 }
 
-/* The curve parameter s in [0, 1] where the curve's time is x: Newton's
- * method, as three.js's solveBezierParameter. */
-static double solve_bezier_parameter(double x, double x0, double x1, double x2, double x3)
+double ta__bezier_parameter(double x, double x0, double x1, double x2, double x3)
 {
     double s = (x - x0) / (x3 - x0);
     for (int i = 0; i < TA__BEZIER_STEPS; ++i) {
@@ -138,7 +136,7 @@ void ta__bezier_key(const float *times, const float *values, const float *in_poi
     const float *c0 = out_points + 2 * o0; /* the out control points of key i1 - 1 */
     const float *c1 = in_points + 2 * o1;  /* the in control points of key i1 */
     for (uint32_t i = 0; i < n; ++i) {
-        double s = solve_bezier_parameter(t, t0, c0[2 * i], c1[2 * i], t1);
+        double s = ta__bezier_parameter(t, t0, c0[2 * i], c1[2 * i], t1);
         out[i] = ta__cubic_bezier(s, values[o0 + i], c0[2 * i + 1], c1[2 * i + 1], values[o1 + i]);
     }
 }

@@ -154,6 +154,11 @@ static inline double ta__cubic_bezier_slope(double s, double p0, double p1, doub
 #define TA__BEZIER_STEPS 8
 #define TA__BEZIER_EPSILON 1e-10
 
+/* The curve parameter s in [0, 1] where a Bezier's time coordinate (x0, x1,
+ * x2, x3 its control points' times) is x: Newton's method, as three.js's
+ * solveBezierParameter. */
+double ta__bezier_parameter(double x, double x0, double x1, double x2, double x3);
+
 void ta__smooth_key(const float *times, const float *values, uint32_t i1, uint32_t n, const ta__smooth *s, double t,
                     double *out);
 

@@ -424,22 +424,19 @@ static void redo_slow(float *out, const float *a, const float *b, uint32_t lanes
     }
 }
 
-/* pile := slerpFlat(pile, q, t) lane by lane in double, as the general path
- * mixes a STEP rotation and rests a rotation toward its original. */
-static void slerp_double(float *pile, const float *q, uint32_t lanes, uint32_t count, double t)
-{
-    for (uint32_t i = 0; i < count; ++i) {
-        double p4[4], q4[4], r[4];
-        for (uint32_t c = 0; c < 4; ++c) {
-            p4[c] = pile[c * lanes + i];
-            q4[c] = q[c * lanes + i];
-        }
-        ta__fast_slerp(r, p4, q4, t);
-        for (uint32_t c = 0; c < 4; ++c) pile[c * lanes + i] = (float)r[c];
-    }
-}
-
 /* ---- reading a time group ------------------------------------------------------------ */
+
+/* Where a group's planes are: `stride` planes a key, blocks of `comps`
+ * planes, `lanes` lanes a plane (clip_fused.h). */
+typedef struct part_planes {
+    const float *base;
+    uint32_t lanes, comps, stride;
+} part_planes;
+
+static inline const float *plane_at(const part_planes *p, uint32_t key, uint32_t block, uint32_t c, uint32_t lo)
+{
+    return p->base + ((size_t)key * p->stride + (size_t)block * p->comps + c) * p->lanes + lo;
+}
 
 /* How an action reads one kind of lane (vectors or rotations) of a time group
  * this update: one key as it is, or an interval with its interpolation's
@@ -452,14 +449,15 @@ typedef struct part_read {
     double w[4];         /* SMOOTH (prev, key0, key1, next) or CUBIC_SPLINE (p0, m0, p1, m1) weights */
     double td;           /* CUBIC_SPLINE: the interval's length */
     double t, t0, t1;    /* BEZIER: the time, the interval's start and end */
+    bool shared;         /* BEZIER: one control time at each end for all numbers, and so */
+    double s;            /* one curve parameter */
 } part_read;
 
 /* As ta__track_evaluate reads interval i1 of the group's tracks at the action's time. */
-static part_read read_part(ta_interpolation interp, const ta__fused_group *gr, uint32_t i1, const ta_action *a,
-                           uint32_t g)
+static part_read read_part(ta_interpolation interp, const ta__fused_group *gr, const part_planes *p,
+                           const uint8_t *shared, uint32_t i1, const ta_action *a, uint32_t g)
 {
-    part_read r;
-    memset(&r, 0, sizeof r);
+    part_read r; /* only the fields of its interpolation are set: this runs per group and action */
     if (interp == TA_INTERPOLATION_STEP || i1 == 0 || i1 >= gr->keys) {
         /* the key before the interval (three.js DiscreteInterpolant), or the end's */
         r.held = true;
@@ -467,6 +465,7 @@ static part_read read_part(ta_interpolation interp, const ta__fused_group *gr, u
         return r;
     }
     const double time = a->move.read_time;
+    r.held = false;
     r.key0 = i1 - 1;
     r.key1 = i1;
     switch (interp) {
@@ -483,22 +482,14 @@ static part_read read_part(ta_interpolation interp, const ta__fused_group *gr, u
         r.t = time;
         r.t0 = gr->times[i1 - 1];
         r.t1 = gr->times[i1];
+        r.shared = (shared[i1 - 1] & TA__FUSED_SHARED_OUT) && (shared[i1] & TA__FUSED_SHARED_IN);
+        if (r.shared)
+            r.s = ta__bezier_parameter(time, r.t0, *plane_at(p, i1 - 1, TA__FUSED_OUT_TIME, 0, 0),
+                                       *plane_at(p, i1, TA__FUSED_IN_TIME, 0, 0), r.t1);
         break;
     default: r.alpha = a->alphas[g]; break;
     }
     return r;
-}
-
-/* Where a group's planes are: `stride` planes a key, blocks of `comps`
- * planes, `lanes` lanes a plane (clip_fused.h). */
-typedef struct part_planes {
-    const float *base;
-    uint32_t lanes, comps, stride;
-} part_planes;
-
-static inline const float *plane_at(const part_planes *p, uint32_t key, uint32_t block, uint32_t c, uint32_t lo)
-{
-    return p->base + ((size_t)key * p->stride + (size_t)block * p->comps + c) * p->lanes + lo;
 }
 
 /* Component c of lanes [lo, lo + m) as doubles, as the general path samples
@@ -521,6 +512,11 @@ static void read_numbers(const ta__fused_kernels *k, ta_interpolation interp, co
                        m, r->w, r->td);
         break;
     case TA_INTERPOLATION_BEZIER:
+        if (r->shared) {
+            k->curve_bezier_at(out, v0, plane_at(p, r->key0, TA__FUSED_OUT_VALUE, c, lo),
+                               plane_at(p, r->key1, TA__FUSED_IN_VALUE, c, lo), v1, m, r->s);
+            break;
+        }
         k->curve_bezier(out, v0, plane_at(p, r->key0, TA__FUSED_OUT_TIME, c, lo),
                         plane_at(p, r->key0, TA__FUSED_OUT_VALUE, c, lo), plane_at(p, r->key1, TA__FUSED_IN_TIME, c, lo),
                         plane_at(p, r->key1, TA__FUSED_IN_VALUE, c, lo), v1, m, r->t, r->t0, r->t1);
@@ -572,6 +568,40 @@ static inline uint32_t chunk_at(uint32_t lo, uint32_t lanes)
     return lanes - lo < TA__FUSED_CHUNK ? lanes - lo : TA__FUSED_CHUNK;
 }
 
+/* out := slerpFlat(pile, q, t) over lanes [lo, lo + m) of a group's
+ * rotations, q in doubles, with ta__fast_slerp's numbers (the general path's
+ * for the rotations it does not batch): the vector kernel, then the lanes it
+ * leaves (far apart) one by one. out is not pile. */
+static void rot_mix_chunk(const ta__fused_kernels *k, float *out, const float *pile, uint32_t lanes, uint32_t lo,
+                          uint32_t m, double q[4][TA__FUSED_CHUNK], double t, uint8_t *slow)
+{
+    if (k->rot_mix(out + lo, pile + lo, lanes, &q[0][0], m, t, slow) == 0) return;
+    for (uint32_t i = 0; i < m; ++i) {
+        if (!slow[i]) continue;
+        double p4[4], q4[4], r[4];
+        for (uint32_t c = 0; c < 4; ++c) {
+            p4[c] = pile[(size_t)c * lanes + lo + i];
+            q4[c] = q[c][i];
+        }
+        ta__fast_slerp(r, p4, q4, t);
+        for (uint32_t c = 0; c < 4; ++c) out[(size_t)c * lanes + lo + i] = (float)r[c];
+    }
+}
+
+/* out := slerpFlat(pile, q, t) over a group's rotation lanes, q floats, as
+ * the general path mixes a STEP rotation and rests one toward its original. */
+static void slerp_double(const ta__fused_kernels *k, float *out, const float *pile, const float *q, uint32_t lanes,
+                         double t, uint8_t *slow)
+{
+    double d[4][TA__FUSED_CHUNK];
+    for (uint32_t lo = 0; lo < lanes; lo += TA__FUSED_CHUNK) {
+        const uint32_t m = chunk_at(lo, lanes);
+        for (uint32_t c = 0; c < 4; ++c)
+            for (uint32_t i = 0; i < m; ++i) d[c][i] = q[(size_t)c * lanes + lo + i];
+        rot_mix_chunk(k, out, pile, lanes, lo, m, d, t, slow);
+    }
+}
+
 /* ---- mixing a time group ------------------------------------------------------------- */
 
 /* One action's vectors of a time group into the piles (first: copied). */
@@ -620,8 +650,7 @@ static void mix_rotations(const ta__fused_kernels *k, fused_work *wk, const ta__
         if (first) return;
         if (c->rot_interp == TA_INTERPOLATION_STEP) {
             /* the general path mixes a STEP rotation into its pile in double */
-            memcpy(rtmp, rpile, sizeof(float) * 4 * rl);
-            slerp_double(rtmp, rkey, rl, gr->rot_count, mix);
+            slerp_double(k, rtmp, rpile, rkey, rl, mix, wk->slow);
             return;
         }
         const float tm = (float)mix;
@@ -632,7 +661,6 @@ static void mix_rotations(const ta__fused_kernels *k, fused_work *wk, const ta__
     /* a curve: read in double, and mixed in double as the general path mixes a rotation it did not batch */
     const part_planes p = {gr->rot, rl, 4, c->rot_stride};
     double q[4][TA__FUSED_CHUNK];
-    if (!first) memcpy(rtmp, rpile, sizeof(float) * 4 * rl);
     for (uint32_t lo = 0; lo < rl; lo += TA__FUSED_CHUNK) {
         const uint32_t m = chunk_at(lo, rl);
         read_rotations(k, c->rot_interp, r, &p, lo, m, q);
@@ -641,13 +669,7 @@ static void mix_rotations(const ta__fused_kernels *k, fused_work *wk, const ta__
                 for (uint32_t i = 0; i < m; ++i) rpile[(size_t)c4 * rl + lo + i] = (float)q[c4][i];
             continue;
         }
-        for (uint32_t i = 0; i < m && lo + i < gr->rot_count; ++i) {
-            float *lane = rtmp + lo + i;
-            double pile[4] = {lane[0], lane[rl], lane[2 * (size_t)rl], lane[3 * (size_t)rl]}, value[4], out[4];
-            for (uint32_t c4 = 0; c4 < 4; ++c4) value[c4] = q[c4][i];
-            ta__fast_slerp(out, pile, value, mix);
-            for (uint32_t c4 = 0; c4 < 4; ++c4) lane[(size_t)c4 * rl] = (float)out[c4];
-        }
+        rot_mix_chunk(k, rtmp, rpile, rl, lo, m, q, mix, wk->slow);
     }
 }
 
@@ -667,7 +689,9 @@ static void mix_group(const ta__mixer_fused *f, fused_work *wk, ta_action *a, co
 {
     const ta__fused_group *gr = &c->groups[g], *sh = &f->shape->groups[g];
     const uint32_t i1 = seek_group(a, gr, g);
-    const part_read rv = read_part(c->vec_interp, gr, i1, a, g), rr = read_part(c->rot_interp, gr, i1, a, g);
+    const part_planes pv = {gr->vec, gr->vec_lanes, 3, c->vec_stride}, pr = {gr->rot, gr->rot_lanes, 4, c->rot_stride};
+    const part_read rv = read_part(c->vec_interp, gr, &pv, gr->vec_shared, i1, a, g),
+                    rr = read_part(c->rot_interp, gr, &pr, gr->rot_shared, i1, a, g);
     mix_rotations(f->kernels, wk, c, gr, sh, &rr, (float)a->alphas[g], first, mix);
     mix_vectors(f->kernels, wk->vpile + 3 * (size_t)sh->vec_first, c, gr, &rv, first, mix);
 }
@@ -683,9 +707,10 @@ static void add_group(const ta__mixer_fused *f, fused_work *wk, ta_action *a, co
     const ta__fused_group *gr = &c->groups[g], *sh = &f->shape->groups[g];
     const uint32_t vl = gr->vec_lanes, rl = gr->rot_lanes;
     const uint32_t i1 = seek_group(a, gr, g);
-    const part_read rv = read_part(c->vec_interp, gr, i1, a, g), rr = read_part(c->rot_interp, gr, i1, a, g);
-    float *vadd = wk->vadd + 3 * (size_t)sh->vec_first, *radd = wk->radd + 4 * (size_t)sh->rot_first;
     const part_planes pv = {gr->vec, vl, 3, c->vec_stride}, pr = {gr->rot, rl, 4, c->rot_stride};
+    const part_read rv = read_part(c->vec_interp, gr, &pv, gr->vec_shared, i1, a, g),
+                    rr = read_part(c->rot_interp, gr, &pr, gr->rot_shared, i1, a, g);
+    float *vadd = wk->vadd + 3 * (size_t)sh->vec_first, *radd = wk->radd + 4 * (size_t)sh->rot_first;
     double q[4][TA__FUSED_CHUNK];
     for (uint32_t lo = 0; lo < gr->vec_count; lo += TA__FUSED_CHUNK) {
         const uint32_t m = chunk_at(lo, vl);
@@ -755,10 +780,12 @@ bool ta__fused_run(ta_mixer *m, const ta_mixer_targets *t)
         const double rest = 1 - (double)sum;
         k->vec_rest(w.vpile, f->vorig, 3 * f->vec_lanes, 1 - rest, rest);
         for (uint32_t g = 0; g < shape->group_count; ++g) {
-            const ta__fused_group *gr = &shape->groups[g];
-            slerp_double(w.rpile + 4 * (size_t)gr->rot_first, f->rorig + 4 * (size_t)gr->rot_first, gr->rot_lanes,
-                         gr->rot_count, rest);
+            const size_t at = 4 * (size_t)shape->groups[g].rot_first;
+            slerp_double(k, w.rtmp + at, w.rpile + at, f->rorig + at, shape->groups[g].rot_lanes, rest, w.slow);
         }
+        float *swap = w.rpile;
+        w.rpile = w.rtmp;
+        w.rtmp = swap;
     }
     if (add_sum > 0) {
         for (uint32_t g = 0; g < shape->group_count; ++g) {

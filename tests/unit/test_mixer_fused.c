@@ -31,9 +31,11 @@ static ta_track_target target_of(uint32_t node, ta_track_kind kind)
 /* A CUBIC_SPLINE key's tangents and a BEZIER key's control points, made from
  * the keys: the slope between the neighbours, the in and out sides made
  * unlike (so that reading the wrong one shows), and Bezier control times off
- * the thirds of the interval (so that Newton's method takes several steps). */
+ * the thirds of the interval (so that Newton's method takes several steps):
+ * one time per key for all numbers (the parameter solved once), or, with
+ * `spread`, a time per number (solved lane by lane). */
 static void curve_of(const float *times, const float *values, uint32_t keys, uint32_t n, ta_interpolation interp,
-                     float *in, float *out)
+                     bool spread, float *in, float *out)
 {
     for (uint32_t k = 0; k < keys; ++k) {
         const uint32_t lo = k ? k - 1 : 0, hi = k + 1 < keys ? k + 1 : k;
@@ -46,9 +48,10 @@ static void curve_of(const float *times, const float *values, uint32_t keys, uin
                 in[at] = (float)(0.9 * slope);
                 out[at] = (float)(1.1 * slope);
             } else {
-                in[2 * at] = (float)(times[k] - 0.6 * before / 3);
+                const double lean = spread ? 0.1 * j : 0;
+                in[2 * at] = (float)(times[k] - (0.6 + lean) * before / 3);
                 in[2 * at + 1] = (float)(values[at] - 0.8 * slope * before / 3);
-                out[2 * at] = (float)(times[k] + 1.4 * after / 3);
+                out[2 * at] = (float)(times[k] + (1.4 - lean) * after / 3);
                 out[2 * at + 1] = (float)(values[at] + 1.2 * slope * after / 3);
             }
         }
@@ -56,7 +59,7 @@ static void curve_of(const float *times, const float *values, uint32_t keys, uin
 }
 
 static ta_track *track_interp(ta_track_target target, const float *times, const float *values, uint32_t keys,
-                              uint32_t n, ta_interpolation interp)
+                              uint32_t n, ta_interpolation interp, bool spread)
 {
     ta_error err = {0};
     ta_track_desc d = {0};
@@ -69,7 +72,7 @@ static ta_track *track_interp(ta_track_target target, const float *times, const 
     d.value_count = keys * n;
     if (interp == TA_INTERPOLATION_CUBIC_SPLINE || interp == TA_INTERPOLATION_BEZIER) {
         assert_true(keys <= KEYS && keys >= 2);
-        curve_of(times, values, keys, n, interp, in, out);
+        curve_of(times, values, keys, n, interp, spread, in, out);
         d.in_tangents = in;
         d.out_tangents = out;
         d.tangent_count = (interp == TA_INTERPOLATION_BEZIER ? 2 : 1) * keys * n;
@@ -81,7 +84,7 @@ static ta_track *track_interp(ta_track_target target, const float *times, const 
 
 static ta_track *track_of(ta_track_target target, const float *times, const float *values, uint32_t keys, uint32_t n)
 {
-    return track_interp(target, times, values, keys, n, TA_INTERPOLATION_LINEAR);
+    return track_interp(target, times, values, keys, n, TA_INTERPOLATION_LINEAR, false);
 }
 
 /* A rig clip: every bone's position, rotation and scale; `spin` sets how far
@@ -113,11 +116,11 @@ static ta_clip *rig_clip_interp(uint32_t seed, double spin, const char *name, ta
             rot[k * 4 + 2] = (float)(az / len * s);
             rot[k * 4 + 3] = (float)cos(angle / 2);
         }
-        tracks[3 * b] = track_interp(target_of(b, TA_TRACK_KIND_POSITION), few, pos, few_keys, 3, interp);
+        tracks[3 * b] = track_interp(target_of(b, TA_TRACK_KIND_POSITION), few, pos, few_keys, 3, interp, seed % 2);
         /* three.js has no SMOOTH rotation: a SMOOTH rig's rotations are LINEAR, as a file's would be */
         tracks[3 * b + 1] = track_interp(target_of(b, TA_TRACK_KIND_QUATERNION), times, rot, KEYS, 4,
-                                         interp == TA_INTERPOLATION_SMOOTH ? TA_INTERPOLATION_LINEAR : interp);
-        tracks[3 * b + 2] = track_interp(target_of(b, TA_TRACK_KIND_SCALE), few, scl, few_keys, 3, interp);
+                                         interp == TA_INTERPOLATION_SMOOTH ? TA_INTERPOLATION_LINEAR : interp, seed % 2);
+        tracks[3 * b + 2] = track_interp(target_of(b, TA_TRACK_KIND_SCALE), few, scl, few_keys, 3, interp, seed % 2);
     }
     ta_clip *clip = NULL;
     TA_ASSERT_OK(ta_clip_create(name, tracks, 3 * bones, NULL, &clip, &err), &err);
@@ -246,10 +249,20 @@ static void same_as_general(const char *simd, ta_interpolation base, ta_interpol
     ta_error err = {0};
     /* the first and third clips `base`, the second `second` (a STEP or curve
      * clip's rotations mix in double; a curve's numbers are read in double) */
+    /* (odd seeds: Bezier control times per number, even: per key) */
     ta_clip *clips[3] = {rig_clip_interp(1, 0.6, "walk", base, split, bones),
                          rig_clip_interp(2, 2.8, "spin", second, split, bones),
                          rig_clip_interp(3, 0.2, "idle", base, split, bones)};
     for (int c = 0; c < 3; ++c) assert_non_null(clips[c]->fused);
+    /* both ways of solving a Bezier's parameter are taken: once per key (the
+     * even seed's clip), lane by lane (the odd seeds') */
+    const uint8_t both = TA__FUSED_SHARED_IN | TA__FUSED_SHARED_OUT;
+    for (uint32_t g = 0; g < clips[0]->fused->group_count; ++g) {
+        const ta__fused_group *g0 = &clips[0]->fused->groups[g], *g1 = &clips[1]->fused->groups[g];
+        if (second == TA_INTERPOLATION_BEZIER)
+            assert_int_equal(g1->rot_count ? g1->rot_shared[1] : g1->vec_shared[1], both);
+        if (base == TA_INTERPOLATION_BEZIER) assert_int_equal(g0->rot_count ? g0->rot_shared[1] : g0->vec_shared[1], 0);
+    }
     if (split) assert_int_equal(clips[0]->fused->group_count, 2);
     ta_scene *scenes[2] = {rig_scene_of(bones), rig_scene_of(bones)};
     ta_mixer *mixers[2] = {mixer_on("general"), mixer_on(simd)};
