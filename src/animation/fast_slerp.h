@@ -60,7 +60,8 @@ static inline void ta__fast_slerp(double *dst, const double *src0, const double 
 static inline bool ta__fast_slerp_lane(double x0, double y0, double z0, double w0, double x1, double y1, double z1,
                                        double w1, double t, double *ox, double *oy, double *oz, double *ow)
 {
-    const bool same = !(w0 != w1 || x0 != x1 || y0 != y1 || z0 != z1);
+    /* ta__slerp_begin's !(a != b || ...), written without a branch */
+    const bool same = (w0 == w1) & (x0 == x1) & (y0 == y1) & (z0 == z1);
     double dot = x0 * x1 + y0 * y1 + z0 * z1 + w0 * w1;
     const bool flip = dot < 0;
     x1 = flip ? -x1 : x1;
