@@ -199,9 +199,10 @@ TA_API double ta_mixer_time_scale(const ta_mixer *mixer);
  * The instruction set of the mixer's fast path, chosen when it was made: "avx512", "avx2", "sse2"
  * or "scalar" (the best this CPU runs), or what the environment variable TA_SIMD named then
  * ("general" turns the fast path off). Every path gives the same numbers; only the speed differs.
- * The fast path serves updates whose playing actions are all normal (not additive), with no group,
- * mask or root motion, on clips whose tracks are all LINEAR or all STEP node positions, rotations
- * and scales sharing one set of key times and driving the same nodes; other updates take the
+ * The fast path serves updates whose playing actions are all normal or additive, with no group,
+ * mask or root motion, on clips whose tracks are node positions, rotations and scales (positions
+ * and scales of one interpolation, rotations of one: any of LINEAR, STEP, SMOOTH, CUBIC_SPLINE and
+ * BEZIER) driving the same nodes, in time groups of the same shape; other updates take the
  * general path.
  *
  * @ownership Reads mixer, which must not be NULL (not checked); the string is static.
