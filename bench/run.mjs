@@ -2,14 +2,18 @@
 /*
  * bench/run.mjs -- the mixer benchmark report, run by bench/run.sh (which
  * builds first): threeanim (bench_mixer, bench/mixer) against three.js 0.186.0
- * (bench/threejs/bench.mjs) on the same workload in the same run, A B A B.
+ * (bench/threejs/bench.mjs) on the same workload in the same run, A B A B;
+ * and ozz-animation (bench_ozz, bench/ozz) as a third engine in the same
+ * rounds when the build has it (OZZ_DIR, docs/benchmark-workload.md).
  *
- *   node bench/run.mjs --build DIR [--quick] [--out FILE]
+ *   node bench/run.mjs --build DIR [--quick] [--out FILE] [--ozz-dir DIR]
  *
  * Sections, each with the targets it measures:
  *   1. the mixer, three.js / threeanim (median ns per character update) for
  *      single and blend (0.7, 0.3), C in {1, 100, 1000}, B = 64, K = 30, each
- *      interpolation, with the checksum agreement (1e-3 relative);
+ *      interpolation, with the checksum agreement (1e-3 relative); then, for
+ *      linear, ozz-animation beside both (threeanim's blend at C = 1000 at
+ *      least 3x ozz), with its checksum's distance from three.js's;
  *   2. memory: bytes_per_character (B = 64, two actions) and bytes_per_key;
  *   3. track sampling alone (bench_track_sampling, if built);
  *   4. the floor (bench_floor) and how far threeanim's track evaluation is from it;
@@ -20,7 +24,9 @@
  *      updateMatrixWorld and skeleton.update on the workload rig.
  * The tables go to stdout (and to --out, default DIR/bench-report.md); every
  * JSON line measured goes to DIR/bench-results.jsonl. --quick: linear only,
- * one A B pass, fewer frames (about a minute).
+ * one A B pass, fewer frames (about a minute). --ozz-dir: the OZZ_DIR
+ * bench/run.sh was given, named in the report (bench_ozz runs when it is in
+ * DIR/bench, and only when bench/run.sh was given OZZ_DIR).
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -32,13 +38,14 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const INTERPS = ['linear', 'step', 'smooth', 'bezier', 'cubicspline'];
 
 function parseArgs(argv) {
-  const o = { build: path.join(ROOT, 'build-release'), quick: false, out: null };
+  const o = { build: path.join(ROOT, 'build-release'), quick: false, out: null, ozzDir: null };
   for (let i = 0; i < argv.length; i++) {
     if (argv[i] === '--quick') o.quick = true;
     else if (argv[i] === '--build' && i + 1 < argv.length) o.build = path.resolve(argv[++i]);
     else if (argv[i] === '--out' && i + 1 < argv.length) o.out = path.resolve(argv[++i]);
+    else if (argv[i] === '--ozz-dir' && i + 1 < argv.length) o.ozzDir = argv[++i];
     else {
-      process.stderr.write(`run.mjs: "${argv[i]}" is not a flag: --build DIR [--quick] [--out FILE]\n`);
+      process.stderr.write(`run.mjs: "${argv[i]}" is not a flag: --build DIR [--quick] [--out FILE] [--ozz-dir DIR]\n`);
       process.exit(2);
     }
   }
@@ -52,6 +59,9 @@ const TA = path.join(opts.build, 'bench', 'bench_mixer');
 const FLOOR = path.join(opts.build, 'bench', 'bench_floor');
 const SAMPLING = path.join(opts.build, 'bench', 'bench_track_sampling');
 const JS = path.join(ROOT, 'bench', 'threejs', 'bench.mjs');
+/* ozz-animation's driver: built by bench/run.sh only when OZZ_DIR was given */
+const OZZ = path.join(opts.build, 'bench', 'bench_ozz');
+const OZZ_IN = opts.ozzDir !== null && fs.existsSync(OZZ);
 const rawPath = path.join(opts.build, 'bench-results.jsonl');
 fs.writeFileSync(rawPath, '');
 
@@ -79,6 +89,7 @@ const threeanim = (flags) => runJson(TA, [...flags]);
 /* threeanim with its mixers forced onto one instruction set (TA_SIMD) */
 const threeanimOn = (simd, flags) => runJson(TA, [...flags], { ...process.env, TA_SIMD: simd });
 const threejs = (flags) => runJson(process.execPath, [JS, ...flags]);
+const ozz = (flags) => runJson(OZZ, [...flags]);
 
 function flagList(o) {
   const f = [];
@@ -129,6 +140,14 @@ out(`- date: ${new Date().toISOString().replace(/\.\d+Z$/, 'Z')}; commit ${commi
 out(`- machine: ${cpu}, ${os.cpus().length} cores, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB; ${os.type()} ${os.release()}`);
 out(`- load average at the start: ${os.loadavg().map((x) => x.toFixed(2)).join(', ')} (other processes share these cores)`);
 out(`- threeanim: ${TA} (${sh('grep', ['-E', '^CMAKE_BUILD_TYPE:', path.join(opts.build, 'CMakeCache.txt')]).split('=')[1] || '?'}); three.js 0.186.0 on node ${process.version}`);
+const OZZ_HOWTO = 'build ozz-animation 0.16 with its own CMake, then run OZZ_DIR=<its install prefix> bench/run.sh ' +
+  '(docs/benchmark-workload.md, "ozz-animation")';
+if (OZZ_IN)
+  out(`- ozz-animation: ${OZZ} (OZZ_DIR=${opts.ozzDir}), in the same rounds for linear`);
+else if (opts.ozzDir !== null)
+  out(`- ozz-animation: not in this run: OZZ_DIR=${opts.ozzDir} was given, but CMake found no ozz-animation build there (bench_ozz not built); ${OZZ_HOWTO}`);
+else
+  out(`- ozz-animation: not in this run (OZZ_DIR unset); to include it, ${OZZ_HOWTO}`);
 out();
 
 // ---- 1. the mixer, side by side ----------------------------------------------------------
@@ -153,7 +172,7 @@ for (const interp of interps) {
   main[interp] = {};
   for (const C of CHARS) {
     const flags = flagList({ ...base, interp, chars: C, ...sizing[C] });
-    const runs = { ta: [], js: [], avx2: [] };
+    const runs = { ta: [], js: [], avx2: [], oz: [] };
     for (let p = 0; p < passes; p++) {
       progress(`${interp} C=${C} pass ${p + 1}/${passes}: threeanim`);
       runs.ta.push(threeanim(flags));
@@ -163,6 +182,10 @@ for (const interp of interps) {
       }
       progress(`${interp} C=${C} pass ${p + 1}/${passes}: three.js`);
       runs.js.push(threejs(flags));
+      if (OZZ_IN && interp === 'linear') {
+        progress(`${interp} C=${C} pass ${p + 1}/${passes}: ozz-animation`);
+        runs.oz.push(ozz(flags));
+      }
     }
     main[interp][C] = runs;
   }
@@ -230,6 +253,46 @@ function runsAvx2() { return BEST !== 'avx2' && AVX2_RUNS; }
   verdicts.push({ what: `update allocates nothing after the first frame (${allocs} allocations seen)`, ok: allocs === 0 });
 }
 out();
+ozzSection();
+
+/* ozz-animation beside three.js and threeanim, linear, from the same rounds. */
+function ozzSection() {
+  out('### ozz-animation beside them (linear)');
+  out();
+  if (!OZZ_IN || !main.linear) {
+    out(`ozz-animation was not in this run. To include it, ${OZZ_HOWTO}.`);
+    out();
+    return;
+  }
+  const version = main.linear[CHARS[0]].oz[0].version;
+  out(`ozz-animation ${version} (OZZ_DIR=${opts.ozzDir}), run in the same ${passes > 1 ? 'A B C A B C' : 'A B C'} rounds ` +
+    'as the rows above: per character a SamplingJob per action (a Context each) into local-space SoA transforms, ' +
+    'and for blend a BlendingJob of the two layers. Target: threeanim\'s blend at C = 1000 at least 3x ozz-animation. ' +
+    'Checksum: ozz\'s distance from three.js\'s, relative; max |diff|: the largest difference of one number of ' +
+    'ozz\'s final pose from threeanim\'s (position, quaternion, scale), which is three.js\'s to about 1e-6: ' +
+    'ozz quantises its keys and interpolates and blends rotations by normalised lerp (docs/benchmark-workload.md).');
+  out();
+  const rows = [];
+  for (const variant of ['single', 'blend'])
+    for (const C of CHARS) {
+      const runs = main.linear[C];
+      const js = medianOf(runs.js, variant), ta = medianOf(runs.ta, variant), oz = medianOf(runs.oz, variant);
+      const ta2 = runsAvx2() ? medianOf(runs.avx2, variant) : null;
+      const r = resultOf(runs.oz, variant), cjs = resultOf(runs.js, variant).checksum;
+      const rel = Math.abs(r.checksum - cjs) / Math.abs(cjs);
+      const d = r.vs_threeanim ? r.vs_threeanim.max_abs_diff : null;
+      const target = variant === 'blend' && C === 1000 ? 3 : null;
+      rows.push([variant, C, us(js), us(oz), us(ta), fmt(js / oz, 1) + 'x', fmt(oz / ta, 1) + 'x',
+        target ? (oz / ta >= target ? `>= ${target}: yes` : `>= ${target}: NO`) : '',
+        ta2 ? fmt(oz / ta2, 1) + 'x' : '-', rel.toExponential(1),
+        d ? `${d.position.toExponential(1)} / ${d.quaternion.toExponential(1)} / ${d.scale.toExponential(1)}` : '-']);
+      if (target)
+        verdicts.push({ what: `linear blend C=1000: threeanim (${BEST}) ${fmt(oz / ta, 1)}x ozz-animation ${version} (target 3x)`, ok: oz / ta >= target });
+    }
+  table(['variant', 'C', 'three.js us', 'ozz us', `threeanim us (${BEST})`, 'three.js / ozz', 'ozz / threeanim',
+    'target', 'ozz / threeanim (avx2)', 'ozz checksum rel diff', 'ozz max |diff| pos / quat / scale'], rows);
+  out();
+}
 
 // ---- 2. memory -----------------------------------------------------------------------------
 

@@ -5,6 +5,9 @@
 # build-release (configured here, without tests or examples), built first.
 # The tables go to stdout and to <build>/bench-report.md, the raw JSON lines to
 # <build>/bench-results.jsonl (see bench/run.mjs). --quick: about a minute.
+# OZZ_DIR=DIR (environment): an ozz-animation 0.16 you built with its own
+# CMake (docs/benchmark-workload.md); the tree is configured with it and
+# bench_ozz runs as a third engine. Unset: the tree is configured without it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -13,21 +16,32 @@ extra=()
 for arg in "$@"; do
   case "$arg" in
     --quick) extra+=(--quick) ;;
-    -h|--help) sed -n '2,7p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '2,10p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     -*) echo "bench/run.sh: \"$arg\" is not a flag: [BUILD_DIR] [--quick]" >&2; exit 2 ;;
     *) build="$arg" ;;
   esac
 done
 
+ozz_dir=${OZZ_DIR:-}
+if [ -n "$ozz_dir" ] && [ -d "$ozz_dir" ]; then ozz_dir=$(cd "$ozz_dir" && pwd); fi
+
 type=$(sed -n 's/^CMAKE_BUILD_TYPE:[A-Z]*=//p' "$build/CMakeCache.txt" 2>/dev/null || true)
 if [ "$type" != Release ]; then
   build=build-release
   if [ ! -f "$build/CMakeCache.txt" ]; then
-    cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=Release -DTA_BUILD_TESTS=OFF -DTA_BUILD_EXAMPLES=OFF >/dev/null
+    cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=Release -DTA_BUILD_TESTS=OFF -DTA_BUILD_EXAMPLES=OFF \
+      -DOZZ_DIR="$ozz_dir" | { grep 'bench_ozz' >&2 || true; }
   fi
 fi
+# The environment says whether ozz runs: the tree follows OZZ_DIR, set or unset.
+if [ "$(sed -n 's/^OZZ_DIR:PATH=//p' "$build/CMakeCache.txt")" != "$ozz_dir" ]; then
+  cmake -S . -B "$build" -DOZZ_DIR="$ozz_dir" | { grep 'bench_ozz' >&2 || true; }
+fi
+# Made again by the build when the tree has ozz: none left from another OZZ_DIR.
+rm -f "$build/bench/bench_ozz"
 echo "bench: building $build (Release)" >&2
 cmake --build "$build" -j "$(nproc 2>/dev/null || echo 2)" >/dev/null
+if [ -n "$ozz_dir" ]; then extra+=(--ozz-dir "$ozz_dir"); fi
 
 if [ ! -d bench/threejs/node_modules/three ]; then
   echo "bench: npm ci in bench/threejs" >&2

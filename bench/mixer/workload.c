@@ -148,12 +148,14 @@ int bench_parse_args(bench_config *cfg, int argc, char **argv)
         else if (strcmp(flag, "--duration") == 0) r = parse_number(flag, v, &cfg->duration);
         else if (strcmp(flag, "--weights") == 0) r = parse_list(flag, v, weight_item, cfg->weights, &cfg->weight_count);
         else if (strcmp(flag, "--interp") == 0) {
-            r = usage(flag, v, "is not one of linear, step, smooth, bezier, cubicspline");
-            for (int k = 0; k < BENCH_INTERP_COUNT; ++k)
-                if (strcmp(v, bench_interp_names[k]) == 0) {
-                    cfg->interp = (bench_interp)k;
-                    r = BENCH_OK;
-                }
+            int k = 0;
+            while (k < BENCH_INTERP_COUNT && strcmp(v, bench_interp_names[k]) != 0) ++k;
+            if (k < BENCH_INTERP_COUNT) {
+                cfg->interp = (bench_interp)k;
+                r = BENCH_OK;
+            } else {
+                r = usage(flag, v, "is not one of linear, step, smooth, bezier, cubicspline");
+            }
         } else if (strcmp(flag, "--frames") == 0) r = parse_uint(flag, v, 1, &cfg->frames);
         else if (strcmp(flag, "--warmup") == 0) r = parse_uint(flag, v, 0, &cfg->warmup);
         else if (strcmp(flag, "--reps") == 0) r = parse_uint(flag, v, 1, &cfg->reps);

@@ -18,6 +18,9 @@
  * quaternion, scale, the rest position in float32, tangents from the float32
  * keys, Bezier h_k from the interval after key k (before it for the last key).
  *
+ * bench/ozz/bench_ozz.cc includes this header from C++ to build the same keys
+ * for ozz-animation: hence the extern "C" and the counting allocator kept to C.
+ *
  * Ownership: bench_keys_make allocates with malloc and bench_keys_free frees.
  * Clips and characters are made with the allocator given (a counting one, to
  * measure bytes) and freed by bench_free_clips and bench_character_free.
@@ -25,12 +28,18 @@
 #ifndef THREEANIM_BENCH_MIXER_WORKLOAD_H
 #define THREEANIM_BENCH_MIXER_WORKLOAD_H
 
-#include <stdatomic.h>
+#ifndef __cplusplus
+#include <stdatomic.h> /* the counting allocator's */
+#endif
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 
 #include "threeanim/threeanim.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
 
 /* Exit status: 0 done, 1 refused (the library's message on standard error),
  * 2 a usage error. */
@@ -116,14 +125,17 @@ void bench_free_clips(ta_clip **clips, uint32_t count);
  * tangents), averaged over its tracks: what a key cannot cost less than. */
 double bench_ideal_bytes_per_key(const bench_config *cfg);
 
+#ifndef __cplusplus
 /* A counting allocator over malloc: live bytes and allocation calls. Atomic,
- * so characters on several threads may share one. */
+ * so characters on several threads may share one. C only: C++ has no
+ * <stdatomic.h> before C++23, and bench_ozz counts nothing. */
 typedef struct bench_counter {
     atomic_size_t live_bytes;
     atomic_size_t allocations;
 } bench_counter;
 
 ta_allocator bench_counting_allocator(bench_counter *counter);
+#endif
 
 /* One character: its scene, its mixer and actions; or, for the group variant,
  * all C characters under one Group node driven by one mixer. */
@@ -148,5 +160,9 @@ void bench_character_free(bench_character *ch);
 void bench_character_world(bench_character *ch);
 /* Position, quaternion and scale components of every bone, summed in double. */
 double bench_character_checksum(const bench_character *ch);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif
