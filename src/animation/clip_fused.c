@@ -2,6 +2,7 @@
 #include <string.h>
 
 #include "animation/clip_fused.h"
+#include "animation/slerp_constants.h"
 #include "animation/track_internal.h"
 
 static uint32_t padded(uint32_t n)
@@ -52,6 +53,8 @@ bool ta__clip_fused_make(ta_clip *clip)
     }
     uint32_t vec_lanes = 0, rot_lanes = 0;
     size_t floats = 0;
+    /* a LINEAR clip's rotations keep their intervals' slerp constants too */
+    const bool linear = clip->tracks[0]->interpolation == TA_INTERPOLATION_LINEAR;
     for (uint32_t g = 0; g < groups; ++g) {
         uint32_t vc = 0, rc = 0;
         for (uint32_t i = 0; i < n; ++i)
@@ -60,6 +63,7 @@ bool ta__clip_fused_make(ta_clip *clip)
         vec_lanes += padded(vc);
         rot_lanes += padded(rc);
         floats += (size_t)keys * (3 * (size_t)padded(vc) + 4 * (size_t)padded(rc));
+        if (linear) floats += (size_t)(keys - 1) * 2 * padded(rc);
     }
     size_t bytes = sizeof(ta__clip_fused) + sizeof(ta__fused_group) * groups + sizeof(float) * floats +
                    sizeof(uint32_t) * ((size_t)vec_lanes + rot_lanes);
@@ -96,6 +100,8 @@ bool ta__clip_fused_make(ta_clip *clip)
         planes += (size_t)gr->keys * 3 * gr->vec_lanes;
         gr->rot = planes;
         planes += (size_t)gr->keys * 4 * gr->rot_lanes;
+        gr->rot_const = linear ? planes : NULL;
+        planes += linear ? (size_t)(gr->keys - 1) * 2 * gr->rot_lanes : 0;
         uint32_t v = 0, q = 0, keys = gr->keys, vl = gr->vec_lanes, rl = gr->rot_lanes;
         for (uint32_t i = 0; i < n; ++i) {
             if (group_of[i] != g) continue;
@@ -104,6 +110,8 @@ bool ta__clip_fused_make(ta_clip *clip)
                 f->rot_track[rot_at + q] = i;
                 for (uint32_t k = 0; k < keys; ++k)
                     for (uint32_t c = 0; c < 4; ++c) gr->rot[((size_t)k * 4 + c) * rl + q] = t->values[(size_t)k * 4 + c];
+                if (linear)
+                    ta__slerp_constants_track(t->values, keys, gr->rot_const + q, gr->rot_const + rl + q, 2 * (size_t)rl);
                 q++;
             } else {
                 f->vec_track[vec_at + v] = i;

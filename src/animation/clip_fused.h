@@ -12,7 +12,10 @@
  * each plane padded to TA__FUSED_WIDTH lanes so that a vector loop over a
  * plane never needs a tail. Padding lanes hold zero (vectors) and the
  * identity (rotations), which stay finite under any mix. The clip's lanes are
- * the groups' one after the other.
+ * the groups' one after the other. A LINEAR group's rotations also keep the
+ * slerp constants of each key interval (slerp_constants.h), in two planes per
+ * interval; padding lanes hold zeros there, an equal pair's, which keeps the
+ * identity.
  *
  * The layout is made with the clip (ta_clip_create, and again after an edit
  * of an unshared clip), so it is never written while actions share the clip.
@@ -36,6 +39,7 @@ typedef struct ta__fused_group {
     uint32_t rot_first;
     float *vec;           /* keys * 3 * vec_lanes */
     float *rot;           /* keys * 4 * rot_lanes */
+    float *rot_const;     /* LINEAR: (keys - 1) * 2 * rot_lanes, per interval theta's plane, then k's */
 } ta__fused_group;
 
 typedef struct ta__clip_fused {

@@ -2,6 +2,7 @@
 #include <stddef.h>
 
 #include "animation/fused_kernels.h"
+#include "animation/slerp_constants.h"
 #include "animation/slerp_lane.h"
 
 /* The plane slerp keeps its own frame: inlined, its restrict parameters
@@ -67,6 +68,22 @@ static inline void store4(float *d, const float *px, const float *py, const floa
         return slerp_planes_##SUF(out, out + n, out + 2 * n, out + 3 * n, a, a + n, a + 2 * n, a + 3 * n, b,      \
                                   b + n, b + 2 * n, b + 3 * n, n, t, slow);                                       \
     }                                                                                                             \
+    ATTR TA__NOINLINE static void slerp_keys_planes_##SUF(                                                        \
+        float *restrict ox, float *restrict oy, float *restrict oz, float *restrict ow, const float *restrict ax, \
+        const float *restrict ay, const float *restrict az, const float *restrict aw, const float *restrict bx,   \
+        const float *restrict by, const float *restrict bz, const float *restrict bw,                             \
+        const float *restrict theta, const float *restrict k, uint32_t n, float t)                                \
+    {                                                                                                             \
+        for (uint32_t i = 0; i < n; ++i)                                                                          \
+            ta__slerp_key_lane(ax[i], ay[i], az[i], aw[i], bx[i], by[i], bz[i], bw[i], theta[i], k[i], t, &ox[i], \
+                               &oy[i], &oz[i], &ow[i]);                                                           \
+    }                                                                                                             \
+    ATTR static void rot_keys_##SUF(float *out, const float *a, const float *b, const float *c, uint32_t n,       \
+                                    float t)                                                                      \
+    {                                                                                                             \
+        slerp_keys_planes_##SUF(out, out + n, out + 2 * n, out + 3 * n, a, a + n, a + 2 * n, a + 3 * n, b, b + n, \
+                                b + 2 * n, b + 3 * n, c, c + n, n, t);                                            \
+    }                                                                                                             \
     ATTR static uint32_t not_finite_##SUF(const float *v, uint32_t n)                                             \
     {                                                                                                             \
         /* v - v is 0 for a finite number and NaN for the others: an OR of compares, which vectorises */          \
@@ -124,9 +141,10 @@ static inline void store4(float *d, const float *px, const float *py, const floa
     }                                                                                                             \
 
 #define TA__KERNEL_SET(SUF, WRITE)                                                                                \
-    static const ta__fused_kernels kernels_##SUF = {vec_first_##SUF, vec_mix_##SUF, vec_rest_##SUF,               \
-                                                    rot_slerp_##SUF, not_finite_##SUF, changed_vec_##SUF,         \
-                                                    changed_rot_##SUF, write_vec_##WRITE, write_rot_##WRITE};
+    static const ta__fused_kernels kernels_##SUF = {vec_first_##SUF,   vec_mix_##SUF,      vec_rest_##SUF,        \
+                                                    rot_slerp_##SUF,   rot_keys_##SUF,     not_finite_##SUF,      \
+                                                    changed_vec_##SUF, changed_rot_##SUF,  write_vec_##WRITE,     \
+                                                    write_rot_##WRITE};
 
 /* The scalar set is the reference the vector sets are tested against: kept
  * out of the vectoriser where the compiler allows. */

@@ -475,10 +475,10 @@ static void mix_group(const ta__mixer_fused *f, fused_work *wk, ta_action *a, co
     float *rtmp = wk->rtmp + 4 * (size_t)sh->rot_first;
     const float ta = (float)a->alphas[g];
     float *key = first ? rpile : rkey;
-    if (c->step)
+    if (key0 == key1) /* held: an equal pair, which the slerp keeps */
         memcpy(key, q0, sizeof(float) * 4 * rl);
-    else if (k->rot_slerp(key, q0, q1, rl, ta, wk->slow) != 0)
-        redo_slow(key, q0, q1, rl, gr->rot_count, ta, wk->slow);
+    else
+        k->rot_keys(key, q0, q1, gr->rot_const + (size_t)key0 * 2 * rl, rl, ta);
     if (first) {
         k->vec_first(vpile, v0, v1, vn, w0, w1);
         return;

@@ -3,16 +3,23 @@
  * random pairs and turns in every branch slerpFlat has (equal keys, within a
  * dot of 0.9995, between that and 0.7, below 0.7 down to keys a half turn
  * apart, either sign of the dot, keys that are not unit length); equal keys
- * kept to the bit; the near branch's lerp and normalize to the bit; and the
- * branch taken where three.js takes it. */
+ * kept to the bit; the near branch's lerp and normalize to the bit; the
+ * branch taken where three.js takes it; and the same numbers, bit for bit,
+ * from the general path's batch and from each instruction set's kernel of
+ * the fused path, read from the constants the clip's plan and its fused copy
+ * hold alike. */
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "ta_test.h"
 
+#include "animation/clip_fused.h"
+#include "animation/clip_plan.h"
+#include "animation/fused_kernels.h"
+#include "animation/quat_batch.h"
 #include "animation/slerp_constants.h"
-#include "threeanim/math.h"
+#include "threeanim/threeanim.h"
 
 /* The claim: a component of the slerp of two keys is within this of
  * slerpFlat's in double, times the longer key's length where it is over 1.
@@ -243,6 +250,134 @@ static void test_branches_where_threejs_takes_them(void **state)
     TA_ASSERT_NEAR(got[3], sqrt(0.5), 2e-7);
 }
 
+/* ---- one lane, every caller ------------------------------------------------------------- */
+
+enum { LANES = 32 }; /* two fused-path widths */
+
+static void fill_lanes(rng *r, float a[4][LANES], float b[4][LANES], float theta[LANES], float k[LANES])
+{
+    for (int i = 0; i < LANES; ++i) {
+        float qa[4], qb[4];
+        make_pair(r, (pair_kind)(i % PAIR_KINDS), qa, qb);
+        if (i % 11 == 10) memcpy(qb, qa, sizeof qb); /* an equal pair */
+        ta__slerp_constants(qa, qb, &theta[i], &k[i]);
+        for (int c = 0; c < 4; ++c) {
+            a[c][i] = qa[c];
+            b[c][i] = qb[c];
+        }
+    }
+}
+
+/* The general path's batch and each instruction set's kernel give the lane's
+ * numbers bit for bit. */
+static void test_every_caller_same_as_the_lane(void **state)
+{
+    (void)state;
+    rng r = {99};
+    int sets = 0;
+    for (int round = 0; round < 50; ++round) {
+        float a[4][LANES], b[4][LANES], c[2][LANES], want[4][LANES];
+        fill_lanes(&r, a, b, c[0], c[1]);
+        const float t = round == 0 ? 0.0f : (round == 1 ? 1.0f : (float)uniform(&r));
+        for (int i = 0; i < LANES; ++i)
+            ta__slerp_key_lane(a[0][i], a[1][i], a[2][i], a[3][i], b[0][i], b[1][i], b[2][i], b[3][i], c[0][i], c[1][i],
+                               t, &want[0][i], &want[1][i], &want[2][i], &want[3][i]);
+        for (int s = TA__SIMD_SCALAR; s < TA__SIMD_COUNT; ++s) {
+            const ta__fused_kernels *kern = ta__fused_kernels_for((ta__simd)s);
+            if (kern == NULL) continue;
+            float got[4][LANES];
+            kern->rot_keys(&got[0][0], &a[0][0], &b[0][0], &c[0][0], LANES, t);
+            if (memcmp(got, want, sizeof got) != 0) fail_msg("%s: not the lane's numbers", ta__simd_name((ta__simd)s));
+            sets += round == 0;
+        }
+        /* the batch: a turn per lane, and fewer lanes than it holds */
+        ta__quat_batch q;
+        const uint32_t n = TA__QUAT_BATCH - 3;
+        for (uint32_t i = 0; i < n; ++i) {
+            q.ax[i] = a[0][i], q.ay[i] = a[1][i], q.az[i] = a[2][i], q.aw[i] = a[3][i];
+            q.bx[i] = b[0][i], q.by[i] = b[1][i], q.bz[i] = b[2][i], q.bw[i] = b[3][i];
+            q.theta[i] = c[0][i];
+            q.k[i] = c[1][i];
+            q.t[i] = (float)uniform(&r);
+        }
+        float lanes[TA__QUAT_BATCH][4];
+        for (uint32_t i = 0; i < n; ++i)
+            ta__slerp_key_lane(q.ax[i], q.ay[i], q.az[i], q.aw[i], q.bx[i], q.by[i], q.bz[i], q.bw[i], q.theta[i],
+                               q.k[i], q.t[i], &lanes[i][0], &lanes[i][1], &lanes[i][2], &lanes[i][3]);
+        ta__quat_batch_slerp_keys(&q, n);
+        for (uint32_t i = 0; i < n; ++i) {
+            const float got[4] = {q.ax[i], q.ay[i], q.az[i], q.aw[i]};
+            assert_memory_equal(got, lanes[i], sizeof got);
+        }
+    }
+    assert_true(sets >= 1);
+}
+
+/* A clip's plan (the general path's) and its fused copy hold the same
+ * constants for every interval of every rotation, and padding lanes an
+ * equal pair's. */
+static void test_plan_and_fused_copy_agree(void **state)
+{
+    (void)state;
+    enum { BONES = 5, KEYS = 6 };
+    ta_error err = {0};
+    rng r = {3};
+    float times[KEYS], rot[BONES][KEYS * 4], pos[KEYS * 3] = {0};
+    for (int k = 0; k < KEYS; ++k) times[k] = (float)k / 4;
+    ta_track *tracks[BONES + 1];
+    for (uint32_t bone = 0; bone < BONES; ++bone) {
+        for (int k = 0; k < KEYS; ++k) {
+            float qa[4], qb[4];
+            make_pair(&r, (pair_kind)((bone + k) % PAIR_UNNORMAL), qa, qb); /* unit keys, as a track takes */
+            memcpy(&rot[bone][k * 4], k == 3 ? &rot[bone][8] : qb, sizeof qb); /* keys 2 and 3 equal */
+        }
+        ta_track_desc d = {0};
+        d.interpolation = TA_INTERPOLATION_LINEAR;
+        TA_ASSERT_OK(ta_track_target_node(ta_node_at(bone), TA_TRACK_KIND_QUATERNION, &d.target, &err), &err);
+        d.times = times;
+        d.key_count = KEYS;
+        d.values = rot[bone];
+        d.value_count = KEYS * 4;
+        TA_ASSERT_OK(ta_track_create(&d, NULL, &tracks[bone], &err), &err);
+    }
+    ta_track_desc d = {0};
+    d.interpolation = TA_INTERPOLATION_LINEAR;
+    TA_ASSERT_OK(ta_track_target_node(ta_node_at(0), TA_TRACK_KIND_POSITION, &d.target, &err), &err);
+    d.times = times;
+    d.key_count = KEYS;
+    d.values = pos;
+    d.value_count = KEYS * 3;
+    TA_ASSERT_OK(ta_track_create(&d, NULL, &tracks[BONES], &err), &err);
+    ta_clip *clip = NULL;
+    TA_ASSERT_OK(ta_clip_create("rig", tracks, BONES + 1, NULL, &clip, &err), &err);
+    const ta__clip_plan *plan = ta__clip_plan_get(clip);
+    const ta__clip_fused *f = clip->fused;
+    assert_non_null(f);
+    assert_int_equal(plan->slerp_count, BONES);
+    assert_int_equal(f->group_count, 1);
+    const ta__fused_group *g = &f->groups[0];
+    for (uint32_t s = 0; s < plan->slerp_count; ++s) {
+        const uint32_t track = plan->slerp[s];
+        uint32_t lane_of = 0;
+        while (f->rot_track[lane_of] != track) lane_of++;
+        for (uint32_t i = 0; i + 1 < KEYS; ++i) {
+            float theta, k;
+            ta__slerp_constants(&rot[track][i * 4], &rot[track][i * 4 + 4], &theta, &k);
+            const float *pc = plan->slerp_constants[s] + 2 * i;
+            const float *fc = g->rot_const + (size_t)i * 2 * g->rot_lanes + lane_of;
+            assert_true(pc[0] == theta && pc[1] == k);
+            assert_true(fc[0] == theta && fc[g->rot_lanes] == k);
+            if (i == 2) assert_true(theta == 0 && k == 0);
+        }
+    }
+    for (uint32_t l = g->rot_count; l < g->rot_lanes; ++l)
+        for (uint32_t i = 0; i + 1 < KEYS; ++i) {
+            const float *fc = g->rot_const + (size_t)i * 2 * g->rot_lanes + l;
+            assert_true(fc[0] == 0 && fc[g->rot_lanes] == 0);
+        }
+    ta_clip_release(clip);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -250,6 +385,8 @@ int main(void)
         cmocka_unit_test(test_equal_keys_kept),
         cmocka_unit_test(test_near_is_lerp_and_normalize),
         cmocka_unit_test(test_branches_where_threejs_takes_them),
+        cmocka_unit_test(test_every_caller_same_as_the_lane),
+        cmocka_unit_test(test_plan_and_fused_copy_agree),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
