@@ -51,8 +51,10 @@ void ta__quat_batch_slerp(ta__quat_batch *q, uint32_t n)
     }
 }
 
+/* Static, as batch_kernel: a cloned function gets a resolver, which the
+ * shared library would export. */
 TA__CLONES
-void ta__quat_batch_slerp_keys(ta__quat_batch *q, uint32_t n)
+static void keys_kernel(ta__quat_batch *q, uint32_t n)
 {
     for (uint32_t i = 0; i < n; ++i) {
         float x, y, z, w;
@@ -63,4 +65,9 @@ void ta__quat_batch_slerp_keys(ta__quat_batch *q, uint32_t n)
         q->az[i] = z;
         q->aw[i] = w;
     }
+}
+
+void ta__quat_batch_slerp_keys(ta__quat_batch *q, uint32_t n)
+{
+    keys_kernel(q, n);
 }
