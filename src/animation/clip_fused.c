@@ -2,6 +2,7 @@
 #include <string.h>
 
 #include "animation/clip_fused.h"
+#include "animation/slerp_constants.h"
 #include "animation/track_internal.h"
 
 static uint32_t padded(uint32_t n)
@@ -139,6 +140,8 @@ bool ta__clip_fused_make(ta_clip *clip)
         vec_lanes += padded(vc);
         rot_lanes += padded(rc);
         floats += (size_t)keys * ((size_t)vec_stride * padded(vc) + (size_t)rot_stride * padded(rc));
+        /* LINEAR rotations keep their intervals' slerp constants too */
+        if (rot_interp == TA_INTERPOLATION_LINEAR) floats += (size_t)(keys - 1) * 2 * padded(rc);
     }
     size_t shared_bytes = 0; /* a byte per key per part */
     for (uint32_t g = 0; g < groups; ++g) shared_bytes += 2 * (size_t)clip->tracks[group_first[g]]->key_count;
@@ -181,6 +184,8 @@ bool ta__clip_fused_make(ta_clip *clip)
         planes += (size_t)gr->keys * vec_stride * gr->vec_lanes;
         gr->rot = planes;
         planes += (size_t)gr->keys * rot_stride * gr->rot_lanes;
+        gr->rot_const = rot_interp == TA_INTERPOLATION_LINEAR ? planes : NULL;
+        planes += gr->rot_const != NULL ? (size_t)(gr->keys - 1) * 2 * gr->rot_lanes : 0;
         uint32_t v = 0, q = 0, keys = gr->keys, vl = gr->vec_lanes, rl = gr->rot_lanes;
         for (uint32_t i = 0; i < n; ++i) {
             if (group_of[i] != g) continue;
@@ -188,6 +193,8 @@ bool ta__clip_fused_make(ta_clip *clip)
             if (t->target.kind == TA_TRACK_KIND_QUATERNION) {
                 f->rot_track[rot_at + q] = i;
                 for (uint32_t k = 0; k < keys; ++k) copy_key(gr->rot, rl, 4, rot_stride, t, k, q);
+                if (gr->rot_const != NULL)
+                    ta__slerp_constants_track(t->values, keys, gr->rot_const + q, gr->rot_const + rl + q, 2 * (size_t)rl);
                 q++;
             } else {
                 f->vec_track[vec_at + v] = i;

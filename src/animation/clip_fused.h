@@ -14,7 +14,10 @@
  * each plane padded to TA__FUSED_WIDTH lanes so that a vector loop over a
  * plane never needs a tail. Padding lanes hold zero (vectors) and the
  * identity (rotations), which stay finite under any mix. The clip's lanes are
- * the groups' one after the other.
+ * the groups' one after the other. A LINEAR group's rotations also keep the
+ * slerp constants of each key interval (slerp_constants.h), in two planes per
+ * interval; padding lanes hold zeros there, an equal pair's, which keeps the
+ * identity.
  *
  * A key's planes are its values' and, for the curves that have them, its
  * tangents' or control points', in this order (TA__FUSED_* below names the
@@ -52,6 +55,7 @@ typedef struct ta__fused_group {
      * curve's parameter is then solved once for all of them */
     uint8_t *vec_shared;
     uint8_t *rot_shared;
+    float *rot_const;     /* LINEAR: (keys - 1) * 2 * rot_lanes, per interval theta's plane, then k's */
 } ta__fused_group;
 
 enum { TA__FUSED_SHARED_IN = 1, TA__FUSED_SHARED_OUT = 2 };

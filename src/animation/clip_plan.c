@@ -2,11 +2,17 @@
 #include <string.h>
 
 #include "animation/clip_plan.h"
+#include "animation/slerp_constants.h"
 
 static bool same_times(const ta_track *a, const ta_track *b)
 {
     return a->key_count == b->key_count &&
            (a->times == b->times || memcmp(a->times, b->times, sizeof(float) * a->key_count) == 0);
+}
+
+static bool is_slerp(const ta_track *t)
+{
+    return t->interpolation == TA_INTERPOLATION_LINEAR && t->value_type == TA_VALUE_TYPE_ROTATION;
 }
 
 static uint64_t hash_times(const ta_track *t)
@@ -21,13 +27,19 @@ ta__clip_plan *ta__clip_plan_build(const ta_clip *clip)
 {
     const ta__mem *mem = &clip->mem;
     uint32_t n = clip->track_count;
-    /* one block: the plan, then its arrays */
-    size_t bytes = sizeof(ta__clip_plan) + sizeof(uint32_t) * n * 5 + sizeof(const float *) * n + sizeof(uint64_t) * n;
+    size_t intervals = 0;
+    for (uint32_t i = 0; i < n; ++i)
+        if (is_slerp(clip->tracks[i]) && clip->tracks[i]->key_count > 1) intervals += clip->tracks[i]->key_count - 1;
+    /* one block: the plan, then its arrays, the constants last */
+    size_t bytes = sizeof(ta__clip_plan) + sizeof(uint32_t) * n * 5 + sizeof(const float *) * n * 2 +
+                   sizeof(uint64_t) * n + sizeof(float) * 2 * intervals;
     unsigned char *block = (unsigned char *)ta__calloc(mem, 1, bytes);
     if (block == NULL) return NULL;
     ta__clip_plan *p = (ta__clip_plan *)block;
     unsigned char *at = block + sizeof *p;
     p->group_times = (const float **)at;
+    at += sizeof(const float *) * n;
+    p->slerp_constants = (const float **)at;
     at += sizeof(const float *) * n;
     uint64_t *group_hash = (uint64_t *)at;
     at += sizeof(uint64_t) * n;
@@ -36,6 +48,7 @@ ta__clip_plan *ta__clip_plan_build(const ta_clip *clip)
     p->lerp = p->group_keys + n;
     p->slerp = p->lerp + n;
     p->other = p->slerp + n;
+    float *constants = (float *)(p->other + n);
     p->bytes = bytes;
     uint32_t *group_first = p->other; /* scratch until the lists are filled: a group's first track */
     for (uint32_t i = 0; i < n; ++i) {
@@ -55,9 +68,12 @@ ta__clip_plan *ta__clip_plan_build(const ta_clip *clip)
     }
     for (uint32_t i = 0; i < n; ++i) {
         const ta_track *t = clip->tracks[i];
-        if (t->interpolation == TA_INTERPOLATION_LINEAR && t->value_type == TA_VALUE_TYPE_ROTATION)
+        if (is_slerp(t)) {
+            ta__slerp_constants_track(t->values, t->key_count, constants, constants + 1, 2);
+            p->slerp_constants[p->slerp_count] = constants;
+            constants += t->key_count > 1 ? 2 * ((size_t)t->key_count - 1) : 0;
             p->slerp[p->slerp_count++] = i;
-        else if (t->interpolation == TA_INTERPOLATION_LINEAR && (t->value_type == TA_VALUE_TYPE_NUMBER || t->value_type == TA_VALUE_TYPE_COLOR))
+        } else if (t->interpolation == TA_INTERPOLATION_LINEAR && (t->value_type == TA_VALUE_TYPE_NUMBER || t->value_type == TA_VALUE_TYPE_COLOR))
             p->lerp[p->lerp_count++] = i;
     }
     p->slerp_targets_unique = true;

@@ -7,7 +7,8 @@
  * interval once per group per update, not once per track. Tracks are also
  * sorted by the kernel that reads them, so the mixer runs tight loops over
  * plain LINEAR vectors and LINEAR rotations, and the general path for the
- * rest.
+ * rest. A LINEAR rotation's key intervals come with their slerp constants
+ * (slerp_constants.h), so that an update does not work out an angle.
  *
  * The plan is made with the clip (ta_clip_create and everything that makes
  * a clip go through one function, which refuses when it cannot be made), and
@@ -30,6 +31,9 @@ typedef struct ta__clip_plan {
     uint32_t lerp_count;
     uint32_t *slerp;           /* LINEAR rotations */
     uint32_t slerp_count;
+    /* per LINEAR rotation (as slerp): its intervals' constants, theta at
+     * [2 i] and k at [2 i + 1] for the keys i and i + 1 */
+    const float **slerp_constants;
     bool slerp_targets_unique; /* no two rotation tracks name one target: they can share a batch */
     uint32_t *other;           /* everything else: the general kernels */
     uint32_t other_count;

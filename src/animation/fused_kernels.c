@@ -4,6 +4,7 @@
 #include "animation/fast_slerp.h"
 #include "animation/fused_kernels.h"
 #include "animation/interpolant.h"
+#include "animation/slerp_constants.h"
 #include "animation/slerp_lane.h"
 
 /* The plane slerp keeps its own frame: inlined, its restrict parameters
@@ -68,6 +69,22 @@ static inline void store4(float *d, const float *px, const float *py, const floa
     {                                                                                                             \
         return slerp_planes_##SUF(out, out + n, out + 2 * n, out + 3 * n, a, a + n, a + 2 * n, a + 3 * n, b,      \
                                   b + n, b + 2 * n, b + 3 * n, n, t, slow);                                       \
+    }                                                                                                             \
+    ATTR TA__NOINLINE static void slerp_keys_planes_##SUF(                                                        \
+        float *restrict ox, float *restrict oy, float *restrict oz, float *restrict ow, const float *restrict ax, \
+        const float *restrict ay, const float *restrict az, const float *restrict aw, const float *restrict bx,   \
+        const float *restrict by, const float *restrict bz, const float *restrict bw,                             \
+        const float *restrict theta, const float *restrict k, uint32_t n, float t)                                \
+    {                                                                                                             \
+        for (uint32_t i = 0; i < n; ++i)                                                                          \
+            ta__slerp_key_lane(ax[i], ay[i], az[i], aw[i], bx[i], by[i], bz[i], bw[i], theta[i], k[i], t, &ox[i], \
+                               &oy[i], &oz[i], &ow[i]);                                                           \
+    }                                                                                                             \
+    ATTR static void rot_keys_##SUF(float *out, const float *a, const float *b, const float *c, uint32_t n,       \
+                                    float t)                                                                      \
+    {                                                                                                             \
+        slerp_keys_planes_##SUF(out, out + n, out + 2 * n, out + 3 * n, a, a + n, a + 2 * n, a + 3 * n, b, b + n, \
+                                b + 2 * n, b + 3 * n, c, c + n, n, t);                                            \
     }                                                                                                             \
     ATTR static uint32_t not_finite_##SUF(const float *v, uint32_t n)                                             \
     {                                                                                                             \
@@ -217,12 +234,13 @@ static inline void store4(float *d, const float *px, const float *py, const floa
     }                                                                                                             \
 
 #define TA__KERNEL_SET(SUF, WRITE)                                                                                \
-    static const ta__fused_kernels kernels_##SUF = {vec_first_##SUF, vec_mix_##SUF, vec_rest_##SUF,               \
-                                                    rot_slerp_##SUF, not_finite_##SUF, changed_vec_##SUF,         \
-                                                    changed_rot_##SUF, write_vec_##WRITE, write_rot_##WRITE,      \
-                                                    curve_smooth_##SUF, curve_cubic_##SUF, curve_bezier_##SUF,    \
-                                                    curve_bezier_at_##SUF, rot_mix_##SUF,                         \
-                                                    mix_doubles_##SUF, normalize_##SUF};
+    static const ta__fused_kernels kernels_##SUF = {.vec_first = vec_first_##SUF, .vec_mix = vec_mix_##SUF,       \
+        .vec_rest = vec_rest_##SUF, .rot_slerp = rot_slerp_##SUF, .rot_keys = rot_keys_##SUF,                     \
+        .not_finite = not_finite_##SUF, .changed_vec = changed_vec_##SUF, .changed_rot = changed_rot_##SUF,       \
+        .write_vec = write_vec_##WRITE, .write_rot = write_rot_##WRITE, .curve_smooth = curve_smooth_##SUF,       \
+        .curve_cubic = curve_cubic_##SUF, .curve_bezier = curve_bezier_##SUF,                                     \
+        .curve_bezier_at = curve_bezier_at_##SUF, .rot_mix = rot_mix_##SUF, .mix_doubles = mix_doubles_##SUF,     \
+        .normalize = normalize_##SUF};
 
 /* The scalar set is the reference the vector sets are tested against: kept
  * out of the vectoriser where the compiler allows. */

@@ -5,7 +5,8 @@
  *
  * Every variant computes the same numbers bit for bit as the general path:
  * the same operations in the same order and precision (vec3 lerps in double,
- * rotations in float32 through slerp_lane.h, no contraction into FMA), only
+ * rotations in float32 through slerp_lane.h and slerp_constants.h, no
+ * contraction into FMA), only
  * more lanes at a time. Planes are arrays of n floats, n a multiple of
  * TA__FUSED_WIDTH.
  *
@@ -41,6 +42,9 @@ typedef struct ta__fused_kernels {
     /* out = slerp(a, b, t) over four planes of n lanes (out is neither a nor b); slow[i]
      * marks lanes to redo in double; returns how many */
     uint32_t (*rot_slerp)(float *out, const float *a, const float *b, uint32_t n, float t, uint8_t *slow);
+    /* out = slerp(a, b, t) over four planes of n lanes for key pairs, from
+     * their interval's constants c (theta's plane, then k's: slerp_constants.h) */
+    void (*rot_keys)(float *out, const float *a, const float *b, const float *c, uint32_t n, float t);
     /* nonzero when a number of v is not finite */
     uint32_t (*not_finite)(const float *v, uint32_t n);
     /* ch[i] = whether lane i of a 3- or 4-plane pile of `lanes` lanes differs

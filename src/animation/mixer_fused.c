@@ -643,10 +643,10 @@ static void mix_rotations(const ta__fused_kernels *k, fused_work *wk, const ta__
     const float *q0 = gr->rot + r->key0 * key_floats, *q1 = gr->rot + r->key1 * key_floats;
     if (c->rot_interp == TA_INTERPOLATION_LINEAR || c->rot_interp == TA_INTERPOLATION_STEP) {
         float *key = first ? rpile : rkey;
-        if (c->rot_interp == TA_INTERPOLATION_STEP)
+        if (r->held) /* an equal pair, which the slerp keeps */
             memcpy(key, q0, sizeof(float) * 4 * rl);
-        else if (k->rot_slerp(key, q0, q1, rl, ta, wk->slow) != 0)
-            redo_slow(key, q0, q1, rl, gr->rot_count, ta, wk->slow);
+        else /* a LINEAR interval, from its slerp constants */
+            k->rot_keys(key, q0, q1, gr->rot_const + (size_t)r->key0 * 2 * rl, rl, ta);
         if (first) return;
         if (c->rot_interp == TA_INTERPOLATION_STEP) {
             /* the general path mixes a STEP rotation into its pile in double */

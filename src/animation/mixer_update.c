@@ -196,7 +196,8 @@ static const char *track_string(const ta_track *tr, double value)
 }
 
 /* The LINEAR rotation tracks of a normal action, TA__QUAT_BATCH at a time:
- * the keys' slerps in one vector pass, then the piles' slerps in another. */
+ * the keys' slerps in one vector pass, from their intervals' constants, then
+ * the piles' slerps in another. */
 static void mix_rotations_batched(ta_mixer *m, ta_action *a, double weight)
 {
     const ta__clip_plan *plan = a->plan;
@@ -212,9 +213,13 @@ static void mix_rotations_batched(ta_mixer *m, ta_action *a, double weight)
             const float *k0, *k1;
             if (i1 == 0 || i1 == tr->key_count) {
                 k0 = k1 = tr->values + (size_t)(i1 ? i1 - 1 : 0) * 4; /* a held key: the same pair */
+                keys.theta[n] = keys.k[n] = 0;                        /* which the constants keep */
             } else {
                 k1 = tr->values + (size_t)i1 * 4;
                 k0 = k1 - 4;
+                const float *c = plan->slerp_constants[k] + 2 * ((size_t)i1 - 1);
+                keys.theta[n] = c[0];
+                keys.k[n] = c[1];
             }
             keys.ax[n] = k0[0];
             keys.ay[n] = k0[1];
@@ -227,7 +232,7 @@ static void mix_rotations_batched(ta_mixer *m, ta_action *a, double weight)
             keys.t[n] = (float)a->alphas[g];
             key_binding[n++] = a->bindings[track];
         }
-        ta__quat_batch_slerp(&keys, n);
+        ta__quat_batch_slerp_keys(&keys, n);
         uint32_t p = 0;
         for (uint32_t i = 0; i < n; ++i) {
             ta__binding *b = &m->bindings[key_binding[i]];

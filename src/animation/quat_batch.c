@@ -3,6 +3,7 @@
 
 #include "animation/fast_slerp.h"
 #include "animation/quat_batch.h"
+#include "animation/slerp_constants.h"
 #include "animation/slerp_lane.h"
 
 /* Not under ThreadSanitizer: the clones' resolver runs while the program is
@@ -48,4 +49,25 @@ void ta__quat_batch_slerp(ta__quat_batch *q, uint32_t n)
         q->az[i] = (float)r[2];
         q->aw[i] = (float)r[3];
     }
+}
+
+/* Static, as batch_kernel: a cloned function gets a resolver, which the
+ * shared library would export. */
+TA__CLONES
+static void keys_kernel(ta__quat_batch *q, uint32_t n)
+{
+    for (uint32_t i = 0; i < n; ++i) {
+        float x, y, z, w;
+        ta__slerp_key_lane(q->ax[i], q->ay[i], q->az[i], q->aw[i], q->bx[i], q->by[i], q->bz[i], q->bw[i], q->theta[i],
+                           q->k[i], q->t[i], &x, &y, &z, &w);
+        q->ax[i] = x;
+        q->ay[i] = y;
+        q->az[i] = z;
+        q->aw[i] = w;
+    }
+}
+
+void ta__quat_batch_slerp_keys(ta__quat_batch *q, uint32_t n)
+{
+    keys_kernel(q, n);
 }

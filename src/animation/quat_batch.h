@@ -7,7 +7,8 @@
  * the result replaces the first quaternion. The numbers are those of
  * ta__fast_slerp (fast_slerp.h): the shorter arc, lerp and normalize within a
  * dot of 0.9995, Eberly's series down to 0.7, and acos/sin below (those lanes
- * are finished one at a time).
+ * are finished one at a time). A batch of a clip's key pairs instead reads
+ * their intervals' constants (slerp_constants.h), and no lane is left over.
  */
 #ifndef THREEANIM_SRC_ANIMATION_QUAT_BATCH_H
 #define THREEANIM_SRC_ANIMATION_QUAT_BATCH_H
@@ -22,9 +23,12 @@ typedef struct ta__quat_batch {
     float ax[TA__QUAT_BATCH], ay[TA__QUAT_BATCH], az[TA__QUAT_BATCH], aw[TA__QUAT_BATCH];
     float bx[TA__QUAT_BATCH], by[TA__QUAT_BATCH], bz[TA__QUAT_BATCH], bw[TA__QUAT_BATCH];
     float t[TA__QUAT_BATCH];
+    float theta[TA__QUAT_BATCH], k[TA__QUAT_BATCH]; /* ta__quat_batch_slerp_keys only */
 } ta__quat_batch;
 
 /* a := slerpFlat(a, b, t) for the first n lanes (n <= TA__QUAT_BATCH). */
 void ta__quat_batch_slerp(ta__quat_batch *batch, uint32_t n);
+/* The same for key pairs, from their intervals' constants theta and k. */
+void ta__quat_batch_slerp_keys(ta__quat_batch *batch, uint32_t n);
 
 #endif

@@ -6,7 +6,9 @@
  * Branch-free so that a loop over lanes vectorises: the shorter arc; within a
  * dot of 0.9995, lerp and normalize; down to 0.7, Eberly's series; equal
  * pairs keep a. Returns true for a lane below 0.7 that is not equal: the
- * caller redoes it in double (ta__fast_slerp).
+ * caller redoes it in double (ta__fast_slerp). The mixer slerps its piles
+ * toward a value with it; a clip's key pairs, whose angle is known when the
+ * clip is made, go through slerp_constants.h instead.
  */
 #ifndef THREEANIM_SRC_ANIMATION_SLERP_LANE_H
 #define THREEANIM_SRC_ANIMATION_SLERP_LANE_H

@@ -1,0 +1,90 @@
+/*
+ * src/animation/slerp_constants.h -- a key interval's slerp with what does
+ * not depend on t worked out when the clip is made, and the float32 lane
+ * that finishes it at each update (the general path's batch, quat_batch.c,
+ * and the fused path's planes, fused_kernels.c, both inline this lane, so
+ * that the two paths give the same numbers bit for bit). Not public.
+ *
+ * three.js's slerpFlat between two keys takes the shorter arc and, below a
+ * dot product of 0.9995, the weights sin(s theta) / sin(theta) and
+ * sin(t theta) / sin(theta), s = 1 - t, theta = acos(dot). The dot, theta and
+ * sin(theta) are the interval's, not the update's, so an interval keeps two
+ * floats, made in double from the keys as three.js reads them (its branch
+ * tests are then three.js's exactly):
+ *
+ *   theta  acos(dot), rounded to float;
+ *   k      sign / sin(theta of the float), sign -1 where the shorter arc
+ *          turns the second key over: the weights are sin(s theta) |k| and
+ *          sin(t theta) k, and are 1 at their own end up to the polynomial.
+ *
+ * The other two branches are written into the same two numbers, so that a
+ * lane has no branch and a vector loop takes every interval alike:
+ *
+ *   near (dot >= 0.9995)  theta = 2^-12, k = +-2^12: the polynomial below is
+ *                         x itself for x <= 2^-12 and a power of two scales
+ *                         exactly, so the weights are s and +-t to the bit,
+ *                         slerpFlat's lerp; these lanes (theta exactly 2^-12,
+ *                         far below acos(0.9995) = 0.0316) are then
+ *                         normalized, as slerpFlat does;
+ *   equal keys            theta = 0, k = 0: the first key as it is.
+ *
+ * An update then costs two short polynomials per rotation, with no series
+ * and no lane left for double: theta is at most pi/2 (the shorter arc), where
+ * the polynomial's relative error is 1.1e-8 in exact arithmetic and 1.2e-7
+ * evaluated in float32. A slerped key is within 3e-7 of slerpFlat's in
+ * double (test_slerp_constants: 2.1e-7 at worst over random pairs of every
+ * branch; the series and the double redo it replaces gave 4e-7).
+ */
+#ifndef THREEANIM_SRC_ANIMATION_SLERP_CONSTANTS_H
+#define THREEANIM_SRC_ANIMATION_SLERP_CONSTANTS_H
+
+#include <math.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/* theta of the near branch, and the scale that undoes it */
+#define TA__SLERP_NEAR_THETA 0x1p-12f
+#define TA__SLERP_NEAR_SCALE 0x1p12f
+
+/* The constants of the interval from key a to key b (four floats each). */
+void ta__slerp_constants(const float *a, const float *b, float *theta, float *k);
+/* The constants of every interval of a rotation track's keys (4 floats a
+ * key): interval i's at theta[i * stride] and k[i * stride]. */
+void ta__slerp_constants_track(const float *values, uint32_t keys, float *theta, float *k, size_t stride);
+
+/* sin(x) for x in [0, pi/2]: x + x^3 (c3 + c5 x^2 + c7 x^4 + c9 x^6), a
+ * minimax fit of the relative error with the first coefficient held at 1,
+ * so that it is x to the bit for x <= 2^-12 (x^3/6 is below half an ulp). */
+static inline float ta__slerp_sin(float x)
+{
+    float x2 = x * x;
+    float p = 2.60516663e-06f;
+    p = p * x2 + -0.000198099558f;
+    p = p * x2 + 0.00833308417f;
+    p = p * x2 + -0.166666612f;
+    return x + x * (x2 * p);
+}
+
+/* out = slerpFlat(a, b, t) for an interval of constants theta, k (t in [0, 1]).
+ * The operations and their order are the same for every caller: keep them so. */
+static inline void ta__slerp_key_lane(float x0, float y0, float z0, float w0, float x1, float y1, float z1,
+                                      float w1, float theta, float k, float t, float *ox, float *oy, float *oz,
+                                      float *ow)
+{
+    float s = 1 - t;
+    float a = ta__slerp_sin(s * theta) * fabsf(k);
+    float b = ta__slerp_sin(t * theta) * k;
+    float rx = x0 * a + x1 * b, ry = y0 * a + y1 * b, rz = z0 * a + z1 * b, rw = w0 * a + w1 * b;
+    /* Selects, not branches: a vector loop computes both sides for all lanes
+     * (a root of zero for an equal pair, then dropped) and keeps one. */
+    float len2 = rx * rx + ry * ry + rz * rz + rw * rw;
+    float f = theta == TA__SLERP_NEAR_THETA ? 1 / sqrtf(len2) : 1.0f;
+    bool same = theta == 0;
+    *ox = same ? x0 : rx * f;
+    *oy = same ? y0 : ry * f;
+    *oz = same ? z0 : rz * f;
+    *ow = same ? w0 : rw * f;
+}
+
+#endif
