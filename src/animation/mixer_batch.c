@@ -5,24 +5,6 @@
 
 #include "animation/mixer_internal.h"
 
-/* With many mixers, the next one's state has left the cache by the time its
- * update starts: ask for the fused path's planes (the values last written and
- * the originals) and the nodes it writes while this one runs. */
-static void prefetch_next(const ta_mixer_batch_item *it)
-{
-#if defined(__GNUC__)
-    const ta_mixer *m = it->mixer;
-    if (m == NULL || !m->fused.valid) return;
-    for (size_t at = 0; at < m->fused.block_bytes; at += 64) __builtin_prefetch(m->fused.block + at, 0, 2);
-    const ta_scene *s = it->targets.scene;
-    if (s == NULL || s->nodes == NULL) return;
-    const char *nodes = (const char *)s->nodes;
-    for (size_t at = 0; at < sizeof(ta_node) * s->node_count; at += 64) __builtin_prefetch(nodes + at, 1, 2);
-#else
-    (void)it;
-#endif
-}
-
 ta_result ta_mixer_update_range(ta_mixer_batch_item *items, uint32_t begin, uint32_t end, ta_duration delta,
                                 ta_error *err)
 {
@@ -34,7 +16,6 @@ ta_result ta_mixer_update_range(ta_mixer_batch_item *items, uint32_t begin, uint
     uint32_t first_index = 0;
     for (uint32_t i = begin; i < end; ++i) {
         ta_mixer_batch_item *it = &items[i];
-        if (i + 1 < end) prefetch_next(&items[i + 1]);
         it->error.code = TA_OK;
         it->error.message[0] = '\0';
         it->result = ta_mixer_update_targets(it->mixer, &it->targets, delta, &it->error);
