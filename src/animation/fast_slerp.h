@@ -16,6 +16,7 @@
 
 #include <math.h>
 
+#include "animation/eberly_terms.h"
 #include "core/slerp_internal.h"
 #include "threeanim/math.h"
 
@@ -80,18 +81,7 @@ static inline bool ta__fast_slerp_lane(double x0, double y0, double z0, double w
     /* Eberly's series, as ta__fast_slerp's loop from the last term to the first */
     const double xm1 = dot - 1, tt = t * t, ss = s * s;
     double ct = 1, cs = 1;
-#define TA__TERM_D(U, V)                  \
-    ct = 1 + ((U) * tt - (V)) * xm1 * ct; \
-    cs = 1 + ((U) * ss - (V)) * xm1 * cs;
-    TA__TERM_D(1.90110745351730037 / (8 * 17), 1.90110745351730037 * 8 / 17)
-    TA__TERM_D(1. / (7 * 15), 7. / 15)
-    TA__TERM_D(1. / (6 * 13), 6. / 13)
-    TA__TERM_D(1. / (5 * 11), 5. / 11)
-    TA__TERM_D(1. / (4 * 9), 4. / 9)
-    TA__TERM_D(1. / (3 * 7), 3. / 7)
-    TA__TERM_D(1. / (2 * 5), 2. / 5)
-    TA__TERM_D(1. / (1 * 3), 1. / 3)
-#undef TA__TERM_D
+    TA__EBERLY_TERMS()
     const double a = s * cs, b = t * ct;
     const double ex = x0 * a + x1 * b, ey = y0 * a + y1 * b, ez = z0 * a + z1 * b, ew = w0 * a + w1 * b;
     const bool near = dot >= 0.9995;

@@ -16,6 +16,8 @@
 #include <math.h>
 #include <stdbool.h>
 
+#include "animation/eberly_terms.h"
+
 static inline bool ta__slerp_lane(float x0, float y0, float z0, float w0, float x1, float y1, float z1, float w1,
                                   float t, float *ox, float *oy, float *oz, float *ow)
 {
@@ -24,21 +26,7 @@ static inline bool ta__slerp_lane(float x0, float y0, float z0, float w0, float 
     dot *= sign;
     float s = 1 - t;
     float xm1 = dot - 1, tt = t * t, ss = s * s, ct = 1, cs = 1;
-    /* Eberly's coefficients u[k] = 1/(k(2k+1)), v[k] = k/(2k+1) for k = 1..8,
-     * the last corrected; written as constants, not a table, so that the
-     * loops that inline this see no memory they could alias. */
-#define TA__TERM(U, V)                  \
-    ct = 1 + ((U) * tt - (V)) * xm1 * ct; \
-    cs = 1 + ((U) * ss - (V)) * xm1 * cs;
-    TA__TERM(1.90110745351730037f / (8 * 17), 1.90110745351730037f * 8 / 17)
-    TA__TERM(1.f / (7 * 15), 7.f / 15)
-    TA__TERM(1.f / (6 * 13), 6.f / 13)
-    TA__TERM(1.f / (5 * 11), 5.f / 11)
-    TA__TERM(1.f / (4 * 9), 4.f / 9)
-    TA__TERM(1.f / (3 * 7), 3.f / 7)
-    TA__TERM(1.f / (2 * 5), 2.f / 5)
-    TA__TERM(1.f / (1 * 3), 1.f / 3)
-#undef TA__TERM
+    TA__EBERLY_TERMS(f)
     float near = (float)(dot >= 0.9995f);
     float a = near * s + (1 - near) * (s * cs);
     float b = (near * t + (1 - near) * (t * ct)) * sign;
