@@ -4,6 +4,7 @@
 #include "animation/fast_slerp.h"
 #include "animation/fused_kernels.h"
 #include "animation/interpolant.h"
+#include "animation/lerp_lane.h"
 #include "animation/slerp_constants.h"
 #include "animation/slerp_lane.h"
 
@@ -32,18 +33,13 @@ static inline void store4(float *d, const float *px, const float *py, const floa
 }
 
 #define TA__KERNELS(SUF, ATTR)                                                                                    \
-    ATTR static void vec_first_##SUF(float *pile, const float *k0, const float *k1, uint32_t n, double w0,        \
-                                     double w1)                                                                   \
+    ATTR static void vec_first_##SUF(float *pile, const float *k0, const float *k1, uint32_t n, float t)          \
     {                                                                                                             \
-        for (uint32_t i = 0; i < n; ++i) pile[i] = (float)(k0[i] * w0 + k1[i] * w1);                              \
+        for (uint32_t i = 0; i < n; ++i) pile[i] = ta__lerp_lane(k0[i], k1[i], t);                             \
     }                                                                                                             \
-    ATTR static void vec_mix_##SUF(float *pile, const float *k0, const float *k1, uint32_t n, double w0,          \
-                                   double w1, double keep, double mix)                                            \
+    ATTR static void vec_mix_##SUF(float *pile, const float *k0, const float *k1, uint32_t n, float t, float mix)  \
     {                                                                                                             \
-        for (uint32_t i = 0; i < n; ++i) {                                                                        \
-            double v = k0[i] * w0 + k1[i] * w1;                                                                   \
-            pile[i] = (float)(pile[i] * keep + v * mix);                                                          \
-        }                                                                                                         \
+        for (uint32_t i = 0; i < n; ++i) pile[i] = ta__lerp_lane(pile[i], ta__lerp_lane(k0[i], k1[i], t), mix); \
     }                                                                                                             \
     ATTR static void vec_rest_##SUF(float *pile, const float *orig, uint32_t n, double s, double t)               \
     {                                                                                                             \

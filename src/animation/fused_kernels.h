@@ -4,7 +4,7 @@
  * public.
  *
  * Every variant computes the same numbers bit for bit as the general path:
- * the same operations in the same order and precision (vec3 lerps in double,
+ * the same operations in the same order and precision (LINEAR vec3 lerps in float32,
  * rotations in float32 through slerp_lane.h and slerp_constants.h, no
  * contraction into FMA), only
  * more lanes at a time. Planes are arrays of n floats, n a multiple of
@@ -32,11 +32,10 @@ typedef enum ta__simd {
 } ta__simd;
 
 typedef struct ta__fused_kernels {
-    /* pile = (float)(k0 w0 + k1 w1), in double */
-    void (*vec_first)(float *pile, const float *k0, const float *k1, uint32_t n, double w0, double w1);
-    /* pile = (float)(pile keep + (k0 w0 + k1 w1) mix), in double */
-    void (*vec_mix)(float *pile, const float *k0, const float *k1, uint32_t n, double w0, double w1, double keep,
-                    double mix);
+    /* pile = lerp(k0, k1, t), in float32 (ta__blend_lerp_f) */
+    void (*vec_first)(float *pile, const float *k0, const float *k1, uint32_t n, float t);
+    /* pile = lerp(pile, lerp(k0, k1, t), mix), in float32 */
+    void (*vec_mix)(float *pile, const float *k0, const float *k1, uint32_t n, float t, float mix);
     /* pile = (float)(pile s + orig t), in double */
     void (*vec_rest)(float *pile, const float *orig, uint32_t n, double s, double t);
     /* out = slerp(a, b, t) over four planes of n lanes (out is neither a nor b); slow[i]

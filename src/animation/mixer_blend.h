@@ -27,6 +27,7 @@
 #include <math.h>
 
 #include "animation/fast_slerp.h"
+#include "animation/lerp_lane.h"
 #include "animation/mixer_internal.h"
 
 /* A binding's slot in one of the float arrays; NULL when the array is not
@@ -129,6 +130,24 @@ static inline void ta__blend_accumulate_numbers(ta_mixer *m, ta__binding *b, con
         ta__blend_lerp(m->pile + b->offset, in, n, share);
     else
         ta__blend_copy(m->pile + b->offset, in, n);
+}
+
+/* A LINEAR node vector (three numbers, float32) into b's pile, in float32
+ * (lerp_lane.h), as the fused path mixes it. */
+static inline void ta__blend_accumulate_vec3f(ta_mixer *m, ta__binding *b, const float *in, double weight)
+{
+    float *p = m->pile + b->offset;
+    double share;
+    if (!ta__blend_share(b, weight, &share)) {
+        p[0] = in[0];
+        p[1] = in[1];
+        p[2] = in[2];
+        return;
+    }
+    const float t = (float)share;
+    p[0] = ta__lerp_lane(p[0], in[0], t);
+    p[1] = ta__lerp_lane(p[1], in[1], t);
+    p[2] = ta__lerp_lane(p[2], in[2], t);
 }
 
 /* A rotation into b's pile. */

@@ -609,14 +609,18 @@ static void mix_vectors(const ta__fused_kernels *k, float *vpile, const ta__clip
                         const part_read *r, bool first, double mix)
 {
     const uint32_t vl = gr->vec_lanes;
-    if (c->vec_interp == TA_INTERPOLATION_LINEAR || c->vec_interp == TA_INTERPOLATION_STEP) {
+    if (c->vec_interp == TA_INTERPOLATION_LINEAR) {
         const size_t key_floats = (size_t)c->vec_stride * vl;
         const float *v0 = gr->vec + r->key0 * key_floats, *v1 = gr->vec + r->key1 * key_floats;
-        const double w1 = r->held ? 0 : r->alpha, w0 = r->held ? 1 : 1 - w1;
-        if (first)
-            k->vec_first(vpile, v0, v1, 3 * vl, w0, w1);
+        /* in float32, as the general path's LINEAR node vectors (ta__blend_accumulate_vec3f);
+         * STEP and the curves below in double, as its other tracks. A held key is copied. */
+        const float t = r->held ? 0 : (float)r->alpha;
+        if (first && r->held)
+            memcpy(vpile, v0, sizeof(float) * 3 * vl);
+        else if (first)
+            k->vec_first(vpile, v0, v1, 3 * vl, t);
         else
-            k->vec_mix(vpile, v0, v1, 3 * vl, w0, w1, 1 - mix, mix);
+            k->vec_mix(vpile, v0, v1, 3 * vl, t, (float)mix);
         return;
     }
     const part_planes p = {gr->vec, vl, 3, c->vec_stride};

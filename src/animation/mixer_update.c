@@ -320,9 +320,9 @@ static void mix_action(ta_mixer *m, ta_action *a, double weight)
                 ta__blend_accumulate_numbers(m, b, value, b->size, weight);
                 continue;
             }
-            /* the common case, three numbers, written out */
+            /* the common case, three numbers, written out: in float32, as the fused path */
             uint32_t g = plan->track_group[track], i1 = a->cursors[g];
-            double v[3]; /* not value: its own array stays in registers */
+            float v[3]; /* not value: its own array stays in registers */
             if (i1 == 0 || i1 == tr->key_count) {
                 const float *key = tr->values + (size_t)(i1 ? i1 - 1 : 0) * 3;
                 v[0] = key[0];
@@ -330,12 +330,12 @@ static void mix_action(ta_mixer *m, ta_action *a, double weight)
                 v[2] = key[2];
             } else {
                 const float *k1 = tr->values + (size_t)i1 * 3, *k0 = k1 - 3;
-                double w1 = a->alphas[g], w0 = 1 - w1;
-                v[0] = k0[0] * w0 + k1[0] * w1;
-                v[1] = k0[1] * w0 + k1[1] * w1;
-                v[2] = k0[2] * w0 + k1[2] * w1;
+                const float w1 = (float)a->alphas[g];
+                v[0] = ta__lerp_lane(k0[0], k1[0], w1);
+                v[1] = ta__lerp_lane(k0[1], k1[1], w1);
+                v[2] = ta__lerp_lane(k0[2], k1[2], w1);
             }
-            ta__blend_accumulate_numbers(m, b, v, 3, weight);
+            ta__blend_accumulate_vec3f(m, b, v, weight);
         }
         if (plan->slerp_targets_unique)
             mix_rotations_batched(m, a, weight);

@@ -12,6 +12,7 @@
 #include "ta_test.h"
 
 #include "animation/clip_fused.h"
+#include "animation/lerp_lane.h"
 #include "animation/mixer_internal.h"
 #include "animation/track_internal.h"
 #include "threeanim/threeanim.h"
@@ -239,6 +240,64 @@ static void test_blend_matches_property_mixer(void **state)
     ta_scene_destroy(s);
     ta_clip_release(ca);
     ta_clip_release(cb);
+}
+
+/* LINEAR node vectors lerp in float32 on both paths (lerp_lane.h, and the
+ * differences list): the node holds the float32 form's numbers exactly, on
+ * the general path and on the fused one; within two float32 steps of three.js's
+ * lerps in double; and a constant stays exactly itself. */
+static void test_vector_lerp_in_float32(void **state)
+{
+    (void)state;
+    ta_error err = {0};
+    ta_seeded_random rng = ta_seeded_random_make(20261203);
+    const float times[2] = {0, 1};
+    for (int round = 0; round < 40; ++round) {
+        float ka[6], kb[6];
+        for (int i = 0; i < 6; ++i) {
+            ka[i] = (float)(200 * ta_seeded_random_next(&rng) - 100);
+            kb[i] = (float)(200 * ta_seeded_random_next(&rng) - 100);
+        }
+        if (round == 0)
+            for (int i = 0; i < 6; ++i) ka[i] = kb[i] = 9; /* constant: stays 9 */
+        ta_track *ta_ = track_of(target_of(0, TA_TRACK_KIND_POSITION), times, ka, 2, 3);
+        ta_track *tb_ = track_of(target_of(0, TA_TRACK_KIND_POSITION), times, kb, 2, 3);
+        ta_clip *ca = NULL, *cb = NULL;
+        TA_ASSERT_OK(ta_clip_create("a", &ta_, 1, NULL, &ca, &err), &err);
+        TA_ASSERT_OK(ta_clip_create("b", &tb_, 1, NULL, &cb, &err), &err);
+        const char *paths[2] = {"general", NULL};
+        for (int p = 0; p < 2; ++p) {
+            ta_scene *s = rig_scene_of(1);
+            ta_mixer *m = mixer_on(paths[p]);
+            ta_action *a = add_playing(m, ca, 0.7f);
+            add_playing(m, cb, 0.3f);
+            for (int frame = 0; frame < 5; ++frame) {
+                TA_ASSERT_OK(ta_mixer_update(m, s, ta_duration_from_seconds(0.173), &err), &err);
+                const double t = ta_action_time(a).seconds; /* both actions' phase; keys at 0 and 1 */
+                const double mix = (double)0.3f / (float)((float)0.7f + (double)0.3f);
+                const ta_vec3 got = ta_scene_node(s, ta_node_at(0))->position;
+                const float g[3] = {got.x, got.y, got.z};
+                for (int c = 0; c < 3; ++c) {
+                    const float fa = ta__lerp_lane(ka[c], ka[3 + c], (float)t);
+                    const float fb = ta__lerp_lane(kb[c], kb[3 + c], (float)t);
+                    const float want = ta__lerp_lane(fa, fb, (float)mix);
+                    if (memcmp(&g[c], &want, sizeof want) != 0)
+                        fail_msg("%s: round %d frame %d number %d: %.9g, the float32 form %.9g",
+                                 paths[p] ? paths[p] : "fused", round, frame, c, (double)g[c], (double)want);
+                    /* three.js: both lerps in double */
+                    const double da = ka[c] * (1 - t) + ka[3 + c] * t, db = kb[c] * (1 - t) + kb[3 + c] * t;
+                    const double three = da * (1 - mix) + db * mix;
+                    TA_ASSERT_NEAR(g[c], three, 2 * 7.62939453125e-6); /* two float32 steps at 100 */
+                    if (round == 0) TA_ASSERT_NEAR(g[c], 9, 0);
+                }
+            }
+            if (paths[p] == NULL && ta__simd_best() != TA__SIMD_GENERAL) assert_true(m->fused.runs >= 3);
+            ta_mixer_destroy(m);
+            ta_scene_destroy(s);
+        }
+        ta_clip_release(ca);
+        ta_clip_release(cb);
+    }
 }
 
 /* Runs the same story on a mixer forced to `simd` and on one forced to the
@@ -593,6 +652,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_blend_matches_property_mixer),
         cmocka_unit_test(test_every_path_same_as_general),
+        cmocka_unit_test(test_vector_lerp_in_float32),
         cmocka_unit_test(test_not_finite_refused_unchanged),
         cmocka_unit_test(test_piles_freed_while_fused),
         cmocka_unit_test(test_writes_same_as_scalar),
