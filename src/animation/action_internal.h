@@ -80,6 +80,7 @@ struct ta_action {
     double *alphas;
     uint32_t *bindings;
     bool bound;                 /* bindings[] are valid for the mixer's table */
+    bool parked_map;            /* bindings[] is being made again (ta__mixer_unpark_bindings) */
 
     /* Group actions: the (track, binding) pairs, resolved at update. */
     uint32_t *group_tracks;

@@ -43,6 +43,7 @@ static bool qualifies(const ta_clip *clip, ta_interpolation *vec, ta_interpolati
         if (t->target.family != TA_TARGET_FAMILY_NODE || !curve_complete(t)) return false;
         if (t->target.kind != TA_TRACK_KIND_POSITION && t->target.kind != TA_TRACK_KIND_SCALE && t->target.kind != TA_TRACK_KIND_QUATERNION)
             return false;
+        if (t->target.index >= UINT32_MAX / TA__NODE_FLOATS - 1) return false; /* its lane's place in 32 bits */
         /* one interpolation per kind of lane (tracks refuse SMOOTH rotations) */
         ta_interpolation *part = t->target.kind == TA_TRACK_KIND_QUATERNION ? rot : vec;
         if (*part != TA_INTERPOLATION_DEFAULT && *part != t->interpolation) return false;
@@ -52,6 +53,15 @@ static bool qualifies(const ta_clip *clip, ta_interpolation *vec, ta_interpolati
             if (ta_track_target_eq(clip->tracks[j]->target, t->target)) return false;
     }
     return true;
+}
+
+/* Where a node target's numbers start, in floats from the first node. */
+static uint32_t node_place(ta_track_target t)
+{
+    size_t field = t.kind == TA_TRACK_KIND_QUATERNION ? offsetof(ta_node, quaternion)
+                   : t.kind == TA_TRACK_KIND_SCALE    ? offsetof(ta_node, scale)
+                                                      : offsetof(ta_node, position);
+    return (uint32_t)(t.index * TA__NODE_FLOATS + field / sizeof(float));
 }
 
 /* Track t's numbers of key k into a group's planes at lane `lane`: its value,
@@ -146,7 +156,7 @@ bool ta__clip_fused_make(ta_clip *clip)
     size_t shared_bytes = 0; /* a byte per key per part */
     for (uint32_t g = 0; g < groups; ++g) shared_bytes += 2 * (size_t)clip->tracks[group_first[g]]->key_count;
     size_t bytes = sizeof(ta__clip_fused) + sizeof(ta__fused_group) * groups + sizeof(float) * floats +
-                   sizeof(uint32_t) * ((size_t)vec_lanes + rot_lanes) + shared_bytes;
+                   2 * sizeof(uint32_t) * ((size_t)vec_lanes + rot_lanes) + shared_bytes;
     unsigned char *block = (unsigned char *)ta__calloc(&clip->mem, 1, bytes);
     if (block == NULL) {
         ta__free(&clip->mem, group_of, 2 * (size_t)n * sizeof(uint32_t));
@@ -163,7 +173,9 @@ bool ta__clip_fused_make(ta_clip *clip)
     float *planes = (float *)(f->groups + groups);
     f->vec_track = (uint32_t *)(planes + floats);
     f->rot_track = f->vec_track + vec_lanes;
-    uint8_t *shared = (uint8_t *)(f->rot_track + rot_lanes);
+    f->vec_node = f->rot_track + rot_lanes;
+    f->rot_node = f->vec_node + vec_lanes;
+    uint8_t *shared = (uint8_t *)(f->rot_node + rot_lanes);
     f->vec_lanes = vec_lanes;
     f->rot_lanes = rot_lanes;
     for (uint32_t l = 0; l < vec_lanes; ++l) f->vec_track[l] = TA_NONE;
@@ -192,12 +204,14 @@ bool ta__clip_fused_make(ta_clip *clip)
             const ta_track *t = clip->tracks[i];
             if (t->target.kind == TA_TRACK_KIND_QUATERNION) {
                 f->rot_track[rot_at + q] = i;
+                f->rot_node[rot_at + q] = node_place(t->target);
                 for (uint32_t k = 0; k < keys; ++k) copy_key(gr->rot, rl, 4, rot_stride, t, k, q);
                 if (gr->rot_const != NULL)
                     ta__slerp_constants_track(t->values, keys, gr->rot_const + q, gr->rot_const + rl + q, 2 * (size_t)rl);
                 q++;
             } else {
                 f->vec_track[vec_at + v] = i;
+                f->vec_node[vec_at + v] = node_place(t->target);
                 for (uint32_t k = 0; k < keys; ++k) copy_key(gr->vec, vl, 3, vec_stride, t, k, v);
                 v++;
             }

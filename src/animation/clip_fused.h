@@ -2,8 +2,8 @@
  * src/animation/clip_fused.h -- a clip's keys laid out for the mixer's fused
  * path. Not public.
  *
- * A clip qualifies when every track is a node position, scale or quaternion,
- * no two on one target (the glTF skeleton case), its positions and scales of
+ * A clip qualifies when every track is a node position, scale or quaternion
+ * (of a node whose place in floats fits 32 bits), no two on one target (the glTF skeleton case), its positions and scales of
  * one interpolation and its rotations of one (any but SMOOTH, which three.js
  * does not give rotations). Its
  * tracks fall into time groups, the tracks sharing one set of key times, in
@@ -33,10 +33,21 @@
 #ifndef THREEANIM_SRC_ANIMATION_CLIP_FUSED_H
 #define THREEANIM_SRC_ANIMATION_CLIP_FUSED_H
 
+#include <stddef.h>
+
 #include "animation/clip_internal.h"
+#include "threeanim/scene.h"
 
 /* 16 float lanes: one AVX-512 register, two AVX2, four SSE2. */
 #define TA__FUSED_WIDTH 16u
+
+/* The mixer's write pass sees a scene's nodes as one array of floats: a
+ * node's fields sit at whole floats from its start, and nodes at whole floats
+ * from each other, so a lane's place is one number. */
+#define TA__NODE_FLOATS (sizeof(ta_node) / sizeof(float))
+_Static_assert(sizeof(ta_node) % sizeof(float) == 0 && offsetof(ta_node, position) % sizeof(float) == 0 &&
+                   offsetof(ta_node, quaternion) % sizeof(float) == 0 && offsetof(ta_node, scale) % sizeof(float) == 0,
+               "ta_node's numbers sit at whole floats");
 
 typedef struct ta__fused_group {
     uint32_t keys;
@@ -82,6 +93,12 @@ typedef struct ta__clip_fused {
     uint32_t rot_lanes;
     uint32_t *vec_track;  /* per lane: the track index, TA_NONE for padding */
     uint32_t *rot_track;
+    /* per lane: where its numbers go, in floats from a scene's first node (0
+     * for padding). A track names its node by index, so every mixer that
+     * plays the clip writes a lane to the same place: the map is the clip's,
+     * not one per character. */
+    uint32_t *vec_node;
+    uint32_t *rot_node;
     size_t bytes;
 } ta__clip_fused;
 

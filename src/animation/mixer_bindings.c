@@ -3,6 +3,7 @@
  * dropped by the cache). No other file changes their counts or marks. */
 #include <string.h>
 
+#include "animation/clip_fused.h"
 #include "animation/mixer_internal.h"
 #include "animation/property_access.h"
 #include "animation/track_rules.h"
@@ -46,11 +47,17 @@ static void hash_rebuild(ta_mixer *m)
     for (uint32_t i = 0; i < m->binding_count; ++i) hash_put(m, i);
 }
 
-/* Keeps the hash at most three quarters full for `need` keys. */
+/* A hash at most three quarters full for `need` keys, from `from` slots up. */
+static uint64_t hash_size(uint64_t from, uint32_t need)
+{
+    uint64_t want = from ? from : 8;
+    while (want * 3 < (uint64_t)need * 4) want *= 2;
+    return want;
+}
+
 static ta_result hash_reserve(ta_mixer *m, uint32_t need, ta_error *err)
 {
-    uint64_t want = m->hash_capacity ? m->hash_capacity : 8;
-    while (want * 3 < (uint64_t)need * 4) want *= 2;
+    uint64_t want = hash_size(m->hash_capacity, need);
     if (want == m->hash_capacity) return TA_OK;
     if (want > (1u << 31)) return ta__fail(err, TA_ERROR_LIMIT_EXCEEDED, "mixer: %u bindings are too many", need);
     uint32_t *hash = (uint32_t *)ta__calloc(&m->mem, (size_t)want, sizeof(uint32_t));
@@ -225,6 +232,8 @@ ta_result ta__mixer_bind(ta_mixer *m, ta_track_target target, uint32_t *out, ta_
 
 void ta__mixer_drop_unused(ta_mixer *m)
 {
+    /* parked, every binding drove the last update: none is dropped */
+    if (m->bindings_parked) return;
     bool any = false;
     for (uint32_t i = 0; i < m->binding_count && !any; ++i) {
         const ta__binding *b = &m->bindings[i];
@@ -303,6 +312,133 @@ void ta__mixer_free_bindings(ta_mixer *m)
     ta__free(&m->mem, (void *)m->str_last, sizeof(char *) * m->str_capacity);
 }
 
+/* ---- parked: the bindings of a mixer that stays on the fused path ------------------------
+ *
+ * On the fused path every binding is a lane that every bound action drives,
+ * so a binding record says nothing the actions do not: its target is its
+ * track's in the first fused action's clip, its counts are how many actions
+ * are bound and how many play, it holds its original and drove the last
+ * update. The records (36 bytes a binding), their hash and the fused actions'
+ * track maps are then freed, and made again from that when the mixer leaves
+ * the path. While they are parked, playing and stopping a bound action and
+ * the cache change only the actions; whatever would find or make a binding
+ * gives the values back first (ta__fused_release), which makes them again. */
+
+void ta__mixer_park_bindings(ta_mixer *m)
+{
+    const ta__mixer_fused *f = &m->fused;
+    if (m->bindings_parked || !f->parked || f->action_count == 0 || m->str_count > 0 || m->add != NULL) return;
+    const ta_clip *clip = f->actions[0]->clip;
+    if (m->binding_count != clip->track_count) return;
+    /* the bound actions are the fused ones: none bound without playing, none with a group's pairs */
+    uint32_t bound = 0;
+    for (uint32_t i = 0; i < m->action_count; ++i) {
+        const ta_action *a = m->actions[i];
+        if (a->group_pair_count > 0 || (a->bound && (!a->scheduled || a->uncached))) return;
+        bound += a->bound;
+    }
+    if (bound != f->action_count) return;
+    for (uint32_t i = 0; i < m->binding_count; ++i) {
+        const ta__binding *b = &m->bindings[i];
+        if (b->use_count != bound || b->ref_count != bound || !b->has_original || b->restore_pending ||
+            !b->driven_last || b->read_now)
+            return;
+    }
+    for (uint32_t j = 0; j < f->action_count; ++j) {
+        ta_action *a = f->actions[j];
+        ta__free(&a->mem, a->bindings, sizeof(uint32_t) * a->clip->track_count);
+        a->bindings = NULL;
+    }
+    ta__free(&m->mem, m->bindings, sizeof(ta__binding) * m->binding_capacity);
+    ta__free(&m->mem, m->hash, sizeof(uint32_t) * m->hash_capacity);
+    m->bindings = NULL;
+    m->binding_count = m->binding_capacity = 0;
+    m->hash = NULL;
+    m->hash_capacity = 0;
+    m->bindings_parked = true;
+}
+
+/* The actions whose track maps were parked get them back: all or none. */
+static bool remake_track_maps(ta_mixer *m)
+{
+    for (uint32_t i = 0; i < m->action_count; ++i) {
+        ta_action *a = m->actions[i];
+        uint32_t n = a->clip->track_count;
+        if (a->bindings != NULL || n == 0) continue;
+        a->bindings = (uint32_t *)ta__calloc(&a->mem, n, sizeof(uint32_t));
+        if (a->bindings != NULL) continue;
+        for (uint32_t j = 0; j < i; ++j) { /* the ones made here: those that had none, as this one */
+            ta_action *b = m->actions[j];
+            if (b->bindings == NULL || !b->parked_map) continue;
+            ta__free(&b->mem, b->bindings, sizeof(uint32_t) * b->clip->track_count);
+            b->bindings = NULL;
+        }
+        return false;
+    }
+    return true;
+}
+
+ta_result ta__mixer_unpark_bindings(ta_mixer *m, ta_error *err)
+{
+    if (!m->bindings_parked) return TA_OK;
+    const ta_action *first = m->fused.actions[0];
+    const ta_clip *clip = first->clip;
+    const ta__clip_fused *c0 = clip->fused;
+    const uint32_t n = clip->track_count;
+    const uint64_t hash_capacity = hash_size(0, n);
+    ta__binding *bindings = (ta__binding *)ta__calloc(&m->mem, n, sizeof(ta__binding));
+    uint32_t *hash = (uint32_t *)ta__calloc(&m->mem, (size_t)hash_capacity, sizeof(uint32_t));
+    for (uint32_t i = 0; i < m->action_count; ++i) m->actions[i]->parked_map = m->actions[i]->bindings == NULL;
+    if (bindings == NULL || hash == NULL || !remake_track_maps(m)) {
+        ta__free(&m->mem, bindings, sizeof(ta__binding) * n);
+        ta__free(&m->mem, hash, sizeof(uint32_t) * (size_t)hash_capacity);
+        return ta__fail(err, TA_ERROR_OUT_OF_MEMORY, "out of memory making the mixer's bindings again (%u)", n);
+    }
+    uint32_t bound = 0, playing = 0;
+    for (uint32_t i = 0; i < m->action_count; ++i) {
+        bound += m->actions[i]->bound;
+        playing += m->actions[i]->bound && m->actions[i]->scheduled;
+    }
+    uint32_t slot = 0;
+    for (uint32_t t = 0; t < n; ++t) {
+        ta__binding *b = &bindings[t];
+        ta_track_target target = clip->tracks[t]->target;
+        b->target.index = target.index;
+        b->target.kind = (uint8_t)target.kind;
+        b->target.family = (uint8_t)target.family;
+        b->target.element = (uint8_t)target.element;
+        b->target.type = (uint8_t)ta_track_kind_value_type(target.kind);
+        b->size = (uint8_t)ta_track_kind_value_size(target.kind);
+        b->offset = slot;
+        slot += b->size;
+        b->use_count = playing;
+        b->ref_count = bound;
+        b->has_original = true;
+        b->restore_pending = playing == 0; /* as unuse_one leaves it when the last one stops */
+        b->driven_last = true;
+    }
+    m->bindings = bindings;
+    m->binding_count = m->binding_capacity = n;
+    m->hash = hash;
+    m->hash_capacity = (uint32_t)hash_capacity;
+    hash_rebuild(m);
+    /* binding t is track t of the first action's clip; lane for lane, the others' tracks drive the same */
+    for (uint32_t i = 0; i < m->action_count; ++i) {
+        ta_action *a = m->actions[i];
+        if (!a->parked_map) continue;
+        a->parked_map = false;
+        for (uint32_t t = 0; t < a->clip->track_count; ++t) a->bindings[t] = TA_NONE;
+        if (!a->bound) continue;
+        const ta__clip_fused *c = a->clip->fused;
+        for (uint32_t l = 0; l < c0->vec_lanes; ++l)
+            if (c0->vec_track[l] != TA_NONE) a->bindings[c->vec_track[l]] = c0->vec_track[l];
+        for (uint32_t l = 0; l < c0->rot_lanes; ++l)
+            if (c0->rot_track[l] != TA_NONE) a->bindings[c->rot_track[l]] = c0->rot_track[l];
+    }
+    m->bindings_parked = false;
+    return TA_OK;
+}
+
 /* ---- the lifecycle: references, use, the originals, the cache ---------------------------
  *
  * ref_count counts the action tracks (and group pairs) that point at a
@@ -330,6 +466,7 @@ static void use_action(ta_mixer *m, ta_action *a, bool use)
     uint32_t n = a->has_group ? a->group_pair_count : (a->bound ? a->clip->track_count : 0);
     const uint32_t *list = a->has_group ? a->group_bindings : a->bindings;
     m->checked = false;
+    if (m->bindings_parked) return; /* the counts follow from the actions (ta__mixer_unpark_bindings) */
     for (uint32_t i = 0; i < n; ++i) {
         if (use)
             use_one(&m->bindings[list[i]]);
@@ -342,6 +479,9 @@ static void use_action(ta_mixer *m, ta_action *a, bool use)
  * the bindings it adds first, so that binding itself cannot fail. */
 static ta_result bind_action(ta_mixer *m, ta_action *a, ta_error *err)
 {
+    /* the bindings found below must be there: parked, they are made again first */
+    ta_result r = ta__fused_release(m, err);
+    if (r != TA_OK) return r;
     uint32_t n = a->clip->track_count, fresh = 0, numbers = 0, strings = 0;
     for (uint32_t t = 0; t < n; ++t) {
         ta_track_target target = a->clip->tracks[t]->target;
@@ -352,7 +492,7 @@ static ta_result bind_action(ta_mixer *m, ta_action *a, ta_error *err)
         else
             numbers += ta_track_kind_value_size(target.kind);
     }
-    ta_result r = ta__mixer_reserve(m, fresh, numbers, strings, err);
+    r = ta__mixer_reserve(m, fresh, numbers, strings, err);
     if (r != TA_OK) return r;
     for (uint32_t t = 0; t < n; ++t) {
         uint32_t index = 0;
@@ -449,13 +589,13 @@ void ta__mixer_release_pairs(ta_mixer *m, ta_action *a)
 void ta__mixer_release_action_refs(ta_mixer *m, ta_action *a)
 {
     ta__fused_stop(m);
-    if (a->bound) {
+    if (a->bound && !m->bindings_parked) {
         for (uint32_t t = 0; t < a->clip->track_count; ++t) {
             m->bindings[a->bindings[t]].ref_count--;
             a->bindings[t] = TA_NONE;
         }
-        a->bound = false;
     }
+    a->bound = false;
     for (uint32_t p = 0; p < a->group_pair_count; ++p) m->bindings[a->group_bindings[p]].ref_count--;
     a->group_pair_count = 0;
     a->group_resolved = false;

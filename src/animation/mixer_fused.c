@@ -54,13 +54,6 @@ bool ta__fused_usable(const ta_mixer *m)
     return any && j == f->action_count;
 }
 
-/* The write pass sees the nodes as one array of floats: a node's fields are
- * at whole floats from its start, and nodes at whole floats from each other. */
-#define TA__NODE_FLOATS (sizeof(ta_node) / sizeof(float))
-_Static_assert(sizeof(ta_node) % sizeof(float) == 0 && offsetof(ta_node, position) % sizeof(float) == 0 &&
-                   offsetof(ta_node, quaternion) % sizeof(float) == 0 && offsetof(ta_node, scale) % sizeof(float) == 0,
-               "ta_node's numbers sit at whole floats");
-
 /* ---- the state ---------------------------------------------------------------------- */
 
 static void drop(ta_mixer *m)
@@ -129,6 +122,11 @@ int ta__fused_release(ta_mixer *m, ta_error *err)
         float *block = (float *)ta__calloc(&m->mem, 3 * (size_t)n, sizeof(float));
         if (block == NULL)
             return ta__fail(err, TA_ERROR_OUT_OF_MEMORY, "out of memory making the mixer's piles again (%u values)", n);
+        ta_result r = ta__mixer_unpark_bindings(m, err);
+        if (r != TA_OK) {
+            ta__free(&m->mem, block, sizeof(float) * 3 * (size_t)n);
+            return r;
+        }
         m->float_block = block;
         m->pile = block;
         m->orig = block + n;
@@ -178,6 +176,7 @@ static void park(ta_mixer *m)
     m->float_block = m->pile = m->orig = m->last = NULL;
     m->slot_capacity = 0;
     f->parked = true;
+    ta__mixer_park_bindings(m);
 }
 
 /* An update's scratch: the piles it mixes into, the sampled keys, the
@@ -223,8 +222,7 @@ static bool reserve(ta_mixer *m, uint32_t actions, uint32_t vec_lanes, uint32_t 
     size_t vf = 3 * (size_t)vec_lanes, rf = 4 * (size_t)rot_lanes;
     size_t work = work_floats(vec_lanes, rot_lanes, additive);
     size_t heap_work = work > TA__FUSED_STACK_FLOATS ? work : 0;
-    size_t bytes = sizeof(float) * (2 * vf + 2 * rf + heap_work) + sizeof(uint32_t) * ((size_t)vec_lanes + rot_lanes) +
-                   sizeof(ta__lane_group) * groups + 64;
+    size_t bytes = sizeof(float) * (2 * vf + 2 * rf + heap_work) + sizeof(ta__lane_group) * groups + 64;
     if (!may_allocate && (actions > f->action_capacity || bytes > f->block_bytes)) return false;
     if (actions > f->action_capacity) {
         ta_action **list = (ta_action **)ta__calloc(&m->mem, actions, sizeof *list);
@@ -256,9 +254,7 @@ static bool reserve(ta_mixer *m, uint32_t actions, uint32_t vec_lanes, uint32_t 
         f->rlast = f->vorig + vf;
         f->rorig = f->rlast + rf;
         f->work = heap_work ? f->rorig + rf : NULL;
-        f->vec_node = (uint32_t *)(f->rorig + rf + heap_work);
-        f->rot_node = f->vec_node + vec_lanes;
-        f->groups = (ta__lane_group *)(void *)(f->rot_node + rot_lanes);
+        f->groups = (ta__lane_group *)(void *)(f->rorig + rf + heap_work);
         f->group_count = groups;
         f->vec_lanes = vec_lanes;
         f->rot_lanes = rot_lanes;
@@ -351,11 +347,9 @@ void ta__fused_refresh(ta_mixer *m)
             return;
     }
     if (driven != first->clip->track_count) return;
-    /* a lane's place in the nodes must fit 32 bits, and name its binding (lane_binding) */
+    /* a lane's place in the nodes names its binding (lane_binding) */
     for (uint32_t i = 0; i < m->binding_count; ++i)
-        if (m->bindings[i].use_count > 0 &&
-            (m->bindings[i].target.index >= UINT32_MAX / TA__NODE_FLOATS - 1 || m->bindings[i].target.element != 0))
-            return;
+        if (m->bindings[i].use_count > 0 && m->bindings[i].target.element != 0) return;
     /* the room ta__fused_prepare made before the update changed anything: an
      * update that ends here allocates nothing, so it cannot fail after its writes */
     if (!reserve(m, count, c0->vec_lanes, c0->rot_lanes, c0->group_count, additive, false)) return;
@@ -367,6 +361,8 @@ void ta__fused_refresh(ta_mixer *m)
         f->actions[f->action_count++] = a;
     }
     f->shape = c0;
+    f->vec_node = c0->vec_node;
+    f->rot_node = c0->rot_node;
     uint32_t vl = f->vec_lanes, rl = f->rot_lanes;
     memset(f->vlast, 0, sizeof(float) * 3 * vl);
     memset(f->vorig, 0, sizeof(float) * 3 * vl);
@@ -381,10 +377,6 @@ void ta__fused_refresh(ta_mixer *m)
             uint32_t l = gr->vec_first + i, track = c0->vec_track[l];
             if (track == TA_NONE) continue;
             const ta__binding *b = &m->bindings[first->bindings[track]];
-            f->vec_node[i + gr->vec_first] =
-                (uint32_t)(b->target.index * TA__NODE_FLOATS +
-                           (b->target.kind == TA_TRACK_KIND_SCALE ? offsetof(ta_node, scale) : offsetof(ta_node, position)) /
-                               sizeof(float));
             for (uint32_t c = 0; c < 3; ++c) {
                 f->vlast[at_lane(gr->vec_first, gr->vec_lanes, 3, c, i)] = m->last[b->offset + c];
                 f->vorig[at_lane(gr->vec_first, gr->vec_lanes, 3, c, i)] = m->orig[b->offset + c];
@@ -394,7 +386,6 @@ void ta__fused_refresh(ta_mixer *m)
             uint32_t l = gr->rot_first + i, track = c0->rot_track[l];
             if (track == TA_NONE) continue;
             const ta__binding *b = &m->bindings[first->bindings[track]];
-            f->rot_node[l] = (uint32_t)(b->target.index * TA__NODE_FLOATS + offsetof(ta_node, quaternion) / sizeof(float));
             for (uint32_t c = 0; c < 4; ++c) {
                 f->rlast[at_lane(gr->rot_first, gr->rot_lanes, 4, c, i)] = m->last[b->offset + c];
                 f->rorig[at_lane(gr->rot_first, gr->rot_lanes, 4, c, i)] = m->orig[b->offset + c];

@@ -64,7 +64,7 @@ typedef struct ta__mixer_fused {
     uint32_t vec_lanes, rot_lanes;       /* padding included */
     uint32_t group_count;
     ta__lane_group *groups;
-    uint32_t *vec_node, *rot_node;       /* per lane: where its numbers go, in floats from the first node */
+    const uint32_t *vec_node, *rot_node; /* per lane: where its numbers go (the shape's maps, clip_fused.h) */
     /* What lasts from one update to the next: the values last written and
      * the originals, per time group g 3 (vectors) or 4 (rotations) planes of
      * its lanes from 3 vec_first or 4 rot_first. The piles an update mixes

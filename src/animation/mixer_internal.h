@@ -106,7 +106,13 @@ struct ta_mixer {
     } checked_key;
     uint32_t map_bindings;
     uint32_t camera_bindings;
-    uint32_t pending_restores;
+    /* While the fused path runs with the general piles freed (mixer_fused.h),
+     * the binding records, their hash and the bound actions' track maps are
+     * freed too: every binding is then a lane driven by every bound action,
+     * so their counts follow from which actions are bound and playing, and
+     * ta__mixer_unpark_bindings makes them again from the lanes. binding_count
+     * and hash_capacity are 0 meanwhile. */
+    bool bindings_parked;
 
     ta_animation_event *events;
     /* Root motion (root_motion.c): the setting, and this update's sums. */
@@ -145,6 +151,13 @@ ta_result ta__mixer_need_additive(ta_mixer *mixer, ta_error *err);
 /* Drops bindings nothing uses, points at or drove in the last update. */
 void ta__mixer_drop_unused(ta_mixer *mixer);
 void ta__mixer_free_bindings(ta_mixer *mixer);
+/* Frees the binding records, their hash and the fused actions' track maps when
+ * every binding is one of the fused path's lanes (see bindings_parked); called
+ * once the general piles are freed. */
+void ta__mixer_park_bindings(ta_mixer *mixer);
+/* Makes them again (nothing when they are not parked); out of memory: refused,
+ * nothing changed. */
+ta_result ta__mixer_unpark_bindings(ta_mixer *mixer, ta_error *err);
 
 /* The lifecycle (mixer_bindings.c; ta__mixer_activate and ta__mixer_deactivate
  * are in action_internal.h). */

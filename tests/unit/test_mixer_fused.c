@@ -164,16 +164,23 @@ static ta_mixer *mixer_on(const char *simd)
     return m;
 }
 
-static ta_action *add_playing(ta_mixer *m, const ta_clip *clip, float weight)
+static ta_action *add_playing_with(ta_mixer *m, const ta_clip *clip, float weight, const ta_allocator *alloc)
 {
     ta_error err = {0};
     ta_action *a = NULL;
     uint32_t index;
-    TA_ASSERT_OK(ta_action_create(clip, NULL, &a, &err), &err);
+    ta_action_options opts = {0};
+    opts.allocator = alloc;
+    TA_ASSERT_OK(ta_action_create(clip, &opts, &a, &err), &err);
     TA_ASSERT_OK(ta_mixer_add(m, a, ta_node_none(), &index, &err), &err);
     TA_ASSERT_OK(ta_action_set_weight(a, weight, &err), &err);
     TA_ASSERT_OK(ta_action_play(a, &err), &err);
     return a;
+}
+
+static ta_action *add_playing(ta_mixer *m, const ta_clip *clip, float weight)
+{
+    return add_playing_with(m, clip, weight, NULL);
 }
 
 static bool simd_runs(const char *name)
@@ -474,28 +481,52 @@ static void test_piles_freed_while_fused(void **state)
     unsetenv("TA_SIMD");
     ta_action *acts[2][2];
     for (int i = 0; i < 2; ++i)
-        for (int a = 0; a < 2; ++a) acts[i][a] = add_playing(mixers[i], clips[a], a ? 0.3f : 0.7f);
+        for (int a = 0; a < 2; ++a) acts[i][a] = add_playing_with(mixers[i], clips[a], a ? 0.3f : 0.7f, i ? &alloc : NULL);
     ta_mixer *m = mixers[1];
     for (int frame = 0; frame < 40; ++frame) {
         if (frame == 10) {
-            /* another scene: every property written, on the general path, whose piles cannot be made */
+            /* another scene: every property written, on the general path, whose
+             * piles, bindings and track maps cannot be made (five allocations:
+             * refused at each) */
             assert_true(m->fused.parked);
+            assert_true(m->bindings_parked);
             assert_null(m->float_block);
+            assert_null(m->bindings);
+            assert_null(acts[1][0]->bindings);
             ta_node before[BONES];
             for (uint32_t b = 0; b < BONES; ++b) before[b] = *ta_scene_node(scenes[1], ta_node_at(b));
             ta_scene *other = rig_scene();
             float phase = ta_action_phase(acts[1][0]);
             size_t live = counter.live_bytes;
-            counter.fail_after = 0;
-            TA_ASSERT_REFUSED(ta_mixer_update(m, other, ta_duration_from_seconds(1.0 / 37), &err), &err, TA_ERROR_OUT_OF_MEMORY,
-                              "piles");
+            for (long k = 0; k < 5; ++k) {
+                counter.fail_after = (long)counter.allocations + k;
+                TA_ASSERT_REFUSED(ta_mixer_update(m, other, ta_duration_from_seconds(1.0 / 37), &err), &err,
+                                  TA_ERROR_OUT_OF_MEMORY, "again");
+                counter.fail_after = -1;
+                assert_int_equal(counter.live_bytes, live);
+                assert_true(ta_action_phase(acts[1][0]) == phase);
+                assert_true(m->fused.parked);
+                assert_true(m->bindings_parked);
+                assert_null(acts[1][0]->bindings);
+                for (uint32_t b = 0; b < BONES; ++b)
+                    assert_memory_equal(&before[b], ta_scene_node(scenes[1], ta_node_at(b)), sizeof before[b]);
+            }
+            ta_scene_destroy(other);
+        }
+        if (frame == 19) {
+            /* an action new to the mixer binds: refused the same way, when the bindings cannot be made */
+            ta_action *extra = NULL;
+            ta_action_options opts1 = {0};
+            opts1.allocator = &alloc;
+            TA_ASSERT_OK(ta_action_create(clips[0], &opts1, &extra, &err), &err);
+            TA_ASSERT_OK(ta_mixer_add(m, extra, ta_node_none(), NULL, &err), &err);
+            size_t live = counter.live_bytes;
+            counter.fail_after = (long)counter.allocations + 1;
+            TA_ASSERT_REFUSED(ta_action_play(extra, &err), &err, TA_ERROR_OUT_OF_MEMORY, "again");
             counter.fail_after = -1;
             assert_int_equal(counter.live_bytes, live);
-            assert_true(ta_action_phase(acts[1][0]) == phase);
-            assert_true(m->fused.parked);
-            for (uint32_t b = 0; b < BONES; ++b)
-                assert_memory_equal(&before[b], ta_scene_node(scenes[1], ta_node_at(b)), sizeof before[b]);
-            ta_scene_destroy(other);
+            assert_false(extra->scheduled);
+            assert_true(m->bindings_parked);
         }
         if (frame == 20)
             for (int i = 0; i < 2; ++i) TA_ASSERT_OK(ta_action_stop(acts[i][1], &err), &err); /* leaves the path */
@@ -519,6 +550,102 @@ static void test_piles_freed_while_fused(void **state)
         ta_scene_destroy(scenes[i]);
     }
     for (int a = 0; a < 2; ++a) ta_clip_release(clips[a]);
+}
+
+/* What a change made while the bindings were parked leaves: the general
+ * mixer's records, one by one, against those the fused one made again. */
+static void same_bindings(const ta_mixer *general, const ta_mixer *fused)
+{
+    assert_false(fused->bindings_parked);
+    assert_int_equal(fused->binding_count, general->binding_count);
+    for (uint32_t i = 0; i < general->binding_count; ++i) {
+        const ta__binding *g = &general->bindings[i];
+        uint32_t j = ta__mixer_find(fused, ta__binding_target(g));
+        assert_int_not_equal(j, TA_NONE);
+        const ta__binding *f = &fused->bindings[j];
+        assert_int_equal(f->size, g->size);
+        assert_int_equal(f->target.type, g->target.type);
+        assert_int_equal(f->use_count, g->use_count);
+        assert_int_equal(f->ref_count, g->ref_count);
+        assert_int_equal(f->has_original, g->has_original);
+        assert_int_equal(f->restore_pending, g->restore_pending);
+        assert_int_equal(f->driven_last, g->driven_last);
+    }
+}
+
+enum { PARKED_STOP_ONE, PARKED_STOP_ALL, PARKED_STOP_AND_PLAY, PARKED_UNCACHE_ONE, PARKED_UNCACHE_CLIP,
+       PARKED_PLAY_NEW, PARKED_ADDITIVE, PARKED_CHANGES };
+
+/* One change made to a mixer whose bindings are parked, and the same to a
+ * general mixer: the same nodes after every update, and the same binding
+ * records once the fused one has made them again. */
+static void parked_story(const char *simd, int change)
+{
+    ta_error err = {0};
+    ta_clip *clips[3] = {rig_clip(1, 0.6, "walk"), rig_clip(2, 2.8, "spin"), rig_clip(3, 0.2, "idle")};
+    ta_scene *scenes[2] = {rig_scene(), rig_scene()};
+    ta_mixer *mixers[2] = {mixer_on("general"), mixer_on(simd)};
+    ta_action *acts[2][3] = {{NULL}};
+    for (int i = 0; i < 2; ++i)
+        for (int a = 0; a < 2; ++a) acts[i][a] = add_playing(mixers[i], clips[a], a ? 0.3f : 0.6f);
+    for (int frame = 0; frame < 12; ++frame) {
+        if (frame == 3) {
+            assert_true(mixers[1]->bindings_parked);
+            assert_null(mixers[1]->bindings);
+            assert_null(mixers[1]->hash);
+            assert_null(acts[1][0]->bindings);
+            assert_null(acts[1][1]->bindings);
+            for (int i = 0; i < 2; ++i) {
+                ta_mixer *m = mixers[i];
+                switch (change) {
+                case PARKED_STOP_ONE: TA_ASSERT_OK(ta_action_stop(acts[i][1], &err), &err); break;
+                case PARKED_STOP_ALL: /* the originals come back */
+                    TA_ASSERT_OK(ta_action_stop(acts[i][0], &err), &err);
+                    TA_ASSERT_OK(ta_action_stop(acts[i][1], &err), &err);
+                    break;
+                case PARKED_STOP_AND_PLAY:
+                    TA_ASSERT_OK(ta_action_stop(acts[i][0], &err), &err);
+                    TA_ASSERT_OK(ta_action_play(acts[i][0], &err), &err);
+                    break;
+                case PARKED_UNCACHE_ONE: TA_ASSERT_OK(ta_mixer_uncache_action(m, acts[i][1]->index, &err), &err); break;
+                case PARKED_UNCACHE_CLIP: /* every action: the bindings wait only for their restore */
+                    ta_mixer_uncache_clip(m, "walk");
+                    ta_mixer_uncache_clip(m, "spin");
+                    break;
+                case PARKED_PLAY_NEW: acts[i][2] = add_playing(m, clips[2], 0.1f); break;
+                case PARKED_ADDITIVE:
+                    TA_ASSERT_OK(ta_action_set_blend_mode(acts[i][1], TA_BLEND_MODE_ADDITIVE, &err), &err);
+                    break;
+                default: fail();
+                }
+            }
+        }
+        for (int i = 0; i < 2; ++i)
+            TA_ASSERT_OK(ta_mixer_update(mixers[i], scenes[i], ta_duration_from_seconds(1.0 / 37), &err), &err);
+        if (frame == 3) same_bindings(mixers[0], mixers[1]);
+        for (uint32_t b = 0; b < BONES; ++b) {
+            const ta_node *x = ta_scene_node(scenes[0], ta_node_at(b)), *y = ta_scene_node(scenes[1], ta_node_at(b));
+            if (memcmp(&x->position, &y->position, sizeof x->position) != 0 ||
+                memcmp(&x->quaternion, &y->quaternion, sizeof x->quaternion) != 0 ||
+                memcmp(&x->scale, &y->scale, sizeof x->scale) != 0)
+                fail_msg("%s, change %d: frame %d bone %u differs from the general path", simd, change, frame, b);
+        }
+    }
+    if (change == PARKED_STOP_ALL || change == PARKED_UNCACHE_CLIP) /* back at the originals */
+        for (uint32_t b = 0; b < BONES; ++b)
+            assert_true(ta_scene_node(scenes[1], ta_node_at(b))->position.x == 0.5f * (float)b);
+    for (int i = 0; i < 2; ++i) {
+        ta_mixer_destroy(mixers[i]);
+        ta_scene_destroy(scenes[i]);
+    }
+    for (int a = 0; a < 3; ++a) ta_clip_release(clips[a]);
+}
+
+static void test_parked_bindings_made_again(void **state)
+{
+    (void)state;
+    const char *simd = simd_runs("avx2") ? "avx2" : "scalar";
+    for (int change = 0; change < PARKED_CHANGES; ++change) parked_story(simd, change);
 }
 
 /* The node writes of every set against the scalar set's, over masks where
@@ -655,6 +782,7 @@ int main(void)
         cmocka_unit_test(test_vector_lerp_in_float32),
         cmocka_unit_test(test_not_finite_refused_unchanged),
         cmocka_unit_test(test_piles_freed_while_fused),
+        cmocka_unit_test(test_parked_bindings_made_again),
         cmocka_unit_test(test_writes_same_as_scalar),
         cmocka_unit_test(test_simd_names_refused),
         cmocka_unit_test(test_batch_same_as_one_by_one),
