@@ -44,14 +44,14 @@ typedef struct ta__clock_params {
 } ta__clock_params;
 
 typedef struct ta__clock_state {
-    float phase;
     int64_t loop_count;    /* -1: not yet counted */
+    float phase;
+    ta_ending ending_start;
+    ta_ending ending_end;
+    int8_t direction;      /* the sign of the last move that was not zero; 0 before any */
     bool started;          /* the clock has moved since the last reset */
     bool enabled;
     bool paused;
-    int8_t direction;      /* the sign of the last move that was not zero; 0 before any */
-    ta_ending ending_start;
-    ta_ending ending_end;
 } ta__clock_state;
 
 typedef enum ta__clock_event {

@@ -32,45 +32,41 @@ typedef struct ta__action_run {
     double time_scale;           /* three.js .timeScale */
     double effective_time_scale;
     double effective_weight;
-    bool has_start_time;
-    double start_time;           /* mixer time */
+    double start_time;           /* mixer time, when has_start_time */
+    double restore_time_scale;   /* when has_restore_time_scale */
+    int64_t period;              /* the repetition on the action's line (action_span.h), for markers */
     ta__ramp fade;               /* the weight ramp */
     ta__ramp warp;               /* the time scale ramp */
+    bool has_start_time;
     bool has_restore_time_scale; /* a warped cross-fade's time scale to come back to */
-    double restore_time_scale;
-    int64_t period;              /* the repetition on the action's line (action_span.h), for markers */
 } ta__action_run;
 
+/* An action's group (three.js AnimationObjectGroup, the action's own copy)
+ * and what its pairs were last resolved for; held apart, as most actions
+ * play on one rig and have none. */
+typedef struct ta__action_group {
+    ta_object_group group;
+    uint64_t seen_version;       /* the group version its pairs were made for */
+    uint64_t scene_version;
+    const ta_camera_list *cameras; /* the camera list (and its counts) camera tracks were resolved in */
+    uint32_t perspective_count, orthographic_count;
+} ta__action_group;
+
+/* Fields by size, largest first: a mixer holds one action per clip per
+ * character, by the thousand. */
 struct ta_action {
     ta__mem mem;
     const ta_clip *clip;
-    ta_blend_mode blend_mode;
     ta_mixer *mixer;            /* NULL until added */
-    uint32_t index;             /* in the mixer */
-    ta_node_id root;            /* the key of existing_action and uncache_root */
-    bool scheduled;             /* played and not stopped: three.js's "active" list */
-    bool uncached;
-    /* The scene (and its node count) whose node names the clip's were last
-     * checked against (clip_rig.c); NULL before the first update. */
+    /* The scene whose node names the clip's were last checked against
+     * (clip_rig.c, with its node count); NULL before the first update. */
     const void *rig_scene;
-    uint32_t rig_nodes;
-
-    ta_loop_mode loop;
     int64_t repetitions;        /* TA_ACTION_ENDLESS for none */
-    bool clamp_when_finished;
-    bool zero_slope_at_start;
-    bool zero_slope_at_end;
     double weight;              /* three.js .weight */
     ta__action_run run;
 
     struct ta_mask *mask;        /* the action's copy (animation_mask.h); NULL: none */
-    uint32_t root_track;         /* the track on the root motion's node position, or TA_NONE */
-    uint32_t root_rot_track;     /* its quaternion track when yaw is extracted, or TA_NONE */
-    uint32_t root_version;       /* the mixer's root_motion.version root_track was found for */
-
-    bool has_group;
-    ta_object_group group;
-    uint64_t group_seen_version; /* the group version its group bindings were made for */
+    ta__action_group *group;     /* NULL: none (has_group) */
 
     /* The clip's plan; per time group the sampler's cursor (the interval of
      * the last sample) and the place in it; per track the binding (TA_NONE
@@ -79,25 +75,48 @@ struct ta_action {
     uint32_t *cursors;
     double *alphas;
     uint32_t *bindings;
-    bool bound;                 /* bindings[] are valid for the mixer's table */
-    bool parked_map;            /* bindings[] is being made again (ta__mixer_unpark_bindings) */
 
     /* Group actions: the (track, binding) pairs, resolved at update. */
     uint32_t *group_tracks;
     uint32_t *group_bindings;
+
+    /* The update under way (NULL between updates): where it moves the clock
+     * to and how, on a copy committed only when nothing was refused. It is
+     * the updater's (ta__action_step), not the action's, so that an action
+     * between updates holds its committed state alone. */
+    struct ta__action_step *step;
+
+    ta_blend_mode blend_mode;
+    uint32_t index;             /* in the mixer */
+    ta_node_id root;            /* the key of existing_action and uncache_root */
+    uint32_t rig_nodes;
+    ta_loop_mode loop;
+    uint32_t root_track;         /* the track on the root motion's node position, or TA_NONE */
+    uint32_t root_rot_track;     /* its quaternion track when yaw is extracted, or TA_NONE */
+    uint32_t root_version;       /* the mixer's root_motion.version root_track was found for */
     uint32_t group_pair_count;
     uint32_t group_pair_capacity;
-    uint64_t group_scene_version;
-    /* The camera list (and its counts) camera tracks were resolved in. */
-    const ta_camera_list *group_cameras;
-    uint32_t group_perspective_count, group_orthographic_count;
-    bool group_resolved;
 
-    /* Scratch for one update. */
+    bool scheduled;             /* played and not stopped: three.js's "active" list */
+    bool uncached;
+    bool clamp_when_finished;
+    bool zero_slope_at_start;
+    bool zero_slope_at_end;
+    bool has_group;
+    bool group_resolved;
+    bool bound;                 /* bindings[] are valid for the mixer's table */
+    bool parked_map;            /* bindings[] is being made again (ta__mixer_unpark_bindings) */
+};
+
+/* An update's work on one action: the clock state it moves to, and the move. */
+typedef struct ta__action_step {
     ta__action_run next;
     ta__clock_move move;
-    bool next_valid;
-};
+} ta__action_step;
+
+/* An update keeps the steps of up to this many actions on its stack (about
+ * 3 KiB); a mixer with more keeps room for them (ta_mixer's steps). */
+#define TA__STEPS_ON_STACK 16u
 
 ta__clock_params ta__action_clock_params(const ta_action *action);
 /* The effective weight three.js's _updateWeight gives at mixer time `time`,

@@ -26,8 +26,8 @@ ta_result ta_mixer_seek_action(ta_mixer *m, uint32_t index, ta_duration by, bool
     r = ta__clock_advance(&params, &next.clock, by.seconds, &move, &local);
     if (r != TA_OK) return ta__fail(err, r, "action %u: %s", index, local.message);
     /* Nothing refused from here on. */
-    a->next = next;
-    a->move = move;
+    ta__action_step step = {next, move};
+    a->step = &step;
     m->event_count = 0;
     m->event_read = 0;
     ta__root_motion_begin(m);
@@ -42,6 +42,7 @@ ta_result ta_mixer_seek_action(ta_mixer *m, uint32_t index, ta_duration by, bool
         ev->loop = 0;
         ev->count = 0;
     }
-    a->run = a->next;
+    a->run = step.next;
+    a->step = NULL;
     return TA_OK;
 }

@@ -95,6 +95,15 @@ ta_result ta_action_create(const ta_clip *clip, const ta_action_options *options
     return TA_OK;
 }
 
+static void drop_group(ta_action *a)
+{
+    if (a->group == NULL) return;
+    ta_object_group_destroy(&a->group->group);
+    ta__free(&a->mem, a->group, sizeof *a->group);
+    a->group = NULL;
+    a->has_group = false;
+}
+
 void ta__action_free(ta_action *a)
 {
     if (a == NULL) return;
@@ -105,7 +114,7 @@ void ta__action_free(ta_action *a)
     ta__free(&mem, a->alphas, sizeof(double) * a->plan->group_count);
     ta__free(&mem, a->group_tracks, sizeof(uint32_t) * a->group_pair_capacity);
     ta__free(&mem, a->group_bindings, sizeof(uint32_t) * a->group_pair_capacity);
-    if (a->has_group) ta_object_group_destroy(&a->group);
+    drop_group(a);
     ta_mask_destroy(a->mask);
     ta_clip_release(a->clip);
     ta__free(&mem, a, sizeof *a);
@@ -482,20 +491,20 @@ ta_result ta_action_set_group(ta_action *a, const ta_object_group *group, ta_err
         return ta__fail(err, TA_ERROR_BAD_STATE,
                         "action %u: is playing; stop it before changing whether it uses a group", a->index);
     if (group == NULL) {
-        if (a->has_group) ta_object_group_destroy(&a->group);
-        a->has_group = false;
+        drop_group(a);
         a->group_resolved = false;
         return TA_OK;
     }
-    ta_object_group copy;
-    ta_result r = ta_object_group_create(&copy, &a->mem.a, err);
-    if (r != TA_OK) return r;
-    r = ta_object_group_copy(&copy, group, err);
+    ta__action_group *copy = (ta__action_group *)ta__calloc(&a->mem, 1, sizeof *copy);
+    if (copy == NULL) return ta__fail(err, TA_ERROR_OUT_OF_MEMORY, "out of memory copying a group of %u nodes", group->count);
+    ta_result r = ta_object_group_create(&copy->group, &a->mem.a, err);
+    if (r == TA_OK) r = ta_object_group_copy(&copy->group, group, err);
     if (r != TA_OK) {
-        ta_object_group_destroy(&copy);
+        ta_object_group_destroy(&copy->group);
+        ta__free(&a->mem, copy, sizeof *copy);
         return r;
     }
-    if (a->has_group) ta_object_group_destroy(&a->group);
+    drop_group(a);
     a->group = copy;
     a->has_group = true;
     a->group_resolved = false;
@@ -504,5 +513,5 @@ ta_result ta_action_set_group(ta_action *a, const ta_object_group *group, ta_err
 
 ta_object_group *ta_action_group(ta_action *a)
 {
-    return (a != NULL && a->has_group) ? &a->group : NULL;
+    return (a != NULL && a->group != NULL) ? &a->group->group : NULL;
 }

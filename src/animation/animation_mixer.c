@@ -39,6 +39,7 @@ void ta_mixer_destroy(ta_mixer *m)
     for (uint32_t i = 0; i < m->action_count; ++i) ta__action_free(m->actions[i]);
     ta__free(&mem, m->actions, sizeof(ta_action *) * m->action_capacity);
     ta__free(&mem, m->events, sizeof(ta_animation_event) * m->event_capacity);
+    ta__free(&mem, m->steps, sizeof(ta__action_step) * m->step_capacity);
     ta__fused_free(m);
     ta__mixer_free_bindings(m);
     ta__free(&mem, m, sizeof *m);
@@ -63,14 +64,18 @@ ta_result ta_mixer_add(ta_mixer *m, ta_action *action, ta_node_id root, uint32_t
         return ta__fail(err, TA_ERROR_BAD_STATE, "action: is already action %u of a mixer", action->index);
     if (m->action_count >= TA_NONE - 1)
         return ta__fail(err, TA_ERROR_LIMIT_EXCEEDED, "mixer: already holds %u actions", m->action_count);
-    ta_result r = ta__reserve(&m->mem, (void **)&m->actions, &m->action_capacity, m->action_count + 1,
+    ta_result r = ta__reserve_tight(&m->mem, (void **)&m->actions, &m->action_capacity, m->action_count + 1,
                               sizeof(ta_action *), err);
     if (r != TA_OK) return r;
     /* One clock event per action per update at most, and a bounded number of
      * marker events: make room now, so update never allocates for events. */
     uint64_t need = (uint64_t)m->event_need + 1u + ta__marker_event_bound(action->clip);
     if (need > UINT32_MAX) return ta__fail(err, TA_ERROR_LIMIT_EXCEEDED, "mixer: %llu events per update", (unsigned long long)need);
-    r = ta__reserve(&m->mem, (void **)&m->events, &m->event_capacity, (uint32_t)need, sizeof(ta_animation_event), err);
+    if (m->action_count + 1 > TA__STEPS_ON_STACK) {
+        r = ta__reserve(&m->mem, (void **)&m->steps, &m->step_capacity, m->action_count + 1, sizeof(ta__action_step), err);
+        if (r != TA_OK) return r;
+    }
+    r = ta__reserve_tight(&m->mem, (void **)&m->events, &m->event_capacity, (uint32_t)need, sizeof(ta_animation_event), err);
     if (r != TA_OK) return r;
     m->event_need = (uint32_t)need;
     action->mixer = m;

@@ -157,10 +157,10 @@ void ta__mixer_report_move(ta_mixer *m, ta_action *a, bool seek, bool report)
         period = 0;
     }
     ta__span s;
-    ta__action_span(&params, &before, &a->next.clock, &a->move, &s);
+    ta__action_span(&params, &before, &a->step->next.clock, &a->step->move, &s);
     if (report) {
         ta__marker_events(m, a, &s, period);
         if (root) ta__root_motion_add(m, a, &before, &s);
     }
-    a->next.period = add_sat(period, s.to.k);
+    a->step->next.period = add_sat(period, s.to.k);
 }

@@ -48,7 +48,7 @@ bool ta__fused_usable(const ta_mixer *m)
         if (j == f->action_count || f->actions[j] != a || f->layouts[j] != a->clip->fused || !action_fits(m, a))
             return false;
         if (a->blend_mode == TA_BLEND_MODE_ADDITIVE && !f->additive) return false; /* made without additive piles */
-        any = any || a->next.effective_weight > 0;
+        any = any || a->step->next.effective_weight > 0;
         j++;
     }
     return any && j == f->action_count;
@@ -455,14 +455,14 @@ static part_read read_part(ta_interpolation interp, const ta__fused_group *gr, c
         r.key0 = r.key1 = i1 == 0 ? 0 : i1 - 1;
         return r;
     }
-    const double time = a->move.read_time;
+    const double time = a->step->move.read_time;
     r.held = false;
     r.key0 = i1 - 1;
     r.key1 = i1;
     switch (interp) {
     case TA_INTERPOLATION_SMOOTH: {
         ta__smooth sm;
-        ta__smooth_setup(gr->times, gr->keys, i1, a->next.clock.ending_start, a->next.clock.ending_end, &sm);
+        ta__smooth_setup(gr->times, gr->keys, i1, a->step->next.clock.ending_start, a->step->next.clock.ending_end, &sm);
         r.prev = sm.prev;
         r.next = sm.next;
         ta__smooth_weights(&sm, a->alphas[g], r.w);
@@ -671,7 +671,7 @@ static void mix_rotations(const ta__fused_kernels *k, fused_work *wk, const ta__
 /* The group's interval for the action's time, as the general path finds it. */
 static uint32_t seek_group(ta_action *a, const ta__fused_group *gr, uint32_t g)
 {
-    const double time = a->move.read_time;
+    const double time = a->step->move.read_time;
     const uint32_t n = gr->keys, i1 = ta__seek(gr->times, n, &a->cursors[g], time);
     if (i1 > 0 && i1 < n) a->alphas[g] = ta__alpha(gr->times, i1, time);
     return i1;
@@ -743,7 +743,7 @@ bool ta__fused_run(ta_mixer *m, const ta_mixer_targets *t)
     float sum = 0, add_sum = 0;
     for (uint32_t ai = 0; ai < f->action_count; ++ai) {
         ta_action *a = f->actions[ai];
-        const double weight = a->next.effective_weight;
+        const double weight = a->step->next.effective_weight;
         if (!(weight > 0)) continue;
         if (a->blend_mode == TA_BLEND_MODE_ADDITIVE) {
             const bool first_add = add_sum == 0;

@@ -63,6 +63,7 @@ typedef struct ta__mixer_fused {
     const struct ta__clip_fused *shape;  /* the lanes' time groups: the first action's clip's (all alike) */
     uint32_t vec_lanes, rot_lanes;       /* padding included */
     uint32_t group_count;
+    bool additive;                       /* made with room for additive piles */
     ta__lane_group *groups;
     const uint32_t *vec_node, *rot_node; /* per lane: where its numbers go (the shape's maps, clip_fused.h) */
     /* What lasts from one update to the next: the values last written and
@@ -72,7 +73,6 @@ typedef struct ta__mixer_fused {
     float *vlast, *vorig;
     float *rlast, *rorig;
     float *work;                         /* NULL when the stack holds the scratch */
-    bool additive;                       /* made with room for additive piles */
     unsigned char *block;
     size_t block_bytes;
 } ta__mixer_fused;

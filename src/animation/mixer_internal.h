@@ -50,13 +50,15 @@ static inline ta_track_target ta__binding_target(const ta__binding *b)
 
 struct ta_mixer {
     ta__mem mem;
-    ta_node_id root;
     double time;
     double time_scale;
 
     ta_action **actions;
+    ta__action_step *steps;  /* an update's steps, past TA__STEPS_ON_STACK actions */
     uint32_t action_count;
     uint32_t action_capacity;
+    uint32_t step_capacity;
+    ta_node_id root;
 
     ta__binding *bindings;
     uint32_t binding_count;
@@ -84,6 +86,7 @@ struct ta_mixer {
     uint32_t slot_capacity;
     uint32_t add_capacity;
     bool wants_add;         /* an additive action has played: keep add as large as pile */
+    bool bindings_parked;   /* see below */
 
     const char **str_pile;
     const char **str_add;
@@ -111,8 +114,8 @@ struct ta_mixer {
      * freed too: every binding is then a lane driven by every bound action,
      * so their counts follow from which actions are bound and playing, and
      * ta__mixer_unpark_bindings makes them again from the lanes. binding_count
-     * and hash_capacity are 0 meanwhile. */
-    bool bindings_parked;
+     * and hash_capacity are 0 meanwhile. (bindings_parked, above beside
+     * wants_add, where it takes no room of its own: the bytes count per character.) */
 
     ta_animation_event *events;
     /* Root motion (root_motion.c): the setting, and this update's sums. */

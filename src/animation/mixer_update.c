@@ -83,7 +83,8 @@ static ta_result bind_member(ta_mixer *m, ta_action *a, const ta_mixer_targets *
 
 static ta_result resolve_group(ta_mixer *m, ta_action *a, const ta_mixer_targets *t, ta_error *err)
 {
-    const ta_object_group *g = &a->group;
+    ta__action_group *ag = a->group;
+    const ta_object_group *g = &ag->group;
     /* Camera tracks find their cameras in the list the update is given: they
      * need one (refused before anything is let go of), and a resolution holds
      * only for that list as it was. */
@@ -99,9 +100,8 @@ static ta_result resolve_group(ta_mixer *m, ta_action *a, const ta_mixer_targets
                         a->index);
     const ta_camera_list *list = cameras ? t->cameras : NULL;
     uint32_t persp = list ? list->perspective_count : 0, ortho = list ? list->orthographic_count : 0;
-    if (a->group_resolved && a->group_seen_version == g->version &&
-        a->group_scene_version == t->scene->structure_version && a->group_cameras == list &&
-        a->group_perspective_count == persp && a->group_orthographic_count == ortho)
+    if (a->group_resolved && ag->seen_version == g->version && ag->scene_version == t->scene->structure_version &&
+        ag->cameras == list && ag->perspective_count == persp && ag->orthographic_count == ortho)
         return TA_OK;
     for (uint32_t i = 0; i < g->count; ++i)
         if (g->members[i].index >= t->scene->node_count)
@@ -116,11 +116,11 @@ static ta_result resolve_group(ta_mixer *m, ta_action *a, const ta_mixer_targets
             if (r != TA_OK) return r;
         }
     a->group_resolved = true;
-    a->group_seen_version = g->version;
-    a->group_scene_version = t->scene->structure_version;
-    a->group_cameras = list;
-    a->group_perspective_count = persp;
-    a->group_orthographic_count = ortho;
+    ag->seen_version = g->version;
+    ag->scene_version = t->scene->structure_version;
+    ag->cameras = list;
+    ag->perspective_count = persp;
+    ag->orthographic_count = ortho;
     return TA_OK;
 }
 
@@ -186,7 +186,7 @@ static void sample_any(const ta_action *a, uint32_t track, double t, double *out
     }
     /* The endings of this update: the ones of the clock about to be committed. */
     uint32_t i1 = a->cursors[a->plan->track_group[track]];
-    ta__track_evaluate(tr, i1, t, a->next.clock.ending_start, a->next.clock.ending_end, out);
+    ta__track_evaluate(tr, i1, t, a->step->next.clock.ending_start, a->step->next.clock.ending_end, out);
 }
 
 static const char *track_string(const ta_track *tr, double value)
@@ -296,7 +296,7 @@ static void root_remix(ta_mixer *m, const ta_action *a, const root_pile *saved, 
 
 static void mix_action(ta_mixer *m, ta_action *a, double weight)
 {
-    const double t = a->move.read_time;
+    const double t = a->step->move.read_time;
     const ta__clip_plan *plan = a->plan;
     double value[4];
     seek_groups(a, t);
@@ -386,14 +386,14 @@ static void mix_action(ta_mixer *m, ta_action *a, double weight)
 static ta_result action_step(ta_mixer *m, ta_action *a, double time, double dt, int dir, bool zero_phase,
                              ta_error *err)
 {
-    ta__action_run *next = &a->next;
+    ta__action_run *next = &a->step->next;
     *next = a->run;
     if (zero_phase) next->clock.phase = 0.0f;
     ta__clock_params params = ta__action_clock_params(a);
-    a->move.event = TA__CLOCK_NO_EVENT;
+    a->step->move.event = TA__CLOCK_NO_EVENT;
     if (!next->clock.enabled) {
         ta__action_update_weight(a, next, time);
-        a->move.read_time = ta__clock_read_time(&params, &next->clock);
+        a->step->move.read_time = ta__clock_read_time(&params, &next->clock);
         return TA_OK;
     }
     double step_dt = dt;
@@ -408,7 +408,7 @@ static ta_result action_step(ta_mixer *m, ta_action *a, double time, double dt, 
     }
     double ts = ta__action_update_time_scale(a, next, time);
     ta_error local;
-    ta_result r = ta__clock_advance(&params, &next->clock, step_dt * ts, &a->move, &local);
+    ta_result r = ta__clock_advance(&params, &next->clock, step_dt * ts, &a->step->move, &local);
     if (r != TA_OK) return ta__fail(err, r, "action %u: %s", a->index, local.message);
     ta__action_update_weight(a, next, time);
     (void)m;
@@ -565,7 +565,7 @@ static ta_result general_mix_and_commit(ta_mixer *m, const ta_mixer_targets *t, 
     for (uint32_t i = 0; i < m->action_count; ++i) {
         ta_action *a = m->actions[i];
         if (!a->scheduled || a->uncached) continue;
-        double w = a->next.effective_weight;
+        double w = a->step->next.effective_weight;
         if (w > 0) mix_action(m, a, w);
     }
 
@@ -650,7 +650,7 @@ static ta_result general_mix_and_commit(ta_mixer *m, const ta_mixer_targets *t, 
     return TA_OK;
 }
 
-static ta_result run_update(ta_mixer *m, const ta_mixer_targets *t, double delta, bool set_time, ta_error *err)
+static ta_result run_steps(ta_mixer *m, const ta_mixer_targets *t, double delta, bool set_time, ta_error *err)
 {
     if (m == NULL || t == NULL || t->scene == NULL)
         return ta__fail(err, TA_ERROR_INVALID_ARGUMENT, "%s: is NULL",
@@ -750,13 +750,13 @@ static ta_result run_update(ta_mixer *m, const ta_mixer_targets *t, double delta
         /* markers passed (and root motion): before the commit */
         if (a->clip->marker_count > 0 || m->root_motion.on)
             ta__mixer_report_move(m, a, set_time, !set_time || m->seek_reports);
-        a->run = a->next;
-        if (a->move.event != TA__CLOCK_NO_EVENT) {
+        a->run = a->step->next;
+        if (a->step->move.event != TA__CLOCK_NO_EVENT) {
             ta_animation_event *ev = &m->events[m->event_count++];
-            ev->kind = a->move.event == TA__CLOCK_LOOPED ? TA_EVENT_KIND_LOOPED : TA_EVENT_KIND_FINISHED;
+            ev->kind = a->step->move.event == TA__CLOCK_LOOPED ? TA_EVENT_KIND_LOOPED : TA_EVENT_KIND_FINISHED;
             ev->action = a->index;
-            ev->loop_delta = a->move.loop_delta;
-            ev->direction = a->move.direction;
+            ev->loop_delta = a->step->move.loop_delta;
+            ev->direction = a->step->move.direction;
             ev->marker = 0;
             ev->loop = 0;
             ev->count = 0;
@@ -767,6 +767,19 @@ static ta_result run_update(ta_mixer *m, const ta_mixer_targets *t, double delta
     m->checked_key = key;
     if (!fused) ta__fused_refresh(m);
     return TA_OK;
+}
+
+/* The actions' steps live here for the update's length: on the stack, or in
+ * the mixer's room for more (made when they were added). */
+static ta_result run_update(ta_mixer *m, const ta_mixer_targets *t, double delta, bool set_time, ta_error *err)
+{
+    ta__action_step local[TA__STEPS_ON_STACK];
+    if (m == NULL) return run_steps(m, t, delta, set_time, err);
+    ta__action_step *steps = m->action_count <= TA__STEPS_ON_STACK ? local : m->steps;
+    for (uint32_t i = 0; i < m->action_count; ++i) m->actions[i]->step = &steps[i];
+    ta_result r = run_steps(m, t, delta, set_time, err);
+    for (uint32_t i = 0; i < m->action_count; ++i) m->actions[i]->step = NULL;
+    return r;
 }
 
 ta_result ta_mixer_update_targets(ta_mixer *m, const ta_mixer_targets *targets, ta_duration delta, ta_error *err)

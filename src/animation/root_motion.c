@@ -62,7 +62,7 @@ static void sample_at(const ta_action *a, const ta_track *tr, double t, double *
 {
     uint32_t cursor = 0;
     uint32_t i1 = ta__seek(tr->times, tr->key_count, &cursor, t);
-    ta__track_evaluate(tr, i1, t, a->next.clock.ending_start, a->next.clock.ending_end, out);
+    ta__track_evaluate(tr, i1, t, a->step->next.clock.ending_start, a->step->next.clock.ending_end, out);
 }
 
 /* The turn about +y of rotation q. */
@@ -106,7 +106,7 @@ static double yaw_delta(const ta_action *a, const ta__clock_params *params, cons
     const ta_track *tr = a->clip->tracks[a->root_rot_track];
     double q0[4], q1[4];
     sample_at(a, tr, ta__clock_read_time(params, before), q0);
-    sample_at(a, tr, a->move.read_time, q1);
+    sample_at(a, tr, a->step->move.read_time, q1);
     double d = shorter(yaw_of(q1) - yaw_of(q0));
     if (params->loop == TA_LOOP_MODE_REPEAT && s->to.k != 0) {
         sample_at(a, tr, 0.0, q0);
@@ -123,7 +123,7 @@ void ta__root_motion_add(ta_mixer *m, ta_action *a, const ta__clock_state *befor
     struct ta__root_motion_state *rm = &m->root_motion;
     const bool additive = a->blend_mode == TA_BLEND_MODE_ADDITIVE;
     if (a->root_rot_track != TA_NONE) {
-        double e = a->next.effective_weight;
+        double e = a->step->next.effective_weight;
         if (a->mask != NULL) e *= ta__mask_lookup(a->mask, a->clip->tracks[a->root_rot_track]->target);
         if (e > 0) {
             double d = yaw_delta(a, &params, before, s);
@@ -135,13 +135,13 @@ void ta__root_motion_add(ta_mixer *m, ta_action *a, const ta__clock_state *befor
     }
     uint32_t track = a->root_track;
     if (track == TA_NONE) return;
-    double e = a->next.effective_weight;
+    double e = a->step->next.effective_weight;
     if (a->mask != NULL) e *= ta__mask_lookup(a->mask, a->clip->tracks[track]->target);
     if (!(e > 0)) return;
     const ta_track *tr = a->clip->tracks[track];
     double p0[3], p1[3], delta[3];
     sample_at(a, tr, ta__clock_read_time(&params, before), p0);
-    sample_at(a, tr, a->move.read_time, p1);
+    sample_at(a, tr, a->step->move.read_time, p1);
     for (int i = 0; i < 3; ++i) delta[i] = p1[i] - p0[i];
     if (params.loop == TA_LOOP_MODE_REPEAT && s->to.k != 0) {
         double start[3], end[3];

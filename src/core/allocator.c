@@ -96,12 +96,12 @@ void ta__free_str(const ta__mem *mem, char *s)
     if (s != NULL) ta__free(mem, s, strlen(s) + 1);
 }
 
-ta_result ta__reserve(const ta__mem *mem, void **items, uint32_t *capacity, uint32_t need,
-                      size_t item_size, ta_error *err)
+static ta_result reserve_from(const ta__mem *mem, void **items, uint32_t *capacity, uint32_t need, size_t item_size,
+                              uint32_t least, ta_error *err)
 {
     if (need <= *capacity) return TA_OK;
     uint64_t grown = (uint64_t)*capacity * 2u;
-    if (grown < 8) grown = 8;
+    if (grown < least) grown = least;
     if (grown < need) grown = need;
     if (grown > UINT32_MAX) grown = UINT32_MAX;
     size_t old_bytes = (size_t)*capacity * item_size, new_bytes;
@@ -114,4 +114,16 @@ ta_result ta__reserve(const ta__mem *mem, void **items, uint32_t *capacity, uint
     *items = p;
     *capacity = (uint32_t)grown;
     return TA_OK;
+}
+
+ta_result ta__reserve(const ta__mem *mem, void **items, uint32_t *capacity, uint32_t need, size_t item_size,
+                      ta_error *err)
+{
+    return reserve_from(mem, items, capacity, need, item_size, 8, err);
+}
+
+ta_result ta__reserve_tight(const ta__mem *mem, void **items, uint32_t *capacity, uint32_t need, size_t item_size,
+                            ta_error *err)
+{
+    return reserve_from(mem, items, capacity, need, item_size, 1, err);
 }

@@ -64,6 +64,10 @@ void ta__free_str(const ta__mem *mem, char *s);
  * *capacity is updated; on failure nothing changes. */
 ta_result ta__reserve(const ta__mem *mem, void **items, uint32_t *capacity, uint32_t need,
                       size_t item_size, ta_error *err);
+/* As ta__reserve, from exactly `need` up when empty: for lists that hold a
+ * few items per object made by the thousand (a mixer's actions, its events). */
+ta_result ta__reserve_tight(const ta__mem *mem, void **items, uint32_t *capacity, uint32_t need, size_t item_size,
+                            ta_error *err);
 
 /* count * size without overflow, or false. */
 static inline bool ta__mul_size(size_t count, size_t size, size_t *out)

@@ -648,6 +648,53 @@ static void test_parked_bindings_made_again(void **state)
     for (int change = 0; change < PARKED_CHANGES; ++change) parked_story(simd, change);
 }
 
+/* More actions than an update keeps on its stack (TA__STEPS_ON_STACK): their
+ * steps go to the mixer's room, made when they were added. Twenty actions of
+ * one clip mix to what one action of it gives (equal numbers mix to
+ * themselves), on either path, and updates allocate nothing. */
+static void test_many_actions_steps(void **state)
+{
+    (void)state;
+    ta_error err = {0};
+    ta_clip *clip = rig_clip(4, 0.7, "walk");
+    const char *paths[2] = {"general", NULL};
+    for (int p = 0; p < 2; ++p) {
+        ta_scene *scenes[2] = {rig_scene(), rig_scene()};
+        ta_test_counter counter = {0};
+        counter.fail_after = -1;
+        ta_allocator alloc = ta_test_counting_allocator(&counter);
+        ta_mixer *one = mixer_on(paths[p]), *many = NULL;
+        if (paths[p]) setenv("TA_SIMD", paths[p], 1);
+        ta_mixer_options opts = {0};
+        opts.allocator = &alloc;
+        TA_ASSERT_OK(ta_mixer_create(ta_node_none(), &opts, &many, &err), &err);
+        unsetenv("TA_SIMD");
+        add_playing(one, clip, 1.0f);
+        enum { MANY = TA__STEPS_ON_STACK + 4 };
+        for (int a = 0; a < MANY; ++a) add_playing_with(many, clip, 1.0f / MANY, &alloc);
+        assert_non_null(many->steps);
+        assert_true(many->step_capacity >= MANY);
+        size_t made = 0;
+        for (int frame = 0; frame < 8; ++frame) {
+            if (frame == 1) made = counter.allocations;
+            TA_ASSERT_OK(ta_mixer_update(one, scenes[0], ta_duration_from_seconds(0.05), &err), &err);
+            TA_ASSERT_OK(ta_mixer_update(many, scenes[1], ta_duration_from_seconds(0.05), &err), &err);
+            for (uint32_t b = 0; b < BONES; ++b) {
+                const ta_node *x = ta_scene_node(scenes[0], ta_node_at(b)), *y = ta_scene_node(scenes[1], ta_node_at(b));
+                assert_memory_equal(&x->position, &y->position, sizeof x->position);
+                assert_memory_equal(&x->quaternion, &y->quaternion, sizeof x->quaternion);
+                assert_memory_equal(&x->scale, &y->scale, sizeof x->scale);
+            }
+        }
+        assert_int_equal(counter.allocations, made);
+        for (int a = 0; a < MANY; ++a) assert_null(many->actions[a]->step); /* none points at a finished update */
+        ta_mixer_destroy(one);
+        ta_mixer_destroy(many);
+        for (int i = 0; i < 2; ++i) ta_scene_destroy(scenes[i]);
+    }
+    ta_clip_release(clip);
+}
+
 /* The node writes of every set against the scalar set's, over masks where
  * blocks of four lanes are all changed, partly changed or not at all, and a
  * tail: the same nodes, and the finite verdict of the change pass. */
@@ -783,6 +830,7 @@ int main(void)
         cmocka_unit_test(test_not_finite_refused_unchanged),
         cmocka_unit_test(test_piles_freed_while_fused),
         cmocka_unit_test(test_parked_bindings_made_again),
+        cmocka_unit_test(test_many_actions_steps),
         cmocka_unit_test(test_writes_same_as_scalar),
         cmocka_unit_test(test_simd_names_refused),
         cmocka_unit_test(test_batch_same_as_one_by_one),
