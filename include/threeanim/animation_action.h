@@ -117,7 +117,8 @@ TA_API void ta_action_destroy(ta_action *action);
  *
  * @ownership Changes the action and the mixer's bindings (made here, resolved at update).
  * @errors TA_ERROR_INVALID_ARGUMENT (action NULL), TA_ERROR_BAD_STATE (not yet added to a mixer),
- * TA_ERROR_NO_SUCH_ACTION (uncached), TA_ERROR_OUT_OF_MEMORY.
+ * TA_ERROR_NO_SUCH_ACTION (uncached), TA_ERROR_OUT_OF_MEMORY (binding a clip, which may make the
+ * mixer's piles and binding records again; the action then does not play).
  * @threejs AnimationAction.play, which does not set enabled (a listed difference).
  */
 TA_API ta_result ta_action_play(ta_action *action, ta_error *err);

@@ -36,8 +36,8 @@
  * the mixer's clock to TA_MIXER_CLOCK_LIMIT or past it. Once every binding
  * exists, update allocates nothing, but once more: a mixer whose updates all
  * mix one rig's plain node clips holds its state in one copy, and the first
- * update that mixes anything else makes the general piles again (they then
- * stay).
+ * update that mixes anything else (or a play that binds a new action) makes
+ * the general piles and the binding records again (they then stay).
  *
  * The mixer's clock is a double, and the ends of fades and warps and the start
  * times of actions are kept in double on it, so they stay exact to the
@@ -315,7 +315,8 @@ TA_API ta_result ta_mixer_cross_fade_to(ta_mixer *mixer, uint32_t index, uint32_
  * result into the scene's nodes, meshes and lights. A clip that drives a material needs
  * ta_mixer_update_with_assets; one that drives a camera, ta_mixer_update_with_cameras. Once every
  * binding exists, an update allocates nothing but once: the first update that leaves one rig's
- * plain node clips, after updates that mixed only those, makes the mixer's general piles again.
+ * plain node clips, after updates that mixed only those, makes the mixer's general piles and
+ * binding records again.
  *
  * @ownership Writes into scene (the properties the actions drive); keeps no pointer to it after the
  * call. Starts a new list of events.
@@ -326,7 +327,7 @@ TA_API ta_result ta_mixer_cross_fade_to(ta_mixer *mixer, uint32_t index, uint32_
  * TA_ERROR_MISSING_CONTEXT (a material track without the assets, a camera track without the
  * cameras), TA_ERROR_VALUE_NOT_HELD (a value its property cannot hold, such as an opacity above 1
  * from an additive action), TA_ERROR_LIMIT_EXCEEDED, TA_ERROR_OUT_OF_MEMORY (the first time a
- * binding is made, or the general piles are made again). Everything is checked before anything changes: a refused update moves no clock,
+ * binding is made, or the general piles and bindings are made again). Everything is checked before anything changes: a refused update moves no clock,
  * records no event and writes no property.
  * @threejs AnimationMixer.update(delta).
  */

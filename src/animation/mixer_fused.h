@@ -22,7 +22,9 @@
  * When the lanes are every number the mixer binds, the general path's piles
  * (pile, orig, last: 12 bytes a number) are freed as well, the originals
  * kept in the lanes: a mixer that stays on this path holds one copy of its
- * state, not two. Giving them back then allocates (ta__fused_release can
+ * state, not two; and so are the binding records, their hash and the actions'
+ * track maps (ta__mixer_park_bindings, mixer_internal.h), made again with the
+ * piles. Giving them back then allocates (ta__fused_release can
  * fail, and changes nothing when it does); the first time it happens the
  * piles stay, so that a mix that goes back and forth between the paths does
  * not allocate at every update.
@@ -41,8 +43,10 @@ struct ta_action;
 struct ta_mixer_targets;
 struct ta_error;
 
-/* A time group's lanes, kept by the state for giving values back after its
- * clips may be gone. */
+/* A time group's lanes, as the shape's clip has them. The clips of the
+ * actions the state was made for stay (an action holds its clip, and a mixer
+ * its actions), and with them the lanes' places in the nodes (vec_node,
+ * rot_node), which the values are given back by. */
 typedef struct ta__lane_group {
     uint32_t vec_first, vec_lanes, vec_count;
     uint32_t rot_first, rot_lanes, rot_count;
