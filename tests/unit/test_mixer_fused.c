@@ -584,6 +584,113 @@ static void test_not_finite_refused_unchanged(void **state)
     ta_clip_release(c);
 }
 
+/* The same for a morph influence: a NaN key reached on the fused path is
+ * refused by the general path, named, with no influence and no node written. */
+static void test_morph_not_finite_refused_unchanged(void **state)
+{
+    (void)state;
+    ta_error err = {0};
+    const float times[3] = {0, 1, 2};
+    const float p[9] = {0, 0, 0, 1, 1, 1, 2, 0, 0}, w[3] = {0, 0.5f, 1};
+    ta_track *tr[2] = {track_of(target_of(0, TA_TRACK_KIND_POSITION), times, p, 3, 3),
+                       track_of(morph_target(0), times, w, 3, 1)};
+    ta_clip *c = NULL;
+    TA_ASSERT_OK(ta_clip_create("bad", tr, 2, NULL, &c, &err), &err);
+    assert_non_null(c->fused);
+    assert_int_equal(c->fused->groups[0].num_count, 1);
+    c->tracks[1]->values[2] = NAN;
+    c->fused->groups[0].num[(size_t)2 * c->fused->groups[0].num_lanes] = NAN; /* key 2, lane 0 */
+    ta_scene *s = face_scene(1, 1);
+    ta_mixer *m = mixer_on(NULL);
+    add_playing(m, c, 1);
+    for (int i = 0; i < 3; ++i) TA_ASSERT_OK(ta_mixer_update(m, s, ta_duration_from_seconds(0.25), &err), &err);
+    uint64_t runs = m->fused.runs;
+    if (ta__simd_best() != TA__SIMD_GENERAL) assert_true(runs >= 1);
+    ta_node before = *ta_scene_node(s, ta_node_at(0));
+    const float influence = ta_scene_mesh(s, ta_mesh_at(0))->morph_influences[0];
+    TA_ASSERT_NEAR(influence, 0.375, 1e-6);
+    TA_ASSERT_REFUSED(ta_mixer_update(m, s, ta_duration_from_seconds(0.5), &err), &err, TA_ERROR_VALUE_NOT_HELD,
+                      "MORPH_INFLUENCE of mesh 0: number 0 of the result, nan, is not finite");
+    assert_memory_equal(&before, ta_scene_node(s, ta_node_at(0)), sizeof before);
+    assert_true(ta_scene_mesh(s, ta_mesh_at(0))->morph_influences[0] == influence);
+    assert_true(ta_mixer_time(m).seconds == 0.75);
+    assert_int_equal(m->fused.runs, runs);
+    /* and the next good update goes on from where it was */
+    TA_ASSERT_OK(ta_mixer_update(m, s, ta_duration_from_seconds(0.125), &err), &err);
+    TA_ASSERT_NEAR(ta_scene_mesh(s, ta_mesh_at(0))->morph_influences[0], 0.4375, 1e-6);
+    ta_mixer_destroy(m);
+    ta_scene_destroy(s);
+    ta_clip_release(c);
+}
+
+/* Morph influences on the fused path, as on the general one: a value the
+ * caller sets between two updates that mix the same value survives; an
+ * influence array the caller moves is written where it is now; a stopped
+ * action's influences go back to their originals (given back from the fused
+ * state, which held them alone: the general path's piles were freed). */
+static void test_morph_caller_values(void **state)
+{
+    (void)state;
+    ta_error err = {0};
+    const float times[2] = {0, 1}, held[2] = {0.6f, 0.6f}, moving[2] = {0.1f, 0.9f};
+    const float p[6] = {0, 0, 0, 1, 2, 3};
+    ta_track *tr[4] = {track_of(target_of(0, TA_TRACK_KIND_POSITION), times, p, 2, 3),
+                       track_of(morph_target(0), times, held, 2, 1), track_of(morph_target(1), times, held, 2, 1),
+                       track_of(morph_target(2), times, moving, 2, 1)};
+    ta_clip *c = NULL;
+    TA_ASSERT_OK(ta_clip_create("face", tr, 4, NULL, &c, &err), &err);
+    ta_scene *scenes[2] = {face_scene(1, 3), face_scene(1, 3)};
+    ta_mixer *mixers[2] = {mixer_on("general"), mixer_on(NULL)};
+    const bool fused = ta__simd_best() != TA__SIMD_GENERAL;
+    ta_action *acts[2];
+    float moved[2][2] = {{-1, -1}, {-1, -1}}; /* mesh 0's influences, moved by the caller */
+    float *owned[2];
+    for (int i = 0; i < 2; ++i) acts[i] = add_playing(mixers[i], c, 1);
+    for (int frame = 0; frame < 12; ++frame) {
+        for (int i = 0; i < 2; ++i) {
+            ta_mesh *mesh = ta_scene_mesh(scenes[i], ta_mesh_at(0));
+            ta_mesh *skinned = ta_scene_skinned_mesh(scenes[i], ta_skinned_mesh_at(0));
+            if (frame == 3) { /* the held influences again next update: not written over */
+                mesh->morph_influences[0] = 0.125f;
+                skinned->morph_influences[0] = 0.375f;
+            }
+            if (frame == 5) { /* the caller's own array, of the same count */
+                owned[i] = mesh->morph_influences;
+                memcpy(moved[i], owned[i], sizeof moved[i]);
+                mesh->morph_influences = moved[i];
+            }
+            if (frame == 7) {
+                assert_true(mixers[i]->fused.parked == (i == 1 && fused));
+                TA_ASSERT_OK(ta_action_stop(acts[i], &err), &err);
+            }
+            const uint64_t runs = mixers[i]->fused.runs;
+            TA_ASSERT_OK(ta_mixer_update(mixers[i], scenes[i], ta_duration_from_seconds(0.1), &err), &err);
+            if (i == 1 && fused && frame >= 2 && frame < 7) assert_int_equal(mixers[i]->fused.runs, runs + 1);
+            if (frame >= 3 && frame < 7) {
+                assert_true(mesh->morph_influences[0] == 0.125f);
+                assert_true(skinned->morph_influences[0] == 0.375f);
+            }
+            if (frame >= 5 && frame < 7) { /* written in the moved array, not the old one */
+                TA_ASSERT_NEAR(moved[i][1], 0.1 + 0.8 * 0.1 * (frame + 1), 1e-6);
+                assert_true(owned[i][1] != moved[i][1]);
+            }
+            if (frame >= 7) { /* the originals (face_scene's) */
+                const float second = 0.25f + 0.01f * 1.0f;
+                assert_true(mesh->morph_influences[0] == 0.25f);
+                assert_true(mesh->morph_influences[1] == second);
+                assert_true(skinned->morph_influences[0] == second);
+            }
+        }
+        assert_same_scenes("default", frame, scenes[0], scenes[1], 1, 3);
+    }
+    for (int i = 0; i < 2; ++i) {
+        ta_scene_mesh(scenes[i], ta_mesh_at(0))->morph_influences = owned[i];
+        ta_mixer_destroy(mixers[i]);
+        ta_scene_destroy(scenes[i]);
+    }
+    ta_clip_release(c);
+}
+
 /* A mixer that stays on the fused path holds one copy of its state: the
  * general path's piles are freed after the update that made the fused state.
  * Leaving the path makes them again; out of memory there refuses the update
@@ -786,6 +893,8 @@ int main(void)
         cmocka_unit_test(test_every_path_same_as_general),
         cmocka_unit_test(test_vector_lerp_in_float32),
         cmocka_unit_test(test_not_finite_refused_unchanged),
+        cmocka_unit_test(test_morph_not_finite_refused_unchanged),
+        cmocka_unit_test(test_morph_caller_values),
         cmocka_unit_test(test_piles_freed_while_fused),
         cmocka_unit_test(test_writes_same_as_scalar),
         cmocka_unit_test(test_simd_names_refused),
