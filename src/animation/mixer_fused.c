@@ -788,20 +788,31 @@ static void mix_group(const ta__mixer_fused *f, fused_work *wk, ta_action *a, co
                     rr = read_part(c->rot_interp, gr, &pr, gr->rot_shared, i1, a, g);
     mix_rotations(f->kernels, wk, c, gr, sh, &rr, (float)a->alphas[g], first, mix);
     mix_vectors(f->kernels, wk->vpile + 3 * (size_t)sh->vec_first, c, gr, &rv, first, mix);
+}
+
+/* One action's morph influences of time group g, after mix_group sought its
+ * interval (the cursor holds it, as the general path reads it): out of
+ * mix_group, so that a rig without morphs runs the code it ran before. */
+static void mix_group_numbers(const ta__mixer_fused *f, const ta_action *a, const ta__clip_fused *c, uint32_t g,
+                              bool first, double mix)
+{
+    const ta__fused_group *gr = &c->groups[g];
     if (gr->num_count == 0) return;
     const part_planes pn = {gr->num, gr->num_lanes, 1, c->num_stride};
-    const part_read rn = read_part(c->num_interp, gr, &pn, gr->num_shared, i1, a, g);
-    mix_numbers(f->kernels, f->npile + sh->num_first, c, gr, &rn, first, mix);
+    const part_read rn = read_part(c->num_interp, gr, &pn, gr->num_shared, a->cursors[g], a, g);
+    mix_numbers(f->kernels, f->npile + f->shape->groups[g].num_first, c, gr, &rn, first, mix);
 }
 
 /* One additive action's morph influences of a time group into the additive
- * piles: value times weight, added (three.js PropertyMixer._accumulateAdditive). */
-static void add_numbers(const ta__mixer_fused *f, ta_action *a, const ta__clip_fused *c, uint32_t g, uint32_t i1,
-                        bool first, double w)
+ * piles, after add_group sought its interval: value times weight, added
+ * (three.js PropertyMixer._accumulateAdditive). */
+static void add_numbers(const ta__mixer_fused *f, const ta_action *a, const ta__clip_fused *c, uint32_t g, bool first,
+                        double w)
 {
     const ta__fused_group *gr = &c->groups[g];
+    if (gr->num_count == 0) return;
     const part_planes p = {gr->num, gr->num_lanes, 1, c->num_stride};
-    const part_read r = read_part(c->num_interp, gr, &p, gr->num_shared, i1, a, g);
+    const part_read r = read_part(c->num_interp, gr, &p, gr->num_shared, a->cursors[g], a, g);
     float *nadd = f->nadd + f->shape->groups[g].num_first;
     double v[TA__FUSED_CHUNK];
     for (uint32_t lo = 0; lo < gr->num_count; lo += TA__FUSED_CHUNK) {
@@ -851,7 +862,26 @@ static void add_group(const ta__mixer_fused *f, fused_work *wk, ta_action *a, co
             for (uint32_t c4 = 0; c4 < 4; ++c4) radd[(size_t)c4 * rl + lo + i] = (float)r[c4];
         }
     }
-    if (gr->num_count > 0) add_numbers(f, a, c, g, i1, first, w);
+}
+
+/* The morph steps of one action, out of ta__fused_run's loop: inlined there,
+ * they cost a rig without morphs instructions at every update (callgrind). */
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+static void mix_action_numbers(const ta__mixer_fused *f, const ta_action *a, const ta__clip_fused *c, bool first,
+                               double mix)
+{
+    for (uint32_t g = 0; g < c->group_count; ++g) mix_group_numbers(f, a, c, g, first, mix);
+}
+
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+static void add_action_numbers(const ta__mixer_fused *f, const ta_action *a, const ta__clip_fused *c, bool first,
+                               double w)
+{
+    for (uint32_t g = 0; g < c->group_count; ++g) add_numbers(f, a, c, g, first, w);
 }
 
 /* The morph piles at the commit, as ta__blend_apply: rested toward the
@@ -892,6 +922,7 @@ bool ta__fused_run(ta_mixer *m, const ta_mixer_targets *t)
     const ta__fused_kernels *k = f->kernels;
     const ta__clip_fused *shape = f->shape;
     _Alignas(64) float stack[TA__FUSED_STACK_FLOATS];
+    const bool numbers = f->num_lanes > 0; /* tested once: a rig without morphs runs what it ran before */
     fused_work w = work_at(f, f->work != NULL ? f->work : stack);
     /* the cumulative weight of every lane, a float as a binding's weight is */
     float sum = 0, add_sum = 0;
@@ -902,6 +933,7 @@ bool ta__fused_run(ta_mixer *m, const ta_mixer_targets *t)
         if (a->blend_mode == TA_BLEND_MODE_ADDITIVE) {
             const bool first_add = add_sum == 0;
             for (uint32_t g = 0; g < shape->group_count; ++g) add_group(f, &w, a, f->layouts[ai], g, first_add, weight);
+            if (numbers) add_action_numbers(f, a, f->layouts[ai], first_add, weight);
             add_sum = (float)(add_sum + weight);
             continue;
         }
@@ -914,13 +946,14 @@ bool ta__fused_run(ta_mixer *m, const ta_mixer_targets *t)
             mix = weight / sum;
         }
         for (uint32_t g = 0; g < shape->group_count; ++g) mix_group(f, &w, a, f->layouts[ai], g, first, mix);
+        if (numbers) mix_action_numbers(f, a, f->layouts[ai], first, mix);
         if (!first) {
             float *swap = w.rpile;
             w.rpile = w.rtmp;
             w.rtmp = swap;
         }
     }
-    apply_numbers(f, sum, add_sum);
+    if (numbers) apply_numbers(f, sum, add_sum);
     if (sum == 0) {
         /* no normal weight: the originals, the additive piles on top */
         memcpy(w.vpile, f->vorig, sizeof(float) * 3 * f->vec_lanes);
@@ -971,7 +1004,7 @@ bool ta__fused_run(ta_mixer *m, const ta_mixer_targets *t)
         bad |= k->changed_vec(vch + gr->vec_first, w.vpile + v, f->vlast + v, gr->vec_lanes);
         bad |= k->changed_rot(rch + gr->rot_first, w.rpile + r, f->rlast + r, gr->rot_lanes);
     }
-    bad |= k->not_finite(f->npile, f->num_lanes);
+    if (numbers) bad |= k->not_finite(f->npile, f->num_lanes);
     if (bad) return false;
     float *base = (float *)(void *)t->scene->nodes;
     for (uint32_t g = 0; g < shape->group_count; ++g) {
@@ -983,7 +1016,7 @@ bool ta__fused_run(ta_mixer *m, const ta_mixer_targets *t)
     /* what was written is what the next update compares with */
     memcpy(f->vlast, w.vpile, sizeof(float) * 3 * f->vec_lanes);
     memcpy(f->rlast, w.rpile, sizeof(float) * 4 * f->rot_lanes);
-    write_numbers(f, t->scene);
+    if (numbers) write_numbers(f, t->scene);
     f->runs++;
     return true;
 }
