@@ -299,7 +299,7 @@ static bool reserve(ta_mixer *m, uint32_t actions, uint32_t vec_lanes, uint32_t 
 static bool reserve_numbers(ta_mixer *m, uint32_t lanes, bool may_allocate)
 {
     ta__mixer_fused *f = &m->fused;
-    const size_t bytes = ((4 * sizeof(float)) + sizeof(ta__num_lane)) * (size_t)lanes;
+    const size_t bytes = (sizeof(float *) + 4 * sizeof(float) + sizeof(ta__num_lane) + sizeof(uint32_t)) * (size_t)lanes;
     if (bytes > f->num_block_bytes) {
         if (!may_allocate) return false;
         unsigned char *block = (unsigned char *)ta__calloc(&m->mem, 1, bytes);
@@ -308,11 +308,13 @@ static bool reserve_numbers(ta_mixer *m, uint32_t lanes, bool may_allocate)
         f->num_block = block;
         f->num_block_bytes = bytes;
     }
-    f->nlast = (float *)(void *)f->num_block;
+    f->num_base = (float **)(void *)f->num_block;
+    f->nlast = (float *)(void *)(f->num_base + lanes);
     f->norig = f->nlast + lanes;
     f->npile = f->norig + lanes;
     f->nadd = f->npile + lanes;
     f->num_lane = (ta__num_lane *)(void *)(f->nadd + lanes);
+    f->num_mesh_lane = (uint32_t *)(void *)(f->num_lane + lanes);
     f->num_lanes = lanes;
     return true;
 }
@@ -384,18 +386,34 @@ ta_result ta__fused_prepare(ta_mixer *m, ta_error *err)
     return TA_OK;
 }
 
+/* Lane l's mesh in the state's list of them, put there when new (a clip
+ * lists a mesh's weights together: the last one is looked at first). */
+static uint32_t mesh_slot(ta__mixer_fused *f, uint32_t l)
+{
+    const ta__num_lane *lane = &f->num_lane[l];
+    for (uint32_t k = f->num_meshes; k-- > 0;) {
+        const ta__num_lane *seen = &f->num_lane[f->num_mesh_lane[k]];
+        if (seen->mesh == lane->mesh && seen->skinned == lane->skinned) return k;
+    }
+    f->num_mesh_lane[f->num_meshes] = l;
+    return f->num_meshes++;
+}
+
 /* The morph lanes of the state: where each writes, and its last written
  * value and original from the general path's piles. */
 static void fill_numbers(ta_mixer *m, const ta_action *first, const ta__clip_fused *c0)
 {
     ta__mixer_fused *f = &m->fused;
+    f->num_meshes = 0;
     for (uint32_t l = 0; l < c0->num_lanes; ++l) {
         const uint32_t track = c0->num_track[l];
         f->nlast[l] = f->norig[l] = 0;
-        f->num_lane[l] = (ta__num_lane){TA_NONE, 0, 0};
+        f->num_lane[l] = (ta__num_lane){TA_NONE, 0, 0, 0};
         if (track == TA_NONE) continue;
         const ta__binding *b = &m->bindings[first->bindings[track]];
-        f->num_lane[l] = (ta__num_lane){b->target.index, b->target.element, b->target.family == TA_TARGET_FAMILY_SKINNED_MESH};
+        ta__num_lane *lane = &f->num_lane[l];
+        *lane = (ta__num_lane){b->target.index, b->target.element, b->target.family == TA_TARGET_FAMILY_SKINNED_MESH, 0};
+        lane->slot = mesh_slot(f, l);
         f->nlast[l] = m->last[b->offset];
         f->norig[l] = m->orig[b->offset];
     }
@@ -596,11 +614,9 @@ static void read_numbers(const ta__fused_kernels *k, ta_interpolation interp, co
                         plane_at(p, r->key0, TA__FUSED_OUT_VALUE, c, lo), plane_at(p, r->key1, TA__FUSED_IN_TIME, c, lo),
                         plane_at(p, r->key1, TA__FUSED_IN_VALUE, c, lo), v1, m, r->t, r->t0, r->t1);
         break;
-    default: { /* LINEAR numbers (an additive action's: the normal ones mix in the vector kernels) */
-        const double w1 = r->alpha, w0 = 1 - w1;
-        for (uint32_t i = 0; i < m; ++i) out[i] = v0[i] * w0 + v1[i] * w1;
+    default: /* LINEAR numbers (morph influences, and an additive action's vectors: the normal ones mix in float32) */
+        k->lerp_doubles(out, v0, v1, m, 1 - r->alpha, r->alpha);
         break;
-    }
     }
 }
 
@@ -904,14 +920,18 @@ static void apply_numbers(const ta__mixer_fused *f, float sum, float add_sum)
 }
 
 /* The morph influences that differ from the last written, through the
- * scene's meshes as they are now (after the finite check). */
+ * scene's meshes as they are now (after the finite check): each mesh's
+ * influences looked up once. */
 static void write_numbers(ta__mixer_fused *f, ta_scene *scene)
 {
-    for (uint32_t l = 0; l < f->num_lanes; ++l) {
-        const ta__num_lane *lane = &f->num_lane[l];
-        if (lane->mesh == TA_NONE || f->npile[l] == f->nlast[l]) continue;
-        ta_mesh *mesh = lane->skinned ? &scene->skinned_meshes[lane->mesh] : &scene->meshes[lane->mesh];
-        mesh->morph_influences[lane->element] = f->npile[l];
+    for (uint32_t k = 0; k < f->num_meshes; ++k) {
+        const ta__num_lane *lane = &f->num_lane[f->num_mesh_lane[k]];
+        f->num_base[k] = (lane->skinned ? scene->skinned_meshes : scene->meshes)[lane->mesh].morph_influences;
+    }
+    for (uint32_t g = 0; g < f->shape->group_count; ++g) {
+        const ta__fused_group *gr = &f->shape->groups[g];
+        for (uint32_t l = gr->num_first; l < gr->num_first + gr->num_count; ++l)
+            if (f->npile[l] != f->nlast[l]) f->num_base[f->num_lane[l].slot][f->num_lane[l].element] = f->npile[l];
     }
     memcpy(f->nlast, f->npile, sizeof(float) * f->num_lanes);
 }

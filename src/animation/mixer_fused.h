@@ -57,11 +57,13 @@ typedef struct ta__lane_group {
 } ta__lane_group;
 
 /* A morph influence lane: the mesh (skinned or not) and morph target it
- * writes; mesh UINT32_MAX for a padding lane. */
+ * writes, mesh UINT32_MAX for a padding lane; and the mesh's place in the
+ * state's list of the meshes its lanes write (num_mesh_lane). */
 typedef struct ta__num_lane {
     uint32_t mesh;
     uint16_t element;
     uint16_t skinned;
+    uint32_t slot;
 } ta__num_lane;
 
 typedef struct ta__mixer_fused {
@@ -100,6 +102,9 @@ typedef struct ta__mixer_fused {
     uint32_t num_lanes;
     ta__num_lane *num_lane;
     float *nlast, *norig, *npile, *nadd;
+    uint32_t num_meshes;                 /* the meshes the lanes write: */
+    uint32_t *num_mesh_lane;             /* a lane of each */
+    float **num_base;                    /* and its influences, looked up at each write */
     unsigned char *num_block;
     size_t num_block_bytes;
 } ta__mixer_fused;
