@@ -200,7 +200,10 @@ static int morph_keys_make(const bench_config *cfg, ta_seeded_random *rng, bench
         for (uint32_t j = 0; j < M; ++j) {
             const double phase = BENCH_TAU * ta_seeded_random_next(rng);
             float *w = out->morphs + ((size_t)c * M + j) * K;
-            for (uint32_t k = 0; k < K; ++k) w[k] = (float)(0.5 + 0.5 * sin(BENCH_TAU * k / (K - 1) + phase));
+            for (uint32_t k = 0; k < K; ++k) {
+                double u = (double)k / (K - 1);
+                w[k] = (float)(0.5 + 0.5 * sin(BENCH_TAU * u + phase));
+            }
         }
     return BENCH_OK;
 }
