@@ -98,7 +98,7 @@ typedef struct ta__mixer_fused {
      * scene's mesh arrays at each write (the caller's to move; the
      * checks of the general path say when their counts change), the last
      * written values and the originals, and the update's piles (additive
-     * too: a few hundred bytes for a face). */
+     * too): 40 bytes a lane, 2.5 KiB for a face of 52. */
     uint32_t num_lanes;
     ta__num_lane *num_lane;
     float *nlast, *norig, *npile, *nadd;
