@@ -17,6 +17,7 @@ static void help(FILE *out)
           "         [--keys 30] [--duration 1] [--weights 0.7,0.3] [--interp linear] [--frames 600]\n"
           "         [--warmup 120] [--reps 5] [--dt 1/60] [--seed 1] [--stagger 1] [--rot-amp 0.5]\n"
           "         [--scale-amp 0.05] [--variants blend,single] [--group-max 100] [--threads 1]\n"
+          "         [--morphs 0]\n"
           "         [--three DIR (ignored: the three.js side's)]\n"
           "\n"
           "Builds the mixer benchmark's workload key for key as bench/threejs/bench.mjs does\n"
@@ -33,6 +34,8 @@ static void help(FILE *out)
           "single_l2m (+ world matrices), group (one mixer over a Group of all characters;\n"
           "C <= --group-max). --threads T updates disjoint characters on T threads, frame by\n"
           "frame; ns_per_char_update is then wall time over character updates (throughput).\n"
+          "--morphs M adds M morph influence tracks to each clip, on a mesh of M morph targets\n"
+          "on the root bone, keyed and interpolated as the bones (bench.mjs takes it too).\n"
           "Progress goes to standard error. docs/benchmark-workload.md describes the workload;\n"
           "bench/run.sh (make bench) runs this beside three.js and writes the report.\n",
           out);
@@ -246,7 +249,7 @@ static int run_variant(const bench_config *cfg, const bench_keys *keys, ta_clip 
         out->checksum = 0;
         for (uint32_t i = 0; i < count; ++i) out->checksum += bench_character_checksum(&chars[i]);
         out->per_char = stats_of(samples, cfg->reps);
-        double per = 3.0 * cfg->bones * actions;
+        double per = (3.0 * cfg->bones + cfg->morphs) * actions;
         for (uint32_t r = 0; r < cfg->reps; ++r) samples[r] /= per;
         out->per_track_action = stats_of(samples, cfg->reps);
     }
@@ -273,7 +276,7 @@ typedef struct bench_key_bytes {
 
 static size_t clip_keys(const bench_config *cfg, uint32_t key_count)
 {
-    return (size_t)cfg->clips * 3 * cfg->bones * key_count;
+    return (size_t)cfg->clips * (3 * cfg->bones + cfg->morphs) * key_count;
 }
 
 /* The shared clips' bytes over their keys, and what one key more costs: the
@@ -327,14 +330,16 @@ static void print_json(FILE *out, const bench_config *cfg, const bench_key_bytes
     ta_mixer *probe = NULL;
     ta_error err;
     const char *simd = ta_mixer_create(ta_node_none(), NULL, &probe, &err) == TA_OK ? ta_mixer_simd(probe) : "?";
-    fprintf(out, "],\"group_max\":%u,\"threads\":%u,\"simd\":\"%s\"},", cfg->group_max, cfg->threads, simd);
+    fprintf(out, "],\"group_max\":%u,\"threads\":%u,\"simd\":\"%s\"", cfg->group_max, cfg->threads, simd);
+    if (cfg->morphs > 0) fprintf(out, ",\"morphs\":%u", cfg->morphs); /* absent: the workload bench.mjs also runs */
+    fputs("},", out);
     ta_mixer_destroy(probe);
     fprintf(out, "\"bytes_per_key\":%.3f,\"bytes_per_key_marginal\":%.3f,\"bytes_per_key_ideal\":%.3f,\"results\":[",
             kb->per_key, kb->marginal, kb->ideal);
     for (uint32_t i = 0; i < result_count; ++i) {
         const bench_result *r = &results[i];
         fprintf(out, "%s{\"variant\":\"%s\",\"chars\":%u,\"bones\":%u,\"actions\":%u,\"tracks_per_char\":%u,\"threads\":%u,",
-                i ? "," : "", bench_variant_names[r->variant], r->chars, cfg->bones, r->actions, 3 * cfg->bones,
+                i ? "," : "", bench_variant_names[r->variant], r->chars, cfg->bones, r->actions, 3 * cfg->bones + cfg->morphs,
                 cfg->threads);
         print_stats(out, "ns_per_char_update", r->per_char);
         fputc(',', out);

@@ -168,6 +168,7 @@ int bench_parse_args(bench_config *cfg, int argc, char **argv)
             r = parse_list(flag, v, variant_item, cfg->variants, &cfg->variant_count);
         else if (strcmp(flag, "--group-max") == 0) r = parse_uint(flag, v, 0, &cfg->group_max);
         else if (strcmp(flag, "--threads") == 0) r = parse_uint(flag, v, 1, &cfg->threads);
+        else if (strcmp(flag, "--morphs") == 0) r = parse_uint(flag, v, 0, &cfg->morphs);
         else {
             fprintf(stderr, "bench_mixer: \"%s\" is not a flag (--help lists them)\n", flag);
             return BENCH_USAGE;
@@ -181,6 +182,31 @@ int bench_parse_args(bench_config *cfg, int argc, char **argv)
 }
 
 /* ---- keys ---------------------------------------------------------------------------- */
+
+/* The morph influences' keys, drawn after every bone's (so that the bones'
+ * keys are the same with and without them): a phase per track, influences
+ * between 0 and 1 as a face's weights are. */
+static int morph_keys_make(const bench_config *cfg, ta_seeded_random *rng, bench_keys *out)
+{
+    const uint32_t K = out->key_count, M = cfg->morphs;
+    out->morph_count = M;
+    if (M == 0) return BENCH_OK;
+    out->morphs = (float *)malloc(sizeof(float) * out->clip_count * M * K);
+    if (out->morphs == NULL) {
+        bench_keys_free(out);
+        return BENCH_REFUSED;
+    }
+    for (uint32_t c = 0; c < out->clip_count; ++c)
+        for (uint32_t j = 0; j < M; ++j) {
+            const double phase = BENCH_TAU * ta_seeded_random_next(rng);
+            float *w = out->morphs + ((size_t)c * M + j) * K;
+            for (uint32_t k = 0; k < K; ++k) {
+                double u = (double)k / (K - 1);
+                w[k] = (float)(0.5 + 0.5 * sin(BENCH_TAU * u + phase));
+            }
+        }
+    return BENCH_OK;
+}
 
 int bench_keys_make(const bench_config *cfg, uint32_t key_count, bench_keys *out)
 {
@@ -229,7 +255,7 @@ int bench_keys_make(const bench_config *cfg, uint32_t key_count, bench_keys *out
                 for (int j = 0; j < 3; ++j) bk->scale[3 * k + j] = sc;
             }
         }
-    return BENCH_OK;
+    return morph_keys_make(cfg, &rng, out);
 }
 
 void bench_keys_free(bench_keys *keys)
@@ -241,6 +267,7 @@ void bench_keys_free(bench_keys *keys)
             free(keys->bones[i].scale);
         }
     free(keys->bones);
+    free(keys->morphs);
     free(keys->times);
     memset(keys, 0, sizeof *keys);
 }
@@ -275,14 +302,16 @@ static void bezier_points(const float *times, const float *values, const float *
     }
 }
 
-static ta_result make_track(const bench_config *cfg, const bench_keys *keys, ta_track_kind kind, const float *values,
-                            uint32_t node, const ta_allocator *allocator, float *scratch, ta_track **out, ta_error *err)
+/* A track of n numbers a key on target. */
+static ta_result make_track(const bench_config *cfg, const bench_keys *keys, ta_track_target target, uint32_t n,
+                            const float *values, const ta_allocator *allocator, float *scratch, ta_track **out,
+                            ta_error *err)
 {
-    const uint32_t K = keys->key_count, n = kind == TA_TRACK_KIND_QUATERNION ? 4 : 3;
+    const uint32_t K = keys->key_count;
+    const ta_track_kind kind = target.kind;
     ta_track_desc d;
     memset(&d, 0, sizeof d);
-    ta_result r = ta_track_target_node(ta_node_at(node), kind, &d.target, err);
-    if (r != TA_OK) return r;
+    d.target = target;
     d.times = keys->times;
     d.key_count = K;
     d.values = values;
@@ -322,8 +351,8 @@ static const char *clip_name(uint32_t i, char *buf, size_t size)
 static ta_result make_clip(const bench_config *cfg, const bench_keys *keys, const ta_allocator *allocator,
                            uint32_t clip, uint32_t characters, float *scratch, ta_clip **out, ta_error *err)
 {
-    const uint32_t B = keys->bone_count, chars = characters ? characters : 1;
-    const uint32_t count = 3 * B * chars;
+    const uint32_t B = keys->bone_count, M = keys->morph_count, chars = characters ? characters : 1;
+    const uint32_t count = (3 * B + M) * chars;
     ta_track **tracks = (ta_track **)calloc(count, sizeof(ta_track *));
     if (tracks == NULL) {
         snprintf(err->message, sizeof err->message, "out of memory");
@@ -338,9 +367,21 @@ static ta_result make_clip(const bench_config *cfg, const bench_keys *keys, cons
             const float *values[3] = {bk->pos, bk->quat, bk->scale};
             uint32_t node = characters ? 1 + c * B + b : b;
             for (int k = 0; k < 3 && r == TA_OK; ++k) {
-                r = make_track(cfg, keys, kinds[k], values[k], node, allocator, scratch, &tracks[made], err);
+                ta_track_target target;
+                r = ta_track_target_node(ta_node_at(node), kinds[k], &target, err);
+                if (r == TA_OK)
+                    r = make_track(cfg, keys, target, k == 1 ? 4 : 3, values[k], allocator, scratch, &tracks[made], err);
                 if (r == TA_OK) ++made;
             }
+        }
+    /* the morphs after the bones, as a glTF exporter lists a mesh's weights after its skeleton's channels */
+    for (uint32_t c = 0; c < chars && r == TA_OK; ++c)
+        for (uint32_t j = 0; j < M && r == TA_OK; ++j) {
+            ta_track_target target;
+            r = ta_track_target_morph(ta_mesh_at(c), j, &target, err);
+            const float *w = keys->morphs + ((size_t)clip * M + j) * keys->key_count;
+            if (r == TA_OK) r = make_track(cfg, keys, target, 1, w, allocator, scratch, &tracks[made], err);
+            if (r == TA_OK) ++made;
         }
     if (r == TA_OK) {
         ta_clip_options o;
@@ -390,7 +431,9 @@ double bench_ideal_bytes_per_key(const bench_config *cfg)
     double per_number = 4;
     if (cfg->interp == BENCH_CUBICSPLINE) per_number = 12;
     if (cfg->interp == BENCH_BEZIER) per_number = 20;
-    return 4 + per_number * (3 + 4 + 3) / 3.0;
+    if (cfg->morphs == 0) return 4 + per_number * (3 + 4 + 3) / 3.0;
+    const double numbers = 10.0 * cfg->bones + cfg->morphs, tracks = 3.0 * cfg->bones + cfg->morphs;
+    return 4 + per_number * numbers / tracks;
 }
 
 /* ---- the counting allocator --------------------------------------------------------------- */
@@ -506,6 +549,13 @@ ta_result bench_character_make(const bench_config *cfg, const bench_keys *keys, 
     ta_mixer_options mo;
     memset(&mo, 0, sizeof mo);
     mo.allocator = allocator;
+    for (uint32_t c = 0; c < out->characters && r == TA_OK && cfg->morphs > 0; ++c) {
+        ta_mesh_desc md;
+        memset(&md, 0, sizeof md);
+        md.node = ta_node_at(out->first_bone + c * cfg->bones);
+        md.morph_count = cfg->morphs;
+        r = ta_scene_add_mesh(out->scene, &md, NULL, err);
+    }
     if (r == TA_OK) r = ta_mixer_create(root, &mo, &out->mixer, err);
     if (r == TA_OK) r = add_actions(cfg, variant, out->mixer, clips, allocator, err);
     /* three.js sets action.time = offset; threeanim has no call that sets a
@@ -565,5 +615,7 @@ double bench_character_checksum(const bench_character *ch)
         sum += n->scale.y;
         sum += n->scale.z;
     }
+    for (uint32_t i = 0; i < s->mesh_count; ++i)
+        for (uint32_t j = 0; j < s->meshes[i].morph_count; ++j) sum += s->meshes[i].morph_influences[j];
     return sum;
 }

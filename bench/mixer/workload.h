@@ -84,6 +84,7 @@ typedef struct bench_config {
     uint32_t variant_count;
     uint32_t group_max;
     uint32_t threads;
+    uint32_t morphs; /* morph influence tracks per clip, on one mesh of the character (0: none, bench.mjs's workload) */
 } bench_config;
 
 extern const char *const bench_interp_names[BENCH_INTERP_COUNT];
@@ -107,6 +108,8 @@ typedef struct bench_keys {
     float *times;
     bench_bone_keys *bones; /* clips * bones, clip after clip */
     uint32_t clip_count, bone_count;
+    float *morphs;          /* clips * morph_count * key_count influences, clip after clip, track after track */
+    uint32_t morph_count;
 } bench_keys;
 
 /* The keys for cfg with key_count keys per track (cfg->keys for the workload;
@@ -114,10 +117,10 @@ typedef struct bench_keys {
 int bench_keys_make(const bench_config *cfg, uint32_t key_count, bench_keys *out);
 void bench_keys_free(bench_keys *keys);
 
-/* cfg->clips clips ("walk", "run", "clip2", ...) of 3 * B tracks for each of
- * `characters` characters (0: one set of tracks for nodes 0..B-1, the shared
- * clips; else the group variant's, for character c's bone b at node
- * 1 + c * B + b). */
+/* cfg->clips clips ("walk", "run", "clip2", ...) of 3 * B tracks and
+ * cfg->morphs morph influences for each of `characters` characters (0: one
+ * set of tracks for nodes 0..B-1 and mesh 0, the shared clips; else the group
+ * variant's, for character c's bone b at node 1 + c * B + b and its mesh c). */
 ta_result bench_make_clips(const bench_config *cfg, const bench_keys *keys, const ta_allocator *allocator,
                            uint32_t characters, ta_clip ***out_clips, ta_error *err);
 void bench_free_clips(ta_clip **clips, uint32_t count);
@@ -147,7 +150,8 @@ typedef struct bench_character {
     uint32_t characters; /* characters in this scene: 1, or C for the group */
 } bench_character;
 
-/* Builds character `index` of a variant: its nodes at rest, its mixer rooted at
+/* Builds character `index` of a variant: its nodes at rest (and with --morphs
+ * a mesh of that many morph targets, influences 0, on its root bone), its mixer rooted at
  * the root bone, one action per weight (single: clip 0 at weight 1) on
  * clips[i % N], REPEAT, the weight set, played, and moved to the staggered
  * phase (ta_mixer_set_time, see main.c). group_count > 0 builds the group
@@ -158,7 +162,8 @@ ta_result bench_character_make(const bench_config *cfg, const bench_keys *keys, 
 void bench_character_free(bench_character *ch);
 /* The l2m variants' root.updateMatrixWorld(): every node's world matrix. */
 void bench_character_world(bench_character *ch);
-/* Position, quaternion and scale components of every bone, summed in double. */
+/* Position, quaternion and scale components of every bone, and every mesh's
+ * morph influences (none without --morphs), summed in double. */
 double bench_character_checksum(const bench_character *ch);
 
 #ifdef __cplusplus

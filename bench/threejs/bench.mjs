@@ -9,7 +9,7 @@
  *     [--branch 2] [--clips 2] [--keys 30] [--duration 1] [--weights 0.7,0.3]
  *     [--interp linear] [--frames 600] [--warmup 120] [--reps 5] [--dt 1/60]
  *     [--seed 1] [--stagger 1] [--rot-amp 0.5] [--scale-amp 0.05]
- *     [--variants blend,single] [--group-max 100] [--threads 1]
+ *     [--variants blend,single] [--group-max 100] [--threads 1] [--morphs 0]
  *
  * Prints exactly one line of JSON on stdout; progress goes to stderr.
  *
@@ -27,6 +27,10 @@
  *   - checksum: for each character, for each bone, p.x+p.y+p.z+q.x+q.y+q.z+q.w+
  *     s.x+s.y+s.z, summed in double in that order.
  *   - --threads: three.js runs on one thread; only 1 is accepted.
+ *   - --morphs M: a Mesh "face" ("c<c>_face") of M morph targets under bone 0,
+ *     and M NumberKeyframeTracks "face.morphTargetInfluences[j]" per clip after
+ *     the bones', interpolated as the positions; their keys are drawn after
+ *     every bone's; the checksum adds the influences after the bones.
  */
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -64,7 +68,7 @@ function parseArgs(argv) {
     chars: [100, 1000], bones: 64, branch: 2, clips: 2, keys: 30, duration: 1,
     weights: [0.7, 0.3], interp: 'linear', frames: 600, warmup: 120, reps: 5, dt: 1 / 60,
     seed: 1, stagger: 1, rotAmp: 0.5, scaleAmp: 0.05, variants: ['blend', 'single'],
-    groupMax: 100, threads: 1,
+    groupMax: 100, threads: 1, morphs: 0,
   };
   for (let i = 0; i < argv.length; i++) {
     const flag = argv[i];
@@ -72,7 +76,8 @@ function parseArgs(argv) {
       process.stdout.write('usage: node bench.mjs [--three DIR] [--chars 100,1000] [--bones 64] [--branch 2]\n' +
         '  [--clips 2] [--keys 30] [--duration 1] [--weights 0.7,0.3] [--interp linear]\n' +
         '  [--frames 600] [--warmup 120] [--reps 5] [--dt 1/60] [--seed 1] [--stagger 1]\n' +
-        '  [--rot-amp 0.5] [--scale-amp 0.05] [--variants blend,single] [--group-max 100]\n');
+        '  [--rot-amp 0.5] [--scale-amp 0.05] [--variants blend,single] [--group-max 100]\n' +
+        '  [--morphs 0]\n');
       process.exit(0);
     }
     if (i + 1 >= argv.length) usage(`${flag}: needs a value`);
@@ -98,6 +103,7 @@ function parseArgs(argv) {
       case '--variants': cfg.variants = v.split(','); break;
       case '--group-max': cfg.groupMax = parseInteger(flag, v, 0); break;
       case '--threads': cfg.threads = parseInteger(flag, v, 1); break;
+      case '--morphs': cfg.morphs = parseInteger(flag, v, 0); break;
       default: usage(`"${flag}" is not a flag (--help lists them)`);
     }
   }
@@ -194,7 +200,19 @@ function makeKeys(cfg) {
     }
     clips.push(bones);
   }
-  return { times, clips };
+  // the morph influences' keys after every bone's: the bones' keys stay the same
+  const morphs = [];
+  for (let c = 0; c < cfg.clips; c++) {
+    const tracks = [];
+    for (let j = 0; j < cfg.morphs; j++) {
+      const phase = TAU * rng();
+      const w = new Float32Array(K);
+      for (let k = 0; k < K; k++) w[k] = 0.5 + 0.5 * Math.sin(TAU * (k / (K - 1)) + phase);
+      tracks.push({ w });
+    }
+    morphs.push(tracks);
+  }
+  return { times, clips, morphs };
 }
 
 // ---- three.js objects ------------------------------------------------------------------
@@ -283,12 +301,26 @@ function gltfInterpolants(THREE) {
  * key arrays are made once per (clip, bone) and shared by the tracks that use
  * them (three.js keeps a Float32Array it is given). */
 function boneTracks(THREE, cfg, keys, bone, prefix, cubicSpline) {
-  const { times } = keys;
   const specs = [
     [THREE.VectorKeyframeTrack, '.position', bone.pos, 3],
     [THREE.QuaternionKeyframeTrack, '.quaternion', bone.quat, 4],
     [THREE.VectorKeyframeTrack, '.scale', bone.scale, 3],
   ];
+  return tracksOf(THREE, cfg, keys, bone, prefix, specs, cubicSpline);
+}
+
+/* A clip's morph influence tracks on the face of `prefix` ("" or "c<c>_"). */
+function morphTracks(THREE, cfg, keys, clip, prefix, cubicSpline) {
+  const tracks = [];
+  keys.morphs[clip].forEach((m, j) => tracks.push(...tracksOf(THREE, cfg, keys, m, `${prefix}face`,
+    [[THREE.NumberKeyframeTrack, `.morphTargetInfluences[${j}]`, m.w, 1]], cubicSpline)));
+  return tracks;
+}
+
+/* Tracks of [Type, suffix, values, n] specs on `prefix`, of cfg.interp; their
+ * Bezier points and spline values kept in `bone` for the next clip set. */
+function tracksOf(THREE, cfg, keys, bone, prefix, specs, cubicSpline) {
+  const { times } = keys;
   const tracks = [];
   for (const [Type, suffix, values, n] of specs) {
     const rotation = n === 4;
@@ -332,10 +364,12 @@ function makeClips(THREE, cfg, keys, cubicSpline, characters) {
     const tracks = [];
     if (characters === 0) {
       for (let b = 0; b < cfg.bones; b++) tracks.push(...boneTracks(THREE, cfg, keys, keys.clips[c][b], `b${b}`, cubicSpline));
+      tracks.push(...morphTracks(THREE, cfg, keys, c, '', cubicSpline));
     } else {
       for (let ch = 0; ch < characters; ch++)
         for (let b = 0; b < cfg.bones; b++)
           tracks.push(...boneTracks(THREE, cfg, keys, keys.clips[c][b], `c${ch}_b${b}`, cubicSpline));
+      for (let ch = 0; ch < characters; ch++) tracks.push(...morphTracks(THREE, cfg, keys, c, `c${ch}_`, cubicSpline));
     }
     clips.push(new THREE.AnimationClip(CLIP_NAMES(c), cfg.duration, tracks));
   }
@@ -353,7 +387,20 @@ function makeBones(THREE, cfg, keys, prefix) {
     if (i > 0) bones[Math.floor((i - 1) / cfg.branch)].add(o);
     bones.push(o);
   }
+  if (cfg.morphs > 0) bones[0].add(makeFace(THREE, cfg, `${prefix}face`));
   return bones;
+}
+
+/* A mesh of cfg.morphs morph targets (influences 0), as bench_mixer's. */
+function makeFace(THREE, cfg, name) {
+  const geometry = new THREE.BufferGeometry();
+  geometry.setAttribute('position', new THREE.Float32BufferAttribute([0, 0, 0], 3));
+  geometry.morphAttributes.position = [];
+  for (let j = 0; j < cfg.morphs; j++) geometry.morphAttributes.position.push(new THREE.Float32BufferAttribute([0, 0, 0], 3));
+  const mesh = new THREE.Mesh(geometry);
+  mesh.name = name;
+  mesh.updateMorphTargets();
+  return mesh;
 }
 
 function addActions(THREE, mixer, clips, weights, offset) {
@@ -424,6 +471,9 @@ function checksum(bones) {
       sum += q.x; sum += q.y; sum += q.z; sum += q.w;
       sum += s.x; sum += s.y; sum += s.z;
     }
+  for (const character of bones)
+    for (const o of character[0].children)
+      if (o.morphTargetInfluences) for (const w of o.morphTargetInfluences) sum += w;
   return sum;
 }
 
@@ -444,9 +494,9 @@ function runVariant(THREE, cfg, keys, cubicSpline, sharedClips, variant, C) {
     perChar.push(ns / (cfg.frames * C));
     process.stderr.write(`  ${variant} C=${C} rep ${r + 1}/${cfg.reps}: ${(ns / (cfg.frames * C)).toFixed(1)} ns per character update\n`);
   }
-  const trackActions = 3 * cfg.bones * built.actions;
+  const trackActions = (3 * cfg.bones + cfg.morphs) * built.actions;
   return {
-    variant, chars: C, bones: cfg.bones, actions: built.actions, tracks_per_char: 3 * cfg.bones,
+    variant, chars: C, bones: cfg.bones, actions: built.actions, tracks_per_char: 3 * cfg.bones + cfg.morphs,
     ns_per_char_update: roundStats(stats(perChar)),
     ns_per_track_action: roundStats(stats(perChar.map((x) => x / trackActions))),
     checksum: checksum(built.bones),
@@ -477,6 +527,7 @@ async function main() {
     rot_amp: cfg.rotAmp, scale_amp: cfg.scaleAmp, variants: cfg.variants, group_max: cfg.groupMax,
     threads: cfg.threads,
   };
+  if (cfg.morphs > 0) config.morphs = cfg.morphs; // absent: the workload without morphs
   process.stdout.write(JSON.stringify({
     bench: 'mixer', impl: 'three.js', version: `0.${THREE.REVISION}.0`, runtime: `node ${process.version}`,
     config, results,

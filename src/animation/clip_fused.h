@@ -3,16 +3,22 @@
  * path. Not public.
  *
  * A clip qualifies when every track is a node position, scale or quaternion
- * (of a node whose place in floats fits 32 bits), no two on one target (the glTF skeleton case), its positions and scales of
- * one interpolation and its rotations of one (any but SMOOTH, which three.js
- * does not give rotations). Its
+ * (of a node whose place in floats fits 32 bits)
+ * or a mesh's or skinned mesh's morph influence, no two on one target (the
+ * glTF skeleton case, and its "weights"), its positions and scales of one
+ * interpolation, its rotations of one (any but SMOOTH, which three.js does
+ * not give rotations) and its morph influences of one (any, SMOOTH too). The
+ * three kinds of lane may each have their own: a file's face weights are
+ * often STEP or CUBIC_SPLINE beside LINEAR bones, and each kind is read by
+ * its own loop anyway. Its
  * tracks fall into time groups, the tracks sharing one set of key times, in
  * the order the clip plan (clip_plan.h) numbers them, so that an action's
  * cursor and alpha of a group serve both paths. Each group's keys are copied
  * key by key into planes of one component over its tracks: for key k,
- * x[lanes] y[lanes] z[lanes] of its vec3 tracks and x y z w of its rotations,
+ * x[lanes] y[lanes] z[lanes] of its vec3 tracks, x y z w of its rotations
+ * and the one number of its morph influences ("numbers"),
  * each plane padded to TA__FUSED_WIDTH lanes so that a vector loop over a
- * plane never needs a tail. Padding lanes hold zero (vectors) and the
+ * plane never needs a tail. Padding lanes hold zero (vectors, numbers) and the
  * identity (rotations), which stay finite under any mix. The clip's lanes are
  * the groups' one after the other. A LINEAR group's rotations also keep the
  * slerp constants of each key interval (slerp_constants.h), in two planes per
@@ -23,7 +29,13 @@
  * tangents' or control points', in this order (TA__FUSED_* below names the
  * block of planes): CUBIC_SPLINE value, in tangent, out tangent; BEZIER
  * value, in time, in value, out time, out value. So a key of vectors takes
- * vec_stride = 3 (value only), 9 or 15 planes, a key of rotations 4, 12 or 20.
+ * vec_stride = 3 (value only), 9 or 15 planes, a key of rotations 4, 12 or
+ * 20, a key of numbers 1, 3 or 5.
+ *
+ * The numbers are kept as a third named part beside the two, not the three
+ * as an array of parts: the mixer's code over vectors and rotations stays as
+ * it was, line for line (an array of parts is the tidier shape, and a change
+ * of its own).
  * Padding lanes of a curve's planes are made so that any read of them stays
  * finite: tangents 0, control points at the key itself.
  *
@@ -67,11 +79,16 @@ typedef struct ta__fused_group {
     uint8_t *vec_shared;
     uint8_t *rot_shared;
     float *rot_const;     /* LINEAR: (keys - 1) * 2 * rot_lanes, per interval theta's plane, then k's */
+    uint32_t num_count;   /* morph influence tracks */
+    uint32_t num_lanes;
+    uint32_t num_first;
+    float *num;           /* keys * num_stride * num_lanes */
+    uint8_t *num_shared;
 } ta__fused_group;
 
 enum { TA__FUSED_SHARED_IN = 1, TA__FUSED_SHARED_OUT = 2 };
 
-/* Blocks of a key's planes, in components (a block is 3 planes of vectors, 4 of rotations). */
+/* Blocks of a key's planes, in components (a block is 3 planes of vectors, 4 of rotations, 1 of numbers). */
 enum {
     TA__FUSED_VALUE = 0,
     TA__FUSED_IN = 1,       /* CUBIC_SPLINE tangents */
@@ -85,8 +102,10 @@ enum {
 typedef struct ta__clip_fused {
     ta_interpolation vec_interp; /* of every position and scale */
     ta_interpolation rot_interp; /* of every rotation */
+    ta_interpolation num_interp; /* of every morph influence */
     uint32_t vec_stride;  /* planes per key of a group's vectors: 3 times the blocks */
     uint32_t rot_stride;  /* of its rotations: 4 times the blocks */
+    uint32_t num_stride;  /* of its numbers: the blocks */
     uint32_t group_count;
     ta__fused_group *groups;
     uint32_t vec_lanes;   /* the groups' lanes, padding included */
@@ -99,6 +118,8 @@ typedef struct ta__clip_fused {
      * not one per character. */
     uint32_t *vec_node;
     uint32_t *rot_node;
+    uint32_t num_lanes;
+    uint32_t *num_track;
     size_t bytes;
 } ta__clip_fused;
 

@@ -207,6 +207,11 @@ static inline void store4(float *d, const float *px, const float *py, const floa
         }                                                                                                         \
         return count;                                                                                             \
     }                                                                                                             \
+    ATTR static void lerp_doubles_##SUF(double *restrict out, const float *restrict v0, const float *restrict v1,  \
+                                        uint32_t n, double w0, double w1)                                         \
+    {                                                                                                             \
+        for (uint32_t i = 0; i < n; ++i) out[i] = v0[i] * w0 + v1[i] * w1;                                        \
+    }                                                                                                             \
     ATTR static void mix_doubles_##SUF(float *restrict pile, const double *restrict v, uint32_t n, double keep,    \
                                        double mix, int first)                                                     \
     {                                                                                                             \
@@ -236,7 +241,7 @@ static inline void store4(float *d, const float *px, const float *py, const floa
         .write_vec = write_vec_##WRITE, .write_rot = write_rot_##WRITE, .curve_smooth = curve_smooth_##SUF,       \
         .curve_cubic = curve_cubic_##SUF, .curve_bezier = curve_bezier_##SUF,                                     \
         .curve_bezier_at = curve_bezier_at_##SUF, .rot_mix = rot_mix_##SUF, .mix_doubles = mix_doubles_##SUF,     \
-        .normalize = normalize_##SUF};
+        .lerp_doubles = lerp_doubles_##SUF, .normalize = normalize_##SUF};
 
 /* The scalar set is the reference the vector sets are tested against: kept
  * out of the vectoriser where the compiler allows. */

@@ -77,6 +77,8 @@ typedef struct ta__fused_kernels {
      * below 0.7); returns how many */
     uint32_t (*rot_mix)(float *out, const float *pile, uint32_t lanes, const double *q, uint32_t n, double t,
                         uint8_t *slow);
+    /* out = v0 w0 + v1 w1, in double (ta__lerp_key's LINEAR numbers) */
+    void (*lerp_doubles)(double *out, const float *v0, const float *v1, uint32_t n, double w0, double w1);
     /* pile = (float)v when first, else (float)(pile keep + v mix), in double */
     void (*mix_doubles)(float *pile, const double *v, uint32_t n, double keep, double mix, int first);
     /* three.js Quaternion.normalize (ta__normalize_quat) over four planes */

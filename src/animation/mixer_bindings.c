@@ -434,6 +434,8 @@ ta_result ta__mixer_unpark_bindings(ta_mixer *m, ta_error *err)
             if (c0->vec_track[l] != TA_NONE) a->bindings[c->vec_track[l]] = c0->vec_track[l];
         for (uint32_t l = 0; l < c0->rot_lanes; ++l)
             if (c0->rot_track[l] != TA_NONE) a->bindings[c->rot_track[l]] = c0->rot_track[l];
+        for (uint32_t l = 0; l < c0->num_lanes; ++l)
+            if (c0->num_track[l] != TA_NONE) a->bindings[c->num_track[l]] = c0->num_track[l];
     }
     m->bindings_parked = false;
     return TA_OK;

@@ -60,6 +60,7 @@ static void drop(ta_mixer *m)
 {
     ta__mixer_fused *f = &m->fused;
     ta__free(&m->mem, f->block, f->block_bytes);
+    ta__free(&m->mem, f->num_block, f->num_block_bytes);
     ta__free(&m->mem, f->actions, sizeof(ta_action *) * f->action_capacity);
     ta__free(&m->mem, (void *)f->layouts, sizeof(void *) * f->action_capacity);
     ta__simd simd = f->simd;
@@ -79,7 +80,7 @@ void ta__fused_free(ta_mixer *m)
 size_t ta__fused_bytes(const ta_mixer *m)
 {
     const ta__mixer_fused *f = &m->fused;
-    return f->block_bytes + 2 * sizeof(void *) * f->action_capacity;
+    return f->block_bytes + f->num_block_bytes + 2 * sizeof(void *) * f->action_capacity;
 }
 
 /* Lane i of time group g in a pile of `planes` planes: where component c is. */
@@ -108,6 +109,30 @@ static uint32_t lane_binding(const ta_mixer *m, uint32_t at)
     t.index = (uint32_t)(at / TA__NODE_FLOATS);
     t.element = 0;
     return ta__mixer_find(m, t);
+}
+
+/* The morph influence binding lane l writes, or TA_NONE (dropped). */
+static uint32_t num_binding(const ta_mixer *m, const ta__num_lane *l)
+{
+    ta_track_target t;
+    t.kind = l->skinned ? TA_TRACK_KIND_SKINNED_MORPH_INFLUENCE : TA_TRACK_KIND_MORPH_INFLUENCE;
+    t.family = l->skinned ? TA_TARGET_FAMILY_SKINNED_MESH : TA_TARGET_FAMILY_MESH;
+    t.index = l->mesh;
+    t.element = l->element;
+    return ta__mixer_find(m, t);
+}
+
+/* The morph lanes' values into the general path's piles (made by then). */
+static void give_back_numbers(ta_mixer *m)
+{
+    const ta__mixer_fused *f = &m->fused;
+    for (uint32_t l = 0; l < f->num_lanes; ++l) {
+        if (f->num_lane[l].mesh == TA_NONE) continue;
+        const uint32_t b = num_binding(m, &f->num_lane[l]);
+        if (b == TA_NONE) continue; /* dropped: its values with it */
+        m->last[m->bindings[b].offset] = f->nlast[l];
+        m->orig[m->bindings[b].offset] = f->norig[l];
+    }
 }
 
 int ta__fused_release(ta_mixer *m, ta_error *err)
@@ -158,6 +183,7 @@ int ta__fused_release(ta_mixer *m, ta_error *err)
             }
         }
     }
+    give_back_numbers(m);
     f->holds = false;
     f->valid = false;
     return TA_OK;
@@ -171,6 +197,7 @@ static void park(ta_mixer *m)
     if (f->gave_back || m->float_block == NULL) return;
     size_t lanes = 0;
     for (uint32_t g = 0; g < f->group_count; ++g) lanes += 3 * (size_t)f->groups[g].vec_count + 4 * (size_t)f->groups[g].rot_count;
+    for (uint32_t l = 0; l < f->num_lanes; ++l) lanes += f->num_lane[l].mesh != TA_NONE;
     if (lanes != m->slot_count) return; /* another binding keeps its values there */
     ta__free(&m->mem, m->float_block, sizeof(float) * 3 * (size_t)m->slot_capacity);
     m->float_block = m->pile = m->orig = m->last = NULL;
@@ -263,12 +290,38 @@ static bool reserve(ta_mixer *m, uint32_t actions, uint32_t vec_lanes, uint32_t 
     return true;
 }
 
+/* Room for `lanes` morph influence lanes, as reserve: may_allocate false,
+ * only the room there is. */
+static bool reserve_numbers(ta_mixer *m, uint32_t lanes, bool may_allocate)
+{
+    ta__mixer_fused *f = &m->fused;
+    const size_t bytes = (sizeof(float *) + 4 * sizeof(float) + sizeof(ta__num_lane) + sizeof(uint32_t)) * (size_t)lanes;
+    if (bytes > f->num_block_bytes) {
+        if (!may_allocate) return false;
+        unsigned char *block = (unsigned char *)ta__calloc(&m->mem, 1, bytes);
+        if (block == NULL) return false;
+        ta__free(&m->mem, f->num_block, f->num_block_bytes);
+        f->num_block = block;
+        f->num_block_bytes = bytes;
+    }
+    f->num_base = (float **)(void *)f->num_block;
+    f->nlast = (float *)(void *)(f->num_base + lanes);
+    f->norig = f->nlast + lanes;
+    f->npile = f->norig + lanes;
+    f->nadd = f->npile + lanes;
+    f->num_lane = (ta__num_lane *)(void *)(f->nadd + lanes);
+    f->num_mesh_lane = (uint32_t *)(void *)(f->num_lane + lanes);
+    f->num_lanes = lanes;
+    return true;
+}
+
 /* Whether two clips' layouts have the same time groups lane for lane. */
 static bool same_shape(const ta__clip_fused *a, const ta__clip_fused *b)
 {
     if (a->group_count != b->group_count) return false;
     for (uint32_t g = 0; g < a->group_count; ++g)
-        if (a->groups[g].vec_count != b->groups[g].vec_count || a->groups[g].rot_count != b->groups[g].rot_count)
+        if (a->groups[g].vec_count != b->groups[g].vec_count || a->groups[g].rot_count != b->groups[g].rot_count ||
+            a->groups[g].num_count != b->groups[g].num_count)
             return false;
     return true;
 }
@@ -303,6 +356,9 @@ static const ta_action *fused_actions(const ta_mixer *m, uint32_t *out_count, bo
         for (uint32_t l = 0; l < c0->rot_lanes; ++l)
             if (c0->rot_track[l] != TA_NONE && a->bindings[c->rot_track[l]] != first->bindings[c0->rot_track[l]])
                 return NULL;
+        for (uint32_t l = 0; l < c0->num_lanes; ++l)
+            if (c0->num_track[l] != TA_NONE && a->bindings[c->num_track[l]] != first->bindings[c0->num_track[l]])
+                return NULL;
     }
     *out_count = count;
     *out_additive = additive;
@@ -319,10 +375,44 @@ ta_result ta__fused_prepare(ta_mixer *m, ta_error *err)
     if (first == NULL) return TA_OK;
     const ta__clip_fused *c0 = first->clip->fused;
     f->valid = false; /* the room may be laid out anew: ta__fused_refresh fills it at the update's end */
-    if (!reserve(m, count, c0->vec_lanes, c0->rot_lanes, c0->group_count, additive, true))
+    if (!reserve(m, count, c0->vec_lanes, c0->rot_lanes, c0->group_count, additive, true) ||
+        !reserve_numbers(m, c0->num_lanes, true))
         return ta__fail(err, TA_ERROR_OUT_OF_MEMORY, "mixer: out of memory for the fast path's state of %u actions",
                         count);
     return TA_OK;
+}
+
+/* Lane l's mesh in the state's list of them, put there when new (a clip
+ * lists a mesh's weights together: the last one is looked at first). */
+static uint32_t mesh_slot(ta__mixer_fused *f, uint32_t l)
+{
+    const ta__num_lane *lane = &f->num_lane[l];
+    for (uint32_t k = f->num_meshes; k-- > 0;) {
+        const ta__num_lane *seen = &f->num_lane[f->num_mesh_lane[k]];
+        if (seen->mesh == lane->mesh && seen->skinned == lane->skinned) return k;
+    }
+    f->num_mesh_lane[f->num_meshes] = l;
+    return f->num_meshes++;
+}
+
+/* The morph lanes of the state: where each writes, and its last written
+ * value and original from the general path's piles. */
+static void fill_numbers(ta_mixer *m, const ta_action *first, const ta__clip_fused *c0)
+{
+    ta__mixer_fused *f = &m->fused;
+    f->num_meshes = 0;
+    for (uint32_t l = 0; l < c0->num_lanes; ++l) {
+        const uint32_t track = c0->num_track[l];
+        f->nlast[l] = f->norig[l] = 0;
+        f->num_lane[l] = (ta__num_lane){TA_NONE, 0, 0, 0};
+        if (track == TA_NONE) continue;
+        const ta__binding *b = &m->bindings[first->bindings[track]];
+        ta__num_lane *lane = &f->num_lane[l];
+        *lane = (ta__num_lane){b->target.index, b->target.element, b->target.family == TA_TARGET_FAMILY_SKINNED_MESH, 0};
+        lane->slot = mesh_slot(f, l);
+        f->nlast[l] = m->last[b->offset];
+        f->norig[l] = m->orig[b->offset];
+    }
 }
 
 void ta__fused_refresh(ta_mixer *m)
@@ -349,10 +439,14 @@ void ta__fused_refresh(ta_mixer *m)
     if (driven != first->clip->track_count) return;
     /* a lane's place in the nodes names its binding (lane_binding) */
     for (uint32_t i = 0; i < m->binding_count; ++i)
-        if (m->bindings[i].use_count > 0 && m->bindings[i].target.element != 0) return;
+        if (m->bindings[i].use_count > 0 && m->bindings[i].target.family == TA_TARGET_FAMILY_NODE &&
+            m->bindings[i].target.element != 0)
+            return;
     /* the room ta__fused_prepare made before the update changed anything: an
      * update that ends here allocates nothing, so it cannot fail after its writes */
-    if (!reserve(m, count, c0->vec_lanes, c0->rot_lanes, c0->group_count, additive, false)) return;
+    if (!reserve(m, count, c0->vec_lanes, c0->rot_lanes, c0->group_count, additive, false) ||
+        !reserve_numbers(m, c0->num_lanes, false))
+        return;
     f->action_count = 0;
     for (uint32_t i = 0; i < m->action_count; ++i) {
         ta_action *a = m->actions[i];
@@ -392,6 +486,7 @@ void ta__fused_refresh(ta_mixer *m)
             }
         }
     }
+    fill_numbers(m, first, c0);
     f->valid = true;
     f->holds = true;
     park(m);
@@ -512,11 +607,9 @@ static void read_numbers(const ta__fused_kernels *k, ta_interpolation interp, co
                         plane_at(p, r->key0, TA__FUSED_OUT_VALUE, c, lo), plane_at(p, r->key1, TA__FUSED_IN_TIME, c, lo),
                         plane_at(p, r->key1, TA__FUSED_IN_VALUE, c, lo), v1, m, r->t, r->t0, r->t1);
         break;
-    default: { /* LINEAR numbers (an additive action's: the normal ones mix in the vector kernels) */
-        const double w1 = r->alpha, w0 = 1 - w1;
-        for (uint32_t i = 0; i < m; ++i) out[i] = v0[i] * w0 + v1[i] * w1;
+    default: /* LINEAR numbers (morph influences, and an additive action's vectors: the normal ones mix in float32) */
+        k->lerp_doubles(out, v0, v1, m, 1 - r->alpha, r->alpha);
         break;
-    }
     }
 }
 
@@ -625,6 +718,21 @@ static void mix_vectors(const ta__fused_kernels *k, float *vpile, const ta__clip
     }
 }
 
+/* One action's morph influences of a time group into the piles (first:
+ * copied), in double as the general path mixes a number track of any
+ * interpolation (ta__blend_accumulate_numbers, ta__blend_lerp). */
+static void mix_numbers(const ta__fused_kernels *k, float *npile, const ta__clip_fused *c, const ta__fused_group *gr,
+                        const part_read *r, bool first, double mix)
+{
+    const part_planes p = {gr->num, gr->num_lanes, 1, c->num_stride};
+    double v[TA__FUSED_CHUNK];
+    for (uint32_t lo = 0; lo < gr->num_lanes; lo += TA__FUSED_CHUNK) {
+        const uint32_t m = chunk_at(lo, gr->num_lanes);
+        read_numbers(k, c->num_interp, r, &p, 0, lo, m, v);
+        k->mix_doubles(npile + lo, v, m, 1 - mix, mix, first);
+    }
+}
+
 /* One action's rotations of a time group: into rpile when first, else rpile
  * mixed with them into rtmp (the caller swaps the two after the action). */
 static void mix_rotations(const ta__fused_kernels *k, fused_work *wk, const ta__clip_fused *c,
@@ -691,6 +799,39 @@ static void mix_group(const ta__mixer_fused *f, fused_work *wk, ta_action *a, co
     mix_vectors(f->kernels, wk->vpile + 3 * (size_t)sh->vec_first, c, gr, &rv, first, mix);
 }
 
+/* One action's morph influences of time group g, after mix_group sought its
+ * interval (the cursor holds it, as the general path reads it): out of
+ * mix_group, so that a rig without morphs runs the code it ran before. */
+static void mix_group_numbers(const ta__mixer_fused *f, const ta_action *a, const ta__clip_fused *c, uint32_t g,
+                              bool first, double mix)
+{
+    const ta__fused_group *gr = &c->groups[g];
+    if (gr->num_count == 0) return;
+    const part_planes pn = {gr->num, gr->num_lanes, 1, c->num_stride};
+    const part_read rn = read_part(c->num_interp, gr, &pn, gr->num_shared, a->cursors[g], a, g);
+    mix_numbers(f->kernels, f->npile + f->shape->groups[g].num_first, c, gr, &rn, first, mix);
+}
+
+/* One additive action's morph influences of a time group into the additive
+ * piles, after add_group sought its interval: value times weight, added
+ * (three.js PropertyMixer._accumulateAdditive). */
+static void add_numbers(const ta__mixer_fused *f, const ta_action *a, const ta__clip_fused *c, uint32_t g, bool first,
+                        double w)
+{
+    const ta__fused_group *gr = &c->groups[g];
+    if (gr->num_count == 0) return;
+    const part_planes p = {gr->num, gr->num_lanes, 1, c->num_stride};
+    const part_read r = read_part(c->num_interp, gr, &p, gr->num_shared, a->cursors[g], a, g);
+    float *nadd = f->nadd + f->shape->groups[g].num_first;
+    double v[TA__FUSED_CHUNK];
+    for (uint32_t lo = 0; lo < gr->num_count; lo += TA__FUSED_CHUNK) {
+        const uint32_t m = chunk_at(lo, gr->num_lanes);
+        read_numbers(f->kernels, c->num_interp, &r, &p, 0, lo, m, v);
+        for (uint32_t i = 0; i < m && lo + i < gr->num_count; ++i)
+            nadd[lo + i] = (float)((first ? 0.0f : nadd[lo + i]) + v[i] * w);
+    }
+}
+
 /* One additive action's time group into the additive piles, lane by lane in
  * double as the general path does (three.js PropertyMixer._accumulateAdditive):
  * vectors add value times weight; rotations move toward pile x value by the
@@ -732,12 +873,69 @@ static void add_group(const ta__mixer_fused *f, fused_work *wk, ta_action *a, co
     }
 }
 
+/* The morph steps of one action, out of ta__fused_run's loop: inlined there,
+ * they cost a rig without morphs instructions at every update (callgrind). */
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+static void mix_action_numbers(const ta__mixer_fused *f, const ta_action *a, const ta__clip_fused *c, bool first,
+                               double mix)
+{
+    for (uint32_t g = 0; g < c->group_count; ++g) mix_group_numbers(f, a, c, g, first, mix);
+}
+
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+static void add_action_numbers(const ta__mixer_fused *f, const ta_action *a, const ta__clip_fused *c, bool first,
+                               double w)
+{
+    for (uint32_t g = 0; g < c->group_count; ++g) add_numbers(f, a, c, g, first, w);
+}
+
+/* The morph piles at the commit, as ta__blend_apply: rested toward the
+ * originals by the missing weight (all of it when sum is 0), the additive
+ * piles on top. */
+static void apply_numbers(const ta__mixer_fused *f, float sum, float add_sum)
+{
+    if (sum == 0) {
+        memcpy(f->npile, f->norig, sizeof(float) * f->num_lanes);
+    } else if (sum < 1) {
+        const double rest = 1 - (double)sum;
+        f->kernels->vec_rest(f->npile, f->norig, f->num_lanes, 1 - rest, rest);
+    }
+    if (!(add_sum > 0)) return;
+    for (uint32_t g = 0; g < f->shape->group_count; ++g) {
+        const ta__fused_group *gr = &f->shape->groups[g];
+        for (uint32_t i = gr->num_first; i < gr->num_first + gr->num_count; ++i)
+            f->npile[i] = (float)((double)f->npile[i] + f->nadd[i]);
+    }
+}
+
+/* The morph influences that differ from the last written, through the
+ * scene's meshes as they are now (after the finite check): each mesh's
+ * influences looked up once. */
+static void write_numbers(ta__mixer_fused *f, ta_scene *scene)
+{
+    for (uint32_t k = 0; k < f->num_meshes; ++k) {
+        const ta__num_lane *lane = &f->num_lane[f->num_mesh_lane[k]];
+        f->num_base[k] = (lane->skinned ? scene->skinned_meshes : scene->meshes)[lane->mesh].morph_influences;
+    }
+    for (uint32_t g = 0; g < f->shape->group_count; ++g) {
+        const ta__fused_group *gr = &f->shape->groups[g];
+        for (uint32_t l = gr->num_first; l < gr->num_first + gr->num_count; ++l)
+            if (f->npile[l] != f->nlast[l]) f->num_base[f->num_lane[l].slot][f->num_lane[l].element] = f->npile[l];
+    }
+    memcpy(f->nlast, f->npile, sizeof(float) * f->num_lanes);
+}
+
 bool ta__fused_run(ta_mixer *m, const ta_mixer_targets *t)
 {
     ta__mixer_fused *f = &m->fused;
     const ta__fused_kernels *k = f->kernels;
     const ta__clip_fused *shape = f->shape;
     _Alignas(64) float stack[TA__FUSED_STACK_FLOATS];
+    const bool numbers = f->num_lanes > 0; /* tested once: a rig without morphs runs what it ran before */
     fused_work w = work_at(f, f->work != NULL ? f->work : stack);
     /* the cumulative weight of every lane, a float as a binding's weight is */
     float sum = 0, add_sum = 0;
@@ -748,6 +946,7 @@ bool ta__fused_run(ta_mixer *m, const ta_mixer_targets *t)
         if (a->blend_mode == TA_BLEND_MODE_ADDITIVE) {
             const bool first_add = add_sum == 0;
             for (uint32_t g = 0; g < shape->group_count; ++g) add_group(f, &w, a, f->layouts[ai], g, first_add, weight);
+            if (numbers) add_action_numbers(f, a, f->layouts[ai], first_add, weight);
             add_sum = (float)(add_sum + weight);
             continue;
         }
@@ -760,12 +959,14 @@ bool ta__fused_run(ta_mixer *m, const ta_mixer_targets *t)
             mix = weight / sum;
         }
         for (uint32_t g = 0; g < shape->group_count; ++g) mix_group(f, &w, a, f->layouts[ai], g, first, mix);
+        if (numbers) mix_action_numbers(f, a, f->layouts[ai], first, mix);
         if (!first) {
             float *swap = w.rpile;
             w.rpile = w.rtmp;
             w.rtmp = swap;
         }
     }
+    if (numbers) apply_numbers(f, sum, add_sum);
     if (sum == 0) {
         /* no normal weight: the originals, the additive piles on top */
         memcpy(w.vpile, f->vorig, sizeof(float) * 3 * f->vec_lanes);
@@ -816,6 +1017,7 @@ bool ta__fused_run(ta_mixer *m, const ta_mixer_targets *t)
         bad |= k->changed_vec(vch + gr->vec_first, w.vpile + v, f->vlast + v, gr->vec_lanes);
         bad |= k->changed_rot(rch + gr->rot_first, w.rpile + r, f->rlast + r, gr->rot_lanes);
     }
+    if (numbers) bad |= k->not_finite(f->npile, f->num_lanes);
     if (bad) return false;
     float *base = (float *)(void *)t->scene->nodes;
     for (uint32_t g = 0; g < shape->group_count; ++g) {
@@ -827,6 +1029,7 @@ bool ta__fused_run(ta_mixer *m, const ta_mixer_targets *t)
     /* what was written is what the next update compares with */
     memcpy(f->vlast, w.vpile, sizeof(float) * 3 * f->vec_lanes);
     memcpy(f->rlast, w.rpile, sizeof(float) * 4 * f->rot_lanes);
+    if (numbers) write_numbers(f, t->scene);
     f->runs++;
     return true;
 }

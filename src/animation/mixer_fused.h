@@ -2,12 +2,20 @@
  * src/animation/mixer_fused.h -- the mixer's fused path. Not public.
  *
  * When every playing action (normal or additive) has no group, mask or root
- * motion, on a clip with the layout of clip_fused.h, and all of them drive
+ * motion, on a clip with the layout of clip_fused.h (node positions, scales,
+ * rotations and morph influences), and all of them drive
  * the same bindings lane for lane (the same rig), an update need not go
  * binding by binding: the bindings become lanes of plane-by-key piles, one
  * cumulative weight serves them all (one division per action, not per
  * binding), and the mixing, the rest toward the originals, the finite check
  * and the write each run as one loop over the lanes.
+ *
+ * Morph influences are numbers mixed as the general path mixes a number
+ * track (three.js's PropertyMixer for numbers), in double, whatever their
+ * interpolation: a LINEAR one too, unlike the node vectors' float32 lerp, so
+ * that both paths keep the general path's arithmetic for them. They are
+ * written one by one through the scene's meshes (a face's few dozen, where a
+ * rig has hundreds of node numbers), when they differ from the last written.
  *
  * The state is filled at the end of an update that took the general path, in
  * room ta__fused_prepare made before that update changed anything (so a
@@ -52,6 +60,16 @@ typedef struct ta__lane_group {
     uint32_t rot_first, rot_lanes, rot_count;
 } ta__lane_group;
 
+/* A morph influence lane: the mesh (skinned or not) and morph target it
+ * writes, mesh UINT32_MAX for a padding lane; and the mesh's place in the
+ * state's list of the meshes its lanes write (num_mesh_lane). */
+typedef struct ta__num_lane {
+    uint32_t mesh;
+    uint16_t element;
+    uint16_t skinned;
+    uint32_t slot;
+} ta__num_lane;
+
 typedef struct ta__mixer_fused {
     ta__simd simd;                   /* chosen when the mixer was made */
     const ta__fused_kernels *kernels;
@@ -79,6 +97,20 @@ typedef struct ta__mixer_fused {
     float *work;                         /* NULL when the stack holds the scratch */
     unsigned char *block;
     size_t block_bytes;
+    /* Morph influences (clip_fused.h's numbers), one plane of num_lanes, in a
+     * block of their own: per lane the target it writes, reached through the
+     * scene's mesh arrays at each write (the caller's to move; the
+     * checks of the general path say when their counts change), the last
+     * written values and the originals, and the update's piles (additive
+     * too): 40 bytes a lane, 2.5 KiB for a face of 52. */
+    uint32_t num_lanes;
+    ta__num_lane *num_lane;
+    float *nlast, *norig, *npile, *nadd;
+    uint32_t num_meshes;                 /* the meshes the lanes write: */
+    uint32_t *num_mesh_lane;             /* a lane of each */
+    float **num_base;                    /* and its influences, looked up at each write */
+    unsigned char *num_block;
+    size_t num_block_bytes;
 } ta__mixer_fused;
 
 /* The path TA_SIMD names (read when a mixer is made), or the best this CPU

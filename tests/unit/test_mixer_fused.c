@@ -1,6 +1,6 @@
 #define _POSIX_C_SOURCE 200809L /* setenv */
 /* The mixer's fused path (src/animation/mixer_fused.h): it is taken for one
- * rig's LINEAR node clips, gives three.js's numbers (worked out here from
+ * rig's node and morph influence clips, gives three.js's numbers (worked out here from
  * PropertyMixer's rules), gives the general path's numbers bit for bit on
  * every instruction set this CPU runs (TA_SIMD), refuses a value that is not
  * finite with nothing changed, and leaves and re-enters as actions change. */
@@ -19,6 +19,8 @@
 
 /* BIG_RIG: more than the fused path's scratch on the stack holds (8 KiB) */
 enum { BONES = 21, BIG_RIG = 150, KEYS = 9 };
+/* FACE: more morph lanes in one time group than a curve reads at a time (TA__FUSED_CHUNK) */
+enum { MORPHS = 12, FACE = 70, MORPH_KEYS = 6 };
 #define HALF_ANGLE_45 (3.14159265358979323846 / 8) /* a 45-degree turn's quaternion half angle */
 
 static ta_track_target target_of(uint32_t node, ta_track_kind kind)
@@ -34,9 +36,10 @@ static ta_track_target target_of(uint32_t node, ta_track_kind kind)
  * unlike (so that reading the wrong one shows), and Bezier control times off
  * the thirds of the interval (so that Newton's method takes several steps):
  * one time per key for all numbers (the parameter solved once), or, with
- * `spread`, a time per number (solved lane by lane). */
+ * `spread`, a time per number (solved lane by lane); `lean` moves them all,
+ * so that one-number tracks get times of their own too. */
 static void curve_of(const float *times, const float *values, uint32_t keys, uint32_t n, ta_interpolation interp,
-                     bool spread, float *in, float *out)
+                     bool spread, double lean0, float *in, float *out)
 {
     for (uint32_t k = 0; k < keys; ++k) {
         const uint32_t lo = k ? k - 1 : 0, hi = k + 1 < keys ? k + 1 : k;
@@ -49,7 +52,7 @@ static void curve_of(const float *times, const float *values, uint32_t keys, uin
                 in[at] = (float)(0.9 * slope);
                 out[at] = (float)(1.1 * slope);
             } else {
-                const double lean = spread ? 0.1 * j : 0;
+                const double lean = lean0 + (spread ? 0.1 * j : 0);
                 in[2 * at] = (float)(times[k] - (0.6 + lean) * before / 3);
                 in[2 * at + 1] = (float)(values[at] - 0.8 * slope * before / 3);
                 out[2 * at] = (float)(times[k] + (1.4 - lean) * after / 3);
@@ -59,8 +62,8 @@ static void curve_of(const float *times, const float *values, uint32_t keys, uin
     }
 }
 
-static ta_track *track_interp(ta_track_target target, const float *times, const float *values, uint32_t keys,
-                              uint32_t n, ta_interpolation interp, bool spread)
+static ta_track *track_leaning(ta_track_target target, const float *times, const float *values, uint32_t keys,
+                               uint32_t n, ta_interpolation interp, bool spread, double lean)
 {
     ta_error err = {0};
     ta_track_desc d = {0};
@@ -73,7 +76,7 @@ static ta_track *track_interp(ta_track_target target, const float *times, const 
     d.value_count = keys * n;
     if (interp == TA_INTERPOLATION_CUBIC_SPLINE || interp == TA_INTERPOLATION_BEZIER) {
         assert_true(keys <= KEYS && keys >= 2);
-        curve_of(times, values, keys, n, interp, spread, in, out);
+        curve_of(times, values, keys, n, interp, spread, lean, in, out);
         d.in_tangents = in;
         d.out_tangents = out;
         d.tangent_count = (interp == TA_INTERPOLATION_BEZIER ? 2 : 1) * keys * n;
@@ -81,6 +84,12 @@ static ta_track *track_interp(ta_track_target target, const float *times, const 
     ta_track *t = NULL;
     TA_ASSERT_OK(ta_track_create(&d, NULL, &t, &err), &err);
     return t;
+}
+
+static ta_track *track_interp(ta_track_target target, const float *times, const float *values, uint32_t keys,
+                              uint32_t n, ta_interpolation interp, bool spread)
+{
+    return track_leaning(target, times, values, keys, n, interp, spread, 0);
 }
 
 static ta_track *track_of(ta_track_target target, const float *times, const float *values, uint32_t keys, uint32_t n)
@@ -91,15 +100,49 @@ static ta_track *track_of(ta_track_target target, const float *times, const floa
 /* A rig clip: every bone's position, rotation and scale; `spin` sets how far
  * apart a rotation's keys are (large: keys whose dot is below 0.7). */
 /* split: the positions and scales keyed at their own, fewer, times (two time groups) */
-static ta_clip *rig_clip_interp(uint32_t seed, double spin, const char *name, ta_interpolation interp, bool split,
-                                uint32_t bones)
+/* Morph influence j of a rig's face: the mesh's target j / 2 for even j, the
+ * skinned mesh's for odd j (both on node 0). */
+static ta_track_target morph_target(uint32_t j)
+{
+    ta_error err = {0};
+    ta_track_target t;
+    if (j % 2 == 0)
+        TA_ASSERT_OK(ta_track_target_morph(ta_mesh_at(0), j / 2, &t, &err), &err);
+    else
+        TA_ASSERT_OK(ta_track_target_skinned_morph(ta_skinned_mesh_at(0), j / 2, &t, &err), &err);
+    return t;
+}
+
+/* `morphs` morph influence tracks of `interp` (see morph_target). split: a
+ * third of them keyed at the rotations' times, a third at the vectors', a
+ * third at their own (a time group of morphs alone); else all at the
+ * rotations'. Odd seeds: Bezier control times of their own per track. */
+static void add_morph_tracks(ta_track **tracks, uint32_t seed, ta_interpolation interp, bool split, uint32_t morphs,
+                             const float *times, const float *few, uint32_t few_keys)
+{
+    float own[MORPH_KEYS];
+    for (uint32_t k = 0; k < MORPH_KEYS; ++k) own[k] = (float)k / (MORPH_KEYS - 1);
+    for (uint32_t j = 0; j < morphs; ++j) {
+        const uint32_t at = split ? j % 3 : 0;
+        const float *t = at == 0 ? times : at == 1 ? few : own;
+        const uint32_t keys = at == 0 ? KEYS : at == 1 ? few_keys : MORPH_KEYS;
+        float w[KEYS];
+        for (uint32_t k = 0; k < keys; ++k) w[k] = (float)(0.5 + 0.5 * sin(6.283185307179586 * t[k] + seed + 0.7 * j));
+        tracks[j] = track_leaning(morph_target(j), t, w, keys, 1, interp, false, seed % 2 ? 0.02 * (j % 7) : 0);
+    }
+}
+
+/* A rig clip of `bones` bones' TRS tracks of `interp` and `morphs` morph
+ * influences of `morph_interp` (add_morph_tracks). */
+static ta_clip *rig_clip_morphs(uint32_t seed, double spin, const char *name, ta_interpolation interp, bool split,
+                                uint32_t bones, uint32_t morphs, ta_interpolation morph_interp)
 {
     ta_error err = {0};
     float times[KEYS], few[KEYS];
     const uint32_t few_keys = split ? 4 : KEYS;
     for (uint32_t k = 0; k < KEYS; ++k) times[k] = (float)k / (KEYS - 1);
     for (uint32_t k = 0; k < few_keys; ++k) few[k] = (float)k / (few_keys - 1);
-    ta_track *tracks[3 * BIG_RIG];
+    ta_track *tracks[3 * BIG_RIG + FACE];
     for (uint32_t b = 0; b < bones; ++b) {
         float pos[KEYS * 3], rot[KEYS * 4], scl[KEYS * 3];
         double ax = sin(seed + b * 1.3), ay = cos(seed * 2.1 + b), az = 0.5;
@@ -123,9 +166,16 @@ static ta_clip *rig_clip_interp(uint32_t seed, double spin, const char *name, ta
                                          interp == TA_INTERPOLATION_SMOOTH ? TA_INTERPOLATION_LINEAR : interp, seed % 2);
         tracks[3 * b + 2] = track_interp(target_of(b, TA_TRACK_KIND_SCALE), few, scl, few_keys, 3, interp, seed % 2);
     }
+    add_morph_tracks(tracks + 3 * bones, seed, morph_interp, split, morphs, times, few, few_keys);
     ta_clip *clip = NULL;
-    TA_ASSERT_OK(ta_clip_create(name, tracks, 3 * bones, NULL, &clip, &err), &err);
+    TA_ASSERT_OK(ta_clip_create(name, tracks, 3 * bones + morphs, NULL, &clip, &err), &err);
     return clip;
+}
+
+static ta_clip *rig_clip_interp(uint32_t seed, double spin, const char *name, ta_interpolation interp, bool split,
+                                uint32_t bones)
+{
+    return rig_clip_morphs(seed, spin, name, interp, split, bones, 0, TA_INTERPOLATION_LINEAR);
 }
 
 static ta_clip *rig_clip(uint32_t seed, double spin, const char *name)
@@ -143,6 +193,29 @@ static ta_scene *rig_scene_of(uint32_t bones)
         TA_ASSERT_OK(ta_scene_add_node(s, b ? ta_node_at((b - 1) / 2) : ta_node_none(), "bone", &id, &err), &err);
         ta_scene_node(s, id)->position = ta_vec3_make(0.5f * (float)b, 1, -1);
     }
+    return s;
+}
+
+/* A rig scene (at least one node) with a mesh and a skinned mesh on node 0,
+ * their morph influences (morphs between them, see morph_target) at rest
+ * at values of their own, so that a rest toward them shows. */
+static ta_scene *face_scene(uint32_t bones, uint32_t morphs)
+{
+    ta_error err = {0};
+    ta_scene *s = rig_scene_of(bones > 0 ? bones : 1);
+    float rest[FACE];
+    for (uint32_t e = 0; e < FACE; ++e) rest[e] = 0.25f + 0.01f * (float)e;
+    const ta_node_id bone = ta_node_at(0);
+    ta_mesh_desc d = {0};
+    d.node = bone;
+    d.morph_count = (morphs + 1) / 2;
+    d.morph_influences = rest;
+    TA_ASSERT_OK(ta_scene_add_mesh(s, &d, NULL, &err), &err);
+    d.morph_count = morphs / 2;
+    d.morph_influences = rest + 1;
+    d.bones = &bone;
+    d.bone_count = 1;
+    TA_ASSERT_OK(ta_scene_add_skinned_mesh(s, &d, NULL, &err), &err);
     return s;
 }
 
@@ -307,30 +380,81 @@ static void test_vector_lerp_in_float32(void **state)
     }
 }
 
+/* A time group's TA__FUSED_SHARED_* at key 1 of the lanes of `interp` (vectors
+ * and rotations of the clip's TRS interpolation, numbers of its morphs'), or
+ * -1 when the group has none of them. */
+static int shared_at_1(const ta__clip_fused *c, const ta__fused_group *g, ta_interpolation interp, bool numbers)
+{
+    if (numbers) return c->num_interp == interp && g->num_count ? g->num_shared[1] : -1;
+    if (g->rot_count && c->rot_interp == interp) return g->rot_shared[1];
+    if (g->vec_count && c->vec_interp == interp) return g->vec_shared[1];
+    return -1;
+}
+
+/* Both ways of solving a Bezier's parameter are taken: once per key (the
+ * even seed's clip, clips[1]), lane by lane (the odd seeds'). */
+static void assert_bezier_both_ways(ta_clip *const clips[3])
+{
+    const int both = TA__FUSED_SHARED_IN | TA__FUSED_SHARED_OUT;
+    for (uint32_t g = 0; g < clips[0]->fused->group_count; ++g)
+        for (int numbers = 0; numbers < 2; ++numbers) {
+            const int s0 = shared_at_1(clips[0]->fused, &clips[0]->fused->groups[g], TA_INTERPOLATION_BEZIER, numbers);
+            const int s1 = shared_at_1(clips[1]->fused, &clips[1]->fused->groups[g], TA_INTERPOLATION_BEZIER, numbers);
+            /* a lone number lane has nothing to differ from */
+            const bool alone = numbers && clips[0]->fused->groups[g].num_count < 2;
+            if (s0 >= 0 && !alone) assert_int_equal(s0, 0);
+            if (s1 >= 0) assert_int_equal(s1, both);
+        }
+}
+
+/* The numbers two scenes' bones (at least one) and face (face_scene) hold,
+ * bit for bit. */
+static void assert_same_scenes(const char *simd, int frame, ta_scene *gen, ta_scene *fus, uint32_t bones,
+                               uint32_t morphs)
+{
+    for (uint32_t b = 0; b < (bones > 0 ? bones : 1); ++b) {
+        const ta_node *x = ta_scene_node(gen, ta_node_at(b)), *y = ta_scene_node(fus, ta_node_at(b));
+        const float gx[10] = {x->position.x, x->position.y, x->position.z, x->quaternion.x, x->quaternion.y,
+                              x->quaternion.z, x->quaternion.w, x->scale.x, x->scale.y, x->scale.z};
+        const float gy[10] = {y->position.x, y->position.y, y->position.z, y->quaternion.x, y->quaternion.y,
+                              y->quaternion.z, y->quaternion.w, y->scale.x, y->scale.y, y->scale.z};
+        if (memcmp(gx, gy, sizeof gx) != 0) {
+            for (int c = 0; c < 10; ++c)
+                if (memcmp(&gx[c], &gy[c], sizeof(float)) != 0)
+                    fail_msg("%s: frame %d bone %u number %d: %.9g, general %.9g", simd, frame, b, c, (double)gy[c],
+                             (double)gx[c]);
+        }
+    }
+    for (uint32_t j = 0; j < morphs; ++j) {
+        const ta_mesh *x = j % 2 ? ta_scene_skinned_mesh(gen, ta_skinned_mesh_at(0)) : ta_scene_mesh(gen, ta_mesh_at(0));
+        const ta_mesh *y = j % 2 ? ta_scene_skinned_mesh(fus, ta_skinned_mesh_at(0)) : ta_scene_mesh(fus, ta_mesh_at(0));
+        const float gx = x->morph_influences[j / 2], gy = y->morph_influences[j / 2];
+        if (memcmp(&gx, &gy, sizeof gx) != 0)
+            fail_msg("%s: frame %d morph %u: %.9g, general %.9g", simd, frame, j, (double)gy, (double)gx);
+    }
+}
+
 /* Runs the same story on a mixer forced to `simd` and on one forced to the
- * general path, and compares every node number bit for bit after each update. */
-static void same_as_general(const char *simd, ta_interpolation base, ta_interpolation second, bool split,
-                            uint32_t bones)
+ * general path, and compares every node number and morph influence bit for
+ * bit after each update. The clips: `bones` bones' TRS tracks (the first
+ * and third clips `base`, the second `second`: a STEP or curve clip's
+ * rotations mix in double; a curve's numbers are read in double) and
+ * `morphs` morph influences (`morph_base` and `morph_second` likewise). */
+static void same_as_general_face(const char *simd, ta_interpolation base, ta_interpolation second, bool split,
+                                 uint32_t bones, uint32_t morphs, ta_interpolation morph_base,
+                                 ta_interpolation morph_second)
 {
     ta_error err = {0};
-    /* the first and third clips `base`, the second `second` (a STEP or curve
-     * clip's rotations mix in double; a curve's numbers are read in double) */
     /* (odd seeds: Bezier control times per number, even: per key) */
-    ta_clip *clips[3] = {rig_clip_interp(1, 0.6, "walk", base, split, bones),
-                         rig_clip_interp(2, 2.8, "spin", second, split, bones),
-                         rig_clip_interp(3, 0.2, "idle", base, split, bones)};
+    ta_clip *clips[3] = {rig_clip_morphs(1, 0.6, "walk", base, split, bones, morphs, morph_base),
+                         rig_clip_morphs(2, 2.8, "spin", second, split, bones, morphs, morph_second),
+                         rig_clip_morphs(3, 0.2, "idle", base, split, bones, morphs, morph_base)};
     for (int c = 0; c < 3; ++c) assert_non_null(clips[c]->fused);
-    /* both ways of solving a Bezier's parameter are taken: once per key (the
-     * even seed's clip), lane by lane (the odd seeds') */
-    const uint8_t both = TA__FUSED_SHARED_IN | TA__FUSED_SHARED_OUT;
-    for (uint32_t g = 0; g < clips[0]->fused->group_count; ++g) {
-        const ta__fused_group *g0 = &clips[0]->fused->groups[g], *g1 = &clips[1]->fused->groups[g];
-        if (second == TA_INTERPOLATION_BEZIER)
-            assert_int_equal(g1->rot_count ? g1->rot_shared[1] : g1->vec_shared[1], both);
-        if (base == TA_INTERPOLATION_BEZIER) assert_int_equal(g0->rot_count ? g0->rot_shared[1] : g0->vec_shared[1], 0);
-    }
-    if (split) assert_int_equal(clips[0]->fused->group_count, 2);
-    ta_scene *scenes[2] = {rig_scene_of(bones), rig_scene_of(bones)};
+    for (int c = 0; c < 3; ++c) assert_int_equal(clips[c]->fused->num_lanes > 0, morphs > 0);
+    assert_bezier_both_ways(clips);
+    if (split) assert_int_equal(clips[0]->fused->group_count, morphs >= 3 ? 3 : 2);
+    ta_scene *scenes[2] = {morphs ? face_scene(bones, morphs) : rig_scene_of(bones),
+                           morphs ? face_scene(bones, morphs) : rig_scene_of(bones)};
     ta_mixer *mixers[2] = {mixer_on("general"), mixer_on(simd)};
     ta_action *acts[2][3];
     const float weights[3] = {0.5f, 0.3f, 0.15f}; /* 0.95: the originals rest in by 0.05 */
@@ -359,7 +483,10 @@ static void same_as_general(const char *simd, ta_interpolation base, ta_interpol
             if (frame == 70) TA_ASSERT_OK(ta_action_set_blend_mode(acts[i][1], TA_BLEND_MODE_NORMAL, &err), &err);
             if (frame == 80) TA_ASSERT_OK(ta_action_set_time_scale(acts[i][1], -1.5f, &err), &err);
             if (frame == 90) TA_ASSERT_OK(ta_action_set_weight(acts[i][2], 0, &err), &err);
-            if (frame == 100) ta_scene_node(scenes[i], ta_node_at(3))->position.x = 7; /* the caller's write */
+            if (frame == 100) { /* the caller's writes */
+                ta_scene_node(scenes[i], ta_node_at(bones > 3 ? 3 : 0))->position.x = 7;
+                if (morphs) ta_scene_mesh(scenes[i], ta_mesh_at(0))->morph_influences[0] = 0.9f;
+            }
             /* fades and warps only move per-action scalars: the fused path stays */
             if (frame == 104) TA_ASSERT_OK(ta_action_fade_in(acts[i][0], ta_duration_from_seconds(0.2), &err), &err);
             if (frame == 108)
@@ -367,19 +494,7 @@ static void same_as_general(const char *simd, ta_interpolation base, ta_interpol
             poison_stack(); /* a lane the update reads before it writes shows as a NaN */
             TA_ASSERT_OK(ta_mixer_update(mixers[i], scenes[i], ta_duration_from_seconds(1.0 / 37), &err), &err);
         }
-        for (uint32_t b = 0; b < bones; ++b) {
-            const ta_node *x = ta_scene_node(scenes[0], ta_node_at(b)), *y = ta_scene_node(scenes[1], ta_node_at(b));
-            const float gx[10] = {x->position.x, x->position.y, x->position.z, x->quaternion.x, x->quaternion.y,
-                                  x->quaternion.z, x->quaternion.w, x->scale.x, x->scale.y, x->scale.z};
-            const float gy[10] = {y->position.x, y->position.y, y->position.z, y->quaternion.x, y->quaternion.y,
-                                  y->quaternion.z, y->quaternion.w, y->scale.x, y->scale.y, y->scale.z};
-            if (memcmp(gx, gy, sizeof gx) != 0) {
-                for (int c = 0; c < 10; ++c)
-                    if (memcmp(&gx[c], &gy[c], sizeof(float)) != 0)
-                        fail_msg("%s: frame %d bone %u number %d: %.9g, general %.9g", simd, frame, b, c,
-                                 (double)gy[c], (double)gx[c]);
-            }
-        }
+        assert_same_scenes(simd, frame, scenes[0], scenes[1], bones, morphs);
     }
     assert_int_equal(mixers[0]->fused.runs, 0);
     /* 120 updates; the general path takes the first, those after each change, and the additive stretch */
@@ -396,6 +511,12 @@ static void same_as_general(const char *simd, ta_interpolation base, ta_interpol
         ta_scene_destroy(scenes[i]);
     }
     for (int a = 0; a < 3; ++a) ta_clip_release(clips[a]);
+}
+
+static void same_as_general(const char *simd, ta_interpolation base, ta_interpolation second, bool split,
+                            uint32_t bones)
+{
+    same_as_general_face(simd, base, second, split, bones, 0, TA_INTERPOLATION_LINEAR, TA_INTERPOLATION_LINEAR);
 }
 
 static void test_every_path_same_as_general(void **state)
@@ -417,6 +538,17 @@ static void test_every_path_same_as_general(void **state)
         same_as_general(paths[i], TA_INTERPOLATION_CUBIC_SPLINE, TA_INTERPOLATION_BEZIER, true, BONES);
         same_as_general(paths[i], TA_INTERPOLATION_BEZIER, TA_INTERPOLATION_SMOOTH, false, BONES);
         same_as_general(paths[i], TA_INTERPOLATION_STEP, TA_INTERPOLATION_BEZIER, true, BIG_RIG);
+        /* morph influences: with the bones and alone, every interpolation
+         * first and mixed in (normal and additive: the story's frames 60 to
+         * 69), their own or the bones', in one time group and in three */
+        const ta_interpolation L = TA_INTERPOLATION_LINEAR, S = TA_INTERPOLATION_STEP, M = TA_INTERPOLATION_SMOOTH,
+                               C = TA_INTERPOLATION_CUBIC_SPLINE, B = TA_INTERPOLATION_BEZIER;
+        same_as_general_face(paths[i], L, L, false, BONES, MORPHS, L, L);
+        same_as_general_face(paths[i], L, L, true, BONES, MORPHS, S, M);
+        same_as_general_face(paths[i], C, B, true, BONES, MORPHS, M, C);
+        same_as_general_face(paths[i], L, S, false, 0, MORPHS, C, B);
+        same_as_general_face(paths[i], L, L, true, 0, FACE, B, L);
+        same_as_general_face(paths[i], B, L, false, BONES, FACE, L, S);
         ran++;
     }
     assert_true(ran >= 1);
@@ -456,6 +588,113 @@ static void test_not_finite_refused_unchanged(void **state)
     TA_ASSERT_NEAR(ta_scene_node(s, ta_node_at(0))->position.x, 0.875, 1e-6);
     ta_mixer_destroy(m);
     ta_scene_destroy(s);
+    ta_clip_release(c);
+}
+
+/* The same for a morph influence: a NaN key reached on the fused path is
+ * refused by the general path, named, with no influence and no node written. */
+static void test_morph_not_finite_refused_unchanged(void **state)
+{
+    (void)state;
+    ta_error err = {0};
+    const float times[3] = {0, 1, 2};
+    const float p[9] = {0, 0, 0, 1, 1, 1, 2, 0, 0}, w[3] = {0, 0.5f, 1};
+    ta_track *tr[2] = {track_of(target_of(0, TA_TRACK_KIND_POSITION), times, p, 3, 3),
+                       track_of(morph_target(0), times, w, 3, 1)};
+    ta_clip *c = NULL;
+    TA_ASSERT_OK(ta_clip_create("bad", tr, 2, NULL, &c, &err), &err);
+    assert_non_null(c->fused);
+    assert_int_equal(c->fused->groups[0].num_count, 1);
+    c->tracks[1]->values[2] = NAN;
+    c->fused->groups[0].num[(size_t)2 * c->fused->groups[0].num_lanes] = NAN; /* key 2, lane 0 */
+    ta_scene *s = face_scene(1, 1);
+    ta_mixer *m = mixer_on(NULL);
+    add_playing(m, c, 1);
+    for (int i = 0; i < 3; ++i) TA_ASSERT_OK(ta_mixer_update(m, s, ta_duration_from_seconds(0.25), &err), &err);
+    uint64_t runs = m->fused.runs;
+    if (ta__simd_best() != TA__SIMD_GENERAL) assert_true(runs >= 1);
+    ta_node before = *ta_scene_node(s, ta_node_at(0));
+    const float influence = ta_scene_mesh(s, ta_mesh_at(0))->morph_influences[0];
+    TA_ASSERT_NEAR(influence, 0.375, 1e-6);
+    TA_ASSERT_REFUSED(ta_mixer_update(m, s, ta_duration_from_seconds(0.5), &err), &err, TA_ERROR_VALUE_NOT_HELD,
+                      "MORPH_INFLUENCE of mesh 0: number 0 of the result, nan, is not finite");
+    assert_memory_equal(&before, ta_scene_node(s, ta_node_at(0)), sizeof before);
+    assert_true(ta_scene_mesh(s, ta_mesh_at(0))->morph_influences[0] == influence);
+    assert_true(ta_mixer_time(m).seconds == 0.75);
+    assert_int_equal(m->fused.runs, runs);
+    /* and the next good update goes on from where it was */
+    TA_ASSERT_OK(ta_mixer_update(m, s, ta_duration_from_seconds(0.125), &err), &err);
+    TA_ASSERT_NEAR(ta_scene_mesh(s, ta_mesh_at(0))->morph_influences[0], 0.4375, 1e-6);
+    ta_mixer_destroy(m);
+    ta_scene_destroy(s);
+    ta_clip_release(c);
+}
+
+/* Morph influences on the fused path, as on the general one: a value the
+ * caller sets between two updates that mix the same value survives; an
+ * influence array the caller moves is written where it is now; a stopped
+ * action's influences go back to their originals (given back from the fused
+ * state, which held them alone: the general path's piles were freed). */
+static void test_morph_caller_values(void **state)
+{
+    (void)state;
+    ta_error err = {0};
+    const float times[2] = {0, 1}, held[2] = {0.6f, 0.6f}, moving[2] = {0.1f, 0.9f};
+    const float p[6] = {0, 0, 0, 1, 2, 3};
+    ta_track *tr[4] = {track_of(target_of(0, TA_TRACK_KIND_POSITION), times, p, 2, 3),
+                       track_of(morph_target(0), times, held, 2, 1), track_of(morph_target(1), times, held, 2, 1),
+                       track_of(morph_target(2), times, moving, 2, 1)};
+    ta_clip *c = NULL;
+    TA_ASSERT_OK(ta_clip_create("face", tr, 4, NULL, &c, &err), &err);
+    ta_scene *scenes[2] = {face_scene(1, 3), face_scene(1, 3)};
+    ta_mixer *mixers[2] = {mixer_on("general"), mixer_on(NULL)};
+    const bool fused = ta__simd_best() != TA__SIMD_GENERAL;
+    ta_action *acts[2];
+    float moved[2][2] = {{-1, -1}, {-1, -1}}; /* mesh 0's influences, moved by the caller */
+    float *owned[2];
+    for (int i = 0; i < 2; ++i) acts[i] = add_playing(mixers[i], c, 1);
+    for (int frame = 0; frame < 12; ++frame) {
+        for (int i = 0; i < 2; ++i) {
+            ta_mesh *mesh = ta_scene_mesh(scenes[i], ta_mesh_at(0));
+            ta_mesh *skinned = ta_scene_skinned_mesh(scenes[i], ta_skinned_mesh_at(0));
+            if (frame == 3) { /* the held influences again next update: not written over */
+                mesh->morph_influences[0] = 0.125f;
+                skinned->morph_influences[0] = 0.375f;
+            }
+            if (frame == 5) { /* the caller's own array, of the same count */
+                owned[i] = mesh->morph_influences;
+                memcpy(moved[i], owned[i], sizeof moved[i]);
+                mesh->morph_influences = moved[i];
+            }
+            if (frame == 7) {
+                assert_true(mixers[i]->fused.parked == (i == 1 && fused));
+                TA_ASSERT_OK(ta_action_stop(acts[i], &err), &err);
+            }
+            const uint64_t runs = mixers[i]->fused.runs;
+            TA_ASSERT_OK(ta_mixer_update(mixers[i], scenes[i], ta_duration_from_seconds(0.1), &err), &err);
+            if (i == 1 && fused && frame >= 2 && frame < 7) assert_int_equal(mixers[i]->fused.runs, runs + 1);
+            if (frame >= 3 && frame < 7) {
+                assert_true(mesh->morph_influences[0] == 0.125f);
+                assert_true(skinned->morph_influences[0] == 0.375f);
+            }
+            if (frame >= 5 && frame < 7) { /* written in the moved array, not the old one */
+                TA_ASSERT_NEAR(moved[i][1], 0.1 + 0.8 * 0.1 * (frame + 1), 1e-6);
+                assert_true(owned[i][1] != moved[i][1]);
+            }
+            if (frame >= 7) { /* the originals (face_scene's) */
+                const float second = 0.25f + 0.01f * 1.0f;
+                assert_true(mesh->morph_influences[0] == 0.25f);
+                assert_true(mesh->morph_influences[1] == second);
+                assert_true(skinned->morph_influences[0] == second);
+            }
+        }
+        assert_same_scenes("default", frame, scenes[0], scenes[1], 1, 3);
+    }
+    for (int i = 0; i < 2; ++i) {
+        ta_scene_mesh(scenes[i], ta_mesh_at(0))->morph_influences = owned[i];
+        ta_mixer_destroy(mixers[i]);
+        ta_scene_destroy(scenes[i]);
+    }
     ta_clip_release(c);
 }
 
@@ -828,6 +1067,8 @@ int main(void)
         cmocka_unit_test(test_every_path_same_as_general),
         cmocka_unit_test(test_vector_lerp_in_float32),
         cmocka_unit_test(test_not_finite_refused_unchanged),
+        cmocka_unit_test(test_morph_not_finite_refused_unchanged),
+        cmocka_unit_test(test_morph_caller_values),
         cmocka_unit_test(test_piles_freed_while_fused),
         cmocka_unit_test(test_parked_bindings_made_again),
         cmocka_unit_test(test_many_actions_steps),
