@@ -11,14 +11,14 @@
 static bool same_target(const ta__target *a, ta_track_target b)
 {
     return a->index == b.index && a->kind == (uint8_t)b.kind && a->family == (uint8_t)b.family &&
-           a->element == (uint8_t)b.element;
+           a->element == b.element;
 }
 
 static uint32_t hash_slot(ta_track_target t, uint32_t capacity)
 {
-    uint64_t key = (uint64_t)t.index << 24 | (uint64_t)(t.kind & 0xff) << 16 | (uint64_t)(t.family & 0xff) << 8 |
-                   (uint64_t)(t.element & 0xff);
+    uint64_t key = (uint64_t)t.index << 16 | (uint64_t)(t.kind & 0xff) << 8 | (uint64_t)(t.family & 0xff);
     uint64_t h = (key + 1) * 0x9E3779B97F4A7C15ull;
+    h = (h ^ (h >> 29) ^ t.element) * 0xBF58476D1CE4E5B9ull;
     return (uint32_t)(h >> 32) & (capacity - 1);
 }
 
@@ -206,7 +206,7 @@ ta_result ta__mixer_bind(ta_mixer *m, ta_track_target target, uint32_t *out, ta_
     b->target.index = target.index;
     b->target.kind = (uint8_t)target.kind;
     b->target.family = (uint8_t)target.family;
-    b->target.element = (uint8_t)target.element;
+    b->target.element = target.element;
     b->target.type = (uint8_t)type;
     if (type == TA_VALUE_TYPE_STRING) {
         b->size = 1;
@@ -406,7 +406,7 @@ ta_result ta__mixer_unpark_bindings(ta_mixer *m, ta_error *err)
         b->target.index = target.index;
         b->target.kind = (uint8_t)target.kind;
         b->target.family = (uint8_t)target.family;
-        b->target.element = (uint8_t)target.element;
+        b->target.element = target.element;
         b->target.type = (uint8_t)ta_track_kind_value_type(target.kind);
         b->size = (uint8_t)ta_track_kind_value_size(target.kind);
         b->offset = slot;

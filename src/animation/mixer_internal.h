@@ -15,12 +15,14 @@
 #include "animation/mixer_fused.h"
 #include "threeanim/animation_mixer.h"
 
-/* A target packed in 8 bytes: the mixer keeps one per binding. */
+/* A target packed in 12 bytes: the mixer keeps one per binding. The element
+ * is whole: a mesh may have any number of morph targets, and two targets 256
+ * apart are two bindings. */
 typedef struct ta__target {
     uint32_t index;
+    uint32_t element;
     uint8_t kind;
     uint8_t family;
-    uint8_t element;
     uint8_t type;    /* ta_value_type */
 } ta__target;
 

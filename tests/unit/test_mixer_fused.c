@@ -934,6 +934,44 @@ static void test_many_actions_steps(void **state)
     ta_clip_release(clip);
 }
 
+/* Two morph targets of one mesh 256 apart are two properties: each track
+ * writes its own, on both paths (a mixer that kept a target's element in a
+ * byte mixed both into target 0 and never wrote target 256). */
+static void test_morph_targets_256_apart(void **state)
+{
+    (void)state;
+    ta_error err = {0};
+    enum { TARGETS = 300 };
+    static float rest[TARGETS];
+    const float times[2] = {0, 1}, low[2] = {0.25f, 0.25f}, high[2] = {0.75f, 0.75f};
+    ta_track_target t0, t256;
+    TA_ASSERT_OK(ta_track_target_morph(ta_mesh_at(0), 0, &t0, &err), &err);
+    TA_ASSERT_OK(ta_track_target_morph(ta_mesh_at(0), 256, &t256, &err), &err);
+    ta_track *tracks[2] = {track_of(t0, times, low, 2, 1), track_of(t256, times, high, 2, 1)};
+    ta_clip *clip = NULL;
+    TA_ASSERT_OK(ta_clip_create("face", tracks, 2, NULL, &clip, &err), &err);
+    const char *paths[2] = {"general", NULL};
+    for (int p = 0; p < 2; ++p) {
+        ta_scene *s = rig_scene_of(1);
+        ta_mesh_desc d = {0};
+        d.node = ta_node_at(0);
+        d.morph_count = TARGETS;
+        d.morph_influences = rest;
+        TA_ASSERT_OK(ta_scene_add_mesh(s, &d, NULL, &err), &err);
+        ta_mixer *m = mixer_on(paths[p]);
+        add_playing(m, clip, 1);
+        for (int frame = 0; frame < 3; ++frame)
+            TA_ASSERT_OK(ta_mixer_update(m, s, ta_duration_from_seconds(0.25), &err), &err);
+        const ta_mesh *mesh = &s->meshes[0];
+        assert_true(mesh->morph_influences[0] == 0.25f);
+        assert_true(mesh->morph_influences[256] == 0.75f);
+        assert_true(mesh->morph_influences[1] == 0.0f); /* untouched */
+        ta_mixer_destroy(m);
+        ta_scene_destroy(s);
+    }
+    ta_clip_release(clip);
+}
+
 /* The node writes of every set against the scalar set's, over masks where
  * blocks of four lanes are all changed, partly changed or not at all, and a
  * tail: the same nodes, and the finite verdict of the change pass. */
@@ -1072,6 +1110,7 @@ int main(void)
         cmocka_unit_test(test_piles_freed_while_fused),
         cmocka_unit_test(test_parked_bindings_made_again),
         cmocka_unit_test(test_many_actions_steps),
+        cmocka_unit_test(test_morph_targets_256_apart),
         cmocka_unit_test(test_writes_same_as_scalar),
         cmocka_unit_test(test_simd_names_refused),
         cmocka_unit_test(test_batch_same_as_one_by_one),
