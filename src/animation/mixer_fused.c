@@ -60,7 +60,7 @@ static void drop(ta_mixer *m)
 {
     ta__mixer_fused *f = &m->fused;
     ta__free(&m->mem, f->block, f->block_bytes);
-    ta__free(&m->mem, f->num_block, f->num_block_bytes);
+    if (f->num != NULL) ta__free(&m->mem, f->num, f->num->bytes);
     ta__free(&m->mem, f->actions, sizeof(ta_action *) * f->action_capacity);
     ta__free(&m->mem, (void *)f->layouts, sizeof(void *) * f->action_capacity);
     ta__simd simd = f->simd;
@@ -80,7 +80,7 @@ void ta__fused_free(ta_mixer *m)
 size_t ta__fused_bytes(const ta_mixer *m)
 {
     const ta__mixer_fused *f = &m->fused;
-    return f->block_bytes + f->num_block_bytes + 2 * sizeof(void *) * f->action_capacity;
+    return f->block_bytes + (f->num != NULL ? f->num->bytes : 0) + 2 * sizeof(void *) * f->action_capacity;
 }
 
 /* Lane i of time group g in a pile of `planes` planes: where component c is. */
@@ -126,12 +126,13 @@ static uint32_t num_binding(const ta_mixer *m, const ta__num_lane *l)
 static void give_back_numbers(ta_mixer *m)
 {
     const ta__mixer_fused *f = &m->fused;
-    for (uint32_t l = 0; l < f->num_lanes; ++l) {
-        if (f->num_lane[l].mesh == TA_NONE) continue;
-        const uint32_t b = num_binding(m, &f->num_lane[l]);
+    if (f->num == NULL) return;
+    for (uint32_t l = 0; l < f->num->lanes; ++l) {
+        if (f->num->lane[l].mesh == TA_NONE) continue;
+        const uint32_t b = num_binding(m, &f->num->lane[l]);
         if (b == TA_NONE) continue; /* dropped: its values with it */
-        m->last[m->bindings[b].offset] = f->nlast[l];
-        m->orig[m->bindings[b].offset] = f->norig[l];
+        m->last[m->bindings[b].offset] = f->num->last[l];
+        m->orig[m->bindings[b].offset] = f->num->orig[l];
     }
 }
 
@@ -197,7 +198,7 @@ static void park(ta_mixer *m)
     if (f->gave_back || m->float_block == NULL) return;
     size_t lanes = 0;
     for (uint32_t g = 0; g < f->group_count; ++g) lanes += 3 * (size_t)f->groups[g].vec_count + 4 * (size_t)f->groups[g].rot_count;
-    for (uint32_t l = 0; l < f->num_lanes; ++l) lanes += f->num_lane[l].mesh != TA_NONE;
+    for (uint32_t l = 0; f->num != NULL && l < f->num->lanes; ++l) lanes += f->num->lane[l].mesh != TA_NONE;
     if (lanes != m->slot_count) return; /* another binding keeps its values there */
     ta__free(&m->mem, m->float_block, sizeof(float) * 3 * (size_t)m->slot_capacity);
     m->float_block = m->pile = m->orig = m->last = NULL;
@@ -295,23 +296,29 @@ static bool reserve(ta_mixer *m, uint32_t actions, uint32_t vec_lanes, uint32_t 
 static bool reserve_numbers(ta_mixer *m, uint32_t lanes, bool may_allocate)
 {
     ta__mixer_fused *f = &m->fused;
-    const size_t bytes = (sizeof(float *) + 4 * sizeof(float) + sizeof(ta__num_lane) + sizeof(uint32_t)) * (size_t)lanes;
-    if (bytes > f->num_block_bytes) {
-        if (!may_allocate) return false;
-        unsigned char *block = (unsigned char *)ta__calloc(&m->mem, 1, bytes);
-        if (block == NULL) return false;
-        ta__free(&m->mem, f->num_block, f->num_block_bytes);
-        f->num_block = block;
-        f->num_block_bytes = bytes;
+    if (lanes == 0) { /* no morphs: none is made, one made before stays for the next rig with them */
+        if (f->num != NULL) f->num->lanes = 0;
+        return true;
     }
-    f->num_base = (float **)(void *)f->num_block;
-    f->nlast = (float *)(void *)(f->num_base + lanes);
-    f->norig = f->nlast + lanes;
-    f->npile = f->norig + lanes;
-    f->nadd = f->npile + lanes;
-    f->num_lane = (ta__num_lane *)(void *)(f->nadd + lanes);
-    f->num_mesh_lane = (uint32_t *)(void *)(f->num_lane + lanes);
-    f->num_lanes = lanes;
+    const size_t bytes =
+        sizeof(ta__fused_numbers) + (sizeof(float *) + 4 * sizeof(float) + sizeof(ta__num_lane) + sizeof(uint32_t)) * (size_t)lanes;
+    if (f->num == NULL || bytes > f->num->bytes) {
+        if (!may_allocate) return false;
+        ta__fused_numbers *block = (ta__fused_numbers *)ta__calloc(&m->mem, 1, bytes);
+        if (block == NULL) return false;
+        if (f->num != NULL) ta__free(&m->mem, f->num, f->num->bytes);
+        f->num = block;
+        f->num->bytes = bytes;
+    }
+    ta__fused_numbers *n = f->num;
+    n->base = (float **)(void *)(n + 1);
+    n->last = (float *)(void *)(n->base + lanes);
+    n->orig = n->last + lanes;
+    n->pile = n->orig + lanes;
+    n->add = n->pile + lanes;
+    n->lane = (ta__num_lane *)(void *)(n->add + lanes);
+    n->mesh_lane = (uint32_t *)(void *)(n->lane + lanes);
+    n->lanes = lanes;
     return true;
 }
 
@@ -386,13 +393,13 @@ ta_result ta__fused_prepare(ta_mixer *m, ta_error *err)
  * lists a mesh's weights together: the last one is looked at first). */
 static uint32_t mesh_slot(ta__mixer_fused *f, uint32_t l)
 {
-    const ta__num_lane *lane = &f->num_lane[l];
-    for (uint32_t k = f->num_meshes; k-- > 0;) {
-        const ta__num_lane *seen = &f->num_lane[f->num_mesh_lane[k]];
+    const ta__num_lane *lane = &f->num->lane[l];
+    for (uint32_t k = f->num->meshes; k-- > 0;) {
+        const ta__num_lane *seen = &f->num->lane[f->num->mesh_lane[k]];
         if (seen->mesh == lane->mesh && seen->skinned == lane->skinned) return k;
     }
-    f->num_mesh_lane[f->num_meshes] = l;
-    return f->num_meshes++;
+    f->num->mesh_lane[f->num->meshes] = l;
+    return f->num->meshes++;
 }
 
 /* The morph lanes of the state: where each writes, and its last written
@@ -400,18 +407,19 @@ static uint32_t mesh_slot(ta__mixer_fused *f, uint32_t l)
 static void fill_numbers(ta_mixer *m, const ta_action *first, const ta__clip_fused *c0)
 {
     ta__mixer_fused *f = &m->fused;
-    f->num_meshes = 0;
+    if (c0->num_lanes == 0) return; /* reserve_numbers made nothing */
+    f->num->meshes = 0;
     for (uint32_t l = 0; l < c0->num_lanes; ++l) {
         const uint32_t track = c0->num_track[l];
-        f->nlast[l] = f->norig[l] = 0;
-        f->num_lane[l] = (ta__num_lane){TA_NONE, 0, 0, 0};
+        f->num->last[l] = f->num->orig[l] = 0;
+        f->num->lane[l] = (ta__num_lane){TA_NONE, 0, 0, 0};
         if (track == TA_NONE) continue;
         const ta__binding *b = &m->bindings[first->bindings[track]];
-        ta__num_lane *lane = &f->num_lane[l];
+        ta__num_lane *lane = &f->num->lane[l];
         *lane = (ta__num_lane){b->target.index, b->target.element, b->target.family == TA_TARGET_FAMILY_SKINNED_MESH, 0};
         lane->slot = mesh_slot(f, l);
-        f->nlast[l] = m->last[b->offset];
-        f->norig[l] = m->orig[b->offset];
+        f->num->last[l] = m->last[b->offset];
+        f->num->orig[l] = m->orig[b->offset];
     }
 }
 
@@ -809,7 +817,7 @@ static void mix_group_numbers(const ta__mixer_fused *f, const ta_action *a, cons
     if (gr->num_count == 0) return;
     const part_planes pn = {gr->num, gr->num_lanes, 1, c->num_stride};
     const part_read rn = read_part(c->num_interp, gr, &pn, gr->num_shared, a->cursors[g], a, g);
-    mix_numbers(f->kernels, f->npile + f->shape->groups[g].num_first, c, gr, &rn, first, mix);
+    mix_numbers(f->kernels, f->num->pile + f->shape->groups[g].num_first, c, gr, &rn, first, mix);
 }
 
 /* One additive action's morph influences of a time group into the additive
@@ -822,7 +830,7 @@ static void add_numbers(const ta__mixer_fused *f, const ta_action *a, const ta__
     if (gr->num_count == 0) return;
     const part_planes p = {gr->num, gr->num_lanes, 1, c->num_stride};
     const part_read r = read_part(c->num_interp, gr, &p, gr->num_shared, a->cursors[g], a, g);
-    float *nadd = f->nadd + f->shape->groups[g].num_first;
+    float *nadd = f->num->add + f->shape->groups[g].num_first;
     double v[TA__FUSED_CHUNK];
     for (uint32_t lo = 0; lo < gr->num_count; lo += TA__FUSED_CHUNK) {
         const uint32_t m = chunk_at(lo, gr->num_lanes);
@@ -899,16 +907,16 @@ static void add_action_numbers(const ta__mixer_fused *f, const ta_action *a, con
 static void apply_numbers(const ta__mixer_fused *f, float sum, float add_sum)
 {
     if (sum == 0) {
-        memcpy(f->npile, f->norig, sizeof(float) * f->num_lanes);
+        memcpy(f->num->pile, f->num->orig, sizeof(float) * f->num->lanes);
     } else if (sum < 1) {
         const double rest = 1 - (double)sum;
-        f->kernels->vec_rest(f->npile, f->norig, f->num_lanes, 1 - rest, rest);
+        f->kernels->vec_rest(f->num->pile, f->num->orig, f->num->lanes, 1 - rest, rest);
     }
     if (!(add_sum > 0)) return;
     for (uint32_t g = 0; g < f->shape->group_count; ++g) {
         const ta__fused_group *gr = &f->shape->groups[g];
         for (uint32_t i = gr->num_first; i < gr->num_first + gr->num_count; ++i)
-            f->npile[i] = (float)((double)f->npile[i] + f->nadd[i]);
+            f->num->pile[i] = (float)((double)f->num->pile[i] + f->num->add[i]);
     }
 }
 
@@ -917,16 +925,16 @@ static void apply_numbers(const ta__mixer_fused *f, float sum, float add_sum)
  * influences looked up once. */
 static void write_numbers(ta__mixer_fused *f, ta_scene *scene)
 {
-    for (uint32_t k = 0; k < f->num_meshes; ++k) {
-        const ta__num_lane *lane = &f->num_lane[f->num_mesh_lane[k]];
-        f->num_base[k] = (lane->skinned ? scene->skinned_meshes : scene->meshes)[lane->mesh].morph_influences;
+    for (uint32_t k = 0; k < f->num->meshes; ++k) {
+        const ta__num_lane *lane = &f->num->lane[f->num->mesh_lane[k]];
+        f->num->base[k] = (lane->skinned ? scene->skinned_meshes : scene->meshes)[lane->mesh].morph_influences;
     }
     for (uint32_t g = 0; g < f->shape->group_count; ++g) {
         const ta__fused_group *gr = &f->shape->groups[g];
         for (uint32_t l = gr->num_first; l < gr->num_first + gr->num_count; ++l)
-            if (f->npile[l] != f->nlast[l]) f->num_base[f->num_lane[l].slot][f->num_lane[l].element] = f->npile[l];
+            if (f->num->pile[l] != f->num->last[l]) f->num->base[f->num->lane[l].slot][f->num->lane[l].element] = f->num->pile[l];
     }
-    memcpy(f->nlast, f->npile, sizeof(float) * f->num_lanes);
+    memcpy(f->num->last, f->num->pile, sizeof(float) * f->num->lanes);
 }
 
 bool ta__fused_run(ta_mixer *m, const ta_mixer_targets *t)
@@ -935,7 +943,7 @@ bool ta__fused_run(ta_mixer *m, const ta_mixer_targets *t)
     const ta__fused_kernels *k = f->kernels;
     const ta__clip_fused *shape = f->shape;
     _Alignas(64) float stack[TA__FUSED_STACK_FLOATS];
-    const bool numbers = f->num_lanes > 0; /* tested once: a rig without morphs runs what it ran before */
+    const bool numbers = f->num != NULL && f->num->lanes > 0; /* tested once: a rig without morphs runs what it ran before */
     fused_work w = work_at(f, f->work != NULL ? f->work : stack);
     /* the cumulative weight of every lane, a float as a binding's weight is */
     float sum = 0, add_sum = 0;
@@ -1017,7 +1025,7 @@ bool ta__fused_run(ta_mixer *m, const ta_mixer_targets *t)
         bad |= k->changed_vec(vch + gr->vec_first, w.vpile + v, f->vlast + v, gr->vec_lanes);
         bad |= k->changed_rot(rch + gr->rot_first, w.rpile + r, f->rlast + r, gr->rot_lanes);
     }
-    if (numbers) bad |= k->not_finite(f->npile, f->num_lanes);
+    if (numbers) bad |= k->not_finite(f->num->pile, f->num->lanes);
     if (bad) return false;
     float *base = (float *)(void *)t->scene->nodes;
     for (uint32_t g = 0; g < shape->group_count; ++g) {

@@ -45,6 +45,7 @@
 #include <stdint.h>
 
 #include "animation/fused_kernels.h"
+#include "threeanim/result.h"
 
 struct ta_mixer;
 struct ta_action;
@@ -69,6 +70,22 @@ typedef struct ta__num_lane {
     uint16_t skinned;
     uint32_t slot;
 } ta__num_lane;
+
+/* The morph lanes, one plane of `lanes`, at the head of the block that holds
+ * them: per lane the target it writes, reached through the scene's mesh
+ * arrays at each write (the caller's to move; the checks of the general path
+ * say when their counts change), the last written values and the originals,
+ * and the update's piles (additive too): 40 bytes a lane, 2.5 KiB for a face
+ * of 52. */
+typedef struct ta__fused_numbers {
+    uint32_t lanes;
+    uint32_t meshes;                     /* the meshes the lanes write: */
+    uint32_t *mesh_lane;                 /* a lane of each */
+    float **base;                        /* and its influences, looked up at each write */
+    ta__num_lane *lane;
+    float *last, *orig, *pile, *add;
+    size_t bytes;                        /* of the block, this head included */
+} ta__fused_numbers;
 
 typedef struct ta__mixer_fused {
     ta__simd simd;                   /* chosen when the mixer was made */
@@ -97,20 +114,9 @@ typedef struct ta__mixer_fused {
     float *work;                         /* NULL when the stack holds the scratch */
     unsigned char *block;
     size_t block_bytes;
-    /* Morph influences (clip_fused.h's numbers), one plane of num_lanes, in a
-     * block of their own: per lane the target it writes, reached through the
-     * scene's mesh arrays at each write (the caller's to move; the
-     * checks of the general path say when their counts change), the last
-     * written values and the originals, and the update's piles (additive
-     * too): 40 bytes a lane, 2.5 KiB for a face of 52. */
-    uint32_t num_lanes;
-    ta__num_lane *num_lane;
-    float *nlast, *norig, *npile, *nadd;
-    uint32_t num_meshes;                 /* the meshes the lanes write: */
-    uint32_t *num_mesh_lane;             /* a lane of each */
-    float **num_base;                    /* and its influences, looked up at each write */
-    unsigned char *num_block;
-    size_t num_block_bytes;
+    /* Morph influences (clip_fused.h's numbers): NULL until a rig with some
+     * is fused, so that a rig without costs one pointer a character. */
+    struct ta__fused_numbers *num;
 } ta__mixer_fused;
 
 /* The path TA_SIMD names (read when a mixer is made), or the best this CPU
