@@ -25,7 +25,10 @@
  *     clips) is made with new AnimationAction, since clipAction would return the
  *     first one; play() binds it as clipAction would;
  *   - checksum: for each character, for each bone, p.x+p.y+p.z+q.x+q.y+q.z+q.w+
- *     s.x+s.y+s.z, summed in double in that order.
+ *     s.x+s.y+s.z, summed in double in that order. With --interp bezier also
+ *     checksum_as_spec: the same of three.js with Bezier rotations made of unit
+ *     length, as the spec lists threeanim's intended difference, from the same
+ *     frames run again untimed (docs/benchmark-workload.md).
  *   - --threads: three.js runs on one thread; only 1 is accepted.
  *   - --morphs M: a Mesh "face" ("c<c>_face") of M morph targets under bone 0,
  *     and M NumberKeyframeTracks "face.morphTargetInfluences[j]" per clip after
@@ -297,16 +300,52 @@ function gltfInterpolants(THREE) {
   };
 }
 
+/* threeanim makes a Bezier rotation of unit length after the curve, in double
+ * (1 / sqrt(x^2 + y^2 + z^2 + w^2), times each number), where three.js passes
+ * the curve's four numbers on as they are: an intended difference
+ * (docs/three-js-to-threeanim.md). The keys held before the first and after the
+ * last are copied as they are on both sides. A subclass, as GLTFLoader's, so
+ * that three.js's own interpolants are left as they are. */
+function unitBezierRotations(THREE) {
+  class UnitBezierInterpolant extends THREE.BezierInterpolant {
+
+    interpolate_(i1, t0, t, t1) {
+      const q = super.interpolate_(i1, t0, t, t1);
+      for (let o = 0; o < this.valueSize; o += 4) {
+        const l = Math.sqrt(q[o] * q[o] + q[o + 1] * q[o + 1] + q[o + 2] * q[o + 2] + q[o + 3] * q[o + 3]);
+        if (l === 0) { q[o] = q[o + 1] = q[o + 2] = 0; q[o + 3] = 1; continue; }
+        const inv = 1 / l;
+        q[o] *= inv; q[o + 1] *= inv; q[o + 2] *= inv; q[o + 3] *= inv;
+      }
+      return q;
+    }
+
+  }
+
+  // KeyframeTrack.InterpolantFactoryMethodBezier, with the subclass
+  return function (track) {
+    track.createInterpolant = function (result) {
+      const interpolant = new UnitBezierInterpolant(this.times, this.values, this.getValueSize(), result);
+      if (this.settings) {
+        interpolant.inTangents = this.settings.inTangents;
+        interpolant.outTangents = this.settings.outTangents;
+      }
+      return interpolant;
+    };
+  };
+}
+
 /* The three tracks of one bone of one clip, named prefix + ".position" .... The
  * key arrays are made once per (clip, bone) and shared by the tracks that use
- * them (three.js keeps a Float32Array it is given). */
-function boneTracks(THREE, cfg, keys, bone, prefix, cubicSpline) {
+ * them (three.js keeps a Float32Array it is given). asSpec: with the spec's
+ * intended differences applied (unitBezierRotations), when given. */
+function boneTracks(THREE, cfg, keys, bone, prefix, cubicSpline, asSpec) {
   const specs = [
     [THREE.VectorKeyframeTrack, '.position', bone.pos, 3],
     [THREE.QuaternionKeyframeTrack, '.quaternion', bone.quat, 4],
     [THREE.VectorKeyframeTrack, '.scale', bone.scale, 3],
   ];
-  return tracksOf(THREE, cfg, keys, bone, prefix, specs, cubicSpline);
+  return tracksOf(THREE, cfg, keys, bone, prefix, specs, cubicSpline, asSpec);
 }
 
 /* A clip's morph influence tracks on the face of `prefix` ("" or "c<c>_"). */
@@ -319,7 +358,7 @@ function morphTracks(THREE, cfg, keys, clip, prefix, cubicSpline) {
 
 /* Tracks of [Type, suffix, values, n] specs on `prefix`, of cfg.interp; their
  * Bezier points and spline values kept in `bone` for the next clip set. */
-function tracksOf(THREE, cfg, keys, bone, prefix, specs, cubicSpline) {
+function tracksOf(THREE, cfg, keys, bone, prefix, specs, cubicSpline, asSpec) {
   const { times } = keys;
   const tracks = [];
   for (const [Type, suffix, values, n] of specs) {
@@ -341,6 +380,7 @@ function tracksOf(THREE, cfg, keys, bone, prefix, specs, cubicSpline) {
         const { inP, outP } = bone.bezier[suffix];
         track = new Type(prefix + suffix, times, values, THREE.InterpolateBezier);
         track.settings = { inTangents: inP, outTangents: outP };
+        if (asSpec && rotation) asSpec(track);
         break;
       }
       case 'cubicspline': {
@@ -358,17 +398,18 @@ function tracksOf(THREE, cfg, keys, bone, prefix, specs, cubicSpline) {
 
 const CLIP_NAMES = (i) => (i === 0 ? 'walk' : i === 1 ? 'run' : `clip${i}`);
 
-function makeClips(THREE, cfg, keys, cubicSpline, characters) {
+function makeClips(THREE, cfg, keys, cubicSpline, characters, asSpec) {
   const clips = [];
   for (let c = 0; c < cfg.clips; c++) {
     const tracks = [];
     if (characters === 0) {
-      for (let b = 0; b < cfg.bones; b++) tracks.push(...boneTracks(THREE, cfg, keys, keys.clips[c][b], `b${b}`, cubicSpline));
+      for (let b = 0; b < cfg.bones; b++)
+        tracks.push(...boneTracks(THREE, cfg, keys, keys.clips[c][b], `b${b}`, cubicSpline, asSpec));
       tracks.push(...morphTracks(THREE, cfg, keys, c, '', cubicSpline));
     } else {
       for (let ch = 0; ch < characters; ch++)
         for (let b = 0; b < cfg.bones; b++)
-          tracks.push(...boneTracks(THREE, cfg, keys, keys.clips[c][b], `c${ch}_b${b}`, cubicSpline));
+          tracks.push(...boneTracks(THREE, cfg, keys, keys.clips[c][b], `c${ch}_b${b}`, cubicSpline, asSpec));
       for (let ch = 0; ch < characters; ch++) tracks.push(...morphTracks(THREE, cfg, keys, c, `c${ch}_`, cubicSpline));
     }
     clips.push(new THREE.AnimationClip(CLIP_NAMES(c), cfg.duration, tracks));
@@ -417,7 +458,7 @@ function addActions(THREE, mixer, clips, weights, offset) {
 }
 
 /* The characters of one (variant, C): what to update each frame. */
-function buildVariant(THREE, cfg, keys, cubicSpline, variant, C, sharedClips) {
+function buildVariant(THREE, cfg, keys, cubicSpline, variant, C, sharedClips, asSpec) {
   const single = variant.startsWith('single');
   const weights = single ? [1] : cfg.weights;
   if (variant === 'group') {
@@ -428,7 +469,7 @@ function buildVariant(THREE, cfg, keys, cubicSpline, variant, C, sharedClips) {
       group.add(b[0]);
       bones.push(b);
     }
-    const clips = makeClips(THREE, cfg, keys, cubicSpline, C);
+    const clips = makeClips(THREE, cfg, keys, cubicSpline, C, asSpec);
     const mixer = new THREE.AnimationMixer(group);
     addActions(THREE, mixer, clips, weights, 0);
     return { mixers: [mixer], roots: [group], bones, actions: weights.length };
@@ -477,14 +518,17 @@ function checksum(bones) {
   return sum;
 }
 
-function runVariant(THREE, cfg, keys, cubicSpline, sharedClips, variant, C) {
-  const built = buildVariant(THREE, cfg, keys, cubicSpline, variant, C, sharedClips);
+/* One update of every character of a built variant. */
+function frameOf(built, variant, dt) {
   const { mixers, roots } = built;
-  const l2m = variant.endsWith('_l2m');
-  const dt = cfg.dt;
-  const frame = l2m
+  return variant.endsWith('_l2m')
     ? () => { for (let i = 0; i < mixers.length; i++) { mixers[i].update(dt); roots[i].updateMatrixWorld(); } }
     : () => { for (let i = 0; i < mixers.length; i++) mixers[i].update(dt); };
+}
+
+function runVariant(THREE, cfg, keys, cubicSpline, sharedClips, variant, C) {
+  const built = buildVariant(THREE, cfg, keys, cubicSpline, variant, C, sharedClips, null);
+  const frame = frameOf(built, variant, cfg.dt);
   for (let f = 0; f < cfg.warmup; f++) frame();
   const perChar = [];
   for (let r = 0; r < cfg.reps; r++) {
@@ -503,6 +547,16 @@ function runVariant(THREE, cfg, keys, cubicSpline, sharedClips, variant, C) {
   };
 }
 
+/* The pose threeanim is to match where the spec lists a difference as
+ * intended: the frames of runVariant again, untimed, on other characters whose
+ * tracks have the difference applied (asSpec). */
+function specChecksum(THREE, cfg, keys, cubicSpline, specClips, asSpec, variant, C) {
+  const built = buildVariant(THREE, cfg, keys, cubicSpline, variant, C, specClips, asSpec);
+  const frame = frameOf(built, variant, cfg.dt);
+  for (let f = 0; f < cfg.warmup + cfg.reps * cfg.frames; f++) frame();
+  return checksum(built.bones);
+}
+
 async function main() {
   const cfg = parseArgs(process.argv.slice(2));
   const modulePath = path.resolve(cfg.three, 'build', 'three.module.js');
@@ -510,7 +564,7 @@ async function main() {
   process.stderr.write(`three.js r${THREE.REVISION} from ${modulePath}: interp ${cfg.interp}\n`);
   const keys = makeKeys(cfg);
   const cubicSpline = gltfInterpolants(THREE);
-  const sharedClips = makeClips(THREE, cfg, keys, cubicSpline, 0);
+  const sharedClips = makeClips(THREE, cfg, keys, cubicSpline, 0, null);
   const results = [];
   for (const C of cfg.chars)
     for (const variant of cfg.variants) {
@@ -520,6 +574,17 @@ async function main() {
       }
       results.push(runVariant(THREE, cfg, keys, cubicSpline, sharedClips, variant, C));
     }
+  /* bezier is the only interpolation of the workload that an intended
+   * difference changes. After every timing, so that no timed run holds the
+   * other clips or has met the subclass. */
+  if (cfg.interp === 'bezier') {
+    const asSpec = unitBezierRotations(THREE);
+    const specClips = makeClips(THREE, cfg, keys, cubicSpline, 0, asSpec);
+    for (const r of results) {
+      process.stderr.write(`  ${r.variant} C=${r.chars}: three.js with Bezier rotations of unit length, untimed\n`);
+      r.checksum_as_spec = specChecksum(THREE, cfg, keys, cubicSpline, specClips, asSpec, r.variant, r.chars);
+    }
+  }
   const config = {
     chars: cfg.chars, bones: cfg.bones, branch: cfg.branch, clips: cfg.clips, keys: cfg.keys,
     duration: cfg.duration, weights: cfg.weights, interp: cfg.interp, frames: cfg.frames,
