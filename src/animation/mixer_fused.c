@@ -886,19 +886,15 @@ static void add_group(const ta__mixer_fused *f, fused_work *wk, ta_action *a, co
 #if defined(__GNUC__)
 __attribute__((noinline))
 #endif
-static void mix_action_numbers(const ta__mixer_fused *f, const ta_action *a, const ta__clip_fused *c, bool first,
-                               double mix)
+static void action_numbers(const ta__mixer_fused *f, const ta_action *a, const ta__clip_fused *c, bool first,
+                           double weight, bool additive)
 {
-    for (uint32_t g = 0; g < c->group_count; ++g) mix_group_numbers(f, a, c, g, first, mix);
-}
-
-#if defined(__GNUC__)
-__attribute__((noinline))
-#endif
-static void add_action_numbers(const ta__mixer_fused *f, const ta_action *a, const ta__clip_fused *c, bool first,
-                               double w)
-{
-    for (uint32_t g = 0; g < c->group_count; ++g) add_numbers(f, a, c, g, first, w);
+    for (uint32_t g = 0; g < c->group_count; ++g) {
+        if (additive)
+            add_numbers(f, a, c, g, first, weight);
+        else
+            mix_group_numbers(f, a, c, g, first, weight);
+    }
 }
 
 /* The morph piles at the commit, as ta__blend_apply: rested toward the
@@ -954,7 +950,7 @@ bool ta__fused_run(ta_mixer *m, const ta_mixer_targets *t)
         if (a->blend_mode == TA_BLEND_MODE_ADDITIVE) {
             const bool first_add = add_sum == 0;
             for (uint32_t g = 0; g < shape->group_count; ++g) add_group(f, &w, a, f->layouts[ai], g, first_add, weight);
-            if (numbers) add_action_numbers(f, a, f->layouts[ai], first_add, weight);
+            if (numbers) action_numbers(f, a, f->layouts[ai], first_add, weight, true);
             add_sum = (float)(add_sum + weight);
             continue;
         }
@@ -967,7 +963,7 @@ bool ta__fused_run(ta_mixer *m, const ta_mixer_targets *t)
             mix = weight / sum;
         }
         for (uint32_t g = 0; g < shape->group_count; ++g) mix_group(f, &w, a, f->layouts[ai], g, first, mix);
-        if (numbers) mix_action_numbers(f, a, f->layouts[ai], first, mix);
+        if (numbers) action_numbers(f, a, f->layouts[ai], first, mix, false);
         if (!first) {
             float *swap = w.rpile;
             w.rpile = w.rtmp;
