@@ -11,8 +11,9 @@
  * Sections, each with the targets it measures:
  *   1. the mixer, three.js / threeanim (median ns per character update) for
  *      single and blend (0.7, 0.3), C in {1, 100, 1000}, B = 64, K = 30, each
- *      interpolation, with the checksum agreement (1e-6 relative; for bezier
- *      against three.js's pose with the spec's unit-length Bezier rotations,
+ *      interpolation, with the checksum agreement (1e-6 relative, against
+ *      three.js's pose with the spec's intended differences applied: the
+ *      float32 action phase, and for bezier unit-length Bezier rotations,
  *      bench.mjs's checksum_as_spec); then, for
  *      linear, ozz-animation beside both (threeanim's blend at C = 1000 at
  *      least 3x ozz), with its checksum's distance from three.js's;
@@ -223,10 +224,11 @@ out();
 out(`A B ${passes > 1 ? 'A B ' : ''}runs per row; each side's figure is the mean of its passes' medians. ` +
   `threeanim on ${BEST}${runsAvx2() ? ', and on AVX2 (TA_SIMD=avx2)' : ''}. Targets at C = 1000: linear blend 60x on AVX2 ` +
   'and 100x on AVX-512, linear single 80x, every other interpolation 20x; linear blend at C = 1: 40x. Checksums: ' +
-  '"ok" within 1e-6 relative of three.js, "loose" within 1e-3. For bezier, three.js\'s checksum is that of its pose ' +
-  'with the spec\'s intended difference applied, Bezier rotations made of unit length as threeanim makes them ' +
-  '(docs/three-js-to-threeanim.md), from the same frames run again untimed; the times are plain three.js\'s, and the ' +
-  'distance from plain three.js\'s checksum is given in brackets (docs/benchmark-workload.md).');
+  '"ok" within 1e-6 relative of three.js, "loose" within 1e-3. three.js\'s checksum is that of its pose ' +
+  'with the spec\'s intended differences applied as threeanim has them (docs/three-js-to-threeanim.md): each ' +
+  'action\'s time kept as a float32 phase, and for bezier Bezier rotations made of unit length; from the same ' +
+  'frames run again untimed. The times are plain three.js\'s, and the distance from plain three.js\'s checksum ' +
+  'is given in brackets (docs/benchmark-workload.md).');
 out();
 function runsAvx2() { return BEST !== 'avx2' && AVX2_RUNS; }
 {

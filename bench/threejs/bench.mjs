@@ -25,10 +25,11 @@
  *     clips) is made with new AnimationAction, since clipAction would return the
  *     first one; play() binds it as clipAction would;
  *   - checksum: for each character, for each bone, p.x+p.y+p.z+q.x+q.y+q.z+q.w+
- *     s.x+s.y+s.z, summed in double in that order. With --interp bezier also
- *     checksum_as_spec: the same of three.js with Bezier rotations made of unit
- *     length, as the spec lists threeanim's intended difference, from the same
- *     frames run again untimed (docs/benchmark-workload.md).
+ *     s.x+s.y+s.z, summed in double in that order. Also checksum_as_spec: the
+ *     same of three.js with the spec's intended differences that change this
+ *     workload applied as threeanim has them (an action's time kept as a
+ *     float32 phase; with --interp bezier also rotations made of unit length),
+ *     from the same frames run again untimed (docs/benchmark-workload.md).
  *   - --threads: three.js runs on one thread; only 1 is accepted.
  *   - --morphs M: a Mesh "face" ("c<c>_face") of M morph targets under bone 0,
  *     and M NumberKeyframeTracks "face.morphTargetInfluences[j]" per clip after
@@ -335,10 +336,49 @@ function unitBezierRotations(THREE) {
   };
 }
 
+/* threeanim stores an action's phase as a float32 (the spec, "An action stores
+ * time as Float32"): it rounds the scaled step to float32, then the phase plus
+ * that step, and a repeating action's residual past the clip's end is taken
+ * exactly and rounded once (one that rounds up to the end is the float32 just
+ * below it). three.js keeps AnimationAction.time as a double. This wraps one
+ * action's _updateTime so that its time is kept that way: three.js's own
+ * _updateTime is given the step that lands its double sum on the float32 one,
+ * so that loops, events and endings stay its own, and the time it keeps is
+ * then rounded. Starting from a time that is a float32, every operation in
+ * three.js's wrap is exact when the clip's length is a float32 too (the
+ * workload's 1 s), so the rounding here is the only one, as in threeanim.
+ * PING_PONG is left out: threeanim's phase there runs over two lengths and is
+ * not three.js's time, and the workload does not use it. */
+function float32Phase(THREE) {
+  const f32 = new Float32Array(1), i32 = new Int32Array(f32.buffer);
+  const below = (x) => { // the largest float32 under x > 0
+    f32[0] = x;
+    while (f32[0] >= x) i32[0] -= 1;
+    return f32[0];
+  };
+  return function (action) {
+    if (action.loop === THREE.LoopPingPong) throw new Error('float32Phase: PING_PONG is not supported');
+    const updateTime = action._updateTime;
+    // threeanim moves a phase from 0 by one step of the offset: the float32 of it
+    action.time = Math.fround(action.time);
+    action._updateTime = function (deltaTime) {
+      const step = Math.fround(deltaTime);
+      if (step === 0) return updateTime.call(this, 0);
+      const sum = Math.fround(this.time + step);
+      const landing = sum - this.time;
+      if (this.time + landing !== sum) throw new Error(`float32Phase: ${this.time} + ${landing} is not ${sum} in double`);
+      updateTime.call(this, landing);
+      const duration = this._clip.duration, phase = Math.fround(this.time);
+      this.time = phase >= duration && this.enabled && !this.paused ? below(duration) : phase;
+      return this.time;
+    };
+  };
+}
+
 /* The three tracks of one bone of one clip, named prefix + ".position" .... The
  * key arrays are made once per (clip, bone) and shared by the tracks that use
  * them (three.js keeps a Float32Array it is given). asSpec: with the spec's
- * intended differences applied (unitBezierRotations), when given. */
+ * intended differences applied, when given ({ bezierRotation, action }). */
 function boneTracks(THREE, cfg, keys, bone, prefix, cubicSpline, asSpec) {
   const specs = [
     [THREE.VectorKeyframeTrack, '.position', bone.pos, 3],
@@ -380,7 +420,7 @@ function tracksOf(THREE, cfg, keys, bone, prefix, specs, cubicSpline, asSpec) {
         const { inP, outP } = bone.bezier[suffix];
         track = new Type(prefix + suffix, times, values, THREE.InterpolateBezier);
         track.settings = { inTangents: inP, outTangents: outP };
-        if (asSpec && rotation) asSpec(track);
+        if (rotation && asSpec && asSpec.bezierRotation) asSpec.bezierRotation(track);
         break;
       }
       case 'cubicspline': {
@@ -444,7 +484,7 @@ function makeFace(THREE, cfg, name) {
   return mesh;
 }
 
-function addActions(THREE, mixer, clips, weights, offset) {
+function addActions(THREE, mixer, clips, weights, offset, asSpec) {
   const seen = new Set();
   for (let i = 0; i < weights.length; i++) {
     const clip = clips[i % clips.length];
@@ -454,6 +494,7 @@ function addActions(THREE, mixer, clips, weights, offset) {
     action.setEffectiveWeight(weights[i]);
     action.play();
     action.time = offset;
+    if (asSpec) asSpec.action(action);
   }
 }
 
@@ -471,7 +512,7 @@ function buildVariant(THREE, cfg, keys, cubicSpline, variant, C, sharedClips, as
     }
     const clips = makeClips(THREE, cfg, keys, cubicSpline, C, asSpec);
     const mixer = new THREE.AnimationMixer(group);
-    addActions(THREE, mixer, clips, weights, 0);
+    addActions(THREE, mixer, clips, weights, 0, asSpec);
     return { mixers: [mixer], roots: [group], bones, actions: weights.length };
   }
   const mixers = [], roots = [], bones = [];
@@ -479,7 +520,7 @@ function buildVariant(THREE, cfg, keys, cubicSpline, variant, C, sharedClips, as
     const b = makeBones(THREE, cfg, keys, '');
     const mixer = new THREE.AnimationMixer(b[0]);
     const offset = cfg.stagger ? (ch * GOLDEN - Math.floor(ch * GOLDEN)) * cfg.duration : 0;
-    addActions(THREE, mixer, sharedClips, weights, offset);
+    addActions(THREE, mixer, sharedClips, weights, offset, asSpec);
     mixers.push(mixer);
     roots.push(b[0]);
     bones.push(b);
@@ -549,7 +590,7 @@ function runVariant(THREE, cfg, keys, cubicSpline, sharedClips, variant, C) {
 
 /* The pose threeanim is to match where the spec lists a difference as
  * intended: the frames of runVariant again, untimed, on other characters whose
- * tracks have the difference applied (asSpec). */
+ * tracks and actions have the differences applied (asSpec). */
 function specChecksum(THREE, cfg, keys, cubicSpline, specClips, asSpec, variant, C) {
   const built = buildVariant(THREE, cfg, keys, cubicSpline, variant, C, specClips, asSpec);
   const frame = frameOf(built, variant, cfg.dt);
@@ -574,16 +615,20 @@ async function main() {
       }
       results.push(runVariant(THREE, cfg, keys, cubicSpline, sharedClips, variant, C));
     }
-  /* bezier is the only interpolation of the workload that an intended
-   * difference changes. After every timing, so that no timed run holds the
-   * other clips or has met the subclass. */
-  if (cfg.interp === 'bezier') {
-    const asSpec = unitBezierRotations(THREE);
-    const specClips = makeClips(THREE, cfg, keys, cubicSpline, 0, asSpec);
-    for (const r of results) {
-      process.stderr.write(`  ${r.variant} C=${r.chars}: three.js with Bezier rotations of unit length, untimed\n`);
-      r.checksum_as_spec = specChecksum(THREE, cfg, keys, cubicSpline, specClips, asSpec, r.variant, r.chars);
-    }
+  /* The float32 phase changes every interpolation's pose (a STEP track reads
+   * another key when the two clocks sit on either side of one), and Bezier
+   * rotations of unit length the bezier rows besides. After every timing, so
+   * that no timed run holds the other clips or has met the subclass or the
+   * wrapped clock. */
+  const asSpec = {
+    bezierRotation: cfg.interp === 'bezier' ? unitBezierRotations(THREE) : null,
+    action: float32Phase(THREE),
+  };
+  const specClips = makeClips(THREE, cfg, keys, cubicSpline, 0, asSpec);
+  for (const r of results) {
+    process.stderr.write(`  ${r.variant} C=${r.chars}: three.js with threeanim's float32 phase` +
+      `${asSpec.bezierRotation ? ' and Bezier rotations of unit length' : ''}, untimed\n`);
+    r.checksum_as_spec = specChecksum(THREE, cfg, keys, cubicSpline, specClips, asSpec, r.variant, r.chars);
   }
   const config = {
     chars: cfg.chars, bones: cfg.bones, branch: cfg.branch, clips: cfg.clips, keys: cfg.keys,
