@@ -318,7 +318,7 @@ void ta__mixer_free_bindings(ta_mixer *m)
  * so a binding record says nothing the actions do not: its target is its
  * track's in the first fused action's clip, its counts are how many actions
  * are bound and how many play, it holds its original and drove the last
- * update. The records (36 bytes a binding), their hash and the fused actions'
+ * update. The records (40 bytes a binding), their hash and the fused actions.
  * track maps are then freed, and made again from that when the mixer leaves
  * the path. While they are parked, playing and stopping a bound action and
  * the cache change only the actions; whatever would find or make a binding
