@@ -40,6 +40,7 @@ void ta_mixer_destroy(ta_mixer *m)
     ta__free(&mem, m->actions, sizeof(ta_action *) * m->action_capacity);
     ta__free(&mem, m->events, sizeof(ta_animation_event) * m->event_capacity);
     ta__free(&mem, m->steps, sizeof(ta__action_step) * m->step_capacity);
+    ta__free(&mem, m->root_motion, sizeof *m->root_motion);
     ta__fused_free(m);
     ta__mixer_free_bindings(m);
     ta__free(&mem, m, sizeof *m);

@@ -39,7 +39,7 @@ static bool action_fits(const ta_mixer *m, const ta_action *a)
 bool ta__fused_usable(const ta_mixer *m)
 {
     const ta__mixer_fused *f = &m->fused;
-    if (!f->valid || m->root_motion.on) return false;
+    if (!f->valid || ta__root_motion_on(m)) return false;
     uint32_t j = 0;
     bool any = false;
     for (uint32_t i = 0; i < m->action_count; ++i) {
@@ -375,7 +375,7 @@ static const ta_action *fused_actions(const ta_mixer *m, uint32_t *out_count, bo
 ta_result ta__fused_prepare(ta_mixer *m, ta_error *err)
 {
     ta__mixer_fused *f = &m->fused;
-    if (f->holds || f->kernels == NULL || m->root_motion.on) return TA_OK;
+    if (f->holds || f->kernels == NULL || ta__root_motion_on(m)) return TA_OK;
     uint32_t count = 0;
     bool additive = false;
     const ta_action *first = fused_actions(m, &count, &additive);
@@ -428,7 +428,7 @@ void ta__fused_refresh(ta_mixer *m)
     ta__mixer_fused *f = &m->fused;
     f->valid = false;
     /* a general update gave the values back before it ran */
-    if (f->holds || f->kernels == NULL || m->root_motion.on) return;
+    if (f->holds || f->kernels == NULL || ta__root_motion_on(m)) return;
     uint32_t count = 0;
     bool additive = false;
     const ta_action *first = fused_actions(m, &count, &additive);

@@ -50,6 +50,19 @@ static inline ta_track_target ta__binding_target(const ta__binding *b)
     return t;
 }
 
+/* Root motion (root_motion.c): the setting, and this update's sums. */
+struct ta__root_motion_state {
+    bool on;
+    bool keep_vertical;
+    bool yaw;
+    uint32_t node;
+    uint32_t version;   /* bumped by each setting: actions find their root track again */
+    double sum[3];      /* normal actions: sum of e m delta */
+    double weight;      /* sum of e m */
+    double add[3];      /* additive actions: sum of e m delta */
+    double yaw_sum, yaw_add;
+    };
+
 struct ta_mixer {
     ta__mem mem;
     double time;
@@ -120,18 +133,9 @@ struct ta_mixer {
      * wants_add, where it takes no room of its own: the bytes count per character.) */
 
     ta_animation_event *events;
-    /* Root motion (root_motion.c): the setting, and this update's sums. */
-    struct ta__root_motion_state {
-        bool on;
-        bool keep_vertical;
-        bool yaw;
-        uint32_t node;
-        uint32_t version;   /* bumped by each setting: actions find their root track again */
-        double sum[3];      /* normal actions: sum of e m delta */
-        double weight;      /* sum of e m */
-        double add[3];      /* additive actions: sum of e m delta */
-        double yaw_sum, yaw_add;
-    } root_motion;
+    /* Root motion (root_motion.c): NULL until a first setting, so that a
+     * mixer without it holds one pointer for it (the bytes count per character). */
+    struct ta__root_motion_state *root_motion;
     bool seek_reports;      /* set_time reports the markers (and motion) of the time it skips */
     uint32_t event_need;    /* the most events one update can make (reserved at add) */
     uint32_t event_count;
@@ -141,6 +145,12 @@ struct ta_mixer {
      * mixer is made, and its state. */
     ta__mixer_fused fused;
 };
+
+/* Whether root motion is on (root_motion.h). */
+static inline bool ta__root_motion_on(const ta_mixer *m)
+{
+    return m->root_motion != NULL && m->root_motion->on;
+}
 
 /* mixer_bindings.c */
 /* The binding of target, or TA_NONE. */

@@ -302,7 +302,7 @@ static void mix_action(ta_mixer *m, ta_action *a, double weight)
     seek_groups(a, t);
     /* A mask, or root motion with yaw, takes the general path below, so that
      * this one, three.js's, costs what it did without them. */
-    const bool root = m->root_motion.on && ta__root_drives(m, a);
+    const bool root = ta__root_motion_on(m) && ta__root_drives(m, a);
     const bool root_fast = root && a->root_rot_track == TA_NONE;
     if (!a->has_group && a->blend_mode != TA_BLEND_MODE_ADDITIVE && a->mask == NULL && (!root || root_fast)) {
         root_pile saved;
@@ -739,7 +739,7 @@ static ta_result run_steps(ta_mixer *m, const ta_mixer_targets *t, double delta,
     }
     m->event_count = 0;
     m->event_read = 0;
-    if (m->root_motion.on) ta__root_motion_begin(m);
+    if (ta__root_motion_on(m)) ta__root_motion_begin(m);
     for (uint32_t i = 0; i < m->action_count; ++i) {
         ta_action *a = m->actions[i];
         if (a->uncached) continue;
@@ -748,7 +748,7 @@ static ta_result run_steps(ta_mixer *m, const ta_mixer_targets *t, double delta,
             continue;
         }
         /* markers passed (and root motion): before the commit */
-        if (a->clip->marker_count > 0 || m->root_motion.on)
+        if (a->clip->marker_count > 0 || ta__root_motion_on(m))
             ta__mixer_report_move(m, a, set_time, !set_time || m->seek_reports);
         a->run = a->step->next;
         if (a->step->move.event != TA__CLOCK_NO_EVENT) {

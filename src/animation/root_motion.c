@@ -12,27 +12,39 @@ ta_result ta_mixer_set_root_motion(ta_mixer *m, const ta_root_motion_options *o,
 {
     if (m == NULL) return ta__fail(err, TA_ERROR_INVALID_ARGUMENT, "mixer: NULL");
     if (o != NULL && ta_node_is_none(o->root)) return ta__fail(err, TA_ERROR_INVALID_ARGUMENT, "options.root: is none");
-    m->root_motion.on = o != NULL;
-    m->root_motion.node = o != NULL ? o->root.index : 0;
-    m->root_motion.keep_vertical = o != NULL && o->keep_vertical;
-    m->root_motion.yaw = o != NULL && o->yaw;
-    m->root_motion.version++;
+    if (m->root_motion == NULL) {
+        if (o == NULL) return TA_OK; /* off, and never on */
+        m->root_motion = (struct ta__root_motion_state *)ta__calloc(&m->mem, 1, sizeof *m->root_motion);
+        if (m->root_motion == NULL) return ta__fail(err, TA_ERROR_OUT_OF_MEMORY, "out of memory setting root motion");
+    }
+    struct ta__root_motion_state *rm = m->root_motion;
+    rm->on = o != NULL;
+    rm->node = o != NULL ? o->root.index : 0;
+    rm->keep_vertical = o != NULL && o->keep_vertical;
+    rm->yaw = o != NULL && o->yaw;
+    rm->version++;
     ta__root_motion_begin(m);
     return TA_OK;
 }
 
 void ta__root_motion_begin(ta_mixer *m)
 {
-    memset(m->root_motion.sum, 0, sizeof m->root_motion.sum);
-    memset(m->root_motion.add, 0, sizeof m->root_motion.add);
-    m->root_motion.weight = 0;
-    m->root_motion.yaw_sum = 0;
-    m->root_motion.yaw_add = 0;
+    struct ta__root_motion_state *rm = m->root_motion;
+    if (rm == NULL) return;
+    memset(rm->sum, 0, sizeof rm->sum);
+    memset(rm->add, 0, sizeof rm->add);
+    rm->weight = 0;
+    rm->yaw_sum = 0;
+    rm->yaw_add = 0;
 }
 
 void ta_mixer_root_motion(const ta_mixer *m, ta_root_motion *out)
 {
-    const struct ta__root_motion_state *rm = &m->root_motion;
+    const struct ta__root_motion_state *rm = m->root_motion;
+    if (rm == NULL) {
+        memset(out, 0, sizeof *out);
+        return;
+    }
     double scale = rm->weight > 1 ? 1 / rm->weight : 1;
     out->translation.x = (float)(rm->sum[0] * scale + rm->add[0]);
     out->translation.y = (float)(rm->sum[1] * scale + rm->add[1]);
@@ -42,17 +54,17 @@ void ta_mixer_root_motion(const ta_mixer *m, ta_root_motion *out)
 
 bool ta__root_drives(const ta_mixer *m, ta_action *a)
 {
-    if (!m->root_motion.on || a->has_group) return false;
-    if (a->root_version != m->root_motion.version) {
+    if (!ta__root_motion_on(m) || a->has_group) return false;
+    if (a->root_version != m->root_motion->version) {
         a->root_track = TA_NONE;
         a->root_rot_track = TA_NONE;
         for (uint32_t i = 0; i < a->clip->track_count; ++i) {
             ta_track_target t = a->clip->tracks[i]->target;
-            if (t.family != TA_TARGET_FAMILY_NODE || t.index != m->root_motion.node) continue;
+            if (t.family != TA_TARGET_FAMILY_NODE || t.index != m->root_motion->node) continue;
             if (t.kind == TA_TRACK_KIND_POSITION && a->root_track == TA_NONE) a->root_track = i;
-            if (t.kind == TA_TRACK_KIND_QUATERNION && m->root_motion.yaw && a->root_rot_track == TA_NONE) a->root_rot_track = i;
+            if (t.kind == TA_TRACK_KIND_QUATERNION && m->root_motion->yaw && a->root_rot_track == TA_NONE) a->root_rot_track = i;
         }
-        a->root_version = m->root_motion.version;
+        a->root_version = m->root_motion->version;
     }
     return a->root_track != TA_NONE || a->root_rot_track != TA_NONE;
 }
@@ -86,7 +98,7 @@ void ta__root_in_place(const ta_mixer *m, const ta_action *a, uint32_t track, do
         double start[3];
         sample_at(a, a->clip->tracks[track], 0.0, start);
         value[0] = start[0];
-        if (!m->root_motion.keep_vertical) value[1] = start[1];
+        if (!m->root_motion->keep_vertical) value[1] = start[1];
         value[2] = start[2];
     } else if (track == a->root_rot_track) {
         /* T(0) T(t)^-1 q(t): the turn since the start taken out */
@@ -120,7 +132,7 @@ void ta__root_motion_add(ta_mixer *m, ta_action *a, const ta__clock_state *befor
 {
     if (!ta__root_drives(m, a) || s->dir == 0) return;
     ta__clock_params params = ta__action_clock_params(a);
-    struct ta__root_motion_state *rm = &m->root_motion;
+    struct ta__root_motion_state *rm = m->root_motion;
     const bool additive = a->blend_mode == TA_BLEND_MODE_ADDITIVE;
     if (a->root_rot_track != TA_NONE) {
         double e = a->step->next.effective_weight;
@@ -149,7 +161,7 @@ void ta__root_motion_add(ta_mixer *m, ta_action *a, const ta__clock_state *befor
         sample_at(a, tr, params.duration, end);
         for (int i = 0; i < 3; ++i) delta[i] += (double)s->to.k * (end[i] - start[i]);
     }
-    if (m->root_motion.keep_vertical) delta[1] = 0;
+    if (m->root_motion->keep_vertical) delta[1] = 0;
     if (additive) {
         for (int i = 0; i < 3; ++i) rm->add[i] += e * delta[i];
     } else {

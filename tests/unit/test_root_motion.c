@@ -292,6 +292,41 @@ static void test_updates_allocate_nothing(void **state)
     free_world(&w);
 }
 
+/* The first setting makes the mixer's root motion state: refused out of
+ * memory with nothing changed (off: the root moves as three.js moves it, and
+ * the motion reads zero), then made; turning it off keeps it, made once. */
+static void test_first_setting_refused_out_of_memory(void **state)
+{
+    (void)state;
+    ta_error err = {0};
+    ta_test_counter counter = {0, 0, 0, 0, -1};
+    ta_allocator alloc = ta_test_counting_allocator(&counter);
+    world w;
+    make_world(&w, false);
+    ta_mixer_destroy(w.mixer);
+    ta_mixer_options mo = {&alloc};
+    TA_ASSERT_OK(ta_mixer_create(ta_node_none(), &mo, &w.mixer, &err), &err);
+    TA_ASSERT_OK(ta_mixer_set_root_motion(w.mixer, NULL, &err), &err); /* off, never on: nothing made */
+    size_t live = counter.live_bytes;
+    ta_root_motion_options o = {w.root, false, false};
+    counter.fail_after = (long)counter.allocations;
+    TA_ASSERT_REFUSED(ta_mixer_set_root_motion(w.mixer, &o, &err), &err, TA_ERROR_OUT_OF_MEMORY, "root motion");
+    counter.fail_after = -1;
+    assert_int_equal(counter.live_bytes, live);
+    play_walk(&w, 2, TA_LOOP_MODE_REPEAT, TA_ACTION_ENDLESS, 1, 1);
+    ta_vec3 d = step(&w, 0.25);
+    assert_true(d.x == 0 && d.y == 0 && d.z == 0);
+    assert_true(ta_scene_node(w.scene, w.root)->position.x == 0.5f); /* moved, as three.js moves it */
+    TA_ASSERT_OK(ta_mixer_set_root_motion(w.mixer, &o, &err), &err);
+    d = step(&w, 0.25);
+    assert_true(d.x == 0.5f);
+    size_t made = counter.allocations;
+    TA_ASSERT_OK(ta_mixer_set_root_motion(w.mixer, NULL, &err), &err);
+    TA_ASSERT_OK(ta_mixer_set_root_motion(w.mixer, &o, &err), &err);
+    assert_int_equal(counter.allocations, made);
+    free_world(&w);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -303,6 +338,7 @@ int main(void)
         cmocka_unit_test(test_seeks_report_no_motion_unless_asked),
         cmocka_unit_test(test_yaw_extracted_and_heading_kept),
         cmocka_unit_test(test_updates_allocate_nothing),
+        cmocka_unit_test(test_first_setting_refused_out_of_memory),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
