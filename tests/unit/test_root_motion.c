@@ -249,6 +249,16 @@ static void test_yaw_extracted_and_heading_kept(void **state)
 
 /* With a mask, root motion (yaw too) and markers set up, updates allocate nothing once the bindings
  * exist, however many loops and events they pass. */
+/* A world whose mixer allocates through `alloc`, root motion off. */
+static void make_counted_world(world *w, const ta_allocator *alloc)
+{
+    ta_error err = {0};
+    make_world(w, false);
+    ta_mixer_destroy(w->mixer);
+    ta_mixer_options mo = {alloc};
+    TA_ASSERT_OK(ta_mixer_create(ta_node_none(), &mo, &w->mixer, &err), &err);
+}
+
 static void test_updates_allocate_nothing(void **state)
 {
     (void)state;
@@ -256,10 +266,7 @@ static void test_updates_allocate_nothing(void **state)
     ta_test_counter counter = {0, 0, 0, 0, -1};
     ta_allocator alloc = ta_test_counting_allocator(&counter);
     world w;
-    make_world(&w, true);
-    ta_mixer_destroy(w.mixer);
-    ta_mixer_options mo = {&alloc};
-    TA_ASSERT_OK(ta_mixer_create(ta_node_none(), &mo, &w.mixer, &err), &err);
+    make_counted_world(&w, &alloc);
     ta_root_motion_options o = {w.root, true, true};
     TA_ASSERT_OK(ta_mixer_set_root_motion(w.mixer, &o, &err), &err);
     float kt[2] = {0, 1}, kv[6] = {0, 0, 0, 2, 0, 0};
@@ -302,10 +309,7 @@ static void test_first_setting_refused_out_of_memory(void **state)
     ta_test_counter counter = {0, 0, 0, 0, -1};
     ta_allocator alloc = ta_test_counting_allocator(&counter);
     world w;
-    make_world(&w, false);
-    ta_mixer_destroy(w.mixer);
-    ta_mixer_options mo = {&alloc};
-    TA_ASSERT_OK(ta_mixer_create(ta_node_none(), &mo, &w.mixer, &err), &err);
+    make_counted_world(&w, &alloc);
     TA_ASSERT_OK(ta_mixer_set_root_motion(w.mixer, NULL, &err), &err); /* off, never on: nothing made */
     size_t live = counter.live_bytes;
     ta_root_motion_options o = {w.root, false, false};
