@@ -29,6 +29,10 @@ set(TA_INSTALL_PKGCONFIGDIR ${CMAKE_INSTALL_LIBDIR}/pkgconfig CACHE STRING
 target_compile_definitions(threeanim_runtime_static INTERFACE TA_STATIC)
 target_compile_definitions(threeanim_static INTERFACE TA_STATIC)
 
+# The loaders' library needs the runtime's, installed beside it: it looks for
+# it in its own folder, so that a program that needs only the loaders (one
+# that just loads) starts from any prefix with the README's one -rpath.
+set_target_properties(threeanim PROPERTIES INSTALL_RPATH "$ORIGIN")
 install(TARGETS threeanim_runtime threeanim_runtime_static threeanim threeanim_static EXPORT threeanimTargets
   RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR}
   LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}

@@ -13,9 +13,13 @@
 //   rotations differ by float32 roundings).
 //
 //   node instances.mjs NODE_MODULES EXAMPLE DEFAULT_GLB SAMPLES_DIR OUT_DIR
-import { run, loadThree, loadGltf, Comparer } from './lib.mjs';
+//
+// It prints the bytes per instance, of the bundled rig and of the Fox of the
+// glTF samples (when they are there): the README's figures.
+import path from 'node:path';
+import { run, loadThree, loadGltf, Comparer, sampleExists } from './lib.mjs';
 
-const [modules, exe, glb] = process.argv.slice(2);
+const [modules, exe, glb, samples] = process.argv.slice(2);
 const three = await loadThree(modules);
 const { THREE } = three;
 THREE.setConsoleFunction(() => {});
@@ -31,7 +35,16 @@ const allocs = two.comments.find((c) => c.startsWith('# allocations during the t
 same.equal(allocs, '# allocations during the threaded frames: 0', 'allocations while threaded');
 const bytes = two.comments.find((c) => c.startsWith('# bytes per instance:'));
 same.equal(bytes !== undefined && Number(bytes.split(':')[1].trim().split(' ')[0]) > 0, true, 'bytes per instance');
-if (bytes) console.log(bytes);
+if (bytes) console.log(bytes.replace('#', '# the bundled rig:'));
+// The README's figure for the Fox (Khronos glTF samples), when they are here.
+const fox = 'Fox/glTF-Binary/Fox.glb';
+if (samples && sampleExists(samples, fox)) {
+  const foxBytes = run(exe, [path.join(samples, fox), '4', '0', '1']).comments.find((c) => c.startsWith('# bytes per instance:'));
+  same.equal(foxBytes !== undefined, true, 'bytes per Fox instance');
+  if (foxBytes) console.log(foxBytes.replace('#', '# Fox:'));
+} else {
+  console.log(`# Fox: not in the glTF samples (${samples || 'TA_SAMPLES_DIR not set'}), its bytes per instance not printed`);
+}
 
 const cmp = new Comparer('instances against three.js', 1e-4);
 const lines = two.out.split('\n');

@@ -5,8 +5,9 @@
 #     into a run; the three.js block beside it, run by three.js 0.186.0 in Node
 #     (its GLTFLoader given the file through tests/cli/gltf_node.mjs), must
 #     print the same height (skipped, exit 77, without node and three.js);
-#   - for-engine-authors.md: the frame loop compiles, with the engine's two
-#     calls declared, without a warning.
+#   - for-engine-authors.md: the program builds without a warning and runs on
+#     the bundled model; every world, bone and bind matrix inverse it prints
+#     is three.js's (check_engine_doc.mjs; skipped, exit 77, without node).
 #
 # usage: check_doc_examples.sh SOURCE_DIR WORK_DIR CC LIBRARIES NODE [EXTRA_FLAGS]
 # (LIBRARIES: the static archives, space-separated, the loaders' first)
@@ -21,23 +22,13 @@ block() { awk -v lang="${3:-c}" -v want="$2" '$0 == "```" lang { n++; inside = n
 flags="-std=c11 -Wall -Wextra -Werror -I$src/include $extra"
 
 # ---- for engine authors ------------------------------------------------------------------
-{
-  echo '#include <stdio.h>'
-  echo '#include "threeanim/threeanim.h"'
-  echo 'void engine_set_local_transform(void *node, float px, float py, float pz, float qx, float qy, float qz, float qw,'
-  echo '                                float sx, float sy, float sz);'
-  echo 'void engine_set_morph_weights(void *node, const float *weights, uint32_t count);'
-  echo 'void frame(ta_mixer *mixer, ta_model *model, ta_clock clock, void **my_nodes);'
-  echo 'void frame(ta_mixer *mixer, ta_model *model, ta_clock clock, void **my_nodes)'
-  echo '{'
-  echo '    ta_error err = {0};'
-  block "$src/docs/for-engine-authors.md" 1
-  echo '}'
-} > "$work/engine.c"
-[ "$(wc -l < "$work/engine.c")" -gt 15 ] || fail "for-engine-authors.md has no C block"
+block "$src/docs/for-engine-authors.md" 1 > "$work/engine.c"
+[ "$(wc -l < "$work/engine.c")" -gt 40 ] || fail "for-engine-authors.md has no C program"
 # shellcheck disable=SC2086
-"$cc" $flags -c -o "$work/engine.o" "$work/engine.c" || fail "the C block of for-engine-authors.md does not compile"
-echo "ok   for-engine-authors.md: the frame loop compiles"
+"$cc" $flags -o "$work/engine" "$work/engine.c" $lib -ljansson -lm -lpthread ||
+  fail "the C program of for-engine-authors.md does not build"
+"$work/engine" "$src/examples/default.glb" > "$work/engine.txt" || fail "the C program of for-engine-authors.md failed"
+echo "ok   for-engine-authors.md: the program builds and runs"
 
 # ---- for three.js users ----------------------------------------------------------------
 {
@@ -70,4 +61,6 @@ want=$("$node" "$work/threejs_users.mjs") || fail "the three.js block of for-thr
 awk -v a="$got" -v b="$want" 'BEGIN { d = a - b; exit !(b != "" && d * d < 1e-12) }' ||
   fail "for-threejs-users.md's C block prints $got, its three.js block $want"
 echo "ok   for-threejs-users.md: hips at $got after a frame of walk into run, in C and in three.js ($want)"
+"$node" "$src/tests/package/check_engine_doc.mjs" "$src/tests/node_modules" "$src/examples/default.glb" "$work/engine.txt" ||
+  fail "the numbers of for-engine-authors.md's program are not three.js's"
 

@@ -8,6 +8,9 @@
 #   - pkg-config: a plain compiler command line, `pkg-config --cflags --libs
 #     threeanim` (both libraries), `threeanim-static` (both archives by their
 #     paths, jansson and libm), `threeanim-runtime` and `threeanim-runtime-static`.
+# The README's "Twenty lines" program and a program that only loads
+# (load_only.c), built with the README's own pkg-config and rpath command,
+# start from the prefix with no LD_LIBRARY_PATH.
 # A runtime-only program (runtime_only.c) is linked with no jansson on its
 # link line and needs neither jansson nor the loaders' library.
 # The bundled model is installed where `threeanim example --path`, pkg-config's
@@ -144,6 +147,41 @@ for kind in shared static; do
   "$cc" $cflags -o "$dir/crossfade" "$src/examples/crossfade.c" $extra $libs -lm \
     || fail "pkg-config ($kind): cannot build crossfade"
   check_run "pc-$kind-crossfade" "$dir/crossfade" $kind
+done
+
+# The README's commands, word for word, from this prefix: its "Twenty lines"
+# program and a program that only loads (load_only.c), each built with
+# `cc FILE $(pkg-config --cflags --libs threeanim) -Wl,-rpath,$(pkg-config
+# --variable=libdir threeanim)` and run with no LD_LIBRARY_PATH. The load-only
+# program calls nothing of the runtime itself: where the linker drops unused
+# libraries (--as-needed, the default of some distributions, and asked for
+# here a second time), it needs only libthreeanim-io.so, which must find
+# libthreeanim-runtime.so from its own RUNPATH ($ORIGIN).
+readelf -d "$prefix/$libdir/libthreeanim-io.so.$version" | grep -q 'R.*PATH.*\[\$ORIGIN\]' ||
+  fail "the installed libthreeanim-io.so has no RUNPATH \$ORIGIN: a program that needs only it cannot find libthreeanim-runtime.so"
+dir=$work/readme
+mkdir -p "$dir"
+awk '$0 == "```c" { n++; inside = n == 1; next } /^```/ { inside = 0 } inside' "$src/README.md" > "$dir/walk.c"
+[ -s "$dir/walk.c" ] || fail "README.md has no C block"
+readme_build() { # readme_build OUT FILE [FLAGS]: the README's command line
+  # shellcheck disable=SC2046,SC2086
+  (cd "$dir" && env -u LD_LIBRARY_PATH "$cc" "$2" -o "$1" $(pkg-config --cflags --libs threeanim) \
+    -Wl,-rpath,$(pkg-config --variable=libdir threeanim) ${3:-} $extra) || fail "the README's command cannot build $2"
+}
+readme_build walk walk.c
+got=$(cd "$dir" && env -u LD_LIBRARY_PATH ./walk "$("$prefix/bin/threeanim" example --path)") ||
+  fail "the README's program, built with the README's command, does not run from $prefix"
+[ "$got" = "$("$build/examples/readme_example" "$src/examples/default.glb")" ] ||
+  fail "the README's program built from $prefix prints what the in-tree one does not"
+echo "ok   readme-twenty-lines: built with the README's pkg-config and rpath command, runs from $prefix"
+cp "$src/tests/package/load_only.c" "$dir/load_only.c"
+want=$("$build/tests/package/load_only" "$src/examples/default.glb") || fail "the in-tree load_only failed"
+for asneeded in "" -Wl,--as-needed; do
+  readme_build load_only load_only.c "$asneeded"
+  got=$(cd "$dir" && env -u LD_LIBRARY_PATH ./load_only "$src/examples/default.glb") ||
+    fail "a load-only program built with the README's command ${asneeded:+and $asneeded }does not start from $prefix"
+  [ "$got" = "$want" ] || fail "load_only ${asneeded:+($asneeded) }printed $got, not $want"
+  echo "ok   readme-load-only${asneeded:+ $asneeded}: $got"
 done
 
 # The runtime alone: no jansson on the link line, from either file.
