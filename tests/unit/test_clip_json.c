@@ -442,6 +442,43 @@ static void test_read_a_whole_morph_array_wider_than_the_mesh(void **state)
     reader_free(&r);
 }
 
+/* A scene's mesh may have any number of morph targets (a glTF file's have as
+ * many as it gives). A whole morphTargetInfluences binds one target each, up
+ * to TA_MAX_MORPH_TARGETS, what a ta_track_binding holds; past it the track
+ * is refused, before a target is written past the binding's array. */
+static void test_a_whole_morph_list_binds_up_to_the_limit(void **state)
+{
+    (void)state;
+    static const uint32_t counts[2] = {12, TA_MAX_MORPH_TARGETS + 1};
+    for (int c = 0; c < 2; ++c) {
+        reader r;
+        reader_make(&r, NULL);
+        ta_error err = {0};
+        ta_node_id face = add_node(r.f.scene, r.f.root, "Face", "u-face", TA_NODE_TYPE_MESH);
+        ta_mesh_desc desc = {face, counts[c], NULL, NULL, NULL, 0, NULL, 0};
+        TA_ASSERT_OK(ta_scene_add_mesh(r.f.scene, &desc, NULL, &err), &err);
+        char text[8192];
+        int o = snprintf(text, sizeof text,
+                         "{\"duration\":1,\"tracks\":[{\"name\":\"Face.morphTargetInfluences\",\"type\":\"number\","
+                         "\"times\":[0],\"values\":[");
+        for (uint32_t k = 0; k < counts[c]; ++k)
+            o += snprintf(text + o, sizeof text - (size_t)o, "%s%u", k ? "," : "", k);
+        snprintf(text + o, sizeof text - (size_t)o, "]}]}");
+        if (counts[c] <= TA_MAX_MORPH_TARGETS) {
+            ta_clip *clip = read_ok(&r, text);
+            assert_int_equal(ta_clip_track_count(clip), counts[c]);
+            TA_ASSERT_NEAR(ta_track_values(ta_clip_track(clip, 11))[0], 11, 0);
+            assert_int_equal(ta_track_target_of(ta_clip_track(clip, 11)).element, 11);
+            ta_clip_release(clip);
+        } else {
+            refused(&r, text, TA_ERROR_LIMIT_EXCEEDED,
+                    "tracks[0].name: track \"Face.morphTargetInfluences\": the mesh \"Face\" has 257 morph targets; a "
+                    "binding of the whole list holds at most 256 (TA_MAX_MORPH_TARGETS)");
+        }
+        reader_free(&r);
+    }
+}
+
 static void test_read_from_a_skinned_mesh_finds_its_bones(void **state)
 {
     (void)state;
@@ -769,6 +806,7 @@ int main(void)
         cmocka_unit_test(test_write_refuses_what_three_js_json_cannot_hold),
         cmocka_unit_test(test_read_binds_each_path_as_three_js),
         cmocka_unit_test(test_read_a_whole_morph_array_wider_than_the_mesh),
+        cmocka_unit_test(test_a_whole_morph_list_binds_up_to_the_limit),
         cmocka_unit_test(test_read_from_a_skinned_mesh_finds_its_bones),
         cmocka_unit_test(test_read_binds_the_element_form_of_a_material_property),
         cmocka_unit_test(test_read_leaves_out_what_three_js_binds_to_nothing),
