@@ -299,7 +299,9 @@ typedef struct ta_clip_read_options {
  * (a track whose type is not the type of its property), TA_ERROR_UNKNOWN_ENUM (a blend mode), the
  * track and clip refusals of ta_track_create and ta_clip_create (a marker's named
  * user_data.markers[i]), TA_ERROR_EMPTY_CLIP (every track
- * left out), TA_ERROR_OUT_OF_MEMORY. Every message starts with the JSON path of the fault.
+ * left out), TA_ERROR_OUT_OF_RANGE (a duration of 0 over tracks with keys after 0: three.js keeps
+ * the 0, this library cannot; a pose clip, every key at 0, is read with duration 0 as three.js
+ * reads it), TA_ERROR_OUT_OF_MEMORY. Every message starts with the JSON path of the fault.
  * @threejs AnimationClip.parse(JSON.parse(text)), then the binding a mixer would do.
  */
 TA_API ta_result ta_clip_read(const char *text, size_t length, const ta_clip_read_options *options,

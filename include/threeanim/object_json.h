@@ -47,9 +47,9 @@
  * type, a missing member three.js needs, a uuid that names nothing (a
  * geometry, material, texture, image, skeleton, bone or clip: code
  * TA_ERROR_MISSING_TARGET), a metadata version that is not 4.x, a value the
- * scene refuses (a light angle past pi/2, a material opacity above 1, more
- * than TA_MAX_MORPH_TARGETS morph targets), and the clip refusals of
- * animation_json.h. A refused call makes no model.
+ * scene refuses (a light angle past pi/2, a material opacity above 1), a
+ * mesh of more than TA_MAX_MORPH_TARGETS morph targets (TA_ERROR_LIMIT_EXCEEDED),
+ * and the clip refusals of animation_json.h. A refused call makes no model.
  *
  * ta_object_json_write writes a scene, its assets, its cameras and a list of
  * clips as a document that three.js's ObjectLoader reads back into the same
@@ -92,10 +92,10 @@ extern "C" {
  * @errors TA_ERROR_INVALID_ARGUMENT (text or out_model NULL, a bad allocator), TA_ERROR_PARSE (not
  * JSON, a member of the wrong type, a missing member three.js needs, a metadata version that is not
  * 4.x), TA_ERROR_LIMIT_EXCEEDED (a ta_load_limits limit, checked before the reader allocates for
- * what the document claims), TA_ERROR_MISSING_TARGET (a uuid that names nothing: a geometry,
- * material, texture, image, skeleton, bone or clip), a value the scene refuses (a light angle past
- * pi/2, a material opacity above 1, more than TA_MAX_MORPH_TARGETS morph targets: that call's
- * code), the clip refusals of ta_clip_read, TA_ERROR_OUT_OF_MEMORY. Every message starts with the
+ * what the document claims; a mesh of more than TA_MAX_MORPH_TARGETS morph targets),
+ * TA_ERROR_MISSING_TARGET (a uuid that names nothing: a geometry, material, texture, image,
+ * skeleton, bone or clip), a value the scene refuses (a light angle past pi/2, a material opacity
+ * above 1: that call's code), the clip refusals of ta_clip_read, TA_ERROR_OUT_OF_MEMORY. Every message starts with the
  * JSON path of the fault. A refused call makes no model.
  * @threejs ObjectLoader.parse(json), with ObjectLoader.parseAnimations.
  */
@@ -111,10 +111,10 @@ TA_API ta_result ta_object_json_read(const char *text, size_t length, const ta_l
  * @errors TA_ERROR_INVALID_ARGUMENT (path or out_model NULL, a bad allocator), TA_ERROR_IO (a file
  * that cannot be read or is not a regular file), TA_ERROR_PARSE (not JSON, a member of the wrong type, a missing member
  * three.js needs, a metadata version that is not 4.x), TA_ERROR_LIMIT_EXCEEDED (a ta_load_limits
- * limit, checked before the reader allocates for what the document claims), TA_ERROR_MISSING_TARGET
- * (a uuid that names nothing: a geometry, material, texture, image, skeleton, bone or clip), a
- * value the scene refuses (a light angle past pi/2, a material opacity above 1, more than
- * TA_MAX_MORPH_TARGETS morph targets: that call's code), the clip refusals of ta_clip_read,
+ * limit, checked before the reader allocates for what the document claims; a mesh of more than
+ * TA_MAX_MORPH_TARGETS morph targets), TA_ERROR_MISSING_TARGET (a uuid that names nothing: a
+ * geometry, material, texture, image, skeleton, bone or clip), a value the scene refuses (a light
+ * angle past pi/2, a material opacity above 1: that call's code), the clip refusals of ta_clip_read,
  * TA_ERROR_OUT_OF_MEMORY. Every message starts with the JSON path of the fault. A refused call
  * makes no model.
  * @threejs ObjectLoader.load(url).

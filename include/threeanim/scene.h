@@ -76,11 +76,14 @@ typedef struct ta_node {
 } ta_node;
 
 /**
- * The most morph targets a mesh read from three.js JSON (object_json.h) and a morph binding of
- * animation_json.h take. A scene's meshes, and the glTF loader's, have as many as they are given,
- * as in three.js (face rigs have 52).
+ * The most morph targets a mesh read from three.js JSON (object_json.h) may have, and the most a
+ * binding of a whole ".morphTargetInfluences" track (animation_json.h) holds: a load limit, not a
+ * limit of the scene. A scene's meshes, and the glTF loader's, have as many as they are given, as
+ * in three.js, whose ObjectLoader takes any number (the 8 of its old renderer is long gone; face
+ * rigs have 52). The number bounds what a JSON mesh may ask of memory (a geometry's morph list is
+ * named once per mesh that uses it) and the size of ta_track_binding.
  */
-#define TA_MAX_MORPH_TARGETS 8
+#define TA_MAX_MORPH_TARGETS 256
 
 /** A mesh or a skinned mesh attached to a node. */
 typedef struct ta_mesh {
@@ -341,8 +344,7 @@ TA_API ta_mat4 ta_scene_world_matrix(const ta_scene *scene, ta_node_id node);
  * valid until the next add of a mesh.
  * @errors TA_ERROR_INVALID_ARGUMENT (scene or desc NULL, a NULL list with a count, bones on a mesh
  * that is not skinned), TA_ERROR_MISSING_TARGET (desc->node not in the scene),
- * TA_ERROR_OUT_OF_RANGE (more than TA_MAX_MORPH_TARGETS morph targets), TA_ERROR_NOT_A_NUMBER (an
- * influence not finite), TA_ERROR_LIMIT_EXCEEDED, TA_ERROR_OUT_OF_MEMORY. A refused add changes
+ * TA_ERROR_NOT_A_NUMBER (an influence not finite), TA_ERROR_LIMIT_EXCEEDED, TA_ERROR_OUT_OF_MEMORY. A refused add changes
  * nothing.
  * @threejs new Mesh(geometry, material), with its morphTargetInfluences and morphTargetDictionary.
  */
@@ -415,8 +417,8 @@ TA_API ta_result ta_scene_set_morph_name(ta_scene *scene, ta_mesh *mesh, uint32_
  * index is what ta_track_target_morph takes.
  *
  * @ownership None.
- * @errors TA_ERROR_INVALID_ARGUMENT (mesh or name NULL, a mesh filled by hand with more than
- * TA_MAX_MORPH_TARGETS targets), TA_ERROR_NOT_FOUND.
+ * @errors TA_ERROR_INVALID_ARGUMENT (mesh or name NULL, morph_names NULL with morph targets),
+ * TA_ERROR_NOT_FOUND.
  * @threejs mesh.morphTargetDictionary[name].
  */
 TA_API ta_result ta_mesh_find_morph_target(const ta_mesh *mesh, const char *name, uint32_t *out_target, ta_error *err);

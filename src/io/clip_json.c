@@ -317,7 +317,7 @@ static void destroy_tracks(ta_track **tracks, uint32_t count)
 }
 
 static ta_result read_clip_header(const json_t *json, ta__jpath *path, ta_clip_options *opts, const char **name,
-                                  double *frame_time, ta_error *err)
+                                  double *frame_time, bool *zero_duration, ta_error *err)
 {
     ta_result r;
     if ((r = ta__jget_string(err, json, path->text, "name", false, name)) != TA_OK) return r;
@@ -331,14 +331,14 @@ static ta_result read_clip_header(const json_t *json, ta__jpath *path, ta_clip_o
         TA_OK)
         return r;
     size_t mark;
-    if (has_duration && duration == 0) {
-        mark = ta__jpath_key(path, "duration");
-        r = ta__jfail(err, TA_ERROR_EMPTY_CLIP, path->text, "0 is a clip that lasts no time");
-        ta__jpath_pop(path, mark);
-        return r;
-    }
-    /* A negative duration asks for the longest track's, as in three.js. */
+    /* A negative duration asks for the longest track's, as in three.js; so
+     * does 0 here (ta_clip_options), which three.js keeps as it is: the two
+     * agree when every key is at 0, a pose clip of no length, which three.js
+     * makes (AnimationClip.parse, then resetDuration for -1) and so does this
+     * reader. A 0 over longer tracks is refused once they are read. */
+    *zero_duration = has_duration && duration == 0;
     opts->duration = has_duration && duration > 0 ? duration : 0;
+    opts->allow_empty = true;
     if (has_fps && !(fps > 0)) {
         mark = ta__jpath_key(path, "fps");
         r = ta__jfail(err, TA_ERROR_OUT_OF_RANGE, path->text, "%.17g frames a second is not above zero", fps);
@@ -388,7 +388,8 @@ ta_result ta__clip_from_json(const json_t *json, ta__jpath *path, const ta__clip
     opts.allocator = &mem->a;
     const char *name;
     double frame_time = 1;
-    ta_result r = read_clip_header(json, path, &opts, &name, &frame_time, err);
+    bool zero_duration = false;
+    ta_result r = read_clip_header(json, path, &opts, &name, &frame_time, &zero_duration, err);
     if (r != TA_OK) return r;
     const json_t *jtracks;
     if ((r = ta__jget_member(err, json, path->text, "tracks", JSON_ARRAY, true, &jtracks)) != TA_OK) return r;
@@ -483,9 +484,20 @@ ta_result ta__clip_from_json(const json_t *json, ta__jpath *path, const ta__clip
             opts.marker_count = split.marker_count;
             r = ta__user_data_name_markers(ta_clip_create(name, tracks, made, &opts, out_clip, err), err);
             ta__user_data_split_free(mem, &split);
+            if (r == TA_OK) made = 0; /* the clip owns them */
         }
-        if (r != TA_OK) r = ta__prefix(err, r, "%s", ta__jpath_str(path));
-        else made = 0; /* the clip owns them */
+        if (r == TA_OK && zero_duration && ta_clip_duration(*out_clip).seconds > 0) {
+            size_t mark = ta__jpath_key(path, "duration");
+            r = ta__jfail(err, TA_ERROR_OUT_OF_RANGE, path->text,
+                          "0, but the tracks run to %.9g s: three.js would hold them in a clip of no length, which "
+                          "plays its keys at 0 only",
+                          ta_clip_duration(*out_clip).seconds);
+            ta__jpath_pop(path, mark);
+            ta_clip_release(*out_clip);
+            *out_clip = NULL;
+        } else if (r != TA_OK) {
+            r = ta__prefix(err, r, "%s", ta__jpath_str(path));
+        }
     }
     destroy_tracks(tracks, made);
     ta__free(mem, tracks, sizeof(ta_track *) * cap);

@@ -270,6 +270,13 @@ typedef struct gltf_scene_state {
 
 /* gltf_scene_read.c: every node, skin, mesh and scene read and checked. */
 ta_result gltf__read_scene_parts(gltf_ctx *g, gltf_scene_state *st);
+/* Node i's matrix (decomposed) or translation, rotation and scale, written
+ * over *position, *quaternion and *scale where the node has them. Refuses a
+ * number that does not fit a float32, and a matrix whose scale does not:
+ * three.js holds them in doubles, a float would hold an infinity. *singular:
+ * a matrix with a zero determinant, of which only the translation is kept. */
+ta_result gltf__node_transform(gltf_ctx *g, uint32_t i, ta_vec3 *position, ta_quat *quaternion, ta_vec3 *scale,
+                               bool *singular);
 /* gltf_scene_names.c: the unique names, in GLTFLoader's order. */
 ta_result gltf__give_names(gltf_ctx *g, gltf_scene_state *st);
 /* gltf_material.c: every material, in file order (material id = glTF index),

@@ -45,9 +45,9 @@ static ta_result read_map(gltf_ctx *g, const json_t *info, const char *path, ta_
         char tp[TA__JPATH_SIZE];
         ta__jpath_format(tp, "%s.extensions.KHR_texture_transform", path);
         double offset[2] = {0, 0}, scale[2] = {1, 1}, rotation;
-        if ((r = ta__jget_numbers(g->err, transform, tp, "offset", 2, offset, NULL)) != TA_OK) return r;
-        if ((r = ta__jget_numbers(g->err, transform, tp, "scale", 2, scale, NULL)) != TA_OK) return r;
-        if ((r = ta__jget_number(g->err, transform, tp, "rotation", false, 0, &rotation, NULL)) != TA_OK) return r;
+        if ((r = ta__jget_numbers_f32(g->err, transform, tp, "offset", 2, offset, NULL)) != TA_OK) return r;
+        if ((r = ta__jget_numbers_f32(g->err, transform, tp, "scale", 2, scale, NULL)) != TA_OK) return r;
+        if ((r = ta__jget_number_f32(g->err, transform, tp, "rotation", false, 0, &rotation, NULL)) != TA_OK) return r;
         t.offset = ta_vec2_make((float)offset[0], (float)offset[1]);
         t.repeat = ta_vec2_make((float)scale[0], (float)scale[1]);
         t.rotation = (float)rotation;
@@ -134,7 +134,7 @@ static ta_result make_material(gltf_ctx *g, uint32_t index)
     double v;
     if (kind != TA_MATERIAL_KIND_BASIC) {
         ta__jpath_format(ep, "%s.extensions.KHR_materials_emissive_strength", mp);
-        if ((r = ta__jget_number(g->err, ta__jget(ext, "KHR_materials_emissive_strength"), ep, "emissiveStrength",
+        if ((r = ta__jget_number_f32(g->err, ta__jget(ext, "KHR_materials_emissive_strength"), ep, "emissiveStrength",
                                  false, 1, &v, NULL)) != TA_OK)
             return r;
         if (v < 0) return ta__fail(g->err, TA_ERROR_PARSE, "%s.emissiveStrength: %g is below 0", ep, v);

@@ -29,11 +29,11 @@ static ta_result make_camera(gltf_ctx *g, uint32_t c, ta_node_id node)
     if (!ci->orthographic) {
         double yfov, aspect, znear, zfar;
         bool has_fov;
-        if ((r = ta__jget_number(g->err, p, cp, "yfov", false, 0, &yfov, &has_fov)) != TA_OK) return r;
+        if ((r = ta__jget_number_f32(g->err, p, cp, "yfov", false, 0, &yfov, &has_fov)) != TA_OK) return r;
         if (!has_fov) return ta__fail(g->err, TA_ERROR_PARSE, "%s.yfov: is missing", cp);
-        if ((r = ta__jget_number(g->err, p, cp, "aspectRatio", false, 0, &aspect, NULL)) != TA_OK) return r;
-        if ((r = ta__jget_number(g->err, p, cp, "znear", false, 0, &znear, NULL)) != TA_OK) return r;
-        if ((r = ta__jget_number(g->err, p, cp, "zfar", false, 0, &zfar, NULL)) != TA_OK) return r;
+        if ((r = ta__jget_number_f32(g->err, p, cp, "aspectRatio", false, 0, &aspect, NULL)) != TA_OK) return r;
+        if ((r = ta__jget_number_f32(g->err, p, cp, "znear", false, 0, &znear, NULL)) != TA_OK) return r;
+        if ((r = ta__jget_number_f32(g->err, p, cp, "zfar", false, 0, &zfar, NULL)) != TA_OK) return r;
         ta_perspective_camera cam = ta_perspective_camera_defaults();
         cam.node = node;
         cam.fov = (float)(yfov * (180.0 / TA_PI));
@@ -52,7 +52,7 @@ static ta_result make_camera(gltf_ctx *g, uint32_t c, ta_node_id node)
         static const char *const keys[4] = {"xmag", "ymag", "znear", "zfar"};
         for (int k = 0; k < 4; ++k) {
             bool present;
-            if ((r = ta__jget_number(g->err, p, cp, keys[k], false, 0, &v[k], &present)) != TA_OK) return r;
+            if ((r = ta__jget_number_f32(g->err, p, cp, keys[k], false, 0, &v[k], &present)) != TA_OK) return r;
             if (!present) return ta__fail(g->err, TA_ERROR_PARSE, "%s.%s: is missing", cp, keys[k]);
         }
         if (v[0] == 0 || v[1] == 0)
@@ -102,8 +102,8 @@ static ta_result make_light(gltf_ctx *g, uint32_t l, ta_node_id node)
     double color[3] = {1, 1, 1}, intensity, range;
     if ((r = ta__jget_numbers(g->err, def, lp, "color", 3, color, NULL)) != TA_OK) return r;
     for (int c = 0; c < 3; ++c) light.color[c] = ta_color_linear_to_srgb_byte(color[c]);
-    if ((r = ta__jget_number(g->err, def, lp, "intensity", false, 1, &intensity, NULL)) != TA_OK) return r;
-    if ((r = ta__jget_number(g->err, def, lp, "range", false, 0, &range, NULL)) != TA_OK) return r;
+    if ((r = ta__jget_number_f32(g->err, def, lp, "intensity", false, 1, &intensity, NULL)) != TA_OK) return r;
+    if ((r = ta__jget_number_f32(g->err, def, lp, "range", false, 0, &range, NULL)) != TA_OK) return r;
     light.intensity = (float)intensity;
     if (kind != TA_LIGHT_KIND_DIRECTIONAL) light.distance = (float)range;
     if (kind == TA_LIGHT_KIND_SPOT) {
@@ -111,8 +111,8 @@ static ta_result make_light(gltf_ctx *g, uint32_t l, ta_node_id node)
         char sp[TA__JPATH_SIZE];
         ta__jpath_format(sp, "%s.spot", lp);
         if ((r = ta__jget_object(g->err, def, lp, "spot", &spot)) != TA_OK) return r;
-        if ((r = ta__jget_number(g->err, spot, sp, "innerConeAngle", false, 0, &li->inner, NULL)) != TA_OK) return r;
-        if ((r = ta__jget_number(g->err, spot, sp, "outerConeAngle", false, TA_PI / 4, &li->outer, NULL)) != TA_OK)
+        if ((r = ta__jget_number_f32(g->err, spot, sp, "innerConeAngle", false, 0, &li->inner, NULL)) != TA_OK) return r;
+        if ((r = ta__jget_number_f32(g->err, spot, sp, "outerConeAngle", false, TA_PI / 4, &li->outer, NULL)) != TA_OK)
             return r;
         /* KHR_lights_punctual: 0 <= inner < outer (<= pi/2, which the light
          * itself checks); otherwise the penumbra, 1 - inner / outer, is no
@@ -245,38 +245,13 @@ static ta_result make_light_object(gltf_ctx *g, gltf_scene_state *st, uint32_t i
 
 static ta_result set_transform(gltf_ctx *g, uint32_t i, ta_node_id made)
 {
-    char np[TA__JPATH_SIZE];
-    ta__jpath_format(np, "nodes[%u]", i);
-    json_t *def = g->node_info[i].def;
     ta_node *node = ta_scene_node(g->model->scene, made);
-    ta_result r;
-    double m[16];
-    bool has_matrix;
-    if ((r = ta__jget_numbers(g->err, def, np, "matrix", 16, m, &has_matrix)) != TA_OK) return r;
-    if (has_matrix) {
-        ta_mat4 mat;
-        for (int k = 0; k < 16; ++k) mat.m[k] = (float)m[k];
-        ta_vec3 p, s;
-        ta_quat q;
-        /* Matrix4.decompose: a zero determinant of the 3x3 part keeps only the
-         * translation (scale one, no turn). */
-        if (!ta_mat4_decompose(&mat, &p, &q, &s))
-            ta__model_warn(g->model, "%s.matrix: has a zero determinant; only its translation is kept, as three.js does",
-                           np);
-        node->position = p;
-        node->quaternion = q;
-        node->scale = s;
-        return TA_OK;
-    }
-    double t[3], q[4], s[3];
-    bool has;
-    if ((r = ta__jget_numbers(g->err, def, np, "translation", 3, t, &has)) != TA_OK) return r;
-    if (has) node->position = ta_vec3_make((float)t[0], (float)t[1], (float)t[2]);
-    if ((r = ta__jget_numbers(g->err, def, np, "rotation", 4, q, &has)) != TA_OK) return r;
-    if (has) node->quaternion = ta_quat_make((float)q[0], (float)q[1], (float)q[2], (float)q[3]);
-    if ((r = ta__jget_numbers(g->err, def, np, "scale", 3, s, &has)) != TA_OK) return r;
-    if (has) node->scale = ta_vec3_make((float)s[0], (float)s[1], (float)s[2]);
-    return TA_OK;
+    bool singular;
+    ta_result r = gltf__node_transform(g, i, &node->position, &node->quaternion, &node->scale, &singular);
+    if (r == TA_OK && singular)
+        ta__model_warn(g->model, "nodes[%u].matrix: has a zero determinant; only its translation is kept, as three.js does",
+                       i);
+    return r;
 }
 
 /* GLTFParser._loadNodeShallow's choice of object, then loadNode's children. */
@@ -378,8 +353,6 @@ static ta_result attach_meshes(gltf_ctx *g, gltf_scene_state *st)
         gltf_node_info *n = &g->node_info[pm->gltf_node];
         gltf_mesh_info *mi = &g->mesh_info[pm->mesh];
         const gltf_primitive_info *pi = &mi->prims[pm->prim];
-        char np[TA__JPATH_SIZE];
-        ta__jpath_format(np, "nodes[%u]", pm->gltf_node);
         uint32_t count = pi->morph_count;
         float *influences = (float *)gltf__arena_alloc(&g->arena, count + 1u, sizeof(float));
         const char **names = (const char **)gltf__arena_alloc(&g->arena, count + 1u, sizeof(char *));
@@ -389,11 +362,8 @@ static ta_result attach_meshes(gltf_ctx *g, gltf_scene_state *st)
             snprintf(digits[t], sizeof digits[t], "%u", t);
             names[t] = digits[t];
         }
-        json_t *node_weights;
-        if ((r = ta__jget_array(g->err, n->def, np, "weights", &node_weights, NULL)) != TA_OK) return r;
-        for (size_t w = 0; w < json_array_size(node_weights); ++w)
-            if (!json_is_number(json_array_get(node_weights, w)))
-                return ta__fail(g->err, TA_ERROR_PARSE, "%s.weights[%zu]: is not a number", np, w);
+        /* Checked with the node (gltf_scene_read.c). */
+        json_t *node_weights = ta__jget(n->def, "weights");
         if (pi->morph_count > 0) {
             read_weights(ta__jget(mi->def, "weights"), influences, count);
             /* GLTFLoader's createNodeMesh sets node weights on Meshes only. */

@@ -1,13 +1,67 @@
 /* The first pass over the scene's parts: every node, skin, mesh and scene is
- * read and checked before anything is made -- indices in range, one parent per
- * node, no cycle, the tree within max_depth, every primitive's accessors within
- * their buffers -- and the counts GLTFLoader's _markDefs keeps are taken: which
- * nodes are bones, which meshes are skinned, how many nodes share each mesh,
- * camera and light. */
+ * read and checked before anything is made -- indices in range, transforms
+ * and weights that fit float32s, one parent per node, no cycle, the tree
+ * within max_depth, every primitive's accessors within their buffers -- and
+ * the counts GLTFLoader's _markDefs keeps are taken: which nodes are bones,
+ * which meshes are skinned, how many nodes share each mesh, camera and light. */
+#include <float.h>
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "io/gltf_internal.h"
+
+ta_result gltf__node_transform(gltf_ctx *g, uint32_t i, ta_vec3 *position, ta_quat *quaternion, ta_vec3 *scale,
+                               bool *singular)
+{
+    char np[TA__JPATH_SIZE];
+    ta__jpath_format(np, "nodes[%u]", i);
+    const json_t *def = g->node_info[i].def;
+    ta_result r;
+    double m[16];
+    bool has;
+    *singular = false;
+    if ((r = ta__jget_numbers_f32(g->err, def, np, "matrix", 16, m, &has)) != TA_OK) return r;
+    if (has) {
+        /* A column's length, the scale on its axis, can pass FLT_MAX though
+         * each of its numbers fits. */
+        for (int c = 0; c < 3; ++c) {
+            double length = sqrt(m[4 * c] * m[4 * c] + m[4 * c + 1] * m[4 * c + 1] + m[4 * c + 2] * m[4 * c + 2]);
+            if (length > (double)FLT_MAX)
+                return ta__fail(g->err, TA_ERROR_NOT_A_NUMBER,
+                                "%s.matrix: column %d, of length %g, makes a scale that does not fit a float32", np, c,
+                                length);
+        }
+        ta_mat4 mat;
+        for (int k = 0; k < 16; ++k) mat.m[k] = (float)m[k];
+        /* Matrix4.decompose: a zero determinant of the 3x3 part keeps only the
+         * translation (scale one, no turn). */
+        *singular = !ta_mat4_decompose(&mat, position, quaternion, scale);
+        return TA_OK;
+    }
+    double t[3], q[4], s[3];
+    if ((r = ta__jget_numbers_f32(g->err, def, np, "translation", 3, t, &has)) != TA_OK) return r;
+    if (has) *position = ta_vec3_make((float)t[0], (float)t[1], (float)t[2]);
+    if ((r = ta__jget_numbers_f32(g->err, def, np, "rotation", 4, q, &has)) != TA_OK) return r;
+    if (has) *quaternion = ta_quat_make((float)q[0], (float)q[1], (float)q[2], (float)q[3]);
+    if ((r = ta__jget_numbers_f32(g->err, def, np, "scale", 3, s, &has)) != TA_OK) return r;
+    if (has) *scale = ta_vec3_make((float)s[0], (float)s[1], (float)s[2]);
+    return TA_OK;
+}
+
+/* A node's or a mesh's weights: morph target influences, held as floats. */
+static ta_result check_weights(gltf_ctx *g, const json_t *def, const char *path)
+{
+    json_t *weights;
+    ta_result r = ta__jget_array(g->err, def, path, "weights", &weights, NULL);
+    for (size_t k = 0; r == TA_OK && k < json_array_size(weights); ++k) {
+        char wp[TA__JPATH_SIZE];
+        ta__jpath_format(wp, "%s.weights[%zu]", path, k);
+        double w;
+        r = ta__jvalue_float32(g->err, json_array_get(weights, k), wp, &w);
+    }
+    return r;
+}
 
 static ta_result read_nodes(gltf_ctx *g)
 {
@@ -29,6 +83,11 @@ static ta_result read_nodes(gltf_ctx *g)
         if ((r = ta__jget_index(g->err, n->def, np, "skin", g->skin_count, "skins", &n->skin)) != TA_OK) return r;
         const char *name;
         if ((r = ta__jget_string(g->err, n->def, np, "name", false, &name)) != TA_OK) return r;
+        ta_vec3 position, scale;
+        ta_quat quaternion;
+        bool singular;
+        if ((r = gltf__node_transform(g, i, &position, &quaternion, &scale, &singular)) != TA_OK) return r;
+        if ((r = check_weights(g, n->def, np)) != TA_OK) return r;
         json_t *ext, *lights;
         char ep[TA__JPATH_SIZE];
         ta__jpath_format(ep, "%s.extensions", np);
@@ -186,10 +245,8 @@ static ta_result read_meshes(gltf_ctx *g)
         if ((r = ta__jget_array(g->err, mi->def, mp, "primitives", &prims, &mi->prim_count)) != TA_OK) return r;
         if (prims == NULL || mi->prim_count == 0)
             return ta__fail(g->err, TA_ERROR_PARSE, "%s.primitives: is missing or empty", mp);
-        if ((r = ta__jget_array(g->err, mi->def, mp, "weights", &weights, NULL)) != TA_OK) return r;
-        for (size_t k = 0; k < json_array_size(weights); ++k)
-            if (!json_is_number(json_array_get(weights, k)))
-                return ta__fail(g->err, TA_ERROR_PARSE, "%s.weights[%zu]: is not a number", mp, k);
+        if ((r = check_weights(g, mi->def, mp)) != TA_OK) return r;
+        weights = ta__jget(mi->def, "weights");
         mi->prims = (gltf_primitive_info *)gltf__arena_alloc(&g->arena, mi->prim_count, sizeof(gltf_primitive_info));
         if (mi->prims == NULL) return gltf__oom(g, mp);
         uint32_t first_target_count = 0;

@@ -202,8 +202,14 @@ ta_result ta__jget_bool(ta_error *err, const json_t *obj, const char *path, cons
     return r;
 }
 
-ta_result ta__jget_number(ta_error *err, const json_t *obj, const char *path, const char *key, bool required,
-                          double def, double *out, bool *present)
+/* A finite number, and one that fits a float32 when float32 is set. */
+static ta_result value_number(ta_error *err, const json_t *value, const char *path, bool float32, double *out)
+{
+    return float32 ? ta__jvalue_float32(err, value, path, out) : ta__jvalue_number(err, value, path, out);
+}
+
+static ta_result number_member(ta_error *err, const json_t *obj, const char *path, const char *key, bool required,
+                               double def, bool float32, double *out, bool *present)
 {
     json_t *v;
     ta_result r = typed(err, obj, path, key, JSON_REAL, required, &v);
@@ -213,11 +219,23 @@ ta_result ta__jget_number(ta_error *err, const json_t *obj, const char *path, co
         *out = def;
         return TA_OK;
     }
-    return ta__jvalue_number(err, v, path_of(path, key).text, out);
+    return value_number(err, v, path_of(path, key).text, float32, out);
 }
 
-ta_result ta__jget_numbers(ta_error *err, const json_t *obj, const char *path, const char *key, uint32_t n,
-                           double *out, bool *present)
+ta_result ta__jget_number(ta_error *err, const json_t *obj, const char *path, const char *key, bool required,
+                          double def, double *out, bool *present)
+{
+    return number_member(err, obj, path, key, required, def, false, out, present);
+}
+
+ta_result ta__jget_number_f32(ta_error *err, const json_t *obj, const char *path, const char *key, bool required,
+                              double def, double *out, bool *present)
+{
+    return number_member(err, obj, path, key, required, def, true, out, present);
+}
+
+static ta_result numbers_member(ta_error *err, const json_t *obj, const char *path, const char *key, uint32_t n,
+                                bool float32, double *out, bool *present)
 {
     json_t *v = ta__jget(obj, key);
     if (present) *present = v != NULL;
@@ -230,10 +248,22 @@ ta_result ta__jget_numbers(ta_error *err, const json_t *obj, const char *path, c
     for (uint32_t i = 0; i < n; ++i) {
         char e[sizeof p.text + 16];
         snprintf(e, sizeof e, "%s[%u]", p.text, i);
-        ta_result r = ta__jvalue_number(err, json_array_get(v, i), e, &out[i]);
+        ta_result r = value_number(err, json_array_get(v, i), e, float32, &out[i]);
         if (r != TA_OK) return r;
     }
     return TA_OK;
+}
+
+ta_result ta__jget_numbers(ta_error *err, const json_t *obj, const char *path, const char *key, uint32_t n,
+                           double *out, bool *present)
+{
+    return numbers_member(err, obj, path, key, n, false, out, present);
+}
+
+ta_result ta__jget_numbers_f32(ta_error *err, const json_t *obj, const char *path, const char *key, uint32_t n,
+                               double *out, bool *present)
+{
+    return numbers_member(err, obj, path, key, n, true, out, present);
 }
 
 ta_result ta__jget_float(ta_error *err, const json_t *obj, const char *path, const char *key, bool required,
@@ -339,15 +369,23 @@ ta_result ta__jvalue_number(ta_error *err, const json_t *value, const char *path
     return TA_OK;
 }
 
-ta_result ta__jvalue_float(ta_error *err, const json_t *value, const char *path, float *out)
+ta_result ta__jvalue_float32(ta_error *err, const json_t *value, const char *path, double *out)
 {
     double d = 0;
     ta_result r = ta__jvalue_number(err, value, path, &d);
     if (r != TA_OK) return r;
     /* Rounding to float32 must not make an infinity out of a finite number. */
     if (fabs(d) > (double)FLT_MAX) return ta__jfail(err, TA_ERROR_NOT_A_NUMBER, path, "%g does not fit a float32", d);
-    *out = (float)d;
+    *out = d;
     return TA_OK;
+}
+
+ta_result ta__jvalue_float(ta_error *err, const json_t *value, const char *path, float *out)
+{
+    double d = 0;
+    ta_result r = ta__jvalue_float32(err, value, path, &d);
+    if (r == TA_OK) *out = (float)d;
+    return r;
 }
 
 ta_result ta__jvalue_index(ta_error *err, const json_t *value, const char *path, uint32_t limit, const char *what,

@@ -88,6 +88,14 @@ ta_result ta__jget_number(ta_error *err, const json_t *obj, const char *path, co
 /* An array of exactly n finite numbers. Absent: out untouched, *present false. */
 ta_result ta__jget_numbers(ta_error *err, const json_t *obj, const char *path, const char *key, uint32_t n,
                            double *out, bool *present);
+/* As ta__jget_number and ta__jget_numbers, refusing a number that does not
+ * fit a float32 ("1e+39 does not fit a float32", TA_ERROR_NOT_A_NUMBER), for
+ * a value kept as a float: it is handed out as the double it is, so that what
+ * is worked out from it is worked out as three.js does, in double. */
+ta_result ta__jget_number_f32(ta_error *err, const json_t *obj, const char *path, const char *key, bool required,
+                              double def, double *out, bool *present);
+ta_result ta__jget_numbers_f32(ta_error *err, const json_t *obj, const char *path, const char *key, uint32_t n,
+                               double *out, bool *present);
 /* A finite number that fits a float32 (absent: *present false). */
 ta_result ta__jget_float(ta_error *err, const json_t *obj, const char *path, const char *key, bool required,
                          float *out, bool *present);
@@ -105,6 +113,8 @@ ta_result ta__jget_uint(ta_error *err, const json_t *obj, const char *path, cons
 
 ta_result ta__jvalue_number(ta_error *err, const json_t *value, const char *path, double *out);
 ta_result ta__jvalue_float(ta_error *err, const json_t *value, const char *path, float *out);
+/* A number that fits a float32, as the double it is. */
+ta_result ta__jvalue_float32(ta_error *err, const json_t *value, const char *path, double *out);
 ta_result ta__jvalue_index(ta_error *err, const json_t *value, const char *path, uint32_t limit, const char *what,
                            uint32_t *out);
 

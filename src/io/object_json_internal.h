@@ -47,8 +47,8 @@ typedef struct ta__pending_skin {
     ta_mesh_desc desc;           /* with materials and morphs, not bones */
     ta__mesh_view view;
     ta_material_id *materials;   /* desc.materials, owned */
-    char *names[TA_MAX_MORPH_TARGETS];
-    float influences[TA_MAX_MORPH_TARGETS];
+    char **names;                /* desc.morph_names, owned (the strings are not) */
+    float *influences;           /* desc.morph_influences, owned */
 } ta__pending_skin;
 
 /* A clip listed by an object. */
@@ -92,6 +92,9 @@ typedef struct ta__ojreader {
     uint32_t holder_count, holder_capacity;
 
     uint32_t warnings;           /* made so far; past TA__OJR_WARNING_LIMIT they are only counted */
+    /* String(m) for each morph target m, the name Mesh.updateMorphTargets
+     * gives a geometry's unnamed morph attribute. */
+    char index_names[TA_MAX_MORPH_TARGETS][4];
 } ta__ojreader;
 
 /* A document can leave out a million tracks; the model keeps the first

@@ -160,6 +160,8 @@ static void reader_free(ta__ojreader *rd)
     ta__free(mem, rd->skinned_views, sizeof(ta__mesh_view) * rd->skinned_view_capacity);
     for (uint32_t i = 0; i < rd->skin_count; ++i) {
         ta__free(mem, rd->skins[i].materials, sizeof(ta_material_id) * rd->skins[i].desc.material_count);
+        ta__free(mem, rd->skins[i].influences, sizeof(float) * rd->skins[i].desc.morph_count);
+        ta__free(mem, (void *)rd->skins[i].names, sizeof(char *) * rd->skins[i].desc.morph_count);
         ta__mesh_view_free(mem, &rd->skins[i].view);
     }
     ta__free(mem, rd->skins, sizeof(ta__pending_skin) * rd->skin_capacity);
@@ -174,6 +176,8 @@ ta_result ta_object_json_read(const char *text, size_t length, const ta_load_opt
     ta__ojreader rd;
     memset(&rd, 0, sizeof rd);
     rd.budget.limits = ta__limits_resolve(options != NULL ? &options->limits : NULL);
+    _Static_assert(TA_MAX_MORPH_TARGETS <= 1000, "index_names holds three digits");
+    for (int i = 0; i < TA_MAX_MORPH_TARGETS; ++i) snprintf(rd.index_names[i], sizeof rd.index_names[i], "%d", i);
     json_t *doc;
     ta_result r = ta__json_parse(text, length, &rd.budget.limits, &doc, err);
     if (r != TA_OK) return r;

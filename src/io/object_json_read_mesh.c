@@ -14,8 +14,6 @@ static ta_result oom(const ta__jpath *path, ta_error *err)
     return ta__jfail(err, TA_ERROR_OUT_OF_MEMORY, path->text, "out of memory");
 }
 
-static const char *const index_names[TA_MAX_MORPH_TARGETS] = {"0", "1", "2", "3", "4", "5", "6", "7"};
-
 /* The materials of a mesh: one uuid, or an array of them. */
 static ta_result read_mesh_materials(ta__ojreader *rd, const json_t *obj, ta__jpath *path, ta_material_id **out,
                                      uint32_t *out_count, bool *is_array, ta_error *err)
@@ -62,9 +60,10 @@ static ta_result read_mesh_materials(ta__ojreader *rd, const json_t *obj, ta__jp
 }
 
 /* Morph targets: morphTargetInfluences and morphTargetDictionary, else the
- * first morph attribute of the geometry as Mesh.updateMorphTargets counts it. */
+ * first morph attribute of the geometry as Mesh.updateMorphTargets counts it.
+ * desc->morph_influences and desc->morph_names are allocated (freed by the
+ * caller, desc->morph_count of each); the names live in the document. */
 static ta_result read_mesh_morphs(ta__ojreader *rd, const json_t *obj, ta__jpath *path, ta_mesh_desc *desc,
-                                  float influences[TA_MAX_MORPH_TARGETS], char *names[TA_MAX_MORPH_TARGETS],
                                   ta__mesh_view *view, ta_error *err)
 {
     const char *geometry_uuid;
@@ -88,13 +87,36 @@ static ta_result read_mesh_morphs(ta__ojreader *rd, const json_t *obj, ta__jpath
     if ((r = ta__jget_member(err, obj, path->text, "morphTargetDictionary", JSON_OBJECT, false, &dict)) != TA_OK)
         return r;
     size_t count = infl != NULL ? json_array_size(infl) : geometry != NULL ? geometry->morph_count : 0;
-    size_t mark = ta__jpath_key(path, infl != NULL ? "morphTargetInfluences" : "geometry");
-    if (count > TA_MAX_MORPH_TARGETS) {
-        r = ta__jfail(err, TA_ERROR_UNSUPPORTED, path->text, "%zu morph targets; this library drives at most %d a mesh",
-                      count, TA_MAX_MORPH_TARGETS);
-        ta__jpath_pop(path, mark);
+    /* The geometry's morph attributes name the targets when the object has no
+     * dictionary: they are counted too. */
+    size_t geometry_count = geometry != NULL ? geometry->morph_count : 0;
+    const char *too_many = count > TA_MAX_MORPH_TARGETS ? (infl != NULL ? "morphTargetInfluences" : "geometry")
+                           : geometry_count > TA_MAX_MORPH_TARGETS ? "geometry"
+                                                                   : NULL;
+    if (too_many != NULL) {
+        size_t m = ta__jpath_key(path, too_many);
+        r = ta__jfail(err, TA_ERROR_LIMIT_EXCEEDED, path->text,
+                      "%zu morph targets, past the %d a mesh of three.js JSON may have (TA_MAX_MORPH_TARGETS)",
+                      count > geometry_count ? count : geometry_count, TA_MAX_MORPH_TARGETS);
+        ta__jpath_pop(path, m);
         return r;
     }
+    size_t mark = ta__jpath_key(path, infl != NULL ? "morphTargetInfluences" : "geometry");
+    float *influences = NULL;
+    char **names = NULL;
+    if (count > 0) {
+        influences = (float *)ta__calloc(rd->mem, count, sizeof(float));
+        names = (char **)ta__calloc(rd->mem, count, sizeof(char *));
+        if (influences == NULL || names == NULL) {
+            ta__free(rd->mem, influences, sizeof(float) * count);
+            ta__free(rd->mem, (void *)names, sizeof(char *) * count);
+            ta__jpath_pop(path, mark);
+            return oom(path, err);
+        }
+    }
+    desc->morph_count = (uint32_t)count;
+    desc->morph_influences = influences;
+    desc->morph_names = (const char *const *)names;
     for (size_t i = 0; i < count && r == TA_OK; ++i) {
         influences[i] = 0;
         if (infl != NULL) {
@@ -105,16 +127,9 @@ static ta_result read_mesh_morphs(ta__ojreader *rd, const json_t *obj, ta__jpath
     }
     ta__jpath_pop(path, mark);
     if (r != TA_OK) return r;
-    desc->morph_count = (uint32_t)count;
-    desc->morph_influences = influences;
 
     /* The dictionary: the document's, else the geometry's names (or indices). */
-    /* Past 8 a geometry's name would be its index, which a path finds without
-     * the dictionary; so the dictionary made from a geometry stops there. */
-    size_t dn = dict != NULL ? json_object_size(dict)
-                : geometry != NULL ? (geometry->morph_count < TA_MAX_MORPH_TARGETS ? geometry->morph_count
-                                                                                   : TA_MAX_MORPH_TARGETS)
-                                   : 0;
+    size_t dn = dict != NULL ? json_object_size(dict) : geometry_count;
     if (dn > 0) {
         view->dict_names = (const char **)ta__calloc(rd->mem, dn, sizeof(char *));
         view->dict_values = (double *)ta__calloc(rd->mem, dn, sizeof(double));
@@ -153,7 +168,7 @@ static ta_result read_mesh_morphs(ta__ojreader *rd, const json_t *obj, ta__jpath
             const json_t *attr = json_array_get(geometry->morph_list, i);
             const char *attr_name = json_string_value(json_object_get(attr, "name"));
             /* morphAttribute[m].name || String(m). */
-            view->dict_names[view->dict_count] = attr_name != NULL && attr_name[0] ? attr_name : index_names[i];
+            view->dict_names[view->dict_count] = attr_name != NULL && attr_name[0] ? attr_name : rd->index_names[i];
             view->dict_values[view->dict_count++] = i;
         }
     }
@@ -166,7 +181,6 @@ static ta_result read_mesh_morphs(ta__ojreader *rd, const json_t *obj, ta__jpath
                 break;
             }
     }
-    desc->morph_names = (const char *const *)names;
     return TA_OK;
 }
 
@@ -191,10 +205,8 @@ ta_result ta__ojr_mesh(ta__ojreader *rd, const json_t *obj, ta_node_id node, boo
     memset(&view, 0, sizeof view);
     ta_material_id *materials = NULL;
     uint32_t material_count = 0;
-    float influences[TA_MAX_MORPH_TARGETS];
-    char *names[TA_MAX_MORPH_TARGETS];
     ta_result r = read_mesh_materials(rd, obj, path, &materials, &material_count, &view.material_array, err);
-    if (r == TA_OK) r = read_mesh_morphs(rd, obj, path, &desc, influences, names, &view, err);
+    if (r == TA_OK) r = read_mesh_morphs(rd, obj, path, &desc, &view, err);
     desc.materials = materials;
     desc.material_count = material_count;
     if (r == TA_OK && skinned) {
@@ -212,11 +224,8 @@ ta_result ta__ojr_mesh(ta__ojreader *rd, const json_t *obj, ta_node_id node, boo
             p->desc = desc;
             p->view = view;
             p->materials = materials;
-            memcpy(p->influences, influences, sizeof influences);
-            memcpy(p->names, names, sizeof names);
-            p->desc.materials = p->materials;
-            p->desc.morph_influences = p->influences;
-            p->desc.morph_names = (const char *const *)p->names;
+            p->influences = (float *)desc.morph_influences;
+            p->names = (char **)desc.morph_names;
             return TA_OK;
         }
     }
@@ -228,6 +237,8 @@ ta_result ta__ojr_mesh(ta__ojreader *rd, const json_t *obj, ta_node_id node, boo
         else if ((r = ta__ojr_push_view(rd, false, &view, err)) == TA_OK) memset(&view, 0, sizeof view);
     }
     ta__free(rd->mem, materials, sizeof(ta_material_id) * material_count);
+    ta__free(rd->mem, (void *)desc.morph_influences, sizeof(float) * desc.morph_count);
+    ta__free(rd->mem, (void *)desc.morph_names, sizeof(char *) * desc.morph_count);
     ta__mesh_view_free(rd->mem, &view);
     return r;
 }

@@ -5,6 +5,7 @@
  * puts the document together from write_objects.c, write_assets.c and
  * write_clips.c.
  */
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -168,10 +169,47 @@ static ta_result check_references(const ta__ojwriter *w, ta_error *err)
     return TA_OK;
 }
 
+/* JSON has no infinity and no NaN. A node's transform and a mesh's
+ * influences are plain fields the caller may set to anything (what the scene
+ * calls take is checked there), so they are checked here, before a number is
+ * written, rather than found missing half way. */
+static ta_result check_finite(const float *v, int n, const char *what, uint32_t index, const char *field,
+                              ta_error *err)
+{
+    for (int k = 0; k < n; ++k)
+        if (!isfinite(v[k]))
+            return ta__fail(err, TA_ERROR_NOT_A_NUMBER, "%s[%u].%s[%d]: %g is not a finite number; JSON holds none",
+                            what, index, field, k, (double)v[k]);
+    return TA_OK;
+}
+
+static ta_result check_numbers(const ta__ojwriter *w, ta_error *err)
+{
+    const ta_scene *scene = w->scene;
+    ta_result r = TA_OK;
+    for (uint32_t i = 0; i < scene->node_count && r == TA_OK; ++i) {
+        const ta_node *n = &scene->nodes[i];
+        const float p[3] = {n->position.x, n->position.y, n->position.z};
+        const float q[4] = {n->quaternion.x, n->quaternion.y, n->quaternion.z, n->quaternion.w};
+        const float s[3] = {n->scale.x, n->scale.y, n->scale.z};
+        if ((r = check_finite(p, 3, "nodes", i, "position", err)) == TA_OK &&
+            (r = check_finite(q, 4, "nodes", i, "quaternion", err)) == TA_OK)
+            r = check_finite(s, 3, "nodes", i, "scale", err);
+    }
+    for (uint32_t i = 0; i < scene->mesh_count && r == TA_OK; ++i)
+        r = check_finite(scene->meshes[i].morph_influences, (int)scene->meshes[i].morph_count, "scene.meshes", i,
+                         "morph_influences", err);
+    for (uint32_t i = 0; i < scene->skinned_mesh_count && r == TA_OK; ++i)
+        r = check_finite(scene->skinned_meshes[i].morph_influences, (int)scene->skinned_meshes[i].morph_count,
+                         "scene.skinned_meshes", i, "morph_influences", err);
+    return r;
+}
+
 static ta_result layout(ta__ojwriter *w, const ta_clip *const *clips, uint32_t clip_count, ta_error *err)
 {
     const ta_scene *scene = w->scene;
     ta_result r = check_references(w, err);
+    if (r == TA_OK) r = check_numbers(w, err);
     if (r != TA_OK) return r;
     /* Names and uuids that made uuids must not take. */
     if ((r = take(w, scene->name, err)) != TA_OK || (r = take(w, scene->uuid, err)) != TA_OK) return r;

@@ -10,6 +10,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "core/math_internal.h"
 #include "io/object_json_write_internal.h"
 
 static json_t *hex_color(const uint8_t c[3])
@@ -130,58 +131,6 @@ ta_result ta__ojw_textures(ta__ojwriter *w, json_t **out_textures, json_t **out_
     return TA_OK;
 }
 
-/* Matrix4.invert: the zero matrix for a singular one, as three.js gives. */
-static void invert(const ta_mat4 *in, double out[16])
-{
-    double te[16];
-    for (int i = 0; i < 16; ++i) te[i] = in->m[i];
-    double n11 = te[0], n21 = te[1], n31 = te[2], n41 = te[3], n12 = te[4], n22 = te[5], n32 = te[6], n42 = te[7],
-           n13 = te[8], n23 = te[9], n33 = te[10], n43 = te[11], n14 = te[12], n24 = te[13], n34 = te[14],
-           n44 = te[15];
-    double t11 = n23 * n34 * n42 - n24 * n33 * n42 + n24 * n32 * n43 - n22 * n34 * n43 - n23 * n32 * n44 +
-                 n22 * n33 * n44;
-    double t12 = n14 * n33 * n42 - n13 * n34 * n42 - n14 * n32 * n43 + n12 * n34 * n43 + n13 * n32 * n44 -
-                 n12 * n33 * n44;
-    double t13 = n13 * n24 * n42 - n14 * n23 * n42 + n14 * n22 * n43 - n12 * n24 * n43 - n13 * n22 * n44 +
-                 n12 * n23 * n44;
-    double t14 = n14 * n23 * n32 - n13 * n24 * n32 - n14 * n22 * n33 + n12 * n24 * n33 + n13 * n22 * n34 -
-                 n12 * n23 * n34;
-    double det = n11 * t11 + n21 * t12 + n31 * t13 + n41 * t14;
-    if (det == 0) {
-        memset(out, 0, sizeof(double) * 16);
-        return;
-    }
-    double d = 1 / det;
-    out[0] = t11 * d;
-    out[1] = (n24 * n33 * n41 - n23 * n34 * n41 - n24 * n31 * n43 + n21 * n34 * n43 + n23 * n31 * n44 -
-              n21 * n33 * n44) * d;
-    out[2] = (n22 * n34 * n41 - n24 * n32 * n41 + n24 * n31 * n42 - n21 * n34 * n42 - n22 * n31 * n44 +
-              n21 * n32 * n44) * d;
-    out[3] = (n23 * n32 * n41 - n22 * n33 * n41 - n23 * n31 * n42 + n21 * n33 * n42 + n22 * n31 * n43 -
-              n21 * n32 * n43) * d;
-    out[4] = t12 * d;
-    out[5] = (n13 * n34 * n41 - n14 * n33 * n41 + n14 * n31 * n43 - n11 * n34 * n43 - n13 * n31 * n44 +
-              n11 * n33 * n44) * d;
-    out[6] = (n14 * n32 * n41 - n12 * n34 * n41 - n14 * n31 * n42 + n11 * n34 * n42 + n12 * n31 * n44 -
-              n11 * n32 * n44) * d;
-    out[7] = (n12 * n33 * n41 - n13 * n32 * n41 + n13 * n31 * n42 - n11 * n33 * n42 - n12 * n31 * n43 +
-              n11 * n32 * n43) * d;
-    out[8] = t13 * d;
-    out[9] = (n14 * n23 * n41 - n13 * n24 * n41 - n14 * n21 * n43 + n11 * n24 * n43 + n13 * n21 * n44 -
-              n11 * n23 * n44) * d;
-    out[10] = (n12 * n24 * n41 - n14 * n22 * n41 + n14 * n21 * n42 - n11 * n24 * n42 - n12 * n21 * n44 +
-               n11 * n22 * n44) * d;
-    out[11] = (n13 * n22 * n41 - n12 * n23 * n41 - n13 * n21 * n42 + n11 * n23 * n42 + n12 * n21 * n43 -
-               n11 * n22 * n43) * d;
-    out[12] = t14 * d;
-    out[13] = (n13 * n24 * n31 - n14 * n23 * n31 + n14 * n21 * n33 - n11 * n24 * n33 - n13 * n21 * n34 +
-               n11 * n23 * n34) * d;
-    out[14] = (n14 * n22 * n31 - n12 * n24 * n31 - n14 * n21 * n32 + n11 * n24 * n32 + n12 * n21 * n34 -
-               n11 * n22 * n34) * d;
-    out[15] = (n12 * n23 * n31 - n13 * n22 * n31 + n13 * n21 * n32 - n11 * n23 * n32 - n12 * n21 * n33 +
-               n11 * n22 * n33) * d;
-}
-
 uint32_t ta__ojw_first_of_skin(const ta_scene *scene, uint32_t i)
 {
     ta_skin_id skin = scene->skinned_meshes[i].skin;
@@ -215,7 +164,9 @@ ta_result ta__ojw_skeletons(ta__ojwriter *w, json_t **out, ta_error *err)
             } else {
                 /* no skin: Skeleton.calculateInverses, from the bones as they stand */
                 ta_mat4 world = ta_scene_world_matrix(scene, m->bones[k]);
-                invert(&world, inv);
+                double wd[16];
+                for (int e = 0; e < 16; ++e) wd[e] = world.m[e];
+                ta__mat4d_invert(inv, wd);
             }
             json_t *a = ok ? json_array() : NULL;
             ok = a != NULL;

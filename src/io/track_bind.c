@@ -268,6 +268,11 @@ static ta_result bind_node_property(const ta__binder *b, const char *track_name,
         ta_target_family family = skinned ? TA_TARGET_FAMILY_SKINNED_MESH : TA_TARGET_FAMILY_MESH;
         ta__kind_lookup(family, false, prop_text, true, &kind);
         if (index == NULL) {
+            if (mesh->morph_count > TA_MAX_MORPH_TARGETS)
+                return ta__fail(err, TA_ERROR_LIMIT_EXCEEDED,
+                                "track \"%s\": the mesh \"%s\" has %u morph targets; a binding of the whole list holds "
+                                "at most %d (TA_MAX_MORPH_TARGETS)",
+                                track_name, n->name, mesh->morph_count, TA_MAX_MORPH_TARGETS);
             out->split = true;
             out->target_count = mesh->morph_count;
             for (uint32_t i = 0; i < mesh->morph_count; ++i)

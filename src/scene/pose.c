@@ -233,41 +233,6 @@ ta_result ta_pose_skinning_pass(ta_pose *pose, const ta_scene *scene, ta_skin_id
     return TA_OK;
 }
 
-/* three.js Matrix4.invert, in its order of operations; all zeros when singular. */
-static void invert(double out[16], const double te[16])
-{
-    double n11 = te[0], n21 = te[1], n31 = te[2], n41 = te[3];
-    double n12 = te[4], n22 = te[5], n32 = te[6], n42 = te[7];
-    double n13 = te[8], n23 = te[9], n33 = te[10], n43 = te[11];
-    double n14 = te[12], n24 = te[13], n34 = te[14], n44 = te[15];
-    double t1 = n11 * n22 - n21 * n12, t2 = n11 * n32 - n31 * n12, t3 = n11 * n42 - n41 * n12;
-    double t4 = n21 * n32 - n31 * n22, t5 = n21 * n42 - n41 * n22, t6 = n31 * n42 - n41 * n32;
-    double t7 = n13 * n24 - n23 * n14, t8 = n13 * n34 - n33 * n14, t9 = n13 * n44 - n43 * n14;
-    double t10 = n23 * n34 - n33 * n24, t11 = n23 * n44 - n43 * n24, t12 = n33 * n44 - n43 * n34;
-    double det = t1 * t12 - t2 * t11 + t3 * t10 + t4 * t9 - t5 * t8 + t6 * t7;
-    if (det == 0) {
-        for (int k = 0; k < 16; ++k) out[k] = 0;
-        return;
-    }
-    double d = 1 / det;
-    out[0] = (n22 * t12 - n32 * t11 + n42 * t10) * d;
-    out[1] = (n31 * t11 - n21 * t12 - n41 * t10) * d;
-    out[2] = (n24 * t6 - n34 * t5 + n44 * t4) * d;
-    out[3] = (n33 * t5 - n23 * t6 - n43 * t4) * d;
-    out[4] = (n32 * t9 - n12 * t12 - n42 * t8) * d;
-    out[5] = (n11 * t12 - n31 * t9 + n41 * t8) * d;
-    out[6] = (n34 * t3 - n14 * t6 - n44 * t2) * d;
-    out[7] = (n13 * t6 - n33 * t3 + n43 * t2) * d;
-    out[8] = (n12 * t11 - n22 * t9 + n42 * t7) * d;
-    out[9] = (n21 * t9 - n11 * t11 - n41 * t7) * d;
-    out[10] = (n14 * t5 - n24 * t3 + n44 * t1) * d;
-    out[11] = (n23 * t3 - n13 * t5 - n43 * t1) * d;
-    out[12] = (n22 * t8 - n12 * t10 - n32 * t7) * d;
-    out[13] = (n11 * t10 - n21 * t8 + n31 * t7) * d;
-    out[14] = (n24 * t2 - n14 * t4 - n34 * t1) * d;
-    out[15] = (n13 * t4 - n23 * t2 + n33 * t1) * d;
-}
-
 ta_result ta_pose_bind_matrix_inverse(ta_pose *pose, const ta_scene *scene, ta_skinned_mesh_id mesh, ta_mat4 *out,
                                       ta_error *err)
 {
@@ -291,7 +256,7 @@ ta_result ta_pose_bind_matrix_inverse(ta_pose *pose, const ta_scene *scene, ta_s
                             mesh.index, m->node.index, scene->nodes[m->node.index].name);
         memcpy(src, &pose->world[(size_t)m->node.index * 16], sizeof src);
     }
-    invert(inv, src);
+    ta__mat4d_invert(inv, src);
     to_float(out, inv);
     return TA_OK;
 }

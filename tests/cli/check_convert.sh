@@ -67,4 +67,20 @@ run 0 convert "$MODEL" "$WORK/resampled.json" --resample 10 &&
   has "$WORK/err" 'clip "wave": 1 CUBIC_SPLINE track resampled at 10 keys a second; largest difference from the curve: ' &&
   lacks "$WORK/err" 'clip "walk"'
 run 0 info "$WORK/resampled.json" && has "$WORK/out" "lower_arm_R.quaternion             QUATERNION        LINEAR           21"
+# A pose clip (one key at 0, as GLTFLoader makes it with duration 0) goes out
+# with "duration": 0, which three.js's AnimationClip.parse keeps: it reads back.
+cat >"$WORK/pose.gltf" <<'EOF'
+{"asset":{"version":"2.0"},"scenes":[{"nodes":[0]}],"nodes":[{"name":"n"}],
+"buffers":[{"byteLength":16,"uri":"data:application/octet-stream;base64,AAAAAAAAgD8AAABAAABAQA=="}],
+"bufferViews":[{"buffer":0,"byteLength":4},{"buffer":0,"byteOffset":4,"byteLength":12}],
+"accessors":[{"bufferView":0,"componentType":5126,"count":1,"type":"SCALAR","min":[0],"max":[0]},
+{"bufferView":1,"componentType":5126,"count":1,"type":"VEC3"}],
+"animations":[{"name":"pose","channels":[{"sampler":0,"target":{"node":0,"path":"translation"}}],
+"samplers":[{"input":0,"output":1}]}]}
+EOF
+run 0 convert "$WORK/pose.gltf" "$WORK/pose.json" --indent 0 && has "$WORK/pose.json" '"name":"pose","duration":0,'
+run 0 info "$WORK/pose.json" && has "$WORK/out" "n.position  POSITION  LINEAR            1  0.000 - 0.000"
+run 0 convert "$WORK/pose.json" "$WORK/pose_again.json" --indent 0 && same "$WORK/pose_again.json" "$WORK/pose.json"
+run 0 convert "$WORK/pose.gltf" "$WORK/pose_clip.json" --format clip --indent 0 &&
+  has "$WORK/pose_clip.json" '{"name":"pose","duration":0,'
 finish

@@ -7,7 +7,8 @@
  * Each family the command must survive has its own writer: named pipes and
  * devices where files are expected, buffer URIs that climb out of the model's
  * folder, clips of huge durations, .glb files whose chunks lie, sparse
- * accessors abused, deep and cyclic node trees, KHR_animation_pointer abuse,
+ * accessors abused, deep and cyclic node trees, numbers past float32,
+ * KHR_animation_pointer abuse,
  * and replay files at their extremes. DIR/INPUTS lists them, one a line:
  * "model<TAB>FILE" (to run through info, bake, convert, plot, preview and a
  * replay) or "replay<TAB>FILE" (to run through replay). The runner
@@ -406,6 +407,31 @@ static void deep_trees(corpus *c)
          "\"tracks\":[{\"name\":\"a.position\",\"type\":\"vector\",\"times\":[0,3e38],\"values\":[0,0,0,1,1,1]}]}]}");
 }
 
+/* Numbers past FLT_MAX where the loaders keep float32s: each would be an
+ * infinity in the scene, and "null" in what convert writes. */
+static void float32_overflow(corpus *c)
+{
+    static const char *const nodes[] = {
+        "\"translation\":[1e39,0,0]",
+        "\"rotation\":[0,0,0,3.5e38]",
+        "\"scale\":[1,-1e39,1]",
+        "\"matrix\":[1,0,0,0,0,1,0,0,0,0,1,0,0,3.5e38,0,1]",
+        "\"matrix\":[3e38,3e38,3e38,0,0,0,1,0,0,1,0,0,0,0,0,1]",
+        "\"translation\":[3.4028234663852886e38,0,0]",
+    };
+    for (size_t k = 0; k < sizeof nodes / sizeof nodes[0]; ++k) {
+        char name[64];
+        snprintf(name, sizeof name, "float32-node-%zu.gltf", k);
+        emit(c, "model", name,
+             "{\"asset\":{\"version\":\"2.0\"},\"scenes\":[{\"nodes\":[0]}],\"nodes\":[{\"name\":\"big\","
+             "\"children\":[1],%s},{\"name\":\"child\",%s}]}",
+             nodes[k], nodes[k]);
+    }
+    emit(c, "model", "float32-object.json",
+         "{\"metadata\":{\"version\":4.7,\"type\":\"Object\"},\"object\":{\"uuid\":\"a\",\"type\":\"Group\","
+         "\"position\":[1e39,0,0]}}");
+}
+
 static void animation_pointer_abuse(corpus *c)
 {
     static const char *const pointers[] = {
@@ -537,6 +563,7 @@ int main(int argc, char **argv)
     lying_glb_chunks(&c);
     sparse_abuse(&c);
     deep_trees(&c);
+    float32_overflow(&c);
     animation_pointer_abuse(&c);
     replay_extremes(&c);
     if (fclose(c.list) != 0) die(path);

@@ -1,7 +1,7 @@
 /* Files that are not what they claim: named pipes and devices where a file is
  * expected, buffer URIs that reach outside the model's folder (by "..", a
- * link, percent-encoding or an absolute path), and the option that allows a
- * wider folder. Each must be refused quickly, with a message naming the URI
+ * link, percent-encoding or an absolute path), the option that allows a
+ * wider folder, and numbers no float32 holds. Each must be refused quickly, with a message naming the URI
  * or the path, and without reading a byte of what it names. */
 #define _POSIX_C_SOURCE 200809L
 #include <stdio.h>
@@ -206,12 +206,42 @@ static void sizes_are_checked_before_reading(void **state)
     free(text);
 }
 
+/* Numbers past FLT_MAX where a node's transform is kept as float32s: both
+ * readers refuse them with one wording, naming the node, the field and the
+ * number, before anything is made (else the scene holds infinities, which a
+ * writer cannot write). */
+static void numbers_past_float32_are_refused(void **state)
+{
+    (void)state;
+    dirs d;
+    make_dirs(&d, "test_hostile_float32");
+    load_refused(d.model,
+                 "{\"asset\":{\"version\":\"2.0\"},\"scenes\":[{\"nodes\":[0]}],\"nodes\":[{\"children\":[1]},"
+                 "{\"name\":\"far\",\"translation\":[0,1e39,0]}]}",
+                 NULL, TA_ERROR_NOT_A_NUMBER, "nodes[1].translation[1]: 1e+39 does not fit a float32");
+    load_refused(d.model,
+                 "{\"asset\":{\"version\":\"2.0\"},\"scenes\":[{\"nodes\":[0]}],\"nodes\":[{\"matrix\":"
+                 "[1,0,0,0,0,1,0,0,0,0,1,0,0,0,-3.5e38,1]}]}",
+                 NULL, TA_ERROR_NOT_A_NUMBER, "nodes[0].matrix[14]: -3.5e+38 does not fit a float32");
+    char path[700];
+    snprintf(path, sizeof path, "%s/scene.json", d.model);
+    static const char json[] = "{\"metadata\":{\"version\":4.7,\"type\":\"Object\"},\"object\":{\"uuid\":\"a\","
+                               "\"type\":\"Group\",\"position\":[0,1e39,0]}}";
+    write_file(path, json, strlen(json));
+    ta_model *model = UNTOUCHED;
+    ta_error err = {0};
+    TA_ASSERT_REFUSED(ta_object_json_read_file(path, NULL, &model, &err), &err, TA_ERROR_NOT_A_NUMBER,
+                      "object.position[1]: 1e+39 does not fit a float32");
+    assert_ptr_equal(model, UNTOUCHED);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(uris_stay_in_the_model_folder),
         cmocka_unit_test(pipes_and_devices_are_refused),
         cmocka_unit_test(sizes_are_checked_before_reading),
+        cmocka_unit_test(numbers_past_float32_are_refused),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

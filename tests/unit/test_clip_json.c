@@ -442,6 +442,83 @@ static void test_read_a_whole_morph_array_wider_than_the_mesh(void **state)
     reader_free(&r);
 }
 
+/* A scene's mesh may have any number of morph targets (a glTF file's have as
+ * many as it gives). A whole morphTargetInfluences binds one target each, up
+ * to TA_MAX_MORPH_TARGETS, what a ta_track_binding holds; past it the track
+ * is refused, before a target is written past the binding's array. */
+static void test_a_whole_morph_list_binds_up_to_the_limit(void **state)
+{
+    (void)state;
+    static const uint32_t counts[2] = {12, TA_MAX_MORPH_TARGETS + 1};
+    for (int c = 0; c < 2; ++c) {
+        reader r;
+        reader_make(&r, NULL);
+        ta_error err = {0};
+        ta_node_id face = add_node(r.f.scene, r.f.root, "Face", "u-face", TA_NODE_TYPE_MESH);
+        ta_mesh_desc desc = {face, counts[c], NULL, NULL, NULL, 0, NULL, 0};
+        TA_ASSERT_OK(ta_scene_add_mesh(r.f.scene, &desc, NULL, &err), &err);
+        char text[8192];
+        int o = snprintf(text, sizeof text,
+                         "{\"duration\":1,\"tracks\":[{\"name\":\"Face.morphTargetInfluences\",\"type\":\"number\","
+                         "\"times\":[0],\"values\":[");
+        for (uint32_t k = 0; k < counts[c]; ++k)
+            o += snprintf(text + o, sizeof text - (size_t)o, "%s%u", k ? "," : "", k);
+        snprintf(text + o, sizeof text - (size_t)o, "]}]}");
+        if (counts[c] <= TA_MAX_MORPH_TARGETS) {
+            ta_clip *clip = read_ok(&r, text);
+            assert_int_equal(ta_clip_track_count(clip), counts[c]);
+            TA_ASSERT_NEAR(ta_track_values(ta_clip_track(clip, 11))[0], 11, 0);
+            assert_int_equal(ta_track_target_of(ta_clip_track(clip, 11)).element, 11);
+            ta_clip_release(clip);
+        } else {
+            refused(&r, text, TA_ERROR_LIMIT_EXCEEDED,
+                    "tracks[0].name: track \"Face.morphTargetInfluences\": the mesh \"Face\" has 257 morph targets; a "
+                    "binding of the whole list holds at most 256 (TA_MAX_MORPH_TARGETS)");
+        }
+        reader_free(&r);
+    }
+}
+
+/* A pose clip, every key at 0, as convert writes one from a glTF file
+ * (duration 0): AnimationClip.parse keeps 0, and resetDuration makes 0 of the
+ * -1 it is given when no duration is written. */
+static void test_read_a_pose_clip_of_no_length(void **state)
+{
+    (void)state;
+    static const char *const texts[3] = {
+        "{\"name\":\"pose\",\"duration\":0,\"tracks\":[{\"name\":\"Cube.position\",\"type\":\"vector\","
+        "\"times\":[0],\"values\":[1,2,3]}]}",
+        "{\"name\":\"pose\",\"duration\":-1,\"tracks\":[{\"name\":\"Cube.position\",\"type\":\"vector\","
+        "\"times\":[0],\"values\":[1,2,3]}]}",
+        "{\"name\":\"pose\",\"tracks\":[{\"name\":\"Cube.position\",\"type\":\"vector\","
+        "\"times\":[0],\"values\":[1,2,3]}]}",
+    };
+    for (int i = 0; i < 3; ++i) {
+        reader r;
+        reader_make(&r, NULL);
+        ta_clip *clip = read_ok(&r, texts[i]);
+        assert_true(ta_clip_duration(clip).seconds == 0);
+        assert_int_equal(ta_clip_track_count(clip), 1);
+        assert_true(ta_track_values(ta_clip_track(clip, 0))[2] == 3.0f);
+        /* Written back, it reads back the same. */
+        char *text = NULL;
+        ta_error err = {0};
+        ta_clip_write_options wo;
+        memset(&wo, 0, sizeof wo);
+        wo.namer = ta_clip_binding_name;
+        wo.namer_user = &r.where;
+        TA_ASSERT_OK(ta_clip_write(clip, &wo, &text, &err), &err);
+        TA_ASSERT_CONTAINS(text, "\"duration\":0");
+        ta_clip *again = read_ok(&r, text);
+        assert_true(ta_clip_duration(again).seconds == 0);
+        assert_true(ta_track_values(ta_clip_track(again, 0))[0] == 1.0f);
+        ta_json_destroy(text);
+        ta_clip_release(again);
+        ta_clip_release(clip);
+        reader_free(&r);
+    }
+}
+
 static void test_read_from_a_skinned_mesh_finds_its_bones(void **state)
 {
     (void)state;
@@ -666,9 +743,9 @@ static void test_read_refuses_bad_documents_with_their_path(void **state)
         {"{\"tracks\":[{\"name\":\"Cube.position\",\"type\":\"vector\",\"times\":[0],\"values\":[0,0,0]}],"
          "\"userData\":\"[1]\"}",
          TA_ERROR_PARSE, "userData: is not the text of a JSON object"},
-        {"{\"tracks\":[{\"name\":\"Cube.position\",\"type\":\"vector\",\"times\":[0],\"values\":[0,0,0]}],"
+        {"{\"tracks\":[{\"name\":\"Cube.position\",\"type\":\"vector\",\"times\":[0,2],\"values\":[0,0,0,1,1,1]}],"
          "\"duration\":0}",
-         TA_ERROR_EMPTY_CLIP, "duration: 0 is a clip that lasts no time"},
+         TA_ERROR_OUT_OF_RANGE, "duration: 0, but the tracks run to 2 s: three.js would hold them in a clip of no length"},
         {"{\"tracks\":[],\"fps\":0}", TA_ERROR_OUT_OF_RANGE, "fps: 0 frames a second is not above zero"},
         {"{\"tracks\":[{\"name\":\"Cube.position\",\"type\":\"vector\",\"times\":[0],\"values\":[0,0,0]}],"
          "\"name\":5}",
@@ -769,6 +846,8 @@ int main(void)
         cmocka_unit_test(test_write_refuses_what_three_js_json_cannot_hold),
         cmocka_unit_test(test_read_binds_each_path_as_three_js),
         cmocka_unit_test(test_read_a_whole_morph_array_wider_than_the_mesh),
+        cmocka_unit_test(test_a_whole_morph_list_binds_up_to_the_limit),
+        cmocka_unit_test(test_read_a_pose_clip_of_no_length),
         cmocka_unit_test(test_read_from_a_skinned_mesh_finds_its_bones),
         cmocka_unit_test(test_read_binds_the_element_form_of_a_material_property),
         cmocka_unit_test(test_read_leaves_out_what_three_js_binds_to_nothing),

@@ -4,6 +4,7 @@
  * follow three.js's PropertyBinding.sanitizeNodeName and
  * GLTFParser.createUniqueName (tests/conformance/gltf checks them against
  * three.js itself). */
+#include <float.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -117,6 +118,81 @@ static void matrices_are_decomposed(void **state)
     TA_ASSERT_CONTAINS(model->warnings[0], "nodes[2].matrix: has a zero determinant; only its translation is kept");
     const ta_node *d = made(model, 3);
     assert_true(d->quaternion.w == 2.0f && d->scale.z == 0.5f && d->position.y == 2.0f);
+    ta_model_destroy(model);
+    gltf_tb_free(&tb);
+}
+
+/* Every number the loader keeps as a float must fit one, as the three.js JSON
+ * reader asks: 1e39 and 3.5e38 would be infinities (FLT_MAX is 3.40282e38). */
+static void numbers_past_float32_are_refused(void **state)
+{
+    (void)state;
+    static const char *const node_cases[][2] = {
+        {"{\"translation\":[0,0,1e39]}", "nodes[1].translation[2]: 1e+39 does not fit a float32"},
+        {"{\"translation\":[3.5e38,0,0]}", "nodes[1].translation[0]: 3.5e+38 does not fit a float32"},
+        {"{\"rotation\":[0,0,0,1e39]}", "nodes[1].rotation[3]: 1e+39 does not fit a float32"},
+        {"{\"rotation\":[-3.5e38,0,0,1]}", "nodes[1].rotation[0]: -3.5e+38 does not fit a float32"},
+        {"{\"scale\":[1,1e39,1]}", "nodes[1].scale[1]: 1e+39 does not fit a float32"},
+        {"{\"scale\":[1,1,3.5e38]}", "nodes[1].scale[2]: 3.5e+38 does not fit a float32"},
+        {"{\"matrix\":[1,0,0,0, 0,1,0,0, 0,0,1,0, 1e39,0,0,1]}", "nodes[1].matrix[12]: 1e+39 does not fit a float32"},
+        {"{\"matrix\":[3.5e38,0,0,0, 0,1,0,0, 0,0,1,0, 0,0,0,1]}",
+         "nodes[1].matrix[0]: 3.5e+38 does not fit a float32"},
+        /* Each number fits, the first column's length (its scale) does not. */
+        {"{\"matrix\":[3e38,3e38,0,0, 0,0,1,0, 0,1,0,0, 0,0,0,1]}",
+         "nodes[1].matrix: column 0, of length 4.24264e+38, makes a scale that does not fit a float32"},
+        {"{\"weights\":[0.5,1e39]}", "nodes[1].weights[1]: 1e+39 does not fit a float32"},
+    };
+    for (size_t i = 0; i < sizeof node_cases / sizeof node_cases[0]; ++i) {
+        gltf_tb tb;
+        gltf_tb_init(&tb);
+        gltf_tb_node(&tb, "fine");
+        json_t *node = json_loads(node_cases[i][0], 0, NULL);
+        assert_non_null(node);
+        gltf_tb_add(&tb, "nodes", node);
+        scene_of(&tb, json_pack("[i,i]", 0, 1));
+        check_refused(&tb, NULL, TA_ERROR_NOT_A_NUMBER, node_cases[i][1]);
+        gltf_tb_free(&tb);
+    }
+    static const char *const other_cases[][2] = {
+        {"{\"meshes\":[{\"primitives\":[{\"attributes\":{}}],\"weights\":[1e39]}]}",
+         "meshes[0].weights[0]: 1e+39 does not fit a float32"},
+        {"{\"cameras\":[{\"type\":\"perspective\",\"perspective\":{\"yfov\":0.5,\"znear\":1e39}}],"
+         "\"nodes\":[{\"camera\":0}],\"scenes\":[{\"nodes\":[0]}]}",
+         "cameras[0].perspective.znear: 1e+39 does not fit a float32"},
+        {"{\"cameras\":[{\"type\":\"orthographic\",\"orthographic\":{\"xmag\":3.5e38,\"ymag\":1,"
+         "\"znear\":0,\"zfar\":1}}],\"nodes\":[{\"camera\":0}],\"scenes\":[{\"nodes\":[0]}]}",
+         "cameras[0].orthographic.xmag: 3.5e+38 does not fit a float32"},
+        {"{\"extensions\":{\"KHR_lights_punctual\":{\"lights\":[{\"type\":\"point\",\"intensity\":3.5e38}]}},"
+         "\"nodes\":[{\"extensions\":{\"KHR_lights_punctual\":{\"light\":0}}}],\"scenes\":[{\"nodes\":[0]}]}",
+         "extensions.KHR_lights_punctual.lights[0].intensity: 3.5e+38 does not fit a float32"},
+        {"{\"extensions\":{\"KHR_lights_punctual\":{\"lights\":[{\"type\":\"spot\",\"range\":1e39}]}},"
+         "\"nodes\":[{\"extensions\":{\"KHR_lights_punctual\":{\"light\":0}}}],\"scenes\":[{\"nodes\":[0]}]}",
+         "extensions.KHR_lights_punctual.lights[0].range: 1e+39 does not fit a float32"},
+        {"{\"materials\":[{\"extensions\":{\"KHR_materials_emissive_strength\":{\"emissiveStrength\":1e39}}}]}",
+         "materials[0].extensions.KHR_materials_emissive_strength.emissiveStrength: 1e+39 does not fit a float32"},
+        {"{\"extensionsUsed\":[\"KHR_texture_transform\"],\"textures\":[{}],\"materials\":[{"
+         "\"pbrMetallicRoughness\":{\"baseColorTexture\":{\"index\":0,\"extensions\":{"
+         "\"KHR_texture_transform\":{\"scale\":[1,3.5e38]}}}}}]}",
+         "materials[0].pbrMetallicRoughness.baseColorTexture.extensions.KHR_texture_transform.scale[1]: 3.5e+38 does "
+         "not fit a float32"},
+    };
+    for (size_t i = 0; i < sizeof other_cases / sizeof other_cases[0]; ++i) {
+        gltf_tb tb;
+        gltf_tb_init(&tb);
+        json_t *doc = json_loads(other_cases[i][0], 0, NULL);
+        assert_non_null(doc);
+        json_object_update(tb.root, doc);
+        json_decref(doc);
+        check_refused(&tb, NULL, TA_ERROR_NOT_A_NUMBER, other_cases[i][1]);
+        gltf_tb_free(&tb);
+    }
+    /* The largest float32 itself is taken as it is. */
+    gltf_tb tb;
+    gltf_tb_init(&tb);
+    gltf_tb_add(&tb, "nodes", json_pack("{s:[f,f,f]}", "translation", (double)FLT_MAX, 0.0, -(double)FLT_MAX));
+    scene_of(&tb, json_pack("[i]", 0));
+    ta_model *model = load(&tb);
+    assert_true(made(model, 0)->position.x == FLT_MAX && made(model, 0)->position.z == -FLT_MAX);
     ta_model_destroy(model);
     gltf_tb_free(&tb);
 }
@@ -515,6 +591,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(matrices_are_decomposed),
+        cmocka_unit_test(numbers_past_float32_are_refused),
         cmocka_unit_test(names_are_sanitized_and_made_unique),
         cmocka_unit_test(names_come_in_three_js_order),
         cmocka_unit_test(a_shared_mesh_is_copied_per_use),

@@ -424,8 +424,6 @@ static void test_bad_documents_are_refused_with_their_path(void **state)
          TA_ERROR_PARSE, "object.children[0].bindMode: \"glued\" is neither \"attached\" nor \"detached\""},
         {"{" META ",'object':{'type':'Scene','animations':['c']}}", TA_ERROR_MISSING_TARGET,
          "object.animations[0]: \"c\" is the uuid of no clip"},
-        {"{" META ",'object':{'type':'Mesh','morphTargetInfluences':[0,0,0,0,0,0,0,0,0]}}", TA_ERROR_UNSUPPORTED,
-         "object.morphTargetInfluences: 9 morph targets; this library drives at most 8"},
         {"{" META ",'object':{'type':'Mesh','morphTargetDictionary':{'a':'x'}}}", TA_ERROR_PARSE,
          "object.morphTargetDictionary.a: is a string, not a morph target index"},
         {"{" META ",'object':{'type':'SpotLight','angle':2}}", TA_ERROR_OUT_OF_RANGE, "object: light.angle: 2"},
@@ -497,6 +495,61 @@ static void test_limits_are_checked_before_building(void **state)
     ta_model *m = read_ok(&c, text);
     assert_int_equal(m->scene->node_count, 3);
     ta_model_destroy(m);
+}
+
+/* A mesh of n morph targets: n influences, or (influences false) a geometry of
+ * n unnamed morph attributes. Returns malloc'd JSON. */
+static char *morph_mesh(uint32_t n, bool influences)
+{
+    char *text = malloc(64 * (size_t)n + 512);
+    assert_non_null(text);
+    size_t o = (size_t)sprintf(text, "%s", doc("{" META ",'geometries':[{'uuid':'g','type':'BufferGeometry','data':{"
+                                                 "'attributes':{},'morphAttributes':{'position':["));
+    for (uint32_t i = 0; !influences && i < n; ++i)
+        o += (size_t)sprintf(text + o, "%s{\"itemSize\":3,\"type\":\"Float32Array\",\"array\":[]}", i ? "," : "");
+    o += (size_t)sprintf(text + o, "%s", doc("]}}}],'object':{'type':'Mesh','geometry':'g'"));
+    if (influences) {
+        o += (size_t)sprintf(text + o, ",\"morphTargetInfluences\":[");
+        for (uint32_t i = 0; i < n; ++i) o += (size_t)sprintf(text + o, "%s%.17g", i ? "," : "", i / 1024.0);
+        o += (size_t)sprintf(text + o, "]");
+    }
+    sprintf(text + o, "}}");
+    return text;
+}
+
+/* three.js reads a mesh of any number of morph targets; the reader takes
+ * TA_MAX_MORPH_TARGETS, a load limit, and names a geometry's unnamed target m
+ * String(m), as Mesh.updateMorphTargets does, at every m. */
+static void test_morph_targets_up_to_the_limit(void **state)
+{
+    (void)state;
+    counted c;
+    counted_init(&c);
+    char *text = morph_mesh(TA_MAX_MORPH_TARGETS + 1, true);
+    refused(&c, text, TA_ERROR_LIMIT_EXCEEDED,
+            "object.morphTargetInfluences: 257 morph targets, past the 256 a mesh of three.js JSON may have "
+            "(TA_MAX_MORPH_TARGETS)");
+    free(text);
+    text = morph_mesh(TA_MAX_MORPH_TARGETS + 1, false);
+    refused(&c, text, TA_ERROR_LIMIT_EXCEEDED, "object.geometry: 257 morph targets, past the 256");
+    free(text);
+    for (int pass = 0; pass < 2; ++pass) {
+        text = morph_mesh(TA_MAX_MORPH_TARGETS, pass == 0);
+        ta_model *m = read_ok(&c, text);
+        const ta_mesh *mesh = &m->scene->meshes[0];
+        assert_int_equal(mesh->morph_count, TA_MAX_MORPH_TARGETS);
+        TA_ASSERT_NEAR(mesh->morph_influences[255], pass == 0 ? 255 / 1024.0 : 0, 0);
+        /* Influences alone make no dictionary: a target is found by its index. */
+        assert_string_equal(mesh->morph_names[200], pass == 0 ? "" : "200");
+        assert_string_equal(mesh->morph_names[255], pass == 0 ? "" : "255");
+        uint32_t t = 0;
+        ta_error err = {0};
+        TA_ASSERT_OK(ta_mesh_find_morph_target(mesh, "255", &t, &err), &err);
+        assert_int_equal(t, 255);
+        ta_model_destroy(m);
+        free(text);
+    }
+    assert_int_equal(c.counter.live_bytes, 0);
 }
 
 static void test_warnings_stop_at_a_thousand_with_a_count(void **state)
@@ -588,6 +641,7 @@ int main(void)
         cmocka_unit_test(test_the_element_form_of_a_material_property),
         cmocka_unit_test(test_bad_documents_are_refused_with_their_path),
         cmocka_unit_test(test_limits_are_checked_before_building),
+        cmocka_unit_test(test_morph_targets_up_to_the_limit),
         cmocka_unit_test(test_warnings_stop_at_a_thousand_with_a_count),
         cmocka_unit_test(test_out_of_memory_anywhere_is_refused_cleanly),
         cmocka_unit_test(test_files_are_read),

@@ -11,6 +11,7 @@
 #include "ta_test_build.h"
 
 #include <jansson.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -429,6 +430,17 @@ static void test_refusals_name_what_is_wrong(void **state)
     ta_assets_material(w.assets, ta_material_at(0))->map = ta_texture_at(4);
     refused(&w, NULL, TA_ERROR_MISSING_TARGET, "assets.materials[0].map: texture 4 is not in the assets");
     ta_assets_material(w.assets, ta_material_at(0))->map = ta_texture_at(0);
+    /* JSON has no infinity: a number that is none is named, not taken for a
+     * failed allocation. */
+    ta_scene_node(w.scene, w.cube)->position.y = INFINITY;
+    refused(&w, NULL, TA_ERROR_NOT_A_NUMBER, "nodes[1].position[1]: inf is not a finite number; JSON holds none");
+    ta_scene_node(w.scene, w.cube)->position.y = 2;
+    ta_scene_node(w.scene, w.hips)->quaternion.w = NAN;
+    refused(&w, NULL, TA_ERROR_NOT_A_NUMBER, "nodes[4].quaternion[3]: nan is not a finite number");
+    ta_scene_node(w.scene, w.hips)->quaternion.w = 1;
+    ta_scene_mesh(w.scene, ta_mesh_at(0))->morph_influences[2] = -INFINITY;
+    refused(&w, NULL, TA_ERROR_NOT_A_NUMBER, "scene.meshes[0].morph_influences[2]: -inf is not a finite number");
+    ta_scene_mesh(w.scene, ta_mesh_at(0))->morph_influences[2] = 0.75f;
 
     char *text = NULL;
     TA_ASSERT_REFUSED(ta_object_json_write(NULL, w.assets, w.cameras, NULL, 0, NULL, &text, &err), &err,

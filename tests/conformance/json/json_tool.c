@@ -9,6 +9,13 @@
  *                             the canonical form describe.mjs gives three.js's
  *                             objects (or {"error": ...}).
  *   json_tool write IN OUT    reads IN and writes it back with ta_object_json_write.
+ *   json_tool inverses FILE   FILE is a JSON array of [px,py,pz, qx,qy,qz,qw, sx,sy,sz]:
+ *                             one root bone each, of a skinned mesh without a
+ *                             skin, written with ta_object_json_write (which
+ *                             inverts the bones' world matrices, as
+ *                             Skeleton.calculateInverses does); prints
+ *                             {"worlds": each bone's world matrix, "inverses":
+ *                             the written boneInverses}.
  *
  * The canonical form lists the nodes depth first with their transform, mesh,
  * light and camera; the materials and textures by uuid; and the clips in the
@@ -383,11 +390,82 @@ static int cmd_write(const char *in, const char *out)
     return 0;
 }
 
+static int cmd_inverses(const char *in)
+{
+    json_error_t jerr;
+    json_t *list = json_load_file(in, 0, &jerr);
+    if (!json_is_array(list)) {
+        fprintf(stderr, "inverses: %s: %s\n", in, jerr.text);
+        return 1;
+    }
+    ta_scene *scene = NULL;
+    ta_error err = {0};
+    if (ta_scene_create(NULL, &scene, &err) != TA_OK) return 1;
+    size_t n = json_array_size(list);
+    ta_node_id *bones = calloc(n + 1, sizeof(ta_node_id));
+    ta_node_id body;
+    int status = bones == NULL;
+    if (status == 0 && ta_scene_add_node(scene, ta_node_none(), "body", &body, &err) != TA_OK) status = 1;
+    for (size_t i = 0; status == 0 && i < n; ++i) {
+        char name[32];
+        snprintf(name, sizeof name, "b%zu", i);
+        if (ta_scene_add_node(scene, ta_node_none(), name, &bones[i], &err) != TA_OK) {
+            status = 1;
+            break;
+        }
+        json_t *t = json_array_get(list, i);
+        float v[10];
+        for (int k = 0; k < 10; ++k) v[k] = (float)json_number_value(json_array_get(t, (size_t)k));
+        ta_node *b = ta_scene_node(scene, bones[i]);
+        b->type = TA_NODE_TYPE_BONE;
+        b->position = ta_vec3_make(v[0], v[1], v[2]);
+        b->quaternion = ta_quat_make(v[3], v[4], v[5], v[6]);
+        b->scale = ta_vec3_make(v[7], v[8], v[9]);
+    }
+    char *text = NULL;
+    if (status == 0) {
+        ta_scene_node(scene, body)->type = TA_NODE_TYPE_SKINNED_MESH;
+        ta_mesh_desc desc;
+        memset(&desc, 0, sizeof desc);
+        desc.node = body;
+        desc.bones = bones;
+        desc.bone_count = (uint32_t)n;
+        if (ta_scene_add_skinned_mesh(scene, &desc, NULL, &err) != TA_OK ||
+            ta_object_json_write(scene, NULL, NULL, NULL, 0, NULL, &text, &err) != TA_OK)
+            status = 1;
+    }
+    if (status == 0) {
+        json_t *doc = json_loads(text, 0, &jerr), *out = json_object(), *worlds = json_array();
+        for (size_t i = 0; i < n; ++i) {
+            ta_mat4 w = ta_scene_world_matrix(scene, bones[i]);
+            json_t *m = json_array();
+            for (int k = 0; k < 16; ++k) json_array_append_new(m, json_real(w.m[k]));
+            json_array_append_new(worlds, m);
+        }
+        json_object_set_new(out, "worlds", worlds);
+        json_object_set(out, "inverses",
+                        json_object_get(json_array_get(json_object_get(doc, "skeletons"), 0), "boneInverses"));
+        char *dump = json_dumps(out, JSON_COMPACT | JSON_REAL_PRECISION(17));
+        puts(dump);
+        free(dump);
+        json_decref(out);
+        json_decref(doc);
+    } else {
+        fprintf(stderr, "inverses: %s: %s\n", ta_result_name(err.code), err.message);
+    }
+    ta_json_destroy(text);
+    free(bones);
+    ta_scene_destroy(scene);
+    json_decref(list);
+    return status;
+}
+
 int main(int argc, char **argv)
 {
+    if (argc == 3 && strcmp(argv[1], "inverses") == 0) return cmd_inverses(argv[2]);
     if (argc == 3 && strcmp(argv[1], "names") == 0) return cmd_names(argv[2]);
     if (argc == 3 && strcmp(argv[1], "read") == 0) return cmd_read(argv[2]);
     if (argc == 4 && strcmp(argv[1], "write") == 0) return cmd_write(argv[2], argv[3]);
-    fprintf(stderr, "usage: json_tool names FILE | read FILE | write IN OUT\n");
+    fprintf(stderr, "usage: json_tool names FILE | read FILE | write IN OUT | inverses FILE\n");
     return 2;
 }
