@@ -807,7 +807,7 @@ static ta_result beyond(world *w, uint32_t k, uint32_t node, uint8_t which, uint
 {
     if (which % 3 == 0) {
         ta_mask *m = NULL;
-        ta_mask_options o = {NULL, (v & 1) ? 1.0f : 0.0f};
+        ta_mask_options o = {NULL, (v & 1) ? 1.0f : 0.0f, 0};
         ta_result r = ta_mask_create(&o, &m, err);
         if (r == TA_OK) r = ta_mask_set_node(m, ta_node_at(node), (float)(v >> 2) / 63.0f, err);
         if (r == TA_OK) r = ta_action_set_mask(action_of(w, k), (v & 2) ? m : NULL, err);

@@ -109,12 +109,27 @@ static void test_is_playing_false_at_a_time_scale_of_zero(void **state)
     assert_false(ta_action_is_playing(a));
     ta_action_unpause(a);
     assert_true(ta_action_is_playing(a));
-    /* a warp from 0: the effective time scale now is 0 */
+    /* a warp from 0: three.js's isRunning asks the time scale set (1), not
+     * the warp's value now (0), so the action is running (issue 29) */
     TA_ASSERT_OK(ta_action_set_time_scale(a, 1, &err), &err);
     TA_ASSERT_OK(ta_action_warp(a, 0, 1, ta_duration_from_seconds(1), &err), &err);
-    assert_false(ta_action_is_playing(a));
+    assert_true(ta_action_is_playing(a));
     step(&f, 0.5);
     assert_true(ta_action_is_playing(a));
+    /* a halt (a warp to 0) runs until its end, then pauses the action, as
+     * three.js's _updateTimeScale does */
+    step(&f, 1.0);
+    TA_ASSERT_OK(ta_action_halt(a, ta_duration_from_seconds(1), &err), &err);
+    assert_true(ta_action_is_playing(a));
+    step(&f, 0.5);
+    assert_true(ta_action_is_playing(a));
+    assert_false(ta_action_paused(a));
+    step(&f, 0.75);
+    assert_true(ta_action_paused(a));
+    assert_false(ta_action_is_playing(a));
+    ta_action_unpause(a);
+    TA_ASSERT_OK(ta_action_set_time_scale(a, 0, &err), &err);
+    assert_false(ta_action_is_playing(a));
     TA_ASSERT_OK(ta_action_stop(a, &err), &err);
     assert_false(ta_action_is_playing(a));
     assert_false(ta_action_is_playing(NULL));

@@ -76,7 +76,7 @@ static void test_upper_body_over_lower_body(void **state)
     ta_mask *upper, *lower;
     TA_ASSERT_OK(ta_mask_create(NULL, &upper, &err), &err);
     TA_ASSERT_OK(ta_mask_set_named(upper, w.scene, "spine", true, 1.0f, &err), &err);
-    ta_mask_options all_on = {NULL, 1.0f};
+    ta_mask_options all_on = {NULL, 1.0f, 0};
     TA_ASSERT_OK(ta_mask_create(&all_on, &lower, &err), &err);
     TA_ASSERT_OK(ta_mask_set_subtree(lower, w.scene, w.spine, 0.0f, &err), &err);
     play(&w, hold_clip(all, 5, 1.0f, TA_BLEND_MODE_DEFAULT), lower); /* walk: x = 1 */
@@ -156,7 +156,7 @@ static void test_mask_lookup_and_refusals(void **state)
     (void)state;
     ta_error err = {0};
     ta_mask *m;
-    ta_mask_options o = {NULL, 0.75f};
+    ta_mask_options o = {NULL, 0.75f, 0};
     TA_ASSERT_OK(ta_mask_create(&o, &m, &err), &err);
     ta_track_target morph = {TA_TRACK_KIND_MORPH_INFLUENCE, TA_TARGET_FAMILY_MESH, 3, 2};
     ta_track_target other_morph = {TA_TRACK_KIND_MORPH_INFLUENCE, TA_TARGET_FAMILY_MESH, 3, 1};
@@ -185,7 +185,7 @@ static void test_mask_lookup_and_refusals(void **state)
     /* nothing changed by the refusals */
     assert_true(ta_mask_weight(m, node9) == 0.75f);
     assert_true(ta_mask_weight(m, (ta_track_target){TA_TRACK_KIND_POSITION, TA_TARGET_FAMILY_NODE, 0, 0}) == 0.75f);
-    ta_mask_options bad_default = {NULL, 2.0f};
+    ta_mask_options bad_default = {NULL, 2.0f, 0};
     ta_mask *m2 = NULL;
     TA_ASSERT_REFUSED(ta_mask_create(&bad_default, &m2, &err), &err, TA_ERROR_OUT_OF_RANGE, "default_weight");
     assert_null(m2);
