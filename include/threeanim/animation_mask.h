@@ -68,7 +68,7 @@ typedef struct ta_mask_options {
     const ta_allocator *allocator; /**< NULL: the C library's */
     float default_weight;          /**< 0: a target not set has weight 0; else in (0, 1] */
     /** 0: TA_MASK_MAX_NODES; else the mask's nodes are 0 .. max_nodes - 1: give the scene's
-     * ta_scene_node_count to bound the mask by its scene. ta_mask_set_node and ta_mask_set_nodes
+     * node_count to bound the mask by its scene. ta_mask_set_node and ta_mask_set_nodes
      * refuse a node past it, ta_mask_set_subtree and ta_mask_set_named a scene with more nodes. */
     uint32_t max_nodes;
 } ta_mask_options;
