@@ -520,6 +520,16 @@ static ta_result resolve_all(void *user, const char *track_name, const ta_track_
     return TA_OK;
 }
 
+/* Reading a clip with allocator a (NULL: the default), its tracks bound by resolve_all. */
+static ta_clip_read_options read_options(const ta_allocator *a)
+{
+    ta_clip_read_options ro;
+    memset(&ro, 0, sizeof ro);
+    ro.allocator = a;
+    ro.resolver = resolve_all;
+    return ro;
+}
+
 static void test_read_clip_limits(void **state)
 {
     (void)state;
@@ -544,10 +554,7 @@ static void test_read_clip_limits(void **state)
     for (int i = 0; i < 4; ++i) {
         capped c;
         ta_allocator a = capped_allocator(&c);
-        ta_clip_read_options ro;
-        memset(&ro, 0, sizeof ro);
-        ro.allocator = &a;
-        ro.resolver = resolve_all;
+        ta_clip_read_options ro = read_options(&a);
         ro.limits = cases[i].lim;
         int sentinel;
         ta_clip *out = (ta_clip *)(void *)&sentinel;
@@ -595,10 +602,7 @@ static void test_markers_against_the_limit(void **state)
     char *text = clip_with_markers(4);
     capped c;
     ta_allocator a = capped_allocator(&c);
-    ta_clip_read_options ro;
-    memset(&ro, 0, sizeof ro);
-    ro.allocator = &a;
-    ro.resolver = resolve_all;
+    ta_clip_read_options ro = read_options(&a);
     ro.limits.max_markers = 3;
     int sentinel;
     ta_clip *out = (ta_clip *)(void *)&sentinel;
@@ -630,8 +634,7 @@ static void test_markers_against_the_limit(void **state)
     /* 200000 latest first, at the default limit */
     enum { N = 200000 };
     text = clip_with_markers(N);
-    memset(&ro, 0, sizeof ro);
-    ro.resolver = resolve_all;
+    ro = read_options(NULL);
     TA_ASSERT_OK(ta_clip_read(text, strlen(text), &ro, &out, &err), &err);
     free(text);
     assert_int_equal(ta_clip_marker_count(out), N);
