@@ -508,8 +508,6 @@ static void test_a_float32_phase_short_of_the_end_reads_the_last_step(void **sta
 
 /* ---- action.time = t ----------------------------------------------------------------- */
 
-static float x_of(const fixture *f) { return f->scene->nodes[f->node.index].position.x; }
-
 /* ta_action_set_time is three.js's action.time = t: the numbers are three.js
  * 0.186.0's for the same clip (x = 4 t over 1 s), run under Node. */
 static void test_set_time_is_three_js_action_time(void **state)
@@ -521,17 +519,17 @@ static void test_set_time_is_three_js_action_time(void **state)
     /* REPEAT: the pose follows at the next update, which moves on from t */
     ta_action *a = add(&f, f.clip, true);
     step(&f, 0.25);
-    assert_true(x_of(&f) == 1.0f);
+    assert_true(node_x(&f) == 1.0f);
     TA_ASSERT_OK(ta_action_set_time(a, ta_duration_from_seconds(0.75), &err), &err);
-    assert_true(x_of(&f) == 1.0f);
+    assert_true(node_x(&f) == 1.0f);
     assert_true(ta_action_time(a).seconds == 0.75);
     step(&f, 0.125);
-    assert_true(x_of(&f) == 3.5f);
+    assert_true(node_x(&f) == 3.5f);
     assert_true(ta_action_time(a).seconds == 0.875);
     /* past the end the update wraps, with three.js's loop event */
     TA_ASSERT_OK(ta_action_set_time(a, ta_duration_from_seconds(0.9375), &err), &err);
     step(&f, 0.125);
-    assert_true(x_of(&f) == 0.25f);
+    assert_true(node_x(&f) == 0.25f);
     assert_true(ta_action_time(a).seconds == 0.0625);
     ta_animation_event ev[4];
     assert_int_equal(ta_mixer_drain_events(f.mixer, ev, 4), 1);
@@ -554,12 +552,12 @@ static void test_set_time_is_three_js_action_time(void **state)
     TA_ASSERT_OK(ta_action_set_loop(p, TA_LOOP_MODE_PING_PONG, TA_ACTION_ENDLESS, &err), &err);
     TA_ASSERT_OK(ta_action_play(p, &err), &err);
     step(&f, 1.25);
-    assert_true(x_of(&f) == 3.0f);
+    assert_true(node_x(&f) == 3.0f);
     TA_ASSERT_OK(ta_action_set_time(p, ta_duration_from_seconds(0.5), &err), &err);
     step(&f, 0);
-    assert_true(x_of(&f) == 2.0f);
+    assert_true(node_x(&f) == 2.0f);
     step(&f, 0.25);
-    assert_true(x_of(&f) == 1.0f); /* three.js: time 0.75 on the backward leg */
+    assert_true(node_x(&f) == 1.0f); /* three.js: time 0.75 on the backward leg */
     assert_true(ta_action_time(p).seconds == 0.25);
     TA_ASSERT_OK(ta_action_stop(p, &err), &err);
 
@@ -569,7 +567,7 @@ static void test_set_time_is_three_js_action_time(void **state)
     step(&f, 0);
     TA_ASSERT_OK(ta_action_set_time(s, ta_duration_from_seconds(0.25), &err), &err);
     step(&f, 0.125);
-    assert_true(x_of(&f) == 2.0f);
+    assert_true(node_x(&f) == 2.0f);
     teardown(&f);
 }
 
