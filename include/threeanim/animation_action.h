@@ -226,14 +226,14 @@ TA_API ta_result ta_action_sync_with(ta_action *action, const ta_action *other, 
 TA_API bool ta_action_is_active(const ta_action *action);
 
 /**
- * True if the action's clock runs: it is active, not paused, no start time (ta_action_start_at) is
- * still holding it, and its effective time scale now (the time scale set, times the warp read at the
- * mixer's time now) is not 0. False for NULL.
+ * True if the action's clock runs, as three.js says it: it is active, not paused, no start time
+ * (ta_action_start_at) is still holding it, and the time scale set (ta_action_time_scale) is not 0.
+ * A warp is not read: an action warping from or to 0 is playing until its warp ends (one that ends
+ * at 0 is then paused, and no longer playing). False for NULL.
  *
  * @ownership Reads action only.
  * @errors None.
- * @threejs AnimationAction.isRunning (which asks the time scale set, not the warp's value: an action
- * warping from 0 is running there and not here, a listed difference).
+ * @threejs AnimationAction.isRunning.
  */
 TA_API bool ta_action_is_playing(const ta_action *action);
 
@@ -246,6 +246,22 @@ TA_API bool ta_action_is_playing(const ta_action *action);
  * @threejs AnimationAction.time.
  */
 TA_API ta_duration ta_action_time(const ta_action *action);
+
+/**
+ * Sets how far into the clip the action is, as three.js's action.time = t: nothing else changes (the
+ * loop count, the weight, the warp, the mixer's time and events), nothing is reported, and the pose
+ * follows at the next update, which moves on from t and wraps, loops or finishes from there as it
+ * would from any time (a t past the clip's end wraps then). For PING_PONG, t is the time along the
+ * leg the action is on: on the backward leg the clip is read at its duration minus t, as three.js
+ * reads it (ta_action_time then answers that). The time is kept as a float32, as the phase is.
+ * To move an action by an amount and hear the markers it passes, use ta_mixer_seek_action.
+ *
+ * @ownership Changes action only.
+ * @errors TA_ERROR_INVALID_ARGUMENT (action NULL), TA_ERROR_NOT_A_NUMBER (time not finite),
+ * TA_ERROR_OUT_OF_RANGE (a time a float cannot hold). A refused call changes nothing.
+ * @threejs AnimationAction.time = t.
+ */
+TA_API ta_result ta_action_set_time(ta_action *action, ta_duration time, ta_error *err);
 
 /**
  * The stored phase, a float32 (for PING_PONG it runs to twice the clip's length).

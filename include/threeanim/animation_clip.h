@@ -71,7 +71,7 @@ typedef struct ta_clip ta_clip;
 /** A named time in a clip: a footstep, a hit frame (animation_markers.h). */
 typedef struct ta_clip_marker {
     const char *name; /**< not NULL */
-    ta_duration time; /**< in [0, the clip's duration] */
+    ta_duration time; /**< in [0, the clip's duration], compared as float32 (animation_markers.h) */
 } ta_clip_marker;
 
 /** How to make a clip; zeroed (or NULL) means the defaults. */

@@ -4,7 +4,10 @@
  * frame), and the TA_EVENT_KIND_MARKER events the mixer reports when an action passes
  * them.
  *
- * A clip's markers are its own data, each a name and a time in [0, duration]:
+ * A clip's markers are its own data, each a name and a time in [0, duration],
+ * the end compared in the clip's own float32 time (keys at 0.35 and 0.7 make a
+ * clip of 0.699999988 s, and a marker written 0.7 is on its last key; the
+ * mixer reads it there):
  * given to ta_clip_create in ta_clip_options.markers, replaced by
  * ta_clip_set_markers on a clip nobody else holds, and carried by every call
  * that makes a clip from another (copy, subclip, make_clip_additive, rebind).
@@ -13,8 +16,10 @@
  * {"name": string, "time": seconds} under the key "markers": in a three.js
  * JSON clip's "userData", and in a glTF animation's "extras". The readers take
  * that key out of the user data into the clip's markers (and refuse a
- * malformed one); the three.js JSON writers put the markers back under it,
- * after the user data's other keys.
+ * malformed one, and more than ta_load_limits.max_markers over a file, before
+ * allocating them); the three.js JSON writers put the markers back under it,
+ * after the user data's other keys. Sorting them takes O(n log n), however
+ * they are ordered.
  *
  *     ta_clip_marker steps[2] = {{"left", {0.0}}, {"right", {0.5}}};
  *     ta_clip_set_markers(walk_clip, steps, 2, &err);

@@ -55,10 +55,22 @@ extern "C" {
 /** A mask (opaque): a weight per target. */
 typedef struct ta_mask ta_mask;
 
+/**
+ * The most nodes a mask holds weights for when its options give no max_nodes: node indices from 0
+ * to TA_MASK_MAX_NODES - 1, the loaders' default limit on a scene's nodes (ta_load_limits). A mask
+ * keeps one weight per node up to the highest it was given, so a bound keeps a stray index from
+ * costing a gigabyte.
+ */
+#define TA_MASK_MAX_NODES (1u << 20)
+
 /** How to make a mask; zeroed (or NULL) means the defaults. */
 typedef struct ta_mask_options {
     const ta_allocator *allocator; /**< NULL: the C library's */
     float default_weight;          /**< 0: a target not set has weight 0; else in (0, 1] */
+    /** 0: TA_MASK_MAX_NODES; else the mask's nodes are 0 .. max_nodes - 1: give the scene's
+     * node_count to bound the mask by its scene. ta_mask_set_node and ta_mask_set_nodes
+     * refuse a node past it, ta_mask_set_subtree and ta_mask_set_named a scene with more nodes. */
+    uint32_t max_nodes;
 } ta_mask_options;
 
 /** In ta_mask_set_target: every element (every morph target of a mesh). */
@@ -88,8 +100,9 @@ TA_API void ta_mask_destroy(ta_mask *mask);
  *
  * @ownership Changes mask only.
  * @errors TA_ERROR_INVALID_ARGUMENT (mask NULL, node none), TA_ERROR_NOT_A_NUMBER,
- * TA_ERROR_OUT_OF_RANGE (weight outside [0, 1]), TA_ERROR_OUT_OF_MEMORY. A refused call changes
- * nothing.
+ * TA_ERROR_OUT_OF_RANGE (weight outside [0, 1]), TA_ERROR_LIMIT_EXCEEDED (a node past the mask's
+ * max_nodes: "node: index 268435456 is past the mask's 1048576 nodes ..."), TA_ERROR_OUT_OF_MEMORY.
+ * A refused call changes nothing.
  * @threejs None.
  */
 TA_API ta_result ta_mask_set_node(ta_mask *mask, ta_node_id node, float weight, ta_error *err);
@@ -99,7 +112,7 @@ TA_API ta_result ta_mask_set_node(ta_mask *mask, ta_node_id node, float weight, 
  *
  * @ownership Changes mask; scene is only read.
  * @errors As ta_mask_set_node, and TA_ERROR_INVALID_ARGUMENT (scene NULL), TA_ERROR_MISSING_TARGET
- * (node not in scene).
+ * (node not in scene), TA_ERROR_LIMIT_EXCEEDED (a scene of more nodes than the mask's max_nodes).
  * @threejs None (object.traverse over the subtree).
  */
 TA_API ta_result ta_mask_set_subtree(ta_mask *mask, const ta_scene *scene, ta_node_id node, float weight,
@@ -122,7 +135,8 @@ TA_API ta_result ta_mask_set_named(ta_mask *mask, const ta_scene *scene, const c
  * @ownership Changes mask; weights is only read.
  * @errors TA_ERROR_INVALID_ARGUMENT (mask NULL, weights NULL with count above 0),
  * TA_ERROR_NOT_A_NUMBER, TA_ERROR_OUT_OF_RANGE (the index and value of the first weight outside [0,
- * 1]), TA_ERROR_OUT_OF_MEMORY. A refused call changes nothing.
+ * 1]), TA_ERROR_LIMIT_EXCEEDED (count past the mask's max_nodes), TA_ERROR_OUT_OF_MEMORY. A refused
+ * call changes nothing.
  * @threejs None.
  */
 TA_API ta_result ta_mask_set_nodes(ta_mask *mask, const float *weights, uint32_t count, ta_error *err);

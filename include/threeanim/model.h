@@ -56,6 +56,7 @@ typedef struct ta_load_limits {
     uint32_t max_tracks;     /**< 0: 2**20 over all clips */
     uint32_t max_clips;      /**< 0: 2**16 */
     uint32_t max_depth;      /**< 0: 1024 levels of nesting, in the JSON and in the node tree */
+    uint32_t max_markers;    /**< 0: 2**20 over all clips (animation_markers.h) */
 } ta_load_limits;
 
 /** How a loader reads; zeroed (or a NULL pointer in its place) means the defaults. */

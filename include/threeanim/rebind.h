@@ -66,9 +66,11 @@ TA_API const char *ta_clip_node_name(const ta_clip *clip, uint32_t track);
  * `to` (depth first, as ta_scene_find_by_name; then by uuid) named as its node: the name the clip
  * remembers, else the name of its node in `from`. Tracks of other families are kept as they are.
  * Node tracks that find no node are left out, and their indices in clip written to
- * out_missing[0 .. unbound_capacity) (out_missing may be NULL with capacity 0); *out_missing_count
+ * out_missing[0 .. missing_capacity) (out_missing may be NULL with capacity 0); *out_missing_count
  * (may be NULL) receives how many there were. The new clip remembers the names it was mapped by,
- * and keeps clip's name, duration, blend mode, user data and markers.
+ * and keeps clip's name, duration, blend mode, user data and markers. A clip with no tracks (the
+ * glTF loader keeps one for an animation whose channels it all left out) maps to a clip with none,
+ * and 0 missing. To refuse rather than drop tracks, use ta_clip_rebind_strict.
  *
  * @ownership clip, from and to are only read. The caller holds the new clip's one reference
  * (ta_clip_release).
@@ -81,6 +83,21 @@ TA_API const char *ta_clip_node_name(const ta_clip *clip, uint32_t track);
 TA_API ta_result ta_clip_rebind(const ta_clip *clip, const ta_scene *from, const ta_scene *to,
                                 const ta_allocator *allocator, ta_clip **out_clip, uint32_t *out_missing,
                                 uint32_t missing_capacity, uint32_t *out_missing_count, ta_error *err);
+
+/**
+ * ta_clip_rebind that drops nothing: when any node track of clip finds no node in `to`, it is
+ * refused, and the message gives how many of the node tracks found none and the first four of
+ * them by track index and node name ("to: 31 of the 66 node tracks of clip \"walk\" find no node:
+ * track 3 \"hand_l\", ... and 27 more; ..."). Use it where a rig that shares only some bone names
+ * (generic ones, "Hips", "Spine") must not pass for the clip's own.
+ *
+ * @ownership As ta_clip_rebind. A refused call makes and allocates nothing, and writes nothing to
+ * *out_clip.
+ * @errors As ta_clip_rebind, and TA_ERROR_MISSING_TARGET (a node track finds no node).
+ * @threejs None: three.js binds what it finds and warns of the rest (ta_clip_rebind).
+ */
+TA_API ta_result ta_clip_rebind_strict(const ta_clip *clip, const ta_scene *from, const ta_scene *to,
+                                       const ta_allocator *allocator, ta_clip **out_clip, ta_error *err);
 
 #ifdef __cplusplus
 }

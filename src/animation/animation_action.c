@@ -257,12 +257,27 @@ bool ta_action_is_active(const ta_action *a)
 
 bool ta_action_is_playing(const ta_action *a)
 {
-    /* three.js's isRunning: active, not paused, a time scale that is not 0,
-     * no start time still holding the clock. The warp is read at the mixer's
-     * time now, so a warp that starts from 0 holds the clock too. */
-    if (!ta_action_is_active(a) || a->run.clock.paused || a->run.has_start_time || a->run.time_scale == 0)
-        return false;
-    return !a->run.warp.on || ta__ramp_value(&a->run.warp, ta__mixer_now(a->mixer)) != 0;
+    /* three.js's isRunning: active, not paused, a time scale set that is not
+     * 0, no start time still holding the clock. The warp is not read: three.js
+     * keeps the time scale set while it warps, and a warp that ends at 0
+     * pauses the action when it ends. */
+    return ta_action_is_active(a) && !a->run.clock.paused && !a->run.has_start_time && a->run.time_scale != 0;
+}
+
+ta_result ta_action_set_time(ta_action *a, ta_duration time, ta_error *err)
+{
+    if (a == NULL) return ta__fail(err, TA_ERROR_INVALID_ARGUMENT, "action: is NULL");
+    ta_result r = check_finite("time", time.seconds, err);
+    if (r != TA_OK) return r;
+    /* three.js keeps the time of the leg it is on, and its loop count says
+     * which leg; here the phase says it, the backward leg being [D, 2D). */
+    double d = a->clip->duration;
+    bool backward = a->loop == TA_LOOP_MODE_PING_PONG && a->run.clock.phase >= d;
+    double phase = backward ? d + time.seconds : time.seconds;
+    if (!isfinite((float)phase))
+        return ta__fail(err, TA_ERROR_OUT_OF_RANGE, "time: %g s gives a phase a float cannot hold", time.seconds);
+    a->run.clock.phase = (float)phase;
+    return TA_OK;
 }
 
 ta_duration ta_action_time(const ta_action *a)

@@ -1,5 +1,6 @@
 /* Masks: a weight per target for an action. See animation_mask.h. */
 #include <math.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "animation/action_internal.h"
@@ -30,6 +31,7 @@ ta_result ta_mask_create(const ta_mask_options *options, ta_mask **out_mask, ta_
     if (m == NULL) return ta__fail(err, TA_ERROR_OUT_OF_MEMORY, "out of memory making a mask");
     m->mem = mem;
     m->default_weight = options->default_weight;
+    m->max_nodes = options->max_nodes != 0 ? options->max_nodes : TA_MASK_MAX_NODES;
     *out_mask = m;
     return TA_OK;
 }
@@ -43,9 +45,14 @@ void ta_mask_destroy(ta_mask *m)
     ta__free(&mem, m, sizeof *m);
 }
 
-/* Room for nodes 0 .. count - 1, new ones at the default weight. */
-static ta_result grow_nodes(ta_mask *m, uint32_t count, ta_error *err)
+/* Room for nodes 0 .. count - 1, new ones at the default weight; what is the
+ * node `what` names, for the message when count passes the mask's bound. */
+static ta_result grow_nodes(ta_mask *m, uint32_t count, const char *what, ta_error *err)
 {
+    if (count > m->max_nodes)
+        return ta__fail(err, TA_ERROR_LIMIT_EXCEEDED,
+                        "%s is past the mask's %u nodes (ta_mask_options.max_nodes; TA_MASK_MAX_NODES when 0)", what,
+                        m->max_nodes);
     if (count <= m->node_count) return TA_OK;
     ta_result r = ta__reserve(&m->mem, (void **)&m->nodes, &m->node_capacity, count, sizeof(float), err);
     if (r != TA_OK) return r;
@@ -59,7 +66,10 @@ ta_result ta_mask_set_node(ta_mask *m, ta_node_id node, float weight, ta_error *
     if (m == NULL) return ta__fail(err, TA_ERROR_INVALID_ARGUMENT, "mask: NULL");
     if (ta_node_is_none(node)) return ta__fail(err, TA_ERROR_INVALID_ARGUMENT, "node: is none");
     ta_result r = check_weight("node", node.index, weight, err);
-    if (r == TA_OK) r = grow_nodes(m, node.index + 1, err);
+    char what[64];
+    snprintf(what, sizeof what, "node: index %u (weight %g)", node.index, (double)weight);
+    /* node.index + 1 cannot wrap: the none index is refused above. */
+    if (r == TA_OK) r = grow_nodes(m, node.index + 1, what, err);
     if (r == TA_OK) m->nodes[node.index] = weight;
     return r;
 }
@@ -79,7 +89,9 @@ ta_result ta_mask_set_subtree(ta_mask *m, const ta_scene *scene, ta_node_id node
         return ta__fail(err, TA_ERROR_MISSING_TARGET, "node: %u is not in the scene (%u nodes)", node.index,
                         scene->node_count);
     ta_result r = check_weight("node", node.index, weight, err);
-    if (r == TA_OK) r = grow_nodes(m, scene->node_count, err);
+    char what[64];
+    snprintf(what, sizeof what, "scene: its node %u", scene->node_count - 1);
+    if (r == TA_OK) r = grow_nodes(m, scene->node_count, what, err);
     if (r == TA_OK) set_below(m, scene, node, weight);
     return r;
 }
@@ -103,7 +115,9 @@ ta_result ta_mask_set_nodes(ta_mask *m, const float *weights, uint32_t count, ta
         ta_result r = check_weight("weights", i, weights[i], err);
         if (r != TA_OK) return r;
     }
-    ta_result r = grow_nodes(m, count, err);
+    char what[64];
+    snprintf(what, sizeof what, "count: %u weights, node %u", count, count - 1);
+    ta_result r = grow_nodes(m, count, what, err);
     if (r != TA_OK) return r;
     if (count > 0) memcpy(m->nodes, weights, sizeof(float) * count);
     return TA_OK;
@@ -162,6 +176,7 @@ ta_mask *ta__mask_copy(const ta_mask *src, const ta__mem *mem)
     if (m == NULL) return NULL;
     m->mem = *mem;
     m->default_weight = src->default_weight;
+    m->max_nodes = src->max_nodes;
     if (src->node_count) m->nodes = (float *)ta__calloc(mem, src->node_count, sizeof(float));
     if (src->entry_count) m->entries = (ta__mask_entry *)ta__calloc(mem, src->entry_count, sizeof(ta__mask_entry));
     if ((src->node_count && m->nodes == NULL) || (src->entry_count && m->entries == NULL)) {

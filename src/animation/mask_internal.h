@@ -21,6 +21,7 @@ typedef struct ta__mask_entry {
 struct ta_mask {
     ta__mem mem;
     float default_weight;
+    uint32_t max_nodes;    /* resolved: node indices stay below it */
     float *nodes;          /* node_count weights; nodes past it take default_weight */
     uint32_t node_count;
     uint32_t node_capacity;

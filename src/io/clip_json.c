@@ -477,7 +477,7 @@ ta_result ta__clip_from_json(const json_t *json, ta__jpath *path, const ta__clip
     if (r == TA_OK && made > 0) {
         /* The markers ride in userData; the clip keeps them apart from it. */
         ta__user_data_split split;
-        r = ta__user_data_split_text(mem, opts.user_data, &split, err);
+        r = ta__user_data_split_text(mem, opts.user_data, &rd->budget->limits, &rd->budget->markers, &split, err);
         if (r == TA_OK) {
             opts.user_data = split.user_data;
             opts.markers = split.markers;

@@ -138,6 +138,7 @@ typedef struct ta__clip_budget {
     ta_load_limits limits; /* resolved */
     uint64_t keys;
     uint32_t tracks;
+    uint32_t markers;
 } ta__clip_budget;
 
 typedef struct ta__clip_reader {

@@ -5,9 +5,6 @@
 
 #include "io/clip_user_data.h"
 
-/* Past it the byte count of the list could overflow on a 32-bit size_t. */
-#define MAX_MARKERS (UINT32_MAX / 2)
-
 /* The object user_data is the text of, or the refusal ta__user_data_check makes. */
 static ta_result parse_object(const char *user_data, json_t **out, ta_error *err)
 {
@@ -40,15 +37,19 @@ void ta__markers_free(const ta__mem *mem, ta_clip_marker *markers, uint32_t coun
     ta__free(mem, markers, sizeof *markers * count);
 }
 
-ta_result ta__markers_from_json(const ta__mem *mem, const json_t *list, ta_clip_marker **out, uint32_t *out_count,
-                                ta_error *err)
+ta_result ta__markers_from_json(const ta__mem *mem, const json_t *list, const ta_load_limits *limits,
+                                uint32_t *read, ta_clip_marker **out, uint32_t *out_count, ta_error *err)
 {
     *out = NULL;
     *out_count = 0;
     if (!json_is_array(list))
         return ta__fail(err, TA_ERROR_PARSE, "user_data.markers: not an array of {\"name\", \"time\"}");
     size_t n = json_array_size(list);
-    if (n > MAX_MARKERS) return ta__fail(err, TA_ERROR_LIMIT_EXCEEDED, "user_data.markers: %zu markers", n);
+    if (n > limits->max_markers - *read)
+        return ta__fail(err, TA_ERROR_LIMIT_EXCEEDED,
+                        "user_data.markers: %zu markers pass the limit of %u over all clips (limits.max_markers), "
+                        "%u read before",
+                        n, limits->max_markers, *read);
     for (size_t i = 0; i < n; ++i) {
         const json_t *e = json_array_get(list, i);
         if (!json_is_string(json_object_get(e, "name")) || !json_is_number(json_object_get(e, "time")))
@@ -65,11 +66,12 @@ ta_result ta__markers_from_json(const ta__mem *mem, const json_t *list, ta_clip_
     }
     *out = m;
     *out_count = (uint32_t)n;
+    *read += (uint32_t)n;
     return TA_OK;
 }
 
-ta_result ta__user_data_split_text(const ta__mem *mem, const char *user_data, ta__user_data_split *out,
-                                   ta_error *err)
+ta_result ta__user_data_split_text(const ta__mem *mem, const char *user_data, const ta_load_limits *limits,
+                                   uint32_t *markers_read, ta__user_data_split *out, ta_error *err)
 {
     memset(out, 0, sizeof *out);
     out->user_data = user_data;
@@ -82,7 +84,7 @@ ta_result ta__user_data_split_text(const ta__mem *mem, const char *user_data, ta
         json_decref(doc); /* no markers: the text goes on as it was written */
         return TA_OK;
     }
-    r = ta__markers_from_json(mem, list, &out->markers, &out->marker_count, err);
+    r = ta__markers_from_json(mem, list, limits, markers_read, &out->markers, &out->marker_count, err);
     if (r == TA_OK) {
         /* The names point into the list: it outlives its key. */
         out->doc = json_incref(list);

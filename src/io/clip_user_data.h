@@ -13,6 +13,7 @@
 
 #include "core/internal.h"
 #include "threeanim/animation_markers.h"
+#include "threeanim/model.h"
 
 /* TA_OK for NULL or the text of a JSON object; TA_ERROR_PARSE otherwise, the
  * argument named user_data. */
@@ -20,11 +21,14 @@ ta_result ta__user_data_check(const char *user_data, ta_error *err);
 
 /* Markers read from the value of a "markers" key: an array of
  * {"name": string, "time": number}. Refused (TA_ERROR_PARSE, the argument
- * named user_data.markers) otherwise. The times are checked by ta_clip_create,
- * which knows the duration. *out is allocated from mem (NULL for none) and
- * freed with ta__markers_free; its names point into list. */
-ta_result ta__markers_from_json(const ta__mem *mem, const json_t *list, ta_clip_marker **out, uint32_t *out_count,
-                                ta_error *err);
+ * named user_data.markers) otherwise, and (TA_ERROR_LIMIT_EXCEEDED) before
+ * anything is allocated when they would take *read, the markers read so far
+ * in the file, past limits->max_markers (resolved); *read counts them in. The
+ * times are checked by ta_clip_create, which knows the duration. *out is
+ * allocated from mem (NULL for none) and freed with ta__markers_free; its
+ * names point into list. */
+ta_result ta__markers_from_json(const ta__mem *mem, const json_t *list, const ta_load_limits *limits,
+                                uint32_t *read, ta_clip_marker **out, uint32_t *out_count, ta_error *err);
 void ta__markers_free(const ta__mem *mem, ta_clip_marker *markers, uint32_t count);
 
 /* The user data text of a file split for ta_clip_create: what to give as
@@ -39,9 +43,10 @@ typedef struct ta__user_data_split {
 } ta__user_data_split;
 
 /* Splits user_data, the text of a JSON object (or NULL). A malformed
- * "markers" key is refused as ta__markers_from_json refuses it. */
-ta_result ta__user_data_split_text(const ta__mem *mem, const char *user_data, ta__user_data_split *out,
-                                   ta_error *err);
+ * "markers" key, or one past the limit, is refused as ta__markers_from_json
+ * refuses it. */
+ta_result ta__user_data_split_text(const ta__mem *mem, const char *user_data, const ta_load_limits *limits,
+                                   uint32_t *markers_read, ta__user_data_split *out, ta_error *err);
 void ta__user_data_split_free(const ta__mem *mem, ta__user_data_split *split);
 
 /* After ta_clip_create refused markers given as the user data's: names them

@@ -553,7 +553,8 @@ static ta_result animation(gltf_ctx *g, uint32_t a, gltf_track_list *list)
     ta_clip_marker *marks = NULL;
     uint32_t mark_count = 0;
     json_t *list_json = json_object_get(json_object_get(def, "extras"), "markers");
-    if (list_json != NULL && (r = ta__markers_from_json(g->mem, list_json, &marks, &mark_count, g->err)) != TA_OK) {
+    if (list_json != NULL && (r = ta__markers_from_json(g->mem, list_json, &g->lim, &g->total_markers, &marks, &mark_count,
+                                                        g->err)) != TA_OK) {
         ta__prefix(g->err, r, "%s", ap);
         return r;
     }

@@ -204,6 +204,7 @@ typedef struct gltf_ctx {
 
     uint64_t total_keys;
     uint32_t total_tracks;
+    uint32_t total_markers; /* against lim.max_markers */
     uint64_t numbers_read; /* read from accessors as floats so far, over the whole load */
 } gltf_ctx;
 

@@ -419,6 +419,7 @@ ta_load_limits ta__limits_resolve(const ta_load_limits *limits)
     if (l.max_tracks == 0) l.max_tracks = 1u << 20;
     if (l.max_clips == 0) l.max_clips = 1u << 16;
     if (l.max_depth == 0) l.max_depth = 1024;
+    if (l.max_markers == 0) l.max_markers = 1u << 20;
     return l;
 }
 

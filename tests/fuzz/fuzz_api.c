@@ -802,19 +802,72 @@ static ta_result additive_in(world *w, uint32_t k, double frame, bool other, dou
                      out);
 }
 
-/* What goes beyond three.js: a mask on an action, root motion, a seek of one action. */
+/* A clip mapped onto the world's scene by node names, strict or not; with
+ * v & 4, a clip with no tracks (as the glTF loader keeps) instead. */
+static ta_result rebind_in(world *w, uint32_t k, uint8_t v, ta_error *err)
+{
+    if (w->clip_count == 0 || w->clip_count >= MAX_CLIPS) return no_room(err);
+    ta_clip *source = clip_of(w, k), *empty = NULL, *out = NULL;
+    if (v & 4) {
+        ta_clip_options o;
+        memset(&o, 0, sizeof o);
+        o.allocator = &w->alloc;
+        o.allow_empty = true;
+        o.duration = 1.0;
+        ta_result r = ta_clip_create("empty", NULL, 0, &o, &empty, err);
+        if (r != TA_OK) return r;
+        source = empty;
+    }
+    uint32_t missing[2], missing_count = 0;
+    ta_result r = (v & 8) ? ta_clip_rebind_strict(source, w->scene, w->scene, &w->alloc, &out, err)
+                          : ta_clip_rebind(source, w->scene, w->scene, &w->alloc, &out, missing, 2, &missing_count, err);
+    ta_clip_release(empty);
+    return keep_clip(w, r, out);
+}
+
+/* A copy of a clip given markers latest first, the last on its end written in
+ * double (float32 rounds the end down), or just past it (refused). */
+static ta_result markers_in(world *w, uint32_t k, uint8_t v, ta_error *err)
+{
+    if (w->clip_count == 0 || w->clip_count >= MAX_CLIPS) return no_room(err);
+    ta_clip *copy = NULL;
+    ta_result r = ta_clip_copy(clip_of(w, k), &w->alloc, &copy, err);
+    if (r != TA_OK) return r;
+    double d = ta_clip_duration(copy).seconds;
+    ta_clip_marker m[8];
+    uint32_t n = 1 + v % 8;
+    for (uint32_t i = 0; i < n; ++i) {
+        m[i].name = (i & 1) ? "odd" : "even";
+        m[i].time = ta_duration_from_seconds(d * (double)(n - 1 - i / 2 * 2) / (double)n);
+    }
+    m[0].time = ta_duration_from_seconds((v & 16) ? (double)nextafterf((float)d, INFINITY) : (double)(float)d + 1e-9);
+    r = ta_clip_set_markers(copy, m, n, err);
+    if (r != TA_OK) {
+        ta_clip_release(copy);
+        return r;
+    }
+    return keep_clip(w, r, copy);
+}
+
+/* What goes beyond three.js: a mask on an action, root motion, a seek of one
+ * action, a clip mapped to the scene, markers set. */
 static ta_result beyond(world *w, uint32_t k, uint32_t node, uint8_t which, uint8_t v, double by, ta_error *err)
 {
-    if (which % 3 == 0) {
+    if (which % 5 == 3) return rebind_in(w, k, v, err);
+    if (which % 5 == 4) return markers_in(w, k, v, err);
+    which %= 3;
+    if (which == 0) {
         ta_mask *m = NULL;
-        ta_mask_options o = {NULL, (v & 1) ? 1.0f : 0.0f};
+        /* a mask bounded by the scene, or by TA_MASK_MAX_NODES; a node far past either is refused */
+        ta_mask_options o = {NULL, (v & 1) ? 1.0f : 0.0f, (v & 0x40) ? w->scene->node_count : 0};
         ta_result r = ta_mask_create(&o, &m, err);
-        if (r == TA_OK) r = ta_mask_set_node(m, ta_node_at(node), (float)(v >> 2) / 63.0f, err);
+        uint32_t index = (v & 0x80) ? ((v & 0x40) ? TA_MASK_MAX_NODES : 1u << 28) : node;
+        if (r == TA_OK) r = ta_mask_set_node(m, ta_node_at(index), (float)(v >> 2) / 63.0f, err);
         if (r == TA_OK) r = ta_action_set_mask(action_of(w, k), (v & 2) ? m : NULL, err);
         ta_mask_destroy(m);
         return r;
     }
-    if (which % 3 == 1) {
+    if (which == 1) {
         ta_root_motion_options o = {ta_node_at(node), (v & 1) != 0, (v & 2) != 0};
         return ta_mixer_set_root_motion(w->mixer, (v & 4) ? &o : NULL, err);
     }

@@ -109,12 +109,27 @@ static void test_is_playing_false_at_a_time_scale_of_zero(void **state)
     assert_false(ta_action_is_playing(a));
     ta_action_unpause(a);
     assert_true(ta_action_is_playing(a));
-    /* a warp from 0: the effective time scale now is 0 */
+    /* a warp from 0: three.js's isRunning asks the time scale set (1), not
+     * the warp's value now (0), so the action is running (issue 29) */
     TA_ASSERT_OK(ta_action_set_time_scale(a, 1, &err), &err);
     TA_ASSERT_OK(ta_action_warp(a, 0, 1, ta_duration_from_seconds(1), &err), &err);
-    assert_false(ta_action_is_playing(a));
+    assert_true(ta_action_is_playing(a));
     step(&f, 0.5);
     assert_true(ta_action_is_playing(a));
+    /* a halt (a warp to 0) runs until its end, then pauses the action, as
+     * three.js's _updateTimeScale does */
+    step(&f, 1.0);
+    TA_ASSERT_OK(ta_action_halt(a, ta_duration_from_seconds(1), &err), &err);
+    assert_true(ta_action_is_playing(a));
+    step(&f, 0.5);
+    assert_true(ta_action_is_playing(a));
+    assert_false(ta_action_paused(a));
+    step(&f, 0.75);
+    assert_true(ta_action_paused(a));
+    assert_false(ta_action_is_playing(a));
+    ta_action_unpause(a);
+    TA_ASSERT_OK(ta_action_set_time_scale(a, 0, &err), &err);
+    assert_false(ta_action_is_playing(a));
     TA_ASSERT_OK(ta_action_stop(a, &err), &err);
     assert_false(ta_action_is_playing(a));
     assert_false(ta_action_is_playing(NULL));
@@ -491,9 +506,75 @@ static void test_a_float32_phase_short_of_the_end_reads_the_last_step(void **sta
     teardown(&f);
 }
 
+/* ---- action.time = t ----------------------------------------------------------------- */
+
+/* ta_action_set_time is three.js's action.time = t: the numbers are three.js
+ * 0.186.0's for the same clip (x = 4 t over 1 s), run under Node. */
+static void test_set_time_is_three_js_action_time(void **state)
+{
+    (void)state;
+    fixture f;
+    setup(&f);
+    ta_error err = {0};
+    /* REPEAT: the pose follows at the next update, which moves on from t */
+    ta_action *a = add(&f, f.clip, true);
+    step(&f, 0.25);
+    assert_true(node_x(&f) == 1.0f);
+    TA_ASSERT_OK(ta_action_set_time(a, ta_duration_from_seconds(0.75), &err), &err);
+    assert_true(node_x(&f) == 1.0f);
+    assert_true(ta_action_time(a).seconds == 0.75);
+    step(&f, 0.125);
+    assert_true(node_x(&f) == 3.5f);
+    assert_true(ta_action_time(a).seconds == 0.875);
+    /* past the end the update wraps, with three.js's loop event */
+    TA_ASSERT_OK(ta_action_set_time(a, ta_duration_from_seconds(0.9375), &err), &err);
+    step(&f, 0.125);
+    assert_true(node_x(&f) == 0.25f);
+    assert_true(ta_action_time(a).seconds == 0.0625);
+    ta_animation_event ev[4];
+    assert_int_equal(ta_mixer_drain_events(f.mixer, ev, 4), 1);
+    assert_int_equal(ev[0].kind, TA_EVENT_KIND_LOOPED);
+    assert_int_equal(ev[0].loop_delta, 1);
+    /* refused: nothing changes */
+    float phase = ta_action_phase(a);
+    TA_ASSERT_REFUSED(ta_action_set_time(a, ta_duration_from_seconds(NAN), &err), &err, TA_ERROR_NOT_A_NUMBER,
+                      "time: nan is not a finite number");
+    TA_ASSERT_REFUSED(ta_action_set_time(a, ta_duration_from_seconds(1e300), &err), &err, TA_ERROR_OUT_OF_RANGE,
+                      "time: 1e+300 s");
+    TA_ASSERT_REFUSED(ta_action_set_time(NULL, ta_duration_from_seconds(0), &err), &err, TA_ERROR_INVALID_ARGUMENT,
+                      "action: is NULL");
+    assert_true(ta_action_phase(a) == phase);
+    TA_ASSERT_OK(ta_action_stop(a, &err), &err);
+
+    /* PING_PONG: t is the time along the leg it is on; on the way back the
+     * clip is read at its length minus t */
+    ta_action *p = add(&f, f.clip, false);
+    TA_ASSERT_OK(ta_action_set_loop(p, TA_LOOP_MODE_PING_PONG, TA_ACTION_ENDLESS, &err), &err);
+    TA_ASSERT_OK(ta_action_play(p, &err), &err);
+    step(&f, 1.25);
+    assert_true(node_x(&f) == 3.0f);
+    TA_ASSERT_OK(ta_action_set_time(p, ta_duration_from_seconds(0.5), &err), &err);
+    step(&f, 0);
+    assert_true(node_x(&f) == 2.0f);
+    step(&f, 0.25);
+    assert_true(node_x(&f) == 1.0f); /* three.js: time 0.75 on the backward leg */
+    assert_true(ta_action_time(p).seconds == 0.25);
+    TA_ASSERT_OK(ta_action_stop(p, &err), &err);
+
+    /* the time scale scales the step after it, not t */
+    ta_action *s = add(&f, f.clip, true);
+    TA_ASSERT_OK(ta_action_set_time_scale(s, 2, &err), &err);
+    step(&f, 0);
+    TA_ASSERT_OK(ta_action_set_time(s, ta_duration_from_seconds(0.25), &err), &err);
+    step(&f, 0.125);
+    assert_true(node_x(&f) == 2.0f);
+    teardown(&f);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_set_time_is_three_js_action_time),
         cmocka_unit_test(test_is_playing_waits_for_the_start_time),
         cmocka_unit_test(test_is_playing_false_at_a_time_scale_of_zero),
         cmocka_unit_test(test_fade_out_reaches_zero_exactly_at_its_end),

@@ -4,7 +4,9 @@
  * property tests compare one large advance with the same time in many small
  * steps. All times are binary fractions, so float32 phases are exact. */
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "gltf_test_builder.h"
 #include "ta_test.h"
@@ -615,9 +617,131 @@ static void test_random_cuts_equal_one_step(void **state)
             }
 }
 
+/* ---- issue 29: a marker on the last key, and many markers ---------------------------------- */
+
+/* Keys at 0, 0.35 and 0.7 (float32: the clip lasts 0.699999988 s) on node's x. */
+static ta_track *keys_to_0_7(ta_node_id node)
+{
+    float kt[3] = {0.0f, 0.35f, 0.7f}, kv[9] = {0, 0, 0, 1, 0, 0, 2, 0, 0};
+    return ta_test_node_track(node, TA_TRACK_KIND_POSITION, kt, 3, kv, 9);
+}
+
+/* A marker written 0.7 is on the last key of a clip whose keys end at 0.7: it
+ * was refused because float32(0.7) is below 0.7. The clip's time is float32,
+ * so the comparison is too; past it by more than float32 rounding stays
+ * refused. All three routes that make markers agree (they share the check). */
+static void test_a_marker_on_the_last_key_is_in_the_clip(void **state)
+{
+    (void)state;
+    ta_error err = {0};
+    ta_clip_marker end = {"end", {0.7}};
+    /* ta_clip_create and ta_clip_set_markers */
+    ta_track *t = keys_to_0_7(ta_node_at(0));
+    ta_clip_options o = {0};
+    o.markers = &end;
+    o.marker_count = 1;
+    ta_clip *c = NULL;
+    TA_ASSERT_OK(ta_clip_create("walk", &t, 1, &o, &c, &err), &err);
+    assert_true(ta_clip_duration(c).seconds == (double)0.7f);
+    assert_int_equal(ta_clip_marker_count(c), 1);
+    assert_true(ta_clip_marker_at(c, 0).time.seconds == 0.7);
+    TA_ASSERT_OK(ta_clip_set_markers(c, NULL, 0, &err), &err);
+    TA_ASSERT_OK(ta_clip_set_markers(c, &end, 1, &err), &err);
+    assert_int_equal(ta_clip_marker_count(c), 1);
+    ta_clip_marker past = {"past", {0.70000006}}; /* the next float32 up from 0.7f */
+    TA_ASSERT_REFUSED(ta_clip_set_markers(c, &past, 1, &err), &err, TA_ERROR_OUT_OF_RANGE,
+                      "markers[0].time: 0.70000006 s is outside the clip's [0, 0.699999988 s]");
+    assert_string_equal(ta_clip_marker_at(c, 0).name, "end");
+    ta_clip_release(c);
+
+    /* three.js JSON, no duration: the clip is as long as its track */
+    ta_scene *scene = ta_test_scene();
+    ta_test_node_under(scene, ta_node_none(), "hips");
+    ta_clip_binding where = {scene, NULL, NULL, ta_node_none()};
+    ta_clip_read_options ro;
+    memset(&ro, 0, sizeof ro);
+    ro.resolver = ta_clip_binding_resolve;
+    ro.resolver_user = &where;
+    const char *json = "{\"name\":\"walk\",\"tracks\":[{\"name\":\"hips.position\",\"type\":\"vector\","
+                       "\"times\":[0,0.35,0.7],\"values\":[0,0,0,1,0,0,2,0,0]}],"
+                       "\"userData\":\"{\\\"markers\\\":[{\\\"name\\\":\\\"end\\\",\\\"time\\\":0.7}]}\"}";
+    TA_ASSERT_OK(ta_clip_read(json, strlen(json), &ro, &c, &err), &err);
+    assert_true(ta_clip_duration(c).seconds == (double)0.7f);
+    assert_int_equal(ta_clip_marker_count(c), 1);
+    assert_string_equal(ta_clip_marker_at(c, 0).name, "end");
+    /* and the mixer reports it where the clip ends: a ONCE action finishing */
+    ta_mixer *mixer = ta_test_mixer(ta_node_none());
+    ta_action *a = ta_test_play(mixer, c);
+    TA_ASSERT_OK(ta_action_set_loop(a, TA_LOOP_MODE_ONCE, 0, &err), &err);
+    TA_ASSERT_OK(ta_mixer_update(mixer, scene, ta_duration_from_seconds(1.0), &err), &err);
+    ta_animation_event ev[4];
+    uint32_t n = ta_mixer_drain_events(mixer, ev, 4);
+    assert_int_equal(n, 2);
+    assert_int_equal(ev[0].kind, TA_EVENT_KIND_MARKER);
+    assert_int_equal(ev[0].marker, 0);
+    assert_int_equal(ev[1].kind, TA_EVENT_KIND_FINISHED);
+    ta_mixer_destroy(mixer);
+    ta_clip_release(c);
+    ta_scene_destroy(scene);
+
+    /* glTF extras */
+    gltf_tb tb;
+    gltf_tb_init(&tb);
+    uint32_t node = gltf_tb_node(&tb, "hips");
+    gltf_tb_add(&tb, "scenes", json_pack("{s:[i]}", "nodes", (int)node));
+    const float times[3] = {0.0f, 0.35f, 0.7f}, moves[9] = {0, 0, 0, 1, 0, 0, 2, 0, 0};
+    uint32_t in = gltf_tb_floats(&tb, times, 3, "SCALAR");
+    uint32_t out = gltf_tb_floats(&tb, moves, 3, "VEC3");
+    gltf_tb_add(&tb, "animations",
+                json_pack("{s:s,s:[{s:i,s:{s:i,s:s}}],s:[{s:i,s:i}],s:{s:[{s:s,s:f}]}}", "name", "walk", "channels",
+                          "sampler", 0, "target", "node", (int)node, "path", "translation", "samplers", "input",
+                          (int)in, "output", (int)out, "extras", "markers", "name", "end", "time", 0.7));
+    ta_model *model = NULL;
+    TA_ASSERT_OK(gltf_tb_load(&tb, GLTF_TB_GLB, NULL, &model, &err), &err);
+    gltf_tb_free(&tb);
+    assert_int_equal(ta_clip_marker_count(model->animations[0]), 1);
+    assert_true(ta_clip_marker_at(model->animations[0], 0).time.seconds == 0.7);
+    ta_model_destroy(model);
+}
+
+/* A million markers given latest first, two at each time: sorted by time, the
+ * two at one time in the order given. Markers were sorted by insertion, which
+ * took minutes for this; the test asserts the order, not the time. */
+static void test_a_million_markers_in_reverse_sort_stably(void **state)
+{
+    (void)state;
+    enum { N = 1000000 };
+    ta_clip_marker *given = (ta_clip_marker *)malloc(sizeof *given * N);
+    char *names = (char *)malloc((size_t)N * 8);
+    assert_non_null(given);
+    assert_non_null(names);
+    for (uint32_t i = 0; i < N; ++i) {
+        snprintf(names + (size_t)i * 8, 8, "%u", i);
+        given[i].name = names + (size_t)i * 8;
+        /* given i and i + 1 (i even) share a time; the times fall as i rises */
+        given[i].time = ta_duration_from_seconds((double)((N - 1 - i) / 2) / 1048576.0);
+    }
+    ta_error err = {0};
+    ta_clip *c = marked_clip(NULL, 0, ta_node_at(0));
+    TA_ASSERT_OK(ta_clip_set_markers(c, given, N, &err), &err);
+    assert_int_equal(ta_clip_marker_count(c), N);
+    const ta_clip_marker *m = ta_clip_markers(c);
+    for (uint32_t j = 0; j < N; ++j) {
+        uint32_t v = j / 2, want = N - 2 - 2 * v + (j & 1);
+        if (m[j].time.seconds != (double)v / 1048576.0 || strcmp(m[j].name, given[want].name) != 0)
+            fail_msg("sorted marker %u: \"%s\" at %.9g, want \"%s\" at %.9g", j, m[j].name, m[j].time.seconds,
+                     given[want].name, (double)v / 1048576.0);
+    }
+    ta_clip_release(c);
+    free(names);
+    free(given);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_a_marker_on_the_last_key_is_in_the_clip),
+        cmocka_unit_test(test_a_million_markers_in_reverse_sort_stably),
         cmocka_unit_test(test_markers_given_in_options_sorted),
         cmocka_unit_test(test_marker_refusals_change_nothing),
         cmocka_unit_test(test_derived_clips_carry_the_markers),

@@ -3,6 +3,7 @@
  * weighted mean, the rest toward the original below a total weight of one,
  * additive shares on top). */
 #include <math.h>
+#include <stdio.h>
 
 #include "ta_test.h"
 #include "ta_test_build.h"
@@ -76,7 +77,7 @@ static void test_upper_body_over_lower_body(void **state)
     ta_mask *upper, *lower;
     TA_ASSERT_OK(ta_mask_create(NULL, &upper, &err), &err);
     TA_ASSERT_OK(ta_mask_set_named(upper, w.scene, "spine", true, 1.0f, &err), &err);
-    ta_mask_options all_on = {NULL, 1.0f};
+    ta_mask_options all_on = {NULL, 1.0f, 0};
     TA_ASSERT_OK(ta_mask_create(&all_on, &lower, &err), &err);
     TA_ASSERT_OK(ta_mask_set_subtree(lower, w.scene, w.spine, 0.0f, &err), &err);
     play(&w, hold_clip(all, 5, 1.0f, TA_BLEND_MODE_DEFAULT), lower); /* walk: x = 1 */
@@ -156,7 +157,7 @@ static void test_mask_lookup_and_refusals(void **state)
     (void)state;
     ta_error err = {0};
     ta_mask *m;
-    ta_mask_options o = {NULL, 0.75f};
+    ta_mask_options o = {NULL, 0.75f, 0};
     TA_ASSERT_OK(ta_mask_create(&o, &m, &err), &err);
     ta_track_target morph = {TA_TRACK_KIND_MORPH_INFLUENCE, TA_TARGET_FAMILY_MESH, 3, 2};
     ta_track_target other_morph = {TA_TRACK_KIND_MORPH_INFLUENCE, TA_TARGET_FAMILY_MESH, 3, 1};
@@ -185,7 +186,7 @@ static void test_mask_lookup_and_refusals(void **state)
     /* nothing changed by the refusals */
     assert_true(ta_mask_weight(m, node9) == 0.75f);
     assert_true(ta_mask_weight(m, (ta_track_target){TA_TRACK_KIND_POSITION, TA_TARGET_FAMILY_NODE, 0, 0}) == 0.75f);
-    ta_mask_options bad_default = {NULL, 2.0f};
+    ta_mask_options bad_default = {NULL, 2.0f, 0};
     ta_mask *m2 = NULL;
     TA_ASSERT_REFUSED(ta_mask_create(&bad_default, &m2, &err), &err, TA_ERROR_OUT_OF_RANGE, "default_weight");
     assert_null(m2);
@@ -198,9 +199,64 @@ static void test_mask_lookup_and_refusals(void **state)
     free_world(&w);
 }
 
+/* Issue 29: a node index far past any scene cost a gigabyte and succeeded. A
+ * mask holds TA_MASK_MAX_NODES nodes, or its options' max_nodes (its scene's
+ * count); past them it refuses, naming the argument, the index and the value,
+ * and changes nothing. */
+static void test_a_node_past_the_mask_is_refused(void **state)
+{
+    (void)state;
+    ta_error err = {0};
+    ta_test_counter counter = {0};
+    counter.fail_after = -1;
+    ta_allocator counting = ta_test_counting_allocator(&counter);
+    ta_mask_options o = {&counting, 0, 0};
+    ta_mask *m = NULL;
+    TA_ASSERT_OK(ta_mask_create(&o, &m, &err), &err);
+    TA_ASSERT_OK(ta_mask_set_node(m, ta_node_at(3), 0.5f, &err), &err);
+    size_t bytes = counter.live_bytes;
+    TA_ASSERT_REFUSED(ta_mask_set_node(m, ta_node_at(1u << 28), 1, &err), &err, TA_ERROR_LIMIT_EXCEEDED,
+                      "node: index 268435456 (weight 1) is past the mask's 1048576 nodes");
+    TA_ASSERT_REFUSED(ta_mask_set_node(m, ta_node_at(TA_MASK_MAX_NODES), 1, &err), &err, TA_ERROR_LIMIT_EXCEEDED,
+                      "node: index 1048576 (weight 1)");
+    assert_int_equal(counter.live_bytes, bytes);
+    ta_track_target far = {TA_TRACK_KIND_POSITION, TA_TARGET_FAMILY_NODE, 1u << 28, 0};
+    ta_track_target three = {TA_TRACK_KIND_POSITION, TA_TARGET_FAMILY_NODE, 3, 0};
+    assert_true(ta_mask_weight(m, far) == 0.0f);
+    assert_true(ta_mask_weight(m, three) == 0.5f);
+    /* the last node it holds is taken */
+    TA_ASSERT_OK(ta_mask_set_node(m, ta_node_at(TA_MASK_MAX_NODES - 1), 1, &err), &err);
+    ta_mask_destroy(m);
+
+    /* bounded by its scene */
+    world w;
+    make_world(&w);
+    ta_mask_options by_scene = {NULL, 0, w.scene->node_count};
+    TA_ASSERT_OK(ta_mask_create(&by_scene, &m, &err), &err);
+    uint32_t n = w.scene->node_count;
+    TA_ASSERT_OK(ta_mask_set_node(m, ta_node_at(n - 1), 1, &err), &err);
+    char want[128];
+    snprintf(want, sizeof want, "node: index %u (weight 0.25) is past the mask's %u nodes", n, n);
+    TA_ASSERT_REFUSED(ta_mask_set_node(m, ta_node_at(n), 0.25f, &err), &err, TA_ERROR_LIMIT_EXCEEDED, want);
+    float weights[64] = {0};
+    snprintf(want, sizeof want, "count: %u weights, node %u is past the mask's %u nodes", n + 1, n, n);
+    TA_ASSERT_REFUSED(ta_mask_set_nodes(m, weights, n + 1, &err), &err, TA_ERROR_LIMIT_EXCEEDED, want);
+    ta_track_target last = {TA_TRACK_KIND_POSITION, TA_TARGET_FAMILY_NODE, n - 1, 0};
+    assert_true(ta_mask_weight(m, last) == 1.0f);
+    ta_mask_destroy(m);
+    /* a mask smaller than the scene refuses the scene's subtree */
+    ta_mask_options small = {NULL, 0, 1};
+    TA_ASSERT_OK(ta_mask_create(&small, &m, &err), &err);
+    TA_ASSERT_REFUSED(ta_mask_set_subtree(m, w.scene, ta_node_at(0), 1, &err), &err, TA_ERROR_LIMIT_EXCEEDED,
+                      "is past the mask's 1 nodes");
+    ta_mask_destroy(m);
+    free_world(&w);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_a_node_past_the_mask_is_refused),
         cmocka_unit_test(test_upper_body_over_lower_body),
         cmocka_unit_test(test_masked_fade_in_does_not_pop),
         cmocka_unit_test(test_mask_alone_rests_toward_the_original_and_additive),

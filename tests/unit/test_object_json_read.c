@@ -626,7 +626,7 @@ static void test_files_are_read(void **state)
     TA_ASSERT_OK(ta_object_json_read_file(path, NULL, &m, &err), &err);
     assert_int_equal(m->scene->node_count, 10);
     ta_model_destroy(m);
-    ta_load_options small = {NULL, {100, 0, 0, 0, 0, 0}, NULL, NULL, false, 0};
+    ta_load_options small = {NULL, {100, 0, 0, 0, 0, 0, 0}, NULL, NULL, false, 0};
     TA_ASSERT_REFUSED(ta_object_json_read_file(path, &small, &m, &err), &err, TA_ERROR_LIMIT_EXCEEDED,
                       "past limits.max_file_bytes (100)");
     remove(path);

@@ -232,11 +232,136 @@ static void the_rigs_walk_on_the_fox_is_refused(void **state)
     ta_model_destroy(fox);
 }
 
+/* A scene of one root node per name, in order. */
+static ta_scene *flat_rig(const char *const *names, uint32_t n)
+{
+    ta_scene *scene = ta_test_scene();
+    for (uint32_t i = 0; i < n; ++i) ta_test_node_under(scene, ta_node_none(), names[i]);
+    return scene;
+}
+
+/* A clip moving each node of scene along x, remembering the nodes' names. */
+static ta_clip *clip_on(const ta_scene *scene, const char *name)
+{
+    uint32_t n = scene->node_count;
+    ta_track **tracks = (ta_track **)calloc(n, sizeof *tracks);
+    const char **names = (const char **)calloc(n, sizeof *names);
+    static const float times[2] = {0.0f, 1.0f};
+    for (uint32_t i = 0; i < n; ++i) {
+        float values[6] = {0, 0, 0, (float)i + 1.0f, 0, 0};
+        tracks[i] = ta_test_node_track(ta_node_at(i), TA_TRACK_KIND_POSITION, times, 2, values, 6);
+        names[i] = scene->nodes[i].name;
+    }
+    ta_clip *clip = ta_test_clip(name, tracks, n, NULL);
+    ta_error err = {0};
+    TA_ASSERT_OK(ta_clip_set_node_names(clip, names, n, &err), &err);
+    free(tracks);
+    free(names);
+    return clip;
+}
+
+/* Issue 29: a clip with no tracks (as the glTF loader keeps for an animation
+ * whose channels were all left out) read tracks[UINT32_MAX], and left
+ * *out_missing_count unwritten. It maps to a clip with none. */
+static void a_clip_with_no_tracks_maps_to_one_with_none(void **state)
+{
+    (void)state;
+    static const char *const names[] = {"hips"};
+    ta_scene *rig = flat_rig(names, 1);
+    ta_clip_options opts = {0};
+    opts.allow_empty = true;
+    opts.duration = 2.0;
+    ta_clip_marker mark = {"step", {1.5}};
+    opts.markers = &mark;
+    opts.marker_count = 1;
+    ta_clip *empty = NULL;
+    ta_error err = {0};
+    TA_ASSERT_OK(ta_clip_create("dropped", NULL, 0, &opts, &empty, &err), &err);
+    ta_clip *mapped = NULL;
+    uint32_t missing[2] = {7, 7}, missing_count = 99;
+    TA_ASSERT_OK(ta_clip_rebind(empty, NULL, rig, NULL, &mapped, missing, 2, &missing_count, &err), &err);
+    assert_int_equal(missing_count, 0);
+    assert_int_equal(missing[0], 7);
+    assert_int_equal(ta_clip_track_count(mapped), 0);
+    assert_true(ta_clip_duration(mapped).seconds == 2.0);
+    assert_string_equal(ta_clip_name(mapped), "dropped");
+    assert_int_equal(ta_clip_marker_count(mapped), 1);
+    ta_clip_release(mapped);
+    mapped = NULL;
+    TA_ASSERT_OK(ta_clip_rebind_strict(empty, NULL, rig, NULL, &mapped, &err), &err);
+    assert_int_equal(ta_clip_track_count(mapped), 0);
+    ta_clip_release(mapped);
+    ta_clip_release(empty);
+    ta_scene_destroy(rig);
+}
+
+/* Issue 29: rebind onto an unrelated rig that shares generic bone names
+ * dropped most tracks and said OK. The strict mapping refuses, naming how many
+ * and the first of them, allocating nothing; where every track maps it gives
+ * what ta_clip_rebind gives. */
+static void the_strict_mapping_refuses_to_drop_tracks(void **state)
+{
+    (void)state;
+    static const char *const own[] = {"Hips", "Spine", "hand_l", "hand_r", "foot_l", "foot_r", "tail", "Head"};
+    static const char *const other[] = {"Head", "Spine", "Hips"};
+    ta_scene *rig = flat_rig(own, 8), *unrelated = flat_rig(other, 3);
+    ta_clip *walk = clip_on(rig, "walk");
+    ta_error err = {0};
+
+    /* ta_clip_rebind drops five and says OK */
+    ta_clip *mapped = NULL;
+    uint32_t missing_count = 0;
+    TA_ASSERT_OK(ta_clip_rebind(walk, NULL, unrelated, NULL, &mapped, NULL, 0, &missing_count, &err), &err);
+    assert_int_equal(missing_count, 5);
+    assert_int_equal(ta_clip_track_count(mapped), 3);
+    ta_clip_release(mapped);
+
+    /* strict: refused, the first four named, nothing allocated or written */
+    ta_test_counter counter = {0};
+    counter.fail_after = -1;
+    ta_allocator counting = ta_test_counting_allocator(&counter);
+    mapped = (ta_clip *)0x1;
+    TA_ASSERT_REFUSED(ta_clip_rebind_strict(walk, NULL, unrelated, &counting, &mapped, &err), &err,
+                      TA_ERROR_MISSING_TARGET,
+                      "to: 5 of the 8 node tracks of clip \"walk\" find no node: track 2 \"hand_l\", track 3 "
+                      "\"hand_r\", track 4 \"foot_l\", track 5 \"foot_r\" and 1 more; the strict mapping drops none");
+    assert_ptr_equal(mapped, (ta_clip *)0x1);
+    assert_int_equal(counter.allocations, 0);
+    assert_int_equal(ta_clip_track_count(walk), 8);
+
+    /* one missing: named alone */
+    static const char *const most[] = {"Hips", "Spine", "hand_l", "hand_r", "foot_l", "foot_r", "Head"};
+    ta_scene *near = flat_rig(most, 7);
+    TA_ASSERT_REFUSED(ta_clip_rebind_strict(walk, NULL, near, NULL, &mapped, &err), &err, TA_ERROR_MISSING_TARGET,
+                      "to: 1 of the 8 node tracks of clip \"walk\" find no node: track 6 \"tail\"; the strict");
+
+    /* every track maps: strict succeeds, the tracks on the namesakes */
+    static const char *const reordered[] = {"Head", "tail", "foot_r", "foot_l", "hand_r", "hand_l", "Spine", "Hips"};
+    ta_scene *same = flat_rig(reordered, 8);
+    mapped = NULL;
+    TA_ASSERT_OK(ta_clip_rebind_strict(walk, NULL, same, NULL, &mapped, &err), &err);
+    assert_int_equal(ta_clip_track_count(mapped), 8);
+    for (uint32_t i = 0; i < 8; ++i) {
+        ta_track_target t = ta_track_target_of(ta_clip_track(mapped, i));
+        assert_string_equal(same->nodes[t.index].name, ta_clip_node_name(mapped, i));
+        assert_int_equal(t.index, 7 - i); /* walk's track i drove own[i], which sits at 7 - i here */
+    }
+    ta_clip_release(mapped);
+
+    ta_scene_destroy(same);
+    ta_scene_destroy(near);
+    ta_clip_release(walk);
+    ta_scene_destroy(unrelated);
+    ta_scene_destroy(rig);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(a_clip_on_another_rig_is_refused_and_rebind_maps_it),
         cmocka_unit_test(the_rigs_walk_on_the_fox_is_refused),
+        cmocka_unit_test(a_clip_with_no_tracks_maps_to_one_with_none),
+        cmocka_unit_test(the_strict_mapping_refuses_to_drop_tracks),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
