@@ -60,7 +60,7 @@ no_temp_files "$WORK"
 
 # usage errors
 run 2 bake "$MODEL" --fps 0 && has "$WORK/err" "--fps" && empty "$WORK/out"
-run 2 bake "$MODEL" --fps fast && has "$WORK/err" '"fast" is not a number'
+run 2 bake "$MODEL" --fps fast && has "$WORK/err" '"fast" is not a decimal number'
 run 2 bake "$MODEL" --fps && has "$WORK/err" "--fps needs a value"
 run 2 bake "$MODEL" --fps 5000 && has "$WORK/err" "more than 1000 frames a second"
 run 2 bake "$MODEL" --format xml && has "$WORK/err" '--format: "xml" is not csv, json or jsonl'
@@ -88,7 +88,13 @@ run 2 convert "$MODEL" "$WORK/x.json" --format clip && has "$WORK/err" "clip JSO
 run 2 convert "$MODEL" "$WORK/x.json" --fps 24 && has "$WORK/err" "--fps goes with --additive"
 run 2 convert "$MODEL" "$WORK/x.json" --indent 40 && has "$WORK/err" "--indent"
 run 2 convert "$MODEL" "$WORK/x.json" --resample 0 && has "$WORK/err" "--resample: 0 is not a rate from above 0 to 1000"
-run 2 convert "$MODEL" "$WORK/x.json" --resample fast && has "$WORK/err" '--resample: "fast" is not a number'
+run 2 convert "$MODEL" "$WORK/x.json" --resample fast && has "$WORK/err" '--resample: "fast" is not a decimal number'
+# decimal only: strtod alone would read "0x10" as 16 (issue 29)
+run 2 convert "$MODEL" "$WORK/x.json" --resample 0x10 && has "$WORK/err" '--resample: "0x10" is not a decimal number'
+run 2 convert "$MODEL" "$WORK/x.json" --resample inf && has "$WORK/err" '--resample: "inf" is not a decimal number'
+run 2 bake "$MODEL" --fps 0x1e && has "$WORK/err" '--fps: "0x1e" is not a decimal number'
+run 2 bake "$MODEL" --seconds " 1" && has "$WORK/err" '--seconds: " 1" is not a decimal number'
+run 0 bake "$MODEL" --clip wave --fps 1.5e1 --seconds .2 && has "$WORK/out" "wave,3,0.2,"
 run 2 convert "$MODEL" "$WORK/x.json" --resample && has "$WORK/err" "--resample needs keys a second"
 run 2 convert "$MODEL" "$WORK/x.json" --clip walk --clip run --subclip a:0:5:30 && has "$WORK/err" "at most one --clip"
 run 2 example && has "$WORK/err" "needs OUT.glb"

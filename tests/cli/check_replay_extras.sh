@@ -6,6 +6,7 @@
 
 cd "$SRC" || exit 1
 run 0 replay tests/cli/data/replay_extras.json && empty "$WORK/err"
+cp "$WORK/out" "$WORK/first.out"
 # step 3, t = 0.25: hips kept in place (P(0) = 0) and moved 2 * 0.25 = 0.5; arm at 8 * 0.25 = 2 under a
 # mask of 0.5 rests halfway to its original 0: 1; the marker at 0 is passed by the first move
 has "$WORK/out" '{"step": 3, "time": 0.25, "values": {"name:hips.position": [0, 0, 0], "name:arm.position": [0, 1, 0]}, "events": [{"type": "marker", "action": 0, "marker": 0, "name": "start", "loop": 0, "count": 1, "direction": 1}], "root_motion": [0.5, 0, 0, 0]}'
@@ -23,6 +24,59 @@ sed 's/"time": 1$/"time": 3/' tests/cli/data/replay_extras.json >"$WORK/bad_mark
 run 1 replay "$WORK/bad_marker.json" && has "$WORK/err" "actions[0]: markers:" && has "$WORK/err" "outside the clip"
 sed 's/"node": "name:hips"/"node": "name:tail"/' tests/cli/data/replay_extras.json >"$WORK/bad_root.json"
 run 1 replay "$WORK/bad_root.json" && has "$WORK/err" "step 0 (root_motion)"
+
+# true-or-false fields take true or false, not anything else read as false (issue 29); the
+# message names the step, the field and the value
+sed 's/"node": "name:hips"$/"node": "name:hips", "keep_vertical": "yes"/' tests/cli/data/replay_extras.json >"$WORK/flag.json"
+run 1 replay "$WORK/flag.json" && has "$WORK/err" 'step 0 (root_motion): keep_vertical is "yes", not true or false' &&
+  empty "$WORK/out"
+sed 's/"node": "name:hips"$/"node": "name:hips", "yaw": 1/' tests/cli/data/replay_extras.json >"$WORK/flag.json"
+run 1 replay "$WORK/flag.json" && has "$WORK/err" 'step 0 (root_motion): yaw is 1, not true or false'
+sed 's/"report": true/"report": "yes"/' tests/cli/data/replay_extras.json >"$WORK/flag.json"
+run 1 replay "$WORK/flag.json" && has "$WORK/err" 'step 5 (seek_action): report is "yes", not true or false'
+sed 's/"report": true/"report": null/' tests/cli/data/replay_extras.json >"$WORK/flag.json"
+run 1 replay "$WORK/flag.json" && has "$WORK/err" 'step 5 (seek_action): report is null, not true or false'
+sed 's/"op": "clear_mask",/"op": "cross_fade_to", "other": 1, "duration": 0.5, "warp": "no",/' \
+  tests/cli/data/replay_extras.json >"$WORK/flag.json"
+run 1 replay "$WORK/flag.json" && has "$WORK/err" 'step 6 (cross_fade_to): warp is "no", not true or false'
+# false, and absent, still run
+sed 's/"node": "name:hips"$/"node": "name:hips", "keep_vertical": false, "yaw": false/' \
+  tests/cli/data/replay_extras.json >"$WORK/flag.json"
+run 0 replay "$WORK/flag.json" && same "$WORK/out" "$WORK/first.out"
+
+# an action's markers past 4,096 (once refused as "not a list"): 5,000 markers at 0.5 s, each
+# passed twice by the update from 0.25 to 2.25 (at 0.5 in loop 0, at 1.5 in loop 1)
+awk '/"markers": \[/ {
+    printf "   \"markers\": ["
+    for (i = 0; i < 5000; ++i) printf "%s{\"name\": \"m%d\", \"time\": 0.5}", (i ? ", " : ""), i
+    print ""
+    skip = 1
+    next
+  }
+  skip && /^   \],?$/ { skip = 0 }
+  !skip' tests/cli/data/replay_extras.json >"$WORK/many.json"
+run 0 replay "$WORK/many.json" && empty "$WORK/err"
+has "$WORK/out" '{"type": "marker", "action": 0, "marker": 4999, "name": "m4999", "loop": 0, "count": 1, "direction": 1}'
+has "$WORK/out" '{"type": "marker", "action": 0, "marker": 4999, "name": "m4999", "loop": 1, "count": 1, "direction": 1}'
+equal "marker events of step 4" "$(grep '"step": 4,' "$WORK/out" | tr '{' '\n' | grep -c '"type": "marker"')" 10000
+
+# the node reference "" names no node (it once found glTF node 0, whose uuid is ""), wherever
+# a node is named
+cp examples/default.glb "$WORK/model.glb"
+replay_with() {
+  printf '{"format": "threeanim-replay/1", "model": {"gltf": "model.glb"}, %s}' "$1" >"$WORK/empty_ref.json"
+  run 1 replay "$WORK/empty_ref.json" && has "$WORK/err" "$2: the node reference \"\" names no node" && empty "$WORK/out"
+}
+replay_with '"mixer": {"root": ""}, "steps": []' "mixer.root"
+replay_with '"actions": [{"clip": "walk", "root": ""}], "steps": []' "actions[0]"
+replay_with '"actions": [{"clip": "walk", "group": ["#1", ""]}], "steps": []' "actions[0]"
+replay_with '"steps": [{"op": "root_motion", "node": ""}]' "step 0 (root_motion)"
+replay_with '"actions": [{"clip": "walk"}], "steps": [{"op": "set_mask", "action": 0, "nodes": {"": 1}}]' \
+  "step 0 (set_mask)"
+# "#0" still names glTF node 0
+printf '{"format": "threeanim-replay/1", "model": {"gltf": "model.glb"}, "record": ["#0.position"], "steps": [{"op": "update", "delta": 0}]}' \
+  >"$WORK/node0.json"
+run 0 replay "$WORK/node0.json" && has "$WORK/out" '"values": {"#0.position": [0, 0, 0]}'
 
 # bake --root-motion on the same clip (its own marker "step" at 0.5 in its userData), 4 frames a second:
 # every frame after the first moves the root 2 m/s * 0.25 s = 0.5 while the pose holds it at 0; the

@@ -140,7 +140,32 @@ def by_hand(out_dir):
     ]
     for b in broken:
         write(out_dir, b)
-    return len(seeds) + len(broken)
+    # issue 29: the empty node reference, true-or-false fields given other values, and an
+    # action with as many markers as fit in a seed (fuzz_replay reads at most 64 KiB)
+    gl = {"gltf": "examples/default.glb"}
+    head = {"format": "threeanim-replay/1", "model": gl}
+    marks = [{"name": "m%d" % i, "time": (i % 8) / 8} for i in range(1800)]
+    issue29 = [
+        dict(head, mixer={"root": ""}, steps=[]),
+        dict(head, actions=[{"clip": "walk", "root": ""}], steps=[{"op": "play", "action": 0}]),
+        dict(head, actions=[{"clip": "walk", "group": ["#1", ""]}], steps=[]),
+        dict(head, actions=[{"clip": "walk"}],
+             steps=[{"op": "set_mask", "action": 0, "nodes": {"": 1}, "subtrees": {"#0": 0.5}}]),
+        dict(head, steps=[{"op": "root_motion", "node": ""}]),
+        dict(head, steps=[{"op": "root_motion", "node": "name:hips", "keep_vertical": "yes"}]),
+        dict(head, steps=[{"op": "root_motion", "node": "name:hips", "keep_vertical": True, "yaw": 1}]),
+        dict(head, actions=[{"clip": "walk", "markers": [{"name": "a", "time": 0.5}]}],
+             steps=[{"op": "play", "action": 0}, {"op": "seek_action", "action": 0, "by": 1, "report": "yes"},
+                    {"op": "seek_action", "action": 0, "by": 1, "report": None}]),
+        dict(head, actions=[{"clip": "walk"}, {"clip": "run"}],
+             steps=[{"op": "cross_fade_to", "action": 0, "other": 1, "duration": 1, "warp": "no"}]),
+        dict(head, actions=[{"clip": "walk", "markers": marks}],
+             steps=[{"op": "play", "action": 0}, {"op": "set_loop", "action": 0, "loop": "ping_pong"},
+                    {"op": "update", "delta": 2.5}, {"op": "seek_action", "action": 0, "by": -3, "report": True}]),
+    ]
+    for s in issue29:
+        write(out_dir, compact(s))
+    return len(seeds) + len(broken) + len(issue29)
 
 
 def main():

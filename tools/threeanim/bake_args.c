@@ -23,7 +23,7 @@ static int take_number(cli_argv *a, const char *name, const char *cmd, double mi
     if (got < 0) return -cli_usage(cmd, "%s needs a value", name);
     double x;
     if (!cli_parse_number(v, &x) || (above ? x <= min : x < min))
-        return -cli_usage(cmd, "%s: \"%s\" is not a number %s %g", name, v, above ? "above" : "of at least", min);
+        return -cli_usage(cmd, "%s: \"%s\" is not a decimal number %s %g", name, v, above ? "above" : "of at least", min);
     *out = x;
     return 1;
 }

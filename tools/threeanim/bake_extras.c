@@ -33,19 +33,32 @@ void bake_extras_free(bake_extras *x)
     x->root = NULL;
 }
 
-static bool append(char **text, const char *name, int64_t count)
+/* A frame's marker text as it grows: its length and room kept, so that a
+ * frame that passes a million markers costs a million appends, not a million
+ * strlen of an ever longer text. */
+typedef struct text_buf {
+    char **text;
+    size_t len, cap;
+} text_buf;
+
+static bool append(text_buf *t, const char *name, int64_t count)
 {
     char piece[300];
     if (count > 1)
         snprintf(piece, sizeof piece, "%s*%lld", name, (long long)count);
     else
         snprintf(piece, sizeof piece, "%s", name);
-    size_t old = *text != NULL ? strlen(*text) : 0, add = strlen(piece) + (old ? 1 : 0);
-    char *grown = realloc(*text, old + add + 1);
-    if (grown == NULL) return false;
-    if (old) grown[old++] = ';';
-    memcpy(grown + old, piece, strlen(piece) + 1);
-    *text = grown;
+    size_t n = strlen(piece), add = n + (t->len ? 1 : 0);
+    if (t->len + add + 1 > t->cap) {
+        size_t cap = t->cap * 2 > t->len + add + 1 ? t->cap * 2 : t->len + add + 1 + 64;
+        char *grown = realloc(*t->text, cap);
+        if (grown == NULL) return false;
+        *t->text = grown;
+        t->cap = cap;
+    }
+    if (t->len) (*t->text)[t->len++] = ';';
+    memcpy(*t->text + t->len, piece, n + 1);
+    t->len += n;
     return true;
 }
 
@@ -60,12 +73,18 @@ bool bake_extras_visit(bake_extras *x, const bake_frame *f, uint32_t k)
         x->root[4 * k + 3] = rm.yaw;
     }
     ta_animation_event ev;
+    text_buf t = {NULL, 0, 0};
+    if (x->markers) {
+        t.text = &x->passed[k];
+        t.len = *t.text != NULL ? strlen(*t.text) : 0;
+        t.cap = *t.text != NULL ? t.len + 1 : 0;
+    }
     while (ta_mixer_drain_events(f->mixer, &ev, 1) == 1) {
         if (ev.kind != TA_EVENT_KIND_MARKER || !x->markers) continue;
         ta_action *a = NULL;
         if (ta_mixer_action(f->mixer, ev.action, &a, NULL) != TA_OK) continue;
         const char *name = ta_clip_marker_at(ta_action_clip(a), ev.marker).name;
-        if (!append(&x->passed[k], name != NULL ? name : "", ev.count)) return false;
+        if (!append(&t, name != NULL ? name : "", ev.count)) return false;
     }
     return true;
 }

@@ -38,9 +38,29 @@ bool cli_take_flag(cli_argv *a, const char *name)
     return true;
 }
 
+/* [+-]digits[.digits][e[+-]digits] (either digits part may be empty, not
+ * both): what strtod reads beyond that (hex "0x10", "inf", leading spaces) is
+ * not a number a user means on a command line. */
+static bool is_decimal(const char *p)
+{
+    size_t digits = 0;
+    if (*p == '+' || *p == '-') ++p;
+    for (; *p >= '0' && *p <= '9'; ++p) ++digits;
+    if (*p == '.')
+        for (++p; *p >= '0' && *p <= '9'; ++p) ++digits;
+    if (digits == 0) return false;
+    if (*p == 'e' || *p == 'E') {
+        ++p;
+        if (*p == '+' || *p == '-') ++p;
+        if (!(*p >= '0' && *p <= '9')) return false;
+        while (*p >= '0' && *p <= '9') ++p;
+    }
+    return *p == '\0';
+}
+
 bool cli_parse_number(const char *text, double *out)
 {
-    if (text == NULL || *text == '\0') return false;
+    if (text == NULL || !is_decimal(text)) return false;
     char *end = NULL;
     double v = strtod(text, &end);
     if (end == text || *end != '\0' || !isfinite(v)) return false;

@@ -34,7 +34,8 @@ bool cli_wants_help(int argc, char **argv);
 int cli_take_value(cli_argv *a, const char *name, const char **value);
 /* True (and the index moves on) if argv[i] is the flag. */
 bool cli_take_flag(cli_argv *a, const char *name);
-/* A whole finite number, or false. */
+/* A whole finite decimal number ([+-]digits[.digits][e[+-]digits]), or
+ * false: no hex ("0x10"), "inf" or spaces, which strtod alone would take. */
 bool cli_parse_number(const char *text, double *out);
 
 /* Prints "threeanim CMD: MESSAGE" and a pointer to --help on standard error;

@@ -1,6 +1,7 @@
-/* Files written whole or not at all (cli_out.h). */
-#define _POSIX_C_SOURCE 200809L
+/* Where output files go (cli_out.h). */
+#define _XOPEN_SOURCE 700 /* realpath */
 #include <errno.h>
+#include <fcntl.h>
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
@@ -9,13 +10,78 @@
 
 #include "cli_out.h"
 
-static ta_result io_fail(ta_error *err, const char *path, const char *what)
+static ta_result io_fail(ta_error *err, const char *path, const char *what, int code)
 {
     if (err != NULL) {
         err->code = TA_ERROR_IO;
-        snprintf(err->message, sizeof err->message, "%s: %s: %s", path, what, strerror(errno));
+        snprintf(err->message, sizeof err->message, "%s: %s: %s", path, what, strerror(code));
     }
     return TA_ERROR_IO;
+}
+
+static void release(cli_out *out)
+{
+    free(out->path);
+    free(out->dest);
+    free(out->tmp);
+    memset(out, 0, sizeof *out);
+}
+
+static char *dup_text(const char *s)
+{
+    size_t n = strlen(s) + 1;
+    char *c = malloc(n);
+    if (c != NULL) memcpy(c, s, n);
+    return c;
+}
+
+/* A temporary file beside out->dest; 0 or an errno. */
+static int open_temporary(cli_out *out)
+{
+    const char *dest = out->dest;
+    size_t n = strlen(dest);
+    const char *slash = strrchr(dest, '/');
+    size_t dir_len = slash == NULL ? 0 : (size_t)(slash - dest) + 1;
+    out->tmp = malloc(n + 16);
+    if (out->tmp == NULL) return ENOMEM;
+    /* "dir/.name.XXXXXX": hidden, in the same folder, so rename is atomic. */
+    snprintf(out->tmp, n + 16, "%.*s.%s.XXXXXX", (int)dir_len, dest, dest + dir_len);
+    int fd = mkstemp(out->tmp);
+    if (fd < 0) {
+        int code = errno;
+        free(out->tmp);
+        out->tmp = NULL;
+        return code;
+    }
+    /* mkstemp makes the file 0600; give it what a plain fopen would. */
+    mode_t mask = umask(0);
+    umask(mask);
+    (void)fchmod(fd, (mode_t)(0666 & ~mask));
+    out->f = fdopen(fd, "wb");
+    if (out->f == NULL) {
+        int code = errno;
+        close(fd);
+        unlink(out->tmp);
+        free(out->tmp);
+        out->tmp = NULL;
+        return code;
+    }
+    return 0;
+}
+
+/* The target itself, opened for writing (a device, a pipe, a link that leads
+ * nowhere yet); 0 or an errno. */
+static int open_in_place(cli_out *out)
+{
+    int fd = open(out->path, O_WRONLY | O_CREAT | O_TRUNC | O_NOCTTY, 0666);
+    if (fd < 0) return errno;
+    out->f = fdopen(fd, "wb");
+    if (out->f == NULL) {
+        int code = errno;
+        close(fd);
+        return code;
+    }
+    return 0;
 }
 
 ta_result cli_out_open(cli_out *out, const char *path, ta_error *err)
@@ -25,42 +91,27 @@ ta_result cli_out_open(cli_out *out, const char *path, ta_error *err)
         out->f = stdout;
         return TA_OK;
     }
-    size_t n = strlen(path);
-    const char *slash = strrchr(path, '/');
-    size_t dir_len = slash == NULL ? 0 : (size_t)(slash - path) + 1;
-    out->path = malloc(n + 1);
-    out->tmp = malloc(n + 16);
-    if (out->path == NULL || out->tmp == NULL) {
-        free(out->path);
-        free(out->tmp);
-        memset(out, 0, sizeof *out);
-        errno = ENOMEM;
-        return io_fail(err, path, "cannot be written");
+    out->path = dup_text(path);
+    if (out->path == NULL) return io_fail(err, path, "cannot be written", ENOMEM);
+    struct stat link_st, st;
+    bool there = lstat(path, &link_st) == 0;
+    bool link = there && S_ISLNK(link_st.st_mode);
+    bool leads = link && stat(path, &st) == 0;
+    if (!link) st = link_st;
+    int code;
+    if (there && S_ISDIR(st.st_mode)) {
+        release(out);
+        return io_fail(err, path, "cannot be put in place", EISDIR);
     }
-    memcpy(out->path, path, n + 1);
-    /* "dir/.name.XXXXXX": hidden, in the same folder, so rename is atomic. */
-    snprintf(out->tmp, n + 16, "%.*s.%s.XXXXXX", (int)dir_len, path, path + dir_len);
-    int fd = mkstemp(out->tmp);
-    if (fd < 0) {
-        ta_result r = io_fail(err, path, "cannot be written");
-        free(out->path);
-        free(out->tmp);
-        memset(out, 0, sizeof *out);
-        return r;
+    if (!there || (!link && S_ISREG(st.st_mode)) || (leads && S_ISREG(st.st_mode))) {
+        out->dest = link ? realpath(path, NULL) : dup_text(path);
+        code = out->dest == NULL ? errno : open_temporary(out);
+    } else {
+        code = open_in_place(out);
     }
-    /* mkstemp makes the file 0600; give it what a plain fopen would. */
-    mode_t mask = umask(0);
-    umask(mask);
-    (void)fchmod(fd, (mode_t)(0666 & ~mask));
-    out->f = fdopen(fd, "wb");
-    if (out->f == NULL) {
-        ta_result r = io_fail(err, path, "cannot be written");
-        close(fd);
-        unlink(out->tmp);
-        free(out->path);
-        free(out->tmp);
-        memset(out, 0, sizeof *out);
-        return r;
+    if (code != 0) {
+        release(out);
+        return io_fail(err, path, "cannot be written", code);
     }
     return TA_OK;
 }
@@ -68,25 +119,29 @@ ta_result cli_out_open(cli_out *out, const char *path, ta_error *err)
 ta_result cli_out_commit(cli_out *out, ta_error *err)
 {
     if (out->path == NULL) {
-        bool bad = fflush(stdout) != 0 || ferror(stdout);
+        int code = ferror(stdout) ? (errno ? errno : EIO) : 0;
+        errno = 0;
+        if (code == 0 && fflush(stdout) != 0) code = errno ? errno : EIO;
         memset(out, 0, sizeof *out);
-        if (bad) return io_fail(err, "standard output", "cannot be written");
+        if (code != 0) return io_fail(err, "standard output", "cannot be written", code);
         return TA_OK;
     }
-    bool bad = fflush(out->f) != 0 || ferror(out->f);
-    if (fclose(out->f) != 0) bad = true;
+    /* A write that failed earlier left its errno (stdio keeps only the error
+     * flag), unless a later call changed it: the best reason there is. */
+    int code = ferror(out->f) ? (errno ? errno : EIO) : 0;
+    errno = 0;
+    if (code == 0 && fflush(out->f) != 0) code = errno ? errno : EIO;
+    if (fclose(out->f) != 0 && code == 0) code = errno ? errno : EIO;
     out->f = NULL;
     ta_result r = TA_OK;
-    if (bad) {
-        r = io_fail(err, out->path, "cannot be written");
-        unlink(out->tmp);
-    } else if (rename(out->tmp, out->path) != 0) {
-        r = io_fail(err, out->path, "cannot be put in place");
+    if (code != 0) {
+        r = io_fail(err, out->path, "cannot be written", code);
+        if (out->tmp != NULL) unlink(out->tmp);
+    } else if (out->tmp != NULL && rename(out->tmp, out->dest) != 0) {
+        r = io_fail(err, out->path, "cannot be put in place", errno);
         unlink(out->tmp);
     }
-    free(out->path);
-    free(out->tmp);
-    memset(out, 0, sizeof *out);
+    release(out);
     return r;
 }
 
@@ -94,11 +149,10 @@ void cli_out_abort(cli_out *out)
 {
     if (out->path != NULL) {
         if (out->f != NULL) fclose(out->f);
-        unlink(out->tmp);
-        free(out->path);
-        free(out->tmp);
-    } else if (out->f != NULL) {
-        fflush(stdout);
+        if (out->tmp != NULL) unlink(out->tmp);
+        release(out);
+    } else {
+        if (out->f != NULL) fflush(stdout);
+        memset(out, 0, sizeof *out);
     }
-    memset(out, 0, sizeof *out);
 }

@@ -21,38 +21,73 @@ static bool plain_name(const char *s)
     return strpbrk(s, ".[]:/ \t\r\n") == NULL;
 }
 
+typedef struct named {
+    const char *name;
+    uint32_t index;
+} named;
+
+static int by_name(const void *a, const void *b)
+{
+    const named *x = a, *y = b;
+    int c = strcmp(x->name, y->name);
+    return c != 0 ? c : (x->index > y->index) - (x->index < y->index);
+}
+
+/* unique[i]: node i's name is plain and no other node has it. Sorted by name,
+ * so that a scene of many nodes costs n log n, not n^2. */
+static bool mark_unique(const ta_scene *scene, bool *unique)
+{
+    uint32_t n = scene->node_count;
+    named *sorted = malloc((n + 1u) * sizeof *sorted);
+    if (sorted == NULL) return false;
+    for (uint32_t i = 0; i < n; ++i) sorted[i] = (named){scene->nodes[i].name, i};
+    qsort(sorted, n, sizeof *sorted, by_name);
+    for (uint32_t k = 0; k < n; ++k) {
+        bool same_before = k > 0 && strcmp(sorted[k - 1].name, sorted[k].name) == 0;
+        bool same_after = k + 1 < n && strcmp(sorted[k + 1].name, sorted[k].name) == 0;
+        unique[sorted[k].index] = !same_before && !same_after && plain_name(sorted[k].name);
+    }
+    free(sorted);
+    return true;
+}
+
 ta_result cli_names_init(cli_names *names, const ta_model *model, ta_error *err)
 {
     const ta_scene *scene = model->scene;
     names->model = model;
     names->node_refs = calloc(scene->node_count + 1u, sizeof(char *));
-    if (names->node_refs == NULL) goto oom;
+    bool *unique = calloc(scene->node_count + 1u, sizeof *unique);
+    /* source_of[i]: the first glTF node made into scene node i, TA_NONE for none */
+    uint32_t *source_of = malloc((scene->node_count + 1u) * sizeof *source_of);
+    if (names->node_refs == NULL || unique == NULL || source_of == NULL || !mark_unique(scene, unique)) goto oom;
+    for (uint32_t i = 0; i < scene->node_count; ++i) source_of[i] = TA_NONE;
+    for (uint32_t n = model->source_node_count; n-- > 0;) {
+        uint32_t at = model->source_nodes[n].index;
+        if (at < scene->node_count) source_of[at] = n;
+    }
     for (uint32_t i = 0; i < scene->node_count; ++i) {
-        const char *name = scene->nodes[i].name;
-        bool unique = plain_name(name);
-        for (uint32_t k = 0; unique && k < scene->node_count; ++k)
-            if (k != i && strcmp(scene->nodes[k].name, name) == 0) unique = false;
         char buf[64];
         const char *ref = NULL;
-        if (unique) {
-            ref = name;
+        if (unique[i]) {
+            ref = scene->nodes[i].name;
+        } else if (source_of[i] != TA_NONE) {
+            snprintf(buf, sizeof buf, "#%u", source_of[i]);
+            ref = buf;
+        } else if (scene->nodes[i].uuid[0] != '\0') {
+            ref = scene->nodes[i].uuid;
         } else {
-            for (uint32_t n = 0; n < model->source_node_count && ref == NULL; ++n)
-                if (model->source_nodes[n].index == i) {
-                    snprintf(buf, sizeof buf, "#%u", n);
-                    ref = buf;
-                }
-            if (ref == NULL && scene->nodes[i].uuid[0] != '\0') ref = scene->nodes[i].uuid;
-            if (ref == NULL) {
-                snprintf(buf, sizeof buf, "@%u", i);
-                ref = buf;
-            }
+            snprintf(buf, sizeof buf, "@%u", i);
+            ref = buf;
         }
         names->node_refs[i] = dup_string(ref);
         if (names->node_refs[i] == NULL) goto oom;
     }
+    free(unique);
+    free(source_of);
     return TA_OK;
 oom:
+    free(unique);
+    free(source_of);
     cli_names_free(names);
     if (err != NULL) {
         err->code = TA_ERROR_OUT_OF_MEMORY;

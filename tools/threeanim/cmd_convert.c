@@ -141,7 +141,7 @@ static int parse_args(int argc, char **argv, convert_opts *o)
         if ((got = cli_take_value(&a, "--resample", &v)) != 0) {
             if (got < 0) return cli_usage("convert", "--resample needs keys a second (FPS)");
             if (!cli_parse_number(v, &o->resample_fps))
-                return cli_usage("convert", "--resample: \"%s\" is not a number", v);
+                return cli_usage("convert", "--resample: \"%s\" is not a decimal number", v);
             if (!(o->resample_fps > 0) || o->resample_fps > 1000)
                 return cli_usage("convert", "--resample: %s is not a rate from above 0 to 1000 keys a second", v);
             continue;

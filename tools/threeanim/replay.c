@@ -336,7 +336,8 @@ static int run_step(replay *rp, size_t i, json_t *step)
             r = ta_mixer_sync_with(rp->mixer, index, other, &err);
         } else {
             if (!number_arg(step, "duration", &x)) return refuse_text(what, "needs a number duration");
-            bool warp = json_is_true(json_object_get(step, "warp"));
+            bool warp = false;
+            if (replay_flag(step, "warp", what, &warp) != CLI_OK) return CLI_REFUSED;
             r = strcmp(op, "cross_fade_from") == 0
                     ? ta_mixer_cross_fade_from(rp->mixer, index, other, ta_duration_from_seconds(x), warp, &err)
                     : ta_mixer_cross_fade_to(rp->mixer, index, other, ta_duration_from_seconds(x), warp, &err);

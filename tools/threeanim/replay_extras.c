@@ -12,14 +12,32 @@ static int refuse(const char *what, const char *message)
     return CLI_REFUSED;
 }
 
+int replay_flag(json_t *obj, const char *key, const char *what, bool *out)
+{
+    json_t *v = json_object_get(obj, key);
+    *out = json_is_true(v);
+    if (v == NULL || json_is_boolean(v)) return CLI_OK;
+    char *text = json_dumps(v, JSON_ENCODE_ANY | JSON_COMPACT);
+    char message[200];
+    snprintf(message, sizeof message, "%s is %.80s%s, not true or false", key, text != NULL ? text : "?",
+             text != NULL && strlen(text) > 80 ? "..." : "");
+    free(text);
+    return refuse(what, message);
+}
+
 int replay_marked_clip(json_t *spec, const char *field, const ta_clip **clip, ta_clip **made)
 {
     *made = NULL;
     json_t *list = json_object_get(spec, "markers");
     if (list == NULL) return CLI_OK;
-    if (!json_is_array(list) || json_array_size(list) > 4096)
-        return refuse(field, "markers is not a list of {\"name\", \"time\"}");
+    if (!json_is_array(list)) return refuse(field, "markers is not a list of {\"name\", \"time\"}");
     size_t n = json_array_size(list);
+    /* the library's own limit (2^31) refuses sooner; this one keeps the count a uint32_t */
+    if (n > UINT32_MAX) {
+        char message[120];
+        snprintf(message, sizeof message, "markers: %zu markers, more than the %u a clip can hold", n, UINT32_MAX);
+        return refuse(field, message);
+    }
     ta_clip_marker *marks = calloc(n ? n : 1, sizeof *marks);
     if (marks == NULL) return refuse(field, "out of memory");
     for (size_t i = 0; i < n; ++i) {
@@ -116,8 +134,9 @@ int replay_extra_op(ta_mixer *mixer, const ta_model *model, bool gltf, json_t *s
         if (!json_is_string(node)) return refuse(what, "node is not a node reference");
         ta_root_motion_options o = {0};
         if (node_of(model, gltf, json_string_value(node), what, &o.root) != CLI_OK) return CLI_REFUSED;
-        o.keep_vertical = json_is_true(json_object_get(step, "keep_vertical"));
-        o.yaw = json_is_true(json_object_get(step, "yaw"));
+        if (replay_flag(step, "keep_vertical", what, &o.keep_vertical) != CLI_OK ||
+            replay_flag(step, "yaw", what, &o.yaw) != CLI_OK)
+            return CLI_REFUSED;
         if (ta_mixer_set_root_motion(mixer, &o, &err) != TA_OK) return refuse(what, err.message);
         *root_motion_on = true;
         return CLI_OK;
@@ -129,7 +148,8 @@ int replay_extra_op(ta_mixer *mixer, const ta_model *model, bool gltf, json_t *s
         if (op[1] == 'e' && op[2] == 'e') { /* seek_action */
             json_t *by = json_object_get(step, "by");
             if (!json_is_number(by)) return refuse(what, "needs a number by");
-            bool report = json_is_true(json_object_get(step, "report"));
+            bool report = false;
+            if (replay_flag(step, "report", what, &report) != CLI_OK) return CLI_REFUSED;
             if (ta_mixer_seek_action(mixer, index, ta_duration_from_seconds(json_number_value(by)), report, &err) != TA_OK)
                 return refuse(what, err.message);
             *print = true;

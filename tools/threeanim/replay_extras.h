@@ -13,6 +13,10 @@
 
 #include "threeanim/threeanim.h"
 
+/* obj's true-or-false field key into *out: absent is false; any other value
+ * is refused (a message naming what, the key and the value). */
+int replay_flag(json_t *obj, const char *key, const char *what, bool *out);
+
 /* An action spec's "markers": *clip becomes a marked copy (the caller keeps
  * it in *made, to release). CLI_OK when there are none. */
 int replay_marked_clip(json_t *spec, const char *field, const ta_clip **clip, ta_clip **made);

@@ -48,6 +48,9 @@ static bool visit_name(const ta_scene *scene, ta_node_id node, void *user)
 
 ta_result replay_find_node(const ta_model *model, bool gltf, const char *ref, ta_node_id *out, ta_error *err)
 {
+    /* "" would be looked up as a uuid, and a glTF node has "" for one */
+    if (ref[0] == '\0')
+        return fail(err, TA_ERROR_NOT_FOUND, "the node reference \"\" names no node (a node is \"#N\", \"name:NAME\" or a uuid)");
     if (strncmp(ref, "name:", 5) == 0) {
         name_search s = {ref + 5, false, ta_node_none()};
         ta_scene_traverse(model->scene, ta_node_none(), visit_name, &s);
