@@ -16,6 +16,7 @@
 
 #include "animation/clip_fused.h"
 #include "animation/clip_plan.h"
+#include "animation/fast_slerp.h"
 #include "animation/fused_kernels.h"
 #include "animation/quat_batch.h"
 #include "animation/slerp_constants.h"
@@ -111,6 +112,26 @@ static void make_pair(rng *r, pair_kind kind, float fa[4], float fb[4])
         fa[c] = (float)(a[c] * la);
         fb[c] = (float)(b[c] * lb * sb);
     }
+}
+
+/* slerpFlat(a, b, t) at t exactly 0 or 1, worked out from three.js's
+ * Quaternion.slerpFlat: equal keys give a; otherwise its weights are exactly
+ * 1 and 0 (sin(theta) / sin(theta), sin(0)) in the far branch and s, t in the
+ * near one, so it picks a (t = 0) or b turned to the shorter arc (t = 1), and
+ * the near branch (a dot of 0.9995 or more) normalizes that in double; the
+ * result rounded to float, as a Float32Array keeps it. */
+static void threejs_at_end(const float a[4], const float b[4], float t, float out[4])
+{
+    if (a[0] == b[0] && a[1] == b[1] && a[2] == b[2] && a[3] == b[3]) {
+        memcpy(out, a, 4 * sizeof(float));
+        return;
+    }
+    const double dot = (double)a[0] * b[0] + (double)a[1] * b[1] + (double)a[2] * b[2] + (double)a[3] * b[3];
+    double pick[4];
+    for (int c = 0; c < 4; ++c) pick[c] = t == 0 ? (double)a[c] : (dot < 0 ? -(double)b[c] : (double)b[c]);
+    double f = 1;
+    if (fabs(dot) >= 0.9995) f = 1 / sqrt(pick[0] * pick[0] + pick[1] * pick[1] + pick[2] * pick[2] + pick[3] * pick[3]);
+    for (int c = 0; c < 4; ++c) out[c] = (float)(pick[c] * f);
 }
 
 /* The lane for the pair a, b at t, from the constants of the pair. */
@@ -269,7 +290,7 @@ static void fill_lanes(rng *r, float a[4][LANES], float b[4][LANES], float theta
 }
 
 /* The general path's batch and each instruction set's kernel give the lane's
- * numbers bit for bit. */
+ * numbers bit for bit, and at t exactly 0 or 1 three.js's (the key). */
 static void test_every_caller_same_as_the_lane(void **state)
 {
     (void)state;
@@ -279,15 +300,23 @@ static void test_every_caller_same_as_the_lane(void **state)
         float a[4][LANES], b[4][LANES], c[2][LANES], want[4][LANES];
         fill_lanes(&r, a, b, c[0], c[1]);
         const float t = round == 0 ? 0.0f : (round == 1 ? 1.0f : (float)uniform(&r));
-        for (int i = 0; i < LANES; ++i)
+        for (int i = 0; i < LANES; ++i) {
+            float qa[4] = {a[0][i], a[1][i], a[2][i], a[3][i]}, qb[4] = {b[0][i], b[1][i], b[2][i], b[3][i]}, e[4];
+            if (round < 2) {
+                threejs_at_end(qa, qb, t, e);
+                for (int k = 0; k < 4; ++k) want[k][i] = e[k];
+                continue;
+            }
             ta__slerp_key_lane(a[0][i], a[1][i], a[2][i], a[3][i], b[0][i], b[1][i], b[2][i], b[3][i], c[0][i], c[1][i],
                                t, &want[0][i], &want[1][i], &want[2][i], &want[3][i]);
+        }
         for (int s = TA__SIMD_SCALAR; s < TA__SIMD_COUNT; ++s) {
             const ta__fused_kernels *kern = ta__fused_kernels_for((ta__simd)s);
             if (kern == NULL) continue;
             float got[4][LANES];
             kern->rot_keys(&got[0][0], &a[0][0], &b[0][0], &c[0][0], LANES, t);
-            if (memcmp(got, want, sizeof got) != 0) fail_msg("%s: not the lane's numbers", ta__simd_name((ta__simd)s));
+            if (memcmp(got, want, sizeof got) != 0)
+                fail_msg("%s at t %g: not the lane's numbers", ta__simd_name((ta__simd)s), (double)t);
             sets += round == 0;
         }
         /* the batch: a turn per lane, and fewer lanes than it holds */
@@ -298,12 +327,18 @@ static void test_every_caller_same_as_the_lane(void **state)
             q.bx[i] = b[0][i], q.by[i] = b[1][i], q.bz[i] = b[2][i], q.bw[i] = b[3][i];
             q.theta[i] = c[0][i];
             q.k[i] = c[1][i];
-            q.t[i] = (float)uniform(&r);
+            q.t[i] = i % 7 == 0 ? 0.0f : (i % 7 == 1 ? 1.0f : (float)uniform(&r)); /* some lanes at an end */
         }
         float lanes[TA__QUAT_BATCH][4];
-        for (uint32_t i = 0; i < n; ++i)
+        for (uint32_t i = 0; i < n; ++i) {
+            if (i % 7 < 2) {
+                const float qa[4] = {q.ax[i], q.ay[i], q.az[i], q.aw[i]}, qb[4] = {q.bx[i], q.by[i], q.bz[i], q.bw[i]};
+                threejs_at_end(qa, qb, q.t[i], lanes[i]);
+                continue;
+            }
             ta__slerp_key_lane(q.ax[i], q.ay[i], q.az[i], q.aw[i], q.bx[i], q.by[i], q.bz[i], q.bw[i], q.theta[i],
                                q.k[i], q.t[i], &lanes[i][0], &lanes[i][1], &lanes[i][2], &lanes[i][3]);
+        }
         ta__quat_batch_slerp_keys(&q, n);
         for (uint32_t i = 0; i < n; ++i) {
             const float got[4] = {q.ax[i], q.ay[i], q.az[i], q.aw[i]};
@@ -311,6 +346,70 @@ static void test_every_caller_same_as_the_lane(void **state)
         }
     }
     assert_true(sets >= 1);
+}
+
+/* The piles' slerps (slerp_lane.h, fast_slerp.h) at t exactly 0 or 1:
+ * three.js's numbers, bit for bit, from the general path's batch, from
+ * ta__fast_slerp, and from each instruction set's kernels once the lanes
+ * they mark are redone with ta__fast_slerp, as the mixer does. */
+static void test_pile_slerps_at_the_ends(void **state)
+{
+    (void)state;
+    rng r = {41};
+    for (int round = 0; round < 40; ++round) {
+        const float t = (float)(round % 2);
+        float a[4][LANES], b[4][LANES], c[2][LANES], want[4][LANES];
+        fill_lanes(&r, a, b, c[0], c[1]);
+        for (int i = 0; i < LANES; ++i) {
+            const float qa[4] = {a[0][i], a[1][i], a[2][i], a[3][i]}, qb[4] = {b[0][i], b[1][i], b[2][i], b[3][i]};
+            float e[4];
+            threejs_at_end(qa, qb, t, e);
+            double da[4], db[4], got[4];
+            for (int k = 0; k < 4; ++k) {
+                want[k][i] = e[k];
+                da[k] = qa[k];
+                db[k] = qb[k];
+            }
+            ta__fast_slerp(got, da, db, t);
+            for (int k = 0; k < 4; ++k)
+                if ((float)got[k] != e[k]) fail_msg("ta__fast_slerp lane %d at t %g: not three.js's", i, (double)t);
+        }
+        for (int s = TA__SIMD_SCALAR; s < TA__SIMD_COUNT; ++s) {
+            const ta__fused_kernels *kern = ta__fused_kernels_for((ta__simd)s);
+            if (kern == NULL) continue;
+            uint8_t slow[LANES];
+            double q[4][TA__FUSED_CHUNK];
+            for (int k = 0; k < 4; ++k)
+                for (int i = 0; i < LANES; ++i) q[k][i] = b[k][i];
+            for (int mix = 0; mix < 2; ++mix) {
+                float got[4][LANES];
+                if (mix)
+                    kern->rot_mix(&got[0][0], &a[0][0], LANES, &q[0][0], LANES, t, slow);
+                else
+                    kern->rot_slerp(&got[0][0], &a[0][0], &b[0][0], LANES, t, slow);
+                for (int i = 0; i < LANES; ++i) {
+                    if (!slow[i]) continue;
+                    double da[4] = {a[0][i], a[1][i], a[2][i], a[3][i]}, db[4] = {b[0][i], b[1][i], b[2][i], b[3][i]}, e[4];
+                    ta__fast_slerp(e, da, db, t);
+                    for (int k = 0; k < 4; ++k) got[k][i] = (float)e[k];
+                }
+                if (memcmp(got, want, sizeof got) != 0)
+                    fail_msg("%s %s at t %g: not three.js's", ta__simd_name((ta__simd)s), mix ? "rot_mix" : "rot_slerp",
+                             (double)t);
+            }
+        }
+        ta__quat_batch q;
+        for (uint32_t i = 0; i < TA__QUAT_BATCH; ++i) {
+            q.ax[i] = a[0][i], q.ay[i] = a[1][i], q.az[i] = a[2][i], q.aw[i] = a[3][i];
+            q.bx[i] = b[0][i], q.by[i] = b[1][i], q.bz[i] = b[2][i], q.bw[i] = b[3][i];
+            q.t[i] = t;
+        }
+        ta__quat_batch_slerp(&q, TA__QUAT_BATCH);
+        for (uint32_t i = 0; i < TA__QUAT_BATCH; ++i) {
+            const float got[4] = {q.ax[i], q.ay[i], q.az[i], q.aw[i]}, e[4] = {want[0][i], want[1][i], want[2][i], want[3][i]};
+            if (memcmp(got, e, sizeof got) != 0) fail_msg("the batch, lane %u at t %g: not three.js's", i, (double)t);
+        }
+    }
 }
 
 /* A clip's plan (the general path's) and its fused copy hold the same
@@ -386,6 +485,7 @@ int main(void)
         cmocka_unit_test(test_near_is_lerp_and_normalize),
         cmocka_unit_test(test_branches_where_threejs_takes_them),
         cmocka_unit_test(test_every_caller_same_as_the_lane),
+        cmocka_unit_test(test_pile_slerps_at_the_ends),
         cmocka_unit_test(test_plan_and_fused_copy_agree),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
