@@ -337,6 +337,17 @@ static void threejs_at_start(const float a[4], const float b[4], float out[4])
     for (int c = 0; c < 4; ++c) out[c] = (float)(a[c] * f);
 }
 
+/* Node `node`'s quaternion is want, bit for bit (on path, after update `step`). */
+static void assert_rotation_is(const ta_scene *s, uint32_t node, const float want[4], const char *path, int step)
+{
+    const ta_quat *q = &ta_scene_node_const(s, ta_node_at(node))->quaternion;
+    const float got[4] = {q->x, q->y, q->z, q->w};
+    if (memcmp(got, want, sizeof got) != 0)
+        fail_msg("%s, update %d: node %u: %.9g %.9g %.9g %.9g, three.js %.9g %.9g %.9g %.9g", path, step, node,
+                 (double)got[0], (double)got[1], (double)got[2], (double)got[3], (double)want[0], (double)want[1],
+                 (double)want[2], (double)want[3]);
+}
+
 /* Turn `half` (a quaternion's half angle) about the axis (x, y, z), a unit vector. */
 static void turn(float q[4], double x, double y, double z, double half)
 {
@@ -409,15 +420,7 @@ static void test_linear_rotation_at_a_key_is_the_key(void **state)
         for (int step = 0; step < 3; ++step) {
             const int at = step == 2;
             TA_ASSERT_OK(ta_mixer_update(m, s, ta_duration_from_seconds(steps[step]), &err), &err);
-            for (int n = 0; n < NODES; ++n) {
-                const ta_quat *q = &ta_scene_node(s, ta_node_at((uint32_t)n))->quaternion;
-                const float got[4] = {q->x, q->y, q->z, q->w};
-                if (memcmp(got, want[at][n], sizeof got) != 0)
-                    fail_msg("%s, update %d: node %d at key %d: %.9g %.9g %.9g %.9g, three.js %.9g %.9g %.9g %.9g",
-                             paths[p], step, n, at, (double)got[0], (double)got[1], (double)got[2], (double)got[3],
-                             (double)want[at][n][0], (double)want[at][n][1], (double)want[at][n][2],
-                             (double)want[at][n][3]);
-            }
+            for (int n = 0; n < NODES; ++n) assert_rotation_is(s, (uint32_t)n, want[at][n], paths[p], step);
         }
         if (p > 0) assert_int_equal(m->fused.runs, 2);
         ta_mixer_destroy(m);
@@ -464,12 +467,7 @@ static void test_fox_survey_at_time_0_is_its_keys(void **state)
                 float want[4];
                 threejs_at_start(ta_track_values(tr), ta_track_values(tr) + 4, want);
                 assert_memory_equal(want, ta_track_values(tr), sizeof want);
-                const ta_quat *q = &ta_scene_node(s, ta_node_at(target.index))->quaternion;
-                const float got[4] = {q->x, q->y, q->z, q->w};
-                if (memcmp(got, want, sizeof got) != 0)
-                    fail_msg("%s, update %d: track %u: %.9g %.9g %.9g %.9g, key %.9g %.9g %.9g %.9g", paths[p], step, i,
-                             (double)got[0], (double)got[1], (double)got[2], (double)got[3], (double)want[0],
-                             (double)want[1], (double)want[2], (double)want[3]);
+                assert_rotation_is(s, target.index, want, paths[p], step);
                 rotations++;
             }
             assert_int_equal(rotations, 20);
