@@ -32,21 +32,6 @@ static inline void store4(float *d, const float *px, const float *py, const floa
     d[3] = pw[j];
 }
 
-/* Key pairs of four planes of n lanes read at an end (slerp_constants.h):
- * three.js's numbers, lane by lane, for every set alike. */
-static void keys_at_end(float *out, const float *a, const float *b, uint32_t n, float t)
-{
-    for (uint32_t i = 0; i < n; ++i) {
-        float qa[4], qb[4], r[4];
-        for (uint32_t c = 0; c < 4; ++c) {
-            qa[c] = a[c * n + i];
-            qb[c] = b[c * n + i];
-        }
-        ta__slerp_end(qa, qb, t, r);
-        for (uint32_t c = 0; c < 4; ++c) out[c * n + i] = r[c];
-    }
-}
-
 #define TA__KERNELS(SUF, ATTR)                                                                                    \
     ATTR static void vec_first_##SUF(float *pile, const float *k0, const float *k1, uint32_t n, float t)          \
     {                                                                                                             \
@@ -94,10 +79,6 @@ static void keys_at_end(float *out, const float *a, const float *b, uint32_t n, 
     ATTR static void rot_keys_##SUF(float *out, const float *a, const float *b, const float *c, uint32_t n,       \
                                     float t)                                                                      \
     {                                                                                                             \
-        if (ta__slerp_at_end(t)) {                                                                                \
-            keys_at_end(out, a, b, n, t);                                                                         \
-            return;                                                                                               \
-        }                                                                                                         \
         slerp_keys_planes_##SUF(out, out + n, out + 2 * n, out + 3 * n, a, a + n, a + 2 * n, a + 3 * n, b, b + n, \
                                 b + 2 * n, b + 3 * n, c, c + n, n, t);                                            \
     }                                                                                                             \

@@ -39,11 +39,10 @@ typedef struct ta__fused_kernels {
     /* pile = (float)(pile s + orig t), in double */
     void (*vec_rest)(float *pile, const float *orig, uint32_t n, double s, double t);
     /* out = slerp(a, b, t) over four planes of n lanes (out is neither a nor b); slow[i]
-     * marks lanes to redo in double (below a dot of 0.7, or t exactly 0 or 1); returns how many */
+     * marks lanes to redo in double; returns how many */
     uint32_t (*rot_slerp)(float *out, const float *a, const float *b, uint32_t n, float t, uint8_t *slow);
     /* out = slerp(a, b, t) over four planes of n lanes for key pairs, from
-     * their interval's constants c (theta's plane, then k's: slerp_constants.h);
-     * at t exactly 0 or 1, three.js's numbers (ta__slerp_end) */
+     * their interval's constants c (theta's plane, then k's: slerp_constants.h) */
     void (*rot_keys)(float *out, const float *a, const float *b, const float *c, uint32_t n, float t);
     /* nonzero when a number of v is not finite */
     uint32_t (*not_finite)(const float *v, uint32_t n);

@@ -5,14 +5,14 @@
  *
  * Branch-free so that a loop over lanes vectorises: the shorter arc; within a
  * dot of 0.9995, lerp and normalize; down to 0.7, Eberly's series; equal
- * pairs keep a. Returns true for a lane that is not equal and is below 0.7,
- * or at t exactly 0 or 1: the caller redoes it in double (ta__fast_slerp).
- * At those ends slerpFlat returns a (or b) to the bit, its near branch
- * normalized in double; the series' weights are exactly 1 and 0 there too
- * (its last term is 1 + 0), but a float32 normalization is a step off.
- * The mixer slerps its piles toward a value with it; a clip's key pairs,
- * whose angle is known when the clip is made, go through slerp_constants.h
- * instead.
+ * pairs keep a. Returns true for a lane below 0.7 that is not equal: the
+ * caller redoes it in double (ta__fast_slerp). For t in (0, 1): at t exactly
+ * 0 or 1 slerpFlat returns a (or b) to the bit, its near branch normalized in
+ * double, which a float32 normalization is a step off; the callers take
+ * ta__fast_slerp there (three.js's numbers: the series' weights are exactly
+ * 1 and 0 at the ends, its last term being 1 + 0). The mixer slerps its piles
+ * toward a value with it; a clip's key pairs, whose angle is known when the
+ * clip is made, go through slerp_constants.h instead.
  */
 #ifndef THREEANIM_SRC_ANIMATION_SLERP_LANE_H
 #define THREEANIM_SRC_ANIMATION_SLERP_LANE_H
@@ -42,7 +42,7 @@ static inline bool ta__slerp_lane(float x0, float y0, float z0, float w0, float 
     *oy = same * y0 + (1 - same) * (ry * f);
     *oz = same * z0 + (1 - same) * (rz * f);
     *ow = same * w0 + (1 - same) * (rw * f);
-    return (same == 0) & ((dot < 0.7f) | (t == 0) | (t == 1));
+    return (same == 0) & (dot < 0.7f);
 }
 
 #endif

@@ -290,7 +290,8 @@ static void fill_lanes(rng *r, float a[4][LANES], float b[4][LANES], float theta
 }
 
 /* The general path's batch and each instruction set's kernel give the lane's
- * numbers bit for bit, and at t exactly 0 or 1 three.js's (the key). */
+ * numbers bit for bit; the batch's lanes at t exactly 0 or 1, three.js's (the
+ * fused path takes those before its kernels: test_mixer_fused). */
 static void test_every_caller_same_as_the_lane(void **state)
 {
     (void)state;
@@ -300,23 +301,15 @@ static void test_every_caller_same_as_the_lane(void **state)
         float a[4][LANES], b[4][LANES], c[2][LANES], want[4][LANES];
         fill_lanes(&r, a, b, c[0], c[1]);
         const float t = round == 0 ? 0.0f : (round == 1 ? 1.0f : (float)uniform(&r));
-        for (int i = 0; i < LANES; ++i) {
-            float qa[4] = {a[0][i], a[1][i], a[2][i], a[3][i]}, qb[4] = {b[0][i], b[1][i], b[2][i], b[3][i]}, e[4];
-            if (round < 2) {
-                threejs_at_end(qa, qb, t, e);
-                for (int k = 0; k < 4; ++k) want[k][i] = e[k];
-                continue;
-            }
+        for (int i = 0; i < LANES; ++i)
             ta__slerp_key_lane(a[0][i], a[1][i], a[2][i], a[3][i], b[0][i], b[1][i], b[2][i], b[3][i], c[0][i], c[1][i],
                                t, &want[0][i], &want[1][i], &want[2][i], &want[3][i]);
-        }
         for (int s = TA__SIMD_SCALAR; s < TA__SIMD_COUNT; ++s) {
             const ta__fused_kernels *kern = ta__fused_kernels_for((ta__simd)s);
             if (kern == NULL) continue;
             float got[4][LANES];
             kern->rot_keys(&got[0][0], &a[0][0], &b[0][0], &c[0][0], LANES, t);
-            if (memcmp(got, want, sizeof got) != 0)
-                fail_msg("%s at t %g: not the lane's numbers", ta__simd_name((ta__simd)s), (double)t);
+            if (memcmp(got, want, sizeof got) != 0) fail_msg("%s: not the lane's numbers", ta__simd_name((ta__simd)s));
             sets += round == 0;
         }
         /* the batch: a turn per lane, and fewer lanes than it holds */
@@ -350,8 +343,9 @@ static void test_every_caller_same_as_the_lane(void **state)
 
 /* The piles' slerps (slerp_lane.h, fast_slerp.h) at t exactly 0 or 1:
  * three.js's numbers, bit for bit, from the general path's batch, from
- * ta__fast_slerp, and from each instruction set's kernels once the lanes
- * they mark are redone with ta__fast_slerp, as the mixer does. */
+ * ta__fast_slerp, and from each instruction set's double kernel (which the
+ * fused path takes at the ends) once the lanes it marks are redone with
+ * ta__fast_slerp, as the mixer does. */
 static void test_pile_slerps_at_the_ends(void **state)
 {
     (void)state;
@@ -381,22 +375,16 @@ static void test_pile_slerps_at_the_ends(void **state)
             double q[4][TA__FUSED_CHUNK];
             for (int k = 0; k < 4; ++k)
                 for (int i = 0; i < LANES; ++i) q[k][i] = b[k][i];
-            for (int mix = 0; mix < 2; ++mix) {
-                float got[4][LANES];
-                if (mix)
-                    kern->rot_mix(&got[0][0], &a[0][0], LANES, &q[0][0], LANES, t, slow);
-                else
-                    kern->rot_slerp(&got[0][0], &a[0][0], &b[0][0], LANES, t, slow);
-                for (int i = 0; i < LANES; ++i) {
-                    if (!slow[i]) continue;
-                    double da[4] = {a[0][i], a[1][i], a[2][i], a[3][i]}, db[4] = {b[0][i], b[1][i], b[2][i], b[3][i]}, e[4];
-                    ta__fast_slerp(e, da, db, t);
-                    for (int k = 0; k < 4; ++k) got[k][i] = (float)e[k];
-                }
-                if (memcmp(got, want, sizeof got) != 0)
-                    fail_msg("%s %s at t %g: not three.js's", ta__simd_name((ta__simd)s), mix ? "rot_mix" : "rot_slerp",
-                             (double)t);
+            float got[4][LANES];
+            kern->rot_mix(&got[0][0], &a[0][0], LANES, &q[0][0], LANES, t, slow);
+            for (int i = 0; i < LANES; ++i) {
+                if (!slow[i]) continue;
+                double da[4] = {a[0][i], a[1][i], a[2][i], a[3][i]}, db[4] = {b[0][i], b[1][i], b[2][i], b[3][i]}, e[4];
+                ta__fast_slerp(e, da, db, t);
+                for (int k = 0; k < 4; ++k) got[k][i] = (float)e[k];
             }
+            if (memcmp(got, want, sizeof got) != 0)
+                fail_msg("%s rot_mix at t %g: not three.js's", ta__simd_name((ta__simd)s), (double)t);
         }
         ta__quat_batch q;
         for (uint32_t i = 0; i < TA__QUAT_BATCH; ++i) {
