@@ -784,11 +784,6 @@ static void mix_rotations(const ta__fused_kernels *k, fused_work *wk, const ta__
             return;
         }
         const float tm = (float)mix;
-        if (ta__slerp_at_end(tm)) {
-            /* in double, as the general path redoes such a lane (slerp_lane.h) */
-            slerp_double(k, rtmp, rpile, rkey, rl, tm, wk->slow);
-            return;
-        }
         if (k->rot_slerp(rtmp, rpile, rkey, rl, tm, wk->slow) != 0)
             redo_slow(rtmp, rpile, rkey, rl, gr->rot_count, tm, wk->slow);
         return;

@@ -39,14 +39,7 @@ void ta__quat_batch_slerp(ta__quat_batch *q, uint32_t n)
         keep[i][2] = q->az[i];
         keep[i][3] = q->aw[i];
     }
-    uint32_t slow_count = batch_kernel(q, n, slow);
-    for (uint32_t i = 0; i < n; ++i) {
-        /* and lanes at t exactly 0 or 1 (slerp_lane.h) */
-        const bool end = !slow[i] && ta__slerp_at_end(q->t[i]);
-        slow[i] |= (uint8_t)end;
-        slow_count += end;
-    }
-    if (slow_count == 0) return;
+    if (batch_kernel(q, n, slow) == 0) return;
     for (uint32_t i = 0; i < n; ++i) {
         if (!slow[i]) continue;
         double b[4] = {q->bx[i], q->by[i], q->bz[i], q->bw[i]}, r[4];

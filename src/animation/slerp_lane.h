@@ -6,11 +6,7 @@
  * Branch-free so that a loop over lanes vectorises: the shorter arc; within a
  * dot of 0.9995, lerp and normalize; down to 0.7, Eberly's series; equal
  * pairs keep a. Returns true for a lane below 0.7 that is not equal: the
- * caller redoes it in double (ta__fast_slerp). For t in (0, 1): at t exactly
- * 0 or 1 slerpFlat returns a (or b) to the bit, its near branch normalized in
- * double, which a float32 normalization is a step off; the callers take
- * ta__fast_slerp there (three.js's numbers: the series' weights are exactly
- * 1 and 0 at the ends, its last term being 1 + 0). The mixer slerps its piles
+ * caller redoes it in double (ta__fast_slerp). The mixer slerps its piles
  * toward a value with it; a clip's key pairs, whose angle is known when the
  * clip is made, go through slerp_constants.h instead.
  */

@@ -16,7 +16,6 @@
 
 #include "animation/clip_fused.h"
 #include "animation/clip_plan.h"
-#include "animation/fast_slerp.h"
 #include "animation/fused_kernels.h"
 #include "animation/quat_batch.h"
 #include "animation/slerp_constants.h"
@@ -341,65 +340,6 @@ static void test_every_caller_same_as_the_lane(void **state)
     assert_true(sets >= 1);
 }
 
-/* The piles' slerps (slerp_lane.h, fast_slerp.h) at t exactly 0 or 1:
- * three.js's numbers, bit for bit, from the general path's batch, from
- * ta__fast_slerp, and from each instruction set's double kernel (which the
- * fused path takes at the ends) once the lanes it marks are redone with
- * ta__fast_slerp, as the mixer does. */
-static void test_pile_slerps_at_the_ends(void **state)
-{
-    (void)state;
-    rng r = {41};
-    for (int round = 0; round < 40; ++round) {
-        const float t = (float)(round % 2);
-        float a[4][LANES], b[4][LANES], c[2][LANES], want[4][LANES];
-        fill_lanes(&r, a, b, c[0], c[1]);
-        for (int i = 0; i < LANES; ++i) {
-            const float qa[4] = {a[0][i], a[1][i], a[2][i], a[3][i]}, qb[4] = {b[0][i], b[1][i], b[2][i], b[3][i]};
-            float e[4];
-            threejs_at_end(qa, qb, t, e);
-            double da[4], db[4], got[4];
-            for (int k = 0; k < 4; ++k) {
-                want[k][i] = e[k];
-                da[k] = qa[k];
-                db[k] = qb[k];
-            }
-            ta__fast_slerp(got, da, db, t);
-            for (int k = 0; k < 4; ++k)
-                if ((float)got[k] != e[k]) fail_msg("ta__fast_slerp lane %d at t %g: not three.js's", i, (double)t);
-        }
-        for (int s = TA__SIMD_SCALAR; s < TA__SIMD_COUNT; ++s) {
-            const ta__fused_kernels *kern = ta__fused_kernels_for((ta__simd)s);
-            if (kern == NULL) continue;
-            uint8_t slow[LANES];
-            double q[4][TA__FUSED_CHUNK];
-            for (int k = 0; k < 4; ++k)
-                for (int i = 0; i < LANES; ++i) q[k][i] = b[k][i];
-            float got[4][LANES];
-            kern->rot_mix(&got[0][0], &a[0][0], LANES, &q[0][0], LANES, t, slow);
-            for (int i = 0; i < LANES; ++i) {
-                if (!slow[i]) continue;
-                double da[4] = {a[0][i], a[1][i], a[2][i], a[3][i]}, db[4] = {b[0][i], b[1][i], b[2][i], b[3][i]}, e[4];
-                ta__fast_slerp(e, da, db, t);
-                for (int k = 0; k < 4; ++k) got[k][i] = (float)e[k];
-            }
-            if (memcmp(got, want, sizeof got) != 0)
-                fail_msg("%s rot_mix at t %g: not three.js's", ta__simd_name((ta__simd)s), (double)t);
-        }
-        ta__quat_batch q;
-        for (uint32_t i = 0; i < TA__QUAT_BATCH; ++i) {
-            q.ax[i] = a[0][i], q.ay[i] = a[1][i], q.az[i] = a[2][i], q.aw[i] = a[3][i];
-            q.bx[i] = b[0][i], q.by[i] = b[1][i], q.bz[i] = b[2][i], q.bw[i] = b[3][i];
-            q.t[i] = t;
-        }
-        ta__quat_batch_slerp(&q, TA__QUAT_BATCH);
-        for (uint32_t i = 0; i < TA__QUAT_BATCH; ++i) {
-            const float got[4] = {q.ax[i], q.ay[i], q.az[i], q.aw[i]}, e[4] = {want[0][i], want[1][i], want[2][i], want[3][i]};
-            if (memcmp(got, e, sizeof got) != 0) fail_msg("the batch, lane %u at t %g: not three.js's", i, (double)t);
-        }
-    }
-}
-
 /* A clip's plan (the general path's) and its fused copy hold the same
  * constants for every interval of every rotation, and padding lanes an
  * equal pair's. */
@@ -473,7 +413,6 @@ int main(void)
         cmocka_unit_test(test_near_is_lerp_and_normalize),
         cmocka_unit_test(test_branches_where_threejs_takes_them),
         cmocka_unit_test(test_every_caller_same_as_the_lane),
-        cmocka_unit_test(test_pile_slerps_at_the_ends),
         cmocka_unit_test(test_plan_and_fused_copy_agree),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
