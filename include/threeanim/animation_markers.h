@@ -48,7 +48,9 @@
  * Each event gives the action, the marker's index in the clip (markers sorted
  * by time, in the order given when equal), the direction the clip was read in
  * (for PING_PONG's backward leg, the opposite of the action's; a marker on an
- * end of the clip takes the leg the action turns into there), the repetition
+ * end of the clip takes the leg the action turns into there, or, where an
+ * action that runs out of repetitions stops, the last leg it ran, as REPEAT
+ * reports its last loop's end), the repetition
  * in which it was passed (counted from 0 at the action's reset, negative when
  * running backward before it; for PING_PONG each leg is one) and a count. An update that runs through whole repetitions reports each
  * marker of those once, with count the number of repetitions and loop the

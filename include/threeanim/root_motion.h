@@ -28,6 +28,10 @@
  * a mask), the normal actions give sum(e m delta) / max(1, sum(e m)) (a
  * cross-fade blends the two motions; a total below one moves less, as the
  * pose rests toward the original), and the additive actions add e m delta.
+ * Both sums run over every normal action that holds a share of the pose:
+ * one that stands (paused, finished with clamp_when_finished, or waiting for
+ * its start_at time) adds its e m to the weight with a delta of 0, so that
+ * the others move by their share of the pose, not by all of it.
  * Warps and negative time scales move the read times and so the motion. An
  * action that finishes without clamp_when_finished lets go of the pose in the
  * update that ends it (its weight is 0 there), and so gives no motion in it.

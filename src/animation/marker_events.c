@@ -63,7 +63,9 @@ static int64_t add_sat(int64_t k, int64_t d)
     return s > INT64_MAX ? INT64_MAX : s < INT64_MIN ? INT64_MIN : (int64_t)s;
 }
 
-static void emit(ta_mixer *m, const ta_action *a, const points *p, int dir, uint32_t i, int64_t k, int64_t count)
+/* stop: the point is where a finishing action stops (the span's end). */
+static void emit(ta_mixer *m, const ta_action *a, const points *p, int dir, uint32_t i, int64_t k, int64_t count,
+                 bool stop)
 {
     if (m->event_count >= m->event_capacity) return; /* reserved at add: cannot happen */
     double x;
@@ -79,18 +81,13 @@ static void emit(ta_mixer *m, const ta_action *a, const points *p, int dir, uint
         ev->loop = k;
         return;
     }
-    /* A point on an end of the clip takes the leg the action turns into. */
-    int leg;
-    if (dir > 0) {
-        ev->direction = x < p->d ? 1 : -1;
-        leg = x < p->d ? 0 : 1;
-    } else if (x == 0) {
-        ev->direction = 1;
-        leg = -1;
-    } else {
-        ev->direction = x <= p->d ? -1 : 1;
-        leg = x <= p->d ? 0 : 1;
-    }
+    /* A point on an end of the clip takes the leg the action turns into, the
+     * one above it on the line moving forward, below it moving backward;
+     * where the action stops, the leg it ran, as three.js counts it: a finite
+     * count runs out there, and the next leg never happens. */
+    const bool above = (dir > 0) != stop;
+    const int leg = above ? (x < p->d ? 0 : 1) : (x == 0 ? -1 : (x <= p->d ? 0 : 1));
+    ev->direction = leg == 0 ? dir : -dir; /* a backward leg reads the clip against the action */
     ev->loop = add_sat(add_sat(k, k), leg);
 }
 
@@ -101,6 +98,12 @@ static ta__place point_place(const points *p, uint32_t i, int64_t k)
     q.k = k;
     q.tie = 0;
     return q;
+}
+
+/* Whether point q is where the span's finishing action stops. */
+static bool at_stop(const ta__span *s, ta__place q)
+{
+    return s->to.tie != 0 && q.k == s->to.k && q.x == s->to.x;
 }
 
 void ta__marker_events(ta_mixer *m, const ta_action *a, const ta__span *s, int64_t period_before)
@@ -115,27 +118,29 @@ void ta__marker_events(ta_mixer *m, const ta_action *a, const ta__span *s, int64
         for (uint32_t i = 0; i < p.total; ++i) {
             ta__place q = point_place(&p, i, 0);
             if (ta__place_cmp(q, s->from) >= 0 && (whole > 0 || ta__place_cmp(q, s->to) < 0))
-                emit(m, a, &p, dir, i, k_from, 1);
+                emit(m, a, &p, dir, i, k_from, 1, at_stop(s, q));
         }
         if (whole >= 2)
-            for (uint32_t i = 0; i < p.total; ++i) emit(m, a, &p, dir, i, add_sat(k_from, 1), whole - 1);
+            for (uint32_t i = 0; i < p.total; ++i) emit(m, a, &p, dir, i, add_sat(k_from, 1), whole - 1, false);
         if (whole >= 1)
-            for (uint32_t i = 0; i < p.total; ++i)
-                if (ta__place_cmp(point_place(&p, i, s->to.k), s->to) < 0)
-                    emit(m, a, &p, dir, i, add_sat(k_from, whole), 1);
+            for (uint32_t i = 0; i < p.total; ++i) {
+                ta__place q = point_place(&p, i, s->to.k);
+                if (ta__place_cmp(q, s->to) < 0) emit(m, a, &p, dir, i, add_sat(k_from, whole), 1, at_stop(s, q));
+            }
         return;
     }
     for (uint32_t n = p.total; n-- > 0;) {
         ta__place q = point_place(&p, n, 0);
         if (ta__place_cmp(q, s->from) <= 0 && (whole > 0 || ta__place_cmp(q, s->to) > 0))
-            emit(m, a, &p, dir, n, k_from, 1);
+            emit(m, a, &p, dir, n, k_from, 1, at_stop(s, q));
     }
     if (whole >= 2)
-        for (uint32_t n = p.total; n-- > 0;) emit(m, a, &p, dir, n, add_sat(k_from, -1), whole - 1);
+        for (uint32_t n = p.total; n-- > 0;) emit(m, a, &p, dir, n, add_sat(k_from, -1), whole - 1, false);
     if (whole >= 1)
-        for (uint32_t n = p.total; n-- > 0;)
-            if (ta__place_cmp(point_place(&p, n, s->to.k), s->to) > 0)
-                emit(m, a, &p, dir, n, add_sat(k_from, -whole), 1);
+        for (uint32_t n = p.total; n-- > 0;) {
+            ta__place q = point_place(&p, n, s->to.k);
+            if (ta__place_cmp(q, s->to) > 0) emit(m, a, &p, dir, n, add_sat(k_from, -whole), 1, at_stop(s, q));
+        }
 }
 
 uint32_t ta__marker_event_bound(const ta_clip *clip)

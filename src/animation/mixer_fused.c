@@ -7,6 +7,7 @@
 #include "animation/interpolant.h"
 #include "animation/mixer_blend.h"
 #include "animation/mixer_fused.h"
+#include "animation/slerp_constants.h"
 #include "animation/mixer_internal.h"
 #include "scene/scene_internal.h"
 
@@ -518,6 +519,22 @@ static void redo_slow(float *out, const float *a, const float *b, uint32_t lanes
     }
 }
 
+/* Key pairs over four planes of n lanes read at t exactly 0 or 1: three.js's
+ * numbers (slerp_constants.h), which the key lane's float32 arithmetic is a
+ * step off. The same for every instruction set, as the general path's batch. */
+static void keys_at_end(float *out, const float *a, const float *b, uint32_t n, float t)
+{
+    for (uint32_t i = 0; i < n; ++i) {
+        float qa[4], qb[4], r[4];
+        for (uint32_t c = 0; c < 4; ++c) {
+            qa[c] = a[c * n + i];
+            qb[c] = b[c * n + i];
+        }
+        ta__slerp_end(qa, qb, t, r);
+        for (uint32_t c = 0; c < 4; ++c) out[c * n + i] = r[c];
+    }
+}
+
 /* ---- reading a time group ------------------------------------------------------------ */
 
 /* Where a group's planes are: `stride` planes a key, blocks of `comps`
@@ -756,6 +773,8 @@ static void mix_rotations(const ta__fused_kernels *k, fused_work *wk, const ta__
         float *key = first ? rpile : rkey;
         if (r->held) /* an equal pair, which the slerp keeps */
             memcpy(key, q0, sizeof(float) * 4 * rl);
+        else if (ta__slerp_at_end(ta)) /* read at a key */
+            keys_at_end(key, q0, q1, rl, ta);
         else /* a LINEAR interval, from its slerp constants */
             k->rot_keys(key, q0, q1, gr->rot_const + (size_t)r->key0 * 2 * rl, rl, ta);
         if (first) return;

@@ -69,5 +69,24 @@ static void keys_kernel(ta__quat_batch *q, uint32_t n)
 
 void ta__quat_batch_slerp_keys(ta__quat_batch *q, uint32_t n)
 {
+    /* pairs read at an end take three.js's numbers (slerp_constants.h); the
+     * kernel overwrites a, so those are worked out first and put back after */
+    float end[TA__QUAT_BATCH][4];
+    uint8_t at_end[TA__QUAT_BATCH];
+    uint32_t ends = 0;
+    for (uint32_t i = 0; i < n; ++i) {
+        at_end[i] = ta__slerp_at_end(q->t[i]);
+        if (!at_end[i]) continue;
+        const float a[4] = {q->ax[i], q->ay[i], q->az[i], q->aw[i]}, b[4] = {q->bx[i], q->by[i], q->bz[i], q->bw[i]};
+        ta__slerp_end(a, b, q->t[i], end[i]);
+        ends++;
+    }
     keys_kernel(q, n);
+    for (uint32_t i = 0; i < n && ends > 0; ++i) {
+        if (!at_end[i]) continue;
+        q->ax[i] = end[i][0];
+        q->ay[i] = end[i][1];
+        q->az[i] = end[i][2];
+        q->aw[i] = end[i][3];
+    }
 }

@@ -130,11 +130,15 @@ static double yaw_delta(const ta_action *a, const ta__clock_params *params, cons
 
 void ta__root_motion_add(ta_mixer *m, ta_action *a, const ta__clock_state *before, const ta__span *s)
 {
-    if (!ta__root_drives(m, a) || s->dir == 0) return;
+    if (!ta__root_drives(m, a)) return;
+    /* An action that stands (paused, finished and clamped, waiting for its
+     * start) moves nothing, yet holds its share of the pose, and so of the
+     * weight that divides the others' motion. */
+    const bool moved = s->dir != 0;
     ta__clock_params params = ta__action_clock_params(a);
     struct ta__root_motion_state *rm = m->root_motion;
     const bool additive = a->blend_mode == TA_BLEND_MODE_ADDITIVE;
-    if (a->root_rot_track != TA_NONE) {
+    if (a->root_rot_track != TA_NONE && moved) {
         double e = a->step->next.effective_weight;
         if (a->mask != NULL) e *= ta__mask_lookup(a->mask, a->clip->tracks[a->root_rot_track]->target);
         if (e > 0) {
@@ -150,6 +154,10 @@ void ta__root_motion_add(ta_mixer *m, ta_action *a, const ta__clock_state *befor
     double e = a->step->next.effective_weight;
     if (a->mask != NULL) e *= ta__mask_lookup(a->mask, a->clip->tracks[track]->target);
     if (!(e > 0)) return;
+    if (!moved) {
+        if (!additive) rm->weight += e;
+        return;
+    }
     const ta_track *tr = a->clip->tracks[track];
     double p0[3], p1[3], delta[3];
     sample_at(a, tr, ta__clock_read_time(&params, before), p0);

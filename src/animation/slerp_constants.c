@@ -1,5 +1,6 @@
 /* A key interval's slerp constants, made with the clip. See slerp_constants.h. */
 #include "animation/slerp_constants.h"
+#include "threeanim/math.h"
 
 void ta__slerp_constants(const float *a, const float *b, float *theta, float *k)
 {
@@ -30,4 +31,11 @@ void ta__slerp_constants_track(const float *values, uint32_t keys, float *theta,
 {
     for (uint32_t i = 0; i + 1 < keys; ++i)
         ta__slerp_constants(values + (size_t)i * 4, values + (size_t)i * 4 + 4, theta + i * stride, k + i * stride);
+}
+
+void ta__slerp_end(const float *a, const float *b, float t, float *out)
+{
+    double qa[4] = {a[0], a[1], a[2], a[3]}, qb[4] = {b[0], b[1], b[2], b[3]}, r[4];
+    ta_quat_slerp_flat(r, qa, qb, t);
+    for (int c = 0; c < 4; ++c) out[c] = (float)r[c];
 }

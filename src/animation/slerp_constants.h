@@ -28,6 +28,15 @@
  *                         normalized, as slerpFlat does;
  *   equal keys            theta = 0, k = 0: the first key as it is.
  *
+ * At t exactly 0 or 1 (an action read at a key, the first frame of a clip)
+ * slerpFlat's weights are exactly 1 and 0, and its lerp is normalized in
+ * double, so three.js returns the key (the second turned over where the
+ * shorter arc turns it) as it rounds it, to the bit; the polynomial's weights
+ * and a float32 normalization are a step or two off. Every caller takes
+ * those lanes from ta__slerp_end instead of the lane below (the fused path
+ * before its kernels, on the one t of a group; the general path's batch lane
+ * by lane).
+ *
  * An update then costs two short polynomials per rotation, with no series
  * and no lane left for double: theta is at most pi/2 (the shorter arc), where
  * the polynomial's relative error is 1.1e-8 in exact arithmetic and 1.2e-7
@@ -53,6 +62,16 @@ void ta__slerp_constants(const float *a, const float *b, float *theta, float *k)
  * key): interval i's at theta[i * stride] and k[i * stride]. */
 void ta__slerp_constants_track(const float *values, uint32_t keys, float *theta, float *k, size_t stride);
 
+/* Whether a key pair read at t takes ta__slerp_end rather than the lane. */
+static inline bool ta__slerp_at_end(float t)
+{
+    return t == 0 || t == 1;
+}
+
+/* out = slerpFlat(a, b, t) in double, rounded to float (four floats each):
+ * three.js's numbers, for a pair read at an end (ta__slerp_at_end). */
+void ta__slerp_end(const float *a, const float *b, float t, float *out);
+
 /* sin(x) for x in [0, pi/2]: x + x^3 (c3 + c5 x^2 + c7 x^4 + c9 x^6), a
  * minimax fit of the relative error with the first coefficient held at 1,
  * so that it is x to the bit for x <= 2^-12 (x^3/6 is below half an ulp). */
@@ -66,7 +85,8 @@ static inline float ta__slerp_sin(float x)
     return x + x * (x2 * p);
 }
 
-/* out = slerpFlat(a, b, t) for an interval of constants theta, k (t in [0, 1]).
+/* out = slerpFlat(a, b, t) for an interval of constants theta, k (t in (0, 1):
+ * at the ends, ta__slerp_end).
  * The operations and their order are the same for every caller: keep them so. */
 static inline void ta__slerp_key_lane(float x0, float y0, float z0, float w0, float x1, float y1, float z1,
                                       float w1, float theta, float k, float t, float *ox, float *oy, float *oz,

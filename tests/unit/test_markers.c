@@ -418,6 +418,89 @@ static void test_ping_pong_round_trip(void **state)
     rig_free(&r);
 }
 
+/* Every event of one update, markers and the clock's alike, in order. */
+static uint32_t step_events(rig *r, double dt, ta_animation_event *out, uint32_t cap)
+{
+    ta_error err = {0};
+    TA_ASSERT_OK(ta_mixer_update(r->mixer, r->scene, ta_duration_from_seconds(dt), &err), &err);
+    uint32_t n = 0;
+    while (n < cap && ta_mixer_drain_events(r->mixer, &out[n], 1) == 1) ++n;
+    return n;
+}
+
+static void assert_event(const ta_animation_event *got, ta_event_kind kind, uint32_t marker, int64_t loop, int32_t dir)
+{
+    assert_int_equal(got->kind, kind);
+    assert_int_equal(got->direction, dir);
+    if (kind != TA_EVENT_KIND_MARKER) return;
+    assert_int_equal(got->marker, marker);
+    assert_int_equal(got->loop, loop);
+    assert_int_equal(got->count, 1);
+}
+
+/* PING_PONG with 3 repetitions, a 1 s clip, markers m0 at 0 and m1 at 1.
+ * The legs, from three.js's AnimationAction._updateTime (LoopPingPong,
+ * repetitions 3): the first forward update sets _loopCount 0 (leg 0, read
+ * forward); time reaching 1 wraps with loopCount 1, pending 3 - 1 = 2: a
+ * "loop", and the odd count reads duration - time (leg 1, backward); time 2
+ * wraps to loopCount 2, pending 1, "entering the last round" (leg 2,
+ * forward); time 3 gives loopCount 3, pending 0: "finished" (direction +1),
+ * time clamped to the duration, and no leg 3 is played. One update of 10
+ * from 0.5 runs the same: loopDelta 10, pending 3 - 10 <= 0, "finished".
+ * So m0 opens leg 0 and (the turn at the start) leg 2, read forward; m1 opens
+ * leg 1 (the turn at the end), read backward; and m1 is where leg 2 stops,
+ * passed in leg 2 read forward (loop R - 1 = 2, direction +1), as REPEAT's
+ * end marker is its last loop's; then FINISHED. */
+static void test_ping_pong_repetitions_end_in_the_last_leg(void **state)
+{
+    (void)state;
+    static const double ENDS[2] = {0.0, 1.0};
+    rig r;
+    ta_animation_event ev[16];
+    rig_make(&r, ENDS, 2, TA_LOOP_MODE_PING_PONG, 3, 1);
+    assert_int_equal(step_events(&r, 0.5, ev, 16), 1);
+    assert_event(&ev[0], TA_EVENT_KIND_MARKER, 0, 0, 1);
+    assert_int_equal(step_events(&r, 10.0, ev, 16), 4);
+    assert_event(&ev[0], TA_EVENT_KIND_MARKER, 1, 1, -1);
+    assert_event(&ev[1], TA_EVENT_KIND_MARKER, 0, 2, 1);
+    assert_event(&ev[2], TA_EVENT_KIND_MARKER, 1, 2, 1);
+    assert_event(&ev[3], TA_EVENT_KIND_FINISHED, 0, 0, 1);
+    assert_int_equal(step_events(&r, 1.0, ev, 16), 0);
+    rig_free(&r);
+
+    /* the same in steps of 0.5: a loop at 1 and at 2, each marker passed by the move that leaves it */
+    rig_make(&r, ENDS, 2, TA_LOOP_MODE_PING_PONG, 3, 1);
+    assert_int_equal(step_events(&r, 0.5, ev, 16), 1); /* [0, 0.5) */
+    assert_event(&ev[0], TA_EVENT_KIND_MARKER, 0, 0, 1);
+    assert_int_equal(step_events(&r, 0.5, ev, 16), 1); /* lands on the end: loopCount 1 */
+    assert_event(&ev[0], TA_EVENT_KIND_LOOPED, 0, 0, 1);
+    assert_int_equal(step_events(&r, 0.5, ev, 16), 1); /* leaves it, backward */
+    assert_event(&ev[0], TA_EVENT_KIND_MARKER, 1, 1, -1);
+    assert_int_equal(step_events(&r, 0.5, ev, 16), 1); /* lands on the start: loopCount 2 */
+    assert_event(&ev[0], TA_EVENT_KIND_LOOPED, 0, 0, 1);
+    assert_int_equal(step_events(&r, 0.5, ev, 16), 1); /* leaves it, forward */
+    assert_event(&ev[0], TA_EVENT_KIND_MARKER, 0, 2, 1);
+    assert_int_equal(step_events(&r, 0.5, ev, 16), 2); /* reaches the end and stops there */
+    assert_event(&ev[0], TA_EVENT_KIND_MARKER, 1, 2, 1);
+    assert_event(&ev[1], TA_EVENT_KIND_FINISHED, 0, 0, 1);
+    rig_free(&r);
+
+    /* Backward, 2 repetitions: three.js's count goes 0 (read backward), then 1
+     * (odd: read forward, "the last round"), then 2, pending 0: "finished"
+     * (direction -1). The legs here are counted down from 0: m1 opens leg 0
+     * read backward, m0 opens leg -1 read forward, and leg -1 reaches the
+     * clip's end where it stops, so m1 is passed in leg -1 read forward. */
+    rig_make(&r, ENDS, 2, TA_LOOP_MODE_PING_PONG, 2, -1);
+    assert_int_equal(step_events(&r, 0.5, ev, 16), 2);
+    assert_event(&ev[0], TA_EVENT_KIND_MARKER, 1, 0, -1);
+    assert_event(&ev[1], TA_EVENT_KIND_LOOPED, 0, 0, -1);
+    assert_int_equal(step_events(&r, 10.0, ev, 16), 3);
+    assert_event(&ev[0], TA_EVENT_KIND_MARKER, 0, -1, 1);
+    assert_event(&ev[1], TA_EVENT_KIND_MARKER, 1, -1, 1);
+    assert_event(&ev[2], TA_EVENT_KIND_FINISHED, 0, 0, -1);
+    rig_free(&r);
+}
+
 static void test_once_finishing_takes_the_end_marker(void **state)
 {
     (void)state;
@@ -752,6 +835,7 @@ int main(void)
         cmocka_unit_test(test_repeat_backward_from_a_new_action),
         cmocka_unit_test(test_ping_pong_round_trip),
         cmocka_unit_test(test_once_finishing_takes_the_end_marker),
+        cmocka_unit_test(test_ping_pong_repetitions_end_in_the_last_leg),
         cmocka_unit_test(test_start_at_and_seeks),
         cmocka_unit_test(test_seek_one_action_reports_when_asked),
         cmocka_unit_test(test_extreme_counts_stay_bounded),

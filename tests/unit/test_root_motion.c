@@ -153,6 +153,58 @@ static void test_weights_blend_the_motion(void **state)
     free_world(&w);
 }
 
+/* A clip of `seconds` moving the root along x from 0 to 2, played with weight 1. */
+static ta_action *play_line(world *w, float seconds, ta_loop_mode mode)
+{
+    ta_error err = {0};
+    float kt[2] = {0, seconds}, kv[6] = {0, 0, 0, 2, 0, 0};
+    ta_track *t = ta_test_node_track(w->root, TA_TRACK_KIND_POSITION, kt, 2, kv, 6);
+    ta_clip *c = ta_test_clip("line", &t, 1, NULL);
+    ta_action *a = ta_test_action(w->mixer, c);
+    ta_clip_release(c);
+    TA_ASSERT_OK(ta_action_set_loop(a, mode, TA_ACTION_ENDLESS, &err), &err);
+    TA_ASSERT_OK(ta_action_play(a, &err), &err);
+    return a;
+}
+
+/* An action that stands (paused, finished and clamped, or waiting for its
+ * start time) holds its share of the pose, and so of the weight, while it
+ * moves nothing: the other's motion is divided by both weights. */
+static void test_standing_actions_keep_their_weight(void **state)
+{
+    (void)state;
+    world w;
+    make_world(&w, true);
+    ta_action *a = play_line(&w, 1.0f, TA_LOOP_MODE_REPEAT); /* 2 m/s */
+    play_line(&w, 2.0f, TA_LOOP_MODE_REPEAT);                /* 1 m/s */
+    /* (2 * 0.25 + 1 * 0.25) / 2 */
+    assert_true(step(&w, 0.25).x == 0.375f);
+    ta_action_pause(a);
+    /* (0 + 1 * 0.25) / 2: the paused action's root stands at 0.5 with weight 1 */
+    assert_true(step(&w, 0.25).x == 0.125f);
+    free_world(&w);
+
+    make_world(&w, true);
+    a = play_line(&w, 1.0f, TA_LOOP_MODE_ONCE);
+    ta_action_set_clamp_when_finished(a, true);
+    play_line(&w, 2.0f, TA_LOOP_MODE_REPEAT);
+    /* the first finishes at its end, clamped: (2 * 1 + 1 * 1) / 2 */
+    assert_true(step(&w, 1.0).x == 1.5f);
+    assert_true(ta_action_paused(a));
+    /* then holds its last pose with weight 1: (0 + 1 * 0.5) / 2 */
+    assert_true(step(&w, 0.5).x == 0.25f);
+    free_world(&w);
+
+    make_world(&w, true);
+    a = play_line(&w, 1.0f, TA_LOOP_MODE_REPEAT);
+    ta_error err = {0};
+    TA_ASSERT_OK(ta_action_start_at(a, ta_duration_from_seconds(1.0), &err), &err);
+    play_line(&w, 2.0f, TA_LOOP_MODE_REPEAT);
+    /* waiting for its start, it holds its first pose with weight 1: (0 + 1 * 0.25) / 2 */
+    assert_true(step(&w, 0.25).x == 0.125f);
+    free_world(&w);
+}
+
 /* A cross-fade blends the two motions by the fade's weights, and a warp moves the clip (and so the
  * root) by the warped step. */
 static void test_cross_fade_and_warp(void **state)
@@ -338,6 +390,7 @@ int main(void)
         cmocka_unit_test(test_thousand_loops_land_on_the_exact_sum),
         cmocka_unit_test(test_backward_ping_pong_once_and_repetitions),
         cmocka_unit_test(test_weights_blend_the_motion),
+        cmocka_unit_test(test_standing_actions_keep_their_weight),
         cmocka_unit_test(test_cross_fade_and_warp),
         cmocka_unit_test(test_seeks_report_no_motion_unless_asked),
         cmocka_unit_test(test_yaw_extracted_and_heading_kept),

@@ -113,6 +113,26 @@ static void make_pair(rng *r, pair_kind kind, float fa[4], float fb[4])
     }
 }
 
+/* slerpFlat(a, b, t) at t exactly 0 or 1, worked out from three.js's
+ * Quaternion.slerpFlat: equal keys give a; otherwise its weights are exactly
+ * 1 and 0 (sin(theta) / sin(theta), sin(0)) in the far branch and s, t in the
+ * near one, so it picks a (t = 0) or b turned to the shorter arc (t = 1), and
+ * the near branch (a dot of 0.9995 or more) normalizes that in double; the
+ * result rounded to float, as a Float32Array keeps it. */
+static void threejs_at_end(const float a[4], const float b[4], float t, float out[4])
+{
+    if (a[0] == b[0] && a[1] == b[1] && a[2] == b[2] && a[3] == b[3]) {
+        memcpy(out, a, 4 * sizeof(float));
+        return;
+    }
+    const double dot = (double)a[0] * b[0] + (double)a[1] * b[1] + (double)a[2] * b[2] + (double)a[3] * b[3];
+    double pick[4];
+    for (int c = 0; c < 4; ++c) pick[c] = t == 0 ? (double)a[c] : (dot < 0 ? -(double)b[c] : (double)b[c]);
+    double f = 1;
+    if (fabs(dot) >= 0.9995) f = 1 / sqrt(pick[0] * pick[0] + pick[1] * pick[1] + pick[2] * pick[2] + pick[3] * pick[3]);
+    for (int c = 0; c < 4; ++c) out[c] = (float)(pick[c] * f);
+}
+
 /* The lane for the pair a, b at t, from the constants of the pair. */
 static void lane(const float a[4], const float b[4], float t, float out[4])
 {
@@ -269,7 +289,8 @@ static void fill_lanes(rng *r, float a[4][LANES], float b[4][LANES], float theta
 }
 
 /* The general path's batch and each instruction set's kernel give the lane's
- * numbers bit for bit. */
+ * numbers bit for bit; the batch's lanes at t exactly 0 or 1, three.js's (the
+ * fused path takes those before its kernels: test_mixer_fused). */
 static void test_every_caller_same_as_the_lane(void **state)
 {
     (void)state;
@@ -298,12 +319,18 @@ static void test_every_caller_same_as_the_lane(void **state)
             q.bx[i] = b[0][i], q.by[i] = b[1][i], q.bz[i] = b[2][i], q.bw[i] = b[3][i];
             q.theta[i] = c[0][i];
             q.k[i] = c[1][i];
-            q.t[i] = (float)uniform(&r);
+            q.t[i] = i % 7 == 0 ? 0.0f : (i % 7 == 1 ? 1.0f : (float)uniform(&r)); /* some lanes at an end */
         }
         float lanes[TA__QUAT_BATCH][4];
-        for (uint32_t i = 0; i < n; ++i)
+        for (uint32_t i = 0; i < n; ++i) {
+            if (i % 7 < 2) {
+                const float qa[4] = {q.ax[i], q.ay[i], q.az[i], q.aw[i]}, qb[4] = {q.bx[i], q.by[i], q.bz[i], q.bw[i]};
+                threejs_at_end(qa, qb, q.t[i], lanes[i]);
+                continue;
+            }
             ta__slerp_key_lane(q.ax[i], q.ay[i], q.az[i], q.aw[i], q.bx[i], q.by[i], q.bz[i], q.bw[i], q.theta[i],
                                q.k[i], q.t[i], &lanes[i][0], &lanes[i][1], &lanes[i][2], &lanes[i][3]);
+        }
         ta__quat_batch_slerp_keys(&q, n);
         for (uint32_t i = 0; i < n; ++i) {
             const float got[4] = {q.ax[i], q.ay[i], q.az[i], q.aw[i]};
