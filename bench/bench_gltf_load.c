@@ -9,7 +9,7 @@
  * for at least S seconds (default 0.5) after warm-up runs, and the median is
  * reported. Prints one line per file: the milliseconds of each side and
  * three.js's time over threeanim's. Without FILEs: every .gltf and .glb under
- * ../shared/gltf-samples (or --samples DIR). Nothing is asserted.
+ * the glTF samples folder beside the clone, by default (or --samples DIR). Nothing is asserted.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <dirent.h>

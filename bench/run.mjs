@@ -12,7 +12,7 @@
  *   1. the mixer, three.js / threeanim (median ns per character update) for
  *      single and blend (0.7, 0.3), C in {1, 100, 1000}, B = 64, K = 30, each
  *      interpolation, with the checksum agreement (1e-6 relative, against
- *      three.js's pose with the spec's intended differences applied: the
+ *      three.js's pose with the port's intended differences applied: the
  *      float32 action phase, and for bezier unit-length Bezier rotations,
  *      bench.mjs's checksum_as_spec); then, for
  *      linear, ozz-animation beside both (threeanim's blend at C = 1000 at
@@ -225,7 +225,7 @@ out(`A B ${passes > 1 ? 'A B ' : ''}runs per row; each side's figure is the mean
   `threeanim on ${BEST}${runsAvx2() ? ', and on AVX2 (TA_SIMD=avx2)' : ''}. Targets at C = 1000: linear blend 60x on AVX2 ` +
   'and 100x on AVX-512, linear single 80x, every other interpolation 20x; linear blend at C = 1: 40x. Checksums: ' +
   '"ok" within 1e-6 relative of three.js, "loose" within 1e-3. three.js\'s checksum is that of its pose ' +
-  'with the spec\'s intended differences applied as threeanim has them (docs/three-js-to-threeanim.md): each ' +
+  'with the port\'s intended differences applied as threeanim has them (docs/three-js-to-threeanim.md): each ' +
   'action\'s time kept as a float32 phase, and for bezier Bezier rotations made of unit length; from the same ' +
   'frames run again untimed. The times are plain three.js\'s, and the distance from plain three.js\'s checksum ' +
   'is given in brackets (docs/benchmark-workload.md).');

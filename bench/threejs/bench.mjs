@@ -26,7 +26,7 @@
  *     first one; play() binds it as clipAction would;
  *   - checksum: for each character, for each bone, p.x+p.y+p.z+q.x+q.y+q.z+q.w+
  *     s.x+s.y+s.z, summed in double in that order. Also checksum_as_spec: the
- *     same of three.js with the spec's intended differences that change this
+ *     same of three.js with the port's intended differences that change this
  *     workload applied as threeanim has them (an action's time kept as a
  *     float32 phase; with --interp bezier also rotations made of unit length),
  *     from the same frames run again untimed (docs/benchmark-workload.md).
@@ -336,8 +336,8 @@ function unitBezierRotations(THREE) {
   };
 }
 
-/* threeanim stores an action's phase as a float32 (the spec, "An action stores
- * time as Float32"): it rounds the scaled step to float32, then the phase plus
+/* threeanim stores an action's phase as a float32 (docs/three-js-to-threeanim.md,
+ * "Float32 phase at clip boundaries"): it rounds the scaled step to float32, then the phase plus
  * that step, and a repeating action's residual past the clip's end is taken
  * exactly and rounded once (one that rounds up to the end is the float32 just
  * below it). three.js keeps AnimationAction.time as a double. This wraps one
@@ -377,7 +377,7 @@ function float32Phase(THREE) {
 
 /* The three tracks of one bone of one clip, named prefix + ".position" .... The
  * key arrays are made once per (clip, bone) and shared by the tracks that use
- * them (three.js keeps a Float32Array it is given). asSpec: with the spec's
+ * them (three.js keeps a Float32Array it is given). asSpec: with the port's
  * intended differences applied, when given ({ bezierRotation, action }). */
 function boneTracks(THREE, cfg, keys, bone, prefix, cubicSpline, asSpec) {
   const specs = [
@@ -588,7 +588,7 @@ function runVariant(THREE, cfg, keys, cubicSpline, sharedClips, variant, C) {
   };
 }
 
-/* The pose threeanim is to match where the spec lists a difference as
+/* The pose threeanim is to match where docs/three-js-to-threeanim.md lists a difference as
  * intended: the frames of runVariant again, untimed, on other characters whose
  * tracks and actions have the differences applied (asSpec). */
 function specChecksum(THREE, cfg, keys, cubicSpline, specClips, asSpec, variant, C) {

@@ -15,7 +15,7 @@
 //   node instances.mjs NODE_MODULES EXAMPLE DEFAULT_GLB SAMPLES_DIR OUT_DIR
 //
 // It prints the bytes per instance, of the bundled rig and of the Fox of the
-// glTF samples (when they are there): the README's figures.
+// glTF samples (when they are there): the figures of docs/for-engine-authors.md.
 import path from 'node:path';
 import { run, loadThree, loadGltf, Comparer, sampleExists } from './lib.mjs';
 
@@ -36,7 +36,7 @@ same.equal(allocs, '# allocations during the threaded frames: 0', 'allocations w
 const bytes = two.comments.find((c) => c.startsWith('# bytes per instance:'));
 same.equal(bytes !== undefined && Number(bytes.split(':')[1].trim().split(' ')[0]) > 0, true, 'bytes per instance');
 if (bytes) console.log(bytes.replace('#', '# the bundled rig:'));
-// The README's figure for the Fox (Khronos glTF samples), when they are here.
+// The figure of docs/for-engine-authors.md for the Fox (Khronos glTF samples), when they are here.
 const fox = 'Fox/glTF-Binary/Fox.glb';
 if (samples && sampleExists(samples, fox)) {
   const foxBytes = run(exe, [path.join(samples, fox), '4', '0', '1']).comments.find((c) => c.startsWith('# bytes per instance:'));

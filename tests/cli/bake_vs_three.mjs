@@ -6,7 +6,7 @@
 // morph influence at every frame: |a - b| <= 1e-4 * max(1, |a|, |b|).
 //
 // One documented difference is left out: an action keeps its time as a
-// float32 (the spec, "An action stores time as Float32"), three.js as a
+// float32 (docs/three-js-to-threeanim.md, the float32 phase), three.js as a
 // double, so where a STEP track's key falls within 1e-5 s of a frame's clip
 // time the two can read the keys on either side of the step. Such a property
 // is skipped at such a frame, and the skips are counted and printed.

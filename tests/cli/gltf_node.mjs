@@ -1,5 +1,4 @@
-// three.js's GLTFLoader under Node, with the shims that
-// /work/shared/gltf-samples/INDEX.md ("Loading in Node") describes: `self`,
+// three.js's GLTFLoader under Node, with the shims it needs there: `self`,
 // a ProgressEvent class, a `document` whose images "load" as soon as their src
 // is set (never decoded), and a URL modifier that reads a plain file path and
 // hands it over as a data: URI (Node's fetch takes no file paths).

@@ -1,6 +1,6 @@
 /*
  * fuzz_replay -- libFuzzer target for the replay reader: the input is a replay
- * file (shared/conformance/REPLAY.md) run through `threeanim replay`'s own code
+ * file (docs/replay.md) run through `threeanim replay`'s own code
  * (tools/threeanim/replay.c, cli_replay_memory), with its model inline or a
  * path relative to the project's folder (examples/default.glb,
  * tests/cli/data/...). Every input must run or be refused

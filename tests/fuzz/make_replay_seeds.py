@@ -8,13 +8,13 @@ project's own files:
     project's glTF files (examples/default.glb, tests/cli/data/nonunit.gltf), so
     its steps run on a model the seed can reach;
   - hand-written replays over examples/default.glb and tests/cli/data/*.json
-    that touch every op of REPLAY.md's table, and a few broken files.
+    that touch every op of docs/replay.md's steps, and a few broken files.
 
 Usage:
   node tests/conformance/replay/run.mjs --cli build/threeanim --seeds 1..16 --keep /tmp/rp/s
   node tests/conformance/replay/run.mjs --cli build/threeanim --seeds 100001..100012 --refusals --keep /tmp/rp/r
   node tests/conformance/replay/run.mjs --cli build/threeanim --seeds 200001..200008 \\
-       --gltf ../shared/gltf-samples --keep /tmp/rp/g
+       --gltf "$TA_SAMPLES_DIR" --keep /tmp/rp/g
   tests/fuzz/make_replay_seeds.py /tmp/rp tests/fuzz/corpus/replay
 
 Paths in the seeds are relative to the project's folder, which is where

@@ -1,5 +1,6 @@
 /*
- * Every row of the spec's "What is refused" table (shared/spec/ANIMATION.md),
+ * Every row of the table of refusals ("What is refused": each mistake the API
+ * refuses and its answer, embedded below in ROWS),
  * end to end: each test makes the mistake of its row, checks the error code and
  * that the message names the cause (the argument, the index or the value), and
  * compares a snapshot of every object the call could touch (ta_snapshot.h:
@@ -14,8 +15,9 @@
  * test_animation_utils.c, test_animation_mixer.c, test_clip_json.c) test the
  * same rows in more detail; this file is the one place that covers them all.
  *
- * The rows, as the spec words them, and their tests (ROWS below is this list in
- * code, and test_the_list_is_the_spec_table checks it against the spec):
+ * The rows, in the table's words, and their tests (ROWS below is this list in
+ * code; test_the_list_is_the_spec_table checks it, and against the reference
+ * document the table came from when a copy is beside the clone):
  *
  *  1 A kind or an interpolation that is not named ................ row_kind_or_interpolation_not_named
  *  2 A track with no keys ........................................ row_track_with_no_keys
@@ -1410,10 +1412,10 @@ static void row_subclip_range(void **state)
     ta_clip_release(all);
 }
 
-/* ---- the list, and the spec's table ------------------------------------------------------- */
+/* ---- the list, and the table of refusals ------------------------------------------------------- */
 
 typedef struct row {
-    const char *mistake; /* the spec's words, first column */
+    const char *mistake; /* the table's words, first column */
     const char *answer;  /* second column */
     void (*test)(void **state);
     const char *test_name;
@@ -1478,12 +1480,13 @@ static const row ROWS[] = {
 };
 
 #define ROW_COUNT (sizeof ROWS / sizeof ROWS[0])
-/* The spec's table has this many rows (shared/spec/ANIMATION.md, "What is refused"). */
+/* The table of refusals has this many rows. */
 #define SPEC_ROW_COUNT 36
 
-/* Reads the rows of "What is refused" from the spec: the tab-separated lines
- * after the "Mistake<TAB>Answer" header, up to the first blank line. Returns the
- * number read, or -1 if the spec is not there. */
+/* Reads the rows of "What is refused" from the reference document the table
+ * came from, when a copy is beside the clone (ta_test_shared_path): the
+ * tab-separated lines after the "Mistake<TAB>Answer" header, up to the first
+ * blank line. Returns the number read, or -1 if no copy is there. */
 static int read_spec_rows(char rows[][2][256], int capacity)
 {
     char path[1024];
@@ -1526,24 +1529,24 @@ static void test_the_list_is_the_spec_table(void **state)
         for (size_t j = 0; j < i; ++j) assert_true(ROWS[i].test != ROWS[j].test);
     }
     if (ROW_COUNT != SPEC_ROW_COUNT) {
-        print_error("the list maps %zu rows, the spec's table has %d\n", ROW_COUNT, SPEC_ROW_COUNT);
+        print_error("the list maps %zu rows, the table of refusals has %d\n", ROW_COUNT, SPEC_ROW_COUNT);
         fail();
     }
     static char rows[64][2][256];
     int n = read_spec_rows(rows, 64);
     if (n < 0) {
-        print_message("spec/ANIMATION.md is not beside the project: the list is checked against the %d rows "
+        print_message("the reference document of the table is not beside the clone: the list is checked against the %d rows "
                       "embedded here only\n",
                       SPEC_ROW_COUNT);
         return;
     }
     if (n != (int)ROW_COUNT) {
-        print_error("the spec's table has %d rows, the list %zu\n", n, ROW_COUNT);
+        print_error("the reference document's table has %d rows, the list %zu\n", n, ROW_COUNT);
         fail();
     }
     for (int i = 0; i < n; ++i) {
         if (strcmp(rows[i][0], ROWS[i].mistake) != 0 || strcmp(rows[i][1], ROWS[i].answer) != 0) {
-            print_error("row %d of the spec reads \"%s\" / \"%s\",\nthe list has \"%s\" / \"%s\"\n", i + 1, rows[i][0],
+            print_error("row %d of the reference document reads \"%s\" / \"%s\",\nthe list has \"%s\" / \"%s\"\n", i + 1, rows[i][0],
                         rows[i][1], ROWS[i].mistake, ROWS[i].answer);
             fail();
         }

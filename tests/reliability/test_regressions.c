@@ -1,7 +1,7 @@
 /*
  * What the fuzz targets found, each as a test of its own beside the crash
  * input kept in tests/fuzz/corpus/<target>/ (named crash-*). Expected values
- * are worked out by hand from the spec's rules.
+ * are worked out by hand from threeanim's documented rules (the headers).
  *
  *   crash-additive-after-play-no-piles        an action turned additive while
  *       it played wrote into additive piles the mixer had not made (a NULL

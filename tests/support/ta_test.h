@@ -47,12 +47,13 @@ void ta_test_assert_contains(const char *message, const char *needle, const char
 #define TA_ASSERT_OK(call, errp) ta_test_assert_ok((call), (errp), #call, __FILE__, __LINE__)
 void ta_test_assert_ok(ta_result r, const ta_error *err, const char *call, const char *file, int line);
 
-/* |a - b| <= tol * max(1, |a|, |b|), REPLAY.md's comparison. */
+/* |a - b| <= tol * max(1, |a|, |b|), the replay comparison (docs/replay.md). */
 #define TA_ASSERT_NEAR(a, b, tol) ta_test_assert_near((double)(a), (double)(b), (tol), __FILE__, __LINE__)
 void ta_test_assert_near(double a, double b, double tol, const char *file, int line);
 
-/* The path of a file under the source tree, and of ../shared/<rel> if it is
- * there (NULL if not: tests that need it skip and say so). */
+/* The path of a file under the source tree, and of a reference document in the
+ * folder beside the clone, by default, if it is there (NULL if not: tests that
+ * need it skip and say so). */
 const char *ta_test_source_path(const char *rel, char *buf, size_t size);
 const char *ta_test_shared_path(const char *rel, char *buf, size_t size);
 /* The path of <TA_SAMPLES_DIR>/<rel> (the Khronos glTF samples, set when CMake

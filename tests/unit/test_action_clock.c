@@ -1,5 +1,5 @@
-/* The action clock's rules (spec "Large advances", "Repetitions", "Ending
- * modes"), checked on the clock alone. Expected values are worked out by hand
+/* The action clock's rules (large advances in a float32 phase, repetitions,
+ * ending modes; animation_action.h), checked on the clock alone. Expected values are worked out by hand
  * here; tests/conformance/clock/ checks many more against exact rational
  * arithmetic in Node. */
 #include <float.h>

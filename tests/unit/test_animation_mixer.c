@@ -1,6 +1,6 @@
 /* The mixer and its actions: blending, the original, additive piles, groups,
- * the cache, events, and every mixer and action refusal of the spec's "What is
- * refused" table (code, message, nothing changed). Expected numbers are worked
+ * the cache, events, and every mixer and action refusal of the table of
+ * refusals ("What is refused") (code, message, nothing changed). Expected numbers are worked
  * out by hand from three.js's PropertyMixer rules; the replay conformance tests
  * compare against three.js itself.
  *

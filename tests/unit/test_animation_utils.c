@@ -174,7 +174,7 @@ static void test_subclip_keeps_tangents_control_points_and_strings(void **state)
     assert_int_equal(ta_track_tangent_count(c), 2);
     assert_floats(ta_track_in_tangents(c), kin, 2);
     assert_floats(ta_track_out_tangents(c), kout, 2);
-    /* Control times move with their keys (the spec's difference from three.js). */
+    /* Control times move with their keys (a listed difference from three.js, docs/three-js-to-threeanim.md). */
     const float bin[] = {-0.3f, 1, 0.7f, 4}, bout[] = {0.3f, 1, 1.3f, 4};
     assert_int_equal(ta_track_tangent_count(b), 4);
     assert_floats(ta_track_in_tangents(b), bin, 4);

@@ -1,7 +1,7 @@
 /* What one more character of the benchmark workload costs in memory (its
  * scene of 64 bones, its mixer and its actions; the clips are shared): at
  * most 12 KiB while its mixer stays on the fused path, the figure the
- * library holds itself to (README, "Memory and threads"). The character is
+ * library holds itself to (docs/performance.md, "Memory and threads"). The character is
  * built by bench/mixer/workload.c, as the benchmark builds it, with every
  * byte counted by the allocator given to it. */
 #include <stdio.h>

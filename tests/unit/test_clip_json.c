@@ -1,11 +1,11 @@
 /*
  * ta_clip_write and ta_clip_read (AnimationClip.toJSON and AnimationClip.parse),
- * with the scene binder and namer. The expected paths are the spec's "Scene
- * JSON" table; the expected JSON fields and codes are those of three.js's
+ * with the scene binder and namer. The expected paths are those of the Scene
+ * JSON naming (animation_json.h); the expected JSON fields and codes are those of three.js's
  * KeyframeTrack.toJSON (interpolation written only when not the type's
  * default: 2300 discrete, 2301 linear, 2302 smooth, 2303 bezier; blend modes
- * 2500 and 2501). Every refusal of the JSON rows of the spec's "What is
- * refused" is checked for its code, the JSON path in its message, and that no
+ * 2500 and 2501). Every refusal of the JSON rows of the table of
+ * refusals ("What is refused", animation_json.h) is checked for its code, the JSON path in its message, and that no
  * clip was made and nothing leaked.
  */
 #include "ta_test.h"

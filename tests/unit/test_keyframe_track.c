@@ -1,7 +1,7 @@
 /*
  * Making, copying, reading and checking a track.
  *
- * The track rows of the spec's "What is refused" table, and where each is tested:
+ * The track rows of the table of refusals ("What is refused"), and where each is tested:
  *
  *   A kind or an interpolation that is not named ......... test_refuses_a_kind_not_named,
  *                                                          test_refuses_an_interpolation_not_named

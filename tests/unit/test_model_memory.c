@@ -1,6 +1,6 @@
 /* What a loaded model and an instance of its scene keep, counted by the
- * allocator they were given: the figures of the README's "Per character"
- * table, printed here so that the text can say where they come from. The
+ * allocator they were given: the figures of the "Per character" table of
+ * docs/for-engine-authors.md, printed here so that the text can say where they come from. The
  * bundled rig (examples/default.glb) always; the Fox from the Khronos glTF
  * samples when they are there (skipped, saying so, when not). Nothing is
  * left once the model and the instance are destroyed. */

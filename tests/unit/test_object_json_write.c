@@ -3,7 +3,7 @@
  * Object3D.toJSON for a Scene (metadata version 4.7, the libraries, the object
  * tree, clips on the Scene), with what ObjectLoader needs to read it (an image
  * for each texture, a geometry for each mesh, a skeleton with bones and
- * inverses); each track named as the spec's "Scene JSON" table says. That
+ * inverses); each track named as the Scene JSON naming (animation_json.h) says. That
  * three.js reads these documents back into the same objects is checked in Node
  * by tests/conformance/json/scenes.mjs; here threeanim reads them back.
  */

@@ -1,4 +1,4 @@
-/* mulberry32 against the JavaScript reference (WORKLOAD.md's function, run by
+/* mulberry32 against the JavaScript reference (the benchmark workload's function, docs/benchmark-workload.md, run by
  * make_core_fixtures.mjs under Node) for several seeds. */
 #include "core_fixture.h"
 

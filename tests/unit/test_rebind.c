@@ -12,10 +12,10 @@
 #include "ta_test_build.h"
 #include "threeanim/threeanim.h"
 
-static ta_model *load(const char *rel, bool shared)
+static ta_model *load(const char *rel, bool samples)
 {
     char path[1024];
-    const char *p = shared ? ta_test_shared_path(rel, path, sizeof path) : ta_test_source_path(rel, path, sizeof path);
+    const char *p = samples ? ta_test_samples_path(rel, path, sizeof path) : ta_test_source_path(rel, path, sizeof path);
     if (p == NULL) return NULL;
     ta_model *model = NULL;
     ta_error err = {0};
@@ -202,9 +202,9 @@ static void a_clip_on_another_rig_is_refused_and_rebind_maps_it(void **state)
 static void the_rigs_walk_on_the_fox_is_refused(void **state)
 {
     (void)state;
-    ta_model *fox = load("gltf-samples/Fox/glTF-Binary/Fox.glb", true);
+    ta_model *fox = load("Fox/glTF-Binary/Fox.glb", true);
     if (fox == NULL) {
-        print_message("skipped: ../shared/gltf-samples is not there\n");
+        print_message("skipped: the Fox is not in the glTF samples folder (TA_SAMPLES_DIR)\n");
         skip();
     }
     ta_model *rig = load("examples/default.glb", false);

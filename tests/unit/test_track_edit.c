@@ -1,6 +1,6 @@
 /*
- * Editing a track in place: shift, scale, trim, optimize, with the spec's
- * changes for tangents and control points; and that a refused edit, or one
+ * Editing a track in place: shift, scale, trim, optimize, with the port's
+ * changes for tangents and control points (docs/three-js-to-threeanim.md); and that a refused edit, or one
  * that runs out of memory, leaves the track byte for byte as it was.
  */
 #include <math.h>

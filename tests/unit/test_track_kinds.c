@@ -11,7 +11,7 @@
 static void test_kind_table_follows_the_spec(void **state)
 {
     (void)state;
-    /* The spec's table of kinds: numbers a key holds, and what it drives. */
+    /* The table of kinds (keyframe_track.h): numbers a key holds, and what it drives. */
     assert_string_equal(ta_track_kind_name(TA_TRACK_KIND_POSITION), "POSITION");
     assert_string_equal(ta_track_kind_name(TA_TRACK_KIND_SKINNED_MORPH_INFLUENCE), "SKINNED_MORPH_INFLUENCE");
     assert_string_equal(ta_track_kind_name(TA_TRACK_KIND_MATERIAL_MAP_ROTATION), "MATERIAL_MAP_ROTATION");

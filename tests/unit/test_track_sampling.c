@@ -227,7 +227,7 @@ static void test_smooth_matches_three_js_with_uneven_times(void **state)
     ta_track_destroy(e);
 }
 
-/* The spec's difference: the endings are read on every sample, not kept with
+/* A listed difference (docs/three-js-to-threeanim.md): the endings are read on every sample, not kept with
  * the interval (three.js keeps the first frame's weights, so a two-key REPEAT
  * clip never wraps). Two keys 0 -> 1 over a second; three.js gives 0.1328125
  * (ZERO_SLOPE), 0.203125 (WRAP_AROUND) and 0.25 (ZERO_CURVATURE) at 0.25 for a
@@ -267,7 +267,7 @@ static void test_endings_do_not_touch_other_interpolations(void **state)
 static void test_cubic_spline_is_a_hermite_cubic(void **state)
 {
     (void)state;
-    /* The spec's example: from 0 to 4 in x over two seconds, leaving at 2 per
+    /* A worked example: from 0 to 4 in x over two seconds, leaving at 2 per
      * second and arriving at -2 per second. At p = 0.5 the Hermite basis is
      * (1/2, 1/8, 1/2, -1/8) and the tangents are scaled by the 2 seconds:
      * 0 + 2*2/8 + 4/2 - (-2)*2/8 = 3. */

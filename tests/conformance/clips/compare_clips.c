@@ -1,10 +1,10 @@
 /*
  * Clips against three.js 0.186.0. make_clips.mjs wrote seeded random clips,
- * what three.js's clip functions made of them, and the spec's result where
- * the spec lists a difference. This program rebuilds each input through the
+ * what three.js's clip functions made of them, and the port's result where
+ * docs/three-js-to-threeanim.md lists a difference. This program rebuilds each input through the
  * public API, makes the same call, and compares every key time, key value,
  * tangent, string, duration and the list of tracks, numbers within
- * |a - b| <= 1e-4 * max(1, |a|, |b|) (shared/conformance/REPLAY.md).
+ * |a - b| <= 1e-4 * max(1, |a|, |b|) (the replay tolerance, docs/replay.md).
  *
  *     compare_clips <clips_expected.json>
  */
@@ -270,7 +270,7 @@ static bool expect_refusal(ta_result r, const ta_error *err, const json_t *expec
         return false;
     }
     current->refusals++;
-    if (r == TA_OK) fail("made a clip; the spec refuses it (%s)", refused);
+    if (r == TA_OK) fail("made a clip; threeanim refuses it (%s)", refused);
     else if (strcmp(ta_result_name(r), refused) != 0) fail("refused with %s, want %s", ta_result_name(r), refused);
     return true;
 }
@@ -509,7 +509,7 @@ int main(int argc, char **argv)
     }
     int failures = 0, total = 0;
     for (op_stats *s = stats; s->op != NULL; s++) {
-        printf("%-9s %4d cases, %3d of them refusals the spec expects, %d failed, largest difference %.3g\n", s->op,
+        printf("%-9s %4d cases, %3d of them refusals threeanim makes, %d failed, largest difference %.3g\n", s->op,
                s->cases, s->refusals, s->failures, s->worst);
         failures += s->failures;
         total += s->cases;
@@ -519,7 +519,7 @@ int main(int argc, char **argv)
     const json_t *value;
     json_object_foreach((json_t *)tally, key, value) {
         if (strncmp(key, "difference ", 11) == 0)
-            printf("cases meeting a listed difference (spec behaviour asserted): %-22s %lld\n", key + 11,
+            printf("cases meeting a listed difference (the port's behaviour asserted): %-22s %lld\n", key + 11,
                    (long long)json_integer_value(value));
     }
     printf("three.js made NaN in %lld cubic-reference cases (the listed difference)\n",

@@ -10,8 +10,8 @@
 // material color; shake and pulsation with Math.random replaced by the seeded
 // mulberry32 that ta_seeded_random is, so even they compare number by number).
 //
-// Where a case meets a difference that the spec lists, the expected result is
-// the spec's, and the case says which difference in "difference":
+// Where a case meets a difference that docs/three-js-to-threeanim.md lists, the
+// expected result is the port's, and the case says which difference in "difference":
 //   subclip_no_length     three.js returns a clip of no length (or no tracks); refused here.
 //   bezier_control_points three.js leaves a Bezier track's control points as they were when
 //                         subclip, trim or optimize drop keys; here they go with their keys and
@@ -61,7 +61,7 @@ const { GLTFCubicSplineInterpolant, GLTFCubicSplineQuaternionInterpolant } = new
 	return { GLTFCubicSplineInterpolant, GLTFCubicSplineQuaternionInterpolant };`)(Interpolant, Quaternion);
 
 // three.js's makeClipAdditive, from the pinned source, with the one read the
-// spec corrects: the result of a CUBIC_SPLINE reference's interpolant holds
+// port corrects: the result of a CUBIC_SPLINE reference's interpolant holds
 // only the value, so it is read from 0, not from the in-tangent's length.
 const utilsSrc = readFileSync(`${modulesDir}/three/src/animation/AnimationUtils.js`, 'utf8');
 const additiveBegin = utilsSrc.indexOf('function makeClipAdditive(');
@@ -196,7 +196,7 @@ function randomTrackDesc(rng, target, opts = {}) {
 	}
 	const desc = { target, interp, times, values: type === 'string' ? null : values, strings: type === 'string' ? strings : null };
 	if (interp === 'CUBIC_SPLINE') {
-		// Zero tangents let optimize drop plateau keys; three.js and the spec agree there.
+		// Zero tangents let optimize drop plateau keys; three.js and the port agree there.
 		const zero = opts.plateaus && rng() < 0.5;
 		desc.in = values.map(() => (zero ? 0 : f32(uniform(rng, -4, 4))));
 		desc.out = values.map(() => (zero ? 0 : f32(uniform(rng, -4, 4))));
@@ -430,7 +430,7 @@ for (let i = 0; i < CASES; i++) {
 		const plain = clipToThree(clipDesc);
 		AnimationUtils.makeClipAdditive(plain, frame, refDesc ? clipToThree(refDesc) : undefined, fps);
 		if (plain.tracks.some((t) => Array.from(t.values).some((v) => Number.isNaN(v)))) threeNaN++;
-		// ... and the spec's numbers.
+		// ... and the port's numbers.
 		makeClipAdditiveSpec(target, frame, reference, fps);
 		c.difference = 'cubic_reference';
 	} else {

@@ -1,5 +1,5 @@
-// Exact-arithmetic reference for the action clock's "Large advances" rules
-// (spec: shared/spec/ANIMATION.md). It does not share code or method with the
+// Exact-arithmetic reference for the action clock's rules for large advances
+// (a float32 phase; animation_action.h). It does not share code or method with the
 // C clock: every count and residual here is a BigInt rational, every float32
 // rounding is Math.fround or a hand-rounded BigInt. Writes cases with the
 // expected results as JSON to the path given.
@@ -102,7 +102,7 @@ function readTime(p, st) {
   return st.phase;
 }
 
-// One move, by the spec's rules. Returns {refused} or {state, event, loopDelta, direction}.
+// One move, by the clock's rules. Returns {refused} or {state, event, loopDelta, direction}.
 function advance(p, st0, step) {
   const st = { ...st0 };
   if (!Number.isFinite(step)) return { refused: 'step' };
@@ -225,7 +225,7 @@ function randomStep(D) {
 }
 
 const cases = [];
-// the spec's example
+// a worked example
 cases.push({ params: { loop: 'repeat', repetitions: ENDLESS, duration: 1.5, clamp: false, zeroSlopeAtStart: true, zeroSlopeAtEnd: true },
   state: { phase: 0, loopCount: -1n, started: false, enabled: true, paused: false, direction: 0, endingStart: 0, endingEnd: 0 },
   steps: [Math.pow(2, 25)] });

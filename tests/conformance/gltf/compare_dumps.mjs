@@ -2,7 +2,7 @@
 //
 // Compares, file by file, what dump_three.mjs printed from three.js's
 // GLTFLoader with what gltf_dump printed from threeanim. Numbers match when
-// |a - b| <= 1e-4 * max(1, |a|, |b|) (REPLAY.md), quaternions up to sign;
+// |a - b| <= 1e-4 * max(1, |a|, |b|) (docs/replay.md), quaternions up to sign;
 // colors are sRGB bytes and may differ by one step per channel. Morph names
 // are compared as three.js's morphTargetDictionary (name -> last index).
 // Clip i is glTF animation i on both sides. threeanim leaves out (with a

@@ -1,5 +1,5 @@
 // Loading a glTF file with three.js 0.186.0's GLTFLoader under Node, with the
-// four shims /work/shared/gltf-samples/INDEX.md describes:
+// four shims it needs under Node:
 //   - globalThis.self (GLTFLoader uses self.URL for the images of a .glb),
 //   - a ProgressEvent class (FileLoader makes them; Node has none),
 //   - a document whose createElementNS gives an image that fires "load" when

@@ -1,17 +1,17 @@
-// Playback conformance on the Khronos glTF samples (issue 8's "Done when"):
+// Playback conformance on the Khronos glTF samples:
 // every animation of every sample file is played by three.js 0.186.0's
 // GLTFLoader + AnimationMixer and by `threeanim replay`, recording "all" at 30
 // updates a second over the clip's length plus a second, and the two outputs
-// are compared with REPLAY.md's tolerances.
+// are compared with the replay tolerances (docs/replay.md).
 //
-// The spec stores an action's phase as float32 ("Large advances": the step and
+// The port stores an action's phase as float32 (large advances: the step and
 // the phase sum each rounded to float32, time lost there not recovered), while
 // three.js adds doubles. Over hundreds of updates at 1/30 s the two read times
 // drift apart by up to about 1e-4 s, which on a fast clip (BrainStem) moves a
 // rotation by more than the tolerance, and at an update that lands on a clip
 // end one side loops an update before the other. So the reference runs with
-// its action times kept as the spec keeps them (reference.mjs --phase
-// float32: three.js's own mixer, its times rounded as the spec says), and
+// its action times kept as the port keeps them (reference.mjs --phase
+// float32: three.js's own mixer, its times rounded as the port rounds them), and
 // every update is compared. With --phase double the drift is measured against
 // three.js's double times, and updates within 2e-5 s of a clip end or a STEP
 // key are left out and counted.

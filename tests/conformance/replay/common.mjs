@@ -2,7 +2,7 @@
 // the output line format, and small helpers. No three.js here, so compare.mjs
 // can run without it.
 
-// mulberry32, exactly as /work/shared/bench/WORKLOAD.md gives it: the same
+// mulberry32, exactly as the benchmark workload uses it (threeanim/random.h): the same
 // seed draws the same numbers on every machine and Node version.
 export function mulberry32(a) {
   return function () {
@@ -74,7 +74,7 @@ function jsonValue(v) {
   return JSON.stringify(v);
 }
 
-// One output line, as REPLAY.md's output section shows it.
+// One output line, as docs/replay.md's "Output" shows it.
 export function formatLine(line) {
   return jsonValue({ step: line.step, time: line.time, values: line.values, events: line.events });
 }

@@ -1,4 +1,4 @@
-// Compares two replay outputs line by line, as REPLAY.md's "Comparing" says.
+// Compares two replay outputs line by line, as docs/replay.md's "Comparing with three.js" says.
 //
 //   node compare.mjs EXPECTED ACTUAL [--max N]
 //

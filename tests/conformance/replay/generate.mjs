@@ -10,7 +10,7 @@
 // the port is allowed to differ from three.js, or when a value comes within
 // float32 reach of a threshold (see reference.mjs); the next attempt for the
 // same k uses the next seed. The same seed writes byte-identical files.
-// With --gltf SAMPLES (the folder of shared/gltf-samples), each scenario plays
+// With --gltf SAMPLES (the Khronos glTF samples folder), each scenario plays
 // the clips of one Khronos sample instead (g<S>-<k>/, no scene.json).
 import fs from 'node:fs';
 import path from 'node:path';

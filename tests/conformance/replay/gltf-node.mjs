@@ -1,5 +1,4 @@
-// GLTFLoader under Node, with the four shims that
-// /work/shared/gltf-samples/INDEX.md ("Loading in Node") describes: `self`, a
+// GLTFLoader under Node, with the four shims it needs there: `self`, a
 // ProgressEvent class, a `document` whose images "load" as soon as their src is
 // set (images are never decoded), and a URL modifier that turns a plain file
 // path into a base64 data: URI (Node's fetch takes no file paths).

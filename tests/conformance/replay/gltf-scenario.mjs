@@ -1,4 +1,4 @@
-// Random replay scenarios on the Khronos glTF samples (shared/gltf-samples/INDEX.md):
+// Random replay scenarios on the Khronos glTF samples (TA_SAMPLES_DIR):
 // the file's own clips, played by two to four actions with the same random steps
 // as the object JSON scenarios, recorded by "#N" node references or "all".
 // These exercise the port's glTF loader with the mixer; they need the samples

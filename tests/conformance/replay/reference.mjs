@@ -2,18 +2,18 @@
 //
 //   node reference.mjs FILE [--order three|index] [--report] [--strict]
 //
-// Runs a replay file (/work/shared/conformance/REPLAY.md) in three.js and prints
-// the lines `threeanim replay FILE` must print. A step that the spec refuses
-// (shared/spec/ANIMATION.md, "What is refused") ends the run as the CLI does: a
+// Runs a replay file (docs/replay.md) in three.js and prints
+// the lines `threeanim replay FILE` must print. A step that threeanim refuses
+// (the table of refusals, "What is refused") ends the run as the CLI does: a
 // message naming the step on standard error and exit status 1, after the lines
 // of the earlier steps.
 //
 // The scenario is run twice: in three.js's own action order (play order, which
 // three.js reorders as actions stop), and with the mixer's active list forced
-// into action index order before every update, which is the spec's order. When
+// into action index order before every update, which is the port's order. When
 // the two disagree the scenario is "order-dependent" and the generator drops it.
 // The runner also watches for the places where the port and three.js are allowed
-// to differ (the spec's "Where this port differs from three.js") and for values
+// to differ (docs/three-js-to-threeanim.md, "Where this port differs from three.js") and for values
 // so close to a threshold that float32 rounding could tip them; each is a reason
 // to drop a scenario. --report prints both on standard error as one JSON object.
 import fs from 'node:fs';
@@ -44,11 +44,11 @@ function epsMixer(t) { return 2e-6 * Math.max(1, Math.abs(t)); }
 const dyadic = (w) => Number.isInteger(w * 1024);
 
 let patched = false;
-// When set, action times follow the spec's float32 phase ("Large advances"):
+// When set, action times follow the port's float32 phase (large advances):
 // the scaled step is rounded to float32, then the time plus the step, and the
 // stored time is a float32. The port does that; three.js adds doubles. Used
 // where long runs at a fixed rate make the two drift measurably apart (the
-// glTF sample playback), to test the port "as the spec says".
+// glTF sample playback), to test the port as it is documented.
 let PHASE32 = false;
 function installPatches() {
   if (patched) return;
@@ -72,7 +72,7 @@ function installPatches() {
     const wasEnabled = this.enabled;
     const ppFinishedBefore = st ? st.ppFinished : false;
     if (CTX && st && st.portEnabled !== this.enabled) {
-      // spec: "reset does not make an action active. play does that. In three.js,
+      // the port: "reset does not make an action active. play does that. In three.js,
       // reset sets enabled to true." (and three.js's play leaves enabled alone).
       flag('enabled-differs', `action ${st.index} is ${this.enabled ? 'enabled' : 'disabled'} in three.js only (after a reset, stop or play)`);
     }
@@ -81,7 +81,7 @@ function installPatches() {
       // A fade-out's end and a finish without clamping disable the action on both sides.
       if (wasEnabled && !this.enabled) st.portEnabled = false;
       if ((ppFinishedBefore && wasEnabled) || (st.ppFinished && this._effectiveWeight > 0)) {
-        // spec: "A finished PING_PONG action reads the end its last leg ran to."
+        // the port: "A finished PING_PONG action reads the end its last leg ran to."
         // three.js reads the other end in the update that finishes it, and keeps a
         // time and a loop count from which it goes on differently.
         flag('pingpong-finished-read', `action ${st.index} is read or moved after its PING_PONG finished`);
@@ -93,7 +93,7 @@ function installPatches() {
   const origUpdateTime = AP._updateTime;
   AP._updateTime = function (deltaTime) {
     const st = this.__ta;
-    // The direction of a loop event is the sign of the action's move (REPLAY.md);
+    // The direction of a loop event is the sign of the action's move (docs/replay.md);
     // three.js's loop event carries none.
     if (st) st.moveSign = Math.sign(deltaTime);
     if (CTX && st && deltaTime !== 0) {
@@ -161,10 +161,10 @@ function installPatches() {
     return baseEvaluate.call(this, t);
   };
 
-  // SMOOTH: the spec reads the action's endings on every frame; three.js keeps a
+  // SMOOTH: the port reads the action's endings on every frame; three.js keeps a
   // pair's weights until the time moves to another pair. The reference follows
-  // the spec (recompute on every read) and tags the scenario when that changed a
-  // value, so the comparison checks the spec's behaviour there.
+  // the port (recompute on every read) and tags the scenario when that changed a
+  // value, so the comparison checks the port's behaviour there.
   const CI = THREE.CubicInterpolant.prototype;
   const origCubic = CI.interpolate_;
   CI.interpolate_ = function (i1, t0, t, t1) {
@@ -483,7 +483,7 @@ function makeRecorder(model, record) {
 }
 
 // ---------------------------------------------------------------------------
-// Values a property cannot hold (spec: "A value that its property cannot hold.
+// Values a property cannot hold (the table of refusals: "A value that its property cannot hold.
 // An error at update."), checked on every property a mixer binding drives.
 
 const MATERIAL_RANGE = {
@@ -499,7 +499,7 @@ function propertyBindingsOf(pm) {
   return b._bindings.slice(b._targetGroup.nCachedObjects_);
 }
 
-// Returns a message for a value the spec refuses; flags values within float32
+// Returns a message for a value threeanim refuses; flags values within float32
 // reach of a limit. Only the properties the active bindings drive are read.
 function checkRanges(mixer) {
   for (let i = 0; i < mixer._nActiveBindings; i++) {
@@ -534,7 +534,7 @@ function colorCheck(what, color) {
   return () => checkRange(`${what}.r`, color.r, 0, 1) || checkRange(`${what}.g`, color.g, 0, 1) || checkRange(`${what}.b`, color.b, 0, 1);
 }
 
-// The check of one driven property, or null when the spec sets it no limit.
+// The check of one driven property, or null when threeanim sets it no limit.
 function checkerFor(obj, prop) {
   if (!obj) return null;
   if (obj.isMaterial) {
@@ -577,7 +577,7 @@ const SET_FIELDS = {
   zero_slope_at_start: ['zeroSlopeAtStart', 'boolean'], zero_slope_at_end: ['zeroSlopeAtEnd', 'boolean'], enabled: ['enabled', 'boolean'],
 };
 
-// The spec's refusals for one step, before anything changes. Returns the
+// threeanim's refusals for one step, before anything changes. Returns the
 // three.js action objects the step needs.
 function checkStep(step, i, actions) {
   if (step === null || typeof step !== 'object') fail(`step ${i}: is not an object`);
@@ -685,7 +685,7 @@ function runStep(step, i, ctx) {
     case 'sync_with': {
       const o = actions[step.other];
       if (a.loop === THREE.LoopPingPong || o.loop === THREE.LoopPingPong) {
-        // spec: sync_with copies the phase (and so the PING_PONG leg); three.js copies the time.
+        // the port: sync_with copies the phase (and so the PING_PONG leg); three.js copies the time.
         flag('sync-pingpong', `step ${i}: sync_with on a PING_PONG action`);
       }
       if (o.__ta.endingsStale) st.endingsStale = true;
@@ -790,7 +790,7 @@ function makeActions(model, spec, mixer, mixerRoot) {
       if (!isNum(frame) || !isNum(fps)) fail(`${where}.additive_reference: frame and fps must be numbers`);
       if (fps <= 0) fail(`${where}.additive_reference.fps: ${fps} is not above zero`);
       if (frame < 0) fail(`${where}.additive_reference.frame: ${frame} is below zero`);
-      // three.js changes the clip it is given; the spec returns a new one.
+      // three.js changes the clip it is given; threeanim returns a new one.
       if (clip === source) clip = clip.clone();
       THREE.AnimationUtils.makeClipAdditive(clip, frame, clip, fps);
     }

@@ -1,5 +1,5 @@
-// Replay files whose step (or field) the spec refuses ("What is refused" in
-// shared/spec/ANIMATION.md). The expected result is the spec's, not three.js's
+// Replay files whose step (or field) threeanim refuses (the table of refusals,
+// "What is refused"). The expected result is threeanim's, not three.js's
 // (three.js goes on): `threeanim replay` prints the lines of the earlier steps,
 // which must match three.js, then exits 1 with a message naming the step's
 // index and op (or the field).

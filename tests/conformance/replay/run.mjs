@@ -191,7 +191,7 @@ async function main() {
   const tags = Object.entries(summary.tags).map(([k, v]) => `${k} ${v}`).join(', ');
   process.stdout.write(`replay${opts.refusals ? ' refusals' : gltfDir ? ' glTF' : ''}: seeds ${opts.seeds}: ${summary.run} scenarios run (${summary.candidates} candidates; dropped: ${dropped}), `
     + `${summary.passed} passed, ${summary.failed} failed; largest scaled number difference ${summary.maxNumberDiff.toExponential(2)}, `
-    + `largest color difference ${summary.maxColorDiff.toExponential(2)}${tags ? `; following the spec where three.js differs: ${tags}` : ''}\n`);
+    + `largest color difference ${summary.maxColorDiff.toExponential(2)}${tags ? `; following the port where three.js differs: ${tags}` : ''}\n`);
   if (failures.length > 0) process.stdout.write(`failing scenarios are kept in ${root}\n`);
   else if (!keep) fs.rmSync(root, { recursive: true, force: true });
   if (keep) say(`scenarios are in ${root}`);

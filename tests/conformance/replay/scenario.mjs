@@ -2,8 +2,8 @@
 // (written with scene.toJSON()) and a replay file. generate.mjs runs the
 // reference on each and keeps only those that compare cleanly.
 //
-// Everything here stays clear of the spec's "Where this port differs from
-// three.js" and of values a property cannot hold; the comments marked
+// Everything here stays clear of docs/three-js-to-threeanim.md's "Where this port
+// differs from three.js" and of values a property cannot hold; the comments marked
 // "differs:" say which difference a rule avoids. What cannot be avoided by
 // construction (a loop boundary landing within float32 reach of the time, a
 // flag pile at one half ...) the reference detects, and the scenario is dropped.
@@ -14,7 +14,7 @@ const HALF_PI = Math.PI / 2;
 
 // ---------------------------------------------------------------------------
 // Value ranges. lo..hi is where keys and originals live; hardLo..hardHi is what
-// the property can hold (the spec refuses anything else at update). Additive
+// the property can hold (threeanim refuses anything else at update). Additive
 // noise (add) keeps two additive actions at weight 1 on top of a normal pile
 // inside the hard range.
 
@@ -681,7 +681,7 @@ function pickSubclip(rng, clip) {
     }
     if (!ok) continue;
     const sub = THREE.AnimationUtils.subclip(clip, clip.name, start, end, fps);
-    // differs: a subclip of no length (three.js makes one; the spec refuses it).
+    // differs: a subclip of no length (three.js makes one; threeanim refuses it).
     if (sub.tracks.length === 0 || !(sub.duration > 0.2)) continue;
     return { spec: { start, end, fps }, clip: sub };
   }

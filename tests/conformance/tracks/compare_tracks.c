@@ -2,7 +2,7 @@
  * compare_tracks -- rebuilds the tracks that make_tracks.mjs wrote, samples
  * and edits them through the public API, and compares every number with what
  * three.js 0.186.0 gave: |a - b| <= 1e-4 * max(1, |a|, |b|), quaternions up to
- * sign (shared/conformance/REPLAY.md).
+ * sign (the replay tolerance, docs/replay.md).
  *
  *     compare_tracks expected.json
  *
@@ -447,7 +447,7 @@ int main(int argc, char **argv)
     const json_t *edits = json_object_get(root, "edits");
     for (size_t i = 0; i < json_array_size(sampling); ++i) sampling_case(json_array_get(sampling, i));
     for (size_t i = 0; i < json_array_size(edits); ++i) edit_case(json_array_get(edits, i));
-    printf("tracks vs three.js r%s: %zu sampling tracks, %zu edit chains (%ld edits, %ld refused as the spec says)\n",
+    printf("tracks vs three.js r%s: %zu sampling tracks, %zu edit chains (%ld edits, %ld refused as threeanim refuses them)\n",
            json_string_value(json_object_get(root, "three_revision")), json_array_size(sampling),
            json_array_size(edits), st.edit_ops, st.refusals);
     printf("compared %ld samples, %ld numbers; max relative difference %.3g (float32 output), %.3g (double "

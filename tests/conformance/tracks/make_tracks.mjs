@@ -10,8 +10,8 @@
 // the first key, on keys, inside intervals and after the last key.
 //
 // Editing: chains of shift, scale, trim and optimize run on three.js tracks.
-// Where the spec lists a difference from three.js the expected arrays follow
-// the spec instead (each place says so): Bezier control points move with
+// Where docs/three-js-to-threeanim.md lists a difference from three.js the
+// expected arrays follow the port instead (each place says so): Bezier control points move with
 // shift and are kept with their keys by trim; optimize keeps every BEZIER key
 // and drops a CUBIC_SPLINE key only when its and its neighbours' values match
 // and all their tangents are zero; scale divides CUBIC_SPLINE tangents; a
@@ -292,7 +292,7 @@ function sampleAll(track, at, start, end) {
 		const r = interpolant.evaluate(t);
 		if (track.shape.type === 'string') { out.push(r[0]); continue; }
 		const v = Array.from(r);
-		// spec difference: a Bezier rotation is made of unit length between
+		// listed difference: a Bezier rotation is made of unit length between
 		// keys (as GLTFCubicSplineQuaternionInterpolant does; the ends copy a key)
 		const inside = t >= track.times[0] && t < track.times[track.times.length - 1];
 		if (track.interpolation === 'BEZIER' && track.shape.type === 'rotation' && inside) normalizeQuaternion(v);
@@ -408,7 +408,7 @@ function rising(times) {
 	return true;
 }
 
-// The spec's optimize for CUBIC_SPLINE: a key goes when its values equal both
+// The port's optimize for CUBIC_SPLINE: a key goes when its values equal both
 // neighbours' and every in- and out-tangent of the three keys is zero.
 function optimizeCubicSpline(track) {
 	const n = track.shape.n, count = track.times.length;
@@ -441,7 +441,7 @@ function edit(track, op) {
 		const next = readBack(track, t);
 		if (!rising(next.times)) return { refused: 'BAD_TIMES' };
 		if (track.interpolation === 'BEZIER') {
-			// spec difference: control points move with their keys
+			// listed difference: control points move with their keys
 			next.inT = track.inT.map((x, i) => (i % 2 === 0 && op.offset !== 0 ? f32(x + op.offset) : x));
 			next.outT = track.outT.map((x, i) => (i % 2 === 0 && op.offset !== 0 ? f32(x + op.offset) : x));
 		}
@@ -453,7 +453,7 @@ function edit(track, op) {
 		const next = readBack(track, t);
 		if (!rising(next.times)) return { refused: 'BAD_TIMES' };
 		if (track.interpolation === 'CUBIC_SPLINE' && op.factor !== 1) {
-			// spec difference: a tangent is value per second
+			// listed difference: a tangent is value per second
 			next.inT = track.inT.map((x) => f32(x / op.factor));
 			next.outT = track.outT.map((x) => f32(x / op.factor));
 		}
@@ -463,7 +463,7 @@ function edit(track, op) {
 		t.trim(op.start, op.end);
 		const next = readBack(track, t);
 		if (track.interpolation === 'BEZIER') {
-			// spec difference: the kept keys keep their control points
+			// listed difference: the kept keys keep their control points
 			const kept = keptKeys(track, next);
 			next.inT = slicePoints(track.inT, kept, 2 * track.shape.n);
 			next.outT = slicePoints(track.outT, kept, 2 * track.shape.n);
@@ -471,7 +471,7 @@ function edit(track, op) {
 		return { track: next };
 	}
 	// optimize
-	if (track.interpolation === 'BEZIER') return { track }; // spec: every BEZIER key stays
+	if (track.interpolation === 'BEZIER') return { track }; // the port: every BEZIER key stays
 	if (track.interpolation === 'CUBIC_SPLINE') return { track: applyKept(track, optimizeCubicSpline(track)) };
 	t.optimize();
 	return { track: readBack(track, t) };
