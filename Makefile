@@ -3,6 +3,7 @@
 #   make test   installs what is missing, builds and runs every test (unit, conformance, CLI,
 #               examples), then again under AddressSanitizer and UndefinedBehaviorSanitizer,
 #               then the fuzz smoke runs, and ends with the list of tests that were skipped and why
+#               and the time of each phase (scripts/test.sh)
 #   make deps   installs what is missing (scripts/deps.sh), and nothing else
 # Only deps, demo, test (and docs, for Doxygen) install anything: make build never does; it
 # stops, naming what is missing, and says to run make deps.
@@ -50,14 +51,8 @@ $(FUZZ_BUILD)/CMakeCache.txt:
 build-fuzz: prerequisites $(FUZZ_BUILD)/CMakeCache.txt
 	$(CMAKE) --build $(FUZZ_BUILD) -j $(JOBS)
 
-test: deps build build-asan
-	cd $(BUILD) && ctest --output-on-failure -j $(JOBS) --output-junit ctest-junit.xml
-	cd $(ASAN_BUILD) && ASAN_OPTIONS=detect_leaks=1 ctest --output-on-failure -j $(JOBS) -LE slow \
-	  --output-junit ctest-junit.xml
-	@if [ -f tests/fuzz/run-smoke.sh ]; then $(MAKE) --no-print-directory test-fuzz; fi
-	@echo
-	@scripts/skipped.sh $(BUILD)/ctest-junit.xml $(BUILD)
-	@scripts/skipped.sh $(ASAN_BUILD)/ctest-junit.xml $(ASAN_BUILD)
+test:
+	@MAKE="$(MAKE)" BUILD=$(BUILD) ASAN_BUILD=$(ASAN_BUILD) FUZZ_BUILD=$(FUZZ_BUILD) JOBS=$(JOBS) scripts/test.sh
 
 test-fuzz: build-fuzz
 	tests/fuzz/run-smoke.sh $(FUZZ_BUILD)

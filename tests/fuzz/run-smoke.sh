@@ -5,7 +5,8 @@
 # New inputs go to a temporary folder; the corpus is only read.
 #
 #   tests/fuzz/run-smoke.sh BUILD_DIR
-#   FUZZ_SMOKE_SECONDS=N   seconds per target (default 12; six targets: ~75 s)
+#   FUZZ_SMOKE_SECONDS=N   seconds per target (default 12)
+#   FUZZ_SMOKE_JOBS=N      targets at once (default: the number of cores)
 #
 # Prints one line per target (runs, corpus size, result) and exits 1 if any
 # target crashed, leaked, hung or ran out of memory; the input that did it is
@@ -26,8 +27,13 @@ scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT
 status=0
 start=$(date +%s)
-echo "fuzz smoke: ${#targets[@]} targets, ${seconds} s each, over their corpora"
-for bin in "${targets[@]}"; do
+# Targets run side by side, as many at once as there are cores (FUZZ_SMOKE_JOBS):
+# each libFuzzer process uses one. Each writes its report to a file; the
+# reports are printed in the targets' order once all have ended.
+jobs=${FUZZ_SMOKE_JOBS:-$(nproc 2>/dev/null || echo 2)}
+echo "fuzz smoke: ${#targets[@]} targets, ${seconds} s each, ${jobs} at a time, over their corpora"
+smoke_one() {
+  local bin=$1 name corpus files artifacts log t0 rc runs new took
   name=$(basename "$bin")
   corpus="$here/corpus/${name#fuzz_}"
   files=0
@@ -46,8 +52,19 @@ for bin in "${targets[@]}"; do
     grep -E "ERROR|SUMMARY|runtime error|fuzz_api:|Test unit written" "$log" | head -n 12
     echo "---- last lines of the log:"
     tail -n 30 "$log"
-    status=1
   fi
+  return "$rc"
+}
+pids=()
+for bin in "${targets[@]}"; do
+  while [ "$(jobs -rp | wc -l)" -ge "$jobs" ]; do wait -n || true; done
+  name=$(basename "$bin")
+  smoke_one "$bin" > "$scratch/$name.report" 2>&1 &
+  pids+=("$!")
+done
+for i in "${!targets[@]}"; do
+  wait "${pids[$i]}" || status=1
+  cat "$scratch/$(basename "${targets[$i]}").report"
 done
 echo "fuzz smoke: done in $(( $(date +%s) - start )) s: $([ $status -eq 0 ] && echo 'no crash, no leak, no sanitizer report' || echo 'FAILED')"
 exit $status

@@ -72,6 +72,10 @@ static void list(corpus *c, const char *kind, const char *name)
 }
 
 /* A file of text made with printf, listed as kind (NULL: not listed). */
+#if defined(__GNUC__)
+__attribute__((format(printf, 4, 5)))
+#endif
+static void emit(corpus *c, const char *kind, const char *name, const char *fmt, ...);
 static void emit(corpus *c, const char *kind, const char *name, const char *fmt, ...)
 {
     va_list ap;

@@ -1,7 +1,7 @@
 // The replay conformance harness: generate, run three.js, run threeanim, compare.
 //
 //   node run.mjs --cli PATH --seeds A..B [--keep DIR | --work DIR] [--refusals | --gltf SAMPLES]
-//                [--jobs N] [--timeout S] [--quiet]
+//                [--jobs N] [--timeout S] [--cache DIR] [--quiet]
 //
 // For each seed: one random scenario (generate.mjs; candidates the reference
 // drops are replaced from the next seed attempt), its expected lines from
@@ -10,6 +10,11 @@
 // instead (refusals.mjs): threeanim must print the earlier steps' lines, which
 // are compared with three.js's, then exit 1 naming the refused step. With
 // --gltf SAMPLES, scenarios on the Khronos glTF samples in that folder.
+//
+// --cache DIR (TA_REPLAY_CACHE, when set, wins): three.js's side of each seed is kept there
+// and read back by a later run of the same seed (cache.mjs says what keys it),
+// so that the runs on other instruction sets and under the sanitizers work out
+// no reference again. threeanim always runs.
 //
 // Scenarios are written to a temporary folder, or to --work DIR (emptied first);
 // those that pass are removed, those that fail stay. --keep DIR keeps them all.
@@ -23,7 +28,7 @@ import path from 'node:path';
 import { spawn } from 'node:child_process';
 import { parseArgs, parseSeedRange, parseLines, formatLine, mixSeed } from './common.mjs';
 
-const usage = 'usage: node run.mjs --cli PATH --seeds A..B [--keep DIR | --work DIR] [--refusals | --gltf SAMPLES] [--jobs N] [--timeout S] [--quiet]';
+const usage = 'usage: node run.mjs --cli PATH --seeds A..B [--keep DIR | --work DIR] [--refusals | --gltf SAMPLES] [--jobs N] [--timeout S] [--cache DIR] [--quiet]';
 
 function runCli(cli, replayFile, timeoutMs) {
   return new Promise((resolve) => {
@@ -79,6 +84,7 @@ async function main() {
   const { compareOutputs } = await import('./compare.mjs');
   const { runReference } = await import('./reference.mjs');
   const { buildRefusal, REFUSAL_KINDS } = await import('./refusals.mjs');
+  const { openCache } = await import('./cache.mjs');
 
   const keep = opts.keep ? path.resolve(opts.keep) : null;
   // --work DIR: where scenarios are written (emptied first); failing ones stay there.
@@ -96,6 +102,8 @@ async function main() {
   const summary = { run: 0, passed: 0, failed: 0, candidates: 0, dropped: {}, maxNumberDiff: 0, maxColorDiff: 0, tags: {} };
   const failures = [];
   const q = pool(jobs);
+  const cache = await openCache(process.env.TA_REPLAY_CACHE || opts.cache || null,
+    { kind: opts.refusals ? 'refusals' : gltfDir ? 'gltf' : 'random', gltfDir });
   const say = (s) => { if (!opts.quiet) process.stdout.write(s + '\n'); };
 
   const check = async (name, dir, expectedLines, expect) => {
@@ -138,7 +146,13 @@ async function main() {
     const name = opts.refusals ? `r${seed}` : `${gltfDir ? 'g' : 's'}${seed}-0`;
     const dir = path.join(root, name);
     if (!opts.refusals) {
-      const s = await makeScenario(seed, 0, { dir, opts: gltfDir ? { gltfDir } : {} });
+      let s = cache.get(seed);
+      if (s === undefined) {
+        const made = await makeScenario(seed, 0, { dir, opts: gltfDir ? { gltfDir } : {} });
+        s = { files: made.files, attempt: made.attempt, drops: made.drops,
+          reference: { lines: made.reference.lines, tags: made.reference.tags } };
+        cache.put(seed, s);
+      }
       writeScenario(dir, s.files);
       summary.candidates += s.attempt + 1;
       for (const [r, n] of Object.entries(s.drops)) summary.dropped[r] = (summary.dropped[r] || 0) + n;
@@ -147,8 +161,15 @@ async function main() {
       continue;
     }
     const kind = REFUSAL_KINDS[mixSeed(seed) % REFUSAL_KINDS.length];
+    const cached = cache.get(seed);
     let made = null;
-    for (let attempt = 0; attempt < 60 && !made; attempt++) {
+    if (cached !== undefined) {
+      made = cached.made;
+      summary.candidates += cached.candidates;
+      for (const [r, n] of Object.entries(cached.dropped)) summary.dropped[r] = (summary.dropped[r] || 0) + n;
+    }
+    const before = { candidates: summary.candidates, dropped: { ...summary.dropped } };
+    for (let attempt = 0; attempt < 60 && !made && cached === undefined; attempt++) {
       summary.candidates++;
       const r = buildRefusal(kind, seed, attempt);
       if (!r) { summary.dropped['no-target'] = (summary.dropped['no-target'] || 0) + 1; continue; }
@@ -170,7 +191,12 @@ async function main() {
         for (const x of reasons) summary.dropped[x] = (summary.dropped[x] || 0) + 1;
         continue;
       }
-      made = { r, ref, expect, sceneText };
+      made = { r: { replay: r.replay }, ref: { lines: ref.lines, error: ref.error }, expect, sceneText };
+    }
+    if (cached === undefined) {
+      const dropped = {};
+      for (const [k, n] of Object.entries(summary.dropped)) if (n !== (before.dropped[k] || 0)) dropped[k] = n - (before.dropped[k] || 0);
+      cache.put(seed, { made, candidates: summary.candidates - before.candidates, dropped });
     }
     if (!made) {
       summary.run++; summary.failed++; failures.push(name);
