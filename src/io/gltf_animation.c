@@ -22,7 +22,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "animation/track_rules.h"
+#include "animation/track_kinds.h"
 #include "io/clip_user_data.h"
 #include "io/gltf_internal.h"
 #include "threeanim/rebind.h"

@@ -41,7 +41,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "animation/track_rules.h"
+#include "animation/track_kinds.h"
 #include "io/gltf_internal.h"
 
 #define MAX_SEGMENTS 10
