@@ -9,6 +9,7 @@ cmake_minimum_required(VERSION 3.25)
 # (check_layers.cmake) sees what a file includes; this sees what it calls,
 # even through a declaration written by hand.
 include(${LAYERS})
+include(${CMAKE_CURRENT_LIST_DIR}/../../cmake/NmSymbols.cmake)
 
 # A path as a message names it: from the layer's folder on (io/model.c.o).
 function(short_name path out)
@@ -28,21 +29,13 @@ foreach(layer ${TA_LAYERS})
   endif()
   list(LENGTH objects n)
   math(EXPR object_count "${object_count} + ${n}")
-  # -A: every line names its object, "<object>:<value> <type> <symbol>".
-  execute_process(COMMAND ${NM} -g -A ${objects}
-    RESULT_VARIABLE rc OUTPUT_VARIABLE text ERROR_VARIABLE errout)
-  if(NOT rc EQUAL 0)
-    message(FATAL_ERROR "${NM} -g on the ${layer} layer's objects failed: ${errout}")
-  endif()
-  string(REPLACE "\n" ";" lines "${text}")
+  ta_nm_symbols(symbols -g ${objects})
   set(uses_${layer} "")
-  foreach(line ${lines})
-    if(NOT line MATCHES "^(.+):[0-9a-fA-F]* *([A-Za-z]) ([^ @]+)$")
-      continue()
-    endif()
-    set(object ${CMAKE_MATCH_1})
-    set(type ${CMAKE_MATCH_2})
-    set(sym ${CMAKE_MATCH_3})
+  foreach(entry ${symbols})
+    string(REPLACE "|" ";" entry "${entry}")
+    list(GET entry 0 object)
+    list(GET entry 1 type)
+    list(GET entry 2 sym)
     if(type STREQUAL "U")
       # "object|symbol", read below once every layer's definitions are known.
       list(APPEND uses_${layer} "${object}|${sym}")

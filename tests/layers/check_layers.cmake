@@ -131,7 +131,7 @@ if(checked LESS 50)
   string(APPEND problems "  only ${checked} files checked: the scan of ${SOURCE_DIR} is broken\n")
 endif()
 if(problems)
-  message(FATAL_ERROR "includes that go up the layers (${TA_LAYERS}, bottom to top):\n${problems}")
+  message(FATAL_ERROR "includes that break the layers (${TA_LAYERS}, bottom to top):\n${problems}")
 endif()
 message("${checked} files of src/ and include/threeanim/ include only their own layer and those below it (${TA_LAYERS}); "
         "io includes of the runtime's internal headers only the ${shared_checked} it shares (${TA_LAYER_SHARED_HEADERS_io})")

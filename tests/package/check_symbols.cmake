@@ -17,6 +17,7 @@ cmake_minimum_required(VERSION 3.25)
 # Symbols the toolchain or a sanitizer adds (_init, __bss_start, __asan_*, ...)
 # are not the library's and are left out of the comparison.
 include(${LAYERS})
+include(${CMAKE_CURRENT_LIST_DIR}/../../cmake/NmSymbols.cmake)
 
 # exported_symbols(LIBRARY OUT): the functions and data LIBRARY defines and exports.
 function(exported_symbols library out)
@@ -103,21 +104,14 @@ check(${LOADERS} loader_exported loader_declared runtime_declared)
 
 # check_static(ARCHIVE DECLARED): each global symbol ARCHIVE's members define.
 macro(check_static archive declared)
-  execute_process(COMMAND ${NM} -g -A --defined-only ${archive}
-    RESULT_VARIABLE rc OUTPUT_VARIABLE text ERROR_VARIABLE errout)
-  if(NOT rc EQUAL 0)
-    message(FATAL_ERROR "${NM} -g ${archive} failed: ${errout}")
-  endif()
+  ta_nm_symbols(symbols -g --defined-only ${archive})
   get_filename_component(archive_name ${archive} NAME)
-  string(REPLACE "\n" ";" lines "${text}")
   set(n_static 0)
-  foreach(line ${lines})
-    # -A: "<archive>:<member>:<value> <type> <symbol>"
-    if(NOT line MATCHES "^.*:([^:]+):[0-9a-fA-F]* *[A-Za-z] ([^ @]+)$")
-      continue()
-    endif()
-    set(member ${CMAKE_MATCH_1})
-    set(sym ${CMAKE_MATCH_2})
+  foreach(entry ${symbols})
+    string(REPLACE "|" ";" entry "${entry}")
+    list(GET entry 0 member)  # "<archive>:<member>"
+    list(GET entry 2 sym)
+    string(REGEX REPLACE "^.*:" "" member "${member}")
     if(sym MATCHES "^__(asan|ubsan|tsan|sanitizer|odr_asan|lsan|msan|sancov|gcov|llvm_prf|llvm_profile|profc|profd)")
       continue() # a sanitizer's or a coverage tool's, not the library's
     endif()
