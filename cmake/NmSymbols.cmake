@@ -11,8 +11,8 @@ function(ta_nm_symbols out)
   string(REPLACE "\n" ";" lines "${text}")
   set(symbols "")
   foreach(line ${lines})
-    # "<file>:<value> <type> <symbol>", the value blank for an undefined one
-    if(line MATCHES "^(.+):[0-9a-fA-F]* *([A-Za-z]) ([^ @]+)$")
+    # "<file>:<value> <type> <symbol>[@version]", the value blank for an undefined one
+    if(line MATCHES "^(.+):[0-9a-fA-F]* *([A-Za-z]) ([^ @]+)(@.*)?$")
       list(APPEND symbols "${CMAKE_MATCH_1}|${CMAKE_MATCH_2}|${CMAKE_MATCH_3}")
     endif()
   endforeach()
