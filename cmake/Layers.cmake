@@ -10,7 +10,9 @@
 #
 # A layer uses only itself and the layers below it. A source file's layer is
 # its folder (src/<layer>/); a public header's is given here. threeanim.h,
-# which includes every header, sits with the top layer.
+# which includes every header, sits with the top layer. Each layer's include
+# path holds only its own folder and those below it (src/CMakeLists.txt), so
+# an upward include does not compile.
 #
 # core, scene and animation make the runtime library (no JSON dependency);
 # io makes the loaders' library, on top of it, the only one that needs jansson.
@@ -27,3 +29,18 @@ set(TA_LAYER_HEADERS_animation
   animation_utils.h keyframe_track.h property.h rebind.h root_motion.h track_kind_list.h)
 set(TA_LAYER_HEADERS_io
   animation_json.h gltf.h model.h object_json.h threeanim.h)
+
+# The internal headers of lower layers a layer may include, when it may not
+# include all of them: its include path then holds its own folder and only
+# these (the layer test checks the same, and that each of them includes only
+# public headers and others of the list). io, the loaders, works through the
+# public API but for these few helpers it shares with the runtime:
+#   core/internal.h         allocation, errors, growing arrays
+#   core/file_read.h        reading a file
+#   core/suggest.h          the names to suggest when a name matches nothing
+#   core/math_internal.h    matrix arithmetic in double (a bone's inverse as three.js gives it)
+#   animation/interpolant.h the key interpolation kernels (cutting a glTF sampler at time 0)
+#   animation/track_kinds.h the kind table (naming and checking a track's target as ta_track_create does)
+set(TA_LAYER_SHARED_HEADERS_io
+  core/internal.h core/file_read.h core/suggest.h core/math_internal.h
+  animation/interpolant.h animation/track_kinds.h)

@@ -4,6 +4,7 @@
 #include <math.h>
 
 #include "animation/interpolant.h"
+#include "animation/track_internal.h"
 
 /* The first j in [lo, hi) with t < times[j], or hi if there is none. The
  * halving has no branch on the comparison (a conditional move), since a

@@ -53,13 +53,18 @@
  * are inline functions below, so that the mixer's fused path, which reads
  * keys lane by lane, evaluates the same expressions and gives these kernels'
  * numbers bit for bit.
+ *
+ * One of the few internal headers the loaders (io) share with the runtime
+ * (cmake/Layers.cmake, TA_LAYER_SHARED_HEADERS): the glTF loader cuts a
+ * sampler at time 0 with these kernels, so it includes only public headers,
+ * never a track's own layout (track_internal.h).
  */
 #ifndef THREEANIM_SRC_ANIMATION_INTERPOLANT_H
 #define THREEANIM_SRC_ANIMATION_INTERPOLANT_H
 
 #include <stdint.h>
 
-#include "animation/track_internal.h"
+#include "threeanim/keyframe_track.h"
 
 uint32_t ta__seek(const float *times, uint32_t key_count, uint32_t *cursor, double t);
 

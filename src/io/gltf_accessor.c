@@ -66,7 +66,7 @@ static ta_result check_view(gltf_ctx *g, uint32_t index, const char *ref, view_i
     char bp[TA__JPATH_SIZE];
     ta__jpath_format(bp, "%s.buffer", vp);
     const gltf_buffer *b;
-    if ((r = gltf__buffer(g, buffer, bp, &b)) != TA_OK) {
+    if ((r = ta__gltf_buffer(g, buffer, bp, &b)) != TA_OK) {
         ta__prefix(g->err, r, "%s", ref);
         return r;
     }
@@ -158,7 +158,7 @@ static ta_result check_sparse(gltf_ctx *g, const json_t *sparse, const char *ap,
     return TA_OK;
 }
 
-ta_result gltf__accessor(gltf_ctx *g, uint32_t index, const char *path, const gltf_accessor **out)
+ta_result ta__gltf_accessor(gltf_ctx *g, uint32_t index, const char *path, const gltf_accessor **out)
 {
     if (index >= g->accessor_count)
         return ta__fail(g->err, TA_ERROR_PARSE, "%s: accessor %u is not below the %u accessors", path, index,
@@ -280,7 +280,7 @@ static double normalized_scale(uint32_t type)
     }
 }
 
-void gltf__accessor_read(const gltf_accessor *acc, bool normalize, float *out)
+void ta__gltf_accessor_read(const gltf_accessor *acc, bool normalize, float *out)
 {
     size_t n = (size_t)acc->count * acc->comps;
     uint32_t cs = acc->component_size, comps = acc->comps, type = acc->component_type;
@@ -311,11 +311,11 @@ void gltf__accessor_read(const gltf_accessor *acc, bool normalize, float *out)
     }
 }
 
-ta_result gltf__accessor_floats(gltf_ctx *g, uint32_t index, const char *path, bool normalize, const float **out,
+ta_result ta__gltf_accessor_floats(gltf_ctx *g, uint32_t index, const char *path, bool normalize, const float **out,
                                 uint32_t *out_count, uint32_t *out_comps)
 {
     const gltf_accessor *cacc;
-    ta_result r = gltf__accessor(g, index, path, &cacc);
+    ta_result r = ta__gltf_accessor(g, index, path, &cacc);
     if (r != TA_OK) return r;
     gltf_accessor *acc = &g->accessor_state[index];
     int slot = normalize && acc->normalized ? 1 : 0;
@@ -330,9 +330,9 @@ ta_result gltf__accessor_floats(gltf_ctx *g, uint32_t index, const char *path, b
                             "accessors[%u]: %llu numbers, more than a file within limits.max_file_bytes holds "
                             "(%llu numbers were read before it)",
                             index, (unsigned long long)numbers, (unsigned long long)g->numbers_read);
-        float *f = (float *)gltf__arena_alloc(&g->arena, (size_t)numbers, sizeof(float));
-        if (f == NULL) return gltf__oom(g, path);
-        gltf__accessor_read(acc, normalize, f);
+        float *f = (float *)ta__gltf_arena_alloc(&g->arena, (size_t)numbers, sizeof(float));
+        if (f == NULL) return ta__gltf_oom(g, path);
+        ta__gltf_accessor_read(acc, normalize, f);
         acc->read[slot] = f;
         g->numbers_read += numbers;
     }

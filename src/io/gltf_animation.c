@@ -22,12 +22,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "animation/track_rules.h"
+#include "animation/track_kinds.h"
 #include "io/clip_user_data.h"
 #include "io/gltf_internal.h"
 #include "threeanim/rebind.h"
 
-ta_result gltf__read_sampler(gltf_ctx *g, const json_t *samplers, uint32_t a, uint32_t s, gltf_sampler_data *out)
+ta_result ta__gltf_read_sampler(gltf_ctx *g, const json_t *samplers, uint32_t a, uint32_t s, gltf_sampler_data *out)
 {
     memset(out, 0, sizeof *out);
     ta__jpath_format(out->path, "animations[%u].samplers[%u]", a, s);
@@ -56,17 +56,17 @@ ta_result gltf__read_sampler(gltf_ctx *g, const json_t *samplers, uint32_t a, ui
     ta__jpath_format(p, "%s.input", sp);
     /* The key limit, before the keys are read. */
     const gltf_accessor *claimed;
-    if ((r = gltf__accessor(g, input, p, &claimed)) != TA_OK) return r;
+    if ((r = ta__gltf_accessor(g, input, p, &claimed)) != TA_OK) return r;
     if (g->total_keys + claimed->count > g->lim.max_total_keys)
         return ta__fail(g->err, TA_ERROR_LIMIT_EXCEEDED, "%s: %u more keys pass limits.max_total_keys (%llu)", p,
                         claimed->count, (unsigned long long)g->lim.max_total_keys);
-    if ((r = gltf__accessor_floats(g, input, p, false, &out->times, &count, &comps)) != TA_OK) return r;
+    if ((r = ta__gltf_accessor_floats(g, input, p, false, &out->times, &count, &comps)) != TA_OK) return r;
     if (comps != 1)
         return ta__fail(g->err, TA_ERROR_PARSE, "%s: accessor %u holds %u numbers per element, not one time (SCALAR)",
                         p, input, comps);
     out->key_count = count;
     ta__jpath_format(p, "%s.output", sp);
-    if ((r = gltf__accessor_floats(g, output, p, true, &out->values, &count, &comps)) != TA_OK) return r;
+    if ((r = ta__gltf_accessor_floats(g, output, p, true, &out->values, &count, &comps)) != TA_OK) return r;
     out->value_count = count * comps;
     out->comps = comps;
     out->component_type = g->accessor_state[output].component_type;
@@ -96,7 +96,7 @@ static uint32_t key_stride(gltf_ctx *g, const gltf_sampler_data *s, const char *
     return (uint32_t)(s->value_count / per);
 }
 
-ta_result gltf__add_track(gltf_ctx *g, const gltf_sampler_data *s, const gltf_track_spec *spec,
+ta_result ta__gltf_add_track(gltf_ctx *g, const gltf_sampler_data *s, const gltf_track_spec *spec,
                           const char *channel_path, gltf_track_list *list)
 {
     if (g->total_tracks + 1 > g->lim.max_tracks)
@@ -115,10 +115,10 @@ ta_result gltf__add_track(gltf_ctx *g, const gltf_sampler_data *s, const gltf_tr
     if (n > UINT32_MAX)
         return ta__fail(g->err, TA_ERROR_LIMIT_EXCEEDED, "%s: %u keys of %u numbers are more than a track holds",
                         channel_path, K, S);
-    float *values = (float *)gltf__arena_alloc(&g->arena, n, sizeof(float));
-    float *in_t = cubic ? (float *)gltf__arena_alloc(&g->arena, n, sizeof(float)) : NULL;
-    float *out_t = cubic ? (float *)gltf__arena_alloc(&g->arena, n, sizeof(float)) : NULL;
-    if (values == NULL || (cubic && (in_t == NULL || out_t == NULL))) return gltf__oom(g, channel_path);
+    float *values = (float *)ta__gltf_arena_alloc(&g->arena, n, sizeof(float));
+    float *in_t = cubic ? (float *)ta__gltf_arena_alloc(&g->arena, n, sizeof(float)) : NULL;
+    float *out_t = cubic ? (float *)ta__gltf_arena_alloc(&g->arena, n, sizeof(float)) : NULL;
+    if (values == NULL || (cubic && (in_t == NULL || out_t == NULL))) return ta__gltf_oom(g, channel_path);
     for (uint32_t k = 0; k < K; ++k) {
         const float *key = s->values + (size_t)k * stride * sections;
         const float *vsec = key + (cubic ? stride : 0) + spec->first;
@@ -159,7 +159,7 @@ ta_result gltf__add_track(gltf_ctx *g, const gltf_sampler_data *s, const gltf_tr
                               "%u of %u rotation keys were not of unit length and were normalized", fixed, K);
     }
     gltf_cut cut = {s->interpolation, spec->target.kind == TA_TRACK_KIND_QUATERNION, K, S, s->times, values, in_t, out_t};
-    ta_result r = gltf__cut_at_zero(g, &cut, channel_path);
+    ta_result r = ta__gltf_cut_at_zero(g, &cut, channel_path);
     if (r != TA_OK) return r;
     ta_track_desc desc;
     memset(&desc, 0, sizeof desc);
@@ -172,7 +172,7 @@ ta_result gltf__add_track(gltf_ctx *g, const gltf_sampler_data *s, const gltf_tr
     desc.in_tangents = cut.in_tangents;
     desc.out_tangents = cut.out_tangents;
     desc.tangent_count = cubic ? cut.key_count * S : 0;
-    if ((r = gltf__grow(g, (void **)&list->items, &list->cap, list->count + 1, sizeof(ta_track *))) != TA_OK) return r;
+    if ((r = ta__gltf_grow(g, (void **)&list->items, &list->cap, list->count + 1, sizeof(ta_track *))) != TA_OK) return r;
     ta_track *track;
     if ((r = ta_track_create(&desc, &g->mem->a, &track, g->err)) != TA_OK) {
         ta__prefix(g->err, r, "%s (%s)", channel_path, s->path);
@@ -199,7 +199,7 @@ static ta_result add_mesh_morph_tracks(gltf_ctx *g, const gltf_sampler_data *s, 
         spec.stride = stride;
         spec.first = t;
         spec.value_scale = 1;
-        if ((r = gltf__add_track(g, s, &spec, channel_path, list)) != TA_OK) return r;
+        if ((r = ta__gltf_add_track(g, s, &spec, channel_path, list)) != TA_OK) return r;
         (*made)++;
     }
     return TA_OK;
@@ -268,7 +268,7 @@ static ta_result weights_tracks(gltf_ctx *g, const gltf_sampler_data *s, const w
     return r;
 }
 
-ta_result gltf__add_weights_tracks(gltf_ctx *g, const gltf_sampler_data *s, ta_node_id node, const char *channel_path,
+ta_result ta__gltf_add_weights_tracks(gltf_ctx *g, const gltf_sampler_data *s, ta_node_id node, const char *channel_path,
                                    gltf_track_list *list, uint32_t *made)
 {
     *made = 0;
@@ -278,8 +278,8 @@ ta_result gltf__add_weights_tracks(gltf_ctx *g, const gltf_sampler_data *s, ta_n
     uint32_t room = 1;
     for (ta_node_id c = scene->nodes[node.index].first_child; !ta_node_is_none(c); c = scene->nodes[c.index].next_sibling)
         room++;
-    w.items = (const gltf_made_mesh **)gltf__arena_alloc(&g->arena, room, sizeof *w.items);
-    if (w.items == NULL) return gltf__oom(g, channel_path);
+    w.items = (const gltf_made_mesh **)ta__gltf_arena_alloc(&g->arena, room, sizeof *w.items);
+    if (w.items == NULL) return ta__gltf_oom(g, channel_path);
     const gltf_node_mesh *own = &g->node_mesh[node.index];
     if (own->has) gather(&w, &own->mesh);
     if (scene->nodes[node.index].type == TA_NODE_TYPE_GROUP)
@@ -289,15 +289,15 @@ ta_result gltf__add_weights_tracks(gltf_ctx *g, const gltf_sampler_data *s, ta_n
     return weights_tracks(g, s, &w, channel_path, list, made);
 }
 
-ta_result gltf__add_mesh_weights_tracks(gltf_ctx *g, const gltf_sampler_data *s, uint32_t mesh,
+ta_result ta__gltf_add_mesh_weights_tracks(gltf_ctx *g, const gltf_sampler_data *s, uint32_t mesh,
                                         const char *channel_path, gltf_track_list *list, uint32_t *made)
 {
     *made = 0;
     weights_meshes w;
     memset(&w, 0, sizeof w);
     const gltf_mesh_info *mi = &g->mesh_info[mesh];
-    w.items = (const gltf_made_mesh **)gltf__arena_alloc(&g->arena, mi->made_count + 1u, sizeof *w.items);
-    if (w.items == NULL) return gltf__oom(g, channel_path);
+    w.items = (const gltf_made_mesh **)ta__gltf_arena_alloc(&g->arena, mi->made_count + 1u, sizeof *w.items);
+    if (w.items == NULL) return ta__gltf_oom(g, channel_path);
     for (uint32_t k = 0; k < mi->made_count; ++k) gather(&w, &mi->made[k]);
     return weights_tracks(g, s, &w, channel_path, list, made);
 }
@@ -316,7 +316,7 @@ static ta_result node_channel(gltf_ctx *g, const gltf_sampler_data *s, uint32_t 
     ta_result r;
     if (kind == TA_TRACK_KIND_MORPH_INFLUENCE) {
         uint32_t count;
-        if ((r = gltf__add_weights_tracks(g, s, made, cp, list, &count)) != TA_OK) return r;
+        if ((r = ta__gltf_add_weights_tracks(g, s, made, cp, list, &count)) != TA_OK) return r;
         if (count == 0)
             ta__model_warn_at(g->model, TA_LOAD_WARNING_CODE_NO_TARGET, cp,
                               "node %u has no mesh with morph targets for its weights; left out", node);
@@ -340,7 +340,7 @@ static ta_result node_channel(gltf_ctx *g, const gltf_sampler_data *s, uint32_t 
     if ((r = ta_track_target_node(made, kind, &spec.target, g->err)) != TA_OK) return r;
     spec.value_size = spec.stride = want;
     spec.value_scale = 1;
-    return gltf__add_track(g, s, &spec, cp, list);
+    return ta__gltf_add_track(g, s, &spec, cp, list);
 }
 
 /* The object GLTFLoader makes for glTF node i is a mesh with morph targets. */
@@ -413,15 +413,15 @@ static ta_result channel(gltf_ctx *g, uint32_t a, uint32_t c, const json_t *ch, 
             return TA_OK;
         }
         gltf_sampler_data s;
-        if ((r = gltf__read_sampler(g, samplers, a, sampler, &s)) != TA_OK) return r;
+        if ((r = ta__gltf_read_sampler(g, samplers, a, sampler, &s)) != TA_OK) return r;
         *first_time = s.times[0];
-        return gltf__pointer_channel(g, &s, pointer, cp, list);
+        return ta__gltf_pointer_channel(g, &s, pointer, cp, list);
     }
     ta_track_kind kind = TA_TRACK_KIND_COUNT;
-    bool known = gltf__channel_path_kind(path, &kind);
+    bool known = ta__gltf_channel_path_kind(path, &kind);
     gltf_sampler_data s;
     if (node != TA_NONE) {
-        if ((r = gltf__read_sampler(g, samplers, a, sampler, &s)) != TA_OK) return r;
+        if ((r = ta__gltf_read_sampler(g, samplers, a, sampler, &s)) != TA_OK) return r;
         *first_time = s.times[0];
         if (kind != TA_TRACK_KIND_MORPH_INFLUENCE || weights_find_a_mesh(g, node)) {
             double end = s.times[s.key_count - 1];
@@ -571,10 +571,10 @@ static ta_result animation(gltf_ctx *g, uint32_t a, gltf_track_list *list)
     /* The clip remembers its nodes' names, so that a mixer refuses to play it
      * on a scene whose nodes at those indices are others (rebind.h). */
     uint32_t n = ta_clip_track_count(clip);
-    const char **names = (const char **)gltf__arena_alloc(&g->arena, n + 1u, sizeof(char *));
+    const char **names = (const char **)ta__gltf_arena_alloc(&g->arena, n + 1u, sizeof(char *));
     if (names == NULL) {
         ta_clip_release(clip);
-        return gltf__oom(g, "the clip's node names");
+        return ta__gltf_oom(g, "the clip's node names");
     }
     for (uint32_t i = 0; i < n; ++i) {
         ta_track_target t = ta_track_target_of(ta_clip_track(clip, i));
@@ -587,7 +587,7 @@ static ta_result animation(gltf_ctx *g, uint32_t a, gltf_track_list *list)
     return ta__model_push_clip(g->model, clip, ta_node_none(), g->err);
 }
 
-ta_result gltf__build_animations(gltf_ctx *g)
+ta_result ta__gltf_build_animations(gltf_ctx *g)
 {
     gltf_track_list list;
     memset(&list, 0, sizeof list);

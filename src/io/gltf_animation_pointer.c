@@ -41,7 +41,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "animation/track_rules.h"
+#include "animation/track_kinds.h"
 #include "io/gltf_internal.h"
 
 #define MAX_SEGMENTS 10
@@ -135,7 +135,7 @@ static bool pointer_kind(const pointer_parts *pp, uint32_t from, ta_target_famil
     return false;
 }
 
-bool gltf__channel_path_kind(const char *path, ta_track_kind *out)
+bool ta__gltf_channel_path_kind(const char *path, ta_track_kind *out)
 {
     for (int k = 0; k < TA_TRACK_KIND_COUNT; ++k) {
         ta_target_family family = ta_track_kind_family((ta_track_kind)k);
@@ -185,7 +185,7 @@ static ta_result add(pointer_ctx *pc, ta_track_target target, uint32_t value_siz
     spec.stride = stride;
     spec.first = first;
     spec.value_scale = scale;
-    return gltf__add_track(pc->g, pc->s, &spec, pc->cp, pc->list);
+    return ta__gltf_add_track(pc->g, pc->s, &spec, pc->cp, pc->list);
 }
 
 static ta_result node_pointer(pointer_ctx *pc, const pointer_parts *pp)
@@ -208,7 +208,7 @@ static ta_result node_pointer(pointer_ctx *pc, const pointer_parts *pp)
     }
     if (segs_are(pp, 2, kind_pointers[TA_TRACK_KIND_MORPH_INFLUENCE])) {
         uint32_t count;
-        if ((r = gltf__add_weights_tracks(g, pc->s, made, pc->cp, pc->list, &count)) != TA_OK) return r;
+        if ((r = ta__gltf_add_weights_tracks(g, pc->s, made, pc->cp, pc->list, &count)) != TA_OK) return r;
         if (count == 0) return leave_out(pc, "names a node with no mesh with morph targets");
         return TA_OK;
     }
@@ -216,8 +216,8 @@ static ta_result node_pointer(pointer_ctx *pc, const pointer_parts *pp)
         if (pc->s->interpolation != TA_INTERPOLATION_STEP) return leave_out(pc, "is a flag, and its sampler is not STEP");
         if ((r = stride_of(pc, 1, &stride)) != TA_OK) return r;
         /* bool: 0 is false, any other value true. */
-        float *flags = (float *)gltf__arena_alloc(&g->arena, pc->s->key_count, sizeof(float));
-        if (flags == NULL) return gltf__oom(g, pc->cp);
+        float *flags = (float *)ta__gltf_arena_alloc(&g->arena, pc->s->key_count, sizeof(float));
+        if (flags == NULL) return ta__gltf_oom(g, pc->cp);
         for (uint32_t k = 0; k < pc->s->key_count; ++k) flags[k] = pc->s->values[k] != 0 ? 1.0f : 0.0f;
         gltf_sampler_data s = *pc->s;
         s.values = flags;
@@ -228,7 +228,7 @@ static ta_result node_pointer(pointer_ctx *pc, const pointer_parts *pp)
         spec.target = t;
         spec.value_size = spec.stride = 1;
         spec.value_scale = 1;
-        return gltf__add_track(g, &s, &spec, pc->cp, pc->list);
+        return ta__gltf_add_track(g, &s, &spec, pc->cp, pc->list);
     }
     return leave_out(pc, "names a node property this library does not drive");
 }
@@ -305,8 +305,8 @@ static ta_result light_pointer(pointer_ctx *pc, const pointer_parts *pp)
             /* penumbra = 1 - inner / outer: build the keys here. */
             uint32_t sections = pc->s->interpolation == TA_INTERPOLATION_CUBIC_SPLINE ? 3 : 1;
             uint32_t n = pc->s->value_count;
-            float *v = (float *)gltf__arena_alloc(&g->arena, n, sizeof(float));
-            if (v == NULL) return gltf__oom(g, pc->cp);
+            float *v = (float *)ta__gltf_arena_alloc(&g->arena, n, sizeof(float));
+            if (v == NULL) return ta__gltf_oom(g, pc->cp);
             for (uint32_t i = 0; i < n; ++i) {
                 bool value = sections == 1 || i % 3 == 1;
                 v[i] = value ? (float)(1.0 - pc->s->values[i] / li->outer) : (float)(-pc->s->values[i] / li->outer);
@@ -318,7 +318,7 @@ static ta_result light_pointer(pointer_ctx *pc, const pointer_parts *pp)
             spec.target = t;
             spec.value_size = spec.stride = 1;
             spec.value_scale = 1;
-            if ((r = gltf__add_track(g, &s, &spec, pc->cp, pc->list)) != TA_OK) return r;
+            if ((r = ta__gltf_add_track(g, &s, &spec, pc->cp, pc->list)) != TA_OK) return r;
             continue;
         }
         if ((r = add(pc, t, size, stride, 0, 1)) != TA_OK) return r;
@@ -363,12 +363,12 @@ static ta_result camera_pointer(pointer_ctx *pc, const pointer_parts *pp)
         spec.value_scale = scale;
         spec.reciprocal = reciprocal;
         spec.reciprocal_numerator = ci->xmag;
-        if ((r = gltf__add_track(g, pc->s, &spec, pc->cp, pc->list)) != TA_OK) return r;
+        if ((r = ta__gltf_add_track(g, pc->s, &spec, pc->cp, pc->list)) != TA_OK) return r;
     }
     return TA_OK;
 }
 
-ta_result gltf__pointer_channel(gltf_ctx *g, const gltf_sampler_data *s, const char *pointer, const char *channel_path,
+ta_result ta__gltf_pointer_channel(gltf_ctx *g, const gltf_sampler_data *s, const char *pointer, const char *channel_path,
                                 gltf_track_list *list)
 {
     pointer_ctx pc = {g, s, pointer, channel_path, list};
@@ -380,7 +380,7 @@ ta_result gltf__pointer_channel(gltf_ctx *g, const gltf_sampler_data *s, const c
     if (seg_is(&pp, 0, "meshes") && segs_are(&pp, 2, kind_pointers[TA_TRACK_KIND_MORPH_INFLUENCE])) {
         uint32_t m, count;
         if (!segment_index(pp.seg[1], g->mesh_count, &m)) return leave_out(&pc, "names no mesh of the file");
-        ta_result r = gltf__add_mesh_weights_tracks(g, s, m, channel_path, list, &count);
+        ta_result r = ta__gltf_add_mesh_weights_tracks(g, s, m, channel_path, list, &count);
         if (r != TA_OK) return r;
         if (count == 0) return leave_out(&pc, "names a mesh with no morph targets in the loaded scene");
         return TA_OK;

@@ -18,7 +18,7 @@ struct gltf_arena_block {
 #define ARENA_BLOCK 65536u
 #define ARENA_HEADER ((sizeof(gltf_arena_block) + ARENA_ALIGN - 1) / ARENA_ALIGN * ARENA_ALIGN)
 
-void *gltf__arena_alloc(gltf_arena *arena, size_t count, size_t size)
+void *ta__gltf_arena_alloc(gltf_arena *arena, size_t count, size_t size)
 {
     size_t bytes;
     if (!ta__mul_size(count, size, &bytes) || bytes > SIZE_MAX - 2 * ARENA_ALIGN - ARENA_HEADER) return NULL;
@@ -47,16 +47,16 @@ void *gltf__arena_alloc(gltf_arena *arena, size_t count, size_t size)
     return p;
 }
 
-char *gltf__arena_strdup(gltf_arena *arena, const char *s)
+char *ta__gltf_arena_strdup(gltf_arena *arena, const char *s)
 {
     if (s == NULL) s = "";
     size_t n = strlen(s) + 1;
-    char *p = (char *)gltf__arena_alloc(arena, 1, n);
+    char *p = (char *)ta__gltf_arena_alloc(arena, 1, n);
     if (p != NULL) memcpy(p, s, n);
     return p;
 }
 
-void gltf__arena_free_all(gltf_arena *arena)
+void ta__gltf_arena_free_all(gltf_arena *arena)
 {
     gltf_arena_block *b = arena->head;
     while (b != NULL) {
@@ -67,20 +67,20 @@ void gltf__arena_free_all(gltf_arena *arena)
     arena->head = NULL;
 }
 
-ta_result gltf__oom(gltf_ctx *g, const char *what)
+ta_result ta__gltf_oom(gltf_ctx *g, const char *what)
 {
     return ta__fail(g->err, TA_ERROR_OUT_OF_MEMORY, "out of memory reading %s", what);
 }
 
-ta_result gltf__grow(gltf_ctx *g, void **items, uint32_t *capacity, uint32_t need, size_t item_size)
+ta_result ta__gltf_grow(gltf_ctx *g, void **items, uint32_t *capacity, uint32_t need, size_t item_size)
 {
     if (need <= *capacity) return TA_OK;
     uint64_t grown = (uint64_t)*capacity * 2u;
     if (grown < 8) grown = 8;
     if (grown < need) grown = need;
     if (grown > UINT32_MAX) grown = UINT32_MAX;
-    void *p = gltf__arena_alloc(&g->arena, (size_t)grown, item_size);
-    if (p == NULL) return gltf__oom(g, "a list");
+    void *p = ta__gltf_arena_alloc(&g->arena, (size_t)grown, item_size);
+    if (p == NULL) return ta__gltf_oom(g, "a list");
     if (*capacity > 0) memcpy(p, *items, (size_t)*capacity * item_size);
     *items = p;
     *capacity = (uint32_t)grown;

@@ -52,7 +52,7 @@ static ta_result read_file(ta_error *err, const char *path, const char *what, ui
 
 static void *arena_file_alloc(void *user, size_t size)
 {
-    return gltf__arena_alloc((gltf_arena *)user, 1, size);
+    return ta__gltf_arena_alloc((gltf_arena *)user, 1, size);
 }
 
 /* ---- URIs ------------------------------------------------------------------------- */
@@ -103,8 +103,8 @@ static ta_result decode_data_uri(gltf_ctx *g, const char *uri, const char *path,
     if (n > g->lim.max_file_bytes * 2 + 8)
         return ta__fail(g->err, TA_ERROR_LIMIT_EXCEEDED,
                         "%s: a data: URI of %zu characters, past limits.max_file_bytes", path, n);
-    uint8_t *data = (uint8_t *)gltf__arena_alloc(&g->arena, 1, n + 1);
-    if (data == NULL) return gltf__oom(g, path);
+    uint8_t *data = (uint8_t *)ta__gltf_arena_alloc(&g->arena, 1, n + 1);
+    if (data == NULL) return ta__gltf_oom(g, path);
     size_t o = 0;
     if (!base64) {
         o = percent_decode(body, n, data);
@@ -112,8 +112,8 @@ static ta_result decode_data_uri(gltf_ctx *g, const char *uri, const char *path,
         /* A URI may percent-encode any character, '=', '+' and '/' of the
          * base64 text among them: decoded first, as a browser's fetch does. */
         if (memchr(body, '%', n) != NULL) {
-            uint8_t *plain = (uint8_t *)gltf__arena_alloc(&g->arena, 1, n + 1);
-            if (plain == NULL) return gltf__oom(g, path);
+            uint8_t *plain = (uint8_t *)ta__gltf_arena_alloc(&g->arena, 1, n + 1);
+            if (plain == NULL) return ta__gltf_oom(g, path);
             n = percent_decode(body, n, plain);
             plain[n] = '\0';
             body = (const char *)plain;
@@ -182,8 +182,8 @@ static ta_result read_external(gltf_ctx *g, const char *uri, const char *path, u
     if (has_scheme(uri) || strncmp(uri, "//", 2) == 0)
         return ta__fail(g->err, TA_ERROR_UNSUPPORTED, "%s: \"%s\" is not a data: URI nor a relative file", path, uri);
     size_t ulen = strlen(uri);
-    uint8_t *decoded = (uint8_t *)gltf__arena_alloc(&g->arena, 1, ulen + 1);
-    if (decoded == NULL) return gltf__oom(g, path);
+    uint8_t *decoded = (uint8_t *)ta__gltf_arena_alloc(&g->arena, 1, ulen + 1);
+    if (decoded == NULL) return ta__gltf_oom(g, path);
     size_t dlen = percent_decode(uri, ulen, decoded);
     if (memchr(decoded, '\0', dlen) != NULL)
         return ta__fail(g->err, TA_ERROR_PARSE, "%s: \"%s\" decodes to a name holding a NUL", path, uri);
@@ -195,8 +195,8 @@ static ta_result read_external(gltf_ctx *g, const char *uri, const char *path, u
                         uri);
     const char *base = g->base_dir != NULL && *g->base_dir ? g->base_dir : ".";
     size_t blen = strlen(base);
-    char *full = (char *)gltf__arena_alloc(&g->arena, 1, blen + dlen + 2);
-    if (full == NULL) return gltf__oom(g, path);
+    char *full = (char *)ta__gltf_arena_alloc(&g->arena, 1, blen + dlen + 2);
+    if (full == NULL) return ta__gltf_oom(g, path);
     memcpy(full, base, blen);
     size_t o = blen;
     if (blen > 0 && base[blen - 1] != '/') full[o++] = '/';
@@ -228,7 +228,7 @@ static ta_result read_external(gltf_ctx *g, const char *uri, const char *path, u
     return r;
 }
 
-ta_result gltf__buffer(gltf_ctx *g, uint32_t index, const char *path, const gltf_buffer **out)
+ta_result ta__gltf_buffer(gltf_ctx *g, uint32_t index, const char *path, const gltf_buffer **out)
 {
     if (index >= g->buffer_count)
         return ta__fail(g->err, TA_ERROR_PARSE, "%s: buffer %u is not below the %u buffers", path, index,
@@ -388,7 +388,7 @@ static const uint8_t *replace_unheld_escapes(gltf_ctx *g, const uint8_t *text, s
         }
         if (v == 0 || (v >= 0xD800 && v <= 0xDFFF)) {
             if (copy == NULL) {
-                copy = (uint8_t *)gltf__arena_alloc(&g->arena, 1, size);
+                copy = (uint8_t *)ta__gltf_arena_alloc(&g->arena, 1, size);
                 if (copy == NULL) return NULL;
                 memcpy(copy, text, size);
             }
@@ -407,14 +407,14 @@ static ta_result parse_json(gltf_ctx *g, const uint8_t *text, size_t size, size_
         offset += 3;
     }
     const uint8_t *held = replace_unheld_escapes(g, text, size);
-    if (held == NULL) return gltf__oom(g, "JSON");
+    if (held == NULL) return ta__gltf_oom(g, "JSON");
     json_error_t jerr;
     g->root = json_loadb((const char *)held, size, 0, &jerr);
     if (g->root == NULL)
         return ta__fail(g->err, TA_ERROR_PARSE, "JSON: byte %zu (line %d, column %d): %s",
                         offset + (jerr.position > 0 ? (size_t)jerr.position : 0), jerr.line, jerr.column, jerr.text);
     if (!json_is_object(g->root)) return ta__fail(g->err, TA_ERROR_PARSE, "JSON: the document is not an object");
-    return gltf__check_depth(g, g->root);
+    return ta__gltf_check_depth(g, g->root);
 }
 
 static ta_result read_top_level(gltf_ctx *g)
@@ -521,16 +521,16 @@ static ta_result read_top_level(gltf_ctx *g)
 
 static ta_result alloc_state(gltf_ctx *g)
 {
-    g->buffer_state = (gltf_buffer *)gltf__arena_alloc(&g->arena, g->buffer_count + 1u, sizeof(gltf_buffer));
-    g->accessor_state = (gltf_accessor *)gltf__arena_alloc(&g->arena, g->accessor_count + 1u, sizeof(gltf_accessor));
-    g->node_info = (gltf_node_info *)gltf__arena_alloc(&g->arena, g->node_count + 1u, sizeof(gltf_node_info));
-    g->mesh_info = (gltf_mesh_info *)gltf__arena_alloc(&g->arena, g->mesh_count + 1u, sizeof(gltf_mesh_info));
-    g->camera_info = (gltf_camera_info *)gltf__arena_alloc(&g->arena, g->camera_count + 1u, sizeof(gltf_camera_info));
-    g->light_info = (gltf_light_info *)gltf__arena_alloc(&g->arena, g->light_count + 1u, sizeof(gltf_light_info));
-    g->material_map = (ta_texture_id *)gltf__arena_alloc(&g->arena, g->material_count + 1u, sizeof(ta_texture_id));
+    g->buffer_state = (gltf_buffer *)ta__gltf_arena_alloc(&g->arena, g->buffer_count + 1u, sizeof(gltf_buffer));
+    g->accessor_state = (gltf_accessor *)ta__gltf_arena_alloc(&g->arena, g->accessor_count + 1u, sizeof(gltf_accessor));
+    g->node_info = (gltf_node_info *)ta__gltf_arena_alloc(&g->arena, g->node_count + 1u, sizeof(gltf_node_info));
+    g->mesh_info = (gltf_mesh_info *)ta__gltf_arena_alloc(&g->arena, g->mesh_count + 1u, sizeof(gltf_mesh_info));
+    g->camera_info = (gltf_camera_info *)ta__gltf_arena_alloc(&g->arena, g->camera_count + 1u, sizeof(gltf_camera_info));
+    g->light_info = (gltf_light_info *)ta__gltf_arena_alloc(&g->arena, g->light_count + 1u, sizeof(gltf_light_info));
+    g->material_map = (ta_texture_id *)ta__gltf_arena_alloc(&g->arena, g->material_count + 1u, sizeof(ta_texture_id));
     if (!g->buffer_state || !g->accessor_state || !g->node_info || !g->mesh_info || !g->camera_info || !g->light_info ||
         !g->material_map)
-        return gltf__oom(g, "the document");
+        return ta__gltf_oom(g, "the document");
     return TA_OK;
 }
 
@@ -564,13 +564,13 @@ static ta_result load(const uint8_t *data, size_t size, const ta_load_options *o
     if ((r = parse_json(&g, text, text_size, text_offset)) != TA_OK) goto done;
     if ((r = read_top_level(&g)) != TA_OK) goto done;
     if ((r = alloc_state(&g)) != TA_OK) goto done;
-    if ((r = gltf__build_scene(&g)) != TA_OK) goto done;
-    if ((r = gltf__build_animations(&g)) != TA_OK) goto done;
+    if ((r = ta__gltf_build_scene(&g)) != TA_OK) goto done;
+    if ((r = ta__gltf_build_animations(&g)) != TA_OK) goto done;
 
     if (g.node_count > 0) {
         model->source_nodes = (ta_node_id *)ta__alloc(g.mem, sizeof(ta_node_id) * g.node_count);
         if (model->source_nodes == NULL) {
-            r = gltf__oom(&g, "the node map");
+            r = ta__gltf_oom(&g, "the node map");
             goto done;
         }
         model->source_node_count = g.node_count;
@@ -579,7 +579,7 @@ static ta_result load(const uint8_t *data, size_t size, const ta_load_options *o
     if (g.skin_count > 0) {
         model->source_skins = (ta_skin_id *)ta__alloc(g.mem, sizeof(ta_skin_id) * g.skin_count);
         if (model->source_skins == NULL) {
-            r = gltf__oom(&g, "the skin map");
+            r = ta__gltf_oom(&g, "the skin map");
             goto done;
         }
         model->source_skin_count = g.skin_count;
@@ -594,7 +594,7 @@ static ta_result load(const uint8_t *data, size_t size, const ta_load_options *o
     }
 done:
     if (g.root != NULL) json_decref(g.root);
-    gltf__arena_free_all(&g.arena);
+    ta__gltf_arena_free_all(&g.arena);
     if (r != TA_OK) {
         ta_model_destroy(model);
         return r;

@@ -35,7 +35,7 @@ static void cubic_slope(const float *times, const float *values, const float *in
         out[i] = (d00 * v0[i] + d10 * m0[i] * td + d01 * v1[i] + d11 * m1[i] * td) / td;
 }
 
-ta_result gltf__cut_at_zero(gltf_ctx *g, gltf_cut *c, const char *channel_path)
+ta_result ta__gltf_cut_at_zero(gltf_ctx *g, gltf_cut *c, const char *channel_path)
 {
     uint32_t K = c->key_count, S = c->value_size, first = 0;
     while (first < K && c->times[first] < 0) ++first;
@@ -43,12 +43,12 @@ ta_result gltf__cut_at_zero(gltf_ctx *g, gltf_cut *c, const char *channel_path)
     bool cubic = c->in_tangents != NULL, rotation = c->rotation;
     bool exact = first < K && c->times[first] == 0;
     uint32_t keep = K - first, nk = exact || first == K ? (keep > 0 ? keep : 1) : keep + 1;
-    float *times = (float *)gltf__arena_alloc(&g->arena, nk, sizeof(float));
-    float *values = (float *)gltf__arena_alloc(&g->arena, (size_t)nk * S, sizeof(float));
-    float *in_t = cubic ? (float *)gltf__arena_alloc(&g->arena, (size_t)nk * S, sizeof(float)) : NULL;
-    float *out_t = cubic ? (float *)gltf__arena_alloc(&g->arena, (size_t)nk * S, sizeof(float)) : NULL;
-    double *at0 = (double *)gltf__arena_alloc(&g->arena, (size_t)S * 2, sizeof(double));
-    if (!times || !values || !at0 || (cubic && (!in_t || !out_t))) return gltf__oom(g, channel_path);
+    float *times = (float *)ta__gltf_arena_alloc(&g->arena, nk, sizeof(float));
+    float *values = (float *)ta__gltf_arena_alloc(&g->arena, (size_t)nk * S, sizeof(float));
+    float *in_t = cubic ? (float *)ta__gltf_arena_alloc(&g->arena, (size_t)nk * S, sizeof(float)) : NULL;
+    float *out_t = cubic ? (float *)ta__gltf_arena_alloc(&g->arena, (size_t)nk * S, sizeof(float)) : NULL;
+    double *at0 = (double *)ta__gltf_arena_alloc(&g->arena, (size_t)S * 2, sizeof(double));
+    if (!times || !values || !at0 || (cubic && (!in_t || !out_t))) return ta__gltf_oom(g, channel_path);
     uint32_t o = nk - keep; /* where the kept keys start: 1 with a new key at 0, else 0 */
     if (keep == 0) {
         /* every key before 0: three.js holds the last one */

@@ -54,9 +54,9 @@ typedef struct gltf_arena {
 } gltf_arena;
 
 /* Zeroed, 16-byte aligned; NULL when out of memory or when size overflows. */
-void *gltf__arena_alloc(gltf_arena *arena, size_t count, size_t size);
-char *gltf__arena_strdup(gltf_arena *arena, const char *s);
-void gltf__arena_free_all(gltf_arena *arena);
+void *ta__gltf_arena_alloc(gltf_arena *arena, size_t count, size_t size);
+char *ta__gltf_arena_strdup(gltf_arena *arena, const char *s);
+void ta__gltf_arena_free_all(gltf_arena *arena);
 
 /* ---- what the loader keeps per glTF object ---------------------------------------- */
 
@@ -208,46 +208,46 @@ typedef struct gltf_ctx {
     uint64_t numbers_read; /* read from accessors as floats so far, over the whole load */
 } gltf_ctx;
 
-ta_result gltf__oom(gltf_ctx *g, const char *what);
+ta_result ta__gltf_oom(gltf_ctx *g, const char *what);
 /* Grows an arena array of item_size items to hold need (doubling). */
-ta_result gltf__grow(gltf_ctx *g, void **items, uint32_t *capacity, uint32_t need, size_t item_size);
+ta_result ta__gltf_grow(gltf_ctx *g, void **items, uint32_t *capacity, uint32_t need, size_t item_size);
 
 /* ---- JSON: read with the loaders' one reader (io/json_doc.h) ----------------------- */
 
 /* Refuses JSON nested deeper than max_depth. */
-ta_result gltf__check_depth(gltf_ctx *g, const json_t *root);
+ta_result ta__gltf_check_depth(gltf_ctx *g, const json_t *root);
 
 /* ---- names (gltf_names.c) ----------------------------------------------------------- */
 
 /* PropertyBinding.sanitizeNodeName: JavaScript's \s becomes '_', "[ ] . : /"
  * go. Into the arena; NULL when out of memory. */
-char *gltf__sanitize_name(gltf_arena *arena, const char *name);
+char *ta__gltf_sanitize_name(gltf_arena *arena, const char *name);
 /* GLTFParser.createUniqueName: the sanitized name, or with "_N" when it was
  * given before. NULL when out of memory (g->err filled). */
-const char *gltf__unique_name(gltf_ctx *g, const char *original);
+const char *ta__gltf_unique_name(gltf_ctx *g, const char *original);
 
 /* Puts the requested meshes (order: count glTF mesh indices, in the order
  * they were first asked for) in the order GLTFLoader names their primitives
  * (gltf_mesh_timing.c). */
-ta_result gltf__mesh_naming_order(gltf_ctx *g, const bool *skin_loaded, uint32_t *order, uint32_t count);
+ta_result ta__gltf_mesh_naming_order(gltf_ctx *g, const bool *skin_loaded, uint32_t *order, uint32_t count);
 
 /* ---- containers and buffers (gltf_container.c) ----------------------------------------- */
 
 /* The data of buffer index (loaded on first use), refusing a missing or short one. */
-ta_result gltf__buffer(gltf_ctx *g, uint32_t index, const char *path, const gltf_buffer **out);
+ta_result ta__gltf_buffer(gltf_ctx *g, uint32_t index, const char *path, const gltf_buffer **out);
 
 /* ---- accessors (gltf_accessor.c) ------------------------------------------------------ */
 
 /* Checks accessor index (and loads the buffers it reads) once. path names
  * the reference, for messages. */
-ta_result gltf__accessor(gltf_ctx *g, uint32_t index, const char *path, const gltf_accessor **out);
+ta_result ta__gltf_accessor(gltf_ctx *g, uint32_t index, const char *path, const gltf_accessor **out);
 /* count * comps numbers into out; integers are read as their values, or, with
  * normalize and a normalized accessor, scaled as three.js's
  * getNormalizedComponentScale. */
-void gltf__accessor_read(const gltf_accessor *acc, bool normalize, float *out);
+void ta__gltf_accessor_read(const gltf_accessor *acc, bool normalize, float *out);
 /* An accessor read into a float array in the arena; refuses one whose numbers
  * would pass the file size limit. */
-ta_result gltf__accessor_floats(gltf_ctx *g, uint32_t index, const char *path, bool normalize, const float **out,
+ta_result ta__gltf_accessor_floats(gltf_ctx *g, uint32_t index, const char *path, bool normalize, const float **out,
                                 uint32_t *out_count, uint32_t *out_comps);
 
 /* ---- the scene (gltf_scene*.c, gltf_material.c) -------------------------------------- */
@@ -270,21 +270,21 @@ typedef struct gltf_scene_state {
 } gltf_scene_state;
 
 /* gltf_scene_read.c: every node, skin, mesh and scene read and checked. */
-ta_result gltf__read_scene_parts(gltf_ctx *g, gltf_scene_state *st);
+ta_result ta__gltf_read_scene_parts(gltf_ctx *g, gltf_scene_state *st);
 /* Node i's matrix (decomposed) or translation, rotation and scale, written
  * over *position, *quaternion and *scale where the node has them. Refuses a
  * number that does not fit a float32, and a matrix whose scale does not:
  * three.js holds them in doubles, a float would hold an infinity. *singular:
  * a matrix with a zero determinant, of which only the translation is kept. */
-ta_result gltf__node_transform(gltf_ctx *g, uint32_t i, ta_vec3 *position, ta_quat *quaternion, ta_vec3 *scale,
+ta_result ta__gltf_node_transform(gltf_ctx *g, uint32_t i, ta_vec3 *position, ta_quat *quaternion, ta_vec3 *scale,
                                bool *singular);
 /* gltf_scene_names.c: the unique names, in GLTFLoader's order. */
-ta_result gltf__give_names(gltf_ctx *g, gltf_scene_state *st);
+ta_result ta__gltf_give_names(gltf_ctx *g, gltf_scene_state *st);
 /* gltf_material.c: every material, in file order (material id = glTF index),
  * and GLTFLoader's default material, made on first use. */
-ta_result gltf__make_materials(gltf_ctx *g);
-ta_result gltf__default_material(gltf_ctx *g, ta_material_id *out);
-ta_result gltf__build_scene(gltf_ctx *g);
+ta_result ta__gltf_make_materials(gltf_ctx *g);
+ta_result ta__gltf_default_material(gltf_ctx *g, ta_material_id *out);
+ta_result ta__gltf_build_scene(gltf_ctx *g);
 
 /* ---- animations (gltf_animation.c, gltf_animation_pointer.c) ------------------------------ */
 
@@ -307,9 +307,9 @@ typedef struct gltf_sampler_data {
     char path[TA__JPATH_SIZE]; /* "animations[a].samplers[s]" */
 } gltf_sampler_data;
 
-ta_result gltf__build_animations(gltf_ctx *g);
+ta_result ta__gltf_build_animations(gltf_ctx *g);
 /* Reads sampler s of animation a. */
-ta_result gltf__read_sampler(gltf_ctx *g, const json_t *samplers, uint32_t a, uint32_t s, gltf_sampler_data *out);
+ta_result ta__gltf_read_sampler(gltf_ctx *g, const json_t *samplers, uint32_t a, uint32_t s, gltf_sampler_data *out);
 /* Makes one track from (a part of) a sampler: value_size numbers per key,
  * starting at number `first` of each key's stride numbers (stride >=
  * value_size); value_scale multiplies every number. Counts the limits and adds
@@ -325,7 +325,7 @@ typedef struct gltf_track_spec {
     bool reciprocal; /* v -> reciprocal_numerator / v */
     double reciprocal_numerator;
 } gltf_track_spec;
-ta_result gltf__add_track(gltf_ctx *g, const gltf_sampler_data *s, const gltf_track_spec *spec,
+ta_result ta__gltf_add_track(gltf_ctx *g, const gltf_sampler_data *s, const gltf_track_spec *spec,
                           const char *channel_path, gltf_track_list *list);
 /* A track's keys, before it is made (gltf_cut.c). */
 typedef struct gltf_cut {
@@ -337,24 +337,24 @@ typedef struct gltf_cut {
 } gltf_cut;
 /* Replaces the keys before time 0 with one key at 0 that keeps every sample
  * at t >= 0 three.js's (into the arena); does nothing when none is below 0. */
-ta_result gltf__cut_at_zero(gltf_ctx *g, gltf_cut *cut, const char *channel_path);
+ta_result ta__gltf_cut_at_zero(gltf_ctx *g, gltf_cut *cut, const char *channel_path);
 /* The weights traversal from scene node `node`: one track per morph target of
  * every mesh it drives. *made: how many tracks were made; 0 when it finds no
  * mesh; UINT32_MAX when the weights do not fit the meshes found (one SCALAR per
  * morph target per key) and the channel was left out with a warning. */
-ta_result gltf__add_weights_tracks(gltf_ctx *g, const gltf_sampler_data *s, ta_node_id node, const char *channel_path,
+ta_result ta__gltf_add_weights_tracks(gltf_ctx *g, const gltf_sampler_data *s, ta_node_id node, const char *channel_path,
                                    gltf_track_list *list, uint32_t *made);
 /* The same for every mesh made from glTF mesh `mesh` (KHR_animation_pointer
  * /meshes/M/weights). */
-ta_result gltf__add_mesh_weights_tracks(gltf_ctx *g, const gltf_sampler_data *s, uint32_t mesh,
+ta_result ta__gltf_add_mesh_weights_tracks(gltf_ctx *g, const gltf_sampler_data *s, uint32_t mesh,
                                         const char *channel_path, gltf_track_list *list, uint32_t *made);
 /* The kind a core channel's target.path names: "translation", "rotation" and
  * "scale" a node's, "weights" a mesh's morph targets (the one-segment glTF
  * pointers of TA_TRACK_KIND_LIST); false for any other path. */
-bool gltf__channel_path_kind(const char *path, ta_track_kind *out);
+bool ta__gltf_channel_path_kind(const char *path, ta_track_kind *out);
 /* A KHR_animation_pointer channel: adds its tracks, or leaves it out with a
  * warning. */
-ta_result gltf__pointer_channel(gltf_ctx *g, const gltf_sampler_data *s, const char *pointer, const char *channel_path,
+ta_result ta__gltf_pointer_channel(gltf_ctx *g, const gltf_sampler_data *s, const char *pointer, const char *channel_path,
                                 gltf_track_list *list);
 
 #endif

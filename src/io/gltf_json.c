@@ -11,13 +11,13 @@ typedef struct depth_frame {
     size_t index; /* arrays */
 } depth_frame;
 
-ta_result gltf__check_depth(gltf_ctx *g, const json_t *root)
+ta_result ta__gltf_check_depth(gltf_ctx *g, const json_t *root)
 {
     uint32_t max = g->lim.max_depth;
     /* jansson parses no deeper than 2048 levels, so no deeper stack is needed. */
     size_t frames = (max < 2048 ? max : 2048) + 1u;
-    depth_frame *stack = (depth_frame *)gltf__arena_alloc(&g->arena, frames, sizeof(depth_frame));
-    if (stack == NULL) return gltf__oom(g, "the JSON");
+    depth_frame *stack = (depth_frame *)ta__gltf_arena_alloc(&g->arena, frames, sizeof(depth_frame));
+    if (stack == NULL) return ta__gltf_oom(g, "the JSON");
     uint32_t depth = 0;
     stack[0].value = root;
     stack[0].iter = json_is_object(root) ? json_object_iter((json_t *)root) : NULL;

@@ -170,7 +170,7 @@ static ta_result make_material(gltf_ctx *g, uint32_t index)
     return TA_OK;
 }
 
-ta_result gltf__default_material(gltf_ctx *g, ta_material_id *out)
+ta_result ta__gltf_default_material(gltf_ctx *g, ta_material_id *out)
 {
     if (!g->has_default_material) {
         /* GLTFLoader's createDefaultMaterial. */
@@ -185,7 +185,7 @@ ta_result gltf__default_material(gltf_ctx *g, ta_material_id *out)
     return TA_OK;
 }
 
-ta_result gltf__make_materials(gltf_ctx *g)
+ta_result ta__gltf_make_materials(gltf_ctx *g)
 {
     for (uint32_t m = 0; m < g->material_count; ++m) {
         ta_result r = make_material(g, m);

@@ -207,16 +207,16 @@ static int compare_keys(const void *a, const void *b)
     return x->request < y->request ? -1 : x->request > y->request;
 }
 
-ta_result gltf__mesh_naming_order(gltf_ctx *g, const bool *skin_loaded, uint32_t *order, uint32_t count)
+ta_result ta__gltf_mesh_naming_order(gltf_ctx *g, const bool *skin_loaded, uint32_t *order, uint32_t count)
 {
     timing t;
     t.g = g;
-    t.acc_sync = (bool *)gltf__arena_alloc(&g->arena, g->accessor_count + 1u, sizeof(bool));
-    t.view_sync = (bool *)gltf__arena_alloc(&g->arena, g->buffer_view_count + 1u, sizeof(bool));
-    t.texture_rank = (uint32_t *)gltf__arena_alloc(&g->arena, g->material_count + 1u, sizeof(uint32_t));
-    mesh_key *keys = (mesh_key *)gltf__arena_alloc(&g->arena, count + 1u, sizeof(mesh_key));
-    uint32_t *sorted = (uint32_t *)gltf__arena_alloc(&g->arena, count + 1u, sizeof(uint32_t));
-    if (!t.acc_sync || !t.view_sync || !t.texture_rank || !keys || !sorted) return gltf__oom(g, "mesh names");
+    t.acc_sync = (bool *)ta__gltf_arena_alloc(&g->arena, g->accessor_count + 1u, sizeof(bool));
+    t.view_sync = (bool *)ta__gltf_arena_alloc(&g->arena, g->buffer_view_count + 1u, sizeof(bool));
+    t.texture_rank = (uint32_t *)ta__gltf_arena_alloc(&g->arena, g->material_count + 1u, sizeof(uint32_t));
+    mesh_key *keys = (mesh_key *)ta__gltf_arena_alloc(&g->arena, count + 1u, sizeof(mesh_key));
+    uint32_t *sorted = (uint32_t *)ta__gltf_arena_alloc(&g->arena, count + 1u, sizeof(uint32_t));
+    if (!t.acc_sync || !t.view_sync || !t.texture_rank || !keys || !sorted) return ta__gltf_oom(g, "mesh names");
     /* What the synchronous part of the parse asks for: the requested meshes'
      * attributes and indices, the loaded skins' matrices, the animations'
      * inputs and outputs. */

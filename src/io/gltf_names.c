@@ -40,10 +40,10 @@ static bool js_space(uint32_t c)
            c == 0x2028 || c == 0x2029 || c == 0x202F || c == 0x205F || c == 0x3000 || c == 0xFEFF;
 }
 
-char *gltf__sanitize_name(gltf_arena *arena, const char *name)
+char *ta__gltf_sanitize_name(gltf_arena *arena, const char *name)
 {
     size_t n = strlen(name);
-    char *out = (char *)gltf__arena_alloc(arena, 1, n + 1);
+    char *out = (char *)ta__gltf_arena_alloc(arena, 1, n + 1);
     if (out == NULL) return NULL;
     const unsigned char *s = (const unsigned char *)name;
     size_t o = 0;
@@ -96,8 +96,8 @@ static ta_result grow_names(gltf_ctx *g)
 {
     gltf_names *names = &g->names;
     uint32_t cap = names->capacity ? names->capacity * 2 : 64;
-    gltf_name_entry *slots = (gltf_name_entry *)gltf__arena_alloc(&g->arena, cap, sizeof *slots);
-    if (slots == NULL) return gltf__oom(g, "node names");
+    gltf_name_entry *slots = (gltf_name_entry *)ta__gltf_arena_alloc(&g->arena, cap, sizeof *slots);
+    if (slots == NULL) return ta__gltf_oom(g, "node names");
     gltf_names bigger = {slots, cap, names->count};
     for (uint32_t i = 0; i < names->capacity; ++i) {
         const gltf_name_entry *e = &names->slots[i];
@@ -107,11 +107,11 @@ static ta_result grow_names(gltf_ctx *g)
     return TA_OK;
 }
 
-const char *gltf__unique_name(gltf_ctx *g, const char *original)
+const char *ta__gltf_unique_name(gltf_ctx *g, const char *original)
 {
-    char *sanitized = gltf__sanitize_name(&g->arena, original ? original : "");
+    char *sanitized = ta__gltf_sanitize_name(&g->arena, original ? original : "");
     if (sanitized == NULL) {
-        gltf__oom(g, "node names");
+        ta__gltf_oom(g, "node names");
         return NULL;
     }
     if ((g->names.count + 1) * 2 > g->names.capacity && grow_names(g) != TA_OK) return NULL;
@@ -138,9 +138,9 @@ const char *gltf__unique_name(gltf_ctx *g, const char *original)
         snprintf(suffix, sizeof suffix, "_%.0f", e->counter);
     }
     size_t a = strlen(sanitized), b = strlen(suffix);
-    char *out = (char *)gltf__arena_alloc(&g->arena, 1, a + b + 1);
+    char *out = (char *)ta__gltf_arena_alloc(&g->arena, 1, a + b + 1);
     if (out == NULL) {
-        gltf__oom(g, "node names");
+        ta__gltf_oom(g, "node names");
         return NULL;
     }
     memcpy(out, sanitized, a);

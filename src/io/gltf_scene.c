@@ -74,7 +74,7 @@ static ta_result make_camera(gltf_ctx *g, uint32_t c, ta_node_id node)
         }
         index = oi.index;
     }
-    if ((r = gltf__grow(g, (void **)&ci->made, &ci->made_cap, ci->made_count + 1, sizeof(uint32_t))) != TA_OK) return r;
+    if ((r = ta__gltf_grow(g, (void **)&ci->made, &ci->made_cap, ci->made_count + 1, sizeof(uint32_t))) != TA_OK) return r;
     ci->made[ci->made_count++] = index;
     return TA_OK;
 }
@@ -131,7 +131,7 @@ static ta_result make_light(gltf_ctx *g, uint32_t l, ta_node_id node)
         ta__prefix(g->err, r, "%s", lp);
         return r;
     }
-    if ((r = gltf__grow(g, (void **)&li->made, &li->made_cap, li->made_count + 1, sizeof(uint32_t))) != TA_OK) return r;
+    if ((r = ta__gltf_grow(g, (void **)&li->made, &li->made_cap, li->made_count + 1, sizeof(uint32_t))) != TA_OK) return r;
     li->made[li->made_count++] = index.index;
     return TA_OK;
 }
@@ -157,7 +157,7 @@ static const char *with_instance(gltf_ctx *g, const char *name, bool shared, uin
     char suffix[32];
     snprintf(suffix, sizeof suffix, "_instance_%u", instance);
     size_t a = strlen(name), b = strlen(suffix);
-    char *out = (char *)gltf__arena_alloc(&g->arena, 1, a + b + 1);
+    char *out = (char *)ta__gltf_arena_alloc(&g->arena, 1, a + b + 1);
     if (out == NULL) return NULL;
     memcpy(out, name, a);
     memcpy(out + a, suffix, b + 1);
@@ -167,7 +167,7 @@ static const char *with_instance(gltf_ctx *g, const char *name, bool shared, uin
 static ta_result queue_mesh(gltf_ctx *g, gltf_scene_state *st, ta_node_id node, uint32_t gltf_node, uint32_t mesh,
                             uint32_t prim, bool skinned)
 {
-    ta_result r = gltf__grow(g, (void **)&st->pending, &st->pending_cap, st->pending_count + 1, sizeof(st->pending[0]));
+    ta_result r = ta__gltf_grow(g, (void **)&st->pending, &st->pending_cap, st->pending_count + 1, sizeof(st->pending[0]));
     if (r != TA_OK) return r;
     st->pending[st->pending_count].node = node;
     st->pending[st->pending_count].gltf_node = gltf_node;
@@ -190,12 +190,12 @@ static ta_result make_mesh_object(gltf_ctx *g, gltf_scene_state *st, uint32_t i,
     if (mi->prim_count == 1) {
         bool skinned = mi->skinned && mi->prims[0].has_skin_attributes;
         const char *name = own_name ? own_name : with_instance(g, mi->prims[0].name, shared, n->mesh_instance);
-        if (name == NULL) return gltf__oom(g, "node names");
+        if (name == NULL) return ta__gltf_oom(g, "node names");
         if ((r = add_node(g, st, parent, name, skinned ? TA_NODE_TYPE_SKINNED_MESH : TA_NODE_TYPE_MESH, out)) != TA_OK) return r;
         return queue_mesh(g, st, *out, i, n->mesh, 0, skinned);
     }
     const char *name = own_name ? own_name : with_instance(g, "", shared, n->mesh_instance);
-    if (name == NULL) return gltf__oom(g, "node names");
+    if (name == NULL) return ta__gltf_oom(g, "node names");
     if ((r = add_node(g, st, parent, name, TA_NODE_TYPE_GROUP, out)) != TA_OK) return r;
     for (uint32_t p = 0; p < mi->prim_count; ++p) {
         bool skinned = mi->skinned && mi->prims[p].has_skin_attributes;
@@ -215,7 +215,7 @@ static ta_result make_camera_object(gltf_ctx *g, gltf_scene_state *st, uint32_t 
     gltf_camera_info *ci = &g->camera_info[n->camera];
     const char *name =
         own_name ? own_name : with_instance(g, ci->name ? ci->name : "", ci->refs > 1, n->camera_instance);
-    if (name == NULL) return gltf__oom(g, "node names");
+    if (name == NULL) return ta__gltf_oom(g, "node names");
     ta_result r =
         add_node(g, st, parent, name, ci->orthographic ? TA_NODE_TYPE_ORTHOGRAPHIC_CAMERA : TA_NODE_TYPE_PERSPECTIVE_CAMERA, out);
     if (r != TA_OK) return r;
@@ -228,7 +228,7 @@ static ta_result make_light_object(gltf_ctx *g, gltf_scene_state *st, uint32_t i
     gltf_node_info *n = &g->node_info[i];
     gltf_light_info *li = &g->light_info[n->light];
     const char *name = own_name ? own_name : with_instance(g, li->name, li->refs > 1, n->light_instance);
-    if (name == NULL) return gltf__oom(g, "node names");
+    if (name == NULL) return ta__gltf_oom(g, "node names");
     ta_result r = add_node(g, st, parent, name, TA_NODE_TYPE_LIGHT, out);
     if (r != TA_OK) return r;
     if ((r = make_light(g, n->light, *out)) != TA_OK) return r;
@@ -247,7 +247,7 @@ static ta_result set_transform(gltf_ctx *g, uint32_t i, ta_node_id made)
 {
     ta_node *node = ta_scene_node(g->model->scene, made);
     bool singular;
-    ta_result r = gltf__node_transform(g, i, &node->position, &node->quaternion, &node->scale, &singular);
+    ta_result r = ta__gltf_node_transform(g, i, &node->position, &node->quaternion, &node->scale, &singular);
     if (r == TA_OK && singular)
         ta__model_warn(g->model, "nodes[%u].matrix: has a zero determinant; only its translation is kept, as three.js does",
                        i);
@@ -327,9 +327,9 @@ static ta_result make_skin(gltf_ctx *g, uint32_t s, const ta_node_id *joints, ui
         const float *values;
         uint32_t count, comps;
         /* As stored, not normalized: GLTFLoader reads the accessor's array. */
-        if ((r = gltf__accessor_floats(g, ibm, ip, false, &values, &count, &comps)) != TA_OK) return r;
-        mats = (ta_mat4 *)gltf__arena_alloc(&g->arena, joint_count, sizeof(ta_mat4));
-        if (mats == NULL) return gltf__oom(g, "inverse bind matrices");
+        if ((r = ta__gltf_accessor_floats(g, ibm, ip, false, &values, &count, &comps)) != TA_OK) return r;
+        mats = (ta_mat4 *)ta__gltf_arena_alloc(&g->arena, joint_count, sizeof(ta_mat4));
+        if (mats == NULL) return ta__gltf_oom(g, "inverse bind matrices");
         for (uint32_t j = 0; j < joint_count; ++j) memcpy(mats[j].m, values + (size_t)j * 16, sizeof mats[j].m);
     }
     ta_skin_desc desc;
@@ -354,10 +354,10 @@ static ta_result attach_meshes(gltf_ctx *g, gltf_scene_state *st)
         gltf_mesh_info *mi = &g->mesh_info[pm->mesh];
         const gltf_primitive_info *pi = &mi->prims[pm->prim];
         uint32_t count = pi->morph_count;
-        float *influences = (float *)gltf__arena_alloc(&g->arena, count + 1u, sizeof(float));
-        const char **names = (const char **)gltf__arena_alloc(&g->arena, count + 1u, sizeof(char *));
-        char(*digits)[12] = (char(*)[12])gltf__arena_alloc(&g->arena, count + 1u, sizeof *digits);
-        if (influences == NULL || names == NULL || digits == NULL) return gltf__oom(g, "morph targets");
+        float *influences = (float *)ta__gltf_arena_alloc(&g->arena, count + 1u, sizeof(float));
+        const char **names = (const char **)ta__gltf_arena_alloc(&g->arena, count + 1u, sizeof(char *));
+        char(*digits)[12] = (char(*)[12])ta__gltf_arena_alloc(&g->arena, count + 1u, sizeof *digits);
+        if (influences == NULL || names == NULL || digits == NULL) return ta__gltf_oom(g, "morph targets");
         for (uint32_t t = 0; t < count; ++t) {
             snprintf(digits[t], sizeof digits[t], "%u", t);
             names[t] = digits[t];
@@ -386,15 +386,15 @@ static ta_result attach_meshes(gltf_ctx *g, gltf_scene_state *st)
         ta_material_id material;
         if (pi->material != TA_NONE) {
             material = ta_material_at(pi->material);
-        } else if ((r = gltf__default_material(g, &material)) != TA_OK) {
+        } else if ((r = ta__gltf_default_material(g, &material)) != TA_OK) {
             return r;
         }
         ta_node_id *bones = NULL;
         uint32_t bone_count = 0;
         if (pm->skinned && n->skin != TA_NONE) {
             json_t *joints = ta__jget(json_array_get(g->skins, n->skin), "joints");
-            bones = (ta_node_id *)gltf__arena_alloc(&g->arena, json_array_size(joints) + 1, sizeof(ta_node_id));
-            if (bones == NULL) return gltf__oom(g, "bones");
+            bones = (ta_node_id *)ta__gltf_arena_alloc(&g->arena, json_array_size(joints) + 1, sizeof(ta_node_id));
+            if (bones == NULL) return ta__gltf_oom(g, "bones");
             for (size_t j = 0; j < json_array_size(joints); ++j) {
                 uint32_t joint = (uint32_t)json_number_value(json_array_get(joints, j));
                 if (ta_node_is_none(g->node_info[joint].made)) {
@@ -441,7 +441,7 @@ static ta_result attach_meshes(gltf_ctx *g, gltf_scene_state *st)
             ta__prefix(g->err, r, "meshes[%u].primitives[%u]", pm->mesh, pm->prim);
             return r;
         }
-        if ((r = gltf__grow(g, (void **)&mi->made, &mi->made_cap, mi->made_count + 1, sizeof(gltf_made_mesh))) != TA_OK)
+        if ((r = ta__gltf_grow(g, (void **)&mi->made, &mi->made_cap, mi->made_count + 1, sizeof(gltf_made_mesh))) != TA_OK)
             return r;
         mi->made[mi->made_count++] = made;
         g->node_mesh[pm->node.index].has = true;
@@ -450,23 +450,23 @@ static ta_result attach_meshes(gltf_ctx *g, gltf_scene_state *st)
     return TA_OK;
 }
 
-ta_result gltf__build_scene(gltf_ctx *g)
+ta_result ta__gltf_build_scene(gltf_ctx *g)
 {
     gltf_scene_state st;
     memset(&st, 0, sizeof st);
-    st.skin_done = (bool *)gltf__arena_alloc(&g->arena, g->skin_count + 1u, sizeof(bool));
-    st.scene_names = (const char **)gltf__arena_alloc(&g->arena, g->scene_count + 1u, sizeof(char *));
+    st.skin_done = (bool *)ta__gltf_arena_alloc(&g->arena, g->skin_count + 1u, sizeof(bool));
+    st.scene_names = (const char **)ta__gltf_arena_alloc(&g->arena, g->scene_count + 1u, sizeof(char *));
     /* A node is pushed at most once, and its skin mark once. */
-    st.stack = (uint32_t *)gltf__arena_alloc(&g->arena, (size_t)g->node_count * 2 + 2, sizeof(uint32_t));
-    st.stack_parent = (ta_node_id *)gltf__arena_alloc(&g->arena, (size_t)g->node_count + 1, sizeof(ta_node_id));
-    g->skin_made = (ta_skin_id *)gltf__arena_alloc(&g->arena, g->skin_count + 1u, sizeof(ta_skin_id));
+    st.stack = (uint32_t *)ta__gltf_arena_alloc(&g->arena, (size_t)g->node_count * 2 + 2, sizeof(uint32_t));
+    st.stack_parent = (ta_node_id *)ta__gltf_arena_alloc(&g->arena, (size_t)g->node_count + 1, sizeof(ta_node_id));
+    g->skin_made = (ta_skin_id *)ta__gltf_arena_alloc(&g->arena, g->skin_count + 1u, sizeof(ta_skin_id));
     if (!st.skin_done || !st.scene_names || !st.stack || !st.stack_parent || !g->skin_made)
-        return gltf__oom(g, "the scene");
+        return ta__gltf_oom(g, "the scene");
     for (uint32_t s = 0; s < g->skin_count; ++s) g->skin_made[s] = ta_skin_at(TA_NONE);
     ta_result r;
-    if ((r = gltf__read_scene_parts(g, &st)) != TA_OK) return r;
-    if ((r = gltf__give_names(g, &st)) != TA_OK) return r;
-    if ((r = gltf__make_materials(g)) != TA_OK) return r;
+    if ((r = ta__gltf_read_scene_parts(g, &st)) != TA_OK) return r;
+    if ((r = ta__gltf_give_names(g, &st)) != TA_OK) return r;
+    if ((r = ta__gltf_make_materials(g)) != TA_OK) return r;
     if (g->default_scene == TA_NONE) {
         if (g->node_count > 0) ta__model_warn(g->model, "scenes: the file has no scene; the model's scene is empty");
         return TA_OK;
@@ -477,7 +477,7 @@ ta_result gltf__build_scene(gltf_ctx *g)
     for (size_t k = 0; k < json_array_size(roots); ++k)
         if ((r = make_tree(g, &st, (uint32_t)json_number_value(json_array_get(roots, k)))) != TA_OK) return r;
     g->node_mesh_cap = g->model->scene->node_count;
-    g->node_mesh = (gltf_node_mesh *)gltf__arena_alloc(&g->arena, g->node_mesh_cap + 1u, sizeof(gltf_node_mesh));
-    if (g->node_mesh == NULL) return gltf__oom(g, "the scene");
+    g->node_mesh = (gltf_node_mesh *)ta__gltf_arena_alloc(&g->arena, g->node_mesh_cap + 1u, sizeof(gltf_node_mesh));
+    if (g->node_mesh == NULL) return ta__gltf_oom(g, "the scene");
     return attach_meshes(g, &st);
 }

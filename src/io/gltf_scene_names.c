@@ -32,7 +32,7 @@ static ta_result load_camera_name(gltf_ctx *g, uint32_t c)
     if (params == NULL) return ta__fail(g->err, TA_ERROR_PARSE, "%s.%s: is missing", cp, type);
     ci->orthographic = strcmp(type, "orthographic") == 0;
     if (name != NULL && *name) {
-        ci->name = gltf__unique_name(g, name);
+        ci->name = ta__gltf_unique_name(g, name);
         if (ci->name == NULL) return TA_ERROR_OUT_OF_MEMORY;
     }
     return TA_OK;
@@ -52,7 +52,7 @@ static ta_result load_light_name(gltf_ctx *g, uint32_t l)
     if (r != TA_OK) return r;
     char fallback[32];
     snprintf(fallback, sizeof fallback, "light_%u", l);
-    li->name = gltf__unique_name(g, name != NULL && *name ? name : fallback);
+    li->name = ta__gltf_unique_name(g, name != NULL && *name ? name : fallback);
     return li->name == NULL ? TA_ERROR_OUT_OF_MEMORY : TA_OK;
 }
 
@@ -64,7 +64,7 @@ static ta_result shallow(gltf_ctx *g, uint32_t i)
     n->shallow_done = true;
     const char *name = json_string_value(ta__jget(n->def, "name"));
     if (name != NULL && *name) {
-        n->name = gltf__unique_name(g, name);
+        n->name = ta__gltf_unique_name(g, name);
         if (n->name == NULL) return TA_ERROR_OUT_OF_MEMORY;
     }
     ta_result r;
@@ -129,14 +129,14 @@ static ta_result load_node(gltf_ctx *g, gltf_scene_state *st, uint32_t root)
     return TA_OK;
 }
 
-ta_result gltf__give_names(gltf_ctx *g, gltf_scene_state *st)
+ta_result ta__gltf_give_names(gltf_ctx *g, gltf_scene_state *st)
 {
     ta_result r;
     for (uint32_t s = 0; s < g->scene_count; ++s) {
         json_t *def = json_array_get(g->scenes, s);
         const char *name = json_string_value(ta__jget(def, "name"));
         if (name != NULL && *name) {
-            st->scene_names[s] = gltf__unique_name(g, name);
+            st->scene_names[s] = ta__gltf_unique_name(g, name);
             if (st->scene_names[s] == NULL) return TA_ERROR_OUT_OF_MEMORY;
         }
         json_t *roots = ta__jget(def, "nodes");
@@ -157,11 +157,11 @@ ta_result gltf__give_names(gltf_ctx *g, gltf_scene_state *st)
     for (uint32_t c = 0; c < g->camera_count; ++c)
         if ((r = load_camera_name(g, c)) != TA_OK) return r;
     /* Meshes, in the order their promises settle. */
-    uint32_t *order = (uint32_t *)gltf__arena_alloc(&g->arena, g->mesh_requests + 1u, sizeof(uint32_t));
-    if (order == NULL) return gltf__oom(g, "mesh names");
+    uint32_t *order = (uint32_t *)ta__gltf_arena_alloc(&g->arena, g->mesh_requests + 1u, sizeof(uint32_t));
+    if (order == NULL) return ta__gltf_oom(g, "mesh names");
     for (uint32_t m = 0; m < g->mesh_count; ++m)
         if (g->mesh_info[m].requested) order[g->mesh_info[m].request_order] = m;
-    if ((r = gltf__mesh_naming_order(g, st->skin_done, order, g->mesh_requests)) != TA_OK) return r;
+    if ((r = ta__gltf_mesh_naming_order(g, st->skin_done, order, g->mesh_requests)) != TA_OK) return r;
     for (uint32_t k = 0; k < g->mesh_requests; ++k) {
         uint32_t m = order[k];
         gltf_mesh_info *mi = &g->mesh_info[m];
@@ -169,7 +169,7 @@ ta_result gltf__give_names(gltf_ctx *g, gltf_scene_state *st)
         char fallback[32];
         snprintf(fallback, sizeof fallback, "mesh_%u", m);
         for (uint32_t p = 0; p < mi->prim_count; ++p) {
-            mi->prims[p].name = gltf__unique_name(g, name != NULL && *name ? name : fallback);
+            mi->prims[p].name = ta__gltf_unique_name(g, name != NULL && *name ? name : fallback);
             if (mi->prims[p].name == NULL) return TA_ERROR_OUT_OF_MEMORY;
         }
     }

@@ -11,7 +11,7 @@
 
 #include "io/gltf_internal.h"
 
-ta_result gltf__node_transform(gltf_ctx *g, uint32_t i, ta_vec3 *position, ta_quat *quaternion, ta_vec3 *scale,
+ta_result ta__gltf_node_transform(gltf_ctx *g, uint32_t i, ta_vec3 *position, ta_quat *quaternion, ta_vec3 *scale,
                                bool *singular)
 {
     char np[TA__JPATH_SIZE];
@@ -86,7 +86,7 @@ static ta_result read_nodes(gltf_ctx *g)
         ta_vec3 position, scale;
         ta_quat quaternion;
         bool singular;
-        if ((r = gltf__node_transform(g, i, &position, &quaternion, &scale, &singular)) != TA_OK) return r;
+        if ((r = ta__gltf_node_transform(g, i, &position, &quaternion, &scale, &singular)) != TA_OK) return r;
         if ((r = check_weights(g, n->def, np)) != TA_OK) return r;
         json_t *ext, *lights;
         char ep[TA__JPATH_SIZE];
@@ -128,9 +128,9 @@ static ta_result read_nodes(gltf_ctx *g)
  * (or below) a cycle. Depths are checked on the way down. */
 static ta_result check_tree(gltf_ctx *g, gltf_scene_state *st)
 {
-    uint32_t *depth = (uint32_t *)gltf__arena_alloc(&g->arena, g->node_count + 1u, sizeof(uint32_t));
-    bool *seen = (bool *)gltf__arena_alloc(&g->arena, g->node_count + 1u, sizeof(bool));
-    if (depth == NULL || seen == NULL) return gltf__oom(g, "the node tree");
+    uint32_t *depth = (uint32_t *)ta__gltf_arena_alloc(&g->arena, g->node_count + 1u, sizeof(uint32_t));
+    bool *seen = (bool *)ta__gltf_arena_alloc(&g->arena, g->node_count + 1u, sizeof(bool));
+    if (depth == NULL || seen == NULL) return ta__gltf_oom(g, "the node tree");
     for (uint32_t root = 0; root < g->node_count; ++root) {
         if (g->node_info[root].parent != TA_NONE) continue;
         uint32_t top = 0;
@@ -191,7 +191,7 @@ static ta_result read_skins(gltf_ctx *g)
             char ip[TA__JPATH_SIZE];
             ta__jpath_format(ip, "%s.inverseBindMatrices", sp);
             const gltf_accessor *acc;
-            if ((r = gltf__accessor(g, ibm, ip, &acc)) != TA_OK) return r;
+            if ((r = ta__gltf_accessor(g, ibm, ip, &acc)) != TA_OK) return r;
             if (acc->comps != 16)
                 return ta__fail(g->err, TA_ERROR_PARSE, "%s: accessor %u holds %u numbers per element, not a MAT4", ip,
                                 ibm, acc->comps);
@@ -213,7 +213,7 @@ static ta_result check_accessor_member(gltf_ctx *g, const json_t *obj, const cha
     char p[TA__JPATH_SIZE];
     ta__jpath_format(p, "%s.%s", path, key);
     const gltf_accessor *acc;
-    return gltf__accessor(g, a, p, &acc);
+    return ta__gltf_accessor(g, a, p, &acc);
 }
 
 /* Every attribute of an attributes (or morph target) object names an accessor. */
@@ -247,8 +247,8 @@ static ta_result read_meshes(gltf_ctx *g)
             return ta__fail(g->err, TA_ERROR_PARSE, "%s.primitives: is missing or empty", mp);
         if ((r = check_weights(g, mi->def, mp)) != TA_OK) return r;
         weights = ta__jget(mi->def, "weights");
-        mi->prims = (gltf_primitive_info *)gltf__arena_alloc(&g->arena, mi->prim_count, sizeof(gltf_primitive_info));
-        if (mi->prims == NULL) return gltf__oom(g, mp);
+        mi->prims = (gltf_primitive_info *)ta__gltf_arena_alloc(&g->arena, mi->prim_count, sizeof(gltf_primitive_info));
+        if (mi->prims == NULL) return ta__gltf_oom(g, mp);
         uint32_t first_target_count = 0;
         for (uint32_t p = 0; p < mi->prim_count; ++p) {
             char pp[TA__JPATH_SIZE];
@@ -340,7 +340,7 @@ static ta_result read_scenes(gltf_ctx *g)
     return TA_OK;
 }
 
-ta_result gltf__read_scene_parts(gltf_ctx *g, gltf_scene_state *st)
+ta_result ta__gltf_read_scene_parts(gltf_ctx *g, gltf_scene_state *st)
 {
     ta_result r;
     if ((r = read_nodes(g)) != TA_OK) return r;

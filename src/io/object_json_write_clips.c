@@ -9,7 +9,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "animation/track_rules.h"
+#include "animation/track_kinds.h"
 #include "io/object_json_write_internal.h"
 
 typedef struct material_find {

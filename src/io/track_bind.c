@@ -12,7 +12,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "animation/track_rules.h"
+#include "animation/track_kinds.h"
 #include "io/clip_json_internal.h"
 
 static void leave_out(ta_track_binding *out, const char *fmt, ...) TA_PRINTF(2, 3);

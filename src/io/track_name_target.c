@@ -4,7 +4,7 @@
  */
 #include <string.h>
 
-#include "animation/track_rules.h"
+#include "animation/track_kinds.h"
 #include "io/clip_json_internal.h"
 
 typedef struct material_search {

@@ -10,7 +10,7 @@
 #include <string.h>
 #include <strings.h>
 
-#include "animation/track_rules.h"
+#include "animation/track_kinds.h"
 #include "io/clip_json_internal.h"
 
 static const char *const prop_names[TA__P_COUNT] = {

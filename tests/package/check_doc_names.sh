@@ -12,11 +12,12 @@ cd "$1"
 # RELIABILITY.md is about the tests: it names their files and variables.
 stale=""
 api_docs=$(ls docs/*.md | grep -v '/RELIABILITY\.md$')
-# An internal name (ta__, as performance.md uses to say how the mixer works) is
-# looked for in src/, where it lives.
+# An internal name (ta__, TA__: performance.md uses them to say how the mixer
+# works, CONTRIBUTING.md as examples of the house style) is looked for in src/,
+# where it lives.
 for id in $(grep -oh '\bta_[a-z0-9_]*[a-z0-9]\b\|\bTA_[A-Z0-9_]*[A-Z0-9]\b' $api_docs | sort -u); do
   case "$id" in
-    ta__*) grep -rqw "$id" src --include=*.h --include=*.c || stale="$stale $id" ;;
+    ta__* | TA__*) grep -rqw "$id" src --include=*.h --include=*.c || stale="$stale $id" ;;
     *) grep -q "\b$id\b" include/threeanim/*.h || stale="$stale $id" ;;
   esac
 done

@@ -1,5 +1,6 @@
 cmake_minimum_required(VERSION 3.25)
 # cmake -DRUNTIME=libthreeanim-runtime.so -DLOADERS=libthreeanim-io.so -DNM=nm -DREADELF=readelf
+#       -DSTATIC_RUNTIME=libthreeanim-runtime.a -DSTATIC_LOADERS=libthreeanim-io.a
 #       -DINCLUDE_DIR=include -DLAYERS=cmake/Layers.cmake -P check_symbols.cmake
 #
 # The two shared libraries export exactly the public API, each its own part:
@@ -8,28 +9,27 @@ cmake_minimum_required(VERSION 3.25)
 #     one of io's headers, and nothing else (no ta__ internals, no helper of a
 #     source file, no symbol of jansson, not the other library's functions);
 #   - the runtime does not need jansson (no NEEDED entry for it), the loaders
-#     need the runtime.
+#     need the runtime;
+#   - every global symbol the two static libraries define carries the
+#     library's prefix, since a program links all of them: a TA_API function
+#     of the library's headers, or an internal ta__<module>_<name> (a
+#     file-local one is static, and not global).
 # Symbols the toolchain or a sanitizer adds (_init, __bss_start, __asan_*, ...)
 # are not the library's and are left out of the comparison.
 include(${LAYERS})
+include(${CMAKE_CURRENT_LIST_DIR}/../../cmake/NmSymbols.cmake)
 
 # exported_symbols(LIBRARY OUT): the functions and data LIBRARY defines and exports.
 function(exported_symbols library out)
-  execute_process(COMMAND ${NM} -D --defined-only ${library}
-    RESULT_VARIABLE rc OUTPUT_VARIABLE text ERROR_VARIABLE errout)
-  if(NOT rc EQUAL 0)
-    message(FATAL_ERROR "${NM} -D ${library} failed: ${errout}")
-  endif()
-  string(REPLACE "\n" ";" lines "${text}")
+  ta_nm_symbols(symbols -D --defined-only ${library})
   set(exported "")
-  foreach(line ${lines})
-    if(line MATCHES "^[0-9a-fA-F]* *[A-Za-z] ([^ @]+)")
-      set(sym ${CMAKE_MATCH_1})
-      if(sym MATCHES "^(_init|_fini|_edata|_end|__bss_start|__(asan|ubsan|tsan|sanitizer|odr_asan|lsan|msan|sancov)[A-Za-z0-9_.]*)$")
-        continue()
-      endif()
-      list(APPEND exported ${sym})
+  foreach(entry ${symbols})
+    string(REPLACE "|" ";" entry "${entry}")
+    list(GET entry 2 sym)
+    if(sym MATCHES "^(_init|_fini|_edata|_end|__bss_start|__(asan|ubsan|tsan|sanitizer|odr_asan|lsan|msan|sancov)[A-Za-z0-9_.]*)$")
+      continue()
     endif()
+    list(APPEND exported ${sym})
   endforeach()
   list(REMOVE_DUPLICATES exported)
   set(${out} ${exported} PARENT_SCOPE)
@@ -96,6 +96,33 @@ endmacro()
 check(${RUNTIME} runtime_exported runtime_declared loader_declared)
 check(${LOADERS} loader_exported loader_declared runtime_declared)
 
+# check_static(ARCHIVE DECLARED): each global symbol ARCHIVE's members define.
+macro(check_static archive declared)
+  ta_nm_symbols(symbols -g --defined-only ${archive})
+  get_filename_component(archive_name ${archive} NAME)
+  set(n_static 0)
+  foreach(entry ${symbols})
+    string(REPLACE "|" ";" entry "${entry}")
+    list(GET entry 0 member)  # "<archive>:<member>"
+    list(GET entry 2 sym)
+    string(REGEX REPLACE "^.*:" "" member "${member}")
+    if(sym MATCHES "^__(asan|ubsan|tsan|sanitizer|odr_asan|lsan|msan|sancov|gcov|llvm_prf|llvm_profile|profc|profd)")
+      continue() # a sanitizer's or a coverage tool's, not the library's
+    endif()
+    math(EXPR n_static "${n_static} + 1")
+    if(NOT sym MATCHES "^ta_")
+      string(APPEND problems "  ${archive_name}(${member}): defines ${sym}, a global symbol without the ta_ prefix (an internal one is ta__<module>_<name>; one used in its file alone is static)\n")
+    elseif(NOT sym MATCHES "^ta__" AND NOT sym IN_LIST ${declared})
+      string(APPEND problems "  ${archive_name}(${member}): defines ${sym}, named as public API (ta_) but declared with TA_API in none of its headers: an internal name is ta__<module>_<name>\n")
+    endif()
+  endforeach()
+  if(n_static LESS 100)
+    string(APPEND problems "  only ${n_static} global symbols found in ${archive}: the scan of nm's output is broken\n")
+  endif()
+endmacro()
+check_static(${STATIC_RUNTIME} runtime_declared)
+check_static(${STATIC_LOADERS} loader_declared)
+
 # needs(LIBRARY OUT): the libraries LIBRARY's dynamic section names.
 function(needs library out)
   execute_process(COMMAND ${READELF} -d ${library}
@@ -129,4 +156,5 @@ if(problems)
   message(FATAL_ERROR "the exported symbols:\n${problems}")
 endif()
 message("${RUNTIME}: exports exactly the ${n_runtime} TA_API functions of the runtime's headers, needs no jansson\n"
-        "${LOADERS}: exports exactly the ${n_loaders} TA_API functions of the loaders' headers, on the runtime")
+        "${LOADERS}: exports exactly the ${n_loaders} TA_API functions of the loaders' headers, on the runtime\n"
+        "${STATIC_RUNTIME}, ${STATIC_LOADERS}: every global symbol is ta_ API or a ta__ internal")
