@@ -46,7 +46,7 @@ kept t.csv
 kept t.glb
 no_temp_files "$WORK"
 
-# an output that is not a regular file is written, never replaced (issue 29)
+# an output that is not a regular file is written, never replaced
 # a symbolic link: written through, the file it leads to replaced, the link kept
 keep target.svg
 ln -s target.svg "$WORK/link.svg"

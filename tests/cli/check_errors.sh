@@ -89,7 +89,7 @@ run 2 convert "$MODEL" "$WORK/x.json" --fps 24 && has "$WORK/err" "--fps goes wi
 run 2 convert "$MODEL" "$WORK/x.json" --indent 40 && has "$WORK/err" "--indent"
 run 2 convert "$MODEL" "$WORK/x.json" --resample 0 && has "$WORK/err" "--resample: 0 is not a rate from above 0 to 1000"
 run 2 convert "$MODEL" "$WORK/x.json" --resample fast && has "$WORK/err" '--resample: "fast" is not a decimal number'
-# decimal only: strtod alone would read "0x10" as 16 (issue 29)
+# decimal only: strtod alone would read "0x10" as 16
 run 2 convert "$MODEL" "$WORK/x.json" --resample 0x10 && has "$WORK/err" '--resample: "0x10" is not a decimal number'
 run 2 convert "$MODEL" "$WORK/x.json" --resample inf && has "$WORK/err" '--resample: "inf" is not a decimal number'
 run 2 bake "$MODEL" --fps 0x1e && has "$WORK/err" '--fps: "0x1e" is not a decimal number'

@@ -25,7 +25,7 @@ run 1 replay "$WORK/bad_marker.json" && has "$WORK/err" "actions[0]: markers:" &
 sed 's/"node": "name:hips"/"node": "name:tail"/' tests/cli/data/replay_extras.json >"$WORK/bad_root.json"
 run 1 replay "$WORK/bad_root.json" && has "$WORK/err" "step 0 (root_motion)"
 
-# true-or-false fields take true or false, not anything else read as false (issue 29); the
+# true-or-false fields take true or false, not anything else read as false; the
 # message names the step, the field and the value
 sed 's/"node": "name:hips"$/"node": "name:hips", "keep_vertical": "yes"/' tests/cli/data/replay_extras.json >"$WORK/flag.json"
 run 1 replay "$WORK/flag.json" && has "$WORK/err" 'step 0 (root_motion): keep_vertical is "yes", not true or false' &&

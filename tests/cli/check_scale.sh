@@ -1,4 +1,4 @@
-# Sizes that once took quadratic time (issue 29): a scene of 70,000 named nodes
+# Sizes that once took quadratic time: a scene of 70,000 named nodes
 # (each name checked unique against every other: over 16 s) and a frame that
 # passes 1,000,000 markers (its text grown by a strlen per marker: minutes).
 # The files are made here with awk. Nothing is timed on the clock: each run has

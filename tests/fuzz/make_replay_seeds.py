@@ -140,7 +140,7 @@ def by_hand(out_dir):
     ]
     for b in broken:
         write(out_dir, b)
-    # issue 29: the empty node reference, true-or-false fields given other values, and an
+    # The empty node reference, true-or-false fields given other values, and an
     # action with as many markers as fit in a seed (fuzz_replay reads at most 64 KiB)
     gl = {"gltf": "examples/default.glb"}
     head = {"format": "threeanim-replay/1", "model": gl}

@@ -592,7 +592,7 @@ static char *clip_with_markers(uint32_t n)
     return t;
 }
 
-/* Issue 29: the limits say how many markers are too many, and a file past
+/* The limits say how many markers are too many, and a file past
  * them is refused before its markers are allocated; a file of 200000 markers
  * latest first (9.9 s to load when they were sorted by insertion) loads,
  * sorted, the two at each time in the order written. Speed is not asserted. */

@@ -110,7 +110,7 @@ static void test_is_playing_false_at_a_time_scale_of_zero(void **state)
     ta_action_unpause(a);
     assert_true(ta_action_is_playing(a));
     /* a warp from 0: three.js's isRunning asks the time scale set (1), not
-     * the warp's value now (0), so the action is running (issue 29) */
+     * the warp's value now (0), so the action is running */
     TA_ASSERT_OK(ta_action_set_time_scale(a, 1, &err), &err);
     TA_ASSERT_OK(ta_action_warp(a, 0, 1, ta_duration_from_seconds(1), &err), &err);
     assert_true(ta_action_is_playing(a));

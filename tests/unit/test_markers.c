@@ -700,7 +700,7 @@ static void test_random_cuts_equal_one_step(void **state)
             }
 }
 
-/* ---- issue 29: a marker on the last key, and many markers ---------------------------------- */
+/* ---- a marker on the last key, and many markers ---------------------------------- */
 
 /* Keys at 0, 0.35 and 0.7 (float32: the clip lasts 0.699999988 s) on node's x. */
 static ta_track *keys_to_0_7(ta_node_id node)

@@ -199,7 +199,7 @@ static void test_mask_lookup_and_refusals(void **state)
     free_world(&w);
 }
 
-/* Issue 29: a node index far past any scene cost a gigabyte and succeeded. A
+/* A node index far past any scene cost a gigabyte and succeeded. A
  * mask holds TA_MASK_MAX_NODES nodes, or its options' max_nodes (its scene's
  * count); past them it refuses, naming the argument, the index and the value,
  * and changes nothing. */

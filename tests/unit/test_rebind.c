@@ -260,7 +260,7 @@ static ta_clip *clip_on(const ta_scene *scene, const char *name)
     return clip;
 }
 
-/* Issue 29: a clip with no tracks (as the glTF loader keeps for an animation
+/* A clip with no tracks (as the glTF loader keeps for an animation
  * whose channels were all left out) read tracks[UINT32_MAX], and left
  * *out_missing_count unwritten. It maps to a clip with none. */
 static void a_clip_with_no_tracks_maps_to_one_with_none(void **state)
@@ -295,7 +295,7 @@ static void a_clip_with_no_tracks_maps_to_one_with_none(void **state)
     ta_scene_destroy(rig);
 }
 
-/* Issue 29: rebind onto an unrelated rig that shares generic bone names
+/* Rebind onto an unrelated rig that shares generic bone names
  * dropped most tracks and said OK. The strict mapping refuses, naming how many
  * and the first of them, allocating nothing; where every track maps it gives
  * what ta_clip_rebind gives. */
