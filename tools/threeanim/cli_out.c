@@ -93,13 +93,15 @@ ta_result cli_out_open(cli_out *out, const char *path, ta_error *err)
     }
     out->path = dup_text(path);
     if (out->path == NULL) return io_fail(err, path, "cannot be written", ENOMEM);
-    struct stat link_st, st;
+    struct stat link_st = {0}, st = {0};
     bool there = lstat(path, &link_st) == 0;
     bool link = there && S_ISLNK(link_st.st_mode);
     bool leads = link && stat(path, &st) == 0;
     if (!link) st = link_st;
     int code;
-    if (there && S_ISDIR(st.st_mode)) {
+    /* st is what the path leads to: nothing yet for a dangling link, which
+     * is written through (its target made), as a link to a device is. */
+    if ((link ? leads : there) && S_ISDIR(st.st_mode)) {
         release(out);
         return io_fail(err, path, "cannot be put in place", EISDIR);
     }
