@@ -855,7 +855,7 @@ static void add_numbers(const ta__mixer_fused *f, const ta_action *a, const ta__
         const uint32_t m = chunk_at(lo, gr->num_lanes);
         read_numbers(f->kernels, c->num_interp, &r, &p, 0, lo, m, v);
         for (uint32_t i = 0; i < m && lo + i < gr->num_count; ++i)
-            nadd[lo + i] = (float)((first ? 0.0f : nadd[lo + i]) + v[i] * w);
+            nadd[lo + i] = ta__blend_add_number(first ? 0.0f : nadd[lo + i], v[i], w);
     }
 }
 
@@ -881,7 +881,7 @@ static void add_group(const ta__mixer_fused *f, fused_work *wk, ta_action *a, co
             read_numbers(k, c->vec_interp, &rv, &pv, c3, lo, m, q[c3]);
             for (uint32_t i = 0; i < m && lo + i < gr->vec_count; ++i) {
                 const size_t at = (size_t)c3 * vl + lo + i;
-                vadd[at] = (float)((first ? 0.0f : vadd[at]) + q[c3][i] * w);
+                vadd[at] = ta__blend_add_number(first ? 0.0f : vadd[at], q[c3][i], w);
             }
         }
     }
@@ -889,13 +889,8 @@ static void add_group(const ta__mixer_fused *f, fused_work *wk, ta_action *a, co
         const uint32_t m = chunk_at(lo, rl);
         read_rotations(k, c->rot_interp, &rr, &pr, lo, m, q);
         for (uint32_t i = 0; i < m && lo + i < gr->rot_count; ++i) {
-            double in[4], cur[4], r[4];
-            for (uint32_t c4 = 0; c4 < 4; ++c4) {
-                in[c4] = q[c4][i];
-                cur[c4] = first ? (c4 == 3 ? 1.0 : 0.0) : radd[(size_t)c4 * rl + lo + i];
-            }
-            ta__blend_add_rotation(r, cur, in, w);
-            for (uint32_t c4 = 0; c4 < 4; ++c4) radd[(size_t)c4 * rl + lo + i] = (float)r[c4];
+            const double in[4] = {q[0][i], q[1][i], q[2][i], q[3][i]};
+            ta__blend_add_rotation_at(radd + lo + i, rl, in, w, first);
         }
     }
 }
@@ -921,17 +916,17 @@ static void action_numbers(const ta__mixer_fused *f, const ta_action *a, const t
  * piles on top. */
 static void apply_numbers(const ta__mixer_fused *f, float sum, float add_sum)
 {
-    if (sum == 0) {
-        memcpy(f->num->pile, f->num->orig, sizeof(float) * f->num->lanes);
-    } else if (sum < 1) {
-        const double rest = 1 - (double)sum;
-        f->kernels->vec_rest(f->num->pile, f->num->orig, f->num->lanes, 1 - rest, rest);
+    double rest;
+    switch (ta__blend_rest_of(sum, &rest)) {
+    case TA__BLEND_REST_ALL: memcpy(f->num->pile, f->num->orig, sizeof(float) * f->num->lanes); break;
+    case TA__BLEND_REST_PART: f->kernels->vec_rest(f->num->pile, f->num->orig, f->num->lanes, 1 - rest, rest); break;
+    case TA__BLEND_REST_NONE: break;
     }
     if (!(add_sum > 0)) return;
     for (uint32_t g = 0; g < f->shape->group_count; ++g) {
         const ta__fused_group *gr = &f->shape->groups[g];
         for (uint32_t i = gr->num_first; i < gr->num_first + gr->num_count; ++i)
-            f->num->pile[i] = (float)((double)f->num->pile[i] + f->num->add[i]);
+            f->num->pile[i] = ta__blend_number_on_top(f->num->pile[i], f->num->add[i]);
     }
 }
 
@@ -967,20 +962,13 @@ bool ta__fused_run(ta_mixer *m, const ta_mixer_targets *t)
         const double weight = a->step->next.effective_weight;
         if (!(weight > 0)) continue;
         if (a->blend_mode == TA_BLEND_MODE_ADDITIVE) {
-            const bool first_add = add_sum == 0;
+            const bool first_add = ta__blend_add_start(&add_sum, weight);
             for (uint32_t g = 0; g < shape->group_count; ++g) add_group(f, &w, a, f->layouts[ai], g, first_add, weight);
             if (numbers) action_numbers(f, a, f->layouts[ai], first_add, weight, true);
-            add_sum = (float)(add_sum + weight);
             continue;
         }
-        const bool first = sum == 0;
         double mix = 0;
-        if (first) {
-            sum = (float)weight;
-        } else {
-            sum = (float)(sum + weight);
-            mix = weight / sum;
-        }
+        const bool first = !ta__blend_share_of(&sum, weight, &mix);
         for (uint32_t g = 0; g < shape->group_count; ++g) mix_group(f, &w, a, f->layouts[ai], g, first, mix);
         if (numbers) action_numbers(f, a, f->layouts[ai], first, mix, false);
         if (!first) {
@@ -990,13 +978,14 @@ bool ta__fused_run(ta_mixer *m, const ta_mixer_targets *t)
         }
     }
     if (numbers) apply_numbers(f, sum, add_sum);
-    if (sum == 0) {
+    double rest;
+    const ta__blend_rest resting = ta__blend_rest_of(sum, &rest);
+    if (resting == TA__BLEND_REST_ALL) {
         /* no normal weight: the originals, the additive piles on top */
         memcpy(w.vpile, f->vorig, sizeof(float) * 3 * f->vec_lanes);
         memcpy(w.rpile, f->rorig, sizeof(float) * 4 * f->rot_lanes);
-    } else if (sum < 1) {
+    } else if (resting == TA__BLEND_REST_PART) {
         /* the missing weight rests toward the originals (three.js PropertyMixer.apply) */
-        const double rest = 1 - (double)sum;
         k->vec_rest(w.vpile, f->vorig, 3 * f->vec_lanes, 1 - rest, rest);
         for (uint32_t g = 0; g < shape->group_count; ++g) {
             const size_t at = 4 * (size_t)shape->groups[g].rot_first;
@@ -1014,20 +1003,11 @@ bool ta__fused_run(ta_mixer *m, const ta_mixer_targets *t)
             for (uint32_t c3 = 0; c3 < 3; ++c3) {
                 const size_t at = 3 * (size_t)gr->vec_first + (size_t)c3 * gr->vec_lanes;
                 for (uint32_t i = 0; i < gr->vec_count; ++i)
-                    w.vpile[at + i] = (float)((double)w.vpile[at + i] + w.vadd[at + i]);
+                    w.vpile[at + i] = ta__blend_number_on_top(w.vpile[at + i], w.vadd[at + i]);
             }
             float *p = w.rpile + 4 * (size_t)gr->rot_first;
             const float *ad = w.radd + 4 * (size_t)gr->rot_first;
-            const uint32_t rl = gr->rot_lanes;
-            for (uint32_t i = 0; i < gr->rot_count; ++i) {
-                double cur[4], add[4], r[4];
-                for (uint32_t c = 0; c < 4; ++c) {
-                    cur[c] = p[c * rl + i];
-                    add[c] = ad[c * rl + i];
-                }
-                ta__blend_rotation_on_top(r, cur, add);
-                for (uint32_t c = 0; c < 4; ++c) p[c * rl + i] = (float)r[c];
-            }
+            for (uint32_t i = 0; i < gr->rot_count; ++i) ta__blend_rotation_on_top_at(p + i, ad + i, gr->rot_lanes);
         }
     }
     /* Which lanes differ from the last written, and whether all is finite,
