@@ -118,6 +118,7 @@ typedef struct ta__action_step {
  * 3 KiB); a mixer with more keeps room for them (ta_mixer's steps). */
 #define TA__STEPS_ON_STACK 16u
 
+/* The update's clock stage (action_clock.c). */
 ta__clock_params ta__action_clock_params(const ta_action *action);
 /* The effective weight three.js's _updateWeight gives at mixer time `time`,
  * applied to run (the fade may end, and disable the action). */
@@ -127,10 +128,9 @@ double ta__action_update_time_scale(const ta_action *action, ta__action_run *run
 /* A ramp's value at time (float32, as three.js's result buffer). */
 float ta__ramp_value(const ta__ramp *ramp, double time);
 
-/* Mixer hooks: playing and stopping (mixer_bindings.c), the clock (animation_mixer.c). */
+/* Mixer hooks: playing and stopping (mixer_bindings.c). */
 ta_result ta__mixer_activate(ta_mixer *mixer, ta_action *action, ta_error *err);
 void ta__mixer_deactivate(ta_mixer *mixer, ta_action *action);
-double ta__mixer_now(const ta_mixer *mixer);
 void ta__action_free(ta_action *action);
 
 #endif

@@ -51,11 +51,6 @@ const char *ta_mixer_simd(const ta_mixer *m)
     return ta__simd_name(m->fused.simd);
 }
 
-double ta__mixer_now(const ta_mixer *m)
-{
-    return m->time;
-}
-
 ta_result ta_mixer_add(ta_mixer *m, ta_action *action, ta_node_id root, uint32_t *out_index, ta_error *err)
 {
     if (m == NULL || action == NULL)
