@@ -7,6 +7,7 @@
 #include "animation/mixer_internal.h"
 #include "animation/property_access.h"
 #include "animation/track_rules.h"
+#include "scene/scene_internal.h"
 
 static bool same_target(const ta__target *a, ta_track_target b)
 {
@@ -562,7 +563,7 @@ static bool pair_exists(const ta_action *a, uint32_t track, uint32_t binding)
     return false;
 }
 
-ta_result ta__mixer_bind_pair(ta_mixer *m, ta_action *a, uint32_t track, ta_track_target target, ta_error *err)
+static ta_result bind_pair(ta_mixer *m, ta_action *a, uint32_t track, ta_track_target target, ta_error *err)
 {
     uint32_t b;
     ta_result r = ta__mixer_bind(m, target, &b, err);
@@ -577,7 +578,7 @@ ta_result ta__mixer_bind_pair(ta_mixer *m, ta_action *a, uint32_t track, ta_trac
     return TA_OK;
 }
 
-void ta__mixer_release_pairs(ta_mixer *m, ta_action *a)
+static void release_pairs(ta_mixer *m, ta_action *a)
 {
     for (uint32_t p = 0; p < a->group_pair_count; ++p) {
         ta__binding *b = &m->bindings[a->group_bindings[p]];
@@ -586,6 +587,115 @@ void ta__mixer_release_pairs(ta_mixer *m, ta_action *a)
     }
     a->group_pair_count = 0;
     a->group_resolved = false;
+}
+
+/* ---- groups: which bindings a group action's tracks drive ------------------------------ */
+
+/* The targets a track drives on one member of a group (animation_object_group.h). */
+static ta_result bind_member(ta_mixer *m, ta_action *a, const ta_mixer_targets *t, uint32_t track, ta_node_id member,
+                             ta_error *err)
+{
+    const ta_track *tr = a->clip->tracks[track];
+    ta_track_target target = tr->target;
+    ta_result r = TA_OK;
+    const ta_scene *s = t->scene;
+    switch (target.family) {
+    case TA_TARGET_FAMILY_NODE:
+        target.index = member.index;
+        return bind_pair(m, a, track, target, err);
+    case TA_TARGET_FAMILY_MESH:
+    case TA_TARGET_FAMILY_SKINNED_MESH: {
+        bool skinned = target.family == TA_TARGET_FAMILY_SKINNED_MESH;
+        const ta_mesh *list = skinned ? s->skinned_meshes : s->meshes;
+        uint32_t count = skinned ? s->skinned_mesh_count : s->mesh_count;
+        for (uint32_t i = 0; i < count && r == TA_OK; ++i)
+            if (list[i].node.index == member.index) {
+                target.index = i;
+                r = bind_pair(m, a, track, target, err);
+            }
+        return r;
+    }
+    case TA_TARGET_FAMILY_MATERIAL: {
+        for (int pass = 0; pass < 2 && r == TA_OK; ++pass) {
+            const ta_mesh *list = pass ? s->skinned_meshes : s->meshes;
+            uint32_t count = pass ? s->skinned_mesh_count : s->mesh_count;
+            for (uint32_t i = 0; i < count && r == TA_OK; ++i)
+                if (list[i].node.index == member.index)
+                    for (uint32_t k = 0; k < list[i].material_count && r == TA_OK; ++k) {
+                        target.index = list[i].materials[k].index;
+                        r = bind_pair(m, a, track, target, err);
+                    }
+        }
+        return r;
+    }
+    case TA_TARGET_FAMILY_LIGHT:
+        for (uint32_t i = 0; i < s->light_count && r == TA_OK; ++i)
+            if (s->lights[i].node.index == member.index) {
+                target.index = i;
+                r = bind_pair(m, a, track, target, err);
+            }
+        return r;
+    case TA_TARGET_FAMILY_PERSPECTIVE_CAMERA:
+        if (t->cameras != NULL)
+            for (uint32_t i = 0; i < t->cameras->perspective_count && r == TA_OK; ++i)
+                if (t->cameras->perspective[i].node.index == member.index) {
+                    target.index = i;
+                    r = bind_pair(m, a, track, target, err);
+                }
+        return r;
+    case TA_TARGET_FAMILY_ORTHOGRAPHIC_CAMERA:
+        if (t->cameras != NULL)
+            for (uint32_t i = 0; i < t->cameras->orthographic_count && r == TA_OK; ++i)
+                if (t->cameras->orthographic[i].node.index == member.index) {
+                    target.index = i;
+                    r = bind_pair(m, a, track, target, err);
+                }
+        return r;
+    default: return TA_OK;
+    }
+}
+
+ta_result ta__mixer_bind_group(ta_mixer *m, ta_action *a, const ta_mixer_targets *t, ta_error *err)
+{
+    ta__action_group *ag = a->group;
+    const ta_object_group *g = &ag->group;
+    /* Camera tracks find their cameras in the list the update is given: they
+     * need one (refused before anything is let go of), and a resolution holds
+     * only for that list as it was. */
+    bool cameras = false;
+    for (uint32_t track = 0; track < a->clip->track_count && !cameras; ++track) {
+        ta_target_family f = a->clip->tracks[track]->target.family;
+        cameras = f == TA_TARGET_FAMILY_PERSPECTIVE_CAMERA || f == TA_TARGET_FAMILY_ORTHOGRAPHIC_CAMERA;
+    }
+    if (cameras && t->cameras == NULL)
+        return ta__fail(err, TA_ERROR_MISSING_CONTEXT,
+                        "action %u: a camera track played on a group: the update was not given the cameras; use "
+                        "ta_mixer_update_with_cameras",
+                        a->index);
+    const ta_camera_list *list = cameras ? t->cameras : NULL;
+    uint32_t persp = list ? list->perspective_count : 0, ortho = list ? list->orthographic_count : 0;
+    if (a->group_resolved && ag->seen_version == g->version && ag->scene_version == t->scene->structure_version &&
+        ag->cameras == list && ag->perspective_count == persp && ag->orthographic_count == ortho)
+        return TA_OK;
+    for (uint32_t i = 0; i < g->count; ++i)
+        if (g->members[i].index >= t->scene->node_count)
+            return ta__fail(err, TA_ERROR_MISSING_TARGET,
+                            "action %u: group member %u is node %u, which is not in the scene (%u nodes)", a->index,
+                            i, g->members[i].index, t->scene->node_count);
+    /* Let go of the old pairs, then bind the members afresh. */
+    release_pairs(m, a);
+    for (uint32_t track = 0; track < a->clip->track_count; ++track)
+        for (uint32_t i = 0; i < g->count; ++i) {
+            ta_result r = bind_member(m, a, t, track, g->members[i], err);
+            if (r != TA_OK) return r;
+        }
+    a->group_resolved = true;
+    ag->seen_version = g->version;
+    ag->scene_version = t->scene->structure_version;
+    ag->cameras = list;
+    ag->perspective_count = persp;
+    ag->orthographic_count = ortho;
+    return TA_OK;
 }
 
 void ta__mixer_release_action_refs(ta_mixer *m, ta_action *a)
@@ -642,11 +752,21 @@ void ta__mixer_rollback_originals(ta_mixer *m)
 
 bool ta__mixer_take_restore(ta__binding *b)
 {
+    b->read_now = false;
+    b->driven_last = false;
     if (!b->restore_pending) return false;
     b->restore_pending = false;
     b->has_original = false;
     b->driven_last = true;
     return true;
+}
+
+void ta__mixer_mark_driven(ta__binding *b)
+{
+    b->read_now = false;
+    b->driven_last = true;
+    b->weight = 0;
+    b->add_weight = 0;
 }
 
 /* The cache: an uncached action gives up its bindings for good. */

@@ -176,12 +176,11 @@ ta_result ta__mixer_unpark_bindings(ta_mixer *mixer, ta_error *err);
 
 /* The lifecycle (mixer_bindings.c; ta__mixer_activate and ta__mixer_deactivate
  * are in action_internal.h). */
-/* A group action's pair of track and the binding of target: made (with a
- * reference, and a use while the action plays) unless it is there already. */
-ta_result ta__mixer_bind_pair(ta_mixer *mixer, ta_action *action, uint32_t track, ta_track_target target,
-                              ta_error *err);
-/* Lets go of a group action's pairs: their references, and their uses while it plays. */
-void ta__mixer_release_pairs(ta_mixer *mixer, ta_action *action);
+/* A group action's bindings for the targets the update is given: its members'
+ * targets bound afresh when the group, the scene's structure or the camera
+ * list changed since the last time (refused, naming the member, when one is
+ * not in the scene). */
+ta_result ta__mixer_bind_group(ta_mixer *mixer, ta_action *action, const ta_mixer_targets *targets, ta_error *err);
 /* Lets go of every reference of an action that does not play. */
 void ta__mixer_release_action_refs(ta_mixer *mixer, ta_action *action);
 /* Reads the original of every driven binding that has none (into orig and
@@ -190,9 +189,12 @@ ta_result ta__mixer_read_originals(ta_mixer *mixer, const ta_mixer_targets *targ
 /* A refused update: forgets the originals it read, and clears the weights it
  * piled up for the next one. */
 void ta__mixer_rollback_originals(ta_mixer *mixer);
-/* At the commit, for a binding nothing drives: true when its original is to be
- * written back now (it is then forgotten, and the binding counts as written). */
+/* The marks an update leaves, at its commit: for a binding nothing drives,
+ * true when its original is to be written back now (it is then forgotten, and
+ * the binding counts as written); a driven binding counts as written, its
+ * weights cleared for the next update. */
 bool ta__mixer_take_restore(ta__binding *binding);
+void ta__mixer_mark_driven(ta__binding *binding);
 
 /* animation_mixer.c: TA_OK, or why index (named arg in the message) is no action of the mixer. */
 ta_result ta__mixer_check_action(const ta_mixer *mixer, uint32_t index, const char *arg, ta_error *err);

@@ -15,115 +15,6 @@
 #include "scene/scene_internal.h"
 #include "animation/property_access.h"
 
-/* ---- groups: which bindings a group action's tracks drive ------------------------------ */
-
-/* The targets a track drives on one member of a group (animation_object_group.h). */
-static ta_result bind_member(ta_mixer *m, ta_action *a, const ta_mixer_targets *t, uint32_t track, ta_node_id member,
-                             ta_error *err)
-{
-    const ta_track *tr = a->clip->tracks[track];
-    ta_track_target target = tr->target;
-    ta_result r = TA_OK;
-    const ta_scene *s = t->scene;
-    switch (target.family) {
-    case TA_TARGET_FAMILY_NODE:
-        target.index = member.index;
-        return ta__mixer_bind_pair(m, a, track, target, err);
-    case TA_TARGET_FAMILY_MESH:
-    case TA_TARGET_FAMILY_SKINNED_MESH: {
-        bool skinned = target.family == TA_TARGET_FAMILY_SKINNED_MESH;
-        const ta_mesh *list = skinned ? s->skinned_meshes : s->meshes;
-        uint32_t count = skinned ? s->skinned_mesh_count : s->mesh_count;
-        for (uint32_t i = 0; i < count && r == TA_OK; ++i)
-            if (list[i].node.index == member.index) {
-                target.index = i;
-                r = ta__mixer_bind_pair(m, a, track, target, err);
-            }
-        return r;
-    }
-    case TA_TARGET_FAMILY_MATERIAL: {
-        for (int pass = 0; pass < 2 && r == TA_OK; ++pass) {
-            const ta_mesh *list = pass ? s->skinned_meshes : s->meshes;
-            uint32_t count = pass ? s->skinned_mesh_count : s->mesh_count;
-            for (uint32_t i = 0; i < count && r == TA_OK; ++i)
-                if (list[i].node.index == member.index)
-                    for (uint32_t k = 0; k < list[i].material_count && r == TA_OK; ++k) {
-                        target.index = list[i].materials[k].index;
-                        r = ta__mixer_bind_pair(m, a, track, target, err);
-                    }
-        }
-        return r;
-    }
-    case TA_TARGET_FAMILY_LIGHT:
-        for (uint32_t i = 0; i < s->light_count && r == TA_OK; ++i)
-            if (s->lights[i].node.index == member.index) {
-                target.index = i;
-                r = ta__mixer_bind_pair(m, a, track, target, err);
-            }
-        return r;
-    case TA_TARGET_FAMILY_PERSPECTIVE_CAMERA:
-        if (t->cameras != NULL)
-            for (uint32_t i = 0; i < t->cameras->perspective_count && r == TA_OK; ++i)
-                if (t->cameras->perspective[i].node.index == member.index) {
-                    target.index = i;
-                    r = ta__mixer_bind_pair(m, a, track, target, err);
-                }
-        return r;
-    case TA_TARGET_FAMILY_ORTHOGRAPHIC_CAMERA:
-        if (t->cameras != NULL)
-            for (uint32_t i = 0; i < t->cameras->orthographic_count && r == TA_OK; ++i)
-                if (t->cameras->orthographic[i].node.index == member.index) {
-                    target.index = i;
-                    r = ta__mixer_bind_pair(m, a, track, target, err);
-                }
-        return r;
-    default: return TA_OK;
-    }
-}
-
-static ta_result resolve_group(ta_mixer *m, ta_action *a, const ta_mixer_targets *t, ta_error *err)
-{
-    ta__action_group *ag = a->group;
-    const ta_object_group *g = &ag->group;
-    /* Camera tracks find their cameras in the list the update is given: they
-     * need one (refused before anything is let go of), and a resolution holds
-     * only for that list as it was. */
-    bool cameras = false;
-    for (uint32_t track = 0; track < a->clip->track_count && !cameras; ++track) {
-        ta_target_family f = a->clip->tracks[track]->target.family;
-        cameras = f == TA_TARGET_FAMILY_PERSPECTIVE_CAMERA || f == TA_TARGET_FAMILY_ORTHOGRAPHIC_CAMERA;
-    }
-    if (cameras && t->cameras == NULL)
-        return ta__fail(err, TA_ERROR_MISSING_CONTEXT,
-                        "action %u: a camera track played on a group: the update was not given the cameras; use "
-                        "ta_mixer_update_with_cameras",
-                        a->index);
-    const ta_camera_list *list = cameras ? t->cameras : NULL;
-    uint32_t persp = list ? list->perspective_count : 0, ortho = list ? list->orthographic_count : 0;
-    if (a->group_resolved && ag->seen_version == g->version && ag->scene_version == t->scene->structure_version &&
-        ag->cameras == list && ag->perspective_count == persp && ag->orthographic_count == ortho)
-        return TA_OK;
-    for (uint32_t i = 0; i < g->count; ++i)
-        if (g->members[i].index >= t->scene->node_count)
-            return ta__fail(err, TA_ERROR_MISSING_TARGET,
-                            "action %u: group member %u is node %u, which is not in the scene (%u nodes)", a->index,
-                            i, g->members[i].index, t->scene->node_count);
-    /* Let go of the old pairs, then bind the members afresh. */
-    ta__mixer_release_pairs(m, a);
-    for (uint32_t track = 0; track < a->clip->track_count; ++track)
-        for (uint32_t i = 0; i < g->count; ++i) {
-            ta_result r = bind_member(m, a, t, track, g->members[i], err);
-            if (r != TA_OK) return r;
-        }
-    a->group_resolved = true;
-    ag->seen_version = g->version;
-    ag->scene_version = t->scene->structure_version;
-    ag->cameras = list;
-    ag->perspective_count = persp;
-    ag->orthographic_count = ortho;
-    return TA_OK;
-}
-
 /* ---- sampling one action's tracks into the piles ---------------------------------------- */
 
 #if defined(__GNUC__)
@@ -607,8 +498,6 @@ static ta_result general_mix_and_commit(ta_mixer *m, const ta_mixer_targets *t, 
     /* 5. Nothing was refused: commit. */
     for (uint32_t i = 0; i < m->binding_count; ++i) {
         ta__binding *b = &m->bindings[i];
-        b->read_now = false;
-        b->driven_last = false;
         if (b->use_count == 0) {
             if (ta__mixer_take_restore(b)) {
                 if (b->target.type == TA_VALUE_TYPE_STRING)
@@ -637,9 +526,7 @@ static ta_result general_mix_and_commit(ta_mixer *m, const ta_mixer_targets *t, 
         } else if (write_all || pile_changed(m, b)) {
             ta__property_write(t, ta__binding_target(b), m->pile + b->offset);
         }
-        b->driven_last = true;
-        b->weight = 0;
-        b->add_weight = 0;
+        ta__mixer_mark_driven(b);
     }
     free_names(m, t->scene, made_names);
     if (m->pile != NULL) {
@@ -705,7 +592,7 @@ static ta_result run_steps(ta_mixer *m, const ta_mixer_targets *t, double delta,
             a->rig_nodes = t->scene->node_count;
         }
         if (!a->has_group) continue;
-        r = resolve_group(m, a, t, err);
+        r = ta__mixer_bind_group(m, a, t, err);
         if (r != TA_OK) return r;
     }
     if (!m->checked || write_all) {
