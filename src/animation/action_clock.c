@@ -430,6 +430,21 @@ ta_result ta__clock_advance(const ta__clock_params *p, ta__clock_state *st, doub
 
 /* ---- an action's clock at a mixer time (the update's first stage) ------------------------- */
 
+void ta__action_run_reset(ta__action_run *run)
+{
+    run->clock.phase = 0.0f;
+    run->clock.loop_count = -1;
+    run->clock.started = false;
+    run->clock.paused = false;
+    run->clock.direction = 0;
+    run->has_start_time = false;
+    run->start_time = 0;
+    run->fade.on = false;
+    run->warp.on = false;
+    run->has_restore_time_scale = false;
+    run->period = 0;
+}
+
 ta__clock_params ta__action_clock_params(const ta_action *a)
 {
     ta__clock_params p;

@@ -119,6 +119,8 @@ typedef struct ta__action_step {
 #define TA__STEPS_ON_STACK 16u
 
 /* The update's clock stage (action_clock.c). */
+/* A run at rest, as ta_action_reset leaves it: phase 0, no loop, no ramps. */
+void ta__action_run_reset(ta__action_run *run);
 ta__clock_params ta__action_clock_params(const ta_action *action);
 /* The effective weight three.js's _updateWeight gives at mixer time `time`,
  * applied to run (the fade may end, and disable the action). */

@@ -14,21 +14,6 @@ const char *ta_loop_mode_name(ta_loop_mode mode)
     return loop_names[mode];
 }
 
-static void reset_run(ta__action_run *run)
-{
-    run->clock.phase = 0.0f;
-    run->clock.loop_count = -1;
-    run->clock.started = false;
-    run->clock.paused = false;
-    run->clock.direction = 0;
-    run->has_start_time = false;
-    run->start_time = 0;
-    run->fade.on = false;
-    run->warp.on = false;
-    run->has_restore_time_scale = false;
-    run->period = 0;
-}
-
 ta_result ta_action_create(const ta_clip *clip, const ta_action_options *options, ta_action **out_action,
                            ta_error *err)
 {
@@ -68,7 +53,7 @@ ta_result ta_action_create(const ta_clip *clip, const ta_action_options *options
     a->zero_slope_at_start = true;
     a->zero_slope_at_end = true;
     a->weight = 1.0;
-    reset_run(&a->run);
+    ta__action_run_reset(&a->run);
     a->run.clock.enabled = true;
     a->run.clock.ending_start = TA_ENDING_ZERO_CURVATURE;
     a->run.clock.ending_end = TA_ENDING_ZERO_CURVATURE;
@@ -180,7 +165,7 @@ void ta_action_stop_warping(ta_action *a)
 void ta_action_reset(ta_action *a)
 {
     if (a == NULL) return;
-    reset_run(&a->run);
+    ta__action_run_reset(&a->run);
 }
 
 ta_result ta_action_stop(ta_action *a, ta_error *err)

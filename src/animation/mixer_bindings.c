@@ -770,15 +770,15 @@ void ta__mixer_mark_driven(ta__binding *b)
 }
 
 /* The cache: an uncached action gives up its bindings for good. */
-static void forget(ta_mixer *m, ta_action *a)
+void ta__mixer_uncache(ta_mixer *m, ta_action *a)
 {
     ta__mixer_deactivate(m, a);
-    ta_action_reset(a);
+    ta__action_run_reset(&a->run);
     ta__mixer_release_action_refs(m, a);
     a->uncached = true;
 }
 
-static void after_uncache(ta_mixer *m)
+void ta__mixer_after_uncache(ta_mixer *m)
 {
     /* The rule: drop every binding nothing drove in the last update.
      * Actions that are not playing give up their bindings too, and bind again
@@ -788,34 +788,4 @@ static void after_uncache(ta_mixer *m)
         if (!a->scheduled && !a->uncached) ta__mixer_release_action_refs(m, a);
     }
     ta__mixer_drop_unused(m);
-}
-
-ta_result ta_mixer_uncache_action(ta_mixer *m, uint32_t index, ta_error *err)
-{
-    ta_result r = ta__mixer_check_action(m, index, "index", err);
-    if (r != TA_OK) return r;
-    forget(m, m->actions[index]);
-    after_uncache(m);
-    return TA_OK;
-}
-
-void ta_mixer_uncache_clip(ta_mixer *m, const char *clip_name)
-{
-    if (m == NULL || clip_name == NULL) return;
-    for (uint32_t i = 0; i < m->action_count; ++i) {
-        ta_action *a = m->actions[i];
-        if (!a->uncached && strcmp(a->clip->name, clip_name) == 0) forget(m, a);
-    }
-    after_uncache(m);
-}
-
-void ta_mixer_uncache_root(ta_mixer *m, ta_node_id root)
-{
-    if (m == NULL) return;
-    ta_node_id key = ta_node_is_none(root) ? m->root : root;
-    for (uint32_t i = 0; i < m->action_count; ++i) {
-        ta_action *a = m->actions[i];
-        if (!a->uncached && a->root.index == key.index) forget(m, a);
-    }
-    after_uncache(m);
 }

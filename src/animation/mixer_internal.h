@@ -181,6 +181,12 @@ ta_result ta__mixer_unpark_bindings(ta_mixer *mixer, ta_error *err);
  * list changed since the last time (refused, naming the member, when one is
  * not in the scene). */
 ta_result ta__mixer_bind_group(ta_mixer *mixer, ta_action *action, const ta_mixer_targets *targets, ta_error *err);
+/* The cache: an uncached action stops, is reset and gives up its bindings
+ * for good; after one or more, every binding nothing drove in the last update
+ * is dropped, and the actions that do not play give up theirs (they bind
+ * again when they play). */
+void ta__mixer_uncache(ta_mixer *mixer, ta_action *action);
+void ta__mixer_after_uncache(ta_mixer *mixer);
 /* Lets go of every reference of an action that does not play. */
 void ta__mixer_release_action_refs(ta_mixer *mixer, ta_action *action);
 /* Reads the original of every driven binding that has none (into orig and
