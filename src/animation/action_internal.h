@@ -105,7 +105,7 @@ struct ta_action {
     bool has_group;
     bool group_resolved;
     bool bound;                 /* bindings[] are valid for the mixer's table */
-    bool parked_map;            /* bindings[] is being made again (ta__mixer_unpark_bindings) */
+    bool parked_map;            /* bindings[] is being made again (unpark_bindings in mixer_fused.c) */
 };
 
 /* An update's work on one action: the clock state it moves to, and the move. */

@@ -1,6 +1,9 @@
-/* The mixer's bindings: one per driven target property, found by a hash of
- * the target, and their whole lifecycle (made, referenced, used, restored,
- * dropped by the cache). No other file changes their counts or marks. */
+/* The mixer's bindings: one per driven target property (found by a hash of
+ * the target, mixer_hash.c), and their whole lifecycle (made, referenced,
+ * used, group actions' members bound, originals read, marked at the commit,
+ * restored, dropped by the cache). No other file changes their counts or
+ * marks; the fused path parks and unparks the records while it holds their
+ * values (mixer_fused.c). */
 #include <string.h>
 
 #include "animation/clip_fused.h"
@@ -8,68 +11,6 @@
 #include "animation/property_access.h"
 #include "animation/track_rules.h"
 #include "scene/scene_internal.h"
-
-static bool same_target(const ta__target *a, ta_track_target b)
-{
-    return a->index == b.index && a->kind == (uint8_t)b.kind && a->family == (uint8_t)b.family &&
-           a->element == b.element;
-}
-
-static uint32_t hash_slot(ta_track_target t, uint32_t capacity)
-{
-    uint64_t key = (uint64_t)t.index << 16 | (uint64_t)(t.kind & 0xff) << 8 | (uint64_t)(t.family & 0xff);
-    uint64_t h = (key + 1) * 0x9E3779B97F4A7C15ull;
-    h = (h ^ (h >> 29) ^ t.element) * 0xBF58476D1CE4E5B9ull;
-    return (uint32_t)(h >> 32) & (capacity - 1);
-}
-
-uint32_t ta__mixer_find(const ta_mixer *m, ta_track_target target)
-{
-    if (m->hash_capacity == 0) return TA_NONE;
-    for (uint32_t i = hash_slot(target, m->hash_capacity);; i = (i + 1) & (m->hash_capacity - 1)) {
-        uint32_t v = m->hash[i];
-        if (v == 0) return TA_NONE;
-        if (same_target(&m->bindings[v - 1].target, target)) return v - 1;
-    }
-}
-
-static void hash_put(ta_mixer *m, uint32_t index)
-{
-    ta_track_target t = ta__binding_target(&m->bindings[index]);
-    uint32_t i = hash_slot(t, m->hash_capacity);
-    while (m->hash[i] != 0) i = (i + 1) & (m->hash_capacity - 1);
-    m->hash[i] = index + 1;
-}
-
-static void hash_rebuild(ta_mixer *m)
-{
-    if (m->hash_capacity == 0) return;
-    memset(m->hash, 0, sizeof(uint32_t) * m->hash_capacity);
-    for (uint32_t i = 0; i < m->binding_count; ++i) hash_put(m, i);
-}
-
-/* A hash at most three quarters full for `need` keys, from `from` slots up. */
-static uint64_t hash_size(uint64_t from, uint32_t need)
-{
-    uint64_t want = from ? from : 8;
-    while (want * 3 < (uint64_t)need * 4) want *= 2;
-    return want;
-}
-
-static ta_result hash_reserve(ta_mixer *m, uint32_t need, ta_error *err)
-{
-    uint64_t want = hash_size(m->hash_capacity, need);
-    if (want == m->hash_capacity) return TA_OK;
-    if (want > (1u << 31)) return ta__fail(err, TA_ERROR_LIMIT_EXCEEDED, "mixer: %u bindings are too many", need);
-    uint32_t *hash = (uint32_t *)ta__calloc(&m->mem, (size_t)want, sizeof(uint32_t));
-    if (hash == NULL)
-        return ta__fail(err, TA_ERROR_OUT_OF_MEMORY, "out of memory growing the mixer's bindings to %u", need);
-    ta__free(&m->mem, m->hash, sizeof(uint32_t) * m->hash_capacity);
-    m->hash = hash;
-    m->hash_capacity = (uint32_t)want;
-    hash_rebuild(m);
-    return TA_OK;
-}
 
 /* Moves a float array into a new one of new_cap floats (zeroed past count). */
 static float *regrow(ta_mixer *m, const float *old, uint32_t count, uint32_t new_cap)
@@ -176,7 +117,7 @@ ta_result ta__mixer_reserve(ta_mixer *m, uint32_t bindings, uint32_t numbers, ui
         m->bindings = grown;
         m->binding_capacity = need;
     }
-    if ((r = hash_reserve(m, need, err)) != TA_OK) return r;
+    if ((r = ta__mixer_hash_reserve(m, need, err)) != TA_OK) return r;
     if ((r = grow_floats(m, m->slot_count + numbers, err)) != TA_OK) return r;
     if ((r = grow_strings(m, m->str_count + strings, err)) != TA_OK) return r;
     return TA_OK;
@@ -198,7 +139,7 @@ ta_result ta__mixer_bind(ta_mixer *m, ta_track_target target, uint32_t *out, ta_
         ta_result r = ta__mixer_reserve(m, more, more * 4, type == TA_VALUE_TYPE_STRING ? more : 0, err);
         if (r != TA_OK) return r;
     } else {
-        ta_result r = hash_reserve(m, m->binding_count + 1, err);
+        ta_result r = ta__mixer_hash_reserve(m, m->binding_count + 1, err);
         if (r != TA_OK) return r;
     }
     uint32_t index = m->binding_count++;
@@ -221,7 +162,7 @@ ta_result ta__mixer_bind(ta_mixer *m, ta_track_target target, uint32_t *out, ta_
         b->offset = m->slot_count;
         m->slot_count += size;
     }
-    hash_put(m, index);
+    ta__mixer_hash_put(m, index);
     m->checked = false;
     if (ta__kind_on_map(target.kind))
         m->map_bindings++;
@@ -297,7 +238,7 @@ void ta__mixer_drop_unused(ta_mixer *m)
             m->camera_bindings++;
     }
     m->checked = false;
-    hash_rebuild(m);
+    ta__mixer_hash_rebuild(m);
 }
 
 void ta__mixer_free_bindings(ta_mixer *m)
@@ -311,135 +252,6 @@ void ta__mixer_free_bindings(ta_mixer *m)
     ta__free(&m->mem, (void *)m->str_add, sizeof(char *) * m->str_capacity);
     ta__free(&m->mem, m->str_orig, sizeof(char *) * m->str_capacity);
     ta__free(&m->mem, (void *)m->str_last, sizeof(char *) * m->str_capacity);
-}
-
-/* ---- parked: the bindings of a mixer that stays on the fused path ------------------------
- *
- * On the fused path every binding is a lane that every bound action drives,
- * so a binding record says nothing the actions do not: its target is its
- * track's in the first fused action's clip, its counts are how many actions
- * are bound and how many play, it holds its original and drove the last
- * update. The records (40 bytes a binding), their hash and the fused actions.
- * track maps are then freed, and made again from that when the mixer leaves
- * the path. While they are parked, playing and stopping a bound action and
- * the cache change only the actions; whatever would find or make a binding
- * gives the values back first (ta__fused_release), which makes them again. */
-
-void ta__mixer_park_bindings(ta_mixer *m)
-{
-    const ta__mixer_fused *f = &m->fused;
-    if (m->bindings_parked || !f->parked || f->action_count == 0 || m->str_count > 0 || m->add != NULL) return;
-    const ta_clip *clip = f->actions[0]->clip;
-    if (m->binding_count != clip->track_count) return;
-    /* the bound actions are the fused ones: none bound without playing, none with a group's pairs */
-    uint32_t bound = 0;
-    for (uint32_t i = 0; i < m->action_count; ++i) {
-        const ta_action *a = m->actions[i];
-        if (a->group_pair_count > 0 || (a->bound && (!a->scheduled || a->uncached))) return;
-        bound += a->bound;
-    }
-    if (bound != f->action_count) return;
-    for (uint32_t i = 0; i < m->binding_count; ++i) {
-        const ta__binding *b = &m->bindings[i];
-        if (b->use_count != bound || b->ref_count != bound || !b->has_original || b->restore_pending ||
-            !b->driven_last || b->read_now)
-            return;
-    }
-    for (uint32_t j = 0; j < f->action_count; ++j) {
-        ta_action *a = f->actions[j];
-        ta__free(&a->mem, a->bindings, sizeof(uint32_t) * a->clip->track_count);
-        a->bindings = NULL;
-    }
-    ta__free(&m->mem, m->bindings, sizeof(ta__binding) * m->binding_capacity);
-    ta__free(&m->mem, m->hash, sizeof(uint32_t) * m->hash_capacity);
-    m->bindings = NULL;
-    m->binding_count = m->binding_capacity = 0;
-    m->hash = NULL;
-    m->hash_capacity = 0;
-    m->bindings_parked = true;
-}
-
-/* The actions whose track maps were parked get them back: all or none. */
-static bool remake_track_maps(ta_mixer *m)
-{
-    for (uint32_t i = 0; i < m->action_count; ++i) {
-        ta_action *a = m->actions[i];
-        uint32_t n = a->clip->track_count;
-        if (a->bindings != NULL || n == 0) continue;
-        a->bindings = (uint32_t *)ta__calloc(&a->mem, n, sizeof(uint32_t));
-        if (a->bindings != NULL) continue;
-        for (uint32_t j = 0; j < i; ++j) { /* the ones made here: those that had none, as this one */
-            ta_action *b = m->actions[j];
-            if (b->bindings == NULL || !b->parked_map) continue;
-            ta__free(&b->mem, b->bindings, sizeof(uint32_t) * b->clip->track_count);
-            b->bindings = NULL;
-        }
-        return false;
-    }
-    return true;
-}
-
-ta_result ta__mixer_unpark_bindings(ta_mixer *m, ta_error *err)
-{
-    if (!m->bindings_parked) return TA_OK;
-    const ta_action *first = m->fused.actions[0];
-    const ta_clip *clip = first->clip;
-    const ta__clip_fused *c0 = clip->fused;
-    const uint32_t n = clip->track_count;
-    const uint64_t hash_capacity = hash_size(0, n);
-    ta__binding *bindings = (ta__binding *)ta__calloc(&m->mem, n, sizeof(ta__binding));
-    uint32_t *hash = (uint32_t *)ta__calloc(&m->mem, (size_t)hash_capacity, sizeof(uint32_t));
-    for (uint32_t i = 0; i < m->action_count; ++i) m->actions[i]->parked_map = m->actions[i]->bindings == NULL;
-    if (bindings == NULL || hash == NULL || !remake_track_maps(m)) {
-        ta__free(&m->mem, bindings, sizeof(ta__binding) * n);
-        ta__free(&m->mem, hash, sizeof(uint32_t) * (size_t)hash_capacity);
-        return ta__fail(err, TA_ERROR_OUT_OF_MEMORY, "out of memory making the mixer's bindings again (%u)", n);
-    }
-    uint32_t bound = 0, playing = 0;
-    for (uint32_t i = 0; i < m->action_count; ++i) {
-        bound += m->actions[i]->bound;
-        playing += m->actions[i]->bound && m->actions[i]->scheduled;
-    }
-    uint32_t slot = 0;
-    for (uint32_t t = 0; t < n; ++t) {
-        ta__binding *b = &bindings[t];
-        ta_track_target target = clip->tracks[t]->target;
-        b->target.index = target.index;
-        b->target.kind = (uint8_t)target.kind;
-        b->target.family = (uint8_t)target.family;
-        b->target.element = target.element;
-        b->target.type = (uint8_t)ta_track_kind_value_type(target.kind);
-        b->size = (uint8_t)ta_track_kind_value_size(target.kind);
-        b->offset = slot;
-        slot += b->size;
-        b->use_count = playing;
-        b->ref_count = bound;
-        b->has_original = true;
-        b->restore_pending = playing == 0; /* as unuse_one leaves it when the last one stops */
-        b->driven_last = true;
-    }
-    m->bindings = bindings;
-    m->binding_count = m->binding_capacity = n;
-    m->hash = hash;
-    m->hash_capacity = (uint32_t)hash_capacity;
-    hash_rebuild(m);
-    /* binding t is track t of the first action's clip; lane for lane, the others' tracks drive the same */
-    for (uint32_t i = 0; i < m->action_count; ++i) {
-        ta_action *a = m->actions[i];
-        if (!a->parked_map) continue;
-        a->parked_map = false;
-        for (uint32_t t = 0; t < a->clip->track_count; ++t) a->bindings[t] = TA_NONE;
-        if (!a->bound) continue;
-        const ta__clip_fused *c = a->clip->fused;
-        for (uint32_t l = 0; l < c0->vec_lanes; ++l)
-            if (c0->vec_track[l] != TA_NONE) a->bindings[c->vec_track[l]] = c0->vec_track[l];
-        for (uint32_t l = 0; l < c0->rot_lanes; ++l)
-            if (c0->rot_track[l] != TA_NONE) a->bindings[c->rot_track[l]] = c0->rot_track[l];
-        for (uint32_t l = 0; l < c0->num_lanes; ++l)
-            if (c0->num_track[l] != TA_NONE) a->bindings[c->num_track[l]] = c0->num_track[l];
-    }
-    m->bindings_parked = false;
-    return TA_OK;
 }
 
 /* ---- the lifecycle: references, use, the originals, the cache ---------------------------
@@ -469,7 +281,7 @@ static void use_action(ta_mixer *m, ta_action *a, bool use)
     uint32_t n = a->has_group ? a->group_pair_count : (a->bound ? a->clip->track_count : 0);
     const uint32_t *list = a->has_group ? a->group_bindings : a->bindings;
     m->checked = false;
-    if (m->bindings_parked) return; /* the counts follow from the actions (ta__mixer_unpark_bindings) */
+    if (m->bindings_parked) return; /* the counts follow from the actions (unpark_bindings in mixer_fused.c) */
     for (uint32_t i = 0; i < n; ++i) {
         if (use)
             use_one(&m->bindings[list[i]]);

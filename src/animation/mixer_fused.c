@@ -8,6 +8,7 @@
 #include "animation/mixer_blend.h"
 #include "animation/mixer_fused.h"
 #include "animation/slerp_constants.h"
+#include "animation/track_rules.h"
 #include "animation/mixer_internal.h"
 #include "scene/scene_internal.h"
 
@@ -137,6 +138,140 @@ static void give_back_numbers(ta_mixer *m)
     }
 }
 
+/* ---- parked: the bindings of a mixer that stays on the fused path ------------------------
+ *
+ * On the fused path every binding is a lane that every bound action drives,
+ * so a binding record says nothing the actions do not: its target is its
+ * track's in the first fused action's clip, its counts are how many actions
+ * are bound and how many play, it holds its original and drove the last
+ * update. The records (40 bytes a binding), their hash and the fused actions.
+ * track maps are then freed, and made again from that when the mixer leaves
+ * the path. While they are parked, playing and stopping a bound action and
+ * the cache change only the actions; whatever would find or make a binding
+ * gives the values back first (ta__fused_release), which makes them again. */
+
+/* Frees the binding records, their hash and the fused actions' track maps when
+ * every binding is one of the lanes (see bindings_parked); called once the
+ * general piles are freed. */
+static void park_bindings(ta_mixer *m)
+{
+    const ta__mixer_fused *f = &m->fused;
+    if (m->bindings_parked || !f->parked || f->action_count == 0 || m->str_count > 0 || m->add != NULL) return;
+    const ta_clip *clip = f->actions[0]->clip;
+    if (m->binding_count != clip->track_count) return;
+    /* the bound actions are the fused ones: none bound without playing, none with a group's pairs */
+    uint32_t bound = 0;
+    for (uint32_t i = 0; i < m->action_count; ++i) {
+        const ta_action *a = m->actions[i];
+        if (a->group_pair_count > 0 || (a->bound && (!a->scheduled || a->uncached))) return;
+        bound += a->bound;
+    }
+    if (bound != f->action_count) return;
+    for (uint32_t i = 0; i < m->binding_count; ++i) {
+        const ta__binding *b = &m->bindings[i];
+        if (b->use_count != bound || b->ref_count != bound || !b->has_original || b->restore_pending ||
+            !b->driven_last || b->read_now)
+            return;
+    }
+    for (uint32_t j = 0; j < f->action_count; ++j) {
+        ta_action *a = f->actions[j];
+        ta__free(&a->mem, a->bindings, sizeof(uint32_t) * a->clip->track_count);
+        a->bindings = NULL;
+    }
+    ta__free(&m->mem, m->bindings, sizeof(ta__binding) * m->binding_capacity);
+    ta__free(&m->mem, m->hash, sizeof(uint32_t) * m->hash_capacity);
+    m->bindings = NULL;
+    m->binding_count = m->binding_capacity = 0;
+    m->hash = NULL;
+    m->hash_capacity = 0;
+    m->bindings_parked = true;
+}
+
+/* The actions whose track maps were parked get them back: all or none. */
+static bool remake_track_maps(ta_mixer *m)
+{
+    for (uint32_t i = 0; i < m->action_count; ++i) {
+        ta_action *a = m->actions[i];
+        uint32_t n = a->clip->track_count;
+        if (a->bindings != NULL || n == 0) continue;
+        a->bindings = (uint32_t *)ta__calloc(&a->mem, n, sizeof(uint32_t));
+        if (a->bindings != NULL) continue;
+        for (uint32_t j = 0; j < i; ++j) { /* the ones made here: those that had none, as this one */
+            ta_action *b = m->actions[j];
+            if (b->bindings == NULL || !b->parked_map) continue;
+            ta__free(&b->mem, b->bindings, sizeof(uint32_t) * b->clip->track_count);
+            b->bindings = NULL;
+        }
+        return false;
+    }
+    return true;
+}
+
+/* Makes them again (nothing when they are not parked); out of memory: refused,
+ * nothing changed. */
+static ta_result unpark_bindings(ta_mixer *m, ta_error *err)
+{
+    if (!m->bindings_parked) return TA_OK;
+    const ta_action *first = m->fused.actions[0];
+    const ta_clip *clip = first->clip;
+    const ta__clip_fused *c0 = clip->fused;
+    const uint32_t n = clip->track_count;
+    const uint64_t hash_capacity = ta__mixer_hash_size(0, n);
+    ta__binding *bindings = (ta__binding *)ta__calloc(&m->mem, n, sizeof(ta__binding));
+    uint32_t *hash = (uint32_t *)ta__calloc(&m->mem, (size_t)hash_capacity, sizeof(uint32_t));
+    for (uint32_t i = 0; i < m->action_count; ++i) m->actions[i]->parked_map = m->actions[i]->bindings == NULL;
+    if (bindings == NULL || hash == NULL || !remake_track_maps(m)) {
+        ta__free(&m->mem, bindings, sizeof(ta__binding) * n);
+        ta__free(&m->mem, hash, sizeof(uint32_t) * (size_t)hash_capacity);
+        return ta__fail(err, TA_ERROR_OUT_OF_MEMORY, "out of memory making the mixer's bindings again (%u)", n);
+    }
+    uint32_t bound = 0, playing = 0;
+    for (uint32_t i = 0; i < m->action_count; ++i) {
+        bound += m->actions[i]->bound;
+        playing += m->actions[i]->bound && m->actions[i]->scheduled;
+    }
+    uint32_t slot = 0;
+    for (uint32_t t = 0; t < n; ++t) {
+        ta__binding *b = &bindings[t];
+        ta_track_target target = clip->tracks[t]->target;
+        b->target.index = target.index;
+        b->target.kind = (uint8_t)target.kind;
+        b->target.family = (uint8_t)target.family;
+        b->target.element = target.element;
+        b->target.type = (uint8_t)ta_track_kind_value_type(target.kind);
+        b->size = (uint8_t)ta_track_kind_value_size(target.kind);
+        b->offset = slot;
+        slot += b->size;
+        b->use_count = playing;
+        b->ref_count = bound;
+        b->has_original = true;
+        b->restore_pending = playing == 0; /* as unuse_one leaves it when the last one stops */
+        b->driven_last = true;
+    }
+    m->bindings = bindings;
+    m->binding_count = m->binding_capacity = n;
+    m->hash = hash;
+    m->hash_capacity = (uint32_t)hash_capacity;
+    ta__mixer_hash_rebuild(m);
+    /* binding t is track t of the first action's clip; lane for lane, the others' tracks drive the same */
+    for (uint32_t i = 0; i < m->action_count; ++i) {
+        ta_action *a = m->actions[i];
+        if (!a->parked_map) continue;
+        a->parked_map = false;
+        for (uint32_t t = 0; t < a->clip->track_count; ++t) a->bindings[t] = TA_NONE;
+        if (!a->bound) continue;
+        const ta__clip_fused *c = a->clip->fused;
+        for (uint32_t l = 0; l < c0->vec_lanes; ++l)
+            if (c0->vec_track[l] != TA_NONE) a->bindings[c->vec_track[l]] = c0->vec_track[l];
+        for (uint32_t l = 0; l < c0->rot_lanes; ++l)
+            if (c0->rot_track[l] != TA_NONE) a->bindings[c->rot_track[l]] = c0->rot_track[l];
+        for (uint32_t l = 0; l < c0->num_lanes; ++l)
+            if (c0->num_track[l] != TA_NONE) a->bindings[c->num_track[l]] = c0->num_track[l];
+    }
+    m->bindings_parked = false;
+    return TA_OK;
+}
+
 int ta__fused_release(ta_mixer *m, ta_error *err)
 {
     ta__mixer_fused *f = &m->fused;
@@ -149,7 +284,7 @@ int ta__fused_release(ta_mixer *m, ta_error *err)
         float *block = (float *)ta__calloc(&m->mem, 3 * (size_t)n, sizeof(float));
         if (block == NULL)
             return ta__fail(err, TA_ERROR_OUT_OF_MEMORY, "out of memory making the mixer's piles again (%u values)", n);
-        ta_result r = ta__mixer_unpark_bindings(m, err);
+        ta_result r = unpark_bindings(m, err);
         if (r != TA_OK) {
             ta__free(&m->mem, block, sizeof(float) * 3 * (size_t)n);
             return r;
@@ -205,7 +340,7 @@ static void park(ta_mixer *m)
     m->float_block = m->pile = m->orig = m->last = NULL;
     m->slot_capacity = 0;
     f->parked = true;
-    ta__mixer_park_bindings(m);
+    park_bindings(m);
 }
 
 /* An update's scratch: the piles it mixes into, the sampled keys, the

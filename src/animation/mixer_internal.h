@@ -128,7 +128,7 @@ struct ta_mixer {
      * the binding records, their hash and the bound actions' track maps are
      * freed too: every binding is then a lane driven by every bound action,
      * so their counts follow from which actions are bound and playing, and
-     * ta__mixer_unpark_bindings makes them again from the lanes. binding_count
+     * the fused path makes them again from the lanes (mixer_fused.c). binding_count
      * and hash_capacity are 0 meanwhile. (bindings_parked, above beside
      * wants_add, where it takes no room of its own: the bytes count per character.) */
 
@@ -152,9 +152,19 @@ static inline bool ta__root_motion_on(const ta_mixer *m)
     return m->root_motion != NULL && m->root_motion->on;
 }
 
-/* mixer_bindings.c */
+/* mixer_hash.c: target -> binding */
 /* The binding of target, or TA_NONE. */
 uint32_t ta__mixer_find(const ta_mixer *mixer, ta_track_target target);
+/* Puts binding index in the hash (which has room). */
+void ta__mixer_hash_put(ta_mixer *mixer, uint32_t index);
+/* The hash made again from the binding records. */
+void ta__mixer_hash_rebuild(ta_mixer *mixer);
+/* A hash at most three quarters full for `need` keys, from `from` slots up. */
+uint64_t ta__mixer_hash_size(uint64_t from, uint32_t need);
+/* Room in the hash for `need` bindings. */
+ta_result ta__mixer_hash_reserve(ta_mixer *mixer, uint32_t need, ta_error *err);
+
+/* mixer_bindings.c */
 /* The binding of target, made if there is none. */
 ta_result ta__mixer_bind(ta_mixer *mixer, ta_track_target target, uint32_t *out_index, ta_error *err);
 /* Room for bindings holding `bindings` more of them, `numbers` more float
@@ -166,13 +176,6 @@ ta_result ta__mixer_need_additive(ta_mixer *mixer, ta_error *err);
 /* Drops bindings nothing uses, points at or drove in the last update. */
 void ta__mixer_drop_unused(ta_mixer *mixer);
 void ta__mixer_free_bindings(ta_mixer *mixer);
-/* Frees the binding records, their hash and the fused actions' track maps when
- * every binding is one of the fused path's lanes (see bindings_parked); called
- * once the general piles are freed. */
-void ta__mixer_park_bindings(ta_mixer *mixer);
-/* Makes them again (nothing when they are not parked); out of memory: refused,
- * nothing changed. */
-ta_result ta__mixer_unpark_bindings(ta_mixer *mixer, ta_error *err);
 
 /* The lifecycle (mixer_bindings.c; ta__mixer_activate and ta__mixer_deactivate
  * are in action_internal.h). */
