@@ -7,6 +7,36 @@
  * float runs at binding->offset in three flat arrays (strings: const char*
  * slots). use_count counts the action tracks that drive it now (played
  * actions); ref_count the action tracks that point at it.
+ *
+ * The files of src/animation in layers. An update is a one-way pipeline: the
+ * public calls on top, then the update, which runs its stages in order
+ * (clock, sample, blend, write, events and root motion), each stage calling
+ * only the layers below it; the track and clip side under all of them. A file
+ * calls only files of a lower layer: tests/layers/animation_calls.py reads
+ * this table and checks every call between the object files with nm.
+ *
+ * Layers, top first (number, files, what they are):
+ *   24  mixer_batch                     public: many mixers' updates at once
+ *   23  action_seek                     public: an action's time set, with what it skips
+ *   22  animation_mixer                 public: the mixer, its actions, the cache
+ *   21  animation_action                public: an action
+ *   20  mixer_update                    the update: runs the stages below, in order
+ *   19  marker_events                   stage: events (markers passed), then root motion's report
+ *   18  root_motion                     stage: root motion
+ *   17  mixer_bindings                  the binding lifecycle (gives the fused path's values back first)
+ *   16  mixer_fused                     stages sample, blend (mixer_blend.h) and write on the fused path
+ *   15  mixer_hash                      target -> binding
+ *   14  property_access                 stage: write (and read) the targets' properties
+ *   13  animation_mask animation_object_group action_span   what the stages look up
+ *   12  action_clock                    stage: clock (an action's phase, weight, time scale)
+ *   11  morph_sequences                 clips: made from morph target names
+ *   10  animation_utils animation_clip_creator clip_rig   clips: edited, made, rebound
+ *    9  animation_clip                  a clip: its tracks, names, plan and fused layout
+ *    8  keyframe_track clip_fused clip_plan clip_markers track_edit track_sample   tracks, a clip's parts
+ *    7  track_check                     a track's keys checked
+ *    6  interpolant quat_batch fused_kernels   sampling and slerp kernels
+ *    5  slerp_constants track_kinds     leaves
+ *
  */
 #ifndef THREEANIM_SRC_ANIMATION_MIXER_INTERNAL_H
 #define THREEANIM_SRC_ANIMATION_MIXER_INTERNAL_H
