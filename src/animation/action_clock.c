@@ -468,7 +468,7 @@ float ta__ramp_value(const ta__ramp *ramp, double time)
     return (float)((double)ramp->v0 * w0 + (double)ramp->v1 * w1);
 }
 
-double ta__action_update_weight(const ta_action *a, ta__action_run *run, double time)
+double ta__action_weight_at(const ta_action *a, ta__action_run *run, double time)
 {
     double weight = 0;
     if (run->clock.enabled) {
@@ -486,7 +486,7 @@ double ta__action_update_weight(const ta_action *a, ta__action_run *run, double 
     return weight;
 }
 
-double ta__action_update_time_scale(const ta_action *a, ta__action_run *run, double time)
+double ta__action_time_scale_at(const ta_action *a, ta__action_run *run, double time)
 {
     (void)a;
     double ts = 0;

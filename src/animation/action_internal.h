@@ -124,9 +124,9 @@ void ta__action_run_reset(ta__action_run *run);
 ta__clock_params ta__action_clock_params(const ta_action *action);
 /* The effective weight three.js's _updateWeight gives at mixer time `time`,
  * applied to run (the fade may end, and disable the action). */
-double ta__action_update_weight(const ta_action *action, ta__action_run *run, double time);
+double ta__action_weight_at(const ta_action *action, ta__action_run *run, double time);
 /* _updateTimeScale at `time`, applied to run (the warp may end). */
-double ta__action_update_time_scale(const ta_action *action, ta__action_run *run, double time);
+double ta__action_time_scale_at(const ta_action *action, ta__action_run *run, double time);
 /* A ramp's value at time (float32, as three.js's result buffer). */
 float ta__ramp_value(const ta__ramp *ramp, double time);
 

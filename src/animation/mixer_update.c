@@ -274,7 +274,9 @@ static void mix_action(ta_mixer *m, ta_action *a, double weight)
 
 /* ---- the update ----------------------------------------------------------------------- */
 
-static ta_result action_step(ta_mixer *m, ta_action *a, double time, double dt, int dir, bool zero_phase,
+/* The clock stage for one action: its run moved on a copy (the step's next)
+ * to the mixer time `time`, its weight and time scale there, and the move. */
+static ta_result advance_clock(ta_mixer *m, ta_action *a, double time, double dt, int dir, bool zero_phase,
                              ta_error *err)
 {
     ta__action_run *next = &a->step->next;
@@ -283,7 +285,7 @@ static ta_result action_step(ta_mixer *m, ta_action *a, double time, double dt, 
     ta__clock_params params = ta__action_clock_params(a);
     a->step->move.event = TA__CLOCK_NO_EVENT;
     if (!next->clock.enabled) {
-        ta__action_update_weight(a, next, time);
+        ta__action_weight_at(a, next, time);
         a->step->move.read_time = ta__clock_read_time(&params, &next->clock);
         return TA_OK;
     }
@@ -297,11 +299,11 @@ static ta_result action_step(ta_mixer *m, ta_action *a, double time, double dt, 
             step_dt = dir * running;
         }
     }
-    double ts = ta__action_update_time_scale(a, next, time);
+    double ts = ta__action_time_scale_at(a, next, time);
     ta_error local;
     ta_result r = ta__clock_advance(&params, &next->clock, step_dt * ts, &a->step->move, &local);
     if (r != TA_OK) return ta__fail(err, r, "action %u: %s", a->index, local.message);
-    ta__action_update_weight(a, next, time);
+    ta__action_weight_at(a, next, time);
     (void)m;
     return TA_OK;
 }
@@ -537,7 +539,9 @@ static ta_result general_mix_and_commit(ta_mixer *m, const ta_mixer_targets *t, 
     return TA_OK;
 }
 
-static ta_result run_steps(ta_mixer *m, const ta_mixer_targets *t, double delta, bool set_time, ta_error *err)
+/* The update: by delta from the mixer's time, or (set_time) to the time
+ * delta, as ta_mixer_set_time seeks. */
+static ta_result update_or_seek(ta_mixer *m, const ta_mixer_targets *t, double delta, bool set_time, ta_error *err)
 {
     if (m == NULL || t == NULL || t->scene == NULL)
         return ta__fail(err, TA_ERROR_INVALID_ARGUMENT, "%s: is NULL",
@@ -563,7 +567,7 @@ static ta_result run_steps(ta_mixer *m, const ta_mixer_targets *t, double delta,
     for (uint32_t i = 0; i < m->action_count; ++i) {
         ta_action *a = m->actions[i];
         if (!a->scheduled || a->uncached) continue;
-        r = action_step(m, a, time, dt, dir, set_time, err);
+        r = advance_clock(m, a, time, dt, dir, set_time, err);
         if (r != TA_OK) return r;
     }
 
@@ -658,43 +662,43 @@ static ta_result run_steps(ta_mixer *m, const ta_mixer_targets *t, double delta,
 
 /* The actions' steps live here for the update's length: on the stack, or in
  * the mixer's room for more (made when they were added). */
-static ta_result run_update(ta_mixer *m, const ta_mixer_targets *t, double delta, bool set_time, ta_error *err)
+static ta_result update_with_steps(ta_mixer *m, const ta_mixer_targets *t, double delta, bool set_time, ta_error *err)
 {
     ta__action_step local[TA__STEPS_ON_STACK];
-    if (m == NULL) return run_steps(m, t, delta, set_time, err);
+    if (m == NULL) return update_or_seek(m, t, delta, set_time, err);
     ta__action_step *steps = m->action_count <= TA__STEPS_ON_STACK ? local : m->steps;
     for (uint32_t i = 0; i < m->action_count; ++i) m->actions[i]->step = &steps[i];
-    ta_result r = run_steps(m, t, delta, set_time, err);
+    ta_result r = update_or_seek(m, t, delta, set_time, err);
     for (uint32_t i = 0; i < m->action_count; ++i) m->actions[i]->step = NULL;
     return r;
 }
 
 ta_result ta_mixer_update_targets(ta_mixer *m, const ta_mixer_targets *targets, ta_duration delta, ta_error *err)
 {
-    return run_update(m, targets, delta.seconds, false, err);
+    return update_with_steps(m, targets, delta.seconds, false, err);
 }
 
 ta_result ta_mixer_update(ta_mixer *m, ta_scene *scene, ta_duration delta, ta_error *err)
 {
     ta_mixer_targets t = {scene, NULL, NULL};
-    return run_update(m, &t, delta.seconds, false, err);
+    return update_with_steps(m, &t, delta.seconds, false, err);
 }
 
 ta_result ta_mixer_update_with_assets(ta_mixer *m, ta_scene *scene, ta_assets *assets, ta_duration delta,
                                       ta_error *err)
 {
     ta_mixer_targets t = {scene, assets, NULL};
-    return run_update(m, &t, delta.seconds, false, err);
+    return update_with_steps(m, &t, delta.seconds, false, err);
 }
 
 ta_result ta_mixer_update_with_cameras(ta_mixer *m, ta_scene *scene, ta_assets *assets, ta_camera_list *cameras,
                                        ta_duration delta, ta_error *err)
 {
     ta_mixer_targets t = {scene, assets, cameras};
-    return run_update(m, &t, delta.seconds, false, err);
+    return update_with_steps(m, &t, delta.seconds, false, err);
 }
 
 ta_result ta_mixer_set_time(ta_mixer *m, const ta_mixer_targets *targets, ta_duration time, ta_error *err)
 {
-    return run_update(m, targets, time.seconds, true, err);
+    return update_with_steps(m, targets, time.seconds, true, err);
 }
