@@ -29,7 +29,7 @@ if [ "${1:-}" = --check ]; then
   exit 0
 fi
 
-packages=(build-essential cmake pkg-config libjansson-dev libcmocka-dev clang libclang-rt-dev nodejs npm)
+packages=(build-essential cmake pkg-config libjansson-dev libcmocka-dev clang libclang-rt-dev nodejs npm python3)
 optional=(doxygen chromium)
 missing=()
 for p in "${packages[@]}"; do

@@ -1,8 +1,12 @@
-/* An action's clock: float32 phase, exact loop accounting. See action_clock.h. */
+/* An action's clock: float32 phase, exact loop accounting (action_clock.h);
+ * and, at the end, an action's clock parameters, weight and time scale at a
+ * mixer time (action_internal.h): the update's clock stage, which the stages
+ * above it (the update, events, root motion) read. */
 #include <float.h>
 #include <math.h>
 
 #include "animation/action_clock.h"
+#include "animation/action_internal.h"
 
 typedef unsigned __int128 u128;
 typedef __int128 i128;
@@ -422,4 +426,87 @@ ta_result ta__clock_advance(const ta__clock_params *p, ta__clock_state *st, doub
     mv.loop_delta = (int64_t)c;
     mv.direction = dir;
     return commit(p, &s, dir, &mv, st, out);
+}
+
+/* ---- an action's clock at a mixer time (the update's first stage) ------------------------- */
+
+void ta__action_run_reset(ta__action_run *run)
+{
+    run->clock.phase = 0.0f;
+    run->clock.loop_count = -1;
+    run->clock.started = false;
+    run->clock.paused = false;
+    run->clock.direction = 0;
+    run->has_start_time = false;
+    run->start_time = 0;
+    run->fade.on = false;
+    run->warp.on = false;
+    run->has_restore_time_scale = false;
+    run->period = 0;
+}
+
+ta__clock_params ta__action_clock_params(const ta_action *a)
+{
+    ta__clock_params p;
+    p.loop = a->loop;
+    p.repetitions = a->repetitions;
+    p.duration = a->clip->duration;
+    p.clamp_when_finished = a->clamp_when_finished;
+    p.zero_slope_at_start = a->zero_slope_at_start;
+    p.zero_slope_at_end = a->zero_slope_at_end;
+    return p;
+}
+
+float ta__ramp_value(const ta__ramp *ramp, double time)
+{
+    /* LinearInterpolant over two keys: the first value before the first time,
+     * the last at or after the last, a float32 result between. */
+    if (!(time >= ramp->t0)) return ramp->v0;
+    if (time >= ramp->t1) return ramp->v1;
+    double w1 = (time - ramp->t0) / (ramp->t1 - ramp->t0);
+    double w0 = 1 - w1;
+    return (float)((double)ramp->v0 * w0 + (double)ramp->v1 * w1);
+}
+
+double ta__action_weight_at(const ta_action *a, ta__action_run *run, double time)
+{
+    double weight = 0;
+    if (run->clock.enabled) {
+        weight = a->weight;
+        if (run->fade.on) {
+            float v = ta__ramp_value(&run->fade, time);
+            weight *= v;
+            if (time > run->fade.t1) {
+                run->fade.on = false;
+                if (v == 0) run->clock.enabled = false; /* faded out */
+            }
+        }
+    }
+    run->effective_weight = weight;
+    return weight;
+}
+
+double ta__action_time_scale_at(const ta_action *a, ta__action_run *run, double time)
+{
+    (void)a;
+    double ts = 0;
+    if (!run->clock.paused) {
+        ts = run->time_scale;
+        if (run->warp.on) {
+            float v = ta__ramp_value(&run->warp, time);
+            ts *= v;
+            if (time > run->warp.t1) {
+                if (ts == 0) {
+                    run->clock.paused = true; /* halted */
+                } else {
+                    if (run->has_restore_time_scale) ts = run->restore_time_scale;
+                    run->time_scale = ts;
+                }
+                run->warp.on = false;
+                run->has_restore_time_scale = false;
+            }
+        }
+    }
+    run->effective_time_scale = ts;
+    return ts;
 }

@@ -105,7 +105,7 @@ struct ta_action {
     bool has_group;
     bool group_resolved;
     bool bound;                 /* bindings[] are valid for the mixer's table */
-    bool parked_map;            /* bindings[] is being made again (ta__mixer_unpark_bindings) */
+    bool parked_map;            /* bindings[] is being made again (unpark_bindings in mixer_fused.c) */
 };
 
 /* An update's work on one action: the clock state it moves to, and the move. */
@@ -118,19 +118,21 @@ typedef struct ta__action_step {
  * 3 KiB); a mixer with more keeps room for them (ta_mixer's steps). */
 #define TA__STEPS_ON_STACK 16u
 
+/* The update's clock stage (action_clock.c). */
+/* A run at rest, as ta_action_reset leaves it: phase 0, no loop, no ramps. */
+void ta__action_run_reset(ta__action_run *run);
 ta__clock_params ta__action_clock_params(const ta_action *action);
 /* The effective weight three.js's _updateWeight gives at mixer time `time`,
  * applied to run (the fade may end, and disable the action). */
-double ta__action_update_weight(const ta_action *action, ta__action_run *run, double time);
+double ta__action_weight_at(const ta_action *action, ta__action_run *run, double time);
 /* _updateTimeScale at `time`, applied to run (the warp may end). */
-double ta__action_update_time_scale(const ta_action *action, ta__action_run *run, double time);
+double ta__action_time_scale_at(const ta_action *action, ta__action_run *run, double time);
 /* A ramp's value at time (float32, as three.js's result buffer). */
 float ta__ramp_value(const ta__ramp *ramp, double time);
 
-/* Mixer hooks: playing and stopping (mixer_bindings.c), the clock (animation_mixer.c). */
+/* Mixer hooks: playing and stopping (mixer_bindings.c). */
 ta_result ta__mixer_activate(ta_mixer *mixer, ta_action *action, ta_error *err);
 void ta__mixer_deactivate(ta_mixer *mixer, ta_action *action);
-double ta__mixer_now(const ta_mixer *mixer);
 void ta__action_free(ta_action *action);
 
 #endif

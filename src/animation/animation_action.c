@@ -14,33 +14,6 @@ const char *ta_loop_mode_name(ta_loop_mode mode)
     return loop_names[mode];
 }
 
-ta__clock_params ta__action_clock_params(const ta_action *a)
-{
-    ta__clock_params p;
-    p.loop = a->loop;
-    p.repetitions = a->repetitions;
-    p.duration = a->clip->duration;
-    p.clamp_when_finished = a->clamp_when_finished;
-    p.zero_slope_at_start = a->zero_slope_at_start;
-    p.zero_slope_at_end = a->zero_slope_at_end;
-    return p;
-}
-
-static void reset_run(ta__action_run *run)
-{
-    run->clock.phase = 0.0f;
-    run->clock.loop_count = -1;
-    run->clock.started = false;
-    run->clock.paused = false;
-    run->clock.direction = 0;
-    run->has_start_time = false;
-    run->start_time = 0;
-    run->fade.on = false;
-    run->warp.on = false;
-    run->has_restore_time_scale = false;
-    run->period = 0;
-}
-
 ta_result ta_action_create(const ta_clip *clip, const ta_action_options *options, ta_action **out_action,
                            ta_error *err)
 {
@@ -80,7 +53,7 @@ ta_result ta_action_create(const ta_clip *clip, const ta_action_options *options
     a->zero_slope_at_start = true;
     a->zero_slope_at_end = true;
     a->weight = 1.0;
-    reset_run(&a->run);
+    ta__action_run_reset(&a->run);
     a->run.clock.enabled = true;
     a->run.clock.ending_start = TA_ENDING_ZERO_CURVATURE;
     a->run.clock.ending_end = TA_ENDING_ZERO_CURVATURE;
@@ -192,7 +165,7 @@ void ta_action_stop_warping(ta_action *a)
 void ta_action_reset(ta_action *a)
 {
     if (a == NULL) return;
-    reset_run(&a->run);
+    ta__action_run_reset(&a->run);
 }
 
 ta_result ta_action_stop(ta_action *a, ta_error *err)
@@ -377,7 +350,7 @@ static ta_result fade(ta_action *a, ta_duration duration, float from, float to, 
     if (r != TA_OK) return r;
     r = check_duration("duration", duration, err);
     if (r != TA_OK) return r;
-    schedule_ramp(&a->run.fade, ta__mixer_now(a->mixer), duration.seconds, from, to);
+    schedule_ramp(&a->run.fade, a->mixer->time, duration.seconds, from, to);
     return TA_OK;
 }
 
@@ -409,7 +382,7 @@ static ta_result check_warp(const ta_action *a, double start, double end, ta_dur
 static void do_warp(ta_action *a, double start, double end, ta_duration duration)
 {
     double ts = a->run.time_scale;
-    schedule_ramp(&a->run.warp, ta__mixer_now(a->mixer), duration.seconds, (float)(start / ts), (float)(end / ts));
+    schedule_ramp(&a->run.warp, a->mixer->time, duration.seconds, (float)(start / ts), (float)(end / ts));
 }
 
 ta_result ta_action_warp(ta_action *a, float start_time_scale, float end_time_scale, ta_duration duration,
@@ -439,62 +412,6 @@ ta_result ta_action_start_at(ta_action *a, ta_duration time, ta_error *err)
     a->run.has_start_time = true;
     a->run.start_time = time.seconds;
     return TA_OK;
-}
-
-/* ---- the ramps, as an update reads them --------------------------------------------- */
-
-float ta__ramp_value(const ta__ramp *ramp, double time)
-{
-    /* LinearInterpolant over two keys: the first value before the first time,
-     * the last at or after the last, a float32 result between. */
-    if (!(time >= ramp->t0)) return ramp->v0;
-    if (time >= ramp->t1) return ramp->v1;
-    double w1 = (time - ramp->t0) / (ramp->t1 - ramp->t0);
-    double w0 = 1 - w1;
-    return (float)((double)ramp->v0 * w0 + (double)ramp->v1 * w1);
-}
-
-double ta__action_update_weight(const ta_action *a, ta__action_run *run, double time)
-{
-    double weight = 0;
-    if (run->clock.enabled) {
-        weight = a->weight;
-        if (run->fade.on) {
-            float v = ta__ramp_value(&run->fade, time);
-            weight *= v;
-            if (time > run->fade.t1) {
-                run->fade.on = false;
-                if (v == 0) run->clock.enabled = false; /* faded out */
-            }
-        }
-    }
-    run->effective_weight = weight;
-    return weight;
-}
-
-double ta__action_update_time_scale(const ta_action *a, ta__action_run *run, double time)
-{
-    (void)a;
-    double ts = 0;
-    if (!run->clock.paused) {
-        ts = run->time_scale;
-        if (run->warp.on) {
-            float v = ta__ramp_value(&run->warp, time);
-            ts *= v;
-            if (time > run->warp.t1) {
-                if (ts == 0) {
-                    run->clock.paused = true; /* halted */
-                } else {
-                    if (run->has_restore_time_scale) ts = run->restore_time_scale;
-                    run->time_scale = ts;
-                }
-                run->warp.on = false;
-                run->has_restore_time_scale = false;
-            }
-        }
-    }
-    run->effective_time_scale = ts;
-    return ts;
 }
 
 /* ---- groups ------------------------------------------------------------------------- */

@@ -8,6 +8,7 @@
 #include "animation/clip_fused.h"
 #include "animation/clip_plan.h"
 #include "animation/clip_util_internal.h"
+#include "threeanim/rebind.h"
 
 const char *ta_blend_mode_name(ta_blend_mode mode)
 {
@@ -493,4 +494,72 @@ bool ta_clip_find_by_name(const ta_clip *const *clips, uint32_t clip_count, cons
         }
     }
     return false;
+}
+
+/* ---- the node names a clip remembers (clip_rig.c checks them and rebinds by them) ---------- */
+
+void ta__clip_free_node_names(ta_clip *clip)
+{
+    if (clip->node_names == NULL) return;
+    for (uint32_t i = 0; i < clip->track_count; ++i) ta__free_str(&clip->mem, clip->node_names[i]);
+    ta__free(&clip->mem, clip->node_names, sizeof(char *) * clip->track_count);
+    clip->node_names = NULL;
+}
+
+/* Copies names (track_count entries, NULL allowed) into a new list in the
+ * clip's memory; NULL when out of memory (*oom set). */
+static char **copy_names(ta_clip *clip, const char *const *names, bool *oom)
+{
+    *oom = false;
+    char **list = (char **)ta__calloc(&clip->mem, clip->track_count, sizeof(char *));
+    if (list == NULL) {
+        *oom = true;
+        return NULL;
+    }
+    for (uint32_t i = 0; i < clip->track_count; ++i) {
+        if (names[i] == NULL || ta_track_target_of(clip->tracks[i]).family != TA_TARGET_FAMILY_NODE) continue;
+        list[i] = ta__strdup(&clip->mem, names[i]);
+        if (list[i] == NULL) {
+            for (uint32_t j = 0; j < i; ++j) ta__free_str(&clip->mem, list[j]);
+            ta__free(&clip->mem, list, sizeof(char *) * clip->track_count);
+            *oom = true;
+            return NULL;
+        }
+    }
+    return list;
+}
+
+ta_result ta_clip_set_node_names(ta_clip *clip, const char *const *names, uint32_t count, ta_error *err)
+{
+    if (clip == NULL) return ta__fail(err, TA_ERROR_INVALID_ARGUMENT, "clip: is NULL");
+    if (names != NULL && count != clip->track_count)
+        return ta__fail(err, TA_ERROR_INVALID_ARGUMENT, "count: %u names for a clip of %u tracks", count,
+                        clip->track_count);
+    if (ta__clip_refs(clip) > 1)
+        return ta__fail(err, TA_ERROR_BAD_STATE, "clip: \"%s\" is shared (%u references); a shared clip never changes",
+                        clip->name, ta__clip_refs(clip));
+    char **list = NULL;
+    if (names != NULL) {
+        bool oom;
+        list = copy_names(clip, names, &oom);
+        if (oom) return ta__fail(err, TA_ERROR_OUT_OF_MEMORY, "out of memory naming the nodes of clip \"%s\"", clip->name);
+    }
+    ta__clip_free_node_names(clip);
+    clip->node_names = list;
+    return TA_OK;
+}
+
+const char *ta_clip_node_name(const ta_clip *clip, uint32_t track)
+{
+    if (clip == NULL || clip->node_names == NULL || track >= clip->track_count) return NULL;
+    return clip->node_names[track];
+}
+
+ta_result ta__clip_copy_node_names(const ta_clip *from, ta_clip *to, ta_error *err)
+{
+    if (from->node_names == NULL) return TA_OK;
+    bool oom;
+    to->node_names = copy_names(to, (const char *const *)from->node_names, &oom);
+    if (oom) return ta__fail(err, TA_ERROR_OUT_OF_MEMORY, "out of memory copying the node names of clip \"%s\"", from->name);
+    return TA_OK;
 }

@@ -51,11 +51,6 @@ const char *ta_mixer_simd(const ta_mixer *m)
     return ta__simd_name(m->fused.simd);
 }
 
-double ta__mixer_now(const ta_mixer *m)
-{
-    return m->time;
-}
-
 ta_result ta_mixer_add(ta_mixer *m, ta_action *action, ta_node_id root, uint32_t *out_index, ta_error *err)
 {
     if (m == NULL || action == NULL)
@@ -225,4 +220,36 @@ uint32_t ta_mixer_drain_events(ta_mixer *m, ta_animation_event *out, uint32_t ca
     uint32_t n = 0;
     while (n < capacity && m->event_read < m->event_count) out[n++] = m->events[m->event_read++];
     return n;
+}
+
+/* ---- the cache (mixer_bindings.c holds its rule) ------------------------------------- */
+
+ta_result ta_mixer_uncache_action(ta_mixer *m, uint32_t index, ta_error *err)
+{
+    ta_result r = ta__mixer_check_action(m, index, "index", err);
+    if (r != TA_OK) return r;
+    ta__mixer_uncache(m, m->actions[index]);
+    ta__mixer_after_uncache(m);
+    return TA_OK;
+}
+
+void ta_mixer_uncache_clip(ta_mixer *m, const char *clip_name)
+{
+    if (m == NULL || clip_name == NULL) return;
+    for (uint32_t i = 0; i < m->action_count; ++i) {
+        ta_action *a = m->actions[i];
+        if (!a->uncached && strcmp(a->clip->name, clip_name) == 0) ta__mixer_uncache(m, a);
+    }
+    ta__mixer_after_uncache(m);
+}
+
+void ta_mixer_uncache_root(ta_mixer *m, ta_node_id root)
+{
+    if (m == NULL) return;
+    ta_node_id key = ta_node_is_none(root) ? m->root : root;
+    for (uint32_t i = 0; i < m->action_count; ++i) {
+        ta_action *a = m->actions[i];
+        if (!a->uncached && a->root.index == key.index) ta__mixer_uncache(m, a);
+    }
+    ta__mixer_after_uncache(m);
 }

@@ -1,74 +1,16 @@
-/* The mixer's bindings: one per driven target property, found by a hash of
- * the target, and their whole lifecycle (made, referenced, used, restored,
- * dropped by the cache). No other file changes their counts or marks. */
+/* The mixer's bindings: one per driven target property (found by a hash of
+ * the target, mixer_hash.c), and their whole lifecycle (made, referenced,
+ * used, group actions' members bound, originals read, marked at the commit,
+ * restored, dropped by the cache). No other file changes their counts or
+ * marks; the fused path parks and unparks the records while it holds their
+ * values (mixer_fused.c). */
 #include <string.h>
 
 #include "animation/clip_fused.h"
 #include "animation/mixer_internal.h"
 #include "animation/property_access.h"
 #include "animation/track_rules.h"
-
-static bool same_target(const ta__target *a, ta_track_target b)
-{
-    return a->index == b.index && a->kind == (uint8_t)b.kind && a->family == (uint8_t)b.family &&
-           a->element == b.element;
-}
-
-static uint32_t hash_slot(ta_track_target t, uint32_t capacity)
-{
-    uint64_t key = (uint64_t)t.index << 16 | (uint64_t)(t.kind & 0xff) << 8 | (uint64_t)(t.family & 0xff);
-    uint64_t h = (key + 1) * 0x9E3779B97F4A7C15ull;
-    h = (h ^ (h >> 29) ^ t.element) * 0xBF58476D1CE4E5B9ull;
-    return (uint32_t)(h >> 32) & (capacity - 1);
-}
-
-uint32_t ta__mixer_find(const ta_mixer *m, ta_track_target target)
-{
-    if (m->hash_capacity == 0) return TA_NONE;
-    for (uint32_t i = hash_slot(target, m->hash_capacity);; i = (i + 1) & (m->hash_capacity - 1)) {
-        uint32_t v = m->hash[i];
-        if (v == 0) return TA_NONE;
-        if (same_target(&m->bindings[v - 1].target, target)) return v - 1;
-    }
-}
-
-static void hash_put(ta_mixer *m, uint32_t index)
-{
-    ta_track_target t = ta__binding_target(&m->bindings[index]);
-    uint32_t i = hash_slot(t, m->hash_capacity);
-    while (m->hash[i] != 0) i = (i + 1) & (m->hash_capacity - 1);
-    m->hash[i] = index + 1;
-}
-
-static void hash_rebuild(ta_mixer *m)
-{
-    if (m->hash_capacity == 0) return;
-    memset(m->hash, 0, sizeof(uint32_t) * m->hash_capacity);
-    for (uint32_t i = 0; i < m->binding_count; ++i) hash_put(m, i);
-}
-
-/* A hash at most three quarters full for `need` keys, from `from` slots up. */
-static uint64_t hash_size(uint64_t from, uint32_t need)
-{
-    uint64_t want = from ? from : 8;
-    while (want * 3 < (uint64_t)need * 4) want *= 2;
-    return want;
-}
-
-static ta_result hash_reserve(ta_mixer *m, uint32_t need, ta_error *err)
-{
-    uint64_t want = hash_size(m->hash_capacity, need);
-    if (want == m->hash_capacity) return TA_OK;
-    if (want > (1u << 31)) return ta__fail(err, TA_ERROR_LIMIT_EXCEEDED, "mixer: %u bindings are too many", need);
-    uint32_t *hash = (uint32_t *)ta__calloc(&m->mem, (size_t)want, sizeof(uint32_t));
-    if (hash == NULL)
-        return ta__fail(err, TA_ERROR_OUT_OF_MEMORY, "out of memory growing the mixer's bindings to %u", need);
-    ta__free(&m->mem, m->hash, sizeof(uint32_t) * m->hash_capacity);
-    m->hash = hash;
-    m->hash_capacity = (uint32_t)want;
-    hash_rebuild(m);
-    return TA_OK;
-}
+#include "scene/scene_internal.h"
 
 /* Moves a float array into a new one of new_cap floats (zeroed past count). */
 static float *regrow(ta_mixer *m, const float *old, uint32_t count, uint32_t new_cap)
@@ -175,7 +117,7 @@ ta_result ta__mixer_reserve(ta_mixer *m, uint32_t bindings, uint32_t numbers, ui
         m->bindings = grown;
         m->binding_capacity = need;
     }
-    if ((r = hash_reserve(m, need, err)) != TA_OK) return r;
+    if ((r = ta__mixer_hash_reserve(m, need, err)) != TA_OK) return r;
     if ((r = grow_floats(m, m->slot_count + numbers, err)) != TA_OK) return r;
     if ((r = grow_strings(m, m->str_count + strings, err)) != TA_OK) return r;
     return TA_OK;
@@ -197,7 +139,7 @@ ta_result ta__mixer_bind(ta_mixer *m, ta_track_target target, uint32_t *out, ta_
         ta_result r = ta__mixer_reserve(m, more, more * 4, type == TA_VALUE_TYPE_STRING ? more : 0, err);
         if (r != TA_OK) return r;
     } else {
-        ta_result r = hash_reserve(m, m->binding_count + 1, err);
+        ta_result r = ta__mixer_hash_reserve(m, m->binding_count + 1, err);
         if (r != TA_OK) return r;
     }
     uint32_t index = m->binding_count++;
@@ -220,7 +162,7 @@ ta_result ta__mixer_bind(ta_mixer *m, ta_track_target target, uint32_t *out, ta_
         b->offset = m->slot_count;
         m->slot_count += size;
     }
-    hash_put(m, index);
+    ta__mixer_hash_put(m, index);
     m->checked = false;
     if (ta__kind_on_map(target.kind))
         m->map_bindings++;
@@ -296,7 +238,7 @@ void ta__mixer_drop_unused(ta_mixer *m)
             m->camera_bindings++;
     }
     m->checked = false;
-    hash_rebuild(m);
+    ta__mixer_hash_rebuild(m);
 }
 
 void ta__mixer_free_bindings(ta_mixer *m)
@@ -310,135 +252,6 @@ void ta__mixer_free_bindings(ta_mixer *m)
     ta__free(&m->mem, (void *)m->str_add, sizeof(char *) * m->str_capacity);
     ta__free(&m->mem, m->str_orig, sizeof(char *) * m->str_capacity);
     ta__free(&m->mem, (void *)m->str_last, sizeof(char *) * m->str_capacity);
-}
-
-/* ---- parked: the bindings of a mixer that stays on the fused path ------------------------
- *
- * On the fused path every binding is a lane that every bound action drives,
- * so a binding record says nothing the actions do not: its target is its
- * track's in the first fused action's clip, its counts are how many actions
- * are bound and how many play, it holds its original and drove the last
- * update. The records (40 bytes a binding), their hash and the fused actions.
- * track maps are then freed, and made again from that when the mixer leaves
- * the path. While they are parked, playing and stopping a bound action and
- * the cache change only the actions; whatever would find or make a binding
- * gives the values back first (ta__fused_release), which makes them again. */
-
-void ta__mixer_park_bindings(ta_mixer *m)
-{
-    const ta__mixer_fused *f = &m->fused;
-    if (m->bindings_parked || !f->parked || f->action_count == 0 || m->str_count > 0 || m->add != NULL) return;
-    const ta_clip *clip = f->actions[0]->clip;
-    if (m->binding_count != clip->track_count) return;
-    /* the bound actions are the fused ones: none bound without playing, none with a group's pairs */
-    uint32_t bound = 0;
-    for (uint32_t i = 0; i < m->action_count; ++i) {
-        const ta_action *a = m->actions[i];
-        if (a->group_pair_count > 0 || (a->bound && (!a->scheduled || a->uncached))) return;
-        bound += a->bound;
-    }
-    if (bound != f->action_count) return;
-    for (uint32_t i = 0; i < m->binding_count; ++i) {
-        const ta__binding *b = &m->bindings[i];
-        if (b->use_count != bound || b->ref_count != bound || !b->has_original || b->restore_pending ||
-            !b->driven_last || b->read_now)
-            return;
-    }
-    for (uint32_t j = 0; j < f->action_count; ++j) {
-        ta_action *a = f->actions[j];
-        ta__free(&a->mem, a->bindings, sizeof(uint32_t) * a->clip->track_count);
-        a->bindings = NULL;
-    }
-    ta__free(&m->mem, m->bindings, sizeof(ta__binding) * m->binding_capacity);
-    ta__free(&m->mem, m->hash, sizeof(uint32_t) * m->hash_capacity);
-    m->bindings = NULL;
-    m->binding_count = m->binding_capacity = 0;
-    m->hash = NULL;
-    m->hash_capacity = 0;
-    m->bindings_parked = true;
-}
-
-/* The actions whose track maps were parked get them back: all or none. */
-static bool remake_track_maps(ta_mixer *m)
-{
-    for (uint32_t i = 0; i < m->action_count; ++i) {
-        ta_action *a = m->actions[i];
-        uint32_t n = a->clip->track_count;
-        if (a->bindings != NULL || n == 0) continue;
-        a->bindings = (uint32_t *)ta__calloc(&a->mem, n, sizeof(uint32_t));
-        if (a->bindings != NULL) continue;
-        for (uint32_t j = 0; j < i; ++j) { /* the ones made here: those that had none, as this one */
-            ta_action *b = m->actions[j];
-            if (b->bindings == NULL || !b->parked_map) continue;
-            ta__free(&b->mem, b->bindings, sizeof(uint32_t) * b->clip->track_count);
-            b->bindings = NULL;
-        }
-        return false;
-    }
-    return true;
-}
-
-ta_result ta__mixer_unpark_bindings(ta_mixer *m, ta_error *err)
-{
-    if (!m->bindings_parked) return TA_OK;
-    const ta_action *first = m->fused.actions[0];
-    const ta_clip *clip = first->clip;
-    const ta__clip_fused *c0 = clip->fused;
-    const uint32_t n = clip->track_count;
-    const uint64_t hash_capacity = hash_size(0, n);
-    ta__binding *bindings = (ta__binding *)ta__calloc(&m->mem, n, sizeof(ta__binding));
-    uint32_t *hash = (uint32_t *)ta__calloc(&m->mem, (size_t)hash_capacity, sizeof(uint32_t));
-    for (uint32_t i = 0; i < m->action_count; ++i) m->actions[i]->parked_map = m->actions[i]->bindings == NULL;
-    if (bindings == NULL || hash == NULL || !remake_track_maps(m)) {
-        ta__free(&m->mem, bindings, sizeof(ta__binding) * n);
-        ta__free(&m->mem, hash, sizeof(uint32_t) * (size_t)hash_capacity);
-        return ta__fail(err, TA_ERROR_OUT_OF_MEMORY, "out of memory making the mixer's bindings again (%u)", n);
-    }
-    uint32_t bound = 0, playing = 0;
-    for (uint32_t i = 0; i < m->action_count; ++i) {
-        bound += m->actions[i]->bound;
-        playing += m->actions[i]->bound && m->actions[i]->scheduled;
-    }
-    uint32_t slot = 0;
-    for (uint32_t t = 0; t < n; ++t) {
-        ta__binding *b = &bindings[t];
-        ta_track_target target = clip->tracks[t]->target;
-        b->target.index = target.index;
-        b->target.kind = (uint8_t)target.kind;
-        b->target.family = (uint8_t)target.family;
-        b->target.element = target.element;
-        b->target.type = (uint8_t)ta_track_kind_value_type(target.kind);
-        b->size = (uint8_t)ta_track_kind_value_size(target.kind);
-        b->offset = slot;
-        slot += b->size;
-        b->use_count = playing;
-        b->ref_count = bound;
-        b->has_original = true;
-        b->restore_pending = playing == 0; /* as unuse_one leaves it when the last one stops */
-        b->driven_last = true;
-    }
-    m->bindings = bindings;
-    m->binding_count = m->binding_capacity = n;
-    m->hash = hash;
-    m->hash_capacity = (uint32_t)hash_capacity;
-    hash_rebuild(m);
-    /* binding t is track t of the first action's clip; lane for lane, the others' tracks drive the same */
-    for (uint32_t i = 0; i < m->action_count; ++i) {
-        ta_action *a = m->actions[i];
-        if (!a->parked_map) continue;
-        a->parked_map = false;
-        for (uint32_t t = 0; t < a->clip->track_count; ++t) a->bindings[t] = TA_NONE;
-        if (!a->bound) continue;
-        const ta__clip_fused *c = a->clip->fused;
-        for (uint32_t l = 0; l < c0->vec_lanes; ++l)
-            if (c0->vec_track[l] != TA_NONE) a->bindings[c->vec_track[l]] = c0->vec_track[l];
-        for (uint32_t l = 0; l < c0->rot_lanes; ++l)
-            if (c0->rot_track[l] != TA_NONE) a->bindings[c->rot_track[l]] = c0->rot_track[l];
-        for (uint32_t l = 0; l < c0->num_lanes; ++l)
-            if (c0->num_track[l] != TA_NONE) a->bindings[c->num_track[l]] = c0->num_track[l];
-    }
-    m->bindings_parked = false;
-    return TA_OK;
 }
 
 /* ---- the lifecycle: references, use, the originals, the cache ---------------------------
@@ -468,7 +281,7 @@ static void use_action(ta_mixer *m, ta_action *a, bool use)
     uint32_t n = a->has_group ? a->group_pair_count : (a->bound ? a->clip->track_count : 0);
     const uint32_t *list = a->has_group ? a->group_bindings : a->bindings;
     m->checked = false;
-    if (m->bindings_parked) return; /* the counts follow from the actions (ta__mixer_unpark_bindings) */
+    if (m->bindings_parked) return; /* the counts follow from the actions (unpark_bindings in mixer_fused.c) */
     for (uint32_t i = 0; i < n; ++i) {
         if (use)
             use_one(&m->bindings[list[i]]);
@@ -562,7 +375,7 @@ static bool pair_exists(const ta_action *a, uint32_t track, uint32_t binding)
     return false;
 }
 
-ta_result ta__mixer_bind_pair(ta_mixer *m, ta_action *a, uint32_t track, ta_track_target target, ta_error *err)
+static ta_result bind_pair(ta_mixer *m, ta_action *a, uint32_t track, ta_track_target target, ta_error *err)
 {
     uint32_t b;
     ta_result r = ta__mixer_bind(m, target, &b, err);
@@ -577,7 +390,7 @@ ta_result ta__mixer_bind_pair(ta_mixer *m, ta_action *a, uint32_t track, ta_trac
     return TA_OK;
 }
 
-void ta__mixer_release_pairs(ta_mixer *m, ta_action *a)
+static void release_pairs(ta_mixer *m, ta_action *a)
 {
     for (uint32_t p = 0; p < a->group_pair_count; ++p) {
         ta__binding *b = &m->bindings[a->group_bindings[p]];
@@ -586,6 +399,115 @@ void ta__mixer_release_pairs(ta_mixer *m, ta_action *a)
     }
     a->group_pair_count = 0;
     a->group_resolved = false;
+}
+
+/* ---- groups: which bindings a group action's tracks drive ------------------------------ */
+
+/* The targets a track drives on one member of a group (animation_object_group.h). */
+static ta_result bind_member(ta_mixer *m, ta_action *a, const ta_mixer_targets *t, uint32_t track, ta_node_id member,
+                             ta_error *err)
+{
+    const ta_track *tr = a->clip->tracks[track];
+    ta_track_target target = tr->target;
+    ta_result r = TA_OK;
+    const ta_scene *s = t->scene;
+    switch (target.family) {
+    case TA_TARGET_FAMILY_NODE:
+        target.index = member.index;
+        return bind_pair(m, a, track, target, err);
+    case TA_TARGET_FAMILY_MESH:
+    case TA_TARGET_FAMILY_SKINNED_MESH: {
+        bool skinned = target.family == TA_TARGET_FAMILY_SKINNED_MESH;
+        const ta_mesh *list = skinned ? s->skinned_meshes : s->meshes;
+        uint32_t count = skinned ? s->skinned_mesh_count : s->mesh_count;
+        for (uint32_t i = 0; i < count && r == TA_OK; ++i)
+            if (list[i].node.index == member.index) {
+                target.index = i;
+                r = bind_pair(m, a, track, target, err);
+            }
+        return r;
+    }
+    case TA_TARGET_FAMILY_MATERIAL: {
+        for (int pass = 0; pass < 2 && r == TA_OK; ++pass) {
+            const ta_mesh *list = pass ? s->skinned_meshes : s->meshes;
+            uint32_t count = pass ? s->skinned_mesh_count : s->mesh_count;
+            for (uint32_t i = 0; i < count && r == TA_OK; ++i)
+                if (list[i].node.index == member.index)
+                    for (uint32_t k = 0; k < list[i].material_count && r == TA_OK; ++k) {
+                        target.index = list[i].materials[k].index;
+                        r = bind_pair(m, a, track, target, err);
+                    }
+        }
+        return r;
+    }
+    case TA_TARGET_FAMILY_LIGHT:
+        for (uint32_t i = 0; i < s->light_count && r == TA_OK; ++i)
+            if (s->lights[i].node.index == member.index) {
+                target.index = i;
+                r = bind_pair(m, a, track, target, err);
+            }
+        return r;
+    case TA_TARGET_FAMILY_PERSPECTIVE_CAMERA:
+        if (t->cameras != NULL)
+            for (uint32_t i = 0; i < t->cameras->perspective_count && r == TA_OK; ++i)
+                if (t->cameras->perspective[i].node.index == member.index) {
+                    target.index = i;
+                    r = bind_pair(m, a, track, target, err);
+                }
+        return r;
+    case TA_TARGET_FAMILY_ORTHOGRAPHIC_CAMERA:
+        if (t->cameras != NULL)
+            for (uint32_t i = 0; i < t->cameras->orthographic_count && r == TA_OK; ++i)
+                if (t->cameras->orthographic[i].node.index == member.index) {
+                    target.index = i;
+                    r = bind_pair(m, a, track, target, err);
+                }
+        return r;
+    default: return TA_OK;
+    }
+}
+
+ta_result ta__mixer_bind_group(ta_mixer *m, ta_action *a, const ta_mixer_targets *t, ta_error *err)
+{
+    ta__action_group *ag = a->group;
+    const ta_object_group *g = &ag->group;
+    /* Camera tracks find their cameras in the list the update is given: they
+     * need one (refused before anything is let go of), and a resolution holds
+     * only for that list as it was. */
+    bool cameras = false;
+    for (uint32_t track = 0; track < a->clip->track_count && !cameras; ++track) {
+        ta_target_family f = a->clip->tracks[track]->target.family;
+        cameras = f == TA_TARGET_FAMILY_PERSPECTIVE_CAMERA || f == TA_TARGET_FAMILY_ORTHOGRAPHIC_CAMERA;
+    }
+    if (cameras && t->cameras == NULL)
+        return ta__fail(err, TA_ERROR_MISSING_CONTEXT,
+                        "action %u: a camera track played on a group: the update was not given the cameras; use "
+                        "ta_mixer_update_with_cameras",
+                        a->index);
+    const ta_camera_list *list = cameras ? t->cameras : NULL;
+    uint32_t persp = list ? list->perspective_count : 0, ortho = list ? list->orthographic_count : 0;
+    if (a->group_resolved && ag->seen_version == g->version && ag->scene_version == t->scene->structure_version &&
+        ag->cameras == list && ag->perspective_count == persp && ag->orthographic_count == ortho)
+        return TA_OK;
+    for (uint32_t i = 0; i < g->count; ++i)
+        if (g->members[i].index >= t->scene->node_count)
+            return ta__fail(err, TA_ERROR_MISSING_TARGET,
+                            "action %u: group member %u is node %u, which is not in the scene (%u nodes)", a->index,
+                            i, g->members[i].index, t->scene->node_count);
+    /* Let go of the old pairs, then bind the members afresh. */
+    release_pairs(m, a);
+    for (uint32_t track = 0; track < a->clip->track_count; ++track)
+        for (uint32_t i = 0; i < g->count; ++i) {
+            ta_result r = bind_member(m, a, t, track, g->members[i], err);
+            if (r != TA_OK) return r;
+        }
+    a->group_resolved = true;
+    ag->seen_version = g->version;
+    ag->scene_version = t->scene->structure_version;
+    ag->cameras = list;
+    ag->perspective_count = persp;
+    ag->orthographic_count = ortho;
+    return TA_OK;
 }
 
 void ta__mixer_release_action_refs(ta_mixer *m, ta_action *a)
@@ -642,6 +564,8 @@ void ta__mixer_rollback_originals(ta_mixer *m)
 
 bool ta__mixer_take_restore(ta__binding *b)
 {
+    b->read_now = false;
+    b->driven_last = false;
     if (!b->restore_pending) return false;
     b->restore_pending = false;
     b->has_original = false;
@@ -649,16 +573,24 @@ bool ta__mixer_take_restore(ta__binding *b)
     return true;
 }
 
+void ta__mixer_mark_driven(ta__binding *b)
+{
+    b->read_now = false;
+    b->driven_last = true;
+    b->weight = 0;
+    b->add_weight = 0;
+}
+
 /* The cache: an uncached action gives up its bindings for good. */
-static void forget(ta_mixer *m, ta_action *a)
+void ta__mixer_uncache(ta_mixer *m, ta_action *a)
 {
     ta__mixer_deactivate(m, a);
-    ta_action_reset(a);
+    ta__action_run_reset(&a->run);
     ta__mixer_release_action_refs(m, a);
     a->uncached = true;
 }
 
-static void after_uncache(ta_mixer *m)
+void ta__mixer_after_uncache(ta_mixer *m)
 {
     /* The rule: drop every binding nothing drove in the last update.
      * Actions that are not playing give up their bindings too, and bind again
@@ -668,34 +600,4 @@ static void after_uncache(ta_mixer *m)
         if (!a->scheduled && !a->uncached) ta__mixer_release_action_refs(m, a);
     }
     ta__mixer_drop_unused(m);
-}
-
-ta_result ta_mixer_uncache_action(ta_mixer *m, uint32_t index, ta_error *err)
-{
-    ta_result r = ta__mixer_check_action(m, index, "index", err);
-    if (r != TA_OK) return r;
-    forget(m, m->actions[index]);
-    after_uncache(m);
-    return TA_OK;
-}
-
-void ta_mixer_uncache_clip(ta_mixer *m, const char *clip_name)
-{
-    if (m == NULL || clip_name == NULL) return;
-    for (uint32_t i = 0; i < m->action_count; ++i) {
-        ta_action *a = m->actions[i];
-        if (!a->uncached && strcmp(a->clip->name, clip_name) == 0) forget(m, a);
-    }
-    after_uncache(m);
-}
-
-void ta_mixer_uncache_root(ta_mixer *m, ta_node_id root)
-{
-    if (m == NULL) return;
-    ta_node_id key = ta_node_is_none(root) ? m->root : root;
-    for (uint32_t i = 0; i < m->action_count; ++i) {
-        ta_action *a = m->actions[i];
-        if (!a->uncached && a->root.index == key.index) forget(m, a);
-    }
-    after_uncache(m);
 }

@@ -17,9 +17,13 @@
  * value of a normal action, ta__blend_accumulate_additive for an additive one,
  * then ta__blend_apply once per driven binding.
  *
- * The order of the arithmetic is three.js's and stays as it is: the fused
- * path (mixer_fused.c) gives this path's numbers bit for bit, and a test
- * compares them.
+ * The rule itself, one lane at a time (the running total and a value's share
+ * of it, the rest toward the original, the additive step), is the first
+ * section, which the fused path (mixer_fused.c) calls too: it keeps one total
+ * for all its lanes and its piles in planes, and its vector kernels
+ * (fused_kernels.c) do the lerps. The order of the arithmetic is three.js's
+ * and stays as it is: the fused path gives this path's numbers bit for bit,
+ * and a test compares them.
  */
 #ifndef THREEANIM_SRC_ANIMATION_MIXER_BLEND_H
 #define THREEANIM_SRC_ANIMATION_MIXER_BLEND_H
@@ -29,6 +33,110 @@
 #include "animation/fast_slerp.h"
 #include "animation/lerp_lane.h"
 #include "animation/mixer_internal.h"
+
+/* ---- the rule, lane by lane: both paths ---------------------------------------------- */
+
+/* Adds weight to a pile's running total (a float, as three.js's weights are:
+ * a binding's, or the fused path's one for all its lanes). False when the
+ * total was zero (the value is then copied); else true, with the share of the
+ * new total the value takes. */
+static inline bool ta__blend_share_of(float *total, double weight, double *out_share)
+{
+    if (*total == 0) {
+        *total = (float)weight;
+        return false;
+    }
+    *total = (float)(*total + weight);
+    *out_share = weight / *total;
+    return true;
+}
+
+/* Adds weight to an additive pile's total. True when it was zero: the pile
+ * then starts from no change (zero, the identity). */
+static inline bool ta__blend_add_start(float *total, double weight)
+{
+    const bool start = *total == 0;
+    *total = (float)(*total + weight);
+    return start;
+}
+
+/* A number of an additive pile after a value of weight: value times weight added. */
+static inline float ta__blend_add_number(float add, double value, double weight)
+{
+    return (float)(add + value * weight);
+}
+
+/* A mixed number with its additive pile on top. */
+static inline float ta__blend_number_on_top(float mixed, float add)
+{
+    return (float)((double)mixed + add);
+}
+
+/* What the commit does with a pile of normal weight `total`: nothing (one or
+ * more), the original whole (none), or a move toward the original by the
+ * weight it lacks (*out_rest). */
+typedef enum ta__blend_rest {
+    TA__BLEND_REST_NONE,
+    TA__BLEND_REST_ALL,
+    TA__BLEND_REST_PART
+} ta__blend_rest;
+
+static inline ta__blend_rest ta__blend_rest_of(float total, double *out_rest)
+{
+    if (!(total < 1)) return TA__BLEND_REST_NONE;
+    if (total == 0) return TA__BLEND_REST_ALL;
+    *out_rest = 1 - (double)total;
+    return TA__BLEND_REST_PART;
+}
+
+/* An additive rotation's accumulation (three.js PropertyMixer's
+ * _slerpAdditive): cur moved toward cur x in by weight. */
+static inline void ta__blend_add_rotation(double r[4], const double cur[4], const double in[4], double weight)
+{
+    double work[4];
+    ta_quat_multiply_flat(work, cur, in);
+    /* A weight above one extrapolates, which the fast slerp's series does
+     * not (it holds for t in [0, 1]): three.js's slerpFlat there. */
+    if (weight <= 1)
+        ta__fast_slerp(r, cur, work, weight);
+    else
+        ta_quat_slerp_flat(r, cur, work, weight);
+    if (weight > 0x1p20) {
+        /* Past a weight of about a million the extrapolating slerp's
+         * rounding shows in the length (from 2**53 on 1 - weight is
+         * -weight, and the result is no rotation at all): keep it one.
+         * Below, the result is three.js's, length and all. */
+        double len = sqrt(r[0] * r[0] + r[1] * r[1] + r[2] * r[2] + r[3] * r[3]);
+        if (len > 0 && isfinite(len))
+            for (int i = 0; i < 4; ++i) r[i] /= len;
+    }
+}
+
+/* The same on an additive pile's rotation, its four numbers `stride` apart
+ * (1 in a binding's slot, the lane count in the fused path's planes); start:
+ * the pile starts from the identity. */
+static inline void ta__blend_add_rotation_at(float *add, size_t stride, const double in[4], double weight, bool start)
+{
+    double cur[4], r[4];
+    for (uint32_t c = 0; c < 4; ++c) cur[c] = start ? (c == 3 ? 1.0 : 0.0) : add[c * stride];
+    ta__blend_add_rotation(r, cur, in, weight);
+    for (uint32_t c = 0; c < 4; ++c) add[c * stride] = (float)r[c];
+}
+
+/* The additive pile on top of a mixed rotation, both four numbers `stride`
+ * apart: cur x add, through the same slerp at 1 as three.js's
+ * PropertyMixer.apply (which is not quite a copy). */
+static inline void ta__blend_rotation_on_top_at(float *p, const float *add, size_t stride)
+{
+    double cur[4], ad[4], work[4], r[4];
+    for (uint32_t c = 0; c < 4; ++c) {
+        cur[c] = p[c * stride];
+        ad[c] = add[c * stride];
+    }
+    ta_quat_multiply_flat(work, cur, ad);
+    ta__fast_slerp(r, cur, work, 1);
+    for (uint32_t c = 0; c < 4; ++c) p[c * stride] = (float)r[c];
+}
 
 /* A binding's slot in one of the float arrays; NULL when the array is not
  * made (only string bindings, whose values live in the string arrays). */
@@ -94,17 +202,10 @@ static inline void ta__blend_toward(ta_mixer *m, const ta__binding *b, float *p,
 
 /* ---- normal actions: the running weighted mean -------------------------------------- */
 
-/* Adds weight to b's total. False when the pile was empty (the value is then
- * copied); else true, with the share of the new total the value takes. */
+/* Adds weight to b's total (ta__blend_share_of). */
 static inline bool ta__blend_share(ta__binding *b, double weight, double *out_share)
 {
-    if (b->weight == 0) {
-        b->weight = weight;
-        return false;
-    }
-    b->weight += weight;
-    *out_share = weight / b->weight;
-    return true;
+    return ta__blend_share_of(&b->weight, weight, out_share);
 }
 
 /* A value of any type into b's pile. */
@@ -162,74 +263,25 @@ static inline void ta__blend_accumulate_rotation(ta_mixer *m, ta__binding *b, co
 
 /* ---- additive actions ------------------------------------------------------------------ */
 
-/* An additive rotation's accumulation (three.js PropertyMixer's
- * _slerpAdditive): cur moved toward cur x in by weight. The general path and
- * the fused path both call it, so that they agree to the bit. */
-static inline void ta__blend_add_rotation(double r[4], const double cur[4], const double in[4], double weight)
-{
-    double work[4];
-    ta_quat_multiply_flat(work, cur, in);
-    /* A weight above one extrapolates, which the fast slerp's series does
-     * not (it holds for t in [0, 1]): three.js's slerpFlat there. */
-    if (weight <= 1)
-        ta__fast_slerp(r, cur, work, weight);
-    else
-        ta_quat_slerp_flat(r, cur, work, weight);
-    if (weight > 0x1p20) {
-        /* Past a weight of about a million the extrapolating slerp's
-         * rounding shows in the length (from 2**53 on 1 - weight is
-         * -weight, and the result is no rotation at all): keep it one.
-         * Below, the result is three.js's, length and all. */
-        double len = sqrt(r[0] * r[0] + r[1] * r[1] + r[2] * r[2] + r[3] * r[3]);
-        if (len > 0 && isfinite(len))
-            for (int i = 0; i < 4; ++i) r[i] /= len;
-    }
-}
-
-/* The additive pile on top of the mixed rotation: cur x add, through the same
- * slerp at 1 as three.js's PropertyMixer.apply (which is not quite a copy). */
-static inline void ta__blend_rotation_on_top(double r[4], const double cur[4], const double add[4])
-{
-    double work[4];
-    ta_quat_multiply_flat(work, cur, add);
-    ta__fast_slerp(r, cur, work, 1);
-}
-
 static inline void ta__blend_accumulate_additive(ta_mixer *m, ta__binding *b, const double *in, const char *in_str,
                                                  double weight)
 {
     float *add = ta__blend_slot(m->add, b->offset);
-    if (b->add_weight == 0) {
-        switch (b->target.type) {
-        case TA_VALUE_TYPE_ROTATION:
-            add[0] = add[1] = add[2] = 0;
-            add[3] = 1;
-            break;
-        case TA_VALUE_TYPE_FLAG: add[0] = m->orig[b->offset]; break;
-        case TA_VALUE_TYPE_STRING: m->str_add[b->offset] = m->str_orig[b->offset]; break;
-        default:
-            for (uint32_t i = 0; i < b->size; ++i) add[i] = 0;
-            break;
-        }
-    }
+    const bool start = ta__blend_add_start(&b->add_weight, weight);
     switch (b->target.type) {
-    case TA_VALUE_TYPE_ROTATION: {
-        double cur[4] = {add[0], add[1], add[2], add[3]}, r[4];
-        ta__blend_add_rotation(r, cur, in, weight);
-        for (int i = 0; i < 4; ++i) add[i] = (float)r[i];
-        break;
-    }
+    case TA_VALUE_TYPE_ROTATION: ta__blend_add_rotation_at(add, 1, in, weight, start); break;
     case TA_VALUE_TYPE_FLAG:
+        if (start) add[0] = m->orig[b->offset];
         if (weight >= 0.5) add[0] = (float)in[0];
         break;
     case TA_VALUE_TYPE_STRING:
+        if (start) m->str_add[b->offset] = m->str_orig[b->offset];
         if (weight >= 0.5) m->str_add[b->offset] = in_str;
         break;
     default:
-        for (uint32_t i = 0; i < b->size; ++i) add[i] = (float)(add[i] + in[i] * weight);
+        for (uint32_t i = 0; i < b->size; ++i) add[i] = ta__blend_add_number(start ? 0.0f : add[i], in[i], weight);
         break;
     }
-    b->add_weight += weight;
 }
 
 /* ---- at the commit ---------------------------------------------------------------------- */
@@ -239,43 +291,40 @@ static inline void ta__blend_apply(ta_mixer *m, ta__binding *b)
 {
     float *p = ta__blend_slot(m->pile, b->offset);
     const float *o = ta__blend_slot(m->orig, b->offset);
-    double w = b->weight;
-    if (w < 1) {
-        double t = 1 - w;
-        bool is_string = b->target.type == TA_VALUE_TYPE_STRING;
-        if (w == 0) {
-            if (is_string)
-                m->str_pile[b->offset] = m->str_orig[b->offset];
-            else
-                for (uint32_t i = 0; i < b->size; ++i) p[i] = o[i];
-        } else {
-            /* the original as the value it rests toward */
-            double od[4] = {0, 0, 0, 0};
-            if (b->target.type == TA_VALUE_TYPE_ROTATION) {
-                od[0] = o[0];
-                od[1] = o[1];
-                od[2] = o[2];
-                od[3] = o[3];
-            } else if (!is_string) {
-                TA__BLEND_UNROLL
-                for (uint32_t i = 0; i < b->size; ++i) od[i] = o[i];
-            }
-            ta__blend_toward(m, b, p, od, is_string ? m->str_orig[b->offset] : NULL, t);
+    const bool is_string = b->target.type == TA_VALUE_TYPE_STRING;
+    double t;
+    switch (ta__blend_rest_of(b->weight, &t)) {
+    case TA__BLEND_REST_ALL:
+        if (is_string)
+            m->str_pile[b->offset] = m->str_orig[b->offset];
+        else
+            for (uint32_t i = 0; i < b->size; ++i) p[i] = o[i];
+        break;
+    case TA__BLEND_REST_PART: {
+        /* the original as the value it rests toward */
+        double od[4] = {0, 0, 0, 0};
+        if (b->target.type == TA_VALUE_TYPE_ROTATION) {
+            od[0] = o[0];
+            od[1] = o[1];
+            od[2] = o[2];
+            od[3] = o[3];
+        } else if (!is_string) {
+            TA__BLEND_UNROLL
+            for (uint32_t i = 0; i < b->size; ++i) od[i] = o[i];
         }
+        ta__blend_toward(m, b, p, od, is_string ? m->str_orig[b->offset] : NULL, t);
+        break;
+    }
+    case TA__BLEND_REST_NONE: break;
     }
     if (b->add_weight > 0) {
         const float *add = ta__blend_slot(m->add, b->offset);
         switch (b->target.type) {
-        case TA_VALUE_TYPE_ROTATION: {
-            double cur[4] = {p[0], p[1], p[2], p[3]}, ad[4] = {add[0], add[1], add[2], add[3]}, r[4];
-            ta__blend_rotation_on_top(r, cur, ad);
-            for (int i = 0; i < 4; ++i) p[i] = (float)r[i];
-            break;
-        }
+        case TA_VALUE_TYPE_ROTATION: ta__blend_rotation_on_top_at(p, add, 1); break;
         case TA_VALUE_TYPE_FLAG: p[0] = add[0]; break;
         case TA_VALUE_TYPE_STRING: m->str_pile[b->offset] = m->str_add[b->offset]; break;
         default:
-            for (uint32_t i = 0; i < b->size; ++i) p[i] = (float)((double)p[i] + add[i]);
+            for (uint32_t i = 0; i < b->size; ++i) p[i] = ta__blend_number_on_top(p[i], add[i]);
             break;
         }
     }

@@ -8,6 +8,7 @@
 #include "animation/mixer_blend.h"
 #include "animation/mixer_fused.h"
 #include "animation/slerp_constants.h"
+#include "animation/track_rules.h"
 #include "animation/mixer_internal.h"
 #include "scene/scene_internal.h"
 
@@ -137,6 +138,140 @@ static void give_back_numbers(ta_mixer *m)
     }
 }
 
+/* ---- parked: the bindings of a mixer that stays on the fused path ------------------------
+ *
+ * On the fused path every binding is a lane that every bound action drives,
+ * so a binding record says nothing the actions do not: its target is its
+ * track's in the first fused action's clip, its counts are how many actions
+ * are bound and how many play, it holds its original and drove the last
+ * update. The records (40 bytes a binding), their hash and the fused actions.
+ * track maps are then freed, and made again from that when the mixer leaves
+ * the path. While they are parked, playing and stopping a bound action and
+ * the cache change only the actions; whatever would find or make a binding
+ * gives the values back first (ta__fused_release), which makes them again. */
+
+/* Frees the binding records, their hash and the fused actions' track maps when
+ * every binding is one of the lanes (see bindings_parked); called once the
+ * general piles are freed. */
+static void park_bindings(ta_mixer *m)
+{
+    const ta__mixer_fused *f = &m->fused;
+    if (m->bindings_parked || !f->parked || f->action_count == 0 || m->str_count > 0 || m->add != NULL) return;
+    const ta_clip *clip = f->actions[0]->clip;
+    if (m->binding_count != clip->track_count) return;
+    /* the bound actions are the fused ones: none bound without playing, none with a group's pairs */
+    uint32_t bound = 0;
+    for (uint32_t i = 0; i < m->action_count; ++i) {
+        const ta_action *a = m->actions[i];
+        if (a->group_pair_count > 0 || (a->bound && (!a->scheduled || a->uncached))) return;
+        bound += a->bound;
+    }
+    if (bound != f->action_count) return;
+    for (uint32_t i = 0; i < m->binding_count; ++i) {
+        const ta__binding *b = &m->bindings[i];
+        if (b->use_count != bound || b->ref_count != bound || !b->has_original || b->restore_pending ||
+            !b->driven_last || b->read_now)
+            return;
+    }
+    for (uint32_t j = 0; j < f->action_count; ++j) {
+        ta_action *a = f->actions[j];
+        ta__free(&a->mem, a->bindings, sizeof(uint32_t) * a->clip->track_count);
+        a->bindings = NULL;
+    }
+    ta__free(&m->mem, m->bindings, sizeof(ta__binding) * m->binding_capacity);
+    ta__free(&m->mem, m->hash, sizeof(uint32_t) * m->hash_capacity);
+    m->bindings = NULL;
+    m->binding_count = m->binding_capacity = 0;
+    m->hash = NULL;
+    m->hash_capacity = 0;
+    m->bindings_parked = true;
+}
+
+/* The actions whose track maps were parked get them back: all or none. */
+static bool remake_track_maps(ta_mixer *m)
+{
+    for (uint32_t i = 0; i < m->action_count; ++i) {
+        ta_action *a = m->actions[i];
+        uint32_t n = a->clip->track_count;
+        if (a->bindings != NULL || n == 0) continue;
+        a->bindings = (uint32_t *)ta__calloc(&a->mem, n, sizeof(uint32_t));
+        if (a->bindings != NULL) continue;
+        for (uint32_t j = 0; j < i; ++j) { /* the ones made here: those that had none, as this one */
+            ta_action *b = m->actions[j];
+            if (b->bindings == NULL || !b->parked_map) continue;
+            ta__free(&b->mem, b->bindings, sizeof(uint32_t) * b->clip->track_count);
+            b->bindings = NULL;
+        }
+        return false;
+    }
+    return true;
+}
+
+/* Makes them again (nothing when they are not parked); out of memory: refused,
+ * nothing changed. */
+static ta_result unpark_bindings(ta_mixer *m, ta_error *err)
+{
+    if (!m->bindings_parked) return TA_OK;
+    const ta_action *first = m->fused.actions[0];
+    const ta_clip *clip = first->clip;
+    const ta__clip_fused *c0 = clip->fused;
+    const uint32_t n = clip->track_count;
+    const uint64_t hash_capacity = ta__mixer_hash_size(0, n);
+    ta__binding *bindings = (ta__binding *)ta__calloc(&m->mem, n, sizeof(ta__binding));
+    uint32_t *hash = (uint32_t *)ta__calloc(&m->mem, (size_t)hash_capacity, sizeof(uint32_t));
+    for (uint32_t i = 0; i < m->action_count; ++i) m->actions[i]->parked_map = m->actions[i]->bindings == NULL;
+    if (bindings == NULL || hash == NULL || !remake_track_maps(m)) {
+        ta__free(&m->mem, bindings, sizeof(ta__binding) * n);
+        ta__free(&m->mem, hash, sizeof(uint32_t) * (size_t)hash_capacity);
+        return ta__fail(err, TA_ERROR_OUT_OF_MEMORY, "out of memory making the mixer's bindings again (%u)", n);
+    }
+    uint32_t bound = 0, playing = 0;
+    for (uint32_t i = 0; i < m->action_count; ++i) {
+        bound += m->actions[i]->bound;
+        playing += m->actions[i]->bound && m->actions[i]->scheduled;
+    }
+    uint32_t slot = 0;
+    for (uint32_t t = 0; t < n; ++t) {
+        ta__binding *b = &bindings[t];
+        ta_track_target target = clip->tracks[t]->target;
+        b->target.index = target.index;
+        b->target.kind = (uint8_t)target.kind;
+        b->target.family = (uint8_t)target.family;
+        b->target.element = target.element;
+        b->target.type = (uint8_t)ta_track_kind_value_type(target.kind);
+        b->size = (uint8_t)ta_track_kind_value_size(target.kind);
+        b->offset = slot;
+        slot += b->size;
+        b->use_count = playing;
+        b->ref_count = bound;
+        b->has_original = true;
+        b->restore_pending = playing == 0; /* as unuse_one leaves it when the last one stops */
+        b->driven_last = true;
+    }
+    m->bindings = bindings;
+    m->binding_count = m->binding_capacity = n;
+    m->hash = hash;
+    m->hash_capacity = (uint32_t)hash_capacity;
+    ta__mixer_hash_rebuild(m);
+    /* binding t is track t of the first action's clip; lane for lane, the others' tracks drive the same */
+    for (uint32_t i = 0; i < m->action_count; ++i) {
+        ta_action *a = m->actions[i];
+        if (!a->parked_map) continue;
+        a->parked_map = false;
+        for (uint32_t t = 0; t < a->clip->track_count; ++t) a->bindings[t] = TA_NONE;
+        if (!a->bound) continue;
+        const ta__clip_fused *c = a->clip->fused;
+        for (uint32_t l = 0; l < c0->vec_lanes; ++l)
+            if (c0->vec_track[l] != TA_NONE) a->bindings[c->vec_track[l]] = c0->vec_track[l];
+        for (uint32_t l = 0; l < c0->rot_lanes; ++l)
+            if (c0->rot_track[l] != TA_NONE) a->bindings[c->rot_track[l]] = c0->rot_track[l];
+        for (uint32_t l = 0; l < c0->num_lanes; ++l)
+            if (c0->num_track[l] != TA_NONE) a->bindings[c->num_track[l]] = c0->num_track[l];
+    }
+    m->bindings_parked = false;
+    return TA_OK;
+}
+
 int ta__fused_release(ta_mixer *m, ta_error *err)
 {
     ta__mixer_fused *f = &m->fused;
@@ -149,7 +284,7 @@ int ta__fused_release(ta_mixer *m, ta_error *err)
         float *block = (float *)ta__calloc(&m->mem, 3 * (size_t)n, sizeof(float));
         if (block == NULL)
             return ta__fail(err, TA_ERROR_OUT_OF_MEMORY, "out of memory making the mixer's piles again (%u values)", n);
-        ta_result r = ta__mixer_unpark_bindings(m, err);
+        ta_result r = unpark_bindings(m, err);
         if (r != TA_OK) {
             ta__free(&m->mem, block, sizeof(float) * 3 * (size_t)n);
             return r;
@@ -205,7 +340,7 @@ static void park(ta_mixer *m)
     m->float_block = m->pile = m->orig = m->last = NULL;
     m->slot_capacity = 0;
     f->parked = true;
-    ta__mixer_park_bindings(m);
+    park_bindings(m);
 }
 
 /* An update's scratch: the piles it mixes into, the sampled keys, the
@@ -855,7 +990,7 @@ static void add_numbers(const ta__mixer_fused *f, const ta_action *a, const ta__
         const uint32_t m = chunk_at(lo, gr->num_lanes);
         read_numbers(f->kernels, c->num_interp, &r, &p, 0, lo, m, v);
         for (uint32_t i = 0; i < m && lo + i < gr->num_count; ++i)
-            nadd[lo + i] = (float)((first ? 0.0f : nadd[lo + i]) + v[i] * w);
+            nadd[lo + i] = ta__blend_add_number(first ? 0.0f : nadd[lo + i], v[i], w);
     }
 }
 
@@ -881,7 +1016,7 @@ static void add_group(const ta__mixer_fused *f, fused_work *wk, ta_action *a, co
             read_numbers(k, c->vec_interp, &rv, &pv, c3, lo, m, q[c3]);
             for (uint32_t i = 0; i < m && lo + i < gr->vec_count; ++i) {
                 const size_t at = (size_t)c3 * vl + lo + i;
-                vadd[at] = (float)((first ? 0.0f : vadd[at]) + q[c3][i] * w);
+                vadd[at] = ta__blend_add_number(first ? 0.0f : vadd[at], q[c3][i], w);
             }
         }
     }
@@ -889,13 +1024,8 @@ static void add_group(const ta__mixer_fused *f, fused_work *wk, ta_action *a, co
         const uint32_t m = chunk_at(lo, rl);
         read_rotations(k, c->rot_interp, &rr, &pr, lo, m, q);
         for (uint32_t i = 0; i < m && lo + i < gr->rot_count; ++i) {
-            double in[4], cur[4], r[4];
-            for (uint32_t c4 = 0; c4 < 4; ++c4) {
-                in[c4] = q[c4][i];
-                cur[c4] = first ? (c4 == 3 ? 1.0 : 0.0) : radd[(size_t)c4 * rl + lo + i];
-            }
-            ta__blend_add_rotation(r, cur, in, w);
-            for (uint32_t c4 = 0; c4 < 4; ++c4) radd[(size_t)c4 * rl + lo + i] = (float)r[c4];
+            const double in[4] = {q[0][i], q[1][i], q[2][i], q[3][i]};
+            ta__blend_add_rotation_at(radd + lo + i, rl, in, w, first);
         }
     }
 }
@@ -921,17 +1051,17 @@ static void action_numbers(const ta__mixer_fused *f, const ta_action *a, const t
  * piles on top. */
 static void apply_numbers(const ta__mixer_fused *f, float sum, float add_sum)
 {
-    if (sum == 0) {
-        memcpy(f->num->pile, f->num->orig, sizeof(float) * f->num->lanes);
-    } else if (sum < 1) {
-        const double rest = 1 - (double)sum;
-        f->kernels->vec_rest(f->num->pile, f->num->orig, f->num->lanes, 1 - rest, rest);
+    double rest;
+    switch (ta__blend_rest_of(sum, &rest)) {
+    case TA__BLEND_REST_ALL: memcpy(f->num->pile, f->num->orig, sizeof(float) * f->num->lanes); break;
+    case TA__BLEND_REST_PART: f->kernels->vec_rest(f->num->pile, f->num->orig, f->num->lanes, 1 - rest, rest); break;
+    case TA__BLEND_REST_NONE: break;
     }
     if (!(add_sum > 0)) return;
     for (uint32_t g = 0; g < f->shape->group_count; ++g) {
         const ta__fused_group *gr = &f->shape->groups[g];
         for (uint32_t i = gr->num_first; i < gr->num_first + gr->num_count; ++i)
-            f->num->pile[i] = (float)((double)f->num->pile[i] + f->num->add[i]);
+            f->num->pile[i] = ta__blend_number_on_top(f->num->pile[i], f->num->add[i]);
     }
 }
 
@@ -967,20 +1097,13 @@ bool ta__fused_run(ta_mixer *m, const ta_mixer_targets *t)
         const double weight = a->step->next.effective_weight;
         if (!(weight > 0)) continue;
         if (a->blend_mode == TA_BLEND_MODE_ADDITIVE) {
-            const bool first_add = add_sum == 0;
+            const bool first_add = ta__blend_add_start(&add_sum, weight);
             for (uint32_t g = 0; g < shape->group_count; ++g) add_group(f, &w, a, f->layouts[ai], g, first_add, weight);
             if (numbers) action_numbers(f, a, f->layouts[ai], first_add, weight, true);
-            add_sum = (float)(add_sum + weight);
             continue;
         }
-        const bool first = sum == 0;
         double mix = 0;
-        if (first) {
-            sum = (float)weight;
-        } else {
-            sum = (float)(sum + weight);
-            mix = weight / sum;
-        }
+        const bool first = !ta__blend_share_of(&sum, weight, &mix);
         for (uint32_t g = 0; g < shape->group_count; ++g) mix_group(f, &w, a, f->layouts[ai], g, first, mix);
         if (numbers) action_numbers(f, a, f->layouts[ai], first, mix, false);
         if (!first) {
@@ -990,13 +1113,14 @@ bool ta__fused_run(ta_mixer *m, const ta_mixer_targets *t)
         }
     }
     if (numbers) apply_numbers(f, sum, add_sum);
-    if (sum == 0) {
+    double rest;
+    const ta__blend_rest resting = ta__blend_rest_of(sum, &rest);
+    if (resting == TA__BLEND_REST_ALL) {
         /* no normal weight: the originals, the additive piles on top */
         memcpy(w.vpile, f->vorig, sizeof(float) * 3 * f->vec_lanes);
         memcpy(w.rpile, f->rorig, sizeof(float) * 4 * f->rot_lanes);
-    } else if (sum < 1) {
+    } else if (resting == TA__BLEND_REST_PART) {
         /* the missing weight rests toward the originals (three.js PropertyMixer.apply) */
-        const double rest = 1 - (double)sum;
         k->vec_rest(w.vpile, f->vorig, 3 * f->vec_lanes, 1 - rest, rest);
         for (uint32_t g = 0; g < shape->group_count; ++g) {
             const size_t at = 4 * (size_t)shape->groups[g].rot_first;
@@ -1014,20 +1138,11 @@ bool ta__fused_run(ta_mixer *m, const ta_mixer_targets *t)
             for (uint32_t c3 = 0; c3 < 3; ++c3) {
                 const size_t at = 3 * (size_t)gr->vec_first + (size_t)c3 * gr->vec_lanes;
                 for (uint32_t i = 0; i < gr->vec_count; ++i)
-                    w.vpile[at + i] = (float)((double)w.vpile[at + i] + w.vadd[at + i]);
+                    w.vpile[at + i] = ta__blend_number_on_top(w.vpile[at + i], w.vadd[at + i]);
             }
             float *p = w.rpile + 4 * (size_t)gr->rot_first;
             const float *ad = w.radd + 4 * (size_t)gr->rot_first;
-            const uint32_t rl = gr->rot_lanes;
-            for (uint32_t i = 0; i < gr->rot_count; ++i) {
-                double cur[4], add[4], r[4];
-                for (uint32_t c = 0; c < 4; ++c) {
-                    cur[c] = p[c * rl + i];
-                    add[c] = ad[c * rl + i];
-                }
-                ta__blend_rotation_on_top(r, cur, add);
-                for (uint32_t c = 0; c < 4; ++c) p[c * rl + i] = (float)r[c];
-            }
+            for (uint32_t i = 0; i < gr->rot_count; ++i) ta__blend_rotation_on_top_at(p + i, ad + i, gr->rot_lanes);
         }
     }
     /* Which lanes differ from the last written, and whether all is finite,

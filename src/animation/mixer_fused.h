@@ -31,7 +31,7 @@
  * (pile, orig, last: 12 bytes a number) are freed as well, the originals
  * kept in the lanes: a mixer that stays on this path holds one copy of its
  * state, not two; and so are the binding records, their hash and the actions'
- * track maps (ta__mixer_park_bindings, mixer_internal.h), made again with the
+ * track maps (park_bindings, mixer_fused.c), made again with the
  * piles. Giving them back then allocates (ta__fused_release can
  * fail, and changes nothing when it does); the first time it happens the
  * piles stay, so that a mix that goes back and forth between the paths does

@@ -7,6 +7,36 @@
  * float runs at binding->offset in three flat arrays (strings: const char*
  * slots). use_count counts the action tracks that drive it now (played
  * actions); ref_count the action tracks that point at it.
+ *
+ * The files of src/animation in layers. An update is a one-way pipeline: the
+ * public calls on top, then the update, which runs its stages in order
+ * (clock, sample, blend, write, events and root motion), each stage calling
+ * only the layers below it; the track and clip side under all of them. A file
+ * calls only files of a lower layer: tests/layers/animation_calls.py reads
+ * this table and checks every call between the object files with nm.
+ *
+ * Layers, top first (number, files, what they are):
+ *   24  mixer_batch                     public: many mixers' updates at once
+ *   23  action_seek                     public: an action's time set, with what it skips
+ *   22  animation_mixer                 public: the mixer, its actions, the cache
+ *   21  animation_action                public: an action
+ *   20  mixer_update                    the update: runs the stages below, in order
+ *   19  marker_events                   stage: events (markers passed), then root motion's report
+ *   18  root_motion                     stage: root motion
+ *   17  mixer_bindings                  the binding lifecycle (gives the fused path's values back first)
+ *   16  mixer_fused                     stages sample, blend (mixer_blend.h) and write on the fused path
+ *   15  mixer_hash                      target -> binding
+ *   14  property_access                 stage: write (and read) the targets' properties
+ *   13  animation_mask animation_object_group action_span   what the stages look up
+ *   12  action_clock                    stage: clock (an action's phase, weight, time scale)
+ *   11  morph_sequences                 clips: made from morph target names
+ *   10  animation_utils animation_clip_creator clip_rig   clips: edited, made, rebound
+ *    9  animation_clip                  a clip: its tracks, names, plan and fused layout
+ *    8  keyframe_track clip_fused clip_plan clip_markers track_edit track_sample   tracks, a clip's parts
+ *    7  track_check                     a track's keys checked
+ *    6  interpolant quat_batch fused_kernels   sampling and slerp kernels
+ *    5  slerp_constants track_kinds     leaves
+ *
  */
 #ifndef THREEANIM_SRC_ANIMATION_MIXER_INTERNAL_H
 #define THREEANIM_SRC_ANIMATION_MIXER_INTERNAL_H
@@ -128,7 +158,7 @@ struct ta_mixer {
      * the binding records, their hash and the bound actions' track maps are
      * freed too: every binding is then a lane driven by every bound action,
      * so their counts follow from which actions are bound and playing, and
-     * ta__mixer_unpark_bindings makes them again from the lanes. binding_count
+     * the fused path makes them again from the lanes (mixer_fused.c). binding_count
      * and hash_capacity are 0 meanwhile. (bindings_parked, above beside
      * wants_add, where it takes no room of its own: the bytes count per character.) */
 
@@ -152,9 +182,19 @@ static inline bool ta__root_motion_on(const ta_mixer *m)
     return m->root_motion != NULL && m->root_motion->on;
 }
 
-/* mixer_bindings.c */
+/* mixer_hash.c: target -> binding */
 /* The binding of target, or TA_NONE. */
 uint32_t ta__mixer_find(const ta_mixer *mixer, ta_track_target target);
+/* Puts binding index in the hash (which has room). */
+void ta__mixer_hash_put(ta_mixer *mixer, uint32_t index);
+/* The hash made again from the binding records. */
+void ta__mixer_hash_rebuild(ta_mixer *mixer);
+/* A hash at most three quarters full for `need` keys, from `from` slots up. */
+uint64_t ta__mixer_hash_size(uint64_t from, uint32_t need);
+/* Room in the hash for `need` bindings. */
+ta_result ta__mixer_hash_reserve(ta_mixer *mixer, uint32_t need, ta_error *err);
+
+/* mixer_bindings.c */
 /* The binding of target, made if there is none. */
 ta_result ta__mixer_bind(ta_mixer *mixer, ta_track_target target, uint32_t *out_index, ta_error *err);
 /* Room for bindings holding `bindings` more of them, `numbers` more float
@@ -166,22 +206,20 @@ ta_result ta__mixer_need_additive(ta_mixer *mixer, ta_error *err);
 /* Drops bindings nothing uses, points at or drove in the last update. */
 void ta__mixer_drop_unused(ta_mixer *mixer);
 void ta__mixer_free_bindings(ta_mixer *mixer);
-/* Frees the binding records, their hash and the fused actions' track maps when
- * every binding is one of the fused path's lanes (see bindings_parked); called
- * once the general piles are freed. */
-void ta__mixer_park_bindings(ta_mixer *mixer);
-/* Makes them again (nothing when they are not parked); out of memory: refused,
- * nothing changed. */
-ta_result ta__mixer_unpark_bindings(ta_mixer *mixer, ta_error *err);
 
 /* The lifecycle (mixer_bindings.c; ta__mixer_activate and ta__mixer_deactivate
  * are in action_internal.h). */
-/* A group action's pair of track and the binding of target: made (with a
- * reference, and a use while the action plays) unless it is there already. */
-ta_result ta__mixer_bind_pair(ta_mixer *mixer, ta_action *action, uint32_t track, ta_track_target target,
-                              ta_error *err);
-/* Lets go of a group action's pairs: their references, and their uses while it plays. */
-void ta__mixer_release_pairs(ta_mixer *mixer, ta_action *action);
+/* A group action's bindings for the targets the update is given: its members'
+ * targets bound afresh when the group, the scene's structure or the camera
+ * list changed since the last time (refused, naming the member, when one is
+ * not in the scene). */
+ta_result ta__mixer_bind_group(ta_mixer *mixer, ta_action *action, const ta_mixer_targets *targets, ta_error *err);
+/* The cache: an uncached action stops, is reset and gives up its bindings
+ * for good; after one or more, every binding nothing drove in the last update
+ * is dropped, and the actions that do not play give up theirs (they bind
+ * again when they play). */
+void ta__mixer_uncache(ta_mixer *mixer, ta_action *action);
+void ta__mixer_after_uncache(ta_mixer *mixer);
 /* Lets go of every reference of an action that does not play. */
 void ta__mixer_release_action_refs(ta_mixer *mixer, ta_action *action);
 /* Reads the original of every driven binding that has none (into orig and
@@ -190,9 +228,12 @@ ta_result ta__mixer_read_originals(ta_mixer *mixer, const ta_mixer_targets *targ
 /* A refused update: forgets the originals it read, and clears the weights it
  * piled up for the next one. */
 void ta__mixer_rollback_originals(ta_mixer *mixer);
-/* At the commit, for a binding nothing drives: true when its original is to be
- * written back now (it is then forgotten, and the binding counts as written). */
+/* The marks an update leaves, at its commit: for a binding nothing drives,
+ * true when its original is to be written back now (it is then forgotten, and
+ * the binding counts as written); a driven binding counts as written, its
+ * weights cleared for the next update. */
 bool ta__mixer_take_restore(ta__binding *binding);
+void ta__mixer_mark_driven(ta__binding *binding);
 
 /* animation_mixer.c: TA_OK, or why index (named arg in the message) is no action of the mixer. */
 ta_result ta__mixer_check_action(const ta_mixer *mixer, uint32_t index, const char *arg, ta_error *err);

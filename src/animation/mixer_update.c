@@ -15,115 +15,6 @@
 #include "scene/scene_internal.h"
 #include "animation/property_access.h"
 
-/* ---- groups: which bindings a group action's tracks drive ------------------------------ */
-
-/* The targets a track drives on one member of a group (animation_object_group.h). */
-static ta_result bind_member(ta_mixer *m, ta_action *a, const ta_mixer_targets *t, uint32_t track, ta_node_id member,
-                             ta_error *err)
-{
-    const ta_track *tr = a->clip->tracks[track];
-    ta_track_target target = tr->target;
-    ta_result r = TA_OK;
-    const ta_scene *s = t->scene;
-    switch (target.family) {
-    case TA_TARGET_FAMILY_NODE:
-        target.index = member.index;
-        return ta__mixer_bind_pair(m, a, track, target, err);
-    case TA_TARGET_FAMILY_MESH:
-    case TA_TARGET_FAMILY_SKINNED_MESH: {
-        bool skinned = target.family == TA_TARGET_FAMILY_SKINNED_MESH;
-        const ta_mesh *list = skinned ? s->skinned_meshes : s->meshes;
-        uint32_t count = skinned ? s->skinned_mesh_count : s->mesh_count;
-        for (uint32_t i = 0; i < count && r == TA_OK; ++i)
-            if (list[i].node.index == member.index) {
-                target.index = i;
-                r = ta__mixer_bind_pair(m, a, track, target, err);
-            }
-        return r;
-    }
-    case TA_TARGET_FAMILY_MATERIAL: {
-        for (int pass = 0; pass < 2 && r == TA_OK; ++pass) {
-            const ta_mesh *list = pass ? s->skinned_meshes : s->meshes;
-            uint32_t count = pass ? s->skinned_mesh_count : s->mesh_count;
-            for (uint32_t i = 0; i < count && r == TA_OK; ++i)
-                if (list[i].node.index == member.index)
-                    for (uint32_t k = 0; k < list[i].material_count && r == TA_OK; ++k) {
-                        target.index = list[i].materials[k].index;
-                        r = ta__mixer_bind_pair(m, a, track, target, err);
-                    }
-        }
-        return r;
-    }
-    case TA_TARGET_FAMILY_LIGHT:
-        for (uint32_t i = 0; i < s->light_count && r == TA_OK; ++i)
-            if (s->lights[i].node.index == member.index) {
-                target.index = i;
-                r = ta__mixer_bind_pair(m, a, track, target, err);
-            }
-        return r;
-    case TA_TARGET_FAMILY_PERSPECTIVE_CAMERA:
-        if (t->cameras != NULL)
-            for (uint32_t i = 0; i < t->cameras->perspective_count && r == TA_OK; ++i)
-                if (t->cameras->perspective[i].node.index == member.index) {
-                    target.index = i;
-                    r = ta__mixer_bind_pair(m, a, track, target, err);
-                }
-        return r;
-    case TA_TARGET_FAMILY_ORTHOGRAPHIC_CAMERA:
-        if (t->cameras != NULL)
-            for (uint32_t i = 0; i < t->cameras->orthographic_count && r == TA_OK; ++i)
-                if (t->cameras->orthographic[i].node.index == member.index) {
-                    target.index = i;
-                    r = ta__mixer_bind_pair(m, a, track, target, err);
-                }
-        return r;
-    default: return TA_OK;
-    }
-}
-
-static ta_result resolve_group(ta_mixer *m, ta_action *a, const ta_mixer_targets *t, ta_error *err)
-{
-    ta__action_group *ag = a->group;
-    const ta_object_group *g = &ag->group;
-    /* Camera tracks find their cameras in the list the update is given: they
-     * need one (refused before anything is let go of), and a resolution holds
-     * only for that list as it was. */
-    bool cameras = false;
-    for (uint32_t track = 0; track < a->clip->track_count && !cameras; ++track) {
-        ta_target_family f = a->clip->tracks[track]->target.family;
-        cameras = f == TA_TARGET_FAMILY_PERSPECTIVE_CAMERA || f == TA_TARGET_FAMILY_ORTHOGRAPHIC_CAMERA;
-    }
-    if (cameras && t->cameras == NULL)
-        return ta__fail(err, TA_ERROR_MISSING_CONTEXT,
-                        "action %u: a camera track played on a group: the update was not given the cameras; use "
-                        "ta_mixer_update_with_cameras",
-                        a->index);
-    const ta_camera_list *list = cameras ? t->cameras : NULL;
-    uint32_t persp = list ? list->perspective_count : 0, ortho = list ? list->orthographic_count : 0;
-    if (a->group_resolved && ag->seen_version == g->version && ag->scene_version == t->scene->structure_version &&
-        ag->cameras == list && ag->perspective_count == persp && ag->orthographic_count == ortho)
-        return TA_OK;
-    for (uint32_t i = 0; i < g->count; ++i)
-        if (g->members[i].index >= t->scene->node_count)
-            return ta__fail(err, TA_ERROR_MISSING_TARGET,
-                            "action %u: group member %u is node %u, which is not in the scene (%u nodes)", a->index,
-                            i, g->members[i].index, t->scene->node_count);
-    /* Let go of the old pairs, then bind the members afresh. */
-    ta__mixer_release_pairs(m, a);
-    for (uint32_t track = 0; track < a->clip->track_count; ++track)
-        for (uint32_t i = 0; i < g->count; ++i) {
-            ta_result r = bind_member(m, a, t, track, g->members[i], err);
-            if (r != TA_OK) return r;
-        }
-    a->group_resolved = true;
-    ag->seen_version = g->version;
-    ag->scene_version = t->scene->structure_version;
-    ag->cameras = list;
-    ag->perspective_count = persp;
-    ag->orthographic_count = ortho;
-    return TA_OK;
-}
-
 /* ---- sampling one action's tracks into the piles ---------------------------------------- */
 
 #if defined(__GNUC__)
@@ -383,7 +274,9 @@ static void mix_action(ta_mixer *m, ta_action *a, double weight)
 
 /* ---- the update ----------------------------------------------------------------------- */
 
-static ta_result action_step(ta_mixer *m, ta_action *a, double time, double dt, int dir, bool zero_phase,
+/* The clock stage for one action: its run moved on a copy (the step's next)
+ * to the mixer time `time`, its weight and time scale there, and the move. */
+static ta_result advance_clock(ta_mixer *m, ta_action *a, double time, double dt, int dir, bool zero_phase,
                              ta_error *err)
 {
     ta__action_run *next = &a->step->next;
@@ -392,7 +285,7 @@ static ta_result action_step(ta_mixer *m, ta_action *a, double time, double dt, 
     ta__clock_params params = ta__action_clock_params(a);
     a->step->move.event = TA__CLOCK_NO_EVENT;
     if (!next->clock.enabled) {
-        ta__action_update_weight(a, next, time);
+        ta__action_weight_at(a, next, time);
         a->step->move.read_time = ta__clock_read_time(&params, &next->clock);
         return TA_OK;
     }
@@ -406,11 +299,11 @@ static ta_result action_step(ta_mixer *m, ta_action *a, double time, double dt, 
             step_dt = dir * running;
         }
     }
-    double ts = ta__action_update_time_scale(a, next, time);
+    double ts = ta__action_time_scale_at(a, next, time);
     ta_error local;
     ta_result r = ta__clock_advance(&params, &next->clock, step_dt * ts, &a->step->move, &local);
     if (r != TA_OK) return ta__fail(err, r, "action %u: %s", a->index, local.message);
-    ta__action_update_weight(a, next, time);
+    ta__action_weight_at(a, next, time);
     (void)m;
     return TA_OK;
 }
@@ -607,8 +500,6 @@ static ta_result general_mix_and_commit(ta_mixer *m, const ta_mixer_targets *t, 
     /* 5. Nothing was refused: commit. */
     for (uint32_t i = 0; i < m->binding_count; ++i) {
         ta__binding *b = &m->bindings[i];
-        b->read_now = false;
-        b->driven_last = false;
         if (b->use_count == 0) {
             if (ta__mixer_take_restore(b)) {
                 if (b->target.type == TA_VALUE_TYPE_STRING)
@@ -637,9 +528,7 @@ static ta_result general_mix_and_commit(ta_mixer *m, const ta_mixer_targets *t, 
         } else if (write_all || pile_changed(m, b)) {
             ta__property_write(t, ta__binding_target(b), m->pile + b->offset);
         }
-        b->driven_last = true;
-        b->weight = 0;
-        b->add_weight = 0;
+        ta__mixer_mark_driven(b);
     }
     free_names(m, t->scene, made_names);
     if (m->pile != NULL) {
@@ -650,7 +539,9 @@ static ta_result general_mix_and_commit(ta_mixer *m, const ta_mixer_targets *t, 
     return TA_OK;
 }
 
-static ta_result run_steps(ta_mixer *m, const ta_mixer_targets *t, double delta, bool set_time, ta_error *err)
+/* The update: by delta from the mixer's time, or (set_time) to the time
+ * delta, as ta_mixer_set_time seeks. */
+static ta_result update_or_seek(ta_mixer *m, const ta_mixer_targets *t, double delta, bool set_time, ta_error *err)
 {
     if (m == NULL || t == NULL || t->scene == NULL)
         return ta__fail(err, TA_ERROR_INVALID_ARGUMENT, "%s: is NULL",
@@ -676,7 +567,7 @@ static ta_result run_steps(ta_mixer *m, const ta_mixer_targets *t, double delta,
     for (uint32_t i = 0; i < m->action_count; ++i) {
         ta_action *a = m->actions[i];
         if (!a->scheduled || a->uncached) continue;
-        r = action_step(m, a, time, dt, dir, set_time, err);
+        r = advance_clock(m, a, time, dt, dir, set_time, err);
         if (r != TA_OK) return r;
     }
 
@@ -705,7 +596,7 @@ static ta_result run_steps(ta_mixer *m, const ta_mixer_targets *t, double delta,
             a->rig_nodes = t->scene->node_count;
         }
         if (!a->has_group) continue;
-        r = resolve_group(m, a, t, err);
+        r = ta__mixer_bind_group(m, a, t, err);
         if (r != TA_OK) return r;
     }
     if (!m->checked || write_all) {
@@ -771,43 +662,43 @@ static ta_result run_steps(ta_mixer *m, const ta_mixer_targets *t, double delta,
 
 /* The actions' steps live here for the update's length: on the stack, or in
  * the mixer's room for more (made when they were added). */
-static ta_result run_update(ta_mixer *m, const ta_mixer_targets *t, double delta, bool set_time, ta_error *err)
+static ta_result update_with_steps(ta_mixer *m, const ta_mixer_targets *t, double delta, bool set_time, ta_error *err)
 {
     ta__action_step local[TA__STEPS_ON_STACK];
-    if (m == NULL) return run_steps(m, t, delta, set_time, err);
+    if (m == NULL) return update_or_seek(m, t, delta, set_time, err);
     ta__action_step *steps = m->action_count <= TA__STEPS_ON_STACK ? local : m->steps;
     for (uint32_t i = 0; i < m->action_count; ++i) m->actions[i]->step = &steps[i];
-    ta_result r = run_steps(m, t, delta, set_time, err);
+    ta_result r = update_or_seek(m, t, delta, set_time, err);
     for (uint32_t i = 0; i < m->action_count; ++i) m->actions[i]->step = NULL;
     return r;
 }
 
 ta_result ta_mixer_update_targets(ta_mixer *m, const ta_mixer_targets *targets, ta_duration delta, ta_error *err)
 {
-    return run_update(m, targets, delta.seconds, false, err);
+    return update_with_steps(m, targets, delta.seconds, false, err);
 }
 
 ta_result ta_mixer_update(ta_mixer *m, ta_scene *scene, ta_duration delta, ta_error *err)
 {
     ta_mixer_targets t = {scene, NULL, NULL};
-    return run_update(m, &t, delta.seconds, false, err);
+    return update_with_steps(m, &t, delta.seconds, false, err);
 }
 
 ta_result ta_mixer_update_with_assets(ta_mixer *m, ta_scene *scene, ta_assets *assets, ta_duration delta,
                                       ta_error *err)
 {
     ta_mixer_targets t = {scene, assets, NULL};
-    return run_update(m, &t, delta.seconds, false, err);
+    return update_with_steps(m, &t, delta.seconds, false, err);
 }
 
 ta_result ta_mixer_update_with_cameras(ta_mixer *m, ta_scene *scene, ta_assets *assets, ta_camera_list *cameras,
                                        ta_duration delta, ta_error *err)
 {
     ta_mixer_targets t = {scene, assets, cameras};
-    return run_update(m, &t, delta.seconds, false, err);
+    return update_with_steps(m, &t, delta.seconds, false, err);
 }
 
 ta_result ta_mixer_set_time(ta_mixer *m, const ta_mixer_targets *targets, ta_duration time, ta_error *err)
 {
-    return run_update(m, targets, time.seconds, true, err);
+    return update_with_steps(m, targets, time.seconds, true, err);
 }

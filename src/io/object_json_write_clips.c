@@ -21,7 +21,7 @@ typedef struct material_find {
     int32_t slot;
 } material_find;
 
-static bool check_mesh(material_find *f, const ta_mesh *m, uint32_t object)
+static bool find_in_mesh(material_find *f, const ta_mesh *m, uint32_t object)
 {
     if (f->single_only && m->material_count != 1) return false;
     for (uint32_t k = 0; k < m->material_count; ++k)
@@ -34,11 +34,11 @@ static bool check_mesh(material_find *f, const ta_mesh *m, uint32_t object)
     return false;
 }
 
-static bool check_attach(material_find *f, ta__attach a, uint32_t object)
+static bool find_in_attach(material_find *f, ta__attach a, uint32_t object)
 {
     const ta_scene *scene = f->w->scene;
-    if (a.kind == TA__ATTACH_MESH) return check_mesh(f, &scene->meshes[a.index], object);
-    if (a.kind == TA__ATTACH_SKINNED_MESH) return check_mesh(f, &scene->skinned_meshes[a.index], object);
+    if (a.kind == TA__ATTACH_MESH) return find_in_mesh(f, &scene->meshes[a.index], object);
+    if (a.kind == TA__ATTACH_SKINNED_MESH) return find_in_mesh(f, &scene->skinned_meshes[a.index], object);
     return false;
 }
 
@@ -47,12 +47,12 @@ static bool find_in(material_find *f, ta_node_id first, ta_node_id parent)
 {
     const ta__ojwriter *w = f->w;
     for (ta_node_id c = first; !ta_node_is_none(c); c = w->scene->nodes[c.index].next_sibling) {
-        if (check_attach(f, w->primary[c.index], c.index)) return true;
+        if (find_in_attach(f, w->primary[c.index], c.index)) return true;
         if (find_in(f, w->scene->nodes[c.index].first_child, c)) return true;
     }
     for (uint32_t i = 0; i < w->extra_count; ++i)
         if (w->extras[i].parent.index == parent.index &&
-            check_attach(f, w->extras[i].what, w->scene->node_count + i))
+            find_in_attach(f, w->extras[i].what, w->scene->node_count + i))
             return true;
     return false;
 }
