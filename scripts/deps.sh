@@ -1,13 +1,13 @@
 #!/usr/bin/env bash
 # Installs what threeanim needs on a Debian machine, when it is missing:
-# the Debian packages (compiler, CMake, jansson, cmocka, clang for the fuzz
+# the Debian packages (compiler, CMake, jansson, cmocka, meshoptimizer, clang for the fuzz
 # targets, Node.js and npm for the conformance tests), then three.js pinned by
 # tests/package-lock.json (npm ci). Safe to run again: it only installs what is
 # not there. make deps, make demo and make test run it; nothing else does.
 #
 # scripts/deps.sh --check installs nothing: it says what a build needs and is
-# missing (a C compiler, CMake, pkg-config, jansson, cmocka), and fails if
-# anything is. make build runs it before configuring.
+# missing (a C compiler, CMake, pkg-config, jansson, cmocka, meshoptimizer),
+# and fails if anything is. make build runs it before configuring.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -21,6 +21,11 @@ if [ "${1:-}" = --check ]; then
       pkg-config --exists "$m" || missing+=("$m (pkg-config $m)")
     done
   fi
+  # meshoptimizer ships no .pc file (Debian's has a CMake package): its header.
+  if command -v cc >/dev/null 2>&1; then
+    echo '#include <meshoptimizer.h>' | cc -E -x c - >/dev/null 2>&1 ||
+      missing+=("meshoptimizer (the header meshoptimizer.h; Debian: libmeshoptimizer-dev)")
+  fi
   if [ "${#missing[@]}" -gt 0 ]; then
     echo "threeanim cannot build: missing ${missing[*]}." >&2
     echo "Run 'make deps' (scripts/deps.sh) to install what is missing, then 'make build' again." >&2
@@ -29,7 +34,7 @@ if [ "${1:-}" = --check ]; then
   exit 0
 fi
 
-packages=(build-essential cmake pkg-config libjansson-dev libcmocka-dev clang libclang-rt-dev nodejs npm python3)
+packages=(build-essential cmake pkg-config libjansson-dev libcmocka-dev libmeshoptimizer-dev clang libclang-rt-dev nodejs npm python3)
 optional=(doxygen chromium)
 missing=()
 for p in "${packages[@]}"; do

@@ -63,6 +63,17 @@ static ta_result check_view(gltf_ctx *g, uint32_t index, const char *ref, view_i
     if (ta__jget(def, "byteLength") == NULL) return ta__fail(g->err, TA_ERROR_PARSE, "%s.byteLength: is missing", vp);
     if ((r = ta__jget_uint(g->err, def, vp, "byteLength", 0, 1, UINT64_MAX >> 2, &length)) != TA_OK) return r;
     if ((r = ta__jget_uint(g->err, def, vp, "byteStride", 0, 4, 252, &stride)) != TA_OK) return r;
+    const uint8_t *decoded;
+    if ((r = ta__gltf_meshopt_view(g, index, def, vp, buffer, offset, length, &decoded)) != TA_OK) {
+        ta__prefix(g->err, r, "%s", ref);
+        return r;
+    }
+    if (decoded != NULL) {
+        out->data = decoded;
+        out->length = length;
+        out->stride = stride;
+        return TA_OK;
+    }
     char bp[TA__JPATH_SIZE];
     ta__jpath_format(bp, "%s.buffer", vp);
     const gltf_buffer *b;

@@ -228,6 +228,16 @@ static ta_result read_external(gltf_ctx *g, const char *uri, const char *path, u
     return r;
 }
 
+ta_result ta__gltf_buffer_length(gltf_ctx *g, uint32_t index, uint64_t *out)
+{
+    char bp[TA__JPATH_SIZE];
+    ta__jpath_format(bp, "buffers[%u]", index);
+    json_t *def = json_array_get(g->buffers, index);
+    if (!json_is_object(def)) return ta__fail(g->err, TA_ERROR_PARSE, "%s: is not an object", bp);
+    if (ta__jget(def, "byteLength") == NULL) return ta__fail(g->err, TA_ERROR_PARSE, "%s.byteLength: is missing", bp);
+    return ta__jget_uint(g->err, def, bp, "byteLength", 0, 1, g->lim.max_file_bytes, out);
+}
+
 ta_result ta__gltf_buffer(gltf_ctx *g, uint32_t index, const char *path, const gltf_buffer **out)
 {
     if (index >= g->buffer_count)
@@ -241,12 +251,9 @@ ta_result ta__gltf_buffer(gltf_ctx *g, uint32_t index, const char *path, const g
     char bp[TA__JPATH_SIZE];
     ta__jpath_format(bp, "buffers[%u]", index);
     json_t *def = json_array_get(g->buffers, index);
-    if (!json_is_object(def)) return ta__fail(g->err, TA_ERROR_PARSE, "%s: is not an object", bp);
     uint64_t byte_length;
     ta_result r;
-    if (ta__jget(def, "byteLength") == NULL) return ta__fail(g->err, TA_ERROR_PARSE, "%s.byteLength: is missing", bp);
-    if ((r = ta__jget_uint(g->err, def, bp, "byteLength", 0, 1, g->lim.max_file_bytes, &byte_length)) != TA_OK)
-        return r;
+    if ((r = ta__gltf_buffer_length(g, index, &byte_length)) != TA_OK) return r;
     const char *uri;
     if ((r = ta__jget_string(g->err, def, bp, "uri", false, &uri)) != TA_OK) return r;
     char up[TA__JPATH_SIZE];
@@ -486,7 +493,8 @@ static ta_result read_top_level(gltf_ctx *g)
         if (name != NULL && strcmp(name, "KHR_texture_transform") == 0) g->texture_transform_used = true;
     }
     /* What the loader reads, or does not need (geometry is not kept, so its
-     * compression does not matter). */
+     * Draco compression does not matter; meshopt compression it decodes, as
+     * animations are compressed too). */
     static const char *const known[] = {
         "KHR_lights_punctual",     "KHR_texture_transform",
         "KHR_animation_pointer",   "KHR_materials_emissive_strength",
@@ -528,7 +536,9 @@ static ta_result alloc_state(gltf_ctx *g)
     g->camera_info = (gltf_camera_info *)ta__gltf_arena_alloc(&g->arena, g->camera_count + 1u, sizeof(gltf_camera_info));
     g->light_info = (gltf_light_info *)ta__gltf_arena_alloc(&g->arena, g->light_count + 1u, sizeof(gltf_light_info));
     g->material_map = (ta_texture_id *)ta__gltf_arena_alloc(&g->arena, g->material_count + 1u, sizeof(ta_texture_id));
-    if (!g->buffer_state || !g->accessor_state || !g->node_info || !g->mesh_info || !g->camera_info || !g->light_info ||
+    g->view_decoded =
+        (const uint8_t **)ta__gltf_arena_alloc(&g->arena, g->buffer_view_count + 1u, sizeof(const uint8_t *));
+    if (!g->view_decoded || !g->buffer_state || !g->accessor_state || !g->node_info || !g->mesh_info || !g->camera_info || !g->light_info ||
         !g->material_map)
         return ta__gltf_oom(g, "the document");
     return TA_OK;

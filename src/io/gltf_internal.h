@@ -14,6 +14,8 @@
  *   gltf_json.c          the depth check; members are read with io/json_doc.h
  *   gltf_accessor.c      buffer views and accessors: bounds, strides, sparse,
  *                        component types, normalization
+ *   gltf_meshopt.c       views compressed by EXT/KHR_meshopt_compression
+ *                        (the streams themselves: meshopt_decode.c)
  *   gltf_scene_read.c    nodes, skins, meshes, scenes read and checked
  *   gltf_names.c         PropertyBinding.sanitizeNodeName and createUniqueName
  *   gltf_scene_names.c   the names, in the order GLTFLoader gives them
@@ -206,6 +208,8 @@ typedef struct gltf_ctx {
     uint32_t total_tracks;
     uint32_t total_markers; /* against lim.max_markers */
     uint64_t numbers_read; /* read from accessors as floats so far, over the whole load */
+    const uint8_t **view_decoded; /* per buffer view: its decoded meshopt stream, NULL until decoded */
+    uint64_t meshopt_bytes;       /* decoded from meshopt streams so far, against lim.max_file_bytes */
 } gltf_ctx;
 
 ta_result ta__gltf_oom(gltf_ctx *g, const char *what);
@@ -235,6 +239,18 @@ ta_result ta__gltf_mesh_naming_order(gltf_ctx *g, const bool *skin_loaded, uint3
 
 /* The data of buffer index (loaded on first use), refusing a missing or short one. */
 ta_result ta__gltf_buffer(gltf_ctx *g, uint32_t index, const char *path, const gltf_buffer **out);
+/* Buffer index's declared byteLength, checked as ta__gltf_buffer checks it,
+ * without loading it (a meshopt fallback buffer need not be there). */
+ta_result ta__gltf_buffer_length(gltf_ctx *g, uint32_t index, uint64_t *out);
+
+/* ---- meshopt compression (gltf_meshopt.c) ------------------------------------------ */
+
+/* For bufferViews[index] (def, at path vp; parent, offset and length its
+ * own buffer, byteOffset and byteLength): *out the decoded data when the
+ * view carries EXT_meshopt_compression or KHR_meshopt_compression (decoded
+ * on first use), NULL when it carries neither. */
+ta_result ta__gltf_meshopt_view(gltf_ctx *g, uint32_t index, const json_t *def, const char *vp, uint32_t parent,
+                                uint64_t offset, uint64_t length, const uint8_t **out);
 
 /* ---- accessors (gltf_accessor.c) ------------------------------------------------------ */
 

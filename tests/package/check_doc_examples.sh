@@ -25,7 +25,7 @@ flags="-std=c11 -Wall -Wextra -Werror -I$src/include $extra"
 block "$src/docs/for-engine-authors.md" 1 > "$work/engine.c"
 [ "$(wc -l < "$work/engine.c")" -gt 40 ] || fail "for-engine-authors.md has no C program"
 # shellcheck disable=SC2086
-"$cc" $flags -o "$work/engine" "$work/engine.c" $lib -ljansson -lm -lpthread ||
+"$cc" $flags -o "$work/engine" "$work/engine.c" $lib -ljansson -lmeshoptimizer -lm -lpthread ||
   fail "the C program of for-engine-authors.md does not build"
 "$work/engine" "$src/examples/default.glb" > "$work/engine.txt" || fail "the C program of for-engine-authors.md failed"
 echo "ok   for-engine-authors.md: the program builds and runs"
@@ -42,7 +42,7 @@ echo "ok   for-engine-authors.md: the program builds and runs"
 } > "$work/threejs_users.c"
 [ "$(wc -l < "$work/threejs_users.c")" -gt 20 ] || fail "for-threejs-users.md has no C block"
 # shellcheck disable=SC2086
-"$cc" $flags -o "$work/threejs_users" "$work/threejs_users.c" $lib -ljansson -lm -lpthread ||
+"$cc" $flags -o "$work/threejs_users" "$work/threejs_users.c" $lib -ljansson -lmeshoptimizer -lm -lpthread ||
   fail "the C block of for-threejs-users.md does not build"
 cp "$src/examples/default.glb" "$work/default.glb"
 got=$(cd "$work" && ./threejs_users) || fail "the C block of for-threejs-users.md failed: $got"

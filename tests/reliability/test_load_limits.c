@@ -225,6 +225,24 @@ static void test_gltf_reads_add_up(void **state)
     free(samplers);
 }
 
+/* A meshopt stream of four bytes whose extension claims 2**32 - 1 elements of
+ * 256 bytes (a terabyte decoded): refused by the limit before the decoded
+ * view is allocated. */
+static void test_gltf_meshopt_claims(void **state)
+{
+    (void)state;
+    char *t;
+    t = gltf_text("{\"componentType\":5126,\"type\":\"SCALAR\",\"count\":1,\"bufferView\":0},"
+                  "{\"componentType\":5126,\"type\":\"VEC3\",\"count\":1}",
+                  ",\"buffers\":[{\"byteLength\":4,\"uri\":\"data:application/octet-stream;base64,oAAAAA==\"},"
+                  "{\"byteLength\":1073741824,\"extensions\":{\"EXT_meshopt_compression\":{\"fallback\":true}}}],"
+                  "\"bufferViews\":[{\"buffer\":1,\"byteLength\":1099511627520,\"extensions\":{"
+                  "\"EXT_meshopt_compression\":{\"buffer\":0,\"byteLength\":4,\"byteStride\":256,"
+                  "\"count\":4294967295,\"mode\":\"ATTRIBUTES\"}}}]");
+    GLTF_REFUSED(t, strlen(t), NULL, TA_ERROR_LIMIT_EXCEEDED, TA_OK, "past limits.max_file_bytes");
+    free(t);
+}
+
 static void test_gltf_buffer_and_container_claims(void **state)
 {
     (void)state;
@@ -662,6 +680,7 @@ int main(void)
         cmocka_unit_test(test_object_json_limits),
         cmocka_unit_test(test_read_clip_limits),
         cmocka_unit_test(test_markers_against_the_limit),
+        cmocka_unit_test(test_gltf_meshopt_claims),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

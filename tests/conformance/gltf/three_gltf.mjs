@@ -59,14 +59,24 @@ function installShims() {
   };
 }
 
-// Returns { THREE, GLTFLoader } from a node_modules folder holding three.
+// Returns { THREE, GLTFLoader } from a node_modules folder holding three; the
+// loader decodes EXT/KHR_meshopt_compression with three.js's MeshoptDecoder.
 export async function importThree(nodeModules) {
   installShims();
   const threeDir = path.join(nodeModules, 'three');
   const THREE = await import(pathToFileURL(path.join(threeDir, 'build', 'three.module.js')).href);
-  const { GLTFLoader } = await import(
+  const { GLTFLoader: Base } = await import(
     pathToFileURL(path.join(threeDir, 'examples', 'jsm', 'loaders', 'GLTFLoader.js')).href
   );
+  const { MeshoptDecoder } = await import(
+    pathToFileURL(path.join(threeDir, 'examples', 'jsm', 'libs', 'meshopt_decoder.module.js')).href
+  );
+  class GLTFLoader extends Base {
+    constructor(manager) {
+      super(manager);
+      this.setMeshoptDecoder(MeshoptDecoder);
+    }
+  }
   return { THREE, GLTFLoader };
 }
 

@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import * as THREE from 'three';
 import { GLTFLoader } from 'three/examples/jsm/loaders/GLTFLoader.js';
+import { MeshoptDecoder } from 'three/examples/jsm/libs/meshopt_decoder.module.js';
 
 function installShims() {
   if (globalThis.self === undefined) globalThis.self = globalThis;
@@ -45,7 +46,8 @@ export function loadGltf(file) {
       const p = decodeURIComponent(url);
       return 'data:application/octet-stream;base64,' + fs.readFileSync(p).toString('base64');
     });
-    const loader = new GLTFLoader(manager);
+    // EXT/KHR_meshopt_compression, as a three.js page decodes them.
+    const loader = new GLTFLoader(manager).setMeshoptDecoder(MeshoptDecoder);
     const bytes = fs.readFileSync(file);
     const isGlb = bytes.length >= 4 && bytes.toString('latin1', 0, 4) === 'glTF';
     const data = isGlb ? bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) : bytes.toString('utf8');

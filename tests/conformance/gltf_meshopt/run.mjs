@@ -1,0 +1,240 @@
+// meshopt compression against the npm meshoptimizer decoder and three.js.
+//
+// 1. Streams: random data of every mode and filter, encoded by the npm
+//    meshoptimizer encoder (vertex codec version 0), decoded by threeanim's
+//    decoder (meshopt_decode_tool) and by the npm decoder: the same bytes.
+//    (OCTAHEDRAL and QUATERNION: within the one unit the extensions allow.)
+//    Version 1 streams (the KHR_meshopt_compression codec meshoptimizer 0.18
+//    lacks) must be refused, not decoded into something else.
+// 2. Files: gltfpack -c and -cc (npm gltfpack) on the Khronos samples
+//    (--samples, skipped with a message when absent), on the Blender and
+//    three.js GLTFExporter files of tests/conformance/exporters/corpus and on
+//    examples/default.glb; every compressed buffer view of every packed file
+//    decoded by both decoders: the same bytes.
+// 3. The packed files played by three.js 0.186.0 with its MeshoptDecoder and
+//    by `threeanim replay` (../gltf_playback/playback.mjs --corpus), and (all
+//    but the exporter corpus) loaded by both and compared (../gltf/run.sh).
+//
+//   node run.mjs --tool meshopt_decode_tool --cli threeanim --dump gltf_dump
+//                --src SOURCE_DIR --work DIR [--samples DIR]
+// Exit 0 all match, 1 a difference, 77 skipped (no gltfpack or meshoptimizer).
+import fs from 'node:fs';
+import path from 'node:path';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const args = process.argv.slice(2);
+const flag = (name, fallback) => { const i = args.indexOf(name); return i >= 0 ? args[i + 1] : fallback; };
+const tool = flag('--tool'), cli = flag('--cli'), dump = flag('--dump'), src = flag('--src');
+const work = flag('--work'), samples = flag('--samples', '');
+if (!tool || !cli || !dump || !src || !work) { console.error('usage: see run.mjs'); process.exit(2); }
+const modules = path.join(src, 'tests', 'node_modules');
+const gltfpack = path.join(modules, 'gltfpack', 'cli.js');
+let MeshoptDecoder, MeshoptEncoder;
+try {
+  ({ MeshoptDecoder } = await import(path.join(modules, 'meshoptimizer', 'meshopt_decoder.mjs')));
+  ({ MeshoptEncoder } = await import(path.join(modules, 'meshoptimizer', 'meshopt_encoder.js')));
+  if (!fs.existsSync(gltfpack)) throw new Error('no gltfpack');
+} catch (e) {
+  console.log(`gltf meshopt: skipped: needs npm meshoptimizer and gltfpack in tests/node_modules (${e.message})`);
+  process.exit(77);
+}
+await MeshoptDecoder.ready;
+await MeshoptEncoder.ready;
+
+fs.rmSync(work, { recursive: true, force: true });
+const streamDir = path.join(work, 'streams'), packed = path.join(work, 'packed');
+fs.mkdirSync(streamDir, { recursive: true });
+fs.mkdirSync(packed, { recursive: true });
+let failures = 0;
+const fail = (msg) => { console.log('FAIL: ' + msg); failures++; };
+
+// Runs threeanim's decoder on jobs [{ name, count, stride, mode, filter, stream }]:
+// { name: bytes | why } for each.
+function ourDecode(jobs, tag) {
+  const lines = jobs.map((j, k) => {
+    const base = path.join(streamDir, `${tag}-${k}`);
+    fs.writeFileSync(base + '.in', j.stream);
+    fs.rmSync(base + '.out', { force: true });
+    return `${j.count} ${j.stride} ${j.mode} ${j.filter} ${base}.in ${base}.out`;
+  });
+  const manifest = path.join(streamDir, `${tag}.txt`);
+  fs.writeFileSync(manifest, lines.join('\n') + '\n');
+  const said = execFileSync(tool, [manifest], { encoding: 'utf8' });
+  return jobs.map((j, k) => {
+    const base = path.join(streamDir, `${tag}-${k}`);
+    if (fs.existsSync(base + '.out')) return fs.readFileSync(base + '.out');
+    const line = said.split('\n').find((l) => l.startsWith(base + '.in: '));
+    return line ? line.slice(base.length + 5) : 'no output';
+  });
+}
+
+function npmDecode(j) {
+  const out = new Uint8Array(j.count * j.stride);
+  MeshoptDecoder.decodeGltfBuffer(out, j.count, j.stride, j.stream, j.mode, j.filter === 'NONE' ? undefined : j.filter);
+  return Buffer.from(out);
+}
+
+// The extensions specify OCTAHEDRAL and QUATERNION to one unit in the last
+// place of the decoded integers (Appendix B); meshoptimizer 0.18's SSE path
+// and the npm decoder's WebAssembly path round a few values apart. Every
+// other stream, and these where they agree, must match byte for byte.
+const ulpFilters = new Set(['OCTAHEDRAL', 'QUATERNION']);
+let ulp = 0;
+function withinOneUnit(a, b, size) {
+  for (let i = 0; i < a.length; i += size) {
+    const x = size === 1 ? a.readInt8(i) : a.readInt16LE(i), y = size === 1 ? b.readInt8(i) : b.readInt16LE(i);
+    if (Math.abs(x - y) > 1) return false;
+  }
+  return true;
+}
+
+function compare(jobs, tag) {
+  const ours = ourDecode(jobs, tag);
+  let same = 0;
+  jobs.forEach((j, k) => {
+    const want = npmDecode(j), got = ours[k];
+    if (typeof got === 'string') return fail(`${j.name}: threeanim does not decode it: ${got}`);
+    if (!want.equals(got) && ulpFilters.has(j.filter) && withinOneUnit(want, got, j.stride === 4 ? 1 : 2)) {
+      ulp++;
+      return;
+    }
+    if (!want.equals(got)) {
+      let at = 0;
+      while (at < want.length && want[at] === got[at]) ++at;
+      return fail(`${j.name}: the bytes differ from byte ${at} (npm ${want[at]}, threeanim ${got[at]})`);
+    }
+    same++;
+  });
+  return same;
+}
+
+// ---- 1. streams made here --------------------------------------------------------
+let seed = 12345;
+const rand = () => { seed = (seed * 1103515245 + 12345) >>> 0; return seed / 4294967296; };
+const jobs = [], v1 = [];
+for (const count of [1, 3, 17, 255, 256, 257, 1000]) {
+  for (const stride of [4, 8, 12, 16, 64]) {
+    // Smooth data, as vertex data is, and some noise.
+    const raw = new Uint8Array(count * stride);
+    for (let i = 0; i < raw.length; ++i) raw[i] = ((i / stride) * (1 + (i % stride)) + (rand() < 0.2 ? rand() * 255 : 0)) & 255;
+    const stream = MeshoptEncoder.encodeVertexBufferLevel(raw, count, stride, 2, 0);
+    jobs.push({ name: `ATTRIBUTES ${count}x${stride}`, count, stride, mode: 'ATTRIBUTES', filter: 'NONE', stream });
+    v1.push({ name: `ATTRIBUTES v1 ${count}x${stride}`, count, stride, mode: 'ATTRIBUTES', filter: 'NONE',
+      stream: MeshoptEncoder.encodeVertexBufferLevel(raw, count, stride, 2, 1) });
+  }
+  const floats = new Float32Array(count * 4);
+  for (let i = 0; i < floats.length; ++i) floats[i] = rand() * 2 - 1;
+  const unit = new Float32Array(count * 4);
+  for (let e = 0; e < count; ++e) {
+    const v = [rand() - 0.5, rand() - 0.5, rand() - 0.5, rand() - 0.5];
+    const n = Math.hypot(...v) || 1;
+    for (let c = 0; c < 4; ++c) unit[e * 4 + c] = v[c] / n;
+  }
+  const filtered = [
+    ['OCTAHEDRAL', 4, MeshoptEncoder.encodeFilterOct(unit, count, 4, 8)],
+    ['OCTAHEDRAL', 8, MeshoptEncoder.encodeFilterOct(unit, count, 8, 12)],
+    ['QUATERNION', 8, MeshoptEncoder.encodeFilterQuat(unit, count, 8, 12)],
+    ['EXPONENTIAL', 4, MeshoptEncoder.encodeFilterExp(floats, count * 4, 4, 15)],
+    ['EXPONENTIAL', 16, MeshoptEncoder.encodeFilterExp(floats, count, 16, 23)],
+  ];
+  for (const [filter, stride, data] of filtered) {
+    const n = data.length / stride;
+    jobs.push({ name: `${filter} ${n}x${stride}`, count: n, stride, mode: 'ATTRIBUTES', filter,
+      stream: MeshoptEncoder.encodeVertexBufferLevel(data, n, stride, 2, 0) });
+  }
+  const tris = count - (count % 3) || 3;
+  for (const stride of [2, 4]) {
+    const idx = stride === 2 ? new Uint16Array(tris) : new Uint32Array(tris);
+    for (let i = 0; i < tris; ++i) idx[i] = Math.floor(i / 2) + (i % 3);
+    // Each triangle's three indices distinct, as the encoder expects.
+    for (let t = 0; t < tris; t += 3) { idx[t] = t; idx[t + 1] = t + 1; idx[t + 2] = Math.max(0, t - 1); }
+    const bytes = new Uint8Array(idx.buffer);
+    jobs.push({ name: `TRIANGLES ${tris}x${stride}`, count: tris, stride, mode: 'TRIANGLES', filter: 'NONE',
+      stream: MeshoptEncoder.encodeGltfBuffer(bytes, tris, stride, 'TRIANGLES') });
+    jobs.push({ name: `INDICES ${tris}x${stride}`, count: tris, stride, mode: 'INDICES', filter: 'NONE',
+      stream: MeshoptEncoder.encodeGltfBuffer(bytes, tris, stride, 'INDICES') });
+  }
+}
+const madeSame = compare(jobs, 'made');
+const refused = ourDecode(v1, 'v1');
+v1.forEach((j, k) => {
+  if (typeof refused[k] !== 'string' || !refused[k].includes('codec version 1'))
+    fail(`${j.name}: threeanim did not refuse a version 1 stream (${typeof refused[k] === 'string' ? refused[k] : 'decoded'})`);
+});
+console.log(`streams: ${madeSame} of ${jobs.length} made here decode to the npm decoder's bytes, ${ulp} OCTAHEDRAL/QUATERNION ones within one unit; ${v1.length} version 1 streams refused`);
+ulp = 0;
+
+// ---- 2. files packed by gltfpack -------------------------------------------------
+const inputs = [path.join(src, 'examples', 'default.glb')];
+const corpus = path.join(src, 'tests', 'conformance', 'exporters', 'corpus');
+for (const f of fs.readdirSync(corpus).sort())
+  if (/^(blender|three)_.*\.(glb|gltf)$/.test(f)) inputs.push(path.join(corpus, f));
+if (samples && fs.existsSync(samples)) {
+  for (const model of fs.readdirSync(samples).sort()) {
+    const dir = path.join(samples, model);
+    if (!fs.statSync(dir).isDirectory()) continue;
+    for (const variant of fs.readdirSync(dir).sort()) {
+      const vdir = path.join(dir, variant);
+      if (!variant.startsWith('glTF') || !fs.statSync(vdir).isDirectory()) continue;
+      for (const f of fs.readdirSync(vdir).sort()) if (/\.(gltf|glb)$/.test(f)) inputs.push(path.join(vdir, f));
+    }
+  }
+} else {
+  console.log(`the Khronos samples: skipped: the folder ${samples || '(none given)'} does not exist (set TA_SAMPLES_DIR when CMake runs)`);
+}
+
+function glbParts(bytes) {
+  const jsonLength = bytes.readUInt32LE(12);
+  const json = JSON.parse(bytes.toString('utf8', 20, 20 + jsonLength));
+  const binAt = 20 + jsonLength;
+  const bin = binAt + 8 <= bytes.length ? bytes.subarray(binAt + 8, binAt + 8 + bytes.readUInt32LE(binAt)) : null;
+  return { json, bin };
+}
+
+let packedCount = 0, views = 0, viewsSame = 0;
+for (const input of inputs) {
+  const rel = path.relative(samples && input.startsWith(samples) ? samples : path.dirname(input), input);
+  const stem = rel.replace(/[\/\\]/g, '-').replace(/\.(glb|gltf)$/, '');
+  for (const level of ['c', 'cc']) {
+    const out = path.join(packed, `${stem}-${level}.glb`);
+    const r = spawnSync(process.execPath, [gltfpack, '-i', input, '-o', out, '-' + level], { encoding: 'utf8' });
+    if (r.status !== 0 || !fs.existsSync(out)) { fail(`gltfpack -${level} ${rel}: ${r.stderr || r.stdout}`); continue; }
+    packedCount++;
+    const { json, bin } = glbParts(fs.readFileSync(out));
+    const fileJobs = [];
+    (json.bufferViews || []).forEach((bv, i) => {
+      const ext = bv.extensions && (bv.extensions.EXT_meshopt_compression || bv.extensions.KHR_meshopt_compression);
+      if (!ext) return;
+      if (ext.buffer !== 0 || json.buffers[0].uri !== undefined) return fail(`${out}: bufferViews[${i}] reads a buffer not in the BIN chunk`);
+      const stream = bin.subarray(ext.byteOffset || 0, (ext.byteOffset || 0) + ext.byteLength);
+      fileJobs.push({ name: `${path.basename(out)} bufferViews[${i}] (${ext.mode} ${ext.filter || 'NONE'})`,
+        count: ext.count, stride: ext.byteStride, mode: ext.mode, filter: ext.filter || 'NONE', stream });
+    });
+    views += fileJobs.length;
+    viewsSame += compare(fileJobs, `${stem}-${level}`);
+  }
+}
+console.log(`files: ${packedCount} packed from ${inputs.length} inputs; ${viewsSame} of ${views} compressed buffer views decode to the npm decoder's bytes, ${ulp} OCTAHEDRAL/QUATERNION ones within one unit`);
+if (packedCount === 0 || viewsSame === 0) fail('no compressed buffer view was compared');
+
+// ---- 3. the packed files played and loaded against three.js ------------------------
+const node = process.execPath;
+const play = spawnSync(node, [path.join(here, '..', 'gltf_playback', 'playback.mjs'), '--cli', cli, '--corpus', packed,
+  '--keep', path.join(work, 'playback')], { encoding: 'utf8', maxBuffer: 1 << 28 });
+process.stdout.write(play.stdout.split('\n').filter((l) => !/^\S+: ok/.test(l)).join('\n'));
+if (play.status !== 0) fail(`playback of the packed files: exit ${play.status} ${play.stderr}`);
+// The load comparison on the packed samples and default.glb: the exporter
+// corpus has keys before time 0, which threeanim cuts and three.js keeps (a
+// listed difference its own playback test covers).
+const loadInput = path.join(work, 'load-input');
+fs.mkdirSync(loadInput, { recursive: true });
+for (const f of fs.readdirSync(packed)) if (!/^(blender|three)_/.test(f)) fs.linkSync(path.join(packed, f), path.join(loadInput, f));
+const load = spawnSync('sh', [path.join(here, '..', 'gltf', 'run.sh'), node, modules, dump, path.join(work, 'load'), 'samples', loadInput],
+  { encoding: 'utf8', maxBuffer: 1 << 28 });
+process.stdout.write(load.stdout);
+if (load.status !== 0) fail(`loading the packed files (gltf/run.sh): exit ${load.status} ${load.stderr}`);
+
+console.log(failures === 0 ? 'gltf meshopt: all match' : `gltf meshopt: ${failures} failures`);
+process.exit(failures === 0 ? 0 : 1);
