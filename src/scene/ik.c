@@ -16,40 +16,48 @@
 #include "core/internal.h"
 #include "threeanim/ik.h"
 
+/* The small vector helpers inlined even at -O2: called a dozen times a
+ * chain, each a call through memory with 32-byte structs otherwise. */
+#if defined(__GNUC__)
+#define TA__IK_INLINE inline __attribute__((always_inline))
+#else
+#define TA__IK_INLINE inline
+#endif
+
 typedef struct v3 { double x, y, z; } v3;
 typedef struct qd { double x, y, z, w; } qd;
 /* A node's world transform: p + k * q(v) for a point v of its local space. */
 typedef struct xf { v3 t; qd q; double k; } xf;
 
-static v3 v3_of(ta_vec3 v) { return (v3){v.x, v.y, v.z}; }
-static v3 add(v3 a, v3 b) { return (v3){a.x + b.x, a.y + b.y, a.z + b.z}; }
-static v3 sub(v3 a, v3 b) { return (v3){a.x - b.x, a.y - b.y, a.z - b.z}; }
-static v3 mul(v3 a, double s) { return (v3){a.x * s, a.y * s, a.z * s}; }
-static double dot(v3 a, v3 b) { return a.x * b.x + a.y * b.y + a.z * b.z; }
-static v3 cross(v3 a, v3 b) { return (v3){a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x}; }
-static double clamp1(double c) { return c < -1.0 ? -1.0 : c > 1.0 ? 1.0 : c; }
+static TA__IK_INLINE v3 v3_of(ta_vec3 v) { return (v3){v.x, v.y, v.z}; }
+static TA__IK_INLINE v3 add(v3 a, v3 b) { return (v3){a.x + b.x, a.y + b.y, a.z + b.z}; }
+static TA__IK_INLINE v3 sub(v3 a, v3 b) { return (v3){a.x - b.x, a.y - b.y, a.z - b.z}; }
+static TA__IK_INLINE v3 mul(v3 a, double s) { return (v3){a.x * s, a.y * s, a.z * s}; }
+static TA__IK_INLINE double dot(v3 a, v3 b) { return a.x * b.x + a.y * b.y + a.z * b.z; }
+static TA__IK_INLINE v3 cross(v3 a, v3 b) { return (v3){a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x}; }
+static TA__IK_INLINE double clamp1(double c) { return c < -1.0 ? -1.0 : c > 1.0 ? 1.0 : c; }
 
 static const qd q_identity = {0, 0, 0, 1};
 
-static qd q_mul(qd a, qd b)
+static TA__IK_INLINE qd q_mul(qd a, qd b)
 {
     return (qd){a.w * b.x + a.x * b.w + a.y * b.z - a.z * b.y, a.w * b.y - a.x * b.z + a.y * b.w + a.z * b.x,
                 a.w * b.z + a.x * b.y - a.y * b.x + a.z * b.w, a.w * b.w - a.x * b.x - a.y * b.y - a.z * b.z};
 }
-static qd q_conj(qd q) { return (qd){-q.x, -q.y, -q.z, q.w}; }
-static v3 q_rot(qd q, v3 v)
+static TA__IK_INLINE qd q_conj(qd q) { return (qd){-q.x, -q.y, -q.z, q.w}; }
+static TA__IK_INLINE v3 q_rot(qd q, v3 v)
 {
     v3 u = {q.x, q.y, q.z};
     v3 t = mul(cross(u, v), 2.0);
     return add(add(v, mul(t, q.w)), cross(u, t));
 }
-static qd q_normalize(qd q)
+static TA__IK_INLINE qd q_normalize(qd q)
 {
     double l = sqrt(q.x * q.x + q.y * q.y + q.z * q.z + q.w * q.w);
     return (qd){q.x / l, q.y / l, q.z / l, q.w / l};
 }
 /* The rotation by the angle of cosine c and sine s about the unit axis. */
-static qd q_axis_cos_sin(v3 axis, double c, double s)
+static TA__IK_INLINE qd q_axis_cos_sin(v3 axis, double c, double s)
 {
     double half_cos = sqrt(fmax(0.0, 0.5 * (1.0 + c)));
     double half_sin = copysign(sqrt(fmax(0.0, 0.5 * (1.0 - c))), s);
@@ -57,7 +65,7 @@ static qd q_axis_cos_sin(v3 axis, double c, double s)
 }
 /* The shortest rotation taking the direction of from to that of to; half a
  * turn about some axis square to from when they are opposed. */
-static qd q_from_vectors(v3 from, v3 to)
+static TA__IK_INLINE qd q_from_vectors(v3 from, v3 to)
 {
     double norms = sqrt(dot(from, from) * dot(to, to));
     double real = norms + dot(from, to);
@@ -71,25 +79,25 @@ static qd q_from_vectors(v3 from, v3 to)
 }
 /* weight's share of the rotation g: a normalized lerp from the identity, on
  * the half of the sphere with w >= 0 so that it takes the short way. */
-static qd q_weighted(qd g, double weight)
+static TA__IK_INLINE qd q_weighted(qd g, double weight)
 {
     if (g.w < 0) g = (qd){-g.x, -g.y, -g.z, -g.w};
     if (weight >= 1.0) return g;
     return q_normalize((qd){g.x * weight, g.y * weight, g.z * weight, 1.0 + (g.w - 1.0) * weight});
 }
-static ta_quat to_float(qd q)
+static TA__IK_INLINE ta_quat to_float(qd q)
 {
     q = q_normalize(q);
     return (ta_quat){(float)q.x, (float)q.y, (float)q.z, (float)q.w};
 }
 /* The node's local quaternion after the world rotation g about it, its parent's world rotation being parent. */
-static ta_quat corrected(qd parent, qd g, ta_quat local)
+static TA__IK_INLINE ta_quat corrected(qd parent, qd g, ta_quat local)
 {
-    qd l = {local.x, local.y, local.z, local.w};
-    return to_float(q_mul(q_mul(q_conj(parent), q_mul(g, parent)), l));
+    v3 axis = q_rot(q_conj(parent), (v3){g.x, g.y, g.z});
+    return to_float(q_mul((qd){axis.x, axis.y, axis.z, g.w}, (qd){local.x, local.y, local.z, local.w}));
 }
 
-static v3 unit_or(ta_vec3 v, v3 fallback)
+static TA__IK_INLINE v3 unit_or(ta_vec3 v, v3 fallback)
 {
     v3 d = v3_of(v);
     double l2 = dot(d, d);
@@ -135,10 +143,10 @@ static ta_result uniform_scale(const ta_scene *scene, uint32_t node, const char 
                     (double)s.z);
 }
 
-static qd node_q(const ta_node *n) { return (qd){n->quaternion.x, n->quaternion.y, n->quaternion.z, n->quaternion.w}; }
+static TA__IK_INLINE qd node_q(const ta_node *n) { return (qd){n->quaternion.x, n->quaternion.y, n->quaternion.z, n->quaternion.w}; }
 
 /* child's world transform, its local values under the world transform parent. */
-static xf compose(xf parent, const ta_node *n, double k)
+static TA__IK_INLINE xf compose(xf parent, const ta_node *n, double k)
 {
     xf w;
     w.t = add(parent.t, mul(q_rot(parent.q, v3_of(n->position)), parent.k));
