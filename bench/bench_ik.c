@@ -22,19 +22,7 @@
 
 #define TARGETS 1024
 
-typedef struct rng {
-    uint32_t a;
-} rng;
-
-static double mulberry32(rng *r)
-{
-    r->a += 0x6D2B79F5u;
-    uint32_t t = r->a;
-    t = (t ^ (t >> 15)) * (1u | t);
-    t = (t + ((t ^ (t >> 7)) * (61u | t))) ^ t;
-    return (double)(t ^ (t >> 14)) / 4294967296.0;
-}
-static float between(rng *r, double lo, double hi) { return (float)(lo + (hi - lo) * mulberry32(r)); }
+static float between(ta_seeded_random *r, double lo, double hi) { return (float)(lo + (hi - lo) * ta_seeded_random_next(r)); }
 
 static int cmp_double(const void *a, const void *b)
 {
@@ -56,7 +44,7 @@ static double now_ns(void)
     return (double)t.tv_sec * 1e9 + (double)t.tv_nsec;
 }
 
-static ta_node_id add(ta_scene *s, ta_node_id parent, rng *r, ta_error *err)
+static ta_node_id add(ta_scene *s, ta_node_id parent, ta_seeded_random *r, ta_error *err)
 {
     ta_node_id id;
     fail(ta_scene_add_node(s, parent, "joint", &id, err), err);
@@ -84,7 +72,7 @@ int main(int argc, char **argv)
     ta_error err = {0};
     ta_scene *s;
     fail(ta_scene_create(NULL, &s, &err), &err);
-    rng r = {(uint32_t)seed};
+    ta_seeded_random r = ta_seeded_random_make((uint32_t)seed);
     ta_node_id parent = ta_node_none();
     for (long k = 0; k < depth; ++k) parent = add(s, parent, &r, &err);
     ta_ik_two_bone_desc arm = {0};
