@@ -97,6 +97,13 @@ static TA__IK_INLINE ta_quat corrected(qd parent, qd g, ta_quat local)
     return to_float(q_mul((qd){axis.x, axis.y, axis.z, g.w}, (qd){local.x, local.y, local.z, local.w}));
 }
 
+/* g, then the turn by twist radians about the unit line. */
+static qd twisted(qd g, v3 line, float twist)
+{
+    if (twist == 0.0f) return g;
+    return q_mul(q_axis_cos_sin(line, cos((double)twist), sin((double)twist)), g);
+}
+
 static TA__IK_INLINE v3 unit_or(ta_vec3 v, v3 fallback)
 {
     v3 d = v3_of(v);
@@ -258,8 +265,7 @@ ta_result ta_ik_two_bone(ta_scene *scene, const ta_ik_two_bone_desc *desc, ta_ik
             v3 turn_axis = dot(normal, pole) < 0.0 ? mul(line, -1.0) : line;
             g_start = q_mul(q_axis_cos_sin(turn_axis, c, 1.0), g_start);
         }
-        if (desc->twist != 0.0f)
-            g_start = q_mul(q_axis_cos_sin(line, cos((double)desc->twist), sin((double)desc->twist)), g_start);
+        g_start = twisted(g_start, line, desc->twist);
     }
 
     g_start = q_weighted(g_start, desc->weight);
@@ -320,7 +326,7 @@ ta_result ta_ik_aim(ta_scene *scene, const ta_ik_aim_desc *desc, ta_ik_result *o
         v3 turn_axis = dot(ref_normal, up) < 0.0 ? mul(line, -1.0) : line;
         g = q_mul(q_axis_cos_sin(turn_axis, c, 1.0), g);
     }
-    if (desc->twist != 0.0f) g = q_mul(q_axis_cos_sin(line, cos((double)desc->twist), sin((double)desc->twist)), g);
+    g = twisted(g, line, desc->twist);
 
     /* g is in the node's own space: it multiplies the local rotation on the right. */
     g = q_weighted(g, desc->weight);
