@@ -22,7 +22,7 @@ set(TA_RUNTIME_LAYERS core scene animation)
 set(TA_LAYER_HEADERS_core
   allocator.h color.h export.h file.h ids.h math.h random.h result.h units.h)
 set(TA_LAYER_HEADERS_scene
-  camera.h instance.h light.h material.h pose.h scene.h skin.h)
+  camera.h ik.h instance.h light.h material.h pose.h scene.h skin.h)
 set(TA_LAYER_HEADERS_animation
   animation_action.h animation_clip.h animation_clip_creator.h animation_markers.h
   animation_mask.h animation_mixer.h animation_object_group.h animation_seek.h

@@ -24,6 +24,7 @@
 #include "threeanim/color.h"
 #include "threeanim/file.h"
 #include "threeanim/gltf.h"
+#include "threeanim/ik.h"
 #include "threeanim/instance.h"
 #include "threeanim/ids.h"
 #include "threeanim/keyframe_track.h"

@@ -1,0 +1,149 @@
+/**
+ * @file
+ * threeanim/ik.h -- inverse kinematics on the scene's pose: a two-bone chain
+ * (an arm, a leg) that reaches for a target, and a node that aims at one.
+ *
+ * Both run on the pose the mixer wrote and before the world and skinning
+ * passes, and both write the nodes' local rotations (the quaternions of the
+ * scene's nodes): every pass after them, and anything that reads the scene,
+ * sees the corrected pose. Each frame:
+ *
+ *     ta_mixer_update(mixer, scene, dt, &err);
+ *     ta_ik_two_bone_desc arm = {0};
+ *     arm.start = shoulder; arm.mid = elbow; arm.end = hand;
+ *     arm.target = ball;                 // world space
+ *     arm.pole = ta_vec3_make(0, 0, -1); // the elbow points backwards
+ *     arm.weight = 1.0f;
+ *     ta_ik_two_bone(scene, &arm, NULL, &err);
+ *     ta_pose_world_pass(pose, scene, ta_node_none(), world, scene->node_count, &err);
+ *
+ * The parameters are ozz-animation's IKTwoBoneJob and IKAimJob (target, pole
+ * vector, mid axis, weight, soften, twist angle; forward, up, offset), except
+ * that a zero field means the default and that soften counts from the other
+ * end (see ta_ik_two_bone_desc.soften). The calls work out the world
+ * transforms they need themselves, from the nodes' local values, walking up
+ * from the chain to the top of the scene: no world pass is needed before them.
+ *
+ * Scale. A rotation of a node turns its subtree rigidly only if the node and
+ * every ancestor scale uniformly: the start and mid joints (the aimed node for
+ * aim IK) and all their ancestors must have scale.x = scale.y = scale.z > 0
+ * (within a relative 1e-6), and are refused otherwise. Scales may differ from
+ * node to node, and the end joint's scale is free.
+ *
+ * Weight. weight 0 (the value of a zeroed desc) changes nothing, not one bit
+ * of the scene: the call checks its arguments and returns. 1 is the full
+ * solution; between them the correction of each joint is blended from none
+ * (a normalized lerp of quaternions, as ozz-animation does).
+ *
+ * Cost. No allocation, no state between calls: two threads may run IK on two
+ * scenes. The work is a walk up the chain's ancestors and a fixed number of
+ * square roots; bench/bench_ik.c measures it per chain.
+ *
+ * Ownership: the caller owns the scene and the descs; the calls keep nothing.
+ */
+#ifndef THREEANIM_IK_H
+#define THREEANIM_IK_H
+
+#include <stdbool.h>
+
+#include "threeanim/export.h"
+#include "threeanim/ids.h"
+#include "threeanim/math.h"
+#include "threeanim/result.h"
+#include "threeanim/scene.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/** A two-bone chain and what it reaches for; zeroed means the defaults (and weight 0 does nothing). */
+typedef struct ta_ik_two_bone_desc {
+    ta_node_id start;  /**< the first joint (shoulder, hip) */
+    ta_node_id mid;    /**< the middle joint (elbow, knee): a child of start */
+    ta_node_id end;    /**< the end (wrist, ankle): a child of mid; its position is what reaches */
+    ta_vec3 target;    /**< where the end should be, in world space */
+    /** The direction, in world space, the middle joint bends towards: the mid joint ends in
+     * the plane of the start joint, the target and this vector, on its side. Must not be
+     * parallel to the start-to-target line. (0, 0, 0): (0, 1, 0). */
+    ta_vec3 pole;
+    /** The mid joint's bending axis, in its local space (before its scale): a positive rotation
+     * about it opens the angle between the two bones. Need not be of unit length.
+     * (0, 0, 0): (0, 0, 1). */
+    ta_vec3 mid_axis;
+    float weight; /**< in [0, 1]: 0 changes nothing, 1 the full correction */
+    /** In [0, 1]: the share of the chain's length, at its far end, over which the end falls
+     * gradually behind the target instead of snapping straight (ozz-animation's soften is
+     * 1 minus this). 0: none, the chain reaches every target up to its full length. */
+    float soften;
+    float twist; /**< radians, turns the chain about the start-to-target line; 0: none */
+} ta_ik_two_bone_desc;
+
+/** A node that aims one of its axes at a target; zeroed means the defaults (and weight 0 does nothing). */
+typedef struct ta_ik_aim_desc {
+    ta_node_id node;    /**< the node to turn (a head, an eye, a gun) */
+    ta_vec3 target;     /**< what to aim at, in world space */
+    /** The axis that aims, in the node's local space; need not be of unit length.
+     * (0, 0, 0): (1, 0, 0). */
+    ta_vec3 forward;
+    /** The node's up axis, in its local space: turned (about the aiming line) towards pole.
+     * (0, 0, 0): (0, 1, 0). */
+    ta_vec3 up;
+    /** The direction, in world space, up should point to: it ends in the plane of the aiming
+     * line and pole, on pole's side. Must not be parallel to the aiming line. (0, 0, 0): (0, 1, 0). */
+    ta_vec3 pole;
+    /** The point that aims, in the node's local space (an eye off the head's pivot): the line
+     * from it along forward passes through the target. (0, 0, 0): the node's origin. */
+    ta_vec3 offset;
+    float weight; /**< in [0, 1]: 0 changes nothing, 1 the full correction */
+    float twist;  /**< radians, turns the node about the aiming line; 0: none */
+} ta_ik_aim_desc;
+
+/** What an IK call found. */
+typedef struct ta_ik_result {
+    /** Two-bone: the target is within the chain's reach (beyond its shortest and not past
+     * its softened length) and weight is 1. Aim: the target is not between the node and the
+     * aiming point, so a direction exists. False when weight is 0. */
+    bool reached;
+} ta_ik_result;
+
+/**
+ * Turns desc->start and desc->mid so that desc->end reaches desc->target, the chain bending in
+ * the plane of desc->pole: writes the two joints' quaternions (nothing else). A target beyond
+ * the chain's length leaves the chain straight towards it; a target closer than the difference of
+ * the bones' lengths folds it. out_result may be NULL.
+ *
+ * @ownership Writes scene->nodes[start].quaternion and scene->nodes[mid].quaternion; with
+ * weight 0, nothing. Writes *out_result on success.
+ * @errors TA_ERROR_INVALID_ARGUMENT (scene or desc NULL; mid not a child of start or end not a
+ * child of mid), TA_ERROR_MISSING_TARGET (a joint not in the scene), TA_ERROR_NOT_A_NUMBER (a
+ * field NaN or infinite), TA_ERROR_OUT_OF_RANGE (weight or soften outside [0, 1]),
+ * TA_ERROR_UNSUPPORTED (start, mid or an ancestor not scaled uniformly, see the file's comment),
+ * TA_ERROR_BAD_STATE (a bone of length 0). A refused call writes nothing.
+ * @threejs None: three.js's CCDIKSolver (examples/jsm/animation) iterates; this is ozz-animation's
+ * IKTwoBoneJob, applied to the nodes.
+ */
+TA_API ta_result ta_ik_two_bone(ta_scene *scene, const ta_ik_two_bone_desc *desc, ta_ik_result *out_result,
+                                ta_error *err);
+
+/**
+ * Turns desc->node so that its forward axis, from its offset point, points at desc->target, its
+ * up axis turned towards desc->pole: writes the node's quaternion (nothing else). A target
+ * between the node and its offset point, or on the node's origin, cannot be aimed at: the node
+ * is left as it is and out_result->reached is false. out_result may be NULL.
+ *
+ * @ownership Writes scene->nodes[node].quaternion; with weight 0, nothing. Writes *out_result
+ * on success.
+ * @errors TA_ERROR_INVALID_ARGUMENT (scene or desc NULL), TA_ERROR_MISSING_TARGET (node not in
+ * the scene), TA_ERROR_NOT_A_NUMBER (a field NaN or infinite), TA_ERROR_OUT_OF_RANGE (weight
+ * outside [0, 1]), TA_ERROR_UNSUPPORTED (the node or an ancestor not scaled uniformly). A
+ * refused call writes nothing.
+ * @threejs None: Object3D.lookAt turns an object's fixed axis with no pole, offset or weight;
+ * this is ozz-animation's IKAimJob, applied to the node.
+ */
+TA_API ta_result ta_ik_aim(ta_scene *scene, const ta_ik_aim_desc *desc, ta_ik_result *out_result, ta_error *err);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif
