@@ -498,10 +498,21 @@ static void test_a_float32_phase_short_of_the_end_reads_the_last_step(void **sta
     for (int i = 60; i < 3300; ++i) step(&f, 1.0 / 60);
     assert_true(ta_action_phase(a) == 0.99998682737f);
     assert_true(node_x(&f) == 28);
+    /* three.js's time over the same steps: a double sum, wrapped as its
+     * LoopRepeat does; printed with the phase for the docs that quote both. */
+    double js = 0;
+    for (int i = 0; i < 3300; ++i) {
+        js += 1.0 / 60;
+        if (js >= 1.0) js -= floor(js);
+    }
+    print_message("after 3300 steps of 1/60 s: float32 phase %.8f s, three.js's double time %.2g s\n",
+                  (double)ta_action_phase(a), js);
+    assert_true(js < 1e-12);
     /* one more step wraps it, as three.js's 61st does */
     step(&f, 1.0 / 60);
     assert_true(ta_action_phase(a) < 1.0f / 29);
     assert_true(node_x(&f) == 0);
+    print_message("after 3301 steps: float32 phase %.9f s\n", (double)ta_action_phase(a));
     ta_clip_release(clip);
     teardown(&f);
 }
