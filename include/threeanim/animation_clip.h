@@ -251,13 +251,13 @@ TA_API ta_result ta_clip_optimize(ta_clip *clip, ta_error *err);
 
 /**
  * True if the clip has tracks, a finite length above zero, a named blend mode and every track is
- * valid (ta_track_validate); false for NULL.
+ * valid (ta_track_is_valid); false for NULL.
  *
  * @ownership Reads clip only.
  * @errors None.
  * @threejs AnimationClip.validate.
  */
-TA_API bool ta_clip_validate(const ta_clip *clip);
+TA_API bool ta_clip_is_valid(const ta_clip *clip);
 
 /**
  * The place of the first clip named name among clip_count clips (NULL entries are skipped); false

@@ -682,10 +682,10 @@ TA_API ta_result ta_track_optimize(ta_track *track, ta_error *err);
  * @threejs KeyframeTrack.validate, which checks less (it accepts two keys at one time and a key
  * before zero).
  */
-TA_API bool ta_track_validate(const ta_track *track);
+TA_API bool ta_track_is_valid(const ta_track *track);
 
 /**
- * ta_track_validate with the reason when it would not build.
+ * ta_track_is_valid with the reason when it would not build.
  *
  * @ownership Reads track only.
  * @errors The refusals of ta_track_create, with the same messages; TA_ERROR_INVALID_ARGUMENT for a

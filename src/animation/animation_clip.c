@@ -474,13 +474,13 @@ ta_result ta_clip_optimize(ta_clip *clip, ta_error *err)
     return edit_tracks(clip, optimize_one, err);
 }
 
-bool ta_clip_validate(const ta_clip *clip)
+bool ta_clip_is_valid(const ta_clip *clip)
 {
     if (clip == NULL || clip->track_count == 0 || clip->tracks == NULL) return false;
     if (!(clip->duration > 0.0) || isinf(clip->duration)) return false;
     if (clip->blend_mode != TA_BLEND_MODE_NORMAL && clip->blend_mode != TA_BLEND_MODE_ADDITIVE) return false;
     for (uint32_t i = 0; i < clip->track_count; i++)
-        if (clip->tracks[i] == NULL || !ta_track_validate(clip->tracks[i])) return false;
+        if (clip->tracks[i] == NULL || !ta_track_is_valid(clip->tracks[i])) return false;
     return true;
 }
 

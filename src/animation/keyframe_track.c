@@ -194,7 +194,7 @@ ta_result ta_track_check(const ta_track *track, ta_error *err)
     return TA_OK;
 }
 
-bool ta_track_validate(const ta_track *track)
+bool ta_track_is_valid(const ta_track *track)
 {
     return ta_track_check(track, NULL) == TA_OK;
 }

@@ -606,7 +606,7 @@ static ta_result make_clip(world *w, track_spec *specs, uint32_t n, const ta_cli
             for (uint32_t k = 0; k < i; ++k) ta_track_destroy(tracks[k]);
             return r;
         }
-        if (!ta_track_validate(tracks[i])) die("a track made by ta_track_create is not valid", NULL);
+        if (!ta_track_is_valid(tracks[i])) die("a track made by ta_track_create is not valid", NULL);
         if (trace && w->cnt.fail_in < 0) {
             ta_track_target tt = ta_track_target_of(tracks[i]);
             fprintf(stderr, "  track %u: %s of %u[%u], %s, %u keys:", i, ta_track_kind_name(tt.kind), tt.index,

@@ -142,7 +142,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         double duration = ta_clip_duration(clip).seconds;
         for (uint32_t t = 0; t < ta_clip_track_count(clip); ++t) {
             const ta_track *track = ta_clip_track(clip, t);
-            if (!ta_track_validate(track)) __builtin_trap();
+            if (!ta_track_is_valid(track)) __builtin_trap();
             for (int k = 0; k <= 4; ++k)
                 ta_track_sample(track, duration * k / 4.0, TA_ENDING_ZERO_CURVATURE, TA_ENDING_ZERO_CURVATURE, out, 16,
                                 NULL);

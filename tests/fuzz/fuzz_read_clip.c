@@ -111,7 +111,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         world_free(&w);
         return 0;
     }
-    if (!ta_clip_validate(clip)) __builtin_trap();
+    if (!ta_clip_is_valid(clip)) __builtin_trap();
     ta_clip_write_options wo = {ta_clip_binding_name, &where, NULL, 0};
     char *written = NULL;
     if (ta_clip_write(clip, &wo, &written, &err) == TA_OK) {

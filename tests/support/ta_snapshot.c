@@ -298,7 +298,7 @@ void ta_snap_track(ta_snap *s, const ta_track *track)
     uint32_t strings = ta_track_string_count(track);
     put_u32(s, "track.string_count", strings);
     for (uint32_t i = 0; i < strings; ++i) ta_snap_text(s, "track.string", ta_track_string(track, i));
-    put_bool(s, "track.valid", ta_track_validate(track));
+    put_bool(s, "track.valid", ta_track_is_valid(track));
 }
 
 void ta_snap_clip(ta_snap *s, const ta_clip *clip)

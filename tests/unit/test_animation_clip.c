@@ -65,7 +65,7 @@ static void test_a_clip_lasts_as_long_as_its_longest_track(void **state)
     assert_int_equal(ta_track_key_count(ta_clip_track(clip, 0)), 3);
     assert_int_equal(ta_track_key_count(ta_clip_track(clip, 1)), 2);
     assert_null(ta_clip_track(clip, 2));
-    assert_true(ta_clip_validate(clip));
+    assert_true(ta_clip_is_valid(clip));
     ta_clip_release(clip);
 }
 

@@ -121,7 +121,7 @@ static void test_create_copies_the_callers_arrays(void **state)
     assert_int_equal(ta_track_tangent_count(t), 0);
     assert_int_equal(ta_track_string_count(t), 0);
     assert_null(ta_track_string(t, 0));
-    assert_true(ta_track_validate(t));
+    assert_true(ta_track_is_valid(t));
     ta_track_destroy(t);
 }
 
@@ -168,7 +168,7 @@ static void test_strings_are_kept_once(void **state)
     TA_ASSERT_OK(ta_track_key_strings(t, keys, 5, &err), &err);
     for (int k = 0; k < 5; ++k) assert_string_equal(keys[k], names[k]);
     assert_true(keys[0] == keys[2]); /* one string, kept once */
-    assert_true(ta_track_validate(t));
+    assert_true(ta_track_is_valid(t));
     ta_track_destroy(t);
 }
 
@@ -311,7 +311,7 @@ static void test_null_arguments_are_refused(void **state)
     assert_int_equal(counter.allocations, 0);
     TA_ASSERT_REFUSED(ta_track_copy(NULL, NULL, &t, &err), &err, TA_ERROR_INVALID_ARGUMENT, "track");
     TA_ASSERT_REFUSED(ta_track_check(NULL, &err), &err, TA_ERROR_INVALID_ARGUMENT, "track");
-    assert_false(ta_track_validate(NULL));
+    assert_false(ta_track_is_valid(NULL));
     ta_track_destroy(NULL);
 }
 
@@ -677,11 +677,11 @@ static void test_check_says_what_create_would(void **state)
     ta_track *t = ta_test_track(node(TA_TRACK_KIND_QUATERNION), TA_INTERPOLATION_DEFAULT, times, 3, values, 12);
     ta_error err = {0};
     TA_ASSERT_OK(ta_track_check(t, &err), &err);
-    assert_true(ta_track_validate(t));
+    assert_true(ta_track_is_valid(t));
 
     t->times[2] = 1; /* two keys at one time: three.js's validate would accept it */
     TA_ASSERT_REFUSED(ta_track_check(t, &err), &err, TA_ERROR_BAD_TIMES, "times: key 2 time 1 is not after key 1 time 1");
-    assert_false(ta_track_validate(t));
+    assert_false(ta_track_is_valid(t));
     t->times[2] = 2;
     t->times[0] = -1; /* a key before zero: three.js would accept it too */
     TA_ASSERT_REFUSED(ta_track_check(t, &err), &err, TA_ERROR_BAD_TIMES, "times: key 0 time -1 is negative");

@@ -282,7 +282,7 @@ static void test_trim_keeps_the_keys_in_range(void **state)
         assert_int_equal(ta_track_key_count(t), cases[c].count);
         assert_floats(ta_track_times(t), times + cases[c].first, cases[c].count);
         assert_floats(ta_track_values(t), values + cases[c].first, cases[c].count);
-        assert_true(ta_track_validate(t));
+        assert_true(ta_track_is_valid(t));
         ta_track_destroy(t);
     }
 }
@@ -333,7 +333,7 @@ static void test_trim_drops_strings_no_key_uses(void **state)
     assert_string_equal(keys[0], "c");
     assert_string_equal(keys[1], "b");
     assert_string_equal(ta_track_string(t, 0), "c");
-    assert_true(ta_track_validate(t));
+    assert_true(ta_track_is_valid(t));
     ta_track_destroy(t);
 }
 
