@@ -192,8 +192,7 @@ static uint32_t sweep(const double *xy, const uint32_t *s, uint32_t n, uint32_t 
             end = (end + 1) % h;
             if (end == start) break; /* cannot happen for a point outside; stops a loop on rounding */
         }
-        /* The new hull: from the run's last corner round to its first, then p. Rotated in place
-         * through the triangles' room would be clever; a small copy is clear. */
+        /* The new hull: from the run's last corner round to its first, then p. */
         uint32_t nh = 0;
         uint32_t tmp[TA_BLEND_SPACE_MAX_POINTS + 1];
         for (uint32_t e = end; e != start; e = (e + 1) % h) tmp[nh++] = hull[e];

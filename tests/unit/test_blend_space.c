@@ -304,6 +304,33 @@ static void test_2d_explicit_triangles_match_the_reference(void **state)
     ta_blend_space_destroy(bs);
 }
 
+/* The weights depend on the shape only: a set scaled by 1e-30 or 1e30 (its products far below and
+ * above float's range) gives the weights of the set itself at the scaled parameter. */
+static void test_2d_weights_do_not_depend_on_scale(void **state)
+{
+    (void)state;
+    const double scales[] = {1e-30, 1e-20, 1e20, 1e30};
+    for (uint32_t seed = 1; seed <= 10; ++seed) {
+        set s = random_set(seed);
+        ta_blend_space *bs = make(2, s.f, s.n, NULL, 0);
+        for (uint32_t k = 0; k < sizeof scales / sizeof scales[0]; ++k) {
+            float f[MAXP * 2];
+            for (uint32_t i = 0; i < s.n * 2; ++i) f[i] = (float)(s.f[i] * scales[k]);
+            ta_blend_space *big = make(2, f, s.n, NULL, 0);
+            assert_int_equal(ta_blend_space_triangle_count(big), ta_blend_space_triangle_count(bs));
+            for (uint32_t g = 0; g < 400; ++g) {
+                double px = (g % 20) * 0.15 - 1.5, py = (g / 20) * 0.15 - 1.5;
+                float w[MAXP], ws[MAXP];
+                weights(bs, (float)px, (float)py, w);
+                weights(big, (float)(px * scales[k]), (float)(py * scales[k]), ws);
+                for (uint32_t i = 0; i < s.n; ++i) TA_ASSERT_NEAR(ws[i], w[i], 1e-5);
+            }
+            ta_blend_space_destroy(big);
+        }
+        ta_blend_space_destroy(bs);
+    }
+}
+
 /* ---- continuity ---------------------------------------------------------------------- */
 
 /* How fast a weight can change per unit of parameter: one over the least
@@ -596,6 +623,7 @@ int main(void)
         cmocka_unit_test(test_2d_matches_the_reference_on_random_sets),
         cmocka_unit_test(test_2d_grid_points_on_one_circle),
         cmocka_unit_test(test_2d_explicit_triangles_match_the_reference),
+        cmocka_unit_test(test_2d_weights_do_not_depend_on_scale),
         cmocka_unit_test(test_2d_weights_move_continuously),
         cmocka_unit_test(test_2d_paths_along_shared_edges),
         cmocka_unit_test(test_never_nan),
