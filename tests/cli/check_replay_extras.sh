@@ -98,4 +98,35 @@ run 0 preview tests/cli/data/walker.json --root-motion hips --fps 4 -o "$WORK/pa
 has "$WORK/page.html" '"root": [0,0,0,0.5,0,0,1,0,0,1.5,0,0,2,0,0]'
 has "$WORK/page.html" '"markers": [{"t": 0.75, "name": "step"}]'
 has "$WORK/page.html" '<datalist id="marks"></datalist>'
+# blend_space (docs/replay.md): three clips hold hips at (0, 0, 0), (1, 0, 0) and (0, 1, 0), placed at
+# those same points of a 2D space, so the blend puts hips at the point of the triangle nearest the
+# parameter: (0.25, 0.5) inside; (1, 1) beyond the long edge, its middle (0.5, 0.5); (-1, -3) beyond
+# the corner (0, 0). Then 1D, points 0 and 2 for the first two: 0.5 gives x weight 0.25. Last, the
+# square cut into (0, 1, 3) and (0, 3, 2), point 3 with no action: (0.5, 0.75) lies in (0, 3, 2)
+# with weights 0.25, 0.5 and 0.25, so y has 0.25 and origin 0.25, and the half left over holds hips
+# at its original 0: y = 0.25.
+bs=tests/cli/data/replay_blend_space.json
+run 0 replay $bs && empty "$WORK/err"
+has "$WORK/out" '{"step": 4, "time": 0.10000000000000001, "values": {"name:hips.position": [0.25, 0.5, 0]}, "events": []}'
+has "$WORK/out" '"step": 6, "time": 0.20000000000000001, "values": {"name:hips.position": [0.5, 0.5, 0]}'
+has "$WORK/out" '"step": 8, "time": 0.30000000000000004, "values": {"name:hips.position": [0, 0, 0]}'
+has "$WORK/out" '"step": 10, "time": 0.40000000000000002, "values": {"name:hips.position": [0.25, 0, 0]}'
+has "$WORK/out" '"step": 12, "time": 0.5, "values": {"name:hips.position": [0, 0.25, 0]}'
+# refusals: the library's (points on one line, a triangle past the points) and the format's
+sed 's/"parameter": 0.5/"parameter": [0.5, 1]/' $bs >"$WORK/bs.json"
+run 1 replay "$WORK/bs.json" && has "$WORK/err" "step 9 (blend_space): parameter is not a number"
+tr -d ' \n' <$bs | sed 's/"points":\[0,2\]/"points":[[0,0],[1,1]]/; s/"parameter":0.5/"parameter":[0,0]/' >"$WORK/bs.json"
+run 1 replay "$WORK/bs.json" && has "$WORK/err" "step 9 (blend_space): desc.point_count: 2 points; a 2D blend space needs at least 3"
+tr -d ' \n' <$bs | sed 's/"points":\[0,2\]/"points":[[0,0],[1,1],[2,2]],"triangles":[]/; s/"actions":\[0,1\]/"actions":[0,1,2]/; s/"parameter":0.5/"parameter":[0,0]/' >"$WORK/bs.json"
+run 1 replay "$WORK/bs.json" && has "$WORK/err" "step 9 (blend_space): desc.points: all 3 points lie on one line" &&
+  has "$WORK/err" "make a 1D blend space along that line instead"
+tr -d ' \n' <$bs | sed 's/\[0,3,2\]\]/[0,3,4]]/' >"$WORK/bs.json"
+run 1 replay "$WORK/bs.json" && has "$WORK/err" "step 11 (blend_space): desc.triangles[1]: corner 2 is point 4, past the 4 points"
+tr -d ' \n' <$bs | sed 's/"points":\[0,2\]/"points":[0,[2,1]]/' >"$WORK/bs.json"
+run 1 replay "$WORK/bs.json" && has "$WORK/err" "step 9 (blend_space): points[1] is not a number, as points[0] is"
+tr -d ' \n' <$bs | sed 's/"actions":\[0,1\]/"actions":[0]/' >"$WORK/bs.json"
+run 1 replay "$WORK/bs.json" && has "$WORK/err" "step 9 (blend_space): actions is not a list of 2 action indices (or null), one per point"
+tr -d ' \n' <$bs | sed 's/"actions":\[0,1\]/"actions":[0,7]/' >"$WORK/bs.json"
+run 1 replay "$WORK/bs.json" && has "$WORK/err" "step 9 (blend_space): actions[1]:"
+
 finish

@@ -5,7 +5,7 @@
  * play, stop, pause, reset, set_loop, weights, time scales, fades, warps,
  * halts, start times, sync,
  * cross-fades, groups, updates with extreme deltas and time scales, set_time,
- * uncache, track edits and samples), run on two worlds built alike:
+ * uncache, track edits and samples, blend spaces), run on two worlds built alike:
  *
  *   world A allocates through an allocator the input can tell to fail, so that
  *           out-of-memory refusals are exercised too;
@@ -849,10 +849,45 @@ static ta_result markers_in(world *w, uint32_t k, uint8_t v, ta_error *err)
     return keep_clip(w, r, copy);
 }
 
+/* A blend space over points on a small lattice (so that two at one place, and
+ * 2D points on one line, come often), one coordinate sometimes `by` (NaN, huge),
+ * with or without triangles; its weights at (by, by / 2) are checked, then
+ * given to the world's actions (a NULL action where it has none). */
+static ta_result blend_space_in(world *w, uint32_t k, uint8_t v, double by, ta_error *err)
+{
+    ta_seeded_random rng = ta_seeded_random_make(v | k << 8);
+    uint32_t dims = 1 + (v & 1), n = 2 + (v >> 1) % 5;
+    float pts[12];
+    for (uint32_t i = 0; i < n * dims; ++i) pts[i] = (float)(ta_seeded_random_next_u32(&rng) % 5) - 2.0f;
+    if (v & 0x80) pts[ta_seeded_random_next_u32(&rng) % (n * dims)] = (float)by;
+    uint32_t tris[6];
+    for (uint32_t i = 0; i < 6; ++i) tris[i] = ta_seeded_random_next_u32(&rng) % (n + 1);
+    ta_blend_space_desc d = {dims, pts, n, (v & 0x40) ? tris : NULL, (v & 0x40) ? 1 + (v >> 4) % 2 : 0};
+    ta_blend_space *bs = NULL;
+    ta_result r = ta_blend_space_create(&d, &w->alloc, &bs, err);
+    if (r != TA_OK) return r;
+    float weights[6];
+    r = ta_blend_space_weights(bs, (float)by, (float)by * 0.5f, weights, n, err);
+    if (r == TA_OK) {
+        double sum = 0.0;
+        for (uint32_t i = 0; i < n; ++i) {
+            if (!(weights[i] >= 0.0f && weights[i] <= 1.0f)) die("blend space", "a weight outside [0, 1]");
+            sum += weights[i];
+        }
+        if (!(fabs(sum - 1.0) <= 1e-5)) die("blend space", "weights that do not sum to 1");
+        ta_action *actions[6];
+        for (uint32_t i = 0; i < n; ++i) actions[i] = action_of(w, k + i);
+        r = ta_blend_space_apply(bs, (float)by, (float)by * 0.5f, actions, n, err);
+    }
+    ta_blend_space_destroy(bs);
+    return r;
+}
+
 /* What goes beyond three.js: a mask on an action, root motion, a seek of one
- * action, a clip mapped to the scene, markers set. */
+ * action, a clip mapped to the scene, markers set, a blend space. */
 static ta_result beyond(world *w, uint32_t k, uint32_t node, uint8_t which, uint8_t v, double by, ta_error *err)
 {
+    if (which == 255) return blend_space_in(w, k, v, by, err);
     if (which % 5 == 3) return rebind_in(w, k, v, err);
     if (which % 5 == 4) return markers_in(w, k, v, err);
     which %= 3;

@@ -165,7 +165,25 @@ def by_hand(out_dir):
     ]
     for s in issue29:
         write(out_dir, compact(s))
-    return len(seeds) + len(broken) + len(issue29)
+    # blend spaces: 1D, 2D by Delaunay, 2D with triangles, and points on one line (refused)
+    acts = [{"clip": "walk"}, {"clip": "run"}, {"clip": "wave"}]
+    play = [{"op": "play", "action": i} for i in range(3)]
+    tick = {"op": "update", "delta": 0.1}
+    blend = [
+        dict(head, actions=acts, steps=play + [
+            {"op": "blend_space", "points": [1.5, 4], "actions": [0, 1], "parameter": 2.75}, tick]),
+        dict(head, actions=acts, steps=play + [
+            {"op": "blend_space", "points": [[0, 0], [1, 0], [0, 1], [1, 1]], "actions": [0, 1, 2, None],
+             "parameter": [3, -1e30]}, tick]),
+        dict(head, actions=acts, steps=play + [
+            {"op": "blend_space", "points": [[0, 0], [1, 0], [0, 1]], "triangles": [[0, 1, 2]],
+             "actions": [0, 1, 2], "parameter": [0.2, 0.3]}, tick]),
+        dict(head, actions=acts, steps=[
+            {"op": "blend_space", "points": [[0, 0], [1, 1], [2, 2]], "actions": [0, 1, 2], "parameter": [0, 0]}]),
+    ]
+    for s in blend:
+        write(out_dir, compact(s))
+    return len(seeds) + len(broken) + len(issue29) + len(blend)
 
 
 def main():

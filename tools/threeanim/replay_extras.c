@@ -1,4 +1,4 @@
-/* The replay format's extra ops: markers, masks, root motion, seeks. */
+/* The replay format's extra ops: markers, masks, root motion, seeks, blend spaces. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -110,6 +110,105 @@ static bool action_index(json_t *step, uint32_t *out)
     return true;
 }
 
+/* A number, or a list of `dims` numbers, into out; dims 0: whichever it is (and say which). */
+static bool read_coords(json_t *v, uint32_t *dims, float *out)
+{
+    if (*dims != 2 && json_is_number(v)) {
+        *dims = 1;
+        out[0] = (float)json_number_value(v);
+        return true;
+    }
+    if (*dims == 1 || !json_is_array(v) || json_array_size(v) != 2) return false;
+    for (size_t k = 0; k < 2; ++k) {
+        if (!json_is_number(json_array_get(v, k))) return false;
+        out[k] = (float)json_number_value(json_array_get(v, k));
+    }
+    *dims = 2;
+    return true;
+}
+
+static int blend_refuse(const char *what, const char *message, float *points, uint32_t *tris, ta_action **actions)
+{
+    free(points);
+    free(tris);
+    free(actions);
+    return refuse(what, message);
+}
+
+/* {"op": "blend_space", "points": [p, ...] or [[x, y], ...], "triangles": [[i, j, k], ...],
+ *  "actions": [A or null, ...], "parameter": p or [x, y]}: a blend space made for the step,
+ * its weights given to the actions. */
+static int blend_space_op(ta_mixer *mixer, json_t *step, const char *what)
+{
+    json_t *pts = json_object_get(step, "points"), *acts = json_object_get(step, "actions");
+    json_t *tris = json_object_get(step, "triangles"), *param = json_object_get(step, "parameter");
+    if (!json_is_array(pts) || json_array_size(pts) == 0 || json_array_size(pts) > TA_BLEND_SPACE_MAX_POINTS + 1)
+        return refuse(what, "points is not a list of numbers (1D) or of [x, y] pairs (2D)");
+    uint32_t n = (uint32_t)json_array_size(pts), dims = 0;
+    float *points = calloc((size_t)n * 2, sizeof(float));
+    uint32_t *corners = calloc(json_is_array(tris) ? json_array_size(tris) * 3 + 1 : 1, sizeof(uint32_t));
+    ta_action **actions = calloc(n, sizeof *actions);
+    char message[600];
+    if (points == NULL || corners == NULL || actions == NULL) return blend_refuse(what, "out of memory", points, corners, actions);
+    for (uint32_t i = 0; i < n; ++i) {
+        if (!read_coords(json_array_get(pts, i), &dims, points + (size_t)i * dims)) {
+            snprintf(message, sizeof message, "points[%u] is not %s", i,
+                     dims == 2 ? "an [x, y] pair, as points[0] is" : dims == 1 ? "a number, as points[0] is" : "a number or an [x, y] pair");
+            return blend_refuse(what, message, points, corners, actions);
+        }
+    }
+    if (!json_is_array(acts) || json_array_size(acts) != n) {
+        snprintf(message, sizeof message, "actions is not a list of %u action indices (or null), one per point", n);
+        return blend_refuse(what, message, points, corners, actions);
+    }
+    ta_error err = {0};
+    for (uint32_t i = 0; i < n; ++i) {
+        json_t *a = json_array_get(acts, i);
+        if (json_is_null(a)) continue;
+        if (!json_is_integer(a) || json_integer_value(a) < 0 || json_integer_value(a) > UINT32_MAX) {
+            snprintf(message, sizeof message, "actions[%u] is not an action index or null", i);
+            return blend_refuse(what, message, points, corners, actions);
+        }
+        if (ta_mixer_action(mixer, (uint32_t)json_integer_value(a), &actions[i], &err) != TA_OK) {
+            snprintf(message, sizeof message, "actions[%u]: %s", i, err.message);
+            return blend_refuse(what, message, points, corners, actions);
+        }
+    }
+    uint32_t tcount = 0;
+    if (tris != NULL) {
+        if (!json_is_array(tris)) return blend_refuse(what, "triangles is not a list of [i, j, k]", points, corners, actions);
+        tcount = (uint32_t)json_array_size(tris);
+        for (uint32_t t = 0; t < tcount; ++t) {
+            json_t *tri = json_array_get(tris, t);
+            for (uint32_t k = 0; k < 3; ++k) {
+                json_t *c = json_array_get(tri, k);
+                if (json_array_size(tri) != 3 || !json_is_integer(c) || json_integer_value(c) < 0 ||
+                    json_integer_value(c) > UINT32_MAX) {
+                    snprintf(message, sizeof message, "triangles[%u] is not three point indices [i, j, k]", t);
+                    return blend_refuse(what, message, points, corners, actions);
+                }
+                corners[t * 3 + k] = (uint32_t)json_integer_value(c);
+            }
+        }
+    }
+    float p[2] = {0.0f, 0.0f};
+    uint32_t pdims = dims;
+    if (!read_coords(param, &pdims, p)) {
+        snprintf(message, sizeof message, "parameter is not %s", dims == 2 ? "an [x, y] pair" : "a number");
+        return blend_refuse(what, message, points, corners, actions);
+    }
+    ta_blend_space_desc desc = {dims, points, n, tcount ? corners : NULL, tcount};
+    ta_blend_space *bs = NULL;
+    ta_result r = ta_blend_space_create(&desc, NULL, &bs, &err);
+    if (r == TA_OK) r = ta_blend_space_apply(bs, p[0], p[1], actions, n, &err);
+    ta_blend_space_destroy(bs);
+    if (r != TA_OK) return blend_refuse(what, err.message, points, corners, actions);
+    free(points);
+    free(corners);
+    free(actions);
+    return CLI_OK;
+}
+
 int replay_extra_op(ta_mixer *mixer, const ta_model *model, bool gltf, json_t *step, const char *what,
                     bool *handled, bool *print, bool *root_motion_on)
 {
@@ -118,6 +217,7 @@ int replay_extra_op(ta_mixer *mixer, const ta_model *model, bool gltf, json_t *s
     *print = false;
     ta_error err = {0};
     uint32_t index = 0;
+    if (strcmp(op, "blend_space") == 0) return blend_space_op(mixer, step, what);
     if (strcmp(op, "seek_reports") == 0) {
         json_t *v = json_object_get(step, "value");
         if (!json_is_boolean(v)) return refuse(what, "value is not true or false");
