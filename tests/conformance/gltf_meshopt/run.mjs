@@ -22,6 +22,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { execFileSync, spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { sampleFiles } from '../samples.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const args = process.argv.slice(2);
@@ -172,15 +173,7 @@ const corpus = path.join(src, 'tests', 'conformance', 'exporters', 'corpus');
 for (const f of fs.readdirSync(corpus).sort())
   if (/^(blender|three)_.*\.(glb|gltf)$/.test(f)) inputs.push(path.join(corpus, f));
 if (samples && fs.existsSync(samples)) {
-  for (const model of fs.readdirSync(samples).sort()) {
-    const dir = path.join(samples, model);
-    if (!fs.statSync(dir).isDirectory()) continue;
-    for (const variant of fs.readdirSync(dir).sort()) {
-      const vdir = path.join(dir, variant);
-      if (!variant.startsWith('glTF') || !fs.statSync(vdir).isDirectory()) continue;
-      for (const f of fs.readdirSync(vdir).sort()) if (/\.(gltf|glb)$/.test(f)) inputs.push(path.join(vdir, f));
-    }
-  }
+  inputs.push(...sampleFiles(samples));
 } else {
   console.log(`the Khronos samples: skipped: the folder ${samples || '(none given)'} does not exist (set TA_SAMPLES_DIR when CMake runs)`);
 }

@@ -25,6 +25,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { sampleFiles } from '../samples.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const replayDir = path.join(here, '..', 'replay');
@@ -59,17 +60,7 @@ const NEAR = 2e-5;
 
 function files() {
   if (corpus) return fs.readdirSync(corpus).sort().filter((f) => /\.(gltf|glb)$/.test(f)).map((f) => path.join(corpus, f));
-  const out = [];
-  for (const model of fs.readdirSync(samples).sort()) {
-    const dir = path.join(samples, model);
-    if (!fs.statSync(dir).isDirectory()) continue;
-    for (const variant of fs.readdirSync(dir).sort()) {
-      const vdir = path.join(dir, variant);
-      if (!variant.startsWith('glTF') || !fs.statSync(vdir).isDirectory()) continue;
-      for (const f of fs.readdirSync(vdir).sort()) if (/\.(gltf|glb)$/.test(f)) out.push(path.join(vdir, f));
-    }
-  }
-  return out;
+  return sampleFiles(samples);
 }
 
 function near(t, marks) {
