@@ -137,6 +137,7 @@ static ta_result check_node(const ta_scene *scene, ta_node_id node, const char *
 static ta_result uniform_scale(const ta_scene *scene, uint32_t node, const char *what, bool ancestor, double *out,
                                ta_error *err)
 {
+    *out = 1.0; /* written on a refusal too, so that no caller reads it unset (gcc -O3 checks) */
     ta_vec3 s = scene->nodes[node].scale;
     double tol = 1e-6 * fabs((double)s.x);
     if (s.x > 0 && fabs((double)s.y - s.x) <= tol && fabs((double)s.z - s.x) <= tol && isfinite(s.x)) {
