@@ -32,6 +32,12 @@
  * double) times its inverse bind matrix, rounded once: no bind matrix and no
  * transform of the mesh's node are in it, as in three.js's boneMatrices.
  *
+ * Speed. The passes do a column of four doubles at a time, with the widest
+ * instructions the pose was told to use: SSE2 (any x86-64) from
+ * ta_pose_create, or the best this CPU runs after ta_pose_use_best_simd
+ * (frame.h), which chooses as the mixer does (TA_SIMD forces one). Every
+ * choice gives the same numbers bit for bit.
+ *
  * Ownership: the caller owns the pose (ta_pose_destroy) and the arrays it
  * passes; a pose keeps no pointer into a scene. One pose is used by one thread
  * at a time; poses of different scenes run in parallel.
@@ -124,6 +130,18 @@ TA_API ta_result ta_pose_world_pass(ta_pose *pose, const ta_scene *scene, ta_nod
  */
 TA_API ta_result ta_pose_skinning_pass(ta_pose *pose, const ta_scene *scene, ta_skin_id skin,
                                        ta_mat4 *out_bones, uint32_t bone_count, ta_error *err);
+
+/**
+ * The skinning pass as a GPU buffer of 3x4 matrices wants it: bone i's matrix (the same numbers as
+ * ta_pose_skinning_pass's) as its top three rows, row-major, at out_rows[12 i .. 12 i + 12): 48
+ * bytes a bone, the last row (0 0 0 1 for an affine bone) left out.
+ *
+ * @ownership Writes out_rows[0 .. 12 * joint count).
+ * @errors As ta_pose_skinning_pass (out_rows for out_bones). A refused pass writes nothing.
+ * @threejs skeleton.update(); the top three rows of each matrix of skeleton.boneMatrices.
+ */
+TA_API ta_result ta_pose_skinning_pass_rows(ta_pose *pose, const ta_scene *scene, ta_skin_id skin, float *out_rows,
+                                            uint32_t bone_count, ta_error *err);
 
 /**
  * A skinned mesh's bind matrix inverse as its shader uses it: with TA_BIND_MODE_ATTACHED, the inverse of
