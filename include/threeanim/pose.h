@@ -157,6 +157,36 @@ TA_API ta_result ta_pose_skinning_pass_rows(ta_pose *pose, const ta_scene *scene
 TA_API ta_result ta_pose_bind_matrix_inverse(ta_pose *pose, const ta_scene *scene, ta_skinned_mesh_id mesh,
                                              ta_mat4 *out, ta_error *err);
 
+/** A node found by name once, whose world matrix is read every frame: where an attachment (a
+ * sword in a hand, a camera on a head) is drawn. */
+typedef struct ta_pose_socket {
+    ta_node_id node; /**< the node the name was resolved to */
+} ta_pose_socket;
+
+/**
+ * Resolves name (a node's name, else its uuid) to a socket, once: the frame reads it by index.
+ *
+ * @ownership Writes *out_socket; keeps no pointer to name.
+ * @errors TA_ERROR_INVALID_ARGUMENT (a NULL argument), TA_ERROR_NOT_FOUND (no node of that name or
+ * uuid: the message names it).
+ * @threejs scene.getObjectByName(name).
+ */
+TA_API ta_result ta_pose_socket_find(const ta_scene *scene, const char *name, ta_pose_socket *out_socket,
+                                     ta_error *err);
+
+/**
+ * The socket node's world matrix from the last world pass that reached it (the same numbers the
+ * pass wrote out).
+ *
+ * @ownership Writes *out.
+ * @errors TA_ERROR_INVALID_ARGUMENT (a NULL argument), TA_ERROR_MISSING_TARGET (the node is not in
+ * the scene), TA_ERROR_BAD_STATE (no world pass reached it since the scene's tree last changed; a
+ * scene with more nodes than the pose holds).
+ * @threejs object.matrixWorld after scene.updateMatrixWorld().
+ */
+TA_API ta_result ta_pose_socket_world(ta_pose *pose, const ta_scene *scene, ta_pose_socket socket, ta_mat4 *out,
+                                      ta_error *err);
+
 /**
  * The order of the world pass over the whole scene: every node, each after its parent.
  * *out_order points into the pose, valid until the next call with this pose.

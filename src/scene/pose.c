@@ -269,6 +269,40 @@ ta_result ta_pose_bind_matrix_inverse(ta_pose *pose, const ta_scene *scene, ta_s
     return TA_OK;
 }
 
+ta_result ta_pose_socket_find(const ta_scene *scene, const char *name, ta_pose_socket *out_socket, ta_error *err)
+{
+    if (scene == NULL || name == NULL || out_socket == NULL)
+        return ta__fail(err, TA_ERROR_INVALID_ARGUMENT, "%s: is NULL",
+                        scene == NULL ? "scene" : name == NULL ? "name" : "out_socket");
+    ta_node_id node;
+    if (ta_scene_find_by_name(scene, name, &node, NULL) != TA_OK &&
+        ta_scene_find_by_uuid(scene, name, &node, NULL) != TA_OK)
+        return ta__fail(err, TA_ERROR_NOT_FOUND, "name: no node named \"%s\" (nor with that uuid)", name);
+    out_socket->node = node;
+    return TA_OK;
+}
+
+ta_result ta_pose_socket_world(ta_pose *pose, const ta_scene *scene, ta_pose_socket socket, ta_mat4 *out,
+                               ta_error *err)
+{
+    if (pose == NULL || scene == NULL || out == NULL)
+        return ta__fail(err, TA_ERROR_INVALID_ARGUMENT, "%s: is NULL",
+                        pose == NULL ? "pose" : scene == NULL ? "scene" : "out");
+    uint32_t node = socket.node.index;
+    if (ta_node_is_none(socket.node) || node >= scene->node_count)
+        return ta__fail(err, TA_ERROR_MISSING_TARGET, "socket: node %u is not in the scene, which has %u nodes", node,
+                        scene->node_count);
+    ta_result r = refresh(pose, scene, err);
+    if (r != TA_OK) return r;
+    if (pose->stamp[node] == 0)
+        return ta__fail(err, TA_ERROR_BAD_STATE,
+                        "socket: node %u \"%s\" has no world matrix since the scene last changed; run "
+                        "ta_pose_world_pass over it first",
+                        node, scene->nodes[node].name);
+    to_float(out, &pose->world[(size_t)node * 16]);
+    return TA_OK;
+}
+
 ta_result ta_pose_order(ta_pose *pose, const ta_scene *scene, const ta_node_id **out_order, uint32_t *out_count,
                         ta_error *err)
 {

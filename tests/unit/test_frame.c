@@ -417,6 +417,52 @@ static void test_batch_pool(void **state)
     ta_clip_release(clip);
 }
 
+/* The bundled rig: glTF node 16 ("Body") holds skinned mesh 0 of skin 0,
+ * node 17 ("Face") a mesh; node 6 is "hand_L". */
+static void test_maps_and_sockets(void **state)
+{
+    (void)state;
+    ta_error err = {0};
+    char path[4096];
+    ta_model *model = NULL;
+    TA_ASSERT_OK(ta_gltf_load_file(ta_test_source_path("examples/default.glb", path, sizeof path), NULL, &model, &err),
+                 &err);
+    const ta_scene *scene = model->scene;
+    const ta_model_primitive *p = NULL;
+    TA_ASSERT_OK(ta_model_find_primitive(model, 16, 0, &p, &err), &err);
+    assert_true(p->skinned);
+    assert_int_equal(p->gltf_mesh, 0);
+    assert_int_equal(scene->skinned_meshes[p->index].node.index, model->source_nodes[16].index);
+    TA_ASSERT_OK(ta_model_find_primitive(model, 17, 0, &p, &err), &err);
+    assert_false(p->skinned);
+    assert_int_equal(p->gltf_mesh, 1);
+    assert_int_equal(scene->meshes[p->index].node.index, model->source_nodes[17].index);
+    assert_int_equal(model->source_primitive_count, 3);
+    TA_ASSERT_REFUSED(ta_model_find_primitive(model, 3, 0, &p, &err), &err, TA_ERROR_NOT_FOUND, "node 3's primitive 0");
+    TA_ASSERT_REFUSED(ta_model_find_primitive(model, 16, 1, &p, &err), &err, TA_ERROR_NOT_FOUND, "primitive 1");
+
+    ta_pose_socket hand;
+    TA_ASSERT_OK(ta_pose_socket_find(scene, "hand_L", &hand, &err), &err);
+    assert_int_equal(hand.node.index, model->source_nodes[6].index);
+    TA_ASSERT_REFUSED(ta_pose_socket_find(scene, "hand_X", &hand, &err), &err, TA_ERROR_NOT_FOUND, "\"hand_X\"");
+    assert_int_equal(hand.node.index, model->source_nodes[6].index); /* a refused find leaves it */
+    ta_pose *pose = NULL;
+    TA_ASSERT_OK(ta_pose_create(scene, NULL, &pose, &err), &err);
+    ta_mat4 m = ta_mat4_identity(), kept = m;
+    TA_ASSERT_REFUSED(ta_pose_socket_world(pose, scene, hand, &m, &err), &err, TA_ERROR_BAD_STATE, "hand_L");
+    assert_memory_equal(&m, &kept, sizeof m);
+    ta_mat4 *world = calloc(scene->node_count, sizeof *world);
+    assert_non_null(world);
+    TA_ASSERT_OK(ta_pose_world_pass(pose, scene, ta_node_none(), world, scene->node_count, &err), &err);
+    TA_ASSERT_OK(ta_pose_socket_world(pose, scene, hand, &m, &err), &err);
+    assert_memory_equal(&m, &world[hand.node.index], sizeof m);
+    ta_pose_socket bad = {ta_node_at(scene->node_count)};
+    TA_ASSERT_REFUSED(ta_pose_socket_world(pose, scene, bad, &m, &err), &err, TA_ERROR_MISSING_TARGET, "socket");
+    free(world);
+    ta_pose_destroy(pose);
+    ta_model_destroy(model);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -426,6 +472,7 @@ int main(void)
         cmocka_unit_test(test_frame_refusals_change_nothing),
         cmocka_unit_test(test_pool),
         cmocka_unit_test(test_batch_pool),
+        cmocka_unit_test(test_maps_and_sockets),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
