@@ -463,6 +463,64 @@ static void test_maps_and_sockets(void **state)
     ta_model_destroy(model);
 }
 
+/* What one more character of a file costs: its scene (an instance of the
+ * loaded one), its mixer playing clip 0 (after its first update, which makes
+ * the bindings), its pose, its world matrices and its bones in a palette. */
+static void character_bytes(const char *label, const char *file)
+{
+    ta_error err = {0};
+    ta_model *model = NULL;
+    TA_ASSERT_OK(ta_gltf_load_file(file, NULL, &model, &err), &err);
+    ta_test_counter counter = {0, 0, 0, 0, -1};
+    ta_allocator alloc = ta_test_counting_allocator(&counter);
+    ta_scene_options so = {&alloc, NULL, NULL};
+    ta_scene *scene = NULL;
+    TA_ASSERT_OK(ta_scene_instantiate(model->scene, &so, &scene, &err), &err);
+    size_t scene_bytes = counter.live_bytes;
+    ta_mixer_options mo = {0};
+    mo.allocator = &alloc;
+    ta_mixer *mixer = NULL;
+    TA_ASSERT_OK(ta_mixer_create(ta_node_none(), &mo, &mixer, &err), &err);
+    ta_action_options ao = {0};
+    ao.allocator = &alloc;
+    ta_action *action = NULL;
+    uint32_t index;
+    TA_ASSERT_OK(ta_action_create(model->animations[0], &ao, &action, &err), &err);
+    TA_ASSERT_OK(ta_mixer_add(mixer, action, ta_node_none(), &index, &err), &err);
+    TA_ASSERT_OK(ta_action_play(action, &err), &err);
+    TA_ASSERT_OK(ta_mixer_update(mixer, scene, ta_duration_from_seconds(0.1), &err), &err);
+    size_t mixer_bytes = counter.live_bytes - scene_bytes;
+    ta_pose_options po = {&alloc, 0};
+    ta_pose *pose = NULL;
+    TA_ASSERT_OK(ta_pose_create(scene, &po, &pose, &err), &err);
+    size_t pose_bytes = counter.live_bytes - scene_bytes - mixer_bytes;
+    assert_int_equal(pose_bytes, ta_pose_bytes(pose)); /* what ta_pose_bytes says is what it holds */
+    size_t world_bytes = (size_t)scene->node_count * sizeof(ta_mat4), joints = 0;
+    for (uint32_t s = 0; s < scene->skin_count; ++s) joints += scene->skins[s].joint_count;
+    size_t total = scene_bytes + mixer_bytes + pose_bytes + world_bytes;
+    assert_true(scene_bytes > 0 && mixer_bytes > 0 && joints > 0);
+    print_message("%s: one character %zu bytes with 3x4 palettes (%zu with 4x4): scene %zu, mixer and action %zu, "
+                  "pose %zu (%u nodes), world matrices %zu, palette %zu (%zu bones x 48; x 64: %zu)\n",
+                  label, total + joints * 48, total + joints * 64, scene_bytes, mixer_bytes, pose_bytes,
+                  scene->node_count, world_bytes, joints * 48, joints, joints * 64);
+    ta_pose_destroy(pose);
+    ta_mixer_destroy(mixer);
+    ta_scene_destroy(scene);
+    assert_int_equal(counter.live_bytes, 0);
+    ta_model_destroy(model);
+}
+
+static void test_memory_per_character(void **state)
+{
+    (void)state;
+    char path[4096];
+    character_bytes("default.glb", ta_test_source_path("examples/default.glb", path, sizeof path));
+    if (ta_test_samples_path("Fox/glTF-Binary/Fox.glb", path, sizeof path) != NULL)
+        character_bytes("Fox.glb", path);
+    else
+        print_message("Fox.glb: skipped (no Khronos samples in %s)\n", ta_test_samples_dir());
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -473,6 +531,7 @@ int main(void)
         cmocka_unit_test(test_pool),
         cmocka_unit_test(test_batch_pool),
         cmocka_unit_test(test_maps_and_sockets),
+        cmocka_unit_test(test_memory_per_character),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
