@@ -192,10 +192,10 @@ ta_result ta_pose_world_pass(ta_pose *pose, const ta_scene *scene, ta_node_id ro
     return TA_OK;
 }
 
-/* The checks of both skinning passes: the skin, room for its bones, and a
- * world matrix for every joint. */
-static ta_result skinning_checks(ta_pose *pose, const ta_scene *scene, ta_skin_id skin, const void *out,
-                                 const char *out_name, uint32_t bone_count, const ta_skin **out_skin, ta_error *err)
+/* Both skinning passes: the skin, room for its bones, a world matrix for
+ * every joint, then the bones as 4x4 (rows 0) or 3x4 rows. */
+static ta_result skinning(ta_pose *pose, const ta_scene *scene, ta_skin_id skin, float *out, const char *out_name,
+                          uint32_t bone_count, int rows, ta_error *err)
 {
     if (pose == NULL || scene == NULL || out == NULL)
         return ta__fail(err, TA_ERROR_INVALID_ARGUMENT, "%s: is NULL",
@@ -217,28 +217,20 @@ static ta_result skinning_checks(ta_pose *pose, const ta_scene *scene, ta_skin_i
                             "ta_pose_world_pass over it first",
                             skin.index, i, node, node < scene->node_count ? scene->nodes[node].name : "");
     }
-    *out_skin = s;
+    pose->kernels->bones(pose->world, s->joints, s->inverse_binds, s->joint_count, out, rows);
     return TA_OK;
 }
 
 ta_result ta_pose_skinning_pass(ta_pose *pose, const ta_scene *scene, ta_skin_id skin, ta_mat4 *out_bones,
                                 uint32_t bone_count, ta_error *err)
 {
-    const ta_skin *s = NULL;
-    ta_result r = skinning_checks(pose, scene, skin, out_bones, "out_bones", bone_count, &s, err);
-    if (r != TA_OK) return r;
-    pose->kernels->bones(pose->world, s->joints, s->inverse_binds, s->joint_count, out_bones);
-    return TA_OK;
+    return skinning(pose, scene, skin, out_bones ? out_bones->m : NULL, "out_bones", bone_count, 0, err);
 }
 
 ta_result ta_pose_skinning_pass_rows(ta_pose *pose, const ta_scene *scene, ta_skin_id skin, float *out_rows,
                                      uint32_t bone_count, ta_error *err)
 {
-    const ta_skin *s = NULL;
-    ta_result r = skinning_checks(pose, scene, skin, out_rows, "out_rows", bone_count, &s, err);
-    if (r != TA_OK) return r;
-    pose->kernels->rows(pose->world, s->joints, s->inverse_binds, s->joint_count, out_rows);
-    return TA_OK;
+    return skinning(pose, scene, skin, out_rows, "out_rows", bone_count, 1, err);
 }
 
 ta_result ta_pose_bind_matrix_inverse(ta_pose *pose, const ta_scene *scene, ta_skinned_mesh_id mesh, ta_mat4 *out,

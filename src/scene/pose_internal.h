@@ -31,10 +31,9 @@ typedef struct ta__pose_kernels {
      * stamp[node] = gen. Parents come before their children in order. */
     void (*world)(const ta_node *nodes, const ta_node_id *order, uint32_t begin, uint32_t end, double *world,
                   ta_mat4 *out, uint32_t *stamp, uint32_t gen);
-    /* out[i] = world[joints[i]] * ib[i], in float, for i < n. */
-    void (*bones)(const double *world, const ta_node_id *joints, const ta_mat4 *ib, uint32_t n, ta_mat4 *out);
-    /* The same, as the top three rows of each, row-major: 12 floats a bone. */
-    void (*rows)(const double *world, const ta_node_id *joints, const ta_mat4 *ib, uint32_t n, float *out);
+    /* Bone i = world[joints[i]] * ib[i], in float, for i < n, at out + 16 i
+     * column-major; with rows, its top three rows at out + 12 i, row-major. */
+    void (*bones)(const double *world, const ta_node_id *joints, const ta_mat4 *ib, uint32_t n, float *out, int rows);
 } ta__pose_kernels;
 
 /* The set of a level; NULL for a level this build lacks. The caller has

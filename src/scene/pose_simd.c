@@ -57,28 +57,18 @@ static void world_scalar(const ta_node *nodes, const ta_node_id *order, uint32_t
     }
 }
 
-static void bones_scalar(const double *world, const ta_node_id *joints, const ta_mat4 *ib, uint32_t n, ta_mat4 *out)
+/* rows: the top three rows of each, row-major (12 floats a bone), else the
+ * whole matrix column-major (16). */
+static void bones_scalar(const double *world, const ta_node_id *joints, const ta_mat4 *ib, uint32_t n, float *out,
+                         int rows)
 {
     for (uint32_t i = 0; i < n; ++i) {
         const double *a = &world[(size_t)joints[i].index * 16];
         const float *b = ib[i].m;
+        float *o = out + (size_t)i * (rows ? 12 : 16);
         for (int c = 0; c < 4; ++c)
-            for (int r = 0; r < 4; ++r)
-                out[i].m[c * 4 + r] = (float)(a[r] * (double)b[c * 4] + a[4 + r] * (double)b[c * 4 + 1] +
-                                              a[8 + r] * (double)b[c * 4 + 2] + a[12 + r] * (double)b[c * 4 + 3]);
-    }
-}
-
-/* The same numbers, written as three rows of four (row-major 3x4: the last
- * row, 0 0 0 1 for an affine bone, is left out). */
-static void rows_scalar(const double *world, const ta_node_id *joints, const ta_mat4 *ib, uint32_t n, float *out)
-{
-    for (uint32_t i = 0; i < n; ++i) {
-        const double *a = &world[(size_t)joints[i].index * 16];
-        const float *b = ib[i].m;
-        for (int c = 0; c < 4; ++c)
-            for (int r = 0; r < 3; ++r)
-                out[(size_t)i * 12 + r * 4 + c] =
+            for (int r = 0; r < (rows ? 3 : 4); ++r)
+                o[rows ? r * 4 + c : c * 4 + r] =
                     (float)(a[r] * (double)b[c * 4] + a[4 + r] * (double)b[c * 4 + 1] + a[8 + r] * (double)b[c * 4 + 2] +
                             a[12 + r] * (double)b[c * 4 + 3]);
     }
@@ -141,45 +131,39 @@ typedef float v4f __attribute__((vector_size(16)));
             stamp[node] = gen;                                                                                    \
         }                                                                                                         \
     }                                                                                                             \
-    ATTR static void bones_##SUF(const double *world, const ta_node_id *joints, const ta_mat4 *ib, uint32_t n,    \
-                                 ta_mat4 *out)                                                                    \
+    /* one bone; rows is a constant where it is inlined, so each layout has a loop of its own */          \
+    ATTR static inline __attribute__((always_inline)) void bone_##SUF(const double *a, const float *b, float *o,  \
+                                                                     int rows)                                    \
     {                                                                                                             \
-        for (uint32_t i = 0; i < n; ++i) {                                                                        \
-            const double *a = &world[(size_t)joints[i].index * 16];                                               \
-            const float *b = ib[i].m;                                                                             \
-            v4d a0 = TA__LOAD(a), a1 = TA__LOAD(a + 4), a2 = TA__LOAD(a + 8), a3 = TA__LOAD(a + 12);      \
-            for (int c = 0; c < 4; ++c) {                                                                         \
-                v4d col = a0 * (double)b[c * 4] + a1 * (double)b[c * 4 + 1] + a2 * (double)b[c * 4 + 2] +         \
-                          a3 * (double)b[c * 4 + 3];                                                              \
-                v4f g = __builtin_convertvector(col, v4f);                                                        \
-                memcpy(out[i].m + c * 4, &g, sizeof g);                                                           \
-            }                                                                                                     \
-        }                                                                                                         \
-    }                                                                                                             \
-    ATTR static void rows_##SUF(const double *world, const ta_node_id *joints, const ta_mat4 *ib, uint32_t n,     \
-                                float *out)                                                                       \
-    {                                                                                                             \
-        for (uint32_t i = 0; i < n; ++i) {                                                                        \
-            const double *a = &world[(size_t)joints[i].index * 16];                                               \
-            const float *b = ib[i].m;                                                                             \
-            float *o = out + (size_t)i * 12;                                                                      \
-            v4d a0 = TA__LOAD(a), a1 = TA__LOAD(a + 4), a2 = TA__LOAD(a + 8), a3 = TA__LOAD(a + 12);              \
-            for (int c = 0; c < 4; ++c) {                                                                         \
-                v4d col = a0 * (double)b[c * 4] + a1 * (double)b[c * 4 + 1] + a2 * (double)b[c * 4 + 2] +         \
-                          a3 * (double)b[c * 4 + 3];                                                              \
-                v4f g = __builtin_convertvector(col, v4f);                                                        \
+        v4d a0 = TA__LOAD(a), a1 = TA__LOAD(a + 4), a2 = TA__LOAD(a + 8), a3 = TA__LOAD(a + 12);                  \
+        for (int c = 0; c < 4; ++c) {                                                                             \
+            v4d col = a0 * (double)b[c * 4] + a1 * (double)b[c * 4 + 1] + a2 * (double)b[c * 4 + 2] +             \
+                      a3 * (double)b[c * 4 + 3];                                                                  \
+            v4f g = __builtin_convertvector(col, v4f);                                                            \
+            if (rows)                                                                                             \
                 o[c] = g[0], o[4 + c] = g[1], o[8 + c] = g[2];                                                    \
-            }                                                                                                     \
+            else                                                                                                  \
+                memcpy(o + c * 4, &g, sizeof g);                                                                  \
         }                                                                                                         \
     }                                                                                                             \
-    static const ta__pose_kernels kernels_##SUF = {world_##SUF, bones_##SUF, rows_##SUF};
+    ATTR static void bones_##SUF(const double *world, const ta_node_id *joints, const ta_mat4 *ib, uint32_t n,    \
+                                 float *out, int rows)                                                            \
+    {                                                                                                             \
+        if (rows)                                                                                                 \
+            for (uint32_t i = 0; i < n; ++i)                                                                      \
+                bone_##SUF(&world[(size_t)joints[i].index * 16], ib[i].m, out + (size_t)i * 12, 1);               \
+        else                                                                                                      \
+            for (uint32_t i = 0; i < n; ++i)                                                                      \
+                bone_##SUF(&world[(size_t)joints[i].index * 16], ib[i].m, out + (size_t)i * 16, 0);               \
+    }                                                                                                             \
+    static const ta__pose_kernels kernels_##SUF = {world_##SUF, bones_##SUF};
 
 TA__POSE_SET(sse2, )
 TA__POSE_SET(avx2, __attribute__((target("avx2"))))
 TA__POSE_SET(avx512, __attribute__((target("avx512f,avx512vl,avx512dq,avx512bw"))))
 #endif
 
-static const ta__pose_kernels kernels_scalar = {world_scalar, bones_scalar, rows_scalar};
+static const ta__pose_kernels kernels_scalar = {world_scalar, bones_scalar};
 
 const ta__pose_kernels *ta__pose_kernels_for(int level)
 {
