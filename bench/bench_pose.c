@@ -11,7 +11,7 @@
  * Timed, per frame: the root turned a little (so nothing stands still), then
  * for each character the world pass, then for each character the skinning
  * pass; each pass timed on its own. One JSON line on stdout; nothing is
- * asserted.
+ * asserted. TA_SIMD forces the poses' instruction set (frame.h).
  *
  *     bench_pose [--chars 100] [--bones 64] [--branch 2] [--frames 300] [--warmup 30] [--reps 5] [--seed 1]
  */
@@ -99,6 +99,7 @@ int main(int argc, char **argv)
                                          (float)cos(angle / 2));
         }
         fail(ta_pose_create(s, NULL, &poses[c], &err), &err);
+        fail(ta_pose_use_best_simd(poses[c], &err), &err); /* TA_SIMD forces one */
         ta_mat4 *w = world + c * bones;
         fail(ta_pose_world_pass(poses[c], s, ta_node_none(), w, (uint32_t)bones, &err), &err);
         for (long b = 0; b < bones; ++b) {
@@ -151,11 +152,11 @@ int main(int argc, char **argv)
     memcpy(ssorted, skin_ns, sizeof(double) * (size_t)reps);
     qsort(wsorted, (size_t)reps, sizeof(double), cmp_double);
     qsort(ssorted, (size_t)reps, sizeof(double), cmp_double);
-    printf("{\"side\": \"threeanim\", \"chars\": %ld, \"bones\": %ld, \"branch\": %ld, \"frames\": %ld, \"reps\": %ld, "
+    printf("{\"side\": \"threeanim\", \"simd\": \"%s\", \"chars\": %ld, \"bones\": %ld, \"branch\": %ld, \"frames\": %ld, \"reps\": %ld, "
            "\"world_ns_per_bone\": {\"median\": %.3f, \"min\": %.3f, \"max\": %.3f}, "
            "\"skinning_ns_per_bone\": {\"median\": %.3f, \"min\": %.3f, \"max\": %.3f}, \"pose_bytes_per_character\": %zu, "
            "\"checksum\": %.9g}\n",
-           chars, bones, branch, frames, reps, wsorted[reps / 2], wsorted[0], wsorted[reps - 1], ssorted[reps / 2],
+           ta_pose_simd_name(poses[0]), chars, bones, branch, frames, reps, wsorted[reps / 2], wsorted[0], wsorted[reps - 1], ssorted[reps / 2],
            ssorted[0], ssorted[reps - 1], ta_pose_bytes(poses[0]), checksum);
     for (long c = 0; c < chars; ++c) {
         ta_pose_destroy(poses[c]);

@@ -507,6 +507,45 @@ out();
 }
 out();
 
+// ---- 8. the frame ------------------------------------------------------------------------------------
+
+out('## 8. The frame: update + world + skinning (blend_frame, linear, C = 1000)');
+out();
+{
+  /* threeanim (ta_frame_update) and three.js (mixer.update, updateMatrixWorld,
+   * skeleton.update of a SkinnedMesh per character) alternated over rounds;
+   * then threeanim on a pool of 2 workers against 1, alternated too. */
+  const rounds = opts.quick ? 2 : 3;
+  const common = { ...base, variants: 'blend,blend_frame', interp: 'linear', chars: 1000, frames: opts.quick ? 6 : 20,
+    warmup: 4, reps: 3 };
+  const mid = (xs) => { const s = [...xs].sort((a, b) => a - b); const n = s.length; return n % 2 ? s[(n - 1) / 2] : (s[n / 2 - 1] + s[n / 2]) / 2; };
+  const pick = (runs, v) => mid(runs.map((j) => j.results.find((r) => r.variant === v).ns_per_char_update.median));
+  const ta = [], js = [], one = [], two = [];
+  for (let r = 0; r < rounds; r++) {
+    progress(`frame round ${r + 1}/${rounds}: threeanim, three.js, 1 and 2 workers`);
+    ta.push(threeanim(flagList(common)));
+    js.push(threejs(flagList(common)));
+    one.push(threeanim(flagList({ ...common, variants: 'blend_frame', threads: 1 })));
+    two.push(threeanim(flagList({ ...common, variants: 'blend_frame', threads: 2 })));
+  }
+  const taF = pick(ta, 'blend_frame'), jsF = pick(js, 'blend_frame'), taU = pick(ta, 'blend'), jsU = pick(js, 'blend');
+  const t1 = pick(one, 'blend_frame'), t2 = pick(two, 'blend_frame');
+  table(['what', 'three.js us', 'threeanim us', 'ratio'], [
+    ['update alone (blend)', us(jsU), us(taU), fmt(jsU / taU, 1) + 'x'],
+    ['frame (blend_frame)', us(jsF), us(taF), fmt(jsF / taF, 1) + 'x'],
+    ['world + skinning (frame - update)', us(jsF - jsU), us(taF - taU), fmt((jsF - jsU) / (taF - taU), 1) + 'x'],
+  ]);
+  out();
+  out(`Per character, medians of ${rounds} alternated rounds. World + skinning per bone: ` +
+    `${fmt((taF - taU) / 64, 1)} ns (threeanim, the pose's best set), ${fmt((jsF - jsU) / 64, 1)} ns (three.js). ` +
+    `Pool of 2 workers against 1 (ta_frame_update): ${us(t1)} / ${us(t2)} us a character, ${fmt(t1 / t2, 2)}x ` +
+    `(target 1.8x; ${os.cpus().length} cores, shared). ozz-animation's frame (LocalToModelJob and the skinning ` +
+    'multiply) is not in bench_ozz yet.');
+  verdicts.push({ what: `frame at C = 1000: ${fmt(jsF / taF, 1)}x three.js's (target 60x on AVX2, 100x on AVX-512)`, ok: jsF / taF >= 60 });
+  verdicts.push({ what: `frame on a pool of 2 workers: ${fmt(t1 / t2, 2)}x one (target 1.8x)`, ok: t1 / t2 >= 1.8 });
+}
+out();
+
 // ---- the targets -------------------------------------------------------------------------------------
 
 out('## Targets');

@@ -20,13 +20,13 @@ set(TA_LAYERS core scene animation io)
 set(TA_RUNTIME_LAYERS core scene animation)
 
 set(TA_LAYER_HEADERS_core
-  allocator.h color.h export.h file.h ids.h math.h random.h result.h units.h)
+  allocator.h color.h export.h file.h ids.h math.h random.h result.h units.h worker_pool.h)
 set(TA_LAYER_HEADERS_scene
   camera.h ik.h instance.h light.h material.h pose.h scene.h skin.h)
 set(TA_LAYER_HEADERS_animation
   animation_action.h animation_clip.h animation_clip_creator.h animation_markers.h
   animation_mask.h animation_mixer.h animation_object_group.h animation_seek.h blend_space.h
-  animation_utils.h keyframe_track.h property.h rebind.h root_motion.h track_kind_list.h)
+  animation_utils.h frame.h keyframe_track.h property.h rebind.h root_motion.h track_kind_list.h)
 set(TA_LAYER_HEADERS_io
   animation_json.h gltf.h model.h object_json.h threeanim.h)
 

@@ -31,7 +31,8 @@ static void help(FILE *out)
           "allocs_after_first_frame; and bytes_per_key of the shared clips (bytes over keys;\n"
           "marginal: the cost of one more key; ideal: the key data alone). --interp: linear,\n"
           "step, smooth, bezier, cubicspline. --variants: blend, single, blend_l2m,\n"
-          "single_l2m (+ world matrices), group (one mixer over a Group of all characters;\n"
+          "single_l2m (+ world matrices), blend_frame, single_frame (+ world and skinning\n"
+          "passes through ta_frame_update, on a worker pool of --threads workers), group (one mixer over a Group of all characters;\n"
           "C <= --group-max). --threads T updates disjoint characters on T threads, frame by\n"
           "frame; ns_per_char_update is then wall time over character updates (throughput).\n"
           "--morphs M adds M morph influence tracks to each clip, on a mesh of M morph targets\n"
@@ -61,6 +62,9 @@ typedef struct bench_run {
     ta_mixer_batch_item *items; /* one per character: each thread updates its share with ta_mixer_update_range */
     uint32_t count;
     bool l2m;
+    ta_frame_character *frame; /* the frame variants: ta_frame_update over all, on pool (NULL: one thread) */
+    ta_frame_options frame_options;
+    ta_worker_pool *pool;
     uint32_t threads;
     pthread_barrier_t barrier;
     uint32_t phase_frames; /* set by the main thread before a phase; 0 ends the workers */
@@ -118,10 +122,26 @@ static void *worker_main(void *arg)
     }
 }
 
+/* The frame variants: the library splits the frame over its pool. */
+static void run_frame_calls(bench_run *run, uint32_t frames)
+{
+    const ta_duration dt = ta_duration_from_seconds(run->cfg->dt);
+    ta_error err;
+    for (uint32_t f = 0; f < frames && atomic_load(&run->failed) == 0; ++f)
+        if (ta_frame_update(run->frame, run->count, dt, &run->frame_options, run->pool, &err) != TA_OK &&
+            atomic_exchange(&run->failed, 1) == 0)
+            run->err = err;
+}
+
 /* Runs `frames` frames on every thread; the seconds they took. */
 static double run_phase(bench_run *run, uint32_t frames)
 {
     if (frames == 0) return 0;
+    if (run->frame != NULL) {
+        double t0 = now_seconds();
+        run_frame_calls(run, frames);
+        return now_seconds() - t0;
+    }
     run->phase_frames = frames;
     sync_threads(run);
     double t0 = now_seconds();
@@ -172,7 +192,7 @@ static int run_variant(const bench_config *cfg, const bench_keys *keys, ta_clip 
                        uint32_t C, bench_result *out)
 {
     bool group = variant == BENCH_GROUP;
-    bool single = variant == BENCH_SINGLE || variant == BENCH_SINGLE_L2M;
+    bool single = variant == BENCH_SINGLE || variant == BENCH_SINGLE_L2M || variant == BENCH_SINGLE_FRAME;
     uint32_t actions = single ? 1 : cfg->weight_count;
     bench_counter counter;
     atomic_init(&counter.live_bytes, 0);
@@ -211,8 +231,33 @@ static int run_variant(const bench_config *cfg, const bench_keys *keys, ta_clip 
     run.l2m = variant == BENCH_BLEND_L2M || variant == BENCH_SINGLE_L2M;
     run.threads = cfg->threads;
     atomic_init(&run.failed, 0);
+    float *palette = NULL;
+    size_t *offsets = NULL;
+    if (status == BENCH_OK && bench_variant_is_frame(variant)) {
+        /* every character's bones side by side in one palette, as a GPU buffer */
+        run.frame = (ta_frame_character *)calloc(count, sizeof *run.frame);
+        palette = (float *)calloc((size_t)count * cfg->bones * 16, sizeof(float));
+        offsets = (size_t *)calloc(count, sizeof(size_t));
+        if (run.frame == NULL || palette == NULL || offsets == NULL) {
+            fprintf(stderr, "bench_mixer: out of memory\n");
+            status = BENCH_REFUSED;
+        }
+        for (uint32_t i = 0; status == BENCH_OK && i < count; ++i) {
+            offsets[i] = (size_t)i * cfg->bones * 16;
+            run.frame[i].mixer = chars[i].mixer;
+            run.frame[i].targets.scene = chars[i].scene;
+            run.frame[i].pose = chars[i].pose;
+            run.frame[i].world = chars[i].world;
+            run.frame[i].skin_offsets = &offsets[i];
+        }
+        run.frame_options.palette = palette;
+        run.frame_options.palette_floats = (size_t)count * cfg->bones * 16;
+        run.frame_options.layout = TA_PALETTE_LAYOUT_MAT4;
+        if (status == BENCH_OK && cfg->threads > 1 && ta_worker_pool_create(cfg->threads, NULL, &run.pool, &err) != TA_OK)
+            status = refused("pool", &err);
+    }
     uint32_t started = 1;
-    bool threaded = status == BENCH_OK && run.threads > 1;
+    bool threaded = status == BENCH_OK && run.threads > 1 && run.frame == NULL;
     if (threaded) {
         pthread_barrier_init(&run.barrier, NULL, run.threads);
         for (; started < run.threads; ++started) {
@@ -259,6 +304,10 @@ static int run_variant(const bench_config *cfg, const bench_keys *keys, ta_clip 
         for (uint32_t t = 1; t < started; ++t) pthread_join(workers[t].thread, NULL);
         pthread_barrier_destroy(&run.barrier);
     }
+    ta_worker_pool_destroy(run.pool);
+    free(run.frame);
+    free(palette);
+    free(offsets);
     for (uint32_t i = 0; i < made && chars != NULL; ++i) bench_character_free(&chars[i]);
     if (group_clips != NULL) bench_free_clips(group_clips, cfg->clips);
     free(workers);

@@ -12,7 +12,12 @@
 
 const char *const bench_interp_names[BENCH_INTERP_COUNT] = {"linear", "step", "smooth", "bezier", "cubicspline"};
 const char *const bench_variant_names[BENCH_VARIANT_COUNT] = {"blend", "single", "blend_l2m", "single_l2m",
-                                                              "group"};
+                                                              "group", "blend_frame", "single_frame"};
+
+bool bench_variant_is_frame(bench_variant variant)
+{
+    return variant == BENCH_BLEND_FRAME || variant == BENCH_SINGLE_FRAME;
+}
 
 /* ---- flags ------------------------------------------------------------------------- */
 
@@ -129,7 +134,7 @@ static int variant_item(const char *flag, const char *item, void *list, uint32_t
             ((bench_variant *)list)[index] = (bench_variant)v;
             return BENCH_OK;
         }
-    return usage(flag, item, "is not one of blend, single, blend_l2m, single_l2m, group");
+    return usage(flag, item, "is not one of blend, single, blend_l2m, single_l2m, group, blend_frame, single_frame");
 }
 
 int bench_parse_args(bench_config *cfg, int argc, char **argv)
@@ -497,7 +502,7 @@ static ta_result add_bones(const bench_config *cfg, const bench_keys *keys, ta_s
 static ta_result add_actions(const bench_config *cfg, bench_variant variant, ta_mixer *mixer, ta_clip *const *clips,
                              const ta_allocator *allocator, ta_error *err)
 {
-    bool single = variant == BENCH_SINGLE || variant == BENCH_SINGLE_L2M;
+    bool single = variant == BENCH_SINGLE || variant == BENCH_SINGLE_L2M || variant == BENCH_SINGLE_FRAME;
     uint32_t n = single ? 1 : cfg->weight_count;
     ta_action_options o;
     memset(&o, 0, sizeof o);
@@ -568,12 +573,31 @@ ta_result bench_character_make(const bench_config *cfg, const bench_keys *keys, 
         ta_mixer_targets t = {out->scene, NULL, NULL};
         r = ta_mixer_set_time(out->mixer, &t, ta_duration_from_seconds(offset), err);
     }
-    if (r == TA_OK && (variant == BENCH_BLEND_L2M || variant == BENCH_SINGLE_L2M)) {
+    bool frame = bench_variant_is_frame(variant);
+    if (r == TA_OK && (variant == BENCH_BLEND_L2M || variant == BENCH_SINGLE_L2M || frame)) {
         out->world = (ta_mat4 *)malloc(sizeof(ta_mat4) * out->scene->node_count);
         if (out->world == NULL) {
             snprintf(err->message, sizeof err->message, "out of memory");
             r = err->code = TA_ERROR_OUT_OF_MEMORY;
         }
+    }
+    if (r == TA_OK && frame) {
+        /* one skin over every bone (identity inverse binds: the multiply costs the same) */
+        ta_node_id *joints = (ta_node_id *)malloc(sizeof(ta_node_id) * cfg->bones);
+        if (joints == NULL) {
+            snprintf(err->message, sizeof err->message, "out of memory");
+            r = err->code = TA_ERROR_OUT_OF_MEMORY;
+        } else {
+            for (uint32_t b = 0; b < cfg->bones; ++b) joints[b] = ta_node_at(out->first_bone + b);
+            ta_skin_desc sd = {joints, cfg->bones, NULL, NULL};
+            r = ta_scene_add_skin(out->scene, &sd, NULL, err);
+            free(joints);
+        }
+        ta_pose_options po;
+        memset(&po, 0, sizeof po);
+        po.allocator = allocator;
+        if (r == TA_OK) r = ta_pose_create(out->scene, &po, &out->pose, err);
+        if (r == TA_OK) r = ta_pose_use_best_simd(out->pose, err);
     }
     if (r != TA_OK) bench_character_free(out);
     return r;
@@ -581,6 +605,7 @@ ta_result bench_character_make(const bench_config *cfg, const bench_keys *keys, 
 
 void bench_character_free(bench_character *ch)
 {
+    ta_pose_destroy(ch->pose);
     ta_mixer_destroy(ch->mixer);
     ta_scene_destroy(ch->scene);
     free(ch->world);

@@ -64,6 +64,8 @@ typedef enum bench_variant {
     BENCH_BLEND_L2M,
     BENCH_SINGLE_L2M,
     BENCH_GROUP,
+    BENCH_BLEND_FRAME,  /* blend + world pass + skinning pass (frame.h), into one palette */
+    BENCH_SINGLE_FRAME, /* single + the same */
     BENCH_VARIANT_COUNT
 } bench_variant;
 
@@ -145,7 +147,8 @@ ta_allocator bench_counting_allocator(bench_counter *counter);
 typedef struct bench_character {
     ta_scene *scene;
     ta_mixer *mixer;
-    ta_mat4 *world;      /* the l2m variants: a world matrix per node */
+    ta_mat4 *world;      /* the l2m and frame variants: a world matrix per node */
+    ta_pose *pose;       /* the frame variants: the passes' workspace, on the CPU's best set */
     uint32_t first_bone; /* node of bone 0 of the first character */
     uint32_t characters; /* characters in this scene: 1, or C for the group */
 } bench_character;
@@ -160,6 +163,8 @@ ta_result bench_character_make(const bench_config *cfg, const bench_keys *keys, 
                                uint32_t index, uint32_t group_count, ta_clip *const *clips,
                                const ta_allocator *allocator, bench_character *out, ta_error *err);
 void bench_character_free(bench_character *ch);
+/* Whether a variant is a frame one (update, world, skinning through ta_frame_update). */
+bool bench_variant_is_frame(bench_variant variant);
 /* The l2m variants' root.updateMatrixWorld(): every node's world matrix. */
 void bench_character_world(bench_character *ch);
 /* Position, quaternion and scale components of every bone, and every mesh's

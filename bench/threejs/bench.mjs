@@ -44,7 +44,7 @@ const HERE = path.dirname(fileURLToPath(import.meta.url));
 const TAU = 2 * Math.PI;
 const GOLDEN = 0.6180339887498949;
 const INTERPS = ['linear', 'step', 'smooth', 'bezier', 'cubicspline'];
-const VARIANTS = ['blend', 'single', 'blend_l2m', 'single_l2m', 'group'];
+const VARIANTS = ['blend', 'single', 'blend_l2m', 'single_l2m', 'group', 'blend_frame', 'single_frame'];
 
 function usage(message) {
   process.stderr.write(`bench.mjs: ${message}\n`);
@@ -515,7 +515,8 @@ function buildVariant(THREE, cfg, keys, cubicSpline, variant, C, sharedClips, as
     addActions(THREE, mixer, clips, weights, 0, asSpec);
     return { mixers: [mixer], roots: [group], bones, actions: weights.length };
   }
-  const mixers = [], roots = [], bones = [];
+  const mixers = [], roots = [], bones = [], skeletons = [];
+  const frame = variant.endsWith('_frame');
   for (let ch = 0; ch < C; ch++) {
     const b = makeBones(THREE, cfg, keys, '');
     const mixer = new THREE.AnimationMixer(b[0]);
@@ -524,8 +525,16 @@ function buildVariant(THREE, cfg, keys, cubicSpline, variant, C, sharedClips, as
     mixers.push(mixer);
     roots.push(b[0]);
     bones.push(b);
+    if (frame) {
+      // a SkinnedMesh per character over all its bones, as a renderer draws it:
+      // identity inverse binds (threeanim's side has the same; the multiply costs the same)
+      const skeleton = new THREE.Skeleton(b, b.map(() => new THREE.Matrix4()));
+      const mesh = new THREE.SkinnedMesh(new THREE.BufferGeometry());
+      mesh.bind(skeleton, new THREE.Matrix4());
+      skeletons.push(skeleton);
+    }
   }
-  return { mixers, roots, bones, actions: weights.length };
+  return { mixers, roots, bones, skeletons, actions: weights.length };
 }
 
 function stats(samples) {
@@ -561,7 +570,15 @@ function checksum(bones) {
 
 /* One update of every character of a built variant. */
 function frameOf(built, variant, dt) {
-  const { mixers, roots } = built;
+  const { mixers, roots, skeletons } = built;
+  if (variant.endsWith('_frame'))
+    return () => {
+      for (let i = 0; i < mixers.length; i++) {
+        mixers[i].update(dt);
+        roots[i].updateMatrixWorld();
+        skeletons[i].update();
+      }
+    };
   return variant.endsWith('_l2m')
     ? () => { for (let i = 0; i < mixers.length; i++) { mixers[i].update(dt); roots[i].updateMatrixWorld(); } }
     : () => { for (let i = 0; i < mixers.length; i++) mixers[i].update(dt); };

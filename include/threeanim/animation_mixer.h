@@ -62,6 +62,7 @@
 #include "threeanim/ids.h"
 #include "threeanim/material.h"
 #include "threeanim/result.h"
+#include "threeanim/worker_pool.h"
 #include "threeanim/scene.h"
 #include "threeanim/units.h"
 
@@ -430,6 +431,19 @@ TA_API ta_result ta_mixer_update_range(ta_mixer_batch_item *items, uint32_t begi
  */
 TA_API ta_result ta_mixer_update_batch(ta_mixer_batch_item *items, uint32_t count, ta_duration delta,
                                        uint32_t threads, ta_error *err);
+
+/**
+ * Updates all count items by delta as ta_mixer_update_batch does, on the workers of a pool made
+ * once (worker_pool.h) instead of threads started for the call: for a frame loop, where starting
+ * and joining threads each frame costs tens of microseconds. pool NULL: on the calling thread.
+ *
+ * @return TA_OK when every item was updated, else the first refused item's result (err names it).
+ * @ownership As ta_mixer_update_batch; the pool is used and left as it was.
+ * @errors TA_ERROR_INVALID_ARGUMENT (items NULL with count > 0): then no item is touched.
+ * @threejs A loop of AnimationMixer.update(delta) over many mixers.
+ */
+TA_API ta_result ta_mixer_update_batch_pool(ta_mixer_batch_item *items, uint32_t count, ta_duration delta,
+                                            ta_worker_pool *pool, ta_error *err);
 
 /**
  * three.js setTime: the mixer's clock and every action's phase go to zero, and one update then

@@ -10,7 +10,8 @@
  * glTF file, model->source_nodes maps glTF node N to the node made from it
  * (for a mesh of several primitives, the group made for the node), as
  * three.js's parser.associations does; model->source_skins maps glTF skin N to
- * the scene's skin made from it.
+ * the scene's skin made from it; model->source_primitives says which scene
+ * mesh each glTF node's primitive became.
  *
  *     ta_model *model;
  *     if (ta_gltf_load_file("fox.glb", NULL, &model, &err) != TA_OK) ...
@@ -97,6 +98,15 @@ typedef struct ta_load_warning {
     const char *what;          /**< what was wrong and what was done */
 } ta_load_warning;
 
+/** One mesh a glTF loader made: the glTF node and primitive it came from and the scene's mesh. */
+typedef struct ta_model_primitive {
+    uint32_t gltf_node;      /**< glTF node index */
+    uint32_t gltf_mesh;      /**< glTF mesh index (the node's mesh) */
+    uint32_t gltf_primitive; /**< index in that mesh's primitives */
+    bool skinned;            /**< true: index is a ta_skinned_mesh_id's; false: a ta_mesh_id's */
+    uint32_t index;          /**< into scene->skinned_meshes or scene->meshes */
+} ta_model_primitive;
+
 /**
  * What a loader returns: a scene, its assets and cameras, the clips, and what the loader left out.
  */
@@ -112,6 +122,9 @@ typedef struct ta_model {
     ta_skin_id *source_skins; /**< glTF: source_skin_count entries, skin N -> its scene skin
                                       (TA_NONE for a skin no mesh of the default scene uses); NULL otherwise */
     uint32_t source_skin_count;  /**< how many glTF skins the file has */
+    ta_model_primitive *source_primitives; /**< glTF: one entry per mesh made (per primitive of each node
+                                                that uses a mesh), in the order made; NULL otherwise */
+    uint32_t source_primitive_count;       /**< how many */
     char **warnings;             /**< what the loader left out or fixed, one line each ("path: what") */
     uint32_t warning_count;      /**< how many warnings */
     ta_load_warning *warning_list; /**< warning_count entries: warnings[i] as code, path and text */
@@ -149,6 +162,18 @@ TA_API ta_result ta_model_find_clip(const ta_model *model, const char *name, uin
  */
 TA_API ta_result ta_model_source_node(const ta_model *model, ta_node_id node, uint32_t *out_gltf_node,
                                       ta_error *err);
+
+/**
+ * The scene mesh made from primitive `gltf_primitive` of glTF node `gltf_node`'s mesh (a glTF mesh
+ * used by several nodes is made once for each; ta_model_primitive says which list index is in).
+ *
+ * @ownership *out points into the model.
+ * @errors TA_ERROR_INVALID_ARGUMENT (model or out NULL), TA_ERROR_NOT_FOUND (no mesh was made from
+ * it: the node has no mesh, is not in the default scene, or the model was not read from glTF).
+ * @threejs parser.associations.get(mesh) == { meshes, primitives } of the mesh under the node.
+ */
+TA_API ta_result ta_model_find_primitive(const ta_model *model, uint32_t gltf_node, uint32_t gltf_primitive,
+                                         const ta_model_primitive **out, ta_error *err);
 
 /**
  * The name of a warning code without its prefix: "KEYS_BEFORE_ZERO", ...; "?" for a value not named.

@@ -32,6 +32,12 @@
  * double) times its inverse bind matrix, rounded once: no bind matrix and no
  * transform of the mesh's node are in it, as in three.js's boneMatrices.
  *
+ * Speed. The passes do a column of four doubles at a time, with the widest
+ * instructions the pose was told to use: SSE2 (any x86-64) from
+ * ta_pose_create, or the best this CPU runs after ta_pose_use_best_simd
+ * (frame.h), which chooses as the mixer does (TA_SIMD forces one). Every
+ * choice gives the same numbers bit for bit.
+ *
  * Ownership: the caller owns the pose (ta_pose_destroy) and the arrays it
  * passes; a pose keeps no pointer into a scene. One pose is used by one thread
  * at a time; poses of different scenes run in parallel.
@@ -126,6 +132,18 @@ TA_API ta_result ta_pose_skinning_pass(ta_pose *pose, const ta_scene *scene, ta_
                                        ta_mat4 *out_bones, uint32_t bone_count, ta_error *err);
 
 /**
+ * The skinning pass as a GPU buffer of 3x4 matrices wants it: bone i's matrix (the same numbers as
+ * ta_pose_skinning_pass's) as its top three rows, row-major, at out_rows[12 i .. 12 i + 12): 48
+ * bytes a bone, the last row (0 0 0 1 for an affine bone) left out.
+ *
+ * @ownership Writes out_rows[0 .. 12 * joint count).
+ * @errors As ta_pose_skinning_pass (out_rows for out_bones). A refused pass writes nothing.
+ * @threejs skeleton.update(); the top three rows of each matrix of skeleton.boneMatrices.
+ */
+TA_API ta_result ta_pose_skinning_pass_rows(ta_pose *pose, const ta_scene *scene, ta_skin_id skin, float *out_rows,
+                                            uint32_t bone_count, ta_error *err);
+
+/**
  * A skinned mesh's bind matrix inverse as its shader uses it: with TA_BIND_MODE_ATTACHED, the inverse of
  * its node's world matrix from the last world pass; with TA_BIND_MODE_DETACHED, the inverse of its bind
  * matrix. A matrix that cannot be inverted gives all zeros, as three.js's invert.
@@ -138,6 +156,36 @@ TA_API ta_result ta_pose_skinning_pass(ta_pose *pose, const ta_scene *scene, ta_
  */
 TA_API ta_result ta_pose_bind_matrix_inverse(ta_pose *pose, const ta_scene *scene, ta_skinned_mesh_id mesh,
                                              ta_mat4 *out, ta_error *err);
+
+/** A node found by name once, whose world matrix is read every frame: where an attachment (a
+ * sword in a hand, a camera on a head) is drawn. */
+typedef struct ta_pose_socket {
+    ta_node_id node; /**< the node the name was resolved to */
+} ta_pose_socket;
+
+/**
+ * Resolves name (a node's name, else its uuid) to a socket, once: the frame reads it by index.
+ *
+ * @ownership Writes *out_socket; keeps no pointer to name.
+ * @errors TA_ERROR_INVALID_ARGUMENT (a NULL argument), TA_ERROR_NOT_FOUND (no node of that name or
+ * uuid: the message names it).
+ * @threejs scene.getObjectByName(name).
+ */
+TA_API ta_result ta_pose_socket_find(const ta_scene *scene, const char *name, ta_pose_socket *out_socket,
+                                     ta_error *err);
+
+/**
+ * The socket node's world matrix from the last world pass that reached it (the same numbers the
+ * pass wrote out).
+ *
+ * @ownership Writes *out.
+ * @errors TA_ERROR_INVALID_ARGUMENT (a NULL argument), TA_ERROR_MISSING_TARGET (the node is not in
+ * the scene), TA_ERROR_BAD_STATE (no world pass reached it since the scene's tree last changed; a
+ * scene with more nodes than the pose holds).
+ * @threejs object.matrixWorld after scene.updateMatrixWorld().
+ */
+TA_API ta_result ta_pose_socket_world(ta_pose *pose, const ta_scene *scene, ta_pose_socket socket, ta_mat4 *out,
+                                      ta_error *err);
 
 /**
  * The order of the world pass over the whole scene: every node, each after its parent.

@@ -24,6 +24,7 @@
 #include "threeanim/camera.h"
 #include "threeanim/color.h"
 #include "threeanim/file.h"
+#include "threeanim/frame.h"
 #include "threeanim/gltf.h"
 #include "threeanim/ik.h"
 #include "threeanim/instance.h"
@@ -43,5 +44,6 @@
 #include "threeanim/scene.h"
 #include "threeanim/skin.h"
 #include "threeanim/units.h"
+#include "threeanim/worker_pool.h"
 
 #endif

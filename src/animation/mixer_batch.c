@@ -1,5 +1,5 @@
-/* Many mixers in one call: ranges for a job system, and a small pool of
- * threads started per call (animation_mixer.h). */
+/* Many mixers in one call: ranges for a job system, a small pool of threads
+ * started per call, and a worker pool's threads, made once (animation_mixer.h). */
 #include <pthread.h>
 #include <string.h>
 
@@ -72,6 +72,32 @@ ta_result ta_mixer_update_batch(ta_mixer_batch_item *items, uint32_t count, ta_d
         else
             run_share(&shares[t]); /* no thread: its share on this one */
     }
+    for (uint32_t i = 0; i < count; ++i)
+        if (items[i].result != TA_OK)
+            return ta__fail(err, items[i].result, "item %u: %s", i, items[i].error.message);
+    return TA_OK;
+}
+
+typedef struct pool_job {
+    ta_mixer_batch_item *items;
+    uint32_t count;
+    ta_duration delta;
+} pool_job;
+
+static void run_pool_share(void *user, uint32_t worker, uint32_t workers)
+{
+    pool_job *j = (pool_job *)user;
+    ta_mixer_update_range(j->items, (uint32_t)((uint64_t)j->count * worker / workers),
+                          (uint32_t)((uint64_t)j->count * (worker + 1) / workers), j->delta, NULL);
+}
+
+ta_result ta_mixer_update_batch_pool(ta_mixer_batch_item *items, uint32_t count, ta_duration delta,
+                                     ta_worker_pool *pool, ta_error *err)
+{
+    if (items == NULL && count > 0) return ta__fail(err, TA_ERROR_INVALID_ARGUMENT, "items: is NULL for %u items", count);
+    pool_job job = {items, count, delta};
+    ta_result r = ta_worker_pool_run(pool, run_pool_share, &job, err);
+    if (r != TA_OK) return r;
     for (uint32_t i = 0; i < count; ++i)
         if (items[i].result != TA_OK)
             return ta__fail(err, items[i].result, "item %u: %s", i, items[i].error.message);

@@ -16,6 +16,7 @@
  * this table and checks every call between the object files with nm.
  *
  * Layers, top first (number, files, what they are):
+ *   26  frame                           public: a frame of many characters (update, world, skinning)
  *   25  blend_space                     public: actions' weights from a parameter (calls the action's setter)
  *   24  mixer_batch                     public: many mixers' updates at once
  *   23  action_seek                     public: an action's time set, with what it skips

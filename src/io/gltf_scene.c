@@ -348,6 +348,13 @@ static ta_result make_skin(gltf_ctx *g, uint32_t s, const ta_node_id *joints, ui
 static ta_result attach_meshes(gltf_ctx *g, gltf_scene_state *st)
 {
     ta_result r;
+    ta_model *model = g->model;
+    if (st->pending_count > 0) {
+        model->source_primitives =
+            (ta_model_primitive *)ta__calloc(g->mem, st->pending_count, sizeof(ta_model_primitive));
+        if (model->source_primitives == NULL) return ta__gltf_oom(g, "the primitive map");
+        model->source_primitive_count = st->pending_count; /* each filled as it is made */
+    }
     for (uint32_t k = 0; k < st->pending_count; ++k) {
         const struct gltf_pending_mesh *pm = &st->pending[k];
         gltf_node_info *n = &g->node_info[pm->gltf_node];
@@ -444,6 +451,8 @@ static ta_result attach_meshes(gltf_ctx *g, gltf_scene_state *st)
         if ((r = ta__gltf_grow(g, (void **)&mi->made, &mi->made_cap, mi->made_count + 1, sizeof(gltf_made_mesh))) != TA_OK)
             return r;
         mi->made[mi->made_count++] = made;
+        ta_model_primitive mp = {pm->gltf_node, pm->mesh, pm->prim, made.skinned, made.index};
+        model->source_primitives[k] = mp;
         g->node_mesh[pm->node.index].has = true;
         g->node_mesh[pm->node.index].mesh = made;
     }

@@ -24,6 +24,7 @@ void ta_model_destroy(ta_model *model)
     ta__free(&mem, model->animation_roots, sizeof(ta_node_id) * model->animation_count);
     ta__free(&mem, model->source_nodes, sizeof(ta_node_id) * model->source_node_count);
     ta__free(&mem, model->source_skins, sizeof(ta_skin_id) * model->source_skin_count);
+    ta__free(&mem, model->source_primitives, sizeof(ta_model_primitive) * model->source_primitive_count);
     for (uint32_t i = 0; i < model->warning_count; ++i) {
         ta__free_str(&mem, model->warnings[i]);
         ta__free_str(&mem, (char *)model->warning_list[i].path);
@@ -70,6 +71,22 @@ ta_result ta_model_source_node(const ta_model *model, ta_node_id node, uint32_t 
             return TA_OK;
         }
     return ta__fail(err, TA_ERROR_NOT_FOUND, "node: %u was not made from a glTF node", node.index);
+}
+
+ta_result ta_model_find_primitive(const ta_model *model, uint32_t gltf_node, uint32_t gltf_primitive,
+                                  const ta_model_primitive **out, ta_error *err)
+{
+    if (model == NULL || out == NULL)
+        return ta__fail(err, TA_ERROR_INVALID_ARGUMENT, "%s: is NULL", model == NULL ? "model" : "out");
+    for (uint32_t i = 0; i < model->source_primitive_count; ++i) {
+        const ta_model_primitive *p = &model->source_primitives[i];
+        if (p->gltf_node == gltf_node && p->gltf_primitive == gltf_primitive) {
+            *out = p;
+            return TA_OK;
+        }
+    }
+    return ta__fail(err, TA_ERROR_NOT_FOUND, "gltf_node: no mesh was made from node %u's primitive %u", gltf_node,
+                    gltf_primitive);
 }
 
 const char *ta_load_warning_name(ta_load_warning_code code)

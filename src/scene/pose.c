@@ -1,8 +1,10 @@
-/* The world pass and the skinning pass, in double as three.js computes them. */
+/* The world pass and the skinning pass, in double as three.js computes them;
+ * the loops are pose_simd.c's, one set per instruction set. */
 #include <string.h>
 
 #include "core/internal.h"
 #include "core/math_internal.h"
+#include "scene/pose_internal.h"
 #include "threeanim/pose.h"
 
 struct ta_pose {
@@ -14,6 +16,8 @@ struct ta_pose {
     uint32_t generation;   /* rises with every world pass; 0 is "never" */
     double *world;         /* capacity * 16, by node index */
     uint32_t *stamp;       /* by node index: the pass that wrote its world matrix, 0 for none */
+    const ta__pose_kernels *kernels;
+    int level;             /* of kernels: TA__POSE_* */
     ta_node_id *order;     /* parent first */
     uint32_t *pos;         /* by node index: its place in order */
     uint32_t *end;         /* by node index: one past the last place of its subtree in order */
@@ -40,6 +44,8 @@ ta_result ta_pose_create(const ta_scene *scene, const ta_pose_options *options, 
     if (p == NULL) return ta__fail(err, TA_ERROR_OUT_OF_MEMORY, "out of memory making a pose");
     p->mem = mem;
     p->capacity = cap;
+    p->level = ta__pose_baseline_level();
+    p->kernels = ta__pose_kernels_for(p->level);
     p->world = (double *)ta__calloc(&mem, n * 16, sizeof(double));
     p->stamp = (uint32_t *)ta__calloc(&mem, n, sizeof(uint32_t));
     p->order = (ta_node_id *)ta__calloc(&mem, n, sizeof(ta_node_id));
@@ -117,38 +123,28 @@ static ta_result refresh(ta_pose *pose, const ta_scene *scene, ta_error *err)
     return TA_OK;
 }
 
-/* out = a * b for affine a and b (last rows 0 0 0 1), in three.js's
- * multiplyMatrices order of terms: the terms it adds for the last rows are
- * exact zeros, so the sums are the same numbers. */
-static void mul_affine(double *restrict out, const double *restrict a, const double *restrict b)
+int ta__pose_use(ta_pose *pose, int level)
 {
-    for (int c = 0; c < 4; ++c) {
-        const double b0 = b[c * 4], b1 = b[c * 4 + 1], b2 = b[c * 4 + 2];
-        for (int row = 0; row < 3; ++row) {
-            double s = a[row] * b0 + a[4 + row] * b1 + a[8 + row] * b2;
-            out[c * 4 + row] = c == 3 ? s + a[12 + row] : s;
-        }
-        out[c * 4 + 3] = c == 3 ? 1.0 : 0.0;
-    }
+    const ta__pose_kernels *k = ta__pose_kernels_for(level);
+    if (k == NULL) return 0;
+    pose->kernels = k;
+    pose->level = level;
+    return 1;
 }
 
-static void local_of(const ta_node *n, double out[16])
+const double *ta__pose_world_doubles(const ta_pose *pose)
 {
-    ta__mat4d_compose(out, n->position, n->quaternion, n->scale);
+    return pose->world;
 }
 
-static void world_of(ta_pose *pose, const ta_scene *scene, uint32_t node)
+uint32_t ta__pose_capacity(const ta_pose *pose)
 {
-    const ta_node *n = &scene->nodes[node];
-    double *w = &pose->world[(size_t)node * 16];
-    if (ta_node_is_none(n->parent)) {
-        local_of(n, w);
-    } else {
-        double local[16];
-        local_of(n, local);
-        mul_affine(w, &pose->world[(size_t)n->parent.index * 16], local);
-    }
-    pose->stamp[node] = pose->generation;
+    return pose->capacity;
+}
+
+int ta__pose_level(const ta_pose *pose)
+{
+    return pose->level;
 }
 
 static void to_float(ta_mat4 *out, const double *m)
@@ -188,25 +184,22 @@ ta_result ta_pose_world_pass(ta_pose *pose, const ta_scene *scene, ta_node_id ro
             for (uint32_t level = depth; level-- > 0;) {
                 ta_node_id a = p;
                 for (uint32_t up = 0; up < level; ++up) a = scene->nodes[a.index].parent;
-                world_of(pose, scene, a.index);
-                to_float(&out_world[a.index], &pose->world[(size_t)a.index * 16]);
+                pose->kernels->world(scene->nodes, &a, 0, 1, pose->world, out_world, pose->stamp, pose->generation);
             }
         }
     }
-    for (uint32_t k = begin; k < end; ++k) {
-        uint32_t node = pose->order[k].index;
-        world_of(pose, scene, node);
-        to_float(&out_world[node], &pose->world[(size_t)node * 16]);
-    }
+    pose->kernels->world(scene->nodes, pose->order, begin, end, pose->world, out_world, pose->stamp, pose->generation);
     return TA_OK;
 }
 
-ta_result ta_pose_skinning_pass(ta_pose *pose, const ta_scene *scene, ta_skin_id skin, ta_mat4 *out_bones,
-                                uint32_t bone_count, ta_error *err)
+/* Both skinning passes: the skin, room for its bones, a world matrix for
+ * every joint, then the bones as 4x4 (rows 0) or 3x4 rows. */
+static ta_result skinning(ta_pose *pose, const ta_scene *scene, ta_skin_id skin, float *out, const char *out_name,
+                          uint32_t bone_count, int rows, ta_error *err)
 {
-    if (pose == NULL || scene == NULL || out_bones == NULL)
+    if (pose == NULL || scene == NULL || out == NULL)
         return ta__fail(err, TA_ERROR_INVALID_ARGUMENT, "%s: is NULL",
-                        pose == NULL ? "pose" : scene == NULL ? "scene" : "out_bones");
+                        pose == NULL ? "pose" : scene == NULL ? "scene" : out_name);
     const ta_skin *s = ta_scene_skin(scene, skin);
     if (s == NULL)
         return ta__fail(err, TA_ERROR_MISSING_TARGET, "skin: skin %u is not in the scene, which has %u", skin.index,
@@ -224,13 +217,20 @@ ta_result ta_pose_skinning_pass(ta_pose *pose, const ta_scene *scene, ta_skin_id
                             "ta_pose_world_pass over it first",
                             skin.index, i, node, node < scene->node_count ? scene->nodes[node].name : "");
     }
-    for (uint32_t i = 0; i < s->joint_count; ++i) {
-        double ib[16], m[16];
-        for (int k = 0; k < 16; ++k) ib[k] = s->inverse_binds[i].m[k];
-        ta__mat4d_multiply(m, &pose->world[(size_t)s->joints[i].index * 16], ib);
-        to_float(&out_bones[i], m);
-    }
+    pose->kernels->bones(pose->world, s->joints, s->inverse_binds, s->joint_count, out, rows);
     return TA_OK;
+}
+
+ta_result ta_pose_skinning_pass(ta_pose *pose, const ta_scene *scene, ta_skin_id skin, ta_mat4 *out_bones,
+                                uint32_t bone_count, ta_error *err)
+{
+    return skinning(pose, scene, skin, out_bones ? out_bones->m : NULL, "out_bones", bone_count, 0, err);
+}
+
+ta_result ta_pose_skinning_pass_rows(ta_pose *pose, const ta_scene *scene, ta_skin_id skin, float *out_rows,
+                                     uint32_t bone_count, ta_error *err)
+{
+    return skinning(pose, scene, skin, out_rows, "out_rows", bone_count, 1, err);
 }
 
 ta_result ta_pose_bind_matrix_inverse(ta_pose *pose, const ta_scene *scene, ta_skinned_mesh_id mesh, ta_mat4 *out,
@@ -258,6 +258,40 @@ ta_result ta_pose_bind_matrix_inverse(ta_pose *pose, const ta_scene *scene, ta_s
     }
     ta__mat4d_invert(inv, src);
     to_float(out, inv);
+    return TA_OK;
+}
+
+ta_result ta_pose_socket_find(const ta_scene *scene, const char *name, ta_pose_socket *out_socket, ta_error *err)
+{
+    if (scene == NULL || name == NULL || out_socket == NULL)
+        return ta__fail(err, TA_ERROR_INVALID_ARGUMENT, "%s: is NULL",
+                        scene == NULL ? "scene" : name == NULL ? "name" : "out_socket");
+    ta_node_id node;
+    if (ta_scene_find_by_name(scene, name, &node, NULL) != TA_OK &&
+        ta_scene_find_by_uuid(scene, name, &node, NULL) != TA_OK)
+        return ta__fail(err, TA_ERROR_NOT_FOUND, "name: no node named \"%s\" (nor with that uuid)", name);
+    out_socket->node = node;
+    return TA_OK;
+}
+
+ta_result ta_pose_socket_world(ta_pose *pose, const ta_scene *scene, ta_pose_socket socket, ta_mat4 *out,
+                               ta_error *err)
+{
+    if (pose == NULL || scene == NULL || out == NULL)
+        return ta__fail(err, TA_ERROR_INVALID_ARGUMENT, "%s: is NULL",
+                        pose == NULL ? "pose" : scene == NULL ? "scene" : "out");
+    uint32_t node = socket.node.index;
+    if (ta_node_is_none(socket.node) || node >= scene->node_count)
+        return ta__fail(err, TA_ERROR_MISSING_TARGET, "socket: node %u is not in the scene, which has %u nodes", node,
+                        scene->node_count);
+    ta_result r = refresh(pose, scene, err);
+    if (r != TA_OK) return r;
+    if (pose->stamp[node] == 0)
+        return ta__fail(err, TA_ERROR_BAD_STATE,
+                        "socket: node %u \"%s\" has no world matrix since the scene last changed; run "
+                        "ta_pose_world_pass over it first",
+                        node, scene->nodes[node].name);
+    to_float(out, &pose->world[(size_t)node * 16]);
     return TA_OK;
 }
 

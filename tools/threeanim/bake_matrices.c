@@ -109,7 +109,8 @@ static int run_plan(const char *file, const bake_plan *plan, matrices_job *job, 
     if (job->world_m == NULL || job->bones == NULL) {
         fprintf(stderr, "threeanim bake: out of memory\n");
         rc = CLI_REFUSED;
-    } else if (ta_pose_create(scene, NULL, &job->pose, &err) != TA_OK) {
+    } else if (ta_pose_create(scene, NULL, &job->pose, &err) != TA_OK ||
+               ta_pose_use_best_simd(job->pose, &err) != TA_OK) { /* TA_SIMD forces one */
         rc = cli_refuse("bake", file, &err);
     } else if (bake_run(model, plan, visit, job, &err) != TA_OK) {
         rc = cli_refuse("bake", file, &err);

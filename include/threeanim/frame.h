@@ -1,0 +1,121 @@
+/**
+ * @file
+ * threeanim/frame.h -- a frame of many characters in one call: each one's
+ * mixer update, world pass and skinning pass, with its bone matrices written
+ * where a GPU buffer wants them.
+ *
+ * A character is a scene (its own, or an instance's), the mixer that drives
+ * it, a pose (pose.h) and where its matrices go. ta_frame_update_range does
+ * characters [first, first + count) on the calling thread: the unit of work
+ * for a job system, which splits the frame into ranges. ta_frame_update does
+ * them all, split over a worker pool's threads (worker_pool.h) when one is
+ * given. No thread is needed: with no pool everything runs on the caller's.
+ *
+ *     ta_frame_character chars[N];    // mixer, targets.scene, pose, world, skin_offsets
+ *     ta_frame_options opts = {palette, palette_floats, TA_PALETTE_LAYOUT_ROWS_3X4};
+ *     ta_frame_update(chars, N, dt, &opts, pool, &err);
+ *     // upload palette: skin s of character c at palette + chars[c].skin_offsets[s]
+ *
+ * Numbers: each step's, as ta_mixer_update_targets, ta_pose_world_pass and
+ * ta_pose_skinning_pass give them; a range or a pool changes none of them.
+ *
+ * Ownership: the caller owns everything it passes; nothing is kept.
+ */
+#ifndef THREEANIM_FRAME_H
+#define THREEANIM_FRAME_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "threeanim/animation_mixer.h"
+#include "threeanim/export.h"
+#include "threeanim/pose.h"
+#include "threeanim/result.h"
+#include "threeanim/worker_pool.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/** How bone matrices are laid out in the palette. */
+typedef enum ta_palette_layout {
+    TA_PALETTE_LAYOUT_MAT4 = 0,     /**< 4x4 column-major, 16 floats (64 bytes) a bone: three.js's boneMatrices */
+    TA_PALETTE_LAYOUT_ROWS_3X4 = 1  /**< the top three rows, row-major, 12 floats (48 bytes) a bone */
+} ta_palette_layout;
+
+/** Floats a bone takes in a palette of this layout (0 for a layout that is none of them). */
+TA_API uint32_t ta_frame_bone_floats(ta_palette_layout layout);
+
+/** One character of a frame, with what its frame returned. */
+typedef struct ta_frame_character {
+    ta_mixer *mixer;          /**< NULL: no update (the passes alone) */
+    ta_mixer_targets targets; /**< targets.scene: the character's scene (required) */
+    ta_pose *pose;            /**< required: a pose made for that scene; no two characters share one */
+    ta_mat4 *world;           /**< required: the world matrices, by node index (targets.scene->node_count) */
+    /** NULL: no palette. Else one entry per skin of the scene: the float index in the frame's
+     * palette where that skin's first bone goes; SIZE_MAX leaves the skin out. */
+    const size_t *skin_offsets;
+    ta_result result; /**< set by the frame: TA_OK, or why this character was refused */
+    ta_error error;   /**< set by the frame when result is not TA_OK */
+} ta_frame_character;
+
+/** What a frame writes its bone matrices into. */
+typedef struct ta_frame_options {
+    float *palette;           /**< one buffer for all skins of all characters; NULL when none has skin_offsets */
+    size_t palette_floats;    /**< its length in floats */
+    ta_palette_layout layout; /**< of every bone in it */
+} ta_frame_options;
+
+/**
+ * Characters [first, first + count) on the calling thread, one after the other: each one's mixer
+ * update by delta, its world pass over the whole scene into world, then each skin's bones into the
+ * palette at its offset. A character is checked before anything of it changes (its pose, its world
+ * array's length, its skins' places in the palette); a refused one changes nothing of its own,
+ * gets its result and error, and stops no other. When its update is refused its passes do not run.
+ * Disjoint ranges may run on different threads at once, if their characters share no mixer,
+ * scene, pose, world array or palette floats.
+ *
+ * @return TA_OK when every character in the range was, else the first refused one's result.
+ * @ownership Writes each character's result, error, world array, palette floats and what its
+ * mixer's targets name; keeps no pointer.
+ * @errors TA_ERROR_INVALID_ARGUMENT (chars NULL with count > 0, first + count past UINT32_MAX,
+ * options NULL, a layout that is none): then no character is touched. Per character:
+ * TA_ERROR_INVALID_ARGUMENT (no scene, pose or world; a skin's bones past palette_floats),
+ * and what ta_mixer_update_targets, ta_pose_world_pass and ta_pose_skinning_pass return.
+ * @threejs mixer.update(delta); scene.updateMatrixWorld(); skeleton.update() for each character.
+ */
+TA_API ta_result ta_frame_update_range(ta_frame_character *chars, uint32_t first, uint32_t count, ta_duration delta,
+                                       const ta_frame_options *options, ta_error *err);
+
+/**
+ * All count characters, as ta_frame_update_range, split into contiguous shares over pool's
+ * workers (NULL: on the calling thread alone). The results are the same bit for bit.
+ *
+ * @return TA_OK when every character was, else the first refused one's result (err names it).
+ * @ownership As ta_frame_update_range; the pool is used and left as it was.
+ * @errors As ta_frame_update_range.
+ * @threejs As ta_frame_update_range.
+ */
+TA_API ta_result ta_frame_update(ta_frame_character *chars, uint32_t count, ta_duration delta,
+                                 const ta_frame_options *options, ta_worker_pool *pool, ta_error *err);
+
+/**
+ * Makes the pose's passes run on the widest instructions this CPU runs, chosen as a mixer chooses
+ * its path (the environment variable TA_SIMD forces one: "scalar", "sse2", "avx2", "avx512";
+ * "general" means "scalar" here). The numbers do not change.
+ *
+ * @ownership None.
+ * @errors TA_ERROR_INVALID_ARGUMENT (pose NULL; TA_SIMD names no set, or one this CPU does not
+ * run): then the pose is unchanged.
+ * @threejs None.
+ */
+TA_API ta_result ta_pose_use_best_simd(ta_pose *pose, ta_error *err);
+
+/** The set the pose runs: "scalar", "sse2", "avx2" or "avx512" ("?" for NULL). */
+TA_API const char *ta_pose_simd_name(const ta_pose *pose);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,168 @@
+/* Threads made once and reused (worker_pool.h). A job is handed over by a
+ * generation number: workers spin a little on it (a frame's jobs come every
+ * few milliseconds and a share can be tens of microseconds: waking a sleeping
+ * thread costs about that), then sleep on a condition variable. */
+#include <errno.h>
+#include <pthread.h>
+#include <stdatomic.h>
+#include <string.h>
+
+#include "core/internal.h"
+#include "threeanim/worker_pool.h"
+
+typedef struct worker {
+    struct ta_worker_pool *pool;
+    uint32_t index;
+    pthread_t thread;
+} worker;
+
+struct ta_worker_pool {
+    ta__mem mem;
+    uint32_t workers;
+    worker *threads; /* workers - 1 */
+    pthread_mutex_t lock;
+    pthread_cond_t wake, done;
+    atomic_uint generation; /* rises with every job; the stop is one too */
+    atomic_uint pending;    /* threads still running the job */
+    atomic_bool stop;
+    void (*job)(void *user, uint32_t worker, uint32_t workers);
+    void *user;
+};
+
+enum { SPINS = 4000 };
+
+static void relax(void)
+{
+#if defined(__GNUC__) && (defined(__x86_64__) || defined(__i386__))
+    __builtin_ia32_pause();
+#endif
+}
+
+static void *worker_main(void *arg)
+{
+    worker *w = (worker *)arg;
+    struct ta_worker_pool *p = w->pool;
+    unsigned seen = 0;
+    for (;;) {
+        unsigned g = atomic_load_explicit(&p->generation, memory_order_acquire);
+        for (int i = 0; g == seen && i < SPINS; ++i) {
+            relax();
+            g = atomic_load_explicit(&p->generation, memory_order_acquire);
+        }
+        if (g == seen) {
+            pthread_mutex_lock(&p->lock);
+            while ((g = atomic_load_explicit(&p->generation, memory_order_acquire)) == seen)
+                pthread_cond_wait(&p->wake, &p->lock);
+            pthread_mutex_unlock(&p->lock);
+        }
+        seen = g;
+        if (atomic_load_explicit(&p->stop, memory_order_acquire)) return NULL;
+        p->job(p->user, w->index, p->workers);
+        if (atomic_fetch_sub_explicit(&p->pending, 1, memory_order_acq_rel) == 1) {
+            pthread_mutex_lock(&p->lock);
+            pthread_cond_signal(&p->done);
+            pthread_mutex_unlock(&p->lock);
+        }
+    }
+}
+
+/* Wakes the threads for what is set in the pool (a job, or the stop). */
+static void start_generation(struct ta_worker_pool *p)
+{
+    pthread_mutex_lock(&p->lock);
+    atomic_fetch_add_explicit(&p->generation, 1, memory_order_acq_rel);
+    pthread_cond_broadcast(&p->wake);
+    pthread_mutex_unlock(&p->lock);
+}
+
+static void stop_threads(struct ta_worker_pool *p, uint32_t started)
+{
+    atomic_store_explicit(&p->stop, true, memory_order_release);
+    start_generation(p);
+    for (uint32_t t = 0; t < started; ++t) pthread_join(p->threads[t].thread, NULL);
+}
+
+ta_result ta_worker_pool_create(uint32_t workers, const ta_allocator *allocator, ta_worker_pool **out_pool,
+                                ta_error *err)
+{
+    if (out_pool == NULL) return ta__fail(err, TA_ERROR_INVALID_ARGUMENT, "out_pool: is NULL");
+    if (workers == 0 || workers > TA_WORKER_POOL_MAX)
+        return ta__fail(err, TA_ERROR_INVALID_ARGUMENT, "workers: %u is not between 1 and %d", workers,
+                        TA_WORKER_POOL_MAX);
+    ta__mem mem;
+    ta_result r = ta__mem_init(&mem, allocator, err);
+    if (r != TA_OK) return r;
+    struct ta_worker_pool *p = (struct ta_worker_pool *)ta__calloc(&mem, 1, sizeof *p);
+    worker *threads = workers > 1 ? (worker *)ta__calloc(&mem, workers - 1, sizeof *threads) : NULL;
+    if (p == NULL || (workers > 1 && threads == NULL)) {
+        ta__free(&mem, p, sizeof *p);
+        ta__free(&mem, threads, (workers - 1) * sizeof *threads);
+        return ta__fail(err, TA_ERROR_OUT_OF_MEMORY, "out of memory making a pool of %u workers", workers);
+    }
+    p->mem = mem;
+    p->workers = workers;
+    p->threads = threads;
+    pthread_mutex_init(&p->lock, NULL);
+    pthread_cond_init(&p->wake, NULL);
+    pthread_cond_init(&p->done, NULL);
+    atomic_init(&p->generation, 0u);
+    atomic_init(&p->pending, 0u);
+    atomic_init(&p->stop, false);
+    for (uint32_t t = 0; t + 1 < workers; ++t) {
+        threads[t].pool = p;
+        threads[t].index = t + 1;
+        int e = pthread_create(&threads[t].thread, NULL, worker_main, &threads[t]);
+        if (e != 0) {
+            stop_threads(p, t);
+            pthread_cond_destroy(&p->done);
+            pthread_cond_destroy(&p->wake);
+            pthread_mutex_destroy(&p->lock);
+            ta__free(&mem, threads, (workers - 1) * sizeof *threads);
+            ta__free(&mem, p, sizeof *p);
+            return ta__fail(err, TA_ERROR_BAD_STATE, "workers: thread %u of %u could not be started: %s", t + 1,
+                            workers, strerror(e));
+        }
+    }
+    *out_pool = p;
+    return TA_OK;
+}
+
+void ta_worker_pool_destroy(ta_worker_pool *pool)
+{
+    if (pool == NULL) return;
+    stop_threads(pool, pool->workers - 1);
+    pthread_cond_destroy(&pool->done);
+    pthread_cond_destroy(&pool->wake);
+    pthread_mutex_destroy(&pool->lock);
+    ta__mem mem = pool->mem;
+    if (pool->threads) ta__free(&mem, pool->threads, (pool->workers - 1) * sizeof *pool->threads);
+    ta__free(&mem, pool, sizeof *pool);
+}
+
+uint32_t ta_worker_pool_workers(const ta_worker_pool *pool)
+{
+    return pool ? pool->workers : 0;
+}
+
+ta_result ta_worker_pool_run(ta_worker_pool *pool, void (*job)(void *user, uint32_t worker, uint32_t workers),
+                             void *user, ta_error *err)
+{
+    if (job == NULL) return ta__fail(err, TA_ERROR_INVALID_ARGUMENT, "job: is NULL");
+    if (pool == NULL || pool->workers == 1) {
+        job(user, 0, 1);
+        return TA_OK;
+    }
+    pool->job = job;
+    pool->user = user;
+    atomic_store_explicit(&pool->pending, pool->workers - 1, memory_order_release);
+    start_generation(pool);
+    job(user, 0, pool->workers);
+    for (int i = 0; atomic_load_explicit(&pool->pending, memory_order_acquire) != 0 && i < SPINS; ++i) relax();
+    if (atomic_load_explicit(&pool->pending, memory_order_acquire) != 0) {
+        pthread_mutex_lock(&pool->lock);
+        while (atomic_load_explicit(&pool->pending, memory_order_acquire) != 0)
+            pthread_cond_wait(&pool->done, &pool->lock);
+        pthread_mutex_unlock(&pool->lock);
+    }
+    return TA_OK;
+}

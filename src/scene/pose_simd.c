@@ -1,0 +1,188 @@
+/* The world and skinning loops, once per instruction set. See pose_internal.h. */
+#include <string.h>
+
+#include "scene/pose_internal.h"
+
+/* A node's local matrix as three.js's Matrix4.compose makes it, in double
+ * from its float fields: the 3x3 part in l[0..8] by column, the translation
+ * in t[0..2]. */
+static inline void compose(const ta_node *n, double l[9], double t[3])
+{
+    double x = n->quaternion.x, y = n->quaternion.y, z = n->quaternion.z, w = n->quaternion.w;
+    double x2 = x + x, y2 = y + y, z2 = z + z;
+    double xx = x * x2, xy = x * y2, xz = x * z2;
+    double yy = y * y2, yz = y * z2, zz = z * z2;
+    double wx = w * x2, wy = w * y2, wz = w * z2;
+    double sx = n->scale.x, sy = n->scale.y, sz = n->scale.z;
+    l[0] = (1 - (yy + zz)) * sx;
+    l[1] = (xy + wz) * sx;
+    l[2] = (xz - wy) * sx;
+    l[3] = (xy - wz) * sy;
+    l[4] = (1 - (xx + zz)) * sy;
+    l[5] = (yz + wx) * sy;
+    l[6] = (xz + wy) * sz;
+    l[7] = (yz - wx) * sz;
+    l[8] = (1 - (xx + yy)) * sz;
+    t[0] = n->position.x;
+    t[1] = n->position.y;
+    t[2] = n->position.z;
+}
+
+/* The reference: one number at a time. */
+static void world_scalar(const ta_node *nodes, const ta_node_id *order, uint32_t begin, uint32_t end, double *world,
+                         ta_mat4 *out, uint32_t *stamp, uint32_t gen)
+{
+    for (uint32_t k = begin; k < end; ++k) {
+        uint32_t node = order[k].index;
+        const ta_node *n = &nodes[node];
+        double l[9], t[3], *w = &world[(size_t)node * 16];
+        compose(n, l, t);
+        if (ta_node_is_none(n->parent)) {
+            for (int c = 0; c < 3; ++c) {
+                for (int r = 0; r < 3; ++r) w[c * 4 + r] = l[c * 3 + r];
+                w[c * 4 + 3] = 0;
+            }
+            for (int r = 0; r < 3; ++r) w[12 + r] = t[r];
+        } else {
+            const double *p = &world[(size_t)n->parent.index * 16];
+            for (int c = 0; c < 3; ++c) {
+                for (int r = 0; r < 3; ++r) w[c * 4 + r] = p[r] * l[c * 3] + p[4 + r] * l[c * 3 + 1] + p[8 + r] * l[c * 3 + 2];
+                w[c * 4 + 3] = 0;
+            }
+            for (int r = 0; r < 3; ++r) w[12 + r] = p[r] * t[0] + p[4 + r] * t[1] + p[8 + r] * t[2] + p[12 + r];
+        }
+        w[15] = 1;
+        for (int i = 0; i < 16; ++i) out[node].m[i] = (float)w[i];
+        stamp[node] = gen;
+    }
+}
+
+/* rows: the top three rows of each, row-major (12 floats a bone), else the
+ * whole matrix column-major (16). */
+static void bones_scalar(const double *world, const ta_node_id *joints, const ta_mat4 *ib, uint32_t n, float *out,
+                         int rows)
+{
+    for (uint32_t i = 0; i < n; ++i) {
+        const double *a = &world[(size_t)joints[i].index * 16];
+        const float *b = ib[i].m;
+        float *o = out + (size_t)i * (rows ? 12 : 16);
+        for (int c = 0; c < 4; ++c)
+            for (int r = 0; r < (rows ? 3 : 4); ++r)
+                o[rows ? r * 4 + c : c * 4 + r] =
+                    (float)(a[r] * (double)b[c * 4] + a[4 + r] * (double)b[c * 4 + 1] + a[8 + r] * (double)b[c * 4 + 2] +
+                            a[12 + r] * (double)b[c * 4 + 3]);
+    }
+}
+
+#if defined(__GNUC__) && defined(__x86_64__)
+#define TA__POSE_X86 1
+/* A column of four doubles; unaligned loads and stores go through memcpy. */
+typedef double v4d __attribute__((vector_size(32)));
+typedef float v4f __attribute__((vector_size(16)));
+
+/* Macros, not functions: a function of the SSE2 set returning a v4d would
+ * change the ABI (GCC's -Wpsabi). */
+#define TA__LOAD(p)                                                                                               \
+    __extension__({                                                                                               \
+        v4d v_;                                                                                                   \
+        memcpy(&v_, (p), sizeof v_);                                                                              \
+        v_;                                                                                                       \
+    })
+#define TA__STORE(d, f, v)                                                                                        \
+    do {                                                                                                          \
+        v4d s_ = (v);                                                                                             \
+        v4f g_ = __builtin_convertvector(s_, v4f);                                                                \
+        memcpy((d), &s_, sizeof s_);                                                                              \
+        memcpy((f), &g_, sizeof g_);                                                                              \
+    } while (0)
+
+/* One set: each column of a product is a sum of columns of the left matrix
+ * times numbers of the right one, added in three.js's order. */
+#define TA__POSE_SET(SUF, ATTR)                                                                                   \
+    ATTR static void world_##SUF(const ta_node *nodes, const ta_node_id *order, uint32_t begin, uint32_t end,     \
+                                 double *world, ta_mat4 *out, uint32_t *stamp, uint32_t gen)                      \
+    {                                                                                                             \
+        for (uint32_t k = begin; k < end; ++k) {                                                                  \
+            uint32_t node = order[k].index;                                                                       \
+            const ta_node *n = &nodes[node];                                                                      \
+            double l[9], t[3], *w = &world[(size_t)node * 16];                                                    \
+            float *f = out[node].m;                                                                               \
+            compose(n, l, t);                                                                                     \
+            v4d c0, c1, c2, c3;                                                                                   \
+            if (ta_node_is_none(n->parent)) {                                                                     \
+                c0 = (v4d){l[0], l[1], l[2], 0};                                                                  \
+                c1 = (v4d){l[3], l[4], l[5], 0};                                                                  \
+                c2 = (v4d){l[6], l[7], l[8], 0};                                                                  \
+                c3 = (v4d){t[0], t[1], t[2], 1};                                                                  \
+            } else {                                                                                              \
+                const double *p = &world[(size_t)n->parent.index * 16];                                           \
+                v4d p0 = TA__LOAD(p), p1 = TA__LOAD(p + 4), p2 = TA__LOAD(p + 8), p3 = TA__LOAD(p + 12);  \
+                c0 = p0 * l[0] + p1 * l[1] + p2 * l[2];                                                           \
+                c1 = p0 * l[3] + p1 * l[4] + p2 * l[5];                                                           \
+                c2 = p0 * l[6] + p1 * l[7] + p2 * l[8];                                                           \
+                c3 = p0 * t[0] + p1 * t[1] + p2 * t[2] + p3;                                                      \
+                /* the last row as three.js's: its terms are exact zeros (and a one) */                           \
+                c0[3] = 0, c1[3] = 0, c2[3] = 0, c3[3] = 1;                                                       \
+            }                                                                                                     \
+            TA__STORE(w, f, c0);                                                                                \
+            TA__STORE(w + 4, f + 4, c1);                                                                        \
+            TA__STORE(w + 8, f + 8, c2);                                                                        \
+            TA__STORE(w + 12, f + 12, c3);                                                                      \
+            stamp[node] = gen;                                                                                    \
+        }                                                                                                         \
+    }                                                                                                             \
+    /* one bone; rows is a constant where it is inlined, so each layout has a loop of its own */          \
+    ATTR static inline __attribute__((always_inline)) void bone_##SUF(const double *a, const float *b, float *o,  \
+                                                                     int rows)                                    \
+    {                                                                                                             \
+        v4d a0 = TA__LOAD(a), a1 = TA__LOAD(a + 4), a2 = TA__LOAD(a + 8), a3 = TA__LOAD(a + 12);                  \
+        for (int c = 0; c < 4; ++c) {                                                                             \
+            v4d col = a0 * (double)b[c * 4] + a1 * (double)b[c * 4 + 1] + a2 * (double)b[c * 4 + 2] +             \
+                      a3 * (double)b[c * 4 + 3];                                                                  \
+            v4f g = __builtin_convertvector(col, v4f);                                                            \
+            if (rows)                                                                                             \
+                o[c] = g[0], o[4 + c] = g[1], o[8 + c] = g[2];                                                    \
+            else                                                                                                  \
+                memcpy(o + c * 4, &g, sizeof g);                                                                  \
+        }                                                                                                         \
+    }                                                                                                             \
+    ATTR static void bones_##SUF(const double *world, const ta_node_id *joints, const ta_mat4 *ib, uint32_t n,    \
+                                 float *out, int rows)                                                            \
+    {                                                                                                             \
+        if (rows)                                                                                                 \
+            for (uint32_t i = 0; i < n; ++i)                                                                      \
+                bone_##SUF(&world[(size_t)joints[i].index * 16], ib[i].m, out + (size_t)i * 12, 1);               \
+        else                                                                                                      \
+            for (uint32_t i = 0; i < n; ++i)                                                                      \
+                bone_##SUF(&world[(size_t)joints[i].index * 16], ib[i].m, out + (size_t)i * 16, 0);               \
+    }                                                                                                             \
+    static const ta__pose_kernels kernels_##SUF = {world_##SUF, bones_##SUF};
+
+TA__POSE_SET(sse2, )
+TA__POSE_SET(avx2, __attribute__((target("avx2"))))
+TA__POSE_SET(avx512, __attribute__((target("avx512f,avx512vl,avx512dq,avx512bw"))))
+#endif
+
+static const ta__pose_kernels kernels_scalar = {world_scalar, bones_scalar};
+
+const ta__pose_kernels *ta__pose_kernels_for(int level)
+{
+    switch (level) {
+    case TA__POSE_SCALAR: return &kernels_scalar;
+#ifdef TA__POSE_X86
+    case TA__POSE_SSE2: return &kernels_sse2;
+    case TA__POSE_AVX2: return &kernels_avx2;
+    case TA__POSE_AVX512: return &kernels_avx512;
+#endif
+    default: return NULL;
+    }
+}
+
+int ta__pose_baseline_level(void)
+{
+#ifdef TA__POSE_X86
+    return TA__POSE_SSE2;
+#else
+    return TA__POSE_SCALAR;
+#endif
+}

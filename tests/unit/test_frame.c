@@ -1,0 +1,537 @@
+#define _POSIX_C_SOURCE 200809L /* setenv */
+/* The frame (frame.h), the worker pool (worker_pool.h) and the pose's
+ * instruction sets (pose.h, src/scene/pose_internal.h): every set gives the
+ * scalar loops' world and bone matrices bit for bit, and those are three.js's
+ * multiplyMatrices worked out here; the 3x4 palette is the 4x4's top rows;
+ * a frame on a pool's threads, reused over many frames, gives the one-thread
+ * frame's numbers bit for bit; a refused frame or character changes nothing. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ta_test.h"
+
+#include "scene/pose_internal.h"
+#include "threeanim/threeanim.h"
+
+enum { BONES = 23, KEYS = 5, CHARS = 7 };
+
+/* A tree of BONES bones (bone b under (b - 1) / 2, so siblings sit apart in
+ * the order), turned, moved and scaled by amounts of their own, with one
+ * skin over them whose inverse binds are affine matrices of their own. */
+static ta_scene *rig_scene(uint32_t seed)
+{
+    ta_error err = {0};
+    ta_scene *s = NULL;
+    TA_ASSERT_OK(ta_scene_create(NULL, &s, &err), &err);
+    ta_node_id joints[BONES];
+    ta_mat4 ib[BONES];
+    for (uint32_t b = 0; b < BONES; ++b) {
+        TA_ASSERT_OK(ta_scene_add_node(s, b ? ta_node_at((b - 1) / 2) : ta_node_none(), "bone", &joints[b], &err),
+                     &err);
+        ta_node *n = ta_scene_node(s, joints[b]);
+        double u = seed + 0.37 * b, half = 0.4 * sin(u);
+        double ax = sin(u * 1.3), ay = cos(u), az = 0.4, len = sqrt(ax * ax + ay * ay + az * az);
+        n->position = ta_vec3_make((float)(0.3 * cos(u)), (float)(1 + 0.1 * b), (float)(-0.2 * sin(2 * u)));
+        n->quaternion = ta_quat_make((float)(ax / len * sin(half)), (float)(ay / len * sin(half)),
+                                     (float)(az / len * sin(half)), (float)cos(half));
+        n->scale = ta_vec3_make((float)(1 + 0.05 * sin(u)), 1.1f, (float)(0.9 + 0.02 * b));
+        ib[b] = ta_mat4_identity();
+        for (int k = 0; k < 16; ++k)
+            if (k % 4 != 3) ib[b].m[k] = (float)((k % 5 == 0 ? 1.0 : 0.0) + 0.1 * sin(seed + b * 16 + k));
+    }
+    ta_skin_desc d = {joints, BONES, ib, NULL};
+    TA_ASSERT_OK(ta_scene_add_skin(s, &d, NULL, &err), &err);
+    return s;
+}
+
+/* Every bone's rotation and position keyed: a walk of the rig. */
+static ta_clip *rig_clip(uint32_t seed)
+{
+    ta_error err = {0};
+    float times[KEYS];
+    for (uint32_t k = 0; k < KEYS; ++k) times[k] = (float)k / (KEYS - 1);
+    ta_track *tracks[2 * BONES];
+    for (uint32_t b = 0; b < BONES; ++b) {
+        float pos[KEYS * 3], rot[KEYS * 4];
+        for (uint32_t k = 0; k < KEYS; ++k) {
+            double u = 6.283185307179586 * k / (KEYS - 1) + seed + b, half = 0.5 * sin(u);
+            for (uint32_t c = 0; c < 3; ++c) pos[k * 3 + c] = (float)(0.3 * sin(u + c) + 0.01 * b);
+            rot[k * 4 + 0] = (float)(0.6 * sin(half));
+            rot[k * 4 + 1] = (float)(0.8 * sin(half));
+            rot[k * 4 + 2] = 0;
+            rot[k * 4 + 3] = (float)cos(half);
+        }
+        ta_track_desc d = {0};
+        d.interpolation = TA_INTERPOLATION_LINEAR;
+        d.times = times;
+        d.key_count = KEYS;
+        TA_ASSERT_OK(ta_track_target_node(ta_node_at(b), TA_TRACK_KIND_POSITION, &d.target, &err), &err);
+        d.values = pos;
+        d.value_count = KEYS * 3;
+        TA_ASSERT_OK(ta_track_create(&d, NULL, &tracks[2 * b], &err), &err);
+        TA_ASSERT_OK(ta_track_target_node(ta_node_at(b), TA_TRACK_KIND_QUATERNION, &d.target, &err), &err);
+        d.values = rot;
+        d.value_count = KEYS * 4;
+        TA_ASSERT_OK(ta_track_create(&d, NULL, &tracks[2 * b + 1], &err), &err);
+    }
+    ta_clip *clip = NULL;
+    TA_ASSERT_OK(ta_clip_create("walk", tracks, 2 * BONES, NULL, &clip, &err), &err);
+    return clip;
+}
+
+/* three.js's Matrix4.compose and multiplyMatrices, in double, one element at
+ * a time: the reference the pose's sets are held to. */
+static void compose_ref(const ta_node *n, double te[16])
+{
+    double x = n->quaternion.x, y = n->quaternion.y, z = n->quaternion.z, w = n->quaternion.w;
+    double x2 = x + x, y2 = y + y, z2 = z + z, xx = x * x2, xy = x * y2, xz = x * z2;
+    double yy = y * y2, yz = y * z2, zz = z * z2, wx = w * x2, wy = w * y2, wz = w * z2;
+    double sx = n->scale.x, sy = n->scale.y, sz = n->scale.z;
+    double m[16] = {(1 - (yy + zz)) * sx, (xy + wz) * sx, (xz - wy) * sx, 0, (xy - wz) * sy, (1 - (xx + zz)) * sy,
+                    (yz + wx) * sy, 0, (xz + wy) * sz, (yz - wx) * sz, (1 - (xx + yy)) * sz, 0,
+                    n->position.x, n->position.y, n->position.z, 1};
+    memcpy(te, m, sizeof m);
+}
+
+static void multiply_ref(double out[16], const double a[16], const double b[16])
+{
+    for (int c = 0; c < 4; ++c)
+        for (int r = 0; r < 4; ++r)
+            out[c * 4 + r] = a[r] * b[c * 4] + a[4 + r] * b[c * 4 + 1] + a[8 + r] * b[c * 4 + 2] + a[12 + r] * b[c * 4 + 3];
+}
+
+/* World and bone matrices of the scene worked out by the reference (and the
+ * world matrices in double into wd, when not NULL). */
+static void reference_d(const ta_scene *s, ta_mat4 *world, ta_mat4 *bones, double (*wd)[16])
+{
+    double w[BONES][16];
+    for (uint32_t b = 0; b < BONES; ++b) { /* parents have lower indices */
+        double local[16];
+        compose_ref(&s->nodes[b], local);
+        if (b == 0)
+            memcpy(w[b], local, sizeof local);
+        else
+            multiply_ref(w[b], w[(b - 1) / 2], local);
+        for (int k = 0; k < 16; ++k) world[b].m[k] = (float)w[b][k];
+    }
+    const ta_skin *sk = &s->skins[0];
+    for (uint32_t i = 0; i < sk->joint_count; ++i) {
+        double ib[16], m[16];
+        for (int k = 0; k < 16; ++k) ib[k] = sk->inverse_binds[i].m[k];
+        multiply_ref(m, w[sk->joints[i].index], ib);
+        for (int k = 0; k < 16; ++k) bones[i].m[k] = (float)m[k];
+    }
+    if (wd) memcpy(wd, w, sizeof w);
+}
+
+static void reference(const ta_scene *s, ta_mat4 *world, ta_mat4 *bones)
+{
+    reference_d(s, world, bones, NULL);
+}
+
+static const char *const SETS[] = {"scalar", "sse2", "avx2", "avx512"};
+
+/* Whether this CPU and build run the set (TA_SIMD refused otherwise). */
+static bool set_runs(ta_pose *pose, const char *name)
+{
+    ta_error err = {0};
+    setenv("TA_SIMD", name, 1);
+    ta_result r = ta_pose_use_best_simd(pose, &err);
+    unsetenv("TA_SIMD");
+    if (r != TA_OK) {
+        TA_ASSERT_CONTAINS(err.message, "TA_SIMD");
+        printf("  %s: not run here (%s)\n", name, err.message);
+        return false;
+    }
+    assert_string_equal(ta_pose_simd_name(pose), name);
+    return true;
+}
+
+static void test_every_set_is_threejs(void **state)
+{
+    (void)state;
+    ta_error err = {0};
+    ta_scene *s = rig_scene(3);
+    ta_mat4 want_w[BONES], want_b[BONES];
+    double want_d[BONES][16];
+    reference_d(s, want_w, want_b, want_d);
+    int ran = 0;
+    for (size_t i = 0; i < sizeof SETS / sizeof *SETS; ++i) {
+        ta_pose *pose = NULL;
+        TA_ASSERT_OK(ta_pose_create(s, NULL, &pose, &err), &err);
+        if (!set_runs(pose, SETS[i])) {
+            ta_pose_destroy(pose);
+            continue;
+        }
+        ran++;
+        ta_mat4 world[BONES], bones[BONES];
+        float rows[BONES * 12];
+        TA_ASSERT_OK(ta_pose_world_pass(pose, s, ta_node_none(), world, BONES, &err), &err);
+        TA_ASSERT_OK(ta_pose_skinning_pass(pose, s, ta_skin_at(0), bones, BONES, &err), &err);
+        TA_ASSERT_OK(ta_pose_skinning_pass_rows(pose, s, ta_skin_at(0), rows, BONES, &err), &err);
+        /* the doubles kept, to the last bit (the floats would hide most slips) */
+        const double *kept = ta__pose_world_doubles(pose);
+        for (uint32_t b = 0; b < BONES; ++b)
+            for (int k = 0; k < 16; ++k)
+                if (memcmp(&kept[b * 16 + k], &want_d[b][k], sizeof(double)) != 0)
+                    fail_msg("%s: node %u element %d: %.17g, three.js %.17g", SETS[i], b, k, kept[b * 16 + k],
+                             want_d[b][k]);
+        for (uint32_t b = 0; b < BONES; ++b)
+            for (int k = 0; k < 16; ++k) {
+                if (world[b].m[k] != want_w[b].m[k] || bones[b].m[k] != want_b[b].m[k])
+                    fail_msg("%s: bone %u element %d: world %.9g (three.js %.9g), bone %.9g (three.js %.9g)", SETS[i],
+                             b, k, (double)world[b].m[k], (double)want_w[b].m[k], (double)bones[b].m[k],
+                             (double)want_b[b].m[k]);
+                if (k % 4 != 3) assert_true(rows[b * 12 + (k % 4) * 4 + k / 4] == bones[b].m[k]);
+            }
+        /* a subtree's pass (its ancestors first) gives the same numbers */
+        memset(world, 0, sizeof world);
+        TA_ASSERT_OK(ta_pose_world_pass(pose, s, ta_node_at(9), world, BONES, &err), &err);
+        assert_memory_equal(&world[9], &want_w[9], sizeof world[9]);
+        assert_memory_equal(&world[4], &want_w[4], sizeof world[4]);
+        ta_pose_destroy(pose);
+    }
+    assert_true(ran >= 1);
+    ta_scene_destroy(s);
+}
+
+static void test_set_refusals(void **state)
+{
+    (void)state;
+    ta_error err = {0};
+    ta_scene *s = rig_scene(1);
+    ta_pose *pose = NULL;
+    TA_ASSERT_OK(ta_pose_create(s, NULL, &pose, &err), &err);
+    const char *before = ta_pose_simd_name(pose);
+    setenv("TA_SIMD", "avx9", 1);
+    TA_ASSERT_REFUSED(ta_pose_use_best_simd(pose, &err), &err, TA_ERROR_INVALID_ARGUMENT, "TA_SIMD: \"avx9\"");
+    unsetenv("TA_SIMD");
+    assert_string_equal(ta_pose_simd_name(pose), before);
+    TA_ASSERT_REFUSED(ta_pose_use_best_simd(NULL, &err), &err, TA_ERROR_INVALID_ARGUMENT, "pose");
+    float rows[12];
+    TA_ASSERT_REFUSED(ta_pose_skinning_pass_rows(pose, s, ta_skin_at(0), rows, 1, &err), &err,
+                      TA_ERROR_INVALID_ARGUMENT, "bone_count: 1");
+    ta_pose_destroy(pose);
+    ta_scene_destroy(s);
+}
+
+/* The characters of one side of a frame test. */
+typedef struct side {
+    ta_scene *scenes[CHARS];
+    ta_mixer *mixers[CHARS];
+    ta_pose *poses[CHARS];
+    ta_mat4 world[CHARS][BONES];
+    size_t offsets[CHARS];
+    ta_frame_character chars[CHARS];
+} side;
+
+static void side_make(side *sd, const ta_clip *clip, size_t stride)
+{
+    ta_error err = {0};
+    memset(sd, 0, sizeof *sd);
+    for (int c = 0; c < CHARS; ++c) {
+        sd->scenes[c] = rig_scene((uint32_t)c);
+        TA_ASSERT_OK(ta_mixer_create(ta_node_none(), NULL, &sd->mixers[c], &err), &err);
+        ta_action *a = NULL;
+        uint32_t index;
+        TA_ASSERT_OK(ta_action_create(clip, NULL, &a, &err), &err);
+        TA_ASSERT_OK(ta_mixer_add(sd->mixers[c], a, ta_node_none(), &index, &err), &err);
+        TA_ASSERT_OK(ta_action_set_time_scale(a, 1 + 0.1f * (float)c, &err), &err);
+        TA_ASSERT_OK(ta_action_play(a, &err), &err);
+        TA_ASSERT_OK(ta_pose_create(sd->scenes[c], NULL, &sd->poses[c], &err), &err);
+        TA_ASSERT_OK(ta_pose_use_best_simd(sd->poses[c], &err), &err);
+        /* the skins in reverse order in the buffer, a gap between them */
+        sd->offsets[c] = (size_t)(CHARS - 1 - c) * (BONES * stride + 3);
+        sd->chars[c].mixer = sd->mixers[c];
+        sd->chars[c].targets.scene = sd->scenes[c];
+        sd->chars[c].pose = sd->poses[c];
+        sd->chars[c].world = sd->world[c];
+        sd->chars[c].skin_offsets = &sd->offsets[c];
+    }
+}
+
+static void side_free(side *sd)
+{
+    for (int c = 0; c < CHARS; ++c) {
+        ta_pose_destroy(sd->poses[c]);
+        ta_mixer_destroy(sd->mixers[c]);
+        ta_scene_destroy(sd->scenes[c]);
+    }
+}
+
+enum { PALETTE = CHARS * (BONES * 16 + 3) + 5 };
+
+static void test_pool_frame_same_as_one_thread(void **state)
+{
+    (void)state;
+    ta_error err = {0};
+    ta_clip *clip = rig_clip(2);
+    for (int layout = 0; layout < 2; ++layout) {
+        const size_t stride = layout ? 12 : 16;
+        static side one, many;
+        side_make(&one, clip, stride);
+        side_make(&many, clip, stride);
+        static float pal_one[PALETTE], pal_many[PALETTE];
+        for (size_t i = 0; i < PALETTE; ++i) pal_one[i] = pal_many[i] = -7;
+        ta_frame_options o1 = {pal_one, PALETTE, (ta_palette_layout)layout};
+        ta_frame_options o2 = {pal_many, PALETTE, (ta_palette_layout)layout};
+        ta_worker_pool *pool = NULL;
+        TA_ASSERT_OK(ta_worker_pool_create(3, NULL, &pool, &err), &err);
+        assert_int_equal(ta_worker_pool_workers(pool), 3);
+        for (int frame = 0; frame < 150; ++frame) { /* the pool reused every frame */
+            ta_duration dt = ta_duration_from_seconds(0.013 * (frame % 3 + 1));
+            /* one thread, in two ranges as a job system would */
+            TA_ASSERT_OK(ta_frame_update_range(one.chars, 0, 3, dt, &o1, &err), &err);
+            TA_ASSERT_OK(ta_frame_update_range(one.chars, 3, CHARS - 3, dt, &o1, &err), &err);
+            TA_ASSERT_OK(ta_frame_update(many.chars, CHARS, dt, &o2, pool, &err), &err);
+            assert_memory_equal(one.world, many.world, sizeof one.world);
+            assert_memory_equal(pal_one, pal_many, sizeof pal_one);
+        }
+        /* and they are the pose's passes' numbers on the mixer's pose */
+        for (int c = 0; c < CHARS; ++c) {
+            ta_mat4 world[BONES], bones[BONES];
+            reference(one.scenes[c], world, bones);
+            assert_memory_equal(world, one.world[c], sizeof world);
+            const float *p = pal_one + one.offsets[c];
+            for (uint32_t b = 0; b < BONES; ++b)
+                for (int k = 0; k < 16; ++k) {
+                    if (layout == 0) assert_true(p[b * 16 + k] == bones[b].m[k]);
+                    else if (k % 4 != 3) assert_true(p[b * 12 + (k % 4) * 4 + k / 4] == bones[b].m[k]);
+                }
+            if (c < CHARS - 1) assert_true(p[-1] == -7); /* the gap before it untouched */
+        }
+        ta_worker_pool_destroy(pool);
+        side_free(&one);
+        side_free(&many);
+    }
+    ta_clip_release(clip);
+}
+
+static void test_frame_refusals_change_nothing(void **state)
+{
+    (void)state;
+    ta_error err = {0};
+    ta_clip *clip = rig_clip(4);
+    static side sd;
+    side_make(&sd, clip, 16);
+    static float pal[PALETTE + 32]; /* its last 32 floats no character's */
+    ta_frame_options o = {pal, PALETTE + 32, TA_PALETTE_LAYOUT_MAT4};
+    ta_duration dt = ta_duration_from_seconds(0.02);
+    ta_frame_options bad = o;
+    bad.layout = (ta_palette_layout)7;
+    TA_ASSERT_REFUSED(ta_frame_update(sd.chars, CHARS, dt, &bad, NULL, &err), &err, TA_ERROR_INVALID_ARGUMENT,
+                      "options.layout: 7");
+    TA_ASSERT_REFUSED(ta_frame_update(sd.chars, CHARS, dt, NULL, NULL, &err), &err, TA_ERROR_INVALID_ARGUMENT,
+                      "options");
+    TA_ASSERT_REFUSED(ta_frame_update_range(NULL, 0, 2, dt, &o, &err), &err, TA_ERROR_INVALID_ARGUMENT, "chars");
+    TA_ASSERT_REFUSED(ta_frame_update_range(sd.chars, 5, UINT32_MAX, dt, &o, &err), &err, TA_ERROR_INVALID_ARGUMENT,
+                      "count");
+    for (int c = 0; c < CHARS; ++c) {
+        assert_true(ta_mixer_time(sd.mixers[c]).seconds == 0);
+        assert_int_equal(sd.chars[c].result, TA_OK);
+    }
+    /* character 2's skin would run past the palette, character 4 has no world array */
+    sd.offsets[2] = PALETTE + 32 - 10;
+    sd.chars[4].world = NULL;
+    ta_node before = sd.scenes[2]->nodes[3];
+    TA_ASSERT_REFUSED(ta_frame_update(sd.chars, CHARS, dt, &o, NULL, &err), &err, TA_ERROR_INVALID_ARGUMENT,
+                      "character 2: skin_offsets[0]");
+    assert_int_equal(sd.chars[2].result, TA_ERROR_INVALID_ARGUMENT);
+    TA_ASSERT_CONTAINS(sd.chars[4].error.message, "world: is NULL");
+    assert_true(ta_mixer_time(sd.mixers[2]).seconds == 0);
+    assert_true(ta_mixer_time(sd.mixers[4]).seconds == 0);
+    assert_memory_equal(&sd.scenes[2]->nodes[3].quaternion, &before.quaternion, sizeof before.quaternion);
+    for (size_t i = PALETTE; i < PALETTE + 32; ++i) assert_true(pal[i] == 0);
+    for (int c = 0; c < CHARS; ++c)
+        if (c != 2 && c != 4) {
+            assert_int_equal(sd.chars[c].result, TA_OK);
+            assert_true(ta_mixer_time(sd.mixers[c]).seconds > 0);
+        }
+    side_free(&sd);
+    ta_clip_release(clip);
+}
+
+static void count_job(void *user, uint32_t worker, uint32_t workers)
+{
+    unsigned *hits = (unsigned *)user;
+    assert_true(worker < workers);
+    hits[worker] += 1;
+}
+
+static void test_pool(void **state)
+{
+    (void)state;
+    ta_error err = {0};
+    ta_worker_pool *pool = NULL;
+    TA_ASSERT_REFUSED(ta_worker_pool_create(0, NULL, &pool, &err), &err, TA_ERROR_INVALID_ARGUMENT, "workers: 0");
+    TA_ASSERT_REFUSED(ta_worker_pool_create(TA_WORKER_POOL_MAX + 1, NULL, &pool, &err), &err,
+                      TA_ERROR_INVALID_ARGUMENT, "workers: 257");
+    TA_ASSERT_REFUSED(ta_worker_pool_create(2, NULL, NULL, &err), &err, TA_ERROR_INVALID_ARGUMENT, "out_pool");
+    assert_null(pool);
+    TA_ASSERT_OK(ta_worker_pool_create(4, NULL, &pool, &err), &err);
+    unsigned hits[4] = {0};
+    for (int i = 0; i < 500; ++i) TA_ASSERT_OK(ta_worker_pool_run(pool, count_job, hits, &err), &err);
+    for (int w = 0; w < 4; ++w) assert_int_equal(hits[w], 500);
+    TA_ASSERT_REFUSED(ta_worker_pool_run(pool, NULL, hits, &err), &err, TA_ERROR_INVALID_ARGUMENT, "job");
+    unsigned alone[1] = {0};
+    TA_ASSERT_OK(ta_worker_pool_run(NULL, count_job, alone, &err), &err);
+    assert_int_equal(alone[0], 1);
+    ta_worker_pool_destroy(pool);
+    ta_worker_pool_destroy(NULL);
+}
+
+/* ta_mixer_update_batch_pool: the one-thread range's numbers, on a reused pool. */
+static void test_batch_pool(void **state)
+{
+    (void)state;
+    ta_error err = {0};
+    ta_clip *clip = rig_clip(6);
+    static side a, b;
+    side_make(&a, clip, 16);
+    side_make(&b, clip, 16);
+    ta_mixer_batch_item ia[CHARS], ib[CHARS];
+    memset(ia, 0, sizeof ia);
+    memset(ib, 0, sizeof ib);
+    for (int c = 0; c < CHARS; ++c) {
+        ia[c].mixer = a.mixers[c], ia[c].targets.scene = a.scenes[c];
+        ib[c].mixer = b.mixers[c], ib[c].targets.scene = b.scenes[c];
+    }
+    ta_worker_pool *pool = NULL;
+    TA_ASSERT_OK(ta_worker_pool_create(2, NULL, &pool, &err), &err);
+    for (int f = 0; f < 100; ++f) {
+        TA_ASSERT_OK(ta_mixer_update_range(ia, 0, CHARS, ta_duration_from_seconds(0.01), &err), &err);
+        TA_ASSERT_OK(ta_mixer_update_batch_pool(ib, CHARS, ta_duration_from_seconds(0.01), pool, &err), &err);
+        for (int c = 0; c < CHARS; ++c)
+            for (uint32_t n = 0; n < BONES; ++n) {
+                assert_memory_equal(&a.scenes[c]->nodes[n].position, &b.scenes[c]->nodes[n].position, 12);
+                assert_memory_equal(&a.scenes[c]->nodes[n].quaternion, &b.scenes[c]->nodes[n].quaternion, 16);
+            }
+    }
+    TA_ASSERT_REFUSED(ta_mixer_update_batch_pool(NULL, 2, ta_duration_from_seconds(0.01), pool, &err), &err,
+                      TA_ERROR_INVALID_ARGUMENT, "items");
+    ta_worker_pool_destroy(pool);
+    side_free(&a);
+    side_free(&b);
+    ta_clip_release(clip);
+}
+
+/* The bundled rig: glTF node 16 ("Body") holds skinned mesh 0 of skin 0,
+ * node 17 ("Face") a mesh; node 6 is "hand_L". */
+static void test_maps_and_sockets(void **state)
+{
+    (void)state;
+    ta_error err = {0};
+    char path[4096];
+    ta_model *model = NULL;
+    TA_ASSERT_OK(ta_gltf_load_file(ta_test_source_path("examples/default.glb", path, sizeof path), NULL, &model, &err),
+                 &err);
+    const ta_scene *scene = model->scene;
+    const ta_model_primitive *p = NULL;
+    TA_ASSERT_OK(ta_model_find_primitive(model, 16, 0, &p, &err), &err);
+    assert_true(p->skinned);
+    assert_int_equal(p->gltf_mesh, 0);
+    assert_int_equal(scene->skinned_meshes[p->index].node.index, model->source_nodes[16].index);
+    TA_ASSERT_OK(ta_model_find_primitive(model, 17, 0, &p, &err), &err);
+    assert_false(p->skinned);
+    assert_int_equal(p->gltf_mesh, 1);
+    assert_int_equal(scene->meshes[p->index].node.index, model->source_nodes[17].index);
+    assert_int_equal(model->source_primitive_count, 3);
+    TA_ASSERT_REFUSED(ta_model_find_primitive(model, 3, 0, &p, &err), &err, TA_ERROR_NOT_FOUND, "node 3's primitive 0");
+    TA_ASSERT_REFUSED(ta_model_find_primitive(model, 16, 1, &p, &err), &err, TA_ERROR_NOT_FOUND, "primitive 1");
+
+    ta_pose_socket hand;
+    TA_ASSERT_OK(ta_pose_socket_find(scene, "hand_L", &hand, &err), &err);
+    assert_int_equal(hand.node.index, model->source_nodes[6].index);
+    TA_ASSERT_REFUSED(ta_pose_socket_find(scene, "hand_X", &hand, &err), &err, TA_ERROR_NOT_FOUND, "\"hand_X\"");
+    assert_int_equal(hand.node.index, model->source_nodes[6].index); /* a refused find leaves it */
+    ta_pose *pose = NULL;
+    TA_ASSERT_OK(ta_pose_create(scene, NULL, &pose, &err), &err);
+    ta_mat4 m = ta_mat4_identity(), kept = m;
+    TA_ASSERT_REFUSED(ta_pose_socket_world(pose, scene, hand, &m, &err), &err, TA_ERROR_BAD_STATE, "hand_L");
+    assert_memory_equal(&m, &kept, sizeof m);
+    ta_mat4 *world = calloc(scene->node_count, sizeof *world);
+    assert_non_null(world);
+    TA_ASSERT_OK(ta_pose_world_pass(pose, scene, ta_node_none(), world, scene->node_count, &err), &err);
+    TA_ASSERT_OK(ta_pose_socket_world(pose, scene, hand, &m, &err), &err);
+    assert_memory_equal(&m, &world[hand.node.index], sizeof m);
+    ta_pose_socket bad = {ta_node_at(scene->node_count)};
+    TA_ASSERT_REFUSED(ta_pose_socket_world(pose, scene, bad, &m, &err), &err, TA_ERROR_MISSING_TARGET, "socket");
+    free(world);
+    ta_pose_destroy(pose);
+    ta_model_destroy(model);
+}
+
+/* What one more character of a file costs: its scene (an instance of the
+ * loaded one), its mixer playing clip 0 (after its first update, which makes
+ * the bindings), its pose, its world matrices and its bones in a palette. */
+static void character_bytes(const char *label, const char *file)
+{
+    ta_error err = {0};
+    ta_model *model = NULL;
+    TA_ASSERT_OK(ta_gltf_load_file(file, NULL, &model, &err), &err);
+    ta_test_counter counter = {0, 0, 0, 0, -1};
+    ta_allocator alloc = ta_test_counting_allocator(&counter);
+    ta_scene_options so = {&alloc, NULL, NULL};
+    ta_scene *scene = NULL;
+    TA_ASSERT_OK(ta_scene_instantiate(model->scene, &so, &scene, &err), &err);
+    size_t scene_bytes = counter.live_bytes;
+    ta_mixer_options mo = {0};
+    mo.allocator = &alloc;
+    ta_mixer *mixer = NULL;
+    TA_ASSERT_OK(ta_mixer_create(ta_node_none(), &mo, &mixer, &err), &err);
+    ta_action_options ao = {0};
+    ao.allocator = &alloc;
+    ta_action *action = NULL;
+    uint32_t index;
+    TA_ASSERT_OK(ta_action_create(model->animations[0], &ao, &action, &err), &err);
+    TA_ASSERT_OK(ta_mixer_add(mixer, action, ta_node_none(), &index, &err), &err);
+    TA_ASSERT_OK(ta_action_play(action, &err), &err);
+    TA_ASSERT_OK(ta_mixer_update(mixer, scene, ta_duration_from_seconds(0.1), &err), &err);
+    size_t mixer_bytes = counter.live_bytes - scene_bytes;
+    ta_pose_options po = {&alloc, 0};
+    ta_pose *pose = NULL;
+    TA_ASSERT_OK(ta_pose_create(scene, &po, &pose, &err), &err);
+    size_t pose_bytes = counter.live_bytes - scene_bytes - mixer_bytes;
+    assert_int_equal(pose_bytes, ta_pose_bytes(pose)); /* what ta_pose_bytes says is what it holds */
+    size_t world_bytes = (size_t)scene->node_count * sizeof(ta_mat4), joints = 0;
+    for (uint32_t s = 0; s < scene->skin_count; ++s) joints += scene->skins[s].joint_count;
+    size_t total = scene_bytes + mixer_bytes + pose_bytes + world_bytes;
+    assert_true(scene_bytes > 0 && mixer_bytes > 0 && joints > 0);
+    print_message("%s: one character %zu bytes with 3x4 palettes (%zu with 4x4): scene %zu, mixer and action %zu, "
+                  "pose %zu (%u nodes), world matrices %zu, palette %zu (%zu bones x 48; x 64: %zu)\n",
+                  label, total + joints * 48, total + joints * 64, scene_bytes, mixer_bytes, pose_bytes,
+                  scene->node_count, world_bytes, joints * 48, joints, joints * 64);
+    ta_pose_destroy(pose);
+    ta_mixer_destroy(mixer);
+    ta_scene_destroy(scene);
+    assert_int_equal(counter.live_bytes, 0);
+    ta_model_destroy(model);
+}
+
+static void test_memory_per_character(void **state)
+{
+    (void)state;
+    char path[4096];
+    character_bytes("default.glb", ta_test_source_path("examples/default.glb", path, sizeof path));
+    if (ta_test_samples_path("Fox/glTF-Binary/Fox.glb", path, sizeof path) != NULL)
+        character_bytes("Fox.glb", path);
+    else
+        print_message("Fox.glb: skipped (no Khronos samples in %s)\n", ta_test_samples_dir());
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_every_set_is_threejs),
+        cmocka_unit_test(test_set_refusals),
+        cmocka_unit_test(test_pool_frame_same_as_one_thread),
+        cmocka_unit_test(test_frame_refusals_change_nothing),
+        cmocka_unit_test(test_pool),
+        cmocka_unit_test(test_batch_pool),
+        cmocka_unit_test(test_maps_and_sockets),
+        cmocka_unit_test(test_memory_per_character),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
