@@ -10,7 +10,13 @@
  * with an offset. The median of `--reps` runs. One JSON line on stdout;
  * nothing is asserted.
  *
- *     bench_ik [--depth 5] [--calls 200000] [--reps 7] [--seed 1]
+ * With `--chains N` (default 1) there are N arms under the same ancestors,
+ * solved in turn: with one, each call reads the rotations the call before it
+ * wrote, so the calls queue behind one another and the figure is a chain's
+ * latency; with several, neighbouring calls are independent, as the chains of
+ * a frame's characters are, and the figure is a chain's cost in a frame.
+ *
+ *     bench_ik [--depth 5] [--calls 200000] [--reps 7] [--seed 1] [--chains 1]
  */
 #define _POSIX_C_SOURCE 200809L
 #include <stdio.h>
@@ -56,36 +62,42 @@ static ta_node_id add(ta_scene *s, ta_node_id parent, ta_seeded_random *r, ta_er
 
 int main(int argc, char **argv)
 {
-    long depth = 5, calls = 200000, reps = 7, seed = 1;
+    long depth = 5, calls = 200000, reps = 7, seed = 1, chains = 1;
     for (int i = 1; i + 1 < argc; i += 2) {
         long v = atol(argv[i + 1]);
         if (strcmp(argv[i], "--depth") == 0) depth = v;
         else if (strcmp(argv[i], "--calls") == 0) calls = v;
         else if (strcmp(argv[i], "--reps") == 0) reps = v;
         else if (strcmp(argv[i], "--seed") == 0) seed = v;
+        else if (strcmp(argv[i], "--chains") == 0) chains = v;
         else {
             fprintf(stderr, "bench_ik: unknown flag %s\n", argv[i]);
             return 2;
         }
     }
-    if (depth < 0 || calls < 1 || reps < 1 || reps > 100) return 2;
+    if (depth < 0 || calls < 1 || reps < 1 || reps > 100 || chains < 1 || chains > 64) return 2;
     ta_error err = {0};
     ta_scene *s;
     fail(ta_scene_create(NULL, &s, &err), &err);
     ta_seeded_random r = ta_seeded_random_make((uint32_t)seed);
     ta_node_id parent = ta_node_none();
     for (long k = 0; k < depth; ++k) parent = add(s, parent, &r, &err);
-    ta_ik_two_bone_desc arm = {0};
-    arm.start = add(s, parent, &r, &err);
-    arm.mid = add(s, arm.start, &r, &err);
-    arm.end = add(s, arm.mid, &r, &err);
-    arm.pole = ta_vec3_make(0, 0, -1);
-    arm.soften = 0.1f;
-    arm.weight = 1.0f;
-    ta_ik_aim_desc head = {0};
-    head.node = arm.mid;
-    head.offset = ta_vec3_make(0.05f, 0.1f, 0);
-    head.weight = 1.0f;
+    ta_ik_two_bone_desc arms[64];
+    ta_ik_aim_desc heads[64];
+    memset(arms, 0, sizeof arms);
+    memset(heads, 0, sizeof heads);
+    for (long k = 0; k < chains; ++k) {
+        ta_ik_two_bone_desc *arm = &arms[k];
+        arm->start = add(s, parent, &r, &err);
+        arm->mid = add(s, arm->start, &r, &err);
+        arm->end = add(s, arm->mid, &r, &err);
+        arm->pole = ta_vec3_make(0, 0, -1);
+        arm->soften = 0.1f;
+        arm->weight = 1.0f;
+        heads[k].node = arm->mid;
+        heads[k].offset = ta_vec3_make(0.05f, 0.1f, 0);
+        heads[k].weight = 1.0f;
+    }
     ta_vec3 targets[TARGETS];
     for (int t = 0; t < TARGETS; ++t)
         targets[t] = ta_vec3_make(between(&r, -1, 1), (float)depth * 0.3f + between(&r, -1, 1), between(&r, -1, 1));
@@ -96,14 +108,16 @@ int main(int argc, char **argv)
         double t0 = now_ns();
         for (long c = 0; c < calls; ++c) {
             ta_ik_result res;
-            arm.target = targets[c % TARGETS];
-            fail(ta_ik_two_bone(s, &arm, &res, &err), &err);
+            ta_ik_two_bone_desc *arm = &arms[c % chains];
+            arm->target = targets[c % TARGETS];
+            fail(ta_ik_two_bone(s, arm, &res, &err), &err);
             reached += res.reached;
         }
         double t1 = now_ns();
         for (long c = 0; c < calls; ++c) {
-            head.target = targets[c % TARGETS];
-            fail(ta_ik_aim(s, &head, NULL, &err), &err);
+            ta_ik_aim_desc *head = &heads[c % chains];
+            head->target = targets[c % TARGETS];
+            fail(ta_ik_aim(s, head, NULL, &err), &err);
         }
         double t2 = now_ns();
         two_ns[rep] = (t1 - t0) / (double)calls;
@@ -111,9 +125,9 @@ int main(int argc, char **argv)
     }
     qsort(two_ns, (size_t)reps, sizeof(double), cmp_double);
     qsort(aim_ns, (size_t)reps, sizeof(double), cmp_double);
-    printf("{\"bench\":\"ik\",\"depth\":%ld,\"calls\":%ld,\"reps\":%ld,\"two_bone_ns_per_chain\":%.1f,"
+    printf("{\"bench\":\"ik\",\"depth\":%ld,\"chains\":%ld,\"calls\":%ld,\"reps\":%ld,\"two_bone_ns_per_chain\":%.1f,"
            "\"aim_ns_per_node\":%.1f,\"reached_share\":%.3f}\n",
-           depth, calls, reps, two_ns[reps / 2], aim_ns[reps / 2], (double)reached / (double)(calls * reps));
+           depth, chains, calls, reps, two_ns[reps / 2], aim_ns[reps / 2], (double)reached / (double)(calls * reps));
     ta_scene_destroy(s);
     return 0;
 }

@@ -21,6 +21,7 @@
 #include "threeanim/animation_object_group.h"
 #include "threeanim/animation_utils.h"
 #include "threeanim/blend_space.h"
+#include "threeanim/sync_group.h"
 #include "threeanim/camera.h"
 #include "threeanim/color.h"
 #include "threeanim/file.h"

@@ -17,7 +17,7 @@
  *
  * Layers, top first (number, files, what they are):
  *   26  frame                           public: a frame of many characters (update, world, skinning)
- *   25  blend_space                     public: actions' weights from a parameter (calls the action's setter)
+ *   25  blend_space sync_group          public: actions' weights from a parameter; actions kept in one phase (call the actions' setters)
  *   24  mixer_batch                     public: many mixers' updates at once
  *   23  action_seek                     public: an action's time set, with what it skips
  *   22  animation_mixer                 public: the mixer, its actions, the cache

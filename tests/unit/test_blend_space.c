@@ -416,6 +416,91 @@ static void test_2d_paths_along_shared_edges(void **state)
     ta_blend_space_destroy(bs);
 }
 
+/* ---- 1D on random sets ---------------------------------------------------------------- */
+
+/* The 1D reference, from the definition by brute force in double: the nearest
+ * point below and the nearest above the parameter, blended by distance; past
+ * either end, that end alone. */
+static void reference_1d(const double *pos, uint32_t n, double p, double *w)
+{
+    int32_t lo = -1, hi = -1;
+    for (uint32_t i = 0; i < n; ++i) {
+        w[i] = 0.0;
+        if (pos[i] <= p && (lo < 0 || pos[i] > pos[lo])) lo = (int32_t)i;
+        if (pos[i] >= p && (hi < 0 || pos[i] < pos[hi])) hi = (int32_t)i;
+    }
+    if (lo < 0) w[hi] = 1.0;
+    else if (hi < 0) w[lo] = 1.0;
+    else if (lo == hi) w[lo] = 1.0;
+    else {
+        double t = (p - pos[lo]) / (pos[hi] - pos[lo]);
+        w[lo] = 1.0 - t;
+        w[hi] = t;
+    }
+}
+
+/* 50 random sets of 2 to 13 points in [-1, 1], in no order: over 20,000
+ * parameters across [-1.5, 1.5] the weights are the reference's within 1e-6;
+ * along random walks of steps of 1e-4 on sets whose neighbours are at least
+ * 0.1 apart, no weight moves more than 1e-3 a step. */
+static void test_1d_matches_the_reference_on_random_sets(void **state)
+{
+    (void)state;
+    uint32_t walked = 0;
+    for (uint32_t seed = 1; seed <= 50; ++seed) {
+        ta_seeded_random rng = ta_seeded_random_make(500 + seed);
+        uint32_t n = 2 + ta_seeded_random_next_u32(&rng) % 12;
+        float f[MAXP];
+        double pos[MAXP], ref[MAXP];
+        for (uint32_t i = 0; i < n; ++i) {
+            f[i] = (float)(ta_seeded_random_next(&rng) * 2.0 - 1.0);
+            pos[i] = f[i];
+        }
+        double gap = 1e300;
+        for (uint32_t i = 0; i < n; ++i)
+            for (uint32_t j = i + 1; j < n; ++j) gap = fmin(gap, fabs(pos[i] - pos[j]));
+        ta_blend_space *bs = make(1, f, n, NULL, 0);
+        float w[MAXP], prev[MAXP];
+        double worst = 0.0;
+        for (uint32_t g = 0; g < 20000; ++g) {
+            float p = (float)(-1.5 + 3.0 * g / 19999.0);
+            weights(bs, p, 0.0f, w);
+            reference_1d(pos, n, p, ref);
+            double sum = 0.0;
+            for (uint32_t i = 0; i < n; ++i) {
+                assert_true(w[i] >= 0.0f);
+                sum += w[i];
+                worst = fmax(worst, fabs(w[i] - ref[i]));
+            }
+            TA_ASSERT_NEAR(sum, 1.0, 1e-6);
+        }
+        if (worst > 1e-6) {
+            fprintf(stderr, "seed %u: a weight %g from the reference's\n", seed, worst);
+            fail();
+        }
+        if (gap >= 0.1) {
+            ++walked;
+            double p = ta_seeded_random_next(&rng) * 3.0 - 1.5, dir = 1.0;
+            weights(bs, (float)p, 0.0f, prev);
+            for (uint32_t i = 0; i < 30000; ++i) {
+                if (ta_seeded_random_next(&rng) < 0.001) dir = -dir;
+                p += dir * 1e-4;
+                weights(bs, (float)p, 0.0f, w);
+                for (uint32_t k = 0; k < n; ++k) {
+                    if (fabs(w[k] - prev[k]) > 1e-3) {
+                        fprintf(stderr, "seed %u step %u point %u: %g -> %g\n", seed, i, k, (double)prev[k],
+                                (double)w[k]);
+                        fail();
+                    }
+                    prev[k] = w[k];
+                }
+            }
+        }
+        ta_blend_space_destroy(bs);
+    }
+    assert_true(walked >= 10);
+}
+
 /* ---- never NaN ----------------------------------------------------------------------- */
 
 static void test_never_nan(void **state)
@@ -626,6 +711,7 @@ int main(void)
         cmocka_unit_test(test_2d_weights_do_not_depend_on_scale),
         cmocka_unit_test(test_2d_weights_move_continuously),
         cmocka_unit_test(test_2d_paths_along_shared_edges),
+        cmocka_unit_test(test_1d_matches_the_reference_on_random_sets),
         cmocka_unit_test(test_never_nan),
         cmocka_unit_test(test_refusals),
         cmocka_unit_test(test_out_of_memory_leaves_nothing),

@@ -11,6 +11,7 @@ double bake_seconds(const ta_model *model, const bake_plan *plan)
     if (plan->seconds > 0) return plan->seconds;
     double first = ta_clip_duration(model->animations[plan->clip]).seconds;
     if (!plan->fade) return first;
+    if (plan->blend) return fmax(first, ta_clip_duration(model->animations[plan->fade_to]).seconds);
     return plan->fade_at + plan->fade_over + ta_clip_duration(model->animations[plan->fade_to]).seconds;
 }
 
@@ -75,6 +76,19 @@ ta_result bake_run(ta_model *model, const bake_plan *plan, bake_visit visit, voi
     if (r == TA_OK && plan->fade)
         r = add_action(mixer, model->animations[plan->fade_to], loop, clamp, &indices[1], &actions[1], err);
 
+    ta_blend_space *space = NULL;
+    ta_sync_group *group = NULL;
+    if (r == TA_OK && plan->blend) {
+        r = ta_action_play(actions[1], err);
+        const float at[2] = {0.0f, 1.0f};
+        ta_blend_space_desc desc = {1, at, 2, NULL, 0};
+        if (r == TA_OK) r = ta_blend_space_create(&desc, NULL, &space, err);
+        ta_sync_group_desc sd = {TA_SYNC_MODE_NORMALIZED_TIME, NULL};
+        if (r == TA_OK && plan->sync) r = ta_sync_group_create(&sd, NULL, &group, err);
+        for (uint32_t a = 0; r == TA_OK && group != NULL && a < 2; ++a) r = ta_sync_group_add(group, actions[a], err);
+        active = 2;
+    }
+
     ta_mixer_targets targets = {model->scene, model->assets, model->cameras};
     bake_frame frame;
     memset(&frame, 0, sizeof frame);
@@ -82,7 +96,30 @@ ta_result bake_run(ta_model *model, const bake_plan *plan, bake_visit visit, voi
     frame.mixer = mixer;
     bool fading = false;
     for (uint32_t k = 0; r == TA_OK && k < frame.count; ++k) {
-        r = ta_mixer_update_targets(mixer, &targets, ta_duration_from_seconds(k == 0 ? 0.0 : 1.0 / plan->fps), err);
+        ta_duration dt = ta_duration_from_seconds(k == 0 ? 0.0 : 1.0 / plan->fps);
+        if (space != NULL) {
+            float p = frame.count > 1 ? (float)k / (float)(frame.count - 1) : 0.0f;
+            r = ta_blend_space_apply(space, p, 0.0f, actions, 2, err);
+            /* the effective weights now, so that the sync group's leader is this frame's heavier */
+            for (uint32_t a = 0; r == TA_OK && a < 2; ++a)
+                r = ta_action_set_effective_weight(actions[a], ta_action_weight(actions[a]), err);
+            if (r == TA_OK && group != NULL) r = ta_sync_group_prepare(group, mixer, dt, err);
+            if (r != TA_OK) break;
+        }
+        r = ta_mixer_update_targets(mixer, &targets, dt, err);
+        if (r == TA_OK && plan->ik) {
+            ta_ik_two_bone_desc d = {plan->ik_chain[0], plan->ik_chain[1], plan->ik_chain[2], plan->ik_target,
+                                     plan->ik_pole, plan->ik_axis, 1.0f, 0.0f, 0.0f};
+            r = ta_ik_two_bone(model->scene, &d, NULL, err);
+        }
+        if (r == TA_OK && plan->aim) {
+            ta_ik_aim_desc d = {0};
+            d.node = plan->aim_node;
+            d.target = plan->ik_target;
+            d.forward = ta_vec3_make(0, 0, 1);
+            d.weight = 1.0f;
+            r = ta_ik_aim(model->scene, &d, NULL, err);
+        }
         if (r != TA_OK) break;
         frame.index = k;
         frame.time = ta_mixer_time(mixer).seconds;
@@ -94,7 +131,7 @@ ta_result bake_run(ta_model *model, const bake_plan *plan, bake_visit visit, voi
         if (!visit(user, model, &frame)) break;
         /* The fade starts on the mixer's clock now, so that the next update
          * is its first step. */
-        if (plan->fade && !fading && frame.time >= plan->fade_at - 1e-9) {
+        if (plan->fade && !plan->blend && !fading && frame.time >= plan->fade_at - 1e-9) {
             ta_action_reset(actions[1]);
             r = ta_action_play(actions[1], err);
             if (r == TA_OK)
@@ -103,6 +140,8 @@ ta_result bake_run(ta_model *model, const bake_plan *plan, bake_visit visit, voi
             active = 2;
         }
     }
+    ta_sync_group_destroy(group);
+    ta_blend_space_destroy(space);
     ta_mixer_destroy(mixer);
     return r;
 }

@@ -32,6 +32,15 @@ typedef struct bake_plan {
     double seconds;        /* 0: the clip's duration; with a fade, fade_at + fade_over + the second clip's */
     bool root_motion;      /* extract root's motion (root_motion.h: y kept in the pose, yaw extracted) */
     ta_node_id root;
+    /* blend: fade_to plays beside clip from the start (fade is set too, for "a second clip"), their
+     * weights from a 1D blend space (clip at 0, fade_to at 1) over a parameter from 0 at the first
+     * frame to 1 at the last; sync keeps them in one phase (a sync group by normalised time). */
+    bool blend, sync;
+    /* After each update: two-bone IK on ik_chain (start, mid, end) and aim IK turning aim_node's +z,
+     * both to ik_target (world space). */
+    bool ik, aim;
+    ta_node_id ik_chain[3], aim_node;
+    ta_vec3 ik_target, ik_axis, ik_pole;
 } bake_plan;
 
 typedef struct bake_frame {

@@ -28,6 +28,24 @@ static int take_number(cli_argv *a, const char *name, const char *cmd, double mi
     return 1;
 }
 
+/* "X,Y,Z" into out. */
+static int take_vec(cli_argv *a, const char *name, const char *cmd, float *out)
+{
+    const char *v = NULL;
+    int got = cli_take_value(a, name, &v);
+    if (got == 0) return 0;
+    if (got < 0) return -cli_usage(cmd, "%s needs X,Y,Z", name);
+    char buf[3][64];
+    if (strlen(v) >= sizeof buf[0] * 3 || sscanf(v, "%63[^,],%63[^,],%63s", buf[0], buf[1], buf[2]) != 3)
+        return -cli_usage(cmd, "%s: \"%s\" is not X,Y,Z", name, v);
+    for (int k = 0; k < 3; ++k) {
+        double x;
+        if (!cli_parse_number(buf[k], &x)) return -cli_usage(cmd, "%s: \"%s\" is not X,Y,Z", name, v);
+        out[k] = (float)x;
+    }
+    return 1;
+}
+
 int bake_args_take(cli_argv *a, bake_args *b, const char *cmd)
 {
     const char *v = NULL;
@@ -65,6 +83,31 @@ int bake_args_take(cli_argv *a, bake_args *b, const char *cmd)
         b->root_motion = v;
         return 1;
     }
+    if ((got = cli_take_value(a, "--blend-with", &v)) != 0) {
+        if (got < 0) return -cli_usage(cmd, "--blend-with needs a clip's name");
+        b->blend_with = v;
+        return 1;
+    }
+    if (cli_take_flag(a, "--sync")) {
+        b->sync = true;
+        return 1;
+    }
+    if ((got = cli_take_value(a, "--ik", &v)) != 0) {
+        if (got < 0) return -cli_usage(cmd, "--ik needs START,MID,END");
+        b->ik = v;
+        return 1;
+    }
+    if ((got = cli_take_value(a, "--aim", &v)) != 0) {
+        if (got < 0) return -cli_usage(cmd, "--aim needs a node's name");
+        b->aim = v;
+        return 1;
+    }
+    if ((got = take_vec(a, "--ik-target", cmd, b->ik_target)) != 0) {
+        b->has_target = got > 0;
+        return got;
+    }
+    if ((got = take_vec(a, "--ik-axis", cmd, b->ik_axis)) != 0) return got;
+    if ((got = take_vec(a, "--ik-pole", cmd, b->ik_pole)) != 0) return got;
     if ((got = cli_take_value(a, "--loop", &v)) != 0) {
         if (got < 0) return -cli_usage(cmd, "--loop needs once, repeat or pingpong");
         if (strcmp(v, "once") == 0) b->loop = TA_LOOP_MODE_ONCE;
@@ -84,6 +127,11 @@ int bake_args_check(const bake_args *b, const char *cmd)
     if (b->all && b->fade_to != NULL) return cli_usage(cmd, "--cross-fade-to takes one clip (--clip), not --all");
     if (b->fade_to == NULL && (b->warp || b->at >= 0))
         return cli_usage(cmd, "--at and --warp go with --cross-fade-to");
+    if (b->blend_with != NULL && (b->fade_to != NULL || b->all))
+        return cli_usage(cmd, "--blend-with takes one clip (--clip), and no --cross-fade-to");
+    if (b->sync && b->blend_with == NULL) return cli_usage(cmd, "--sync goes with --blend-with");
+    if ((b->ik != NULL || b->aim != NULL) != b->has_target)
+        return cli_usage(cmd, "--ik-target goes with --ik or --aim, and they need it");
     return CLI_OK;
 }
 
@@ -117,7 +165,33 @@ int bake_args_plans(const bake_args *b, const ta_model *model, const char *cmd, 
             return cli_refuse(cmd, file, &err);
         }
     }
+    ta_node_id chain[3] = {ta_node_none(), ta_node_none(), ta_node_none()}, aim = ta_node_none();
+    if (b->ik != NULL || b->aim != NULL) {
+        ta_error err = {0};
+        char names[3][128];
+        if (b->ik != NULL && (strlen(b->ik) >= sizeof names ||
+                              sscanf(b->ik, "%127[^,],%127[^,],%127s", names[0], names[1], names[2]) != 3)) {
+            free(plans);
+            return cli_usage(cmd, "--ik: \"%s\" is not START,MID,END (three nodes' names)", b->ik);
+        }
+        for (int k = 0; b->ik != NULL && k < 3; ++k)
+            if (ta_scene_find_by_name(model->scene, names[k], &chain[k], &err) != TA_OK) {
+                free(plans);
+                return cli_refuse(cmd, file, &err);
+            }
+        if (b->aim != NULL && ta_scene_find_by_name(model->scene, b->aim, &aim, &err) != TA_OK) {
+            free(plans);
+            return cli_refuse(cmd, file, &err);
+        }
+    }
     for (uint32_t i = 0; i < count; ++i) {
+        plans[i].ik = b->ik != NULL;
+        plans[i].aim = b->aim != NULL;
+        memcpy(plans[i].ik_chain, chain, sizeof chain);
+        plans[i].aim_node = aim;
+        plans[i].ik_target = ta_vec3_make(b->ik_target[0], b->ik_target[1], b->ik_target[2]);
+        plans[i].ik_axis = ta_vec3_make(b->ik_axis[0], b->ik_axis[1], b->ik_axis[2]);
+        plans[i].ik_pole = ta_vec3_make(b->ik_pole[0], b->ik_pole[1], b->ik_pole[2]);
         plans[i].root_motion = b->root_motion != NULL;
         plans[i].root = root;
         plans[i].clip = i;
@@ -129,6 +203,15 @@ int bake_args_plans(const bake_args *b, const ta_model *model, const char *cmd, 
         if (b->clip != NULL && find_clip(model, b->clip, cmd, file, &plans[0].clip) != CLI_OK) {
             free(plans);
             return CLI_REFUSED;
+        }
+        if (b->blend_with != NULL) {
+            if (find_clip(model, b->blend_with, cmd, file, &plans[0].fade_to) != CLI_OK) {
+                free(plans);
+                return CLI_REFUSED;
+            }
+            plans[0].fade = plans[0].blend = true;
+            plans[0].sync = b->sync;
+            if (plans[0].loop == TA_LOOP_MODE_DEFAULT) plans[0].loop = TA_LOOP_MODE_REPEAT;
         }
         if (b->fade_to != NULL) {
             if (find_clip(model, b->fade_to, cmd, file, &plans[0].fade_to) != CLI_OK) {

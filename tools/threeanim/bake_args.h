@@ -1,6 +1,7 @@
 /*
  * tools/threeanim/bake_args.h -- the options bake and preview share: which
- * clip, the frame rate, the loop mode, and a cross-fade into a second clip.
+ * clip, the frame rate, the loop mode, a cross-fade into a second clip or a
+ * blend with it (a blend space, a sync group), and IK on every frame.
  */
 #ifndef THREEANIM_TOOLS_BAKE_ARGS_H
 #define THREEANIM_TOOLS_BAKE_ARGS_H
@@ -22,6 +23,12 @@ typedef struct bake_args {
     ta_loop_mode loop;   /* --loop; 0: the plan's default */
     double max_frames;   /* --max-frames: frames of all runs together */
     const char *root_motion; /* --root-motion NODE: a node's name; NULL: none */
+    const char *blend_with;  /* --blend-with B: NULL: none */
+    bool sync;               /* --sync */
+    const char *ik;          /* --ik START,MID,END: NULL: none */
+    const char *aim;         /* --aim NODE: NULL: none */
+    bool has_target;
+    float ik_target[3], ik_axis[3], ik_pole[3]; /* --ik-target, --ik-axis, --ik-pole */
 } bake_args;
 
 /* --max-frames's default: past any real clip (an hour at 240 fps is 864,001

@@ -20,6 +20,7 @@ void cli_bake_help(FILE *out)
     fputs("usage: threeanim bake FILE [--clip NAME | --all] [--fps N] [--format csv|json|jsonl]\n"
           "                      [--cross-fade-to NAME [--at S] [--over S] [--warp]]\n"
           "                      [--loop once|repeat|pingpong] [--seconds S] [--root-motion NODE]\n"
+          "                      [--blend-with NAME [--sync]] [--ik S,M,E] [--aim NODE] [--ik-target X,Y,Z]\n"
           "                      [-o OUT]\n"
           "       threeanim bake FILE --world --skinning --format jsonl [the options above]\n"
           "\n"
@@ -36,6 +37,15 @@ void cli_bake_help(FILE *out)
           "                      clip time and weight too), json (one document: per run, the\n"
           "                      times, the actions and each property's values), jsonl (one\n"
           "                      object per frame)\n"
+          "  --blend-with B      play B beside the clip from the start, their weights from a 1D\n"
+          "                      blend space (the clip at 0, B at 1) over a parameter from 0 at\n"
+          "                      the first frame to 1 at the last (default length: the longer\n"
+          "                      clip's); --sync keeps them in one phase (a sync group by\n"
+          "                      normalised time). Each action's clip time and weight are listed\n"
+          "  --ik S,M,E          two-bone IK on every frame: nodes S, M, E reach --ik-target X,Y,Z\n"
+          "                      (world space), bending about --ik-axis (M's local axis, default\n"
+          "                      0,0,1) towards --ik-pole (default 0,1,0)\n"
+          "  --aim NODE          aim IK on every frame: NODE's +z turned to --ik-target\n"
           "  --cross-fade-to B   after --at seconds (default: one run of the first clip), play B\n"
           "                      from its start and cross-fade into it over --over seconds\n"
           "                      (default 0.5); --warp also ramps each clip's pace to the other's\n"
@@ -769,7 +779,7 @@ int cli_bake(int argc, char **argv)
         snprintf(r->clip_names[1], sizeof r->clip_names[1], "%s",
                  plan->fade ? ta_clip_name(model->animations[plan->fade_to]) : "");
         if (plan->fade)
-            snprintf(r->name, sizeof r->name, "%s->%s", r->clip_names[0], r->clip_names[1]);
+            snprintf(r->name, sizeof r->name, plan->blend ? "%s+%s" : "%s->%s", r->clip_names[0], r->clip_names[1]);
         else
             snprintf(r->name, sizeof r->name, "%s", r->clip_names[0]);
         uint32_t held = job.stream != NULL ? 1u : SPILL_BLOCK;

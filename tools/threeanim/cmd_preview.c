@@ -34,6 +34,9 @@ void cli_preview_help(FILE *out)
           "  --views LIST        three (or one to four) of front, back, left, right, top, bottom,\n"
           "                      named by where the eye is (front: from +z); default\n"
           "                      front,right,top\n"
+          "  --blend-with B      add an entry that blends --clip into B over the run (as\n"
+          "                      `threeanim bake` does; --sync and --seconds as there)\n"
+          "  --ik, --aim         IK on every frame of every entry (as `threeanim bake` does)\n"
           "  --cross-fade-to B   add an entry that plays --clip, then cross-fades into B (as\n"
           "                      `threeanim bake` does; --at, --over, --warp and --seconds as there)\n"
           "  --loop MODE         how each clip is baked: repeat (default), once or pingpong\n"
@@ -370,7 +373,7 @@ static ta_result write_page(FILE *out, const page *pg, ta_error *err)
 static int plan_entries(page *pg, const char *file, const bake_args *b, const ta_model *model, bake_plan **out)
 {
     uint32_t clips = model->animation_count;
-    bool fade = b->fade_to != NULL;
+    bool fade = b->fade_to != NULL || b->blend_with != NULL;
     bake_plan *plans = NULL;
     uint32_t plan_count = 0;
     int rc = bake_args_plans(b, model, "preview", file, &plans, &plan_count);
@@ -395,6 +398,10 @@ static int plan_entries(page *pg, const char *file, const bake_args *b, const ta
             plan->loop = b->loop != TA_LOOP_MODE_DEFAULT ? b->loop : TA_LOOP_MODE_REPEAT;
             plan->root_motion = plans[0].root_motion;
             plan->root = plans[0].root;
+            plan->ik = plans[0].ik, plan->aim = plans[0].aim;
+            memcpy(plan->ik_chain, plans[0].ik_chain, sizeof plan->ik_chain);
+            plan->aim_node = plans[0].aim_node;
+            plan->ik_target = plans[0].ik_target, plan->ik_axis = plans[0].ik_axis, plan->ik_pole = plans[0].ik_pole;
         }
     }
     free(plans);
@@ -453,7 +460,8 @@ int cli_preview(int argc, char **argv)
     if (file == NULL) return cli_usage("preview", "needs a FILE");
     if (output == NULL) return cli_usage("preview", "needs -o OUT.html");
     if (b.all) return cli_usage("preview", "shows every clip already; --all is for bake");
-    if (b.seconds > 0 && b.fade_to == NULL) return cli_usage("preview", "--seconds goes with --cross-fade-to");
+    if (b.seconds > 0 && b.fade_to == NULL && b.blend_with == NULL)
+        return cli_usage("preview", "--seconds goes with --cross-fade-to or --blend-with");
     int rc = bake_args_check(&b, "preview");
     if (rc != CLI_OK) return rc;
     page pg;

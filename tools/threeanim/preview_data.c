@@ -127,7 +127,7 @@ ta_result preview_bake_entry(ta_model *model, const cli_names *names, const prev
         e->clips[1] = plan->fade_to;
         e->clip_count = 2;
         e->durations[1] = ta_clip_duration(model->animations[plan->fade_to]).seconds;
-        snprintf(e->name, sizeof e->name, "%s \xe2\x86\x92 %s", ta_clip_name(model->animations[plan->clip]),
+        snprintf(e->name, sizeof e->name, plan->blend ? "%s + %s" : "%s \xe2\x86\x92 %s", ta_clip_name(model->animations[plan->clip]),
                  ta_clip_name(model->animations[plan->fade_to]));
     } else {
         snprintf(e->name, sizeof e->name, "%s", ta_clip_name(model->animations[plan->clip]));

@@ -8,6 +8,7 @@
 #include "cli.h"
 #include "replay.h"
 #include "replay_extras.h"
+#include "replay_rig.h"
 
 typedef struct replay {
     const char *file;
@@ -20,6 +21,7 @@ typedef struct replay {
     ta_clip **made_clips; /* subclips and additive clips we made */
     size_t made_count;
     bool root_motion_on; /* lines carry "root_motion" (replay_extras.h) */
+    replay_rig rig;      /* the sync group and IK chains (replay_rig.h) */
 } replay;
 
 void cli_replay_help(FILE *out)
@@ -238,6 +240,7 @@ static void print_line(replay *rp, size_t step)
     }
     fputs("]", stdout);
     replay_print_root_motion(stdout, rp->mixer, rp->root_motion_on);
+    replay_rig_print(stdout, &rp->rig, rp->model->scene);
     fputs("}\n", stdout);
     fflush(stdout);
 }
@@ -285,13 +288,16 @@ static int run_step(replay *rp, size_t i, json_t *step)
 
     if (strcmp(op, "update") == 0) {
         if (!number_arg(step, "delta", &x)) return refuse_text(what, "needs a number delta");
+        if (replay_rig_before_update(&rp->rig, rp->mixer, x, what) != CLI_OK) return CLI_REFUSED;
         if (ta_mixer_update_targets(rp->mixer, &targets, ta_duration_from_seconds(x), &err) != TA_OK) return refuse(what, &err);
+        if (replay_rig_after_update(&rp->rig, rp->model->scene, what) != CLI_OK) return CLI_REFUSED;
         print_line(rp, i);
         return CLI_OK;
     }
     if (strcmp(op, "set_time") == 0) {
         if (!number_arg(step, "time", &x)) return refuse_text(what, "needs a number time");
         if (ta_mixer_set_time(rp->mixer, &targets, ta_duration_from_seconds(x), &err) != TA_OK) return refuse(what, &err);
+        if (replay_rig_after_update(&rp->rig, rp->model->scene, what) != CLI_OK) return CLI_REFUSED;
         print_line(rp, i);
         return CLI_OK;
     }
@@ -306,6 +312,8 @@ static int run_step(replay *rp, size_t i, json_t *step)
     }
 
     bool handled = false, print = false;
+    if (replay_rig_op(&rp->rig, rp->mixer, rp->model, rp->gltf, step, what, &handled) != CLI_OK) return CLI_REFUSED;
+    if (handled) return CLI_OK;
     if (replay_extra_op(rp->mixer, rp->model, rp->gltf, step, what, &handled, &print, &rp->root_motion_on) != CLI_OK)
         return CLI_REFUSED;
     if (handled) {
@@ -439,6 +447,7 @@ static void replay_free(replay *rp)
 {
     for (size_t i = 0; i < rp->path_count; ++i) free(rp->paths[i].key);
     free(rp->paths);
+    replay_rig_free(&rp->rig);
     ta_mixer_destroy(rp->mixer);
     for (size_t i = 0; i < rp->made_count; ++i) ta_clip_release(rp->made_clips[i]);
     free(rp->made_clips);
