@@ -26,6 +26,12 @@ if [ "${1:-}" = --check ]; then
     echo '#include <meshoptimizer.h>' | cc -E -x c - >/dev/null 2>&1 ||
       missing+=("meshoptimizer (the header meshoptimizer.h; Debian: libmeshoptimizer-dev)")
   fi
+  # threeanim.wasm (make wasm, and the js tests of make test): wasi-libc and clang's wasm32 builtins.
+  [ -f /usr/include/wasm32-wasi/stdlib.h ] || missing+=("wasi-libc (for make wasm; Debian: wasi-libc)")
+  if command -v clang >/dev/null 2>&1; then
+    [ -f "$(clang --print-resource-dir)/lib/wasi/libclang_rt.builtins-wasm32.a" ] ||
+      missing+=("clang's wasm32 builtins (for make wasm; Debian: libclang-rt-14-dev-wasm32)")
+  fi
   if [ "${#missing[@]}" -gt 0 ]; then
     echo "threeanim cannot build: missing ${missing[*]}." >&2
     echo "Run 'make deps' (scripts/deps.sh) to install what is missing, then 'make build' again." >&2
@@ -34,7 +40,7 @@ if [ "${1:-}" = --check ]; then
   exit 0
 fi
 
-packages=(build-essential cmake pkg-config libjansson-dev libcmocka-dev libmeshoptimizer-dev clang libclang-rt-dev nodejs npm python3)
+packages=(build-essential cmake pkg-config libjansson-dev libcmocka-dev libmeshoptimizer-dev clang libclang-rt-dev lld wasi-libc libclang-rt-14-dev-wasm32 nodejs npm python3)
 optional=(doxygen chromium)
 missing=()
 for p in "${packages[@]}"; do
