@@ -1,7 +1,7 @@
 # A CMake toolchain for threeanim.wasm: the machine's clang and wasm-ld, with Debian's wasi-libc
 # (/usr/include/wasm32-wasi, /usr/lib/wasm32-wasi) and clang's wasm32 builtins
 # (libclang-rt-14-dev-wasm32). scripts/deps.sh installs both; cmake/wasm/CMakeLists.txt uses it.
-set(CMAKE_SYSTEM_NAME WASI)
+set(CMAKE_SYSTEM_NAME Generic)
 set(CMAKE_SYSTEM_PROCESSOR wasm32)
 set(CMAKE_C_COMPILER clang)
 set(CMAKE_C_COMPILER_TARGET wasm32-wasi)

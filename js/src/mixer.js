@@ -24,6 +24,8 @@ import {
 import { wasm, ctx, heap, check, checkPtr, checkIndex, cString, allocFloats, NODE } from './wasm.js';
 
 const KIND = { position: 0, scale: 1, quaternion: 2, visible: 3, morph: 5, skinnedMorph: 6 };
+const ELEMENT_KIND = { position: 7, scale: 8, rotation: 9 };
+const AXES = { x: 0, y: 1, z: 2 };
 const FAMILY = { node: 0, mesh: 1, skinnedMesh: 2 };
 const LOOP_TO_TA = { [LoopOnce]: 1, [LoopRepeat]: 2, [LoopPingPong]: 3 };
 const LOOP_FROM_TA = [LoopRepeat, LoopOnce, LoopRepeat, LoopPingPong];
@@ -70,7 +72,7 @@ export class AnimationMixer extends EventDispatcher {
     this._props = [];          // every Prop, in binding order
     this._propKeys = new Map(); // `${node}|${kind}|${mesh}|${element}` -> Prop
     this._clips = new Map();   // `${clip.uuid}|${root.uuid}` -> ta_clip pointer
-    this._actions = [];        // by threeanim action index
+    this._byIndex = [];        // by threeanim action index
     this._byClip = new Map();  // clip.uuid -> Map(root.uuid -> AnimationAction)
     this._eventsPtr = wasm.tw_malloc(64 * 4 * 8);
     this._appliedScale = NaN;
@@ -130,8 +132,17 @@ export class AnimationMixer extends EventDispatcher {
     if (!object) return null;
     if (pn.objectName) refuse(track, `the sub-object ".${pn.objectName}" is not driven by threeanim's mixer (only an object's position, quaternion, scale, visible and morphTargetInfluences)`);
     const prop = pn.propertyName;
+    if ((prop === 'position' || prop === 'scale' || prop === 'rotation') && pn.propertyIndex !== undefined) {
+      // One number of a vector or of the Euler angles: its axis; written back as the whole
+      // vector (rotation: as the quaternion, whose change callback sets rotation).
+      const axis = AXES[pn.propertyIndex];
+      if (axis === undefined) refuse(track, `.${prop}[${pn.propertyIndex}] names no axis (x, y or z)`);
+      if (valueSize !== 1) refuse(track, `${valueSize} values a key, .${prop}[${pn.propertyIndex}] takes 1`);
+      const whole = prop === 'rotation' ? KIND.quaternion : KIND[prop];
+      return [{ prop: this._prop(object, whole, 0), kind: ELEMENT_KIND[prop], family: FAMILY.node, element: axis, offset: 0 }];
+    }
     if (prop === 'position' || prop === 'scale' || prop === 'quaternion') {
-      if (pn.propertyIndex !== undefined) refuse(track, `one element of .${prop} ([${pn.propertyIndex}]) is not supported; animate the whole .${prop}`);
+      if (pn.propertyIndex !== undefined) refuse(track, `.${prop}[${pn.propertyIndex}] is not supported; animate the whole .${prop}`);
       const size = prop === 'quaternion' ? 4 : 3;
       if (valueSize !== size) refuse(track, `${valueSize} values a key, .${prop} takes ${size}`);
       return [{ prop: this._prop(object, KIND[prop], 0), kind: KIND[prop], family: FAMILY.node, offset: 0 }];
@@ -179,7 +190,7 @@ export class AnimationMixer extends EventDispatcher {
     const times = track.times, values = track.values, keys = times.length;
     const stride = cubic ? track.getValueSize() / 3 : track.getValueSize();
     for (const t of targets) {
-      const size = t.kind <= KIND.quaternion ? (t.kind === KIND.quaternion ? 4 : 3) : 1;
+      const size = t.kind === KIND.quaternion ? 4 : t.kind === KIND.position || t.kind === KIND.scale ? 3 : 1;
       const v = new Float32Array(keys * size);
       let inT = null, outT = null;
       if (cubic) {
@@ -226,6 +237,7 @@ export class AnimationMixer extends EventDispatcher {
 
   clipAction(clip, optionalRoot, blendMode) {
     const root = optionalRoot || this._root;
+    if (root && root.isAnimationObjectGroup) throw new Error('threeanim AnimationMixer: clipAction: an AnimationObjectGroup root is not supported (one action per object)');
     let clipObject = typeof clip === 'string' ? AnimationClip.findByName(root, clip) : clip;
     const clipUuid = clipObject !== null ? clipObject.uuid : clip;
     const forClip = this._byClip.get(clipUuid);
@@ -240,7 +252,7 @@ export class AnimationMixer extends EventDispatcher {
     const c = this._clip(clipObject, root);
     const index = checkIndex(wasm.tw_action_create(ctx, this._mixer, c, BLEND_TO_TA[blendMode], -1), `clipAction("${clipObject.name}")`);
     const action = new AnimationAction(this, clipObject, root, blendMode, index);
-    this._actions[index] = action;
+    this._byIndex[index] = action;
     let m = this._byClip.get(clipObject.uuid);
     if (m === undefined) { m = new Map(); this._byClip.set(clipObject.uuid, m); }
     m.set(root.uuid, action);
@@ -408,8 +420,8 @@ export class AnimationMixer extends EventDispatcher {
       const { f64 } = heap();
       const b = this._eventsPtr >> 3;
       for (let i = 0; i < n; i++) {
-        const kind = f64[b + 4 * i], action = this._actions[f64[b + 4 * i + 1]];
-        if (kind === EVENT_LOOPED) this.dispatchEvent({ type: 'loop', action, loopDelta: f64[b + 4 * i + 2] });
+        const kind = f64[b + 4 * i], action = this._byIndex[f64[b + 4 * i + 1]];
+        if (kind === EVENT_LOOPED) this.dispatchEvent({ type: 'loop', action, loopDelta: f64[b + 4 * i + 2], direction: f64[b + 4 * i + 3] });
         else if (kind === EVENT_FINISHED) this.dispatchEvent({ type: 'finished', action, direction: f64[b + 4 * i + 3] });
       }
       if (n < 64) return;
