@@ -92,6 +92,32 @@ export class AnimationMixer extends EventDispatcher {
     return n;
   }
 
+  // Mirrors root and everything below it with their parents (the crowd's rig, whose world
+  // pass needs the tree), with a mesh for each object that has morph targets.
+  _mirrorTree(root) {
+    root.traverse((object) => {
+      if (this._nodes.has(object)) throw new Error(`threeanim Crowd: "${object.name}" is in the rig twice`);
+      const parent = object === root ? -1 : this._nodes.get(object.parent);
+      const name = cString(object.name || '');
+      const n = checkIndex(wasm.tw_scene_add_node(ctx, this._scene, parent, name, object.isBone ? 2 : 0), `mirroring "${object.name}"`);
+      wasm.tw_free(name);
+      this._nodes.set(object, n);
+      const base = (wasm.tw_scene_nodes(this._scene) + n * NODE.size);
+      const { f32, u8 } = heap();
+      f32.set([object.position.x, object.position.y, object.position.z], (base + NODE.position) >> 2);
+      const q = object.quaternion;
+      f32.set([q.x, q.y, q.z, q.w], (base + NODE.quaternion) >> 2);
+      f32.set([object.scale.x, object.scale.y, object.scale.z], (base + NODE.scale) >> 2);
+      u8[base + NODE.visible] = object.visible ? 1 : 0;
+      if (object.morphTargetInfluences) {
+        this._mesh(object, n);
+        const m = this._meshes.get(object);
+        const ptr = wasm.tw_mesh_influences(this._scene, m.id, m.skinned ? 1 : 0);
+        heap().f32.set(object.morphTargetInfluences, ptr >> 2);
+      }
+    });
+  }
+
   _mesh(object, node) {
     let m = this._meshes.get(object);
     if (m !== undefined) return m;

@@ -416,6 +416,10 @@ int32_t TW_EXPORT(tw_crowd_update)(tw_crowd *k, double delta)
     tw_ctx *c = k->ctx;
     for (uint32_t i = 0; i < k->count; ++i) {
         ta_result r = ta_mixer_update(k->mixers[i], k->scenes[i], (ta_duration){delta}, &c->err);
+        /* The crowd sends no events: drop them, so that the queue never grows. */
+        ta_animation_event ev[8];
+        while (ta_mixer_drain_events(k->mixers[i], ev, 8) > 0) {
+        }
         if (r == TA_OK)
             r = ta_pose_world_pass(k->poses[i], k->scenes[i], ta_node_none(), k->world, k->node_count, &c->err);
         if (r == TA_OK)
