@@ -32,6 +32,9 @@ const LOOP_FROM_TA = [LoopRepeat, LoopOnce, LoopRepeat, LoopPingPong];
 const BLEND_TO_TA = { [NormalAnimationBlendMode]: 1, [AdditiveAnimationBlendMode]: 2 };
 const INTERP = { [InterpolateDiscrete]: 2, [InterpolateLinear]: 1, [InterpolateSmooth]: 3 };
 const TA_CUBIC_SPLINE = 4;
+// threeanim clips by what they drive (see _clip); a clip lives as long as the page: three.js's
+// clips are kept by the program, which may make actions of them again at any time.
+const SHARED_CLIPS = new Map();
 const EVENT_LOOPED = 1, EVENT_FINISHED = 2;
 
 function refuse(track, why) {
@@ -203,8 +206,7 @@ export class AnimationMixer extends EventDispatcher {
   }
 
   // Makes the ta_track(s) of one three.js track, pushing them to out.
-  _makeTracks(track, root, out) {
-    const targets = this._bindTrack(track, root);
+  _makeTracks(track, targets, out) {
     if (targets === null) return;
     const cubic = isGltfCubic(track);
     let interp;
@@ -246,15 +248,24 @@ export class AnimationMixer extends EventDispatcher {
     const key = `${clip.uuid}|${root.uuid}`;
     let c = this._clips.get(key);
     if (c !== undefined) return c;
-    const tracks = [];
-    for (const t of clip.tracks) this._makeTracks(t, root, tracks);
-    const arr = wasm.tw_malloc(Math.max(1, tracks.length) * 4);
-    heap().u32.set(tracks, arr >> 2);
-    const name = cString(clip.name || '');
-    c = wasm.tw_clip_create(ctx, name, arr, tracks.length, clip.duration, BLEND_TO_TA[clip.blendMode] || 1);
-    wasm.tw_free(arr); wasm.tw_free(name);
-    if (!c) for (const t of tracks) wasm.tw_track_destroy(t);
-    checkPtr(c, `clip "${clip.name}"`);
+    // Bound once per mixer; the threeanim clip is shared by every mixer whose tracks land on the
+    // same places of its mirror (characters of one rig: the same nodes in the same order), as
+    // three.js's mixers share one clip.
+    const bound = clip.tracks.map((t) => this._bindTrack(t, root));
+    const shape = `${clip.uuid}|${bound.map((b) => (b === null ? '-' : b.map((t) => `${t.kind}:${t.family === FAMILY.node ? t.prop.node : t.prop.mesh}:${t.element || 0}`).join(','))).join(';')}`;
+    c = SHARED_CLIPS.get(shape);
+    if (c === undefined) {
+      const tracks = [];
+      clip.tracks.forEach((t, i) => this._makeTracks(t, bound[i], tracks));
+      const arr = wasm.tw_malloc(Math.max(1, tracks.length) * 4);
+      heap().u32.set(tracks, arr >> 2);
+      const name = cString(clip.name || '');
+      c = wasm.tw_clip_create(ctx, name, arr, tracks.length, clip.duration, BLEND_TO_TA[clip.blendMode] || 1);
+      wasm.tw_free(arr); wasm.tw_free(name);
+      if (!c) for (const t of tracks) wasm.tw_track_destroy(t);
+      checkPtr(c, `clip "${clip.name}"`);
+      SHARED_CLIPS.set(shape, c);
+    }
     this._clips.set(key, c);
     return c;
   }
@@ -394,18 +405,41 @@ export class AnimationMixer extends EventDispatcher {
     }
   }
 
+  // _pull over every binding, with the heap's views and the node list read once.
   _pullAll() {
-    for (const p of this._props) this._pull(p, false);
+    const { f32 } = heap();
+    const nodes = wasm.tw_scene_nodes(this._scene);
+    for (const p of this._props) {
+      const k = p.kind;
+      if (k === KIND.position || k === KIND.scale) {
+        const v = k === KIND.position ? p.object.position : p.object.scale, s = p.shadow;
+        if (v.x !== s[0] || v.y !== s[1] || v.z !== s[2]) {
+          s[0] = v.x; s[1] = v.y; s[2] = v.z;
+          const at = (nodes + p.node * NODE.size + (k === KIND.position ? NODE.position : NODE.scale)) >> 2;
+          f32[at] = v.x; f32[at + 1] = v.y; f32[at + 2] = v.z;
+        }
+      } else if (k === KIND.quaternion) {
+        const q = p.object.quaternion, s = p.shadow;
+        if (q._x !== s[0] || q._y !== s[1] || q._z !== s[2] || q._w !== s[3]) {
+          s[0] = q._x; s[1] = q._y; s[2] = q._z; s[3] = q._w;
+          const at = (nodes + p.node * NODE.size + NODE.quaternion) >> 2;
+          f32[at] = q._x; f32[at + 1] = q._y; f32[at + 2] = q._z; f32[at + 3] = q._w;
+        }
+      } else {
+        this._pull(p, false);
+      }
+    }
   }
 
   // Writes into three.js each mirrored value that differs from what three.js last held.
   _writeBack() {
     const { f32, u8 } = heap();
     const nodes = wasm.tw_scene_nodes(this._scene);
-    const meshPtrs = new Map();
+    let meshPtrs = null;
     for (const p of this._props) {
       const o = p.object, s = p.shadow;
       if (p.kind === KIND.morph) {
+        if (meshPtrs === null) meshPtrs = new Map();
         let ptr = meshPtrs.get(p.mesh);
         if (ptr === undefined) { ptr = wasm.tw_mesh_influences(this._scene, p.mesh, p.skinned ? 1 : 0); meshPtrs.set(p.mesh, ptr); }
         const v = f32[(ptr >> 2) + p.element];
