@@ -46,12 +46,13 @@ build-asan: prerequisites $(ASAN_BUILD)/CMakeCache.txt
 	$(if $(SAMPLES_FLAG),$(CMAKE) -S . -B $(ASAN_BUILD) $(SAMPLES_FLAG) >/dev/null)
 	$(CMAKE) --build $(ASAN_BUILD) -j $(JOBS)
 
-# threeanim.wasm for js/ (the runtime alone, clang + wasm-ld + wasi-libc), copied into js/.
+# threeanim.wasm and threeanim-simd.wasm for js/ (the runtime alone, clang + wasm-ld +
+# wasi-libc), copied into js/.
 wasm: prerequisites
 	$(CMAKE) -S cmake/wasm -B $(WASM_BUILD) -DCMAKE_TOOLCHAIN_FILE=$(abspath cmake/wasm32-wasi.cmake) >/dev/null
 	$(CMAKE) --build $(WASM_BUILD) -j $(JOBS)
-	cp $(WASM_BUILD)/threeanim.wasm js/threeanim.wasm
-	@echo "js/threeanim.wasm: $$(wc -c < js/threeanim.wasm) bytes, $$(gzip -9 -c js/threeanim.wasm | wc -c) gzipped"
+	cp $(WASM_BUILD)/threeanim.wasm $(WASM_BUILD)/threeanim-simd.wasm js/
+	@for f in js/threeanim.wasm js/threeanim-simd.wasm; do echo "$$f: $$(wc -c < $$f) bytes, $$(gzip -9 -c $$f | wc -c) gzipped"; done
 
 $(FUZZ_BUILD)/CMakeCache.txt:
 	CC=clang $(CMAKE) -S . -B $(FUZZ_BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DTA_BUILD_FUZZ=ON \

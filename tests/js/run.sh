@@ -16,10 +16,13 @@ exec 9>"$wasm_dir.lock"
 flock 9
 cmake -S "$src/cmake/wasm" -B "$wasm_dir" -DCMAKE_TOOLCHAIN_FILE="$src/cmake/wasm32-wasi.cmake" >/dev/null
 cmake --build "$wasm_dir" -j 2 >/dev/null
-echo "threeanim.wasm: $(wc -c < "$wasm_dir/threeanim.wasm") bytes, $(gzip -9 -c "$wasm_dir/threeanim.wasm" | wc -c) gzipped"
+for f in threeanim threeanim-simd; do
+  echo "$f.wasm: $(wc -c < "$wasm_dir/$f.wasm") bytes, $(gzip -9 -c "$wasm_dir/$f.wasm" | wc -c) gzipped"
+done
 # js/ finds three.js as a package would: through a node_modules beside it (git-ignored).
 [ -e "$src/js/node_modules" ] || ln -s ../tests/node_modules "$src/js/node_modules"
-export THREEANIM_WASM="$wasm_dir/threeanim.wasm" TA_SAMPLES_DIR="$samples"
+# The SIMD module by default; simd.test.mjs also runs the scalar one (THREEANIM_WASM_SCALAR).
+export THREEANIM_WASM="$wasm_dir/threeanim-simd.wasm" THREEANIM_WASM_SCALAR="$wasm_dir/threeanim.wasm" TA_SAMPLES_DIR="$samples"
 flock -u 9
 cd "$src/tests/js"
 if [ "${1:-}" = replay ]; then
