@@ -12,7 +12,7 @@
 // The rig is what is below root when the crowd is made (its tracks bind by three.js's rules);
 // the bone matrices are relative to root's parent, as three.js's would be for root at the top.
 import { DataTexture, RGBAFormat, FloatType, NormalAnimationBlendMode } from 'three';
-import { wasm, ctx, heap, check, checkPtr, checkIndex } from './wasm.js';
+import { wasm, ctx, heap, check, checkPtr, checkIndex, NODE } from './wasm.js';
 import { AnimationMixer, AnimationAction } from './mixer.js';
 
 const BLEND_TO_TA = { 2500: 1, 2501: 2 };
@@ -61,6 +61,16 @@ export class Crowd {
     const action = new AnimationAction(member, clip, this._root, blendMode, index);
     member._byClip.set(clip.uuid, action);
     return action;
+  }
+
+  // Places instance i: the position of its copy of the root (node 0 of the rig), which its bone
+  // matrices then include, as a clone's root position is in three.js's.
+  setPosition(i, x, y, z) {
+    if (this._members[i] === undefined) throw new Error(`threeanim Crowd: instance ${i} is not between 0 and ${this.count - 1}`);
+    const at = (wasm.tw_scene_nodes(wasm.tw_crowd_scene(this._crowd, i)) + NODE.position) >> 2;
+    const { f32 } = heap();
+    f32[at] = x; f32[at + 1] = y; f32[at + 2] = z;
+    return this;
   }
 
   // Every instance: mixer, world pass, skinning pass. Returns boneMatrices.
