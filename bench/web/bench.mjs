@@ -38,14 +38,7 @@ for (let i = 2; i < process.argv.length; i++) {
 }
 
 // mulberry32, as threeanim/random.h and bench/threejs/bench.mjs
-function mulberry32(a) {
-  return function () {
-    a |= 0; a = (a + 0x6D2B79F5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+const { mulberry32 } = await import(new URL('../../tests/conformance/replay/common.mjs', here));
 
 // The clips of docs/benchmark-workload.md ("Key values"), three tracks a bone.
 function makeClips() {

@@ -34,6 +34,12 @@ const camera = new THREE.PerspectiveCamera(45, innerWidth / innerHeight, 0.1, 10
 camera.position.set(side * 0.6, side * 0.7, side * 1.4);
 camera.lookAt(side * 0.6, 0, side * 0.6);
 
+addEventListener('resize', () => {
+  camera.aspect = innerWidth / innerHeight;
+  camera.updateProjectionMatrix();
+  if (renderer) renderer.setSize(innerWidth, innerHeight);
+});
+
 const gltf = await new GLTFLoader().loadAsync('../default.glb');
 const [walk, run] = [gltf.animations.find((c) => c.name === 'walk') || gltf.animations[0],
   gltf.animations.find((c) => c.name === 'run') || gltf.animations[1]];

@@ -14,7 +14,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs, parseSeedRange } from '../conformance/replay/common.mjs';
-import { makeScenario, writeScenario } from '../conformance/replay/generate.mjs';
+import { cachedScenario, writeScenario } from '../conformance/replay/generate.mjs';
 import { compareOutputs } from '../conformance/replay/compare.mjs';
 import { openCache } from '../conformance/replay/cache.mjs';
 
@@ -32,13 +32,7 @@ const tally = { passed: 0, refused: 0, differed: 0 };
 const refusals = new Map();
 for (const seed of seeds) {
   const dir = path.join(root, `s${seed}`);
-  let s = cache.get(seed);
-  if (s === undefined) {
-    const made = await makeScenario(seed, 0, { dir, opts: gltfDir ? { gltfDir } : {} });
-    s = { files: made.files, attempt: made.attempt, drops: made.drops,
-      reference: { lines: made.reference.lines, tags: made.reference.tags } };
-    cache.put(seed, s);
-  }
+  const s = await cachedScenario(cache, seed, dir, gltfDir);
   writeScenario(dir, s.files);
   const replay = JSON.parse(s.files['replay.json']);
   const files = s.files['scene.json'] ? new Map([[path.resolve(dir, 'scene.json'), s.files['scene.json'].trimEnd()]]) : null;

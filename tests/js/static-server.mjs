@@ -6,7 +6,7 @@ import http from 'node:http';
 import fs from 'node:fs';
 import path from 'node:path';
 
-const [root, portFile, wasmDir] = process.argv.slice(2);
+const [root, portFile, wasmDir] = process.argv.slice(2).map((a, i) => (i === 1 ? a : path.resolve(a)));
 const types = { '.html': 'text/html', '.js': 'text/javascript', '.mjs': 'text/javascript', '.wasm': 'application/wasm',
   '.glb': 'model/gltf-binary', '.json': 'application/json' };
 const server = http.createServer((req, res) => {
@@ -14,7 +14,7 @@ const server = http.createServer((req, res) => {
   let file = path.join(root, path.normalize(url));
   if (/^\/js\/threeanim(-simd)?\.wasm$/.test(url)) file = path.join(wasmDir, path.basename(url));
   if (file.endsWith('/')) file += 'index.html';
-  if (!file.startsWith(path.resolve(root)) && !file.startsWith(path.resolve(wasmDir))) { res.writeHead(403).end(); return; }
+  if (!file.startsWith(root) && !file.startsWith(wasmDir)) { res.writeHead(403).end(); return; }
   fs.readFile(file, (err, data) => {
     if (err) { res.writeHead(404).end(); return; }
     res.writeHead(200, { 'content-type': types[path.extname(file)] || 'application/octet-stream' }).end(data);
