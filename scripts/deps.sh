@@ -1,13 +1,14 @@
 #!/usr/bin/env bash
 # Installs what threeanim needs on a Debian machine, when it is missing:
 # the Debian packages (compiler, CMake, jansson, cmocka, meshoptimizer, clang for the fuzz
-# targets, Node.js and npm for the conformance tests), then three.js pinned by
+# targets, lld, wasi-libc and clang's wasm32 builtins for threeanim.wasm, Node.js and npm for
+# the conformance tests), then three.js pinned by
 # tests/package-lock.json (npm ci). Safe to run again: it only installs what is
 # not there. make deps, make demo and make test run it; nothing else does.
 #
 # scripts/deps.sh --check installs nothing: it says what a build needs and is
-# missing (a C compiler, CMake, pkg-config, jansson, cmocka, meshoptimizer),
-# and fails if anything is. make build runs it before configuring.
+# missing (a C compiler, CMake, pkg-config, jansson, cmocka, meshoptimizer, and for make wasm
+# wasm-ld, wasi-libc and clang's wasm32 builtins), and fails if anything is. make build runs it before configuring.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -28,6 +29,7 @@ if [ "${1:-}" = --check ]; then
   fi
   # threeanim.wasm (make wasm, and the js tests of make test): wasi-libc and clang's wasm32 builtins.
   [ -f /usr/include/wasm32-wasi/stdlib.h ] || missing+=("wasi-libc (for make wasm; Debian: wasi-libc)")
+  command -v wasm-ld >/dev/null 2>&1 || missing+=("the command wasm-ld (for make wasm; Debian: lld)")
   if command -v clang >/dev/null 2>&1; then
     [ -f "$(clang --print-resource-dir)/lib/wasi/libclang_rt.builtins-wasm32.a" ] ||
       missing+=("clang's wasm32 builtins (for make wasm; Debian: libclang-rt-14-dev-wasm32)")

@@ -8,6 +8,7 @@ shift 4 2>/dev/null || shift $#
 skip() { echo "js tests SKIPPED: $1"; exit 77; }
 command -v clang >/dev/null 2>&1 || skip "clang is not installed (scripts/deps.sh)"
 [ -f /usr/include/wasm32-wasi/stdlib.h ] || skip "wasi-libc is not installed (scripts/deps.sh)"
+command -v wasm-ld >/dev/null 2>&1 || skip "wasm-ld is not installed (Debian: lld; scripts/deps.sh)"
 [ -f "$(clang --print-resource-dir)/lib/wasi/libclang_rt.builtins-wasm32.a" ] ||
   skip "clang's wasm32 builtins are not installed (libclang-rt-14-dev-wasm32; scripts/deps.sh)"
 [ -d "$src/tests/node_modules/three" ] || skip "three.js is not installed in tests/node_modules (scripts/deps.sh)"
