@@ -31,7 +31,7 @@ const LOOP_TO_TA = { [LoopOnce]: 1, [LoopRepeat]: 2, [LoopPingPong]: 3 };
 const LOOP_FROM_TA = [LoopRepeat, LoopOnce, LoopRepeat, LoopPingPong];
 const BLEND_TO_TA = { [NormalAnimationBlendMode]: 1, [AdditiveAnimationBlendMode]: 2 };
 const INTERP = { [InterpolateDiscrete]: 2, [InterpolateLinear]: 1, [InterpolateSmooth]: 3 };
-const TA_CUBIC_SPLINE = 4;
+const CUBIC_SPLINE_INTERP = 4;
 // threeanim clips by what they drive (see _clip); a clip lives as long as the page: three.js's
 // clips are kept by the program, which may make actions of them again at any time.
 const SHARED_CLIPS = new Map();
@@ -210,7 +210,7 @@ export class AnimationMixer extends EventDispatcher {
     if (targets === null) return;
     const cubic = isGltfCubic(track);
     let interp;
-    if (cubic) interp = TA_CUBIC_SPLINE;
+    if (cubic) interp = CUBIC_SPLINE_INTERP;
     else {
       interp = INTERP[track.getInterpolation()];
       if (interp === undefined) refuse(track, `interpolation ${track.getInterpolation()} is not supported`);

@@ -1,7 +1,9 @@
 /* The WebAssembly entry points of js/ (the three.js drop-in mixer and the crowd API).
  *
- * Built only into threeanim.wasm (cmake/wasm/CMakeLists.txt), on top of the public API: every
- * argument is a number or a pointer into the wasm heap, so that JavaScript calls these directly.
+ * Built only into threeanim.wasm and threeanim-simd.wasm (cmake/wasm/CMakeLists.txt), on top of
+ * the public API: a file of js/, not of src/, whose folders are the native libraries' layers.
+ * Every argument is a number or a pointer into the wasm heap, so that JavaScript calls these
+ * directly.
  * Ids cross as numbers (-1 for none), durations as doubles. A call that can fail returns a
  * ta_result and leaves the message in the context's ta_error (tw_error_message), which JS turns
  * into an Error.
