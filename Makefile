@@ -8,19 +8,21 @@
 # Only deps, demo, test (and docs, for Doxygen) install anything: make build never does; it
 # stops, naming what is missing, and says to run make deps.
 # TA_SAMPLES_DIR=DIR (make build or make test): where the tests find the Khronos glTF samples.
+# make wasm   builds threeanim.wasm into js/ (the JavaScript package; README "From three.js")
 # Others: make build | bench | fuzz | docs | docs-graph | install | clean
 
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 BUILD ?= build
 ASAN_BUILD ?= build-asan
 FUZZ_BUILD ?= build-fuzz
+WASM_BUILD ?= build-wasm
 CMAKE ?= cmake
 PREFIX ?= /usr/local
 FUZZ_SECONDS ?= 60
 # Passed to CMake on every configure when set, so that it can change in a configured tree.
 SAMPLES_FLAG = $(if $(TA_SAMPLES_DIR),-DTA_SAMPLES_DIR=$(abspath $(TA_SAMPLES_DIR)))
 
-.PHONY: all deps prerequisites build build-asan build-fuzz test test-unit test-asan test-fuzz demo bench fuzz docs docs-graph install clean
+.PHONY: wasm all deps prerequisites build build-asan build-fuzz test test-unit test-asan test-fuzz demo bench fuzz docs docs-graph install clean
 
 all: build
 
@@ -43,6 +45,14 @@ $(ASAN_BUILD)/CMakeCache.txt:
 build-asan: prerequisites $(ASAN_BUILD)/CMakeCache.txt
 	$(if $(SAMPLES_FLAG),$(CMAKE) -S . -B $(ASAN_BUILD) $(SAMPLES_FLAG) >/dev/null)
 	$(CMAKE) --build $(ASAN_BUILD) -j $(JOBS)
+
+# threeanim.wasm and threeanim-simd.wasm for js/ (the runtime alone, clang + wasm-ld +
+# wasi-libc), copied into js/.
+wasm: prerequisites
+	$(CMAKE) -S cmake/wasm -B $(WASM_BUILD) -DCMAKE_TOOLCHAIN_FILE=$(abspath cmake/wasm32-wasi.cmake) >/dev/null
+	$(CMAKE) --build $(WASM_BUILD) -j $(JOBS)
+	cp $(WASM_BUILD)/threeanim.wasm $(WASM_BUILD)/threeanim-simd.wasm js/
+	@for f in js/threeanim.wasm js/threeanim-simd.wasm; do echo "$$f: $$(wc -c < $$f) bytes, $$(gzip -9 -c $$f | wc -c) gzipped"; done
 
 $(FUZZ_BUILD)/CMakeCache.txt:
 	CC=clang $(CMAKE) -S . -B $(FUZZ_BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DTA_BUILD_FUZZ=ON \

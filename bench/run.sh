@@ -48,4 +48,16 @@ if [ ! -d bench/threejs/node_modules/three ]; then
   (cd bench/threejs && npm ci --no-audit --no-fund --loglevel=error >/dev/null)
 fi
 
+# The web side (bench/web/bench.mjs): three.js's mixer beside js/'s drop-in and crowd API on
+# threeanim.wasm, alternated in one run at C = 1, 100 and 1000; its table also goes to
+# <build>/bench-web.md.
+[ -e js/node_modules ] || ln -s ../tests/node_modules js/node_modules
+if make -s wasm >/dev/null 2>&1 && [ -e js/node_modules/three ]; then
+  web=()
+  [ "${#extra[@]}" -gt 0 ] && [[ " ${extra[*]} " == *" --quick "* ]] && web=(--reps 3 --frames 20)
+  node bench/web/bench.mjs "${web[@]+"${web[@]}"}" | tee "$build/bench-web.md"
+else
+  echo "bench: the web benchmark is skipped: threeanim.wasm or three.js (tests/node_modules) is missing (make wasm, make deps)" >&2
+fi
+
 exec node bench/run.mjs --build "$build" "${extra[@]+"${extra[@]}"}"

@@ -1,13 +1,14 @@
 #!/usr/bin/env bash
 # Installs what threeanim needs on a Debian machine, when it is missing:
 # the Debian packages (compiler, CMake, jansson, cmocka, meshoptimizer, clang for the fuzz
-# targets, Node.js and npm for the conformance tests), then three.js pinned by
+# targets, lld, wasi-libc and clang's wasm32 builtins for threeanim.wasm, Node.js and npm for
+# the conformance tests), then three.js pinned by
 # tests/package-lock.json (npm ci). Safe to run again: it only installs what is
 # not there. make deps, make demo and make test run it; nothing else does.
 #
 # scripts/deps.sh --check installs nothing: it says what a build needs and is
-# missing (a C compiler, CMake, pkg-config, jansson, cmocka, meshoptimizer),
-# and fails if anything is. make build runs it before configuring.
+# missing (a C compiler, CMake, pkg-config, jansson, cmocka, meshoptimizer, and for make wasm
+# wasm-ld, wasi-libc and clang's wasm32 builtins), and fails if anything is. make build runs it before configuring.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -26,6 +27,13 @@ if [ "${1:-}" = --check ]; then
     echo '#include <meshoptimizer.h>' | cc -E -x c - >/dev/null 2>&1 ||
       missing+=("meshoptimizer (the header meshoptimizer.h; Debian: libmeshoptimizer-dev)")
   fi
+  # threeanim.wasm (make wasm, and the js tests of make test): wasi-libc and clang's wasm32 builtins.
+  [ -f /usr/include/wasm32-wasi/stdlib.h ] || missing+=("wasi-libc (for make wasm; Debian: wasi-libc)")
+  command -v wasm-ld >/dev/null 2>&1 || missing+=("the command wasm-ld (for make wasm; Debian: lld)")
+  if command -v clang >/dev/null 2>&1; then
+    [ -f "$(clang --print-resource-dir)/lib/wasi/libclang_rt.builtins-wasm32.a" ] ||
+      missing+=("clang's wasm32 builtins (for make wasm; Debian: libclang-rt-14-dev-wasm32)")
+  fi
   if [ "${#missing[@]}" -gt 0 ]; then
     echo "threeanim cannot build: missing ${missing[*]}." >&2
     echo "Run 'make deps' (scripts/deps.sh) to install what is missing, then 'make build' again." >&2
@@ -34,7 +42,7 @@ if [ "${1:-}" = --check ]; then
   exit 0
 fi
 
-packages=(build-essential cmake pkg-config libjansson-dev libcmocka-dev libmeshoptimizer-dev clang libclang-rt-dev nodejs npm python3)
+packages=(build-essential cmake pkg-config libjansson-dev libcmocka-dev libmeshoptimizer-dev clang libclang-rt-dev lld wasi-libc libclang-rt-14-dev-wasm32 nodejs npm python3)
 optional=(doxygen chromium)
 missing=()
 for p in "${packages[@]}"; do

@@ -62,6 +62,19 @@ export async function makeScenario(seed, k, { maxAttempts = 60, dir = '.', opts 
   throw new Error(`seed ${seed} scenario ${k}: no candidate kept in ${maxAttempts} attempts (${JSON.stringify(drops)})`);
 }
 
+// Seed's random (or glTF, with gltfDir) scenario as run.mjs keeps it: from the cache when it
+// holds it, else made (three.js's reference included) and put there.
+export async function cachedScenario(cache, seed, dir, gltfDir) {
+  let s = cache.get(seed);
+  if (s === undefined) {
+    const made = await makeScenario(seed, 0, { dir, opts: gltfDir ? { gltfDir } : {} });
+    s = { files: made.files, attempt: made.attempt, drops: made.drops,
+      reference: { lines: made.reference.lines, tags: made.reference.tags } };
+    cache.put(seed, s);
+  }
+  return s;
+}
+
 export function writeScenario(dir, files) {
   fs.mkdirSync(dir, { recursive: true });
   for (const [name, text] of Object.entries(files)) fs.writeFileSync(path.join(dir, name), text);

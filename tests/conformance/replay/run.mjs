@@ -80,7 +80,7 @@ async function main() {
     process.stderr.write(`run: --cli ${opts.cli} does not exist\n`);
     return 2;
   }
-  const { makeScenario, writeScenario } = await import('./generate.mjs');
+  const { cachedScenario, writeScenario } = await import('./generate.mjs');
   const { compareOutputs } = await import('./compare.mjs');
   const { runReference } = await import('./reference.mjs');
   const { buildRefusal, REFUSAL_KINDS } = await import('./refusals.mjs');
@@ -146,13 +146,7 @@ async function main() {
     const name = opts.refusals ? `r${seed}` : `${gltfDir ? 'g' : 's'}${seed}-0`;
     const dir = path.join(root, name);
     if (!opts.refusals) {
-      let s = cache.get(seed);
-      if (s === undefined) {
-        const made = await makeScenario(seed, 0, { dir, opts: gltfDir ? { gltfDir } : {} });
-        s = { files: made.files, attempt: made.attempt, drops: made.drops,
-          reference: { lines: made.reference.lines, tags: made.reference.tags } };
-        cache.put(seed, s);
-      }
+      const s = await cachedScenario(cache, seed, dir, gltfDir);
       writeScenario(dir, s.files);
       summary.candidates += s.attempt + 1;
       for (const [r, n] of Object.entries(s.drops)) summary.dropped[r] = (summary.dropped[r] || 0) + n;

@@ -1,0 +1,163 @@
+#!/usr/bin/env node
+/*
+ * bench/web/bench.mjs -- three.js's AnimationMixer beside js/'s drop-in and crowd API
+ * (threeanim.wasm), alternated in one run, on the workload of docs/benchmark-workload.md
+ * (variant blend, linear; the same keys as bench/threejs/bench.mjs and bench_mixer).
+ *
+ *   node bench/web/bench.mjs [--chars 1,100,1000] [--frames 60] [--reps 5] [--dt 1/60]
+ *                            [--bones 64] [--keys 30] [--weights 0.7,0.3] [--json]
+ *
+ * For each C, one set of characters per engine, then --reps rounds in which each variant runs
+ * --frames frames in turn (so that the machine's drift falls on all alike):
+ *   three          three.js's mixer.update, each character
+ *   dropin         js/'s AnimationMixer.update (writes as three.js's: Quaternion's change callback)
+ *   dropin_stale   the same made with { updateRotation: false } (rotation left stale)
+ *   three_full     three.js's mixer.update + root.updateMatrixWorld() + skeleton.update()
+ *   crowd          js/'s Crowd.update: mixer + world + skinning in wasm, into the bone matrices
+ * and prints per variant the median ms per frame, us per character, its share of the round's
+ * time, and the ratios the issue asks about. --json prints one JSON line instead.
+ */
+import { performance } from 'node:perf_hooks';
+
+const here = new URL('.', import.meta.url);
+const THREE = await import(new URL('../../js/node_modules/three/build/three.module.js', here));
+const { AnimationMixer, Crowd } = await import(new URL('../../js/index.js', here));
+
+const TAU = 2 * Math.PI, GOLDEN = 0.6180339887498949;
+const cfg = { chars: [1, 100, 1000], frames: 60, reps: 5, dt: 1 / 60, bones: 64, keys: 30, clips: 2, branch: 2,
+  duration: 1, weights: [0.7, 0.3], seed: 1, rotAmp: 0.5, scaleAmp: 0.05, json: false };
+for (let i = 2; i < process.argv.length; i++) {
+  const flag = process.argv[i], v = process.argv[i + 1];
+  const num = (t) => { const [a, b] = t.split('/'); return b === undefined ? Number(a) : Number(a) / Number(b); };
+  if (flag === '--json') { cfg.json = true; continue; }
+  i++;
+  if (flag === '--chars') cfg.chars = v.split(',').map(Number);
+  else if (flag === '--weights') cfg.weights = v.split(',').map(Number);
+  else if (['--frames', '--reps', '--dt', '--bones', '--keys'].includes(flag)) cfg[flag.slice(2)] = num(v);
+  else { process.stderr.write(`bench.mjs: "${flag}" is not a flag (see the header)\n`); process.exit(2); }
+}
+
+// mulberry32, as threeanim/random.h and bench/threejs/bench.mjs
+const { mulberry32 } = await import(new URL('../../tests/conformance/replay/common.mjs', here));
+
+// The clips of docs/benchmark-workload.md ("Key values"), three tracks a bone.
+function makeClips() {
+  const rng = mulberry32(cfg.seed), K = cfg.keys;
+  const times = new Float32Array(K);
+  for (let k = 0; k < K; k++) times[k] = cfg.duration * k / (K - 1);
+  const clips = [], offsets = [];
+  for (let c = 0; c < cfg.clips; c++) {
+    const tracks = [];
+    for (let b = 0; b < cfg.bones; b++) {
+      const pp = [TAU * rng(), TAU * rng(), TAU * rng()], pa = [0.1 * rng(), 0.1 * rng(), 0.1 * rng()];
+      const po = [0.2 * rng() - 0.1, 0.2 * rng() - 0.1, 0.2 * rng() - 0.1];
+      let ax = 2 * rng() - 1, ay = 2 * rng() - 1, az = 2 * rng() - 1;
+      const len = Math.hypot(ax, ay, az); ax /= len; ay /= len; az /= len;
+      const rp = TAU * rng(), sp = TAU * rng();
+      const pos = new Float32Array(3 * K), quat = new Float32Array(4 * K), scale = new Float32Array(3 * K);
+      for (let k = 0; k < K; k++) {
+        const u = k / (K - 1);
+        for (let j = 0; j < 3; j++) pos[3 * k + j] = po[j] + pa[j] * Math.sin(TAU * u + pp[j]);
+        const angle = cfg.rotAmp * Math.sin(TAU * u + rp), s = Math.sin(angle / 2);
+        quat.set([ax * s, ay * s, az * s, Math.cos(angle / 2)], 4 * k);
+        scale.fill(1 + cfg.scaleAmp * Math.sin(TAU * u + sp), 3 * k, 3 * k + 3);
+      }
+      if (c === 0) offsets.push(po);
+      tracks.push(new THREE.VectorKeyframeTrack(`b${b}.position`, times, pos),
+        new THREE.QuaternionKeyframeTrack(`b${b}.quaternion`, times, quat),
+        new THREE.VectorKeyframeTrack(`b${b}.scale`, times, scale));
+    }
+    clips.push(new THREE.AnimationClip(c === 0 ? 'walk' : c === 1 ? 'run' : `clip${c}`, cfg.duration, tracks));
+  }
+  return { clips, offsets };
+}
+
+// One character: B bones (bone i > 0 under bone floor((i-1)/branch)) and a skinned mesh on them.
+function makeCharacter(offsets) {
+  const bones = [];
+  for (let i = 0; i < cfg.bones; i++) {
+    const o = new THREE.Bone();
+    o.name = `b${i}`;
+    o.position.set(Math.fround(offsets[i][0]), Math.fround(offsets[i][1]), Math.fround(offsets[i][2]));
+    if (i > 0) bones[Math.floor((i - 1) / cfg.branch)].add(o);
+    bones.push(o);
+  }
+  bones[0].updateMatrixWorld(true);
+  const mesh = new THREE.SkinnedMesh(new THREE.BufferGeometry());
+  mesh.bind(new THREE.Skeleton(bones));
+  return { root: bones[0], mesh };
+}
+
+function play(clipAction, clips, ch) {
+  const offset = (ch * GOLDEN - Math.floor(ch * GOLDEN)) * cfg.duration;
+  cfg.weights.forEach((w, i) => {
+    const a = clipAction(clips[i % clips.length]);
+    a.setLoop(THREE.LoopRepeat, Infinity).setEffectiveWeight(w).play();
+    a.time = offset;
+  });
+}
+
+function median(xs) { const s = [...xs].sort((a, b) => a - b); return s[Math.floor(s.length / 2)]; }
+
+const { clips, offsets } = makeClips();
+const results = [];
+for (const C of cfg.chars) {
+  process.stderr.write(`bench: C = ${C}: building\n`);
+  const three = [], drop = [], stale = [];
+  for (let ch = 0; ch < C; ch++) {
+    const t = makeCharacter(offsets);
+    t.mixer = new THREE.AnimationMixer(t.root);
+    play((c) => t.mixer.clipAction(c), clips, ch);
+    three.push(t);
+    const d = makeCharacter(offsets);
+    d.mixer = new AnimationMixer(d.root);
+    play((c) => d.mixer.clipAction(c), clips, ch);
+    drop.push(d);
+    const s = makeCharacter(offsets);
+    s.mixer = new AnimationMixer(s.root, { updateRotation: false });
+    play((c) => s.mixer.clipAction(c), clips, ch);
+    stale.push(s);
+  }
+  const rig = makeCharacter(offsets);
+  const crowd = new Crowd(rig.root, rig.mesh, C);
+  for (let ch = 0; ch < C; ch++) play((c) => crowd.clipAction(ch, c), clips, ch);
+  const dt = cfg.dt;
+  const variants = {
+    three: () => { for (const t of three) t.mixer.update(dt); },
+    dropin: () => { for (const d of drop) d.mixer.update(dt); },
+    dropin_stale: () => { for (const s of stale) s.mixer.update(dt); },
+    three_full: () => { for (const t of three) { t.mixer.update(dt); t.root.updateMatrixWorld(); t.mesh.skeleton.update(); } },
+    crowd: () => { crowd.update(dt); },
+  };
+  const names = Object.keys(variants);
+  for (const n of names) for (let f = 0; f < 10; f++) variants[n](); // first frames bind; warm up
+  const samples = Object.fromEntries(names.map((n) => [n, []]));
+  for (let r = 0; r < cfg.reps; r++) {
+    for (const n of names) {
+      const t0 = performance.now();
+      for (let f = 0; f < cfg.frames; f++) variants[n]();
+      samples[n].push((performance.now() - t0) / cfg.frames);
+    }
+  }
+  const ms = Object.fromEntries(names.map((n) => [n, median(samples[n])]));
+  const total = names.reduce((acc, n) => acc + ms[n], 0);
+  results.push({ C, ms, total,
+    ratios: { dropin: ms.three / ms.dropin, dropin_stale: ms.three / ms.dropin_stale, crowd_vs_three_full: ms.three_full / ms.crowd,
+      crowd_vs_three: ms.three / ms.crowd } });
+  crowd.dispose();
+}
+
+if (cfg.json) {
+  process.stdout.write(JSON.stringify({ bench: 'web', impl: 'threeanim.wasm', config: cfg, results }) + '\n');
+} else {
+  const p = (x, d = 2) => x.toFixed(d);
+  console.log(`# three.js vs threeanim.wasm (js/), ${cfg.bones} bones, weights ${cfg.weights}, median of ${cfg.reps} x ${cfg.frames} frames, Node ${process.version}`);
+  for (const r of results) {
+    console.log(`\nC = ${r.C}`);
+    console.log('| variant | ms/frame | us/character | share of the round |');
+    console.log('|---|---:|---:|---:|');
+    for (const [n, v] of Object.entries(r.ms)) console.log(`| ${n} | ${p(v, 3)} | ${p(1000 * v / r.C, 2)} | ${p(100 * v / r.total, 1)}% |`);
+    console.log(`drop-in: ${p(r.ratios.dropin)}x three.js's mixer.update; with updateRotation false: ${p(r.ratios.dropin_stale)}x;` +
+      ` crowd: ${p(r.ratios.crowd_vs_three_full, 1)}x three.js's update + updateMatrixWorld + skeleton.update (${p(r.ratios.crowd_vs_three, 1)}x mixer.update alone)`);
+  }
+}

@@ -1,0 +1,87 @@
+// Types of threeanim's JavaScript package (js/index.js): the drop-in AnimationMixer and the
+// crowd API over threeanim.wasm. The classes follow three.js 0.186's AnimationMixer and
+// AnimationAction; docs/web.md says what differs.
+import {
+  AnimationClip, AnimationActionLoopStyles, AnimationBlendMode, EventDispatcher, Object3D,
+  SkinnedMesh, DataTexture, AnimationMixerEventMap,
+} from 'three';
+
+export interface AnimationMixerOptions {
+  /** true (the default): write quaternions as three.js does, through their change callback, which
+   * recomputes `rotation`. false: leave `rotation` stale until updateRotations(). */
+  updateRotation?: boolean;
+}
+
+export class AnimationMixer extends EventDispatcher<AnimationMixerEventMap> {
+  constructor(root: Object3D, options?: AnimationMixerOptions);
+  time: number;
+  timeScale: number;
+  clipAction(clip: AnimationClip | string, root?: Object3D, blendMode?: AnimationBlendMode): AnimationAction;
+  existingAction(clip: AnimationClip | string, root?: Object3D): AnimationAction | null;
+  stopAllAction(): this;
+  update(deltaTime: number): this;
+  setTime(timeInSeconds: number): this;
+  getRoot(): Object3D;
+  uncacheClip(clip: AnimationClip): void;
+  uncacheRoot(root: Object3D): void;
+  uncacheAction(clip: AnimationClip | string, root?: Object3D): void;
+  /** Brings `rotation` up to date with `quaternion` on every bound object. */
+  updateRotations(): void;
+}
+
+export class AnimationAction {
+  blendMode: AnimationBlendMode;
+  loop: AnimationActionLoopStyles;
+  time: number;
+  timeScale: number;
+  weight: number;
+  repetitions: number;
+  paused: boolean;
+  enabled: boolean;
+  clampWhenFinished: boolean;
+  zeroSlopeAtStart: boolean;
+  zeroSlopeAtEnd: boolean;
+  play(): this;
+  stop(): this;
+  reset(): this;
+  isRunning(): boolean;
+  isScheduled(): boolean;
+  startAt(time: number): this;
+  setLoop(mode: AnimationActionLoopStyles, repetitions: number): this;
+  setEffectiveWeight(weight: number): this;
+  getEffectiveWeight(): number;
+  fadeIn(duration: number): this;
+  fadeOut(duration: number): this;
+  crossFadeFrom(fadeOutAction: AnimationAction, duration: number, warp?: boolean): this;
+  crossFadeTo(fadeInAction: AnimationAction, duration: number, warp?: boolean): this;
+  stopFading(): this;
+  setEffectiveTimeScale(timeScale: number): this;
+  getEffectiveTimeScale(): number;
+  setDuration(duration: number): this;
+  syncWith(action: AnimationAction): this;
+  halt(duration: number): this;
+  warp(startTimeScale: number, endTimeScale: number, duration: number): this;
+  stopWarping(): this;
+  getMixer(): AnimationMixer;
+  getClip(): AnimationClip;
+  getRoot(): Object3D;
+}
+
+export class Crowd {
+  /** count instances of the rig below root, skinned by skinnedMesh's skeleton. */
+  constructor(root: Object3D, skinnedMesh: SkinnedMesh, count: number);
+  readonly count: number;
+  readonly boneCount: number;
+  /** count * boneCount * 16 floats: instance after instance, the skeleton's bones in order. */
+  readonly boneMatrices: Float32Array;
+  clipAction(instance: number, clip: AnimationClip, blendMode?: AnimationBlendMode): AnimationAction;
+  setPosition(instance: number, x: number, y: number, z: number): this;
+  update(deltaTime: number): Float32Array;
+  createBoneTexture(): DataTexture;
+  dispose(): void;
+}
+
+/** Allocations made in the wasm heap so far (to check that frames make none). */
+export function wasmAllocCount(): number;
+/** Bytes held in the wasm heap by threeanim's objects. */
+export function wasmLiveBytes(): number;

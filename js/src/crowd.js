@@ -1,0 +1,105 @@
+// The crowd API: N characters of one rig, each with its own actions, whose poses go through
+// threeanim's mixer, world pass and skinning pass in wasm, straight into one Float32Array of
+// bone matrices: instance after instance, each its skeleton's bones in order, 16 floats each
+// (column-major, three.js's skeleton.boneMatrices), ready for a DataTexture (createBoneTexture)
+// as instanced and batched skinned meshes read it. Nothing is written back to three.js objects,
+// and after the first frame nothing is allocated in the wasm heap.
+//
+//   const crowd = new Crowd(gltf.scene, skinnedMesh, 1000);
+//   crowd.clipAction(i, gltf.animations[0]).play();   // an AnimationAction, as three.js's
+//   crowd.update(dt);                                   // -> crowd.boneMatrices
+//
+// The rig is what is below root when the crowd is made (its tracks bind by three.js's rules);
+// the bone matrices are relative to root's parent, as three.js's would be for root at the top.
+import { DataTexture, RGBAFormat, FloatType, NormalAnimationBlendMode } from 'three';
+import { wasm, ctx, heap, check, checkPtr, checkIndex, NODE } from './wasm.js';
+import { AnimationMixer, AnimationAction } from './mixer.js';
+
+const BLEND_TO_TA = { 2500: 1, 2501: 2 };
+
+export class Crowd {
+  constructor(root, skinnedMesh, count) {
+    if (!skinnedMesh || !skinnedMesh.isSkinnedMesh) throw new Error('threeanim Crowd: the second argument is not a SkinnedMesh');
+    if (!(Number.isInteger(count) && count > 0)) throw new Error(`threeanim Crowd: count ${count} is not a whole number above 0`);
+    this._root = root;
+    this._rig = new AnimationMixer(root); // binds the clips, on the rig's scene
+    this._rig._mirrorTree(root);
+    const bones = skinnedMesh.skeleton.bones;
+    const joints = bones.map((b, i) => {
+      const n = this._rig._nodes.get(b);
+      if (n === undefined) throw new Error(`threeanim Crowd: bone ${i} ("${b.name}") is not below the root`);
+      return n;
+    });
+    const inv = new Float32Array(bones.length * 16);
+    skinnedMesh.skeleton.boneInverses.forEach((m, i) => inv.set(m.elements, i * 16));
+    const pj = wasm.tw_malloc(joints.length * 4), pi = wasm.tw_malloc(inv.length * 4);
+    heap().u32.set(joints, pj >> 2);
+    heap().f32.set(inv, pi >> 2);
+    const skin = wasm.tw_scene_add_skin(ctx, this._rig._scene, pj, joints.length, pi);
+    wasm.tw_free(pj); wasm.tw_free(pi);
+    checkIndex(skin, 'Crowd: the skeleton');
+    this._crowd = checkPtr(wasm.tw_crowd_create(ctx, this._rig._scene, skin, count), `Crowd of ${count}`);
+    this.count = count;
+    this.boneCount = bones.length;
+    // Each instance answers to its actions as a mixer does (crossFade, syncWith).
+    this._members = Array.from({ length: count }, (_, i) => ({
+      _mixer: wasm.tw_crowd_mixer(this._crowd, i), _writeBack() {}, _byClip: new Map(),
+    }));
+    this._bonesPtr = wasm.tw_crowd_bones(this._crowd);
+    this._view = null;
+  }
+
+  // Instance i's action on clip (made once per clip and instance), three.js's AnimationAction API.
+  clipAction(i, clip, blendMode) {
+    const member = this._members[i];
+    if (member === undefined) throw new Error(`threeanim Crowd: instance ${i} is not between 0 and ${this.count - 1}`);
+    if (blendMode === undefined) blendMode = clip.blendMode ?? NormalAnimationBlendMode;
+    const known = member._byClip.get(clip.uuid);
+    if (known && known.blendMode === blendMode) return known;
+    const c = this._rig._clip(clip, this._root);
+    const index = checkIndex(wasm.tw_action_create(ctx, member._mixer, c, BLEND_TO_TA[blendMode] || 1, -1), `Crowd.clipAction(${i}, "${clip.name}")`);
+    const action = new AnimationAction(member, clip, this._root, blendMode, index);
+    member._byClip.set(clip.uuid, action);
+    return action;
+  }
+
+  // Places instance i: the position of its copy of the root (node 0 of the rig), which its bone
+  // matrices then include, as a clone's root position is in three.js's.
+  setPosition(i, x, y, z) {
+    if (this._members[i] === undefined) throw new Error(`threeanim Crowd: instance ${i} is not between 0 and ${this.count - 1}`);
+    const at = (wasm.tw_scene_nodes(wasm.tw_crowd_scene(this._crowd, i)) + NODE.position) >> 2;
+    const { f32 } = heap();
+    f32[at] = x; f32[at + 1] = y; f32[at + 2] = z;
+    return this;
+  }
+
+  // Every instance: mixer, world pass, skinning pass. Returns boneMatrices.
+  update(deltaTime) {
+    check(wasm.tw_crowd_update(this._crowd, deltaTime), 'Crowd.update');
+    return this.boneMatrices;
+  }
+
+  // count * boneCount * 16 floats in the wasm heap (a view: valid until the heap grows, which it
+  // does not after the first frame; read it again after adding actions).
+  get boneMatrices() {
+    const buf = wasm.memory.buffer;
+    if (this._view === null || this._view.buffer !== buf) {
+      this._view = new Float32Array(buf, this._bonesPtr, this.count * this.boneCount * 16);
+      if (this._texture) this._texture.image.data = this._view;
+    }
+    return this._view;
+  }
+
+  // A DataTexture over boneMatrices: one row an instance, 4 RGBA float texels a bone. Set its
+  // needsUpdate after each update.
+  createBoneTexture() {
+    this._texture = new DataTexture(this.boneMatrices, this.boneCount * 4, this.count, RGBAFormat, FloatType);
+    this._texture.needsUpdate = true;
+    return this._texture;
+  }
+
+  dispose() {
+    if (this._crowd) wasm.tw_crowd_destroy(this._crowd);
+    this._crowd = 0;
+  }
+}

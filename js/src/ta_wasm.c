@@ -1,0 +1,439 @@
+/* The WebAssembly entry points of js/ (the three.js drop-in mixer and the crowd API).
+ *
+ * Built only into threeanim.wasm and threeanim-simd.wasm (cmake/wasm/CMakeLists.txt), on top of
+ * the public API: a file of js/, not of src/, whose folders are the native libraries' layers.
+ * Every argument is a number or a pointer into the wasm heap, so that JavaScript calls these
+ * directly.
+ * Ids cross as numbers (-1 for none), durations as doubles. A call that can fail returns a
+ * ta_result and leaves the message in the context's ta_error (tw_error_message), which JS turns
+ * into an Error.
+ *
+ * Every allocation goes through the context's counting allocator, so that JS (and the tests) can
+ * tell that a frame allocates nothing (tw_alloc_count).
+ */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "threeanim/animation_action.h"
+#include "threeanim/animation_clip.h"
+#include "threeanim/animation_mixer.h"
+#include "threeanim/instance.h"
+#include "threeanim/keyframe_track.h"
+#include "threeanim/pose.h"
+#include "threeanim/scene.h"
+#include "threeanim/skin.h"
+
+#define TW_EXPORT(name) __attribute__((export_name(#name))) name
+/* Called from JavaScript only: no header declares them. */
+#pragma clang diagnostic ignored "-Wmissing-prototypes"
+
+typedef struct tw_ctx {
+    ta_error err;
+    ta_allocator allocator;
+    uint64_t allocs; /* allocations and reallocations made through allocator */
+    uint64_t live_bytes;
+} tw_ctx;
+
+static void *count_alloc(void *user, size_t size)
+{
+    tw_ctx *c = (tw_ctx *)user;
+    c->allocs++;
+    c->live_bytes += size;
+    return malloc(size);
+}
+
+static void *count_realloc(void *user, void *ptr, size_t old_size, size_t new_size)
+{
+    tw_ctx *c = (tw_ctx *)user;
+    c->allocs++;
+    c->live_bytes += new_size - old_size;
+    return realloc(ptr, new_size);
+}
+
+static void count_free(void *user, void *ptr, size_t size)
+{
+    tw_ctx *c = (tw_ctx *)user;
+    c->live_bytes -= size;
+    free(ptr);
+}
+
+static ta_node_id node_id(int32_t i) { return i < 0 ? ta_node_none() : (ta_node_id){(uint32_t)i}; }
+
+tw_ctx *TW_EXPORT(tw_ctx_create)(void)
+{
+    tw_ctx *c = (tw_ctx *)calloc(1, sizeof *c);
+    if (c == NULL) return NULL;
+    c->allocator = (ta_allocator){count_alloc, count_realloc, count_free, c};
+    return c;
+}
+
+void TW_EXPORT(tw_ctx_destroy)(tw_ctx *c) { free(c); }
+const char *TW_EXPORT(tw_error_message)(const tw_ctx *c) { return c->err.message; }
+double TW_EXPORT(tw_alloc_count)(const tw_ctx *c) { return (double)c->allocs; }
+double TW_EXPORT(tw_live_bytes)(const tw_ctx *c) { return (double)c->live_bytes; }
+void *TW_EXPORT(tw_malloc)(uint32_t size) { return malloc(size); }
+void TW_EXPORT(tw_free)(void *p) { free(p); }
+
+/* The layout of ta_node that JS reads and writes in place: offsets of position, quaternion,
+ * scale and visible, and the node's size, in bytes. */
+void TW_EXPORT(tw_node_layout)(uint32_t *out)
+{
+    out[0] = (uint32_t)offsetof(ta_node, position);
+    out[1] = (uint32_t)offsetof(ta_node, quaternion);
+    out[2] = (uint32_t)offsetof(ta_node, scale);
+    out[3] = (uint32_t)offsetof(ta_node, visible);
+    out[4] = (uint32_t)sizeof(ta_node);
+}
+
+/* ---- scenes --------------------------------------------------------------------------- */
+
+ta_scene *TW_EXPORT(tw_scene_create)(tw_ctx *c)
+{
+    ta_scene_options o = {.allocator = &c->allocator};
+    ta_scene *s = NULL;
+    return ta_scene_create(&o, &s, &c->err) == TA_OK ? s : NULL;
+}
+
+void TW_EXPORT(tw_scene_destroy)(ta_scene *s) { ta_scene_destroy(s); }
+
+int32_t TW_EXPORT(tw_scene_add_node)(tw_ctx *c, ta_scene *s, int32_t parent, const char *name, int32_t type)
+{
+    ta_node_id id;
+    if (ta_scene_add_node(s, node_id(parent), name, &id, &c->err) != TA_OK) return -1;
+    s->nodes[id.index].type = (ta_node_type)type;
+    return (int32_t)id.index;
+}
+
+/* The scene's node list: moves when a node is added, so JS asks again after adding. */
+ta_node *TW_EXPORT(tw_scene_nodes)(ta_scene *s) { return s->nodes; }
+
+/* A mesh (skinned != 0: a skinned mesh) with morph_count influences; its id, or -1. */
+int32_t TW_EXPORT(tw_scene_add_mesh)(tw_ctx *c, ta_scene *s, int32_t node, uint32_t morph_count, int32_t skinned)
+{
+    ta_mesh_desc d = {.node = node_id(node), .morph_count = morph_count};
+    if (skinned) {
+        ta_skinned_mesh_id id;
+        return ta_scene_add_skinned_mesh(s, &d, &id, &c->err) == TA_OK ? (int32_t)id.index : -1;
+    }
+    ta_mesh_id id;
+    return ta_scene_add_mesh(s, &d, &id, &c->err) == TA_OK ? (int32_t)id.index : -1;
+}
+
+float *TW_EXPORT(tw_mesh_influences)(ta_scene *s, uint32_t mesh, int32_t skinned)
+{
+    return skinned ? s->skinned_meshes[mesh].morph_influences : s->meshes[mesh].morph_influences;
+}
+
+/* A skin of joint_count joints (node ids) and their inverse bind matrices (16 floats each). */
+int32_t TW_EXPORT(tw_scene_add_skin)(tw_ctx *c, ta_scene *s, const uint32_t *joints, uint32_t joint_count,
+                                     const float *inverse_binds)
+{
+    ta_skin_desc d = {.joints = (const ta_node_id *)joints, .joint_count = joint_count,
+                      .inverse_binds = (const ta_mat4 *)inverse_binds};
+    ta_skin_id id;
+    return ta_scene_add_skin(s, &d, &id, &c->err) == TA_OK ? (int32_t)id.index : -1;
+}
+
+/* ---- tracks and clips ----------------------------------------------------------------- */
+
+ta_track *TW_EXPORT(tw_track_create)(tw_ctx *c, uint32_t kind, uint32_t family, uint32_t index, uint32_t element,
+                                     uint32_t interpolation, const float *times, uint32_t key_count,
+                                     const float *values, uint32_t value_count, const float *in_tangents,
+                                     const float *out_tangents, uint32_t tangent_count)
+{
+    ta_track_desc d = {.target = {(ta_track_kind)kind, (ta_target_family)family, index, element},
+                       .interpolation = (ta_interpolation)interpolation,
+                       .times = times, .key_count = key_count, .values = values, .value_count = value_count,
+                       .in_tangents = in_tangents, .out_tangents = out_tangents, .tangent_count = tangent_count};
+    ta_track *t = NULL;
+    return ta_track_create(&d, &c->allocator, &t, &c->err) == TA_OK ? t : NULL;
+}
+
+void TW_EXPORT(tw_track_destroy)(ta_track *t) { ta_track_destroy(t); }
+
+/* The kind that drives property_path ("position", "morphTargetInfluences", ...) of family, with
+ * element != 0 for one number of it; -1 when none does (the message says why). */
+int32_t TW_EXPORT(tw_track_kind_find)(tw_ctx *c, uint32_t family, const char *property_path, int32_t element)
+{
+    ta_track_kind k;
+    return ta_track_kind_find((ta_target_family)family, property_path, element != 0, &k, &c->err) == TA_OK
+               ? (int32_t)k
+               : -1;
+}
+
+ta_clip *TW_EXPORT(tw_clip_create)(tw_ctx *c, const char *name, ta_track *const *tracks, uint32_t count,
+                                   double duration, uint32_t blend_mode)
+{
+    ta_clip_options o = {.allocator = &c->allocator, .duration = duration,
+                         .blend_mode = (ta_blend_mode)blend_mode, .allow_empty = true};
+    ta_clip *clip = NULL;
+    return ta_clip_create(name, tracks, count, &o, &clip, &c->err) == TA_OK ? clip : NULL;
+}
+
+void TW_EXPORT(tw_clip_release)(ta_clip *clip) { ta_clip_release(clip); }
+double TW_EXPORT(tw_clip_duration)(const ta_clip *clip) { return ta_clip_duration(clip).seconds; }
+
+/* ---- mixers and actions --------------------------------------------------------------- */
+
+ta_mixer *TW_EXPORT(tw_mixer_create)(tw_ctx *c, int32_t root)
+{
+    ta_mixer_options o = {.allocator = &c->allocator};
+    ta_mixer *m = NULL;
+    return ta_mixer_create(node_id(root), &o, &m, &c->err) == TA_OK ? m : NULL;
+}
+
+void TW_EXPORT(tw_mixer_destroy)(ta_mixer *m) { ta_mixer_destroy(m); }
+
+/* A new action of clip filed in m under root; its index, or -1. */
+int32_t TW_EXPORT(tw_action_create)(tw_ctx *c, ta_mixer *m, const ta_clip *clip, uint32_t blend_mode, int32_t root)
+{
+    ta_action_options o = {.allocator = &c->allocator, .blend_mode = (ta_blend_mode)blend_mode};
+    ta_action *a = NULL;
+    if (ta_action_create(clip, &o, &a, &c->err) != TA_OK) return -1;
+    uint32_t index;
+    if (ta_mixer_add(m, a, node_id(root), &index, &c->err) != TA_OK) {
+        ta_action_destroy(a);
+        return -1;
+    }
+    return (int32_t)index;
+}
+
+ta_action *TW_EXPORT(tw_mixer_action)(tw_ctx *c, ta_mixer *m, uint32_t index)
+{
+    ta_action *a = NULL;
+    return ta_mixer_action(m, index, &a, &c->err) == TA_OK ? a : NULL;
+}
+
+int32_t TW_EXPORT(tw_mixer_update)(tw_ctx *c, ta_mixer *m, ta_scene *s, double delta)
+{
+    return ta_mixer_update(m, s, (ta_duration){delta}, &c->err);
+}
+
+int32_t TW_EXPORT(tw_mixer_set_time)(tw_ctx *c, ta_mixer *m, ta_scene *s, double time)
+{
+    ta_mixer_targets t = {.scene = s};
+    return ta_mixer_set_time(m, &t, (ta_duration){time}, &c->err);
+}
+
+double TW_EXPORT(tw_mixer_time)(const ta_mixer *m) { return ta_mixer_time(m).seconds; }
+int32_t TW_EXPORT(tw_mixer_set_time_scale)(tw_ctx *c, ta_mixer *m, double s)
+{
+    return ta_mixer_set_time_scale(m, s, &c->err);
+}
+void TW_EXPORT(tw_mixer_stop_all_action)(ta_mixer *m) { ta_mixer_stop_all_action(m); }
+int32_t TW_EXPORT(tw_mixer_uncache_action)(tw_ctx *c, ta_mixer *m, uint32_t index)
+{
+    return ta_mixer_uncache_action(m, index, &c->err);
+}
+int32_t TW_EXPORT(tw_mixer_cross_fade_from)(tw_ctx *c, ta_mixer *m, uint32_t index, uint32_t from, double duration,
+                                            int32_t warp)
+{
+    return ta_mixer_cross_fade_from(m, index, from, (ta_duration){duration}, warp != 0, &c->err);
+}
+int32_t TW_EXPORT(tw_mixer_sync_with)(tw_ctx *c, ta_mixer *m, uint32_t index, uint32_t with)
+{
+    return ta_mixer_sync_with(m, index, with, &c->err);
+}
+
+/* The events of the last updates into out, 4 doubles each (kind, action, loop delta, direction);
+ * how many. Markers are not sent: three.js has none. */
+uint32_t TW_EXPORT(tw_mixer_drain_events)(ta_mixer *m, double *out, uint32_t capacity)
+{
+    ta_animation_event ev[16];
+    uint32_t n = 0, got;
+    while (n < capacity && (got = ta_mixer_drain_events(m, ev, capacity - n < 16 ? capacity - n : 16)) > 0) {
+        for (uint32_t i = 0; i < got; ++i) {
+            if (ev[i].kind == TA_EVENT_KIND_MARKER) continue;
+            out[4 * n] = ev[i].kind;
+            out[4 * n + 1] = ev[i].action;
+            out[4 * n + 2] = (double)ev[i].loop_delta;
+            out[4 * n + 3] = ev[i].direction;
+            n++;
+        }
+    }
+    return n;
+}
+
+int32_t TW_EXPORT(tw_action_play)(tw_ctx *c, ta_action *a) { return ta_action_play(a, &c->err); }
+int32_t TW_EXPORT(tw_action_stop)(tw_ctx *c, ta_action *a) { return ta_action_stop(a, &c->err); }
+void TW_EXPORT(tw_action_reset)(ta_action *a) { ta_action_reset(a); }
+int32_t TW_EXPORT(tw_action_is_active)(const ta_action *a) { return ta_action_is_active(a); }
+int32_t TW_EXPORT(tw_action_is_playing)(const ta_action *a) { return ta_action_is_playing(a); }
+int32_t TW_EXPORT(tw_action_set_loop)(tw_ctx *c, ta_action *a, uint32_t mode, double repetitions)
+{
+    /* Infinity (and anything past int64) is endless; a negative count is left for the library to
+     * refuse with its message. */
+    int64_t r = repetitions >= 9.2e18 ? TA_ACTION_ENDLESS : repetitions < 0 ? -1 : (int64_t)repetitions;
+    return ta_action_set_loop(a, (ta_loop_mode)mode, r, &c->err);
+}
+double TW_EXPORT(tw_action_time)(const ta_action *a) { return ta_action_time(a).seconds; }
+int32_t TW_EXPORT(tw_action_set_time)(tw_ctx *c, ta_action *a, double t)
+{
+    return ta_action_set_time(a, (ta_duration){t}, &c->err);
+}
+int32_t TW_EXPORT(tw_action_set_weight)(tw_ctx *c, ta_action *a, double w)
+{
+    return ta_action_set_weight(a, (float)w, &c->err);
+}
+double TW_EXPORT(tw_action_weight)(const ta_action *a) { return ta_action_weight(a); }
+int32_t TW_EXPORT(tw_action_set_time_scale)(tw_ctx *c, ta_action *a, double s)
+{
+    return ta_action_set_time_scale(a, (float)s, &c->err);
+}
+double TW_EXPORT(tw_action_time_scale)(const ta_action *a) { return ta_action_time_scale(a); }
+void TW_EXPORT(tw_action_set_enabled)(ta_action *a, int32_t on) { ta_action_set_enabled(a, on != 0); }
+int32_t TW_EXPORT(tw_action_enabled)(const ta_action *a) { return ta_action_enabled(a); }
+void TW_EXPORT(tw_action_set_paused)(ta_action *a, int32_t on)
+{
+    if (on) ta_action_pause(a);
+    else ta_action_unpause(a);
+}
+int32_t TW_EXPORT(tw_action_paused)(const ta_action *a) { return ta_action_paused(a); }
+void TW_EXPORT(tw_action_set_clamp)(ta_action *a, int32_t on) { ta_action_set_clamp_when_finished(a, on != 0); }
+void TW_EXPORT(tw_action_set_zero_slope)(ta_action *a, int32_t at_end, int32_t on)
+{
+    if (at_end) ta_action_set_zero_slope_at_end(a, on != 0);
+    else ta_action_set_zero_slope_at_start(a, on != 0);
+}
+int32_t TW_EXPORT(tw_action_set_blend_mode)(tw_ctx *c, ta_action *a, uint32_t mode)
+{
+    return ta_action_set_blend_mode(a, (ta_blend_mode)mode, &c->err);
+}
+double TW_EXPORT(tw_action_effective_weight)(const ta_action *a) { return ta_action_effective_weight(a); }
+int32_t TW_EXPORT(tw_action_set_effective_weight)(tw_ctx *c, ta_action *a, double w)
+{
+    return ta_action_set_effective_weight(a, (float)w, &c->err);
+}
+double TW_EXPORT(tw_action_effective_time_scale)(const ta_action *a) { return ta_action_effective_time_scale(a); }
+int32_t TW_EXPORT(tw_action_set_effective_time_scale)(tw_ctx *c, ta_action *a, double s)
+{
+    return ta_action_set_effective_time_scale(a, (float)s, &c->err);
+}
+int32_t TW_EXPORT(tw_action_fade)(tw_ctx *c, ta_action *a, int32_t out, double duration)
+{
+    return out ? ta_action_fade_out(a, (ta_duration){duration}, &c->err)
+               : ta_action_fade_in(a, (ta_duration){duration}, &c->err);
+}
+void TW_EXPORT(tw_action_stop_fading)(ta_action *a) { ta_action_stop_fading(a); }
+int32_t TW_EXPORT(tw_action_warp)(tw_ctx *c, ta_action *a, double from, double to, double duration)
+{
+    return ta_action_warp(a, (float)from, (float)to, (ta_duration){duration}, &c->err);
+}
+int32_t TW_EXPORT(tw_action_halt)(tw_ctx *c, ta_action *a, double duration)
+{
+    return ta_action_halt(a, (ta_duration){duration}, &c->err);
+}
+void TW_EXPORT(tw_action_stop_warping)(ta_action *a) { ta_action_stop_warping(a); }
+int32_t TW_EXPORT(tw_action_start_at)(tw_ctx *c, ta_action *a, double t)
+{
+    return ta_action_start_at(a, (ta_duration){t}, &c->err);
+}
+int32_t TW_EXPORT(tw_action_set_duration)(tw_ctx *c, ta_action *a, double d)
+{
+    return ta_action_set_duration(a, (ta_duration){d}, &c->err);
+}
+
+/* ---- the crowd ------------------------------------------------------------------------ */
+
+/* N instances of one rig scene, each with its own mixer and pose; update writes every
+ * instance's bone matrices (the skin's joint order, 16 floats each) into one array. */
+typedef struct tw_crowd {
+    tw_ctx *ctx;
+    ta_scene **scenes;
+    ta_mixer **mixers;
+    ta_pose **poses;
+    ta_mat4 *world; /* the world pass's scratch, one scene's nodes */
+    ta_mat4 *bones; /* count * joint_count matrices */
+    uint32_t count, node_count, joint_count;
+    ta_skin_id skin;
+} tw_crowd;
+
+void TW_EXPORT(tw_crowd_destroy)(tw_crowd *k);
+
+tw_crowd *TW_EXPORT(tw_crowd_create)(tw_ctx *c, ta_scene *rig, uint32_t skin, uint32_t count)
+{
+    const ta_skin *sk = ta_scene_skin(rig, (ta_skin_id){skin});
+    if (sk == NULL) {
+        c->err.code = TA_ERROR_MISSING_TARGET;
+        strcpy(c->err.message, "skin: not in the rig");
+        return NULL;
+    }
+    tw_crowd *k = (tw_crowd *)calloc(1, sizeof *k);
+    if (k == NULL) return NULL;
+    k->ctx = c;
+    k->skin = (ta_skin_id){skin};
+    k->node_count = rig->node_count;
+    k->joint_count = sk->joint_count;
+    k->scenes = (ta_scene **)calloc(count ? count : 1, sizeof *k->scenes);
+    k->mixers = (ta_mixer **)calloc(count ? count : 1, sizeof *k->mixers);
+    k->poses = (ta_pose **)calloc(count ? count : 1, sizeof *k->poses);
+    k->world = (ta_mat4 *)calloc(rig->node_count ? rig->node_count : 1, sizeof *k->world);
+    k->bones = (ta_mat4 *)calloc((size_t)count * k->joint_count + 1, sizeof *k->bones);
+    if (!k->scenes || !k->mixers || !k->poses || !k->world || !k->bones) {
+        tw_crowd_destroy(k);
+        return NULL;
+    }
+    ta_scene_options so = {.allocator = &c->allocator};
+    ta_mixer_options mo = {.allocator = &c->allocator};
+    ta_pose_options po = {.allocator = &c->allocator};
+    for (uint32_t i = 0; i < count; ++i, k->count = i) {
+        if (ta_scene_instantiate(rig, &so, &k->scenes[i], &c->err) != TA_OK ||
+            ta_mixer_create(ta_node_none(), &mo, &k->mixers[i], &c->err) != TA_OK ||
+            ta_pose_create(k->scenes[i], &po, &k->poses[i], &c->err) != TA_OK) {
+            k->count = i + 1;
+            tw_crowd_destroy(k);
+            return NULL;
+        }
+    }
+    return k;
+}
+
+void TW_EXPORT(tw_crowd_destroy)(tw_crowd *k)
+{
+    if (k == NULL) return;
+    for (uint32_t i = 0; i < k->count; ++i) {
+        if (k->poses) ta_pose_destroy(k->poses[i]);
+        if (k->mixers) ta_mixer_destroy(k->mixers[i]);
+        if (k->scenes) ta_scene_destroy(k->scenes[i]);
+    }
+    free(k->scenes);
+    free(k->mixers);
+    free(k->poses);
+    free(k->world);
+    free(k->bones);
+    free(k);
+}
+
+ta_mixer *TW_EXPORT(tw_crowd_mixer)(tw_crowd *k, uint32_t i) { return k->mixers[i]; }
+ta_scene *TW_EXPORT(tw_crowd_scene)(tw_crowd *k, uint32_t i) { return k->scenes[i]; }
+float *TW_EXPORT(tw_crowd_bones)(tw_crowd *k) { return k->bones[0].m; }
+uint32_t TW_EXPORT(tw_crowd_joint_count)(const tw_crowd *k) { return k->joint_count; }
+
+/* Every instance: mixer update by delta, world pass, skinning pass into its bone matrices.
+ * The first failure stops the frame (its instance is in the message). */
+int32_t TW_EXPORT(tw_crowd_update)(tw_crowd *k, double delta)
+{
+    tw_ctx *c = k->ctx;
+    for (uint32_t i = 0; i < k->count; ++i) {
+        ta_result r = ta_mixer_update(k->mixers[i], k->scenes[i], (ta_duration){delta}, &c->err);
+        /* The crowd sends no events: drop them, so that the queue never grows. */
+        ta_animation_event ev[8];
+        while (ta_mixer_drain_events(k->mixers[i], ev, 8) > 0) {
+        }
+        if (r == TA_OK)
+            r = ta_pose_world_pass(k->poses[i], k->scenes[i], ta_node_none(), k->world, k->node_count, &c->err);
+        if (r == TA_OK)
+            r = ta_pose_skinning_pass(k->poses[i], k->scenes[i], k->skin, k->bones + (size_t)i * k->joint_count,
+                                      k->joint_count, &c->err);
+        if (r != TA_OK) {
+            char inner[sizeof c->err.message];
+            memcpy(inner, c->err.message, sizeof inner);
+            c->err.code = r;
+            snprintf(c->err.message, sizeof c->err.message, "crowd instance %u: %s", i, inner);
+            return r;
+        }
+    }
+    return TA_OK;
+}

@@ -1,0 +1,112 @@
+// js/'s Crowd against three.js 0.186: per instance, three.js's mixer on a SkeletonUtils clone,
+// then updateMatrixWorld and skeleton.update, whose boneMatrices the crowd's must match.
+import test from 'node:test';
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as THREE from 'three';
+import * as SkeletonUtils from 'three/examples/jsm/utils/SkeletonUtils.js';
+import { Crowd, wasmAllocCount } from '../../js/index.js';
+import { wasm } from '../../js/src/wasm.js';
+import { loadGltf } from '../conformance/replay/gltf-node.mjs';
+import { NUMBER_TOLERANCE } from '../conformance/replay/compare.mjs';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const model = path.join(here, '../../examples/default.glb');
+
+function skinnedMeshOf(root) {
+  let found = null;
+  root.traverse((o) => { if (o.isSkinnedMesh && !found) found = o; });
+  return found;
+}
+
+// Instance i plays clip i % clips with its own speed; odd instances cross-fade to the next clip.
+function program(i, clipAction, clips) {
+  const a = clipAction(clips[i % clips.length]).play();
+  a.timeScale = 1 + 0.1 * i;
+  return (frame) => {
+    if (frame === 10 && i % 2 === 1) a.crossFadeTo(clipAction(clips[(i + 1) % clips.length]).play(), 0.4, false);
+  };
+}
+
+test('bone matrices of every instance match three.js (mixer, updateMatrixWorld, skeleton.update)', async () => {
+  const g = await loadGltf(model);
+  const mesh = skinnedMeshOf(g.scene);
+  assert.ok(mesh, 'the bundled model has a skinned mesh');
+  const N = 5;
+  const crowd = new Crowd(g.scene, mesh, N);
+  const three = [];
+  const ours = [];
+  for (let i = 0; i < N; i++) {
+    const clone = SkeletonUtils.clone(g.scene);
+    const mixer = new THREE.AnimationMixer(clone);
+    three.push({ clone, mixer, mesh: skinnedMeshOf(clone), step: program(i, (c) => mixer.clipAction(c), g.animations) });
+    ours.push(program(i, (c) => crowd.clipAction(i, c), g.animations));
+  }
+  const B = mesh.skeleton.bones.length;
+  let worst = 0;
+  for (let frame = 0; frame < 40; frame++) {
+    for (let i = 0; i < N; i++) { three[i].step(frame); ours[i](frame); }
+    const bones = crowd.update(0.0311);
+    for (let i = 0; i < N; i++) {
+      const t = three[i];
+      t.mixer.update(0.0311);
+      t.clone.updateMatrixWorld(true);
+      t.mesh.skeleton.update();
+      const want = t.mesh.skeleton.boneMatrices;
+      for (let k = 0; k < B * 16; k++) {
+        const a = want[k], b = bones[(i * B) * 16 + k];
+        worst = Math.max(worst, Math.abs(a - b) / Math.max(1, Math.abs(a), Math.abs(b)));
+      }
+    }
+  }
+  assert.equal(bones_length(crowd), N * B * 16);
+  assert.ok(worst <= NUMBER_TOLERANCE, `largest difference ${worst}`);
+  crowd.dispose();
+});
+
+function bones_length(crowd) { return crowd.boneMatrices.length; }
+
+test('after the first frame, a crowd of 1000 allocates nothing and the heap does not grow', async () => {
+  const g = await loadGltf(model);
+  const crowd = new Crowd(g.scene, skinnedMeshOf(g.scene), 1000);
+  // Every action a character will use is made and played before the first frame (those for
+  // later at weight 0): a play of an action never played binds it, once, as in C.
+  const A = [], B = [];
+  for (let i = 0; i < 1000; i++) {
+    A.push(crowd.clipAction(i, g.animations[i % 2]).play());
+    B.push(crowd.clipAction(i, g.animations[(i + 1) % 2]).play().setEffectiveWeight(0));
+    if (i % 3 === 0) crowd.clipAction(i, g.animations[2]).play().setEffectiveWeight(0.5);
+  }
+  const cycle = (f, from) => {
+    for (let i = 0; i < 1000; i += 7) {
+      if (f === from) { B[i].enabled = true; A[i].crossFadeTo(B[i], 0.3, false); }
+      if (f === from + 40) { A[i].enabled = true; B[i].crossFadeTo(A[i], 0.3, false); }
+    }
+  };
+  crowd.update(0.016);
+  const frame1 = wasmAllocCount(), bytes = wasm.memory.buffer.byteLength;
+  for (let f = 0; f < 30; f++) crowd.update(0.016);
+  assert.equal(wasmAllocCount() - frame1, 0, 'allocations in frames that change no action');
+  // The first time a faded-out action stops contributing, threeanim's mixer makes its general
+  // piles, once per mixer (animation_mixer.h): one cross-fade there and back warms them up.
+  for (let f = 0; f < 80; f++) { cycle(f, 0); crowd.update(0.016); }
+  const warm = wasmAllocCount();
+  for (let f = 0; f < 160; f++) { cycle(f % 80, 0); crowd.update(0.016); }
+  assert.equal(wasmAllocCount() - warm, 0, 'allocations in cross-fades after the first');
+  assert.equal(wasm.memory.buffer.byteLength, bytes, 'the heap grew');
+  const tex = crowd.createBoneTexture();
+  assert.equal(tex.image.width, crowd.boneCount * 4);
+  assert.equal(tex.image.height, 1000);
+  crowd.dispose();
+});
+
+test('the crowd refuses what it cannot take, naming it', async () => {
+  const g = await loadGltf(model);
+  const mesh = skinnedMeshOf(g.scene);
+  assert.throws(() => new Crowd(g.scene, g.scene, 10), /not a SkinnedMesh/);
+  assert.throws(() => new Crowd(g.scene, mesh, 0), /count 0/);
+  const crowd = new Crowd(g.scene, mesh, 2);
+  assert.throws(() => crowd.clipAction(2, g.animations[0]), /instance 2 is not between 0 and 1/);
+  crowd.dispose();
+});

@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# examples/web in headless Chromium: serves the repository on 127.0.0.1 (a Node static server
+# that stops with the test), opens examples/web/?test&n=N, and passes when the page says PASS
+# (every clone's bone matrices from threeanim's crowd within the replay tolerance of three.js's).
+# Skips (77), saying so, without Chromium, and without js/threeanim*.wasm (make wasm).
+#   example-web.sh SOURCE_DIR NODE WASM_DIR [N]
+set -euo pipefail
+src=$1 node=$2 wasm_dir=$3 n=${4:-200}
+browser=""
+for b in chromium chromium-browser; do command -v "$b" >/dev/null 2>&1 && { browser=$b; break; }; done
+[ -n "$browser" ] || { echo "example-web SKIPPED: Chromium is not installed (Debian: chromium; TA_DEPS_OPTIONAL=1 scripts/deps.sh)"; exit 77; }
+[ -f "$wasm_dir/threeanim-simd.wasm" ] || { echo "example-web SKIPPED: $wasm_dir/threeanim-simd.wasm is not built"; exit 77; }
+[ -e "$src/js/node_modules/three" ] || ln -sfn ../tests/node_modules "$src/js/node_modules"
+tmp=$(mktemp -d)
+trap 'kill "$server" 2>/dev/null || true; rm -rf "$tmp"' EXIT
+# The page loads js/threeanim*.wasm: serve this build's under those names.
+"$node" "$src/tests/js/static-server.mjs" "$src" "$tmp/port" "$wasm_dir" &
+server=$!
+for _ in $(seq 50); do [ -s "$tmp/port" ] && break; sleep 0.1; done
+port=$(cat "$tmp/port")
+out=$(timeout 180 "$browser" --headless --no-sandbox --disable-gpu --disable-background-networking \
+  --disable-component-update --disable-sync --user-data-dir="$tmp/profile" --virtual-time-budget=120000 \
+  --run-all-compositor-stages-before-draw --dump-dom "http://127.0.0.1:$port/examples/web/?test&n=$n" 2>"$tmp/stderr" || true)
+status=$(printf '%s' "$out" | sed -n 's/.*<div id="status">\([^<]*\)<\/div>.*/\1/p')
+echo "examples/web: ${status:-no status}"
+case "$status" in
+  *PASS*) exit 0 ;;
+  *) tail -5 "$tmp/stderr" >&2; exit 1 ;;
+esac

@@ -1,0 +1,166 @@
+// js/'s AnimationMixer (threeanim.wasm) against three.js 0.186's, on the same clips from three.js's
+// own GLTFLoader: the bundled model and the Khronos samples (skipped, saying so, without them).
+// Tolerance: the replay conformance's (tests/conformance/replay/compare.mjs, NUMBER_TOLERANCE).
+import test from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as THREE from 'three';
+import { AnimationMixer, wasmAllocCount } from '../../js/index.js';
+import { loadGltf } from '../conformance/replay/gltf-node.mjs';
+import { NUMBER_TOLERANCE } from '../conformance/replay/compare.mjs';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const model = path.join(here, '../../examples/default.glb');
+
+function objects(root) { const out = []; root.traverse((o) => out.push(o)); return out; }
+
+// The largest relative difference over every object's position, quaternion, scale and morph
+// influences, and whether visible differs anywhere.
+function compareScenes(a, b) {
+  const oa = objects(a), ob = objects(b);
+  assert.equal(oa.length, ob.length);
+  let worst = 0;
+  const see = (x, y) => { worst = Math.max(worst, Math.abs(x - y) / Math.max(1, Math.abs(x), Math.abs(y))); };
+  for (let k = 0; k < oa.length; k++) {
+    for (const p of ['position', 'scale']) {
+      const x = oa[k][p].toArray(), y = ob[k][p].toArray();
+      for (let j = 0; j < x.length; j++) see(x[j], y[j]);
+    }
+    // Up to sign, as the replay comparison (q and -q are one rotation).
+    const x = oa[k].quaternion.toArray(), y = ob[k].quaternion.toArray();
+    const s = x.reduce((acc, v, j) => acc + v * y[j], 0) < 0 ? -1 : 1;
+    for (let j = 0; j < 4; j++) see(x[j], s * y[j]);
+    assert.equal(oa[k].visible, ob[k].visible, `${oa[k].name}.visible`);
+    if (oa[k].morphTargetInfluences) oa[k].morphTargetInfluences.forEach((v, j) => see(v, ob[k].morphTargetInfluences[j]));
+  }
+  return worst;
+}
+
+// Runs the same program on three.js's mixer and ours, comparing every object after each update
+// and the events of the run.
+async function sameRun(file, program) {
+  const [g1, g2] = [await loadGltf(file), await loadGltf(file)];
+  const sides = [
+    { g: g1, mixer: new THREE.AnimationMixer(g1.scene), events: [] },
+    { g: g2, mixer: new AnimationMixer(g2.scene), events: [] },
+  ];
+  for (const s of sides) {
+    s.mixer.addEventListener('loop', (e) => s.events.push(['loop', s.g.animations.indexOf(e.action.getClip()), e.loopDelta]));
+    s.mixer.addEventListener('finished', (e) => s.events.push(['finished', s.g.animations.indexOf(e.action.getClip()), e.direction]));
+  }
+  let worst = 0;
+  const frames = program((fn) => { for (const s of sides) fn(s.mixer, s.g.animations, s.g.scene); });
+  for (const f of frames) {
+    for (const s of sides) f(s.mixer, s.g.animations, s.g.scene);
+    worst = Math.max(worst, compareScenes(g1.scene, g2.scene));
+    assert.ok(Math.abs(sides[0].mixer.time - sides[1].mixer.time) < 1e-9, 'mixer.time');
+  }
+  assert.deepEqual(sides[1].events, sides[0].events);
+  sameRun.lastEvents = sides[0].events;
+  return worst;
+}
+
+test('bundled model: play, cross-fade, fade, warp, loop once, events', async () => {
+  const worst = await sameRun(model, (both) => {
+    const frames = [];
+    both((m, clips) => m.clipAction(clips[0]).play());
+    for (let i = 0; i < 150; i++) {
+      frames.push((m, clips) => {
+        if (i === 20) m.clipAction(clips[0]).crossFadeTo(m.clipAction(clips[1]).play(), 0.5, true);
+        if (i === 50) m.clipAction(clips[2]).setLoop(THREE.LoopOnce).play().fadeIn(0.3);
+        if (i === 60) m.clipAction(clips[1]).warp(1, 2, 0.5);
+        if (i === 90) m.clipAction(clips[1]).setEffectiveWeight(0.5);
+        if (i === 100) m.timeScale = 0.5;
+        if (i === 145) m.clipAction(clips[2]).stop();
+        m.update(0.0311); // meets no clip end exactly (see the samples below)
+      });
+    }
+    return frames;
+  });
+  assert.ok(worst <= NUMBER_TOLERANCE, `largest difference ${worst}`);
+  const types = new Set(sameRun.lastEvents.map((e) => e[0]));
+  assert.ok(types.has('loop') && types.has('finished'), `events ${[...types]}`);
+});
+
+test('setTime and uncacheAction follow three.js', async () => {
+  const worst = await sameRun(model, () => [
+    (m, clips) => { m.clipAction(clips[0]).play(); m.clipAction(clips[2]).play(); m.update(0.1); },
+    (m) => m.setTime(0.7),
+    (m, clips) => { m.uncacheAction(clips[2]); m.update(0.05); },
+    (m) => { m.stopAllAction(); m.update(0.05); },
+  ]);
+  assert.ok(worst <= NUMBER_TOLERANCE, `largest difference ${worst}`);
+});
+
+// The Khronos samples that the glTF replay scenarios use, every clip played at once.
+const SAMPLES = ['Fox/glTF-Binary/Fox.glb', 'CesiumMan/glTF-Binary/CesiumMan.glb', 'RiggedFigure/glTF-Binary/RiggedFigure.glb',
+  'BoxAnimated/glTF-Binary/BoxAnimated.glb', 'InterpolationTest/glTF-Binary/InterpolationTest.glb',
+  'AnimatedMorphCube/glTF-Binary/AnimatedMorphCube.glb', 'AnimatedMorphSphere/glTF-Binary/AnimatedMorphSphere.glb',
+  'MorphStressTest/glTF-Binary/MorphStressTest.glb', 'SimpleMorph/glTF/SimpleMorph.gltf', 'AnimatedCube/glTF/AnimatedCube.gltf'];
+// The samples folder CMake was given (TA_SAMPLES_DIR; tests/js/run.sh passes it on).
+const samplesDir = process.env.TA_SAMPLES_DIR || '';
+for (const rel of SAMPLES) {
+  const file = path.join(samplesDir, rel);
+  test(`glTF sample ${rel}: every clip, blended`, { skip: samplesDir && fs.existsSync(file) ? false : `the glTF samples are not in "${samplesDir}" (TA_SAMPLES_DIR)` }, async () => {
+    const worst = await sameRun(file, () => {
+      const frames = [(m, clips) => clips.forEach((c, i) => m.clipAction(c).setEffectiveWeight(1 / (i + 1)).play())];
+      // a step that meets no loop boundary exactly (there the float32 action clock and three.js's
+      // double may fall on either side: docs/three-js-to-threeanim.md)
+      for (let i = 0; i < 90; i++) frames.push((m) => m.update(0.0371));
+      return frames;
+    });
+    assert.ok(worst <= NUMBER_TOLERANCE, `largest difference ${worst}`);
+  });
+}
+
+test('what it cannot drive is refused with an Error that names it', () => {
+  const root = new THREE.Object3D();
+  const box = new THREE.Mesh(new THREE.BufferGeometry(), new THREE.MeshBasicMaterial());
+  box.name = 'box';
+  root.add(box);
+  const mixer = new AnimationMixer(root);
+  const fade = new THREE.AnimationClip('fade', 1, [new THREE.NumberKeyframeTrack('box.material.opacity', [0, 1], [1, 0])]);
+  assert.throws(() => mixer.clipAction(fade), /track "box\.material\.opacity".*sub-object "\.material"/);
+  const spin = new THREE.AnimationClip('spin', 1, [new THREE.VectorKeyframeTrack('box.rotation', [0, 1], [0, 0, 0, 0, 1, 0])]);
+  assert.throws(() => mixer.clipAction(spin), /track "box\.rotation".*\.rotation is not supported/);
+  const rename = new THREE.AnimationClip('rename', 1, [new THREE.StringKeyframeTrack('box.name', [0, 1], ['a', 'b'])]);
+  assert.throws(() => mixer.clipAction(rename), /track "box\.name".*\.name is not supported/);
+  const ok = new THREE.AnimationClip('move', 1, [new THREE.VectorKeyframeTrack('box.position', [0, 1], [0, 0, 0, 1, 0, 0])]);
+  assert.throws(() => mixer.clipAction(ok).setLoop(9999), /setLoop: loop mode 9999/);
+});
+
+// docs/three-js-to-threeanim.md: { updateRotation: false } leaves `rotation` stale.
+test('updateRotation false: quaternions written without their change callback, rotation stale until updateRotations', () => {
+  const make = () => {
+    const root = new THREE.Object3D();
+    const bone = new THREE.Object3D();
+    bone.name = 'bone';
+    root.add(bone);
+    const q = new THREE.Quaternion().setFromAxisAngle(new THREE.Vector3(0, 1, 0), 1);
+    const clip = new THREE.AnimationClip('turn', 1, [new THREE.QuaternionKeyframeTrack('bone.quaternion', [0, 1], [0, 0, 0, 1, ...q.toArray()])]);
+    return { root, bone, clip };
+  };
+  const a = make(), b = make();
+  const drop = new AnimationMixer(a.root);
+  const stale = new AnimationMixer(b.root, { updateRotation: false });
+  drop.clipAction(a.clip).play(); stale.clipAction(b.clip).play();
+  drop.update(0.5); stale.update(0.5);
+  assert.ok(Math.abs(a.bone.rotation.y - 0.5) < 1e-6, `three.js's writes: rotation.y ${a.bone.rotation.y}`);
+  assert.deepEqual(b.bone.quaternion.toArray(), a.bone.quaternion.toArray());
+  assert.equal(b.bone.rotation.y, 0, 'rotation is left as it was');
+  stale.updateRotations();
+  assert.ok(Math.abs(b.bone.rotation.y - 0.5) < 1e-6, `after updateRotations: ${b.bone.rotation.y}`);
+});
+
+test('a frame of a bound mixer allocates nothing in the wasm heap', async () => {
+  const g = await loadGltf(model);
+  const m = new AnimationMixer(g.scene);
+  m.clipAction(g.animations[0]).play();
+  m.clipAction(g.animations[1]).play().setEffectiveWeight(0.5);
+  m.update(0.016);
+  const before = wasmAllocCount();
+  for (let i = 0; i < 100; i++) m.update(0.016);
+  assert.equal(wasmAllocCount() - before, 0);
+});

@@ -1,0 +1,91 @@
+// The replay conformance scenarios (tests/conformance/replay) run through js/'s AnimationMixer:
+// for each seed, the scenario the conformance suite makes (generate.mjs, three.js's reference
+// lines), then the same reference runner with 'three' switched to a three.js whose
+// AnimationMixer is js/'s (replay/hooks.mjs), compared line by line with the conformance's own
+// comparison and tolerances (compare.mjs).
+//
+//   node --import ./replay/register.mjs replay-port.mjs --seeds A..B [--gltf SAMPLES] [--cache DIR]
+//        [--min-pass N] [--cli PATH]
+//
+// --cli PATH: also run the native build's `threeanim replay` on each scenario that passed, and
+// require the drop-in's numbers to be the native build's bit for bit (as float32: the same C
+// code runs on both; only the glTF loaders differ, three.js's GLTFLoader here).
+//
+// A scenario passes, is refused by the drop-in (an Error naming what it cannot drive: material,
+// light and camera tracks, groups), or differs. Exit 1 when one differs, or when fewer than
+// --min-pass passed; 77 when the samples folder of --gltf is missing.
+import fs from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs, parseSeedRange, parseLines } from '../conformance/replay/common.mjs';
+import { cachedScenario, writeScenario } from '../conformance/replay/generate.mjs';
+import { compareOutputs } from '../conformance/replay/compare.mjs';
+import { openCache } from '../conformance/replay/cache.mjs';
+
+const opts = parseArgs(process.argv.slice(2), []);
+const seeds = parseSeedRange(opts.seeds);
+const gltfDir = opts.gltf ? path.resolve(opts.gltf) : null;
+if (gltfDir && !fs.existsSync(gltfDir)) {
+  console.log(`replay-port: SKIPPED: the glTF samples folder ${gltfDir} does not exist`);
+  process.exit(77);
+}
+const port = await import('../conformance/replay/reference.mjs?port');
+const cache = await openCache(opts.cache || null, { kind: gltfDir ? 'gltf' : 'random', gltfDir });
+const root = fs.mkdtempSync(path.join(os.tmpdir(), 'threeanim-replay-port-'));
+const tally = { passed: 0, refused: 0, differed: 0, native: 0 };
+const refusals = new Map();
+for (const seed of seeds) {
+  const dir = path.join(root, `s${seed}`);
+  const s = await cachedScenario(cache, seed, dir, gltfDir);
+  writeScenario(dir, s.files);
+  const replay = JSON.parse(s.files['replay.json']);
+  const files = s.files['scene.json'] ? new Map([[path.resolve(dir, 'scene.json'), s.files['scene.json'].trimEnd()]]) : null;
+  let res;
+  try {
+    res = await port.runReference(replay, { baseDir: dir, files });
+  } catch (e) {
+    res = { lines: [], error: e.message };
+  }
+  if (res.error && /threeanim/.test(res.error)) {
+    tally.refused++;
+    const why = res.error.replace(/track "[^"]*"/, 'track').replace(/"[^"]*"/g, '"…"').slice(0, 140);
+    refusals.set(why, (refusals.get(why) || 0) + 1);
+    continue;
+  }
+  const c = compareOutputs(s.reference.lines, res.lines, { maxProblems: 4 });
+  if (res.error || c.count > 0) {
+    tally.differed++;
+    console.log(`DIFFERS seed ${seed} (${dir}): ${res.error || ''}\n  ${c.problems.join('\n  ')}`);
+  } else if (opts.cli && !sameAsNative(seed, dir, res.lines)) {
+    tally.differed++;
+  } else {
+    tally.passed++;
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+// The native build's lines for the scenario in dir, number for number as float32.
+function sameAsNative(seed, dir, lines) {
+  const native = parseLines(execFileSync(opts.cli, ['replay', path.join(dir, 'replay.json')], { encoding: 'utf8' }));
+  const problems = [];
+  const walk = (a, b, where) => {
+    if (typeof a === 'number' || typeof b === 'number') {
+      if (Math.fround(a) !== Math.fround(b)) problems.push(`${where}: native ${b}, drop-in ${a}`);
+    } else if (Array.isArray(a) && Array.isArray(b) && a.length === b.length) {
+      a.forEach((x, i) => walk(x, b[i], `${where}[${i}]`));
+    } else if (a && b && typeof a === 'object' && typeof b === 'object') {
+      for (const k of new Set([...Object.keys(a), ...Object.keys(b)])) walk(a[k], b[k], `${where}.${k}`);
+    } else if (a !== b) problems.push(`${where}: native ${JSON.stringify(b)}, drop-in ${JSON.stringify(a)}`);
+  };
+  if (native.length !== lines.length) problems.push(`native ${native.length} lines, drop-in ${lines.length}`);
+  else lines.forEach((l, i) => walk(JSON.parse(JSON.stringify({ values: l.values, events: l.events })), { values: native[i].values, events: native[i].events }, `line ${i}`));
+  if (problems.length === 0) { tally.native++; return true; }
+  console.log(`NOT BIT FOR BIT seed ${seed} (${dir}):\n  ${problems.slice(0, 4).join('\n  ')}`);
+  return false;
+}
+
+for (const [why, n] of refusals) console.log(`refused ${n}x: ${why}`);
+if (opts.cli) console.log(`replay-port: ${tally.native} scenarios the native build's bit for bit`);
+console.log(`replay-port${gltfDir ? ' (glTF samples)' : ''}: ${tally.passed} passed, ${tally.differed} failed, ${tally.refused} skipped (refused by the drop-in, naming what)`);
+const minPass = Number(opts['min-pass'] || 0);
+process.exit(tally.differed > 0 || tally.passed < minPass ? 1 : 0);
