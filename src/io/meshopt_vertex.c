@@ -28,6 +28,15 @@ typedef struct reader {
     const uint8_t *p, *end; /* end: where the tail (and its padding) starts */
 } reader;
 
+/* n bytes stored as they are; false when the stream ends first. */
+static bool take(reader *r, uint8_t *out, size_t n)
+{
+    if ((size_t)(r->end - r->p) < n) return false;
+    memcpy(out, r->p, n);
+    r->p += n;
+    return true;
+}
+
 /* One group of 16 deltas stored with `bits` bits each and sentinel bytes
  * after; false when the stream ends first. */
 static bool read_group(reader *r, uint8_t out[GROUP], int bits)
@@ -36,12 +45,7 @@ static bool read_group(reader *r, uint8_t out[GROUP], int bits)
         memset(out, 0, GROUP);
         return true;
     }
-    if (bits == 8) {
-        if ((size_t)(r->end - r->p) < GROUP) return false;
-        memcpy(out, r->p, GROUP);
-        r->p += GROUP;
-        return true;
-    }
+    if (bits == 8) return take(r, out, GROUP);
     size_t packed = (size_t)(GROUP * bits / 8);
     if ((size_t)(r->end - r->p) < packed) return false;
     const uint8_t *codes = r->p;
@@ -71,12 +75,7 @@ static bool read_byte_deltas(reader *r, uint8_t *out, size_t count, int version,
         memset(out, 0, count);
         return true;
     }
-    if (control == 3) {
-        if ((size_t)(r->end - r->p) < count) return false;
-        memcpy(out, r->p, count);
-        r->p += count;
-        return true;
-    }
+    if (control == 3) return take(r, out, count);
     size_t groups = (count + GROUP - 1) / GROUP;
     size_t header_size = (groups + 3) / 4;
     if ((size_t)(r->end - r->p) < header_size) return false;

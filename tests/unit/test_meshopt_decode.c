@@ -46,15 +46,21 @@ static void filter_one(uint8_t *e, size_t stride, ta__meshopt_filter f)
     assert_null(decode(e, 1, stride, enc, n, f, NULL));
 }
 
+/* One element (stride bytes of in) through filter f gives want. */
+static void expect_filtered(const void *in, const void *want, size_t stride, ta__meshopt_filter f)
+{
+    uint8_t e[8];
+    memcpy(e, in, stride);
+    filter_one(e, stride, f);
+    assert_memory_equal(e, want, stride);
+}
+
 /* The identity rotation at 16 bits: x, y, z zero, w (the omitted component,
  * index 3) is sqrt(2 - 0) scaled back to 32767. */
 static void test_quaternion_identity(void **state)
 {
     (void)state;
-    int16_t q[4] = {0, 0, 0, 32767};
-    filter_one((uint8_t *)q, 8, TA__MESHOPT_QUATERNION);
-    int16_t want[4] = {0, 0, 0, 32767};
-    assert_memory_equal(q, want, 8);
+    expect_filtered((int16_t[]){0, 0, 0, 32767}, (int16_t[]){0, 0, 0, 32767}, 8, TA__MESHOPT_QUATERNION);
 }
 
 /* Elements where libmeshoptimizer 0.18's filters give one unit more than the
@@ -63,29 +69,21 @@ static void test_quaternion_identity(void **state)
 static void test_quaternion_as_threejs(void **state)
 {
     (void)state;
-    int16_t q[4] = {-18316, 14372, 7748, 32767};
-    filter_one((uint8_t *)q, 8, TA__MESHOPT_QUATERNION);
-    int16_t want[4] = {-12951, 10163, 5479, 27796}; /* 0.18: 27797 */
-    assert_memory_equal(q, want, 8);
-    /* The omitted component is index 1 here: w lands there. */
-    int16_t r[4] = {-8676, -19431, 21285, 32765};
-    filter_one((uint8_t *)r, 8, TA__MESHOPT_QUATERNION);
-    int16_t want_r[4] = {15051, 24914, -6135, -13740}; /* 0.18: 24915 */
-    assert_memory_equal(r, want_r, 8);
+    /* 0.18: w 27797. */
+    expect_filtered((int16_t[]){-18316, 14372, 7748, 32767}, (int16_t[]){-12951, 10163, 5479, 27796}, 8,
+                    TA__MESHOPT_QUATERNION);
+    /* The omitted component is index 1 here: w lands there. 0.18: 24915. */
+    expect_filtered((int16_t[]){-8676, -19431, 21285, 32765}, (int16_t[]){15051, 24914, -6135, -13740}, 8,
+                    TA__MESHOPT_QUATERNION);
 }
 
 static void test_octahedral_as_threejs(void **state)
 {
     (void)state;
-    int8_t o[4] = {-120, 53, 127, 0};
-    filter_one((uint8_t *)o, 4, TA__MESHOPT_OCTAHEDRAL);
-    int8_t want[4] = {-108, 10, -67, 0}; /* 0.18: -107 */
-    assert_memory_equal(o, want, 4);
+    /* 0.18: x -107. */
+    expect_filtered((int8_t[]){-120, 53, 127, 0}, (int8_t[]){-108, 10, -67, 0}, 4, TA__MESHOPT_OCTAHEDRAL);
     /* +Z at 16 bits, the fourth component passed through. */
-    int16_t z[4] = {0, 0, 32767, -1234};
-    filter_one((uint8_t *)z, 8, TA__MESHOPT_OCTAHEDRAL);
-    int16_t want_z[4] = {0, 0, 32767, -1234};
-    assert_memory_equal(z, want_z, 8);
+    expect_filtered((int16_t[]){0, 0, 32767, -1234}, (int16_t[]){0, 0, 32767, -1234}, 8, TA__MESHOPT_OCTAHEDRAL);
 }
 
 /* 2^e * m, exactly: 2^-2 * 3 and 2^0 * -1. */
@@ -105,21 +103,12 @@ static void test_color(void **state)
 {
     (void)state;
     /* K = 8: alpha 0xFF (bit 7 set), scale 255/255. */
-    uint8_t a[4] = {100, 0, 0, 0xFF};
-    filter_one(a, 4, TA__MESHOPT_COLOR);
-    uint8_t want_a[4] = {100, 100, 100, 255};
-    assert_memory_equal(a, want_a, 4);
+    expect_filtered((uint8_t[]){100, 0, 0, 0xFF}, (uint8_t[]){100, 100, 100, 255}, 4, TA__MESHOPT_COLOR);
     /* K = 5: alpha 0x1F, so 31 after expanding; Y 10, Co 2, Cg -1 make
      * r 13, g 9, b 9, each times 255/31 rounded. */
-    uint8_t b[4] = {10, 2, 0xFF, 0x1F};
-    filter_one(b, 4, TA__MESHOPT_COLOR);
-    uint8_t want_b[4] = {107, 74, 74, 255};
-    assert_memory_equal(b, want_b, 4);
+    expect_filtered((uint8_t[]){10, 2, 0xFF, 0x1F}, (uint8_t[]){107, 74, 74, 255}, 4, TA__MESHOPT_COLOR);
     /* 16 bits, K = 16: the values pass through. */
-    uint16_t c[4] = {1000, 0, 0, 0xFFFF};
-    filter_one((uint8_t *)c, 8, TA__MESHOPT_COLOR);
-    uint16_t want_c[4] = {1000, 1000, 1000, 65535};
-    assert_memory_equal(c, want_c, 8);
+    expect_filtered((uint16_t[]){1000, 0, 0, 0xFFFF}, (uint16_t[]){1000, 1000, 1000, 65535}, 8, TA__MESHOPT_COLOR);
 }
 
 /* ---- vertex codec version 1 ------------------------------------------------- */
