@@ -19,6 +19,10 @@
 #include "io/meshopt_decode.h"
 #include "io/model_internal.h"
 
+/* view_decoded's mark for a view read from its uncompressed data: decided
+ * (and warned about) once, however many accessors read the view. */
+static const uint8_t READ_UNCOMPRESSED = 0;
+
 /* True when the file's extensionsRequired names name. */
 static bool is_required(const gltf_ctx *g, const char *name)
 {
@@ -47,7 +51,7 @@ ta_result ta__gltf_meshopt_view(gltf_ctx *g, uint32_t index, const json_t *def, 
     }
     if (ext == NULL) return TA_OK;
     if (g->view_decoded[index] != NULL) {
-        *out = g->view_decoded[index];
+        *out = g->view_decoded[index] == &READ_UNCOMPRESSED ? NULL : g->view_decoded[index];
         return TA_OK;
     }
     char ep[TA__JPATH_SIZE];
@@ -118,6 +122,7 @@ ta_result ta__gltf_meshopt_view(gltf_ctx *g, uint32_t index, const json_t *def, 
                                          &unsupported);
     if (why != NULL && unsupported && !is_required(g, name)) {
         g->meshopt_bytes -= length;
+        g->view_decoded[index] = &READ_UNCOMPRESSED;
         ta__model_warn_at(g->model, TA_LOAD_WARNING_CODE_OTHER, ep,
                           "bytes %llu to %llu of buffers[%u]: %s; read from the view's uncompressed data instead "
                           "(the file does not require %s)",
