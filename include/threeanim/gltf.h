@@ -50,6 +50,21 @@
  * Geometry itself (vertices, indices) is checked for bounds but not kept:
  * the model holds what an animation drives.
  *
+ * Compressed buffer views. A view under EXT_meshopt_compression or
+ * KHR_meshopt_compression (what gltfpack -c, -cc and -ce khr write, the
+ * animations' keys included) is decoded from its stream: the ATTRIBUTES
+ * mode of vertex codec versions 0 and 1, TRIANGLES, INDICES, and the
+ * OCTAHEDRAL, QUATERNION, EXPONENTIAL and COLOR filters, to the bytes
+ * three.js's MeshoptDecoder gives (the filters' one-unit latitude taken as
+ * it takes it). The view's own buffer is then its fallback and is never
+ * read, so a fallback buffer with no uri, or a -cf .fallback.bin that is
+ * missing, loads. A stream of a kind not decoded here (a codec version past
+ * 1) is read from the view's uncompressed data, with a warning, when the file
+ * does not list the extension in extensionsRequired, and refused
+ * (TA_ERROR_UNSUPPORTED) when it does. Decoded bytes count against
+ * limits.max_file_bytes, over all the views of a load, before they are
+ * allocated (TA_ERROR_LIMIT_EXCEEDED).
+ *
  * Animations. Channels on translation, rotation, scale and weights, with
  * STEP, LINEAR and CUBICSPLINE samplers (a cubic spline key's in-tangent,
  * value and out-tangent go to the track's three lists); unnamed animations are

@@ -5,10 +5,34 @@
  *
  * As three.js's GLTFMeshoptCompression does, a view with the extension is
  * read from its compressed stream alone, so its own buffer -- the fallback,
- * which gltfpack writes without a uri -- is never loaded; only its declared
- * byteLength must hold the view. */
+ * which gltfpack writes without a uri (or, with -cf, as a file beside) -- is
+ * never loaded; only its declared byteLength must hold the view. The one
+ * exception is a stream of a kind not decoded here (a vertex codec version
+ * past 1) in a file that does not require the extension: the extensions
+ * say such a file's views have their uncompressed data, and it is read from
+ * there, with a warning. A view that carries both extensions (which the
+ * specification forbids) is read from EXT_meshopt_compression's, as
+ * three.js reads it (its EXT plugin is asked first). */
+#include <string.h>
+
 #include "io/gltf_internal.h"
 #include "io/meshopt_decode.h"
+#include "io/model_internal.h"
+
+/* view_decoded's mark for a view read from its uncompressed data: decided
+ * (and warned about) once, however many accessors read the view. */
+static const uint8_t READ_UNCOMPRESSED = 0;
+
+/* True when the file's extensionsRequired names name. */
+static bool is_required(const gltf_ctx *g, const char *name)
+{
+    json_t *list = json_object_get(g->root, "extensionsRequired");
+    for (size_t i = 0; i < json_array_size(list); ++i) {
+        const char *s = json_string_value(json_array_get(list, i));
+        if (s != NULL && strcmp(s, name) == 0) return true;
+    }
+    return false;
+}
 
 ta_result ta__gltf_meshopt_view(gltf_ctx *g, uint32_t index, const json_t *def, const char *vp, uint32_t parent,
                                 uint64_t offset, uint64_t length, const uint8_t **out)
@@ -18,7 +42,7 @@ ta_result ta__gltf_meshopt_view(gltf_ctx *g, uint32_t index, const json_t *def, 
     ta_result r;
     if ((r = ta__jget_object(g->err, def, vp, "extensions", &exts)) != TA_OK) return r;
     if (exts == NULL) return TA_OK;
-    static const char *const names[] = {"KHR_meshopt_compression", "EXT_meshopt_compression"};
+    static const char *const names[] = {"EXT_meshopt_compression", "KHR_meshopt_compression"};
     json_t *ext = NULL;
     const char *name = NULL;
     for (size_t k = 0; k < 2 && ext == NULL; ++k) {
@@ -27,7 +51,7 @@ ta_result ta__gltf_meshopt_view(gltf_ctx *g, uint32_t index, const json_t *def, 
     }
     if (ext == NULL) return TA_OK;
     if (g->view_decoded[index] != NULL) {
-        *out = g->view_decoded[index];
+        *out = g->view_decoded[index] == &READ_UNCOMPRESSED ? NULL : g->view_decoded[index];
         return TA_OK;
     }
     char ep[TA__JPATH_SIZE];
@@ -96,6 +120,16 @@ ta_result ta__gltf_meshopt_view(gltf_ctx *g, uint32_t index, const json_t *def, 
     const char *why = ta__meshopt_decode(data, (size_t)count, (size_t)stride, b->data + src_offset,
                                          (size_t)src_length, (ta__meshopt_mode)mode, (ta__meshopt_filter)filter,
                                          &unsupported);
+    if (why != NULL && unsupported && !is_required(g, name)) {
+        g->meshopt_bytes -= length;
+        g->view_decoded[index] = &READ_UNCOMPRESSED;
+        ta__model_warn_at(g->model, TA_LOAD_WARNING_CODE_OTHER, ep,
+                          "bytes %llu to %llu of buffers[%u]: %s; read from the view's uncompressed data instead "
+                          "(the file does not require %s)",
+                          (unsigned long long)src_offset, (unsigned long long)(src_offset + src_length), buffer, why,
+                          name);
+        return TA_OK;
+    }
     if (why != NULL)
         return ta__fail(g->err, unsupported ? TA_ERROR_UNSUPPORTED : TA_ERROR_PARSE,
                         "%s: bytes %llu to %llu of buffers[%u]: %s", ep, (unsigned long long)src_offset,

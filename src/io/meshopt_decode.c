@@ -1,5 +1,6 @@
 /* One meshoptimizer stream decoded (meshopt_decode.h): the layout checked as
- * the extensions ask, then the library's decoder and filter. The library is
+ * the extensions ask, then the decoder (the library's, or ours for vertex
+ * codec version 1) and our filter. The library is
  * safe on untrusted input (its decoders read only buffer_size bytes and
  * write only the destination), but it asserts on a layout it does not take,
  * so every layout is checked here first. */
@@ -56,19 +57,18 @@ const char *ta__meshopt_decode(uint8_t *dst, size_t count, size_t stride, const 
     if (ta__meshopt_check(count, stride, mode, filter) != NULL) return "the layout is not one the extensions allow";
     int rc;
     if (mode == TA__MESHOPT_ATTRIBUTES) {
-        /* The header byte is 0xA0 | version. Version 1 (meshoptimizer 0.23 on,
-         * written for KHR_meshopt_compression) is past the library's 0.18. */
-        *unsupported = true;
-        if (src_size > 0 && (src[0] & 0xF0) == 0xA0 && (src[0] & 0x0F) != 0)
-            return "the vertex stream is of codec version 1 or later; only version 0 is decoded "
-                   "(meshoptimizer 0.18)";
-        if (filter == TA__MESHOPT_COLOR) return "the COLOR filter is not decoded (meshoptimizer 0.18 lacks it)";
-        *unsupported = false;
-        rc = meshopt_decodeVertexBuffer(dst, count, stride, src, src_size);
-        if (rc != 0) return "the vertex stream does not decode";
-        if (filter == TA__MESHOPT_OCTAHEDRAL) meshopt_decodeFilterOct(dst, count, stride);
-        if (filter == TA__MESHOPT_QUATERNION) meshopt_decodeFilterQuat(dst, count, stride);
-        if (filter == TA__MESHOPT_EXPONENTIAL) meshopt_decodeFilterExp(dst, count, stride);
+        /* The header byte is 0xA0 | version; version 1 (meshoptimizer 0.23
+         * on, KHR_meshopt_compression) is past the library's 0.18. */
+        if (src_size > 0 && src[0] == 0xA1) {
+            const char *why = ta__meshopt_decode_vertex(dst, count, stride, src, src_size);
+            if (why != NULL) return why;
+        } else if (src_size > 0 && (src[0] & 0xF0) == 0xA0 && (src[0] & 0x0F) > 1) {
+            *unsupported = true;
+            return "the vertex stream is of a codec version past 1";
+        } else if (meshopt_decodeVertexBuffer(dst, count, stride, src, src_size) != 0) {
+            return "the vertex stream does not decode";
+        }
+        ta__meshopt_apply_filter(dst, count, stride, filter);
         return NULL;
     }
     if (mode == TA__MESHOPT_TRIANGLES)

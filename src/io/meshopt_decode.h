@@ -3,11 +3,14 @@
  * EXT_meshopt_compression and KHR_meshopt_compression store a buffer view.
  * Not public.
  *
- * A stream is decoded by the meshoptimizer library (Debian's
- * libmeshoptimizer-dev, 0.18): the ATTRIBUTES (vertex codec version 0),
- * TRIANGLES and INDICES modes and the OCTAHEDRAL, QUATERNION and EXPONENTIAL
- * filters. What that version cannot decode is refused by name: vertex codec
- * version 1 and the COLOR filter, both of KHR_meshopt_compression.
+ * The ATTRIBUTES streams of vertex codec version 0, and the TRIANGLES and
+ * INDICES modes, are decoded by the meshoptimizer library (Debian's
+ * libmeshoptimizer-dev, 0.18). Version 1 of the vertex codec, which
+ * KHR_meshopt_compression adds and that library predates, is decoded here
+ * from the specification (meshopt_vertex.c). The filters (NONE, OCTAHEDRAL,
+ * QUATERNION, EXPONENTIAL and KHR's COLOR) are applied here too
+ * (meshopt_filter.c), to the bytes three.js's MeshoptDecoder gives rather
+ * than the library's, which round a few values one unit apart.
  * ta__gltf_meshopt_view (gltf_meshopt.c) reads a view's extension object and
  * calls these; the unit tests and the conformance tool call them directly.
  */
@@ -49,5 +52,15 @@ const char *ta__meshopt_check(uint64_t count, uint64_t stride, ta__meshopt_mode 
  * broken; dst is then garbage. */
 const char *ta__meshopt_decode(uint8_t *dst, size_t count, size_t stride, const uint8_t *src, size_t src_size,
                                ta__meshopt_mode mode, ta__meshopt_filter filter, bool *unsupported);
+
+/* The ATTRIBUTES bitstream, versions 0 and 1, decoded into dst (count *
+ * stride bytes, stride 4 to 256 and a multiple of 4) without a filter. NULL
+ * on success, else why the stream is invalid (static text); dst is then
+ * garbage. */
+const char *ta__meshopt_decode_vertex(uint8_t *dst, size_t count, size_t stride, const uint8_t *src, size_t size);
+
+/* Applies filter in place to count elements of stride bytes (a layout
+ * ta__meshopt_check accepted for it). */
+void ta__meshopt_apply_filter(uint8_t *data, size_t count, size_t stride, ta__meshopt_filter filter);
 
 #endif
