@@ -22,6 +22,7 @@
 #include "threeanim/animation_utils.h"
 #include "threeanim/blend_space.h"
 #include "threeanim/camera.h"
+#include "threeanim/clip_compress.h"
 #include "threeanim/color.h"
 #include "threeanim/file.h"
 #include "threeanim/gltf.h"

@@ -1,0 +1,199 @@
+/* Compressed clips (threeanim/clip_compress.h): the error metric against a
+ * brute-force one built on the public matrix calls, and the figures each
+ * skinned Khronos sample and the bundled model compress to (the samples
+ * skipped, saying so, when they are not there). */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "animation/clip_compressed.h"
+#include "ta_test.h"
+#include "threeanim/threeanim.h"
+
+/* ---- the metric ------------------------------------------------------------------------ */
+
+static double rnd(unsigned *seed)
+{
+    *seed = *seed * 1103515245u + 12345u;
+    return ((*seed >> 8) & 0xffff) / 65535.0;
+}
+
+static void random_trs(unsigned *seed, double *trs, bool uniform_scale)
+{
+    for (int c = 0; c < 3; ++c) trs[c] = rnd(seed) - 0.5;
+    double q[4], len = 0;
+    for (int c = 0; c < 4; ++c) {
+        q[c] = rnd(seed) * 2 - 1;
+        len += q[c] * q[c];
+    }
+    for (int c = 0; c < 4; ++c) trs[3 + c] = q[c] / sqrt(len);
+    const double s = 0.5 + rnd(seed);
+    for (int c = 0; c < 3; ++c) trs[7 + c] = uniform_scale ? s : 0.5 + rnd(seed);
+}
+
+static void set_node(ta_node *n, const double *trs)
+{
+    n->position = (ta_vec3){(float)trs[0], (float)trs[1], (float)trs[2]};
+    n->quaternion = (ta_quat){(float)trs[3], (float)trs[4], (float)trs[5], (float)trs[6]};
+    n->scale = (ta_vec3){(float)trs[7], (float)trs[8], (float)trs[9]};
+}
+
+/* The world matrix of node i, walking up to the top with the public calls. */
+static ta_mat4 world_of(const ta_scene *s, uint32_t i)
+{
+    const ta_node *n = &s->nodes[i];
+    ta_mat4 local = ta_mat4_compose(n->position, n->quaternion, n->scale);
+    if (n->parent.index == TA_NONE) return local;
+    ta_mat4 up = world_of(s, n->parent.index);
+    return ta_mat4_multiply(&up, &local);
+}
+
+static void point_of(const ta_mat4 *m, const double p[3], double out[3])
+{
+    for (int r = 0; r < 3; ++r) out[r] = m->m[r] * p[0] + m->m[4 + r] * p[1] + m->m[8 + r] * p[2] + m->m[12 + r];
+}
+
+/* An armature of scale 0.01 over hips > (a node between, non-uniform scale) > spine > hand, and a
+ * tail under the hips: the metric's error equals the world distance of the three points at the
+ * shell distance, divided by the armature's scale (object space is below it). */
+static void metric_is_the_brute_force_one(void **state)
+{
+    (void)state;
+    ta_error err = {0};
+    ta_scene *scene = NULL;
+    assert_int_equal(ta_scene_create(NULL, &scene, &err), TA_OK);
+    ta_node_id arm, hips, mid, spine, hand, tail;
+    assert_int_equal(ta_scene_add_node(scene, ta_node_none(), "armature", &arm, &err), TA_OK);
+    assert_int_equal(ta_scene_add_node(scene, arm, "hips", &hips, &err), TA_OK);
+    assert_int_equal(ta_scene_add_node(scene, hips, "mid", &mid, &err), TA_OK);
+    assert_int_equal(ta_scene_add_node(scene, mid, "spine", &spine, &err), TA_OK);
+    assert_int_equal(ta_scene_add_node(scene, spine, "hand", &hand, &err), TA_OK);
+    assert_int_equal(ta_scene_add_node(scene, hips, "tail", &tail, &err), TA_OK);
+    unsigned seed = 7;
+    double trs[10];
+    random_trs(&seed, trs, true);
+    set_node(&scene->nodes[arm.index], trs);
+    scene->nodes[arm.index].scale = (ta_vec3){0.01f, 0.01f, 0.01f};
+    random_trs(&seed, trs, false);
+    set_node(&scene->nodes[mid.index], trs);
+    const uint32_t bones[4] = {hand.index, hips.index, tail.index, spine.index};
+    ta__mem mem;
+    assert_int_equal(ta__mem_init(&mem, NULL, &err), TA_OK);
+    ta__cc_rig rig;
+    assert_int_equal(ta__cc_rig_make(&mem, scene, bones, 4, &rig, &err), TA_OK);
+    assert_int_equal(rig.count, 5); /* the four bones and the node between; not the armature */
+    assert_float_equal(rig.top_scale, 0.01, 1e-9);
+    const double shell = 3.0; /* 3 cm in centimeters, the armature's units */
+    for (int round = 0; round < 50; ++round) {
+        double raw[40], lossy[40], got[4], work[24 * 5];
+        for (int b = 0; b < 4; ++b) {
+            random_trs(&seed, raw + 10 * b, b != 3);
+            memcpy(lossy + 10 * b, raw + 10 * b, sizeof(double) * 10);
+            /* small changes of each part, a different bone at each round left alone */
+            if (b == round % 4) continue;
+            for (int c = 0; c < 3; ++c) lossy[10 * b + c] += (rnd(&seed) - 0.5) * 0.02;
+            for (int c = 3; c < 7; ++c) lossy[10 * b + c] += (rnd(&seed) - 0.5) * 0.002;
+            for (int c = 7; c < 10; ++c) lossy[10 * b + c] *= 1 + (rnd(&seed) - 0.5) * 0.002;
+        }
+        ta__cc_pose_error(&rig, raw, lossy, shell, work, got);
+        double want[4] = {0};
+        for (int pass = 0; pass < 2; ++pass) {
+            double world[4][3][3];
+            for (int b = 0; b < 4; ++b) set_node(&scene->nodes[bones[b]], (pass == 0 ? raw : lossy) + 10 * b);
+            for (int b = 0; b < 4; ++b) {
+                ta_mat4 m = world_of(scene, bones[b]);
+                for (int axis = 0; axis < 3; ++axis) {
+                    double p[3] = {0, 0, 0};
+                    p[axis] = shell;
+                    point_of(&m, p, world[b][axis]);
+                }
+            }
+            static double first[4][3][3];
+            if (pass == 0) {
+                memcpy(first, world, sizeof world);
+                continue;
+            }
+            for (int b = 0; b < 4; ++b)
+                for (int axis = 0; axis < 3; ++axis) {
+                    double d2 = 0;
+                    for (int r = 0; r < 3; ++r) d2 += (world[b][axis][r] - first[b][axis][r]) * (world[b][axis][r] - first[b][axis][r]);
+                    if (sqrt(d2) / 0.01 > want[b]) want[b] = sqrt(d2) / 0.01;
+                }
+        }
+        for (int b = 0; b < 4; ++b) {
+            /* float32 matrices on the brute-force side: a few parts in a million of the points' reach */
+            if (fabs(got[b] - want[b]) > 2e-4 + 1e-3 * want[b])
+                fail_msg("round %d bone %d: metric %.9g, brute force %.9g", round, b, got[b], want[b]);
+        }
+        /* the bone left alone with nothing changed above it has no error; its children do */
+        if (round % 4 == 1) assert_true(got[1] == 0); /* hips: a top bone */
+        if (round % 4 == 1) assert_true(got[0] > 0);
+    }
+    ta__cc_rig_free(&mem, &rig);
+    ta_scene_destroy(scene);
+}
+
+/* ---- the samples -------------------------------------------------------------------------- */
+
+typedef struct file {
+    const char *path;
+    bool bundled; /* examples/, not the samples folder */
+} file;
+
+static const file files[] = {
+    {"examples/default.glb", true},
+    {"SimpleSkin/glTF/SimpleSkin.gltf", false},
+    {"RiggedSimple/glTF-Binary/RiggedSimple.glb", false},
+    {"RiggedFigure/glTF-Binary/RiggedFigure.glb", false},
+    {"CesiumMan/glTF-Binary/CesiumMan.glb", false},
+    {"BrainStem/glTF-Binary/BrainStem.glb", false},
+    {"Fox/glTF-Binary/Fox.glb", false},
+};
+
+static void samples_compress_within_the_error(void **state)
+{
+    (void)state;
+    char buf[1024];
+    int loaded = 0;
+    double worst_bps = 0;
+    printf("%-44s %-10s %6s %6s %9s %10s %10s %10s\n", "file", "clip", "bones", "keys", "bytes", "B/bone-smp", "max cm",
+           "p99 cm");
+    for (size_t f = 0; f < sizeof files / sizeof files[0]; ++f) {
+        const char *path = files[f].bundled ? ta_test_source_path(files[f].path, buf, sizeof buf)
+                                            : ta_test_samples_path(files[f].path, buf, sizeof buf);
+        if (path == NULL) {
+            printf("%-44s skipped: not there\n", files[f].path);
+            continue;
+        }
+        ta_error err = {0};
+        ta_model *model = NULL;
+        if (ta_gltf_load_file(path, NULL, &model, &err) != TA_OK) fail_msg("%s: %s", files[f].path, err.message);
+        loaded++;
+        for (uint32_t c = 0; c < model->animation_count; ++c) {
+            ta_compressed_clip *cc = NULL;
+            ta_compress_stats st;
+            if (ta_clip_compress(model->animations[c], model->scene, NULL, &cc, &st, &err) != TA_OK) {
+                printf("%s clip %u: %s\n", files[f].path, c, err.message);
+                continue;
+            }
+            printf("%-44s %-10.10s %6u %6u %9zu %10.3f %10.6f %10.6f\n", files[f].path, ta_clip_name(model->animations[c]),
+                   st.bones, st.samples, st.bytes, st.bytes_per_bone_sample, st.max_error_cm, st.p99_error_cm);
+            assert_true(st.max_error_cm <= 0.01);
+            assert_true(st.p99_error_cm <= st.max_error_cm);
+            assert_int_equal(st.bytes, ta_compressed_clip_bytes(cc));
+            if (st.bytes_per_bone_sample > worst_bps) worst_bps = st.bytes_per_bone_sample;
+            ta_compressed_clip_destroy(cc);
+        }
+        ta_model_destroy(model);
+    }
+    assert_true(loaded > 0);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(metric_is_the_brute_force_one),
+        cmocka_unit_test(samples_compress_within_the_error),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
