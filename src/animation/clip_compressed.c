@@ -56,6 +56,7 @@ typedef struct work {
     double *raw_pose;  /* samples * bones * 10 */
     double *lever;     /* samples * bones * 3: T, R, S */
     uint32_t *chain;   /* bones: animated tracks on its longest chain */
+    double *share;     /* tracks: its part of the error, times f * tolerance / chain */
     /* scratch of one track: */
     float *qv;         /* samples * 4 */
     uint32_t *qq;      /* samples * 4 */
@@ -98,9 +99,12 @@ static ta_result check(const ta_clip *clip, const ta_scene *scene, const ta_comp
             return ta__fail(err, TA_ERROR_INVALID_ARGUMENT,
                             "ta_clip_compress: tracks[%u] is %s: a compressed clip holds LINEAR and STEP keys", i,
                             ta_interpolation_name(t->interpolation));
-        if (t->target.index >= scene->node_count || t->target.index >= (1u << 30))
+        if (t->target.index >= scene->node_count)
             return ta__fail(err, TA_ERROR_MISSING_TARGET, "ta_clip_compress: tracks[%u]: node %u is not in the scene (%u nodes)", i,
                             t->target.index, scene->node_count);
+        if (t->target.index > UINT16_MAX)
+            return ta__fail(err, TA_ERROR_INVALID_ARGUMENT, "ta_clip_compress: tracks[%u]: node %u, past the 65535 a compressed clip names",
+                            i, t->target.index);
         for (uint32_t j = 0; j < i; ++j)
             if (ta_track_target_eq(clip->tracks[j]->target, t->target))
                 return ta__fail(err, TA_ERROR_INVALID_ARGUMENT, "ta_clip_compress: tracks[%u] drives what tracks[%u] drives", i, j);
@@ -173,6 +177,7 @@ static void free_work(work *w)
     ta__free(&w->mem, w->raw_pose, n * b * 10 * sizeof(double));
     ta__free(&w->mem, w->lever, n * b * 3 * sizeof(double));
     ta__free(&w->mem, w->chain, b * sizeof(uint32_t));
+    ta__free(&w->mem, w->share, t * sizeof(double));
     ta__free(&w->mem, w->qv, n * 4 * sizeof(float));
     ta__free(&w->mem, w->qq, n * 4 * sizeof(uint32_t));
     ta__free(&w->mem, w->keep, n);
@@ -395,6 +400,27 @@ static void choose(work *w, uint32_t i, double budget)
             if (v < lo[c]) lo[c] = v;
             if (v > hi[c]) hi[c] = v;
         }
+    for (int pick = 0; pick < 2 && in->kind == TA__CC_R; ++pick) {
+        /* a rotation's constant in 16 bits a component, when that is near enough */
+        float xyz[4] = {0, 0, 0, 0}, v[4];
+        uint32_t q[3];
+        for (int c = 0; c < 3; ++c) {
+            const float x = pick == 0 ? in->enc[c] : lo[c] + (hi[c] - lo[c]) / 2;
+            q[c] = ta__cc_quantize(x, -1, 2, 16);
+            xyz[c] = ta__cc_unit16((uint16_t)q[c]);
+        }
+        finish_value(in, in->drop, xyz, v);
+        bool ok = true;
+        for (uint32_t s = 0; s < n && ok; ++s) ok = error_at(w, in, s, v) <= budget;
+        if (!ok) continue;
+        o->mode = TA__CC_CONSTANT16;
+        o->bits = 0;
+        o->drop = in->drop;
+        o->kept = 1;
+        memcpy(o->q, q, sizeof q);
+        o->bytes = ta__cc_data_bytes(TA__CC_CONSTANT16, 0, 0, 1, n);
+        return;
+    }
     for (int pick = 0; pick < 2; ++pick) {
         float xyz[4] = {0, 0, 0, 0}, v[4];
         for (int c = 0; c < 3; ++c) xyz[c] = pick == 0 ? in->enc[c] : lo[c] + (hi[c] - lo[c]) / 2;
@@ -494,19 +520,30 @@ static unsigned char *write_block(work *w, size_t *out_bytes)
     unsigned char *data = p + (size_t)TA__CC_TRACK * w->tracks;
     for (uint32_t i = 0; i < w->tracks; ++i, p += TA__CC_TRACK) {
         const track_out *o = &w->out[i];
-        put32(p, w->in[i].track->target.index << 2 | w->in[i].kind);
-        p[4] = (uint8_t)(o->mode | o->drop << 4);
-        p[5] = o->bits;
-        const uint16_t kept = (uint16_t)o->kept;
-        memcpy(p + 6, &kept, 2);
+        const uint16_t node = (uint16_t)w->in[i].track->target.index;
+        memcpy(p, &node, 2);
+        p[2] = (uint8_t)(w->in[i].kind | o->mode << 2 | o->drop << 4 |
+                         ((o->mode == TA__CC_LINEAR || o->mode == TA__CC_STEP) && o->kept < n ? TA__CC_REDUCED : 0));
+        p[3] = o->bits;
         if (o->mode == TA__CC_CONSTANT) {
             for (int c = 0; c < 3; ++c) putf(data + 4 * c, o->range[c]);
+            data += o->bytes;
+            continue;
+        }
+        if (o->mode == TA__CC_CONSTANT16) {
+            for (int c = 0; c < 3; ++c) {
+                const uint16_t q = (uint16_t)o->q[c];
+                memcpy(data + 2 * c, &q, 2);
+            }
             data += o->bytes;
             continue;
         }
         for (int c = 0; c < 6; ++c) putf(data + 4 * c, o->range[c]);
         unsigned char *k = data + 24;
         if (o->kept < n) {
+            const uint16_t kept = (uint16_t)o->kept;
+            memcpy(k, &kept, 2);
+            k += 2;
             for (uint32_t s = 0; s < n; ++s)
                 if (o->keep[s]) k[s / 8] |= (unsigned char)(1u << (s % 8));
             k += (n + 7) / 8;
@@ -569,9 +606,14 @@ static ta_result measure(work *w, const unsigned char *block, double *out_max, d
 }
 
 /* Every track's choice for the share factor f. */
+static double budget_of(const work *w, uint32_t i, double f)
+{
+    return f * w->share[i] * w->tolerance / w->chain[w->in[i].bone];
+}
+
 static void choose_all(work *w, double f)
 {
-    for (uint32_t i = 0; i < w->tracks; ++i) choose(w, i, f * w->tolerance / w->chain[w->in[i].bone]);
+    for (uint32_t i = 0; i < w->tracks; ++i) choose(w, i, budget_of(w, i, f));
 }
 
 static ta_result setup(work *w, ta_error *err)
@@ -605,10 +647,13 @@ static ta_result setup(work *w, ta_error *err)
     w->raw_pose = (double *)ta__calloc(&w->mem, (size_t)n * w->bones * 10, sizeof(double));
     w->lever = (double *)ta__calloc(&w->mem, (size_t)n * w->bones * 3, sizeof(double));
     w->chain = (uint32_t *)ta__calloc(&w->mem, w->bones, sizeof(uint32_t));
+    w->share = (double *)ta__calloc(&w->mem, nt, sizeof(double));
+    if (w->share != NULL)
+        for (uint32_t i = 0; i < nt; ++i) w->share[i] = 1;
     w->qv = (float *)ta__calloc(&w->mem, (size_t)n * 4, sizeof(float));
     w->qq = (uint32_t *)ta__calloc(&w->mem, (size_t)n * 4, sizeof(uint32_t));
     w->keep = (uint8_t *)ta__calloc(&w->mem, n, 1);
-    if (w->raw_pose == NULL || w->lever == NULL || w->chain == NULL || w->qv == NULL || w->qq == NULL || w->keep == NULL)
+    if (w->raw_pose == NULL || w->lever == NULL || w->chain == NULL || w->share == NULL || w->qv == NULL || w->qq == NULL || w->keep == NULL)
         return ta__fail(err, TA_ERROR_OUT_OF_MEMORY, "ta_clip_compress: out of memory");
     return TA_OK;
 }
@@ -653,7 +698,7 @@ ta_result ta_clip_compress(const ta_clip *clip, const ta_scene *scene, const ta_
     /* f down until the exact error passes, then up while it passes and saves bytes */
     unsigned char *best = NULL;
     size_t best_bytes = 0;
-    double best_max = 0, best_p99 = 0, f = 1;
+    double best_max = 0, best_p99 = 0, f = 1, best_f = 1;
     for (int round = 0; round < 24; ++round) {
         unsigned char *block = NULL;
         size_t bytes = 0;
@@ -662,13 +707,56 @@ ta_result ta_clip_compress(const ta_clip *clip, const ta_scene *scene, const ta_
         const bool pass = max <= w.tolerance;
         if (pass && (best == NULL || bytes < best_bytes)) {
             if (best != NULL) ta__free(&w.mem, best, best_bytes);
-            best = block, best_bytes = bytes, best_max = max, best_p99 = p99;
+            best = block, best_bytes = bytes, best_max = max, best_p99 = p99, best_f = f;
         } else {
             ta__free(&w.mem, block, bytes);
             if (pass || (best != NULL && !pass)) break; /* no saving, or past what passes */
         }
         f = pass ? f * 1.4 : f * 0.6;
         if (!pass && best == NULL && f < 1e-6) break;
+    }
+    /* Then track by track, the largest first: twice its part while the exact
+     * error still passes (errors seldom add up as the shares assume). */
+    if (r == TA_OK && best != NULL) {
+        choose_all(&w, best_f);
+        for (int round = 0; round < 6 && r == TA_OK; ++round) {
+            bool better = false;
+            for (uint32_t i = 0; i < w.tracks && r == TA_OK; ++i) {
+                if (!w.in[i].moves) continue;
+                const size_t was = w.out[i].bytes;
+                w.share[i] *= 2;
+                choose(&w, i, budget_of(&w, i, best_f));
+                bool keep = false;
+                if (w.out[i].bytes < was) {
+                    unsigned char *block = write_block(&w, &(size_t){0});
+                    size_t bytes = 0;
+                    double max = 0, p99 = 0;
+                    if (block == NULL) {
+                        r = ta__fail(err, TA_ERROR_OUT_OF_MEMORY, "ta_clip_compress: out of memory for the block");
+                        break;
+                    }
+                    ta__cc_header h;
+                    ta__cc_read_header(block, &h);
+                    bytes = h.bytes;
+                    if ((r = measure(&w, block, &max, &p99, err)) != TA_OK) {
+                        ta__free(&w.mem, block, bytes);
+                        break;
+                    }
+                    if (max <= w.tolerance && bytes < best_bytes) {
+                        ta__free(&w.mem, best, best_bytes);
+                        best = block, best_bytes = bytes, best_max = max, best_p99 = p99;
+                        keep = better = true;
+                    } else {
+                        ta__free(&w.mem, block, bytes);
+                    }
+                }
+                if (!keep) {
+                    w.share[i] /= 2;
+                    choose(&w, i, budget_of(&w, i, best_f));
+                }
+            }
+            if (!better) break;
+        }
     }
     if (r == TA_OK && best == NULL)
         r = ta__fail(err, TA_ERROR_INVALID_ARGUMENT, "ta_clip_compress: clip \"%s\": no form within %g cm was found", clip->name, error_cm);

@@ -8,12 +8,13 @@
  *   header (36 bytes): magic "TAC1", version, flags, bytes, samples, tracks,
  *     bones, duration, first time, step (float32; UNIFORM: time k is
  *     first + k * step, else float32 times[samples] follow the header)
- *   tracks * 8 bytes: node << 2 | kind, mode | dropped << 4, bits, kept keys
+ *   tracks * 4 bytes: uint16 node, kind | mode << 2 | dropped << 4 | REDUCED, bits
  *   each track's data, in track order, not aligned:
  *     CONSTANT: float32 x y z (a rotation's: its components but the dropped one, which is
  *       made from them, >= 0)
- *     LINEAR or STEP: float32 min[3], extent[3]; when kept < samples a bitset
- *       of samples bits, bit s set when sample s is kept; then the kept keys'
+ *     CONSTANT16 (rotations): the same as uint16 q, -1 + q * 2 / 65535
+ *     LINEAR or STEP: float32 min[3], extent[3]; when REDUCED a uint16 count of
+ *       the kept keys and a bitset of samples bits, bit s set when sample s is kept; then the kept keys'
  *       x y z, `bits` bits each, little end first (bits 32: float32 as they are,
  *       and a rotation of dropped TA__CC_ALL all four)
  *   8 bytes of zero, so that a 32-bit read of the last key stays inside
@@ -39,13 +40,14 @@
 #define TA__CC_MAGIC 0x31434154u /* "TAC1" */
 #define TA__CC_VERSION 1u
 #define TA__CC_HEADER 36u
-#define TA__CC_TRACK 8u
+#define TA__CC_TRACK 4u
 #define TA__CC_TAIL 8u
 #define TA__CC_MAX_SAMPLES 65535u
 
 enum { TA__CC_UNIFORM = 1 };                                   /* header flags */
 enum { TA__CC_T = 0, TA__CC_R = 1, TA__CC_S = 2 };             /* kinds */
-enum { TA__CC_CONSTANT = 0, TA__CC_LINEAR = 1, TA__CC_STEP = 2 }; /* modes */
+enum { TA__CC_CONSTANT = 0, TA__CC_LINEAR = 1, TA__CC_STEP = 2, TA__CC_CONSTANT16 = 3 }; /* modes */
+enum { TA__CC_REDUCED = 0x80 }; /* a track's flag: keys dropped, a count and a bitset say which */
 enum { TA__CC_ALL = 4 }; /* a rotation that drops no component: float32 x y z w (bits 32 only) */
 
 struct ta_compressed_clip {
@@ -76,6 +78,10 @@ size_t ta__cc_data_bytes(uint8_t mode, uint8_t bits, uint8_t drop, uint32_t kept
 void ta__cc_read_header(const unsigned char *block, ta__cc_header *h);
 /* Track i's descriptor at d (the block's track table) and its data at data. */
 void ta__cc_read_track(const unsigned char *d, const unsigned char *data, uint32_t samples, ta__cc_track *t);
+/* A descriptor's node. */
+uint32_t ta__cc_track_node(const unsigned char *d);
+/* A CONSTANT16 number. */
+float ta__cc_unit16(uint16_t q);
 /* Where the track table and the first track's data are. */
 const unsigned char *ta__cc_tracks_at(const unsigned char *block, const ta__cc_header *h);
 /* Sample s of a track (x y z, or x y z w for a rotation). */

@@ -42,26 +42,47 @@ const unsigned char *ta__cc_tracks_at(const unsigned char *block, const ta__cc_h
 size_t ta__cc_data_bytes(uint8_t mode, uint8_t bits, uint8_t drop, uint32_t kept, uint32_t samples)
 {
     if (mode == TA__CC_CONSTANT) return 3 * sizeof(float);
+    if (mode == TA__CC_CONSTANT16) return 3 * sizeof(uint16_t);
     size_t bytes = 6 * sizeof(float);
-    if (kept < samples) bytes += (samples + 7) / 8;
+    if (kept < samples) bytes += sizeof(uint16_t) + (samples + 7) / 8;
     return bytes + (bits == 32 ? (drop == TA__CC_ALL ? 4 : 3) * sizeof(float) * (size_t)kept : ((size_t)kept * 3 * bits + 7) / 8);
+}
+
+uint32_t ta__cc_track_node(const unsigned char *d)
+{
+    uint16_t node;
+    memcpy(&node, d, 2);
+    return node;
 }
 
 void ta__cc_read_track(const unsigned char *d, const unsigned char *data, uint32_t samples, ta__cc_track *t)
 {
-    const uint32_t nk = u32_at(d);
-    uint16_t kept;
-    memcpy(&kept, d + 6, 2);
-    t->node = nk >> 2;
-    t->kind = (uint8_t)(nk & 3);
-    t->mode = d[4] & 3;
-    t->drop = (uint8_t)(d[4] >> 4 & 7);
-    t->bits = d[5];
-    t->kept = kept;
+    t->node = ta__cc_track_node(d);
+    t->kind = d[2] & 3;
+    t->mode = d[2] >> 2 & 3;
+    t->drop = d[2] >> 4 & 7;
+    t->bits = d[3];
     t->range = data;
-    t->kept_bits = t->mode != TA__CC_CONSTANT && kept < samples ? data + 6 * sizeof(float) : NULL;
-    t->keys = t->mode == TA__CC_CONSTANT ? data : data + 6 * sizeof(float) + (t->kept_bits != NULL ? (samples + 7) / 8 : 0);
-    t->data_bytes = ta__cc_data_bytes(t->mode, t->bits, t->drop, kept, samples);
+    const bool animated = t->mode == TA__CC_LINEAR || t->mode == TA__CC_STEP;
+    t->kept = samples;
+    t->kept_bits = NULL;
+    t->keys = data;
+    if (animated) {
+        t->keys = data + 6 * sizeof(float);
+        if (d[2] & TA__CC_REDUCED) {
+            uint16_t kept;
+            memcpy(&kept, t->keys, 2);
+            t->kept = kept;
+            t->kept_bits = t->keys + 2;
+            t->keys += 2 + (samples + 7) / 8;
+        }
+    }
+    t->data_bytes = ta__cc_data_bytes(t->mode, t->bits, t->drop, t->kept, samples);
+}
+
+float ta__cc_unit16(uint16_t q)
+{
+    return -1.0f + (float)q * (2.0f / 65535.0f);
 }
 
 uint32_t ta__cc_quantize(float v, float min, float extent, uint8_t bits)
@@ -142,6 +163,15 @@ void ta__cc_decode(const ta__cc_track *t, uint32_t samples, uint32_t s, float ou
     float a[4] = {0, 0, 0, 0};
     if (t->mode == TA__CC_CONSTANT) {
         memcpy(a, t->range, 12);
+        finish(t, a, out);
+        return;
+    }
+    if (t->mode == TA__CC_CONSTANT16) {
+        for (int c = 0; c < 3; ++c) {
+            uint16_t q;
+            memcpy(&q, t->range + 2 * c, 2);
+            a[c] = ta__cc_unit16(q);
+        }
         finish(t, a, out);
         return;
     }
@@ -229,9 +259,10 @@ ta_result ta_compressed_clip_sample(const ta_compressed_clip *clip, double time,
     ta__cc_read_header(clip->block, &h);
     const unsigned char *d = ta__cc_tracks_at(clip->block, &h), *data = d + (size_t)TA__CC_TRACK * h.tracks;
     for (uint32_t i = 0; i < h.tracks; ++i) {
-        if (u32_at(d + (size_t)TA__CC_TRACK * i) >> 2 >= scene->node_count)
+        const uint32_t node = ta__cc_track_node(d + (size_t)TA__CC_TRACK * i);
+        if (node >= scene->node_count)
             return ta__fail(err, TA_ERROR_MISSING_TARGET, "ta_compressed_clip_sample: track %u: node %u is not in the scene (%u nodes)",
-                            i, u32_at(d + (size_t)TA__CC_TRACK * i) >> 2, scene->node_count);
+                            i, node, scene->node_count);
     }
     uint32_t s0, s1;
     double alpha;
