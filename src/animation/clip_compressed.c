@@ -36,10 +36,11 @@ typedef struct track_in {
 typedef struct track_out {
     uint8_t mode, bits, drop;
     uint32_t kept;
-    float range[6];
+    float range[8];   /* CONSTANT: the value; else min[4], extent[4] */
     float *values;    /* kept * 4, the keys as stored (quantized numbers as floats of the decoder) */
     uint32_t *q;      /* kept * 4 quantized */
     uint8_t *keep;    /* samples: kept */
+    uint8_t *segs;    /* segments * 6 when segmented */
     size_t bytes;
 } track_out;
 
@@ -61,6 +62,7 @@ typedef struct work {
     float *qv;         /* samples * 4 */
     uint32_t *qq;      /* samples * 4 */
     uint8_t *keep;     /* samples */
+    uint8_t *segs;     /* segments * 6 */
 } work;
 
 static int cmp_double(const void *a, const void *b)
@@ -170,6 +172,7 @@ static void free_work(work *w)
             ta__free(&w->mem, w->out[i].values, n * 4 * sizeof(float));
             ta__free(&w->mem, w->out[i].q, n * 4 * sizeof(uint32_t));
             ta__free(&w->mem, w->out[i].keep, n);
+            ta__free(&w->mem, w->out[i].segs, 6 * (size_t)ta__cc_segments((uint32_t)n));
         }
         ta__free(&w->mem, w->out, t * sizeof(track_out));
     }
@@ -181,6 +184,7 @@ static void free_work(work *w)
     ta__free(&w->mem, w->qv, n * 4 * sizeof(float));
     ta__free(&w->mem, w->qq, n * 4 * sizeof(uint32_t));
     ta__free(&w->mem, w->keep, n);
+    ta__free(&w->mem, w->segs, 6 * (size_t)ta__cc_segments((uint32_t)n));
 }
 
 /* The raw values of every track at every key time, and the raw poses. */
@@ -385,6 +389,90 @@ static uint32_t reduce(const work *w, const track_in *in, uint8_t drop, const fl
     return kept;
 }
 
+/* The stored numbers of sample s in a form: a rotation's all four (TA__CC_ALL), else enc's three. */
+static const float *stored(const track_in *in, uint8_t drop, uint32_t s)
+{
+    return (drop == TA__CC_ALL ? in->raw : in->enc) + 4 * (size_t)s;
+}
+
+/* The cheapest keys of one form (which components, segmented or not) within
+ * budget, into o when cheaper than what it holds: the fewest bits that hold
+ * every sample, and a few more (more bits may drop more keys). */
+static void try_form(work *w, const track_in *in, track_out *o, double budget, uint8_t drop, int segmented)
+{
+    const uint32_t n = w->samples, nseg = ta__cc_segments(n), comps = drop == TA__CC_ALL ? 4 : 3;
+    float lo[4], extent[4];
+    for (uint32_t c = 0; c < comps; ++c) {
+        float a = stored(in, drop, 0)[c], b = a;
+        for (uint32_t s = 0; s < n; ++s) {
+            a = fminf(a, stored(in, drop, s)[c]);
+            b = fmaxf(b, stored(in, drop, s)[c]);
+        }
+        lo[c] = a;
+        extent[c] = b - a;
+    }
+    if (segmented) /* each segment's part of the range, in 255ths, wide enough to hold its keys */
+        for (uint32_t g = 0; g < nseg; ++g)
+            for (uint32_t c = 0; c < 3; ++c) {
+                float a = INFINITY, b = -INFINITY;
+                for (uint32_t s = g * TA__CC_SEGMENT; s < n && s < (g + 1) * TA__CC_SEGMENT; ++s) {
+                    a = fminf(a, stored(in, drop, s)[c]);
+                    b = fmaxf(b, stored(in, drop, s)[c]);
+                }
+                const double qa = extent[c] > 0 ? floor((a - lo[c]) / extent[c] * 255) : 0;
+                const double qb = extent[c] > 0 ? ceil((b - lo[c]) / extent[c] * 255) : 0;
+                w->segs[6 * g + c] = (uint8_t)fmax(0, fmin(255, qa));
+                w->segs[6 * g + 3 + c] = (uint8_t)fmax(w->segs[6 * g + c], fmin(255, qb));
+            }
+    uint32_t tried = 0;
+    for (uint8_t bits = 1; bits <= 32 && tried < 6; bits = bits == 24 ? 32 : bits + 1) {
+        if (segmented && bits == 32) break;
+        bool ok = true;
+        for (uint32_t s = 0; s < n && (ok || bits == 32); ++s) {
+            float v[4], *qv = w->qv + 4 * (size_t)s;
+            for (uint32_t c = 0; c < comps; ++c) {
+                const float x = stored(in, drop, s)[c];
+                if (bits == 32) {
+                    qv[c] = x;
+                    continue;
+                }
+                float min = lo[c], ext = extent[c];
+                if (segmented) {
+                    const uint8_t *sg = w->segs + 6 * (size_t)(s / TA__CC_SEGMENT);
+                    ta__cc_segment_range(lo[c], extent[c], sg[c], sg[3 + c], &min, &ext);
+                }
+                const uint32_t q = ta__cc_quantize(x, min, ext, bits);
+                w->qq[4 * (size_t)s + c] = q;
+                qv[c] = ta__cc_dequantize(q, min, ext, bits);
+            }
+            finish_value(in, drop, qv, v);
+            ok = ok && error_at(w, in, s, v) <= budget;
+        }
+        if (!ok && bits < 32) continue;
+        if (!ok && drop != TA__CC_ALL && in->kind == TA__CC_R) continue; /* the four floats do better */
+        tried++;
+        const uint32_t kept = reduce(w, in, drop, w->qv, budget, w->keep);
+        const uint8_t code = (uint8_t)(bits | (segmented ? TA__CC_SEGMENTED : 0));
+        const size_t bytes = ta__cc_data_bytes(in->mode, code, drop, kept, n);
+        if (bytes >= o->bytes) continue;
+        o->bytes = bytes;
+        o->bits = code;
+        o->drop = drop;
+        o->kept = kept;
+        memcpy(o->range, lo, sizeof lo);
+        memcpy(o->range + 4, extent, sizeof extent);
+        memcpy(o->keep, w->keep, n);
+        if (segmented) memcpy(o->segs, w->segs, 6 * (size_t)nseg);
+        uint32_t r = 0;
+        for (uint32_t s = 0; s < n; ++s) {
+            if (!w->keep[s]) continue;
+            memcpy(o->values + 4 * (size_t)r, w->qv + 4 * (size_t)s, 4 * sizeof(float));
+            memcpy(o->q + 4 * (size_t)r, w->qq + 4 * (size_t)s, 4 * sizeof(uint32_t));
+            r++;
+        }
+    }
+}
+
 /* Track i's cheapest form within budget. */
 static void choose(work *w, uint32_t i, double budget)
 {
@@ -436,51 +524,12 @@ static void choose(work *w, uint32_t i, double budget)
         o->bytes = ta__cc_data_bytes(TA__CC_CONSTANT, 0, 0, 1, n);
         return;
     }
-    float extent[3];
-    for (int c = 0; c < 3; ++c) extent[c] = hi[c] - lo[c];
     o->mode = in->mode;
     o->bytes = SIZE_MAX;
-    uint32_t tried = 0;
-    for (uint8_t bits = 1; bits <= 32 && tried < 6; bits = bits == 16 ? 32 : bits + 1) {
-        /* float32 rotations keep all four: the dropped one may be near 0 somewhere */
-        const uint8_t drop = in->kind == TA__CC_R && bits == 32 ? (uint8_t)TA__CC_ALL : in->drop;
-        bool ok = true;
-        for (uint32_t s = 0; s < n && (ok || bits == 32); ++s) {
-            float v[4];
-            float *qv = w->qv + 4 * (size_t)s;
-            for (int c = 0; c < 4; ++c) {
-                if (bits == 32) {
-                    qv[c] = drop == TA__CC_ALL ? in->raw[4 * (size_t)s + c] : in->enc[4 * (size_t)s + c];
-                    continue;
-                }
-                if (c == 3) break;
-                const uint32_t q = ta__cc_quantize(in->enc[4 * (size_t)s + c], lo[c], extent[c], bits);
-                w->qq[4 * (size_t)s + c] = q;
-                qv[c] = ta__cc_dequantize(q, lo[c], extent[c], bits);
-            }
-            finish_value(in, drop, qv, v);
-            ok = ok && error_at(w, in, s, v) <= budget;
-        }
-        if (!ok && bits < 32) continue;
-        tried++;
-        const uint32_t kept = reduce(w, in, drop, w->qv, budget, w->keep);
-        const size_t bytes = ta__cc_data_bytes(in->mode, bits, drop, kept, n);
-        if (bytes >= o->bytes) continue;
-        o->bytes = bytes;
-        o->bits = bits;
-        o->drop = drop;
-        o->kept = kept;
-        memcpy(o->range, lo, sizeof lo);
-        memcpy(o->range + 3, extent, sizeof extent);
-        memcpy(o->keep, w->keep, n);
-        uint32_t r = 0;
-        for (uint32_t s = 0; s < n; ++s) {
-            if (!w->keep[s]) continue;
-            memcpy(o->values + 4 * (size_t)r, w->qv + 4 * (size_t)s, 4 * sizeof(float));
-            memcpy(o->q + 4 * (size_t)r, w->qq + 4 * (size_t)s, 4 * sizeof(uint32_t));
-            r++;
-        }
-    }
+    /* a rotation keeps three components, or all four when the dropped one comes near 0 */
+    for (int all = 0; all < (in->kind == TA__CC_R ? 2 : 1); ++all)
+        for (int segmented = 0; segmented < (n > TA__CC_SEGMENT && !all ? 2 : 1); ++segmented)
+            try_form(w, in, o, budget, all ? (uint8_t)TA__CC_ALL : in->drop, segmented);
 }
 
 static void put32(unsigned char *p, uint32_t v)
@@ -538,8 +587,12 @@ static unsigned char *write_block(work *w, size_t *out_bytes)
             data += o->bytes;
             continue;
         }
-        for (int c = 0; c < 6; ++c) putf(data + 4 * c, o->range[c]);
-        unsigned char *k = data + 24;
+        const uint32_t comps = o->drop == TA__CC_ALL ? 4 : 3;
+        for (uint32_t c = 0; c < comps; ++c) {
+            putf(data + 4 * c, o->range[c]);
+            putf(data + 4 * (comps + c), o->range[4 + c]);
+        }
+        unsigned char *k = data + 8 * comps;
         if (o->kept < n) {
             const uint16_t kept = (uint16_t)o->kept;
             memcpy(k, &kept, 2);
@@ -548,14 +601,18 @@ static unsigned char *write_block(work *w, size_t *out_bytes)
                 if (o->keep[s]) k[s / 8] |= (unsigned char)(1u << (s % 8));
             k += (n + 7) / 8;
         }
-        if (o->bits == 32) {
-            const size_t comps = o->drop == TA__CC_ALL ? 4 : 3;
+        const uint8_t bits = o->bits & TA__CC_BITS;
+        if (o->bits & TA__CC_SEGMENTED) {
+            memcpy(k, o->segs, 6 * (size_t)ta__cc_segments(n));
+            k += 6 * (size_t)ta__cc_segments(n);
+        }
+        if (bits == 32) {
             for (uint32_t r = 0; r < o->kept; ++r) memcpy(k + 4 * comps * r, o->values + 4 * (size_t)r, 4 * comps);
         } else {
-            for (size_t x = 0; x < 3 * (size_t)o->kept; ++x) {
-                const size_t bit = x * o->bits;
-                const uint32_t q = o->q[x / 3 * 4 + x % 3];
-                for (uint32_t j = 0; j < o->bits; ++j)
+            for (size_t x = 0; x < comps * (size_t)o->kept; ++x) {
+                const size_t bit = x * bits;
+                const uint32_t q = o->q[x / comps * 4 + x % comps];
+                for (uint32_t j = 0; j < bits; ++j)
                     if ((q >> j) & 1) k[(bit + j) / 8] |= (unsigned char)(1u << ((bit + j) % 8));
             }
         }
@@ -641,7 +698,8 @@ static ta_result setup(work *w, ta_error *err)
         w->out[i].values = (float *)ta__calloc(&w->mem, (size_t)n * 4, sizeof(float));
         w->out[i].q = (uint32_t *)ta__calloc(&w->mem, (size_t)n * 4, sizeof(uint32_t));
         w->out[i].keep = (uint8_t *)ta__calloc(&w->mem, n, 1);
-        if (w->out[i].values == NULL || w->out[i].q == NULL || w->out[i].keep == NULL)
+        w->out[i].segs = (uint8_t *)ta__calloc(&w->mem, ta__cc_segments(n), 6);
+        if (w->out[i].values == NULL || w->out[i].q == NULL || w->out[i].keep == NULL || w->out[i].segs == NULL)
             return ta__fail(err, TA_ERROR_OUT_OF_MEMORY, "ta_clip_compress: out of memory");
     }
     w->raw_pose = (double *)ta__calloc(&w->mem, (size_t)n * w->bones * 10, sizeof(double));
@@ -653,7 +711,8 @@ static ta_result setup(work *w, ta_error *err)
     w->qv = (float *)ta__calloc(&w->mem, (size_t)n * 4, sizeof(float));
     w->qq = (uint32_t *)ta__calloc(&w->mem, (size_t)n * 4, sizeof(uint32_t));
     w->keep = (uint8_t *)ta__calloc(&w->mem, n, 1);
-    if (w->raw_pose == NULL || w->lever == NULL || w->chain == NULL || w->share == NULL || w->qv == NULL || w->qq == NULL || w->keep == NULL)
+    w->segs = (uint8_t *)ta__calloc(&w->mem, ta__cc_segments(n), 6);
+    if (w->segs == NULL || w->raw_pose == NULL || w->lever == NULL || w->chain == NULL || w->share == NULL || w->qv == NULL || w->qq == NULL || w->keep == NULL)
         return ta__fail(err, TA_ERROR_OUT_OF_MEMORY, "ta_clip_compress: out of memory");
     return TA_OK;
 }

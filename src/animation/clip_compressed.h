@@ -8,13 +8,16 @@
  *   header (36 bytes): magic "TAC1", version, flags, bytes, samples, tracks,
  *     bones, duration, first time, step (float32; UNIFORM: time k is
  *     first + k * step, else float32 times[samples] follow the header)
- *   tracks * 4 bytes: uint16 node, kind | mode << 2 | dropped << 4 | REDUCED, bits
+ *   tracks * 4 bytes: uint16 node, kind | mode << 2 | dropped << 4 | REDUCED, bits | SEGMENTED
  *   each track's data, in track order, not aligned:
  *     CONSTANT: float32 x y z (a rotation's: its components but the dropped one, which is
  *       made from them, >= 0)
  *     CONSTANT16 (rotations): the same as uint16 q, -1 + q * 2 / 65535
  *     LINEAR or STEP: float32 min[3], extent[3]; when REDUCED a uint16 count of
- *       the kept keys and a bitset of samples bits, bit s set when sample s is kept; then the kept keys'
+ *       the kept keys and a bitset of samples bits, bit s set when sample s is kept; when
+ *       SEGMENTED, per 16 samples uint8 min[3] and max[3]: the part of the range
+ *       the segment's keys are quantized over (min + extent * q / 255), as ACL
+ *       does; then the kept keys'
  *       x y z, `bits` bits each, little end first (bits 32: float32 as they are,
  *       and a rotation of dropped TA__CC_ALL all four)
  *   8 bytes of zero, so that a 32-bit read of the last key stays inside
@@ -47,7 +50,8 @@
 enum { TA__CC_UNIFORM = 1 };                                   /* header flags */
 enum { TA__CC_T = 0, TA__CC_R = 1, TA__CC_S = 2 };             /* kinds */
 enum { TA__CC_CONSTANT = 0, TA__CC_LINEAR = 1, TA__CC_STEP = 2, TA__CC_CONSTANT16 = 3 }; /* modes */
-enum { TA__CC_REDUCED = 0x80 }; /* a track's flag: keys dropped, a count and a bitset say which */
+enum { TA__CC_REDUCED = 0x80 };
+enum { TA__CC_SEGMENTED = 0x80, TA__CC_BITS = 0x3f, TA__CC_SEGMENT = 16 }; /* the bits byte: a flag, the bits; samples a segment */ /* a track's flag: keys dropped, a count and a bitset say which */
 enum { TA__CC_ALL = 4 }; /* a rotation that drops no component: float32 x y z w (bits 32 only) */
 
 struct ta_compressed_clip {
@@ -69,15 +73,19 @@ typedef struct ta__cc_track {
     uint32_t kept;
     const unsigned char *range; /* min[3], extent[3] (CONSTANT: the value) */
     const unsigned char *kept_bits; /* NULL: every sample kept */
+    const unsigned char *segments;  /* NULL, or per segment the range's part: uint8 min[3], max[3] of 255 */
     const unsigned char *keys;
     size_t data_bytes;          /* from range to the next track's */
 } ta__cc_track;
 
-/* Bytes of a track's data. */
+/* Bytes of a track's data (bits: the descriptor's byte, its flag too). */
 size_t ta__cc_data_bytes(uint8_t mode, uint8_t bits, uint8_t drop, uint32_t kept, uint32_t samples);
 void ta__cc_read_header(const unsigned char *block, ta__cc_header *h);
 /* Track i's descriptor at d (the block's track table) and its data at data. */
 void ta__cc_read_track(const unsigned char *d, const unsigned char *data, uint32_t samples, ta__cc_track *t);
+/* Segments of a track of `samples`, and the range a segment's keys are quantized over. */
+uint32_t ta__cc_segments(uint32_t samples);
+void ta__cc_segment_range(float min, float extent, uint8_t qmin, uint8_t qmax, float *out_min, float *out_extent);
 /* A descriptor's node. */
 uint32_t ta__cc_track_node(const unsigned char *d);
 /* A CONSTANT16 number. */

@@ -43,9 +43,12 @@ size_t ta__cc_data_bytes(uint8_t mode, uint8_t bits, uint8_t drop, uint32_t kept
 {
     if (mode == TA__CC_CONSTANT) return 3 * sizeof(float);
     if (mode == TA__CC_CONSTANT16) return 3 * sizeof(uint16_t);
-    size_t bytes = 6 * sizeof(float);
+    const size_t comps = drop == TA__CC_ALL ? 4 : 3;
+    size_t bytes = 2 * comps * sizeof(float);
     if (kept < samples) bytes += sizeof(uint16_t) + (samples + 7) / 8;
-    return bytes + (bits == 32 ? (drop == TA__CC_ALL ? 4 : 3) * sizeof(float) * (size_t)kept : ((size_t)kept * 3 * bits + 7) / 8);
+    if (bits & TA__CC_SEGMENTED) bytes += 6 * (size_t)ta__cc_segments(samples);
+    bits &= TA__CC_BITS;
+    return bytes + (bits == 32 ? comps * sizeof(float) * (size_t)kept : ((size_t)kept * comps * bits + 7) / 8);
 }
 
 uint32_t ta__cc_track_node(const unsigned char *d)
@@ -61,14 +64,15 @@ void ta__cc_read_track(const unsigned char *d, const unsigned char *data, uint32
     t->kind = d[2] & 3;
     t->mode = d[2] >> 2 & 3;
     t->drop = d[2] >> 4 & 7;
-    t->bits = d[3];
+    t->bits = d[3] & TA__CC_BITS;
     t->range = data;
+    t->segments = NULL;
     const bool animated = t->mode == TA__CC_LINEAR || t->mode == TA__CC_STEP;
     t->kept = samples;
     t->kept_bits = NULL;
     t->keys = data;
     if (animated) {
-        t->keys = data + 6 * sizeof(float);
+        t->keys = data + (t->drop == TA__CC_ALL ? 8 : 6) * sizeof(float);
         if (d[2] & TA__CC_REDUCED) {
             uint16_t kept;
             memcpy(&kept, t->keys, 2);
@@ -76,8 +80,12 @@ void ta__cc_read_track(const unsigned char *d, const unsigned char *data, uint32
             t->kept_bits = t->keys + 2;
             t->keys += 2 + (samples + 7) / 8;
         }
+        if (d[3] & TA__CC_SEGMENTED) {
+            t->segments = t->keys;
+            t->keys += 6 * (size_t)ta__cc_segments(samples);
+        }
     }
-    t->data_bytes = ta__cc_data_bytes(t->mode, t->bits, t->drop, t->kept, samples);
+    t->data_bytes = ta__cc_data_bytes(t->mode, d[3], t->drop, t->kept, samples);
 }
 
 float ta__cc_unit16(uint16_t q)
@@ -113,20 +121,37 @@ void ta__cc_rotation(const float abc[4], uint8_t drop, float out[4])
     out[drop] = d >= 1 ? 0 : sqrtf(1 - d);
 }
 
-/* The r-th kept key's x y z. */
-static void key_at(const ta__cc_track *t, uint32_t r, float out[4])
+uint32_t ta__cc_segments(uint32_t samples)
+{
+    return (samples + TA__CC_SEGMENT - 1) / TA__CC_SEGMENT;
+}
+
+void ta__cc_segment_range(float min, float extent, uint8_t qmin, uint8_t qmax, float *out_min, float *out_extent)
+{
+    const float unit = extent / 255.0f;
+    *out_min = min + (float)qmin * unit;
+    *out_extent = (float)(qmax - qmin) * unit;
+}
+
+/* The r-th kept key's x y z (sample s). */
+static void key_at(const ta__cc_track *t, uint32_t r, uint32_t s, float out[4])
 {
     if (t->bits == 32) {
         const size_t n = t->drop == TA__CC_ALL ? 4 : 3;
         memcpy(out, t->keys + 4 * n * (size_t)r, 4 * n);
         return;
     }
-    const uint32_t mask = (1u << t->bits) - 1;
-    for (uint32_t c = 0; c < 3; ++c) {
-        const size_t bit = ((size_t)r * 3 + c) * t->bits;
+    const uint32_t mask = (1u << t->bits) - 1, comps = t->drop == TA__CC_ALL ? 4 : 3;
+    for (uint32_t c = 0; c < comps; ++c) {
+        const size_t bit = ((size_t)r * comps + c) * t->bits;
         const uint32_t word = u32_at(t->keys + bit / 8); /* the block's tail keeps this inside */
         const uint32_t q = (word >> (bit % 8)) & mask;
-        out[c] = ta__cc_dequantize(q, f32_at(t->range + 4 * c), f32_at(t->range + 12 + 4 * c), t->bits);
+        float min = f32_at(t->range + 4 * c), extent = f32_at(t->range + 4 * (comps + c));
+        if (t->segments != NULL) {
+            const unsigned char *seg = t->segments + 6 * (size_t)(s / TA__CC_SEGMENT);
+            ta__cc_segment_range(min, extent, seg[c], seg[3 + c], &min, &extent);
+        }
+        out[c] = ta__cc_dequantize(q, min, extent, t->bits);
     }
 }
 
@@ -176,7 +201,7 @@ void ta__cc_decode(const ta__cc_track *t, uint32_t samples, uint32_t s, float ou
         return;
     }
     if (t->kept_bits == NULL || kept_at(t->kept_bits, s)) {
-        key_at(t, t->kept_bits == NULL ? s : rank(t->kept_bits, s), a);
+        key_at(t, t->kept_bits == NULL ? s : rank(t->kept_bits, s), s, a);
         finish(t, a, out);
         return;
     }
@@ -186,12 +211,12 @@ void ta__cc_decode(const ta__cc_track *t, uint32_t samples, uint32_t s, float ou
     while (j < samples - 1 && !kept_at(t->kept_bits, j)) j++;
     const uint32_t r = rank(t->kept_bits, s);
     float b[4] = {0, 0, 0, 0};
-    key_at(t, r - 1, a);
+    key_at(t, r - 1, i, a);
     if (t->mode == TA__CC_STEP) { /* held: never made by the encoder, read as the key before */
         finish(t, a, out);
         return;
     }
-    key_at(t, r, b);
+    key_at(t, r, j, b);
     ta__cc_mix(t->kind, t->drop, a, b, (float)(s - i) / (float)(j - i), out);
 }
 
