@@ -488,6 +488,20 @@ static void choose(work *w, uint32_t i, double budget)
             if (v < lo[c]) lo[c] = v;
             if (v > hi[c]) hi[c] = v;
         }
+    if (!in->moves) { /* the identity costs no data */
+        const float *v = in->raw;
+        const bool identity = in->kind == TA__CC_S   ? v[0] == 1 && v[1] == 1 && v[2] == 1
+                              : in->kind == TA__CC_T ? v[0] == 0 && v[1] == 0 && v[2] == 0
+                                                     : v[0] == 0 && v[1] == 0 && v[2] == 0 && v[3] == 1;
+        if (identity) {
+            o->mode = TA__CC_CONSTANT;
+            o->bits = 0;
+            o->drop = TA__CC_REST;
+            o->kept = 1;
+            o->bytes = 0;
+            return;
+        }
+    }
     for (int pick = 0; pick < 2 && in->kind == TA__CC_R; ++pick) {
         /* a rotation's constant in 16 bits a component, when that is near enough */
         float xyz[4] = {0, 0, 0, 0}, v[4];
@@ -574,6 +588,7 @@ static unsigned char *write_block(work *w, size_t *out_bytes)
         p[2] = (uint8_t)(w->in[i].kind | o->mode << 2 | o->drop << 4 |
                          ((o->mode == TA__CC_LINEAR || o->mode == TA__CC_STEP) && o->kept < n ? TA__CC_REDUCED : 0));
         p[3] = o->bits;
+        if (o->mode == TA__CC_CONSTANT && o->drop == TA__CC_REST) continue;
         if (o->mode == TA__CC_CONSTANT) {
             for (int c = 0; c < 3; ++c) putf(data + 4 * c, o->range[c]);
             data += o->bytes;

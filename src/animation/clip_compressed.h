@@ -12,6 +12,7 @@
  *   each track's data, in track order, not aligned:
  *     CONSTANT: float32 x y z (a rotation's: its components but the dropped one, which is
  *       made from them, >= 0)
+ *       (dropped REST: the kind's identity, no data)
  *     CONSTANT16 (rotations): the same as uint16 q, -1 + q * 2 / 65535
  *     LINEAR or STEP: float32 min[3], extent[3]; when REDUCED a uint16 count of
  *       the kept keys and a bitset of samples bits, bit s set when sample s is kept; when
@@ -52,7 +53,8 @@ enum { TA__CC_T = 0, TA__CC_R = 1, TA__CC_S = 2 };             /* kinds */
 enum { TA__CC_CONSTANT = 0, TA__CC_LINEAR = 1, TA__CC_STEP = 2, TA__CC_CONSTANT16 = 3 }; /* modes */
 enum { TA__CC_REDUCED = 0x80 };
 enum { TA__CC_SEGMENTED = 0x80, TA__CC_BITS = 0x3f, TA__CC_SEGMENT = 16 }; /* the bits byte: a flag, the bits; samples a segment */ /* a track's flag: keys dropped, a count and a bitset say which */
-enum { TA__CC_ALL = 4 }; /* a rotation that drops no component: float32 x y z w (bits 32 only) */
+enum { TA__CC_ALL = 4 };  /* a rotation that drops no component: x y z w */
+enum { TA__CC_REST = 7 }; /* a CONSTANT's `dropped` when it is the identity (0 0 0, 0 0 0 1, 1 1 1): no data */
 
 struct ta_compressed_clip {
     ta__mem mem;

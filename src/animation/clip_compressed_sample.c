@@ -41,7 +41,7 @@ const unsigned char *ta__cc_tracks_at(const unsigned char *block, const ta__cc_h
 
 size_t ta__cc_data_bytes(uint8_t mode, uint8_t bits, uint8_t drop, uint32_t kept, uint32_t samples)
 {
-    if (mode == TA__CC_CONSTANT) return 3 * sizeof(float);
+    if (mode == TA__CC_CONSTANT) return drop == TA__CC_REST ? 0 : 3 * sizeof(float);
     if (mode == TA__CC_CONSTANT16) return 3 * sizeof(uint16_t);
     const size_t comps = drop == TA__CC_ALL ? 4 : 3;
     size_t bytes = 2 * comps * sizeof(float);
@@ -186,6 +186,11 @@ static void finish(const ta__cc_track *t, const float xyz[4], float out[4])
 void ta__cc_decode(const ta__cc_track *t, uint32_t samples, uint32_t s, float out[4])
 {
     float a[4] = {0, 0, 0, 0};
+    if (t->mode == TA__CC_CONSTANT && t->drop == TA__CC_REST) { /* the kind's identity */
+        out[0] = out[1] = out[2] = t->kind == TA__CC_S ? 1.0f : 0.0f;
+        out[3] = t->kind == TA__CC_R ? 1.0f : 0.0f;
+        return;
+    }
     if (t->mode == TA__CC_CONSTANT) {
         memcpy(a, t->range, 12);
         finish(t, a, out);
