@@ -104,6 +104,36 @@ TA_API ta_duration ta_compressed_clip_duration(const ta_compressed_clip *clip);
  */
 TA_API ta_result ta_compressed_clip_sample(const ta_compressed_clip *clip, double time, ta_scene *scene, ta_error *err);
 
+/**
+ * Its bytes in the binary form (docs/compression.md: magic "TAC1", version 1, little-endian),
+ * which are the bytes it holds: write them to a file as they are.
+ *
+ * @ownership *out_data points into the clip and lives as long as it does. NULL for NULL.
+ */
+TA_API const void *ta_compressed_clip_data(const ta_compressed_clip *clip, size_t *out_size);
+
+/** What ta_compressed_clip_read accepts before it refuses with TA_ERROR_LIMIT_EXCEEDED; zero fields: the defaults. */
+typedef struct ta_compressed_read_options {
+    const ta_allocator *allocator; /**< NULL: the C library's */
+    uint64_t max_bytes;            /**< 0: 1 GiB (the loaders' max_file_bytes) */
+    uint32_t max_tracks;           /**< 0: 2**20 (the loaders' max_tracks) */
+    uint64_t max_total_keys;       /**< 0: 2**26 (the loaders' max_total_keys): samples times tracks */
+    uint32_t max_nodes;            /**< 0: 2**16: a track's node must be below it */
+} ta_compressed_read_options;
+
+/**
+ * Reads a compressed clip from the bytes ta_compressed_clip_data gave: every size, count, flag
+ * and number checked against the data's length and the limits before anything is allocated, so
+ * that what is read decodes inside its bytes.
+ *
+ * @ownership data is copied; *out_clip is the caller's.
+ * @errors TA_ERROR_INVALID_ARGUMENT (NULL data or out_clip), TA_ERROR_PARSE (not the form: the
+ * message names the field and its value), TA_ERROR_UNSUPPORTED (another version),
+ * TA_ERROR_LIMIT_EXCEEDED, TA_ERROR_OUT_OF_MEMORY.
+ */
+TA_API ta_result ta_compressed_clip_read(const void *data, size_t size, const ta_compressed_read_options *options,
+                                         ta_compressed_clip **out_clip, ta_error *err);
+
 #ifdef __cplusplus
 }
 #endif

@@ -4,6 +4,7 @@
  * skipped, saying so, when they are not there). */
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "animation/clip_compressed.h"
@@ -260,11 +261,89 @@ static void samples_compress_within_the_error(void **state)
     assert_true(loaded > 0);
 }
 
+/* ---- the binary form ---------------------------------------------------------------- */
+
+/* The bundled walk, compressed: its bytes read back into a clip that plays the same pose; every
+ * truncation and a flipped byte at every place are refused or read into a clip that decodes to
+ * finite numbers; the header's fields and the limits are each refused by name. */
+static void binary_form_reads_back_and_refuses_what_is_not_it(void **state)
+{
+    (void)state;
+    char buf[1024];
+    ta_error err = {0};
+    ta_model *model = NULL;
+    assert_int_equal(ta_gltf_load_file(ta_test_source_path("examples/default.glb", buf, sizeof buf), NULL, &model, &err), TA_OK);
+    ta_compressed_clip *cc = NULL, *back = NULL;
+    assert_int_equal(ta_clip_compress(model->animations[0], model->scene, NULL, &cc, NULL, &err), TA_OK);
+    size_t size = 0;
+    const unsigned char *bytes = (const unsigned char *)ta_compressed_clip_data(cc, &size);
+    assert_non_null(bytes);
+    assert_true(size + sizeof(void *) <= ta_compressed_clip_bytes(cc)); /* the bytes held are the form's, and a handle */
+    assert_memory_equal(bytes, "TAC1", 4);
+    assert_int_equal(ta_compressed_clip_read(bytes, size, NULL, &back, &err), TA_OK);
+    for (int k = 0; k <= 8; ++k) {
+        const double t = ta_compressed_clip_duration(cc).seconds * k / 8.0;
+        ta_node before[64];
+        assert_true(model->scene->node_count <= 64);
+        assert_int_equal(ta_compressed_clip_sample(cc, t, model->scene, &err), TA_OK);
+        memcpy(before, model->scene->nodes, sizeof(ta_node) * model->scene->node_count);
+        assert_int_equal(ta_compressed_clip_sample(back, t, model->scene, &err), TA_OK);
+        for (uint32_t n = 0; n < model->scene->node_count; ++n) {
+            assert_memory_equal(&before[n].position, &model->scene->nodes[n].position, sizeof(ta_vec3));
+            assert_memory_equal(&before[n].quaternion, &model->scene->nodes[n].quaternion, sizeof(ta_quat));
+            assert_memory_equal(&before[n].scale, &model->scene->nodes[n].scale, sizeof(ta_vec3));
+        }
+    }
+    ta_compressed_clip_destroy(back);
+    unsigned char *copy = (unsigned char *)malloc(size);
+    assert_non_null(copy);
+    for (size_t cut = 0; cut < size; ++cut) {
+        back = NULL;
+        assert_int_not_equal(ta_compressed_clip_read(bytes, cut, NULL, &back, &err), TA_OK);
+        assert_null(back);
+    }
+    for (size_t at = 0; at < size; ++at) {
+        memcpy(copy, bytes, size);
+        copy[at] ^= 0x5a;
+        back = NULL;
+        if (ta_compressed_clip_read(copy, size, NULL, &back, &err) != TA_OK) continue;
+        for (int k = 0; k <= 4; ++k) { /* read: it decodes inside its bytes (ASan watches) to finite numbers */
+            const ta_result r = ta_compressed_clip_sample(back, k * 0.2, model->scene, &err);
+            assert_true(r == TA_OK || r == TA_ERROR_MISSING_TARGET); /* a node this scene has not */
+        }
+        for (uint32_t n = 0; n < model->scene->node_count; ++n) assert_true(isfinite(model->scene->nodes[n].quaternion.w));
+        ta_compressed_clip_destroy(back);
+    }
+    /* the fields named */
+    memcpy(copy, bytes, size);
+    copy[0] = 'X';
+    TA_ASSERT_REFUSED(ta_compressed_clip_read(copy, size, NULL, &back, &err), &err, TA_ERROR_PARSE, "magic");
+    memcpy(copy, bytes, size);
+    copy[4] = 2;
+    TA_ASSERT_REFUSED(ta_compressed_clip_read(copy, size, NULL, &back, &err), &err, TA_ERROR_UNSUPPORTED, "version 2");
+    ta_compressed_read_options lim = {0};
+    lim.max_bytes = size - 1;
+    TA_ASSERT_REFUSED(ta_compressed_clip_read(bytes, size, &lim, &back, &err), &err, TA_ERROR_LIMIT_EXCEEDED, "max_bytes");
+    lim = (ta_compressed_read_options){0};
+    lim.max_tracks = 2;
+    TA_ASSERT_REFUSED(ta_compressed_clip_read(bytes, size, &lim, &back, &err), &err, TA_ERROR_LIMIT_EXCEEDED, "max_tracks");
+    lim = (ta_compressed_read_options){0};
+    lim.max_total_keys = 16;
+    TA_ASSERT_REFUSED(ta_compressed_clip_read(bytes, size, &lim, &back, &err), &err, TA_ERROR_LIMIT_EXCEEDED, "max_total_keys");
+    lim = (ta_compressed_read_options){0};
+    lim.max_nodes = 1;
+    TA_ASSERT_REFUSED(ta_compressed_clip_read(bytes, size, &lim, &back, &err), &err, TA_ERROR_LIMIT_EXCEEDED, "max_nodes");
+    free(copy);
+    ta_compressed_clip_destroy(cc);
+    ta_model_destroy(model);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(metric_is_the_brute_force_one),
         cmocka_unit_test(samples_compress_within_the_error),
+        cmocka_unit_test(binary_form_reads_back_and_refuses_what_is_not_it),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
