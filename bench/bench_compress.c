@@ -7,7 +7,7 @@
  * the fused copy beside them) and compressed (ta_clip_compress, every byte),
  * with the compressed clip's largest and 99th-percentile error at 3 cm.
  *
- *   bench_compress [SAMPLES_DIR]   (default: $TA_SAMPLES_DIR, else ../shared/gltf-samples)
+ *   bench_compress [SAMPLES_DIR]   (default: $TA_SAMPLES_DIR, else the Khronos samples folder CMake was given)
  *
  * One JSON line on stdout (bench/run.mjs prints it as a table). Run from the
  * source tree (examples/default.glb). A file that is not there is skipped.
@@ -68,7 +68,7 @@ static size_t float_bytes(const ta_clip *clip)
 int main(int argc, char **argv)
 {
     const char *dir = argc > 1 ? argv[1] : getenv("TA_SAMPLES_DIR");
-    if (dir == NULL || dir[0] == '\0') dir = "../shared/gltf-samples";
+    if (dir == NULL || dir[0] == '\0') dir = TA_SAMPLES_DIR_DEFAULT;
     printf("{\"bench\":\"compress\",\"clips\":[");
     int n = 0;
     for (size_t f = 0; f < sizeof files / sizeof files[0]; ++f) {
