@@ -473,6 +473,25 @@ static void try_form(work *w, const track_in *in, track_out *o, double budget, u
     }
 }
 
+/* Whether the constant v (as decoded) stays within budget at every sample; a track that does not
+ * move fits when still_exact (its value kept in float32 as it is). */
+static bool constant_fits(const work *w, const track_in *in, const float *v, double budget, bool still_exact)
+{
+    if (still_exact && !in->moves) return true;
+    for (uint32_t s = 0; s < w->samples; ++s)
+        if (error_at(w, in, s, v) > budget) return false;
+    return true;
+}
+
+static void take_constant(track_out *o, uint8_t mode, uint8_t drop, uint32_t samples)
+{
+    o->mode = mode;
+    o->bits = 0;
+    o->drop = drop;
+    o->kept = 1;
+    o->bytes = ta__cc_data_bytes(mode, 0, drop, 1, samples);
+}
+
 /* Track i's cheapest form within budget. */
 static void choose(work *w, uint32_t i, double budget)
 {
@@ -494,11 +513,7 @@ static void choose(work *w, uint32_t i, double budget)
                               : in->kind == TA__CC_T ? v[0] == 0 && v[1] == 0 && v[2] == 0
                                                      : v[0] == 0 && v[1] == 0 && v[2] == 0 && v[3] == 1;
         if (identity) {
-            o->mode = TA__CC_CONSTANT;
-            o->bits = 0;
-            o->drop = TA__CC_REST;
-            o->kept = 1;
-            o->bytes = 0;
+            take_constant(o, TA__CC_CONSTANT, TA__CC_REST, n);
             return;
         }
     }
@@ -512,30 +527,18 @@ static void choose(work *w, uint32_t i, double budget)
             xyz[c] = ta__cc_unit16((uint16_t)q[c]);
         }
         finish_value(in, in->drop, xyz, v);
-        bool ok = true;
-        for (uint32_t s = 0; s < n && ok; ++s) ok = error_at(w, in, s, v) <= budget;
-        if (!ok) continue;
-        o->mode = TA__CC_CONSTANT16;
-        o->bits = 0;
-        o->drop = in->drop;
-        o->kept = 1;
+        if (!constant_fits(w, in, v, budget, false)) continue;
+        take_constant(o, TA__CC_CONSTANT16, in->drop, n);
         memcpy(o->q, q, sizeof q);
-        o->bytes = ta__cc_data_bytes(TA__CC_CONSTANT16, 0, 0, 1, n);
         return;
     }
     for (int pick = 0; pick < 2; ++pick) {
         float xyz[4] = {0, 0, 0, 0}, v[4];
         for (int c = 0; c < 3; ++c) xyz[c] = pick == 0 ? in->enc[c] : lo[c] + (hi[c] - lo[c]) / 2;
         finish_value(in, in->drop, xyz, v);
-        bool ok = true;
-        for (uint32_t s = 0; s < n && ok; ++s) ok = !in->moves ? true : error_at(w, in, s, v) <= budget;
-        if (!ok) continue;
-        o->mode = TA__CC_CONSTANT;
-        o->bits = 0;
-        o->drop = in->drop;
-        o->kept = 1;
+        if (!constant_fits(w, in, v, budget, true)) continue;
+        take_constant(o, TA__CC_CONSTANT, in->drop, n);
         memcpy(o->range, xyz, sizeof xyz);
-        o->bytes = ta__cc_data_bytes(TA__CC_CONSTANT, 0, 0, 1, n);
         return;
     }
     o->mode = in->mode;
