@@ -4,7 +4,8 @@
  *
  * A float clip holds 40 bytes a bone-sample (translation, rotation and scale
  * of one bone at one key time, as three.js holds them), and more beside it.
- * ta_clip_compress makes a compressed copy of a clip of node tracks: keys
+ * ta_clip_compress makes a compressed copy of a clip of node tracks (LINEAR,
+ * STEP, and CUBIC_SPLINE followed by lines between 8 samples a key interval): keys
  * quantized to the fewest bits, and keys dropped where the two kept around
  * them give the same pose, within an error measured as the Animation
  * Compression Library (nfrechette/acl) measures it:
@@ -77,8 +78,9 @@ typedef struct ta_compressed_clip ta_compressed_clip;
  *
  * @ownership *out_clip is the caller's (ta_compressed_clip_destroy); the clip is only read.
  * @errors TA_ERROR_INVALID_ARGUMENT (NULL clip, scene or out_clip; an option negative or not
- * finite; a track that is not a node's position, rotation or scale, or not LINEAR or STEP,
- * named by its index; two tracks on one target; more than 65535 key times), TA_ERROR_MISSING_TARGET
+ * finite; a track that is not a node's position, rotation or scale, or not LINEAR, STEP or
+ * CUBIC_SPLINE, named by its index; two tracks on one target; a node past 65535; more than 65535
+ * samples), TA_ERROR_MISSING_TARGET
  * (a track's node not in scene), TA_ERROR_OUT_OF_MEMORY. Nothing is made when refused.
  * @threejs None: three.js keeps Float32Array keys.
  */

@@ -151,6 +151,8 @@ static const file files[] = {
     {"BrainStem/glTF-Binary/BrainStem.glb", false, 0},
     /* the Fox is modelled in centimeters with no scale above its root: its hips stand 42 units high */
     {"Fox/glTF-Binary/Fox.glb", false, 0.01},
+    /* not skinned: its STEP and CUBIC_SPLINE tracks */
+    {"InterpolationTest/glTF-Binary/InterpolationTest.glb", false, 0},
 };
 
 /* The pose of the scene's nodes that bones names, as T R S. */
