@@ -517,7 +517,7 @@ out();
   if (fs.existsSync(COMPRESS)) {
     progress('compressed clips');
     const j = runJson(COMPRESS, []);
-    const rows = j.clips.map((c) => [c.file.split('/')[0], c.clip, c.bones, c.samples, fmt(c.threejs, 2), fmt(c.float, 2),
+    const rows = j.clips.map((c) => [c.file.startsWith('examples/') ? path.basename(c.file) : c.file.split('/')[0], c.clip, c.bones, c.samples, fmt(c.threejs, 2), fmt(c.float, 2),
       fmt(c.compressed, 2), fmt(c.max_cm, 4), fmt(c.p99_cm, 4), c.compressed <= 3.5 ? 'yes' : 'no']);
     table(['file', 'clip', 'bones', 'samples', 'three.js B/bone-sample', 'float clip', 'compressed', 'max error cm',
       'p99 error cm', '<= 3.5'], rows);
