@@ -4,8 +4,7 @@
  *
  * A float clip holds 40 bytes a bone-sample (translation, rotation and scale
  * of one bone at one key time, as three.js holds them), and more beside it.
- * ta_clip_compress makes a compressed copy of a clip of node tracks (LINEAR,
- * STEP, and CUBIC_SPLINE followed by lines between 8 samples a key interval): keys
+ * ta_clip_compress makes a compressed copy of a clip of node tracks: keys
  * quantized to the fewest bits, and keys dropped where the two kept around
  * them give the same pose, within an error measured as the Animation
  * Compression Library (nfrechette/acl) measures it:
@@ -78,9 +77,8 @@ typedef struct ta_compressed_clip ta_compressed_clip;
  *
  * @ownership *out_clip is the caller's (ta_compressed_clip_destroy); the clip is only read.
  * @errors TA_ERROR_INVALID_ARGUMENT (NULL clip, scene or out_clip; an option negative or not
- * finite; a track that is not a node's position, rotation or scale, or not LINEAR, STEP or
- * CUBIC_SPLINE, named by its index; two tracks on one target; a node past 65535; more than 65535
- * samples), TA_ERROR_MISSING_TARGET
+ * finite; a track that is not a node's position, rotation or scale, or not LINEAR or STEP,
+ * named by its index; two tracks on one target; more than 65535 key times), TA_ERROR_MISSING_TARGET
  * (a track's node not in scene), TA_ERROR_OUT_OF_MEMORY. Nothing is made when refused.
  * @threejs None: three.js keeps Float32Array keys.
  */
@@ -105,6 +103,20 @@ TA_API ta_duration ta_compressed_clip_duration(const ta_compressed_clip *clip);
  * in scene: nothing written).
  */
 TA_API ta_result ta_compressed_clip_sample(const ta_compressed_clip *clip, double time, ta_scene *scene, ta_error *err);
+
+/**
+ * A clip a mixer plays as the compressed clip: two keys a track, which the mixer makes, before
+ * each update's sampling, the two key times of the compressed clip around the action's time,
+ * decoded (only when that interval changed). Both of the mixer's paths read it as any clip.
+ *
+ * @ownership The caller holds the window's one reference (ta_clip_release). One action plays a
+ * window (each action its own: the keys are that action's time's); the compressed clip must
+ * outlive it. Root motion reads it only at the action's time: not supported. Editing it (trim,
+ * optimize) drops what makes it a window.
+ * @errors TA_ERROR_INVALID_ARGUMENT (NULL, a clip of one key time), TA_ERROR_OUT_OF_MEMORY.
+ */
+TA_API ta_result ta_compressed_clip_window(const ta_compressed_clip *clip, const ta_allocator *allocator,
+                                           ta_clip **out_clip, ta_error *err);
 
 /**
  * Its bytes in the binary form (docs/compression.md: magic "TAC1", version 1, little-endian),

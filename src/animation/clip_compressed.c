@@ -49,7 +49,6 @@ typedef struct work {
     const ta_clip *clip;
     const ta_scene *scene;
     uint32_t samples, bones, tracks;
-    uint32_t keys;     /* the clip's key times (samples, but for a curve's) */
     double *times;
     track_in *in;
     track_out *out;
@@ -98,10 +97,9 @@ static ta_result check(const ta_clip *clip, const ta_scene *scene, const ta_comp
             return ta__fail(err, TA_ERROR_INVALID_ARGUMENT,
                             "ta_clip_compress: tracks[%u] is a %s track: a compressed clip holds node positions, rotations and scales",
                             i, ta_track_kind_name(k));
-        if (t->interpolation != TA_INTERPOLATION_LINEAR && t->interpolation != TA_INTERPOLATION_STEP &&
-            t->interpolation != TA_INTERPOLATION_CUBIC_SPLINE)
+        if (t->interpolation != TA_INTERPOLATION_LINEAR && t->interpolation != TA_INTERPOLATION_STEP)
             return ta__fail(err, TA_ERROR_INVALID_ARGUMENT,
-                            "ta_clip_compress: tracks[%u] is %s: a compressed clip holds LINEAR, STEP and CUBIC_SPLINE keys", i,
+                            "ta_clip_compress: tracks[%u] is %s: a compressed clip holds LINEAR and STEP keys", i,
                             ta_interpolation_name(t->interpolation));
         if (t->target.index >= scene->node_count)
             return ta__fail(err, TA_ERROR_MISSING_TARGET, "ta_clip_compress: tracks[%u]: node %u is not in the scene (%u nodes)", i,
@@ -117,27 +115,10 @@ static ta_result check(const ta_clip *clip, const ta_scene *scene, const ta_comp
 }
 
 /* The key times of every track, each once, sorted. */
-/* Samples a key interval is cut into when a track is a curve (CUBIC_SPLINE): the compressed clip
- * follows it by lines between them, the keys dropped where a line is near enough. */
-#define CURVE_STEPS 8u
-
-static bool has_curves(const ta_clip *clip)
-{
-    for (uint32_t i = 0; i < clip->track_count; ++i)
-        if (clip->tracks[i]->interpolation == TA_INTERPOLATION_CUBIC_SPLINE) return true;
-    return false;
-}
-
-static size_t times_alloc(const work *w)
+static ta_result make_times(work *w, ta_error *err)
 {
     size_t total = 0;
     for (uint32_t i = 0; i < w->clip->track_count; ++i) total += w->clip->tracks[i]->key_count;
-    return total * (has_curves(w->clip) ? CURVE_STEPS : 1);
-}
-
-static ta_result make_times(work *w, ta_error *err)
-{
-    const size_t total = times_alloc(w);
     double *t = (double *)ta__calloc(&w->mem, total, sizeof(double));
     if (t == NULL) return ta__fail(err, TA_ERROR_OUT_OF_MEMORY, "ta_clip_compress: out of memory for %zu key times", total);
     size_t n = 0;
@@ -147,23 +128,22 @@ static ta_result make_times(work *w, ta_error *err)
     size_t m = 0;
     for (size_t k = 0; k < n; ++k)
         if (m == 0 || t[k] != t[m - 1]) t[m++] = t[k];
-    w->keys = (uint32_t)m;
-    if (has_curves(w->clip) && m > 1) { /* each interval cut in CURVE_STEPS, from the end so that nothing is overwritten */
-        t[(m - 1) * CURVE_STEPS] = t[m - 1];
-        for (size_t k = m - 1; k-- > 0;)
-            for (uint32_t j = CURVE_STEPS; j-- > 0;)
-                t[k * CURVE_STEPS + j] = t[k] + (t[k + 1] - t[k]) * j / CURVE_STEPS;
-        m = (m - 1) * CURVE_STEPS + 1;
-    }
     if (m > TA__CC_MAX_SAMPLES) {
         ta__free(&w->mem, t, total * sizeof(double));
-        return ta__fail(err, TA_ERROR_INVALID_ARGUMENT, "ta_clip_compress: %zu samples, past the %u a compressed clip holds", m,
+        return ta__fail(err, TA_ERROR_INVALID_ARGUMENT, "ta_clip_compress: %zu key times, past the %u a compressed clip holds", m,
                         TA__CC_MAX_SAMPLES);
     }
     /* the array keeps its size for the free */
     w->times = t;
     w->samples = (uint32_t)m;
     return TA_OK;
+}
+
+static size_t times_alloc(const work *w)
+{
+    size_t total = 0;
+    for (uint32_t i = 0; i < w->clip->track_count; ++i) total += w->clip->tracks[i]->key_count;
+    return total;
 }
 
 /* Whether time k is first + k * step in float32 (then the block keeps two numbers, not the times). */
@@ -873,8 +853,8 @@ ta_result ta_clip_compress(const ta_clip *clip, const ta_scene *scene, const ta_
     if (out_stats != NULL) {
         out_stats->bytes = ta_compressed_clip_bytes(cc);
         out_stats->bones = w.bones;
-        out_stats->samples = w.keys;
-        out_stats->bytes_per_bone_sample = (double)out_stats->bytes / ((double)w.bones * w.keys);
+        out_stats->samples = w.samples;
+        out_stats->bytes_per_bone_sample = (double)out_stats->bytes / ((double)w.bones * w.samples);
         out_stats->max_error_cm = best_max * w.mpu * 100;
         out_stats->p99_error_cm = best_p99 * w.mpu * 100;
         out_stats->meters_per_unit = w.mpu;

@@ -107,6 +107,19 @@ float ta__cc_dequantize(uint32_t q, float min, float extent, uint8_t bits);
  * quaternion, the dropped one >= 0, as the decoder makes it. */
 void ta__cc_rotation(const float abc[4], uint8_t drop, float out[4]);
 
+/* ---- a window: a clip of two keys a track the mixer plays (clip_compressed_window.c) ---- */
+
+typedef struct ta__cc_window {
+    const ta_compressed_clip *source;
+    uint32_t first;  /* the grid sample its first key holds; UINT32_MAX: none yet */
+} ta__cc_window;
+
+/* The window's keys made those of the grid interval around time (and the
+ * fused planes and plan constants with them), when that interval changed.
+ * Allocates nothing; a clip without a window is left alone. */
+void ta__cc_window_seek(const struct ta_clip *clip, double time);
+void ta__cc_window_free(struct ta_clip *clip);
+
 /* ---- the error metric (clip_compress_error.c) ---------------------------------------- */
 
 /* The hierarchy the error is measured over: the clip's bones and the nodes

@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "animation/clip_compressed.h"
+#include "animation/clip_internal.h"
 #include "threeanim/math.h"
 
 static uint32_t u32_at(const unsigned char *p)
@@ -319,4 +320,11 @@ ta_result ta_compressed_clip_sample(const ta_compressed_clip *clip, double time,
         else n->quaternion = (ta_quat){a[0], a[1], a[2], a[3]};
     }
     return TA_OK;
+}
+
+void ta__cc_window_free(ta_clip *clip)
+{
+    if (clip->window == NULL) return;
+    ta__free(&clip->mem, clip->window, sizeof *clip->window);
+    clip->window = NULL;
 }
