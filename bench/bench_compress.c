@@ -5,16 +5,20 @@
  * times array counted once for the tracks that share it, as GLTFLoader shares
  * a sampler's input), as threeanim's float clip holds them (its tracks' keys and
  * the fused copy beside them) and compressed (ta_clip_compress, every byte),
- * with the compressed clip's largest and 99th-percentile error at 3 cm.
+ * with the compressed clip's largest and 99th-percentile error at 3 cm; and the
+ * time of a mixer update playing the float clip and the compressed clip's window
+ * (ta_compressed_clip_window) alone, 60 updates a second, median of 5 runs.
  *
  *   bench_compress [SAMPLES_DIR]   (default: $TA_SAMPLES_DIR, else the Khronos samples folder CMake was given)
  *
  * One JSON line on stdout (bench/run.mjs prints it as a table). Run from the
  * source tree (examples/default.glb). A file that is not there is skipped.
  */
+#define _POSIX_C_SOURCE 200809L
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "animation/clip_fused.h"
 #include "animation/clip_internal.h"
@@ -65,6 +69,43 @@ static size_t float_bytes(const ta_clip *clip)
     return bytes;
 }
 
+static double now_ns(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec * 1e9 + (double)ts.tv_nsec;
+}
+
+/* ns per update of a mixer playing clip alone on scene (looping), 60 updates a second, the
+ * median of 5 runs of `updates`; -1 when it cannot. */
+static double update_ns(const ta_clip *clip, ta_scene *scene, int updates)
+{
+    ta_error err = {0};
+    ta_action *action = NULL;
+    ta_mixer *mixer = NULL;
+    if (ta_action_create(clip, NULL, &action, &err) != TA_OK) return -1;
+    if (ta_mixer_create(ta_node_none(), NULL, &mixer, &err) != TA_OK || ta_mixer_add(mixer, action, ta_node_none(), NULL, &err) != TA_OK ||
+        ta_action_play(action, &err) != TA_OK) {
+        ta_mixer_destroy(mixer);
+        return -1;
+    }
+    double runs[5];
+    for (int r = 0; r < 5; ++r) {
+        const double t0 = now_ns();
+        for (int u = 0; u < updates; ++u) ta_mixer_update(mixer, scene, ta_duration_from_seconds(1.0 / 60), &err);
+        runs[r] = (now_ns() - t0) / updates;
+    }
+    ta_mixer_destroy(mixer);
+    for (int i = 0; i < 5; ++i)
+        for (int j = i + 1; j < 5; ++j)
+            if (runs[j] < runs[i]) {
+                const double x = runs[i];
+                runs[i] = runs[j];
+                runs[j] = x;
+            }
+    return runs[2];
+}
+
 int main(int argc, char **argv)
 {
     const char *dir = argc > 1 ? argv[1] : getenv("TA_SAMPLES_DIR");
@@ -91,10 +132,18 @@ int main(int argc, char **argv)
                 continue;
             }
             const double bs = (double)st.bones * st.samples;
+            /* the mixer: the float clip, then the compressed clip's window (its keys decoded as the time moves) */
+            ta_clip *window = NULL;
+            double float_ns = -1, window_ns = -1;
+            if (ta_compressed_clip_window(cc, NULL, &window, &err) == TA_OK) {
+                float_ns = update_ns(clip, model->scene, 2000);
+                window_ns = update_ns(window, model->scene, 2000);
+                ta_clip_release(window);
+            }
             printf("%s{\"file\":\"%s\",\"clip\":\"%s\",\"bones\":%u,\"samples\":%u,\"threejs\":%.3f,\"float\":%.3f,"
-                   "\"compressed\":%.3f,\"max_cm\":%.6f,\"p99_cm\":%.6f}",
+                   "\"compressed\":%.3f,\"max_cm\":%.6f,\"p99_cm\":%.6f,\"float_ns\":%.1f,\"compressed_ns\":%.1f}",
                    n++ ? "," : "", files[f].path, ta_clip_name(clip), st.bones, st.samples, threejs_bytes(clip) / bs,
-                   float_bytes(clip) / bs, st.bytes_per_bone_sample, st.max_error_cm, st.p99_error_cm);
+                   float_bytes(clip) / bs, st.bytes_per_bone_sample, st.max_error_cm, st.p99_error_cm, float_ns, window_ns);
             ta_compressed_clip_destroy(cc);
         }
         ta_model_destroy(model);
