@@ -14,22 +14,30 @@ static float time_of(const ta__cc_header *h, uint32_t s)
     return h->times != NULL ? h->times[s] : (float)((double)h->first + (double)h->step * s);
 }
 
-/* Keys first and first + 1 of every track into the window's tracks, in track order. */
-static void fill(const ta_clip *clip, const ta__cc_header *h, const unsigned char *block, uint32_t first)
+/* Keys first and first + 1 of every track into the window's tracks, in track order. A constant's
+ * keys never change; a step forward keeps the old second key as the new first. */
+static void fill(const ta_clip *clip, const ta__cc_header *h, const unsigned char *block, uint32_t first, uint32_t was)
 {
     const unsigned char *d = ta__cc_tracks_at(block, h), *data = d + (size_t)TA__CC_TRACK * h->tracks;
+    const bool forward = was != UINT32_MAX && first == was + 1;
     for (uint32_t i = 0; i < h->tracks; ++i, d += TA__CC_TRACK) {
         ta__cc_track t;
         ta__cc_read_track(d, data, h->samples, &t);
         data += t.data_bytes;
         ta_track *tr = clip->tracks[i];
+        tr->times[0] = time_of(h, first);
+        tr->times[1] = time_of(h, first + 1);
+        if (t.mode != TA__CC_LINEAR && t.mode != TA__CC_STEP) continue;
         const uint32_t size = t.kind == TA__CC_R ? 4 : 3;
-        for (uint32_t k = 0; k < 2; ++k) {
-            float v[4];
-            ta__cc_decode(&t, h->samples, first + k, v);
-            memcpy(tr->values + (size_t)k * size, v, sizeof(float) * size);
-            tr->times[k] = time_of(h, first + k);
+        float v[4];
+        if (forward) {
+            memcpy(tr->values, tr->values + size, sizeof(float) * size);
+        } else {
+            ta__cc_decode(&t, h->samples, first, v);
+            memcpy(tr->values, v, sizeof(float) * size);
         }
+        ta__cc_decode(&t, h->samples, first + 1, v);
+        memcpy(tr->values + size, v, sizeof(float) * size);
     }
 }
 
@@ -105,7 +113,7 @@ void ta__cc_window_seek(const ta_clip *clip, double time)
     /* held before the first key or past the last: the interval at that end, read clamped */
     uint32_t first = s0 < h.samples - 1 ? s0 : h.samples - 2;
     if (first == w->first) return;
-    fill(clip, &h, w->source->block, first);
+    fill(clip, &h, w->source->block, first, w->first);
     ta__clip_plan_refill(clip);
     ta__clip_fused_refill(clip);
     w->first = first;
