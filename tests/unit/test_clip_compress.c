@@ -167,6 +167,24 @@ static void read_pose(const ta_scene *scene, const uint32_t *bones, uint32_t cou
     }
 }
 
+/* The nodes clip's tracks drive (bones, at most 256), and the rig the error is measured over. */
+static uint32_t rig_of(const ta_clip *clip, const ta_scene *scene, ta__mem *mem, ta__cc_rig *rig, uint32_t *bones)
+{
+    ta_error err = {0};
+    uint32_t count = 0;
+    for (uint32_t i = 0; i < ta_clip_track_count(clip); ++i) {
+        const uint32_t node = ta_track_target_of(ta_clip_track(clip, i)).index;
+        uint32_t b = 0;
+        while (b < count && bones[b] != node) b++;
+        if (b == count) bones[count++] = node;
+        assert_true(count <= 256);
+    }
+    assert_int_equal(ta__mem_init(mem, NULL, &err), TA_OK);
+    assert_int_equal(ta__cc_rig_make(mem, scene, bones, count, rig, &err), TA_OK);
+    assert_true(rig->count <= 1024);
+    return count;
+}
+
 /* Played at the key times and between them (ta_compressed_clip_sample: a lerp or slerp of the
  * two decoded keys around the time), the compressed clip stays within the error of the float
  * clip sampled track by track (ta_track_sample, three.js's interpolants). Returns the largest
@@ -174,17 +192,10 @@ static void read_pose(const ta_scene *scene, const uint32_t *bones, uint32_t cou
 static double playback_error(const ta_clip *clip, const ta_compressed_clip *cc, ta_scene *scene, double shell)
 {
     ta_error err = {0};
-    uint32_t bones[256], count = 0;
-    for (uint32_t i = 0; i < ta_clip_track_count(clip); ++i) {
-        const uint32_t node = ta_track_target_of(ta_clip_track(clip, i)).index;
-        uint32_t b = 0;
-        while (b < count && bones[b] != node) b++;
-        if (b == count) bones[count++] = node;
-    }
+    uint32_t bones[256];
     ta__mem mem;
-    assert_int_equal(ta__mem_init(&mem, NULL, &err), TA_OK);
     ta__cc_rig rig;
-    assert_int_equal(ta__cc_rig_make(&mem, scene, bones, count, &rig, &err), TA_OK);
+    const uint32_t count = rig_of(clip, scene, &mem, &rig, bones);
     static double raw[2560], lossy[2560], work[24 * 1024], errors[256];
     assert_true(count <= 256 && rig.count <= 1024);
     const ta_track *first = ta_clip_track(clip, 0);
@@ -300,17 +311,10 @@ static void mixer_plays_a_window_within_the_error(void **state)
             assert_int_equal(ta_mixer_create(ta_node_none(), NULL, &mixer, &err), TA_OK);
             assert_int_equal(ta_mixer_add(mixer, action, ta_node_none(), NULL, &err), TA_OK);
             assert_int_equal(ta_action_play(action, &err), TA_OK);
-            uint32_t bones[256], count = 0;
-            for (uint32_t i = 0; i < ta_clip_track_count(clip); ++i) {
-                const uint32_t node = ta_track_target_of(ta_clip_track(clip, i)).index;
-                uint32_t b = 0;
-                while (b < count && bones[b] != node) b++;
-                if (b == count) bones[count++] = node;
-            }
+            uint32_t bones[256];
             ta__mem mem;
-            assert_int_equal(ta__mem_init(&mem, NULL, &err), TA_OK);
             ta__cc_rig rig;
-            assert_int_equal(ta__cc_rig_make(&mem, model->scene, bones, count, &rig, &err), TA_OK);
+            const uint32_t count = rig_of(clip, model->scene, &mem, &rig, bones);
             static double raw[2560], lossy[2560], work[24 * 1024], errors[256];
             const double duration = ta_clip_duration(clip).seconds, shell = 0.03 / st.meters_per_unit;
             double worst = 0;
