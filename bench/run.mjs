@@ -24,7 +24,10 @@
  *      the number of actions;
  *   6. --threads 2 against 1;
  *   7. the world and skinning passes (bench_pose) beside three.js's
- *      updateMatrixWorld and skeleton.update on the workload rig.
+ *      updateMatrixWorld and skeleton.update on the workload rig;
+ *   8. compressed clips (bench_compress): bytes a bone-sample of the sample files
+ *      as three.js, the float clip and ta_clip_compress hold them (ozz on the
+ *      workload when it runs).
  * The tables go to stdout (and to --out, default DIR/bench-report.md); every
  * JSON line measured goes to DIR/bench-results.jsonl. --quick: linear only,
  * one A B pass, fewer frames (about a minute). --ozz-dir: the OZZ_DIR
@@ -543,6 +546,41 @@ out();
     'multiply) is not in bench_ozz yet.');
   verdicts.push({ what: `frame at C = 1000: ${fmt(jsF / taF, 1)}x three.js's (target 60x on AVX2, 100x on AVX-512)`, ok: jsF / taF >= 60 });
   verdicts.push({ what: `frame on a pool of 2 workers: ${fmt(t1 / t2, 2)}x one (target 1.8x)`, ok: t1 / t2 >= 1.8 });
+}
+out();
+
+// ---- 9. compressed clips -----------------------------------------------------------------------
+
+out('## 9. Compressed clips (bench_compress)');
+out();
+{
+  const COMPRESS = path.join(opts.build, 'bench', 'bench_compress');
+  if (fs.existsSync(COMPRESS)) {
+    progress('compressed clips');
+    const j = runJson(COMPRESS, []);
+    const rows = j.clips.map((c) => [c.file.startsWith('examples/') ? path.basename(c.file) : c.file.split('/')[0], c.clip, c.bones, c.samples, fmt(c.threejs, 2), fmt(c.float, 2),
+      fmt(c.compressed, 2), fmt(c.max_cm, 4), fmt(c.p99_cm, 4), c.compressed <= 3.5 ? 'yes' : 'no',
+      fmt(c.float_ns, 0), fmt(c.compressed_ns, 0), c.float_ns > 0 ? fmt(c.compressed_ns / c.float_ns, 2) : '-',
+      c.float_ns > 0 && c.compressed_ns / c.float_ns <= 1.3 ? 'yes' : 'no']);
+    table(['file', 'clip', 'bones', 'samples', 'three.js B/bone-sample', 'float clip', 'compressed', 'max error cm',
+      'p99 error cm', '<= 3.5', 'float ns/update', 'compressed ns/update', 'ratio', '<= 1.3'], rows);
+    out();
+    out('A bone-sample: the translation, rotation and scale the clip has of one bone at one key time. three.js: ' +
+      'its Float32Array values and times (one times array per sampler input, as GLTFLoader shares it); float clip: ' +
+      'threeanim\'s tracks and the fused copy beside them; compressed: every byte ta_clip_compress\'s clip holds, ' +
+      'at 0.01 cm at 3 cm (docs/compression.md). The Fox is measured in its centimeters.');
+    if (OZZ_IN && main.linear) {
+      const raw = main.linear[CHARS[0]].oz.map((r) => r.bytes_per_key).find((x) => x !== undefined);
+      if (raw !== undefined) out(`ozz-animation, on the workload rig of section 1: ${fmt(raw, 2)} bytes a key, ` +
+        `${fmt(3 * raw, 2)} a bone-sample (its translation, rotation and scale keys).`);
+    } else {
+      out(`ozz-animation was not in this run. To include it, ${OZZ_HOWTO}.`);
+    }
+    out('ns/update: a mixer playing the clip alone, 60 updates a second (the compressed clip through its window, ' +
+      'ta_compressed_clip_window, its keys decoded when the time leaves their interval), median of 5 runs of 2000.');
+  } else {
+    out(`not built (${COMPRESS} is missing).`);
+  }
 }
 out();
 

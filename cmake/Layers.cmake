@@ -26,7 +26,7 @@ set(TA_LAYER_HEADERS_scene
 set(TA_LAYER_HEADERS_animation
   animation_action.h animation_clip.h animation_clip_creator.h animation_markers.h
   animation_mask.h animation_mixer.h animation_object_group.h animation_seek.h blend_space.h sync_group.h
-  animation_utils.h frame.h keyframe_track.h property.h rebind.h root_motion.h track_kind_list.h)
+  animation_utils.h clip_compress.h frame.h keyframe_track.h property.h rebind.h root_motion.h track_kind_list.h)
 set(TA_LAYER_HEADERS_io
   animation_json.h gltf.h model.h object_json.h threeanim.h)
 

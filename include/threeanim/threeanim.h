@@ -23,6 +23,7 @@
 #include "threeanim/blend_space.h"
 #include "threeanim/sync_group.h"
 #include "threeanim/camera.h"
+#include "threeanim/clip_compress.h"
 #include "threeanim/color.h"
 #include "threeanim/file.h"
 #include "threeanim/frame.h"

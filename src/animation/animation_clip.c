@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "animation/clip_internal.h"
+#include "animation/clip_compressed.h"
 #include "animation/clip_fused.h"
 #include "animation/clip_plan.h"
 #include "animation/clip_util_internal.h"
@@ -151,6 +152,7 @@ static double longest_track(ta_track *const *tracks, uint32_t track_count)
 
 static void clip_free(ta_clip *clip)
 {
+    ta__cc_window_free(clip);
     ta__clip_free_node_names(clip);
     ta__clip_plan_free(clip, clip->plan);
     ta__clip_fused_drop(clip);

@@ -129,5 +129,9 @@ typedef struct ta__clip_fused {
  * it when they do not. false: out of memory, and the clip keeps the copy it had. */
 bool ta__clip_fused_make(ta_clip *clip);
 void ta__clip_fused_drop(ta_clip *clip);
+/* The planes copied again from the tracks' keys, which changed in place (a
+ * compressed clip's window: one time group, its node vectors and rotations);
+ * allocates nothing. */
+void ta__clip_fused_refill(const ta_clip *clip);
 
 #endif

@@ -47,6 +47,11 @@ struct ta_clip {
     /* The keys in planes for the mixer's fused path (clip_fused.h): made with
      * the clip, NULL when it does not qualify. */
     struct ta__clip_fused *fused;
+    /* A compressed clip's window (clip_compressed_window.c): NULL for every
+     * other clip. Its two keys a track, its fused planes and its plan's slerp
+     * constants are written by the mixer of the one action that plays it,
+     * before each update reads them; owned. */
+    struct ta__cc_window *window;
 };
 
 /* How many references the clip has now: 1 means the caller's is the only one,

@@ -32,9 +32,9 @@
  *   13  animation_mask animation_object_group action_span   what the stages look up
  *   12  action_clock                    stage: clock (an action's phase, weight, time scale)
  *   11  morph_sequences                 clips: made from morph target names
- *   10  animation_utils animation_clip_creator clip_rig   clips: edited, made, rebound
+ *   10  animation_utils animation_clip_creator clip_rig clip_compressed clip_compressed_io clip_compressed_window   clips: edited, made, rebound, compressed (read, and windows)
  *    9  animation_clip                  a clip: its tracks, names, plan and fused layout
- *    8  keyframe_track clip_fused clip_plan clip_markers track_edit track_sample   tracks, a clip's parts
+ *    8  keyframe_track clip_fused clip_plan clip_markers track_edit track_sample clip_compressed_sample clip_compress_error   tracks, a clip's parts, a compressed clip's reader and error
  *    7  track_check                     a track's keys checked
  *    6  interpolant quat_batch fused_kernels   sampling and slerp kernels
  *    5  slerp_constants track_kinds     leaves

@@ -3,6 +3,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "animation/clip_compressed.h"
 #include "animation/clip_internal.h"
 #include "animation/fast_slerp.h"
 #include "animation/interpolant.h"
@@ -569,6 +570,8 @@ static ta_result update_or_seek(ta_mixer *m, const ta_mixer_targets *t, double d
         if (!a->scheduled || a->uncached) continue;
         r = advance_clock(m, a, time, dt, dir, set_time, err);
         if (r != TA_OK) return r;
+        /* a compressed clip's window: the keys around the time it is read at */
+        if (a->clip->window != NULL) ta__cc_window_seek(a->clip, a->step->move.read_time);
     }
 
     struct ta__checked_targets key;

@@ -1,0 +1,886 @@
+/* Compressing a clip: quantized keys and keys dropped, within ACL's error. See clip_compressed.h.
+ *
+ * How the error is shared out. Each track gets a part of the error: to first
+ * order a point's error is the sum of what each track above it (its bone's and
+ * its ancestors') moves it by, so a track whose chain (root to leaf through
+ * its bone) has n animated tracks gets f * error / n. What a track moves the
+ * points by is bounded per sample by a lever measured on the raw pose: the
+ * farthest point below the bone from its origin (rotation, scale) and the
+ * scale of the space above it. Each track then takes the fewest bytes whose
+ * reconstruction stays within its part at every sample: a constant, or keys
+ * quantized to b bits over the track's range with the keys that the two kept
+ * around them give within the part dropped. The whole clip is then measured
+ * with the exact metric, and f is moved (down until it passes, then up while
+ * it passes and saves bytes): the bound is conservative, errors seldom add up.
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "animation/clip_compressed.h"
+#include "animation/clip_internal.h"
+#include "animation/track_internal.h"
+
+typedef struct track_in {
+    const ta_track *track;
+    uint32_t bone;  /* bone index */
+    uint8_t kind;   /* TA__CC_T, _R, _S */
+    uint8_t mode;   /* TA__CC_LINEAR or _STEP */
+    bool moves;     /* raw values not all one */
+    uint8_t drop;   /* rotations: the component not stored */
+    float *raw;     /* samples * 4: x y z (w) as sampled; a rotation's dropped component >= 0 */
+    float *enc;     /* samples * 4: the three numbers stored (a rotation's but the dropped one) */
+} track_in;
+
+/* One track's choice. */
+typedef struct track_out {
+    uint8_t mode, bits, drop;
+    uint32_t kept;
+    float range[8];   /* CONSTANT: the value; else min[4], extent[4] */
+    float *values;    /* kept * 4, the keys as stored (quantized numbers as floats of the decoder) */
+    uint32_t *q;      /* kept * 4 quantized */
+    uint8_t *keep;    /* samples: kept */
+    uint8_t *segs;    /* segments * 6 when segmented */
+    size_t bytes;
+} track_out;
+
+typedef struct work {
+    ta__mem mem;
+    const ta_clip *clip;
+    const ta_scene *scene;
+    uint32_t samples, bones, tracks;
+    double *times;
+    track_in *in;
+    track_out *out;
+    ta__cc_rig rig;
+    double shell, tolerance, mpu;
+    double *raw_pose;  /* samples * bones * 10 */
+    double *lever;     /* samples * bones * 3: T, R, S */
+    uint32_t *chain;   /* bones: animated tracks on its longest chain */
+    double *share;     /* tracks: its part of the error, times f * tolerance / chain */
+    /* scratch of one track: */
+    float *qv;         /* samples * 4 */
+    uint32_t *qq;      /* samples * 4 */
+    uint8_t *keep;     /* samples */
+    uint8_t *segs;     /* segments * 6 */
+} work;
+
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return x < y ? -1 : x > y;
+}
+
+static uint8_t kind_of(ta_track_kind k)
+{
+    return k == TA_TRACK_KIND_POSITION ? TA__CC_T : k == TA_TRACK_KIND_QUATERNION ? TA__CC_R : TA__CC_S;
+}
+
+static ta_result check(const ta_clip *clip, const ta_scene *scene, const ta_compress_options *o, ta_error *err)
+{
+    if (clip == NULL || scene == NULL)
+        return ta__fail(err, TA_ERROR_INVALID_ARGUMENT, "ta_clip_compress: %s is NULL", clip == NULL ? "clip" : "scene");
+    if (o != NULL) {
+        const double v[3] = {o->shell_distance_cm, o->max_error_cm, o->meters_per_unit};
+        const char *names[3] = {"shell_distance_cm", "max_error_cm", "meters_per_unit"};
+        for (int i = 0; i < 3; ++i)
+            if (!isfinite(v[i]) || v[i] < 0)
+                return ta__fail(err, TA_ERROR_INVALID_ARGUMENT, "ta_clip_compress: options.%s %g is not a finite number >= 0",
+                                names[i], v[i]);
+    }
+    if (clip->track_count == 0) return ta__fail(err, TA_ERROR_INVALID_ARGUMENT, "ta_clip_compress: clip \"%s\" has no tracks", clip->name);
+    for (uint32_t i = 0; i < clip->track_count; ++i) {
+        const ta_track *t = clip->tracks[i];
+        const ta_track_kind k = t->target.kind;
+        if (t->target.family != TA_TARGET_FAMILY_NODE ||
+            (k != TA_TRACK_KIND_POSITION && k != TA_TRACK_KIND_QUATERNION && k != TA_TRACK_KIND_SCALE))
+            return ta__fail(err, TA_ERROR_INVALID_ARGUMENT,
+                            "ta_clip_compress: tracks[%u] is a %s track: a compressed clip holds node positions, rotations and scales",
+                            i, ta_track_kind_name(k));
+        if (t->interpolation != TA_INTERPOLATION_LINEAR && t->interpolation != TA_INTERPOLATION_STEP)
+            return ta__fail(err, TA_ERROR_INVALID_ARGUMENT,
+                            "ta_clip_compress: tracks[%u] is %s: a compressed clip holds LINEAR and STEP keys", i,
+                            ta_interpolation_name(t->interpolation));
+        if (t->target.index >= scene->node_count)
+            return ta__fail(err, TA_ERROR_MISSING_TARGET, "ta_clip_compress: tracks[%u]: node %u is not in the scene (%u nodes)", i,
+                            t->target.index, scene->node_count);
+        if (t->target.index > UINT16_MAX)
+            return ta__fail(err, TA_ERROR_INVALID_ARGUMENT, "ta_clip_compress: tracks[%u]: node %u, past the 65535 a compressed clip names",
+                            i, t->target.index);
+        for (uint32_t j = 0; j < i; ++j)
+            if (ta_track_target_eq(clip->tracks[j]->target, t->target))
+                return ta__fail(err, TA_ERROR_INVALID_ARGUMENT, "ta_clip_compress: tracks[%u] drives what tracks[%u] drives", i, j);
+    }
+    return TA_OK;
+}
+
+/* The key times of every track, each once, sorted. */
+static ta_result make_times(work *w, ta_error *err)
+{
+    size_t total = 0;
+    for (uint32_t i = 0; i < w->clip->track_count; ++i) total += w->clip->tracks[i]->key_count;
+    double *t = (double *)ta__calloc(&w->mem, total, sizeof(double));
+    if (t == NULL) return ta__fail(err, TA_ERROR_OUT_OF_MEMORY, "ta_clip_compress: out of memory for %zu key times", total);
+    size_t n = 0;
+    for (uint32_t i = 0; i < w->clip->track_count; ++i)
+        for (uint32_t k = 0; k < w->clip->tracks[i]->key_count; ++k) t[n++] = w->clip->tracks[i]->times[k];
+    qsort(t, n, sizeof(double), cmp_double);
+    size_t m = 0;
+    for (size_t k = 0; k < n; ++k)
+        if (m == 0 || t[k] != t[m - 1]) t[m++] = t[k];
+    if (m > TA__CC_MAX_SAMPLES) {
+        ta__free(&w->mem, t, total * sizeof(double));
+        return ta__fail(err, TA_ERROR_INVALID_ARGUMENT, "ta_clip_compress: %zu key times, past the %u a compressed clip holds", m,
+                        TA__CC_MAX_SAMPLES);
+    }
+    /* the array keeps its size for the free */
+    w->times = t;
+    w->samples = (uint32_t)m;
+    return TA_OK;
+}
+
+static size_t times_alloc(const work *w)
+{
+    size_t total = 0;
+    for (uint32_t i = 0; i < w->clip->track_count; ++i) total += w->clip->tracks[i]->key_count;
+    return total;
+}
+
+/* Whether time k is first + k * step in float32 (then the block keeps two numbers, not the times). */
+static bool uniform(const work *w, float *first, float *step)
+{
+    const uint32_t n = w->samples;
+    *first = (float)w->times[0];
+    *step = n > 1 ? (float)((w->times[n - 1] - w->times[0]) / (n - 1)) : 0;
+    for (uint32_t k = 0; k < n; ++k) {
+        const double want = (double)*first + (double)*step * k;
+        if (fabs(want - w->times[k]) > 4e-7 * fmax(1, fabs(w->times[k]))) return false;
+    }
+    return n > 1 ? *step > 0 : true;
+}
+
+static void free_work(work *w)
+{
+    const size_t n = w->samples, b = w->bones, t = w->tracks;
+    if (w->times != NULL) ta__free(&w->mem, w->times, times_alloc(w) * sizeof(double));
+    if (w->in != NULL) {
+        for (uint32_t i = 0; i < t; ++i) ta__free(&w->mem, w->in[i].raw, n * 8 * sizeof(float));
+        ta__free(&w->mem, w->in, t * sizeof(track_in));
+    }
+    if (w->out != NULL) {
+        for (uint32_t i = 0; i < t; ++i) {
+            ta__free(&w->mem, w->out[i].values, n * 4 * sizeof(float));
+            ta__free(&w->mem, w->out[i].q, n * 4 * sizeof(uint32_t));
+            ta__free(&w->mem, w->out[i].keep, n);
+            ta__free(&w->mem, w->out[i].segs, 6 * (size_t)ta__cc_segments((uint32_t)n));
+        }
+        ta__free(&w->mem, w->out, t * sizeof(track_out));
+    }
+    ta__cc_rig_free(&w->mem, &w->rig);
+    ta__free(&w->mem, w->raw_pose, n * b * 10 * sizeof(double));
+    ta__free(&w->mem, w->lever, n * b * 3 * sizeof(double));
+    ta__free(&w->mem, w->chain, b * sizeof(uint32_t));
+    ta__free(&w->mem, w->share, t * sizeof(double));
+    ta__free(&w->mem, w->qv, n * 4 * sizeof(float));
+    ta__free(&w->mem, w->qq, n * 4 * sizeof(uint32_t));
+    ta__free(&w->mem, w->keep, n);
+    ta__free(&w->mem, w->segs, 6 * (size_t)ta__cc_segments((uint32_t)n));
+}
+
+/* The raw values of every track at every key time, and the raw poses. */
+static ta_result sample_raw(work *w, ta_error *err)
+{
+    const uint32_t n = w->samples;
+    for (uint32_t i = 0; i < w->tracks; ++i) {
+        track_in *in = &w->in[i];
+        in->raw = (float *)ta__calloc(&w->mem, (size_t)n * 8, sizeof(float));
+        if (in->raw == NULL) return ta__fail(err, TA_ERROR_OUT_OF_MEMORY, "ta_clip_compress: out of memory for tracks[%u]'s samples", i);
+        in->enc = in->raw + 4 * (size_t)n;
+        const uint32_t size = in->kind == TA__CC_R ? 4 : 3;
+        for (uint32_t s = 0; s < n; ++s) {
+            float *v = in->raw + 4 * (size_t)s;
+            ta_result r = ta_track_sample(in->track, w->times[s], TA_ENDING_ZERO_CURVATURE, TA_ENDING_ZERO_CURVATURE, v, size, err);
+            if (r != TA_OK) return r;
+            if (in->kind == TA__CC_R) {
+                float len = sqrtf(v[0] * v[0] + v[1] * v[1] + v[2] * v[2] + v[3] * v[3]);
+                for (int c = 0; c < 4; ++c) v[c] = len > 0 ? v[c] / len : (c == 3);
+            }
+            if (memcmp(v, in->raw, 16) != 0) in->moves = true;
+        }
+        /* a rotation drops the component whose least size over the samples is the largest */
+        if (in->kind == TA__CC_R) {
+            float least[4] = {1, 1, 1, 1};
+            for (uint32_t s = 0; s < n; ++s)
+                for (int c = 0; c < 4; ++c)
+                    if (fabsf(in->raw[4 * (size_t)s + c]) < least[c]) least[c] = fabsf(in->raw[4 * (size_t)s + c]);
+            in->drop = 3;
+            for (uint8_t c = 0; c < 3; ++c)
+                if (least[c] > least[in->drop]) in->drop = c;
+        }
+        for (uint32_t s = 0; s < n; ++s) {
+            float *v = in->raw + 4 * (size_t)s, *e = in->enc + 4 * (size_t)s;
+            if (in->kind == TA__CC_R && v[in->drop] < 0)
+                for (int c = 0; c < 4; ++c) v[c] = -v[c];
+            for (int c = 0, k = 0; c < 4; ++c)
+                if (in->kind != TA__CC_R ? c < 3 : c != in->drop) e[k++] = v[c];
+        }
+    }
+    /* raw poses: the rest of each bone, its tracks over it */
+    for (uint32_t s = 0; s < n; ++s)
+        for (uint32_t b = 0; b < w->bones; ++b)
+            memcpy(w->raw_pose + ((size_t)s * w->bones + b) * 10, w->rig.rest + 10 * (size_t)w->rig.bone_node[b], 10 * sizeof(double));
+    for (uint32_t i = 0; i < w->tracks; ++i) {
+        const track_in *in = &w->in[i];
+        const int at = in->kind == TA__CC_T ? 0 : in->kind == TA__CC_R ? 3 : 7, size = in->kind == TA__CC_R ? 4 : 3;
+        for (uint32_t s = 0; s < n; ++s)
+            for (int c = 0; c < size; ++c) w->raw_pose[((size_t)s * w->bones + in->bone) * 10 + at + c] = in->raw[4 * (size_t)s + c];
+    }
+    return TA_OK;
+}
+
+static bool invert3x4(const double *m, double *inv)
+{
+    const double a = m[0], b = m[1], c = m[2], d = m[4], e = m[5], f = m[6], g = m[8], h = m[9], i = m[10];
+    const double A = e * i - f * h, B = -(d * i - f * g), C = d * h - e * g;
+    const double det = a * A + b * B + c * C;
+    if (!(fabs(det) > 1e-300)) return false;
+    const double r[9] = {A / det, -(b * i - c * h) / det, (b * f - c * e) / det,
+                         B / det, (a * i - c * g) / det,  -(a * f - c * d) / det,
+                         C / det, -(a * h - b * g) / det, (a * e - b * d) / det};
+    for (int y = 0; y < 3; ++y) {
+        for (int x = 0; x < 3; ++x) inv[4 * y + x] = r[3 * y + x];
+        inv[4 * y + 3] = -(r[3 * y] * m[3] + r[3 * y + 1] * m[7] + r[3 * y + 2] * m[11]);
+    }
+    return true;
+}
+
+static bool below(const ta__cc_rig *rig, uint32_t node, uint32_t top)
+{
+    for (int32_t p = (int32_t)node; p >= 0; p = rig->parent[p])
+        if ((uint32_t)p == top) return true;
+    return false;
+}
+
+static double max_abs(const double *v)
+{
+    double m = fabs(v[0]);
+    if (fabs(v[1]) > m) m = fabs(v[1]);
+    if (fabs(v[2]) > m) m = fabs(v[2]);
+    return m;
+}
+
+/* Per bone and sample, how far a unit of each track's error moves the points (see the top). */
+static ta_result make_levers(work *w, ta_error *err)
+{
+    const ta__cc_rig *rig = &w->rig;
+    double *obj = (double *)ta__calloc(&w->mem, 13 * (size_t)rig->count, sizeof(double));
+    if (obj == NULL) return ta__fail(err, TA_ERROR_OUT_OF_MEMORY, "ta_clip_compress: out of memory for the levers");
+    double *scale = obj + 12 * (size_t)rig->count;
+    for (uint32_t s = 0; s < w->samples; ++s) {
+        const double *pose = w->raw_pose + (size_t)s * w->bones * 10;
+        ta__cc_object(rig, pose, obj);
+        for (uint32_t k = 0; k < rig->count; ++k) {
+            const double *trs = rig->bone_of[k] >= 0 ? pose + 10 * (size_t)rig->bone_of[k] : rig->rest + 10 * (size_t)k;
+            scale[k] = max_abs(trs + 7) * (rig->parent[k] >= 0 ? scale[rig->parent[k]] : 1);
+        }
+        for (uint32_t b = 0; b < w->bones; ++b) {
+            const uint32_t k = rig->bone_node[b];
+            const double above = rig->parent[k] >= 0 ? scale[rig->parent[k]] : 1;
+            const double *own = pose + 10 * (size_t)b + 7;
+            double inv[12], far_q = 0, far_u = 0;
+            bool ok = invert3x4(obj + 12 * (size_t)k, inv);
+            for (uint32_t d = 0; d < w->bones && ok; ++d) {
+                const uint32_t kd = rig->bone_node[d];
+                if (!below(rig, kd, k)) continue;
+                const double *m = obj + 12 * (size_t)kd;
+                for (int axis = 0; axis < 3; ++axis) {
+                    double p[3], q[3];
+                    for (int r = 0; r < 3; ++r) p[r] = m[4 * r + axis] * w->shell + m[4 * r + 3];
+                    for (int r = 0; r < 3; ++r) q[r] = inv[4 * r] * p[0] + inv[4 * r + 1] * p[1] + inv[4 * r + 2] * p[2] + inv[4 * r + 3];
+                    const double lq = sqrt(q[0] * q[0] + q[1] * q[1] + q[2] * q[2]);
+                    const double lu = sqrt(q[0] * q[0] * own[0] * own[0] + q[1] * q[1] * own[1] * own[1] + q[2] * q[2] * own[2] * own[2]);
+                    if (lq > far_q) far_q = lq;
+                    if (lu > far_u) far_u = lu;
+                }
+            }
+            double *lv = w->lever + ((size_t)s * w->bones + b) * 3;
+            lv[TA__CC_T] = above;
+            /* a bone of scale 0 hides its points: any change of its own may move them */
+            lv[TA__CC_R] = ok ? above * far_u : INFINITY;
+            lv[TA__CC_S] = ok ? above * far_q : INFINITY;
+        }
+    }
+    ta__free(&w->mem, obj, 13 * (size_t)rig->count * sizeof(double));
+    /* the animated tracks on each bone's longest chain */
+    uint32_t *own = (uint32_t *)ta__calloc(&w->mem, 3 * (size_t)rig->count, sizeof(uint32_t));
+    if (own == NULL) return ta__fail(err, TA_ERROR_OUT_OF_MEMORY, "ta_clip_compress: out of memory for the chains");
+    uint32_t *up = own + rig->count, *down = up + rig->count;
+    for (uint32_t i = 0; i < w->tracks; ++i) own[rig->bone_node[w->in[i].bone]] += w->in[i].moves;
+    for (uint32_t k = 0; k < rig->count; ++k) up[k] = own[k] + (rig->parent[k] >= 0 ? up[rig->parent[k]] : 0);
+    for (uint32_t k = rig->count; k-- > 0;) {
+        const int32_t p = rig->parent[k];
+        if (p >= 0 && own[k] + down[k] > down[p]) down[p] = own[k] + down[k];
+    }
+    for (uint32_t b = 0; b < w->bones; ++b) {
+        const uint32_t k = rig->bone_node[b];
+        w->chain[b] = up[k] + down[k] > 0 ? up[k] + down[k] : 1;
+    }
+    ta__free(&w->mem, own, 3 * (size_t)rig->count * sizeof(uint32_t));
+    return TA_OK;
+}
+
+/* How far value v (x y z w as decoded) is from the raw sample, in points' distance. */
+static double error_at(const work *w, const track_in *in, uint32_t s, const float *v)
+{
+    const float *r = in->raw + 4 * (size_t)s;
+    const double lever = w->lever[((size_t)s * w->bones + in->bone) * 3 + in->kind];
+    if (in->kind == TA__CC_R) {
+        /* 2 sin(half the angle between them), from their distance: 1 - dot^2 loses it near 1.
+         * v's length off 1 (float32) scales the matrix the metric makes of it: counted too. */
+        double d2 = 0, len2 = 0;
+        for (int c = 0; c < 4; ++c) {
+            d2 += ((double)r[c] - v[c]) * ((double)r[c] - v[c]);
+            len2 += (double)v[c] * v[c];
+        }
+        const double s2 = d2 - d2 * d2 / 4;
+        return lever * (2 * sqrt(s2 > 0 ? s2 : 0) + fabs(1 - len2));
+    }
+    double d[3] = {(double)v[0] - r[0], (double)v[1] - r[1], (double)v[2] - r[2]};
+    if (in->kind == TA__CC_T) return lever * sqrt(d[0] * d[0] + d[1] * d[1] + d[2] * d[2]);
+    return lever * max_abs(d);
+}
+
+static void finish_value(const track_in *in, uint8_t drop, const float *xyz, float *out)
+{
+    if (in->kind == TA__CC_R)
+        ta__cc_rotation(xyz, drop, out);
+    else
+        out[0] = xyz[0], out[1] = xyz[1], out[2] = xyz[2], out[3] = 0;
+}
+
+/* Keys kept from values (samples * 4) within budget, greedily as far as the
+ * two kept around a dropped one still give it; STEP keeps them all. */
+static uint32_t reduce(const work *w, const track_in *in, uint8_t drop, const float *values, double budget, uint8_t *keep)
+{
+    const uint32_t n = w->samples;
+    memset(keep, 0, n);
+    keep[0] = 1;
+    if (in->mode == TA__CC_STEP) {
+        memset(keep, 1, n);
+        return n;
+    }
+    uint32_t kept = 1, i = 0;
+    while (i < n - 1) {
+        uint32_t best = i + 1;
+        for (uint32_t j = i + 2; j < n; ++j) {
+            bool ok = true;
+            for (uint32_t s = i + 1; s < j && ok; ++s) {
+                float v[4];
+                ta__cc_mix(in->kind, drop, values + 4 * (size_t)i, values + 4 * (size_t)j, (float)(s - i) / (float)(j - i), v);
+                ok = error_at(w, in, s, v) <= budget;
+            }
+            if (!ok) break;
+            best = j;
+        }
+        keep[best] = 1;
+        kept++;
+        i = best;
+    }
+    return kept;
+}
+
+/* The stored numbers of sample s in a form: a rotation's all four (TA__CC_ALL), else enc's three. */
+static const float *stored(const track_in *in, uint8_t drop, uint32_t s)
+{
+    return (drop == TA__CC_ALL ? in->raw : in->enc) + 4 * (size_t)s;
+}
+
+/* The cheapest keys of one form (which components, segmented or not) within
+ * budget, into o when cheaper than what it holds: the fewest bits that hold
+ * every sample, and a few more (more bits may drop more keys). */
+static void try_form(work *w, const track_in *in, track_out *o, double budget, uint8_t drop, int segmented)
+{
+    const uint32_t n = w->samples, nseg = ta__cc_segments(n), comps = drop == TA__CC_ALL ? 4 : 3;
+    float lo[4], extent[4];
+    for (uint32_t c = 0; c < comps; ++c) {
+        float a = stored(in, drop, 0)[c], b = a;
+        for (uint32_t s = 0; s < n; ++s) {
+            a = fminf(a, stored(in, drop, s)[c]);
+            b = fmaxf(b, stored(in, drop, s)[c]);
+        }
+        lo[c] = a;
+        extent[c] = b - a;
+    }
+    if (segmented) /* each segment's part of the range, in 255ths, wide enough to hold its keys */
+        for (uint32_t g = 0; g < nseg; ++g)
+            for (uint32_t c = 0; c < 3; ++c) {
+                float a = INFINITY, b = -INFINITY;
+                for (uint32_t s = g * TA__CC_SEGMENT; s < n && s < (g + 1) * TA__CC_SEGMENT; ++s) {
+                    a = fminf(a, stored(in, drop, s)[c]);
+                    b = fmaxf(b, stored(in, drop, s)[c]);
+                }
+                const double qa = extent[c] > 0 ? floor((a - lo[c]) / extent[c] * 255) : 0;
+                const double qb = extent[c] > 0 ? ceil((b - lo[c]) / extent[c] * 255) : 0;
+                w->segs[6 * g + c] = (uint8_t)fmax(0, fmin(255, qa));
+                w->segs[6 * g + 3 + c] = (uint8_t)fmax(w->segs[6 * g + c], fmin(255, qb));
+            }
+    uint32_t tried = 0;
+    for (uint8_t bits = 1; bits <= 32 && tried < 6; bits = bits == 24 ? 32 : bits + 1) {
+        if (segmented && bits == 32) break;
+        bool ok = true;
+        for (uint32_t s = 0; s < n && (ok || bits == 32); ++s) {
+            float v[4], *qv = w->qv + 4 * (size_t)s;
+            for (uint32_t c = 0; c < comps; ++c) {
+                const float x = stored(in, drop, s)[c];
+                if (bits == 32) {
+                    qv[c] = x;
+                    continue;
+                }
+                float min = lo[c], ext = extent[c];
+                if (segmented) {
+                    const uint8_t *sg = w->segs + 6 * (size_t)(s / TA__CC_SEGMENT);
+                    ta__cc_segment_range(lo[c], extent[c], sg[c], sg[3 + c], &min, &ext);
+                }
+                const uint32_t q = ta__cc_quantize(x, min, ext, bits);
+                w->qq[4 * (size_t)s + c] = q;
+                qv[c] = ta__cc_dequantize(q, min, ext, bits);
+            }
+            finish_value(in, drop, qv, v);
+            ok = ok && error_at(w, in, s, v) <= budget;
+        }
+        if (!ok && bits < 32) continue;
+        if (!ok && drop != TA__CC_ALL && in->kind == TA__CC_R) continue; /* the four floats do better */
+        tried++;
+        const uint32_t kept = reduce(w, in, drop, w->qv, budget, w->keep);
+        const uint8_t code = (uint8_t)(bits | (segmented ? TA__CC_SEGMENTED : 0));
+        const size_t bytes = ta__cc_data_bytes(in->mode, code, drop, kept, n);
+        if (bytes >= o->bytes) continue;
+        o->bytes = bytes;
+        o->bits = code;
+        o->drop = drop;
+        o->kept = kept;
+        memcpy(o->range, lo, sizeof lo);
+        memcpy(o->range + 4, extent, sizeof extent);
+        memcpy(o->keep, w->keep, n);
+        if (segmented) memcpy(o->segs, w->segs, 6 * (size_t)nseg);
+        uint32_t r = 0;
+        for (uint32_t s = 0; s < n; ++s) {
+            if (!w->keep[s]) continue;
+            memcpy(o->values + 4 * (size_t)r, w->qv + 4 * (size_t)s, 4 * sizeof(float));
+            memcpy(o->q + 4 * (size_t)r, w->qq + 4 * (size_t)s, 4 * sizeof(uint32_t));
+            r++;
+        }
+    }
+}
+
+/* Whether the constant v (as decoded) stays within budget at every sample; a track that does not
+ * move fits when still_exact (its value kept in float32 as it is). */
+static bool constant_fits(const work *w, const track_in *in, const float *v, double budget, bool still_exact)
+{
+    if (still_exact && !in->moves) return true;
+    for (uint32_t s = 0; s < w->samples; ++s)
+        if (error_at(w, in, s, v) > budget) return false;
+    return true;
+}
+
+static void take_constant(track_out *o, uint8_t mode, uint8_t drop, uint32_t samples)
+{
+    o->mode = mode;
+    o->bits = 0;
+    o->drop = drop;
+    o->kept = 1;
+    o->bytes = ta__cc_data_bytes(mode, 0, drop, 1, samples);
+}
+
+/* Track i's cheapest form within budget. */
+static void choose(work *w, uint32_t i, double budget)
+{
+    const track_in *in = &w->in[i];
+    track_out *o = &w->out[i];
+    const uint32_t n = w->samples;
+    /* a constant: the first sample, or the middle of the range */
+    float lo[3], hi[3];
+    for (int c = 0; c < 3; ++c) lo[c] = hi[c] = in->enc[c];
+    for (uint32_t s = 0; s < n; ++s)
+        for (int c = 0; c < 3; ++c) {
+            const float v = in->enc[4 * (size_t)s + c];
+            if (v < lo[c]) lo[c] = v;
+            if (v > hi[c]) hi[c] = v;
+        }
+    if (!in->moves) { /* the identity costs no data */
+        const float *v = in->raw;
+        const bool identity = in->kind == TA__CC_S   ? v[0] == 1 && v[1] == 1 && v[2] == 1
+                              : in->kind == TA__CC_T ? v[0] == 0 && v[1] == 0 && v[2] == 0
+                                                     : v[0] == 0 && v[1] == 0 && v[2] == 0 && v[3] == 1;
+        if (identity) {
+            take_constant(o, TA__CC_CONSTANT, TA__CC_REST, n);
+            return;
+        }
+    }
+    for (int pick = 0; pick < 2 && in->kind == TA__CC_R; ++pick) {
+        /* a rotation's constant in 16 bits a component, when that is near enough */
+        float xyz[4] = {0, 0, 0, 0}, v[4];
+        uint32_t q[3];
+        for (int c = 0; c < 3; ++c) {
+            const float x = pick == 0 ? in->enc[c] : lo[c] + (hi[c] - lo[c]) / 2;
+            q[c] = ta__cc_quantize(x, -1, 2, 16);
+            xyz[c] = ta__cc_unit16((uint16_t)q[c]);
+        }
+        finish_value(in, in->drop, xyz, v);
+        if (!constant_fits(w, in, v, budget, false)) continue;
+        take_constant(o, TA__CC_CONSTANT16, in->drop, n);
+        memcpy(o->q, q, sizeof q);
+        return;
+    }
+    for (int pick = 0; pick < 2; ++pick) {
+        float xyz[4] = {0, 0, 0, 0}, v[4];
+        for (int c = 0; c < 3; ++c) xyz[c] = pick == 0 ? in->enc[c] : lo[c] + (hi[c] - lo[c]) / 2;
+        finish_value(in, in->drop, xyz, v);
+        if (!constant_fits(w, in, v, budget, true)) continue;
+        take_constant(o, TA__CC_CONSTANT, in->drop, n);
+        memcpy(o->range, xyz, sizeof xyz);
+        return;
+    }
+    o->mode = in->mode;
+    o->bytes = SIZE_MAX;
+    /* a rotation keeps three components, or all four when the dropped one comes near 0 */
+    for (int all = 0; all < (in->kind == TA__CC_R ? 2 : 1); ++all)
+        for (int segmented = 0; segmented < (n > TA__CC_SEGMENT && !all ? 2 : 1); ++segmented)
+            try_form(w, in, o, budget, all ? (uint8_t)TA__CC_ALL : in->drop, segmented);
+}
+
+static void put32(unsigned char *p, uint32_t v)
+{
+    memcpy(p, &v, 4);
+}
+
+static void putf(unsigned char *p, float v)
+{
+    memcpy(p, &v, 4);
+}
+
+/* The block of the choices made (out: its bytes). */
+static unsigned char *write_block(work *w, size_t *out_bytes)
+{
+    float first, step;
+    const bool uni = uniform(w, &first, &step);
+    const uint32_t n = w->samples;
+    size_t bytes = TA__CC_HEADER + (uni ? 0 : sizeof(float) * (size_t)n) + (size_t)TA__CC_TRACK * w->tracks + TA__CC_TAIL;
+    for (uint32_t i = 0; i < w->tracks; ++i) bytes += w->out[i].bytes;
+    unsigned char *b = (unsigned char *)ta__calloc(&w->mem, 1, bytes);
+    if (b == NULL) return NULL;
+    put32(b, TA__CC_MAGIC);
+    const uint16_t version = TA__CC_VERSION, flags = uni ? TA__CC_UNIFORM : 0;
+    memcpy(b + 4, &version, 2);
+    memcpy(b + 6, &flags, 2);
+    put32(b + 8, (uint32_t)bytes);
+    put32(b + 12, n);
+    put32(b + 16, w->tracks);
+    put32(b + 20, w->bones);
+    putf(b + 24, (float)w->clip->duration);
+    putf(b + 28, first);
+    putf(b + 32, step);
+    unsigned char *p = b + TA__CC_HEADER;
+    if (!uni)
+        for (uint32_t s = 0; s < n; ++s, p += 4) putf(p, (float)w->times[s]);
+    unsigned char *data = p + (size_t)TA__CC_TRACK * w->tracks;
+    for (uint32_t i = 0; i < w->tracks; ++i, p += TA__CC_TRACK) {
+        const track_out *o = &w->out[i];
+        const uint16_t node = (uint16_t)w->in[i].track->target.index;
+        memcpy(p, &node, 2);
+        p[2] = (uint8_t)(w->in[i].kind | o->mode << 2 | o->drop << 4 |
+                         ((o->mode == TA__CC_LINEAR || o->mode == TA__CC_STEP) && o->kept < n ? TA__CC_REDUCED : 0));
+        p[3] = o->bits;
+        if (o->mode == TA__CC_CONSTANT && o->drop == TA__CC_REST) continue;
+        if (o->mode == TA__CC_CONSTANT) {
+            for (int c = 0; c < 3; ++c) putf(data + 4 * c, o->range[c]);
+            data += o->bytes;
+            continue;
+        }
+        if (o->mode == TA__CC_CONSTANT16) {
+            for (int c = 0; c < 3; ++c) {
+                const uint16_t q = (uint16_t)o->q[c];
+                memcpy(data + 2 * c, &q, 2);
+            }
+            data += o->bytes;
+            continue;
+        }
+        const uint32_t comps = o->drop == TA__CC_ALL ? 4 : 3;
+        for (uint32_t c = 0; c < comps; ++c) {
+            putf(data + 4 * c, o->range[c]);
+            putf(data + 4 * (comps + c), o->range[4 + c]);
+        }
+        unsigned char *k = data + 8 * comps;
+        if (o->kept < n) {
+            const uint16_t kept = (uint16_t)o->kept;
+            memcpy(k, &kept, 2);
+            k += 2;
+            for (uint32_t s = 0; s < n; ++s)
+                if (o->keep[s]) k[s / 8] |= (unsigned char)(1u << (s % 8));
+            k += (n + 7) / 8;
+        }
+        const uint8_t bits = o->bits & TA__CC_BITS;
+        if (o->bits & TA__CC_SEGMENTED) {
+            memcpy(k, o->segs, 6 * (size_t)ta__cc_segments(n));
+            k += 6 * (size_t)ta__cc_segments(n);
+        }
+        if (bits == 32) {
+            for (uint32_t r = 0; r < o->kept; ++r) memcpy(k + 4 * comps * r, o->values + 4 * (size_t)r, 4 * comps);
+        } else {
+            for (size_t x = 0; x < comps * (size_t)o->kept; ++x) {
+                const size_t bit = x * bits;
+                const uint32_t q = o->q[x / comps * 4 + x % comps];
+                for (uint32_t j = 0; j < bits; ++j)
+                    if ((q >> j) & 1) k[(bit + j) / 8] |= (unsigned char)(1u << ((bit + j) % 8));
+            }
+        }
+        data += o->bytes;
+    }
+    *out_bytes = bytes;
+    return b;
+}
+
+static int cmp_error(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return x < y ? -1 : x > y;
+}
+
+/* The exact error of a block against the raw poses: max and p99 over bone-samples, in the clip's units. */
+static ta_result measure(work *w, const unsigned char *block, double *out_max, double *out_p99, ta_error *err)
+{
+    const uint32_t n = w->samples, nb = w->bones;
+    const size_t floats = 10 * (size_t)nb + 24 * (size_t)w->rig.count + (size_t)nb * n;
+    double *lossy = (double *)ta__calloc(&w->mem, floats, sizeof(double));
+    if (lossy == NULL) return ta__fail(err, TA_ERROR_OUT_OF_MEMORY, "ta_clip_compress: out of memory to measure the error");
+    double *scratch = lossy + 10 * (size_t)nb, *errors = scratch + 24 * (size_t)w->rig.count;
+    ta__cc_header h;
+    ta__cc_read_header(block, &h);
+    const unsigned char *d0 = ta__cc_tracks_at(block, &h);
+    for (uint32_t s = 0; s < n; ++s) {
+        const double *raw = w->raw_pose + (size_t)s * nb * 10;
+        memcpy(lossy, raw, 10 * (size_t)nb * sizeof(double)); /* what no track drives stays as it is */
+        const unsigned char *d = d0, *data = d0 + (size_t)TA__CC_TRACK * h.tracks;
+        for (uint32_t i = 0; i < h.tracks; ++i, d += TA__CC_TRACK) {
+            ta__cc_track t;
+            ta__cc_read_track(d, data, n, &t);
+            data += t.data_bytes;
+            float v[4];
+            ta__cc_decode(&t, n, s, v);
+            const int at = t.kind == TA__CC_T ? 0 : t.kind == TA__CC_R ? 3 : 7, size = t.kind == TA__CC_R ? 4 : 3;
+            for (int c = 0; c < size; ++c) lossy[10 * (size_t)w->in[i].bone + at + c] = v[c];
+        }
+        ta__cc_pose_error(&w->rig, raw, lossy, w->shell, scratch, errors + (size_t)s * nb);
+    }
+    const size_t count = (size_t)nb * n;
+    qsort(errors, count, sizeof(double), cmp_error);
+    *out_max = errors[count - 1];
+    *out_p99 = errors[(size_t)ceil(0.99 * (double)count) - 1];
+    ta__free(&w->mem, lossy, floats * sizeof(double));
+    return TA_OK;
+}
+
+/* Every track's choice for the share factor f. */
+static double budget_of(const work *w, uint32_t i, double f)
+{
+    return f * w->share[i] * w->tolerance / w->chain[w->in[i].bone];
+}
+
+static void choose_all(work *w, double f)
+{
+    for (uint32_t i = 0; i < w->tracks; ++i) choose(w, i, budget_of(w, i, f));
+}
+
+static ta_result setup(work *w, ta_error *err)
+{
+    const uint32_t n = w->samples, nt = w->clip->track_count;
+    w->tracks = nt;
+    w->in = (track_in *)ta__calloc(&w->mem, nt, sizeof(track_in));
+    w->out = (track_out *)ta__calloc(&w->mem, nt, sizeof(track_out));
+    if (w->in == NULL || w->out == NULL) return ta__fail(err, TA_ERROR_OUT_OF_MEMORY, "ta_clip_compress: out of memory");
+    /* the bones, in the order their first tracks come */
+    uint32_t *bones = (uint32_t *)ta__calloc(&w->mem, nt, sizeof(uint32_t));
+    if (bones == NULL) return ta__fail(err, TA_ERROR_OUT_OF_MEMORY, "ta_clip_compress: out of memory");
+    for (uint32_t i = 0; i < nt; ++i) {
+        const ta_track *t = w->clip->tracks[i];
+        uint32_t b = 0;
+        while (b < w->bones && bones[b] != t->target.index) b++;
+        if (b == w->bones) bones[w->bones++] = t->target.index;
+        w->in[i] = (track_in){t, b, kind_of(t->target.kind),
+                              t->interpolation == TA_INTERPOLATION_STEP ? (uint8_t)TA__CC_STEP : (uint8_t)TA__CC_LINEAR, false, 0, NULL, NULL};
+    }
+    ta_result r = ta__cc_rig_make(&w->mem, w->scene, bones, w->bones, &w->rig, err);
+    ta__free(&w->mem, bones, nt * sizeof(uint32_t));
+    if (r != TA_OK) return r;
+    for (uint32_t i = 0; i < nt; ++i) {
+        w->out[i].values = (float *)ta__calloc(&w->mem, (size_t)n * 4, sizeof(float));
+        w->out[i].q = (uint32_t *)ta__calloc(&w->mem, (size_t)n * 4, sizeof(uint32_t));
+        w->out[i].keep = (uint8_t *)ta__calloc(&w->mem, n, 1);
+        w->out[i].segs = (uint8_t *)ta__calloc(&w->mem, ta__cc_segments(n), 6);
+        if (w->out[i].values == NULL || w->out[i].q == NULL || w->out[i].keep == NULL || w->out[i].segs == NULL)
+            return ta__fail(err, TA_ERROR_OUT_OF_MEMORY, "ta_clip_compress: out of memory");
+    }
+    w->raw_pose = (double *)ta__calloc(&w->mem, (size_t)n * w->bones * 10, sizeof(double));
+    w->lever = (double *)ta__calloc(&w->mem, (size_t)n * w->bones * 3, sizeof(double));
+    w->chain = (uint32_t *)ta__calloc(&w->mem, w->bones, sizeof(uint32_t));
+    w->share = (double *)ta__calloc(&w->mem, nt, sizeof(double));
+    if (w->share != NULL)
+        for (uint32_t i = 0; i < nt; ++i) w->share[i] = 1;
+    w->qv = (float *)ta__calloc(&w->mem, (size_t)n * 4, sizeof(float));
+    w->qq = (uint32_t *)ta__calloc(&w->mem, (size_t)n * 4, sizeof(uint32_t));
+    w->keep = (uint8_t *)ta__calloc(&w->mem, n, 1);
+    w->segs = (uint8_t *)ta__calloc(&w->mem, ta__cc_segments(n), 6);
+    if (w->segs == NULL || w->raw_pose == NULL || w->lever == NULL || w->chain == NULL || w->share == NULL || w->qv == NULL || w->qq == NULL || w->keep == NULL)
+        return ta__fail(err, TA_ERROR_OUT_OF_MEMORY, "ta_clip_compress: out of memory");
+    return TA_OK;
+}
+
+/* The block for share factor f, measured. */
+static ta_result attempt(work *w, double f, unsigned char **block, size_t *bytes, double *max, double *p99, ta_error *err)
+{
+    choose_all(w, f);
+    *block = write_block(w, bytes);
+    if (*block == NULL) return ta__fail(err, TA_ERROR_OUT_OF_MEMORY, "ta_clip_compress: out of memory for the block");
+    ta_result r = measure(w, *block, max, p99, err);
+    if (r != TA_OK) ta__free(&w->mem, *block, *bytes);
+    return r;
+}
+
+ta_result ta_clip_compress(const ta_clip *clip, const ta_scene *scene, const ta_compress_options *options,
+                           ta_compressed_clip **out_clip, ta_compress_stats *out_stats, ta_error *err)
+{
+    if (out_clip == NULL) return ta__fail(err, TA_ERROR_INVALID_ARGUMENT, "ta_clip_compress: out_clip is NULL");
+    *out_clip = NULL;
+    ta_result r = check(clip, scene, options, err);
+    if (r != TA_OK) return r;
+    work w;
+    memset(&w, 0, sizeof w);
+    r = ta__mem_init(&w.mem, options != NULL ? options->allocator : NULL, err);
+    if (r != TA_OK) return r;
+    w.clip = clip;
+    w.scene = scene;
+    if ((r = make_times(&w, err)) != TA_OK || (r = setup(&w, err)) != TA_OK) {
+        free_work(&w);
+        return r;
+    }
+    const double shell_cm = options != NULL && options->shell_distance_cm > 0 ? options->shell_distance_cm : 3.0;
+    const double error_cm = options != NULL && options->max_error_cm > 0 ? options->max_error_cm : 0.01;
+    w.mpu = options != NULL && options->meters_per_unit > 0 ? options->meters_per_unit : w.rig.top_scale;
+    w.shell = shell_cm / 100 / w.mpu;
+    w.tolerance = error_cm / 100 / w.mpu;
+    if ((r = sample_raw(&w, err)) != TA_OK || (r = make_levers(&w, err)) != TA_OK) {
+        free_work(&w);
+        return r;
+    }
+    /* f down until the exact error passes, then up while it passes and saves bytes */
+    unsigned char *best = NULL;
+    size_t best_bytes = 0;
+    double best_max = 0, best_p99 = 0, f = 1, best_f = 1;
+    for (int round = 0; round < 24; ++round) {
+        unsigned char *block = NULL;
+        size_t bytes = 0;
+        double max = 0, p99 = 0;
+        if ((r = attempt(&w, f, &block, &bytes, &max, &p99, err)) != TA_OK) break;
+        const bool pass = max <= w.tolerance;
+        if (pass && (best == NULL || bytes < best_bytes)) {
+            if (best != NULL) ta__free(&w.mem, best, best_bytes);
+            best = block, best_bytes = bytes, best_max = max, best_p99 = p99, best_f = f;
+        } else {
+            ta__free(&w.mem, block, bytes);
+            if (pass || (best != NULL && !pass)) break; /* no saving, or past what passes */
+        }
+        f = pass ? f * 1.4 : f * 0.6;
+        if (!pass && best == NULL && f < 1e-6) break;
+    }
+    /* Then track by track, the largest first: twice its part while the exact
+     * error still passes (errors seldom add up as the shares assume). */
+    if (r == TA_OK && best != NULL) {
+        choose_all(&w, best_f);
+        for (int round = 0; round < 6 && r == TA_OK; ++round) {
+            bool better = false;
+            for (uint32_t i = 0; i < w.tracks && r == TA_OK; ++i) {
+                if (!w.in[i].moves) continue;
+                const size_t was = w.out[i].bytes;
+                w.share[i] *= 2;
+                choose(&w, i, budget_of(&w, i, best_f));
+                bool keep = false;
+                if (w.out[i].bytes < was) {
+                    unsigned char *block = write_block(&w, &(size_t){0});
+                    size_t bytes = 0;
+                    double max = 0, p99 = 0;
+                    if (block == NULL) {
+                        r = ta__fail(err, TA_ERROR_OUT_OF_MEMORY, "ta_clip_compress: out of memory for the block");
+                        break;
+                    }
+                    ta__cc_header h;
+                    ta__cc_read_header(block, &h);
+                    bytes = h.bytes;
+                    if ((r = measure(&w, block, &max, &p99, err)) != TA_OK) {
+                        ta__free(&w.mem, block, bytes);
+                        break;
+                    }
+                    if (max <= w.tolerance && bytes < best_bytes) {
+                        ta__free(&w.mem, best, best_bytes);
+                        best = block, best_bytes = bytes, best_max = max, best_p99 = p99;
+                        keep = better = true;
+                    } else {
+                        ta__free(&w.mem, block, bytes);
+                    }
+                }
+                if (!keep) {
+                    w.share[i] /= 2;
+                    choose(&w, i, budget_of(&w, i, best_f));
+                }
+            }
+            if (!better) break;
+        }
+    }
+    if (r == TA_OK && best == NULL)
+        r = ta__fail(err, TA_ERROR_INVALID_ARGUMENT, "ta_clip_compress: clip \"%s\": no form within %g cm was found", clip->name, error_cm);
+    ta_compressed_clip *cc = NULL;
+    if (r == TA_OK) {
+        cc = (ta_compressed_clip *)ta__calloc(&w.mem, 1, sizeof *cc);
+        if (cc == NULL) r = ta__fail(err, TA_ERROR_OUT_OF_MEMORY, "ta_clip_compress: out of memory");
+    }
+    if (r != TA_OK) {
+        if (best != NULL) ta__free(&w.mem, best, best_bytes);
+        free_work(&w);
+        return r;
+    }
+    cc->mem = w.mem;
+    cc->block = best;
+    cc->block_bytes = best_bytes;
+    if (out_stats != NULL) {
+        out_stats->bytes = ta_compressed_clip_bytes(cc);
+        out_stats->bones = w.bones;
+        out_stats->samples = w.samples;
+        out_stats->bytes_per_bone_sample = (double)out_stats->bytes / ((double)w.bones * w.samples);
+        out_stats->max_error_cm = best_max * w.mpu * 100;
+        out_stats->p99_error_cm = best_p99 * w.mpu * 100;
+        out_stats->meters_per_unit = w.mpu;
+    }
+    free_work(&w);
+    *out_clip = cc;
+    return TA_OK;
+}
+
+void ta_compressed_clip_destroy(ta_compressed_clip *clip)
+{
+    if (clip == NULL) return;
+    ta__mem mem = clip->mem;
+    ta__free(&mem, clip->block, clip->block_bytes);
+    ta__free(&mem, clip, sizeof *clip);
+}
+
+size_t ta_compressed_clip_bytes(const ta_compressed_clip *clip)
+{
+    return clip == NULL ? 0 : sizeof *clip + clip->block_bytes;
+}
+
+ta_duration ta_compressed_clip_duration(const ta_compressed_clip *clip)
+{
+    ta__cc_header h;
+    if (clip == NULL) return ta_duration_from_seconds(0);
+    ta__cc_read_header(clip->block, &h);
+    return ta_duration_from_seconds(h.duration);
+}

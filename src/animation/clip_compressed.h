@@ -1,0 +1,154 @@
+/*
+ * src/animation/clip_compressed.h -- a compressed clip's block, its decoder
+ * and the error metric its encoder keeps under. Not public
+ * (threeanim/clip_compress.h is).
+ *
+ * The block is the clip, and the binary form is the block (docs/compression.md):
+ *
+ *   header (36 bytes): magic "TAC1", version, flags, bytes, samples, tracks,
+ *     bones, duration, first time, step (float32; UNIFORM: time k is
+ *     first + k * step, else float32 times[samples] follow the header)
+ *   tracks * 4 bytes: uint16 node, kind | mode << 2 | dropped << 4 | REDUCED, bits | SEGMENTED
+ *   each track's data, in track order, not aligned:
+ *     CONSTANT: float32 x y z (a rotation's: its components but the dropped one, which is
+ *       made from them, >= 0)
+ *       (dropped REST: the kind's identity, no data)
+ *     CONSTANT16 (rotations): the same as uint16 q, -1 + q * 2 / 65535
+ *     LINEAR or STEP: float32 min[3], extent[3]; when REDUCED a uint16 count of
+ *       the kept keys and a bitset of samples bits, bit s set when sample s is kept; when
+ *       SEGMENTED, per 16 samples uint8 min[3] and max[3]: the part of the range
+ *       the segment's keys are quantized over (min + extent * q / 255), as ACL
+ *       does; then the kept keys'
+ *       x y z, `bits` bits each, little end first (bits 32: float32 as they are,
+ *       and a rotation of dropped TA__CC_ALL all four)
+ *   8 bytes of zero, so that a 32-bit read of the last key stays inside
+ *
+ * A rotation is kept as three of its components, the one dropped made >= 0
+ * (q and -q are one rotation): the track's largest over its samples, so that
+ * the square root that makes it again stays well conditioned (w, dropped
+ * always, loses precision near a half turn). A
+ * sample that is not kept is the two kept keys around it mixed (lerp, a
+ * rotation's lerp made unit): the encoder checks its error through this very
+ * decoder, so what it measured is what plays.
+ */
+#ifndef THREEANIM_SRC_ANIMATION_CLIP_COMPRESSED_H
+#define THREEANIM_SRC_ANIMATION_CLIP_COMPRESSED_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "core/internal.h"
+#include "threeanim/clip_compress.h"
+
+#define TA__CC_MAGIC 0x31434154u /* "TAC1" */
+#define TA__CC_VERSION 1u
+#define TA__CC_HEADER 36u
+#define TA__CC_TRACK 4u
+#define TA__CC_TAIL 8u
+#define TA__CC_MAX_SAMPLES 65535u
+
+enum { TA__CC_UNIFORM = 1 };                                   /* header flags */
+enum { TA__CC_T = 0, TA__CC_R = 1, TA__CC_S = 2 };             /* kinds */
+enum { TA__CC_CONSTANT = 0, TA__CC_LINEAR = 1, TA__CC_STEP = 2, TA__CC_CONSTANT16 = 3 }; /* modes */
+enum { TA__CC_REDUCED = 0x80 };
+enum { TA__CC_SEGMENTED = 0x80, TA__CC_BITS = 0x3f, TA__CC_SEGMENT = 16 }; /* the bits byte: a flag, the bits; samples a segment */ /* a track's flag: keys dropped, a count and a bitset say which */
+enum { TA__CC_ALL = 4 };  /* a rotation that drops no component: x y z w */
+enum { TA__CC_REST = 7 }; /* a CONSTANT's `dropped` when it is the identity (0 0 0, 0 0 0 1, 1 1 1): no data */
+
+struct ta_compressed_clip {
+    ta__mem mem;
+    unsigned char *block;
+    size_t block_bytes;
+};
+
+typedef struct ta__cc_header {
+    uint32_t samples, tracks, bones, flags, bytes;
+    float duration, first, step;
+    const float *times; /* NULL when UNIFORM */
+} ta__cc_header;
+
+/* One track as the decoder reads it. */
+typedef struct ta__cc_track {
+    uint32_t node;
+    uint8_t kind, mode, bits, drop;
+    uint32_t kept;
+    const unsigned char *range; /* min[3], extent[3] (CONSTANT: the value) */
+    const unsigned char *kept_bits; /* NULL: every sample kept */
+    const unsigned char *segments;  /* NULL, or per segment the range's part: uint8 min[3], max[3] of 255 */
+    const unsigned char *keys;
+    size_t data_bytes;          /* from range to the next track's */
+} ta__cc_track;
+
+/* Bytes of a track's data (bits: the descriptor's byte, its flag too). */
+size_t ta__cc_data_bytes(uint8_t mode, uint8_t bits, uint8_t drop, uint32_t kept, uint32_t samples);
+void ta__cc_read_header(const unsigned char *block, ta__cc_header *h);
+/* Track i's descriptor at d (the block's track table) and its data at data. */
+void ta__cc_read_track(const unsigned char *d, const unsigned char *data, uint32_t samples, ta__cc_track *t);
+/* Segments of a track of `samples`, and the range a segment's keys are quantized over. */
+uint32_t ta__cc_segments(uint32_t samples);
+void ta__cc_segment_range(float min, float extent, uint8_t qmin, uint8_t qmax, float *out_min, float *out_extent);
+/* A descriptor's node. */
+uint32_t ta__cc_track_node(const unsigned char *d);
+/* A CONSTANT16 number. */
+float ta__cc_unit16(uint16_t q);
+/* Where the track table and the first track's data are. */
+const unsigned char *ta__cc_tracks_at(const unsigned char *block, const ta__cc_header *h);
+/* Sample s of a track (x y z, or x y z w for a rotation). */
+void ta__cc_decode(const ta__cc_track *t, uint32_t samples, uint32_t s, float out[4]);
+/* Sample u of the way from kept key a to kept key b (x y z each), as the decoder mixes them. */
+void ta__cc_mix(uint8_t kind, uint8_t drop, const float a[4], const float b[4], float u, float out[4]);
+/* The grid sample interval of time: *s0 and *s1 (equal when held) and alpha in [0, 1]. */
+void ta__cc_interval(const ta__cc_header *h, double time, uint32_t *s0, uint32_t *s1, double *alpha);
+/* q quantized to `bits` (1..16) over [min, min + extent], and back: the decoder's numbers. */
+uint32_t ta__cc_quantize(float v, float min, float extent, uint8_t bits);
+float ta__cc_dequantize(uint32_t q, float min, float extent, uint8_t bits);
+/* The three kept components of a rotation (all but `drop`, in order) made into a unit
+ * quaternion, the dropped one >= 0, as the decoder makes it. */
+void ta__cc_rotation(const float abc[4], uint8_t drop, float out[4]);
+
+/* ---- a window: a clip of two keys a track the mixer plays (clip_compressed_window.c) ---- */
+
+typedef struct ta__cc_window {
+    const ta_compressed_clip *source;
+    uint32_t first;  /* the grid sample its first key holds; UINT32_MAX: none yet */
+} ta__cc_window;
+
+/* The window's keys made those of the grid interval around time (and the
+ * fused planes and plan constants with them), when that interval changed.
+ * Allocates nothing; a clip without a window is left alone. */
+void ta__cc_window_seek(const struct ta_clip *clip, double time);
+void ta__cc_window_free(struct ta_clip *clip);
+
+/* ---- the error metric (clip_compress_error.c) ---------------------------------------- */
+
+/* The hierarchy the error is measured over: the clip's bones and the nodes
+ * between them, parents first, each node's parent an earlier entry or -1
+ * (object space: the parent of a topmost bone). A node that is not a bone
+ * keeps the scene's values. */
+typedef struct ta__cc_rig {
+    uint32_t count;       /* nodes */
+    uint32_t bones;       /* of them, the clip's: bone b is node bone_node[b] of this list */
+    uint32_t *scene_node; /* count */
+    int32_t *parent;      /* count */
+    int32_t *bone_of;     /* count: the bone it is, -1 for a node between */
+    uint32_t *bone_node;  /* bones */
+    double *rest;         /* count * 10: T R S of every node, from the scene */
+    double top_scale;     /* the largest scale of the space the topmost bones sit in, from the scene */
+    size_t bytes;
+} ta__cc_rig;
+
+/* bones: scene node indices of the clip's bones (distinct). */
+ta_result ta__cc_rig_make(const ta__mem *mem, const ta_scene *scene, const uint32_t *bones, uint32_t bone_count,
+                          ta__cc_rig *rig, ta_error *err);
+void ta__cc_rig_free(const ta__mem *mem, ta__cc_rig *rig);
+/* Object-space 3x4 matrices (row-major, 12 doubles each) of every rig node,
+ * the bones taking pose[b * 10 ...] (T R S), the others their rest. */
+void ta__cc_object(const ta__cc_rig *rig, const double *pose, double *out);
+/* Per bone, the error of lossy against raw at one sample: the largest distance
+ * between the places the two poses give the three points at `shell` on the
+ * bone's axes. work: 24 * rig->count doubles. */
+void ta__cc_pose_error(const ta__cc_rig *rig, const double *raw, const double *lossy, double shell, double *work,
+                       double *out);
+
+#endif

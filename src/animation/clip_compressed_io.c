@@ -1,0 +1,188 @@
+/* A compressed clip's binary form: its block, written as it is and read back
+ * checked. See clip_compressed.h for the layout, docs/compression.md for the form. */
+#include <math.h>
+#include <string.h>
+
+#include "animation/clip_compressed.h"
+
+const void *ta_compressed_clip_data(const ta_compressed_clip *clip, size_t *out_size)
+{
+    if (out_size != NULL) *out_size = clip != NULL ? clip->block_bytes : 0;
+    return clip != NULL ? clip->block : NULL;
+}
+
+static float f32_at(const unsigned char *p)
+{
+    float v;
+    memcpy(&v, p, 4);
+    return v;
+}
+
+static bool kept_at(const unsigned char *bits, uint32_t s)
+{
+    return (bits[s / 8] >> (s % 8)) & 1;
+}
+
+/* Track i's descriptor and data checked; *used: its data's bytes. */
+static ta_result check_track(const unsigned char *d, const unsigned char *data, size_t left, uint32_t samples,
+                             uint32_t max_nodes, uint32_t i, size_t *used, ta_error *err)
+{
+    const uint32_t node = ta__cc_track_node(d);
+    const uint8_t kind = d[2] & 3, mode = d[2] >> 2 & 3, drop = d[2] >> 4 & 7, bits = d[3] & TA__CC_BITS;
+    const bool reduced = (d[2] & TA__CC_REDUCED) != 0, segmented = (d[3] & TA__CC_SEGMENTED) != 0;
+    const bool animated = mode == TA__CC_LINEAR || mode == TA__CC_STEP;
+    if (node >= max_nodes)
+        return ta__fail(err, TA_ERROR_LIMIT_EXCEEDED, "ta_compressed_clip_read: tracks[%u].node %u is past max_nodes %u", i, node, max_nodes);
+    if (kind > TA__CC_S) return ta__fail(err, TA_ERROR_PARSE, "ta_compressed_clip_read: tracks[%u].kind %u is none of 0, 1, 2", i, kind);
+    if (mode == TA__CC_CONSTANT16 && kind != TA__CC_R)
+        return ta__fail(err, TA_ERROR_PARSE, "ta_compressed_clip_read: tracks[%u].mode CONSTANT16 is for rotations, its kind is %u", i, kind);
+    const bool drop_ok = mode == TA__CC_CONSTANT ? drop == TA__CC_REST || drop == (kind == TA__CC_R ? drop % 4 : 0)
+                         : kind == TA__CC_R       ? drop <= TA__CC_ALL
+                                                  : drop == 0;
+    if (!drop_ok || (drop == TA__CC_ALL && mode == TA__CC_CONSTANT16))
+        return ta__fail(err, TA_ERROR_PARSE, "ta_compressed_clip_read: tracks[%u].dropped %u does not go with kind %u and mode %u", i,
+                        drop, kind, mode);
+    if (!animated && (reduced || segmented || bits != 0))
+        return ta__fail(err, TA_ERROR_PARSE, "ta_compressed_clip_read: tracks[%u]: a constant with bits %u and flags 0x%x", i, bits,
+                        (unsigned)(d[3] & ~TA__CC_BITS) | (reduced ? TA__CC_REDUCED : 0));
+    if (animated && !((bits >= 1 && bits <= 24) || bits == 32))
+        return ta__fail(err, TA_ERROR_PARSE, "ta_compressed_clip_read: tracks[%u].bits %u is not 1 to 24 or 32", i, bits);
+    if (segmented && (bits == 32 || drop == TA__CC_ALL))
+        return ta__fail(err, TA_ERROR_PARSE, "ta_compressed_clip_read: tracks[%u]: segments with bits %u, dropped %u", i, bits, drop);
+    if (reduced && samples < 3) return ta__fail(err, TA_ERROR_PARSE, "ta_compressed_clip_read: tracks[%u]: keys dropped of %u", i, samples);
+    /* the count of kept keys comes before the size can be known */
+    const size_t head = animated ? 2 * (drop == TA__CC_ALL ? 4 : 3) * sizeof(float) : 0;
+    uint32_t kept = samples;
+    if (reduced) {
+        if (left < head + 2 + (samples + 7) / 8)
+            return ta__fail(err, TA_ERROR_PARSE, "ta_compressed_clip_read: tracks[%u]: its keys pass the end of the data", i);
+        uint16_t k;
+        memcpy(&k, data + head, 2);
+        kept = k;
+        const unsigned char *bitset = data + head + 2;
+        uint32_t count = 0;
+        for (uint32_t s = 0; s < samples; ++s) count += kept_at(bitset, s);
+        if (kept < 2 || kept >= samples || count != kept || !kept_at(bitset, 0) || !kept_at(bitset, samples - 1))
+            return ta__fail(err, TA_ERROR_PARSE,
+                            "ta_compressed_clip_read: tracks[%u]: %u kept keys of %u samples, %u set, the first and last %s", i, kept,
+                            samples, count, kept_at(bitset, 0) && kept_at(bitset, samples - 1) ? "kept" : "not both kept");
+    }
+    const size_t bytes = ta__cc_data_bytes(mode, d[3], drop, kept, samples);
+    if (bytes > left) return ta__fail(err, TA_ERROR_PARSE, "ta_compressed_clip_read: tracks[%u]: %zu bytes pass the end of the data", i, bytes);
+    /* its floats finite: a range, a constant, float32 keys */
+    size_t floats = mode == TA__CC_CONSTANT && drop != TA__CC_REST ? 3 : animated ? head / sizeof(float) : 0;
+    for (size_t f = 0; f < floats; ++f)
+        if (!isfinite(f32_at(data + 4 * f)) || fabsf(f32_at(data + 4 * f)) > 1e30f)
+            return ta__fail(err, TA_ERROR_PARSE, "ta_compressed_clip_read: tracks[%u]: number %zu is %g", i, f, (double)f32_at(data + 4 * f));
+    if (segmented) {
+        const unsigned char *seg = data + head + (reduced ? 2 + (samples + 7) / 8 : 0);
+        for (uint32_t g = 0; g < ta__cc_segments(samples); ++g)
+            for (int c = 0; c < 3; ++c)
+                if (seg[6 * g + c] > seg[6 * g + 3 + c])
+                    return ta__fail(err, TA_ERROR_PARSE, "ta_compressed_clip_read: tracks[%u]: segment %u's part starts past its end", i, g);
+    }
+    *used = bytes;
+    return TA_OK;
+}
+
+static ta_result check_block(const unsigned char *b, size_t size, const ta_compressed_read_options *o, ta_error *err)
+{
+    const uint64_t max_bytes = o != NULL && o->max_bytes ? o->max_bytes : (uint64_t)1 << 30;
+    const uint32_t max_tracks = o != NULL && o->max_tracks ? o->max_tracks : 1u << 20;
+    const uint64_t max_keys = o != NULL && o->max_total_keys ? o->max_total_keys : (uint64_t)1 << 26;
+    const uint32_t max_nodes = o != NULL && o->max_nodes ? o->max_nodes : 1u << 16;
+    if (size > max_bytes)
+        return ta__fail(err, TA_ERROR_LIMIT_EXCEEDED, "ta_compressed_clip_read: %zu bytes pass max_bytes %llu", size, (unsigned long long)max_bytes);
+    if (size < TA__CC_HEADER + TA__CC_TAIL)
+        return ta__fail(err, TA_ERROR_PARSE, "ta_compressed_clip_read: %zu bytes, fewer than a header's %u", size, TA__CC_HEADER + TA__CC_TAIL);
+    uint32_t magic;
+    uint16_t version;
+    memcpy(&magic, b, 4);
+    memcpy(&version, b + 4, 2);
+    if (magic != TA__CC_MAGIC) return ta__fail(err, TA_ERROR_PARSE, "ta_compressed_clip_read: magic 0x%08x is not \"TAC1\"", magic);
+    if (version != TA__CC_VERSION)
+        return ta__fail(err, TA_ERROR_UNSUPPORTED, "ta_compressed_clip_read: version %u; this library reads version %u", version, TA__CC_VERSION);
+    ta__cc_header h;
+    ta__cc_read_header(b, &h);
+    if (h.flags & ~(uint32_t)TA__CC_UNIFORM) return ta__fail(err, TA_ERROR_PARSE, "ta_compressed_clip_read: flags 0x%x", h.flags);
+    if (h.bytes != size) return ta__fail(err, TA_ERROR_PARSE, "ta_compressed_clip_read: bytes %u, but the data has %zu", h.bytes, size);
+    if (h.samples == 0 || h.samples > TA__CC_MAX_SAMPLES)
+        return ta__fail(err, TA_ERROR_PARSE, "ta_compressed_clip_read: samples %u is not 1 to %u", h.samples, TA__CC_MAX_SAMPLES);
+    if (h.tracks == 0 || h.tracks > max_tracks)
+        return ta__fail(err, h.tracks == 0 ? TA_ERROR_PARSE : TA_ERROR_LIMIT_EXCEEDED, "ta_compressed_clip_read: tracks %u is not 1 to max_tracks %u",
+                        h.tracks, max_tracks);
+    if ((uint64_t)h.samples * h.tracks > max_keys)
+        return ta__fail(err, TA_ERROR_LIMIT_EXCEEDED, "ta_compressed_clip_read: %u samples of %u tracks pass max_total_keys %llu", h.samples,
+                        h.tracks, (unsigned long long)max_keys);
+    if (h.bones == 0 || h.bones > h.tracks)
+        return ta__fail(err, TA_ERROR_PARSE, "ta_compressed_clip_read: bones %u is not 1 to its %u tracks", h.bones, h.tracks);
+    if (!isfinite(h.duration) || h.duration < 0)
+        return ta__fail(err, TA_ERROR_PARSE, "ta_compressed_clip_read: duration %g", (double)h.duration);
+    size_t at = TA__CC_HEADER;
+    if (h.times == NULL) {
+        if (!isfinite(h.first) || !isfinite(h.step) || (h.samples > 1 && !(h.step > 0)) || !isfinite(h.first + (double)h.step * h.samples))
+            return ta__fail(err, TA_ERROR_PARSE, "ta_compressed_clip_read: first time %g, step %g", (double)h.first, (double)h.step);
+    } else {
+        if ((size - TA__CC_HEADER - TA__CC_TAIL) / sizeof(float) < h.samples)
+            return ta__fail(err, TA_ERROR_PARSE, "ta_compressed_clip_read: %u times pass the end of the data", h.samples);
+        for (uint32_t s = 0; s < h.samples; ++s) {
+            const float t = f32_at(b + at + 4 * (size_t)s);
+            if (!isfinite(t) || (s > 0 && !(t > f32_at(b + at + 4 * (size_t)(s - 1)))))
+                return ta__fail(err, TA_ERROR_PARSE, "ta_compressed_clip_read: times[%u] %g is not finite and past the one before", s, (double)t);
+        }
+        at += 4 * (size_t)h.samples;
+    }
+    if ((size - at - TA__CC_TAIL) / TA__CC_TRACK < h.tracks)
+        return ta__fail(err, TA_ERROR_PARSE, "ta_compressed_clip_read: %u tracks pass the end of the data", h.tracks);
+    const unsigned char *d = b + at, *data = d + (size_t)TA__CC_TRACK * h.tracks;
+    size_t left = size - TA__CC_TAIL - (size_t)(data - b);
+    for (uint32_t i = 0; i < h.tracks; ++i) {
+        size_t used = 0;
+        ta_result r = check_track(d + (size_t)TA__CC_TRACK * i, data, left, h.samples, max_nodes, i, &used, err);
+        if (r != TA_OK) return r;
+        data += used;
+        left -= used;
+    }
+    if (left != 0) return ta__fail(err, TA_ERROR_PARSE, "ta_compressed_clip_read: %zu bytes after the last track", left);
+    for (size_t k = 0; k < TA__CC_TAIL; ++k)
+        if (b[size - TA__CC_TAIL + k] != 0) return ta__fail(err, TA_ERROR_PARSE, "ta_compressed_clip_read: the tail's byte %zu is not 0", k);
+    /* every key decodes to finite numbers (a rotation of four quantized components could be 0 0 0 0) */
+    data = d + (size_t)TA__CC_TRACK * h.tracks;
+    for (uint32_t i = 0; i < h.tracks; ++i) {
+        ta__cc_track t;
+        ta__cc_read_track(d + (size_t)TA__CC_TRACK * i, data, h.samples, &t);
+        data += t.data_bytes;
+        for (uint32_t s = 0; s < h.samples; ++s) {
+            float v[4];
+            ta__cc_decode(&t, h.samples, s, v);
+            if (!isfinite(v[0]) || !isfinite(v[1]) || !isfinite(v[2]) || !isfinite(v[3]))
+                return ta__fail(err, TA_ERROR_PARSE, "ta_compressed_clip_read: tracks[%u] sample %u does not decode to finite numbers", i, s);
+        }
+    }
+    return TA_OK;
+}
+
+ta_result ta_compressed_clip_read(const void *data, size_t size, const ta_compressed_read_options *options,
+                                  ta_compressed_clip **out_clip, ta_error *err)
+{
+    if (data == NULL || out_clip == NULL)
+        return ta__fail(err, TA_ERROR_INVALID_ARGUMENT, "ta_compressed_clip_read: %s is NULL", data == NULL ? "data" : "out_clip");
+    *out_clip = NULL;
+    ta_result r = check_block((const unsigned char *)data, size, options, err);
+    if (r != TA_OK) return r;
+    ta__mem mem;
+    if ((r = ta__mem_init(&mem, options != NULL ? options->allocator : NULL, err)) != TA_OK) return r;
+    ta_compressed_clip *cc = (ta_compressed_clip *)ta__calloc(&mem, 1, sizeof *cc);
+    unsigned char *block = (unsigned char *)ta__alloc(&mem, size);
+    if (cc == NULL || block == NULL) {
+        ta__free(&mem, cc, sizeof *cc);
+        ta__free(&mem, block, size);
+        return ta__fail(err, TA_ERROR_OUT_OF_MEMORY, "ta_compressed_clip_read: out of memory for %zu bytes", size);
+    }
+    memcpy(block, data, size);
+    cc->mem = mem;
+    cc->block = block;
+    cc->block_bytes = size;
+    *out_clip = cc;
+    return TA_OK;
+}

@@ -1,0 +1,330 @@
+/* Reading a compressed clip's block: its header, its tracks, a pose. See clip_compressed.h. */
+#include <math.h>
+#include <string.h>
+
+#include "animation/clip_compressed.h"
+#include "animation/clip_internal.h"
+#include "threeanim/math.h"
+
+static uint32_t u32_at(const unsigned char *p)
+{
+    uint32_t v;
+    memcpy(&v, p, 4);
+    return v;
+}
+
+static float f32_at(const unsigned char *p)
+{
+    float v;
+    memcpy(&v, p, 4);
+    return v;
+}
+
+void ta__cc_read_header(const unsigned char *block, ta__cc_header *h)
+{
+    uint16_t flags;
+    memcpy(&flags, block + 6, 2);
+    h->flags = flags;
+    h->bytes = u32_at(block + 8);
+    h->samples = u32_at(block + 12);
+    h->tracks = u32_at(block + 16);
+    h->bones = u32_at(block + 20);
+    h->duration = f32_at(block + 24);
+    h->first = f32_at(block + 28);
+    h->step = f32_at(block + 32);
+    h->times = (flags & TA__CC_UNIFORM) ? NULL : (const float *)(const void *)(block + TA__CC_HEADER);
+}
+
+const unsigned char *ta__cc_tracks_at(const unsigned char *block, const ta__cc_header *h)
+{
+    return block + TA__CC_HEADER + (h->times != NULL ? sizeof(float) * (size_t)h->samples : 0);
+}
+
+size_t ta__cc_data_bytes(uint8_t mode, uint8_t bits, uint8_t drop, uint32_t kept, uint32_t samples)
+{
+    if (mode == TA__CC_CONSTANT) return drop == TA__CC_REST ? 0 : 3 * sizeof(float);
+    if (mode == TA__CC_CONSTANT16) return 3 * sizeof(uint16_t);
+    const size_t comps = drop == TA__CC_ALL ? 4 : 3;
+    size_t bytes = 2 * comps * sizeof(float);
+    if (kept < samples) bytes += sizeof(uint16_t) + (samples + 7) / 8;
+    if (bits & TA__CC_SEGMENTED) bytes += 6 * (size_t)ta__cc_segments(samples);
+    bits &= TA__CC_BITS;
+    return bytes + (bits == 32 ? comps * sizeof(float) * (size_t)kept : ((size_t)kept * comps * bits + 7) / 8);
+}
+
+uint32_t ta__cc_track_node(const unsigned char *d)
+{
+    uint16_t node;
+    memcpy(&node, d, 2);
+    return node;
+}
+
+void ta__cc_read_track(const unsigned char *d, const unsigned char *data, uint32_t samples, ta__cc_track *t)
+{
+    t->node = ta__cc_track_node(d);
+    t->kind = d[2] & 3;
+    t->mode = d[2] >> 2 & 3;
+    t->drop = d[2] >> 4 & 7;
+    t->bits = d[3] & TA__CC_BITS;
+    t->range = data;
+    t->segments = NULL;
+    const bool animated = t->mode == TA__CC_LINEAR || t->mode == TA__CC_STEP;
+    t->kept = samples;
+    t->kept_bits = NULL;
+    t->keys = data;
+    if (animated) {
+        t->keys = data + (t->drop == TA__CC_ALL ? 8 : 6) * sizeof(float);
+        if (d[2] & TA__CC_REDUCED) {
+            uint16_t kept;
+            memcpy(&kept, t->keys, 2);
+            t->kept = kept;
+            t->kept_bits = t->keys + 2;
+            t->keys += 2 + (samples + 7) / 8;
+        }
+        if (d[3] & TA__CC_SEGMENTED) {
+            t->segments = t->keys;
+            t->keys += 6 * (size_t)ta__cc_segments(samples);
+        }
+    }
+    t->data_bytes = ta__cc_data_bytes(t->mode, d[3], t->drop, t->kept, samples);
+}
+
+float ta__cc_unit16(uint16_t q)
+{
+    return -1.0f + (float)q * (2.0f / 65535.0f);
+}
+
+uint32_t ta__cc_quantize(float v, float min, float extent, uint8_t bits)
+{
+    const uint32_t top = (1u << bits) - 1;
+    if (!(extent > 0)) return 0;
+    const float x = (v - min) / extent * (float)top + 0.5f;
+    if (!(x > 0)) return 0;
+    return x >= (float)top ? top : (uint32_t)x;
+}
+
+float ta__cc_dequantize(uint32_t q, float min, float extent, uint8_t bits)
+{
+    return min + (float)q * (extent / (float)((1u << bits) - 1));
+}
+
+void ta__cc_rotation(const float abc[4], uint8_t drop, float out[4])
+{
+    if (drop == TA__CC_ALL) {
+        const float inv = 1 / sqrtf(abc[0] * abc[0] + abc[1] * abc[1] + abc[2] * abc[2] + abc[3] * abc[3]);
+        for (int c = 0; c < 4; ++c) out[c] = abc[c] * inv;
+        return;
+    }
+    const float d = abc[0] * abc[0] + abc[1] * abc[1] + abc[2] * abc[2];
+    const float inv = d > 1 ? 1 / sqrtf(d) : 1; /* quantized just past the unit sphere: the dropped one is 0 */
+    for (int c = 0, k = 0; c < 4; ++c)
+        if (c != drop) out[c] = abc[k++] * inv;
+    out[drop] = d >= 1 ? 0 : sqrtf(1 - d);
+}
+
+uint32_t ta__cc_segments(uint32_t samples)
+{
+    return (samples + TA__CC_SEGMENT - 1) / TA__CC_SEGMENT;
+}
+
+void ta__cc_segment_range(float min, float extent, uint8_t qmin, uint8_t qmax, float *out_min, float *out_extent)
+{
+    const float unit = extent / 255.0f;
+    *out_min = min + (float)qmin * unit;
+    *out_extent = (float)(qmax - qmin) * unit;
+}
+
+/* The r-th kept key's x y z (sample s). */
+static void key_at(const ta__cc_track *t, uint32_t r, uint32_t s, float out[4])
+{
+    if (t->bits == 32) {
+        const size_t n = t->drop == TA__CC_ALL ? 4 : 3;
+        memcpy(out, t->keys + 4 * n * (size_t)r, 4 * n);
+        return;
+    }
+    const uint32_t mask = (1u << t->bits) - 1, comps = t->drop == TA__CC_ALL ? 4 : 3;
+    for (uint32_t c = 0; c < comps; ++c) {
+        const size_t bit = ((size_t)r * comps + c) * t->bits;
+        const uint32_t word = u32_at(t->keys + bit / 8); /* the block's tail keeps this inside */
+        const uint32_t q = (word >> (bit % 8)) & mask;
+        float min = f32_at(t->range + 4 * c), extent = f32_at(t->range + 4 * (comps + c));
+        if (t->segments != NULL) {
+            const unsigned char *seg = t->segments + 6 * (size_t)(s / TA__CC_SEGMENT);
+            ta__cc_segment_range(min, extent, seg[c], seg[3 + c], &min, &extent);
+        }
+        out[c] = ta__cc_dequantize(q, min, extent, t->bits);
+    }
+}
+
+static int popcount8(unsigned v)
+{
+    int n = 0;
+    for (; v != 0; v &= v - 1) n++;
+    return n;
+}
+
+/* Kept samples before s. */
+static uint32_t rank(const unsigned char *bits, uint32_t s)
+{
+    uint32_t n = 0, byte = s / 8;
+    for (uint32_t i = 0; i < byte; ++i) n += (uint32_t)popcount8(bits[i]);
+    return n + (uint32_t)popcount8(bits[byte] & ((1u << (s % 8)) - 1));
+}
+
+static bool kept_at(const unsigned char *bits, uint32_t s)
+{
+    return (bits[s / 8] >> (s % 8)) & 1;
+}
+
+static void finish(const ta__cc_track *t, const float xyz[4], float out[4])
+{
+    if (t->kind == TA__CC_R)
+        ta__cc_rotation(xyz, t->drop, out);
+    else
+        out[0] = xyz[0], out[1] = xyz[1], out[2] = xyz[2], out[3] = 0;
+}
+
+void ta__cc_decode(const ta__cc_track *t, uint32_t samples, uint32_t s, float out[4])
+{
+    float a[4] = {0, 0, 0, 0};
+    if (t->mode == TA__CC_CONSTANT && t->drop == TA__CC_REST) { /* the kind's identity */
+        out[0] = out[1] = out[2] = t->kind == TA__CC_S ? 1.0f : 0.0f;
+        out[3] = t->kind == TA__CC_R ? 1.0f : 0.0f;
+        return;
+    }
+    if (t->mode == TA__CC_CONSTANT) {
+        memcpy(a, t->range, 12);
+        finish(t, a, out);
+        return;
+    }
+    if (t->mode == TA__CC_CONSTANT16) {
+        for (int c = 0; c < 3; ++c) {
+            uint16_t q;
+            memcpy(&q, t->range + 2 * c, 2);
+            a[c] = ta__cc_unit16(q);
+        }
+        finish(t, a, out);
+        return;
+    }
+    if (t->kept_bits == NULL || kept_at(t->kept_bits, s)) {
+        key_at(t, t->kept_bits == NULL ? s : rank(t->kept_bits, s), s, a);
+        finish(t, a, out);
+        return;
+    }
+    /* between two kept keys (the first and last samples are always kept) */
+    uint32_t i = s, j = s;
+    while (!kept_at(t->kept_bits, i)) i--;
+    while (j < samples - 1 && !kept_at(t->kept_bits, j)) j++;
+    const uint32_t r = rank(t->kept_bits, s);
+    float b[4] = {0, 0, 0, 0};
+    key_at(t, r - 1, i, a);
+    if (t->mode == TA__CC_STEP) { /* held: never made by the encoder, read as the key before */
+        finish(t, a, out);
+        return;
+    }
+    key_at(t, r, j, b);
+    ta__cc_mix(t->kind, t->drop, a, b, (float)(s - i) / (float)(j - i), out);
+}
+
+void ta__cc_mix(uint8_t kind, uint8_t drop, const float a[4], const float b[4], float u, float out[4])
+{
+    if (kind != TA__CC_R) {
+        for (int c = 0; c < 3; ++c) out[c] = a[c] + (b[c] - a[c]) * u;
+        out[3] = 0;
+        return;
+    }
+    float qa[4], qb[4];
+    ta__cc_rotation(a, drop, qa);
+    ta__cc_rotation(b, drop, qb);
+    const float sign = qa[0] * qb[0] + qa[1] * qb[1] + qa[2] * qb[2] + qa[3] * qb[3] < 0 ? -1.0f : 1.0f;
+    float len = 0;
+    for (int c = 0; c < 4; ++c) {
+        out[c] = qa[c] + (sign * qb[c] - qa[c]) * u;
+        len += out[c] * out[c];
+    }
+    len = 1 / sqrtf(len);
+    for (int c = 0; c < 4; ++c) out[c] *= len;
+}
+
+void ta__cc_interval(const ta__cc_header *h, double time, uint32_t *s0, uint32_t *s1, double *alpha)
+{
+    const uint32_t n = h->samples;
+    *alpha = 0;
+    double first = h->times != NULL ? h->times[0] : h->first;
+    double last = h->times != NULL ? h->times[n - 1] : h->first + (double)h->step * (n - 1);
+    if (n == 1 || !(time > first)) {
+        *s0 = *s1 = 0;
+        return;
+    }
+    if (time >= last) {
+        *s0 = *s1 = n - 1;
+        return;
+    }
+    uint32_t lo;
+    if (h->times == NULL) {
+        lo = (uint32_t)((time - first) / h->step);
+        if (lo > n - 2) lo = n - 2;
+    } else {
+        uint32_t a = 0, b = n - 1; /* times[a] <= time < times[b] */
+        while (b - a > 1) {
+            const uint32_t m = a + (b - a) / 2;
+            if (h->times[m] <= time) a = m; else b = m;
+        }
+        lo = a;
+    }
+    const double t0 = h->times != NULL ? h->times[lo] : first + (double)h->step * lo;
+    const double t1 = h->times != NULL ? h->times[lo + 1] : first + (double)h->step * (lo + 1);
+    *s0 = lo;
+    *s1 = lo + 1;
+    *alpha = (time - t0) / (t1 - t0);
+    if (*alpha < 0) *alpha = 0;
+    if (*alpha > 1) *alpha = 1;
+}
+
+ta_result ta_compressed_clip_sample(const ta_compressed_clip *clip, double time, ta_scene *scene, ta_error *err)
+{
+    if (clip == NULL || scene == NULL)
+        return ta__fail(err, TA_ERROR_INVALID_ARGUMENT, "ta_compressed_clip_sample: %s is NULL", clip == NULL ? "clip" : "scene");
+    if (!isfinite(time)) return ta__fail(err, TA_ERROR_INVALID_ARGUMENT, "ta_compressed_clip_sample: time %g is not finite", time);
+    ta__cc_header h;
+    ta__cc_read_header(clip->block, &h);
+    const unsigned char *d = ta__cc_tracks_at(clip->block, &h), *data = d + (size_t)TA__CC_TRACK * h.tracks;
+    for (uint32_t i = 0; i < h.tracks; ++i) {
+        const uint32_t node = ta__cc_track_node(d + (size_t)TA__CC_TRACK * i);
+        if (node >= scene->node_count)
+            return ta__fail(err, TA_ERROR_MISSING_TARGET, "ta_compressed_clip_sample: track %u: node %u is not in the scene (%u nodes)",
+                            i, node, scene->node_count);
+    }
+    uint32_t s0, s1;
+    double alpha;
+    ta__cc_interval(&h, time, &s0, &s1, &alpha);
+    for (uint32_t i = 0; i < h.tracks; ++i, d += TA__CC_TRACK) {
+        ta__cc_track t;
+        ta__cc_read_track(d, data, h.samples, &t);
+        data += t.data_bytes;
+        float a[4], b[4];
+        ta__cc_decode(&t, h.samples, s0, a);
+        if (s1 != s0 && t.mode != TA__CC_STEP) {
+            ta__cc_decode(&t, h.samples, s1, b);
+            if (t.kind == TA__CC_R) {
+                double qa[4] = {a[0], a[1], a[2], a[3]}, qb[4] = {b[0], b[1], b[2], b[3]}, r[4];
+                ta_quat_slerp_flat(r, qa, qb, alpha);
+                for (int c = 0; c < 4; ++c) a[c] = (float)r[c];
+            } else {
+                for (int c = 0; c < 3; ++c) a[c] = (float)(a[c] + (b[c] - a[c]) * alpha);
+            }
+        }
+        ta_node *n = &scene->nodes[t.node];
+        if (t.kind == TA__CC_T) n->position = (ta_vec3){a[0], a[1], a[2]};
+        else if (t.kind == TA__CC_S) n->scale = (ta_vec3){a[0], a[1], a[2]};
+        else n->quaternion = (ta_quat){a[0], a[1], a[2], a[3]};
+    }
+    return TA_OK;
+}
+
+void ta__cc_window_free(ta_clip *clip)
+{
+    if (clip->window == NULL) return;
+    ta__free(&clip->mem, clip->window, sizeof *clip->window);
+    clip->window = NULL;
+}

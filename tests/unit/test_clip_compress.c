@@ -1,0 +1,444 @@
+/* Compressed clips (threeanim/clip_compress.h): the error metric against a
+ * brute-force one built on the public matrix calls, and the figures each
+ * skinned Khronos sample and the bundled model compress to (the samples
+ * skipped, saying so, when they are not there). */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "animation/clip_compressed.h"
+#include "animation/mixer_internal.h"
+#include "ta_test.h"
+#include "threeanim/threeanim.h"
+
+/* ---- the metric ------------------------------------------------------------------------ */
+
+static double rnd(unsigned *seed)
+{
+    *seed = *seed * 1103515245u + 12345u;
+    return ((*seed >> 8) & 0xffff) / 65535.0;
+}
+
+static void random_trs(unsigned *seed, double *trs, bool uniform_scale)
+{
+    for (int c = 0; c < 3; ++c) trs[c] = rnd(seed) - 0.5;
+    double q[4], len = 0;
+    for (int c = 0; c < 4; ++c) {
+        q[c] = rnd(seed) * 2 - 1;
+        len += q[c] * q[c];
+    }
+    for (int c = 0; c < 4; ++c) trs[3 + c] = q[c] / sqrt(len);
+    const double s = 0.5 + rnd(seed);
+    for (int c = 0; c < 3; ++c) trs[7 + c] = uniform_scale ? s : 0.5 + rnd(seed);
+}
+
+static void set_node(ta_node *n, const double *trs)
+{
+    n->position = (ta_vec3){(float)trs[0], (float)trs[1], (float)trs[2]};
+    n->quaternion = (ta_quat){(float)trs[3], (float)trs[4], (float)trs[5], (float)trs[6]};
+    n->scale = (ta_vec3){(float)trs[7], (float)trs[8], (float)trs[9]};
+}
+
+/* The world matrix of node i, walking up to the top with the public calls. */
+static ta_mat4 world_of(const ta_scene *s, uint32_t i)
+{
+    const ta_node *n = &s->nodes[i];
+    ta_mat4 local = ta_mat4_compose(n->position, n->quaternion, n->scale);
+    if (n->parent.index == TA_NONE) return local;
+    ta_mat4 up = world_of(s, n->parent.index);
+    return ta_mat4_multiply(&up, &local);
+}
+
+static void point_of(const ta_mat4 *m, const double p[3], double out[3])
+{
+    for (int r = 0; r < 3; ++r) out[r] = m->m[r] * p[0] + m->m[4 + r] * p[1] + m->m[8 + r] * p[2] + m->m[12 + r];
+}
+
+/* An armature of scale 0.01 over hips > (a node between, non-uniform scale) > spine > hand, and a
+ * tail under the hips: the metric's error equals the world distance of the three points at the
+ * shell distance, divided by the armature's scale (object space is below it). */
+static void metric_is_the_brute_force_one(void **state)
+{
+    (void)state;
+    ta_error err = {0};
+    ta_scene *scene = NULL;
+    assert_int_equal(ta_scene_create(NULL, &scene, &err), TA_OK);
+    ta_node_id arm, hips, mid, spine, hand, tail;
+    assert_int_equal(ta_scene_add_node(scene, ta_node_none(), "armature", &arm, &err), TA_OK);
+    assert_int_equal(ta_scene_add_node(scene, arm, "hips", &hips, &err), TA_OK);
+    assert_int_equal(ta_scene_add_node(scene, hips, "mid", &mid, &err), TA_OK);
+    assert_int_equal(ta_scene_add_node(scene, mid, "spine", &spine, &err), TA_OK);
+    assert_int_equal(ta_scene_add_node(scene, spine, "hand", &hand, &err), TA_OK);
+    assert_int_equal(ta_scene_add_node(scene, hips, "tail", &tail, &err), TA_OK);
+    unsigned seed = 7;
+    double trs[10];
+    random_trs(&seed, trs, true);
+    set_node(&scene->nodes[arm.index], trs);
+    scene->nodes[arm.index].scale = (ta_vec3){0.01f, 0.01f, 0.01f};
+    random_trs(&seed, trs, false);
+    set_node(&scene->nodes[mid.index], trs);
+    const uint32_t bones[4] = {hand.index, hips.index, tail.index, spine.index};
+    ta__mem mem;
+    assert_int_equal(ta__mem_init(&mem, NULL, &err), TA_OK);
+    ta__cc_rig rig;
+    assert_int_equal(ta__cc_rig_make(&mem, scene, bones, 4, &rig, &err), TA_OK);
+    assert_int_equal(rig.count, 5); /* the four bones and the node between; not the armature */
+    assert_float_equal(rig.top_scale, 0.01, 1e-9);
+    const double shell = 3.0; /* 3 cm in centimeters, the armature's units */
+    for (int round = 0; round < 50; ++round) {
+        double raw[40], lossy[40], got[4], work[24 * 5];
+        for (int b = 0; b < 4; ++b) {
+            random_trs(&seed, raw + 10 * b, b != 3);
+            memcpy(lossy + 10 * b, raw + 10 * b, sizeof(double) * 10);
+            /* small changes of each part, a different bone at each round left alone */
+            if (b == round % 4) continue;
+            for (int c = 0; c < 3; ++c) lossy[10 * b + c] += (rnd(&seed) - 0.5) * 0.02;
+            for (int c = 3; c < 7; ++c) lossy[10 * b + c] += (rnd(&seed) - 0.5) * 0.002;
+            for (int c = 7; c < 10; ++c) lossy[10 * b + c] *= 1 + (rnd(&seed) - 0.5) * 0.002;
+        }
+        ta__cc_pose_error(&rig, raw, lossy, shell, work, got);
+        double want[4] = {0};
+        for (int pass = 0; pass < 2; ++pass) {
+            double world[4][3][3];
+            for (int b = 0; b < 4; ++b) set_node(&scene->nodes[bones[b]], (pass == 0 ? raw : lossy) + 10 * b);
+            for (int b = 0; b < 4; ++b) {
+                ta_mat4 m = world_of(scene, bones[b]);
+                for (int axis = 0; axis < 3; ++axis) {
+                    double p[3] = {0, 0, 0};
+                    p[axis] = shell;
+                    point_of(&m, p, world[b][axis]);
+                }
+            }
+            static double first[4][3][3];
+            if (pass == 0) {
+                memcpy(first, world, sizeof world);
+                continue;
+            }
+            for (int b = 0; b < 4; ++b)
+                for (int axis = 0; axis < 3; ++axis) {
+                    double d2 = 0;
+                    for (int r = 0; r < 3; ++r) d2 += (world[b][axis][r] - first[b][axis][r]) * (world[b][axis][r] - first[b][axis][r]);
+                    if (sqrt(d2) / 0.01 > want[b]) want[b] = sqrt(d2) / 0.01;
+                }
+        }
+        for (int b = 0; b < 4; ++b) {
+            /* float32 matrices on the brute-force side: a few parts in a million of the points' reach */
+            if (fabs(got[b] - want[b]) > 2e-4 + 1e-3 * want[b])
+                fail_msg("round %d bone %d: metric %.9g, brute force %.9g", round, b, got[b], want[b]);
+        }
+        /* the bone left alone with nothing changed above it has no error; its children do */
+        if (round % 4 == 1) assert_true(got[1] == 0); /* hips: a top bone */
+        if (round % 4 == 1) assert_true(got[0] > 0);
+    }
+    ta__cc_rig_free(&mem, &rig);
+    ta_scene_destroy(scene);
+}
+
+/* ---- the samples -------------------------------------------------------------------------- */
+
+typedef struct file {
+    const char *path;
+    bool bundled;           /* examples/, not the samples folder */
+    double meters_per_unit; /* 0: the scene's (glTF's meters) */
+} file;
+
+static const file files[] = {
+    {"examples/default.glb", true, 0},
+    {"SimpleSkin/glTF/SimpleSkin.gltf", false, 0},
+    {"RiggedSimple/glTF-Binary/RiggedSimple.glb", false, 0},
+    {"RiggedFigure/glTF-Binary/RiggedFigure.glb", false, 0},
+    {"CesiumMan/glTF-Binary/CesiumMan.glb", false, 0},
+    {"BrainStem/glTF-Binary/BrainStem.glb", false, 0},
+    /* the Fox is modelled in centimeters with no scale above its root: its hips stand 42 units high */
+    {"Fox/glTF-Binary/Fox.glb", false, 0.01},
+    /* not skinned: its STEP tracks (its CUBIC_SPLINE ones are refused) */
+    {"InterpolationTest/glTF-Binary/InterpolationTest.glb", false, 0},
+};
+
+/* The pose of the scene's nodes that bones names, as T R S. */
+static void read_pose(const ta_scene *scene, const uint32_t *bones, uint32_t count, double *pose)
+{
+    for (uint32_t b = 0; b < count; ++b) {
+        const ta_node *n = &scene->nodes[bones[b]];
+        const double v[10] = {n->position.x,   n->position.y,   n->position.z,   n->quaternion.x, n->quaternion.y,
+                              n->quaternion.z, n->quaternion.w, n->scale.x,      n->scale.y,      n->scale.z};
+        memcpy(pose + 10 * b, v, sizeof v);
+    }
+}
+
+/* The nodes clip's tracks drive (bones, at most 256), and the rig the error is measured over. */
+static uint32_t rig_of(const ta_clip *clip, const ta_scene *scene, ta__mem *mem, ta__cc_rig *rig, uint32_t *bones)
+{
+    ta_error err = {0};
+    uint32_t count = 0;
+    for (uint32_t i = 0; i < ta_clip_track_count(clip); ++i) {
+        const uint32_t node = ta_track_target_of(ta_clip_track(clip, i)).index;
+        uint32_t b = 0;
+        while (b < count && bones[b] != node) b++;
+        if (b == count) bones[count++] = node;
+        assert_true(count <= 256);
+    }
+    assert_int_equal(ta__mem_init(mem, NULL, &err), TA_OK);
+    assert_int_equal(ta__cc_rig_make(mem, scene, bones, count, rig, &err), TA_OK);
+    assert_true(rig->count <= 1024);
+    return count;
+}
+
+/* Played at the key times and between them (ta_compressed_clip_sample: a lerp or slerp of the
+ * two decoded keys around the time), the compressed clip stays within the error of the float
+ * clip sampled track by track (ta_track_sample, three.js's interpolants). Returns the largest
+ * error seen, in the clip's units. */
+static double playback_error(const ta_clip *clip, const ta_compressed_clip *cc, ta_scene *scene, double shell)
+{
+    ta_error err = {0};
+    uint32_t bones[256];
+    ta__mem mem;
+    ta__cc_rig rig;
+    const uint32_t count = rig_of(clip, scene, &mem, &rig, bones);
+    static double raw[2560], lossy[2560], work[24 * 1024], errors[256];
+    assert_true(count <= 256 && rig.count <= 1024);
+    const ta_track *first = ta_clip_track(clip, 0);
+    const uint32_t keys = ta_track_key_count(first);
+    const float *times = ta_track_times(first);
+    double worst = 0;
+    for (uint32_t k = 0; k + 1 < keys; ++k)
+        for (int step = 0; step < 4; ++step) { /* the key and three times after it */
+            const double t = times[k] + (times[k + 1] - times[k]) * step / 4.0;
+            for (uint32_t i = 0; i < ta_clip_track_count(clip); ++i) {
+                const ta_track *tr = ta_clip_track(clip, i);
+                ta_node *n = &scene->nodes[ta_track_target_of(tr).index];
+                float v[4];
+                const ta_track_kind kind = ta_track_target_of(tr).kind;
+                assert_int_equal(ta_track_sample(tr, t, TA_ENDING_ZERO_CURVATURE, TA_ENDING_ZERO_CURVATURE, v,
+                                                 kind == TA_TRACK_KIND_QUATERNION ? 4 : 3, &err),
+                                 TA_OK);
+                if (kind == TA_TRACK_KIND_QUATERNION) n->quaternion = (ta_quat){v[0], v[1], v[2], v[3]};
+                else if (kind == TA_TRACK_KIND_SCALE) n->scale = (ta_vec3){v[0], v[1], v[2]};
+                else n->position = (ta_vec3){v[0], v[1], v[2]};
+            }
+            read_pose(scene, bones, count, raw);
+            assert_int_equal(ta_compressed_clip_sample(cc, t, scene, &err), TA_OK);
+            read_pose(scene, bones, count, lossy);
+            ta__cc_pose_error(&rig, raw, lossy, shell, work, errors);
+            for (uint32_t b = 0; b < count; ++b)
+                if (errors[b] > worst) worst = errors[b];
+        }
+    ta__cc_rig_free(&mem, &rig);
+    return worst;
+}
+
+static void samples_compress_within_the_error(void **state)
+{
+    (void)state;
+    char buf[1024];
+    int loaded = 0;
+    double worst_bps = 0;
+    printf("%-44s %-10s %6s %6s %9s %10s %10s %10s\n", "file", "clip", "bones", "keys", "bytes", "B/bone-smp", "max cm",
+           "p99 cm");
+    for (size_t f = 0; f < sizeof files / sizeof files[0]; ++f) {
+        const char *path = files[f].bundled ? ta_test_source_path(files[f].path, buf, sizeof buf)
+                                            : ta_test_samples_path(files[f].path, buf, sizeof buf);
+        if (path == NULL) {
+            printf("%-44s skipped: not there\n", files[f].path);
+            continue;
+        }
+        ta_error err = {0};
+        ta_model *model = NULL;
+        if (ta_gltf_load_file(path, NULL, &model, &err) != TA_OK) fail_msg("%s: %s", files[f].path, err.message);
+        loaded++;
+        for (uint32_t c = 0; c < model->animation_count; ++c) {
+            ta_compressed_clip *cc = NULL;
+            ta_compress_stats st;
+            ta_compress_options opt = {0};
+            opt.meters_per_unit = files[f].meters_per_unit;
+            if (ta_clip_compress(model->animations[c], model->scene, &opt, &cc, &st, &err) != TA_OK) {
+                printf("%s clip %u: %s\n", files[f].path, c, err.message);
+                continue;
+            }
+            printf("%-44s %-10.10s %6u %6u %9zu %10.3f %10.6f %10.6f\n", files[f].path, ta_clip_name(model->animations[c]),
+                   st.bones, st.samples, st.bytes, st.bytes_per_bone_sample, st.max_error_cm, st.p99_error_cm);
+            assert_true(st.max_error_cm <= 0.01);
+            /* played back between the keys too: within the error, give or take what a slerp
+             * between two keys each within it adds (tracks sharing their key times here) */
+            const double shell = 0.03 / st.meters_per_unit;
+            const double played = playback_error(model->animations[c], cc, model->scene, shell) * st.meters_per_unit * 100;
+            printf("%-44s %-10.10s played at and between keys: max %.6f cm\n", "", "", played);
+            assert_true(played <= 0.0101);
+            assert_true(st.p99_error_cm <= st.max_error_cm);
+            assert_int_equal(st.bytes, ta_compressed_clip_bytes(cc));
+            if (st.bytes_per_bone_sample > worst_bps) worst_bps = st.bytes_per_bone_sample;
+            ta_compressed_clip_destroy(cc);
+        }
+        ta_model_destroy(model);
+    }
+    assert_true(loaded > 0);
+}
+
+/* ---- played by the mixer ------------------------------------------------------------ */
+
+/* A window of each clip played by a mixer at 60 updates a second: after every update the scene's
+ * pose is the raw clip's at the action's time within the error, and the fused path ran. */
+static void mixer_plays_a_window_within_the_error(void **state)
+{
+    (void)state;
+    char buf[1024];
+    int played = 0;
+    for (size_t f = 0; f < sizeof files / sizeof files[0]; ++f) {
+        const char *path = files[f].bundled ? ta_test_source_path(files[f].path, buf, sizeof buf)
+                                            : ta_test_samples_path(files[f].path, buf, sizeof buf);
+        if (path == NULL) continue;
+        ta_error err = {0};
+        ta_model *model = NULL;
+        assert_int_equal(ta_gltf_load_file(path, NULL, &model, &err), TA_OK);
+        for (uint32_t c = 0; c < model->animation_count; ++c) {
+            const ta_clip *clip = model->animations[c];
+            ta_compress_options opt = {0};
+            opt.meters_per_unit = files[f].meters_per_unit;
+            ta_compressed_clip *cc = NULL;
+            ta_compress_stats st;
+            if (ta_clip_compress(clip, model->scene, &opt, &cc, &st, &err) != TA_OK) continue;
+            if (st.samples < 2 || ta_track_key_count(ta_clip_track(clip, 0)) < 2) {
+                ta_compressed_clip_destroy(cc);
+                continue;
+            }
+            ta_clip *window = NULL;
+            assert_int_equal(ta_compressed_clip_window(cc, NULL, &window, &err), TA_OK);
+            ta_action *action = NULL;
+            ta_mixer *mixer = NULL;
+            assert_int_equal(ta_action_create(window, NULL, &action, &err), TA_OK);
+            ta_clip_release(window); /* the action holds it */
+            assert_int_equal(ta_mixer_create(ta_node_none(), NULL, &mixer, &err), TA_OK);
+            assert_int_equal(ta_mixer_add(mixer, action, ta_node_none(), NULL, &err), TA_OK);
+            assert_int_equal(ta_action_play(action, &err), TA_OK);
+            uint32_t bones[256];
+            ta__mem mem;
+            ta__cc_rig rig;
+            const uint32_t count = rig_of(clip, model->scene, &mem, &rig, bones);
+            static double raw[2560], lossy[2560], work[24 * 1024], errors[256];
+            const double duration = ta_clip_duration(clip).seconds, shell = 0.03 / st.meters_per_unit;
+            double worst = 0;
+            for (int u = 0; u < 100000; ++u) {
+                assert_int_equal(ta_mixer_update(mixer, model->scene, ta_duration_from_seconds(1.0 / 60), &err), TA_OK);
+                const double t = ta_action_time(action).seconds;
+                if (t + 1.0 / 60 >= duration) break; /* before the loop wraps */
+                read_pose(model->scene, bones, count, lossy);
+                memcpy(raw, lossy, sizeof(double) * 10 * count); /* what no track drives: the scene's, on both sides */
+                for (uint32_t i = 0; i < ta_clip_track_count(clip); ++i) {
+                    const ta_track *tr = ta_clip_track(clip, i);
+                    uint32_t k = 0;
+                    while (bones[k] != ta_track_target_of(tr).index) k++;
+                    float v[4];
+                    const ta_track_kind kind = ta_track_target_of(tr).kind;
+                    assert_int_equal(ta_track_sample(tr, t, TA_ENDING_ZERO_CURVATURE, TA_ENDING_ZERO_CURVATURE, v,
+                                                     kind == TA_TRACK_KIND_QUATERNION ? 4 : 3, &err),
+                                     TA_OK);
+                    const int at = kind == TA_TRACK_KIND_POSITION ? 0 : kind == TA_TRACK_KIND_QUATERNION ? 3 : 7;
+                    for (int x = 0; x < (kind == TA_TRACK_KIND_QUATERNION ? 4 : 3); ++x) raw[10 * k + at + x] = v[x];
+                }
+                ta__cc_pose_error(&rig, raw, lossy, shell, work, errors);
+                for (uint32_t b = 0; b < count; ++b)
+                    if (errors[b] > worst) worst = errors[b];
+            }
+            const double worst_cm = worst * st.meters_per_unit * 100;
+            printf("%-44s %-10.10s mixer, 60 updates a second: max %.6f cm, fused runs %llu\n", files[f].path, ta_clip_name(clip),
+                   worst_cm, (unsigned long long)((const struct ta_mixer *)mixer)->fused.runs);
+            assert_true(worst_cm <= 0.0101);
+            assert_true(((const struct ta_mixer *)mixer)->fused.runs > 0 || ta__simd_best() == TA__SIMD_GENERAL);
+            played++;
+            ta__cc_rig_free(&mem, &rig);
+            ta_mixer_destroy(mixer);
+            ta_compressed_clip_destroy(cc);
+        }
+        ta_model_destroy(model);
+    }
+    assert_true(played > 0);
+}
+
+/* ---- the binary form ---------------------------------------------------------------- */
+
+/* The bundled walk, compressed: its bytes read back into a clip that plays the same pose; every
+ * truncation and a flipped byte at every place are refused or read into a clip that decodes to
+ * finite numbers; the header's fields and the limits are each refused by name. */
+static void binary_form_reads_back_and_refuses_what_is_not_it(void **state)
+{
+    (void)state;
+    char buf[1024];
+    ta_error err = {0};
+    ta_model *model = NULL;
+    assert_int_equal(ta_gltf_load_file(ta_test_source_path("examples/default.glb", buf, sizeof buf), NULL, &model, &err), TA_OK);
+    ta_compressed_clip *cc = NULL, *back = NULL;
+    assert_int_equal(ta_clip_compress(model->animations[0], model->scene, NULL, &cc, NULL, &err), TA_OK);
+    size_t size = 0;
+    const unsigned char *bytes = (const unsigned char *)ta_compressed_clip_data(cc, &size);
+    assert_non_null(bytes);
+    assert_true(size + sizeof(void *) <= ta_compressed_clip_bytes(cc)); /* the bytes held are the form's, and a handle */
+    assert_memory_equal(bytes, "TAC1", 4);
+    assert_int_equal(ta_compressed_clip_read(bytes, size, NULL, &back, &err), TA_OK);
+    for (int k = 0; k <= 8; ++k) {
+        const double t = ta_compressed_clip_duration(cc).seconds * k / 8.0;
+        ta_node before[64];
+        assert_true(model->scene->node_count <= 64);
+        assert_int_equal(ta_compressed_clip_sample(cc, t, model->scene, &err), TA_OK);
+        memcpy(before, model->scene->nodes, sizeof(ta_node) * model->scene->node_count);
+        assert_int_equal(ta_compressed_clip_sample(back, t, model->scene, &err), TA_OK);
+        for (uint32_t n = 0; n < model->scene->node_count; ++n) {
+            assert_memory_equal(&before[n].position, &model->scene->nodes[n].position, sizeof(ta_vec3));
+            assert_memory_equal(&before[n].quaternion, &model->scene->nodes[n].quaternion, sizeof(ta_quat));
+            assert_memory_equal(&before[n].scale, &model->scene->nodes[n].scale, sizeof(ta_vec3));
+        }
+    }
+    ta_compressed_clip_destroy(back);
+    unsigned char *copy = (unsigned char *)malloc(size);
+    assert_non_null(copy);
+    for (size_t cut = 0; cut < size; ++cut) {
+        back = NULL;
+        assert_int_not_equal(ta_compressed_clip_read(bytes, cut, NULL, &back, &err), TA_OK);
+        assert_null(back);
+    }
+    for (size_t at = 0; at < size; ++at) {
+        memcpy(copy, bytes, size);
+        copy[at] ^= 0x5a;
+        back = NULL;
+        if (ta_compressed_clip_read(copy, size, NULL, &back, &err) != TA_OK) continue;
+        for (int k = 0; k <= 4; ++k) { /* read: it decodes inside its bytes (ASan watches) to finite numbers */
+            const ta_result r = ta_compressed_clip_sample(back, k * 0.2, model->scene, &err);
+            assert_true(r == TA_OK || r == TA_ERROR_MISSING_TARGET); /* a node this scene has not */
+        }
+        for (uint32_t n = 0; n < model->scene->node_count; ++n) assert_true(isfinite(model->scene->nodes[n].quaternion.w));
+        ta_compressed_clip_destroy(back);
+    }
+    /* the fields named */
+    memcpy(copy, bytes, size);
+    copy[0] = 'X';
+    TA_ASSERT_REFUSED(ta_compressed_clip_read(copy, size, NULL, &back, &err), &err, TA_ERROR_PARSE, "magic");
+    memcpy(copy, bytes, size);
+    copy[4] = 2;
+    TA_ASSERT_REFUSED(ta_compressed_clip_read(copy, size, NULL, &back, &err), &err, TA_ERROR_UNSUPPORTED, "version 2");
+    ta_compressed_read_options lim = {0};
+    lim.max_bytes = size - 1;
+    TA_ASSERT_REFUSED(ta_compressed_clip_read(bytes, size, &lim, &back, &err), &err, TA_ERROR_LIMIT_EXCEEDED, "max_bytes");
+    lim = (ta_compressed_read_options){0};
+    lim.max_tracks = 2;
+    TA_ASSERT_REFUSED(ta_compressed_clip_read(bytes, size, &lim, &back, &err), &err, TA_ERROR_LIMIT_EXCEEDED, "max_tracks");
+    lim = (ta_compressed_read_options){0};
+    lim.max_total_keys = 16;
+    TA_ASSERT_REFUSED(ta_compressed_clip_read(bytes, size, &lim, &back, &err), &err, TA_ERROR_LIMIT_EXCEEDED, "max_total_keys");
+    lim = (ta_compressed_read_options){0};
+    lim.max_nodes = 1;
+    TA_ASSERT_REFUSED(ta_compressed_clip_read(bytes, size, &lim, &back, &err), &err, TA_ERROR_LIMIT_EXCEEDED, "max_nodes");
+    free(copy);
+    ta_compressed_clip_destroy(cc);
+    ta_model_destroy(model);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(metric_is_the_brute_force_one),
+        cmocka_unit_test(samples_compress_within_the_error),
+        cmocka_unit_test(binary_form_reads_back_and_refuses_what_is_not_it),
+        cmocka_unit_test(mixer_plays_a_window_within_the_error),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
