@@ -307,6 +307,16 @@ __attribute__((target("sse2"))) static void commit_rot_t_sse2(float *base, const
     }
 }
 
+/* A vector lane's node: x y (an 8-byte half of xy) and z (lane k of z4),
+ * stored from the registers. */
+#define TA__VEC3_AT(d, STORE_XY, xy, z4, k)                                                                      \
+    do {                                                                                                          \
+        float *d_ = (d);                                                                                          \
+        STORE_XY((__m64 *)(void *)d_, xy);                                                                        \
+        const int z_ = _mm_extract_ps(z4, k);                                                                     \
+        memcpy(d_ + 2, &z_, sizeof z_);                                                                           \
+    } while (0)
+
 /* Eight lanes a block, for AVX2 and AVX-512 (whose 16-lane masks gain
  * nothing here: the stores are per node). */
 #define TA__COMMIT_T8(SUF, ATTR)                                                                                  \
@@ -328,19 +338,20 @@ __attribute__((target("sse2"))) static void commit_rot_t_sse2(float *base, const
                 TA__COMMIT_LANES(m, i, store3(base + off[j], px, py, pz, j))                                      \
                 continue;                                                                                         \
             }                                                                                                     \
+            /* x y pairs by unpacking, z from its register: each node's place read once */                        \
             const __m256 lo = _mm256_unpacklo_ps(x, y), hi = _mm256_unpackhi_ps(x, y);                            \
             const __m128 l0 = _mm256_castps256_ps128(lo), l1 = _mm256_extractf128_ps(lo, 1);                     \
             const __m128 h0 = _mm256_castps256_ps128(hi), h1 = _mm256_extractf128_ps(hi, 1);                      \
+            const __m128 z0 = _mm256_castps256_ps128(z), z1 = _mm256_extractf128_ps(z, 1);                        \
             const uint32_t *o = off + i;                                                                          \
-            _mm_storel_pi((__m64 *)(void *)(base + o[0]), l0);                                                    \
-            _mm_storeh_pi((__m64 *)(void *)(base + o[1]), l0);                                                    \
-            _mm_storel_pi((__m64 *)(void *)(base + o[2]), h0);                                                    \
-            _mm_storeh_pi((__m64 *)(void *)(base + o[3]), h0);                                                    \
-            _mm_storel_pi((__m64 *)(void *)(base + o[4]), l1);                                                    \
-            _mm_storeh_pi((__m64 *)(void *)(base + o[5]), l1);                                                    \
-            _mm_storel_pi((__m64 *)(void *)(base + o[6]), h1);                                                    \
-            _mm_storeh_pi((__m64 *)(void *)(base + o[7]), h1);                                                    \
-            for (uint32_t j = 0; j < 8; ++j) base[o[j] + 2] = pz[i + j];                                          \
+            TA__VEC3_AT(base + o[0], _mm_storel_pi, l0, z0, 0);                                                   \
+            TA__VEC3_AT(base + o[1], _mm_storeh_pi, l0, z0, 1);                                                   \
+            TA__VEC3_AT(base + o[2], _mm_storel_pi, h0, z0, 2);                                                   \
+            TA__VEC3_AT(base + o[3], _mm_storeh_pi, h0, z0, 3);                                                   \
+            TA__VEC3_AT(base + o[4], _mm_storel_pi, l1, z1, 0);                                                   \
+            TA__VEC3_AT(base + o[5], _mm_storeh_pi, l1, z1, 1);                                                   \
+            TA__VEC3_AT(base + o[6], _mm_storel_pi, h1, z1, 2);                                                   \
+            TA__VEC3_AT(base + o[7], _mm_storeh_pi, h1, z1, 3);                                                   \
         }                                                                                                         \
     }                                                                                                             \
     ATTR static void commit_rot_t_##SUF(float *base, const uint32_t *off, const float *pile, float *last,         \
