@@ -1,5 +1,6 @@
 /* The fused path's loops, once per instruction set. See fused_kernels.h. */
 #include <stddef.h>
+#include <string.h>
 
 #include "animation/fast_slerp.h"
 #include "animation/fused_kernels.h"
@@ -82,60 +83,33 @@ static inline void store4(float *d, const float *px, const float *py, const floa
         slerp_keys_planes_##SUF(out, out + n, out + 2 * n, out + 3 * n, a, a + n, a + 2 * n, a + 3 * n, b, b + n, \
                                 b + 2 * n, b + 3 * n, c, c + n, n, t);                                            \
     }                                                                                                             \
-    ATTR static uint32_t not_finite_##SUF(const float *v, uint32_t n)                                             \
+    ATTR TA__UNUSED static uint32_t not_finite_##SUF(const float *v, uint32_t n)                                             \
     {                                                                                                             \
         /* v - v is 0 for a finite number and NaN for the others: an OR of compares, which vectorises */          \
         uint32_t bad = 0;                                                                                         \
         for (uint32_t i = 0; i < n; ++i) bad |= (uint32_t)(v[i] - v[i] != 0);                                     \
         return bad;                                                                                               \
     }                                                                                                             \
-    /* which lanes changed, and whether all is finite (v - v is 0 only for a finite v), in one vector pass */     \
-    ATTR TA__NOINLINE static uint32_t changed3_##SUF(uint8_t *restrict ch, const float *restrict px,              \
-                                                     const float *restrict py, const float *restrict pz,          \
-                                                     const float *restrict lx, const float *restrict ly,          \
-                                                     const float *restrict lz, uint32_t n)                        \
+    /* the scalar commit, which the x86 sets replace with commit_*_t: a lane    \
+     * differing from the last written goes to its node, then last := pile */   \
+    ATTR TA__UNUSED static void commit_vec_##SUF(float *base, const uint32_t *off, const float *pile,           \
+                                                 float *last, uint32_t lanes, uint32_t n)                        \
     {                                                                                                             \
-        uint32_t bad = 0;                                                                                         \
-        for (uint32_t i = 0; i < n; ++i) {                                                                        \
-            ch[i] = (uint8_t)((px[i] != lx[i]) | (py[i] != ly[i]) | (pz[i] != lz[i]));                            \
-            bad |= (uint32_t)((px[i] - px[i] != 0) | (py[i] - py[i] != 0) | (pz[i] - pz[i] != 0));                \
-        }                                                                                                         \
-        return bad;                                                                                               \
-    }                                                                                                             \
-    ATTR TA__NOINLINE static uint32_t changed4_##SUF(                                                             \
-        uint8_t *restrict ch, const float *restrict px, const float *restrict py, const float *restrict pz,       \
-        const float *restrict pw, const float *restrict lx, const float *restrict ly, const float *restrict lz,   \
-        const float *restrict lw, uint32_t n)                                                                     \
-    {                                                                                                             \
-        uint32_t bad = 0;                                                                                         \
-        for (uint32_t i = 0; i < n; ++i) {                                                                        \
-            ch[i] = (uint8_t)((px[i] != lx[i]) | (py[i] != ly[i]) | (pz[i] != lz[i]) | (pw[i] != lw[i]));         \
-            bad |= (uint32_t)((px[i] - px[i] != 0) | (py[i] - py[i] != 0) | (pz[i] - pz[i] != 0) |                \
-                              (pw[i] - pw[i] != 0));                                                              \
-        }                                                                                                         \
-        return bad;                                                                                               \
-    }                                                                                                             \
-    ATTR static uint32_t changed_vec_##SUF(uint8_t *ch, const float *pile, const float *last, uint32_t lanes)     \
-    {                                                                                                             \
-        return changed3_##SUF(ch, pile, pile + lanes, pile + 2 * lanes, last, last + lanes, last + 2 * lanes,     \
-                              lanes);                                                                             \
-    }                                                                                                             \
-    ATTR static uint32_t changed_rot_##SUF(uint8_t *ch, const float *pile, const float *last, uint32_t lanes)     \
-    {                                                                                                             \
-        return changed4_##SUF(ch, pile, pile + lanes, pile + 2 * lanes, pile + 3 * lanes, last, last + lanes,     \
-                              last + 2 * lanes, last + 3 * lanes, lanes);                                         \
-    }                                                                                                             \
-    ATTR TA__UNUSED static void write_vec_##SUF(float *base, const uint32_t *off, const float *pile,              \
-                                                uint32_t lanes, uint32_t n, const uint8_t *ch)                    \
-    {                                                                                                             \
+        const float *px = pile, *py = pile + lanes, *pz = pile + 2 * lanes;                                       \
+        const float *lx = last, *ly = last + lanes, *lz = last + 2 * lanes;                                       \
         for (uint32_t i = 0; i < n; ++i)                                                                          \
-            if (ch[i]) store3(base + off[i], pile, pile + lanes, pile + 2 * lanes, i);                            \
+            if ((px[i] != lx[i]) | (py[i] != ly[i]) | (pz[i] != lz[i])) store3(base + off[i], px, py, pz, i);     \
+        memcpy(last, pile, sizeof(float) * 3 * lanes);                                                            \
     }                                                                                                             \
-    ATTR TA__UNUSED static void write_rot_##SUF(float *base, const uint32_t *off, const float *pile,              \
-                                                uint32_t lanes, uint32_t n, const uint8_t *ch)                    \
+    ATTR TA__UNUSED static void commit_rot_##SUF(float *base, const uint32_t *off, const float *pile,           \
+                                                 float *last, uint32_t lanes, uint32_t n)                        \
     {                                                                                                             \
+        const float *px = pile, *py = pile + lanes, *pz = pile + 2 * lanes, *pw = pile + 3 * lanes;               \
+        const float *lx = last, *ly = last + lanes, *lz = last + 2 * lanes, *lw = last + 3 * lanes;               \
         for (uint32_t i = 0; i < n; ++i)                                                                          \
-            if (ch[i]) store4(base + off[i], pile, pile + lanes, pile + 2 * lanes, pile + 3 * lanes, i);          \
+            if ((px[i] != lx[i]) | (py[i] != ly[i]) | (pz[i] != lz[i]) | (pw[i] != lw[i]))                       \
+                store4(base + off[i], px, py, pz, pw, i);                                                         \
+        memcpy(last, pile, sizeof(float) * 4 * lanes);                                                            \
     }                                                                                                             \
     ATTR static void curve_smooth_##SUF(double *restrict out, const float *restrict vp, const float *restrict v0,  \
                                         const float *restrict v1, const float *restrict vn, uint32_t n,            \
@@ -237,8 +211,8 @@ static inline void store4(float *d, const float *px, const float *py, const floa
 #define TA__KERNEL_SET(SUF, WRITE)                                                                                \
     static const ta__fused_kernels kernels_##SUF = {.vec_first = vec_first_##SUF, .vec_mix = vec_mix_##SUF,       \
         .vec_rest = vec_rest_##SUF, .rot_slerp = rot_slerp_##SUF, .rot_keys = rot_keys_##SUF,                     \
-        .not_finite = not_finite_##SUF, .changed_vec = changed_vec_##SUF, .changed_rot = changed_rot_##SUF,       \
-        .write_vec = write_vec_##WRITE, .write_rot = write_rot_##WRITE, .curve_smooth = curve_smooth_##SUF,       \
+        .not_finite = not_finite_##WRITE, .commit_vec = commit_vec_##WRITE, .commit_rot = commit_rot_##WRITE,        \
+        .curve_smooth = curve_smooth_##SUF,                                                                       \
         .curve_cubic = curve_cubic_##SUF, .curve_bezier = curve_bezier_##SUF,                                     \
         .curve_bezier_at = curve_bezier_at_##SUF, .rot_mix = rot_mix_##SUF, .mix_doubles = mix_doubles_##SUF,     \
         .lerp_doubles = lerp_doubles_##SUF, .normalize = normalize_##SUF};
@@ -256,79 +230,203 @@ TA__KERNEL_SET(scalar, scalar)
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__)) && !defined(__SANITIZE_THREAD__)
 #define TA__X86 1
 #include <immintrin.h>
-#include <string.h>
 
-/* The node writes by blocks of four lanes: where all four changed (the rule
- * of the lane-by-lane loop, which takes the other blocks), the planes are
- * transposed in registers, so that a rotation goes to its node in one
- * 16-byte store and a vector in an 8-byte and a 4-byte one (the float after
- * it is another field), not one scattered store per number. */
-/* Whether the four change flags at ch are all set. */
-static inline bool all_four(const uint8_t *ch)
+/* The commit by blocks of lanes: a block's change mask from one compare per
+ * plane with the last written values (float !=, as three.js's apply), the
+ * pile stored as the new last values, and where every lane of the block
+ * changed the planes transposed in registers, so that a rotation goes to its
+ * node in one 16-byte store and a vector in an 8-byte and a 4-byte one (the
+ * float after it is another field); other blocks lane by lane. */
+/* The changed lanes of mask m, one by one. */
+#define TA__COMMIT_LANES(m, i, STORE)                                                                             \
+    while (m != 0) {                                                                                              \
+        const uint32_t j = (i) + (uint32_t)__builtin_ctz(m);                                                      \
+        STORE;                                                                                                    \
+        m &= m - 1;                                                                                               \
+    }
+/* The mask of lanes [i, i + w) below n. */
+static inline uint32_t below_n(uint32_t m, uint32_t i, uint32_t w, uint32_t n)
 {
-    uint32_t all;
-    memcpy(&all, ch, sizeof all);
-    return all == 0x01010101u;
+    return i + w <= n ? m : i >= n ? 0 : m & ((1u << (n - i)) - 1);
 }
 
-#define TA__WRITES_T(SUF, ATTR)                                                                                   \
-    ATTR static void write_vec_t_##SUF(float *base, const uint32_t *off, const float *pile, uint32_t lanes,       \
-                                       uint32_t n, const uint8_t *ch)                                             \
+__attribute__((target("sse2"))) static void commit_vec_t_sse2(float *base, const uint32_t *off, const float *pile,
+                                                              float *last, uint32_t lanes, uint32_t n)
+{
+    const float *px = pile, *py = pile + lanes, *pz = pile + 2 * lanes;
+    float *lx = last, *ly = last + lanes, *lz = last + 2 * lanes;
+    for (uint32_t i = 0; i < lanes; i += 4) {
+        const __m128 x = _mm_loadu_ps(px + i), y = _mm_loadu_ps(py + i), z = _mm_loadu_ps(pz + i);
+        const __m128 ne = _mm_or_ps(_mm_or_ps(_mm_cmpneq_ps(x, _mm_loadu_ps(lx + i)), _mm_cmpneq_ps(y, _mm_loadu_ps(ly + i))),
+                                    _mm_cmpneq_ps(z, _mm_loadu_ps(lz + i)));
+        _mm_storeu_ps(lx + i, x);
+        _mm_storeu_ps(ly + i, y);
+        _mm_storeu_ps(lz + i, z);
+        uint32_t m = below_n((uint32_t)_mm_movemask_ps(ne), i, 4, n);
+        if (m != 0xfu) {
+            TA__COMMIT_LANES(m, i, store3(base + off[j], px, py, pz, j))
+            continue;
+        }
+        const __m128 lo = _mm_unpacklo_ps(x, y), hi = _mm_unpackhi_ps(x, y);
+        float *d0 = base + off[i], *d1 = base + off[i + 1], *d2 = base + off[i + 2], *d3 = base + off[i + 3];
+        _mm_storel_pi((__m64 *)(void *)d0, lo);
+        _mm_storeh_pi((__m64 *)(void *)d1, lo);
+        _mm_storel_pi((__m64 *)(void *)d2, hi);
+        _mm_storeh_pi((__m64 *)(void *)d3, hi);
+        d0[2] = pz[i];
+        d1[2] = pz[i + 1];
+        d2[2] = pz[i + 2];
+        d3[2] = pz[i + 3];
+    }
+}
+
+__attribute__((target("sse2"))) static void commit_rot_t_sse2(float *base, const uint32_t *off, const float *pile,
+                                                              float *last, uint32_t lanes, uint32_t n)
+{
+    const float *px = pile, *py = pile + lanes, *pz = pile + 2 * lanes, *pw = pile + 3 * lanes;
+    float *lx = last, *ly = last + lanes, *lz = last + 2 * lanes, *lw = last + 3 * lanes;
+    for (uint32_t i = 0; i < lanes; i += 4) {
+        __m128 x = _mm_loadu_ps(px + i), y = _mm_loadu_ps(py + i), z = _mm_loadu_ps(pz + i), w = _mm_loadu_ps(pw + i);
+        const __m128 ne = _mm_or_ps(
+            _mm_or_ps(_mm_cmpneq_ps(x, _mm_loadu_ps(lx + i)), _mm_cmpneq_ps(y, _mm_loadu_ps(ly + i))),
+            _mm_or_ps(_mm_cmpneq_ps(z, _mm_loadu_ps(lz + i)), _mm_cmpneq_ps(w, _mm_loadu_ps(lw + i))));
+        _mm_storeu_ps(lx + i, x);
+        _mm_storeu_ps(ly + i, y);
+        _mm_storeu_ps(lz + i, z);
+        _mm_storeu_ps(lw + i, w);
+        uint32_t m = below_n((uint32_t)_mm_movemask_ps(ne), i, 4, n);
+        if (m != 0xfu) {
+            TA__COMMIT_LANES(m, i, store4(base + off[j], px, py, pz, pw, j))
+            continue;
+        }
+        _MM_TRANSPOSE4_PS(x, y, z, w);
+        _mm_storeu_ps(base + off[i], x);
+        _mm_storeu_ps(base + off[i + 1], y);
+        _mm_storeu_ps(base + off[i + 2], z);
+        _mm_storeu_ps(base + off[i + 3], w);
+    }
+}
+
+/* A vector lane's node: x y (an 8-byte half of xy) and z (lane k of z4),
+ * stored from the registers. */
+#define TA__VEC3_AT(d, STORE_XY, xy, z4, k)                                                                      \
+    do {                                                                                                          \
+        float *d_ = (d);                                                                                          \
+        STORE_XY((__m64 *)(void *)d_, xy);                                                                        \
+        const int z_ = _mm_extract_ps(z4, k);                                                                     \
+        memcpy(d_ + 2, &z_, sizeof z_);                                                                           \
+    } while (0)
+
+/* Eight lanes a block, for AVX2 and AVX-512 (whose 16-lane masks gain
+ * nothing here: the stores are per node). */
+#define TA__COMMIT_T8(SUF, ATTR)                                                                                  \
+    ATTR static void commit_vec_t_##SUF(float *base, const uint32_t *off, const float *pile, float *last,         \
+                                        uint32_t lanes, uint32_t n)                                               \
     {                                                                                                             \
         const float *px = pile, *py = pile + lanes, *pz = pile + 2 * lanes;                                       \
-        uint32_t i = 0;                                                                                           \
-        for (; i + 4 <= n; i += 4) {                                                                              \
-            if (!all_four(ch + i)) {                                                                              \
-                for (uint32_t j = i; j < i + 4; ++j)                                                              \
-                    if (ch[j]) store3(base + off[j], px, py, pz, j);                                              \
+        float *lx = last, *ly = last + lanes, *lz = last + 2 * lanes;                                             \
+        for (uint32_t i = 0; i < lanes; i += 8) {                                                                 \
+            const __m256 x = _mm256_loadu_ps(px + i), y = _mm256_loadu_ps(py + i), z = _mm256_loadu_ps(pz + i);   \
+            const __m256 ne = _mm256_or_ps(_mm256_or_ps(_mm256_cmp_ps(x, _mm256_loadu_ps(lx + i), _CMP_NEQ_UQ),   \
+                                                        _mm256_cmp_ps(y, _mm256_loadu_ps(ly + i), _CMP_NEQ_UQ)),  \
+                                           _mm256_cmp_ps(z, _mm256_loadu_ps(lz + i), _CMP_NEQ_UQ));               \
+            _mm256_storeu_ps(lx + i, x);                                                                          \
+            _mm256_storeu_ps(ly + i, y);                                                                          \
+            _mm256_storeu_ps(lz + i, z);                                                                          \
+            uint32_t m = below_n((uint32_t)_mm256_movemask_ps(ne), i, 8, n);                                      \
+            if (m != 0xffu) {                                                                                     \
+                TA__COMMIT_LANES(m, i, store3(base + off[j], px, py, pz, j))                                      \
                 continue;                                                                                         \
             }                                                                                                     \
-            const __m128 x = _mm_loadu_ps(px + i), y = _mm_loadu_ps(py + i);                                      \
-            const __m128 lo = _mm_unpacklo_ps(x, y), hi = _mm_unpackhi_ps(x, y);                                  \
-            float *d0 = base + off[i], *d1 = base + off[i + 1], *d2 = base + off[i + 2], *d3 = base + off[i + 3]; \
-            _mm_storel_pi((__m64 *)(void *)d0, lo);                                                               \
-            _mm_storeh_pi((__m64 *)(void *)d1, lo);                                                               \
-            _mm_storel_pi((__m64 *)(void *)d2, hi);                                                               \
-            _mm_storeh_pi((__m64 *)(void *)d3, hi);                                                               \
-            d0[2] = pz[i];                                                                                        \
-            d1[2] = pz[i + 1];                                                                                    \
-            d2[2] = pz[i + 2];                                                                                    \
-            d3[2] = pz[i + 3];                                                                                    \
+            /* x y pairs by unpacking, z from its register: each node's place read once */                        \
+            const __m256 lo = _mm256_unpacklo_ps(x, y), hi = _mm256_unpackhi_ps(x, y);                            \
+            const __m128 l0 = _mm256_castps256_ps128(lo), l1 = _mm256_extractf128_ps(lo, 1);                     \
+            const __m128 h0 = _mm256_castps256_ps128(hi), h1 = _mm256_extractf128_ps(hi, 1);                      \
+            const __m128 z0 = _mm256_castps256_ps128(z), z1 = _mm256_extractf128_ps(z, 1);                        \
+            const uint32_t *o = off + i;                                                                          \
+            TA__VEC3_AT(base + o[0], _mm_storel_pi, l0, z0, 0);                                                   \
+            TA__VEC3_AT(base + o[1], _mm_storeh_pi, l0, z0, 1);                                                   \
+            TA__VEC3_AT(base + o[2], _mm_storel_pi, h0, z0, 2);                                                   \
+            TA__VEC3_AT(base + o[3], _mm_storeh_pi, h0, z0, 3);                                                   \
+            TA__VEC3_AT(base + o[4], _mm_storel_pi, l1, z1, 0);                                                   \
+            TA__VEC3_AT(base + o[5], _mm_storeh_pi, l1, z1, 1);                                                   \
+            TA__VEC3_AT(base + o[6], _mm_storel_pi, h1, z1, 2);                                                   \
+            TA__VEC3_AT(base + o[7], _mm_storeh_pi, h1, z1, 3);                                                   \
         }                                                                                                         \
-        for (; i < n; ++i)                                                                                        \
-            if (ch[i]) store3(base + off[i], px, py, pz, i);                                                      \
     }                                                                                                             \
-    ATTR static void write_rot_t_##SUF(float *base, const uint32_t *off, const float *pile, uint32_t lanes,       \
-                                       uint32_t n, const uint8_t *ch)                                             \
+    ATTR static void commit_rot_t_##SUF(float *base, const uint32_t *off, const float *pile, float *last,         \
+                                        uint32_t lanes, uint32_t n)                                               \
     {                                                                                                             \
         const float *px = pile, *py = pile + lanes, *pz = pile + 2 * lanes, *pw = pile + 3 * lanes;               \
-        uint32_t i = 0;                                                                                           \
-        for (; i + 4 <= n; i += 4) {                                                                              \
-            if (!all_four(ch + i)) {                                                                              \
-                for (uint32_t j = i; j < i + 4; ++j)                                                              \
-                    if (ch[j]) store4(base + off[j], px, py, pz, pw, j);                                          \
+        float *lx = last, *ly = last + lanes, *lz = last + 2 * lanes, *lw = last + 3 * lanes;                     \
+        for (uint32_t i = 0; i < lanes; i += 8) {                                                                 \
+            const __m256 x = _mm256_loadu_ps(px + i), y = _mm256_loadu_ps(py + i), z = _mm256_loadu_ps(pz + i),   \
+                         w = _mm256_loadu_ps(pw + i);                                                             \
+            const __m256 ne =                                                                                     \
+                _mm256_or_ps(_mm256_or_ps(_mm256_cmp_ps(x, _mm256_loadu_ps(lx + i), _CMP_NEQ_UQ),                 \
+                                          _mm256_cmp_ps(y, _mm256_loadu_ps(ly + i), _CMP_NEQ_UQ)),                \
+                             _mm256_or_ps(_mm256_cmp_ps(z, _mm256_loadu_ps(lz + i), _CMP_NEQ_UQ),                 \
+                                          _mm256_cmp_ps(w, _mm256_loadu_ps(lw + i), _CMP_NEQ_UQ)));               \
+            _mm256_storeu_ps(lx + i, x);                                                                          \
+            _mm256_storeu_ps(ly + i, y);                                                                          \
+            _mm256_storeu_ps(lz + i, z);                                                                          \
+            _mm256_storeu_ps(lw + i, w);                                                                          \
+            uint32_t m = below_n((uint32_t)_mm256_movemask_ps(ne), i, 8, n);                                      \
+            if (m != 0xffu) {                                                                                     \
+                TA__COMMIT_LANES(m, i, store4(base + off[j], px, py, pz, pw, j))                                  \
                 continue;                                                                                         \
             }                                                                                                     \
-            __m128 x = _mm_loadu_ps(px + i), y = _mm_loadu_ps(py + i), z = _mm_loadu_ps(pz + i),                  \
-                   w = _mm_loadu_ps(pw + i);                                                                      \
-            _MM_TRANSPOSE4_PS(x, y, z, w);                                                                        \
-            _mm_storeu_ps(base + off[i], x);                                                                      \
-            _mm_storeu_ps(base + off[i + 1], y);                                                                  \
-            _mm_storeu_ps(base + off[i + 2], z);                                                                  \
-            _mm_storeu_ps(base + off[i + 3], w);                                                                  \
+            /* a 4x4 transpose in each 128-bit half: lanes i..i+3 low, i+4..i+7 high */                           \
+            const __m256 t0 = _mm256_unpacklo_ps(x, y), t1 = _mm256_unpackhi_ps(x, y);                            \
+            const __m256 t2 = _mm256_unpacklo_ps(z, w), t3 = _mm256_unpackhi_ps(z, w);                            \
+            const __m256 r0 = _mm256_shuffle_ps(t0, t2, 0x44), r1 = _mm256_shuffle_ps(t0, t2, 0xee);              \
+            const __m256 r2 = _mm256_shuffle_ps(t1, t3, 0x44), r3 = _mm256_shuffle_ps(t1, t3, 0xee);              \
+            const uint32_t *o = off + i;                                                                          \
+            _mm_storeu_ps(base + o[0], _mm256_castps256_ps128(r0));                                               \
+            _mm_storeu_ps(base + o[1], _mm256_castps256_ps128(r1));                                               \
+            _mm_storeu_ps(base + o[2], _mm256_castps256_ps128(r2));                                               \
+            _mm_storeu_ps(base + o[3], _mm256_castps256_ps128(r3));                                               \
+            _mm_storeu_ps(base + o[4], _mm256_extractf128_ps(r0, 1));                                             \
+            _mm_storeu_ps(base + o[5], _mm256_extractf128_ps(r1, 1));                                             \
+            _mm_storeu_ps(base + o[6], _mm256_extractf128_ps(r2, 1));                                             \
+            _mm_storeu_ps(base + o[7], _mm256_extractf128_ps(r3, 1));                                             \
         }                                                                                                         \
-        for (; i < n; ++i)                                                                                        \
-            if (ch[i]) store4(base + off[i], px, py, pz, pw, i);                                                  \
     }
 
+/* Whether a number of v is not finite, a vector at a time: v - v is +0 for a
+ * finite v and NaN for the others, so the OR of their bits is NaN in a lane
+ * where any was not finite; one unordered compare at the end. */
+#define TA__NOT_FINITE_T(SUF, ATTR, VEC, W, ZERO, LOAD, SUB, OR, UNORD)                                           \
+    ATTR static uint32_t not_finite_t_##SUF(const float *v, uint32_t n)                                          \
+    {                                                                                                             \
+        VEC a0 = ZERO(), a1 = ZERO();                                                                             \
+        const uint32_t whole = n - n % (2 * (W));                                                                 \
+        for (const float *p = v, *end = v + whole; p != end; p += 2 * (W)) {                                      \
+            const VEC x = LOAD(p), y = LOAD(p + (W));                                                             \
+            a0 = OR(a0, SUB(x, x));                                                                               \
+            a1 = OR(a1, SUB(y, y));                                                                               \
+        }                                                                                                         \
+        uint32_t bad = UNORD(OR(a0, a1)) != 0;                                                                    \
+        for (uint32_t i = whole; i < n; ++i) bad |= (uint32_t)(v[i] - v[i] != 0);                                 \
+        return bad;                                                                                               \
+    }
+#define TA__UNORD_128(a) _mm_movemask_ps(_mm_cmpunord_ps(a, a))
+#define TA__UNORD_256(a) _mm256_movemask_ps(_mm256_cmp_ps(a, a, _CMP_UNORD_Q))
+#define TA__UNORD_512(a) _mm512_cmp_ps_mask(a, a, _CMP_UNORD_Q)
+TA__NOT_FINITE_T(sse2, __attribute__((target("sse2"))), __m128, 4, _mm_setzero_ps, _mm_loadu_ps, _mm_sub_ps, _mm_or_ps,
+                 TA__UNORD_128)
+TA__NOT_FINITE_T(avx2, __attribute__((target("avx2"))), __m256, 8, _mm256_setzero_ps, _mm256_loadu_ps, _mm256_sub_ps,
+                 _mm256_or_ps, TA__UNORD_256)
+TA__NOT_FINITE_T(avx512, __attribute__((target("avx512f,avx512vl,avx512dq,avx512bw"))), __m512, 16, _mm512_setzero_ps,
+                 _mm512_loadu_ps, _mm512_sub_ps, _mm512_or_ps, TA__UNORD_512)
+
 TA__KERNELS(sse2, __attribute__((target("sse2"))))
-TA__WRITES_T(sse2, __attribute__((target("sse2"))))
 TA__KERNEL_SET(sse2, t_sse2)
 TA__KERNELS(avx2, __attribute__((target("avx2"))))
-TA__WRITES_T(avx2, __attribute__((target("avx2"))))
+TA__COMMIT_T8(avx2, __attribute__((target("avx2"))))
 TA__KERNEL_SET(avx2, t_avx2)
 TA__KERNELS(avx512, __attribute__((target("avx512f,avx512vl,avx512dq,avx512bw"))))
-TA__WRITES_T(avx512, __attribute__((target("avx512f,avx512vl,avx512dq,avx512bw"))))
+TA__COMMIT_T8(avx512, __attribute__((target("avx512f,avx512vl,avx512dq,avx512bw"))))
 TA__KERNEL_SET(avx512, t_avx512)
 #endif
 

@@ -46,17 +46,12 @@ typedef struct ta__fused_kernels {
     void (*rot_keys)(float *out, const float *a, const float *b, const float *c, uint32_t n, float t);
     /* nonzero when a number of v is not finite */
     uint32_t (*not_finite)(const float *v, uint32_t n);
-    /* ch[i] = whether lane i of a 3- or 4-plane pile of `lanes` lanes differs
-     * from last's; returns nonzero when a number of the pile is not finite
-     * (the check and the comparison in one pass over the pile). */
-    uint32_t (*changed_vec)(uint8_t *ch, const float *pile, const float *last, uint32_t lanes);
-    uint32_t (*changed_rot)(uint8_t *ch, const float *pile, const float *last, uint32_t lanes);
-    /* For the first n lanes whose ch is set: base[off[i] + c] = pile[c][i] (a
-     * node's field, as floats from the first node). */
-    void (*write_vec)(float *base, const uint32_t *off, const float *pile, uint32_t lanes, uint32_t n,
-                      const uint8_t *ch);
-    void (*write_rot)(float *base, const uint32_t *off, const float *pile, uint32_t lanes, uint32_t n,
-                      const uint8_t *ch);
+    /* The commit of a 3- or 4-plane pile of `lanes` lanes (all finite): each
+     * of the first n lanes that differs from last's (float !=, three.js's
+     * PropertyMixer.apply) goes to base[off[i] + c] (a node's field, as
+     * floats from the first node); then last := pile, every lane. */
+    void (*commit_vec)(float *base, const uint32_t *off, const float *pile, float *last, uint32_t lanes, uint32_t n);
+    void (*commit_rot)(float *base, const uint32_t *off, const float *pile, float *last, uint32_t lanes, uint32_t n);
     /* out[i] = one number of a curve at lane i, as ta__smooth_number,
      * ta__cubic_spline_number and ta__bezier_key (interpolant.h) give it;
      * n <= TA__FUSED_CHUNK */

@@ -344,11 +344,10 @@ static void park(ta_mixer *m)
 }
 
 /* An update's scratch: the piles it mixes into, the sampled keys, the
- * additive piles, and a byte per lane. */
+ * additive piles, and a byte per lane for the slow slerps. */
 typedef struct fused_work {
     float *vpile, *rpile, *rkey, *rtmp, *vadd, *radd;
     uint8_t *slow;
-    uint8_t *changed; /* a byte per lane, vectors then rotations */
 } fused_work;
 
 /* Scratch up to this many floats lives on the stack: 8 KiB, a rig of about
@@ -358,7 +357,7 @@ typedef struct fused_work {
 static size_t work_floats(uint32_t vec_lanes, uint32_t rot_lanes, bool additive)
 {
     size_t vf = 3 * (size_t)vec_lanes, rf = 4 * (size_t)rot_lanes, lanes = vec_lanes > rot_lanes ? vec_lanes : rot_lanes;
-    return vf + 3 * rf + (additive ? vf + rf : 0) + (lanes + 3) / 4 + ((size_t)vec_lanes + rot_lanes + 3) / 4;
+    return vf + 3 * rf + (additive ? vf + rf : 0) + (lanes + 3) / 4;
 }
 
 static fused_work work_at(const ta__mixer_fused *f, float *base)
@@ -372,7 +371,6 @@ static fused_work work_at(const ta__mixer_fused *f, float *base)
     w.vadd = f->additive ? w.rtmp + rf : NULL;
     w.radd = f->additive ? w.vadd + vf : NULL;
     w.slow = (uint8_t *)(w.rtmp + rf + (f->additive ? vf + rf : 0));
-    w.changed = w.slow + ((f->vec_lanes > f->rot_lanes ? f->vec_lanes : f->rot_lanes) + 3) / 4 * 4;
     return w;
 }
 
@@ -1145,28 +1143,19 @@ bool ta__fused_run(ta_mixer *m, const ta_mixer_targets *t)
             for (uint32_t i = 0; i < gr->rot_count; ++i) ta__blend_rotation_on_top_at(p + i, ad + i, gr->rot_lanes);
         }
     }
-    /* Which lanes differ from the last written, and whether all is finite,
-     * in one pass; then, nothing refused, the writes. */
-    uint8_t *vch = w.changed, *rch = w.changed + f->vec_lanes;
-    uint32_t bad = 0;
-    for (uint32_t g = 0; g < shape->group_count; ++g) {
-        const ta__fused_group *gr = &shape->groups[g];
-        size_t v = 3 * (size_t)gr->vec_first, r = 4 * (size_t)gr->rot_first;
-        bad |= k->changed_vec(vch + gr->vec_first, w.vpile + v, f->vlast + v, gr->vec_lanes);
-        bad |= k->changed_rot(rch + gr->rot_first, w.rpile + r, f->rlast + r, gr->rot_lanes);
-    }
+    /* Nothing is written unless every number is finite (v - v is 0 only for a
+     * finite v); then each lane that differs from the last written goes to its
+     * node, and the piles become the last written, in one pass. */
+    uint32_t bad = k->not_finite(w.vpile, 3 * f->vec_lanes) | k->not_finite(w.rpile, 4 * f->rot_lanes);
     if (numbers) bad |= k->not_finite(f->num->pile, f->num->lanes);
     if (bad) return false;
     float *base = (float *)(void *)t->scene->nodes;
     for (uint32_t g = 0; g < shape->group_count; ++g) {
         const ta__fused_group *gr = &shape->groups[g];
         size_t v = 3 * (size_t)gr->vec_first, r = 4 * (size_t)gr->rot_first;
-        k->write_vec(base, f->vec_node + gr->vec_first, w.vpile + v, gr->vec_lanes, gr->vec_count, vch + gr->vec_first);
-        k->write_rot(base, f->rot_node + gr->rot_first, w.rpile + r, gr->rot_lanes, gr->rot_count, rch + gr->rot_first);
+        k->commit_vec(base, f->vec_node + gr->vec_first, w.vpile + v, f->vlast + v, gr->vec_lanes, gr->vec_count);
+        k->commit_rot(base, f->rot_node + gr->rot_first, w.rpile + r, f->rlast + r, gr->rot_lanes, gr->rot_count);
     }
-    /* what was written is what the next update compares with */
-    memcpy(f->vlast, w.vpile, sizeof(float) * 3 * f->vec_lanes);
-    memcpy(f->rlast, w.rpile, sizeof(float) * 4 * f->rot_lanes);
     if (numbers) write_numbers(f, t->scene);
     f->runs++;
     return true;

@@ -1129,24 +1129,26 @@ static void test_morph_targets_256_apart(void **state)
     ta_clip_release(clip);
 }
 
-/* The node writes of every set against the scalar set's, over masks where
- * blocks of four lanes are all changed, partly changed or not at all, and a
- * tail: the same nodes, and the finite verdict of the change pass. */
+/* The commit of every set against the scalar set's, over masks where
+ * blocks of lanes are all changed, partly changed or not at all, and lanes
+ * past n that changed (padding: never written): the same nodes, a lane's
+ * numbers in its node exactly when it changed, the piles as the last values
+ * after; and the finite check, padding lanes included. */
 static void test_writes_same_as_scalar(void **state)
 {
     (void)state;
     enum { LANES = 32, N = 30, NODES = 40 };
     const ta__fused_kernels *ref = ta__fused_kernels_for(TA__SIMD_SCALAR);
-    float pile[4 * LANES], last[4 * LANES];
+    float pile[4 * LANES], last0[4 * LANES];
     uint32_t off[LANES];
     for (uint32_t i = 0; i < 4 * LANES; ++i) {
         pile[i] = (float)i * 0.25f + 1;
-        last[i] = pile[i];
+        last0[i] = pile[i];
     }
-    /* lanes 0-3 all changed, 4-7 two of them, 8-11 none, 12-29 all, 30-31 padding */
+    /* lanes 0-3 all changed, 4-7 two of them, 8-11 none, 12-31 all (30 and 31 past n) */
     for (uint32_t i = 0; i < LANES; ++i) {
-        off[i] = (uint32_t)(((i * 7) % NODES) * (sizeof(ta_node) / sizeof(float)));
-        if (i < 4 || i == 5 || i == 6 || (i >= 12 && i < N)) last[(i % 4) * LANES + i] += 1;
+        off[i] = (uint32_t)(((i * 7) % NODES) * (sizeof(ta_node) / sizeof(float))); /* 7i mod 40: one node a lane */
+        if (i < 4 || i == 5 || i == 6 || i >= 12) last0[(i % 4) * LANES + i] += 1;
     }
     for (int s = TA__SIMD_SCALAR; s < TA__SIMD_COUNT; ++s) {
         const ta__fused_kernels *k = ta__fused_kernels_for((ta__simd)s);
@@ -1155,30 +1157,38 @@ static void test_writes_same_as_scalar(void **state)
             ta_node a[NODES], b[NODES];
             memset(a, 0, sizeof a);
             memset(b, 0, sizeof b);
-            uint8_t cha[LANES], chb[LANES];
-            uint32_t bad_a = rot ? ref->changed_rot(cha, pile, last, LANES) : ref->changed_vec(cha, pile, last, LANES);
-            uint32_t bad_b = rot ? k->changed_rot(chb, pile, last, LANES) : k->changed_vec(chb, pile, last, LANES);
-            assert_int_equal(bad_a, 0);
-            assert_int_equal(bad_b, 0);
-            assert_memory_equal(cha, chb, sizeof cha);
-            assert_int_equal(cha[8], 0);
-            assert_int_equal(cha[5], 1);
+            float la[4 * LANES], lb[4 * LANES];
+            memcpy(la, last0, sizeof la);
+            memcpy(lb, last0, sizeof lb);
             float *base = rot ? &a[0].quaternion.x - offsetof(ta_node, quaternion) / sizeof(float)
                               : &a[0].position.x - offsetof(ta_node, position) / sizeof(float);
-            (rot ? ref->write_rot : ref->write_vec)(base, off, pile, LANES, N, cha);
+            (rot ? ref->commit_rot : ref->commit_vec)(base, off, pile, la, LANES, N);
             base = rot ? &b[0].quaternion.x - offsetof(ta_node, quaternion) / sizeof(float)
                        : &b[0].position.x - offsetof(ta_node, position) / sizeof(float);
-            (rot ? k->write_rot : k->write_vec)(base, off, pile, LANES, N, chb);
+            (rot ? k->commit_rot : k->commit_vec)(base, off, pile, lb, LANES, N);
             assert_memory_equal(a, b, sizeof a);
+            const uint32_t planes = rot ? 4 : 3;
+            assert_memory_equal(lb, pile, sizeof(float) * planes * LANES);
+            for (uint32_t i = 0; i < LANES; ++i) {
+                const ta_node *n = &b[(i * 7) % NODES];
+                const float *got = &n->position.x; /* base points at the nodes themselves: lanes write from there */
+                const bool changed = (i < 4 || i == 5 || i == 6 || i >= 12) && i < N &&
+                                     (rot || i % 4 != 3); /* a vector lane has no fourth plane to differ in */
+                assert_true(got[0] == (changed ? pile[i] : 0.0f));
+                assert_true(got[2] == (changed ? pile[2 * LANES + i] : 0.0f));
+                if (rot) assert_true(got[3] == (changed ? pile[3 * LANES + i] : 0.0f));
+            }
         }
         float bad_pile[4 * LANES];
         memcpy(bad_pile, pile, sizeof bad_pile);
+        assert_int_equal(k->not_finite(bad_pile, 4 * LANES), 0);
         bad_pile[3 * LANES + 17] = NAN;
-        uint8_t ch[LANES];
-        assert_int_not_equal(k->changed_rot(ch, bad_pile, last, LANES), 0);
+        assert_int_not_equal(k->not_finite(bad_pile, 4 * LANES), 0);
         bad_pile[3 * LANES + 17] = 0;
         bad_pile[2 * LANES + 31] = INFINITY; /* a padding lane counts too */
-        assert_int_not_equal(k->changed_vec(ch, bad_pile, last, LANES), 0);
+        assert_int_not_equal(k->not_finite(bad_pile, 4 * LANES), 0);
+        bad_pile[2 * LANES + 31] = -INFINITY;
+        assert_int_not_equal(k->not_finite(bad_pile, 3 * LANES), 0);
     }
 }
 
