@@ -155,7 +155,12 @@ static TA__IK_INLINE v3 unit_or(ta_vec3 v, v3 fallback)
     return l2 > 0 ? mul(d, 1.0 / sqrt(l2)) : fallback;
 }
 
-static bool finite3(ta_vec3 v) { return isfinite(v.x) && isfinite(v.y) && isfinite(v.z); }
+/* x - x is 0 for a finite x and NaN for an infinity or a NaN: one compare for the three. */
+static TA__IK_INLINE bool finite3(ta_vec3 v)
+{
+    float z = (v.x - v.x) + (v.y - v.y) + (v.z - v.z);
+    return z == z;
+}
 
 static ta_result check_vec(ta_vec3 v, const char *name, ta_error *err)
 {
@@ -310,7 +315,7 @@ static TA__IK_INLINE ta_result two_bone(ta_scene *scene, const ta_ik_two_bone_de
      * the plane of that line and the pole, the way that takes the normal to the
      * plane's in the shorter turn. The bent chain's end is as far from the
      * start as the law of cosines says, worked out beside the bend. */
-    double from_len = sqrt(fmax(0.0, a2 + b2 - 2.0 * a * b * cos_to));
+    double from2 = a2 + b2 - 2.0 * a * b * cos_to, from_len = sqrt(from2 > 0.0 ? from2 : 0.0);
     qd g_start = q_from_vectors_n(add(u, q_rot(g_mid, v)), d, from_len * sqrt(dist2));
     double g2_start = q_len2(g_start);
     if (dist2 > 0.0) {
