@@ -62,10 +62,17 @@ static TA__IK_INLINE v3 q_rot(qd q, v3 v)
     v3 t = mul(cross(u, v), 2.0);
     return add(add(v, mul(t, q.w)), cross(u, t));
 }
+/* q v q* for q of any length: v rotated by q's rotation and scaled by |q|^2 (q_rot's
+ * shortcut holds only for unit q). */
+static TA__IK_INLINE v3 q_rot_scaled(qd q, v3 v)
+{
+    v3 u = {q.x, q.y, q.z};
+    return add(add(mul(v, q.w * q.w - dot(u, u)), mul(u, 2.0 * dot(u, v))), mul(cross(u, v), 2.0 * q.w));
+}
 static TA__IK_INLINE qd q_normalize(qd q)
 {
-    double l = sqrt(q.x * q.x + q.y * q.y + q.z * q.z + q.w * q.w);
-    return (qd){q.x / l, q.y / l, q.z / l, q.w / l};
+    double r = 1.0 / sqrt(q.x * q.x + q.y * q.y + q.z * q.z + q.w * q.w);
+    return (qd){q.x * r, q.y * r, q.z * r, q.w * r};
 }
 /* The rotation by the angle of cosine c and sine s about the unit axis. */
 static TA__IK_INLINE qd q_axis_cos_sin(v3 axis, double c, double s)
@@ -74,38 +81,64 @@ static TA__IK_INLINE qd q_axis_cos_sin(v3 axis, double c, double s)
     double half_sin = copysign(sqrt(fmax(0.0, 0.5 * (1.0 - c))), s);
     return (qd){axis.x * half_sin, axis.y * half_sin, axis.z * half_sin, half_cos};
 }
-/* The shortest rotation taking the direction of from to that of to; half a
- * turn about some axis square to from when they are opposed. */
-static TA__IK_INLINE qd q_from_vectors(v3 from, v3 to)
+/* The shortest rotation taking the direction of from to that of to, given
+ * norms = |from| |to|; half a turn about some axis square to from when they
+ * are opposed. Not normalized (its length is about norms): the jobs
+ * normalize once, at the end, so that no square root and division stand in
+ * the chain of dependent steps between the target and the output. A
+ * rotation's direction and its angle are read the same at any length. */
+static TA__IK_INLINE qd q_from_vectors_n(v3 from, v3 to, double norms)
 {
-    double norms = sqrt(dot(from, from) * dot(to, to));
     double real = norms + dot(from, to);
     if (norms == 0.0) return q_identity;
     if (real < 1e-12 * norms) {
         v3 a = fabs(from.x) > fabs(from.z) ? (v3){-from.y, from.x, 0} : (v3){0, -from.z, from.y};
-        return q_normalize((qd){a.x, a.y, a.z, 0});
+        return (qd){a.x, a.y, a.z, 0};
     }
     v3 a = cross(from, to);
-    return q_normalize((qd){a.x, a.y, a.z, real});
+    return (qd){a.x, a.y, a.z, real};
 }
-/* weight's share of the rotation g: a normalized lerp from the identity, on
- * the half of the sphere with w >= 0 so that it takes the short way. */
+/* The turn about the unit line taking the direction of from onto that of
+ * to, both square to the line: the shortest one, since the axis of the
+ * shortest is then +-line (not normalized, as above); half a turn about
+ * the line when they are opposed. */
+static TA__IK_INLINE qd q_turn_about(v3 from, v3 to, v3 line, double norms)
+{
+    double real = norms + dot(from, to);
+    if (real < 1e-12 * norms) return (qd){line.x, line.y, line.z, 0};
+    /* About the line itself: near half a turn, the cross product's direction is
+     * mostly rounding, its length along the line is not. */
+    double s = dot(cross(from, to), line);
+    return (qd){line.x * s, line.y * s, line.z * s, real};
+}
+/* weight's share of the rotation g (of any length): a normalized lerp from
+ * the identity, on the half of the sphere with w >= 0 so that it takes the
+ * short way. */
 static TA__IK_INLINE qd q_weighted(qd g, double weight)
 {
-    if (g.w < 0) g = (qd){-g.x, -g.y, -g.z, -g.w};
     if (weight >= 1.0) return g;
+    g = q_normalize(g);
+    if (g.w < 0) g = (qd){-g.x, -g.y, -g.z, -g.w};
     return q_normalize((qd){g.x * weight, g.y * weight, g.z * weight, 1.0 + (g.w - 1.0) * weight});
 }
-static TA__IK_INLINE ta_quat to_float(qd q)
+static TA__IK_INLINE double q_len2(qd q) { return q.x * q.x + q.y * q.y + q.z * q.z + q.w * q.w; }
+/* q in float at unit length, given its squared length (worked out beside the
+ * steps that make q, from its factors' lengths: a product's length is the
+ * product of theirs, so the root and the division wait for nothing). */
+static TA__IK_INLINE ta_quat to_float(qd q, double len2)
 {
-    q = q_normalize(q);
-    return (ta_quat){(float)q.x, (float)q.y, (float)q.z, (float)q.w};
+    double r = 1.0 / sqrt(len2);
+    return (ta_quat){(float)(q.x * r), (float)(q.y * r), (float)(q.z * r), (float)(q.w * r)};
 }
-/* The node's local quaternion after the world rotation g about it, its parent's world rotation being parent. */
-static TA__IK_INLINE ta_quat corrected(qd parent, qd g, ta_quat local)
+/* The node's local quaternion after the world rotation g of squared length g2 about it, its parent's world
+ * rotation being parent. */
+static TA__IK_INLINE ta_quat corrected(qd parent, qd g, double g2, ta_quat local)
 {
-    v3 axis = q_rot(q_conj(parent), (v3){g.x, g.y, g.z});
-    return to_float(q_mul((qd){axis.x, axis.y, axis.z, g.w}, (qd){local.x, local.y, local.z, local.w}));
+    /* parent is a product of float rotations, unit only to about 1e-7: made unit first (beside the chain's
+     * steps, not after them) so that the turn keeps g's length, which the output is divided by. */
+    v3 axis = q_rot(q_conj(q_normalize(parent)), (v3){g.x, g.y, g.z});
+    qd l = {local.x, local.y, local.z, local.w};
+    return to_float(q_mul((qd){axis.x, axis.y, axis.z, g.w}, l), g2 * q_len2(l));
 }
 
 /* g, then the turn by twist radians about the unit line. */
@@ -122,7 +155,12 @@ static TA__IK_INLINE v3 unit_or(ta_vec3 v, v3 fallback)
     return l2 > 0 ? mul(d, 1.0 / sqrt(l2)) : fallback;
 }
 
-static bool finite3(ta_vec3 v) { return isfinite(v.x) && isfinite(v.y) && isfinite(v.z); }
+/* x - x is 0 for a finite x and NaN for an infinity or a NaN: one compare for the three. */
+static TA__IK_INLINE bool finite3(ta_vec3 v)
+{
+    float z = (v.x - v.x) + (v.y - v.y) + (v.z - v.z);
+    return z == z;
+}
 
 static ta_result check_vec(ta_vec3 v, const char *name, ta_error *err)
 {
@@ -261,34 +299,47 @@ static TA__IK_INLINE ta_result two_bone(ta_scene *scene, const ta_ik_two_bone_de
      * against the axis. */
     v3 axis = q_rot(wm.q, unit_or(desc->mid_axis, (v3){0, 0, 1}));
     double half_rlen = 0.5 / (a * b);
-    double cos_to = clamp1((a2 + b2 - dist2) * half_rlen), sin_to = sqrt(1.0 - cos_to * cos_to);
+    double cos_to = clamp1((a2 + b2 - dist2) * half_rlen);
     v3 se = add(u, v);
-    double cos_from = clamp1((a2 + b2 - dot(se, se)) * half_rlen), sin_from = sqrt(1.0 - cos_from * cos_from);
-    if (dot(cross(u, axis), v) < 0.0) sin_from = -sin_from;
-    qd g_mid = q_axis_cos_sin(axis, cos_to * cos_from + sin_to * sin_from, sin_to * cos_from - cos_to * sin_from);
+    double cos_from = clamp1((a2 + b2 - dot(se, se)) * half_rlen);
+    /* Half angles straight from the cosines (four independent roots, not a
+     * root of a root): the turn is half of to minus half of from. */
+    double ch_to = sqrt(0.5 * (1.0 + cos_to)), sh_to = sqrt(0.5 * (1.0 - cos_to));
+    double ch_from = sqrt(0.5 * (1.0 + cos_from)), sh_from = sqrt(0.5 * (1.0 - cos_from));
+    if (dot(cross(u, axis), v) < 0.0) sh_from = -sh_from;
+    double half_c = ch_to * ch_from + sh_to * sh_from, half_s = sh_to * ch_from - ch_to * sh_from;
+    qd g_mid = {axis.x * half_s, axis.y * half_s, axis.z * half_s, half_c};
 
     /* The start joint: the bent chain's end onto the target, then the chain's
      * plane (its normal is the mid axis) about the start-to-target line onto
      * the plane of that line and the pole, the way that takes the normal to the
-     * plane's in the shorter turn. */
-    qd g_start = q_from_vectors(add(u, q_rot(g_mid, v)), d);
+     * plane's in the shorter turn. The bent chain's end is as far from the
+     * start as the law of cosines says, worked out beside the bend. */
+    double from2 = a2 + b2 - 2.0 * a * b * cos_to, from_len = sqrt(from2 > 0.0 ? from2 : 0.0);
+    qd g_start = q_from_vectors_n(add(u, q_rot(g_mid, v)), d, from_len * sqrt(dist2));
+    double g2_start = q_len2(g_start);
     if (dist2 > 0.0) {
         v3 pole = unit_or(desc->pole, (v3){0, 1, 0});
-        v3 ref_normal = cross(d, pole), normal = q_rot(g_start, axis);
+        /* normal is the axis turned by g_start, so its length is g2_start |axis| (the
+         * axis is not unit to the last bit: the node rotations are floats). */
+        v3 ref_normal = cross(d, pole), normal = q_rot_scaled(g_start, axis);
         double ref2 = dot(ref_normal, ref_normal);
         v3 line = mul(d, 1.0 / sqrt(dist2));
         if (ref2 > 0.0) {
-            double c = clamp1(dot(ref_normal, normal) / sqrt(ref2 * dot(normal, normal)));
-            v3 turn_axis = dot(normal, pole) < 0.0 ? mul(line, -1.0) : line;
-            g_start = q_mul(q_axis_cos_sin(turn_axis, c, 1.0), g_start);
+            qd turn = q_turn_about(normal, ref_normal, line, sqrt(ref2 * dot(axis, axis)) * g2_start);
+            g_start = q_mul(turn, g_start);
+            g2_start *= q_len2(turn);
         }
         g_start = twisted(g_start, line, desc->twist);
     }
 
-    g_start = q_weighted(g_start, desc->weight);
-    g_mid = q_weighted(g_mid, desc->weight);
-    scene->nodes[desc->start.index].quaternion = corrected(parent.q, g_start, ns->quaternion);
-    scene->nodes[desc->mid.index].quaternion = corrected(ws.q, g_mid, nm->quaternion);
+    if (desc->weight < 1.0f) {
+        g_start = q_weighted(g_start, desc->weight);
+        g_mid = q_weighted(g_mid, desc->weight);
+        g2_start = 1.0;
+    }
+    scene->nodes[desc->start.index].quaternion = corrected(parent.q, g_start, g2_start, ns->quaternion);
+    scene->nodes[desc->mid.index].quaternion = corrected(ws.q, g_mid, q_len2(g_mid), nm->quaternion);
     if (out_result) out_result->reached = reached && desc->weight >= 1.0f;
     return TA_OK;
 }
@@ -330,24 +381,22 @@ static TA__IK_INLINE ta_result aim(ta_scene *scene, const ta_ik_aim_desc *desc, 
     if (out_result) out_result->reached = reached;
     if (!reached) return TA_OK;
     v3 aim = add(offset, mul(forward, sqrt(r2 - aside2) - along));
-    qd g = q_from_vectors(aim, target);
+    double aim2 = dot(aim, aim);
+    qd g = q_from_vectors_n(aim, target, sqrt(aim2 * r2));
 
     /* Then about the aiming line, up onto the plane of that line and the pole. */
-    v3 up = q_rot(g, unit_or(desc->up, (v3){0, 1, 0}));
+    v3 up = q_rot_scaled(g, unit_or(desc->up, (v3){0, 1, 0}));
     v3 pole = q_rot(q_conj(w.q), unit_or(desc->pole, (v3){0, 1, 0}));
     v3 ref_normal = cross(pole, target), normal = cross(up, target);
     double ref2 = dot(ref_normal, ref_normal), n2 = dot(normal, normal);
     v3 line = mul(target, 1.0 / sqrt(r2));
-    if (ref2 > 0.0 && n2 > 0.0) {
-        double c = clamp1(dot(ref_normal, normal) / sqrt(ref2 * n2));
-        v3 turn_axis = dot(ref_normal, up) < 0.0 ? mul(line, -1.0) : line;
-        g = q_mul(q_axis_cos_sin(turn_axis, c, 1.0), g);
-    }
+    if (ref2 > 0.0 && n2 > 0.0) g = q_mul(q_turn_about(normal, ref_normal, line, sqrt(ref2 * n2)), g);
     g = twisted(g, line, desc->twist);
 
     /* g is in the node's own space: it multiplies the local rotation on the right. */
     g = q_weighted(g, desc->weight);
-    scene->nodes[desc->node.index].quaternion = to_float(q_mul(node_q(n), g));
+    qd out = q_mul(node_q(n), g);
+    scene->nodes[desc->node.index].quaternion = to_float(out, q_len2(out));
     return TA_OK;
 }
 
