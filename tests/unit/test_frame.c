@@ -309,6 +309,166 @@ static void test_pool_frame_same_as_one_thread(void **state)
     ta_clip_release(clip);
 }
 
+/* Characters of one rig (instances of one scene, and scenes built alike)
+ * go through the lane pass (pose_lanes.c), a character a lane: their world
+ * and bone matrices are still three.js's multiplyMatrices worked out here,
+ * bit for bit, the pose's doubles the column loops', in both layouts; among
+ * them a character of another tree, one of other inverse binds, one that
+ * leaves its skin out and a refused one, in windows of every fill. */
+static void test_lane_pass_is_threejs(void **state)
+{
+    (void)state;
+    ta_error err = {0};
+    enum { N = 11 };
+    ta_clip *clip = rig_clip(3);
+    ta_scene *source = rig_scene(5);
+    for (int layout = 0; layout < 2; ++layout) {
+        const size_t stride = layout ? 12 : 16;
+        ta_scene *scenes[N];
+        ta_mixer *mixers[N];
+        ta_pose *poses[N];
+        static ta_mat4 world[N][BONES];
+        size_t offsets[N];
+        ta_frame_character chars[N];
+        static float pal[N * BONES * 16];
+        memset(chars, 0, sizeof chars);
+        for (int c = 0; c < N; ++c) {
+            if (c == 4) { /* another tree: bone 5 under bone 0, not bone 2 */
+                scenes[c] = rig_scene(5);
+                TA_ASSERT_OK(ta_scene_set_parent(scenes[c], ta_node_at(5), ta_node_at(0), &err), &err);
+            } else if (c == 6) {
+                scenes[c] = rig_scene(6); /* other inverse binds */
+            } else if (c == 7 || c == 9) {
+                scenes[c] = rig_scene(5); /* built alike: the same rig, arrays of its own */
+            } else {
+                TA_ASSERT_OK(ta_scene_instantiate(source, NULL, &scenes[c], &err), &err);
+            }
+            TA_ASSERT_OK(ta_mixer_create(ta_node_none(), NULL, &mixers[c], &err), &err);
+            ta_action *a = NULL;
+            uint32_t index;
+            TA_ASSERT_OK(ta_action_create(clip, NULL, &a, &err), &err);
+            TA_ASSERT_OK(ta_mixer_add(mixers[c], a, ta_node_none(), &index, &err), &err);
+            TA_ASSERT_OK(ta_action_set_time_scale(a, 1 + 0.13f * (float)c, &err), &err);
+            TA_ASSERT_OK(ta_action_play(a, &err), &err);
+            TA_ASSERT_OK(ta_pose_create(scenes[c], NULL, &poses[c], &err), &err);
+            TA_ASSERT_OK(ta_pose_use_best_simd(poses[c], &err), &err);
+            offsets[c] = c == 2 ? SIZE_MAX : (size_t)c * BONES * stride;
+            chars[c].mixer = mixers[c];
+            chars[c].targets.scene = scenes[c];
+            chars[c].pose = poses[c];
+            chars[c].world = world[c];
+            chars[c].skin_offsets = &offsets[c];
+        }
+        chars[8].world = NULL; /* refused: nothing of it runs, the others do */
+        ta_frame_options o = {pal, sizeof pal / sizeof pal[0], (ta_palette_layout)layout};
+        for (int frame = 0; frame < 5; ++frame) {
+            for (size_t i = 0; i < sizeof pal / sizeof pal[0]; ++i) pal[i] = -7;
+            ta_duration dt = ta_duration_from_seconds(0.021 * (frame + 1));
+            /* ranges of 1, 3 and 7: windows that are full and windows that are not */
+            assert_int_equal(ta_frame_update_range(chars, 0, 1, dt, &o, &err), TA_OK);
+            assert_int_equal(ta_frame_update_range(chars, 1, 3, dt, &o, &err), TA_OK);
+            assert_int_equal(ta_frame_update_range(chars, 4, N - 4, dt, &o, &err), TA_ERROR_INVALID_ARGUMENT);
+            TA_ASSERT_CONTAINS(err.message, "character 8");
+            for (int c = 0; c < N; ++c) {
+                if (c == 8) {
+                    assert_int_equal(chars[c].result, TA_ERROR_INVALID_ARGUMENT);
+                    continue;
+                }
+                assert_int_equal(chars[c].result, TA_OK);
+                ta_mat4 w[BONES], bones[BONES];
+                double wd[BONES][16];
+                if (c == 4) { /* its tree differs from the reference's: the column loops' numbers */
+                    ta_pose *p = NULL;
+                    TA_ASSERT_OK(ta_pose_create(scenes[c], NULL, &p, &err), &err);
+                    TA_ASSERT_OK(ta_pose_world_pass(p, scenes[c], ta_node_none(), w, BONES, &err), &err);
+                    TA_ASSERT_OK(ta_pose_skinning_pass(p, scenes[c], ta_skin_at(0), bones, BONES, &err), &err);
+                    memcpy(wd, ta__pose_world_doubles(p), sizeof wd);
+                    ta_pose_destroy(p);
+                } else {
+                    reference_d(scenes[c], w, bones, wd);
+                }
+                assert_memory_equal(w, world[c], sizeof w);
+                assert_memory_equal(wd, ta__pose_world_doubles(poses[c]), sizeof wd);
+                const float *p = pal + (size_t)c * BONES * stride;
+                for (uint32_t b = 0; b < BONES; ++b)
+                    for (int k = 0; k < 16; ++k) {
+                        float want = c == 2 ? -7 : bones[b].m[k];
+                        if (layout == 0) assert_true(p[b * 16 + k] == want);
+                        else if (k % 4 != 3) assert_true(p[b * 12 + (k % 4) * 4 + k / 4] == want);
+                    }
+                /* the pose knows its world pass ran: its own skinning pass gives the palette's numbers */
+                ta_mat4 again[BONES];
+                TA_ASSERT_OK(ta_pose_skinning_pass(poses[c], scenes[c], ta_skin_at(0), again, BONES, &err), &err);
+                assert_memory_equal(again, bones, sizeof again);
+            }
+        }
+        for (int c = 0; c < N; ++c) {
+            ta_pose_destroy(poses[c]);
+            ta_mixer_destroy(mixers[c]);
+            ta_scene_destroy(scenes[c]);
+        }
+    }
+    ta_scene_destroy(source);
+    ta_clip_release(clip);
+}
+
+/* The lane loops themselves, on four lanes of which two are one character:
+ * the column loops' world doubles and floats and bones, bit for bit. */
+static void test_lane_loops_are_column_loops(void **state)
+{
+    (void)state;
+    ta_error err = {0};
+    ta_scene *s[3] = {rig_scene(1), rig_scene(1), rig_scene(1)};
+    for (int k = 1; k < 3; ++k) /* the same rig in another pose */
+        for (uint32_t b = 0; b < BONES; ++b) {
+            ta_node *n = ta_scene_node(s[k], ta_node_at(b));
+            n->position.x += 0.3f * (float)k * (float)b;
+            n->quaternion = ta_quat_make(0.1f * (float)k, -0.2f, 0.3f * (float)b / BONES, 0.9f);
+            n->scale.y = 0.7f + 0.1f * (float)k;
+        }
+    ta_pose *p[3], *ref = NULL;
+    static ta_mat4 world[3][BONES];
+    static float out[3][BONES * 16];
+    ta__pose_lane lanes[TA__LANES];
+    TA_ASSERT_OK(ta_pose_create(s[0], NULL, &ref, &err), &err);
+    for (int k = 0; k < 3; ++k) {
+        TA_ASSERT_OK(ta_pose_create(s[k], NULL, &p[k], &err), &err);
+        TA_ASSERT_OK(ta__pose_begin_lanes(p[k], s[k], &lanes[k], &err), &err);
+        lanes[k].nodes = s[k]->nodes;
+        lanes[k].out = world[k];
+    }
+    lanes[3] = lanes[2];
+    if (!set_runs(ref, "avx2")) {
+        printf("  the lane loops need AVX2: not run here\n");
+    } else {
+        _Alignas(32) static double scratch[TA__LANES_SCRATCH(BONES)];
+        ta__lanes_world(lanes, BONES, scratch);
+        for (int rows = 0; rows < 2; ++rows) {
+            float *outs[TA__LANES] = {out[0], out[1], out[2], out[2]};
+            ta__lanes_bones(scratch, s[0]->skins[0].joints, s[0]->skins[0].inverse_binds, BONES, outs, rows);
+            for (int k = 0; k < 3; ++k) {
+                ta_mat4 w[BONES];
+                static float bones[BONES * 16];
+                TA_ASSERT_OK(ta_pose_world_pass(ref, s[k], ta_node_none(), w, BONES, &err), &err);
+                assert_memory_equal(w, world[k], sizeof w);
+                assert_memory_equal(ta__pose_world_doubles(ref), ta__pose_world_doubles(p[k]),
+                                    sizeof(double) * 16 * BONES);
+                if (rows)
+                    TA_ASSERT_OK(ta_pose_skinning_pass_rows(ref, s[k], ta_skin_at(0), bones, BONES, &err), &err);
+                else
+                    TA_ASSERT_OK(ta_pose_skinning_pass(ref, s[k], ta_skin_at(0), (ta_mat4 *)(void *)bones, BONES, &err),
+                                 &err);
+                assert_memory_equal(bones, out[k], sizeof(float) * BONES * (rows ? 12 : 16));
+            }
+        }
+    }
+    for (int k = 0; k < 3; ++k) {
+        ta_pose_destroy(p[k]);
+        ta_scene_destroy(s[k]);
+    }
+    ta_pose_destroy(ref);
+}
+
 static void test_frame_refusals_change_nothing(void **state)
 {
     (void)state;
@@ -527,6 +687,8 @@ int main(void)
         cmocka_unit_test(test_every_set_is_threejs),
         cmocka_unit_test(test_set_refusals),
         cmocka_unit_test(test_pool_frame_same_as_one_thread),
+        cmocka_unit_test(test_lane_pass_is_threejs),
+        cmocka_unit_test(test_lane_loops_are_column_loops),
         cmocka_unit_test(test_frame_refusals_change_nothing),
         cmocka_unit_test(test_pool),
         cmocka_unit_test(test_batch_pool),
