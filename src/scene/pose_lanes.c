@@ -69,8 +69,9 @@ TA__AVX2 void ta__lanes_world(const ta__pose_lane *lanes, uint32_t node_count, d
         l[10] = gather(n0, offsetof(ta_node, position.y), delta);
         l[11] = gather(n0, offsetof(ta_node, position.z), delta);
         double *s = scratch + (size_t)node * 48;
+        __m256d m[12]; /* kept in registers for the transposes, and in scratch for the children and the bones */
         if (ta_node_is_none(n0->parent)) {
-            for (int e = 0; e < 12; ++e) _mm256_store_pd(s + e * 4, l[e]);
+            for (int e = 0; e < 12; ++e) m[e] = l[e];
         } else {
             const double *p = scratch + (size_t)n0->parent.index * 48;
             for (int r = 0; r < 3; ++r) {
@@ -79,15 +80,14 @@ TA__AVX2 void ta__lanes_world(const ta__pose_lane *lanes, uint32_t node_count, d
                 for (int c = 0; c < 4; ++c) {
                     __m256d v = _mm256_add_pd(_mm256_add_pd(_mm256_mul_pd(p0, l[c * 3]), _mm256_mul_pd(p1, l[c * 3 + 1])),
                                               _mm256_mul_pd(p2, l[c * 3 + 2]));
-                    if (c == 3) v = _mm256_add_pd(v, p3);
-                    _mm256_store_pd(s + (c * 3 + r) * 4, v);
+                    m[c * 3 + r] = c == 3 ? _mm256_add_pd(v, p3) : v;
                 }
             }
         }
+        for (int e = 0; e < 12; ++e) _mm256_store_pd(s + e * 4, m[e]);
         /* each lane's columns, the last row three.js's exact zeros and one */
         for (int c = 0; c < 4; ++c) {
-            __m256d r0 = _mm256_load_pd(s + (c * 3) * 4), r1 = _mm256_load_pd(s + (c * 3 + 1) * 4);
-            __m256d r2 = _mm256_load_pd(s + (c * 3 + 2) * 4), r3 = c == 3 ? one : zero;
+            __m256d r0 = m[c * 3], r1 = m[c * 3 + 1], r2 = m[c * 3 + 2], r3 = c == 3 ? one : zero;
             TA__TRANSPOSE4(r0, r1, r2, r3);
             __m256d col[4] = {r0, r1, r2, r3};
             for (int L = 0; L < 4; ++L) {
@@ -115,8 +115,10 @@ TA__AVX2 static inline __attribute__((always_inline)) void bones(const double *s
         }
         __m128 f[4][4]; /* column, row: across the lanes */
         for (int c = 0; c < 4; ++c) {
-            __m256d b0 = _mm256_set1_pd((double)b[c * 4]), b1 = _mm256_set1_pd((double)b[c * 4 + 1]);
-            __m256d b2 = _mm256_set1_pd((double)b[c * 4 + 2]), b3 = _mm256_set1_pd((double)b[c * 4 + 3]);
+            /* the column of the inverse bind in double, each number then spread over the lanes */
+            __m256d bc = _mm256_cvtps_pd(_mm_loadu_ps(b + c * 4));
+            __m256d b0 = _mm256_permute4x64_pd(bc, 0x00), b1 = _mm256_permute4x64_pd(bc, 0x55);
+            __m256d b2 = _mm256_permute4x64_pd(bc, 0xaa), b3 = _mm256_permute4x64_pd(bc, 0xff);
             for (int r = 0; r < 3; ++r)
                 f[c][r] = _mm256_cvtpd_ps(_mm256_add_pd(
                     _mm256_add_pd(_mm256_add_pd(_mm256_mul_pd(a0[r], b0), _mm256_mul_pd(a1[r], b1)),
