@@ -90,10 +90,17 @@ static ta_result passes(ta_frame_character *c, const ta_frame_options *o, ta_err
     return TA_OK;
 }
 
-/* The most nodes a lane pass takes: its scratch is on the caller's stack
- * (TA__LANES_SCRATCH of them, 48 KB), kept small for the small stacks of job
- * systems' fibers. A bigger rig goes through the column loops. */
-enum { LANES_MAX_NODES = 128 };
+/* The scratch of a lane pass, on the caller's stack (48 KB), kept small for
+ * the small stacks of job systems' fibers: 128 nodes on four lanes, 64 on
+ * eight. A bigger rig goes through the column loops. */
+enum { LANES_SCRATCH = 6144, LANES_MAX_NODES = LANES_SCRATCH / (12 * 4) };
+
+/* The lanes for characters of this rig whose leader runs level. */
+static uint32_t lane_width(int level, uint32_t node_count)
+{
+    uint32_t w = ta__lanes_width(level);
+    return w == 8 && TA__LANES_SCRATCH(node_count, 8) > LANES_SCRATCH ? ta__lanes_width(TA__POSE_AVX2) : w;
+}
 
 /* Whether b is a's rig: the same tree (the same parent for every node) and
  * the same skins (joints and inverse binds), with every joint in the tree.
@@ -121,7 +128,7 @@ static bool same_rig(const ta_scene *a, const ta_scene *b)
 static bool can_lead(const ta_frame_character *c)
 {
     const ta_scene *scene = c->targets.scene;
-    if (TA__LANES == 0 || ta__pose_level(c->pose) < TA__POSE_AVX2 || scene->node_count > LANES_MAX_NODES) return false;
+    if (ta__lanes_width(ta__pose_level(c->pose)) == 0 || scene->node_count > LANES_MAX_NODES) return false;
     for (uint32_t s = 0; s < scene->skin_count; ++s)
         for (uint32_t j = 0; j < scene->skins[s].joint_count; ++j)
             if (scene->skins[s].joints[j].index >= scene->node_count) return false;
@@ -129,41 +136,45 @@ static bool can_lead(const ta_frame_character *c)
 }
 
 /* The passes of lane characters g[0 .. m) (1 < m <= TA__LANES) of one rig,
- * a character a lane: the same numbers as passes() gives each. A skin that
- * some of them leave out of the palette goes through the column loops for
- * the others. */
-static void lane_passes(ta_frame_character **g, uint32_t m, const ta_frame_options *o)
+ * a character a lane, width lanes at a time: the same numbers as passes()
+ * gives each. A skin that some of them leave out of the palette goes through
+ * the column loops for the others. */
+static void lane_passes(ta_frame_character **g, uint32_t m, uint32_t width, const ta_frame_options *o)
 {
-    _Alignas(32) double scratch[TA__LANES_SCRATCH(LANES_MAX_NODES)];
-    ta__pose_lane lanes[TA__LANES];
-    uint32_t live = 0;
-    for (uint32_t k = 0; k < m; ++k) {
-        ta_frame_character *c = g[k];
-        c->result = ta__pose_begin_lanes(c->pose, c->targets.scene, &lanes[live], &c->error);
-        if (c->result != TA_OK) continue;
-        lanes[live].nodes = c->targets.scene->nodes;
-        lanes[live].out = c->world;
-        g[live++] = c;
-    }
-    if (live == 0) return;
-    for (uint32_t k = live; k < TA__LANES; ++k) lanes[k] = lanes[live - 1];
-    const ta_scene *rig = g[0]->targets.scene;
-    ta__lanes_world(lanes, rig->node_count, scratch);
-    for (uint32_t s = 0; s < rig->skin_count; ++s) {
-        float *out[TA__LANES];
-        uint32_t want = 0;
-        for (uint32_t k = 0; k < live; ++k)
-            if (g[k]->skin_offsets != NULL && g[k]->skin_offsets[s] != SIZE_MAX)
-                out[want++] = o->palette + g[k]->skin_offsets[s];
-        if (want == live) {
-            for (uint32_t k = live; k < TA__LANES; ++k) out[k] = out[live - 1];
-            ta__lanes_bones(scratch, rig->skins[s].joints, rig->skins[s].inverse_binds, rig->skins[s].joint_count, out,
-                            o->layout == TA_PALETTE_LAYOUT_ROWS_3X4);
-            continue;
+    _Alignas(64) double scratch[LANES_SCRATCH];
+    for (uint32_t first = 0; first < m; first += width) {
+        ta_frame_character **h = g + first;
+        uint32_t count = m - first < width ? m - first : width;
+        ta__pose_lane lanes[TA__LANES];
+        uint32_t live = 0;
+        for (uint32_t k = 0; k < count; ++k) {
+            ta_frame_character *c = h[k];
+            c->result = ta__pose_begin_lanes(c->pose, c->targets.scene, &lanes[live], &c->error);
+            if (c->result != TA_OK) continue;
+            lanes[live].nodes = c->targets.scene->nodes;
+            lanes[live].out = c->world;
+            h[live++] = c;
         }
-        for (uint32_t k = 0; k < live && want > 0; ++k)
-            if (g[k]->skin_offsets != NULL && g[k]->skin_offsets[s] != SIZE_MAX && g[k]->result == TA_OK)
-                g[k]->result = skin_pass(g[k], o, s, &g[k]->error);
+        if (live == 0) continue;
+        for (uint32_t k = live; k < width; ++k) lanes[k] = lanes[live - 1];
+        const ta_scene *rig = h[0]->targets.scene;
+        ta__lanes_world(lanes, width, rig->node_count, scratch);
+        for (uint32_t s = 0; s < rig->skin_count; ++s) {
+            float *out[TA__LANES];
+            uint32_t want = 0;
+            for (uint32_t k = 0; k < live; ++k)
+                if (h[k]->skin_offsets != NULL && h[k]->skin_offsets[s] != SIZE_MAX)
+                    out[want++] = o->palette + h[k]->skin_offsets[s];
+            if (want == live) {
+                for (uint32_t k = live; k < width; ++k) out[k] = out[live - 1];
+                ta__lanes_bones(scratch, width, rig->skins[s].joints, rig->skins[s].inverse_binds,
+                                rig->skins[s].joint_count, out, o->layout == TA_PALETTE_LAYOUT_ROWS_3X4);
+                continue;
+            }
+            for (uint32_t k = 0; k < live && want > 0; ++k)
+                if (h[k]->skin_offsets != NULL && h[k]->skin_offsets[s] != SIZE_MAX && h[k]->result == TA_OK)
+                    h[k]->result = skin_pass(h[k], o, s, &h[k]->error);
+        }
     }
 }
 
@@ -172,7 +183,7 @@ static void lane_passes(ta_frame_character **g, uint32_t m, const ta_frame_optio
  * (when there are two or more), the column loops for the rest. */
 static void run_window(ta_frame_character *chars, uint32_t n, ta_duration delta, const ta_frame_options *o)
 {
-    ta_frame_character *lane[TA__LANES > 0 ? TA__LANES : 1], *rest[TA__LANES > 0 ? TA__LANES : 1];
+    ta_frame_character *lane[TA__LANES], *rest[TA__LANES];
     uint32_t lanes = 0, rests = 0;
     for (uint32_t i = 0; i < n; ++i) {
         ta_frame_character *c = &chars[i];
@@ -182,13 +193,15 @@ static void run_window(ta_frame_character *chars, uint32_t n, ta_duration delta,
             c->result = ta_mixer_update_targets(c->mixer, &c->targets, delta, &c->error);
         if (c->result != TA_OK) continue;
         if (lanes == 0 ? can_lead(c)
-                       : ta__pose_level(c->pose) >= TA__POSE_AVX2 && same_rig(lane[0]->targets.scene, c->targets.scene))
+                       : ta__lanes_width(ta__pose_level(c->pose)) > 0 &&
+                             same_rig(lane[0]->targets.scene, c->targets.scene))
             lane[lanes++] = c;
         else
             rest[rests++] = c;
     }
     if (lanes == 1) rest[rests++] = lane[0], lanes = 0;
-    if (lanes > 1) lane_passes(lane, lanes, o);
+    if (lanes > 1)
+        lane_passes(lane, lanes, lane_width(ta__pose_level(lane[0]->pose), lane[0]->targets.scene->node_count), o);
     for (uint32_t k = 0; k < rests; ++k) rest[k]->result = passes(rest[k], o, &rest[k]->error);
 }
 
@@ -209,9 +222,8 @@ static ta_result check_call(const ta_frame_character *chars, uint32_t first, uin
 static ta_result run_range(ta_frame_character *chars, uint32_t first, uint32_t count, ta_duration delta,
                            const ta_frame_options *options)
 {
-    uint32_t window = TA__LANES > 0 ? TA__LANES : 1;
-    for (uint32_t i = first; i < first + count; i += window)
-        run_window(chars + i, first + count - i < window ? first + count - i : window, delta, options);
+    for (uint32_t i = first; i < first + count; i += TA__LANES)
+        run_window(chars + i, first + count - i < TA__LANES ? first + count - i : TA__LANES, delta, options);
     for (uint32_t i = first; i < first + count; ++i)
         if (chars[i].result != TA_OK) return chars[i].result;
     return TA_OK;

@@ -1,8 +1,11 @@
 /* The lane pass: the world and skinning loops across characters of one rig,
  * a character a lane (pose_internal.h). Each lane does the column loops'
  * operations in their order, in double, so the numbers are theirs bit for bit;
- * what changes is that a node's arithmetic is done once for four characters,
- * and the loads and stores become gathers and transposes. */
+ * what changes is that a node's arithmetic is done once for four (AVX2) or
+ * eight (AVX-512) characters, and the loads and stores become gathers and
+ * transposes. The arithmetic is written once, with GCC's vector operators
+ * (never contracted: the file is built with -ffp-contract=off), for both
+ * widths; the transposes out are AVX2's, on each half of an AVX-512 vector. */
 #include <stddef.h>
 #include <stdint.h>
 
@@ -12,14 +15,8 @@
 #include <immintrin.h>
 
 #define TA__AVX2 __attribute__((target("avx2")))
-
-/* Lane L's float at byte off of its node, for the four lanes: delta holds
- * each lane's nodes array less lane 0's, in bytes. */
-TA__AVX2 static inline __m256d gather(const ta_node *node0, size_t off, __m256i delta)
-{
-    const float *base = (const float *)(const void *)((const char *)node0 + off);
-    return _mm256_cvtps_pd(_mm256_i64gather_ps(base, delta, 1));
-}
+#define TA__AVX512 __attribute__((target("avx512f,avx512vl,avx512dq,avx512bw")))
+#define TA__INLINE static inline __attribute__((always_inline))
 
 /* Four element vectors (one a row, across the lanes) turned into each lane's four. */
 #define TA__TRANSPOSE4(r0, r1, r2, r3)                                                                            \
@@ -32,143 +29,246 @@ TA__AVX2 static inline __m256d gather(const ta_node *node0, size_t off, __m256i 
         r3 = _mm256_permute2f128_pd(t1_, t3_, 0x31);                                                              \
     } while (0)
 
-TA__AVX2 void ta__lanes_world(const ta__pose_lane *lanes, uint32_t node_count, double *scratch)
+/* Column c of node's world for lanes[0 .. 4): rows r0..r2 across the lanes,
+ * the last row the exact zero (or one) three.js's has; into each lane's
+ * doubles and floats. */
+TA__AVX2 TA__INLINE void store_column4(const ta__pose_lane *lanes, uint32_t node, int c, __m256d r0, __m256d r1,
+                                       __m256d r2)
+{
+    __m256d r3 = c == 3 ? _mm256_set1_pd(1.0) : _mm256_setzero_pd();
+    TA__TRANSPOSE4(r0, r1, r2, r3);
+    __m256d col[4] = {r0, r1, r2, r3};
+    for (int L = 0; L < 4; ++L) {
+        _mm256_storeu_pd(lanes[L].world + (size_t)node * 16 + c * 4, col[L]);
+        _mm_storeu_ps(lanes[L].out[node].m + c * 4, _mm256_cvtpd_ps(col[L]));
+    }
+}
+
+/* Bone i for out[0 .. 4) from f[column][row] across the lanes (row 3: the
+ * same for every lane): 4x4 column-major, or with rows the top three rows. */
+TA__AVX2 TA__INLINE void store_bone4(float *const *out, uint32_t i, __m128 f[4][4], int rows)
+{
+    if (rows) {
+        for (int r = 0; r < 3; ++r) {
+            __m128 v0 = f[0][r], v1 = f[1][r], v2 = f[2][r], v3 = f[3][r];
+            _MM_TRANSPOSE4_PS(v0, v1, v2, v3);
+            _mm_storeu_ps(out[0] + (size_t)i * 12 + r * 4, v0);
+            _mm_storeu_ps(out[1] + (size_t)i * 12 + r * 4, v1);
+            _mm_storeu_ps(out[2] + (size_t)i * 12 + r * 4, v2);
+            _mm_storeu_ps(out[3] + (size_t)i * 12 + r * 4, v3);
+        }
+    } else {
+        for (int c = 0; c < 4; ++c) {
+            __m128 v0 = f[c][0], v1 = f[c][1], v2 = f[c][2], v3 = f[c][3];
+            _MM_TRANSPOSE4_PS(v0, v1, v2, v3);
+            _mm_storeu_ps(out[0] + (size_t)i * 16 + c * 4, v0);
+            _mm_storeu_ps(out[1] + (size_t)i * 16 + c * 4, v1);
+            _mm_storeu_ps(out[2] + (size_t)i * 16 + c * 4, v2);
+            _mm_storeu_ps(out[3] + (size_t)i * 16 + c * 4, v3);
+        }
+    }
+}
+
+/* The last row of a bone's column c: the world's zeros and one times the
+ * inverse bind's column, added as the column loops add it. */
+TA__INLINE float bone_last_row(const float *b, int c)
+{
+    return (float)(0.0 * (double)b[c * 4] + 0.0 * (double)b[c * 4 + 1] + 0.0 * (double)b[c * 4 + 2] +
+                   1.0 * (double)b[c * 4 + 3]);
+}
+
+/* The world pass of W lanes, V a vector of W doubles: GATHER(n0, off) gives
+ * each lane's float at byte off of its node (lane 0's is n0) in double;
+ * STORE(m, node) writes node's world m[12] (element c * 3 + r: column c,
+ * row r) out to the lanes. Element e of node's world across the lanes is at
+ * scratch + (node * 12 + e) * W. */
+#define TA__WORLD_BODY(V, W, GATHER, STORE)                                                                       \
+    for (uint32_t k = 0; k < node_count; ++k) {                                                                   \
+        uint32_t node = order[k].index;                                                                           \
+        const ta_node *n0 = &nodes0[node];                                                                        \
+        V x = GATHER(n0, offsetof(ta_node, quaternion.x)), y = GATHER(n0, offsetof(ta_node, quaternion.y));       \
+        V z = GATHER(n0, offsetof(ta_node, quaternion.z)), w = GATHER(n0, offsetof(ta_node, quaternion.w));       \
+        V x2 = x + x, y2 = y + y, z2 = z + z;                                                                     \
+        V xx = x * x2, xy = x * y2, xz = x * z2, yy = y * y2, yz = y * z2, zz = z * z2;                           \
+        V wx = w * x2, wy = w * y2, wz = w * z2;                                                                  \
+        V sx = GATHER(n0, offsetof(ta_node, scale.x)), sy = GATHER(n0, offsetof(ta_node, scale.y));               \
+        V sz = GATHER(n0, offsetof(ta_node, scale.z));                                                            \
+        V l[12] = {(one - (yy + zz)) * sx, (xy + wz) * sx, (xz - wy) * sx,                                        \
+                   (xy - wz) * sy,         (one - (xx + zz)) * sy, (yz + wx) * sy,                                \
+                   (xz + wy) * sz,         (yz - wx) * sz, (one - (xx + yy)) * sz,                                \
+                   GATHER(n0, offsetof(ta_node, position.x)), GATHER(n0, offsetof(ta_node, position.y)),          \
+                   GATHER(n0, offsetof(ta_node, position.z))};                                                    \
+        V m[12];                                                                                                  \
+        if (ta_node_is_none(n0->parent)) {                                                                        \
+            for (int e = 0; e < 12; ++e) m[e] = l[e];                                                             \
+        } else {                                                                                                  \
+            const V *p = (const V *)(const void *)(scratch + (size_t)n0->parent.index * 12 * W);                  \
+            for (int r = 0; r < 3; ++r)                                                                           \
+                for (int c = 0; c < 4; ++c) {                                                                     \
+                    V v = p[r] * l[c * 3] + p[3 + r] * l[c * 3 + 1] + p[6 + r] * l[c * 3 + 2];                    \
+                    if (c == 3) v = v + p[9 + r];                                                                 \
+                    m[c * 3 + r] = v;                                                                             \
+                }                                                                                                 \
+        }                                                                                                         \
+        V *s = (V *)(void *)(scratch + (size_t)node * 12 * W);                                                    \
+        for (int e = 0; e < 12; ++e) s[e] = m[e];                                                                 \
+        STORE(m, node);                                                                                           \
+        for (uint32_t L = 0; L < W; ++L) lanes[L].stamp[node] = lanes[L].generation;                              \
+    }
+
+/* The skinning pass of W lanes: bone i's elements across the lanes, then
+ * STORE_BONE(f, i) with f[column][row] as float vectors F of W lanes (CVT
+ * from V, SET1 from a float). */
+#define TA__BONES_BODY(V, W, F, CVT, SET1, STORE_BONE)                                                                  \
+    for (uint32_t i = 0; i < n; ++i) {                                                                            \
+        const V *a = (const V *)(const void *)(scratch + (size_t)joints[i].index * 12 * W);                       \
+        const float *b = ib[i].m;                                                                                 \
+        F f[4][4];                                                                                                \
+        for (int c = 0; c < 4; ++c) {                                                                             \
+            double b0 = b[c * 4], b1 = b[c * 4 + 1], b2 = b[c * 4 + 2], b3 = b[c * 4 + 3];                        \
+            for (int r = 0; r < 3; ++r) f[c][r] = CVT(a[r] * b0 + a[3 + r] * b1 + a[6 + r] * b2 + a[9 + r] * b3);   \
+            f[c][3] = SET1(bone_last_row(b, c)); /* used by the 4x4 layout alone */                               \
+        }                                                                                                         \
+        STORE_BONE(f, i);                                                                                         \
+    }
+
+/* ---- AVX2: four lanes ---- */
+
+TA__AVX2 TA__INLINE __m256d gather4(const ta_node *n0, size_t off, __m256i delta)
+{
+    const float *base = (const float *)(const void *)((const char *)n0 + off);
+    return _mm256_cvtps_pd(_mm256_i64gather_ps(base, delta, 1));
+}
+
+TA__AVX2 static void world4(const ta__pose_lane *lanes, uint32_t node_count, double *scratch)
 {
     const ta_node *nodes0 = lanes[0].nodes;
     const ta_node_id *order = lanes[0].order;
     __m256i delta = _mm256_set_epi64x((long long)((uintptr_t)lanes[3].nodes - (uintptr_t)nodes0),
                                       (long long)((uintptr_t)lanes[2].nodes - (uintptr_t)nodes0),
                                       (long long)((uintptr_t)lanes[1].nodes - (uintptr_t)nodes0), 0);
-    const __m256d one = _mm256_set1_pd(1.0), zero = _mm256_setzero_pd();
-    for (uint32_t k = 0; k < node_count; ++k) {
-        uint32_t node = order[k].index;
-        const ta_node *n0 = &nodes0[node];
-        /* compose (pose_simd.c), a lane per character */
-        __m256d x = gather(n0, offsetof(ta_node, quaternion.x), delta);
-        __m256d y = gather(n0, offsetof(ta_node, quaternion.y), delta);
-        __m256d z = gather(n0, offsetof(ta_node, quaternion.z), delta);
-        __m256d w = gather(n0, offsetof(ta_node, quaternion.w), delta);
-        __m256d x2 = _mm256_add_pd(x, x), y2 = _mm256_add_pd(y, y), z2 = _mm256_add_pd(z, z);
-        __m256d xx = _mm256_mul_pd(x, x2), xy = _mm256_mul_pd(x, y2), xz = _mm256_mul_pd(x, z2);
-        __m256d yy = _mm256_mul_pd(y, y2), yz = _mm256_mul_pd(y, z2), zz = _mm256_mul_pd(z, z2);
-        __m256d wx = _mm256_mul_pd(w, x2), wy = _mm256_mul_pd(w, y2), wz = _mm256_mul_pd(w, z2);
-        __m256d sx = gather(n0, offsetof(ta_node, scale.x), delta);
-        __m256d sy = gather(n0, offsetof(ta_node, scale.y), delta);
-        __m256d sz = gather(n0, offsetof(ta_node, scale.z), delta);
-        __m256d l[12];
-        l[0] = _mm256_mul_pd(_mm256_sub_pd(one, _mm256_add_pd(yy, zz)), sx);
-        l[1] = _mm256_mul_pd(_mm256_add_pd(xy, wz), sx);
-        l[2] = _mm256_mul_pd(_mm256_sub_pd(xz, wy), sx);
-        l[3] = _mm256_mul_pd(_mm256_sub_pd(xy, wz), sy);
-        l[4] = _mm256_mul_pd(_mm256_sub_pd(one, _mm256_add_pd(xx, zz)), sy);
-        l[5] = _mm256_mul_pd(_mm256_add_pd(yz, wx), sy);
-        l[6] = _mm256_mul_pd(_mm256_add_pd(xz, wy), sz);
-        l[7] = _mm256_mul_pd(_mm256_sub_pd(yz, wx), sz);
-        l[8] = _mm256_mul_pd(_mm256_sub_pd(one, _mm256_add_pd(xx, yy)), sz);
-        l[9] = gather(n0, offsetof(ta_node, position.x), delta);
-        l[10] = gather(n0, offsetof(ta_node, position.y), delta);
-        l[11] = gather(n0, offsetof(ta_node, position.z), delta);
-        double *s = scratch + (size_t)node * 48;
-        __m256d m[12]; /* kept in registers for the transposes, and in scratch for the children and the bones */
-        if (ta_node_is_none(n0->parent)) {
-            for (int e = 0; e < 12; ++e) m[e] = l[e];
-        } else {
-            const double *p = scratch + (size_t)n0->parent.index * 48;
-            for (int r = 0; r < 3; ++r) {
-                __m256d p0 = _mm256_load_pd(p + r * 4), p1 = _mm256_load_pd(p + (3 + r) * 4);
-                __m256d p2 = _mm256_load_pd(p + (6 + r) * 4), p3 = _mm256_load_pd(p + (9 + r) * 4);
-                for (int c = 0; c < 4; ++c) {
-                    __m256d v = _mm256_add_pd(_mm256_add_pd(_mm256_mul_pd(p0, l[c * 3]), _mm256_mul_pd(p1, l[c * 3 + 1])),
-                                              _mm256_mul_pd(p2, l[c * 3 + 2]));
-                    m[c * 3 + r] = c == 3 ? _mm256_add_pd(v, p3) : v;
-                }
-            }
-        }
-        for (int e = 0; e < 12; ++e) _mm256_store_pd(s + e * 4, m[e]);
-        /* each lane's columns, the last row three.js's exact zeros and one */
-        for (int c = 0; c < 4; ++c) {
-            __m256d r0 = m[c * 3], r1 = m[c * 3 + 1], r2 = m[c * 3 + 2], r3 = c == 3 ? one : zero;
-            TA__TRANSPOSE4(r0, r1, r2, r3);
-            __m256d col[4] = {r0, r1, r2, r3};
-            for (int L = 0; L < 4; ++L) {
-                _mm256_storeu_pd(lanes[L].world + (size_t)node * 16 + c * 4, col[L]);
-                _mm_storeu_ps(lanes[L].out[node].m + c * 4, _mm256_cvtpd_ps(col[L]));
-            }
-        }
-        for (int L = 0; L < 4; ++L) lanes[L].stamp[node] = lanes[L].generation;
-    }
+    const __m256d one = _mm256_set1_pd(1.0);
+#define TA__G4(n0, off) gather4(n0, off, delta)
+#define TA__S4(m, node)                                                                                           \
+    for (int c = 0; c < 4; ++c) store_column4(lanes, node, c, m[c * 3], m[c * 3 + 1], m[c * 3 + 2])
+    TA__WORLD_BODY(__m256d, 4u, TA__G4, TA__S4)
+#undef TA__G4
+#undef TA__S4
 }
 
-TA__AVX2 static inline __attribute__((always_inline)) void bones(const double *scratch, const ta_node_id *joints,
-                                                                 const ta_mat4 *ib, uint32_t n, float *const *out,
-                                                                 int rows)
+TA__AVX2 TA__INLINE void bones4_body(const double *scratch, const ta_node_id *joints, const ta_mat4 *ib, uint32_t n,
+                                     float *const *out, int rows)
 {
-    for (uint32_t i = 0; i < n; ++i) {
-        const double *a = scratch + (size_t)joints[i].index * 48;
-        const float *b = ib[i].m;
-        __m256d a0[3], a1[3], a2[3], a3[3];
-        for (int r = 0; r < 3; ++r) {
-            a0[r] = _mm256_load_pd(a + r * 4);
-            a1[r] = _mm256_load_pd(a + (3 + r) * 4);
-            a2[r] = _mm256_load_pd(a + (6 + r) * 4);
-            a3[r] = _mm256_load_pd(a + (9 + r) * 4);
-        }
-        __m128 f[4][4]; /* column, row: across the lanes */
-        for (int c = 0; c < 4; ++c) {
-            /* the column of the inverse bind in double, each number then spread over the lanes */
-            __m256d bc = _mm256_cvtps_pd(_mm_loadu_ps(b + c * 4));
-            __m256d b0 = _mm256_permute4x64_pd(bc, 0x00), b1 = _mm256_permute4x64_pd(bc, 0x55);
-            __m256d b2 = _mm256_permute4x64_pd(bc, 0xaa), b3 = _mm256_permute4x64_pd(bc, 0xff);
-            for (int r = 0; r < 3; ++r)
-                f[c][r] = _mm256_cvtpd_ps(_mm256_add_pd(
-                    _mm256_add_pd(_mm256_add_pd(_mm256_mul_pd(a0[r], b0), _mm256_mul_pd(a1[r], b1)),
-                                  _mm256_mul_pd(a2[r], b2)),
-                    _mm256_mul_pd(a3[r], b3)));
-            /* the last row: the world's zeros and one times the column, as the column loops add it */
-            f[c][3] = _mm_set1_ps((float)(0.0 * (double)b[c * 4] + 0.0 * (double)b[c * 4 + 1] +
-                                          0.0 * (double)b[c * 4 + 2] + 1.0 * (double)b[c * 4 + 3]));
-        }
-        if (rows) {
-            for (int r = 0; r < 3; ++r) {
-                __m128 v0 = f[0][r], v1 = f[1][r], v2 = f[2][r], v3 = f[3][r];
-                _MM_TRANSPOSE4_PS(v0, v1, v2, v3);
-                _mm_storeu_ps(out[0] + (size_t)i * 12 + r * 4, v0);
-                _mm_storeu_ps(out[1] + (size_t)i * 12 + r * 4, v1);
-                _mm_storeu_ps(out[2] + (size_t)i * 12 + r * 4, v2);
-                _mm_storeu_ps(out[3] + (size_t)i * 12 + r * 4, v3);
-            }
-        } else {
-            for (int c = 0; c < 4; ++c) {
-                __m128 v0 = f[c][0], v1 = f[c][1], v2 = f[c][2], v3 = f[c][3];
-                _MM_TRANSPOSE4_PS(v0, v1, v2, v3);
-                _mm_storeu_ps(out[0] + (size_t)i * 16 + c * 4, v0);
-                _mm_storeu_ps(out[1] + (size_t)i * 16 + c * 4, v1);
-                _mm_storeu_ps(out[2] + (size_t)i * 16 + c * 4, v2);
-                _mm_storeu_ps(out[3] + (size_t)i * 16 + c * 4, v3);
-            }
-        }
-    }
+#define TA__SB4(f, i) store_bone4(out, i, f, rows)
+    TA__BONES_BODY(__m256d, 4u, __m128, _mm256_cvtpd_ps, _mm_set1_ps, TA__SB4)
+#undef TA__SB4
 }
 
-TA__AVX2 void ta__lanes_bones(const double *scratch, const ta_node_id *joints, const ta_mat4 *ib, uint32_t n,
+TA__AVX2 static void bones4(const double *scratch, const ta_node_id *joints, const ta_mat4 *ib, uint32_t n,
+                            float *const *out, int rows)
+{
+    if (rows)
+        bones4_body(scratch, joints, ib, n, out, 1);
+    else
+        bones4_body(scratch, joints, ib, n, out, 0);
+}
+
+/* ---- AVX-512: eight lanes, written out as two halves of four ---- */
+
+TA__AVX512 TA__INLINE __m512d gather8(const ta_node *n0, size_t off, __m512i delta)
+{
+    const float *base = (const float *)(const void *)((const char *)n0 + off);
+    return _mm512_cvtps_pd(_mm512_i64gather_ps(delta, base, 1));
+}
+
+TA__AVX512 static void world8(const ta__pose_lane *lanes, uint32_t node_count, double *scratch)
+{
+    const ta_node *nodes0 = lanes[0].nodes;
+    const ta_node_id *order = lanes[0].order;
+    long long d[8];
+    for (int L = 0; L < 8; ++L) d[L] = (long long)((uintptr_t)lanes[L].nodes - (uintptr_t)nodes0);
+    __m512i delta = _mm512_loadu_si512(d);
+    const __m512d one = _mm512_set1_pd(1.0);
+#define TA__G8(n0, off) gather8(n0, off, delta)
+#define TA__S8(m, node)                                                                                           \
+    for (int c = 0; c < 4; ++c) {                                                                                 \
+        store_column4(lanes, node, c, _mm512_castpd512_pd256(m[c * 3]), _mm512_castpd512_pd256(m[c * 3 + 1]),    \
+                      _mm512_castpd512_pd256(m[c * 3 + 2]));                                                      \
+        store_column4(lanes + 4, node, c, _mm512_extractf64x4_pd(m[c * 3], 1),                                    \
+                      _mm512_extractf64x4_pd(m[c * 3 + 1], 1), _mm512_extractf64x4_pd(m[c * 3 + 2], 1));          \
+    }
+    TA__WORLD_BODY(__m512d, 8u, TA__G8, TA__S8)
+#undef TA__G8
+#undef TA__S8
+}
+
+TA__AVX512 TA__INLINE void store_bone8(float *const *out, uint32_t i, __m256 f[4][4], int rows)
+{
+    __m128 lo[4][4], hi[4][4];
+    for (int c = 0; c < 4; ++c)
+        for (int r = 0; r < 4; ++r) {
+            lo[c][r] = _mm256_castps256_ps128(f[c][r]);
+            hi[c][r] = _mm256_extractf128_ps(f[c][r], 1);
+        }
+    store_bone4(out, i, lo, rows);
+    store_bone4(out + 4, i, hi, rows);
+}
+
+TA__AVX512 TA__INLINE void bones8_body(const double *scratch, const ta_node_id *joints, const ta_mat4 *ib,
+                                       uint32_t n, float *const *out, int rows)
+{
+#define TA__SB8(f, i) store_bone8(out, i, f, rows)
+    TA__BONES_BODY(__m512d, 8u, __m256, _mm512_cvtpd_ps, _mm256_set1_ps, TA__SB8)
+#undef TA__SB8
+}
+
+TA__AVX512 static void bones8(const double *scratch, const ta_node_id *joints, const ta_mat4 *ib, uint32_t n,
                               float *const *out, int rows)
 {
     if (rows)
-        bones(scratch, joints, ib, n, out, 1);
+        bones8_body(scratch, joints, ib, n, out, 1);
     else
-        bones(scratch, joints, ib, n, out, 0);
+        bones8_body(scratch, joints, ib, n, out, 0);
+}
+
+uint32_t ta__lanes_width(int level)
+{
+    return level >= TA__POSE_AVX512 ? 8 : level == TA__POSE_AVX2 ? 4 : 0;
+}
+
+void ta__lanes_world(const ta__pose_lane *lanes, uint32_t width, uint32_t node_count, double *scratch)
+{
+    if (width == 8)
+        world8(lanes, node_count, scratch);
+    else
+        world4(lanes, node_count, scratch);
+}
+
+void ta__lanes_bones(const double *scratch, uint32_t width, const ta_node_id *joints, const ta_mat4 *ib, uint32_t n,
+                     float *const *out, int rows)
+{
+    if (width == 8)
+        bones8(scratch, joints, ib, n, out, rows);
+    else
+        bones4(scratch, joints, ib, n, out, rows);
 }
 
 #else
-/* No lane pass in this build: the frame never asks for one (no pose runs AVX2). */
-void ta__lanes_world(const ta__pose_lane *lanes, uint32_t node_count, double *scratch)
+/* No lane pass in this build: the frame never asks for one (width 0). */
+uint32_t ta__lanes_width(int level)
 {
-    (void)lanes, (void)node_count, (void)scratch;
+    (void)level;
+    return 0;
 }
 
-void ta__lanes_bones(const double *scratch, const ta_node_id *joints, const ta_mat4 *ib, uint32_t n,
+void ta__lanes_world(const ta__pose_lane *lanes, uint32_t width, uint32_t node_count, double *scratch)
+{
+    (void)lanes, (void)width, (void)node_count, (void)scratch;
+}
+
+void ta__lanes_bones(const double *scratch, uint32_t width, const ta_node_id *joints, const ta_mat4 *ib, uint32_t n,
                      float *const *out, int rows)
 {
-    (void)scratch, (void)joints, (void)ib, (void)n, (void)out, (void)rows;
+    (void)scratch, (void)width, (void)joints, (void)ib, (void)n, (void)out, (void)rows;
 }
 #endif

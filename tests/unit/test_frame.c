@@ -322,8 +322,18 @@ static void test_lane_pass_is_threejs(void **state)
     enum { N = 11 };
     ta_clip *clip = rig_clip(3);
     ta_scene *source = rig_scene(5);
-    for (int layout = 0; layout < 2; ++layout) {
+    /* the best set (eight lanes on AVX-512), then AVX2's four lanes */
+    for (int run = 0; run < 4; ++run) {
+        const int layout = run % 2;
         const size_t stride = layout ? 12 : 16;
+        if (run >= 2) {
+            ta_pose *probe = NULL;
+            TA_ASSERT_OK(ta_pose_create(source, NULL, &probe, &err), &err);
+            bool runs = set_runs(probe, "avx2");
+            ta_pose_destroy(probe);
+            if (!runs) break;
+            setenv("TA_SIMD", "avx2", 1);
+        }
         ta_scene *scenes[N];
         ta_mixer *mixers[N];
         ta_pose *poses[N];
@@ -352,6 +362,7 @@ static void test_lane_pass_is_threejs(void **state)
             TA_ASSERT_OK(ta_action_play(a, &err), &err);
             TA_ASSERT_OK(ta_pose_create(scenes[c], NULL, &poses[c], &err), &err);
             TA_ASSERT_OK(ta_pose_use_best_simd(poses[c], &err), &err);
+            if (run >= 2) assert_string_equal(ta_pose_simd_name(poses[c]), "avx2");
             offsets[c] = c == 2 ? SIZE_MAX : (size_t)c * BONES * stride;
             chars[c].mixer = mixers[c];
             chars[c].targets.scene = scenes[c];
@@ -359,6 +370,7 @@ static void test_lane_pass_is_threejs(void **state)
             chars[c].world = world[c];
             chars[c].skin_offsets = &offsets[c];
         }
+        unsetenv("TA_SIMD");
         chars[8].world = NULL; /* refused: nothing of it runs, the others do */
         ta_frame_options o = {pal, sizeof pal / sizeof pal[0], (ta_palette_layout)layout};
         for (int frame = 0; frame < 5; ++frame) {
@@ -412,8 +424,9 @@ static void test_lane_pass_is_threejs(void **state)
     ta_clip_release(clip);
 }
 
-/* The lane loops themselves, on four lanes of which two are one character:
- * the column loops' world doubles and floats and bones, bit for bit. */
+/* The lane loops themselves, four lanes (AVX2) and eight (AVX-512), three
+ * characters and the last repeated: the column loops' world doubles and
+ * floats and bones, bit for bit, in both layouts. */
 static void test_lane_loops_are_column_loops(void **state)
 {
     (void)state;
@@ -429,23 +442,31 @@ static void test_lane_loops_are_column_loops(void **state)
     ta_pose *p[3], *ref = NULL;
     static ta_mat4 world[3][BONES];
     static float out[3][BONES * 16];
-    ta__pose_lane lanes[TA__LANES];
     TA_ASSERT_OK(ta_pose_create(s[0], NULL, &ref, &err), &err);
-    for (int k = 0; k < 3; ++k) {
-        TA_ASSERT_OK(ta_pose_create(s[k], NULL, &p[k], &err), &err);
-        TA_ASSERT_OK(ta__pose_begin_lanes(p[k], s[k], &lanes[k], &err), &err);
-        lanes[k].nodes = s[k]->nodes;
-        lanes[k].out = world[k];
-    }
-    lanes[3] = lanes[2];
-    if (!set_runs(ref, "avx2")) {
-        printf("  the lane loops need AVX2: not run here\n");
-    } else {
-        _Alignas(32) static double scratch[TA__LANES_SCRATCH(BONES)];
-        ta__lanes_world(lanes, BONES, scratch);
+    for (int k = 0; k < 3; ++k) TA_ASSERT_OK(ta_pose_create(s[k], NULL, &p[k], &err), &err);
+    static const char *const WIDE[] = {"avx2", "avx512"};
+    for (int set = 0; set < 2; ++set) {
+        if (!set_runs(ref, WIDE[set])) {
+            printf("  the lane loops of %s: not run here\n", WIDE[set]);
+            continue;
+        }
+        uint32_t width = ta__lanes_width(ta__pose_level(ref));
+        assert_int_equal(width, set == 0 ? 4 : 8);
+        ta__pose_lane lanes[TA__LANES];
+        for (int k = 0; k < 3; ++k) {
+            TA_ASSERT_OK(ta__pose_begin_lanes(p[k], s[k], &lanes[k], &err), &err);
+            lanes[k].nodes = s[k]->nodes;
+            lanes[k].out = world[k];
+        }
+        for (uint32_t k = 3; k < width; ++k) lanes[k] = lanes[2];
+        _Alignas(64) static double scratch[TA__LANES_SCRATCH(BONES, TA__LANES)];
+        memset(world, 0, sizeof world);
+        ta__lanes_world(lanes, width, BONES, scratch);
         for (int rows = 0; rows < 2; ++rows) {
-            float *outs[TA__LANES] = {out[0], out[1], out[2], out[2]};
-            ta__lanes_bones(scratch, s[0]->skins[0].joints, s[0]->skins[0].inverse_binds, BONES, outs, rows);
+            float *outs[TA__LANES];
+            for (uint32_t k = 0; k < width; ++k) outs[k] = out[k < 3 ? k : 2];
+            memset(out, 0, sizeof out);
+            ta__lanes_bones(scratch, width, s[0]->skins[0].joints, s[0]->skins[0].inverse_binds, BONES, outs, rows);
             for (int k = 0; k < 3; ++k) {
                 ta_mat4 w[BONES];
                 static float bones[BONES * 16];
