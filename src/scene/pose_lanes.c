@@ -2,10 +2,11 @@
  * a character a lane (pose_internal.h). Each lane does the column loops'
  * operations in their order, in double, so the numbers are theirs bit for bit;
  * what changes is that a node's arithmetic is done once for four (AVX2) or
- * eight (AVX-512) characters, and the loads and stores become gathers and
- * transposes. The arithmetic is written once, with GCC's vector operators
- * (never contracted: the file is built with -ffp-contract=off), for both
- * widths; the transposes out are AVX2's, on each half of an AVX-512 vector. */
+ * eight (AVX-512) characters, and the loads and stores become transposes
+ * (plain loads, not gathers: those cost more than they save on some CPUs).
+ * The arithmetic is written once, with GCC's vector operators (never
+ * contracted: the file is built with -ffp-contract=off), for both widths; the
+ * transposes are AVX2's, on each half of an AVX-512 vector. */
 #include <stddef.h>
 #include <stdint.h>
 
@@ -77,27 +78,26 @@ TA__INLINE float bone_last_row(const float *b, int c)
                    1.0 * (double)b[c * 4 + 3]);
 }
 
-/* The world pass of W lanes, V a vector of W doubles: GATHER(n0, off) gives
- * each lane's float at byte off of its node (lane 0's is n0) in double;
- * STORE(m, node) writes node's world m[12] (element c * 3 + r: column c,
- * row r) out to the lanes. Element e of node's world across the lanes is at
- * scratch + (node * 12 + e) * W. */
-#define TA__WORLD_BODY(V, W, GATHER, STORE)                                                                       \
+/* The world pass of W lanes, V a vector of W doubles: FETCH(node, t) gives
+ * each lane's position, quaternion and scale of node, in double, across the
+ * lanes (t[0..9]: px py pz qx qy qz qw sx sy sz); STORE(m, node) writes
+ * node's world m[12] (element c * 3 + r: column c, row r) out to the lanes.
+ * Element e of node's world across the lanes is at scratch + (node * 12 + e) * W. */
+#define TA__WORLD_BODY(V, W, FETCH, STORE)                                                                        \
     for (uint32_t k = 0; k < node_count; ++k) {                                                                   \
         uint32_t node = order[k].index;                                                                           \
-        const ta_node *n0 = &nodes0[node];                                                                        \
-        V x = GATHER(n0, offsetof(ta_node, quaternion.x)), y = GATHER(n0, offsetof(ta_node, quaternion.y));       \
-        V z = GATHER(n0, offsetof(ta_node, quaternion.z)), w = GATHER(n0, offsetof(ta_node, quaternion.w));       \
+        const ta_node *n0 = &lanes[0].nodes[node];                                                                \
+        V t[10];                                                                                                  \
+        FETCH(node, t);                                                                                           \
+        V x = t[3], y = t[4], z = t[5], w = t[6];                                                                 \
         V x2 = x + x, y2 = y + y, z2 = z + z;                                                                     \
         V xx = x * x2, xy = x * y2, xz = x * z2, yy = y * y2, yz = y * z2, zz = z * z2;                           \
         V wx = w * x2, wy = w * y2, wz = w * z2;                                                                  \
-        V sx = GATHER(n0, offsetof(ta_node, scale.x)), sy = GATHER(n0, offsetof(ta_node, scale.y));               \
-        V sz = GATHER(n0, offsetof(ta_node, scale.z));                                                            \
+        V sx = t[7], sy = t[8], sz = t[9];                                                                        \
         V l[12] = {(one - (yy + zz)) * sx, (xy + wz) * sx, (xz - wy) * sx,                                        \
                    (xy - wz) * sy,         (one - (xx + zz)) * sy, (yz + wx) * sy,                                \
                    (xz + wy) * sz,         (yz - wx) * sz, (one - (xx + yy)) * sz,                                \
-                   GATHER(n0, offsetof(ta_node, position.x)), GATHER(n0, offsetof(ta_node, position.y)),          \
-                   GATHER(n0, offsetof(ta_node, position.z))};                                                    \
+                   t[0],                   t[1],                   t[2]};                                         \
         V m[12];                                                                                                  \
         if (ta_node_is_none(n0->parent)) {                                                                        \
             for (int e = 0; e < 12; ++e) m[e] = l[e];                                                             \
@@ -134,25 +134,38 @@ TA__INLINE float bone_last_row(const float *b, int c)
 
 /* ---- AVX2: four lanes ---- */
 
-TA__AVX2 TA__INLINE __m256d gather4(const ta_node *n0, size_t off, __m256i delta)
+/* The ten floats of node (position, quaternion, scale: contiguous from its
+ * start) of lanes[0 .. 4), across the lanes in double: three loads a lane
+ * and transposes (the loads of a gather, without its cost on every CPU). */
+_Static_assert(offsetof(ta_node, quaternion.x) == 3 * sizeof(float) && offsetof(ta_node, quaternion.w) == 6 * sizeof(float) &&
+                   offsetof(ta_node, scale.x) == 7 * sizeof(float) && offsetof(ta_node, scale.z) == 9 * sizeof(float),
+               "fetch4 reads a node's position, quaternion and scale as ten floats in a row");
+TA__AVX2 TA__INLINE void fetch4(const ta__pose_lane *lanes, uint32_t node, __m256d t[10])
 {
-    const float *base = (const float *)(const void *)((const char *)n0 + off);
-    return _mm256_cvtps_pd(_mm256_i64gather_ps(base, delta, 1));
+    __m128 a[4], b[4], c[4];
+    for (int L = 0; L < 4; ++L) {
+        const float *f = &lanes[L].nodes[node].position.x;
+        a[L] = _mm_loadu_ps(f);                                   /* px py pz qx */
+        b[L] = _mm_loadu_ps(f + 4);                               /* qy qz qw sx */
+        c[L] = _mm_castpd_ps(_mm_load_sd((const double *)(const void *)(f + 8))); /* sy sz */
+    }
+    _MM_TRANSPOSE4_PS(a[0], a[1], a[2], a[3]);
+    _MM_TRANSPOSE4_PS(b[0], b[1], b[2], b[3]);
+    __m128 c01 = _mm_unpacklo_ps(c[0], c[1]), c23 = _mm_unpacklo_ps(c[2], c[3]);
+    for (int i = 0; i < 4; ++i) t[i] = _mm256_cvtps_pd(a[i]), t[4 + i] = _mm256_cvtps_pd(b[i]);
+    t[8] = _mm256_cvtps_pd(_mm_movelh_ps(c01, c23));
+    t[9] = _mm256_cvtps_pd(_mm_movehl_ps(c23, c01));
 }
 
 TA__AVX2 static void world4(const ta__pose_lane *lanes, uint32_t node_count, double *scratch)
 {
-    const ta_node *nodes0 = lanes[0].nodes;
     const ta_node_id *order = lanes[0].order;
-    __m256i delta = _mm256_set_epi64x((long long)((uintptr_t)lanes[3].nodes - (uintptr_t)nodes0),
-                                      (long long)((uintptr_t)lanes[2].nodes - (uintptr_t)nodes0),
-                                      (long long)((uintptr_t)lanes[1].nodes - (uintptr_t)nodes0), 0);
     const __m256d one = _mm256_set1_pd(1.0);
-#define TA__G4(n0, off) gather4(n0, off, delta)
+#define TA__F4(node, t) fetch4(lanes, node, t)
 #define TA__S4(m, node)                                                                                           \
     for (int c = 0; c < 4; ++c) store_column4(lanes, node, c, m[c * 3], m[c * 3 + 1], m[c * 3 + 2])
-    TA__WORLD_BODY(__m256d, 4u, TA__G4, TA__S4)
-#undef TA__G4
+    TA__WORLD_BODY(__m256d, 4u, TA__F4, TA__S4)
+#undef TA__F4
 #undef TA__S4
 }
 
@@ -175,21 +188,17 @@ TA__AVX2 static void bones4(const double *scratch, const ta_node_id *joints, con
 
 /* ---- AVX-512: eight lanes, written out as two halves of four ---- */
 
-TA__AVX512 TA__INLINE __m512d gather8(const ta_node *n0, size_t off, __m512i delta)
-{
-    const float *base = (const float *)(const void *)((const char *)n0 + off);
-    return _mm512_cvtps_pd(_mm512_i64gather_ps(delta, base, 1));
-}
-
 TA__AVX512 static void world8(const ta__pose_lane *lanes, uint32_t node_count, double *scratch)
 {
-    const ta_node *nodes0 = lanes[0].nodes;
     const ta_node_id *order = lanes[0].order;
-    long long d[8];
-    for (int L = 0; L < 8; ++L) d[L] = (long long)((uintptr_t)lanes[L].nodes - (uintptr_t)nodes0);
-    __m512i delta = _mm512_loadu_si512(d);
     const __m512d one = _mm512_set1_pd(1.0);
-#define TA__G8(n0, off) gather8(n0, off, delta)
+#define TA__F8(node, t)                                                                                           \
+    do {                                                                                                          \
+        __m256d lo_[10], hi_[10];                                                                                 \
+        fetch4(lanes, node, lo_);                                                                                 \
+        fetch4(lanes + 4, node, hi_);                                                                             \
+        for (int i_ = 0; i_ < 10; ++i_) t[i_] = _mm512_insertf64x4(_mm512_castpd256_pd512(lo_[i_]), hi_[i_], 1);  \
+    } while (0)
 #define TA__S8(m, node)                                                                                           \
     for (int c = 0; c < 4; ++c) {                                                                                 \
         store_column4(lanes, node, c, _mm512_castpd512_pd256(m[c * 3]), _mm512_castpd512_pd256(m[c * 3 + 1]),    \
@@ -197,8 +206,8 @@ TA__AVX512 static void world8(const ta__pose_lane *lanes, uint32_t node_count, d
         store_column4(lanes + 4, node, c, _mm512_extractf64x4_pd(m[c * 3], 1),                                    \
                       _mm512_extractf64x4_pd(m[c * 3 + 1], 1), _mm512_extractf64x4_pd(m[c * 3 + 2], 1));          \
     }
-    TA__WORLD_BODY(__m512d, 8u, TA__G8, TA__S8)
-#undef TA__G8
+    TA__WORLD_BODY(__m512d, 8u, TA__F8, TA__S8)
+#undef TA__F8
 #undef TA__S8
 }
 
