@@ -20,9 +20,9 @@
  * ta_pose_skinning_pass give them; a range or a pool changes none of them.
  * Characters of one rig (the same tree, skins, joints and inverse binds:
  * instances of one scene, instance.h, or scenes built alike) whose poses run
- * AVX2 or wider get their passes four at a time, a character a lane, with the
- * same numbers bit for bit; that pass keeps its scratch (up to 48 KB) on the
- * calling thread's stack.
+ * AVX2 or wider get their passes four (AVX2) or eight (AVX-512) at a time, a
+ * character a lane, with the same numbers bit for bit; that pass keeps its
+ * scratch (48 KB) on the calling thread's stack.
  *
  * Ownership: the caller owns everything it passes; nothing is kept.
  */
