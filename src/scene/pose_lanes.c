@@ -117,7 +117,7 @@ TA__INLINE float bone_last_row(const float *b, int c)
     }
 
 /* The skinning pass of W lanes: bone i's elements across the lanes, then
- * STORE_BONE(f, i) with f[column][row] as float vectors F of W lanes (CVT
+ * STORE_BONE(out, i, f, rows) with f[column][row] as float vectors F of W lanes (CVT
  * from V, SET1 from a float). */
 #define TA__BONES_BODY(V, W, F, CVT, SET1, STORE_BONE)                                                                  \
     for (uint32_t i = 0; i < n; ++i) {                                                                            \
@@ -129,7 +129,24 @@ TA__INLINE float bone_last_row(const float *b, int c)
             for (int r = 0; r < 3; ++r) f[c][r] = CVT(a[r] * b0 + a[3 + r] * b1 + a[6 + r] * b2 + a[9 + r] * b3);   \
             f[c][3] = SET1(bone_last_row(b, c)); /* used by the 4x4 layout alone */                               \
         }                                                                                                         \
-        STORE_BONE(f, i);                                                                                         \
+        STORE_BONE(out, i, f, rows);                                                                              \
+    }
+
+/* bonesW: the skinning pass of W lanes, a loop of its own for each layout
+ * (rows a constant where the body is inlined). */
+#define TA__BONES_SET(W, ATTR, V, F, CVT, SET1, STORE4)                                                           \
+    ATTR TA__INLINE void bones##W##_body(const double *scratch, const ta_node_id *joints, const ta_mat4 *ib,      \
+                                         uint32_t n, float *const *out, int rows)                                 \
+    {                                                                                                             \
+        TA__BONES_BODY(V, W##u, F, CVT, SET1, STORE4)                                                             \
+    }                                                                                                             \
+    ATTR static void bones##W(const double *scratch, const ta_node_id *joints, const ta_mat4 *ib, uint32_t n,     \
+                              float *const *out, int rows)                                                        \
+    {                                                                                                             \
+        if (rows)                                                                                                 \
+            bones##W##_body(scratch, joints, ib, n, out, 1);                                                      \
+        else                                                                                                      \
+            bones##W##_body(scratch, joints, ib, n, out, 0);                                                      \
     }
 
 /* ---- AVX2: four lanes ---- */
@@ -169,22 +186,7 @@ TA__AVX2 static void world4(const ta__pose_lane *lanes, uint32_t node_count, dou
 #undef TA__S4
 }
 
-TA__AVX2 TA__INLINE void bones4_body(const double *scratch, const ta_node_id *joints, const ta_mat4 *ib, uint32_t n,
-                                     float *const *out, int rows)
-{
-#define TA__SB4(f, i) store_bone4(out, i, f, rows)
-    TA__BONES_BODY(__m256d, 4u, __m128, _mm256_cvtpd_ps, _mm_set1_ps, TA__SB4)
-#undef TA__SB4
-}
-
-TA__AVX2 static void bones4(const double *scratch, const ta_node_id *joints, const ta_mat4 *ib, uint32_t n,
-                            float *const *out, int rows)
-{
-    if (rows)
-        bones4_body(scratch, joints, ib, n, out, 1);
-    else
-        bones4_body(scratch, joints, ib, n, out, 0);
-}
+TA__BONES_SET(4, TA__AVX2, __m256d, __m128, _mm256_cvtpd_ps, _mm_set1_ps, store_bone4)
 
 /* ---- AVX-512: eight lanes, written out as two halves of four ---- */
 
@@ -223,22 +225,7 @@ TA__AVX512 TA__INLINE void store_bone8(float *const *out, uint32_t i, __m256 f[4
     store_bone4(out + 4, i, hi, rows);
 }
 
-TA__AVX512 TA__INLINE void bones8_body(const double *scratch, const ta_node_id *joints, const ta_mat4 *ib,
-                                       uint32_t n, float *const *out, int rows)
-{
-#define TA__SB8(f, i) store_bone8(out, i, f, rows)
-    TA__BONES_BODY(__m512d, 8u, __m256, _mm512_cvtpd_ps, _mm256_set1_ps, TA__SB8)
-#undef TA__SB8
-}
-
-TA__AVX512 static void bones8(const double *scratch, const ta_node_id *joints, const ta_mat4 *ib, uint32_t n,
-                              float *const *out, int rows)
-{
-    if (rows)
-        bones8_body(scratch, joints, ib, n, out, 1);
-    else
-        bones8_body(scratch, joints, ib, n, out, 0);
-}
+TA__BONES_SET(8, TA__AVX512, __m512d, __m256, _mm512_cvtpd_ps, _mm256_set1_ps, store_bone8)
 
 uint32_t ta__lanes_width(int level)
 {
