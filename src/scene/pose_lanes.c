@@ -117,9 +117,9 @@ TA__INLINE float bone_last_row(const float *b, int c)
     }
 
 /* The skinning pass of W lanes: bone i's elements across the lanes, then
- * STORE_BONE(out, i, f, rows) with f[column][row] as float vectors F of W lanes (CVT
- * from V, SET1 from a float). */
-#define TA__BONES_BODY(V, W, F, CVT, SET1, STORE_BONE)                                                                  \
+ * STORE_BONE(out, i, f, rows) with f[column][row] as float vectors F of W
+ * lanes (CVT from V, SET1 from a float). */
+#define TA__BONES_BODY(V, W, F, CVT, SET1, STORE_BONE)                                                            \
     for (uint32_t i = 0; i < n; ++i) {                                                                            \
         const V *a = (const V *)(const void *)(scratch + (size_t)joints[i].index * 12 * W);                       \
         const float *b = ib[i].m;                                                                                 \
@@ -154,7 +154,8 @@ TA__INLINE float bone_last_row(const float *b, int c)
 /* The ten floats of node (position, quaternion, scale: contiguous from its
  * start) of lanes[0 .. 4), across the lanes in double: three loads a lane
  * and transposes (the loads of a gather, without its cost on every CPU). */
-_Static_assert(offsetof(ta_node, quaternion.x) == 3 * sizeof(float) && offsetof(ta_node, quaternion.w) == 6 * sizeof(float) &&
+_Static_assert(offsetof(ta_node, quaternion.x) == 3 * sizeof(float) &&
+                   offsetof(ta_node, quaternion.w) == 6 * sizeof(float) &&
                    offsetof(ta_node, scale.x) == 7 * sizeof(float) && offsetof(ta_node, scale.z) == 9 * sizeof(float),
                "fetch4 reads a node's position, quaternion and scale as ten floats in a row");
 TA__AVX2 TA__INLINE void fetch4(const ta__pose_lane *lanes, uint32_t node, __m256d t[10])
