@@ -178,13 +178,18 @@ static void lane_passes(ta_frame_character **g, uint32_t m, uint32_t width, cons
     }
 }
 
-/* Characters [0, n) (n <= TA__LANES): each one checked and updated, then
- * the passes, a lane pass for those that share the first ready one's rig
- * (when there are two or more), the column loops for the rest. */
-static void run_window(ta_frame_character *chars, uint32_t n, ta_duration delta, const ta_frame_options *o)
+/* Characters [0, n) (n <= TA__LANES), or the first of them up to one whose
+ * scene an earlier one has (its update must come after their passes): each
+ * one checked and updated, then the passes, a lane pass for those that share
+ * the first ready one's rig (when there are two or more), the column loops
+ * for the rest. Returns how many it took. */
+static uint32_t run_window(ta_frame_character *chars, uint32_t n, ta_duration delta, const ta_frame_options *o)
 {
     ta_frame_character *lane[TA__LANES], *rest[TA__LANES];
     uint32_t lanes = 0, rests = 0;
+    for (uint32_t i = 0; i < n; ++i)
+        for (uint32_t j = 0; j < i; ++j)
+            if (chars[j].targets.scene == chars[i].targets.scene) n = i;
     for (uint32_t i = 0; i < n; ++i) {
         ta_frame_character *c = &chars[i];
         ta__clear(&c->error);
@@ -203,6 +208,7 @@ static void run_window(ta_frame_character *chars, uint32_t n, ta_duration delta,
     if (lanes > 1)
         lane_passes(lane, lanes, lane_width(ta__pose_level(lane[0]->pose), lane[0]->targets.scene->node_count), o);
     for (uint32_t k = 0; k < rests; ++k) rest[k]->result = passes(rest[k], o, &rest[k]->error);
+    return n;
 }
 
 static ta_result check_call(const ta_frame_character *chars, uint32_t first, uint32_t count,
@@ -222,8 +228,8 @@ static ta_result check_call(const ta_frame_character *chars, uint32_t first, uin
 static ta_result run_range(ta_frame_character *chars, uint32_t first, uint32_t count, ta_duration delta,
                            const ta_frame_options *options)
 {
-    for (uint32_t i = first; i < first + count; i += TA__LANES)
-        run_window(chars + i, first + count - i < TA__LANES ? first + count - i : TA__LANES, delta, options);
+    for (uint32_t i = first; i < first + count;)
+        i += run_window(chars + i, first + count - i < TA__LANES ? first + count - i : TA__LANES, delta, options);
     for (uint32_t i = first; i < first + count; ++i)
         if (chars[i].result != TA_OK) return chars[i].result;
     return TA_OK;

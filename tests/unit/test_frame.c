@@ -424,6 +424,56 @@ static void test_lane_pass_is_threejs(void **state)
     ta_clip_release(clip);
 }
 
+/* Two characters of one scene in a range, each with its mixer and pose:
+ * the first one's matrices are those of its own update, made before the
+ * second one's update moves the scene (one after the other, as frame.h
+ * says), though the two share a rig. */
+static void test_shared_scene_in_order(void **state)
+{
+    (void)state;
+    ta_error err = {0};
+    ta_clip *clip = rig_clip(4);
+    ta_scene *scene = rig_scene(2), *twin = rig_scene(2);
+    ta_mixer *m[3];
+    ta_pose *p[3];
+    static ta_mat4 world[3][BONES];
+    for (int k = 0; k < 3; ++k) {
+        TA_ASSERT_OK(ta_mixer_create(ta_node_none(), NULL, &m[k], &err), &err);
+        ta_action *a = NULL;
+        uint32_t index;
+        TA_ASSERT_OK(ta_action_create(clip, NULL, &a, &err), &err);
+        TA_ASSERT_OK(ta_mixer_add(m[k], a, ta_node_none(), &index, &err), &err);
+        TA_ASSERT_OK(ta_action_set_time_scale(a, k == 1 ? 2.5f : 1.0f, &err), &err);
+        TA_ASSERT_OK(ta_action_play(a, &err), &err);
+        TA_ASSERT_OK(ta_pose_create(scene, NULL, &p[k], &err), &err);
+        TA_ASSERT_OK(ta_pose_use_best_simd(p[k], &err), &err);
+    }
+    ta_frame_character chars[3];
+    memset(chars, 0, sizeof chars);
+    for (int k = 0; k < 3; ++k) {
+        chars[k].mixer = m[k];
+        chars[k].targets.scene = k == 2 ? twin : scene;
+        chars[k].pose = p[k];
+        chars[k].world = world[k];
+    }
+    ta_frame_options o = {NULL, 0, TA_PALETTE_LAYOUT_MAT4};
+    ta_duration dt = ta_duration_from_seconds(0.3);
+    TA_ASSERT_OK(ta_frame_update_range(chars, 0, 2, dt, &o, &err), &err);
+    /* the twin alone, with the first one's mixer: what the first one's matrices are */
+    TA_ASSERT_OK(ta_frame_update_range(chars, 2, 1, dt, &o, &err), &err);
+    assert_memory_equal(world[0], world[2], sizeof world[0]);
+    ta_mat4 bones[BONES], w1[BONES];
+    reference(scene, w1, bones); /* and the second one's, the scene as it left it */
+    assert_memory_equal(world[1], w1, sizeof w1);
+    for (int k = 0; k < 3; ++k) {
+        ta_pose_destroy(p[k]);
+        ta_mixer_destroy(m[k]);
+    }
+    ta_scene_destroy(scene);
+    ta_scene_destroy(twin);
+    ta_clip_release(clip);
+}
+
 /* The lane loops themselves, four lanes (AVX2) and eight (AVX-512), three
  * characters and the last repeated: the column loops' world doubles and
  * floats and bones, bit for bit, in both layouts. */
@@ -710,6 +760,7 @@ int main(void)
         cmocka_unit_test(test_pool_frame_same_as_one_thread),
         cmocka_unit_test(test_lane_pass_is_threejs),
         cmocka_unit_test(test_lane_loops_are_column_loops),
+        cmocka_unit_test(test_shared_scene_in_order),
         cmocka_unit_test(test_frame_refusals_change_nothing),
         cmocka_unit_test(test_pool),
         cmocka_unit_test(test_batch_pool),
