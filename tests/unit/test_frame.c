@@ -217,6 +217,21 @@ static void test_set_refusals(void **state)
     ta_scene_destroy(s);
 }
 
+/* A mixer playing clip at time_scale, on whatever scene its targets name. */
+static ta_mixer *playing_mixer(const ta_clip *clip, float time_scale)
+{
+    ta_error err = {0};
+    ta_mixer *m = NULL;
+    TA_ASSERT_OK(ta_mixer_create(ta_node_none(), NULL, &m, &err), &err);
+    ta_action *a = NULL;
+    uint32_t index;
+    TA_ASSERT_OK(ta_action_create(clip, NULL, &a, &err), &err);
+    TA_ASSERT_OK(ta_mixer_add(m, a, ta_node_none(), &index, &err), &err);
+    TA_ASSERT_OK(ta_action_set_time_scale(a, time_scale, &err), &err);
+    TA_ASSERT_OK(ta_action_play(a, &err), &err);
+    return m;
+}
+
 /* The characters of one side of a frame test. */
 typedef struct side {
     ta_scene *scenes[CHARS];
@@ -233,13 +248,7 @@ static void side_make(side *sd, const ta_clip *clip, size_t stride)
     memset(sd, 0, sizeof *sd);
     for (int c = 0; c < CHARS; ++c) {
         sd->scenes[c] = rig_scene((uint32_t)c);
-        TA_ASSERT_OK(ta_mixer_create(ta_node_none(), NULL, &sd->mixers[c], &err), &err);
-        ta_action *a = NULL;
-        uint32_t index;
-        TA_ASSERT_OK(ta_action_create(clip, NULL, &a, &err), &err);
-        TA_ASSERT_OK(ta_mixer_add(sd->mixers[c], a, ta_node_none(), &index, &err), &err);
-        TA_ASSERT_OK(ta_action_set_time_scale(a, 1 + 0.1f * (float)c, &err), &err);
-        TA_ASSERT_OK(ta_action_play(a, &err), &err);
+        sd->mixers[c] = playing_mixer(clip, 1 + 0.1f * (float)c);
         TA_ASSERT_OK(ta_pose_create(sd->scenes[c], NULL, &sd->poses[c], &err), &err);
         TA_ASSERT_OK(ta_pose_use_best_simd(sd->poses[c], &err), &err);
         /* the skins in reverse order in the buffer, a gap between them */
@@ -353,13 +362,7 @@ static void test_lane_pass_is_threejs(void **state)
             } else {
                 TA_ASSERT_OK(ta_scene_instantiate(source, NULL, &scenes[c], &err), &err);
             }
-            TA_ASSERT_OK(ta_mixer_create(ta_node_none(), NULL, &mixers[c], &err), &err);
-            ta_action *a = NULL;
-            uint32_t index;
-            TA_ASSERT_OK(ta_action_create(clip, NULL, &a, &err), &err);
-            TA_ASSERT_OK(ta_mixer_add(mixers[c], a, ta_node_none(), &index, &err), &err);
-            TA_ASSERT_OK(ta_action_set_time_scale(a, 1 + 0.13f * (float)c, &err), &err);
-            TA_ASSERT_OK(ta_action_play(a, &err), &err);
+            mixers[c] = playing_mixer(clip, 1 + 0.13f * (float)c);
             TA_ASSERT_OK(ta_pose_create(scenes[c], NULL, &poses[c], &err), &err);
             TA_ASSERT_OK(ta_pose_use_best_simd(poses[c], &err), &err);
             if (run >= 2) assert_string_equal(ta_pose_simd_name(poses[c]), "avx2");
@@ -438,13 +441,7 @@ static void test_shared_scene_in_order(void **state)
     ta_pose *p[3];
     static ta_mat4 world[3][BONES];
     for (int k = 0; k < 3; ++k) {
-        TA_ASSERT_OK(ta_mixer_create(ta_node_none(), NULL, &m[k], &err), &err);
-        ta_action *a = NULL;
-        uint32_t index;
-        TA_ASSERT_OK(ta_action_create(clip, NULL, &a, &err), &err);
-        TA_ASSERT_OK(ta_mixer_add(m[k], a, ta_node_none(), &index, &err), &err);
-        TA_ASSERT_OK(ta_action_set_time_scale(a, k == 1 ? 2.5f : 1.0f, &err), &err);
-        TA_ASSERT_OK(ta_action_play(a, &err), &err);
+        m[k] = playing_mixer(clip, k == 1 ? 2.5f : 1.0f);
         TA_ASSERT_OK(ta_pose_create(scene, NULL, &p[k], &err), &err);
         TA_ASSERT_OK(ta_pose_use_best_simd(p[k], &err), &err);
     }
