@@ -18,6 +18,11 @@
  *
  * Numbers: each step's, as ta_mixer_update_targets, ta_pose_world_pass and
  * ta_pose_skinning_pass give them; a range or a pool changes none of them.
+ * Characters of one rig (the same tree, skins, joints and inverse binds:
+ * instances of one scene, instance.h, or scenes built alike) whose poses run
+ * AVX2 or wider get their passes four (AVX2) or eight (AVX-512) at a time, a
+ * character a lane, with the same numbers bit for bit; that pass keeps its
+ * scratch (48 KB) on the calling thread's stack.
  *
  * Ownership: the caller owns everything it passes; nothing is kept.
  */

@@ -1,8 +1,10 @@
 /* A frame of many characters in one call (frame.h): update, world pass,
  * skinning pass into the caller's palette; and the pose's choice of
  * instruction set, made here because the mixer's choice lives in this layer. */
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "animation/mixer_internal.h"
 #include "scene/pose_internal.h"
@@ -62,24 +64,151 @@ static ta_result check_character(const ta_frame_character *c, const ta_frame_opt
     return TA_OK;
 }
 
-static ta_result one_character(ta_frame_character *c, ta_duration delta, const ta_frame_options *o, ta_error *err)
+/* Skin s of a character into the palette at its offset, by the column loops. */
+static ta_result skin_pass(ta_frame_character *c, const ta_frame_options *o, uint32_t s, ta_error *err)
 {
-    ta_result r = check_character(c, o, err);
-    if (r != TA_OK) return r;
     const ta_scene *scene = c->targets.scene;
-    if (c->mixer != NULL && (r = ta_mixer_update_targets(c->mixer, &c->targets, delta, err)) != TA_OK) return r;
-    r = ta_pose_world_pass(c->pose, scene, ta_node_none(), c->world, scene->node_count, err);
+    size_t at = c->skin_offsets[s];
+    uint32_t n = scene->skins[s].joint_count;
+    return o->layout == TA_PALETTE_LAYOUT_MAT4
+               ? ta_pose_skinning_pass(c->pose, scene, ta_skin_at(s), (ta_mat4 *)(void *)(o->palette + at), n, err)
+               : ta_pose_skinning_pass_rows(c->pose, scene, ta_skin_at(s), o->palette + at, n, err);
+}
+
+/* The passes of one character, its world and its skins, by the column loops. */
+static ta_result passes(ta_frame_character *c, const ta_frame_options *o, ta_error *err)
+{
+    const ta_scene *scene = c->targets.scene;
+    ta_result r = ta_pose_world_pass(c->pose, scene, ta_node_none(), c->world, scene->node_count, err);
     if (r != TA_OK || c->skin_offsets == NULL) return r;
     for (uint32_t s = 0; s < scene->skin_count; ++s) {
         size_t at = c->skin_offsets[s];
         if (at == SIZE_MAX) continue;
-        uint32_t n = scene->skins[s].joint_count;
-        r = o->layout == TA_PALETTE_LAYOUT_MAT4
-                ? ta_pose_skinning_pass(c->pose, scene, ta_skin_at(s), (ta_mat4 *)(void *)(o->palette + at), n, err)
-                : ta_pose_skinning_pass_rows(c->pose, scene, ta_skin_at(s), o->palette + at, n, err);
+        r = skin_pass(c, o, s, err);
         if (r != TA_OK) return r;
     }
     return TA_OK;
+}
+
+/* The scratch of a lane pass, on the caller's stack (48 KB), kept small for
+ * the small stacks of job systems' fibers: 128 nodes on four lanes, 64 on
+ * eight. A bigger rig goes through the column loops. */
+enum { LANES_SCRATCH = 6144, LANES_MAX_NODES = LANES_SCRATCH / (12 * 4) };
+
+/* The lanes for characters of this rig whose leader runs level. */
+static uint32_t lane_width(int level, uint32_t node_count)
+{
+    uint32_t w = ta__lanes_width(level);
+    return w == 8 && TA__LANES_SCRATCH(node_count, 8) > LANES_SCRATCH ? ta__lanes_width(TA__POSE_AVX2) : w;
+}
+
+/* Whether b is a's rig: the same tree (the same parent for every node) and
+ * the same skins (joints and inverse binds), with every joint in the tree.
+ * Instances of one scene share their skins' arrays, so those compare at once. */
+static bool same_rig(const ta_scene *a, const ta_scene *b)
+{
+    if (a->node_count != b->node_count || a->skin_count != b->skin_count) return false;
+    if (a != b)
+        for (uint32_t i = 0; i < a->node_count; ++i)
+            if (a->nodes[i].parent.index != b->nodes[i].parent.index) return false;
+    for (uint32_t s = 0; s < a->skin_count; ++s) {
+        const ta_skin *x = &a->skins[s], *y = &b->skins[s];
+        if (x->joint_count != y->joint_count) return false;
+        if (x->joints != y->joints && memcmp(x->joints, y->joints, sizeof *x->joints * x->joint_count) != 0)
+            return false;
+        if (x->inverse_binds != y->inverse_binds &&
+            memcmp(x->inverse_binds, y->inverse_binds, sizeof *x->inverse_binds * x->joint_count) != 0)
+            return false;
+    }
+    return true;
+}
+
+/* Whether a character can lead a lane pass: its pose runs AVX2 or wider (so
+ * the CPU does), its rig fits the scratch, and every joint is in its tree. */
+static bool can_lead(const ta_frame_character *c)
+{
+    const ta_scene *scene = c->targets.scene;
+    if (ta__lanes_width(ta__pose_level(c->pose)) == 0 || scene->node_count > LANES_MAX_NODES) return false;
+    for (uint32_t s = 0; s < scene->skin_count; ++s)
+        for (uint32_t j = 0; j < scene->skins[s].joint_count; ++j)
+            if (scene->skins[s].joints[j].index >= scene->node_count) return false;
+    return true;
+}
+
+/* The passes of lane characters g[0 .. m) (1 < m <= TA__LANES) of one rig,
+ * a character a lane, width lanes at a time: the same numbers as passes()
+ * gives each. A skin that some of them leave out of the palette goes through
+ * the column loops for the others. */
+static void lane_passes(ta_frame_character **g, uint32_t m, uint32_t width, const ta_frame_options *o)
+{
+    _Alignas(64) double scratch[LANES_SCRATCH];
+    for (uint32_t first = 0; first < m; first += width) {
+        ta_frame_character **h = g + first;
+        uint32_t count = m - first < width ? m - first : width;
+        ta__pose_lane lanes[TA__LANES];
+        uint32_t live = 0;
+        for (uint32_t k = 0; k < count; ++k) {
+            ta_frame_character *c = h[k];
+            c->result = ta__pose_begin_lanes(c->pose, c->targets.scene, &lanes[live], &c->error);
+            if (c->result != TA_OK) continue;
+            lanes[live].nodes = c->targets.scene->nodes;
+            lanes[live].out = c->world;
+            h[live++] = c;
+        }
+        if (live == 0) continue;
+        for (uint32_t k = live; k < width; ++k) lanes[k] = lanes[live - 1];
+        const ta_scene *rig = h[0]->targets.scene;
+        ta__lanes_world(lanes, width, rig->node_count, scratch);
+        for (uint32_t s = 0; s < rig->skin_count; ++s) {
+            float *out[TA__LANES];
+            uint32_t want = 0;
+            for (uint32_t k = 0; k < live; ++k)
+                if (h[k]->skin_offsets != NULL && h[k]->skin_offsets[s] != SIZE_MAX)
+                    out[want++] = o->palette + h[k]->skin_offsets[s];
+            if (want == live) {
+                for (uint32_t k = live; k < width; ++k) out[k] = out[live - 1];
+                ta__lanes_bones(scratch, width, rig->skins[s].joints, rig->skins[s].inverse_binds,
+                                rig->skins[s].joint_count, out, o->layout == TA_PALETTE_LAYOUT_ROWS_3X4);
+                continue;
+            }
+            for (uint32_t k = 0; k < live && want > 0; ++k)
+                if (h[k]->skin_offsets != NULL && h[k]->skin_offsets[s] != SIZE_MAX && h[k]->result == TA_OK)
+                    h[k]->result = skin_pass(h[k], o, s, &h[k]->error);
+        }
+    }
+}
+
+/* Characters [0, n) (n <= TA__LANES), or the first of them up to one whose
+ * scene an earlier one has (its update must come after their passes): each
+ * one checked and updated, then the passes, a lane pass for those that share
+ * the first ready one's rig (when there are two or more), the column loops
+ * for the rest. Returns how many it took. */
+static uint32_t run_window(ta_frame_character *chars, uint32_t n, ta_duration delta, const ta_frame_options *o)
+{
+    ta_frame_character *lane[TA__LANES], *rest[TA__LANES];
+    uint32_t lanes = 0, rests = 0;
+    for (uint32_t i = 0; i < n; ++i)
+        for (uint32_t j = 0; j < i; ++j)
+            if (chars[j].targets.scene == chars[i].targets.scene) n = i;
+    for (uint32_t i = 0; i < n; ++i) {
+        ta_frame_character *c = &chars[i];
+        ta__clear(&c->error);
+        c->result = check_character(c, o, &c->error);
+        if (c->result == TA_OK && c->mixer != NULL)
+            c->result = ta_mixer_update_targets(c->mixer, &c->targets, delta, &c->error);
+        if (c->result != TA_OK) continue;
+        if (lanes == 0 ? can_lead(c)
+                       : ta__lanes_width(ta__pose_level(c->pose)) > 0 &&
+                             same_rig(lane[0]->targets.scene, c->targets.scene))
+            lane[lanes++] = c;
+        else
+            rest[rests++] = c;
+    }
+    if (lanes == 1) rest[rests++] = lane[0], lanes = 0;
+    if (lanes > 1)
+        lane_passes(lane, lanes, lane_width(ta__pose_level(lane[0]->pose), lane[0]->targets.scene->node_count), o);
+    for (uint32_t k = 0; k < rests; ++k) rest[k]->result = passes(rest[k], o, &rest[k]->error);
+    return n;
 }
 
 static ta_result check_call(const ta_frame_character *chars, uint32_t first, uint32_t count,
@@ -99,14 +228,11 @@ static ta_result check_call(const ta_frame_character *chars, uint32_t first, uin
 static ta_result run_range(ta_frame_character *chars, uint32_t first, uint32_t count, ta_duration delta,
                            const ta_frame_options *options)
 {
-    ta_result worst = TA_OK;
-    for (uint32_t i = first; i < first + count; ++i) {
-        ta_frame_character *c = &chars[i];
-        ta__clear(&c->error);
-        c->result = one_character(c, delta, options, &c->error);
-        if (c->result != TA_OK && worst == TA_OK) worst = c->result;
-    }
-    return worst;
+    for (uint32_t i = first; i < first + count;)
+        i += run_window(chars + i, first + count - i < TA__LANES ? first + count - i : TA__LANES, delta, options);
+    for (uint32_t i = first; i < first + count; ++i)
+        if (chars[i].result != TA_OK) return chars[i].result;
+    return TA_OK;
 }
 
 /* The first refused character of [first, first + count), into err. */

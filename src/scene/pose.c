@@ -152,6 +152,29 @@ static void to_float(ta_mat4 *out, const double *m)
     for (int k = 0; k < 16; ++k) out->m[k] = (float)m[k];
 }
 
+/* A new world pass: the order read again if the tree changed, a new generation. */
+static ta_result begin_pass(ta_pose *pose, const ta_scene *scene, ta_error *err)
+{
+    ta_result r = refresh(pose, scene, err);
+    if (r != TA_OK) return r;
+    if (++pose->generation == 0) { /* wrapped: every stamp is stale, none may look fresh */
+        memset(pose->stamp, 0, sizeof(uint32_t) * (pose->capacity ? pose->capacity : 1));
+        pose->generation = 1;
+    }
+    return TA_OK;
+}
+
+ta_result ta__pose_begin_lanes(ta_pose *pose, const ta_scene *scene, ta__pose_lane *out, ta_error *err)
+{
+    ta_result r = begin_pass(pose, scene, err);
+    if (r != TA_OK) return r;
+    out->world = pose->world;
+    out->stamp = pose->stamp;
+    out->generation = pose->generation;
+    out->order = pose->order;
+    return TA_OK;
+}
+
 ta_result ta_pose_world_pass(ta_pose *pose, const ta_scene *scene, ta_node_id root, ta_mat4 *out_world,
                              uint32_t world_count, ta_error *err)
 {
@@ -164,12 +187,8 @@ ta_result ta_pose_world_pass(ta_pose *pose, const ta_scene *scene, ta_node_id ro
     if (world_count < scene->node_count)
         return ta__fail(err, TA_ERROR_INVALID_ARGUMENT, "world_count: %u is below the scene's %u nodes", world_count,
                         scene->node_count);
-    ta_result r = refresh(pose, scene, err);
+    ta_result r = begin_pass(pose, scene, err);
     if (r != TA_OK) return r;
-    if (++pose->generation == 0) { /* wrapped: every stamp is stale, none may look fresh */
-        memset(pose->stamp, 0, sizeof(uint32_t) * (pose->capacity ? pose->capacity : 1));
-        pose->generation = 1;
-    }
     uint32_t begin = 0, end = scene->node_count;
     if (!ta_node_is_none(root)) {
         begin = pose->pos[root.index];

@@ -52,4 +52,41 @@ const double *ta__pose_world_doubles(const ta_pose *pose);
 /* The level the pose runs. */
 int ta__pose_level(const ta_pose *pose);
 
+/* One character of a lane pass (pose_lanes.c): the world pass over a whole
+ * scene for several characters of one rig at once, a character a lane. The
+ * numbers are the column loops' bit for bit: the same operations in the same
+ * order on each lane, only across characters rather than down a column. */
+typedef struct ta__pose_lane {
+    const ta_node *nodes;   /* the character's scene's */
+    double *world;          /* its pose's doubles, 16 a node */
+    ta_mat4 *out;           /* its world matrices in float */
+    uint32_t *stamp;        /* its pose's, set to generation for every node */
+    uint32_t generation;
+    const ta_node_id *order; /* its pose's parent-first order */
+} ta__pose_lane;
+
+/* Starts a whole-scene world pass on pose that a lane pass writes: the order
+ * read again if the tree changed, a new generation; fills out. */
+ta_result ta__pose_begin_lanes(ta_pose *pose, const ta_scene *scene, ta__pose_lane *out, ta_error *err);
+
+/* The most lanes a lane pass has (AVX-512: eight doubles). */
+enum { TA__LANES = 8 };
+/* Doubles a lane pass of width lanes needs of scratch for node_count nodes. */
+#define TA__LANES_SCRATCH(node_count, width) ((size_t)(node_count) * 12u * (width))
+
+/* The lanes of the lane pass for a pose level: 8 (AVX-512), 4 (AVX2), 0 (none). */
+uint32_t ta__lanes_width(int level);
+/* The world pass of width characters (a width of ta__lanes_width, the CPU
+ * running its set) with the same tree (lane 0's order and parents stand for
+ * all): each lane's world, out and stamp written for every node, and the
+ * world matrices, less their last rows, kept across the lanes in scratch
+ * (TA__LANES_SCRATCH(node_count, width) doubles, 64-byte aligned) for
+ * ta__lanes_bones. A lane may repeat another. */
+void ta__lanes_world(const ta__pose_lane *lanes, uint32_t width, uint32_t node_count, double *scratch);
+/* Bone i of each lane = its world[joints[i]] * ib[i], from scratch, written
+ * at out[lane] + 16 i column-major, or with rows its top three rows at
+ * out[lane] + 12 i row-major. A lane may repeat another's out. */
+void ta__lanes_bones(const double *scratch, uint32_t width, const ta_node_id *joints, const ta_mat4 *ib, uint32_t n,
+                     float *const *out, int rows);
+
 #endif

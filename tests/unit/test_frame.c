@@ -217,6 +217,21 @@ static void test_set_refusals(void **state)
     ta_scene_destroy(s);
 }
 
+/* A mixer playing clip at time_scale, on whatever scene its targets name. */
+static ta_mixer *playing_mixer(const ta_clip *clip, float time_scale)
+{
+    ta_error err = {0};
+    ta_mixer *m = NULL;
+    TA_ASSERT_OK(ta_mixer_create(ta_node_none(), NULL, &m, &err), &err);
+    ta_action *a = NULL;
+    uint32_t index;
+    TA_ASSERT_OK(ta_action_create(clip, NULL, &a, &err), &err);
+    TA_ASSERT_OK(ta_mixer_add(m, a, ta_node_none(), &index, &err), &err);
+    TA_ASSERT_OK(ta_action_set_time_scale(a, time_scale, &err), &err);
+    TA_ASSERT_OK(ta_action_play(a, &err), &err);
+    return m;
+}
+
 /* The characters of one side of a frame test. */
 typedef struct side {
     ta_scene *scenes[CHARS];
@@ -233,13 +248,7 @@ static void side_make(side *sd, const ta_clip *clip, size_t stride)
     memset(sd, 0, sizeof *sd);
     for (int c = 0; c < CHARS; ++c) {
         sd->scenes[c] = rig_scene((uint32_t)c);
-        TA_ASSERT_OK(ta_mixer_create(ta_node_none(), NULL, &sd->mixers[c], &err), &err);
-        ta_action *a = NULL;
-        uint32_t index;
-        TA_ASSERT_OK(ta_action_create(clip, NULL, &a, &err), &err);
-        TA_ASSERT_OK(ta_mixer_add(sd->mixers[c], a, ta_node_none(), &index, &err), &err);
-        TA_ASSERT_OK(ta_action_set_time_scale(a, 1 + 0.1f * (float)c, &err), &err);
-        TA_ASSERT_OK(ta_action_play(a, &err), &err);
+        sd->mixers[c] = playing_mixer(clip, 1 + 0.1f * (float)c);
         TA_ASSERT_OK(ta_pose_create(sd->scenes[c], NULL, &sd->poses[c], &err), &err);
         TA_ASSERT_OK(ta_pose_use_best_simd(sd->poses[c], &err), &err);
         /* the skins in reverse order in the buffer, a gap between them */
@@ -307,6 +316,225 @@ static void test_pool_frame_same_as_one_thread(void **state)
         side_free(&many);
     }
     ta_clip_release(clip);
+}
+
+/* Characters of one rig (instances of one scene, and scenes built alike)
+ * go through the lane pass (pose_lanes.c), a character a lane: their world
+ * and bone matrices are still three.js's multiplyMatrices worked out here,
+ * bit for bit, the pose's doubles the column loops', in both layouts; among
+ * them a character of another tree, one of other inverse binds, one that
+ * leaves its skin out and a refused one, in windows of every fill. */
+static void test_lane_pass_is_threejs(void **state)
+{
+    (void)state;
+    ta_error err = {0};
+    enum { N = 11 };
+    ta_clip *clip = rig_clip(3);
+    ta_scene *source = rig_scene(5);
+    /* the best set (eight lanes on AVX-512), then AVX2's four lanes */
+    for (int run = 0; run < 4; ++run) {
+        const int layout = run % 2;
+        const size_t stride = layout ? 12 : 16;
+        if (run >= 2) {
+            ta_pose *probe = NULL;
+            TA_ASSERT_OK(ta_pose_create(source, NULL, &probe, &err), &err);
+            bool runs = set_runs(probe, "avx2");
+            ta_pose_destroy(probe);
+            if (!runs) break;
+            setenv("TA_SIMD", "avx2", 1);
+        }
+        ta_scene *scenes[N];
+        ta_mixer *mixers[N];
+        ta_pose *poses[N];
+        static ta_mat4 world[N][BONES];
+        size_t offsets[N];
+        ta_frame_character chars[N];
+        static float pal[N * BONES * 16];
+        memset(chars, 0, sizeof chars);
+        for (int c = 0; c < N; ++c) {
+            if (c == 4) { /* another tree: bone 5 under bone 0, not bone 2 */
+                scenes[c] = rig_scene(5);
+                TA_ASSERT_OK(ta_scene_set_parent(scenes[c], ta_node_at(5), ta_node_at(0), &err), &err);
+            } else if (c == 6) {
+                scenes[c] = rig_scene(6); /* other inverse binds */
+            } else if (c == 7 || c == 9) {
+                scenes[c] = rig_scene(5); /* built alike: the same rig, arrays of its own */
+            } else {
+                TA_ASSERT_OK(ta_scene_instantiate(source, NULL, &scenes[c], &err), &err);
+            }
+            mixers[c] = playing_mixer(clip, 1 + 0.13f * (float)c);
+            TA_ASSERT_OK(ta_pose_create(scenes[c], NULL, &poses[c], &err), &err);
+            TA_ASSERT_OK(ta_pose_use_best_simd(poses[c], &err), &err);
+            if (run >= 2) assert_string_equal(ta_pose_simd_name(poses[c]), "avx2");
+            offsets[c] = c == 2 ? SIZE_MAX : (size_t)c * BONES * stride;
+            chars[c].mixer = mixers[c];
+            chars[c].targets.scene = scenes[c];
+            chars[c].pose = poses[c];
+            chars[c].world = world[c];
+            chars[c].skin_offsets = &offsets[c];
+        }
+        unsetenv("TA_SIMD");
+        chars[8].world = NULL; /* refused: nothing of it runs, the others do */
+        ta_frame_options o = {pal, sizeof pal / sizeof pal[0], (ta_palette_layout)layout};
+        for (int frame = 0; frame < 5; ++frame) {
+            for (size_t i = 0; i < sizeof pal / sizeof pal[0]; ++i) pal[i] = -7;
+            ta_duration dt = ta_duration_from_seconds(0.021 * (frame + 1));
+            /* ranges of 1, 3 and 7: windows that are full and windows that are not */
+            assert_int_equal(ta_frame_update_range(chars, 0, 1, dt, &o, &err), TA_OK);
+            assert_int_equal(ta_frame_update_range(chars, 1, 3, dt, &o, &err), TA_OK);
+            assert_int_equal(ta_frame_update_range(chars, 4, N - 4, dt, &o, &err), TA_ERROR_INVALID_ARGUMENT);
+            TA_ASSERT_CONTAINS(err.message, "character 8");
+            for (int c = 0; c < N; ++c) {
+                if (c == 8) {
+                    assert_int_equal(chars[c].result, TA_ERROR_INVALID_ARGUMENT);
+                    continue;
+                }
+                assert_int_equal(chars[c].result, TA_OK);
+                ta_mat4 w[BONES], bones[BONES];
+                double wd[BONES][16];
+                if (c == 4) { /* its tree differs from the reference's: the column loops' numbers */
+                    ta_pose *p = NULL;
+                    TA_ASSERT_OK(ta_pose_create(scenes[c], NULL, &p, &err), &err);
+                    TA_ASSERT_OK(ta_pose_world_pass(p, scenes[c], ta_node_none(), w, BONES, &err), &err);
+                    TA_ASSERT_OK(ta_pose_skinning_pass(p, scenes[c], ta_skin_at(0), bones, BONES, &err), &err);
+                    memcpy(wd, ta__pose_world_doubles(p), sizeof wd);
+                    ta_pose_destroy(p);
+                } else {
+                    reference_d(scenes[c], w, bones, wd);
+                }
+                assert_memory_equal(w, world[c], sizeof w);
+                assert_memory_equal(wd, ta__pose_world_doubles(poses[c]), sizeof wd);
+                const float *p = pal + (size_t)c * BONES * stride;
+                for (uint32_t b = 0; b < BONES; ++b)
+                    for (int k = 0; k < 16; ++k) {
+                        float want = c == 2 ? -7 : bones[b].m[k];
+                        if (layout == 0) assert_true(p[b * 16 + k] == want);
+                        else if (k % 4 != 3) assert_true(p[b * 12 + (k % 4) * 4 + k / 4] == want);
+                    }
+                /* the pose knows its world pass ran: its own skinning pass gives the palette's numbers */
+                ta_mat4 again[BONES];
+                TA_ASSERT_OK(ta_pose_skinning_pass(poses[c], scenes[c], ta_skin_at(0), again, BONES, &err), &err);
+                assert_memory_equal(again, bones, sizeof again);
+            }
+        }
+        for (int c = 0; c < N; ++c) {
+            ta_pose_destroy(poses[c]);
+            ta_mixer_destroy(mixers[c]);
+            ta_scene_destroy(scenes[c]);
+        }
+    }
+    ta_scene_destroy(source);
+    ta_clip_release(clip);
+}
+
+/* Two characters of one scene in a range, each with its mixer and pose:
+ * the first one's matrices are those of its own update, made before the
+ * second one's update moves the scene (one after the other, as frame.h
+ * says), though the two share a rig. */
+static void test_shared_scene_in_order(void **state)
+{
+    (void)state;
+    ta_error err = {0};
+    ta_clip *clip = rig_clip(4);
+    ta_scene *scene = rig_scene(2), *twin = rig_scene(2);
+    ta_mixer *m[3];
+    ta_pose *p[3];
+    static ta_mat4 world[3][BONES];
+    for (int k = 0; k < 3; ++k) {
+        m[k] = playing_mixer(clip, k == 1 ? 2.5f : 1.0f);
+        TA_ASSERT_OK(ta_pose_create(scene, NULL, &p[k], &err), &err);
+        TA_ASSERT_OK(ta_pose_use_best_simd(p[k], &err), &err);
+    }
+    ta_frame_character chars[3];
+    memset(chars, 0, sizeof chars);
+    for (int k = 0; k < 3; ++k) {
+        chars[k].mixer = m[k];
+        chars[k].targets.scene = k == 2 ? twin : scene;
+        chars[k].pose = p[k];
+        chars[k].world = world[k];
+    }
+    ta_frame_options o = {NULL, 0, TA_PALETTE_LAYOUT_MAT4};
+    ta_duration dt = ta_duration_from_seconds(0.3);
+    TA_ASSERT_OK(ta_frame_update_range(chars, 0, 2, dt, &o, &err), &err);
+    /* the twin alone, with the first one's mixer: what the first one's matrices are */
+    TA_ASSERT_OK(ta_frame_update_range(chars, 2, 1, dt, &o, &err), &err);
+    assert_memory_equal(world[0], world[2], sizeof world[0]);
+    ta_mat4 bones[BONES], w1[BONES];
+    reference(scene, w1, bones); /* and the second one's, the scene as it left it */
+    assert_memory_equal(world[1], w1, sizeof w1);
+    for (int k = 0; k < 3; ++k) {
+        ta_pose_destroy(p[k]);
+        ta_mixer_destroy(m[k]);
+    }
+    ta_scene_destroy(scene);
+    ta_scene_destroy(twin);
+    ta_clip_release(clip);
+}
+
+/* The lane loops themselves, four lanes (AVX2) and eight (AVX-512), three
+ * characters and the last repeated: the column loops' world doubles and
+ * floats and bones, bit for bit, in both layouts. */
+static void test_lane_loops_are_column_loops(void **state)
+{
+    (void)state;
+    ta_error err = {0};
+    ta_scene *s[3] = {rig_scene(1), rig_scene(1), rig_scene(1)};
+    for (int k = 1; k < 3; ++k) /* the same rig in another pose */
+        for (uint32_t b = 0; b < BONES; ++b) {
+            ta_node *n = ta_scene_node(s[k], ta_node_at(b));
+            n->position.x += 0.3f * (float)k * (float)b;
+            n->quaternion = ta_quat_make(0.1f * (float)k, -0.2f, 0.3f * (float)b / BONES, 0.9f);
+            n->scale.y = 0.7f + 0.1f * (float)k;
+        }
+    ta_pose *p[3], *ref = NULL;
+    static ta_mat4 world[3][BONES];
+    static float out[3][BONES * 16];
+    TA_ASSERT_OK(ta_pose_create(s[0], NULL, &ref, &err), &err);
+    for (int k = 0; k < 3; ++k) TA_ASSERT_OK(ta_pose_create(s[k], NULL, &p[k], &err), &err);
+    static const char *const WIDE[] = {"avx2", "avx512"};
+    for (int set = 0; set < 2; ++set) {
+        if (!set_runs(ref, WIDE[set])) {
+            printf("  the lane loops of %s: not run here\n", WIDE[set]);
+            continue;
+        }
+        uint32_t width = ta__lanes_width(ta__pose_level(ref));
+        assert_int_equal(width, set == 0 ? 4 : 8);
+        ta__pose_lane lanes[TA__LANES];
+        for (int k = 0; k < 3; ++k) {
+            TA_ASSERT_OK(ta__pose_begin_lanes(p[k], s[k], &lanes[k], &err), &err);
+            lanes[k].nodes = s[k]->nodes;
+            lanes[k].out = world[k];
+        }
+        for (uint32_t k = 3; k < width; ++k) lanes[k] = lanes[2];
+        _Alignas(64) static double scratch[TA__LANES_SCRATCH(BONES, TA__LANES)];
+        memset(world, 0, sizeof world);
+        ta__lanes_world(lanes, width, BONES, scratch);
+        for (int rows = 0; rows < 2; ++rows) {
+            float *outs[TA__LANES];
+            for (uint32_t k = 0; k < width; ++k) outs[k] = out[k < 3 ? k : 2];
+            memset(out, 0, sizeof out);
+            ta__lanes_bones(scratch, width, s[0]->skins[0].joints, s[0]->skins[0].inverse_binds, BONES, outs, rows);
+            for (int k = 0; k < 3; ++k) {
+                ta_mat4 w[BONES];
+                static float bones[BONES * 16];
+                TA_ASSERT_OK(ta_pose_world_pass(ref, s[k], ta_node_none(), w, BONES, &err), &err);
+                assert_memory_equal(w, world[k], sizeof w);
+                assert_memory_equal(ta__pose_world_doubles(ref), ta__pose_world_doubles(p[k]),
+                                    sizeof(double) * 16 * BONES);
+                if (rows)
+                    TA_ASSERT_OK(ta_pose_skinning_pass_rows(ref, s[k], ta_skin_at(0), bones, BONES, &err), &err);
+                else
+                    TA_ASSERT_OK(ta_pose_skinning_pass(ref, s[k], ta_skin_at(0), (ta_mat4 *)(void *)bones, BONES, &err),
+                                 &err);
+                assert_memory_equal(bones, out[k], sizeof(float) * BONES * (rows ? 12 : 16));
+            }
+        }
+    }
+    for (int k = 0; k < 3; ++k) {
+        ta_pose_destroy(p[k]);
+        ta_scene_destroy(s[k]);
+    }
+    ta_pose_destroy(ref);
 }
 
 static void test_frame_refusals_change_nothing(void **state)
@@ -527,6 +755,9 @@ int main(void)
         cmocka_unit_test(test_every_set_is_threejs),
         cmocka_unit_test(test_set_refusals),
         cmocka_unit_test(test_pool_frame_same_as_one_thread),
+        cmocka_unit_test(test_lane_pass_is_threejs),
+        cmocka_unit_test(test_lane_loops_are_column_loops),
+        cmocka_unit_test(test_shared_scene_in_order),
         cmocka_unit_test(test_frame_refusals_change_nothing),
         cmocka_unit_test(test_pool),
         cmocka_unit_test(test_batch_pool),

@@ -12,7 +12,10 @@
 /* Runs the plans of b on file and writes one JSON object per frame to output
  * ("-": standard output): {"clip", "frame", "time", "world": {node: [16]},
  * "skins": {skin: {"bone_matrices": [[16], ...]}}}, with "world" only when
- * world and "skins" only when skinning. Returns a CLI_ status. */
-int bake_matrices(const char *file, const bake_args *b, const char *output, bool world, bool skinning);
+ * world and "skins" only when skinning. With lanes, the matrices printed are
+ * those of the last of BAKE_LANES characters in the same pose (the scene and
+ * instances of it) made by one ta_frame_update_range: its lane pass, which
+ * must give the same numbers. Returns a CLI_ status. */
+int bake_matrices(const char *file, const bake_args *b, const char *output, bool world, bool skinning, bool lanes);
 
 #endif

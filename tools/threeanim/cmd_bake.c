@@ -66,6 +66,10 @@ void cli_bake_help(FILE *out)
           "                      \"skins\": {\"<glTF skin index>\": {\"bone_matrices\": [[16], ...]}}\n"
           "                      Matrices are column-major, as three.js's Matrix4.elements;\n"
           "                      three.js JSON files use the scene's node and skin places\n"
+          "  --frame-lanes       (with --world or --skinning) the matrices of the last of four\n"
+          "                      characters (the scene and three instances of it, in the same\n"
+          "                      pose) made by one ta_frame_update_range: the lane pass, where\n"
+          "                      this CPU runs AVX2; the same numbers as without\n"
           "\n"
           "Properties are named as three.js paths: hips.position, hips.quaternion,\n"
           "Face.morphTargetInfluences[smile], Bubble.material.opacity (colors in linear RGB).\n"
@@ -675,7 +679,7 @@ int cli_bake(int argc, char **argv)
     bake_args b;
     bake_args_init(&b);
     const char *file = NULL, *output = "-", *format_name = "csv";
-    bool world = false, skinning = false;
+    bool world = false, skinning = false, lanes = false;
     cli_argv a = {argc, argv, 1};
     while (a.i < a.argc) {
         int got = bake_args_take(&a, &b, "bake");
@@ -683,6 +687,11 @@ int cli_bake(int argc, char **argv)
         if (got > 0) continue;
         if (strcmp(a.argv[a.i], "--world") == 0 || strcmp(a.argv[a.i], "--skinning") == 0) {
             *(a.argv[a.i][2] == 'w' ? &world : &skinning) = true;
+            a.i++;
+            continue;
+        }
+        if (strcmp(a.argv[a.i], "--frame-lanes") == 0) {
+            lanes = true;
             a.i++;
             continue;
         }
@@ -713,8 +722,9 @@ int cli_bake(int argc, char **argv)
     if (world || skinning) {
         if (format != FORMAT_JSONL)
             return cli_usage("bake", "--world and --skinning write JSON lines: add --format jsonl");
-        return bake_matrices(file, &b, output, world, skinning);
+        return bake_matrices(file, &b, output, world, skinning, lanes);
     }
+    if (lanes) return cli_usage("bake", "--frame-lanes goes with --world or --skinning");
 
     ta_error err = {0};
     ta_model *model = NULL;

@@ -23,7 +23,8 @@
 // element: |a - b| <= 1e-6 * max_k |b_k| (three.js's b), the world and
 // skinning passes' own bound. And the bake is run on every instruction set
 // this CPU runs (TA_SIMD: scalar, sse2, avx2, avx512; pose.h): its output must
-// be the default's, byte for byte.
+// be the default's, byte for byte; so must the bake with --frame-lanes, the
+// frame call's lane pass over the scene and three instances of it.
 //
 // Two runs per scenario, both held to 1e-5:
 // - "passes": three.js's scene takes, at each frame, the node values
@@ -168,18 +169,27 @@ function roundNodes(root) {
 }
 let failed = false, worstAll = 0, worstUnrounded = 0, worstLargest = 0;
 const LARGEST_TOL = 1e-6;
-// The bake on each instruction set against the default's output.
+// The bake on each instruction set against the default's output; and with
+// --frame-lanes (the scene and three instances of it in one
+// ta_frame_update_range: on AVX2 and wider, the lane pass, a character a
+// lane), whose matrices must be the default's too, so held to three.js's as
+// they are.
 function sameOnEverySet(s, text, name) {
   for (const simd of ['scalar', 'sse2', 'avx2', 'avx512']) {
-    let other;
-    try {
-      other = execFileSync(threeanim, bakeArgs(s), { maxBuffer: 1 << 30, env: { ...process.env, TA_SIMD: simd },
-        stdio: ['ignore', 'pipe', 'pipe'] }).toString();
-    } catch (e) {
-      if (/is not run by this CPU/.test(String(e.stderr))) { console.log(`  ${name}: ${simd} skipped (not run here)`); continue; }
-      throw e;
+    for (const lanes of [false, true]) {
+      let other;
+      try {
+        other = execFileSync(threeanim, [...bakeArgs(s), ...(lanes ? ['--frame-lanes'] : [])], { maxBuffer: 1 << 30,
+          env: { ...process.env, TA_SIMD: simd }, stdio: ['ignore', 'pipe', 'pipe'] }).toString();
+      } catch (e) {
+        if (/is not run by this CPU/.test(String(e.stderr))) { console.log(`  ${name}: ${simd} skipped (not run here)`); break; }
+        throw e;
+      }
+      if (other !== text) {
+        console.log(`  MISMATCH ${name}: TA_SIMD=${simd}${lanes ? ' --frame-lanes' : ''} bakes other matrices than the default`);
+        failed = true;
+      }
     }
-    if (other !== text) { console.log(`  MISMATCH ${name}: TA_SIMD=${simd} bakes other matrices than the default`); failed = true; }
   }
 }
 function findObject(gltf, ref) {
