@@ -342,15 +342,17 @@ int32_t TW_EXPORT(tw_action_set_duration)(tw_ctx *c, ta_action *a, double d)
 /* N instances of one rig scene, each with its own mixer, pose and world matrices: one
  * character of a frame (frame.h) each, so that a frame is one ta_frame_update_range call that
  * writes every instance's bone matrices (the skin's joint order, 16 floats each) into one array,
- * the one JS hands the renderer. Each instance has a world array of its own (no two characters
- * share one), so that the frame may take several characters at once. */
+ * the one JS hands the renderer. The world matrices are scratch that nothing reads (the skinning
+ * pass reads the pose's own): every instance writes them into the same array, which frame.h
+ * allows within one range, and which keeps a frame's writes in cache (one array an instance
+ * was 4 MB a frame for 1,000 of the bench's rig, and slower). */
 typedef struct tw_crowd {
     tw_ctx *ctx;
     ta_scene **scenes;
     ta_mixer **mixers;
     ta_pose **poses;
     ta_frame_character *chars;
-    ta_mat4 *world;      /* count * node_count: instance i's at i * node_count */
+    ta_mat4 *world;      /* node_count: the world pass's scratch, shared */
     size_t *skin_offsets; /* count * skin_count: instance i's at i * skin_count */
     ta_mat4 *bones;      /* count * joint_count matrices: the palette */
     uint32_t count, node_count, skin_count, joint_count;
@@ -378,7 +380,7 @@ tw_crowd *TW_EXPORT(tw_crowd_create)(tw_ctx *c, ta_scene *rig, uint32_t skin, ui
     k->mixers = (ta_mixer **)calloc(n, sizeof *k->mixers);
     k->poses = (ta_pose **)calloc(n, sizeof *k->poses);
     k->chars = (ta_frame_character *)calloc(n, sizeof *k->chars);
-    k->world = (ta_mat4 *)calloc(n * k->node_count + 1, sizeof *k->world);
+    k->world = (ta_mat4 *)calloc(k->node_count + 1, sizeof *k->world);
     k->skin_offsets = (size_t *)calloc(n * k->skin_count + 1, sizeof *k->skin_offsets);
     k->bones = (ta_mat4 *)calloc(n * k->joint_count + 1, sizeof *k->bones);
     if (!k->scenes || !k->mixers || !k->poses || !k->chars || !k->world || !k->skin_offsets || !k->bones) {
@@ -400,7 +402,7 @@ tw_crowd *TW_EXPORT(tw_crowd_create)(tw_ctx *c, ta_scene *rig, uint32_t skin, ui
         for (uint32_t s = 0; s < k->skin_count; ++s) offsets[s] = SIZE_MAX; /* only the crowd's skin */
         offsets[skin] = (size_t)i * k->joint_count * 16;
         k->chars[i] = (ta_frame_character){.mixer = k->mixers[i], .targets = {.scene = k->scenes[i]},
-                                           .pose = k->poses[i], .world = k->world + (size_t)i * k->node_count,
+                                           .pose = k->poses[i], .world = k->world,
                                            .skin_offsets = offsets};
     }
     return k;
