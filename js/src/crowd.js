@@ -2,8 +2,10 @@
 // threeanim's mixer, world pass and skinning pass in wasm, straight into one Float32Array of
 // bone matrices: instance after instance, each its skeleton's bones in order, 16 floats each
 // (column-major, three.js's skeleton.boneMatrices), ready for a DataTexture (createBoneTexture)
-// as instanced and batched skinned meshes read it. Nothing is written back to three.js objects,
-// and after the first frame nothing is allocated in the wasm heap.
+// as instanced and batched skinned meshes read it. A frame is one call into wasm for every
+// instance (ta_frame_update_range). Nothing is written back to three.js objects, and after the
+// first frame nothing is allocated in the wasm heap, cross-fades included, for the actions played
+// by then (the first frame readies each mixer for its first faded-out action: js/src/ta_wasm.c).
 //
 //   const crowd = new Crowd(gltf.scene, skinnedMesh, 1000);
 //   crowd.clipAction(i, gltf.animations[0]).play();   // an AnimationAction, as three.js's

@@ -11,14 +11,16 @@
  * Every allocation goes through the context's counting allocator, so that JS (and the tests) can
  * tell that a frame allocates nothing (tw_alloc_count).
  */
+#include <stdbool.h>
 #include <stdint.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "threeanim/animation_action.h"
 #include "threeanim/animation_clip.h"
 #include "threeanim/animation_mixer.h"
+#include "threeanim/camera.h"
+#include "threeanim/frame.h"
 #include "threeanim/instance.h"
 #include "threeanim/keyframe_track.h"
 #include "threeanim/pose.h"
@@ -337,17 +339,24 @@ int32_t TW_EXPORT(tw_action_set_duration)(tw_ctx *c, ta_action *a, double d)
 
 /* ---- the crowd ------------------------------------------------------------------------ */
 
-/* N instances of one rig scene, each with its own mixer and pose; update writes every
- * instance's bone matrices (the skin's joint order, 16 floats each) into one array. */
+/* N instances of one rig scene, each with its own mixer, pose and world matrices: one
+ * character of a frame (frame.h) each, so that a frame is one ta_frame_update_range call that
+ * writes every instance's bone matrices (the skin's joint order, 16 floats each) into one array,
+ * the one JS hands the renderer. The world matrices are scratch that nothing reads (the skinning
+ * pass reads the pose's own): every instance writes them into the same array, which frame.h
+ * allows within one range, and which keeps a frame's writes in cache (one array an instance
+ * was 4 MB a frame for 1,000 of the bench's rig, and slower). */
 typedef struct tw_crowd {
     tw_ctx *ctx;
     ta_scene **scenes;
     ta_mixer **mixers;
     ta_pose **poses;
-    ta_mat4 *world; /* the world pass's scratch, one scene's nodes */
-    ta_mat4 *bones; /* count * joint_count matrices */
-    uint32_t count, node_count, joint_count;
-    ta_skin_id skin;
+    ta_frame_character *chars;
+    ta_mat4 *world;      /* node_count: the world pass's scratch, shared */
+    size_t *skin_offsets; /* count * skin_count: instance i's at i * skin_count */
+    ta_mat4 *bones;      /* count * joint_count matrices: the palette */
+    uint32_t count, node_count, skin_count, joint_count;
+    bool warm;           /* warm_up done */
 } tw_crowd;
 
 void TW_EXPORT(tw_crowd_destroy)(tw_crowd *k);
@@ -363,15 +372,18 @@ tw_crowd *TW_EXPORT(tw_crowd_create)(tw_ctx *c, ta_scene *rig, uint32_t skin, ui
     tw_crowd *k = (tw_crowd *)calloc(1, sizeof *k);
     if (k == NULL) return NULL;
     k->ctx = c;
-    k->skin = (ta_skin_id){skin};
     k->node_count = rig->node_count;
+    k->skin_count = rig->skin_count;
     k->joint_count = sk->joint_count;
-    k->scenes = (ta_scene **)calloc(count ? count : 1, sizeof *k->scenes);
-    k->mixers = (ta_mixer **)calloc(count ? count : 1, sizeof *k->mixers);
-    k->poses = (ta_pose **)calloc(count ? count : 1, sizeof *k->poses);
-    k->world = (ta_mat4 *)calloc(rig->node_count ? rig->node_count : 1, sizeof *k->world);
-    k->bones = (ta_mat4 *)calloc((size_t)count * k->joint_count + 1, sizeof *k->bones);
-    if (!k->scenes || !k->mixers || !k->poses || !k->world || !k->bones) {
+    size_t n = count ? count : 1;
+    k->scenes = (ta_scene **)calloc(n, sizeof *k->scenes);
+    k->mixers = (ta_mixer **)calloc(n, sizeof *k->mixers);
+    k->poses = (ta_pose **)calloc(n, sizeof *k->poses);
+    k->chars = (ta_frame_character *)calloc(n, sizeof *k->chars);
+    k->world = (ta_mat4 *)calloc(k->node_count + 1, sizeof *k->world);
+    k->skin_offsets = (size_t *)calloc(n * k->skin_count + 1, sizeof *k->skin_offsets);
+    k->bones = (ta_mat4 *)calloc(n * k->joint_count + 1, sizeof *k->bones);
+    if (!k->scenes || !k->mixers || !k->poses || !k->chars || !k->world || !k->skin_offsets || !k->bones) {
         tw_crowd_destroy(k);
         return NULL;
     }
@@ -386,6 +398,12 @@ tw_crowd *TW_EXPORT(tw_crowd_create)(tw_ctx *c, ta_scene *rig, uint32_t skin, ui
             tw_crowd_destroy(k);
             return NULL;
         }
+        size_t *offsets = k->skin_offsets + (size_t)i * k->skin_count;
+        for (uint32_t s = 0; s < k->skin_count; ++s) offsets[s] = SIZE_MAX; /* only the crowd's skin */
+        offsets[skin] = (size_t)i * k->joint_count * 16;
+        k->chars[i] = (ta_frame_character){.mixer = k->mixers[i], .targets = {.scene = k->scenes[i]},
+                                           .pose = k->poses[i], .world = k->world,
+                                           .skin_offsets = offsets};
     }
     return k;
 }
@@ -401,7 +419,9 @@ void TW_EXPORT(tw_crowd_destroy)(tw_crowd *k)
     free(k->scenes);
     free(k->mixers);
     free(k->poses);
+    free(k->chars);
     free(k->world);
+    free(k->skin_offsets);
     free(k->bones);
     free(k);
 }
@@ -411,29 +431,35 @@ ta_scene *TW_EXPORT(tw_crowd_scene)(tw_crowd *k, uint32_t i) { return k->scenes[
 float *TW_EXPORT(tw_crowd_bones)(tw_crowd *k) { return k->bones[0].m; }
 uint32_t TW_EXPORT(tw_crowd_joint_count)(const tw_crowd *k) { return k->joint_count; }
 
-/* Every instance: mixer update by delta, world pass, skinning pass into its bone matrices.
- * The first failure stops the frame (its instance is in the message). */
+/* After the first frame, gives each mixer's values back from the fused path once. A mixer on the
+ * fused path frees its general piles; the first update after one of its actions stops (a fade
+ * out ending, a cross-fade) makes them again, and keeps them from then on (mixer_fused.h). Doing
+ * that here, in the frame that may allocate, spares the first cross-fade of every instance an
+ * allocation. The call: an update by 0 (three.js's mixer.update(0): no clock moves, the same
+ * values are written) given an empty camera list, other targets than the frame's, which sends it
+ * down the general path. The crowd sends no events, so the update's are of no account. */
+static ta_result warm_up(tw_crowd *k, ta_error *err)
+{
+    ta_camera_list none = {0};
+    for (uint32_t i = 0; i < k->count; ++i) {
+        ta_mixer_targets other = {.scene = k->scenes[i], .cameras = &none};
+        ta_result r = ta_mixer_update_targets(k->mixers[i], &other, (ta_duration){0}, err);
+        if (r != TA_OK) return r;
+    }
+    return TA_OK;
+}
+
+/* Every instance in one ta_frame_update_range call: mixer update by delta, world pass, skinning
+ * pass into the palette. Every instance is tried; err names the first refused one. */
 int32_t TW_EXPORT(tw_crowd_update)(tw_crowd *k, double delta)
 {
     tw_ctx *c = k->ctx;
-    for (uint32_t i = 0; i < k->count; ++i) {
-        ta_result r = ta_mixer_update(k->mixers[i], k->scenes[i], (ta_duration){delta}, &c->err);
-        /* The crowd sends no events: drop them, so that the queue never grows. */
-        ta_animation_event ev[8];
-        while (ta_mixer_drain_events(k->mixers[i], ev, 8) > 0) {
-        }
-        if (r == TA_OK)
-            r = ta_pose_world_pass(k->poses[i], k->scenes[i], ta_node_none(), k->world, k->node_count, &c->err);
-        if (r == TA_OK)
-            r = ta_pose_skinning_pass(k->poses[i], k->scenes[i], k->skin, k->bones + (size_t)i * k->joint_count,
-                                      k->joint_count, &c->err);
-        if (r != TA_OK) {
-            char inner[sizeof c->err.message];
-            memcpy(inner, c->err.message, sizeof inner);
-            c->err.code = r;
-            snprintf(c->err.message, sizeof c->err.message, "crowd instance %u: %s", i, inner);
-            return r;
-        }
-    }
-    return TA_OK;
+    ta_frame_options o = {.palette = k->bones[0].m,
+                          .palette_floats = (size_t)k->count * k->joint_count * 16,
+                          .layout = TA_PALETTE_LAYOUT_MAT4};
+    ta_result r = ta_frame_update_range(k->chars, 0, k->count, (ta_duration){delta}, &o, &c->err);
+    if (r != TA_OK) return r;
+    if (k->warm) return TA_OK;
+    k->warm = true;
+    return warm_up(k, &c->err);
 }

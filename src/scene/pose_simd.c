@@ -76,6 +76,14 @@ static void bones_scalar(const double *world, const ta_node_id *joints, const ta
 
 #if defined(__GNUC__) && defined(__x86_64__)
 #define TA__POSE_X86 1
+#endif
+/* WebAssembly SIMD (threeanim-simd.wasm): the same loops over 128-bit lanes, as the one set of
+ * the scalar level there, since a wasm module cannot ask what its host runs. */
+#if defined(__clang__) && defined(__wasm_simd128__)
+#define TA__POSE_WASM 1
+#endif
+
+#if defined(TA__POSE_X86) || defined(TA__POSE_WASM)
 /* A column of four doubles; unaligned loads and stores go through memcpy. */
 typedef double v4d __attribute__((vector_size(32)));
 typedef float v4f __attribute__((vector_size(16)));
@@ -158,9 +166,15 @@ typedef float v4f __attribute__((vector_size(16)));
     }                                                                                                             \
     static const ta__pose_kernels kernels_##SUF = {world_##SUF, bones_##SUF};
 
+#endif
+#ifdef TA__POSE_X86
 TA__POSE_SET(sse2, )
 TA__POSE_SET(avx2, __attribute__((target("avx2"))))
 TA__POSE_SET(avx512, __attribute__((target("avx512f,avx512vl,avx512dq,avx512bw"))))
+#endif
+
+#ifdef TA__POSE_WASM
+TA__POSE_SET(simd128, )
 #endif
 
 static const ta__pose_kernels kernels_scalar = {world_scalar, bones_scalar};
@@ -168,7 +182,13 @@ static const ta__pose_kernels kernels_scalar = {world_scalar, bones_scalar};
 const ta__pose_kernels *ta__pose_kernels_for(int level)
 {
     switch (level) {
+#ifdef TA__POSE_WASM
+    /* the loops over lanes give the scalar ones' numbers bit for bit (each sum in the same order,
+     * no FMA: tests/js/simd.test.mjs compares the two modules) */
+    case TA__POSE_SCALAR: return (void)kernels_scalar, &kernels_simd128;
+#else
     case TA__POSE_SCALAR: return &kernels_scalar;
+#endif
 #ifdef TA__POSE_X86
     case TA__POSE_SSE2: return &kernels_sse2;
     case TA__POSE_AVX2: return &kernels_avx2;
