@@ -820,6 +820,36 @@ static void test_a_million_markers_in_reverse_sort_stably(void **state)
     free(given);
 }
 
+/* An action set (as three.js's action.time = t) exactly onto a marker stands on
+ * it: the next move leaves it and reports it, as the first move of a new action
+ * reports a marker at 0. Set after playing past it, and set on a fresh action,
+ * for markers at 0, 0.25 and 0.5 s. */
+static void test_set_time_onto_a_marker_reports_it_on_leaving(void **state)
+{
+    (void)state;
+    const double marks[] = {0.5, 0.0, 0.25};
+    row rows[4];
+    ta_error err = {0};
+    for (int k = 0; k < 3; ++k) {
+        for (int fresh = 0; fresh < 2; ++fresh) {
+            rig r;
+            rig_make(&r, &marks[k], 1, TA_LOOP_MODE_REPEAT, TA_ACTION_ENDLESS, 1.0f);
+            if (!fresh) {
+                step(&r, 0.6, rows, 4); /* past the marker (0.5 and 0 are passed), then set back onto it */
+            }
+            TA_ASSERT_OK(ta_action_set_time(r.action, ta_duration_from_seconds(marks[k]), &err), &err);
+            uint32_t n = step(&r, 0.1, rows, 4);
+            if (n != 1)
+                fail_msg("%s action set onto its marker at %g, then moved 0.1: %u marker events, expected 1",
+                         fresh ? "a fresh" : "a running", marks[k], n);
+            assert_int_equal(rows[0].marker, 0);
+            assert_int_equal(rows[0].dir, 1);
+            assert_int_equal(step(&r, 0.1, rows, 4), 0); /* reported once */
+            rig_free(&r);
+        }
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -841,6 +871,7 @@ int main(void)
         cmocka_unit_test(test_extreme_counts_stay_bounded),
         cmocka_unit_test(test_large_advance_equals_small_steps),
         cmocka_unit_test(test_random_cuts_equal_one_step),
+        cmocka_unit_test(test_set_time_onto_a_marker_reports_it_on_leaving),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
