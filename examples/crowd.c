@@ -75,7 +75,7 @@ int main(void)
     check(ta_object_group_create(&group, NULL, &err), &err, "group");
     float grid_x[CROWD], grid_z[CROWD];
     for (int i = 0; i < CROWD; ++i) {
-        char name[16];
+        char name[24]; /* room for any int, which GCC's -O1 checks ask for */
         snprintf(name, sizeof name, "walker%02d", i);
         ta_node_id id;
         check(ta_scene_add_node(scene, ta_node_none(), name, &id, &err), &err, "node");

@@ -177,7 +177,7 @@ ta_result ta_object_json_read(const char *text, size_t length, const ta_load_opt
     memset(&rd, 0, sizeof rd);
     rd.budget.limits = ta__limits_resolve(options != NULL ? &options->limits : NULL);
     _Static_assert(TA_MAX_MORPH_TARGETS <= 1000, "index_names holds three digits");
-    for (int i = 0; i < TA_MAX_MORPH_TARGETS; ++i) snprintf(rd.index_names[i], sizeof rd.index_names[i], "%d", i);
+    for (int i = 0; i < TA_MAX_MORPH_TARGETS; ++i) snprintf(rd.index_names[i], sizeof rd.index_names[i], "%u", (unsigned)i % 1000u); /* % tells GCC the width */
     json_t *doc;
     ta_result r = ta__json_parse(text, length, &rd.budget.limits, &doc, err);
     if (r != TA_OK) return r;

@@ -129,4 +129,19 @@ run 1 replay "$WORK/bs.json" && has "$WORK/err" "step 9 (blend_space): actions i
 tr -d ' \n' <$bs | sed 's/"actions":\[0,1\]/"actions":[0,7]/' >"$WORK/bs.json"
 run 1 replay "$WORK/bs.json" && has "$WORK/err" "step 9 (blend_space): actions[1]:"
 
+# --each: every file's run as if on its own, its outputs beside it. The good
+# file's lines equal those of its own run above ($WORK/first.out); the refused
+# one's status, message and lines are those of its own run.
+cp tests/cli/data/replay_extras.json "$WORK/each_good.json"
+cp "$WORK/bad_mask.json" "$WORK/each_bad.json"
+run 0 replay --each "$WORK/each_good.json" "$WORK/each_bad.json" && empty "$WORK/out" && empty "$WORK/err"
+same "$WORK/each_good.json.stdout" "$WORK/first.out"
+empty "$WORK/each_good.json.stderr"
+equal "each_good.json.status" "$(cat "$WORK/each_good.json.status")" 0
+equal "each_bad.json.status" "$(cat "$WORK/each_bad.json.status")" 1
+has "$WORK/each_bad.json.stderr" "step 1 (set_mask)"
+run 1 replay "$WORK/each_bad.json"
+same "$WORK/each_bad.json.stdout" "$WORK/out"
+run 2 replay --each "$WORK/no/such/folder.json" && empty "$WORK/out"
+
 finish

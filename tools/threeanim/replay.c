@@ -27,6 +27,7 @@ typedef struct replay {
 void cli_replay_help(FILE *out)
 {
     fputs("usage: threeanim replay FILE\n"
+          "       threeanim replay --each FILE...\n"
           "\n"
           "Runs a replay file: loads its model (three.js Object JSON or glTF), makes its\n"
           "actions, runs its steps through the mixer, and prints one JSON line per update\n"
@@ -35,7 +36,14 @@ void cli_replay_help(FILE *out)
           "\n"
           "Exit status: 0 done; 1 a file that is not valid, a step the mixer refuses, or a\n"
           "path that names nothing (a message names the step or the field; lines of the\n"
-          "earlier steps stay printed); 2 a usage error.\n",
+          "earlier steps stay printed); 2 a usage error.\n"
+          "\n"
+          "--each runs every FILE in turn in this one process, as if each had its own\n"
+          "run: its lines go to FILE.stdout, its messages to FILE.stderr and its exit\n"
+          "status, a number, to FILE.status, written last. The command's own status is 0\n"
+          "when every FILE ran (whatever each one's status), 2 when one of its outputs\n"
+          "could not be opened. The conformance tests use it to start one process for a\n"
+          "batch of scenarios instead of one each.\n",
           out);
 }
 
@@ -524,19 +532,11 @@ static int run(replay *rp, const char *dir)
     return CLI_OK;
 }
 
-int cli_replay(int argc, char **argv)
+static int replay_file(const char *file)
 {
-    if (argc == 2 && (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0)) {
-        cli_replay_help(stdout);
-        return CLI_OK;
-    }
-    if (argc != 2) {
-        cli_replay_help(stderr);
-        return CLI_USAGE;
-    }
     replay rp;
     memset(&rp, 0, sizeof rp);
-    rp.file = argv[1];
+    rp.file = file;
     json_error_t jerr;
     ta_error err = {0};
     size_t size = 0;
@@ -558,6 +558,49 @@ int cli_replay(int argc, char **argv)
     int rc = run(&rp, dir);
     replay_free(&rp);
     return rc;
+}
+
+/* FILE's stream NAME ("stdout", "stderr" or "status") is FILE.NAME. */
+static FILE *reopen_beside(const char *file, const char *name, FILE *stream)
+{
+    char path[4096];
+    int n = snprintf(path, sizeof path, "%s.%s", file, name);
+    if (n < 0 || (size_t)n >= sizeof path) return NULL;
+    return stream != NULL ? freopen(path, "w", stream) : fopen(path, "w");
+}
+
+/* --each: the streams are pointed at each file's own outputs in turn, so that
+ * everything below prints to stdout and stderr as in a run of its own. */
+static int replay_each(int count, char **files)
+{
+    for (int i = 0; i < count; ++i) {
+        fflush(stdout);
+        fflush(stderr);
+        if (reopen_beside(files[i], "stdout", stdout) == NULL || reopen_beside(files[i], "stderr", stderr) == NULL)
+            return CLI_USAGE; /* nowhere left to say so */
+        int rc = replay_file(files[i]);
+        fflush(stdout);
+        fflush(stderr);
+        FILE *status = reopen_beside(files[i], "status", NULL);
+        if (status == NULL) return CLI_USAGE;
+        fprintf(status, "%d\n", rc);
+        if (fclose(status) != 0) return CLI_USAGE;
+    }
+    return CLI_OK;
+}
+
+int cli_replay(int argc, char **argv)
+{
+    if (argc == 2 && (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0)) {
+        cli_replay_help(stdout);
+        return CLI_OK;
+    }
+    if (argc >= 3 && strcmp(argv[1], "--each") == 0) return replay_each(argc - 2, argv + 2);
+    if (argc != 2) {
+        cli_replay_help(stderr);
+        return CLI_USAGE;
+    }
+    return replay_file(argv[1]);
 }
 
 int cli_replay_memory(const char *text, size_t size, const char *dir)

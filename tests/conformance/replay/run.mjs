@@ -46,17 +46,39 @@ function runCli(cli, replayFile, timeoutMs) {
   });
 }
 
-// Limits how many threeanim processes run at once while generation goes on.
-function pool(limit) {
-  const running = new Set();
-  return {
-    async add(fn) {
-      while (running.size >= limit) await Promise.race(running);
-      const p = fn().finally(() => running.delete(p));
-      running.add(p);
-    },
-    async drain() { await Promise.all(running); },
-  };
+// Runs replayFiles in one threeanim process (`replay --each`), each file's
+// outputs written beside it, and returns runCli's answer for each. A file the
+// batch did not finish (a crash or a timeout ends the process) is run again on
+// its own, so that its answer is its own.
+async function runBatch(cli, replayFiles, timeoutMs) {
+  for (const f of replayFiles) for (const x of ['stdout', 'stderr', 'status']) fs.rmSync(`${f}.${x}`, { force: true });
+  const whole = await new Promise((resolve) => {
+    const child = spawn(cli, ['replay', '--each', ...replayFiles], { stdio: ['ignore', 'ignore', 'pipe'] });
+    const err = [];
+    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs * replayFiles.length);
+    child.stderr.on('data', (d) => err.push(d));
+    child.on('error', (e) => { clearTimeout(timer); resolve({ status: null, stderr: String(e.message), spawnError: true }); });
+    child.on('close', (status) => { clearTimeout(timer); resolve({ status, stderr: Buffer.concat(err).toString('utf8') }); });
+  });
+  if (whole.spawnError) return replayFiles.map(() => ({ status: null, signal: null, stdout: '', stderr: whole.stderr, spawnError: true }));
+  // A status of its own (not a signal's null) means the command refused the batch itself.
+  if (whole.status !== 0 && whole.status !== null) {
+    const stderr = `threeanim replay --each ended with status ${whole.status}: ${whole.stderr.trim().slice(0, 300)}`;
+    return replayFiles.map(() => ({ status: null, signal: null, stdout: '', stderr, spawnError: true }));
+  }
+  const results = [];
+  for (const f of replayFiles) {
+    let status = null;
+    try { status = Number(fs.readFileSync(`${f}.status`, 'utf8')); } catch { /* not finished */ }
+    if (status === null || !Number.isInteger(status)) {
+      results.push(await runCli(cli, f, timeoutMs));
+      continue;
+    }
+    results.push({ status, signal: null, timedOut: false,
+      stdout: fs.readFileSync(`${f}.stdout`, 'utf8'), stderr: fs.readFileSync(`${f}.stderr`, 'utf8') });
+  }
+  for (const f of replayFiles) for (const x of ['stdout', 'stderr', 'status']) fs.rmSync(`${f}.${x}`, { force: true });
+  return results;
 }
 
 async function main() {
@@ -101,13 +123,16 @@ async function main() {
   const timeoutMs = opts.timeout ? Number(opts.timeout) * 1000 : 30000;
   const summary = { run: 0, passed: 0, failed: 0, candidates: 0, dropped: {}, maxNumberDiff: 0, maxColorDiff: 0, tags: {} };
   const failures = [];
-  const q = pool(jobs);
   const cache = await openCache(process.env.TA_REPLAY_CACHE || opts.cache || null,
     { kind: opts.refusals ? 'refusals' : gltfDir ? 'gltf' : 'random', gltfDir });
   const say = (s) => { if (!opts.quiet) process.stdout.write(s + '\n'); };
 
-  const check = async (name, dir, expectedLines, expect) => {
-    const res = await runCli(opts.cli, path.join(dir, 'replay.json'), timeoutMs);
+  // The scenarios are checked in `jobs` batches, one threeanim process each,
+  // once all are written: a process start is most of a scenario's time in a
+  // sanitizer build.
+  const pending = [];
+  const check = (name, dir, expectedLines, expect) => { pending.push({ name, dir, expectedLines, expect }); };
+  const judge = async ({ name, dir, expectedLines, expect }, res) => {
     fs.writeFileSync(path.join(dir, 'actual.jsonl'), res.stdout);
     fs.writeFileSync(path.join(dir, 'stderr.txt'), res.stderr);
     const problems = [];
@@ -151,7 +176,7 @@ async function main() {
       summary.candidates += s.attempt + 1;
       for (const [r, n] of Object.entries(s.drops)) summary.dropped[r] = (summary.dropped[r] || 0) + n;
       for (const t of s.reference.tags) summary.tags[t] = (summary.tags[t] || 0) + 1;
-      await q.add(() => check(name, dir, s.reference.lines, null));
+      check(name, dir, s.reference.lines, null);
       continue;
     }
     const kind = REFUSAL_KINDS[mixSeed(seed) % REFUSAL_KINDS.length];
@@ -203,9 +228,14 @@ async function main() {
       'expected.jsonl': made.ref.lines.map((l) => formatLine(l) + '\n').join(''),
       'expected-error.txt': made.ref.error + '\n',
     });
-    await q.add(() => check(`${name} (${kind})`, dir, made.ref.lines, made.expect));
+    check(`${name} (${kind})`, dir, made.ref.lines, made.expect);
   }
-  await q.drain();
+  const batches = Array.from({ length: Math.min(jobs, pending.length) }, (_, b) =>
+    pending.filter((_, i) => i % jobs === b));
+  await Promise.all(batches.map(async (batch) => {
+    const answers = await runBatch(opts.cli, batch.map((p) => path.join(p.dir, 'replay.json')), timeoutMs);
+    for (let i = 0; i < batch.length; i++) await judge(batch[i], answers[i]);
+  }));
 
   const dropped = Object.entries(summary.dropped).sort((a, b) => b[1] - a[1]).map(([k, v]) => `${k} ${v}`).join(', ') || 'none';
   const tags = Object.entries(summary.tags).map(([k, v]) => `${k} ${v}`).join(', ');
