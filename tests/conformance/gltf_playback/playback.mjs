@@ -23,7 +23,6 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { sampleFiles } from '../samples.mjs';
 
@@ -40,8 +39,9 @@ const phase = flag('--phase', 'float32');
 if (!cli) { console.error('usage: node playback.mjs --cli PATH [--samples DIR] [--keep DIR]'); process.exit(2); }
 if (!corpus && !fs.existsSync(samples)) { console.log(`gltf playback: skipped: the glTF samples folder ${samples} does not exist (set TA_SAMPLES_DIR when CMake runs)`); process.exit(77); }
 
-let THREE, loadGltf, runReference, compareOutputs, parseLines;
+let THREE, loadGltf, runReference, compareOutputs, parseLines, runBatches;
 try {
+  ({ runBatches } = await import(path.join(replayDir, 'batch.mjs')));
   THREE = await import('three');
   ({ loadGltf } = await import(path.join(replayDir, 'gltf-node.mjs')));
   ({ runReference } = await import(path.join(replayDir, 'reference.mjs')));
@@ -70,6 +70,7 @@ function near(t, marks) {
 
 const work = keep || fs.mkdtempSync(path.join(os.tmpdir(), 'gltf-playback-'));
 let clips = 0, lines = 0, skipped = 0, failures = 0, worst = 0, poseLoops = 0;
+const played = [];
 for (const file of files()) {
   const gltf = await loadGltf(file);
   for (let i = 0; i < gltf.animations.length; ++i) {
@@ -99,38 +100,44 @@ for (const file of files()) {
         line.events = line.events.filter((e) => e.type !== 'loop');
         poseLoops += before - line.events.length;
       }
-    let actualText;
-    try {
-      actualText = execFileSync(cli, ['replay', replay], { encoding: 'utf8', maxBuffer: 1 << 30 });
-    } catch (e) {
-      console.log(`${name}: threeanim replay failed: ${e.stderr || e.message}`);
-      failures++;
-      continue;
-    }
-    const actual = parseLines(actualText);
-    // The marks where float32 and double can part: the clip's ends and, for
-    // STEP tracks, their keys, in the phase of each update.
-    const marks = [0, D];
-    for (const t of clip.tracks)
-      if (t.getInterpolation() === THREE.InterpolateDiscrete) for (const k of t.times) marks.push(k);
-    const drop = new Set();
-    if (phase === 'double') expected.forEach((line, k) => {
-      const phase = line.time - D * Math.floor(line.time / D);
-      if (near(phase, marks) || near(line.time - D * Math.round(line.time / D), [0])) { drop.add(k); drop.add(k + 1); }
-    });
-    const e2 = expected.filter((_, k) => !drop.has(k)), a2 = actual.filter((_, k) => !drop.has(k));
-    const r = compareOutputs(e2, a2, { maxProblems: 5 });
-    clips++;
-    lines += e2.length;
-    skipped += expected.length - e2.length;
-    worst = Math.max(worst, r.maxNumberDiff);
-    if (!r.ok || actual.length !== expected.length) {
-      failures++;
-      console.log(`${name}: MISMATCH`);
-      for (const p of r.problems) console.log('  ' + p);
-      fs.writeFileSync(path.join(sdir, 'expected.jsonl'), expected.map((l) => JSON.stringify(l)).join('\n') + '\n');
-      fs.writeFileSync(path.join(sdir, 'actual.jsonl'), actualText);
-    }
+    played.push({ name, sdir, replay, clip, D, expected });
+  }
+}
+// threeanim plays them all in a process a core (batch.mjs): a process start
+// is most of a clip's time under the sanitizers.
+const answers = await runBatches(cli, played.map((p) => p.replay), os.cpus().length || 2, 300000);
+for (let n = 0; n < played.length; ++n) {
+  const { name, sdir, clip, D, expected } = played[n];
+  const answer = answers[n];
+  if (answer.status !== 0) {
+    console.log(`${name}: threeanim replay failed (status ${answer.status}${answer.signal ? `, ${answer.signal}` : ''}): ${answer.stderr}`);
+    failures++;
+    continue;
+  }
+  const actualText = answer.stdout;
+  const actual = parseLines(actualText);
+  // The marks where float32 and double can part: the clip's ends and, for
+  // STEP tracks, their keys, in the phase of each update.
+  const marks = [0, D];
+  for (const t of clip.tracks)
+    if (t.getInterpolation() === THREE.InterpolateDiscrete) for (const k of t.times) marks.push(k);
+  const drop = new Set();
+  if (phase === 'double') expected.forEach((line, k) => {
+    const phase = line.time - D * Math.floor(line.time / D);
+    if (near(phase, marks) || near(line.time - D * Math.round(line.time / D), [0])) { drop.add(k); drop.add(k + 1); }
+  });
+  const e2 = expected.filter((_, k) => !drop.has(k)), a2 = actual.filter((_, k) => !drop.has(k));
+  const r = compareOutputs(e2, a2, { maxProblems: 5 });
+  clips++;
+  lines += e2.length;
+  skipped += expected.length - e2.length;
+  worst = Math.max(worst, r.maxNumberDiff);
+  if (!r.ok || actual.length !== expected.length) {
+    failures++;
+    console.log(`${name}: MISMATCH`);
+    for (const p of r.problems) console.log('  ' + p);
+    fs.writeFileSync(path.join(sdir, 'expected.jsonl'), expected.map((l) => JSON.stringify(l)).join('\n') + '\n');
+    fs.writeFileSync(path.join(sdir, 'actual.jsonl'), actualText);
   }
 }
 console.log(`gltf playback: ${files().length} files, ${clips} clips, ${lines} updates compared, ${skipped} updates at a float32 boundary left out, ` +

@@ -5,7 +5,8 @@
 //
 // For each seed: one random scenario (generate.mjs; candidates the reference
 // drops are replaced from the next seed attempt), its expected lines from
-// three.js (reference.mjs), `PATH replay DIR/replay.json`, and a line by line
+// three.js (reference.mjs), `PATH replay DIR/replay.json` (a batch of them in one
+// process: batch.mjs), and a line by line
 // comparison (compare.mjs). With --refusals, one refusal scenario per seed
 // instead (refusals.mjs): threeanim must print the earlier steps' lines, which
 // are compared with three.js's, then exit 1 naming the refused step. With
@@ -25,61 +26,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { spawn } from 'node:child_process';
+import { runBatches } from './batch.mjs';
 import { parseArgs, parseSeedRange, parseLines, formatLine, mixSeed } from './common.mjs';
 
 const usage = 'usage: node run.mjs --cli PATH --seeds A..B [--keep DIR | --work DIR] [--refusals | --gltf SAMPLES] [--jobs N] [--timeout S] [--cache DIR] [--quiet]';
-
-function runCli(cli, replayFile, timeoutMs) {
-  return new Promise((resolve) => {
-    const child = spawn(cli, ['replay', replayFile], { stdio: ['ignore', 'pipe', 'pipe'] });
-    const out = [], err = [];
-    let timedOut = false;
-    const timer = setTimeout(() => { timedOut = true; child.kill('SIGKILL'); }, timeoutMs);
-    child.stdout.on('data', (d) => out.push(d));
-    child.stderr.on('data', (d) => err.push(d));
-    child.on('error', (e) => { clearTimeout(timer); resolve({ status: null, signal: null, stdout: '', stderr: String(e.message), spawnError: true }); });
-    child.on('close', (status, signal) => {
-      clearTimeout(timer);
-      resolve({ status, signal, timedOut, stdout: Buffer.concat(out).toString('utf8'), stderr: Buffer.concat(err).toString('utf8') });
-    });
-  });
-}
-
-// Runs replayFiles in one threeanim process (`replay --each`), each file's
-// outputs written beside it, and returns runCli's answer for each. A file the
-// batch did not finish (a crash or a timeout ends the process) is run again on
-// its own, so that its answer is its own.
-async function runBatch(cli, replayFiles, timeoutMs) {
-  for (const f of replayFiles) for (const x of ['stdout', 'stderr', 'status']) fs.rmSync(`${f}.${x}`, { force: true });
-  const whole = await new Promise((resolve) => {
-    const child = spawn(cli, ['replay', '--each', ...replayFiles], { stdio: ['ignore', 'ignore', 'pipe'] });
-    const err = [];
-    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs * replayFiles.length);
-    child.stderr.on('data', (d) => err.push(d));
-    child.on('error', (e) => { clearTimeout(timer); resolve({ status: null, stderr: String(e.message), spawnError: true }); });
-    child.on('close', (status) => { clearTimeout(timer); resolve({ status, stderr: Buffer.concat(err).toString('utf8') }); });
-  });
-  if (whole.spawnError) return replayFiles.map(() => ({ status: null, signal: null, stdout: '', stderr: whole.stderr, spawnError: true }));
-  // A status of its own (not a signal's null) means the command refused the batch itself.
-  if (whole.status !== 0 && whole.status !== null) {
-    const stderr = `threeanim replay --each ended with status ${whole.status}: ${whole.stderr.trim().slice(0, 300)}`;
-    return replayFiles.map(() => ({ status: null, signal: null, stdout: '', stderr, spawnError: true }));
-  }
-  const results = [];
-  for (const f of replayFiles) {
-    let status = null;
-    try { status = Number(fs.readFileSync(`${f}.status`, 'utf8')); } catch { /* not finished */ }
-    if (status === null || !Number.isInteger(status)) {
-      results.push(await runCli(cli, f, timeoutMs));
-      continue;
-    }
-    results.push({ status, signal: null, timedOut: false,
-      stdout: fs.readFileSync(`${f}.stdout`, 'utf8'), stderr: fs.readFileSync(`${f}.stderr`, 'utf8') });
-  }
-  for (const f of replayFiles) for (const x of ['stdout', 'stderr', 'status']) fs.rmSync(`${f}.${x}`, { force: true });
-  return results;
-}
 
 async function main() {
   let opts;
@@ -230,12 +180,8 @@ async function main() {
     });
     check(`${name} (${kind})`, dir, made.ref.lines, made.expect);
   }
-  const batches = Array.from({ length: Math.min(jobs, pending.length) }, (_, b) =>
-    pending.filter((_, i) => i % jobs === b));
-  await Promise.all(batches.map(async (batch) => {
-    const answers = await runBatch(opts.cli, batch.map((p) => path.join(p.dir, 'replay.json')), timeoutMs);
-    for (let i = 0; i < batch.length; i++) await judge(batch[i], answers[i]);
-  }));
+  const answers = await runBatches(opts.cli, pending.map((p) => path.join(p.dir, 'replay.json')), jobs, timeoutMs);
+  for (let i = 0; i < pending.length; i++) await judge(pending[i], answers[i]);
 
   const dropped = Object.entries(summary.dropped).sort((a, b) => b[1] - a[1]).map(([k, v]) => `${k} ${v}`).join(', ') || 'none';
   const tags = Object.entries(summary.tags).map(([k, v]) => `${k} ${v}`).join(', ');
