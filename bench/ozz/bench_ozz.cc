@@ -55,13 +55,6 @@
 #include "bench_ozz.h"
 #include "workload.h"
 
-#ifndef TA_OZZ_VERSION
-#define TA_OZZ_VERSION "unknown"
-#endif
-
-namespace oa = ozz::animation;
-namespace om = ozz::math;
-
 /* ---- the skeleton (bench_ozz.h) ------------------------------------------------------------------- */
 
 namespace {

@@ -15,6 +15,13 @@
 
 #include "workload.h"
 
+#ifndef TA_OZZ_VERSION
+#define TA_OZZ_VERSION "unknown"
+#endif
+
+namespace oa = ozz::animation;
+namespace om = ozz::math;
+
 namespace bench_ozz {
 
 struct Rig {

@@ -45,15 +45,9 @@
 
 #include "bench_ozz.h"
 
-#ifndef TA_OZZ_VERSION
-#define TA_OZZ_VERSION "unknown"
-#endif
 #ifndef TA_SAMPLES_DIR_DEFAULT
 #define TA_SAMPLES_DIR_DEFAULT ""
 #endif
-
-namespace oa = ozz::animation;
-namespace om = ozz::math;
 
 namespace {
 
