@@ -528,7 +528,7 @@ static TA__IK_INLINE bool m4_any(m4 m) { return (m[0] | m[1] | m[2] | m[3]) != 0
 #endif
 /* similarity, in float (its 1e-5 is far above float's rounding): the columns' squared lengths and their dot
  * products (0 with 1, 1 with 2, 2 with 0) a lane each, from the 3x3 part's rows; the determinant from the
- * rows too. Lane 3 is 0 in the rows, and passes the length test by its own. */
+ * rows too. Lane 3 is 0 in the rows, and its tolerance infinite. */
 static TA__IK_INLINE bool f4_similarity(const ta_mat4 *mat)
 {
     const float *m = mat->m;
@@ -538,7 +538,7 @@ static TA__IK_INLINE bool f4_similarity(const ta_mat4 *mat)
        z = __builtin_shufflevector(t1, c2, 0, 1, 6, 7);
     f4 len2 = x * x + y * y + z * z, dots = x * f4_yzx(x) + y * f4_yzx(y) + z * f4_yzx(z);
     float l0 = len2[0];
-    f4 tol = (f4){1e-5f, 1e-5f, 1e-5f, l0} * l0;
+    f4 tol = (f4){1e-5f, 1e-5f, 1e-5f, INFINITY} * l0;
     f4 det = x * f4_yzx(y * f4_yzx(z) - f4_yzx(y) * z);
     return m4_all((f4_abs(len2 - l0) <= tol) & (f4_abs(dots) <= tol)) && l0 > 0.0f && l0 <= FLT_MAX &&
            det[0] + det[1] + det[2] > 0.0f;
