@@ -24,6 +24,24 @@
  * transforms they need themselves, from the nodes' local values, walking up
  * from the chain to the top of the scene: no world pass is needed before them.
  *
+ * World matrices. ta_ik_two_bone_world and ta_ik_aim_world are the same jobs
+ * in the shape of ozz-animation's: they read the joints' world matrices the
+ * caller already has (a world pass's out_world) instead of walking up the
+ * scene, and correct the local quaternions they are pointed at, so that they
+ * cost the same under any number of ancestors. Their matrices are stale for
+ * the turned joints and their subtrees afterwards: run the world pass again
+ * (from the start joint, or the top) before reading them or skinning.
+ *
+ *     ta_pose_world_pass(pose, scene, ta_node_none(), world, scene->node_count, &err);
+ *     ta_ik_two_bone_world_desc arm = {0};
+ *     arm.start_world = &world[shoulder.index]; arm.mid_world = &world[elbow.index];
+ *     arm.end_world = &world[hand.index];
+ *     arm.start_rotation = &scene->nodes[shoulder.index].quaternion;
+ *     arm.mid_rotation = &scene->nodes[elbow.index].quaternion;
+ *     arm.target = ball; arm.pole = ta_vec3_make(0, 0, -1); arm.weight = 1.0f;
+ *     ta_ik_two_bone_world(&arm, NULL, &err);
+ *     ta_pose_world_pass(pose, scene, shoulder, world, scene->node_count, &err);
+ *
  * Scale. A rotation of a node turns its subtree rigidly only if the node and
  * every ancestor scale uniformly: the start and mid joints (the aimed node for
  * aim IK) and all their ancestors must have scale.x = scale.y = scale.z > 0
@@ -36,8 +54,9 @@
  * (a normalized lerp of quaternions, as ozz-animation does).
  *
  * Cost. No allocation, no state between calls: two threads may run IK on two
- * scenes. The work is a walk up the chain's ancestors and a fixed number of
- * square roots; bench/bench_ik.c measures it per chain.
+ * scenes. The work is a walk up the chain's ancestors (none for the world
+ * calls) and a fixed number of square roots; bench/bench_ik.c measures it per
+ * chain.
  *
  * Ownership: the caller owns the scene and the descs; the calls keep nothing.
  */
