@@ -106,24 +106,20 @@ int main(int argc, char **argv)
     ta_mat4 *world = calloc(s->node_count, sizeof *world);
     if (world == NULL) return 1;
     fail(ta_pose_world_pass(pose, s, ta_node_none(), world, s->node_count, &err), &err);
+    /* The same chains, given by their world matrices. */
     ta_ik_two_bone_world_desc arms_w[64];
     ta_ik_aim_world_desc heads_w[64];
-    memset(arms_w, 0, sizeof arms_w);
-    memset(heads_w, 0, sizeof heads_w);
     for (long k = 0; k < chains; ++k) {
-        ta_ik_two_bone_world_desc *arm = &arms_w[k];
-        arm->start_world = &world[arms[k].start.index];
-        arm->mid_world = &world[arms[k].mid.index];
-        arm->end_world = &world[arms[k].end.index];
-        arm->start_rotation = &s->nodes[arms[k].start.index].quaternion;
-        arm->mid_rotation = &s->nodes[arms[k].mid.index].quaternion;
-        arm->pole = arms[k].pole;
-        arm->soften = arms[k].soften;
-        arm->weight = arms[k].weight;
-        heads_w[k].world = &world[heads[k].node.index];
-        heads_w[k].rotation = &s->nodes[heads[k].node.index].quaternion;
-        heads_w[k].offset = heads[k].offset;
-        heads_w[k].weight = heads[k].weight;
+        const ta_ik_two_bone_desc *arm = &arms[k];
+        arms_w[k] = (ta_ik_two_bone_world_desc){.start_world = &world[arm->start.index],
+                                                .mid_world = &world[arm->mid.index],
+                                                .end_world = &world[arm->end.index],
+                                                .start_rotation = &s->nodes[arm->start.index].quaternion,
+                                                .mid_rotation = &s->nodes[arm->mid.index].quaternion,
+                                                .pole = arm->pole, .weight = arm->weight, .soften = arm->soften};
+        heads_w[k] = (ta_ik_aim_world_desc){.world = &world[heads[k].node.index],
+                                            .rotation = &s->nodes[heads[k].node.index].quaternion,
+                                            .offset = heads[k].offset, .weight = heads[k].weight};
     }
     ta_vec3 targets[TARGETS];
     for (int t = 0; t < TARGETS; ++t)

@@ -10,13 +10,20 @@
  * formed: the mid joint's rotation comes from the cosines of the law of
  * cosines and the sines beside them, and every quaternion from half-angle
  * formulas, so that a chain costs square roots and no trigonometry (but the
- * twist's, when there is one). */
+ * twist's, when there is one).
+ *
+ * The world jobs (ta_ik_two_bone_world, ta_ik_aim_world) read the joints'
+ * world matrices M = k R instead of composing them, and solve the same way;
+ * a world turn G about a joint then becomes the correction R^-1 G R, applied
+ * after its local rotation. Their cost is the divider's more than the
+ * instructions': a chain's square roots and divisions are taken two at a
+ * time and kept off the longest chain of steps where they can be. */
 #include <float.h>
 #include <math.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <string.h>
-#if defined(__SSE2__)
+#if defined(__SSE2__) && defined(__x86_64__)
 #include <emmintrin.h>
 #endif
 
@@ -141,7 +148,7 @@ static TA__IK_INLINE double q_len2(qd q) { return q.x * q.x + q.y * q.y + q.z * 
 /* Square roots and divisions, two at a time where SSE2 has them: a chain takes a dozen or two, and
  * they all queue for the one divider, whose instruction takes two numbers as soon as one. */
 typedef struct d2 { double a, b; } d2;
-#if defined(__SSE2__)
+#if defined(__SSE2__) && defined(__x86_64__)
 static TA__IK_INLINE d2 of_m128d(__m128d r) { return (d2){_mm_cvtsd_f64(r), _mm_cvtsd_f64(_mm_unpackhi_pd(r, r))}; }
 static TA__IK_INLINE d2 sqrt2(double a, double b) { return of_m128d(_mm_sqrt_pd(_mm_set_pd(b, a))); }
 static TA__IK_INLINE d2 div2(double na, double da, double nb, double db)
@@ -496,14 +503,6 @@ static TA__IK_INLINE v3 mat_dir_t(const ta_mat4 *mat, v3 v)
                 m[8] * v.x + m[9] * v.y + m[10] * v.z};
 }
 
-/* 0 for finite numbers, NaN otherwise. */
-static TA__IK_INLINE float nan_if_not_finite(const float *f, int n)
-{
-    float z = 0.0f;
-    for (int i = 0; i < n; ++i) z += f[i] - f[i];
-    return z;
-}
-
 /* The usual case's checks on four floats at a time, where the compiler has vector extensions with shuffles:
  * a few instructions for what is otherwise a compare and a branch a number. */
 #if defined(__clang__) || (defined(__GNUC__) && __GNUC__ >= 12)
@@ -519,7 +518,7 @@ static TA__IK_INLINE f4 f4_load(const float *p)
 static TA__IK_INLINE f4 f4_yzx(f4 v) { return __builtin_shufflevector(v, v, 1, 2, 0, 3); }
 static TA__IK_INLINE f4 f4_abs(f4 v) { return (f4)((m4)v & 0x7fffffff); }
 /* Every lane's test true; some lane's. */
-#if defined(__SSE__)
+#if defined(__SSE__) && defined(__x86_64__)
 static TA__IK_INLINE bool m4_all(m4 m) { return __builtin_ia32_movmskps((f4)m) == 15; }
 static TA__IK_INLINE bool m4_any(m4 m) { return __builtin_ia32_movmskps((f4)m) != 0; }
 #else
@@ -547,6 +546,13 @@ static TA__IK_INLINE bool f4_similarity(const ta_mat4 *mat)
 static TA__IK_INLINE f4 f4_nan_if_not_finite(f4 v) { return v - v; }
 #else
 #define TA__IK_F4 0
+/* 0 for finite numbers, NaN otherwise. */
+static TA__IK_INLINE float nan_if_not_finite(const float *f, int n)
+{
+    float z = 0.0f;
+    for (int i = 0; i < n; ++i) z += f[i] - f[i];
+    return z;
+}
 #endif
 
 /* Every check of ta_ik_two_bone_world, in ik.h's order. */

@@ -160,33 +160,20 @@ static ta_ik_two_bone_desc two_bone_desc(const chain *c, d3 target, d3 pole)
 typedef enum route { NODES, WORLD } route;
 static ta_ik_two_bone_world_desc two_bone_world_desc(chain *c, const ta_ik_two_bone_desc *d)
 {
-    ta_ik_two_bone_world_desc w = {0};
-    w.start_world = &c->world[d->start.index];
-    w.mid_world = &c->world[d->mid.index];
-    w.end_world = &c->world[d->end.index];
-    w.start_rotation = &c->scene->nodes[d->start.index].quaternion;
-    w.mid_rotation = &c->scene->nodes[d->mid.index].quaternion;
-    w.target = d->target;
-    w.pole = d->pole;
-    w.mid_axis = d->mid_axis;
-    w.weight = d->weight;
-    w.soften = d->soften;
-    w.twist = d->twist;
-    return w;
+    return (ta_ik_two_bone_world_desc){.start_world = &c->world[d->start.index],
+                                       .mid_world = &c->world[d->mid.index],
+                                       .end_world = &c->world[d->end.index],
+                                       .start_rotation = &c->scene->nodes[d->start.index].quaternion,
+                                       .mid_rotation = &c->scene->nodes[d->mid.index].quaternion,
+                                       .target = d->target, .pole = d->pole, .mid_axis = d->mid_axis,
+                                       .weight = d->weight, .soften = d->soften, .twist = d->twist};
 }
 static ta_ik_aim_world_desc aim_world_desc(chain *c, const ta_ik_aim_desc *d)
 {
-    ta_ik_aim_world_desc w = {0};
-    w.world = &c->world[d->node.index];
-    w.rotation = &c->scene->nodes[d->node.index].quaternion;
-    w.target = d->target;
-    w.forward = d->forward;
-    w.up = d->up;
-    w.pole = d->pole;
-    w.offset = d->offset;
-    w.weight = d->weight;
-    w.twist = d->twist;
-    return w;
+    return (ta_ik_aim_world_desc){.world = &c->world[d->node.index],
+                                  .rotation = &c->scene->nodes[d->node.index].quaternion,
+                                  .target = d->target, .forward = d->forward, .up = d->up, .pole = d->pole,
+                                  .offset = d->offset, .weight = d->weight, .twist = d->twist};
 }
 static ta_result run_two_bone(chain *c, route how, const ta_ik_two_bone_desc *d, ta_ik_result *res, ta_error *err)
 {
