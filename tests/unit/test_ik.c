@@ -512,23 +512,40 @@ static void world_weight_zero_leaves_every_bit_and_weight_between_blends(void **
     weight_zero_leaves_every_bit_and_weight_between_blends_by(WORLD);
 }
 
+/* What a refusal test starts from: a chain, a desc of each kind that passes, and a copy of the nodes to
+ * compare with. */
+typedef struct refusal_case {
+    chain c;
+    ta_ik_two_bone_desc two_bone;
+    ta_ik_aim_desc aim;
+    ta_node *copy;
+    size_t bytes;
+} refusal_case;
+static refusal_case refusal_case_make(uint32_t seed)
+{
+    refusal_case k;
+    ta_seeded_random r = ta_seeded_random_make(seed);
+    k.c = random_chain(&r);
+    before b = measure(&k.c);
+    k.two_bone = two_bone_desc(&k.c, d3_add(b.s, (d3){b.a, 0, 0}), (d3){0, 1, 0});
+    k.aim = (ta_ik_aim_desc){.node = k.c.mid, .target = ta_vec3_make(5, 5, 5), .weight = 1.0f};
+    k.bytes = k.c.scene->node_count * sizeof(ta_node);
+    k.copy = malloc(k.bytes);
+    assert_non_null(k.copy);
+    memcpy(k.copy, k.c.scene->nodes, k.bytes);
+    return k;
+}
+
 /* Each refusal: its code, a message naming the argument and value, and the nodes unchanged. */
 static void refusals_name_what_they_refuse_and_change_nothing(void **state)
 {
     (void)state;
-    ta_seeded_random r = ta_seeded_random_make(34008);
-    chain c = random_chain(&r);
-    before b = measure(&c);
-    d3 dir = {1, 0, 0};
-    const ta_ik_two_bone_desc good = two_bone_desc(&c, d3_add(b.s, d3_mul(dir, b.a)), (d3){0, 1, 0});
-    ta_ik_aim_desc aim = {0};
-    aim.node = c.mid;
-    aim.target = ta_vec3_make(5, 5, 5);
-    aim.weight = 1.0f;
-    size_t bytes = c.scene->node_count * sizeof(ta_node);
-    ta_node *copy = malloc(bytes);
-    assert_non_null(copy);
-    memcpy(copy, c.scene->nodes, bytes);
+    refusal_case k = refusal_case_make(34008);
+    chain c = k.c;
+    const ta_ik_two_bone_desc good = k.two_bone;
+    const ta_ik_aim_desc aim = k.aim;
+    ta_node *copy = k.copy;
+    size_t bytes = k.bytes;
     ta_error err = {0};
     ta_ik_two_bone_desc d;
     ta_ik_aim_desc a;
@@ -611,20 +628,12 @@ static void refusals_name_what_they_refuse_and_change_nothing(void **state)
 static void world_refusals_name_what_they_refuse_and_change_nothing(void **state)
 {
     (void)state;
-    ta_seeded_random r = ta_seeded_random_make(34009);
-    chain c = random_chain(&r);
-    before b = measure(&c);
-    const ta_ik_two_bone_desc nd = two_bone_desc(&c, d3_add(b.s, (d3){b.a, 0, 0}), (d3){0, 1, 0});
-    const ta_ik_two_bone_world_desc good = two_bone_world_desc(&c, &nd);
-    ta_ik_aim_desc na = {0};
-    na.node = c.mid;
-    na.target = ta_vec3_make(5, 5, 5);
-    na.weight = 1.0f;
-    const ta_ik_aim_world_desc aim = aim_world_desc(&c, &na);
-    size_t bytes = c.scene->node_count * sizeof(ta_node);
-    ta_node *copy = malloc(bytes);
-    assert_non_null(copy);
-    memcpy(copy, c.scene->nodes, bytes);
+    refusal_case k = refusal_case_make(34009);
+    chain c = k.c;
+    const ta_ik_two_bone_world_desc good = two_bone_world_desc(&c, &k.two_bone);
+    const ta_ik_aim_world_desc aim = aim_world_desc(&c, &k.aim);
+    ta_node *copy = k.copy;
+    size_t bytes = k.bytes;
     ta_error err = {0};
     ta_ik_two_bone_world_desc d;
     ta_ik_aim_world_desc a;
