@@ -7,8 +7,11 @@
  * scene, so the depth is part of its cost. Timed: `--calls` calls in a row,
  * each to the next of 1024 targets drawn around the chain (some out of reach),
  * with pole, soften 0.1, weight 1; then the same for aim IK on the mid joint
- * with an offset. The median of `--reps` runs. One JSON line on stdout;
- * nothing is asserted.
+ * with an offset; then both again from world matrices (ta_ik_two_bone_world,
+ * ta_ik_aim_world), one world pass made before the timing: those calls read
+ * matrices that no call writes, so they never queue behind one another, and
+ * the depth changes nothing in them. The median of `--reps` runs. One JSON
+ * line on stdout; nothing is asserted.
  *
  * With `--chains N` (default 1) there are N arms under the same ancestors,
  * solved in turn: with one, each call reads the rotations the call before it
@@ -98,11 +101,31 @@ int main(int argc, char **argv)
         heads[k].offset = ta_vec3_make(0.05f, 0.1f, 0);
         heads[k].weight = 1.0f;
     }
+    ta_pose *pose;
+    fail(ta_pose_create(s, NULL, &pose, &err), &err);
+    ta_mat4 *world = calloc(s->node_count, sizeof *world);
+    if (world == NULL) return 1;
+    fail(ta_pose_world_pass(pose, s, ta_node_none(), world, s->node_count, &err), &err);
+    /* The same chains, given by their world matrices. */
+    ta_ik_two_bone_world_desc arms_w[64];
+    ta_ik_aim_world_desc heads_w[64];
+    for (long k = 0; k < chains; ++k) {
+        const ta_ik_two_bone_desc *arm = &arms[k];
+        arms_w[k] = (ta_ik_two_bone_world_desc){.start_world = &world[arm->start.index],
+                                                .mid_world = &world[arm->mid.index],
+                                                .end_world = &world[arm->end.index],
+                                                .start_rotation = &s->nodes[arm->start.index].quaternion,
+                                                .mid_rotation = &s->nodes[arm->mid.index].quaternion,
+                                                .pole = arm->pole, .weight = arm->weight, .soften = arm->soften};
+        heads_w[k] = (ta_ik_aim_world_desc){.world = &world[heads[k].node.index],
+                                            .rotation = &s->nodes[heads[k].node.index].quaternion,
+                                            .offset = heads[k].offset, .weight = heads[k].weight};
+    }
     ta_vec3 targets[TARGETS];
     for (int t = 0; t < TARGETS; ++t)
         targets[t] = ta_vec3_make(between(&r, -1, 1), (float)depth * 0.3f + between(&r, -1, 1), between(&r, -1, 1));
 
-    double two_ns[100], aim_ns[100];
+    double two_ns[100], aim_ns[100], two_w_ns[100], aim_w_ns[100];
     long reached = 0;
     for (long rep = 0; rep < reps; ++rep) {
         double t0 = now_ns();
@@ -120,14 +143,34 @@ int main(int argc, char **argv)
             fail(ta_ik_aim(s, head, NULL, &err), &err);
         }
         double t2 = now_ns();
+        for (long c = 0; c < calls; ++c) {
+            ta_ik_two_bone_world_desc *arm = &arms_w[c % chains];
+            arm->target = targets[c % TARGETS];
+            fail(ta_ik_two_bone_world(arm, NULL, &err), &err);
+        }
+        double t3 = now_ns();
+        for (long c = 0; c < calls; ++c) {
+            ta_ik_aim_world_desc *head = &heads_w[c % chains];
+            head->target = targets[c % TARGETS];
+            fail(ta_ik_aim_world(head, NULL, &err), &err);
+        }
+        double t4 = now_ns();
         two_ns[rep] = (t1 - t0) / (double)calls;
         aim_ns[rep] = (t2 - t1) / (double)calls;
+        two_w_ns[rep] = (t3 - t2) / (double)calls;
+        aim_w_ns[rep] = (t4 - t3) / (double)calls;
     }
     qsort(two_ns, (size_t)reps, sizeof(double), cmp_double);
     qsort(aim_ns, (size_t)reps, sizeof(double), cmp_double);
+    qsort(two_w_ns, (size_t)reps, sizeof(double), cmp_double);
+    qsort(aim_w_ns, (size_t)reps, sizeof(double), cmp_double);
     printf("{\"bench\":\"ik\",\"depth\":%ld,\"chains\":%ld,\"calls\":%ld,\"reps\":%ld,\"two_bone_ns_per_chain\":%.1f,"
-           "\"aim_ns_per_node\":%.1f,\"reached_share\":%.3f}\n",
-           depth, chains, calls, reps, two_ns[reps / 2], aim_ns[reps / 2], (double)reached / (double)(calls * reps));
+           "\"aim_ns_per_node\":%.1f,\"two_bone_world_ns_per_chain\":%.1f,\"aim_world_ns_per_node\":%.1f,"
+           "\"reached_share\":%.3f}\n",
+           depth, chains, calls, reps, two_ns[reps / 2], aim_ns[reps / 2], two_w_ns[reps / 2], aim_w_ns[reps / 2],
+           (double)reached / (double)(calls * reps));
+    free(world);
+    ta_pose_destroy(pose);
     ta_scene_destroy(s);
     return 0;
 }

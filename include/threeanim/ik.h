@@ -24,6 +24,24 @@
  * transforms they need themselves, from the nodes' local values, walking up
  * from the chain to the top of the scene: no world pass is needed before them.
  *
+ * World matrices. ta_ik_two_bone_world and ta_ik_aim_world are the same jobs
+ * in the shape of ozz-animation's: they read the joints' world matrices the
+ * caller already has (a world pass's out_world) instead of walking up the
+ * scene, and correct the local quaternions they are pointed at, so that they
+ * cost the same under any number of ancestors. Their matrices are stale for
+ * the turned joints and their subtrees afterwards: run the world pass again
+ * (from the start joint, or the top) before reading them or skinning.
+ *
+ *     ta_pose_world_pass(pose, scene, ta_node_none(), world, scene->node_count, &err);
+ *     ta_ik_two_bone_world_desc arm = {0};
+ *     arm.start_world = &world[shoulder.index]; arm.mid_world = &world[elbow.index];
+ *     arm.end_world = &world[hand.index];
+ *     arm.start_rotation = &scene->nodes[shoulder.index].quaternion;
+ *     arm.mid_rotation = &scene->nodes[elbow.index].quaternion;
+ *     arm.target = ball; arm.pole = ta_vec3_make(0, 0, -1); arm.weight = 1.0f;
+ *     ta_ik_two_bone_world(&arm, NULL, &err);
+ *     ta_pose_world_pass(pose, scene, shoulder, world, scene->node_count, &err);
+ *
  * Scale. A rotation of a node turns its subtree rigidly only if the node and
  * every ancestor scale uniformly: the start and mid joints (the aimed node for
  * aim IK) and all their ancestors must have scale.x = scale.y = scale.z > 0
@@ -36,8 +54,9 @@
  * (a normalized lerp of quaternions, as ozz-animation does).
  *
  * Cost. No allocation, no state between calls: two threads may run IK on two
- * scenes. The work is a walk up the chain's ancestors and a fixed number of
- * square roots; bench/bench_ik.c measures it per chain.
+ * scenes. The work is a walk up the chain's ancestors (none for the world
+ * calls) and a fixed number of square roots; bench/bench_ik.c measures it per
+ * chain.
  *
  * Ownership: the caller owns the scene and the descs; the calls keep nothing.
  */
@@ -141,6 +160,85 @@ TA_API ta_result ta_ik_two_bone(ta_scene *scene, const ta_ik_two_bone_desc *desc
  * this is ozz-animation's IKAimJob, applied to the node.
  */
 TA_API ta_result ta_ik_aim(ta_scene *scene, const ta_ik_aim_desc *desc, ta_ik_result *out_result, ta_error *err);
+
+/** A two-bone chain given by its joints' world matrices, and the local rotations to correct; zeroed
+ * fields but the pointers mean the defaults of ta_ik_two_bone_desc (and weight 0 does nothing). */
+typedef struct ta_ik_two_bone_world_desc {
+    const ta_mat4 *start_world; /**< the start joint's world matrix (ta_pose_world_pass's out_world[start]) */
+    const ta_mat4 *mid_world;   /**< the mid joint's, a child of start's */
+    const ta_mat4 *end_world;   /**< the end joint's, a child of mid's: only its translation is read */
+    ta_quat *start_rotation;    /**< the start joint's local rotation, corrected in place */
+    ta_quat *mid_rotation;      /**< the mid joint's local rotation, corrected in place */
+    ta_vec3 target;             /**< as in ta_ik_two_bone_desc, in the matrices' space */
+    ta_vec3 pole;               /**< as in ta_ik_two_bone_desc */
+    ta_vec3 mid_axis;           /**< as in ta_ik_two_bone_desc, in the mid joint's local space */
+    float weight;               /**< as in ta_ik_two_bone_desc */
+    float soften;               /**< as in ta_ik_two_bone_desc */
+    float twist;                /**< as in ta_ik_two_bone_desc */
+} ta_ik_two_bone_world_desc;
+
+/** A node given by its world matrix, and its local rotation to correct; zeroed fields but the
+ * pointers mean the defaults of ta_ik_aim_desc (and weight 0 does nothing). */
+typedef struct ta_ik_aim_world_desc {
+    const ta_mat4 *world; /**< the node's world matrix (ta_pose_world_pass's out_world[node]) */
+    ta_quat *rotation;    /**< the node's local rotation, corrected in place */
+    ta_vec3 target;       /**< as in ta_ik_aim_desc, in the matrix's space */
+    ta_vec3 forward;      /**< as in ta_ik_aim_desc */
+    ta_vec3 up;           /**< as in ta_ik_aim_desc */
+    ta_vec3 pole;         /**< as in ta_ik_aim_desc */
+    ta_vec3 offset;       /**< as in ta_ik_aim_desc */
+    float weight;         /**< as in ta_ik_aim_desc */
+    float twist;          /**< as in ta_ik_aim_desc */
+} ta_ik_aim_world_desc;
+
+/**
+ * ta_ik_two_bone from the world matrices the caller already has (a world pass's), in the shape of
+ * ozz-animation's IKTwoBoneJob: no walk up the ancestors and no scene. Corrects
+ * *desc->start_rotation and *desc->mid_rotation (the joints' local quaternions, e.g. the scene's
+ * nodes' or a pose buffer's) so that, once the world matrices are worked out again from them, the
+ * end reaches the target as ta_ik_two_bone's would. The matrices are read as they are: after the
+ * call they are stale for the two joints and everything below (run the world pass again, from the
+ * start joint or the top). out_result may be NULL.
+ *
+ * The caller vouches that the matrices are the joints' (mid a child of start, end of mid) and
+ * belong to the rotations given; the call checks the start and mid matrices are a rotation times
+ * one positive scale, but cannot see the ancestors': as for ta_ik_two_bone, they must scale
+ * uniformly.
+ *
+ * @ownership Reads the three matrices; writes *desc->start_rotation and *desc->mid_rotation (with
+ * weight 0, nothing); writes *out_result on success. Keeps nothing.
+ * @errors TA_ERROR_INVALID_ARGUMENT (desc or one of its pointers NULL; start_rotation and
+ * mid_rotation the same quaternion), TA_ERROR_NOT_A_NUMBER (a field, a rotation or a read matrix
+ * element NaN or infinite: the message names the element), TA_ERROR_OUT_OF_RANGE (weight or soften
+ * outside [0, 1]), TA_ERROR_BAD_STATE (a rotation of length 0; a bone of length 0),
+ * TA_ERROR_UNSUPPORTED (the start or mid matrix not a rotation times one positive scale within a
+ * relative 1e-5). A refused call writes nothing.
+ * @threejs None: ozz-animation's IKTwoBoneJob, which returns the corrections rather than applying
+ * them.
+ */
+TA_API ta_result ta_ik_two_bone_world(const ta_ik_two_bone_world_desc *desc, ta_ik_result *out_result,
+                                      ta_error *err);
+
+/**
+ * ta_ik_aim from the node's world matrix (a world pass's), in the shape of ozz-animation's IKAimJob:
+ * corrects *desc->rotation, the node's local quaternion, so that, once its world matrix is worked
+ * out again, it aims as ta_ik_aim's would. The matrix is then stale for the node and everything
+ * below. out_result may be NULL; a target that cannot be aimed at (see ta_ik_aim) leaves the
+ * rotation as it is.
+ *
+ * The caller vouches that the matrix belongs to the rotation; the call checks it is a rotation times
+ * one positive scale, but cannot see the ancestors': they must scale uniformly.
+ *
+ * @ownership Reads the matrix; writes *desc->rotation (with weight 0, nothing); writes *out_result
+ * on success. Keeps nothing.
+ * @errors TA_ERROR_INVALID_ARGUMENT (desc, desc->world or desc->rotation NULL),
+ * TA_ERROR_NOT_A_NUMBER (a field, the rotation or a read matrix element NaN or infinite),
+ * TA_ERROR_OUT_OF_RANGE (weight outside [0, 1]), TA_ERROR_BAD_STATE (a rotation of length 0),
+ * TA_ERROR_UNSUPPORTED (the matrix not a rotation times one positive scale within a relative 1e-5).
+ * A refused call writes nothing.
+ * @threejs None: ozz-animation's IKAimJob, which returns the correction rather than applying it.
+ */
+TA_API ta_result ta_ik_aim_world(const ta_ik_aim_world_desc *desc, ta_ik_result *out_result, ta_error *err);
 
 #ifdef __cplusplus
 }

@@ -154,9 +154,44 @@ static ta_ik_two_bone_desc two_bone_desc(const chain *c, d3 target, d3 pole)
     return d;
 }
 
-static void two_bone_reaches_every_reachable_target_in_the_poles_plane(void **state)
+/* The two ways to run IK: on the scene's nodes (ta_ik_two_bone, ta_ik_aim), or from the world matrices of a
+ * world pass made just before (ta_ik_two_bone_world, ta_ik_aim_world), correcting the same nodes'
+ * quaternions. Every property below is asserted of both. */
+typedef enum route { NODES, WORLD } route;
+static ta_ik_two_bone_world_desc two_bone_world_desc(chain *c, const ta_ik_two_bone_desc *d)
 {
-    (void)state;
+    return (ta_ik_two_bone_world_desc){.start_world = &c->world[d->start.index],
+                                       .mid_world = &c->world[d->mid.index],
+                                       .end_world = &c->world[d->end.index],
+                                       .start_rotation = &c->scene->nodes[d->start.index].quaternion,
+                                       .mid_rotation = &c->scene->nodes[d->mid.index].quaternion,
+                                       .target = d->target, .pole = d->pole, .mid_axis = d->mid_axis,
+                                       .weight = d->weight, .soften = d->soften, .twist = d->twist};
+}
+static ta_ik_aim_world_desc aim_world_desc(chain *c, const ta_ik_aim_desc *d)
+{
+    return (ta_ik_aim_world_desc){.world = &c->world[d->node.index],
+                                  .rotation = &c->scene->nodes[d->node.index].quaternion,
+                                  .target = d->target, .forward = d->forward, .up = d->up, .pole = d->pole,
+                                  .offset = d->offset, .weight = d->weight, .twist = d->twist};
+}
+static ta_result run_two_bone(chain *c, route how, const ta_ik_two_bone_desc *d, ta_ik_result *res, ta_error *err)
+{
+    if (how == NODES) return ta_ik_two_bone(c->scene, d, res, err);
+    world_pass(c);
+    ta_ik_two_bone_world_desc w = two_bone_world_desc(c, d);
+    return ta_ik_two_bone_world(&w, res, err);
+}
+static ta_result run_aim(chain *c, route how, const ta_ik_aim_desc *d, ta_ik_result *res, ta_error *err)
+{
+    if (how == NODES) return ta_ik_aim(c->scene, d, res, err);
+    world_pass(c);
+    ta_ik_aim_world_desc w = aim_world_desc(c, d);
+    return ta_ik_aim_world(&w, res, err);
+}
+
+static void two_bone_reaches_every_reachable_target_in_the_poles_plane_by(route how)
+{
     ta_seeded_random r = ta_seeded_random_make(34001);
     double worst_reach = 0, worst_len = 0, worst_plane = 0;
     for (int i = 0; i < CASES; ++i) {
@@ -172,7 +207,7 @@ static void two_bone_reaches_every_reachable_target_in_the_poles_plane(void **st
         if (i % 2) desc.mid_axis = ta_vec3_make(-desc.mid_axis.x, -desc.mid_axis.y, -desc.mid_axis.z);
         ta_ik_result res = {false};
         ta_error err = {0};
-        TA_ASSERT_OK(ta_ik_two_bone(c.scene, &desc, &res, &err), &err);
+        TA_ASSERT_OK(run_two_bone(&c, how, &desc, &res, &err), &err);
         assert_true(res.reached);
         world_pass(&c);
         d3 s = world_pos(&c, c.start), m = world_pos(&c, c.mid), e = world_pos(&c, c.end);
@@ -196,9 +231,8 @@ static void two_bone_reaches_every_reachable_target_in_the_poles_plane(void **st
                   CASES, worst_reach, worst_len, worst_plane);
 }
 
-static void two_bone_lies_straight_towards_a_target_out_of_reach(void **state)
+static void two_bone_lies_straight_towards_a_target_out_of_reach_by(route how)
 {
-    (void)state;
     ta_seeded_random r = ta_seeded_random_make(34002);
     for (int i = 0; i < CASES; ++i) {
         chain c = random_chain(&r);
@@ -209,7 +243,7 @@ static void two_bone_lies_straight_towards_a_target_out_of_reach(void **state)
         target = of_vec3(desc.target);
         ta_ik_result res = {true};
         ta_error err = {0};
-        TA_ASSERT_OK(ta_ik_two_bone(c.scene, &desc, &res, &err), &err);
+        TA_ASSERT_OK(run_two_bone(&c, how, &desc, &res, &err), &err);
         assert_false(res.reached);
         world_pass(&c);
         d3 s = world_pos(&c, c.start), m = world_pos(&c, c.mid), e = world_pos(&c, c.end);
@@ -223,9 +257,8 @@ static void two_bone_lies_straight_towards_a_target_out_of_reach(void **state)
 
 /* ik.h's formula, written again from its words: past da = (1 - soften) L, a
  * target at da + ds x is taken at da + ds (1 - 3^4 / (x + 3)^4). */
-static void two_bone_soften_falls_behind_far_targets_by_the_formula(void **state)
+static void two_bone_soften_falls_behind_far_targets_by_the_formula_by(route how)
 {
-    (void)state;
     ta_seeded_random r = ta_seeded_random_make(34003);
     int softened = 0;
     for (int i = 0; i < CASES; ++i) {
@@ -250,7 +283,7 @@ static void two_bone_soften_falls_behind_far_targets_by_the_formula(void **state
         }
         ta_ik_result res;
         ta_error err = {0};
-        TA_ASSERT_OK(ta_ik_two_bone(c.scene, &desc, &res, &err), &err);
+        TA_ASSERT_OK(run_two_bone(&c, how, &desc, &res, &err), &err);
         assert_int_equal(res.reached, dist <= da);
         world_pass(&c);
         d3 e = world_pos(&c, c.end);
@@ -262,9 +295,8 @@ static void two_bone_soften_falls_behind_far_targets_by_the_formula(void **state
     assert_true(softened > CASES / 3);
 }
 
-static void two_bone_twist_turns_the_chain_about_the_target_line(void **state)
+static void two_bone_twist_turns_the_chain_about_the_target_line_by(route how)
 {
-    (void)state;
     ta_seeded_random r = ta_seeded_random_make(34004);
     for (int i = 0; i < CASES / 4; ++i) {
         chain c = random_chain(&r);
@@ -275,13 +307,13 @@ static void two_bone_twist_turns_the_chain_about_the_target_line(void **state)
         target = of_vec3(desc.target);
         ta_node saved[3] = {c.scene->nodes[c.start.index], c.scene->nodes[c.mid.index], c.scene->nodes[c.end.index]};
         ta_error err = {0};
-        TA_ASSERT_OK(ta_ik_two_bone(c.scene, &desc, NULL, &err), &err);
+        TA_ASSERT_OK(run_two_bone(&c, how, &desc, NULL, &err), &err);
         world_pass(&c);
         d3 m0 = world_pos(&c, c.mid);
         c.scene->nodes[c.start.index] = saved[0];
         c.scene->nodes[c.mid.index] = saved[1];
         desc.twist = (float)uniform(&r, -3, 3);
-        TA_ASSERT_OK(ta_ik_two_bone(c.scene, &desc, NULL, &err), &err);
+        TA_ASSERT_OK(run_two_bone(&c, how, &desc, NULL, &err), &err);
         world_pass(&c);
         d3 m1 = world_pos(&c, c.mid), e = world_pos(&c, c.end);
         assert_true(d3_len(d3_sub(e, target)) < 1e-5);
@@ -296,9 +328,8 @@ static void two_bone_twist_turns_the_chain_about_the_target_line(void **state)
     }
 }
 
-static void aim_points_forward_at_the_target_and_up_towards_the_pole(void **state)
+static void aim_points_forward_at_the_target_and_up_towards_the_pole_by(route how)
 {
-    (void)state;
     ta_seeded_random r = ta_seeded_random_make(34005);
     double worst = 0;
     for (int i = 0; i < CASES; ++i) {
@@ -319,7 +350,7 @@ static void aim_points_forward_at_the_target_and_up_towards_the_pole(void **stat
         target = of_vec3(desc.target);
         ta_ik_result res = {false};
         ta_error err = {0};
-        TA_ASSERT_OK(ta_ik_aim(c.scene, &desc, &res, &err), &err);
+        TA_ASSERT_OK(run_aim(&c, how, &desc, &res, &err), &err);
         assert_true(res.reached);
         world_pass(&c);
         const float *m = c.world[node.index].m;
@@ -339,9 +370,8 @@ static void aim_points_forward_at_the_target_and_up_towards_the_pole(void **stat
     print_message("worst of %d aims: %.3g rad\n", CASES, worst);
 }
 
-static void aim_cannot_aim_at_a_target_inside_its_offset(void **state)
+static void aim_cannot_aim_at_a_target_inside_its_offset_by(route how)
 {
-    (void)state;
     chain c;
     ta_seeded_random r = ta_seeded_random_make(34006);
     c = random_chain(&r);
@@ -355,15 +385,14 @@ static void aim_cannot_aim_at_a_target_inside_its_offset(void **state)
     ta_node kept = c.scene->nodes[c.start.index];
     ta_ik_result res = {true};
     ta_error err = {0};
-    TA_ASSERT_OK(ta_ik_aim(c.scene, &desc, &res, &err), &err);
+    TA_ASSERT_OK(run_aim(&c, how, &desc, &res, &err), &err);
     assert_false(res.reached);
     assert_memory_equal(&kept, &c.scene->nodes[c.start.index], sizeof kept);
     chain_free(&c);
 }
 
-static void weight_zero_leaves_every_bit_and_weight_between_blends(void **state)
+static void weight_zero_leaves_every_bit_and_weight_between_blends_by(route how)
 {
-    (void)state;
     ta_seeded_random r = ta_seeded_random_make(34007);
     for (int i = 0; i < CASES; ++i) {
         chain c = random_chain(&r);
@@ -379,24 +408,24 @@ static void weight_zero_leaves_every_bit_and_weight_between_blends(void **state)
         memcpy(copy, c.scene->nodes, bytes);
         ta_ik_result res = {true};
         ta_error err = {0};
-        TA_ASSERT_OK(ta_ik_two_bone(c.scene, &desc, &res, &err), &err);
+        TA_ASSERT_OK(run_two_bone(&c, how, &desc, &res, &err), &err);
         assert_false(res.reached);
         assert_memory_equal(copy, c.scene->nodes, bytes);
         ta_ik_aim_desc aim = {0};
         aim.node = c.mid;
         aim.target = desc.target;
         res.reached = true;
-        TA_ASSERT_OK(ta_ik_aim(c.scene, &aim, &res, &err), &err);
+        TA_ASSERT_OK(run_aim(&c, how, &aim, &res, &err), &err);
         assert_false(res.reached);
         assert_memory_equal(copy, c.scene->nodes, bytes);
 
         /* Half the weight: the start joint turns by about half the full correction, and reaches nothing. */
         desc.weight = 1.0f;
-        TA_ASSERT_OK(ta_ik_two_bone(c.scene, &desc, NULL, &err), &err);
+        TA_ASSERT_OK(run_two_bone(&c, how, &desc, NULL, &err), &err);
         ta_quat full = c.scene->nodes[c.start.index].quaternion;
         memcpy(c.scene->nodes, copy, bytes);
         desc.weight = 0.5f;
-        TA_ASSERT_OK(ta_ik_two_bone(c.scene, &desc, &res, &err), &err);
+        TA_ASSERT_OK(run_two_bone(&c, how, &desc, &res, &err), &err);
         assert_false(res.reached);
         ta_quat half = c.scene->nodes[c.start.index].quaternion, q0 = copy[c.start.index].quaternion;
         double cos_full = fabs(q0.x * full.x + q0.y * full.y + q0.z * full.z + q0.w * full.w);
@@ -412,23 +441,111 @@ static void weight_zero_leaves_every_bit_and_weight_between_blends(void **state)
     }
 }
 
+static void two_bone_reaches_every_reachable_target_in_the_poles_plane(void **state)
+{
+    (void)state;
+    two_bone_reaches_every_reachable_target_in_the_poles_plane_by(NODES);
+}
+static void two_bone_world_reaches_every_reachable_target_in_the_poles_plane(void **state)
+{
+    (void)state;
+    two_bone_reaches_every_reachable_target_in_the_poles_plane_by(WORLD);
+}
+static void two_bone_lies_straight_towards_a_target_out_of_reach(void **state)
+{
+    (void)state;
+    two_bone_lies_straight_towards_a_target_out_of_reach_by(NODES);
+}
+static void two_bone_world_lies_straight_towards_a_target_out_of_reach(void **state)
+{
+    (void)state;
+    two_bone_lies_straight_towards_a_target_out_of_reach_by(WORLD);
+}
+static void two_bone_soften_falls_behind_far_targets_by_the_formula(void **state)
+{
+    (void)state;
+    two_bone_soften_falls_behind_far_targets_by_the_formula_by(NODES);
+}
+static void two_bone_world_soften_falls_behind_far_targets_by_the_formula(void **state)
+{
+    (void)state;
+    two_bone_soften_falls_behind_far_targets_by_the_formula_by(WORLD);
+}
+static void two_bone_twist_turns_the_chain_about_the_target_line(void **state)
+{
+    (void)state;
+    two_bone_twist_turns_the_chain_about_the_target_line_by(NODES);
+}
+static void two_bone_world_twist_turns_the_chain_about_the_target_line(void **state)
+{
+    (void)state;
+    two_bone_twist_turns_the_chain_about_the_target_line_by(WORLD);
+}
+static void aim_points_forward_at_the_target_and_up_towards_the_pole(void **state)
+{
+    (void)state;
+    aim_points_forward_at_the_target_and_up_towards_the_pole_by(NODES);
+}
+static void aim_world_points_forward_at_the_target_and_up_towards_the_pole(void **state)
+{
+    (void)state;
+    aim_points_forward_at_the_target_and_up_towards_the_pole_by(WORLD);
+}
+static void aim_cannot_aim_at_a_target_inside_its_offset(void **state)
+{
+    (void)state;
+    aim_cannot_aim_at_a_target_inside_its_offset_by(NODES);
+}
+static void aim_world_cannot_aim_at_a_target_inside_its_offset(void **state)
+{
+    (void)state;
+    aim_cannot_aim_at_a_target_inside_its_offset_by(WORLD);
+}
+static void weight_zero_leaves_every_bit_and_weight_between_blends(void **state)
+{
+    (void)state;
+    weight_zero_leaves_every_bit_and_weight_between_blends_by(NODES);
+}
+static void world_weight_zero_leaves_every_bit_and_weight_between_blends(void **state)
+{
+    (void)state;
+    weight_zero_leaves_every_bit_and_weight_between_blends_by(WORLD);
+}
+
+/* What a refusal test starts from: a chain, a desc of each kind that passes, and a copy of the nodes to
+ * compare with. */
+typedef struct refusal_case {
+    chain c;
+    ta_ik_two_bone_desc two_bone;
+    ta_ik_aim_desc aim;
+    ta_node *copy;
+    size_t bytes;
+} refusal_case;
+static refusal_case refusal_case_make(uint32_t seed)
+{
+    refusal_case k;
+    ta_seeded_random r = ta_seeded_random_make(seed);
+    k.c = random_chain(&r);
+    before b = measure(&k.c);
+    k.two_bone = two_bone_desc(&k.c, d3_add(b.s, (d3){b.a, 0, 0}), (d3){0, 1, 0});
+    k.aim = (ta_ik_aim_desc){.node = k.c.mid, .target = ta_vec3_make(5, 5, 5), .weight = 1.0f};
+    k.bytes = k.c.scene->node_count * sizeof(ta_node);
+    k.copy = malloc(k.bytes);
+    assert_non_null(k.copy);
+    memcpy(k.copy, k.c.scene->nodes, k.bytes);
+    return k;
+}
+
 /* Each refusal: its code, a message naming the argument and value, and the nodes unchanged. */
 static void refusals_name_what_they_refuse_and_change_nothing(void **state)
 {
     (void)state;
-    ta_seeded_random r = ta_seeded_random_make(34008);
-    chain c = random_chain(&r);
-    before b = measure(&c);
-    d3 dir = {1, 0, 0};
-    const ta_ik_two_bone_desc good = two_bone_desc(&c, d3_add(b.s, d3_mul(dir, b.a)), (d3){0, 1, 0});
-    ta_ik_aim_desc aim = {0};
-    aim.node = c.mid;
-    aim.target = ta_vec3_make(5, 5, 5);
-    aim.weight = 1.0f;
-    size_t bytes = c.scene->node_count * sizeof(ta_node);
-    ta_node *copy = malloc(bytes);
-    assert_non_null(copy);
-    memcpy(copy, c.scene->nodes, bytes);
+    refusal_case k = refusal_case_make(34008);
+    chain c = k.c;
+    const ta_ik_two_bone_desc good = k.two_bone;
+    const ta_ik_aim_desc aim = k.aim;
+    ta_node *copy = k.copy;
+    size_t bytes = k.bytes;
     ta_error err = {0};
     ta_ik_two_bone_desc d;
     ta_ik_aim_desc a;
@@ -507,6 +624,111 @@ static void refusals_name_what_they_refuse_and_change_nothing(void **state)
     chain_free(&c);
 }
 
+/* The world calls' refusals: each names the field (and the matrix element), and writes no rotation. */
+static void world_refusals_name_what_they_refuse_and_change_nothing(void **state)
+{
+    (void)state;
+    refusal_case k = refusal_case_make(34009);
+    chain c = k.c;
+    const ta_ik_two_bone_world_desc good = two_bone_world_desc(&c, &k.two_bone);
+    const ta_ik_aim_world_desc aim = aim_world_desc(&c, &k.aim);
+    ta_node *copy = k.copy;
+    size_t bytes = k.bytes;
+    ta_error err = {0};
+    ta_ik_two_bone_world_desc d;
+    ta_ik_aim_world_desc a;
+    ta_mat4 m;
+
+    TA_ASSERT_REFUSED(ta_ik_two_bone_world(NULL, NULL, &err), &err, TA_ERROR_INVALID_ARGUMENT, "desc: is NULL");
+    d = good, d.mid_world = NULL;
+    TA_ASSERT_REFUSED(ta_ik_two_bone_world(&d, NULL, &err), &err, TA_ERROR_INVALID_ARGUMENT, "desc.mid_world: is NULL");
+    d = good, d.end_world = NULL;
+    TA_ASSERT_REFUSED(ta_ik_two_bone_world(&d, NULL, &err), &err, TA_ERROR_INVALID_ARGUMENT, "desc.end_world: is NULL");
+    d = good, d.start_rotation = NULL;
+    TA_ASSERT_REFUSED(ta_ik_two_bone_world(&d, NULL, &err), &err, TA_ERROR_INVALID_ARGUMENT,
+                      "desc.start_rotation: is NULL");
+    d = good, d.mid_rotation = d.start_rotation;
+    TA_ASSERT_REFUSED(ta_ik_two_bone_world(&d, NULL, &err), &err, TA_ERROR_INVALID_ARGUMENT,
+                      "desc.mid_rotation: is desc.start_rotation");
+    d = good, d.target.y = NAN;
+    TA_ASSERT_REFUSED(ta_ik_two_bone_world(&d, NULL, &err), &err, TA_ERROR_NOT_A_NUMBER, "desc.target: (");
+    d = good, d.pole.z = INFINITY;
+    TA_ASSERT_REFUSED(ta_ik_two_bone_world(&d, NULL, &err), &err, TA_ERROR_NOT_A_NUMBER, "desc.pole: (0, 1, inf)");
+    d = good, d.mid_axis.x = NAN;
+    TA_ASSERT_REFUSED(ta_ik_two_bone_world(&d, NULL, &err), &err, TA_ERROR_NOT_A_NUMBER, "desc.mid_axis");
+    d = good, d.weight = 1.5f;
+    TA_ASSERT_REFUSED(ta_ik_two_bone_world(&d, NULL, &err), &err, TA_ERROR_OUT_OF_RANGE,
+                      "desc.weight: 1.5 is outside [0, 1]");
+    d = good, d.soften = -0.25f;
+    TA_ASSERT_REFUSED(ta_ik_two_bone_world(&d, NULL, &err), &err, TA_ERROR_OUT_OF_RANGE,
+                      "desc.soften: -0.25 is outside [0, 1]");
+    d = good, d.twist = INFINITY;
+    TA_ASSERT_REFUSED(ta_ik_two_bone_world(&d, NULL, &err), &err, TA_ERROR_NOT_A_NUMBER, "desc.twist: inf");
+    assert_memory_equal(copy, c.scene->nodes, bytes);
+
+    /* The rotations and the matrices: a NaN, a zero quaternion, each matrix's element, a scale that is not
+     * uniform, a mirror, a bone of length 0. */
+    ta_quat q = {NAN, 0, 0, 1};
+    d = good, d.mid_rotation = &q;
+    TA_ASSERT_REFUSED(ta_ik_two_bone_world(&d, NULL, &err), &err, TA_ERROR_NOT_A_NUMBER,
+                      "*desc.mid_rotation: (nan, 0, 0, 1) is not finite");
+    q = (ta_quat){0, 0, 0, 0};
+    d = good, d.start_rotation = &q;
+    TA_ASSERT_REFUSED(ta_ik_two_bone_world(&d, NULL, &err), &err, TA_ERROR_BAD_STATE,
+                      "*desc.start_rotation: (0, 0, 0, 0) is of length 0");
+    m = *good.start_world, m.m[6] = INFINITY;
+    d = good, d.start_world = &m;
+    TA_ASSERT_REFUSED(ta_ik_two_bone_world(&d, NULL, &err), &err, TA_ERROR_NOT_A_NUMBER,
+                      "*desc.start_world: element 6 (column 1, row 2) is inf");
+    m = *good.end_world, m.m[13] = NAN;
+    d = good, d.end_world = &m;
+    TA_ASSERT_REFUSED(ta_ik_two_bone_world(&d, NULL, &err), &err, TA_ERROR_NOT_A_NUMBER,
+                      "*desc.end_world: element 13 (column 3, row 1) is nan");
+    m = *good.mid_world;
+    for (int i = 4; i < 8; ++i) m.m[i] *= 1.01f; /* a second column 1% longer than the others */
+    d = good, d.mid_world = &m;
+    TA_ASSERT_REFUSED(ta_ik_two_bone_world(&d, NULL, &err), &err, TA_ERROR_UNSUPPORTED,
+                      "*desc.mid_world: its columns' squared lengths (");
+    m = *good.mid_world;
+    for (int i = 0; i < 4; ++i) m.m[i] = -m.m[i]; /* a mirror: columns square and of one length */
+    d = good, d.mid_world = &m;
+    TA_ASSERT_REFUSED(ta_ik_two_bone_world(&d, NULL, &err), &err, TA_ERROR_UNSUPPORTED, "not a rotation times one");
+    m = *good.end_world;
+    memcpy(&m.m[12], &good.mid_world->m[12], 3 * sizeof(float));
+    d = good, d.end_world = &m;
+    TA_ASSERT_REFUSED(ta_ik_two_bone_world(&d, NULL, &err), &err, TA_ERROR_BAD_STATE,
+                      "*desc.end_world: its translation is that of *desc.mid_world: a bone of length 0");
+    assert_memory_equal(copy, c.scene->nodes, bytes);
+
+    TA_ASSERT_REFUSED(ta_ik_aim_world(NULL, NULL, &err), &err, TA_ERROR_INVALID_ARGUMENT, "desc: is NULL");
+    a = aim, a.world = NULL;
+    TA_ASSERT_REFUSED(ta_ik_aim_world(&a, NULL, &err), &err, TA_ERROR_INVALID_ARGUMENT, "desc.world: is NULL");
+    a = aim, a.rotation = NULL;
+    TA_ASSERT_REFUSED(ta_ik_aim_world(&a, NULL, &err), &err, TA_ERROR_INVALID_ARGUMENT, "desc.rotation: is NULL");
+    a = aim, a.forward.x = NAN;
+    TA_ASSERT_REFUSED(ta_ik_aim_world(&a, NULL, &err), &err, TA_ERROR_NOT_A_NUMBER, "desc.forward");
+    a = aim, a.offset.z = NAN;
+    TA_ASSERT_REFUSED(ta_ik_aim_world(&a, NULL, &err), &err, TA_ERROR_NOT_A_NUMBER, "desc.offset");
+    a = aim, a.weight = -0.5f;
+    TA_ASSERT_REFUSED(ta_ik_aim_world(&a, NULL, &err), &err, TA_ERROR_OUT_OF_RANGE,
+                      "desc.weight: -0.5 is outside [0, 1]");
+    a = aim, a.twist = NAN;
+    TA_ASSERT_REFUSED(ta_ik_aim_world(&a, NULL, &err), &err, TA_ERROR_NOT_A_NUMBER, "desc.twist");
+    q = (ta_quat){0, INFINITY, 0, 1};
+    a = aim, a.rotation = &q;
+    TA_ASSERT_REFUSED(ta_ik_aim_world(&a, NULL, &err), &err, TA_ERROR_NOT_A_NUMBER, "*desc.rotation: (0, inf, 0, 1)");
+    m = *aim.world, m.m[14] = -INFINITY;
+    a = aim, a.world = &m;
+    TA_ASSERT_REFUSED(ta_ik_aim_world(&a, NULL, &err), &err, TA_ERROR_NOT_A_NUMBER,
+                      "*desc.world: element 14 (column 3, row 2) is -inf");
+    m = *aim.world, m.m[8] += 0.1f * (fabsf(m.m[0]) + fabsf(m.m[1]) + fabsf(m.m[2])); /* columns not square */
+    a = aim, a.world = &m;
+    TA_ASSERT_REFUSED(ta_ik_aim_world(&a, NULL, &err), &err, TA_ERROR_UNSUPPORTED, "*desc.world: its columns'");
+    assert_memory_equal(copy, c.scene->nodes, bytes);
+    free(copy);
+    chain_free(&c);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -518,6 +740,14 @@ int main(void)
         cmocka_unit_test(aim_cannot_aim_at_a_target_inside_its_offset),
         cmocka_unit_test(weight_zero_leaves_every_bit_and_weight_between_blends),
         cmocka_unit_test(refusals_name_what_they_refuse_and_change_nothing),
+        cmocka_unit_test(world_refusals_name_what_they_refuse_and_change_nothing),
+        cmocka_unit_test(two_bone_world_reaches_every_reachable_target_in_the_poles_plane),
+        cmocka_unit_test(two_bone_world_lies_straight_towards_a_target_out_of_reach),
+        cmocka_unit_test(two_bone_world_soften_falls_behind_far_targets_by_the_formula),
+        cmocka_unit_test(two_bone_world_twist_turns_the_chain_about_the_target_line),
+        cmocka_unit_test(aim_world_points_forward_at_the_target_and_up_towards_the_pole),
+        cmocka_unit_test(aim_world_cannot_aim_at_a_target_inside_its_offset),
+        cmocka_unit_test(world_weight_zero_leaves_every_bit_and_weight_between_blends),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
