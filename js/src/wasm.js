@@ -104,6 +104,12 @@ export function checkIndex(i, what) {
   return i;
 }
 
+export function allocU32(values) {
+  const p = wasm.tw_malloc(Math.max(1, values.length) * 4);
+  heap().u32.set(values, p >> 2);
+  return p;
+}
+
 export function allocFloats(values) {
   const p = wasm.tw_malloc(Math.max(1, values.length) * 4);
   heap().f32.set(values, p >> 2);
