@@ -508,10 +508,22 @@ export class AnimationMixer extends EventDispatcher {
     }
   }
 
-  _clip(clip, root) {
+  // onlyObjects (the crowd, which writes no three.js object): a track on a material, light or
+  // camera is refused.
+  _clip(clip, root, onlyObjects = false) {
     const key = `${clip.uuid}|${root.uuid}`;
     let c = this._clips.get(key);
     if (c !== undefined) return c;
+    if (onlyObjects) {
+      for (const track of clip.tracks) {
+        const pn = PropertyBinding.parseTrackName(track.name);
+        const node = PropertyBinding.findNode(root, pn.nodeName);
+        const object = node && pn.objectName ? this._subObject(track, node, pn) : null;
+        if ((object !== null && !object.object.isObject3D) || (node && (node.isLight || node.isCamera) && (LIGHT_PROPS.includes(pn.propertyName) || CAMERA_PROPS.includes(pn.propertyName)))) {
+          refuse(track, 'a crowd drives objects only, not materials, lights or cameras');
+        }
+      }
+    }
     // Bound once per mixer; the threeanim clip is shared by every mixer whose tracks land on the
     // same places of its mirror (characters of one rig: the same nodes in the same order), as
     // three.js's mixers share one clip.
