@@ -198,6 +198,24 @@ test('materials, maps, lights, cameras, names and groups are driven as three.js 
   assert.deepEqual(ours.m1.position.toArray(), [1.5, 3, 4.5]);
 });
 
+// docs/web.md: a group action plays on the group's objects as they were when it was made.
+test('group objects: those added to the group after the action is made are not followed', () => {
+  const run = (Mixer) => {
+    const root = new THREE.Object3D();
+    const [m1, m2, m3] = [new THREE.Object3D(), new THREE.Object3D(), new THREE.Object3D()];
+    root.add(m1, m2, m3);
+    const group = new THREE.AnimationObjectGroup(m1, m2);
+    const clip = new THREE.AnimationClip('up', 1, [new THREE.VectorKeyframeTrack('.position', [0, 1], [0, 0, 0, 0, 2, 0])]);
+    const mixer = new Mixer(root);
+    mixer.clipAction(clip, group).play();
+    group.add(m3);
+    mixer.update(0.5);
+    return [m1, m2, m3].map((m) => m.position.y);
+  };
+  assert.deepEqual(run(THREE.AnimationMixer), [1, 1, 1]);
+  assert.deepEqual(run(AnimationMixer), [1, 1, 0]);
+});
+
 // docs/three-js-to-threeanim.md: { updateRotation: false } leaves `rotation` stale.
 test('updateRotation false: quaternions written without their change callback, rotation stale until updateRotations', () => {
   const make = () => {
