@@ -719,8 +719,8 @@ export class AnimationMixer extends EventDispatcher {
   // Finds again where each FieldProp's value sits (its list grew since).
   _refreshFields() {
     for (const f of this._fields) {
-      f.ptr = wasm.tw_target_field(this._scene, this._assets, this._cameras, f.family, f.index, f.kind);
-      if (!f.ptr) throw new Error(`threeanim AnimationMixer: .${f.name} of "${f.holder.name}" has no place in the mirror`);
+      f.ptr = checkPtr(wasm.tw_target_field(ctx, this._scene, this._assets, this._cameras, f.family, f.index, f.kind),
+        `.${f.name} of "${f.holder.name}"`);
     }
     this._fieldLayout = this._layout;
   }

@@ -28,6 +28,7 @@
 #include "threeanim/light.h"
 #include "threeanim/material.h"
 #include "threeanim/pose.h"
+#include "threeanim/property.h"
 #include "threeanim/scene.h"
 #include "threeanim/skin.h"
 
@@ -216,93 +217,16 @@ int32_t TW_EXPORT(tw_cameras_add)(tw_ctx *c, ta_camera_list *l, uint32_t node, i
     return ta_camera_list_add_perspective(l, &cam, &id, &c->err) == TA_OK ? (int32_t)id.index : -1;
 }
 
-/* Where the value a track of kind drives on (family, index) sits: a float (two for a map's offset,
- * repeat and center), three sRGB bytes for a color, a bool for a material flag; JS reads and writes
- * it in place. Valid until the next add to the same list. NULL for a kind the family has not. */
-static float *material_number(ta_material *m, ta_track_kind k)
+/* Where the value a track of kind drives on (family, index, element) sits (ta_property_address):
+ * JS reads and writes it in place. Valid until the next add to the same list; NULL when the
+ * target is not there or has no place (the message says why). */
+void *TW_EXPORT(tw_target_field)(tw_ctx *c, ta_scene *s, ta_assets *a, ta_camera_list *l, uint32_t family,
+                                 uint32_t index, uint32_t kind)
 {
-    switch (k) {
-    case TA_TRACK_KIND_MATERIAL_OPACITY: return &m->opacity;
-    case TA_TRACK_KIND_MATERIAL_EMISSIVE_INTENSITY: return &m->emissive_intensity;
-    case TA_TRACK_KIND_MATERIAL_ROUGHNESS: return &m->roughness;
-    case TA_TRACK_KIND_MATERIAL_METALNESS: return &m->metalness;
-    case TA_TRACK_KIND_MATERIAL_SHININESS: return &m->shininess;
-    case TA_TRACK_KIND_MATERIAL_ALPHA_TEST: return &m->alpha_test;
-    case TA_TRACK_KIND_MATERIAL_REFLECTIVITY: return &m->reflectivity;
-    case TA_TRACK_KIND_MATERIAL_ENV_MAP_INTENSITY: return &m->env_map_intensity;
-    case TA_TRACK_KIND_MATERIAL_CLEARCOAT: return &m->clearcoat;
-    case TA_TRACK_KIND_MATERIAL_CLEARCOAT_ROUGHNESS: return &m->clearcoat_roughness;
-    case TA_TRACK_KIND_MATERIAL_SPECULAR_INTENSITY: return &m->specular_intensity;
-    case TA_TRACK_KIND_MATERIAL_IOR: return &m->ior;
-    default: return NULL;
-    }
-}
-
-static void *material_field(ta_assets *a, uint32_t index, ta_track_kind k)
-{
-    ta_material *m = &a->materials[index];
-    switch (k) {
-    case TA_TRACK_KIND_MATERIAL_COLOR: return m->color;
-    case TA_TRACK_KIND_MATERIAL_EMISSIVE: return m->emissive;
-    case TA_TRACK_KIND_MATERIAL_SPECULAR: return m->specular;
-    case TA_TRACK_KIND_MATERIAL_TRANSPARENT: return &m->transparent;
-    case TA_TRACK_KIND_MATERIAL_WIREFRAME: return &m->wireframe;
-    default: break;
-    }
-    if (material_number(m, k) != NULL) return material_number(m, k);
-    if (m->map.index >= a->texture_count) return NULL;
-    ta_texture *t = &a->textures[m->map.index];
-    switch (k) {
-    case TA_TRACK_KIND_MATERIAL_MAP_OFFSET: return &t->offset;
-    case TA_TRACK_KIND_MATERIAL_MAP_REPEAT: return &t->repeat;
-    case TA_TRACK_KIND_MATERIAL_MAP_CENTER: return &t->center;
-    case TA_TRACK_KIND_MATERIAL_MAP_ROTATION: return &t->rotation;
-    default: return NULL;
-    }
-}
-
-static void *light_field(ta_light *l, ta_track_kind k)
-{
-    switch (k) {
-    case TA_TRACK_KIND_LIGHT_COLOR: return l->color;
-    case TA_TRACK_KIND_LIGHT_INTENSITY: return &l->intensity;
-    case TA_TRACK_KIND_LIGHT_DISTANCE: return &l->distance;
-    case TA_TRACK_KIND_LIGHT_ANGLE: return &l->angle;
-    case TA_TRACK_KIND_LIGHT_PENUMBRA: return &l->penumbra;
-    default: return NULL;
-    }
-}
-
-static void *camera_field(float *fov, float *zoom, float *near, float *far, ta_track_kind k)
-{
-    switch (k) {
-    case TA_TRACK_KIND_CAMERA_FOV: return fov;
-    case TA_TRACK_KIND_CAMERA_ZOOM: return zoom;
-    case TA_TRACK_KIND_CAMERA_NEAR: return near;
-    case TA_TRACK_KIND_CAMERA_FAR: return far;
-    default: return NULL;
-    }
-}
-
-void *TW_EXPORT(tw_target_field)(ta_scene *s, ta_assets *a, ta_camera_list *l, uint32_t family, uint32_t index,
-                                 uint32_t kind)
-{
-    ta_track_kind k = (ta_track_kind)kind;
-    switch ((ta_target_family)family) {
-    case TA_TARGET_FAMILY_MATERIAL: return a != NULL && index < a->material_count ? material_field(a, index, k) : NULL;
-    case TA_TARGET_FAMILY_LIGHT: return index < s->light_count ? light_field(&s->lights[index], k) : NULL;
-    case TA_TARGET_FAMILY_PERSPECTIVE_CAMERA: {
-        if (l == NULL || index >= l->perspective_count) return NULL;
-        ta_perspective_camera *c = &l->perspective[index];
-        return camera_field(&c->fov, &c->zoom, &c->near, &c->far, k);
-    }
-    case TA_TARGET_FAMILY_ORTHOGRAPHIC_CAMERA: {
-        if (l == NULL || index >= l->orthographic_count || k == TA_TRACK_KIND_CAMERA_FOV) return NULL;
-        ta_orthographic_camera *c = &l->orthographic[index];
-        return camera_field(NULL, &c->zoom, &c->near, &c->far, k);
-    }
-    default: return NULL;
-    }
+    ta_mixer_targets t = {.scene = s, .assets = a, .cameras = l};
+    ta_track_target target = {(ta_track_kind)kind, (ta_target_family)family, index, 0};
+    void *p = NULL;
+    return ta_property_address(&t, target, &p, &c->err) == TA_OK ? p : NULL;
 }
 
 /* sRGB bytes, as materials and lights keep their colors: three.js's linear channel to its byte,
