@@ -86,14 +86,17 @@ function isGltfCubic(track) {
 }
 
 // One binding: a three.js property and where its value sits in the mirror.
-//   kind 0..2: a vector/quaternion of the node `node`; 3: visible; 5: morph influence `element`
-//   of the mesh `mesh`. shadow: the value the three.js side held after the last sync or write.
+//   kind 0..2: a vector/quaternion of the node `node`, the slot-th of the mixer's packed vectors
+//   or quaternions (their shadows are one array a kind: see _pack); 3: visible; 5: morph
+//   influence `element` of the mesh `mesh` (its influences at f32 index ptr). shadow (visible and
+//   morph): the value the three.js side held after the last sync or write.
 class Prop {
   constructor(object, kind, node, mesh, element, skinned) {
     this.object = object; this.kind = kind; this.node = node; this.mesh = mesh; this.element = element;
     this.skinned = skinned;
-    this.shadow = new Float64Array(4);
-    this.written = false;
+    this.slot = -1;
+    this.ptr = 0;
+    this.shadow = kind > KIND.quaternion ? new Float64Array(1) : null;
   }
 }
 
@@ -131,6 +134,15 @@ export class AnimationMixer extends EventDispatcher {
     this._nodes = new Map();   // Object3D -> node index
     this._meshes = new Map();  // Object3D -> { id, skinned, count }
     this._props = [];          // every Prop, in binding order
+    // The hot loops' lists: the position and scale vectors (v3) and quaternions (q) bound, each
+    // with its place in the node list (f32 index from its start) and one shadow array of what
+    // three.js held after the last sync or write; the other Props (rest). Remade by _pack after
+    // a node, mesh or Prop is added (_packed false).
+    this._v3 = []; this._v3Props = []; this._v3At = new Int32Array(0); this._v3S = new Float64Array(0);
+    this._q = []; this._qProps = []; this._qAt = new Int32Array(0); this._qS = new Float64Array(0);
+    this._rest = [];
+    this._nodesBase = 0;       // f32 index of the node list
+    this._packed = false;
     this._propKeys = new Map(); // `${node}|${kind}|${mesh}|${element}` -> Prop
     this._clips = new Map();   // `${clip.uuid}|${root.uuid}` -> ta_clip pointer
     this._byIndex = [];        // by threeanim action index
@@ -163,6 +175,7 @@ export class AnimationMixer extends EventDispatcher {
     n = checkIndex(wasm.tw_scene_add_node(ctx, this._scene, -1, name, 0), `mirroring "${object.name}"`);
     wasm.tw_free(name);
     this._nodes.set(object, n);
+    this._packed = false;
     return n;
   }
 
@@ -176,6 +189,7 @@ export class AnimationMixer extends EventDispatcher {
       const n = checkIndex(wasm.tw_scene_add_node(ctx, this._scene, parent, name, object.isBone ? 2 : 0), `mirroring "${object.name}"`);
       wasm.tw_free(name);
       this._nodes.set(object, n);
+      this._packed = false;
       const base = (wasm.tw_scene_nodes(this._scene) + n * NODE.size);
       const { f32, u8 } = heap();
       f32.set([object.position.x, object.position.y, object.position.z], (base + NODE.position) >> 2);
@@ -206,6 +220,7 @@ export class AnimationMixer extends EventDispatcher {
     checkIndex(id, `mirroring the mesh "${object.name}"`);
     m = { id, skinned, count };
     this._meshes.set(object, m);
+    this._packed = false;
     return m;
   }
 
@@ -295,6 +310,10 @@ export class AnimationMixer extends EventDispatcher {
       p = new Prop(object, kind, node, mesh, element, skinned);
       this._propKeys.set(key, p);
       this._props.push(p);
+      if (kind === KIND.quaternion) { p.slot = this._q.push(object.quaternion) - 1; this._qProps.push(p); }
+      else if (kind <= KIND.scale) { p.slot = this._v3.push(kind === KIND.position ? object.position : object.scale) - 1; this._v3Props.push(p); }
+      else this._rest.push(p);
+      this._packed = false;
       this._pull(p, true);
     }
     return p;
@@ -657,59 +676,76 @@ export class AnimationMixer extends EventDispatcher {
 
   // ---- the mirror ----------------------------------------------------------------------------
 
+  // Makes the hot loops' lists again: where each vector and quaternion sits in the node list
+  // (which moves as nodes are added), their shadows (kept, grown), the morph influences' places.
+  _pack() {
+    const grow = (old, n) => {
+      if (old.length >= n) return old;
+      const a = new Float64Array(Math.max(n, 2 * old.length));
+      a.set(old);
+      return a;
+    };
+    this._v3S = grow(this._v3S, 3 * this._v3.length);
+    this._qS = grow(this._qS, 4 * this._q.length);
+    this._v3At = Int32Array.from(this._v3Props, (p) => (p.node * NODE.size + (p.kind === KIND.position ? NODE.position : NODE.scale)) >> 2);
+    this._qAt = Int32Array.from(this._qProps, (p) => (p.node * NODE.size + NODE.quaternion) >> 2);
+    for (const p of this._rest) if (p.kind === KIND.morph) p.ptr = wasm.tw_mesh_influences(this._scene, p.mesh, p.skinned ? 1 : 0) >> 2;
+    this._nodesBase = wasm.tw_scene_nodes(this._scene) >> 2;
+    this._packed = true;
+  }
+
   // Copies into the mirror a three.js value that changed since the mirror last saw it.
   _pull(p, force) {
-    const { f32 } = heap();
-    const o = p.object, s = p.shadow;
-    if (p.kind === KIND.morph) {
-      const v = o.morphTargetInfluences[p.element];
-      if (force || v !== s[0]) {
-        s[0] = v;
-        f32[(wasm.tw_mesh_influences(this._scene, p.mesh, p.skinned ? 1 : 0) >> 2) + p.element] = v;
+    if (!this._packed) this._pack();
+    const { f32, u8 } = heap();
+    const k = p.kind;
+    if (k === KIND.quaternion) {
+      const q = this._q[p.slot], s = this._qS, j = 4 * p.slot;
+      if (force || q._x !== s[j] || q._y !== s[j + 1] || q._z !== s[j + 2] || q._w !== s[j + 3]) {
+        s[j] = q._x; s[j + 1] = q._y; s[j + 2] = q._z; s[j + 3] = q._w;
+        const at = this._nodesBase + this._qAt[p.slot];
+        f32[at] = q._x; f32[at + 1] = q._y; f32[at + 2] = q._z; f32[at + 3] = q._w;
       }
-      return;
-    }
-    const base = wasm.tw_scene_nodes(this._scene) + p.node * NODE.size;
-    if (p.kind === KIND.visible) {
-      const v = o.visible ? 1 : 0;
-      if (force || v !== s[0]) { s[0] = v; heap().u8[base + NODE.visible] = v; }
-      return;
-    }
-    const vec = p.kind === KIND.position ? o.position : p.kind === KIND.scale ? o.scale : o.quaternion;
-    const x = p.kind === KIND.quaternion ? vec._x : vec.x, y = p.kind === KIND.quaternion ? vec._y : vec.y;
-    const z = p.kind === KIND.quaternion ? vec._z : vec.z, w = p.kind === KIND.quaternion ? vec._w : 0;
-    if (force || x !== s[0] || y !== s[1] || z !== s[2] || w !== s[3]) {
-      s[0] = x; s[1] = y; s[2] = z; s[3] = w;
-      const at = (base + (p.kind === KIND.position ? NODE.position : p.kind === KIND.scale ? NODE.scale : NODE.quaternion)) >> 2;
-      f32[at] = x; f32[at + 1] = y; f32[at + 2] = z;
-      if (p.kind === KIND.quaternion) f32[at + 3] = w;
+    } else if (k <= KIND.scale) {
+      const v = this._v3[p.slot], s = this._v3S, j = 3 * p.slot;
+      if (force || v.x !== s[j] || v.y !== s[j + 1] || v.z !== s[j + 2]) {
+        s[j] = v.x; s[j + 1] = v.y; s[j + 2] = v.z;
+        const at = this._nodesBase + this._v3At[p.slot];
+        f32[at] = v.x; f32[at + 1] = v.y; f32[at + 2] = v.z;
+      }
+    } else if (k === KIND.morph) {
+      const v = p.object.morphTargetInfluences[p.element];
+      if (force || v !== p.shadow[0]) { p.shadow[0] = v; f32[p.ptr + p.element] = v; }
+    } else {
+      const v = p.object.visible ? 1 : 0;
+      if (force || v !== p.shadow[0]) { p.shadow[0] = v; u8[4 * this._nodesBase + p.node * NODE.size + NODE.visible] = v; }
     }
   }
 
-  // _pull over every binding, with the heap's views and the node list read once.
+  // _pull over every binding: the vectors and quaternions in two flat loops.
   _pullAll() {
-    const { f32 } = heap();
-    const nodes = wasm.tw_scene_nodes(this._scene);
-    for (const p of this._props) {
-      const k = p.kind;
-      if (k === KIND.position || k === KIND.scale) {
-        const v = k === KIND.position ? p.object.position : p.object.scale, s = p.shadow;
-        if (v.x !== s[0] || v.y !== s[1] || v.z !== s[2]) {
-          s[0] = v.x; s[1] = v.y; s[2] = v.z;
-          const at = (nodes + p.node * NODE.size + (k === KIND.position ? NODE.position : NODE.scale)) >> 2;
-          f32[at] = v.x; f32[at + 1] = v.y; f32[at + 2] = v.z;
-        }
-      } else if (k === KIND.quaternion) {
-        const q = p.object.quaternion, s = p.shadow;
-        if (q._x !== s[0] || q._y !== s[1] || q._z !== s[2] || q._w !== s[3]) {
-          s[0] = q._x; s[1] = q._y; s[2] = q._z; s[3] = q._w;
-          const at = (nodes + p.node * NODE.size + NODE.quaternion) >> 2;
-          f32[at] = q._x; f32[at + 1] = q._y; f32[at + 2] = q._z; f32[at + 3] = q._w;
-        }
-      } else {
-        this._pull(p, false);
+    if (!this._packed) this._pack();
+    const f32 = heap().f32, base = this._nodesBase;
+    const v3 = this._v3, at3 = this._v3At, s3 = this._v3S;
+    for (let i = 0, j = 0, n = v3.length; i < n; i++, j += 3) {
+      const v = v3[i], x = v.x, y = v.y, z = v.z;
+      if (x !== s3[j] || y !== s3[j + 1] || z !== s3[j + 2]) {
+        s3[j] = x; s3[j + 1] = y; s3[j + 2] = z;
+        const at = base + at3[i];
+        f32[at] = x; f32[at + 1] = y; f32[at + 2] = z;
       }
     }
+    const qs = this._q, atq = this._qAt, sq = this._qS;
+    for (let i = 0, j = 0, n = qs.length; i < n; i++, j += 4) {
+      const q = qs[i], x = q._x, y = q._y, z = q._z, w = q._w;
+      if (x !== sq[j] || y !== sq[j + 1] || z !== sq[j + 2] || w !== sq[j + 3]) {
+        sq[j] = x; sq[j + 1] = y; sq[j + 2] = z; sq[j + 3] = w;
+        const at = base + atq[i];
+        f32[at] = x; f32[at + 1] = y; f32[at + 2] = z; f32[at + 3] = w;
+      }
+    }
+    const rest = this._rest;
+    for (let i = 0; i < rest.length; i++) this._pull(rest[i], false);
     if (this._fields.length > 0) this._pullFields();
     for (const p of this._names) this._pullName(p);
   }
@@ -799,42 +835,36 @@ export class AnimationMixer extends EventDispatcher {
 
   // Writes into three.js each mirrored value that differs from what three.js last held.
   _writeBack() {
+    if (!this._packed) this._pack();
     const { f32, u8 } = heap();
-    const nodes = wasm.tw_scene_nodes(this._scene);
-    let meshPtrs = null;
-    for (const p of this._props) {
-      const o = p.object, s = p.shadow;
-      if (p.kind === KIND.morph) {
-        if (meshPtrs === null) meshPtrs = new Map();
-        let ptr = meshPtrs.get(p.mesh);
-        if (ptr === undefined) { ptr = wasm.tw_mesh_influences(this._scene, p.mesh, p.skinned ? 1 : 0); meshPtrs.set(p.mesh, ptr); }
-        const v = f32[(ptr >> 2) + p.element];
-        if (v !== s[0]) { s[0] = v; o.morphTargetInfluences[p.element] = v; }
-        continue;
-      }
-      const base = nodes + p.node * NODE.size;
-      if (p.kind === KIND.visible) {
-        const v = u8[base + NODE.visible];
-        if (v !== s[0]) { s[0] = v; o.visible = v !== 0; }
-        continue;
-      }
-      if (p.kind === KIND.quaternion) {
-        const at = (base + NODE.quaternion) >> 2;
-        const x = f32[at], y = f32[at + 1], z = f32[at + 2], w = f32[at + 3];
-        if (x !== s[0] || y !== s[1] || z !== s[2] || w !== s[3]) {
-          s[0] = x; s[1] = y; s[2] = z; s[3] = w;
-          const q = o.quaternion;
-          if (this._updateRotation) q.set(x, y, z, w);
-          else { q._x = x; q._y = y; q._z = z; q._w = w; }
-        }
-        continue;
-      }
-      const at = (base + (p.kind === KIND.position ? NODE.position : NODE.scale)) >> 2;
-      const x = f32[at], y = f32[at + 1], z = f32[at + 2];
-      if (x !== s[0] || y !== s[1] || z !== s[2]) {
-        s[0] = x; s[1] = y; s[2] = z;
-        const v = p.kind === KIND.position ? o.position : o.scale;
+    const base = this._nodesBase;
+    const v3 = this._v3, at3 = this._v3At, s3 = this._v3S;
+    for (let i = 0, j = 0, n = v3.length; i < n; i++, j += 3) {
+      const at = base + at3[i], x = f32[at], y = f32[at + 1], z = f32[at + 2];
+      if (x !== s3[j] || y !== s3[j + 1] || z !== s3[j + 2]) {
+        s3[j] = x; s3[j + 1] = y; s3[j + 2] = z;
+        const v = v3[i];
         v.x = x; v.y = y; v.z = z;
+      }
+    }
+    const qs = this._q, atq = this._qAt, sq = this._qS, callback = this._updateRotation;
+    for (let i = 0, j = 0, n = qs.length; i < n; i++, j += 4) {
+      const at = base + atq[i], x = f32[at], y = f32[at + 1], z = f32[at + 2], w = f32[at + 3];
+      if (x !== sq[j] || y !== sq[j + 1] || z !== sq[j + 2] || w !== sq[j + 3]) {
+        sq[j] = x; sq[j + 1] = y; sq[j + 2] = z; sq[j + 3] = w;
+        const q = qs[i];
+        if (callback) q.set(x, y, z, w);
+        else { q._x = x; q._y = y; q._z = z; q._w = w; }
+      }
+    }
+    for (const p of this._rest) {
+      const s = p.shadow;
+      if (p.kind === KIND.morph) {
+        const v = f32[p.ptr + p.element];
+        if (v !== s[0]) { s[0] = v; p.object.morphTargetInfluences[p.element] = v; }
+      } else {
+        const v = u8[4 * base + p.node * NODE.size + NODE.visible];
+        if (v !== s[0]) { s[0] = v; p.object.visible = v !== 0; }
       }
     }
     if (this._fields.length > 0) this._writeFields();
