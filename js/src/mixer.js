@@ -96,6 +96,7 @@ class Prop {
     this.skinned = skinned;
     this.slot = -1;
     this.ptr = 0;
+    this.partial = false; // a track drives one of its numbers (.position[x], .rotation[y])
     this.shadow = kind > KIND.quaternion ? new Float64Array(1) : null;
   }
 }
@@ -143,6 +144,12 @@ export class AnimationMixer extends EventDispatcher {
     this._rest = [];
     this._nodesBase = 0;       // f32 index of the node list
     this._packed = false;
+    // threeanim's mixer reads the bound values (as the originals of bindings that start being
+    // driven) only in the first update after an action or the bindings changed: only then are all
+    // of them pulled into the mirror (_pullAll). Else only the vectors and quaternions one of
+    // whose numbers a track drives (partial), whose other numbers are the program's.
+    this._pullEvery = true;
+    this._partial = [];
     this._propKeys = new Map(); // `${node}|${kind}|${mesh}|${element}` -> Prop
     this._clips = new Map();   // `${clip.uuid}|${root.uuid}` -> ta_clip pointer
     this._byIndex = [];        // by threeanim action index
@@ -350,6 +357,7 @@ export class AnimationMixer extends EventDispatcher {
       if (valueSize !== 1) refuse(track, `${valueSize} values a key, .${prop}[${pn.propertyIndex}] takes 1`);
       const whole = prop === 'rotation' ? KIND.quaternion : KIND[prop];
       const p = this._prop(object, whole, 0);
+      if (!p.partial) { p.partial = true; this._partial.push(p); }
       return [{ prop: p, kind: ELEMENT_KIND[prop], family: FAMILY.node, index: p.node, element: axis, offset: 0, size: 1, at: object }];
     }
     if (prop === 'position' || prop === 'scale' || prop === 'quaternion') {
@@ -605,6 +613,7 @@ export class AnimationMixer extends EventDispatcher {
   }
 
   stopAllAction() {
+    this._pullEvery = true;
     wasm.tw_mixer_stop_all_action(this._mixer);
     this._writeBack();
     return this;
@@ -621,6 +630,7 @@ export class AnimationMixer extends EventDispatcher {
     this._syncScale();
     this._pullAll();
     check(wasm.tw_mixer_update(ctx, this._mixer, this._scene, this._useAssets ? this._assets : 0, this._cameras, deltaTime), 'update');
+    this._pullEvery = false;
     this.time = wasm.tw_mixer_time(this._mixer);
     this._writeBack();
     this._dispatchEvents();
@@ -631,6 +641,7 @@ export class AnimationMixer extends EventDispatcher {
     this._syncScale();
     this._pullAll();
     check(wasm.tw_mixer_set_time(ctx, this._mixer, this._scene, this._useAssets ? this._assets : 0, this._cameras, timeInSeconds), 'setTime');
+    this._pullEvery = false;
     this.time = wasm.tw_mixer_time(this._mixer);
     this._writeBack();
     this._dispatchEvents();
@@ -656,6 +667,7 @@ export class AnimationMixer extends EventDispatcher {
   }
 
   _uncache(action) {
+    this._pullEvery = true;
     check(wasm.tw_mixer_uncache_action(ctx, this._mixer, action._index), 'uncacheAction');
     this._writeBack();
     const m = this._byClip.get(action._clip.uuid);
@@ -692,6 +704,7 @@ export class AnimationMixer extends EventDispatcher {
     for (const p of this._rest) if (p.kind === KIND.morph) p.ptr = wasm.tw_mesh_influences(this._scene, p.mesh, p.skinned ? 1 : 0) >> 2;
     this._nodesBase = wasm.tw_scene_nodes(this._scene) >> 2;
     this._packed = true;
+    this._pullEvery = true;
   }
 
   // Copies into the mirror a three.js value that changed since the mirror last saw it.
@@ -725,6 +738,11 @@ export class AnimationMixer extends EventDispatcher {
   // _pull over every binding: the vectors and quaternions in two flat loops.
   _pullAll() {
     if (!this._packed) this._pack();
+    if (!this._pullEvery) {
+      for (const p of this._partial) this._pull(p, false);
+      this._pullRest();
+      return;
+    }
     const f32 = heap().f32, base = this._nodesBase;
     const v3 = this._v3, at3 = this._v3At, s3 = this._v3S;
     for (let i = 0, j = 0, n = v3.length; i < n; i++, j += 3) {
@@ -744,6 +762,11 @@ export class AnimationMixer extends EventDispatcher {
         f32[at] = x; f32[at + 1] = y; f32[at + 2] = z; f32[at + 3] = w;
       }
     }
+    this._pullRest();
+  }
+
+  // The bindings pulled before every update: visible, morph influences, fields and names (few).
+  _pullRest() {
     const rest = this._rest;
     for (let i = 0; i < rest.length; i++) this._pull(rest[i], false);
     if (this._fields.length > 0) this._pullFields();
@@ -901,8 +924,11 @@ export class AnimationAction {
     this._clampWhenFinished = false;
   }
 
+  // Every call on the action goes through here: it may start bindings, so the mixer's next
+  // update pulls every bound value.
   _a() {
     if (!this._ptr) throw new Error('threeanim AnimationAction: this action was uncached from its mixer');
+    this._mixer._pullEvery = true;
     return this._ptr;
   }
 
@@ -927,6 +953,7 @@ export class AnimationAction {
   fadeIn(duration) { check(wasm.tw_action_fade(ctx, this._a(), 0, duration), 'fadeIn'); return this; }
   fadeOut(duration) { check(wasm.tw_action_fade(ctx, this._a(), 1, duration), 'fadeOut'); return this; }
   crossFadeFrom(fadeOutAction, duration, warp = false) {
+    this._mixer._pullEvery = true;
     check(wasm.tw_mixer_cross_fade_from(ctx, this._mixer._mixer, this._index, fadeOutAction._index, duration, warp ? 1 : 0), 'crossFadeFrom');
     return this;
   }
@@ -935,7 +962,7 @@ export class AnimationAction {
   setEffectiveTimeScale(timeScale) { check(wasm.tw_action_set_effective_time_scale(ctx, this._a(), timeScale), 'setEffectiveTimeScale'); return this; }
   getEffectiveTimeScale() { return wasm.tw_action_effective_time_scale(this._a()); }
   setDuration(duration) { check(wasm.tw_action_set_duration(ctx, this._a(), duration), 'setDuration'); return this; }
-  syncWith(action) { check(wasm.tw_mixer_sync_with(ctx, this._mixer._mixer, this._index, action._index), 'syncWith'); return this; }
+  syncWith(action) { this._mixer._pullEvery = true; check(wasm.tw_mixer_sync_with(ctx, this._mixer._mixer, this._index, action._index), 'syncWith'); return this; }
   halt(duration) { check(wasm.tw_action_halt(ctx, this._a(), duration), 'halt'); return this; }
   warp(startTimeScale, endTimeScale, duration) { check(wasm.tw_action_warp(ctx, this._a(), startTimeScale, endTimeScale, duration), 'warp'); return this; }
   stopWarping() { wasm.tw_action_stop_warping(this._a()); return this; }

@@ -221,6 +221,47 @@ test('actions made between updates, on objects mirrored later, beside three.js',
   a.forEach((x, i) => assert.ok(Math.abs(x - b[i]) <= NUMBER_TOLERANCE * Math.max(1, Math.abs(x)), `value ${i}: three.js ${x}, drop-in ${b[i]}`));
 });
 
+// docs/web.md: a value a program sets between updates stays until the mixer changes it, and is
+// what an action played afterwards blends from; the other numbers of a vector one of whose
+// numbers a track drives stay the program's.
+test('values set between updates: kept until the mixer changes them, the original of a later action', () => {
+  const run = (Mixer) => {
+    const root = new THREE.Object3D();
+    const b = new THREE.Object3D(), c = new THREE.Object3D();
+    b.name = 'b'; c.name = 'c';
+    root.add(b, c);
+    const move = new THREE.AnimationClip('move', 1, [new THREE.VectorKeyframeTrack('b.position', [0, 1], [0, 0, 0, 1, 2, 3])]);
+    const lift = new THREE.AnimationClip('lift', 1, [new THREE.VectorKeyframeTrack('b.position', [0, 1], [0, 10, 0, 0, 20, 0])]);
+    const slide = new THREE.AnimationClip('slide', 1, [new THREE.NumberKeyframeTrack('c.position[x]', [0, 1], [0, 4])]);
+    const mixer = new Mixer(root);
+    const out = [];
+    const see = () => out.push(...b.position.toArray(), ...c.position.toArray());
+    const a = mixer.clipAction(move).play();
+    mixer.clipAction(slide).play();
+    mixer.update(0.1); see();
+    c.position.y = 7;
+    b.position.set(9, 9, 9);
+    mixer.update(0.1); see(); // b: the mixer's again; c.y: the program's
+    a.paused = true;
+    mixer.update(0.1); see();
+    b.position.set(5, 5, 5);
+    mixer.update(0.1); see(); // paused: nothing changes, 5, 5, 5 stays
+    mixer.update(0.1); see();
+    a.stop();
+    mixer.update(0.1); see(); // the original back
+    b.position.set(2, 3, 4);
+    mixer.update(0.1); see();
+    mixer.clipAction(lift).setEffectiveWeight(0.5).play();
+    mixer.update(0.25); see(); // half of lift, half of the original (2, 3, 4)
+    c.position.y = -1;
+    mixer.update(0.25); see();
+    return out;
+  };
+  const a = run(THREE.AnimationMixer), b = run(AnimationMixer);
+  assert.equal(a.length, b.length);
+  a.forEach((x, i) => assert.ok(Math.abs(x - b[i]) <= NUMBER_TOLERANCE * Math.max(1, Math.abs(x)), `value ${i}: three.js ${x}, drop-in ${b[i]}`));
+});
+
 // docs/web.md: a group action plays on the group's objects as they were when it was made.
 test('group objects: those added to the group after the action is made are not followed', () => {
   const run = (Mixer) => {
