@@ -18,8 +18,10 @@
 //
 // Before an update, values a program set on the three.js objects since the last write are copied
 // into the mirror, so that the mixer starts from what three.js's would (its original state is the
-// object's value when the binding is made, and a value set between updates stays until the mixer
-// changes it).
+// object's value when the binding starts being driven, and a value set between updates stays
+// until the mixer changes it): every bound value before an update that follows a call on an
+// action or a new binding (when threeanim's mixer reads originals), else the few it may read
+// (see _pullAll).
 //
 // What it cannot drive is refused with an Error that names the track and why: a whole rotation
 // (Euler) track, .material.materials, the properties threeanim has no kind for (a camera's left,
