@@ -2,6 +2,7 @@
  * scene, assets and cameras built here; ta_property_address: where it sits;
  * and each refusal, which writes nothing. */
 #include <math.h>
+#include <stdlib.h>
 
 #include "ta_test.h"
 #include "ta_test_build.h"
@@ -78,6 +79,23 @@ static void world_free(world *w)
     ta_scene_destroy(w->scene);
 }
 
+/* Each test's world, made before it and freed after it. */
+static int world_setup(void **state)
+{
+    world *w = calloc(1, sizeof *w);
+    if (w == NULL) return -1;
+    world_make(w);
+    *state = w;
+    return 0;
+}
+
+static int world_teardown(void **state)
+{
+    world_free((world *)*state);
+    free(*state);
+    return 0;
+}
+
 static ta_property_value read_ok(const ta_mixer_targets *where, ta_track_target t)
 {
     ta_error err = {0};
@@ -89,9 +107,7 @@ static ta_property_value read_ok(const ta_mixer_targets *where, ta_track_target 
 
 static void test_reads_each_family_in_track_units(void **state)
 {
-    (void)state;
-    world w;
-    world_make(&w);
+    world w = *(world *)*state;
     ta_mixer_targets where = {w.scene, w.assets, w.cameras};
     ta_error err = {0};
     ta_track_target t;
@@ -153,14 +169,11 @@ static void test_reads_each_family_in_track_units(void **state)
 
     TA_ASSERT_OK(ta_track_target_perspective_camera(ta_perspective_camera_at(0), TA_TRACK_KIND_CAMERA_FOV, &t, &err), &err);
     assert_true(read_ok(&where, t).v[0] == 40.0f);
-    world_free(&w);
 }
 
 static void test_refusals_name_what_is_missing_and_write_nothing(void **state)
 {
-    (void)state;
-    world w;
-    world_make(&w);
+    world w = *(world *)*state;
     ta_mixer_targets where = {w.scene, w.assets, w.cameras};
     ta_error err = {0};
     ta_track_target t;
@@ -201,7 +214,6 @@ static void test_refusals_name_what_is_missing_and_write_nothing(void **state)
     TA_ASSERT_REFUSED(ta_property_read(&no_cameras, t, &v, &err), &err, TA_ERROR_MISSING_CONTEXT, "cameras");
 
     assert_memory_equal(&v, &untouched, sizeof v);
-    world_free(&w);
 }
 
 static void *address_ok(const ta_mixer_targets *where, ta_track_target t)
@@ -214,9 +226,7 @@ static void *address_ok(const ta_mixer_targets *where, ta_track_target t)
 
 static void test_address_is_the_field_the_mixer_writes(void **state)
 {
-    (void)state;
-    world w;
-    world_make(&w);
+    world w = *(world *)*state;
     ta_mixer_targets where = {w.scene, w.assets, w.cameras};
     ta_error err = {0};
     ta_track_target t;
@@ -256,15 +266,15 @@ static void test_address_is_the_field_the_mixer_writes(void **state)
     TA_ASSERT_OK(ta_track_target_material(ta_material_at(1), TA_TRACK_KIND_MATERIAL_MAP_OFFSET, &t, &err), &err);
     TA_ASSERT_REFUSED(ta_property_address(&where, t, &p, &err), &err, TA_ERROR_MISSING_TARGET, "material 1 has no map");
     assert_ptr_equal(p, &err);
-    world_free(&w);
 }
 
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_reads_each_family_in_track_units),
-        cmocka_unit_test(test_refusals_name_what_is_missing_and_write_nothing),
-        cmocka_unit_test(test_address_is_the_field_the_mixer_writes),
+        cmocka_unit_test_setup_teardown(test_reads_each_family_in_track_units, world_setup, world_teardown),
+        cmocka_unit_test_setup_teardown(test_refusals_name_what_is_missing_and_write_nothing, world_setup,
+                                        world_teardown),
+        cmocka_unit_test_setup_teardown(test_address_is_the_field_the_mixer_writes, world_setup, world_teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
