@@ -1,9 +1,10 @@
 // Types of threeanim's JavaScript package (js/index.js): the drop-in AnimationMixer and the
 // crowd API over threeanim.wasm. The classes follow three.js 0.186's AnimationMixer and
-// AnimationAction; docs/web.md says what differs.
+// AnimationAction (objects, materials and their maps, lights, cameras, names, and
+// AnimationObjectGroup roots); docs/web.md says what differs and what is refused.
 import {
   AnimationClip, AnimationActionLoopStyles, AnimationBlendMode, EventDispatcher, Object3D,
-  SkinnedMesh, DataTexture, AnimationMixerEventMap,
+  SkinnedMesh, DataTexture, AnimationMixerEventMap, AnimationObjectGroup,
 } from 'three';
 
 export interface AnimationMixerOptions {
@@ -16,15 +17,17 @@ export class AnimationMixer extends EventDispatcher<AnimationMixerEventMap> {
   constructor(root: Object3D, options?: AnimationMixerOptions);
   time: number;
   timeScale: number;
-  clipAction(clip: AnimationClip | string, root?: Object3D, blendMode?: AnimationBlendMode): AnimationAction;
-  existingAction(clip: AnimationClip | string, root?: Object3D): AnimationAction | null;
+  /** Throws an Error naming the track when one of the clip's tracks cannot be driven. A group
+   * root plays on the objects the group holds now. */
+  clipAction(clip: AnimationClip | string, root?: Object3D | AnimationObjectGroup, blendMode?: AnimationBlendMode): AnimationAction;
+  existingAction(clip: AnimationClip | string, root?: Object3D | AnimationObjectGroup): AnimationAction | null;
   stopAllAction(): this;
   update(deltaTime: number): this;
   setTime(timeInSeconds: number): this;
   getRoot(): Object3D;
   uncacheClip(clip: AnimationClip): void;
-  uncacheRoot(root: Object3D): void;
-  uncacheAction(clip: AnimationClip | string, root?: Object3D): void;
+  uncacheRoot(root: Object3D | AnimationObjectGroup): void;
+  uncacheAction(clip: AnimationClip | string, root?: Object3D | AnimationObjectGroup): void;
   /** Brings `rotation` up to date with `quaternion` on every bound object. */
   updateRotations(): void;
 }
@@ -64,7 +67,7 @@ export class AnimationAction {
   stopWarping(): this;
   getMixer(): AnimationMixer;
   getClip(): AnimationClip;
-  getRoot(): Object3D;
+  getRoot(): Object3D | AnimationObjectGroup;
 }
 
 export class Crowd {

@@ -55,6 +55,24 @@ typedef struct ta_property_value {
 TA_API ta_result ta_property_read(const ta_mixer_targets *targets, ta_track_target target,
                                   ta_property_value *out_value, ta_error *err);
 
+/**
+ * Where the value target holds sits in targets, for a caller that keeps its own copy of it in
+ * step with the mixer's writes (js/'s drop-in mixer, which mirrors three.js objects): the floats
+ * of a position, scale, quaternion, morph influence, material or light number, camera number, or
+ * a map's offset, repeat, center (two floats) or rotation; the bool of a VISIBLE target or a
+ * material flag; the three sRGB bytes of a material's or light's color. The target is checked
+ * as ta_property_read checks it.
+ *
+ * @ownership Writes *out_address only, and only on TA_OK. It points into the scene, the assets or
+ * the camera list: valid until the next add to the list it is in.
+ * @errors As ta_property_read (out_address NULL: TA_ERROR_INVALID_ARGUMENT), and
+ * TA_ERROR_WRONG_KIND for a ROTATION_ELEMENT target (the node keeps a quaternion, not the angles)
+ * and a NODE_NAME target (read its text with ta_property_read).
+ * @threejs None: three.js's bindings hold the object and the property's name.
+ */
+TA_API ta_result ta_property_address(const ta_mixer_targets *targets, ta_track_target target, void **out_address,
+                                     ta_error *err);
+
 #ifdef __cplusplus
 }
 #endif

@@ -58,8 +58,8 @@ export class Crowd {
     if (blendMode === undefined) blendMode = clip.blendMode ?? NormalAnimationBlendMode;
     const known = member._byClip.get(clip.uuid);
     if (known && known.blendMode === blendMode) return known;
-    const c = this._rig._clip(clip, this._root);
-    const index = checkIndex(wasm.tw_action_create(ctx, member._mixer, c, BLEND_TO_TA[blendMode] || 1, -1), `Crowd.clipAction(${i}, "${clip.name}")`);
+    const c = this._rig._clip(clip, this._root, true);
+    const index = checkIndex(wasm.tw_action_create(ctx, member._mixer, c, BLEND_TO_TA[blendMode] || 1, -1, 0, 0), `Crowd.clipAction(${i}, "${clip.name}")`);
     const action = new AnimationAction(member, clip, this._root, blendMode, index);
     member._byClip.set(clip.uuid, action);
     return action;

@@ -1,32 +1,55 @@
 // AnimationMixer and AnimationAction: three.js 0.186's, drop-in, running threeanim's mixer in wasm.
 //
 // A mixer mirrors the three.js objects its clips' tracks bind to into one threeanim scene (one
-// node per Object3D, one mesh per object with morphTargetInfluences), binds each track once, by
-// three.js's own PropertyBinding rules (parseTrackName, findNode), when its action is made, and
-// after every update writes back into the three.js objects the values threeanim's mixer changed,
-// through the same properties three.js's mixer writes (position, quaternion with its change
-// callback, scale, visible, morphTargetInfluences[i]).
+// node per Object3D, one mesh per object with morphTargetInfluences or a material, one light per
+// Light), its assets (one material per Material and one texture per map Texture, each mirrored
+// once however many objects share it, as three.js shares them) and its camera list (one camera
+// per Camera). Each track is bound once, by three.js's own PropertyBinding rules
+// (parseTrackName, findNode, and its sub-objects: .material, .material[i], .map, .bones[name]),
+// when its action is made; an AnimationObjectGroup root plays every track on each of its objects
+// (ta_action_set_group). After every update the values threeanim's mixer changed are written
+// back into the three.js objects, through the properties three.js's mixer writes: position,
+// quaternion (with its change callback), scale, visible, name, morphTargetInfluences[i], a
+// material's colors, numbers and flags (then material.needsUpdate = true, as three.js), its map's
+// offset, repeat, center and rotation, a light's color, intensity, distance, angle and penumbra,
+// a camera's fov, zoom, near and far. Colors are kept as sRGB bytes, as threeanim's materials and
+// lights keep them: what is written back is the byte's linear value (within the replay tolerance
+// of three.js's, and the native build's number bit for bit).
 //
 // Before an update, values a program set on the three.js objects since the last write are copied
 // into the mirror, so that the mixer starts from what three.js's would (its original state is the
-// object's value when the binding is made, and a value set between updates stays until the mixer
-// changes it).
+// object's value when the binding starts being driven, and a value set between updates stays
+// until the mixer changes it): every bound value before an update that follows a call on an
+// action or a new binding (when threeanim's mixer reads originals), else the few it may read
+// (see _pullAll).
 //
-// What it cannot drive is refused with an Error that names the track and why: material, bone
-// and other sub-object tracks (".material.opacity", ".bones[hand].position"), rotation (Euler)
-// tracks, and any property other than position, quaternion, scale, visible and
-// morphTargetInfluences.
+// What it cannot drive is refused with an Error that names the track and why: a whole rotation
+// (Euler) track, .material.materials, the properties threeanim has no kind for (a camera's left,
+// right, top and bottom, a light's groundColor, ...), lights other than ambient, directional,
+// point, spot and hemisphere, and a group whose objects do not all bind a track alike.
 import {
   EventDispatcher, PropertyBinding, AnimationClip, LoopOnce, LoopRepeat, LoopPingPong,
   NormalAnimationBlendMode, AdditiveAnimationBlendMode,
   InterpolateDiscrete, InterpolateLinear, InterpolateSmooth,
 } from 'three';
-import { wasm, ctx, heap, check, checkPtr, checkIndex, cString, allocFloats, NODE } from './wasm.js';
+import { wasm, ctx, heap, check, checkPtr, checkIndex, cString, readCString, allocFloats, allocU32, NODE } from './wasm.js';
 
-const KIND = { position: 0, scale: 1, quaternion: 2, visible: 3, morph: 5, skinnedMorph: 6 };
+const KIND = { position: 0, scale: 1, quaternion: 2, visible: 3, name: 4, morph: 5, skinnedMorph: 6 };
 const ELEMENT_KIND = { position: 7, scale: 8, rotation: 9 };
 const AXES = { x: 0, y: 1, z: 2 };
-const FAMILY = { node: 0, mesh: 1, skinnedMesh: 2 };
+const FAMILY = { node: 0, mesh: 1, skinnedMesh: 2, material: 3, light: 4, perspective: 5, orthographic: 6 };
+// ta_material_kind and ta_light_kind by three.js class (a material class not listed is mirrored
+// as a basic one: the kind changes no track, only the defaults, which are overwritten).
+const MATERIAL_KINDS = ['MeshBasicMaterial', 'MeshLambertMaterial', 'MeshPhongMaterial', 'MeshStandardMaterial',
+  'MeshPhysicalMaterial', 'MeshToonMaterial', 'MeshNormalMaterial', 'MeshDepthMaterial', 'MeshMatcapMaterial',
+  'LineBasicMaterial', 'PointsMaterial', 'SpriteMaterial'];
+const LIGHT_KINDS = ['AmbientLight', 'DirectionalLight', 'PointLight', 'SpotLight', 'HemisphereLight'];
+const LIGHT_PROPS = ['color', 'intensity', 'distance', 'angle', 'penumbra'];
+const CAMERA_PROPS = ['fov', 'zoom', 'near', 'far'];
+// How a field of the assets, a light or a camera is held: a float, two floats (a map's offset,
+// repeat, center), a bool byte (a material flag), three sRGB bytes (a color).
+const FIELD = { number: 0, vec2: 1, flag: 2, color: 3 };
+const FIELD_SIZE = [1, 2, 1, 3];
 const LOOP_TO_TA = { [LoopOnce]: 1, [LoopRepeat]: 2, [LoopPingPong]: 3 };
 const LOOP_FROM_TA = [LoopRepeat, LoopOnce, LoopRepeat, LoopPingPong];
 const BLEND_TO_TA = { [NormalAnimationBlendMode]: 1, [AdditiveAnimationBlendMode]: 2 };
@@ -41,21 +64,62 @@ function refuse(track, why) {
   throw new Error(`threeanim AnimationMixer: track "${track.name}": ${why}`);
 }
 
+// The ta_track_kind of a property of family (path as threeanim names it: "opacity", "map.offset"),
+// or -1.
+const KIND_CACHE = new Map();
+function kindOf(family, path) {
+  const key = `${family}|${path}`;
+  let k = KIND_CACHE.get(key);
+  if (k === undefined) {
+    const p = cString(path);
+    k = wasm.tw_track_kind_find(ctx, family, p, 0);
+    wasm.tw_free(p);
+    KIND_CACHE.set(key, k);
+  }
+  return k;
+}
+
+// The linear value of each sRGB byte, as threeanim reads its colors (ta_color_srgb_byte_to_linear).
+const BYTE_TO_LINEAR = Float64Array.from({ length: 256 }, (_, b) => wasm.tw_color_byte_to_linear(b));
+
 function isGltfCubic(track) {
   const f = track.createInterpolant;
   return f !== undefined && f.isInterpolantFactoryMethodGLTFCubicSpline === true;
 }
 
 // One binding: a three.js property and where its value sits in the mirror.
-//   kind 0..2: a vector/quaternion of the node `node`; 3: visible; 5: morph influence `element`
-//   of the mesh `mesh`. shadow: the value the three.js side held after the last sync or write.
+//   kind 0..2: a vector/quaternion of the node `node`, the slot-th of the mixer's packed vectors
+//   or quaternions (their shadows are one array a kind: see _pack); 3: visible; 5: morph
+//   influence `element` of the mesh `mesh` (its influences at f32 index ptr). shadow (visible and
+//   morph): the value the three.js side held after the last sync or write.
 class Prop {
   constructor(object, kind, node, mesh, element, skinned) {
     this.object = object; this.kind = kind; this.node = node; this.mesh = mesh; this.element = element;
     this.skinned = skinned;
-    this.shadow = new Float64Array(4);
-    this.written = false;
+    this.slot = -1;
+    this.ptr = 0;
+    this.partial = false; // a track drives one of its numbers (.position[x], .rotation[y])
+    this.shadow = kind > KIND.quaternion ? new Float64Array(1) : null;
   }
+}
+
+// A binding to a material, texture, light or camera property: holder[name], held as `type`
+// (FIELD) at ptr in the wasm heap (found again after the list it is in grows). shadow: what the
+// three.js side held after the last sync or write. material: set material.needsUpdate after a
+// write (three.js's NeedsUpdate versioning).
+class FieldProp {
+  constructor(holder, name, type, family, index, kind) {
+    this.holder = holder; this.name = name; this.type = type;
+    this.family = family; this.index = index; this.kind = kind;
+    this.ptr = 0;
+    this.shadow = new Float64Array(3);
+    this.material = holder.isMaterial === true;
+  }
+}
+
+// A node's name, driven by a string track: the mirror's node and the name last synced.
+class NameProp {
+  constructor(object, node) { this.object = object; this.node = node; this.shadow = null; }
 }
 
 export class AnimationMixer extends EventDispatcher {
@@ -73,12 +137,40 @@ export class AnimationMixer extends EventDispatcher {
     this._nodes = new Map();   // Object3D -> node index
     this._meshes = new Map();  // Object3D -> { id, skinned, count }
     this._props = [];          // every Prop, in binding order
+    // The hot loops' lists: the position and scale vectors (v3) and quaternions (q) bound, each
+    // with its place in the node list (f32 index from its start) and one shadow array of what
+    // three.js held after the last sync or write; the other Props (rest). Remade by _pack after
+    // a node, mesh or Prop is added (_packed false).
+    this._v3 = []; this._v3Props = []; this._v3At = new Int32Array(0); this._v3S = new Float64Array(0);
+    this._q = []; this._qProps = []; this._qAt = new Int32Array(0); this._qS = new Float64Array(0);
+    this._rest = [];
+    this._nodesBase = 0;       // f32 index of the node list
+    this._packed = false;
+    // threeanim's mixer reads the bound values (as the originals of bindings that start being
+    // driven) only in the first update after an action or the bindings changed: only then are all
+    // of them pulled into the mirror (_pullAll). Else only the vectors and quaternions one of
+    // whose numbers a track drives (partial), whose other numbers are the program's.
+    this._pullEvery = true;
+    this._partial = [];
     this._propKeys = new Map(); // `${node}|${kind}|${mesh}|${element}` -> Prop
     this._clips = new Map();   // `${clip.uuid}|${root.uuid}` -> ta_clip pointer
     this._byIndex = [];        // by threeanim action index
     this._byClip = new Map();  // clip.uuid -> Map(root.uuid -> AnimationAction)
     this._eventsPtr = wasm.tw_malloc(64 * 4 * 8);
     this._appliedScale = NaN;
+    // Materials, textures, lights and cameras, made when first bound.
+    this._assets = 0;          // ta_assets, when a mesh's materials are mirrored
+    this._cameras = 0;         // ta_camera_list, when a camera is
+    this._useAssets = false;   // a material property is driven: the updates take the assets
+    this._materials = new Map(); // Material -> material index
+    this._textures = new Map();  // Texture -> texture index
+    this._lights = new Map();    // Light -> light index
+    this._cameraIds = new Map(); // Camera -> index in its list
+    this._fields = [];           // every FieldProp
+    this._fieldKeys = new Map(); // `${family}|${index}|${kind}` -> FieldProp
+    this._names = [];            // every NameProp
+    this._layout = 0;            // rises with every add to a list a FieldProp points into
+    this._fieldLayout = 0;       // the _layout the FieldProps' pointers were found at
   }
 
   getRoot() { return this._root; }
@@ -92,6 +184,7 @@ export class AnimationMixer extends EventDispatcher {
     n = checkIndex(wasm.tw_scene_add_node(ctx, this._scene, -1, name, 0), `mirroring "${object.name}"`);
     wasm.tw_free(name);
     this._nodes.set(object, n);
+    this._packed = false;
     return n;
   }
 
@@ -105,6 +198,7 @@ export class AnimationMixer extends EventDispatcher {
       const n = checkIndex(wasm.tw_scene_add_node(ctx, this._scene, parent, name, object.isBone ? 2 : 0), `mirroring "${object.name}"`);
       wasm.tw_free(name);
       this._nodes.set(object, n);
+      this._packed = false;
       const base = (wasm.tw_scene_nodes(this._scene) + n * NODE.size);
       const { f32, u8 } = heap();
       f32.set([object.position.x, object.position.y, object.position.z], (base + NODE.position) >> 2);
@@ -113,24 +207,103 @@ export class AnimationMixer extends EventDispatcher {
       f32.set([object.scale.x, object.scale.y, object.scale.z], (base + NODE.scale) >> 2);
       u8[base + NODE.visible] = object.visible ? 1 : 0;
       if (object.morphTargetInfluences) {
-        this._mesh(object, n);
-        const m = this._meshes.get(object);
+        const m = this._mesh(object, n, false);
         const ptr = wasm.tw_mesh_influences(this._scene, m.id, m.skinned ? 1 : 0);
         heap().f32.set(object.morphTargetInfluences, ptr >> 2);
       }
     });
   }
 
-  _mesh(object, node) {
+  // The mesh of object (with its morph targets and, unless withMaterials is false, its
+  // materials: what a group's material tracks drive), made once.
+  _mesh(object, node, withMaterials = true) {
     let m = this._meshes.get(object);
     if (m !== undefined) return m;
-    const count = object.morphTargetInfluences.length;
+    const count = object.morphTargetInfluences ? object.morphTargetInfluences.length : 0;
     const skinned = object.isSkinnedMesh === true;
-    const id = checkIndex(wasm.tw_scene_add_mesh(ctx, this._scene, node, count, skinned ? 1 : 0),
-      `mirroring the morph targets of "${object.name}"`);
+    const mats = !withMaterials || !object.material ? [] : Array.isArray(object.material) ? object.material : [object.material];
+    const ids = mats.filter((mat) => mat && mat.isMaterial).map((mat) => this._material(mat));
+    const pm = allocU32(ids);
+    const id = wasm.tw_scene_add_mesh(ctx, this._scene, node, count, skinned ? 1 : 0, pm, ids.length);
+    wasm.tw_free(pm);
+    checkIndex(id, `mirroring the mesh "${object.name}"`);
     m = { id, skinned, count };
     this._meshes.set(object, m);
+    this._packed = false;
     return m;
+  }
+
+  _material(material) {
+    let id = this._materials.get(material);
+    if (id !== undefined) return id;
+    const map = material.map && material.map.isTexture ? this._texture(material.map) : -1;
+    const kind = Math.max(0, MATERIAL_KINDS.indexOf(material.type));
+    id = checkIndex(wasm.tw_assets_add_material(ctx, this._assetList(), kind, map), `mirroring the material "${material.name}"`);
+    this._materials.set(material, id);
+    this._layout++;
+    return id;
+  }
+
+  _texture(texture) {
+    let id = this._textures.get(texture);
+    if (id !== undefined) return id;
+    id = checkIndex(wasm.tw_assets_add_texture(ctx, this._assetList()), `mirroring the texture "${texture.name}"`);
+    this._textures.set(texture, id);
+    this._layout++;
+    return id;
+  }
+
+  _assetList() {
+    if (!this._assets) this._assets = checkPtr(wasm.tw_assets_create(ctx), 'mirroring the materials');
+    return this._assets;
+  }
+
+  _light(light, track) {
+    let id = this._lights.get(light);
+    if (id !== undefined) return id;
+    const kind = LIGHT_KINDS.indexOf(light.type);
+    if (kind < 0) refuse(track, `a ${light.type} is not driven by threeanim's mixer (only ${LIGHT_KINDS.join(', ')})`);
+    id = checkIndex(wasm.tw_scene_add_light(ctx, this._scene, this._node(light), kind), `mirroring the light "${light.name}"`);
+    this._lights.set(light, id);
+    this._layout++;
+    return id;
+  }
+
+  _camera(camera) {
+    let id = this._cameraIds.get(camera);
+    if (id !== undefined) return id;
+    if (!this._cameras) this._cameras = checkPtr(wasm.tw_cameras_create(ctx), 'mirroring the cameras');
+    id = checkIndex(wasm.tw_cameras_add(ctx, this._cameras, this._node(camera), camera.isOrthographicCamera ? 1 : 0),
+      `mirroring the camera "${camera.name}"`);
+    this._cameraIds.set(camera, id);
+    this._layout++;
+    return id;
+  }
+
+  _field(holder, name, type, family, index, kind) {
+    const key = `${family}|${index}|${kind}`;
+    let f = this._fieldKeys.get(key);
+    if (f === undefined) {
+      f = new FieldProp(holder, name, type, family, index, kind);
+      this._fieldKeys.set(key, f);
+      this._fields.push(f);
+      this._refreshFields();
+      const { f32, u8 } = heap();
+      this._pullField(f, f32, u8, true);
+    }
+    return f;
+  }
+
+  _nameProp(object) {
+    const node = this._node(object);
+    let p = this._propKeys.get(`${node}|name`);
+    if (p === undefined) {
+      p = new NameProp(object, node);
+      this._propKeys.set(`${node}|name`, p);
+      this._names.push(p);
+      this._pullName(p);
+    }
+    return p;
   }
 
   _prop(object, kind, element) {
@@ -146,6 +319,10 @@ export class AnimationMixer extends EventDispatcher {
       p = new Prop(object, kind, node, mesh, element, skinned);
       this._propKeys.set(key, p);
       this._props.push(p);
+      if (kind === KIND.quaternion) { p.slot = this._q.push(object.quaternion) - 1; this._qProps.push(p); }
+      else if (kind <= KIND.scale) { p.slot = this._v3.push(kind === KIND.position ? object.position : object.scale) - 1; this._v3Props.push(p); }
+      else this._rest.push(p);
+      this._packed = false;
       this._pull(p, true);
     }
     return p;
@@ -157,10 +334,23 @@ export class AnimationMixer extends EventDispatcher {
     const pn = PropertyBinding.parseTrackName(track.name);
     // glTF's CUBICSPLINE keeps (in-tangent, value, out-tangent) per key: three times the value size.
     const valueSize = isGltfCubic(track) ? track.getValueSize() / 3 : track.getValueSize();
-    const object = PropertyBinding.findNode(root, pn.nodeName);
-    if (!object) return null;
-    if (pn.objectName) refuse(track, `the sub-object ".${pn.objectName}" is not driven by threeanim's mixer (only an object's position, quaternion, scale, visible and morphTargetInfluences)`);
+    const node = PropertyBinding.findNode(root, pn.nodeName);
+    if (!node) return null;
+    let object = node, material = null;
+    if (pn.objectName) {
+      const sub = this._subObject(track, node, pn);
+      if (sub === null) return null;
+      ({ object, material } = sub);
+    }
     const prop = pn.propertyName;
+    if (!object.isObject3D || (object.isLight && LIGHT_PROPS.includes(prop)) || (object.isCamera && CAMERA_PROPS.includes(prop))) {
+      return this._bindField(track, pn, object, material, valueSize);
+    }
+    if (prop === 'name') {
+      if (pn.propertyIndex !== undefined || valueSize !== 1) refuse(track, `.name[${pn.propertyIndex}] is not a name`);
+      const p = this._nameProp(object);
+      return [{ prop: p, kind: KIND.name, family: FAMILY.node, index: p.node, element: 0, offset: 0, size: 1, at: object }];
+    }
     if ((prop === 'position' || prop === 'scale' || prop === 'rotation') && pn.propertyIndex !== undefined) {
       // One number of a vector or of the Euler angles: its axis; written back as the whole
       // vector (rotation: as the quaternion, whose change callback sets rotation).
@@ -168,16 +358,20 @@ export class AnimationMixer extends EventDispatcher {
       if (axis === undefined) refuse(track, `.${prop}[${pn.propertyIndex}] names no axis (x, y or z)`);
       if (valueSize !== 1) refuse(track, `${valueSize} values a key, .${prop}[${pn.propertyIndex}] takes 1`);
       const whole = prop === 'rotation' ? KIND.quaternion : KIND[prop];
-      return [{ prop: this._prop(object, whole, 0), kind: ELEMENT_KIND[prop], family: FAMILY.node, element: axis, offset: 0 }];
+      const p = this._prop(object, whole, 0);
+      if (!p.partial) { p.partial = true; this._partial.push(p); }
+      return [{ prop: p, kind: ELEMENT_KIND[prop], family: FAMILY.node, index: p.node, element: axis, offset: 0, size: 1, at: object }];
     }
     if (prop === 'position' || prop === 'scale' || prop === 'quaternion') {
       if (pn.propertyIndex !== undefined) refuse(track, `.${prop}[${pn.propertyIndex}] is not supported; animate the whole .${prop}`);
       const size = prop === 'quaternion' ? 4 : 3;
       if (valueSize !== size) refuse(track, `${valueSize} values a key, .${prop} takes ${size}`);
-      return [{ prop: this._prop(object, KIND[prop], 0), kind: KIND[prop], family: FAMILY.node, offset: 0 }];
+      const p = this._prop(object, KIND[prop], 0);
+      return [{ prop: p, kind: KIND[prop], family: FAMILY.node, index: p.node, element: 0, offset: 0, size, at: object }];
     }
     if (prop === 'visible') {
-      return [{ prop: this._prop(object, KIND.visible, 0), kind: KIND.visible, family: FAMILY.node, offset: 0 }];
+      const p = this._prop(object, KIND.visible, 0);
+      return [{ prop: p, kind: KIND.visible, family: FAMILY.node, index: p.node, element: 0, offset: 0, size: 1, at: object }];
     }
     if (prop === 'morphTargetInfluences') {
       if (!object.morphTargetInfluences) refuse(track, `"${object.name}" has no morphTargetInfluences`);
@@ -185,7 +379,7 @@ export class AnimationMixer extends EventDispatcher {
       const make = (element, offset) => {
         const p = this._prop(object, KIND.morph, element);
         return { prop: p, kind: p.skinned ? KIND.skinnedMorph : KIND.morph,
-          family: p.skinned ? FAMILY.skinnedMesh : FAMILY.mesh, element, offset };
+          family: p.skinned ? FAMILY.skinnedMesh : FAMILY.mesh, index: p.mesh, element, offset, size: 1, at: object };
       };
       if (pn.propertyIndex === undefined) {
         if (valueSize !== count) refuse(track, `${valueSize} values a key for ${count} morph targets`);
@@ -202,12 +396,112 @@ export class AnimationMixer extends EventDispatcher {
       if (index >= count) refuse(track, `morph target ${index} of "${object.name}", which has ${count}`);
       return [make(index, 0)];
     }
-    refuse(track, `the property .${prop} is not supported (threeanim drives position, quaternion, scale, visible and morphTargetInfluences)`);
+    refuse(track, `the property .${prop} is not supported (threeanim drives an object's position, quaternion, scale, visible, name and morphTargetInfluences, a light's ${LIGHT_PROPS.join(', ')}, a camera's ${CAMERA_PROPS.join(', ')}, and materials and their maps)`);
+  }
+
+  // The object a track's ".objectName[objectIndex]" reaches from node, by three.js's
+  // PropertyBinding.bind (material, material[i], map, bones[name], any other field), and for a
+  // map the material it is the map of; null where three.js binds nothing.
+  _subObject(track, node, pn) {
+    let object, material = null, index = pn.objectIndex;
+    switch (pn.objectName) {
+      case 'materials':
+        refuse(track, '.materials (a material\'s array of materials) is not supported');
+        break;
+      case 'bones': {
+        if (!node.skeleton) return null;
+        object = node.skeleton.bones;
+        const i = object.findIndex((b) => b.name === index);
+        if (i >= 0) index = i;
+        break;
+      }
+      case 'map':
+        if ('map' in node) {
+          object = node.map;
+          if (node.isMaterial) material = node;
+          break;
+        }
+        if (!node.material || !node.material.map) return null;
+        material = node.material;
+        object = node.material.map;
+        break;
+      default:
+        object = node[pn.objectName];
+    }
+    if (object !== undefined && object !== null && index !== undefined) object = object[index];
+    return object === undefined || object === null || typeof object !== 'object' ? null : { object, material };
+  }
+
+  // A track on a material, a material's map, a light or a camera: one FieldProp.
+  _bindField(track, pn, object, material, valueSize) {
+    const prop = pn.propertyName;
+    const value = object[prop];
+    if (value === undefined) return null; // three.js: no such property, and it binds nothing
+    if (pn.propertyIndex !== undefined) refuse(track, `.${prop}[${pn.propertyIndex}] is not supported; animate the whole .${prop}`);
+    let family, path = prop;
+    if (object.isMaterial) family = FAMILY.material;
+    else if (object.isTexture) {
+      if (material === null) refuse(track, 'a texture is driven only as the map of a material (".map.offset")');
+      family = FAMILY.material;
+      path = `map.${prop}`;
+    } else if (object.isLight) family = FAMILY.light;
+    else if (object.isCamera && (object.isPerspectiveCamera || object.isOrthographicCamera)) {
+      family = object.isOrthographicCamera ? FAMILY.orthographic : FAMILY.perspective;
+    } else refuse(track, `a ${object.type || typeof object} is not driven by threeanim's mixer (only objects, materials, their maps, lights and cameras)`);
+    const kind = kindOf(family, path);
+    const type = value && value.isColor ? FIELD.color : value && value.isVector2 ? FIELD.vec2
+      : typeof value === 'boolean' ? FIELD.flag : typeof value === 'number' ? FIELD.number : -1;
+    if (kind < 0 || type < 0) refuse(track, `the property .${prop} of a ${object.type} is not driven by threeanim's mixer`);
+    if (valueSize !== FIELD_SIZE[type]) refuse(track, `${valueSize} values a key, .${prop} takes ${FIELD_SIZE[type]}`);
+    let index;
+    if (family === FAMILY.material) {
+      index = this._material(object.isTexture ? material : object);
+      this._useAssets = true;
+    } else index = family === FAMILY.light ? this._light(object, track) : this._camera(object);
+    const f = this._field(object, prop, type, family, index, kind);
+    return [{ prop: f, kind, family, index, element: 0, offset: 0, size: FIELD_SIZE[type], at: object.isObject3D ? object : null }];
+  }
+
+  // The objects of an AnimationObjectGroup the group plays on now.
+  _groupMembers(group) { return group._objects.slice(group.nCachedObjects_); }
+
+  // Each track of clip bound on every object of the group, as three.js's composite binding does;
+  // threeanim's group action plays a track on the member itself (its node, its mesh's morph
+  // targets and materials, the light or camera it is), so every object must bind it there, alike.
+  _bindGroup(clip, members) {
+    return clip.tracks.map((track) => {
+      const per = members.map((m) => {
+        const b = this._bindTrack(track, m);
+        if (b === null) return null;
+        for (const t of b) {
+          const onMember = t.family === FAMILY.material ? m.material && !Array.isArray(m.material) && (t.prop.holder === m.material || t.prop.holder === m.material.map) : t.at === m;
+          if (!onMember) refuse(track, `in an AnimationObjectGroup, it binds to something other than the group's object "${m.name}" itself (threeanim plays a group's tracks on each object)`);
+        }
+        if (b.length > 0 && b[0].family === FAMILY.material) this._mesh(m, this._node(m));
+        return b;
+      });
+      const shape = (b) => (b === null ? 'nothing' : b.map((t) => `${t.kind}:${t.family}`).join(','));
+      for (let k = 1; k < per.length; k++) {
+        if (shape(per[k]) !== shape(per[0])) refuse(track, `the objects of its AnimationObjectGroup bind it unlike ("${members[0].name}": ${shape(per[0])}, "${members[k].name}": ${shape(per[k])})`);
+      }
+      return per.length > 0 ? per[0] : null;
+    });
   }
 
   // Makes the ta_track(s) of one three.js track, pushing them to out.
   _makeTracks(track, targets, out) {
     if (targets === null) return;
+    const times = track.times, values = track.values, keys = times.length;
+    if (targets.length === 1 && targets[0].kind === KIND.name) {
+      // One string a key: STEP, as three.js's StringKeyframeTrack.
+      const strings = Array.from(values, (v) => cString(String(v)));
+      const pt = allocFloats(times), ps = allocU32(strings);
+      const tr = wasm.tw_track_create_strings(ctx, KIND.name, targets[0].index, pt, keys, ps);
+      wasm.tw_free(pt); wasm.tw_free(ps); for (const p of strings) wasm.tw_free(p);
+      try { checkPtr(tr, `track "${track.name}"`); } catch (e) { for (const x of out) wasm.tw_track_destroy(x); throw e; }
+      out.push(tr);
+      return;
+    }
     const cubic = isGltfCubic(track);
     let interp;
     if (cubic) interp = CUBIC_SPLINE_INTERP;
@@ -215,10 +509,10 @@ export class AnimationMixer extends EventDispatcher {
       interp = INTERP[track.getInterpolation()];
       if (interp === undefined) refuse(track, `interpolation ${track.getInterpolation()} is not supported`);
     }
-    const times = track.times, values = track.values, keys = times.length;
+    const flags = track.ValueTypeName === 'bool';
     const stride = cubic ? track.getValueSize() / 3 : track.getValueSize();
     for (const t of targets) {
-      const size = t.kind === KIND.quaternion ? 4 : t.kind === KIND.position || t.kind === KIND.scale ? 3 : 1;
+      const size = t.size;
       const v = new Float32Array(keys * size);
       let inT = null, outT = null;
       if (cubic) {
@@ -228,15 +522,14 @@ export class AnimationMixer extends EventDispatcher {
           v[k * size + j] = values[k * stride * 3 + stride + t.offset + j];
           outT[k * size + j] = values[k * stride * 3 + 2 * stride + t.offset + j];
         }
-      } else if (t.kind === KIND.visible) {
+      } else if (flags) {
         for (let k = 0; k < keys; k++) v[k] = values[k] ? 1 : 0;
       } else {
         for (let k = 0; k < keys; k++) for (let j = 0; j < size; j++) v[k * size + j] = values[k * stride + t.offset + j];
       }
-      const index = t.family === FAMILY.node ? t.prop.node : t.prop.mesh;
       const pt = allocFloats(times), pv = allocFloats(v);
       const pi = inT ? allocFloats(inT) : 0, po = outT ? allocFloats(outT) : 0;
-      const tr = wasm.tw_track_create(ctx, t.kind, t.family, index, t.element || 0, interp, pt, keys, pv, v.length,
+      const tr = wasm.tw_track_create(ctx, t.kind, t.family, t.index, t.element || 0, interp, pt, keys, pv, v.length,
         pi, po, inT ? inT.length : 0);
       wasm.tw_free(pt); wasm.tw_free(pv); if (pi) wasm.tw_free(pi); if (po) wasm.tw_free(po);
       try { checkPtr(tr, `track "${track.name}"`); } catch (e) { for (const x of out) wasm.tw_track_destroy(x); throw e; }
@@ -244,15 +537,28 @@ export class AnimationMixer extends EventDispatcher {
     }
   }
 
-  _clip(clip, root) {
+  // onlyObjects (the crowd, which writes no three.js object): a track on a material, light or
+  // camera is refused.
+  _clip(clip, root, onlyObjects = false) {
     const key = `${clip.uuid}|${root.uuid}`;
     let c = this._clips.get(key);
     if (c !== undefined) return c;
+    if (onlyObjects) {
+      for (const track of clip.tracks) {
+        const pn = PropertyBinding.parseTrackName(track.name);
+        const node = PropertyBinding.findNode(root, pn.nodeName);
+        const object = node && pn.objectName ? this._subObject(track, node, pn) : null;
+        if ((object !== null && !object.object.isObject3D) || (node && (node.isLight || node.isCamera) && (LIGHT_PROPS.includes(pn.propertyName) || CAMERA_PROPS.includes(pn.propertyName)))) {
+          refuse(track, 'a crowd drives objects only, not materials, lights or cameras');
+        }
+      }
+    }
     // Bound once per mixer; the threeanim clip is shared by every mixer whose tracks land on the
     // same places of its mirror (characters of one rig: the same nodes in the same order), as
     // three.js's mixers share one clip.
-    const bound = clip.tracks.map((t) => this._bindTrack(t, root));
-    const shape = `${clip.uuid}|${bound.map((b) => (b === null ? '-' : b.map((t) => `${t.kind}:${t.family === FAMILY.node ? t.prop.node : t.prop.mesh}:${t.element || 0}`).join(','))).join(';')}`;
+    const bound = root.isAnimationObjectGroup ? this._bindGroup(clip, this._groupMembers(root))
+      : clip.tracks.map((t) => this._bindTrack(t, root));
+    const shape = `${clip.uuid}|${bound.map((b) => (b === null ? '-' : b.map((t) => `${t.kind}:${t.family}:${t.index}:${t.element || 0}`).join(','))).join(';')}`;
     c = SHARED_CLIPS.get(shape);
     if (c === undefined) {
       const tracks = [];
@@ -274,7 +580,6 @@ export class AnimationMixer extends EventDispatcher {
 
   clipAction(clip, optionalRoot, blendMode) {
     const root = optionalRoot || this._root;
-    if (root && root.isAnimationObjectGroup) throw new Error('threeanim AnimationMixer: clipAction: an AnimationObjectGroup root is not supported (one action per object)');
     let clipObject = typeof clip === 'string' ? AnimationClip.findByName(root, clip) : clip;
     const clipUuid = clipObject !== null ? clipObject.uuid : clip;
     const forClip = this._byClip.get(clipUuid);
@@ -287,7 +592,12 @@ export class AnimationMixer extends EventDispatcher {
     if (clipObject === null || clipObject === undefined) return null;
     if (BLEND_TO_TA[blendMode] === undefined) throw new Error(`threeanim AnimationMixer: clipAction: blend mode ${blendMode} is not NormalAnimationBlendMode or AdditiveAnimationBlendMode`);
     const c = this._clip(clipObject, root);
-    const index = checkIndex(wasm.tw_action_create(ctx, this._mixer, c, BLEND_TO_TA[blendMode], -1), `clipAction("${clipObject.name}")`);
+    // A group's objects as the action is made (threeanim's action keeps its own copy of them).
+    const members = root.isAnimationObjectGroup ? this._groupMembers(root).map((m) => this._node(m)) : [];
+    const pm = allocU32(members);
+    const index = wasm.tw_action_create(ctx, this._mixer, c, BLEND_TO_TA[blendMode], -1, pm, members.length);
+    wasm.tw_free(pm);
+    checkIndex(index, `clipAction("${clipObject.name}")`);
     const action = new AnimationAction(this, clipObject, root, blendMode, index);
     this._byIndex[index] = action;
     let m = this._byClip.get(clipObject.uuid);
@@ -305,6 +615,7 @@ export class AnimationMixer extends EventDispatcher {
   }
 
   stopAllAction() {
+    this._pullEvery = true;
     wasm.tw_mixer_stop_all_action(this._mixer);
     this._writeBack();
     return this;
@@ -320,7 +631,8 @@ export class AnimationMixer extends EventDispatcher {
   update(deltaTime) {
     this._syncScale();
     this._pullAll();
-    check(wasm.tw_mixer_update(ctx, this._mixer, this._scene, deltaTime), 'update');
+    check(wasm.tw_mixer_update(ctx, this._mixer, this._scene, this._useAssets ? this._assets : 0, this._cameras, deltaTime), 'update');
+    this._pullEvery = false;
     this.time = wasm.tw_mixer_time(this._mixer);
     this._writeBack();
     this._dispatchEvents();
@@ -330,7 +642,8 @@ export class AnimationMixer extends EventDispatcher {
   setTime(timeInSeconds) {
     this._syncScale();
     this._pullAll();
-    check(wasm.tw_mixer_set_time(ctx, this._mixer, this._scene, timeInSeconds), 'setTime');
+    check(wasm.tw_mixer_set_time(ctx, this._mixer, this._scene, this._useAssets ? this._assets : 0, this._cameras, timeInSeconds), 'setTime');
+    this._pullEvery = false;
     this.time = wasm.tw_mixer_time(this._mixer);
     this._writeBack();
     this._dispatchEvents();
@@ -356,6 +669,7 @@ export class AnimationMixer extends EventDispatcher {
   }
 
   _uncache(action) {
+    this._pullEvery = true;
     check(wasm.tw_mixer_uncache_action(ctx, this._mixer, action._index), 'uncacheAction');
     this._writeBack();
     const m = this._byClip.get(action._clip.uuid);
@@ -376,101 +690,210 @@ export class AnimationMixer extends EventDispatcher {
 
   // ---- the mirror ----------------------------------------------------------------------------
 
+  // Makes the hot loops' lists again: where each vector and quaternion sits in the node list
+  // (which moves as nodes are added), their shadows (kept, grown), the morph influences' places.
+  _pack() {
+    const grow = (old, n) => {
+      if (old.length >= n) return old;
+      const a = new Float64Array(Math.max(n, 2 * old.length));
+      a.set(old);
+      return a;
+    };
+    this._v3S = grow(this._v3S, 3 * this._v3.length);
+    this._qS = grow(this._qS, 4 * this._q.length);
+    this._v3At = Int32Array.from(this._v3Props, (p) => (p.node * NODE.size + (p.kind === KIND.position ? NODE.position : NODE.scale)) >> 2);
+    this._qAt = Int32Array.from(this._qProps, (p) => (p.node * NODE.size + NODE.quaternion) >> 2);
+    for (const p of this._rest) if (p.kind === KIND.morph) p.ptr = wasm.tw_mesh_influences(this._scene, p.mesh, p.skinned ? 1 : 0) >> 2;
+    this._nodesBase = wasm.tw_scene_nodes(this._scene) >> 2;
+    this._packed = true;
+    this._pullEvery = true;
+  }
+
   // Copies into the mirror a three.js value that changed since the mirror last saw it.
   _pull(p, force) {
-    const { f32 } = heap();
-    const o = p.object, s = p.shadow;
-    if (p.kind === KIND.morph) {
-      const v = o.morphTargetInfluences[p.element];
-      if (force || v !== s[0]) {
-        s[0] = v;
-        f32[(wasm.tw_mesh_influences(this._scene, p.mesh, p.skinned ? 1 : 0) >> 2) + p.element] = v;
+    if (!this._packed) this._pack();
+    const { f32, u8 } = heap();
+    const k = p.kind;
+    if (k === KIND.quaternion) {
+      const q = this._q[p.slot], s = this._qS, j = 4 * p.slot;
+      if (force || q._x !== s[j] || q._y !== s[j + 1] || q._z !== s[j + 2] || q._w !== s[j + 3]) {
+        s[j] = q._x; s[j + 1] = q._y; s[j + 2] = q._z; s[j + 3] = q._w;
+        const at = this._nodesBase + this._qAt[p.slot];
+        f32[at] = q._x; f32[at + 1] = q._y; f32[at + 2] = q._z; f32[at + 3] = q._w;
       }
-      return;
-    }
-    const base = wasm.tw_scene_nodes(this._scene) + p.node * NODE.size;
-    if (p.kind === KIND.visible) {
-      const v = o.visible ? 1 : 0;
-      if (force || v !== s[0]) { s[0] = v; heap().u8[base + NODE.visible] = v; }
-      return;
-    }
-    const vec = p.kind === KIND.position ? o.position : p.kind === KIND.scale ? o.scale : o.quaternion;
-    const x = p.kind === KIND.quaternion ? vec._x : vec.x, y = p.kind === KIND.quaternion ? vec._y : vec.y;
-    const z = p.kind === KIND.quaternion ? vec._z : vec.z, w = p.kind === KIND.quaternion ? vec._w : 0;
-    if (force || x !== s[0] || y !== s[1] || z !== s[2] || w !== s[3]) {
-      s[0] = x; s[1] = y; s[2] = z; s[3] = w;
-      const at = (base + (p.kind === KIND.position ? NODE.position : p.kind === KIND.scale ? NODE.scale : NODE.quaternion)) >> 2;
-      f32[at] = x; f32[at + 1] = y; f32[at + 2] = z;
-      if (p.kind === KIND.quaternion) f32[at + 3] = w;
+    } else if (k <= KIND.scale) {
+      const v = this._v3[p.slot], s = this._v3S, j = 3 * p.slot;
+      if (force || v.x !== s[j] || v.y !== s[j + 1] || v.z !== s[j + 2]) {
+        s[j] = v.x; s[j + 1] = v.y; s[j + 2] = v.z;
+        const at = this._nodesBase + this._v3At[p.slot];
+        f32[at] = v.x; f32[at + 1] = v.y; f32[at + 2] = v.z;
+      }
+    } else if (k === KIND.morph) {
+      const v = p.object.morphTargetInfluences[p.element];
+      if (force || v !== p.shadow[0]) { p.shadow[0] = v; f32[p.ptr + p.element] = v; }
+    } else {
+      const v = p.object.visible ? 1 : 0;
+      if (force || v !== p.shadow[0]) { p.shadow[0] = v; u8[4 * this._nodesBase + p.node * NODE.size + NODE.visible] = v; }
     }
   }
 
-  // _pull over every binding, with the heap's views and the node list read once.
+  // _pull over every binding: the vectors and quaternions in two flat loops.
   _pullAll() {
-    const { f32 } = heap();
-    const nodes = wasm.tw_scene_nodes(this._scene);
-    for (const p of this._props) {
-      const k = p.kind;
-      if (k === KIND.position || k === KIND.scale) {
-        const v = k === KIND.position ? p.object.position : p.object.scale, s = p.shadow;
-        if (v.x !== s[0] || v.y !== s[1] || v.z !== s[2]) {
-          s[0] = v.x; s[1] = v.y; s[2] = v.z;
-          const at = (nodes + p.node * NODE.size + (k === KIND.position ? NODE.position : NODE.scale)) >> 2;
-          f32[at] = v.x; f32[at + 1] = v.y; f32[at + 2] = v.z;
-        }
-      } else if (k === KIND.quaternion) {
-        const q = p.object.quaternion, s = p.shadow;
-        if (q._x !== s[0] || q._y !== s[1] || q._z !== s[2] || q._w !== s[3]) {
-          s[0] = q._x; s[1] = q._y; s[2] = q._z; s[3] = q._w;
-          const at = (nodes + p.node * NODE.size + NODE.quaternion) >> 2;
-          f32[at] = q._x; f32[at + 1] = q._y; f32[at + 2] = q._z; f32[at + 3] = q._w;
-        }
-      } else {
-        this._pull(p, false);
+    if (!this._packed) this._pack();
+    if (!this._pullEvery) {
+      for (const p of this._partial) this._pull(p, false);
+      this._pullRest();
+      return;
+    }
+    const f32 = heap().f32, base = this._nodesBase;
+    const v3 = this._v3, at3 = this._v3At, s3 = this._v3S;
+    for (let i = 0, j = 0, n = v3.length; i < n; i++, j += 3) {
+      const v = v3[i], x = v.x, y = v.y, z = v.z;
+      if (x !== s3[j] || y !== s3[j + 1] || z !== s3[j + 2]) {
+        s3[j] = x; s3[j + 1] = y; s3[j + 2] = z;
+        const at = base + at3[i];
+        f32[at] = x; f32[at + 1] = y; f32[at + 2] = z;
       }
+    }
+    const qs = this._q, atq = this._qAt, sq = this._qS;
+    for (let i = 0, j = 0, n = qs.length; i < n; i++, j += 4) {
+      const q = qs[i], x = q._x, y = q._y, z = q._z, w = q._w;
+      if (x !== sq[j] || y !== sq[j + 1] || z !== sq[j + 2] || w !== sq[j + 3]) {
+        sq[j] = x; sq[j + 1] = y; sq[j + 2] = z; sq[j + 3] = w;
+        const at = base + atq[i];
+        f32[at] = x; f32[at + 1] = y; f32[at + 2] = z; f32[at + 3] = w;
+      }
+    }
+    this._pullRest();
+  }
+
+  // The bindings pulled before every update: visible, morph influences, fields and names (few).
+  _pullRest() {
+    const rest = this._rest;
+    for (let i = 0; i < rest.length; i++) this._pull(rest[i], false);
+    if (this._fields.length > 0) this._pullFields();
+    for (const p of this._names) this._pullName(p);
+  }
+
+  // ---- materials, textures, lights, cameras and names ---------------------------------------
+
+  // Finds again where each FieldProp's value sits (its list grew since).
+  _refreshFields() {
+    for (const f of this._fields) {
+      f.ptr = checkPtr(wasm.tw_target_field(ctx, this._scene, this._assets, this._cameras, f.family, f.index, f.kind),
+        `.${f.name} of "${f.holder.name}"`);
+    }
+    this._fieldLayout = this._layout;
+  }
+
+  _pullFields() {
+    if (this._fieldLayout !== this._layout) this._refreshFields();
+    const { f32, u8 } = heap();
+    for (const f of this._fields) this._pullField(f, f32, u8, false);
+  }
+
+  // Copies holder[name] into the mirror when it changed since the mirror last saw it (a color
+  // as its sRGB bytes).
+  _pullField(f, f32, u8, force) {
+    const v = f.holder[f.name], s = f.shadow, at = f.ptr;
+    if (f.type === FIELD.number) {
+      if (force || v !== s[0]) { s[0] = v; f32[at >> 2] = v; }
+    } else if (f.type === FIELD.vec2) {
+      if (force || v.x !== s[0] || v.y !== s[1]) { s[0] = v.x; s[1] = v.y; f32[at >> 2] = v.x; f32[(at >> 2) + 1] = v.y; }
+    } else if (f.type === FIELD.flag) {
+      const b = v ? 1 : 0;
+      if (force || b !== s[0]) { s[0] = b; u8[at] = b; }
+    } else if (force || v.r !== s[0] || v.g !== s[1] || v.b !== s[2]) {
+      s[0] = v.r; s[1] = v.g; s[2] = v.b;
+      u8[at] = wasm.tw_color_linear_to_byte(v.r);
+      u8[at + 1] = wasm.tw_color_linear_to_byte(v.g);
+      u8[at + 2] = wasm.tw_color_linear_to_byte(v.b);
+    }
+  }
+
+  // Writes into three.js each mirrored field that differs from what three.js last held; a
+  // material written is flagged needsUpdate, as three.js's mixer does.
+  _writeFields() {
+    if (this._fieldLayout !== this._layout) this._refreshFields();
+    const { f32, u8 } = heap();
+    for (const f of this._fields) {
+      const s = f.shadow, at = f.ptr;
+      let changed = false;
+      if (f.type === FIELD.number) {
+        const v = f32[at >> 2];
+        if (v !== s[0]) { s[0] = v; f.holder[f.name] = v; changed = true; }
+      } else if (f.type === FIELD.vec2) {
+        const x = f32[at >> 2], y = f32[(at >> 2) + 1];
+        if (x !== s[0] || y !== s[1]) { s[0] = x; s[1] = y; const v = f.holder[f.name]; v.x = x; v.y = y; changed = true; }
+      } else if (f.type === FIELD.flag) {
+        const b = u8[at];
+        if (b !== s[0]) { s[0] = b; f.holder[f.name] = b !== 0; changed = true; }
+      } else {
+        const r = BYTE_TO_LINEAR[u8[at]], g = BYTE_TO_LINEAR[u8[at + 1]], b = BYTE_TO_LINEAR[u8[at + 2]];
+        if (r !== s[0] || g !== s[1] || b !== s[2]) {
+          s[0] = r; s[1] = g; s[2] = b;
+          const c = f.holder[f.name];
+          c.r = r; c.g = g; c.b = b;
+          changed = true;
+        }
+      }
+      if (changed && f.material) f.holder.needsUpdate = true;
+    }
+  }
+
+  _pullName(p) {
+    const name = p.object.name;
+    if (name === p.shadow) return;
+    p.shadow = name;
+    const c = cString(name);
+    const r = wasm.tw_scene_set_node_name(ctx, this._scene, p.node, c);
+    wasm.tw_free(c);
+    check(r, `the name "${name}"`);
+  }
+
+  _writeNames() {
+    for (const p of this._names) {
+      const name = readCString(wasm.tw_node_name(this._scene, p.node));
+      if (name !== p.shadow) { p.shadow = name; p.object.name = name; }
     }
   }
 
   // Writes into three.js each mirrored value that differs from what three.js last held.
   _writeBack() {
+    if (!this._packed) this._pack();
     const { f32, u8 } = heap();
-    const nodes = wasm.tw_scene_nodes(this._scene);
-    let meshPtrs = null;
-    for (const p of this._props) {
-      const o = p.object, s = p.shadow;
-      if (p.kind === KIND.morph) {
-        if (meshPtrs === null) meshPtrs = new Map();
-        let ptr = meshPtrs.get(p.mesh);
-        if (ptr === undefined) { ptr = wasm.tw_mesh_influences(this._scene, p.mesh, p.skinned ? 1 : 0); meshPtrs.set(p.mesh, ptr); }
-        const v = f32[(ptr >> 2) + p.element];
-        if (v !== s[0]) { s[0] = v; o.morphTargetInfluences[p.element] = v; }
-        continue;
-      }
-      const base = nodes + p.node * NODE.size;
-      if (p.kind === KIND.visible) {
-        const v = u8[base + NODE.visible];
-        if (v !== s[0]) { s[0] = v; o.visible = v !== 0; }
-        continue;
-      }
-      if (p.kind === KIND.quaternion) {
-        const at = (base + NODE.quaternion) >> 2;
-        const x = f32[at], y = f32[at + 1], z = f32[at + 2], w = f32[at + 3];
-        if (x !== s[0] || y !== s[1] || z !== s[2] || w !== s[3]) {
-          s[0] = x; s[1] = y; s[2] = z; s[3] = w;
-          const q = o.quaternion;
-          if (this._updateRotation) q.set(x, y, z, w);
-          else { q._x = x; q._y = y; q._z = z; q._w = w; }
-        }
-        continue;
-      }
-      const at = (base + (p.kind === KIND.position ? NODE.position : NODE.scale)) >> 2;
-      const x = f32[at], y = f32[at + 1], z = f32[at + 2];
-      if (x !== s[0] || y !== s[1] || z !== s[2]) {
-        s[0] = x; s[1] = y; s[2] = z;
-        const v = p.kind === KIND.position ? o.position : o.scale;
+    const base = this._nodesBase;
+    const v3 = this._v3, at3 = this._v3At, s3 = this._v3S;
+    for (let i = 0, j = 0, n = v3.length; i < n; i++, j += 3) {
+      const at = base + at3[i], x = f32[at], y = f32[at + 1], z = f32[at + 2];
+      if (x !== s3[j] || y !== s3[j + 1] || z !== s3[j + 2]) {
+        s3[j] = x; s3[j + 1] = y; s3[j + 2] = z;
+        const v = v3[i];
         v.x = x; v.y = y; v.z = z;
       }
     }
+    const qs = this._q, atq = this._qAt, sq = this._qS, callback = this._updateRotation;
+    for (let i = 0, j = 0, n = qs.length; i < n; i++, j += 4) {
+      const at = base + atq[i], x = f32[at], y = f32[at + 1], z = f32[at + 2], w = f32[at + 3];
+      if (x !== sq[j] || y !== sq[j + 1] || z !== sq[j + 2] || w !== sq[j + 3]) {
+        sq[j] = x; sq[j + 1] = y; sq[j + 2] = z; sq[j + 3] = w;
+        const q = qs[i];
+        if (callback) q.set(x, y, z, w);
+        else { q._x = x; q._y = y; q._z = z; q._w = w; }
+      }
+    }
+    for (const p of this._rest) {
+      const s = p.shadow;
+      if (p.kind === KIND.morph) {
+        const v = f32[p.ptr + p.element];
+        if (v !== s[0]) { s[0] = v; p.object.morphTargetInfluences[p.element] = v; }
+      } else {
+        const v = u8[4 * base + p.node * NODE.size + NODE.visible];
+        if (v !== s[0]) { s[0] = v; p.object.visible = v !== 0; }
+      }
+    }
+    if (this._fields.length > 0) this._writeFields();
+    if (this._names.length > 0) this._writeNames();
   }
 
   _dispatchEvents() {
@@ -503,8 +926,11 @@ export class AnimationAction {
     this._clampWhenFinished = false;
   }
 
+  // Every call on the action goes through here: it may start bindings, so the mixer's next
+  // update pulls every bound value.
   _a() {
     if (!this._ptr) throw new Error('threeanim AnimationAction: this action was uncached from its mixer');
+    this._mixer._pullEvery = true;
     return this._ptr;
   }
 
@@ -529,6 +955,7 @@ export class AnimationAction {
   fadeIn(duration) { check(wasm.tw_action_fade(ctx, this._a(), 0, duration), 'fadeIn'); return this; }
   fadeOut(duration) { check(wasm.tw_action_fade(ctx, this._a(), 1, duration), 'fadeOut'); return this; }
   crossFadeFrom(fadeOutAction, duration, warp = false) {
+    this._mixer._pullEvery = true;
     check(wasm.tw_mixer_cross_fade_from(ctx, this._mixer._mixer, this._index, fadeOutAction._index, duration, warp ? 1 : 0), 'crossFadeFrom');
     return this;
   }
@@ -537,7 +964,7 @@ export class AnimationAction {
   setEffectiveTimeScale(timeScale) { check(wasm.tw_action_set_effective_time_scale(ctx, this._a(), timeScale), 'setEffectiveTimeScale'); return this; }
   getEffectiveTimeScale() { return wasm.tw_action_effective_time_scale(this._a()); }
   setDuration(duration) { check(wasm.tw_action_set_duration(ctx, this._a(), duration), 'setDuration'); return this; }
-  syncWith(action) { check(wasm.tw_mixer_sync_with(ctx, this._mixer._mixer, this._index, action._index), 'syncWith'); return this; }
+  syncWith(action) { this._mixer._pullEvery = true; check(wasm.tw_mixer_sync_with(ctx, this._mixer._mixer, this._index, action._index), 'syncWith'); return this; }
   halt(duration) { check(wasm.tw_action_halt(ctx, this._a(), duration), 'halt'); return this; }
   warp(startTimeScale, endTimeScale, duration) { check(wasm.tw_action_warp(ctx, this._a(), startTimeScale, endTimeScale, duration), 'warp'); return this; }
   stopWarping() { wasm.tw_action_stop_warping(this._a()); return this; }

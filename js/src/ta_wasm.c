@@ -19,11 +19,16 @@
 #include "threeanim/animation_action.h"
 #include "threeanim/animation_clip.h"
 #include "threeanim/animation_mixer.h"
+#include "threeanim/animation_object_group.h"
 #include "threeanim/camera.h"
+#include "threeanim/color.h"
 #include "threeanim/frame.h"
 #include "threeanim/instance.h"
 #include "threeanim/keyframe_track.h"
+#include "threeanim/light.h"
+#include "threeanim/material.h"
 #include "threeanim/pose.h"
+#include "threeanim/property.h"
 #include "threeanim/scene.h"
 #include "threeanim/skin.h"
 
@@ -111,10 +116,14 @@ int32_t TW_EXPORT(tw_scene_add_node)(tw_ctx *c, ta_scene *s, int32_t parent, con
 /* The scene's node list: moves when a node is added, so JS asks again after adding. */
 ta_node *TW_EXPORT(tw_scene_nodes)(ta_scene *s) { return s->nodes; }
 
-/* A mesh (skinned != 0: a skinned mesh) with morph_count influences; its id, or -1. */
-int32_t TW_EXPORT(tw_scene_add_mesh)(tw_ctx *c, ta_scene *s, int32_t node, uint32_t morph_count, int32_t skinned)
+/* A mesh (skinned != 0: a skinned mesh) with morph_count influences and material_count materials
+ * (ids in the assets; a group's material tracks drive the materials of the meshes at a member);
+ * its id, or -1. */
+int32_t TW_EXPORT(tw_scene_add_mesh)(tw_ctx *c, ta_scene *s, int32_t node, uint32_t morph_count, int32_t skinned,
+                                     const uint32_t *materials, uint32_t material_count)
 {
-    ta_mesh_desc d = {.node = node_id(node), .morph_count = morph_count};
+    ta_mesh_desc d = {.node = node_id(node), .morph_count = morph_count,
+                      .materials = (const ta_material_id *)materials, .material_count = material_count};
     if (skinned) {
         ta_skinned_mesh_id id;
         return ta_scene_add_skinned_mesh(s, &d, &id, &c->err) == TA_OK ? (int32_t)id.index : -1;
@@ -138,6 +147,93 @@ int32_t TW_EXPORT(tw_scene_add_skin)(tw_ctx *c, ta_scene *s, const uint32_t *joi
     return ta_scene_add_skin(s, &d, &id, &c->err) == TA_OK ? (int32_t)id.index : -1;
 }
 
+/* The node's name (the mixer renames nodes from string tracks), and setting it. */
+const char *TW_EXPORT(tw_node_name)(const ta_scene *s, uint32_t node) { return s->nodes[node].name; }
+int32_t TW_EXPORT(tw_scene_set_node_name)(tw_ctx *c, ta_scene *s, uint32_t node, const char *name)
+{
+    return ta_scene_set_node_name(s, (ta_node_id){node}, name, &c->err);
+}
+
+/* A light of kind (ta_light_kind) carried by node, with three.js's defaults (JS then copies the
+ * three.js light's numbers in); its index, or -1. */
+int32_t TW_EXPORT(tw_scene_add_light)(tw_ctx *c, ta_scene *s, uint32_t node, uint32_t kind)
+{
+    ta_light l = ta_light_defaults((ta_light_kind)kind);
+    l.node = (ta_node_id){node};
+    ta_light_id id;
+    return ta_scene_add_light(s, &l, &id, &c->err) == TA_OK ? (int32_t)id.index : -1;
+}
+
+/* ---- assets and cameras: what material and camera tracks drive ------------------------ */
+
+ta_assets *TW_EXPORT(tw_assets_create)(tw_ctx *c)
+{
+    ta_assets_options o = {.allocator = &c->allocator};
+    ta_assets *a = NULL;
+    return ta_assets_create(&o, &a, &c->err) == TA_OK ? a : NULL;
+}
+
+void TW_EXPORT(tw_assets_destroy)(ta_assets *a) { ta_assets_destroy(a); }
+
+/* A material of kind (ta_material_kind) with three.js's defaults and map (a texture index, or -1);
+ * its index, or -1. */
+int32_t TW_EXPORT(tw_assets_add_material)(tw_ctx *c, ta_assets *a, uint32_t kind, int32_t map)
+{
+    ta_material m = ta_material_defaults((ta_material_kind)kind);
+    m.map = map < 0 ? (ta_texture_id){TA_NONE} : (ta_texture_id){(uint32_t)map};
+    ta_material_id id;
+    return ta_assets_add_material(a, &m, NULL, NULL, &id, &c->err) == TA_OK ? (int32_t)id.index : -1;
+}
+
+int32_t TW_EXPORT(tw_assets_add_texture)(tw_ctx *c, ta_assets *a)
+{
+    ta_texture t = ta_texture_defaults();
+    ta_texture_id id;
+    return ta_assets_add_texture(a, &t, NULL, NULL, &id, &c->err) == TA_OK ? (int32_t)id.index : -1;
+}
+
+ta_camera_list *TW_EXPORT(tw_cameras_create)(tw_ctx *c)
+{
+    ta_camera_list_options o = {.allocator = &c->allocator};
+    ta_camera_list *l = NULL;
+    return ta_camera_list_create(&o, &l, &c->err) == TA_OK ? l : NULL;
+}
+
+void TW_EXPORT(tw_cameras_destroy)(ta_camera_list *l) { ta_camera_list_destroy(l); }
+
+/* A camera carried by node (orthographic != 0: an orthographic one) with three.js's defaults; its
+ * index in its list, or -1. */
+int32_t TW_EXPORT(tw_cameras_add)(tw_ctx *c, ta_camera_list *l, uint32_t node, int32_t orthographic)
+{
+    if (orthographic) {
+        ta_orthographic_camera cam = ta_orthographic_camera_defaults();
+        cam.node = (ta_node_id){node};
+        ta_orthographic_camera_id id;
+        return ta_camera_list_add_orthographic(l, &cam, &id, &c->err) == TA_OK ? (int32_t)id.index : -1;
+    }
+    ta_perspective_camera cam = ta_perspective_camera_defaults();
+    cam.node = (ta_node_id){node};
+    ta_perspective_camera_id id;
+    return ta_camera_list_add_perspective(l, &cam, &id, &c->err) == TA_OK ? (int32_t)id.index : -1;
+}
+
+/* Where the value a track of kind drives on (family, index, element) sits (ta_property_address):
+ * JS reads and writes it in place. Valid until the next add to the same list; NULL when the
+ * target is not there or has no place (the message says why). */
+void *TW_EXPORT(tw_target_field)(tw_ctx *c, ta_scene *s, ta_assets *a, ta_camera_list *l, uint32_t family,
+                                 uint32_t index, uint32_t kind)
+{
+    ta_mixer_targets t = {.scene = s, .assets = a, .cameras = l};
+    ta_track_target target = {(ta_track_kind)kind, (ta_target_family)family, index, 0};
+    void *p = NULL;
+    return ta_property_address(&t, target, &p, &c->err) == TA_OK ? p : NULL;
+}
+
+/* sRGB bytes, as materials and lights keep their colors: three.js's linear channel to its byte,
+ * and back. */
+uint32_t TW_EXPORT(tw_color_linear_to_byte)(double linear) { return ta_color_linear_to_srgb_byte(linear); }
+double TW_EXPORT(tw_color_byte_to_linear)(uint32_t byte) { return ta_color_srgb_byte_to_linear((uint8_t)byte); }
+
 /* ---- tracks and clips ----------------------------------------------------------------- */
 
 ta_track *TW_EXPORT(tw_track_create)(tw_ctx *c, uint32_t kind, uint32_t family, uint32_t index, uint32_t element,
@@ -154,6 +250,17 @@ ta_track *TW_EXPORT(tw_track_create)(tw_ctx *c, uint32_t kind, uint32_t family, 
 }
 
 void TW_EXPORT(tw_track_destroy)(ta_track *t) { ta_track_destroy(t); }
+
+/* A string track (NODE_NAME) of node index, key_count keys of STEP: times and one string a key. */
+ta_track *TW_EXPORT(tw_track_create_strings)(tw_ctx *c, uint32_t kind, uint32_t index, const float *times,
+                                             uint32_t key_count, const char *const *strings)
+{
+    ta_track_desc d = {.target = {(ta_track_kind)kind, TA_TARGET_FAMILY_NODE, index, 0},
+                       .interpolation = TA_INTERPOLATION_STEP, .times = times, .key_count = key_count,
+                       .strings = strings};
+    ta_track *t = NULL;
+    return ta_track_create(&d, &c->allocator, &t, &c->err) == TA_OK ? t : NULL;
+}
 
 /* The kind that drives property_path ("position", "morphTargetInfluences", ...) of family, with
  * element != 0 for one number of it; -1 when none does (the message says why). */
@@ -188,14 +295,29 @@ ta_mixer *TW_EXPORT(tw_mixer_create)(tw_ctx *c, int32_t root)
 
 void TW_EXPORT(tw_mixer_destroy)(ta_mixer *m) { ta_mixer_destroy(m); }
 
-/* A new action of clip filed in m under root; its index, or -1. */
-int32_t TW_EXPORT(tw_action_create)(tw_ctx *c, ta_mixer *m, const ta_clip *clip, uint32_t blend_mode, int32_t root)
+/* The group of member_count nodes (three.js's AnimationObjectGroup) given to a, which copies it. */
+static ta_result set_group(tw_ctx *c, ta_action *a, const uint32_t *members, uint32_t member_count)
+{
+    ta_object_group g;
+    ta_result r = ta_object_group_create(&g, &c->allocator, &c->err);
+    for (uint32_t i = 0; r == TA_OK && i < member_count; ++i)
+        r = ta_object_group_add(&g, (ta_node_id){members[i]}, &c->err);
+    if (r == TA_OK) r = ta_action_set_group(a, &g, &c->err);
+    ta_object_group_destroy(&g);
+    return r;
+}
+
+/* A new action of clip filed in m under root, played on the member_count nodes of members when
+ * there are any (an AnimationObjectGroup root); its index, or -1. */
+int32_t TW_EXPORT(tw_action_create)(tw_ctx *c, ta_mixer *m, const ta_clip *clip, uint32_t blend_mode, int32_t root,
+                                    const uint32_t *members, uint32_t member_count)
 {
     ta_action_options o = {.allocator = &c->allocator, .blend_mode = (ta_blend_mode)blend_mode};
     ta_action *a = NULL;
     if (ta_action_create(clip, &o, &a, &c->err) != TA_OK) return -1;
     uint32_t index;
-    if (ta_mixer_add(m, a, node_id(root), &index, &c->err) != TA_OK) {
+    if ((member_count > 0 && set_group(c, a, members, member_count) != TA_OK) ||
+        ta_mixer_add(m, a, node_id(root), &index, &c->err) != TA_OK) {
         ta_action_destroy(a);
         return -1;
     }
@@ -208,14 +330,18 @@ ta_action *TW_EXPORT(tw_mixer_action)(tw_ctx *c, ta_mixer *m, uint32_t index)
     return ta_mixer_action(m, index, &a, &c->err) == TA_OK ? a : NULL;
 }
 
-int32_t TW_EXPORT(tw_mixer_update)(tw_ctx *c, ta_mixer *m, ta_scene *s, double delta)
+/* assets and cameras may be NULL: given only to a mixer that drives materials or cameras. */
+int32_t TW_EXPORT(tw_mixer_update)(tw_ctx *c, ta_mixer *m, ta_scene *s, ta_assets *assets, ta_camera_list *cameras,
+                                   double delta)
 {
-    return ta_mixer_update(m, s, (ta_duration){delta}, &c->err);
+    ta_mixer_targets t = {.scene = s, .assets = assets, .cameras = cameras};
+    return ta_mixer_update_targets(m, &t, (ta_duration){delta}, &c->err);
 }
 
-int32_t TW_EXPORT(tw_mixer_set_time)(tw_ctx *c, ta_mixer *m, ta_scene *s, double time)
+int32_t TW_EXPORT(tw_mixer_set_time)(tw_ctx *c, ta_mixer *m, ta_scene *s, ta_assets *assets, ta_camera_list *cameras,
+                                     double time)
 {
-    ta_mixer_targets t = {.scene = s};
+    ta_mixer_targets t = {.scene = s, .assets = assets, .cameras = cameras};
     return ta_mixer_set_time(m, &t, (ta_duration){time}, &c->err);
 }
 

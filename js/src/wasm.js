@@ -57,14 +57,16 @@ const enc = new TextEncoder();
 const dec = new TextDecoder();
 
 // Views of the heap, made again whenever the memory has grown (growth detaches the old buffer).
-let buf = null, f32 = null, u32 = null, f64 = null, u8 = null, i32 = null;
+// One object, changed in place, so that asking for them each frame makes no garbage.
+const views = { buffer: null, f32: null, u32: null, f64: null, u8: null, i32: null };
 export function heap() {
-  if (buf !== wasm.memory.buffer) {
-    buf = wasm.memory.buffer;
-    f32 = new Float32Array(buf); u32 = new Uint32Array(buf); f64 = new Float64Array(buf);
-    u8 = new Uint8Array(buf); i32 = new Int32Array(buf);
+  const buf = wasm.memory.buffer;
+  if (views.buffer !== buf) {
+    views.buffer = buf;
+    views.f32 = new Float32Array(buf); views.u32 = new Uint32Array(buf); views.f64 = new Float64Array(buf);
+    views.u8 = new Uint8Array(buf); views.i32 = new Int32Array(buf);
   }
-  return { f32, u32, f64, u8, i32 };
+  return views;
 }
 
 // One context for the module: its ta_error and its counting allocator.
@@ -102,6 +104,12 @@ export function checkPtr(p, what) {
 export function checkIndex(i, what) {
   if (i < 0) throw new Error(`threeanim: ${what}: ${lastError()}`);
   return i;
+}
+
+export function allocU32(values) {
+  const p = wasm.tw_malloc(Math.max(1, values.length) * 4);
+  heap().u32.set(values, p >> 2);
+  return p;
 }
 
 export function allocFloats(values) {

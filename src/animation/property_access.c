@@ -453,15 +453,23 @@ void ta__property_apply_to_orthographic(ta_orthographic_camera *camera, ta_track
 
 /* ---- the public read: the mixer's own, behind the checks a caller's target needs ---- */
 
-ta_result ta_property_read(const ta_mixer_targets *targets, ta_track_target target, ta_property_value *out_value,
-                           ta_error *err)
+/* The checks of the public calls: targets given, the target well formed and there. */
+static ta_result check_public(const ta_mixer_targets *targets, ta_track_target target, const void *out,
+                              const char *out_name, ta_error *err)
 {
     if (targets == NULL) return ta__fail(err, TA_ERROR_INVALID_ARGUMENT, "targets: is NULL");
     if (targets->scene == NULL) return ta__fail(err, TA_ERROR_INVALID_ARGUMENT, "targets->scene: is NULL");
-    if (out_value == NULL) return ta__fail(err, TA_ERROR_INVALID_ARGUMENT, "out_value: is NULL");
+    if (out == NULL) return ta__fail(err, TA_ERROR_INVALID_ARGUMENT, "%s: is NULL", out_name);
     ta_result r = ta__check_target(target, "target", err);
     if (r != TA_OK) return r;
-    if ((r = ta__property_check_target(targets, target, err)) != TA_OK) return r;
+    return ta__property_check_target(targets, target, err);
+}
+
+ta_result ta_property_read(const ta_mixer_targets *targets, ta_track_target target, ta_property_value *out_value,
+                           ta_error *err)
+{
+    ta_result r = check_public(targets, target, out_value, "out_value", err);
+    if (r != TA_OK) return r;
     ta_property_value v = {0};
     if (target.kind == TA_TRACK_KIND_NODE_NAME) {
         v.text = ta__property_read_string(targets, target);
@@ -470,5 +478,58 @@ ta_result ta_property_read(const ta_mixer_targets *targets, ta_track_target targ
         ta__property_read(targets, target, v.v);
     }
     *out_value = v;
+    return TA_OK;
+}
+
+/* Where a checked target's value sits; NULL for the kinds kept otherwise (a rotation element, a
+ * name). */
+static void *address_of(const ta_mixer_targets *t, ta_track_target target)
+{
+    switch (target.family) {
+    case TA_TARGET_FAMILY_NODE: {
+        ta_node *n = target_node(t, target);
+        switch (target.kind) {
+        case TA_TRACK_KIND_POSITION:
+        case TA_TRACK_KIND_SCALE:
+        case TA_TRACK_KIND_QUATERNION: return node_vec(n, target.kind);
+        case TA_TRACK_KIND_POSITION_ELEMENT:
+        case TA_TRACK_KIND_SCALE_ELEMENT: return node_vec(n, target.kind) + target.element;
+        case TA_TRACK_KIND_VISIBLE: return &n->visible;
+        default: return NULL;
+        }
+    }
+    case TA_TARGET_FAMILY_MESH:
+    case TA_TARGET_FAMILY_SKINNED_MESH: return &mesh_of(t, target)->morph_influences[target.element];
+    case TA_TARGET_FAMILY_MATERIAL: {
+        ta_material *m = &t->assets->materials[target.index];
+        if (material_color(m, target.kind) != NULL) return material_color(m, target.kind);
+        if (material_number(m, target.kind) != NULL) return material_number(m, target.kind);
+        if (target.kind == TA_TRACK_KIND_MATERIAL_TRANSPARENT) return &m->transparent;
+        if (target.kind == TA_TRACK_KIND_MATERIAL_WIREFRAME) return &m->wireframe;
+        return texture_field(&t->assets->textures[m->map.index], target.kind);
+    }
+    case TA_TARGET_FAMILY_LIGHT: {
+        ta_light *l = &t->scene->lights[target.index];
+        return target.kind == TA_TRACK_KIND_LIGHT_COLOR ? (void *)l->color : (void *)light_number(l, target.kind);
+    }
+    case TA_TARGET_FAMILY_PERSPECTIVE_CAMERA: return perspective_number(&t->cameras->perspective[target.index], target.kind);
+    case TA_TARGET_FAMILY_ORTHOGRAPHIC_CAMERA:
+        return orthographic_number(&t->cameras->orthographic[target.index], target.kind);
+    default: return NULL;
+    }
+}
+
+ta_result ta_property_address(const ta_mixer_targets *targets, ta_track_target target, void **out_address,
+                              ta_error *err)
+{
+    ta_result r = check_public(targets, target, out_address, "out_address", err);
+    if (r != TA_OK) return r;
+    void *p = address_of(targets, target);
+    if (p == NULL)
+        return ta__fail(err, TA_ERROR_WRONG_KIND, "target: a %s target has no place of its own (%s)",
+                        ta_track_kind_name(target.kind),
+                        target.kind == TA_TRACK_KIND_NODE_NAME ? "read its text with ta_property_read"
+                                                               : "the node keeps a quaternion");
+    *out_address = p;
     return TA_OK;
 }

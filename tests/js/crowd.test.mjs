@@ -107,5 +107,8 @@ test('the crowd refuses what it cannot take, naming it', async () => {
   assert.throws(() => new Crowd(g.scene, mesh, 0), /count 0/);
   const crowd = new Crowd(g.scene, mesh, 2);
   assert.throws(() => crowd.clipAction(2, g.animations[0]), /instance 2 is not between 0 and 1/);
+  // It writes no object: a material track has nowhere to go (the drop-in mixer takes it).
+  const fade = new THREE.AnimationClip('fade', 1, [new THREE.NumberKeyframeTrack(`${mesh.name}.material.opacity`, [0, 1], [1, 0])]);
+  assert.throws(() => crowd.clipAction(0, fade), /\.material\.opacity".*a crowd drives objects only/);
   crowd.dispose();
 });

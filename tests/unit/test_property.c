@@ -1,7 +1,8 @@
 /* ta_property_read: a target's current value, in a track's units, from a
- * scene, assets and cameras built here; and each refusal, which writes
- * nothing. */
+ * scene, assets and cameras built here; ta_property_address: where it sits;
+ * and each refusal, which writes nothing. */
 #include <math.h>
+#include <stdlib.h>
 
 #include "ta_test.h"
 #include "ta_test_build.h"
@@ -78,6 +79,23 @@ static void world_free(world *w)
     ta_scene_destroy(w->scene);
 }
 
+/* Each test's world, made before it and freed after it. */
+static int world_setup(void **state)
+{
+    world *w = calloc(1, sizeof *w);
+    if (w == NULL) return -1;
+    world_make(w);
+    *state = w;
+    return 0;
+}
+
+static int world_teardown(void **state)
+{
+    world_free((world *)*state);
+    free(*state);
+    return 0;
+}
+
 static ta_property_value read_ok(const ta_mixer_targets *where, ta_track_target t)
 {
     ta_error err = {0};
@@ -89,9 +107,7 @@ static ta_property_value read_ok(const ta_mixer_targets *where, ta_track_target 
 
 static void test_reads_each_family_in_track_units(void **state)
 {
-    (void)state;
-    world w;
-    world_make(&w);
+    world w = *(world *)*state;
     ta_mixer_targets where = {w.scene, w.assets, w.cameras};
     ta_error err = {0};
     ta_track_target t;
@@ -153,14 +169,11 @@ static void test_reads_each_family_in_track_units(void **state)
 
     TA_ASSERT_OK(ta_track_target_perspective_camera(ta_perspective_camera_at(0), TA_TRACK_KIND_CAMERA_FOV, &t, &err), &err);
     assert_true(read_ok(&where, t).v[0] == 40.0f);
-    world_free(&w);
 }
 
 static void test_refusals_name_what_is_missing_and_write_nothing(void **state)
 {
-    (void)state;
-    world w;
-    world_make(&w);
+    world w = *(world *)*state;
     ta_mixer_targets where = {w.scene, w.assets, w.cameras};
     ta_error err = {0};
     ta_track_target t;
@@ -201,14 +214,67 @@ static void test_refusals_name_what_is_missing_and_write_nothing(void **state)
     TA_ASSERT_REFUSED(ta_property_read(&no_cameras, t, &v, &err), &err, TA_ERROR_MISSING_CONTEXT, "cameras");
 
     assert_memory_equal(&v, &untouched, sizeof v);
-    world_free(&w);
+}
+
+static void *address_ok(const ta_mixer_targets *where, ta_track_target t)
+{
+    ta_error err = {0};
+    void *p = NULL;
+    TA_ASSERT_OK(ta_property_address(where, t, &p, &err), &err);
+    return p;
+}
+
+static void test_address_is_the_field_the_mixer_writes(void **state)
+{
+    world w = *(world *)*state;
+    ta_mixer_targets where = {w.scene, w.assets, w.cameras};
+    ta_error err = {0};
+    ta_track_target t;
+    ta_node *arm = ta_scene_node(w.scene, w.arm);
+    ta_material *skin = &w.assets->materials[0];
+
+    TA_ASSERT_OK(ta_track_target_node(w.arm, TA_TRACK_KIND_QUATERNION, &t, &err), &err);
+    assert_ptr_equal(address_ok(&where, t), &arm->quaternion.x);
+    TA_ASSERT_OK(ta_track_target_node_element(w.arm, TA_TRACK_KIND_SCALE_ELEMENT, 2, &t, &err), &err);
+    assert_ptr_equal(address_ok(&where, t), &arm->scale.z);
+    TA_ASSERT_OK(ta_track_target_node(w.arm, TA_TRACK_KIND_VISIBLE, &t, &err), &err);
+    assert_ptr_equal(address_ok(&where, t), &arm->visible);
+    TA_ASSERT_OK(ta_track_target_morph(ta_mesh_at(0), 1, &t, &err), &err);
+    assert_ptr_equal(address_ok(&where, t), &w.scene->meshes[0].morph_influences[1]);
+    TA_ASSERT_OK(ta_track_target_material(ta_material_at(0), TA_TRACK_KIND_MATERIAL_EMISSIVE, &t, &err), &err);
+    assert_ptr_equal(address_ok(&where, t), skin->emissive);
+    TA_ASSERT_OK(ta_track_target_material(ta_material_at(0), TA_TRACK_KIND_MATERIAL_IOR, &t, &err), &err);
+    assert_ptr_equal(address_ok(&where, t), &skin->ior);
+    TA_ASSERT_OK(ta_track_target_material(ta_material_at(0), TA_TRACK_KIND_MATERIAL_WIREFRAME, &t, &err), &err);
+    assert_ptr_equal(address_ok(&where, t), &skin->wireframe);
+    TA_ASSERT_OK(ta_track_target_material(ta_material_at(0), TA_TRACK_KIND_MATERIAL_MAP_CENTER, &t, &err), &err);
+    assert_ptr_equal(address_ok(&where, t), &w.assets->textures[0].center.x);
+    TA_ASSERT_OK(ta_track_target_light(ta_light_at(0), TA_TRACK_KIND_LIGHT_COLOR, &t, &err), &err);
+    assert_ptr_equal(address_ok(&where, t), w.scene->lights[0].color);
+    TA_ASSERT_OK(ta_track_target_light(ta_light_at(0), TA_TRACK_KIND_LIGHT_PENUMBRA, &t, &err), &err);
+    assert_ptr_equal(address_ok(&where, t), &w.scene->lights[0].penumbra);
+    TA_ASSERT_OK(ta_track_target_perspective_camera(ta_perspective_camera_at(0), TA_TRACK_KIND_CAMERA_NEAR, &t, &err), &err);
+    assert_ptr_equal(address_ok(&where, t), &w.cameras->perspective[0].near);
+
+    /* refused: nothing written */
+    void *p = &err;
+    TA_ASSERT_OK(ta_track_target_node_element(w.arm, TA_TRACK_KIND_ROTATION_ELEMENT, 0, &t, &err), &err);
+    TA_ASSERT_REFUSED(ta_property_address(&where, t, &p, &err), &err, TA_ERROR_WRONG_KIND, "quaternion");
+    TA_ASSERT_OK(ta_track_target_node(w.arm, TA_TRACK_KIND_NODE_NAME, &t, &err), &err);
+    TA_ASSERT_REFUSED(ta_property_address(&where, t, &p, &err), &err, TA_ERROR_WRONG_KIND, "ta_property_read");
+    TA_ASSERT_REFUSED(ta_property_address(&where, t, NULL, &err), &err, TA_ERROR_INVALID_ARGUMENT, "out_address");
+    TA_ASSERT_OK(ta_track_target_material(ta_material_at(1), TA_TRACK_KIND_MATERIAL_MAP_OFFSET, &t, &err), &err);
+    TA_ASSERT_REFUSED(ta_property_address(&where, t, &p, &err), &err, TA_ERROR_MISSING_TARGET, "material 1 has no map");
+    assert_ptr_equal(p, &err);
 }
 
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_reads_each_family_in_track_units),
-        cmocka_unit_test(test_refusals_name_what_is_missing_and_write_nothing),
+        cmocka_unit_test_setup_teardown(test_reads_each_family_in_track_units, world_setup, world_teardown),
+        cmocka_unit_test_setup_teardown(test_refusals_name_what_is_missing_and_write_nothing, world_setup,
+                                        world_teardown),
+        cmocka_unit_test_setup_teardown(test_address_is_the_field_the_mixer_writes, world_setup, world_teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
