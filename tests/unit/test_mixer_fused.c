@@ -855,6 +855,58 @@ static void test_morph_caller_values(void **state)
     ta_clip_release(c);
 }
 
+/* ta_mixer_set_write_always: each update writes every driven property, a
+ * value the caller set included (by default one mixed the same as last time
+ * stays); set back, the next update writes them all once, then compares
+ * again. The same on the general and the fused path, with a morph lane. */
+static void test_write_always(void **state)
+{
+    (void)state;
+    ta_error err = {0};
+    const float times[2] = {0, 1}, held[2] = {0.6f, 0.6f}, p[6] = {1, 2, 3, 1, 2, 3}, s[6] = {1, 1, 1, 2, 2, 2};
+    ta_track *tr[3] = {track_of(target_of(0, TA_TRACK_KIND_POSITION), times, p, 2, 3),
+                       track_of(target_of(0, TA_TRACK_KIND_SCALE), times, s, 2, 3),
+                       track_of(morph_target(0), times, held, 2, 1)};
+    ta_clip *c = NULL;
+    TA_ASSERT_OK(ta_clip_create("held", tr, 3, NULL, &c, &err), &err);
+    ta_scene *scenes[2] = {face_scene(1, 1), face_scene(1, 1)};
+    ta_mixer *mixers[2] = {mixer_on("general"), mixer_on(NULL)};
+    const bool fused = ta__simd_best() != TA__SIMD_GENERAL;
+    for (int i = 0; i < 2; ++i) {
+        add_playing(mixers[i], c, 1);
+        assert_false(ta_mixer_write_always(mixers[i]));
+    }
+    /* frame: the caller's value set before it; whether the update writes over it */
+    const bool always[6] = {false, false, true, true, false, false}, mixed[6] = {true, false, true, true, true, false};
+    for (int frame = 0; frame < 6; ++frame) {
+        for (int i = 0; i < 2; ++i) {
+            ta_node *n = ta_scene_node(scenes[i], ta_node_at(0));
+            ta_mesh *mesh = ta_scene_mesh(scenes[i], ta_mesh_at(0));
+            if (frame > 0) {
+                n->position.x = 9;
+                mesh->morph_influences[0] = 0.125f;
+            }
+            if (ta_mixer_write_always(mixers[i]) != always[frame])
+                TA_ASSERT_OK(ta_mixer_set_write_always(mixers[i], always[frame], &err), &err);
+            assert_true(ta_mixer_write_always(mixers[i]) == always[frame]);
+            const uint64_t runs = mixers[i]->fused.runs;
+            TA_ASSERT_OK(ta_mixer_update(mixers[i], scenes[i], ta_duration_from_seconds(0.1), &err), &err);
+            if (i == 1 && fused && frame >= 1) assert_int_equal(mixers[i]->fused.runs, runs + 1);
+            assert_true(n->position.x == (mixed[frame] ? 1.0f : 9.0f));
+            assert_true(n->position.y == 2.0f);
+            assert_true(mesh->morph_influences[0] == (mixed[frame] ? 0.6f : 0.125f));
+            TA_ASSERT_NEAR(n->scale.x, 1.0 + 0.1 * (frame + 1), 1e-6); /* moving: written every time */
+        }
+        assert_same_scenes("default", frame, scenes[0], scenes[1], 1, 1);
+    }
+    assert_int_equal(ta_mixer_set_write_always(NULL, true, &err), TA_ERROR_INVALID_ARGUMENT);
+    for (int i = 0; i < 2; ++i) {
+        ta_mixer_destroy(mixers[i]);
+        ta_scene_destroy(scenes[i]);
+    }
+    ta_clip_release(c);
+}
+
 /* A mixer that stays on the fused path holds one copy of its state: the
  * general path's piles are freed after the update that made the fused state.
  * Leaving the path makes them again; out of memory there refuses the update
@@ -1192,6 +1244,34 @@ static void test_writes_same_as_scalar(void **state)
     }
 }
 
+/* The commit kernels given no last written values (write_always): every
+ * lane below n goes to its node, none past it, on every set as on the scalar one. */
+static void test_writes_always_every_lane(void **state)
+{
+    (void)state;
+    enum { LANES = 32, N = 29, NODES = 40 };
+    float pile[4 * LANES];
+    uint32_t off[LANES];
+    for (uint32_t i = 0; i < 4 * LANES; ++i) pile[i] = (float)i * 0.25f + 1;
+    for (uint32_t i = 0; i < LANES; ++i) off[i] = (uint32_t)(((i * 7) % NODES) * (sizeof(ta_node) / sizeof(float)));
+    for (int s = TA__SIMD_SCALAR; s < TA__SIMD_COUNT; ++s) {
+        const ta__fused_kernels *k = ta__fused_kernels_for((ta__simd)s);
+        if (k == NULL) continue;
+        for (int rot = 0; rot < 2; ++rot) {
+            ta_node b[NODES];
+            memset(b, 0, sizeof b);
+            float *base = &b[0].position.x - offsetof(ta_node, position) / sizeof(float);
+            (rot ? k->commit_rot : k->commit_vec)(base, off, pile, NULL, LANES, N);
+            for (uint32_t i = 0; i < LANES; ++i) {
+                const ta_node *n = &b[(i * 7) % NODES];
+                const float *got = &n->position.x; /* off is the node's start: lanes write from there */
+                for (uint32_t c = 0; c < (rot ? 4u : 3u); ++c)
+                    assert_true(got[c] == (i < N ? pile[c * LANES + i] : 0.0f));
+            }
+        }
+    }
+}
+
 static void test_simd_names_refused(void **state)
 {
     (void)state;
@@ -1281,6 +1361,8 @@ int main(void)
         cmocka_unit_test(test_many_actions_steps),
         cmocka_unit_test(test_morph_targets_256_apart),
         cmocka_unit_test(test_writes_same_as_scalar),
+        cmocka_unit_test(test_write_always),
+        cmocka_unit_test(test_writes_always_every_lane),
         cmocka_unit_test(test_simd_names_refused),
         cmocka_unit_test(test_batch_same_as_one_by_one),
     };
