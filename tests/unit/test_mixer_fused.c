@@ -1345,6 +1345,54 @@ static void test_batch_same_as_one_by_one(void **state)
     ta_clip_release(run);
 }
 
+/* A range long enough that ta_mixer_update_range prefetches the next
+ * mixers' state (mixer_batch.c, from 65 up), over mixers on the fused path,
+ * the general path and write_always: the same
+ * nodes as one by one. */
+static void test_long_range_same_as_one_by_one(void **state)
+{
+    (void)state;
+    ta_error err = {0};
+    enum { CHARS = 70 };
+    ta_clip *walk = rig_clip(5, 0.7, "walk"), *run = rig_clip(6, 1.9, "run");
+    ta_scene *scenes[2][CHARS];
+    ta_mixer *mixers[2][CHARS];
+    ta_mixer_batch_item items[CHARS];
+    for (int i = 0; i < 2; ++i)
+        for (int c = 0; c < CHARS; ++c) {
+            scenes[i][c] = rig_scene();
+            mixers[i][c] = mixer_on(c % 7 == 3 ? "general" : NULL);
+            add_playing(mixers[i][c], walk, 0.6f);
+            add_playing(mixers[i][c], run, 0.4f);
+            if (c % 5 == 1) TA_ASSERT_OK(ta_mixer_set_write_always(mixers[i][c], true, &err), &err);
+        }
+    for (int c = 0; c < CHARS; ++c) {
+        memset(&items[c], 0, sizeof items[c]);
+        items[c].mixer = mixers[1][c];
+        items[c].targets.scene = scenes[1][c];
+    }
+    for (int frame = 0; frame < 4; ++frame) {
+        for (int c = 0; c < CHARS; ++c)
+            TA_ASSERT_OK(ta_mixer_update(mixers[0][c], scenes[0][c], ta_duration_from_seconds(0.01), &err), &err);
+        TA_ASSERT_OK(ta_mixer_update_range(items, 0, CHARS, ta_duration_from_seconds(0.01), &err), &err);
+        for (int c = 0; c < CHARS; ++c)
+            for (uint32_t b = 0; b < BONES; ++b) {
+                const ta_node *x = ta_scene_node(scenes[0][c], ta_node_at(b));
+                const ta_node *y = ta_scene_node(scenes[1][c], ta_node_at(b));
+                assert_memory_equal(&x->position, &y->position, sizeof x->position);
+                assert_memory_equal(&x->quaternion, &y->quaternion, sizeof x->quaternion);
+                assert_memory_equal(&x->scale, &y->scale, sizeof x->scale);
+            }
+    }
+    for (int i = 0; i < 2; ++i)
+        for (int c = 0; c < CHARS; ++c) {
+            ta_mixer_destroy(mixers[i][c]);
+            ta_scene_destroy(scenes[i][c]);
+        }
+    ta_clip_release(walk);
+    ta_clip_release(run);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1363,6 +1411,7 @@ int main(void)
         cmocka_unit_test(test_writes_same_as_scalar),
         cmocka_unit_test(test_write_always),
         cmocka_unit_test(test_writes_always_every_lane),
+        cmocka_unit_test(test_long_range_same_as_one_by_one),
         cmocka_unit_test(test_simd_names_refused),
         cmocka_unit_test(test_batch_same_as_one_by_one),
     };
