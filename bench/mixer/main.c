@@ -17,7 +17,7 @@ static void help(FILE *out)
           "         [--keys 30] [--duration 1] [--weights 0.7,0.3] [--interp linear] [--frames 600]\n"
           "         [--warmup 120] [--reps 5] [--dt 1/60] [--seed 1] [--stagger 1] [--rot-amp 0.5]\n"
           "         [--scale-amp 0.05] [--variants blend,single] [--group-max 100] [--threads 1]\n"
-          "         [--morphs 0]\n"
+          "         [--morphs 0] [--write-always 0]\n"
           "         [--three DIR (ignored: the three.js side's)]\n"
           "\n"
           "Builds the mixer benchmark's workload key for key as bench/threejs/bench.mjs does\n"
@@ -37,6 +37,8 @@ static void help(FILE *out)
           "frame; ns_per_char_update is then wall time over character updates (throughput).\n"
           "--morphs M adds M morph influence tracks to each clip, on a mesh of M morph targets\n"
           "on the root bone, keyed and interpolated as the bones (bench.mjs takes it too).\n"
+          "--write-always 1 sets ta_mixer_set_write_always on every mixer: each update writes\n"
+          "every bone, without three.js's comparison with the values last written (threeanim only).\n"
           "Progress goes to standard error. docs/benchmark-workload.md describes the workload;\n"
           "bench/run.sh (make bench) runs this beside three.js and writes the report.\n",
           out);
@@ -380,6 +382,7 @@ static void print_json(FILE *out, const bench_config *cfg, const bench_key_bytes
     ta_error err;
     const char *simd = ta_mixer_create(ta_node_none(), NULL, &probe, &err) == TA_OK ? ta_mixer_simd(probe) : "?";
     fprintf(out, "],\"group_max\":%u,\"threads\":%u,\"simd\":\"%s\"", cfg->group_max, cfg->threads, simd);
+    if (cfg->write_always) fputs(",\"write_always\":1", out);
     if (cfg->morphs > 0) fprintf(out, ",\"morphs\":%u", cfg->morphs); /* absent: the workload bench.mjs also runs */
     fputs("},", out);
     ta_mixer_destroy(probe);

@@ -174,6 +174,7 @@ int bench_parse_args(bench_config *cfg, int argc, char **argv)
         else if (strcmp(flag, "--group-max") == 0) r = parse_uint(flag, v, 0, &cfg->group_max);
         else if (strcmp(flag, "--threads") == 0) r = parse_uint(flag, v, 1, &cfg->threads);
         else if (strcmp(flag, "--morphs") == 0) r = parse_uint(flag, v, 0, &cfg->morphs);
+        else if (strcmp(flag, "--write-always") == 0) r = parse_uint(flag, v, 0, &cfg->write_always);
         else {
             fprintf(stderr, "bench_mixer: \"%s\" is not a flag (--help lists them)\n", flag);
             return BENCH_USAGE;
@@ -562,6 +563,7 @@ ta_result bench_character_make(const bench_config *cfg, const bench_keys *keys, 
         r = ta_scene_add_mesh(out->scene, &md, NULL, err);
     }
     if (r == TA_OK) r = ta_mixer_create(root, &mo, &out->mixer, err);
+    if (r == TA_OK && cfg->write_always) r = ta_mixer_set_write_always(out->mixer, true, err);
     if (r == TA_OK) r = add_actions(cfg, variant, out->mixer, clips, allocator, err);
     /* three.js sets action.time = offset; threeanim has no call that sets a
      * phase, so set_time moves every action's phase from 0 to offset with one

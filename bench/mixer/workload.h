@@ -87,6 +87,7 @@ typedef struct bench_config {
     uint32_t group_max;
     uint32_t threads;
     uint32_t morphs; /* morph influence tracks per clip, on one mesh of the character (0: none, bench.mjs's workload) */
+    uint32_t write_always; /* 1: ta_mixer_set_write_always on every mixer (threeanim only; 0: three.js's comparison) */
 } bench_config;
 
 extern const char *const bench_interp_names[BENCH_INTERP_COUNT];

@@ -197,6 +197,30 @@ TA_API ta_result ta_mixer_set_time_scale(ta_mixer *mixer, double time_scale, ta_
 TA_API double ta_mixer_time_scale(const ta_mixer *mixer);
 
 /**
+ * Whether each update writes every property it drives (true), or only those whose mixed value
+ * differs from the one it wrote there last (false, the default, as three.js's PropertyMixer.apply).
+ * Writing them all skips the comparison with the values last written and the copy of them, which
+ * with many characters is a good part of an update's memory traffic; the nodes end the same, but a
+ * value the caller sets between two updates that mix the same value is overwritten. For a caller
+ * that does not set the properties the mixer drives, or wants the mixer's values back each update.
+ * Set back to false, the next update writes every property once, then compares again.
+ *
+ * @ownership Changes mixer only.
+ * @errors TA_ERROR_INVALID_ARGUMENT (mixer NULL).
+ * @threejs None: PropertyMixer.apply always compares (a listed difference when true).
+ */
+TA_API ta_result ta_mixer_set_write_always(ta_mixer *mixer, bool write_always, ta_error *err);
+
+/**
+ * Whether each update writes every property it drives (ta_mixer_set_write_always).
+ *
+ * @ownership Reads mixer, which must not be NULL (not checked).
+ * @errors None.
+ * @threejs None.
+ */
+TA_API bool ta_mixer_write_always(const ta_mixer *mixer);
+
+/**
  * The instruction set of the mixer's fast path, chosen when it was made: "avx512", "avx2", "sse2"
  * or "scalar" (the best this CPU runs), or what the environment variable TA_SIMD named then
  * ("general" turns the fast path off). Every path gives the same numbers; only the speed differs.

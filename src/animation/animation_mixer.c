@@ -115,6 +115,25 @@ ta_result ta_mixer_set_time_scale(ta_mixer *m, double time_scale, ta_error *err)
     return TA_OK;
 }
 
+ta_result ta_mixer_set_write_always(ta_mixer *m, bool write_always, ta_error *err)
+{
+    if (m == NULL) return ta__fail(err, TA_ERROR_INVALID_ARGUMENT, "mixer: is NULL");
+    /* Back to comparing: the fused path kept no written values meanwhile, so
+     * neither path trusts its own; NaN equals nothing, and the next update
+     * writes every property once, on either path. */
+    if (m->write_always && !write_always) {
+        for (uint32_t i = 0; m->last != NULL && i < m->slot_count; ++i) m->last[i] = NAN;
+        ta__fused_forget_written(m);
+    }
+    m->write_always = write_always;
+    return TA_OK;
+}
+
+bool ta_mixer_write_always(const ta_mixer *m)
+{
+    return m->write_always;
+}
+
 ta_result ta_mixer_find_action(const ta_mixer *m, const char *clip_name, ta_node_id root, uint32_t *out_index,
                                    ta_error *err)
 {

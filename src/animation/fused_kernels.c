@@ -96,6 +96,10 @@ static inline void store4(float *d, const float *px, const float *py, const floa
                                                  float *last, uint32_t lanes, uint32_t n)                        \
     {                                                                                                             \
         const float *px = pile, *py = pile + lanes, *pz = pile + 2 * lanes;                                       \
+        if (last == NULL) { /* every lane, nothing kept */                                                     \
+            for (uint32_t i = 0; i < n; ++i) store3(base + off[i], px, py, pz, i);                                \
+            return;                                                                                               \
+        }                                                                                                         \
         const float *lx = last, *ly = last + lanes, *lz = last + 2 * lanes;                                       \
         for (uint32_t i = 0; i < n; ++i)                                                                          \
             if ((px[i] != lx[i]) | (py[i] != ly[i]) | (pz[i] != lz[i])) store3(base + off[i], px, py, pz, i);     \
@@ -105,6 +109,10 @@ static inline void store4(float *d, const float *px, const float *py, const floa
                                                  float *last, uint32_t lanes, uint32_t n)                        \
     {                                                                                                             \
         const float *px = pile, *py = pile + lanes, *pz = pile + 2 * lanes, *pw = pile + 3 * lanes;               \
+        if (last == NULL) {                                                                                       \
+            for (uint32_t i = 0; i < n; ++i) store4(base + off[i], px, py, pz, pw, i);                            \
+            return;                                                                                               \
+        }                                                                                                         \
         const float *lx = last, *ly = last + lanes, *lz = last + 2 * lanes, *lw = last + 3 * lanes;               \
         for (uint32_t i = 0; i < n; ++i)                                                                          \
             if ((px[i] != lx[i]) | (py[i] != ly[i]) | (pz[i] != lz[i]) | (pw[i] != lw[i]))                       \
@@ -254,15 +262,18 @@ __attribute__((target("sse2"))) static void commit_vec_t_sse2(float *base, const
                                                               float *last, uint32_t lanes, uint32_t n)
 {
     const float *px = pile, *py = pile + lanes, *pz = pile + 2 * lanes;
-    float *lx = last, *ly = last + lanes, *lz = last + 2 * lanes;
     for (uint32_t i = 0; i < lanes; i += 4) {
         const __m128 x = _mm_loadu_ps(px + i), y = _mm_loadu_ps(py + i), z = _mm_loadu_ps(pz + i);
-        const __m128 ne = _mm_or_ps(_mm_or_ps(_mm_cmpneq_ps(x, _mm_loadu_ps(lx + i)), _mm_cmpneq_ps(y, _mm_loadu_ps(ly + i))),
-                                    _mm_cmpneq_ps(z, _mm_loadu_ps(lz + i)));
-        _mm_storeu_ps(lx + i, x);
-        _mm_storeu_ps(ly + i, y);
-        _mm_storeu_ps(lz + i, z);
-        uint32_t m = below_n((uint32_t)_mm_movemask_ps(ne), i, 4, n);
+        uint32_t m = 0xfu;
+        if (last != NULL) {
+            const __m128 ne = _mm_or_ps(_mm_or_ps(_mm_cmpneq_ps(x, _mm_loadu_ps(last + i)), _mm_cmpneq_ps(y, _mm_loadu_ps(last + lanes + i))),
+                                        _mm_cmpneq_ps(z, _mm_loadu_ps(last + 2 * lanes + i)));
+            _mm_storeu_ps(last + i, x);
+            _mm_storeu_ps(last + lanes + i, y);
+            _mm_storeu_ps(last + 2 * lanes + i, z);
+            m = (uint32_t)_mm_movemask_ps(ne);
+        }
+        m = below_n(m, i, 4, n);
         if (m != 0xfu) {
             TA__COMMIT_LANES(m, i, store3(base + off[j], px, py, pz, j))
             continue;
@@ -284,17 +295,20 @@ __attribute__((target("sse2"))) static void commit_rot_t_sse2(float *base, const
                                                               float *last, uint32_t lanes, uint32_t n)
 {
     const float *px = pile, *py = pile + lanes, *pz = pile + 2 * lanes, *pw = pile + 3 * lanes;
-    float *lx = last, *ly = last + lanes, *lz = last + 2 * lanes, *lw = last + 3 * lanes;
     for (uint32_t i = 0; i < lanes; i += 4) {
         __m128 x = _mm_loadu_ps(px + i), y = _mm_loadu_ps(py + i), z = _mm_loadu_ps(pz + i), w = _mm_loadu_ps(pw + i);
-        const __m128 ne = _mm_or_ps(
-            _mm_or_ps(_mm_cmpneq_ps(x, _mm_loadu_ps(lx + i)), _mm_cmpneq_ps(y, _mm_loadu_ps(ly + i))),
-            _mm_or_ps(_mm_cmpneq_ps(z, _mm_loadu_ps(lz + i)), _mm_cmpneq_ps(w, _mm_loadu_ps(lw + i))));
-        _mm_storeu_ps(lx + i, x);
-        _mm_storeu_ps(ly + i, y);
-        _mm_storeu_ps(lz + i, z);
-        _mm_storeu_ps(lw + i, w);
-        uint32_t m = below_n((uint32_t)_mm_movemask_ps(ne), i, 4, n);
+        uint32_t m = 0xfu;
+        if (last != NULL) {
+            const __m128 ne = _mm_or_ps(
+                _mm_or_ps(_mm_cmpneq_ps(x, _mm_loadu_ps(last + i)), _mm_cmpneq_ps(y, _mm_loadu_ps(last + lanes + i))),
+                _mm_or_ps(_mm_cmpneq_ps(z, _mm_loadu_ps(last + 2 * lanes + i)), _mm_cmpneq_ps(w, _mm_loadu_ps(last + 3 * lanes + i))));
+            _mm_storeu_ps(last + i, x);
+            _mm_storeu_ps(last + lanes + i, y);
+            _mm_storeu_ps(last + 2 * lanes + i, z);
+            _mm_storeu_ps(last + 3 * lanes + i, w);
+            m = (uint32_t)_mm_movemask_ps(ne);
+        }
+        m = below_n(m, i, 4, n);
         if (m != 0xfu) {
             TA__COMMIT_LANES(m, i, store4(base + off[j], px, py, pz, pw, j))
             continue;
@@ -324,16 +338,20 @@ __attribute__((target("sse2"))) static void commit_rot_t_sse2(float *base, const
                                         uint32_t lanes, uint32_t n)                                               \
     {                                                                                                             \
         const float *px = pile, *py = pile + lanes, *pz = pile + 2 * lanes;                                       \
-        float *lx = last, *ly = last + lanes, *lz = last + 2 * lanes;                                             \
         for (uint32_t i = 0; i < lanes; i += 8) {                                                                 \
             const __m256 x = _mm256_loadu_ps(px + i), y = _mm256_loadu_ps(py + i), z = _mm256_loadu_ps(pz + i);   \
-            const __m256 ne = _mm256_or_ps(_mm256_or_ps(_mm256_cmp_ps(x, _mm256_loadu_ps(lx + i), _CMP_NEQ_UQ),   \
-                                                        _mm256_cmp_ps(y, _mm256_loadu_ps(ly + i), _CMP_NEQ_UQ)),  \
-                                           _mm256_cmp_ps(z, _mm256_loadu_ps(lz + i), _CMP_NEQ_UQ));               \
-            _mm256_storeu_ps(lx + i, x);                                                                          \
-            _mm256_storeu_ps(ly + i, y);                                                                          \
-            _mm256_storeu_ps(lz + i, z);                                                                          \
-            uint32_t m = below_n((uint32_t)_mm256_movemask_ps(ne), i, 8, n);                                      \
+            uint32_t m = 0xffu;                                                                                   \
+            if (last != NULL) {                                                                                   \
+                const __m256 ne =                                                                                 \
+                    _mm256_or_ps(_mm256_or_ps(_mm256_cmp_ps(x, _mm256_loadu_ps(last + i), _CMP_NEQ_UQ),             \
+                                              _mm256_cmp_ps(y, _mm256_loadu_ps(last + lanes + i), _CMP_NEQ_UQ)),            \
+                                 _mm256_cmp_ps(z, _mm256_loadu_ps(last + 2 * lanes + i), _CMP_NEQ_UQ));                         \
+                _mm256_storeu_ps(last + i, x);                                                                      \
+                _mm256_storeu_ps(last + lanes + i, y);                                                                      \
+                _mm256_storeu_ps(last + 2 * lanes + i, z);                                                                      \
+                m = (uint32_t)_mm256_movemask_ps(ne);                                                             \
+            }                                                                                                     \
+            m = below_n(m, i, 8, n);                                                                              \
             if (m != 0xffu) {                                                                                     \
                 TA__COMMIT_LANES(m, i, store3(base + off[j], px, py, pz, j))                                      \
                 continue;                                                                                         \
@@ -358,20 +376,23 @@ __attribute__((target("sse2"))) static void commit_rot_t_sse2(float *base, const
                                         uint32_t lanes, uint32_t n)                                               \
     {                                                                                                             \
         const float *px = pile, *py = pile + lanes, *pz = pile + 2 * lanes, *pw = pile + 3 * lanes;               \
-        float *lx = last, *ly = last + lanes, *lz = last + 2 * lanes, *lw = last + 3 * lanes;                     \
         for (uint32_t i = 0; i < lanes; i += 8) {                                                                 \
             const __m256 x = _mm256_loadu_ps(px + i), y = _mm256_loadu_ps(py + i), z = _mm256_loadu_ps(pz + i),   \
                          w = _mm256_loadu_ps(pw + i);                                                             \
-            const __m256 ne =                                                                                     \
-                _mm256_or_ps(_mm256_or_ps(_mm256_cmp_ps(x, _mm256_loadu_ps(lx + i), _CMP_NEQ_UQ),                 \
-                                          _mm256_cmp_ps(y, _mm256_loadu_ps(ly + i), _CMP_NEQ_UQ)),                \
-                             _mm256_or_ps(_mm256_cmp_ps(z, _mm256_loadu_ps(lz + i), _CMP_NEQ_UQ),                 \
-                                          _mm256_cmp_ps(w, _mm256_loadu_ps(lw + i), _CMP_NEQ_UQ)));               \
-            _mm256_storeu_ps(lx + i, x);                                                                          \
-            _mm256_storeu_ps(ly + i, y);                                                                          \
-            _mm256_storeu_ps(lz + i, z);                                                                          \
-            _mm256_storeu_ps(lw + i, w);                                                                          \
-            uint32_t m = below_n((uint32_t)_mm256_movemask_ps(ne), i, 8, n);                                      \
+            uint32_t m = 0xffu;                                                                                   \
+            if (last != NULL) {                                                                                   \
+                const __m256 ne =                                                                                 \
+                    _mm256_or_ps(_mm256_or_ps(_mm256_cmp_ps(x, _mm256_loadu_ps(last + i), _CMP_NEQ_UQ),             \
+                                              _mm256_cmp_ps(y, _mm256_loadu_ps(last + lanes + i), _CMP_NEQ_UQ)),            \
+                                 _mm256_or_ps(_mm256_cmp_ps(z, _mm256_loadu_ps(last + 2 * lanes + i), _CMP_NEQ_UQ),             \
+                                              _mm256_cmp_ps(w, _mm256_loadu_ps(last + 3 * lanes + i), _CMP_NEQ_UQ)));           \
+                _mm256_storeu_ps(last + i, x);                                                                      \
+                _mm256_storeu_ps(last + lanes + i, y);                                                                      \
+                _mm256_storeu_ps(last + 2 * lanes + i, z);                                                                      \
+                _mm256_storeu_ps(last + 3 * lanes + i, w);                                                                      \
+                m = (uint32_t)_mm256_movemask_ps(ne);                                                             \
+            }                                                                                                     \
+            m = below_n(m, i, 8, n);                                                                              \
             if (m != 0xffu) {                                                                                     \
                 TA__COMMIT_LANES(m, i, store4(base + off[j], px, py, pz, pw, j))                                  \
                 continue;                                                                                         \

@@ -49,7 +49,9 @@ typedef struct ta__fused_kernels {
     /* The commit of a 3- or 4-plane pile of `lanes` lanes (all finite): each
      * of the first n lanes that differs from last's (float !=, three.js's
      * PropertyMixer.apply) goes to base[off[i] + c] (a node's field, as
-     * floats from the first node); then last := pile, every lane. */
+     * floats from the first node); then last := pile, every lane. last
+     * NULL: each of the first n lanes is written, with no comparison, and
+     * nothing is kept (the mixer's write_always). */
     void (*commit_vec)(float *base, const uint32_t *off, const float *pile, float *last, uint32_t lanes, uint32_t n);
     void (*commit_rot)(float *base, const uint32_t *off, const float *pile, float *last, uint32_t lanes, uint32_t n);
     /* out[i] = one number of a curve at lane i, as ta__smooth_number,

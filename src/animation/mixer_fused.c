@@ -74,6 +74,16 @@ static void drop(ta_mixer *m)
     f->runs = runs;
 }
 
+void ta__fused_forget_written(ta_mixer *m)
+{
+    ta__mixer_fused *f = &m->fused;
+    if (!f->holds) return;
+    for (size_t i = 0; i < 3 * (size_t)f->vec_lanes; ++i) f->vlast[i] = NAN;
+    for (size_t i = 0; i < 4 * (size_t)f->rot_lanes; ++i) f->rlast[i] = NAN;
+    if (f->num != NULL)
+        for (uint32_t i = 0; i < f->num->lanes; ++i) f->num->last[i] = NAN;
+}
+
 void ta__fused_free(ta_mixer *m)
 {
     drop(m);
@@ -952,9 +962,20 @@ static void mix_group(const ta__mixer_fused *f, fused_work *wk, ta_action *a, co
 {
     const ta__fused_group *gr = &c->groups[g], *sh = &f->shape->groups[g];
     const uint32_t i1 = seek_group(a, gr, g);
-    const part_planes pv = {gr->vec, gr->vec_lanes, 3, c->vec_stride}, pr = {gr->rot, gr->rot_lanes, 4, c->rot_stride};
-    const part_read rv = read_part(c->vec_interp, gr, &pv, gr->vec_shared, i1, a, g),
-                    rr = read_part(c->rot_interp, gr, &pr, gr->rot_shared, i1, a, g);
+    part_read rv, rr;
+    if (c->vec_interp == TA_INTERPOLATION_LINEAR && c->rot_interp == TA_INTERPOLATION_LINEAR) {
+        /* a glTF rig's usual case: read_part's LINEAR reading, for both kinds at once */
+        rv.held = i1 == 0 || i1 >= gr->keys;
+        rv.key0 = i1 == 0 ? 0 : i1 - 1;
+        rv.key1 = rv.held ? rv.key0 : i1;
+        rv.alpha = a->alphas[g];
+        rr = rv;
+    } else {
+        const part_planes pv = {gr->vec, gr->vec_lanes, 3, c->vec_stride},
+                          pr = {gr->rot, gr->rot_lanes, 4, c->rot_stride};
+        rv = read_part(c->vec_interp, gr, &pv, gr->vec_shared, i1, a, g);
+        rr = read_part(c->rot_interp, gr, &pr, gr->rot_shared, i1, a, g);
+    }
     mix_rotations(f->kernels, wk, c, gr, sh, &rr, (float)a->alphas[g], first, mix);
     mix_vectors(f->kernels, wk->vpile + 3 * (size_t)sh->vec_first, c, gr, &rv, first, mix);
 }
@@ -1066,7 +1087,7 @@ static void apply_numbers(const ta__mixer_fused *f, float sum, float add_sum)
 /* The morph influences that differ from the last written, through the
  * scene's meshes as they are now (after the finite check): each mesh's
  * influences looked up once. */
-static void write_numbers(ta__mixer_fused *f, ta_scene *scene)
+static void write_numbers(ta__mixer_fused *f, ta_scene *scene, bool always)
 {
     for (uint32_t k = 0; k < f->num->meshes; ++k) {
         const ta__num_lane *lane = &f->num->lane[f->num->mesh_lane[k]];
@@ -1075,9 +1096,10 @@ static void write_numbers(ta__mixer_fused *f, ta_scene *scene)
     for (uint32_t g = 0; g < f->shape->group_count; ++g) {
         const ta__fused_group *gr = &f->shape->groups[g];
         for (uint32_t l = gr->num_first; l < gr->num_first + gr->num_count; ++l)
-            if (f->num->pile[l] != f->num->last[l]) f->num->base[f->num->lane[l].slot][f->num->lane[l].element] = f->num->pile[l];
+            if (always || f->num->pile[l] != f->num->last[l])
+                f->num->base[f->num->lane[l].slot][f->num->lane[l].element] = f->num->pile[l];
     }
-    memcpy(f->num->last, f->num->pile, sizeof(float) * f->num->lanes);
+    if (!always) memcpy(f->num->last, f->num->pile, sizeof(float) * f->num->lanes);
 }
 
 bool ta__fused_run(ta_mixer *m, const ta_mixer_targets *t)
@@ -1150,13 +1172,18 @@ bool ta__fused_run(ta_mixer *m, const ta_mixer_targets *t)
     if (numbers) bad |= k->not_finite(f->num->pile, f->num->lanes);
     if (bad) return false;
     float *base = (float *)(void *)t->scene->nodes;
+    /* written always: every lane, and the last written values neither read
+     * nor kept (ta__fused_forget_written when that ends) */
+    const bool always = m->write_always;
     for (uint32_t g = 0; g < shape->group_count; ++g) {
         const ta__fused_group *gr = &shape->groups[g];
         size_t v = 3 * (size_t)gr->vec_first, r = 4 * (size_t)gr->rot_first;
-        k->commit_vec(base, f->vec_node + gr->vec_first, w.vpile + v, f->vlast + v, gr->vec_lanes, gr->vec_count);
-        k->commit_rot(base, f->rot_node + gr->rot_first, w.rpile + r, f->rlast + r, gr->rot_lanes, gr->rot_count);
+        k->commit_vec(base, f->vec_node + gr->vec_first, w.vpile + v, always ? NULL : f->vlast + v, gr->vec_lanes,
+                      gr->vec_count);
+        k->commit_rot(base, f->rot_node + gr->rot_first, w.rpile + r, always ? NULL : f->rlast + r, gr->rot_lanes,
+                      gr->rot_count);
     }
-    if (numbers) write_numbers(f, t->scene);
+    if (numbers) write_numbers(f, t->scene, always);
     f->runs++;
     return true;
 }

@@ -138,6 +138,10 @@ void ta__fused_stop(struct ta_mixer *m);
 /* Gives back the values it holds (making the general path's piles again
  * when they were freed) and stops it. Out of memory: refused, nothing changed. */
 int ta__fused_release(struct ta_mixer *m, struct ta_error *err);
+/* The values it holds as last written are unknown (updates wrote every lane
+ * and kept none, ta_mixer_set_write_always): made NaN, which no value equals,
+ * so that the next commit, on either path, writes every lane. */
+void ta__fused_forget_written(struct ta_mixer *m);
 void ta__fused_free(struct ta_mixer *m);
 /* Bytes the state holds (for memory reports). */
 size_t ta__fused_bytes(const struct ta_mixer *m);

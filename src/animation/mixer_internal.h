@@ -169,6 +169,7 @@ struct ta_mixer {
      * mixer without it holds one pointer for it (the bytes count per character). */
     struct ta__root_motion_state *root_motion;
     bool seek_reports;      /* set_time reports the markers (and motion) of the time it skips */
+    bool write_always;      /* ta_mixer_set_write_always: every driven property written, no comparison */
     uint32_t event_need;    /* the most events one update can make (reserved at add) */
     uint32_t event_count;
     uint32_t event_read;

@@ -628,7 +628,8 @@ static ta_result update_or_seek(ta_mixer *m, const ta_mixer_targets *t, double d
         fused = false;
     }
     if (!fused) {
-        r = general_mix_and_commit(m, t, write_all, err);
+        /* written always: every property, as when the targets changed (but their originals stay) */
+        r = general_mix_and_commit(m, t, write_all || m->write_always, err);
         if (r != TA_OK) return r;
     }
     m->event_count = 0;

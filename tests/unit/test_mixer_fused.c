@@ -792,6 +792,21 @@ static void test_morph_not_finite_refused_unchanged(void **state)
  * influence array the caller moves is written where it is now; a stopped
  * action's influences go back to their originals (given back from the fused
  * state, which held them alone: the general path's piles were freed). */
+/* The clip of the n tracks, two face scenes of one bone and `morphs` morph
+ * targets, a general mixer for the first and one on this CPU's path for the
+ * second; whether that path is fused. */
+static bool general_and_fused(const char *name, ta_track **tracks, uint32_t n, uint32_t morphs, ta_clip **clip,
+                              ta_scene *scenes[2], ta_mixer *mixers[2])
+{
+    ta_error err = {0};
+    *clip = NULL;
+    TA_ASSERT_OK(ta_clip_create(name, tracks, n, NULL, clip, &err), &err);
+    for (int i = 0; i < 2; ++i) scenes[i] = face_scene(1, morphs);
+    mixers[0] = mixer_on("general");
+    mixers[1] = mixer_on(NULL);
+    return ta__simd_best() != TA__SIMD_GENERAL;
+}
+
 static void test_morph_caller_values(void **state)
 {
     (void)state;
@@ -801,11 +816,10 @@ static void test_morph_caller_values(void **state)
     ta_track *tr[4] = {track_of(target_of(0, TA_TRACK_KIND_POSITION), times, p, 2, 3),
                        track_of(morph_target(0), times, held, 2, 1), track_of(morph_target(1), times, held, 2, 1),
                        track_of(morph_target(2), times, moving, 2, 1)};
-    ta_clip *c = NULL;
-    TA_ASSERT_OK(ta_clip_create("face", tr, 4, NULL, &c, &err), &err);
-    ta_scene *scenes[2] = {face_scene(1, 3), face_scene(1, 3)};
-    ta_mixer *mixers[2] = {mixer_on("general"), mixer_on(NULL)};
-    const bool fused = ta__simd_best() != TA__SIMD_GENERAL;
+    ta_clip *c;
+    ta_scene *scenes[2];
+    ta_mixer *mixers[2];
+    const bool fused = general_and_fused("face", tr, 4, 3, &c, scenes, mixers);
     ta_action *acts[2];
     float moved[2][2] = {{-1, -1}, {-1, -1}}; /* mesh 0's influences, moved by the caller */
     float *owned[2];
@@ -849,6 +863,57 @@ static void test_morph_caller_values(void **state)
     }
     for (int i = 0; i < 2; ++i) {
         ta_scene_mesh(scenes[i], ta_mesh_at(0))->morph_influences = owned[i];
+        ta_mixer_destroy(mixers[i]);
+        ta_scene_destroy(scenes[i]);
+    }
+    ta_clip_release(c);
+}
+
+/* ta_mixer_set_write_always: each update writes every driven property, a
+ * value the caller set included (by default one mixed the same as last time
+ * stays); set back, the next update writes them all once, then compares
+ * again. The same on the general and the fused path, with a morph lane. */
+static void test_write_always(void **state)
+{
+    (void)state;
+    ta_error err = {0};
+    const float times[2] = {0, 1}, held[2] = {0.6f, 0.6f}, p[6] = {1, 2, 3, 1, 2, 3}, s[6] = {1, 1, 1, 2, 2, 2};
+    ta_track *tr[3] = {track_of(target_of(0, TA_TRACK_KIND_POSITION), times, p, 2, 3),
+                       track_of(target_of(0, TA_TRACK_KIND_SCALE), times, s, 2, 3),
+                       track_of(morph_target(0), times, held, 2, 1)};
+    ta_clip *c;
+    ta_scene *scenes[2];
+    ta_mixer *mixers[2];
+    const bool fused = general_and_fused("held", tr, 3, 1, &c, scenes, mixers);
+    for (int i = 0; i < 2; ++i) {
+        add_playing(mixers[i], c, 1);
+        assert_false(ta_mixer_write_always(mixers[i]));
+    }
+    /* frame: the caller's value set before it; whether the update writes over it */
+    const bool always[6] = {false, false, true, true, false, false}, mixed[6] = {true, false, true, true, true, false};
+    for (int frame = 0; frame < 6; ++frame) {
+        for (int i = 0; i < 2; ++i) {
+            ta_node *n = ta_scene_node(scenes[i], ta_node_at(0));
+            ta_mesh *mesh = ta_scene_mesh(scenes[i], ta_mesh_at(0));
+            if (frame > 0) {
+                n->position.x = 9;
+                mesh->morph_influences[0] = 0.125f;
+            }
+            if (ta_mixer_write_always(mixers[i]) != always[frame])
+                TA_ASSERT_OK(ta_mixer_set_write_always(mixers[i], always[frame], &err), &err);
+            assert_true(ta_mixer_write_always(mixers[i]) == always[frame]);
+            const uint64_t runs = mixers[i]->fused.runs;
+            TA_ASSERT_OK(ta_mixer_update(mixers[i], scenes[i], ta_duration_from_seconds(0.1), &err), &err);
+            if (i == 1 && fused && frame >= 1) assert_int_equal(mixers[i]->fused.runs, runs + 1);
+            assert_true(n->position.x == (mixed[frame] ? 1.0f : 9.0f));
+            assert_true(n->position.y == 2.0f);
+            assert_true(mesh->morph_influences[0] == (mixed[frame] ? 0.6f : 0.125f));
+            TA_ASSERT_NEAR(n->scale.x, 1.0 + 0.1 * (frame + 1), 1e-6); /* moving: written every time */
+        }
+        assert_same_scenes("default", frame, scenes[0], scenes[1], 1, 1);
+    }
+    assert_int_equal(ta_mixer_set_write_always(NULL, true, &err), TA_ERROR_INVALID_ARGUMENT);
+    for (int i = 0; i < 2; ++i) {
         ta_mixer_destroy(mixers[i]);
         ta_scene_destroy(scenes[i]);
     }
@@ -1192,6 +1257,34 @@ static void test_writes_same_as_scalar(void **state)
     }
 }
 
+/* The commit kernels given no last written values (write_always): every
+ * lane below n goes to its node, none past it, on every set as on the scalar one. */
+static void test_writes_always_every_lane(void **state)
+{
+    (void)state;
+    enum { LANES = 32, N = 29, NODES = 40 };
+    float pile[4 * LANES];
+    uint32_t off[LANES];
+    for (uint32_t i = 0; i < 4 * LANES; ++i) pile[i] = (float)i * 0.25f + 1;
+    for (uint32_t i = 0; i < LANES; ++i) off[i] = (uint32_t)(((i * 7) % NODES) * (sizeof(ta_node) / sizeof(float)));
+    for (int s = TA__SIMD_SCALAR; s < TA__SIMD_COUNT; ++s) {
+        const ta__fused_kernels *k = ta__fused_kernels_for((ta__simd)s);
+        if (k == NULL) continue;
+        for (int rot = 0; rot < 2; ++rot) {
+            ta_node b[NODES];
+            memset(b, 0, sizeof b);
+            float *base = &b[0].position.x - offsetof(ta_node, position) / sizeof(float);
+            (rot ? k->commit_rot : k->commit_vec)(base, off, pile, NULL, LANES, N);
+            for (uint32_t i = 0; i < LANES; ++i) {
+                const ta_node *n = &b[(i * 7) % NODES];
+                const float *got = &n->position.x; /* off is the node's start: lanes write from there */
+                for (uint32_t c = 0; c < (rot ? 4u : 3u); ++c)
+                    assert_true(got[c] == (i < N ? pile[c * LANES + i] : 0.0f));
+            }
+        }
+    }
+}
+
 static void test_simd_names_refused(void **state)
 {
     (void)state;
@@ -1208,6 +1301,50 @@ static void test_simd_names_refused(void **state)
  * ta_mixer_update one at a time give the same numbers; a refused character
  * (its action names a node its scene lacks) is reported by index and changes
  * nothing, and the others go on. */
+/* The batch tests' two sides: the rig's bones node for node, to the bit. */
+static void assert_same_bones(ta_scene *one, ta_scene *other)
+{
+    for (uint32_t b = 0; b < BONES; ++b) {
+        const ta_node *x = ta_scene_node(one, ta_node_at(b));
+        const ta_node *y = ta_scene_node(other, ta_node_at(b));
+        assert_memory_equal(&x->position, &y->position, sizeof x->position);
+        assert_memory_equal(&x->quaternion, &y->quaternion, sizeof x->quaternion);
+        assert_memory_equal(&x->scale, &y->scale, sizeof x->scale);
+    }
+}
+
+/* n characters of the rig, each a mixer playing walk and run at 0.6 and 0.4;
+ * mixed: every seventh on the general path, every fifth writing always. */
+static void make_side(ta_mixer **mixers, ta_scene **scenes, int n, const ta_clip *walk, const ta_clip *run, bool mixed)
+{
+    ta_error err = {0};
+    for (int c = 0; c < n; ++c) {
+        scenes[c] = rig_scene();
+        mixers[c] = mixer_on(mixed && c % 7 == 3 ? "general" : NULL);
+        add_playing(mixers[c], walk, 0.6f);
+        add_playing(mixers[c], run, 0.4f);
+        if (mixed && c % 5 == 1) TA_ASSERT_OK(ta_mixer_set_write_always(mixers[c], true, &err), &err);
+    }
+}
+
+/* One batch item per mixer, on its scene. */
+static void items_of(ta_mixer_batch_item *items, ta_mixer *const *mixers, ta_scene *const *scenes, int n)
+{
+    for (int c = 0; c < n; ++c) {
+        memset(&items[c], 0, sizeof items[c]);
+        items[c].mixer = mixers[c];
+        items[c].targets.scene = scenes[c];
+    }
+}
+
+static void destroy_side(ta_mixer *const *mixers, ta_scene *const *scenes, int n)
+{
+    for (int c = 0; c < n; ++c) {
+        ta_mixer_destroy(mixers[c]);
+        ta_scene_destroy(scenes[c]);
+    }
+}
+
 static void test_batch_same_as_one_by_one(void **state)
 {
     (void)state;
@@ -1218,23 +1355,13 @@ static void test_batch_same_as_one_by_one(void **state)
         ta_scene *scenes[2][CHARS];
         ta_mixer *mixers[2][CHARS];
         ta_mixer_batch_item items[CHARS];
-        for (int i = 0; i < 2; ++i)
-            for (int c = 0; c < CHARS; ++c) {
-                scenes[i][c] = rig_scene();
-                mixers[i][c] = mixer_on(NULL);
-                add_playing(mixers[i][c], walk, 0.6f);
-                add_playing(mixers[i][c], run, 0.4f);
-            }
+        for (int i = 0; i < 2; ++i) make_side(mixers[i], scenes[i], CHARS, walk, run, false);
         /* character 4's scene lacks the rig's last bone: refused every time */
         ta_scene_destroy(scenes[1][4]);
         TA_ASSERT_OK(ta_scene_create(NULL, &scenes[1][4], &err), &err);
         ta_node_id only;
         TA_ASSERT_OK(ta_scene_add_node(scenes[1][4], ta_node_none(), "only", &only, &err), &err);
-        for (int c = 0; c < CHARS; ++c) {
-            memset(&items[c], 0, sizeof items[c]);
-            items[c].mixer = mixers[1][c];
-            items[c].targets.scene = scenes[1][c];
-        }
+        items_of(items, mixers[1], scenes[1], CHARS);
         for (int frame = 0; frame < 20; ++frame) {
             for (int c = 0; c < CHARS; ++c)
                 if (c != 4) TA_ASSERT_OK(ta_mixer_update(mixers[0][c], scenes[0][c], ta_duration_from_seconds(0.01), &err), &err);
@@ -1243,24 +1370,40 @@ static void test_batch_same_as_one_by_one(void **state)
             for (int c = 0; c < CHARS; ++c) {
                 assert_int_equal(items[c].result, c == 4 ? TA_ERROR_MISSING_TARGET : TA_OK);
                 if (c == 4) continue;
-                for (uint32_t b = 0; b < BONES; ++b) {
-                    const ta_node *x = ta_scene_node(scenes[0][c], ta_node_at(b));
-                    const ta_node *y = ta_scene_node(scenes[1][c], ta_node_at(b));
-                    assert_memory_equal(&x->position, &y->position, sizeof x->position);
-                    assert_memory_equal(&x->quaternion, &y->quaternion, sizeof x->quaternion);
-                    assert_memory_equal(&x->scale, &y->scale, sizeof x->scale);
-                }
+                assert_same_bones(scenes[0][c], scenes[1][c]);
             }
             TA_ASSERT_CONTAINS(items[4].error.message, "node");
             assert_true(ta_mixer_time(mixers[1][4]).seconds == 0);
             assert_true(ta_scene_node(scenes[1][4], only)->position.x == 0);
         }
-        for (int i = 0; i < 2; ++i)
-            for (int c = 0; c < CHARS; ++c) {
-                ta_mixer_destroy(mixers[i][c]);
-                ta_scene_destroy(scenes[i][c]);
-            }
+        for (int i = 0; i < 2; ++i) destroy_side(mixers[i], scenes[i], CHARS);
     }
+    ta_clip_release(walk);
+    ta_clip_release(run);
+}
+
+/* A range long enough that ta_mixer_update_range prefetches the next
+ * mixers' state (mixer_batch.c, from 65 up), over mixers on the fused path,
+ * the general path and write_always: the same
+ * nodes as one by one. */
+static void test_long_range_same_as_one_by_one(void **state)
+{
+    (void)state;
+    ta_error err = {0};
+    enum { CHARS = 70 };
+    ta_clip *walk = rig_clip(5, 0.7, "walk"), *run = rig_clip(6, 1.9, "run");
+    ta_scene *scenes[2][CHARS];
+    ta_mixer *mixers[2][CHARS];
+    ta_mixer_batch_item items[CHARS];
+    for (int i = 0; i < 2; ++i) make_side(mixers[i], scenes[i], CHARS, walk, run, true);
+    items_of(items, mixers[1], scenes[1], CHARS);
+    for (int frame = 0; frame < 4; ++frame) {
+        for (int c = 0; c < CHARS; ++c)
+            TA_ASSERT_OK(ta_mixer_update(mixers[0][c], scenes[0][c], ta_duration_from_seconds(0.01), &err), &err);
+        TA_ASSERT_OK(ta_mixer_update_range(items, 0, CHARS, ta_duration_from_seconds(0.01), &err), &err);
+        for (int c = 0; c < CHARS; ++c) assert_same_bones(scenes[0][c], scenes[1][c]);
+    }
+    for (int i = 0; i < 2; ++i) destroy_side(mixers[i], scenes[i], CHARS);
     ta_clip_release(walk);
     ta_clip_release(run);
 }
@@ -1281,6 +1424,9 @@ int main(void)
         cmocka_unit_test(test_many_actions_steps),
         cmocka_unit_test(test_morph_targets_256_apart),
         cmocka_unit_test(test_writes_same_as_scalar),
+        cmocka_unit_test(test_write_always),
+        cmocka_unit_test(test_writes_always_every_lane),
+        cmocka_unit_test(test_long_range_same_as_one_by_one),
         cmocka_unit_test(test_simd_names_refused),
         cmocka_unit_test(test_batch_same_as_one_by_one),
     };
