@@ -49,6 +49,7 @@ void bench_config_defaults(bench_config *cfg)
     cfg->variant_count = 2;
     cfg->group_max = 100;
     cfg->threads = 1;
+    cfg->frame_world = 1;
 }
 
 static int usage(const char *flag, const char *text, const char *what)
@@ -174,6 +175,7 @@ int bench_parse_args(bench_config *cfg, int argc, char **argv)
         else if (strcmp(flag, "--group-max") == 0) r = parse_uint(flag, v, 0, &cfg->group_max);
         else if (strcmp(flag, "--threads") == 0) r = parse_uint(flag, v, 1, &cfg->threads);
         else if (strcmp(flag, "--morphs") == 0) r = parse_uint(flag, v, 0, &cfg->morphs);
+        else if (strcmp(flag, "--frame-world") == 0) r = parse_uint(flag, v, 0, &cfg->frame_world);
         else {
             fprintf(stderr, "bench_mixer: \"%s\" is not a flag (--help lists them)\n", flag);
             return BENCH_USAGE;

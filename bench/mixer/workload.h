@@ -87,6 +87,7 @@ typedef struct bench_config {
     uint32_t group_max;
     uint32_t threads;
     uint32_t morphs; /* morph influence tracks per clip, on one mesh of the character (0: none, bench.mjs's workload) */
+    uint32_t frame_world; /* 0: the frame variants write no float world matrices (world NULL), the palette alone */
 } bench_config;
 
 extern const char *const bench_interp_names[BENCH_INTERP_COUNT];

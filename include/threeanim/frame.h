@@ -56,7 +56,10 @@ typedef struct ta_frame_character {
     ta_mixer *mixer;          /**< NULL: no update (the passes alone) */
     ta_mixer_targets targets; /**< targets.scene: the character's scene (required) */
     ta_pose *pose;            /**< required: a pose made for that scene; no two characters share one */
-    ta_mat4 *world;           /**< required: the world matrices, by node index (targets.scene->node_count) */
+    /** The world matrices in float, by node index (targets.scene->node_count); NULL: none written (the pose keeps
+     * them in double, as ta_pose_socket_world reads them; a renderer that wants the palette alone writes 4 KB less
+     * a 64-node character). */
+    ta_mat4 *world;
     /** NULL: no palette. Else one entry per skin of the scene: the float index in the frame's
      * palette where that skin's first bone goes; SIZE_MAX leaves the skin out. */
     const size_t *skin_offsets;
@@ -73,7 +76,7 @@ typedef struct ta_frame_options {
 
 /**
  * Characters [first, first + count) on the calling thread, one after the other: each one's mixer
- * update by delta, its world pass over the whole scene into world, then each skin's bones into the
+ * update by delta, its world pass over the whole scene (into world when not NULL), then each skin's bones into the
  * palette at its offset. A character is checked before anything of it changes (its pose, its world
  * array's length, its skins' places in the palette); a refused one changes nothing of its own,
  * gets its result and error, and stops no other. When its update is refused its passes do not run.
@@ -85,7 +88,7 @@ typedef struct ta_frame_options {
  * mixer's targets name; keeps no pointer.
  * @errors TA_ERROR_INVALID_ARGUMENT (chars NULL with count > 0, first + count past UINT32_MAX,
  * options NULL, a layout that is none): then no character is touched. Per character:
- * TA_ERROR_INVALID_ARGUMENT (no scene, pose or world; a skin's bones past palette_floats),
+ * TA_ERROR_INVALID_ARGUMENT (no scene or pose; a skin's bones past palette_floats),
  * and what ta_mixer_update_targets, ta_pose_world_pass and ta_pose_skinning_pass return.
  * @threejs mixer.update(delta); scene.updateMatrixWorld(); skeleton.update() for each character.
  */

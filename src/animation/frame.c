@@ -42,9 +42,8 @@ uint32_t ta_frame_bone_floats(ta_palette_layout layout)
 static ta_result check_character(const ta_frame_character *c, const ta_frame_options *o, ta_error *err)
 {
     const ta_scene *scene = c->targets.scene;
-    if (scene == NULL || c->pose == NULL || c->world == NULL)
-        return ta__fail(err, TA_ERROR_INVALID_ARGUMENT, "%s: is NULL",
-                        scene == NULL ? "targets.scene" : c->pose == NULL ? "pose" : "world");
+    if (scene == NULL || c->pose == NULL)
+        return ta__fail(err, TA_ERROR_INVALID_ARGUMENT, "%s: is NULL", scene == NULL ? "targets.scene" : "pose");
     if (scene->node_count > ta__pose_capacity(c->pose))
         return ta__fail(err, TA_ERROR_BAD_STATE, "pose: holds %u nodes, fewer than the scene's %u",
                         ta__pose_capacity(c->pose), scene->node_count);
@@ -79,7 +78,7 @@ static ta_result skin_pass(ta_frame_character *c, const ta_frame_options *o, uin
 static ta_result passes(ta_frame_character *c, const ta_frame_options *o, ta_error *err)
 {
     const ta_scene *scene = c->targets.scene;
-    ta_result r = ta_pose_world_pass(c->pose, scene, ta_node_none(), c->world, scene->node_count, err);
+    ta_result r = ta__pose_world(c->pose, scene, ta_node_none(), c->world, err);
     if (r != TA_OK || c->skin_offsets == NULL) return r;
     for (uint32_t s = 0; s < scene->skin_count; ++s) {
         size_t at = c->skin_offsets[s];
@@ -158,7 +157,7 @@ static void lane_passes(ta_frame_character **g, uint32_t m, uint32_t width, cons
         if (live == 0) continue;
         for (uint32_t k = live; k < width; ++k) lanes[k] = lanes[live - 1];
         const ta_scene *rig = h[0]->targets.scene;
-        ta__lanes_world(lanes, width, rig->node_count, scratch);
+        ta__lanes_world(lanes, width, rig->node_count, scratch, h[0]->world != NULL);
         for (uint32_t s = 0; s < rig->skin_count; ++s) {
             float *out[TA__LANES];
             uint32_t want = 0;
@@ -197,8 +196,9 @@ static uint32_t run_window(ta_frame_character *chars, uint32_t n, ta_duration de
         if (c->result == TA_OK && c->mixer != NULL)
             c->result = ta_mixer_update_targets(c->mixer, &c->targets, delta, &c->error);
         if (c->result != TA_OK) continue;
+        /* a lane pass writes the floats of all its characters or of none */
         if (lanes == 0 ? can_lead(c)
-                       : ta__lanes_width(ta__pose_level(c->pose)) > 0 &&
+                       : ta__lanes_width(ta__pose_level(c->pose)) > 0 && (c->world == NULL) == (lane[0]->world == NULL) &&
                              same_rig(lane[0]->targets.scene, c->targets.scene))
             lane[lanes++] = c;
         else

@@ -187,6 +187,11 @@ ta_result ta_pose_world_pass(ta_pose *pose, const ta_scene *scene, ta_node_id ro
     if (world_count < scene->node_count)
         return ta__fail(err, TA_ERROR_INVALID_ARGUMENT, "world_count: %u is below the scene's %u nodes", world_count,
                         scene->node_count);
+    return ta__pose_world(pose, scene, root, out_world, err);
+}
+
+ta_result ta__pose_world(ta_pose *pose, const ta_scene *scene, ta_node_id root, ta_mat4 *out_world, ta_error *err)
+{
     ta_result r = begin_pass(pose, scene, err);
     if (r != TA_OK) return r;
     uint32_t begin = 0, end = scene->node_count;

@@ -27,8 +27,9 @@ enum { TA__POSE_SCALAR = 1, TA__POSE_SSE2, TA__POSE_AVX2, TA__POSE_AVX512, TA__P
 
 typedef struct ta__pose_kernels {
     /* For order[begin .. end): world[node] = world[parent] * local(node) (the
-     * local alone for a node without parent), out[node] = it in float,
-     * stamp[node] = gen. Parents come before their children in order. */
+     * local alone for a node without parent), out[node] = it in float (out
+     * NULL: no floats), stamp[node] = gen. Parents come before their
+     * children in order. */
     void (*world)(const ta_node *nodes, const ta_node_id *order, uint32_t begin, uint32_t end, double *world,
                   ta_mat4 *out, uint32_t *stamp, uint32_t gen);
     /* Bone i = world[joints[i]] * ib[i], in float, for i < n, at out + 16 i
@@ -44,6 +45,10 @@ int ta__pose_baseline_level(void);
 /* Makes the pose run the level's set (one the CPU runs); 0 when it does not
  * exist in this build (then the pose is unchanged). */
 int ta__pose_use(ta_pose *pose, int level);
+/* ta_pose_world_pass once its arguments are checked (root none or in the
+ * scene, out_world long enough), with out_world NULL for no float copy: the
+ * doubles alone, which the pose's other calls read. */
+ta_result ta__pose_world(ta_pose *pose, const ta_scene *scene, ta_node_id root, ta_mat4 *out_world, ta_error *err);
 /* The nodes the pose holds. */
 uint32_t ta__pose_capacity(const ta_pose *pose);
 /* The world matrices in double, 16 a node by node index (for tests: the
@@ -59,7 +64,7 @@ int ta__pose_level(const ta_pose *pose);
 typedef struct ta__pose_lane {
     const ta_node *nodes;   /* the character's scene's */
     double *world;          /* its pose's doubles, 16 a node */
-    ta_mat4 *out;           /* its world matrices in float */
+    ta_mat4 *out;           /* its world matrices in float (NULL in a pass without floats) */
     uint32_t *stamp;        /* its pose's, set to generation for every node */
     uint32_t generation;
     const ta_node_id *order; /* its pose's parent-first order */
@@ -78,11 +83,11 @@ enum { TA__LANES = 8 };
 uint32_t ta__lanes_width(int level);
 /* The world pass of width characters (a width of ta__lanes_width, the CPU
  * running its set) with the same tree (lane 0's order and parents stand for
- * all): each lane's world, out and stamp written for every node, and the
- * world matrices, less their last rows, kept across the lanes in scratch
- * (TA__LANES_SCRATCH(node_count, width) doubles, 64-byte aligned) for
- * ta__lanes_bones. A lane may repeat another. */
-void ta__lanes_world(const ta__pose_lane *lanes, uint32_t width, uint32_t node_count, double *scratch);
+ * all): each lane's world, out (when floats is set) and stamp written for
+ * every node, and the world matrices, less their last rows, kept across the
+ * lanes in scratch (TA__LANES_SCRATCH(node_count, width) doubles, 64-byte
+ * aligned) for ta__lanes_bones. A lane may repeat another. */
+void ta__lanes_world(const ta__pose_lane *lanes, uint32_t width, uint32_t node_count, double *scratch, int floats);
 /* Bone i of each lane = its world[joints[i]] * ib[i], from scratch, written
  * at out[lane] + 16 i column-major, or with rows its top three rows at
  * out[lane] + 12 i row-major. A lane may repeat another's out. */

@@ -374,7 +374,7 @@ static void test_lane_pass_is_threejs(void **state)
             chars[c].skin_offsets = &offsets[c];
         }
         unsetenv("TA_SIMD");
-        chars[8].world = NULL; /* refused: nothing of it runs, the others do */
+        chars[8].pose = NULL; /* refused: nothing of it runs, the others do */
         ta_frame_options o = {pal, sizeof pal / sizeof pal[0], (ta_palette_layout)layout};
         for (int frame = 0; frame < 5; ++frame) {
             for (size_t i = 0; i < sizeof pal / sizeof pal[0]; ++i) pal[i] = -7;
@@ -508,7 +508,7 @@ static void test_lane_loops_are_column_loops(void **state)
         for (uint32_t k = 3; k < width; ++k) lanes[k] = lanes[2];
         _Alignas(64) static double scratch[TA__LANES_SCRATCH(BONES, TA__LANES)];
         memset(world, 0, sizeof world);
-        ta__lanes_world(lanes, width, BONES, scratch);
+        ta__lanes_world(lanes, width, BONES, scratch, 1);
         for (int rows = 0; rows < 2; ++rows) {
             float *outs[TA__LANES];
             for (uint32_t k = 0; k < width; ++k) outs[k] = out[k < 3 ? k : 2];
@@ -537,6 +537,77 @@ static void test_lane_loops_are_column_loops(void **state)
     ta_pose_destroy(ref);
 }
 
+/* A character without a world array (world NULL): its floats are not
+ * written, but its pose's doubles and its palette are what they are with
+ * one, three.js's, in every set (the column loops of scalar and SSE2, the
+ * lane pass of AVX2 and AVX-512), in windows where characters with and
+ * without one sit side by side; the pose's own calls read the doubles. */
+static void test_frame_without_world(void **state)
+{
+    (void)state;
+    ta_error err = {0};
+    enum { N = 9 };
+    ta_clip *clip = rig_clip(7);
+    ta_scene *source = rig_scene(3);
+    for (size_t set = 0; set < sizeof SETS / sizeof SETS[0]; ++set) {
+        ta_pose *probe = NULL;
+        TA_ASSERT_OK(ta_pose_create(source, NULL, &probe, &err), &err);
+        bool runs = set_runs(probe, SETS[set]);
+        ta_pose_destroy(probe);
+        if (!runs) continue;
+        ta_scene *scenes[N];
+        ta_mixer *mixers[N];
+        ta_pose *poses[N];
+        static ta_mat4 world[N][BONES];
+        static float pal[N * BONES * 16];
+        size_t offsets[N];
+        ta_frame_character chars[N];
+        memset(chars, 0, sizeof chars);
+        for (int c = 0; c < N; ++c) {
+            TA_ASSERT_OK(ta_scene_instantiate(source, NULL, &scenes[c], &err), &err);
+            mixers[c] = playing_mixer(clip, 0.7f + 0.11f * (float)c);
+            TA_ASSERT_OK(ta_pose_create(scenes[c], NULL, &poses[c], &err), &err);
+            setenv("TA_SIMD", SETS[set], 1);
+            TA_ASSERT_OK(ta_pose_use_best_simd(poses[c], &err), &err);
+            unsetenv("TA_SIMD");
+            offsets[c] = (size_t)c * BONES * 16;
+            chars[c].mixer = mixers[c];
+            chars[c].targets.scene = scenes[c];
+            chars[c].pose = poses[c];
+            chars[c].world = c % 3 == 1 ? world[c] : NULL; /* with and without, in each window */
+            chars[c].skin_offsets = &offsets[c];
+        }
+        ta_frame_options o = {pal, sizeof pal / sizeof pal[0], TA_PALETTE_LAYOUT_MAT4};
+        for (int frame = 0; frame < 3; ++frame) {
+            memset(world, 0, sizeof world);
+            TA_ASSERT_OK(ta_frame_update_range(chars, 0, N, ta_duration_from_seconds(0.017 * (frame + 1)), &o, &err),
+                         &err);
+            for (int c = 0; c < N; ++c) {
+                assert_int_equal(chars[c].result, TA_OK);
+                ta_mat4 w[BONES], bones[BONES], zero[BONES];
+                double wd[BONES][16];
+                reference_d(scenes[c], w, bones, wd);
+                assert_memory_equal(wd, ta__pose_world_doubles(poses[c]), sizeof wd);
+                assert_memory_equal(bones, pal + offsets[c], sizeof bones);
+                memset(zero, 0, sizeof zero);
+                assert_memory_equal(world[c], c % 3 == 1 ? w : zero, sizeof w);
+                ta_mat4 socket;
+                TA_ASSERT_OK(ta_pose_socket_world(poses[c], scenes[c], (ta_pose_socket){ta_node_at(BONES - 1)}, &socket,
+                                                  &err),
+                             &err);
+                assert_memory_equal(&socket, &w[BONES - 1], sizeof socket);
+            }
+        }
+        for (int c = 0; c < N; ++c) {
+            ta_pose_destroy(poses[c]);
+            ta_mixer_destroy(mixers[c]);
+            ta_scene_destroy(scenes[c]);
+        }
+    }
+    ta_scene_destroy(source);
+    ta_clip_release(clip);
+}
+
 static void test_frame_refusals_change_nothing(void **state)
 {
     (void)state;
@@ -560,14 +631,16 @@ static void test_frame_refusals_change_nothing(void **state)
         assert_true(ta_mixer_time(sd.mixers[c]).seconds == 0);
         assert_int_equal(sd.chars[c].result, TA_OK);
     }
-    /* character 2's skin would run past the palette, character 4 has no world array */
+    /* character 2's skin would run past the palette, character 4 has no pose */
     sd.offsets[2] = PALETTE + 32 - 10;
-    sd.chars[4].world = NULL;
+    ta_pose *pose4 = sd.chars[4].pose;
+    sd.chars[4].pose = NULL;
     ta_node before = sd.scenes[2]->nodes[3];
     TA_ASSERT_REFUSED(ta_frame_update(sd.chars, CHARS, dt, &o, NULL, &err), &err, TA_ERROR_INVALID_ARGUMENT,
                       "character 2: skin_offsets[0]");
     assert_int_equal(sd.chars[2].result, TA_ERROR_INVALID_ARGUMENT);
-    TA_ASSERT_CONTAINS(sd.chars[4].error.message, "world: is NULL");
+    TA_ASSERT_CONTAINS(sd.chars[4].error.message, "pose: is NULL");
+    sd.chars[4].pose = pose4;
     assert_true(ta_mixer_time(sd.mixers[2]).seconds == 0);
     assert_true(ta_mixer_time(sd.mixers[4]).seconds == 0);
     assert_memory_equal(&sd.scenes[2]->nodes[3].quaternion, &before.quaternion, sizeof before.quaternion);
@@ -758,6 +831,7 @@ int main(void)
         cmocka_unit_test(test_lane_pass_is_threejs),
         cmocka_unit_test(test_lane_loops_are_column_loops),
         cmocka_unit_test(test_shared_scene_in_order),
+        cmocka_unit_test(test_frame_without_world),
         cmocka_unit_test(test_frame_refusals_change_nothing),
         cmocka_unit_test(test_pool),
         cmocka_unit_test(test_batch_pool),
