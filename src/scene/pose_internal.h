@@ -65,13 +65,12 @@ typedef struct ta__pose_lane {
     const ta_node *nodes;   /* the character's scene's */
     double *world;          /* its pose's doubles, 16 a node */
     ta_mat4 *out;           /* its world matrices in float (NULL in a pass without floats) */
-    uint32_t *stamp;        /* its pose's, set to generation for every node */
-    uint32_t generation;
     const ta_node_id *order; /* its pose's parent-first order */
 } ta__pose_lane;
 
 /* Starts a whole-scene world pass on pose that a lane pass writes: the order
- * read again if the tree changed, a new generation; fills out. */
+ * read again if the tree changed, a new generation, the pose told that every
+ * node has its world matrix (the lane pass writes no stamps); fills out. */
 ta_result ta__pose_begin_lanes(ta_pose *pose, const ta_scene *scene, ta__pose_lane *out, ta_error *err);
 
 /* The most lanes a lane pass has (AVX-512: eight doubles). */
@@ -83,8 +82,8 @@ enum { TA__LANES = 8 };
 uint32_t ta__lanes_width(int level);
 /* The world pass of width characters (a width of ta__lanes_width, the CPU
  * running its set) with the same tree (lane 0's order and parents stand for
- * all): each lane's world, out (when floats is set) and stamp written for
- * every node, and the world matrices, less their last rows, kept across the
+ * all): each lane's world and out (when floats is set) written for every
+ * node, and the world matrices, less their last rows, kept across the
  * lanes in scratch (TA__LANES_SCRATCH(node_count, width) doubles, 64-byte
  * aligned) for ta__lanes_bones. A lane may repeat another. */
 void ta__lanes_world(const ta__pose_lane *lanes, uint32_t width, uint32_t node_count, double *scratch, int floats);

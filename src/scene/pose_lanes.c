@@ -113,7 +113,6 @@ TA__INLINE float bone_last_row(const float *b, int c)
         V *s = (V *)(void *)(scratch + (size_t)node * 12 * W);                                                    \
         for (int e = 0; e < 12; ++e) s[e] = m[e];                                                                 \
         STORE(m, node);                                                                                           \
-        for (uint32_t L = 0; L < W; ++L) lanes[L].stamp[node] = lanes[L].generation;                              \
     }
 
 /* The skinning pass of W lanes: bone i's elements across the lanes, then

@@ -598,6 +598,13 @@ static void test_frame_without_world(void **state)
                 assert_memory_equal(&socket, &w[BONES - 1], sizeof socket);
             }
         }
+        /* the tree changed: the pose's matrices are no more, whichever loops wrote them */
+        for (int c = 0; c < N; ++c) {
+            TA_ASSERT_OK(ta_scene_set_parent(scenes[c], ta_node_at(5), ta_node_at(0), &err), &err);
+            ta_mat4 socket;
+            TA_ASSERT_REFUSED(ta_pose_socket_world(poses[c], scenes[c], (ta_pose_socket){ta_node_at(1)}, &socket, &err),
+                              &err, TA_ERROR_BAD_STATE, "since the scene last changed");
+        }
         for (int c = 0; c < N; ++c) {
             ta_pose_destroy(poses[c]);
             ta_mixer_destroy(mixers[c]);
