@@ -96,8 +96,10 @@ TA_API ta_result ta_frame_update_range(ta_frame_character *chars, uint32_t first
                                        const ta_frame_options *options, ta_error *err);
 
 /**
- * All count characters, as ta_frame_update_range, split into contiguous shares over pool's
- * workers (NULL: on the calling thread alone). The results are the same bit for bit.
+ * All count characters, as ta_frame_update_range, in ranges of eight taken in turn by the pool's
+ * threads as each comes free (NULL: on the calling thread alone), so that a thread the system holds
+ * back leaves its ranges to the others. The results are the same bit for bit, when no two characters
+ * share a scene, mixer or pose (else run them in one range).
  *
  * @return TA_OK when every character was, else the first refused one's result (err names it).
  * @ownership As ta_frame_update_range; the pool is used and left as it was.

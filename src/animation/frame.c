@@ -1,6 +1,7 @@
 /* A frame of many characters in one call (frame.h): update, world pass,
  * skinning pass into the caller's palette; and the pose's choice of
  * instruction set, made here because the mixer's choice lives in this layer. */
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -253,19 +254,30 @@ ta_result ta_frame_update_range(ta_frame_character *chars, uint32_t first, uint3
     return first_refused(chars, first, count, err);
 }
 
+/* A frame on a pool: chunks of CHUNK characters in a row (a window of the
+ * lane pass), taken in turn by each thread as it comes free, so that a thread
+ * the system holds back leaves its chunks to the others rather than a share
+ * they wait for. */
+enum { CHUNK = TA__LANES };
+
 typedef struct frame_job {
     ta_frame_character *chars;
     uint32_t count;
     ta_duration delta;
     const ta_frame_options *options;
+    atomic_ullong next; /* the first character no thread has taken (wide: each thread overshoots count once) */
 } frame_job;
 
-static void run_share(void *user, uint32_t worker, uint32_t workers)
+static void run_chunks(void *user, uint32_t worker, uint32_t workers)
 {
+    (void)worker, (void)workers;
     frame_job *j = (frame_job *)user;
-    uint32_t begin = (uint32_t)((uint64_t)j->count * worker / workers);
-    uint32_t end = (uint32_t)((uint64_t)j->count * (worker + 1) / workers);
-    run_range(j->chars, begin, end - begin, j->delta, j->options);
+    for (;;) {
+        unsigned long long begin = atomic_fetch_add_explicit(&j->next, CHUNK, memory_order_relaxed);
+        if (begin >= j->count) return;
+        uint32_t first = (uint32_t)begin;
+        run_range(j->chars, first, j->count - first < CHUNK ? j->count - first : CHUNK, j->delta, j->options);
+    }
 }
 
 ta_result ta_frame_update(ta_frame_character *chars, uint32_t count, ta_duration delta,
@@ -273,8 +285,13 @@ ta_result ta_frame_update(ta_frame_character *chars, uint32_t count, ta_duration
 {
     ta_result r = check_call(chars, 0, count, options, err);
     if (r != TA_OK) return r;
-    frame_job job = {chars, count, delta, options};
-    r = ta_worker_pool_run(pool, run_share, &job, err);
+    frame_job job;
+    job.chars = chars;
+    job.count = count;
+    job.delta = delta;
+    job.options = options;
+    atomic_init(&job.next, 0);
+    r = ta_worker_pool_run(pool, run_chunks, &job, err);
     if (r != TA_OK) return r;
     return first_refused(chars, 0, count, err);
 }

@@ -6,9 +6,11 @@
  * a frame on a pool's threads, reused over many frames, gives the one-thread
  * frame's numbers bit for bit; a refused frame or character changes nothing. */
 #include <math.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "ta_test.h"
 
@@ -578,10 +580,16 @@ static void test_frame_without_world(void **state)
             chars[c].skin_offsets = &offsets[c];
         }
         ta_frame_options o = {pal, sizeof pal / sizeof pal[0], TA_PALETTE_LAYOUT_MAT4};
-        for (int frame = 0; frame < 3; ++frame) {
+        ta_worker_pool *pool = NULL;
+        TA_ASSERT_OK(ta_worker_pool_create(3, NULL, &pool, &err), &err);
+        for (int frame = 0; frame < 4; ++frame) {
             memset(world, 0, sizeof world);
-            TA_ASSERT_OK(ta_frame_update_range(chars, 0, N, ta_duration_from_seconds(0.017 * (frame + 1)), &o, &err),
-                         &err);
+            ta_duration dt = ta_duration_from_seconds(0.017 * (frame + 1));
+            /* on the calling thread, then on the pool's threads in ranges of eight (9: two of them) */
+            if (frame % 2 == 0)
+                TA_ASSERT_OK(ta_frame_update_range(chars, 0, N, dt, &o, &err), &err);
+            else
+                TA_ASSERT_OK(ta_frame_update(chars, N, dt, &o, pool, &err), &err);
             for (int c = 0; c < N; ++c) {
                 assert_int_equal(chars[c].result, TA_OK);
                 ta_mat4 w[BONES], bones[BONES], zero[BONES];
@@ -598,6 +606,7 @@ static void test_frame_without_world(void **state)
                 assert_memory_equal(&socket, &w[BONES - 1], sizeof socket);
             }
         }
+        ta_worker_pool_destroy(pool);
         /* the tree changed: the pose's matrices are no more, whichever loops wrote them */
         for (int c = 0; c < N; ++c) {
             TA_ASSERT_OK(ta_scene_set_parent(scenes[c], ta_node_at(5), ta_node_at(0), &err), &err);
@@ -688,6 +697,44 @@ static void test_pool(void **state)
     assert_int_equal(alone[0], 1);
     ta_worker_pool_destroy(pool);
     ta_worker_pool_destroy(NULL);
+}
+
+typedef struct claim_probe {
+    pthread_t caller;
+    unsigned runs[2];   /* each index's runs */
+    unsigned by_caller; /* runs of index 1 on the calling thread */
+} claim_probe;
+
+static void probe_job(void *user, uint32_t worker, uint32_t workers)
+{
+    claim_probe *p = (claim_probe *)user;
+    assert_int_equal(workers, 2);
+    p->runs[worker] += 1;
+    if (worker == 1 && pthread_equal(pthread_self(), p->caller)) p->by_caller += 1;
+}
+
+/* A pool's thread asleep between jobs (the jobs some milliseconds apart, as
+ * a game's frames are) is not waited for: the calling thread, free at once
+ * from a job of nothing, runs the index no thread has begun, where it used
+ * to wait for the sleeper to wake. Every index still runs once a job. */
+static void test_pool_caller_runs_what_no_thread_began(void **state)
+{
+    (void)state;
+    ta_error err = {0};
+    ta_worker_pool *pool = NULL;
+    TA_ASSERT_OK(ta_worker_pool_create(2, NULL, &pool, &err), &err);
+    claim_probe p = {pthread_self(), {0, 0}, 0};
+    enum { JOBS = 20 };
+    for (int i = 0; i < JOBS; ++i) {
+        struct timespec gap = {0, 2000000}; /* 2 ms: the pool's thread has gone to sleep */
+        nanosleep(&gap, NULL);
+        TA_ASSERT_OK(ta_worker_pool_run(pool, probe_job, &p, &err), &err);
+    }
+    assert_int_equal(p.runs[0], JOBS);
+    assert_int_equal(p.runs[1], JOBS);
+    printf("  index 1 ran on the calling thread in %u of %d jobs\n", p.by_caller, JOBS);
+    assert_true(p.by_caller > 0);
+    ta_worker_pool_destroy(pool);
 }
 
 /* ta_mixer_update_batch_pool: the one-thread range's numbers, on a reused pool. */
@@ -841,6 +888,7 @@ int main(void)
         cmocka_unit_test(test_frame_without_world),
         cmocka_unit_test(test_frame_refusals_change_nothing),
         cmocka_unit_test(test_pool),
+        cmocka_unit_test(test_pool_caller_runs_what_no_thread_began),
         cmocka_unit_test(test_batch_pool),
         cmocka_unit_test(test_maps_and_sockets),
         cmocka_unit_test(test_memory_per_character),
