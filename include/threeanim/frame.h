@@ -12,7 +12,7 @@
  * given. No thread is needed: with no pool everything runs on the caller's.
  *
  *     ta_frame_character chars[N];    // mixer, targets.scene, pose, world, skin_offsets
- *     ta_frame_options opts = {palette, palette_floats, TA_PALETTE_LAYOUT_ROWS_3X4};
+ *     ta_frame_options opts = {palette, palette_floats, TA_PALETTE_LAYOUT_ROWS_3X4, 0};
  *     ta_frame_update(chars, N, dt, &opts, pool, &err);
  *     // upload palette: skin s of character c at palette + chars[c].skin_offsets[s]
  *
@@ -72,6 +72,12 @@ typedef struct ta_frame_options {
     float *palette;           /**< one buffer for all skins of all characters; NULL when none has skin_offsets */
     size_t palette_floats;    /**< its length in floats */
     ta_palette_layout layout; /**< of every bone in it */
+    /** Nonzero: the characters' poses need not keep their world matrices (in double, 128 bytes a node:
+     * what ta_pose_socket_world, ta_pose_skinning_pass and ta_pose_bind_matrix_inverse read), for a
+     * renderer that wants the palette (and world, when not NULL) alone; the lane pass then does not
+     * write them. After such a frame those calls on a character's pose are refused (TA_ERROR_BAD_STATE)
+     * until its next world pass. 0: kept. */
+    int no_pose_world;
 } ta_frame_options;
 
 /**

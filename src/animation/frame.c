@@ -135,6 +135,12 @@ static bool can_lead(const ta_frame_character *c)
     return true;
 }
 
+/* Whether the character's skin s goes into the palette. */
+static bool wants_skin(const ta_frame_character *c, uint32_t s)
+{
+    return c->skin_offsets != NULL && c->skin_offsets[s] != SIZE_MAX;
+}
+
 /* The passes of lane characters g[0 .. m) (1 < m <= TA__LANES) of one rig,
  * a character a lane, width lanes at a time: the same numbers as passes()
  * gives each. A skin that some of them leave out of the palette goes through
@@ -158,13 +164,20 @@ static void lane_passes(ta_frame_character **g, uint32_t m, uint32_t width, cons
         if (live == 0) continue;
         for (uint32_t k = live; k < width; ++k) lanes[k] = lanes[live - 1];
         const ta_scene *rig = h[0]->targets.scene;
-        ta__lanes_world(lanes, width, rig->node_count, scratch, h[0]->world != NULL);
+        /* a skin some of them leave out goes through the column loops, which read the doubles */
+        bool doubles = !o->no_pose_world;
+        for (uint32_t s = 0; s < rig->skin_count && !doubles; ++s) {
+            uint32_t want = 0;
+            for (uint32_t k = 0; k < live; ++k) want += wants_skin(h[k], s);
+            doubles = want > 0 && want < live;
+        }
+        ta__lanes_world(lanes, width, rig->node_count, scratch,
+                        (doubles ? TA__LANES_DOUBLES : 0) | (h[0]->world != NULL ? TA__LANES_FLOATS : 0));
         for (uint32_t s = 0; s < rig->skin_count; ++s) {
             float *out[TA__LANES];
             uint32_t want = 0;
             for (uint32_t k = 0; k < live; ++k)
-                if (h[k]->skin_offsets != NULL && h[k]->skin_offsets[s] != SIZE_MAX)
-                    out[want++] = o->palette + h[k]->skin_offsets[s];
+                if (wants_skin(h[k], s)) out[want++] = o->palette + h[k]->skin_offsets[s];
             if (want == live) {
                 for (uint32_t k = live; k < width; ++k) out[k] = out[live - 1];
                 ta__lanes_bones(scratch, width, rig->skins[s].joints, rig->skins[s].inverse_binds,
@@ -172,7 +185,7 @@ static void lane_passes(ta_frame_character **g, uint32_t m, uint32_t width, cons
                 continue;
             }
             for (uint32_t k = 0; k < live && want > 0; ++k)
-                if (h[k]->skin_offsets != NULL && h[k]->skin_offsets[s] != SIZE_MAX && h[k]->result == TA_OK)
+                if (wants_skin(h[k], s) && h[k]->result == TA_OK)
                     h[k]->result = skin_pass(h[k], o, s, &h[k]->error);
         }
     }
@@ -209,6 +222,9 @@ static uint32_t run_window(ta_frame_character *chars, uint32_t n, ta_duration de
     if (lanes > 1)
         lane_passes(lane, lanes, lane_width(ta__pose_level(lane[0]->pose), lane[0]->targets.scene->node_count), o);
     for (uint32_t k = 0; k < rests; ++k) rest[k]->result = passes(rest[k], o, &rest[k]->error);
+    if (o->no_pose_world) /* the column loops keep them, as they must: the pose is told all the same */
+        for (uint32_t i = 0; i < n; ++i)
+            if (chars[i].result == TA_OK) ta__pose_forget_world(chars[i].pose);
     return n;
 }
 

@@ -17,6 +17,7 @@ struct ta_pose {
     double *world;         /* capacity * 16, by node index */
     uint32_t *stamp;       /* by node index: the pass that wrote its world matrix, 0 for none */
     bool all_written;      /* a lane pass (every node) ran since the order was made: the stamps are not needed */
+    bool forgotten;        /* the last pass kept no doubles: no node has a world matrix */
     const ta__pose_kernels *kernels;
     int level;             /* of kernels: TA__POSE_* */
     ta_node_id *order;     /* parent first */
@@ -134,6 +135,11 @@ int ta__pose_use(ta_pose *pose, int level)
     return 1;
 }
 
+void ta__pose_forget_world(ta_pose *pose)
+{
+    pose->forgotten = true;
+}
+
 const double *ta__pose_world_doubles(const ta_pose *pose)
 {
     return pose->world;
@@ -152,7 +158,7 @@ int ta__pose_level(const ta_pose *pose)
 /* Whether node has a world matrix since the tree last changed. */
 static bool has_world(const ta_pose *pose, uint32_t node)
 {
-    return pose->all_written || pose->stamp[node] != 0;
+    return !pose->forgotten && (pose->all_written || pose->stamp[node] != 0);
 }
 
 static void to_float(ta_mat4 *out, const double *m)
@@ -165,6 +171,11 @@ static ta_result begin_pass(ta_pose *pose, const ta_scene *scene, ta_error *err)
 {
     ta_result r = refresh(pose, scene, err);
     if (r != TA_OK) return r;
+    if (pose->forgotten) { /* the nodes this pass leaves out have no world matrix either */
+        memset(pose->stamp, 0, sizeof(uint32_t) * (pose->capacity ? pose->capacity : 1));
+        pose->all_written = false;
+        pose->forgotten = false;
+    }
     if (++pose->generation == 0) { /* wrapped: every stamp is stale, none may look fresh */
         memset(pose->stamp, 0, sizeof(uint32_t) * (pose->capacity ? pose->capacity : 1));
         pose->generation = 1;

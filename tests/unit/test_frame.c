@@ -286,8 +286,8 @@ static void test_pool_frame_same_as_one_thread(void **state)
         side_make(&many, clip, stride);
         static float pal_one[PALETTE], pal_many[PALETTE];
         for (size_t i = 0; i < PALETTE; ++i) pal_one[i] = pal_many[i] = -7;
-        ta_frame_options o1 = {pal_one, PALETTE, (ta_palette_layout)layout};
-        ta_frame_options o2 = {pal_many, PALETTE, (ta_palette_layout)layout};
+        ta_frame_options o1 = {pal_one, PALETTE, (ta_palette_layout)layout, 0};
+        ta_frame_options o2 = {pal_many, PALETTE, (ta_palette_layout)layout, 0};
         ta_worker_pool *pool = NULL;
         TA_ASSERT_OK(ta_worker_pool_create(3, NULL, &pool, &err), &err);
         assert_int_equal(ta_worker_pool_workers(pool), 3);
@@ -377,7 +377,7 @@ static void test_lane_pass_is_threejs(void **state)
         }
         unsetenv("TA_SIMD");
         chars[8].pose = NULL; /* refused: nothing of it runs, the others do */
-        ta_frame_options o = {pal, sizeof pal / sizeof pal[0], (ta_palette_layout)layout};
+        ta_frame_options o = {pal, sizeof pal / sizeof pal[0], (ta_palette_layout)layout, 0};
         for (int frame = 0; frame < 5; ++frame) {
             for (size_t i = 0; i < sizeof pal / sizeof pal[0]; ++i) pal[i] = -7;
             ta_duration dt = ta_duration_from_seconds(0.021 * (frame + 1));
@@ -455,7 +455,7 @@ static void test_shared_scene_in_order(void **state)
         chars[k].pose = p[k];
         chars[k].world = world[k];
     }
-    ta_frame_options o = {NULL, 0, TA_PALETTE_LAYOUT_MAT4};
+    ta_frame_options o = {NULL, 0, TA_PALETTE_LAYOUT_MAT4, 0};
     ta_duration dt = ta_duration_from_seconds(0.3);
     TA_ASSERT_OK(ta_frame_update_range(chars, 0, 2, dt, &o, &err), &err);
     /* the twin alone, with the first one's mixer: what the first one's matrices are */
@@ -510,7 +510,7 @@ static void test_lane_loops_are_column_loops(void **state)
         for (uint32_t k = 3; k < width; ++k) lanes[k] = lanes[2];
         _Alignas(64) static double scratch[TA__LANES_SCRATCH(BONES, TA__LANES)];
         memset(world, 0, sizeof world);
-        ta__lanes_world(lanes, width, BONES, scratch, 1);
+        ta__lanes_world(lanes, width, BONES, scratch, TA__LANES_DOUBLES | TA__LANES_FLOATS);
         for (int rows = 0; rows < 2; ++rows) {
             float *outs[TA__LANES];
             for (uint32_t k = 0; k < width; ++k) outs[k] = out[k < 3 ? k : 2];
@@ -579,12 +579,19 @@ static void test_frame_without_world(void **state)
             chars[c].world = c % 3 == 1 ? world[c] : NULL; /* with and without, in each window */
             chars[c].skin_offsets = &offsets[c];
         }
-        ta_frame_options o = {pal, sizeof pal / sizeof pal[0], TA_PALETTE_LAYOUT_MAT4};
+        ta_frame_options o = {pal, sizeof pal / sizeof pal[0], TA_PALETTE_LAYOUT_MAT4, 0};
         ta_worker_pool *pool = NULL;
         TA_ASSERT_OK(ta_worker_pool_create(3, NULL, &pool, &err), &err);
-        for (int frame = 0; frame < 4; ++frame) {
+        for (int frame = 0; frame < 8; ++frame) {
             memset(world, 0, sizeof world);
             ta_duration dt = ta_duration_from_seconds(0.017 * (frame + 1));
+            /* frames 2 to 5 keep no doubles in the poses; in 4 and 5 characters 2 and 6 leave their
+             * skins out of the palette, so that their lanes' others go through the column loops */
+            o.no_pose_world = frame >= 2 && frame < 6;
+            bool out = frame == 4 || frame == 5;
+            chars[2].skin_offsets = out ? NULL : &offsets[2];
+            chars[6].skin_offsets = out ? NULL : &offsets[6];
+            for (size_t i = 0; i < sizeof pal / sizeof pal[0]; ++i) pal[i] = -7;
             /* on the calling thread, then on the pool's threads in ranges of eight (9: two of them) */
             if (frame % 2 == 0)
                 TA_ASSERT_OK(ta_frame_update_range(chars, 0, N, dt, &o, &err), &err);
@@ -595,14 +602,21 @@ static void test_frame_without_world(void **state)
                 ta_mat4 w[BONES], bones[BONES], zero[BONES];
                 double wd[BONES][16];
                 reference_d(scenes[c], w, bones, wd);
-                assert_memory_equal(wd, ta__pose_world_doubles(poses[c]), sizeof wd);
-                assert_memory_equal(bones, pal + offsets[c], sizeof bones);
+                if (chars[c].skin_offsets != NULL) assert_memory_equal(bones, pal + offsets[c], sizeof bones);
+                else assert_true(pal[offsets[c]] == -7);
                 memset(zero, 0, sizeof zero);
                 assert_memory_equal(world[c], c % 3 == 1 ? w : zero, sizeof w);
                 ta_mat4 socket;
-                TA_ASSERT_OK(ta_pose_socket_world(poses[c], scenes[c], (ta_pose_socket){ta_node_at(BONES - 1)}, &socket,
-                                                  &err),
-                             &err);
+                ta_pose_socket at = {ta_node_at(BONES - 1)};
+                if (o.no_pose_world) {
+                    TA_ASSERT_REFUSED(ta_pose_socket_world(poses[c], scenes[c], at, &socket, &err), &err,
+                                      TA_ERROR_BAD_STATE, "has no world matrix");
+                    TA_ASSERT_REFUSED(ta_pose_skinning_pass(poses[c], scenes[c], ta_skin_at(0), bones, BONES, &err),
+                                      &err, TA_ERROR_BAD_STATE, "has no world matrix");
+                    continue;
+                }
+                assert_memory_equal(wd, ta__pose_world_doubles(poses[c]), sizeof wd);
+                TA_ASSERT_OK(ta_pose_socket_world(poses[c], scenes[c], at, &socket, &err), &err);
                 assert_memory_equal(&socket, &w[BONES - 1], sizeof socket);
             }
         }
@@ -632,7 +646,7 @@ static void test_frame_refusals_change_nothing(void **state)
     static side sd;
     side_make(&sd, clip, 16);
     static float pal[PALETTE + 32]; /* its last 32 floats no character's */
-    ta_frame_options o = {pal, PALETTE + 32, TA_PALETTE_LAYOUT_MAT4};
+    ta_frame_options o = {pal, PALETTE + 32, TA_PALETTE_LAYOUT_MAT4, 0};
     ta_duration dt = ta_duration_from_seconds(0.02);
     ta_frame_options bad = o;
     bad.layout = (ta_palette_layout)7;
