@@ -212,7 +212,8 @@ static uint32_t run_window(ta_frame_character *chars, uint32_t n, ta_duration de
         if (c->result != TA_OK) continue;
         /* a lane pass writes the floats of all its characters or of none */
         if (lanes == 0 ? can_lead(c)
-                       : ta__lanes_width(ta__pose_level(c->pose)) > 0 && (c->world == NULL) == (lane[0]->world == NULL) &&
+                       : ta__lanes_width(ta__pose_level(c->pose)) > 0 &&
+                             (c->world == NULL) == (lane[0]->world == NULL) &&
                              same_rig(lane[0]->targets.scene, c->targets.scene))
             lane[lanes++] = c;
         else
