@@ -187,14 +187,17 @@ TA__AVX2 TA__INLINE void world4_body(const ta__pose_lane *lanes, uint32_t node_c
 }
 
 /* A loop for each choice of outputs (out a constant where the body is inlined). */
+#define TA__WORLD_LOOPS(BODY)                                                                                     \
+    switch (out) {                                                                                                \
+    case TA__LANES_DOUBLES | TA__LANES_FLOATS: BODY(lanes, node_count, scratch, 3); break;                        \
+    case TA__LANES_DOUBLES: BODY(lanes, node_count, scratch, TA__LANES_DOUBLES); break;                           \
+    case TA__LANES_FLOATS: BODY(lanes, node_count, scratch, TA__LANES_FLOATS); break;                             \
+    default: BODY(lanes, node_count, scratch, 0); break;                                                          \
+    }
+
 TA__AVX2 static void world4(const ta__pose_lane *lanes, uint32_t node_count, double *scratch, int out)
 {
-    switch (out) {
-    case TA__LANES_DOUBLES | TA__LANES_FLOATS: world4_body(lanes, node_count, scratch, 3); break;
-    case TA__LANES_DOUBLES: world4_body(lanes, node_count, scratch, 1); break;
-    case TA__LANES_FLOATS: world4_body(lanes, node_count, scratch, 2); break;
-    default: world4_body(lanes, node_count, scratch, 0); break;
-    }
+    TA__WORLD_LOOPS(world4_body)
 }
 
 TA__BONES_SET(4, TA__AVX2, __m256d, __m128, _mm256_cvtpd_ps, _mm_set1_ps, store_bone4)
@@ -226,12 +229,7 @@ TA__AVX512 TA__INLINE void world8_body(const ta__pose_lane *lanes, uint32_t node
 
 TA__AVX512 static void world8(const ta__pose_lane *lanes, uint32_t node_count, double *scratch, int out)
 {
-    switch (out) {
-    case TA__LANES_DOUBLES | TA__LANES_FLOATS: world8_body(lanes, node_count, scratch, 3); break;
-    case TA__LANES_DOUBLES: world8_body(lanes, node_count, scratch, 1); break;
-    case TA__LANES_FLOATS: world8_body(lanes, node_count, scratch, 2); break;
-    default: world8_body(lanes, node_count, scratch, 0); break;
-    }
+    TA__WORLD_LOOPS(world8_body)
 }
 
 TA__AVX512 TA__INLINE void store_bone8(float *const *out, uint32_t i, __m256 f[4][4], int rows)

@@ -326,6 +326,16 @@ static void test_pool_frame_same_as_one_thread(void **state)
  * bit for bit, the pose's doubles the column loops', in both layouts; among
  * them a character of another tree, one of other inverse binds, one that
  * leaves its skin out and a refused one, in windows of every fill. */
+/* The poses, mixers and scenes of n characters of a test. */
+static void free_characters(int n, ta_pose **poses, ta_mixer **mixers, ta_scene **scenes)
+{
+    for (int c = 0; c < n; ++c) {
+        ta_pose_destroy(poses[c]);
+        ta_mixer_destroy(mixers[c]);
+        ta_scene_destroy(scenes[c]);
+    }
+}
+
 static void test_lane_pass_is_threejs(void **state)
 {
     (void)state;
@@ -419,11 +429,7 @@ static void test_lane_pass_is_threejs(void **state)
                 assert_memory_equal(again, bones, sizeof again);
             }
         }
-        for (int c = 0; c < N; ++c) {
-            ta_pose_destroy(poses[c]);
-            ta_mixer_destroy(mixers[c]);
-            ta_scene_destroy(scenes[c]);
-        }
+        free_characters(N, poses, mixers, scenes);
     }
     ta_scene_destroy(source);
     ta_clip_release(clip);
@@ -628,11 +634,7 @@ static void test_frame_without_world(void **state)
             TA_ASSERT_REFUSED(ta_pose_socket_world(poses[c], scenes[c], (ta_pose_socket){ta_node_at(1)}, &socket, &err),
                               &err, TA_ERROR_BAD_STATE, "since the scene last changed");
         }
-        for (int c = 0; c < N; ++c) {
-            ta_pose_destroy(poses[c]);
-            ta_mixer_destroy(mixers[c]);
-            ta_scene_destroy(scenes[c]);
-        }
+        free_characters(N, poses, mixers, scenes);
     }
     ta_scene_destroy(source);
     ta_clip_release(clip);
