@@ -5,8 +5,12 @@
  * multiplyMatrices worked out here; the 3x4 palette is the 4x4's top rows;
  * a frame on a pool's threads, reused over many frames, gives the one-thread
  * frame's numbers bit for bit; a refused frame or character changes nothing. */
+#include <errno.h>
 #include <math.h>
 #include <pthread.h>
+#include <semaphore.h>
+#include <signal.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -717,8 +721,9 @@ static void test_pool(void **state)
 
 typedef struct claim_probe {
     pthread_t caller;
-    unsigned runs[2];   /* each index's runs */
-    unsigned by_caller; /* runs of index 1 on the calling thread */
+    atomic_int elsewhere;  /* a run on another thread seen */
+    pthread_t other;       /* that thread */
+    unsigned runs[2];      /* each index's runs */
 } claim_probe;
 
 static void probe_job(void *user, uint32_t worker, uint32_t workers)
@@ -726,30 +731,94 @@ static void probe_job(void *user, uint32_t worker, uint32_t workers)
     claim_probe *p = (claim_probe *)user;
     assert_int_equal(workers, 2);
     p->runs[worker] += 1;
-    if (worker == 1 && pthread_equal(pthread_self(), p->caller)) p->by_caller += 1;
+    if (!pthread_equal(pthread_self(), p->caller) && atomic_load(&p->elsewhere) == 0) {
+        p->other = pthread_self();
+        atomic_store(&p->elsewhere, 1);
+    }
 }
 
-/* A pool's thread asleep between jobs (the jobs some milliseconds apart, as
- * a game's frames are) is not waited for: the calling thread, free at once
- * from a job of nothing, runs the index no thread has begun, where it used
- * to wait for the sleeper to wake. Every index still runs once a job. */
+/* A pool thread held in a signal handler until the test lets it go. */
+static sem_t held_in, held_gate;
+
+static void hold_thread(int sig)
+{
+    (void)sig;
+    sem_post(&held_in);
+    while (sem_wait(&held_gate) != 0) {
+    }
+}
+
+typedef struct pool_call {
+    ta_worker_pool *pool;
+    claim_probe *probe;
+    sem_t done;
+} pool_call;
+
+static void *call_pool(void *arg)
+{
+    pool_call *c = (pool_call *)arg;
+    ta_error err = {0};
+    for (int i = 0; i < 10; ++i) TA_ASSERT_OK(ta_worker_pool_run(c->pool, probe_job, c->probe, &err), &err);
+    sem_post(&c->done);
+    return NULL;
+}
+
+/* A pool's thread that cannot run (here held in a signal handler; asleep,
+ * or off its core on a busy machine, elsewhere) is not waited for: the
+ * calling thread runs the indices no thread has begun, every one once a
+ * job. The pool used to wait for its thread to run index 1. */
 static void test_pool_caller_runs_what_no_thread_began(void **state)
 {
     (void)state;
     ta_error err = {0};
     ta_worker_pool *pool = NULL;
     TA_ASSERT_OK(ta_worker_pool_create(2, NULL, &pool, &err), &err);
-    claim_probe p = {pthread_self(), {0, 0}, 0};
-    enum { JOBS = 20 };
-    for (int i = 0; i < JOBS; ++i) {
-        struct timespec gap = {0, 2000000}; /* 2 ms: the pool's thread has gone to sleep */
-        nanosleep(&gap, NULL);
+    claim_probe p;
+    memset(&p, 0, sizeof p);
+    p.caller = pthread_self();
+    atomic_init(&p.elsewhere, 0);
+    /* jobs back to back until the pool's thread has run one: its thread id */
+    for (int i = 0; i < 100000 && atomic_load(&p.elsewhere) == 0; ++i)
         TA_ASSERT_OK(ta_worker_pool_run(pool, probe_job, &p, &err), &err);
+    if (atomic_load(&p.elsewhere) == 0) { /* the caller took every index each time: what is tested below */
+        printf("  the pool's thread ran no job of 100000: not held\n");
+        ta_worker_pool_destroy(pool);
+        return;
     }
-    assert_int_equal(p.runs[0], JOBS);
-    assert_int_equal(p.runs[1], JOBS);
-    printf("  index 1 ran on the calling thread in %u of %d jobs\n", p.by_caller, JOBS);
-    assert_true(p.by_caller > 0);
+    assert_int_equal(sem_init(&held_in, 0, 0), 0);
+    assert_int_equal(sem_init(&held_gate, 0, 0), 0);
+    struct sigaction sa, old;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = hold_thread;
+    sigemptyset(&sa.sa_mask);
+    assert_int_equal(sigaction(SIGUSR1, &sa, &old), 0);
+    assert_int_equal(pthread_kill(p.other, SIGUSR1), 0);
+    while (sem_wait(&held_in) != 0) {
+    }
+    /* ten jobs from another thread, which must end while the pool's thread is held */
+    memset(p.runs, 0, sizeof p.runs);
+    pool_call call = {pool, &p, {{0}}};
+    assert_int_equal(sem_init(&call.done, 0, 0), 0);
+    pthread_t t;
+    assert_int_equal(pthread_create(&t, NULL, call_pool, &call), 0);
+    struct timespec until;
+    clock_gettime(CLOCK_REALTIME, &until);
+    until.tv_sec += 5;
+    int r;
+    do
+        r = sem_timedwait(&call.done, &until);
+    while (r != 0 && errno == EINTR);
+    bool ended = r == 0;
+    sem_post(&held_gate); /* let it go, whatever happened */
+    pthread_join(t, NULL);
+    sigaction(SIGUSR1, &old, NULL);
+    printf("  with the pool's thread held: %s\n", ended ? "ten jobs ran" : "the jobs waited for it");
+    assert_true(ended);
+    assert_int_equal(p.runs[0], 10);
+    assert_int_equal(p.runs[1], 10);
+    sem_destroy(&call.done);
+    sem_destroy(&held_in);
+    sem_destroy(&held_gate);
     ta_worker_pool_destroy(pool);
 }
 
