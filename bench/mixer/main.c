@@ -17,7 +17,7 @@ static void help(FILE *out)
           "         [--keys 30] [--duration 1] [--weights 0.7,0.3] [--interp linear] [--frames 600]\n"
           "         [--warmup 120] [--reps 5] [--dt 1/60] [--seed 1] [--stagger 1] [--rot-amp 0.5]\n"
           "         [--scale-amp 0.05] [--variants blend,single] [--group-max 100] [--threads 1]\n"
-          "         [--morphs 0] [--write-always 0]\n"
+           "         [--morphs 0] [--write-always 0] [--frame-world 1] [--frame-pose-world 1]\n"
           "         [--three DIR (ignored: the three.js side's)]\n"
           "\n"
           "Builds the mixer benchmark's workload key for key as bench/threejs/bench.mjs does\n"
@@ -39,6 +39,9 @@ static void help(FILE *out)
           "on the root bone, keyed and interpolated as the bones (bench.mjs takes it too).\n"
           "--write-always 1 sets ta_mixer_set_write_always on every mixer: each update writes\n"
           "every bone, without three.js's comparison with the values last written (threeanim only).\n"
+          "--frame-world 0: the frame variants pass world NULL (no float world matrices;\n"
+          "the pose's doubles and the palette are written all the same); --frame-pose-world 0:\n"
+          "they pass no_pose_world (the poses keep no double world matrices).\n"
           "Progress goes to standard error. docs/benchmark-workload.md describes the workload;\n"
           "bench/run.sh (make bench) runs this beside three.js and writes the report.\n",
           out);
@@ -249,12 +252,13 @@ static int run_variant(const bench_config *cfg, const bench_keys *keys, ta_clip 
             run.frame[i].mixer = chars[i].mixer;
             run.frame[i].targets.scene = chars[i].scene;
             run.frame[i].pose = chars[i].pose;
-            run.frame[i].world = chars[i].world;
+            run.frame[i].world = cfg->frame_world ? chars[i].world : NULL;
             run.frame[i].skin_offsets = &offsets[i];
         }
         run.frame_options.palette = palette;
         run.frame_options.palette_floats = (size_t)count * cfg->bones * 16;
         run.frame_options.layout = TA_PALETTE_LAYOUT_MAT4;
+        run.frame_options.no_pose_world = cfg->frame_pose_world == 0;
         if (status == BENCH_OK && cfg->threads > 1 && ta_worker_pool_create(cfg->threads, NULL, &run.pool, &err) != TA_OK)
             status = refused("pool", &err);
     }

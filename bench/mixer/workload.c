@@ -49,6 +49,8 @@ void bench_config_defaults(bench_config *cfg)
     cfg->variant_count = 2;
     cfg->group_max = 100;
     cfg->threads = 1;
+    cfg->frame_world = 1;
+    cfg->frame_pose_world = 1;
 }
 
 static int usage(const char *flag, const char *text, const char *what)
@@ -175,6 +177,8 @@ int bench_parse_args(bench_config *cfg, int argc, char **argv)
         else if (strcmp(flag, "--threads") == 0) r = parse_uint(flag, v, 1, &cfg->threads);
         else if (strcmp(flag, "--morphs") == 0) r = parse_uint(flag, v, 0, &cfg->morphs);
         else if (strcmp(flag, "--write-always") == 0) r = parse_uint(flag, v, 0, &cfg->write_always);
+        else if (strcmp(flag, "--frame-world") == 0) r = parse_uint(flag, v, 0, &cfg->frame_world);
+        else if (strcmp(flag, "--frame-pose-world") == 0) r = parse_uint(flag, v, 0, &cfg->frame_pose_world);
         else {
             fprintf(stderr, "bench_mixer: \"%s\" is not a flag (--help lists them)\n", flag);
             return BENCH_USAGE;

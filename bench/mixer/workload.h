@@ -88,6 +88,8 @@ typedef struct bench_config {
     uint32_t threads;
     uint32_t morphs; /* morph influence tracks per clip, on one mesh of the character (0: none, bench.mjs's workload) */
     uint32_t write_always; /* 1: ta_mixer_set_write_always on every mixer (threeanim only; 0: three.js's comparison) */
+    uint32_t frame_world;      /* 0: the frame variants write no float world matrices (world NULL) */
+    uint32_t frame_pose_world; /* 0: the frame variants keep no world matrices in the poses (no_pose_world) */
 } bench_config;
 
 extern const char *const bench_interp_names[BENCH_INTERP_COUNT];

@@ -12,7 +12,7 @@
  * given. No thread is needed: with no pool everything runs on the caller's.
  *
  *     ta_frame_character chars[N];    // mixer, targets.scene, pose, world, skin_offsets
- *     ta_frame_options opts = {palette, palette_floats, TA_PALETTE_LAYOUT_ROWS_3X4};
+ *     ta_frame_options opts = {palette, palette_floats, TA_PALETTE_LAYOUT_ROWS_3X4, 0};
  *     ta_frame_update(chars, N, dt, &opts, pool, &err);
  *     // upload palette: skin s of character c at palette + chars[c].skin_offsets[s]
  *
@@ -56,7 +56,10 @@ typedef struct ta_frame_character {
     ta_mixer *mixer;          /**< NULL: no update (the passes alone) */
     ta_mixer_targets targets; /**< targets.scene: the character's scene (required) */
     ta_pose *pose;            /**< required: a pose made for that scene; no two characters share one */
-    ta_mat4 *world;           /**< required: the world matrices, by node index (targets.scene->node_count) */
+    /** The world matrices in float, by node index (targets.scene->node_count); NULL: none written (the pose keeps
+     * them in double, as ta_pose_socket_world reads them; a renderer that wants the palette alone writes 4 KB less
+     * a 64-node character). */
+    ta_mat4 *world;
     /** NULL: no palette. Else one entry per skin of the scene: the float index in the frame's
      * palette where that skin's first bone goes; SIZE_MAX leaves the skin out. */
     const size_t *skin_offsets;
@@ -69,11 +72,17 @@ typedef struct ta_frame_options {
     float *palette;           /**< one buffer for all skins of all characters; NULL when none has skin_offsets */
     size_t palette_floats;    /**< its length in floats */
     ta_palette_layout layout; /**< of every bone in it */
+    /** Nonzero: the characters' poses need not keep their world matrices (in double, 128 bytes a node:
+     * what ta_pose_socket_world, ta_pose_skinning_pass and ta_pose_bind_matrix_inverse read), for a
+     * renderer that wants the palette (and world, when not NULL) alone; the lane pass then does not
+     * write them. After such a frame those calls on a character's pose are refused (TA_ERROR_BAD_STATE)
+     * until its next world pass. 0: kept. */
+    int no_pose_world;
 } ta_frame_options;
 
 /**
  * Characters [first, first + count) on the calling thread, one after the other: each one's mixer
- * update by delta, its world pass over the whole scene into world, then each skin's bones into the
+ * update by delta, its world pass over the whole scene (into world when not NULL), then each skin's bones into the
  * palette at its offset. A character is checked before anything of it changes (its pose, its world
  * array's length, its skins' places in the palette); a refused one changes nothing of its own,
  * gets its result and error, and stops no other. When its update is refused its passes do not run.
@@ -85,7 +94,7 @@ typedef struct ta_frame_options {
  * mixer's targets name; keeps no pointer.
  * @errors TA_ERROR_INVALID_ARGUMENT (chars NULL with count > 0, first + count past UINT32_MAX,
  * options NULL, a layout that is none): then no character is touched. Per character:
- * TA_ERROR_INVALID_ARGUMENT (no scene, pose or world; a skin's bones past palette_floats),
+ * TA_ERROR_INVALID_ARGUMENT (no scene or pose; a skin's bones past palette_floats),
  * and what ta_mixer_update_targets, ta_pose_world_pass and ta_pose_skinning_pass return.
  * @threejs mixer.update(delta); scene.updateMatrixWorld(); skeleton.update() for each character.
  */
@@ -93,8 +102,10 @@ TA_API ta_result ta_frame_update_range(ta_frame_character *chars, uint32_t first
                                        const ta_frame_options *options, ta_error *err);
 
 /**
- * All count characters, as ta_frame_update_range, split into contiguous shares over pool's
- * workers (NULL: on the calling thread alone). The results are the same bit for bit.
+ * All count characters, as ta_frame_update_range, in ranges of eight taken in turn by the pool's
+ * threads as each comes free (NULL: on the calling thread alone), so that a thread the system holds
+ * back leaves its ranges to the others. The results are the same bit for bit, when no two characters
+ * share a scene, mixer or pose (else run them in one range).
  *
  * @return TA_OK when every character was, else the first refused one's result (err names it).
  * @ownership As ta_frame_update_range; the pool is used and left as it was.

@@ -4,7 +4,7 @@
  * split work over many characters (ta_mixer_update_batch, ta_frame_update).
  *
  * A pool of N workers runs a job on the caller's thread and N - 1 threads it
- * started when it was made; they sleep between jobs. Nothing here is global:
+ * started when it was made; they spin some microseconds after a job, then sleep. Nothing here is global:
  * each pool is its own, made with the caller's allocator. A program with its
  * own job system needs no pool: the range calls (ta_mixer_update_range,
  * ta_frame_update_range) are the units to hand it.
@@ -62,8 +62,11 @@ TA_API void ta_worker_pool_destroy(ta_worker_pool *pool);
 TA_API uint32_t ta_worker_pool_workers(const ta_worker_pool *pool);
 
 /**
- * Runs job(user, w, workers) once for each worker w in [0, workers), w = 0 on the calling thread,
- * and returns when all have returned. With pool NULL, runs job(user, 0, 1) on the calling thread.
+ * Runs job(user, w, workers) once for each worker w in [0, workers), and returns when all have
+ * returned. Each w runs on whichever thread claims it first, the calling thread among them: the
+ * caller runs every w no pool thread has begun by the time it is free, so a thread slow to wake
+ * (asleep, or off its core on a busy machine) is never waited for, unless it began a job. With pool
+ * NULL, runs job(user, 0, 1) on the calling thread.
  *
  * @ownership Keeps no pointer once it returns.
  * @errors TA_ERROR_INVALID_ARGUMENT (job NULL).

@@ -1,6 +1,7 @@
 /* A frame of many characters in one call (frame.h): update, world pass,
  * skinning pass into the caller's palette; and the pose's choice of
  * instruction set, made here because the mixer's choice lives in this layer. */
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -42,9 +43,8 @@ uint32_t ta_frame_bone_floats(ta_palette_layout layout)
 static ta_result check_character(const ta_frame_character *c, const ta_frame_options *o, ta_error *err)
 {
     const ta_scene *scene = c->targets.scene;
-    if (scene == NULL || c->pose == NULL || c->world == NULL)
-        return ta__fail(err, TA_ERROR_INVALID_ARGUMENT, "%s: is NULL",
-                        scene == NULL ? "targets.scene" : c->pose == NULL ? "pose" : "world");
+    if (scene == NULL || c->pose == NULL)
+        return ta__fail(err, TA_ERROR_INVALID_ARGUMENT, "%s: is NULL", scene == NULL ? "targets.scene" : "pose");
     if (scene->node_count > ta__pose_capacity(c->pose))
         return ta__fail(err, TA_ERROR_BAD_STATE, "pose: holds %u nodes, fewer than the scene's %u",
                         ta__pose_capacity(c->pose), scene->node_count);
@@ -79,7 +79,7 @@ static ta_result skin_pass(ta_frame_character *c, const ta_frame_options *o, uin
 static ta_result passes(ta_frame_character *c, const ta_frame_options *o, ta_error *err)
 {
     const ta_scene *scene = c->targets.scene;
-    ta_result r = ta_pose_world_pass(c->pose, scene, ta_node_none(), c->world, scene->node_count, err);
+    ta_result r = ta__pose_world(c->pose, scene, ta_node_none(), c->world, err);
     if (r != TA_OK || c->skin_offsets == NULL) return r;
     for (uint32_t s = 0; s < scene->skin_count; ++s) {
         size_t at = c->skin_offsets[s];
@@ -135,6 +135,12 @@ static bool can_lead(const ta_frame_character *c)
     return true;
 }
 
+/* Whether the character's skin s goes into the palette. */
+static bool wants_skin(const ta_frame_character *c, uint32_t s)
+{
+    return c->skin_offsets != NULL && c->skin_offsets[s] != SIZE_MAX;
+}
+
 /* The passes of lane characters g[0 .. m) (1 < m <= TA__LANES) of one rig,
  * a character a lane, width lanes at a time: the same numbers as passes()
  * gives each. A skin that some of them leave out of the palette goes through
@@ -158,13 +164,20 @@ static void lane_passes(ta_frame_character **g, uint32_t m, uint32_t width, cons
         if (live == 0) continue;
         for (uint32_t k = live; k < width; ++k) lanes[k] = lanes[live - 1];
         const ta_scene *rig = h[0]->targets.scene;
-        ta__lanes_world(lanes, width, rig->node_count, scratch);
+        /* a skin some of them leave out goes through the column loops, which read the doubles */
+        bool doubles = !o->no_pose_world;
+        for (uint32_t s = 0; s < rig->skin_count && !doubles; ++s) {
+            uint32_t want = 0;
+            for (uint32_t k = 0; k < live; ++k) want += wants_skin(h[k], s);
+            doubles = want > 0 && want < live;
+        }
+        ta__lanes_world(lanes, width, rig->node_count, scratch,
+                        (doubles ? TA__LANES_DOUBLES : 0) | (h[0]->world != NULL ? TA__LANES_FLOATS : 0));
         for (uint32_t s = 0; s < rig->skin_count; ++s) {
             float *out[TA__LANES];
             uint32_t want = 0;
             for (uint32_t k = 0; k < live; ++k)
-                if (h[k]->skin_offsets != NULL && h[k]->skin_offsets[s] != SIZE_MAX)
-                    out[want++] = o->palette + h[k]->skin_offsets[s];
+                if (wants_skin(h[k], s)) out[want++] = o->palette + h[k]->skin_offsets[s];
             if (want == live) {
                 for (uint32_t k = live; k < width; ++k) out[k] = out[live - 1];
                 ta__lanes_bones(scratch, width, rig->skins[s].joints, rig->skins[s].inverse_binds,
@@ -172,7 +185,7 @@ static void lane_passes(ta_frame_character **g, uint32_t m, uint32_t width, cons
                 continue;
             }
             for (uint32_t k = 0; k < live && want > 0; ++k)
-                if (h[k]->skin_offsets != NULL && h[k]->skin_offsets[s] != SIZE_MAX && h[k]->result == TA_OK)
+                if (wants_skin(h[k], s) && h[k]->result == TA_OK)
                     h[k]->result = skin_pass(h[k], o, s, &h[k]->error);
         }
     }
@@ -197,8 +210,10 @@ static uint32_t run_window(ta_frame_character *chars, uint32_t n, ta_duration de
         if (c->result == TA_OK && c->mixer != NULL)
             c->result = ta_mixer_update_targets(c->mixer, &c->targets, delta, &c->error);
         if (c->result != TA_OK) continue;
+        /* a lane pass writes the floats of all its characters or of none */
         if (lanes == 0 ? can_lead(c)
                        : ta__lanes_width(ta__pose_level(c->pose)) > 0 &&
+                             (c->world == NULL) == (lane[0]->world == NULL) &&
                              same_rig(lane[0]->targets.scene, c->targets.scene))
             lane[lanes++] = c;
         else
@@ -208,6 +223,9 @@ static uint32_t run_window(ta_frame_character *chars, uint32_t n, ta_duration de
     if (lanes > 1)
         lane_passes(lane, lanes, lane_width(ta__pose_level(lane[0]->pose), lane[0]->targets.scene->node_count), o);
     for (uint32_t k = 0; k < rests; ++k) rest[k]->result = passes(rest[k], o, &rest[k]->error);
+    if (o->no_pose_world) /* the column loops keep them, as they must: the pose is told all the same */
+        for (uint32_t i = 0; i < n; ++i)
+            if (chars[i].result == TA_OK) ta__pose_forget_world(chars[i].pose);
     return n;
 }
 
@@ -253,19 +271,30 @@ ta_result ta_frame_update_range(ta_frame_character *chars, uint32_t first, uint3
     return first_refused(chars, first, count, err);
 }
 
+/* A frame on a pool: chunks of CHUNK characters in a row (a window of the
+ * lane pass), taken in turn by each thread as it comes free, so that a thread
+ * the system holds back leaves its chunks to the others rather than a share
+ * they wait for. */
+enum { CHUNK = TA__LANES };
+
 typedef struct frame_job {
     ta_frame_character *chars;
     uint32_t count;
     ta_duration delta;
     const ta_frame_options *options;
+    atomic_ullong next; /* the first character no thread has taken (wide: each thread overshoots count once) */
 } frame_job;
 
-static void run_share(void *user, uint32_t worker, uint32_t workers)
+static void run_chunks(void *user, uint32_t worker, uint32_t workers)
 {
+    (void)worker, (void)workers;
     frame_job *j = (frame_job *)user;
-    uint32_t begin = (uint32_t)((uint64_t)j->count * worker / workers);
-    uint32_t end = (uint32_t)((uint64_t)j->count * (worker + 1) / workers);
-    run_range(j->chars, begin, end - begin, j->delta, j->options);
+    for (;;) {
+        unsigned long long begin = atomic_fetch_add_explicit(&j->next, CHUNK, memory_order_relaxed);
+        if (begin >= j->count) return;
+        uint32_t first = (uint32_t)begin;
+        run_range(j->chars, first, j->count - first < CHUNK ? j->count - first : CHUNK, j->delta, j->options);
+    }
 }
 
 ta_result ta_frame_update(ta_frame_character *chars, uint32_t count, ta_duration delta,
@@ -273,8 +302,13 @@ ta_result ta_frame_update(ta_frame_character *chars, uint32_t count, ta_duration
 {
     ta_result r = check_call(chars, 0, count, options, err);
     if (r != TA_OK) return r;
-    frame_job job = {chars, count, delta, options};
-    r = ta_worker_pool_run(pool, run_share, &job, err);
+    frame_job job;
+    job.chars = chars;
+    job.count = count;
+    job.delta = delta;
+    job.options = options;
+    atomic_init(&job.next, 0);
+    r = ta_worker_pool_run(pool, run_chunks, &job, err);
     if (r != TA_OK) return r;
     return first_refused(chars, 0, count, err);
 }

@@ -1,7 +1,12 @@
 /* Threads made once and reused (worker_pool.h). A job is handed over by a
- * generation number: workers spin a little on it (a frame's jobs come every
- * few milliseconds and a share can be tens of microseconds: waking a sleeping
- * thread costs about that), then sleep on a condition variable. */
+ * generation number, and its worker indices are claimed one by one from a
+ * ticket (the generation and the next index in one word): the caller claims
+ * too, and runs whatever index no thread has claimed by the time it is free.
+ * So a worker that is slow to wake (asleep, or off its core on a loaded
+ * machine) costs its share of the parallelism, never a wait for it: the
+ * caller waits only for jobs a thread has begun. Workers spin a little on the
+ * generation (about 5 us: back-to-back jobs find them awake), then sleep on a
+ * condition variable, so that an idle pool takes no core from others. */
 #include <errno.h>
 #include <pthread.h>
 #include <stdatomic.h>
@@ -12,7 +17,6 @@
 
 typedef struct worker {
     struct ta_worker_pool *pool;
-    uint32_t index;
     pthread_t thread;
 } worker;
 
@@ -22,20 +26,48 @@ struct ta_worker_pool {
     worker *threads; /* workers - 1 */
     pthread_mutex_t lock;
     pthread_cond_t wake, done;
-    atomic_uint generation; /* rises with every job; the stop is one too */
-    atomic_uint pending;    /* threads still running the job */
+    atomic_uint generation;  /* rises with every job; the stop is one too */
+    atomic_ullong ticket;    /* generation << 32 | the next worker index to claim */
+    atomic_uint finished;    /* worker indices whose job has returned, this generation */
     atomic_bool stop;
     void (*job)(void *user, uint32_t worker, uint32_t workers);
     void *user;
 };
 
-enum { SPINS = 4000 };
+/* Pauses of a spin before sleeping: about 5 us (a pause is some 40 to 140 cycles). */
+enum { SPINS = 200 };
+#define NO_CLAIM UINT32_MAX
 
 static void relax(void)
 {
 #if defined(__GNUC__) && (defined(__x86_64__) || defined(__i386__))
     __builtin_ia32_pause();
 #endif
+}
+
+/* The next unclaimed worker index of generation g, taken; NO_CLAIM when all
+ * are taken or the pool has moved on to another generation. */
+static uint32_t claim(struct ta_worker_pool *p, unsigned g)
+{
+    unsigned long long t = atomic_load_explicit(&p->ticket, memory_order_acquire);
+    for (;;) {
+        if ((unsigned)(t >> 32) != g || (uint32_t)t >= p->workers) return NO_CLAIM;
+        if (atomic_compare_exchange_weak_explicit(&p->ticket, &t, t + 1, memory_order_acq_rel, memory_order_acquire))
+            return (uint32_t)t;
+    }
+}
+
+/* Runs every index of generation g this thread can claim. */
+static void run_claims(struct ta_worker_pool *p, unsigned g)
+{
+    for (uint32_t w; (w = claim(p, g)) != NO_CLAIM;) {
+        p->job(p->user, w, p->workers);
+        if (atomic_fetch_add_explicit(&p->finished, 1, memory_order_acq_rel) + 1 == p->workers) {
+            pthread_mutex_lock(&p->lock);
+            pthread_cond_signal(&p->done);
+            pthread_mutex_unlock(&p->lock);
+        }
+    }
 }
 
 static void *worker_main(void *arg)
@@ -57,28 +89,28 @@ static void *worker_main(void *arg)
         }
         seen = g;
         if (atomic_load_explicit(&p->stop, memory_order_acquire)) return NULL;
-        p->job(p->user, w->index, p->workers);
-        if (atomic_fetch_sub_explicit(&p->pending, 1, memory_order_acq_rel) == 1) {
-            pthread_mutex_lock(&p->lock);
-            pthread_cond_signal(&p->done);
-            pthread_mutex_unlock(&p->lock);
-        }
+        run_claims(p, g);
     }
 }
 
-/* Wakes the threads for what is set in the pool (a job, or the stop). */
-static void start_generation(struct ta_worker_pool *p)
+/* Wakes the threads for what is set in the pool (a job, with claimable
+ * indices may be claimed (claimable), or the stop (none may); its generation. */
+static unsigned start_generation(struct ta_worker_pool *p, uint32_t claimable)
 {
     pthread_mutex_lock(&p->lock);
-    atomic_fetch_add_explicit(&p->generation, 1, memory_order_acq_rel);
+    unsigned g = atomic_load_explicit(&p->generation, memory_order_relaxed) + 1;
+    atomic_store_explicit(&p->ticket, (unsigned long long)g << 32 | (claimable ? 0 : p->workers),
+                          memory_order_release);
+    atomic_store_explicit(&p->generation, g, memory_order_release);
     pthread_cond_broadcast(&p->wake);
     pthread_mutex_unlock(&p->lock);
+    return g;
 }
 
 static void stop_threads(struct ta_worker_pool *p, uint32_t started)
 {
     atomic_store_explicit(&p->stop, true, memory_order_release);
-    start_generation(p);
+    start_generation(p, 0);
     for (uint32_t t = 0; t < started; ++t) pthread_join(p->threads[t].thread, NULL);
 }
 
@@ -106,11 +138,11 @@ ta_result ta_worker_pool_create(uint32_t workers, const ta_allocator *allocator,
     pthread_cond_init(&p->wake, NULL);
     pthread_cond_init(&p->done, NULL);
     atomic_init(&p->generation, 0u);
-    atomic_init(&p->pending, 0u);
+    atomic_init(&p->ticket, (unsigned long long)workers); /* generation 0: nothing to claim */
+    atomic_init(&p->finished, 0u);
     atomic_init(&p->stop, false);
     for (uint32_t t = 0; t + 1 < workers; ++t) {
         threads[t].pool = p;
-        threads[t].index = t + 1;
         int e = pthread_create(&threads[t].thread, NULL, worker_main, &threads[t]);
         if (e != 0) {
             stop_threads(p, t);
@@ -154,13 +186,14 @@ ta_result ta_worker_pool_run(ta_worker_pool *pool, void (*job)(void *user, uint3
     }
     pool->job = job;
     pool->user = user;
-    atomic_store_explicit(&pool->pending, pool->workers - 1, memory_order_release);
-    start_generation(pool);
-    job(user, 0, pool->workers);
-    for (int i = 0; atomic_load_explicit(&pool->pending, memory_order_acquire) != 0 && i < SPINS; ++i) relax();
-    if (atomic_load_explicit(&pool->pending, memory_order_acquire) != 0) {
+    atomic_store_explicit(&pool->finished, 0u, memory_order_relaxed);
+    unsigned g = start_generation(pool, 1);
+    run_claims(pool, g);
+    for (int i = 0; atomic_load_explicit(&pool->finished, memory_order_acquire) != pool->workers && i < SPINS; ++i)
+        relax();
+    if (atomic_load_explicit(&pool->finished, memory_order_acquire) != pool->workers) {
         pthread_mutex_lock(&pool->lock);
-        while (atomic_load_explicit(&pool->pending, memory_order_acquire) != 0)
+        while (atomic_load_explicit(&pool->finished, memory_order_acquire) != pool->workers)
             pthread_cond_wait(&pool->done, &pool->lock);
         pthread_mutex_unlock(&pool->lock);
     }

@@ -16,6 +16,8 @@ struct ta_pose {
     uint32_t generation;   /* rises with every world pass; 0 is "never" */
     double *world;         /* capacity * 16, by node index */
     uint32_t *stamp;       /* by node index: the pass that wrote its world matrix, 0 for none */
+    bool all_written;      /* a lane pass (every node) ran since the order was made: the stamps are not needed */
+    bool forgotten;        /* the last pass kept no doubles: no node has a world matrix */
     const ta__pose_kernels *kernels;
     int level;             /* of kernels: TA__POSE_* */
     ta_node_id *order;     /* parent first */
@@ -116,6 +118,7 @@ static ta_result refresh(ta_pose *pose, const ta_scene *scene, ta_error *err)
         pose->end[n] += pose->pos[n];
     }
     memset(pose->stamp, 0, sizeof(uint32_t) * (pose->capacity ? pose->capacity : 1));
+    pose->all_written = false;
     pose->generation = 0;
     pose->node_count = scene->node_count;
     pose->version = scene->structure_version;
@@ -130,6 +133,11 @@ int ta__pose_use(ta_pose *pose, int level)
     pose->kernels = k;
     pose->level = level;
     return 1;
+}
+
+void ta__pose_forget_world(ta_pose *pose)
+{
+    pose->forgotten = true;
 }
 
 const double *ta__pose_world_doubles(const ta_pose *pose)
@@ -147,6 +155,12 @@ int ta__pose_level(const ta_pose *pose)
     return pose->level;
 }
 
+/* Whether node has a world matrix since the tree last changed. */
+static bool has_world(const ta_pose *pose, uint32_t node)
+{
+    return !pose->forgotten && (pose->all_written || pose->stamp[node] != 0);
+}
+
 static void to_float(ta_mat4 *out, const double *m)
 {
     for (int k = 0; k < 16; ++k) out->m[k] = (float)m[k];
@@ -157,6 +171,11 @@ static ta_result begin_pass(ta_pose *pose, const ta_scene *scene, ta_error *err)
 {
     ta_result r = refresh(pose, scene, err);
     if (r != TA_OK) return r;
+    if (pose->forgotten) { /* the nodes this pass leaves out have no world matrix either */
+        memset(pose->stamp, 0, sizeof(uint32_t) * (pose->capacity ? pose->capacity : 1));
+        pose->all_written = false;
+        pose->forgotten = false;
+    }
     if (++pose->generation == 0) { /* wrapped: every stamp is stale, none may look fresh */
         memset(pose->stamp, 0, sizeof(uint32_t) * (pose->capacity ? pose->capacity : 1));
         pose->generation = 1;
@@ -169,9 +188,9 @@ ta_result ta__pose_begin_lanes(ta_pose *pose, const ta_scene *scene, ta__pose_la
     ta_result r = begin_pass(pose, scene, err);
     if (r != TA_OK) return r;
     out->world = pose->world;
-    out->stamp = pose->stamp;
-    out->generation = pose->generation;
     out->order = pose->order;
+    /* the lane pass writes every node: one flag for all, where the column loops stamp each node */
+    pose->all_written = true;
     return TA_OK;
 }
 
@@ -187,6 +206,11 @@ ta_result ta_pose_world_pass(ta_pose *pose, const ta_scene *scene, ta_node_id ro
     if (world_count < scene->node_count)
         return ta__fail(err, TA_ERROR_INVALID_ARGUMENT, "world_count: %u is below the scene's %u nodes", world_count,
                         scene->node_count);
+    return ta__pose_world(pose, scene, root, out_world, err);
+}
+
+ta_result ta__pose_world(ta_pose *pose, const ta_scene *scene, ta_node_id root, ta_mat4 *out_world, ta_error *err)
+{
     ta_result r = begin_pass(pose, scene, err);
     if (r != TA_OK) return r;
     uint32_t begin = 0, end = scene->node_count;
@@ -230,7 +254,7 @@ static ta_result skinning(ta_pose *pose, const ta_scene *scene, ta_skin_id skin,
     if (r != TA_OK) return r;
     for (uint32_t i = 0; i < s->joint_count; ++i) {
         uint32_t node = s->joints[i].index;
-        if (node >= scene->node_count || pose->stamp[node] == 0)
+        if (node >= scene->node_count || !has_world(pose, node))
             return ta__fail(err, TA_ERROR_BAD_STATE,
                             "skin %u: joint %u (node %u \"%s\") has no world matrix since the scene last changed; run "
                             "ta_pose_world_pass over it first",
@@ -268,7 +292,7 @@ ta_result ta_pose_bind_matrix_inverse(ta_pose *pose, const ta_scene *scene, ta_s
     } else {
         ta_result r = refresh(pose, scene, err);
         if (r != TA_OK) return r;
-        if (pose->stamp[m->node.index] == 0)
+        if (!has_world(pose, m->node.index))
             return ta__fail(err, TA_ERROR_BAD_STATE,
                             "mesh: skinned mesh %u's node %u \"%s\" has no world matrix since the scene last changed; "
                             "run ta_pose_world_pass over it first",
@@ -305,7 +329,7 @@ ta_result ta_pose_socket_world(ta_pose *pose, const ta_scene *scene, ta_pose_soc
                         scene->node_count);
     ta_result r = refresh(pose, scene, err);
     if (r != TA_OK) return r;
-    if (pose->stamp[node] == 0)
+    if (!has_world(pose, node))
         return ta__fail(err, TA_ERROR_BAD_STATE,
                         "socket: node %u \"%s\" has no world matrix since the scene last changed; run "
                         "ta_pose_world_pass over it first",

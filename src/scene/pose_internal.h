@@ -27,8 +27,9 @@ enum { TA__POSE_SCALAR = 1, TA__POSE_SSE2, TA__POSE_AVX2, TA__POSE_AVX512, TA__P
 
 typedef struct ta__pose_kernels {
     /* For order[begin .. end): world[node] = world[parent] * local(node) (the
-     * local alone for a node without parent), out[node] = it in float,
-     * stamp[node] = gen. Parents come before their children in order. */
+     * local alone for a node without parent), out[node] = it in float (out
+     * NULL: no floats), stamp[node] = gen. Parents come before their
+     * children in order. */
     void (*world)(const ta_node *nodes, const ta_node_id *order, uint32_t begin, uint32_t end, double *world,
                   ta_mat4 *out, uint32_t *stamp, uint32_t gen);
     /* Bone i = world[joints[i]] * ib[i], in float, for i < n, at out + 16 i
@@ -44,6 +45,14 @@ int ta__pose_baseline_level(void);
 /* Makes the pose run the level's set (one the CPU runs); 0 when it does not
  * exist in this build (then the pose is unchanged). */
 int ta__pose_use(ta_pose *pose, int level);
+/* ta_pose_world_pass once its arguments are checked (root none or in the
+ * scene, out_world long enough), with out_world NULL for no float copy: the
+ * doubles alone, which the pose's other calls read. */
+ta_result ta__pose_world(ta_pose *pose, const ta_scene *scene, ta_node_id root, ta_mat4 *out_world, ta_error *err);
+/* Tells the pose that its doubles were not kept by the last pass (a frame
+ * with no_pose_world): its calls that read them are refused until its next
+ * world pass. */
+void ta__pose_forget_world(ta_pose *pose);
 /* The nodes the pose holds. */
 uint32_t ta__pose_capacity(const ta_pose *pose);
 /* The world matrices in double, 16 a node by node index (for tests: the
@@ -59,14 +68,13 @@ int ta__pose_level(const ta_pose *pose);
 typedef struct ta__pose_lane {
     const ta_node *nodes;   /* the character's scene's */
     double *world;          /* its pose's doubles, 16 a node */
-    ta_mat4 *out;           /* its world matrices in float */
-    uint32_t *stamp;        /* its pose's, set to generation for every node */
-    uint32_t generation;
+    ta_mat4 *out;           /* its world matrices in float (NULL in a pass without them) */
     const ta_node_id *order; /* its pose's parent-first order */
 } ta__pose_lane;
 
 /* Starts a whole-scene world pass on pose that a lane pass writes: the order
- * read again if the tree changed, a new generation; fills out. */
+ * read again if the tree changed, a new generation, the pose told that every
+ * node has its world matrix (the lane pass writes no stamps); fills out. */
 ta_result ta__pose_begin_lanes(ta_pose *pose, const ta_scene *scene, ta__pose_lane *out, ta_error *err);
 
 /* The most lanes a lane pass has (AVX-512: eight doubles). */
@@ -76,13 +84,15 @@ enum { TA__LANES = 8 };
 
 /* The lanes of the lane pass for a pose level: 8 (AVX-512), 4 (AVX2), 0 (none). */
 uint32_t ta__lanes_width(int level);
+/* What a lane pass writes of each lane besides its scratch: its pose's doubles, its floats. */
+enum { TA__LANES_DOUBLES = 1, TA__LANES_FLOATS = 2 };
 /* The world pass of width characters (a width of ta__lanes_width, the CPU
  * running its set) with the same tree (lane 0's order and parents stand for
- * all): each lane's world, out and stamp written for every node, and the
- * world matrices, less their last rows, kept across the lanes in scratch
+ * all): each lane's world and out written for every node as out asks, and
+ * the world matrices, less their last rows, kept across the lanes in scratch
  * (TA__LANES_SCRATCH(node_count, width) doubles, 64-byte aligned) for
  * ta__lanes_bones. A lane may repeat another. */
-void ta__lanes_world(const ta__pose_lane *lanes, uint32_t width, uint32_t node_count, double *scratch);
+void ta__lanes_world(const ta__pose_lane *lanes, uint32_t width, uint32_t node_count, double *scratch, int out);
 /* Bone i of each lane = its world[joints[i]] * ib[i], from scratch, written
  * at out[lane] + 16 i column-major, or with rows its top three rows at
  * out[lane] + 12 i row-major. A lane may repeat another's out. */

@@ -32,16 +32,16 @@
 
 /* Column c of node's world for lanes[0 .. 4): rows r0..r2 across the lanes,
  * the last row the exact zero (or one) three.js's has; into each lane's
- * doubles and floats. */
+ * doubles and floats, as out (TA__LANES_DOUBLES, TA__LANES_FLOATS) asks. */
 TA__AVX2 TA__INLINE void store_column4(const ta__pose_lane *lanes, uint32_t node, int c, __m256d r0, __m256d r1,
-                                       __m256d r2)
+                                       __m256d r2, int out)
 {
     __m256d r3 = c == 3 ? _mm256_set1_pd(1.0) : _mm256_setzero_pd();
     TA__TRANSPOSE4(r0, r1, r2, r3);
     __m256d col[4] = {r0, r1, r2, r3};
     for (int L = 0; L < 4; ++L) {
-        _mm256_storeu_pd(lanes[L].world + (size_t)node * 16 + c * 4, col[L]);
-        _mm_storeu_ps(lanes[L].out[node].m + c * 4, _mm256_cvtpd_ps(col[L]));
+        if (out & TA__LANES_DOUBLES) _mm256_storeu_pd(lanes[L].world + (size_t)node * 16 + c * 4, col[L]);
+        if (out & TA__LANES_FLOATS) _mm_storeu_ps(lanes[L].out[node].m + c * 4, _mm256_cvtpd_ps(col[L]));
     }
 }
 
@@ -113,7 +113,6 @@ TA__INLINE float bone_last_row(const float *b, int c)
         V *s = (V *)(void *)(scratch + (size_t)node * 12 * W);                                                    \
         for (int e = 0; e < 12; ++e) s[e] = m[e];                                                                 \
         STORE(m, node);                                                                                           \
-        for (uint32_t L = 0; L < W; ++L) lanes[L].stamp[node] = lanes[L].generation;                              \
     }
 
 /* The skinning pass of W lanes: bone i's elements across the lanes, then
@@ -175,23 +174,37 @@ TA__AVX2 TA__INLINE void fetch4(const ta__pose_lane *lanes, uint32_t node, __m25
     t[9] = _mm256_cvtps_pd(_mm_movehl_ps(c23, c01));
 }
 
-TA__AVX2 static void world4(const ta__pose_lane *lanes, uint32_t node_count, double *scratch)
+TA__AVX2 TA__INLINE void world4_body(const ta__pose_lane *lanes, uint32_t node_count, double *scratch, int out)
 {
     const ta_node_id *order = lanes[0].order;
     const __m256d one = _mm256_set1_pd(1.0);
 #define TA__F4(node, t) fetch4(lanes, node, t)
 #define TA__S4(m, node)                                                                                           \
-    for (int c = 0; c < 4; ++c) store_column4(lanes, node, c, m[c * 3], m[c * 3 + 1], m[c * 3 + 2])
+    for (int c = 0; c < 4; ++c) store_column4(lanes, node, c, m[c * 3], m[c * 3 + 1], m[c * 3 + 2], out)
     TA__WORLD_BODY(__m256d, 4u, TA__F4, TA__S4)
 #undef TA__F4
 #undef TA__S4
+}
+
+/* A loop for each choice of outputs (out a constant where the body is inlined). */
+#define TA__WORLD_LOOPS(BODY)                                                                                     \
+    switch (out) {                                                                                                \
+    case TA__LANES_DOUBLES | TA__LANES_FLOATS: BODY(lanes, node_count, scratch, 3); break;                        \
+    case TA__LANES_DOUBLES: BODY(lanes, node_count, scratch, TA__LANES_DOUBLES); break;                           \
+    case TA__LANES_FLOATS: BODY(lanes, node_count, scratch, TA__LANES_FLOATS); break;                             \
+    default: BODY(lanes, node_count, scratch, 0); break;                                                          \
+    }
+
+TA__AVX2 static void world4(const ta__pose_lane *lanes, uint32_t node_count, double *scratch, int out)
+{
+    TA__WORLD_LOOPS(world4_body)
 }
 
 TA__BONES_SET(4, TA__AVX2, __m256d, __m128, _mm256_cvtpd_ps, _mm_set1_ps, store_bone4)
 
 /* ---- AVX-512: eight lanes, written out as two halves of four ---- */
 
-TA__AVX512 static void world8(const ta__pose_lane *lanes, uint32_t node_count, double *scratch)
+TA__AVX512 TA__INLINE void world8_body(const ta__pose_lane *lanes, uint32_t node_count, double *scratch, int out)
 {
     const ta_node_id *order = lanes[0].order;
     const __m512d one = _mm512_set1_pd(1.0);
@@ -205,13 +218,18 @@ TA__AVX512 static void world8(const ta__pose_lane *lanes, uint32_t node_count, d
 #define TA__S8(m, node)                                                                                           \
     for (int c = 0; c < 4; ++c) {                                                                                 \
         store_column4(lanes, node, c, _mm512_castpd512_pd256(m[c * 3]), _mm512_castpd512_pd256(m[c * 3 + 1]),    \
-                      _mm512_castpd512_pd256(m[c * 3 + 2]));                                                      \
+                      _mm512_castpd512_pd256(m[c * 3 + 2]), out);                                                 \
         store_column4(lanes + 4, node, c, _mm512_extractf64x4_pd(m[c * 3], 1),                                    \
-                      _mm512_extractf64x4_pd(m[c * 3 + 1], 1), _mm512_extractf64x4_pd(m[c * 3 + 2], 1));          \
+                      _mm512_extractf64x4_pd(m[c * 3 + 1], 1), _mm512_extractf64x4_pd(m[c * 3 + 2], 1), out);     \
     }
     TA__WORLD_BODY(__m512d, 8u, TA__F8, TA__S8)
 #undef TA__F8
 #undef TA__S8
+}
+
+TA__AVX512 static void world8(const ta__pose_lane *lanes, uint32_t node_count, double *scratch, int out)
+{
+    TA__WORLD_LOOPS(world8_body)
 }
 
 TA__AVX512 TA__INLINE void store_bone8(float *const *out, uint32_t i, __m256 f[4][4], int rows)
@@ -233,12 +251,12 @@ uint32_t ta__lanes_width(int level)
     return level >= TA__POSE_AVX512 ? 8 : level == TA__POSE_AVX2 ? 4 : 0;
 }
 
-void ta__lanes_world(const ta__pose_lane *lanes, uint32_t width, uint32_t node_count, double *scratch)
+void ta__lanes_world(const ta__pose_lane *lanes, uint32_t width, uint32_t node_count, double *scratch, int out)
 {
     if (width == 8)
-        world8(lanes, node_count, scratch);
+        world8(lanes, node_count, scratch, out);
     else
-        world4(lanes, node_count, scratch);
+        world4(lanes, node_count, scratch, out);
 }
 
 void ta__lanes_bones(const double *scratch, uint32_t width, const ta_node_id *joints, const ta_mat4 *ib, uint32_t n,
@@ -258,9 +276,9 @@ uint32_t ta__lanes_width(int level)
     return 0;
 }
 
-void ta__lanes_world(const ta__pose_lane *lanes, uint32_t width, uint32_t node_count, double *scratch)
+void ta__lanes_world(const ta__pose_lane *lanes, uint32_t width, uint32_t node_count, double *scratch, int out)
 {
-    (void)lanes, (void)width, (void)node_count, (void)scratch;
+    (void)lanes, (void)width, (void)node_count, (void)scratch, (void)out;
 }
 
 void ta__lanes_bones(const double *scratch, uint32_t width, const ta_node_id *joints, const ta_mat4 *ib, uint32_t n,

@@ -52,7 +52,8 @@ static void world_scalar(const ta_node *nodes, const ta_node_id *order, uint32_t
             for (int r = 0; r < 3; ++r) w[12 + r] = p[r] * t[0] + p[4 + r] * t[1] + p[8 + r] * t[2] + p[12 + r];
         }
         w[15] = 1;
-        for (int i = 0; i < 16; ++i) out[node].m[i] = (float)w[i];
+        if (out != NULL)
+            for (int i = 0; i < 16; ++i) out[node].m[i] = (float)w[i];
         stamp[node] = gen;
     }
 }
@@ -96,12 +97,14 @@ typedef float v4f __attribute__((vector_size(16)));
         memcpy(&v_, (p), sizeof v_);                                                                              \
         v_;                                                                                                       \
     })
-#define TA__STORE(d, f, v)                                                                                        \
+#define TA__STORE(d, f, at, v)                                                                                    \
     do {                                                                                                          \
         v4d s_ = (v);                                                                                             \
-        v4f g_ = __builtin_convertvector(s_, v4f);                                                                \
-        memcpy((d), &s_, sizeof s_);                                                                              \
-        memcpy((f), &g_, sizeof g_);                                                                              \
+        memcpy((d) + (at), &s_, sizeof s_);                                                                       \
+        if ((f) != NULL) { /* NULL: no float copy wanted */                                                       \
+            v4f g_ = __builtin_convertvector(s_, v4f);                                                            \
+            memcpy((f) + (at), &g_, sizeof g_);                                                                   \
+        }                                                                                                         \
     } while (0)
 
 /* One set: each column of a product is a sum of columns of the left matrix
@@ -114,7 +117,7 @@ typedef float v4f __attribute__((vector_size(16)));
             uint32_t node = order[k].index;                                                                       \
             const ta_node *n = &nodes[node];                                                                      \
             double l[9], t[3], *w = &world[(size_t)node * 16];                                                    \
-            float *f = out[node].m;                                                                               \
+            float *f = out ? out[node].m : NULL;                                                                  \
             compose(n, l, t);                                                                                     \
             v4d c0, c1, c2, c3;                                                                                   \
             if (ta_node_is_none(n->parent)) {                                                                     \
@@ -132,10 +135,10 @@ typedef float v4f __attribute__((vector_size(16)));
                 /* the last row as three.js's: its terms are exact zeros (and a one) */                           \
                 c0[3] = 0, c1[3] = 0, c2[3] = 0, c3[3] = 1;                                                       \
             }                                                                                                     \
-            TA__STORE(w, f, c0);                                                                                \
-            TA__STORE(w + 4, f + 4, c1);                                                                        \
-            TA__STORE(w + 8, f + 8, c2);                                                                        \
-            TA__STORE(w + 12, f + 12, c3);                                                                      \
+            TA__STORE(w, f, 0, c0);                                                                               \
+            TA__STORE(w, f, 4, c1);                                                                               \
+            TA__STORE(w, f, 8, c2);                                                                               \
+            TA__STORE(w, f, 12, c3);                                                                              \
             stamp[node] = gen;                                                                                    \
         }                                                                                                         \
     }                                                                                                             \

@@ -5,10 +5,16 @@
  * multiplyMatrices worked out here; the 3x4 palette is the 4x4's top rows;
  * a frame on a pool's threads, reused over many frames, gives the one-thread
  * frame's numbers bit for bit; a refused frame or character changes nothing. */
+#include <errno.h>
 #include <math.h>
+#include <pthread.h>
+#include <semaphore.h>
+#include <signal.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "ta_test.h"
 
@@ -284,8 +290,8 @@ static void test_pool_frame_same_as_one_thread(void **state)
         side_make(&many, clip, stride);
         static float pal_one[PALETTE], pal_many[PALETTE];
         for (size_t i = 0; i < PALETTE; ++i) pal_one[i] = pal_many[i] = -7;
-        ta_frame_options o1 = {pal_one, PALETTE, (ta_palette_layout)layout};
-        ta_frame_options o2 = {pal_many, PALETTE, (ta_palette_layout)layout};
+        ta_frame_options o1 = {pal_one, PALETTE, (ta_palette_layout)layout, 0};
+        ta_frame_options o2 = {pal_many, PALETTE, (ta_palette_layout)layout, 0};
         ta_worker_pool *pool = NULL;
         TA_ASSERT_OK(ta_worker_pool_create(3, NULL, &pool, &err), &err);
         assert_int_equal(ta_worker_pool_workers(pool), 3);
@@ -324,6 +330,16 @@ static void test_pool_frame_same_as_one_thread(void **state)
  * bit for bit, the pose's doubles the column loops', in both layouts; among
  * them a character of another tree, one of other inverse binds, one that
  * leaves its skin out and a refused one, in windows of every fill. */
+/* The poses, mixers and scenes of n characters of a test. */
+static void free_characters(int n, ta_pose **poses, ta_mixer **mixers, ta_scene **scenes)
+{
+    for (int c = 0; c < n; ++c) {
+        ta_pose_destroy(poses[c]);
+        ta_mixer_destroy(mixers[c]);
+        ta_scene_destroy(scenes[c]);
+    }
+}
+
 static void test_lane_pass_is_threejs(void **state)
 {
     (void)state;
@@ -374,8 +390,8 @@ static void test_lane_pass_is_threejs(void **state)
             chars[c].skin_offsets = &offsets[c];
         }
         unsetenv("TA_SIMD");
-        chars[8].world = NULL; /* refused: nothing of it runs, the others do */
-        ta_frame_options o = {pal, sizeof pal / sizeof pal[0], (ta_palette_layout)layout};
+        chars[8].pose = NULL; /* refused: nothing of it runs, the others do */
+        ta_frame_options o = {pal, sizeof pal / sizeof pal[0], (ta_palette_layout)layout, 0};
         for (int frame = 0; frame < 5; ++frame) {
             for (size_t i = 0; i < sizeof pal / sizeof pal[0]; ++i) pal[i] = -7;
             ta_duration dt = ta_duration_from_seconds(0.021 * (frame + 1));
@@ -417,11 +433,7 @@ static void test_lane_pass_is_threejs(void **state)
                 assert_memory_equal(again, bones, sizeof again);
             }
         }
-        for (int c = 0; c < N; ++c) {
-            ta_pose_destroy(poses[c]);
-            ta_mixer_destroy(mixers[c]);
-            ta_scene_destroy(scenes[c]);
-        }
+        free_characters(N, poses, mixers, scenes);
     }
     ta_scene_destroy(source);
     ta_clip_release(clip);
@@ -453,7 +465,7 @@ static void test_shared_scene_in_order(void **state)
         chars[k].pose = p[k];
         chars[k].world = world[k];
     }
-    ta_frame_options o = {NULL, 0, TA_PALETTE_LAYOUT_MAT4};
+    ta_frame_options o = {NULL, 0, TA_PALETTE_LAYOUT_MAT4, 0};
     ta_duration dt = ta_duration_from_seconds(0.3);
     TA_ASSERT_OK(ta_frame_update_range(chars, 0, 2, dt, &o, &err), &err);
     /* the twin alone, with the first one's mixer: what the first one's matrices are */
@@ -508,7 +520,7 @@ static void test_lane_loops_are_column_loops(void **state)
         for (uint32_t k = 3; k < width; ++k) lanes[k] = lanes[2];
         _Alignas(64) static double scratch[TA__LANES_SCRATCH(BONES, TA__LANES)];
         memset(world, 0, sizeof world);
-        ta__lanes_world(lanes, width, BONES, scratch);
+        ta__lanes_world(lanes, width, BONES, scratch, TA__LANES_DOUBLES | TA__LANES_FLOATS);
         for (int rows = 0; rows < 2; ++rows) {
             float *outs[TA__LANES];
             for (uint32_t k = 0; k < width; ++k) outs[k] = out[k < 3 ? k : 2];
@@ -537,6 +549,101 @@ static void test_lane_loops_are_column_loops(void **state)
     ta_pose_destroy(ref);
 }
 
+/* A character without a world array (world NULL): its floats are not
+ * written, but its pose's doubles and its palette are what they are with
+ * one, three.js's, in every set (the column loops of scalar and SSE2, the
+ * lane pass of AVX2 and AVX-512), in windows where characters with and
+ * without one sit side by side; the pose's own calls read the doubles. */
+static void test_frame_without_world(void **state)
+{
+    (void)state;
+    ta_error err = {0};
+    enum { N = 9 };
+    ta_clip *clip = rig_clip(7);
+    ta_scene *source = rig_scene(3);
+    for (size_t set = 0; set < sizeof SETS / sizeof SETS[0]; ++set) {
+        ta_pose *probe = NULL;
+        TA_ASSERT_OK(ta_pose_create(source, NULL, &probe, &err), &err);
+        bool runs = set_runs(probe, SETS[set]);
+        ta_pose_destroy(probe);
+        if (!runs) continue;
+        ta_scene *scenes[N];
+        ta_mixer *mixers[N];
+        ta_pose *poses[N];
+        static ta_mat4 world[N][BONES];
+        static float pal[N * BONES * 16];
+        size_t offsets[N];
+        ta_frame_character chars[N];
+        memset(chars, 0, sizeof chars);
+        for (int c = 0; c < N; ++c) {
+            TA_ASSERT_OK(ta_scene_instantiate(source, NULL, &scenes[c], &err), &err);
+            mixers[c] = playing_mixer(clip, 0.7f + 0.11f * (float)c);
+            TA_ASSERT_OK(ta_pose_create(scenes[c], NULL, &poses[c], &err), &err);
+            setenv("TA_SIMD", SETS[set], 1);
+            TA_ASSERT_OK(ta_pose_use_best_simd(poses[c], &err), &err);
+            unsetenv("TA_SIMD");
+            offsets[c] = (size_t)c * BONES * 16;
+            chars[c].mixer = mixers[c];
+            chars[c].targets.scene = scenes[c];
+            chars[c].pose = poses[c];
+            chars[c].world = c % 3 == 1 ? world[c] : NULL; /* with and without, in each window */
+            chars[c].skin_offsets = &offsets[c];
+        }
+        ta_frame_options o = {pal, sizeof pal / sizeof pal[0], TA_PALETTE_LAYOUT_MAT4, 0};
+        ta_worker_pool *pool = NULL;
+        TA_ASSERT_OK(ta_worker_pool_create(3, NULL, &pool, &err), &err);
+        for (int frame = 0; frame < 8; ++frame) {
+            memset(world, 0, sizeof world);
+            ta_duration dt = ta_duration_from_seconds(0.017 * (frame + 1));
+            /* frames 2 to 5 keep no doubles in the poses; in 4 and 5 characters 2 and 6 leave their
+             * skins out of the palette, so that their lanes' others go through the column loops */
+            o.no_pose_world = frame >= 2 && frame < 6;
+            bool out = frame == 4 || frame == 5;
+            chars[2].skin_offsets = out ? NULL : &offsets[2];
+            chars[6].skin_offsets = out ? NULL : &offsets[6];
+            for (size_t i = 0; i < sizeof pal / sizeof pal[0]; ++i) pal[i] = -7;
+            /* on the calling thread, then on the pool's threads in ranges of eight (9: two of them) */
+            if (frame % 2 == 0)
+                TA_ASSERT_OK(ta_frame_update_range(chars, 0, N, dt, &o, &err), &err);
+            else
+                TA_ASSERT_OK(ta_frame_update(chars, N, dt, &o, pool, &err), &err);
+            for (int c = 0; c < N; ++c) {
+                assert_int_equal(chars[c].result, TA_OK);
+                ta_mat4 w[BONES], bones[BONES], zero[BONES];
+                double wd[BONES][16];
+                reference_d(scenes[c], w, bones, wd);
+                if (chars[c].skin_offsets != NULL) assert_memory_equal(bones, pal + offsets[c], sizeof bones);
+                else assert_true(pal[offsets[c]] == -7);
+                memset(zero, 0, sizeof zero);
+                assert_memory_equal(world[c], c % 3 == 1 ? w : zero, sizeof w);
+                ta_mat4 socket;
+                ta_pose_socket at = {ta_node_at(BONES - 1)};
+                if (o.no_pose_world) {
+                    TA_ASSERT_REFUSED(ta_pose_socket_world(poses[c], scenes[c], at, &socket, &err), &err,
+                                      TA_ERROR_BAD_STATE, "has no world matrix");
+                    TA_ASSERT_REFUSED(ta_pose_skinning_pass(poses[c], scenes[c], ta_skin_at(0), bones, BONES, &err),
+                                      &err, TA_ERROR_BAD_STATE, "has no world matrix");
+                    continue;
+                }
+                assert_memory_equal(wd, ta__pose_world_doubles(poses[c]), sizeof wd);
+                TA_ASSERT_OK(ta_pose_socket_world(poses[c], scenes[c], at, &socket, &err), &err);
+                assert_memory_equal(&socket, &w[BONES - 1], sizeof socket);
+            }
+        }
+        ta_worker_pool_destroy(pool);
+        /* the tree changed: the pose's matrices are no more, whichever loops wrote them */
+        for (int c = 0; c < N; ++c) {
+            TA_ASSERT_OK(ta_scene_set_parent(scenes[c], ta_node_at(5), ta_node_at(0), &err), &err);
+            ta_mat4 socket;
+            TA_ASSERT_REFUSED(ta_pose_socket_world(poses[c], scenes[c], (ta_pose_socket){ta_node_at(1)}, &socket, &err),
+                              &err, TA_ERROR_BAD_STATE, "since the scene last changed");
+        }
+        free_characters(N, poses, mixers, scenes);
+    }
+    ta_scene_destroy(source);
+    ta_clip_release(clip);
+}
+
 static void test_frame_refusals_change_nothing(void **state)
 {
     (void)state;
@@ -545,7 +652,7 @@ static void test_frame_refusals_change_nothing(void **state)
     static side sd;
     side_make(&sd, clip, 16);
     static float pal[PALETTE + 32]; /* its last 32 floats no character's */
-    ta_frame_options o = {pal, PALETTE + 32, TA_PALETTE_LAYOUT_MAT4};
+    ta_frame_options o = {pal, PALETTE + 32, TA_PALETTE_LAYOUT_MAT4, 0};
     ta_duration dt = ta_duration_from_seconds(0.02);
     ta_frame_options bad = o;
     bad.layout = (ta_palette_layout)7;
@@ -560,14 +667,16 @@ static void test_frame_refusals_change_nothing(void **state)
         assert_true(ta_mixer_time(sd.mixers[c]).seconds == 0);
         assert_int_equal(sd.chars[c].result, TA_OK);
     }
-    /* character 2's skin would run past the palette, character 4 has no world array */
+    /* character 2's skin would run past the palette, character 4 has no pose */
     sd.offsets[2] = PALETTE + 32 - 10;
-    sd.chars[4].world = NULL;
+    ta_pose *pose4 = sd.chars[4].pose;
+    sd.chars[4].pose = NULL;
     ta_node before = sd.scenes[2]->nodes[3];
     TA_ASSERT_REFUSED(ta_frame_update(sd.chars, CHARS, dt, &o, NULL, &err), &err, TA_ERROR_INVALID_ARGUMENT,
                       "character 2: skin_offsets[0]");
     assert_int_equal(sd.chars[2].result, TA_ERROR_INVALID_ARGUMENT);
-    TA_ASSERT_CONTAINS(sd.chars[4].error.message, "world: is NULL");
+    TA_ASSERT_CONTAINS(sd.chars[4].error.message, "pose: is NULL");
+    sd.chars[4].pose = pose4;
     assert_true(ta_mixer_time(sd.mixers[2]).seconds == 0);
     assert_true(ta_mixer_time(sd.mixers[4]).seconds == 0);
     assert_memory_equal(&sd.scenes[2]->nodes[3].quaternion, &before.quaternion, sizeof before.quaternion);
@@ -608,6 +717,109 @@ static void test_pool(void **state)
     assert_int_equal(alone[0], 1);
     ta_worker_pool_destroy(pool);
     ta_worker_pool_destroy(NULL);
+}
+
+typedef struct claim_probe {
+    pthread_t caller;
+    atomic_int elsewhere;  /* a run on another thread seen */
+    pthread_t other;       /* that thread */
+    unsigned runs[2];      /* each index's runs */
+} claim_probe;
+
+static void probe_job(void *user, uint32_t worker, uint32_t workers)
+{
+    claim_probe *p = (claim_probe *)user;
+    assert_int_equal(workers, 2);
+    p->runs[worker] += 1;
+    if (!pthread_equal(pthread_self(), p->caller) && atomic_load(&p->elsewhere) == 0) {
+        p->other = pthread_self();
+        atomic_store(&p->elsewhere, 1);
+    }
+}
+
+/* A pool thread held in a signal handler until the test lets it go. */
+static sem_t held_in, held_gate;
+
+static void hold_thread(int sig)
+{
+    (void)sig;
+    sem_post(&held_in);
+    while (sem_wait(&held_gate) != 0) {
+    }
+}
+
+typedef struct pool_call {
+    ta_worker_pool *pool;
+    claim_probe *probe;
+    sem_t done;
+} pool_call;
+
+static void *call_pool(void *arg)
+{
+    pool_call *c = (pool_call *)arg;
+    ta_error err = {0};
+    for (int i = 0; i < 10; ++i) TA_ASSERT_OK(ta_worker_pool_run(c->pool, probe_job, c->probe, &err), &err);
+    sem_post(&c->done);
+    return NULL;
+}
+
+/* A pool's thread that cannot run (here held in a signal handler; asleep,
+ * or off its core on a busy machine, elsewhere) is not waited for: the
+ * calling thread runs the indices no thread has begun, every one once a
+ * job. The pool used to wait for its thread to run index 1. */
+static void test_pool_caller_runs_what_no_thread_began(void **state)
+{
+    (void)state;
+    ta_error err = {0};
+    ta_worker_pool *pool = NULL;
+    TA_ASSERT_OK(ta_worker_pool_create(2, NULL, &pool, &err), &err);
+    claim_probe p;
+    memset(&p, 0, sizeof p);
+    p.caller = pthread_self();
+    atomic_init(&p.elsewhere, 0);
+    /* jobs back to back until the pool's thread has run one: its thread id */
+    for (int i = 0; i < 100000 && atomic_load(&p.elsewhere) == 0; ++i)
+        TA_ASSERT_OK(ta_worker_pool_run(pool, probe_job, &p, &err), &err);
+    if (atomic_load(&p.elsewhere) == 0) { /* the caller took every index each time: what is tested below */
+        printf("  the pool's thread ran no job of 100000: not held\n");
+        ta_worker_pool_destroy(pool);
+        return;
+    }
+    assert_int_equal(sem_init(&held_in, 0, 0), 0);
+    assert_int_equal(sem_init(&held_gate, 0, 0), 0);
+    struct sigaction sa, old;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = hold_thread;
+    sigemptyset(&sa.sa_mask);
+    assert_int_equal(sigaction(SIGUSR1, &sa, &old), 0);
+    assert_int_equal(pthread_kill(p.other, SIGUSR1), 0);
+    while (sem_wait(&held_in) != 0) {
+    }
+    /* ten jobs from another thread, which must end while the pool's thread is held */
+    memset(p.runs, 0, sizeof p.runs);
+    pool_call call = {pool, &p, {{0}}};
+    assert_int_equal(sem_init(&call.done, 0, 0), 0);
+    pthread_t t;
+    assert_int_equal(pthread_create(&t, NULL, call_pool, &call), 0);
+    struct timespec until;
+    clock_gettime(CLOCK_REALTIME, &until);
+    until.tv_sec += 5;
+    int r;
+    do
+        r = sem_timedwait(&call.done, &until);
+    while (r != 0 && errno == EINTR);
+    bool ended = r == 0;
+    sem_post(&held_gate); /* let it go, whatever happened */
+    pthread_join(t, NULL);
+    sigaction(SIGUSR1, &old, NULL);
+    printf("  with the pool's thread held: %s\n", ended ? "ten jobs ran" : "the jobs waited for it");
+    assert_true(ended);
+    assert_int_equal(p.runs[0], 10);
+    assert_int_equal(p.runs[1], 10);
+    sem_destroy(&call.done);
+    sem_destroy(&held_in);
+    sem_destroy(&held_gate);
+    ta_worker_pool_destroy(pool);
 }
 
 /* ta_mixer_update_batch_pool: the one-thread range's numbers, on a reused pool. */
@@ -758,8 +970,10 @@ int main(void)
         cmocka_unit_test(test_lane_pass_is_threejs),
         cmocka_unit_test(test_lane_loops_are_column_loops),
         cmocka_unit_test(test_shared_scene_in_order),
+        cmocka_unit_test(test_frame_without_world),
         cmocka_unit_test(test_frame_refusals_change_nothing),
         cmocka_unit_test(test_pool),
+        cmocka_unit_test(test_pool_caller_runs_what_no_thread_began),
         cmocka_unit_test(test_batch_pool),
         cmocka_unit_test(test_maps_and_sockets),
         cmocka_unit_test(test_memory_per_character),

@@ -74,7 +74,7 @@ static bool frame_lanes(matrices_job *job, ta_scene *scene)
         chars[c].world = c == 0 ? job->world_m : job->worlds[c - 1];
         chars[c].skin_offsets = job->offsets + (size_t)c * scene->skin_count;
     }
-    ta_frame_options o = {job->palette, job->palette_floats, TA_PALETTE_LAYOUT_MAT4};
+    ta_frame_options o = {job->palette, job->palette_floats, TA_PALETTE_LAYOUT_MAT4, 0};
     if (ta_frame_update_range(chars, 0, LANE_CHARS, ta_duration_from_seconds(0), &o, &job->err) != TA_OK) {
         job->failed = true;
         return false;
