@@ -34,7 +34,8 @@ typedef struct track_in {
 
 /* One track's choice. */
 typedef struct track_out {
-    uint8_t mode, bits, drop;
+    uint8_t mode, bits, drop; /* bits: the descriptor's byte (the most bits, the range form, SEGMENTED) */
+    uint8_t cbits[4];         /* each component's bits */
     uint32_t kept;
     float range[8];   /* CONSTANT: the value; else min[4], extent[4] */
     float *values;    /* kept * 4, the keys as stored (quantized numbers as floats of the decoder) */
@@ -395,13 +396,61 @@ static const float *stored(const track_in *in, uint8_t drop, uint32_t s)
     return (drop == TA__CC_ALL ? in->raw : in->enc) + 4 * (size_t)s;
 }
 
-/* The cheapest keys of one form (which components, segmented or not) within
- * budget, into o when cheaper than what it holds: the fewest bits that hold
- * every sample, and a few more (more bits may drop more keys). */
-static void try_form(work *w, const track_in *in, track_out *o, double budget, uint8_t drop, int segmented)
+/* Every sample of one form quantized to cbits a component over [lo, lo + extent] (or the
+ * segments' parts of it) into w->qv and w->qq, and whether each stays within budget. */
+static bool quantize_all(work *w, const track_in *in, uint8_t drop, const float *lo, const float *extent, bool segmented,
+                         const uint8_t *cbits, double budget)
+{
+    const uint32_t n = w->samples, comps = drop == TA__CC_ALL ? 4 : 3;
+    bool ok = true;
+    for (uint32_t s = 0; s < n && (ok || cbits[0] == 32); ++s) {
+        float v[4], *qv = w->qv + 4 * (size_t)s;
+        for (uint32_t c = 0; c < comps; ++c) {
+            const float x = stored(in, drop, s)[c];
+            if (cbits[c] == 32) {
+                qv[c] = x;
+                continue;
+            }
+            float min = lo[c], ext = extent[c];
+            if (segmented) {
+                const uint8_t *sg = w->segs + 6 * (size_t)(s / TA__CC_SEGMENT);
+                ta__cc_segment_range(lo[c], extent[c], sg[c], sg[3 + c], &min, &ext);
+            }
+            const uint32_t q = ta__cc_quantize(x, min, ext, cbits[c]);
+            w->qq[4 * (size_t)s + c] = q;
+            qv[c] = ta__cc_dequantize(q, min, ext, cbits[c]);
+        }
+        finish_value(in, drop, qv, v);
+        ok = ok && error_at(w, in, s, v) <= budget;
+    }
+    return ok;
+}
+
+/* The range of a form as the decoder reads it: the samples' own (float32), rounded outward to
+ * bfloat16, or a rotation's -1 to 1. */
+static void form_range(uint8_t form, uint32_t comps, float *lo, float *extent)
+{
+    for (uint32_t c = 0; c < comps; ++c) {
+        if (form == TA__CC_RANGE_UNIT) {
+            lo[c] = -1.0f, extent[c] = 2.0f;
+        } else if (form == TA__CC_RANGE16) {
+            const float hi = lo[c] + extent[c];
+            lo[c] = ta__cc_b16(ta__cc_to_b16(lo[c], false));
+            uint16_t e = ta__cc_to_b16(hi - lo[c], true);
+            while (lo[c] + ta__cc_b16(e) < hi) e++;
+            extent[c] = ta__cc_b16(e);
+        }
+    }
+}
+
+/* The cheapest keys of one form (which components, segmented or not, the range's form) within
+ * budget, into o when cheaper than what it holds: the fewest bits that hold every sample,
+ * shared out so that each component's step is about the same, then each component's bits made
+ * fewer while every sample still holds; and a few more bits (more may drop more keys). */
+static void try_form(work *w, const track_in *in, track_out *o, double budget, uint8_t drop, int segmented, uint8_t form)
 {
     const uint32_t n = w->samples, nseg = ta__cc_segments(n), comps = drop == TA__CC_ALL ? 4 : 3;
-    float lo[4], extent[4];
+    float lo[4] = {0, 0, 0, 0}, extent[4] = {0, 0, 0, 0};
     for (uint32_t c = 0; c < comps; ++c) {
         float a = stored(in, drop, 0)[c], b = a;
         for (uint32_t s = 0; s < n; ++s) {
@@ -411,6 +460,13 @@ static void try_form(work *w, const track_in *in, track_out *o, double budget, u
         lo[c] = a;
         extent[c] = b - a;
     }
+    /* fewer bits where the extent is smaller: a step of about the widest one's */
+    float widest = 0;
+    for (uint32_t c = 0; c < comps; ++c) widest = fmaxf(widest, extent[c]);
+    uint8_t less[4] = {0, 0, 0, 0};
+    for (uint32_t c = 0; c < comps; ++c)
+        less[c] = extent[c] > 0 ? (uint8_t)fmin(15, floor(log2(widest / extent[c]))) : 15;
+    form_range(form, comps, lo, extent);
     if (segmented) /* each segment's part of the range, in 255ths, wide enough to hold its keys */
         for (uint32_t g = 0; g < nseg; ++g)
             for (uint32_t c = 0; c < 3; ++c) {
@@ -426,39 +482,40 @@ static void try_form(work *w, const track_in *in, track_out *o, double budget, u
             }
     uint32_t tried = 0;
     for (uint8_t bits = 1; bits <= 32 && tried < 6; bits = bits == 24 ? 32 : bits + 1) {
-        if (segmented && bits == 32) break;
-        bool ok = true;
-        for (uint32_t s = 0; s < n && (ok || bits == 32); ++s) {
-            float v[4], *qv = w->qv + 4 * (size_t)s;
-            for (uint32_t c = 0; c < comps; ++c) {
-                const float x = stored(in, drop, s)[c];
-                if (bits == 32) {
-                    qv[c] = x;
-                    continue;
-                }
-                float min = lo[c], ext = extent[c];
-                if (segmented) {
-                    const uint8_t *sg = w->segs + 6 * (size_t)(s / TA__CC_SEGMENT);
-                    ta__cc_segment_range(lo[c], extent[c], sg[c], sg[3 + c], &min, &ext);
-                }
-                const uint32_t q = ta__cc_quantize(x, min, ext, bits);
-                w->qq[4 * (size_t)s + c] = q;
-                qv[c] = ta__cc_dequantize(q, min, ext, bits);
-            }
-            finish_value(in, drop, qv, v);
-            ok = ok && error_at(w, in, s, v) <= budget;
-        }
+        if (bits == 32 && (segmented || form != TA__CC_RANGE32)) break;
+        uint8_t cbits[4] = {0, 0, 0, 0};
+        for (uint32_t c = 0; c < comps; ++c) cbits[c] = bits == 32 ? 32 : (uint8_t)(bits > less[c] ? bits - less[c] : 1);
+        bool ok = quantize_all(w, in, drop, lo, extent, segmented, cbits, budget);
         if (!ok && bits < 32) continue;
         if (!ok && drop != TA__CC_ALL && in->kind == TA__CC_R) continue; /* the four floats do better */
+        if (tried == 0 && bits < 32) { /* each component as few as hold, the others as they are */
+            for (uint32_t c = 0; c < comps; ++c) {
+                while (cbits[c] > 1 && bits - cbits[c] < 15) {
+                    cbits[c]--;
+                    if (quantize_all(w, in, drop, lo, extent, segmented, cbits, budget)) continue;
+                    cbits[c]++;
+                    break;
+                }
+                less[c] = (uint8_t)(bits - cbits[c]);
+            }
+            quantize_all(w, in, drop, lo, extent, segmented, cbits, budget);
+        }
         tried++;
+        uint8_t most = 0;
+        uint32_t key_bits = 0;
+        for (uint32_t c = 0; c < comps; ++c) {
+            most = cbits[c] > most ? cbits[c] : most;
+            key_bits += cbits[c];
+        }
         const uint32_t kept = reduce(w, in, drop, w->qv, budget, w->keep);
-        const uint8_t code = (uint8_t)(bits | (segmented ? TA__CC_SEGMENTED : 0));
-        const size_t bytes = ta__cc_data_bytes(in->mode, code, drop, kept, n);
+        const uint8_t code = (uint8_t)((most - 1) | form << TA__CC_RANGE_SHIFT | (segmented ? TA__CC_SEGMENTED : 0));
+        const size_t bytes = ta__cc_data_bytes(in->mode, code, drop, kept, n, key_bits);
         if (bytes >= o->bytes) continue;
         o->bytes = bytes;
         o->bits = code;
         o->drop = drop;
         o->kept = kept;
+        memcpy(o->cbits, cbits, sizeof cbits);
         memcpy(o->range, lo, sizeof lo);
         memcpy(o->range + 4, extent, sizeof extent);
         memcpy(o->keep, w->keep, n);
@@ -489,7 +546,7 @@ static void take_constant(track_out *o, uint8_t mode, uint8_t drop, uint32_t sam
     o->bits = 0;
     o->drop = drop;
     o->kept = 1;
-    o->bytes = ta__cc_data_bytes(mode, 0, drop, 1, samples);
+    o->bytes = ta__cc_data_bytes(mode, 0, drop, 1, samples, 0);
 }
 
 /* Track i's cheapest form within budget. */
@@ -546,7 +603,8 @@ static void choose(work *w, uint32_t i, double budget)
     /* a rotation keeps three components, or all four when the dropped one comes near 0 */
     for (int all = 0; all < (in->kind == TA__CC_R ? 2 : 1); ++all)
         for (int segmented = 0; segmented < (n > TA__CC_SEGMENT && !all ? 2 : 1); ++segmented)
-            try_form(w, in, o, budget, all ? (uint8_t)TA__CC_ALL : in->drop, segmented);
+            for (uint8_t form = 0; form < (in->kind == TA__CC_R ? 3 : 2); ++form)
+                try_form(w, in, o, budget, all ? (uint8_t)TA__CC_ALL : in->drop, segmented, form);
 }
 
 static void put32(unsigned char *p, uint32_t v)
@@ -606,11 +664,23 @@ static unsigned char *write_block(work *w, size_t *out_bytes)
             continue;
         }
         const uint32_t comps = o->drop == TA__CC_ALL ? 4 : 3;
-        for (uint32_t c = 0; c < comps; ++c) {
-            putf(data + 4 * c, o->range[c]);
-            putf(data + 4 * (comps + c), o->range[4 + c]);
+        const uint8_t form = o->bits >> TA__CC_RANGE_SHIFT & 3, bits = ta__cc_code_bits(o->bits);
+        unsigned char *k = data;
+        for (uint32_t c = 0; c < comps && form != TA__CC_RANGE_UNIT; ++c) {
+            if (form == TA__CC_RANGE32) {
+                putf(k + 4 * c, o->range[c]);
+                putf(k + 4 * (comps + c), o->range[4 + c]);
+            } else { /* the range is bfloat16 already: its high half */
+                const uint16_t lo = ta__cc_to_b16(o->range[c], false), ext = ta__cc_to_b16(o->range[4 + c], false);
+                memcpy(k + 2 * c, &lo, 2);
+                memcpy(k + 2 * (comps + c), &ext, 2);
+            }
         }
-        unsigned char *k = data + 8 * comps;
+        k += form == TA__CC_RANGE32 ? 8 * comps : form == TA__CC_RANGE16 ? 4 * comps : 0;
+        if (bits != 32) {
+            for (uint32_t c = 0; c < comps; ++c) k[c / 2] |= (unsigned char)((bits - o->cbits[c]) << (4 * (c % 2)));
+            k += (comps * 4 + 7) / 8;
+        }
         if (o->kept < n) {
             const uint16_t kept = (uint16_t)o->kept;
             memcpy(k, &kept, 2);
@@ -619,7 +689,6 @@ static unsigned char *write_block(work *w, size_t *out_bytes)
                 if (o->keep[s]) k[s / 8] |= (unsigned char)(1u << (s % 8));
             k += (n + 7) / 8;
         }
-        const uint8_t bits = o->bits & TA__CC_BITS;
         if (o->bits & TA__CC_SEGMENTED) {
             memcpy(k, o->segs, 6 * (size_t)ta__cc_segments(n));
             k += 6 * (size_t)ta__cc_segments(n);
@@ -627,12 +696,11 @@ static unsigned char *write_block(work *w, size_t *out_bytes)
         if (bits == 32) {
             for (uint32_t r = 0; r < o->kept; ++r) memcpy(k + 4 * comps * r, o->values + 4 * (size_t)r, 4 * comps);
         } else {
-            for (size_t x = 0; x < comps * (size_t)o->kept; ++x) {
-                const size_t bit = x * bits;
-                const uint32_t q = o->q[x / comps * 4 + x % comps];
-                for (uint32_t j = 0; j < bits; ++j)
-                    if ((q >> j) & 1) k[(bit + j) / 8] |= (unsigned char)(1u << ((bit + j) % 8));
-            }
+            size_t bit = 0;
+            for (uint32_t r = 0; r < o->kept; ++r)
+                for (uint32_t c = 0; c < comps; ++c)
+                    for (uint32_t j = 0; j < o->cbits[c]; ++j, ++bit)
+                        if ((o->q[4 * (size_t)r + c] >> j) & 1) k[bit / 8] |= (unsigned char)(1u << (bit % 8));
         }
         data += o->bytes;
     }

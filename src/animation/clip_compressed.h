@@ -8,18 +8,22 @@
  *   header (36 bytes): magic "TAC1", version, flags, bytes, samples, tracks,
  *     bones, duration, first time, step (float32; UNIFORM: time k is
  *     first + k * step, else float32 times[samples] follow the header)
- *   tracks * 4 bytes: uint16 node, kind | mode << 2 | dropped << 4 | REDUCED, bits | SEGMENTED
+ *   tracks * 4 bytes: uint16 node, kind | mode << 2 | dropped << 4 | REDUCED,
+ *     bits - 1 | range form << 5 | SEGMENTED (bits: the most a component takes, 1 to 24 or 32)
  *   each track's data, in track order, not aligned:
  *     CONSTANT: float32 x y z (a rotation's: its components but the dropped one, which is
  *       made from them, >= 0)
  *       (dropped REST: the kind's identity, no data)
  *     CONSTANT16 (rotations): the same as uint16 q, -1 + q * 2 / 65535
- *     LINEAR or STEP: float32 min[3], extent[3]; when REDUCED a uint16 count of
+ *     LINEAR or STEP: the range, min[c] and extent[c]: float32 (form RANGE32), bfloat16 (the
+ *       high half of a float32, form RANGE16) or none (RANGE_UNIT, rotations: -1 and 2); unless
+ *       bits is 32, a nibble a component: how
+ *       many bits fewer than `bits` it takes (low nibble first, in 2 bytes); when REDUCED a uint16 count of
  *       the kept keys and a bitset of samples bits, bit s set when sample s is kept; when
  *       SEGMENTED, per 16 samples uint8 min[3] and max[3]: the part of the range
  *       the segment's keys are quantized over (min + extent * q / 255), as ACL
  *       does; then the kept keys'
- *       x y z, `bits` bits each, little end first (bits 32: float32 as they are,
+ *       x y z, each its bits, little end first (bits 32: float32 as they are,
  *       and a rotation of dropped TA__CC_ALL all four)
  *   8 bytes of zero, so that a 32-bit read of the last key stays inside
  *
@@ -42,7 +46,7 @@
 #include "threeanim/clip_compress.h"
 
 #define TA__CC_MAGIC 0x31434154u /* "TAC1" */
-#define TA__CC_VERSION 1u
+#define TA__CC_VERSION 2u
 #define TA__CC_HEADER 36u
 #define TA__CC_TRACK 4u
 #define TA__CC_TAIL 8u
@@ -52,7 +56,9 @@ enum { TA__CC_UNIFORM = 1 };                                   /* header flags *
 enum { TA__CC_T = 0, TA__CC_R = 1, TA__CC_S = 2 };             /* kinds */
 enum { TA__CC_CONSTANT = 0, TA__CC_LINEAR = 1, TA__CC_STEP = 2, TA__CC_CONSTANT16 = 3 }; /* modes */
 enum { TA__CC_REDUCED = 0x80 };
-enum { TA__CC_SEGMENTED = 0x80, TA__CC_BITS = 0x3f, TA__CC_SEGMENT = 16 }; /* the bits byte: a flag, the bits; samples a segment */ /* a track's flag: keys dropped, a count and a bitset say which */
+/* the bits byte: bits - 1, the range form, a flag; samples a segment */
+enum { TA__CC_SEGMENTED = 0x80, TA__CC_BITS = 0x1f, TA__CC_SEGMENT = 16 };
+enum { TA__CC_RANGE32 = 0, TA__CC_RANGE16 = 1, TA__CC_RANGE_UNIT = 2, TA__CC_RANGE_SHIFT = 5 }; /* range forms */
 enum { TA__CC_ALL = 4 };  /* a rotation that drops no component: x y z w */
 enum { TA__CC_REST = 7 }; /* a CONSTANT's `dropped` when it is the identity (0 0 0, 0 0 0 1, 1 1 1): no data */
 
@@ -71,17 +77,27 @@ typedef struct ta__cc_header {
 /* One track as the decoder reads it. */
 typedef struct ta__cc_track {
     uint32_t node;
-    uint8_t kind, mode, bits, drop;
+    uint8_t kind, mode, bits, drop;  /* bits: the most a component takes (32: float32) */
+    uint8_t comps, form;             /* components stored; range form */
+    uint8_t cbits[4];                /* each component's bits */
+    uint32_t key_bits;               /* a key's: the sum of cbits */
     uint32_t kept;
-    const unsigned char *range; /* min[3], extent[3] (CONSTANT: the value) */
+    float min[4], extent[4];         /* the range, read */
+    const unsigned char *range;      /* the data (CONSTANT: the value) */
     const unsigned char *kept_bits; /* NULL: every sample kept */
     const unsigned char *segments;  /* NULL, or per segment the range's part: uint8 min[3], max[3] of 255 */
     const unsigned char *keys;
     size_t data_bytes;          /* from range to the next track's */
 } ta__cc_track;
 
-/* Bytes of a track's data (bits: the descriptor's byte, its flag too). */
-size_t ta__cc_data_bytes(uint8_t mode, uint8_t bits, uint8_t drop, uint32_t kept, uint32_t samples);
+/* Bytes of a track's data (code: the descriptor's bits byte; key_bits: a key's bits, the sum
+ * over its components). */
+size_t ta__cc_data_bytes(uint8_t mode, uint8_t code, uint8_t drop, uint32_t kept, uint32_t samples, uint32_t key_bits);
+/* A descriptor's bits byte read: the most bits, the range form. */
+uint8_t ta__cc_code_bits(uint8_t code);
+/* bfloat16: a float32's high half, and one rounded toward +inf (up) or -inf. */
+float ta__cc_b16(uint16_t h);
+uint16_t ta__cc_to_b16(float x, bool up);
 void ta__cc_read_header(const unsigned char *block, ta__cc_header *h);
 /* Track i's descriptor at d (the block's track table) and its data at data. */
 void ta__cc_read_track(const unsigned char *d, const unsigned char *data, uint32_t samples, ta__cc_track *t);

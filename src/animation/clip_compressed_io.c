@@ -28,7 +28,8 @@ static ta_result check_track(const unsigned char *d, const unsigned char *data, 
                              uint32_t max_nodes, uint32_t i, size_t *used, ta_error *err)
 {
     const uint32_t node = ta__cc_track_node(d);
-    const uint8_t kind = d[2] & 3, mode = d[2] >> 2 & 3, drop = d[2] >> 4 & 7, bits = d[3] & TA__CC_BITS;
+    const uint8_t kind = d[2] & 3, mode = d[2] >> 2 & 3, drop = d[2] >> 4 & 7, bits = ta__cc_code_bits(d[3]);
+    const uint8_t form = d[3] >> TA__CC_RANGE_SHIFT & 3;
     const bool reduced = (d[2] & TA__CC_REDUCED) != 0, segmented = (d[3] & TA__CC_SEGMENTED) != 0;
     const bool animated = mode == TA__CC_LINEAR || mode == TA__CC_STEP;
     if (node >= max_nodes)
@@ -42,16 +43,30 @@ static ta_result check_track(const unsigned char *d, const unsigned char *data, 
     if (!drop_ok || (drop == TA__CC_ALL && mode == TA__CC_CONSTANT16))
         return ta__fail(err, TA_ERROR_PARSE, "ta_compressed_clip_read: tracks[%u].dropped %u does not go with kind %u and mode %u", i,
                         drop, kind, mode);
-    if (!animated && (reduced || segmented || bits != 0))
-        return ta__fail(err, TA_ERROR_PARSE, "ta_compressed_clip_read: tracks[%u]: a constant with bits %u and flags 0x%x", i, bits,
-                        (unsigned)(d[3] & ~TA__CC_BITS) | (reduced ? TA__CC_REDUCED : 0));
-    if (animated && !((bits >= 1 && bits <= 24) || bits == 32))
+    if (!animated && (reduced || d[3] != 0))
+        return ta__fail(err, TA_ERROR_PARSE, "ta_compressed_clip_read: tracks[%u]: a constant with bits byte 0x%x and flags 0x%x", i,
+                        (unsigned)d[3], reduced ? (unsigned)TA__CC_REDUCED : 0u);
+    if (animated && !(bits <= 24 || bits == 32))
         return ta__fail(err, TA_ERROR_PARSE, "ta_compressed_clip_read: tracks[%u].bits %u is not 1 to 24 or 32", i, bits);
+    if (animated && (form > TA__CC_RANGE_UNIT || (form == TA__CC_RANGE_UNIT && kind != TA__CC_R) || (bits == 32 && form != TA__CC_RANGE32)))
+        return ta__fail(err, TA_ERROR_PARSE, "ta_compressed_clip_read: tracks[%u]: range form %u with kind %u and bits %u", i, form, kind, bits);
     if (segmented && (bits == 32 || drop == TA__CC_ALL))
         return ta__fail(err, TA_ERROR_PARSE, "ta_compressed_clip_read: tracks[%u]: segments with bits %u, dropped %u", i, bits, drop);
     if (reduced && samples < 3) return ta__fail(err, TA_ERROR_PARSE, "ta_compressed_clip_read: tracks[%u]: keys dropped of %u", i, samples);
-    /* the count of kept keys comes before the size can be known */
-    const size_t head = animated ? 2 * (drop == TA__CC_ALL ? 4 : 3) * sizeof(float) : 0;
+    /* the range and the components' bits, then the count of kept keys, come before the size can be known */
+    const uint32_t comps = drop == TA__CC_ALL ? 4 : 3;
+    const size_t range = !animated ? 0 : form == TA__CC_RANGE32 ? 8 * comps : form == TA__CC_RANGE16 ? 4 * comps : 0;
+    const size_t head = range + (animated && bits != 32 ? (comps * 4 + 7) / 8 : 0);
+    if (left < head) return ta__fail(err, TA_ERROR_PARSE, "ta_compressed_clip_read: tracks[%u]: its range passes the end of the data", i);
+    uint32_t key_bits = 0;
+    for (uint32_t c = 0; c < comps && animated; ++c) {
+        const unsigned less = bits == 32 ? 0 : (unsigned)(data[range + c / 2] >> (4 * (c % 2)) & 15);
+        if (less >= bits)
+            return ta__fail(err, TA_ERROR_PARSE, "ta_compressed_clip_read: tracks[%u]: component %u takes %u bits fewer than %u", i, c, less, bits);
+        key_bits += bits - less;
+    }
+    if (animated && bits != 32 && comps == 3 && (data[range + 1] >> 4) != 0)
+        return ta__fail(err, TA_ERROR_PARSE, "ta_compressed_clip_read: tracks[%u]: its bits' last nibble is %u", i, data[range + 1] >> 4);
     uint32_t kept = samples;
     if (reduced) {
         if (left < head + 2 + (samples + 7) / 8)
@@ -67,10 +82,18 @@ static ta_result check_track(const unsigned char *d, const unsigned char *data, 
                             "ta_compressed_clip_read: tracks[%u]: %u kept keys of %u samples, %u set, the first and last %s", i, kept,
                             samples, count, kept_at(bitset, 0) && kept_at(bitset, samples - 1) ? "kept" : "not both kept");
     }
-    const size_t bytes = ta__cc_data_bytes(mode, d[3], drop, kept, samples);
+    const size_t bytes = ta__cc_data_bytes(mode, d[3], drop, kept, samples, key_bits);
     if (bytes > left) return ta__fail(err, TA_ERROR_PARSE, "ta_compressed_clip_read: tracks[%u]: %zu bytes pass the end of the data", i, bytes);
-    /* its floats finite: a range, a constant, float32 keys */
-    size_t floats = mode == TA__CC_CONSTANT && drop != TA__CC_REST ? 3 : animated ? head / sizeof(float) : 0;
+    /* its numbers finite: a range (read as the decoder reads it), a constant; float32 keys are decoded below */
+    if (animated) {
+        ta__cc_track t;
+        ta__cc_read_track(d, data, samples, &t);
+        for (uint32_t c = 0; c < comps; ++c)
+            if (!isfinite(t.min[c]) || !isfinite(t.extent[c]) || fabsf(t.min[c]) > 1e30f || fabsf(t.extent[c]) > 1e30f)
+                return ta__fail(err, TA_ERROR_PARSE, "ta_compressed_clip_read: tracks[%u]: its range's component %u is %g, %g", i, c,
+                                (double)t.min[c], (double)t.extent[c]);
+    }
+    size_t floats = mode == TA__CC_CONSTANT && drop != TA__CC_REST ? 3 : 0;
     for (size_t f = 0; f < floats; ++f)
         if (!isfinite(f32_at(data + 4 * f)) || fabsf(f32_at(data + 4 * f)) > 1e30f)
             return ta__fail(err, TA_ERROR_PARSE, "ta_compressed_clip_read: tracks[%u]: number %zu is %g", i, f, (double)f32_at(data + 4 * f));

@@ -40,16 +40,46 @@ const unsigned char *ta__cc_tracks_at(const unsigned char *block, const ta__cc_h
     return block + TA__CC_HEADER + (h->times != NULL ? sizeof(float) * (size_t)h->samples : 0);
 }
 
-size_t ta__cc_data_bytes(uint8_t mode, uint8_t bits, uint8_t drop, uint32_t kept, uint32_t samples)
+float ta__cc_b16(uint16_t h)
+{
+    const uint32_t bits = (uint32_t)h << 16;
+    float v;
+    memcpy(&v, &bits, 4);
+    return v;
+}
+
+uint16_t ta__cc_to_b16(float x, bool up)
+{
+    uint32_t bits;
+    memcpy(&bits, &x, 4);
+    uint16_t h = (uint16_t)(bits >> 16); /* toward 0: one further from it when that is the wrong way */
+    const float v = ta__cc_b16(h);
+    if (up ? v < x : v > x) h++;
+    return h;
+}
+
+uint8_t ta__cc_code_bits(uint8_t code)
+{
+    return (uint8_t)((code & TA__CC_BITS) + 1);
+}
+
+/* Bytes of the range and of the components' bits, before the kept keys' bitset. */
+static size_t head_bytes(uint8_t code, size_t comps)
+{
+    const unsigned form = code >> TA__CC_RANGE_SHIFT & 3;
+    const size_t range = form == TA__CC_RANGE32 ? 8 * comps : form == TA__CC_RANGE16 ? 4 * comps : 0;
+    return range + (ta__cc_code_bits(code) == 32 ? 0 : (comps * 4 + 7) / 8);
+}
+
+size_t ta__cc_data_bytes(uint8_t mode, uint8_t code, uint8_t drop, uint32_t kept, uint32_t samples, uint32_t key_bits)
 {
     if (mode == TA__CC_CONSTANT) return drop == TA__CC_REST ? 0 : 3 * sizeof(float);
     if (mode == TA__CC_CONSTANT16) return 3 * sizeof(uint16_t);
     const size_t comps = drop == TA__CC_ALL ? 4 : 3;
-    size_t bytes = 2 * comps * sizeof(float);
+    size_t bytes = head_bytes(code, comps);
     if (kept < samples) bytes += sizeof(uint16_t) + (samples + 7) / 8;
-    if (bits & TA__CC_SEGMENTED) bytes += 6 * (size_t)ta__cc_segments(samples);
-    bits &= TA__CC_BITS;
-    return bytes + (bits == 32 ? comps * sizeof(float) * (size_t)kept : ((size_t)kept * comps * bits + 7) / 8);
+    if (code & TA__CC_SEGMENTED) bytes += 6 * (size_t)ta__cc_segments(samples);
+    return bytes + ((size_t)kept * key_bits + 7) / 8;
 }
 
 uint32_t ta__cc_track_node(const unsigned char *d)
@@ -65,15 +95,41 @@ void ta__cc_read_track(const unsigned char *d, const unsigned char *data, uint32
     t->kind = d[2] & 3;
     t->mode = d[2] >> 2 & 3;
     t->drop = d[2] >> 4 & 7;
-    t->bits = d[3] & TA__CC_BITS;
+    t->bits = ta__cc_code_bits(d[3]);
+    t->form = d[3] >> TA__CC_RANGE_SHIFT & 3;
+    t->comps = t->drop == TA__CC_ALL ? 4 : 3;
     t->range = data;
     t->segments = NULL;
+    t->key_bits = 0;
     const bool animated = t->mode == TA__CC_LINEAR || t->mode == TA__CC_STEP;
     t->kept = samples;
     t->kept_bits = NULL;
     t->keys = data;
     if (animated) {
-        t->keys = data + (t->drop == TA__CC_ALL ? 8 : 6) * sizeof(float);
+        const unsigned char *p = data;
+        for (uint32_t c = 0; c < t->comps; ++c) {
+            if (t->form == TA__CC_RANGE32) {
+                t->min[c] = f32_at(p + 4 * c);
+                t->extent[c] = f32_at(p + 4 * (t->comps + c));
+            } else if (t->form == TA__CC_RANGE16) {
+                uint16_t lo, ext;
+                memcpy(&lo, p + 2 * c, 2);
+                memcpy(&ext, p + 2 * (t->comps + c), 2);
+                t->min[c] = ta__cc_b16(lo);
+                t->extent[c] = ta__cc_b16(ext);
+            } else {
+                t->min[c] = -1.0f;
+                t->extent[c] = 2.0f;
+            }
+        }
+        p += t->form == TA__CC_RANGE32 ? 8 * t->comps : t->form == TA__CC_RANGE16 ? 4 * t->comps : 0;
+        for (uint32_t c = 0; c < t->comps; ++c) {
+            const unsigned less = t->bits == 32 ? 0 : (unsigned)(p[c / 2] >> (4 * (c % 2)) & 15);
+            t->cbits[c] = (uint8_t)(t->bits - less);
+            t->key_bits += t->cbits[c];
+        }
+        if (t->bits != 32) p += (t->comps * 4 + 7) / 8;
+        t->keys = p;
         if (d[2] & TA__CC_REDUCED) {
             uint16_t kept;
             memcpy(&kept, t->keys, 2);
@@ -86,7 +142,7 @@ void ta__cc_read_track(const unsigned char *d, const unsigned char *data, uint32
             t->keys += 6 * (size_t)ta__cc_segments(samples);
         }
     }
-    t->data_bytes = ta__cc_data_bytes(t->mode, d[3], t->drop, t->kept, samples);
+    t->data_bytes = ta__cc_data_bytes(t->mode, d[3], t->drop, t->kept, samples, t->key_bits);
 }
 
 float ta__cc_unit16(uint16_t q)
@@ -138,21 +194,20 @@ void ta__cc_segment_range(float min, float extent, uint8_t qmin, uint8_t qmax, f
 static void key_at(const ta__cc_track *t, uint32_t r, uint32_t s, float out[4])
 {
     if (t->bits == 32) {
-        const size_t n = t->drop == TA__CC_ALL ? 4 : 3;
-        memcpy(out, t->keys + 4 * n * (size_t)r, 4 * n);
+        memcpy(out, t->keys + 4 * t->comps * (size_t)r, 4 * (size_t)t->comps);
         return;
     }
-    const uint32_t mask = (1u << t->bits) - 1, comps = t->drop == TA__CC_ALL ? 4 : 3;
-    for (uint32_t c = 0; c < comps; ++c) {
-        const size_t bit = ((size_t)r * comps + c) * t->bits;
+    size_t bit = (size_t)r * t->key_bits;
+    for (uint32_t c = 0; c < t->comps; ++c) {
         const uint32_t word = u32_at(t->keys + bit / 8); /* the block's tail keeps this inside */
-        const uint32_t q = (word >> (bit % 8)) & mask;
-        float min = f32_at(t->range + 4 * c), extent = f32_at(t->range + 4 * (comps + c));
+        const uint32_t q = (word >> (bit % 8)) & ((1u << t->cbits[c]) - 1);
+        bit += t->cbits[c];
+        float min = t->min[c], extent = t->extent[c];
         if (t->segments != NULL) {
             const unsigned char *seg = t->segments + 6 * (size_t)(s / TA__CC_SEGMENT);
             ta__cc_segment_range(min, extent, seg[c], seg[3 + c], &min, &extent);
         }
-        out[c] = ta__cc_dequantize(q, min, extent, t->bits);
+        out[c] = ta__cc_dequantize(q, min, extent, t->cbits[c]);
     }
 }
 

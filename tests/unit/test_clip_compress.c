@@ -413,8 +413,8 @@ static void binary_form_reads_back_and_refuses_what_is_not_it(void **state)
     copy[0] = 'X';
     TA_ASSERT_REFUSED(ta_compressed_clip_read(copy, size, NULL, &back, &err), &err, TA_ERROR_PARSE, "magic");
     memcpy(copy, bytes, size);
-    copy[4] = 2;
-    TA_ASSERT_REFUSED(ta_compressed_clip_read(copy, size, NULL, &back, &err), &err, TA_ERROR_UNSUPPORTED, "version 2");
+    copy[4] = 3;
+    TA_ASSERT_REFUSED(ta_compressed_clip_read(copy, size, NULL, &back, &err), &err, TA_ERROR_UNSUPPORTED, "version 3");
     ta_compressed_read_options lim = {0};
     lim.max_bytes = size - 1;
     TA_ASSERT_REFUSED(ta_compressed_clip_read(bytes, size, &lim, &back, &err), &err, TA_ERROR_LIMIT_EXCEEDED, "max_bytes");
