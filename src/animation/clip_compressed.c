@@ -38,6 +38,7 @@ typedef struct track_out {
     uint8_t cbits[4];         /* each component's bits */
     uint32_t kept;
     float range[8];   /* CONSTANT: the value; else min[4], extent[4] */
+    uint8_t range8[8]; /* RANGE8: min[4], max[4] in 255ths of -1..1 */
     float *values;    /* kept * 4, the keys as stored (quantized numbers as floats of the decoder) */
     uint32_t *q;      /* kept * 4 quantized */
     uint8_t *keep;    /* samples: kept */
@@ -428,10 +429,15 @@ static bool quantize_all(work *w, const track_in *in, uint8_t drop, const float 
 
 /* The range of a form as the decoder reads it: the samples' own (float32), rounded outward to
  * bfloat16, or a rotation's -1 to 1. */
-static void form_range(uint8_t form, uint32_t comps, float *lo, float *extent)
+static void form_range(uint8_t form, uint32_t comps, float *lo, float *extent, uint8_t *range8)
 {
     for (uint32_t c = 0; c < comps; ++c) {
-        if (form == TA__CC_RANGE_UNIT) {
+        if (form == TA__CC_RANGE8) {
+            const float hi = lo[c] + extent[c];
+            range8[c] = (uint8_t)fmax(0, fmin(255, floor((lo[c] + 1) / 2 * 255)));
+            range8[comps + c] = (uint8_t)fmax(range8[c], fmin(255, ceil((hi + 1) / 2 * 255)));
+            ta__cc_segment_range(-1.0f, 2.0f, range8[c], range8[comps + c], &lo[c], &extent[c]);
+        } else if (form == TA__CC_RANGE_UNIT) {
             lo[c] = -1.0f, extent[c] = 2.0f;
         } else if (form == TA__CC_RANGE16) {
             const float hi = lo[c] + extent[c];
@@ -466,7 +472,8 @@ static void try_form(work *w, const track_in *in, track_out *o, double budget, u
     uint8_t less[4] = {0, 0, 0, 0};
     for (uint32_t c = 0; c < comps; ++c)
         less[c] = extent[c] > 0 ? (uint8_t)fmin(15, floor(log2(widest / extent[c]))) : 15;
-    form_range(form, comps, lo, extent);
+    uint8_t range8[8] = {0, 0, 0, 0, 0, 0, 0, 0};
+    form_range(form, comps, lo, extent, range8);
     if (segmented) /* each segment's part of the range, in 255ths, wide enough to hold its keys */
         for (uint32_t g = 0; g < nseg; ++g)
             for (uint32_t c = 0; c < 3; ++c) {
@@ -516,6 +523,7 @@ static void try_form(work *w, const track_in *in, track_out *o, double budget, u
         o->drop = drop;
         o->kept = kept;
         memcpy(o->cbits, cbits, sizeof cbits);
+        memcpy(o->range8, range8, sizeof range8);
         memcpy(o->range, lo, sizeof lo);
         memcpy(o->range + 4, extent, sizeof extent);
         memcpy(o->keep, w->keep, n);
@@ -603,7 +611,7 @@ static void choose(work *w, uint32_t i, double budget)
     /* a rotation keeps three components, or all four when the dropped one comes near 0 */
     for (int all = 0; all < (in->kind == TA__CC_R ? 2 : 1); ++all)
         for (int segmented = 0; segmented < (n > TA__CC_SEGMENT && !all ? 2 : 1); ++segmented)
-            for (uint8_t form = 0; form < (in->kind == TA__CC_R ? 3 : 2); ++form)
+            for (uint8_t form = 0; form < (in->kind == TA__CC_R ? 4 : 2); ++form)
                 try_form(w, in, o, budget, all ? (uint8_t)TA__CC_ALL : in->drop, segmented, form);
 }
 
@@ -667,7 +675,10 @@ static unsigned char *write_block(work *w, size_t *out_bytes)
         const uint8_t form = o->bits >> TA__CC_RANGE_SHIFT & 3, bits = ta__cc_code_bits(o->bits);
         unsigned char *k = data;
         for (uint32_t c = 0; c < comps && form != TA__CC_RANGE_UNIT; ++c) {
-            if (form == TA__CC_RANGE32) {
+            if (form == TA__CC_RANGE8) {
+                k[c] = o->range8[c];
+                k[comps + c] = o->range8[comps + c];
+            } else if (form == TA__CC_RANGE32) {
                 putf(k + 4 * c, o->range[c]);
                 putf(k + 4 * (comps + c), o->range[4 + c]);
             } else { /* the range is bfloat16 already: its high half */
@@ -676,7 +687,7 @@ static unsigned char *write_block(work *w, size_t *out_bytes)
                 memcpy(k + 2 * (comps + c), &ext, 2);
             }
         }
-        k += form == TA__CC_RANGE32 ? 8 * comps : form == TA__CC_RANGE16 ? 4 * comps : 0;
+        k += ta__cc_range_bytes(form, comps);
         if (bits != 32) {
             for (uint32_t c = 0; c < comps; ++c) k[c / 2] |= (unsigned char)((bits - o->cbits[c]) << (4 * (c % 2)));
             k += (comps * 4 + 7) / 8;
@@ -860,16 +871,18 @@ ta_result ta_clip_compress(const ta_clip *clip, const ta_scene *scene, const ta_
         f = pass ? f * 1.4 : f * 0.6;
         if (!pass && best == NULL && f < 1e-6) break;
     }
-    /* Then track by track, the largest first: twice its part while the exact
-     * error still passes (errors seldom add up as the shares assume). */
-    if (r == TA_OK && best != NULL) {
-        choose_all(&w, best_f);
+    /* Then track by track: twice its part while the exact error still passes
+     * (errors seldom add up as the shares assume), then in finer steps. */
+    static const double steps[3] = {2, 1.41, 1.19};
+    if (r == TA_OK && best != NULL) choose_all(&w, best_f);
+    for (int k = 0; k < 3 && r == TA_OK && best != NULL; ++k) {
+        const double step = steps[k];
         for (int round = 0; round < 6 && r == TA_OK; ++round) {
             bool better = false;
             for (uint32_t i = 0; i < w.tracks && r == TA_OK; ++i) {
                 if (!w.in[i].moves) continue;
                 const size_t was = w.out[i].bytes;
-                w.share[i] *= 2;
+                w.share[i] *= step;
                 choose(&w, i, budget_of(&w, i, best_f));
                 bool keep = false;
                 if (w.out[i].bytes < was) {
@@ -896,7 +909,7 @@ ta_result ta_clip_compress(const ta_clip *clip, const ta_scene *scene, const ta_
                     }
                 }
                 if (!keep) {
-                    w.share[i] /= 2;
+                    w.share[i] /= step;
                     choose(&w, i, budget_of(&w, i, best_f));
                 }
             }

@@ -16,7 +16,8 @@
  *       (dropped REST: the kind's identity, no data)
  *     CONSTANT16 (rotations): the same as uint16 q, -1 + q * 2 / 65535
  *     LINEAR or STEP: the range, min[c] and extent[c]: float32 (form RANGE32), bfloat16 (the
- *       high half of a float32, form RANGE16) or none (RANGE_UNIT, rotations: -1 and 2); unless
+ *       high half of a float32, form RANGE16), none (RANGE_UNIT, rotations: -1 and 2) or, for
+ *       rotations, uint8 min[c] then max[c] in 255ths of -1..1 (RANGE8, as a segment's part); unless
  *       bits is 32, a nibble a component: how
  *       many bits fewer than `bits` it takes (low nibble first, in 2 bytes); when REDUCED a uint16 count of
  *       the kept keys and a bitset of samples bits, bit s set when sample s is kept; when
@@ -58,7 +59,7 @@ enum { TA__CC_CONSTANT = 0, TA__CC_LINEAR = 1, TA__CC_STEP = 2, TA__CC_CONSTANT1
 enum { TA__CC_REDUCED = 0x80 };
 /* the bits byte: bits - 1, the range form, a flag; samples a segment */
 enum { TA__CC_SEGMENTED = 0x80, TA__CC_BITS = 0x1f, TA__CC_SEGMENT = 16 };
-enum { TA__CC_RANGE32 = 0, TA__CC_RANGE16 = 1, TA__CC_RANGE_UNIT = 2, TA__CC_RANGE_SHIFT = 5 }; /* range forms */
+enum { TA__CC_RANGE32 = 0, TA__CC_RANGE16 = 1, TA__CC_RANGE_UNIT = 2, TA__CC_RANGE8 = 3, TA__CC_RANGE_SHIFT = 5 }; /* range forms */
 enum { TA__CC_ALL = 4 };  /* a rotation that drops no component: x y z w */
 enum { TA__CC_REST = 7 }; /* a CONSTANT's `dropped` when it is the identity (0 0 0, 0 0 0 1, 1 1 1): no data */
 
@@ -93,6 +94,8 @@ typedef struct ta__cc_track {
 /* Bytes of a track's data (code: the descriptor's bits byte; key_bits: a key's bits, the sum
  * over its components). */
 size_t ta__cc_data_bytes(uint8_t mode, uint8_t code, uint8_t drop, uint32_t kept, uint32_t samples, uint32_t key_bits);
+/* Bytes of a range of `comps` components in `form`. */
+size_t ta__cc_range_bytes(unsigned form, size_t comps);
 /* A descriptor's bits byte read: the most bits, the range form. */
 uint8_t ta__cc_code_bits(uint8_t code);
 /* bfloat16: a float32's high half, and one rounded toward +inf (up) or -inf. */

@@ -48,16 +48,19 @@ static ta_result check_track(const unsigned char *d, const unsigned char *data, 
                         (unsigned)d[3], reduced ? (unsigned)TA__CC_REDUCED : 0u);
     if (animated && !(bits <= 24 || bits == 32))
         return ta__fail(err, TA_ERROR_PARSE, "ta_compressed_clip_read: tracks[%u].bits %u is not 1 to 24 or 32", i, bits);
-    if (animated && (form > TA__CC_RANGE_UNIT || (form == TA__CC_RANGE_UNIT && kind != TA__CC_R) || (bits == 32 && form != TA__CC_RANGE32)))
+    if (animated && (((form == TA__CC_RANGE_UNIT || form == TA__CC_RANGE8) && kind != TA__CC_R) || (bits == 32 && form != TA__CC_RANGE32)))
         return ta__fail(err, TA_ERROR_PARSE, "ta_compressed_clip_read: tracks[%u]: range form %u with kind %u and bits %u", i, form, kind, bits);
     if (segmented && (bits == 32 || drop == TA__CC_ALL))
         return ta__fail(err, TA_ERROR_PARSE, "ta_compressed_clip_read: tracks[%u]: segments with bits %u, dropped %u", i, bits, drop);
     if (reduced && samples < 3) return ta__fail(err, TA_ERROR_PARSE, "ta_compressed_clip_read: tracks[%u]: keys dropped of %u", i, samples);
     /* the range and the components' bits, then the count of kept keys, come before the size can be known */
     const uint32_t comps = drop == TA__CC_ALL ? 4 : 3;
-    const size_t range = !animated ? 0 : form == TA__CC_RANGE32 ? 8 * comps : form == TA__CC_RANGE16 ? 4 * comps : 0;
+    const size_t range = !animated ? 0 : ta__cc_range_bytes(form, comps);
     const size_t head = range + (animated && bits != 32 ? (comps * 4 + 7) / 8 : 0);
     if (left < head) return ta__fail(err, TA_ERROR_PARSE, "ta_compressed_clip_read: tracks[%u]: its range passes the end of the data", i);
+    for (uint32_t c = 0; c < comps && animated && form == TA__CC_RANGE8; ++c)
+        if (data[c] > data[comps + c])
+            return ta__fail(err, TA_ERROR_PARSE, "ta_compressed_clip_read: tracks[%u]: its range's component %u starts past its end", i, c);
     uint32_t key_bits = 0;
     for (uint32_t c = 0; c < comps && animated; ++c) {
         const unsigned less = bits == 32 ? 0 : (unsigned)(data[range + c / 2] >> (4 * (c % 2)) & 15);

@@ -63,12 +63,16 @@ uint8_t ta__cc_code_bits(uint8_t code)
     return (uint8_t)((code & TA__CC_BITS) + 1);
 }
 
+size_t ta__cc_range_bytes(unsigned form, size_t comps)
+{
+    return form == TA__CC_RANGE32 ? 8 * comps : form == TA__CC_RANGE16 ? 4 * comps : form == TA__CC_RANGE8 ? 2 * comps : 0;
+}
+
 /* Bytes of the range and of the components' bits, before the kept keys' bitset. */
 static size_t head_bytes(uint8_t code, size_t comps)
 {
     const unsigned form = code >> TA__CC_RANGE_SHIFT & 3;
-    const size_t range = form == TA__CC_RANGE32 ? 8 * comps : form == TA__CC_RANGE16 ? 4 * comps : 0;
-    return range + (ta__cc_code_bits(code) == 32 ? 0 : (comps * 4 + 7) / 8);
+    return ta__cc_range_bytes(form, comps) + (ta__cc_code_bits(code) == 32 ? 0 : (comps * 4 + 7) / 8);
 }
 
 size_t ta__cc_data_bytes(uint8_t mode, uint8_t code, uint8_t drop, uint32_t kept, uint32_t samples, uint32_t key_bits)
@@ -117,12 +121,14 @@ void ta__cc_read_track(const unsigned char *d, const unsigned char *data, uint32
                 memcpy(&ext, p + 2 * (t->comps + c), 2);
                 t->min[c] = ta__cc_b16(lo);
                 t->extent[c] = ta__cc_b16(ext);
+            } else if (t->form == TA__CC_RANGE8) {
+                ta__cc_segment_range(-1.0f, 2.0f, p[c], p[t->comps + c], &t->min[c], &t->extent[c]);
             } else {
                 t->min[c] = -1.0f;
                 t->extent[c] = 2.0f;
             }
         }
-        p += t->form == TA__CC_RANGE32 ? 8 * t->comps : t->form == TA__CC_RANGE16 ? 4 * t->comps : 0;
+        p += ta__cc_range_bytes(t->form, t->comps);
         for (uint32_t c = 0; c < t->comps; ++c) {
             const unsigned less = t->bits == 32 ? 0 : (unsigned)(p[c / 2] >> (4 * (c % 2)) & 15);
             t->cbits[c] = (uint8_t)(t->bits - less);
