@@ -42,7 +42,7 @@ typedef struct track_out {
     float *values;    /* kept * 4, the keys as stored (quantized numbers as floats of the decoder) */
     uint32_t *q;      /* kept * 4 quantized */
     uint8_t *keep;    /* samples: kept */
-    uint8_t *segs;    /* segments * 6 when segmented */
+    uint8_t *segs;    /* segments * TA__CC_SEG_BYTES when segmented */
     size_t bytes;
 } track_out;
 
@@ -56,7 +56,7 @@ typedef struct work {
     track_out *out;
     ta__cc_rig rig;
     double shell, tolerance, mpu;
-    double *raw_pose;  /* samples * bones * 10 */
+    double *raw_pose;  /* 2 * samples * bones * 10: at the key times, then halfway from each to the next */
     double *lever;     /* samples * bones * 3: T, R, S */
     uint32_t *chain;   /* bones: animated tracks on its longest chain */
     double *share;     /* tracks: its part of the error, times f * tolerance / chain */
@@ -64,7 +64,7 @@ typedef struct work {
     float *qv;         /* samples * 4 */
     uint32_t *qq;      /* samples * 4 */
     uint8_t *keep;     /* samples */
-    uint8_t *segs;     /* segments * 6 */
+    uint8_t *segs;     /* segments * TA__CC_SEG_BYTES */
 } work;
 
 static int cmp_double(const void *a, const void *b)
@@ -148,17 +148,26 @@ static size_t times_alloc(const work *w)
     return total;
 }
 
-/* Whether time k is first + k * step in float32 (then the block keeps two numbers, not the times). */
-static bool uniform(const work *w, float *first, float *step)
+/* How the key times are kept: TA__CC_UNIFORM when time k is first + k * step in float32 (the
+ * block keeps two numbers); TA__CC_NEAR when it is that off by a little, an int16 offset each in
+ * 2^-24ths of the step that gives the float32 time exactly (BrainStem's times, float32 sums,
+ * stray by 4e-5 s); else 0, float32 times. */
+static uint16_t time_form(const work *w, float *first, float *step, int16_t *offsets)
 {
     const uint32_t n = w->samples;
     *first = (float)w->times[0];
     *step = n > 1 ? (float)((w->times[n - 1] - w->times[0]) / (n - 1)) : 0;
+    if (n > 1 && !(*step > 0)) return 0;
+    bool uni = true, near = n > 1;
     for (uint32_t k = 0; k < n; ++k) {
-        const double want = (double)*first + (double)*step * k;
-        if (fabs(want - w->times[k]) > 4e-7 * fmax(1, fabs(w->times[k]))) return false;
+        const double grid = (double)*first + (double)*step * k;
+        if (fabs(grid - w->times[k]) > 4e-7 * fmax(1, fabs(w->times[k]))) uni = false;
+        if (!near) continue;
+        const double off = round((w->times[k] - grid) / *step * 16777216.0);
+        near = fabs(off) <= 32767 && (float)((double)*first + (double)*step * (k + off / 16777216.0)) == (float)w->times[k];
+        offsets[k] = near ? (int16_t)off : 0;
     }
-    return n > 1 ? *step > 0 : true;
+    return uni ? TA__CC_UNIFORM : near ? TA__CC_NEAR : 0;
 }
 
 static void free_work(work *w)
@@ -174,19 +183,19 @@ static void free_work(work *w)
             ta__free(&w->mem, w->out[i].values, n * 4 * sizeof(float));
             ta__free(&w->mem, w->out[i].q, n * 4 * sizeof(uint32_t));
             ta__free(&w->mem, w->out[i].keep, n);
-            ta__free(&w->mem, w->out[i].segs, 6 * (size_t)ta__cc_segments((uint32_t)n));
+            ta__free(&w->mem, w->out[i].segs, TA__CC_SEG_BYTES * (size_t)ta__cc_segments((uint32_t)n));
         }
         ta__free(&w->mem, w->out, t * sizeof(track_out));
     }
     ta__cc_rig_free(&w->mem, &w->rig);
-    ta__free(&w->mem, w->raw_pose, n * b * 10 * sizeof(double));
+    ta__free(&w->mem, w->raw_pose, 2 * n * b * 10 * sizeof(double));
     ta__free(&w->mem, w->lever, n * b * 3 * sizeof(double));
     ta__free(&w->mem, w->chain, b * sizeof(uint32_t));
     ta__free(&w->mem, w->share, t * sizeof(double));
     ta__free(&w->mem, w->qv, n * 4 * sizeof(float));
     ta__free(&w->mem, w->qq, n * 4 * sizeof(uint32_t));
     ta__free(&w->mem, w->keep, n);
-    ta__free(&w->mem, w->segs, 6 * (size_t)ta__cc_segments((uint32_t)n));
+    ta__free(&w->mem, w->segs, TA__CC_SEG_BYTES * (size_t)ta__cc_segments((uint32_t)n));
 }
 
 /* The raw values of every track at every key time, and the raw poses. */
@@ -227,15 +236,22 @@ static ta_result sample_raw(work *w, ta_error *err)
                 if (in->kind != TA__CC_R ? c < 3 : c != in->drop) e[k++] = v[c];
         }
     }
-    /* raw poses: the rest of each bone, its tracks over it */
-    for (uint32_t s = 0; s < n; ++s)
+    /* raw poses: the rest of each bone, its tracks over it; at the key times, then halfway
+     * between each two (where the error of two keys played between them is kept too) */
+    for (uint32_t s = 0; s < 2 * n; ++s)
         for (uint32_t b = 0; b < w->bones; ++b)
             memcpy(w->raw_pose + ((size_t)s * w->bones + b) * 10, w->rig.rest + 10 * (size_t)w->rig.bone_node[b], 10 * sizeof(double));
     for (uint32_t i = 0; i < w->tracks; ++i) {
         const track_in *in = &w->in[i];
         const int at = in->kind == TA__CC_T ? 0 : in->kind == TA__CC_R ? 3 : 7, size = in->kind == TA__CC_R ? 4 : 3;
-        for (uint32_t s = 0; s < n; ++s)
-            for (int c = 0; c < size; ++c) w->raw_pose[((size_t)s * w->bones + in->bone) * 10 + at + c] = in->raw[4 * (size_t)s + c];
+        /* as the float clip plays them: a rotation not of length 1 scales the matrix it makes */
+        for (uint32_t s = 0; s < 2 * n - 1; ++s) {
+            float v[4];
+            const double t = s < n ? w->times[s] : (w->times[s - n] + w->times[s - n + 1]) / 2;
+            ta_result r = ta_track_sample(in->track, t, TA_ENDING_ZERO_CURVATURE, TA_ENDING_ZERO_CURVATURE, v, (uint32_t)size, err);
+            if (r != TA_OK) return r;
+            for (int c = 0; c < size; ++c) w->raw_pose[((size_t)s * w->bones + in->bone) * 10 + at + c] = v[c];
+        }
     }
     return TA_OK;
 }
@@ -397,14 +413,14 @@ static const float *stored(const track_in *in, uint8_t drop, uint32_t s)
     return (drop == TA__CC_ALL ? in->raw : in->enc) + 4 * (size_t)s;
 }
 
-/* Every sample of one form quantized to cbits a component over [lo, lo + extent] (or the
- * segments' parts of it) into w->qv and w->qq, and whether each stays within budget. */
+/* Samples s0 to s1 of one form quantized to cbits a component over [lo, lo + extent] (or the
+ * segment's part of it) into w->qv and w->qq, and whether each stays within budget. */
 static bool quantize_all(work *w, const track_in *in, uint8_t drop, const float *lo, const float *extent, bool segmented,
-                         const uint8_t *cbits, double budget)
+                         const uint8_t *cbits, double budget, uint32_t s0, uint32_t s1)
 {
-    const uint32_t n = w->samples, comps = drop == TA__CC_ALL ? 4 : 3;
+    const uint32_t comps = drop == TA__CC_ALL ? 4 : 3;
     bool ok = true;
-    for (uint32_t s = 0; s < n && (ok || cbits[0] == 32); ++s) {
+    for (uint32_t s = s0; s < s1 && (ok || cbits[0] == 32); ++s) {
         float v[4], *qv = w->qv + 4 * (size_t)s;
         for (uint32_t c = 0; c < comps; ++c) {
             const float x = stored(in, drop, s)[c];
@@ -414,7 +430,7 @@ static bool quantize_all(work *w, const track_in *in, uint8_t drop, const float 
             }
             float min = lo[c], ext = extent[c];
             if (segmented) {
-                const uint8_t *sg = w->segs + 6 * (size_t)(s / TA__CC_SEGMENT);
+                const uint8_t *sg = w->segs + TA__CC_SEG_BYTES * (size_t)(s / TA__CC_SEGMENT);
                 ta__cc_segment_range(lo[c], extent[c], sg[c], sg[3 + c], &min, &ext);
             }
             const uint32_t q = ta__cc_quantize(x, min, ext, cbits[c]);
@@ -425,6 +441,38 @@ static bool quantize_all(work *w, const track_in *in, uint8_t drop, const float 
         ok = ok && error_at(w, in, s, v) <= budget;
     }
     return ok;
+}
+
+/* How many bits fewer than the widest each component takes for about the widest's step. */
+static void fewer_bits(const float *extent, uint32_t comps, uint8_t *less)
+{
+    float widest = 0;
+    for (uint32_t c = 0; c < comps; ++c) widest = fmaxf(widest, extent[c]);
+    for (uint32_t c = 0; c < comps; ++c) less[c] = extent[c] > 0 ? (uint8_t)fmin(15, floor(log2(widest / extent[c]))) : 15;
+}
+
+/* The fewest bits a component (about the same step each, then each as few as hold) that keep
+ * samples s0 to s1 within budget, quantized into w->qv; false when 24 do not. */
+static bool fewest_bits(work *w, const track_in *in, uint8_t drop, const float *lo, const float *extent, bool segmented,
+                        const float *part, double budget, uint32_t s0, uint32_t s1, uint8_t *cbits)
+{
+    const uint32_t comps = drop == TA__CC_ALL ? 4 : 3;
+    uint8_t less[4] = {0, 0, 0, 0};
+    fewer_bits(part, comps, less);
+    for (uint8_t bits = 1; bits <= 24; ++bits) {
+        for (uint32_t c = 0; c < comps; ++c) cbits[c] = (uint8_t)(bits > less[c] ? bits - less[c] : 1);
+        if (!quantize_all(w, in, drop, lo, extent, segmented, cbits, budget, s0, s1)) continue;
+        for (uint32_t c = 0; c < comps; ++c)
+            while (cbits[c] > 1) {
+                cbits[c]--;
+                if (quantize_all(w, in, drop, lo, extent, segmented, cbits, budget, s0, s1)) continue;
+                cbits[c]++;
+                break;
+            }
+        quantize_all(w, in, drop, lo, extent, segmented, cbits, budget, s0, s1);
+        return true;
+    }
+    return false;
 }
 
 /* The range of a form as the decoder reads it: the samples' own (float32), rounded outward to
@@ -449,10 +497,34 @@ static void form_range(uint8_t form, uint32_t comps, float *lo, float *extent, u
     }
 }
 
+/* Keys o holds from w's quantized samples and kept keys, when cheaper than what it holds. */
+static void take_keys(work *w, track_out *o, uint8_t code, uint8_t drop, uint32_t kept, const uint8_t *cbits, const float *lo,
+                      const float *extent, const uint8_t *range8, size_t bytes)
+{
+    const uint32_t n = w->samples;
+    o->bytes = bytes;
+    o->bits = code;
+    o->drop = drop;
+    o->kept = kept;
+    memcpy(o->cbits, cbits, 4);
+    memcpy(o->range8, range8, 8);
+    memcpy(o->range, lo, 4 * sizeof(float));
+    memcpy(o->range + 4, extent, 4 * sizeof(float));
+    memcpy(o->keep, w->keep, n);
+    if (code & TA__CC_SEGMENTED) memcpy(o->segs, w->segs, TA__CC_SEG_BYTES * (size_t)ta__cc_segments(n));
+    uint32_t r = 0;
+    for (uint32_t s = 0; s < n; ++s) {
+        if (!w->keep[s]) continue;
+        memcpy(o->values + 4 * (size_t)r, w->qv + 4 * (size_t)s, 4 * sizeof(float));
+        memcpy(o->q + 4 * (size_t)r, w->qq + 4 * (size_t)s, 4 * sizeof(uint32_t));
+        r++;
+    }
+}
+
 /* The cheapest keys of one form (which components, segmented or not, the range's form) within
- * budget, into o when cheaper than what it holds: the fewest bits that hold every sample,
- * shared out so that each component's step is about the same, then each component's bits made
- * fewer while every sample still holds; and a few more bits (more may drop more keys). */
+ * budget, into o when cheaper than what it holds: the fewest bits a component that hold every
+ * sample (per segment when segmented, as ACL picks them), and a few more (more bits may drop
+ * more keys). */
 static void try_form(work *w, const track_in *in, track_out *o, double budget, uint8_t drop, int segmented, uint8_t form)
 {
     const uint32_t n = w->samples, nseg = ta__cc_segments(n), comps = drop == TA__CC_ALL ? 4 : 3;
@@ -466,75 +538,76 @@ static void try_form(work *w, const track_in *in, track_out *o, double budget, u
         lo[c] = a;
         extent[c] = b - a;
     }
-    /* fewer bits where the extent is smaller: a step of about the widest one's */
-    float widest = 0;
-    for (uint32_t c = 0; c < comps; ++c) widest = fmaxf(widest, extent[c]);
-    uint8_t less[4] = {0, 0, 0, 0};
-    for (uint32_t c = 0; c < comps; ++c)
-        less[c] = extent[c] > 0 ? (uint8_t)fmin(15, floor(log2(widest / extent[c]))) : 15;
+    const float own[4] = {extent[0], extent[1], extent[2], extent[3]};
     uint8_t range8[8] = {0, 0, 0, 0, 0, 0, 0, 0};
     form_range(form, comps, lo, extent, range8);
-    if (segmented) /* each segment's part of the range, in 255ths, wide enough to hold its keys */
-        for (uint32_t g = 0; g < nseg; ++g)
+    if (segmented) {
+        /* each segment's part of the range, in 255ths, wide enough to hold its keys, and its fewest bits */
+        for (uint32_t g = 0; g < nseg; ++g) {
+            uint8_t *sg = w->segs + TA__CC_SEG_BYTES * (size_t)g;
+            const uint32_t s0 = g * TA__CC_SEGMENT, s1 = s0 + TA__CC_SEGMENT < n ? s0 + TA__CC_SEGMENT : n;
+            float part[4] = {0, 0, 0, 0};
             for (uint32_t c = 0; c < 3; ++c) {
                 float a = INFINITY, b = -INFINITY;
-                for (uint32_t s = g * TA__CC_SEGMENT; s < n && s < (g + 1) * TA__CC_SEGMENT; ++s) {
+                for (uint32_t s = s0; s < s1; ++s) {
                     a = fminf(a, stored(in, drop, s)[c]);
                     b = fmaxf(b, stored(in, drop, s)[c]);
                 }
                 const double qa = extent[c] > 0 ? floor((a - lo[c]) / extent[c] * 255) : 0;
                 const double qb = extent[c] > 0 ? ceil((b - lo[c]) / extent[c] * 255) : 0;
-                w->segs[6 * g + c] = (uint8_t)fmax(0, fmin(255, qa));
-                w->segs[6 * g + 3 + c] = (uint8_t)fmax(w->segs[6 * g + c], fmin(255, qb));
+                sg[c] = (uint8_t)fmax(0, fmin(255, qa));
+                sg[3 + c] = (uint8_t)fmax(sg[c], fmin(255, qb));
+                part[c] = b - a;
             }
-    uint32_t tried = 0;
-    for (uint8_t bits = 1; bits <= 32 && tried < 6; bits = bits == 24 ? 32 : bits + 1) {
-        if (bits == 32 && (segmented || form != TA__CC_RANGE32)) break;
-        uint8_t cbits[4] = {0, 0, 0, 0};
-        for (uint32_t c = 0; c < comps; ++c) cbits[c] = bits == 32 ? 32 : (uint8_t)(bits > less[c] ? bits - less[c] : 1);
-        bool ok = quantize_all(w, in, drop, lo, extent, segmented, cbits, budget);
-        if (!ok && bits < 32) continue;
-        if (!ok && drop != TA__CC_ALL && in->kind == TA__CC_R) continue; /* the four floats do better */
-        if (tried == 0 && bits < 32) { /* each component as few as hold, the others as they are */
-            for (uint32_t c = 0; c < comps; ++c) {
-                while (cbits[c] > 1 && bits - cbits[c] < 15) {
-                    cbits[c]--;
-                    if (quantize_all(w, in, drop, lo, extent, segmented, cbits, budget)) continue;
-                    cbits[c]++;
-                    break;
-                }
-                less[c] = (uint8_t)(bits - cbits[c]);
-            }
-            quantize_all(w, in, drop, lo, extent, segmented, cbits, budget);
+            if (!fewest_bits(w, in, drop, lo, extent, true, part, budget, s0, s1, sg + 6)) return;
         }
-        tried++;
-        uint8_t most = 0;
+        for (uint8_t more = 0; more < 3; ++more) { /* more bits may drop more keys */
+            uint8_t most = 0;
+            for (uint32_t g = 0; g < nseg; ++g) {
+                uint8_t *sg = w->segs + TA__CC_SEG_BYTES * (size_t)g;
+                for (uint32_t c = 0; c < 3; ++c) {
+                    if (more > 0 && sg[6 + c] < 24) sg[6 + c]++;
+                    most = sg[6 + c] > most ? sg[6 + c] : most;
+                }
+                const uint32_t s0 = g * TA__CC_SEGMENT;
+                quantize_all(w, in, drop, lo, extent, true, sg + 6, budget, s0, s0 + TA__CC_SEGMENT < n ? s0 + TA__CC_SEGMENT : n);
+            }
+            const uint32_t kept = reduce(w, in, drop, w->qv, budget, w->keep);
+            const uint8_t code = (uint8_t)((most - 1) | form << TA__CC_RANGE_SHIFT | TA__CC_SEGMENTED);
+            uint64_t key_bits = 0;
+            for (uint32_t s = 0; s < n; ++s)
+                if (w->keep[s]) {
+                    const uint8_t *cb = w->segs + TA__CC_SEG_BYTES * (size_t)(s / TA__CC_SEGMENT) + 6;
+                    key_bits += (uint32_t)(cb[0] + cb[1] + cb[2]);
+                }
+            const size_t bytes = ta__cc_data_bytes(in->mode, code, drop, kept, n, key_bits);
+            const uint8_t none[4] = {0, 0, 0, 0};
+            if (bytes < o->bytes) take_keys(w, o, code, drop, kept, none, lo, extent, range8, bytes);
+        }
+        return;
+    }
+    uint8_t cbits[4] = {0, 0, 0, 0}, less[4] = {0, 0, 0, 0};
+    const bool fits = fewest_bits(w, in, drop, lo, extent, false, own, budget, 0, n, cbits);
+    uint8_t most = 0;
+    for (uint32_t c = 0; c < comps; ++c) most = cbits[c] > most ? cbits[c] : most;
+    for (uint32_t c = 0; c < comps; ++c) less[c] = (uint8_t)(most - cbits[c]);
+    if (!fits) { /* float32 as they are: the four of a rotation do better than three */
+        if (in->kind == TA__CC_R && drop != TA__CC_ALL) return;
+        if (form != TA__CC_RANGE32) return;
+        most = 32;
+    }
+    for (uint8_t bits = most, tried = 0; tried < 6 && bits <= 32; bits = bits == 24 ? 32 : bits + 1, ++tried) {
+        if (bits == 32 && form != TA__CC_RANGE32) break;
         uint32_t key_bits = 0;
         for (uint32_t c = 0; c < comps; ++c) {
-            most = cbits[c] > most ? cbits[c] : most;
+            cbits[c] = bits == 32 ? 32 : (uint8_t)(bits - less[c]);
             key_bits += cbits[c];
         }
+        quantize_all(w, in, drop, lo, extent, false, cbits, budget, 0, n);
         const uint32_t kept = reduce(w, in, drop, w->qv, budget, w->keep);
-        const uint8_t code = (uint8_t)((most - 1) | form << TA__CC_RANGE_SHIFT | (segmented ? TA__CC_SEGMENTED : 0));
+        const uint8_t code = (uint8_t)((bits - 1) | form << TA__CC_RANGE_SHIFT);
         const size_t bytes = ta__cc_data_bytes(in->mode, code, drop, kept, n, key_bits);
-        if (bytes >= o->bytes) continue;
-        o->bytes = bytes;
-        o->bits = code;
-        o->drop = drop;
-        o->kept = kept;
-        memcpy(o->cbits, cbits, sizeof cbits);
-        memcpy(o->range8, range8, sizeof range8);
-        memcpy(o->range, lo, sizeof lo);
-        memcpy(o->range + 4, extent, sizeof extent);
-        memcpy(o->keep, w->keep, n);
-        if (segmented) memcpy(o->segs, w->segs, 6 * (size_t)nseg);
-        uint32_t r = 0;
-        for (uint32_t s = 0; s < n; ++s) {
-            if (!w->keep[s]) continue;
-            memcpy(o->values + 4 * (size_t)r, w->qv + 4 * (size_t)s, 4 * sizeof(float));
-            memcpy(o->q + 4 * (size_t)r, w->qq + 4 * (size_t)s, 4 * sizeof(uint32_t));
-            r++;
-        }
+        if (bytes < o->bytes) take_keys(w, o, code, drop, kept, cbits, lo, extent, range8, bytes);
     }
 }
 
@@ -629,14 +702,16 @@ static void putf(unsigned char *p, float v)
 static unsigned char *write_block(work *w, size_t *out_bytes)
 {
     float first, step;
-    const bool uni = uniform(w, &first, &step);
+    const uint16_t timing = time_form(w, &first, &step, (int16_t *)(void *)w->qq); /* qq: samples * 4 scratch */
+    const bool uni = timing == TA__CC_UNIFORM;
     const uint32_t n = w->samples;
-    size_t bytes = TA__CC_HEADER + (uni ? 0 : sizeof(float) * (size_t)n) + (size_t)TA__CC_TRACK * w->tracks + TA__CC_TAIL;
+    size_t bytes = TA__CC_HEADER + (uni ? 0 : timing == TA__CC_NEAR ? 2 * (size_t)n : sizeof(float) * (size_t)n) +
+                   (size_t)TA__CC_TRACK * w->tracks + TA__CC_TAIL;
     for (uint32_t i = 0; i < w->tracks; ++i) bytes += w->out[i].bytes;
     unsigned char *b = (unsigned char *)ta__calloc(&w->mem, 1, bytes);
     if (b == NULL) return NULL;
     put32(b, TA__CC_MAGIC);
-    const uint16_t version = TA__CC_VERSION, flags = uni ? TA__CC_UNIFORM : 0;
+    const uint16_t version = TA__CC_VERSION, flags = timing;
     memcpy(b + 4, &version, 2);
     memcpy(b + 6, &flags, 2);
     put32(b + 8, (uint32_t)bytes);
@@ -647,7 +722,9 @@ static unsigned char *write_block(work *w, size_t *out_bytes)
     putf(b + 28, first);
     putf(b + 32, step);
     unsigned char *p = b + TA__CC_HEADER;
-    if (!uni)
+    if (timing == TA__CC_NEAR)
+        for (uint32_t s = 0; s < n; ++s, p += 2) memcpy(p, (const int16_t *)(const void *)w->qq + s, 2);
+    else if (!uni)
         for (uint32_t s = 0; s < n; ++s, p += 4) putf(p, (float)w->times[s]);
     unsigned char *data = p + (size_t)TA__CC_TRACK * w->tracks;
     for (uint32_t i = 0; i < w->tracks; ++i, p += TA__CC_TRACK) {
@@ -688,7 +765,7 @@ static unsigned char *write_block(work *w, size_t *out_bytes)
             }
         }
         k += ta__cc_range_bytes(form, comps);
-        if (bits != 32) {
+        if (bits != 32 && !(o->bits & TA__CC_SEGMENTED)) {
             for (uint32_t c = 0; c < comps; ++c) k[c / 2] |= (unsigned char)((bits - o->cbits[c]) << (4 * (c % 2)));
             k += (comps * 4 + 7) / 8;
         }
@@ -701,17 +778,21 @@ static unsigned char *write_block(work *w, size_t *out_bytes)
             k += (n + 7) / 8;
         }
         if (o->bits & TA__CC_SEGMENTED) {
-            memcpy(k, o->segs, 6 * (size_t)ta__cc_segments(n));
-            k += 6 * (size_t)ta__cc_segments(n);
+            memcpy(k, o->segs, TA__CC_SEG_BYTES * (size_t)ta__cc_segments(n));
+            k += TA__CC_SEG_BYTES * (size_t)ta__cc_segments(n);
         }
         if (bits == 32) {
             for (uint32_t r = 0; r < o->kept; ++r) memcpy(k + 4 * comps * r, o->values + 4 * (size_t)r, 4 * comps);
         } else {
             size_t bit = 0;
-            for (uint32_t r = 0; r < o->kept; ++r)
+            for (uint32_t r = 0, s = 0; s < n; ++s) {
+                if (!o->keep[s]) continue;
+                const uint8_t *cb = (o->bits & TA__CC_SEGMENTED) ? o->segs + TA__CC_SEG_BYTES * (size_t)(s / TA__CC_SEGMENT) + 6 : o->cbits;
                 for (uint32_t c = 0; c < comps; ++c)
-                    for (uint32_t j = 0; j < o->cbits[c]; ++j, ++bit)
+                    for (uint32_t j = 0; j < cb[c]; ++j, ++bit)
                         if ((o->q[4 * (size_t)r + c] >> j) & 1) k[bit / 8] |= (unsigned char)(1u << (bit % 8));
+                r++;
+            }
         }
         data += o->bytes;
     }
@@ -725,37 +806,58 @@ static int cmp_error(const void *a, const void *b)
     return x < y ? -1 : x > y;
 }
 
-/* The exact error of a block against the raw poses: max and p99 over bone-samples, in the clip's units. */
-static ta_result measure(work *w, const unsigned char *block, double *out_max, double *out_p99, ta_error *err)
+/* The exact error of a block against the raw poses: max and p99 over bone-samples, in the clip's
+ * units, and the largest halfway between two key times, the two keys played as the sampler plays
+ * them (lerp, slerp, held). */
+static ta_result measure(work *w, const unsigned char *block, double *out_max, double *out_p99, double *out_mid, ta_error *err)
 {
     const uint32_t n = w->samples, nb = w->bones;
-    const size_t floats = 10 * (size_t)nb + 24 * (size_t)w->rig.count + (size_t)nb * n;
+    const size_t floats = 10 * (size_t)nb + 24 * (size_t)w->rig.count + (size_t)nb * (n + 1);
     double *lossy = (double *)ta__calloc(&w->mem, floats, sizeof(double));
-    if (lossy == NULL) return ta__fail(err, TA_ERROR_OUT_OF_MEMORY, "ta_clip_compress: out of memory to measure the error");
-    double *scratch = lossy + 10 * (size_t)nb, *errors = scratch + 24 * (size_t)w->rig.count;
+    float *keys = (float *)ta__calloc(&w->mem, (size_t)n * 4 * w->tracks, sizeof(float));
+    if (lossy == NULL || keys == NULL) {
+        ta__free(&w->mem, lossy, floats * sizeof(double));
+        ta__free(&w->mem, keys, (size_t)n * 4 * w->tracks * sizeof(float));
+        return ta__fail(err, TA_ERROR_OUT_OF_MEMORY, "ta_clip_compress: out of memory to measure the error");
+    }
+    double *scratch = lossy + 10 * (size_t)nb, *errors = scratch + 24 * (size_t)w->rig.count, *mid = errors + (size_t)nb * n;
     ta__cc_header h;
     ta__cc_read_header(block, &h);
-    const unsigned char *d0 = ta__cc_tracks_at(block, &h);
-    for (uint32_t s = 0; s < n; ++s) {
+    const unsigned char *d = ta__cc_tracks_at(block, &h), *data = d + (size_t)TA__CC_TRACK * h.tracks;
+    for (uint32_t i = 0; i < h.tracks; ++i, d += TA__CC_TRACK) {
+        ta__cc_track t;
+        ta__cc_read_track(d, data, n, &t);
+        data += t.data_bytes;
+        ta__cc_decode_all(&t, n, keys + (size_t)n * 4 * i);
+    }
+    *out_mid = 0;
+    for (uint32_t s = 0; s < 2 * n - 1; ++s) {
         const double *raw = w->raw_pose + (size_t)s * nb * 10;
+        const uint32_t k = s < n ? s : s - n; /* halfway: from key k to key k + 1 */
         memcpy(lossy, raw, 10 * (size_t)nb * sizeof(double)); /* what no track drives stays as it is */
-        const unsigned char *d = d0, *data = d0 + (size_t)TA__CC_TRACK * h.tracks;
-        for (uint32_t i = 0; i < h.tracks; ++i, d += TA__CC_TRACK) {
-            ta__cc_track t;
-            ta__cc_read_track(d, data, n, &t);
-            data += t.data_bytes;
-            float v[4];
-            ta__cc_decode(&t, n, s, v);
-            const int at = t.kind == TA__CC_T ? 0 : t.kind == TA__CC_R ? 3 : 7, size = t.kind == TA__CC_R ? 4 : 3;
-            for (int c = 0; c < size; ++c) lossy[10 * (size_t)w->in[i].bone + at + c] = v[c];
+        for (uint32_t i = 0; i < h.tracks; ++i) {
+            const track_in *in = &w->in[i];
+            const float *a = keys + ((size_t)n * i + k) * 4;
+            const int at = in->kind == TA__CC_T ? 0 : in->kind == TA__CC_R ? 3 : 7, size = in->kind == TA__CC_R ? 4 : 3;
+            double *out = lossy + 10 * (size_t)in->bone + at;
+            if (s < n || in->mode == TA__CC_STEP) {
+                for (int c = 0; c < size; ++c) out[c] = a[c];
+            } else if (in->kind == TA__CC_R) {
+                const double qa[4] = {a[0], a[1], a[2], a[3]}, qb[4] = {a[4], a[5], a[6], a[7]};
+                ta_quat_slerp_flat(out, qa, qb, 0.5);
+            } else {
+                for (int c = 0; c < size; ++c) out[c] = (float)(a[c] + (a[4 + c] - a[c]) * 0.5);
+            }
         }
-        ta__cc_pose_error(&w->rig, raw, lossy, w->shell, scratch, errors + (size_t)s * nb);
+        ta__cc_pose_error(&w->rig, raw, lossy, w->shell, scratch, s < n ? errors + (size_t)s * nb : mid);
+        for (uint32_t b = 0; s >= n && b < nb; ++b) *out_mid = fmax(*out_mid, mid[b]);
     }
     const size_t count = (size_t)nb * n;
     qsort(errors, count, sizeof(double), cmp_error);
     *out_max = errors[count - 1];
     *out_p99 = errors[(size_t)ceil(0.99 * (double)count) - 1];
     ta__free(&w->mem, lossy, floats * sizeof(double));
+    ta__free(&w->mem, keys, (size_t)n * 4 * w->tracks * sizeof(float));
     return TA_OK;
 }
 
@@ -795,11 +897,11 @@ static ta_result setup(work *w, ta_error *err)
         w->out[i].values = (float *)ta__calloc(&w->mem, (size_t)n * 4, sizeof(float));
         w->out[i].q = (uint32_t *)ta__calloc(&w->mem, (size_t)n * 4, sizeof(uint32_t));
         w->out[i].keep = (uint8_t *)ta__calloc(&w->mem, n, 1);
-        w->out[i].segs = (uint8_t *)ta__calloc(&w->mem, ta__cc_segments(n), 6);
+        w->out[i].segs = (uint8_t *)ta__calloc(&w->mem, ta__cc_segments(n), TA__CC_SEG_BYTES);
         if (w->out[i].values == NULL || w->out[i].q == NULL || w->out[i].keep == NULL || w->out[i].segs == NULL)
             return ta__fail(err, TA_ERROR_OUT_OF_MEMORY, "ta_clip_compress: out of memory");
     }
-    w->raw_pose = (double *)ta__calloc(&w->mem, (size_t)n * w->bones * 10, sizeof(double));
+    w->raw_pose = (double *)ta__calloc(&w->mem, 2 * (size_t)n * w->bones * 10, sizeof(double));
     w->lever = (double *)ta__calloc(&w->mem, (size_t)n * w->bones * 3, sizeof(double));
     w->chain = (uint32_t *)ta__calloc(&w->mem, w->bones, sizeof(uint32_t));
     w->share = (double *)ta__calloc(&w->mem, nt, sizeof(double));
@@ -808,19 +910,19 @@ static ta_result setup(work *w, ta_error *err)
     w->qv = (float *)ta__calloc(&w->mem, (size_t)n * 4, sizeof(float));
     w->qq = (uint32_t *)ta__calloc(&w->mem, (size_t)n * 4, sizeof(uint32_t));
     w->keep = (uint8_t *)ta__calloc(&w->mem, n, 1);
-    w->segs = (uint8_t *)ta__calloc(&w->mem, ta__cc_segments(n), 6);
+    w->segs = (uint8_t *)ta__calloc(&w->mem, ta__cc_segments(n), TA__CC_SEG_BYTES);
     if (w->segs == NULL || w->raw_pose == NULL || w->lever == NULL || w->chain == NULL || w->share == NULL || w->qv == NULL || w->qq == NULL || w->keep == NULL)
         return ta__fail(err, TA_ERROR_OUT_OF_MEMORY, "ta_clip_compress: out of memory");
     return TA_OK;
 }
 
 /* The block for share factor f, measured. */
-static ta_result attempt(work *w, double f, unsigned char **block, size_t *bytes, double *max, double *p99, ta_error *err)
+static ta_result attempt(work *w, double f, unsigned char **block, size_t *bytes, double *max, double *p99, double *mid, ta_error *err)
 {
     choose_all(w, f);
     *block = write_block(w, bytes);
     if (*block == NULL) return ta__fail(err, TA_ERROR_OUT_OF_MEMORY, "ta_clip_compress: out of memory for the block");
-    ta_result r = measure(w, *block, max, p99, err);
+    ta_result r = measure(w, *block, max, p99, mid, err);
     if (r != TA_OK) ta__free(&w->mem, *block, *bytes);
     return r;
 }
@@ -858,9 +960,9 @@ ta_result ta_clip_compress(const ta_clip *clip, const ta_scene *scene, const ta_
     for (int round = 0; round < 24; ++round) {
         unsigned char *block = NULL;
         size_t bytes = 0;
-        double max = 0, p99 = 0;
-        if ((r = attempt(&w, f, &block, &bytes, &max, &p99, err)) != TA_OK) break;
-        const bool pass = max <= w.tolerance;
+        double max = 0, p99 = 0, mid = 0;
+        if ((r = attempt(&w, f, &block, &bytes, &max, &p99, &mid, err)) != TA_OK) break;
+        const bool pass = max <= w.tolerance && mid <= w.tolerance;
         if (pass && (best == NULL || bytes < best_bytes)) {
             if (best != NULL) ta__free(&w.mem, best, best_bytes);
             best = block, best_bytes = bytes, best_max = max, best_p99 = p99, best_f = f;
@@ -888,7 +990,7 @@ ta_result ta_clip_compress(const ta_clip *clip, const ta_scene *scene, const ta_
                 if (w.out[i].bytes < was) {
                     unsigned char *block = write_block(&w, &(size_t){0});
                     size_t bytes = 0;
-                    double max = 0, p99 = 0;
+                    double max = 0, p99 = 0, mid = 0;
                     if (block == NULL) {
                         r = ta__fail(err, TA_ERROR_OUT_OF_MEMORY, "ta_clip_compress: out of memory for the block");
                         break;
@@ -896,11 +998,11 @@ ta_result ta_clip_compress(const ta_clip *clip, const ta_scene *scene, const ta_
                     ta__cc_header h;
                     ta__cc_read_header(block, &h);
                     bytes = h.bytes;
-                    if ((r = measure(&w, block, &max, &p99, err)) != TA_OK) {
+                    if ((r = measure(&w, block, &max, &p99, &mid, err)) != TA_OK) {
                         ta__free(&w.mem, block, bytes);
                         break;
                     }
-                    if (max <= w.tolerance && bytes < best_bytes) {
+                    if (max <= w.tolerance && mid <= w.tolerance && bytes < best_bytes) {
                         ta__free(&w.mem, best, best_bytes);
                         best = block, best_bytes = bytes, best_max = max, best_p99 = p99;
                         keep = better = true;

@@ -7,7 +7,8 @@
  *
  *   header (36 bytes): magic "TAC1", version, flags, bytes, samples, tracks,
  *     bones, duration, first time, step (float32; UNIFORM: time k is
- *     first + k * step, else float32 times[samples] follow the header)
+ *     first + k * step; NEAR: int16 offsets[samples] follow the header, time k being
+ *     first + (k + offsets[k] / 2^24) * step rounded to float32; else float32 times[samples] follow)
  *   tracks * 4 bytes: uint16 node, kind | mode << 2 | dropped << 4 | REDUCED,
  *     bits - 1 | range form << 5 | SEGMENTED (bits: the most a component takes, 1 to 24 or 32)
  *   each track's data, in track order, not aligned:
@@ -18,12 +19,12 @@
  *     LINEAR or STEP: the range, min[c] and extent[c]: float32 (form RANGE32), bfloat16 (the
  *       high half of a float32, form RANGE16), none (RANGE_UNIT, rotations: -1 and 2) or, for
  *       rotations, uint8 min[c] then max[c] in 255ths of -1..1 (RANGE8, as a segment's part); unless
- *       bits is 32, a nibble a component: how
+ *       bits is 32 or SEGMENTED, a nibble a component: how
  *       many bits fewer than `bits` it takes (low nibble first, in 2 bytes); when REDUCED a uint16 count of
  *       the kept keys and a bitset of samples bits, bit s set when sample s is kept; when
  *       SEGMENTED, per 16 samples uint8 min[3] and max[3]: the part of the range
  *       the segment's keys are quantized over (min + extent * q / 255), as ACL
- *       does; then the kept keys'
+ *       does, and uint8 bits[3], its keys' bits a component (1 to `bits`); then the kept keys'
  *       x y z, each its bits, little end first (bits 32: float32 as they are,
  *       and a rotation of dropped TA__CC_ALL all four)
  *   8 bytes of zero, so that a 32-bit read of the last key stays inside
@@ -53,12 +54,12 @@
 #define TA__CC_TAIL 8u
 #define TA__CC_MAX_SAMPLES 65535u
 
-enum { TA__CC_UNIFORM = 1 };                                   /* header flags */
+enum { TA__CC_UNIFORM = 1, TA__CC_NEAR = 2 };                  /* header flags */
 enum { TA__CC_T = 0, TA__CC_R = 1, TA__CC_S = 2 };             /* kinds */
 enum { TA__CC_CONSTANT = 0, TA__CC_LINEAR = 1, TA__CC_STEP = 2, TA__CC_CONSTANT16 = 3 }; /* modes */
 enum { TA__CC_REDUCED = 0x80 };
 /* the bits byte: bits - 1, the range form, a flag; samples a segment */
-enum { TA__CC_SEGMENTED = 0x80, TA__CC_BITS = 0x1f, TA__CC_SEGMENT = 16 };
+enum { TA__CC_SEGMENTED = 0x80, TA__CC_BITS = 0x1f, TA__CC_SEGMENT = 16, TA__CC_SEG_BYTES = 9 };
 enum { TA__CC_RANGE32 = 0, TA__CC_RANGE16 = 1, TA__CC_RANGE_UNIT = 2, TA__CC_RANGE8 = 3, TA__CC_RANGE_SHIFT = 5 }; /* range forms */
 enum { TA__CC_ALL = 4 };  /* a rotation that drops no component: x y z w */
 enum { TA__CC_REST = 7 }; /* a CONSTANT's `dropped` when it is the identity (0 0 0, 0 0 0 1, 1 1 1): no data */
@@ -72,7 +73,8 @@ struct ta_compressed_clip {
 typedef struct ta__cc_header {
     uint32_t samples, tracks, bones, flags, bytes;
     float duration, first, step;
-    const float *times; /* NULL when UNIFORM */
+    const float *times; /* NULL when UNIFORM or NEAR */
+    const unsigned char *offsets; /* NEAR: int16 a sample, in 2^-24ths of the step; else NULL */
 } ta__cc_header;
 
 /* One track as the decoder reads it. */
@@ -81,7 +83,7 @@ typedef struct ta__cc_track {
     uint8_t kind, mode, bits, drop;  /* bits: the most a component takes (32: float32) */
     uint8_t comps, form;             /* components stored; range form */
     uint8_t cbits[4];                /* each component's bits */
-    uint32_t key_bits;               /* a key's: the sum of cbits */
+    uint32_t key_bits;               /* a key's: the sum of cbits (SEGMENTED: each segment's own) */
     uint32_t kept;
     float min[4], extent[4];         /* the range, read */
     const unsigned char *range;      /* the data (CONSTANT: the value) */
@@ -93,7 +95,9 @@ typedef struct ta__cc_track {
 
 /* Bytes of a track's data (code: the descriptor's bits byte; key_bits: a key's bits, the sum
  * over its components). */
-size_t ta__cc_data_bytes(uint8_t mode, uint8_t code, uint8_t drop, uint32_t kept, uint32_t samples, uint32_t key_bits);
+size_t ta__cc_data_bytes(uint8_t mode, uint8_t code, uint8_t drop, uint32_t kept, uint32_t samples, uint64_t key_bits);
+/* A segmented track's keys' bits: each segment's kept keys times its bits (kept_bits NULL: all kept). */
+uint64_t ta__cc_segmented_bits(const unsigned char *segments, const unsigned char *kept_bits, uint32_t samples);
 /* Bytes of a range of `comps` components in `form`. */
 size_t ta__cc_range_bytes(unsigned form, size_t comps);
 /* A descriptor's bits byte read: the most bits, the range form. */
@@ -113,10 +117,14 @@ uint32_t ta__cc_track_node(const unsigned char *d);
 float ta__cc_unit16(uint16_t q);
 /* Where the track table and the first track's data are. */
 const unsigned char *ta__cc_tracks_at(const unsigned char *block, const ta__cc_header *h);
+/* Every sample of a track, in order (out: samples * 4), as ta__cc_decode gives them. */
+void ta__cc_decode_all(const ta__cc_track *t, uint32_t samples, float *out);
 /* Sample s of a track (x y z, or x y z w for a rotation). */
 void ta__cc_decode(const ta__cc_track *t, uint32_t samples, uint32_t s, float out[4]);
 /* Sample u of the way from kept key a to kept key b (x y z each), as the decoder mixes them. */
 void ta__cc_mix(uint8_t kind, uint8_t drop, const float a[4], const float b[4], float u, float out[4]);
+/* Key time k of the clip. */
+double ta__cc_time(const ta__cc_header *h, uint32_t k);
 /* The grid sample interval of time: *s0 and *s1 (equal when held) and alpha in [0, 1]. */
 void ta__cc_interval(const ta__cc_header *h, double time, uint32_t *s0, uint32_t *s1, double *alpha);
 /* q quantized to `bits` (1..16) over [min, min + extent], and back: the decoder's numbers. */

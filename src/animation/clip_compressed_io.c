@@ -56,19 +56,20 @@ static ta_result check_track(const unsigned char *d, const unsigned char *data, 
     /* the range and the components' bits, then the count of kept keys, come before the size can be known */
     const uint32_t comps = drop == TA__CC_ALL ? 4 : 3;
     const size_t range = !animated ? 0 : ta__cc_range_bytes(form, comps);
-    const size_t head = range + (animated && bits != 32 ? (comps * 4 + 7) / 8 : 0);
+    const bool nibbles = animated && bits != 32 && !segmented;
+    const size_t head = range + (nibbles ? (comps * 4 + 7) / 8 : 0);
     if (left < head) return ta__fail(err, TA_ERROR_PARSE, "ta_compressed_clip_read: tracks[%u]: its range passes the end of the data", i);
     for (uint32_t c = 0; c < comps && animated && form == TA__CC_RANGE8; ++c)
         if (data[c] > data[comps + c])
             return ta__fail(err, TA_ERROR_PARSE, "ta_compressed_clip_read: tracks[%u]: its range's component %u starts past its end", i, c);
-    uint32_t key_bits = 0;
-    for (uint32_t c = 0; c < comps && animated; ++c) {
-        const unsigned less = bits == 32 ? 0 : (unsigned)(data[range + c / 2] >> (4 * (c % 2)) & 15);
+    uint64_t key_bits = 0;
+    for (uint32_t c = 0; c < comps && animated && !segmented; ++c) {
+        const unsigned less = nibbles ? (unsigned)(data[range + c / 2] >> (4 * (c % 2)) & 15) : 0;
         if (less >= bits)
             return ta__fail(err, TA_ERROR_PARSE, "ta_compressed_clip_read: tracks[%u]: component %u takes %u bits fewer than %u", i, c, less, bits);
         key_bits += bits - less;
     }
-    if (animated && bits != 32 && comps == 3 && (data[range + 1] >> 4) != 0)
+    if (nibbles && comps == 3 && (data[range + 1] >> 4) != 0)
         return ta__fail(err, TA_ERROR_PARSE, "ta_compressed_clip_read: tracks[%u]: its bits' last nibble is %u", i, data[range + 1] >> 4);
     uint32_t kept = samples;
     if (reduced) {
@@ -85,6 +86,21 @@ static ta_result check_track(const unsigned char *d, const unsigned char *data, 
                             "ta_compressed_clip_read: tracks[%u]: %u kept keys of %u samples, %u set, the first and last %s", i, kept,
                             samples, count, kept_at(bitset, 0) && kept_at(bitset, samples - 1) ? "kept" : "not both kept");
     }
+    if (segmented) { /* each segment's part of the range and bits, before its keys' size can be known */
+        const size_t at = head + (reduced ? 2 + (samples + 7) / 8 : 0), nseg = ta__cc_segments(samples);
+        if (left < at || (left - at) / TA__CC_SEG_BYTES < nseg)
+            return ta__fail(err, TA_ERROR_PARSE, "ta_compressed_clip_read: tracks[%u]: its segments pass the end of the data", i);
+        const unsigned char *seg = data + at;
+        for (uint32_t g = 0; g < nseg; ++g, seg += TA__CC_SEG_BYTES)
+            for (int c = 0; c < 3; ++c) {
+                if (seg[c] > seg[3 + c])
+                    return ta__fail(err, TA_ERROR_PARSE, "ta_compressed_clip_read: tracks[%u]: segment %u's part starts past its end", i, g);
+                if (seg[6 + c] < 1 || seg[6 + c] > bits)
+                    return ta__fail(err, TA_ERROR_PARSE, "ta_compressed_clip_read: tracks[%u]: segment %u's component %d takes %u bits, not 1 to %u",
+                                    i, g, c, seg[6 + c], bits);
+            }
+        key_bits = ta__cc_segmented_bits(data + at, reduced ? data + head + 2 : NULL, samples);
+    }
     const size_t bytes = ta__cc_data_bytes(mode, d[3], drop, kept, samples, key_bits);
     if (bytes > left) return ta__fail(err, TA_ERROR_PARSE, "ta_compressed_clip_read: tracks[%u]: %zu bytes pass the end of the data", i, bytes);
     /* its numbers finite: a range (read as the decoder reads it), a constant; float32 keys are decoded below */
@@ -100,13 +116,6 @@ static ta_result check_track(const unsigned char *d, const unsigned char *data, 
     for (size_t f = 0; f < floats; ++f)
         if (!isfinite(f32_at(data + 4 * f)) || fabsf(f32_at(data + 4 * f)) > 1e30f)
             return ta__fail(err, TA_ERROR_PARSE, "ta_compressed_clip_read: tracks[%u]: number %zu is %g", i, f, (double)f32_at(data + 4 * f));
-    if (segmented) {
-        const unsigned char *seg = data + head + (reduced ? 2 + (samples + 7) / 8 : 0);
-        for (uint32_t g = 0; g < ta__cc_segments(samples); ++g)
-            for (int c = 0; c < 3; ++c)
-                if (seg[6 * g + c] > seg[6 * g + 3 + c])
-                    return ta__fail(err, TA_ERROR_PARSE, "ta_compressed_clip_read: tracks[%u]: segment %u's part starts past its end", i, g);
-    }
     *used = bytes;
     return TA_OK;
 }
@@ -130,7 +139,8 @@ static ta_result check_block(const unsigned char *b, size_t size, const ta_compr
         return ta__fail(err, TA_ERROR_UNSUPPORTED, "ta_compressed_clip_read: version %u; this library reads version %u", version, TA__CC_VERSION);
     ta__cc_header h;
     ta__cc_read_header(b, &h);
-    if (h.flags & ~(uint32_t)TA__CC_UNIFORM) return ta__fail(err, TA_ERROR_PARSE, "ta_compressed_clip_read: flags 0x%x", h.flags);
+    if ((h.flags & ~(uint32_t)(TA__CC_UNIFORM | TA__CC_NEAR)) || h.flags == (TA__CC_UNIFORM | TA__CC_NEAR))
+        return ta__fail(err, TA_ERROR_PARSE, "ta_compressed_clip_read: flags 0x%x", h.flags);
     if (h.bytes != size) return ta__fail(err, TA_ERROR_PARSE, "ta_compressed_clip_read: bytes %u, but the data has %zu", h.bytes, size);
     if (h.samples == 0 || h.samples > TA__CC_MAX_SAMPLES)
         return ta__fail(err, TA_ERROR_PARSE, "ta_compressed_clip_read: samples %u is not 1 to %u", h.samples, TA__CC_MAX_SAMPLES);
@@ -148,7 +158,15 @@ static ta_result check_block(const unsigned char *b, size_t size, const ta_compr
     if (h.times == NULL) {
         if (!isfinite(h.first) || !isfinite(h.step) || (h.samples > 1 && !(h.step > 0)) || !isfinite(h.first + (double)h.step * h.samples))
             return ta__fail(err, TA_ERROR_PARSE, "ta_compressed_clip_read: first time %g, step %g", (double)h.first, (double)h.step);
-    } else {
+    }
+    if (h.offsets != NULL) {
+        if ((size - TA__CC_HEADER - TA__CC_TAIL) / 2 < h.samples)
+            return ta__fail(err, TA_ERROR_PARSE, "ta_compressed_clip_read: %u time offsets pass the end of the data", h.samples);
+        for (uint32_t s = 1; s < h.samples; ++s)
+            if (!(ta__cc_time(&h, s) > ta__cc_time(&h, s - 1)))
+                return ta__fail(err, TA_ERROR_PARSE, "ta_compressed_clip_read: time %u (%g) is not past the one before", s, ta__cc_time(&h, s));
+        at += 2 * (size_t)h.samples;
+    } else if (h.times != NULL) {
         if ((size - TA__CC_HEADER - TA__CC_TAIL) / sizeof(float) < h.samples)
             return ta__fail(err, TA_ERROR_PARSE, "ta_compressed_clip_read: %u times pass the end of the data", h.samples);
         for (uint32_t s = 0; s < h.samples; ++s) {

@@ -20,6 +20,8 @@ static float f32_at(const unsigned char *p)
     return v;
 }
 
+static int popcount8(unsigned v);
+
 void ta__cc_read_header(const unsigned char *block, ta__cc_header *h)
 {
     uint16_t flags;
@@ -32,12 +34,24 @@ void ta__cc_read_header(const unsigned char *block, ta__cc_header *h)
     h->duration = f32_at(block + 24);
     h->first = f32_at(block + 28);
     h->step = f32_at(block + 32);
-    h->times = (flags & TA__CC_UNIFORM) ? NULL : (const float *)(const void *)(block + TA__CC_HEADER);
+    h->times = (flags & (TA__CC_UNIFORM | TA__CC_NEAR)) ? NULL : (const float *)(const void *)(block + TA__CC_HEADER);
+    h->offsets = (flags & TA__CC_NEAR) ? block + TA__CC_HEADER : NULL;
+}
+
+double ta__cc_time(const ta__cc_header *h, uint32_t k)
+{
+    if (h->times != NULL) return h->times[k];
+    if (h->offsets != NULL) { /* the float32 time the encoder was given */
+        int16_t off;
+        memcpy(&off, h->offsets + 2 * (size_t)k, 2);
+        return (float)((double)h->first + (double)h->step * (k + off / 16777216.0));
+    }
+    return (double)h->first + (double)h->step * k;
 }
 
 const unsigned char *ta__cc_tracks_at(const unsigned char *block, const ta__cc_header *h)
 {
-    return block + TA__CC_HEADER + (h->times != NULL ? sizeof(float) * (size_t)h->samples : 0);
+    return block + TA__CC_HEADER + (h->times != NULL ? sizeof(float) * (size_t)h->samples : h->offsets != NULL ? 2 * (size_t)h->samples : 0);
 }
 
 float ta__cc_b16(uint16_t h)
@@ -72,18 +86,35 @@ size_t ta__cc_range_bytes(unsigned form, size_t comps)
 static size_t head_bytes(uint8_t code, size_t comps)
 {
     const unsigned form = code >> TA__CC_RANGE_SHIFT & 3;
-    return ta__cc_range_bytes(form, comps) + (ta__cc_code_bits(code) == 32 ? 0 : (comps * 4 + 7) / 8);
+    return ta__cc_range_bytes(form, comps) + (ta__cc_code_bits(code) == 32 || (code & TA__CC_SEGMENTED) ? 0 : (comps * 4 + 7) / 8);
 }
 
-size_t ta__cc_data_bytes(uint8_t mode, uint8_t code, uint8_t drop, uint32_t kept, uint32_t samples, uint32_t key_bits)
+static bool kept_at(const unsigned char *bits, uint32_t s)
+{
+    return (bits[s / 8] >> (s % 8)) & 1;
+}
+
+uint64_t ta__cc_segmented_bits(const unsigned char *segments, const unsigned char *kept_bits, uint32_t samples)
+{
+    uint64_t bits = 0;
+    for (uint32_t g = 0; g < ta__cc_segments(samples); ++g) {
+        const unsigned char *seg = segments + TA__CC_SEG_BYTES * (size_t)g;
+        uint32_t kept = 0;
+        for (uint32_t s = g * TA__CC_SEGMENT; s < samples && s < (g + 1) * TA__CC_SEGMENT; ++s) kept += kept_bits == NULL || kept_at(kept_bits, s);
+        bits += (uint64_t)kept * (uint32_t)(seg[6] + seg[7] + seg[8]);
+    }
+    return bits;
+}
+
+size_t ta__cc_data_bytes(uint8_t mode, uint8_t code, uint8_t drop, uint32_t kept, uint32_t samples, uint64_t key_bits)
 {
     if (mode == TA__CC_CONSTANT) return drop == TA__CC_REST ? 0 : 3 * sizeof(float);
     if (mode == TA__CC_CONSTANT16) return 3 * sizeof(uint16_t);
     const size_t comps = drop == TA__CC_ALL ? 4 : 3;
     size_t bytes = head_bytes(code, comps);
     if (kept < samples) bytes += sizeof(uint16_t) + (samples + 7) / 8;
-    if (code & TA__CC_SEGMENTED) bytes += 6 * (size_t)ta__cc_segments(samples);
-    return bytes + ((size_t)kept * key_bits + 7) / 8;
+    if (code & TA__CC_SEGMENTED) return bytes + TA__CC_SEG_BYTES * (size_t)ta__cc_segments(samples) + (size_t)((key_bits + 7) / 8);
+    return bytes + (size_t)(((uint64_t)kept * key_bits + 7) / 8);
 }
 
 uint32_t ta__cc_track_node(const unsigned char *d)
@@ -129,12 +160,13 @@ void ta__cc_read_track(const unsigned char *d, const unsigned char *data, uint32
             }
         }
         p += ta__cc_range_bytes(t->form, t->comps);
+        const bool nibbles = t->bits != 32 && !(d[3] & TA__CC_SEGMENTED);
         for (uint32_t c = 0; c < t->comps; ++c) {
-            const unsigned less = t->bits == 32 ? 0 : (unsigned)(p[c / 2] >> (4 * (c % 2)) & 15);
+            const unsigned less = nibbles ? (unsigned)(p[c / 2] >> (4 * (c % 2)) & 15) : 0;
             t->cbits[c] = (uint8_t)(t->bits - less);
             t->key_bits += t->cbits[c];
         }
-        if (t->bits != 32) p += (t->comps * 4 + 7) / 8;
+        if (nibbles) p += (t->comps * 4 + 7) / 8;
         t->keys = p;
         if (d[2] & TA__CC_REDUCED) {
             uint16_t kept;
@@ -145,10 +177,11 @@ void ta__cc_read_track(const unsigned char *d, const unsigned char *data, uint32
         }
         if (d[3] & TA__CC_SEGMENTED) {
             t->segments = t->keys;
-            t->keys += 6 * (size_t)ta__cc_segments(samples);
+            t->keys += TA__CC_SEG_BYTES * (size_t)ta__cc_segments(samples);
         }
     }
-    t->data_bytes = ta__cc_data_bytes(t->mode, d[3], t->drop, t->kept, samples, t->key_bits);
+    t->data_bytes = ta__cc_data_bytes(t->mode, d[3], t->drop, t->kept, samples,
+                                      t->segments != NULL ? ta__cc_segmented_bits(t->segments, t->kept_bits, samples) : t->key_bits);
 }
 
 float ta__cc_unit16(uint16_t q)
@@ -204,16 +237,30 @@ static void key_at(const ta__cc_track *t, uint32_t r, uint32_t s, float out[4])
         return;
     }
     size_t bit = (size_t)r * t->key_bits;
+    const unsigned char *seg = NULL;
+    const uint8_t *cbits = t->cbits;
+    if (t->segments != NULL) { /* the segments before its own: their kept keys at their bits */
+        const uint32_t g = s / TA__CC_SEGMENT;
+        uint32_t before = 0;
+        bit = 0;
+        for (uint32_t k = 0; k < g; ++k) {
+            const unsigned char *sk = t->segments + TA__CC_SEG_BYTES * (size_t)k;
+            const uint32_t kept = t->kept_bits == NULL ? TA__CC_SEGMENT
+                                                       : (uint32_t)(popcount8(t->kept_bits[2 * k]) + popcount8(t->kept_bits[2 * k + 1]));
+            bit += (size_t)kept * (uint32_t)(sk[6] + sk[7] + sk[8]);
+            before += kept;
+        }
+        seg = t->segments + TA__CC_SEG_BYTES * (size_t)g;
+        cbits = seg + 6;
+        bit += (size_t)(r - before) * (uint32_t)(cbits[0] + cbits[1] + cbits[2]);
+    }
     for (uint32_t c = 0; c < t->comps; ++c) {
         const uint32_t word = u32_at(t->keys + bit / 8); /* the block's tail keeps this inside */
-        const uint32_t q = (word >> (bit % 8)) & ((1u << t->cbits[c]) - 1);
-        bit += t->cbits[c];
+        const uint32_t q = (word >> (bit % 8)) & ((1u << cbits[c]) - 1);
+        bit += cbits[c];
         float min = t->min[c], extent = t->extent[c];
-        if (t->segments != NULL) {
-            const unsigned char *seg = t->segments + 6 * (size_t)(s / TA__CC_SEGMENT);
-            ta__cc_segment_range(min, extent, seg[c], seg[3 + c], &min, &extent);
-        }
-        out[c] = ta__cc_dequantize(q, min, extent, t->cbits[c]);
+        if (seg != NULL) ta__cc_segment_range(min, extent, seg[c], seg[3 + c], &min, &extent);
+        out[c] = ta__cc_dequantize(q, min, extent, cbits[c]);
     }
 }
 
@@ -232,10 +279,6 @@ static uint32_t rank(const unsigned char *bits, uint32_t s)
     return n + (uint32_t)popcount8(bits[byte] & ((1u << (s % 8)) - 1));
 }
 
-static bool kept_at(const unsigned char *bits, uint32_t s)
-{
-    return (bits[s / 8] >> (s % 8)) & 1;
-}
 
 static void finish(const ta__cc_track *t, const float xyz[4], float out[4])
 {
@@ -287,6 +330,31 @@ void ta__cc_decode(const ta__cc_track *t, uint32_t samples, uint32_t s, float ou
     ta__cc_mix(t->kind, t->drop, a, b, (float)(s - i) / (float)(j - i), out);
 }
 
+void ta__cc_decode_all(const ta__cc_track *t, uint32_t samples, float *out)
+{
+    if ((t->mode != TA__CC_LINEAR && t->mode != TA__CC_STEP) || t->kept_bits == NULL) {
+        for (uint32_t s = 0; s < samples; ++s) ta__cc_decode(t, samples, s, out + 4 * (size_t)s);
+        return;
+    }
+    /* kept keys in order, the ones between mixed from the two around them */
+    float a[4] = {0, 0, 0, 0}, b[4] = {0, 0, 0, 0};
+    key_at(t, 0, 0, a);
+    finish(t, a, out);
+    for (uint32_t s = 1, prev = 0, r = 0; s < samples; ++s) {
+        if (!kept_at(t->kept_bits, s)) continue;
+        key_at(t, ++r, s, b);
+        for (uint32_t u = prev + 1; u < s; ++u) {
+            if (t->mode == TA__CC_STEP)
+                finish(t, a, out + 4 * (size_t)u);
+            else
+                ta__cc_mix(t->kind, t->drop, a, b, (float)(u - prev) / (float)(s - prev), out + 4 * (size_t)u);
+        }
+        finish(t, b, out + 4 * (size_t)s);
+        memcpy(a, b, sizeof a);
+        prev = s;
+    }
+}
+
 void ta__cc_mix(uint8_t kind, uint8_t drop, const float a[4], const float b[4], float u, float out[4])
 {
     if (kind != TA__CC_R) {
@@ -311,8 +379,7 @@ void ta__cc_interval(const ta__cc_header *h, double time, uint32_t *s0, uint32_t
 {
     const uint32_t n = h->samples;
     *alpha = 0;
-    double first = h->times != NULL ? h->times[0] : h->first;
-    double last = h->times != NULL ? h->times[n - 1] : h->first + (double)h->step * (n - 1);
+    const double first = ta__cc_time(h, 0), last = ta__cc_time(h, n - 1);
     if (n == 1 || !(time > first)) {
         *s0 = *s1 = 0;
         return;
@@ -322,9 +389,11 @@ void ta__cc_interval(const ta__cc_header *h, double time, uint32_t *s0, uint32_t
         return;
     }
     uint32_t lo;
-    if (h->times == NULL) {
-        lo = (uint32_t)((time - first) / h->step);
-        if (lo > n - 2) lo = n - 2;
+    if (h->times == NULL) { /* on the grid, or off it by less than half a step */
+        const double at = (time - first) / h->step;
+        lo = at > n - 2 ? n - 2 : (uint32_t)at;
+        while (lo > 0 && ta__cc_time(h, lo) > time) lo--;
+        while (lo < n - 2 && ta__cc_time(h, lo + 1) <= time) lo++;
     } else {
         uint32_t a = 0, b = n - 1; /* times[a] <= time < times[b] */
         while (b - a > 1) {
@@ -333,8 +402,7 @@ void ta__cc_interval(const ta__cc_header *h, double time, uint32_t *s0, uint32_t
         }
         lo = a;
     }
-    const double t0 = h->times != NULL ? h->times[lo] : first + (double)h->step * lo;
-    const double t1 = h->times != NULL ? h->times[lo + 1] : first + (double)h->step * (lo + 1);
+    const double t0 = ta__cc_time(h, lo), t1 = ta__cc_time(h, lo + 1);
     *s0 = lo;
     *s1 = lo + 1;
     *alpha = (time - t0) / (t1 - t0);

@@ -11,7 +11,7 @@
 
 static float time_of(const ta__cc_header *h, uint32_t s)
 {
-    return h->times != NULL ? h->times[s] : (float)((double)h->first + (double)h->step * s);
+    return (float)ta__cc_time(h, s);
 }
 
 /* Keys first and first + 1 of every track into the window's tracks, in track order. A constant's
