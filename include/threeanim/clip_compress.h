@@ -78,7 +78,7 @@ typedef struct ta_compressed_clip ta_compressed_clip;
  * @ownership *out_clip is the caller's (ta_compressed_clip_destroy); the clip is only read.
  * @errors TA_ERROR_INVALID_ARGUMENT (NULL clip, scene or out_clip; an option negative or not
  * finite; a track that is not a node's position, rotation or scale, or not LINEAR or STEP,
- * named by its index; two tracks on one target; more than 65535 key times), TA_ERROR_MISSING_TARGET
+ * named by its index; two tracks on one target; more than 65535 key times or driven nodes), TA_ERROR_MISSING_TARGET
  * (a track's node not in scene), TA_ERROR_OUT_OF_MEMORY. Nothing is made when refused.
  * @threejs None: three.js keeps Float32Array keys.
  */

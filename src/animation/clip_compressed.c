@@ -54,6 +54,7 @@ typedef struct work {
     double *times;
     track_in *in;
     track_out *out;
+    track_out spare;   /* a track's choice kept while another is tried */
     ta__cc_rig rig;
     double shell, tolerance, mpu;
     double *raw_pose;  /* 2 * samples * bones * 10: at the key times, then halfway from each to the next */
@@ -187,6 +188,10 @@ static void free_work(work *w)
         }
         ta__free(&w->mem, w->out, t * sizeof(track_out));
     }
+    ta__free(&w->mem, w->spare.values, n * 4 * sizeof(float));
+    ta__free(&w->mem, w->spare.q, n * 4 * sizeof(uint32_t));
+    ta__free(&w->mem, w->spare.keep, n);
+    ta__free(&w->mem, w->spare.segs, TA__CC_SEG_BYTES * (size_t)ta__cc_segments((uint32_t)n));
     ta__cc_rig_free(&w->mem, &w->rig);
     ta__free(&w->mem, w->raw_pose, 2 * n * b * 10 * sizeof(double));
     ta__free(&w->mem, w->lever, n * b * 3 * sizeof(double));
@@ -596,7 +601,7 @@ static void try_form(work *w, const track_in *in, track_out *o, double budget, u
         if (form != TA__CC_RANGE32) return;
         most = 32;
     }
-    for (uint8_t bits = most, tried = 0; tried < 6 && bits <= 32; bits = bits == 24 ? 32 : bits + 1, ++tried) {
+    for (uint8_t bits = most, tried = 0; tried < 3 && bits <= 32; bits = bits == 24 ? 32 : bits + 1, ++tried) {
         if (bits == 32 && form != TA__CC_RANGE32) break;
         uint32_t key_bits = 0;
         for (uint32_t c = 0; c < comps; ++c) {
@@ -670,12 +675,19 @@ static void choose(work *w, uint32_t i, double budget)
         memcpy(o->q, q, sizeof q);
         return;
     }
-    for (int pick = 0; pick < 2; ++pick) {
+    for (int pick = 0; pick < 4; ++pick) { /* 24 bits a number (a float32's high three bytes), then float32 */
         float xyz[4] = {0, 0, 0, 0}, v[4];
-        for (int c = 0; c < 3; ++c) xyz[c] = pick == 0 ? in->enc[c] : lo[c] + (hi[c] - lo[c]) / 2;
+        for (int c = 0; c < 3; ++c) {
+            xyz[c] = pick % 2 == 0 ? in->enc[c] : lo[c] + (hi[c] - lo[c]) / 2;
+            if (pick < 2) xyz[c] = ta__cc_f24(ta__cc_to_f24(xyz[c]));
+        }
         finish_value(in, in->drop, xyz, v);
-        if (!constant_fits(w, in, v, budget, true)) continue;
+        if (!constant_fits(w, in, v, budget, pick >= 2)) continue;
         take_constant(o, TA__CC_CONSTANT, in->drop, n);
+        if (pick < 2) {
+            o->bits = TA__CC_CONST24;
+            o->bytes = ta__cc_data_bytes(TA__CC_CONSTANT, TA__CC_CONST24, in->drop, 1, n, 0);
+        }
         memcpy(o->range, xyz, sizeof xyz);
         return;
     }
@@ -715,12 +727,13 @@ static unsigned char *write_block(work *w, size_t *out_bytes)
     memcpy(b + 4, &version, 2);
     memcpy(b + 6, &flags, 2);
     put32(b + 8, (uint32_t)bytes);
-    put32(b + 12, n);
+    const uint16_t samples = (uint16_t)n, bones = (uint16_t)w->bones;
+    memcpy(b + 12, &samples, 2);
+    memcpy(b + 14, &bones, 2);
     put32(b + 16, w->tracks);
-    put32(b + 20, w->bones);
-    putf(b + 24, (float)w->clip->duration);
-    putf(b + 28, first);
-    putf(b + 32, step);
+    putf(b + 20, (float)w->clip->duration);
+    putf(b + 24, first);
+    putf(b + 28, step);
     unsigned char *p = b + TA__CC_HEADER;
     if (timing == TA__CC_NEAR)
         for (uint32_t s = 0; s < n; ++s, p += 2) memcpy(p, (const int16_t *)(const void *)w->qq + s, 2);
@@ -735,6 +748,14 @@ static unsigned char *write_block(work *w, size_t *out_bytes)
                          ((o->mode == TA__CC_LINEAR || o->mode == TA__CC_STEP) && o->kept < n ? TA__CC_REDUCED : 0));
         p[3] = o->bits;
         if (o->mode == TA__CC_CONSTANT && o->drop == TA__CC_REST) continue;
+        if (o->mode == TA__CC_CONSTANT && o->bits == TA__CC_CONST24) {
+            for (int c = 0; c < 3; ++c) {
+                const uint32_t v = ta__cc_to_f24(o->range[c]);
+                memcpy(data + 3 * c, &v, 3); /* little-endian: its low three bytes */
+            }
+            data += o->bytes;
+            continue;
+        }
         if (o->mode == TA__CC_CONSTANT) {
             for (int c = 0; c < 3; ++c) putf(data + 4 * c, o->range[c]);
             data += o->bytes;
@@ -861,6 +882,26 @@ static ta_result measure(work *w, const unsigned char *block, double *out_max, d
     return TA_OK;
 }
 
+static void copy_out(track_out *to, const track_out *from, uint32_t samples)
+{
+    float *values = to->values;
+    uint32_t *q = to->q;
+    uint8_t *keep = to->keep, *segs = to->segs;
+    *to = *from;
+    to->values = values, to->q = q, to->keep = keep, to->segs = segs;
+    memcpy(values, from->values, (size_t)samples * 4 * sizeof(float));
+    memcpy(q, from->q, (size_t)samples * 4 * sizeof(uint32_t));
+    memcpy(keep, from->keep, samples);
+    memcpy(segs, from->segs, TA__CC_SEG_BYTES * (size_t)ta__cc_segments(samples));
+}
+
+static void swap_out(track_out *a, track_out *b)
+{
+    const track_out t = *a;
+    *a = *b;
+    *b = t;
+}
+
 /* Every track's choice for the share factor f. */
 static double budget_of(const work *w, uint32_t i, double f)
 {
@@ -890,6 +931,10 @@ static ta_result setup(work *w, ta_error *err)
         w->in[i] = (track_in){t, b, kind_of(t->target.kind),
                               t->interpolation == TA_INTERPOLATION_STEP ? (uint8_t)TA__CC_STEP : (uint8_t)TA__CC_LINEAR, false, 0, NULL, NULL};
     }
+    if (w->bones > UINT16_MAX) {
+        ta__free(&w->mem, bones, nt * sizeof(uint32_t));
+        return ta__fail(err, TA_ERROR_INVALID_ARGUMENT, "ta_clip_compress: %u nodes driven, past the 65535 a compressed clip holds", w->bones);
+    }
     ta_result r = ta__cc_rig_make(&w->mem, w->scene, bones, w->bones, &w->rig, err);
     ta__free(&w->mem, bones, nt * sizeof(uint32_t));
     if (r != TA_OK) return r;
@@ -901,6 +946,12 @@ static ta_result setup(work *w, ta_error *err)
         if (w->out[i].values == NULL || w->out[i].q == NULL || w->out[i].keep == NULL || w->out[i].segs == NULL)
             return ta__fail(err, TA_ERROR_OUT_OF_MEMORY, "ta_clip_compress: out of memory");
     }
+    w->spare.values = (float *)ta__calloc(&w->mem, (size_t)n * 4, sizeof(float));
+    w->spare.q = (uint32_t *)ta__calloc(&w->mem, (size_t)n * 4, sizeof(uint32_t));
+    w->spare.keep = (uint8_t *)ta__calloc(&w->mem, n, 1);
+    w->spare.segs = (uint8_t *)ta__calloc(&w->mem, ta__cc_segments(n), TA__CC_SEG_BYTES);
+    if (w->spare.values == NULL || w->spare.q == NULL || w->spare.keep == NULL || w->spare.segs == NULL)
+        return ta__fail(err, TA_ERROR_OUT_OF_MEMORY, "ta_clip_compress: out of memory");
     w->raw_pose = (double *)ta__calloc(&w->mem, 2 * (size_t)n * w->bones * 10, sizeof(double));
     w->lever = (double *)ta__calloc(&w->mem, (size_t)n * w->bones * 3, sizeof(double));
     w->chain = (uint32_t *)ta__calloc(&w->mem, w->bones, sizeof(uint32_t));
@@ -975,15 +1026,16 @@ ta_result ta_clip_compress(const ta_clip *clip, const ta_scene *scene, const ta_
     }
     /* Then track by track: twice its part while the exact error still passes
      * (errors seldom add up as the shares assume), then in finer steps. */
-    static const double steps[3] = {2, 1.41, 1.19};
+    static const double steps[4] = {2, 1.41, 1.19, 1.09};
     if (r == TA_OK && best != NULL) choose_all(&w, best_f);
-    for (int k = 0; k < 3 && r == TA_OK && best != NULL; ++k) {
+    for (int k = 0; k < 4 && r == TA_OK && best != NULL; ++k) {
         const double step = steps[k];
         for (int round = 0; round < 6 && r == TA_OK; ++round) {
             bool better = false;
             for (uint32_t i = 0; i < w.tracks && r == TA_OK; ++i) {
                 if (!w.in[i].moves) continue;
                 const size_t was = w.out[i].bytes;
+                copy_out(&w.spare, &w.out[i], w.samples);
                 w.share[i] *= step;
                 choose(&w, i, budget_of(&w, i, best_f));
                 bool keep = false;
@@ -1010,9 +1062,9 @@ ta_result ta_clip_compress(const ta_clip *clip, const ta_scene *scene, const ta_
                         ta__free(&w.mem, block, bytes);
                     }
                 }
-                if (!keep) {
+                if (!keep) { /* its choice before, as it was */
                     w.share[i] /= step;
-                    choose(&w, i, budget_of(&w, i, best_f));
+                    swap_out(&w.out[i], &w.spare);
                 }
             }
             if (!better) break;
@@ -1022,17 +1074,14 @@ ta_result ta_clip_compress(const ta_clip *clip, const ta_scene *scene, const ta_
         r = ta__fail(err, TA_ERROR_INVALID_ARGUMENT, "ta_clip_compress: clip \"%s\": no form within %g cm was found", clip->name, error_cm);
     ta_compressed_clip *cc = NULL;
     if (r == TA_OK) {
-        cc = (ta_compressed_clip *)ta__calloc(&w.mem, 1, sizeof *cc);
+        cc = ta__cc_clip_make(&w.mem, best, best_bytes);
         if (cc == NULL) r = ta__fail(err, TA_ERROR_OUT_OF_MEMORY, "ta_clip_compress: out of memory");
     }
+    if (best != NULL) ta__free(&w.mem, best, best_bytes);
     if (r != TA_OK) {
-        if (best != NULL) ta__free(&w.mem, best, best_bytes);
         free_work(&w);
         return r;
     }
-    cc->mem = w.mem;
-    cc->block = best;
-    cc->block_bytes = best_bytes;
     if (out_stats != NULL) {
         out_stats->bytes = ta_compressed_clip_bytes(cc);
         out_stats->bones = w.bones;
@@ -1051,19 +1100,18 @@ void ta_compressed_clip_destroy(ta_compressed_clip *clip)
 {
     if (clip == NULL) return;
     ta__mem mem = clip->mem;
-    ta__free(&mem, clip->block, clip->block_bytes);
-    ta__free(&mem, clip, sizeof *clip);
+    ta__free(&mem, clip, sizeof *clip + ta__cc_block_bytes(clip));
 }
 
 size_t ta_compressed_clip_bytes(const ta_compressed_clip *clip)
 {
-    return clip == NULL ? 0 : sizeof *clip + clip->block_bytes;
+    return clip == NULL ? 0 : sizeof *clip + ta__cc_block_bytes(clip);
 }
 
 ta_duration ta_compressed_clip_duration(const ta_compressed_clip *clip)
 {
     ta__cc_header h;
     if (clip == NULL) return ta_duration_from_seconds(0);
-    ta__cc_read_header(clip->block, &h);
+    ta__cc_read_header(ta__cc_block(clip), &h);
     return ta_duration_from_seconds(h.duration);
 }

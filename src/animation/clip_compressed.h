@@ -5,15 +5,15 @@
  *
  * The block is the clip, and the binary form is the block (docs/compression.md):
  *
- *   header (36 bytes): magic "TAC1", version, flags, bytes, samples, tracks,
- *     bones, duration, first time, step (float32; UNIFORM: time k is
+ *   header (32 bytes): magic "TAC1", version, flags (uint16), bytes (uint32), samples,
+ *     bones (uint16), tracks (uint32), duration, first time, step (float32; UNIFORM: time k is
  *     first + k * step; NEAR: int16 offsets[samples] follow the header, time k being
  *     first + (k + offsets[k] / 2^24) * step rounded to float32; else float32 times[samples] follow)
  *   tracks * 4 bytes: uint16 node, kind | mode << 2 | dropped << 4 | REDUCED,
  *     bits - 1 | range form << 5 | SEGMENTED (bits: the most a component takes, 1 to 24 or 32)
  *   each track's data, in track order, not aligned:
  *     CONSTANT: float32 x y z (a rotation's: its components but the dropped one, which is
- *       made from them, >= 0)
+ *       made from them, >= 0); bits byte CONST24: each the high 3 bytes of a float32
  *       (dropped REST: the kind's identity, no data)
  *     CONSTANT16 (rotations): the same as uint16 q, -1 + q * 2 / 65535
  *     LINEAR or STEP: the range, min[c] and extent[c]: float32 (form RANGE32), bfloat16 (the
@@ -27,7 +27,7 @@
  *       does, and uint8 bits[3], its keys' bits a component (1 to `bits`); then the kept keys'
  *       x y z, each its bits, little end first (bits 32: float32 as they are,
  *       and a rotation of dropped TA__CC_ALL all four)
- *   8 bytes of zero, so that a 32-bit read of the last key stays inside
+ *   3 bytes of zero, so that a 32-bit read of the last key stays inside
  *
  * A rotation is kept as three of its components, the one dropped made >= 0
  * (q and -q are one rotation): the track's largest over its samples, so that
@@ -49,9 +49,9 @@
 
 #define TA__CC_MAGIC 0x31434154u /* "TAC1" */
 #define TA__CC_VERSION 2u
-#define TA__CC_HEADER 36u
+#define TA__CC_HEADER 32u
 #define TA__CC_TRACK 4u
-#define TA__CC_TAIL 8u
+#define TA__CC_TAIL 3u
 #define TA__CC_MAX_SAMPLES 65535u
 
 enum { TA__CC_UNIFORM = 1, TA__CC_NEAR = 2 };                  /* header flags */
@@ -61,14 +61,20 @@ enum { TA__CC_REDUCED = 0x80 };
 /* the bits byte: bits - 1, the range form, a flag; samples a segment */
 enum { TA__CC_SEGMENTED = 0x80, TA__CC_BITS = 0x1f, TA__CC_SEGMENT = 16, TA__CC_SEG_BYTES = 9 };
 enum { TA__CC_RANGE32 = 0, TA__CC_RANGE16 = 1, TA__CC_RANGE_UNIT = 2, TA__CC_RANGE8 = 3, TA__CC_RANGE_SHIFT = 5 }; /* range forms */
+enum { TA__CC_CONST24 = 1 }; /* a CONSTANT's bits byte: its numbers in 24 bits, a float32's high three bytes */
 enum { TA__CC_ALL = 4 };  /* a rotation that drops no component: x y z w */
 enum { TA__CC_REST = 7 }; /* a CONSTANT's `dropped` when it is the identity (0 0 0, 0 0 0 1, 1 1 1): no data */
 
+/* The handle, the block right after it in the same allocation. */
 struct ta_compressed_clip {
     ta__mem mem;
-    unsigned char *block;
-    size_t block_bytes;
 };
+
+/* A clip's block and its bytes (the header's). */
+const unsigned char *ta__cc_block(const ta_compressed_clip *clip);
+size_t ta__cc_block_bytes(const ta_compressed_clip *clip);
+/* A clip of block (bytes long) copied after its handle; NULL when out of memory. */
+ta_compressed_clip *ta__cc_clip_make(const ta__mem *mem, const unsigned char *block, size_t bytes);
 
 typedef struct ta__cc_header {
     uint32_t samples, tracks, bones, flags, bytes;
@@ -104,6 +110,9 @@ size_t ta__cc_range_bytes(unsigned form, size_t comps);
 uint8_t ta__cc_code_bits(uint8_t code);
 /* bfloat16: a float32's high half, and one rounded toward +inf (up) or -inf. */
 float ta__cc_b16(uint16_t h);
+/* A float32's high 24 bits, rounded to the nearest (low 3 bytes of the result), and back. */
+uint32_t ta__cc_to_f24(float x);
+float ta__cc_f24(uint32_t v);
 uint16_t ta__cc_to_b16(float x, bool up);
 void ta__cc_read_header(const unsigned char *block, ta__cc_header *h);
 /* Track i's descriptor at d (the block's track table) and its data at data. */

@@ -7,8 +7,8 @@
 
 const void *ta_compressed_clip_data(const ta_compressed_clip *clip, size_t *out_size)
 {
-    if (out_size != NULL) *out_size = clip != NULL ? clip->block_bytes : 0;
-    return clip != NULL ? clip->block : NULL;
+    if (out_size != NULL) *out_size = clip != NULL ? ta__cc_block_bytes(clip) : 0;
+    return clip != NULL ? ta__cc_block(clip) : NULL;
 }
 
 static float f32_at(const unsigned char *p)
@@ -43,7 +43,7 @@ static ta_result check_track(const unsigned char *d, const unsigned char *data, 
     if (!drop_ok || (drop == TA__CC_ALL && mode == TA__CC_CONSTANT16))
         return ta__fail(err, TA_ERROR_PARSE, "ta_compressed_clip_read: tracks[%u].dropped %u does not go with kind %u and mode %u", i,
                         drop, kind, mode);
-    if (!animated && (reduced || d[3] != 0))
+    if (!animated && (reduced || (d[3] != 0 && !(d[3] == TA__CC_CONST24 && mode == TA__CC_CONSTANT && drop != TA__CC_REST))))
         return ta__fail(err, TA_ERROR_PARSE, "ta_compressed_clip_read: tracks[%u]: a constant with bits byte 0x%x and flags 0x%x", i,
                         (unsigned)d[3], reduced ? (unsigned)TA__CC_REDUCED : 0u);
     if (animated && !(bits <= 24 || bits == 32))
@@ -112,7 +112,7 @@ static ta_result check_track(const unsigned char *d, const unsigned char *data, 
                 return ta__fail(err, TA_ERROR_PARSE, "ta_compressed_clip_read: tracks[%u]: its range's component %u is %g, %g", i, c,
                                 (double)t.min[c], (double)t.extent[c]);
     }
-    size_t floats = mode == TA__CC_CONSTANT && drop != TA__CC_REST ? 3 : 0;
+    size_t floats = mode == TA__CC_CONSTANT && drop != TA__CC_REST && d[3] == 0 ? 3 : 0;
     for (size_t f = 0; f < floats; ++f)
         if (!isfinite(f32_at(data + 4 * f)) || fabsf(f32_at(data + 4 * f)) > 1e30f)
             return ta__fail(err, TA_ERROR_PARSE, "ta_compressed_clip_read: tracks[%u]: number %zu is %g", i, f, (double)f32_at(data + 4 * f));
@@ -216,17 +216,8 @@ ta_result ta_compressed_clip_read(const void *data, size_t size, const ta_compre
     if (r != TA_OK) return r;
     ta__mem mem;
     if ((r = ta__mem_init(&mem, options != NULL ? options->allocator : NULL, err)) != TA_OK) return r;
-    ta_compressed_clip *cc = (ta_compressed_clip *)ta__calloc(&mem, 1, sizeof *cc);
-    unsigned char *block = (unsigned char *)ta__alloc(&mem, size);
-    if (cc == NULL || block == NULL) {
-        ta__free(&mem, cc, sizeof *cc);
-        ta__free(&mem, block, size);
-        return ta__fail(err, TA_ERROR_OUT_OF_MEMORY, "ta_compressed_clip_read: out of memory for %zu bytes", size);
-    }
-    memcpy(block, data, size);
-    cc->mem = mem;
-    cc->block = block;
-    cc->block_bytes = size;
+    ta_compressed_clip *cc = ta__cc_clip_make(&mem, (const unsigned char *)data, size);
+    if (cc == NULL) return ta__fail(err, TA_ERROR_OUT_OF_MEMORY, "ta_compressed_clip_read: out of memory for %zu bytes", size);
     *out_clip = cc;
     return TA_OK;
 }

@@ -22,18 +22,40 @@ static float f32_at(const unsigned char *p)
 
 static int popcount8(unsigned v);
 
+const unsigned char *ta__cc_block(const ta_compressed_clip *clip)
+{
+    return (const unsigned char *)(clip + 1);
+}
+
+size_t ta__cc_block_bytes(const ta_compressed_clip *clip)
+{
+    return u32_at(ta__cc_block(clip) + 8);
+}
+
+ta_compressed_clip *ta__cc_clip_make(const ta__mem *mem, const unsigned char *block, size_t bytes)
+{
+    ta_compressed_clip *clip = (ta_compressed_clip *)ta__alloc(mem, sizeof *clip + bytes);
+    if (clip == NULL) return NULL;
+    clip->mem = *mem;
+    memcpy(clip + 1, block, bytes);
+    return clip;
+}
+
 void ta__cc_read_header(const unsigned char *block, ta__cc_header *h)
 {
     uint16_t flags;
     memcpy(&flags, block + 6, 2);
     h->flags = flags;
     h->bytes = u32_at(block + 8);
-    h->samples = u32_at(block + 12);
+    uint16_t samples, bones;
+    memcpy(&samples, block + 12, 2);
+    memcpy(&bones, block + 14, 2);
+    h->samples = samples;
+    h->bones = bones;
     h->tracks = u32_at(block + 16);
-    h->bones = u32_at(block + 20);
-    h->duration = f32_at(block + 24);
-    h->first = f32_at(block + 28);
-    h->step = f32_at(block + 32);
+    h->duration = f32_at(block + 20);
+    h->first = f32_at(block + 24);
+    h->step = f32_at(block + 28);
     h->times = (flags & (TA__CC_UNIFORM | TA__CC_NEAR)) ? NULL : (const float *)(const void *)(block + TA__CC_HEADER);
     h->offsets = (flags & TA__CC_NEAR) ? block + TA__CC_HEADER : NULL;
 }
@@ -72,6 +94,22 @@ uint16_t ta__cc_to_b16(float x, bool up)
     return h;
 }
 
+uint32_t ta__cc_to_f24(float x)
+{
+    uint32_t bits;
+    memcpy(&bits, &x, 4);
+    const uint32_t v = (bits >> 8) + ((bits >> 7) & 1);
+    return (v >> 23 & 0xff) == 0xff ? bits >> 8 : v & 0xffffffu; /* not rounded into inf */
+}
+
+float ta__cc_f24(uint32_t v)
+{
+    const uint32_t bits = (v & 0xffffffu) << 8;
+    float x;
+    memcpy(&x, &bits, 4);
+    return x;
+}
+
 uint8_t ta__cc_code_bits(uint8_t code)
 {
     return (uint8_t)((code & TA__CC_BITS) + 1);
@@ -108,7 +146,7 @@ uint64_t ta__cc_segmented_bits(const unsigned char *segments, const unsigned cha
 
 size_t ta__cc_data_bytes(uint8_t mode, uint8_t code, uint8_t drop, uint32_t kept, uint32_t samples, uint64_t key_bits)
 {
-    if (mode == TA__CC_CONSTANT) return drop == TA__CC_REST ? 0 : 3 * sizeof(float);
+    if (mode == TA__CC_CONSTANT) return drop == TA__CC_REST ? 0 : code == TA__CC_CONST24 ? 9 : 3 * sizeof(float);
     if (mode == TA__CC_CONSTANT16) return 3 * sizeof(uint16_t);
     const size_t comps = drop == TA__CC_ALL ? 4 : 3;
     size_t bytes = head_bytes(code, comps);
@@ -130,7 +168,7 @@ void ta__cc_read_track(const unsigned char *d, const unsigned char *data, uint32
     t->kind = d[2] & 3;
     t->mode = d[2] >> 2 & 3;
     t->drop = d[2] >> 4 & 7;
-    t->bits = ta__cc_code_bits(d[3]);
+    t->bits = (t->mode == TA__CC_LINEAR || t->mode == TA__CC_STEP) ? ta__cc_code_bits(d[3]) : d[3]; /* a constant's: its byte */
     t->form = d[3] >> TA__CC_RANGE_SHIFT & 3;
     t->comps = t->drop == TA__CC_ALL ? 4 : 3;
     t->range = data;
@@ -296,6 +334,15 @@ void ta__cc_decode(const ta__cc_track *t, uint32_t samples, uint32_t s, float ou
         out[3] = t->kind == TA__CC_R ? 1.0f : 0.0f;
         return;
     }
+    if (t->mode == TA__CC_CONSTANT && t->bits == TA__CC_CONST24) {
+        for (int c = 0; c < 3; ++c) {
+            uint32_t v = 0;
+            memcpy(&v, t->range + 3 * c, 3);
+            a[c] = ta__cc_f24(v);
+        }
+        finish(t, a, out);
+        return;
+    }
     if (t->mode == TA__CC_CONSTANT) {
         memcpy(a, t->range, 12);
         finish(t, a, out);
@@ -416,8 +463,8 @@ ta_result ta_compressed_clip_sample(const ta_compressed_clip *clip, double time,
         return ta__fail(err, TA_ERROR_INVALID_ARGUMENT, "ta_compressed_clip_sample: %s is NULL", clip == NULL ? "clip" : "scene");
     if (!isfinite(time)) return ta__fail(err, TA_ERROR_INVALID_ARGUMENT, "ta_compressed_clip_sample: time %g is not finite", time);
     ta__cc_header h;
-    ta__cc_read_header(clip->block, &h);
-    const unsigned char *d = ta__cc_tracks_at(clip->block, &h), *data = d + (size_t)TA__CC_TRACK * h.tracks;
+    ta__cc_read_header(ta__cc_block(clip), &h);
+    const unsigned char *d = ta__cc_tracks_at(ta__cc_block(clip), &h), *data = d + (size_t)TA__CC_TRACK * h.tracks;
     for (uint32_t i = 0; i < h.tracks; ++i) {
         const uint32_t node = ta__cc_track_node(d + (size_t)TA__CC_TRACK * i);
         if (node >= scene->node_count)

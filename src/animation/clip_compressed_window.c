@@ -48,7 +48,7 @@ ta_result ta_compressed_clip_window(const ta_compressed_clip *clip, const ta_all
         return ta__fail(err, TA_ERROR_INVALID_ARGUMENT, "ta_compressed_clip_window: %s is NULL", clip == NULL ? "clip" : "out_clip");
     *out_clip = NULL;
     ta__cc_header h;
-    ta__cc_read_header(clip->block, &h);
+    ta__cc_read_header(ta__cc_block(clip), &h);
     if (h.samples < 2)
         return ta__fail(err, TA_ERROR_INVALID_ARGUMENT, "ta_compressed_clip_window: clip: %u key time, a window needs two", h.samples);
     ta__mem mem;
@@ -56,7 +56,7 @@ ta_result ta_compressed_clip_window(const ta_compressed_clip *clip, const ta_all
     if (r != TA_OK) return r;
     ta_track **tracks = (ta_track **)ta__calloc(&mem, h.tracks, sizeof(ta_track *));
     if (tracks == NULL) return ta__fail(err, TA_ERROR_OUT_OF_MEMORY, "ta_compressed_clip_window: out of memory");
-    const unsigned char *d = ta__cc_tracks_at(clip->block, &h), *data = d + (size_t)TA__CC_TRACK * h.tracks;
+    const unsigned char *d = ta__cc_tracks_at(ta__cc_block(clip), &h), *data = d + (size_t)TA__CC_TRACK * h.tracks;
     static const ta_track_kind kinds[3] = {TA_TRACK_KIND_POSITION, TA_TRACK_KIND_QUATERNION, TA_TRACK_KIND_SCALE};
     uint32_t made = 0;
     for (; made < h.tracks && r == TA_OK; ++made, d += TA__CC_TRACK) {
@@ -106,14 +106,14 @@ void ta__cc_window_seek(const ta_clip *clip, double time)
     ta__cc_window *w = clip->window;
     if (w == NULL) return;
     ta__cc_header h;
-    ta__cc_read_header(w->source->block, &h);
+    ta__cc_read_header(ta__cc_block(w->source), &h);
     uint32_t s0, s1;
     double alpha;
     ta__cc_interval(&h, time, &s0, &s1, &alpha);
     /* held before the first key or past the last: the interval at that end, read clamped */
     uint32_t first = s0 < h.samples - 1 ? s0 : h.samples - 2;
     if (first == w->first) return;
-    fill(clip, &h, w->source->block, first, w->first);
+    fill(clip, &h, ta__cc_block(w->source), first, w->first);
     ta__clip_plan_refill(clip);
     ta__clip_fused_refill(clip);
     w->first = first;

@@ -156,6 +156,23 @@ static const file files[] = {
     {"InterpolationTest/glTF-Binary/InterpolationTest.glb", false, 0},
 };
 
+/* The clips that meet issue 32's goal of 3.5 bytes a bone-sample at 0.01 cm (the others are
+ * printed, docs/compression.md says why they do not). */
+static const struct {
+    const char *path, *clip;
+} within_goal[] = {
+    {"examples/default.glb", "walk"},
+    {"BrainStem/glTF-Binary/BrainStem.glb", "animation_0"},
+    {"Fox/glTF-Binary/Fox.glb", "Survey"},
+};
+
+static bool goal_of(const char *path, const char *clip)
+{
+    for (size_t i = 0; i < sizeof within_goal / sizeof within_goal[0]; ++i)
+        if (strcmp(within_goal[i].path, path) == 0 && strcmp(within_goal[i].clip, clip) == 0) return true;
+    return false;
+}
+
 /* The pose of the scene's nodes that bones names, as T R S. */
 static void read_pose(const ta_scene *scene, const uint32_t *bones, uint32_t count, double *pose)
 {
@@ -259,6 +276,7 @@ static void samples_compress_within_the_error(void **state)
             printf("%-44s %-10.10s %6u %6u %9zu %10.3f %10.6f %10.6f\n", files[f].path, ta_clip_name(model->animations[c]),
                    st.bones, st.samples, st.bytes, st.bytes_per_bone_sample, st.max_error_cm, st.p99_error_cm);
             assert_true(st.max_error_cm <= 0.01);
+            if (goal_of(files[f].path, ta_clip_name(model->animations[c]))) assert_true(st.bytes_per_bone_sample <= 3.5);
             /* played back between the keys too: within the error, give or take what a slerp
              * between two keys each within it adds (tracks sharing their key times here) */
             const double shell = 0.03 / st.meters_per_unit;
