@@ -143,11 +143,31 @@ float ta__cc_dequantize(uint32_t q, float min, float extent, uint8_t bits);
  * quaternion, the dropped one >= 0, as the decoder makes it. */
 void ta__cc_rotation(const float abc[4], uint8_t drop, float out[4]);
 
+/* A track's kept keys, one at a time: the r-th kept key's x y z (sample s's), made a value
+ * (finish), whether sample s is kept, and how many are kept before s. */
+void ta__cc_key(const ta__cc_track *t, uint32_t r, uint32_t s, float out[4]);
+void ta__cc_finish(const ta__cc_track *t, const float xyz[4], float out[4]);
+bool ta__cc_kept(const ta__cc_track *t, uint32_t s);
+uint32_t ta__cc_rank(const ta__cc_track *t, uint32_t s);
+
 /* ---- a window: a clip of two keys a track the mixer plays (clip_compressed_window.c) ---- */
+
+/* Where a moving track's decoding stands: kept keys i <= j around the last sample asked for
+ * (the r-th and the next), as stored (x y z). */
+typedef struct ta__cc_cursor {
+    uint32_t i, j, r;
+    float a[4], b[4];
+} ta__cc_cursor;
 
 typedef struct ta__cc_window {
     const ta_compressed_clip *source;
-    uint32_t first;  /* the grid sample its first key holds; UINT32_MAX: none yet */
+    uint32_t first;          /* the grid sample its first key holds; UINT32_MAX: none yet */
+    uint32_t moving;         /* tracks whose keys change (not constants) */
+    ta__cc_track *tracks;    /* moving: each read once */
+    uint32_t *index;         /* moving: its track in the window */
+    ta__cc_cursor *cursor;   /* moving */
+    uint8_t *changes;        /* the window's tracks: 1 when its keys change (what the refills redo) */
+    size_t bytes;            /* of the block tracks to changes point into */
 } ta__cc_window;
 
 /* The window's keys made those of the grid interval around time (and the

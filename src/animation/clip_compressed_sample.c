@@ -501,6 +501,26 @@ ta_result ta_compressed_clip_sample(const ta_compressed_clip *clip, double time,
 void ta__cc_window_free(ta_clip *clip)
 {
     if (clip->window == NULL) return;
-    ta__free(&clip->mem, clip->window, sizeof *clip->window);
+    ta__free(&clip->mem, clip->window, clip->window->bytes);
     clip->window = NULL;
+}
+
+void ta__cc_key(const ta__cc_track *t, uint32_t r, uint32_t s, float out[4])
+{
+    key_at(t, r, s, out);
+}
+
+void ta__cc_finish(const ta__cc_track *t, const float xyz[4], float out[4])
+{
+    finish(t, xyz, out);
+}
+
+bool ta__cc_kept(const ta__cc_track *t, uint32_t s)
+{
+    return t->kept_bits == NULL || kept_at(t->kept_bits, s);
+}
+
+uint32_t ta__cc_rank(const ta__cc_track *t, uint32_t s)
+{
+    return t->kept_bits == NULL ? s : rank(t->kept_bits, s);
 }
