@@ -809,9 +809,11 @@ static unsigned char *write_block(work *w, size_t *out_bytes)
             for (uint32_t r = 0, s = 0; s < n; ++s) {
                 if (!o->keep[s]) continue;
                 const uint8_t *cb = (o->bits & TA__CC_SEGMENTED) ? o->segs + TA__CC_SEG_BYTES * (size_t)(s / TA__CC_SEGMENT) + 6 : o->cbits;
-                for (uint32_t c = 0; c < comps; ++c)
-                    for (uint32_t j = 0; j < cb[c]; ++j, ++bit)
-                        if ((o->q[4 * (size_t)r + c] >> j) & 1) k[bit / 8] |= (unsigned char)(1u << (bit % 8));
+                for (uint32_t c = 0; c < comps; ++c) { /* a number of at most 24 bits lands in at most 4 bytes */
+                    const uint32_t v = o->q[4 * (size_t)r + c] << (bit % 8);
+                    for (uint32_t x = 0; x < (bit % 8 + cb[c] + 7) / 8; ++x) k[bit / 8 + x] |= (unsigned char)(v >> (8 * x));
+                    bit += cb[c];
+                }
                 r++;
             }
         }
@@ -874,9 +876,15 @@ static ta_result measure(work *w, const unsigned char *block, double *out_max, d
         for (uint32_t b = 0; s >= n && b < nb; ++b) *out_mid = fmax(*out_mid, mid[b]);
     }
     const size_t count = (size_t)nb * n;
-    qsort(errors, count, sizeof(double), cmp_error);
-    *out_max = errors[count - 1];
-    *out_p99 = errors[(size_t)ceil(0.99 * (double)count) - 1];
+    if (out_p99 == NULL) { /* a trial: its largest is enough */
+        double worst = 0;
+        for (size_t x = 0; x < count; ++x) worst = fmax(worst, errors[x]);
+        *out_max = worst;
+    } else {
+        qsort(errors, count, sizeof(double), cmp_error);
+        *out_max = errors[count - 1];
+        *out_p99 = errors[(size_t)ceil(0.99 * (double)count) - 1];
+    }
     ta__free(&w->mem, lossy, floats * sizeof(double));
     ta__free(&w->mem, keys, (size_t)n * 4 * w->tracks * sizeof(float));
     return TA_OK;
@@ -968,12 +976,12 @@ static ta_result setup(work *w, ta_error *err)
 }
 
 /* The block for share factor f, measured. */
-static ta_result attempt(work *w, double f, unsigned char **block, size_t *bytes, double *max, double *p99, double *mid, ta_error *err)
+static ta_result attempt(work *w, double f, unsigned char **block, size_t *bytes, double *max, double *mid, ta_error *err)
 {
     choose_all(w, f);
     *block = write_block(w, bytes);
     if (*block == NULL) return ta__fail(err, TA_ERROR_OUT_OF_MEMORY, "ta_clip_compress: out of memory for the block");
-    ta_result r = measure(w, *block, max, p99, mid, err);
+    ta_result r = measure(w, *block, max, NULL, mid, err);
     if (r != TA_OK) ta__free(&w->mem, *block, *bytes);
     return r;
 }
@@ -1011,12 +1019,12 @@ ta_result ta_clip_compress(const ta_clip *clip, const ta_scene *scene, const ta_
     for (int round = 0; round < 24; ++round) {
         unsigned char *block = NULL;
         size_t bytes = 0;
-        double max = 0, p99 = 0, mid = 0;
-        if ((r = attempt(&w, f, &block, &bytes, &max, &p99, &mid, err)) != TA_OK) break;
+        double max = 0, mid = 0;
+        if ((r = attempt(&w, f, &block, &bytes, &max, &mid, err)) != TA_OK) break;
         const bool pass = max <= w.tolerance && mid <= w.tolerance;
         if (pass && (best == NULL || bytes < best_bytes)) {
             if (best != NULL) ta__free(&w.mem, best, best_bytes);
-            best = block, best_bytes = bytes, best_max = max, best_p99 = p99, best_f = f;
+            best = block, best_bytes = bytes, best_max = max, best_f = f;
         } else {
             ta__free(&w.mem, block, bytes);
             if (pass || (best != NULL && !pass)) break; /* no saving, or past what passes */
@@ -1042,7 +1050,7 @@ ta_result ta_clip_compress(const ta_clip *clip, const ta_scene *scene, const ta_
                 if (w.out[i].bytes < was) {
                     unsigned char *block = write_block(&w, &(size_t){0});
                     size_t bytes = 0;
-                    double max = 0, p99 = 0, mid = 0;
+                    double max = 0, mid = 0;
                     if (block == NULL) {
                         r = ta__fail(err, TA_ERROR_OUT_OF_MEMORY, "ta_clip_compress: out of memory for the block");
                         break;
@@ -1050,13 +1058,13 @@ ta_result ta_clip_compress(const ta_clip *clip, const ta_scene *scene, const ta_
                     ta__cc_header h;
                     ta__cc_read_header(block, &h);
                     bytes = h.bytes;
-                    if ((r = measure(&w, block, &max, &p99, &mid, err)) != TA_OK) {
+                    if ((r = measure(&w, block, &max, NULL, &mid, err)) != TA_OK) {
                         ta__free(&w.mem, block, bytes);
                         break;
                     }
                     if (max <= w.tolerance && mid <= w.tolerance && bytes < best_bytes) {
                         ta__free(&w.mem, best, best_bytes);
-                        best = block, best_bytes = bytes, best_max = max, best_p99 = p99;
+                        best = block, best_bytes = bytes, best_max = max;
                         keep = better = true;
                     } else {
                         ta__free(&w.mem, block, bytes);
@@ -1069,6 +1077,10 @@ ta_result ta_clip_compress(const ta_clip *clip, const ta_scene *scene, const ta_
             }
             if (!better) break;
         }
+    }
+    if (r == TA_OK && best != NULL) { /* the figures of the one kept: its 99th percentile too */
+        double mid = 0;
+        r = measure(&w, best, &best_max, &best_p99, &mid, err);
     }
     if (r == TA_OK && best == NULL)
         r = ta__fail(err, TA_ERROR_INVALID_ARGUMENT, "ta_clip_compress: clip \"%s\": no form within %g cm was found", clip->name, error_cm);

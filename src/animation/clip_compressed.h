@@ -134,6 +134,8 @@ void ta__cc_decode(const ta__cc_track *t, uint32_t samples, uint32_t s, float ou
 void ta__cc_mix(uint8_t kind, uint8_t drop, const float a[4], const float b[4], float u, float out[4]);
 /* Key time k of the clip. */
 double ta__cc_time(const ta__cc_header *h, uint32_t k);
+/* Two rotations (unit, x y z w) mixed as the decoder mixes them: a lerp made unit, the shorter way. */
+void ta__cc_nlerp(const float qa[4], const float qb[4], float u, float out[4]);
 /* The grid sample interval of time: *s0 and *s1 (equal when held) and alpha in [0, 1]. */
 void ta__cc_interval(const ta__cc_header *h, double time, uint32_t *s0, uint32_t *s1, double *alpha);
 /* q quantized to `bits` (1..16) over [min, min + extent], and back: the decoder's numbers. */
@@ -143,20 +145,32 @@ float ta__cc_dequantize(uint32_t q, float min, float extent, uint8_t bits);
  * quaternion, the dropped one >= 0, as the decoder makes it. */
 void ta__cc_rotation(const float abc[4], uint8_t drop, float out[4]);
 
-/* A track's kept keys, one at a time: the r-th kept key's x y z (sample s's), made a value
- * (finish), whether sample s is kept, and how many are kept before s. */
-void ta__cc_key(const ta__cc_track *t, uint32_t r, uint32_t s, float out[4]);
+/* A track's kept keys, one at a time: a kept key's x y z made a value (finish), whether
+ * sample s is kept, and how many are kept before s (ta__cc_key_walk reads one). */
 void ta__cc_finish(const ta__cc_track *t, const float xyz[4], float out[4]);
 bool ta__cc_kept(const ta__cc_track *t, uint32_t s);
 uint32_t ta__cc_rank(const ta__cc_track *t, uint32_t s);
 
+/* Where a walk through a segmented track's keys stands: the first segment not summed, the bit
+ * it starts at and the kept keys before it. Zeroed: at the start. */
+typedef struct ta__cc_walk {
+    uint32_t segment, before;
+    size_t bit;
+} ta__cc_walk;
+
+/* The r-th kept key's x y z (sample s's), the segments before s's summed from where walk
+ * stands (from the start when s's is before it), walk moved to s's: a walk forward reads each
+ * segment's size once. */
+void ta__cc_key_walk(const ta__cc_track *t, uint32_t r, uint32_t s, ta__cc_walk *walk, float out[4]);
+
 /* ---- a window: a clip of two keys a track the mixer plays (clip_compressed_window.c) ---- */
 
 /* Where a moving track's decoding stands: kept keys i <= j around the last sample asked for
- * (the r-th and the next), as stored (x y z). */
+ * (the r-th and the next), as values (a rotation made whole). */
 typedef struct ta__cc_cursor {
     uint32_t i, j, r;
     float a[4], b[4];
+    ta__cc_walk walk;
 } ta__cc_cursor;
 
 typedef struct ta__cc_window {

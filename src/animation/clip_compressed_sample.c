@@ -267,31 +267,9 @@ void ta__cc_segment_range(float min, float extent, uint8_t qmin, uint8_t qmax, f
     *out_extent = (float)(qmax - qmin) * unit;
 }
 
-/* The r-th kept key's x y z (sample s). */
-static void key_at(const ta__cc_track *t, uint32_t r, uint32_t s, float out[4])
+/* A key's x y z from its first bit, its components' bits and its segment (NULL: none). */
+static void read_key(const ta__cc_track *t, size_t bit, const unsigned char *seg, const uint8_t *cbits, float out[4])
 {
-    if (t->bits == 32) {
-        memcpy(out, t->keys + 4 * t->comps * (size_t)r, 4 * (size_t)t->comps);
-        return;
-    }
-    size_t bit = (size_t)r * t->key_bits;
-    const unsigned char *seg = NULL;
-    const uint8_t *cbits = t->cbits;
-    if (t->segments != NULL) { /* the segments before its own: their kept keys at their bits */
-        const uint32_t g = s / TA__CC_SEGMENT;
-        uint32_t before = 0;
-        bit = 0;
-        for (uint32_t k = 0; k < g; ++k) {
-            const unsigned char *sk = t->segments + TA__CC_SEG_BYTES * (size_t)k;
-            const uint32_t kept = t->kept_bits == NULL ? TA__CC_SEGMENT
-                                                       : (uint32_t)(popcount8(t->kept_bits[2 * k]) + popcount8(t->kept_bits[2 * k + 1]));
-            bit += (size_t)kept * (uint32_t)(sk[6] + sk[7] + sk[8]);
-            before += kept;
-        }
-        seg = t->segments + TA__CC_SEG_BYTES * (size_t)g;
-        cbits = seg + 6;
-        bit += (size_t)(r - before) * (uint32_t)(cbits[0] + cbits[1] + cbits[2]);
-    }
     for (uint32_t c = 0; c < t->comps; ++c) {
         const uint32_t word = u32_at(t->keys + bit / 8); /* the block's tail keeps this inside */
         const uint32_t q = (word >> (bit % 8)) & ((1u << cbits[c]) - 1);
@@ -300,6 +278,58 @@ static void key_at(const ta__cc_track *t, uint32_t r, uint32_t s, float out[4])
         if (seg != NULL) ta__cc_segment_range(min, extent, seg[c], seg[3 + c], &min, &extent);
         out[c] = ta__cc_dequantize(q, min, extent, cbits[c]);
     }
+}
+
+/* Kept keys of a whole segment k (not the last). */
+static uint32_t segment_kept(const ta__cc_track *t, uint32_t k)
+{
+    return t->kept_bits == NULL ? TA__CC_SEGMENT : (uint32_t)(popcount8(t->kept_bits[2 * k]) + popcount8(t->kept_bits[2 * k + 1]));
+}
+
+static uint32_t segment_bits(const unsigned char *seg)
+{
+    return (uint32_t)(seg[6] + seg[7] + seg[8]);
+}
+
+/* The r-th kept key's x y z (sample s). */
+static void key_at(const ta__cc_track *t, uint32_t r, uint32_t s, float out[4])
+{
+    if (t->bits == 32) {
+        memcpy(out, t->keys + 4 * t->comps * (size_t)r, 4 * (size_t)t->comps);
+        return;
+    }
+    if (t->segments == NULL) {
+        read_key(t, (size_t)r * t->key_bits, NULL, t->cbits, out);
+        return;
+    }
+    /* the segments before its own: their kept keys at their bits */
+    const uint32_t g = s / TA__CC_SEGMENT;
+    uint32_t before = 0;
+    size_t bit = 0;
+    for (uint32_t k = 0; k < g; ++k) {
+        const uint32_t kept = segment_kept(t, k);
+        bit += (size_t)kept * segment_bits(t->segments + TA__CC_SEG_BYTES * (size_t)k);
+        before += kept;
+    }
+    const unsigned char *seg = t->segments + TA__CC_SEG_BYTES * (size_t)g;
+    read_key(t, bit + (size_t)(r - before) * segment_bits(seg), seg, seg + 6, out);
+}
+
+void ta__cc_key_walk(const ta__cc_track *t, uint32_t r, uint32_t s, ta__cc_walk *walk, float out[4])
+{
+    if (t->bits == 32 || t->segments == NULL) {
+        key_at(t, r, s, out);
+        return;
+    }
+    const uint32_t g = s / TA__CC_SEGMENT;
+    if (g < walk->segment) memset(walk, 0, sizeof *walk);
+    for (; walk->segment < g; walk->segment++) {
+        const uint32_t kept = segment_kept(t, walk->segment);
+        walk->bit += (size_t)kept * segment_bits(t->segments + TA__CC_SEG_BYTES * (size_t)walk->segment);
+        walk->before += kept;
+    }
+    const unsigned char *seg = t->segments + TA__CC_SEG_BYTES * (size_t)g;
+    read_key(t, walk->bit + (size_t)(r - walk->before) * segment_bits(seg), seg, seg + 6, out);
 }
 
 static int popcount8(unsigned v)
@@ -412,6 +442,11 @@ void ta__cc_mix(uint8_t kind, uint8_t drop, const float a[4], const float b[4], 
     float qa[4], qb[4];
     ta__cc_rotation(a, drop, qa);
     ta__cc_rotation(b, drop, qb);
+    ta__cc_nlerp(qa, qb, u, out);
+}
+
+void ta__cc_nlerp(const float qa[4], const float qb[4], float u, float out[4])
+{
     const float sign = qa[0] * qb[0] + qa[1] * qb[1] + qa[2] * qb[2] + qa[3] * qb[3] < 0 ? -1.0f : 1.0f;
     float len = 0;
     for (int c = 0; c < 4; ++c) {
@@ -503,11 +538,6 @@ void ta__cc_window_free(ta_clip *clip)
     if (clip->window == NULL) return;
     ta__free(&clip->mem, clip->window, clip->window->bytes);
     clip->window = NULL;
-}
-
-void ta__cc_key(const ta__cc_track *t, uint32_t r, uint32_t s, float out[4])
-{
-    key_at(t, r, s, out);
 }
 
 void ta__cc_finish(const ta__cc_track *t, const float xyz[4], float out[4])

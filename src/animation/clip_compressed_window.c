@@ -20,7 +20,7 @@ static void sample_at(const ta__cc_track *t, ta__cc_cursor *c, uint32_t samples,
 {
     if (t->kept_bits == NULL) { /* every sample kept */
         float v[4];
-        ta__cc_key(t, s, s, v);
+        ta__cc_key_walk(t, s, s, &c->walk, v);
         ta__cc_finish(t, v, out);
         return;
     }
@@ -29,7 +29,9 @@ static void sample_at(const ta__cc_track *t, ta__cc_cursor *c, uint32_t samples,
         while (!ta__cc_kept(t, i)) i--;
         c->i = i;
         c->r = ta__cc_rank(t, i);
-        ta__cc_key(t, c->r, i, c->a);
+        float v[4];
+        ta__cc_key_walk(t, c->r, i, &c->walk, v);
+        ta__cc_finish(t, v, c->a);
         c->j = i;
         memcpy(c->b, c->a, sizeof c->a);
     }
@@ -43,14 +45,23 @@ static void sample_at(const ta__cc_track *t, ta__cc_cursor *c, uint32_t samples,
         uint32_t j = c->i + 1;
         while (!ta__cc_kept(t, j)) j++;
         c->j = j;
-        ta__cc_key(t, c->r + 1, j, c->b);
+        float v[4];
+        ta__cc_key_walk(t, c->r + 1, j, &c->walk, v);
+        ta__cc_finish(t, v, c->b);
     }
-    if (s == c->i || t->mode == TA__CC_STEP)
-        ta__cc_finish(t, c->a, out);
-    else if (s == c->j)
-        ta__cc_finish(t, c->b, out);
+    if (s == c->i || t->mode == TA__CC_STEP) {
+        memcpy(out, c->a, sizeof c->a);
+        return;
+    }
+    if (s == c->j) {
+        memcpy(out, c->b, sizeof c->b);
+        return;
+    }
+    const float u = (float)(s - c->i) / (float)(c->j - c->i); /* i < s < j */
+    if (t->kind == TA__CC_R)
+        ta__cc_nlerp(c->a, c->b, u, out);
     else
-        ta__cc_mix(t->kind, t->drop, c->a, c->b, (float)(s - c->i) / (float)(c->j - c->i), out);
+        for (int k = 0; k < 4; ++k) out[k] = k < 3 ? c->a[k] + (c->b[k] - c->a[k]) * u : 0;
 }
 
 /* Keys first and first + 1 of every moving track into the window's tracks, the times of all. A
