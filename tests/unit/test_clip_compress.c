@@ -295,8 +295,9 @@ static void samples_compress_within_the_error(void **state)
 
 /* ---- played by the mixer ------------------------------------------------------------ */
 
-/* A window of each clip played by a mixer at 60 updates a second: after every update the scene's
- * pose is the raw clip's at the action's time within the error, and the fused path ran. */
+/* A window of each clip played by a mixer at 60 updates a second, with a seek now and then: after
+ * every update the scene's pose is the raw clip's at the action's time within the error, and the
+ * fused path ran. */
 static void mixer_plays_a_window_within_the_error(void **state)
 {
     (void)state;
@@ -337,6 +338,10 @@ static void mixer_plays_a_window_within_the_error(void **state)
             const double duration = ta_clip_duration(clip).seconds, shell = 0.03 / st.meters_per_unit;
             double worst = 0;
             for (int u = 0; u < 100000; ++u) {
+                if (u < 200 && u % 10 == 9) { /* now and then a seek, back or forward: the window's cursors start again */
+                    const double at = fmod(u * 0.618034, 1.0) * (duration - 2.0 / 60);
+                    assert_int_equal(ta_action_set_time(action, ta_duration_from_seconds(at), &err), TA_OK);
+                }
                 assert_int_equal(ta_mixer_update(mixer, model->scene, ta_duration_from_seconds(1.0 / 60), &err), TA_OK);
                 const double t = ta_action_time(action).seconds;
                 if (t + 1.0 / 60 >= duration) break; /* before the loop wraps */
