@@ -63,6 +63,7 @@ typedef struct work {
     double *share;     /* tracks: its part of the error, times f * tolerance / chain */
     /* scratch of one track: */
     float *qv;         /* samples * 4 */
+    float *whole;      /* samples * 4: qv made values */
     uint32_t *qq;      /* samples * 4 */
     uint8_t *keep;     /* samples */
     uint8_t *segs;     /* segments * TA__CC_SEG_BYTES */
@@ -198,6 +199,7 @@ static void free_work(work *w)
     ta__free(&w->mem, w->chain, b * sizeof(uint32_t));
     ta__free(&w->mem, w->share, t * sizeof(double));
     ta__free(&w->mem, w->qv, n * 4 * sizeof(float));
+    ta__free(&w->mem, w->whole, n * 4 * sizeof(float));
     ta__free(&w->mem, w->qq, n * 4 * sizeof(uint32_t));
     ta__free(&w->mem, w->keep, n);
     ta__free(&w->mem, w->segs, TA__CC_SEG_BYTES * (size_t)ta__cc_segments((uint32_t)n));
@@ -392,14 +394,22 @@ static uint32_t reduce(const work *w, const track_in *in, uint8_t drop, const fl
         memset(keep, 1, n);
         return n;
     }
+    /* each sample made a value once (a rotation made whole), then mixed as ta__cc_mix mixes them */
+    float *whole = w->whole;
+    for (uint32_t s = 0; s < n; ++s) finish_value(in, drop, values + 4 * (size_t)s, whole + 4 * (size_t)s);
     uint32_t kept = 1, i = 0;
     while (i < n - 1) {
         uint32_t best = i + 1;
         for (uint32_t j = i + 2; j < n; ++j) {
             bool ok = true;
+            const float *a = whole + 4 * (size_t)i, *b = whole + 4 * (size_t)j;
             for (uint32_t s = i + 1; s < j && ok; ++s) {
                 float v[4];
-                ta__cc_mix(in->kind, drop, values + 4 * (size_t)i, values + 4 * (size_t)j, (float)(s - i) / (float)(j - i), v);
+                const float u = (float)(s - i) / (float)(j - i);
+                if (in->kind == TA__CC_R)
+                    ta__cc_nlerp(a, b, u, v);
+                else
+                    for (int c = 0; c < 4; ++c) v[c] = c < 3 ? a[c] + (b[c] - a[c]) * u : 0;
                 ok = error_at(w, in, s, v) <= budget;
             }
             if (!ok) break;
@@ -967,10 +977,11 @@ static ta_result setup(work *w, ta_error *err)
     if (w->share != NULL)
         for (uint32_t i = 0; i < nt; ++i) w->share[i] = 1;
     w->qv = (float *)ta__calloc(&w->mem, (size_t)n * 4, sizeof(float));
+    w->whole = (float *)ta__calloc(&w->mem, (size_t)n * 4, sizeof(float));
     w->qq = (uint32_t *)ta__calloc(&w->mem, (size_t)n * 4, sizeof(uint32_t));
     w->keep = (uint8_t *)ta__calloc(&w->mem, n, 1);
     w->segs = (uint8_t *)ta__calloc(&w->mem, ta__cc_segments(n), TA__CC_SEG_BYTES);
-    if (w->segs == NULL || w->raw_pose == NULL || w->lever == NULL || w->chain == NULL || w->share == NULL || w->qv == NULL || w->qq == NULL || w->keep == NULL)
+    if (w->segs == NULL || w->whole == NULL || w->raw_pose == NULL || w->lever == NULL || w->chain == NULL || w->share == NULL || w->qv == NULL || w->qq == NULL || w->keep == NULL)
         return ta__fail(err, TA_ERROR_OUT_OF_MEMORY, "ta_clip_compress: out of memory");
     return TA_OK;
 }
@@ -1034,9 +1045,9 @@ ta_result ta_clip_compress(const ta_clip *clip, const ta_scene *scene, const ta_
     }
     /* Then track by track: twice its part while the exact error still passes
      * (errors seldom add up as the shares assume), then in finer steps. */
-    static const double steps[4] = {2, 1.41, 1.19, 1.09};
+    static const double steps[3] = {2, 1.41, 1.19};
     if (r == TA_OK && best != NULL) choose_all(&w, best_f);
-    for (int k = 0; k < 4 && r == TA_OK && best != NULL; ++k) {
+    for (int k = 0; k < 3 && r == TA_OK && best != NULL; ++k) {
         const double step = steps[k];
         for (int round = 0; round < 6 && r == TA_OK; ++round) {
             bool better = false;
