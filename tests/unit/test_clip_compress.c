@@ -156,7 +156,7 @@ static const file files[] = {
     {"InterpolationTest/glTF-Binary/InterpolationTest.glb", false, 0},
 };
 
-/* The clips that meet issue 32's goal of 3.5 bytes a bone-sample at 0.01 cm (the others are
+/* The clips that meet the goal docs/compression.md sets, 3.5 bytes a bone-sample at 0.01 cm (the others are
  * printed, docs/compression.md says why they do not). */
 static const struct {
     const char *path, *clip;
