@@ -7,7 +7,8 @@
  * the fused copy beside them) and compressed (ta_clip_compress, every byte),
  * with the compressed clip's largest and 99th-percentile error at 3 cm; and the
  * time of a mixer update playing the float clip and the compressed clip's window
- * (ta_compressed_clip_window) alone, 60 updates a second, median of 5 runs.
+ * (ta_compressed_clip_window) alone, 60 updates a second: CPU time, the two
+ * alternated in 20 rounds within the process.
  *
  *   bench_compress [SAMPLES_DIR]   (default: $TA_SAMPLES_DIR, else the Khronos samples folder CMake was given)
  *
@@ -69,41 +70,61 @@ static size_t float_bytes(const ta_clip *clip)
     return bytes;
 }
 
-static double now_ns(void)
+static double cpu_ns(void)
 {
     struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
     return (double)ts.tv_sec * 1e9 + (double)ts.tv_nsec;
 }
 
-/* ns per update of a mixer playing clip alone on scene (looping), 60 updates a second, the
- * median of 5 runs of `updates`; -1 when it cannot. */
-static double update_ns(const ta_clip *clip, ta_scene *scene, int updates)
+typedef struct player {
+    ta_action *action;
+    ta_mixer *mixer;
+} player;
+
+static bool player_make(const ta_clip *clip, player *p)
 {
     ta_error err = {0};
-    ta_action *action = NULL;
-    ta_mixer *mixer = NULL;
-    if (ta_action_create(clip, NULL, &action, &err) != TA_OK) return -1;
-    if (ta_mixer_create(ta_node_none(), NULL, &mixer, &err) != TA_OK || ta_mixer_add(mixer, action, ta_node_none(), NULL, &err) != TA_OK ||
-        ta_action_play(action, &err) != TA_OK) {
-        ta_mixer_destroy(mixer);
-        return -1;
+    p->action = NULL;
+    p->mixer = NULL;
+    if (ta_action_create(clip, NULL, &p->action, &err) != TA_OK) return false;
+    if (ta_mixer_create(ta_node_none(), NULL, &p->mixer, &err) != TA_OK || ta_mixer_add(p->mixer, p->action, ta_node_none(), NULL, &err) != TA_OK ||
+        ta_action_play(p->action, &err) != TA_OK) {
+        ta_mixer_destroy(p->mixer);
+        return false;
     }
-    double runs[5];
-    for (int r = 0; r < 5; ++r) {
-        const double t0 = now_ns();
-        for (int u = 0; u < updates; ++u) ta_mixer_update(mixer, scene, ta_duration_from_seconds(1.0 / 60), &err);
-        runs[r] = (now_ns() - t0) / updates;
+    return true;
+}
+
+static double play(player *p, ta_scene *scene, int updates)
+{
+    ta_error err = {0};
+    const double t0 = cpu_ns();
+    for (int u = 0; u < updates; ++u) ta_mixer_update(p->mixer, scene, ta_duration_from_seconds(1.0 / 60), &err);
+    return cpu_ns() - t0;
+}
+
+/* ns of CPU time per update of a mixer playing the float clip alone and one playing the window
+ * alone (looping, 60 updates a second), the two alternated in 20 rounds of `updates` / 20 within
+ * this process, so that the box's load falls on both alike; false when it cannot. */
+static bool update_ns(const ta_clip *clip, const ta_clip *window, ta_scene *scene, int updates, double *float_ns, double *window_ns)
+{
+    player a, b;
+    if (!player_make(clip, &a)) return false;
+    if (!player_make(window, &b)) {
+        ta_mixer_destroy(a.mixer);
+        return false;
     }
-    ta_mixer_destroy(mixer);
-    for (int i = 0; i < 5; ++i)
-        for (int j = i + 1; j < 5; ++j)
-            if (runs[j] < runs[i]) {
-                const double x = runs[i];
-                runs[i] = runs[j];
-                runs[j] = x;
-            }
-    return runs[2];
+    double ta = 0, tb = 0;
+    for (int r = 0; r < 20; ++r) {
+        ta += play(&a, scene, updates / 20);
+        tb += play(&b, scene, updates / 20);
+    }
+    ta_mixer_destroy(a.mixer);
+    ta_mixer_destroy(b.mixer);
+    *float_ns = ta / (updates / 20 * 20);
+    *window_ns = tb / (updates / 20 * 20);
+    return true;
 }
 
 int main(int argc, char **argv)
@@ -136,8 +157,7 @@ int main(int argc, char **argv)
             ta_clip *window = NULL;
             double float_ns = -1, window_ns = -1;
             if (ta_compressed_clip_window(cc, NULL, &window, &err) == TA_OK) {
-                float_ns = update_ns(clip, model->scene, 2000);
-                window_ns = update_ns(window, model->scene, 2000);
+                if (!update_ns(clip, window, model->scene, 6000, &float_ns, &window_ns)) float_ns = window_ns = -1;
                 ta_clip_release(window);
             }
             printf("%s{\"file\":\"%s\",\"clip\":\"%s\",\"bones\":%u,\"samples\":%u,\"threejs\":%.3f,\"float\":%.3f,"

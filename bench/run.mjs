@@ -659,7 +659,8 @@ out();
     out('A bone-sample: the translation, rotation and scale the clip has of one bone at one key time. three.js: ' +
       'its Float32Array values and times (one times array per sampler input, as GLTFLoader shares it); float clip: ' +
       'threeanim\'s tracks and the fused copy beside them; compressed: every byte ta_clip_compress\'s clip holds, ' +
-      'at 0.01 cm at 3 cm (docs/compression.md). The Fox is measured in its centimeters.');
+      'at 0.01 cm at 3 cm (docs/compression.md); each divided by the same count, the bones the clip drives times ' +
+      'its key times (the union of its tracks\'). The Fox is measured in its centimeters.');
     if (oz !== null) {
       out(`ozz-animation ${oz.version} (bench_ozz --compress): the clip read by threeanim's loader, given to ozz's ` +
         `AnimationOptimizer at ${oz.max_error_cm} cm at ${oz.shell_cm} cm (its tolerance and distance, in the clip's ` +
@@ -677,8 +678,9 @@ out();
     } else {
       out(`ozz-animation was not in this run: no ozz column here. To include it, ${OZZ_HOWTO}.`);
     }
-    out('ns/update: a mixer playing the clip alone, 60 updates a second (the compressed clip through its window, ' +
-      'ta_compressed_clip_window, its keys decoded when the time leaves their interval), median of 5 runs of 2000.');
+    out('ns/update: CPU time of a mixer playing the clip alone, 60 updates a second (the compressed clip through its window, ' +
+      'ta_compressed_clip_window, its keys decoded when the time leaves their interval), the two alternated in 20 rounds ' +
+      'of 300 updates within bench_compress.');
   } else {
     out(`not built (${COMPRESS} is missing).`);
   }

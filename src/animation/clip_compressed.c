@@ -34,13 +34,15 @@ typedef struct track_in {
 
 /* One track's choice. */
 typedef struct track_out {
-    uint8_t mode, bits, drop;
+    uint8_t mode, bits, drop; /* bits: the descriptor's byte (the most bits, the range form, SEGMENTED) */
+    uint8_t cbits[4];         /* each component's bits */
     uint32_t kept;
     float range[8];   /* CONSTANT: the value; else min[4], extent[4] */
+    uint8_t range8[8]; /* RANGE8: min[4], max[4] in 255ths of -1..1 */
     float *values;    /* kept * 4, the keys as stored (quantized numbers as floats of the decoder) */
     uint32_t *q;      /* kept * 4 quantized */
     uint8_t *keep;    /* samples: kept */
-    uint8_t *segs;    /* segments * 6 when segmented */
+    uint8_t *segs;    /* segments * TA__CC_SEG_BYTES when segmented */
     size_t bytes;
 } track_out;
 
@@ -52,17 +54,19 @@ typedef struct work {
     double *times;
     track_in *in;
     track_out *out;
+    track_out spare;   /* a track's choice kept while another is tried */
     ta__cc_rig rig;
     double shell, tolerance, mpu;
-    double *raw_pose;  /* samples * bones * 10 */
+    double *raw_pose;  /* 2 * samples * bones * 10: at the key times, then halfway from each to the next */
     double *lever;     /* samples * bones * 3: T, R, S */
     uint32_t *chain;   /* bones: animated tracks on its longest chain */
     double *share;     /* tracks: its part of the error, times f * tolerance / chain */
     /* scratch of one track: */
     float *qv;         /* samples * 4 */
+    float *whole;      /* samples * 4: qv made values */
     uint32_t *qq;      /* samples * 4 */
     uint8_t *keep;     /* samples */
-    uint8_t *segs;     /* segments * 6 */
+    uint8_t *segs;     /* segments * TA__CC_SEG_BYTES */
 } work;
 
 static int cmp_double(const void *a, const void *b)
@@ -146,17 +150,26 @@ static size_t times_alloc(const work *w)
     return total;
 }
 
-/* Whether time k is first + k * step in float32 (then the block keeps two numbers, not the times). */
-static bool uniform(const work *w, float *first, float *step)
+/* How the key times are kept: TA__CC_UNIFORM when time k is first + k * step in float32 (the
+ * block keeps two numbers); TA__CC_NEAR when it is that off by a little, an int16 offset each in
+ * 2^-24ths of the step that gives the float32 time exactly (BrainStem's times, float32 sums,
+ * stray by 4e-5 s); else 0, float32 times. */
+static uint16_t time_form(const work *w, float *first, float *step, int16_t *offsets)
 {
     const uint32_t n = w->samples;
     *first = (float)w->times[0];
     *step = n > 1 ? (float)((w->times[n - 1] - w->times[0]) / (n - 1)) : 0;
+    if (n > 1 && !(*step > 0)) return 0;
+    bool uni = true, near = n > 1;
     for (uint32_t k = 0; k < n; ++k) {
-        const double want = (double)*first + (double)*step * k;
-        if (fabs(want - w->times[k]) > 4e-7 * fmax(1, fabs(w->times[k]))) return false;
+        const double grid = (double)*first + (double)*step * k;
+        if (fabs(grid - w->times[k]) > 4e-7 * fmax(1, fabs(w->times[k]))) uni = false;
+        if (!near) continue;
+        const double off = round((w->times[k] - grid) / *step * 16777216.0);
+        near = fabs(off) <= 32767 && (float)((double)*first + (double)*step * (k + off / 16777216.0)) == (float)w->times[k];
+        offsets[k] = near ? (int16_t)off : 0;
     }
-    return n > 1 ? *step > 0 : true;
+    return uni ? TA__CC_UNIFORM : near ? TA__CC_NEAR : 0;
 }
 
 static void free_work(work *w)
@@ -172,19 +185,24 @@ static void free_work(work *w)
             ta__free(&w->mem, w->out[i].values, n * 4 * sizeof(float));
             ta__free(&w->mem, w->out[i].q, n * 4 * sizeof(uint32_t));
             ta__free(&w->mem, w->out[i].keep, n);
-            ta__free(&w->mem, w->out[i].segs, 6 * (size_t)ta__cc_segments((uint32_t)n));
+            ta__free(&w->mem, w->out[i].segs, TA__CC_SEG_BYTES * (size_t)ta__cc_segments((uint32_t)n));
         }
         ta__free(&w->mem, w->out, t * sizeof(track_out));
     }
+    ta__free(&w->mem, w->spare.values, n * 4 * sizeof(float));
+    ta__free(&w->mem, w->spare.q, n * 4 * sizeof(uint32_t));
+    ta__free(&w->mem, w->spare.keep, n);
+    ta__free(&w->mem, w->spare.segs, TA__CC_SEG_BYTES * (size_t)ta__cc_segments((uint32_t)n));
     ta__cc_rig_free(&w->mem, &w->rig);
-    ta__free(&w->mem, w->raw_pose, n * b * 10 * sizeof(double));
+    ta__free(&w->mem, w->raw_pose, 2 * n * b * 10 * sizeof(double));
     ta__free(&w->mem, w->lever, n * b * 3 * sizeof(double));
     ta__free(&w->mem, w->chain, b * sizeof(uint32_t));
     ta__free(&w->mem, w->share, t * sizeof(double));
     ta__free(&w->mem, w->qv, n * 4 * sizeof(float));
+    ta__free(&w->mem, w->whole, n * 4 * sizeof(float));
     ta__free(&w->mem, w->qq, n * 4 * sizeof(uint32_t));
     ta__free(&w->mem, w->keep, n);
-    ta__free(&w->mem, w->segs, 6 * (size_t)ta__cc_segments((uint32_t)n));
+    ta__free(&w->mem, w->segs, TA__CC_SEG_BYTES * (size_t)ta__cc_segments((uint32_t)n));
 }
 
 /* The raw values of every track at every key time, and the raw poses. */
@@ -225,15 +243,22 @@ static ta_result sample_raw(work *w, ta_error *err)
                 if (in->kind != TA__CC_R ? c < 3 : c != in->drop) e[k++] = v[c];
         }
     }
-    /* raw poses: the rest of each bone, its tracks over it */
-    for (uint32_t s = 0; s < n; ++s)
+    /* raw poses: the rest of each bone, its tracks over it; at the key times, then halfway
+     * between each two (where the error of two keys played between them is kept too) */
+    for (uint32_t s = 0; s < 2 * n; ++s)
         for (uint32_t b = 0; b < w->bones; ++b)
             memcpy(w->raw_pose + ((size_t)s * w->bones + b) * 10, w->rig.rest + 10 * (size_t)w->rig.bone_node[b], 10 * sizeof(double));
     for (uint32_t i = 0; i < w->tracks; ++i) {
         const track_in *in = &w->in[i];
         const int at = in->kind == TA__CC_T ? 0 : in->kind == TA__CC_R ? 3 : 7, size = in->kind == TA__CC_R ? 4 : 3;
-        for (uint32_t s = 0; s < n; ++s)
-            for (int c = 0; c < size; ++c) w->raw_pose[((size_t)s * w->bones + in->bone) * 10 + at + c] = in->raw[4 * (size_t)s + c];
+        /* as the float clip plays them: a rotation not of length 1 scales the matrix it makes */
+        for (uint32_t s = 0; s < 2 * n - 1; ++s) {
+            float v[4];
+            const double t = s < n ? w->times[s] : (w->times[s - n] + w->times[s - n + 1]) / 2;
+            ta_result r = ta_track_sample(in->track, t, TA_ENDING_ZERO_CURVATURE, TA_ENDING_ZERO_CURVATURE, v, (uint32_t)size, err);
+            if (r != TA_OK) return r;
+            for (int c = 0; c < size; ++c) w->raw_pose[((size_t)s * w->bones + in->bone) * 10 + at + c] = v[c];
+        }
     }
     return TA_OK;
 }
@@ -369,14 +394,22 @@ static uint32_t reduce(const work *w, const track_in *in, uint8_t drop, const fl
         memset(keep, 1, n);
         return n;
     }
+    /* each sample made a value once (a rotation made whole), then mixed as ta__cc_mix mixes them */
+    float *whole = w->whole;
+    for (uint32_t s = 0; s < n; ++s) finish_value(in, drop, values + 4 * (size_t)s, whole + 4 * (size_t)s);
     uint32_t kept = 1, i = 0;
     while (i < n - 1) {
         uint32_t best = i + 1;
         for (uint32_t j = i + 2; j < n; ++j) {
             bool ok = true;
+            const float *a = whole + 4 * (size_t)i, *b = whole + 4 * (size_t)j;
             for (uint32_t s = i + 1; s < j && ok; ++s) {
                 float v[4];
-                ta__cc_mix(in->kind, drop, values + 4 * (size_t)i, values + 4 * (size_t)j, (float)(s - i) / (float)(j - i), v);
+                const float u = (float)(s - i) / (float)(j - i);
+                if (in->kind == TA__CC_R)
+                    ta__cc_nlerp(a, b, u, v);
+                else
+                    for (int c = 0; c < 4; ++c) v[c] = c < 3 ? a[c] + (b[c] - a[c]) * u : 0;
                 ok = error_at(w, in, s, v) <= budget;
             }
             if (!ok) break;
@@ -395,13 +428,122 @@ static const float *stored(const track_in *in, uint8_t drop, uint32_t s)
     return (drop == TA__CC_ALL ? in->raw : in->enc) + 4 * (size_t)s;
 }
 
-/* The cheapest keys of one form (which components, segmented or not) within
- * budget, into o when cheaper than what it holds: the fewest bits that hold
- * every sample, and a few more (more bits may drop more keys). */
-static void try_form(work *w, const track_in *in, track_out *o, double budget, uint8_t drop, int segmented)
+/* Samples s0 to s1 of one form quantized to cbits a component over [lo, lo + extent] (or the
+ * segment's part of it) into w->qv and w->qq, and whether each stays within budget. */
+static bool quantize_all(work *w, const track_in *in, uint8_t drop, const float *lo, const float *extent, bool segmented,
+                         const uint8_t *cbits, double budget, uint32_t s0, uint32_t s1)
+{
+    const uint32_t comps = drop == TA__CC_ALL ? 4 : 3;
+    bool ok = true;
+    for (uint32_t s = s0; s < s1 && (ok || cbits[0] == 32); ++s) {
+        float v[4], *qv = w->qv + 4 * (size_t)s;
+        for (uint32_t c = 0; c < comps; ++c) {
+            const float x = stored(in, drop, s)[c];
+            if (cbits[c] == 32) {
+                qv[c] = x;
+                continue;
+            }
+            float min = lo[c], ext = extent[c];
+            if (segmented) {
+                const uint8_t *sg = w->segs + TA__CC_SEG_BYTES * (size_t)(s / TA__CC_SEGMENT);
+                ta__cc_segment_range(lo[c], extent[c], sg[c], sg[3 + c], &min, &ext);
+            }
+            const uint32_t q = ta__cc_quantize(x, min, ext, cbits[c]);
+            w->qq[4 * (size_t)s + c] = q;
+            qv[c] = ta__cc_dequantize(q, min, ext, cbits[c]);
+        }
+        finish_value(in, drop, qv, v);
+        ok = ok && error_at(w, in, s, v) <= budget;
+    }
+    return ok;
+}
+
+/* How many bits fewer than the widest each component takes for about the widest's step. */
+static void fewer_bits(const float *extent, uint32_t comps, uint8_t *less)
+{
+    float widest = 0;
+    for (uint32_t c = 0; c < comps; ++c) widest = fmaxf(widest, extent[c]);
+    for (uint32_t c = 0; c < comps; ++c) less[c] = extent[c] > 0 ? (uint8_t)fmin(15, floor(log2(widest / extent[c]))) : 15;
+}
+
+/* The fewest bits a component (about the same step each, then each as few as hold) that keep
+ * samples s0 to s1 within budget, quantized into w->qv; false when 24 do not. */
+static bool fewest_bits(work *w, const track_in *in, uint8_t drop, const float *lo, const float *extent, bool segmented,
+                        const float *part, double budget, uint32_t s0, uint32_t s1, uint8_t *cbits)
+{
+    const uint32_t comps = drop == TA__CC_ALL ? 4 : 3;
+    uint8_t less[4] = {0, 0, 0, 0};
+    fewer_bits(part, comps, less);
+    for (uint8_t bits = 1; bits <= 24; ++bits) {
+        for (uint32_t c = 0; c < comps; ++c) cbits[c] = (uint8_t)(bits > less[c] ? bits - less[c] : 1);
+        if (!quantize_all(w, in, drop, lo, extent, segmented, cbits, budget, s0, s1)) continue;
+        for (uint32_t c = 0; c < comps; ++c)
+            while (cbits[c] > 1) {
+                cbits[c]--;
+                if (quantize_all(w, in, drop, lo, extent, segmented, cbits, budget, s0, s1)) continue;
+                cbits[c]++;
+                break;
+            }
+        quantize_all(w, in, drop, lo, extent, segmented, cbits, budget, s0, s1);
+        return true;
+    }
+    return false;
+}
+
+/* The range of a form as the decoder reads it: the samples' own (float32), rounded outward to
+ * bfloat16, or a rotation's -1 to 1. */
+static void form_range(uint8_t form, uint32_t comps, float *lo, float *extent, uint8_t *range8)
+{
+    for (uint32_t c = 0; c < comps; ++c) {
+        if (form == TA__CC_RANGE8) {
+            const float hi = lo[c] + extent[c];
+            range8[c] = (uint8_t)fmax(0, fmin(255, floor((lo[c] + 1) / 2 * 255)));
+            range8[comps + c] = (uint8_t)fmax(range8[c], fmin(255, ceil((hi + 1) / 2 * 255)));
+            ta__cc_segment_range(-1.0f, 2.0f, range8[c], range8[comps + c], &lo[c], &extent[c]);
+        } else if (form == TA__CC_RANGE_UNIT) {
+            lo[c] = -1.0f, extent[c] = 2.0f;
+        } else if (form == TA__CC_RANGE16) {
+            const float hi = lo[c] + extent[c];
+            lo[c] = ta__cc_b16(ta__cc_to_b16(lo[c], false));
+            uint16_t e = ta__cc_to_b16(hi - lo[c], true);
+            while (lo[c] + ta__cc_b16(e) < hi) e++;
+            extent[c] = ta__cc_b16(e);
+        }
+    }
+}
+
+/* Keys o holds from w's quantized samples and kept keys, when cheaper than what it holds. */
+static void take_keys(work *w, track_out *o, uint8_t code, uint8_t drop, uint32_t kept, const uint8_t *cbits, const float *lo,
+                      const float *extent, const uint8_t *range8, size_t bytes)
+{
+    const uint32_t n = w->samples;
+    o->bytes = bytes;
+    o->bits = code;
+    o->drop = drop;
+    o->kept = kept;
+    memcpy(o->cbits, cbits, 4);
+    memcpy(o->range8, range8, 8);
+    memcpy(o->range, lo, 4 * sizeof(float));
+    memcpy(o->range + 4, extent, 4 * sizeof(float));
+    memcpy(o->keep, w->keep, n);
+    if (code & TA__CC_SEGMENTED) memcpy(o->segs, w->segs, TA__CC_SEG_BYTES * (size_t)ta__cc_segments(n));
+    uint32_t r = 0;
+    for (uint32_t s = 0; s < n; ++s) {
+        if (!w->keep[s]) continue;
+        memcpy(o->values + 4 * (size_t)r, w->qv + 4 * (size_t)s, 4 * sizeof(float));
+        memcpy(o->q + 4 * (size_t)r, w->qq + 4 * (size_t)s, 4 * sizeof(uint32_t));
+        r++;
+    }
+}
+
+/* The cheapest keys of one form (which components, segmented or not, the range's form) within
+ * budget, into o when cheaper than what it holds: the fewest bits a component that hold every
+ * sample (per segment when segmented, as ACL picks them), and a few more (more bits may drop
+ * more keys). */
+static void try_form(work *w, const track_in *in, track_out *o, double budget, uint8_t drop, int segmented, uint8_t form)
 {
     const uint32_t n = w->samples, nseg = ta__cc_segments(n), comps = drop == TA__CC_ALL ? 4 : 3;
-    float lo[4], extent[4];
+    float lo[4] = {0, 0, 0, 0}, extent[4] = {0, 0, 0, 0};
     for (uint32_t c = 0; c < comps; ++c) {
         float a = stored(in, drop, 0)[c], b = a;
         for (uint32_t s = 0; s < n; ++s) {
@@ -411,65 +553,76 @@ static void try_form(work *w, const track_in *in, track_out *o, double budget, u
         lo[c] = a;
         extent[c] = b - a;
     }
-    if (segmented) /* each segment's part of the range, in 255ths, wide enough to hold its keys */
-        for (uint32_t g = 0; g < nseg; ++g)
+    const float own[4] = {extent[0], extent[1], extent[2], extent[3]};
+    uint8_t range8[8] = {0, 0, 0, 0, 0, 0, 0, 0};
+    form_range(form, comps, lo, extent, range8);
+    if (segmented) {
+        /* each segment's part of the range, in 255ths, wide enough to hold its keys, and its fewest bits */
+        for (uint32_t g = 0; g < nseg; ++g) {
+            uint8_t *sg = w->segs + TA__CC_SEG_BYTES * (size_t)g;
+            const uint32_t s0 = g * TA__CC_SEGMENT, s1 = s0 + TA__CC_SEGMENT < n ? s0 + TA__CC_SEGMENT : n;
+            float part[4] = {0, 0, 0, 0};
             for (uint32_t c = 0; c < 3; ++c) {
                 float a = INFINITY, b = -INFINITY;
-                for (uint32_t s = g * TA__CC_SEGMENT; s < n && s < (g + 1) * TA__CC_SEGMENT; ++s) {
+                for (uint32_t s = s0; s < s1; ++s) {
                     a = fminf(a, stored(in, drop, s)[c]);
                     b = fmaxf(b, stored(in, drop, s)[c]);
                 }
                 const double qa = extent[c] > 0 ? floor((a - lo[c]) / extent[c] * 255) : 0;
                 const double qb = extent[c] > 0 ? ceil((b - lo[c]) / extent[c] * 255) : 0;
-                w->segs[6 * g + c] = (uint8_t)fmax(0, fmin(255, qa));
-                w->segs[6 * g + 3 + c] = (uint8_t)fmax(w->segs[6 * g + c], fmin(255, qb));
+                sg[c] = (uint8_t)fmax(0, fmin(255, qa));
+                sg[3 + c] = (uint8_t)fmax(sg[c], fmin(255, qb));
+                part[c] = b - a;
             }
-    uint32_t tried = 0;
-    for (uint8_t bits = 1; bits <= 32 && tried < 6; bits = bits == 24 ? 32 : bits + 1) {
-        if (segmented && bits == 32) break;
-        bool ok = true;
-        for (uint32_t s = 0; s < n && (ok || bits == 32); ++s) {
-            float v[4], *qv = w->qv + 4 * (size_t)s;
-            for (uint32_t c = 0; c < comps; ++c) {
-                const float x = stored(in, drop, s)[c];
-                if (bits == 32) {
-                    qv[c] = x;
-                    continue;
-                }
-                float min = lo[c], ext = extent[c];
-                if (segmented) {
-                    const uint8_t *sg = w->segs + 6 * (size_t)(s / TA__CC_SEGMENT);
-                    ta__cc_segment_range(lo[c], extent[c], sg[c], sg[3 + c], &min, &ext);
-                }
-                const uint32_t q = ta__cc_quantize(x, min, ext, bits);
-                w->qq[4 * (size_t)s + c] = q;
-                qv[c] = ta__cc_dequantize(q, min, ext, bits);
-            }
-            finish_value(in, drop, qv, v);
-            ok = ok && error_at(w, in, s, v) <= budget;
+            if (!fewest_bits(w, in, drop, lo, extent, true, part, budget, s0, s1, sg + 6)) return;
         }
-        if (!ok && bits < 32) continue;
-        if (!ok && drop != TA__CC_ALL && in->kind == TA__CC_R) continue; /* the four floats do better */
-        tried++;
+        for (uint8_t more = 0; more < 3; ++more) { /* more bits may drop more keys */
+            uint8_t most = 0;
+            for (uint32_t g = 0; g < nseg; ++g) {
+                uint8_t *sg = w->segs + TA__CC_SEG_BYTES * (size_t)g;
+                for (uint32_t c = 0; c < 3; ++c) {
+                    if (more > 0 && sg[6 + c] < 24) sg[6 + c]++;
+                    most = sg[6 + c] > most ? sg[6 + c] : most;
+                }
+                const uint32_t s0 = g * TA__CC_SEGMENT;
+                quantize_all(w, in, drop, lo, extent, true, sg + 6, budget, s0, s0 + TA__CC_SEGMENT < n ? s0 + TA__CC_SEGMENT : n);
+            }
+            const uint32_t kept = reduce(w, in, drop, w->qv, budget, w->keep);
+            const uint8_t code = (uint8_t)((most - 1) | form << TA__CC_RANGE_SHIFT | TA__CC_SEGMENTED);
+            uint64_t key_bits = 0;
+            for (uint32_t s = 0; s < n; ++s)
+                if (w->keep[s]) {
+                    const uint8_t *cb = w->segs + TA__CC_SEG_BYTES * (size_t)(s / TA__CC_SEGMENT) + 6;
+                    key_bits += (uint32_t)(cb[0] + cb[1] + cb[2]);
+                }
+            const size_t bytes = ta__cc_data_bytes(in->mode, code, drop, kept, n, key_bits);
+            const uint8_t none[4] = {0, 0, 0, 0};
+            if (bytes < o->bytes) take_keys(w, o, code, drop, kept, none, lo, extent, range8, bytes);
+        }
+        return;
+    }
+    uint8_t cbits[4] = {0, 0, 0, 0}, less[4] = {0, 0, 0, 0};
+    const bool fits = fewest_bits(w, in, drop, lo, extent, false, own, budget, 0, n, cbits);
+    uint8_t most = 0;
+    for (uint32_t c = 0; c < comps; ++c) most = cbits[c] > most ? cbits[c] : most;
+    for (uint32_t c = 0; c < comps; ++c) less[c] = (uint8_t)(most - cbits[c]);
+    if (!fits) { /* float32 as they are: the four of a rotation do better than three */
+        if (in->kind == TA__CC_R && drop != TA__CC_ALL) return;
+        if (form != TA__CC_RANGE32) return;
+        most = 32;
+    }
+    for (uint8_t bits = most, tried = 0; tried < 3 && bits <= 32; bits = bits == 24 ? 32 : bits + 1, ++tried) {
+        if (bits == 32 && form != TA__CC_RANGE32) break;
+        uint32_t key_bits = 0;
+        for (uint32_t c = 0; c < comps; ++c) {
+            cbits[c] = bits == 32 ? 32 : (uint8_t)(bits - less[c]);
+            key_bits += cbits[c];
+        }
+        quantize_all(w, in, drop, lo, extent, false, cbits, budget, 0, n);
         const uint32_t kept = reduce(w, in, drop, w->qv, budget, w->keep);
-        const uint8_t code = (uint8_t)(bits | (segmented ? TA__CC_SEGMENTED : 0));
-        const size_t bytes = ta__cc_data_bytes(in->mode, code, drop, kept, n);
-        if (bytes >= o->bytes) continue;
-        o->bytes = bytes;
-        o->bits = code;
-        o->drop = drop;
-        o->kept = kept;
-        memcpy(o->range, lo, sizeof lo);
-        memcpy(o->range + 4, extent, sizeof extent);
-        memcpy(o->keep, w->keep, n);
-        if (segmented) memcpy(o->segs, w->segs, 6 * (size_t)nseg);
-        uint32_t r = 0;
-        for (uint32_t s = 0; s < n; ++s) {
-            if (!w->keep[s]) continue;
-            memcpy(o->values + 4 * (size_t)r, w->qv + 4 * (size_t)s, 4 * sizeof(float));
-            memcpy(o->q + 4 * (size_t)r, w->qq + 4 * (size_t)s, 4 * sizeof(uint32_t));
-            r++;
-        }
+        const uint8_t code = (uint8_t)((bits - 1) | form << TA__CC_RANGE_SHIFT);
+        const size_t bytes = ta__cc_data_bytes(in->mode, code, drop, kept, n, key_bits);
+        if (bytes < o->bytes) take_keys(w, o, code, drop, kept, cbits, lo, extent, range8, bytes);
     }
 }
 
@@ -489,7 +642,7 @@ static void take_constant(track_out *o, uint8_t mode, uint8_t drop, uint32_t sam
     o->bits = 0;
     o->drop = drop;
     o->kept = 1;
-    o->bytes = ta__cc_data_bytes(mode, 0, drop, 1, samples);
+    o->bytes = ta__cc_data_bytes(mode, 0, drop, 1, samples, 0);
 }
 
 /* Track i's cheapest form within budget. */
@@ -532,12 +685,19 @@ static void choose(work *w, uint32_t i, double budget)
         memcpy(o->q, q, sizeof q);
         return;
     }
-    for (int pick = 0; pick < 2; ++pick) {
+    for (int pick = 0; pick < 4; ++pick) { /* 24 bits a number (a float32's high three bytes), then float32 */
         float xyz[4] = {0, 0, 0, 0}, v[4];
-        for (int c = 0; c < 3; ++c) xyz[c] = pick == 0 ? in->enc[c] : lo[c] + (hi[c] - lo[c]) / 2;
+        for (int c = 0; c < 3; ++c) {
+            xyz[c] = pick % 2 == 0 ? in->enc[c] : lo[c] + (hi[c] - lo[c]) / 2;
+            if (pick < 2) xyz[c] = ta__cc_f24(ta__cc_to_f24(xyz[c]));
+        }
         finish_value(in, in->drop, xyz, v);
-        if (!constant_fits(w, in, v, budget, true)) continue;
+        if (!constant_fits(w, in, v, budget, pick >= 2)) continue;
         take_constant(o, TA__CC_CONSTANT, in->drop, n);
+        if (pick < 2) {
+            o->bits = TA__CC_CONST24;
+            o->bytes = ta__cc_data_bytes(TA__CC_CONSTANT, TA__CC_CONST24, in->drop, 1, n, 0);
+        }
         memcpy(o->range, xyz, sizeof xyz);
         return;
     }
@@ -546,7 +706,8 @@ static void choose(work *w, uint32_t i, double budget)
     /* a rotation keeps three components, or all four when the dropped one comes near 0 */
     for (int all = 0; all < (in->kind == TA__CC_R ? 2 : 1); ++all)
         for (int segmented = 0; segmented < (n > TA__CC_SEGMENT && !all ? 2 : 1); ++segmented)
-            try_form(w, in, o, budget, all ? (uint8_t)TA__CC_ALL : in->drop, segmented);
+            for (uint8_t form = 0; form < (in->kind == TA__CC_R ? 4 : 2); ++form)
+                try_form(w, in, o, budget, all ? (uint8_t)TA__CC_ALL : in->drop, segmented, form);
 }
 
 static void put32(unsigned char *p, uint32_t v)
@@ -563,25 +724,30 @@ static void putf(unsigned char *p, float v)
 static unsigned char *write_block(work *w, size_t *out_bytes)
 {
     float first, step;
-    const bool uni = uniform(w, &first, &step);
+    const uint16_t timing = time_form(w, &first, &step, (int16_t *)(void *)w->qq); /* qq: samples * 4 scratch */
+    const bool uni = timing == TA__CC_UNIFORM;
     const uint32_t n = w->samples;
-    size_t bytes = TA__CC_HEADER + (uni ? 0 : sizeof(float) * (size_t)n) + (size_t)TA__CC_TRACK * w->tracks + TA__CC_TAIL;
+    size_t bytes = TA__CC_HEADER + (uni ? 0 : timing == TA__CC_NEAR ? 2 * (size_t)n : sizeof(float) * (size_t)n) +
+                   (size_t)TA__CC_TRACK * w->tracks + TA__CC_TAIL;
     for (uint32_t i = 0; i < w->tracks; ++i) bytes += w->out[i].bytes;
     unsigned char *b = (unsigned char *)ta__calloc(&w->mem, 1, bytes);
     if (b == NULL) return NULL;
     put32(b, TA__CC_MAGIC);
-    const uint16_t version = TA__CC_VERSION, flags = uni ? TA__CC_UNIFORM : 0;
+    const uint16_t version = TA__CC_VERSION, flags = timing;
     memcpy(b + 4, &version, 2);
     memcpy(b + 6, &flags, 2);
     put32(b + 8, (uint32_t)bytes);
-    put32(b + 12, n);
+    const uint16_t samples = (uint16_t)n, bones = (uint16_t)w->bones;
+    memcpy(b + 12, &samples, 2);
+    memcpy(b + 14, &bones, 2);
     put32(b + 16, w->tracks);
-    put32(b + 20, w->bones);
-    putf(b + 24, (float)w->clip->duration);
-    putf(b + 28, first);
-    putf(b + 32, step);
+    putf(b + 20, (float)w->clip->duration);
+    putf(b + 24, first);
+    putf(b + 28, step);
     unsigned char *p = b + TA__CC_HEADER;
-    if (!uni)
+    if (timing == TA__CC_NEAR)
+        for (uint32_t s = 0; s < n; ++s, p += 2) memcpy(p, (const int16_t *)(const void *)w->qq + s, 2);
+    else if (!uni)
         for (uint32_t s = 0; s < n; ++s, p += 4) putf(p, (float)w->times[s]);
     unsigned char *data = p + (size_t)TA__CC_TRACK * w->tracks;
     for (uint32_t i = 0; i < w->tracks; ++i, p += TA__CC_TRACK) {
@@ -592,6 +758,14 @@ static unsigned char *write_block(work *w, size_t *out_bytes)
                          ((o->mode == TA__CC_LINEAR || o->mode == TA__CC_STEP) && o->kept < n ? TA__CC_REDUCED : 0));
         p[3] = o->bits;
         if (o->mode == TA__CC_CONSTANT && o->drop == TA__CC_REST) continue;
+        if (o->mode == TA__CC_CONSTANT && o->bits == TA__CC_CONST24) {
+            for (int c = 0; c < 3; ++c) {
+                const uint32_t v = ta__cc_to_f24(o->range[c]);
+                memcpy(data + 3 * c, &v, 3); /* little-endian: its low three bytes */
+            }
+            data += o->bytes;
+            continue;
+        }
         if (o->mode == TA__CC_CONSTANT) {
             for (int c = 0; c < 3; ++c) putf(data + 4 * c, o->range[c]);
             data += o->bytes;
@@ -606,11 +780,26 @@ static unsigned char *write_block(work *w, size_t *out_bytes)
             continue;
         }
         const uint32_t comps = o->drop == TA__CC_ALL ? 4 : 3;
-        for (uint32_t c = 0; c < comps; ++c) {
-            putf(data + 4 * c, o->range[c]);
-            putf(data + 4 * (comps + c), o->range[4 + c]);
+        const uint8_t form = o->bits >> TA__CC_RANGE_SHIFT & 3, bits = ta__cc_code_bits(o->bits);
+        unsigned char *k = data;
+        for (uint32_t c = 0; c < comps && form != TA__CC_RANGE_UNIT; ++c) {
+            if (form == TA__CC_RANGE8) {
+                k[c] = o->range8[c];
+                k[comps + c] = o->range8[comps + c];
+            } else if (form == TA__CC_RANGE32) {
+                putf(k + 4 * c, o->range[c]);
+                putf(k + 4 * (comps + c), o->range[4 + c]);
+            } else { /* the range is bfloat16 already: its high half */
+                const uint16_t lo = ta__cc_to_b16(o->range[c], false), ext = ta__cc_to_b16(o->range[4 + c], false);
+                memcpy(k + 2 * c, &lo, 2);
+                memcpy(k + 2 * (comps + c), &ext, 2);
+            }
         }
-        unsigned char *k = data + 8 * comps;
+        k += ta__cc_range_bytes(form, comps);
+        if (bits != 32 && !(o->bits & TA__CC_SEGMENTED)) {
+            for (uint32_t c = 0; c < comps; ++c) k[c / 2] |= (unsigned char)((bits - o->cbits[c]) << (4 * (c % 2)));
+            k += (comps * 4 + 7) / 8;
+        }
         if (o->kept < n) {
             const uint16_t kept = (uint16_t)o->kept;
             memcpy(k, &kept, 2);
@@ -619,19 +808,23 @@ static unsigned char *write_block(work *w, size_t *out_bytes)
                 if (o->keep[s]) k[s / 8] |= (unsigned char)(1u << (s % 8));
             k += (n + 7) / 8;
         }
-        const uint8_t bits = o->bits & TA__CC_BITS;
         if (o->bits & TA__CC_SEGMENTED) {
-            memcpy(k, o->segs, 6 * (size_t)ta__cc_segments(n));
-            k += 6 * (size_t)ta__cc_segments(n);
+            memcpy(k, o->segs, TA__CC_SEG_BYTES * (size_t)ta__cc_segments(n));
+            k += TA__CC_SEG_BYTES * (size_t)ta__cc_segments(n);
         }
         if (bits == 32) {
             for (uint32_t r = 0; r < o->kept; ++r) memcpy(k + 4 * comps * r, o->values + 4 * (size_t)r, 4 * comps);
         } else {
-            for (size_t x = 0; x < comps * (size_t)o->kept; ++x) {
-                const size_t bit = x * bits;
-                const uint32_t q = o->q[x / comps * 4 + x % comps];
-                for (uint32_t j = 0; j < bits; ++j)
-                    if ((q >> j) & 1) k[(bit + j) / 8] |= (unsigned char)(1u << ((bit + j) % 8));
+            size_t bit = 0;
+            for (uint32_t r = 0, s = 0; s < n; ++s) {
+                if (!o->keep[s]) continue;
+                const uint8_t *cb = (o->bits & TA__CC_SEGMENTED) ? o->segs + TA__CC_SEG_BYTES * (size_t)(s / TA__CC_SEGMENT) + 6 : o->cbits;
+                for (uint32_t c = 0; c < comps; ++c) { /* a number of at most 24 bits lands in at most 4 bytes */
+                    const uint32_t v = o->q[4 * (size_t)r + c] << (bit % 8);
+                    for (uint32_t x = 0; x < (bit % 8 + cb[c] + 7) / 8; ++x) k[bit / 8 + x] |= (unsigned char)(v >> (8 * x));
+                    bit += cb[c];
+                }
+                r++;
             }
         }
         data += o->bytes;
@@ -646,38 +839,85 @@ static int cmp_error(const void *a, const void *b)
     return x < y ? -1 : x > y;
 }
 
-/* The exact error of a block against the raw poses: max and p99 over bone-samples, in the clip's units. */
-static ta_result measure(work *w, const unsigned char *block, double *out_max, double *out_p99, ta_error *err)
+/* The exact error of a block against the raw poses: max and p99 over bone-samples, in the clip's
+ * units, and the largest halfway between two key times, the two keys played as the sampler plays
+ * them (lerp, slerp, held). */
+static ta_result measure(work *w, const unsigned char *block, double *out_max, double *out_p99, double *out_mid, ta_error *err)
 {
     const uint32_t n = w->samples, nb = w->bones;
-    const size_t floats = 10 * (size_t)nb + 24 * (size_t)w->rig.count + (size_t)nb * n;
+    const size_t floats = 10 * (size_t)nb + 24 * (size_t)w->rig.count + (size_t)nb * (n + 1);
     double *lossy = (double *)ta__calloc(&w->mem, floats, sizeof(double));
-    if (lossy == NULL) return ta__fail(err, TA_ERROR_OUT_OF_MEMORY, "ta_clip_compress: out of memory to measure the error");
-    double *scratch = lossy + 10 * (size_t)nb, *errors = scratch + 24 * (size_t)w->rig.count;
+    float *keys = (float *)ta__calloc(&w->mem, (size_t)n * 4 * w->tracks, sizeof(float));
+    if (lossy == NULL || keys == NULL) {
+        ta__free(&w->mem, lossy, floats * sizeof(double));
+        ta__free(&w->mem, keys, (size_t)n * 4 * w->tracks * sizeof(float));
+        return ta__fail(err, TA_ERROR_OUT_OF_MEMORY, "ta_clip_compress: out of memory to measure the error");
+    }
+    double *scratch = lossy + 10 * (size_t)nb, *errors = scratch + 24 * (size_t)w->rig.count, *mid = errors + (size_t)nb * n;
     ta__cc_header h;
     ta__cc_read_header(block, &h);
-    const unsigned char *d0 = ta__cc_tracks_at(block, &h);
-    for (uint32_t s = 0; s < n; ++s) {
+    const unsigned char *d = ta__cc_tracks_at(block, &h), *data = d + (size_t)TA__CC_TRACK * h.tracks;
+    for (uint32_t i = 0; i < h.tracks; ++i, d += TA__CC_TRACK) {
+        ta__cc_track t;
+        ta__cc_read_track(d, data, n, &t);
+        data += t.data_bytes;
+        ta__cc_decode_all(&t, n, keys + (size_t)n * 4 * i);
+    }
+    *out_mid = 0;
+    for (uint32_t s = 0; s < 2 * n - 1; ++s) {
         const double *raw = w->raw_pose + (size_t)s * nb * 10;
+        const uint32_t k = s < n ? s : s - n; /* halfway: from key k to key k + 1 */
         memcpy(lossy, raw, 10 * (size_t)nb * sizeof(double)); /* what no track drives stays as it is */
-        const unsigned char *d = d0, *data = d0 + (size_t)TA__CC_TRACK * h.tracks;
-        for (uint32_t i = 0; i < h.tracks; ++i, d += TA__CC_TRACK) {
-            ta__cc_track t;
-            ta__cc_read_track(d, data, n, &t);
-            data += t.data_bytes;
-            float v[4];
-            ta__cc_decode(&t, n, s, v);
-            const int at = t.kind == TA__CC_T ? 0 : t.kind == TA__CC_R ? 3 : 7, size = t.kind == TA__CC_R ? 4 : 3;
-            for (int c = 0; c < size; ++c) lossy[10 * (size_t)w->in[i].bone + at + c] = v[c];
+        for (uint32_t i = 0; i < h.tracks; ++i) {
+            const track_in *in = &w->in[i];
+            const float *a = keys + ((size_t)n * i + k) * 4;
+            const int at = in->kind == TA__CC_T ? 0 : in->kind == TA__CC_R ? 3 : 7, size = in->kind == TA__CC_R ? 4 : 3;
+            double *out = lossy + 10 * (size_t)in->bone + at;
+            if (s < n || in->mode == TA__CC_STEP) {
+                for (int c = 0; c < size; ++c) out[c] = a[c];
+            } else if (in->kind == TA__CC_R) {
+                const double qa[4] = {a[0], a[1], a[2], a[3]}, qb[4] = {a[4], a[5], a[6], a[7]};
+                ta_quat_slerp_flat(out, qa, qb, 0.5);
+            } else {
+                for (int c = 0; c < size; ++c) out[c] = (float)(a[c] + (a[4 + c] - a[c]) * 0.5);
+            }
         }
-        ta__cc_pose_error(&w->rig, raw, lossy, w->shell, scratch, errors + (size_t)s * nb);
+        ta__cc_pose_error(&w->rig, raw, lossy, w->shell, scratch, s < n ? errors + (size_t)s * nb : mid);
+        for (uint32_t b = 0; s >= n && b < nb; ++b) *out_mid = fmax(*out_mid, mid[b]);
     }
     const size_t count = (size_t)nb * n;
-    qsort(errors, count, sizeof(double), cmp_error);
-    *out_max = errors[count - 1];
-    *out_p99 = errors[(size_t)ceil(0.99 * (double)count) - 1];
+    if (out_p99 == NULL) { /* a trial: its largest is enough */
+        double worst = 0;
+        for (size_t x = 0; x < count; ++x) worst = fmax(worst, errors[x]);
+        *out_max = worst;
+    } else {
+        qsort(errors, count, sizeof(double), cmp_error);
+        *out_max = errors[count - 1];
+        *out_p99 = errors[(size_t)ceil(0.99 * (double)count) - 1];
+    }
     ta__free(&w->mem, lossy, floats * sizeof(double));
+    ta__free(&w->mem, keys, (size_t)n * 4 * w->tracks * sizeof(float));
     return TA_OK;
+}
+
+static void copy_out(track_out *to, const track_out *from, uint32_t samples)
+{
+    float *values = to->values;
+    uint32_t *q = to->q;
+    uint8_t *keep = to->keep, *segs = to->segs;
+    *to = *from;
+    to->values = values, to->q = q, to->keep = keep, to->segs = segs;
+    memcpy(values, from->values, (size_t)samples * 4 * sizeof(float));
+    memcpy(q, from->q, (size_t)samples * 4 * sizeof(uint32_t));
+    memcpy(keep, from->keep, samples);
+    memcpy(segs, from->segs, TA__CC_SEG_BYTES * (size_t)ta__cc_segments(samples));
+}
+
+static void swap_out(track_out *a, track_out *b)
+{
+    const track_out t = *a;
+    *a = *b;
+    *b = t;
 }
 
 /* Every track's choice for the share factor f. */
@@ -709,6 +949,10 @@ static ta_result setup(work *w, ta_error *err)
         w->in[i] = (track_in){t, b, kind_of(t->target.kind),
                               t->interpolation == TA_INTERPOLATION_STEP ? (uint8_t)TA__CC_STEP : (uint8_t)TA__CC_LINEAR, false, 0, NULL, NULL};
     }
+    if (w->bones > UINT16_MAX) {
+        ta__free(&w->mem, bones, nt * sizeof(uint32_t));
+        return ta__fail(err, TA_ERROR_INVALID_ARGUMENT, "ta_clip_compress: %u nodes driven, past the 65535 a compressed clip holds", w->bones);
+    }
     ta_result r = ta__cc_rig_make(&w->mem, w->scene, bones, w->bones, &w->rig, err);
     ta__free(&w->mem, bones, nt * sizeof(uint32_t));
     if (r != TA_OK) return r;
@@ -716,32 +960,39 @@ static ta_result setup(work *w, ta_error *err)
         w->out[i].values = (float *)ta__calloc(&w->mem, (size_t)n * 4, sizeof(float));
         w->out[i].q = (uint32_t *)ta__calloc(&w->mem, (size_t)n * 4, sizeof(uint32_t));
         w->out[i].keep = (uint8_t *)ta__calloc(&w->mem, n, 1);
-        w->out[i].segs = (uint8_t *)ta__calloc(&w->mem, ta__cc_segments(n), 6);
+        w->out[i].segs = (uint8_t *)ta__calloc(&w->mem, ta__cc_segments(n), TA__CC_SEG_BYTES);
         if (w->out[i].values == NULL || w->out[i].q == NULL || w->out[i].keep == NULL || w->out[i].segs == NULL)
             return ta__fail(err, TA_ERROR_OUT_OF_MEMORY, "ta_clip_compress: out of memory");
     }
-    w->raw_pose = (double *)ta__calloc(&w->mem, (size_t)n * w->bones * 10, sizeof(double));
+    w->spare.values = (float *)ta__calloc(&w->mem, (size_t)n * 4, sizeof(float));
+    w->spare.q = (uint32_t *)ta__calloc(&w->mem, (size_t)n * 4, sizeof(uint32_t));
+    w->spare.keep = (uint8_t *)ta__calloc(&w->mem, n, 1);
+    w->spare.segs = (uint8_t *)ta__calloc(&w->mem, ta__cc_segments(n), TA__CC_SEG_BYTES);
+    if (w->spare.values == NULL || w->spare.q == NULL || w->spare.keep == NULL || w->spare.segs == NULL)
+        return ta__fail(err, TA_ERROR_OUT_OF_MEMORY, "ta_clip_compress: out of memory");
+    w->raw_pose = (double *)ta__calloc(&w->mem, 2 * (size_t)n * w->bones * 10, sizeof(double));
     w->lever = (double *)ta__calloc(&w->mem, (size_t)n * w->bones * 3, sizeof(double));
     w->chain = (uint32_t *)ta__calloc(&w->mem, w->bones, sizeof(uint32_t));
     w->share = (double *)ta__calloc(&w->mem, nt, sizeof(double));
     if (w->share != NULL)
         for (uint32_t i = 0; i < nt; ++i) w->share[i] = 1;
     w->qv = (float *)ta__calloc(&w->mem, (size_t)n * 4, sizeof(float));
+    w->whole = (float *)ta__calloc(&w->mem, (size_t)n * 4, sizeof(float));
     w->qq = (uint32_t *)ta__calloc(&w->mem, (size_t)n * 4, sizeof(uint32_t));
     w->keep = (uint8_t *)ta__calloc(&w->mem, n, 1);
-    w->segs = (uint8_t *)ta__calloc(&w->mem, ta__cc_segments(n), 6);
-    if (w->segs == NULL || w->raw_pose == NULL || w->lever == NULL || w->chain == NULL || w->share == NULL || w->qv == NULL || w->qq == NULL || w->keep == NULL)
+    w->segs = (uint8_t *)ta__calloc(&w->mem, ta__cc_segments(n), TA__CC_SEG_BYTES);
+    if (w->segs == NULL || w->whole == NULL || w->raw_pose == NULL || w->lever == NULL || w->chain == NULL || w->share == NULL || w->qv == NULL || w->qq == NULL || w->keep == NULL)
         return ta__fail(err, TA_ERROR_OUT_OF_MEMORY, "ta_clip_compress: out of memory");
     return TA_OK;
 }
 
 /* The block for share factor f, measured. */
-static ta_result attempt(work *w, double f, unsigned char **block, size_t *bytes, double *max, double *p99, ta_error *err)
+static ta_result attempt(work *w, double f, unsigned char **block, size_t *bytes, double *max, double *mid, ta_error *err)
 {
     choose_all(w, f);
     *block = write_block(w, bytes);
     if (*block == NULL) return ta__fail(err, TA_ERROR_OUT_OF_MEMORY, "ta_clip_compress: out of memory for the block");
-    ta_result r = measure(w, *block, max, p99, err);
+    ta_result r = measure(w, *block, max, NULL, mid, err);
     if (r != TA_OK) ta__free(&w->mem, *block, *bytes);
     return r;
 }
@@ -779,12 +1030,12 @@ ta_result ta_clip_compress(const ta_clip *clip, const ta_scene *scene, const ta_
     for (int round = 0; round < 24; ++round) {
         unsigned char *block = NULL;
         size_t bytes = 0;
-        double max = 0, p99 = 0;
-        if ((r = attempt(&w, f, &block, &bytes, &max, &p99, err)) != TA_OK) break;
-        const bool pass = max <= w.tolerance;
+        double max = 0, mid = 0;
+        if ((r = attempt(&w, f, &block, &bytes, &max, &mid, err)) != TA_OK) break;
+        const bool pass = max <= w.tolerance && mid <= w.tolerance;
         if (pass && (best == NULL || bytes < best_bytes)) {
             if (best != NULL) ta__free(&w.mem, best, best_bytes);
-            best = block, best_bytes = bytes, best_max = max, best_p99 = p99, best_f = f;
+            best = block, best_bytes = bytes, best_max = max, best_f = f;
         } else {
             ta__free(&w.mem, block, bytes);
             if (pass || (best != NULL && !pass)) break; /* no saving, or past what passes */
@@ -792,22 +1043,25 @@ ta_result ta_clip_compress(const ta_clip *clip, const ta_scene *scene, const ta_
         f = pass ? f * 1.4 : f * 0.6;
         if (!pass && best == NULL && f < 1e-6) break;
     }
-    /* Then track by track, the largest first: twice its part while the exact
-     * error still passes (errors seldom add up as the shares assume). */
-    if (r == TA_OK && best != NULL) {
-        choose_all(&w, best_f);
+    /* Then track by track: twice its part while the exact error still passes
+     * (errors seldom add up as the shares assume), then in finer steps. */
+    static const double steps[3] = {2, 1.41, 1.19};
+    if (r == TA_OK && best != NULL) choose_all(&w, best_f);
+    for (int k = 0; k < 3 && r == TA_OK && best != NULL; ++k) {
+        const double step = steps[k];
         for (int round = 0; round < 6 && r == TA_OK; ++round) {
             bool better = false;
             for (uint32_t i = 0; i < w.tracks && r == TA_OK; ++i) {
                 if (!w.in[i].moves) continue;
                 const size_t was = w.out[i].bytes;
-                w.share[i] *= 2;
+                copy_out(&w.spare, &w.out[i], w.samples);
+                w.share[i] *= step;
                 choose(&w, i, budget_of(&w, i, best_f));
                 bool keep = false;
                 if (w.out[i].bytes < was) {
                     unsigned char *block = write_block(&w, &(size_t){0});
                     size_t bytes = 0;
-                    double max = 0, p99 = 0;
+                    double max = 0, mid = 0;
                     if (block == NULL) {
                         r = ta__fail(err, TA_ERROR_OUT_OF_MEMORY, "ta_clip_compress: out of memory for the block");
                         break;
@@ -815,41 +1069,42 @@ ta_result ta_clip_compress(const ta_clip *clip, const ta_scene *scene, const ta_
                     ta__cc_header h;
                     ta__cc_read_header(block, &h);
                     bytes = h.bytes;
-                    if ((r = measure(&w, block, &max, &p99, err)) != TA_OK) {
+                    if ((r = measure(&w, block, &max, NULL, &mid, err)) != TA_OK) {
                         ta__free(&w.mem, block, bytes);
                         break;
                     }
-                    if (max <= w.tolerance && bytes < best_bytes) {
+                    if (max <= w.tolerance && mid <= w.tolerance && bytes < best_bytes) {
                         ta__free(&w.mem, best, best_bytes);
-                        best = block, best_bytes = bytes, best_max = max, best_p99 = p99;
+                        best = block, best_bytes = bytes, best_max = max;
                         keep = better = true;
                     } else {
                         ta__free(&w.mem, block, bytes);
                     }
                 }
-                if (!keep) {
-                    w.share[i] /= 2;
-                    choose(&w, i, budget_of(&w, i, best_f));
+                if (!keep) { /* its choice before, as it was */
+                    w.share[i] /= step;
+                    swap_out(&w.out[i], &w.spare);
                 }
             }
             if (!better) break;
         }
     }
+    if (r == TA_OK && best != NULL) { /* the figures of the one kept: its 99th percentile too */
+        double mid = 0;
+        r = measure(&w, best, &best_max, &best_p99, &mid, err);
+    }
     if (r == TA_OK && best == NULL)
         r = ta__fail(err, TA_ERROR_INVALID_ARGUMENT, "ta_clip_compress: clip \"%s\": no form within %g cm was found", clip->name, error_cm);
     ta_compressed_clip *cc = NULL;
     if (r == TA_OK) {
-        cc = (ta_compressed_clip *)ta__calloc(&w.mem, 1, sizeof *cc);
+        cc = ta__cc_clip_make(&w.mem, best, best_bytes);
         if (cc == NULL) r = ta__fail(err, TA_ERROR_OUT_OF_MEMORY, "ta_clip_compress: out of memory");
     }
+    if (best != NULL) ta__free(&w.mem, best, best_bytes);
     if (r != TA_OK) {
-        if (best != NULL) ta__free(&w.mem, best, best_bytes);
         free_work(&w);
         return r;
     }
-    cc->mem = w.mem;
-    cc->block = best;
-    cc->block_bytes = best_bytes;
     if (out_stats != NULL) {
         out_stats->bytes = ta_compressed_clip_bytes(cc);
         out_stats->bones = w.bones;
@@ -868,19 +1123,18 @@ void ta_compressed_clip_destroy(ta_compressed_clip *clip)
 {
     if (clip == NULL) return;
     ta__mem mem = clip->mem;
-    ta__free(&mem, clip->block, clip->block_bytes);
-    ta__free(&mem, clip, sizeof *clip);
+    ta__free(&mem, clip, sizeof *clip + ta__cc_block_bytes(clip));
 }
 
 size_t ta_compressed_clip_bytes(const ta_compressed_clip *clip)
 {
-    return clip == NULL ? 0 : sizeof *clip + clip->block_bytes;
+    return clip == NULL ? 0 : sizeof *clip + ta__cc_block_bytes(clip);
 }
 
 ta_duration ta_compressed_clip_duration(const ta_compressed_clip *clip)
 {
     ta__cc_header h;
     if (clip == NULL) return ta_duration_from_seconds(0);
-    ta__cc_read_header(clip->block, &h);
+    ta__cc_read_header(ta__cc_block(clip), &h);
     return ta_duration_from_seconds(h.duration);
 }

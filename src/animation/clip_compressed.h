@@ -5,23 +5,29 @@
  *
  * The block is the clip, and the binary form is the block (docs/compression.md):
  *
- *   header (36 bytes): magic "TAC1", version, flags, bytes, samples, tracks,
- *     bones, duration, first time, step (float32; UNIFORM: time k is
- *     first + k * step, else float32 times[samples] follow the header)
- *   tracks * 4 bytes: uint16 node, kind | mode << 2 | dropped << 4 | REDUCED, bits | SEGMENTED
+ *   header (32 bytes): magic "TAC1", version, flags (uint16), bytes (uint32), samples,
+ *     bones (uint16), tracks (uint32), duration, first time, step (float32; UNIFORM: time k is
+ *     first + k * step; NEAR: int16 offsets[samples] follow the header, time k being
+ *     first + (k + offsets[k] / 2^24) * step rounded to float32; else float32 times[samples] follow)
+ *   tracks * 4 bytes: uint16 node, kind | mode << 2 | dropped << 4 | REDUCED,
+ *     bits - 1 | range form << 5 | SEGMENTED (bits: the most a component takes, 1 to 24 or 32)
  *   each track's data, in track order, not aligned:
  *     CONSTANT: float32 x y z (a rotation's: its components but the dropped one, which is
- *       made from them, >= 0)
+ *       made from them, >= 0); bits byte CONST24: each the high 3 bytes of a float32
  *       (dropped REST: the kind's identity, no data)
  *     CONSTANT16 (rotations): the same as uint16 q, -1 + q * 2 / 65535
- *     LINEAR or STEP: float32 min[3], extent[3]; when REDUCED a uint16 count of
+ *     LINEAR or STEP: the range, min[c] and extent[c]: float32 (form RANGE32), bfloat16 (the
+ *       high half of a float32, form RANGE16), none (RANGE_UNIT, rotations: -1 and 2) or, for
+ *       rotations, uint8 min[c] then max[c] in 255ths of -1..1 (RANGE8, as a segment's part); unless
+ *       bits is 32 or SEGMENTED, a nibble a component: how
+ *       many bits fewer than `bits` it takes (low nibble first, in 2 bytes); when REDUCED a uint16 count of
  *       the kept keys and a bitset of samples bits, bit s set when sample s is kept; when
  *       SEGMENTED, per 16 samples uint8 min[3] and max[3]: the part of the range
  *       the segment's keys are quantized over (min + extent * q / 255), as ACL
- *       does; then the kept keys'
- *       x y z, `bits` bits each, little end first (bits 32: float32 as they are,
+ *       does, and uint8 bits[3], its keys' bits a component (1 to `bits`); then the kept keys'
+ *       x y z, each its bits, little end first (bits 32: float32 as they are,
  *       and a rotation of dropped TA__CC_ALL all four)
- *   8 bytes of zero, so that a 32-bit read of the last key stays inside
+ *   3 bytes of zero, so that a 32-bit read of the last key stays inside
  *
  * A rotation is kept as three of its components, the one dropped made >= 0
  * (q and -q are one rotation): the track's largest over its samples, so that
@@ -42,46 +48,72 @@
 #include "threeanim/clip_compress.h"
 
 #define TA__CC_MAGIC 0x31434154u /* "TAC1" */
-#define TA__CC_VERSION 1u
-#define TA__CC_HEADER 36u
+#define TA__CC_VERSION 2u
+#define TA__CC_HEADER 32u
 #define TA__CC_TRACK 4u
-#define TA__CC_TAIL 8u
+#define TA__CC_TAIL 3u
 #define TA__CC_MAX_SAMPLES 65535u
 
-enum { TA__CC_UNIFORM = 1 };                                   /* header flags */
+enum { TA__CC_UNIFORM = 1, TA__CC_NEAR = 2 };                  /* header flags */
 enum { TA__CC_T = 0, TA__CC_R = 1, TA__CC_S = 2 };             /* kinds */
 enum { TA__CC_CONSTANT = 0, TA__CC_LINEAR = 1, TA__CC_STEP = 2, TA__CC_CONSTANT16 = 3 }; /* modes */
 enum { TA__CC_REDUCED = 0x80 };
-enum { TA__CC_SEGMENTED = 0x80, TA__CC_BITS = 0x3f, TA__CC_SEGMENT = 16 }; /* the bits byte: a flag, the bits; samples a segment */ /* a track's flag: keys dropped, a count and a bitset say which */
+/* the bits byte: bits - 1, the range form, a flag; samples a segment */
+enum { TA__CC_SEGMENTED = 0x80, TA__CC_BITS = 0x1f, TA__CC_SEGMENT = 16, TA__CC_SEG_BYTES = 9 };
+enum { TA__CC_RANGE32 = 0, TA__CC_RANGE16 = 1, TA__CC_RANGE_UNIT = 2, TA__CC_RANGE8 = 3, TA__CC_RANGE_SHIFT = 5 }; /* range forms */
+enum { TA__CC_CONST24 = 1 }; /* a CONSTANT's bits byte: its numbers in 24 bits, a float32's high three bytes */
 enum { TA__CC_ALL = 4 };  /* a rotation that drops no component: x y z w */
 enum { TA__CC_REST = 7 }; /* a CONSTANT's `dropped` when it is the identity (0 0 0, 0 0 0 1, 1 1 1): no data */
 
+/* The handle, the block right after it in the same allocation. */
 struct ta_compressed_clip {
     ta__mem mem;
-    unsigned char *block;
-    size_t block_bytes;
 };
+
+/* A clip's block and its bytes (the header's). */
+const unsigned char *ta__cc_block(const ta_compressed_clip *clip);
+size_t ta__cc_block_bytes(const ta_compressed_clip *clip);
+/* A clip of block (bytes long) copied after its handle; NULL when out of memory. */
+ta_compressed_clip *ta__cc_clip_make(const ta__mem *mem, const unsigned char *block, size_t bytes);
 
 typedef struct ta__cc_header {
     uint32_t samples, tracks, bones, flags, bytes;
     float duration, first, step;
-    const float *times; /* NULL when UNIFORM */
+    const float *times; /* NULL when UNIFORM or NEAR */
+    const unsigned char *offsets; /* NEAR: int16 a sample, in 2^-24ths of the step; else NULL */
 } ta__cc_header;
 
 /* One track as the decoder reads it. */
 typedef struct ta__cc_track {
     uint32_t node;
-    uint8_t kind, mode, bits, drop;
+    uint8_t kind, mode, bits, drop;  /* bits: the most a component takes (32: float32) */
+    uint8_t comps, form;             /* components stored; range form */
+    uint8_t cbits[4];                /* each component's bits */
+    uint32_t key_bits;               /* a key's: the sum of cbits (SEGMENTED: each segment's own) */
     uint32_t kept;
-    const unsigned char *range; /* min[3], extent[3] (CONSTANT: the value) */
+    float min[4], extent[4];         /* the range, read */
+    const unsigned char *range;      /* the data (CONSTANT: the value) */
     const unsigned char *kept_bits; /* NULL: every sample kept */
     const unsigned char *segments;  /* NULL, or per segment the range's part: uint8 min[3], max[3] of 255 */
     const unsigned char *keys;
     size_t data_bytes;          /* from range to the next track's */
 } ta__cc_track;
 
-/* Bytes of a track's data (bits: the descriptor's byte, its flag too). */
-size_t ta__cc_data_bytes(uint8_t mode, uint8_t bits, uint8_t drop, uint32_t kept, uint32_t samples);
+/* Bytes of a track's data (code: the descriptor's bits byte; key_bits: a key's bits, the sum
+ * over its components). */
+size_t ta__cc_data_bytes(uint8_t mode, uint8_t code, uint8_t drop, uint32_t kept, uint32_t samples, uint64_t key_bits);
+/* A segmented track's keys' bits: each segment's kept keys times its bits (kept_bits NULL: all kept). */
+uint64_t ta__cc_segmented_bits(const unsigned char *segments, const unsigned char *kept_bits, uint32_t samples);
+/* Bytes of a range of `comps` components in `form`. */
+size_t ta__cc_range_bytes(unsigned form, size_t comps);
+/* A descriptor's bits byte read: the most bits, the range form. */
+uint8_t ta__cc_code_bits(uint8_t code);
+/* bfloat16: a float32's high half, and one rounded toward +inf (up) or -inf. */
+float ta__cc_b16(uint16_t h);
+/* A float32's high 24 bits, rounded to the nearest (low 3 bytes of the result), and back. */
+uint32_t ta__cc_to_f24(float x);
+float ta__cc_f24(uint32_t v);
+uint16_t ta__cc_to_b16(float x, bool up);
 void ta__cc_read_header(const unsigned char *block, ta__cc_header *h);
 /* Track i's descriptor at d (the block's track table) and its data at data. */
 void ta__cc_read_track(const unsigned char *d, const unsigned char *data, uint32_t samples, ta__cc_track *t);
@@ -94,10 +126,16 @@ uint32_t ta__cc_track_node(const unsigned char *d);
 float ta__cc_unit16(uint16_t q);
 /* Where the track table and the first track's data are. */
 const unsigned char *ta__cc_tracks_at(const unsigned char *block, const ta__cc_header *h);
+/* Every sample of a track, in order (out: samples * 4), as ta__cc_decode gives them. */
+void ta__cc_decode_all(const ta__cc_track *t, uint32_t samples, float *out);
 /* Sample s of a track (x y z, or x y z w for a rotation). */
 void ta__cc_decode(const ta__cc_track *t, uint32_t samples, uint32_t s, float out[4]);
 /* Sample u of the way from kept key a to kept key b (x y z each), as the decoder mixes them. */
 void ta__cc_mix(uint8_t kind, uint8_t drop, const float a[4], const float b[4], float u, float out[4]);
+/* Key time k of the clip. */
+double ta__cc_time(const ta__cc_header *h, uint32_t k);
+/* Two rotations (unit, x y z w) mixed as the decoder mixes them: a lerp made unit, the shorter way. */
+void ta__cc_nlerp(const float qa[4], const float qb[4], float u, float out[4]);
 /* The grid sample interval of time: *s0 and *s1 (equal when held) and alpha in [0, 1]. */
 void ta__cc_interval(const ta__cc_header *h, double time, uint32_t *s0, uint32_t *s1, double *alpha);
 /* q quantized to `bits` (1..16) over [min, min + extent], and back: the decoder's numbers. */
@@ -107,11 +145,43 @@ float ta__cc_dequantize(uint32_t q, float min, float extent, uint8_t bits);
  * quaternion, the dropped one >= 0, as the decoder makes it. */
 void ta__cc_rotation(const float abc[4], uint8_t drop, float out[4]);
 
+/* A track's kept keys, one at a time: a kept key's x y z made a value (finish), whether
+ * sample s is kept, and how many are kept before s (ta__cc_key_walk reads one). */
+void ta__cc_finish(const ta__cc_track *t, const float xyz[4], float out[4]);
+bool ta__cc_kept(const ta__cc_track *t, uint32_t s);
+uint32_t ta__cc_rank(const ta__cc_track *t, uint32_t s);
+
+/* Where a walk through a segmented track's keys stands: the first segment not summed, the bit
+ * it starts at and the kept keys before it. Zeroed: at the start. */
+typedef struct ta__cc_walk {
+    uint32_t segment, before;
+    size_t bit;
+} ta__cc_walk;
+
+/* The r-th kept key's x y z (sample s's), the segments before s's summed from where walk
+ * stands (from the start when s's is before it), walk moved to s's: a walk forward reads each
+ * segment's size once. */
+void ta__cc_key_walk(const ta__cc_track *t, uint32_t r, uint32_t s, ta__cc_walk *walk, float out[4]);
+
 /* ---- a window: a clip of two keys a track the mixer plays (clip_compressed_window.c) ---- */
+
+/* Where a moving track's decoding stands: kept keys i <= j around the last sample asked for
+ * (the r-th and the next), as values (a rotation made whole). */
+typedef struct ta__cc_cursor {
+    uint32_t i, j, r;
+    float a[4], b[4];
+    ta__cc_walk walk;
+} ta__cc_cursor;
 
 typedef struct ta__cc_window {
     const ta_compressed_clip *source;
-    uint32_t first;  /* the grid sample its first key holds; UINT32_MAX: none yet */
+    uint32_t first;          /* the grid sample its first key holds; UINT32_MAX: none yet */
+    uint32_t moving;         /* tracks whose keys change (not constants) */
+    ta__cc_track *tracks;    /* moving: each read once */
+    uint32_t *index;         /* moving: its track in the window */
+    ta__cc_cursor *cursor;   /* moving */
+    uint8_t *changes;        /* the window's tracks: 1 when its keys change (what the refills redo) */
+    size_t bytes;            /* of the block tracks to changes point into */
 } ta__cc_window;
 
 /* The window's keys made those of the grid interval around time (and the

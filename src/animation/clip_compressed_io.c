@@ -7,8 +7,8 @@
 
 const void *ta_compressed_clip_data(const ta_compressed_clip *clip, size_t *out_size)
 {
-    if (out_size != NULL) *out_size = clip != NULL ? clip->block_bytes : 0;
-    return clip != NULL ? clip->block : NULL;
+    if (out_size != NULL) *out_size = clip != NULL ? ta__cc_block_bytes(clip) : 0;
+    return clip != NULL ? ta__cc_block(clip) : NULL;
 }
 
 static float f32_at(const unsigned char *p)
@@ -28,7 +28,8 @@ static ta_result check_track(const unsigned char *d, const unsigned char *data, 
                              uint32_t max_nodes, uint32_t i, size_t *used, ta_error *err)
 {
     const uint32_t node = ta__cc_track_node(d);
-    const uint8_t kind = d[2] & 3, mode = d[2] >> 2 & 3, drop = d[2] >> 4 & 7, bits = d[3] & TA__CC_BITS;
+    const uint8_t kind = d[2] & 3, mode = d[2] >> 2 & 3, drop = d[2] >> 4 & 7, bits = ta__cc_code_bits(d[3]);
+    const uint8_t form = d[3] >> TA__CC_RANGE_SHIFT & 3;
     const bool reduced = (d[2] & TA__CC_REDUCED) != 0, segmented = (d[3] & TA__CC_SEGMENTED) != 0;
     const bool animated = mode == TA__CC_LINEAR || mode == TA__CC_STEP;
     if (node >= max_nodes)
@@ -42,16 +43,34 @@ static ta_result check_track(const unsigned char *d, const unsigned char *data, 
     if (!drop_ok || (drop == TA__CC_ALL && mode == TA__CC_CONSTANT16))
         return ta__fail(err, TA_ERROR_PARSE, "ta_compressed_clip_read: tracks[%u].dropped %u does not go with kind %u and mode %u", i,
                         drop, kind, mode);
-    if (!animated && (reduced || segmented || bits != 0))
-        return ta__fail(err, TA_ERROR_PARSE, "ta_compressed_clip_read: tracks[%u]: a constant with bits %u and flags 0x%x", i, bits,
-                        (unsigned)(d[3] & ~TA__CC_BITS) | (reduced ? TA__CC_REDUCED : 0));
-    if (animated && !((bits >= 1 && bits <= 24) || bits == 32))
+    if (!animated && (reduced || (d[3] != 0 && !(d[3] == TA__CC_CONST24 && mode == TA__CC_CONSTANT && drop != TA__CC_REST))))
+        return ta__fail(err, TA_ERROR_PARSE, "ta_compressed_clip_read: tracks[%u]: a constant with bits byte 0x%x and flags 0x%x", i,
+                        (unsigned)d[3], reduced ? (unsigned)TA__CC_REDUCED : 0u);
+    if (animated && !(bits <= 24 || bits == 32))
         return ta__fail(err, TA_ERROR_PARSE, "ta_compressed_clip_read: tracks[%u].bits %u is not 1 to 24 or 32", i, bits);
+    if (animated && (((form == TA__CC_RANGE_UNIT || form == TA__CC_RANGE8) && kind != TA__CC_R) || (bits == 32 && form != TA__CC_RANGE32)))
+        return ta__fail(err, TA_ERROR_PARSE, "ta_compressed_clip_read: tracks[%u]: range form %u with kind %u and bits %u", i, form, kind, bits);
     if (segmented && (bits == 32 || drop == TA__CC_ALL))
         return ta__fail(err, TA_ERROR_PARSE, "ta_compressed_clip_read: tracks[%u]: segments with bits %u, dropped %u", i, bits, drop);
     if (reduced && samples < 3) return ta__fail(err, TA_ERROR_PARSE, "ta_compressed_clip_read: tracks[%u]: keys dropped of %u", i, samples);
-    /* the count of kept keys comes before the size can be known */
-    const size_t head = animated ? 2 * (drop == TA__CC_ALL ? 4 : 3) * sizeof(float) : 0;
+    /* the range and the components' bits, then the count of kept keys, come before the size can be known */
+    const uint32_t comps = drop == TA__CC_ALL ? 4 : 3;
+    const size_t range = !animated ? 0 : ta__cc_range_bytes(form, comps);
+    const bool nibbles = animated && bits != 32 && !segmented;
+    const size_t head = range + (nibbles ? (comps * 4 + 7) / 8 : 0);
+    if (left < head) return ta__fail(err, TA_ERROR_PARSE, "ta_compressed_clip_read: tracks[%u]: its range passes the end of the data", i);
+    for (uint32_t c = 0; c < comps && animated && form == TA__CC_RANGE8; ++c)
+        if (data[c] > data[comps + c])
+            return ta__fail(err, TA_ERROR_PARSE, "ta_compressed_clip_read: tracks[%u]: its range's component %u starts past its end", i, c);
+    uint64_t key_bits = 0;
+    for (uint32_t c = 0; c < comps && animated && !segmented; ++c) {
+        const unsigned less = nibbles ? (unsigned)(data[range + c / 2] >> (4 * (c % 2)) & 15) : 0;
+        if (less >= bits)
+            return ta__fail(err, TA_ERROR_PARSE, "ta_compressed_clip_read: tracks[%u]: component %u takes %u bits fewer than %u", i, c, less, bits);
+        key_bits += bits - less;
+    }
+    if (nibbles && comps == 3 && (data[range + 1] >> 4) != 0)
+        return ta__fail(err, TA_ERROR_PARSE, "ta_compressed_clip_read: tracks[%u]: its bits' last nibble is %u", i, data[range + 1] >> 4);
     uint32_t kept = samples;
     if (reduced) {
         if (left < head + 2 + (samples + 7) / 8)
@@ -67,20 +86,36 @@ static ta_result check_track(const unsigned char *d, const unsigned char *data, 
                             "ta_compressed_clip_read: tracks[%u]: %u kept keys of %u samples, %u set, the first and last %s", i, kept,
                             samples, count, kept_at(bitset, 0) && kept_at(bitset, samples - 1) ? "kept" : "not both kept");
     }
-    const size_t bytes = ta__cc_data_bytes(mode, d[3], drop, kept, samples);
+    if (segmented) { /* each segment's part of the range and bits, before its keys' size can be known */
+        const size_t at = head + (reduced ? 2 + (samples + 7) / 8 : 0), nseg = ta__cc_segments(samples);
+        if (left < at || (left - at) / TA__CC_SEG_BYTES < nseg)
+            return ta__fail(err, TA_ERROR_PARSE, "ta_compressed_clip_read: tracks[%u]: its segments pass the end of the data", i);
+        const unsigned char *seg = data + at;
+        for (uint32_t g = 0; g < nseg; ++g, seg += TA__CC_SEG_BYTES)
+            for (int c = 0; c < 3; ++c) {
+                if (seg[c] > seg[3 + c])
+                    return ta__fail(err, TA_ERROR_PARSE, "ta_compressed_clip_read: tracks[%u]: segment %u's part starts past its end", i, g);
+                if (seg[6 + c] < 1 || seg[6 + c] > bits)
+                    return ta__fail(err, TA_ERROR_PARSE, "ta_compressed_clip_read: tracks[%u]: segment %u's component %d takes %u bits, not 1 to %u",
+                                    i, g, c, seg[6 + c], bits);
+            }
+        key_bits = ta__cc_segmented_bits(data + at, reduced ? data + head + 2 : NULL, samples);
+    }
+    const size_t bytes = ta__cc_data_bytes(mode, d[3], drop, kept, samples, key_bits);
     if (bytes > left) return ta__fail(err, TA_ERROR_PARSE, "ta_compressed_clip_read: tracks[%u]: %zu bytes pass the end of the data", i, bytes);
-    /* its floats finite: a range, a constant, float32 keys */
-    size_t floats = mode == TA__CC_CONSTANT && drop != TA__CC_REST ? 3 : animated ? head / sizeof(float) : 0;
+    /* its numbers finite: a range (read as the decoder reads it), a constant; float32 keys are decoded below */
+    if (animated) {
+        ta__cc_track t;
+        ta__cc_read_track(d, data, samples, &t);
+        for (uint32_t c = 0; c < comps; ++c)
+            if (!isfinite(t.min[c]) || !isfinite(t.extent[c]) || fabsf(t.min[c]) > 1e30f || fabsf(t.extent[c]) > 1e30f)
+                return ta__fail(err, TA_ERROR_PARSE, "ta_compressed_clip_read: tracks[%u]: its range's component %u is %g, %g", i, c,
+                                (double)t.min[c], (double)t.extent[c]);
+    }
+    size_t floats = mode == TA__CC_CONSTANT && drop != TA__CC_REST && d[3] == 0 ? 3 : 0;
     for (size_t f = 0; f < floats; ++f)
         if (!isfinite(f32_at(data + 4 * f)) || fabsf(f32_at(data + 4 * f)) > 1e30f)
             return ta__fail(err, TA_ERROR_PARSE, "ta_compressed_clip_read: tracks[%u]: number %zu is %g", i, f, (double)f32_at(data + 4 * f));
-    if (segmented) {
-        const unsigned char *seg = data + head + (reduced ? 2 + (samples + 7) / 8 : 0);
-        for (uint32_t g = 0; g < ta__cc_segments(samples); ++g)
-            for (int c = 0; c < 3; ++c)
-                if (seg[6 * g + c] > seg[6 * g + 3 + c])
-                    return ta__fail(err, TA_ERROR_PARSE, "ta_compressed_clip_read: tracks[%u]: segment %u's part starts past its end", i, g);
-    }
     *used = bytes;
     return TA_OK;
 }
@@ -104,7 +139,8 @@ static ta_result check_block(const unsigned char *b, size_t size, const ta_compr
         return ta__fail(err, TA_ERROR_UNSUPPORTED, "ta_compressed_clip_read: version %u; this library reads version %u", version, TA__CC_VERSION);
     ta__cc_header h;
     ta__cc_read_header(b, &h);
-    if (h.flags & ~(uint32_t)TA__CC_UNIFORM) return ta__fail(err, TA_ERROR_PARSE, "ta_compressed_clip_read: flags 0x%x", h.flags);
+    if ((h.flags & ~(uint32_t)(TA__CC_UNIFORM | TA__CC_NEAR)) || h.flags == (TA__CC_UNIFORM | TA__CC_NEAR))
+        return ta__fail(err, TA_ERROR_PARSE, "ta_compressed_clip_read: flags 0x%x", h.flags);
     if (h.bytes != size) return ta__fail(err, TA_ERROR_PARSE, "ta_compressed_clip_read: bytes %u, but the data has %zu", h.bytes, size);
     if (h.samples == 0 || h.samples > TA__CC_MAX_SAMPLES)
         return ta__fail(err, TA_ERROR_PARSE, "ta_compressed_clip_read: samples %u is not 1 to %u", h.samples, TA__CC_MAX_SAMPLES);
@@ -122,7 +158,15 @@ static ta_result check_block(const unsigned char *b, size_t size, const ta_compr
     if (h.times == NULL) {
         if (!isfinite(h.first) || !isfinite(h.step) || (h.samples > 1 && !(h.step > 0)) || !isfinite(h.first + (double)h.step * h.samples))
             return ta__fail(err, TA_ERROR_PARSE, "ta_compressed_clip_read: first time %g, step %g", (double)h.first, (double)h.step);
-    } else {
+    }
+    if (h.offsets != NULL) {
+        if ((size - TA__CC_HEADER - TA__CC_TAIL) / 2 < h.samples)
+            return ta__fail(err, TA_ERROR_PARSE, "ta_compressed_clip_read: %u time offsets pass the end of the data", h.samples);
+        for (uint32_t s = 1; s < h.samples; ++s)
+            if (!(ta__cc_time(&h, s) > ta__cc_time(&h, s - 1)))
+                return ta__fail(err, TA_ERROR_PARSE, "ta_compressed_clip_read: time %u (%g) is not past the one before", s, ta__cc_time(&h, s));
+        at += 2 * (size_t)h.samples;
+    } else if (h.times != NULL) {
         if ((size - TA__CC_HEADER - TA__CC_TAIL) / sizeof(float) < h.samples)
             return ta__fail(err, TA_ERROR_PARSE, "ta_compressed_clip_read: %u times pass the end of the data", h.samples);
         for (uint32_t s = 0; s < h.samples; ++s) {
@@ -172,17 +216,8 @@ ta_result ta_compressed_clip_read(const void *data, size_t size, const ta_compre
     if (r != TA_OK) return r;
     ta__mem mem;
     if ((r = ta__mem_init(&mem, options != NULL ? options->allocator : NULL, err)) != TA_OK) return r;
-    ta_compressed_clip *cc = (ta_compressed_clip *)ta__calloc(&mem, 1, sizeof *cc);
-    unsigned char *block = (unsigned char *)ta__alloc(&mem, size);
-    if (cc == NULL || block == NULL) {
-        ta__free(&mem, cc, sizeof *cc);
-        ta__free(&mem, block, size);
-        return ta__fail(err, TA_ERROR_OUT_OF_MEMORY, "ta_compressed_clip_read: out of memory for %zu bytes", size);
-    }
-    memcpy(block, data, size);
-    cc->mem = mem;
-    cc->block = block;
-    cc->block_bytes = size;
+    ta_compressed_clip *cc = ta__cc_clip_make(&mem, (const unsigned char *)data, size);
+    if (cc == NULL) return ta__fail(err, TA_ERROR_OUT_OF_MEMORY, "ta_compressed_clip_read: out of memory for %zu bytes", size);
     *out_clip = cc;
     return TA_OK;
 }

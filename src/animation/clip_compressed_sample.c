@@ -20,36 +20,139 @@ static float f32_at(const unsigned char *p)
     return v;
 }
 
+static int popcount8(unsigned v);
+
+const unsigned char *ta__cc_block(const ta_compressed_clip *clip)
+{
+    return (const unsigned char *)(clip + 1);
+}
+
+size_t ta__cc_block_bytes(const ta_compressed_clip *clip)
+{
+    return u32_at(ta__cc_block(clip) + 8);
+}
+
+ta_compressed_clip *ta__cc_clip_make(const ta__mem *mem, const unsigned char *block, size_t bytes)
+{
+    ta_compressed_clip *clip = (ta_compressed_clip *)ta__alloc(mem, sizeof *clip + bytes);
+    if (clip == NULL) return NULL;
+    clip->mem = *mem;
+    memcpy(clip + 1, block, bytes);
+    return clip;
+}
+
 void ta__cc_read_header(const unsigned char *block, ta__cc_header *h)
 {
     uint16_t flags;
     memcpy(&flags, block + 6, 2);
     h->flags = flags;
     h->bytes = u32_at(block + 8);
-    h->samples = u32_at(block + 12);
+    uint16_t samples, bones;
+    memcpy(&samples, block + 12, 2);
+    memcpy(&bones, block + 14, 2);
+    h->samples = samples;
+    h->bones = bones;
     h->tracks = u32_at(block + 16);
-    h->bones = u32_at(block + 20);
-    h->duration = f32_at(block + 24);
-    h->first = f32_at(block + 28);
-    h->step = f32_at(block + 32);
-    h->times = (flags & TA__CC_UNIFORM) ? NULL : (const float *)(const void *)(block + TA__CC_HEADER);
+    h->duration = f32_at(block + 20);
+    h->first = f32_at(block + 24);
+    h->step = f32_at(block + 28);
+    h->times = (flags & (TA__CC_UNIFORM | TA__CC_NEAR)) ? NULL : (const float *)(const void *)(block + TA__CC_HEADER);
+    h->offsets = (flags & TA__CC_NEAR) ? block + TA__CC_HEADER : NULL;
+}
+
+double ta__cc_time(const ta__cc_header *h, uint32_t k)
+{
+    if (h->times != NULL) return h->times[k];
+    if (h->offsets != NULL) { /* the float32 time the encoder was given */
+        int16_t off;
+        memcpy(&off, h->offsets + 2 * (size_t)k, 2);
+        return (float)((double)h->first + (double)h->step * (k + off / 16777216.0));
+    }
+    return (double)h->first + (double)h->step * k;
 }
 
 const unsigned char *ta__cc_tracks_at(const unsigned char *block, const ta__cc_header *h)
 {
-    return block + TA__CC_HEADER + (h->times != NULL ? sizeof(float) * (size_t)h->samples : 0);
+    return block + TA__CC_HEADER + (h->times != NULL ? sizeof(float) * (size_t)h->samples : h->offsets != NULL ? 2 * (size_t)h->samples : 0);
 }
 
-size_t ta__cc_data_bytes(uint8_t mode, uint8_t bits, uint8_t drop, uint32_t kept, uint32_t samples)
+float ta__cc_b16(uint16_t h)
 {
-    if (mode == TA__CC_CONSTANT) return drop == TA__CC_REST ? 0 : 3 * sizeof(float);
+    const uint32_t bits = (uint32_t)h << 16;
+    float v;
+    memcpy(&v, &bits, 4);
+    return v;
+}
+
+uint16_t ta__cc_to_b16(float x, bool up)
+{
+    uint32_t bits;
+    memcpy(&bits, &x, 4);
+    uint16_t h = (uint16_t)(bits >> 16); /* toward 0: one further from it when that is the wrong way */
+    const float v = ta__cc_b16(h);
+    if (up ? v < x : v > x) h++;
+    return h;
+}
+
+uint32_t ta__cc_to_f24(float x)
+{
+    uint32_t bits;
+    memcpy(&bits, &x, 4);
+    const uint32_t v = (bits >> 8) + ((bits >> 7) & 1);
+    return (v >> 23 & 0xff) == 0xff ? bits >> 8 : v & 0xffffffu; /* not rounded into inf */
+}
+
+float ta__cc_f24(uint32_t v)
+{
+    const uint32_t bits = (v & 0xffffffu) << 8;
+    float x;
+    memcpy(&x, &bits, 4);
+    return x;
+}
+
+uint8_t ta__cc_code_bits(uint8_t code)
+{
+    return (uint8_t)((code & TA__CC_BITS) + 1);
+}
+
+size_t ta__cc_range_bytes(unsigned form, size_t comps)
+{
+    return form == TA__CC_RANGE32 ? 8 * comps : form == TA__CC_RANGE16 ? 4 * comps : form == TA__CC_RANGE8 ? 2 * comps : 0;
+}
+
+/* Bytes of the range and of the components' bits, before the kept keys' bitset. */
+static size_t head_bytes(uint8_t code, size_t comps)
+{
+    const unsigned form = code >> TA__CC_RANGE_SHIFT & 3;
+    return ta__cc_range_bytes(form, comps) + (ta__cc_code_bits(code) == 32 || (code & TA__CC_SEGMENTED) ? 0 : (comps * 4 + 7) / 8);
+}
+
+static bool kept_at(const unsigned char *bits, uint32_t s)
+{
+    return (bits[s / 8] >> (s % 8)) & 1;
+}
+
+uint64_t ta__cc_segmented_bits(const unsigned char *segments, const unsigned char *kept_bits, uint32_t samples)
+{
+    uint64_t bits = 0;
+    for (uint32_t g = 0; g < ta__cc_segments(samples); ++g) {
+        const unsigned char *seg = segments + TA__CC_SEG_BYTES * (size_t)g;
+        uint32_t kept = 0;
+        for (uint32_t s = g * TA__CC_SEGMENT; s < samples && s < (g + 1) * TA__CC_SEGMENT; ++s) kept += kept_bits == NULL || kept_at(kept_bits, s);
+        bits += (uint64_t)kept * (uint32_t)(seg[6] + seg[7] + seg[8]);
+    }
+    return bits;
+}
+
+size_t ta__cc_data_bytes(uint8_t mode, uint8_t code, uint8_t drop, uint32_t kept, uint32_t samples, uint64_t key_bits)
+{
+    if (mode == TA__CC_CONSTANT) return drop == TA__CC_REST ? 0 : code == TA__CC_CONST24 ? 9 : 3 * sizeof(float);
     if (mode == TA__CC_CONSTANT16) return 3 * sizeof(uint16_t);
     const size_t comps = drop == TA__CC_ALL ? 4 : 3;
-    size_t bytes = 2 * comps * sizeof(float);
+    size_t bytes = head_bytes(code, comps);
     if (kept < samples) bytes += sizeof(uint16_t) + (samples + 7) / 8;
-    if (bits & TA__CC_SEGMENTED) bytes += 6 * (size_t)ta__cc_segments(samples);
-    bits &= TA__CC_BITS;
-    return bytes + (bits == 32 ? comps * sizeof(float) * (size_t)kept : ((size_t)kept * comps * bits + 7) / 8);
+    if (code & TA__CC_SEGMENTED) return bytes + TA__CC_SEG_BYTES * (size_t)ta__cc_segments(samples) + (size_t)((key_bits + 7) / 8);
+    return bytes + (size_t)(((uint64_t)kept * key_bits + 7) / 8);
 }
 
 uint32_t ta__cc_track_node(const unsigned char *d)
@@ -65,15 +168,44 @@ void ta__cc_read_track(const unsigned char *d, const unsigned char *data, uint32
     t->kind = d[2] & 3;
     t->mode = d[2] >> 2 & 3;
     t->drop = d[2] >> 4 & 7;
-    t->bits = d[3] & TA__CC_BITS;
+    t->bits = (t->mode == TA__CC_LINEAR || t->mode == TA__CC_STEP) ? ta__cc_code_bits(d[3]) : d[3]; /* a constant's: its byte */
+    t->form = d[3] >> TA__CC_RANGE_SHIFT & 3;
+    t->comps = t->drop == TA__CC_ALL ? 4 : 3;
     t->range = data;
     t->segments = NULL;
+    t->key_bits = 0;
     const bool animated = t->mode == TA__CC_LINEAR || t->mode == TA__CC_STEP;
     t->kept = samples;
     t->kept_bits = NULL;
     t->keys = data;
     if (animated) {
-        t->keys = data + (t->drop == TA__CC_ALL ? 8 : 6) * sizeof(float);
+        const unsigned char *p = data;
+        for (uint32_t c = 0; c < t->comps; ++c) {
+            if (t->form == TA__CC_RANGE32) {
+                t->min[c] = f32_at(p + 4 * c);
+                t->extent[c] = f32_at(p + 4 * (t->comps + c));
+            } else if (t->form == TA__CC_RANGE16) {
+                uint16_t lo, ext;
+                memcpy(&lo, p + 2 * c, 2);
+                memcpy(&ext, p + 2 * (t->comps + c), 2);
+                t->min[c] = ta__cc_b16(lo);
+                t->extent[c] = ta__cc_b16(ext);
+            } else if (t->form == TA__CC_RANGE8) {
+                ta__cc_segment_range(-1.0f, 2.0f, p[c], p[t->comps + c], &t->min[c], &t->extent[c]);
+            } else {
+                t->min[c] = -1.0f;
+                t->extent[c] = 2.0f;
+            }
+        }
+        p += ta__cc_range_bytes(t->form, t->comps);
+        const bool nibbles = t->bits != 32 && !(d[3] & TA__CC_SEGMENTED);
+        for (uint32_t c = 0; c < t->comps; ++c) {
+            const unsigned less = nibbles ? (unsigned)(p[c / 2] >> (4 * (c % 2)) & 15) : 0;
+            t->cbits[c] = (uint8_t)(t->bits - less);
+            t->key_bits += t->cbits[c];
+        }
+        if (nibbles) p += (t->comps * 4 + 7) / 8;
+        t->keys = p;
         if (d[2] & TA__CC_REDUCED) {
             uint16_t kept;
             memcpy(&kept, t->keys, 2);
@@ -83,10 +215,11 @@ void ta__cc_read_track(const unsigned char *d, const unsigned char *data, uint32
         }
         if (d[3] & TA__CC_SEGMENTED) {
             t->segments = t->keys;
-            t->keys += 6 * (size_t)ta__cc_segments(samples);
+            t->keys += TA__CC_SEG_BYTES * (size_t)ta__cc_segments(samples);
         }
     }
-    t->data_bytes = ta__cc_data_bytes(t->mode, d[3], t->drop, t->kept, samples);
+    t->data_bytes = ta__cc_data_bytes(t->mode, d[3], t->drop, t->kept, samples,
+                                      t->segments != NULL ? ta__cc_segmented_bits(t->segments, t->kept_bits, samples) : t->key_bits);
 }
 
 float ta__cc_unit16(uint16_t q)
@@ -134,26 +267,69 @@ void ta__cc_segment_range(float min, float extent, uint8_t qmin, uint8_t qmax, f
     *out_extent = (float)(qmax - qmin) * unit;
 }
 
+/* A key's x y z from its first bit, its components' bits and its segment (NULL: none). */
+static void read_key(const ta__cc_track *t, size_t bit, const unsigned char *seg, const uint8_t *cbits, float out[4])
+{
+    for (uint32_t c = 0; c < t->comps; ++c) {
+        const uint32_t word = u32_at(t->keys + bit / 8); /* the block's tail keeps this inside */
+        const uint32_t q = (word >> (bit % 8)) & ((1u << cbits[c]) - 1);
+        bit += cbits[c];
+        float min = t->min[c], extent = t->extent[c];
+        if (seg != NULL) ta__cc_segment_range(min, extent, seg[c], seg[3 + c], &min, &extent);
+        out[c] = ta__cc_dequantize(q, min, extent, cbits[c]);
+    }
+}
+
+/* Kept keys of a whole segment k (not the last). */
+static uint32_t segment_kept(const ta__cc_track *t, uint32_t k)
+{
+    return t->kept_bits == NULL ? TA__CC_SEGMENT : (uint32_t)(popcount8(t->kept_bits[2 * k]) + popcount8(t->kept_bits[2 * k + 1]));
+}
+
+static uint32_t segment_bits(const unsigned char *seg)
+{
+    return (uint32_t)(seg[6] + seg[7] + seg[8]);
+}
+
 /* The r-th kept key's x y z (sample s). */
 static void key_at(const ta__cc_track *t, uint32_t r, uint32_t s, float out[4])
 {
     if (t->bits == 32) {
-        const size_t n = t->drop == TA__CC_ALL ? 4 : 3;
-        memcpy(out, t->keys + 4 * n * (size_t)r, 4 * n);
+        memcpy(out, t->keys + 4 * t->comps * (size_t)r, 4 * (size_t)t->comps);
         return;
     }
-    const uint32_t mask = (1u << t->bits) - 1, comps = t->drop == TA__CC_ALL ? 4 : 3;
-    for (uint32_t c = 0; c < comps; ++c) {
-        const size_t bit = ((size_t)r * comps + c) * t->bits;
-        const uint32_t word = u32_at(t->keys + bit / 8); /* the block's tail keeps this inside */
-        const uint32_t q = (word >> (bit % 8)) & mask;
-        float min = f32_at(t->range + 4 * c), extent = f32_at(t->range + 4 * (comps + c));
-        if (t->segments != NULL) {
-            const unsigned char *seg = t->segments + 6 * (size_t)(s / TA__CC_SEGMENT);
-            ta__cc_segment_range(min, extent, seg[c], seg[3 + c], &min, &extent);
-        }
-        out[c] = ta__cc_dequantize(q, min, extent, t->bits);
+    if (t->segments == NULL) {
+        read_key(t, (size_t)r * t->key_bits, NULL, t->cbits, out);
+        return;
     }
+    /* the segments before its own: their kept keys at their bits */
+    const uint32_t g = s / TA__CC_SEGMENT;
+    uint32_t before = 0;
+    size_t bit = 0;
+    for (uint32_t k = 0; k < g; ++k) {
+        const uint32_t kept = segment_kept(t, k);
+        bit += (size_t)kept * segment_bits(t->segments + TA__CC_SEG_BYTES * (size_t)k);
+        before += kept;
+    }
+    const unsigned char *seg = t->segments + TA__CC_SEG_BYTES * (size_t)g;
+    read_key(t, bit + (size_t)(r - before) * segment_bits(seg), seg, seg + 6, out);
+}
+
+void ta__cc_key_walk(const ta__cc_track *t, uint32_t r, uint32_t s, ta__cc_walk *walk, float out[4])
+{
+    if (t->bits == 32 || t->segments == NULL) {
+        key_at(t, r, s, out);
+        return;
+    }
+    const uint32_t g = s / TA__CC_SEGMENT;
+    if (g < walk->segment) memset(walk, 0, sizeof *walk);
+    for (; walk->segment < g; walk->segment++) {
+        const uint32_t kept = segment_kept(t, walk->segment);
+        walk->bit += (size_t)kept * segment_bits(t->segments + TA__CC_SEG_BYTES * (size_t)walk->segment);
+        walk->before += kept;
+    }
+    const unsigned char *seg = t->segments + TA__CC_SEG_BYTES * (size_t)g;
+    read_key(t, walk->bit + (size_t)(r - walk->before) * segment_bits(seg), seg, seg + 6, out);
 }
 
 static int popcount8(unsigned v)
@@ -171,10 +347,6 @@ static uint32_t rank(const unsigned char *bits, uint32_t s)
     return n + (uint32_t)popcount8(bits[byte] & ((1u << (s % 8)) - 1));
 }
 
-static bool kept_at(const unsigned char *bits, uint32_t s)
-{
-    return (bits[s / 8] >> (s % 8)) & 1;
-}
 
 static void finish(const ta__cc_track *t, const float xyz[4], float out[4])
 {
@@ -190,6 +362,15 @@ void ta__cc_decode(const ta__cc_track *t, uint32_t samples, uint32_t s, float ou
     if (t->mode == TA__CC_CONSTANT && t->drop == TA__CC_REST) { /* the kind's identity */
         out[0] = out[1] = out[2] = t->kind == TA__CC_S ? 1.0f : 0.0f;
         out[3] = t->kind == TA__CC_R ? 1.0f : 0.0f;
+        return;
+    }
+    if (t->mode == TA__CC_CONSTANT && t->bits == TA__CC_CONST24) {
+        for (int c = 0; c < 3; ++c) {
+            uint32_t v = 0;
+            memcpy(&v, t->range + 3 * c, 3);
+            a[c] = ta__cc_f24(v);
+        }
+        finish(t, a, out);
         return;
     }
     if (t->mode == TA__CC_CONSTANT) {
@@ -226,6 +407,31 @@ void ta__cc_decode(const ta__cc_track *t, uint32_t samples, uint32_t s, float ou
     ta__cc_mix(t->kind, t->drop, a, b, (float)(s - i) / (float)(j - i), out);
 }
 
+void ta__cc_decode_all(const ta__cc_track *t, uint32_t samples, float *out)
+{
+    if ((t->mode != TA__CC_LINEAR && t->mode != TA__CC_STEP) || t->kept_bits == NULL) {
+        for (uint32_t s = 0; s < samples; ++s) ta__cc_decode(t, samples, s, out + 4 * (size_t)s);
+        return;
+    }
+    /* kept keys in order, the ones between mixed from the two around them */
+    float a[4] = {0, 0, 0, 0}, b[4] = {0, 0, 0, 0};
+    key_at(t, 0, 0, a);
+    finish(t, a, out);
+    for (uint32_t s = 1, prev = 0, r = 0; s < samples; ++s) {
+        if (!kept_at(t->kept_bits, s)) continue;
+        key_at(t, ++r, s, b);
+        for (uint32_t u = prev + 1; u < s; ++u) {
+            if (t->mode == TA__CC_STEP)
+                finish(t, a, out + 4 * (size_t)u);
+            else
+                ta__cc_mix(t->kind, t->drop, a, b, (float)(u - prev) / (float)(s - prev), out + 4 * (size_t)u);
+        }
+        finish(t, b, out + 4 * (size_t)s);
+        memcpy(a, b, sizeof a);
+        prev = s;
+    }
+}
+
 void ta__cc_mix(uint8_t kind, uint8_t drop, const float a[4], const float b[4], float u, float out[4])
 {
     if (kind != TA__CC_R) {
@@ -236,6 +442,11 @@ void ta__cc_mix(uint8_t kind, uint8_t drop, const float a[4], const float b[4], 
     float qa[4], qb[4];
     ta__cc_rotation(a, drop, qa);
     ta__cc_rotation(b, drop, qb);
+    ta__cc_nlerp(qa, qb, u, out);
+}
+
+void ta__cc_nlerp(const float qa[4], const float qb[4], float u, float out[4])
+{
     const float sign = qa[0] * qb[0] + qa[1] * qb[1] + qa[2] * qb[2] + qa[3] * qb[3] < 0 ? -1.0f : 1.0f;
     float len = 0;
     for (int c = 0; c < 4; ++c) {
@@ -250,8 +461,7 @@ void ta__cc_interval(const ta__cc_header *h, double time, uint32_t *s0, uint32_t
 {
     const uint32_t n = h->samples;
     *alpha = 0;
-    double first = h->times != NULL ? h->times[0] : h->first;
-    double last = h->times != NULL ? h->times[n - 1] : h->first + (double)h->step * (n - 1);
+    const double first = ta__cc_time(h, 0), last = ta__cc_time(h, n - 1);
     if (n == 1 || !(time > first)) {
         *s0 = *s1 = 0;
         return;
@@ -261,9 +471,11 @@ void ta__cc_interval(const ta__cc_header *h, double time, uint32_t *s0, uint32_t
         return;
     }
     uint32_t lo;
-    if (h->times == NULL) {
-        lo = (uint32_t)((time - first) / h->step);
-        if (lo > n - 2) lo = n - 2;
+    if (h->times == NULL) { /* on the grid, or off it by less than half a step */
+        const double at = (time - first) / h->step;
+        lo = at > n - 2 ? n - 2 : (uint32_t)at;
+        while (lo > 0 && ta__cc_time(h, lo) > time) lo--;
+        while (lo < n - 2 && ta__cc_time(h, lo + 1) <= time) lo++;
     } else {
         uint32_t a = 0, b = n - 1; /* times[a] <= time < times[b] */
         while (b - a > 1) {
@@ -272,8 +484,7 @@ void ta__cc_interval(const ta__cc_header *h, double time, uint32_t *s0, uint32_t
         }
         lo = a;
     }
-    const double t0 = h->times != NULL ? h->times[lo] : first + (double)h->step * lo;
-    const double t1 = h->times != NULL ? h->times[lo + 1] : first + (double)h->step * (lo + 1);
+    const double t0 = ta__cc_time(h, lo), t1 = ta__cc_time(h, lo + 1);
     *s0 = lo;
     *s1 = lo + 1;
     *alpha = (time - t0) / (t1 - t0);
@@ -287,8 +498,8 @@ ta_result ta_compressed_clip_sample(const ta_compressed_clip *clip, double time,
         return ta__fail(err, TA_ERROR_INVALID_ARGUMENT, "ta_compressed_clip_sample: %s is NULL", clip == NULL ? "clip" : "scene");
     if (!isfinite(time)) return ta__fail(err, TA_ERROR_INVALID_ARGUMENT, "ta_compressed_clip_sample: time %g is not finite", time);
     ta__cc_header h;
-    ta__cc_read_header(clip->block, &h);
-    const unsigned char *d = ta__cc_tracks_at(clip->block, &h), *data = d + (size_t)TA__CC_TRACK * h.tracks;
+    ta__cc_read_header(ta__cc_block(clip), &h);
+    const unsigned char *d = ta__cc_tracks_at(ta__cc_block(clip), &h), *data = d + (size_t)TA__CC_TRACK * h.tracks;
     for (uint32_t i = 0; i < h.tracks; ++i) {
         const uint32_t node = ta__cc_track_node(d + (size_t)TA__CC_TRACK * i);
         if (node >= scene->node_count)
@@ -325,6 +536,21 @@ ta_result ta_compressed_clip_sample(const ta_compressed_clip *clip, double time,
 void ta__cc_window_free(ta_clip *clip)
 {
     if (clip->window == NULL) return;
-    ta__free(&clip->mem, clip->window, sizeof *clip->window);
+    ta__free(&clip->mem, clip->window, clip->window->bytes);
     clip->window = NULL;
+}
+
+void ta__cc_finish(const ta__cc_track *t, const float xyz[4], float out[4])
+{
+    finish(t, xyz, out);
+}
+
+bool ta__cc_kept(const ta__cc_track *t, uint32_t s)
+{
+    return t->kept_bits == NULL || kept_at(t->kept_bits, s);
+}
+
+uint32_t ta__cc_rank(const ta__cc_track *t, uint32_t s)
+{
+    return t->kept_bits == NULL ? s : rank(t->kept_bits, s);
 }

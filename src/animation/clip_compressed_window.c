@@ -11,34 +11,118 @@
 
 static float time_of(const ta__cc_header *h, uint32_t s)
 {
-    return h->times != NULL ? h->times[s] : (float)((double)h->first + (double)h->step * s);
+    return (float)ta__cc_time(h, s);
 }
 
-/* Keys first and first + 1 of every track into the window's tracks, in track order. A constant's
- * keys never change; a step forward keeps the old second key as the new first. */
-static void fill(const ta_clip *clip, const ta__cc_header *h, const unsigned char *block, uint32_t first, uint32_t was)
+/* Sample s of a moving track, from its cursor: the kept keys around s read only when s leaves
+ * them (a step forward reads the next kept key; anywhere else starts again from its rank). */
+static void sample_at(const ta__cc_track *t, ta__cc_cursor *c, uint32_t samples, uint32_t s, float out[4])
 {
-    const unsigned char *d = ta__cc_tracks_at(block, h), *data = d + (size_t)TA__CC_TRACK * h->tracks;
-    const bool forward = was != UINT32_MAX && first == was + 1;
-    for (uint32_t i = 0; i < h->tracks; ++i, d += TA__CC_TRACK) {
-        ta__cc_track t;
-        ta__cc_read_track(d, data, h->samples, &t);
-        data += t.data_bytes;
-        ta_track *tr = clip->tracks[i];
-        tr->times[0] = time_of(h, first);
-        tr->times[1] = time_of(h, first + 1);
-        if (t.mode != TA__CC_LINEAR && t.mode != TA__CC_STEP) continue;
-        const uint32_t size = t.kind == TA__CC_R ? 4 : 3;
+    if (t->kept_bits == NULL) { /* every sample kept */
+        float v[4];
+        ta__cc_key_walk(t, s, s, &c->walk, v);
+        ta__cc_finish(t, v, out);
+        return;
+    }
+    if (s < c->i || c->r == UINT32_MAX) { /* back, or the first time: from its rank */
+        uint32_t i = s;
+        while (!ta__cc_kept(t, i)) i--;
+        c->i = i;
+        c->r = ta__cc_rank(t, i);
+        float v[4];
+        ta__cc_key_walk(t, c->r, i, &c->walk, v);
+        ta__cc_finish(t, v, c->a);
+        c->j = i;
+        memcpy(c->b, c->a, sizeof c->a);
+    }
+    while (s > c->j || c->j == c->i) { /* the next kept key (the last sample is always kept) */
+        if (c->j == samples - 1) break;
+        if (c->j != c->i) {
+            c->i = c->j;
+            c->r++;
+            memcpy(c->a, c->b, sizeof c->a);
+        }
+        uint32_t j = c->i + 1;
+        while (!ta__cc_kept(t, j)) j++;
+        c->j = j;
+        float v[4];
+        ta__cc_key_walk(t, c->r + 1, j, &c->walk, v);
+        ta__cc_finish(t, v, c->b);
+    }
+    if (s == c->i || t->mode == TA__CC_STEP) {
+        memcpy(out, c->a, sizeof c->a);
+        return;
+    }
+    if (s == c->j) {
+        memcpy(out, c->b, sizeof c->b);
+        return;
+    }
+    const float u = (float)(s - c->i) / (float)(c->j - c->i); /* i < s < j */
+    if (t->kind == TA__CC_R)
+        ta__cc_nlerp(c->a, c->b, u, out);
+    else
+        for (int k = 0; k < 4; ++k) out[k] = k < 3 ? c->a[k] + (c->b[k] - c->a[k]) * u : 0;
+}
+
+/* Keys first and first + 1 of every moving track into the window's tracks, the times of all. A
+ * constant's keys never change; a step forward keeps the old second key as the new first. */
+static void fill(const ta_clip *clip, const ta__cc_header *h, ta__cc_window *w, uint32_t first)
+{
+    const float t0 = (float)ta__cc_time(h, first), t1 = (float)ta__cc_time(h, first + 1);
+    for (uint32_t i = 0; i < h->tracks; ++i) {
+        clip->tracks[i]->times[0] = t0;
+        clip->tracks[i]->times[1] = t1;
+    }
+    const bool forward = w->first != UINT32_MAX && first == w->first + 1;
+    for (uint32_t m = 0; m < w->moving; ++m) {
+        const ta__cc_track *t = &w->tracks[m];
+        ta_track *tr = clip->tracks[w->index[m]];
+        const uint32_t size = t->kind == TA__CC_R ? 4 : 3;
         float v[4];
         if (forward) {
             memcpy(tr->values, tr->values + size, sizeof(float) * size);
         } else {
-            ta__cc_decode(&t, h->samples, first, v);
+            sample_at(t, &w->cursor[m], h->samples, first, v);
             memcpy(tr->values, v, sizeof(float) * size);
         }
-        ta__cc_decode(&t, h->samples, first + 1, v);
+        sample_at(t, &w->cursor[m], h->samples, first + 1, v);
         memcpy(tr->values + size, v, sizeof(float) * size);
     }
+}
+
+/* The window's own part: its moving tracks read once, their cursors, the refills' list. */
+static ta_result make_window(ta_clip *out, const ta_compressed_clip *clip, const ta__cc_header *h, ta_error *err)
+{
+    const unsigned char *d = ta__cc_tracks_at(ta__cc_block(clip), h), *data = d + (size_t)TA__CC_TRACK * h->tracks;
+    uint32_t moving = 0;
+    for (uint32_t i = 0; i < h->tracks; ++i) {
+        const uint8_t mode = d[(size_t)TA__CC_TRACK * i + 2] >> 2 & 3;
+        moving += mode == TA__CC_LINEAR || mode == TA__CC_STEP;
+    }
+    const size_t bytes = sizeof(ta__cc_window) + (size_t)moving * (sizeof(ta__cc_track) + sizeof(ta__cc_cursor) + sizeof(uint32_t)) + h->tracks;
+    unsigned char *block = (unsigned char *)ta__calloc(&out->mem, 1, bytes);
+    if (block == NULL) return ta__fail(err, TA_ERROR_OUT_OF_MEMORY, "ta_compressed_clip_window: out of memory");
+    ta__cc_window *w = (ta__cc_window *)(void *)block;
+    w->tracks = (ta__cc_track *)(void *)(w + 1);
+    w->cursor = (ta__cc_cursor *)(void *)(w->tracks + moving);
+    w->index = (uint32_t *)(void *)(w->cursor + moving);
+    w->changes = (uint8_t *)(w->index + moving);
+    w->bytes = bytes;
+    w->source = clip;
+    w->first = 0;
+    for (uint32_t i = 0, m = 0; i < h->tracks; ++i, d += TA__CC_TRACK) {
+        ta__cc_track t;
+        ta__cc_read_track(d, data, h->samples, &t);
+        data += t.data_bytes;
+        if (t.mode != TA__CC_LINEAR && t.mode != TA__CC_STEP) continue;
+        w->tracks[m] = t;
+        w->cursor[m].r = UINT32_MAX;
+        w->index[m++] = i;
+        w->changes[i] = 1;
+    }
+    w->moving = moving;
+    out->window = w;
+    return TA_OK;
 }
 
 ta_result ta_compressed_clip_window(const ta_compressed_clip *clip, const ta_allocator *allocator, ta_clip **out_clip,
@@ -48,7 +132,7 @@ ta_result ta_compressed_clip_window(const ta_compressed_clip *clip, const ta_all
         return ta__fail(err, TA_ERROR_INVALID_ARGUMENT, "ta_compressed_clip_window: %s is NULL", clip == NULL ? "clip" : "out_clip");
     *out_clip = NULL;
     ta__cc_header h;
-    ta__cc_read_header(clip->block, &h);
+    ta__cc_read_header(ta__cc_block(clip), &h);
     if (h.samples < 2)
         return ta__fail(err, TA_ERROR_INVALID_ARGUMENT, "ta_compressed_clip_window: clip: %u key time, a window needs two", h.samples);
     ta__mem mem;
@@ -56,7 +140,7 @@ ta_result ta_compressed_clip_window(const ta_compressed_clip *clip, const ta_all
     if (r != TA_OK) return r;
     ta_track **tracks = (ta_track **)ta__calloc(&mem, h.tracks, sizeof(ta_track *));
     if (tracks == NULL) return ta__fail(err, TA_ERROR_OUT_OF_MEMORY, "ta_compressed_clip_window: out of memory");
-    const unsigned char *d = ta__cc_tracks_at(clip->block, &h), *data = d + (size_t)TA__CC_TRACK * h.tracks;
+    const unsigned char *d = ta__cc_tracks_at(ta__cc_block(clip), &h), *data = d + (size_t)TA__CC_TRACK * h.tracks;
     static const ta_track_kind kinds[3] = {TA_TRACK_KIND_POSITION, TA_TRACK_KIND_QUATERNION, TA_TRACK_KIND_SCALE};
     uint32_t made = 0;
     for (; made < h.tracks && r == TA_OK; ++made, d += TA__CC_TRACK) {
@@ -84,18 +168,13 @@ ta_result ta_compressed_clip_window(const ta_compressed_clip *clip, const ta_all
         o.duration = h.duration > 0 ? h.duration : 0;
         r = ta_clip_create("compressed", tracks, h.tracks, &o, &out, err);
     }
-    if (r == TA_OK) {
-        out->window = (ta__cc_window *)ta__calloc(&out->mem, 1, sizeof *out->window);
-        if (out->window == NULL) {
-            ta_clip_release(out);
-            ta__free(&mem, tracks, sizeof(ta_track *) * h.tracks);
-            return ta__fail(err, TA_ERROR_OUT_OF_MEMORY, "ta_compressed_clip_window: out of memory");
-        }
-        out->window->source = clip;
-        out->window->first = 0;
-    } else {
-        for (uint32_t i = 0; i < made; ++i) ta_track_destroy(tracks[i]);
+    if (r == TA_OK && (r = make_window(out, clip, &h, err)) != TA_OK) {
+        ta_clip_release(out);
+        ta__free(&mem, tracks, sizeof(ta_track *) * h.tracks);
+        return r;
     }
+    if (r != TA_OK)
+        for (uint32_t i = 0; i < made; ++i) ta_track_destroy(tracks[i]);
     ta__free(&mem, tracks, sizeof(ta_track *) * h.tracks);
     if (r == TA_OK) *out_clip = out;
     return r;
@@ -106,15 +185,15 @@ void ta__cc_window_seek(const ta_clip *clip, double time)
     ta__cc_window *w = clip->window;
     if (w == NULL) return;
     ta__cc_header h;
-    ta__cc_read_header(w->source->block, &h);
+    ta__cc_read_header(ta__cc_block(w->source), &h);
     uint32_t s0, s1;
     double alpha;
     ta__cc_interval(&h, time, &s0, &s1, &alpha);
     /* held before the first key or past the last: the interval at that end, read clamped */
     uint32_t first = s0 < h.samples - 1 ? s0 : h.samples - 2;
     if (first == w->first) return;
-    fill(clip, &h, w->source->block, first, w->first);
-    ta__clip_plan_refill(clip);
-    ta__clip_fused_refill(clip);
+    fill(clip, &h, w, first);
+    ta__clip_plan_refill(clip, w->changes);
+    ta__clip_fused_refill(clip, w->changes);
     w->first = first;
 }

@@ -300,14 +300,16 @@ void ta__clip_fused_drop(ta_clip *clip)
     clip->fused = NULL;
 }
 
-void ta__clip_fused_refill(const ta_clip *clip)
+void ta__clip_fused_refill(const ta_clip *clip, const uint8_t *changes)
 {
     ta__clip_fused *f = clip->fused;
     if (f == NULL || f->group_count != 1) return;
     ta__fused_group *gr = &f->groups[0];
     for (uint32_t l = 0; l < gr->vec_count; ++l)
-        for (uint32_t k = 0; k < gr->keys; ++k) copy_key(gr->vec, gr->vec_lanes, 3, f->vec_stride, clip->tracks[f->vec_track[l]], k, l);
+        if (changes == NULL || changes[f->vec_track[l]])
+            for (uint32_t k = 0; k < gr->keys; ++k) copy_key(gr->vec, gr->vec_lanes, 3, f->vec_stride, clip->tracks[f->vec_track[l]], k, l);
     for (uint32_t l = 0; l < gr->rot_count; ++l) {
+        if (changes != NULL && !changes[f->rot_track[l]]) continue;
         const ta_track *t = clip->tracks[f->rot_track[l]];
         for (uint32_t k = 0; k < gr->keys; ++k) copy_key(gr->rot, gr->rot_lanes, 4, f->rot_stride, t, k, l);
         if (gr->rot_const != NULL)

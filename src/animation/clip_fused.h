@@ -130,8 +130,9 @@ typedef struct ta__clip_fused {
 bool ta__clip_fused_make(ta_clip *clip);
 void ta__clip_fused_drop(ta_clip *clip);
 /* The planes copied again from the tracks' keys, which changed in place (a
- * compressed clip's window: one time group, its node vectors and rotations);
+ * compressed clip's window: one time group, its node vectors and rotations):
+ * of the tracks whose changes[i] is set, or all when changes is NULL;
  * allocates nothing. */
-void ta__clip_fused_refill(const ta_clip *clip);
+void ta__clip_fused_refill(const ta_clip *clip, const uint8_t *changes);
 
 #endif

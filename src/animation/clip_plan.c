@@ -99,10 +99,11 @@ void ta__clip_plan_free(const ta_clip *clip, ta__clip_plan *plan)
     if (plan != NULL) ta__free(&clip->mem, plan, plan->bytes);
 }
 
-void ta__clip_plan_refill(const ta_clip *clip)
+void ta__clip_plan_refill(const ta_clip *clip, const uint8_t *changes)
 {
     const ta__clip_plan *p = clip->plan;
     for (uint32_t k = 0; k < p->slerp_count; ++k) {
+        if (changes != NULL && !changes[p->slerp[k]]) continue;
         const ta_track *t = clip->tracks[p->slerp[k]];
         float *constants = (float *)(uintptr_t)p->slerp_constants[k]; /* the plan's own block */
         ta__slerp_constants_track(t->values, t->key_count, constants, constants + 1, 2);

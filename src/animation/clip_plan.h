@@ -47,8 +47,9 @@ ta__clip_plan *ta__clip_plan_build(const ta_clip *clip);
 void ta__clip_plan_free(const ta_clip *clip, ta__clip_plan *plan);
 
 /* The slerp constants made again from the tracks' keys, which changed in place
- * (a compressed clip's window); allocates nothing. */
-void ta__clip_plan_refill(const ta_clip *clip);
+ * (a compressed clip's window): of the tracks whose changes[i] is set, or all
+ * when changes is NULL; allocates nothing. */
+void ta__clip_plan_refill(const ta_clip *clip, const uint8_t *changes);
 
 /* The clip's plan: never NULL for a clip that was made. */
 static inline const ta__clip_plan *ta__clip_plan_get(const ta_clip *clip)

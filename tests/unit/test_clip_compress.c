@@ -156,6 +156,23 @@ static const file files[] = {
     {"InterpolationTest/glTF-Binary/InterpolationTest.glb", false, 0},
 };
 
+/* The clips that meet the goal docs/compression.md sets, 3.5 bytes a bone-sample at 0.01 cm (the others are
+ * printed, docs/compression.md says why they do not). */
+static const struct {
+    const char *path, *clip;
+} within_goal[] = {
+    {"examples/default.glb", "walk"},
+    {"BrainStem/glTF-Binary/BrainStem.glb", "animation_0"},
+    {"Fox/glTF-Binary/Fox.glb", "Survey"},
+};
+
+static bool goal_of(const char *path, const char *clip)
+{
+    for (size_t i = 0; i < sizeof within_goal / sizeof within_goal[0]; ++i)
+        if (strcmp(within_goal[i].path, path) == 0 && strcmp(within_goal[i].clip, clip) == 0) return true;
+    return false;
+}
+
 /* The pose of the scene's nodes that bones names, as T R S. */
 static void read_pose(const ta_scene *scene, const uint32_t *bones, uint32_t count, double *pose)
 {
@@ -259,6 +276,7 @@ static void samples_compress_within_the_error(void **state)
             printf("%-44s %-10.10s %6u %6u %9zu %10.3f %10.6f %10.6f\n", files[f].path, ta_clip_name(model->animations[c]),
                    st.bones, st.samples, st.bytes, st.bytes_per_bone_sample, st.max_error_cm, st.p99_error_cm);
             assert_true(st.max_error_cm <= 0.01);
+            if (goal_of(files[f].path, ta_clip_name(model->animations[c]))) assert_true(st.bytes_per_bone_sample <= 3.5);
             /* played back between the keys too: within the error, give or take what a slerp
              * between two keys each within it adds (tracks sharing their key times here) */
             const double shell = 0.03 / st.meters_per_unit;
@@ -277,8 +295,9 @@ static void samples_compress_within_the_error(void **state)
 
 /* ---- played by the mixer ------------------------------------------------------------ */
 
-/* A window of each clip played by a mixer at 60 updates a second: after every update the scene's
- * pose is the raw clip's at the action's time within the error, and the fused path ran. */
+/* A window of each clip played by a mixer at 60 updates a second, with a seek now and then: after
+ * every update the scene's pose is the raw clip's at the action's time within the error, and the
+ * fused path ran. */
 static void mixer_plays_a_window_within_the_error(void **state)
 {
     (void)state;
@@ -319,6 +338,10 @@ static void mixer_plays_a_window_within_the_error(void **state)
             const double duration = ta_clip_duration(clip).seconds, shell = 0.03 / st.meters_per_unit;
             double worst = 0;
             for (int u = 0; u < 100000; ++u) {
+                if (u < 200 && u % 10 == 9) { /* now and then a seek, back or forward: the window's cursors start again */
+                    const double at = fmod(u * 0.618034, 1.0) * (duration - 2.0 / 60);
+                    assert_int_equal(ta_action_set_time(action, ta_duration_from_seconds(at), &err), TA_OK);
+                }
                 assert_int_equal(ta_mixer_update(mixer, model->scene, ta_duration_from_seconds(1.0 / 60), &err), TA_OK);
                 const double t = ta_action_time(action).seconds;
                 if (t + 1.0 / 60 >= duration) break; /* before the loop wraps */
@@ -413,8 +436,8 @@ static void binary_form_reads_back_and_refuses_what_is_not_it(void **state)
     copy[0] = 'X';
     TA_ASSERT_REFUSED(ta_compressed_clip_read(copy, size, NULL, &back, &err), &err, TA_ERROR_PARSE, "magic");
     memcpy(copy, bytes, size);
-    copy[4] = 2;
-    TA_ASSERT_REFUSED(ta_compressed_clip_read(copy, size, NULL, &back, &err), &err, TA_ERROR_UNSUPPORTED, "version 2");
+    copy[4] = 3;
+    TA_ASSERT_REFUSED(ta_compressed_clip_read(copy, size, NULL, &back, &err), &err, TA_ERROR_UNSUPPORTED, "version 3");
     ta_compressed_read_options lim = {0};
     lim.max_bytes = size - 1;
     TA_ASSERT_REFUSED(ta_compressed_clip_read(bytes, size, &lim, &back, &err), &err, TA_ERROR_LIMIT_EXCEEDED, "max_bytes");
