@@ -27,11 +27,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "threeanim/threeanim.h"
-
-#define TARGETS 1024
-
-static float between(ta_seeded_random *r, double lo, double hi) { return (float)(lo + (hi - lo) * ta_seeded_random_next(r)); }
+#include "ik_rig.h"
 
 static int cmp_double(const void *a, const void *b)
 {
@@ -53,16 +49,6 @@ static double now_ns(void)
     return (double)t.tv_sec * 1e9 + (double)t.tv_nsec;
 }
 
-static ta_node_id add(ta_scene *s, ta_node_id parent, ta_seeded_random *r, ta_error *err)
-{
-    ta_node_id id;
-    fail(ta_scene_add_node(s, parent, "joint", &id, err), err);
-    ta_node *n = &s->nodes[id.index];
-    n->position = ta_vec3_make(between(r, -0.1, 0.1), between(r, 0.2, 0.4), between(r, -0.1, 0.1));
-    n->quaternion = ta_quat_normalize(ta_quat_make(between(r, -0.2, 0.2), between(r, -0.2, 0.2), between(r, -0.2, 0.2), 1));
-    return id;
-}
-
 int main(int argc, char **argv)
 {
     long depth = 5, calls = 200000, reps = 7, seed = 1, chains = 1;
@@ -78,37 +64,18 @@ int main(int argc, char **argv)
             return 2;
         }
     }
-    if (depth < 0 || calls < 1 || reps < 1 || reps > 100 || chains < 1 || chains > 64) return 2;
+    if (depth < 0 || calls < 1 || reps < 1 || reps > 100 || chains < 1 || chains > IK_RIG_MAX_CHAINS) return 2;
     ta_error err = {0};
-    ta_scene *s;
-    fail(ta_scene_create(NULL, &s, &err), &err);
-    ta_seeded_random r = ta_seeded_random_make((uint32_t)seed);
-    ta_node_id parent = ta_node_none();
-    for (long k = 0; k < depth; ++k) parent = add(s, parent, &r, &err);
-    ta_ik_two_bone_desc arms[64];
-    ta_ik_aim_desc heads[64];
-    memset(arms, 0, sizeof arms);
-    memset(heads, 0, sizeof heads);
-    for (long k = 0; k < chains; ++k) {
-        ta_ik_two_bone_desc *arm = &arms[k];
-        arm->start = add(s, parent, &r, &err);
-        arm->mid = add(s, arm->start, &r, &err);
-        arm->end = add(s, arm->mid, &r, &err);
-        arm->pole = ta_vec3_make(0, 0, -1);
-        arm->soften = 0.1f;
-        arm->weight = 1.0f;
-        heads[k].node = arm->mid;
-        heads[k].offset = ta_vec3_make(0.05f, 0.1f, 0);
-        heads[k].weight = 1.0f;
-    }
-    ta_pose *pose;
-    fail(ta_pose_create(s, NULL, &pose, &err), &err);
-    ta_mat4 *world = calloc(s->node_count, sizeof *world);
-    if (world == NULL) return 1;
-    fail(ta_pose_world_pass(pose, s, ta_node_none(), world, s->node_count, &err), &err);
+    ik_rig rig;
+    if (!ik_rig_make(depth, chains, seed, &rig)) return 1;
+    ta_scene *s = rig.scene;
+    ta_ik_two_bone_desc *arms = rig.arms;
+    ta_ik_aim_desc *heads = rig.heads;
+    const ta_vec3 *targets = rig.targets;
+    ta_mat4 *world = rig.world;
     /* The same chains, given by their world matrices. */
-    ta_ik_two_bone_world_desc arms_w[64];
-    ta_ik_aim_world_desc heads_w[64];
+    ta_ik_two_bone_world_desc arms_w[IK_RIG_MAX_CHAINS];
+    ta_ik_aim_world_desc heads_w[IK_RIG_MAX_CHAINS];
     for (long k = 0; k < chains; ++k) {
         const ta_ik_two_bone_desc *arm = &arms[k];
         arms_w[k] = (ta_ik_two_bone_world_desc){.start_world = &world[arm->start.index],
@@ -121,9 +88,6 @@ int main(int argc, char **argv)
                                             .rotation = &s->nodes[heads[k].node.index].quaternion,
                                             .offset = heads[k].offset, .weight = heads[k].weight};
     }
-    ta_vec3 targets[TARGETS];
-    for (int t = 0; t < TARGETS; ++t)
-        targets[t] = ta_vec3_make(between(&r, -1, 1), (float)depth * 0.3f + between(&r, -1, 1), between(&r, -1, 1));
 
     double two_ns[100], aim_ns[100], two_w_ns[100], aim_w_ns[100];
     long reached = 0;
@@ -132,26 +96,26 @@ int main(int argc, char **argv)
         for (long c = 0; c < calls; ++c) {
             ta_ik_result res;
             ta_ik_two_bone_desc *arm = &arms[c % chains];
-            arm->target = targets[c % TARGETS];
+            arm->target = targets[c % IK_RIG_TARGETS];
             fail(ta_ik_two_bone(s, arm, &res, &err), &err);
             reached += res.reached;
         }
         double t1 = now_ns();
         for (long c = 0; c < calls; ++c) {
             ta_ik_aim_desc *head = &heads[c % chains];
-            head->target = targets[c % TARGETS];
+            head->target = targets[c % IK_RIG_TARGETS];
             fail(ta_ik_aim(s, head, NULL, &err), &err);
         }
         double t2 = now_ns();
         for (long c = 0; c < calls; ++c) {
             ta_ik_two_bone_world_desc *arm = &arms_w[c % chains];
-            arm->target = targets[c % TARGETS];
+            arm->target = targets[c % IK_RIG_TARGETS];
             fail(ta_ik_two_bone_world(arm, NULL, &err), &err);
         }
         double t3 = now_ns();
         for (long c = 0; c < calls; ++c) {
             ta_ik_aim_world_desc *head = &heads_w[c % chains];
-            head->target = targets[c % TARGETS];
+            head->target = targets[c % IK_RIG_TARGETS];
             fail(ta_ik_aim_world(head, NULL, &err), &err);
         }
         double t4 = now_ns();
@@ -169,8 +133,6 @@ int main(int argc, char **argv)
            "\"reached_share\":%.3f}\n",
            depth, chains, calls, reps, two_ns[reps / 2], aim_ns[reps / 2], two_w_ns[reps / 2], aim_w_ns[reps / 2],
            (double)reached / (double)(calls * reps));
-    free(world);
-    ta_pose_destroy(pose);
-    ta_scene_destroy(s);
+    ik_rig_free(&rig);
     return 0;
 }
