@@ -10,7 +10,9 @@
  * with an offset; then both again from world matrices (ta_ik_two_bone_world,
  * ta_ik_aim_world), one world pass made before the timing: those calls read
  * matrices that no call writes, so they never queue behind one another, and
- * the depth changes nothing in them. The median of `--reps` runs. One JSON
+ * the depth changes nothing in them; then two-bone IK from world matrices a
+ * batch of all the chains a call (ta_ik_two_bone_world_batch: with --chains 8,
+ * the chains in SIMD lanes). The median of `--reps` runs. One JSON
  * line on stdout; nothing is asserted.
  *
  * With `--chains N` (default 1) there are N arms under the same ancestors,
@@ -89,7 +91,7 @@ int main(int argc, char **argv)
                                             .offset = heads[k].offset, .weight = heads[k].weight};
     }
 
-    double two_ns[100], aim_ns[100], two_w_ns[100], aim_w_ns[100];
+    double two_ns[100], aim_ns[100], two_w_ns[100], aim_w_ns[100], batch_ns[100];
     long reached = 0;
     for (long rep = 0; rep < reps; ++rep) {
         double t0 = now_ns();
@@ -119,6 +121,14 @@ int main(int argc, char **argv)
             fail(ta_ik_aim_world(head, NULL, &err), &err);
         }
         double t4 = now_ns();
+        /* the same calls, a batch of every chain at a time (ta_ik_two_bone_world_batch) */
+        long batches = calls / chains;
+        for (long c = 0; c < batches; ++c) {
+            for (long k = 0; k < chains; ++k) arms_w[k].target = targets[(c * chains + k) % IK_RIG_TARGETS];
+            fail(ta_ik_two_bone_world_batch(arms_w, (uint32_t)chains, NULL, &err), &err);
+        }
+        double t5 = now_ns();
+        batch_ns[rep] = (t5 - t4) / (double)(batches * chains);
         two_ns[rep] = (t1 - t0) / (double)calls;
         aim_ns[rep] = (t2 - t1) / (double)calls;
         two_w_ns[rep] = (t3 - t2) / (double)calls;
@@ -128,10 +138,12 @@ int main(int argc, char **argv)
     qsort(aim_ns, (size_t)reps, sizeof(double), cmp_double);
     qsort(two_w_ns, (size_t)reps, sizeof(double), cmp_double);
     qsort(aim_w_ns, (size_t)reps, sizeof(double), cmp_double);
+    qsort(batch_ns, (size_t)reps, sizeof(double), cmp_double);
     printf("{\"bench\":\"ik\",\"depth\":%ld,\"chains\":%ld,\"calls\":%ld,\"reps\":%ld,\"two_bone_ns_per_chain\":%.1f,"
            "\"aim_ns_per_node\":%.1f,\"two_bone_world_ns_per_chain\":%.1f,\"aim_world_ns_per_node\":%.1f,"
+           "\"two_bone_world_batch_ns_per_chain\":%.1f,"
            "\"reached_share\":%.3f}\n",
-           depth, chains, calls, reps, two_ns[reps / 2], aim_ns[reps / 2], two_w_ns[reps / 2], aim_w_ns[reps / 2],
+           depth, chains, calls, reps, two_ns[reps / 2], aim_ns[reps / 2], two_w_ns[reps / 2], aim_w_ns[reps / 2], batch_ns[reps / 2],
            (double)reached / (double)(calls * reps));
     ik_rig_free(&rig);
     return 0;
