@@ -53,20 +53,9 @@ static double now_ns(void)
 
 int main(int argc, char **argv)
 {
-    long depth = 5, calls = 200000, reps = 7, seed = 1, chains = 1;
-    for (int i = 1; i + 1 < argc; i += 2) {
-        long v = atol(argv[i + 1]);
-        if (strcmp(argv[i], "--depth") == 0) depth = v;
-        else if (strcmp(argv[i], "--calls") == 0) calls = v;
-        else if (strcmp(argv[i], "--reps") == 0) reps = v;
-        else if (strcmp(argv[i], "--seed") == 0) seed = v;
-        else if (strcmp(argv[i], "--chains") == 0) chains = v;
-        else {
-            fprintf(stderr, "bench_ik: unknown flag %s\n", argv[i]);
-            return 2;
-        }
-    }
-    if (depth < 0 || calls < 1 || reps < 1 || reps > 100 || chains < 1 || chains > IK_RIG_MAX_CHAINS) return 2;
+    ik_rig_flags f = {.depth = 5, .calls = 200000, .reps = 7, .seed = 1, .chains = 1};
+    if (!ik_rig_parse(argc - 1, argv + 1, "bench_ik", &f)) return 2;
+    long depth = f.depth, calls = f.calls, reps = f.reps, seed = f.seed, chains = f.chains;
     ta_error err = {0};
     ik_rig rig;
     if (!ik_rig_make(depth, chains, seed, &rig)) return 1;

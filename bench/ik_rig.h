@@ -39,6 +39,36 @@ typedef struct ik_rig {
     ta_vec3 targets[IK_RIG_TARGETS];
 } ik_rig;
 
+/* The flags both benchmarks take: --depth, --calls, --reps, --seed, --chains. */
+typedef struct ik_rig_flags { long depth, calls, reps, seed, chains; } ik_rig_flags;
+
+/* argv[0 .. argc) as flag and value pairs into *f (which holds the defaults); false, said on standard
+ * error after who, for a flag it does not know, a flag without a value, or a value out of range. */
+static inline bool ik_rig_parse(int argc, char **argv, const char *who, ik_rig_flags *f)
+{
+    for (int i = 0; i < argc; i += 2) {
+        if (i + 1 >= argc) {
+            fprintf(stderr, "%s: %s has no value\n", who, argv[i]);
+            return false;
+        }
+        long v = atol(argv[i + 1]);
+        if (strcmp(argv[i], "--depth") == 0) f->depth = v;
+        else if (strcmp(argv[i], "--calls") == 0) f->calls = v;
+        else if (strcmp(argv[i], "--reps") == 0) f->reps = v;
+        else if (strcmp(argv[i], "--seed") == 0) f->seed = v;
+        else if (strcmp(argv[i], "--chains") == 0) f->chains = v;
+        else {
+            fprintf(stderr, "%s: unknown flag %s\n", who, argv[i]);
+            return false;
+        }
+    }
+    if (f->depth < 0 || f->calls < 1 || f->reps < 1 || f->reps > 100 || f->chains < 1 || f->chains > IK_RIG_MAX_CHAINS) {
+        fprintf(stderr, "%s: --depth >= 0, --calls >= 1, --reps 1 to 100, --chains 1 to %d\n", who, IK_RIG_MAX_CHAINS);
+        return false;
+    }
+    return true;
+}
+
 static inline float ik_rig_between(ta_seeded_random *r, double lo, double hi)
 {
     return (float)(lo + (hi - lo) * ta_seeded_random_next(r));

@@ -59,23 +59,9 @@ double median(std::vector<double> v)
 
 int run_ik(int argc, char **argv)
 {
-    long depth = 5, calls = 200000, reps = 7, seed = 1, chains = 8;
-    for (int i = 0; i + 1 < argc; i += 2) {
-        long v = atol(argv[i + 1]);
-        if (strcmp(argv[i], "--depth") == 0) depth = v;
-        else if (strcmp(argv[i], "--calls") == 0) calls = v;
-        else if (strcmp(argv[i], "--reps") == 0) reps = v;
-        else if (strcmp(argv[i], "--seed") == 0) seed = v;
-        else if (strcmp(argv[i], "--chains") == 0) chains = v;
-        else {
-            fprintf(stderr, "bench_ozz --ik: unknown flag %s\n", argv[i]);
-            return 2;
-        }
-    }
-    if (argc % 2 != 0 || calls < 1 || reps < 1 || reps > 100) {
-        fprintf(stderr, "bench_ozz --ik: flags come in pairs; --calls >= 1, --reps 1 to 100\n");
-        return 2;
-    }
+    ik_rig_flags flags = {5, 200000, 7, 1, 8}; /* depth, calls, reps, seed, chains */
+    if (!ik_rig_parse(argc, argv, "bench_ozz --ik", &flags)) return 2;
+    long depth = flags.depth, calls = flags.calls, reps = flags.reps, seed = flags.seed, chains = flags.chains;
     static ik_rig rig; /* 12 KB of targets: off the stack; main's only rig */
     if (!ik_rig_make(depth, chains, seed, &rig)) return 1;
     ta_scene *s = rig.scene;
