@@ -10,7 +10,9 @@
  * with an offset; then both again from world matrices (ta_ik_two_bone_world,
  * ta_ik_aim_world), one world pass made before the timing: those calls read
  * matrices that no call writes, so they never queue behind one another, and
- * the depth changes nothing in them. The median of `--reps` runs. One JSON
+ * the depth changes nothing in them; then two-bone IK from world matrices a
+ * batch of all the chains a call (ta_ik_two_bone_world_batch: with --chains 8,
+ * the chains in SIMD lanes). The median of `--reps` runs. One JSON
  * line on stdout; nothing is asserted.
  *
  * With `--chains N` (default 1) there are N arms under the same ancestors,
@@ -27,11 +29,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "threeanim/threeanim.h"
-
-#define TARGETS 1024
-
-static float between(ta_seeded_random *r, double lo, double hi) { return (float)(lo + (hi - lo) * ta_seeded_random_next(r)); }
+#include "ik_rig.h"
 
 static int cmp_double(const void *a, const void *b)
 {
@@ -53,62 +51,22 @@ static double now_ns(void)
     return (double)t.tv_sec * 1e9 + (double)t.tv_nsec;
 }
 
-static ta_node_id add(ta_scene *s, ta_node_id parent, ta_seeded_random *r, ta_error *err)
-{
-    ta_node_id id;
-    fail(ta_scene_add_node(s, parent, "joint", &id, err), err);
-    ta_node *n = &s->nodes[id.index];
-    n->position = ta_vec3_make(between(r, -0.1, 0.1), between(r, 0.2, 0.4), between(r, -0.1, 0.1));
-    n->quaternion = ta_quat_normalize(ta_quat_make(between(r, -0.2, 0.2), between(r, -0.2, 0.2), between(r, -0.2, 0.2), 1));
-    return id;
-}
-
 int main(int argc, char **argv)
 {
-    long depth = 5, calls = 200000, reps = 7, seed = 1, chains = 1;
-    for (int i = 1; i + 1 < argc; i += 2) {
-        long v = atol(argv[i + 1]);
-        if (strcmp(argv[i], "--depth") == 0) depth = v;
-        else if (strcmp(argv[i], "--calls") == 0) calls = v;
-        else if (strcmp(argv[i], "--reps") == 0) reps = v;
-        else if (strcmp(argv[i], "--seed") == 0) seed = v;
-        else if (strcmp(argv[i], "--chains") == 0) chains = v;
-        else {
-            fprintf(stderr, "bench_ik: unknown flag %s\n", argv[i]);
-            return 2;
-        }
-    }
-    if (depth < 0 || calls < 1 || reps < 1 || reps > 100 || chains < 1 || chains > 64) return 2;
+    ik_rig_flags f = {.depth = 5, .calls = 200000, .reps = 7, .seed = 1, .chains = 1};
+    if (!ik_rig_parse(argc - 1, argv + 1, "bench_ik", &f)) return 2;
+    long depth = f.depth, calls = f.calls, reps = f.reps, seed = f.seed, chains = f.chains;
     ta_error err = {0};
-    ta_scene *s;
-    fail(ta_scene_create(NULL, &s, &err), &err);
-    ta_seeded_random r = ta_seeded_random_make((uint32_t)seed);
-    ta_node_id parent = ta_node_none();
-    for (long k = 0; k < depth; ++k) parent = add(s, parent, &r, &err);
-    ta_ik_two_bone_desc arms[64];
-    ta_ik_aim_desc heads[64];
-    memset(arms, 0, sizeof arms);
-    memset(heads, 0, sizeof heads);
-    for (long k = 0; k < chains; ++k) {
-        ta_ik_two_bone_desc *arm = &arms[k];
-        arm->start = add(s, parent, &r, &err);
-        arm->mid = add(s, arm->start, &r, &err);
-        arm->end = add(s, arm->mid, &r, &err);
-        arm->pole = ta_vec3_make(0, 0, -1);
-        arm->soften = 0.1f;
-        arm->weight = 1.0f;
-        heads[k].node = arm->mid;
-        heads[k].offset = ta_vec3_make(0.05f, 0.1f, 0);
-        heads[k].weight = 1.0f;
-    }
-    ta_pose *pose;
-    fail(ta_pose_create(s, NULL, &pose, &err), &err);
-    ta_mat4 *world = calloc(s->node_count, sizeof *world);
-    if (world == NULL) return 1;
-    fail(ta_pose_world_pass(pose, s, ta_node_none(), world, s->node_count, &err), &err);
+    ik_rig rig;
+    if (!ik_rig_make(depth, chains, seed, &rig)) return 1;
+    ta_scene *s = rig.scene;
+    ta_ik_two_bone_desc *arms = rig.arms;
+    ta_ik_aim_desc *heads = rig.heads;
+    const ta_vec3 *targets = rig.targets;
+    ta_mat4 *world = rig.world;
     /* The same chains, given by their world matrices. */
-    ta_ik_two_bone_world_desc arms_w[64];
-    ta_ik_aim_world_desc heads_w[64];
+    ta_ik_two_bone_world_desc arms_w[IK_RIG_MAX_CHAINS];
+    ta_ik_aim_world_desc heads_w[IK_RIG_MAX_CHAINS];
     for (long k = 0; k < chains; ++k) {
         const ta_ik_two_bone_desc *arm = &arms[k];
         arms_w[k] = (ta_ik_two_bone_world_desc){.start_world = &world[arm->start.index],
@@ -121,40 +79,45 @@ int main(int argc, char **argv)
                                             .rotation = &s->nodes[heads[k].node.index].quaternion,
                                             .offset = heads[k].offset, .weight = heads[k].weight};
     }
-    ta_vec3 targets[TARGETS];
-    for (int t = 0; t < TARGETS; ++t)
-        targets[t] = ta_vec3_make(between(&r, -1, 1), (float)depth * 0.3f + between(&r, -1, 1), between(&r, -1, 1));
 
-    double two_ns[100], aim_ns[100], two_w_ns[100], aim_w_ns[100];
+    double two_ns[100], aim_ns[100], two_w_ns[100], aim_w_ns[100], batch_ns[100];
     long reached = 0;
     for (long rep = 0; rep < reps; ++rep) {
         double t0 = now_ns();
         for (long c = 0; c < calls; ++c) {
             ta_ik_result res;
             ta_ik_two_bone_desc *arm = &arms[c % chains];
-            arm->target = targets[c % TARGETS];
+            arm->target = targets[c % IK_RIG_TARGETS];
             fail(ta_ik_two_bone(s, arm, &res, &err), &err);
             reached += res.reached;
         }
         double t1 = now_ns();
         for (long c = 0; c < calls; ++c) {
             ta_ik_aim_desc *head = &heads[c % chains];
-            head->target = targets[c % TARGETS];
+            head->target = targets[c % IK_RIG_TARGETS];
             fail(ta_ik_aim(s, head, NULL, &err), &err);
         }
         double t2 = now_ns();
         for (long c = 0; c < calls; ++c) {
             ta_ik_two_bone_world_desc *arm = &arms_w[c % chains];
-            arm->target = targets[c % TARGETS];
+            arm->target = targets[c % IK_RIG_TARGETS];
             fail(ta_ik_two_bone_world(arm, NULL, &err), &err);
         }
         double t3 = now_ns();
         for (long c = 0; c < calls; ++c) {
             ta_ik_aim_world_desc *head = &heads_w[c % chains];
-            head->target = targets[c % TARGETS];
+            head->target = targets[c % IK_RIG_TARGETS];
             fail(ta_ik_aim_world(head, NULL, &err), &err);
         }
         double t4 = now_ns();
+        /* the same calls, a batch of every chain at a time (ta_ik_two_bone_world_batch) */
+        long batches = calls / chains;
+        for (long c = 0; c < batches; ++c) {
+            for (long k = 0; k < chains; ++k) arms_w[k].target = targets[(c * chains + k) % IK_RIG_TARGETS];
+            fail(ta_ik_two_bone_world_batch(arms_w, (uint32_t)chains, NULL, &err), &err);
+        }
+        double t5 = now_ns();
+        batch_ns[rep] = (t5 - t4) / (double)(batches * chains);
         two_ns[rep] = (t1 - t0) / (double)calls;
         aim_ns[rep] = (t2 - t1) / (double)calls;
         two_w_ns[rep] = (t3 - t2) / (double)calls;
@@ -164,13 +127,13 @@ int main(int argc, char **argv)
     qsort(aim_ns, (size_t)reps, sizeof(double), cmp_double);
     qsort(two_w_ns, (size_t)reps, sizeof(double), cmp_double);
     qsort(aim_w_ns, (size_t)reps, sizeof(double), cmp_double);
+    qsort(batch_ns, (size_t)reps, sizeof(double), cmp_double);
     printf("{\"bench\":\"ik\",\"depth\":%ld,\"chains\":%ld,\"calls\":%ld,\"reps\":%ld,\"two_bone_ns_per_chain\":%.1f,"
            "\"aim_ns_per_node\":%.1f,\"two_bone_world_ns_per_chain\":%.1f,\"aim_world_ns_per_node\":%.1f,"
+           "\"two_bone_world_batch_ns_per_chain\":%.1f,"
            "\"reached_share\":%.3f}\n",
-           depth, chains, calls, reps, two_ns[reps / 2], aim_ns[reps / 2], two_w_ns[reps / 2], aim_w_ns[reps / 2],
+           depth, chains, calls, reps, two_ns[reps / 2], aim_ns[reps / 2], two_w_ns[reps / 2], aim_w_ns[reps / 2], batch_ns[reps / 2],
            (double)reached / (double)(calls * reps));
-    free(world);
-    ta_pose_destroy(pose);
-    ta_scene_destroy(s);
+    ik_rig_free(&rig);
     return 0;
 }

@@ -32,7 +32,10 @@
  *   9. compressed clips (bench_compress): bytes a bone-sample of the sample files
  *      as three.js, the float clip and ta_clip_compress hold them, and as
  *      ozz-animation's AnimationOptimizer does at the same error (bench_ozz
- *      --compress), with the error each reaches.
+ *      --compress), with the error each reaches;
+ *  10. inverse kinematics (bench_ik): two-bone and aim IK a call, from the
+ *      nodes and from world matrices, beside ozz-animation's IKTwoBoneJob and
+ *      IKAimJob (bench_ozz --ik); two-bone IK at most 100 ns a chain.
  * The tables go to stdout (and to --out, default DIR/bench-report.md); every
  * JSON line measured goes to DIR/bench-results.jsonl. --quick: linear only,
  * one A B pass, fewer frames (about a minute). --ozz-dir: the OZZ_DIR
@@ -692,6 +695,64 @@ out();
       'of 300 updates within bench_compress.');
   } else {
     out(`not built (${COMPRESS} is missing).`);
+  }
+}
+out();
+
+// ---- 10. inverse kinematics ---------------------------------------------------------------------
+
+out('## 10. Inverse kinematics (bench_ik; ozz-animation\'s IK jobs beside it with bench_ozz --ik)');
+out();
+{
+  const IK = path.join(opts.build, 'bench', 'bench_ik');
+  const IK_TARGET = 100;
+  if (fs.existsSync(IK)) {
+    const size = opts.quick ? ['--calls', '50000', '--reps', '5'] : ['--calls', '200000', '--reps', '9'];
+    const rows = [];
+    let worldTwoBone = null;
+    for (const chains of [1, 8]) {
+      const flags = ['--depth', '5', '--chains', String(chains), ...size];
+      progress(`inverse kinematics, ${chains} chain${chains > 1 ? 's' : ''}`);
+      const j = runJson(IK, flags);
+      let o = null;
+      if (OZZ_IN) {
+        progress(`inverse kinematics, ${chains} chain${chains > 1 ? 's' : ''}: ozz-animation`);
+        o = runJson(OZZ, ['--ik', ...flags]);
+      }
+      if (chains === 8) worldTwoBone = j;
+      rows.push([chains, fmt(j.two_bone_ns_per_chain), fmt(j.aim_ns_per_node), fmt(j.two_bone_world_ns_per_chain),
+        fmt(j.aim_world_ns_per_node), fmt(j.two_bone_world_batch_ns_per_chain), ...(o === null ? [] : [fmt(o.ozz_two_bone_ns_per_chain), fmt(o.ozz_aim_ns_per_node),
+          fmt(o.two_bone_world_ns_per_chain), fmt(o.aim_world_ns_per_node),
+          fmt(o.ozz_two_bone_ns_per_chain / o.two_bone_world_ns_per_chain, 2)])]);
+    }
+    table(['chains', 'ta_ik_two_bone ns', 'ta_ik_aim ns', 'ta_ik_two_bone_world ns', 'ta_ik_aim_world ns',
+      'ta_ik_two_bone_world_batch ns',
+      ...(OZZ_IN ? ['ozz IKTwoBoneJob ns', 'ozz IKAimJob ns', 'ta two-bone world, same run', 'ta aim world, same run',
+        'ozz / ta two-bone'] : [])], rows);
+    out();
+    out('CPU time a call, the median of the rounds: arms of three joints under 5 ancestors (bench/ik_rig.h), 1024 ' +
+      'targets around them, some out of reach; pole, soften 0.1, weight 1; aim on the mid joint with an offset. The ' +
+      'node calls (ta_ik_two_bone, ta_ik_aim) walk up the ancestors for the world transforms; the world calls ' +
+      '(ta_ik_two_bone_world, ta_ik_aim_world) read the matrices of one world pass, as a frame has them after its ' +
+      'world pass, and as ozz-animation\'s jobs read its model matrices. With one chain, each threeanim call reads ' +
+      'the rotation the one before wrote; with 8, neighbouring calls are independent, as a frame\'s characters\' chains are. ' +
+      'The batch (ta_ik_two_bone_world_batch) takes all the chains in one call, a chain a SIMD lane (8 on AVX-512, 4 on ' +
+      'AVX2); with one chain it is one call.');
+    if (OZZ_IN) {
+      out('ozz-animation (bench_ozz --ik): IKTwoBoneJob and IKAimJob on the same world matrices and targets, each ' +
+        'correction multiplied into the joint\'s rotation as ozz\'s samples do, alternated round by round with ' +
+        'threeanim\'s world calls in one process.');
+    } else {
+      out(`ozz-animation was not in this run: no ozz columns here. To include them, ${OZZ_HOWTO}.`);
+    }
+    if (worldTwoBone !== null) {
+      verdicts.push({ what: `two-bone IK from world matrices, one call a chain: ${fmt(worldTwoBone.two_bone_world_ns_per_chain)} ns a chain (8 chains, depth 5; target at most ${IK_TARGET} ns)`,
+        ok: worldTwoBone.two_bone_world_ns_per_chain <= IK_TARGET });
+      verdicts.push({ what: `two-bone IK from world matrices, a batch of 8 chains: ${fmt(worldTwoBone.two_bone_world_batch_ns_per_chain)} ns a chain (depth 5; target at most ${IK_TARGET} ns)`,
+        ok: worldTwoBone.two_bone_world_batch_ns_per_chain <= IK_TARGET });
+    }
+  } else {
+    out(`not built (${IK} is missing).`);
   }
 }
 out();

@@ -27,7 +27,10 @@
  *
  * bench_ozz --compress [FILE[@METERS_PER_UNIT]]...: ozz's compressed animation
  * instead (compress.cc): bytes a bone-sample of the workload's clips and of
- * each glTF file's clips, built by AnimationOptimizer at 0.01 cm at 3 cm. */
+ * each glTF file's clips, built by AnimationOptimizer at 0.01 cm at 3 cm.
+ *
+ * bench_ozz --ik [FLAGS]: ozz's IKTwoBoneJob and IKAimJob on bench_ik's chains,
+ * alternated with threeanim's world-matrix IK calls (ik.cc). */
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -550,6 +553,7 @@ int parse(int argc, char **argv, bench_config *cfg, bool *compare)
 int main(int argc, char **argv)
 {
     if (argc > 1 && strcmp(argv[1], "--compress") == 0) return bench_ozz::run_compress(argc - 2, argv + 2);
+    if (argc > 1 && strcmp(argv[1], "--ik") == 0) return bench_ozz::run_ik(argc - 2, argv + 2);
     for (int i = 1; i < argc; ++i)
         if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
             help(stdout);

@@ -46,6 +46,9 @@ void workload_raw_animation(const bench_config &cfg, const bench_keys &keys, con
 /* bench_ozz --compress ...: prints one JSON line; the process's exit status. */
 int run_compress(int argc, char **argv);
 
+/* bench_ozz --ik ...: ozz's IK jobs beside threeanim's (ik.cc); prints one JSON line; the exit status. */
+int run_ik(int argc, char **argv);
+
 } // namespace bench_ozz
 
 #endif

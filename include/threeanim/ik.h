@@ -240,6 +240,24 @@ TA_API ta_result ta_ik_two_bone_world(const ta_ik_two_bone_world_desc *desc, ta_
  */
 TA_API ta_result ta_ik_aim_world(const ta_ik_aim_world_desc *desc, ta_ik_result *out_result, ta_error *err);
 
+/**
+ * ta_ik_two_bone_world for descs[0 .. count), as count calls in that order would do it, with the
+ * chains solved several at a time, a chain a SIMD lane, where the CPU has AVX2 and FMA (4 chains at
+ * a time) or AVX-512 (8): the chains of a frame's characters, after their world pass. Each chain's
+ * rotations are ta_ik_two_bone_world's up to the last bits (within 1e-6 of each component: the
+ * lanes fuse multiplies and adds where the one call may not); on other CPUs, and for a group of
+ * descs that share a rotation, it makes the calls one after another.
+ *
+ * @ownership As ta_ik_two_bone_world for each desc; out_results: NULL, or count results, written on
+ * success. Keeps nothing.
+ * @errors TA_ERROR_INVALID_ARGUMENT (descs NULL with count > 0), and each desc's refusals of
+ * ta_ik_two_bone_world, named by its index ("descs[3].weight: ..."). Every desc is checked before
+ * any is solved: a refused call writes nothing.
+ * @threejs None.
+ */
+TA_API ta_result ta_ik_two_bone_world_batch(const ta_ik_two_bone_world_desc *descs, uint32_t count,
+                                            ta_ik_result *out_results, ta_error *err);
+
 #ifdef __cplusplus
 }
 #endif

@@ -28,7 +28,7 @@
 #endif
 
 #include "core/internal.h"
-#include "threeanim/ik.h"
+#include "scene/ik_internal.h"
 
 /* The world jobs check their descs' numbers four floats at a time, reading them as one array. */
 _Static_assert(offsetof(ta_ik_two_bone_world_desc, twist) == offsetof(ta_ik_two_bone_world_desc, target) + 11 * sizeof(float),
@@ -583,8 +583,9 @@ static ta_result two_bone_world_refusal(const ta_ik_two_bone_world_desc *desc, t
     return TA_OK;
 }
 
-static TA__IK_INLINE ta_result two_bone_world(const ta_ik_two_bone_world_desc *desc, ta_ik_result *out_result,
-                                              ta_error *err)
+/* Every check of ta_ik_two_bone_world: the usual case in a few compares, each check in ik.h's order only when
+ * one of those fails (for the first refusal's message). */
+static TA__IK_INLINE ta_result two_bone_world_check(const ta_ik_two_bone_world_desc *desc, ta_error *err)
 {
     if (desc == NULL) return ta__fail(err, TA_ERROR_INVALID_ARGUMENT, "desc: is NULL");
     const ta_mat4 *ms = desc->start_world, *mm = desc->mid_world, *me = desc->end_world;
@@ -600,22 +601,45 @@ static TA__IK_INLINE ta_result two_bone_world(const ta_ik_two_bone_world_desc *d
     f4 zero = f4_nan_if_not_finite(f4_load(fields)) + f4_nan_if_not_finite(f4_load(fields + 4)) +
               f4_nan_if_not_finite(f4_load(fields + 8)) + f4_nan_if_not_finite(q0) + f4_nan_if_not_finite(q1);
     ok &= m4_all(zero == 0.0f) && m4_any(q0 != 0.0f) && m4_any(q1 != 0.0f) && f4_similarity(ms) && f4_similarity(mm);
-    double ks2 = dot(mat_col(ms, 0), mat_col(ms, 0));
 #else
     float fields = nan_if_not_finite(&desc->target.x, 9) + (desc->twist - desc->twist);
-    double ks2, km2, sq[6];
-    (void)km2;
+    double k2, sq[6];
     double ls2 = q_len2((qd){qs.x, qs.y, qs.z, qs.w}), lm2 = q_len2((qd){qm.x, qm.y, qm.z, qm.w});
     ok &= fields == 0.0f && ls2 > 0.0 && ls2 <= DBL_MAX && lm2 > 0.0 && lm2 <= DBL_MAX;
-    ok &= similarity(ms, &ks2, sq);
-    ok &= similarity(mm, &km2, sq);
+    ok &= similarity(ms, &k2, sq);
+    ok &= similarity(mm, &k2, sq);
 #endif
+    v3 u = sub(mat_pos(mm), mat_pos(ms)), v = sub(mat_pos(me), mat_pos(mm));
+    double a2 = dot(u, u), b2 = dot(v, v);
+    ok &= a2 > 0.0 && a2 <= DBL_MAX && b2 > 0.0 && b2 <= DBL_MAX;
+    return ok ? TA_OK : two_bone_world_refusal(desc, err);
+}
+
+/* descs[0 .. count) checked in turn; the first refused one's index into *out_index. */
+static TA__IK_INLINE ta_result two_bone_world_check_all(const ta_ik_two_bone_world_desc *descs, uint32_t count,
+                                                        uint32_t *out_index, ta_error *err)
+{
+    for (uint32_t i = 0; i < count; ++i) {
+        ta_result r = two_bone_world_check(&descs[i], err);
+        if (r != TA_OK) {
+            *out_index = i;
+            return r;
+        }
+    }
+    return TA_OK;
+}
+
+static TA__IK_INLINE ta_result two_bone_world(const ta_ik_two_bone_world_desc *desc, ta_ik_result *out_result,
+                                              ta_error *err)
+{
+    ta_result r = two_bone_world_check(desc, err);
+    if (r != TA_OK) return r;
+    const ta_mat4 *ms = desc->start_world, *mm = desc->mid_world, *me = desc->end_world;
+    ta_quat qs = *desc->start_rotation, qm = *desc->mid_rotation;
+    double ks2 = dot(mat_col(ms, 0), mat_col(ms, 0));
     v3 s = mat_pos(ms), m = mat_pos(mm), e = mat_pos(me);
     v3 u = sub(m, s), v = sub(e, m);
     double a2 = dot(u, u), b2 = dot(v, v);
-    ok &= a2 > 0.0 && a2 <= DBL_MAX && b2 > 0.0 && b2 <= DBL_MAX;
-    ta_result r;
-    if (!ok && (r = two_bone_world_refusal(desc, err)) != TA_OK) return r;
     if (desc->weight == 0.0f) {
         if (out_result) out_result->reached = false;
         return TA_OK;
@@ -790,5 +814,8 @@ TA__IK_JOB(ta_ik_aim, aim, (ta_scene * scene, const ta_ik_aim_desc *desc, ta_ik_
            (scene, desc, out_result, err))
 TA__IK_JOB(ta_ik_two_bone_world, two_bone_world,
            (const ta_ik_two_bone_world_desc *desc, ta_ik_result *out_result, ta_error *err), (desc, out_result, err))
+TA__IK_JOB(ta__ik_two_bone_world_check_all, two_bone_world_check_all,
+           (const ta_ik_two_bone_world_desc *descs, uint32_t count, uint32_t *out_index, ta_error *err),
+           (descs, count, out_index, err))
 TA__IK_JOB(ta_ik_aim_world, aim_world, (const ta_ik_aim_world_desc *desc, ta_ik_result *out_result, ta_error *err),
            (desc, out_result, err))

@@ -6,7 +6,8 @@
  * ik.h says; an aimed node points its forward axis from its offset point at
  * the target, its up axis in the plane of the aiming line and the pole; weight
  * 0 leaves every bit of the scene; and each refusal names what it refuses and
- * changes nothing. Random cases come from fixed seeds. */
+ * changes nothing. The batch of world chains gives each chain what one call
+ * gives. Random cases come from fixed seeds. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -729,6 +730,137 @@ static void world_refusals_name_what_they_refuse_and_change_nothing(void **state
     chain_free(&c);
 }
 
+/* ta_ik_two_bone_world_batch: groups of random chains (every kind of desc: reachable and out of reach,
+ * weights 0, 0.5 and 1, soften, twist, zero poles and mid axes), in batches of every length from 1 to 19 so
+ * that the lanes' groups end full and part full. Each chain's rotations equal one call's within 1e-6 a
+ * component and its reached flag is the call's; weight 0 writes nothing; a reachable target, at full weight
+ * with no soften, is reached within 1e-5 after the world pass. */
+enum { BATCH_MAX = 19 };
+static void batch_gives_each_chain_what_one_call_gives(void **state)
+{
+    (void)state;
+    ta_seeded_random r = ta_seeded_random_make(34011);
+    double worst = 0, worst_reach = 0;
+    int reached_checked = 0;
+    for (int round = 0; round < 60; ++round) {
+        uint32_t n = 1 + (uint32_t)round % BATCH_MAX;
+        chain c[BATCH_MAX];
+        ta_ik_two_bone_world_desc d[BATCH_MAX];
+        ta_quat before_s[BATCH_MAX], before_m[BATCH_MAX], one_s[BATCH_MAX], one_m[BATCH_MAX];
+        ta_ik_result one[BATCH_MAX], many[BATCH_MAX];
+        bool plain[BATCH_MAX];
+        d3 target[BATCH_MAX];
+        for (uint32_t i = 0; i < n; ++i) {
+            c[i] = random_chain(&r);
+            before b = measure(&c[i]);
+            d3 dir = random_unit(&r);
+            double reach = ta_seeded_random_next(&r) < 0.7 ? uniform(&r, fabs(b.a - b.b) * 1.01 + 1e-3, (b.a + b.b) * 0.99)
+                                                           : uniform(&r, (b.a + b.b) * 1.01, (b.a + b.b) * 2);
+            target[i] = d3_add(b.s, d3_mul(dir, reach));
+            ta_ik_two_bone_desc nd = two_bone_desc(&c[i], target[i], random_pole(&r, dir));
+            uint32_t kind = ta_seeded_random_next_u32(&r) % 8;
+            if (kind == 1) nd.weight = 0.0f;
+            if (kind == 2) nd.weight = 0.5f;
+            if (kind == 3) nd.soften = 0.3f;
+            if (kind == 4) nd.twist = (float)uniform(&r, -3, 3);
+            if (kind == 5) nd.pole = ta_vec3_make(0, 0, 0);
+            if (kind == 6) nd.mid_axis = ta_vec3_make(0, 0, 0);
+            plain[i] = kind == 0 || kind == 7;
+            d[i] = two_bone_world_desc(&c[i], &nd);
+            before_s[i] = *d[i].start_rotation, before_m[i] = *d[i].mid_rotation;
+            ta_error err = {0};
+            TA_ASSERT_OK(ta_ik_two_bone_world(&d[i], &one[i], &err), &err);
+            one_s[i] = *d[i].start_rotation, one_m[i] = *d[i].mid_rotation;
+            *d[i].start_rotation = before_s[i], *d[i].mid_rotation = before_m[i];
+        }
+        ta_error err = {0};
+        TA_ASSERT_OK(ta_ik_two_bone_world_batch(d, n, many, &err), &err);
+        for (uint32_t i = 0; i < n; ++i) {
+            assert_int_equal(one[i].reached, many[i].reached);
+            const float *a = &one_s[i].x, *b = &d[i].start_rotation->x, *am = &one_m[i].x, *bm = &d[i].mid_rotation->x;
+            for (int k = 0; k < 4; ++k) {
+                worst = fmax(worst, fmax(fabs((double)a[k] - b[k]), fabs((double)am[k] - bm[k])));
+            }
+            if (d[i].weight == 0.0f) {
+                assert_memory_equal(&before_s[i], d[i].start_rotation, sizeof(ta_quat));
+                assert_memory_equal(&before_m[i], d[i].mid_rotation, sizeof(ta_quat));
+            }
+            if (plain[i] && many[i].reached) {
+                world_pass(&c[i]);
+                worst_reach = fmax(worst_reach, d3_len(d3_sub(world_pos(&c[i], c[i].end), target[i])));
+                ++reached_checked;
+            }
+            chain_free(&c[i]);
+        }
+    }
+    printf("batch: worst component from one call's %.3g, worst reach %.3g (%d targets)\n", worst, worst_reach,
+           reached_checked);
+    assert_true(worst <= 1e-6);
+    assert_true(worst_reach <= 1e-5);
+    assert_true(reached_checked > 80);
+}
+
+/* Two descs that share rotations (one chain, two targets) in one group: the batch does what two calls in a
+ * row do, bit for bit, since the second reads what the first wrote. */
+static void batch_with_shared_rotations_is_the_calls_in_order(void **state)
+{
+    (void)state;
+    ta_seeded_random r = ta_seeded_random_make(34012);
+    chain c = random_chain(&r), o = random_chain(&r);
+    before b = measure(&c), bo = measure(&o);
+    ta_ik_two_bone_desc n1 = two_bone_desc(&c, d3_add(b.s, (d3){b.a, 0.2, 0}), (d3){0, 1, 0});
+    ta_ik_two_bone_desc n2 = two_bone_desc(&c, d3_add(b.s, (d3){0, b.a, 0.3}), (d3){0, 0, 1});
+    ta_ik_two_bone_desc n3 = two_bone_desc(&o, d3_add(bo.s, (d3){0.1, 0, bo.a}), (d3){1, 0, 0});
+    ta_ik_two_bone_world_desc d[3] = {two_bone_world_desc(&c, &n1), two_bone_world_desc(&o, &n3),
+                                      two_bone_world_desc(&c, &n2)};
+    ta_quat s0 = *d[0].start_rotation, m0 = *d[0].mid_rotation, s1 = *d[1].start_rotation, m1 = *d[1].mid_rotation;
+    ta_error err = {0};
+    for (int k = 0; k < 3; ++k) TA_ASSERT_OK(ta_ik_two_bone_world(&d[k], NULL, &err), &err);
+    ta_quat want[4] = {*d[0].start_rotation, *d[0].mid_rotation, *d[1].start_rotation, *d[1].mid_rotation};
+    *d[0].start_rotation = s0, *d[0].mid_rotation = m0, *d[1].start_rotation = s1, *d[1].mid_rotation = m1;
+    TA_ASSERT_OK(ta_ik_two_bone_world_batch(d, 3, NULL, &err), &err);
+    ta_quat got[4] = {*d[0].start_rotation, *d[0].mid_rotation, *d[1].start_rotation, *d[1].mid_rotation};
+    assert_memory_equal(want, got, sizeof want);
+    chain_free(&c);
+    chain_free(&o);
+}
+
+/* A refused batch names the desc by its index and writes no chain's rotations, the good ones' before it
+ * included. */
+static void batch_refusals_name_the_desc_and_change_nothing(void **state)
+{
+    (void)state;
+    ta_seeded_random r = ta_seeded_random_make(34013);
+    chain c[6];
+    ta_ik_two_bone_world_desc d[6];
+    ta_quat copy[12];
+    for (int i = 0; i < 6; ++i) {
+        c[i] = random_chain(&r);
+        before b = measure(&c[i]);
+        ta_ik_two_bone_desc nd = two_bone_desc(&c[i], d3_add(b.s, (d3){b.a, 0.1, 0}), (d3){0, 1, 0});
+        d[i] = two_bone_world_desc(&c[i], &nd);
+        copy[2 * i] = *d[i].start_rotation, copy[2 * i + 1] = *d[i].mid_rotation;
+    }
+    ta_error err = {0};
+    TA_ASSERT_REFUSED(ta_ik_two_bone_world_batch(NULL, 3, NULL, &err), &err, TA_ERROR_INVALID_ARGUMENT,
+                      "descs: is NULL for 3 chains");
+    TA_ASSERT_OK(ta_ik_two_bone_world_batch(NULL, 0, NULL, &err), &err);
+    d[5].weight = 1.5f;
+    TA_ASSERT_REFUSED(ta_ik_two_bone_world_batch(d, 6, NULL, &err), &err, TA_ERROR_OUT_OF_RANGE,
+                      "descs[5].weight: 1.5 is outside [0, 1]");
+    d[5].weight = 1.0f;
+    ta_mat4 m = *d[4].end_world;
+    m.m[13] = NAN;
+    d[4].end_world = &m;
+    TA_ASSERT_REFUSED(ta_ik_two_bone_world_batch(d, 6, NULL, &err), &err, TA_ERROR_NOT_A_NUMBER,
+                      "*descs[4].end_world: element 13 (column 3, row 1) is nan");
+    for (int i = 0; i < 6; ++i) {
+        assert_memory_equal(&copy[2 * i], d[i].start_rotation, sizeof(ta_quat));
+        assert_memory_equal(&copy[2 * i + 1], d[i].mid_rotation, sizeof(ta_quat));
+        chain_free(&c[i]);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -741,6 +873,9 @@ int main(void)
         cmocka_unit_test(weight_zero_leaves_every_bit_and_weight_between_blends),
         cmocka_unit_test(refusals_name_what_they_refuse_and_change_nothing),
         cmocka_unit_test(world_refusals_name_what_they_refuse_and_change_nothing),
+        cmocka_unit_test(batch_gives_each_chain_what_one_call_gives),
+        cmocka_unit_test(batch_with_shared_rotations_is_the_calls_in_order),
+        cmocka_unit_test(batch_refusals_name_the_desc_and_change_nothing),
         cmocka_unit_test(two_bone_world_reaches_every_reachable_target_in_the_poles_plane),
         cmocka_unit_test(two_bone_world_lies_straight_towards_a_target_out_of_reach),
         cmocka_unit_test(two_bone_world_soften_falls_behind_far_targets_by_the_formula),
