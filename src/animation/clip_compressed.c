@@ -660,15 +660,16 @@ static void choose(work *w, uint32_t i, double budget)
             if (v < lo[c]) lo[c] = v;
             if (v > hi[c]) hi[c] = v;
         }
-    if (!in->moves) { /* the identity costs no data */
-        const float *v = in->raw;
-        const bool identity = in->kind == TA__CC_S   ? v[0] == 1 && v[1] == 1 && v[2] == 1
-                              : in->kind == TA__CC_T ? v[0] == 0 && v[1] == 0 && v[2] == 0
-                                                     : v[0] == 0 && v[1] == 0 && v[2] == 0 && v[3] == 1;
-        if (identity) {
-            take_constant(o, TA__CC_CONSTANT, TA__CC_REST, n);
-            return;
-        }
+    /* the identity costs no data: taken when it is the track's value, or near enough to it (a
+     * scale of 1.0000001 at every key, as CesiumMan's) */
+    const float *v0 = in->raw;
+    const bool identity = !in->moves && (in->kind == TA__CC_S   ? v0[0] == 1 && v0[1] == 1 && v0[2] == 1
+                                         : in->kind == TA__CC_T ? v0[0] == 0 && v0[1] == 0 && v0[2] == 0
+                                                                : v0[0] == 0 && v0[1] == 0 && v0[2] == 0 && v0[3] == 1);
+    const float rest[4] = {in->kind == TA__CC_S, in->kind == TA__CC_S, in->kind == TA__CC_S, in->kind == TA__CC_R};
+    if (identity || constant_fits(w, in, rest, budget, false)) {
+        take_constant(o, TA__CC_CONSTANT, TA__CC_REST, n);
+        return;
     }
     for (int pick = 0; pick < 2 && in->kind == TA__CC_R; ++pick) {
         /* a rotation's constant in 16 bits a component, when that is near enough */

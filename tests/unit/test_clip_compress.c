@@ -10,6 +10,7 @@
 #include "animation/clip_compressed.h"
 #include "animation/mixer_internal.h"
 #include "ta_test.h"
+#include "ta_test_build.h"
 #include "threeanim/threeanim.h"
 
 /* ---- the metric ------------------------------------------------------------------------ */
@@ -378,6 +379,50 @@ static void mixer_plays_a_window_within_the_error(void **state)
     assert_true(played > 0);
 }
 
+/* ---- what costs nothing -------------------------------------------------------------------- */
+
+/* bytes of a clip of one bone: a rotation turning about y over 5 keys, and a scale track of
+ * `scale` at every key */
+static size_t bytes_with_scale(float scale)
+{
+    ta_error err = {0};
+    ta_scene *scene = NULL;
+    assert_int_equal(ta_scene_create(NULL, &scene, &err), TA_OK);
+    ta_node_id bone;
+    assert_int_equal(ta_scene_add_node(scene, ta_node_none(), "bone", &bone, &err), TA_OK);
+    const float times[5] = {0, 0.25f, 0.5f, 0.75f, 1};
+    float rot[20], scl[15];
+    for (int k = 0; k < 5; ++k) {
+        const double half = 0.3 * k * k / 2; /* not a steady turn: the keys do not drop */
+        const float q[4] = {0, (float)sin(half), 0, (float)cos(half)};
+        memcpy(rot + 4 * k, q, sizeof q);
+        for (int c = 0; c < 3; ++c) scl[3 * k + c] = scale;
+    }
+    ta_track *tracks[2] = {
+        ta_test_track_alloc(NULL, ta_test_node_target(bone, TA_TRACK_KIND_QUATERNION), TA_INTERPOLATION_DEFAULT, times, 5, rot, 20),
+        ta_test_track_alloc(NULL, ta_test_node_target(bone, TA_TRACK_KIND_SCALE), TA_INTERPOLATION_DEFAULT, times, 5, scl, 15)};
+    ta_clip *clip = NULL;
+    assert_int_equal(ta_clip_create("turn", tracks, 2, NULL, &clip, &err), TA_OK);
+    ta_compressed_clip *cc = NULL;
+    ta_compress_stats st;
+    assert_int_equal(ta_clip_compress(clip, scene, NULL, &cc, &st, &err), TA_OK);
+    assert_true(st.max_error_cm <= 0.01);
+    const size_t bytes = st.bytes;
+    ta_compressed_clip_destroy(cc);
+    ta_clip_release(clip);
+    ta_scene_destroy(scene);
+    return bytes;
+}
+
+/* A scale of 1.0000001 at every key (CesiumMan's 19 scale tracks are such) is the identity within
+ * the error: it costs no data, as a scale of exactly 1 does. */
+static void a_track_near_the_identity_costs_nothing(void **state)
+{
+    (void)state;
+    assert_int_equal(bytes_with_scale(1.0000001f), bytes_with_scale(1.0f));
+    assert_true(bytes_with_scale(1.01f) > bytes_with_scale(1.0f)); /* 1% of 3 cm is past the error: kept */
+}
+
 /* ---- the binary form ---------------------------------------------------------------- */
 
 /* The bundled walk, compressed: its bytes read back into a clip that plays the same pose; every
@@ -460,6 +505,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(metric_is_the_brute_force_one),
         cmocka_unit_test(samples_compress_within_the_error),
+        cmocka_unit_test(a_track_near_the_identity_costs_nothing),
         cmocka_unit_test(binary_form_reads_back_and_refuses_what_is_not_it),
         cmocka_unit_test(mixer_plays_a_window_within_the_error),
     };
