@@ -12,6 +12,9 @@
  * around them give within the part dropped. The whole clip is then measured
  * with the exact metric, and f is moved (down until it passes, then up while
  * it passes and saves bytes): the bound is conservative, errors seldom add up.
+ * Then each track's part is grown while the exact error passes (grow); where
+ * that stops, one bone's error is at the limit, and its own tracks made more
+ * exact let the tracks above it give way (kick).
  */
 #include <math.h>
 #include <stdlib.h>
@@ -61,6 +64,7 @@ typedef struct work {
     double *lever;     /* samples * bones * 3: T, R, S */
     uint32_t *chain;   /* bones: animated tracks on its longest chain */
     double *share;     /* tracks: its part of the error, times f * tolerance / chain */
+    uint32_t worst_bone; /* the bone of the largest error the last measure saw */
     /* scratch of one track: */
     float *qv;         /* samples * 4 */
     float *whole;      /* samples * 4: qv made values */
@@ -865,6 +869,7 @@ static ta_result measure(work *w, const unsigned char *block, double *out_max, d
         ta__cc_decode_all(&t, n, keys + (size_t)n * 4 * i);
     }
     *out_mid = 0;
+    double worst_seen = -1;
     for (uint32_t s = 0; s < 2 * n - 1; ++s) {
         const double *raw = w->raw_pose + (size_t)s * nb * 10;
         const uint32_t k = s < n ? s : s - n; /* halfway: from key k to key k + 1 */
@@ -884,7 +889,12 @@ static ta_result measure(work *w, const unsigned char *block, double *out_max, d
             }
         }
         ta__cc_pose_error(&w->rig, raw, lossy, w->shell, scratch, s < n ? errors + (size_t)s * nb : mid);
-        for (uint32_t b = 0; s >= n && b < nb; ++b) *out_mid = fmax(*out_mid, mid[b]);
+        for (uint32_t b = 0; s >= n && b < nb; ++b) {
+            *out_mid = fmax(*out_mid, mid[b]);
+            if (mid[b] > worst_seen) worst_seen = mid[b], w->worst_bone = b;
+        }
+        for (uint32_t b = 0; s < n && b < nb; ++b)
+            if (errors[(size_t)s * nb + b] > worst_seen) worst_seen = errors[(size_t)s * nb + b], w->worst_bone = b;
     }
     const size_t count = (size_t)nb * n;
     if (out_p99 == NULL) { /* a trial: its largest is enough */
@@ -987,14 +997,117 @@ static ta_result setup(work *w, ta_error *err)
     return TA_OK;
 }
 
-/* The block for share factor f, measured. */
-static ta_result attempt(work *w, double f, unsigned char **block, size_t *bytes, double *max, double *mid, ta_error *err)
+/* The current choices' block, measured: whether it passes. *out: the block (the caller's). */
+static ta_result try_current(work *w, unsigned char **out, size_t *bytes, bool *pass, double *max, ta_error *err)
 {
-    choose_all(w, f);
-    *block = write_block(w, bytes);
-    if (*block == NULL) return ta__fail(err, TA_ERROR_OUT_OF_MEMORY, "ta_clip_compress: out of memory for the block");
-    ta_result r = measure(w, *block, max, NULL, mid, err);
-    if (r != TA_OK) ta__free(&w->mem, *block, *bytes);
+    *out = write_block(w, bytes);
+    if (*out == NULL) return ta__fail(err, TA_ERROR_OUT_OF_MEMORY, "ta_clip_compress: out of memory for the block");
+    double mid = 0;
+    ta_result r = measure(w, *out, max, NULL, &mid, err);
+    if (r != TA_OK) {
+        ta__free(&w->mem, *out, *bytes);
+        *out = NULL;
+        return r;
+    }
+    *pass = *max <= w->tolerance && mid <= w->tolerance;
+    return TA_OK;
+}
+
+/* A block that passes kept as the best when smaller. */
+static void keep_best(work *w, unsigned char *block, size_t bytes, double max, unsigned char **best, size_t *best_bytes, double *best_max)
+{
+    if (bytes < *best_bytes) {
+        ta__free(&w->mem, *best, *best_bytes);
+        *best = block, *best_bytes = bytes, *best_max = max;
+    } else {
+        ta__free(&w->mem, block, bytes);
+    }
+}
+
+/* Track by track: twice its part while the exact error still passes and the bytes fall (errors
+ * seldom add up as the shares assume), then in finer steps. *cur: the current choices' bytes. */
+static ta_result grow(work *w, double f, size_t *cur, unsigned char **best, size_t *best_bytes, double *best_max, ta_error *err)
+{
+    static const double steps[3] = {2, 1.41, 1.19};
+    for (int k = 0; k < 3; ++k) {
+        const double step = steps[k];
+        for (int round = 0; round < 6; ++round) {
+            bool better = false;
+            for (uint32_t i = 0; i < w->tracks; ++i) {
+                if (!w->in[i].moves) continue;
+                const size_t was = w->out[i].bytes;
+                copy_out(&w->spare, &w->out[i], w->samples);
+                w->share[i] *= step;
+                choose(w, i, budget_of(w, i, f));
+                bool keep = false;
+                if (w->out[i].bytes < was) {
+                    unsigned char *block = NULL;
+                    size_t bytes = 0;
+                    double max = 0;
+                    bool pass = false;
+                    ta_result r = try_current(w, &block, &bytes, &pass, &max, err);
+                    if (r != TA_OK) return r;
+                    if (pass) {
+                        *cur = bytes;
+                        keep = better = true;
+                        keep_best(w, block, bytes, max, best, best_bytes, best_max);
+                    } else {
+                        ta__free(&w->mem, block, bytes);
+                    }
+                }
+                if (!keep) { /* its choice before, as it was */
+                    w->share[i] /= step;
+                    swap_out(&w->out[i], &w->spare);
+                }
+            }
+            if (!better) break;
+        }
+    }
+    return TA_OK;
+}
+
+/* Where grow stops, one bone's error is at the limit and no track above it can give way: its own
+ * tracks made more exact (their parts x0.6), and grow run again from there; kept when that ends
+ * smaller than the best, else the parts as they were (*on false: no use going on). */
+static ta_result kick(work *w, double f, size_t *cur, unsigned char **best, size_t *best_bytes, double *best_max, bool *on, ta_error *err)
+{
+    *on = false;
+    double *saved = (double *)ta__calloc(&w->mem, w->tracks, sizeof(double));
+    if (saved == NULL) return ta__fail(err, TA_ERROR_OUT_OF_MEMORY, "ta_clip_compress: out of memory");
+    memcpy(saved, w->share, w->tracks * sizeof(double));
+    const size_t before = *best_bytes, was = *cur;
+    unsigned char *block = NULL;
+    size_t bytes = 0;
+    double max = 0;
+    bool pass = false;
+    ta_result r = try_current(w, &block, &bytes, &pass, &max, err);
+    if (r == TA_OK) {
+        ta__free(&w->mem, block, bytes);
+        const uint32_t bone = w->worst_bone;
+        for (uint32_t i = 0; i < w->tracks; ++i)
+            if (w->in[i].bone == bone && w->in[i].moves) {
+                w->share[i] *= 0.6;
+                choose(w, i, budget_of(w, i, f));
+            }
+        r = try_current(w, &block, &bytes, &pass, &max, err);
+    }
+    if (r == TA_OK) {
+        if (pass) {
+            *cur = bytes;
+            keep_best(w, block, bytes, max, best, best_bytes, best_max);
+            r = grow(w, f, cur, best, best_bytes, best_max, err);
+        } else {
+            ta__free(&w->mem, block, bytes);
+        }
+    }
+    if (r == TA_OK && *best_bytes < before) {
+        *on = true;
+    } else if (r == TA_OK) {
+        memcpy(w->share, saved, w->tracks * sizeof(double));
+        choose_all(w, f);
+        *cur = was;
+    }
+    ta__free(&w->mem, saved, w->tracks * sizeof(double));
     return r;
 }
 
@@ -1031,9 +1144,10 @@ ta_result ta_clip_compress(const ta_clip *clip, const ta_scene *scene, const ta_
     for (int round = 0; round < 24; ++round) {
         unsigned char *block = NULL;
         size_t bytes = 0;
-        double max = 0, mid = 0;
-        if ((r = attempt(&w, f, &block, &bytes, &max, &mid, err)) != TA_OK) break;
-        const bool pass = max <= w.tolerance && mid <= w.tolerance;
+        double max = 0;
+        bool pass = false;
+        choose_all(&w, f);
+        if ((r = try_current(&w, &block, &bytes, &pass, &max, err)) != TA_OK) break;
         if (pass && (best == NULL || bytes < best_bytes)) {
             if (best != NULL) ta__free(&w.mem, best, best_bytes);
             best = block, best_bytes = bytes, best_max = max, best_f = f;
@@ -1044,51 +1158,15 @@ ta_result ta_clip_compress(const ta_clip *clip, const ta_scene *scene, const ta_
         f = pass ? f * 1.4 : f * 0.6;
         if (!pass && best == NULL && f < 1e-6) break;
     }
-    /* Then track by track: twice its part while the exact error still passes
-     * (errors seldom add up as the shares assume), then in finer steps. */
-    static const double steps[3] = {2, 1.41, 1.19};
-    if (r == TA_OK && best != NULL) choose_all(&w, best_f);
-    for (int k = 0; k < 3 && r == TA_OK && best != NULL; ++k) {
-        const double step = steps[k];
-        for (int round = 0; round < 6 && r == TA_OK; ++round) {
-            bool better = false;
-            for (uint32_t i = 0; i < w.tracks && r == TA_OK; ++i) {
-                if (!w.in[i].moves) continue;
-                const size_t was = w.out[i].bytes;
-                copy_out(&w.spare, &w.out[i], w.samples);
-                w.share[i] *= step;
-                choose(&w, i, budget_of(&w, i, best_f));
-                bool keep = false;
-                if (w.out[i].bytes < was) {
-                    unsigned char *block = write_block(&w, &(size_t){0});
-                    size_t bytes = 0;
-                    double max = 0, mid = 0;
-                    if (block == NULL) {
-                        r = ta__fail(err, TA_ERROR_OUT_OF_MEMORY, "ta_clip_compress: out of memory for the block");
-                        break;
-                    }
-                    ta__cc_header h;
-                    ta__cc_read_header(block, &h);
-                    bytes = h.bytes;
-                    if ((r = measure(&w, block, &max, NULL, &mid, err)) != TA_OK) {
-                        ta__free(&w.mem, block, bytes);
-                        break;
-                    }
-                    if (max <= w.tolerance && mid <= w.tolerance && bytes < best_bytes) {
-                        ta__free(&w.mem, best, best_bytes);
-                        best = block, best_bytes = bytes, best_max = max;
-                        keep = better = true;
-                    } else {
-                        ta__free(&w.mem, block, bytes);
-                    }
-                }
-                if (!keep) { /* its choice before, as it was */
-                    w.share[i] /= step;
-                    swap_out(&w.out[i], &w.spare);
-                }
-            }
-            if (!better) break;
-        }
+    /* Then track by track (grow), and kicked out of where that stops (kick). */
+    size_t cur = best_bytes;
+    if (r == TA_OK && best != NULL) {
+        choose_all(&w, best_f);
+        r = grow(&w, best_f, &cur, &best, &best_bytes, &best_max, err);
+    }
+    for (int k = 0; k < 2 && r == TA_OK && best != NULL; ++k) {
+        bool on = false;
+        if ((r = kick(&w, best_f, &cur, &best, &best_bytes, &best_max, &on, err)) != TA_OK || !on) break;
     }
     if (r == TA_OK && best != NULL) { /* the figures of the one kept: its 99th percentile too */
         double mid = 0;
