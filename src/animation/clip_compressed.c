@@ -154,6 +154,16 @@ static size_t times_alloc(const work *w)
     return total;
 }
 
+static void put32(unsigned char *p, uint32_t v)
+{
+    memcpy(p, &v, 4);
+}
+
+static void putf(unsigned char *p, float v)
+{
+    memcpy(p, &v, 4);
+}
+
 /* How the key times are kept: TA__CC_UNIFORM when time k is first + k * step in float32 (the
  * block keeps two numbers); TA__CC_NEAR when it is that off by a little, an int16 offset each in
  * 2^-24ths of the step that gives the float32 time exactly (BrainStem's times, float32 sums,
@@ -174,6 +184,29 @@ static uint16_t time_form(const work *w, float *first, float *step, int16_t *off
         offsets[k] = near ? (int16_t)off : 0;
     }
     return uni ? TA__CC_UNIFORM : near ? TA__CC_NEAR : 0;
+}
+
+/* The key times as runs of one step, each first + j * step within a float32's precision as
+ * UNIFORM's are (a clip with a gap): how many runs (0 when they are not, or cost more than the
+ * float32 times), and each run's bytes written to out when it is not NULL. */
+static uint32_t time_runs(const work *w, float step, unsigned char *out)
+{
+    const uint32_t n = w->samples;
+    if (n < 3 || !(step > 0)) return 0;
+    uint32_t runs = 0, start = 0;
+    for (uint32_t k = 0; k <= n; ++k) {
+        const double at = (float)w->times[start] + (double)step * (k - start);
+        if (k < n && k - start < UINT16_MAX && fabs(at - w->times[k]) <= 4e-7 * fmax(1, fabs(w->times[k]))) continue;
+        if (out != NULL) { /* samples start to k - 1 */
+            const uint16_t count = (uint16_t)(k - start);
+            putf(out + (size_t)TA__CC_RUN * runs, (float)w->times[start]);
+            memcpy(out + (size_t)TA__CC_RUN * runs + 4, &count, 2);
+        }
+        runs++;
+        start = k;
+        if (2 + (size_t)TA__CC_RUN * runs >= sizeof(float) * (size_t)n) return 0;
+    }
+    return runs;
 }
 
 static void free_work(work *w)
@@ -482,7 +515,7 @@ static bool fewest_bits(work *w, const track_in *in, uint8_t drop, const float *
         for (uint32_t c = 0; c < comps; ++c) cbits[c] = (uint8_t)(bits > less[c] ? bits - less[c] : 1);
         if (!quantize_all(w, in, drop, lo, extent, segmented, cbits, budget, s0, s1)) continue;
         for (uint32_t c = 0; c < comps; ++c)
-            while (cbits[c] > 1) {
+            while (cbits[c] > (segmented ? 1 : 0)) { /* 0: the range's min at every key (a hinge's still axes) */
                 cbits[c]--;
                 if (quantize_all(w, in, drop, lo, extent, segmented, cbits, budget, s0, s1)) continue;
                 cbits[c]++;
@@ -599,7 +632,7 @@ static void try_form(work *w, const track_in *in, track_out *o, double budget, u
                     const uint8_t *cb = w->segs + TA__CC_SEG_BYTES * (size_t)(s / TA__CC_SEGMENT) + 6;
                     key_bits += (uint32_t)(cb[0] + cb[1] + cb[2]);
                 }
-            const size_t bytes = ta__cc_data_bytes(in->mode, code, drop, kept, n, key_bits);
+            const size_t bytes = ta__cc_data_bytes(in->mode, code, drop, kept, n, key_bits, 0);
             const uint8_t none[4] = {0, 0, 0, 0};
             if (bytes < o->bytes) take_keys(w, o, code, drop, kept, none, lo, extent, range8, bytes);
         }
@@ -609,7 +642,7 @@ static void try_form(work *w, const track_in *in, track_out *o, double budget, u
     const bool fits = fewest_bits(w, in, drop, lo, extent, false, own, budget, 0, n, cbits);
     uint8_t most = 0;
     for (uint32_t c = 0; c < comps; ++c) most = cbits[c] > most ? cbits[c] : most;
-    for (uint32_t c = 0; c < comps; ++c) less[c] = (uint8_t)(most - cbits[c]);
+    for (uint32_t c = 0; c < comps; ++c) less[c] = (uint8_t)(most - cbits[c] > 15 ? 15 : most - cbits[c]); /* a nibble */
     if (!fits) { /* float32 as they are: the four of a rotation do better than three */
         if (in->kind == TA__CC_R && drop != TA__CC_ALL) return;
         if (form != TA__CC_RANGE32) return;
@@ -625,7 +658,9 @@ static void try_form(work *w, const track_in *in, track_out *o, double budget, u
         quantize_all(w, in, drop, lo, extent, false, cbits, budget, 0, n);
         const uint32_t kept = reduce(w, in, drop, w->qv, budget, w->keep);
         const uint8_t code = (uint8_t)((bits - 1) | form << TA__CC_RANGE_SHIFT);
-        const size_t bytes = ta__cc_data_bytes(in->mode, code, drop, kept, n, key_bits);
+        uint32_t zero = 0;
+        for (uint32_t c = 0; c < comps; ++c) zero += cbits[c] == 0;
+        const size_t bytes = ta__cc_data_bytes(in->mode, code, drop, kept, n, key_bits, zero);
         if (bytes < o->bytes) take_keys(w, o, code, drop, kept, cbits, lo, extent, range8, bytes);
     }
 }
@@ -646,7 +681,7 @@ static void take_constant(track_out *o, uint8_t mode, uint8_t drop, uint32_t sam
     o->bits = 0;
     o->drop = drop;
     o->kept = 1;
-    o->bytes = ta__cc_data_bytes(mode, 0, drop, 1, samples, 0);
+    o->bytes = ta__cc_data_bytes(mode, 0, drop, 1, samples, 0, 0);
 }
 
 /* Track i's cheapest form within budget. */
@@ -701,7 +736,7 @@ static void choose(work *w, uint32_t i, double budget)
         take_constant(o, TA__CC_CONSTANT, in->drop, n);
         if (pick < 2) {
             o->bits = TA__CC_CONST24;
-            o->bytes = ta__cc_data_bytes(TA__CC_CONSTANT, TA__CC_CONST24, in->drop, 1, n, 0);
+            o->bytes = ta__cc_data_bytes(TA__CC_CONSTANT, TA__CC_CONST24, in->drop, 1, n, 0, 0);
         }
         memcpy(o->range, xyz, sizeof xyz);
         return;
@@ -715,30 +750,27 @@ static void choose(work *w, uint32_t i, double budget)
                 try_form(w, in, o, budget, all ? (uint8_t)TA__CC_ALL : in->drop, segmented, form);
 }
 
-static void put32(unsigned char *p, uint32_t v)
-{
-    memcpy(p, &v, 4);
-}
-
-static void putf(unsigned char *p, float v)
-{
-    memcpy(p, &v, 4);
-}
-
 /* The block of the choices made (out: its bytes). */
 static unsigned char *write_block(work *w, size_t *out_bytes)
 {
     float first, step;
     const uint16_t timing = time_form(w, &first, &step, (int16_t *)(void *)w->qq); /* qq: samples * 4 scratch */
-    const bool uni = timing == TA__CC_UNIFORM;
     const uint32_t n = w->samples;
-    size_t bytes = TA__CC_HEADER + (uni ? 0 : timing == TA__CC_NEAR ? 2 * (size_t)n : sizeof(float) * (size_t)n) +
-                   (size_t)TA__CC_TRACK * w->tracks + TA__CC_TAIL;
+    /* a step of the first two for the runs (UNIFORM's is the mean) */
+    const float run_step = n > 1 ? (float)(w->times[1] - w->times[0]) : 0;
+    const uint32_t runs = timing == 0 ? time_runs(w, run_step, NULL) : 0;
+    const uint16_t flags = runs > 0 ? (uint16_t)TA__CC_RUNS : timing;
+    if (runs > 0) step = run_step;
+    const size_t times = flags == TA__CC_UNIFORM ? 0
+                         : flags == TA__CC_NEAR  ? 2 * (size_t)n
+                         : flags == TA__CC_RUNS  ? 2 + (size_t)TA__CC_RUN * runs
+                                                 : sizeof(float) * (size_t)n;
+    size_t bytes = TA__CC_HEADER + times + (size_t)TA__CC_TRACK * w->tracks + TA__CC_TAIL;
     for (uint32_t i = 0; i < w->tracks; ++i) bytes += w->out[i].bytes;
     unsigned char *b = (unsigned char *)ta__calloc(&w->mem, 1, bytes);
     if (b == NULL) return NULL;
     put32(b, TA__CC_MAGIC);
-    const uint16_t version = TA__CC_VERSION, flags = timing;
+    const uint16_t version = TA__CC_VERSION;
     memcpy(b + 4, &version, 2);
     memcpy(b + 6, &flags, 2);
     put32(b + 8, (uint32_t)bytes);
@@ -750,10 +782,16 @@ static unsigned char *write_block(work *w, size_t *out_bytes)
     putf(b + 24, first);
     putf(b + 28, step);
     unsigned char *p = b + TA__CC_HEADER;
-    if (timing == TA__CC_NEAR)
+    if (flags == TA__CC_NEAR) {
         for (uint32_t s = 0; s < n; ++s, p += 2) memcpy(p, (const int16_t *)(const void *)w->qq + s, 2);
-    else if (!uni)
+    } else if (flags == TA__CC_RUNS) {
+        const uint16_t count = (uint16_t)runs;
+        memcpy(p, &count, 2);
+        time_runs(w, run_step, p + 2);
+        p += times;
+    } else if (flags == 0) {
         for (uint32_t s = 0; s < n; ++s, p += 4) putf(p, (float)w->times[s]);
+    }
     unsigned char *data = p + (size_t)TA__CC_TRACK * w->tracks;
     for (uint32_t i = 0; i < w->tracks; ++i, p += TA__CC_TRACK) {
         const track_out *o = &w->out[i];
@@ -787,28 +825,30 @@ static unsigned char *write_block(work *w, size_t *out_bytes)
         const uint32_t comps = o->drop == TA__CC_ALL ? 4 : 3;
         const uint8_t form = o->bits >> TA__CC_RANGE_SHIFT & 3, bits = ta__cc_code_bits(o->bits);
         unsigned char *k = data;
-        for (uint32_t c = 0; c < comps && form != TA__CC_RANGE_UNIT; ++c) {
-            if (form == TA__CC_RANGE8) {
-                k[c] = o->range8[c];
-                k[comps + c] = o->range8[comps + c];
-            } else if (form == TA__CC_RANGE32) {
-                putf(k + 4 * c, o->range[c]);
-                putf(k + 4 * (comps + c), o->range[4 + c]);
-            } else { /* the range is bfloat16 already: its high half */
-                const uint16_t lo = ta__cc_to_b16(o->range[c], false), ext = ta__cc_to_b16(o->range[4 + c], false);
-                memcpy(k + 2 * c, &lo, 2);
-                memcpy(k + 2 * (comps + c), &ext, 2);
-            }
-        }
-        k += ta__cc_range_bytes(form, comps);
-        if (bits != 32 && !(o->bits & TA__CC_SEGMENTED)) {
+        const bool nibbles = bits != 32 && !(o->bits & TA__CC_SEGMENTED);
+        if (nibbles) {
             for (uint32_t c = 0; c < comps; ++c) k[c / 2] |= (unsigned char)((bits - o->cbits[c]) << (4 * (c % 2)));
             k += (comps * 4 + 7) / 8;
         }
+        /* the mins of all, then the extents of those of more than 0 bits (e: its place) */
+        uint32_t e = comps;
+        for (uint32_t c = 0; c < comps && form != TA__CC_RANGE_UNIT; ++c) {
+            const bool has = !nibbles || o->cbits[c] > 0;
+            if (form == TA__CC_RANGE8) {
+                k[c] = o->range8[c];
+                if (has) k[e] = o->range8[comps + c];
+            } else if (form == TA__CC_RANGE32) {
+                putf(k + 4 * c, o->range[c]);
+                if (has) putf(k + 4 * e, o->range[4 + c]);
+            } else { /* the range is bfloat16 already: its high half */
+                const uint16_t lo = ta__cc_to_b16(o->range[c], false), ext = ta__cc_to_b16(o->range[4 + c], false);
+                memcpy(k + 2 * c, &lo, 2);
+                if (has) memcpy(k + 2 * e, &ext, 2);
+            }
+            e += has;
+        }
+        k += ta__cc_range_bytes(form, comps, form == TA__CC_RANGE_UNIT ? 0 : e - comps);
         if (o->kept < n) {
-            const uint16_t kept = (uint16_t)o->kept;
-            memcpy(k, &kept, 2);
-            k += 2;
             for (uint32_t s = 0; s < n; ++s)
                 if (o->keep[s]) k[s / 8] |= (unsigned char)(1u << (s % 8));
             k += (n + 7) / 8;
