@@ -54,6 +54,8 @@ typedef struct work {
     const ta_clip *clip;
     const ta_scene *scene;
     uint32_t samples, bones, tracks;
+    uint32_t split;     /* a curve track's key intervals are each split into this many lines */
+    uint32_t key_times; /* the union of the tracks' key times (samples: with the splits) */
     double *times;
     track_in *in;
     track_out *out;
@@ -105,9 +107,10 @@ static ta_result check(const ta_clip *clip, const ta_scene *scene, const ta_comp
             return ta__fail(err, TA_ERROR_INVALID_ARGUMENT,
                             "ta_clip_compress: tracks[%u] is a %s track: a compressed clip holds node positions, rotations and scales",
                             i, ta_track_kind_name(k));
-        if (t->interpolation != TA_INTERPOLATION_LINEAR && t->interpolation != TA_INTERPOLATION_STEP)
+        if (t->interpolation != TA_INTERPOLATION_LINEAR && t->interpolation != TA_INTERPOLATION_STEP &&
+            t->interpolation != TA_INTERPOLATION_CUBIC_SPLINE)
             return ta__fail(err, TA_ERROR_INVALID_ARGUMENT,
-                            "ta_clip_compress: tracks[%u] is %s: a compressed clip holds LINEAR and STEP keys", i,
+                            "ta_clip_compress: tracks[%u] is %s: a compressed clip holds LINEAR, STEP and CUBIC_SPLINE keys", i,
                             ta_interpolation_name(t->interpolation));
         if (t->target.index >= scene->node_count)
             return ta__fail(err, TA_ERROR_MISSING_TARGET, "ta_clip_compress: tracks[%u]: node %u is not in the scene (%u nodes)", i,
@@ -122,20 +125,46 @@ static ta_result check(const ta_clip *clip, const ta_scene *scene, const ta_comp
     return TA_OK;
 }
 
-/* The key times of every track, each once, sorted. */
-static ta_result make_times(work *w, ta_error *err)
+static bool curve(const ta_track *t)
+{
+    return t->interpolation == TA_INTERPOLATION_CUBIC_SPLINE;
+}
+
+static size_t times_alloc(const work *w)
 {
     size_t total = 0;
-    for (uint32_t i = 0; i < w->clip->track_count; ++i) total += w->clip->tracks[i]->key_count;
+    for (uint32_t i = 0; i < w->clip->track_count; ++i)
+        total += (size_t)w->clip->tracks[i]->key_count * (curve(w->clip->tracks[i]) ? w->split : 1);
+    return total;
+}
+
+static size_t unique(double *t, size_t n)
+{
+    qsort(t, n, sizeof(double), cmp_double);
+    size_t m = 0;
+    for (size_t k = 0; k < n; ++k)
+        if (m == 0 || t[k] != t[m - 1]) t[m++] = t[k];
+    return m;
+}
+
+/* The key times of every track, each once, sorted; a curve track's with each interval split
+ * into w->split (float32 times), so that lines between them follow the curve. */
+static ta_result make_times(work *w, ta_error *err)
+{
+    const size_t total = times_alloc(w);
     double *t = (double *)ta__calloc(&w->mem, total, sizeof(double));
     if (t == NULL) return ta__fail(err, TA_ERROR_OUT_OF_MEMORY, "ta_clip_compress: out of memory for %zu key times", total);
     size_t n = 0;
     for (uint32_t i = 0; i < w->clip->track_count; ++i)
         for (uint32_t k = 0; k < w->clip->tracks[i]->key_count; ++k) t[n++] = w->clip->tracks[i]->times[k];
-    qsort(t, n, sizeof(double), cmp_double);
-    size_t m = 0;
-    for (size_t k = 0; k < n; ++k)
-        if (m == 0 || t[k] != t[m - 1]) t[m++] = t[k];
+    n = unique(t, n);
+    w->key_times = (uint32_t)(n < UINT32_MAX ? n : UINT32_MAX);
+    for (uint32_t i = 0; i < w->clip->track_count; ++i) {
+        const ta_track *tr = w->clip->tracks[i];
+        for (uint32_t k = 0; curve(tr) && k + 1 < tr->key_count; ++k)
+            for (uint32_t j = 1; j < w->split; ++j) t[n++] = (float)(tr->times[k] + (tr->times[k + 1] - tr->times[k]) * j / w->split);
+    }
+    const size_t m = unique(t, n);
     if (m > TA__CC_MAX_SAMPLES) {
         ta__free(&w->mem, t, total * sizeof(double));
         return ta__fail(err, TA_ERROR_INVALID_ARGUMENT, "ta_clip_compress: %zu key times, past the %u a compressed clip holds", m,
@@ -147,12 +176,6 @@ static ta_result make_times(work *w, ta_error *err)
     return TA_OK;
 }
 
-static size_t times_alloc(const work *w)
-{
-    size_t total = 0;
-    for (uint32_t i = 0; i < w->clip->track_count; ++i) total += w->clip->tracks[i]->key_count;
-    return total;
-}
 
 static void put32(unsigned char *p, uint32_t v)
 {
@@ -1151,19 +1174,19 @@ static ta_result kick(work *w, double f, size_t *cur, unsigned char **best, size
     return r;
 }
 
-ta_result ta_clip_compress(const ta_clip *clip, const ta_scene *scene, const ta_compress_options *options,
-                           ta_compressed_clip **out_clip, ta_compress_stats *out_stats, ta_error *err)
+/* The clip compressed with a curve's key intervals split into `split` lines; *too_few when no form
+ * passes and more lines might. */
+static ta_result compress(const ta_clip *clip, const ta_scene *scene, const ta_compress_options *options, uint32_t split,
+                          ta_compressed_clip **out_clip, ta_compress_stats *out_stats, bool *too_few, ta_error *err)
 {
-    if (out_clip == NULL) return ta__fail(err, TA_ERROR_INVALID_ARGUMENT, "ta_clip_compress: out_clip is NULL");
-    *out_clip = NULL;
-    ta_result r = check(clip, scene, options, err);
-    if (r != TA_OK) return r;
+    *too_few = false;
     work w;
     memset(&w, 0, sizeof w);
-    r = ta__mem_init(&w.mem, options != NULL ? options->allocator : NULL, err);
+    ta_result r = ta__mem_init(&w.mem, options != NULL ? options->allocator : NULL, err);
     if (r != TA_OK) return r;
     w.clip = clip;
     w.scene = scene;
+    w.split = split;
     if ((r = make_times(&w, err)) != TA_OK || (r = setup(&w, err)) != TA_OK) {
         free_work(&w);
         return r;
@@ -1212,8 +1235,10 @@ ta_result ta_clip_compress(const ta_clip *clip, const ta_scene *scene, const ta_
         double mid = 0;
         r = measure(&w, best, &best_max, &best_p99, &mid, err);
     }
-    if (r == TA_OK && best == NULL)
+    if (r == TA_OK && best == NULL) {
         r = ta__fail(err, TA_ERROR_INVALID_ARGUMENT, "ta_clip_compress: clip \"%s\": no form within %g cm was found", clip->name, error_cm);
+        *too_few = split > 1;
+    }
     ta_compressed_clip *cc = NULL;
     if (r == TA_OK) {
         cc = ta__cc_clip_make(&w.mem, best, best_bytes);
@@ -1227,8 +1252,8 @@ ta_result ta_clip_compress(const ta_clip *clip, const ta_scene *scene, const ta_
     if (out_stats != NULL) {
         out_stats->bytes = ta_compressed_clip_bytes(cc);
         out_stats->bones = w.bones;
-        out_stats->samples = w.samples;
-        out_stats->bytes_per_bone_sample = (double)out_stats->bytes / ((double)w.bones * w.samples);
+        out_stats->samples = w.key_times;
+        out_stats->bytes_per_bone_sample = (double)out_stats->bytes / ((double)w.bones * w.key_times);
         out_stats->max_error_cm = best_max * w.mpu * 100;
         out_stats->p99_error_cm = best_p99 * w.mpu * 100;
         out_stats->meters_per_unit = w.mpu;
@@ -1236,6 +1261,24 @@ ta_result ta_clip_compress(const ta_clip *clip, const ta_scene *scene, const ta_
     free_work(&w);
     *out_clip = cc;
     return TA_OK;
+}
+
+ta_result ta_clip_compress(const ta_clip *clip, const ta_scene *scene, const ta_compress_options *options,
+                           ta_compressed_clip **out_clip, ta_compress_stats *out_stats, ta_error *err)
+{
+    if (out_clip == NULL) return ta__fail(err, TA_ERROR_INVALID_ARGUMENT, "ta_clip_compress: out_clip is NULL");
+    *out_clip = NULL;
+    ta_result r = check(clip, scene, options, err);
+    if (r != TA_OK) return r;
+    bool curves = false;
+    for (uint32_t i = 0; i < clip->track_count; ++i) curves = curves || curve(clip->tracks[i]);
+    /* a curve (CUBIC_SPLINE) kept as lines between points on it: as few as hold, the error
+     * measured against the curve at each point and halfway between two */
+    bool too_few = false;
+    for (uint32_t split = curves ? 4 : 1;; split *= 2) {
+        r = compress(clip, scene, options, split, out_clip, out_stats, &too_few, err);
+        if (r == TA_OK || !too_few || split >= 64) return r;
+    }
 }
 
 void ta_compressed_clip_destroy(ta_compressed_clip *clip)

@@ -450,6 +450,52 @@ static void a_track_near_the_identity_costs_nothing(void **state)
     assert_true(bytes_with_scale(1.01f) > bytes_with_scale(1.0f)); /* 1% of 3 cm is past the error: kept */
 }
 
+/* The bundled model's wave, its node tracks (its CUBIC_SPLINE rotation among them; its morph and
+ * material tracks are not a compressed clip's): compressed, the curve kept as lines between
+ * points on it, it plays at and between the keys within the error of the float clip. */
+static void a_cubic_spline_track_plays_within_the_error(void **state)
+{
+    const compressed *all = (const compressed *)*state;
+    ta_model *model = all->model[0]; /* examples/default.glb */
+    assert_non_null(model);
+    const ta_clip *wave = NULL;
+    for (uint32_t c = 0; c < model->animation_count; ++c)
+        if (strcmp(ta_clip_name(model->animations[c]), "wave") == 0) wave = model->animations[c];
+    assert_non_null(wave);
+    ta_track *tracks[16];
+    uint32_t count = 0, curves = 0;
+    for (uint32_t i = 0; i < ta_clip_track_count(wave) && count < 16; ++i) {
+        const ta_track *t = ta_clip_track(wave, i);
+        const ta_track_target target = ta_track_target_of(t);
+        if (target.family != TA_TARGET_FAMILY_NODE || (target.kind != TA_TRACK_KIND_POSITION &&
+                                                        target.kind != TA_TRACK_KIND_QUATERNION && target.kind != TA_TRACK_KIND_SCALE))
+            continue;
+        const uint32_t keys = ta_track_key_count(t), values = keys * ta_track_value_size(t);
+        if (ta_track_interpolation(t) == TA_INTERPOLATION_CUBIC_SPLINE) {
+            tracks[count++] = ta_test_track_tangents(NULL, target, TA_INTERPOLATION_CUBIC_SPLINE, ta_track_times(t), keys,
+                                                     ta_track_values(t), values, ta_track_in_tangents(t), ta_track_out_tangents(t),
+                                                     ta_track_tangent_count(t));
+            curves++;
+        } else {
+            tracks[count++] = ta_test_track_alloc(NULL, target, ta_track_interpolation(t), ta_track_times(t), keys, ta_track_values(t), values);
+        }
+    }
+    assert_true(curves > 0);
+    ta_error err = {0};
+    ta_clip *clip = NULL;
+    assert_int_equal(ta_clip_create("wave nodes", tracks, count, NULL, &clip, &err), TA_OK);
+    ta_compressed_clip *cc = NULL;
+    ta_compress_stats st;
+    TA_ASSERT_OK(ta_clip_compress(clip, model->scene, NULL, &cc, &st, &err), &err);
+    const double played = playback_error(clip, cc, model->scene, 0.03 / st.meters_per_unit) * st.meters_per_unit * 100;
+    printf("wave's node tracks: %zu bytes, %.3f a bone-sample, max %.6f cm, played at and between keys: max %.6f cm\n", st.bytes,
+           st.bytes_per_bone_sample, st.max_error_cm, played);
+    assert_true(st.max_error_cm <= 0.01);
+    assert_true(played <= 0.0101);
+    ta_compressed_clip_destroy(cc);
+    ta_clip_release(clip);
+}
+
 /* ---- the binary form ---------------------------------------------------------------- */
 
 /* Every truncation of a block is refused; a flipped byte at every place is refused or read into
@@ -594,6 +640,7 @@ int main(void)
         cmocka_unit_test(metric_is_the_brute_force_one),
         cmocka_unit_test(samples_compress_within_the_error),
         cmocka_unit_test(a_track_near_the_identity_costs_nothing),
+        cmocka_unit_test(a_cubic_spline_track_plays_within_the_error),
         cmocka_unit_test(binary_form_reads_back_and_refuses_what_is_not_it),
         cmocka_unit_test(a_clip_with_a_gap_keeps_its_key_times_as_runs),
         cmocka_unit_test(mixer_plays_a_window_within_the_error),
