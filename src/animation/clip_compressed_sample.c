@@ -295,8 +295,8 @@ void ta__cc_segment_range(float min, float extent, uint8_t qmin, uint8_t qmax, f
 static void read_key(const ta__cc_track *t, size_t bit, const unsigned char *seg, const uint8_t *cbits, float out[4])
 {
     for (uint32_t c = 0; c < t->comps; ++c) {
-        const uint32_t word = u32_at(t->keys + bit / 8); /* the block's tail keeps this inside */
-        const uint32_t q = (word >> (bit % 8)) & ((1u << cbits[c]) - 1);
+        /* the block's tail keeps this inside; a component of 0 bits reads nothing (it may sit at the end) */
+        const uint32_t q = cbits[c] == 0 ? 0 : (u32_at(t->keys + bit / 8) >> (bit % 8)) & ((1u << cbits[c]) - 1);
         bit += cbits[c];
         float min = t->min[c], extent = t->extent[c];
         if (seg != NULL) ta__cc_segment_range(min, extent, seg[c], seg[3 + c], &min, &extent);
