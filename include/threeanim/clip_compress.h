@@ -73,11 +73,14 @@ typedef struct ta_compress_stats {
 typedef struct ta_compressed_clip ta_compressed_clip;
 
 /**
- * Compresses clip within the options' error, measured over scene's hierarchy.
+ * Compresses clip within the options' error, measured over scene's hierarchy. A CUBIC_SPLINE
+ * track is kept as lines between points on its curve (each key interval split in 4, 8, ... 64,
+ * the fewest that hold), measured against the curve at those points and halfway between; a curve
+ * that 64 lines a key interval do not follow within the error is refused.
  *
  * @ownership *out_clip is the caller's (ta_compressed_clip_destroy); the clip is only read.
  * @errors TA_ERROR_INVALID_ARGUMENT (NULL clip, scene or out_clip; an option negative or not
- * finite; a track that is not a node's position, rotation or scale, or not LINEAR or STEP,
+ * finite; a track that is not a node's position, rotation or scale, or not LINEAR, STEP or CUBIC_SPLINE,
  * named by its index; two tracks on one target; more than 65535 key times or driven nodes), TA_ERROR_MISSING_TARGET
  * (a track's node not in scene), TA_ERROR_OUT_OF_MEMORY. Nothing is made when refused.
  * @threejs None: three.js keeps Float32Array keys.
@@ -119,7 +122,7 @@ TA_API ta_result ta_compressed_clip_window(const ta_compressed_clip *clip, const
                                            ta_clip **out_clip, ta_error *err);
 
 /**
- * Its bytes in the binary form (docs/compression.md: magic "TAC1", version 2, little-endian),
+ * Its bytes in the binary form (docs/compression.md: magic "TAC1", version 3, little-endian),
  * which are the bytes it holds: write them to a file as they are.
  *
  * @ownership *out_data points into the clip and lives as long as it does. NULL for NULL.

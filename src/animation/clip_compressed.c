@@ -12,6 +12,9 @@
  * around them give within the part dropped. The whole clip is then measured
  * with the exact metric, and f is moved (down until it passes, then up while
  * it passes and saves bytes): the bound is conservative, errors seldom add up.
+ * Then each track's part is grown while the exact error passes (grow); where
+ * that stops, one bone's error is at the limit, and its own tracks made more
+ * exact let the tracks above it give way (kick).
  */
 #include <math.h>
 #include <stdlib.h>
@@ -51,6 +54,8 @@ typedef struct work {
     const ta_clip *clip;
     const ta_scene *scene;
     uint32_t samples, bones, tracks;
+    uint32_t split;     /* a curve track's key intervals are each split into this many lines */
+    uint32_t key_times; /* the union of the tracks' key times (samples: with the splits) */
     double *times;
     track_in *in;
     track_out *out;
@@ -61,6 +66,7 @@ typedef struct work {
     double *lever;     /* samples * bones * 3: T, R, S */
     uint32_t *chain;   /* bones: animated tracks on its longest chain */
     double *share;     /* tracks: its part of the error, times f * tolerance / chain */
+    uint32_t worst_bone; /* the bone of the largest error the last measure saw */
     /* scratch of one track: */
     float *qv;         /* samples * 4 */
     float *whole;      /* samples * 4: qv made values */
@@ -101,9 +107,10 @@ static ta_result check(const ta_clip *clip, const ta_scene *scene, const ta_comp
             return ta__fail(err, TA_ERROR_INVALID_ARGUMENT,
                             "ta_clip_compress: tracks[%u] is a %s track: a compressed clip holds node positions, rotations and scales",
                             i, ta_track_kind_name(k));
-        if (t->interpolation != TA_INTERPOLATION_LINEAR && t->interpolation != TA_INTERPOLATION_STEP)
+        if (t->interpolation != TA_INTERPOLATION_LINEAR && t->interpolation != TA_INTERPOLATION_STEP &&
+            t->interpolation != TA_INTERPOLATION_CUBIC_SPLINE)
             return ta__fail(err, TA_ERROR_INVALID_ARGUMENT,
-                            "ta_clip_compress: tracks[%u] is %s: a compressed clip holds LINEAR and STEP keys", i,
+                            "ta_clip_compress: tracks[%u] is %s: a compressed clip holds LINEAR, STEP and CUBIC_SPLINE keys", i,
                             ta_interpolation_name(t->interpolation));
         if (t->target.index >= scene->node_count)
             return ta__fail(err, TA_ERROR_MISSING_TARGET, "ta_clip_compress: tracks[%u]: node %u is not in the scene (%u nodes)", i,
@@ -118,20 +125,46 @@ static ta_result check(const ta_clip *clip, const ta_scene *scene, const ta_comp
     return TA_OK;
 }
 
-/* The key times of every track, each once, sorted. */
-static ta_result make_times(work *w, ta_error *err)
+static bool curve(const ta_track *t)
+{
+    return t->interpolation == TA_INTERPOLATION_CUBIC_SPLINE;
+}
+
+static size_t times_alloc(const work *w)
 {
     size_t total = 0;
-    for (uint32_t i = 0; i < w->clip->track_count; ++i) total += w->clip->tracks[i]->key_count;
+    for (uint32_t i = 0; i < w->clip->track_count; ++i)
+        total += (size_t)w->clip->tracks[i]->key_count * (curve(w->clip->tracks[i]) ? w->split : 1);
+    return total;
+}
+
+static size_t unique(double *t, size_t n)
+{
+    qsort(t, n, sizeof(double), cmp_double);
+    size_t m = 0;
+    for (size_t k = 0; k < n; ++k)
+        if (m == 0 || t[k] != t[m - 1]) t[m++] = t[k];
+    return m;
+}
+
+/* The key times of every track, each once, sorted; a curve track's with each interval split
+ * into w->split (float32 times), so that lines between them follow the curve. */
+static ta_result make_times(work *w, ta_error *err)
+{
+    const size_t total = times_alloc(w);
     double *t = (double *)ta__calloc(&w->mem, total, sizeof(double));
     if (t == NULL) return ta__fail(err, TA_ERROR_OUT_OF_MEMORY, "ta_clip_compress: out of memory for %zu key times", total);
     size_t n = 0;
     for (uint32_t i = 0; i < w->clip->track_count; ++i)
         for (uint32_t k = 0; k < w->clip->tracks[i]->key_count; ++k) t[n++] = w->clip->tracks[i]->times[k];
-    qsort(t, n, sizeof(double), cmp_double);
-    size_t m = 0;
-    for (size_t k = 0; k < n; ++k)
-        if (m == 0 || t[k] != t[m - 1]) t[m++] = t[k];
+    n = unique(t, n);
+    w->key_times = (uint32_t)(n < UINT32_MAX ? n : UINT32_MAX);
+    for (uint32_t i = 0; i < w->clip->track_count; ++i) {
+        const ta_track *tr = w->clip->tracks[i];
+        for (uint32_t k = 0; curve(tr) && k + 1 < tr->key_count; ++k)
+            for (uint32_t j = 1; j < w->split; ++j) t[n++] = (float)(tr->times[k] + (tr->times[k + 1] - tr->times[k]) * j / w->split);
+    }
+    const size_t m = unique(t, n);
     if (m > TA__CC_MAX_SAMPLES) {
         ta__free(&w->mem, t, total * sizeof(double));
         return ta__fail(err, TA_ERROR_INVALID_ARGUMENT, "ta_clip_compress: %zu key times, past the %u a compressed clip holds", m,
@@ -143,11 +176,15 @@ static ta_result make_times(work *w, ta_error *err)
     return TA_OK;
 }
 
-static size_t times_alloc(const work *w)
+
+static void put32(unsigned char *p, uint32_t v)
 {
-    size_t total = 0;
-    for (uint32_t i = 0; i < w->clip->track_count; ++i) total += w->clip->tracks[i]->key_count;
-    return total;
+    memcpy(p, &v, 4);
+}
+
+static void putf(unsigned char *p, float v)
+{
+    memcpy(p, &v, 4);
 }
 
 /* How the key times are kept: TA__CC_UNIFORM when time k is first + k * step in float32 (the
@@ -170,6 +207,29 @@ static uint16_t time_form(const work *w, float *first, float *step, int16_t *off
         offsets[k] = near ? (int16_t)off : 0;
     }
     return uni ? TA__CC_UNIFORM : near ? TA__CC_NEAR : 0;
+}
+
+/* The key times as runs of one step, each first + j * step within a float32's precision as
+ * UNIFORM's are (a clip with a gap): how many runs (0 when they are not, or cost more than the
+ * float32 times), and each run's bytes written to out when it is not NULL. */
+static uint32_t time_runs(const work *w, float step, unsigned char *out)
+{
+    const uint32_t n = w->samples;
+    if (n < 3 || !(step > 0)) return 0;
+    uint32_t runs = 0, start = 0;
+    for (uint32_t k = 0; k <= n; ++k) {
+        const double at = (float)w->times[start] + (double)step * (k - start);
+        if (k < n && k - start < UINT16_MAX && fabs(at - w->times[k]) <= 4e-7 * fmax(1, fabs(w->times[k]))) continue;
+        if (out != NULL) { /* samples start to k - 1 */
+            const uint16_t count = (uint16_t)(k - start);
+            putf(out + (size_t)TA__CC_RUN * runs, (float)w->times[start]);
+            memcpy(out + (size_t)TA__CC_RUN * runs + 4, &count, 2);
+        }
+        runs++;
+        start = k;
+        if (2 + (size_t)TA__CC_RUN * runs >= sizeof(float) * (size_t)n) return 0;
+    }
+    return runs;
 }
 
 static void free_work(work *w)
@@ -478,7 +538,7 @@ static bool fewest_bits(work *w, const track_in *in, uint8_t drop, const float *
         for (uint32_t c = 0; c < comps; ++c) cbits[c] = (uint8_t)(bits > less[c] ? bits - less[c] : 1);
         if (!quantize_all(w, in, drop, lo, extent, segmented, cbits, budget, s0, s1)) continue;
         for (uint32_t c = 0; c < comps; ++c)
-            while (cbits[c] > 1) {
+            while (cbits[c] > (segmented ? 1 : 0)) { /* 0: the range's min at every key (a hinge's still axes) */
                 cbits[c]--;
                 if (quantize_all(w, in, drop, lo, extent, segmented, cbits, budget, s0, s1)) continue;
                 cbits[c]++;
@@ -595,7 +655,7 @@ static void try_form(work *w, const track_in *in, track_out *o, double budget, u
                     const uint8_t *cb = w->segs + TA__CC_SEG_BYTES * (size_t)(s / TA__CC_SEGMENT) + 6;
                     key_bits += (uint32_t)(cb[0] + cb[1] + cb[2]);
                 }
-            const size_t bytes = ta__cc_data_bytes(in->mode, code, drop, kept, n, key_bits);
+            const size_t bytes = ta__cc_data_bytes(in->mode, code, drop, kept, n, key_bits, 0);
             const uint8_t none[4] = {0, 0, 0, 0};
             if (bytes < o->bytes) take_keys(w, o, code, drop, kept, none, lo, extent, range8, bytes);
         }
@@ -605,7 +665,7 @@ static void try_form(work *w, const track_in *in, track_out *o, double budget, u
     const bool fits = fewest_bits(w, in, drop, lo, extent, false, own, budget, 0, n, cbits);
     uint8_t most = 0;
     for (uint32_t c = 0; c < comps; ++c) most = cbits[c] > most ? cbits[c] : most;
-    for (uint32_t c = 0; c < comps; ++c) less[c] = (uint8_t)(most - cbits[c]);
+    for (uint32_t c = 0; c < comps; ++c) less[c] = (uint8_t)(most - cbits[c] > 15 ? 15 : most - cbits[c]); /* a nibble */
     if (!fits) { /* float32 as they are: the four of a rotation do better than three */
         if (in->kind == TA__CC_R && drop != TA__CC_ALL) return;
         if (form != TA__CC_RANGE32) return;
@@ -621,7 +681,9 @@ static void try_form(work *w, const track_in *in, track_out *o, double budget, u
         quantize_all(w, in, drop, lo, extent, false, cbits, budget, 0, n);
         const uint32_t kept = reduce(w, in, drop, w->qv, budget, w->keep);
         const uint8_t code = (uint8_t)((bits - 1) | form << TA__CC_RANGE_SHIFT);
-        const size_t bytes = ta__cc_data_bytes(in->mode, code, drop, kept, n, key_bits);
+        uint32_t zero = 0;
+        for (uint32_t c = 0; c < comps; ++c) zero += cbits[c] == 0;
+        const size_t bytes = ta__cc_data_bytes(in->mode, code, drop, kept, n, key_bits, zero);
         if (bytes < o->bytes) take_keys(w, o, code, drop, kept, cbits, lo, extent, range8, bytes);
     }
 }
@@ -642,7 +704,7 @@ static void take_constant(track_out *o, uint8_t mode, uint8_t drop, uint32_t sam
     o->bits = 0;
     o->drop = drop;
     o->kept = 1;
-    o->bytes = ta__cc_data_bytes(mode, 0, drop, 1, samples, 0);
+    o->bytes = ta__cc_data_bytes(mode, 0, drop, 1, samples, 0, 0);
 }
 
 /* Track i's cheapest form within budget. */
@@ -660,15 +722,16 @@ static void choose(work *w, uint32_t i, double budget)
             if (v < lo[c]) lo[c] = v;
             if (v > hi[c]) hi[c] = v;
         }
-    if (!in->moves) { /* the identity costs no data */
-        const float *v = in->raw;
-        const bool identity = in->kind == TA__CC_S   ? v[0] == 1 && v[1] == 1 && v[2] == 1
-                              : in->kind == TA__CC_T ? v[0] == 0 && v[1] == 0 && v[2] == 0
-                                                     : v[0] == 0 && v[1] == 0 && v[2] == 0 && v[3] == 1;
-        if (identity) {
-            take_constant(o, TA__CC_CONSTANT, TA__CC_REST, n);
-            return;
-        }
+    /* the identity costs no data: taken when it is the track's value, or near enough to it (a
+     * scale of 1.0000001 at every key, as CesiumMan's) */
+    const float *v0 = in->raw;
+    const bool identity = !in->moves && (in->kind == TA__CC_S   ? v0[0] == 1 && v0[1] == 1 && v0[2] == 1
+                                         : in->kind == TA__CC_T ? v0[0] == 0 && v0[1] == 0 && v0[2] == 0
+                                                                : v0[0] == 0 && v0[1] == 0 && v0[2] == 0 && v0[3] == 1);
+    const float rest[4] = {in->kind == TA__CC_S, in->kind == TA__CC_S, in->kind == TA__CC_S, in->kind == TA__CC_R};
+    if (identity || constant_fits(w, in, rest, budget, false)) {
+        take_constant(o, TA__CC_CONSTANT, TA__CC_REST, n);
+        return;
     }
     for (int pick = 0; pick < 2 && in->kind == TA__CC_R; ++pick) {
         /* a rotation's constant in 16 bits a component, when that is near enough */
@@ -696,7 +759,7 @@ static void choose(work *w, uint32_t i, double budget)
         take_constant(o, TA__CC_CONSTANT, in->drop, n);
         if (pick < 2) {
             o->bits = TA__CC_CONST24;
-            o->bytes = ta__cc_data_bytes(TA__CC_CONSTANT, TA__CC_CONST24, in->drop, 1, n, 0);
+            o->bytes = ta__cc_data_bytes(TA__CC_CONSTANT, TA__CC_CONST24, in->drop, 1, n, 0, 0);
         }
         memcpy(o->range, xyz, sizeof xyz);
         return;
@@ -710,30 +773,27 @@ static void choose(work *w, uint32_t i, double budget)
                 try_form(w, in, o, budget, all ? (uint8_t)TA__CC_ALL : in->drop, segmented, form);
 }
 
-static void put32(unsigned char *p, uint32_t v)
-{
-    memcpy(p, &v, 4);
-}
-
-static void putf(unsigned char *p, float v)
-{
-    memcpy(p, &v, 4);
-}
-
 /* The block of the choices made (out: its bytes). */
 static unsigned char *write_block(work *w, size_t *out_bytes)
 {
     float first, step;
     const uint16_t timing = time_form(w, &first, &step, (int16_t *)(void *)w->qq); /* qq: samples * 4 scratch */
-    const bool uni = timing == TA__CC_UNIFORM;
     const uint32_t n = w->samples;
-    size_t bytes = TA__CC_HEADER + (uni ? 0 : timing == TA__CC_NEAR ? 2 * (size_t)n : sizeof(float) * (size_t)n) +
-                   (size_t)TA__CC_TRACK * w->tracks + TA__CC_TAIL;
+    /* a step of the first two for the runs (UNIFORM's is the mean) */
+    const float run_step = n > 1 ? (float)(w->times[1] - w->times[0]) : 0;
+    const uint32_t runs = timing == 0 ? time_runs(w, run_step, NULL) : 0;
+    const uint16_t flags = runs > 0 ? (uint16_t)TA__CC_RUNS : timing;
+    if (runs > 0) step = run_step;
+    const size_t times = flags == TA__CC_UNIFORM ? 0
+                         : flags == TA__CC_NEAR  ? 2 * (size_t)n
+                         : flags == TA__CC_RUNS  ? 2 + (size_t)TA__CC_RUN * runs
+                                                 : sizeof(float) * (size_t)n;
+    size_t bytes = TA__CC_HEADER + times + (size_t)TA__CC_TRACK * w->tracks + TA__CC_TAIL;
     for (uint32_t i = 0; i < w->tracks; ++i) bytes += w->out[i].bytes;
     unsigned char *b = (unsigned char *)ta__calloc(&w->mem, 1, bytes);
     if (b == NULL) return NULL;
     put32(b, TA__CC_MAGIC);
-    const uint16_t version = TA__CC_VERSION, flags = timing;
+    const uint16_t version = TA__CC_VERSION;
     memcpy(b + 4, &version, 2);
     memcpy(b + 6, &flags, 2);
     put32(b + 8, (uint32_t)bytes);
@@ -745,10 +805,16 @@ static unsigned char *write_block(work *w, size_t *out_bytes)
     putf(b + 24, first);
     putf(b + 28, step);
     unsigned char *p = b + TA__CC_HEADER;
-    if (timing == TA__CC_NEAR)
+    if (flags == TA__CC_NEAR) {
         for (uint32_t s = 0; s < n; ++s, p += 2) memcpy(p, (const int16_t *)(const void *)w->qq + s, 2);
-    else if (!uni)
+    } else if (flags == TA__CC_RUNS) {
+        const uint16_t count = (uint16_t)runs;
+        memcpy(p, &count, 2);
+        time_runs(w, run_step, p + 2);
+        p += times;
+    } else if (flags == 0) {
         for (uint32_t s = 0; s < n; ++s, p += 4) putf(p, (float)w->times[s]);
+    }
     unsigned char *data = p + (size_t)TA__CC_TRACK * w->tracks;
     for (uint32_t i = 0; i < w->tracks; ++i, p += TA__CC_TRACK) {
         const track_out *o = &w->out[i];
@@ -782,28 +848,30 @@ static unsigned char *write_block(work *w, size_t *out_bytes)
         const uint32_t comps = o->drop == TA__CC_ALL ? 4 : 3;
         const uint8_t form = o->bits >> TA__CC_RANGE_SHIFT & 3, bits = ta__cc_code_bits(o->bits);
         unsigned char *k = data;
-        for (uint32_t c = 0; c < comps && form != TA__CC_RANGE_UNIT; ++c) {
-            if (form == TA__CC_RANGE8) {
-                k[c] = o->range8[c];
-                k[comps + c] = o->range8[comps + c];
-            } else if (form == TA__CC_RANGE32) {
-                putf(k + 4 * c, o->range[c]);
-                putf(k + 4 * (comps + c), o->range[4 + c]);
-            } else { /* the range is bfloat16 already: its high half */
-                const uint16_t lo = ta__cc_to_b16(o->range[c], false), ext = ta__cc_to_b16(o->range[4 + c], false);
-                memcpy(k + 2 * c, &lo, 2);
-                memcpy(k + 2 * (comps + c), &ext, 2);
-            }
-        }
-        k += ta__cc_range_bytes(form, comps);
-        if (bits != 32 && !(o->bits & TA__CC_SEGMENTED)) {
+        const bool nibbles = bits != 32 && !(o->bits & TA__CC_SEGMENTED);
+        if (nibbles) {
             for (uint32_t c = 0; c < comps; ++c) k[c / 2] |= (unsigned char)((bits - o->cbits[c]) << (4 * (c % 2)));
             k += (comps * 4 + 7) / 8;
         }
+        /* the mins of all, then the extents of those of more than 0 bits (e: its place) */
+        uint32_t e = comps;
+        for (uint32_t c = 0; c < comps && form != TA__CC_RANGE_UNIT; ++c) {
+            const bool has = !nibbles || o->cbits[c] > 0;
+            if (form == TA__CC_RANGE8) {
+                k[c] = o->range8[c];
+                if (has) k[e] = o->range8[comps + c];
+            } else if (form == TA__CC_RANGE32) {
+                putf(k + 4 * c, o->range[c]);
+                if (has) putf(k + 4 * e, o->range[4 + c]);
+            } else { /* the range is bfloat16 already: its high half */
+                const uint16_t lo = ta__cc_to_b16(o->range[c], false), ext = ta__cc_to_b16(o->range[4 + c], false);
+                memcpy(k + 2 * c, &lo, 2);
+                if (has) memcpy(k + 2 * e, &ext, 2);
+            }
+            e += has;
+        }
+        k += ta__cc_range_bytes(form, comps, form == TA__CC_RANGE_UNIT ? 0 : e - comps);
         if (o->kept < n) {
-            const uint16_t kept = (uint16_t)o->kept;
-            memcpy(k, &kept, 2);
-            k += 2;
             for (uint32_t s = 0; s < n; ++s)
                 if (o->keep[s]) k[s / 8] |= (unsigned char)(1u << (s % 8));
             k += (n + 7) / 8;
@@ -864,6 +932,7 @@ static ta_result measure(work *w, const unsigned char *block, double *out_max, d
         ta__cc_decode_all(&t, n, keys + (size_t)n * 4 * i);
     }
     *out_mid = 0;
+    double worst_seen = -1;
     for (uint32_t s = 0; s < 2 * n - 1; ++s) {
         const double *raw = w->raw_pose + (size_t)s * nb * 10;
         const uint32_t k = s < n ? s : s - n; /* halfway: from key k to key k + 1 */
@@ -883,7 +952,12 @@ static ta_result measure(work *w, const unsigned char *block, double *out_max, d
             }
         }
         ta__cc_pose_error(&w->rig, raw, lossy, w->shell, scratch, s < n ? errors + (size_t)s * nb : mid);
-        for (uint32_t b = 0; s >= n && b < nb; ++b) *out_mid = fmax(*out_mid, mid[b]);
+        for (uint32_t b = 0; s >= n && b < nb; ++b) {
+            *out_mid = fmax(*out_mid, mid[b]);
+            if (mid[b] > worst_seen) worst_seen = mid[b], w->worst_bone = b;
+        }
+        for (uint32_t b = 0; s < n && b < nb; ++b)
+            if (errors[(size_t)s * nb + b] > worst_seen) worst_seen = errors[(size_t)s * nb + b], w->worst_bone = b;
     }
     const size_t count = (size_t)nb * n;
     if (out_p99 == NULL) { /* a trial: its largest is enough */
@@ -986,30 +1060,133 @@ static ta_result setup(work *w, ta_error *err)
     return TA_OK;
 }
 
-/* The block for share factor f, measured. */
-static ta_result attempt(work *w, double f, unsigned char **block, size_t *bytes, double *max, double *mid, ta_error *err)
+/* The current choices' block, measured: whether it passes. *out: the block (the caller's). */
+static ta_result try_current(work *w, unsigned char **out, size_t *bytes, bool *pass, double *max, ta_error *err)
 {
-    choose_all(w, f);
-    *block = write_block(w, bytes);
-    if (*block == NULL) return ta__fail(err, TA_ERROR_OUT_OF_MEMORY, "ta_clip_compress: out of memory for the block");
-    ta_result r = measure(w, *block, max, NULL, mid, err);
-    if (r != TA_OK) ta__free(&w->mem, *block, *bytes);
+    *out = write_block(w, bytes);
+    if (*out == NULL) return ta__fail(err, TA_ERROR_OUT_OF_MEMORY, "ta_clip_compress: out of memory for the block");
+    double mid = 0;
+    ta_result r = measure(w, *out, max, NULL, &mid, err);
+    if (r != TA_OK) {
+        ta__free(&w->mem, *out, *bytes);
+        *out = NULL;
+        return r;
+    }
+    *pass = *max <= w->tolerance && mid <= w->tolerance;
+    return TA_OK;
+}
+
+/* A block that passes kept as the best when smaller. */
+static void keep_best(work *w, unsigned char *block, size_t bytes, double max, unsigned char **best, size_t *best_bytes, double *best_max)
+{
+    if (bytes < *best_bytes) {
+        ta__free(&w->mem, *best, *best_bytes);
+        *best = block, *best_bytes = bytes, *best_max = max;
+    } else {
+        ta__free(&w->mem, block, bytes);
+    }
+}
+
+/* Track by track: twice its part while the exact error still passes and the bytes fall (errors
+ * seldom add up as the shares assume), then in finer steps. *cur: the current choices' bytes. */
+static ta_result grow(work *w, double f, size_t *cur, unsigned char **best, size_t *best_bytes, double *best_max, ta_error *err)
+{
+    static const double steps[3] = {2, 1.41, 1.19};
+    for (int k = 0; k < 3; ++k) {
+        const double step = steps[k];
+        for (int round = 0; round < 6; ++round) {
+            bool better = false;
+            for (uint32_t i = 0; i < w->tracks; ++i) {
+                if (!w->in[i].moves) continue;
+                const size_t was = w->out[i].bytes;
+                copy_out(&w->spare, &w->out[i], w->samples);
+                w->share[i] *= step;
+                choose(w, i, budget_of(w, i, f));
+                bool keep = false;
+                if (w->out[i].bytes < was) {
+                    unsigned char *block = NULL;
+                    size_t bytes = 0;
+                    double max = 0;
+                    bool pass = false;
+                    ta_result r = try_current(w, &block, &bytes, &pass, &max, err);
+                    if (r != TA_OK) return r;
+                    if (pass) {
+                        *cur = bytes;
+                        keep = better = true;
+                        keep_best(w, block, bytes, max, best, best_bytes, best_max);
+                    } else {
+                        ta__free(&w->mem, block, bytes);
+                    }
+                }
+                if (!keep) { /* its choice before, as it was */
+                    w->share[i] /= step;
+                    swap_out(&w->out[i], &w->spare);
+                }
+            }
+            if (!better) break;
+        }
+    }
+    return TA_OK;
+}
+
+/* Where grow stops, one bone's error is at the limit and no track above it can give way: its own
+ * tracks made more exact (their parts x0.6), and grow run again from there; kept when that ends
+ * smaller than the best, else the parts as they were (*on false: no use going on). */
+static ta_result kick(work *w, double f, size_t *cur, unsigned char **best, size_t *best_bytes, double *best_max, bool *on, ta_error *err)
+{
+    *on = false;
+    double *saved = (double *)ta__calloc(&w->mem, w->tracks, sizeof(double));
+    if (saved == NULL) return ta__fail(err, TA_ERROR_OUT_OF_MEMORY, "ta_clip_compress: out of memory");
+    memcpy(saved, w->share, w->tracks * sizeof(double));
+    const size_t before = *best_bytes, was = *cur;
+    unsigned char *block = NULL;
+    size_t bytes = 0;
+    double max = 0;
+    bool pass = false;
+    ta_result r = try_current(w, &block, &bytes, &pass, &max, err);
+    if (r == TA_OK) {
+        ta__free(&w->mem, block, bytes);
+        const uint32_t bone = w->worst_bone;
+        for (uint32_t i = 0; i < w->tracks; ++i)
+            if (w->in[i].bone == bone && w->in[i].moves) {
+                w->share[i] *= 0.6;
+                choose(w, i, budget_of(w, i, f));
+            }
+        r = try_current(w, &block, &bytes, &pass, &max, err);
+    }
+    if (r == TA_OK) {
+        if (pass) {
+            *cur = bytes;
+            keep_best(w, block, bytes, max, best, best_bytes, best_max);
+            r = grow(w, f, cur, best, best_bytes, best_max, err);
+        } else {
+            ta__free(&w->mem, block, bytes);
+        }
+    }
+    if (r == TA_OK && *best_bytes < before) {
+        *on = true;
+    } else if (r == TA_OK) {
+        memcpy(w->share, saved, w->tracks * sizeof(double));
+        choose_all(w, f);
+        *cur = was;
+    }
+    ta__free(&w->mem, saved, w->tracks * sizeof(double));
     return r;
 }
 
-ta_result ta_clip_compress(const ta_clip *clip, const ta_scene *scene, const ta_compress_options *options,
-                           ta_compressed_clip **out_clip, ta_compress_stats *out_stats, ta_error *err)
+/* The clip compressed with a curve's key intervals split into `split` lines; *too_few when no form
+ * passes and more lines might. */
+static ta_result compress(const ta_clip *clip, const ta_scene *scene, const ta_compress_options *options, uint32_t split,
+                          ta_compressed_clip **out_clip, ta_compress_stats *out_stats, bool *too_few, ta_error *err)
 {
-    if (out_clip == NULL) return ta__fail(err, TA_ERROR_INVALID_ARGUMENT, "ta_clip_compress: out_clip is NULL");
-    *out_clip = NULL;
-    ta_result r = check(clip, scene, options, err);
-    if (r != TA_OK) return r;
+    *too_few = false;
     work w;
     memset(&w, 0, sizeof w);
-    r = ta__mem_init(&w.mem, options != NULL ? options->allocator : NULL, err);
+    ta_result r = ta__mem_init(&w.mem, options != NULL ? options->allocator : NULL, err);
     if (r != TA_OK) return r;
     w.clip = clip;
     w.scene = scene;
+    w.split = split;
     if ((r = make_times(&w, err)) != TA_OK || (r = setup(&w, err)) != TA_OK) {
         free_work(&w);
         return r;
@@ -1030,9 +1207,10 @@ ta_result ta_clip_compress(const ta_clip *clip, const ta_scene *scene, const ta_
     for (int round = 0; round < 24; ++round) {
         unsigned char *block = NULL;
         size_t bytes = 0;
-        double max = 0, mid = 0;
-        if ((r = attempt(&w, f, &block, &bytes, &max, &mid, err)) != TA_OK) break;
-        const bool pass = max <= w.tolerance && mid <= w.tolerance;
+        double max = 0;
+        bool pass = false;
+        choose_all(&w, f);
+        if ((r = try_current(&w, &block, &bytes, &pass, &max, err)) != TA_OK) break;
         if (pass && (best == NULL || bytes < best_bytes)) {
             if (best != NULL) ta__free(&w.mem, best, best_bytes);
             best = block, best_bytes = bytes, best_max = max, best_f = f;
@@ -1043,58 +1221,24 @@ ta_result ta_clip_compress(const ta_clip *clip, const ta_scene *scene, const ta_
         f = pass ? f * 1.4 : f * 0.6;
         if (!pass && best == NULL && f < 1e-6) break;
     }
-    /* Then track by track: twice its part while the exact error still passes
-     * (errors seldom add up as the shares assume), then in finer steps. */
-    static const double steps[3] = {2, 1.41, 1.19};
-    if (r == TA_OK && best != NULL) choose_all(&w, best_f);
-    for (int k = 0; k < 3 && r == TA_OK && best != NULL; ++k) {
-        const double step = steps[k];
-        for (int round = 0; round < 6 && r == TA_OK; ++round) {
-            bool better = false;
-            for (uint32_t i = 0; i < w.tracks && r == TA_OK; ++i) {
-                if (!w.in[i].moves) continue;
-                const size_t was = w.out[i].bytes;
-                copy_out(&w.spare, &w.out[i], w.samples);
-                w.share[i] *= step;
-                choose(&w, i, budget_of(&w, i, best_f));
-                bool keep = false;
-                if (w.out[i].bytes < was) {
-                    unsigned char *block = write_block(&w, &(size_t){0});
-                    size_t bytes = 0;
-                    double max = 0, mid = 0;
-                    if (block == NULL) {
-                        r = ta__fail(err, TA_ERROR_OUT_OF_MEMORY, "ta_clip_compress: out of memory for the block");
-                        break;
-                    }
-                    ta__cc_header h;
-                    ta__cc_read_header(block, &h);
-                    bytes = h.bytes;
-                    if ((r = measure(&w, block, &max, NULL, &mid, err)) != TA_OK) {
-                        ta__free(&w.mem, block, bytes);
-                        break;
-                    }
-                    if (max <= w.tolerance && mid <= w.tolerance && bytes < best_bytes) {
-                        ta__free(&w.mem, best, best_bytes);
-                        best = block, best_bytes = bytes, best_max = max;
-                        keep = better = true;
-                    } else {
-                        ta__free(&w.mem, block, bytes);
-                    }
-                }
-                if (!keep) { /* its choice before, as it was */
-                    w.share[i] /= step;
-                    swap_out(&w.out[i], &w.spare);
-                }
-            }
-            if (!better) break;
-        }
+    /* Then track by track (grow), and kicked out of where that stops (kick). */
+    size_t cur = best_bytes;
+    if (r == TA_OK && best != NULL) {
+        choose_all(&w, best_f);
+        r = grow(&w, best_f, &cur, &best, &best_bytes, &best_max, err);
+    }
+    for (int k = 0; k < 2 && r == TA_OK && best != NULL; ++k) {
+        bool on = false;
+        if ((r = kick(&w, best_f, &cur, &best, &best_bytes, &best_max, &on, err)) != TA_OK || !on) break;
     }
     if (r == TA_OK && best != NULL) { /* the figures of the one kept: its 99th percentile too */
         double mid = 0;
         r = measure(&w, best, &best_max, &best_p99, &mid, err);
     }
-    if (r == TA_OK && best == NULL)
+    if (r == TA_OK && best == NULL) {
         r = ta__fail(err, TA_ERROR_INVALID_ARGUMENT, "ta_clip_compress: clip \"%s\": no form within %g cm was found", clip->name, error_cm);
+        *too_few = split > 1;
+    }
     ta_compressed_clip *cc = NULL;
     if (r == TA_OK) {
         cc = ta__cc_clip_make(&w.mem, best, best_bytes);
@@ -1108,8 +1252,8 @@ ta_result ta_clip_compress(const ta_clip *clip, const ta_scene *scene, const ta_
     if (out_stats != NULL) {
         out_stats->bytes = ta_compressed_clip_bytes(cc);
         out_stats->bones = w.bones;
-        out_stats->samples = w.samples;
-        out_stats->bytes_per_bone_sample = (double)out_stats->bytes / ((double)w.bones * w.samples);
+        out_stats->samples = w.key_times;
+        out_stats->bytes_per_bone_sample = (double)out_stats->bytes / ((double)w.bones * w.key_times);
         out_stats->max_error_cm = best_max * w.mpu * 100;
         out_stats->p99_error_cm = best_p99 * w.mpu * 100;
         out_stats->meters_per_unit = w.mpu;
@@ -1117,6 +1261,24 @@ ta_result ta_clip_compress(const ta_clip *clip, const ta_scene *scene, const ta_
     free_work(&w);
     *out_clip = cc;
     return TA_OK;
+}
+
+ta_result ta_clip_compress(const ta_clip *clip, const ta_scene *scene, const ta_compress_options *options,
+                           ta_compressed_clip **out_clip, ta_compress_stats *out_stats, ta_error *err)
+{
+    if (out_clip == NULL) return ta__fail(err, TA_ERROR_INVALID_ARGUMENT, "ta_clip_compress: out_clip is NULL");
+    *out_clip = NULL;
+    ta_result r = check(clip, scene, options, err);
+    if (r != TA_OK) return r;
+    bool curves = false;
+    for (uint32_t i = 0; i < clip->track_count; ++i) curves = curves || curve(clip->tracks[i]);
+    /* a curve (CUBIC_SPLINE) kept as lines between points on it: as few as hold, the error
+     * measured against the curve at each point and halfway between two */
+    bool too_few = false;
+    for (uint32_t split = curves ? 4 : 1;; split *= 2) {
+        r = compress(clip, scene, options, split, out_clip, out_stats, &too_few, err);
+        if (r == TA_OK || !too_few || split >= 64) return r;
+    }
 }
 
 void ta_compressed_clip_destroy(ta_compressed_clip *clip)

@@ -8,7 +8,10 @@
  *   header (32 bytes): magic "TAC1", version, flags (uint16), bytes (uint32), samples,
  *     bones (uint16), tracks (uint32), duration, first time, step (float32; UNIFORM: time k is
  *     first + k * step; NEAR: int16 offsets[samples] follow the header, time k being
- *     first + (k + offsets[k] / 2^24) * step rounded to float32; else float32 times[samples] follow)
+ *     first + (k + offsets[k] / 2^24) * step rounded to float32; RUNS: uint16 runs follow, then
+ *     per run float32 first and uint16 count, time k being the first of its run + j * step, j its
+ *     place in the run (the Fox's Run: two runs of 1/24 s, a gap of 0.2 s between them); else
+ *     float32 times[samples] follow)
  *   tracks * 4 bytes: uint16 node, kind | mode << 2 | dropped << 4 | REDUCED,
  *     bits - 1 | range form << 5 | SEGMENTED (bits: the most a component takes, 1 to 24 or 32)
  *   each track's data, in track order, not aligned:
@@ -16,12 +19,13 @@
  *       made from them, >= 0); bits byte CONST24: each the high 3 bytes of a float32
  *       (dropped REST: the kind's identity, no data)
  *     CONSTANT16 (rotations): the same as uint16 q, -1 + q * 2 / 65535
- *     LINEAR or STEP: the range, min[c] and extent[c]: float32 (form RANGE32), bfloat16 (the
- *       high half of a float32, form RANGE16), none (RANGE_UNIT, rotations: -1 and 2) or, for
- *       rotations, uint8 min[c] then max[c] in 255ths of -1..1 (RANGE8, as a segment's part); unless
- *       bits is 32 or SEGMENTED, a nibble a component: how
- *       many bits fewer than `bits` it takes (low nibble first, in 2 bytes); when REDUCED a uint16 count of
- *       the kept keys and a bitset of samples bits, bit s set when sample s is kept; when
+ *     LINEAR or STEP: unless bits is 32 or SEGMENTED, a nibble a component: how many bits fewer
+ *       than `bits` it takes (low nibble first, in 2 bytes; 0 bits: its min at every key); the
+ *       range, min[c] of every component then extent[c] of those of more than 0 bits: float32
+ *       (form RANGE32), bfloat16 (the high half of a float32, form RANGE16), none (RANGE_UNIT,
+ *       rotations: -1 and 2) or, for rotations, uint8 min[c] then max[c] in 255ths of -1..1
+ *       (RANGE8, as a segment's part); when REDUCED a bitset of samples bits, bit s set when
+ *       sample s is kept (the first and the last are), the bits past the samples 0; when
  *       SEGMENTED, per 16 samples uint8 min[3] and max[3]: the part of the range
  *       the segment's keys are quantized over (min + extent * q / 255), as ACL
  *       does, and uint8 bits[3], its keys' bits a component (1 to `bits`); then the kept keys'
@@ -48,13 +52,14 @@
 #include "threeanim/clip_compress.h"
 
 #define TA__CC_MAGIC 0x31434154u /* "TAC1" */
-#define TA__CC_VERSION 2u
+#define TA__CC_VERSION 3u
 #define TA__CC_HEADER 32u
 #define TA__CC_TRACK 4u
 #define TA__CC_TAIL 3u
 #define TA__CC_MAX_SAMPLES 65535u
 
-enum { TA__CC_UNIFORM = 1, TA__CC_NEAR = 2 };                  /* header flags */
+enum { TA__CC_UNIFORM = 1, TA__CC_NEAR = 2, TA__CC_RUNS = 4 };  /* header flags: one of them or none */
+enum { TA__CC_RUN = 6 }; /* a run of key times: float32 first, uint16 count */
 enum { TA__CC_T = 0, TA__CC_R = 1, TA__CC_S = 2 };             /* kinds */
 enum { TA__CC_CONSTANT = 0, TA__CC_LINEAR = 1, TA__CC_STEP = 2, TA__CC_CONSTANT16 = 3 }; /* modes */
 enum { TA__CC_REDUCED = 0x80 };
@@ -81,6 +86,8 @@ typedef struct ta__cc_header {
     float duration, first, step;
     const float *times; /* NULL when UNIFORM or NEAR */
     const unsigned char *offsets; /* NEAR: int16 a sample, in 2^-24ths of the step; else NULL */
+    const unsigned char *runs;    /* RUNS: run_count runs of TA__CC_RUN bytes; else NULL */
+    uint32_t run_count;
 } ta__cc_header;
 
 /* One track as the decoder reads it. */
@@ -100,12 +107,12 @@ typedef struct ta__cc_track {
 } ta__cc_track;
 
 /* Bytes of a track's data (code: the descriptor's bits byte; key_bits: a key's bits, the sum
- * over its components). */
-size_t ta__cc_data_bytes(uint8_t mode, uint8_t code, uint8_t drop, uint32_t kept, uint32_t samples, uint64_t key_bits);
+ * over its components; zero: its components of 0 bits, whose range has no extent). */
+size_t ta__cc_data_bytes(uint8_t mode, uint8_t code, uint8_t drop, uint32_t kept, uint32_t samples, uint64_t key_bits, uint32_t zero);
 /* A segmented track's keys' bits: each segment's kept keys times its bits (kept_bits NULL: all kept). */
 uint64_t ta__cc_segmented_bits(const unsigned char *segments, const unsigned char *kept_bits, uint32_t samples);
-/* Bytes of a range of `comps` components in `form`. */
-size_t ta__cc_range_bytes(unsigned form, size_t comps);
+/* Bytes of a range in `form` of `mins` components' mins and `extents` extents. */
+size_t ta__cc_range_bytes(unsigned form, size_t mins, size_t extents);
 /* A descriptor's bits byte read: the most bits, the range form. */
 uint8_t ta__cc_code_bits(uint8_t code);
 /* bfloat16: a float32's high half, and one rounded toward +inf (up) or -inf. */

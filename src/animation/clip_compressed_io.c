@@ -53,41 +53,52 @@ static ta_result check_track(const unsigned char *d, const unsigned char *data, 
     if (segmented && (bits == 32 || drop == TA__CC_ALL))
         return ta__fail(err, TA_ERROR_PARSE, "ta_compressed_clip_read: tracks[%u]: segments with bits %u, dropped %u", i, bits, drop);
     if (reduced && samples < 3) return ta__fail(err, TA_ERROR_PARSE, "ta_compressed_clip_read: tracks[%u]: keys dropped of %u", i, samples);
-    /* the range and the components' bits, then the count of kept keys, come before the size can be known */
+    /* the components' bits, then the range, then the kept keys, come before the size can be known */
     const uint32_t comps = drop == TA__CC_ALL ? 4 : 3;
-    const size_t range = !animated ? 0 : ta__cc_range_bytes(form, comps);
     const bool nibbles = animated && bits != 32 && !segmented;
-    const size_t head = range + (nibbles ? (comps * 4 + 7) / 8 : 0);
-    if (left < head) return ta__fail(err, TA_ERROR_PARSE, "ta_compressed_clip_read: tracks[%u]: its range passes the end of the data", i);
-    for (uint32_t c = 0; c < comps && animated && form == TA__CC_RANGE8; ++c)
-        if (data[c] > data[comps + c])
-            return ta__fail(err, TA_ERROR_PARSE, "ta_compressed_clip_read: tracks[%u]: its range's component %u starts past its end", i, c);
+    const size_t nib = nibbles ? (comps * 4 + 7) / 8 : 0;
+    if (left < nib) return ta__fail(err, TA_ERROR_PARSE, "ta_compressed_clip_read: tracks[%u]: its bits pass the end of the data", i);
     uint64_t key_bits = 0;
-    for (uint32_t c = 0; c < comps && animated && !segmented; ++c) {
-        const unsigned less = nibbles ? (unsigned)(data[range + c / 2] >> (4 * (c % 2)) & 15) : 0;
-        if (less >= bits)
+    uint32_t zero = 0;
+    uint8_t cbits[4] = {bits, bits, bits, bits};
+    for (uint32_t c = 0; c < comps && nibbles; ++c) {
+        const unsigned less = (unsigned)(data[c / 2] >> (4 * (c % 2)) & 15);
+        if (less > bits)
             return ta__fail(err, TA_ERROR_PARSE, "ta_compressed_clip_read: tracks[%u]: component %u takes %u bits fewer than %u", i, c, less, bits);
-        key_bits += bits - less;
+        cbits[c] = (uint8_t)(bits - less);
+        zero += cbits[c] == 0;
     }
-    if (nibbles && comps == 3 && (data[range + 1] >> 4) != 0)
-        return ta__fail(err, TA_ERROR_PARSE, "ta_compressed_clip_read: tracks[%u]: its bits' last nibble is %u", i, data[range + 1] >> 4);
+    uint8_t widest = 0;
+    for (uint32_t c = 0; c < comps && animated && !segmented; ++c) {
+        key_bits += cbits[c];
+        widest = cbits[c] > widest ? cbits[c] : widest;
+    }
+    if (nibbles && widest != bits) /* as the encoder writes them: `bits` is the most a component takes */
+        return ta__fail(err, TA_ERROR_PARSE, "ta_compressed_clip_read: tracks[%u]: its components take at most %u bits, not its %u", i, widest, bits);
+    if (nibbles && comps == 3 && (data[1] >> 4) != 0)
+        return ta__fail(err, TA_ERROR_PARSE, "ta_compressed_clip_read: tracks[%u]: its bits' last nibble is %u", i, data[1] >> 4);
+    const size_t head = nib + (!animated ? 0 : ta__cc_range_bytes(form, comps, comps - zero));
+    if (left < head) return ta__fail(err, TA_ERROR_PARSE, "ta_compressed_clip_read: tracks[%u]: its range passes the end of the data", i);
+    for (uint32_t c = 0, e = comps; c < comps && animated && form == TA__CC_RANGE8; ++c) {
+        if (cbits[c] == 0) continue;
+        if (data[nib + c] > data[nib + e++])
+            return ta__fail(err, TA_ERROR_PARSE, "ta_compressed_clip_read: tracks[%u]: its range's component %u starts past its end", i, c);
+    }
     uint32_t kept = samples;
     if (reduced) {
-        if (left < head + 2 + (samples + 7) / 8)
+        if (left < head + (samples + 7) / 8)
             return ta__fail(err, TA_ERROR_PARSE, "ta_compressed_clip_read: tracks[%u]: its keys pass the end of the data", i);
-        uint16_t k;
-        memcpy(&k, data + head, 2);
-        kept = k;
-        const unsigned char *bitset = data + head + 2;
-        uint32_t count = 0;
-        for (uint32_t s = 0; s < samples; ++s) count += kept_at(bitset, s);
-        if (kept < 2 || kept >= samples || count != kept || !kept_at(bitset, 0) || !kept_at(bitset, samples - 1))
+        const unsigned char *bitset = data + head;
+        kept = 0;
+        for (uint32_t s = 0; s < samples; ++s) kept += kept_at(bitset, s);
+        const unsigned pad = samples % 8 != 0 ? (unsigned)(bitset[samples / 8] >> (samples % 8)) : 0u;
+        if (kept >= samples || pad != 0 || !kept_at(bitset, 0) || !kept_at(bitset, samples - 1))
             return ta__fail(err, TA_ERROR_PARSE,
-                            "ta_compressed_clip_read: tracks[%u]: %u kept keys of %u samples, %u set, the first and last %s", i, kept,
-                            samples, count, kept_at(bitset, 0) && kept_at(bitset, samples - 1) ? "kept" : "not both kept");
+                            "ta_compressed_clip_read: tracks[%u]: %u kept keys of %u samples, the bits past them 0x%x, the first and last %s",
+                            i, kept, samples, pad, kept_at(bitset, 0) && kept_at(bitset, samples - 1) ? "kept" : "not both kept");
     }
     if (segmented) { /* each segment's part of the range and bits, before its keys' size can be known */
-        const size_t at = head + (reduced ? 2 + (samples + 7) / 8 : 0), nseg = ta__cc_segments(samples);
+        const size_t at = head + (reduced ? (samples + 7) / 8 : 0), nseg = ta__cc_segments(samples);
         if (left < at || (left - at) / TA__CC_SEG_BYTES < nseg)
             return ta__fail(err, TA_ERROR_PARSE, "ta_compressed_clip_read: tracks[%u]: its segments pass the end of the data", i);
         const unsigned char *seg = data + at;
@@ -99,9 +110,9 @@ static ta_result check_track(const unsigned char *d, const unsigned char *data, 
                     return ta__fail(err, TA_ERROR_PARSE, "ta_compressed_clip_read: tracks[%u]: segment %u's component %d takes %u bits, not 1 to %u",
                                     i, g, c, seg[6 + c], bits);
             }
-        key_bits = ta__cc_segmented_bits(data + at, reduced ? data + head + 2 : NULL, samples);
+        key_bits = ta__cc_segmented_bits(data + at, reduced ? data + head : NULL, samples);
     }
-    const size_t bytes = ta__cc_data_bytes(mode, d[3], drop, kept, samples, key_bits);
+    const size_t bytes = ta__cc_data_bytes(mode, d[3], drop, kept, samples, key_bits, zero);
     if (bytes > left) return ta__fail(err, TA_ERROR_PARSE, "ta_compressed_clip_read: tracks[%u]: %zu bytes pass the end of the data", i, bytes);
     /* its numbers finite: a range (read as the decoder reads it), a constant; float32 keys are decoded below */
     if (animated) {
@@ -139,7 +150,7 @@ static ta_result check_block(const unsigned char *b, size_t size, const ta_compr
         return ta__fail(err, TA_ERROR_UNSUPPORTED, "ta_compressed_clip_read: version %u; this library reads version %u", version, TA__CC_VERSION);
     ta__cc_header h;
     ta__cc_read_header(b, &h);
-    if ((h.flags & ~(uint32_t)(TA__CC_UNIFORM | TA__CC_NEAR)) || h.flags == (TA__CC_UNIFORM | TA__CC_NEAR))
+    if ((h.flags & ~(uint32_t)(TA__CC_UNIFORM | TA__CC_NEAR | TA__CC_RUNS)) || (h.flags & (h.flags - 1)) != 0)
         return ta__fail(err, TA_ERROR_PARSE, "ta_compressed_clip_read: flags 0x%x", h.flags);
     if (h.bytes != size) return ta__fail(err, TA_ERROR_PARSE, "ta_compressed_clip_read: bytes %u, but the data has %zu", h.bytes, size);
     if (h.samples == 0 || h.samples > TA__CC_MAX_SAMPLES)
@@ -166,6 +177,27 @@ static ta_result check_block(const unsigned char *b, size_t size, const ta_compr
             if (!(ta__cc_time(&h, s) > ta__cc_time(&h, s - 1)))
                 return ta__fail(err, TA_ERROR_PARSE, "ta_compressed_clip_read: time %u (%g) is not past the one before", s, ta__cc_time(&h, s));
         at += 2 * (size_t)h.samples;
+    } else if (h.runs != NULL) {
+        if (size - TA__CC_HEADER - TA__CC_TAIL < 2 || (size - TA__CC_HEADER - TA__CC_TAIL - 2) / TA__CC_RUN < h.run_count)
+            return ta__fail(err, TA_ERROR_PARSE, "ta_compressed_clip_read: %u runs of key times pass the end of the data", h.run_count);
+        uint32_t total = 0;
+        double last = -INFINITY; /* the run before's last time: each run starts past it */
+        for (uint32_t r = 0; r < h.run_count; ++r) {
+            const unsigned char *run = h.runs + (size_t)TA__CC_RUN * r;
+            uint16_t count;
+            memcpy(&count, run + 4, 2);
+            const double first = f32_at(run);
+            if (count == 0 || !isfinite(first) || !isfinite(first + (double)h.step * count) || !(first > last))
+                return ta__fail(err, TA_ERROR_PARSE, "ta_compressed_clip_read: run %u of key times: first %g, count %u, after %g", r, first,
+                                count, last);
+            last = first + (double)h.step * (count - 1);
+            total += count;
+        }
+        /* as the encoder makes them: two runs or more, cheaper than the float32 times */
+        if (h.run_count < 2 || total != h.samples || f32_at(h.runs) != h.first || 2 + (size_t)TA__CC_RUN * h.run_count >= 4 * (size_t)h.samples)
+            return ta__fail(err, TA_ERROR_PARSE, "ta_compressed_clip_read: %u runs of %u key times, first %g, for %u samples from %g",
+                            h.run_count, total, (double)f32_at(h.runs), h.samples, (double)h.first);
+        at += 2 + (size_t)TA__CC_RUN * h.run_count;
     } else if (h.times != NULL) {
         if ((size - TA__CC_HEADER - TA__CC_TAIL) / sizeof(float) < h.samples)
             return ta__fail(err, TA_ERROR_PARSE, "ta_compressed_clip_read: %u times pass the end of the data", h.samples);

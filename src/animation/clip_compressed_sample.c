@@ -21,6 +21,7 @@ static float f32_at(const unsigned char *p)
 }
 
 static int popcount8(unsigned v);
+static uint32_t rank(const unsigned char *bits, uint32_t s);
 
 const unsigned char *ta__cc_block(const ta_compressed_clip *clip)
 {
@@ -56,8 +57,16 @@ void ta__cc_read_header(const unsigned char *block, ta__cc_header *h)
     h->duration = f32_at(block + 20);
     h->first = f32_at(block + 24);
     h->step = f32_at(block + 28);
-    h->times = (flags & (TA__CC_UNIFORM | TA__CC_NEAR)) ? NULL : (const float *)(const void *)(block + TA__CC_HEADER);
+    h->times = (flags & (TA__CC_UNIFORM | TA__CC_NEAR | TA__CC_RUNS)) ? NULL : (const float *)(const void *)(block + TA__CC_HEADER);
     h->offsets = (flags & TA__CC_NEAR) ? block + TA__CC_HEADER : NULL;
+    h->runs = NULL;
+    h->run_count = 0;
+    if (flags & TA__CC_RUNS) {
+        uint16_t runs;
+        memcpy(&runs, block + TA__CC_HEADER, 2);
+        h->runs = block + TA__CC_HEADER + 2;
+        h->run_count = runs;
+    }
 }
 
 double ta__cc_time(const ta__cc_header *h, uint32_t k)
@@ -68,12 +77,22 @@ double ta__cc_time(const ta__cc_header *h, uint32_t k)
         memcpy(&off, h->offsets + 2 * (size_t)k, 2);
         return (float)((double)h->first + (double)h->step * (k + off / 16777216.0));
     }
+    for (uint32_t r = 0; h->runs != NULL && r < h->run_count; ++r) { /* the run k is in */
+        const unsigned char *run = h->runs + (size_t)TA__CC_RUN * r;
+        uint16_t count;
+        memcpy(&count, run + 4, 2);
+        if (k < count || r + 1 == h->run_count) return (double)f32_at(run) + (double)h->step * k;
+        k -= count;
+    }
     return (double)h->first + (double)h->step * k;
 }
 
 const unsigned char *ta__cc_tracks_at(const unsigned char *block, const ta__cc_header *h)
 {
-    return block + TA__CC_HEADER + (h->times != NULL ? sizeof(float) * (size_t)h->samples : h->offsets != NULL ? 2 * (size_t)h->samples : 0);
+    return block + TA__CC_HEADER + (h->times != NULL     ? sizeof(float) * (size_t)h->samples
+                                    : h->offsets != NULL ? 2 * (size_t)h->samples
+                                    : h->runs != NULL    ? 2 + (size_t)TA__CC_RUN * h->run_count
+                                                         : 0);
 }
 
 float ta__cc_b16(uint16_t h)
@@ -115,16 +134,17 @@ uint8_t ta__cc_code_bits(uint8_t code)
     return (uint8_t)((code & TA__CC_BITS) + 1);
 }
 
-size_t ta__cc_range_bytes(unsigned form, size_t comps)
+size_t ta__cc_range_bytes(unsigned form, size_t mins, size_t extents)
 {
-    return form == TA__CC_RANGE32 ? 8 * comps : form == TA__CC_RANGE16 ? 4 * comps : form == TA__CC_RANGE8 ? 2 * comps : 0;
+    const size_t n = mins + extents;
+    return form == TA__CC_RANGE32 ? 4 * n : form == TA__CC_RANGE16 ? 2 * n : form == TA__CC_RANGE8 ? n : 0;
 }
 
-/* Bytes of the range and of the components' bits, before the kept keys' bitset. */
-static size_t head_bytes(uint8_t code, size_t comps)
+/* Bytes of the components' bits and of the range, before the kept keys' bitset. */
+static size_t head_bytes(uint8_t code, size_t comps, size_t zero)
 {
     const unsigned form = code >> TA__CC_RANGE_SHIFT & 3;
-    return ta__cc_range_bytes(form, comps) + (ta__cc_code_bits(code) == 32 || (code & TA__CC_SEGMENTED) ? 0 : (comps * 4 + 7) / 8);
+    return ta__cc_range_bytes(form, comps, comps - zero) + (ta__cc_code_bits(code) == 32 || (code & TA__CC_SEGMENTED) ? 0 : (comps * 4 + 7) / 8);
 }
 
 static bool kept_at(const unsigned char *bits, uint32_t s)
@@ -144,13 +164,13 @@ uint64_t ta__cc_segmented_bits(const unsigned char *segments, const unsigned cha
     return bits;
 }
 
-size_t ta__cc_data_bytes(uint8_t mode, uint8_t code, uint8_t drop, uint32_t kept, uint32_t samples, uint64_t key_bits)
+size_t ta__cc_data_bytes(uint8_t mode, uint8_t code, uint8_t drop, uint32_t kept, uint32_t samples, uint64_t key_bits, uint32_t zero)
 {
     if (mode == TA__CC_CONSTANT) return drop == TA__CC_REST ? 0 : code == TA__CC_CONST24 ? 9 : 3 * sizeof(float);
     if (mode == TA__CC_CONSTANT16) return 3 * sizeof(uint16_t);
     const size_t comps = drop == TA__CC_ALL ? 4 : 3;
-    size_t bytes = head_bytes(code, comps);
-    if (kept < samples) bytes += sizeof(uint16_t) + (samples + 7) / 8;
+    size_t bytes = head_bytes(code, comps, zero);
+    if (kept < samples) bytes += (samples + 7) / 8;
     if (code & TA__CC_SEGMENTED) return bytes + TA__CC_SEG_BYTES * (size_t)ta__cc_segments(samples) + (size_t)((key_bits + 7) / 8);
     return bytes + (size_t)(((uint64_t)kept * key_bits + 7) / 8);
 }
@@ -178,40 +198,43 @@ void ta__cc_read_track(const unsigned char *d, const unsigned char *data, uint32
     t->kept = samples;
     t->kept_bits = NULL;
     t->keys = data;
+    uint32_t zero = 0; /* components of 0 bits */
     if (animated) {
         const unsigned char *p = data;
-        for (uint32_t c = 0; c < t->comps; ++c) {
-            if (t->form == TA__CC_RANGE32) {
-                t->min[c] = f32_at(p + 4 * c);
-                t->extent[c] = f32_at(p + 4 * (t->comps + c));
-            } else if (t->form == TA__CC_RANGE16) {
-                uint16_t lo, ext;
-                memcpy(&lo, p + 2 * c, 2);
-                memcpy(&ext, p + 2 * (t->comps + c), 2);
-                t->min[c] = ta__cc_b16(lo);
-                t->extent[c] = ta__cc_b16(ext);
-            } else if (t->form == TA__CC_RANGE8) {
-                ta__cc_segment_range(-1.0f, 2.0f, p[c], p[t->comps + c], &t->min[c], &t->extent[c]);
-            } else {
-                t->min[c] = -1.0f;
-                t->extent[c] = 2.0f;
-            }
-        }
-        p += ta__cc_range_bytes(t->form, t->comps);
         const bool nibbles = t->bits != 32 && !(d[3] & TA__CC_SEGMENTED);
         for (uint32_t c = 0; c < t->comps; ++c) {
             const unsigned less = nibbles ? (unsigned)(p[c / 2] >> (4 * (c % 2)) & 15) : 0;
             t->cbits[c] = (uint8_t)(t->bits - less);
             t->key_bits += t->cbits[c];
+            zero += t->cbits[c] == 0;
         }
         if (nibbles) p += (t->comps * 4 + 7) / 8;
+        /* the mins of all, then the extents of those of more than 0 bits (e: its place) */
+        for (uint32_t c = 0, e = t->comps; c < t->comps; ++c) {
+            const bool has = t->cbits[c] > 0;
+            if (t->form == TA__CC_RANGE32) {
+                t->min[c] = f32_at(p + 4 * c);
+                t->extent[c] = has ? f32_at(p + 4 * e) : 0.0f;
+            } else if (t->form == TA__CC_RANGE16) {
+                uint16_t lo, ext = 0;
+                memcpy(&lo, p + 2 * c, 2);
+                if (has) memcpy(&ext, p + 2 * e, 2);
+                t->min[c] = ta__cc_b16(lo);
+                t->extent[c] = ta__cc_b16(ext);
+            } else if (t->form == TA__CC_RANGE8) {
+                ta__cc_segment_range(-1.0f, 2.0f, p[c], has ? p[e] : p[c], &t->min[c], &t->extent[c]);
+            } else {
+                t->min[c] = -1.0f;
+                t->extent[c] = 2.0f;
+            }
+            e += has;
+        }
+        p += ta__cc_range_bytes(t->form, t->comps, t->comps - zero);
         t->keys = p;
-        if (d[2] & TA__CC_REDUCED) {
-            uint16_t kept;
-            memcpy(&kept, t->keys, 2);
-            t->kept = kept;
-            t->kept_bits = t->keys + 2;
-            t->keys += 2 + (samples + 7) / 8;
+        if (d[2] & TA__CC_REDUCED) { /* the last sample is kept */
+            t->kept_bits = t->keys;
+            t->kept = rank(t->kept_bits, samples - 1) + 1;
+            t->keys += (samples + 7) / 8;
         }
         if (d[3] & TA__CC_SEGMENTED) {
             t->segments = t->keys;
@@ -219,7 +242,7 @@ void ta__cc_read_track(const unsigned char *d, const unsigned char *data, uint32
         }
     }
     t->data_bytes = ta__cc_data_bytes(t->mode, d[3], t->drop, t->kept, samples,
-                                      t->segments != NULL ? ta__cc_segmented_bits(t->segments, t->kept_bits, samples) : t->key_bits);
+                                      t->segments != NULL ? ta__cc_segmented_bits(t->segments, t->kept_bits, samples) : t->key_bits, zero);
 }
 
 float ta__cc_unit16(uint16_t q)
@@ -238,7 +261,8 @@ uint32_t ta__cc_quantize(float v, float min, float extent, uint8_t bits)
 
 float ta__cc_dequantize(uint32_t q, float min, float extent, uint8_t bits)
 {
-    return min + (float)q * (extent / (float)((1u << bits) - 1));
+    const uint32_t top = (1u << bits) - 1;
+    return top == 0 ? min : min + (float)q * (extent / (float)top); /* 0 bits: min */
 }
 
 void ta__cc_rotation(const float abc[4], uint8_t drop, float out[4])
@@ -271,8 +295,8 @@ void ta__cc_segment_range(float min, float extent, uint8_t qmin, uint8_t qmax, f
 static void read_key(const ta__cc_track *t, size_t bit, const unsigned char *seg, const uint8_t *cbits, float out[4])
 {
     for (uint32_t c = 0; c < t->comps; ++c) {
-        const uint32_t word = u32_at(t->keys + bit / 8); /* the block's tail keeps this inside */
-        const uint32_t q = (word >> (bit % 8)) & ((1u << cbits[c]) - 1);
+        /* the block's tail keeps this inside; a component of 0 bits reads nothing (it may sit at the end) */
+        const uint32_t q = cbits[c] == 0 ? 0 : (u32_at(t->keys + bit / 8) >> (bit % 8)) & ((1u << cbits[c]) - 1);
         bit += cbits[c];
         float min = t->min[c], extent = t->extent[c];
         if (seg != NULL) ta__cc_segment_range(min, extent, seg[c], seg[3 + c], &min, &extent);
@@ -471,7 +495,7 @@ void ta__cc_interval(const ta__cc_header *h, double time, uint32_t *s0, uint32_t
         return;
     }
     uint32_t lo;
-    if (h->times == NULL) { /* on the grid, or off it by less than half a step */
+    if (h->times == NULL) { /* on the grid, or off it by less than half a step (runs: by their gaps) */
         const double at = (time - first) / h->step;
         lo = at > n - 2 ? n - 2 : (uint32_t)at;
         while (lo > 0 && ta__cc_time(h, lo) > time) lo--;
@@ -485,6 +509,12 @@ void ta__cc_interval(const ta__cc_header *h, double time, uint32_t *s0, uint32_t
         lo = a;
     }
     const double t0 = ta__cc_time(h, lo), t1 = ta__cc_time(h, lo + 1);
+    /* on a grid or runs, a key time is kept within 4e-7 of itself: a time that near it is at it,
+     * where a STEP key changes (the float clip's key time may be that much before the grid's) */
+    if (h->times == NULL && h->offsets == NULL && t1 - time <= 4e-7 * fmax(1, fabs(t1))) {
+        *s0 = *s1 = lo + 1;
+        return;
+    }
     *s0 = lo;
     *s1 = lo + 1;
     *alpha = (time - t0) / (t1 - t0);
