@@ -13,7 +13,7 @@
 //
 // The rig is what is below root when the crowd is made (its tracks bind by three.js's rules);
 // the bone matrices are relative to root's parent, as three.js's would be for root at the top.
-import { DataTexture, RGBAFormat, FloatType, NormalAnimationBlendMode } from 'three';
+import { DataTexture, RGBAFormat, FloatType, NormalAnimationBlendMode, PropertyBinding } from 'three';
 import { wasm, ctx, heap, check, checkPtr, checkIndex, NODE } from './wasm.js';
 import { AnimationMixer, AnimationAction } from './mixer.js';
 
@@ -49,6 +49,7 @@ export class Crowd {
     }));
     this._bonesPtr = wasm.tw_crowd_bones(this._crowd);
     this._view = null;
+    this._rootClips = new Map();
   }
 
   // Instance i's action on clip (made once per clip and instance), three.js's AnimationAction API.
@@ -59,10 +60,28 @@ export class Crowd {
     const known = member._byClip.get(clip.uuid);
     if (known && known.blendMode === blendMode) return known;
     const c = this._rig._clip(clip, this._root, true);
+    // Each instance's mixer writes every driven property every frame, comparing nothing
+    // (js/src/ta_wasm.c); that is three.js's result while nothing else writes them. setPosition
+    // writes the root's position, which three.js's mixer leaves as set until its own value
+    // changes: an instance given an action that drives the root compares, from then on, as
+    // three.js's mixer does.
+    if (this._drivesRoot(clip) && wasm.tw_mixer_write_always(member._mixer)) {
+      check(wasm.tw_mixer_set_write_always(ctx, member._mixer, 0), `Crowd.clipAction(${i}, "${clip.name}")`);
+    }
     const index = checkIndex(wasm.tw_action_create(ctx, member._mixer, c, BLEND_TO_TA[blendMode] || 1, -1, 0, 0), `Crowd.clipAction(${i}, "${clip.name}")`);
     const action = new AnimationAction(member, clip, this._root, blendMode, index);
     member._byClip.set(clip.uuid, action);
     return action;
+  }
+
+  // Whether a track of clip binds to the root (by three.js's findNode), once per clip.
+  _drivesRoot(clip) {
+    let d = this._rootClips.get(clip.uuid);
+    if (d === undefined) {
+      d = clip.tracks.some((t) => PropertyBinding.findNode(this._root, PropertyBinding.parseTrackName(t.name).nodeName) === this._root);
+      this._rootClips.set(clip.uuid, d);
+    }
+    return d;
   }
 
   // Places instance i: the position of its copy of the root (node 0 of the rig), which its bone

@@ -112,3 +112,53 @@ test('the crowd refuses what it cannot take, naming it', async () => {
   assert.throws(() => crowd.clipAction(0, fade), /\.material\.opacity".*a crowd drives objects only/);
   crowd.dispose();
 });
+
+// setPosition beside three.js's root.position.set on a clone, with each instance's mixer writing
+// always (no comparison) where no action drives the root, and comparing where one does: the
+// position set stays until the mixer's own value for it changes, as with three.js's mixer.
+test('setPosition: the root placed as a clone\'s, driven or not', async () => {
+  const g = await loadGltf(model);
+  const mesh = skinnedMeshOf(g.scene);
+  // A clip that drives the root (".position": three.js's findNode gives the root) with a value
+  // that does not change (one key), so that three.js's mixer writes it once and then leaves it.
+  const still = new THREE.AnimationClip('still', 1, [new THREE.VectorKeyframeTrack('.position', [0], [1, 2, 3])]);
+  const N = 3;
+  const crowd = new Crowd(g.scene, mesh, N);
+  const three = [];
+  for (let i = 0; i < N; i++) {
+    const clone = SkeletonUtils.clone(g.scene);
+    const mixer = new THREE.AnimationMixer(clone);
+    three.push({ clone, mixer, mesh: skinnedMeshOf(clone) });
+    mixer.clipAction(g.animations[i % g.animations.length]).play();
+    crowd.clipAction(i, g.animations[i % g.animations.length]).play();
+  }
+  // instance 1's root is driven
+  three[1].mixer.clipAction(still).play();
+  crowd.clipAction(1, still).play();
+  assert.equal(wasm.tw_mixer_write_always(crowd._members[0]._mixer), 1, 'an instance whose root no action drives writes always');
+  assert.equal(wasm.tw_mixer_write_always(crowd._members[1]._mixer), 0, 'an instance whose root an action drives compares');
+  const B = mesh.skeleton.bones.length;
+  let worst = 0;
+  for (let frame = 0; frame < 6; frame++) {
+    if (frame === 2) {
+      for (let i = 0; i < N; i++) {
+        crowd.setPosition(i, 5 + i, -2, 7 * i);
+        three[i].clone.position.set(5 + i, -2, 7 * i);
+      }
+    }
+    const bones = crowd.update(0.05);
+    for (let i = 0; i < N; i++) {
+      const t = three[i];
+      t.mixer.update(0.05);
+      t.clone.updateMatrixWorld(true);
+      t.mesh.skeleton.update();
+      const want = t.mesh.skeleton.boneMatrices;
+      for (let k = 0; k < B * 16; k++) {
+        const a = want[k], b = bones[(i * B) * 16 + k];
+        worst = Math.max(worst, Math.abs(a - b) / Math.max(1, Math.abs(a), Math.abs(b)));
+      }
+    }
+  }
+  assert.ok(worst <= NUMBER_TOLERANCE, `largest difference ${worst}`);
+  crowd.dispose();
+});
