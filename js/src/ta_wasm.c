@@ -479,9 +479,9 @@ int32_t TW_EXPORT(tw_action_set_duration)(tw_ctx *c, ta_action *a, double d)
  * Each mixer writes always (ta_mixer_set_write_always): every driven property every frame, with
  * no comparison with the values it wrote last (about a tenth of a frame). That gives three.js's
  * numbers as long as nothing but the mixer writes a driven property; the crowd writes one
- * property itself, the root's position (Crowd.setPosition), so js/src/crowd.js turns it off for
- * an instance given an action whose clip drives the root (tw_mixer_set_write_always), and that
- * instance compares, as three.js's mixer does. */
+ * property itself, the root's position (Crowd.setPosition), which three.js's mixer leaves as set
+ * until its own value changes: when it is set on an instance whose root an action drives, that
+ * instance goes back to comparing (tw_crowd_compare) and stays so. */
 typedef struct tw_crowd {
     tw_ctx *ctx;
     ta_scene **scenes;
@@ -563,6 +563,21 @@ ta_mixer *TW_EXPORT(tw_crowd_mixer)(tw_crowd *k, uint32_t i) { return k->mixers[
 ta_scene *TW_EXPORT(tw_crowd_scene)(tw_crowd *k, uint32_t i) { return k->scenes[i]; }
 float *TW_EXPORT(tw_crowd_bones)(tw_crowd *k) { return k->bones[0].m; }
 uint32_t TW_EXPORT(tw_crowd_joint_count)(const tw_crowd *k) { return k->joint_count; }
+
+/* Instance i's mixer compares from now on, as three.js's does, with what it wrote last as the
+ * values to compare with: after a frame those are the nodes' values (it wrote every property it
+ * drives), which an update by 0 writes again (the clocks do not move) and keeps, before the caller
+ * writes the root's position; before the first frame, nothing was written, and the first update
+ * writes every property, as three.js's first does where a value differs from the node's. */
+int32_t TW_EXPORT(tw_crowd_compare)(tw_crowd *k, uint32_t i)
+{
+    ta_error *err = &k->ctx->err;
+    if (!ta_mixer_write_always(k->mixers[i])) return TA_OK;
+    ta_result r = ta_mixer_set_write_always(k->mixers[i], false, err);
+    if (r != TA_OK || !k->warm) return r;
+    ta_mixer_targets t = {.scene = k->scenes[i]};
+    return ta_mixer_update_targets(k->mixers[i], &t, (ta_duration){0}, err);
+}
 
 /* After the first frame, gives each mixer's values back from the fused path once. A mixer on the
  * fused path frees its general piles; the first update after one of its actions stops (a fade
