@@ -6,6 +6,7 @@
  *
  *   node bench/web/bench.mjs [--chars 1,100,1000] [--frames 60] [--reps 5] [--dt 1/60]
  *                            [--bones 64] [--keys 30] [--weights 0.7,0.3] [--json]
+ *                            [--only crowd,dropin_stale] [--cpu]
  *
  * For each C, one set of characters per engine, then --reps rounds in which each variant runs
  * --frames frames in turn (so that the machine's drift falls on all alike):
@@ -15,7 +16,11 @@
  *   three_full     three.js's mixer.update + root.updateMatrixWorld() + skeleton.update()
  *   crowd          js/'s Crowd.update: mixer + world + skinning in wasm, into the bone matrices
  * and prints per variant the median ms per frame, us per character, its share of the round's
- * time, and the ratios the issue asks about. --json prints one JSON line instead.
+ * time, and the ratios the issue asks about. --json prints one JSON line instead. --only runs
+ * the variants named (for a profile: node --cpu-prof bench/web/bench.mjs --only crowd); a ratio
+ * of a variant left out is NaN. --cpu times each round by the process's CPU time (user and
+ * system, process.cpuUsage) rather than the wall clock: on a shared machine other programs'
+ * turns then fall on no variant, though their effect on the caches still does.
  */
 import { performance } from 'node:perf_hooks';
 
@@ -25,13 +30,15 @@ const { AnimationMixer, Crowd } = await import(new URL('../../js/index.js', here
 
 const TAU = 2 * Math.PI, GOLDEN = 0.6180339887498949;
 const cfg = { chars: [1, 100, 1000], frames: 60, reps: 5, dt: 1 / 60, bones: 64, keys: 30, clips: 2, branch: 2,
-  duration: 1, weights: [0.7, 0.3], seed: 1, rotAmp: 0.5, scaleAmp: 0.05, json: false };
+  duration: 1, weights: [0.7, 0.3], seed: 1, rotAmp: 0.5, scaleAmp: 0.05, json: false, only: null, cpu: false };
 for (let i = 2; i < process.argv.length; i++) {
   const flag = process.argv[i], v = process.argv[i + 1];
   const num = (t) => { const [a, b] = t.split('/'); return b === undefined ? Number(a) : Number(a) / Number(b); };
   if (flag === '--json') { cfg.json = true; continue; }
+  if (flag === '--cpu') { cfg.cpu = true; continue; }
   i++;
   if (flag === '--chars') cfg.chars = v.split(',').map(Number);
+  else if (flag === '--only') cfg.only = v.split(',');
   else if (flag === '--weights') cfg.weights = v.split(',').map(Number);
   else if (['--frames', '--reps', '--dt', '--bones', '--keys'].includes(flag)) cfg[flag.slice(2)] = num(v);
   else { process.stderr.write(`bench.mjs: "${flag}" is not a flag (see the header)\n`); process.exit(2); }
@@ -103,20 +110,27 @@ const { clips, offsets } = makeClips();
 const results = [];
 for (const C of cfg.chars) {
   process.stderr.write(`bench: C = ${C}: building\n`);
+  const wanted = (n) => cfg.only === null || cfg.only.includes(n);
   const three = [], drop = [], stale = [];
   for (let ch = 0; ch < C; ch++) {
-    const t = makeCharacter(offsets);
-    t.mixer = new THREE.AnimationMixer(t.root);
-    play((c) => t.mixer.clipAction(c), clips, ch);
-    three.push(t);
-    const d = makeCharacter(offsets);
-    d.mixer = new AnimationMixer(d.root);
-    play((c) => d.mixer.clipAction(c), clips, ch);
-    drop.push(d);
-    const s = makeCharacter(offsets);
-    s.mixer = new AnimationMixer(s.root, { updateRotation: false });
-    play((c) => s.mixer.clipAction(c), clips, ch);
-    stale.push(s);
+    if (wanted('three') || wanted('three_full')) {
+      const t = makeCharacter(offsets);
+      t.mixer = new THREE.AnimationMixer(t.root);
+      play((c) => t.mixer.clipAction(c), clips, ch);
+      three.push(t);
+    }
+    if (wanted('dropin')) {
+      const d = makeCharacter(offsets);
+      d.mixer = new AnimationMixer(d.root);
+      play((c) => d.mixer.clipAction(c), clips, ch);
+      drop.push(d);
+    }
+    if (wanted('dropin_stale')) {
+      const s = makeCharacter(offsets);
+      s.mixer = new AnimationMixer(s.root, { updateRotation: false });
+      play((c) => s.mixer.clipAction(c), clips, ch);
+      stale.push(s);
+    }
   }
   const rig = makeCharacter(offsets);
   const crowd = new Crowd(rig.root, rig.mesh, C);
@@ -129,14 +143,16 @@ for (const C of cfg.chars) {
     three_full: () => { for (const t of three) { t.mixer.update(dt); t.root.updateMatrixWorld(); t.mesh.skeleton.update(); } },
     crowd: () => { crowd.update(dt); },
   };
-  const names = Object.keys(variants);
+  const names = Object.keys(variants).filter(wanted);
   for (const n of names) for (let f = 0; f < 10; f++) variants[n](); // first frames bind; warm up
   const samples = Object.fromEntries(names.map((n) => [n, []]));
+  // ms since an arbitrary start: the wall clock, or the process's CPU time (--cpu)
+  const now = cfg.cpu ? () => { const u = process.cpuUsage(); return (u.user + u.system) / 1000; } : () => performance.now();
   for (let r = 0; r < cfg.reps; r++) {
     for (const n of names) {
-      const t0 = performance.now();
+      const t0 = now();
       for (let f = 0; f < cfg.frames; f++) variants[n]();
-      samples[n].push((performance.now() - t0) / cfg.frames);
+      samples[n].push((now() - t0) / cfg.frames);
     }
   }
   const ms = Object.fromEntries(names.map((n) => [n, median(samples[n])]));
@@ -151,7 +167,7 @@ if (cfg.json) {
   process.stdout.write(JSON.stringify({ bench: 'web', impl: 'threeanim.wasm', config: cfg, results }) + '\n');
 } else {
   const p = (x, d = 2) => x.toFixed(d);
-  console.log(`# three.js vs threeanim.wasm (js/), ${cfg.bones} bones, weights ${cfg.weights}, median of ${cfg.reps} x ${cfg.frames} frames, Node ${process.version}`);
+  console.log(`# three.js vs threeanim.wasm (js/), ${cfg.bones} bones, weights ${cfg.weights}, median of ${cfg.reps} x ${cfg.frames} frames, ${cfg.cpu ? 'CPU time' : 'wall clock'}, Node ${process.version}`);
   for (const r of results) {
     console.log(`\nC = ${r.C}`);
     console.log('| variant | ms/frame | us/character | share of the round |');

@@ -13,7 +13,7 @@
 //
 // The rig is what is below root when the crowd is made (its tracks bind by three.js's rules);
 // the bone matrices are relative to root's parent, as three.js's would be for root at the top.
-import { DataTexture, RGBAFormat, FloatType, NormalAnimationBlendMode } from 'three';
+import { DataTexture, RGBAFormat, FloatType, NormalAnimationBlendMode, PropertyBinding } from 'three';
 import { wasm, ctx, heap, check, checkPtr, checkIndex, NODE } from './wasm.js';
 import { AnimationMixer, AnimationAction } from './mixer.js';
 
@@ -45,10 +45,11 @@ export class Crowd {
     this.boneCount = bones.length;
     // Each instance answers to its actions as a mixer does (crossFade, syncWith).
     this._members = Array.from({ length: count }, (_, i) => ({
-      _mixer: wasm.tw_crowd_mixer(this._crowd, i), _writeBack() {}, _byClip: new Map(),
+      _mixer: wasm.tw_crowd_mixer(this._crowd, i), _writeBack() {}, _byClip: new Map(), _drivesRoot: false,
     }));
     this._bonesPtr = wasm.tw_crowd_bones(this._crowd);
     this._view = null;
+    this._rootClips = new Map();
   }
 
   // Instance i's action on clip (made once per clip and instance), three.js's AnimationAction API.
@@ -59,16 +60,33 @@ export class Crowd {
     const known = member._byClip.get(clip.uuid);
     if (known && known.blendMode === blendMode) return known;
     const c = this._rig._clip(clip, this._root, true);
+    if (this._drivesRoot(clip)) member._drivesRoot = true;
     const index = checkIndex(wasm.tw_action_create(ctx, member._mixer, c, BLEND_TO_TA[blendMode] || 1, -1, 0, 0), `Crowd.clipAction(${i}, "${clip.name}")`);
     const action = new AnimationAction(member, clip, this._root, blendMode, index);
     member._byClip.set(clip.uuid, action);
     return action;
   }
 
+  // Whether a track of clip binds to the root (by three.js's findNode), once per clip.
+  _drivesRoot(clip) {
+    let d = this._rootClips.get(clip.uuid);
+    if (d === undefined) {
+      d = clip.tracks.some((t) => PropertyBinding.findNode(this._root, PropertyBinding.parseTrackName(t.name).nodeName) === this._root);
+      this._rootClips.set(clip.uuid, d);
+    }
+    return d;
+  }
+
   // Places instance i: the position of its copy of the root (node 0 of the rig), which its bone
   // matrices then include, as a clone's root position is in three.js's.
+  // Each instance's mixer writes every property it drives every frame, comparing nothing
+  // (js/src/ta_wasm.c): three.js's result while nothing else writes them. Where an action drives
+  // the root, three.js's mixer leaves the position set here until its own value changes: that
+  // instance's mixer compares, as three.js's, from the first such call on.
   setPosition(i, x, y, z) {
-    if (this._members[i] === undefined) throw new Error(`threeanim Crowd: instance ${i} is not between 0 and ${this.count - 1}`);
+    const member = this._members[i];
+    if (member === undefined) throw new Error(`threeanim Crowd: instance ${i} is not between 0 and ${this.count - 1}`);
+    if (member._drivesRoot) check(wasm.tw_crowd_compare(this._crowd, i), `Crowd.setPosition(${i})`);
     const at = (wasm.tw_scene_nodes(wasm.tw_crowd_scene(this._crowd, i)) + NODE.position) >> 2;
     const { f32 } = heap();
     f32[at] = x; f32[at + 1] = y; f32[at + 2] = z;

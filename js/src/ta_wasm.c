@@ -350,6 +350,11 @@ int32_t TW_EXPORT(tw_mixer_set_time_scale)(tw_ctx *c, ta_mixer *m, double s)
 {
     return ta_mixer_set_time_scale(m, s, &c->err);
 }
+int32_t TW_EXPORT(tw_mixer_set_write_always)(tw_ctx *c, ta_mixer *m, int32_t on)
+{
+    return ta_mixer_set_write_always(m, on != 0, &c->err);
+}
+int32_t TW_EXPORT(tw_mixer_write_always)(const ta_mixer *m) { return ta_mixer_write_always(m); }
 void TW_EXPORT(tw_mixer_stop_all_action)(ta_mixer *m) { ta_mixer_stop_all_action(m); }
 int32_t TW_EXPORT(tw_mixer_uncache_action)(tw_ctx *c, ta_mixer *m, uint32_t index)
 {
@@ -468,17 +473,21 @@ int32_t TW_EXPORT(tw_action_set_duration)(tw_ctx *c, ta_action *a, double d)
 /* N instances of one rig scene, each with its own mixer, pose and world matrices: one
  * character of a frame (frame.h) each, so that a frame is one ta_frame_update_range call that
  * writes every instance's bone matrices (the skin's joint order, 16 floats each) into one array,
- * the one JS hands the renderer. The world matrices are scratch that nothing reads (the skinning
- * pass reads the pose's own): every instance writes them into the same array, which frame.h
- * allows within one range, and which keeps a frame's writes in cache (one array an instance
- * was 4 MB a frame for 1,000 of the bench's rig, and slower). */
+ * the one JS hands the renderer. No world matrices in float are written (nothing reads them: the
+ * skinning pass reads the pose's doubles); converting them was about a twentieth of a frame.
+ *
+ * Each mixer writes always (ta_mixer_set_write_always): every driven property every frame, with
+ * no comparison with the values it wrote last (about a tenth of a frame). That gives three.js's
+ * numbers as long as nothing but the mixer writes a driven property; the crowd writes one
+ * property itself, the root's position (Crowd.setPosition), which three.js's mixer leaves as set
+ * until its own value changes: when it is set on an instance whose root an action drives, that
+ * instance goes back to comparing (tw_crowd_compare) and stays so. */
 typedef struct tw_crowd {
     tw_ctx *ctx;
     ta_scene **scenes;
     ta_mixer **mixers;
     ta_pose **poses;
     ta_frame_character *chars;
-    ta_mat4 *world;      /* node_count: the world pass's scratch, shared */
     size_t *skin_offsets; /* count * skin_count: instance i's at i * skin_count */
     ta_mat4 *bones;      /* count * joint_count matrices: the palette */
     uint32_t count, node_count, skin_count, joint_count;
@@ -506,10 +515,9 @@ tw_crowd *TW_EXPORT(tw_crowd_create)(tw_ctx *c, ta_scene *rig, uint32_t skin, ui
     k->mixers = (ta_mixer **)calloc(n, sizeof *k->mixers);
     k->poses = (ta_pose **)calloc(n, sizeof *k->poses);
     k->chars = (ta_frame_character *)calloc(n, sizeof *k->chars);
-    k->world = (ta_mat4 *)calloc(k->node_count + 1, sizeof *k->world);
     k->skin_offsets = (size_t *)calloc(n * k->skin_count + 1, sizeof *k->skin_offsets);
     k->bones = (ta_mat4 *)calloc(n * k->joint_count + 1, sizeof *k->bones);
-    if (!k->scenes || !k->mixers || !k->poses || !k->chars || !k->world || !k->skin_offsets || !k->bones) {
+    if (!k->scenes || !k->mixers || !k->poses || !k->chars || !k->skin_offsets || !k->bones) {
         tw_crowd_destroy(k);
         return NULL;
     }
@@ -519,7 +527,8 @@ tw_crowd *TW_EXPORT(tw_crowd_create)(tw_ctx *c, ta_scene *rig, uint32_t skin, ui
     for (uint32_t i = 0; i < count; ++i, k->count = i) {
         if (ta_scene_instantiate(rig, &so, &k->scenes[i], &c->err) != TA_OK ||
             ta_mixer_create(ta_node_none(), &mo, &k->mixers[i], &c->err) != TA_OK ||
-            ta_pose_create(k->scenes[i], &po, &k->poses[i], &c->err) != TA_OK) {
+            ta_pose_create(k->scenes[i], &po, &k->poses[i], &c->err) != TA_OK ||
+            ta_mixer_set_write_always(k->mixers[i], true, &c->err) != TA_OK) {
             k->count = i + 1;
             tw_crowd_destroy(k);
             return NULL;
@@ -528,8 +537,7 @@ tw_crowd *TW_EXPORT(tw_crowd_create)(tw_ctx *c, ta_scene *rig, uint32_t skin, ui
         for (uint32_t s = 0; s < k->skin_count; ++s) offsets[s] = SIZE_MAX; /* only the crowd's skin */
         offsets[skin] = (size_t)i * k->joint_count * 16;
         k->chars[i] = (ta_frame_character){.mixer = k->mixers[i], .targets = {.scene = k->scenes[i]},
-                                           .pose = k->poses[i], .world = k->world,
-                                           .skin_offsets = offsets};
+                                           .pose = k->poses[i], .skin_offsets = offsets};
     }
     return k;
 }
@@ -546,7 +554,6 @@ void TW_EXPORT(tw_crowd_destroy)(tw_crowd *k)
     free(k->mixers);
     free(k->poses);
     free(k->chars);
-    free(k->world);
     free(k->skin_offsets);
     free(k->bones);
     free(k);
@@ -556,6 +563,21 @@ ta_mixer *TW_EXPORT(tw_crowd_mixer)(tw_crowd *k, uint32_t i) { return k->mixers[
 ta_scene *TW_EXPORT(tw_crowd_scene)(tw_crowd *k, uint32_t i) { return k->scenes[i]; }
 float *TW_EXPORT(tw_crowd_bones)(tw_crowd *k) { return k->bones[0].m; }
 uint32_t TW_EXPORT(tw_crowd_joint_count)(const tw_crowd *k) { return k->joint_count; }
+
+/* Instance i's mixer compares from now on, as three.js's does, with what it wrote last as the
+ * values to compare with: after a frame those are the nodes' values (it wrote every property it
+ * drives), which an update by 0 writes again (the clocks do not move) and keeps, before the caller
+ * writes the root's position; before the first frame, nothing was written, and the first update
+ * writes every property, as three.js's first does where a value differs from the node's. */
+int32_t TW_EXPORT(tw_crowd_compare)(tw_crowd *k, uint32_t i)
+{
+    ta_error *err = &k->ctx->err;
+    if (!ta_mixer_write_always(k->mixers[i])) return TA_OK;
+    ta_result r = ta_mixer_set_write_always(k->mixers[i], false, err);
+    if (r != TA_OK || !k->warm) return r;
+    ta_mixer_targets t = {.scene = k->scenes[i]};
+    return ta_mixer_update_targets(k->mixers[i], &t, (ta_duration){0}, err);
+}
 
 /* After the first frame, gives each mixer's values back from the fused path once. A mixer on the
  * fused path frees its general piles; the first update after one of its actions stops (a fade

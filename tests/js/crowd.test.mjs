@@ -20,6 +20,25 @@ function skinnedMeshOf(root) {
   return found;
 }
 
+// One frame of the crowd and of three.js's clones ({ clone, mixer, mesh } each: mixer.update,
+// updateMatrixWorld, skeleton.update): the largest difference of a bone matrix element,
+// relative to the larger of the two and 1.
+function stepAndCompare(crowd, three, dt) {
+  const bones = crowd.update(dt), B = crowd.boneCount;
+  let worst = 0;
+  three.forEach((t, i) => {
+    t.mixer.update(dt);
+    t.clone.updateMatrixWorld(true);
+    t.mesh.skeleton.update();
+    const want = t.mesh.skeleton.boneMatrices;
+    for (let k = 0; k < B * 16; k++) {
+      const a = want[k], b = bones[(i * B) * 16 + k];
+      worst = Math.max(worst, Math.abs(a - b) / Math.max(1, Math.abs(a), Math.abs(b)));
+    }
+  });
+  return worst;
+}
+
 // Instance i plays clip i % clips with its own speed; odd instances cross-fade to the next clip.
 function program(i, clipAction, clips) {
   const a = clipAction(clips[i % clips.length]).play();
@@ -47,18 +66,7 @@ test('bone matrices of every instance match three.js (mixer, updateMatrixWorld, 
   let worst = 0;
   for (let frame = 0; frame < 40; frame++) {
     for (let i = 0; i < N; i++) { three[i].step(frame); ours[i](frame); }
-    const bones = crowd.update(0.0311);
-    for (let i = 0; i < N; i++) {
-      const t = three[i];
-      t.mixer.update(0.0311);
-      t.clone.updateMatrixWorld(true);
-      t.mesh.skeleton.update();
-      const want = t.mesh.skeleton.boneMatrices;
-      for (let k = 0; k < B * 16; k++) {
-        const a = want[k], b = bones[(i * B) * 16 + k];
-        worst = Math.max(worst, Math.abs(a - b) / Math.max(1, Math.abs(a), Math.abs(b)));
-      }
-    }
+    worst = Math.max(worst, stepAndCompare(crowd, three, 0.0311));
   }
   assert.equal(bones_length(crowd), N * B * 16);
   assert.ok(worst <= NUMBER_TOLERANCE, `largest difference ${worst}`);
@@ -110,5 +118,40 @@ test('the crowd refuses what it cannot take, naming it', async () => {
   // It writes no object: a material track has nowhere to go (the drop-in mixer takes it).
   const fade = new THREE.AnimationClip('fade', 1, [new THREE.NumberKeyframeTrack(`${mesh.name}.material.opacity`, [0, 1], [1, 0])]);
   assert.throws(() => crowd.clipAction(0, fade), /\.material\.opacity".*a crowd drives objects only/);
+  crowd.dispose();
+});
+
+// setPosition beside three.js's root.position.set on a clone. Each instance's mixer writes always
+// (no comparison); one whose root an action drives compares from its first setPosition on, with
+// what it wrote last, so that the position set stays until the mixer's own value for it changes,
+// as with three.js's mixer: after frames (instance 1) and before the first (instance 2).
+test('setPosition: the root placed as a clone\'s, driven or not', async () => {
+  const g = await loadGltf(model);
+  const mesh = skinnedMeshOf(g.scene);
+  // A clip that drives the root (".position": three.js's findNode gives the root) with a value
+  // that does not change (one key), so that three.js's mixer writes it once and then leaves it.
+  const still = new THREE.AnimationClip('still', 1, [new THREE.VectorKeyframeTrack('.position', [0], [1, 2, 3])]);
+  const N = 3;
+  const crowd = new Crowd(g.scene, mesh, N);
+  const three = [];
+  for (let i = 0; i < N; i++) {
+    const clone = SkeletonUtils.clone(g.scene);
+    const mixer = new THREE.AnimationMixer(clone);
+    three.push({ clone, mixer, mesh: skinnedMeshOf(clone) });
+    mixer.clipAction(g.animations[i % g.animations.length]).play();
+    crowd.clipAction(i, g.animations[i % g.animations.length]).play();
+    if (i > 0) { mixer.clipAction(still).play(); crowd.clipAction(i, still).play(); }
+  }
+  const always = () => crowd._members.map((m) => wasm.tw_mixer_write_always(m._mixer));
+  assert.deepEqual(always(), [1, 1, 1], 'every instance writes always');
+  const place = (i, x, y, z) => { crowd.setPosition(i, x, y, z); three[i].clone.position.set(x, y, z); };
+  place(2, -4, 0, 9);
+  let worst = 0;
+  for (let frame = 0; frame < 6; frame++) {
+    if (frame === 2) for (let i = 0; i < N; i++) place(i, 5 + i, -2, 7 * i);
+    worst = Math.max(worst, stepAndCompare(crowd, three, 0.05));
+  }
+  assert.deepEqual(always(), [1, 0, 0], 'the instances whose root an action drives compare once placed');
+  assert.ok(worst <= NUMBER_TOLERANCE, `largest difference ${worst}`);
   crowd.dispose();
 });
