@@ -7,26 +7,32 @@
 //   node --import ./replay/register.mjs replay-port.mjs --seeds A..B [--gltf SAMPLES] [--cache DIR]
 //        [--min-pass N] [--cli PATH]
 //
-// --cli PATH: also run the native build's `threeanim replay` on each scenario that passed, and
-// require the drop-in's numbers to be the native build's bit for bit (as float32: the same C
-// code runs on both; only the loaders differ, three.js's GLTFLoader and ObjectLoader here). For a
-// three.js JSON scene, the loaders decompose a node's matrix into position, quaternion and scale
-// apart by an ulp now and then, before any mixer runs: a probe of the scenario with no actions
-// (one update by 0) reads each recorded number as each side loaded it, and a number loaded
-// apart is left out of the bit-for-bit comparison (still compared with three.js's within the
-// tolerance); how many is printed.
+// --cache DIR (TA_REPLAY_CACHE, when set, wins, as for run.mjs): the scenarios and three.js's
+// lines, read from the folder the native suites of the same seeds fill (cache.mjs keys it), or
+// worked out and written there when they have not run. The drop-in runs each scenario once, in
+// its own action order (the reference's second run, in index order, reorders three.js's action
+// list, which the drop-in has not).
+//
+// --cli PATH: also run the native build's `threeanim replay` on each scenario that passed (all of
+// them in one process, `replay --each`), and require the drop-in's numbers to be the native
+// build's bit for bit (as float32: the same C code runs on both; only the loaders differ,
+// three.js's GLTFLoader and ObjectLoader here). For a three.js JSON scene, the loaders decompose
+// a node's matrix into position, quaternion and scale apart by an ulp now and then, before any
+// mixer runs: a probe of the scenario with no actions (one update by 0) reads each recorded
+// number as each side loaded it, and a number loaded apart is left out of the bit-for-bit
+// comparison (still compared with three.js's within the tolerance); how many is printed.
 //
 // A scenario passes, is refused by the drop-in (an Error naming what it cannot drive), or differs.
 // Exit 1 when one differs, or when fewer than --min-pass passed; 77 when the samples folder of
 // --gltf is missing.
 import fs from 'node:fs';
-import { execFileSync } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
-import { parseArgs, parseSeedRange, parseLines } from '../conformance/replay/common.mjs';
+import { parseArgs, parseSeedRange, parseLines, formatLine } from '../conformance/replay/common.mjs';
 import { cachedScenario, writeScenario } from '../conformance/replay/generate.mjs';
 import { compareOutputs } from '../conformance/replay/compare.mjs';
 import { openCache } from '../conformance/replay/cache.mjs';
+import { runBatch } from '../conformance/replay/batch.mjs';
 
 const opts = parseArgs(process.argv.slice(2), []);
 const seeds = parseSeedRange(opts.seeds);
@@ -36,19 +42,21 @@ if (gltfDir && !fs.existsSync(gltfDir)) {
   process.exit(77);
 }
 const port = await import('../conformance/replay/reference.mjs?port');
-const cache = await openCache(opts.cache || null, { kind: gltfDir ? 'gltf' : 'random', gltfDir });
+const cache = await openCache(process.env.TA_REPLAY_CACHE || opts.cache || null, { kind: gltfDir ? 'gltf' : 'random', gltfDir });
 const root = fs.mkdtempSync(path.join(os.tmpdir(), 'threeanim-replay-port-'));
 const tally = { passed: 0, refused: 0, differed: 0, native: 0, numbers: 0, loadedApart: 0 };
 const refusals = new Map();
+const runPort = (spec, dir, files) => port.runReference(spec, { baseDir: dir, files, oneOrder: true });
+// The scenarios that agree with three.js, waiting for the native build's run.
+const pending = [];
 for (const seed of seeds) {
   const dir = path.join(root, `s${seed}`);
   const s = await cachedScenario(cache, seed, dir, gltfDir);
-  writeScenario(dir, s.files);
   const replay = JSON.parse(s.files['replay.json']);
   const files = s.files['scene.json'] ? new Map([[path.resolve(dir, 'scene.json'), s.files['scene.json'].trimEnd()]]) : null;
   let res;
   try {
-    res = await port.runReference(replay, { baseDir: dir, files });
+    res = await runPort(replay, dir, files);
   } catch (e) {
     res = { lines: [], error: e.message };
   }
@@ -61,27 +69,42 @@ for (const seed of seeds) {
   const c = compareOutputs(s.reference.lines, res.lines, { maxProblems: 4 });
   if (res.error || c.count > 0) {
     tally.differed++;
+    keep(dir, s.files, res.lines);
     console.log(`DIFFERS seed ${seed} (${dir}): ${res.error || ''}\n  ${c.problems.join('\n  ')}`);
-  } else if (opts.cli && !(await sameAsNative(seed, dir, replay, files, res.lines))) {
-    tally.differed++;
+  } else if (opts.cli) {
+    // What the native build reads; the rest of the scenario only if it fails.
+    writeScenario(dir, Object.fromEntries(['replay.json', 'scene.json'].filter((n) => n in s.files).map((n) => [n, s.files[n]])));
+    pending.push({ seed, dir, scenario: s.files, lines: res.lines, probe: await probe(dir, replay, files) });
   } else {
     tally.passed++;
-    fs.rmSync(dir, { recursive: true, force: true });
   }
 }
-function nativeLines(file) {
-  return parseLines(execFileSync(opts.cli, ['replay', file], { encoding: 'utf8' }));
+
+// A failing scenario's files, three.js's lines (expected.jsonl) and the drop-in's (drop-in.jsonl).
+function keep(dir, scenario, lines) {
+  writeScenario(dir, { ...scenario, 'drop-in.jsonl': lines.map((l) => formatLine(l) + '\n').join('') });
 }
 
-// For a three.js JSON scene: the set of "path[i]" whose number three.js's ObjectLoader and
-// threeanim's reader load apart (as float32), from the scenario run with no actions.
-async function loadedApart(dir, replay, files) {
-  if (!replay.model.object_json) return new Set();
-  const probe = { ...replay, actions: [], steps: [{ op: 'update', delta: 0 }] };
+// For a three.js JSON scene, the scenario with no actions (one update by 0), written beside it
+// for the native build, and the numbers the drop-in recorded: a number the two loaders load
+// apart shows there.
+async function probe(dir, replay, files) {
+  if (!replay.model.object_json) return null;
+  const spec = { ...replay, actions: [], steps: [{ op: 'update', delta: 0 }] };
   const file = path.join(dir, 'probe.json');
-  fs.writeFileSync(file, JSON.stringify(probe));
-  const native = nativeLines(file)[0].values;
-  const three = (await port.runReference(probe, { baseDir: dir, files })).lines[0].values;
+  fs.writeFileSync(file, JSON.stringify(spec));
+  return { file, values: (await runPort(spec, dir, files)).lines[0].values };
+}
+
+// The native build's lines of a file of the batch, or why there are none.
+function nativeLines(answer, file) {
+  if (answer.status !== 0) return `threeanim replay ${file}: exit status ${answer.status} ${answer.signal || ''} ${answer.stderr.trim().slice(0, 300)}`;
+  try { return parseLines(answer.stdout); } catch (e) { return `threeanim replay ${file}: ${e.message}`; }
+}
+
+// The set of "path[i]" whose number three.js's ObjectLoader and threeanim's reader load apart
+// (as float32), from the probe's lines on both sides.
+function loadedApart(three, native) {
   const apart = new Set();
   for (const [key, v] of Object.entries(three)) {
     if (!Array.isArray(v)) continue;
@@ -90,12 +113,12 @@ async function loadedApart(dir, replay, files) {
   return apart;
 }
 
-// The native build's lines for the scenario in dir, number for number as float32, but for the
-// numbers loaded apart.
-async function sameAsNative(seed, dir, replay, files, lines) {
-  const native = nativeLines(path.join(dir, 'replay.json'));
-  const apart = await loadedApart(dir, replay, files);
+// The native build's lines for a scenario, number for number as float32, but for the numbers
+// loaded apart.
+function sameAsNative({ seed, dir, scenario, lines, probe }, native, probeNative) {
   const problems = [];
+  for (const n of [native, probeNative]) if (typeof n === 'string') problems.push(n);
+  const apart = problems.length === 0 && probe ? loadedApart(probe.values, probeNative[0].values) : new Set();
   const walk = (a, b, where, key) => {
     if (typeof a === 'number' || typeof b === 'number') {
       if (apart.has(key)) tally.loadedApart++;
@@ -107,13 +130,33 @@ async function sameAsNative(seed, dir, replay, files, lines) {
       for (const k of new Set([...Object.keys(a), ...Object.keys(b)])) walk(a[k], b[k], `${where}.${k}`, k);
     } else if (a !== b) problems.push(`${where}: native ${JSON.stringify(b)}, drop-in ${JSON.stringify(a)}`);
   };
-  if (native.length !== lines.length) problems.push(`native ${native.length} lines, drop-in ${lines.length}`);
-  else lines.forEach((l, i) => walk(JSON.parse(JSON.stringify({ values: l.values, events: l.events })), { values: native[i].values, events: native[i].events }, `line ${i}`, ''));
+  if (problems.length === 0 && native.length !== lines.length) problems.push(`native ${native.length} lines, drop-in ${lines.length}`);
+  else if (problems.length === 0) lines.forEach((l, i) => walk(JSON.parse(JSON.stringify({ values: l.values, events: l.events })), { values: native[i].values, events: native[i].events }, `line ${i}`, ''));
   if (problems.length === 0) { tally.native++; return true; }
+  keep(dir, scenario, lines);
   console.log(`NOT BIT FOR BIT seed ${seed} (${dir}):\n  ${problems.slice(0, 4).join('\n  ')}`);
   return false;
 }
 
+if (pending.length > 0) {
+  const batch = pending.flatMap((p) => [path.join(p.dir, 'replay.json'), ...(p.probe ? [p.probe.file] : [])]);
+  const answers = await runBatch(opts.cli, batch, 30000);
+  let at = 0;
+  for (const p of pending) {
+    const native = nativeLines(answers[at], batch[at]);
+    at++;
+    const probeNative = p.probe ? nativeLines(answers[at], batch[at++]) : null;
+    if (sameAsNative(p, native, probeNative)) tally.passed++;
+    else tally.differed++;
+  }
+}
+
+// The scenarios are removed but those that failed.
+if (tally.differed === 0) fs.rmSync(root, { recursive: true, force: true });
+else {
+  for (const p of pending) if (!fs.existsSync(path.join(p.dir, 'drop-in.jsonl'))) fs.rmSync(p.dir, { recursive: true, force: true });
+  console.log(`the failing scenarios are kept in ${root}`);
+}
 for (const [why, n] of refusals) console.log(`refused ${n}x: ${why}`);
 if (opts.cli) {
   console.log(`replay-port: ${tally.native} scenarios the native build's bit for bit (${tally.numbers} numbers equal as float32; ${tally.loadedApart} left out, loaded apart by the two loaders)`);
