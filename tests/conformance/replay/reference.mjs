@@ -43,6 +43,10 @@ function epsMixer(t) { return 2e-6 * Math.max(1, Math.abs(t)); }
 
 const dyadic = (w) => Number.isInteger(w * 1024);
 
+// installPatches runs once in each copy of this module that a process imports (js/'s replay-port
+// imports a second, whose 'three' is three.js with the drop-in's AnimationMixer, the same
+// three.js), so that each patch, outside a run of its own copy (CTX null), hands the call to the
+// one it replaced: a run of either copy sees the watches of its own.
 let patched = false;
 // When set, action times follow the port's float32 phase (large advances):
 // the scaled step is rounded to float32, then the time plus the step, and the
@@ -54,8 +58,10 @@ function installPatches() {
   if (patched) return;
   patched = true;
 
-  THREE.setConsoleFunction((type, message) => {
+  const previousConsole = THREE.getConsoleFunction();
+  THREE.setConsoleFunction((type, message, ...params) => {
     if (CTX) flag('three-warning', `${type}: ${message}`);
+    else if (previousConsole) previousConsole(type, message, ...params);
     else if (type !== 'log') process.stderr.write(`three.js ${type}: ${message}\n`);
   });
 
@@ -155,10 +161,10 @@ function installPatches() {
 
   // A discrete value read within float32 reach of the key where it changes.
   const DI = THREE.DiscreteInterpolant.prototype;
-  const baseEvaluate = THREE.Interpolant.prototype.evaluate;
+  const origEvaluate = DI.evaluate;
   DI.evaluate = function (t) {
     if (CTX) checkDiscrete(this, t);
-    return baseEvaluate.call(this, t);
+    return origEvaluate.call(this, t);
   };
 
   // SMOOTH: the port reads the action's endings on every frame; three.js keeps a
