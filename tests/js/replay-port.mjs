@@ -46,6 +46,10 @@ const cache = await openCache(process.env.TA_REPLAY_CACHE || opts.cache || null,
 const root = fs.mkdtempSync(path.join(os.tmpdir(), 'threeanim-replay-port-'));
 const tally = { passed: 0, refused: 0, differed: 0, native: 0, numbers: 0, loadedApart: 0 };
 const refusals = new Map();
+// A failure, printed in full for the first 20 (the rest are counted, and kept as these are).
+function failed(text) {
+  if (++tally.differed <= 20) console.log(text);
+}
 const runPort = (spec, dir, files) => port.runReference(spec, { baseDir: dir, files, oneOrder: true });
 // The scenarios that agree with three.js, waiting for the native build's run.
 const pending = [];
@@ -68,9 +72,8 @@ for (const seed of seeds) {
   }
   const c = compareOutputs(s.reference.lines, res.lines, { maxProblems: 4 });
   if (res.error || c.count > 0) {
-    tally.differed++;
     keep(dir, s.files, res.lines);
-    console.log(`DIFFERS seed ${seed} (${dir}): ${res.error || ''}\n  ${c.problems.join('\n  ')}`);
+    failed(`DIFFERS seed ${seed} (${dir}): ${res.error || ''}\n  ${c.problems.join('\n  ')}`);
   } else if (opts.cli) {
     // What the native build reads; the rest of the scenario only if it fails.
     writeScenario(dir, Object.fromEntries(['replay.json', 'scene.json'].filter((n) => n in s.files).map((n) => [n, s.files[n]])));
@@ -134,7 +137,7 @@ function sameAsNative({ seed, dir, scenario, lines, probe }, native, probeNative
   else if (problems.length === 0) lines.forEach((l, i) => walk(JSON.parse(JSON.stringify({ values: l.values, events: l.events })), { values: native[i].values, events: native[i].events }, `line ${i}`, ''));
   if (problems.length === 0) { tally.native++; return true; }
   keep(dir, scenario, lines);
-  console.log(`NOT BIT FOR BIT seed ${seed} (${dir}):\n  ${problems.slice(0, 4).join('\n  ')}`);
+  failed(`NOT BIT FOR BIT seed ${seed} (${dir}):\n  ${problems.slice(0, 4).join('\n  ')}`);
   return false;
 }
 
@@ -147,7 +150,6 @@ if (pending.length > 0) {
     at++;
     const probeNative = p.probe ? nativeLines(answers[at], batch[at++]) : null;
     if (sameAsNative(p, native, probeNative)) tally.passed++;
-    else tally.differed++;
   }
 }
 
