@@ -18,9 +18,10 @@
 // build's bit for bit (as float32: the same C code runs on both; only the loaders differ,
 // three.js's GLTFLoader and ObjectLoader here). For a three.js JSON scene, the loaders decompose
 // a node's matrix into position, quaternion and scale apart by an ulp now and then, before any
-// mixer runs: a probe of the scenario with no actions (one update by 0) reads each recorded
-// number as each side loaded it, and a number loaded apart is left out of the bit-for-bit
-// comparison (still compared with three.js's within the tolerance); how many is printed.
+// mixer runs: when such a scenario is not the native build's bit for bit, a probe of it with no
+// actions (one update by 0) reads each recorded number as each side loaded it, and a number
+// loaded apart is left out of the bit-for-bit comparison (still compared with three.js's within
+// the tolerance); how many is printed.
 //
 // A scenario passes, is refused by the drop-in (an Error naming what it cannot drive), or differs.
 // Exit 1 when one differs, or when fewer than --min-pass passed; 77 when the samples folder of
@@ -77,7 +78,7 @@ for (const seed of seeds) {
   } else if (opts.cli) {
     // What the native build reads; the rest of the scenario only if it fails.
     writeScenario(dir, Object.fromEntries(['replay.json', 'scene.json'].filter((n) => n in s.files).map((n) => [n, s.files[n]])));
-    pending.push({ seed, dir, scenario: s.files, lines: res.lines, probe: await probe(dir, replay, files) });
+    pending.push({ seed, dir, scenario: s.files, replay, files, lines: res.lines });
   } else {
     tally.passed++;
   }
@@ -88,15 +89,13 @@ function keep(dir, scenario, lines) {
   writeScenario(dir, { ...scenario, 'drop-in.jsonl': lines.map((l) => formatLine(l) + '\n').join('') });
 }
 
-// For a three.js JSON scene, the scenario with no actions (one update by 0), written beside it
-// for the native build, and the numbers the drop-in recorded: a number the two loaders load
-// apart shows there.
-async function probe(dir, replay, files) {
-  if (!replay.model.object_json) return null;
-  const spec = { ...replay, actions: [], steps: [{ op: 'update', delta: 0 }] };
-  const file = path.join(dir, 'probe.json');
+// The scenario with no actions (one update by 0), written beside it for the native build, and
+// the numbers the drop-in recorded: a number the two loaders load apart shows there.
+async function probe(p) {
+  const spec = { ...p.replay, actions: [], steps: [{ op: 'update', delta: 0 }] };
+  const file = path.join(p.dir, 'probe.json');
   fs.writeFileSync(file, JSON.stringify(spec));
-  return { file, values: (await runPort(spec, dir, files)).lines[0].values };
+  return { file, values: (await runPort(spec, p.dir, p.files)).lines[0].values };
 }
 
 // The native build's lines of a file of the batch, or why there are none.
@@ -116,41 +115,58 @@ function loadedApart(three, native) {
   return apart;
 }
 
-// The native build's lines for a scenario, number for number as float32, but for the numbers
-// loaded apart.
-function sameAsNative({ seed, dir, scenario, lines, probe }, native, probeNative) {
-  const problems = [];
-  for (const n of [native, probeNative]) if (typeof n === 'string') problems.push(n);
-  const apart = problems.length === 0 && probe ? loadedApart(probe.values, probeNative[0].values) : new Set();
+// The drop-in's lines beside the native build's (or why there are none), number for number as
+// float32, but for the numbers in apart: { problems, numbers (equal), left (out) }.
+function compareNative(lines, native, apart) {
+  const r = { problems: [], numbers: 0, left: 0 };
   const walk = (a, b, where, key) => {
     if (typeof a === 'number' || typeof b === 'number') {
-      if (apart.has(key)) tally.loadedApart++;
-      else if (Math.fround(a) !== Math.fround(b)) problems.push(`${where}: native ${b}, drop-in ${a}`);
-      else tally.numbers++;
+      if (apart.has(key)) r.left++;
+      else if (Math.fround(a) !== Math.fround(b)) r.problems.push(`${where}: native ${b}, drop-in ${a}`);
+      else r.numbers++;
     } else if (Array.isArray(a) && Array.isArray(b) && a.length === b.length) {
       a.forEach((x, i) => walk(x, b[i], `${where}[${i}]`, `${key}[${i}]`));
     } else if (a && b && typeof a === 'object' && typeof b === 'object') {
       for (const k of new Set([...Object.keys(a), ...Object.keys(b)])) walk(a[k], b[k], `${where}.${k}`, k);
-    } else if (a !== b) problems.push(`${where}: native ${JSON.stringify(b)}, drop-in ${JSON.stringify(a)}`);
+    } else if (a !== b) r.problems.push(`${where}: native ${JSON.stringify(b)}, drop-in ${JSON.stringify(a)}`);
   };
-  if (problems.length === 0 && native.length !== lines.length) problems.push(`native ${native.length} lines, drop-in ${lines.length}`);
-  else if (problems.length === 0) lines.forEach((l, i) => walk(JSON.parse(JSON.stringify({ values: l.values, events: l.events })), { values: native[i].values, events: native[i].events }, `line ${i}`, ''));
-  if (problems.length === 0) { tally.native++; return true; }
-  keep(dir, scenario, lines);
-  failed(`NOT BIT FOR BIT seed ${seed} (${dir}):\n  ${problems.slice(0, 4).join('\n  ')}`);
-  return false;
+  if (typeof native === 'string') r.problems.push(native);
+  else if (native.length !== lines.length) r.problems.push(`native ${native.length} lines, drop-in ${lines.length}`);
+  else lines.forEach((l, i) => walk(JSON.parse(JSON.stringify({ values: l.values, events: l.events })), { values: native[i].values, events: native[i].events }, `line ${i}`, ''));
+  return r;
 }
 
-if (pending.length > 0) {
-  const batch = pending.flatMap((p) => [path.join(p.dir, 'replay.json'), ...(p.probe ? [p.probe.file] : [])]);
-  const answers = await runBatch(opts.cli, batch, 30000);
-  let at = 0;
-  for (const p of pending) {
-    const native = nativeLines(answers[at], batch[at]);
-    at++;
-    const probeNative = p.probe ? nativeLines(answers[at], batch[at++]) : null;
-    if (sameAsNative(p, native, probeNative)) tally.passed++;
+function judgeNative(p, r) {
+  if (r.problems.length === 0) {
+    tally.passed++;
+    tally.native++;
+    tally.numbers += r.numbers;
+    tally.loadedApart += r.left;
+    return;
   }
+  keep(p.dir, p.scenario, p.lines);
+  failed(`NOT BIT FOR BIT seed ${p.seed} (${p.dir}):\n  ${r.problems.slice(0, 4).join('\n  ')}`);
+}
+
+// Every scenario in one native process; those of a three.js JSON scene that are not the native
+// build's bit for bit are probed (a second process for all), and compared again without the
+// numbers the two loaders load apart.
+if (pending.length > 0) {
+  const answers = await runBatch(opts.cli, pending.map((p) => path.join(p.dir, 'replay.json')), 30000);
+  const again = [];
+  pending.forEach((p, i) => {
+    p.native = nativeLines(answers[i], path.join(p.dir, 'replay.json'));
+    const r = compareNative(p.lines, p.native, new Set());
+    if (r.problems.length > 0 && typeof p.native !== 'string' && p.replay.model.object_json) again.push(p);
+    else judgeNative(p, r);
+  });
+  for (const p of again) p.probe = await probe(p);
+  const probes = again.length > 0 ? await runBatch(opts.cli, again.map((p) => p.probe.file), 30000) : [];
+  again.forEach((p, i) => {
+    const native = nativeLines(probes[i], p.probe.file);
+    if (typeof native === 'string') judgeNative(p, { problems: [native] });
+    else judgeNative(p, compareNative(p.lines, p.native, loadedApart(p.probe.values, native[0].values)));
+  });
 }
 
 // The scenarios are removed but those that failed.
