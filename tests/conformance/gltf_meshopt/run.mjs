@@ -327,6 +327,7 @@ if (packedCount === 0 || viewsSame === 0 || viewsV1 === 0) fail('no compressed b
 // ---- 3. the packed files played and loaded against three.js ------------------------
 const node = process.execPath;
 const play = spawnSync(node, [path.join(here, '..', 'gltf_playback', 'playback.mjs'), '--cli', cli, '--corpus', packed,
+  ...(cacheRoot ? ['--cache', cacheRoot] : []),
   '--keep', path.join(work, 'playback')], { encoding: 'utf8', maxBuffer: 1 << 28 });
 process.stdout.write(play.stdout.split('\n').filter((l) => !/^\S+: ok/.test(l)).join('\n'));
 if (play.status !== 0) fail(`playback of the packed files: exit ${play.status} ${play.stderr}`);

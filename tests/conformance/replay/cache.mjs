@@ -23,7 +23,8 @@ import { fileURLToPath } from 'node:url';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
-async function harnessDigest(kind, gltfDir) {
+// The scripts of this folder, the three.js installed and kind (and a samples folder's files).
+export async function harnessDigest(kind, gltfDir = null) {
   const h = crypto.createHash('sha256');
   for (const name of fs.readdirSync(here).filter((n) => n.endsWith('.mjs')).sort()) {
     h.update(name).update('\0').update(fs.readFileSync(path.join(here, name))).update('\0');
