@@ -4,8 +4,9 @@
 # of the phases that ran are printed all the same.
 #
 # The Makefile passes MAKE, BUILD, ASAN_BUILD, FUZZ_BUILD and JOBS. The two ctest
-# runs share one folder of three.js's side of the replay scenarios
-# (TA_REPLAY_CACHE), so that the sanitizer build's run works none out again.
+# runs share one folder of three.js's side of the replay scenarios and of
+# gltf_meshopt's packed files (TA_REPLAY_CACHE), so that the sanitizer build's
+# run works none out again.
 # The sanitizer build runs every test but the long ones (label slow) and those
 # that read the source tree alone (label source), whose answer is the same in
 # every build.

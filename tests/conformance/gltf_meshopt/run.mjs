@@ -19,10 +19,10 @@
 //    0.186.0 with its MeshoptDecoder and by `threeanim replay`
 //    (../gltf_playback/playback.mjs --corpus), and (all but the exporter
 //    corpus) loaded by both and compared (../gltf/run.sh); -cf files loaded
-//    by `threeanim info` with their fallback buffer file removed.
+//    by threeanim's loader (gltf_dump) with their fallback buffer file removed.
 //
 //   node run.mjs --tool meshopt_decode_tool --cli threeanim --dump gltf_dump
-//                --src SOURCE_DIR --work DIR [--samples DIR]
+//                --src SOURCE_DIR --work DIR [--samples DIR] [--cache DIR]
 // Exit 0 all match, 1 a difference, 77 skipped (no gltfpack or meshoptimizer).
 import fs from 'node:fs';
 import path from 'node:path';
@@ -30,12 +30,17 @@ import crypto from 'node:crypto';
 import { execFileSync, spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { sampleFiles } from '../samples.mjs';
+import { openStore, gltfDigest } from '../replay/cache.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const args = process.argv.slice(2);
 const flag = (name, fallback) => { const i = args.indexOf(name); return i >= 0 ? args[i + 1] : fallback; };
 const tool = flag('--tool'), cli = flag('--cli'), dump = flag('--dump'), src = flag('--src');
 const work = flag('--work'), samples = flag('--samples', '');
+// --cache DIR (TA_REPLAY_CACHE, when set, wins, as for the replay suite, which keeps its own
+// work in the same folder): gltfpack's outputs are kept in DIR/gltf_meshopt, keyed by what
+// decides them, so that the sanitizer build's run packs nothing again.
+const cacheRoot = process.env.TA_REPLAY_CACHE || flag('--cache', '');
 if (!tool || !cli || !dump || !src || !work) { console.error('usage: see run.mjs'); process.exit(2); }
 const modules = path.join(src, 'tests', 'node_modules');
 let MeshoptDecoder, MeshoptEncoder, ThreeDecoder, pack;
@@ -246,15 +251,39 @@ function playedContent(json, bin) {
   return h.digest('hex');
 }
 
+// gltfpack on input, writing out: from the cache when it holds what these options make of
+// this input (its bytes and those of the files it names) with this gltfpack.
+const store = openStore(cacheRoot ? path.join(path.resolve(cacheRoot), 'gltf_meshopt') : null);
+const gltfpackIdentity = crypto.createHash('sha256').update(fs.readFileSync(path.join(modules, 'gltfpack', 'package.json')))
+  .update(fs.existsSync(path.join(modules, '..', 'package-lock.json')) ? fs.readFileSync(path.join(modules, '..', 'package-lock.json')) : '').digest('hex');
+async function cachedPack(input, out, options) {
+  const key = JSON.stringify(['gltfpack', gltfpackIdentity, options, path.basename(input), path.basename(out), gltfDigest(input)]);
+  const kept = store.get(key);
+  if (kept) {
+    for (const [name, bytes] of kept) fs.writeFileSync(path.join(path.dirname(out), name), bytes);
+    return;
+  }
+  const written = [];
+  await pack(['-i', input, '-o', out, ...options], {
+    read: (p) => fs.readFileSync(p),
+    write: (p, d) => { fs.writeFileSync(p, d); written.push([path.relative(path.dirname(out), p), Buffer.from(d)]); },
+  });
+  store.put(key, written);
+}
+
 const played = new Map();
-let packedCount = 0, views = 0, viewsSame = 0, viewsV1 = 0, fallbacksUnread = 0;
+let packedCount = 0, viewsV1 = 0;
+// Every compressed view of every packed file, decoded by threeanim in one run after the
+// packing (a process each file cost a tenth of a second of CPU under the sanitizers), and the
+// -cf files, loaded by threeanim (gltf_dump, one process) with their fallback buffer removed.
+const fileJobs = [], unread = [];
 for (const input of inputs) {
   const rel = path.relative(samples && input.startsWith(samples) ? samples : path.dirname(input), input);
   const stem = rel.replace(/[\/\\]/g, '-').replace(/\.(glb|gltf)$/, '');
   for (const [tag, options] of variants) {
     const out = path.join(packed, `${stem}-${tag}.glb`);
     try {
-      await pack(['-i', input, '-o', out, ...options], { read: (p) => fs.readFileSync(p), write: (p, d) => fs.writeFileSync(p, d) });
+      await cachedPack(input, out, options);
     } catch (e) {
       fail(`gltfpack ${options.join(' ')} ${rel}: ${e.message}`);
       continue;
@@ -262,7 +291,6 @@ for (const input of inputs) {
     if (!fs.existsSync(out)) { fail(`gltfpack ${options.join(' ')} ${rel}: wrote no ${out}`); continue; }
     packedCount++;
     const { json, bin } = glbParts(fs.readFileSync(out));
-    const fileJobs = [];
     (json.bufferViews || []).forEach((bv, i) => {
       const ext = bv.extensions && (bv.extensions.EXT_meshopt_compression || bv.extensions.KHR_meshopt_compression);
       if (!ext) return;
@@ -272,27 +300,34 @@ for (const input of inputs) {
       fileJobs.push({ name: `${path.basename(out)} bufferViews[${i}] (${ext.mode} ${ext.filter || 'NONE'})`,
         count: ext.count, stride: ext.byteStride, mode: ext.mode, filter: ext.filter || 'NONE', stream });
     });
-    views += fileJobs.length;
-    viewsSame += compare(fileJobs, `${stem}-${tag}`);
     // -cf's fallback buffer is a file beside: a loader that decodes the
     // views never reads it (three.js does not), so the file loads without it.
-    if (tag === 'cf') {
-      for (const b of json.buffers) if (b.uri) fs.rmSync(path.join(packed, b.uri), { force: true });
-      const info = spawnSync(cli, ['info', out], { encoding: 'utf8' });
-      if (info.status !== 0) fail(`threeanim info ${out} (its fallback buffer removed): ${info.stderr}`);
-      else fallbacksUnread++;
-    }
+    if (tag === 'cf') for (const b of json.buffers) if (b.uri) fs.rmSync(path.join(packed, b.uri), { force: true });
     const content = playedContent(json, bin);
-    if (played.has(content)) fs.renameSync(out, path.join(same, path.basename(out)));
+    let at = out;
+    if (played.has(content)) fs.renameSync(out, at = path.join(same, path.basename(out)));
     else played.set(content, out);
+    if (tag === 'cf') unread.push(at);
   }
 }
-console.log(`[${seconds()} s] files: ${packedCount} packed from ${inputs.length} inputs; ${viewsSame} of ${views} compressed buffer views (${viewsV1} of vertex codec version 1) decode to the bytes of the npm decoder and of three.js's; ${fallbacksUnread} -cf files loaded with their fallback buffer removed; ${played.size} files of different content to play`);
+const views = fileJobs.length, viewsSame = compare(fileJobs, 'files');
+let fallbacksUnread = 0;
+if (unread.length > 0) {
+  const loaded = spawnSync(dump, unread, { encoding: 'utf8', maxBuffer: 1 << 28 });
+  if (loaded.status !== 0) fail(`gltf_dump on the -cf files (their fallback buffer removed): exit ${loaded.status} ${loaded.stderr}`);
+  for (const line of loaded.stdout.split('\n').filter((l) => l.trim() !== '')) {
+    const r = JSON.parse(line);
+    if (r.error !== undefined) fail(`threeanim does not load ${r.file} (its fallback buffer removed): ${r.error}`);
+    else fallbacksUnread++;
+  }
+}
+console.log(`[${seconds()} s] files: ${packedCount} packed from ${inputs.length} inputs (${store.hits} kept from an earlier run); ${viewsSame} of ${views} compressed buffer views (${viewsV1} of vertex codec version 1) decode to the bytes of the npm decoder and of three.js's; ${fallbacksUnread} -cf files loaded with their fallback buffer removed; ${played.size} files of different content to play`);
 if (packedCount === 0 || viewsSame === 0 || viewsV1 === 0) fail('no compressed buffer view (or none of version 1) was compared');
 
 // ---- 3. the packed files played and loaded against three.js ------------------------
 const node = process.execPath;
 const play = spawnSync(node, [path.join(here, '..', 'gltf_playback', 'playback.mjs'), '--cli', cli, '--corpus', packed,
+  ...(cacheRoot ? ['--cache', cacheRoot] : []),
   '--keep', path.join(work, 'playback')], { encoding: 'utf8', maxBuffer: 1 << 28 });
 process.stdout.write(play.stdout.split('\n').filter((l) => !/^\S+: ok/.test(l)).join('\n'));
 if (play.status !== 0) fail(`playback of the packed files: exit ${play.status} ${play.stderr}`);

@@ -149,6 +149,31 @@ async function main() {
     'hand replay: ONCE finishes and lets go of the node; the blink loops');
   check(ref.error && /^step 8 \(fade_in\)/.test(ref.error), `hand replay: fade_in of -1 s is refused at step 8 (${ref.error})`);
 
+  // 4. The cache's key of a glTF file (cache.mjs gltfDigest) is its content and that of the
+  // files it names: the same for a copy elsewhere, another when a named buffer changes; and a
+  // store gives back what was put under a key, nothing under another.
+  const { gltfDigest, openStore } = await import('./cache.mjs');
+  const g = fs.mkdtempSync(path.join(os.tmpdir(), 'threeanim-replay-selftest-'));
+  try {
+    const doc = JSON.stringify({ asset: { version: '2.0' }, buffers: [{ uri: 'a%20b.bin', byteLength: 4 }, { uri: 'data:application/octet-stream;base64,AAAAAA==', byteLength: 4 }] });
+    for (const d of ['x', 'y']) {
+      fs.mkdirSync(path.join(g, d));
+      fs.writeFileSync(path.join(g, d, 'm.gltf'), doc);
+      fs.writeFileSync(path.join(g, d, 'a b.bin'), Buffer.from([1, 2, 3, 4]));
+    }
+    const before = gltfDigest(path.join(g, 'x', 'm.gltf'));
+    check(before === gltfDigest(path.join(g, 'y', 'm.gltf')), 'gltfDigest: a copy in another folder has the same key');
+    fs.writeFileSync(path.join(g, 'y', 'a b.bin'), Buffer.from([1, 2, 3, 5]));
+    check(before !== gltfDigest(path.join(g, 'y', 'm.gltf')), 'gltfDigest: a named buffer changed changes the key');
+    fs.rmSync(path.join(g, 'y', 'a b.bin'));
+    check(before !== gltfDigest(path.join(g, 'y', 'm.gltf')), 'gltfDigest: a named buffer missing changes the key');
+    const store = openStore(path.join(g, 'store'));
+    store.put('k', { lines: [1.5] });
+    check(JSON.stringify(store.get('k')) === '{"lines":[1.5]}' && store.get('k2') === undefined, 'openStore: a value under its key alone');
+  } finally {
+    fs.rmSync(g, { recursive: true, force: true });
+  }
+
   process.stdout.write(`selftest: ${failed === 0 ? 'passed' : `${failed} checks FAILED`}\n`);
   return failed === 0 ? 0 : 1;
 }
