@@ -9,15 +9,16 @@
 
 #include "scene/ik_internal.h"
 
+#if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__)
+#define TA__IK_LANES 1
+#include <immintrin.h>
+
 /* v, or fallback when v is zero (either sign), as ik.c's nonzero_or. */
 static inline ta_vec3 ta__ik_nonzero_or(ta_vec3 v, ta_vec3 fallback)
 {
     return v.x == 0.0f && v.y == 0.0f && v.z == 0.0f ? fallback : v;
 }
 
-#if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__)
-#define TA__IK_LANES 1
-#include <immintrin.h>
 
 #define IK_W 4
 #define IK_TARGET __attribute__((target("avx2,fma")))
@@ -42,6 +43,7 @@ static inline ta_vec3 ta__ik_nonzero_or(ta_vec3 v, ta_vec3 fallback)
 #define TA__IK_LANES 0
 #endif
 
+#if TA__IK_LANES
 /* Whether two of descs[0 .. n) name one rotation. */
 static bool shares_a_rotation(const ta_ik_two_bone_world_desc *descs, uint32_t n)
 {
@@ -53,6 +55,7 @@ static bool shares_a_rotation(const ta_ik_two_bone_world_desc *descs, uint32_t n
         }
     return false;
 }
+#endif
 
 ta_result ta_ik_two_bone_world_batch(const ta_ik_two_bone_world_desc *descs, uint32_t count,
                                      ta_ik_result *out_results, ta_error *err)
