@@ -1,6 +1,7 @@
 /* A frame of many characters in one call (frame.h): update, world pass,
  * skinning pass into the caller's palette; and the pose's choice of
  * instruction set, made here because the mixer's choice lives in this layer. */
+#include <math.h>
 #include <stdatomic.h>
 #include <stdbool.h>
 #include <stdint.h>
@@ -154,14 +155,39 @@ static bool partial_skin(ta_frame_character *const *h, uint32_t n, const ta_scen
     return false;
 }
 
+/* Whether float32 world matrices keep rig's bone matrices within 1e-6 of
+ * their largest element. A bone's translation is its joint's world
+ * translation plus the world 3x3 times the inverse bind's translation: where
+ * that lever is long against the inverse bind's 3x3 (a joint bound far from
+ * the origin, as the Fox's, 67 times), the two nearly cancel, and the world
+ * matrix's float rounding, times the lever, is what is left. Rounding
+ * three.js's own world matrices to float32 once puts the Fox's bones 2.6e-6
+ * of their largest element off; the Khronos samples' other rigs have levers
+ * of 1 to 4.2. Those past FLOAT_LEVER take the double lanes. */
+enum { FLOAT_LEVER = 4 };
+static bool float_lever_fits(const ta_scene *rig)
+{
+    for (uint32_t s = 0; s < rig->skin_count; ++s)
+        for (uint32_t j = 0; j < rig->skins[s].joint_count; ++j) {
+            const float *b = rig->skins[s].inverse_binds[j].m;
+            float size = 0, lever = 0;
+            for (int k = 0; k < 11; ++k)
+                if (k % 4 != 3) size = fmaxf(size, fabsf(b[k]));
+            for (int k = 12; k < 15; ++k) lever = fmaxf(lever, fabsf(b[k]));
+            if (!(lever <= FLOAT_LEVER * size)) return false;
+        }
+    return true;
+}
+
 /* The lanes of the float lane pass for g[0 .. m) of rig, led by a pose of
  * level; 0 when they take the double one: not asked (float_lanes), or the
  * poses must keep their doubles (no no_pose_world, or a skin some of them
- * leave out). Sixteen lanes take 64 nodes; eight, as many as the doubles' four. */
+ * leave out), or its inverse binds' levers are too long for float32
+ * (float_lever_fits). Sixteen lanes take 64 nodes; eight, as many as the doubles' four. */
 static uint32_t float_lane_width(ta_frame_character *const *g, uint32_t m, int level, const ta_scene *rig,
                                  const ta_frame_options *o)
 {
-    if (!o->float_lanes || !o->no_pose_world || partial_skin(g, m, rig)) return 0;
+    if (!o->float_lanes || !o->no_pose_world || partial_skin(g, m, rig) || !float_lever_fits(rig)) return 0;
     uint32_t w = ta__lanes_float_width(level);
     return w == 16 && TA__LANES_SCRATCH(rig->node_count, 16) > 2 * LANES_SCRATCH ? 8 : w;
 }
