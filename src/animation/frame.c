@@ -170,10 +170,12 @@ static bool float_lever_fits(const ta_scene *rig)
     for (uint32_t s = 0; s < rig->skin_count; ++s)
         for (uint32_t j = 0; j < rig->skins[s].joint_count; ++j) {
             const float *b = rig->skins[s].inverse_binds[j].m;
-            float size = 0, lever = 0;
-            for (int k = 0; k < 11; ++k)
-                if (k % 4 != 3) size = fmaxf(size, fabsf(b[k]));
-            for (int k = 12; k < 15; ++k) lever = fmaxf(lever, fabsf(b[k]));
+            float size = 0, lever = 0; /* a NaN anywhere fails the last test */
+            for (int k = 0; k < 15; ++k) {
+                float v = fabsf(b[k]);
+                if (k >= 12) lever = v > lever || v != v ? v : lever;
+                else if (k % 4 != 3) size = v > size ? v : size;
+            }
             if (!(lever <= FLOAT_LEVER * size)) return false;
         }
     return true;
