@@ -63,19 +63,7 @@ TA__AVX2 TA__INLINE void world4_body(const ta__pose_lane *lanes, uint32_t node_c
 #undef TA__S4
 }
 
-/* A loop for each choice of outputs (out a constant where the body is inlined). */
-#define TA__WORLD_LOOPS(BODY)                                                                                     \
-    switch (out) {                                                                                                \
-    case TA__LANES_DOUBLES | TA__LANES_FLOATS: BODY(lanes, node_count, scratch, 3); break;                        \
-    case TA__LANES_DOUBLES: BODY(lanes, node_count, scratch, TA__LANES_DOUBLES); break;                           \
-    case TA__LANES_FLOATS: BODY(lanes, node_count, scratch, TA__LANES_FLOATS); break;                             \
-    default: BODY(lanes, node_count, scratch, 0); break;                                                          \
-    }
-
-TA__AVX2 static void world4(const ta__pose_lane *lanes, uint32_t node_count, double *scratch, int out)
-{
-    TA__WORLD_LOOPS(world4_body)
-}
+TA__WORLD_SET(4, TA__AVX2, double)
 
 TA__BONES_SET(4, TA__AVX2, __m256d, double, __m128, _mm256_cvtpd_ps, _mm_set1_ps, store_bone4)
 
@@ -104,10 +92,7 @@ TA__AVX512 TA__INLINE void world8_body(const ta__pose_lane *lanes, uint32_t node
 #undef TA__S8
 }
 
-TA__AVX512 static void world8(const ta__pose_lane *lanes, uint32_t node_count, double *scratch, int out)
-{
-    TA__WORLD_LOOPS(world8_body)
-}
+TA__WORLD_SET(8, TA__AVX512, double)
 
 TA__BONES_SET(8, TA__AVX512, __m512d, double, __m256, _mm512_cvtpd_ps, _mm256_set1_ps, store_bone8)
 
@@ -116,29 +101,31 @@ uint32_t ta__lanes_width(int level)
     return level >= TA__POSE_AVX512 ? 8 : level == TA__POSE_AVX2 ? 4 : 0;
 }
 
-void ta__lanes_world(const ta__pose_lane *lanes, uint32_t width, uint32_t node_count, double *scratch, int out)
-{
-    if (width == 8)
-        world8(lanes, node_count, scratch, out);
-    else
-        world4(lanes, node_count, scratch, out);
-}
-
-void ta__lanes_bones(const double *scratch, uint32_t width, const ta_node_id *joints, const ta_mat4 *ib, uint32_t n,
-                     float *const *out, int rows)
-{
-    if (width == 8)
-        bones8(scratch, joints, ib, n, out, rows);
-    else
-        bones4(scratch, joints, ib, n, out, rows);
-}
+TA__LANES_ENTRIES(, double, 8, 4)
 
 #else
-/* No lane pass in this build: the frame never asks for one (width 0). */
+/* No lane pass in this build, double or float: the frame never asks for one (width 0). */
 uint32_t ta__lanes_width(int level)
 {
     (void)level;
     return 0;
+}
+
+uint32_t ta__lanes_float_width(int level)
+{
+    (void)level;
+    return 0;
+}
+
+void ta__lanes_world_float(const ta__pose_lane *lanes, uint32_t width, uint32_t node_count, float *scratch, int out)
+{
+    ta__lanes_world(lanes, width, node_count, (double *)(void *)scratch, out);
+}
+
+void ta__lanes_bones_float(const float *scratch, uint32_t width, const ta_node_id *joints, const ta_mat4 *ib,
+                           uint32_t n, float *const *out, int rows)
+{
+    ta__lanes_bones((const double *)(const void *)scratch, width, joints, ib, n, out, rows);
 }
 
 void ta__lanes_world(const ta__pose_lane *lanes, uint32_t width, uint32_t node_count, double *scratch, int out)

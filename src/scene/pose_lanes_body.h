@@ -159,4 +159,41 @@ TA__AVX2 TA__INLINE void fetch4_ps(const ta__pose_lane *lanes, uint32_t node, __
             bones##W##_body(scratch, joints, ib, n, out, 0);                                                      \
     }
 
+/* A loop for each choice of outputs (out a constant where the body is inlined). */
+#define TA__WORLD_LOOPS(BODY)                                                                                     \
+    switch (out) {                                                                                                \
+    case TA__LANES_DOUBLES | TA__LANES_FLOATS: BODY(lanes, node_count, scratch, 3); break;                        \
+    case TA__LANES_DOUBLES: BODY(lanes, node_count, scratch, TA__LANES_DOUBLES); break;                           \
+    case TA__LANES_FLOATS: BODY(lanes, node_count, scratch, TA__LANES_FLOATS); break;                             \
+    default: BODY(lanes, node_count, scratch, 0); break;                                                          \
+    }
+
+/* worldW over worldW_body, S its scratch's type. */
+#define TA__WORLD_SET(W, ATTR, S)                                                                                 \
+    ATTR static void world##W(const ta__pose_lane *lanes, uint32_t node_count, S *scratch, int out)              \
+    {                                                                                                             \
+        TA__WORLD_LOOPS(world##W##_body)                                                                          \
+    }
+
+/* A file's entry points ta__lanes_world##SUFFIX and ta__lanes_bones##SUFFIX
+ * (pose_internal.h) over its loops worldW and bonesW, S its scratch's type:
+ * width WIDE runs the wide ones, any other the narrow. */
+#define TA__LANES_ENTRIES(SUFFIX, S, WIDE, NARROW)                                                                \
+    void ta__lanes_world##SUFFIX(const ta__pose_lane *lanes, uint32_t width, uint32_t node_count, S *scratch,      \
+                                 int out)                                                                         \
+    {                                                                                                             \
+        if (width == WIDE)                                                                                        \
+            world##WIDE(lanes, node_count, scratch, out);                                                         \
+        else                                                                                                      \
+            world##NARROW(lanes, node_count, scratch, out);                                                       \
+    }                                                                                                             \
+    void ta__lanes_bones##SUFFIX(const S *scratch, uint32_t width, const ta_node_id *joints, const ta_mat4 *ib,   \
+                                 uint32_t n, float *const *out, int rows)                                         \
+    {                                                                                                             \
+        if (width == WIDE)                                                                                        \
+            bones##WIDE(scratch, joints, ib, n, out, rows);                                                       \
+        else                                                                                                      \
+            bones##NARROW(scratch, joints, ib, n, out, rows);                                                     \
+    }
+
 #endif

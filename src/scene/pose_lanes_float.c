@@ -47,7 +47,7 @@ TA__FMA TA__INLINE void world8_body(const ta__pose_lane *lanes, uint32_t node_co
     } while (0)
 #define TA__Q8(v, q) ((q) ? _mm256_extractf128_ps(v, 1) : _mm256_castps256_ps128(v))
 #define TA__S8(m, node)                                                                                           \
-    if (out)                                                                                                      \
+    if (out & TA__LANES_FLOATS) /* the float pass writes no doubles */                                            \
         for (int c = 0; c < 4; ++c)                                                                               \
             for (int q = 0; q < 2; ++q)                                                                           \
                 store_column4f(lanes + 4 * q, node, c, TA__Q8(m[c * 3], q), TA__Q8(m[c * 3 + 1], q),             \
@@ -58,13 +58,7 @@ TA__FMA TA__INLINE void world8_body(const ta__pose_lane *lanes, uint32_t node_co
 #undef TA__S8
 }
 
-TA__FMA static void world8(const ta__pose_lane *lanes, uint32_t node_count, float *scratch, int out)
-{
-    if (out)
-        world8_body(lanes, node_count, scratch, 1);
-    else
-        world8_body(lanes, node_count, scratch, 0);
-}
+TA__WORLD_SET(8, TA__FMA, float)
 
 TA__BONES_SET(8, TA__FMA, __m256, float, __m256, TA__SAME, _mm256_set1_ps, store_bone8)
 
@@ -84,7 +78,7 @@ TA__FMA512 TA__INLINE void world16_body(const ta__pose_lane *lanes, uint32_t nod
         }                                                                                                         \
     } while (0)
 #define TA__S16(m, node)                                                                                          \
-    if (out)                                                                                                      \
+    if (out & TA__LANES_FLOATS)                                                                                   \
         for (int c = 0; c < 4; ++c)                                                                               \
             for (int q = 0; q < 4; ++q)                                                                           \
                 store_column4f(lanes + 4 * q, node, c, _mm512_extractf32x4_ps(m[c * 3], q),                      \
@@ -94,13 +88,7 @@ TA__FMA512 TA__INLINE void world16_body(const ta__pose_lane *lanes, uint32_t nod
 #undef TA__S16
 }
 
-TA__FMA512 static void world16(const ta__pose_lane *lanes, uint32_t node_count, float *scratch, int out)
-{
-    if (out)
-        world16_body(lanes, node_count, scratch, 1);
-    else
-        world16_body(lanes, node_count, scratch, 0);
-}
+TA__WORLD_SET(16, TA__FMA512, float)
 
 /* store_bone8 on each half of sixteen lanes. */
 TA__FMA512 TA__INLINE void store_bone16(float *const *out, uint32_t i, __m512 f[4][4], int rows)
@@ -123,39 +111,6 @@ uint32_t ta__lanes_float_width(int level)
     return level >= TA__POSE_AVX512 ? 16 : 8;
 }
 
-void ta__lanes_world_float(const ta__pose_lane *lanes, uint32_t width, uint32_t node_count, float *scratch, int out)
-{
-    if (width == 16)
-        world16(lanes, node_count, scratch, out & TA__LANES_FLOATS);
-    else
-        world8(lanes, node_count, scratch, out & TA__LANES_FLOATS);
-}
-
-void ta__lanes_bones_float(const float *scratch, uint32_t width, const ta_node_id *joints, const ta_mat4 *ib,
-                           uint32_t n, float *const *out, int rows)
-{
-    if (width == 16)
-        bones16(scratch, joints, ib, n, out, rows);
-    else
-        bones8(scratch, joints, ib, n, out, rows);
-}
-
-#else
-/* No float lane pass in this build: the frame never asks for one (width 0). */
-uint32_t ta__lanes_float_width(int level)
-{
-    (void)level;
-    return 0;
-}
-
-void ta__lanes_world_float(const ta__pose_lane *lanes, uint32_t width, uint32_t node_count, float *scratch, int out)
-{
-    (void)lanes, (void)width, (void)node_count, (void)scratch, (void)out;
-}
-
-void ta__lanes_bones_float(const float *scratch, uint32_t width, const ta_node_id *joints, const ta_mat4 *ib,
-                           uint32_t n, float *const *out, int rows)
-{
-    (void)scratch, (void)width, (void)joints, (void)ib, (void)n, (void)out, (void)rows;
-}
+/* (out & TA__LANES_DOUBLES never comes: the frame asks this pass for floats or nothing) */
+TA__LANES_ENTRIES(_float, float, 16, 8)
 #endif

@@ -558,6 +558,30 @@ static void test_lane_loops_are_column_loops(void **state)
     ta_pose_destroy(ref);
 }
 
+/* n instances of source in chars, each with a mixer playing clip at time
+ * scale base + step * c, a pose running the set named (TA_SIMD), its world
+ * array and its offset in offsets (which the caller fills). */
+static void instances_make(ta_scene *source, const ta_clip *clip, int n, const char *set, float base,
+                           float step, ta_scene **scenes, ta_mixer **mixers, ta_pose **poses, ta_mat4 (*world)[BONES],
+                           size_t *offsets, ta_frame_character *chars)
+{
+    ta_error err = {0};
+    memset(chars, 0, sizeof *chars * (size_t)n);
+    for (int c = 0; c < n; ++c) {
+        TA_ASSERT_OK(ta_scene_instantiate(source, NULL, &scenes[c], &err), &err);
+        mixers[c] = playing_mixer(clip, base + step * (float)c);
+        TA_ASSERT_OK(ta_pose_create(scenes[c], NULL, &poses[c], &err), &err);
+        setenv("TA_SIMD", set, 1);
+        TA_ASSERT_OK(ta_pose_use_best_simd(poses[c], &err), &err);
+        unsetenv("TA_SIMD");
+        chars[c].mixer = mixers[c];
+        chars[c].targets.scene = scenes[c];
+        chars[c].pose = poses[c];
+        chars[c].world = world[c];
+        chars[c].skin_offsets = &offsets[c];
+    }
+}
+
 /* How far got is from want (a matrix's 16 elements, or with rows its top
  * three rows at 12 a bone), in units of want's largest element. */
 static double off_by(const float *got, const ta_mat4 *want, int rows)
@@ -608,20 +632,7 @@ static void test_float_lanes_near_double(void **state)
         static float pal[N * BONES * 16];
         size_t offsets[N];
         ta_frame_character chars[N];
-        memset(chars, 0, sizeof chars);
-        for (int c = 0; c < N; ++c) {
-            TA_ASSERT_OK(ta_scene_instantiate(source, NULL, &scenes[c], &err), &err);
-            mixers[c] = playing_mixer(clip, 0.6f + 0.09f * (float)c);
-            TA_ASSERT_OK(ta_pose_create(scenes[c], NULL, &poses[c], &err), &err);
-            setenv("TA_SIMD", WIDE[set], 1);
-            TA_ASSERT_OK(ta_pose_use_best_simd(poses[c], &err), &err);
-            unsetenv("TA_SIMD");
-            chars[c].mixer = mixers[c];
-            chars[c].targets.scene = scenes[c];
-            chars[c].pose = poses[c];
-            chars[c].world = world[c];
-            chars[c].skin_offsets = &offsets[c];
-        }
+        instances_make(source, clip, N, WIDE[set], 0.6f, 0.09f, scenes, mixers, poses, world, offsets, chars);
         for (int frame = 0; frame < 6; ++frame) {
             const int rows = frame % 2, keep = frame == 4 || frame == 5, doubles = keep || far;
             const size_t stride = rows ? 12 : 16;
@@ -688,20 +699,10 @@ static void test_frame_without_world(void **state)
         static float pal[N * BONES * 16];
         size_t offsets[N];
         ta_frame_character chars[N];
-        memset(chars, 0, sizeof chars);
+        instances_make(source, clip, N, SETS[set], 0.7f, 0.11f, scenes, mixers, poses, world, offsets, chars);
         for (int c = 0; c < N; ++c) {
-            TA_ASSERT_OK(ta_scene_instantiate(source, NULL, &scenes[c], &err), &err);
-            mixers[c] = playing_mixer(clip, 0.7f + 0.11f * (float)c);
-            TA_ASSERT_OK(ta_pose_create(scenes[c], NULL, &poses[c], &err), &err);
-            setenv("TA_SIMD", SETS[set], 1);
-            TA_ASSERT_OK(ta_pose_use_best_simd(poses[c], &err), &err);
-            unsetenv("TA_SIMD");
             offsets[c] = (size_t)c * BONES * 16;
-            chars[c].mixer = mixers[c];
-            chars[c].targets.scene = scenes[c];
-            chars[c].pose = poses[c];
             chars[c].world = c % 3 == 1 ? world[c] : NULL; /* with and without, in each window */
-            chars[c].skin_offsets = &offsets[c];
         }
         ta_frame_options o = {pal, sizeof pal / sizeof pal[0], TA_PALETTE_LAYOUT_MAT4, 0, 0};
         ta_worker_pool *pool = NULL;
