@@ -4,9 +4,11 @@
  * what changes is that a node's arithmetic is done once for four (AVX2) or
  * eight (AVX-512) characters, and the loads and stores become transposes
  * (plain loads, not gathers: those cost more than they save on some CPUs).
- * The arithmetic is written once, with GCC's vector operators (never
- * contracted: the file is built with -ffp-contract=off), for both widths; the
- * transposes are AVX2's, on each half of an AVX-512 vector. */
+ * The arithmetic is written once (pose_lanes_body.h, which the float lane
+ * pass, pose_lanes_float.c, builds in float with FMA), with GCC's vector
+ * operators (never contracted here: the file is built with -ffp-contract=off),
+ * for both widths; the transposes are AVX2's, on each half of an AVX-512
+ * vector. */
 #include <stddef.h>
 #include <stdint.h>
 
