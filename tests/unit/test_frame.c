@@ -600,10 +600,11 @@ static double off_by(const float *got, const ta_mat4 *want, int rows)
  * AVX2, sixteen on AVX-512), whose world matrices and palettes are within
  * 1e-6 of each matrix's largest element of the double path's (three.js's
  * multiplyMatrices worked out here), in both layouts, in a full window of
- * sixteen and a partial one of three; not the same bits (the float pass did
- * run); where the poses keep their doubles, or the rig's inverse binds move
- * a point by more than four times their 3x3 (float_lever_fits in frame.c:
- * the float rounding, times that lever, is past 1e-6), the double pass's bits. */
+ * sixteen and a partial one of three, on one thread and on a pool's; not
+ * the same bits (the float pass did run); where the poses keep their
+ * doubles, or the rig's inverse binds move a point by more than four times
+ * their 3x3 (float_lever_fits in frame.c: the float rounding, times that
+ * lever, is past 1e-6), the double pass's bits. */
 static void test_float_lanes_near_double(void **state)
 {
     (void)state;
@@ -633,6 +634,8 @@ static void test_float_lanes_near_double(void **state)
         size_t offsets[N];
         ta_frame_character chars[N];
         instances_make(source, clip, N, WIDE[set], 0.6f, 0.09f, scenes, mixers, poses, world, offsets, chars);
+        ta_worker_pool *pool = NULL;
+        TA_ASSERT_OK(ta_worker_pool_create(2, NULL, &pool, &err), &err);
         for (int frame = 0; frame < 6; ++frame) {
             const int rows = frame % 2, keep = frame == 4 || frame == 5, doubles = keep || far;
             const size_t stride = rows ? 12 : 16;
@@ -640,9 +643,10 @@ static void test_float_lanes_near_double(void **state)
             ta_frame_options o = {pal, sizeof pal / sizeof pal[0], (ta_palette_layout)rows, !keep, 1};
             for (size_t i = 0; i < sizeof pal / sizeof pal[0]; ++i) pal[i] = -7;
             memset(world, 0, sizeof world);
-            /* windows of sixteen and three */
-            TA_ASSERT_OK(ta_frame_update_range(chars, 0, N, ta_duration_from_seconds(0.019 * (frame + 1)), &o, &err),
-                         &err);
+            /* windows of sixteen and three, on the calling thread, then on a pool's threads */
+            ta_duration dt = ta_duration_from_seconds(0.019 * (frame + 1));
+            if (frame < 3) TA_ASSERT_OK(ta_frame_update_range(chars, 0, N, dt, &o, &err), &err);
+            else TA_ASSERT_OK(ta_frame_update(chars, N, dt, &o, pool, &err), &err);
             double worst = 0;
             for (int c = 0; c < N; ++c) {
                 assert_int_equal(chars[c].result, TA_OK);
@@ -668,6 +672,7 @@ static void test_float_lanes_near_double(void **state)
                        rows ? " (3x4)" : "", worst);
             }
         }
+        ta_worker_pool_destroy(pool);
         free_characters(N, poses, mixers, scenes);
         ta_scene_destroy(source);
     }
