@@ -18,6 +18,7 @@ static void help(FILE *out)
           "         [--warmup 120] [--reps 5] [--dt 1/60] [--seed 1] [--stagger 1] [--rot-amp 0.5]\n"
           "         [--scale-amp 0.05] [--variants blend,single] [--group-max 100] [--threads 1]\n"
            "         [--morphs 0] [--write-always 0] [--frame-world 1] [--frame-pose-world 1]\n"
+           "         [--frame-float-lanes 0]\n"
           "         [--three DIR (ignored: the three.js side's)]\n"
           "\n"
           "Builds the mixer benchmark's workload key for key as bench/threejs/bench.mjs does\n"
@@ -41,7 +42,8 @@ static void help(FILE *out)
           "every bone, without three.js's comparison with the values last written (threeanim only).\n"
           "--frame-world 0: the frame variants pass world NULL (no float world matrices;\n"
           "the pose's doubles and the palette are written all the same); --frame-pose-world 0:\n"
-          "they pass no_pose_world (the poses keep no double world matrices).\n"
+          "they pass no_pose_world (the poses keep no double world matrices); --frame-float-lanes 1:\n"
+          "they pass float_lanes (the float32 lane pass, which runs with --frame-pose-world 0).\n"
           "Progress goes to standard error. docs/benchmark-workload.md describes the workload;\n"
           "bench/run.sh (make bench) runs this beside three.js and writes the report.\n",
           out);
@@ -259,6 +261,7 @@ static int run_variant(const bench_config *cfg, const bench_keys *keys, ta_clip 
         run.frame_options.palette_floats = (size_t)count * cfg->bones * 16;
         run.frame_options.layout = TA_PALETTE_LAYOUT_MAT4;
         run.frame_options.no_pose_world = cfg->frame_pose_world == 0;
+        run.frame_options.float_lanes = cfg->frame_float_lanes != 0;
         if (status == BENCH_OK && cfg->threads > 1 && ta_worker_pool_create(cfg->threads, NULL, &run.pool, &err) != TA_OK)
             status = refused("pool", &err);
     }
@@ -387,6 +390,7 @@ static void print_json(FILE *out, const bench_config *cfg, const bench_key_bytes
     const char *simd = ta_mixer_create(ta_node_none(), NULL, &probe, &err) == TA_OK ? ta_mixer_simd(probe) : "?";
     fprintf(out, "],\"group_max\":%u,\"threads\":%u,\"simd\":\"%s\"", cfg->group_max, cfg->threads, simd);
     if (cfg->write_always) fputs(",\"write_always\":1", out);
+    if (cfg->frame_float_lanes) fputs(",\"frame_float_lanes\":1", out);
     if (cfg->morphs > 0) fprintf(out, ",\"morphs\":%u", cfg->morphs); /* absent: the workload bench.mjs also runs */
     fputs("},", out);
     ta_mixer_destroy(probe);

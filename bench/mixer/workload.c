@@ -179,6 +179,7 @@ int bench_parse_args(bench_config *cfg, int argc, char **argv)
         else if (strcmp(flag, "--write-always") == 0) r = parse_uint(flag, v, 0, &cfg->write_always);
         else if (strcmp(flag, "--frame-world") == 0) r = parse_uint(flag, v, 0, &cfg->frame_world);
         else if (strcmp(flag, "--frame-pose-world") == 0) r = parse_uint(flag, v, 0, &cfg->frame_pose_world);
+        else if (strcmp(flag, "--frame-float-lanes") == 0) r = parse_uint(flag, v, 0, &cfg->frame_float_lanes);
         else {
             fprintf(stderr, "bench_mixer: \"%s\" is not a flag (--help lists them)\n", flag);
             return BENCH_USAGE;

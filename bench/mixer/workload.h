@@ -90,6 +90,7 @@ typedef struct bench_config {
     uint32_t write_always; /* 1: ta_mixer_set_write_always on every mixer (threeanim only; 0: three.js's comparison) */
     uint32_t frame_world;      /* 0: the frame variants write no float world matrices (world NULL) */
     uint32_t frame_pose_world; /* 0: the frame variants keep no world matrices in the poses (no_pose_world) */
+    uint32_t frame_float_lanes; /* 1: the frame variants ask for the float lane pass (float_lanes) */
 } bench_config;
 
 extern const char *const bench_interp_names[BENCH_INTERP_COUNT];

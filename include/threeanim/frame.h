@@ -12,7 +12,7 @@
  * given. No thread is needed: with no pool everything runs on the caller's.
  *
  *     ta_frame_character chars[N];    // mixer, targets.scene, pose, world, skin_offsets
- *     ta_frame_options opts = {palette, palette_floats, TA_PALETTE_LAYOUT_ROWS_3X4, 0};
+ *     ta_frame_options opts = {palette, palette_floats, TA_PALETTE_LAYOUT_ROWS_3X4, 0, 0};
  *     ta_frame_update(chars, N, dt, &opts, pool, &err);
  *     // upload palette: skin s of character c at palette + chars[c].skin_offsets[s]
  *
@@ -22,7 +22,9 @@
  * instances of one scene, instance.h, or scenes built alike) whose poses run
  * AVX2 or wider get their passes four (AVX2) or eight (AVX-512) at a time, a
  * character a lane, with the same numbers bit for bit; that pass keeps its
- * scratch (48 KB) on the calling thread's stack.
+ * scratch (48 KB) on the calling thread's stack. ta_frame_options.float_lanes
+ * trades those bits for twice the lanes in float32 (within 1e-6 of the
+ * largest element of each matrix).
  *
  * Ownership: the caller owns everything it passes; nothing is kept.
  */
@@ -78,6 +80,13 @@ typedef struct ta_frame_options {
      * write them. After such a frame those calls on a character's pose are refused (TA_ERROR_BAD_STATE)
      * until its next world pass. 0: kept. */
     int no_pose_world;
+    /** Nonzero (with no_pose_world): characters of one rig get the lane pass in float32 with FMA, eight at a time
+     * on AVX2, sixteen on AVX-512, a window taking sixteen characters (about half the instructions a bone of the
+     * double lanes). Their world matrices and palettes are then within 1e-6 of each matrix's largest element of
+     * three.js's (and of the default's), no longer the same bit for bit. Where the poses keep their doubles (no_pose_world
+     * 0, or a skin that some characters of the window leave out of the palette) the double lane pass runs instead,
+     * with the default's numbers: the float pass never writes doubles. 0: the double lane pass. */
+    int float_lanes;
 } ta_frame_options;
 
 /**

@@ -1,6 +1,7 @@
 /* A frame of many characters in one call (frame.h): update, world pass,
  * skinning pass into the caller's palette; and the pose's choice of
  * instruction set, made here because the mixer's choice lives in this layer. */
+#include <math.h>
 #include <stdatomic.h>
 #include <stdbool.h>
 #include <stdint.h>
@@ -141,17 +142,74 @@ static bool wants_skin(const ta_frame_character *c, uint32_t s)
     return c->skin_offsets != NULL && c->skin_offsets[s] != SIZE_MAX;
 }
 
-/* The passes of lane characters g[0 .. m) (1 < m <= TA__LANES) of one rig,
- * a character a lane, width lanes at a time: the same numbers as passes()
- * gives each. A skin that some of them leave out of the palette goes through
- * the column loops for the others. */
-static void lane_passes(ta_frame_character **g, uint32_t m, uint32_t width, const ta_frame_options *o)
+/* Whether some skin of the rig goes into the palette for some of h[0 .. n)
+ * and not for others: those others then go through the column loops, which
+ * read the poses' doubles. */
+static bool partial_skin(ta_frame_character *const *h, uint32_t n, const ta_scene *rig)
+{
+    for (uint32_t s = 0; s < rig->skin_count; ++s) {
+        uint32_t want = 0;
+        for (uint32_t k = 0; k < n; ++k) want += wants_skin(h[k], s);
+        if (want > 0 && want < n) return true;
+    }
+    return false;
+}
+
+/* Whether float32 world matrices keep rig's bone matrices within 1e-6 of
+ * their largest element. A bone's translation is its joint's world
+ * translation plus the world 3x3 times the inverse bind's translation: where
+ * that lever is long against the inverse bind's 3x3 (a joint bound far from
+ * the origin, as the Fox's, 67 times), the two nearly cancel, and the world
+ * matrix's float rounding, times the lever, is what is left. Rounding
+ * three.js's own world matrices to float32 once puts the Fox's bones 2.6e-6
+ * of their largest element off; the Khronos samples' other rigs have levers
+ * of 1 to 4.2. Those past FLOAT_LEVER take the double lanes. */
+enum { FLOAT_LEVER = 4 };
+static bool float_lever_fits(const ta_scene *rig)
+{
+    for (uint32_t s = 0; s < rig->skin_count; ++s)
+        for (uint32_t j = 0; j < rig->skins[s].joint_count; ++j) {
+            const float *b = rig->skins[s].inverse_binds[j].m;
+            float size = 0, lever = 0; /* a NaN anywhere fails the last test */
+            for (int k = 0; k < 15; ++k) {
+                float v = fabsf(b[k]);
+                if (k >= 12) lever = v > lever || v != v ? v : lever;
+                else if (k % 4 != 3) size = v > size ? v : size;
+            }
+            if (!(lever <= FLOAT_LEVER * size)) return false;
+        }
+    return true;
+}
+
+/* The lanes of the float lane pass for g[0 .. m) of rig, led by a pose of
+ * level; 0 when they take the double one: not asked (float_lanes), or the
+ * poses must keep their doubles (no no_pose_world, or a skin some of them
+ * leave out), or its inverse binds' levers are too long for float32
+ * (float_lever_fits). Sixteen lanes take 64 nodes; eight, as many as the doubles' four. */
+static uint32_t float_lane_width(ta_frame_character *const *g, uint32_t m, int level, const ta_scene *rig,
+                                 const ta_frame_options *o)
+{
+    if (!o->float_lanes || !o->no_pose_world || partial_skin(g, m, rig) || !float_lever_fits(rig)) return 0;
+    uint32_t w = ta__lanes_float_width(level);
+    return w == 16 && TA__LANES_SCRATCH(rig->node_count, 16) > 2 * LANES_SCRATCH ? 8 : w;
+}
+
+/* The passes of lane characters g[0 .. m) (1 < m <= TA__FLOAT_LANES) of one
+ * rig, a character a lane, width lanes at a time: the same numbers as
+ * passes() gives each (in the float lane pass, within 1e-6 of each matrix's
+ * largest element). A skin that some of them leave out of the palette goes
+ * through the column loops for the others. */
+static void lane_passes(ta_frame_character **g, uint32_t m, const ta_frame_options *o)
 {
     _Alignas(64) double scratch[LANES_SCRATCH];
+    const ta_scene *rig0 = g[0]->targets.scene;
+    int level = ta__pose_level(g[0]->pose);
+    uint32_t floats = float_lane_width(g, m, level, rig0, o);
+    uint32_t width = floats ? floats : lane_width(level, rig0->node_count);
     for (uint32_t first = 0; first < m; first += width) {
         ta_frame_character **h = g + first;
         uint32_t count = m - first < width ? m - first : width;
-        ta__pose_lane lanes[TA__LANES];
+        ta__pose_lane lanes[TA__FLOAT_LANES];
         uint32_t live = 0;
         for (uint32_t k = 0; k < count; ++k) {
             ta_frame_character *c = h[k];
@@ -164,24 +222,27 @@ static void lane_passes(ta_frame_character **g, uint32_t m, uint32_t width, cons
         if (live == 0) continue;
         for (uint32_t k = live; k < width; ++k) lanes[k] = lanes[live - 1];
         const ta_scene *rig = h[0]->targets.scene;
-        /* a skin some of them leave out goes through the column loops, which read the doubles */
-        bool doubles = !o->no_pose_world;
-        for (uint32_t s = 0; s < rig->skin_count && !doubles; ++s) {
-            uint32_t want = 0;
-            for (uint32_t k = 0; k < live; ++k) want += wants_skin(h[k], s);
-            doubles = want > 0 && want < live;
+        int world = h[0]->world != NULL ? TA__LANES_FLOATS : 0;
+        if (floats) {
+            ta__lanes_world_float(lanes, width, rig->node_count, (float *)(void *)scratch, world);
+        } else {
+            bool doubles = !o->no_pose_world || partial_skin(h, live, rig);
+            ta__lanes_world(lanes, width, rig->node_count, scratch, (doubles ? TA__LANES_DOUBLES : 0) | world);
         }
-        ta__lanes_world(lanes, width, rig->node_count, scratch,
-                        (doubles ? TA__LANES_DOUBLES : 0) | (h[0]->world != NULL ? TA__LANES_FLOATS : 0));
         for (uint32_t s = 0; s < rig->skin_count; ++s) {
-            float *out[TA__LANES];
+            float *out[TA__FLOAT_LANES];
             uint32_t want = 0;
             for (uint32_t k = 0; k < live; ++k)
                 if (wants_skin(h[k], s)) out[want++] = o->palette + h[k]->skin_offsets[s];
             if (want == live) {
                 for (uint32_t k = live; k < width; ++k) out[k] = out[live - 1];
-                ta__lanes_bones(scratch, width, rig->skins[s].joints, rig->skins[s].inverse_binds,
-                                rig->skins[s].joint_count, out, o->layout == TA_PALETTE_LAYOUT_ROWS_3X4);
+                const ta_skin *sk = &rig->skins[s];
+                int rows = o->layout == TA_PALETTE_LAYOUT_ROWS_3X4;
+                if (floats)
+                    ta__lanes_bones_float((const float *)(const void *)scratch, width, sk->joints,
+                                          sk->inverse_binds, sk->joint_count, out, rows);
+                else
+                    ta__lanes_bones(scratch, width, sk->joints, sk->inverse_binds, sk->joint_count, out, rows);
                 continue;
             }
             for (uint32_t k = 0; k < live && want > 0; ++k)
@@ -191,14 +252,14 @@ static void lane_passes(ta_frame_character **g, uint32_t m, uint32_t width, cons
     }
 }
 
-/* Characters [0, n) (n <= TA__LANES), or the first of them up to one whose
+/* Characters [0, n) (n <= TA__FLOAT_LANES), or the first of them up to one whose
  * scene an earlier one has (its update must come after their passes): each
  * one checked and updated, then the passes, a lane pass for those that share
  * the first ready one's rig (when there are two or more), the column loops
  * for the rest. Returns how many it took. */
 static uint32_t run_window(ta_frame_character *chars, uint32_t n, ta_duration delta, const ta_frame_options *o)
 {
-    ta_frame_character *lane[TA__LANES], *rest[TA__LANES];
+    ta_frame_character *lane[TA__FLOAT_LANES], *rest[TA__FLOAT_LANES];
     uint32_t lanes = 0, rests = 0;
     for (uint32_t i = 0; i < n; ++i)
         for (uint32_t j = 0; j < i; ++j)
@@ -220,8 +281,7 @@ static uint32_t run_window(ta_frame_character *chars, uint32_t n, ta_duration de
             rest[rests++] = c;
     }
     if (lanes == 1) rest[rests++] = lane[0], lanes = 0;
-    if (lanes > 1)
-        lane_passes(lane, lanes, lane_width(ta__pose_level(lane[0]->pose), lane[0]->targets.scene->node_count), o);
+    if (lanes > 1) lane_passes(lane, lanes, o);
     for (uint32_t k = 0; k < rests; ++k) rest[k]->result = passes(rest[k], o, &rest[k]->error);
     if (o->no_pose_world) /* the column loops keep them, as they must: the pose is told all the same */
         for (uint32_t i = 0; i < n; ++i)
@@ -243,11 +303,18 @@ static ta_result check_call(const ta_frame_character *chars, uint32_t first, uin
     return TA_OK;
 }
 
+/* Characters a window takes: the lanes of the widest lane pass the options may run. */
+static uint32_t window_of(const ta_frame_options *options)
+{
+    return options->float_lanes ? TA__FLOAT_LANES : TA__LANES;
+}
+
 static ta_result run_range(ta_frame_character *chars, uint32_t first, uint32_t count, ta_duration delta,
                            const ta_frame_options *options)
 {
+    uint32_t w = window_of(options);
     for (uint32_t i = first; i < first + count;)
-        i += run_window(chars + i, first + count - i < TA__LANES ? first + count - i : TA__LANES, delta, options);
+        i += run_window(chars + i, first + count - i < w ? first + count - i : w, delta, options);
     for (uint32_t i = first; i < first + count; ++i)
         if (chars[i].result != TA_OK) return chars[i].result;
     return TA_OK;
@@ -271,12 +338,10 @@ ta_result ta_frame_update_range(ta_frame_character *chars, uint32_t first, uint3
     return first_refused(chars, first, count, err);
 }
 
-/* A frame on a pool: chunks of CHUNK characters in a row (a window of the
- * lane pass), taken in turn by each thread as it comes free, so that a thread
+/* A frame on a pool: chunks of characters in a row (a window of the lane
+ * pass, window_of), taken in turn by each thread as it comes free, so that a thread
  * the system holds back leaves its chunks to the others rather than a share
  * they wait for. */
-enum { CHUNK = TA__LANES };
-
 typedef struct frame_job {
     ta_frame_character *chars;
     uint32_t count;
@@ -289,11 +354,12 @@ static void run_chunks(void *user, uint32_t worker, uint32_t workers)
 {
     (void)worker, (void)workers;
     frame_job *j = (frame_job *)user;
+    uint32_t chunk = window_of(j->options);
     for (;;) {
-        unsigned long long begin = atomic_fetch_add_explicit(&j->next, CHUNK, memory_order_relaxed);
+        unsigned long long begin = atomic_fetch_add_explicit(&j->next, chunk, memory_order_relaxed);
         if (begin >= j->count) return;
         uint32_t first = (uint32_t)begin;
-        run_range(j->chars, first, j->count - first < CHUNK ? j->count - first : CHUNK, j->delta, j->options);
+        run_range(j->chars, first, j->count - first < chunk ? j->count - first : chunk, j->delta, j->options);
     }
 }
 

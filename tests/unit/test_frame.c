@@ -26,7 +26,15 @@ enum { BONES = 23, KEYS = 5, CHARS = 7 };
 /* A tree of BONES bones (bone b under (b - 1) / 2, so siblings sit apart in
  * the order), turned, moved and scaled by amounts of their own, with one
  * skin over them whose inverse binds are affine matrices of their own. */
+static ta_scene *rig_scene_moved(uint32_t seed, float lever);
+
 static ta_scene *rig_scene(uint32_t seed)
+{
+    return rig_scene_moved(seed, 0);
+}
+
+/* rig_scene with lever added to every inverse bind's translation (a rig bound far from the origin). */
+static ta_scene *rig_scene_moved(uint32_t seed, float lever)
 {
     ta_error err = {0};
     ta_scene *s = NULL;
@@ -46,6 +54,7 @@ static ta_scene *rig_scene(uint32_t seed)
         ib[b] = ta_mat4_identity();
         for (int k = 0; k < 16; ++k)
             if (k % 4 != 3) ib[b].m[k] = (float)((k % 5 == 0 ? 1.0 : 0.0) + 0.1 * sin(seed + b * 16 + k));
+        ib[b].m[12] += lever;
     }
     ta_skin_desc d = {joints, BONES, ib, NULL};
     TA_ASSERT_OK(ta_scene_add_skin(s, &d, NULL, &err), &err);
@@ -290,8 +299,8 @@ static void test_pool_frame_same_as_one_thread(void **state)
         side_make(&many, clip, stride);
         static float pal_one[PALETTE], pal_many[PALETTE];
         for (size_t i = 0; i < PALETTE; ++i) pal_one[i] = pal_many[i] = -7;
-        ta_frame_options o1 = {pal_one, PALETTE, (ta_palette_layout)layout, 0};
-        ta_frame_options o2 = {pal_many, PALETTE, (ta_palette_layout)layout, 0};
+        ta_frame_options o1 = {pal_one, PALETTE, (ta_palette_layout)layout, 0, 0};
+        ta_frame_options o2 = {pal_many, PALETTE, (ta_palette_layout)layout, 0, 0};
         ta_worker_pool *pool = NULL;
         TA_ASSERT_OK(ta_worker_pool_create(3, NULL, &pool, &err), &err);
         assert_int_equal(ta_worker_pool_workers(pool), 3);
@@ -391,7 +400,7 @@ static void test_lane_pass_is_threejs(void **state)
         }
         unsetenv("TA_SIMD");
         chars[8].pose = NULL; /* refused: nothing of it runs, the others do */
-        ta_frame_options o = {pal, sizeof pal / sizeof pal[0], (ta_palette_layout)layout, 0};
+        ta_frame_options o = {pal, sizeof pal / sizeof pal[0], (ta_palette_layout)layout, 0, 0};
         for (int frame = 0; frame < 5; ++frame) {
             for (size_t i = 0; i < sizeof pal / sizeof pal[0]; ++i) pal[i] = -7;
             ta_duration dt = ta_duration_from_seconds(0.021 * (frame + 1));
@@ -465,7 +474,7 @@ static void test_shared_scene_in_order(void **state)
         chars[k].pose = p[k];
         chars[k].world = world[k];
     }
-    ta_frame_options o = {NULL, 0, TA_PALETTE_LAYOUT_MAT4, 0};
+    ta_frame_options o = {NULL, 0, TA_PALETTE_LAYOUT_MAT4, 0, 0};
     ta_duration dt = ta_duration_from_seconds(0.3);
     TA_ASSERT_OK(ta_frame_update_range(chars, 0, 2, dt, &o, &err), &err);
     /* the twin alone, with the first one's mixer: what the first one's matrices are */
@@ -549,6 +558,127 @@ static void test_lane_loops_are_column_loops(void **state)
     ta_pose_destroy(ref);
 }
 
+/* n instances of source in chars, each with a mixer playing clip at time
+ * scale base + step * c, a pose running the set named (TA_SIMD), its world
+ * array and its offset in offsets (which the caller fills). */
+static void instances_make(ta_scene *source, const ta_clip *clip, int n, const char *set, float base,
+                           float step, ta_scene **scenes, ta_mixer **mixers, ta_pose **poses, ta_mat4 (*world)[BONES],
+                           size_t *offsets, ta_frame_character *chars)
+{
+    ta_error err = {0};
+    memset(chars, 0, sizeof *chars * (size_t)n);
+    for (int c = 0; c < n; ++c) {
+        TA_ASSERT_OK(ta_scene_instantiate(source, NULL, &scenes[c], &err), &err);
+        mixers[c] = playing_mixer(clip, base + step * (float)c);
+        TA_ASSERT_OK(ta_pose_create(scenes[c], NULL, &poses[c], &err), &err);
+        setenv("TA_SIMD", set, 1);
+        TA_ASSERT_OK(ta_pose_use_best_simd(poses[c], &err), &err);
+        unsetenv("TA_SIMD");
+        chars[c].mixer = mixers[c];
+        chars[c].targets.scene = scenes[c];
+        chars[c].pose = poses[c];
+        chars[c].world = world[c];
+        chars[c].skin_offsets = &offsets[c];
+    }
+}
+
+/* How far got is from want (a matrix's 16 elements, or with rows its top
+ * three rows at 12 a bone), in units of want's largest element. */
+static double off_by(const float *got, const ta_mat4 *want, int rows)
+{
+    double largest = 0, worst = 0;
+    for (int k = 0; k < 16; ++k) largest = fmax(largest, fabs((double)want->m[k]));
+    for (int k = 0; k < 16; ++k) {
+        if (rows && k % 4 == 3) continue;
+        float g = rows ? got[(k % 4) * 4 + k / 4] : got[k];
+        worst = fmax(worst, fabs((double)g - (double)want->m[k]) / (largest > 0 ? largest : 1));
+    }
+    return worst;
+}
+
+/* float_lanes: characters of one rig get the float lane pass (eight lanes on
+ * AVX2, sixteen on AVX-512), whose world matrices and palettes are within
+ * 1e-6 of each matrix's largest element of the double path's (three.js's
+ * multiplyMatrices worked out here), in both layouts, in a full window of
+ * sixteen and a partial one of three, on one thread and on a pool's; not
+ * the same bits (the float pass did run); where the poses keep their
+ * doubles, or the rig's inverse binds move a point by more than four times
+ * their 3x3 (float_lever_fits in frame.c: the float rounding, times that
+ * lever, is past 1e-6), the double pass's bits. */
+static void test_float_lanes_near_double(void **state)
+{
+    (void)state;
+    ta_error err = {0};
+    enum { N = 19 };
+    ta_clip *clip = rig_clip(6);
+    static const char *const WIDE[] = {"avx2", "avx512"};
+    for (int run = 0; run < 4; ++run) {
+        const int set = run % 2, far = run >= 2;
+        ta_scene *source = rig_scene_moved(4, far ? 40.0f : 0.0f);
+        ta_pose *probe = NULL;
+        TA_ASSERT_OK(ta_pose_create(source, NULL, &probe, &err), &err);
+        bool runs = set_runs(probe, WIDE[set]);
+        uint32_t width = runs ? ta__lanes_float_width(ta__pose_level(probe)) : 0;
+        ta_pose_destroy(probe);
+        if (width == 0) {
+            printf("  the float lanes of %s: not run here\n", WIDE[set]);
+            ta_scene_destroy(source);
+            continue;
+        }
+        assert_int_equal(width, set == 0 ? 8 : 16);
+        ta_scene *scenes[N];
+        ta_mixer *mixers[N];
+        ta_pose *poses[N];
+        static ta_mat4 world[N][BONES];
+        static float pal[N * BONES * 16];
+        size_t offsets[N];
+        ta_frame_character chars[N];
+        instances_make(source, clip, N, WIDE[set], 0.6f, 0.09f, scenes, mixers, poses, world, offsets, chars);
+        ta_worker_pool *pool = NULL;
+        TA_ASSERT_OK(ta_worker_pool_create(2, NULL, &pool, &err), &err);
+        for (int frame = 0; frame < 6; ++frame) {
+            const int rows = frame % 2, keep = frame == 4 || frame == 5, doubles = keep || far;
+            const size_t stride = rows ? 12 : 16;
+            for (int c = 0; c < N; ++c) offsets[c] = (size_t)c * BONES * stride;
+            ta_frame_options o = {pal, sizeof pal / sizeof pal[0], (ta_palette_layout)rows, !keep, 1};
+            for (size_t i = 0; i < sizeof pal / sizeof pal[0]; ++i) pal[i] = -7;
+            memset(world, 0, sizeof world);
+            /* windows of sixteen and three, on the calling thread, then on a pool's threads */
+            ta_duration dt = ta_duration_from_seconds(0.019 * (frame + 1));
+            if (frame < 3) TA_ASSERT_OK(ta_frame_update_range(chars, 0, N, dt, &o, &err), &err);
+            else TA_ASSERT_OK(ta_frame_update(chars, N, dt, &o, pool, &err), &err);
+            double worst = 0;
+            for (int c = 0; c < N; ++c) {
+                assert_int_equal(chars[c].result, TA_OK);
+                ta_mat4 w[BONES], bones[BONES];
+                reference(scenes[c], w, bones);
+                const float *p = pal + offsets[c];
+                for (uint32_t b = 0; b < BONES; ++b) {
+                    double dw = off_by(world[c][b].m, &w[b], 0), db = off_by(p + b * stride, &bones[b], rows);
+                    if (dw > 1e-6 || db > 1e-6)
+                        fail_msg("%s%s: character %d bone %u: world %.3g, bone %.3g of the largest element off",
+                                 WIDE[set], rows ? " rows" : "", c, b, dw, db);
+                    worst = fmax(worst, fmax(dw, db));
+                }
+                if (doubles) { /* the double lane pass, bit for bit */
+                    assert_memory_equal(world[c], w, sizeof w);
+                    for (uint32_t b = 0; b < BONES; ++b)
+                        assert_true(off_by(p + b * stride, &bones[b], rows) == 0);
+                }
+            }
+            if (!doubles) {
+                assert_true(worst > 0); /* the float pass ran */
+                printf("  float lanes of %s%s: within %.2e of the largest element\n", WIDE[set],
+                       rows ? " (3x4)" : "", worst);
+            }
+        }
+        ta_worker_pool_destroy(pool);
+        free_characters(N, poses, mixers, scenes);
+        ta_scene_destroy(source);
+    }
+    ta_clip_release(clip);
+}
+
 /* A character without a world array (world NULL): its floats are not
  * written, but its pose's doubles and its palette are what they are with
  * one, three.js's, in every set (the column loops of scalar and SSE2, the
@@ -574,22 +704,12 @@ static void test_frame_without_world(void **state)
         static float pal[N * BONES * 16];
         size_t offsets[N];
         ta_frame_character chars[N];
-        memset(chars, 0, sizeof chars);
+        instances_make(source, clip, N, SETS[set], 0.7f, 0.11f, scenes, mixers, poses, world, offsets, chars);
         for (int c = 0; c < N; ++c) {
-            TA_ASSERT_OK(ta_scene_instantiate(source, NULL, &scenes[c], &err), &err);
-            mixers[c] = playing_mixer(clip, 0.7f + 0.11f * (float)c);
-            TA_ASSERT_OK(ta_pose_create(scenes[c], NULL, &poses[c], &err), &err);
-            setenv("TA_SIMD", SETS[set], 1);
-            TA_ASSERT_OK(ta_pose_use_best_simd(poses[c], &err), &err);
-            unsetenv("TA_SIMD");
             offsets[c] = (size_t)c * BONES * 16;
-            chars[c].mixer = mixers[c];
-            chars[c].targets.scene = scenes[c];
-            chars[c].pose = poses[c];
             chars[c].world = c % 3 == 1 ? world[c] : NULL; /* with and without, in each window */
-            chars[c].skin_offsets = &offsets[c];
         }
-        ta_frame_options o = {pal, sizeof pal / sizeof pal[0], TA_PALETTE_LAYOUT_MAT4, 0};
+        ta_frame_options o = {pal, sizeof pal / sizeof pal[0], TA_PALETTE_LAYOUT_MAT4, 0, 0};
         ta_worker_pool *pool = NULL;
         TA_ASSERT_OK(ta_worker_pool_create(3, NULL, &pool, &err), &err);
         for (int frame = 0; frame < 8; ++frame) {
@@ -652,7 +772,7 @@ static void test_frame_refusals_change_nothing(void **state)
     static side sd;
     side_make(&sd, clip, 16);
     static float pal[PALETTE + 32]; /* its last 32 floats no character's */
-    ta_frame_options o = {pal, PALETTE + 32, TA_PALETTE_LAYOUT_MAT4, 0};
+    ta_frame_options o = {pal, PALETTE + 32, TA_PALETTE_LAYOUT_MAT4, 0, 0};
     ta_duration dt = ta_duration_from_seconds(0.02);
     ta_frame_options bad = o;
     bad.layout = (ta_palette_layout)7;
@@ -969,6 +1089,7 @@ int main(void)
         cmocka_unit_test(test_pool_frame_same_as_one_thread),
         cmocka_unit_test(test_lane_pass_is_threejs),
         cmocka_unit_test(test_lane_loops_are_column_loops),
+        cmocka_unit_test(test_float_lanes_near_double),
         cmocka_unit_test(test_shared_scene_in_order),
         cmocka_unit_test(test_frame_without_world),
         cmocka_unit_test(test_frame_refusals_change_nothing),

@@ -23,6 +23,7 @@ typedef struct matrices_job {
     /* --frame-lanes: characters 1.. are instances of the scene, posed as it
      * before each frame; the matrices printed are the last one's */
     bool lanes;
+    bool float_lanes; /* --frame-float-lanes: that frame with float_lanes (and no_pose_world) */
     ta_scene *copies[LANE_CHARS - 1];
     ta_pose *poses[LANE_CHARS - 1];
     ta_mat4 *worlds[LANE_CHARS - 1];
@@ -74,7 +75,8 @@ static bool frame_lanes(matrices_job *job, ta_scene *scene)
         chars[c].world = c == 0 ? job->world_m : job->worlds[c - 1];
         chars[c].skin_offsets = job->offsets + (size_t)c * scene->skin_count;
     }
-    ta_frame_options o = {job->palette, job->palette_floats, TA_PALETTE_LAYOUT_MAT4, 0};
+    ta_frame_options o = {job->palette, job->palette_floats, TA_PALETTE_LAYOUT_MAT4, job->float_lanes,
+                          job->float_lanes};
     if (ta_frame_update_range(chars, 0, LANE_CHARS, ta_duration_from_seconds(0), &o, &job->err) != TA_OK) {
         job->failed = true;
         return false;
@@ -216,7 +218,8 @@ static int run_plan(const char *file, const bake_plan *plan, matrices_job *job, 
     return rc;
 }
 
-int bake_matrices(const char *file, const bake_args *b, const char *output, bool world, bool skinning, bool lanes)
+int bake_matrices(const char *file, const bake_args *b, const char *output, bool world, bool skinning, bool lanes,
+                  bool float_lanes)
 {
     ta_error err = {0};
     ta_model *model = NULL;
@@ -235,7 +238,8 @@ int bake_matrices(const char *file, const bake_args *b, const char *output, bool
     job.out = out.f;
     job.world = world;
     job.skinning = skinning;
-    job.lanes = lanes;
+    job.lanes = lanes || float_lanes;
+    job.float_lanes = float_lanes;
     for (uint32_t p = 0; rc == CLI_OK && p < plan_count; ++p) {
         if (p > 0) { /* each run starts from the rest pose */
             ta_model_destroy(model);

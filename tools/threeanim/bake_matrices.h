@@ -15,7 +15,10 @@
  * world and "skins" only when skinning. With lanes, the matrices printed are
  * those of the last of BAKE_LANES characters in the same pose (the scene and
  * instances of it) made by one ta_frame_update_range: its lane pass, which
- * must give the same numbers. Returns a CLI_ status. */
-int bake_matrices(const char *file, const bake_args *b, const char *output, bool world, bool skinning, bool lanes);
+ * must give the same numbers; with float_lanes, that frame's float lane pass
+ * (ta_frame_options.float_lanes), within 1e-6 of each matrix's largest
+ * element of them. Returns a CLI_ status. */
+int bake_matrices(const char *file, const bake_args *b, const char *output, bool world, bool skinning, bool lanes,
+                  bool float_lanes);
 
 #endif

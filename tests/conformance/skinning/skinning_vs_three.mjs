@@ -24,7 +24,13 @@
 // skinning passes' own bound. And the bake is run on every instruction set
 // this CPU runs (TA_SIMD: scalar, sse2, avx2, avx512; pose.h): its output must
 // be the default's, byte for byte; so must the bake with --frame-lanes, the
-// frame call's lane pass over the scene and three instances of it.
+// frame call's lane pass over the scene and three instances of it. The bake
+// with --frame-float-lanes (that frame with ta_frame_options.float_lanes: the
+// float32 lane pass with FMA, on the widest set this CPU runs) is held to
+// three.js's in the "passes" run, each matrix within 1e-6 of its largest
+// element, and must differ from the default somewhere (it ran). The Fox's
+// rig takes the double lanes there (frame.c's float_lever_fits): rounding
+// three.js's own world matrices to float32 once puts its bones 2.6e-6 off.
 //
 // Two runs per scenario, both held to 1e-5:
 // - "passes": three.js's scene takes, at each frame, the node values
@@ -167,7 +173,8 @@ function roundNodes(root) {
     o.scale.set(f32(o.scale.x), f32(o.scale.y), f32(o.scale.z));
   });
 }
-let failed = false, worstAll = 0, worstUnrounded = 0, worstLargest = 0;
+let failed = false, worstAll = 0, worstUnrounded = 0, worstLargest = 0, worstFloat = 0, floatDiffered = false;
+let floatRan = false;
 const LARGEST_TOL = 1e-6;
 // The bake on each instruction set against the default's output; and with
 // --frame-lanes (the scene and three instances of it in one
@@ -192,6 +199,25 @@ function sameOnEverySet(s, text, name) {
     }
   }
 }
+// The float lane bake of s on the widest of AVX-512 and AVX2 this CPU runs
+// (test_frame holds both widths): its parsed lines, or none.
+function floatLaneBakes(s, text, name) {
+  for (const simd of ['avx512', 'avx2']) {
+    let other;
+    try {
+      other = execFileSync(threeanim, [...bakeArgs(s), '--frame-float-lanes'], { maxBuffer: 1 << 30,
+        env: { ...process.env, TA_SIMD: simd }, stdio: ['ignore', 'pipe', 'pipe'] }).toString();
+    } catch (e) {
+      if (/is not run by this CPU/.test(String(e.stderr))) continue;
+      throw e;
+    }
+    floatRan = true;
+    if (other !== text) floatDiffered = true;
+    return [{ simd, lines: other.trim().split('\n').map((l) => JSON.parse(l)) }];
+  }
+  console.log(`  ${name}: float lanes skipped (no AVX2 here)`);
+  return [];
+}
 function findObject(gltf, ref) {
   if (ref.startsWith('#')) {
     const n = Number(ref.slice(1));
@@ -211,6 +237,7 @@ for (const s of scenarios) {
   const name = `${path.basename(s.file)}${s.clip ? ' ' + s.clip : ''}${s.to ? '->' + s.to : ''}`;
   const text = execFileSync(threeanim, bakeArgs(s), { maxBuffer: 1 << 30 }).toString();
   if (rounded) sameOnEverySet(s, text, name);
+  const floatRuns = rounded ? floatLaneBakes(s, text, name) : [];
   const lines = text.trim().split('\n').map((l) => JSON.parse(l));
   const gltf = await loadGltf(three, s.file);
   if (rounded) roundNodes(gltf.scene);
@@ -252,19 +279,22 @@ for (const s of scenarios) {
   }
   let compared = 0, worst = 0, where = '', problems = 0;
   // translationScale: T above, for elements 12..14 (column-major)
-  const check = (got, want, label, translationScale) => {
-    if (rounded) {
-      let largest = 0;
-      for (let i = 0; i < want.length; ++i) largest = Math.max(largest, Math.abs(want[i]));
-      for (let i = 0; i < want.length; ++i) {
-        const d = Math.abs(got[i] - want[i]) / (largest || 1);
-        worstLargest = Math.max(worstLargest, d);
-        if (!(d <= LARGEST_TOL)) {
-          if (problems++ < 5) console.log(`  MISMATCH ${label}[${i}]: threeanim ${got[i]}, three.js ${want[i]}, past 1e-6 of ${largest}`);
-          failed = true;
-        }
+  // each element within 1e-6 of want's largest; returns the worst of them in that unit
+  const checkLargest = (got, want, label) => {
+    let largest = 0, worstHere = 0;
+    for (let i = 0; i < want.length; ++i) largest = Math.max(largest, Math.abs(want[i]));
+    for (let i = 0; i < want.length; ++i) {
+      const d = Math.abs(got[i] - want[i]) / (largest || 1);
+      worstHere = Math.max(worstHere, d);
+      if (!(d <= LARGEST_TOL)) {
+        if (problems++ < 5) console.log(`  MISMATCH ${label}[${i}]: threeanim ${got[i]}, three.js ${want[i]}, past 1e-6 of ${largest}`);
+        failed = true;
       }
     }
+    return worstHere;
+  };
+  const check = (got, want, label, translationScale) => {
+    if (rounded) worstLargest = Math.max(worstLargest, checkLargest(got, want, label));
     for (let i = 0; i < want.length; ++i) {
       const x = got[i], y = want[i];
       const t = i >= 12 && i <= 14 ? translationScale : 0;
@@ -302,6 +332,15 @@ for (const s of scenarios) {
     if (JSON.stringify(skinKeys) !== JSON.stringify(wantSkins)) {
       console.log(`  frame ${k}: skins ${skinKeys} where three.js has ${wantSkins}`);
       failed = true;
+    }
+    for (const fr of floatRuns) {
+      const fl = fr.lines[k], tag = `frame ${k} float lanes ${fr.simd}`;
+      for (const [n, o] of nodes)
+        if (fl.world[n]) worstFloat = Math.max(worstFloat, checkLargest(fl.world[n], o.matrixWorld.elements, `${tag} world ${n}`));
+      for (const [i, sk] of skeletons)
+        (fl.skins[i] ? fl.skins[i].bone_matrices : []).forEach((m, j) => {
+          worstFloat = Math.max(worstFloat, checkLargest(m, sk.boneMatrices.subarray(j * 16, j * 16 + 16), `${tag} skin ${i} bone ${j}`));
+        });
     }
     for (const [i, sk] of skeletons) {
       const got = line.skins[i] && line.skins[i].bone_matrices;
@@ -382,6 +421,11 @@ for (const file of jsonFiles) {
 
 fs.rmSync(work, { recursive: true, force: true });
 console.log(`passes: largest difference over each matrix's largest element ${worstLargest.toExponential(2)} (bound 1e-6)`);
+if (floatRan) {
+  console.log(`float lanes (--frame-float-lanes): largest difference over each matrix's largest element ` +
+    `${worstFloat.toExponential(2)} (bound 1e-6)`);
+  if (!floatDiffered) { console.log('  FAIL the float lane bakes gave the default\'s bytes everywhere: the float pass did not run'); failed = true; }
+}
 console.log(`${scenarios.length} scenarios, largest difference ${worstAll.toExponential(2)} (passes), ` +
   `${worstUnrounded.toExponential(2)} (end to end)`);
 process.exit(failed ? 1 : 0);
