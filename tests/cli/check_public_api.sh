@@ -5,12 +5,15 @@
 # (<threeanim/...> or "threeanim/..."), their own folder's headers, and system
 # headers, never the library's src/. The build gives them include/ alone; this
 # also catches a relative path into src/. bench/ozz also includes
-# bench/mixer's workload.h (by its name: the build adds that folder) and
+# bench/mixer's workload.h and bench/ik_rig.h (by their names: the build adds
+# those folders; ik_rig.h, the IK benchmarks' rig, is checked here too) and
 # ozz-animation's own public headers ("ozz/...").
 src=${1:?usage: check_public_api.sh SRC}
 status=0
-for dir in tools/threeanim bench/mixer bench/ozz; do
-  for f in "$src/$dir"/*.c "$src/$dir"/*.h "$src/$dir"/*.cc; do
+for dir in tools/threeanim bench/mixer bench/ozz bench; do
+  files="$src/$dir/*.c $src/$dir/*.h $src/$dir/*.cc"
+  [ "$dir" = bench ] && files="$src/bench/ik_rig.h"
+  for f in $files; do
     [ -e "$f" ] || continue
     grep -n '^[[:space:]]*#[[:space:]]*include[[:space:]]*"' "$f" | while IFS= read -r line; do
       header=$(printf '%s\n' "$line" | sed 's/.*#[[:space:]]*include[[:space:]]*"\([^"]*\)".*/\1/')
@@ -18,6 +21,7 @@ for dir in tools/threeanim bench/mixer bench/ozz; do
         threeanim/*.h) ;;
         ozz/*) [ "$dir" = bench/ozz ] || echo "FAIL: $dir/${f##*/}: includes \"$header\", which is not a public header" ;;
         workload.h) [ "$dir" = bench/ozz ] || [ -e "$src/$dir/$header" ] || echo "FAIL: $dir/${f##*/}: includes \"$header\", not in $dir" ;;
+        ik_rig.h) [ "$dir" = bench/ozz ] || [ -e "$src/$dir/$header" ] || echo "FAIL: $dir/${f##*/}: includes \"$header\", not in $dir" ;;
         */*) echo "FAIL: $dir/${f##*/}: includes \"$header\", which is not a public header" ;;
         *) [ -e "$src/$dir/$header" ] || { echo "FAIL: $dir/${f##*/}: includes \"$header\", not in $dir"; } ;;
       esac
