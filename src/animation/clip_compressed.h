@@ -192,6 +192,8 @@ typedef struct ta__cc_window {
      * slerp constants (UINT32_MAX: none), valid for the plan and fused copy named beside them */
     uint32_t *lane, *slot;
     const void *mapped_plan, *mapped_fused;
+    ta__cc_header header;    /* the source's, read once */
+    double from, to;         /* key times first and first + 1: a time in [from, to) keeps the window */
     size_t bytes;            /* of the block tracks to changes point into */
 } ta__cc_window;
 

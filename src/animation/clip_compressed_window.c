@@ -225,6 +225,9 @@ static ta_result make_window(ta_clip *out, const ta_compressed_clip *clip, const
     w->bytes = bytes;
     w->source = clip;
     w->first = 0;
+    w->header = *h;
+    w->from = ta__cc_time(h, 0);
+    w->to = ta__cc_time(h, 1);
     for (uint32_t i = 0, m = 0; i < h->tracks; ++i, d += TA__CC_TRACK) {
         ta__cc_track t;
         ta__cc_read_track(d, data, h->samples, &t);
@@ -299,9 +302,8 @@ ta_result ta_compressed_clip_window(const ta_compressed_clip *clip, const ta_all
 void ta__cc_window_seek(const ta_clip *clip, double time)
 {
     ta__cc_window *w = clip->window;
-    if (w == NULL) return;
-    ta__cc_header h;
-    ta__cc_read_header(ta__cc_block(w->source), &h);
+    if (w == NULL || (time >= w->from && time < w->to)) return; /* the interval ta__cc_interval would give */
+    const ta__cc_header h = w->header;
     uint32_t s0, s1;
     double alpha;
     ta__cc_interval(&h, time, &s0, &s1, &alpha);
@@ -318,4 +320,6 @@ void ta__cc_window_seek(const ta_clip *clip, double time)
         ta__clip_fused_refill(clip, w->changes);
     }
     w->first = first;
+    w->from = ta__cc_time(&h, first);
+    w->to = ta__cc_time(&h, first + 1);
 }
