@@ -178,6 +178,13 @@ typedef struct ta__cc_cursor {
     uint32_t i, j, r;
     float a[4], b[4];
     ta__cc_walk walk;
+    /* the segment its keys were last read in (its number + 1; 0: none, and always 1 for a track
+     * without segments): where its kept keys start, their bits, each component's bits, least
+     * value and step, so that a key is read without summing the segments or a division */
+    uint32_t seg, before, key_bits;
+    size_t bit;
+    uint8_t cbits[4];
+    float min[4], scale[4];
 } ta__cc_cursor;
 
 typedef struct ta__cc_window {
@@ -188,6 +195,12 @@ typedef struct ta__cc_window {
     uint32_t *index;         /* moving: its track in the window */
     ta__cc_cursor *cursor;   /* moving */
     uint8_t *changes;        /* the window's tracks: 1 when its keys change (what the refills redo) */
+    /* moving: its lane in the fused group's vector or rotation planes, and its slot in the plan's
+     * slerp constants (UINT32_MAX: none), valid for the plan and fused copy named beside them */
+    uint32_t *lane, *slot;
+    const void *mapped_plan, *mapped_fused;
+    ta__cc_header header;    /* the source's, read once */
+    double from, to;         /* key times first and first + 1: a time in [from, to) keeps the window */
     size_t bytes;            /* of the block tracks to changes point into */
 } ta__cc_window;
 

@@ -7,11 +7,58 @@
 #include "animation/clip_fused.h"
 #include "animation/clip_internal.h"
 #include "animation/clip_plan.h"
+#include "animation/slerp_constants.h"
 #include "animation/track_internal.h"
 
 static float time_of(const ta__cc_header *h, uint32_t s)
 {
     return (float)ta__cc_time(h, s);
+}
+
+/* The r-th kept key's x y z (sample s's), as ta__cc_key_walk reads it: its segment's range and
+ * steps worked out once a segment (the same operations: the same numbers). */
+static void cursor_key(const ta__cc_track *t, ta__cc_cursor *c, uint32_t r, uint32_t s, float out[4])
+{
+    if (t->bits == 32) {
+        ta__cc_key_walk(t, r, s, &c->walk, out);
+        return;
+    }
+    const uint32_t g = t->segments != NULL ? s / TA__CC_SEGMENT : 0;
+    if (c->seg != g + 1) {
+        if (t->segments != NULL) {
+            float key[4];
+            ta__cc_key_walk(t, r, s, &c->walk, key); /* the walk moved to s's segment */
+            const unsigned char *seg = t->segments + TA__CC_SEG_BYTES * (size_t)g;
+            c->before = c->walk.before;
+            c->bit = c->walk.bit;
+            c->key_bits = (uint32_t)(seg[6] + seg[7] + seg[8]);
+            for (uint32_t k = 0; k < t->comps; ++k) {
+                float min, extent;
+                ta__cc_segment_range(t->min[k], t->extent[k], seg[k], seg[3 + k], &min, &extent);
+                c->cbits[k] = seg[6 + k];
+                c->min[k] = min;
+                c->scale[k] = extent / (float)((1u << c->cbits[k]) - 1);
+            }
+        } else {
+            c->before = 0;
+            c->bit = 0;
+            c->key_bits = t->key_bits;
+            for (uint32_t k = 0; k < t->comps; ++k) {
+                c->cbits[k] = t->cbits[k];
+                c->min[k] = t->min[k];
+                c->scale[k] = t->extent[k] / (float)((1u << t->cbits[k]) - 1);
+            }
+        }
+        c->seg = g + 1;
+    }
+    size_t bit = c->bit + (size_t)(r - c->before) * c->key_bits;
+    for (uint32_t k = 0; k < t->comps; ++k) {
+        uint32_t word;
+        memcpy(&word, t->keys + bit / 8, 4); /* the block's tail keeps this inside */
+        const uint32_t q = (word >> (bit % 8)) & ((1u << c->cbits[k]) - 1);
+        bit += c->cbits[k];
+        out[k] = c->min[k] + (float)q * c->scale[k];
+    }
 }
 
 /* Sample s of a moving track, from its cursor: the kept keys around s read only when s leaves
@@ -20,7 +67,7 @@ static void sample_at(const ta__cc_track *t, ta__cc_cursor *c, uint32_t samples,
 {
     if (t->kept_bits == NULL) { /* every sample kept */
         float v[4];
-        ta__cc_key_walk(t, s, s, &c->walk, v);
+        cursor_key(t, c, s, s, v);
         ta__cc_finish(t, v, out);
         return;
     }
@@ -30,7 +77,7 @@ static void sample_at(const ta__cc_track *t, ta__cc_cursor *c, uint32_t samples,
         c->i = i;
         c->r = ta__cc_rank(t, i);
         float v[4];
-        ta__cc_key_walk(t, c->r, i, &c->walk, v);
+        cursor_key(t, c, c->r, i, v);
         ta__cc_finish(t, v, c->a);
         c->j = i;
         memcpy(c->b, c->a, sizeof c->a);
@@ -46,7 +93,7 @@ static void sample_at(const ta__cc_track *t, ta__cc_cursor *c, uint32_t samples,
         while (!ta__cc_kept(t, j)) j++;
         c->j = j;
         float v[4];
-        ta__cc_key_walk(t, c->r + 1, j, &c->walk, v);
+        cursor_key(t, c, c->r + 1, j, v);
         ta__cc_finish(t, v, c->b);
     }
     if (s == c->i || t->mode == TA__CC_STEP) {
@@ -90,6 +137,72 @@ static void fill(const ta_clip *clip, const ta__cc_header *h, ta__cc_window *w, 
     }
 }
 
+/* Each moving track's lane in the fused planes and slot in the plan's slerp constants, for the
+ * step forward (step) to write them directly; the plan and fused copy they hold for named. */
+static void map_lanes(const ta_clip *clip, ta__cc_window *w)
+{
+    const ta__clip_plan *p = clip->plan;
+    const ta__clip_fused *f = clip->fused;
+    for (uint32_t m = 0; m < w->moving; ++m) {
+        const uint32_t i = w->index[m];
+        w->lane[m] = w->slot[m] = UINT32_MAX;
+        for (uint32_t k = 0; k < p->slerp_count; ++k)
+            if (p->slerp[k] == i) w->slot[m] = k;
+        if (f == NULL) continue;
+        const uint32_t *track = w->tracks[m].kind == TA__CC_R ? f->rot_track : f->vec_track;
+        const uint32_t lanes = w->tracks[m].kind == TA__CC_R ? f->rot_lanes : f->vec_lanes;
+        for (uint32_t l = 0; l < lanes; ++l)
+            if (track[l] == i) w->lane[m] = l;
+    }
+    w->mapped_plan = p;
+    w->mapped_fused = f;
+}
+
+/* A step forward by one key interval, the keys written where the mixer reads them: the old
+ * second keys become the first (in the fused planes a block at once: a constant's two keys are
+ * equal), each moving track's new second key goes to its track, its lane, and, for a LINEAR
+ * rotation, its interval's slerp constants, made once for the plan and the fused planes both.
+ * The numbers are those of fill and the two refills. */
+static void step(const ta_clip *clip, const ta__cc_header *h, ta__cc_window *w, uint32_t first)
+{
+    const float t0 = (float)ta__cc_time(h, first), t1 = (float)ta__cc_time(h, first + 1);
+    for (uint32_t i = 0; i < h->tracks; ++i) {
+        clip->tracks[i]->times[0] = t0;
+        clip->tracks[i]->times[1] = t1;
+    }
+    const ta__clip_plan *p = clip->plan;
+    ta__clip_fused *f = clip->fused;
+    ta__fused_group *gr = f != NULL ? &f->groups[0] : NULL;
+    if (gr != NULL) {
+        memcpy(gr->vec, gr->vec + 3 * (size_t)gr->vec_lanes, sizeof(float) * 3 * gr->vec_lanes);
+        memcpy(gr->rot, gr->rot + 4 * (size_t)gr->rot_lanes, sizeof(float) * 4 * gr->rot_lanes);
+    }
+    for (uint32_t m = 0; m < w->moving; ++m) {
+        const ta__cc_track *t = &w->tracks[m];
+        float *values = clip->tracks[w->index[m]]->values;
+        const uint32_t size = t->kind == TA__CC_R ? 4 : 3, lane = w->lane[m];
+        float v[4];
+        memcpy(values, values + size, sizeof(float) * size);
+        sample_at(t, &w->cursor[m], h->samples, first + 1, v);
+        memcpy(values + size, v, sizeof(float) * size);
+        if (lane != UINT32_MAX) {
+            const uint32_t lanes = size == 4 ? gr->rot_lanes : gr->vec_lanes;
+            float *key1 = (size == 4 ? gr->rot : gr->vec) + (size_t)size * lanes;
+            for (uint32_t c = 0; c < size; ++c) key1[(size_t)c * lanes + lane] = v[c];
+        }
+        if (w->slot[m] == UINT32_MAX) continue;
+        float theta, k;
+        ta__slerp_constants(values, values + 4, &theta, &k);
+        float *constants = (float *)(uintptr_t)p->slerp_constants[w->slot[m]]; /* the plan's own block */
+        constants[0] = theta;
+        constants[1] = k;
+        if (lane != UINT32_MAX && gr->rot_const != NULL) {
+            gr->rot_const[lane] = theta;
+            gr->rot_const[gr->rot_lanes + lane] = k;
+        }
+    }
+}
+
 /* The window's own part: its moving tracks read once, their cursors, the refills' list. */
 static ta_result make_window(ta_clip *out, const ta_compressed_clip *clip, const ta__cc_header *h, ta_error *err)
 {
@@ -99,17 +212,22 @@ static ta_result make_window(ta_clip *out, const ta_compressed_clip *clip, const
         const uint8_t mode = d[(size_t)TA__CC_TRACK * i + 2] >> 2 & 3;
         moving += mode == TA__CC_LINEAR || mode == TA__CC_STEP;
     }
-    const size_t bytes = sizeof(ta__cc_window) + (size_t)moving * (sizeof(ta__cc_track) + sizeof(ta__cc_cursor) + sizeof(uint32_t)) + h->tracks;
+    const size_t bytes = sizeof(ta__cc_window) + (size_t)moving * (sizeof(ta__cc_track) + sizeof(ta__cc_cursor) + 3 * sizeof(uint32_t)) + h->tracks;
     unsigned char *block = (unsigned char *)ta__calloc(&out->mem, 1, bytes);
     if (block == NULL) return ta__fail(err, TA_ERROR_OUT_OF_MEMORY, "ta_compressed_clip_window: out of memory");
     ta__cc_window *w = (ta__cc_window *)(void *)block;
     w->tracks = (ta__cc_track *)(void *)(w + 1);
     w->cursor = (ta__cc_cursor *)(void *)(w->tracks + moving);
     w->index = (uint32_t *)(void *)(w->cursor + moving);
-    w->changes = (uint8_t *)(w->index + moving);
+    w->lane = w->index + moving;
+    w->slot = w->lane + moving;
+    w->changes = (uint8_t *)(w->slot + moving);
     w->bytes = bytes;
     w->source = clip;
     w->first = 0;
+    w->header = *h;
+    w->from = ta__cc_time(h, 0);
+    w->to = ta__cc_time(h, 1);
     for (uint32_t i = 0, m = 0; i < h->tracks; ++i, d += TA__CC_TRACK) {
         ta__cc_track t;
         ta__cc_read_track(d, data, h->samples, &t);
@@ -121,6 +239,7 @@ static ta_result make_window(ta_clip *out, const ta_compressed_clip *clip, const
         w->changes[i] = 1;
     }
     w->moving = moving;
+    map_lanes(out, w);
     out->window = w;
     return TA_OK;
 }
@@ -183,17 +302,24 @@ ta_result ta_compressed_clip_window(const ta_compressed_clip *clip, const ta_all
 void ta__cc_window_seek(const ta_clip *clip, double time)
 {
     ta__cc_window *w = clip->window;
-    if (w == NULL) return;
-    ta__cc_header h;
-    ta__cc_read_header(ta__cc_block(w->source), &h);
+    if (w == NULL || (time >= w->from && time < w->to)) return; /* the interval ta__cc_interval would give */
+    const ta__cc_header h = w->header;
     uint32_t s0, s1;
     double alpha;
     ta__cc_interval(&h, time, &s0, &s1, &alpha);
     /* held before the first key or past the last: the interval at that end, read clamped */
     uint32_t first = s0 < h.samples - 1 ? s0 : h.samples - 2;
     if (first == w->first) return;
-    fill(clip, &h, w, first);
-    ta__clip_plan_refill(clip, w->changes);
-    ta__clip_fused_refill(clip, w->changes);
+    const ta__clip_fused *f = clip->fused;
+    if (w->first != UINT32_MAX && first == w->first + 1 && w->mapped_plan == clip->plan && w->mapped_fused == f &&
+        (f == NULL || f->group_count == 1)) {
+        step(clip, &h, w, first);
+    } else {
+        fill(clip, &h, w, first);
+        ta__clip_plan_refill(clip, w->changes);
+        ta__clip_fused_refill(clip, w->changes);
+    }
     w->first = first;
+    w->from = ta__cc_time(&h, first);
+    w->to = ta__cc_time(&h, first + 1);
 }

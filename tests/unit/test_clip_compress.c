@@ -1,3 +1,4 @@
+#define _POSIX_C_SOURCE 200809L /* setenv */
 /* Compressed clips (threeanim/clip_compress.h): the error metric against a
  * brute-force one built on the public matrix calls, and the figures each
  * skinned Khronos sample and the bundled model compress to (the samples
@@ -634,6 +635,164 @@ static void binary_form_reads_back_and_refuses_what_is_not_it(void **state)
     ta_model_destroy(model);
 }
 
+
+/* ---- the window's keys, bit for bit ------------------------------------------------- */
+
+/* A clip of two keys a track, samples first and first + 1 of the compressed clip as the
+ * reference decoder gives them (ta__cc_decode, key by key from its rank: no cursor, no
+ * refill), made as any clip is made (its plan's and fused planes' slerp constants with it). */
+static ta_clip *reference_window(const ta_compressed_clip *cc, uint32_t first)
+{
+    ta__cc_header h;
+    ta__cc_read_header(ta__cc_block(cc), &h);
+    const unsigned char *d = ta__cc_tracks_at(ta__cc_block(cc), &h), *data = d + (size_t)TA__CC_TRACK * h.tracks;
+    static const ta_track_kind kinds[3] = {TA_TRACK_KIND_POSITION, TA_TRACK_KIND_QUATERNION, TA_TRACK_KIND_SCALE};
+    ta_track *tracks[512];
+    assert_true(h.tracks <= 512);
+    ta_error err = {0};
+    for (uint32_t i = 0; i < h.tracks; ++i, d += TA__CC_TRACK) {
+        ta__cc_track t;
+        ta__cc_read_track(d, data, h.samples, &t);
+        data += t.data_bytes;
+        const uint32_t size = t.kind == TA__CC_R ? 4 : 3;
+        float times[2] = {(float)ta__cc_time(&h, first), (float)ta__cc_time(&h, first + 1)}, a[4], b[4], values[8];
+        ta__cc_decode(&t, h.samples, first, a);
+        ta__cc_decode(&t, h.samples, first + 1, b);
+        memcpy(values, a, sizeof(float) * size);
+        memcpy(values + size, b, sizeof(float) * size);
+        ta_track_desc desc;
+        memset(&desc, 0, sizeof desc);
+        assert_int_equal(ta_track_target_node(ta_node_at(t.node), kinds[t.kind], &desc.target, &err), TA_OK);
+        desc.interpolation = t.mode == TA__CC_STEP ? TA_INTERPOLATION_STEP : TA_INTERPOLATION_LINEAR;
+        desc.times = times;
+        desc.key_count = 2;
+        desc.values = values;
+        desc.value_count = 2 * size;
+        assert_int_equal(ta_track_create(&desc, NULL, &tracks[i], &err), TA_OK);
+    }
+    ta_clip_options o;
+    memset(&o, 0, sizeof o);
+    o.duration = h.duration;
+    ta_clip *out = NULL;
+    assert_int_equal(ta_clip_create("reference", tracks, h.tracks, &o, &out, &err), TA_OK);
+    return out;
+}
+
+/* A mixer on the SIMD path simd (NULL: the best), playing clip; NULL when this CPU or build does not run it. */
+static ta_mixer *mixer_playing(const char *simd, const ta_clip *clip, ta_action **out_action)
+{
+    ta_error err = {0};
+    ta_mixer *m = NULL;
+    setenv("TA_SIMD", simd, 1);
+    const ta_result r = ta_mixer_create(ta_node_none(), NULL, &m, &err);
+    unsetenv("TA_SIMD");
+    if (r != TA_OK) return NULL;
+    assert_int_equal(ta_action_create(clip, NULL, out_action, &err), TA_OK);
+    assert_int_equal(ta_mixer_add(m, *out_action, ta_node_none(), NULL, &err), TA_OK);
+    assert_int_equal(ta_action_play(*out_action, &err), TA_OK);
+    return m;
+}
+
+/* Every driven node's position, rotation and scale, as floats. */
+static void pose_floats(const ta_scene *scene, float *out)
+{
+    for (uint32_t n = 0; n < scene->node_count; ++n) {
+        const ta_node *node = &scene->nodes[n];
+        const float v[10] = {node->position.x, node->position.y, node->position.z, node->quaternion.x, node->quaternion.y,
+                             node->quaternion.z, node->quaternion.w, node->scale.x, node->scale.y, node->scale.z};
+        memcpy(out + 10 * (size_t)n, v, sizeof v);
+    }
+}
+
+/* The window played at 60 updates a second, with seeks back and forward, on every SIMD path this
+ * CPU runs (general: the plan's slerp constants; the others: the fused planes'): after every
+ * update, the pose is bit for bit that of a clip made afresh of the reference decoder's two
+ * samples around the action's time, played at that time on the same path. So the window's
+ * cursors, its step forward and the refills give the keys and constants a clip made of them
+ * has. */
+static void window_keys_are_the_reference_decoders(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *path;
+        bool bundled;
+        double meters_per_unit;
+        uint32_t clip;
+    } clips[] = {
+        {"examples/default.glb", true, 0, 0},
+        {"examples/default.glb", true, 0, 1},
+        {"CesiumMan/glTF-Binary/CesiumMan.glb", false, 0, 0},
+        {"BrainStem/glTF-Binary/BrainStem.glb", false, 0, 0}, /* segments, 1309 key times */
+        {"Fox/glTF-Binary/Fox.glb", false, 0.01, 1},
+    };
+    static const char *const paths[] = {"general", "scalar", "sse2", "avx2", "avx512"};
+    static float got[10 * 1024], want[10 * 1024];
+    char buf[1024];
+    int compared = 0;
+    for (size_t f = 0; f < sizeof clips / sizeof clips[0]; ++f) {
+        const char *path = clips[f].bundled ? ta_test_source_path(clips[f].path, buf, sizeof buf)
+                                            : ta_test_samples_path(clips[f].path, buf, sizeof buf);
+        if (path == NULL) {
+            printf("%s: not there, skipped\n", clips[f].path);
+            continue;
+        }
+        ta_error err = {0};
+        ta_model *model = NULL, *again = NULL;
+        assert_int_equal(ta_gltf_load_file(path, NULL, &model, &err), TA_OK);
+        assert_int_equal(ta_gltf_load_file(path, NULL, &again, &err), TA_OK);
+        assert_true(model->scene->node_count <= 1024);
+        ta_compress_options opt = {0};
+        opt.meters_per_unit = clips[f].meters_per_unit;
+        ta_compressed_clip *cc = NULL;
+        ta_compress_stats st;
+        assert_int_equal(ta_clip_compress(model->animations[clips[f].clip], model->scene, &opt, &cc, &st, &err), TA_OK);
+        const double duration = ta_clip_duration(model->animations[clips[f].clip]).seconds;
+        for (size_t p = 0; p < sizeof paths / sizeof paths[0]; ++p) {
+            ta_clip *window = NULL;
+            assert_int_equal(ta_compressed_clip_window(cc, NULL, &window, &err), TA_OK);
+            ta_action *action = NULL;
+            ta_mixer *mixer = mixer_playing(paths[p], window, &action);
+            ta_clip_release(window); /* the action holds it */
+            if (mixer == NULL) {
+                printf("%s: TA_SIMD=%s not run here\n", clips[f].path, paths[p]);
+                continue;
+            }
+            for (int u = 0; u < 150; ++u) {
+                if (u == 40 || u == 90 || u == 120) { /* a seek back, one forward, one far back */
+                    const double at = duration * (u == 40 ? 0.05 : u == 90 ? 0.7 : 0.2);
+                    assert_int_equal(ta_action_set_time(action, ta_duration_from_seconds(at), &err), TA_OK);
+                }
+                assert_int_equal(ta_mixer_update(mixer, model->scene, ta_duration_from_seconds(1.0 / 60), &err), TA_OK);
+                pose_floats(model->scene, got);
+                const double t = ta_action_time(action).seconds; /* where it was read: no warp, no loop past the end */
+                ta_clip *ref = reference_window(cc, window->window->first);
+                ta_action *ref_action = NULL;
+                ta_mixer *ref_mixer = mixer_playing(paths[p], ref, &ref_action);
+                assert_non_null(ref_mixer);
+                ta_clip_release(ref);
+                assert_int_equal(ta_action_set_time(ref_action, ta_duration_from_seconds(t), &err), TA_OK);
+                /* twice: the first update checks the targets, the second takes the path the window's did */
+                assert_int_equal(ta_mixer_update(ref_mixer, again->scene, ta_duration_from_seconds(0), &err), TA_OK);
+                assert_int_equal(ta_mixer_update(ref_mixer, again->scene, ta_duration_from_seconds(0), &err), TA_OK);
+                pose_floats(again->scene, want);
+                for (size_t i = 0; i < 10 * (size_t)model->scene->node_count; ++i)
+                    if (memcmp(&got[i], &want[i], sizeof(float)) != 0)
+                        fail_msg("%s clip %u TA_SIMD=%s update %d (t %.9g): node %zu number %zu is %.9g, the reference's %.9g",
+                                 clips[f].path, clips[f].clip, paths[p], u, t, i / 10, i % 10, got[i], want[i]);
+                if (strcmp(paths[p], "general") != 0) assert_true(((const struct ta_mixer *)ref_mixer)->fused.runs > 0);
+                ta_mixer_destroy(ref_mixer);
+                compared++;
+            }
+            if (strcmp(paths[p], "general") != 0) assert_true(((const struct ta_mixer *)mixer)->fused.runs > 0);
+            ta_mixer_destroy(mixer);
+        }
+        ta_compressed_clip_destroy(cc);
+        ta_model_destroy(again);
+        ta_model_destroy(model);
+    }
+    assert_true(compared > 0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -644,6 +803,7 @@ int main(void)
         cmocka_unit_test(binary_form_reads_back_and_refuses_what_is_not_it),
         cmocka_unit_test(a_clip_with_a_gap_keeps_its_key_times_as_runs),
         cmocka_unit_test(mixer_plays_a_window_within_the_error),
+        cmocka_unit_test(window_keys_are_the_reference_decoders),
     };
     return cmocka_run_group_tests(tests, compress_all, free_all);
 }
