@@ -144,6 +144,8 @@ double ta__cc_time(const ta__cc_header *h, uint32_t k);
 /* Two rotations (unit, x y z w) mixed as the decoder mixes them: a lerp made unit, the shorter way. */
 void ta__cc_nlerp(const float qa[4], const float qb[4], float u, float out[4]);
 /* The grid sample interval of time: *s0 and *s1 (equal when held) and alpha in [0, 1]. */
+/* Whether time, before the key time t1, counts as at t1 (ta__cc_interval's rule). */
+bool ta__cc_at_next_key(const ta__cc_header *h, double t1, double time);
 void ta__cc_interval(const ta__cc_header *h, double time, uint32_t *s0, uint32_t *s1, double *alpha);
 /* q quantized to `bits` (1..16) over [min, min + extent], and back: the decoder's numbers. */
 uint32_t ta__cc_quantize(float v, float min, float extent, uint8_t bits);

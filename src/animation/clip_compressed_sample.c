@@ -481,6 +481,13 @@ void ta__cc_nlerp(const float qa[4], const float qb[4], float u, float out[4])
     for (int c = 0; c < 4; ++c) out[c] *= len;
 }
 
+/* On a grid or runs, a key time is kept within 4e-7 of itself: a time that near it is at it, where a
+ * STEP key changes (the float clip's key time may be that much before the grid's). */
+bool ta__cc_at_next_key(const ta__cc_header *h, double t1, double time)
+{
+    return h->times == NULL && h->offsets == NULL && t1 - time <= 4e-7 * fmax(1, fabs(t1));
+}
+
 void ta__cc_interval(const ta__cc_header *h, double time, uint32_t *s0, uint32_t *s1, double *alpha)
 {
     const uint32_t n = h->samples;
@@ -509,9 +516,7 @@ void ta__cc_interval(const ta__cc_header *h, double time, uint32_t *s0, uint32_t
         lo = a;
     }
     const double t0 = ta__cc_time(h, lo), t1 = ta__cc_time(h, lo + 1);
-    /* on a grid or runs, a key time is kept within 4e-7 of itself: a time that near it is at it,
-     * where a STEP key changes (the float clip's key time may be that much before the grid's) */
-    if (h->times == NULL && h->offsets == NULL && t1 - time <= 4e-7 * fmax(1, fabs(t1))) {
+    if (ta__cc_at_next_key(h, t1, time)) {
         *s0 = *s1 = lo + 1;
         return;
     }

@@ -37,7 +37,7 @@ static void cursor_key(const ta__cc_track *t, ta__cc_cursor *c, uint32_t r, uint
                 ta__cc_segment_range(t->min[k], t->extent[k], seg[k], seg[3 + k], &min, &extent);
                 c->cbits[k] = seg[6 + k];
                 c->min[k] = min;
-                c->scale[k] = extent / (float)((1u << c->cbits[k]) - 1);
+                c->scale[k] = c->cbits[k] == 0 ? 0.0f : extent / (float)((1u << c->cbits[k]) - 1);
             }
         } else {
             c->before = 0;
@@ -46,13 +46,17 @@ static void cursor_key(const ta__cc_track *t, ta__cc_cursor *c, uint32_t r, uint
             for (uint32_t k = 0; k < t->comps; ++k) {
                 c->cbits[k] = t->cbits[k];
                 c->min[k] = t->min[k];
-                c->scale[k] = t->extent[k] / (float)((1u << t->cbits[k]) - 1);
+                c->scale[k] = t->cbits[k] == 0 ? 0.0f : t->extent[k] / (float)((1u << t->cbits[k]) - 1);
             }
         }
         c->seg = g + 1;
     }
     size_t bit = c->bit + (size_t)(r - c->before) * c->key_bits;
     for (uint32_t k = 0; k < t->comps; ++k) {
+        if (c->cbits[k] == 0) { /* ta__cc_dequantize's 0 bits: the least value, and nothing read (it may sit at the end) */
+            out[k] = c->min[k];
+            continue;
+        }
         uint32_t word;
         memcpy(&word, t->keys + bit / 8, 4); /* the block's tail keeps this inside */
         const uint32_t q = (word >> (bit % 8)) & ((1u << c->cbits[k]) - 1);
@@ -302,7 +306,8 @@ ta_result ta_compressed_clip_window(const ta_compressed_clip *clip, const ta_all
 void ta__cc_window_seek(const ta_clip *clip, double time)
 {
     ta__cc_window *w = clip->window;
-    if (w == NULL || (time >= w->from && time < w->to)) return; /* the interval ta__cc_interval would give */
+    /* the interval ta__cc_interval would give: in [from, to), and not at to by its rule */
+    if (w == NULL || (time >= w->from && time < w->to && !ta__cc_at_next_key(&w->header, w->to, time))) return;
     const ta__cc_header h = w->header;
     uint32_t s0, s1;
     double alpha;
