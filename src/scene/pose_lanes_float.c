@@ -77,14 +77,21 @@ TA__FMA512 TA__INLINE void world16_body(const ta__pose_lane *lanes, uint32_t nod
             t[i_] = _mm512_insertf32x8(_mm512_castps256_ps512(lo_), hi_, 1);                                      \
         }                                                                                                         \
     } while (0)
+/* q a constant, as clang's extract needs (GCC's takes an unrolled loop's index too) */
+#define TA__S16_Q(m, node, c, q)                                                                                  \
+    store_column4f(lanes + 4 * (q), node, c, _mm512_extractf32x4_ps(m[c * 3], q),                                 \
+                   _mm512_extractf32x4_ps(m[c * 3 + 1], q), _mm512_extractf32x4_ps(m[c * 3 + 2], q))
 #define TA__S16(m, node)                                                                                          \
     if (out & TA__LANES_FLOATS)                                                                                   \
-        for (int c = 0; c < 4; ++c)                                                                               \
-            for (int q = 0; q < 4; ++q)                                                                           \
-                store_column4f(lanes + 4 * q, node, c, _mm512_extractf32x4_ps(m[c * 3], q),                      \
-                               _mm512_extractf32x4_ps(m[c * 3 + 1], q), _mm512_extractf32x4_ps(m[c * 3 + 2], q))
+        for (int c = 0; c < 4; ++c) {                                                                             \
+            TA__S16_Q(m, node, c, 0);                                                                             \
+            TA__S16_Q(m, node, c, 1);                                                                             \
+            TA__S16_Q(m, node, c, 2);                                                                             \
+            TA__S16_Q(m, node, c, 3);                                                                             \
+        }
     TA__WORLD_BODY(__m512, 16u, TA__F16, TA__S16)
 #undef TA__F16
+#undef TA__S16_Q
 #undef TA__S16
 }
 
