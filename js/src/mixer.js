@@ -106,7 +106,8 @@ class Prop {
 // A binding to a material, texture, light or camera property: holder[name], held as `type`
 // (FIELD) at ptr in the wasm heap (found again after the list it is in grows). shadow: what the
 // three.js side held after the last sync or write. material: set material.needsUpdate after a
-// write (three.js's NeedsUpdate versioning).
+// write (three.js's NeedsUpdate versioning); object3d (a light, a camera): set its
+// matrixWorldNeedsUpdate (MatrixWorldNeedsUpdate versioning).
 class FieldProp {
   constructor(holder, name, type, family, index, kind) {
     this.holder = holder; this.name = name; this.type = type;
@@ -114,6 +115,7 @@ class FieldProp {
     this.ptr = 0;
     this.shadow = new Float64Array(3);
     this.material = holder.isMaterial === true;
+    this.object3d = holder.isObject3D === true;
   }
 }
 
@@ -838,6 +840,7 @@ export class AnimationMixer extends EventDispatcher {
         }
       }
       if (changed && f.material) f.holder.needsUpdate = true;
+      else if (changed && f.object3d) f.holder.matrixWorldNeedsUpdate = true;
     }
   }
 
@@ -854,7 +857,7 @@ export class AnimationMixer extends EventDispatcher {
   _writeNames() {
     for (const p of this._names) {
       const name = readCString(wasm.tw_node_name(this._scene, p.node));
-      if (name !== p.shadow) { p.shadow = name; p.object.name = name; }
+      if (name !== p.shadow) { p.shadow = name; p.object.name = name; p.object.matrixWorldNeedsUpdate = true; }
     }
   }
 
@@ -863,16 +866,18 @@ export class AnimationMixer extends EventDispatcher {
     if (!this._packed) this._pack();
     const { f32, u8 } = heap();
     const base = this._nodesBase;
-    const v3 = this._v3, at3 = this._v3At, s3 = this._v3S;
+    // An object written is flagged matrixWorldNeedsUpdate, as three.js's bindings to an Object3D do.
+    const v3 = this._v3, at3 = this._v3At, s3 = this._v3S, p3 = this._v3Props;
     for (let i = 0, j = 0, n = v3.length; i < n; i++, j += 3) {
       const at = base + at3[i], x = f32[at], y = f32[at + 1], z = f32[at + 2];
       if (x !== s3[j] || y !== s3[j + 1] || z !== s3[j + 2]) {
         s3[j] = x; s3[j + 1] = y; s3[j + 2] = z;
         const v = v3[i];
         v.x = x; v.y = y; v.z = z;
+        p3[i].object.matrixWorldNeedsUpdate = true;
       }
     }
-    const qs = this._q, atq = this._qAt, sq = this._qS, callback = this._updateRotation;
+    const qs = this._q, atq = this._qAt, sq = this._qS, pq = this._qProps, callback = this._updateRotation;
     for (let i = 0, j = 0, n = qs.length; i < n; i++, j += 4) {
       const at = base + atq[i], x = f32[at], y = f32[at + 1], z = f32[at + 2], w = f32[at + 3];
       if (x !== sq[j] || y !== sq[j + 1] || z !== sq[j + 2] || w !== sq[j + 3]) {
@@ -880,16 +885,17 @@ export class AnimationMixer extends EventDispatcher {
         const q = qs[i];
         if (callback) q.set(x, y, z, w);
         else { q._x = x; q._y = y; q._z = z; q._w = w; }
+        pq[i].object.matrixWorldNeedsUpdate = true;
       }
     }
     for (const p of this._rest) {
       const s = p.shadow;
       if (p.kind === KIND.morph) {
         const v = f32[p.ptr + p.element];
-        if (v !== s[0]) { s[0] = v; p.object.morphTargetInfluences[p.element] = v; }
+        if (v !== s[0]) { s[0] = v; p.object.morphTargetInfluences[p.element] = v; p.object.matrixWorldNeedsUpdate = true; }
       } else {
         const v = u8[4 * base + p.node * NODE.size + NODE.visible];
-        if (v !== s[0]) { s[0] = v; p.object.visible = v !== 0; }
+        if (v !== s[0]) { s[0] = v; p.object.visible = v !== 0; p.object.matrixWorldNeedsUpdate = true; }
       }
     }
     if (this._fields.length > 0) this._writeFields();

@@ -199,6 +199,55 @@ test('materials, maps, lights, cameras, names and groups are driven as three.js 
 });
 
 // The mirror's node list moves as nodes are added: bindings made before and after stay right.
+// three.js's PropertyBinding flags the object it writes: matrixWorldNeedsUpdate on an Object3D (a
+// node's transform, visible, morph influences, name; a light's or a camera's fields),
+// needsUpdate on a material. The same objects are flagged on both sides, frame after frame.
+test('what it writes is flagged as three.js flags it: matrixWorldNeedsUpdate, material needsUpdate', async () => {
+  const make = async (Mixer) => {
+    const g = await loadGltf(model);
+    const root = g.scene;
+    const lamp = new THREE.PointLight(0xffffff, 1);
+    lamp.name = 'lamp';
+    const eye = new THREE.PerspectiveCamera(50, 1, 0.1, 100);
+    eye.name = 'eye';
+    const mat = new THREE.MeshBasicMaterial();
+    const panel = new THREE.Mesh(new THREE.BufferGeometry(), mat);
+    panel.name = 'panel';
+    root.add(lamp, eye, panel);
+    const extra = new THREE.AnimationClip('extra', 2, [
+      new THREE.NumberKeyframeTrack('lamp.intensity', [0, 2], [1, 3]),
+      new THREE.NumberKeyframeTrack('eye.fov', [0, 2], [50, 80]),
+      new THREE.NumberKeyframeTrack('panel.material.opacity', [0, 2], [1, 0.25]),
+      new THREE.BooleanKeyframeTrack('panel.visible', [0, 0.12, 0.22], [true, false, true]), // not at a frame's time: an action's time is a float32 phase
+    ]);
+    const mixer = new Mixer(root);
+    for (const clip of g.animations) {
+      if (clip.tracks.some((t) => t.name.includes('.material') || t.name.includes('.map'))) continue;
+      mixer.clipAction(clip).play();
+    }
+    mixer.clipAction(extra).play();
+    return { root, mixer, mat };
+  };
+  const sides = [await make(THREE.AnimationMixer), await make(AnimationMixer)];
+  const flagged = (side) => objects(side.root).filter((o) => o.matrixWorldNeedsUpdate).map((o) => o.name || o.uuid);
+  let seen = 0;
+  for (let frame = 0; frame < 6; frame++) {
+    const versions = [];
+    for (const side of sides) {
+      side.root.traverse((o) => { o.matrixWorldNeedsUpdate = false; });
+      versions.push(side.mat.version);
+      side.mixer.update(0.043); // no frame on a key time: an action's time is a float32 phase
+    }
+    const [three, ours] = sides.map(flagged);
+    // uuids differ between the two loads: compare the names, and the counts.
+    assert.equal(ours.length, three.length, `frame ${frame}: ${ours.length} objects flagged, three.js ${three.length}`);
+    assert.deepEqual([...ours].sort(), [...three].sort(), `frame ${frame}: the objects flagged`);
+    assert.equal(sides[1].mat.version > versions[1], sides[0].mat.version > versions[0], `frame ${frame}: material needsUpdate`);
+    seen += ours.length;
+  }
+  assert.ok(seen > 6 * 4, `objects were flagged (${seen})`);
+});
+
 test('actions made between updates, on objects mirrored later, beside three.js', () => {
   const run = (Mixer) => {
     const root = new THREE.Object3D();
