@@ -143,8 +143,8 @@ export class AnimationMixer extends EventDispatcher {
     // with its place in the node list (f32 index from its start) and one shadow array of what
     // three.js held after the last sync or write; the other Props (rest). Remade by _pack after
     // a node, mesh or Prop is added (_packed false).
-    this._v3 = []; this._v3Props = []; this._v3At = new Int32Array(0); this._v3S = new Float64Array(0);
-    this._q = []; this._qProps = []; this._qAt = new Int32Array(0); this._qS = new Float64Array(0);
+    this._v3 = []; this._v3Obj = []; this._v3Props = []; this._v3At = new Int32Array(0); this._v3S = new Float64Array(0);
+    this._q = []; this._qObj = []; this._qProps = []; this._qAt = new Int32Array(0); this._qS = new Float64Array(0);
     this._rest = [];
     this._nodesBase = 0;       // f32 index of the node list
     this._packed = false;
@@ -321,8 +321,8 @@ export class AnimationMixer extends EventDispatcher {
       p = new Prop(object, kind, node, mesh, element, skinned);
       this._propKeys.set(key, p);
       this._props.push(p);
-      if (kind === KIND.quaternion) { p.slot = this._q.push(object.quaternion) - 1; this._qProps.push(p); }
-      else if (kind <= KIND.scale) { p.slot = this._v3.push(kind === KIND.position ? object.position : object.scale) - 1; this._v3Props.push(p); }
+      if (kind === KIND.quaternion) { p.slot = this._q.push(object.quaternion) - 1; this._qObj.push(object); this._qProps.push(p); }
+      else if (kind <= KIND.scale) { p.slot = this._v3.push(kind === KIND.position ? object.position : object.scale) - 1; this._v3Obj.push(object); this._v3Props.push(p); }
       else this._rest.push(p);
       this._packed = false;
       this._pull(p, true);
@@ -867,17 +867,17 @@ export class AnimationMixer extends EventDispatcher {
     const { f32, u8 } = heap();
     const base = this._nodesBase;
     // An object written is flagged matrixWorldNeedsUpdate, as three.js's bindings to an Object3D do.
-    const v3 = this._v3, at3 = this._v3At, s3 = this._v3S, p3 = this._v3Props;
+    const v3 = this._v3, at3 = this._v3At, s3 = this._v3S, o3 = this._v3Obj;
     for (let i = 0, j = 0, n = v3.length; i < n; i++, j += 3) {
       const at = base + at3[i], x = f32[at], y = f32[at + 1], z = f32[at + 2];
       if (x !== s3[j] || y !== s3[j + 1] || z !== s3[j + 2]) {
         s3[j] = x; s3[j + 1] = y; s3[j + 2] = z;
         const v = v3[i];
         v.x = x; v.y = y; v.z = z;
-        p3[i].object.matrixWorldNeedsUpdate = true;
+        o3[i].matrixWorldNeedsUpdate = true;
       }
     }
-    const qs = this._q, atq = this._qAt, sq = this._qS, pq = this._qProps, callback = this._updateRotation;
+    const qs = this._q, atq = this._qAt, sq = this._qS, oq = this._qObj, callback = this._updateRotation;
     for (let i = 0, j = 0, n = qs.length; i < n; i++, j += 4) {
       const at = base + atq[i], x = f32[at], y = f32[at + 1], z = f32[at + 2], w = f32[at + 3];
       if (x !== sq[j] || y !== sq[j + 1] || z !== sq[j + 2] || w !== sq[j + 3]) {
@@ -885,7 +885,7 @@ export class AnimationMixer extends EventDispatcher {
         const q = qs[i];
         if (callback) q.set(x, y, z, w);
         else { q._x = x; q._y = y; q._z = z; q._w = w; }
-        pq[i].object.matrixWorldNeedsUpdate = true;
+        oq[i].matrixWorldNeedsUpdate = true;
       }
     }
     for (const p of this._rest) {
