@@ -18,7 +18,7 @@ static void help(FILE *out)
           "         [--warmup 120] [--reps 5] [--dt 1/60] [--seed 1] [--stagger 1] [--rot-amp 0.5]\n"
           "         [--scale-amp 0.05] [--variants blend,single] [--group-max 100] [--threads 1]\n"
            "         [--morphs 0] [--write-always 0] [--frame-world 1] [--frame-pose-world 1]\n"
-           "         [--frame-float-lanes 0]\n"
+           "         [--frame-float-lanes 0] [--arena 0]\n"
           "         [--three DIR (ignored: the three.js side's)]\n"
           "\n"
           "Builds the mixer benchmark's workload key for key as bench/threejs/bench.mjs does\n"
@@ -44,6 +44,9 @@ static void help(FILE *out)
           "the pose's doubles and the palette are written all the same); --frame-pose-world 0:\n"
           "they pass no_pose_world (the poses keep no double world matrices); --frame-float-lanes 1:\n"
           "they pass float_lanes (the float32 lane pass, which runs with --frame-pose-world 0).\n"
+          "--arena 1 makes each character's scene, mixer, actions and pose with an allocator of\n"
+          "its own over one block (what its first frame binds included), so that a character's\n"
+          "state lies side by side in memory (threeanim only; the JSON says \"arena\":1).\n"
           "Progress goes to standard error. docs/benchmark-workload.md describes the workload;\n"
           "bench/run.sh (make bench) runs this beside three.js and writes the report.\n",
           out);
@@ -220,9 +223,30 @@ static int run_variant(const bench_config *cfg, const bench_keys *keys, ta_clip 
         fprintf(stderr, "bench_mixer: out of memory\n");
         status = BENCH_REFUSED;
     }
+    /* --arena: a block of ARENA_BYTES a character, each starting a few lines further into its page
+     * than the last, so that the characters' hot fields do not all fall in the same cache sets */
+    enum { ARENA_BYTES = 64 * 1024 };
+    bench_arena *arenas = NULL;
+    ta_allocator *arena_allocs = NULL;
+    unsigned char *arena_block = NULL;
+    if (status == BENCH_OK && cfg->arena) {
+        arenas = (bench_arena *)calloc(count, sizeof *arenas);
+        arena_allocs = (ta_allocator *)calloc(count, sizeof *arena_allocs);
+        arena_block = (unsigned char *)aligned_alloc(4096, (size_t)count * (ARENA_BYTES + 4096));
+        if (arenas == NULL || arena_allocs == NULL || arena_block == NULL) {
+            fprintf(stderr, "bench_mixer: out of memory\n");
+            status = BENCH_REFUSED;
+        }
+        for (uint32_t i = 0; status == BENCH_OK && i < count; ++i) {
+            arenas[i].base = arena_block + (size_t)i * (ARENA_BYTES + 4096) + (i * 5u % 64u) * 64u;
+            arenas[i].size = ARENA_BYTES;
+            arenas[i].counter = &counter;
+            arena_allocs[i] = bench_arena_allocator(&arenas[i]);
+        }
+    }
     for (; status == BENCH_OK && made < count; ++made)
-        if (bench_character_make(cfg, keys, variant, made, group ? C : 0, group ? group_clips : shared, &alloc,
-                                 &chars[made], &err) != TA_OK)
+        if (bench_character_make(cfg, keys, variant, made, group ? C : 0, group ? group_clips : shared,
+                                 arenas != NULL ? &arena_allocs[made] : &alloc, &chars[made], &err) != TA_OK)
             status = refused("building a character", &err);
 
     bench_run run;
@@ -317,7 +341,15 @@ static int run_variant(const bench_config *cfg, const bench_keys *keys, ta_clip 
     free(run.frame);
     free(palette);
     free(offsets);
+    if (arenas != NULL) {
+        size_t most = 0;
+        for (uint32_t i = 0; i < count; ++i) most = arenas[i].used > most ? arenas[i].used : most;
+        fprintf(stderr, "  --arena: a character's block holds %zu of its %u bytes at most\n", most, (unsigned)ARENA_BYTES);
+    }
     for (uint32_t i = 0; i < made && chars != NULL; ++i) bench_character_free(&chars[i]);
+    free(arena_block);
+    free(arena_allocs);
+    free(arenas);
     if (group_clips != NULL) bench_free_clips(group_clips, cfg->clips);
     free(workers);
     free(items);
@@ -391,6 +423,7 @@ static void print_json(FILE *out, const bench_config *cfg, const bench_key_bytes
     fprintf(out, "],\"group_max\":%u,\"threads\":%u,\"simd\":\"%s\"", cfg->group_max, cfg->threads, simd);
     if (cfg->write_always) fputs(",\"write_always\":1", out);
     if (cfg->frame_float_lanes) fputs(",\"frame_float_lanes\":1", out);
+    if (cfg->arena) fputs(",\"arena\":1", out);
     if (cfg->morphs > 0) fprintf(out, ",\"morphs\":%u", cfg->morphs); /* absent: the workload bench.mjs also runs */
     fputs("},", out);
     ta_mixer_destroy(probe);

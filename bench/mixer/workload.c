@@ -180,6 +180,7 @@ int bench_parse_args(bench_config *cfg, int argc, char **argv)
         else if (strcmp(flag, "--frame-world") == 0) r = parse_uint(flag, v, 0, &cfg->frame_world);
         else if (strcmp(flag, "--frame-pose-world") == 0) r = parse_uint(flag, v, 0, &cfg->frame_pose_world);
         else if (strcmp(flag, "--frame-float-lanes") == 0) r = parse_uint(flag, v, 0, &cfg->frame_float_lanes);
+        else if (strcmp(flag, "--arena") == 0) r = parse_uint(flag, v, 0, &cfg->arena);
         else {
             fprintf(stderr, "bench_mixer: \"%s\" is not a flag (--help lists them)\n", flag);
             return BENCH_USAGE;
@@ -482,6 +483,59 @@ static void count_free(void *user, void *ptr, size_t size)
 ta_allocator bench_counting_allocator(bench_counter *counter)
 {
     ta_allocator a = {count_alloc, count_realloc, count_free, counter};
+    return a;
+}
+
+static bool arena_holds(const bench_arena *a, const void *ptr)
+{
+    const unsigned char *p = (const unsigned char *)ptr;
+    return a->base != NULL && p >= a->base && p < a->base + a->size;
+}
+
+static void *arena_alloc(void *user, size_t size)
+{
+    bench_arena *a = (bench_arena *)user;
+    size_t at = (a->used + 15) & ~(size_t)15;
+    if (a->base == NULL || size > a->size || at > a->size - size) return count_alloc(a->counter, size);
+    a->used = at + size;
+    atomic_fetch_add_explicit(&a->counter->live_bytes, size, memory_order_relaxed);
+    atomic_fetch_add_explicit(&a->counter->allocations, 1, memory_order_relaxed);
+    return a->base + at;
+}
+
+static void arena_free(void *user, void *ptr, size_t size)
+{
+    bench_arena *a = (bench_arena *)user;
+    if (!arena_holds(a, ptr)) {
+        count_free(a->counter, ptr, size);
+        return;
+    }
+    atomic_fetch_sub_explicit(&a->counter->live_bytes, size, memory_order_relaxed);
+    if ((unsigned char *)ptr + size == a->base + a->used) a->used -= size; /* the last one: given back */
+}
+
+static void *arena_realloc(void *user, void *ptr, size_t old_size, size_t new_size)
+{
+    bench_arena *a = (bench_arena *)user;
+    unsigned char *p = (unsigned char *)ptr;
+    if (arena_holds(a, ptr) && p + old_size == a->base + a->used && (size_t)(p - a->base) + new_size <= a->size) {
+        a->used = (size_t)(p - a->base) + new_size;
+        atomic_fetch_add_explicit(&a->counter->live_bytes, new_size, memory_order_relaxed);
+        atomic_fetch_sub_explicit(&a->counter->live_bytes, old_size, memory_order_relaxed);
+        atomic_fetch_add_explicit(&a->counter->allocations, 1, memory_order_relaxed);
+        return ptr;
+    }
+    if (!arena_holds(a, ptr)) return count_realloc(a->counter, ptr, old_size, new_size);
+    void *q = arena_alloc(a, new_size);
+    if (q == NULL) return NULL;
+    memcpy(q, ptr, old_size < new_size ? old_size : new_size);
+    arena_free(a, ptr, old_size);
+    return q;
+}
+
+ta_allocator bench_arena_allocator(bench_arena *arena)
+{
+    ta_allocator a = {arena_alloc, arena_realloc, arena_free, arena};
     return a;
 }
 

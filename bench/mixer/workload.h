@@ -91,6 +91,7 @@ typedef struct bench_config {
     uint32_t frame_world;      /* 0: the frame variants write no float world matrices (world NULL) */
     uint32_t frame_pose_world; /* 0: the frame variants keep no world matrices in the poses (no_pose_world) */
     uint32_t frame_float_lanes; /* 1: the frame variants ask for the float lane pass (float_lanes) */
+    uint32_t arena; /* 1: each character's scene, mixer, actions and pose in one block of its own (bench_arena) */
 } bench_config;
 
 extern const char *const bench_interp_names[BENCH_INTERP_COUNT];
@@ -144,6 +145,18 @@ typedef struct bench_counter {
 } bench_counter;
 
 ta_allocator bench_counting_allocator(bench_counter *counter);
+
+/* A bump allocator over one block, counting as bench_counting_allocator does:
+ * what a character allocates, at its making and at its first frame's
+ * bindings, lies side by side (free gives nothing back; a realloc of the last
+ * allocation grows in place). Past the block it falls back to malloc. */
+typedef struct bench_arena {
+    unsigned char *base;
+    size_t used, size;
+    bench_counter *counter;
+} bench_arena;
+
+ta_allocator bench_arena_allocator(bench_arena *arena);
 #endif
 
 /* One character: its scene, its mixer and actions; or, for the group variant,
