@@ -750,6 +750,29 @@ static void choose(work *w, uint32_t i, double budget)
         memcpy(o->q, q, sizeof q);
         return;
     }
+    for (int pick = 0; pick < 2 && in->kind != TA__CC_R; ++pick) {
+        /* a position's or scale's constant as three int16 of one exponent, when that is near enough */
+        float xyz[4] = {0, 0, 0, 0}, big = 0;
+        for (int c = 0; c < 3; ++c) {
+            xyz[c] = pick == 0 ? in->enc[c] : lo[c] + (hi[c] - lo[c]) / 2;
+            big = fmaxf(big, fabsf(xyz[c]));
+        }
+        int e = TA__CC_EXP_MIN;
+        if (big > 0) frexpf(big / 32767.0f, &e);
+        while (e < TA__CC_EXP_MIN || (e <= TA__CC_EXP_MAX && big / ldexpf(1, e) > 32767)) e++;
+        if (e > TA__CC_EXP_MAX) break;
+        for (int c = 0; c < 3; ++c) {
+            const int16_t q = (int16_t)lrintf(xyz[c] / ldexpf(1, e));
+            xyz[c] = ta__cc_const16(q, (int8_t)e);
+            o->q[c] = (uint32_t)(uint16_t)q;
+        }
+        o->q[3] = (uint32_t)(uint8_t)(int8_t)e;
+        if (!constant_fits(w, in, xyz, budget, false)) continue;
+        take_constant(o, TA__CC_CONSTANT, in->drop, n);
+        o->bits = TA__CC_CONST16;
+        o->bytes = ta__cc_data_bytes(TA__CC_CONSTANT, TA__CC_CONST16, in->drop, 1, n, 0, 0);
+        return;
+    }
     for (int pick = 0; pick < 4; ++pick) { /* 24 bits a number (a float32's high three bytes), then float32 */
         float xyz[4] = {0, 0, 0, 0}, v[4];
         for (int c = 0; c < 3; ++c) {
@@ -830,6 +853,15 @@ static unsigned char *write_block(work *w, size_t *out_bytes)
             for (int c = 0; c < 3; ++c) {
                 const uint32_t v = ta__cc_to_f24(o->range[c]);
                 memcpy(data + 3 * c, &v, 3); /* little-endian: its low three bytes */
+            }
+            data += o->bytes;
+            continue;
+        }
+        if (o->mode == TA__CC_CONSTANT && o->bits == TA__CC_CONST16) {
+            data[0] = (unsigned char)o->q[3];
+            for (int c = 0; c < 3; ++c) {
+                const uint16_t q = (uint16_t)o->q[c];
+                memcpy(data + 1 + 2 * c, &q, 2);
             }
             data += o->bytes;
             continue;

@@ -16,7 +16,8 @@
  *     bits - 1 | range form << 5 | SEGMENTED (bits: the most a component takes, 1 to 24 or 32)
  *   each track's data, in track order, not aligned:
  *     CONSTANT: float32 x y z (a rotation's: its components but the dropped one, which is
- *       made from them, >= 0); bits byte CONST24: each the high 3 bytes of a float32
+ *       made from them, >= 0); bits byte CONST24: each the high 3 bytes of a float32;
+ *       bits byte CONST16 (positions, scales): int8 e, then int16 x y z, each q * 2^e
  *       (dropped REST: the kind's identity, no data)
  *     CONSTANT16 (rotations): the same as uint16 q, -1 + q * 2 / 65535
  *     LINEAR or STEP: unless bits is 32 or SEGMENTED, a nibble a component: how many bits fewer
@@ -52,7 +53,7 @@
 #include "threeanim/clip_compress.h"
 
 #define TA__CC_MAGIC 0x31434154u /* "TAC1" */
-#define TA__CC_VERSION 3u
+#define TA__CC_VERSION 4u
 #define TA__CC_HEADER 32u
 #define TA__CC_TRACK 4u
 #define TA__CC_TAIL 3u
@@ -66,7 +67,10 @@ enum { TA__CC_REDUCED = 0x80 };
 /* the bits byte: bits - 1, the range form, a flag; samples a segment */
 enum { TA__CC_SEGMENTED = 0x80, TA__CC_BITS = 0x1f, TA__CC_SEGMENT = 16, TA__CC_SEG_BYTES = 9 };
 enum { TA__CC_RANGE32 = 0, TA__CC_RANGE16 = 1, TA__CC_RANGE_UNIT = 2, TA__CC_RANGE8 = 3, TA__CC_RANGE_SHIFT = 5 }; /* range forms */
-enum { TA__CC_CONST24 = 1 }; /* a CONSTANT's bits byte: its numbers in 24 bits, a float32's high three bytes */
+/* a CONSTANT's bits byte: its numbers in 24 bits, a float32's high three bytes; or (positions and
+ * scales) an int8 exponent e and three int16 q, each q * 2^e */
+enum { TA__CC_CONST24 = 1, TA__CC_CONST16 = 2 };
+enum { TA__CC_EXP_MIN = -120, TA__CC_EXP_MAX = 80 }; /* CONST16's exponents: 32767 * 2^80 stays below 1e30 */
 enum { TA__CC_ALL = 4 };  /* a rotation that drops no component: x y z w */
 enum { TA__CC_REST = 7 }; /* a CONSTANT's `dropped` when it is the identity (0 0 0, 0 0 0 1, 1 1 1): no data */
 
@@ -129,8 +133,9 @@ uint32_t ta__cc_segments(uint32_t samples);
 void ta__cc_segment_range(float min, float extent, uint8_t qmin, uint8_t qmax, float *out_min, float *out_extent);
 /* A descriptor's node. */
 uint32_t ta__cc_track_node(const unsigned char *d);
-/* A CONSTANT16 number. */
+/* A CONSTANT16 number; a CONST16 number (q * 2^e). */
 float ta__cc_unit16(uint16_t q);
+float ta__cc_const16(int16_t q, int8_t e);
 /* Where the track table and the first track's data are. */
 const unsigned char *ta__cc_tracks_at(const unsigned char *block, const ta__cc_header *h);
 /* Every sample of a track, in order (out: samples * 4), as ta__cc_decode gives them. */

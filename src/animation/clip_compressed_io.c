@@ -43,7 +43,9 @@ static ta_result check_track(const unsigned char *d, const unsigned char *data, 
     if (!drop_ok || (drop == TA__CC_ALL && mode == TA__CC_CONSTANT16))
         return ta__fail(err, TA_ERROR_PARSE, "ta_compressed_clip_read: tracks[%u].dropped %u does not go with kind %u and mode %u", i,
                         drop, kind, mode);
-    if (!animated && (reduced || (d[3] != 0 && !(d[3] == TA__CC_CONST24 && mode == TA__CC_CONSTANT && drop != TA__CC_REST))))
+    const bool code_ok = d[3] == 0 || (mode == TA__CC_CONSTANT && drop != TA__CC_REST &&
+                                       (d[3] == TA__CC_CONST24 || (d[3] == TA__CC_CONST16 && kind != TA__CC_R)));
+    if (!animated && (reduced || !code_ok))
         return ta__fail(err, TA_ERROR_PARSE, "ta_compressed_clip_read: tracks[%u]: a constant with bits byte 0x%x and flags 0x%x", i,
                         (unsigned)d[3], reduced ? (unsigned)TA__CC_REDUCED : 0u);
     if (animated && !(bits <= 24 || bits == 32))
@@ -123,6 +125,10 @@ static ta_result check_track(const unsigned char *d, const unsigned char *data, 
                 return ta__fail(err, TA_ERROR_PARSE, "ta_compressed_clip_read: tracks[%u]: its range's component %u is %g, %g", i, c,
                                 (double)t.min[c], (double)t.extent[c]);
     }
+    if (mode == TA__CC_CONSTANT && drop != TA__CC_REST && d[3] == TA__CC_CONST16 &&
+        ((int8_t)data[0] < TA__CC_EXP_MIN || (int8_t)data[0] > TA__CC_EXP_MAX))
+        return ta__fail(err, TA_ERROR_PARSE, "ta_compressed_clip_read: tracks[%u]: its exponent %d is not %d to %d", i, (int8_t)data[0],
+                        TA__CC_EXP_MIN, TA__CC_EXP_MAX);
     size_t floats = mode == TA__CC_CONSTANT && drop != TA__CC_REST && d[3] == 0 ? 3 : 0;
     for (size_t f = 0; f < floats; ++f)
         if (!isfinite(f32_at(data + 4 * f)) || fabsf(f32_at(data + 4 * f)) > 1e30f)

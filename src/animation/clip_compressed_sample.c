@@ -166,7 +166,7 @@ uint64_t ta__cc_segmented_bits(const unsigned char *segments, const unsigned cha
 
 size_t ta__cc_data_bytes(uint8_t mode, uint8_t code, uint8_t drop, uint32_t kept, uint32_t samples, uint64_t key_bits, uint32_t zero)
 {
-    if (mode == TA__CC_CONSTANT) return drop == TA__CC_REST ? 0 : code == TA__CC_CONST24 ? 9 : 3 * sizeof(float);
+    if (mode == TA__CC_CONSTANT) return drop == TA__CC_REST ? 0 : code == TA__CC_CONST24 ? 9 : code == TA__CC_CONST16 ? 7 : 3 * sizeof(float);
     if (mode == TA__CC_CONSTANT16) return 3 * sizeof(uint16_t);
     const size_t comps = drop == TA__CC_ALL ? 4 : 3;
     size_t bytes = head_bytes(code, comps, zero);
@@ -243,6 +243,11 @@ void ta__cc_read_track(const unsigned char *d, const unsigned char *data, uint32
     }
     t->data_bytes = ta__cc_data_bytes(t->mode, d[3], t->drop, t->kept, samples,
                                       t->segments != NULL ? ta__cc_segmented_bits(t->segments, t->kept_bits, samples) : t->key_bits, zero);
+}
+
+float ta__cc_const16(int16_t q, int8_t e)
+{
+    return ldexpf((float)q, e);
 }
 
 float ta__cc_unit16(uint16_t q)
@@ -393,6 +398,15 @@ void ta__cc_decode(const ta__cc_track *t, uint32_t samples, uint32_t s, float ou
             uint32_t v = 0;
             memcpy(&v, t->range + 3 * c, 3);
             a[c] = ta__cc_f24(v);
+        }
+        finish(t, a, out);
+        return;
+    }
+    if (t->mode == TA__CC_CONSTANT && t->bits == TA__CC_CONST16) {
+        for (int c = 0; c < 3; ++c) {
+            int16_t q;
+            memcpy(&q, t->range + 1 + 2 * c, 2);
+            a[c] = ta__cc_const16(q, (int8_t)t->range[0]);
         }
         finish(t, a, out);
         return;

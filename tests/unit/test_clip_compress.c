@@ -616,8 +616,8 @@ static void binary_form_reads_back_and_refuses_what_is_not_it(void **state)
     copy[0] = 'X';
     TA_ASSERT_REFUSED(ta_compressed_clip_read(copy, size, NULL, &back, &err), &err, TA_ERROR_PARSE, "magic");
     memcpy(copy, bytes, size);
-    copy[4] = 4;
-    TA_ASSERT_REFUSED(ta_compressed_clip_read(copy, size, NULL, &back, &err), &err, TA_ERROR_UNSUPPORTED, "version 4");
+    copy[4] = 5;
+    TA_ASSERT_REFUSED(ta_compressed_clip_read(copy, size, NULL, &back, &err), &err, TA_ERROR_UNSUPPORTED, "version 5");
     ta_compressed_read_options lim = {0};
     lim.max_bytes = size - 1;
     TA_ASSERT_REFUSED(ta_compressed_clip_read(bytes, size, &lim, &back, &err), &err, TA_ERROR_LIMIT_EXCEEDED, "max_bytes");
@@ -635,6 +635,63 @@ static void binary_form_reads_back_and_refuses_what_is_not_it(void **state)
     ta_model_destroy(model);
 }
 
+
+/* A position that stays put (CesiumMan's 18 translations) is three int16 of one exponent, 7
+ * bytes, where 16 bits hold it within the error: (0.1234567, 0.5, -0.25) at 3 cm is held within
+ * 2^-16 of 0.5; its block refused or read within its bytes, an exponent out of range refused by
+ * name. */
+static void a_constant_position_takes_seven_bytes(void **state)
+{
+    (void)state;
+    ta_error err = {0};
+    ta_scene *scene = NULL;
+    assert_int_equal(ta_scene_create(NULL, &scene, &err), TA_OK);
+    ta_node_id bone;
+    assert_int_equal(ta_scene_add_node(scene, ta_node_none(), "bone", &bone, &err), TA_OK);
+    const float times[5] = {0, 0.25f, 0.5f, 0.75f, 1};
+    float rot[20], pos[15];
+    const float at[3] = {0.1234567f, 0.5f, -0.25f};
+    for (int k = 0; k < 5; ++k) {
+        const double half = 0.3 * k * k / 2;
+        const float q[4] = {0, (float)sin(half), 0, (float)cos(half)};
+        memcpy(rot + 4 * k, q, sizeof q);
+        memcpy(pos + 3 * k, at, sizeof at);
+    }
+    ta_track *tracks[2] = {
+        ta_test_track_alloc(NULL, ta_test_node_target(bone, TA_TRACK_KIND_POSITION), TA_INTERPOLATION_DEFAULT, times, 5, pos, 15),
+        ta_test_track_alloc(NULL, ta_test_node_target(bone, TA_TRACK_KIND_QUATERNION), TA_INTERPOLATION_DEFAULT, times, 5, rot, 20)};
+    ta_clip *clip = NULL;
+    assert_int_equal(ta_clip_create("still", tracks, 2, NULL, &clip, &err), TA_OK);
+    ta_compressed_clip *cc = NULL;
+    ta_compress_stats st;
+    assert_int_equal(ta_clip_compress(clip, scene, NULL, &cc, &st, &err), TA_OK);
+    assert_true(st.max_error_cm <= 0.01);
+    size_t size = 0;
+    const unsigned char *bytes = (const unsigned char *)ta_compressed_clip_data(cc, &size);
+    ta__cc_header h;
+    ta__cc_read_header(bytes, &h);
+    const unsigned char *d = ta__cc_tracks_at(bytes, &h), *data = d + (size_t)TA__CC_TRACK * h.tracks;
+    ta__cc_track t;
+    ta__cc_read_track(d, data, h.samples, &t);
+    assert_int_equal(t.kind, TA__CC_T);
+    assert_int_equal(t.mode, TA__CC_CONSTANT);
+    assert_int_equal(t.bits, TA__CC_CONST16);
+    assert_int_equal(t.data_bytes, 7);
+    float v[4];
+    ta__cc_decode(&t, h.samples, 2, v);
+    for (int c = 0; c < 3; ++c) assert_true(fabsf(v[c] - at[c]) <= 0x1p-16f);
+    refuses_or_reads_within(bytes, size, scene);
+    unsigned char *copy = (unsigned char *)malloc(size);
+    assert_non_null(copy);
+    memcpy(copy, bytes, size);
+    copy[data - bytes] = (unsigned char)(int8_t)(TA__CC_EXP_MAX + 1);
+    ta_compressed_clip *back = NULL;
+    TA_ASSERT_REFUSED(ta_compressed_clip_read(copy, size, NULL, &back, &err), &err, TA_ERROR_PARSE, "exponent");
+    free(copy);
+    ta_compressed_clip_destroy(cc);
+    ta_clip_release(clip);
+    ta_scene_destroy(scene);
+}
 
 /* ---- the window's keys, bit for bit ------------------------------------------------- */
 
@@ -802,6 +859,7 @@ int main(void)
         cmocka_unit_test(a_cubic_spline_track_plays_within_the_error),
         cmocka_unit_test(binary_form_reads_back_and_refuses_what_is_not_it),
         cmocka_unit_test(a_clip_with_a_gap_keeps_its_key_times_as_runs),
+        cmocka_unit_test(a_constant_position_takes_seven_bytes),
         cmocka_unit_test(mixer_plays_a_window_within_the_error),
         cmocka_unit_test(window_keys_are_the_reference_decoders),
     };
