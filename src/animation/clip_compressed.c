@@ -845,9 +845,11 @@ static unsigned char *write_block(work *w, size_t *out_bytes)
         const track_out *o = &w->out[i];
         const uint16_t node = (uint16_t)w->in[i].track->target.index;
         memcpy(p, &node, 2);
-        p[2] = (uint8_t)(w->in[i].kind | o->mode << 2 | o->drop << 4 |
-                         ((o->mode == TA__CC_LINEAR || o->mode == TA__CC_STEP) && o->kept < n ? TA__CC_REDUCED : 0));
-        p[3] = o->bits;
+        const bool moving = o->mode == TA__CC_LINEAR || o->mode == TA__CC_STEP, constant = o->mode == TA__CC_CONSTANT;
+        /* a constant's code: a position's or scale's where `dropped` is, a rotation's CONST24 in the REDUCED bit */
+        const uint8_t drop = constant && o->drop != TA__CC_REST && w->in[i].kind != TA__CC_R ? o->bits : o->drop;
+        const bool flag7 = moving ? o->kept < n : constant && w->in[i].kind == TA__CC_R && o->bits == TA__CC_CONST24;
+        p[2] = (uint8_t)(w->in[i].kind | o->mode << 2 | drop << 4 | (flag7 ? TA__CC_REDUCED : 0));
         if (o->mode == TA__CC_CONSTANT && o->drop == TA__CC_REST) continue;
         if (o->mode == TA__CC_CONSTANT && o->bits == TA__CC_CONST24) {
             for (int c = 0; c < 3; ++c) {
@@ -881,7 +883,8 @@ static unsigned char *write_block(work *w, size_t *out_bytes)
         }
         const uint32_t comps = o->drop == TA__CC_ALL ? 4 : 3;
         const uint8_t form = o->bits >> TA__CC_RANGE_SHIFT & 3, bits = ta__cc_code_bits(o->bits);
-        unsigned char *k = data;
+        data[0] = o->bits;
+        unsigned char *k = data + 1;
         const bool nibbles = bits != 32 && !(o->bits & TA__CC_SEGMENTED);
         if (nibbles) {
             for (uint32_t c = 0; c < comps; ++c) k[c / 2] |= (unsigned char)((bits - o->cbits[c]) << (4 * (c % 2)));

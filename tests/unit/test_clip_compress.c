@@ -638,8 +638,9 @@ static void binary_form_reads_back_and_refuses_what_is_not_it(void **state)
 
 /* A position that stays put (CesiumMan's 18 translations) is three int16 of one exponent, 7
  * bytes, where 16 bits hold it within the error: (0.1234567, 0.5, -0.25) at 3 cm is held within
- * 2^-16 of 0.5; its block refused or read within its bytes, an exponent out of range refused by
- * name. */
+ * 2^-16 of 0.5; with its descriptor's 3 bytes it adds 10 to the clip (a scale of 1, the
+ * descriptor alone: 3); its block refused or read within its bytes, an exponent out of range
+ * refused by name. */
 static void a_constant_position_takes_seven_bytes(void **state)
 {
     (void)state;
@@ -660,12 +661,20 @@ static void a_constant_position_takes_seven_bytes(void **state)
     ta_track *tracks[2] = {
         ta_test_track_alloc(NULL, ta_test_node_target(bone, TA_TRACK_KIND_POSITION), TA_INTERPOLATION_DEFAULT, times, 5, pos, 15),
         ta_test_track_alloc(NULL, ta_test_node_target(bone, TA_TRACK_KIND_QUATERNION), TA_INTERPOLATION_DEFAULT, times, 5, rot, 20)};
-    ta_clip *clip = NULL;
+    ta_clip *clip = NULL, *turn = NULL;
     assert_int_equal(ta_clip_create("still", tracks, 2, NULL, &clip, &err), TA_OK);
+    ta_track *again =
+        ta_test_track_alloc(NULL, ta_test_node_target(bone, TA_TRACK_KIND_QUATERNION), TA_INTERPOLATION_DEFAULT, times, 5, rot, 20);
+    assert_int_equal(ta_clip_create("turn", &again, 1, NULL, &turn, &err), TA_OK);
     ta_compressed_clip *cc = NULL;
-    ta_compress_stats st;
+    ta_compress_stats st, alone;
+    assert_int_equal(ta_clip_compress(turn, scene, NULL, &cc, &alone, &err), TA_OK);
+    ta_compressed_clip_destroy(cc);
+    ta_clip_release(turn);
     assert_int_equal(ta_clip_compress(clip, scene, NULL, &cc, &st, &err), TA_OK);
     assert_true(st.max_error_cm <= 0.01);
+    assert_int_equal(st.bytes - alone.bytes, 3 + 7);
+    assert_int_equal(bytes_with_scale(1.0f) - alone.bytes, 3);
     size_t size = 0;
     const unsigned char *bytes = (const unsigned char *)ta_compressed_clip_data(cc, &size);
     ta__cc_header h;
@@ -687,6 +696,9 @@ static void a_constant_position_takes_seven_bytes(void **state)
     copy[data - bytes] = (unsigned char)(int8_t)(TA__CC_EXP_MAX + 1);
     ta_compressed_clip *back = NULL;
     TA_ASSERT_REFUSED(ta_compressed_clip_read(copy, size, NULL, &back, &err), &err, TA_ERROR_PARSE, "exponent");
+    memcpy(copy, bytes, size); /* its code, where a position's `dropped` is: 0, 1, 2, or REST */
+    copy[d - bytes + 2] = (unsigned char)((copy[d - bytes + 2] & 0x8f) | 3 << 4);
+    TA_ASSERT_REFUSED(ta_compressed_clip_read(copy, size, NULL, &back, &err), &err, TA_ERROR_PARSE, "a constant of kind 0");
     free(copy);
     ta_compressed_clip_destroy(cc);
     ta_clip_release(clip);
