@@ -14,7 +14,9 @@
  * it passes and saves bytes): the bound is conservative, errors seldom add up.
  * Then each track's part is grown while the exact error passes (grow); where
  * that stops, one bone's error is at the limit, and its own tracks made more
- * exact let the tracks above it give way (kick).
+ * exact let the tracks above it give way (kick). Last, one track's part is
+ * traded for others' (trade): looser where more exact ones elsewhere take
+ * the error back for fewer bytes.
  */
 #include <math.h>
 #include <stdlib.h>
