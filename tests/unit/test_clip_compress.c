@@ -409,26 +409,42 @@ static void mixer_plays_a_window_within_the_error(void **state)
 
 /* ---- what costs nothing -------------------------------------------------------------------- */
 
-/* bytes of a clip of one bone: a rotation turning about y over 5 keys, and a scale track of
- * `scale` at every key */
-static size_t bytes_with_scale(float scale)
+/* A scene of one node, "bone", at the root. */
+static ta_scene *one_bone(ta_node_id *bone)
 {
     ta_error err = {0};
     ta_scene *scene = NULL;
     assert_int_equal(ta_scene_create(NULL, &scene, &err), TA_OK);
-    ta_node_id bone;
-    assert_int_equal(ta_scene_add_node(scene, ta_node_none(), "bone", &bone, &err), TA_OK);
-    const float times[5] = {0, 0.25f, 0.5f, 0.75f, 1};
-    float rot[20], scl[15];
+    assert_int_equal(ta_scene_add_node(scene, ta_node_none(), "bone", bone, &err), TA_OK);
+    return scene;
+}
+
+static const float five_times[5] = {0, 0.25f, 0.5f, 0.75f, 1};
+
+/* A rotation of bone turning about y over five_times, not steadily: its keys do not drop. */
+static ta_track *turn_of(ta_node_id bone)
+{
+    float rot[20];
     for (int k = 0; k < 5; ++k) {
-        const double half = 0.3 * k * k / 2; /* not a steady turn: the keys do not drop */
+        const double half = 0.3 * k * k / 2;
         const float q[4] = {0, (float)sin(half), 0, (float)cos(half)};
         memcpy(rot + 4 * k, q, sizeof q);
-        for (int c = 0; c < 3; ++c) scl[3 * k + c] = scale;
     }
+    return ta_test_track_alloc(NULL, ta_test_node_target(bone, TA_TRACK_KIND_QUATERNION), TA_INTERPOLATION_DEFAULT, five_times, 5, rot,
+                               20);
+}
+
+/* bytes of a clip of one bone: turn_of's rotation, and a scale track of `scale` at every key */
+static size_t bytes_with_scale(float scale)
+{
+    ta_error err = {0};
+    ta_node_id bone;
+    ta_scene *scene = one_bone(&bone);
+    float scl[15];
+    for (int k = 0; k < 15; ++k) scl[k] = scale;
     ta_track *tracks[2] = {
-        ta_test_track_alloc(NULL, ta_test_node_target(bone, TA_TRACK_KIND_QUATERNION), TA_INTERPOLATION_DEFAULT, times, 5, rot, 20),
-        ta_test_track_alloc(NULL, ta_test_node_target(bone, TA_TRACK_KIND_SCALE), TA_INTERPOLATION_DEFAULT, times, 5, scl, 15)};
+        turn_of(bone),
+        ta_test_track_alloc(NULL, ta_test_node_target(bone, TA_TRACK_KIND_SCALE), TA_INTERPOLATION_DEFAULT, five_times, 5, scl, 15)};
     ta_clip *clip = NULL;
     assert_int_equal(ta_clip_create("turn", tracks, 2, NULL, &clip, &err), TA_OK);
     ta_compressed_clip *cc = NULL;
@@ -534,10 +550,8 @@ static void a_clip_with_a_gap_keeps_its_key_times_as_runs(void **state)
 {
     (void)state;
     ta_error err = {0};
-    ta_scene *scene = NULL;
-    assert_int_equal(ta_scene_create(NULL, &scene, &err), TA_OK);
     ta_node_id bone;
-    assert_int_equal(ta_scene_add_node(scene, ta_node_none(), "bone", &bone, &err), TA_OK);
+    ta_scene *scene = one_bone(&bone);
     float times[12], rot[48];
     for (int k = 0; k < 12; ++k) {
         times[k] = k < 6 ? k / 24.0f : 0.9f + (k - 6) / 24.0f;
@@ -645,26 +659,17 @@ static void a_constant_position_takes_seven_bytes(void **state)
 {
     (void)state;
     ta_error err = {0};
-    ta_scene *scene = NULL;
-    assert_int_equal(ta_scene_create(NULL, &scene, &err), TA_OK);
     ta_node_id bone;
-    assert_int_equal(ta_scene_add_node(scene, ta_node_none(), "bone", &bone, &err), TA_OK);
-    const float times[5] = {0, 0.25f, 0.5f, 0.75f, 1};
-    float rot[20], pos[15];
+    ta_scene *scene = one_bone(&bone);
+    float pos[15];
     const float at[3] = {0.1234567f, 0.5f, -0.25f};
-    for (int k = 0; k < 5; ++k) {
-        const double half = 0.3 * k * k / 2;
-        const float q[4] = {0, (float)sin(half), 0, (float)cos(half)};
-        memcpy(rot + 4 * k, q, sizeof q);
-        memcpy(pos + 3 * k, at, sizeof at);
-    }
+    for (int k = 0; k < 5; ++k) memcpy(pos + 3 * k, at, sizeof at);
     ta_track *tracks[2] = {
-        ta_test_track_alloc(NULL, ta_test_node_target(bone, TA_TRACK_KIND_POSITION), TA_INTERPOLATION_DEFAULT, times, 5, pos, 15),
-        ta_test_track_alloc(NULL, ta_test_node_target(bone, TA_TRACK_KIND_QUATERNION), TA_INTERPOLATION_DEFAULT, times, 5, rot, 20)};
+        ta_test_track_alloc(NULL, ta_test_node_target(bone, TA_TRACK_KIND_POSITION), TA_INTERPOLATION_DEFAULT, five_times, 5, pos, 15),
+        turn_of(bone)};
     ta_clip *clip = NULL, *turn = NULL;
     assert_int_equal(ta_clip_create("still", tracks, 2, NULL, &clip, &err), TA_OK);
-    ta_track *again =
-        ta_test_track_alloc(NULL, ta_test_node_target(bone, TA_TRACK_KIND_QUATERNION), TA_INTERPOLATION_DEFAULT, times, 5, rot, 20);
+    ta_track *again = turn_of(bone);
     assert_int_equal(ta_clip_create("turn", &again, 1, NULL, &turn, &err), TA_OK);
     ta_compressed_clip *cc = NULL;
     ta_compress_stats st, alone;
