@@ -1263,7 +1263,7 @@ static ta_result trial(work *w, unsigned char **best, size_t *best_bytes, double
 static ta_result trade(work *w, double f, unsigned char **best, size_t *best_bytes, double *best_max, ta_error *err)
 {
     const uint32_t nt = w->tracks, nb = w->bones;
-    const double work_limit = 1e6; /* bone-samples measured */
+    const double work_limit = 5e5; /* bone-samples measured */
     const uint32_t most = (uint32_t)fmin(4000, work_limit / ((double)w->samples * nb));
     const size_t floats = (size_t)nb * (2 * (size_t)nt + 2) + 5 * (size_t)nt;
     double *base = (double *)ta__calloc(&w->mem, floats, sizeof(double));
