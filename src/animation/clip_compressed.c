@@ -1219,16 +1219,28 @@ static ta_result kick(work *w, double f, size_t *cur, unsigned char **best, size
 
 /* Track i's part times `step` (> 1: looser, < 1: more exact), as many times as it takes (at most
  * `tries`) for its bytes to change; false, its part and choice as they were, when they do not.
- * Its choice before is left in `old` (swap_out undoes it). */
-static bool retune(work *w, uint32_t i, double f, double step, int tries, track_out *old)
+ * Its choice before is left in `old` (swap_out undoes it). memo: the part it was last asked
+ * from (0: never) and the part found (0: none), so that a track whose part did not move since is
+ * not searched again: its choice depends on its part alone. */
+static bool retune(work *w, uint32_t i, double f, double step, int tries, track_out *old, double *memo)
 {
     const size_t was = w->out[i].bytes;
     const double share = w->share[i];
+    if (memo[0] == share && memo[1] == 0) return false;
     copy_out(old, &w->out[i], w->samples);
+    if (memo[0] == share) {
+        w->share[i] = memo[1];
+        choose(w, i, budget_of(w, i, f));
+        return true;
+    }
+    memo[0] = share, memo[1] = 0;
     for (int k = 0; k < tries; ++k) {
         w->share[i] *= step;
         choose(w, i, budget_of(w, i, f));
-        if (w->out[i].bytes != was && (step < 1 || w->out[i].bytes < was)) return true;
+        if (w->out[i].bytes != was && (step < 1 || w->out[i].bytes < was)) {
+            memo[1] = w->share[i];
+            return true;
+        }
     }
     w->share[i] = share;
     swap_out(&w->out[i], old);
@@ -1265,7 +1277,7 @@ static ta_result trade(work *w, double f, unsigned char **best, size_t *best_byt
     const uint32_t nt = w->tracks, nb = w->bones;
     const double work_limit = 5e5; /* bone-samples measured */
     const uint32_t most = (uint32_t)fmin(4000, work_limit / ((double)w->samples * nb));
-    const size_t floats = (size_t)nb * (2 * (size_t)nt + 2) + 5 * (size_t)nt;
+    const size_t floats = (size_t)nb * (2 * (size_t)nt + 2) + 9 * (size_t)nt;
     double *base = (double *)ta__calloc(&w->mem, floats, sizeof(double));
     uint32_t *set = (uint32_t *)ta__calloc(&w->mem, 2 * (size_t)nt + 1, sizeof(uint32_t));
     if (base == NULL || set == NULL) {
@@ -1275,7 +1287,7 @@ static ta_result trade(work *w, double f, unsigned char **best, size_t *best_byt
     }
     double *sum = base + nb, *loose_err = sum + nb, *tight_err = loose_err + (size_t)nb * nt;
     double *loose_share = tight_err + (size_t)nb * nt, *tight_share = loose_share + nt, *saves = tight_share + nt;
-    double *costs = saves + nt, *was_share = costs + nt;
+    double *costs = saves + nt, *was_share = costs + nt, *memo = was_share + nt; /* 4 a track: looser, more exact */
     uint32_t *order = set + nt + 1, measures = 0;
     ta_result r = TA_OK;
     bool pass = false, on = true;
@@ -1289,7 +1301,7 @@ static ta_result trade(work *w, double f, unsigned char **best, size_t *best_byt
             if (!w->in[i].moves) continue;
             const double share = w->share[i];
             const size_t was = w->out[i].bytes;
-            if (retune(w, i, f, 1.07, 24, &w->spare)) {
+            if (retune(w, i, f, 1.07, 24, &w->spare, memo + 4 * (size_t)i)) {
                 if ((r = trial(w, best, best_bytes, best_max, &measures, &pass, err)) != TA_OK) break;
                 if (pass) { /* it grows alone: kept */
                     direct = true;
@@ -1301,7 +1313,7 @@ static ta_result trade(work *w, double f, unsigned char **best, size_t *best_byt
                 w->share[i] = share;
                 swap_out(&w->out[i], &w->spare);
             }
-            if (retune(w, i, f, 1 / 1.07, 12, &w->spare)) {
+            if (retune(w, i, f, 1 / 1.07, 12, &w->spare, memo + 4 * (size_t)i + 2)) {
                 if ((r = trial(w, best, best_bytes, best_max, &measures, &pass, err)) != TA_OK) break;
                 if (pass && w->out[i].bytes < was) {
                     direct = true;
