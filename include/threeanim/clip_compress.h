@@ -122,7 +122,7 @@ TA_API ta_result ta_compressed_clip_window(const ta_compressed_clip *clip, const
                                            ta_clip **out_clip, ta_error *err);
 
 /**
- * Its bytes in the binary form (docs/compression.md: magic "TAC1", version 3, little-endian),
+ * Its bytes in the binary form (docs/compression.md: magic "TAC1", version 4, little-endian),
  * which are the bytes it holds: write them to a file as they are.
  *
  * @ownership *out_data points into the clip and lives as long as it does. NULL for NULL.

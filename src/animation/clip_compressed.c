@@ -14,7 +14,9 @@
  * it passes and saves bytes): the bound is conservative, errors seldom add up.
  * Then each track's part is grown while the exact error passes (grow); where
  * that stops, one bone's error is at the limit, and its own tracks made more
- * exact let the tracks above it give way (kick).
+ * exact let the tracks above it give way (kick). Last, one track's part is
+ * traded for others' (trade): looser where more exact ones elsewhere take
+ * the error back for fewer bytes.
  */
 #include <math.h>
 #include <stdlib.h>
@@ -67,6 +69,7 @@ typedef struct work {
     uint32_t *chain;   /* bones: animated tracks on its longest chain */
     double *share;     /* tracks: its part of the error, times f * tolerance / chain */
     uint32_t worst_bone; /* the bone of the largest error the last measure saw */
+    double *bone_err;    /* bones: each one's largest error the last measure saw, at and between keys */
     /* scratch of one track: */
     float *qv;         /* samples * 4 */
     float *whole;      /* samples * 4: qv made values */
@@ -253,6 +256,7 @@ static void free_work(work *w)
     ta__free(&w->mem, w->spare.q, n * 4 * sizeof(uint32_t));
     ta__free(&w->mem, w->spare.keep, n);
     ta__free(&w->mem, w->spare.segs, TA__CC_SEG_BYTES * (size_t)ta__cc_segments((uint32_t)n));
+    ta__free(&w->mem, w->bone_err, b * sizeof(double));
     ta__cc_rig_free(&w->mem, &w->rig);
     ta__free(&w->mem, w->raw_pose, 2 * n * b * 10 * sizeof(double));
     ta__free(&w->mem, w->lever, n * b * 3 * sizeof(double));
@@ -748,6 +752,29 @@ static void choose(work *w, uint32_t i, double budget)
         memcpy(o->q, q, sizeof q);
         return;
     }
+    for (int pick = 0; pick < 2 && in->kind != TA__CC_R; ++pick) {
+        /* a position's or scale's constant as three int16 of one exponent, when that is near enough */
+        float xyz[4] = {0, 0, 0, 0}, big = 0;
+        for (int c = 0; c < 3; ++c) {
+            xyz[c] = pick == 0 ? in->enc[c] : lo[c] + (hi[c] - lo[c]) / 2;
+            big = fmaxf(big, fabsf(xyz[c]));
+        }
+        int e = TA__CC_EXP_MIN;
+        if (big > 0) frexpf(big / 32767.0f, &e);
+        while (e < TA__CC_EXP_MIN || (e <= TA__CC_EXP_MAX && big / ldexpf(1, e) > 32767)) e++;
+        if (e > TA__CC_EXP_MAX) break;
+        for (int c = 0; c < 3; ++c) {
+            const int16_t q = (int16_t)lrintf(xyz[c] / ldexpf(1, e));
+            xyz[c] = ta__cc_const16(q, (int8_t)e);
+            o->q[c] = (uint32_t)(uint16_t)q;
+        }
+        o->q[3] = (uint32_t)(uint8_t)(int8_t)e;
+        if (!constant_fits(w, in, xyz, budget, false)) continue;
+        take_constant(o, TA__CC_CONSTANT, in->drop, n);
+        o->bits = TA__CC_CONST16;
+        o->bytes = ta__cc_data_bytes(TA__CC_CONSTANT, TA__CC_CONST16, in->drop, 1, n, 0, 0);
+        return;
+    }
     for (int pick = 0; pick < 4; ++pick) { /* 24 bits a number (a float32's high three bytes), then float32 */
         float xyz[4] = {0, 0, 0, 0}, v[4];
         for (int c = 0; c < 3; ++c) {
@@ -820,14 +847,25 @@ static unsigned char *write_block(work *w, size_t *out_bytes)
         const track_out *o = &w->out[i];
         const uint16_t node = (uint16_t)w->in[i].track->target.index;
         memcpy(p, &node, 2);
-        p[2] = (uint8_t)(w->in[i].kind | o->mode << 2 | o->drop << 4 |
-                         ((o->mode == TA__CC_LINEAR || o->mode == TA__CC_STEP) && o->kept < n ? TA__CC_REDUCED : 0));
-        p[3] = o->bits;
+        const bool moving = o->mode == TA__CC_LINEAR || o->mode == TA__CC_STEP, constant = o->mode == TA__CC_CONSTANT;
+        /* a constant's code: a position's or scale's where `dropped` is, a rotation's CONST24 in the REDUCED bit */
+        const uint8_t drop = constant && o->drop != TA__CC_REST && w->in[i].kind != TA__CC_R ? o->bits : o->drop;
+        const bool flag7 = moving ? o->kept < n : constant && w->in[i].kind == TA__CC_R && o->bits == TA__CC_CONST24;
+        p[2] = (uint8_t)(w->in[i].kind | o->mode << 2 | drop << 4 | (flag7 ? TA__CC_REDUCED : 0));
         if (o->mode == TA__CC_CONSTANT && o->drop == TA__CC_REST) continue;
         if (o->mode == TA__CC_CONSTANT && o->bits == TA__CC_CONST24) {
             for (int c = 0; c < 3; ++c) {
                 const uint32_t v = ta__cc_to_f24(o->range[c]);
                 memcpy(data + 3 * c, &v, 3); /* little-endian: its low three bytes */
+            }
+            data += o->bytes;
+            continue;
+        }
+        if (o->mode == TA__CC_CONSTANT && o->bits == TA__CC_CONST16) {
+            data[0] = (unsigned char)o->q[3];
+            for (int c = 0; c < 3; ++c) {
+                const uint16_t q = (uint16_t)o->q[c];
+                memcpy(data + 1 + 2 * c, &q, 2);
             }
             data += o->bytes;
             continue;
@@ -847,7 +885,8 @@ static unsigned char *write_block(work *w, size_t *out_bytes)
         }
         const uint32_t comps = o->drop == TA__CC_ALL ? 4 : 3;
         const uint8_t form = o->bits >> TA__CC_RANGE_SHIFT & 3, bits = ta__cc_code_bits(o->bits);
-        unsigned char *k = data;
+        data[0] = o->bits;
+        unsigned char *k = data + 1;
         const bool nibbles = bits != 32 && !(o->bits & TA__CC_SEGMENTED);
         if (nibbles) {
             for (uint32_t c = 0; c < comps; ++c) k[c / 2] |= (unsigned char)((bits - o->cbits[c]) << (4 * (c % 2)));
@@ -933,6 +972,7 @@ static ta_result measure(work *w, const unsigned char *block, double *out_max, d
     }
     *out_mid = 0;
     double worst_seen = -1;
+    for (uint32_t b = 0; b < nb; ++b) w->bone_err[b] = 0;
     for (uint32_t s = 0; s < 2 * n - 1; ++s) {
         const double *raw = w->raw_pose + (size_t)s * nb * 10;
         const uint32_t k = s < n ? s : s - n; /* halfway: from key k to key k + 1 */
@@ -952,6 +992,7 @@ static ta_result measure(work *w, const unsigned char *block, double *out_max, d
             }
         }
         ta__cc_pose_error(&w->rig, raw, lossy, w->shell, scratch, s < n ? errors + (size_t)s * nb : mid);
+        for (uint32_t b = 0; b < nb; ++b) w->bone_err[b] = fmax(w->bone_err[b], s < n ? errors[(size_t)s * nb + b] : mid[b]);
         for (uint32_t b = 0; s >= n && b < nb; ++b) {
             *out_mid = fmax(*out_mid, mid[b]);
             if (mid[b] > worst_seen) worst_seen = mid[b], w->worst_bone = b;
@@ -1044,6 +1085,8 @@ static ta_result setup(work *w, ta_error *err)
     w->spare.segs = (uint8_t *)ta__calloc(&w->mem, ta__cc_segments(n), TA__CC_SEG_BYTES);
     if (w->spare.values == NULL || w->spare.q == NULL || w->spare.keep == NULL || w->spare.segs == NULL)
         return ta__fail(err, TA_ERROR_OUT_OF_MEMORY, "ta_clip_compress: out of memory");
+    w->bone_err = (double *)ta__calloc(&w->mem, w->bones, sizeof(double));
+    if (w->bone_err == NULL) return ta__fail(err, TA_ERROR_OUT_OF_MEMORY, "ta_clip_compress: out of memory");
     w->raw_pose = (double *)ta__calloc(&w->mem, 2 * (size_t)n * w->bones * 10, sizeof(double));
     w->lever = (double *)ta__calloc(&w->mem, (size_t)n * w->bones * 3, sizeof(double));
     w->chain = (uint32_t *)ta__calloc(&w->mem, w->bones, sizeof(uint32_t));
@@ -1174,6 +1217,185 @@ static ta_result kick(work *w, double f, size_t *cur, unsigned char **best, size
     return r;
 }
 
+/* Track i's part times `step` (> 1: looser, < 1: more exact), as many times as it takes (at most
+ * `tries`) for its bytes to change; false, its part and choice as they were, when they do not.
+ * Its choice before is left in `old` (swap_out undoes it). memo: the part it was last asked
+ * from (0: never) and the part found (0: none), so that a track whose part did not move since is
+ * not searched again: its choice depends on its part alone. */
+static bool retune(work *w, uint32_t i, double f, double step, int tries, track_out *old, double *memo)
+{
+    const size_t was = w->out[i].bytes;
+    const double share = w->share[i];
+    if (memo[0] == share && memo[1] == 0) return false;
+    copy_out(old, &w->out[i], w->samples);
+    if (memo[0] == share) {
+        w->share[i] = memo[1];
+        choose(w, i, budget_of(w, i, f));
+        return true;
+    }
+    memo[0] = share, memo[1] = 0;
+    for (int k = 0; k < tries; ++k) {
+        w->share[i] *= step;
+        choose(w, i, budget_of(w, i, f));
+        if (w->out[i].bytes != was && (step < 1 || w->out[i].bytes < was)) {
+            memo[1] = w->share[i];
+            return true;
+        }
+    }
+    w->share[i] = share;
+    swap_out(&w->out[i], old);
+    return false;
+}
+
+/* The current choices measured (the trade's count of measures kept): whether they pass; a block
+ * that passes kept as the best when smaller. */
+static ta_result trial(work *w, unsigned char **best, size_t *best_bytes, double *best_max, uint32_t *measures, bool *pass,
+                       ta_error *err)
+{
+    unsigned char *block = NULL;
+    size_t bytes = 0;
+    double max = 0;
+    ++*measures;
+    ta_result r = try_current(w, &block, &bytes, pass, &max, err);
+    if (r != TA_OK) return r;
+    if (*pass)
+        keep_best(w, block, bytes, max, best, best_bytes, best_max);
+    else
+        ta__free(&w->mem, block, bytes);
+    return TA_OK;
+}
+
+/* Where no track's part alone grows (grow, kick), parts traded, as ACL searches bit rates down a
+ * chain: each moving track made looser (the bytes it saves, each bone's error then, measured
+ * exactly) and more exact (the bytes it costs, each bone's error). For a looser track, the more
+ * exact ones that take back the most error a byte are added, each bone's error summed as changes
+ * from the current ones, until it is within the limit; the sets that save bytes are tried
+ * exactly, most saved first, and the first that passes kept; again until none does or the
+ * measures run out (a clip's size in bone-samples sets how many). */
+static ta_result trade(work *w, double f, unsigned char **best, size_t *best_bytes, double *best_max, ta_error *err)
+{
+    const uint32_t nt = w->tracks, nb = w->bones;
+    const double work_limit = 5e5; /* bone-samples measured */
+    const uint32_t most = (uint32_t)fmin(4000, work_limit / ((double)w->samples * nb));
+    const size_t floats = (size_t)nb * (2 * (size_t)nt + 2) + 9 * (size_t)nt;
+    double *base = (double *)ta__calloc(&w->mem, floats, sizeof(double));
+    uint32_t *set = (uint32_t *)ta__calloc(&w->mem, 2 * (size_t)nt + 1, sizeof(uint32_t));
+    if (base == NULL || set == NULL) {
+        ta__free(&w->mem, base, floats * sizeof(double));
+        ta__free(&w->mem, set, (2 * (size_t)nt + 1) * sizeof(uint32_t));
+        return ta__fail(err, TA_ERROR_OUT_OF_MEMORY, "ta_clip_compress: out of memory");
+    }
+    double *sum = base + nb, *loose_err = sum + nb, *tight_err = loose_err + (size_t)nb * nt;
+    double *loose_share = tight_err + (size_t)nb * nt, *tight_share = loose_share + nt, *saves = tight_share + nt;
+    double *costs = saves + nt, *was_share = costs + nt, *memo = was_share + nt; /* 4 a track: looser, more exact */
+    uint32_t *order = set + nt + 1, measures = 0;
+    ta_result r = TA_OK;
+    bool pass = false, on = true;
+    while (on && r == TA_OK && measures + 2 * nt < most) {
+        on = false;
+        if ((r = trial(w, best, best_bytes, best_max, &measures, &pass, err)) != TA_OK || !pass) break;
+        memcpy(base, w->bone_err, nb * sizeof(double));
+        bool direct = false;
+        for (uint32_t i = 0; i < nt && r == TA_OK; ++i) {
+            saves[i] = 0, costs[i] = -1;
+            if (!w->in[i].moves) continue;
+            const double share = w->share[i];
+            const size_t was = w->out[i].bytes;
+            if (retune(w, i, f, 1.07, 24, &w->spare, memo + 4 * (size_t)i)) {
+                if ((r = trial(w, best, best_bytes, best_max, &measures, &pass, err)) != TA_OK) break;
+                if (pass) { /* it grows alone: kept */
+                    direct = true;
+                    continue;
+                }
+                saves[i] = (double)was - (double)w->out[i].bytes;
+                loose_share[i] = w->share[i];
+                memcpy(loose_err + (size_t)nb * i, w->bone_err, nb * sizeof(double));
+                w->share[i] = share;
+                swap_out(&w->out[i], &w->spare);
+            }
+            if (retune(w, i, f, 1 / 1.07, 12, &w->spare, memo + 4 * (size_t)i + 2)) {
+                if ((r = trial(w, best, best_bytes, best_max, &measures, &pass, err)) != TA_OK) break;
+                if (pass && w->out[i].bytes < was) {
+                    direct = true;
+                    continue;
+                }
+                costs[i] = (double)w->out[i].bytes - (double)was;
+                tight_share[i] = w->share[i];
+                memcpy(tight_err + (size_t)nb * i, w->bone_err, nb * sizeof(double));
+                w->share[i] = share;
+                swap_out(&w->out[i], &w->spare);
+            }
+        }
+        if (r != TA_OK || direct) {
+            on = direct;
+            continue;
+        }
+        /* the looser tracks, most saved first */
+        uint32_t loose = 0;
+        for (uint32_t i = 0; i < nt; ++i)
+            if (saves[i] > 0) order[loose++] = i;
+        for (uint32_t x = 1; x < loose; ++x)
+            for (uint32_t y = x; y > 0 && saves[order[y]] > saves[order[y - 1]]; --y) {
+                const uint32_t t = order[y];
+                order[y] = order[y - 1], order[y - 1] = t;
+            }
+        uint32_t tried = 0;
+        for (uint32_t x = 0; x < loose && !on && r == TA_OK && tried < 8; ++x) {
+            const uint32_t i = order[x];
+            uint32_t count = 0;
+            double cost = 0, over = 0;
+            for (uint32_t b = 0; b < nb; ++b) {
+                sum[b] = loose_err[(size_t)nb * i + b];
+                over += fmax(0, sum[b] - w->tolerance);
+            }
+            while (over > 0 && cost < saves[i]) { /* the more exact track that takes back the most a byte */
+                uint32_t pick = UINT32_MAX;
+                double pick_gain = 0;
+                for (uint32_t j = 0; j < nt; ++j) {
+                    if (j == i || costs[j] < 0 || cost + costs[j] >= saves[i]) continue;
+                    bool in_set = false;
+                    for (uint32_t k = 0; k < count; ++k) in_set = in_set || set[k] == j;
+                    if (in_set) continue;
+                    double after = 0;
+                    for (uint32_t b = 0; b < nb; ++b) after += fmax(0, sum[b] + tight_err[(size_t)nb * j + b] - base[b] - w->tolerance);
+                    const double gain = (over - after) / fmax(costs[j], 0.5);
+                    if (gain > pick_gain) pick = j, pick_gain = gain;
+                }
+                if (pick == UINT32_MAX) break;
+                set[count++] = pick;
+                cost += costs[pick];
+                over = 0;
+                for (uint32_t b = 0; b < nb; ++b) {
+                    sum[b] += tight_err[(size_t)nb * pick + b] - base[b];
+                    over += fmax(0, sum[b] - w->tolerance);
+                }
+            }
+            if (over > 0 || cost >= saves[i]) continue;
+            tried++;
+            set[count++] = i;
+            const size_t before = *best_bytes;
+            for (uint32_t k = 0; k < count; ++k) {
+                const uint32_t j = set[k];
+                was_share[j] = w->share[j];
+                w->share[j] = j == i ? loose_share[j] : tight_share[j];
+                choose(w, j, budget_of(w, j, f));
+            }
+            r = trial(w, best, best_bytes, best_max, &measures, &pass, err);
+            if (r == TA_OK && pass && *best_bytes < before) {
+                on = true;
+            } else { /* the parts as they were: a part's choice is made again the same */
+                for (uint32_t k = 0; k < count; ++k) {
+                    w->share[set[k]] = was_share[set[k]];
+                    choose(w, set[k], budget_of(w, set[k], f));
+                }
+            }
+        }
+    }
+    ta__free(&w->mem, base, floats * sizeof(double));
+    ta__free(&w->mem, set, (2 * (size_t)nt + 1) * sizeof(uint32_t));
+    return r;
+}
+
 /* The clip compressed with a curve's key intervals split into `split` lines; *too_few when no form
  * passes and more lines might. */
 static ta_result compress(const ta_clip *clip, const ta_scene *scene, const ta_compress_options *options, uint32_t split,
@@ -1231,6 +1453,7 @@ static ta_result compress(const ta_clip *clip, const ta_scene *scene, const ta_c
         bool on = false;
         if ((r = kick(&w, best_f, &cur, &best, &best_bytes, &best_max, &on, err)) != TA_OK || !on) break;
     }
+    if (r == TA_OK && best != NULL) r = trade(&w, best_f, &best, &best_bytes, &best_max, err);
     if (r == TA_OK && best != NULL) { /* the figures of the one kept: its 99th percentile too */
         double mid = 0;
         r = measure(&w, best, &best_max, &best_p99, &mid, err);

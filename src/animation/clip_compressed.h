@@ -12,14 +12,17 @@
  *     per run float32 first and uint16 count, time k being the first of its run + j * step, j its
  *     place in the run (the Fox's Run: two runs of 1/24 s, a gap of 0.2 s between them); else
  *     float32 times[samples] follow)
- *   tracks * 4 bytes: uint16 node, kind | mode << 2 | dropped << 4 | REDUCED,
- *     bits - 1 | range form << 5 | SEGMENTED (bits: the most a component takes, 1 to 24 or 32)
+ *   tracks * 3 bytes: uint16 node, kind | mode << 2 | dropped << 4 | REDUCED (a constant's
+ *     code: a position's or scale's in `dropped`, 0 float32, 1 CONST24, 2 CONST16; a rotation's
+ *     CONST24 in the REDUCED bit)
  *   each track's data, in track order, not aligned:
  *     CONSTANT: float32 x y z (a rotation's: its components but the dropped one, which is
- *       made from them, >= 0); bits byte CONST24: each the high 3 bytes of a float32
- *       (dropped REST: the kind's identity, no data)
+ *       made from them, >= 0); CONST24: each the high 3 bytes of a float32; CONST16 (positions,
+ *       scales): int8 e, then int16 x y z, each q * 2^e (dropped REST: the kind's identity, no
+ *       data)
  *     CONSTANT16 (rotations): the same as uint16 q, -1 + q * 2 / 65535
- *     LINEAR or STEP: unless bits is 32 or SEGMENTED, a nibble a component: how many bits fewer
+ *     LINEAR or STEP: the bits byte, bits - 1 | range form << 5 | SEGMENTED (bits: the most a
+ *       component takes, 1 to 24 or 32); unless bits is 32 or SEGMENTED, a nibble a component: how many bits fewer
  *       than `bits` it takes (low nibble first, in 2 bytes; 0 bits: its min at every key); the
  *       range, min[c] of every component then extent[c] of those of more than 0 bits: float32
  *       (form RANGE32), bfloat16 (the high half of a float32, form RANGE16), none (RANGE_UNIT,
@@ -52,9 +55,9 @@
 #include "threeanim/clip_compress.h"
 
 #define TA__CC_MAGIC 0x31434154u /* "TAC1" */
-#define TA__CC_VERSION 3u
+#define TA__CC_VERSION 4u
 #define TA__CC_HEADER 32u
-#define TA__CC_TRACK 4u
+#define TA__CC_TRACK 3u
 #define TA__CC_TAIL 3u
 #define TA__CC_MAX_SAMPLES 65535u
 
@@ -66,7 +69,10 @@ enum { TA__CC_REDUCED = 0x80 };
 /* the bits byte: bits - 1, the range form, a flag; samples a segment */
 enum { TA__CC_SEGMENTED = 0x80, TA__CC_BITS = 0x1f, TA__CC_SEGMENT = 16, TA__CC_SEG_BYTES = 9 };
 enum { TA__CC_RANGE32 = 0, TA__CC_RANGE16 = 1, TA__CC_RANGE_UNIT = 2, TA__CC_RANGE8 = 3, TA__CC_RANGE_SHIFT = 5 }; /* range forms */
-enum { TA__CC_CONST24 = 1 }; /* a CONSTANT's bits byte: its numbers in 24 bits, a float32's high three bytes */
+/* a CONSTANT's bits byte: its numbers in 24 bits, a float32's high three bytes; or (positions and
+ * scales) an int8 exponent e and three int16 q, each q * 2^e */
+enum { TA__CC_CONST24 = 1, TA__CC_CONST16 = 2 };
+enum { TA__CC_EXP_MIN = -120, TA__CC_EXP_MAX = 80 }; /* CONST16's exponents: 32767 * 2^80 stays below 1e30 */
 enum { TA__CC_ALL = 4 };  /* a rotation that drops no component: x y z w */
 enum { TA__CC_REST = 7 }; /* a CONSTANT's `dropped` when it is the identity (0 0 0, 0 0 0 1, 1 1 1): no data */
 
@@ -127,10 +133,13 @@ void ta__cc_read_track(const unsigned char *d, const unsigned char *data, uint32
 /* Segments of a track of `samples`, and the range a segment's keys are quantized over. */
 uint32_t ta__cc_segments(uint32_t samples);
 void ta__cc_segment_range(float min, float extent, uint8_t qmin, uint8_t qmax, float *out_min, float *out_extent);
-/* A descriptor's node. */
+/* A descriptor's node; its code (a moving track's bits byte, the first of its data; a constant's
+ * CONST24, CONST16 or 0). */
 uint32_t ta__cc_track_node(const unsigned char *d);
-/* A CONSTANT16 number. */
+uint8_t ta__cc_track_code(const unsigned char *d, const unsigned char *data);
+/* A CONSTANT16 number; a CONST16 number (q * 2^e). */
 float ta__cc_unit16(uint16_t q);
+float ta__cc_const16(int16_t q, int8_t e);
 /* Where the track table and the first track's data are. */
 const unsigned char *ta__cc_tracks_at(const unsigned char *block, const ta__cc_header *h);
 /* Every sample of a track, in order (out: samples * 4), as ta__cc_decode gives them. */

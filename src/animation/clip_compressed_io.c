@@ -24,28 +24,37 @@ static bool kept_at(const unsigned char *bits, uint32_t s)
 }
 
 /* Track i's descriptor and data checked; *used: its data's bytes. */
-static ta_result check_track(const unsigned char *d, const unsigned char *data, size_t left, uint32_t samples,
+static ta_result check_track(const unsigned char *d, const unsigned char *whole, size_t whole_left, uint32_t samples,
                              uint32_t max_nodes, uint32_t i, size_t *used, ta_error *err)
 {
     const uint32_t node = ta__cc_track_node(d);
-    const uint8_t kind = d[2] & 3, mode = d[2] >> 2 & 3, drop = d[2] >> 4 & 7, bits = ta__cc_code_bits(d[3]);
-    const uint8_t form = d[3] >> TA__CC_RANGE_SHIFT & 3;
-    const bool reduced = (d[2] & TA__CC_REDUCED) != 0, segmented = (d[3] & TA__CC_SEGMENTED) != 0;
-    const bool animated = mode == TA__CC_LINEAR || mode == TA__CC_STEP;
+    const uint8_t kind = d[2] & 3, mode = d[2] >> 2 & 3, flag_drop = d[2] >> 4 & 7;
+    const bool animated = mode == TA__CC_LINEAR || mode == TA__CC_STEP, flag7 = (d[2] & TA__CC_REDUCED) != 0;
     if (node >= max_nodes)
         return ta__fail(err, TA_ERROR_LIMIT_EXCEEDED, "ta_compressed_clip_read: tracks[%u].node %u is past max_nodes %u", i, node, max_nodes);
     if (kind > TA__CC_S) return ta__fail(err, TA_ERROR_PARSE, "ta_compressed_clip_read: tracks[%u].kind %u is none of 0, 1, 2", i, kind);
     if (mode == TA__CC_CONSTANT16 && kind != TA__CC_R)
         return ta__fail(err, TA_ERROR_PARSE, "ta_compressed_clip_read: tracks[%u].mode CONSTANT16 is for rotations, its kind is %u", i, kind);
+    if (animated && whole_left < 1) return ta__fail(err, TA_ERROR_PARSE, "ta_compressed_clip_read: tracks[%u]: its bits byte passes the end of the data", i);
+    /* a moving track's data starts with its bits byte (code); a constant's code is in its descriptor */
+    const uint8_t code = ta__cc_track_code(d, whole);
+    const unsigned char *data = whole + animated;
+    const size_t left = whole_left - animated;
+    /* a position's or scale's constant keeps its code where `dropped` is */
+    const bool coded = mode == TA__CC_CONSTANT && kind != TA__CC_R && flag_drop != TA__CC_REST;
+    const uint8_t drop = coded ? 0 : flag_drop, bits = ta__cc_code_bits(code), form = code >> TA__CC_RANGE_SHIFT & 3;
+    const bool reduced = animated && flag7, segmented = animated && (code & TA__CC_SEGMENTED) != 0;
     const bool drop_ok = mode == TA__CC_CONSTANT ? drop == TA__CC_REST || drop == (kind == TA__CC_R ? drop % 4 : 0)
                          : kind == TA__CC_R       ? drop <= TA__CC_ALL
                                                   : drop == 0;
     if (!drop_ok || (drop == TA__CC_ALL && mode == TA__CC_CONSTANT16))
         return ta__fail(err, TA_ERROR_PARSE, "ta_compressed_clip_read: tracks[%u].dropped %u does not go with kind %u and mode %u", i,
                         drop, kind, mode);
-    if (!animated && (reduced || (d[3] != 0 && !(d[3] == TA__CC_CONST24 && mode == TA__CC_CONSTANT && drop != TA__CC_REST))))
-        return ta__fail(err, TA_ERROR_PARSE, "ta_compressed_clip_read: tracks[%u]: a constant with bits byte 0x%x and flags 0x%x", i,
-                        (unsigned)d[3], reduced ? (unsigned)TA__CC_REDUCED : 0u);
+    /* a constant's code: a position's or scale's 0, CONST24 or CONST16; a rotation's CONST24 flag only with a value */
+    const bool code_ok = coded ? code <= TA__CC_CONST16 && !flag7 : mode == TA__CC_CONSTANT && kind == TA__CC_R ? !flag7 || drop != TA__CC_REST : !flag7;
+    if (!animated && !code_ok)
+        return ta__fail(err, TA_ERROR_PARSE, "ta_compressed_clip_read: tracks[%u]: a constant of kind %u with flags 0x%x", i, kind,
+                        (unsigned)d[2]);
     if (animated && !(bits <= 24 || bits == 32))
         return ta__fail(err, TA_ERROR_PARSE, "ta_compressed_clip_read: tracks[%u].bits %u is not 1 to 24 or 32", i, bits);
     if (animated && (((form == TA__CC_RANGE_UNIT || form == TA__CC_RANGE8) && kind != TA__CC_R) || (bits == 32 && form != TA__CC_RANGE32)))
@@ -112,18 +121,22 @@ static ta_result check_track(const unsigned char *d, const unsigned char *data, 
             }
         key_bits = ta__cc_segmented_bits(data + at, reduced ? data + head : NULL, samples);
     }
-    const size_t bytes = ta__cc_data_bytes(mode, d[3], drop, kept, samples, key_bits, zero);
-    if (bytes > left) return ta__fail(err, TA_ERROR_PARSE, "ta_compressed_clip_read: tracks[%u]: %zu bytes pass the end of the data", i, bytes);
+    const size_t bytes = ta__cc_data_bytes(mode, code, drop, kept, samples, key_bits, zero);
+    if (bytes > whole_left) return ta__fail(err, TA_ERROR_PARSE, "ta_compressed_clip_read: tracks[%u]: %zu bytes pass the end of the data", i, bytes);
     /* its numbers finite: a range (read as the decoder reads it), a constant; float32 keys are decoded below */
     if (animated) {
         ta__cc_track t;
-        ta__cc_read_track(d, data, samples, &t);
+        ta__cc_read_track(d, whole, samples, &t);
         for (uint32_t c = 0; c < comps; ++c)
             if (!isfinite(t.min[c]) || !isfinite(t.extent[c]) || fabsf(t.min[c]) > 1e30f || fabsf(t.extent[c]) > 1e30f)
                 return ta__fail(err, TA_ERROR_PARSE, "ta_compressed_clip_read: tracks[%u]: its range's component %u is %g, %g", i, c,
                                 (double)t.min[c], (double)t.extent[c]);
     }
-    size_t floats = mode == TA__CC_CONSTANT && drop != TA__CC_REST && d[3] == 0 ? 3 : 0;
+    if (mode == TA__CC_CONSTANT && drop != TA__CC_REST && code == TA__CC_CONST16 &&
+        ((int8_t)data[0] < TA__CC_EXP_MIN || (int8_t)data[0] > TA__CC_EXP_MAX))
+        return ta__fail(err, TA_ERROR_PARSE, "ta_compressed_clip_read: tracks[%u]: its exponent %d is not %d to %d", i, (int8_t)data[0],
+                        TA__CC_EXP_MIN, TA__CC_EXP_MAX);
+    size_t floats = mode == TA__CC_CONSTANT && drop != TA__CC_REST && code == 0 ? 3 : 0;
     for (size_t f = 0; f < floats; ++f)
         if (!isfinite(f32_at(data + 4 * f)) || fabsf(f32_at(data + 4 * f)) > 1e30f)
             return ta__fail(err, TA_ERROR_PARSE, "ta_compressed_clip_read: tracks[%u]: number %zu is %g", i, f, (double)f32_at(data + 4 * f));

@@ -166,10 +166,10 @@ uint64_t ta__cc_segmented_bits(const unsigned char *segments, const unsigned cha
 
 size_t ta__cc_data_bytes(uint8_t mode, uint8_t code, uint8_t drop, uint32_t kept, uint32_t samples, uint64_t key_bits, uint32_t zero)
 {
-    if (mode == TA__CC_CONSTANT) return drop == TA__CC_REST ? 0 : code == TA__CC_CONST24 ? 9 : 3 * sizeof(float);
+    if (mode == TA__CC_CONSTANT) return drop == TA__CC_REST ? 0 : code == TA__CC_CONST24 ? 9 : code == TA__CC_CONST16 ? 7 : 3 * sizeof(float);
     if (mode == TA__CC_CONSTANT16) return 3 * sizeof(uint16_t);
     const size_t comps = drop == TA__CC_ALL ? 4 : 3;
-    size_t bytes = head_bytes(code, comps, zero);
+    size_t bytes = 1 + head_bytes(code, comps, zero); /* the bits byte first */
     if (kept < samples) bytes += (samples + 7) / 8;
     if (code & TA__CC_SEGMENTED) return bytes + TA__CC_SEG_BYTES * (size_t)ta__cc_segments(samples) + (size_t)((key_bits + 7) / 8);
     return bytes + (size_t)(((uint64_t)kept * key_bits + 7) / 8);
@@ -182,14 +182,24 @@ uint32_t ta__cc_track_node(const unsigned char *d)
     return node;
 }
 
+uint8_t ta__cc_track_code(const unsigned char *d, const unsigned char *data)
+{
+    const uint8_t kind = d[2] & 3, mode = d[2] >> 2 & 3, drop = d[2] >> 4 & 7;
+    if (mode == TA__CC_LINEAR || mode == TA__CC_STEP) return data[0];
+    if (mode != TA__CC_CONSTANT || drop == TA__CC_REST) return 0;
+    return kind == TA__CC_R ? (d[2] & TA__CC_REDUCED ? (uint8_t)TA__CC_CONST24 : 0) : drop;
+}
+
 void ta__cc_read_track(const unsigned char *d, const unsigned char *data, uint32_t samples, ta__cc_track *t)
 {
+    const uint8_t code = ta__cc_track_code(d, data);
     t->node = ta__cc_track_node(d);
     t->kind = d[2] & 3;
     t->mode = d[2] >> 2 & 3;
     t->drop = d[2] >> 4 & 7;
-    t->bits = (t->mode == TA__CC_LINEAR || t->mode == TA__CC_STEP) ? ta__cc_code_bits(d[3]) : d[3]; /* a constant's: its byte */
-    t->form = d[3] >> TA__CC_RANGE_SHIFT & 3;
+    if (t->mode == TA__CC_CONSTANT && t->kind != TA__CC_R && t->drop != TA__CC_REST) t->drop = 0; /* it held the code */
+    t->bits = (t->mode == TA__CC_LINEAR || t->mode == TA__CC_STEP) ? ta__cc_code_bits(code) : code; /* a constant's: its code */
+    t->form = code >> TA__CC_RANGE_SHIFT & 3;
     t->comps = t->drop == TA__CC_ALL ? 4 : 3;
     t->range = data;
     t->segments = NULL;
@@ -200,8 +210,8 @@ void ta__cc_read_track(const unsigned char *d, const unsigned char *data, uint32
     t->keys = data;
     uint32_t zero = 0; /* components of 0 bits */
     if (animated) {
-        const unsigned char *p = data;
-        const bool nibbles = t->bits != 32 && !(d[3] & TA__CC_SEGMENTED);
+        const unsigned char *p = data + 1;
+        const bool nibbles = t->bits != 32 && !(code & TA__CC_SEGMENTED);
         for (uint32_t c = 0; c < t->comps; ++c) {
             const unsigned less = nibbles ? (unsigned)(p[c / 2] >> (4 * (c % 2)) & 15) : 0;
             t->cbits[c] = (uint8_t)(t->bits - less);
@@ -236,13 +246,18 @@ void ta__cc_read_track(const unsigned char *d, const unsigned char *data, uint32
             t->kept = rank(t->kept_bits, samples - 1) + 1;
             t->keys += (samples + 7) / 8;
         }
-        if (d[3] & TA__CC_SEGMENTED) {
+        if (code & TA__CC_SEGMENTED) {
             t->segments = t->keys;
             t->keys += TA__CC_SEG_BYTES * (size_t)ta__cc_segments(samples);
         }
     }
-    t->data_bytes = ta__cc_data_bytes(t->mode, d[3], t->drop, t->kept, samples,
+    t->data_bytes = ta__cc_data_bytes(t->mode, code, t->drop, t->kept, samples,
                                       t->segments != NULL ? ta__cc_segmented_bits(t->segments, t->kept_bits, samples) : t->key_bits, zero);
+}
+
+float ta__cc_const16(int16_t q, int8_t e)
+{
+    return ldexpf((float)q, e);
 }
 
 float ta__cc_unit16(uint16_t q)
@@ -393,6 +408,15 @@ void ta__cc_decode(const ta__cc_track *t, uint32_t samples, uint32_t s, float ou
             uint32_t v = 0;
             memcpy(&v, t->range + 3 * c, 3);
             a[c] = ta__cc_f24(v);
+        }
+        finish(t, a, out);
+        return;
+    }
+    if (t->mode == TA__CC_CONSTANT && t->bits == TA__CC_CONST16) {
+        for (int c = 0; c < 3; ++c) {
+            int16_t q;
+            memcpy(&q, t->range + 1 + 2 * c, 2);
+            a[c] = ta__cc_const16(q, (int8_t)t->range[0]);
         }
         finish(t, a, out);
         return;

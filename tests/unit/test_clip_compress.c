@@ -409,26 +409,42 @@ static void mixer_plays_a_window_within_the_error(void **state)
 
 /* ---- what costs nothing -------------------------------------------------------------------- */
 
-/* bytes of a clip of one bone: a rotation turning about y over 5 keys, and a scale track of
- * `scale` at every key */
-static size_t bytes_with_scale(float scale)
+/* A scene of one node, "bone", at the root. */
+static ta_scene *one_bone(ta_node_id *bone)
 {
     ta_error err = {0};
     ta_scene *scene = NULL;
     assert_int_equal(ta_scene_create(NULL, &scene, &err), TA_OK);
-    ta_node_id bone;
-    assert_int_equal(ta_scene_add_node(scene, ta_node_none(), "bone", &bone, &err), TA_OK);
-    const float times[5] = {0, 0.25f, 0.5f, 0.75f, 1};
-    float rot[20], scl[15];
+    assert_int_equal(ta_scene_add_node(scene, ta_node_none(), "bone", bone, &err), TA_OK);
+    return scene;
+}
+
+static const float five_times[5] = {0, 0.25f, 0.5f, 0.75f, 1};
+
+/* A rotation of bone turning about y over five_times, not steadily: its keys do not drop. */
+static ta_track *turn_of(ta_node_id bone)
+{
+    float rot[20];
     for (int k = 0; k < 5; ++k) {
-        const double half = 0.3 * k * k / 2; /* not a steady turn: the keys do not drop */
+        const double half = 0.3 * k * k / 2;
         const float q[4] = {0, (float)sin(half), 0, (float)cos(half)};
         memcpy(rot + 4 * k, q, sizeof q);
-        for (int c = 0; c < 3; ++c) scl[3 * k + c] = scale;
     }
+    return ta_test_track_alloc(NULL, ta_test_node_target(bone, TA_TRACK_KIND_QUATERNION), TA_INTERPOLATION_DEFAULT, five_times, 5, rot,
+                               20);
+}
+
+/* bytes of a clip of one bone: turn_of's rotation, and a scale track of `scale` at every key */
+static size_t bytes_with_scale(float scale)
+{
+    ta_error err = {0};
+    ta_node_id bone;
+    ta_scene *scene = one_bone(&bone);
+    float scl[15];
+    for (int k = 0; k < 15; ++k) scl[k] = scale;
     ta_track *tracks[2] = {
-        ta_test_track_alloc(NULL, ta_test_node_target(bone, TA_TRACK_KIND_QUATERNION), TA_INTERPOLATION_DEFAULT, times, 5, rot, 20),
-        ta_test_track_alloc(NULL, ta_test_node_target(bone, TA_TRACK_KIND_SCALE), TA_INTERPOLATION_DEFAULT, times, 5, scl, 15)};
+        turn_of(bone),
+        ta_test_track_alloc(NULL, ta_test_node_target(bone, TA_TRACK_KIND_SCALE), TA_INTERPOLATION_DEFAULT, five_times, 5, scl, 15)};
     ta_clip *clip = NULL;
     assert_int_equal(ta_clip_create("turn", tracks, 2, NULL, &clip, &err), TA_OK);
     ta_compressed_clip *cc = NULL;
@@ -534,10 +550,8 @@ static void a_clip_with_a_gap_keeps_its_key_times_as_runs(void **state)
 {
     (void)state;
     ta_error err = {0};
-    ta_scene *scene = NULL;
-    assert_int_equal(ta_scene_create(NULL, &scene, &err), TA_OK);
     ta_node_id bone;
-    assert_int_equal(ta_scene_add_node(scene, ta_node_none(), "bone", &bone, &err), TA_OK);
+    ta_scene *scene = one_bone(&bone);
     float times[12], rot[48];
     for (int k = 0; k < 12; ++k) {
         times[k] = k < 6 ? k / 24.0f : 0.9f + (k - 6) / 24.0f;
@@ -616,8 +630,8 @@ static void binary_form_reads_back_and_refuses_what_is_not_it(void **state)
     copy[0] = 'X';
     TA_ASSERT_REFUSED(ta_compressed_clip_read(copy, size, NULL, &back, &err), &err, TA_ERROR_PARSE, "magic");
     memcpy(copy, bytes, size);
-    copy[4] = 4;
-    TA_ASSERT_REFUSED(ta_compressed_clip_read(copy, size, NULL, &back, &err), &err, TA_ERROR_UNSUPPORTED, "version 4");
+    copy[4] = 5;
+    TA_ASSERT_REFUSED(ta_compressed_clip_read(copy, size, NULL, &back, &err), &err, TA_ERROR_UNSUPPORTED, "version 5");
     ta_compressed_read_options lim = {0};
     lim.max_bytes = size - 1;
     TA_ASSERT_REFUSED(ta_compressed_clip_read(bytes, size, &lim, &back, &err), &err, TA_ERROR_LIMIT_EXCEEDED, "max_bytes");
@@ -635,6 +649,66 @@ static void binary_form_reads_back_and_refuses_what_is_not_it(void **state)
     ta_model_destroy(model);
 }
 
+
+/* A position that stays put (CesiumMan's 18 translations) is three int16 of one exponent, 7
+ * bytes, where 16 bits hold it within the error: (0.1234567, 0.5, -0.25) at 3 cm is held within
+ * 2^-16 of 0.5; with its descriptor's 3 bytes it adds 10 to the clip (a scale of 1, the
+ * descriptor alone: 3); its block refused or read within its bytes, an exponent out of range
+ * refused by name. */
+static void a_constant_position_takes_seven_bytes(void **state)
+{
+    (void)state;
+    ta_error err = {0};
+    ta_node_id bone;
+    ta_scene *scene = one_bone(&bone);
+    float pos[15];
+    const float at[3] = {0.1234567f, 0.5f, -0.25f};
+    for (int k = 0; k < 5; ++k) memcpy(pos + 3 * k, at, sizeof at);
+    ta_track *tracks[2] = {
+        ta_test_track_alloc(NULL, ta_test_node_target(bone, TA_TRACK_KIND_POSITION), TA_INTERPOLATION_DEFAULT, five_times, 5, pos, 15),
+        turn_of(bone)};
+    ta_clip *clip = NULL, *turn = NULL;
+    assert_int_equal(ta_clip_create("still", tracks, 2, NULL, &clip, &err), TA_OK);
+    ta_track *again = turn_of(bone);
+    assert_int_equal(ta_clip_create("turn", &again, 1, NULL, &turn, &err), TA_OK);
+    ta_compressed_clip *cc = NULL;
+    ta_compress_stats st, alone;
+    assert_int_equal(ta_clip_compress(turn, scene, NULL, &cc, &alone, &err), TA_OK);
+    ta_compressed_clip_destroy(cc);
+    ta_clip_release(turn);
+    assert_int_equal(ta_clip_compress(clip, scene, NULL, &cc, &st, &err), TA_OK);
+    assert_true(st.max_error_cm <= 0.01);
+    assert_int_equal(st.bytes - alone.bytes, 3 + 7);
+    assert_int_equal(bytes_with_scale(1.0f) - alone.bytes, 3);
+    size_t size = 0;
+    const unsigned char *bytes = (const unsigned char *)ta_compressed_clip_data(cc, &size);
+    ta__cc_header h;
+    ta__cc_read_header(bytes, &h);
+    const unsigned char *d = ta__cc_tracks_at(bytes, &h), *data = d + (size_t)TA__CC_TRACK * h.tracks;
+    ta__cc_track t;
+    ta__cc_read_track(d, data, h.samples, &t);
+    assert_int_equal(t.kind, TA__CC_T);
+    assert_int_equal(t.mode, TA__CC_CONSTANT);
+    assert_int_equal(t.bits, TA__CC_CONST16);
+    assert_int_equal(t.data_bytes, 7);
+    float v[4];
+    ta__cc_decode(&t, h.samples, 2, v);
+    for (int c = 0; c < 3; ++c) assert_true(fabsf(v[c] - at[c]) <= 0x1p-16f);
+    refuses_or_reads_within(bytes, size, scene);
+    unsigned char *copy = (unsigned char *)malloc(size);
+    assert_non_null(copy);
+    memcpy(copy, bytes, size);
+    copy[data - bytes] = (unsigned char)(int8_t)(TA__CC_EXP_MAX + 1);
+    ta_compressed_clip *back = NULL;
+    TA_ASSERT_REFUSED(ta_compressed_clip_read(copy, size, NULL, &back, &err), &err, TA_ERROR_PARSE, "exponent");
+    memcpy(copy, bytes, size); /* its code, where a position's `dropped` is: 0, 1, 2, or REST */
+    copy[d - bytes + 2] = (unsigned char)((copy[d - bytes + 2] & 0x8f) | 3 << 4);
+    TA_ASSERT_REFUSED(ta_compressed_clip_read(copy, size, NULL, &back, &err), &err, TA_ERROR_PARSE, "a constant of kind 0");
+    free(copy);
+    ta_compressed_clip_destroy(cc);
+    ta_clip_release(clip);
+    ta_scene_destroy(scene);
+}
 
 /* ---- the window's keys, bit for bit ------------------------------------------------- */
 
@@ -802,6 +876,7 @@ int main(void)
         cmocka_unit_test(a_cubic_spline_track_plays_within_the_error),
         cmocka_unit_test(binary_form_reads_back_and_refuses_what_is_not_it),
         cmocka_unit_test(a_clip_with_a_gap_keeps_its_key_times_as_runs),
+        cmocka_unit_test(a_constant_position_takes_seven_bytes),
         cmocka_unit_test(mixer_plays_a_window_within_the_error),
         cmocka_unit_test(window_keys_are_the_reference_decoders),
     };
