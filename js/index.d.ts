@@ -70,11 +70,22 @@ export class AnimationAction {
   getRoot(): Object3D | AnimationObjectGroup;
 }
 
+export interface CrowdOptions {
+  /**
+   * The world and skinning passes in float32, four instances at a time on WebAssembly SIMD, where
+   * the rig's inverse binds allow it: bone matrices within 1e-6 of each matrix's largest element
+   * of the default double passes', not theirs bit for bit. Default false.
+   */
+  floatLanes?: boolean;
+}
+
 export class Crowd {
   /** count instances of the rig below root, skinned by skinnedMesh's skeleton. */
-  constructor(root: Object3D, skinnedMesh: SkinnedMesh, count: number);
+  constructor(root: Object3D, skinnedMesh: SkinnedMesh, count: number, options?: CrowdOptions);
   readonly count: number;
   readonly boneCount: number;
+  /** Whether the crowd asked for the float passes (options.floatLanes). */
+  readonly floatLanes: boolean;
   /** count * boneCount * 16 floats: instance after instance, the skeleton's bones in order. */
   readonly boneMatrices: Float32Array;
   clipAction(instance: number, clip: AnimationClip, blendMode?: AnimationBlendMode): AnimationAction;

@@ -15,6 +15,8 @@
  *   dropin_stale   the same made with { updateRotation: false } (rotation left stale)
  *   three_full     three.js's mixer.update + root.updateMatrixWorld() + skeleton.update()
  *   crowd          js/'s Crowd.update: mixer + world + skinning in wasm, into the bone matrices
+ *   crowd_float    the same made with { floatLanes: true } (the passes in float32, four
+ *                  instances a pass on WebAssembly SIMD; within 1e-6 of the default's)
  * and prints per variant the median ms per frame, us per character, its share of the round's
  * time, and the ratios the issue asks about. --json prints one JSON line instead. --only runs
  * the variants named (for a profile: node --cpu-prof bench/web/bench.mjs --only crowd); a ratio
@@ -132,9 +134,14 @@ for (const C of cfg.chars) {
       stale.push(s);
     }
   }
-  const rig = makeCharacter(offsets);
-  const crowd = new Crowd(rig.root, rig.mesh, C);
-  for (let ch = 0; ch < C; ch++) play((c) => crowd.clipAction(ch, c), clips, ch);
+  const crowdOf = (options) => {
+    const rig = makeCharacter(offsets);
+    const k = new Crowd(rig.root, rig.mesh, C, options);
+    for (let ch = 0; ch < C; ch++) play((c) => k.clipAction(ch, c), clips, ch);
+    return k;
+  };
+  const crowd = wanted('crowd') ? crowdOf({}) : null;
+  const crowdFloat = wanted('crowd_float') ? crowdOf({ floatLanes: true }) : null;
   const dt = cfg.dt;
   const variants = {
     three: () => { for (const t of three) t.mixer.update(dt); },
@@ -142,6 +149,7 @@ for (const C of cfg.chars) {
     dropin_stale: () => { for (const s of stale) s.mixer.update(dt); },
     three_full: () => { for (const t of three) { t.mixer.update(dt); t.root.updateMatrixWorld(); t.mesh.skeleton.update(); } },
     crowd: () => { crowd.update(dt); },
+    crowd_float: () => { crowdFloat.update(dt); },
   };
   const names = Object.keys(variants).filter(wanted);
   for (const n of names) for (let f = 0; f < 10; f++) variants[n](); // first frames bind; warm up
@@ -159,8 +167,9 @@ for (const C of cfg.chars) {
   const total = names.reduce((acc, n) => acc + ms[n], 0);
   results.push({ C, ms, total,
     ratios: { dropin: ms.three / ms.dropin, dropin_stale: ms.three / ms.dropin_stale, crowd_vs_three_full: ms.three_full / ms.crowd,
-      crowd_vs_three: ms.three / ms.crowd } });
-  crowd.dispose();
+      crowd_vs_three: ms.three / ms.crowd, crowd_float_vs_three_full: ms.three_full / ms.crowd_float } });
+  if (crowd) crowd.dispose();
+  if (crowdFloat) crowdFloat.dispose();
 }
 
 if (cfg.json) {
@@ -174,6 +183,7 @@ if (cfg.json) {
     console.log('|---|---:|---:|---:|');
     for (const [n, v] of Object.entries(r.ms)) console.log(`| ${n} | ${p(v, 3)} | ${p(1000 * v / r.C, 2)} | ${p(100 * v / r.total, 1)}% |`);
     console.log(`drop-in: ${p(r.ratios.dropin)}x three.js's mixer.update; with updateRotation false: ${p(r.ratios.dropin_stale)}x;` +
-      ` crowd: ${p(r.ratios.crowd_vs_three_full, 1)}x three.js's update + updateMatrixWorld + skeleton.update (${p(r.ratios.crowd_vs_three, 1)}x mixer.update alone)`);
+      ` crowd: ${p(r.ratios.crowd_vs_three_full, 1)}x three.js's update + updateMatrixWorld + skeleton.update (${p(r.ratios.crowd_vs_three, 1)}x mixer.update alone);` +
+      ` with floatLanes: ${p(r.ratios.crowd_float_vs_three_full, 1)}x`);
   }
 }

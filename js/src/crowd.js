@@ -7,7 +7,7 @@
 // first frame nothing is allocated in the wasm heap, cross-fades included, for the actions played
 // by then (the first frame readies each mixer for its first faded-out action: js/src/ta_wasm.c).
 //
-//   const crowd = new Crowd(gltf.scene, skinnedMesh, 1000);
+//   const crowd = new Crowd(gltf.scene, skinnedMesh, 1000);   // options: { floatLanes: true }
 //   crowd.clipAction(i, gltf.animations[0]).play();   // an AnimationAction, as three.js's
 //   crowd.update(dt);                                   // -> crowd.boneMatrices
 //
@@ -20,7 +20,11 @@ import { AnimationMixer, AnimationAction } from './mixer.js';
 const BLEND_TO_TA = { 2500: 1, 2501: 2 };
 
 export class Crowd {
-  constructor(root, skinnedMesh, count) {
+  // options.floatLanes (default false): the world and skinning passes in float32, four instances
+  // at a time on WebAssembly SIMD, for rigs whose inverse binds allow it (else, and in the module
+  // without SIMD, the double passes): bone matrices within 1e-6 of each matrix's largest element
+  // of the default's, not bit for bit (docs/web.md).
+  constructor(root, skinnedMesh, count, options = {}) {
     if (!skinnedMesh || !skinnedMesh.isSkinnedMesh) throw new Error('threeanim Crowd: the second argument is not a SkinnedMesh');
     if (!(Number.isInteger(count) && count > 0)) throw new Error(`threeanim Crowd: count ${count} is not a whole number above 0`);
     this._root = root;
@@ -41,6 +45,8 @@ export class Crowd {
     wasm.tw_free(pj); wasm.tw_free(pi);
     checkIndex(skin, 'Crowd: the skeleton');
     this._crowd = checkPtr(wasm.tw_crowd_create(ctx, this._rig._scene, skin, count), `Crowd of ${count}`);
+    this.floatLanes = options.floatLanes === true;
+    wasm.tw_crowd_set_float_lanes(this._crowd, this.floatLanes ? 1 : 0);
     this.count = count;
     this.boneCount = bones.length;
     // Each instance answers to its actions as a mixer does (crossFade, syncWith).

@@ -492,6 +492,7 @@ typedef struct tw_crowd {
     ta_mat4 *bones;      /* count * joint_count matrices: the palette */
     uint32_t count, node_count, skin_count, joint_count;
     bool warm;           /* warm_up done */
+    bool float_lanes;    /* the frame's float lane pass (tw_crowd_set_float_lanes) */
 } tw_crowd;
 
 void TW_EXPORT(tw_crowd_destroy)(tw_crowd *k);
@@ -597,6 +598,12 @@ static ta_result warm_up(tw_crowd *k, ta_error *err)
     return TA_OK;
 }
 
+/* on: the frame runs its float lane pass (frame.h, float_lanes; four lanes of f32x4 in the SIMD
+ * module, where the rig's inverse binds allow it), keeping no double world matrices in the poses
+ * (nothing here reads them). The bone matrices are then within 1e-6 of each matrix's largest
+ * element of the double passes', not theirs bit for bit. */
+void TW_EXPORT(tw_crowd_set_float_lanes)(tw_crowd *k, int32_t on) { k->float_lanes = on != 0; }
+
 /* Every instance in one ta_frame_update_range call: mixer update by delta, world pass, skinning
  * pass into the palette. Every instance is tried; err names the first refused one. */
 int32_t TW_EXPORT(tw_crowd_update)(tw_crowd *k, double delta)
@@ -604,7 +611,9 @@ int32_t TW_EXPORT(tw_crowd_update)(tw_crowd *k, double delta)
     tw_ctx *c = k->ctx;
     ta_frame_options o = {.palette = k->bones[0].m,
                           .palette_floats = (size_t)k->count * k->joint_count * 16,
-                          .layout = TA_PALETTE_LAYOUT_MAT4};
+                          .layout = TA_PALETTE_LAYOUT_MAT4,
+                          .no_pose_world = k->float_lanes,
+                          .float_lanes = k->float_lanes};
     ta_result r = ta_frame_update_range(k->chars, 0, k->count, (ta_duration){delta}, &o, &c->err);
     if (r != TA_OK) return r;
     if (k->warm) return TA_OK;

@@ -124,12 +124,21 @@ static bool same_rig(const ta_scene *a, const ta_scene *b)
     return true;
 }
 
-/* Whether a character can lead a lane pass: its pose runs AVX2 or wider (so
- * the CPU does), its rig fits the scratch, and every joint is in its tree. */
-static bool can_lead(const ta_frame_character *c)
+/* Whether the character's pose has a lane pass the options may run: the double one (AVX2 or
+ * wider), or the float one where the options ask for it (float_lanes with no_pose_world; on
+ * WebAssembly SIMD the only one). */
+static bool has_lanes(const ta_frame_character *c, const ta_frame_options *o)
+{
+    int level = ta__pose_level(c->pose);
+    return ta__lanes_width(level) > 0 || (o->float_lanes && o->no_pose_world && ta__lanes_float_width(level) > 0);
+}
+
+/* Whether a character can lead a lane pass: its pose has one (has_lanes), its
+ * rig fits the scratch, and every joint is in its tree. */
+static bool can_lead(const ta_frame_character *c, const ta_frame_options *o)
 {
     const ta_scene *scene = c->targets.scene;
-    if (ta__lanes_width(ta__pose_level(c->pose)) == 0 || scene->node_count > LANES_MAX_NODES) return false;
+    if (!has_lanes(c, o) || scene->node_count > LANES_MAX_NODES) return false;
     for (uint32_t s = 0; s < scene->skin_count; ++s)
         for (uint32_t j = 0; j < scene->skins[s].joint_count; ++j)
             if (scene->skins[s].joints[j].index >= scene->node_count) return false;
@@ -206,6 +215,10 @@ static void lane_passes(ta_frame_character **g, uint32_t m, const ta_frame_optio
     int level = ta__pose_level(g[0]->pose);
     uint32_t floats = float_lane_width(g, m, level, rig0, o);
     uint32_t width = floats ? floats : lane_width(level, rig0->node_count);
+    if (width == 0) { /* a float pass alone (WebAssembly SIMD), and float_lane_width said no */
+        for (uint32_t k = 0; k < m; ++k) g[k]->result = passes(g[k], o, &g[k]->error);
+        return;
+    }
     for (uint32_t first = 0; first < m; first += width) {
         ta_frame_character **h = g + first;
         uint32_t count = m - first < width ? m - first : width;
@@ -272,8 +285,8 @@ static uint32_t run_window(ta_frame_character *chars, uint32_t n, ta_duration de
             c->result = ta_mixer_update_targets(c->mixer, &c->targets, delta, &c->error);
         if (c->result != TA_OK) continue;
         /* a lane pass writes the floats of all its characters or of none */
-        if (lanes == 0 ? can_lead(c)
-                       : ta__lanes_width(ta__pose_level(c->pose)) > 0 &&
+        if (lanes == 0 ? can_lead(c, o)
+                       : has_lanes(c, o) &&
                              (c->world == NULL) == (lane[0]->world == NULL) &&
                              same_rig(lane[0]->targets.scene, c->targets.scene))
             lane[lanes++] = c;

@@ -106,13 +106,15 @@ uint32_t ta__lanes_width(int level)
 TA__LANES_ENTRIES(, double, 8, 4)
 
 #else
-/* No lane pass in this build, double or float: the frame never asks for one (width 0). */
+/* No double lane pass in this build, nor a float one but on WebAssembly SIMD: the frame never asks
+ * for one (width 0). */
 uint32_t ta__lanes_width(int level)
 {
     (void)level;
     return 0;
 }
 
+#if !(defined(__clang__) && defined(__wasm_simd128__)) /* WebAssembly SIMD has the float pass (pose_lanes_float.c) */
 uint32_t ta__lanes_float_width(int level)
 {
     (void)level;
@@ -129,6 +131,7 @@ void ta__lanes_bones_float(const float *scratch, uint32_t width, const ta_node_i
 {
     ta__lanes_bones((const double *)(const void *)scratch, width, joints, ib, n, out, rows);
 }
+#endif
 
 void ta__lanes_world(const ta__pose_lane *lanes, uint32_t width, uint32_t node_count, double *scratch, int out)
 {

@@ -2,8 +2,10 @@
  * src/scene/pose_lanes_body.h -- the loops of the lane passes written once
  * for every lane type: pose_lanes.c instantiates them in double (bit for bit
  * with the column loops), pose_lanes_float.c in float with FMA (within 1e-6
- * of the largest element, twice the lanes). Not public; x86-64 with GCC's
- * vector operators only (included under that test).
+ * of the largest element, twice the lanes) on x86-64, and in float on
+ * WebAssembly SIMD. Not public; GCC's vector operators (GCC or clang): the
+ * bodies below are generic, the loads, transposes and stores of x86-64 under
+ * its test.
  */
 #ifndef THREEANIM_SRC_SCENE_POSE_LANES_BODY_H
 #define THREEANIM_SRC_SCENE_POSE_LANES_BODY_H
@@ -11,13 +13,29 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include <immintrin.h>
-
 #include "scene/pose_internal.h"
+
+#define TA__INLINE static inline __attribute__((always_inline))
+
+/* The last row of a bone's column c: the world's zeros and one times the
+ * inverse bind's column, added as the column loops add it. */
+TA__INLINE float bone_last_row(const float *b, int c)
+{
+    return (float)(0.0 * (double)b[c * 4] + 0.0 * (double)b[c * 4 + 1] + 0.0 * (double)b[c * 4 + 2] +
+                   1.0 * (double)b[c * 4 + 3]);
+}
+
+/* The lanes' loads read a node's position, quaternion and scale as ten floats from its start. */
+_Static_assert(offsetof(ta_node, quaternion.x) == 3 * sizeof(float) &&
+                   offsetof(ta_node, quaternion.w) == 6 * sizeof(float) &&
+                   offsetof(ta_node, scale.x) == 7 * sizeof(float) && offsetof(ta_node, scale.z) == 9 * sizeof(float),
+               "a node's position, quaternion and scale are ten floats in a row");
+
+#if defined(__x86_64__)
+#include <immintrin.h>
 
 #define TA__AVX2 __attribute__((target("avx2")))
 #define TA__AVX512 __attribute__((target("avx512f,avx512vl,avx512dq,avx512bw")))
-#define TA__INLINE static inline __attribute__((always_inline))
 
 /* Bone i for out[0 .. 4) from f[column][row] across the lanes (row 3: the
  * same for every lane): 4x4 column-major, or with rows the top three rows. */
@@ -44,14 +62,6 @@ TA__AVX2 TA__INLINE void store_bone4(float *const *out, uint32_t i, __m128 f[4][
     }
 }
 
-/* The last row of a bone's column c: the world's zeros and one times the
- * inverse bind's column, added as the column loops add it. */
-TA__INLINE float bone_last_row(const float *b, int c)
-{
-    return (float)(0.0 * (double)b[c * 4] + 0.0 * (double)b[c * 4 + 1] + 0.0 * (double)b[c * 4 + 2] +
-                   1.0 * (double)b[c * 4 + 3]);
-}
-
 /* store_bone4 on each half of eight lanes. */
 TA__AVX2 TA__INLINE void store_bone8(float *const *out, uint32_t i, __m256 f[4][4], int rows)
 {
@@ -68,10 +78,6 @@ TA__AVX2 TA__INLINE void store_bone8(float *const *out, uint32_t i, __m256 f[4][
 /* The ten floats of node (position, quaternion, scale: contiguous from its
  * start) of lanes[0 .. 4), across the lanes: three loads a lane and
  * transposes (the loads of a gather, without its cost on every CPU). */
-_Static_assert(offsetof(ta_node, quaternion.x) == 3 * sizeof(float) &&
-                   offsetof(ta_node, quaternion.w) == 6 * sizeof(float) &&
-                   offsetof(ta_node, scale.x) == 7 * sizeof(float) && offsetof(ta_node, scale.z) == 9 * sizeof(float),
-               "fetch4_ps reads a node's position, quaternion and scale as ten floats in a row");
 TA__AVX2 TA__INLINE void fetch4_ps(const ta__pose_lane *lanes, uint32_t node, __m128 t[10])
 {
     __m128 a[4], b[4], c[4];
@@ -88,6 +94,7 @@ TA__AVX2 TA__INLINE void fetch4_ps(const ta__pose_lane *lanes, uint32_t node, __
     t[8] = _mm_movelh_ps(c01, c23);
     t[9] = _mm_movehl_ps(c23, c01);
 }
+#endif /* __x86_64__ */
 
 /* The world pass of W lanes, V a vector of W doubles (or floats): FETCH(node, t) gives
  * each lane's position, quaternion and scale of node, in V's type, across the

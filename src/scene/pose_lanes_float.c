@@ -6,7 +6,8 @@
  * matrix's largest element a level of the tree), within the frame's bound of
  * 1e-6 of three.js's largest element on the rigs of conformance_skinning.
  * The file is built with -ffp-contract=fast: every multiply and add of the
- * shared bodies (pose_lanes_body.h) may become one FMA. */
+ * shared bodies (pose_lanes_body.h) may become one FMA. The WebAssembly SIMD
+ * module has it too, four lanes of f32x4 without FMA (at the end). */
 #include <stddef.h>
 #include <stdint.h>
 
@@ -120,4 +121,109 @@ uint32_t ta__lanes_float_width(int level)
 
 /* (out & TA__LANES_DOUBLES never comes: the frame asks this pass for floats or nothing) */
 TA__LANES_ENTRIES(_float, float, 16, 8)
+
+#elif defined(__clang__) && defined(__wasm_simd128__)
+/* ---- WebAssembly SIMD (threeanim-simd.wasm): four lanes of f32x4 ----
+ * No FMA (relaxed SIMD is not assumed): each product rounded, then each sum;
+ * within the same bound, as conformance_skinning's native float lanes are
+ * (tests/js/crowd.test.mjs holds the crowd's bone matrices to three.js's). */
+#include <string.h>
+
+#include "scene/pose_lanes_body.h"
+
+typedef float ta__f4 __attribute__((vector_size(16)));
+
+#define TA__SPLAT4(x) ((ta__f4){(x), (x), (x), (x)})
+#define TA__SAME(x) (x)
+
+/* v[0 .. 4) transposed in place: row i of the result is lane i's four. */
+TA__INLINE void transpose4(ta__f4 v[4])
+{
+    ta__f4 t0 = __builtin_shufflevector(v[0], v[1], 0, 4, 1, 5), t1 = __builtin_shufflevector(v[2], v[3], 0, 4, 1, 5);
+    ta__f4 t2 = __builtin_shufflevector(v[0], v[1], 2, 6, 3, 7), t3 = __builtin_shufflevector(v[2], v[3], 2, 6, 3, 7);
+    v[0] = __builtin_shufflevector(t0, t1, 0, 1, 4, 5);
+    v[1] = __builtin_shufflevector(t0, t1, 2, 3, 6, 7);
+    v[2] = __builtin_shufflevector(t2, t3, 0, 1, 4, 5);
+    v[3] = __builtin_shufflevector(t2, t3, 2, 3, 6, 7);
+}
+
+/* The ten floats of node of lanes[0 .. 4), across the lanes (fetch4_ps's). */
+TA__INLINE void fetch4_wasm(const ta__pose_lane *lanes, uint32_t node, ta__f4 t[10])
+{
+    ta__f4 a[4], b[4];
+    float c[4][2];
+    for (int L = 0; L < 4; ++L) {
+        const float *f = &lanes[L].nodes[node].position.x;
+        memcpy(&a[L], f, sizeof a[L]);     /* px py pz qx */
+        memcpy(&b[L], f + 4, sizeof b[L]); /* qy qz qw sx */
+        memcpy(c[L], f + 8, sizeof c[L]);  /* sy sz */
+    }
+    transpose4(a);
+    transpose4(b);
+    for (int i = 0; i < 4; ++i) t[i] = a[i], t[4 + i] = b[i];
+    t[8] = (ta__f4){c[0][0], c[1][0], c[2][0], c[3][0]};
+    t[9] = (ta__f4){c[0][1], c[1][1], c[2][1], c[3][1]};
+}
+
+/* Column c of node's world for lanes[0 .. 4): rows r0..r2 across the lanes. */
+TA__INLINE void store_column4w(const ta__pose_lane *lanes, uint32_t node, int c, ta__f4 r0, ta__f4 r1, ta__f4 r2)
+{
+    ta__f4 v[4] = {r0, r1, r2, c == 3 ? TA__SPLAT4(1.0f) : TA__SPLAT4(0.0f)};
+    transpose4(v);
+    for (int L = 0; L < 4; ++L) memcpy(lanes[L].out[node].m + c * 4, &v[L], sizeof v[L]);
+}
+
+/* Bone i for out[0 .. 4) from f[column][row] across the lanes (store_bone4's). */
+TA__INLINE void store_bone4w(float *const *out, uint32_t i, ta__f4 f[4][4], int rows)
+{
+    if (rows) {
+        for (int r = 0; r < 3; ++r) {
+            ta__f4 v[4] = {f[0][r], f[1][r], f[2][r], f[3][r]};
+            transpose4(v);
+            for (int L = 0; L < 4; ++L) memcpy(out[L] + (size_t)i * 12 + r * 4, &v[L], sizeof v[L]);
+        }
+    } else {
+        for (int c = 0; c < 4; ++c) {
+            ta__f4 v[4] = {f[c][0], f[c][1], f[c][2], f[c][3]};
+            transpose4(v);
+            for (int L = 0; L < 4; ++L) memcpy(out[L] + (size_t)i * 16 + c * 4, &v[L], sizeof v[L]);
+        }
+    }
+}
+
+TA__INLINE void world4_body(const ta__pose_lane *lanes, uint32_t node_count, float *scratch, int out)
+{
+    const ta_node_id *order = lanes[0].order;
+    const ta__f4 one = TA__SPLAT4(1.0f);
+#define TA__F4W(node, t) fetch4_wasm(lanes, node, t)
+#define TA__S4W(m, node)                                                                                          \
+    if (out & TA__LANES_FLOATS)                                                                                   \
+        for (int c = 0; c < 4; ++c) store_column4w(lanes, node, c, m[c * 3], m[c * 3 + 1], m[c * 3 + 2])
+    TA__WORLD_BODY(ta__f4, 4u, TA__F4W, TA__S4W)
+#undef TA__F4W
+#undef TA__S4W
+}
+
+TA__WORLD_SET(4, , float)
+
+TA__BONES_SET(4, , ta__f4, float, ta__f4, TA__SAME, TA__SPLAT4, store_bone4w)
+
+uint32_t ta__lanes_float_width(int level)
+{
+    (void)level; /* the module's one level: this pass is in the SIMD module alone */
+    return 4;
+}
+
+void ta__lanes_world_float(const ta__pose_lane *lanes, uint32_t width, uint32_t node_count, float *scratch, int out)
+{
+    (void)width; /* 4, the one width */
+    world4(lanes, node_count, scratch, out);
+}
+
+void ta__lanes_bones_float(const float *scratch, uint32_t width, const ta_node_id *joints, const ta_mat4 *ib,
+                           uint32_t n, float *const *out, int rows)
+{
+    (void)width;
+    bones4(scratch, joints, ib, n, out, rows);
+}
 #endif

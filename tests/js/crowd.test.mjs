@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import * as THREE from 'three';
 import * as SkeletonUtils from 'three/examples/jsm/utils/SkeletonUtils.js';
 import { Crowd, wasmAllocCount } from '../../js/index.js';
-import { wasm } from '../../js/src/wasm.js';
+import { wasm, simd } from '../../js/src/wasm.js';
 import { loadGltf } from '../conformance/replay/gltf-node.mjs';
 import { NUMBER_TOLERANCE } from '../conformance/replay/compare.mjs';
 
@@ -74,6 +74,73 @@ test('bone matrices of every instance match three.js (mixer, updateMatrixWorld, 
 });
 
 function bones_length(crowd) { return crowd.boneMatrices.length; }
+
+// The largest difference of a bone matrix of got from want's, in units of that matrix's largest
+// element (the bound the native float lanes are held to: docs/performance.md, "Float lanes").
+function matrixOff(got, want) {
+  let worst = 0;
+  for (let m = 0; m < want.length; m += 16) {
+    let largest = 0;
+    for (let k = 0; k < 16; k++) largest = Math.max(largest, Math.abs(want[m + k]));
+    for (let k = 0; k < 16; k++) worst = Math.max(worst, Math.abs(got[m + k] - want[m + k]) / (largest || 1));
+  }
+  return worst;
+}
+
+// floatLanes: the float32 lane pass (four instances a pass on WebAssembly SIMD; nine instances
+// here, so a pass of four padded, and one instance alone through the double loops), beside the
+// default crowd: within 1e-6 of each matrix's largest element of its bone matrices, from the same
+// poses; and beside three.js within the replay's tolerance, as the default crowd (whose poses are
+// three.js's to the float32 phase of each action: about 3e-6 of the largest element here).
+test('floatLanes: bone matrices within 1e-6 of the double passes\', and of three.js\'s as the default', async () => {
+  const g = await loadGltf(model);
+  const mesh = skinnedMeshOf(g.scene);
+  const N = 9, B = mesh.skeleton.bones.length;
+  const fast = new Crowd(g.scene, mesh, N, { floatLanes: true }), exact = new Crowd(g.scene, mesh, N);
+  assert.equal(fast.floatLanes, true);
+  assert.equal(exact.floatLanes, false);
+  const three = [], a = [], b = [];
+  for (let i = 0; i < N; i++) {
+    const clone = SkeletonUtils.clone(g.scene);
+    const mixer = new THREE.AnimationMixer(clone);
+    three.push({ clone, mixer, mesh: skinnedMeshOf(clone), step: program(i, (c) => mixer.clipAction(c), g.animations) });
+    a.push(program(i, (c) => fast.clipAction(i, c), g.animations));
+    b.push(program(i, (c) => exact.clipAction(i, c), g.animations));
+  }
+  let offThree = 0, offExact = 0, differ = 0, worstThree = 0;
+  for (let frame = 0; frame < 30; frame++) {
+    for (let i = 0; i < N; i++) { three[i].step(frame); a[i](frame); b[i](frame); }
+    fast.update(0.0311);
+    exact.update(0.0311);
+    const got = fast.boneMatrices, want = exact.boneMatrices; // views taken after both: an update may grow the heap
+    for (let i = 0; i < N; i++) {
+      const t = three[i];
+      t.mixer.update(0.0311);
+      t.clone.updateMatrixWorld(true);
+      t.mesh.skeleton.update();
+      const mine = got.subarray(i * B * 16, (i + 1) * B * 16);
+      const want3 = t.mesh.skeleton.boneMatrices;
+      offThree = Math.max(offThree, matrixOff(mine, want3));
+      for (let k = 0; k < mine.length; k++)
+        worstThree = Math.max(worstThree, Math.abs(mine[k] - want3[k]) / Math.max(1, Math.abs(mine[k]), Math.abs(want3[k])));
+      const double = want.subarray(i * B * 16, (i + 1) * B * 16);
+      offExact = Math.max(offExact, matrixOff(mine, double));
+      for (let k = 0; k < mine.length; k++) differ += mine[k] !== double[k];
+    }
+  }
+  assert.ok(offExact <= 1e-6, `float lanes ${offExact} of the largest element from the double passes'`);
+  assert.ok(worstThree <= NUMBER_TOLERANCE, `float lanes: largest difference from three.js ${worstThree}`);
+  // In the SIMD module the float pass ran (its numbers are not the double ones); in the other, the
+  // double passes stand in for it, bit for bit. The module is THREEANIM_WASM's (tests/js/run.sh
+  // names the SIMD one), else the one wasm.js picks.
+  const file = process.env.THREEANIM_WASM;
+  const simdModule = file ? path.basename(file).includes('simd') : simd;
+  if (simdModule) assert.ok(differ > 0, 'the float lane pass ran');
+  else assert.equal(differ, 0);
+  console.log(`# floatLanes (${simdModule ? 'SIMD' : 'no SIMD'} module): ${offThree.toExponential(2)} from three.js, ${offExact.toExponential(2)} from the double passes, ${differ} numbers not theirs`);
+  fast.dispose();
+  exact.dispose();
+});
 
 test('after the first frame, a crowd of 1000 allocates nothing and the heap does not grow', async () => {
   const g = await loadGltf(model);
