@@ -194,13 +194,12 @@ static bool float_lever_fits(const ta_scene *rig)
  * level; 0 when they take the double one: not asked (float_lanes), or the
  * poses must keep their doubles (no no_pose_world, or a skin some of them
  * leave out), or its inverse binds' levers are too long for float32
- * (float_lever_fits). Sixteen lanes take 64 nodes; eight, as many as the doubles' four. */
+ * (float_lever_fits). Eight float lanes take as many nodes as the doubles' four. */
 static uint32_t float_lane_width(ta_frame_character *const *g, uint32_t m, int level, const ta_scene *rig,
                                  const ta_frame_options *o)
 {
     if (!o->float_lanes || !o->no_pose_world || partial_skin(g, m, rig) || !float_lever_fits(rig)) return 0;
-    uint32_t w = ta__lanes_float_width(level);
-    return w == 16 && TA__LANES_SCRATCH(rig->node_count, 16) > 2 * LANES_SCRATCH ? 8 : w;
+    return ta__lanes_float_width(level);
 }
 
 /* The passes of lane characters g[0 .. m) (1 < m <= TA__FLOAT_LANES) of one

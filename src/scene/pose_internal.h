@@ -104,9 +104,10 @@ void ta__lanes_bones(const double *scratch, uint32_t width, const ta_node_id *jo
  * largest element of each matrix of theirs on the conformance rigs. It writes
  * no doubles: each lane's floats (out & TA__LANES_FLOATS) and its scratch of
  * floats, TA__LANES_SCRATCH(node_count, width) of them (64-byte aligned). */
+/* The characters of a frame window with float lanes (two passes of eight). */
 enum { TA__FLOAT_LANES = 16 };
-/* The lanes of the float lane pass for a pose level: 16 (AVX-512), 8 (AVX2
- * with FMA), 4 (the WebAssembly SIMD module, at its one level), 0 (none: the
+/* The lanes of the float lane pass for a pose level: 8 (AVX2 with FMA, and
+ * AVX-512), 4 (the WebAssembly SIMD module, at its one level), 0 (none: the
  * double lane pass or the column loops instead). */
 uint32_t ta__lanes_float_width(int level);
 void ta__lanes_world_float(const ta__pose_lane *lanes, uint32_t width, uint32_t node_count, float *scratch, int out);

@@ -1,6 +1,8 @@
 /* The float lane pass (pose_internal.h): the lane pass of pose_lanes.c in
- * float with FMA, twice the lanes (eight on AVX2, sixteen on AVX-512) and
- * half the bytes of scratch a lane. Its numbers are not the column loops':
+ * float with FMA, eight lanes (on AVX2 and on AVX-512: sixteen lanes' scratch
+ * of a 64-node rig, 48 KB, filled the first-level cache and ran slower than
+ * eight, docs/performance.md "Float lanes") and half the bytes of scratch a
+ * lane. Its numbers are not the column loops':
  * each world matrix is its parent's float times the node's float local
  * matrix, so the rounding of every product stays in (about 6e-8 of the
  * matrix's largest element a level of the tree), within the frame's bound of
@@ -17,7 +19,6 @@
 #include "scene/pose_lanes_body.h"
 
 #define TA__FMA __attribute__((target("avx2,fma")))
-#define TA__FMA512 __attribute__((target("avx2,fma,avx512f,avx512vl,avx512dq,avx512bw")))
 #define TA__SAME(x) (x)
 
 /* Column c of node's world for lanes[0 .. 4): rows r0..r2 across the lanes,
@@ -63,64 +64,14 @@ TA__WORLD_SET(8, TA__FMA, float)
 
 TA__BONES_SET(8, TA__FMA, __m256, float, __m256, TA__SAME, _mm256_set1_ps, store_bone8)
 
-/* ---- AVX-512: sixteen lanes, four groups of four ---- */
-
-TA__FMA512 TA__INLINE void world16_body(const ta__pose_lane *lanes, uint32_t node_count, float *scratch, int out)
-{
-    const ta_node_id *order = lanes[0].order;
-    const __m512 one = _mm512_set1_ps(1.0f);
-#define TA__F16(node, t)                                                                                          \
-    do {                                                                                                          \
-        __m128 g_[4][10];                                                                                         \
-        for (int q_ = 0; q_ < 4; ++q_) fetch4_ps(lanes + 4 * q_, node, g_[q_]);                                   \
-        for (int i_ = 0; i_ < 10; ++i_) {                                                                         \
-            __m256 lo_ = _mm256_set_m128(g_[1][i_], g_[0][i_]), hi_ = _mm256_set_m128(g_[3][i_], g_[2][i_]);     \
-            t[i_] = _mm512_insertf32x8(_mm512_castps256_ps512(lo_), hi_, 1);                                      \
-        }                                                                                                         \
-    } while (0)
-/* q a constant, as clang's extract needs (GCC's takes an unrolled loop's index too) */
-#define TA__S16_Q(m, node, c, q)                                                                                  \
-    store_column4f(lanes + 4 * (q), node, c, _mm512_extractf32x4_ps(m[c * 3], q),                                 \
-                   _mm512_extractf32x4_ps(m[c * 3 + 1], q), _mm512_extractf32x4_ps(m[c * 3 + 2], q))
-#define TA__S16(m, node)                                                                                          \
-    if (out & TA__LANES_FLOATS)                                                                                   \
-        for (int c = 0; c < 4; ++c) {                                                                             \
-            TA__S16_Q(m, node, c, 0);                                                                             \
-            TA__S16_Q(m, node, c, 1);                                                                             \
-            TA__S16_Q(m, node, c, 2);                                                                             \
-            TA__S16_Q(m, node, c, 3);                                                                             \
-        }
-    TA__WORLD_BODY(__m512, 16u, TA__F16, TA__S16)
-#undef TA__F16
-#undef TA__S16_Q
-#undef TA__S16
-}
-
-TA__WORLD_SET(16, TA__FMA512, float)
-
-/* store_bone8 on each half of sixteen lanes. */
-TA__FMA512 TA__INLINE void store_bone16(float *const *out, uint32_t i, __m512 f[4][4], int rows)
-{
-    __m256 lo[4][4], hi[4][4];
-    for (int c = 0; c < 4; ++c)
-        for (int r = 0; r < 4; ++r) {
-            lo[c][r] = _mm512_castps512_ps256(f[c][r]);
-            hi[c][r] = _mm512_extractf32x8_ps(f[c][r], 1);
-        }
-    store_bone8(out, i, lo, rows);
-    store_bone8(out + 8, i, hi, rows);
-}
-
-TA__BONES_SET(16, TA__FMA512, __m512, float, __m512, TA__SAME, _mm512_set1_ps, store_bone16)
-
 uint32_t ta__lanes_float_width(int level)
 {
     if (level < TA__POSE_AVX2 || !__builtin_cpu_supports("fma")) return 0;
-    return level >= TA__POSE_AVX512 ? 16 : 8;
+    return 8; /* AVX-512 too: see the top */
 }
 
 /* (out & TA__LANES_DOUBLES never comes: the frame asks this pass for floats or nothing) */
-TA__LANES_ENTRIES(_float, float, 16, 8)
+TA__LANES_ENTRIES(_float, float, 8, 8)
 
 #elif defined(__clang__) && defined(__wasm_simd128__)
 /* ---- WebAssembly SIMD (threeanim-simd.wasm): four lanes of f32x4 ----
