@@ -46,7 +46,8 @@ const [walk, run] = [gltf.animations.find((c) => c.name === 'walk') || gltf.anim
 let rigMesh = null;
 gltf.scene.traverse((o) => { if (o.isSkinnedMesh && !rigMesh) rigMesh = o; });
 
-const clones = [], mixers = [], crowd = new Crowd(gltf.scene, rigMesh, N);
+// floatLanes: the world and skinning passes in float32 (within 1e-6 of the double ones: docs/web.md)
+const clones = [], mixers = [], crowd = new Crowd(gltf.scene, rigMesh, N, { floatLanes: true });
 const B = rigMesh.skeleton.bones.length;
 for (let i = 0; i < N; i++) {
   const clone = SkeletonUtils.clone(gltf.scene);
