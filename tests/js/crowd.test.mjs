@@ -142,9 +142,10 @@ test('floatLanes: bone matrices within 1e-6 of the double passes\', and of three
   exact.dispose();
 });
 
-test('after the first frame, a crowd of 1000 allocates nothing and the heap does not grow', async () => {
+// Both passes: the float lane pass (floatLanes) must not take scratch of its own a frame either.
+for (const options of [{}, { floatLanes: true }]) test(`after the first frame, a crowd of 1000${options.floatLanes ? ' with floatLanes' : ''} allocates nothing and the heap does not grow`, async () => {
   const g = await loadGltf(model);
-  const crowd = new Crowd(g.scene, skinnedMeshOf(g.scene), 1000);
+  const crowd = new Crowd(g.scene, skinnedMeshOf(g.scene), 1000, options);
   // Every action a character will use is made and played before the first frame (those for
   // later at weight 0): a play of an action never played binds it, once, as in C.
   const A = [], B = [];
