@@ -14,9 +14,6 @@
  * fused path's last written values, one ahead the actions and the nodes the
  * update writes. A prefetch never faults, but the pointers it follows are
  * read: each stage reads only what the stage before asked for. */
-/* Mixers in a range from which the loop prefetches: below, their state
- * (about 11 KiB a character of the benchmark's 64 bones) fits in a core's L2. */
-#define TA__PREFETCH_FROM 64u
 
 static void prefetch_lines(const void *p, size_t bytes, bool write)
 {
@@ -33,10 +30,8 @@ static void prefetch_lines(const void *p, size_t bytes, bool write)
 #endif
 }
 
-static void prefetch_ahead(const ta_mixer_batch_item *it, unsigned stage)
+void ta__mixer_prefetch(const ta_mixer *m, const ta_scene *s, unsigned stage)
 {
-    const ta_mixer *m = it->mixer;
-    const ta_scene *s = it->targets.scene;
     if (m == NULL || s == NULL) return;
     if (stage == 3) {
         prefetch_lines(m, sizeof *m, false);
@@ -68,11 +63,11 @@ ta_result ta_mixer_update_range(ta_mixer_batch_item *items, uint32_t begin, uint
     ta_result first = TA_OK;
     uint32_t first_index = 0;
     /* a few dozen characters' state stays in the cache from one frame to the next */
-    const bool many = end - begin > TA__PREFETCH_FROM;
+    const bool many = end - begin > TA__MIXER_PREFETCH_FROM;
     for (uint32_t i = begin; i < end; ++i) {
         ta_mixer_batch_item *it = &items[i];
         for (unsigned ahead = 1; ahead <= 3 && many; ++ahead)
-            if (i + ahead < end) prefetch_ahead(&items[i + ahead], ahead);
+            if (i + ahead < end) ta__mixer_prefetch(items[i + ahead].mixer, items[i + ahead].targets.scene, ahead);
         it->error.code = TA_OK;
         it->error.message[0] = '\0';
         it->result = ta_mixer_update_targets(it->mixer, &it->targets, delta, &it->error);

@@ -53,6 +53,9 @@ ta_result ta__pose_world(ta_pose *pose, const ta_scene *scene, ta_node_id root, 
  * with no_pose_world): its calls that read them are refused until its next
  * world pass. */
 void ta__pose_forget_world(ta_pose *pose);
+/* What a world pass of pose reads first, asked for ahead of it: stage 2 or
+ * more the pose itself, stage 1 (after it) its order. */
+void ta__pose_prefetch(const ta_pose *pose, unsigned stage);
 /* The nodes the pose holds. */
 uint32_t ta__pose_capacity(const ta_pose *pose);
 /* The world matrices in double, 16 a node by node index (for tests: the
@@ -93,25 +96,32 @@ enum { TA__LANES_DOUBLES = 1, TA__LANES_FLOATS = 2 };
  * (TA__LANES_SCRATCH(node_count, width) doubles, 64-byte aligned) for
  * ta__lanes_bones. A lane may repeat another. */
 void ta__lanes_world(const ta__pose_lane *lanes, uint32_t width, uint32_t node_count, double *scratch, int out);
+/* How a skinning lane pass writes (its flags argument): TA__LANES_ROWS the
+ * top three rows of each bone, row-major (else 4x4 column-major);
+ * TA__LANES_STREAM with non-temporal stores, every out 16-byte aligned (the
+ * frame never reads the palette back: its lines need not be read in nor
+ * kept; x86-64 alone, ignored elsewhere). */
+enum { TA__LANES_ROWS = 1, TA__LANES_STREAM = 2 };
 /* Bone i of each lane = its world[joints[i]] * ib[i], from scratch, written
- * at out[lane] + 16 i column-major, or with rows its top three rows at
+ * at out[lane] + 16 i column-major, or with TA__LANES_ROWS its top three rows at
  * out[lane] + 12 i row-major. A lane may repeat another's out. */
 void ta__lanes_bones(const double *scratch, uint32_t width, const ta_node_id *joints, const ta_mat4 *ib, uint32_t n,
-                     float *const *out, int rows);
+                     float *const *out, int flags);
 
 /* The float lane pass (pose_lanes_float.c): the same passes in float with FMA,
  * twice the lanes: not the column loops' numbers, but within 1e-6 of the
  * largest element of each matrix of theirs on the conformance rigs. It writes
  * no doubles: each lane's floats (out & TA__LANES_FLOATS) and its scratch of
  * floats, TA__LANES_SCRATCH(node_count, width) of them (64-byte aligned). */
-/* The characters of a frame window with float lanes (two passes of eight). */
-enum { TA__FLOAT_LANES = 16 };
+/* The most lanes of a float lane pass (eight: sixteen lanes' scratch filled
+ * the first-level cache), and so of a frame window with float lanes. */
+enum { TA__FLOAT_LANES = 8 };
 /* The lanes of the float lane pass for a pose level: 8 (AVX2 with FMA, and
  * AVX-512), 4 (the WebAssembly SIMD module, at its one level), 0 (none: the
  * double lane pass or the column loops instead). */
 uint32_t ta__lanes_float_width(int level);
 void ta__lanes_world_float(const ta__pose_lane *lanes, uint32_t width, uint32_t node_count, float *scratch, int out);
 void ta__lanes_bones_float(const float *scratch, uint32_t width, const ta_node_id *joints, const ta_mat4 *ib,
-                           uint32_t n, float *const *out, int rows);
+                           uint32_t n, float *const *out, int flags);
 
 #endif
