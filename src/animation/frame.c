@@ -202,23 +202,12 @@ static uint32_t float_lane_width(ta_frame_character *const *g, uint32_t m, int l
     return ta__lanes_float_width(level);
 }
 
-/* Whether every out[0 .. n) is 16-byte aligned (for the non-temporal stores). */
-static bool aligned16(float *const *out, uint32_t n)
-{
-    uintptr_t any = 0;
-    for (uint32_t k = 0; k < n; ++k) any |= (uintptr_t)out[k];
-    return (any & 15u) == 0;
-}
-
 /* The passes of lane characters g[0 .. m) (1 < m <= TA__FLOAT_LANES) of one
  * rig, a character a lane, width lanes at a time: the same numbers as
  * passes() gives each (in the float lane pass, within 1e-6 of each matrix's
  * largest element). A skin that some of them leave out of the palette goes
- * through the column loops for the others. far: the range is past the
- * caches; the palette then goes out by non-temporal stores (nothing in the
- * frame reads it back, and its lines need neither be read in nor evict
- * the next characters'). */
-static void lane_passes(ta_frame_character **g, uint32_t m, const ta_frame_options *o, bool far)
+ * through the column loops for the others. */
+static void lane_passes(ta_frame_character **g, uint32_t m, const ta_frame_options *o)
 {
     _Alignas(64) double scratch[LANES_SCRATCH];
     const ta_scene *rig0 = g[0]->targets.scene;
@@ -260,13 +249,12 @@ static void lane_passes(ta_frame_character **g, uint32_t m, const ta_frame_optio
             if (want == live) {
                 for (uint32_t k = live; k < width; ++k) out[k] = out[live - 1];
                 const ta_skin *sk = &rig->skins[s];
-                int flags = (o->layout == TA_PALETTE_LAYOUT_ROWS_3X4 ? TA__LANES_ROWS : 0) |
-                            (far && aligned16(out, live) ? TA__LANES_STREAM : 0);
+                int rows = o->layout == TA_PALETTE_LAYOUT_ROWS_3X4;
                 if (floats)
                     ta__lanes_bones_float((const float *)(const void *)scratch, width, sk->joints,
-                                          sk->inverse_binds, sk->joint_count, out, flags);
+                                          sk->inverse_binds, sk->joint_count, out, rows);
                 else
-                    ta__lanes_bones(scratch, width, sk->joints, sk->inverse_binds, sk->joint_count, out, flags);
+                    ta__lanes_bones(scratch, width, sk->joints, sk->inverse_binds, sk->joint_count, out, rows);
                 continue;
             }
             for (uint32_t k = 0; k < live && want > 0; ++k)
@@ -334,7 +322,7 @@ static uint32_t run_window(ta_frame_character *chars, uint32_t n, uint32_t avail
             rest[rests++] = c;
     }
     if (lanes == 1) rest[rests++] = lane[0], lanes = 0;
-    if (lanes > 1) lane_passes(lane, lanes, o, far);
+    if (lanes > 1) lane_passes(lane, lanes, o);
     for (uint32_t k = 0; k < rests; ++k) rest[k]->result = passes(rest[k], o, &rest[k]->error);
     if (o->no_pose_world) /* the column loops keep them, as they must: the pose is told all the same */
         for (uint32_t i = 0; i < n; ++i)

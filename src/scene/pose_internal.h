@@ -96,17 +96,11 @@ enum { TA__LANES_DOUBLES = 1, TA__LANES_FLOATS = 2 };
  * (TA__LANES_SCRATCH(node_count, width) doubles, 64-byte aligned) for
  * ta__lanes_bones. A lane may repeat another. */
 void ta__lanes_world(const ta__pose_lane *lanes, uint32_t width, uint32_t node_count, double *scratch, int out);
-/* How a skinning lane pass writes (its flags argument): TA__LANES_ROWS the
- * top three rows of each bone, row-major (else 4x4 column-major);
- * TA__LANES_STREAM with non-temporal stores, every out 16-byte aligned (the
- * frame never reads the palette back: its lines need not be read in nor
- * kept; x86-64 alone, ignored elsewhere). */
-enum { TA__LANES_ROWS = 1, TA__LANES_STREAM = 2 };
 /* Bone i of each lane = its world[joints[i]] * ib[i], from scratch, written
- * at out[lane] + 16 i column-major, or with TA__LANES_ROWS its top three rows at
+ * at out[lane] + 16 i column-major, or with rows its top three rows at
  * out[lane] + 12 i row-major. A lane may repeat another's out. */
 void ta__lanes_bones(const double *scratch, uint32_t width, const ta_node_id *joints, const ta_mat4 *ib, uint32_t n,
-                     float *const *out, int flags);
+                     float *const *out, int rows);
 
 /* The float lane pass (pose_lanes_float.c): the same passes in float with FMA,
  * twice the lanes: not the column loops' numbers, but within 1e-6 of the
@@ -122,6 +116,6 @@ enum { TA__FLOAT_LANES = 8 };
 uint32_t ta__lanes_float_width(int level);
 void ta__lanes_world_float(const ta__pose_lane *lanes, uint32_t width, uint32_t node_count, float *scratch, int out);
 void ta__lanes_bones_float(const float *scratch, uint32_t width, const ta_node_id *joints, const ta_mat4 *ib,
-                           uint32_t n, float *const *out, int flags);
+                           uint32_t n, float *const *out, int rows);
 
 #endif

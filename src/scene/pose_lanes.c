@@ -127,9 +127,9 @@ void ta__lanes_world_float(const ta__pose_lane *lanes, uint32_t width, uint32_t 
 }
 
 void ta__lanes_bones_float(const float *scratch, uint32_t width, const ta_node_id *joints, const ta_mat4 *ib,
-                           uint32_t n, float *const *out, int flags)
+                           uint32_t n, float *const *out, int rows)
 {
-    ta__lanes_bones((const double *)(const void *)scratch, width, joints, ib, n, out, flags);
+    ta__lanes_bones((const double *)(const void *)scratch, width, joints, ib, n, out, rows);
 }
 #endif
 
@@ -139,8 +139,8 @@ void ta__lanes_world(const ta__pose_lane *lanes, uint32_t width, uint32_t node_c
 }
 
 void ta__lanes_bones(const double *scratch, uint32_t width, const ta_node_id *joints, const ta_mat4 *ib, uint32_t n,
-                     float *const *out, int flags)
+                     float *const *out, int rows)
 {
-    (void)scratch, (void)width, (void)joints, (void)ib, (void)n, (void)out, (void)flags;
+    (void)scratch, (void)width, (void)joints, (void)ib, (void)n, (void)out, (void)rows;
 }
 #endif

@@ -37,43 +37,33 @@ _Static_assert(offsetof(ta_node, quaternion.x) == 3 * sizeof(float) &&
 #define TA__AVX2 __attribute__((target("avx2")))
 #define TA__AVX512 __attribute__((target("avx512f,avx512vl,avx512dq,avx512bw")))
 
-/* A float vector of bone values to p: non-temporal with TA__LANES_STREAM in
- * flags (a constant where inlined), p then 16-byte aligned. */
-TA__AVX2 TA__INLINE void store_ps(float *p, __m128 v, int flags)
-{
-    if (flags & TA__LANES_STREAM)
-        _mm_stream_ps(p, v);
-    else
-        _mm_storeu_ps(p, v);
-}
-
 /* Bone i for out[0 .. 4) from f[column][row] across the lanes (row 3: the
- * same for every lane): 4x4 column-major, or with TA__LANES_ROWS the top three rows. */
-TA__AVX2 TA__INLINE void store_bone4(float *const *out, uint32_t i, __m128 f[4][4], int flags)
+ * same for every lane): 4x4 column-major, or with rows the top three rows. */
+TA__AVX2 TA__INLINE void store_bone4(float *const *out, uint32_t i, __m128 f[4][4], int rows)
 {
-    if (flags & TA__LANES_ROWS) {
+    if (rows) {
         for (int r = 0; r < 3; ++r) {
             __m128 v0 = f[0][r], v1 = f[1][r], v2 = f[2][r], v3 = f[3][r];
             _MM_TRANSPOSE4_PS(v0, v1, v2, v3);
-            store_ps(out[0] + (size_t)i * 12 + r * 4, v0, flags);
-            store_ps(out[1] + (size_t)i * 12 + r * 4, v1, flags);
-            store_ps(out[2] + (size_t)i * 12 + r * 4, v2, flags);
-            store_ps(out[3] + (size_t)i * 12 + r * 4, v3, flags);
+            _mm_storeu_ps(out[0] + (size_t)i * 12 + r * 4, v0);
+            _mm_storeu_ps(out[1] + (size_t)i * 12 + r * 4, v1);
+            _mm_storeu_ps(out[2] + (size_t)i * 12 + r * 4, v2);
+            _mm_storeu_ps(out[3] + (size_t)i * 12 + r * 4, v3);
         }
     } else {
         for (int c = 0; c < 4; ++c) {
             __m128 v0 = f[c][0], v1 = f[c][1], v2 = f[c][2], v3 = f[c][3];
             _MM_TRANSPOSE4_PS(v0, v1, v2, v3);
-            store_ps(out[0] + (size_t)i * 16 + c * 4, v0, flags);
-            store_ps(out[1] + (size_t)i * 16 + c * 4, v1, flags);
-            store_ps(out[2] + (size_t)i * 16 + c * 4, v2, flags);
-            store_ps(out[3] + (size_t)i * 16 + c * 4, v3, flags);
+            _mm_storeu_ps(out[0] + (size_t)i * 16 + c * 4, v0);
+            _mm_storeu_ps(out[1] + (size_t)i * 16 + c * 4, v1);
+            _mm_storeu_ps(out[2] + (size_t)i * 16 + c * 4, v2);
+            _mm_storeu_ps(out[3] + (size_t)i * 16 + c * 4, v3);
         }
     }
 }
 
 /* store_bone4 on each half of eight lanes. */
-TA__AVX2 TA__INLINE void store_bone8(float *const *out, uint32_t i, __m256 f[4][4], int flags)
+TA__AVX2 TA__INLINE void store_bone8(float *const *out, uint32_t i, __m256 f[4][4], int rows)
 {
     __m128 lo[4][4], hi[4][4];
     for (int c = 0; c < 4; ++c)
@@ -81,8 +71,8 @@ TA__AVX2 TA__INLINE void store_bone8(float *const *out, uint32_t i, __m256 f[4][
             lo[c][r] = _mm256_castps256_ps128(f[c][r]);
             hi[c][r] = _mm256_extractf128_ps(f[c][r], 1);
         }
-    store_bone4(out, i, lo, flags);
-    store_bone4(out + 4, i, hi, flags);
+    store_bone4(out, i, lo, rows);
+    store_bone4(out + 4, i, hi, rows);
 }
 
 /* The ten floats of node (position, quaternion, scale: contiguous from its
@@ -104,11 +94,6 @@ TA__AVX2 TA__INLINE void fetch4_ps(const ta__pose_lane *lanes, uint32_t node, __
     t[8] = _mm_movelh_ps(c01, c23);
     t[9] = _mm_movehl_ps(c23, c01);
 }
-/* After a pass's non-temporal stores: ordered before what the thread stores next
- * (a pool's job done, seen by the caller). */
-#define TA__STREAM_FENCE() _mm_sfence()
-#else
-#define TA__STREAM_FENCE() ((void)0)
 #endif /* __x86_64__ */
 
 /* The world pass of W lanes, V a vector of W doubles (or floats): FETCH(node, t) gives
@@ -149,7 +134,7 @@ TA__AVX2 TA__INLINE void fetch4_ps(const ta__pose_lane *lanes, uint32_t node, __
     }
 
 /* The skinning pass of W lanes: bone i's elements across the lanes, then
- * STORE_BONE(out, i, f, flags) with f[column][row] as float vectors F of W
+ * STORE_BONE(out, i, f, rows) with f[column][row] as float vectors F of W
  * lanes (CVT from V, SET1 from a float); S is the scalar of V. */
 #define TA__BONES_BODY(V, W, S, F, CVT, SET1, STORE_BONE)                                                            \
     for (uint32_t i = 0; i < n; ++i) {                                                                            \
@@ -161,32 +146,24 @@ TA__AVX2 TA__INLINE void fetch4_ps(const ta__pose_lane *lanes, uint32_t node, __
             for (int r = 0; r < 3; ++r) f[c][r] = CVT(a[r] * b0 + a[3 + r] * b1 + a[6 + r] * b2 + a[9 + r] * b3);   \
             f[c][3] = SET1(bone_last_row(b, c)); /* used by the 4x4 layout alone */                               \
         }                                                                                                         \
-        STORE_BONE(out, i, f, flags);                                                                             \
+        STORE_BONE(out, i, f, rows);                                                                              \
     }
 
 /* bonesW (or bonesW##f for float lanes): the skinning pass of W lanes, a loop of its own for each layout
- * and way of storing (flags a constant where the body is inlined). */
+ * (rows a constant where the body is inlined). */
 #define TA__BONES_SET(W, ATTR, V, S, F, CVT, SET1, STORE4)                                                        \
     ATTR TA__INLINE void bones##W##_body(const S *scratch, const ta_node_id *joints, const ta_mat4 *ib,           \
-                                         uint32_t n, float *const *out, int flags)                                \
+                                         uint32_t n, float *const *out, int rows)                                 \
     {                                                                                                             \
         TA__BONES_BODY(V, W##u, S, F, CVT, SET1, STORE4)                                                          \
     }                                                                                                             \
     ATTR static void bones##W(const S *scratch,      const ta_node_id *joints, const ta_mat4 *ib, uint32_t n,     \
-                              float *const *out, int flags)                                                       \
+                              float *const *out, int rows)                                                        \
     {                                                                                                             \
-        switch (flags & (TA__LANES_ROWS | TA__LANES_STREAM)) {                                                    \
-        case TA__LANES_ROWS | TA__LANES_STREAM:                                                                   \
-            bones##W##_body(scratch, joints, ib, n, out, TA__LANES_ROWS | TA__LANES_STREAM);                      \
-            TA__STREAM_FENCE();                                                                                   \
-            break;                                                                                                \
-        case TA__LANES_STREAM:                                                                                    \
-            bones##W##_body(scratch, joints, ib, n, out, TA__LANES_STREAM);                                       \
-            TA__STREAM_FENCE();                                                                                   \
-            break;                                                                                                \
-        case TA__LANES_ROWS: bones##W##_body(scratch, joints, ib, n, out, TA__LANES_ROWS); break;                 \
-        default: bones##W##_body(scratch, joints, ib, n, out, 0); break;                                          \
-        }                                                                                                         \
+        if (rows)                                                                                                 \
+            bones##W##_body(scratch, joints, ib, n, out, 1);                                                      \
+        else                                                                                                      \
+            bones##W##_body(scratch, joints, ib, n, out, 0);                                                      \
     }
 
 /* A loop for each choice of outputs (out a constant where the body is inlined). */
@@ -218,12 +195,12 @@ TA__AVX2 TA__INLINE void fetch4_ps(const ta__pose_lane *lanes, uint32_t node, __
             world##NARROW(lanes, node_count, scratch, out);                                                       \
     }                                                                                                             \
     void ta__lanes_bones##SUFFIX(const S *scratch, uint32_t width, const ta_node_id *joints, const ta_mat4 *ib,   \
-                                 uint32_t n, float *const *out, int flags)                                        \
+                                 uint32_t n, float *const *out, int rows)                                         \
     {                                                                                                             \
         if (width == WIDE)                                                                                        \
-            bones##WIDE(scratch, joints, ib, n, out, flags);                                                      \
+            bones##WIDE(scratch, joints, ib, n, out, rows);                                                       \
         else                                                                                                      \
-            bones##NARROW(scratch, joints, ib, n, out, flags);                                                    \
+            bones##NARROW(scratch, joints, ib, n, out, rows);                                                     \
     }
 
 #endif

@@ -125,9 +125,9 @@ TA__INLINE void store_column4w(const ta__pose_lane *lanes, uint32_t node, int c,
 }
 
 /* Bone i for out[0 .. 4) from f[column][row] across the lanes (store_bone4's). */
-TA__INLINE void store_bone4w(float *const *out, uint32_t i, ta__f4 f[4][4], int flags)
+TA__INLINE void store_bone4w(float *const *out, uint32_t i, ta__f4 f[4][4], int rows)
 {
-    if (flags & TA__LANES_ROWS) { /* TA__LANES_STREAM: no such stores here, plain ones */
+    if (rows) {
         for (int r = 0; r < 3; ++r) {
             ta__f4 v[4] = {f[0][r], f[1][r], f[2][r], f[3][r]};
             transpose4(v);
@@ -172,9 +172,9 @@ void ta__lanes_world_float(const ta__pose_lane *lanes, uint32_t width, uint32_t 
 }
 
 void ta__lanes_bones_float(const float *scratch, uint32_t width, const ta_node_id *joints, const ta_mat4 *ib,
-                           uint32_t n, float *const *out, int flags)
+                           uint32_t n, float *const *out, int rows)
 {
     (void)width;
-    bones4(scratch, joints, ib, n, out, flags);
+    bones4(scratch, joints, ib, n, out, rows);
 }
 #endif

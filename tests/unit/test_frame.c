@@ -681,13 +681,12 @@ static void test_float_lanes_near_double(void **state)
 }
 
 /* A frame of more characters than the caches hold (frame.c's far: more than
- * TA__MIXER_PREFETCH_FROM) asks for the next characters' lines ahead and
- * writes the palette by non-temporal stores where every lane's bones are
- * 16-byte aligned (plain stores in a window with one that is not): the same
- * numbers all the same, bit for bit in the double lanes (three.js's
- * multiplyMatrices worked out here), within 1e-6 in the float ones, in both
- * layouts, on the calling thread and on a pool's; a refused character and
- * one without a mixer among them. */
+ * TA__MIXER_PREFETCH_FROM) asks for the next characters' lines ahead of
+ * their updates: the same numbers all the same, bit for bit in the double
+ * lanes (three.js's multiplyMatrices worked out here), within 1e-6 in the
+ * float ones, in both layouts, with palette offsets of any alignment, on the
+ * calling thread and on a pool's; a refused character (its pose NULL, which
+ * the prefetch must not follow) and one without a mixer among them. */
 static void test_far_frame_same_numbers(void **state)
 {
     (void)state;
