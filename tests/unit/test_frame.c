@@ -600,8 +600,8 @@ static double off_by(const float *got, const ta_mat4 *want, int rows)
 /* float_lanes: characters of one rig get the float lane pass (eight lanes on
  * AVX2 and on AVX-512), whose world matrices and palettes are within
  * 1e-6 of each matrix's largest element of the double path's (three.js's
- * multiplyMatrices worked out here), in both layouts, in a full window of
- * sixteen and a partial one of three, on one thread and on a pool's; not
+ * multiplyMatrices worked out here), in both layouts, in full windows of
+ * eight and a partial one of three, on one thread and on a pool's; not
  * the same bits (the float pass did run); where the poses keep their
  * doubles, or the rig's inverse binds move a point by more than four times
  * their 3x3 (float_lever_fits in frame.c: the float rounding, times that
@@ -644,7 +644,7 @@ static void test_float_lanes_near_double(void **state)
             ta_frame_options o = {pal, sizeof pal / sizeof pal[0], (ta_palette_layout)rows, !keep, 1};
             for (size_t i = 0; i < sizeof pal / sizeof pal[0]; ++i) pal[i] = -7;
             memset(world, 0, sizeof world);
-            /* windows of sixteen and three, on the calling thread, then on a pool's threads */
+            /* full windows of eight and one of three, on the calling thread, then on a pool's threads */
             ta_duration dt = ta_duration_from_seconds(0.019 * (frame + 1));
             if (frame < 3) TA_ASSERT_OK(ta_frame_update_range(chars, 0, N, dt, &o, &err), &err);
             else TA_ASSERT_OK(ta_frame_update(chars, N, dt, &o, pool, &err), &err);
