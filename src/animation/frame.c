@@ -274,18 +274,14 @@ static void prefetch_ahead(const ta_frame_character *c, unsigned stage)
     if (s == NULL || c->pose == NULL) return;
     ta__mixer_prefetch(c->mixer, s, stage);
     ta__pose_prefetch(c->pose, stage);
-#if defined(__GNUC__) && !defined(__wasm__) /* wasm has no prefetch */
     if (stage != 1) return;
     const ta_scene *before = c[-1].targets.scene; /* stage 1 is never the range's first */
     for (uint32_t k = 0; k < s->skin_count; ++k) {
         const ta_skin *sk = &s->skins[k];
         if (before != NULL && k < before->skin_count && before->skins[k].inverse_binds == sk->inverse_binds) continue;
-        for (size_t b = 0; b < sizeof *sk->inverse_binds * sk->joint_count; b += 64)
-            __builtin_prefetch((const char *)sk->inverse_binds + b, 0, 3);
-        for (size_t b = 0; b < sizeof *sk->joints * sk->joint_count; b += 64)
-            __builtin_prefetch((const char *)sk->joints + b, 0, 3);
+        ta__prefetch_lines(sk->inverse_binds, sizeof *sk->inverse_binds * sk->joint_count, false);
+        ta__prefetch_lines(sk->joints, sizeof *sk->joints * sk->joint_count, false);
     }
-#endif
 }
 
 /* Characters [0, n) (n <= TA__FLOAT_LANES), or the first of them up to one whose

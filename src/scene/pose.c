@@ -147,18 +147,10 @@ const double *ta__pose_world_doubles(const ta_pose *pose)
 
 void ta__pose_prefetch(const ta_pose *pose, unsigned stage)
 {
-#if defined(__GNUC__) && !defined(__wasm__) /* wasm has no prefetch */
-    if (stage >= 2) {
-        __builtin_prefetch(pose, 1, 3);
-        __builtin_prefetch((const char *)pose + 64, 1, 3);
-        return;
-    }
-    if (pose->have_order) /* read by the lane pass */
-        for (size_t b = 0; b < sizeof *pose->order * pose->node_count; b += 64)
-            __builtin_prefetch((const char *)pose->order + b, 0, 3);
-#else
-    (void)pose, (void)stage;
-#endif
+    if (stage >= 2)
+        ta__prefetch_lines(pose, sizeof *pose, true);
+    else if (pose->have_order) /* read by the lane pass */
+        ta__prefetch_lines(pose->order, sizeof *pose->order * pose->node_count, false);
 }
 
 uint32_t ta__pose_capacity(const ta_pose *pose)
