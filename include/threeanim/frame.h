@@ -81,7 +81,7 @@ typedef struct ta_frame_options {
      * until its next world pass. 0: kept. */
     int no_pose_world;
     /** Nonzero (with no_pose_world): characters of one rig get the lane pass in float32 with FMA, eight at a time
-     * on AVX2 and AVX-512 (four on WebAssembly SIMD), a window taking sixteen characters (about two thirds of the
+     * on AVX2 and AVX-512 (four on WebAssembly SIMD), a window taking eight characters (about two thirds of the
      * instructions a bone of the double lanes). Their world matrices and palettes are then within 1e-6 of each matrix's largest element of
      * three.js's (and of the default's), no longer the same bit for bit. Where the poses keep their doubles (no_pose_world
      * 0, or a skin that some characters of the window leave out of the palette) the double lane pass runs instead,

@@ -264,12 +264,35 @@ static void lane_passes(ta_frame_character **g, uint32_t m, const ta_frame_optio
     }
 }
 
+/* What the frame reads first of character c, asked for ahead of it
+ * (ta__mixer_prefetch's stages, which its update reads), with its pose and,
+ * where its skins are not the previous character's (instances share them),
+ * the joints and inverse binds the rig check compares. */
+static void prefetch_ahead(const ta_frame_character *c, unsigned stage)
+{
+    const ta_scene *s = c->targets.scene;
+    if (s == NULL || c->pose == NULL) return;
+    ta__mixer_prefetch(c->mixer, s, stage);
+    ta__pose_prefetch(c->pose, stage);
+    if (stage != 1) return;
+    const ta_scene *before = c[-1].targets.scene; /* stage 1 is never the range's first */
+    for (uint32_t k = 0; k < s->skin_count; ++k) {
+        const ta_skin *sk = &s->skins[k];
+        if (before != NULL && k < before->skin_count && before->skins[k].inverse_binds == sk->inverse_binds) continue;
+        ta__prefetch_lines(sk->inverse_binds, sizeof *sk->inverse_binds * sk->joint_count, false);
+        ta__prefetch_lines(sk->joints, sizeof *sk->joints * sk->joint_count, false);
+    }
+}
+
 /* Characters [0, n) (n <= TA__FLOAT_LANES), or the first of them up to one whose
  * scene an earlier one has (its update must come after their passes): each
  * one checked and updated, then the passes, a lane pass for those that share
  * the first ready one's rig (when there are two or more), the column loops
- * for the rest. Returns how many it took. */
-static uint32_t run_window(ta_frame_character *chars, uint32_t n, ta_duration delta, const ta_frame_options *o)
+ * for the rest. Returns how many it took. far (the range is past the
+ * caches): each update asks for the next three characters' first lines, of
+ * chars[0 .. avail). */
+static uint32_t run_window(ta_frame_character *chars, uint32_t n, uint32_t avail, ta_duration delta,
+                           const ta_frame_options *o, bool far)
 {
     ta_frame_character *lane[TA__FLOAT_LANES], *rest[TA__FLOAT_LANES];
     uint32_t lanes = 0, rests = 0;
@@ -278,6 +301,8 @@ static uint32_t run_window(ta_frame_character *chars, uint32_t n, ta_duration de
             if (chars[j].targets.scene == chars[i].targets.scene) n = i;
     for (uint32_t i = 0; i < n; ++i) {
         ta_frame_character *c = &chars[i];
+        for (unsigned ahead = 1; ahead <= 3 && far; ++ahead)
+            if (i + ahead < avail) prefetch_ahead(&chars[i + ahead], ahead);
         ta__clear(&c->error);
         c->result = check_character(c, o, &c->error);
         if (c->result == TA_OK && c->mixer != NULL)
@@ -321,12 +346,14 @@ static uint32_t window_of(const ta_frame_options *options)
     return options->float_lanes ? TA__FLOAT_LANES : TA__LANES;
 }
 
+/* far: the frame's characters are past the caches (more than ta__mixer_prefetch's). */
 static ta_result run_range(ta_frame_character *chars, uint32_t first, uint32_t count, ta_duration delta,
-                           const ta_frame_options *options)
+                           const ta_frame_options *options, bool far)
 {
     uint32_t w = window_of(options);
     for (uint32_t i = first; i < first + count;)
-        i += run_window(chars + i, first + count - i < w ? first + count - i : w, delta, options);
+        i += run_window(chars + i, first + count - i < w ? first + count - i : w, first + count - i, delta, options,
+                        far);
     for (uint32_t i = first; i < first + count; ++i)
         if (chars[i].result != TA_OK) return chars[i].result;
     return TA_OK;
@@ -346,7 +373,7 @@ ta_result ta_frame_update_range(ta_frame_character *chars, uint32_t first, uint3
 {
     ta_result r = check_call(chars, first, count, options, err);
     if (r != TA_OK) return r;
-    if (run_range(chars, first, count, delta, options) == TA_OK) return TA_OK;
+    if (run_range(chars, first, count, delta, options, count > TA__MIXER_PREFETCH_FROM) == TA_OK) return TA_OK;
     return first_refused(chars, first, count, err);
 }
 
@@ -371,7 +398,8 @@ static void run_chunks(void *user, uint32_t worker, uint32_t workers)
         unsigned long long begin = atomic_fetch_add_explicit(&j->next, chunk, memory_order_relaxed);
         if (begin >= j->count) return;
         uint32_t first = (uint32_t)begin;
-        run_range(j->chars, first, j->count - first < chunk ? j->count - first : chunk, j->delta, j->options);
+        run_range(j->chars, first, j->count - first < chunk ? j->count - first : chunk, j->delta, j->options,
+                  j->count > TA__MIXER_PREFETCH_FROM);
     }
 }
 

@@ -14,48 +14,27 @@
  * fused path's last written values, one ahead the actions and the nodes the
  * update writes. A prefetch never faults, but the pointers it follows are
  * read: each stage reads only what the stage before asked for. */
-/* Mixers in a range from which the loop prefetches: below, their state
- * (about 11 KiB a character of the benchmark's 64 bones) fits in a core's L2. */
-#define TA__PREFETCH_FROM 64u
-
-static void prefetch_lines(const void *p, size_t bytes, bool write)
+void ta__mixer_prefetch(const ta_mixer *m, const ta_scene *s, unsigned stage)
 {
-#if defined(__GNUC__) && !defined(__wasm__) /* wasm has no prefetch */
-    const char *c = (const char *)((uintptr_t)p & ~(uintptr_t)63), *end = (const char *)p + bytes;
-    if (write)
-        for (; c < end; c += 64) __builtin_prefetch(c, 1, 3);
-    else
-        for (; c < end; c += 64) __builtin_prefetch(c, 0, 3);
-#else
-    (void)p;
-    (void)bytes;
-    (void)write;
-#endif
-}
-
-static void prefetch_ahead(const ta_mixer_batch_item *it, unsigned stage)
-{
-    const ta_mixer *m = it->mixer;
-    const ta_scene *s = it->targets.scene;
     if (m == NULL || s == NULL) return;
     if (stage == 3) {
-        prefetch_lines(m, sizeof *m, false);
-        prefetch_lines(s, sizeof *s, false);
+        ta__prefetch_lines(m, sizeof *m, false);
+        ta__prefetch_lines(s, sizeof *s, false);
         return;
     }
     if (stage == 2) {
-        prefetch_lines(m->actions, sizeof(ta_action *) * m->action_count, false);
+        ta__prefetch_lines(m->actions, sizeof(ta_action *) * m->action_count, false);
         const ta__mixer_fused *f = &m->fused;
         if (!f->valid) return;
         if (!m->write_always) { /* else not read */
-            prefetch_lines(f->vlast, sizeof(float) * 3 * f->vec_lanes, true);
-            prefetch_lines(f->rlast, sizeof(float) * 4 * f->rot_lanes, true);
+            ta__prefetch_lines(f->vlast, sizeof(float) * 3 * f->vec_lanes, true);
+            ta__prefetch_lines(f->rlast, sizeof(float) * 4 * f->rot_lanes, true);
         }
-        prefetch_lines(f->groups, sizeof(ta__lane_group) * f->group_count, false);
+        ta__prefetch_lines(f->groups, sizeof(ta__lane_group) * f->group_count, false);
         return;
     }
-    for (uint32_t i = 0; i < m->action_count; ++i) prefetch_lines(m->actions[i], sizeof(ta_action), true);
-    if (m->fused.valid) prefetch_lines(s->nodes, sizeof(ta_node) * s->node_count, true);
+    for (uint32_t i = 0; i < m->action_count; ++i) ta__prefetch_lines(m->actions[i], sizeof(ta_action), true);
+    if (m->fused.valid) ta__prefetch_lines(s->nodes, sizeof(ta_node) * s->node_count, true);
 }
 
 ta_result ta_mixer_update_range(ta_mixer_batch_item *items, uint32_t begin, uint32_t end, ta_duration delta,
@@ -68,11 +47,11 @@ ta_result ta_mixer_update_range(ta_mixer_batch_item *items, uint32_t begin, uint
     ta_result first = TA_OK;
     uint32_t first_index = 0;
     /* a few dozen characters' state stays in the cache from one frame to the next */
-    const bool many = end - begin > TA__PREFETCH_FROM;
+    const bool many = end - begin > TA__MIXER_PREFETCH_FROM;
     for (uint32_t i = begin; i < end; ++i) {
         ta_mixer_batch_item *it = &items[i];
         for (unsigned ahead = 1; ahead <= 3 && many; ++ahead)
-            if (i + ahead < end) prefetch_ahead(&items[i + ahead], ahead);
+            if (i + ahead < end) ta__mixer_prefetch(items[i + ahead].mixer, items[i + ahead].targets.scene, ahead);
         it->error.code = TA_OK;
         it->error.message[0] = '\0';
         it->result = ta_mixer_update_targets(it->mixer, &it->targets, delta, &it->error);

@@ -77,4 +77,22 @@ static inline bool ta__mul_size(size_t count, size_t size, size_t *out)
     return true;
 }
 
+/* The lines of [p, p + bytes) asked for ahead of their use, for writing or
+ * reading: a loop over many objects past the caches asks for the next ones'
+ * while it works on this one. A prefetch never faults. */
+static inline void ta__prefetch_lines(const void *p, size_t bytes, bool write)
+{
+#if defined(__GNUC__) && !defined(__wasm__) /* wasm has no prefetch */
+    const char *c = (const char *)((uintptr_t)p & ~(uintptr_t)63), *end = (const char *)p + bytes;
+    if (write)
+        for (; c < end; c += 64) __builtin_prefetch(c, 1, 3);
+    else
+        for (; c < end; c += 64) __builtin_prefetch(c, 0, 3);
+#else
+    (void)p;
+    (void)bytes;
+    (void)write;
+#endif
+}
+
 #endif

@@ -145,6 +145,14 @@ const double *ta__pose_world_doubles(const ta_pose *pose)
     return pose->world;
 }
 
+void ta__pose_prefetch(const ta_pose *pose, unsigned stage)
+{
+    if (stage >= 2)
+        ta__prefetch_lines(pose, sizeof *pose, true);
+    else if (pose->have_order) /* read by the lane pass */
+        ta__prefetch_lines(pose->order, sizeof *pose->order * pose->node_count, false);
+}
+
 uint32_t ta__pose_capacity(const ta_pose *pose)
 {
     return pose->capacity;

@@ -53,6 +53,9 @@ ta_result ta__pose_world(ta_pose *pose, const ta_scene *scene, ta_node_id root, 
  * with no_pose_world): its calls that read them are refused until its next
  * world pass. */
 void ta__pose_forget_world(ta_pose *pose);
+/* What a world pass of pose reads first, asked for ahead of it: stage 2 or
+ * more the pose itself, stage 1 (after it) its order. */
+void ta__pose_prefetch(const ta_pose *pose, unsigned stage);
 /* The nodes the pose holds. */
 uint32_t ta__pose_capacity(const ta_pose *pose);
 /* The world matrices in double, 16 a node by node index (for tests: the
@@ -104,8 +107,9 @@ void ta__lanes_bones(const double *scratch, uint32_t width, const ta_node_id *jo
  * largest element of each matrix of theirs on the conformance rigs. It writes
  * no doubles: each lane's floats (out & TA__LANES_FLOATS) and its scratch of
  * floats, TA__LANES_SCRATCH(node_count, width) of them (64-byte aligned). */
-/* The characters of a frame window with float lanes (two passes of eight). */
-enum { TA__FLOAT_LANES = 16 };
+/* The most lanes of a float lane pass (eight: sixteen lanes' scratch filled
+ * the first-level cache), and so of a frame window with float lanes. */
+enum { TA__FLOAT_LANES = 8 };
 /* The lanes of the float lane pass for a pose level: 8 (AVX2 with FMA, and
  * AVX-512), 4 (the WebAssembly SIMD module, at its one level), 0 (none: the
  * double lane pass or the column loops instead). */

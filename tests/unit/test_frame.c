@@ -18,6 +18,7 @@
 
 #include "ta_test.h"
 
+#include "animation/mixer_internal.h"
 #include "scene/pose_internal.h"
 #include "threeanim/threeanim.h"
 
@@ -599,8 +600,8 @@ static double off_by(const float *got, const ta_mat4 *want, int rows)
 /* float_lanes: characters of one rig get the float lane pass (eight lanes on
  * AVX2 and on AVX-512), whose world matrices and palettes are within
  * 1e-6 of each matrix's largest element of the double path's (three.js's
- * multiplyMatrices worked out here), in both layouts, in a full window of
- * sixteen and a partial one of three, on one thread and on a pool's; not
+ * multiplyMatrices worked out here), in both layouts, in full windows of
+ * eight and a partial one of three, on one thread and on a pool's; not
  * the same bits (the float pass did run); where the poses keep their
  * doubles, or the rig's inverse binds move a point by more than four times
  * their 3x3 (float_lever_fits in frame.c: the float rounding, times that
@@ -643,7 +644,7 @@ static void test_float_lanes_near_double(void **state)
             ta_frame_options o = {pal, sizeof pal / sizeof pal[0], (ta_palette_layout)rows, !keep, 1};
             for (size_t i = 0; i < sizeof pal / sizeof pal[0]; ++i) pal[i] = -7;
             memset(world, 0, sizeof world);
-            /* windows of sixteen and three, on the calling thread, then on a pool's threads */
+            /* full windows of eight and one of three, on the calling thread, then on a pool's threads */
             ta_duration dt = ta_duration_from_seconds(0.019 * (frame + 1));
             if (frame < 3) TA_ASSERT_OK(ta_frame_update_range(chars, 0, N, dt, &o, &err), &err);
             else TA_ASSERT_OK(ta_frame_update(chars, N, dt, &o, pool, &err), &err);
@@ -676,6 +677,73 @@ static void test_float_lanes_near_double(void **state)
         free_characters(N, poses, mixers, scenes);
         ta_scene_destroy(source);
     }
+    ta_clip_release(clip);
+}
+
+/* A frame of more characters than the caches hold (frame.c's far: more than
+ * TA__MIXER_PREFETCH_FROM) asks for the next characters' lines ahead of
+ * their updates: the same numbers all the same, bit for bit in the double
+ * lanes (three.js's multiplyMatrices worked out here), within 1e-6 in the
+ * float ones, in both layouts, with palette offsets of any alignment, on the
+ * calling thread and on a pool's; a refused character (its pose NULL, which
+ * the prefetch must not follow) and one without a mixer among them. */
+static void test_far_frame_same_numbers(void **state)
+{
+    (void)state;
+    ta_error err = {0};
+    enum { N = TA__MIXER_PREFETCH_FROM + 9, REFUSED = 20, STILL = 50, ODD = 37 };
+    ta_clip *clip = rig_clip(8);
+    ta_scene *source = rig_scene(9);
+    static ta_scene *scenes[N];
+    static ta_mixer *mixers[N];
+    static ta_pose *poses[N];
+    static ta_mat4 world[N][BONES];
+    static _Alignas(64) float pal[N * BONES * 16 + 1];
+    static size_t offsets[N];
+    static ta_frame_character chars[N];
+    const char *set = "scalar"; /* the widest set that runs here */
+    ta_pose *probe = NULL;
+    TA_ASSERT_OK(ta_pose_create(source, NULL, &probe, &err), &err);
+    for (int k = 3; k > 0 && strcmp(set, "scalar") == 0; --k)
+        if (set_runs(probe, SETS[k])) set = SETS[k];
+    ta_pose_destroy(probe);
+    printf("  a frame of %d characters on %s\n", N, set);
+    instances_make(source, clip, N, set, 0.7f, 0.011f, scenes, mixers, poses, world, offsets, chars);
+    chars[REFUSED].pose = NULL;
+    chars[STILL].mixer = NULL;
+    ta_worker_pool *pool = NULL;
+    TA_ASSERT_OK(ta_worker_pool_create(2, NULL, &pool, &err), &err);
+    for (int frame = 0; frame < 8; ++frame) {
+        const int rows = frame % 2, floats = (frame / 2) % 2, odd = frame >= 4;
+        const size_t stride = rows ? 12 : 16;
+        for (int c = 0; c < N; ++c) offsets[c] = (size_t)c * BONES * stride + (odd && c >= ODD);
+        ta_frame_options o = {pal, sizeof pal / sizeof pal[0], (ta_palette_layout)rows, floats, floats};
+        for (size_t i = 0; i < sizeof pal / sizeof pal[0]; ++i) pal[i] = -7;
+        ta_duration dt = ta_duration_from_seconds(0.017 * (frame + 1));
+        ta_result r = frame % 4 < 2 ? ta_frame_update_range(chars, 0, N, dt, &o, &err)
+                                    : ta_frame_update(chars, N, dt, &o, pool, &err);
+        assert_int_equal(r, TA_ERROR_INVALID_ARGUMENT);
+        for (int c = 0; c < N; ++c) {
+            const float *p = pal + offsets[c];
+            if (c == REFUSED) {
+                assert_int_equal(chars[c].result, TA_ERROR_INVALID_ARGUMENT);
+                assert_true(p[0] == -7 && p[BONES * stride - 1] == -7);
+                continue;
+            }
+            assert_int_equal(chars[c].result, TA_OK);
+            ta_mat4 w[BONES], bones[BONES];
+            reference(scenes[c], w, bones);
+            for (uint32_t b = 0; b < BONES; ++b) {
+                double dw = off_by(world[c][b].m, &w[b], 0), db = off_by(p + b * stride, &bones[b], rows);
+                if (floats ? dw > 1e-6 || db > 1e-6 : dw != 0 || db != 0)
+                    fail_msg("frame %d: character %d bone %u: world %.3g, bone %.3g of the largest element off", frame,
+                             c, b, dw, db);
+            }
+        }
+    }
+    ta_worker_pool_destroy(pool);
+    free_characters(N, poses, mixers, scenes);
+    ta_scene_destroy(source);
     ta_clip_release(clip);
 }
 
@@ -1090,6 +1158,7 @@ int main(void)
         cmocka_unit_test(test_lane_pass_is_threejs),
         cmocka_unit_test(test_lane_loops_are_column_loops),
         cmocka_unit_test(test_float_lanes_near_double),
+        cmocka_unit_test(test_far_frame_same_numbers),
         cmocka_unit_test(test_shared_scene_in_order),
         cmocka_unit_test(test_frame_without_world),
         cmocka_unit_test(test_frame_refusals_change_nothing),
