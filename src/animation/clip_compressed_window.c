@@ -17,7 +17,7 @@ static float time_of(const ta__cc_header *h, uint32_t s)
 
 /* The r-th kept key's x y z (sample s's), as ta__cc_key_walk reads it: its segment's range and
  * steps worked out once a segment (the same operations: the same numbers). */
-static void cursor_key(const ta__cc_track *t, ta__cc_cursor *c, uint32_t r, uint32_t s, float out[4])
+static inline void cursor_key(const ta__cc_track *t, ta__cc_cursor *c, uint32_t r, uint32_t s, float out[4])
 {
     if (t->bits == 32) {
         ta__cc_key_walk(t, r, s, &c->walk, out);
