@@ -15,6 +15,41 @@ static float time_of(const ta__cc_header *h, uint32_t s)
     return (float)ta__cc_time(h, s);
 }
 
+/* The cursor moved to segment g (s's, the r-th kept key's): where its kept keys start, their
+ * bits, each component's bits, least value and step. Out of cursor_key's line: once a segment,
+ * and inlined it cost every key its registers (callgrind). */
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+static void cursor_segment(const ta__cc_track *t, ta__cc_cursor *c, uint32_t r, uint32_t s, uint32_t g)
+{
+    if (t->segments != NULL) {
+        float key[4];
+        ta__cc_key_walk(t, r, s, &c->walk, key); /* the walk moved to s's segment */
+        const unsigned char *seg = t->segments + TA__CC_SEG_BYTES * (size_t)g;
+        c->before = c->walk.before;
+        c->bit = c->walk.bit;
+        c->key_bits = (uint32_t)(seg[6] + seg[7] + seg[8]);
+        for (uint32_t k = 0; k < t->comps; ++k) {
+            float min, extent;
+            ta__cc_segment_range(t->min[k], t->extent[k], seg[k], seg[3 + k], &min, &extent);
+            c->cbits[k] = seg[6 + k];
+            c->min[k] = min;
+            c->scale[k] = c->cbits[k] == 0 ? 0.0f : extent / (float)((1u << c->cbits[k]) - 1);
+        }
+    } else {
+        c->before = 0;
+        c->bit = 0;
+        c->key_bits = t->key_bits;
+        for (uint32_t k = 0; k < t->comps; ++k) {
+            c->cbits[k] = t->cbits[k];
+            c->min[k] = t->min[k];
+            c->scale[k] = t->cbits[k] == 0 ? 0.0f : t->extent[k] / (float)((1u << t->cbits[k]) - 1);
+        }
+    }
+    c->seg = g + 1;
+}
+
 /* The r-th kept key's x y z (sample s's), as ta__cc_key_walk reads it: its segment's range and
  * steps worked out once a segment (the same operations: the same numbers). */
 static inline void cursor_key(const ta__cc_track *t, ta__cc_cursor *c, uint32_t r, uint32_t s, float out[4])
@@ -24,33 +59,7 @@ static inline void cursor_key(const ta__cc_track *t, ta__cc_cursor *c, uint32_t 
         return;
     }
     const uint32_t g = t->segments != NULL ? s / TA__CC_SEGMENT : 0;
-    if (c->seg != g + 1) {
-        if (t->segments != NULL) {
-            float key[4];
-            ta__cc_key_walk(t, r, s, &c->walk, key); /* the walk moved to s's segment */
-            const unsigned char *seg = t->segments + TA__CC_SEG_BYTES * (size_t)g;
-            c->before = c->walk.before;
-            c->bit = c->walk.bit;
-            c->key_bits = (uint32_t)(seg[6] + seg[7] + seg[8]);
-            for (uint32_t k = 0; k < t->comps; ++k) {
-                float min, extent;
-                ta__cc_segment_range(t->min[k], t->extent[k], seg[k], seg[3 + k], &min, &extent);
-                c->cbits[k] = seg[6 + k];
-                c->min[k] = min;
-                c->scale[k] = c->cbits[k] == 0 ? 0.0f : extent / (float)((1u << c->cbits[k]) - 1);
-            }
-        } else {
-            c->before = 0;
-            c->bit = 0;
-            c->key_bits = t->key_bits;
-            for (uint32_t k = 0; k < t->comps; ++k) {
-                c->cbits[k] = t->cbits[k];
-                c->min[k] = t->min[k];
-                c->scale[k] = t->cbits[k] == 0 ? 0.0f : t->extent[k] / (float)((1u << t->cbits[k]) - 1);
-            }
-        }
-        c->seg = g + 1;
-    }
+    if (c->seg != g + 1) cursor_segment(t, c, r, s, g);
     size_t bit = c->bit + (size_t)(r - c->before) * c->key_bits;
     for (uint32_t k = 0; k < t->comps; ++k) {
         if (c->cbits[k] == 0) { /* ta__cc_dequantize's 0 bits: the least value, and nothing read (it may sit at the end) */
