@@ -15,42 +15,51 @@ static float time_of(const ta__cc_header *h, uint32_t s)
     return (float)ta__cc_time(h, s);
 }
 
+/* The cursor moved to segment g (s's, the r-th kept key's): where its kept keys start, their
+ * bits, each component's bits, least value and step. Out of cursor_key's line: once a segment,
+ * and inlined it cost every key its registers (callgrind). */
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+static void cursor_segment(const ta__cc_track *t, ta__cc_cursor *c, uint32_t r, uint32_t s, uint32_t g)
+{
+    if (t->segments != NULL) {
+        float key[4];
+        ta__cc_key_walk(t, r, s, &c->walk, key); /* the walk moved to s's segment */
+        const unsigned char *seg = t->segments + TA__CC_SEG_BYTES * (size_t)g;
+        c->before = c->walk.before;
+        c->bit = c->walk.bit;
+        c->key_bits = (uint32_t)(seg[6] + seg[7] + seg[8]);
+        for (uint32_t k = 0; k < t->comps; ++k) {
+            float min, extent;
+            ta__cc_segment_range(t->min[k], t->extent[k], seg[k], seg[3 + k], &min, &extent);
+            c->cbits[k] = seg[6 + k];
+            c->min[k] = min;
+            c->scale[k] = c->cbits[k] == 0 ? 0.0f : extent / (float)((1u << c->cbits[k]) - 1);
+        }
+    } else {
+        c->before = 0;
+        c->bit = 0;
+        c->key_bits = t->key_bits;
+        for (uint32_t k = 0; k < t->comps; ++k) {
+            c->cbits[k] = t->cbits[k];
+            c->min[k] = t->min[k];
+            c->scale[k] = t->cbits[k] == 0 ? 0.0f : t->extent[k] / (float)((1u << t->cbits[k]) - 1);
+        }
+    }
+    c->seg = g + 1;
+}
+
 /* The r-th kept key's x y z (sample s's), as ta__cc_key_walk reads it: its segment's range and
  * steps worked out once a segment (the same operations: the same numbers). */
-static void cursor_key(const ta__cc_track *t, ta__cc_cursor *c, uint32_t r, uint32_t s, float out[4])
+static inline void cursor_key(const ta__cc_track *t, ta__cc_cursor *c, uint32_t r, uint32_t s, float out[4])
 {
     if (t->bits == 32) {
         ta__cc_key_walk(t, r, s, &c->walk, out);
         return;
     }
     const uint32_t g = t->segments != NULL ? s / TA__CC_SEGMENT : 0;
-    if (c->seg != g + 1) {
-        if (t->segments != NULL) {
-            float key[4];
-            ta__cc_key_walk(t, r, s, &c->walk, key); /* the walk moved to s's segment */
-            const unsigned char *seg = t->segments + TA__CC_SEG_BYTES * (size_t)g;
-            c->before = c->walk.before;
-            c->bit = c->walk.bit;
-            c->key_bits = (uint32_t)(seg[6] + seg[7] + seg[8]);
-            for (uint32_t k = 0; k < t->comps; ++k) {
-                float min, extent;
-                ta__cc_segment_range(t->min[k], t->extent[k], seg[k], seg[3 + k], &min, &extent);
-                c->cbits[k] = seg[6 + k];
-                c->min[k] = min;
-                c->scale[k] = c->cbits[k] == 0 ? 0.0f : extent / (float)((1u << c->cbits[k]) - 1);
-            }
-        } else {
-            c->before = 0;
-            c->bit = 0;
-            c->key_bits = t->key_bits;
-            for (uint32_t k = 0; k < t->comps; ++k) {
-                c->cbits[k] = t->cbits[k];
-                c->min[k] = t->min[k];
-                c->scale[k] = t->cbits[k] == 0 ? 0.0f : t->extent[k] / (float)((1u << t->cbits[k]) - 1);
-            }
-        }
-        c->seg = g + 1;
-    }
+    if (c->seg != g + 1) cursor_segment(t, c, r, s, g);
     size_t bit = c->bit + (size_t)(r - c->before) * c->key_bits;
     for (uint32_t k = 0; k < t->comps; ++k) {
         if (c->cbits[k] == 0) { /* ta__cc_dequantize's 0 bits: the least value, and nothing read (it may sit at the end) */
@@ -65,6 +74,25 @@ static void cursor_key(const ta__cc_track *t, ta__cc_cursor *c, uint32_t r, uint
     }
 }
 
+/* A kept key's x y z made its value (ta__cc_finish's numbers, without its call for a vector). */
+static void finish_key(const ta__cc_track *t, const float v[4], float out[4])
+{
+    if (t->kind == TA__CC_R) {
+        ta__cc_rotation(v, t->drop, out);
+        return;
+    }
+    out[0] = v[0];
+    out[1] = v[1];
+    out[2] = v[2];
+    out[3] = 0;
+}
+
+/* Whether sample s is kept, of a track that keeps a bitset (ta__cc_kept's bit). */
+static bool kept_in(const unsigned char *bits, uint32_t s)
+{
+    return (bits[s / 8] >> (s % 8)) & 1;
+}
+
 /* Sample s of a moving track, from its cursor: the kept keys around s read only when s leaves
  * them (a step forward reads the next kept key; anywhere else starts again from its rank). */
 static void sample_at(const ta__cc_track *t, ta__cc_cursor *c, uint32_t samples, uint32_t s, float out[4])
@@ -72,17 +100,17 @@ static void sample_at(const ta__cc_track *t, ta__cc_cursor *c, uint32_t samples,
     if (t->kept_bits == NULL) { /* every sample kept */
         float v[4];
         cursor_key(t, c, s, s, v);
-        ta__cc_finish(t, v, out);
+        finish_key(t, v, out);
         return;
     }
     if (s < c->i || c->r == UINT32_MAX) { /* back, or the first time: from its rank */
         uint32_t i = s;
-        while (!ta__cc_kept(t, i)) i--;
+        while (!kept_in(t->kept_bits, i)) i--;
         c->i = i;
         c->r = ta__cc_rank(t, i);
         float v[4];
         cursor_key(t, c, c->r, i, v);
-        ta__cc_finish(t, v, c->a);
+        finish_key(t, v, c->a);
         c->j = i;
         memcpy(c->b, c->a, sizeof c->a);
     }
@@ -94,11 +122,11 @@ static void sample_at(const ta__cc_track *t, ta__cc_cursor *c, uint32_t samples,
             memcpy(c->a, c->b, sizeof c->a);
         }
         uint32_t j = c->i + 1;
-        while (!ta__cc_kept(t, j)) j++;
+        while (!kept_in(t->kept_bits, j)) j++;
         c->j = j;
         float v[4];
         cursor_key(t, c, c->r + 1, j, v);
-        ta__cc_finish(t, v, c->b);
+        finish_key(t, v, c->b);
     }
     if (s == c->i || t->mode == TA__CC_STEP) {
         memcpy(out, c->a, sizeof c->a);
@@ -162,12 +190,34 @@ static void map_lanes(const ta_clip *clip, ta__cc_window *w)
     w->mapped_fused = f;
 }
 
-/* A step forward by one key interval, the keys written where the mixer reads them: the old
- * second keys become the first (in the fused planes a block at once: a constant's two keys are
- * equal), each moving track's new second key goes to its track, its lane, and, for a LINEAR
- * rotation, its interval's slerp constants, made once for the plan and the fused planes both.
- * The numbers are those of fill and the two refills. */
-static void step(const ta_clip *clip, const ta__cc_header *h, ta__cc_window *w, uint32_t first)
+/* A moving track's keys at first and first + 1 (forward: the first is its old second) into its
+ * values and, key0 not NULL, its lane of planes `lanes` wide; size, a constant where it is
+ * called, lets the copies be made in place. */
+static inline void put_keys(const ta__cc_track *t, ta__cc_cursor *c, uint32_t samples, uint32_t first, bool forward, float *values,
+                            float *key0, size_t lanes, uint32_t size)
+{
+    float v[4];
+    if (forward) {
+        memcpy(values, values + size, sizeof(float) * size);
+    } else {
+        sample_at(t, c, samples, first, v);
+        memcpy(values, v, sizeof(float) * size);
+        if (key0 != NULL)
+            for (uint32_t k = 0; k < size; ++k) key0[k * lanes] = v[k];
+    }
+    sample_at(t, c, samples, first + 1, v);
+    memcpy(values + size, v, sizeof(float) * size);
+    if (key0 != NULL)
+        for (uint32_t k = 0; k < size; ++k) key0[(size + k) * lanes] = v[k];
+}
+
+/* A step forward by one key interval, or a jump (forward false: the loop's wrap, a seek), the keys
+ * written where the mixer reads them: on a step the old second keys become the first (in the
+ * fused planes a block at once: a constant's two keys are equal), on a jump each moving track's
+ * first key is read anew; each moving track's new second key goes to its track, its lane, and,
+ * for a LINEAR rotation, its interval's slerp constants, made once for the plan and the fused
+ * planes both. The numbers are those of fill and the two refills. */
+static void step(const ta_clip *clip, const ta__cc_header *h, ta__cc_window *w, uint32_t first, bool forward)
 {
     const float t0 = (float)ta__cc_time(h, first), t1 = (float)ta__cc_time(h, first + 1);
     for (uint32_t i = 0; i < h->tracks; ++i) {
@@ -177,23 +227,18 @@ static void step(const ta_clip *clip, const ta__cc_header *h, ta__cc_window *w, 
     const ta__clip_plan *p = clip->plan;
     ta__clip_fused *f = clip->fused;
     ta__fused_group *gr = f != NULL ? &f->groups[0] : NULL;
-    if (gr != NULL) {
+    if (gr != NULL && forward) {
         memcpy(gr->vec, gr->vec + 3 * (size_t)gr->vec_lanes, sizeof(float) * 3 * gr->vec_lanes);
         memcpy(gr->rot, gr->rot + 4 * (size_t)gr->rot_lanes, sizeof(float) * 4 * gr->rot_lanes);
     }
     for (uint32_t m = 0; m < w->moving; ++m) {
         const ta__cc_track *t = &w->tracks[m];
         float *values = clip->tracks[w->index[m]]->values;
-        const uint32_t size = t->kind == TA__CC_R ? 4 : 3, lane = w->lane[m];
-        float v[4];
-        memcpy(values, values + size, sizeof(float) * size);
-        sample_at(t, &w->cursor[m], h->samples, first + 1, v);
-        memcpy(values + size, v, sizeof(float) * size);
-        if (lane != UINT32_MAX) {
-            const uint32_t lanes = size == 4 ? gr->rot_lanes : gr->vec_lanes;
-            float *key1 = (size == 4 ? gr->rot : gr->vec) + (size_t)size * lanes;
-            for (uint32_t c = 0; c < size; ++c) key1[(size_t)c * lanes + lane] = v[c];
-        }
+        const uint32_t lane = w->lane[m];
+        if (t->kind == TA__CC_R)
+            put_keys(t, &w->cursor[m], h->samples, first, forward, values, lane == UINT32_MAX ? NULL : gr->rot + lane, gr != NULL ? gr->rot_lanes : 0, 4);
+        else
+            put_keys(t, &w->cursor[m], h->samples, first, forward, values, lane == UINT32_MAX ? NULL : gr->vec + lane, gr != NULL ? gr->vec_lanes : 0, 3);
         if (w->slot[m] == UINT32_MAX) continue;
         float theta, k;
         ta__slerp_constants(values, values + 4, &theta, &k);
@@ -316,9 +361,8 @@ void ta__cc_window_seek(const ta_clip *clip, double time)
     uint32_t first = s0 < h.samples - 1 ? s0 : h.samples - 2;
     if (first == w->first) return;
     const ta__clip_fused *f = clip->fused;
-    if (w->first != UINT32_MAX && first == w->first + 1 && w->mapped_plan == clip->plan && w->mapped_fused == f &&
-        (f == NULL || f->group_count == 1)) {
-        step(clip, &h, w, first);
+    if (w->first != UINT32_MAX && w->mapped_plan == clip->plan && w->mapped_fused == f && (f == NULL || f->group_count == 1)) {
+        step(clip, &h, w, first, first == w->first + 1);
     } else {
         fill(clip, &h, w, first);
         ta__clip_plan_refill(clip, w->changes);
