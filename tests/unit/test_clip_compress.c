@@ -867,6 +867,25 @@ static void window_keys_are_the_reference_decoders(void **state)
     assert_true(compared > 0);
 }
 
+/* A rotation rebuilt from its three kept components: the dropped one goes in its own place, the
+ * kept ones in order around it (0.48 0.6 0 leave the fourth sqrt(1 - 0.5904) = 0.64),
+ * and kept components past the unit sphere are scaled onto it, the dropped one 0. */
+static void rotation_puts_the_dropped_component_in_its_place(void **state)
+{
+    (void)state;
+    const float kept[4] = {0.48f, 0.6f, 0.0f, 0.0f}, fourth = sqrtf(1.0f - (0.48f * 0.48f + 0.6f * 0.6f));
+    assert_true(fabsf(fourth - 0.64f) < 1e-5f);
+    for (uint8_t drop = 0; drop < 4; ++drop) {
+        float out[4];
+        ta__cc_rotation(kept, drop, out);
+        for (int c = 0, k = 0; c < 4; ++c) assert_true(out[c] == (c == drop ? fourth : kept[k++]));
+    }
+    const float past[4] = {0.8f, 0.8f, 0.0f, 0.0f};
+    float out[4];
+    ta__cc_rotation(past, 1, out);
+    assert_true(out[1] == 0.0f && fabsf(out[0] - 0.707107f) < 1e-5f && fabsf(out[2] - 0.707107f) < 1e-5f && out[3] == 0.0f);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -879,6 +898,7 @@ int main(void)
         cmocka_unit_test(a_constant_position_takes_seven_bytes),
         cmocka_unit_test(mixer_plays_a_window_within_the_error),
         cmocka_unit_test(window_keys_are_the_reference_decoders),
+        cmocka_unit_test(rotation_puts_the_dropped_component_in_its_place),
     };
     return cmocka_run_group_tests(tests, compress_all, free_all);
 }
