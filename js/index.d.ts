@@ -9,7 +9,9 @@ import {
 
 export interface AnimationMixerOptions {
   /** true (the default): write quaternions as three.js does, through their change callback, which
-   * recomputes `rotation`. false: leave `rotation` stale until updateRotations(). */
+   * recomputes `rotation`, and flag each object written `matrixWorldNeedsUpdate`. false: leave
+   * `rotation` stale until updateRotations() and the flag to `updateMatrix` (the world matrices
+   * that updateMatrixWorld makes are the same). */
   updateRotation?: boolean;
 }
 

@@ -126,8 +126,10 @@ class NameProp {
 
 export class AnimationMixer extends EventDispatcher {
   // options.updateRotation (default true): write quaternions as three.js does, through
-  // Quaternion's change callback, which recomputes `rotation`. false: set the quaternion's
-  // fields alone and leave `rotation` stale until updateRotations() (docs/three-js-to-threeanim.md).
+  // Quaternion's change callback, which recomputes `rotation`, and flag each object whose
+  // position, quaternion or scale is written matrixWorldNeedsUpdate. false: set the fields alone,
+  // leave `rotation` stale until updateRotations() and the flag unset (updateMatrixWorld
+  // recomputes these objects' matrices anyway: docs/three-js-to-threeanim.md).
   constructor(root, options = {}) {
     super();
     this._root = root;
@@ -866,7 +868,10 @@ export class AnimationMixer extends EventDispatcher {
     if (!this._packed) this._pack();
     const { f32, u8 } = heap();
     const base = this._nodesBase;
-    // An object written is flagged matrixWorldNeedsUpdate, as three.js's bindings to an Object3D do.
+    // An object written is flagged matrixWorldNeedsUpdate, as three.js's bindings to an Object3D
+    // do; { updateRotation: false } leaves the flag to updateMatrix, which sets it anyway for an
+    // object whose matrixAutoUpdate is true (and one whose is false keeps its matrix).
+    const threes = this._updateRotation;
     const v3 = this._v3, at3 = this._v3At, s3 = this._v3S, o3 = this._v3Obj;
     for (let i = 0, j = 0, n = v3.length; i < n; i++, j += 3) {
       const at = base + at3[i], x = f32[at], y = f32[at + 1], z = f32[at + 2];
@@ -874,18 +879,17 @@ export class AnimationMixer extends EventDispatcher {
         s3[j] = x; s3[j + 1] = y; s3[j + 2] = z;
         const v = v3[i];
         v.x = x; v.y = y; v.z = z;
-        o3[i].matrixWorldNeedsUpdate = true;
+        if (threes) o3[i].matrixWorldNeedsUpdate = true;
       }
     }
-    const qs = this._q, atq = this._qAt, sq = this._qS, oq = this._qObj, callback = this._updateRotation;
+    const qs = this._q, atq = this._qAt, sq = this._qS, oq = this._qObj;
     for (let i = 0, j = 0, n = qs.length; i < n; i++, j += 4) {
       const at = base + atq[i], x = f32[at], y = f32[at + 1], z = f32[at + 2], w = f32[at + 3];
       if (x !== sq[j] || y !== sq[j + 1] || z !== sq[j + 2] || w !== sq[j + 3]) {
         sq[j] = x; sq[j + 1] = y; sq[j + 2] = z; sq[j + 3] = w;
         const q = qs[i];
-        if (callback) q.set(x, y, z, w);
+        if (threes) { q.set(x, y, z, w); oq[i].matrixWorldNeedsUpdate = true; }
         else { q._x = x; q._y = y; q._z = z; q._w = w; }
-        oq[i].matrixWorldNeedsUpdate = true;
       }
     }
     for (const p of this._rest) {

@@ -352,6 +352,56 @@ test('updateRotation false: quaternions written without their change callback, r
   assert.ok(Math.abs(b.bone.rotation.y - 0.5) < 1e-6, `after updateRotations: ${b.bone.rotation.y}`);
 });
 
+// docs/three-js-to-threeanim.md: { updateRotation: false } leaves matrixWorldNeedsUpdate to
+// updateMatrix; the world matrices that updateMatrixWorld makes are three.js's all the same.
+test('updateRotation false: transforms not flagged, the world matrices as three.js makes them', async () => {
+  const make = async (Mixer, options) => {
+    const g = await loadGltf(model);
+    const root = g.scene;
+    const fixed = new THREE.Object3D(); // its matrix is the program's: a flag changes nothing
+    fixed.name = 'fixed';
+    fixed.matrixAutoUpdate = false;
+    root.add(fixed);
+    const mixer = new Mixer(root, options);
+    for (const clip of g.animations) {
+      if (clip.tracks.some((t) => t.name.includes('.material') || t.name.includes('.map'))) continue;
+      mixer.clipAction(clip).play();
+    }
+    mixer.clipAction(new THREE.AnimationClip('slide', 2, [new THREE.VectorKeyframeTrack('fixed.position', [0, 2], [0, 0, 0, 4, 0, 0])])).play();
+    return { root, mixer };
+  };
+  const three = await make(THREE.AnimationMixer), ours = await make(AnimationMixer, { updateRotation: false });
+  const moved = new Set();
+  for (const c of (await loadGltf(model)).animations) {
+    for (const t of c.tracks) if (/\.(position|quaternion|scale)$/.test(t.name)) moved.add(THREE.PropertyBinding.parseTrackName(t.name).nodeName);
+  }
+  moved.add('fixed');
+  let compared = 0;
+  for (let frame = 0; frame < 6; frame++) {
+    for (const side of [three, ours]) {
+      side.root.traverse((o) => { o.matrixWorldNeedsUpdate = false; });
+      side.mixer.update(0.043);
+    }
+    const flaggedThree = objects(three.root).filter((o) => o.matrixWorldNeedsUpdate && moved.has(o.name));
+    const flaggedOurs = objects(ours.root).filter((o) => o.matrixWorldNeedsUpdate && moved.has(o.name));
+    assert.ok(flaggedThree.length > 4, `frame ${frame}: three.js flags the moved objects (${flaggedThree.length})`);
+    assert.deepEqual(flaggedOurs.map((o) => o.name), [], `frame ${frame}: no moved object flagged`);
+    three.root.updateMatrixWorld();
+    ours.root.updateMatrixWorld();
+    const a = objects(three.root), b = objects(ours.root);
+    assert.equal(a.length, b.length);
+    for (let i = 0; i < a.length; i++) {
+      const ea = a[i].matrixWorld.elements, eb = b[i].matrixWorld.elements;
+      const big = Math.max(1, ...ea.map(Math.abs));
+      for (let k = 0; k < 16; k++) {
+        assert.ok(Math.abs(ea[k] - eb[k]) <= 1e-6 * big, `frame ${frame}: "${a[i].name}" matrixWorld[${k}]: ${eb[k]}, three.js ${ea[k]}`);
+      }
+      compared++;
+    }
+  }
+  assert.ok(compared > 6 * 10, `matrices compared (${compared})`);
+});
+
 test('a frame of a bound mixer allocates nothing in the wasm heap', async () => {
   const g = await loadGltf(model);
   const m = new AnimationMixer(g.scene);
