@@ -13,6 +13,10 @@
  *   three          three.js's mixer.update, each character
  *   dropin         js/'s AnimationMixer.update (writes as three.js's: Quaternion's change callback)
  *   dropin_stale   the same made with { updateRotation: false } (rotation left stale)
+ *   stale_update   dropin_stale's mixers' wasm update alone, nothing written back (its parts:
+ *                  with stale_writes, a floor that no drop-in writing these objects passes)
+ *   stale_writes   a new value written into the same objects' fields alone (position, the
+ *                  quaternion's _x.._w, scale; no flag, no read of the wasm heap)
  *   three_full     three.js's mixer.update + root.updateMatrixWorld() + skeleton.update()
  *   crowd          js/'s Crowd.update: mixer + world + skinning in wasm, into the bone matrices
  *   crowd_float    the same made with { floatLanes: true } (the passes in float32, four
@@ -29,6 +33,7 @@ import { performance } from 'node:perf_hooks';
 const here = new URL('.', import.meta.url);
 const THREE = await import(new URL('../../js/node_modules/three/build/three.module.js', here));
 const { AnimationMixer, Crowd } = await import(new URL('../../js/index.js', here));
+const { wasm: taWasm, ctx: taCtx } = await import(new URL('../../js/src/wasm.js', here));
 
 const TAU = 2 * Math.PI, GOLDEN = 0.6180339887498949;
 const cfg = { chars: [1, 100, 1000], frames: 60, reps: 5, dt: 1 / 60, bones: 64, keys: 30, clips: 2, branch: 2,
@@ -106,6 +111,14 @@ function play(clipAction, clips, ch) {
   });
 }
 
+// stale_writes: what writing the drop-in's results into three.js's objects costs by itself.
+let written = 0;
+function writeFields(mixer, e) {
+  const v3 = mixer._v3, qs = mixer._q;
+  for (let i = 0, n = v3.length; i < n; i++) { const v = v3[i]; v.x = e; v.y = e + 1; v.z = e + 2; }
+  for (let i = 0, n = qs.length; i < n; i++) { const q = qs[i]; q._x = e; q._y = e; q._z = e; q._w = 1 - e; }
+}
+
 function median(xs) { const s = [...xs].sort((a, b) => a - b); return s[Math.floor(s.length / 2)]; }
 
 const { clips, offsets } = makeClips();
@@ -127,7 +140,7 @@ for (const C of cfg.chars) {
       play((c) => d.mixer.clipAction(c), clips, ch);
       drop.push(d);
     }
-    if (wanted('dropin_stale')) {
+    if (wanted('dropin_stale') || wanted('stale_update') || wanted('stale_writes')) {
       const s = makeCharacter(offsets);
       s.mixer = new AnimationMixer(s.root, { updateRotation: false });
       play((c) => s.mixer.clipAction(c), clips, ch);
@@ -148,6 +161,8 @@ for (const C of cfg.chars) {
     dropin: () => { for (const d of drop) d.mixer.update(dt); },
     dropin_stale: () => { for (const s of stale) s.mixer.update(dt); },
     three_full: () => { for (const t of three) { t.mixer.update(dt); t.root.updateMatrixWorld(); t.mesh.skeleton.update(); } },
+    stale_update: () => { for (const s of stale) taWasm.tw_mixer_update(taCtx, s.mixer._mixer, s.mixer._scene, 0, 0, dt); },
+    stale_writes: () => { written += 1e-6; for (const s of stale) writeFields(s.mixer, written); },
     crowd: () => { crowd.update(dt); },
     crowd_float: () => { crowdFloat.update(dt); },
   };
@@ -166,7 +181,8 @@ for (const C of cfg.chars) {
   const ms = Object.fromEntries(names.map((n) => [n, median(samples[n])]));
   const total = names.reduce((acc, n) => acc + ms[n], 0);
   results.push({ C, ms, total,
-    ratios: { dropin: ms.three / ms.dropin, dropin_stale: ms.three / ms.dropin_stale, crowd_vs_three_full: ms.three_full / ms.crowd,
+    ratios: { dropin: ms.three / ms.dropin, dropin_stale: ms.three / ms.dropin_stale,
+      stale_floor: ms.three / (ms.stale_update + ms.stale_writes), crowd_vs_three_full: ms.three_full / ms.crowd,
       crowd_vs_three: ms.three / ms.crowd, crowd_float_vs_three_full: ms.three_full / ms.crowd_float } });
   if (crowd) crowd.dispose();
   if (crowdFloat) crowdFloat.dispose();
@@ -184,6 +200,7 @@ if (cfg.json) {
     for (const [n, v] of Object.entries(r.ms)) console.log(`| ${n} | ${p(v, 3)} | ${p(1000 * v / r.C, 2)} | ${p(100 * v / r.total, 1)}% |`);
     console.log(`drop-in: ${p(r.ratios.dropin)}x three.js's mixer.update; with updateRotation false: ${p(r.ratios.dropin_stale)}x;` +
       ` crowd: ${p(r.ratios.crowd_vs_three_full, 1)}x three.js's update + updateMatrixWorld + skeleton.update (${p(r.ratios.crowd_vs_three, 1)}x mixer.update alone);` +
-      ` with floatLanes: ${p(r.ratios.crowd_float_vs_three_full, 1)}x`);
+      ` with floatLanes: ${p(r.ratios.crowd_float_vs_three_full, 1)}x;` +
+      ` updateRotation false's floor (its wasm update + the field writes alone): ${p(r.ratios.stale_floor)}x`);
   }
 }
