@@ -5,7 +5,7 @@
 # New inputs go to a temporary folder; the corpus is only read.
 #
 #   tests/fuzz/run-smoke.sh BUILD_DIR
-#   FUZZ_SMOKE_SECONDS=N   seconds per target (default 12)
+#   FUZZ_SMOKE_SECONDS=N   seconds per target (default 9)
 #   FUZZ_SMOKE_JOBS=N      targets at once (default: the number of cores)
 #
 # Prints one line per target (runs, corpus size, result) and exits 1 if any
@@ -13,7 +13,7 @@
 # kept in BUILD_DIR/fuzz-artifacts/<target>/ and the log's tail is printed.
 set -uo pipefail
 build=${1:?usage: tests/fuzz/run-smoke.sh BUILD_DIR}
-seconds=${FUZZ_SMOKE_SECONDS:-12}
+seconds=${FUZZ_SMOKE_SECONDS:-9}
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/fuzz-common.sh"
 
