@@ -559,28 +559,56 @@ static void test_lane_loops_are_column_loops(void **state)
     ta_pose_destroy(ref);
 }
 
-/* n instances of source in chars, each with a mixer playing clip at time
- * scale base + step * c, a pose running the set named (TA_SIMD), its world
- * array and its offset in offsets (which the caller fills). */
-static void instances_make(ta_scene *source, const ta_clip *clip, int n, const char *set, float base,
-                           float step, ta_scene **scenes, ta_mixer **mixers, ta_pose **poses, ta_mat4 (*world)[BONES],
-                           size_t *offsets, ta_frame_character *chars)
+/* The characters of a test: each one's scene, mixer, pose, world array,
+ * palette offset (which the test fills) and frame entry. */
+typedef struct instances {
+    int n;
+    ta_scene **scenes;
+    ta_mixer **mixers;
+    ta_pose **poses;
+    ta_mat4 (*world)[BONES];
+    size_t *offsets;
+    ta_frame_character *chars;
+} instances;
+
+/* n instances of source, each with a mixer playing clip at time scale
+ * base + step * c and a pose running the set named (TA_SIMD). */
+static void instances_make(instances *in, ta_scene *source, const ta_clip *clip, int n, const char *set, float base,
+                           float step)
 {
     ta_error err = {0};
-    memset(chars, 0, sizeof *chars * (size_t)n);
+    const size_t k = (size_t)n;
+    in->n = n;
+    in->scenes = test_calloc(k, sizeof *in->scenes);
+    in->mixers = test_calloc(k, sizeof *in->mixers);
+    in->poses = test_calloc(k, sizeof *in->poses);
+    in->world = test_calloc(k, sizeof *in->world);
+    in->offsets = test_calloc(k, sizeof *in->offsets);
+    in->chars = test_calloc(k, sizeof *in->chars);
     for (int c = 0; c < n; ++c) {
-        TA_ASSERT_OK(ta_scene_instantiate(source, NULL, &scenes[c], &err), &err);
-        mixers[c] = playing_mixer(clip, base + step * (float)c);
-        TA_ASSERT_OK(ta_pose_create(scenes[c], NULL, &poses[c], &err), &err);
+        TA_ASSERT_OK(ta_scene_instantiate(source, NULL, &in->scenes[c], &err), &err);
+        in->mixers[c] = playing_mixer(clip, base + step * (float)c);
+        TA_ASSERT_OK(ta_pose_create(in->scenes[c], NULL, &in->poses[c], &err), &err);
         setenv("TA_SIMD", set, 1);
-        TA_ASSERT_OK(ta_pose_use_best_simd(poses[c], &err), &err);
+        TA_ASSERT_OK(ta_pose_use_best_simd(in->poses[c], &err), &err);
         unsetenv("TA_SIMD");
-        chars[c].mixer = mixers[c];
-        chars[c].targets.scene = scenes[c];
-        chars[c].pose = poses[c];
-        chars[c].world = world[c];
-        chars[c].skin_offsets = &offsets[c];
+        in->chars[c].mixer = in->mixers[c];
+        in->chars[c].targets.scene = in->scenes[c];
+        in->chars[c].pose = in->poses[c];
+        in->chars[c].world = in->world[c];
+        in->chars[c].skin_offsets = &in->offsets[c];
     }
+}
+
+static void instances_free(instances *in)
+{
+    free_characters(in->n, in->poses, in->mixers, in->scenes);
+    test_free(in->scenes);
+    test_free(in->mixers);
+    test_free(in->poses);
+    test_free(in->world);
+    test_free(in->offsets);
+    test_free(in->chars);
 }
 
 /* How far got is from want (a matrix's 16 elements, or with rows its top
@@ -627,14 +655,11 @@ static void test_float_lanes_near_double(void **state)
             continue;
         }
         assert_int_equal(width, 8);
-        ta_scene *scenes[N];
-        ta_mixer *mixers[N];
-        ta_pose *poses[N];
-        static ta_mat4 world[N][BONES];
         static float pal[N * BONES * 16];
-        size_t offsets[N];
-        ta_frame_character chars[N];
-        instances_make(source, clip, N, WIDE[set], 0.6f, 0.09f, scenes, mixers, poses, world, offsets, chars);
+        instances in;
+        instances_make(&in, source, clip, N, WIDE[set], 0.6f, 0.09f);
+        ta_frame_character *chars = in.chars;
+        size_t *offsets = in.offsets;
         ta_worker_pool *pool = NULL;
         TA_ASSERT_OK(ta_worker_pool_create(2, NULL, &pool, &err), &err);
         for (int frame = 0; frame < 6; ++frame) {
@@ -643,7 +668,7 @@ static void test_float_lanes_near_double(void **state)
             for (int c = 0; c < N; ++c) offsets[c] = (size_t)c * BONES * stride;
             ta_frame_options o = {pal, sizeof pal / sizeof pal[0], (ta_palette_layout)rows, !keep, 1};
             for (size_t i = 0; i < sizeof pal / sizeof pal[0]; ++i) pal[i] = -7;
-            memset(world, 0, sizeof world);
+            memset(in.world, 0, sizeof *in.world * N);
             /* full windows of eight and one of three, on the calling thread, then on a pool's threads */
             ta_duration dt = ta_duration_from_seconds(0.019 * (frame + 1));
             if (frame < 3) TA_ASSERT_OK(ta_frame_update_range(chars, 0, N, dt, &o, &err), &err);
@@ -652,17 +677,17 @@ static void test_float_lanes_near_double(void **state)
             for (int c = 0; c < N; ++c) {
                 assert_int_equal(chars[c].result, TA_OK);
                 ta_mat4 w[BONES], bones[BONES];
-                reference(scenes[c], w, bones);
+                reference(in.scenes[c], w, bones);
                 const float *p = pal + offsets[c];
                 for (uint32_t b = 0; b < BONES; ++b) {
-                    double dw = off_by(world[c][b].m, &w[b], 0), db = off_by(p + b * stride, &bones[b], rows);
+                    double dw = off_by(in.world[c][b].m, &w[b], 0), db = off_by(p + b * stride, &bones[b], rows);
                     if (dw > 1e-6 || db > 1e-6)
                         fail_msg("%s%s: character %d bone %u: world %.3g, bone %.3g of the largest element off",
                                  WIDE[set], rows ? " rows" : "", c, b, dw, db);
                     worst = fmax(worst, fmax(dw, db));
                 }
                 if (doubles) { /* the double lane pass, bit for bit */
-                    assert_memory_equal(world[c], w, sizeof w);
+                    assert_memory_equal(in.world[c], w, sizeof w);
                     for (uint32_t b = 0; b < BONES; ++b)
                         assert_true(off_by(p + b * stride, &bones[b], rows) == 0);
                 }
@@ -674,7 +699,7 @@ static void test_float_lanes_near_double(void **state)
             }
         }
         ta_worker_pool_destroy(pool);
-        free_characters(N, poses, mixers, scenes);
+        instances_free(&in);
         ta_scene_destroy(source);
     }
     ta_clip_release(clip);
@@ -694,13 +719,7 @@ static void test_far_frame_same_numbers(void **state)
     enum { N = TA__MIXER_PREFETCH_FROM + 9, REFUSED = 20, STILL = 50, ODD = 37 };
     ta_clip *clip = rig_clip(8);
     ta_scene *source = rig_scene(9);
-    static ta_scene *scenes[N];
-    static ta_mixer *mixers[N];
-    static ta_pose *poses[N];
-    static ta_mat4 world[N][BONES];
     static _Alignas(64) float pal[N * BONES * 16 + 1];
-    static size_t offsets[N];
-    static ta_frame_character chars[N];
     const char *set = "scalar"; /* the widest set that runs here */
     ta_pose *probe = NULL;
     TA_ASSERT_OK(ta_pose_create(source, NULL, &probe, &err), &err);
@@ -708,7 +727,10 @@ static void test_far_frame_same_numbers(void **state)
         if (set_runs(probe, SETS[k])) set = SETS[k];
     ta_pose_destroy(probe);
     printf("  a frame of %d characters on %s\n", N, set);
-    instances_make(source, clip, N, set, 0.7f, 0.011f, scenes, mixers, poses, world, offsets, chars);
+    instances in;
+    instances_make(&in, source, clip, N, set, 0.7f, 0.011f);
+    ta_frame_character *chars = in.chars;
+    size_t *offsets = in.offsets;
     chars[REFUSED].pose = NULL;
     chars[STILL].mixer = NULL;
     ta_worker_pool *pool = NULL;
@@ -732,9 +754,9 @@ static void test_far_frame_same_numbers(void **state)
             }
             assert_int_equal(chars[c].result, TA_OK);
             ta_mat4 w[BONES], bones[BONES];
-            reference(scenes[c], w, bones);
+            reference(in.scenes[c], w, bones);
             for (uint32_t b = 0; b < BONES; ++b) {
-                double dw = off_by(world[c][b].m, &w[b], 0), db = off_by(p + b * stride, &bones[b], rows);
+                double dw = off_by(in.world[c][b].m, &w[b], 0), db = off_by(p + b * stride, &bones[b], rows);
                 if (floats ? dw > 1e-6 || db > 1e-6 : dw != 0 || db != 0)
                     fail_msg("frame %d: character %d bone %u: world %.3g, bone %.3g of the largest element off", frame,
                              c, b, dw, db);
@@ -742,7 +764,7 @@ static void test_far_frame_same_numbers(void **state)
         }
     }
     ta_worker_pool_destroy(pool);
-    free_characters(N, poses, mixers, scenes);
+    instances_free(&in);
     ta_scene_destroy(source);
     ta_clip_release(clip);
 }
@@ -765,14 +787,14 @@ static void test_frame_without_world(void **state)
         bool runs = set_runs(probe, SETS[set]);
         ta_pose_destroy(probe);
         if (!runs) continue;
-        ta_scene *scenes[N];
-        ta_mixer *mixers[N];
-        ta_pose *poses[N];
-        static ta_mat4 world[N][BONES];
         static float pal[N * BONES * 16];
-        size_t offsets[N];
-        ta_frame_character chars[N];
-        instances_make(source, clip, N, SETS[set], 0.7f, 0.11f, scenes, mixers, poses, world, offsets, chars);
+        instances in;
+        instances_make(&in, source, clip, N, SETS[set], 0.7f, 0.11f);
+        ta_frame_character *chars = in.chars;
+        size_t *offsets = in.offsets;
+        ta_scene **scenes = in.scenes;
+        ta_pose **poses = in.poses;
+        ta_mat4(*world)[BONES] = in.world;
         for (int c = 0; c < N; ++c) {
             offsets[c] = (size_t)c * BONES * 16;
             chars[c].world = c % 3 == 1 ? world[c] : NULL; /* with and without, in each window */
@@ -781,7 +803,7 @@ static void test_frame_without_world(void **state)
         ta_worker_pool *pool = NULL;
         TA_ASSERT_OK(ta_worker_pool_create(3, NULL, &pool, &err), &err);
         for (int frame = 0; frame < 8; ++frame) {
-            memset(world, 0, sizeof world);
+            memset(world, 0, sizeof *world * N);
             ta_duration dt = ta_duration_from_seconds(0.017 * (frame + 1));
             /* frames 2 to 5 keep no doubles in the poses; in 4 and 5 characters 2 and 6 leave their
              * skins out of the palette, so that their lanes' others go through the column loops */
@@ -826,7 +848,7 @@ static void test_frame_without_world(void **state)
             TA_ASSERT_REFUSED(ta_pose_socket_world(poses[c], scenes[c], (ta_pose_socket){ta_node_at(1)}, &socket, &err),
                               &err, TA_ERROR_BAD_STATE, "since the scene last changed");
         }
-        free_characters(N, poses, mixers, scenes);
+        instances_free(&in);
     }
     ta_scene_destroy(source);
     ta_clip_release(clip);
