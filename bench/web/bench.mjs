@@ -22,7 +22,8 @@
  *   crowd_float    the same made with { floatLanes: true } (the passes in float32, four
  *                  instances a pass on WebAssembly SIMD; within 1e-6 of the default's)
  * and prints per variant the median ms per frame, us per character, its share of the round's
- * time, and the ratios the issue asks about. --json prints one JSON line instead. --only runs
+ * time, and the ratios the issue asks about; and the time that making the mixer and its
+ * playing actions took a character, three.js's and the drop-in's (wall clock). --json prints one JSON line instead. --only runs
  * the variants named (for a profile: node --cpu-prof bench/web/bench.mjs --only crowd); a ratio
  * of a variant left out is NaN. --cpu times each round by the process's CPU time (user and
  * system, process.cpuUsage) rather than the wall clock: on a shared machine other programs'
@@ -127,17 +128,23 @@ for (const C of cfg.chars) {
   process.stderr.write(`bench: C = ${C}: building\n`);
   const wanted = (n) => cfg.only === null || cfg.only.includes(n);
   const three = [], drop = [], stale = [];
+  // binding: new mixer, clipAction and play of each action, a character's rig made before
+  const bindMs = { three: 0, dropin: 0 };
   for (let ch = 0; ch < C; ch++) {
     if (wanted('three') || wanted('three_full')) {
       const t = makeCharacter(offsets);
+      const t0 = performance.now();
       t.mixer = new THREE.AnimationMixer(t.root);
       play((c) => t.mixer.clipAction(c), clips, ch);
+      bindMs.three += performance.now() - t0;
       three.push(t);
     }
     if (wanted('dropin')) {
       const d = makeCharacter(offsets);
+      const t0 = performance.now();
       d.mixer = new AnimationMixer(d.root);
       play((c) => d.mixer.clipAction(c), clips, ch);
+      bindMs.dropin += performance.now() - t0;
       drop.push(d);
     }
     if (wanted('dropin_stale') || wanted('stale_update') || wanted('stale_writes')) {
@@ -180,7 +187,7 @@ for (const C of cfg.chars) {
   }
   const ms = Object.fromEntries(names.map((n) => [n, median(samples[n])]));
   const total = names.reduce((acc, n) => acc + ms[n], 0);
-  results.push({ C, ms, total,
+  results.push({ C, ms, total, bind_us: { three: 1000 * bindMs.three / C, dropin: 1000 * bindMs.dropin / C },
     ratios: { dropin: ms.three / ms.dropin, dropin_stale: ms.three / ms.dropin_stale,
       stale_floor: ms.three / (ms.stale_update + ms.stale_writes), crowd_vs_three_full: ms.three_full / ms.crowd,
       crowd_vs_three: ms.three / ms.crowd, crowd_float_vs_three_full: ms.three_full / ms.crowd_float } });
@@ -202,5 +209,6 @@ if (cfg.json) {
       ` crowd: ${p(r.ratios.crowd_vs_three_full, 1)}x three.js's update + updateMatrixWorld + skeleton.update (${p(r.ratios.crowd_vs_three, 1)}x mixer.update alone);` +
       ` with floatLanes: ${p(r.ratios.crowd_float_vs_three_full, 1)}x;` +
       ` updateRotation false's floor (its wasm update + the field writes alone): ${p(r.ratios.stale_floor)}x`);
+    console.log(`binding (new mixer, clipAction and play, wall clock): three.js ${p(r.bind_us.three, 1)} us a character, the drop-in ${p(r.bind_us.dropin, 1)} us`);
   }
 }

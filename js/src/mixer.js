@@ -124,6 +124,16 @@ class NameProp {
   constructor(object, node) { this.object = object; this.node = node; this.shadow = null; }
 }
 
+// a (an Int32Array or Float64Array) with room for n, doubled when it grows, what it held kept.
+function growTo(a, n, Type) {
+  if (a.length >= n) return a;
+  const b = new Type(Math.max(n, 2 * a.length));
+  b.set(a);
+  return b;
+}
+const growInt = (a, n) => growTo(a, n, Int32Array);
+const growShadow = (a, n) => growTo(a, n, Float64Array);
+
 export class AnimationMixer extends EventDispatcher {
   // options.updateRotation (default true): write quaternions as three.js does, through
   // Quaternion's change callback, which recomputes `rotation`, and flag each object whose
@@ -142,9 +152,10 @@ export class AnimationMixer extends EventDispatcher {
     this._meshes = new Map();  // Object3D -> { id, skinned, count }
     this._props = [];          // every Prop, in binding order
     // The hot loops' lists: the position and scale vectors (v3) and quaternions (q) bound, each
-    // with its place in the node list (f32 index from its start) and one shadow array of what
-    // three.js held after the last sync or write; the other Props (rest). Remade by _pack after
-    // a node, mesh or Prop is added (_packed false).
+    // with its place in the node list (f32 index from its start, which stays when nodes are
+    // added) and one shadow array of what three.js held after the last sync or write, grown as
+    // Props are added; the other Props (rest). _pack finds the node list and the morph
+    // influences again after a node, mesh or Prop is added (_packed false).
     this._v3 = []; this._v3Obj = []; this._v3Props = []; this._v3At = new Int32Array(0); this._v3S = new Float64Array(0);
     this._q = []; this._qObj = []; this._qProps = []; this._qAt = new Int32Array(0); this._qS = new Float64Array(0);
     this._rest = [];
@@ -323,9 +334,17 @@ export class AnimationMixer extends EventDispatcher {
       p = new Prop(object, kind, node, mesh, element, skinned);
       this._propKeys.set(key, p);
       this._props.push(p);
-      if (kind === KIND.quaternion) { p.slot = this._q.push(object.quaternion) - 1; this._qObj.push(object); this._qProps.push(p); }
-      else if (kind <= KIND.scale) { p.slot = this._v3.push(kind === KIND.position ? object.position : object.scale) - 1; this._v3Obj.push(object); this._v3Props.push(p); }
-      else this._rest.push(p);
+      if (kind === KIND.quaternion) {
+        p.slot = this._q.push(object.quaternion) - 1; this._qObj.push(object); this._qProps.push(p);
+        this._qAt = growInt(this._qAt, p.slot + 1);
+        this._qAt[p.slot] = (node * NODE.size + NODE.quaternion) >> 2;
+        this._qS = growShadow(this._qS, 4 * (p.slot + 1));
+      } else if (kind <= KIND.scale) {
+        p.slot = this._v3.push(kind === KIND.position ? object.position : object.scale) - 1; this._v3Obj.push(object); this._v3Props.push(p);
+        this._v3At = growInt(this._v3At, p.slot + 1);
+        this._v3At[p.slot] = (node * NODE.size + (kind === KIND.position ? NODE.position : NODE.scale)) >> 2;
+        this._v3S = growShadow(this._v3S, 3 * (p.slot + 1));
+      } else this._rest.push(p);
       this._packed = false;
       this._pull(p, true);
     }
@@ -694,19 +713,10 @@ export class AnimationMixer extends EventDispatcher {
 
   // ---- the mirror ----------------------------------------------------------------------------
 
-  // Makes the hot loops' lists again: where each vector and quaternion sits in the node list
-  // (which moves as nodes are added), their shadows (kept, grown), the morph influences' places.
+  // Finds again what moves as nodes and meshes are added: the node list, the morph influences'
+  // places. (The vectors' and quaternions' places and shadows grow as their Props are added: a
+  // rig's binding stays linear in its tracks.)
   _pack() {
-    const grow = (old, n) => {
-      if (old.length >= n) return old;
-      const a = new Float64Array(Math.max(n, 2 * old.length));
-      a.set(old);
-      return a;
-    };
-    this._v3S = grow(this._v3S, 3 * this._v3.length);
-    this._qS = grow(this._qS, 4 * this._q.length);
-    this._v3At = Int32Array.from(this._v3Props, (p) => (p.node * NODE.size + (p.kind === KIND.position ? NODE.position : NODE.scale)) >> 2);
-    this._qAt = Int32Array.from(this._qProps, (p) => (p.node * NODE.size + NODE.quaternion) >> 2);
     for (const p of this._rest) if (p.kind === KIND.morph) p.ptr = wasm.tw_mesh_influences(this._scene, p.mesh, p.skinned ? 1 : 0) >> 2;
     this._nodesBase = wasm.tw_scene_nodes(this._scene) >> 2;
     this._packed = true;
