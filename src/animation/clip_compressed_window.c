@@ -60,6 +60,12 @@ static inline void cursor_key(const ta__cc_track *t, ta__cc_cursor *c, uint32_t 
     }
     const uint32_t g = t->segments != NULL ? s / TA__CC_SEGMENT : 0;
     if (c->seg != g + 1) cursor_segment(t, c, r, s, g);
+    if (t->every != 0) { /* PREDICTED: on from the key read last (a step forward reads one) */
+        uint32_t q[4];
+        ta__cc_pred_read(t, &c->pred, r, q);
+        for (uint32_t k = 0; k < 3; ++k) out[k] = c->cbits[k] == 0 ? c->min[k] : c->min[k] + (float)q[k] * c->scale[k];
+        return;
+    }
     size_t bit = c->bit + (size_t)(r - c->before) * c->key_bits;
     for (uint32_t k = 0; k < t->comps; ++k) {
         if (c->cbits[k] == 0) { /* ta__cc_dequantize's 0 bits: the least value, and nothing read (it may sit at the end) */
@@ -284,6 +290,7 @@ static ta_result make_window(ta_clip *out, const ta_compressed_clip *clip, const
         if (t.mode != TA__CC_LINEAR && t.mode != TA__CC_STEP) continue;
         w->tracks[m] = t;
         w->cursor[m].r = UINT32_MAX;
+        w->cursor[m].pred.r = UINT32_MAX;
         w->index[m++] = i;
         w->changes[i] = 1;
     }
