@@ -131,8 +131,14 @@ size_t ta__cc_data_bytes(uint8_t mode, uint8_t code, uint8_t drop, uint32_t kept
  * one after it every `every`, the others diff_bits): at r = kept, all its keys' bits. */
 uint64_t ta__cc_predicted_bit(uint32_t r, uint32_t every, uint32_t whole_bits, uint32_t diff_bits);
 /* The next quantized number of a PREDICTED component: the line through q0 and q1 (2 q1 - q0) and
- * the difference d of dbits (two's complement), modulo 2^bits. */
-uint32_t ta__cc_predict(uint32_t q0, uint32_t q1, uint32_t d, uint8_t dbits, uint8_t bits);
+ * the difference d of dbits (two's complement), modulo 2^bits. Unsigned: it wraps modulo 2^32,
+ * then 2^bits, so that what any bytes give is a number of `bits`. Inline: the window's step
+ * reads one a component. */
+static inline uint32_t ta__cc_predict(uint32_t q0, uint32_t q1, uint32_t d, uint8_t dbits, uint8_t bits)
+{
+    const uint32_t sign = dbits > 0 ? (d >> (dbits - 1)) << dbits : 0u;
+    return (2u * q1 - q0 + d - sign) & ((1u << bits) - 1);
+}
 /* A segmented track's keys' bits: each segment's kept keys times its bits (kept_bits NULL: all kept). */
 uint64_t ta__cc_segmented_bits(const unsigned char *segments, const unsigned char *kept_bits, uint32_t samples);
 /* Bytes of a range in `form` of `mins` components' mins and `extents` extents. */
@@ -187,10 +193,11 @@ void ta__cc_finish(const ta__cc_track *t, const float xyz[4], float out[4]);
 bool ta__cc_kept(const ta__cc_track *t, uint32_t s);
 uint32_t ta__cc_rank(const ta__cc_track *t, uint32_t s);
 
-/* Where a reading of a PREDICTED track's keys stands: the kept key r last read (UINT32_MAX: none)
- * and the quantized numbers of it (q[1]) and of the one before (q[0]). */
+/* Where a reading of a PREDICTED track's keys stands: the kept key r last read (UINT32_MAX: none),
+ * the bit after it, and the quantized numbers of it (q[1]) and of the one before (q[0]). */
 typedef struct ta__cc_pred {
     uint32_t r;
+    size_t bit;
     uint32_t q[2][4];
 } ta__cc_pred;
 

@@ -184,21 +184,19 @@ uint64_t ta__cc_predicted_bit(uint32_t r, uint32_t every, uint32_t whole_bits, u
            (j < 2 ? j * whole_bits : 2 * (uint64_t)whole_bits + (j - 2) * diff_bits);
 }
 
-uint32_t ta__cc_predict(uint32_t q0, uint32_t q1, uint32_t d, uint8_t dbits, uint8_t bits)
-{
-    /* unsigned: wraps modulo 2^32, then 2^bits; what any bytes give is a number of `bits` */
-    const uint32_t sign = dbits > 0 ? (d >> (dbits - 1)) << dbits : 0u;
-    return (2u * q1 - q0 + d - sign) & ((1u << bits) - 1);
-}
-
 void ta__cc_pred_read(const ta__cc_track *t, ta__cc_pred *p, uint32_t r, uint32_t q[4])
 {
-    const uint32_t every = t->every;
-    uint32_t k = r - r % every; /* the whole key before it */
-    if (p->r != UINT32_MAX && p->r <= r && p->r >= k) k = p->r + 1;
+    const uint32_t mask = t->every - 1; /* a power of 2 */
+    uint32_t k = r & ~mask;             /* the whole key before it */
+    size_t bit;
+    if (p->r != UINT32_MAX && p->r <= r && p->r >= k) {
+        k = p->r + 1;
+        bit = p->bit;
+    } else {
+        bit = (size_t)ta__cc_predicted_bit(k, t->every, t->key_bits, t->res_bits);
+    }
     for (; k <= r; ++k) {
-        size_t bit = (size_t)ta__cc_predicted_bit(k, every, t->key_bits, t->res_bits);
-        const bool whole = k % every < 2;
+        const bool whole = (k & mask) < 2;
         for (uint32_t c = 0; c < 3; ++c) {
             const uint8_t nb = whole ? t->cbits[c] : t->rbits[c];
             /* the block's tail keeps this inside; 0 bits read nothing (they may sit at the end) */
@@ -209,6 +207,7 @@ void ta__cc_pred_read(const ta__cc_track *t, ta__cc_pred *p, uint32_t r, uint32_
             p->q[1][c] = x;
         }
         p->r = k;
+        p->bit = bit;
     }
     memcpy(q, p->q[1], sizeof p->q[1]);
 }
