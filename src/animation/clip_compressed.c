@@ -9,7 +9,9 @@
  * scale of the space above it. Each track then takes the fewest bytes whose
  * reconstruction stays within its part at every sample: a constant, or keys
  * quantized to b bits over the track's range with the keys that the two kept
- * around them give within the part dropped. The whole clip is then measured
+ * around them give within the part dropped, each kept key whole or PREDICTED
+ * (its difference from the line through the two before it: the same numbers,
+ * fewer bits where the track is smooth), whichever takes fewer bytes. The whole clip is then measured
  * with the exact metric, and f is moved (down until it passes, then up while
  * it passes and saves bytes): the bound is conservative, errors seldom add up.
  * Then each track's part is grown while the exact error passes (grow); where
@@ -41,6 +43,8 @@ typedef struct track_in {
 typedef struct track_out {
     uint8_t mode, bits, drop; /* bits: the descriptor's byte (the most bits, the range form, SEGMENTED) */
     uint8_t cbits[4];         /* each component's bits */
+    uint8_t predict;          /* PREDICTED: a whole key every 2 << predict kept keys; 0: not */
+    uint8_t rbits[4];         /* PREDICTED: each component's differences' bits */
     uint32_t kept;
     float range[8];   /* CONSTANT: the value; else min[4], extent[4] */
     uint8_t range8[8]; /* RANGE8: min[4], max[4] in 255ths of -1..1 */
@@ -74,6 +78,7 @@ typedef struct work {
     float *qv;         /* samples * 4 */
     float *whole;      /* samples * 4: qv made values */
     uint32_t *qq;      /* samples * 4 */
+    uint32_t *packed;  /* samples * 8: the kept keys' qq, in order, then their differences */
     uint8_t *keep;     /* samples */
     uint8_t *segs;     /* segments * TA__CC_SEG_BYTES */
 } work;
@@ -265,6 +270,7 @@ static void free_work(work *w)
     ta__free(&w->mem, w->qv, n * 4 * sizeof(float));
     ta__free(&w->mem, w->whole, n * 4 * sizeof(float));
     ta__free(&w->mem, w->qq, n * 4 * sizeof(uint32_t));
+    ta__free(&w->mem, w->packed, n * 8 * sizeof(uint32_t));
     ta__free(&w->mem, w->keep, n);
     ta__free(&w->mem, w->segs, TA__CC_SEG_BYTES * (size_t)ta__cc_segments((uint32_t)n));
 }
@@ -578,10 +584,12 @@ static void form_range(uint8_t form, uint32_t comps, float *lo, float *extent, u
 
 /* Keys o holds from w's quantized samples and kept keys, when cheaper than what it holds. */
 static void take_keys(work *w, track_out *o, uint8_t code, uint8_t drop, uint32_t kept, const uint8_t *cbits, const float *lo,
-                      const float *extent, const uint8_t *range8, size_t bytes)
+                      const float *extent, const uint8_t *range8, size_t bytes, uint8_t predict, const uint8_t *rbits)
 {
     const uint32_t n = w->samples;
     o->bytes = bytes;
+    o->predict = predict;
+    memcpy(o->rbits, rbits, 4);
     o->bits = code;
     o->drop = drop;
     o->kept = kept;
@@ -598,6 +606,55 @@ static void take_keys(work *w, track_out *o, uint8_t code, uint8_t drop, uint32_
         memcpy(o->q + 4 * (size_t)r, w->qq + 4 * (size_t)s, 4 * sizeof(uint32_t));
         r++;
     }
+}
+
+/* Bits of a number below 2^32: of a zigzag u (2v, or -2v - 1 for v < 0), v's in two's complement. */
+static uint8_t bit_length(uint32_t u)
+{
+    uint8_t b = 0;
+    for (; u != 0; u >>= 1) b++;
+    return b;
+}
+
+/* The difference of a PREDICTED track's kept key r (r % every >= 2) from the line through the
+ * two before it, modulo 2^bits (q: kept * 4). */
+static int32_t difference(const uint32_t *q, uint32_t r, uint32_t c, uint8_t bits)
+{
+    const uint32_t mask = (1u << bits) - 1;
+    const uint32_t d = (q[4 * (size_t)r + c] - (2u * q[4 * ((size_t)r - 1) + c] - q[4 * ((size_t)r - 2) + c])) & mask;
+    return bits > 0 && d >= (1u << (bits - 1)) ? (int32_t)d - (int32_t)(1u << bits) : (int32_t)d;
+}
+
+/* The kept keys of w->keep (w->qq's numbers of cbits a component) as PREDICTED keys, into o when
+ * cheaper than what it holds: the whole key every 4 to 64 that takes the fewest bytes. */
+static void try_predicted(work *w, const track_in *in, track_out *o, uint8_t code, uint8_t drop, uint32_t kept, const uint8_t *cbits,
+                          const float *lo, const float *extent, const uint8_t *range8, uint32_t zero)
+{
+    const uint32_t n = w->samples;
+    uint32_t r = 0, *zig = w->packed + 4 * (size_t)n; /* each key's differences, zigzag */
+    for (uint32_t s = 0; s < n; ++s)
+        if (w->keep[s]) memcpy(w->packed + 4 * (size_t)r++, w->qq + 4 * (size_t)s, 4 * sizeof(uint32_t));
+    for (uint32_t k = 2; k < kept; ++k)
+        for (uint32_t c = 0; c < 3; ++c) {
+            const int32_t v = difference(w->packed, k, c, cbits[c]);
+            zig[4 * (size_t)k + c] = v >= 0 ? 2 * (uint32_t)v : 2 * (uint32_t)(-(v + 1)) + 1;
+        }
+    uint32_t whole = 0;
+    for (uint32_t c = 0; c < 3; ++c) whole += cbits[c];
+    size_t best = SIZE_MAX;
+    uint8_t best_p = 0, best_rbits[4] = {0, 0, 0, 0};
+    for (uint8_t p = 1; p <= TA__CC_PREDICT_MAX; ++p) {
+        const uint32_t every = 2u << p;
+        uint32_t most[3] = {0, 0, 0};
+        for (uint32_t k = 2; k < kept; ++k)
+            for (uint32_t c = 0; k % every >= 2 && c < 3; ++c) most[c] |= zig[4 * (size_t)k + c]; /* its highest bit is the max's */
+        const uint8_t rb[4] = {bit_length(most[0]), bit_length(most[1]), bit_length(most[2]), 0};
+        if (rb[0] > 15 || rb[1] > 15 || rb[2] > 15) continue;
+        const uint64_t bits = ta__cc_predicted_bit(kept, every, whole, (uint32_t)(rb[0] + rb[1] + rb[2]));
+        const size_t bytes = ta__cc_data_bytes(in->mode, code, drop, kept, n, bits, zero, true);
+        if (bytes < best) best = bytes, best_p = p, memcpy(best_rbits, rb, sizeof rb);
+    }
+    if (best < o->bytes) take_keys(w, o, code, drop, kept, cbits, lo, extent, range8, best, best_p, best_rbits);
 }
 
 /* The cheapest keys of one form (which components, segmented or not, the range's form) within
@@ -659,9 +716,9 @@ static void try_form(work *w, const track_in *in, track_out *o, double budget, u
                     const uint8_t *cb = w->segs + TA__CC_SEG_BYTES * (size_t)(s / TA__CC_SEGMENT) + 6;
                     key_bits += (uint32_t)(cb[0] + cb[1] + cb[2]);
                 }
-            const size_t bytes = ta__cc_data_bytes(in->mode, code, drop, kept, n, key_bits, 0);
+            const size_t bytes = ta__cc_data_bytes(in->mode, code, drop, kept, n, key_bits, 0, false);
             const uint8_t none[4] = {0, 0, 0, 0};
-            if (bytes < o->bytes) take_keys(w, o, code, drop, kept, none, lo, extent, range8, bytes);
+            if (bytes < o->bytes) take_keys(w, o, code, drop, kept, none, lo, extent, range8, bytes, 0, none);
         }
         return;
     }
@@ -683,12 +740,19 @@ static void try_form(work *w, const track_in *in, track_out *o, double budget, u
             key_bits += cbits[c];
         }
         quantize_all(w, in, drop, lo, extent, false, cbits, budget, 0, n);
-        const uint32_t kept = reduce(w, in, drop, w->qv, budget, w->keep);
         const uint8_t code = (uint8_t)((bits - 1) | form << TA__CC_RANGE_SHIFT);
         uint32_t zero = 0;
         for (uint32_t c = 0; c < comps; ++c) zero += cbits[c] == 0;
-        const size_t bytes = ta__cc_data_bytes(in->mode, code, drop, kept, n, key_bits, zero);
-        if (bytes < o->bytes) take_keys(w, o, code, drop, kept, cbits, lo, extent, range8, bytes);
+        const bool predicted = comps == 3 && bits != 32;
+        if (predicted) { /* every key kept: the line through two keys predicts the next best */
+            memset(w->keep, 1, n);
+            try_predicted(w, in, o, code, drop, n, cbits, lo, extent, range8, zero);
+        }
+        const uint32_t kept = reduce(w, in, drop, w->qv, budget, w->keep);
+        const size_t bytes = ta__cc_data_bytes(in->mode, code, drop, kept, n, key_bits, zero, false);
+        const uint8_t none[4] = {0, 0, 0, 0};
+        if (bytes < o->bytes) take_keys(w, o, code, drop, kept, cbits, lo, extent, range8, bytes, 0, none);
+        if (predicted) try_predicted(w, in, o, code, drop, kept, cbits, lo, extent, range8, zero);
     }
 }
 
@@ -708,7 +772,8 @@ static void take_constant(track_out *o, uint8_t mode, uint8_t drop, uint32_t sam
     o->bits = 0;
     o->drop = drop;
     o->kept = 1;
-    o->bytes = ta__cc_data_bytes(mode, 0, drop, 1, samples, 0, 0);
+    o->predict = 0;
+    o->bytes = ta__cc_data_bytes(mode, 0, drop, 1, samples, 0, 0, false);
 }
 
 /* Track i's cheapest form within budget. */
@@ -772,7 +837,7 @@ static void choose(work *w, uint32_t i, double budget)
         if (!constant_fits(w, in, xyz, budget, false)) continue;
         take_constant(o, TA__CC_CONSTANT, in->drop, n);
         o->bits = TA__CC_CONST16;
-        o->bytes = ta__cc_data_bytes(TA__CC_CONSTANT, TA__CC_CONST16, in->drop, 1, n, 0, 0);
+        o->bytes = ta__cc_data_bytes(TA__CC_CONSTANT, TA__CC_CONST16, in->drop, 1, n, 0, 0, false);
         return;
     }
     for (int pick = 0; pick < 4; ++pick) { /* 24 bits a number (a float32's high three bytes), then float32 */
@@ -786,7 +851,7 @@ static void choose(work *w, uint32_t i, double budget)
         take_constant(o, TA__CC_CONSTANT, in->drop, n);
         if (pick < 2) {
             o->bits = TA__CC_CONST24;
-            o->bytes = ta__cc_data_bytes(TA__CC_CONSTANT, TA__CC_CONST24, in->drop, 1, n, 0, 0);
+            o->bytes = ta__cc_data_bytes(TA__CC_CONSTANT, TA__CC_CONST24, in->drop, 1, n, 0, 0, false);
         }
         memcpy(o->range, xyz, sizeof xyz);
         return;
@@ -798,6 +863,14 @@ static void choose(work *w, uint32_t i, double budget)
         for (int segmented = 0; segmented < (n > TA__CC_SEGMENT && !all ? 2 : 1); ++segmented)
             for (uint8_t form = 0; form < (in->kind == TA__CC_R ? 4 : 2); ++form)
                 try_form(w, in, o, budget, all ? (uint8_t)TA__CC_ALL : in->drop, segmented, form);
+}
+
+/* v's low nb bits at bit `bit` of k, little end first: a number of at most 24 bits lands in at
+ * most 4 bytes. */
+static void put_bits(unsigned char *k, size_t bit, uint32_t v, uint8_t nb)
+{
+    const uint32_t x = v << (bit % 8);
+    for (uint32_t b = 0; b < (bit % 8 + nb + 7) / 8; ++b) k[bit / 8 + b] |= (unsigned char)(x >> (8 * b));
 }
 
 /* The block of the choices made (out: its bytes). */
@@ -892,6 +965,11 @@ static unsigned char *write_block(work *w, size_t *out_bytes)
             for (uint32_t c = 0; c < comps; ++c) k[c / 2] |= (unsigned char)((bits - o->cbits[c]) << (4 * (c % 2)));
             k += (comps * 4 + 7) / 8;
         }
+        if (o->predict != 0) { /* the fourth nibble, then the differences' bits */
+            k[-1] |= (unsigned char)(o->predict << 4);
+            for (uint32_t c = 0; c < 3; ++c) k[c / 2] |= (unsigned char)(o->rbits[c] << (4 * (c % 2)));
+            k += 2;
+        }
         /* the mins of all, then the extents of those of more than 0 bits (e: its place) */
         uint32_t e = comps;
         for (uint32_t c = 0; c < comps && form != TA__CC_RANGE_UNIT; ++c) {
@@ -921,14 +999,23 @@ static unsigned char *write_block(work *w, size_t *out_bytes)
         }
         if (bits == 32) {
             for (uint32_t r = 0; r < o->kept; ++r) memcpy(k + 4 * comps * r, o->values + 4 * (size_t)r, 4 * comps);
+        } else if (o->predict != 0) {
+            size_t bit = 0;
+            for (uint32_t r = 0; r < o->kept; ++r)
+                for (uint32_t c = 0; c < 3; ++c) {
+                    const bool whole = r % (2u << o->predict) < 2;
+                    const uint8_t nb = whole ? o->cbits[c] : o->rbits[c];
+                    const uint32_t v = whole ? o->q[4 * (size_t)r + c] : (uint32_t)difference(o->q, r, c, o->cbits[c]) & ((1u << nb) - 1);
+                    put_bits(k, bit, v, nb);
+                    bit += nb;
+                }
         } else {
             size_t bit = 0;
             for (uint32_t r = 0, s = 0; s < n; ++s) {
                 if (!o->keep[s]) continue;
                 const uint8_t *cb = (o->bits & TA__CC_SEGMENTED) ? o->segs + TA__CC_SEG_BYTES * (size_t)(s / TA__CC_SEGMENT) + 6 : o->cbits;
-                for (uint32_t c = 0; c < comps; ++c) { /* a number of at most 24 bits lands in at most 4 bytes */
-                    const uint32_t v = o->q[4 * (size_t)r + c] << (bit % 8);
-                    for (uint32_t x = 0; x < (bit % 8 + cb[c] + 7) / 8; ++x) k[bit / 8 + x] |= (unsigned char)(v >> (8 * x));
+                for (uint32_t c = 0; c < comps; ++c) {
+                    put_bits(k, bit, o->q[4 * (size_t)r + c], cb[c]);
                     bit += cb[c];
                 }
                 r++;
@@ -1096,9 +1183,10 @@ static ta_result setup(work *w, ta_error *err)
     w->qv = (float *)ta__calloc(&w->mem, (size_t)n * 4, sizeof(float));
     w->whole = (float *)ta__calloc(&w->mem, (size_t)n * 4, sizeof(float));
     w->qq = (uint32_t *)ta__calloc(&w->mem, (size_t)n * 4, sizeof(uint32_t));
+    w->packed = (uint32_t *)ta__calloc(&w->mem, (size_t)n * 8, sizeof(uint32_t));
     w->keep = (uint8_t *)ta__calloc(&w->mem, n, 1);
     w->segs = (uint8_t *)ta__calloc(&w->mem, ta__cc_segments(n), TA__CC_SEG_BYTES);
-    if (w->segs == NULL || w->whole == NULL || w->raw_pose == NULL || w->lever == NULL || w->chain == NULL || w->share == NULL || w->qv == NULL || w->qq == NULL || w->keep == NULL)
+    if (w->segs == NULL || w->packed == NULL || w->whole == NULL || w->raw_pose == NULL || w->lever == NULL || w->chain == NULL || w->share == NULL || w->qv == NULL || w->qq == NULL || w->keep == NULL)
         return ta__fail(err, TA_ERROR_OUT_OF_MEMORY, "ta_clip_compress: out of memory");
     return TA_OK;
 }

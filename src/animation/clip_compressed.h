@@ -23,7 +23,11 @@
  *     CONSTANT16 (rotations): the same as uint16 q, -1 + q * 2 / 65535
  *     LINEAR or STEP: the bits byte, bits - 1 | range form << 5 | SEGMENTED (bits: the most a
  *       component takes, 1 to 24 or 32); unless bits is 32 or SEGMENTED, a nibble a component: how many bits fewer
- *       than `bits` it takes (low nibble first, in 2 bytes; 0 bits: its min at every key); the
+ *       than `bits` it takes (low nibble first, in 2 bytes; 0 bits: its min at every key); of three
+ *       components, the fourth nibble P: 0, or 1 to 5 when the keys are PREDICTED (every 2^(P+1)-th
+ *       kept key and the one after it whole, each other one its difference from the line through
+ *       the two before it, 2 q1 - q0, modulo 2^bits), then 2 bytes of a nibble a component: the
+ *       bits of its difference (0 to 15, at most the component's; the fourth nibble 0); the
  *       range, min[c] of every component then extent[c] of those of more than 0 bits: float32
  *       (form RANGE32), bfloat16 (the high half of a float32, form RANGE16), none (RANGE_UNIT,
  *       rotations: -1 and 2) or, for rotations, uint8 min[c] then max[c] in 255ths of -1..1
@@ -32,8 +36,8 @@
  *       SEGMENTED, per 16 samples uint8 min[3] and max[3]: the part of the range
  *       the segment's keys are quantized over (min + extent * q / 255), as ACL
  *       does, and uint8 bits[3], its keys' bits a component (1 to `bits`); then the kept keys'
- *       x y z, each its bits, little end first (bits 32: float32 as they are,
- *       and a rotation of dropped TA__CC_ALL all four)
+ *       x y z, each its bits (PREDICTED: a difference its difference's bits, two's complement),
+ *       little end first (bits 32: float32 as they are, and a rotation of dropped TA__CC_ALL all four)
  *   3 bytes of zero, so that a 32-bit read of the last key stays inside
  *
  * A rotation is kept as three of its components, the one dropped made >= 0
@@ -55,7 +59,7 @@
 #include "threeanim/clip_compress.h"
 
 #define TA__CC_MAGIC 0x31434154u /* "TAC1" */
-#define TA__CC_VERSION 4u
+#define TA__CC_VERSION 5u
 #define TA__CC_HEADER 32u
 #define TA__CC_TRACK 3u
 #define TA__CC_TAIL 3u
@@ -74,6 +78,9 @@ enum { TA__CC_RANGE32 = 0, TA__CC_RANGE16 = 1, TA__CC_RANGE_UNIT = 2, TA__CC_RAN
 enum { TA__CC_CONST24 = 1, TA__CC_CONST16 = 2 };
 enum { TA__CC_EXP_MIN = -120, TA__CC_EXP_MAX = 80 }; /* CONST16's exponents: 32767 * 2^80 stays below 1e30 */
 enum { TA__CC_ALL = 4 };  /* a rotation that drops no component: x y z w */
+/* PREDICTED keys: a whole key (and the one after it) every 2^(P+1) kept keys, P 1 to this: a key
+ * is read by at most 63 differences from the whole one before it */
+enum { TA__CC_PREDICT_MAX = 5 };
 enum { TA__CC_REST = 7 }; /* a CONSTANT's `dropped` when it is the identity (0 0 0, 0 0 0 1, 1 1 1): no data */
 
 /* The handle, the block right after it in the same allocation. */
@@ -103,6 +110,9 @@ typedef struct ta__cc_track {
     uint8_t comps, form;             /* components stored; range form */
     uint8_t cbits[4];                /* each component's bits */
     uint32_t key_bits;               /* a key's: the sum of cbits (SEGMENTED: each segment's own) */
+    uint32_t every;                  /* PREDICTED: a whole key every this many kept keys (4 to 64); 0: not */
+    uint8_t rbits[4];                /* PREDICTED: each component's difference's bits */
+    uint32_t res_bits;               /* PREDICTED: the sum of rbits */
     uint32_t kept;
     float min[4], extent[4];         /* the range, read */
     const unsigned char *range;      /* the data (CONSTANT: the value) */
@@ -113,8 +123,22 @@ typedef struct ta__cc_track {
 } ta__cc_track;
 
 /* Bytes of a track's data (code: the descriptor's bits byte; key_bits: a key's bits, the sum
- * over its components; zero: its components of 0 bits, whose range has no extent). */
-size_t ta__cc_data_bytes(uint8_t mode, uint8_t code, uint8_t drop, uint32_t kept, uint32_t samples, uint64_t key_bits, uint32_t zero);
+ * over its components, or when predicted all its keys' bits; zero: its components of 0 bits,
+ * whose range has no extent; predicted: its keys PREDICTED, the differences' bits' 2 bytes). */
+size_t ta__cc_data_bytes(uint8_t mode, uint8_t code, uint8_t drop, uint32_t kept, uint32_t samples, uint64_t key_bits, uint32_t zero,
+                         bool predicted);
+/* Bits before the r-th kept key of a PREDICTED track (whole keys of whole_bits, a whole one and the
+ * one after it every `every`, the others diff_bits): at r = kept, all its keys' bits. */
+uint64_t ta__cc_predicted_bit(uint32_t r, uint32_t every, uint32_t whole_bits, uint32_t diff_bits);
+/* The next quantized number of a PREDICTED component: the line through q0 and q1 (2 q1 - q0) and
+ * the difference d of dbits (two's complement), modulo 2^bits. Unsigned: it wraps modulo 2^32,
+ * then 2^bits, so that what any bytes give is a number of `bits`. Inline: the window's step
+ * reads one a component. */
+static inline uint32_t ta__cc_predict(uint32_t q0, uint32_t q1, uint32_t d, uint8_t dbits, uint8_t bits)
+{
+    const uint32_t sign = dbits > 0 ? (d >> (dbits - 1)) << dbits : 0u;
+    return (2u * q1 - q0 + d - sign) & ((1u << bits) - 1);
+}
 /* A segmented track's keys' bits: each segment's kept keys times its bits (kept_bits NULL: all kept). */
 uint64_t ta__cc_segmented_bits(const unsigned char *segments, const unsigned char *kept_bits, uint32_t samples);
 /* Bytes of a range in `form` of `mins` components' mins and `extents` extents. */
@@ -169,6 +193,18 @@ void ta__cc_finish(const ta__cc_track *t, const float xyz[4], float out[4]);
 bool ta__cc_kept(const ta__cc_track *t, uint32_t s);
 uint32_t ta__cc_rank(const ta__cc_track *t, uint32_t s);
 
+/* Where a reading of a PREDICTED track's keys stands: the kept key r last read (UINT32_MAX: none),
+ * the bit after it, and the quantized numbers of it (q[1]) and of the one before (q[0]). */
+typedef struct ta__cc_pred {
+    uint32_t r;
+    size_t bit;
+    uint32_t q[2][4];
+} ta__cc_pred;
+
+/* The r-th kept key's quantized numbers of a PREDICTED track, read on from where p stands (from
+ * the whole key before r when r is behind it or past the next whole one), p moved to r. */
+void ta__cc_pred_read(const ta__cc_track *t, ta__cc_pred *p, uint32_t r, uint32_t q[4]);
+
 /* Where a walk through a segmented track's keys stands: the first segment not summed, the bit
  * it starts at and the kept keys before it. Zeroed: at the start. */
 typedef struct ta__cc_walk {
@@ -196,6 +232,7 @@ typedef struct ta__cc_cursor {
     size_t bit;
     uint8_t cbits[4];
     float min[4], scale[4];
+    ta__cc_pred pred; /* a PREDICTED track's */
 } ta__cc_cursor;
 
 typedef struct ta__cc_window {

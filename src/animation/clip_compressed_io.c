@@ -65,7 +65,7 @@ static ta_result check_track(const unsigned char *d, const unsigned char *whole,
     /* the components' bits, then the range, then the kept keys, come before the size can be known */
     const uint32_t comps = drop == TA__CC_ALL ? 4 : 3;
     const bool nibbles = animated && bits != 32 && !segmented;
-    const size_t nib = nibbles ? (comps * 4 + 7) / 8 : 0;
+    size_t nib = nibbles ? (comps * 4 + 7) / 8 : 0;
     if (left < nib) return ta__fail(err, TA_ERROR_PARSE, "ta_compressed_clip_read: tracks[%u]: its bits pass the end of the data", i);
     uint64_t key_bits = 0;
     uint32_t zero = 0;
@@ -84,8 +84,24 @@ static ta_result check_track(const unsigned char *d, const unsigned char *whole,
     }
     if (nibbles && widest != bits) /* as the encoder writes them: `bits` is the most a component takes */
         return ta__fail(err, TA_ERROR_PARSE, "ta_compressed_clip_read: tracks[%u]: its components take at most %u bits, not its %u", i, widest, bits);
-    if (nibbles && comps == 3 && (data[1] >> 4) != 0)
-        return ta__fail(err, TA_ERROR_PARSE, "ta_compressed_clip_read: tracks[%u]: its bits' last nibble is %u", i, data[1] >> 4);
+    /* PREDICTED: the fourth nibble of three components', then the differences' bits */
+    const unsigned predict = nibbles && comps == 3 ? (unsigned)(data[1] >> 4) : 0u;
+    uint32_t res_bits = 0;
+    if (predict > TA__CC_PREDICT_MAX)
+        return ta__fail(err, TA_ERROR_PARSE, "ta_compressed_clip_read: tracks[%u]: its bits' last nibble is %u, not 0 to %u", i, predict,
+                        (unsigned)TA__CC_PREDICT_MAX);
+    if (predict != 0) {
+        if (left < nib + 2)
+            return ta__fail(err, TA_ERROR_PARSE, "ta_compressed_clip_read: tracks[%u]: its differences' bits pass the end of the data", i);
+        for (uint32_t c = 0; c < 4; ++c) {
+            const unsigned rb = (unsigned)(data[nib + c / 2] >> (4 * (c % 2)) & 15);
+            if (c < 3 ? rb > cbits[c] : rb != 0)
+                return ta__fail(err, TA_ERROR_PARSE, "ta_compressed_clip_read: tracks[%u]: component %u's differences take %u bits, past its %u",
+                                i, c, rb, c < 3 ? cbits[c] : 0u);
+            res_bits += c < 3 ? rb : 0;
+        }
+        nib += 2;
+    }
     const size_t head = nib + (!animated ? 0 : ta__cc_range_bytes(form, comps, comps - zero));
     if (left < head) return ta__fail(err, TA_ERROR_PARSE, "ta_compressed_clip_read: tracks[%u]: its range passes the end of the data", i);
     for (uint32_t c = 0, e = comps; c < comps && animated && form == TA__CC_RANGE8; ++c) {
@@ -121,7 +137,8 @@ static ta_result check_track(const unsigned char *d, const unsigned char *whole,
             }
         key_bits = ta__cc_segmented_bits(data + at, reduced ? data + head : NULL, samples);
     }
-    const size_t bytes = ta__cc_data_bytes(mode, code, drop, kept, samples, key_bits, zero);
+    if (predict != 0) key_bits = ta__cc_predicted_bit(kept, 2u << predict, (uint32_t)key_bits, res_bits);
+    const size_t bytes = ta__cc_data_bytes(mode, code, drop, kept, samples, key_bits, zero, predict != 0);
     if (bytes > whole_left) return ta__fail(err, TA_ERROR_PARSE, "ta_compressed_clip_read: tracks[%u]: %zu bytes pass the end of the data", i, bytes);
     /* its numbers finite: a range (read as the decoder reads it), a constant; float32 keys are decoded below */
     if (animated) {

@@ -164,7 +164,8 @@ uint64_t ta__cc_segmented_bits(const unsigned char *segments, const unsigned cha
     return bits;
 }
 
-size_t ta__cc_data_bytes(uint8_t mode, uint8_t code, uint8_t drop, uint32_t kept, uint32_t samples, uint64_t key_bits, uint32_t zero)
+size_t ta__cc_data_bytes(uint8_t mode, uint8_t code, uint8_t drop, uint32_t kept, uint32_t samples, uint64_t key_bits, uint32_t zero,
+                         bool predicted)
 {
     if (mode == TA__CC_CONSTANT) return drop == TA__CC_REST ? 0 : code == TA__CC_CONST24 ? 9 : code == TA__CC_CONST16 ? 7 : 3 * sizeof(float);
     if (mode == TA__CC_CONSTANT16) return 3 * sizeof(uint16_t);
@@ -172,7 +173,43 @@ size_t ta__cc_data_bytes(uint8_t mode, uint8_t code, uint8_t drop, uint32_t kept
     size_t bytes = 1 + head_bytes(code, comps, zero); /* the bits byte first */
     if (kept < samples) bytes += (samples + 7) / 8;
     if (code & TA__CC_SEGMENTED) return bytes + TA__CC_SEG_BYTES * (size_t)ta__cc_segments(samples) + (size_t)((key_bits + 7) / 8);
+    if (predicted) return bytes + 2 + (size_t)((key_bits + 7) / 8);
     return bytes + (size_t)(((uint64_t)kept * key_bits + 7) / 8);
+}
+
+uint64_t ta__cc_predicted_bit(uint32_t r, uint32_t every, uint32_t whole_bits, uint32_t diff_bits)
+{
+    const uint64_t j = r % every;
+    return (uint64_t)(r / every) * (2 * (uint64_t)whole_bits + (uint64_t)(every - 2) * diff_bits) +
+           (j < 2 ? j * whole_bits : 2 * (uint64_t)whole_bits + (j - 2) * diff_bits);
+}
+
+void ta__cc_pred_read(const ta__cc_track *t, ta__cc_pred *p, uint32_t r, uint32_t q[4])
+{
+    const uint32_t mask = t->every - 1; /* a power of 2 */
+    uint32_t k = r & ~mask;             /* the whole key before it */
+    size_t bit;
+    if (p->r != UINT32_MAX && p->r <= r && p->r >= k) {
+        k = p->r + 1;
+        bit = p->bit;
+    } else {
+        bit = (size_t)ta__cc_predicted_bit(k, t->every, t->key_bits, t->res_bits);
+    }
+    for (; k <= r; ++k) {
+        const bool whole = (k & mask) < 2;
+        for (uint32_t c = 0; c < 3; ++c) {
+            const uint8_t nb = whole ? t->cbits[c] : t->rbits[c];
+            /* the block's tail keeps this inside; 0 bits read nothing (they may sit at the end) */
+            const uint32_t v = nb == 0 ? 0 : (u32_at(t->keys + bit / 8) >> (bit % 8)) & ((1u << nb) - 1);
+            bit += nb;
+            const uint32_t x = whole ? v : ta__cc_predict(p->q[0][c], p->q[1][c], v, nb, t->cbits[c]);
+            p->q[0][c] = p->q[1][c];
+            p->q[1][c] = x;
+        }
+        p->r = k;
+        p->bit = bit;
+    }
+    memcpy(q, p->q[1], sizeof p->q[1]);
 }
 
 uint32_t ta__cc_track_node(const unsigned char *d)
@@ -204,6 +241,9 @@ void ta__cc_read_track(const unsigned char *d, const unsigned char *data, uint32
     t->range = data;
     t->segments = NULL;
     t->key_bits = 0;
+    t->every = 0;
+    t->res_bits = 0;
+    memset(t->rbits, 0, sizeof t->rbits);
     const bool animated = t->mode == TA__CC_LINEAR || t->mode == TA__CC_STEP;
     t->kept = samples;
     t->kept_bits = NULL;
@@ -217,6 +257,14 @@ void ta__cc_read_track(const unsigned char *d, const unsigned char *data, uint32
             t->cbits[c] = (uint8_t)(t->bits - less);
             t->key_bits += t->cbits[c];
             zero += t->cbits[c] == 0;
+        }
+        if (nibbles && t->comps == 3 && (p[1] >> 4) != 0) { /* PREDICTED: the differences' bits follow */
+            t->every = 2u << (p[1] >> 4);
+            for (uint32_t c = 0; c < 3; ++c) {
+                t->rbits[c] = (uint8_t)(p[2 + c / 2] >> (4 * (c % 2)) & 15);
+                t->res_bits += t->rbits[c];
+            }
+            p += 2;
         }
         if (nibbles) p += (t->comps * 4 + 7) / 8;
         /* the mins of all, then the extents of those of more than 0 bits (e: its place) */
@@ -251,8 +299,10 @@ void ta__cc_read_track(const unsigned char *d, const unsigned char *data, uint32
             t->keys += TA__CC_SEG_BYTES * (size_t)ta__cc_segments(samples);
         }
     }
-    t->data_bytes = ta__cc_data_bytes(t->mode, code, t->drop, t->kept, samples,
-                                      t->segments != NULL ? ta__cc_segmented_bits(t->segments, t->kept_bits, samples) : t->key_bits, zero);
+    const uint64_t key_bits = t->segments != NULL ? ta__cc_segmented_bits(t->segments, t->kept_bits, samples)
+                              : t->every != 0     ? ta__cc_predicted_bit(t->kept, t->every, t->key_bits, t->res_bits)
+                                                  : t->key_bits;
+    t->data_bytes = ta__cc_data_bytes(t->mode, code, t->drop, t->kept, samples, key_bits, zero, t->every != 0);
 }
 
 float ta__cc_const16(int16_t q, int8_t e)
@@ -341,6 +391,14 @@ static void key_at(const ta__cc_track *t, uint32_t r, uint32_t s, float out[4])
         memcpy(out, t->keys + 4 * t->comps * (size_t)r, 4 * (size_t)t->comps);
         return;
     }
+    if (t->every != 0) { /* from the whole key before it */
+        ta__cc_pred p;
+        uint32_t q[4];
+        p.r = UINT32_MAX;
+        ta__cc_pred_read(t, &p, r, q);
+        for (uint32_t c = 0; c < 3; ++c) out[c] = ta__cc_dequantize(q[c], t->min[c], t->extent[c], t->cbits[c]);
+        return;
+    }
     if (t->segments == NULL) {
         read_key(t, (size_t)r * t->key_bits, NULL, t->cbits, out);
         return;
@@ -360,7 +418,7 @@ static void key_at(const ta__cc_track *t, uint32_t r, uint32_t s, float out[4])
 
 void ta__cc_key_walk(const ta__cc_track *t, uint32_t r, uint32_t s, ta__cc_walk *walk, float out[4])
 {
-    if (t->bits == 32 || t->segments == NULL) {
+    if (t->bits == 32 || t->segments == NULL || t->every != 0) {
         key_at(t, r, s, out);
         return;
     }
@@ -459,19 +517,33 @@ void ta__cc_decode(const ta__cc_track *t, uint32_t samples, uint32_t s, float ou
     ta__cc_mix(t->kind, t->drop, a, b, (float)(s - i) / (float)(j - i), out);
 }
 
+/* The r-th kept key (sample s), a PREDICTED track's read on from where p stands. */
+static void key_on(const ta__cc_track *t, ta__cc_pred *p, uint32_t r, uint32_t s, float out[4])
+{
+    if (t->every == 0) {
+        key_at(t, r, s, out);
+        return;
+    }
+    uint32_t q[4];
+    ta__cc_pred_read(t, p, r, q);
+    for (uint32_t c = 0; c < 3; ++c) out[c] = ta__cc_dequantize(q[c], t->min[c], t->extent[c], t->cbits[c]);
+}
+
 void ta__cc_decode_all(const ta__cc_track *t, uint32_t samples, float *out)
 {
-    if ((t->mode != TA__CC_LINEAR && t->mode != TA__CC_STEP) || t->kept_bits == NULL) {
+    if ((t->mode != TA__CC_LINEAR && t->mode != TA__CC_STEP) || (t->kept_bits == NULL && t->every == 0)) {
         for (uint32_t s = 0; s < samples; ++s) ta__cc_decode(t, samples, s, out + 4 * (size_t)s);
         return;
     }
     /* kept keys in order, the ones between mixed from the two around them */
     float a[4] = {0, 0, 0, 0}, b[4] = {0, 0, 0, 0};
-    key_at(t, 0, 0, a);
+    ta__cc_pred p;
+    p.r = UINT32_MAX;
+    key_on(t, &p, 0, 0, a);
     finish(t, a, out);
     for (uint32_t s = 1, prev = 0, r = 0; s < samples; ++s) {
-        if (!kept_at(t->kept_bits, s)) continue;
-        key_at(t, ++r, s, b);
+        if (t->kept_bits != NULL && !kept_at(t->kept_bits, s)) continue;
+        key_on(t, &p, ++r, s, b);
         for (uint32_t u = prev + 1; u < s; ++u) {
             if (t->mode == TA__CC_STEP)
                 finish(t, a, out + 4 * (size_t)u);

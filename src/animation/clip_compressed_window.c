@@ -60,6 +60,28 @@ static inline void cursor_key(const ta__cc_track *t, ta__cc_cursor *c, uint32_t 
     }
     const uint32_t g = t->segments != NULL ? s / TA__CC_SEGMENT : 0;
     if (c->seg != g + 1) cursor_segment(t, c, r, s, g);
+    if (t->every != 0) { /* PREDICTED: on from the key read last */
+        ta__cc_pred *p = &c->pred;
+        uint32_t q[4];
+        if (p->r + 1 == r && (r & (t->every - 1)) >= 2) { /* the next, a difference: read here, as ta__cc_pred_read reads it */
+            size_t bit = p->bit;
+            for (uint32_t k = 0; k < 3; ++k) {
+                const uint8_t nb = t->rbits[k];
+                uint32_t word = 0;
+                if (nb > 0) memcpy(&word, t->keys + bit / 8, 4); /* 0 bits read nothing (they may sit at the end) */
+                q[k] = ta__cc_predict(p->q[0][k], p->q[1][k], (word >> (bit % 8)) & ((1u << nb) - 1), nb, c->cbits[k]);
+                bit += nb;
+                p->q[0][k] = p->q[1][k];
+                p->q[1][k] = q[k];
+            }
+            p->r = r;
+            p->bit = bit;
+        } else {
+            ta__cc_pred_read(t, p, r, q);
+        }
+        for (uint32_t k = 0; k < 3; ++k) out[k] = c->cbits[k] == 0 ? c->min[k] : c->min[k] + (float)q[k] * c->scale[k];
+        return;
+    }
     size_t bit = c->bit + (size_t)(r - c->before) * c->key_bits;
     for (uint32_t k = 0; k < t->comps; ++k) {
         if (c->cbits[k] == 0) { /* ta__cc_dequantize's 0 bits: the least value, and nothing read (it may sit at the end) */
@@ -284,6 +306,7 @@ static ta_result make_window(ta_clip *out, const ta_compressed_clip *clip, const
         if (t.mode != TA__CC_LINEAR && t.mode != TA__CC_STEP) continue;
         w->tracks[m] = t;
         w->cursor[m].r = UINT32_MAX;
+        w->cursor[m].pred.r = UINT32_MAX;
         w->index[m++] = i;
         w->changes[i] = 1;
     }

@@ -165,6 +165,7 @@ static const struct {
 } within_goal[] = {
     {"examples/default.glb", "walk"},
     {"examples/default.glb", "run"},
+    {"CesiumMan/glTF-Binary/CesiumMan.glb", "animation_0"},
     {"BrainStem/glTF-Binary/BrainStem.glb", "animation_0"},
     {"Fox/glTF-Binary/Fox.glb", "Survey"},
     {"Fox/glTF-Binary/Fox.glb", "Walk"},
@@ -622,6 +623,21 @@ static void binary_form_reads_back_and_refuses_what_is_not_it(void **state)
         }
     }
     ta_compressed_clip_destroy(back);
+    /* PREDICTED tracks among them: the truncations and flips below reach their differences too */
+    ta__cc_header h;
+    ta__cc_read_header(bytes, &h);
+    const unsigned char *d = ta__cc_tracks_at(bytes, &h), *data = d + (size_t)TA__CC_TRACK * h.tracks;
+    uint32_t predicted = 0;
+    size_t first_predicted = 0; /* where its data starts: the bits byte, 2 bytes of nibbles, 2 of its differences' bits */
+    ta__cc_track pt;
+    memset(&pt, 0, sizeof pt);
+    for (uint32_t i = 0; i < h.tracks; ++i, d += TA__CC_TRACK) {
+        ta__cc_track t;
+        ta__cc_read_track(d, data, h.samples, &t);
+        if (t.every != 0 && predicted++ == 0) first_predicted = (size_t)(data - bytes), pt = t;
+        data += t.data_bytes;
+    }
+    assert_true(predicted > 0);
     refuses_or_reads_within(bytes, size, model->scene);
     unsigned char *copy = (unsigned char *)malloc(size);
     assert_non_null(copy);
@@ -630,8 +646,21 @@ static void binary_form_reads_back_and_refuses_what_is_not_it(void **state)
     copy[0] = 'X';
     TA_ASSERT_REFUSED(ta_compressed_clip_read(copy, size, NULL, &back, &err), &err, TA_ERROR_PARSE, "magic");
     memcpy(copy, bytes, size);
-    copy[4] = 5;
-    TA_ASSERT_REFUSED(ta_compressed_clip_read(copy, size, NULL, &back, &err), &err, TA_ERROR_UNSUPPORTED, "version 5");
+    copy[4] = 4; /* the form before PREDICTED keys */
+    TA_ASSERT_REFUSED(ta_compressed_clip_read(copy, size, NULL, &back, &err), &err, TA_ERROR_UNSUPPORTED, "version 4");
+    memcpy(copy, bytes, size);
+    copy[first_predicted + 2] = (unsigned char)((copy[first_predicted + 2] & 15) | (TA__CC_PREDICT_MAX + 1) << 4);
+    TA_ASSERT_REFUSED(ta_compressed_clip_read(copy, size, NULL, &back, &err), &err, TA_ERROR_PARSE, "last nibble is 6");
+    for (uint32_t c = 0; c < 4; ++c) { /* a difference wider than its component, and the fourth nibble not 0 */
+        char want[64];
+        const unsigned wider = c < 3 ? pt.cbits[c] + 1u : 1u;
+        if (wider > 15) continue;
+        memcpy(copy, bytes, size);
+        unsigned char *nibble = copy + first_predicted + 3 + c / 2;
+        *nibble = (unsigned char)((*nibble & (c % 2 ? 0x0f : 0xf0)) | wider << (4 * (c % 2)));
+        snprintf(want, sizeof want, "component %u's differences take %u bits", c, wider);
+        TA_ASSERT_REFUSED(ta_compressed_clip_read(copy, size, NULL, &back, &err), &err, TA_ERROR_PARSE, want);
+    }
     ta_compressed_read_options lim = {0};
     lim.max_bytes = size - 1;
     TA_ASSERT_REFUSED(ta_compressed_clip_read(bytes, size, &lim, &back, &err), &err, TA_ERROR_LIMIT_EXCEEDED, "max_bytes");
@@ -867,6 +896,46 @@ static void window_keys_are_the_reference_decoders(void **state)
     assert_true(compared > 0);
 }
 
+/* A PREDICTED component: the line through the two keys before (2 q1 - q0) and a difference in two's
+ * complement of its bits, modulo 2^bits; and every kept key of every clip compressed, read alone
+ * (ta__cc_decode: from the whole key before it) as read in order (ta__cc_decode_all, the
+ * encoder's measure), bit for bit. */
+static void predicted_keys_read_alone_as_in_order(void **state)
+{
+    assert_int_equal(ta__cc_predict(3, 5, 0, 0, 4), 7);   /* on the line */
+    assert_int_equal(ta__cc_predict(3, 5, 1, 2, 4), 8);   /* +1 */
+    assert_int_equal(ta__cc_predict(3, 5, 2, 2, 4), 5);   /* binary 10 of 2 bits: -2 */
+    assert_int_equal(ta__cc_predict(15, 0, 7, 3, 4), 0);  /* the line at -15, 1 modulo 16; binary 111: -1 */
+    assert_int_equal(ta__cc_predict(0, 15, 1, 1, 4), 13); /* the line at 30, 14 modulo 16; binary 1 of 1 bit: -1 */
+    const compressed *all = (const compressed *)*state;
+    uint32_t predicted = 0;
+    static float in_order[4 * 65536];
+    for (size_t f = 0; f < sizeof files / sizeof files[0]; ++f)
+        for (uint32_t c = 0; c < MAX_CLIPS; ++c) {
+            if (all->clip[f][c] == NULL) continue;
+            const unsigned char *block = ta__cc_block(all->clip[f][c]);
+            ta__cc_header h;
+            ta__cc_read_header(block, &h);
+            const unsigned char *d = ta__cc_tracks_at(block, &h), *data = d + (size_t)TA__CC_TRACK * h.tracks;
+            for (uint32_t i = 0; i < h.tracks; ++i, d += TA__CC_TRACK) {
+                ta__cc_track t;
+                ta__cc_read_track(d, data, h.samples, &t);
+                data += t.data_bytes;
+                if (t.every == 0) continue;
+                predicted++;
+                ta__cc_decode_all(&t, h.samples, in_order);
+                for (uint32_t s = 0; s < h.samples; ++s) {
+                    float alone[4];
+                    ta__cc_decode(&t, h.samples, s, alone);
+                    if (memcmp(alone, in_order + 4 * (size_t)s, sizeof alone) != 0)
+                        fail_msg("%s clip %u track %u sample %u: %.9g alone, %.9g in order", files[f].path, c, i, s, alone[0],
+                                 in_order[4 * (size_t)s]);
+                }
+            }
+        }
+    assert_true(predicted > 0); /* the bundled walk's, at least */
+}
+
 /* A rotation rebuilt from its three kept components: the dropped one goes in its own place, the
  * kept ones in order around it (0.48 0.6 0 leave the fourth sqrt(1 - 0.5904) = 0.64),
  * and kept components past the unit sphere are scaled onto it, the dropped one 0. */
@@ -899,6 +968,7 @@ int main(void)
         cmocka_unit_test(mixer_plays_a_window_within_the_error),
         cmocka_unit_test(window_keys_are_the_reference_decoders),
         cmocka_unit_test(rotation_puts_the_dropped_component_in_its_place),
+        cmocka_unit_test(predicted_keys_read_alone_as_in_order),
     };
     return cmocka_run_group_tests(tests, compress_all, free_all);
 }
