@@ -597,6 +597,19 @@ static double off_by(const float *got, const ta_mat4 *want, int rows)
     return worst;
 }
 
+/* The characters of a test of the float lanes (instances_make's) and what
+ * their frames write. */
+enum { MAX_INSTANCES = 19 };
+typedef struct instances {
+    ta_scene *scenes[MAX_INSTANCES];
+    ta_mixer *mixers[MAX_INSTANCES];
+    ta_pose *poses[MAX_INSTANCES];
+    ta_mat4 world[MAX_INSTANCES][BONES];
+    float pal[MAX_INSTANCES * BONES * 16];
+    size_t offsets[MAX_INSTANCES];
+    ta_frame_character chars[MAX_INSTANCES];
+} instances;
+
 /* float_lanes: characters of one rig get the float lane pass (eight lanes on
  * AVX2 and on AVX-512), whose world matrices and palettes are within
  * 1e-6 of each matrix's largest element of the double path's (three.js's
@@ -627,42 +640,37 @@ static void test_float_lanes_near_double(void **state)
             continue;
         }
         assert_int_equal(width, 8);
-        ta_scene *scenes[N];
-        ta_mixer *mixers[N];
-        ta_pose *poses[N];
-        static ta_mat4 world[N][BONES];
-        static float pal[N * BONES * 16];
-        size_t offsets[N];
-        ta_frame_character chars[N];
-        instances_make(source, clip, N, WIDE[set], 0.6f, 0.09f, scenes, mixers, poses, world, offsets, chars);
+        static instances in;
+        instances_make(source, clip, N, WIDE[set], 0.6f, 0.09f, in.scenes, in.mixers, in.poses, in.world, in.offsets,
+                       in.chars);
         ta_worker_pool *pool = NULL;
         TA_ASSERT_OK(ta_worker_pool_create(2, NULL, &pool, &err), &err);
         for (int frame = 0; frame < 6; ++frame) {
             const int rows = frame % 2, keep = frame == 4 || frame == 5, doubles = keep || far;
             const size_t stride = rows ? 12 : 16;
-            for (int c = 0; c < N; ++c) offsets[c] = (size_t)c * BONES * stride;
-            ta_frame_options o = {pal, sizeof pal / sizeof pal[0], (ta_palette_layout)rows, !keep, 1};
-            for (size_t i = 0; i < sizeof pal / sizeof pal[0]; ++i) pal[i] = -7;
-            memset(world, 0, sizeof world);
+            for (int c = 0; c < N; ++c) in.offsets[c] = (size_t)c * BONES * stride;
+            ta_frame_options o = {in.pal, sizeof in.pal / sizeof in.pal[0], (ta_palette_layout)rows, !keep, 1};
+            for (size_t i = 0; i < sizeof in.pal / sizeof in.pal[0]; ++i) in.pal[i] = -7;
+            memset(in.world, 0, sizeof in.world);
             /* full windows of eight and one of three, on the calling thread, then on a pool's threads */
             ta_duration dt = ta_duration_from_seconds(0.019 * (frame + 1));
-            if (frame < 3) TA_ASSERT_OK(ta_frame_update_range(chars, 0, N, dt, &o, &err), &err);
-            else TA_ASSERT_OK(ta_frame_update(chars, N, dt, &o, pool, &err), &err);
+            if (frame < 3) TA_ASSERT_OK(ta_frame_update_range(in.chars, 0, N, dt, &o, &err), &err);
+            else TA_ASSERT_OK(ta_frame_update(in.chars, N, dt, &o, pool, &err), &err);
             double worst = 0;
             for (int c = 0; c < N; ++c) {
-                assert_int_equal(chars[c].result, TA_OK);
+                assert_int_equal(in.chars[c].result, TA_OK);
                 ta_mat4 w[BONES], bones[BONES];
-                reference(scenes[c], w, bones);
-                const float *p = pal + offsets[c];
+                reference(in.scenes[c], w, bones);
+                const float *p = in.pal + in.offsets[c];
                 for (uint32_t b = 0; b < BONES; ++b) {
-                    double dw = off_by(world[c][b].m, &w[b], 0), db = off_by(p + b * stride, &bones[b], rows);
+                    double dw = off_by(in.world[c][b].m, &w[b], 0), db = off_by(p + b * stride, &bones[b], rows);
                     if (dw > 1e-6 || db > 1e-6)
                         fail_msg("%s%s: character %d bone %u: world %.3g, bone %.3g of the largest element off",
                                  WIDE[set], rows ? " rows" : "", c, b, dw, db);
                     worst = fmax(worst, fmax(dw, db));
                 }
                 if (doubles) { /* the double lane pass, bit for bit */
-                    assert_memory_equal(world[c], w, sizeof w);
+                    assert_memory_equal(in.world[c], w, sizeof w);
                     for (uint32_t b = 0; b < BONES; ++b)
                         assert_true(off_by(p + b * stride, &bones[b], rows) == 0);
                 }
@@ -674,7 +682,7 @@ static void test_float_lanes_near_double(void **state)
             }
         }
         ta_worker_pool_destroy(pool);
-        free_characters(N, poses, mixers, scenes);
+        free_characters(N, in.poses, in.mixers, in.scenes);
         ta_scene_destroy(source);
     }
     ta_clip_release(clip);
@@ -700,29 +708,24 @@ static void test_float_lanes_two_rigs(void **state)
         printf("  the float lanes of avx2: not run here\n");
     } else {
         for (int far_first = 0; far_first < 2; ++far_first) {
-            ta_scene *scenes[N];
-            ta_mixer *mixers[N];
-            ta_pose *poses[N];
-            static ta_mat4 world[N][BONES];
-            static float pal[N * BONES * 16];
-            size_t offsets[N];
-            ta_frame_character chars[N];
+            static instances in;
             ta_scene *first = far_first ? far : near, *second = far_first ? near : far;
-            instances_make(first, clip, HALF, "avx2", 0.3f, 0.07f, scenes, mixers, poses, world, offsets, chars);
-            instances_make(second, clip, HALF, "avx2", 0.4f, 0.05f, scenes + HALF, mixers + HALF, poses + HALF,
-                           world + HALF, offsets + HALF, chars + HALF);
-            for (int c = 0; c < N; ++c) offsets[c] = (size_t)c * BONES * 16;
-            ta_frame_options o = {pal, sizeof pal / sizeof pal[0], TA_PALETTE_LAYOUT_MAT4, 1, 1};
+            instances_make(first, clip, HALF, "avx2", 0.3f, 0.07f, in.scenes, in.mixers, in.poses, in.world,
+                           in.offsets, in.chars);
+            instances_make(second, clip, HALF, "avx2", 0.4f, 0.05f, in.scenes + HALF, in.mixers + HALF,
+                           in.poses + HALF, in.world + HALF, in.offsets + HALF, in.chars + HALF);
+            for (int c = 0; c < N; ++c) in.offsets[c] = (size_t)c * BONES * 16;
+            ta_frame_options o = {in.pal, sizeof in.pal / sizeof in.pal[0], TA_PALETTE_LAYOUT_MAT4, 1, 1};
             for (int frame = 0; frame < 2; ++frame) {
-                TA_ASSERT_OK(ta_frame_update_range(chars, 0, N, ta_duration_from_seconds(0.023), &o, &err), &err);
+                TA_ASSERT_OK(ta_frame_update_range(in.chars, 0, N, ta_duration_from_seconds(0.023), &o, &err), &err);
                 for (int c = 0; c < N; ++c) {
-                    assert_int_equal(chars[c].result, TA_OK);
+                    assert_int_equal(in.chars[c].result, TA_OK);
                     const bool is_far = (c < HALF) == (far_first != 0);
                     ta_mat4 w[BONES], bones[BONES];
-                    reference(scenes[c], w, bones);
+                    reference(in.scenes[c], w, bones);
                     double worst = 0;
                     for (uint32_t b = 0; b < BONES; ++b)
-                        worst = fmax(worst, off_by(pal + offsets[c] + b * 16, &bones[b], 0));
+                        worst = fmax(worst, off_by(in.pal + in.offsets[c] + b * 16, &bones[b], 0));
                     if (is_far && worst != 0)
                         fail_msg("far rig, character %d: %.3g off the double pass's bones", c, worst);
                     if (!is_far && !(worst > 0 && worst <= 1e-6))
@@ -730,7 +733,7 @@ static void test_float_lanes_two_rigs(void **state)
                                  worst);
                 }
             }
-            free_characters(N, poses, mixers, scenes);
+            free_characters(N, in.poses, in.mixers, in.scenes);
         }
     }
     ta_scene_destroy(near);
