@@ -190,15 +190,36 @@ static bool float_lever_fits(const ta_scene *rig)
     return true;
 }
 
+/* float_lever_fits of the last rig a range asked about, kept for the rigs with
+ * the same inverse binds: a range's instances of one scene share them, and the
+ * check reads every bind (once a range, not once a window). */
+typedef struct lever_memo {
+    const ta_scene *rig; /* NULL until a rig is asked about */
+    bool fits;
+} lever_memo;
+
+static bool lever_fits(lever_memo *memo, const ta_scene *rig)
+{
+    bool same = memo->rig != NULL && memo->rig->skin_count == rig->skin_count;
+    for (uint32_t s = 0; same && s < rig->skin_count; ++s)
+        same = memo->rig->skins[s].inverse_binds == rig->skins[s].inverse_binds &&
+               memo->rig->skins[s].joint_count == rig->skins[s].joint_count;
+    if (!same) {
+        memo->rig = rig;
+        memo->fits = float_lever_fits(rig);
+    }
+    return memo->fits;
+}
+
 /* The lanes of the float lane pass for g[0 .. m) of rig, led by a pose of
  * level; 0 when they take the double one: not asked (float_lanes), or the
  * poses must keep their doubles (no no_pose_world, or a skin some of them
  * leave out), or its inverse binds' levers are too long for float32
  * (float_lever_fits). Eight float lanes take as many nodes as the doubles' four. */
 static uint32_t float_lane_width(ta_frame_character *const *g, uint32_t m, int level, const ta_scene *rig,
-                                 const ta_frame_options *o)
+                                 const ta_frame_options *o, lever_memo *memo)
 {
-    if (!o->float_lanes || !o->no_pose_world || partial_skin(g, m, rig) || !float_lever_fits(rig)) return 0;
+    if (!o->float_lanes || !o->no_pose_world || partial_skin(g, m, rig) || !lever_fits(memo, rig)) return 0;
     return ta__lanes_float_width(level);
 }
 
@@ -207,12 +228,12 @@ static uint32_t float_lane_width(ta_frame_character *const *g, uint32_t m, int l
  * passes() gives each (in the float lane pass, within 1e-6 of each matrix's
  * largest element). A skin that some of them leave out of the palette goes
  * through the column loops for the others. */
-static void lane_passes(ta_frame_character **g, uint32_t m, const ta_frame_options *o)
+static void lane_passes(ta_frame_character **g, uint32_t m, const ta_frame_options *o, lever_memo *memo)
 {
     _Alignas(64) double scratch[LANES_SCRATCH];
     const ta_scene *rig0 = g[0]->targets.scene;
     int level = ta__pose_level(g[0]->pose);
-    uint32_t floats = float_lane_width(g, m, level, rig0, o);
+    uint32_t floats = float_lane_width(g, m, level, rig0, o, memo);
     uint32_t width = floats ? floats : lane_width(level, rig0->node_count);
     if (width == 0) { /* a float pass alone (WebAssembly SIMD), and float_lane_width said no */
         for (uint32_t k = 0; k < m; ++k) g[k]->result = passes(g[k], o, &g[k]->error);
@@ -292,7 +313,7 @@ static void prefetch_ahead(const ta_frame_character *c, unsigned stage)
  * caches): each update asks for the next three characters' first lines, of
  * chars[0 .. avail). */
 static uint32_t run_window(ta_frame_character *chars, uint32_t n, uint32_t avail, ta_duration delta,
-                           const ta_frame_options *o, bool far)
+                           const ta_frame_options *o, bool far, lever_memo *memo)
 {
     ta_frame_character *lane[TA__FLOAT_LANES], *rest[TA__FLOAT_LANES];
     uint32_t lanes = 0, rests = 0;
@@ -318,7 +339,7 @@ static uint32_t run_window(ta_frame_character *chars, uint32_t n, uint32_t avail
             rest[rests++] = c;
     }
     if (lanes == 1) rest[rests++] = lane[0], lanes = 0;
-    if (lanes > 1) lane_passes(lane, lanes, o);
+    if (lanes > 1) lane_passes(lane, lanes, o, memo);
     for (uint32_t k = 0; k < rests; ++k) rest[k]->result = passes(rest[k], o, &rest[k]->error);
     if (o->no_pose_world) /* the column loops keep them, as they must: the pose is told all the same */
         for (uint32_t i = 0; i < n; ++i)
@@ -351,9 +372,10 @@ static ta_result run_range(ta_frame_character *chars, uint32_t first, uint32_t c
                            const ta_frame_options *options, bool far)
 {
     uint32_t w = window_of(options);
+    lever_memo memo = {NULL, false};
     for (uint32_t i = first; i < first + count;)
         i += run_window(chars + i, first + count - i < w ? first + count - i : w, first + count - i, delta, options,
-                        far);
+                        far, &memo);
     for (uint32_t i = first; i < first + count; ++i)
         if (chars[i].result != TA_OK) return chars[i].result;
     return TA_OK;

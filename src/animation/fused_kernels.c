@@ -90,8 +90,9 @@ static inline void store4(float *d, const float *px, const float *py, const floa
         for (uint32_t i = 0; i < n; ++i) bad |= (uint32_t)(v[i] - v[i] != 0);                                     \
         return bad;                                                                                               \
     }                                                                                                             \
-    /* the scalar commit, which the x86 sets replace with commit_*_t: a lane    \
-     * differing from the last written goes to its node, then last := pile */   \
+    /* the scalar commit, which the x86 sets and threeanim-simd.wasm replace     \
+     * with commit_*_t: a lane differing from the last written goes to its     \
+     * node, then last := pile */                                               \
     ATTR TA__UNUSED static void commit_vec_##SUF(float *base, const uint32_t *off, const float *pile,           \
                                                  float *last, uint32_t lanes, uint32_t n)                        \
     {                                                                                                             \
@@ -233,12 +234,18 @@ static inline void store4(float *d, const float *px, const float *py, const floa
 #define TA__SCALAR_ATTR
 #endif
 TA__KERNELS(scalar, TA__SCALAR_ATTR)
-TA__KERNEL_SET(scalar, scalar)
 
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__)) && !defined(__SANITIZE_THREAD__)
 #define TA__X86 1
 #include <immintrin.h>
+#elif defined(__clang__) && defined(__wasm_simd128__)
+/* threeanim-simd.wasm: its one set (the scalar one, which clang vectorises)
+ * commits and checks with the 128-bit shapes below, in wasm_simd128.h's f32x4 */
+#define TA__WASM128 1
+#include <wasm_simd128.h>
+#endif
 
+#if defined(TA__X86) || defined(TA__WASM128)
 /* The commit by blocks of lanes: a block's change mask from one compare per
  * plane with the last written values (float !=, as three.js's apply), the
  * pile stored as the new last values, and where every lane of the block
@@ -258,161 +265,89 @@ static inline uint32_t below_n(uint32_t m, uint32_t i, uint32_t w, uint32_t n)
     return i + w <= n ? m : i >= n ? 0 : m & ((1u << (n - i)) - 1);
 }
 
-__attribute__((target("sse2"))) static void commit_vec_t_sse2(float *base, const uint32_t *off, const float *pile,
-                                                              float *last, uint32_t lanes, uint32_t n)
-{
-    const float *px = pile, *py = pile + lanes, *pz = pile + 2 * lanes;
-    for (uint32_t i = 0; i < lanes; i += 4) {
-        const __m128 x = _mm_loadu_ps(px + i), y = _mm_loadu_ps(py + i), z = _mm_loadu_ps(pz + i);
-        uint32_t m = 0xfu;
-        if (last != NULL) {
-            const __m128 ne = _mm_or_ps(_mm_or_ps(_mm_cmpneq_ps(x, _mm_loadu_ps(last + i)), _mm_cmpneq_ps(y, _mm_loadu_ps(last + lanes + i))),
-                                        _mm_cmpneq_ps(z, _mm_loadu_ps(last + 2 * lanes + i)));
-            _mm_storeu_ps(last + i, x);
-            _mm_storeu_ps(last + lanes + i, y);
-            _mm_storeu_ps(last + 2 * lanes + i, z);
-            m = (uint32_t)_mm_movemask_ps(ne);
-        }
-        m = below_n(m, i, 4, n);
-        if (m != 0xfu) {
-            TA__COMMIT_LANES(m, i, store3(base + off[j], px, py, pz, j))
-            continue;
-        }
-        const __m128 lo = _mm_unpacklo_ps(x, y), hi = _mm_unpackhi_ps(x, y);
-        float *d0 = base + off[i], *d1 = base + off[i + 1], *d2 = base + off[i + 2], *d3 = base + off[i + 3];
-        _mm_storel_pi((__m64 *)(void *)d0, lo);
-        _mm_storeh_pi((__m64 *)(void *)d1, lo);
-        _mm_storel_pi((__m64 *)(void *)d2, hi);
-        _mm_storeh_pi((__m64 *)(void *)d3, hi);
-        d0[2] = pz[i];
-        d1[2] = pz[i + 1];
-        d2[2] = pz[i + 2];
-        d3[2] = pz[i + 3];
+/* The head of a block of W lanes at i of a commit (FULL: W ones), over the
+ * planes x, y, z (PLANES 3) or x, y, z, w (4) of an instruction set's
+ * operations, OPS (VEC, LOAD, STORE, NE, OR, MASK): NE the float != compare
+ * (all bits set where true), MASK its lanes' bits. m, the lanes to write: those
+ * that differ from last's, the planes then stored as the new last values (every
+ * lane where last is NULL), those past n dropped; a block of which not every
+ * lane is written goes lane by lane (STORE_LANE, of lane j) and the loop goes on. */
+#define TA__COMMIT_HEAD(W, FULL, PLANES, OPS, STORE_LANE)                                                        \
+    uint32_t m = FULL;                                                                                            \
+    if (last != NULL) TA__CHANGED##PLANES OPS;                                                                    \
+    m = below_n(m, i, W, n);                                                                                      \
+    if (m != FULL) {                                                                                              \
+        TA__COMMIT_LANES(m, i, STORE_LANE)                                                                        \
+        continue;                                                                                                 \
     }
-}
-
-__attribute__((target("sse2"))) static void commit_rot_t_sse2(float *base, const uint32_t *off, const float *pile,
-                                                              float *last, uint32_t lanes, uint32_t n)
-{
-    const float *px = pile, *py = pile + lanes, *pz = pile + 2 * lanes, *pw = pile + 3 * lanes;
-    for (uint32_t i = 0; i < lanes; i += 4) {
-        __m128 x = _mm_loadu_ps(px + i), y = _mm_loadu_ps(py + i), z = _mm_loadu_ps(pz + i), w = _mm_loadu_ps(pw + i);
-        uint32_t m = 0xfu;
-        if (last != NULL) {
-            const __m128 ne = _mm_or_ps(
-                _mm_or_ps(_mm_cmpneq_ps(x, _mm_loadu_ps(last + i)), _mm_cmpneq_ps(y, _mm_loadu_ps(last + lanes + i))),
-                _mm_or_ps(_mm_cmpneq_ps(z, _mm_loadu_ps(last + 2 * lanes + i)), _mm_cmpneq_ps(w, _mm_loadu_ps(last + 3 * lanes + i))));
-            _mm_storeu_ps(last + i, x);
-            _mm_storeu_ps(last + lanes + i, y);
-            _mm_storeu_ps(last + 2 * lanes + i, z);
-            _mm_storeu_ps(last + 3 * lanes + i, w);
-            m = (uint32_t)_mm_movemask_ps(ne);
-        }
-        m = below_n(m, i, 4, n);
-        if (m != 0xfu) {
-            TA__COMMIT_LANES(m, i, store4(base + off[j], px, py, pz, pw, j))
-            continue;
-        }
-        _MM_TRANSPOSE4_PS(x, y, z, w);
-        _mm_storeu_ps(base + off[i], x);
-        _mm_storeu_ps(base + off[i + 1], y);
-        _mm_storeu_ps(base + off[i + 2], z);
-        _mm_storeu_ps(base + off[i + 3], w);
-    }
-}
-
-/* A vector lane's node: x y (an 8-byte half of xy) and z (lane k of z4),
- * stored from the registers. */
-#define TA__VEC3_AT(d, STORE_XY, xy, z4, k)                                                                      \
+#define TA__CHANGED3(VEC, LOAD, STORE, NE, OR, MASK)                                                              \
     do {                                                                                                          \
-        float *d_ = (d);                                                                                          \
-        STORE_XY((__m64 *)(void *)d_, xy);                                                                        \
-        const int z_ = _mm_extract_ps(z4, k);                                                                     \
-        memcpy(d_ + 2, &z_, sizeof z_);                                                                           \
+        const VEC ne_ = OR(OR(NE(x, LOAD(last + i)), NE(y, LOAD(last + lanes + i))),                             \
+                           NE(z, LOAD(last + 2 * lanes + i)));                                                    \
+        STORE(last + i, x);                                                                                       \
+        STORE(last + lanes + i, y);                                                                               \
+        STORE(last + 2 * lanes + i, z);                                                                           \
+        m = (uint32_t)MASK(ne_);                                                                                  \
+    } while (0)
+#define TA__CHANGED4(VEC, LOAD, STORE, NE, OR, MASK)                                                              \
+    do {                                                                                                          \
+        const VEC ne_ = OR(OR(NE(x, LOAD(last + i)), NE(y, LOAD(last + lanes + i))),                             \
+                           OR(NE(z, LOAD(last + 2 * lanes + i)), NE(w, LOAD(last + 3 * lanes + i))));             \
+        STORE(last + i, x);                                                                                       \
+        STORE(last + lanes + i, y);                                                                               \
+        STORE(last + 2 * lanes + i, z);                                                                           \
+        STORE(last + 3 * lanes + i, w);                                                                           \
+        m = (uint32_t)MASK(ne_);                                                                                  \
     } while (0)
 
-/* Eight lanes a block, for AVX2 and AVX-512 (whose 16-lane masks gain
- * nothing here: the stores are per node). */
-#define TA__COMMIT_T8(SUF, ATTR)                                                                                  \
-    ATTR static void commit_vec_t_##SUF(float *base, const uint32_t *off, const float *pile, float *last,         \
-                                        uint32_t lanes, uint32_t n)                                               \
-    {                                                                                                             \
-        const float *px = pile, *py = pile + lanes, *pz = pile + 2 * lanes;                                       \
-        for (uint32_t i = 0; i < lanes; i += 8) {                                                                 \
-            const __m256 x = _mm256_loadu_ps(px + i), y = _mm256_loadu_ps(py + i), z = _mm256_loadu_ps(pz + i);   \
-            uint32_t m = 0xffu;                                                                                   \
-            if (last != NULL) {                                                                                   \
-                const __m256 ne =                                                                                 \
-                    _mm256_or_ps(_mm256_or_ps(_mm256_cmp_ps(x, _mm256_loadu_ps(last + i), _CMP_NEQ_UQ),             \
-                                              _mm256_cmp_ps(y, _mm256_loadu_ps(last + lanes + i), _CMP_NEQ_UQ)),            \
-                                 _mm256_cmp_ps(z, _mm256_loadu_ps(last + 2 * lanes + i), _CMP_NEQ_UQ));                         \
-                _mm256_storeu_ps(last + i, x);                                                                      \
-                _mm256_storeu_ps(last + lanes + i, y);                                                                      \
-                _mm256_storeu_ps(last + 2 * lanes + i, z);                                                                      \
-                m = (uint32_t)_mm256_movemask_ps(ne);                                                             \
-            }                                                                                                     \
-            m = below_n(m, i, 8, n);                                                                              \
-            if (m != 0xffu) {                                                                                     \
-                TA__COMMIT_LANES(m, i, store3(base + off[j], px, py, pz, j))                                      \
-                continue;                                                                                         \
-            }                                                                                                     \
-            /* x y pairs by unpacking, z from its register: each node's place read once */                        \
-            const __m256 lo = _mm256_unpacklo_ps(x, y), hi = _mm256_unpackhi_ps(x, y);                            \
-            const __m128 l0 = _mm256_castps256_ps128(lo), l1 = _mm256_extractf128_ps(lo, 1);                     \
-            const __m128 h0 = _mm256_castps256_ps128(hi), h1 = _mm256_extractf128_ps(hi, 1);                      \
-            const __m128 z0 = _mm256_castps256_ps128(z), z1 = _mm256_extractf128_ps(z, 1);                        \
-            const uint32_t *o = off + i;                                                                          \
-            TA__VEC3_AT(base + o[0], _mm_storel_pi, l0, z0, 0);                                                   \
-            TA__VEC3_AT(base + o[1], _mm_storeh_pi, l0, z0, 1);                                                   \
-            TA__VEC3_AT(base + o[2], _mm_storel_pi, h0, z0, 2);                                                   \
-            TA__VEC3_AT(base + o[3], _mm_storeh_pi, h0, z0, 3);                                                   \
-            TA__VEC3_AT(base + o[4], _mm_storel_pi, l1, z1, 0);                                                   \
-            TA__VEC3_AT(base + o[5], _mm_storeh_pi, l1, z1, 1);                                                   \
-            TA__VEC3_AT(base + o[6], _mm_storel_pi, h1, z1, 2);                                                   \
-            TA__VEC3_AT(base + o[7], _mm_storeh_pi, h1, z1, 3);                                                   \
-        }                                                                                                         \
-    }                                                                                                             \
-    ATTR static void commit_rot_t_##SUF(float *base, const uint32_t *off, const float *pile, float *last,         \
-                                        uint32_t lanes, uint32_t n)                                               \
+/* The commit of PLANES planes by blocks of W lanes (FULL: W ones): commit_vec_t_SUF
+ * for 3 (a vector a lane), commit_rot_t_SUF for 4 (a rotation), VEC and LOAD
+ * the set's vector and unaligned load, OPS as TA__COMMIT_HEAD's; a block of
+ * which every lane is written goes by BLOCK, from its planes x y z (w) in
+ * registers. */
+#define TA__COMMIT_T(KIND, SUF, ATTR, W, FULL, PLANES, OPS, VEC, LOAD, BLOCK)                                     \
+    ATTR static void commit_##KIND##_t_##SUF(float *base, const uint32_t *off, const float *pile, float *last,    \
+                                             uint32_t lanes, uint32_t n)                                          \
     {                                                                                                             \
         const float *px = pile, *py = pile + lanes, *pz = pile + 2 * lanes, *pw = pile + 3 * lanes;               \
-        for (uint32_t i = 0; i < lanes; i += 8) {                                                                 \
-            const __m256 x = _mm256_loadu_ps(px + i), y = _mm256_loadu_ps(py + i), z = _mm256_loadu_ps(pz + i),   \
-                         w = _mm256_loadu_ps(pw + i);                                                             \
-            uint32_t m = 0xffu;                                                                                   \
-            if (last != NULL) {                                                                                   \
-                const __m256 ne =                                                                                 \
-                    _mm256_or_ps(_mm256_or_ps(_mm256_cmp_ps(x, _mm256_loadu_ps(last + i), _CMP_NEQ_UQ),             \
-                                              _mm256_cmp_ps(y, _mm256_loadu_ps(last + lanes + i), _CMP_NEQ_UQ)),            \
-                                 _mm256_or_ps(_mm256_cmp_ps(z, _mm256_loadu_ps(last + 2 * lanes + i), _CMP_NEQ_UQ),             \
-                                              _mm256_cmp_ps(w, _mm256_loadu_ps(last + 3 * lanes + i), _CMP_NEQ_UQ)));           \
-                _mm256_storeu_ps(last + i, x);                                                                      \
-                _mm256_storeu_ps(last + lanes + i, y);                                                                      \
-                _mm256_storeu_ps(last + 2 * lanes + i, z);                                                                      \
-                _mm256_storeu_ps(last + 3 * lanes + i, w);                                                                      \
-                m = (uint32_t)_mm256_movemask_ps(ne);                                                             \
-            }                                                                                                     \
-            m = below_n(m, i, 8, n);                                                                              \
-            if (m != 0xffu) {                                                                                     \
-                TA__COMMIT_LANES(m, i, store4(base + off[j], px, py, pz, pw, j))                                  \
-                continue;                                                                                         \
-            }                                                                                                     \
-            /* a 4x4 transpose in each 128-bit half: lanes i..i+3 low, i+4..i+7 high */                           \
-            const __m256 t0 = _mm256_unpacklo_ps(x, y), t1 = _mm256_unpackhi_ps(x, y);                            \
-            const __m256 t2 = _mm256_unpacklo_ps(z, w), t3 = _mm256_unpackhi_ps(z, w);                            \
-            const __m256 r0 = _mm256_shuffle_ps(t0, t2, 0x44), r1 = _mm256_shuffle_ps(t0, t2, 0xee);              \
-            const __m256 r2 = _mm256_shuffle_ps(t1, t3, 0x44), r3 = _mm256_shuffle_ps(t1, t3, 0xee);              \
-            const uint32_t *o = off + i;                                                                          \
-            _mm_storeu_ps(base + o[0], _mm256_castps256_ps128(r0));                                               \
-            _mm_storeu_ps(base + o[1], _mm256_castps256_ps128(r1));                                               \
-            _mm_storeu_ps(base + o[2], _mm256_castps256_ps128(r2));                                               \
-            _mm_storeu_ps(base + o[3], _mm256_castps256_ps128(r3));                                               \
-            _mm_storeu_ps(base + o[4], _mm256_extractf128_ps(r0, 1));                                             \
-            _mm_storeu_ps(base + o[5], _mm256_extractf128_ps(r1, 1));                                             \
-            _mm_storeu_ps(base + o[6], _mm256_extractf128_ps(r2, 1));                                             \
-            _mm_storeu_ps(base + o[7], _mm256_extractf128_ps(r3, 1));                                             \
+        for (uint32_t i = 0; i < lanes; i += W) {                                                                 \
+            VEC x = LOAD(px + i), y = LOAD(py + i), z = LOAD(pz + i), w = PLANES == 4 ? LOAD(pw + i) : z;         \
+            (void)w;                                                                                              \
+            TA__COMMIT_HEAD(W, FULL, PLANES, OPS, TA__STORE_LANE##PLANES)                                         \
+            BLOCK                                                                                                 \
         }                                                                                                         \
     }
+#define TA__STORE_LANE3 store3(base + off[j], px, py, pz, j)
+#define TA__STORE_LANE4 store4(base + off[j], px, py, pz, pw, j)
+
+/* Four lanes a block, over a 128-bit set: a vector to its node in an 8-byte
+ * store of x y (STOREL and STOREH: a vector's low or high 8 bytes, of LO and HI,
+ * the interleaves of the low and high halves of two vectors) and z's float; a
+ * rotation in one 16-byte STORE after T4, a 4x4 transpose in place. */
+#define TA__VEC_BLOCK4(LO, HI, STOREL, STOREH)                                                                    \
+    {                                                                                                             \
+        const __typeof__(x) lo = LO(x, y), hi = HI(x, y);                                                         \
+        float *d0 = base + off[i], *d1 = base + off[i + 1], *d2 = base + off[i + 2], *d3 = base + off[i + 3];     \
+        STOREL(d0, lo);                                                                                           \
+        STOREH(d1, lo);                                                                                           \
+        STOREL(d2, hi);                                                                                           \
+        STOREH(d3, hi);                                                                                           \
+        d0[2] = pz[i];                                                                                            \
+        d1[2] = pz[i + 1];                                                                                        \
+        d2[2] = pz[i + 2];                                                                                        \
+        d3[2] = pz[i + 3];                                                                                        \
+    }
+#define TA__ROT_BLOCK4(STORE, T4)                                                                                 \
+    {                                                                                                             \
+        T4(x, y, z, w);                                                                                           \
+        STORE(base + off[i], x);                                                                                  \
+        STORE(base + off[i + 1], y);                                                                              \
+        STORE(base + off[i + 2], z);                                                                              \
+        STORE(base + off[i + 3], w);                                                                              \
+    }
+#define TA__COMMIT_T4(SUF, ATTR, OPS, VEC, LOAD, STORE, LO, HI, STOREL, STOREH, T4)                               \
+    TA__COMMIT_T(vec, SUF, ATTR, 4, 0xfu, 3, OPS, VEC, LOAD, TA__VEC_BLOCK4(LO, HI, STOREL, STOREH))              \
+    TA__COMMIT_T(rot, SUF, ATTR, 4, 0xfu, 4, OPS, VEC, LOAD, TA__ROT_BLOCK4(STORE, T4))
 
 /* Whether a number of v is not finite, a vector at a time: v - v is +0 for a
  * finite v and NaN for the others, so the OR of their bits is NaN in a lane
@@ -431,6 +366,93 @@ __attribute__((target("sse2"))) static void commit_rot_t_sse2(float *base, const
         for (uint32_t i = whole; i < n; ++i) bad |= (uint32_t)(v[i] - v[i] != 0);                                 \
         return bad;                                                                                               \
     }
+#endif
+
+#ifdef TA__WASM128
+#define TA__W_LOAD(p) wasm_v128_load(p)
+#define TA__W_STORE(p, v) wasm_v128_store(p, v)
+#define TA__W_LO(a, b) wasm_i32x4_shuffle(a, b, 0, 4, 1, 5)
+#define TA__W_HI(a, b) wasm_i32x4_shuffle(a, b, 2, 6, 3, 7)
+#define TA__W_STOREL(d, v) wasm_v128_store64_lane(d, v, 0)
+#define TA__W_STOREH(d, v) wasm_v128_store64_lane(d, v, 1)
+#define TA__W_ZERO() wasm_f32x4_const_splat(0.0f)
+#define TA__W_UNORD(a) wasm_i32x4_bitmask(wasm_f32x4_ne(a, a))
+#define TA__W_T4(x, y, z, w)                                                                                      \
+    do {                                                                                                          \
+        const v128_t t0_ = TA__W_LO(x, y), t1_ = TA__W_HI(x, y), t2_ = TA__W_LO(z, w), t3_ = TA__W_HI(z, w);      \
+        x = wasm_i64x2_shuffle(t0_, t2_, 0, 2);                                                                   \
+        y = wasm_i64x2_shuffle(t0_, t2_, 1, 3);                                                                   \
+        z = wasm_i64x2_shuffle(t1_, t3_, 0, 2);                                                                   \
+        w = wasm_i64x2_shuffle(t1_, t3_, 1, 3);                                                                   \
+    } while (0)
+TA__COMMIT_T4(simd128, , (v128_t, TA__W_LOAD, TA__W_STORE, wasm_f32x4_ne, wasm_v128_or, wasm_i32x4_bitmask), v128_t,
+              TA__W_LOAD, TA__W_STORE, TA__W_LO, TA__W_HI, TA__W_STOREL, TA__W_STOREH, TA__W_T4)
+TA__NOT_FINITE_T(simd128, , v128_t, 4, TA__W_ZERO, TA__W_LOAD, wasm_f32x4_sub, wasm_v128_or,
+                 TA__W_UNORD)
+TA__KERNEL_SET(scalar, t_simd128)
+#else
+TA__KERNEL_SET(scalar, scalar)
+#endif
+
+#ifdef TA__X86
+#define TA__SSE_STOREL(d, v) _mm_storel_pi((__m64 *)(void *)(d), v)
+#define TA__SSE_STOREH(d, v) _mm_storeh_pi((__m64 *)(void *)(d), v)
+TA__COMMIT_T4(sse2, __attribute__((target("sse2"))),
+              (__m128, _mm_loadu_ps, _mm_storeu_ps, _mm_cmpneq_ps, _mm_or_ps, _mm_movemask_ps), __m128, _mm_loadu_ps,
+              _mm_storeu_ps, _mm_unpacklo_ps, _mm_unpackhi_ps, TA__SSE_STOREL, TA__SSE_STOREH, _MM_TRANSPOSE4_PS)
+
+/* A vector lane's node: x y (an 8-byte half of xy) and z (lane k of z4),
+ * stored from the registers. */
+#define TA__VEC3_AT(d, STORE_XY, xy, z4, k)                                                                      \
+    do {                                                                                                          \
+        float *d_ = (d);                                                                                          \
+        STORE_XY((__m64 *)(void *)d_, xy);                                                                        \
+        const int z_ = _mm_extract_ps(z4, k);                                                                     \
+        memcpy(d_ + 2, &z_, sizeof z_);                                                                           \
+    } while (0)
+
+#define TA__NE_256(a, b) _mm256_cmp_ps(a, b, _CMP_NEQ_UQ)
+#define TA__OPS_256 (__m256, _mm256_loadu_ps, _mm256_storeu_ps, TA__NE_256, _mm256_or_ps, _mm256_movemask_ps)
+/* Eight lanes a block, for AVX2 and AVX-512 (whose 16-lane masks gain
+ * nothing here: the stores are per node). A vector: x y pairs by unpacking, z
+ * from its register, each node's place read once; a rotation: a 4x4
+ * transpose in each 128-bit half (lanes i..i+3 low, i+4..i+7 high). */
+#define TA__VEC_BLOCK8                                                                                            \
+    {                                                                                                             \
+        const __m256 lo = _mm256_unpacklo_ps(x, y), hi = _mm256_unpackhi_ps(x, y);                                \
+        const __m128 l0 = _mm256_castps256_ps128(lo), l1 = _mm256_extractf128_ps(lo, 1);                          \
+        const __m128 h0 = _mm256_castps256_ps128(hi), h1 = _mm256_extractf128_ps(hi, 1);                          \
+        const __m128 z0 = _mm256_castps256_ps128(z), z1 = _mm256_extractf128_ps(z, 1);                            \
+        const uint32_t *o = off + i;                                                                              \
+        TA__VEC3_AT(base + o[0], _mm_storel_pi, l0, z0, 0);                                                       \
+        TA__VEC3_AT(base + o[1], _mm_storeh_pi, l0, z0, 1);                                                       \
+        TA__VEC3_AT(base + o[2], _mm_storel_pi, h0, z0, 2);                                                       \
+        TA__VEC3_AT(base + o[3], _mm_storeh_pi, h0, z0, 3);                                                       \
+        TA__VEC3_AT(base + o[4], _mm_storel_pi, l1, z1, 0);                                                       \
+        TA__VEC3_AT(base + o[5], _mm_storeh_pi, l1, z1, 1);                                                       \
+        TA__VEC3_AT(base + o[6], _mm_storel_pi, h1, z1, 2);                                                       \
+        TA__VEC3_AT(base + o[7], _mm_storeh_pi, h1, z1, 3);                                                       \
+    }
+#define TA__ROT_BLOCK8                                                                                            \
+    {                                                                                                             \
+        const __m256 t0 = _mm256_unpacklo_ps(x, y), t1 = _mm256_unpackhi_ps(x, y);                                \
+        const __m256 t2 = _mm256_unpacklo_ps(z, w), t3 = _mm256_unpackhi_ps(z, w);                                \
+        const __m256 r0 = _mm256_shuffle_ps(t0, t2, 0x44), r1 = _mm256_shuffle_ps(t0, t2, 0xee);                  \
+        const __m256 r2 = _mm256_shuffle_ps(t1, t3, 0x44), r3 = _mm256_shuffle_ps(t1, t3, 0xee);                  \
+        const uint32_t *o = off + i;                                                                              \
+        _mm_storeu_ps(base + o[0], _mm256_castps256_ps128(r0));                                                   \
+        _mm_storeu_ps(base + o[1], _mm256_castps256_ps128(r1));                                                   \
+        _mm_storeu_ps(base + o[2], _mm256_castps256_ps128(r2));                                                   \
+        _mm_storeu_ps(base + o[3], _mm256_castps256_ps128(r3));                                                   \
+        _mm_storeu_ps(base + o[4], _mm256_extractf128_ps(r0, 1));                                                 \
+        _mm_storeu_ps(base + o[5], _mm256_extractf128_ps(r1, 1));                                                 \
+        _mm_storeu_ps(base + o[6], _mm256_extractf128_ps(r2, 1));                                                 \
+        _mm_storeu_ps(base + o[7], _mm256_extractf128_ps(r3, 1));                                                 \
+    }
+#define TA__COMMIT_T8(SUF, ATTR)                                                                                  \
+    TA__COMMIT_T(vec, SUF, ATTR, 8, 0xffu, 3, TA__OPS_256, __m256, _mm256_loadu_ps, TA__VEC_BLOCK8)               \
+    TA__COMMIT_T(rot, SUF, ATTR, 8, 0xffu, 4, TA__OPS_256, __m256, _mm256_loadu_ps, TA__ROT_BLOCK8)
+
 #define TA__UNORD_128(a) _mm_movemask_ps(_mm_cmpunord_ps(a, a))
 #define TA__UNORD_256(a) _mm256_movemask_ps(_mm256_cmp_ps(a, a, _CMP_UNORD_Q))
 #define TA__UNORD_512(a) _mm512_cmp_ps_mask(a, a, _CMP_UNORD_Q)

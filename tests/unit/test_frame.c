@@ -705,6 +705,65 @@ static void test_float_lanes_near_double(void **state)
     ta_clip_release(clip);
 }
 
+/* float_lanes over a range of two rigs, a window of eight of each: the rig
+ * bound near the origin takes the float lane pass (not the double bits), the
+ * one bound far from it (float_lever_fits says no) the double pass's bits,
+ * whichever comes first in the range (frame.c keeps the answer for the rigs
+ * with the same inverse binds, and must work it out again for the other). */
+static void test_float_lanes_two_rigs(void **state)
+{
+    (void)state;
+    ta_error err = {0};
+    enum { HALF = 8, N = 2 * HALF };
+    ta_clip *clip = rig_clip(7);
+    ta_scene *near = rig_scene_moved(5, 0.0f), *far = rig_scene_moved(5, 40.0f);
+    ta_pose *probe = NULL;
+    TA_ASSERT_OK(ta_pose_create(near, NULL, &probe, &err), &err);
+    bool runs = set_runs(probe, "avx2") && ta__lanes_float_width(ta__pose_level(probe)) == 8;
+    ta_pose_destroy(probe);
+    if (!runs) {
+        printf("  the float lanes of avx2: not run here\n");
+    } else {
+        for (int far_first = 0; far_first < 2; ++far_first) {
+            static float pal[N * BONES * 16];
+            instances a, b;
+            instances_make(&a, far_first ? far : near, clip, HALF, "avx2", 0.3f, 0.07f);
+            instances_make(&b, far_first ? near : far, clip, HALF, "avx2", 0.4f, 0.05f);
+            ta_frame_character chars[N];
+            ta_scene *scenes[N];
+            for (int c = 0; c < HALF; ++c) {
+                a.offsets[c] = (size_t)c * BONES * 16;
+                b.offsets[c] = (size_t)(HALF + c) * BONES * 16;
+                chars[c] = a.chars[c], chars[HALF + c] = b.chars[c];
+                scenes[c] = a.scenes[c], scenes[HALF + c] = b.scenes[c];
+            }
+            ta_frame_options o = {pal, sizeof pal / sizeof pal[0], TA_PALETTE_LAYOUT_MAT4, 1, 1};
+            for (int frame = 0; frame < 2; ++frame) {
+                TA_ASSERT_OK(ta_frame_update_range(chars, 0, N, ta_duration_from_seconds(0.023), &o, &err), &err);
+                for (int c = 0; c < N; ++c) {
+                    assert_int_equal(chars[c].result, TA_OK);
+                    const bool is_far = (c < HALF) == (far_first != 0);
+                    ta_mat4 w[BONES], bones[BONES];
+                    reference(scenes[c], w, bones);
+                    double worst = 0;
+                    for (uint32_t k = 0; k < BONES; ++k)
+                        worst = fmax(worst, off_by(pal + (size_t)c * BONES * 16 + k * 16, &bones[k], 0));
+                    if (is_far && worst != 0)
+                        fail_msg("far rig, character %d: %.3g off the double pass's bones", c, worst);
+                    if (!is_far && !(worst > 0 && worst <= 1e-6))
+                        fail_msg("near rig, character %d: %.3g off the double pass's bones, not the float pass's", c,
+                                 worst);
+                }
+            }
+            instances_free(&a);
+            instances_free(&b);
+        }
+    }
+    ta_scene_destroy(near);
+    ta_scene_destroy(far);
+    ta_clip_release(clip);
+}
+
 /* A frame of more characters than the caches hold (frame.c's far: more than
  * TA__MIXER_PREFETCH_FROM) asks for the next characters' lines ahead of
  * their updates: the same numbers all the same, bit for bit in the double
@@ -1180,6 +1239,7 @@ int main(void)
         cmocka_unit_test(test_lane_pass_is_threejs),
         cmocka_unit_test(test_lane_loops_are_column_loops),
         cmocka_unit_test(test_float_lanes_near_double),
+        cmocka_unit_test(test_float_lanes_two_rigs),
         cmocka_unit_test(test_far_frame_same_numbers),
         cmocka_unit_test(test_shared_scene_in_order),
         cmocka_unit_test(test_frame_without_world),
