@@ -124,7 +124,7 @@ class NameProp {
   constructor(object, node) { this.object = object; this.node = node; this.shadow = null; }
 }
 
-// a (an Int32Array or Float64Array) with room for n, doubled when it grows, what it held kept.
+// a (an Int32Array or Float32Array) with room for n, doubled when it grows, what it held kept.
 function growTo(a, n, Type) {
   if (a.length >= n) return a;
   const b = new Type(Math.max(n, 2 * a.length));
@@ -132,7 +132,11 @@ function growTo(a, n, Type) {
   return b;
 }
 const growInt = (a, n) => growTo(a, n, Int32Array);
-const growShadow = (a, n) => growTo(a, n, Float64Array);
+// The vectors' and quaternions' shadows are float32, as the mirror is: a value a program sets that
+// float32 does not hold (0.1) differs from its shadow, and is copied into the mirror again at each
+// pull (the same float), while the mirror, unchanged by the mixer, equals its shadow and is not
+// written back: the program's 0.1 stays, as three.js's mixer leaves it.
+const growShadow = (a, n) => growTo(a, n, Float32Array);
 
 export class AnimationMixer extends EventDispatcher {
   // options.updateRotation (default true): write quaternions as three.js does, through
@@ -156,8 +160,8 @@ export class AnimationMixer extends EventDispatcher {
     // added) and one shadow array of what three.js held after the last sync or write, grown as
     // Props are added; the other Props (rest). _pack finds the node list and the morph
     // influences again after a node, mesh or Prop is added (_packed false).
-    this._v3 = []; this._v3Obj = []; this._v3Props = []; this._v3At = new Int32Array(0); this._v3S = new Float64Array(0);
-    this._q = []; this._qObj = []; this._qProps = []; this._qAt = new Int32Array(0); this._qS = new Float64Array(0);
+    this._v3 = []; this._v3Obj = []; this._v3Props = []; this._v3At = new Int32Array(0); this._v3S = new Float32Array(0);
+    this._q = []; this._qObj = []; this._qProps = []; this._qAt = new Int32Array(0); this._qS = new Float32Array(0);
     this._rest = [];
     this._nodesBase = 0;       // f32 index of the node list
     this._packed = false;

@@ -329,6 +329,44 @@ test('group objects: those added to the group after the action is made are not f
   assert.deepEqual(run(AnimationMixer), [1, 1, 0]);
 });
 
+// A value a program sets that float32 does not hold (0.1) stays as it was set while the mixer
+// does not change it (a paused action), as three.js's mixer leaves it: not rounded to the
+// mirror's float32 by the write back.
+test('values set between updates that float32 does not hold: left exactly as set while the mixer holds still', () => {
+  const run = (Mixer) => {
+    const root = new THREE.Object3D();
+    const b = new THREE.Object3D();
+    b.name = 'b';
+    root.add(b);
+    const q = new THREE.Quaternion().setFromAxisAngle(new THREE.Vector3(0, 1, 0), 0.3);
+    const clip = new THREE.AnimationClip('move', 1, [
+      new THREE.VectorKeyframeTrack('b.position', [0, 1], [0, 0, 0, 1, 2, 3]),
+      new THREE.QuaternionKeyframeTrack('b.quaternion', [0, 1], [0, 0, 0, 1, ...q.toArray()]),
+      new THREE.VectorKeyframeTrack('b.scale', [0, 1], [1, 1, 1, 2, 2, 2]),
+    ]);
+    const mixer = new Mixer(root);
+    const a = mixer.clipAction(clip).play();
+    mixer.update(0.1);
+    a.paused = true;
+    mixer.update(0.1);
+    b.position.set(0.1, 0.2, 0.3);
+    b.quaternion.setFromAxisAngle(new THREE.Vector3(1, 0, 0), 0.1);
+    b.scale.set(1.1, 1.3, 1.7);
+    const set = [...b.position.toArray(), ...b.quaternion.toArray(), ...b.scale.toArray()];
+    const out = [];
+    for (let i = 0; i < 3; i++) {
+      if (i > 0) a.setEffectiveWeight(1); // a call on an action: the next update reads every bound value
+      mixer.update(0.1);
+      out.push(...b.position.toArray(), ...b.quaternion.toArray(), ...b.scale.toArray());
+    }
+    return { set, out };
+  };
+  const three = run(THREE.AnimationMixer), ours = run(AnimationMixer);
+  assert.ok(three.set.some((x) => Math.fround(x) !== x), 'the values set are not float32 numbers');
+  assert.deepEqual(three.out, [...three.set, ...three.set, ...three.set], "three.js's mixer leaves them");
+  assert.deepEqual(ours.out, three.out);
+});
+
 // docs/three-js-to-threeanim.md: { updateRotation: false } leaves `rotation` stale.
 test('updateRotation false: quaternions written without their change callback, rotation stale until updateRotations', () => {
   const make = () => {
