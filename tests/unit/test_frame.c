@@ -234,6 +234,17 @@ static void test_set_refusals(void **state)
 }
 
 /* A mixer playing clip at time_scale, on whatever scene its targets name. */
+/* A character of a frame: its mixer, scene, pose, world array and palette offset. */
+static void frame_entry(ta_frame_character *ch, ta_mixer *mixer, ta_scene *scene, ta_pose *pose, ta_mat4 *world,
+                        size_t *offset)
+{
+    ch->mixer = mixer;
+    ch->targets.scene = scene;
+    ch->pose = pose;
+    ch->world = world;
+    ch->skin_offsets = offset;
+}
+
 static ta_mixer *playing_mixer(const ta_clip *clip, float time_scale)
 {
     ta_error err = {0};
@@ -269,11 +280,7 @@ static void side_make(side *sd, const ta_clip *clip, size_t stride)
         TA_ASSERT_OK(ta_pose_use_best_simd(sd->poses[c], &err), &err);
         /* the skins in reverse order in the buffer, a gap between them */
         sd->offsets[c] = (size_t)(CHARS - 1 - c) * (BONES * stride + 3);
-        sd->chars[c].mixer = sd->mixers[c];
-        sd->chars[c].targets.scene = sd->scenes[c];
-        sd->chars[c].pose = sd->poses[c];
-        sd->chars[c].world = sd->world[c];
-        sd->chars[c].skin_offsets = &sd->offsets[c];
+        frame_entry(&sd->chars[c], sd->mixers[c], sd->scenes[c], sd->poses[c], sd->world[c], &sd->offsets[c]);
     }
 }
 
@@ -393,11 +400,7 @@ static void test_lane_pass_is_threejs(void **state)
             TA_ASSERT_OK(ta_pose_use_best_simd(poses[c], &err), &err);
             if (run >= 2) assert_string_equal(ta_pose_simd_name(poses[c]), "avx2");
             offsets[c] = c == 2 ? SIZE_MAX : (size_t)c * BONES * stride;
-            chars[c].mixer = mixers[c];
-            chars[c].targets.scene = scenes[c];
-            chars[c].pose = poses[c];
-            chars[c].world = world[c];
-            chars[c].skin_offsets = &offsets[c];
+            frame_entry(&chars[c], mixers[c], scenes[c], poses[c], world[c], &offsets[c]);
         }
         unsetenv("TA_SIMD");
         chars[8].pose = NULL; /* refused: nothing of it runs, the others do */
@@ -592,11 +595,7 @@ static void instances_make(instances *in, ta_scene *source, const ta_clip *clip,
         setenv("TA_SIMD", set, 1);
         TA_ASSERT_OK(ta_pose_use_best_simd(in->poses[c], &err), &err);
         unsetenv("TA_SIMD");
-        in->chars[c].mixer = in->mixers[c];
-        in->chars[c].targets.scene = in->scenes[c];
-        in->chars[c].pose = in->poses[c];
-        in->chars[c].world = in->world[c];
-        in->chars[c].skin_offsets = &in->offsets[c];
+        frame_entry(&in->chars[c], in->mixers[c], in->scenes[c], in->poses[c], in->world[c], &in->offsets[c]);
     }
 }
 
