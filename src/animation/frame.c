@@ -411,12 +411,19 @@ typedef struct frame_job {
     atomic_ullong next; /* the first character no thread has taken (wide: each thread overshoots count once) */
 } frame_job;
 
+/* Each thread takes a share of what is left (guided): a quarter of its part, in whole windows,
+ * at least one. Long ranges keep the prefetch of the next characters going (a range asks for none
+ * past its end), and the small ones at the end even the threads out. */
 static void run_chunks(void *user, uint32_t worker, uint32_t workers)
 {
-    (void)worker, (void)workers;
+    (void)worker;
     frame_job *j = (frame_job *)user;
-    uint32_t chunk = window_of(j->options);
+    const uint32_t w = window_of(j->options);
     for (;;) {
+        unsigned long long seen = atomic_load_explicit(&j->next, memory_order_relaxed);
+        if (seen >= j->count) return;
+        uint32_t chunk = (uint32_t)((j->count - seen) / (4ull * (workers > 0 ? workers : 1)));
+        chunk = chunk < w ? w : chunk - chunk % w;
         unsigned long long begin = atomic_fetch_add_explicit(&j->next, chunk, memory_order_relaxed);
         if (begin >= j->count) return;
         uint32_t first = (uint32_t)begin;

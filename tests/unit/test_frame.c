@@ -768,13 +768,16 @@ static void test_float_lanes_two_rigs(void **state)
  * their updates: the same numbers all the same, bit for bit in the double
  * lanes (three.js's multiplyMatrices worked out here), within 1e-6 in the
  * float ones, in both layouts, with palette offsets of any alignment, on the
- * calling thread and on a pool's; a refused character (its pose NULL, which
- * the prefetch must not follow) and one without a mixer among them. */
+ * calling thread and on a pool's (whose threads take shares of what is left,
+ * larger than a window at first: frame.c's run_chunks); a refused character
+ * (its pose NULL, which the prefetch must not follow) and one without a mixer
+ * among them. Each mixer is updated once a frame, whichever thread takes it:
+ * its clock is the sum of the frames' steps. */
 static void test_far_frame_same_numbers(void **state)
 {
     (void)state;
     ta_error err = {0};
-    enum { N = TA__MIXER_PREFETCH_FROM + 9, REFUSED = 20, STILL = 50, ODD = 37 };
+    enum { N = TA__MIXER_PREFETCH_FROM + 97, REFUSED = 20, STILL = 50, ODD = 37 };
     ta_clip *clip = rig_clip(8);
     ta_scene *source = rig_scene(9);
     static _Alignas(64) float pal[N * BONES * 16 + 1];
@@ -793,6 +796,7 @@ static void test_far_frame_same_numbers(void **state)
     chars[STILL].mixer = NULL;
     ta_worker_pool *pool = NULL;
     TA_ASSERT_OK(ta_worker_pool_create(2, NULL, &pool, &err), &err);
+    static double clock[N]; /* each mixer's time, as update_or_seek adds it */
     for (int frame = 0; frame < 8; ++frame) {
         const int rows = frame % 2, floats = (frame / 2) % 2, odd = frame >= 4;
         const size_t stride = rows ? 12 : 16;
@@ -805,6 +809,10 @@ static void test_far_frame_same_numbers(void **state)
         assert_int_equal(r, TA_ERROR_INVALID_ARGUMENT);
         for (int c = 0; c < N; ++c) {
             const float *p = pal + offsets[c];
+            if (c != REFUSED && c != STILL) clock[c] += dt.seconds * ta_mixer_time_scale(in.mixers[c]);
+            if (c != STILL && ta_mixer_time(in.mixers[c]).seconds != clock[c])
+                fail_msg("frame %d: character %d's mixer at %.17g s, not %.17g", frame, c,
+                         ta_mixer_time(in.mixers[c]).seconds, clock[c]);
             if (c == REFUSED) {
                 assert_int_equal(chars[c].result, TA_ERROR_INVALID_ARGUMENT);
                 assert_true(p[0] == -7 && p[BONES * stride - 1] == -7);
