@@ -111,9 +111,11 @@ TA_API ta_result ta_frame_update_range(ta_frame_character *chars, uint32_t first
                                        const ta_frame_options *options, ta_error *err);
 
 /**
- * All count characters, as ta_frame_update_range, in ranges of eight taken in turn by the pool's
- * threads as each comes free (NULL: on the calling thread alone), so that a thread the system holds
- * back leaves its ranges to the others. The results are the same bit for bit, when no two characters
+ * All count characters, as ta_frame_update_range, in ranges taken in turn by the pool's threads as
+ * each comes free (NULL: on the calling thread alone): each a quarter of a thread's part of what is
+ * left, in whole windows of the lane pass, so that the first are long (a range keeps its prefetch of
+ * the next characters going) and the last short, and a thread the system holds back leaves its
+ * ranges to the others. The results are the same bit for bit, when no two characters
  * share a scene, mixer or pose (else run them in one range).
  *
  * @return TA_OK when every character was, else the first refused one's result (err names it).
