@@ -160,8 +160,8 @@ export class AnimationMixer extends EventDispatcher {
     // added) and one shadow array of what three.js held after the last sync or write, grown as
     // Props are added; the other Props (rest). _pack finds the node list and the morph
     // influences again after a node, mesh or Prop is added (_packed false).
-    this._v3 = []; this._v3Obj = []; this._v3Props = []; this._v3At = new Int32Array(0); this._v3S = new Float32Array(0);
-    this._q = []; this._qObj = []; this._qProps = []; this._qAt = new Int32Array(0); this._qS = new Float32Array(0);
+    this._v3 = []; this._v3Obj = []; this._v3At = new Int32Array(0); this._v3S = new Float32Array(0);
+    this._q = []; this._qObj = []; this._qAt = new Int32Array(0); this._qS = new Float32Array(0);
     this._rest = [];
     this._nodesBase = 0;       // f32 index of the node list
     this._packed = false;
@@ -339,12 +339,12 @@ export class AnimationMixer extends EventDispatcher {
       this._propKeys.set(key, p);
       this._props.push(p);
       if (kind === KIND.quaternion) {
-        p.slot = this._q.push(object.quaternion) - 1; this._qObj.push(object); this._qProps.push(p);
+        p.slot = this._q.push(object.quaternion) - 1; this._qObj.push(object);
         this._qAt = growInt(this._qAt, p.slot + 1);
         this._qAt[p.slot] = (node * NODE.size + NODE.quaternion) >> 2;
         this._qS = growShadow(this._qS, 4 * (p.slot + 1));
       } else if (kind <= KIND.scale) {
-        p.slot = this._v3.push(kind === KIND.position ? object.position : object.scale) - 1; this._v3Obj.push(object); this._v3Props.push(p);
+        p.slot = this._v3.push(kind === KIND.position ? object.position : object.scale) - 1; this._v3Obj.push(object);
         this._v3At = growInt(this._v3At, p.slot + 1);
         this._v3At[p.slot] = (node * NODE.size + (kind === KIND.position ? NODE.position : NODE.scale)) >> 2;
         this._v3S = growShadow(this._v3S, 3 * (p.slot + 1));
