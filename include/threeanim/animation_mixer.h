@@ -460,6 +460,9 @@ TA_API ta_result ta_mixer_update_batch(ta_mixer_batch_item *items, uint32_t coun
  * Updates all count items by delta as ta_mixer_update_batch does, on the workers of a pool made
  * once (worker_pool.h) instead of threads started for the call: for a frame loop, where starting
  * and joining threads each frame costs tens of microseconds. pool NULL: on the calling thread.
+ * Each thread takes contiguous ranges as it comes free, each a quarter of its part of what is left
+ * (at least 8 items), as ta_frame_update's pool does: a thread another process holds back leaves
+ * its part to the others. Each item is updated once, by whichever thread takes it.
  *
  * @return TA_OK when every item was updated, else the first refused item's result (err names it).
  * @ownership As ta_mixer_update_batch; the pool is used and left as it was.

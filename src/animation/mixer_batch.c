@@ -1,6 +1,7 @@
 /* Many mixers in one call: ranges for a job system, a small pool of threads
  * started per call, and a worker pool's threads, made once (animation_mixer.h). */
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdint.h>
 #include <string.h>
 
@@ -37,17 +38,12 @@ void ta__mixer_prefetch(const ta_mixer *m, const ta_scene *s, unsigned stage)
     if (m->fused.valid) ta__prefetch_lines(s->nodes, sizeof(ta_node) * s->node_count, true);
 }
 
-ta_result ta_mixer_update_range(ta_mixer_batch_item *items, uint32_t begin, uint32_t end, ta_duration delta,
-                                ta_error *err)
+/* Items [begin, end), the next ones' state asked for when many: the first refused item's index
+ * in *first_index, its result returned. */
+static ta_result update_items(ta_mixer_batch_item *items, uint32_t begin, uint32_t end, ta_duration delta, bool many,
+                              uint32_t *first_index)
 {
-    if (begin > end)
-        return ta__fail(err, TA_ERROR_INVALID_ARGUMENT, "begin: %u is after end %u", begin, end);
-    if (items == NULL && end > begin)
-        return ta__fail(err, TA_ERROR_INVALID_ARGUMENT, "items: is NULL for the range %u to %u", begin, end);
     ta_result first = TA_OK;
-    uint32_t first_index = 0;
-    /* a few dozen characters' state stays in the cache from one frame to the next */
-    const bool many = end - begin > TA__MIXER_PREFETCH_FROM;
     for (uint32_t i = begin; i < end; ++i) {
         ta_mixer_batch_item *it = &items[i];
         for (unsigned ahead = 1; ahead <= 3 && many; ++ahead)
@@ -57,9 +53,22 @@ ta_result ta_mixer_update_range(ta_mixer_batch_item *items, uint32_t begin, uint
         it->result = ta_mixer_update_targets(it->mixer, &it->targets, delta, &it->error);
         if (it->result != TA_OK && first == TA_OK) {
             first = it->result;
-            first_index = i;
+            *first_index = i;
         }
     }
+    return first;
+}
+
+ta_result ta_mixer_update_range(ta_mixer_batch_item *items, uint32_t begin, uint32_t end, ta_duration delta,
+                                ta_error *err)
+{
+    if (begin > end)
+        return ta__fail(err, TA_ERROR_INVALID_ARGUMENT, "begin: %u is after end %u", begin, end);
+    if (items == NULL && end > begin)
+        return ta__fail(err, TA_ERROR_INVALID_ARGUMENT, "items: is NULL for the range %u to %u", begin, end);
+    uint32_t first_index = 0;
+    /* a few dozen characters' state stays in the cache from one frame to the next */
+    const ta_result first = update_items(items, begin, end, delta, end - begin > TA__MIXER_PREFETCH_FROM, &first_index);
     if (first != TA_OK)
         return ta__fail(err, first, "item %u: %s", first_index, items[first_index].error.message);
     return TA_OK;
@@ -118,20 +127,40 @@ typedef struct pool_job {
     ta_mixer_batch_item *items;
     uint32_t count;
     ta_duration delta;
+    atomic_ullong next; /* the first item no thread has taken */
 } pool_job;
+
+/* Guided ranges, as the frame's pool takes them (frame.c): each a quarter of a thread's part of
+ * what is left, never under TA__BATCH_CHUNK_MIN, so that a thread another process holds back
+ * leaves its part to the others, and a long range keeps its prefetch of the next mixers going. */
+enum { TA__BATCH_CHUNK_MIN = 8 };
 
 static void run_pool_share(void *user, uint32_t worker, uint32_t workers)
 {
+    (void)worker;
     pool_job *j = (pool_job *)user;
-    ta_mixer_update_range(j->items, (uint32_t)((uint64_t)j->count * worker / workers),
-                          (uint32_t)((uint64_t)j->count * (worker + 1) / workers), j->delta, NULL);
+    for (;;) {
+        const unsigned long long seen = atomic_load_explicit(&j->next, memory_order_relaxed);
+        if (seen >= j->count) return;
+        uint32_t chunk = (uint32_t)((j->count - seen) / (4ull * (workers > 0 ? workers : 1)));
+        if (chunk < TA__BATCH_CHUNK_MIN) chunk = TA__BATCH_CHUNK_MIN;
+        const unsigned long long begin = atomic_fetch_add_explicit(&j->next, chunk, memory_order_relaxed);
+        if (begin >= j->count) return;
+        const uint32_t first = (uint32_t)begin, end = j->count - first < chunk ? j->count : first + chunk;
+        uint32_t refused;
+        update_items(j->items, first, end, j->delta, j->count > TA__MIXER_PREFETCH_FROM, &refused);
+    }
 }
 
 ta_result ta_mixer_update_batch_pool(ta_mixer_batch_item *items, uint32_t count, ta_duration delta,
                                      ta_worker_pool *pool, ta_error *err)
 {
     if (items == NULL && count > 0) return ta__fail(err, TA_ERROR_INVALID_ARGUMENT, "items: is NULL for %u items", count);
-    pool_job job = {items, count, delta};
+    pool_job job;
+    job.items = items;
+    job.count = count;
+    job.delta = delta;
+    atomic_init(&job.next, 0);
     ta_result r = ta_worker_pool_run(pool, run_pool_share, &job, err);
     if (r != TA_OK) return r;
     for (uint32_t i = 0; i < count; ++i)

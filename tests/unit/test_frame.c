@@ -1133,6 +1133,54 @@ static void test_batch_pool(void **state)
     ta_clip_release(clip);
 }
 
+/* ta_mixer_update_batch_pool over more mixers than one range takes (its threads take guided
+ * ranges of what is left, as the frame's pool does): every mixer updated once a frame, whichever
+ * thread takes it (its clock is the sum of the frames' steps, which a range taken twice or
+ * skipped breaks), with the numbers of the same mixers updated in order on this thread. */
+static void test_batch_pool_guided(void **state)
+{
+    (void)state;
+    ta_error err = {0};
+    enum { N = TA__MIXER_PREFETCH_FROM + 97 };
+    ta_clip *clip = rig_clip(8);
+    ta_scene *source = rig_scene(9);
+    instances a, b;
+    instances_make(&a, source, clip, N, "scalar", 0.7f, 0.011f);
+    instances_make(&b, source, clip, N, "scalar", 0.7f, 0.011f);
+    ta_mixer_batch_item *ia = (ta_mixer_batch_item *)test_calloc(N, sizeof *ia);
+    ta_mixer_batch_item *ib = (ta_mixer_batch_item *)test_calloc(N, sizeof *ib);
+    for (int c = 0; c < N; ++c) {
+        ia[c].mixer = a.mixers[c], ia[c].targets.scene = a.scenes[c];
+        ib[c].mixer = b.mixers[c], ib[c].targets.scene = b.scenes[c];
+    }
+    ta_worker_pool *pool = NULL;
+    TA_ASSERT_OK(ta_worker_pool_create(2, NULL, &pool, &err), &err);
+    double clock = 0; /* the frames' steps: each mixer's time at time scale 1 */
+    for (int frame = 0; frame < 12; ++frame) {
+        const ta_duration dt = ta_duration_from_seconds(0.013 * (frame + 1));
+        clock += dt.seconds;
+        TA_ASSERT_OK(ta_mixer_update_range(ia, 0, N, dt, &err), &err);
+        TA_ASSERT_OK(ta_mixer_update_batch_pool(ib, N, dt, pool, &err), &err);
+        for (int c = 0; c < N; ++c) {
+            if (ta_mixer_time(b.mixers[c]).seconds != ta_mixer_time(a.mixers[c]).seconds ||
+                fabs(ta_mixer_time(b.mixers[c]).seconds - clock) > 1e-12)
+                fail_msg("frame %d, mixer %d: time %.17g, in order %.17g, the steps' sum %.17g", frame, c,
+                         ta_mixer_time(b.mixers[c]).seconds, ta_mixer_time(a.mixers[c]).seconds, clock);
+            for (uint32_t n = 0; n < BONES; ++n) {
+                assert_memory_equal(&a.scenes[c]->nodes[n].position, &b.scenes[c]->nodes[n].position, 12);
+                assert_memory_equal(&a.scenes[c]->nodes[n].quaternion, &b.scenes[c]->nodes[n].quaternion, 16);
+            }
+        }
+    }
+    ta_worker_pool_destroy(pool);
+    test_free(ia);
+    test_free(ib);
+    instances_free(&a);
+    instances_free(&b);
+    ta_scene_destroy(source);
+    ta_clip_release(clip);
+}
+
 /* The bundled rig: glTF node 16 ("Body") holds skinned mesh 0 of skin 0,
  * node 17 ("Face") a mesh; node 6 is "hand_L". */
 static void test_maps_and_sockets(void **state)
@@ -1254,6 +1302,7 @@ int main(void)
         cmocka_unit_test(test_pool),
         cmocka_unit_test(test_pool_caller_runs_what_no_thread_began),
         cmocka_unit_test(test_batch_pool),
+        cmocka_unit_test(test_batch_pool_guided),
         cmocka_unit_test(test_maps_and_sockets),
         cmocka_unit_test(test_memory_per_character),
     };
