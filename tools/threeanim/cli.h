@@ -50,7 +50,7 @@ void cli_print_float(FILE *out, double v);
 /* The subcommands. */
 int cli_replay(int argc, char **argv);
 void cli_replay_help(FILE *out);
-/* info, bake, convert, plot, preview, example (cmd_*.c). */
+/* info, bake, convert, plot, preview, example, compress (cmd_*.c). */
 int cli_info(int argc, char **argv);
 void cli_info_help(FILE *out);
 int cli_bake(int argc, char **argv);
@@ -63,5 +63,7 @@ int cli_preview(int argc, char **argv);
 void cli_preview_help(FILE *out);
 int cli_example(int argc, char **argv);
 void cli_example_help(FILE *out);
+int cli_compress(int argc, char **argv);
+void cli_compress_help(FILE *out);
 
 #endif
