@@ -15,7 +15,7 @@
 // by at most atan(u sin t / (1 - u + u cos t)) - u t radians for keys t radians apart at u of the
 // way, the largest over the written rotations' intervals and IN's key times in them; depth: the
 // most rotated bones on one chain; reach: the farthest any measured point lies from a bone, in cm.
-// Also: the .glb's animation bytes are fewer than IN's, and threeanim bake plays OUT as it plays IN
+// Each mesh's vertex data, skin and material are checked to be IN's. default.glb is also read as a .gltf with an external buffer. Also: the .glb's animation bytes are fewer than IN's, and threeanim bake plays OUT as it plays IN
 // within the same bound (at 60 frames a second).
 //
 //   node compress_vs_three.mjs NODE_MODULES THREEANIM DEFAULT_GLB SAMPLES_DIR WORK_DIR
@@ -31,7 +31,18 @@ const { THREE } = three;
 let failed = false;
 const check = (what, ok) => { if (!ok) { console.log(`  FAIL ${what}`); failed = true; } };
 
-const cases = [{ name: 'default', file: defaultGlb, args: ['--clip', 'walk', '--clip', 'run'] }];
+// default.glb split into a .gltf and its buffer beside it, for the embedding of an external buffer.
+function splitGlb(glb, dir) {
+  const b = fs.readFileSync(glb), jsonLength = b.readUInt32LE(12);
+  const doc = JSON.parse(b.toString('utf8', 20, 20 + jsonLength));
+  const binAt = 20 + jsonLength, binLength = b.readUInt32LE(binAt);
+  fs.writeFileSync(path.join(dir, 'split.bin'), b.subarray(binAt + 8, binAt + 8 + binLength));
+  doc.buffers[0].uri = 'split.bin';
+  fs.writeFileSync(path.join(dir, 'split.gltf'), JSON.stringify(doc));
+  return path.join(dir, 'split.gltf');
+}
+const cases = [{ name: 'default', file: defaultGlb, args: ['--clip', 'walk', '--clip', 'run'] },
+  { name: 'split', file: splitGlb(defaultGlb, work), args: ['--clip', 'run'] }];
 const sample = (p) => (samples && fs.existsSync(path.join(samples, p)) ? path.join(samples, p) : null);
 const cesium = sample('CesiumMan/glTF-Binary/CesiumMan.glb'), fox = sample('Fox/glTF-Binary/Fox.glb');
 if (cesium) cases.push({ name: 'CesiumMan', file: cesium, args: [] });
@@ -145,6 +156,20 @@ for (const c of cases) {
   check(`${c.name}: animation bytes printed`, bytes !== null);
   if (bytes) check(`${c.name}: animation bytes ${bytes[2]} fewer than ${bytes[1]}`, Number(bytes[2]) < Number(bytes[1]));
   const inG = await loadGltf(three, c.file), outG = await loadGltf(three, out);
+  // The rest of the file as it was: each mesh's vertex data, its skin and material.
+  const meshes = (g) => { const m = []; g.scene.traverse((o) => { if (o.isMesh) m.push(o); }); return m; };
+  const mi = meshes(inG), mo = meshes(outG);
+  check(`${c.name}: ${mo.length} meshes, as IN's ${mi.length}`, mi.length === mo.length && mi.length > 0);
+  for (let i = 0; i < Math.min(mi.length, mo.length); ++i) {
+    const a = mi[i].geometry, b = mo[i].geometry;
+    for (const name of Object.keys(a.attributes))
+      check(`${c.name}: mesh ${i}'s ${name}`, b.attributes[name] && String(a.attributes[name].array) === String(b.attributes[name].array));
+    check(`${c.name}: mesh ${i}'s index`, String(a.index && a.index.array) === String(b.index && b.index.array));
+    check(`${c.name}: mesh ${i}'s skin`, !!mi[i].skeleton === !!mo[i].skeleton &&
+      (!mi[i].skeleton || mi[i].skeleton.bones.length === mo[i].skeleton.bones.length));
+    check(`${c.name}: mesh ${i}'s material`, JSON.stringify(mi[i].material.color) === JSON.stringify(mo[i].material.color) &&
+      !!mi[i].material.map === !!mo[i].material.map);
+  }
   for (const m of printed.matchAll(/clip "([^"]*)": .* max error ([\d.]+) cm, .*\(([\d.e-]+) m a unit\)/g)) {
     const [, name, maxCm, mpu] = m;
     const inClip = inG.animations.find((a) => a.name === name), outClip = outG.animations.find((a) => a.name === name);
