@@ -44,6 +44,8 @@ const char *cli_dirname(const char *path, char *buf, size_t size);
 void cli_print_json_string(FILE *out, const char *s);
 /* s as one CSV field: quoted, with its quotes doubled, when it holds a comma, a quote or a line break. */
 void cli_print_csv_field(FILE *out, const char *s);
+/* Fills err (when not NULL) with code and the message; returns code. */
+ta_result cli_fail(ta_error *err, ta_result code, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 /* Prints a float so that it reads back the same float32 ("%.9g"), JSON-safe. */
 void cli_print_float(FILE *out, double v);
 

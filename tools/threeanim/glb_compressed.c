@@ -2,7 +2,6 @@
 #include "glb_compressed.h"
 
 #include <math.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,17 +10,6 @@
 #include "glb_writer.h"
 #include "gltf_source.h"
 
-__attribute__((format(printf, 3, 4))) static ta_result fail(ta_error *err, ta_result code, const char *fmt, ...)
-{
-    if (err != NULL) {
-        va_list ap;
-        va_start(ap, fmt);
-        err->code = code;
-        vsnprintf(err->message, sizeof err->message, fmt, ap);
-        va_end(ap);
-    }
-    return code;
-}
 
 static size_t accessor_bytes(const json_t *a)
 {
@@ -126,7 +114,7 @@ static ta_result drop_animation_accessors(json_t *doc, size_t *before, size_t *d
     json_t *kept = json_array();
     if (anim == NULL || used == NULL || map == NULL || kept == NULL) {
         free(anim), free(used), free(map), json_decref(kept);
-        return fail(err, TA_ERROR_OUT_OF_MEMORY, "out of memory");
+        return cli_fail(err, TA_ERROR_OUT_OF_MEMORY, "out of memory");
     }
     *before = mark_animations(doc, anim, n);
     walk_accessors(doc, used, NULL, n);
@@ -167,7 +155,7 @@ static ta_result copy_views(json_t *doc, const gltf_source *src, const char *in_
     uint32_t *map = calloc(n + 1, sizeof *map);
     json_t *kept = json_array();
     ta_result r = TA_OK;
-    if (used == NULL || map == NULL || kept == NULL) r = fail(err, TA_ERROR_OUT_OF_MEMORY, "out of memory");
+    if (used == NULL || map == NULL || kept == NULL) r = cli_fail(err, TA_ERROR_OUT_OF_MEMORY, "out of memory");
     if (r == TA_OK) walk_views(doc, used, NULL, n);
     for (size_t i = 0; i < n && r == TA_OK; ++i) {
         if (!used[i]) continue;
@@ -179,7 +167,7 @@ static ta_result copy_views(json_t *doc, const gltf_source *src, const char *in_
         if (buffer < 0 || (uint32_t)buffer >= src->buffer_count || src->buffers[buffer].data == NULL || offset < 0 ||
             length < 0 || (size_t)offset + (size_t)length > src->buffers[buffer].size) {
             json_decref(view);
-            r = fail(err, TA_ERROR_PARSE, "%s: bufferView %zu lies outside its buffer (%lld)", in_path, i, (long long)buffer);
+            r = cli_fail(err, TA_ERROR_PARSE, "%s: bufferView %zu lies outside its buffer (%lld)", in_path, i, (long long)buffer);
             break;
         }
         const size_t at = glb_bytes(w, src->buffers[buffer].data + offset, (size_t)length);
@@ -303,7 +291,7 @@ static ta_result add_animation(anim_writer *a, const ta_model *model, const uint
 {
     json_t *samplers = json_array(), *channels = json_array();
     json_t *anim = json_pack("{s:s, s:o, s:o}", "name", name, "samplers", samplers, "channels", channels);
-    if (anim == NULL || json_array_append_new(glb_list(a->w, "animations"), anim) != 0) return fail(err, TA_ERROR_OUT_OF_MEMORY, "out of memory");
+    if (anim == NULL || json_array_append_new(glb_list(a->w, "animations"), anim) != 0) return cli_fail(err, TA_ERROR_OUT_OF_MEMORY, "out of memory");
     const uint32_t tracks = ta_compressed_clip_track_count(clip);
     for (uint32_t i = 0; i < tracks; ++i) {
         ta_compressed_track_info info;
@@ -311,12 +299,12 @@ static ta_result add_animation(anim_writer *a, const ta_model *model, const uint
         if (r != TA_OK) return r;
         const uint32_t node = info.node.index;
         if (node >= model->scene->node_count || gltf_node[node] == TA_NONE)
-            return fail(err, TA_ERROR_MISSING_TARGET, "clip \"%s\": track %u drives node %u, which is no glTF node", name, i, node);
+            return cli_fail(err, TA_ERROR_MISSING_TARGET, "clip \"%s\": track %u drives node %u, which is no glTF node", name, i, node);
         float *times = malloc(info.keys * sizeof *times), *values = malloc((size_t)info.keys * info.components * sizeof *values);
         int16_t *shorts = malloc((size_t)info.keys * 4 * sizeof *shorts);
         if (times == NULL || values == NULL || shorts == NULL) {
             free(times), free(values), free(shorts);
-            return fail(err, TA_ERROR_OUT_OF_MEMORY, "out of memory");
+            return cli_fail(err, TA_ERROR_OUT_OF_MEMORY, "out of memory");
         }
         r = ta_compressed_clip_track(clip, i, &info, times, values, err);
         if (r == TA_OK && !(info.constant && at_rest(&model->scene->nodes[node], &info, values))) {
@@ -342,7 +330,7 @@ static ta_result add_animation(anim_writer *a, const ta_model *model, const uint
         free(times), free(values), free(shorts);
         if (r != TA_OK) return r;
     }
-    return a->oom ? fail(err, TA_ERROR_OUT_OF_MEMORY, "out of memory") : TA_OK;
+    return a->oom ? cli_fail(err, TA_ERROR_OUT_OF_MEMORY, "out of memory") : TA_OK;
 }
 
 static bool meshopt(const json_t *doc)
@@ -362,17 +350,17 @@ ta_result glb_compressed_write(const char *in_path, const ta_model *model, const
                                glb_compressed_report *report, ta_error *err)
 {
     memset(report, 0, sizeof *report);
-    if (model->source_nodes == NULL) return fail(err, TA_ERROR_UNSUPPORTED, "%s: a .glb is written from glTF only", in_path);
+    if (model->source_nodes == NULL) return cli_fail(err, TA_ERROR_UNSUPPORTED, "%s: a .glb is written from glTF only", in_path);
     gltf_source src;
     ta_result r = gltf_source_read(in_path, &src, err);
     if (r == TA_OK && meshopt(src.root))
-        r = fail(err, TA_ERROR_UNSUPPORTED,
+        r = cli_fail(err, TA_ERROR_UNSUPPORTED,
                  "%s: EXT_meshopt_compression: its buffer views are compressed, and a .glb of it is not written "
                  "(write a .tac, or decompress the file first)", in_path);
     if (r == TA_OK && src.missing != UINT32_MAX)
-        r = fail(err, TA_ERROR_IO, "%s: buffer %u could not be read", in_path, src.missing);
+        r = cli_fail(err, TA_ERROR_IO, "%s: buffer %u could not be read", in_path, src.missing);
     uint32_t *gltf_node = r == TA_OK ? malloc((model->scene->node_count + 1u) * sizeof *gltf_node) : NULL;
-    if (r == TA_OK && gltf_node == NULL) r = fail(err, TA_ERROR_OUT_OF_MEMORY, "out of memory");
+    if (r == TA_OK && gltf_node == NULL) r = cli_fail(err, TA_ERROR_OUT_OF_MEMORY, "out of memory");
     glb_writer w;
     glb_init(&w);
     if (r == TA_OK) {
@@ -381,10 +369,10 @@ ta_result glb_compressed_write(const char *in_path, const ta_model *model, const
             if (model->source_nodes[i].index < model->scene->node_count) gltf_node[model->source_nodes[i].index] = i;
         json_decref(w.doc);
         w.doc = json_deep_copy(src.root);
-        if (w.doc == NULL) r = fail(err, TA_ERROR_OUT_OF_MEMORY, "out of memory");
+        if (w.doc == NULL) r = cli_fail(err, TA_ERROR_OUT_OF_MEMORY, "out of memory");
     }
     size_t *dropped = r == TA_OK ? calloc(json_array_size(json_object_get(w.doc, "bufferViews")) + 1, sizeof *dropped) : NULL;
-    if (r == TA_OK && dropped == NULL) r = fail(err, TA_ERROR_OUT_OF_MEMORY, "out of memory");
+    if (r == TA_OK && dropped == NULL) r = cli_fail(err, TA_ERROR_OUT_OF_MEMORY, "out of memory");
     if (r == TA_OK) r = drop_animation_accessors(w.doc, &report->animation_bytes_before, dropped, err);
     if (r == TA_OK) r = copy_views(w.doc, &src, in_path, &w, dropped, &report->dead_bytes, err);
     free(dropped);

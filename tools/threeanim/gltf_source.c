@@ -46,22 +46,13 @@ static char *data_uri(const char *uri, size_t *size)
     return out;
 }
 
-static ta_result fail(ta_error *err, ta_result code, const char *path, const char *what)
-{
-    if (err != NULL) {
-        err->code = code;
-        snprintf(err->message, sizeof err->message, "%s: %s", path, what);
-    }
-    return code;
-}
-
 static ta_result load_buffers(gltf_source *s, const char *path, const uint8_t *bin, size_t bin_size, ta_error *err)
 {
     json_t *buffers = json_object_get(s->root, "buffers");
     s->buffer_count = (uint32_t)json_array_size(buffers);
     s->buffers = calloc(s->buffer_count + 1u, sizeof *s->buffers);
     s->owned = calloc(s->buffer_count + 1u, sizeof *s->owned);
-    if (s->buffers == NULL || s->owned == NULL) return fail(err, TA_ERROR_OUT_OF_MEMORY, path, "out of memory");
+    if (s->buffers == NULL || s->owned == NULL) return cli_fail(err, TA_ERROR_OUT_OF_MEMORY, "%s: out of memory", path);
     char dir[4096];
     cli_dirname(path, dir, sizeof dir);
     for (uint32_t i = 0; i < s->buffer_count; ++i) {
@@ -115,7 +106,7 @@ ta_result gltf_source_read(const char *path, gltf_source *out, ta_error *err)
     } else {
         out->root = json_loadb(text, size, 0, &jerr);
     }
-    if (!json_is_object(out->root)) return fail(err, TA_ERROR_PARSE, path, "not a glTF document");
+    if (!json_is_object(out->root)) return cli_fail(err, TA_ERROR_PARSE, "%s: not a glTF document", path);
     return load_buffers(out, path, bin, bin_size, err);
 }
 
