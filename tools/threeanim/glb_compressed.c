@@ -355,8 +355,8 @@ ta_result glb_compressed_write(const char *in_path, const ta_model *model, const
     ta_result r = gltf_source_read(in_path, &src, err);
     if (r == TA_OK && meshopt(src.root))
         r = cli_fail(err, TA_ERROR_UNSUPPORTED,
-                 "%s: EXT_meshopt_compression: its buffer views are compressed, and a .glb of it is not written "
-                 "(write a .tac, or decompress the file first)", in_path);
+                     "%s: EXT_meshopt_compression: its buffer views are compressed, and a .glb of it is not written "
+                     "(write a .tac, or decompress the file first)", in_path);
     if (r == TA_OK && src.missing != UINT32_MAX)
         r = cli_fail(err, TA_ERROR_IO, "%s: buffer %u could not be read", in_path, src.missing);
     uint32_t *gltf_node = r == TA_OK ? malloc((model->scene->node_count + 1u) * sizeof *gltf_node) : NULL;

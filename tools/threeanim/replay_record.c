@@ -55,7 +55,7 @@ ta_result replay_find_node(const ta_model *model, bool gltf, const char *ref, ta
         unsigned long n = strtoul(ref + 1, &end, 10);
         if (!gltf || end == ref + 1 || *end != '\0')
             return cli_fail(err, TA_ERROR_NOT_FOUND, "\"%s\" names a glTF node, and %s", ref,
-                        gltf ? "is not a number" : "the model is not glTF");
+                            gltf ? "is not a number" : "the model is not glTF");
         if (n >= model->source_node_count || model->source_nodes[n].index == TA_NONE)
             return cli_fail(err, TA_ERROR_NOT_FOUND, "\"%s\": the model has no such glTF node in its scene", ref);
         *out = model->source_nodes[n];

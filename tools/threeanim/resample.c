@@ -28,8 +28,8 @@ static ta_result key_times(const ta_track *t, double fps, float **out, uint32_t 
     double steps = floor((t1 - t0) * fps);
     if (steps + 2 > RESAMPLE_MAX_KEYS)
         return cli_fail(err, TA_ERROR_INVALID_ARGUMENT,
-                    "--resample: %.0f keys for a track of %g s is more than %u; choose a lower rate", steps + 2,
-                    t1 - t0, RESAMPLE_MAX_KEYS);
+                        "--resample: %.0f keys for a track of %g s is more than %u; choose a lower rate", steps + 2,
+                        t1 - t0, RESAMPLE_MAX_KEYS);
     float *k = malloc(sizeof *k * ((size_t)steps + 2));
     if (k == NULL) return cli_fail(err, TA_ERROR_OUT_OF_MEMORY, "out of memory resampling a track");
     uint32_t c = 0;
