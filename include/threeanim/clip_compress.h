@@ -38,6 +38,7 @@
 #ifndef THREEANIM_CLIP_COMPRESS_H
 #define THREEANIM_CLIP_COMPRESS_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -122,12 +123,41 @@ TA_API ta_result ta_compressed_clip_window(const ta_compressed_clip *clip, const
                                            ta_clip **out_clip, ta_error *err);
 
 /**
- * Its bytes in the binary form (docs/compression.md: magic "TAC1", version 4, little-endian),
+ * Its bytes in the binary form (docs/compression.md: magic "TAC1", version 5, little-endian),
  * which are the bytes it holds: write them to a file as they are.
  *
  * @ownership *out_data points into the clip and lives as long as it does. NULL for NULL.
  */
 TA_API const void *ta_compressed_clip_data(const ta_compressed_clip *clip, size_t *out_size);
+
+/** How many tracks it holds (one a node's position, rotation or scale). 0 for NULL. */
+TA_API uint32_t ta_compressed_clip_track_count(const ta_compressed_clip *clip);
+
+/** What ta_compressed_clip_track says of a track. */
+typedef struct ta_compressed_track_info {
+    ta_node_id node;                /**< the scene node it drives (the scene the clip was compressed over) */
+    ta_track_kind kind;             /**< TA_TRACK_KIND_POSITION, TA_TRACK_KIND_QUATERNION or TA_TRACK_KIND_SCALE */
+    ta_interpolation interpolation; /**< LINEAR (a CUBIC_SPLINE track's lines too) or STEP */
+    bool constant;                  /**< one value at every time: one key */
+    uint32_t keys;                  /**< the keys it keeps (the others are made from the two around them) */
+    uint32_t components;            /**< numbers a key: 3, or 4 for a rotation */
+} ta_compressed_track_info;
+
+/**
+ * Track `index`'s kept keys, decoded: their times (seconds, as float32) and values (x y z, a
+ * rotation's x y z w, unit) as ta_compressed_clip_sample plays them at those times. A
+ * format that says "fewer keys" (glTF's samplers) holds the track as these keys; between two of
+ * them the compressed clip's samples mix the two (a rotation's nlerp), the rest of its time
+ * interpolates them (slerp). A constant track gives one key, at the clip's first key time.
+ *
+ * @ownership out_times (info.keys floats) and out_values (info.keys * info.components floats)
+ * are the caller's and may be NULL: call with both NULL for the info, then with room.
+ * @errors TA_ERROR_INVALID_ARGUMENT (NULL clip or out_info, index past the tracks). Nothing is
+ * written when refused.
+ * @threejs None.
+ */
+TA_API ta_result ta_compressed_clip_track(const ta_compressed_clip *clip, uint32_t index, ta_compressed_track_info *out_info,
+                                         float *out_times, float *out_values, ta_error *err);
 
 /** What ta_compressed_clip_read accepts before it refuses with TA_ERROR_LIMIT_EXCEEDED; zero fields: the defaults. */
 typedef struct ta_compressed_read_options {

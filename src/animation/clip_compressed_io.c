@@ -11,6 +11,54 @@ const void *ta_compressed_clip_data(const ta_compressed_clip *clip, size_t *out_
     return clip != NULL ? ta__cc_block(clip) : NULL;
 }
 
+uint32_t ta_compressed_clip_track_count(const ta_compressed_clip *clip)
+{
+    if (clip == NULL) return 0;
+    ta__cc_header h;
+    ta__cc_read_header(ta__cc_block(clip), &h);
+    return h.tracks;
+}
+
+ta_result ta_compressed_clip_track(const ta_compressed_clip *clip, uint32_t index, ta_compressed_track_info *out_info,
+                                   float *out_times, float *out_values, ta_error *err)
+{
+    if (clip == NULL || out_info == NULL)
+        return ta__fail(err, TA_ERROR_INVALID_ARGUMENT, "ta_compressed_clip_track: %s is NULL", clip == NULL ? "clip" : "out_info");
+    ta__cc_header h;
+    ta__cc_read_header(ta__cc_block(clip), &h);
+    if (index >= h.tracks)
+        return ta__fail(err, TA_ERROR_INVALID_ARGUMENT, "ta_compressed_clip_track: index %u is past the clip's %u tracks", index,
+                        h.tracks);
+    const unsigned char *d = ta__cc_tracks_at(ta__cc_block(clip), &h), *data = d + (size_t)TA__CC_TRACK * h.tracks;
+    ta__cc_track t;
+    for (uint32_t i = 0;; ++i) { /* a track's data starts where the one before it ends */
+        ta__cc_read_track(d + (size_t)TA__CC_TRACK * i, data, h.samples, &t);
+        if (i == index) break;
+        data += t.data_bytes;
+    }
+    const bool moving = t.mode == TA__CC_LINEAR || t.mode == TA__CC_STEP;
+    static const ta_track_kind kinds[3] = {TA_TRACK_KIND_POSITION, TA_TRACK_KIND_QUATERNION, TA_TRACK_KIND_SCALE};
+    *out_info = (ta_compressed_track_info){
+        .node = {t.node},
+        .kind = kinds[t.kind],
+        .interpolation = t.mode == TA__CC_STEP ? TA_INTERPOLATION_STEP : TA_INTERPOLATION_LINEAR,
+        .constant = !moving,
+        .keys = moving ? t.kept : 1,
+        .components = t.kind == TA__CC_R ? 4u : 3u,
+    };
+    for (uint32_t s = 0, k = 0; s < h.samples && k < out_info->keys; ++s) {
+        if (moving && !ta__cc_kept(&t, s)) continue;
+        if (out_times != NULL) out_times[k] = (float)ta__cc_time(&h, s);
+        if (out_values != NULL) {
+            float v[4];
+            ta__cc_decode(&t, h.samples, s, v);
+            memcpy(out_values + (size_t)k * out_info->components, v, sizeof(float) * out_info->components);
+        }
+        k++;
+    }
+    return TA_OK;
+}
+
 static float f32_at(const unsigned char *p)
 {
     float v;

@@ -44,13 +44,15 @@ const char *cli_dirname(const char *path, char *buf, size_t size);
 void cli_print_json_string(FILE *out, const char *s);
 /* s as one CSV field: quoted, with its quotes doubled, when it holds a comma, a quote or a line break. */
 void cli_print_csv_field(FILE *out, const char *s);
+/* Fills err (when not NULL) with code and the message; returns code. */
+ta_result cli_fail(ta_error *err, ta_result code, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 /* Prints a float so that it reads back the same float32 ("%.9g"), JSON-safe. */
 void cli_print_float(FILE *out, double v);
 
 /* The subcommands. */
 int cli_replay(int argc, char **argv);
 void cli_replay_help(FILE *out);
-/* info, bake, convert, plot, preview, example (cmd_*.c). */
+/* info, bake, convert, plot, preview, example, compress (cmd_*.c). */
 int cli_info(int argc, char **argv);
 void cli_info_help(FILE *out);
 int cli_bake(int argc, char **argv);
@@ -63,5 +65,7 @@ int cli_preview(int argc, char **argv);
 void cli_preview_help(FILE *out);
 int cli_example(int argc, char **argv);
 void cli_example_help(FILE *out);
+int cli_compress(int argc, char **argv);
+void cli_compress_help(FILE *out);
 
 #endif

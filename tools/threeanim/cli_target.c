@@ -1,9 +1,9 @@
 /* Targets as three.js paths, and their values (cli_target.h). */
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "cli.h"
 #include "cli_target.h"
 
 static char *dup_string(const char *s)
@@ -230,25 +230,11 @@ void cli_target_label(const cli_names *names, ta_track_target t, char *buf, size
 
 /* ---- owners, for clip JSON ---------------------------------------------------------- */
 
-static ta_result owner_fail(ta_error *err, ta_result code, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-
-static ta_result owner_fail(ta_error *err, ta_result code, const char *fmt, ...)
-{
-    if (err != NULL) {
-        va_list ap;
-        va_start(ap, fmt);
-        err->code = code;
-        vsnprintf(err->message, sizeof err->message, fmt, ap);
-        va_end(ap);
-    }
-    return code;
-}
-
 static ta_result owner_node(const cli_names *names, ta_node_id node, ta_target_owner *out, ta_error *err)
 {
     const ta_scene *scene = names->model->scene;
     if (node.index >= scene->node_count)
-        return owner_fail(err, TA_ERROR_MISSING_TARGET, "target: %snode %u is not in the scene", "", node.index);
+        return cli_fail(err, TA_ERROR_MISSING_TARGET, "target: %snode %u is not in the scene", "", node.index);
     const char *ref = names->node_refs[node.index];
     if (strcmp(ref, scene->nodes[node.index].name) == 0) {
         out->node = ref;
@@ -258,10 +244,10 @@ static ta_result owner_node(const cli_names *names, ta_node_id node, ta_target_o
         out->node = scene->nodes[node.index].uuid;
         return TA_OK;
     }
-    return owner_fail(err, TA_ERROR_UNSUPPORTED,
-                      "target: node \"%s\" (%u) has a name that another node has too, or none, and no uuid, so a "
-                      "three.js track name cannot find it; write the whole scene instead (--format object)",
-                      scene->nodes[node.index].name, node.index);
+    return cli_fail(err, TA_ERROR_UNSUPPORTED,
+                    "target: node \"%s\" (%u) has a name that another node has too, or none, and no uuid, so a "
+                    "three.js track name cannot find it; write the whole scene instead (--format object)",
+                    scene->nodes[node.index].name, node.index);
 }
 
 ta_result cli_target_owner(void *user, const ta_track_target *t, ta_target_owner *out, ta_error *err)
@@ -276,20 +262,20 @@ ta_result cli_target_owner(void *user, const ta_track_target *t, ta_target_owner
     case TA_TARGET_FAMILY_MESH:
     case TA_TARGET_FAMILY_SKINNED_MESH: {
         const ta_mesh *mesh = family_mesh(scene, *t);
-        if (mesh == NULL) return owner_fail(err, TA_ERROR_MISSING_TARGET, "target: %smesh %u is not in the scene", "", t->index);
+        if (mesh == NULL) return cli_fail(err, TA_ERROR_MISSING_TARGET, "target: %smesh %u is not in the scene", "", t->index);
         return owner_node(names, mesh->node, out, err);
     }
     case TA_TARGET_FAMILY_MATERIAL: {
         int slot = -1;
         const ta_mesh *mesh = material_mesh(scene, t->index, &slot);
         if (mesh == NULL)
-            return owner_fail(err, TA_ERROR_MISSING_TARGET, "target: %sno mesh draws with material %u", "", t->index);
+            return cli_fail(err, TA_ERROR_MISSING_TARGET, "target: %sno mesh draws with material %u", "", t->index);
         out->material_slot = slot;
         return owner_node(names, mesh->node, out, err);
     }
     case TA_TARGET_FAMILY_LIGHT:
         if (t->index >= scene->light_count)
-            return owner_fail(err, TA_ERROR_MISSING_TARGET, "target: %slight %u is not in the scene", "", t->index);
+            return cli_fail(err, TA_ERROR_MISSING_TARGET, "target: %slight %u is not in the scene", "", t->index);
         return owner_node(names, scene->lights[t->index].node, out, err);
     case TA_TARGET_FAMILY_PERSPECTIVE_CAMERA:
     case TA_TARGET_FAMILY_ORTHOGRAPHIC_CAMERA: {
@@ -297,17 +283,17 @@ ta_result cli_target_owner(void *user, const ta_track_target *t, ta_target_owner
         const ta_camera_list *c = model->cameras;
         uint32_t count = c == NULL ? 0 : persp ? c->perspective_count : c->orthographic_count;
         if (t->index >= count)
-            return owner_fail(err, TA_ERROR_MISSING_TARGET, "target: %scamera %u is not in the cameras",
-                              persp ? "perspective " : "orthographic ", t->index);
+            return cli_fail(err, TA_ERROR_MISSING_TARGET, "target: %scamera %u is not in the cameras",
+                            persp ? "perspective " : "orthographic ", t->index);
         ta_node_id node = persp ? c->perspective[t->index].node : c->orthographic[t->index].node;
         if (ta_node_is_none(node))
-            return owner_fail(err, TA_ERROR_UNSUPPORTED, "target: %scamera %u has no node to name it by",
-                              persp ? "perspective " : "orthographic ", t->index);
+            return cli_fail(err, TA_ERROR_UNSUPPORTED, "target: %scamera %u has no node to name it by",
+                            persp ? "perspective " : "orthographic ", t->index);
         return owner_node(names, node, out, err);
     }
     default:
-        return owner_fail(err, TA_ERROR_UNKNOWN_ENUM, "target.family: %s%u is not a target family", "",
-                          (uint32_t)t->family);
+        return cli_fail(err, TA_ERROR_UNKNOWN_ENUM, "target.family: %s%u is not a target family", "",
+                        (uint32_t)t->family);
     }
 }
 

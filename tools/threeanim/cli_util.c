@@ -1,6 +1,8 @@
 /* Files, paths and JSON printing for the command. */
 #include <errno.h>
 #include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -87,4 +89,16 @@ void cli_print_float(FILE *out, double v)
     }
     if (v == 0) v = 0; /* no "-0" */
     fprintf(out, "%.9g", v);
+}
+
+ta_result cli_fail(ta_error *err, ta_result code, const char *fmt, ...)
+{
+    if (err != NULL) {
+        va_list ap;
+        va_start(ap, fmt);
+        err->code = code;
+        vsnprintf(err->message, sizeof err->message, fmt, ap);
+        va_end(ap);
+    }
+    return code;
 }

@@ -38,7 +38,7 @@ static void append(glb_writer *w, json_t *list, json_t *item)
 }
 
 /* Copies bytes into the buffer at a 4-byte boundary; returns their offset. */
-static size_t put_bytes(glb_writer *w, const void *data, size_t size)
+size_t glb_bytes(glb_writer *w, const void *data, size_t size)
 {
     size_t at = (w->bin_size + 3u) & ~(size_t)3u;
     if (at + size > w->bin_cap) {
@@ -67,10 +67,12 @@ static uint32_t components(const char *type)
     return 1;
 }
 
-static uint32_t add_accessor(glb_writer *w, const void *data, size_t bytes, uint32_t count, const char *type,
-                             int component_type, int target, json_t *min, json_t *max)
+uint32_t glb_accessor(glb_writer *w, const void *data, uint32_t count, const char *type, int component_type,
+                      bool normalized, int target, json_t *min, json_t *max)
 {
-    size_t offset = put_bytes(w, data, bytes);
+    const size_t size = component_type == 5126 || component_type == 5125 ? 4 : component_type == 5122 || component_type == 5123 ? 2 : 1;
+    const size_t bytes = (size_t)count * components(type) * size;
+    size_t offset = glb_bytes(w, data, bytes);
     json_t *views = glb_list(w, "bufferViews"), *accessors = glb_list(w, "accessors");
     uint32_t view = views ? (uint32_t)json_array_size(views) : 0;
     json_t *v = json_pack("{s:i, s:I, s:I}", "buffer", 0, "byteOffset", (json_int_t)offset, "byteLength",
@@ -80,6 +82,7 @@ static uint32_t add_accessor(glb_writer *w, const void *data, size_t bytes, uint
     uint32_t index = accessors ? (uint32_t)json_array_size(accessors) : 0;
     json_t *a = json_pack("{s:i, s:i, s:i, s:s}", "bufferView", (int)view, "componentType", component_type, "count",
                           (int)count, "type", type);
+    if (a != NULL && normalized) json_object_set_new(a, "normalized", json_true());
     if (a != NULL && min != NULL) {
         json_object_set_new(a, "min", min);
         json_object_set_new(a, "max", max);
@@ -109,13 +112,12 @@ uint32_t glb_floats(glb_writer *w, const float *data, uint32_t count, const char
             json_array_append_new(max, json_real(hi));
         }
     }
-    return add_accessor(w, data, (size_t)count * n * sizeof(float), count, type, 5126, target, min, max);
+    return glb_accessor(w, data, count, type, 5126, false, target, min, max);
 }
 
 uint32_t glb_ushorts(glb_writer *w, const uint16_t *data, uint32_t count, const char *type, int target)
 {
-    uint32_t n = components(type);
-    return add_accessor(w, data, (size_t)count * n * sizeof(uint16_t), count, type, 5123, target, NULL, NULL);
+    return glb_accessor(w, data, count, type, 5123, false, target, NULL, NULL);
 }
 
 static void put_u32(unsigned char *p, uint32_t v)

@@ -46,6 +46,12 @@ json_t *glb_list(glb_writer *w, const char *name);
 uint32_t glb_floats(glb_writer *w, const float *data, uint32_t count, const char *type, int target, bool min_max);
 /* An accessor of UNSIGNED_SHORT (indices, joints). */
 uint32_t glb_ushorts(glb_writer *w, const uint16_t *data, uint32_t count, const char *type, int target);
+/* An accessor of any component type (5120 BYTE ... 5126 FLOAT), in its own
+ * buffer view; min and max (taken) may be NULL. Returns its index. */
+uint32_t glb_accessor(glb_writer *w, const void *data, uint32_t count, const char *type, int component_type,
+                      bool normalized, int target, json_t *min, json_t *max);
+/* Copies bytes into the buffer at a 4-byte boundary; returns their offset. */
+size_t glb_bytes(glb_writer *w, const void *data, size_t size);
 /* Writes the .glb whole or not at all; TA_ERROR_OUT_OF_MEMORY if anything
  * added ran out of memory, TA_ERROR_IO if the file cannot be written. */
 ta_result glb_write(glb_writer *w, const char *path, ta_error *err);

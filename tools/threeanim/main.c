@@ -8,6 +8,8 @@ static const cli_command commands[] = {
     {"info", "the scene tree and each clip's tracks, with what looks wrong", cli_info, cli_info_help},
     {"bake", "the pose of every driven property at each frame, through the mixer", cli_bake, cli_bake_help},
     {"convert", "glTF or three.js JSON in; three.js Object JSON or clip JSON out", cli_convert, cli_convert_help},
+    {"compress", "clips compressed: one as .tac, or the file as a .glb of quantized glTF clips", cli_compress,
+     cli_compress_help},
     {"plot", "a clip's curves as an SVG, one panel per track", cli_plot, cli_plot_help},
     {"preview", "a self-contained HTML page that plays the baked animation", cli_preview, cli_preview_help},
     {"example", "write the bundled default model (a rig with walk, run, wave)", cli_example, cli_example_help},

@@ -8,17 +8,12 @@
 #include <string.h>
 
 #include "cli.h"
-
-typedef struct blob {
-    const uint8_t *data;
-    size_t size;
-} blob;
+#include "gltf_source.h"
 
 typedef struct reader {
     json_t *root;
-    blob *buffers;
+    const gltf_blob *buffers;
     uint32_t buffer_count;
-    char **owned; /* the buffers read here, freed at the end */
     preview_skin *skin;
     bool oom;
 } reader;
@@ -33,76 +28,6 @@ __attribute__((format(printf, 2, 3))) static bool leave_out(reader *r, const cha
         va_end(ap);
     }
     return false;
-}
-
-static int base64_value(int c)
-{
-    if (c >= 'A' && c <= 'Z') return c - 'A';
-    if (c >= 'a' && c <= 'z') return c - 'a' + 26;
-    if (c >= '0' && c <= '9') return c - '0' + 52;
-    if (c == '+') return 62;
-    if (c == '/') return 63;
-    return -1;
-}
-
-/* A data: URI's bytes, decoded into a new buffer; NULL if it is not base64. */
-static char *data_uri(const char *uri, size_t *size)
-{
-    const char *comma = strchr(uri, ',');
-    if (comma == NULL || strstr(uri, ";base64") == NULL || strstr(uri, ";base64") > comma) return NULL;
-    const char *p = comma + 1;
-    size_t n = strlen(p);
-    char *out = malloc(n / 4 * 3 + 3);
-    if (out == NULL) return NULL;
-    size_t o = 0;
-    uint32_t acc = 0;
-    int bits = 0;
-    for (; *p && *p != '='; ++p) {
-        int v = base64_value((unsigned char)*p);
-        if (v < 0) {
-            free(out);
-            return NULL;
-        }
-        acc = (acc << 6) | (uint32_t)v;
-        bits += 6;
-        if (bits >= 8) {
-            bits -= 8;
-            out[o++] = (char)((acc >> bits) & 0xFF);
-        }
-    }
-    *size = o;
-    return out;
-}
-
-static bool load_buffers(reader *r, const char *path, const uint8_t *bin, size_t bin_size)
-{
-    json_t *buffers = json_object_get(r->root, "buffers");
-    r->buffer_count = (uint32_t)json_array_size(buffers);
-    r->buffers = calloc(r->buffer_count + 1u, sizeof *r->buffers);
-    r->owned = calloc(r->buffer_count + 1u, sizeof *r->owned);
-    if (r->buffers == NULL || r->owned == NULL) return !(r->oom = true);
-    char dir[4096];
-    cli_dirname(path, dir, sizeof dir);
-    for (uint32_t i = 0; i < r->buffer_count; ++i) {
-        const char *uri = json_string_value(json_object_get(json_array_get(buffers, i), "uri"));
-        if (uri == NULL) { /* the GLB's BIN chunk */
-            if (i == 0 && bin != NULL) r->buffers[i] = (blob){bin, bin_size};
-            continue;
-        }
-        size_t size = 0;
-        char *data = NULL;
-        if (strncmp(uri, "data:", 5) == 0) {
-            data = data_uri(uri, &size);
-        } else {
-            char file[4096];
-            ta_error err = {0};
-            data = cli_read_file(cli_join_path(dir, uri, file, sizeof file), &size, &err);
-        }
-        if (data == NULL) continue; /* an accessor into it leaves its mesh out */
-        r->owned[i] = data;
-        r->buffers[i] = (blob){(const uint8_t *)data, size};
-    }
-    return true;
 }
 
 static uint32_t type_comps(const char *type)
@@ -279,37 +204,23 @@ ta_result preview_skin_read(const char *path, const ta_model *model, preview_ski
 {
     memset(out, 0, sizeof *out);
     if (model->source_nodes == NULL) return TA_OK; /* not glTF */
-    size_t size = 0;
+    gltf_source src;
     ta_error local = {0};
-    char *text = cli_read_file(path, &size, &local);
-    if (text == NULL) {
-        snprintf(out->note, sizeof out->note, "the file could not be read again for its meshes");
+    if (gltf_source_read(path, &src, &local) != TA_OK) {
+        gltf_source_free(&src);
+        if (local.code == TA_ERROR_OUT_OF_MEMORY) {
+            if (err != NULL) *err = local;
+            return TA_ERROR_OUT_OF_MEMORY;
+        }
+        if (local.code == TA_ERROR_IO) snprintf(out->note, sizeof out->note, "the file could not be read again for its meshes");
         return TA_OK;
     }
     reader r = {0};
     r.skin = out;
-    const uint8_t *bin = NULL;
-    size_t bin_size = 0;
-    json_error_t jerr;
-    if (size >= 20 && memcmp(text, "glTF", 4) == 0) {
-        uint32_t json_len;
-        memcpy(&json_len, text + 12, 4);
-        if ((size_t)json_len + 20 <= size) {
-            r.root = json_loadb(text + 20, json_len, 0, &jerr);
-            size_t at = 20 + (size_t)json_len;
-            if (at + 8 <= size) {
-                uint32_t bin_len;
-                memcpy(&bin_len, text + at, 4);
-                if (at + 8 + (size_t)bin_len <= size) {
-                    bin = (const uint8_t *)text + at + 8;
-                    bin_size = bin_len;
-                }
-            }
-        }
-    } else {
-        r.root = json_loadb(text, size, 0, &jerr);
-    }
-    if (r.root != NULL && load_buffers(&r, path, bin, bin_size)) {
+    r.root = src.root;
+    r.buffers = src.buffers;
+    r.buffer_count = src.buffer_count;
+    {
         json_t *nodes = json_object_get(r.root, "nodes"), *meshes = json_object_get(r.root, "meshes"),
                *skins = json_object_get(r.root, "skins");
         for (size_t n = 0; n < json_array_size(nodes) && !r.oom; ++n) {
@@ -326,11 +237,7 @@ ta_result preview_skin_read(const char *path, const ta_model *model, preview_ski
                 add_primitive(&r, json_array_get(prims, p), first, count);
         }
     }
-    for (uint32_t i = 0; r.owned != NULL && i < r.buffer_count; ++i) free(r.owned[i]);
-    free(r.owned);
-    free(r.buffers);
-    json_decref(r.root);
-    free(text);
+    gltf_source_free(&src);
     if (r.oom) {
         preview_skin_free(out);
         if (err != NULL) {

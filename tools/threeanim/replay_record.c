@@ -1,5 +1,4 @@
 /* Node references and record paths for `threeanim replay` (docs/replay.md). */
-#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -7,19 +6,6 @@
 #include "replay.h"
 #include "threeanim/property.h"
 
-static ta_result fail(ta_error *err, ta_result code, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-
-static ta_result fail(ta_error *err, ta_result code, const char *fmt, ...)
-{
-    if (err != NULL) {
-        va_list ap;
-        va_start(ap, fmt);
-        err->code = code;
-        vsnprintf(err->message, sizeof err->message, fmt, ap);
-        va_end(ap);
-    }
-    return code;
-}
 
 static char *copy_string(const char *s)
 {
@@ -50,7 +36,7 @@ ta_result replay_find_node(const ta_model *model, bool gltf, const char *ref, ta
 {
     /* "" would be looked up as a uuid, and a glTF node has "" for one */
     if (ref[0] == '\0')
-        return fail(err, TA_ERROR_NOT_FOUND, "the node reference \"\" names no node (a node is \"#N\", \"name:NAME\" or a uuid)");
+        return cli_fail(err, TA_ERROR_NOT_FOUND, "the node reference \"\" names no node (a node is \"#N\", \"name:NAME\" or a uuid)");
     if (strncmp(ref, "name:", 5) == 0) {
         name_search s = {ref + 5, false, ta_node_none()};
         ta_scene_traverse(model->scene, ta_node_none(), visit_name, &s);
@@ -59,7 +45,7 @@ ta_result replay_find_node(const ta_model *model, bool gltf, const char *ref, ta
             ta_error near = {0};
             ta_scene_find_by_name(model->scene, ref + 5, NULL, &near);
             const char *hint = strstr(near.message, "; ");
-            return fail(err, TA_ERROR_NOT_FOUND, "no node is named \"%s\"%s", ref + 5, hint != NULL ? hint : "");
+            return cli_fail(err, TA_ERROR_NOT_FOUND, "no node is named \"%s\"%s", ref + 5, hint != NULL ? hint : "");
         }
         *out = s.node;
         return TA_OK;
@@ -68,16 +54,16 @@ ta_result replay_find_node(const ta_model *model, bool gltf, const char *ref, ta
         char *end = NULL;
         unsigned long n = strtoul(ref + 1, &end, 10);
         if (!gltf || end == ref + 1 || *end != '\0')
-            return fail(err, TA_ERROR_NOT_FOUND, "\"%s\" names a glTF node, and %s", ref,
-                        gltf ? "is not a number" : "the model is not glTF");
+            return cli_fail(err, TA_ERROR_NOT_FOUND, "\"%s\" names a glTF node, and %s", ref,
+                            gltf ? "is not a number" : "the model is not glTF");
         if (n >= model->source_node_count || model->source_nodes[n].index == TA_NONE)
-            return fail(err, TA_ERROR_NOT_FOUND, "\"%s\": the model has no such glTF node in its scene", ref);
+            return cli_fail(err, TA_ERROR_NOT_FOUND, "\"%s\": the model has no such glTF node in its scene", ref);
         *out = model->source_nodes[n];
         return TA_OK;
     }
     ta_error local;
     if (ta_scene_find_by_uuid(model->scene, ref, out, &local) != TA_OK)
-        return fail(err, TA_ERROR_NOT_FOUND, "no node has the uuid \"%s\"", ref);
+        return cli_fail(err, TA_ERROR_NOT_FOUND, "no node has the uuid \"%s\"", ref);
     return TA_OK;
 }
 
@@ -161,26 +147,26 @@ static ta_result parse_material(const ta_model *model, const char *path, const c
     if (prop[0] == '[') {
         char *end = NULL;
         unsigned long slot = strtoul(prop + 1, &end, 10);
-        if (end == prop + 1 || *end != ']') return fail(err, TA_ERROR_PARSE, "%s: bad material index", path);
+        if (end == prop + 1 || *end != ']') return cli_fail(err, TA_ERROR_PARSE, "%s: bad material index", path);
         out->material_slot = (uint32_t)slot;
         prop = end + 1;
     }
-    if (prop[0] != '.') return fail(err, TA_ERROR_PARSE, "%s: expected a material field", path);
+    if (prop[0] != '.') return cli_fail(err, TA_ERROR_PARSE, "%s: expected a material field", path);
     prop++;
     const ta_mesh *mesh = mesh_at(model, out->node);
-    if (mesh == NULL) return fail(err, TA_ERROR_NOT_FOUND, "%s: the node has no mesh", path);
+    if (mesh == NULL) return cli_fail(err, TA_ERROR_NOT_FOUND, "%s: the node has no mesh", path);
     if (out->material_slot >= mesh->material_count)
-        return fail(err, TA_ERROR_NOT_FOUND, "%s: the mesh has no such material", path);
+        return cli_fail(err, TA_ERROR_NOT_FOUND, "%s: the mesh has no such material", path);
     if (strncmp(prop, "map.", 4) == 0) {
         if (ta_track_kind_find(TA_TARGET_FAMILY_MATERIAL, prop, false, &out->kind, NULL) != TA_OK)
-            return fail(err, TA_ERROR_PARSE, "%s: \"%s\" is not a map field", path, prop + 4);
+            return cli_fail(err, TA_ERROR_PARSE, "%s: \"%s\" is not a map field", path, prop + 4);
         ta_material_id mat = mesh->materials[out->material_slot];
         if (mat.index >= model->assets->material_count || model->assets->materials[mat.index].map.index == TA_NONE)
-            return fail(err, TA_ERROR_NOT_FOUND, "%s: the material has no map", path);
+            return cli_fail(err, TA_ERROR_NOT_FOUND, "%s: the material has no map", path);
         return TA_OK;
     }
     if (ta_track_kind_find(TA_TARGET_FAMILY_MATERIAL, prop, false, &out->kind, NULL) != TA_OK)
-        return fail(err, TA_ERROR_PARSE, "%s: \"%s\" is not a material field this project drives", path, prop);
+        return cli_fail(err, TA_ERROR_PARSE, "%s: \"%s\" is not a material field this project drives", path, prop);
     return TA_OK;
 }
 
@@ -200,7 +186,7 @@ static ta_result parse_property(const ta_model *model, const char *path, const c
     size_t morphs_len = strlen(morphs);
     if (strncmp(prop, morphs, morphs_len) == 0) {
         const ta_mesh *mesh = mesh_at(model, out->node);
-        if (mesh == NULL) return fail(err, TA_ERROR_NOT_FOUND, "%s: the node has no mesh", path);
+        if (mesh == NULL) return cli_fail(err, TA_ERROR_NOT_FOUND, "%s: the node has no mesh", path);
         /* the node's mesh, skinned or not, is read either way */
         out->kind = TA_TRACK_KIND_MORPH_INFLUENCE;
         const char *rest = prop + morphs_len;
@@ -210,7 +196,7 @@ static ta_result parse_property(const ta_model *model, const char *path, const c
         }
         size_t n = strlen(rest);
         if (rest[0] != '[' || rest[n - 1] != ']')
-            return fail(err, TA_ERROR_PARSE, "%s: bad morph target", path);
+            return cli_fail(err, TA_ERROR_PARSE, "%s: bad morph target", path);
         char inner[256];
         snprintf(inner, sizeof inner, "%.*s", (int)(n - 2), rest + 1);
         char *end = NULL;
@@ -218,16 +204,16 @@ static ta_result parse_property(const ta_model *model, const char *path, const c
         if (end != inner && *end == '\0') {
             out->morph = (uint32_t)index;
         } else if (ta_mesh_find_morph_target(mesh, inner, &out->morph, NULL) != TA_OK) {
-            return fail(err, TA_ERROR_NOT_FOUND, "%s: the mesh has no morph target \"%s\"", path, inner);
+            return cli_fail(err, TA_ERROR_NOT_FOUND, "%s: the mesh has no morph target \"%s\"", path, inner);
         }
         if (out->morph >= mesh->morph_count)
-            return fail(err, TA_ERROR_NOT_FOUND, "%s: the mesh has no morph target %s", path, inner);
+            return cli_fail(err, TA_ERROR_NOT_FOUND, "%s: the mesh has no morph target %s", path, inner);
         return TA_OK;
     }
     if (strncmp(prop, "material", 8) == 0) return parse_material(model, path, prop + 8, out, err);
     if (ta_track_kind_find(TA_TARGET_FAMILY_LIGHT, prop, false, &out->kind, NULL) == TA_OK) {
         if (light_at(model, out->node) == NULL)
-            return fail(err, TA_ERROR_NOT_FOUND, "%s: the node has no light", path);
+            return cli_fail(err, TA_ERROR_NOT_FOUND, "%s: the node has no light", path);
         return TA_OK;
     }
     bool side = false;
@@ -242,11 +228,11 @@ static ta_result parse_property(const ta_model *model, const char *path, const c
         const ta_orthographic_camera *oc = orthographic_at(model, out->node);
         bool persp_only = !side && out->kind == TA_TRACK_KIND_CAMERA_FOV, ortho_only = side;
         if ((pc == NULL || ortho_only) && (oc == NULL || persp_only))
-            return fail(err, TA_ERROR_NOT_FOUND, "%s: the node has no camera with \"%s\"", path, prop);
+            return cli_fail(err, TA_ERROR_NOT_FOUND, "%s: the node has no camera with \"%s\"", path, prop);
         if (!side) out->camera_field = ta_track_kind_property_path(out->kind);
         return TA_OK;
     }
-    return fail(err, TA_ERROR_PARSE, "%s: \"%s\" is not a property this project records", path, prop);
+    return cli_fail(err, TA_ERROR_PARSE, "%s: \"%s\" is not a property this project records", path, prop);
 }
 
 ta_result replay_parse_path(const ta_model *model, bool gltf, const char *path, rec_path *out, ta_error *err)
@@ -254,16 +240,16 @@ ta_result replay_parse_path(const ta_model *model, bool gltf, const char *path, 
     memset(out, 0, sizeof *out);
     /* The reference ends at the first '.' (names and uuids hold none). */
     const char *dot = strchr(path, '.');
-    if (dot == NULL || dot == path) return fail(err, TA_ERROR_PARSE, "%s: expected <reference>.<property>", path);
+    if (dot == NULL || dot == path) return cli_fail(err, TA_ERROR_PARSE, "%s: expected <reference>.<property>", path);
     char ref[512];
     snprintf(ref, sizeof ref, "%.*s", (int)(dot - path), path);
     ta_error local;
     if (replay_find_node(model, gltf, ref, &out->node, &local) != TA_OK)
-        return fail(err, TA_ERROR_NOT_FOUND, "%s: %s", path, local.message);
+        return cli_fail(err, TA_ERROR_NOT_FOUND, "%s: %s", path, local.message);
     ta_result r = parse_property(model, path, dot + 1, out, err);
     if (r != TA_OK) return r;
     out->key = copy_string(path);
-    if (out->key == NULL) return fail(err, TA_ERROR_OUT_OF_MEMORY, "out of memory");
+    if (out->key == NULL) return cli_fail(err, TA_ERROR_OUT_OF_MEMORY, "out of memory");
     return TA_OK;
 }
 
@@ -338,7 +324,7 @@ ta_result replay_all_paths(const ta_model *model, bool gltf, rec_path **out, siz
     if (st.oom) {
         for (size_t i = 0; i < st.count; ++i) free(st.paths[i].key);
         free(st.paths);
-        return fail(err, TA_ERROR_OUT_OF_MEMORY, "out of memory listing \"all\"");
+        return cli_fail(err, TA_ERROR_OUT_OF_MEMORY, "out of memory listing \"all\"");
     }
     *out = st.paths;
     *out_count = st.count;

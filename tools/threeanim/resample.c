@@ -2,27 +2,17 @@
 #include "resample.h"
 
 #include <math.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "cli.h"
 
 /* Points checked between two new keys: the error of a straight piece against
  * a cubic is largest inside it, and 8 parts find its peak to within a few
  * percent. */
 #define CHECKS_PER_KEY 8
 
-__attribute__((format(printf, 3, 4))) static ta_result fail(ta_error *err, ta_result code, const char *fmt, ...)
-{
-    if (err != NULL) {
-        va_list ap;
-        va_start(ap, fmt);
-        err->code = code;
-        vsnprintf(err->message, sizeof err->message, fmt, ap);
-        va_end(ap);
-    }
-    return code;
-}
 
 static bool is_rotation(const ta_track *t)
 {
@@ -37,11 +27,11 @@ static ta_result key_times(const ta_track *t, double fps, float **out, uint32_t 
     double t0 = times[0], t1 = times[n - 1];
     double steps = floor((t1 - t0) * fps);
     if (steps + 2 > RESAMPLE_MAX_KEYS)
-        return fail(err, TA_ERROR_INVALID_ARGUMENT,
-                    "--resample: %.0f keys for a track of %g s is more than %u; choose a lower rate", steps + 2,
-                    t1 - t0, RESAMPLE_MAX_KEYS);
+        return cli_fail(err, TA_ERROR_INVALID_ARGUMENT,
+                        "--resample: %.0f keys for a track of %g s is more than %u; choose a lower rate", steps + 2,
+                        t1 - t0, RESAMPLE_MAX_KEYS);
     float *k = malloc(sizeof *k * ((size_t)steps + 2));
-    if (k == NULL) return fail(err, TA_ERROR_OUT_OF_MEMORY, "out of memory resampling a track");
+    if (k == NULL) return cli_fail(err, TA_ERROR_OUT_OF_MEMORY, "out of memory resampling a track");
     uint32_t c = 0;
     for (double i = 0; i <= steps; ++i) {
         float at = (float)(t0 + i / fps);
@@ -66,7 +56,7 @@ static ta_result measure(const ta_track *t, const ta_track *made, double *worst,
 {
     uint32_t size = ta_track_value_size(t);
     float *a = malloc(sizeof *a * size * 2u);
-    if (a == NULL) return fail(err, TA_ERROR_OUT_OF_MEMORY, "out of memory resampling a track");
+    if (a == NULL) return cli_fail(err, TA_ERROR_OUT_OF_MEMORY, "out of memory resampling a track");
     float *b = a + size;
     const float *k = ta_track_times(made);
     uint32_t n = ta_track_key_count(made);
@@ -108,7 +98,7 @@ static ta_result resample_track(const ta_track *t, double fps, ta_track **out, t
     float *values = malloc(sizeof *values * (size_t)n * size);
     if (values == NULL) {
         free(times);
-        return fail(err, TA_ERROR_OUT_OF_MEMORY, "out of memory resampling a track");
+        return cli_fail(err, TA_ERROR_OUT_OF_MEMORY, "out of memory resampling a track");
     }
     ta_sampler s = {0};
     for (uint32_t i = 0; i < n && r == TA_OK; ++i) {
@@ -145,7 +135,7 @@ ta_result resample_clip(const ta_clip *clip, double fps, ta_clip **out, resample
     for (uint32_t i = 0; i < n; ++i) cubic += ta_track_interpolation(ta_clip_track(clip, i)) == TA_INTERPOLATION_CUBIC_SPLINE;
     if (cubic == 0) return TA_OK;
     ta_track **tracks = calloc(n, sizeof *tracks);
-    if (tracks == NULL) return fail(err, TA_ERROR_OUT_OF_MEMORY, "out of memory resampling a track");
+    if (tracks == NULL) return cli_fail(err, TA_ERROR_OUT_OF_MEMORY, "out of memory resampling a track");
     ta_result r = TA_OK;
     for (uint32_t i = 0; i < n && r == TA_OK; ++i) {
         const ta_track *t = ta_clip_track(clip, i);
