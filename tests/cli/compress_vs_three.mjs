@@ -41,7 +41,9 @@ function splitGlb(glb, dir) {
   fs.writeFileSync(path.join(dir, 'split.gltf'), JSON.stringify(doc));
   return path.join(dir, 'split.gltf');
 }
+// default_all: no --clip, so the wave (morph weights, which no compressed clip holds) is kept as it was.
 const cases = [{ name: 'default', file: defaultGlb, args: ['--clip', 'walk', '--clip', 'run'] },
+  { name: 'default_all', file: defaultGlb, args: [] },
   { name: 'split', file: splitGlb(defaultGlb, work), args: ['--clip', 'run'] }];
 const sample = (p) => (samples && fs.existsSync(path.join(samples, p)) ? path.join(samples, p) : null);
 const cesium = sample('CesiumMan/glTF-Binary/CesiumMan.glb'), fox = sample('Fox/glTF-Binary/Fox.glb');
@@ -191,6 +193,15 @@ for (const c of cases) {
     console.log(`${c.name} ${name}: threeanim bake at 60 fps, ${bin.length} frames: max ${eb.max.toFixed(4)} cm, p99 ${eb.p99.toFixed(4)} cm`);
     check(`${c.name} ${name}: threeanim's error ${eb.max} cm under ${bound}`, eb.max <= bound);
   }
+  // A clip the library did not compress (without --clip): in OUT as in IN, key for key.
+  const keys = (clip) => JSON.stringify(clip.tracks.map((t) => [t.name, t.getInterpolation(), [...t.times], [...t.values]]));
+  for (const m of printed.matchAll(/clip "([^"]*)": kept as it was/g)) {
+    const inClip = inG.animations.find((a) => a.name === m[1]), outClip = outG.animations.find((a) => a.name === m[1]);
+    check(`${c.name} ${m[1]}: kept in the written file`, outClip !== undefined);
+    if (outClip) check(`${c.name} ${m[1]}: its tracks as IN's`, keys(inClip) === keys(outClip) && inClip.tracks.length > 0);
+  }
+  if (!c.args.includes('--clip'))
+    check(`${c.name}: every clip, in IN's order`, outG.animations.map((a) => a.name).join() === inG.animations.map((a) => a.name).join());
 }
 console.log(failed ? 'compress_vs_three: FAILED' : 'compress_vs_three: ok');
 process.exit(failed ? 1 : 0);

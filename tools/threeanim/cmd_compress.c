@@ -24,6 +24,9 @@ void cli_compress_help(FILE *out)
           "            SHORT, translations and scales float32, a constant track one key (none when\n"
           "            it is the node's own value); the old animations' data is dropped. Prints the\n"
           "            animation bytes before and after. Not for EXT_meshopt_compression files.\n"
+          "            Without --clip, a clip that cannot be compressed (morph weights, ...) is\n"
+          "            kept as it was, and said so; with --clip, only the clips named are written,\n"
+          "            in the file's order.\n"
           "\n"
           "  --clip NAME           a clip to compress (repeat for more; default: all)\n"
           "  --max-error-cm E      the largest error allowed (default 0.01)\n"
@@ -103,31 +106,45 @@ static int write_tac(const compress_opts *o, const ta_compressed_clip *clip)
     return CLI_OK;
 }
 
-static int compress(const compress_opts *o, ta_model *model, ta_compressed_clip **made, const char **names, uint32_t *count)
+/* Compresses the clips chosen, made[i] the compressed model->animations[i]; for a .glb without
+ * --clip, a clip the library refuses is kept as it was (keep[i]), and said so. */
+static int compress(const compress_opts *o, ta_model *model, ta_compressed_clip **made, bool *keep)
 {
     ta_error err = {0};
     uint32_t chosen = o->clip_count > 0 ? o->clip_count : model->animation_count;
     if (!o->glb && chosen != 1)
         return cli_usage("compress", "a .tac holds one clip, and %s has %u to write; choose one with --clip", o->in, chosen);
+    uint32_t compressed = 0, tac = 0;
     for (uint32_t i = 0; i < chosen; ++i) {
         uint32_t index = i;
         if (o->clip_count > 0 && ta_model_find_clip(model, o->clips[i], &index, &err) != TA_OK)
             return cli_refuse("compress", o->in, &err);
+        if (made[index] != NULL) continue; /* named twice */
         const ta_clip *clip = model->animations[index];
         char what[320];
         snprintf(what, sizeof what, "clip \"%s\"", ta_clip_name(clip));
         ta_compress_stats st;
-        if (ta_clip_compress(clip, model->scene, &o->options, &made[*count], &st, &err) != TA_OK)
-            return cli_refuse("compress", what, &err);
-        names[(*count)++] = ta_clip_name(clip);
+        if (ta_clip_compress(clip, model->scene, &o->options, &made[index], &st, &err) != TA_OK) {
+            made[index] = NULL;
+            if (!o->glb || o->clip_count > 0) return cli_refuse("compress", what, &err);
+            keep[index] = true;
+            printf("clip \"%s\": kept as it was (%s)\n", ta_clip_name(clip), err.message);
+            continue;
+        }
+        compressed++;
+        tac = index;
         printf("clip \"%s\": %u bones, %u key times, %zu bytes, %.2f bytes a bone-sample, max error %.4f cm, "
                "p99 %.4f cm (%g m a unit)\n",
                ta_clip_name(clip), st.bones, st.samples, st.bytes, st.bytes_per_bone_sample, st.max_error_cm,
                st.p99_error_cm, st.meters_per_unit);
     }
-    if (!o->glb) return write_tac(o, made[0]);
+    if (compressed == 0) {
+        fprintf(stderr, "threeanim compress: %s: no clip of it can be compressed\n", o->in);
+        return CLI_REFUSED;
+    }
+    if (!o->glb) return write_tac(o, made[tac]);
     glb_compressed_report rep;
-    if (glb_compressed_write(o->in, model, (const ta_compressed_clip *const *)made, names, *count, o->out, &rep, &err) != TA_OK)
+    if (glb_compressed_write(o->in, model, (const ta_compressed_clip *const *)made, keep, o->out, &rep, &err) != TA_OK)
         return cli_refuse("compress", o->out, &err);
     printf("animation bytes: %zu before, %zu after", rep.animation_bytes_before, rep.animation_bytes_after);
     if (rep.dead_bytes > 0) printf(" (and %zu of the old in buffer views kept for other data)", rep.dead_bytes);
@@ -147,18 +164,17 @@ int cli_compress(int argc, char **argv)
     ta_error err = {0};
     ta_model *model = NULL;
     if (cli_load_model(o.in, &model, &err) != TA_OK) return cli_refuse("compress", o.in, &err);
-    ta_compressed_clip **made = calloc(model->animation_count + MAX_CLIPS + 1u, sizeof *made);
-    const char **names = calloc(model->animation_count + MAX_CLIPS + 1u, sizeof *names);
-    uint32_t count = 0;
-    if (made == NULL || names == NULL) {
+    ta_compressed_clip **made = calloc(model->animation_count + 1u, sizeof *made);
+    bool *keep = calloc(model->animation_count + 1u, sizeof *keep);
+    if (made == NULL || keep == NULL) {
         fprintf(stderr, "threeanim compress: out of memory\n");
         rc = CLI_REFUSED;
     } else {
-        rc = compress(&o, model, made, names, &count);
+        rc = compress(&o, model, made, keep);
     }
-    for (uint32_t i = 0; i < count; ++i) ta_compressed_clip_destroy(made[i]);
+    for (uint32_t i = 0; made != NULL && i < model->animation_count; ++i) ta_compressed_clip_destroy(made[i]);
     free(made);
-    free(names);
+    free(keep);
     ta_model_destroy(model);
     return rc;
 }

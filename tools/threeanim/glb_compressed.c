@@ -84,12 +84,28 @@ static void walk_views(json_t *value, bool *mark, const uint32_t *map, size_t co
     }
 }
 
-/* The old animations' accessors marked; their bytes. */
-static size_t mark_animations(json_t *doc, bool *anim, size_t count)
+/* The samplers' accessors of the animations kept as they were (keep[i]; keep NULL: none): marked,
+ * or renumbered by map. */
+static void walk_kept_animations(json_t *doc, const bool *keep, bool *mark, const uint32_t *map, size_t count)
+{
+    json_t *animation, *sampler;
+    size_t i, j;
+    json_array_foreach(json_object_get(doc, "animations"), i, animation) {
+        if (keep == NULL || !keep[i]) continue;
+        json_array_foreach(json_object_get(animation, "samplers"), j, sampler) {
+            visit_accessor(json_object_get(sampler, "input"), mark, map, count);
+            visit_accessor(json_object_get(sampler, "output"), mark, map, count);
+        }
+    }
+}
+
+/* The accessors of the old animations not kept marked; their bytes. */
+static size_t mark_animations(json_t *doc, const bool *keep, bool *anim, size_t count)
 {
     json_t *animation, *sampler, *accessors = json_object_get(doc, "accessors");
     size_t i, j, bytes = 0;
     json_array_foreach(json_object_get(doc, "animations"), i, animation) {
+        if (keep != NULL && keep[i]) continue;
         json_array_foreach(json_object_get(animation, "samplers"), j, sampler) {
             const char *ends[2] = {"input", "output"};
             for (int e = 0; e < 2; ++e) {
@@ -103,9 +119,10 @@ static size_t mark_animations(json_t *doc, bool *anim, size_t count)
     return bytes;
 }
 
-/* The accessors nothing but the old animations use dropped, the others renumbered; dropped[v]:
- * the dropped accessors' bytes in view v. */
-static ta_result drop_animation_accessors(json_t *doc, size_t *before, size_t *dropped, ta_error *err)
+/* The accessors nothing but the old animations not kept use dropped, the others renumbered;
+ * dropped[v]: the dropped accessors' bytes in view v. The document's animations are left for the
+ * caller (the kept ones' accessors renumbered). */
+static ta_result drop_animation_accessors(json_t *doc, const bool *keep, size_t *before, size_t *dropped, ta_error *err)
 {
     json_t *accessors = json_object_get(doc, "accessors");
     const size_t n = json_array_size(accessors);
@@ -116,8 +133,9 @@ static ta_result drop_animation_accessors(json_t *doc, size_t *before, size_t *d
         free(anim), free(used), free(map), json_decref(kept);
         return cli_fail(err, TA_ERROR_OUT_OF_MEMORY, "out of memory");
     }
-    *before = mark_animations(doc, anim, n);
+    *before = mark_animations(doc, keep, anim, n);
     walk_accessors(doc, used, NULL, n);
+    walk_kept_animations(doc, keep, used, NULL, n);
     for (size_t i = 0; i < n; ++i) {
         map[i] = (uint32_t)json_array_size(kept);
         json_t *acc = json_array_get(accessors, i);
@@ -128,8 +146,8 @@ static ta_result drop_animation_accessors(json_t *doc, size_t *before, size_t *d
             dropped[view] += accessor_bytes(acc);
     }
     walk_accessors(doc, NULL, map, n);
+    walk_kept_animations(doc, keep, NULL, map, n);
     json_object_set_new(doc, "accessors", kept);
-    json_object_del(doc, "animations");
     free(anim), free(used), free(map);
     return TA_OK;
 }
@@ -346,8 +364,7 @@ static bool meshopt(const json_t *doc)
 }
 
 ta_result glb_compressed_write(const char *in_path, const ta_model *model, const ta_compressed_clip *const *clips,
-                               const char *const *names, uint32_t count, const char *out_path,
-                               glb_compressed_report *report, ta_error *err)
+                               const bool *keep, const char *out_path, glb_compressed_report *report, ta_error *err)
 {
     memset(report, 0, sizeof *report);
     if (model->source_nodes == NULL) return cli_fail(err, TA_ERROR_UNSUPPORTED, "%s: a .glb is written from glTF only", in_path);
@@ -373,12 +390,24 @@ ta_result glb_compressed_write(const char *in_path, const ta_model *model, const
     }
     size_t *dropped = r == TA_OK ? calloc(json_array_size(json_object_get(w.doc, "bufferViews")) + 1, sizeof *dropped) : NULL;
     if (r == TA_OK && dropped == NULL) r = cli_fail(err, TA_ERROR_OUT_OF_MEMORY, "out of memory");
-    if (r == TA_OK) r = drop_animation_accessors(w.doc, &report->animation_bytes_before, dropped, err);
+    if (r == TA_OK && json_array_size(json_object_get(w.doc, "animations")) != model->animation_count)
+        r = cli_fail(err, TA_ERROR_PARSE, "%s: %zu animations in the file, %u clips read from it", in_path,
+                     json_array_size(json_object_get(w.doc, "animations")), model->animation_count);
+    if (r == TA_OK) r = drop_animation_accessors(w.doc, keep, &report->animation_bytes_before, dropped, err);
     if (r == TA_OK) r = copy_views(w.doc, &src, in_path, &w, dropped, &report->dead_bytes, err);
     free(dropped);
     if (r == TA_OK) json_object_set_new(w.doc, "buffers", json_array());
+    /* IN's animations in their order: each compressed, kept as it was, or left out */
+    json_t *old = r == TA_OK ? json_incref(json_object_get(w.doc, "animations")) : NULL;
+    if (r == TA_OK) json_object_del(w.doc, "animations");
     anim_writer a = {&w, NULL, 0, 0, 0, false};
-    for (uint32_t c = 0; c < count && r == TA_OK; ++c) r = add_animation(&a, model, gltf_node, clips[c], names[c], err);
+    for (uint32_t c = 0; c < model->animation_count && r == TA_OK; ++c) {
+        if (clips[c] != NULL)
+            r = add_animation(&a, model, gltf_node, clips[c], ta_clip_name(model->animations[c]), err);
+        else if (keep != NULL && keep[c] && json_array_append(glb_list(&w, "animations"), json_array_get(old, c)) != 0)
+            r = cli_fail(err, TA_ERROR_OUT_OF_MEMORY, "out of memory");
+    }
+    json_decref(old);
     report->animation_bytes_after = a.bytes;
     if (r == TA_OK) r = glb_write(&w, out_path, err);
     for (uint32_t i = 0; i < a.input_count; ++i) free(a.inputs[i].times);

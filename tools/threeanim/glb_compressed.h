@@ -7,6 +7,9 @@
  * allows nothing smaller there), a constant track as one key or, when it
  * equals the node's own value, no channel.
  *
+ * An animation that is not compressed (a clip the library refuses, such as
+ * morph weights) may be kept as it was, its data with it.
+ *
  * Everything else of the file (nodes, meshes, skins, materials, images) is
  * written as it was, its data copied into the BIN chunk: only the buffer
  * views something still uses, so the old animations' data is gone (a view
@@ -17,6 +20,7 @@
 #ifndef THREEANIM_TOOLS_GLB_COMPRESSED_H
 #define THREEANIM_TOOLS_GLB_COMPRESSED_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -28,9 +32,10 @@ typedef struct glb_compressed_report {
     size_t dead_bytes;             /* old animation data still in views kept for something else */
 } glb_compressed_report;
 
-/* Writes in_path's document with the clips (names[i] the animation's name) over the model loaded from it. */
+/* Writes in_path's document over the model loaded from it, its animations in their order, each
+ * (i, model->animations[i]'s) replaced by clips[i] when that is not NULL, else kept as it was
+ * when keep[i] (keep may be NULL: none), else left out. clips: model->animation_count entries. */
 ta_result glb_compressed_write(const char *in_path, const ta_model *model, const ta_compressed_clip *const *clips,
-                               const char *const *names, uint32_t count, const char *out_path,
-                               glb_compressed_report *report, ta_error *err);
+                               const bool *keep, const char *out_path, glb_compressed_report *report, ta_error *err);
 
 #endif
