@@ -217,7 +217,14 @@ typedef struct ta__cc_walk {
  * segment's size once. */
 void ta__cc_key_walk(const ta__cc_track *t, uint32_t r, uint32_t s, ta__cc_walk *walk, float out[4]);
 
-/* ---- a window: a clip of two keys a track the mixer plays (clip_compressed_window.c) ---- */
+/* ---- a window: a clip of span + 1 keys a track the mixer plays (clip_compressed_window.c) ---- */
+
+/* A window's key intervals: its keys are those of span + 1 grid samples, refilled once the time
+ * leaves them (fewer in a clip of fewer samples; one in a clip with a moving STEP track on a grid or
+ * runs, see ta__cc_window). Eight: a refill's own cost (the times of every track, the planes moved,
+ * the calls) is paid once for eight samples, and the mixer reads the interval inside as a float
+ * clip's. */
+enum { TA__CC_SPAN = 8 };
 
 /* Where a moving track's decoding stands: kept keys i <= j around the last sample asked for
  * (the r-th and the next), as values (a rotation made whole). */
@@ -237,6 +244,11 @@ typedef struct ta__cc_cursor {
 
 typedef struct ta__cc_window {
     const ta_compressed_clip *source;
+    /* key intervals (1 to TA__CC_SPAN): keys span + 1 a track. 1 when a moving track is STEP and
+     * the key times are a grid or runs: a time just before a key time is at it there
+     * (ta__cc_at_next_key), which a window of one interval gives (the time reads before its
+     * first key: that key) and the mixer's own seek inside a wider one does not */
+    uint32_t span;
     uint32_t first;          /* the grid sample its first key holds; UINT32_MAX: none yet */
     uint32_t moving;         /* tracks whose keys change (not constants) */
     ta__cc_track *tracks;    /* moving: each read once */
@@ -248,12 +260,12 @@ typedef struct ta__cc_window {
     uint32_t *lane, *slot;
     const void *mapped_plan, *mapped_fused;
     ta__cc_header header;    /* the source's, read once */
-    double from, to;         /* key times first and first + 1: a time in [from, to) keeps the window */
+    double from, to;         /* key times first and first + span: a time in [from, to) keeps the window */
     size_t bytes;            /* of the block tracks to changes point into */
 } ta__cc_window;
 
-/* The window's keys made those of the grid interval around time (and the
- * fused planes and plan constants with them), when that interval changed.
+/* The window's keys made those of span + 1 grid samples from the interval around time (and the
+ * fused planes and plan constants with them), when that interval is not among its own.
  * Allocates nothing; a clip without a window is left alone. */
 void ta__cc_window_seek(const struct ta_clip *clip, double time);
 void ta__cc_window_free(struct ta_clip *clip);

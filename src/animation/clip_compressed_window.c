@@ -165,32 +165,6 @@ static void sample_at(const ta__cc_track *t, ta__cc_cursor *c, uint32_t samples,
         for (int k = 0; k < 4; ++k) out[k] = k < 3 ? c->a[k] + (c->b[k] - c->a[k]) * u : 0;
 }
 
-/* Keys first and first + 1 of every moving track into the window's tracks, the times of all. A
- * constant's keys never change; a step forward keeps the old second key as the new first. */
-static void fill(const ta_clip *clip, const ta__cc_header *h, ta__cc_window *w, uint32_t first)
-{
-    const float t0 = (float)ta__cc_time(h, first), t1 = (float)ta__cc_time(h, first + 1);
-    for (uint32_t i = 0; i < h->tracks; ++i) {
-        clip->tracks[i]->times[0] = t0;
-        clip->tracks[i]->times[1] = t1;
-    }
-    const bool forward = w->first != UINT32_MAX && first == w->first + 1;
-    for (uint32_t m = 0; m < w->moving; ++m) {
-        const ta__cc_track *t = &w->tracks[m];
-        ta_track *tr = clip->tracks[w->index[m]];
-        const uint32_t size = t->kind == TA__CC_R ? 4 : 3;
-        float v[4];
-        if (forward) {
-            memcpy(tr->values, tr->values + size, sizeof(float) * size);
-        } else {
-            sample_at(t, &w->cursor[m], h->samples, first, v);
-            memcpy(tr->values, v, sizeof(float) * size);
-        }
-        sample_at(t, &w->cursor[m], h->samples, first + 1, v);
-        memcpy(tr->values + size, v, sizeof(float) * size);
-    }
-}
-
 /* Each moving track's lane in the fused planes and slot in the plan's slerp constants, for the
  * step forward (step) to write them directly; the plan and fused copy they hold for named. */
 static void map_lanes(const ta_clip *clip, ta__cc_window *w)
@@ -212,70 +186,87 @@ static void map_lanes(const ta_clip *clip, ta__cc_window *w)
     w->mapped_fused = f;
 }
 
-/* A moving track's keys at first and first + 1 (forward: the first is its old second) into its
- * values and, key0 not NULL, its lane of planes `lanes` wide; size, a constant where it is
- * called, lets the copies be made in place. */
-static inline void put_keys(const ta__cc_track *t, ta__cc_cursor *c, uint32_t samples, uint32_t first, bool forward, float *values,
-                            float *key0, size_t lanes, uint32_t size)
+/* Samples s to s + n - 1 of a moving track in order (4 floats each), from its cursor. */
+static void decode_run(const ta__cc_track *t, ta__cc_cursor *c, uint32_t samples, uint32_t s, uint32_t n, float *out)
 {
-    float v[4];
-    if (forward) {
-        memcpy(values, values + size, sizeof(float) * size);
-    } else {
-        sample_at(t, c, samples, first, v);
-        memcpy(values, v, sizeof(float) * size);
-        if (key0 != NULL)
-            for (uint32_t k = 0; k < size; ++k) key0[k * lanes] = v[k];
-    }
-    sample_at(t, c, samples, first + 1, v);
-    memcpy(values + size, v, sizeof(float) * size);
-    if (key0 != NULL)
-        for (uint32_t k = 0; k < size; ++k) key0[(size + k) * lanes] = v[k];
+    for (uint32_t k = 0; k < n; ++k) sample_at(t, c, samples, s + k, out + 4 * (size_t)k);
 }
 
-/* A step forward by one key interval, or a jump (forward false: the loop's wrap, a seek), the keys
- * written where the mixer reads them: on a step the old second keys become the first (in the
- * fused planes a block at once: a constant's two keys are equal), on a jump each moving track's
- * first key is read anew; each moving track's new second key goes to its track, its lane, and,
- * for a LINEAR rotation, its interval's slerp constants, made once for the plan and the fused
- * planes both. The numbers are those of fill and the two refills. */
-static void step(const ta_clip *clip, const ta__cc_header *h, ta__cc_window *w, uint32_t first, bool forward)
+/* The window's keys made samples first to first + span, written where the mixer reads them: the
+ * times of every track; each moving track's keys in its track and, in place, its lane of the fused
+ * planes and, for a LINEAR rotation, its intervals' slerp constants in the plan and the fused
+ * planes. The keys the old window shares with the new one (a step forward: its last key is the new
+ * first) are moved down, in the planes a block at once (a constant's keys are all equal), and only
+ * the others decoded, on from each track's cursor. Not in place (the clip's plan or fused copy is
+ * not the one the lanes were mapped for): the tracks only, then the plan's and fused planes'
+ * refills of the moving tracks. */
+static void refill(const ta_clip *clip, const ta__cc_header *h, ta__cc_window *w, uint32_t first, bool in_place)
 {
-    const float t0 = (float)ta__cc_time(h, first), t1 = (float)ta__cc_time(h, first + 1);
-    for (uint32_t i = 0; i < h->tracks; ++i) {
-        clip->tracks[i]->times[0] = t0;
-        clip->tracks[i]->times[1] = t1;
-    }
+    const uint32_t span = w->span, keys = span + 1;
+    const uint32_t d = w->first != UINT32_MAX && first > w->first && first - w->first <= span ? first - w->first : 0;
+    const uint32_t kept = d > 0 ? keys - d : 0; /* keys d to span become 0 to kept - 1 */
+    float times[TA__CC_SPAN + 1];
+    for (uint32_t k = 0; k < keys; ++k) times[k] = time_of(h, first + k);
+    for (uint32_t i = 0; i < h->tracks; ++i) memcpy(clip->tracks[i]->times, times, sizeof(float) * keys);
     const ta__clip_plan *p = clip->plan;
-    ta__clip_fused *f = clip->fused;
+    ta__clip_fused *f = in_place ? clip->fused : NULL;
     ta__fused_group *gr = f != NULL ? &f->groups[0] : NULL;
-    if (gr != NULL && forward) {
-        memcpy(gr->vec, gr->vec + 3 * (size_t)gr->vec_lanes, sizeof(float) * 3 * gr->vec_lanes);
-        memcpy(gr->rot, gr->rot + 4 * (size_t)gr->rot_lanes, sizeof(float) * 4 * gr->rot_lanes);
-    }
+    const size_t vl = gr != NULL ? gr->vec_lanes : 0, rl = gr != NULL ? gr->rot_lanes : 0;
+    float *rot_const = gr != NULL ? gr->rot_const : NULL;
+    if (kept > 0 && vl > 0) memmove(gr->vec, gr->vec + 3 * vl * d, sizeof(float) * 3 * vl * kept);
+    if (kept > 0 && rl > 0) memmove(gr->rot, gr->rot + 4 * rl * d, sizeof(float) * 4 * rl * kept);
+    if (kept > 1 && rl > 0 && rot_const != NULL) memmove(rot_const, rot_const + 2 * rl * d, sizeof(float) * 2 * rl * (kept - 1));
     for (uint32_t m = 0; m < w->moving; ++m) {
         const ta__cc_track *t = &w->tracks[m];
         float *values = clip->tracks[w->index[m]]->values;
-        const uint32_t lane = w->lane[m];
-        if (t->kind == TA__CC_R)
-            put_keys(t, &w->cursor[m], h->samples, first, forward, values, lane == UINT32_MAX ? NULL : gr->rot + lane, gr != NULL ? gr->rot_lanes : 0, 4);
-        else
-            put_keys(t, &w->cursor[m], h->samples, first, forward, values, lane == UINT32_MAX ? NULL : gr->vec + lane, gr != NULL ? gr->vec_lanes : 0, 3);
-        if (w->slot[m] == UINT32_MAX) continue;
-        float theta, k;
-        ta__slerp_constants(values, values + 4, &theta, &k);
-        float *constants = (float *)(uintptr_t)p->slerp_constants[w->slot[m]]; /* the plan's own block */
-        constants[0] = theta;
-        constants[1] = k;
-        if (lane != UINT32_MAX && gr->rot_const != NULL) {
-            gr->rot_const[lane] = theta;
-            gr->rot_const[gr->rot_lanes + lane] = k;
+        float key[4 * (TA__CC_SPAN + 1)];
+        decode_run(t, &w->cursor[m], h->samples, first + kept, keys - kept, key);
+        const uint32_t lane = gr != NULL ? w->lane[m] : UINT32_MAX;
+        if (t->kind == TA__CC_R) {
+            if (kept > 0) memmove(values, values + 4 * (size_t)d, sizeof(float) * 4 * kept);
+            for (uint32_t k = kept; k < keys; ++k) memcpy(values + 4 * (size_t)k, key + 4 * (size_t)(k - kept), sizeof(float) * 4);
+            if (lane != UINT32_MAX)
+                for (uint32_t k = kept; k < keys; ++k)
+                    for (uint32_t c = 0; c < 4; ++c) gr->rot[(4 * (size_t)k + c) * rl + lane] = key[4 * (size_t)(k - kept) + c];
+        } else {
+            if (kept > 0) memmove(values, values + 3 * (size_t)d, sizeof(float) * 3 * kept);
+            for (uint32_t k = kept; k < keys; ++k) memcpy(values + 3 * (size_t)k, key + 4 * (size_t)(k - kept), sizeof(float) * 3);
+            if (lane != UINT32_MAX)
+                for (uint32_t k = kept; k < keys; ++k)
+                    for (uint32_t c = 0; c < 3; ++c) gr->vec[(3 * (size_t)k + c) * vl + lane] = key[4 * (size_t)(k - kept) + c];
         }
+        if (!in_place || w->slot[m] == UINT32_MAX) continue;
+        float *constants = (float *)(uintptr_t)p->slerp_constants[w->slot[m]]; /* the plan's own block */
+        if (kept > 1) memmove(constants, constants + 2 * (size_t)d, sizeof(float) * 2 * (kept - 1));
+        for (uint32_t k = kept > 0 ? kept - 1 : 0; k < span; ++k) { /* the intervals to a new key */
+            float theta, kk;
+            ta__slerp_constants(values + 4 * (size_t)k, values + 4 * (size_t)k + 4, &theta, &kk);
+            constants[2 * k] = theta;
+            constants[2 * k + 1] = kk;
+            if (lane != UINT32_MAX && rot_const != NULL) {
+                rot_const[2 * k * rl + lane] = theta;
+                rot_const[(2 * k + 1) * rl + lane] = kk;
+            }
+        }
+    }
+    if (!in_place) {
+        ta__clip_plan_refill(clip, w->changes);
+        ta__clip_fused_refill(clip, w->changes);
     }
 }
 
+/* The window's key intervals (ta__cc_window's span). */
+static uint32_t span_of(const ta_compressed_clip *clip, const ta__cc_header *h)
+{
+    const unsigned char *d = ta__cc_tracks_at(ta__cc_block(clip), h);
+    if (h->times == NULL && h->offsets == NULL)
+        for (uint32_t i = 0; i < h->tracks; ++i)
+            if ((d[(size_t)TA__CC_TRACK * i + 2] >> 2 & 3) == TA__CC_STEP) return 1;
+    return h->samples - 1 < TA__CC_SPAN ? h->samples - 1 : TA__CC_SPAN;
+}
+
 /* The window's own part: its moving tracks read once, their cursors, the refills' list. */
-static ta_result make_window(ta_clip *out, const ta_compressed_clip *clip, const ta__cc_header *h, ta_error *err)
+static ta_result make_window(ta_clip *out, const ta_compressed_clip *clip, const ta__cc_header *h, uint32_t span, ta_error *err)
 {
     const unsigned char *d = ta__cc_tracks_at(ta__cc_block(clip), h), *data = d + (size_t)TA__CC_TRACK * h->tracks;
     uint32_t moving = 0;
@@ -295,10 +286,11 @@ static ta_result make_window(ta_clip *out, const ta_compressed_clip *clip, const
     w->changes = (uint8_t *)(w->slot + moving);
     w->bytes = bytes;
     w->source = clip;
+    w->span = span;
     w->first = 0;
     w->header = *h;
     w->from = ta__cc_time(h, 0);
-    w->to = ta__cc_time(h, 1);
+    w->to = ta__cc_time(h, span);
     for (uint32_t i = 0, m = 0; i < h->tracks; ++i, d += TA__CC_TRACK) {
         ta__cc_track t;
         ta__cc_read_track(d, data, h->samples, &t);
@@ -326,6 +318,7 @@ ta_result ta_compressed_clip_window(const ta_compressed_clip *clip, const ta_all
     ta__cc_read_header(ta__cc_block(clip), &h);
     if (h.samples < 2)
         return ta__fail(err, TA_ERROR_INVALID_ARGUMENT, "ta_compressed_clip_window: clip: %u key time, a window needs two", h.samples);
+    const uint32_t span = span_of(clip, &h), keys = span + 1;
     ta__mem mem;
     ta_result r = ta__mem_init(&mem, allocator, err);
     if (r != TA_OK) return r;
@@ -333,22 +326,27 @@ ta_result ta_compressed_clip_window(const ta_compressed_clip *clip, const ta_all
     if (tracks == NULL) return ta__fail(err, TA_ERROR_OUT_OF_MEMORY, "ta_compressed_clip_window: out of memory");
     const unsigned char *d = ta__cc_tracks_at(ta__cc_block(clip), &h), *data = d + (size_t)TA__CC_TRACK * h.tracks;
     static const ta_track_kind kinds[3] = {TA_TRACK_KIND_POSITION, TA_TRACK_KIND_QUATERNION, TA_TRACK_KIND_SCALE};
+    float times[TA__CC_SPAN + 1];
+    for (uint32_t k = 0; k < keys; ++k) times[k] = time_of(&h, k);
     uint32_t made = 0;
     for (; made < h.tracks && r == TA_OK; ++made, d += TA__CC_TRACK) {
         ta__cc_track t;
         ta__cc_read_track(d, data, h.samples, &t);
         data += t.data_bytes;
-        float times[2] = {time_of(&h, 0), time_of(&h, 1)}, values[8];
-        ta__cc_decode(&t, h.samples, 0, values);
-        ta__cc_decode(&t, h.samples, 1, values + (t.kind == TA__CC_R ? 4 : 3));
+        const uint32_t size = t.kind == TA__CC_R ? 4 : 3;
+        float values[4 * (TA__CC_SPAN + 1)], v[4];
+        for (uint32_t k = 0; k < keys; ++k) {
+            if (k == 0 || t.mode == TA__CC_LINEAR || t.mode == TA__CC_STEP) ta__cc_decode(&t, h.samples, k, v); /* a constant's once */
+            memcpy(values + size * k, v, sizeof(float) * size);
+        }
         ta_track_desc desc;
         memset(&desc, 0, sizeof desc);
         if ((r = ta_track_target_node(ta_node_at(t.node), kinds[t.kind], &desc.target, err)) != TA_OK) break;
         desc.interpolation = t.mode == TA__CC_STEP ? TA_INTERPOLATION_STEP : TA_INTERPOLATION_LINEAR;
         desc.times = times;
-        desc.key_count = 2;
+        desc.key_count = keys;
         desc.values = values;
-        desc.value_count = t.kind == TA__CC_R ? 8 : 6;
+        desc.value_count = size * keys;
         r = ta_track_create(&desc, allocator, &tracks[made], err);
     }
     ta_clip *out = NULL;
@@ -359,7 +357,7 @@ ta_result ta_compressed_clip_window(const ta_compressed_clip *clip, const ta_all
         o.duration = h.duration > 0 ? h.duration : 0;
         r = ta_clip_create("compressed", tracks, h.tracks, &o, &out, err);
     }
-    if (r == TA_OK && (r = make_window(out, clip, &h, err)) != TA_OK) {
+    if (r == TA_OK && (r = make_window(out, clip, &h, span, err)) != TA_OK) {
         ta_clip_release(out);
         ta__free(&mem, tracks, sizeof(ta_track *) * h.tracks);
         return r;
@@ -374,24 +372,20 @@ ta_result ta_compressed_clip_window(const ta_compressed_clip *clip, const ta_all
 void ta__cc_window_seek(const ta_clip *clip, double time)
 {
     ta__cc_window *w = clip->window;
-    /* the interval ta__cc_interval would give: in [from, to), and not at to by its rule */
+    /* in [from, to), and not at `to` by ta__cc_interval's rule: one of the window's intervals */
     if (w == NULL || (time >= w->from && time < w->to && !ta__cc_at_next_key(&w->header, w->to, time))) return;
     const ta__cc_header h = w->header;
     uint32_t s0, s1;
     double alpha;
     ta__cc_interval(&h, time, &s0, &s1, &alpha);
-    /* held before the first key or past the last: the interval at that end, read clamped */
-    uint32_t first = s0 < h.samples - 1 ? s0 : h.samples - 2;
-    if (first == w->first) return;
+    /* held before the first key or past the last: the interval at that end */
+    const uint32_t s = s0 < h.samples - 1 ? s0 : h.samples - 2;
+    if (w->first != UINT32_MAX && s >= w->first && s - w->first < w->span) return; /* its own: read clamped */
+    const uint32_t last = h.samples - 1 - w->span, first = s < last ? s : last;
     const ta__clip_fused *f = clip->fused;
-    if (w->first != UINT32_MAX && w->mapped_plan == clip->plan && w->mapped_fused == f && (f == NULL || f->group_count == 1)) {
-        step(clip, &h, w, first, first == w->first + 1);
-    } else {
-        fill(clip, &h, w, first);
-        ta__clip_plan_refill(clip, w->changes);
-        ta__clip_fused_refill(clip, w->changes);
-    }
+    refill(clip, &h, w, first,
+           w->first != UINT32_MAX && w->mapped_plan == clip->plan && w->mapped_fused == f && (f == NULL || f->group_count == 1));
     w->first = first;
     w->from = ta__cc_time(&h, first);
-    w->to = ta__cc_time(&h, first + 1);
+    w->to = ta__cc_time(&h, first + w->span);
 }
