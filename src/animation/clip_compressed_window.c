@@ -16,42 +16,45 @@ static float time_of(const ta__cc_header *h, uint32_t s)
 }
 
 /* The cursor moved to segment g (s's, the r-th kept key's): where its kept keys start, their
- * bits, each component's bits, least value and step. Out of cursor_key's line: once a segment,
- * and inlined it cost every key its registers (callgrind). */
+ * bits, each component's bits, mask, least value and step. Out of the key read's line: once a
+ * segment, and inlined it cost every key its registers (callgrind). */
 #if defined(__GNUC__)
 __attribute__((noinline))
 #endif
 static void cursor_segment(const ta__cc_track *t, ta__cc_cursor *c, uint32_t r, uint32_t s, uint32_t g)
 {
-    if (t->segments != NULL) {
+    const unsigned char *seg = t->segments != NULL ? t->segments + TA__CC_SEG_BYTES * (size_t)g : NULL;
+    if (seg != NULL) {
         float key[4];
         ta__cc_key_walk(t, r, s, &c->walk, key); /* the walk moved to s's segment */
-        const unsigned char *seg = t->segments + TA__CC_SEG_BYTES * (size_t)g;
         c->before = c->walk.before;
         c->bit = c->walk.bit;
         c->key_bits = (uint32_t)(seg[6] + seg[7] + seg[8]);
-        for (uint32_t k = 0; k < t->comps; ++k) {
-            float min, extent;
-            ta__cc_segment_range(t->min[k], t->extent[k], seg[k], seg[3 + k], &min, &extent);
-            c->cbits[k] = seg[6 + k];
-            c->min[k] = min;
-            c->scale[k] = c->cbits[k] == 0 ? 0.0f : extent / (float)((1u << c->cbits[k]) - 1);
-        }
     } else {
         c->before = 0;
         c->bit = 0;
         c->key_bits = t->key_bits;
-        for (uint32_t k = 0; k < t->comps; ++k) {
-            c->cbits[k] = t->cbits[k];
-            c->min[k] = t->min[k];
-            c->scale[k] = t->cbits[k] == 0 ? 0.0f : t->extent[k] / (float)((1u << t->cbits[k]) - 1);
-        }
+    }
+    for (uint32_t k = 0; k < t->comps; ++k) {
+        float min = t->min[k], extent = t->extent[k];
+        if (seg != NULL) ta__cc_segment_range(t->min[k], t->extent[k], seg[k], seg[3 + k], &min, &extent);
+        c->cbits[k] = seg != NULL ? seg[6 + k] : t->cbits[k];
+        c->min[k] = min;
+        /* ta__cc_dequantize's step; 0 bits: min + 0 * -0, min itself (even -0) */
+        c->scale[k] = c->cbits[k] == 0 ? -0.0f : extent / (float)((1u << c->cbits[k]) - 1);
+        c->qmask[k] = (1u << c->cbits[k]) - 1;
+    }
+    for (uint32_t k = 0; k < 3; ++k) {
+        c->dmask[k] = (1u << t->rbits[k]) - 1;
+        c->dsign[k] = t->rbits[k] > 0 ? 1u << (t->rbits[k] - 1) : 0;
     }
     c->seg = g + 1;
 }
 
 /* The r-th kept key's x y z (sample s's), as ta__cc_key_walk reads it: its segment's range and
- * steps worked out once a segment (the same operations: the same numbers). */
+ * steps worked out once a segment (the same operations: the same numbers); a PREDICTED track's
+ * next key read on from the one before, the line and the difference as ta__cc_pred_read makes
+ * them. */
 static inline void cursor_key(const ta__cc_track *t, ta__cc_cursor *c, uint32_t r, uint32_t s, float out[4])
 {
     if (t->bits == 32) {
@@ -62,107 +65,37 @@ static inline void cursor_key(const ta__cc_track *t, ta__cc_cursor *c, uint32_t 
     if (c->seg != g + 1) cursor_segment(t, c, r, s, g);
     if (t->every != 0) { /* PREDICTED: on from the key read last */
         ta__cc_pred *p = &c->pred;
-        uint32_t q[4];
-        if (p->r + 1 == r && (r & (t->every - 1)) >= 2) { /* the next, a difference: read here, as ta__cc_pred_read reads it */
-            size_t bit = p->bit;
-            for (uint32_t k = 0; k < 3; ++k) {
-                const uint8_t nb = t->rbits[k];
-                uint32_t word = 0;
-                if (nb > 0) memcpy(&word, t->keys + bit / 8, 4); /* 0 bits read nothing (they may sit at the end) */
-                q[k] = ta__cc_predict(p->q[0][k], p->q[1][k], (word >> (bit % 8)) & ((1u << nb) - 1), nb, c->cbits[k]);
-                bit += nb;
-                p->q[0][k] = p->q[1][k];
-                p->q[1][k] = q[k];
-            }
-            p->r = r;
-            p->bit = bit;
-        } else {
+        if (p->r + 1 != r || p->r == UINT32_MAX) {
+            uint32_t q[4];
             ta__cc_pred_read(t, p, r, q);
+            for (uint32_t k = 0; k < 3; ++k) out[k] = c->min[k] + (float)q[k] * c->scale[k];
+            return;
         }
-        for (uint32_t k = 0; k < 3; ++k) out[k] = c->cbits[k] == 0 ? c->min[k] : c->min[k] + (float)q[k] * c->scale[k];
+        const bool whole = (r & (t->every - 1)) < 2; /* a whole key, or a difference from the line */
+        size_t bit = p->bit;
+        for (uint32_t k = 0; k < 3; ++k) {
+            const uint8_t nb = whole ? c->cbits[k] : t->rbits[k];
+            uint32_t word = 0;
+            if (nb > 0) memcpy(&word, t->keys + bit / 8, 4); /* 0 bits read nothing (they may sit at the end) */
+            uint32_t q = (word >> (bit % 8)) & (whole ? c->qmask[k] : c->dmask[k]);
+            if (!whole) q = (2u * p->q[1][k] - p->q[0][k] + ((q ^ c->dsign[k]) - c->dsign[k])) & c->qmask[k];
+            bit += nb;
+            p->q[0][k] = p->q[1][k];
+            p->q[1][k] = q;
+            out[k] = c->min[k] + (float)q * c->scale[k];
+        }
+        p->r = r;
+        p->bit = bit;
         return;
     }
     size_t bit = c->bit + (size_t)(r - c->before) * c->key_bits;
     for (uint32_t k = 0; k < t->comps; ++k) {
-        if (c->cbits[k] == 0) { /* ta__cc_dequantize's 0 bits: the least value, and nothing read (it may sit at the end) */
-            out[k] = c->min[k];
-            continue;
-        }
-        uint32_t word;
-        memcpy(&word, t->keys + bit / 8, 4); /* the block's tail keeps this inside */
-        const uint32_t q = (word >> (bit % 8)) & ((1u << c->cbits[k]) - 1);
+        uint32_t word = 0;
+        if (c->cbits[k] > 0) memcpy(&word, t->keys + bit / 8, 4); /* the block's tail keeps this inside; 0 bits read nothing */
+        const uint32_t q = (word >> (bit % 8)) & c->qmask[k];
         bit += c->cbits[k];
         out[k] = c->min[k] + (float)q * c->scale[k];
     }
-}
-
-/* A kept key's x y z made its value (ta__cc_finish's numbers, without its call for a vector). */
-static void finish_key(const ta__cc_track *t, const float v[4], float out[4])
-{
-    if (t->kind == TA__CC_R) {
-        ta__cc_rotation(v, t->drop, out);
-        return;
-    }
-    out[0] = v[0];
-    out[1] = v[1];
-    out[2] = v[2];
-    out[3] = 0;
-}
-
-/* Whether sample s is kept, of a track that keeps a bitset (ta__cc_kept's bit). */
-static bool kept_in(const unsigned char *bits, uint32_t s)
-{
-    return (bits[s / 8] >> (s % 8)) & 1;
-}
-
-/* Sample s of a moving track, from its cursor: the kept keys around s read only when s leaves
- * them (a step forward reads the next kept key; anywhere else starts again from its rank). */
-static void sample_at(const ta__cc_track *t, ta__cc_cursor *c, uint32_t samples, uint32_t s, float out[4])
-{
-    if (t->kept_bits == NULL) { /* every sample kept */
-        float v[4];
-        cursor_key(t, c, s, s, v);
-        finish_key(t, v, out);
-        return;
-    }
-    if (s < c->i || c->r == UINT32_MAX) { /* back, or the first time: from its rank */
-        uint32_t i = s;
-        while (!kept_in(t->kept_bits, i)) i--;
-        c->i = i;
-        c->r = ta__cc_rank(t, i);
-        float v[4];
-        cursor_key(t, c, c->r, i, v);
-        finish_key(t, v, c->a);
-        c->j = i;
-        memcpy(c->b, c->a, sizeof c->a);
-    }
-    while (s > c->j || c->j == c->i) { /* the next kept key (the last sample is always kept) */
-        if (c->j == samples - 1) break;
-        if (c->j != c->i) {
-            c->i = c->j;
-            c->r++;
-            memcpy(c->a, c->b, sizeof c->a);
-        }
-        uint32_t j = c->i + 1;
-        while (!kept_in(t->kept_bits, j)) j++;
-        c->j = j;
-        float v[4];
-        cursor_key(t, c, c->r + 1, j, v);
-        finish_key(t, v, c->b);
-    }
-    if (s == c->i || t->mode == TA__CC_STEP) {
-        memcpy(out, c->a, sizeof c->a);
-        return;
-    }
-    if (s == c->j) {
-        memcpy(out, c->b, sizeof c->b);
-        return;
-    }
-    const float u = (float)(s - c->i) / (float)(c->j - c->i); /* i < s < j */
-    if (t->kind == TA__CC_R)
-        ta__cc_nlerp(c->a, c->b, u, out);
-    else
-        for (int k = 0; k < 4; ++k) out[k] = k < 3 ? c->a[k] + (c->b[k] - c->a[k]) * u : 0;
 }
 
 /* Each moving track's lane in the fused planes and slot in the plan's slerp constants, for the
@@ -186,10 +119,78 @@ static void map_lanes(const ta_clip *clip, ta__cc_window *w)
     w->mapped_fused = f;
 }
 
-/* Samples s to s + n - 1 of a moving track in order (4 floats each), from its cursor. */
+/* A kept key's x y z made its value (ta__cc_finish's numbers, without its call). */
+static inline void finish_key(const ta__cc_track *t, const float v[4], float out[4])
+{
+    if (t->kind == TA__CC_R) {
+        ta__cc_rotation(v, t->drop, out);
+        return;
+    }
+    out[0] = v[0];
+    out[1] = v[1];
+    out[2] = v[2];
+    out[3] = 0;
+}
+
+/* Whether sample s is kept, of a track that keeps a bitset (ta__cc_kept's bit). */
+static inline bool kept_in(const unsigned char *bits, uint32_t s)
+{
+    return (bits[s / 8] >> (s % 8)) & 1;
+}
+
+/* Samples s to s + n - 1 of a moving track in order (4 floats each, as ta__cc_decode gives
+ * them), from its cursor: the kept keys around a sample read only when the samples leave them
+ * (on from the last one read; a first sample before them, or the first ever, starts again from
+ * its rank). */
 static void decode_run(const ta__cc_track *t, ta__cc_cursor *c, uint32_t samples, uint32_t s, uint32_t n, float *out)
 {
-    for (uint32_t k = 0; k < n; ++k) sample_at(t, c, samples, s + k, out + 4 * (size_t)k);
+    if (t->kept_bits == NULL) { /* every sample kept */
+        for (uint32_t k = 0; k < n; ++k) {
+            float v[4];
+            cursor_key(t, c, s + k, s + k, v);
+            finish_key(t, v, out + 4 * (size_t)k);
+        }
+        return;
+    }
+    if (s < c->i || c->r == UINT32_MAX) { /* back, or the first time: from its rank */
+        uint32_t i = s;
+        while (!kept_in(t->kept_bits, i)) i--;
+        c->i = i;
+        c->r = ta__cc_rank(t, i);
+        float v[4];
+        cursor_key(t, c, c->r, i, v);
+        finish_key(t, v, c->a);
+        c->j = i;
+        memcpy(c->b, c->a, sizeof c->a);
+    }
+    for (uint32_t k = 0; k < n; ++k, ++s) {
+        float *o = out + 4 * (size_t)k;
+        while (s > c->j || c->j == c->i) { /* the next kept key (the last sample is always kept) */
+            if (c->j == samples - 1) break;
+            if (c->j != c->i) {
+                c->i = c->j;
+                c->r++;
+                memcpy(c->a, c->b, sizeof c->a);
+            }
+            uint32_t j = c->i + 1;
+            while (!kept_in(t->kept_bits, j)) j++;
+            c->j = j;
+            float v[4];
+            cursor_key(t, c, c->r + 1, j, v);
+            finish_key(t, v, c->b);
+        }
+        if (s == c->i || t->mode == TA__CC_STEP) {
+            memcpy(o, c->a, sizeof c->a);
+        } else if (s == c->j) {
+            memcpy(o, c->b, sizeof c->b);
+        } else {
+            const float u = (float)(s - c->i) / (float)(c->j - c->i); /* i < s < j */
+            if (t->kind == TA__CC_R)
+                ta__cc_nlerp(c->a, c->b, u, o);
+            else
+                for (int x = 0; x < 4; ++x) o[x] = x < 3 ? c->a[x] + (c->b[x] - c->a[x]) * u : 0;
+        }
+    }
 }
 
 /* The window's keys made samples first to first + span, written where the mixer reads them: the
@@ -207,7 +208,10 @@ static void refill(const ta_clip *clip, const ta__cc_header *h, ta__cc_window *w
     const uint32_t kept = d > 0 ? keys - d : 0; /* keys d to span become 0 to kept - 1 */
     float times[TA__CC_SPAN + 1];
     for (uint32_t k = 0; k < keys; ++k) times[k] = time_of(h, first + k);
-    for (uint32_t i = 0; i < h->tracks; ++i) memcpy(clip->tracks[i]->times, times, sizeof(float) * keys);
+    if (keys == TA__CC_SPAN + 1) /* a copy of a known size: a few moves a track */
+        for (uint32_t i = 0; i < h->tracks; ++i) memcpy(clip->tracks[i]->times, times, sizeof times);
+    else
+        for (uint32_t i = 0; i < h->tracks; ++i) memcpy(clip->tracks[i]->times, times, sizeof(float) * keys);
     const ta__clip_plan *p = clip->plan;
     ta__clip_fused *f = in_place ? clip->fused : NULL;
     ta__fused_group *gr = f != NULL ? &f->groups[0] : NULL;
@@ -219,21 +223,34 @@ static void refill(const ta_clip *clip, const ta__cc_header *h, ta__cc_window *w
     for (uint32_t m = 0; m < w->moving; ++m) {
         const ta__cc_track *t = &w->tracks[m];
         float *values = clip->tracks[w->index[m]]->values;
-        float key[4 * (TA__CC_SPAN + 1)];
-        decode_run(t, &w->cursor[m], h->samples, first + kept, keys - kept, key);
         const uint32_t lane = gr != NULL ? w->lane[m] : UINT32_MAX;
-        if (t->kind == TA__CC_R) {
+        if (t->kind == TA__CC_R) { /* decoded in place: a key is 4 floats there too */
             if (kept > 0) memmove(values, values + 4 * (size_t)d, sizeof(float) * 4 * kept);
-            for (uint32_t k = kept; k < keys; ++k) memcpy(values + 4 * (size_t)k, key + 4 * (size_t)(k - kept), sizeof(float) * 4);
-            if (lane != UINT32_MAX)
-                for (uint32_t k = kept; k < keys; ++k)
-                    for (uint32_t c = 0; c < 4; ++c) gr->rot[(4 * (size_t)k + c) * rl + lane] = key[4 * (size_t)(k - kept) + c];
+            decode_run(t, &w->cursor[m], h->samples, first + kept, keys - kept, values + 4 * (size_t)kept);
+            if (lane != UINT32_MAX) {
+                float *plane = gr->rot + 4 * rl * kept + lane;
+                for (uint32_t k = kept; k < keys; ++k, plane += 4 * rl) {
+                    const float *v = values + 4 * (size_t)k;
+                    plane[0] = v[0];
+                    plane[rl] = v[1];
+                    plane[2 * rl] = v[2];
+                    plane[3 * rl] = v[3];
+                }
+            }
         } else {
+            float key[4 * (TA__CC_SPAN + 1)];
+            decode_run(t, &w->cursor[m], h->samples, first + kept, keys - kept, key);
             if (kept > 0) memmove(values, values + 3 * (size_t)d, sizeof(float) * 3 * kept);
             for (uint32_t k = kept; k < keys; ++k) memcpy(values + 3 * (size_t)k, key + 4 * (size_t)(k - kept), sizeof(float) * 3);
-            if (lane != UINT32_MAX)
-                for (uint32_t k = kept; k < keys; ++k)
-                    for (uint32_t c = 0; c < 3; ++c) gr->vec[(3 * (size_t)k + c) * vl + lane] = key[4 * (size_t)(k - kept) + c];
+            if (lane != UINT32_MAX) {
+                float *plane = gr->vec + 3 * vl * kept + lane;
+                for (uint32_t k = kept; k < keys; ++k, plane += 3 * vl) {
+                    const float *v = key + 4 * (size_t)(k - kept);
+                    plane[0] = v[0];
+                    plane[vl] = v[1];
+                    plane[2 * vl] = v[2];
+                }
+            }
         }
         if (!in_place || w->slot[m] == UINT32_MAX) continue;
         float *constants = (float *)(uintptr_t)p->slerp_constants[w->slot[m]]; /* the plan's own block */
