@@ -51,6 +51,7 @@
 #ifndef THREEANIM_SRC_ANIMATION_CLIP_COMPRESSED_H
 #define THREEANIM_SRC_ANIMATION_CLIP_COMPRESSED_H
 
+#include <math.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -184,8 +185,25 @@ void ta__cc_interval(const ta__cc_header *h, double time, uint32_t *s0, uint32_t
 uint32_t ta__cc_quantize(float v, float min, float extent, uint8_t bits);
 float ta__cc_dequantize(uint32_t q, float min, float extent, uint8_t bits);
 /* The three kept components of a rotation (all but `drop`, in order) made into a unit
- * quaternion, the dropped one >= 0, as the decoder makes it. */
-void ta__cc_rotation(const float abc[4], uint8_t drop, float out[4]);
+ * quaternion, the dropped one >= 0, as the decoder makes it. Inline: the window makes one a key
+ * of every moving rotation it refills. */
+static inline void ta__cc_rotation(const float abc[4], uint8_t drop, float out[4])
+{
+    if (drop == TA__CC_ALL) {
+        const float inv = 1 / sqrtf(abc[0] * abc[0] + abc[1] * abc[1] + abc[2] * abc[2] + abc[3] * abc[3]);
+        for (int c = 0; c < 4; ++c) out[c] = abc[c] * inv;
+        return;
+    }
+    const float d = abc[0] * abc[0] + abc[1] * abc[1] + abc[2] * abc[2];
+    const float inv = d > 1 ? 1 / sqrtf(d) : 1; /* quantized just past the unit sphere: the dropped one is 0 */
+    const float m[3] = {abc[0] * inv, abc[1] * inv, abc[2] * inv}, w = d >= 1 ? 0 : sqrtf(1 - d);
+    /* the kept three in order around the dropped one, chosen without a branch: the window
+     * makes one a key of every moving rotation it steps */
+    out[0] = drop == 0 ? w : m[0];
+    out[1] = drop == 1 ? w : m[drop < 1 ? 0 : 1];
+    out[2] = drop == 2 ? w : m[drop < 2 ? 1 : 2];
+    out[3] = drop == 3 ? w : m[2];
+}
 
 /* A track's kept keys, one at a time: a kept key's x y z made a value (finish), whether
  * sample s is kept, and how many are kept before s (ta__cc_key_walk reads one). */
@@ -217,7 +235,14 @@ typedef struct ta__cc_walk {
  * segment's size once. */
 void ta__cc_key_walk(const ta__cc_track *t, uint32_t r, uint32_t s, ta__cc_walk *walk, float out[4]);
 
-/* ---- a window: a clip of two keys a track the mixer plays (clip_compressed_window.c) ---- */
+/* ---- a window: a clip of span + 1 keys a track the mixer plays (clip_compressed_window.c) ---- */
+
+/* A window's key intervals: its keys are those of span + 1 grid samples, refilled once the time
+ * leaves them (fewer in a clip of fewer samples; one in a clip with a moving STEP track on a grid or
+ * runs, see ta__cc_window). Eight: a refill's own cost (the times of every track, the planes moved,
+ * the calls) is paid once for eight samples, and the mixer reads the interval inside as a float
+ * clip's. */
+enum { TA__CC_SPAN = 8 };
 
 /* Where a moving track's decoding stands: kept keys i <= j around the last sample asked for
  * (the r-th and the next), as values (a rotation made whole). */
@@ -231,12 +256,21 @@ typedef struct ta__cc_cursor {
     uint32_t seg, before, key_bits;
     size_t bit;
     uint8_t cbits[4];
-    float min[4], scale[4];
+    float min[4], scale[4];  /* scale -0 for a component of 0 bits: min + 0 * -0 is min, -0 too */
+    uint32_t qmask[4];       /* each component's bits' mask */
+    /* PREDICTED: each difference's bits' mask and its sign bit (0 for 0 bits): (d ^ sign) - sign
+     * is d as a two's complement number, ta__cc_predict's d - sign */
+    uint32_t dmask[3], dsign[3];
     ta__cc_pred pred; /* a PREDICTED track's */
 } ta__cc_cursor;
 
 typedef struct ta__cc_window {
     const ta_compressed_clip *source;
+    /* key intervals (1 to TA__CC_SPAN): keys span + 1 a track. 1 when a moving track is STEP and
+     * the key times are a grid or runs: a time just before a key time is at it there
+     * (ta__cc_at_next_key), which a window of one interval gives (the time reads before its
+     * first key: that key) and the mixer's own seek inside a wider one does not */
+    uint32_t span;
     uint32_t first;          /* the grid sample its first key holds; UINT32_MAX: none yet */
     uint32_t moving;         /* tracks whose keys change (not constants) */
     ta__cc_track *tracks;    /* moving: each read once */
@@ -248,12 +282,12 @@ typedef struct ta__cc_window {
     uint32_t *lane, *slot;
     const void *mapped_plan, *mapped_fused;
     ta__cc_header header;    /* the source's, read once */
-    double from, to;         /* key times first and first + 1: a time in [from, to) keeps the window */
+    double from, to;         /* key times first and first + span: a time in [from, to) keeps the window */
     size_t bytes;            /* of the block tracks to changes point into */
 } ta__cc_window;
 
-/* The window's keys made those of the grid interval around time (and the
- * fused planes and plan constants with them), when that interval changed.
+/* The window's keys made those of span + 1 grid samples from the interval around time (and the
+ * fused planes and plan constants with them), when that interval is not among its own.
  * Allocates nothing; a clip without a window is left alone. */
 void ta__cc_window_seek(const struct ta_clip *clip, double time);
 void ta__cc_window_free(struct ta_clip *clip);

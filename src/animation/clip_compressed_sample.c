@@ -330,24 +330,6 @@ float ta__cc_dequantize(uint32_t q, float min, float extent, uint8_t bits)
     return top == 0 ? min : min + (float)q * (extent / (float)top); /* 0 bits: min */
 }
 
-void ta__cc_rotation(const float abc[4], uint8_t drop, float out[4])
-{
-    if (drop == TA__CC_ALL) {
-        const float inv = 1 / sqrtf(abc[0] * abc[0] + abc[1] * abc[1] + abc[2] * abc[2] + abc[3] * abc[3]);
-        for (int c = 0; c < 4; ++c) out[c] = abc[c] * inv;
-        return;
-    }
-    const float d = abc[0] * abc[0] + abc[1] * abc[1] + abc[2] * abc[2];
-    const float inv = d > 1 ? 1 / sqrtf(d) : 1; /* quantized just past the unit sphere: the dropped one is 0 */
-    const float m[3] = {abc[0] * inv, abc[1] * inv, abc[2] * inv}, w = d >= 1 ? 0 : sqrtf(1 - d);
-    /* the kept three in order around the dropped one, chosen without a branch: the window
-     * makes one a key of every moving rotation it steps */
-    out[0] = drop == 0 ? w : m[0];
-    out[1] = drop == 1 ? w : m[drop < 1 ? 0 : 1];
-    out[2] = drop == 2 ? w : m[drop < 2 ? 1 : 2];
-    out[3] = drop == 3 ? w : m[2];
-}
-
 uint32_t ta__cc_segments(uint32_t samples)
 {
     return (samples + TA__CC_SEGMENT - 1) / TA__CC_SEGMENT;

@@ -16,42 +16,45 @@ static float time_of(const ta__cc_header *h, uint32_t s)
 }
 
 /* The cursor moved to segment g (s's, the r-th kept key's): where its kept keys start, their
- * bits, each component's bits, least value and step. Out of cursor_key's line: once a segment,
- * and inlined it cost every key its registers (callgrind). */
+ * bits, each component's bits, mask, least value and step. Out of the key read's line: once a
+ * segment, and inlined it cost every key its registers (callgrind). */
 #if defined(__GNUC__)
 __attribute__((noinline))
 #endif
 static void cursor_segment(const ta__cc_track *t, ta__cc_cursor *c, uint32_t r, uint32_t s, uint32_t g)
 {
-    if (t->segments != NULL) {
+    const unsigned char *seg = t->segments != NULL ? t->segments + TA__CC_SEG_BYTES * (size_t)g : NULL;
+    if (seg != NULL) {
         float key[4];
         ta__cc_key_walk(t, r, s, &c->walk, key); /* the walk moved to s's segment */
-        const unsigned char *seg = t->segments + TA__CC_SEG_BYTES * (size_t)g;
         c->before = c->walk.before;
         c->bit = c->walk.bit;
         c->key_bits = (uint32_t)(seg[6] + seg[7] + seg[8]);
-        for (uint32_t k = 0; k < t->comps; ++k) {
-            float min, extent;
-            ta__cc_segment_range(t->min[k], t->extent[k], seg[k], seg[3 + k], &min, &extent);
-            c->cbits[k] = seg[6 + k];
-            c->min[k] = min;
-            c->scale[k] = c->cbits[k] == 0 ? 0.0f : extent / (float)((1u << c->cbits[k]) - 1);
-        }
     } else {
         c->before = 0;
         c->bit = 0;
         c->key_bits = t->key_bits;
-        for (uint32_t k = 0; k < t->comps; ++k) {
-            c->cbits[k] = t->cbits[k];
-            c->min[k] = t->min[k];
-            c->scale[k] = t->cbits[k] == 0 ? 0.0f : t->extent[k] / (float)((1u << t->cbits[k]) - 1);
-        }
+    }
+    for (uint32_t k = 0; k < t->comps; ++k) {
+        float min = t->min[k], extent = t->extent[k];
+        if (seg != NULL) ta__cc_segment_range(t->min[k], t->extent[k], seg[k], seg[3 + k], &min, &extent);
+        c->cbits[k] = seg != NULL ? seg[6 + k] : t->cbits[k];
+        c->min[k] = min;
+        /* ta__cc_dequantize's step; 0 bits: min + 0 * -0, min itself (even -0) */
+        c->scale[k] = c->cbits[k] == 0 ? -0.0f : extent / (float)((1u << c->cbits[k]) - 1);
+        c->qmask[k] = (1u << c->cbits[k]) - 1;
+    }
+    for (uint32_t k = 0; k < 3; ++k) {
+        c->dmask[k] = (1u << t->rbits[k]) - 1;
+        c->dsign[k] = t->rbits[k] > 0 ? 1u << (t->rbits[k] - 1) : 0;
     }
     c->seg = g + 1;
 }
 
 /* The r-th kept key's x y z (sample s's), as ta__cc_key_walk reads it: its segment's range and
- * steps worked out once a segment (the same operations: the same numbers). */
+ * steps worked out once a segment (the same operations: the same numbers); a PREDICTED track's
+ * next key read on from the one before, the line and the difference as ta__cc_pred_read makes
+ * them. */
 static inline void cursor_key(const ta__cc_track *t, ta__cc_cursor *c, uint32_t r, uint32_t s, float out[4])
 {
     if (t->bits == 32) {
@@ -62,132 +65,36 @@ static inline void cursor_key(const ta__cc_track *t, ta__cc_cursor *c, uint32_t 
     if (c->seg != g + 1) cursor_segment(t, c, r, s, g);
     if (t->every != 0) { /* PREDICTED: on from the key read last */
         ta__cc_pred *p = &c->pred;
-        uint32_t q[4];
-        if (p->r + 1 == r && (r & (t->every - 1)) >= 2) { /* the next, a difference: read here, as ta__cc_pred_read reads it */
-            size_t bit = p->bit;
-            for (uint32_t k = 0; k < 3; ++k) {
-                const uint8_t nb = t->rbits[k];
-                uint32_t word = 0;
-                if (nb > 0) memcpy(&word, t->keys + bit / 8, 4); /* 0 bits read nothing (they may sit at the end) */
-                q[k] = ta__cc_predict(p->q[0][k], p->q[1][k], (word >> (bit % 8)) & ((1u << nb) - 1), nb, c->cbits[k]);
-                bit += nb;
-                p->q[0][k] = p->q[1][k];
-                p->q[1][k] = q[k];
-            }
-            p->r = r;
-            p->bit = bit;
-        } else {
+        if (p->r + 1 != r || p->r == UINT32_MAX) {
+            uint32_t q[4];
             ta__cc_pred_read(t, p, r, q);
+            for (uint32_t k = 0; k < 3; ++k) out[k] = c->min[k] + (float)q[k] * c->scale[k];
+            return;
         }
-        for (uint32_t k = 0; k < 3; ++k) out[k] = c->cbits[k] == 0 ? c->min[k] : c->min[k] + (float)q[k] * c->scale[k];
+        const bool whole = (r & (t->every - 1)) < 2; /* a whole key, or a difference from the line */
+        size_t bit = p->bit;
+        for (uint32_t k = 0; k < 3; ++k) {
+            const uint8_t nb = whole ? c->cbits[k] : t->rbits[k];
+            uint32_t word = 0;
+            if (nb > 0) memcpy(&word, t->keys + bit / 8, 4); /* 0 bits read nothing (they may sit at the end) */
+            uint32_t q = (word >> (bit % 8)) & (whole ? c->qmask[k] : c->dmask[k]);
+            if (!whole) q = (2u * p->q[1][k] - p->q[0][k] + ((q ^ c->dsign[k]) - c->dsign[k])) & c->qmask[k];
+            bit += nb;
+            p->q[0][k] = p->q[1][k];
+            p->q[1][k] = q;
+            out[k] = c->min[k] + (float)q * c->scale[k];
+        }
+        p->r = r;
+        p->bit = bit;
         return;
     }
     size_t bit = c->bit + (size_t)(r - c->before) * c->key_bits;
     for (uint32_t k = 0; k < t->comps; ++k) {
-        if (c->cbits[k] == 0) { /* ta__cc_dequantize's 0 bits: the least value, and nothing read (it may sit at the end) */
-            out[k] = c->min[k];
-            continue;
-        }
-        uint32_t word;
-        memcpy(&word, t->keys + bit / 8, 4); /* the block's tail keeps this inside */
-        const uint32_t q = (word >> (bit % 8)) & ((1u << c->cbits[k]) - 1);
+        uint32_t word = 0;
+        if (c->cbits[k] > 0) memcpy(&word, t->keys + bit / 8, 4); /* the block's tail keeps this inside; 0 bits read nothing */
+        const uint32_t q = (word >> (bit % 8)) & c->qmask[k];
         bit += c->cbits[k];
         out[k] = c->min[k] + (float)q * c->scale[k];
-    }
-}
-
-/* A kept key's x y z made its value (ta__cc_finish's numbers, without its call for a vector). */
-static void finish_key(const ta__cc_track *t, const float v[4], float out[4])
-{
-    if (t->kind == TA__CC_R) {
-        ta__cc_rotation(v, t->drop, out);
-        return;
-    }
-    out[0] = v[0];
-    out[1] = v[1];
-    out[2] = v[2];
-    out[3] = 0;
-}
-
-/* Whether sample s is kept, of a track that keeps a bitset (ta__cc_kept's bit). */
-static bool kept_in(const unsigned char *bits, uint32_t s)
-{
-    return (bits[s / 8] >> (s % 8)) & 1;
-}
-
-/* Sample s of a moving track, from its cursor: the kept keys around s read only when s leaves
- * them (a step forward reads the next kept key; anywhere else starts again from its rank). */
-static void sample_at(const ta__cc_track *t, ta__cc_cursor *c, uint32_t samples, uint32_t s, float out[4])
-{
-    if (t->kept_bits == NULL) { /* every sample kept */
-        float v[4];
-        cursor_key(t, c, s, s, v);
-        finish_key(t, v, out);
-        return;
-    }
-    if (s < c->i || c->r == UINT32_MAX) { /* back, or the first time: from its rank */
-        uint32_t i = s;
-        while (!kept_in(t->kept_bits, i)) i--;
-        c->i = i;
-        c->r = ta__cc_rank(t, i);
-        float v[4];
-        cursor_key(t, c, c->r, i, v);
-        finish_key(t, v, c->a);
-        c->j = i;
-        memcpy(c->b, c->a, sizeof c->a);
-    }
-    while (s > c->j || c->j == c->i) { /* the next kept key (the last sample is always kept) */
-        if (c->j == samples - 1) break;
-        if (c->j != c->i) {
-            c->i = c->j;
-            c->r++;
-            memcpy(c->a, c->b, sizeof c->a);
-        }
-        uint32_t j = c->i + 1;
-        while (!kept_in(t->kept_bits, j)) j++;
-        c->j = j;
-        float v[4];
-        cursor_key(t, c, c->r + 1, j, v);
-        finish_key(t, v, c->b);
-    }
-    if (s == c->i || t->mode == TA__CC_STEP) {
-        memcpy(out, c->a, sizeof c->a);
-        return;
-    }
-    if (s == c->j) {
-        memcpy(out, c->b, sizeof c->b);
-        return;
-    }
-    const float u = (float)(s - c->i) / (float)(c->j - c->i); /* i < s < j */
-    if (t->kind == TA__CC_R)
-        ta__cc_nlerp(c->a, c->b, u, out);
-    else
-        for (int k = 0; k < 4; ++k) out[k] = k < 3 ? c->a[k] + (c->b[k] - c->a[k]) * u : 0;
-}
-
-/* Keys first and first + 1 of every moving track into the window's tracks, the times of all. A
- * constant's keys never change; a step forward keeps the old second key as the new first. */
-static void fill(const ta_clip *clip, const ta__cc_header *h, ta__cc_window *w, uint32_t first)
-{
-    const float t0 = (float)ta__cc_time(h, first), t1 = (float)ta__cc_time(h, first + 1);
-    for (uint32_t i = 0; i < h->tracks; ++i) {
-        clip->tracks[i]->times[0] = t0;
-        clip->tracks[i]->times[1] = t1;
-    }
-    const bool forward = w->first != UINT32_MAX && first == w->first + 1;
-    for (uint32_t m = 0; m < w->moving; ++m) {
-        const ta__cc_track *t = &w->tracks[m];
-        ta_track *tr = clip->tracks[w->index[m]];
-        const uint32_t size = t->kind == TA__CC_R ? 4 : 3;
-        float v[4];
-        if (forward) {
-            memcpy(tr->values, tr->values + size, sizeof(float) * size);
-        } else {
-            sample_at(t, &w->cursor[m], h->samples, first, v);
-            memcpy(tr->values, v, sizeof(float) * size);
-        }
-        sample_at(t, &w->cursor[m], h->samples, first + 1, v);
-        memcpy(tr->values + size, v, sizeof(float) * size);
     }
 }
 
@@ -212,70 +119,171 @@ static void map_lanes(const ta_clip *clip, ta__cc_window *w)
     w->mapped_fused = f;
 }
 
-/* A moving track's keys at first and first + 1 (forward: the first is its old second) into its
- * values and, key0 not NULL, its lane of planes `lanes` wide; size, a constant where it is
- * called, lets the copies be made in place. */
-static inline void put_keys(const ta__cc_track *t, ta__cc_cursor *c, uint32_t samples, uint32_t first, bool forward, float *values,
-                            float *key0, size_t lanes, uint32_t size)
+/* A kept key's x y z made its value (ta__cc_finish's numbers, without its call). */
+static inline void finish_key(const ta__cc_track *t, const float v[4], float out[4])
 {
-    float v[4];
-    if (forward) {
-        memcpy(values, values + size, sizeof(float) * size);
-    } else {
-        sample_at(t, c, samples, first, v);
-        memcpy(values, v, sizeof(float) * size);
-        if (key0 != NULL)
-            for (uint32_t k = 0; k < size; ++k) key0[k * lanes] = v[k];
+    if (t->kind == TA__CC_R) {
+        ta__cc_rotation(v, t->drop, out);
+        return;
     }
-    sample_at(t, c, samples, first + 1, v);
-    memcpy(values + size, v, sizeof(float) * size);
-    if (key0 != NULL)
-        for (uint32_t k = 0; k < size; ++k) key0[(size + k) * lanes] = v[k];
+    out[0] = v[0];
+    out[1] = v[1];
+    out[2] = v[2];
+    out[3] = 0;
 }
 
-/* A step forward by one key interval, or a jump (forward false: the loop's wrap, a seek), the keys
- * written where the mixer reads them: on a step the old second keys become the first (in the
- * fused planes a block at once: a constant's two keys are equal), on a jump each moving track's
- * first key is read anew; each moving track's new second key goes to its track, its lane, and,
- * for a LINEAR rotation, its interval's slerp constants, made once for the plan and the fused
- * planes both. The numbers are those of fill and the two refills. */
-static void step(const ta_clip *clip, const ta__cc_header *h, ta__cc_window *w, uint32_t first, bool forward)
+/* Whether sample s is kept, of a track that keeps a bitset (ta__cc_kept's bit). */
+static inline bool kept_in(const unsigned char *bits, uint32_t s)
 {
-    const float t0 = (float)ta__cc_time(h, first), t1 = (float)ta__cc_time(h, first + 1);
-    for (uint32_t i = 0; i < h->tracks; ++i) {
-        clip->tracks[i]->times[0] = t0;
-        clip->tracks[i]->times[1] = t1;
+    return (bits[s / 8] >> (s % 8)) & 1;
+}
+
+/* Samples s to s + n - 1 of a moving track in order (4 floats each, as ta__cc_decode gives
+ * them), from its cursor: the kept keys around a sample read only when the samples leave them
+ * (on from the last one read; a first sample before them, or the first ever, starts again from
+ * its rank). */
+static void decode_run(const ta__cc_track *t, ta__cc_cursor *c, uint32_t samples, uint32_t s, uint32_t n, float *out)
+{
+    if (t->kept_bits == NULL) { /* every sample kept */
+        for (uint32_t k = 0; k < n; ++k) {
+            float v[4];
+            cursor_key(t, c, s + k, s + k, v);
+            finish_key(t, v, out + 4 * (size_t)k);
+        }
+        return;
     }
-    const ta__clip_plan *p = clip->plan;
-    ta__clip_fused *f = clip->fused;
-    ta__fused_group *gr = f != NULL ? &f->groups[0] : NULL;
-    if (gr != NULL && forward) {
-        memcpy(gr->vec, gr->vec + 3 * (size_t)gr->vec_lanes, sizeof(float) * 3 * gr->vec_lanes);
-        memcpy(gr->rot, gr->rot + 4 * (size_t)gr->rot_lanes, sizeof(float) * 4 * gr->rot_lanes);
+    if (s < c->i || c->r == UINT32_MAX) { /* back, or the first time: from its rank */
+        uint32_t i = s;
+        while (!kept_in(t->kept_bits, i)) i--;
+        c->i = i;
+        c->r = ta__cc_rank(t, i);
+        float v[4];
+        cursor_key(t, c, c->r, i, v);
+        finish_key(t, v, c->a);
+        c->j = i;
+        memcpy(c->b, c->a, sizeof c->a);
     }
-    for (uint32_t m = 0; m < w->moving; ++m) {
-        const ta__cc_track *t = &w->tracks[m];
-        float *values = clip->tracks[w->index[m]]->values;
-        const uint32_t lane = w->lane[m];
-        if (t->kind == TA__CC_R)
-            put_keys(t, &w->cursor[m], h->samples, first, forward, values, lane == UINT32_MAX ? NULL : gr->rot + lane, gr != NULL ? gr->rot_lanes : 0, 4);
-        else
-            put_keys(t, &w->cursor[m], h->samples, first, forward, values, lane == UINT32_MAX ? NULL : gr->vec + lane, gr != NULL ? gr->vec_lanes : 0, 3);
-        if (w->slot[m] == UINT32_MAX) continue;
-        float theta, k;
-        ta__slerp_constants(values, values + 4, &theta, &k);
-        float *constants = (float *)(uintptr_t)p->slerp_constants[w->slot[m]]; /* the plan's own block */
-        constants[0] = theta;
-        constants[1] = k;
-        if (lane != UINT32_MAX && gr->rot_const != NULL) {
-            gr->rot_const[lane] = theta;
-            gr->rot_const[gr->rot_lanes + lane] = k;
+    for (uint32_t k = 0; k < n; ++k, ++s) {
+        float *o = out + 4 * (size_t)k;
+        while (s > c->j || c->j == c->i) { /* the next kept key (the last sample is always kept) */
+            if (c->j == samples - 1) break;
+            if (c->j != c->i) {
+                c->i = c->j;
+                c->r++;
+                memcpy(c->a, c->b, sizeof c->a);
+            }
+            uint32_t j = c->i + 1;
+            while (!kept_in(t->kept_bits, j)) j++;
+            c->j = j;
+            float v[4];
+            cursor_key(t, c, c->r + 1, j, v);
+            finish_key(t, v, c->b);
+        }
+        if (s == c->i || t->mode == TA__CC_STEP) {
+            memcpy(o, c->a, sizeof c->a);
+        } else if (s == c->j) {
+            memcpy(o, c->b, sizeof c->b);
+        } else {
+            const float u = (float)(s - c->i) / (float)(c->j - c->i); /* i < s < j */
+            if (t->kind == TA__CC_R)
+                ta__cc_nlerp(c->a, c->b, u, o);
+            else
+                for (int x = 0; x < 4; ++x) o[x] = x < 3 ? c->a[x] + (c->b[x] - c->a[x]) * u : 0;
         }
     }
 }
 
+/* The window's keys made samples first to first + span, written where the mixer reads them: the
+ * times of every track; each moving track's keys in its track and, in place, its lane of the fused
+ * planes and, for a LINEAR rotation, its intervals' slerp constants in the plan and the fused
+ * planes. The keys the old window shares with the new one (a step forward: its last key is the new
+ * first) are moved down, in the planes a block at once (a constant's keys are all equal), and only
+ * the others decoded, on from each track's cursor. Not in place (the clip's plan or fused copy is
+ * not the one the lanes were mapped for): the tracks only, then the plan's and fused planes'
+ * refills of the moving tracks. */
+static void refill(const ta_clip *clip, const ta__cc_header *h, ta__cc_window *w, uint32_t first, bool in_place)
+{
+    const uint32_t span = w->span, keys = span + 1;
+    const uint32_t d = w->first != UINT32_MAX && first > w->first && first - w->first <= span ? first - w->first : 0;
+    const uint32_t kept = d > 0 ? keys - d : 0; /* keys d to span become 0 to kept - 1 */
+    float times[TA__CC_SPAN + 1];
+    for (uint32_t k = 0; k < keys; ++k) times[k] = time_of(h, first + k);
+    if (keys == TA__CC_SPAN + 1) /* a copy of a known size: a few moves a track */
+        for (uint32_t i = 0; i < h->tracks; ++i) memcpy(clip->tracks[i]->times, times, sizeof times);
+    else
+        for (uint32_t i = 0; i < h->tracks; ++i) memcpy(clip->tracks[i]->times, times, sizeof(float) * keys);
+    const ta__clip_plan *p = clip->plan;
+    ta__clip_fused *f = in_place ? clip->fused : NULL;
+    ta__fused_group *gr = f != NULL ? &f->groups[0] : NULL;
+    const size_t vl = gr != NULL ? gr->vec_lanes : 0, rl = gr != NULL ? gr->rot_lanes : 0;
+    float *rot_const = gr != NULL ? gr->rot_const : NULL;
+    if (kept > 0 && vl > 0) memmove(gr->vec, gr->vec + 3 * vl * d, sizeof(float) * 3 * vl * kept);
+    if (kept > 0 && rl > 0) memmove(gr->rot, gr->rot + 4 * rl * d, sizeof(float) * 4 * rl * kept);
+    if (kept > 1 && rl > 0 && rot_const != NULL) memmove(rot_const, rot_const + 2 * rl * d, sizeof(float) * 2 * rl * (kept - 1));
+    for (uint32_t m = 0; m < w->moving; ++m) {
+        const ta__cc_track *t = &w->tracks[m];
+        float *values = clip->tracks[w->index[m]]->values;
+        const uint32_t lane = gr != NULL ? w->lane[m] : UINT32_MAX;
+        if (t->kind == TA__CC_R) { /* decoded in place: a key is 4 floats there too */
+            if (kept > 0) memmove(values, values + 4 * (size_t)d, sizeof(float) * 4 * kept);
+            decode_run(t, &w->cursor[m], h->samples, first + kept, keys - kept, values + 4 * (size_t)kept);
+            if (lane != UINT32_MAX) {
+                float *plane = gr->rot + 4 * rl * kept + lane;
+                for (uint32_t k = kept; k < keys; ++k, plane += 4 * rl) {
+                    const float *v = values + 4 * (size_t)k;
+                    plane[0] = v[0];
+                    plane[rl] = v[1];
+                    plane[2 * rl] = v[2];
+                    plane[3 * rl] = v[3];
+                }
+            }
+        } else {
+            float key[4 * (TA__CC_SPAN + 1)];
+            decode_run(t, &w->cursor[m], h->samples, first + kept, keys - kept, key);
+            if (kept > 0) memmove(values, values + 3 * (size_t)d, sizeof(float) * 3 * kept);
+            for (uint32_t k = kept; k < keys; ++k) memcpy(values + 3 * (size_t)k, key + 4 * (size_t)(k - kept), sizeof(float) * 3);
+            if (lane != UINT32_MAX) {
+                float *plane = gr->vec + 3 * vl * kept + lane;
+                for (uint32_t k = kept; k < keys; ++k, plane += 3 * vl) {
+                    const float *v = key + 4 * (size_t)(k - kept);
+                    plane[0] = v[0];
+                    plane[vl] = v[1];
+                    plane[2 * vl] = v[2];
+                }
+            }
+        }
+        if (!in_place || w->slot[m] == UINT32_MAX) continue;
+        float *constants = (float *)(uintptr_t)p->slerp_constants[w->slot[m]]; /* the plan's own block */
+        if (kept > 1) memmove(constants, constants + 2 * (size_t)d, sizeof(float) * 2 * (kept - 1));
+        for (uint32_t k = kept > 0 ? kept - 1 : 0; k < span; ++k) { /* the intervals to a new key */
+            float theta, kk;
+            ta__slerp_constants(values + 4 * (size_t)k, values + 4 * (size_t)k + 4, &theta, &kk);
+            constants[2 * k] = theta;
+            constants[2 * k + 1] = kk;
+            if (lane != UINT32_MAX && rot_const != NULL) {
+                rot_const[2 * k * rl + lane] = theta;
+                rot_const[(2 * k + 1) * rl + lane] = kk;
+            }
+        }
+    }
+    if (!in_place) {
+        ta__clip_plan_refill(clip, w->changes);
+        ta__clip_fused_refill(clip, w->changes);
+    }
+}
+
+/* The window's key intervals (ta__cc_window's span). */
+static uint32_t span_of(const ta_compressed_clip *clip, const ta__cc_header *h)
+{
+    const unsigned char *d = ta__cc_tracks_at(ta__cc_block(clip), h);
+    if (h->times == NULL && h->offsets == NULL)
+        for (uint32_t i = 0; i < h->tracks; ++i)
+            if ((d[(size_t)TA__CC_TRACK * i + 2] >> 2 & 3) == TA__CC_STEP) return 1;
+    return h->samples - 1 < TA__CC_SPAN ? h->samples - 1 : TA__CC_SPAN;
+}
+
 /* The window's own part: its moving tracks read once, their cursors, the refills' list. */
-static ta_result make_window(ta_clip *out, const ta_compressed_clip *clip, const ta__cc_header *h, ta_error *err)
+static ta_result make_window(ta_clip *out, const ta_compressed_clip *clip, const ta__cc_header *h, uint32_t span, ta_error *err)
 {
     const unsigned char *d = ta__cc_tracks_at(ta__cc_block(clip), h), *data = d + (size_t)TA__CC_TRACK * h->tracks;
     uint32_t moving = 0;
@@ -295,10 +303,11 @@ static ta_result make_window(ta_clip *out, const ta_compressed_clip *clip, const
     w->changes = (uint8_t *)(w->slot + moving);
     w->bytes = bytes;
     w->source = clip;
+    w->span = span;
     w->first = 0;
     w->header = *h;
     w->from = ta__cc_time(h, 0);
-    w->to = ta__cc_time(h, 1);
+    w->to = ta__cc_time(h, span);
     for (uint32_t i = 0, m = 0; i < h->tracks; ++i, d += TA__CC_TRACK) {
         ta__cc_track t;
         ta__cc_read_track(d, data, h->samples, &t);
@@ -326,6 +335,7 @@ ta_result ta_compressed_clip_window(const ta_compressed_clip *clip, const ta_all
     ta__cc_read_header(ta__cc_block(clip), &h);
     if (h.samples < 2)
         return ta__fail(err, TA_ERROR_INVALID_ARGUMENT, "ta_compressed_clip_window: clip: %u key time, a window needs two", h.samples);
+    const uint32_t span = span_of(clip, &h), keys = span + 1;
     ta__mem mem;
     ta_result r = ta__mem_init(&mem, allocator, err);
     if (r != TA_OK) return r;
@@ -333,22 +343,27 @@ ta_result ta_compressed_clip_window(const ta_compressed_clip *clip, const ta_all
     if (tracks == NULL) return ta__fail(err, TA_ERROR_OUT_OF_MEMORY, "ta_compressed_clip_window: out of memory");
     const unsigned char *d = ta__cc_tracks_at(ta__cc_block(clip), &h), *data = d + (size_t)TA__CC_TRACK * h.tracks;
     static const ta_track_kind kinds[3] = {TA_TRACK_KIND_POSITION, TA_TRACK_KIND_QUATERNION, TA_TRACK_KIND_SCALE};
+    float times[TA__CC_SPAN + 1];
+    for (uint32_t k = 0; k < keys; ++k) times[k] = time_of(&h, k);
     uint32_t made = 0;
     for (; made < h.tracks && r == TA_OK; ++made, d += TA__CC_TRACK) {
         ta__cc_track t;
         ta__cc_read_track(d, data, h.samples, &t);
         data += t.data_bytes;
-        float times[2] = {time_of(&h, 0), time_of(&h, 1)}, values[8];
-        ta__cc_decode(&t, h.samples, 0, values);
-        ta__cc_decode(&t, h.samples, 1, values + (t.kind == TA__CC_R ? 4 : 3));
+        const uint32_t size = t.kind == TA__CC_R ? 4 : 3;
+        float values[4 * (TA__CC_SPAN + 1)], v[4];
+        for (uint32_t k = 0; k < keys; ++k) {
+            if (k == 0 || t.mode == TA__CC_LINEAR || t.mode == TA__CC_STEP) ta__cc_decode(&t, h.samples, k, v); /* a constant's once */
+            memcpy(values + size * k, v, sizeof(float) * size);
+        }
         ta_track_desc desc;
         memset(&desc, 0, sizeof desc);
         if ((r = ta_track_target_node(ta_node_at(t.node), kinds[t.kind], &desc.target, err)) != TA_OK) break;
         desc.interpolation = t.mode == TA__CC_STEP ? TA_INTERPOLATION_STEP : TA_INTERPOLATION_LINEAR;
         desc.times = times;
-        desc.key_count = 2;
+        desc.key_count = keys;
         desc.values = values;
-        desc.value_count = t.kind == TA__CC_R ? 8 : 6;
+        desc.value_count = size * keys;
         r = ta_track_create(&desc, allocator, &tracks[made], err);
     }
     ta_clip *out = NULL;
@@ -359,7 +374,7 @@ ta_result ta_compressed_clip_window(const ta_compressed_clip *clip, const ta_all
         o.duration = h.duration > 0 ? h.duration : 0;
         r = ta_clip_create("compressed", tracks, h.tracks, &o, &out, err);
     }
-    if (r == TA_OK && (r = make_window(out, clip, &h, err)) != TA_OK) {
+    if (r == TA_OK && (r = make_window(out, clip, &h, span, err)) != TA_OK) {
         ta_clip_release(out);
         ta__free(&mem, tracks, sizeof(ta_track *) * h.tracks);
         return r;
@@ -374,24 +389,20 @@ ta_result ta_compressed_clip_window(const ta_compressed_clip *clip, const ta_all
 void ta__cc_window_seek(const ta_clip *clip, double time)
 {
     ta__cc_window *w = clip->window;
-    /* the interval ta__cc_interval would give: in [from, to), and not at to by its rule */
+    /* in [from, to), and not at `to` by ta__cc_interval's rule: one of the window's intervals */
     if (w == NULL || (time >= w->from && time < w->to && !ta__cc_at_next_key(&w->header, w->to, time))) return;
     const ta__cc_header h = w->header;
     uint32_t s0, s1;
     double alpha;
     ta__cc_interval(&h, time, &s0, &s1, &alpha);
-    /* held before the first key or past the last: the interval at that end, read clamped */
-    uint32_t first = s0 < h.samples - 1 ? s0 : h.samples - 2;
-    if (first == w->first) return;
+    /* held before the first key or past the last: the interval at that end */
+    const uint32_t s = s0 < h.samples - 1 ? s0 : h.samples - 2;
+    if (w->first != UINT32_MAX && s >= w->first && s - w->first < w->span) return; /* its own: read clamped */
+    const uint32_t last = h.samples - 1 - w->span, first = s < last ? s : last;
     const ta__clip_fused *f = clip->fused;
-    if (w->first != UINT32_MAX && w->mapped_plan == clip->plan && w->mapped_fused == f && (f == NULL || f->group_count == 1)) {
-        step(clip, &h, w, first, first == w->first + 1);
-    } else {
-        fill(clip, &h, w, first);
-        ta__clip_plan_refill(clip, w->changes);
-        ta__clip_fused_refill(clip, w->changes);
-    }
+    refill(clip, &h, w, first,
+           w->first != UINT32_MAX && w->mapped_plan == clip->plan && w->mapped_fused == f && (f == NULL || f->group_count == 1));
     w->first = first;
     w->from = ta__cc_time(&h, first);
-    w->to = ta__cc_time(&h, first + 1);
+    w->to = ta__cc_time(&h, first + w->span);
 }

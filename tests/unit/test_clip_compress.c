@@ -741,10 +741,10 @@ static void a_constant_position_takes_seven_bytes(void **state)
 
 /* ---- the window's keys, bit for bit ------------------------------------------------- */
 
-/* A clip of two keys a track, samples first and first + 1 of the compressed clip as the
+/* A clip of span + 1 keys a track, samples first to first + span of the compressed clip as the
  * reference decoder gives them (ta__cc_decode, key by key from its rank: no cursor, no
  * refill), made as any clip is made (its plan's and fused planes' slerp constants with it). */
-static ta_clip *reference_window(const ta_compressed_clip *cc, uint32_t first)
+static ta_clip *reference_window(const ta_compressed_clip *cc, uint32_t first, uint32_t span)
 {
     ta__cc_header h;
     ta__cc_read_header(ta__cc_block(cc), &h);
@@ -752,25 +752,28 @@ static ta_clip *reference_window(const ta_compressed_clip *cc, uint32_t first)
     static const ta_track_kind kinds[3] = {TA_TRACK_KIND_POSITION, TA_TRACK_KIND_QUATERNION, TA_TRACK_KIND_SCALE};
     ta_track *tracks[512];
     assert_true(h.tracks <= 512);
+    assert_true(span >= 1 && span <= TA__CC_SPAN && first + span < h.samples);
     ta_error err = {0};
+    float times[TA__CC_SPAN + 1];
+    for (uint32_t k = 0; k <= span; ++k) times[k] = (float)ta__cc_time(&h, first + k);
     for (uint32_t i = 0; i < h.tracks; ++i, d += TA__CC_TRACK) {
         ta__cc_track t;
         ta__cc_read_track(d, data, h.samples, &t);
         data += t.data_bytes;
         const uint32_t size = t.kind == TA__CC_R ? 4 : 3;
-        float times[2] = {(float)ta__cc_time(&h, first), (float)ta__cc_time(&h, first + 1)}, a[4], b[4], values[8];
-        ta__cc_decode(&t, h.samples, first, a);
-        ta__cc_decode(&t, h.samples, first + 1, b);
-        memcpy(values, a, sizeof(float) * size);
-        memcpy(values + size, b, sizeof(float) * size);
+        float values[4 * (TA__CC_SPAN + 1)], v[4];
+        for (uint32_t k = 0; k <= span; ++k) {
+            ta__cc_decode(&t, h.samples, first + k, v);
+            memcpy(values + size * k, v, sizeof(float) * size);
+        }
         ta_track_desc desc;
         memset(&desc, 0, sizeof desc);
         assert_int_equal(ta_track_target_node(ta_node_at(t.node), kinds[t.kind], &desc.target, &err), TA_OK);
         desc.interpolation = t.mode == TA__CC_STEP ? TA_INTERPOLATION_STEP : TA_INTERPOLATION_LINEAR;
         desc.times = times;
-        desc.key_count = 2;
+        desc.key_count = span + 1;
         desc.values = values;
-        desc.value_count = 2 * size;
+        desc.value_count = size * (span + 1);
         assert_int_equal(ta_track_create(&desc, NULL, &tracks[i], &err), TA_OK);
     }
     ta_clip_options o;
@@ -868,7 +871,7 @@ static void window_keys_are_the_reference_decoders(void **state)
                 assert_int_equal(ta_mixer_update(mixer, model->scene, ta_duration_from_seconds(1.0 / 60), &err), TA_OK);
                 pose_floats(model->scene, got);
                 const double t = ta_action_time(action).seconds; /* where it was read: no warp, no loop past the end */
-                ta_clip *ref = reference_window(cc, window->window->first);
+                ta_clip *ref = reference_window(cc, window->window->first, window->window->span);
                 ta_action *ref_action = NULL;
                 ta_mixer *ref_mixer = mixer_playing(paths[p], ref, &ref_action);
                 assert_non_null(ref_mixer);
