@@ -109,9 +109,10 @@ TA_API ta_duration ta_compressed_clip_duration(const ta_compressed_clip *clip);
 TA_API ta_result ta_compressed_clip_sample(const ta_compressed_clip *clip, double time, ta_scene *scene, ta_error *err);
 
 /**
- * A clip a mixer plays as the compressed clip: two keys a track, which the mixer makes, before
- * each update's sampling, the two key times of the compressed clip around the action's time,
- * decoded (only when that interval changed). Both of the mixer's paths read it as any clip.
+ * A clip a mixer plays as the compressed clip: the keys of up to nine key times of it a track
+ * (eight intervals; fewer in a short clip, one when a moving track is STEP), which the mixer makes,
+ * before each update's sampling, those around the action's time, decoded (only when the time
+ * leaves them). Both of the mixer's paths read it as any clip.
  *
  * @ownership The caller holds the window's one reference (ta_clip_release). One action plays a
  * window (each action its own: the keys are that action's time's); the compressed clip must
