@@ -116,7 +116,10 @@
  *     three.js's (KEYS_BEFORE_ZERO).
  *   - A clip that lasts no time (a held pose: every key at one time, or one
  *     key) is a pose clip, as in three.js (see ta_clip_options.allow_empty).
- *   - Rotation keys not of unit length are normalized (ROTATION_NORMALIZED);
+ *   - Rotation keys not of unit length are normalized (ROTATION_NORMALIZED),
+ *     and so are rotation keys stored as integers that are not normalized,
+ *     which glTF does not allow (the warning says so): a quaternion's length
+ *     does not change its turn;
  *     a mesh keeps every morph target the file gives it, however many; a
  *     skinned mesh one of whose joints is outside the loaded scene keeps no
  *     bones (a list with a gap would shift the joint indices); lines and

@@ -154,7 +154,12 @@ ta_result ta__gltf_add_track(gltf_ctx *g, const gltf_sampler_data *s, const gltf
             q[3] = u.w;
             fixed++;
         }
-        if (fixed > 0)
+        if (fixed > 0 && spec->integer_rotation)
+            ta__model_warn_at(g->model, TA_LOAD_WARNING_CODE_ROTATION_NORMALIZED, channel_path,
+                              "rotation fed by %s, whose output holds integers that are not normalized (glTF allows "
+                              "them only normalized): %u of %u keys made of unit length, the turn their integers name",
+                              s->path, fixed, K);
+        else if (fixed > 0)
             ta__model_warn_at(g->model, TA_LOAD_WARNING_CODE_ROTATION_NORMALIZED, channel_path,
                               "%u of %u rotation keys were not of unit length and were normalized", fixed, K);
     }
@@ -338,6 +343,8 @@ static ta_result node_channel(gltf_ctx *g, const gltf_sampler_data *s, uint32_t 
         return TA_OK;
     }
     if ((r = ta_track_target_node(made, kind, &spec.target, g->err)) != TA_OK) return r;
+    /* a quaternion's length does not change its turn: read as they are, its keys made unit length below */
+    spec.integer_rotation = kind == TA_TRACK_KIND_QUATERNION && s->component_type != GLTF_FLOAT && !s->normalized;
     spec.value_size = spec.stride = want;
     spec.value_scale = 1;
     return ta__gltf_add_track(g, s, &spec, cp, list);

@@ -340,6 +340,9 @@ typedef struct gltf_track_spec {
      * slope at the key's value (for reciprocal maps). */
     bool reciprocal; /* v -> reciprocal_numerator / v */
     double reciprocal_numerator;
+    /* rotation keys stored as integers not normalized (not glTF 2.0): each key is made of unit
+     * length, and the warning says why its keys were not */
+    bool integer_rotation;
 } gltf_track_spec;
 ta_result ta__gltf_add_track(gltf_ctx *g, const gltf_sampler_data *s, const gltf_track_spec *spec,
                           const char *channel_path, gltf_track_list *list);

@@ -51,8 +51,15 @@ run 1 convert "$MODEL" "$WORK/x.json" --format clip --subclip "late:40:50:30" --
   has "$WORK/err" "threeanim convert: --subclip late: "
 run 1 convert "$MODEL" "$WORK/x.json" --format clip --subclip "back:20:10:30" --clip walk &&
   has "$WORK/err" "--subclip back: "
+# compress to .glb: an extension whose accessor indices the writer would not renumber is refused
+sed '1s/^{/{ "extensionsUsed": ["VENDOR_point_cloud"],/' "$DATA/nonunit.gltf" > "$WORK/vendor.gltf"
+run 0 compress "$DATA/nonunit.gltf" "$WORK/nonunit.glb"
+run 1 compress "$WORK/vendor.gltf" "$WORK/vendor.glb" &&
+  has "$WORK/err" "vendor.gltf: extension VENDOR_point_cloud: " && has "$WORK/err" "(write a .tac)"
+run 0 compress "$WORK/vendor.gltf" "$WORK/vendor.tac"
+[ -s "$WORK/nonunit.glb" ] && [ -s "$WORK/vendor.tac" ] || fail "compress wrote no .glb or .tac"
 run 1 example "$WORK/no/such/dir/x.glb" && has "$WORK/err" "threeanim example: output: "
-for f in x.svg x.html wave.json all.json x.json; do
+for f in x.svg x.html wave.json all.json x.json vendor.glb; do
   checks=$((checks + 1))
   [ ! -e "$WORK/$f" ] || fail "$f was written by a refused call"
 done

@@ -370,6 +370,55 @@ static void every_channel_left_out_keeps_the_clip_indices(void **state)
     gltf_tb_free(&tb);
 }
 
+/* Rotation keys stored as integers: normalized SHORT is glTF's, read as q / 32767 with no warning;
+ * SHORT not normalized (not allowed by glTF) is read as the integers and each key made of unit length,
+ * the turn its integers name, with a warning that says so; options.strict refuses it. */
+static void integer_rotations(void **state)
+{
+    (void)state;
+    for (int normalized = 0; normalized < 2; ++normalized) {
+        gltf_tb tb;
+        gltf_tb_init(&tb);
+        gltf_tb_node(&tb, "n");
+        gltf_tb_add(&tb, "scenes", json_pack("{s:[i]}", "nodes", 0));
+        const float times[] = {0, 1, 2};
+        /* unit as integers; (0, 3, 0, 4) of length 5; 32767 along w */
+        const int16_t q[] = {0, 0, 0, 1, 0, 3, 0, 4, 0, 0, 0, 32767};
+        uint32_t out = gltf_tb_accessor(&tb, (int)gltf_tb_view(&tb, q, sizeof q, 0), 0, 5122, "VEC4", 3, normalized != 0);
+        gltf_tb_channel(&tb, gltf_tb_animation(&tb, "a"), 0, "rotation", gltf_tb_floats(&tb, times, 3, "SCALAR"), out,
+                        NULL);
+        ta_model *model = load(&tb);
+        const ta_track *t = ta_clip_track(model->animations[0], 0);
+        const float *v = ta_track_values(t);
+        if (normalized) {
+            assert_int_equal(model->warning_count, 1); /* the first two keys, fractions of 32767, are not unit: made so */
+            assert_int_equal(model->warning_list[0].code, TA_LOAD_WARNING_CODE_ROTATION_NORMALIZED);
+            TA_ASSERT_CONTAINS(model->warnings[0], "2 of 3 rotation keys were not of unit length and were normalized");
+            assert_float_equal(v[11], 1.0f, 0);
+        } else {
+            assert_int_equal(model->warning_count, 1);
+            assert_int_equal(model->warning_list[0].code, TA_LOAD_WARNING_CODE_ROTATION_NORMALIZED);
+            assert_string_equal(model->warning_list[0].path, "animations[0].channels[0]");
+            assert_string_equal(model->warning_list[0].what,
+                                "rotation fed by animations[0].samplers[0], whose output holds integers that are not "
+                                "normalized (glTF allows them only normalized): 2 of 3 keys made of unit length, the "
+                                "turn their integers name");
+            const float want[] = {0, 0, 0, 1, 0, 0.6f, 0, 0.8f, 0, 0, 0, 1};
+            for (int i = 0; i < 12; ++i) assert_float_equal(v[i], want[i], 1e-7);
+            ta_load_options strict = {0};
+            strict.strict = true;
+            ta_error err = {0};
+            ta_model *none = (ta_model *)(uintptr_t)0x1;
+            TA_ASSERT_REFUSED(gltf_tb_load(&tb, GLTF_TB_GLB, &strict, &none, &err), &err, TA_ERROR_UNSUPPORTED,
+                              "options->strict: animations[0].channels[0]: rotation fed by animations[0].samplers[0], "
+                              "whose output holds integers that are not normalized");
+            assert_ptr_equal(none, (ta_model *)(uintptr_t)0x1);
+        }
+        ta_model_destroy(model);
+        gltf_tb_free(&tb);
+    }
+}
+
 static void a_broken_animation_keeps_its_place(void **state)
 {
     (void)state;
@@ -485,6 +534,7 @@ int main(void)
         cmocka_unit_test(held_poses_are_pose_clips),
         cmocka_unit_test(every_morph_target_is_kept_and_driven),
         cmocka_unit_test(every_channel_left_out_keeps_the_clip_indices),
+        cmocka_unit_test(integer_rotations),
         cmocka_unit_test(a_broken_animation_keeps_its_place),
         cmocka_unit_test(channels_bind_by_node_index_when_names_collide),
         cmocka_unit_test(another_scene_can_be_loaded),

@@ -363,6 +363,34 @@ static bool meshopt(const json_t *doc)
     return false;
 }
 
+/* The first extension IN uses whose objects could name accessors unknown to walk_accessors
+ * (NULL: none). The writer drops the old animations' accessors and renumbers the others, so an
+ * index it does not know of would point at another accessor, or past the end, with nothing said. */
+static const char *unknown_extension(const json_t *doc)
+{
+    static const char *const known[] = {
+        "KHR_materials_", /* every material extension: textures, not accessors */
+        "KHR_texture_transform", "KHR_texture_basisu", "EXT_texture_webp", "EXT_texture_avif",
+        "KHR_lights_punctual", "EXT_lights_image_based", "KHR_mesh_quantization",
+        "EXT_mesh_gpu_instancing", /* walked */
+        "KHR_draco_mesh_compression", /* a view (renumbered) and Draco's own attribute ids */
+        "KHR_animation_pointer", /* in animations: compressed ones are node tracks; others are kept whole */
+        "KHR_xmp_json_ld", "KHR_node_visibility", "MSFT_lod",
+    };
+    json_t *v;
+    size_t i;
+    json_array_foreach(json_object_get(doc, "extensionsUsed"), i, v) {
+        const char *name = json_string_value(v);
+        if (name == NULL) continue;
+        bool ok = false;
+        for (size_t k = 0; k < sizeof known / sizeof known[0] && !ok; ++k)
+            ok = known[k][strlen(known[k]) - 1] == '_' ? strncmp(name, known[k], strlen(known[k])) == 0
+                                                       : strcmp(name, known[k]) == 0;
+        if (!ok) return name;
+    }
+    return NULL;
+}
+
 ta_result glb_compressed_write(const char *in_path, const ta_model *model, const ta_compressed_clip *const *clips,
                                const bool *keep, const char *out_path, glb_compressed_report *report, ta_error *err)
 {
@@ -374,6 +402,12 @@ ta_result glb_compressed_write(const char *in_path, const ta_model *model, const
         r = cli_fail(err, TA_ERROR_UNSUPPORTED,
                      "%s: EXT_meshopt_compression: its buffer views are compressed, and a .glb of it is not written "
                      "(write a .tac, or decompress the file first)", in_path);
+    const char *unknown = r == TA_OK ? unknown_extension(src.root) : NULL;
+    if (unknown != NULL)
+        r = cli_fail(err, TA_ERROR_UNSUPPORTED,
+                     "%s: extension %s: the .glb is IN with the old animations' accessors dropped and the others "
+                     "renumbered, and whether this extension names accessors is not known here; a .glb of it is not "
+                     "written (write a .tac)", in_path, unknown);
     if (r == TA_OK && src.missing != UINT32_MAX)
         r = cli_fail(err, TA_ERROR_IO, "%s: buffer %u could not be read", in_path, src.missing);
     uint32_t *gltf_node = r == TA_OK ? malloc((model->scene->node_count + 1u) * sizeof *gltf_node) : NULL;
