@@ -370,9 +370,10 @@ static void every_channel_left_out_keeps_the_clip_indices(void **state)
     gltf_tb_free(&tb);
 }
 
-/* Rotation keys stored as integers: normalized SHORT is glTF's, read as q / 32767 with no warning;
- * SHORT not normalized (not allowed by glTF) is read as the integers and each key made of unit length,
- * the turn its integers name, with a warning that says so; options.strict refuses it. */
+/* Rotation keys stored as integers: normalized SHORT is glTF's, read as q / 32767 (keys that are
+ * then not of unit length made so, with the usual warning); SHORT not normalized (not allowed by
+ * glTF) is read as the integers and each key made of unit length, the turn its integers name, with a
+ * warning that says so; options.strict refuses it. */
 static void integer_rotations(void **state)
 {
     (void)state;
