@@ -36,7 +36,6 @@ const THREE = await import(new URL('../../js/node_modules/three/build/three.modu
 const { AnimationMixer, Crowd } = await import(new URL('../../js/index.js', here));
 const { wasm: taWasm, ctx: taCtx } = await import(new URL('../../js/src/wasm.js', here));
 
-const TAU = 2 * Math.PI, GOLDEN = 0.6180339887498949;
 const cfg = { chars: [1, 100, 1000], frames: 60, reps: 5, dt: 1 / 60, bones: 64, keys: 30, clips: 2, branch: 2,
   duration: 1, weights: [0.7, 0.3], seed: 1, rotAmp: 0.5, scaleAmp: 0.05, json: false, only: null, cpu: false };
 for (let i = 2; i < process.argv.length; i++) {
@@ -52,65 +51,10 @@ for (let i = 2; i < process.argv.length; i++) {
   else { process.stderr.write(`bench.mjs: "${flag}" is not a flag (see the header)\n`); process.exit(2); }
 }
 
-// mulberry32, as threeanim/random.h and bench/threejs/bench.mjs
-const { mulberry32 } = await import(new URL('../../tests/conformance/replay/common.mjs', here));
-
-// The clips of docs/benchmark-workload.md ("Key values"), three tracks a bone.
-function makeClips() {
-  const rng = mulberry32(cfg.seed), K = cfg.keys;
-  const times = new Float32Array(K);
-  for (let k = 0; k < K; k++) times[k] = cfg.duration * k / (K - 1);
-  const clips = [], offsets = [];
-  for (let c = 0; c < cfg.clips; c++) {
-    const tracks = [];
-    for (let b = 0; b < cfg.bones; b++) {
-      const pp = [TAU * rng(), TAU * rng(), TAU * rng()], pa = [0.1 * rng(), 0.1 * rng(), 0.1 * rng()];
-      const po = [0.2 * rng() - 0.1, 0.2 * rng() - 0.1, 0.2 * rng() - 0.1];
-      let ax = 2 * rng() - 1, ay = 2 * rng() - 1, az = 2 * rng() - 1;
-      const len = Math.hypot(ax, ay, az); ax /= len; ay /= len; az /= len;
-      const rp = TAU * rng(), sp = TAU * rng();
-      const pos = new Float32Array(3 * K), quat = new Float32Array(4 * K), scale = new Float32Array(3 * K);
-      for (let k = 0; k < K; k++) {
-        const u = k / (K - 1);
-        for (let j = 0; j < 3; j++) pos[3 * k + j] = po[j] + pa[j] * Math.sin(TAU * u + pp[j]);
-        const angle = cfg.rotAmp * Math.sin(TAU * u + rp), s = Math.sin(angle / 2);
-        quat.set([ax * s, ay * s, az * s, Math.cos(angle / 2)], 4 * k);
-        scale.fill(1 + cfg.scaleAmp * Math.sin(TAU * u + sp), 3 * k, 3 * k + 3);
-      }
-      if (c === 0) offsets.push(po);
-      tracks.push(new THREE.VectorKeyframeTrack(`b${b}.position`, times, pos),
-        new THREE.QuaternionKeyframeTrack(`b${b}.quaternion`, times, quat),
-        new THREE.VectorKeyframeTrack(`b${b}.scale`, times, scale));
-    }
-    clips.push(new THREE.AnimationClip(c === 0 ? 'walk' : c === 1 ? 'run' : `clip${c}`, cfg.duration, tracks));
-  }
-  return { clips, offsets };
-}
-
-// One character: B bones (bone i > 0 under bone floor((i-1)/branch)) and a skinned mesh on them.
-function makeCharacter(offsets) {
-  const bones = [];
-  for (let i = 0; i < cfg.bones; i++) {
-    const o = new THREE.Bone();
-    o.name = `b${i}`;
-    o.position.set(Math.fround(offsets[i][0]), Math.fround(offsets[i][1]), Math.fround(offsets[i][2]));
-    if (i > 0) bones[Math.floor((i - 1) / cfg.branch)].add(o);
-    bones.push(o);
-  }
-  bones[0].updateMatrixWorld(true);
-  const mesh = new THREE.SkinnedMesh(new THREE.BufferGeometry());
-  mesh.bind(new THREE.Skeleton(bones));
-  return { root: bones[0], mesh };
-}
-
-function play(clipAction, clips, ch) {
-  const offset = (ch * GOLDEN - Math.floor(ch * GOLDEN)) * cfg.duration;
-  cfg.weights.forEach((w, i) => {
-    const a = clipAction(clips[i % clips.length]);
-    a.setLoop(THREE.LoopRepeat, Infinity).setEffectiveWeight(w).play();
-    a.time = offset;
-  });
-}
+const W = await import(new URL('./workload.mjs', here));
+const makeClips = () => W.makeClips(THREE, cfg);
+const makeCharacter = (offsets) => W.makeCharacter(THREE, cfg, offsets);
+const play = (clipAction, clips, ch) => W.play(THREE, cfg, clipAction, clips, ch);
 
 // stale_writes: what writing the drop-in's results into three.js's objects costs by itself.
 let written = 0;

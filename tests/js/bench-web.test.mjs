@@ -4,6 +4,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -22,4 +24,31 @@ test('bench/web/bench.mjs: every variant timed, every ratio a number, the bindin
   for (const v of variants) assert.ok(Number.isFinite(res.ms[v]) && res.ms[v] >= 0, `${v}: ${res.ms[v]} ms`);
   for (const [k, v] of Object.entries(res.ratios)) assert.ok(Number.isFinite(v) && v > 0, `ratio ${k}: ${v}`);
   assert.ok(res.bind_us.three > 0 && res.bind_us.dropin > 0, `binding: ${JSON.stringify(res.bind_us)}`);
+});
+
+// bench/web/ab.mjs: two builds in one process, a process for each order; here the module under
+// test on both sides, given as a .wasm (a copy of js/ made around it, which the two processes
+// take as a folder laid out as js/, and which is removed after).
+test('bench/web/ab.mjs: both orders run, each side timed, the verdict a ratio; its copies removed', () => {
+  const ab = path.join(here, '../../bench/web/ab.mjs');
+  const wasm = process.env.THREEANIM_WASM;
+  assert.ok(wasm, 'THREEANIM_WASM names the module under test (tests/js/run.sh)');
+  const before = fs.readdirSync(os.tmpdir()).filter((f) => f.startsWith('threeanim-ab-')).length;
+  for (const variant of ['crowd_float', 'dropin_stale']) {
+    const r = spawnSync(process.execPath, [ab, wasm, wasm, '--variant', variant, '--chars', '2', '--rounds', '2', '--frames', '2'],
+      { encoding: 'utf8', env: process.env });
+    assert.equal(r.status, 0, `exit ${r.status}: ${r.stderr}`);
+    const lines = r.stdout.trim().split('\n');
+    for (const [i, first] of [[0, 'A'], [1, 'B']]) {
+      const m = lines[i].match(/^(\w) loaded first: A ([\d.]+), B ([\d.]+) us a character; B \/ A in the same round: median ([\d.]+)/);
+      assert.ok(m && m[1] === first, `line ${i}: ${lines[i]}`);
+      for (const x of m.slice(2)) assert.ok(Number(x) > 0, `line ${i}: ${lines[i]}`);
+    }
+    const v = lines[2].match(new RegExp(`^${variant}, C = 2, 2 rounds of 2 frames, CPU time: B / A = ([\\d.]+) `));
+    assert.ok(v && Number(v[1]) > 0, lines[2]);
+  }
+  assert.equal(fs.readdirSync(os.tmpdir()).filter((f) => f.startsWith('threeanim-ab-')).length, before, 'the copies of js/ are removed');
+  const r = spawnSync(process.execPath, [ab, wasm], { encoding: 'utf8' });
+  assert.equal(r.status, 2);
+  assert.match(r.stderr, /^usage: node bench\/web\/ab.mjs A B/);
 });
