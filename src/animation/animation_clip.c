@@ -430,11 +430,17 @@ static ta_result edit_tracks(ta_clip *clip, track_edit edit, ta_error *err)
             clip->tracks[i] = edited[i];
             edited[i] = old;
         }
+        /* A compressed clip's window edited is a clip of its keys as they are: its constants
+         * made as a float clip's, and no window to write its tracks again (ta_compressed_clip_window) */
+        const bool fast = clip->slerp_fast;
+        clip->slerp_fast = false;
         ta__clip_plan *plan = ta__clip_plan_build(clip);
         if (plan != NULL && ta__clip_fused_make(clip)) {
             ta__clip_plan_free(clip, clip->plan); /* made for the old tracks */
             clip->plan = plan;
+            ta__cc_window_free(clip);
         } else {
+            clip->slerp_fast = fast;
             ta__clip_plan_free(clip, plan);
             for (uint32_t i = 0; i < clip->track_count; i++) {
                 ta_track *made_now = clip->tracks[i];

@@ -257,7 +257,7 @@ static void refill(const ta_clip *clip, const ta__cc_header *h, ta__cc_window *w
         if (kept > 1) memmove(constants, constants + 2 * (size_t)d, sizeof(float) * 2 * (kept - 1));
         for (uint32_t k = kept > 0 ? kept - 1 : 0; k < span; ++k) { /* the intervals to a new key */
             float theta, kk;
-            ta__slerp_constants(values + 4 * (size_t)k, values + 4 * (size_t)k + 4, &theta, &kk);
+            ta__slerp_constants_fast(values + 4 * (size_t)k, values + 4 * (size_t)k + 4, &theta, &kk);
             constants[2 * k] = theta;
             constants[2 * k + 1] = kk;
             if (lane != UINT32_MAX && rot_const != NULL) {
@@ -322,6 +322,11 @@ static ta_result make_window(ta_clip *out, const ta_compressed_clip *clip, const
     w->moving = moving;
     map_lanes(out, w);
     out->window = w;
+    /* the first keys' constants again, as every refill makes them (its tracks share their
+     * times: one fused group, which ta__clip_fused_refill takes) */
+    out->slerp_fast = true;
+    ta__clip_plan_refill(out, NULL);
+    ta__clip_fused_refill(out, NULL);
     return TA_OK;
 }
 

@@ -159,7 +159,7 @@ static void fill_group(ta__clip_fused *f, ta__fused_group *gr, const ta_clip *cl
             f->rot_node[gr->rot_first + q] = node_place(t->target);
             for (uint32_t k = 0; k < keys; ++k) copy_key(gr->rot, rl, 4, f->rot_stride, t, k, q);
             if (gr->rot_const != NULL)
-                ta__slerp_constants_track(t->values, keys, gr->rot_const + q, gr->rot_const + rl + q, 2 * (size_t)rl);
+                ta__slerp_constants_track(t->values, keys, gr->rot_const + q, gr->rot_const + rl + q, 2 * (size_t)rl, clip->slerp_fast);
             q++;
             break;
         case LANE_NUM:
@@ -313,6 +313,7 @@ void ta__clip_fused_refill(const ta_clip *clip, const uint8_t *changes)
         const ta_track *t = clip->tracks[f->rot_track[l]];
         for (uint32_t k = 0; k < gr->keys; ++k) copy_key(gr->rot, gr->rot_lanes, 4, f->rot_stride, t, k, l);
         if (gr->rot_const != NULL)
-            ta__slerp_constants_track(t->values, gr->keys, gr->rot_const + l, gr->rot_const + gr->rot_lanes + l, 2 * (size_t)gr->rot_lanes);
+            ta__slerp_constants_track(t->values, gr->keys, gr->rot_const + l, gr->rot_const + gr->rot_lanes + l, 2 * (size_t)gr->rot_lanes,
+                                      clip->slerp_fast);
     }
 }

@@ -52,6 +52,10 @@ struct ta_clip {
      * constants are written by the mixer of the one action that plays it,
      * before each update reads them; owned. */
     struct ta__cc_window *window;
+    /* Its plan's and fused planes' slerp constants are ta__slerp_constants_fast's
+     * (slerp_constants.h): set for a compressed clip's window, before its first
+     * keys are made; false for every other clip. */
+    bool slerp_fast;
 };
 
 /* How many references the clip has now: 1 means the caller's is the only one,

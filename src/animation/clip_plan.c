@@ -69,7 +69,7 @@ ta__clip_plan *ta__clip_plan_build(const ta_clip *clip)
     for (uint32_t i = 0; i < n; ++i) {
         const ta_track *t = clip->tracks[i];
         if (is_slerp(t)) {
-            ta__slerp_constants_track(t->values, t->key_count, constants, constants + 1, 2);
+            ta__slerp_constants_track(t->values, t->key_count, constants, constants + 1, 2, clip->slerp_fast);
             p->slerp_constants[p->slerp_count] = constants;
             constants += t->key_count > 1 ? 2 * ((size_t)t->key_count - 1) : 0;
             p->slerp[p->slerp_count++] = i;
@@ -106,6 +106,6 @@ void ta__clip_plan_refill(const ta_clip *clip, const uint8_t *changes)
         if (changes != NULL && !changes[p->slerp[k]]) continue;
         const ta_track *t = clip->tracks[p->slerp[k]];
         float *constants = (float *)(uintptr_t)p->slerp_constants[k]; /* the plan's own block */
-        ta__slerp_constants_track(t->values, t->key_count, constants, constants + 1, 2);
+        ta__slerp_constants_track(t->values, t->key_count, constants, constants + 1, 2, clip->slerp_fast);
     }
 }

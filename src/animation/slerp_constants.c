@@ -27,10 +27,13 @@ void ta__slerp_constants(const float *a, const float *b, float *theta, float *k)
     *k = (float)(sign / sin((double)th));
 }
 
-void ta__slerp_constants_track(const float *values, uint32_t keys, float *theta, float *k, size_t stride)
+void ta__slerp_constants_track(const float *values, uint32_t keys, float *theta, float *k, size_t stride, bool fast)
 {
     for (uint32_t i = 0; i + 1 < keys; ++i)
-        ta__slerp_constants(values + (size_t)i * 4, values + (size_t)i * 4 + 4, theta + i * stride, k + i * stride);
+        if (fast)
+            ta__slerp_constants_fast(values + (size_t)i * 4, values + (size_t)i * 4 + 4, theta + i * stride, k + i * stride);
+        else
+            ta__slerp_constants(values + (size_t)i * 4, values + (size_t)i * 4 + 4, theta + i * stride, k + i * stride);
 }
 
 void ta__slerp_end(const float *a, const float *b, float t, float *out)

@@ -59,8 +59,9 @@
 /* The constants of the interval from key a to key b (four floats each). */
 void ta__slerp_constants(const float *a, const float *b, float *theta, float *k);
 /* The constants of every interval of a rotation track's keys (4 floats a
- * key): interval i's at theta[i * stride] and k[i * stride]. */
-void ta__slerp_constants_track(const float *values, uint32_t keys, float *theta, float *k, size_t stride);
+ * key): interval i's at theta[i * stride] and k[i * stride]; made by
+ * ta__slerp_constants_fast where fast (a clip whose slerp_fast is set). */
+void ta__slerp_constants_track(const float *values, uint32_t keys, float *theta, float *k, size_t stride, bool fast);
 
 /* Whether a key pair read at t takes ta__slerp_end rather than the lane. */
 static inline bool ta__slerp_at_end(float t)
@@ -83,6 +84,54 @@ static inline float ta__slerp_sin(float x)
     p = p * x2 + 0.00833308417f;
     p = p * x2 + -0.166666612f;
     return x + x * (x2 * p);
+}
+
+/* The constants of a compressed clip's window (clip_compressed_window.c),
+ * which makes them for every key interval it decodes, some eight a track
+ * every few updates: ta__slerp_constants' numbers in float32 and without
+ * libm (acos and sin in double were about a fifth of the compressed
+ * window's update on CesiumMan, docs/compression.md). The dot and the
+ * branches are ta__slerp_constants' (three.js's), in double: a dot within an
+ * ulp of 0 turns the second key over or not as three.js does. theta is
+ * Abramowitz and Stegun's 4.4.46 in float32,
+ * sqrt(1 - dot) times a polynomial of degree 7 (2e-8 in exact arithmetic),
+ * and k is 1 / ta__slerp_sin(theta), the lane's own sine, so that the weight
+ * of a key at its own end is 1 to an ulp. A slerped key is within 4e-7 of
+ * slerpFlat's in double (test_slerp_constants), where the libm constants
+ * give 3e-7: far below a compressed clip's error (its keys are quantized),
+ * but not three.js's numbers bit for bit, which a compressed clip never
+ * was. */
+static inline void ta__slerp_constants_fast(const float *a, const float *b, float *theta, float *k)
+{
+    if (a[0] == b[0] && a[1] == b[1] && a[2] == b[2] && a[3] == b[3]) {
+        *theta = 0;
+        *k = 0;
+        return;
+    }
+    /* the dot and the branches in double, as ta__slerp_constants (three.js's) */
+    double dot = (double)a[0] * b[0] + (double)a[1] * b[1] + (double)a[2] * b[2] + (double)a[3] * b[3];
+    float sign = 1;
+    if (dot < 0) {
+        dot = -dot;
+        sign = -1;
+    }
+    if (dot >= 0.9995) {
+        *theta = TA__SLERP_NEAR_THETA;
+        *k = sign * TA__SLERP_NEAR_SCALE;
+        return;
+    }
+    const float d = (float)dot;
+    float p = -0.0012624911f;
+    p = p * d + 0.0066700901f;
+    p = p * d + -0.0170881256f;
+    p = p * d + 0.0308918810f;
+    p = p * d + -0.0501743046f;
+    p = p * d + 0.0889789874f;
+    p = p * d + -0.2145988016f;
+    p = p * d + 1.5707963050f;
+    const float th = sqrtf(1 - d) * p;
+    *theta = th;
+    *k = sign / ta__slerp_sin(th);
 }
 
 /* out = slerpFlat(a, b, t) for an interval of constants theta, k (t in (0, 1):

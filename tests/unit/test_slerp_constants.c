@@ -25,6 +25,9 @@
  * slerpFlat's in double, times the longer key's length where it is over 1.
  * Measured: 1.9e-7 to 2.1e-7 over seeds (the run prints it per kind). */
 #define TOL 3e-7
+/* The same claim for ta__slerp_constants_fast's constants (a compressed clip's window).
+ * Measured: 1.6e-7 to 2.8e-7 (the run prints it per kind). */
+#define TOL_FAST 4e-7
 
 /* ---- pairs ------------------------------------------------------------------------- */
 
@@ -185,6 +188,62 @@ static void test_within_tol_of_slerp_flat(void **state)
     /* the pairs reached the branches they are for */
     assert_true(below_07 > PAIRS);
     assert_true(negative > PAIRS);
+}
+
+/* A compressed clip's window makes its constants with ta__slerp_constants_fast (float32, no
+ * libm): its lane within TOL_FAST of slerpFlat in double over the same pairs and turns; its
+ * branches ta__slerp_constants' (the dot in double): equal keys (0, 0), the near branch at a
+ * dot of 0.9995 or more (the same two numbers), the sign of k the dot's; and the
+ * weight of a key at its own end 1 to an ulp (sin(theta) k). */
+static void test_fast_constants_within_tol_of_slerp_flat(void **state)
+{
+    (void)state;
+    enum { PAIRS = 20000, TURNS = 10 };
+    rng r = {21};
+    double worst[PAIR_KINDS] = {0}, worst_end = 0;
+    long near = 0, far = 0;
+    for (int kind = 0; kind < PAIR_KINDS; ++kind)
+        for (int i = 0; i < PAIRS; ++i) {
+            float a[4], b[4], theta, k;
+            make_pair(&r, (pair_kind)kind, a, b);
+            if (i % 97 == 0) memcpy(b, a, sizeof b); /* an equal pair now and then */
+            ta__slerp_constants_fast(a, b, &theta, &k);
+            const double da[4] = {a[0], a[1], a[2], a[3]}, db[4] = {b[0], b[1], b[2], b[3]};
+            const double fdot = da[0] * db[0] + da[1] * db[1] + da[2] * db[2] + da[3] * db[3];
+            if (memcmp(a, b, sizeof a) == 0) {
+                assert_true(theta == 0 && k == 0);
+            } else if (fabs(fdot) >= 0.9995) {
+                near++;
+                assert_true(theta == TA__SLERP_NEAR_THETA);
+                assert_true(k == (fdot < 0 ? -TA__SLERP_NEAR_SCALE : TA__SLERP_NEAR_SCALE));
+            } else {
+                far++;
+                assert_true(fdot < 0 ? k < 0 : k > 0);
+                const double end = fabs(ta__slerp_sin(theta) * fabsf(k) - 1);
+                if (end > worst_end) worst_end = end;
+                if (!(end <= 1.2e-7)) fail_msg("%s pair %d: a key's weight at its end is 1 + %.3g", kind_names[kind], i, end);
+            }
+            const double scale = fmax(1, fmax(len4f(a), len4f(b)));
+            for (int j = 0; j < TURNS; ++j) {
+                const float t = (float)uniform(&r);
+                if (ta__slerp_at_end(t)) continue;
+                float got[4];
+                double want[4];
+                ta__slerp_key_lane(a[0], a[1], a[2], a[3], b[0], b[1], b[2], b[3], theta, k, t, &got[0], &got[1], &got[2],
+                                   &got[3]);
+                ta_quat_slerp_flat(want, da, db, t);
+                for (int c = 0; c < 4; ++c) {
+                    const double e = fabs(got[c] - want[c]) / scale;
+                    if (e > worst[kind]) worst[kind] = e;
+                    if (!(e <= TOL_FAST))
+                        fail_msg("%s pair %d t %.9g component %d: %.9g, slerpFlat %.17g (dot %.17g)", kind_names[kind],
+                                 i, (double)t, c, (double)got[c], want[c], fdot);
+                }
+            }
+        }
+    for (int kind = 0; kind < PAIR_KINDS; ++kind) printf("# fast: %-12s worst %.3g\n", kind_names[kind], worst[kind]);
+    printf("# fast: a key's weight at its end within %.3g of 1\n", worst_end);
+    assert_true(near > PAIRS && far > PAIRS);
 }
 
 /* Equal keys: the first, as it is, whatever their length and the turn
@@ -409,6 +468,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_within_tol_of_slerp_flat),
+        cmocka_unit_test(test_fast_constants_within_tol_of_slerp_flat),
         cmocka_unit_test(test_equal_keys_kept),
         cmocka_unit_test(test_near_is_lerp_and_normalize),
         cmocka_unit_test(test_branches_where_threejs_takes_them),
