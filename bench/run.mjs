@@ -603,7 +603,9 @@ function ozzFrameSection() {
     /* threeanim's frame making what ozz's makes: float world matrices and the palette, the locals
      * written without three.js's comparison, no double world matrices kept in the poses */
     const alike = { ...flags, variants: 'single_frame,blend_frame', 'write-always': 1, 'frame-world': 1, 'frame-pose-world': 0 };
-    const ta = [], ta2 = [], oz = [], al = [], al2 = [];
+    /* the same in float32, as ozz computes (the float lane pass) */
+    const alikeF = { ...alike, 'frame-float-lanes': 1 };
+    const ta = [], ta2 = [], oz = [], al = [], al2 = [], alF = [], alF2 = [];
     for (let r = 0; r < rounds; r++) {
       progress(`ozz frame C=${C} round ${r + 1}/${rounds}: threeanim${runsAvx2() ? ', threeanim avx2' : ''}, ozz-animation, threeanim with ozz's outputs`);
       ta.push(threeanim(flagList(flags)));
@@ -612,6 +614,8 @@ function ozzFrameSection() {
       oz.push(ozz(flagList({ ...flags, compare: r === 0 ? 1 : 0 })));
       al.push(threeanim(flagList(alike)));
       if (runsAvx2()) al2.push(threeanimOn('avx2', flagList(alike)));
+      alF.push(threeanim(flagList(alikeF)));
+      if (runsAvx2()) alF2.push(threeanimOn('avx2', flagList(alikeF)));
     }
     version = oz[0].version;
     const d = (v) => oz[0].results.find((x) => x.variant === v).vs_threeanim?.max_abs_diff;
@@ -630,18 +634,19 @@ function ozzFrameSection() {
         if (t2) verdicts.push({ what: `${what}, linear ${v} C=1000: threeanim (avx2) ${fmt(o / t2, 2)}x ozz-animation ${version}'s (target ${target}x)`, ok: o / t2 >= target });
       }
     }
-    for (const v of ['single_frame', 'blend_frame']) {
-      const t = pick(al, v), o = pick(oz, v), t2 = runsAvx2() ? pick(al2, v) : null;
-      const tc = pick(al, v, 'cpu_ns_per_char_update'), oc = pick(oz, v, 'cpu_ns_per_char_update');
-      const target = C === 1000 && v === 'blend_frame' ? OZZ_FRAME_TARGET : null;
-      const verdict = (r) => (target ? (r >= target ? `>= ${target}: yes` : `>= ${target}: NO`) : '');
-      rows.push(['frame, ozz\'s outputs', v, C, us(o), us(t), fmt(o / t, 2) + 'x', verdict(o / t), t2 ? us(t2) : '-',
-        t2 ? fmt(o / t2, 2) + 'x' : '-', t2 ? verdict(o / t2) : '', fmt(oc / tc, 2) + 'x', '-']);
-      if (target) {
-        verdicts.push({ what: `frame with ozz's outputs, linear ${v} C=1000: threeanim (${BEST}) ${fmt(o / t, 2)}x ozz-animation ${version}'s (target ${target}x)`, ok: o / t >= target });
-        if (t2) verdicts.push({ what: `frame with ozz's outputs, linear ${v} C=1000: threeanim (avx2) ${fmt(o / t2, 2)}x ozz-animation ${version}'s (target ${target}x)`, ok: o / t2 >= target });
+    for (const [what, a, a2] of [['frame, ozz\'s outputs', al, al2], ['frame, ozz\'s outputs, float32', alF, alF2]])
+      for (const v of ['single_frame', 'blend_frame']) {
+        const t = pick(a, v), o = pick(oz, v), t2 = runsAvx2() ? pick(a2, v) : null;
+        const tc = pick(a, v, 'cpu_ns_per_char_update'), oc = pick(oz, v, 'cpu_ns_per_char_update');
+        const target = C === 1000 && v === 'blend_frame' ? OZZ_FRAME_TARGET : null;
+        const verdict = (r) => (target ? (r >= target ? `>= ${target}: yes` : `>= ${target}: NO`) : '');
+        rows.push([what, v, C, us(o), us(t), fmt(o / t, 2) + 'x', verdict(o / t), t2 ? us(t2) : '-',
+          t2 ? fmt(o / t2, 2) + 'x' : '-', t2 ? verdict(o / t2) : '', fmt(oc / tc, 2) + 'x', '-']);
+        if (target) {
+          verdicts.push({ what: `${what}, linear ${v} C=1000: threeanim (${BEST}) ${fmt(o / t, 2)}x ozz-animation ${version}'s (target ${target}x)`, ok: o / t >= target });
+          if (t2) verdicts.push({ what: `${what}, linear ${v} C=1000: threeanim (avx2) ${fmt(o / t2, 2)}x ozz-animation ${version}'s (target ${target}x)`, ok: o / t2 >= target });
+        }
       }
-    }
   }
   table(['what', 'variant', 'C', 'ozz us', `threeanim us (${BEST})`, 'ozz / threeanim', 'target', 'threeanim us (avx2)',
     'ozz / threeanim (avx2)', 'target (avx2)', 'CPU time: ozz / threeanim', 'ozz max |diff|'], rows);
@@ -656,7 +661,9 @@ function ozzFrameSection() {
     'one quaternion component of the pose (mixer rows). The rows "frame, ozz\'s outputs": threeanim making what ' +
     'ozz\'s frame makes, in the same rounds (bench_mixer --write-always 1 --frame-world 1 --frame-pose-world 0): ' +
     'float world matrices and the palette of every character, the locals written every frame (ozz keeps no ' +
-    'values to compare with) and no double world matrices in the poses; the default frame (the "frame" rows) ' +
+    'values to compare with) and no double world matrices in the poses; "float32": the same through the float ' +
+    'lane pass (--frame-float-lanes 1), in float32 as ozz computes, within 1e-6 of the largest element of the ' +
+    'double passes\' matrices (the differences list); the default frame (the "frame" rows) ' +
     'also keeps three.js\'s comparison and its double world matrices (docs/performance.md). ' +
     'Targets (C = 1000): the mixer alone at least ' +
     `${OZZ_MIXER_TARGET}x ozz's sampling and blending, the frame at least ${OZZ_FRAME_TARGET}x ozz's frame.`);
