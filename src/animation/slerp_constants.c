@@ -4,23 +4,8 @@
 
 void ta__slerp_constants(const float *a, const float *b, float *theta, float *k)
 {
-    if (a[0] == b[0] && a[1] == b[1] && a[2] == b[2] && a[3] == b[3]) {
-        *theta = 0;
-        *k = 0;
-        return;
-    }
-    /* slerpFlat's dot and tests, in double and in its order */
-    double dot = (double)a[0] * b[0] + (double)a[1] * b[1] + (double)a[2] * b[2] + (double)a[3] * b[3];
-    double sign = 1;
-    if (dot < 0) {
-        dot = -dot;
-        sign = -1;
-    }
-    if (dot >= 0.9995) {
-        *theta = TA__SLERP_NEAR_THETA;
-        *k = (float)(sign * TA__SLERP_NEAR_SCALE);
-        return;
-    }
+    double dot, sign; /* slerpFlat's dot and tests, in double and in its order */
+    if (ta__slerp_constants_branch(a, b, theta, k, &dot, &sign)) return;
     /* below 0.9995, theta is above 0.0316: 1 / sin is at most 32 */
     float th = (float)acos(dot);
     *theta = th;

@@ -86,6 +86,32 @@ static inline float ta__slerp_sin(float x)
     return x + x * (x2 * p);
 }
 
+/* What both makers take as three.js's slerpFlat takes it: equal keys (0, 0), and the dot in
+ * double, the shorter arc's sign and the near branch. Returns whether *theta and *k are made;
+ * if not, *dot (in [0, 0.9995)) and *sign are the far branch's. */
+static inline bool ta__slerp_constants_branch(const float *a, const float *b, float *theta, float *k, double *dot,
+                                              double *sign)
+{
+    if (a[0] == b[0] && a[1] == b[1] && a[2] == b[2] && a[3] == b[3]) {
+        *theta = 0;
+        *k = 0;
+        return true;
+    }
+    double d = (double)a[0] * b[0] + (double)a[1] * b[1] + (double)a[2] * b[2] + (double)a[3] * b[3];
+    *sign = 1;
+    if (d < 0) {
+        d = -d;
+        *sign = -1;
+    }
+    *dot = d;
+    if (d >= 0.9995) {
+        *theta = TA__SLERP_NEAR_THETA;
+        *k = (float)(*sign * TA__SLERP_NEAR_SCALE);
+        return true;
+    }
+    return false;
+}
+
 /* The constants of a compressed clip's window (clip_compressed_window.c),
  * which makes them for every key interval it decodes, some eight a track
  * every few updates: ta__slerp_constants' numbers in float32 and without
@@ -103,23 +129,8 @@ static inline float ta__slerp_sin(float x)
  * was. */
 static inline void ta__slerp_constants_fast(const float *a, const float *b, float *theta, float *k)
 {
-    if (a[0] == b[0] && a[1] == b[1] && a[2] == b[2] && a[3] == b[3]) {
-        *theta = 0;
-        *k = 0;
-        return;
-    }
-    /* the dot and the branches in double, as ta__slerp_constants (three.js's) */
-    double dot = (double)a[0] * b[0] + (double)a[1] * b[1] + (double)a[2] * b[2] + (double)a[3] * b[3];
-    float sign = 1;
-    if (dot < 0) {
-        dot = -dot;
-        sign = -1;
-    }
-    if (dot >= 0.9995) {
-        *theta = TA__SLERP_NEAR_THETA;
-        *k = sign * TA__SLERP_NEAR_SCALE;
-        return;
-    }
+    double dot, sign;
+    if (ta__slerp_constants_branch(a, b, theta, k, &dot, &sign)) return;
     const float d = (float)dot;
     float p = -0.0012624911f;
     p = p * d + 0.0066700901f;
@@ -131,7 +142,7 @@ static inline void ta__slerp_constants_fast(const float *a, const float *b, floa
     p = p * d + 1.5707963050f;
     const float th = sqrtf(1 - d) * p;
     *theta = th;
-    *k = sign / ta__slerp_sin(th);
+    *k = (float)sign / ta__slerp_sin(th);
 }
 
 /* out = slerpFlat(a, b, t) for an interval of constants theta, k (t in (0, 1):
