@@ -92,7 +92,8 @@ TA_API const char *ta_loop_mode_name(ta_loop_mode mode);
  * action until a successful ta_mixer_add gives it to the mixer; before that, free it with
  * ta_action_destroy.
  * @errors TA_ERROR_INVALID_ARGUMENT (clip or out_action NULL, a bad allocator),
- * TA_ERROR_UNKNOWN_ENUM (the blend mode), TA_ERROR_OUT_OF_MEMORY.
+ * TA_ERROR_UNKNOWN_ENUM (the blend mode), TA_ERROR_BAD_STATE (clip is a compressed clip's window
+ * that another action plays: ta_compressed_clip_window), TA_ERROR_OUT_OF_MEMORY.
  * @threejs mixer.clipAction(clip, root, blendMode), in two steps: make it here, file it with
  * ta_mixer_add.
  */

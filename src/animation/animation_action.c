@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "animation/action_internal.h"
+#include "animation/clip_compressed.h"
 #include "threeanim/animation_mask.h"
 #include "animation/mixer_internal.h"
 
@@ -22,6 +23,11 @@ ta_result ta_action_create(const ta_clip *clip, const ta_action_options *options
     ta_blend_mode mode = options ? options->blend_mode : TA_BLEND_MODE_DEFAULT;
     if ((int)mode < 0 || mode >= TA_BLEND_MODE_COUNT)
         return ta__fail(err, TA_ERROR_UNKNOWN_ENUM, "options.blend_mode: %d is not a blend mode", (int)mode);
+    if (clip->window != NULL && clip->window->player != NULL)
+        return ta__fail(err, TA_ERROR_BAD_STATE,
+                        "clip \"%s\": a compressed clip's window, which one action plays (its keys are that action's "
+                        "time's), and an action has it: make another window (ta_compressed_clip_window) for this one",
+                        clip->name);
     ta__mem mem;
     ta_result r = ta__mem_init(&mem, options ? options->allocator : NULL, err);
     if (r != TA_OK) return r;
@@ -64,6 +70,7 @@ ta_result ta_action_create(const ta_clip *clip, const ta_action_options *options
     a->bindings = bindings;
     a->cursors = cursors;
     a->alphas = alphas;
+    if (clip->window != NULL) clip->window->player = a;
     *out_action = a;
     return TA_OK;
 }
@@ -82,6 +89,7 @@ void ta__action_free(ta_action *a)
     if (a == NULL) return;
     ta__mem mem = a->mem;
     uint32_t n = a->clip->track_count;
+    if (a->clip->window != NULL && a->clip->window->player == a) a->clip->window->player = NULL;
     ta__free(&mem, a->bindings, sizeof(uint32_t) * n);
     ta__free(&mem, a->cursors, sizeof(uint32_t) * a->plan->group_count);
     ta__free(&mem, a->alphas, sizeof(double) * a->plan->group_count);

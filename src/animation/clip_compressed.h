@@ -284,6 +284,9 @@ typedef struct ta__cc_window {
     ta__cc_header header;    /* the source's, read once */
     double from, to;         /* key times first and first + span: a time in [from, to) keeps the window */
     size_t bytes;            /* of the block tracks to changes point into */
+    /* the one action that plays it (its keys are that action's time's): set by ta_action_create,
+     * cleared when that action is freed; NULL: none yet */
+    const struct ta_action *player;
 } ta__cc_window;
 
 /* The window's keys made those of span + 1 grid samples from the interval around time (and the

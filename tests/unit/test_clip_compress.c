@@ -905,6 +905,55 @@ static void an_edited_window_is_a_clip_of_its_keys(void **state)
     }
 }
 
+/* One action plays a window (its keys are that action's time's): a second while the first lives is
+ * refused, by name, the caller's pointer untouched; once the first is freed (destroyed, or with
+ * its mixer), another may play it. Before, the second was taken, and each update's seeks gave one
+ * action the other's keys. */
+static void a_window_has_one_action(void **state)
+{
+    (void)state;
+    char buf[1024];
+    ta_error err = {0};
+    ta_model *model = NULL;
+    assert_int_equal(ta_gltf_load_file(ta_test_source_path("examples/default.glb", buf, sizeof buf), NULL, &model, &err),
+                     TA_OK);
+    ta_compressed_clip *cc = NULL;
+    assert_int_equal(ta_clip_compress(model->animations[0], model->scene, NULL, &cc, NULL, &err), TA_OK);
+    ta_clip *window = NULL;
+    assert_int_equal(ta_compressed_clip_window(cc, NULL, &window, &err), TA_OK);
+    ta_action *first = NULL, *second = (ta_action *)(uintptr_t)0x1;
+    assert_int_equal(ta_action_create(window, NULL, &first, &err), TA_OK);
+    assert_int_equal(ta_action_create(window, NULL, &second, &err), TA_ERROR_BAD_STATE);
+    assert_string_equal(err.message,
+                        "clip \"compressed\": a compressed clip's window, which one action plays (its keys are that action's "
+                        "time's), and an action has it: make another window (ta_compressed_clip_window) for this one");
+    assert_true(second == (ta_action *)(uintptr_t)0x1);
+    assert_ptr_equal(window->window->player, first);
+    /* another window of the same compressed clip is another clip: its own action */
+    ta_clip *other = NULL;
+    ta_action *on_other = NULL;
+    assert_int_equal(ta_compressed_clip_window(cc, NULL, &other, &err), TA_OK);
+    assert_int_equal(ta_action_create(other, NULL, &on_other, &err), TA_OK);
+    ta_action_destroy(on_other);
+    ta_clip_release(other);
+    /* freed: another may play it, through a mixer, and again once the mixer is gone */
+    ta_action_destroy(first);
+    assert_null(window->window->player);
+    ta_action *a = NULL;
+    ta_mixer *m = mixer_playing(NULL, window, &a);
+    assert_non_null(m);
+    assert_int_equal(ta_mixer_update(m, model->scene, ta_duration_from_seconds(1.0 / 60), &err), TA_OK);
+    assert_int_equal(ta_action_create(window, NULL, &second, &err), TA_ERROR_BAD_STATE);
+    ta_mixer_destroy(m);
+    assert_null(window->window->player);
+    second = NULL;
+    assert_int_equal(ta_action_create(window, NULL, &second, &err), TA_OK);
+    ta_action_destroy(second);
+    ta_clip_release(window);
+    ta_compressed_clip_destroy(cc);
+    ta_model_destroy(model);
+}
+
 /* The window played at 60 updates a second, with seeks back and forward, on every SIMD path this
  * CPU runs (general: the plan's slerp constants; the others: the fused planes'): after every
  * update, the pose is bit for bit that of a clip made afresh of the reference decoder's two
@@ -1066,6 +1115,7 @@ int main(void)
         cmocka_unit_test(mixer_plays_a_window_within_the_error),
         cmocka_unit_test(window_keys_are_the_reference_decoders),
         cmocka_unit_test(an_edited_window_is_a_clip_of_its_keys),
+        cmocka_unit_test(a_window_has_one_action),
         cmocka_unit_test(rotation_puts_the_dropped_component_in_its_place),
         cmocka_unit_test(predicted_keys_read_alone_as_in_order),
     };
