@@ -143,7 +143,9 @@ TA_API void ta_mixer_destroy(ta_mixer *mixer);
  * @ownership On success the mixer takes the action (freed by ta_mixer_destroy); a refused add
  * leaves it with the caller.
  * @errors TA_ERROR_INVALID_ARGUMENT (mixer or action NULL), TA_ERROR_BAD_STATE (the action is
- * already in a mixer), TA_ERROR_LIMIT_EXCEEDED, TA_ERROR_OUT_OF_MEMORY.
+ * already in a mixer), TA_ERROR_UNSUPPORTED (root motion is on and the action plays a compressed
+ * clip's window with a track on the root: root_motion.h), TA_ERROR_LIMIT_EXCEEDED,
+ * TA_ERROR_OUT_OF_MEMORY.
  * @threejs The filing half of mixer.clipAction(clip, root).
  */
 TA_API ta_result ta_mixer_add(ta_mixer *mixer, ta_action *action, ta_node_id root, uint32_t *out_index,

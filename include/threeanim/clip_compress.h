@@ -117,7 +117,7 @@ TA_API ta_result ta_compressed_clip_sample(const ta_compressed_clip *clip, doubl
  * @ownership The caller holds the window's one reference (ta_clip_release). One action plays a
  * window (each action its own: the keys are that action's time's): ta_action_create refuses a
  * second while the first lives (TA_ERROR_BAD_STATE); the compressed clip must
- * outlive it. Root motion reads it only at the action's time: not supported. Editing it (trim,
+ * outlive it. Root motion on a root it drives is refused (root_motion.h). Editing it (trim,
  * optimize) drops what makes it a window.
  * @errors TA_ERROR_INVALID_ARGUMENT (NULL, a clip of one key time), TA_ERROR_OUT_OF_MEMORY.
  */

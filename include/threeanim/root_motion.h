@@ -88,8 +88,10 @@ typedef struct ta_root_motion {
  *
  * @ownership Changes mixer only; copies options. The first setting allocates the mixer's root
  * motion state (88 bytes), freed with the mixer.
- * @errors TA_ERROR_INVALID_ARGUMENT (mixer NULL, options->root none), TA_ERROR_OUT_OF_MEMORY (the
- * first setting). A refused call changes nothing.
+ * @errors TA_ERROR_INVALID_ARGUMENT (mixer NULL, options->root none), TA_ERROR_UNSUPPORTED (an
+ * action plays a compressed clip's window with the root's position track, or its rotation with yaw:
+ * the window holds only the keys around its action's time, root motion reads the clip's start and
+ * end), TA_ERROR_OUT_OF_MEMORY (the first setting). A refused call changes nothing.
  * @threejs None: three.js refuses root motion (its mixer has none).
  */
 TA_API ta_result ta_mixer_set_root_motion(ta_mixer *mixer, const ta_root_motion_options *options, ta_error *err);

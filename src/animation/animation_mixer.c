@@ -7,6 +7,7 @@
 
 #include "animation/marker_events.h"
 #include "animation/mixer_internal.h"
+#include "animation/root_motion_internal.h"
 
 ta_result ta_mixer_create(ta_node_id root, const ta_mixer_options *options, ta_mixer **out_mixer, ta_error *err)
 {
@@ -55,9 +56,13 @@ ta_result ta_mixer_add(ta_mixer *m, ta_action *action, ta_node_id root, uint32_t
 {
     if (m == NULL || action == NULL)
         return ta__fail(err, TA_ERROR_INVALID_ARGUMENT, "%s: is NULL", m == NULL ? "mixer" : "action");
-    ta__fused_stop(m); /* an action new to the mixer may take a removed one's address */
     if (action->mixer != NULL)
         return ta__fail(err, TA_ERROR_BAD_STATE, "action: is already action %u of a mixer", action->index);
+    if (ta__root_motion_on(m)) {
+        ta_result rw = ta__root_motion_check_window(action, m->action_count, m->root_motion->node, m->root_motion->yaw, err);
+        if (rw != TA_OK) return rw;
+    }
+    ta__fused_stop(m); /* an action new to the mixer may take a removed one's address */
     if (m->action_count >= TA_NONE - 1)
         return ta__fail(err, TA_ERROR_LIMIT_EXCEEDED, "mixer: already holds %u actions", m->action_count);
     ta_result r = ta__reserve_tight(&m->mem, (void **)&m->actions, &m->action_capacity, m->action_count + 1,

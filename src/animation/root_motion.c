@@ -8,10 +8,30 @@
 #include "animation/root_motion_internal.h"
 #include "threeanim/root_motion.h"
 
+ta_result ta__root_motion_check_window(const ta_action *a, uint32_t index, uint32_t node, bool yaw, ta_error *err)
+{
+    if (a->clip->window == NULL) return TA_OK;
+    for (uint32_t i = 0; i < a->clip->track_count; ++i) {
+        const ta_track_target t = a->clip->tracks[i]->target;
+        if (t.family != TA_TARGET_FAMILY_NODE || t.index != node) continue;
+        if (t.kind == TA_TRACK_KIND_POSITION || (yaw && t.kind == TA_TRACK_KIND_QUATERNION))
+            return ta__fail(err, TA_ERROR_UNSUPPORTED,
+                            "action %u: plays a compressed clip's window, which holds only the keys around the "
+                            "action's time, and root motion reads node %u's %s at the clip's start and end: not "
+                            "supported (root motion needs the clip it compressed)",
+                            index, node, t.kind == TA_TRACK_KIND_POSITION ? "position" : "rotation");
+    }
+    return TA_OK;
+}
+
 ta_result ta_mixer_set_root_motion(ta_mixer *m, const ta_root_motion_options *o, ta_error *err)
 {
     if (m == NULL) return ta__fail(err, TA_ERROR_INVALID_ARGUMENT, "mixer: NULL");
     if (o != NULL && ta_node_is_none(o->root)) return ta__fail(err, TA_ERROR_INVALID_ARGUMENT, "options.root: is none");
+    for (uint32_t i = 0; o != NULL && i < m->action_count; ++i) {
+        ta_result r = ta__root_motion_check_window(m->actions[i], i, o->root.index, o->yaw, err);
+        if (r != TA_OK) return r;
+    }
     if (m->root_motion == NULL) {
         if (o == NULL) return TA_OK; /* off, and never on */
         m->root_motion = (struct ta__root_motion_state *)ta__calloc(&m->mem, 1, sizeof *m->root_motion);

@@ -954,6 +954,79 @@ static void a_window_has_one_action(void **state)
     ta_model_destroy(model);
 }
 
+/* Root motion reads a clip at its start and end, which a window does not hold: an action on a
+ * window with a track on the root is refused by ta_mixer_set_root_motion and by ta_mixer_add, by
+ * name, nothing changed; a root the window does not drive, or its rotation without yaw, is taken.
+ * Before, the motion was read from the window's keys, with nothing said. */
+static void root_motion_refuses_a_window_on_the_root(void **state)
+{
+    (void)state;
+    char buf[1024];
+    ta_error err = {0};
+    ta_model *model = NULL;
+    assert_int_equal(ta_gltf_load_file(ta_test_source_path("examples/default.glb", buf, sizeof buf), NULL, &model, &err),
+                     TA_OK);
+    ta_compressed_clip *cc = NULL;
+    assert_int_equal(ta_clip_compress(model->animations[0], model->scene, NULL, &cc, NULL, &err), TA_OK);
+    ta_clip *window = NULL;
+    assert_int_equal(ta_compressed_clip_window(cc, NULL, &window, &err), TA_OK);
+    /* a node the window moves, and one whose rotation only it drives (if any) */
+    uint32_t moved = TA_NONE, turned = TA_NONE;
+    for (uint32_t i = 0; i < window->track_count; ++i) {
+        const ta_track_target t = window->tracks[i]->target;
+        if (t.kind == TA_TRACK_KIND_POSITION && moved == TA_NONE) moved = t.index;
+    }
+    for (uint32_t i = 0; i < window->track_count && turned == TA_NONE; ++i) {
+        const ta_track_target t = window->tracks[i]->target;
+        if (t.kind != TA_TRACK_KIND_QUATERNION) continue;
+        bool has_position = false;
+        for (uint32_t j = 0; j < window->track_count; ++j)
+            has_position |= window->tracks[j]->target.index == t.index && window->tracks[j]->target.kind == TA_TRACK_KIND_POSITION;
+        if (!has_position) turned = t.index;
+    }
+    assert_true(moved != TA_NONE);
+    printf("# root motion: node %u moved, node %u turned only (%s)\n", moved, turned, turned != TA_NONE ? "yaw tried" : "none");
+    ta_action *a = NULL;
+    ta_mixer *m = mixer_playing(NULL, window, &a);
+    assert_non_null(m);
+    ta_root_motion_options rm = {0};
+    rm.root = ta_node_at(moved);
+    char want[512];
+    snprintf(want, sizeof want,
+             "action 0: plays a compressed clip's window, which holds only the keys around the action's time, and root "
+             "motion reads node %u's position at the clip's start and end: not supported (root motion needs the clip it "
+             "compressed)",
+             moved);
+    assert_int_equal(ta_mixer_set_root_motion(m, &rm, &err), TA_ERROR_UNSUPPORTED);
+    assert_string_equal(err.message, want);
+    assert_null(((const struct ta_mixer *)m)->root_motion); /* nothing set */
+    if (turned != TA_NONE) { /* its rotation, without yaw: taken; with yaw: refused */
+        rm.root = ta_node_at(turned);
+        assert_int_equal(ta_mixer_set_root_motion(m, &rm, &err), TA_OK);
+        rm.yaw = true;
+        assert_int_equal(ta_mixer_set_root_motion(m, &rm, &err), TA_ERROR_UNSUPPORTED);
+        assert_non_null(strstr(err.message, "rotation at the clip's start and end"));
+        assert_false(((const struct ta_mixer *)m)->root_motion->yaw); /* the setting before */
+        rm.yaw = false;
+    }
+    ta_mixer_destroy(m);
+    /* root motion on first: the add is refused, the action left with the caller */
+    ta_mixer *m2 = NULL;
+    assert_int_equal(ta_mixer_create(ta_node_none(), NULL, &m2, &err), TA_OK);
+    rm.root = ta_node_at(moved);
+    assert_int_equal(ta_mixer_set_root_motion(m2, &rm, &err), TA_OK);
+    ta_action *b = NULL;
+    assert_int_equal(ta_action_create(window, NULL, &b, &err), TA_OK);
+    assert_int_equal(ta_mixer_add(m2, b, ta_node_none(), NULL, &err), TA_ERROR_UNSUPPORTED);
+    assert_string_equal(err.message, want);
+    assert_int_equal(ta_mixer_action_count(m2), 0);
+    ta_action_destroy(b);
+    ta_mixer_destroy(m2);
+    ta_clip_release(window);
+    ta_compressed_clip_destroy(cc);
+    ta_model_destroy(model);
+}
+
 /* The window played at 60 updates a second, with seeks back and forward, on every SIMD path this
  * CPU runs (general: the plan's slerp constants; the others: the fused planes'): after every
  * update, the pose is bit for bit that of a clip made afresh of the reference decoder's two
@@ -1116,6 +1189,7 @@ int main(void)
         cmocka_unit_test(window_keys_are_the_reference_decoders),
         cmocka_unit_test(an_edited_window_is_a_clip_of_its_keys),
         cmocka_unit_test(a_window_has_one_action),
+        cmocka_unit_test(root_motion_refuses_a_window_on_the_root),
         cmocka_unit_test(rotation_puts_the_dropped_component_in_its_place),
         cmocka_unit_test(predicted_keys_read_alone_as_in_order),
     };
