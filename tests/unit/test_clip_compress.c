@@ -905,6 +905,32 @@ static void an_edited_window_is_a_clip_of_its_keys(void **state)
     }
 }
 
+/* The bundled walk, compressed with the defaults, and a window of it (for the window's rules). */
+typedef struct walk_window {
+    ta_model *model;
+    ta_compressed_clip *cc;
+    ta_clip *window;
+} walk_window;
+
+static walk_window walk_window_make(void)
+{
+    char buf[1024];
+    ta_error err = {0};
+    walk_window f = {NULL, NULL, NULL};
+    assert_int_equal(ta_gltf_load_file(ta_test_source_path("examples/default.glb", buf, sizeof buf), NULL, &f.model, &err),
+                     TA_OK);
+    assert_int_equal(ta_clip_compress(f.model->animations[0], f.model->scene, NULL, &f.cc, NULL, &err), TA_OK);
+    assert_int_equal(ta_compressed_clip_window(f.cc, NULL, &f.window, &err), TA_OK);
+    return f;
+}
+
+static void walk_window_free(walk_window *f)
+{
+    ta_clip_release(f->window);
+    ta_compressed_clip_destroy(f->cc);
+    ta_model_destroy(f->model);
+}
+
 /* One action plays a window (its keys are that action's time's): a second while the first lives is
  * refused, by name, the caller's pointer untouched; once the first is freed (destroyed, or with
  * its mixer), another may play it. Before, the second was taken, and each update's seeks gave one
@@ -912,15 +938,10 @@ static void an_edited_window_is_a_clip_of_its_keys(void **state)
 static void a_window_has_one_action(void **state)
 {
     (void)state;
-    char buf[1024];
     ta_error err = {0};
-    ta_model *model = NULL;
-    assert_int_equal(ta_gltf_load_file(ta_test_source_path("examples/default.glb", buf, sizeof buf), NULL, &model, &err),
-                     TA_OK);
-    ta_compressed_clip *cc = NULL;
-    assert_int_equal(ta_clip_compress(model->animations[0], model->scene, NULL, &cc, NULL, &err), TA_OK);
-    ta_clip *window = NULL;
-    assert_int_equal(ta_compressed_clip_window(cc, NULL, &window, &err), TA_OK);
+    walk_window f = walk_window_make();
+    ta_model *model = f.model;
+    ta_clip *window = f.window;
     ta_action *first = NULL, *second = (ta_action *)(uintptr_t)0x1;
     assert_int_equal(ta_action_create(window, NULL, &first, &err), TA_OK);
     assert_int_equal(ta_action_create(window, NULL, &second, &err), TA_ERROR_BAD_STATE);
@@ -932,7 +953,7 @@ static void a_window_has_one_action(void **state)
     /* another window of the same compressed clip is another clip: its own action */
     ta_clip *other = NULL;
     ta_action *on_other = NULL;
-    assert_int_equal(ta_compressed_clip_window(cc, NULL, &other, &err), TA_OK);
+    assert_int_equal(ta_compressed_clip_window(f.cc, NULL, &other, &err), TA_OK);
     assert_int_equal(ta_action_create(other, NULL, &on_other, &err), TA_OK);
     ta_action_destroy(on_other);
     ta_clip_release(other);
@@ -949,9 +970,7 @@ static void a_window_has_one_action(void **state)
     second = NULL;
     assert_int_equal(ta_action_create(window, NULL, &second, &err), TA_OK);
     ta_action_destroy(second);
-    ta_clip_release(window);
-    ta_compressed_clip_destroy(cc);
-    ta_model_destroy(model);
+    walk_window_free(&f);
 }
 
 /* Root motion reads a clip at its start and end, which a window does not hold: an action on a
@@ -961,15 +980,9 @@ static void a_window_has_one_action(void **state)
 static void root_motion_refuses_a_window_on_the_root(void **state)
 {
     (void)state;
-    char buf[1024];
     ta_error err = {0};
-    ta_model *model = NULL;
-    assert_int_equal(ta_gltf_load_file(ta_test_source_path("examples/default.glb", buf, sizeof buf), NULL, &model, &err),
-                     TA_OK);
-    ta_compressed_clip *cc = NULL;
-    assert_int_equal(ta_clip_compress(model->animations[0], model->scene, NULL, &cc, NULL, &err), TA_OK);
-    ta_clip *window = NULL;
-    assert_int_equal(ta_compressed_clip_window(cc, NULL, &window, &err), TA_OK);
+    walk_window f = walk_window_make();
+    ta_clip *window = f.window;
     /* a node the window moves, and one whose rotation only it drives (if any) */
     uint32_t moved = TA_NONE, turned = TA_NONE;
     for (uint32_t i = 0; i < window->track_count; ++i) {
@@ -1022,9 +1035,7 @@ static void root_motion_refuses_a_window_on_the_root(void **state)
     assert_int_equal(ta_mixer_action_count(m2), 0);
     ta_action_destroy(b);
     ta_mixer_destroy(m2);
-    ta_clip_release(window);
-    ta_compressed_clip_destroy(cc);
-    ta_model_destroy(model);
+    walk_window_free(&f);
 }
 
 /* The window played at 60 updates a second, with seeks back and forward, on every SIMD path this
