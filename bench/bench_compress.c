@@ -8,7 +8,7 @@
  * with the compressed clip's largest and 99th-percentile error at 3 cm; and the
  * time of a mixer update playing the float clip and the compressed clip's window
  * (ta_compressed_clip_window) alone, 60 updates a second: CPU time, the two
- * alternated in 20 rounds within the process.
+ * alternated in 21 rounds of 2,000 updates within the process, the median round of each.
  *
  *   bench_compress [SAMPLES_DIR]   (default: $TA_SAMPLES_DIR, else the Khronos samples folder CMake was given)
  *
@@ -104,9 +104,17 @@ static double play(player *p, ta_scene *scene, int updates)
     return cpu_ns() - t0;
 }
 
+static int by_value(const void *a, const void *b)
+{
+    const double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
 /* ns of CPU time per update of a mixer playing the float clip alone and one playing the window
- * alone (looping, 60 updates a second), the two alternated in 20 rounds of `updates` / 20 within
- * this process, so that the box's load falls on both alike; false when it cannot. */
+ * alone (looping, 60 updates a second), the two alternated in ROUNDS rounds of `updates` / ROUNDS
+ * within this process, so that the box's load falls on both alike; each the median of its
+ * rounds, so that a round the box took elsewhere does not count. false when it cannot. */
+enum { ROUNDS = 21 };
 static bool update_ns(const ta_clip *clip, const ta_clip *window, ta_scene *scene, int updates, double *float_ns, double *window_ns)
 {
     player a, b;
@@ -115,15 +123,18 @@ static bool update_ns(const ta_clip *clip, const ta_clip *window, ta_scene *scen
         ta_mixer_destroy(a.mixer);
         return false;
     }
-    double ta = 0, tb = 0;
-    for (int r = 0; r < 20; ++r) {
-        ta += play(&a, scene, updates / 20);
-        tb += play(&b, scene, updates / 20);
+    const int per = updates / ROUNDS;
+    double ta[ROUNDS], tb[ROUNDS];
+    for (int r = 0; r < ROUNDS; ++r) {
+        ta[r] = play(&a, scene, per) / per;
+        tb[r] = play(&b, scene, per) / per;
     }
     ta_mixer_destroy(a.mixer);
     ta_mixer_destroy(b.mixer);
-    *float_ns = ta / (updates / 20 * 20);
-    *window_ns = tb / (updates / 20 * 20);
+    qsort(ta, ROUNDS, sizeof ta[0], by_value);
+    qsort(tb, ROUNDS, sizeof tb[0], by_value);
+    *float_ns = ta[ROUNDS / 2];
+    *window_ns = tb[ROUNDS / 2];
     return true;
 }
 
@@ -157,7 +168,7 @@ int main(int argc, char **argv)
             ta_clip *window = NULL;
             double float_ns = -1, window_ns = -1;
             if (ta_compressed_clip_window(cc, NULL, &window, &err) == TA_OK) {
-                if (!update_ns(clip, window, model->scene, 6000, &float_ns, &window_ns)) float_ns = window_ns = -1;
+                if (!update_ns(clip, window, model->scene, 42000, &float_ns, &window_ns)) float_ns = window_ns = -1;
                 ta_clip_release(window);
             }
             printf("%s{\"file\":\"%s\",\"clip\":\"%s\",\"bones\":%u,\"samples\":%u,\"threejs\":%.3f,\"float\":%.3f,"

@@ -56,6 +56,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "animation/clip_compressed_lanes.h"
+#include "animation/clip_compressed_rotation.h"
 #include "core/internal.h"
 #include "threeanim/clip_compress.h"
 
@@ -78,7 +80,6 @@ enum { TA__CC_RANGE32 = 0, TA__CC_RANGE16 = 1, TA__CC_RANGE_UNIT = 2, TA__CC_RAN
  * scales) an int8 exponent e and three int16 q, each q * 2^e */
 enum { TA__CC_CONST24 = 1, TA__CC_CONST16 = 2 };
 enum { TA__CC_EXP_MIN = -120, TA__CC_EXP_MAX = 80 }; /* CONST16's exponents: 32767 * 2^80 stays below 1e30 */
-enum { TA__CC_ALL = 4 };  /* a rotation that drops no component: x y z w */
 /* PREDICTED keys: a whole key (and the one after it) every 2^(P+1) kept keys, P 1 to this: a key
  * is read by at most 63 differences from the whole one before it */
 enum { TA__CC_PREDICT_MAX = 5 };
@@ -184,27 +185,6 @@ void ta__cc_interval(const ta__cc_header *h, double time, uint32_t *s0, uint32_t
 /* q quantized to `bits` (1..16) over [min, min + extent], and back: the decoder's numbers. */
 uint32_t ta__cc_quantize(float v, float min, float extent, uint8_t bits);
 float ta__cc_dequantize(uint32_t q, float min, float extent, uint8_t bits);
-/* The three kept components of a rotation (all but `drop`, in order) made into a unit
- * quaternion, the dropped one >= 0, as the decoder makes it. Inline: the window makes one a key
- * of every moving rotation it refills. */
-static inline void ta__cc_rotation(const float abc[4], uint8_t drop, float out[4])
-{
-    if (drop == TA__CC_ALL) {
-        const float inv = 1 / sqrtf(abc[0] * abc[0] + abc[1] * abc[1] + abc[2] * abc[2] + abc[3] * abc[3]);
-        for (int c = 0; c < 4; ++c) out[c] = abc[c] * inv;
-        return;
-    }
-    const float d = abc[0] * abc[0] + abc[1] * abc[1] + abc[2] * abc[2];
-    const float inv = d > 1 ? 1 / sqrtf(d) : 1; /* quantized just past the unit sphere: the dropped one is 0 */
-    const float m[3] = {abc[0] * inv, abc[1] * inv, abc[2] * inv}, w = d >= 1 ? 0 : sqrtf(1 - d);
-    /* the kept three in order around the dropped one, chosen without a branch: the window
-     * makes one a key of every moving rotation it steps */
-    out[0] = drop == 0 ? w : m[0];
-    out[1] = drop == 1 ? w : m[drop < 1 ? 0 : 1];
-    out[2] = drop == 2 ? w : m[drop < 2 ? 1 : 2];
-    out[3] = drop == 3 ? w : m[2];
-}
-
 /* A track's kept keys, one at a time: a kept key's x y z made a value (finish), whether
  * sample s is kept, and how many are kept before s (ta__cc_key_walk reads one). */
 void ta__cc_finish(const ta__cc_track *t, const float xyz[4], float out[4]);
@@ -249,6 +229,8 @@ enum { TA__CC_SPAN = 8 };
 typedef struct ta__cc_cursor {
     uint32_t i, j, r;
     float a[4], b[4];
+    float d[4]; /* b - a (a rotation's b turned to a's side first): the mixes' differences, */
+    uint32_t di, dj; /* of the kept keys di and dj (di UINT32_MAX: none yet) */
     ta__cc_walk walk;
     /* the segment its keys were last read in (its number + 1; 0: none, and always 1 for a track
      * without segments): where its kept keys start, their bits, each component's bits, least
@@ -280,6 +262,17 @@ typedef struct ta__cc_window {
     /* moving: its lane in the fused group's vector or rotation planes, and its slot in the plan's
      * slerp constants (UINT32_MAX: none), valid for the plan and fused copy named beside them */
     uint32_t *lane, *slot;
+    /* per lane of the fused rotation planes (rot_drop_count of them, those of the fused copy
+     * made with the window): the drop rot_finish makes a raw rotation's keys whole by, else
+     * TA__CC_KEEP; raw_mapped: set for the plan and fused copy named below */
+    uint32_t *rot_drop;
+    uint32_t rot_drop_count;
+    bool raw_mapped;
+    bool lane_constants; /* the refill makes the intervals' constants all lanes at once (rot_constants) */
+    /* the raw rotations read in lanes (cc_keys): those of three components and one range (no
+     * segments), rot_drop_count lanes; lane_reads: how many of them, 0 when none is */
+    ta__cc_lanes lanes;
+    uint32_t lane_reads;
     const void *mapped_plan, *mapped_fused;
     ta__cc_header header;    /* the source's, read once */
     double from, to;         /* key times first and first + span: a time in [from, to) keeps the window */
@@ -290,9 +283,11 @@ typedef struct ta__cc_window {
 } ta__cc_window;
 
 /* The window's keys made those of span + 1 grid samples from the interval around time (and the
- * fused planes and plan constants with them), when that interval is not among its own.
- * Allocates nothing; a clip without a window is left alone. */
-void ta__cc_window_seek(const struct ta_clip *clip, double time);
+ * fused planes and plan constants with them), when that interval is not among its own, with the
+ * mixer's kernels (NULL: the scalar set; every set gives the same numbers). Allocates nothing; a
+ * clip without a window is left alone. */
+struct ta__fused_kernels;
+void ta__cc_window_seek(const struct ta_clip *clip, double time, const struct ta__fused_kernels *kernels);
 void ta__cc_window_free(struct ta_clip *clip);
 
 /* ---- the error metric (clip_compress_error.c) ---------------------------------------- */

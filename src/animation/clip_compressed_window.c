@@ -5,6 +5,7 @@
 
 #include "animation/clip_compressed.h"
 #include "animation/clip_fused.h"
+#include "animation/fused_kernels.h"
 #include "animation/clip_internal.h"
 #include "animation/clip_plan.h"
 #include "animation/slerp_constants.h"
@@ -98,6 +99,47 @@ static inline void cursor_key(const ta__cc_track *t, ta__cc_cursor *c, uint32_t 
     }
 }
 
+/* Whether a moving track's keys go to its rotation lane as read (x y z, or x y z w) and are
+ * made whole there, all lanes at once (rot_finish): a rotation whose every sample is kept, in
+ * quantized numbers, with a lane. The others are decoded whole, a track at a time. */
+static bool raw_rotation(const ta__cc_track *t, uint32_t lane)
+{
+    return t->kind == TA__CC_R && t->kept_bits == NULL && t->bits != 32 && lane != UINT32_MAX;
+}
+
+/* uint32_t (and float) words a lane's reads keep: off bit every active, 3 each of cbits rbits
+ * qmask dmask dsign q step, 3 each of min and scale */
+enum { TA__CC_LANE_WORDS = 4 + 7 * 3 + 2 * 3 };
+
+/* Whether a raw rotation is read in lanes (cc_keys): three components over one range. */
+static bool lane_read(const ta__cc_track *t, uint32_t lane)
+{
+    return raw_rotation(t, lane) && t->comps == 3 && t->segments == NULL;
+}
+
+/* Lane l of the lane reads made track t's (nothing read: all zero, inactive). */
+static void lane_setup(ta__cc_lanes *st, uint32_t l, const ta__cc_track *t, const unsigned char *block)
+{
+    const uint32_t n = st->n;
+    st->active[l] = t != NULL;
+    st->off[l] = t != NULL ? (uint32_t)(t->keys - block) : 0;
+    st->bit[l] = 0;
+    st->every[l] = t != NULL && t->every != 0 ? t->every - 1 : 0;
+    for (uint32_t c = 0; c < 3; ++c) {
+        const size_t j = (size_t)c * n + l;
+        const uint32_t cb = t != NULL ? t->cbits[c] : 0, rb = t != NULL && t->every != 0 ? t->rbits[c] : 0;
+        st->cbits[j] = cb;
+        st->rbits[j] = rb;
+        st->qmask[j] = (1u << cb) - 1;
+        st->dmask[j] = (1u << rb) - 1;
+        st->dsign[j] = rb > 0 ? 1u << (rb - 1) : 0;
+        st->q[j] = st->step[j] = 0;
+        /* cursor_segment's numbers for a track of one range */
+        st->min[j] = t != NULL ? t->min[c] : 0;
+        st->scale[j] = t == NULL || cb == 0 ? -0.0f : t->extent[c] / (float)((1u << cb) - 1);
+    }
+}
+
 /* Each moving track's lane in the fused planes and slot in the plan's slerp constants, for the
  * step forward (step) to write them directly; the plan and fused copy they hold for named. */
 static void map_lanes(const ta_clip *clip, ta__cc_window *w)
@@ -114,6 +156,34 @@ static void map_lanes(const ta_clip *clip, ta__cc_window *w)
         const uint32_t lanes = w->tracks[m].kind == TA__CC_R ? f->rot_lanes : f->vec_lanes;
         for (uint32_t l = 0; l < lanes; ++l)
             if (track[l] == i) w->lane[m] = l;
+    }
+    /* the rotation lanes rot_finish makes whole: a raw rotation's, by its drop */
+    uint32_t raw = 0, turning = 0;
+    for (uint32_t m = 0; m < w->moving; ++m) {
+        raw += raw_rotation(&w->tracks[m], w->lane[m]);
+        turning += w->tracks[m].kind == TA__CC_R && w->lane[m] != UINT32_MAX;
+    }
+    /* rot_constants takes every lane too: worth it from a quarter of them (one rotation of 16
+     * lanes, RiggedSimple's, is cheaper alone) */
+    w->lane_constants = f != NULL && f->group_count == 1 && 4 * turning >= f->groups[0].rot_lanes;
+    /* rot_finish takes every lane: worth it when the raw rotations are half of them or more (the
+     * Fox's Walk and Run: 19 and 17 of 32; its Survey: 2, whose others are reduced) */
+    w->raw_mapped = f != NULL && w->rot_drop != NULL && f->group_count == 1 && f->groups[0].rot_lanes <= w->rot_drop_count &&
+                    2 * raw >= f->groups[0].rot_lanes;
+    w->lane_reads = 0;
+    if (w->raw_mapped) {
+        const unsigned char *block = ta__cc_block(w->source);
+        w->lanes.keys = block;
+        w->lanes.n = f->groups[0].rot_lanes;
+        for (uint32_t l = 0; l < w->rot_drop_count; ++l) w->rot_drop[l] = TA__CC_KEEP;
+        for (uint32_t l = 0; l < w->lanes.n; ++l) lane_setup(&w->lanes, l, NULL, block);
+        for (uint32_t m = 0; m < w->moving; ++m) {
+            if (raw_rotation(&w->tracks[m], w->lane[m])) w->rot_drop[w->lane[m]] = w->tracks[m].drop;
+            if (lane_read(&w->tracks[m], w->lane[m])) {
+                lane_setup(&w->lanes, w->lane[m], &w->tracks[m], block);
+                w->lane_reads++;
+            }
+        }
     }
     w->mapped_plan = p;
     w->mapped_fused = f;
@@ -132,6 +202,148 @@ static inline void finish_key(const ta__cc_track *t, const float v[4], float out
     out[3] = 0;
 }
 
+/* Keys r to r + n - 1 of a plain track (not PREDICTED, not float32), all in the segment the
+ * cursor holds: cursor_key's reads, one after another, their x y z (w) to out, 4 floats a key.
+ * comps is the track's, a constant where inlined: the loop over components unrolled. */
+static inline void read_plain(const unsigned char *keys, const ta__cc_cursor *c, uint32_t comps, uint32_t r, uint32_t n, float *out)
+{
+    /* the cursor's numbers in locals: out may alias them as far as the compiler knows */
+    uint32_t cbits[4], qmask[4];
+    float min[4], scale[4];
+    for (uint32_t x = 0; x < comps; ++x) {
+        cbits[x] = c->cbits[x];
+        qmask[x] = c->qmask[x];
+        min[x] = c->min[x];
+        scale[x] = c->scale[x];
+    }
+    size_t bit = c->bit + (size_t)(r - c->before) * c->key_bits;
+    for (uint32_t k = 0; k < n; ++k, out += 4)
+        for (uint32_t x = 0; x < comps; ++x) {
+            uint32_t word = 0;
+            if (cbits[x] > 0) memcpy(&word, keys + bit / 8, 4); /* the block's tail keeps this inside; 0 bits read nothing */
+            const uint32_t q = (word >> (bit % 8)) & qmask[x];
+            bit += cbits[x];
+            out[x] = min[x] + (float)q * scale[x];
+        }
+}
+
+/* Keys r to r + n - 1 of a PREDICTED track, in the segment the cursor holds: cursor_key's reads,
+ * one after another (the first from ta__cc_pred_read when the reading stands elsewhere). The
+ * line 2 q1 - q0 is carried as q1 plus the step q1 - q0, each modulo 2^32: the same numbers
+ * modulo 2^bits, which is all the mask keeps. */
+static void read_predicted(const ta__cc_track *t, ta__cc_cursor *c, uint32_t r, uint32_t n, float *out)
+{
+    ta__cc_pred *p = &c->pred;
+    uint32_t k = 0;
+    if (p->r + 1 != r || p->r == UINT32_MAX) {
+        uint32_t q[4];
+        ta__cc_pred_read(t, p, r, q);
+        for (uint32_t x = 0; x < 3; ++x) out[x] = c->min[x] + (float)q[x] * c->scale[x];
+        k = 1;
+        out += 4;
+    }
+    uint32_t q[3], step[3], cbits[3], rbits[3], qmask[3], dmask[3], dsign[3];
+    float min[3], scale[3];
+    for (uint32_t x = 0; x < 3; ++x) {
+        q[x] = p->q[1][x];
+        step[x] = p->q[1][x] - p->q[0][x];
+        cbits[x] = c->cbits[x];
+        rbits[x] = t->rbits[x];
+        qmask[x] = c->qmask[x];
+        dmask[x] = c->dmask[x];
+        dsign[x] = c->dsign[x];
+        min[x] = c->min[x];
+        scale[x] = c->scale[x];
+    }
+    const unsigned char *keys = t->keys;
+    size_t bit = p->bit;
+    const uint32_t mask = t->every - 1;
+    for (; k < n; ++k, out += 4) {
+        if (((r + k) & mask) < 2) { /* a whole key */
+            for (uint32_t x = 0; x < 3; ++x) {
+                uint32_t word = 0;
+                if (cbits[x] > 0) memcpy(&word, keys + bit / 8, 4); /* 0 bits read nothing (they may sit at the end) */
+                const uint32_t v = (word >> (bit % 8)) & qmask[x];
+                bit += cbits[x];
+                step[x] = v - q[x];
+                q[x] = v;
+                out[x] = min[x] + (float)v * scale[x];
+            }
+        } else { /* a difference from the line */
+            for (uint32_t x = 0; x < 3; ++x) {
+                uint32_t word = 0;
+                if (rbits[x] > 0) memcpy(&word, keys + bit / 8, 4);
+                const uint32_t d = (word >> (bit % 8)) & dmask[x];
+                bit += rbits[x];
+                step[x] += (d ^ dsign[x]) - dsign[x];
+                const uint32_t v = (q[x] + step[x]) & qmask[x];
+                step[x] = v - q[x];
+                q[x] = v;
+                out[x] = min[x] + (float)v * scale[x];
+            }
+        }
+    }
+    for (uint32_t x = 0; x < 3; ++x) {
+        p->q[0][x] = (q[x] - step[x]) & qmask[x];
+        p->q[1][x] = q[x];
+    }
+    p->r = r + n - 1;
+    p->bit = bit;
+}
+
+/* n kept keys' x y z (w), 4 floats each, made rotations in place as ta__cc_rotation makes them;
+ * inlined with drop a constant, so that the loop has no selects on it. */
+static inline void finish_rotations(float *v, uint32_t n, uint8_t drop)
+{
+    for (uint32_t k = 0; k < n; ++k, v += 4) ta__cc_rotation(v, drop, v); /* in place: it reads all before it writes */
+}
+
+/* Samples s to s + n - 1 of a track that keeps every sample (the r-th kept key is sample r), as
+ * cursor_key reads them one by one: a segment at a time (read_kept: as read, x y z or x y z w),
+ * then made values (decode_kept: finish_key's numbers). The branches on the track's form taken
+ * once a run, not once a key. */
+static void read_kept(const ta__cc_track *t, ta__cc_cursor *c, uint32_t s, uint32_t n, float *out)
+{
+    for (uint32_t done = 0; done < n;) {
+        const uint32_t at = s + done, g = t->segments != NULL ? at / TA__CC_SEGMENT : 0;
+        uint32_t m = n - done;
+        if (t->segments != NULL && (g + 1) * TA__CC_SEGMENT - at < m) m = (g + 1) * TA__CC_SEGMENT - at;
+        if (c->seg != g + 1) cursor_segment(t, c, at, at, g);
+        float *o = out + 4 * (size_t)done;
+        if (t->every != 0)
+            read_predicted(t, c, at, m, o);
+        else if (t->comps == 3)
+            read_plain(t->keys, c, 3, at, m, o);
+        else
+            read_plain(t->keys, c, 4, at, m, o);
+        done += m;
+    }
+}
+
+static void decode_kept(const ta__cc_track *t, ta__cc_cursor *c, uint32_t s, uint32_t n, float *out)
+{
+    if (t->bits == 32) {
+        for (uint32_t k = 0; k < n; ++k) {
+            float v[4];
+            ta__cc_key_walk(t, s + k, s + k, &c->walk, v);
+            finish_key(t, v, out + 4 * (size_t)k);
+        }
+        return;
+    }
+    read_kept(t, c, s, n, out);
+    if (t->kind != TA__CC_R) {
+        for (uint32_t k = 0; k < n; ++k) out[4 * k + 3] = 0;
+        return;
+    }
+    switch (t->drop) { /* the dropped component a constant in each loop */
+    case 0: finish_rotations(out, n, 0); break;
+    case 1: finish_rotations(out, n, 1); break;
+    case 2: finish_rotations(out, n, 2); break;
+    case 3: finish_rotations(out, n, 3); break;
+    default: finish_rotations(out, n, TA__CC_ALL); break;
+    }
+}
+
 /* Whether sample s is kept, of a track that keeps a bitset (ta__cc_kept's bit). */
 static inline bool kept_in(const unsigned char *bits, uint32_t s)
 {
@@ -145,11 +357,7 @@ static inline bool kept_in(const unsigned char *bits, uint32_t s)
 static void decode_run(const ta__cc_track *t, ta__cc_cursor *c, uint32_t samples, uint32_t s, uint32_t n, float *out)
 {
     if (t->kept_bits == NULL) { /* every sample kept */
-        for (uint32_t k = 0; k < n; ++k) {
-            float v[4];
-            cursor_key(t, c, s + k, s + k, v);
-            finish_key(t, v, out + 4 * (size_t)k);
-        }
+        decode_kept(t, c, s, n, out);
         return;
     }
     if (s < c->i || c->r == UINT32_MAX) { /* back, or the first time: from its rank */
@@ -163,6 +371,7 @@ static void decode_run(const ta__cc_track *t, ta__cc_cursor *c, uint32_t samples
         c->j = i;
         memcpy(c->b, c->a, sizeof c->a);
     }
+    const bool rotation = t->kind == TA__CC_R, step = t->mode == TA__CC_STEP;
     for (uint32_t k = 0; k < n; ++k, ++s) {
         float *o = out + 4 * (size_t)k;
         while (s > c->j || c->j == c->i) { /* the next kept key (the last sample is always kept) */
@@ -179,17 +388,86 @@ static void decode_run(const ta__cc_track *t, ta__cc_cursor *c, uint32_t samples
             cursor_key(t, c, c->r + 1, j, v);
             finish_key(t, v, c->b);
         }
-        if (s == c->i || t->mode == TA__CC_STEP) {
+        if (s == c->i || step) {
             memcpy(o, c->a, sizeof c->a);
-        } else if (s == c->j) {
-            memcpy(o, c->b, sizeof c->b);
-        } else {
-            const float u = (float)(s - c->i) / (float)(c->j - c->i); /* i < s < j */
-            if (t->kind == TA__CC_R)
-                ta__cc_nlerp(c->a, c->b, u, o);
-            else
-                for (int x = 0; x < 4; ++x) o[x] = x < 3 ? c->a[x] + (c->b[x] - c->a[x]) * u : 0;
+            continue;
         }
+        if (s == c->j) {
+            memcpy(o, c->b, sizeof c->b);
+            continue;
+        }
+        if (c->di != c->i || c->dj != c->j) { /* ta__cc_nlerp's differences (b turned to a's side), or the lerp's, once an interval */
+            const float *a = c->a, *b = c->b;
+            const float sign = rotation && a[0] * b[0] + a[1] * b[1] + a[2] * b[2] + a[3] * b[3] < 0 ? -1.0f : 1.0f;
+            for (int x = 0; x < 4; ++x) c->d[x] = sign * b[x] - a[x];
+            c->di = c->i;
+            c->dj = c->j;
+        }
+        const float u = (float)(s - c->i) / (float)(c->j - c->i); /* i < s < j */
+        if (rotation) { /* ta__cc_nlerp's numbers: the same operations on the same differences */
+            float len = 0;
+            for (int x = 0; x < 4; ++x) {
+                o[x] = c->a[x] + c->d[x] * u;
+                len += o[x] * o[x];
+            }
+            len = 1 / sqrtf(len);
+            for (int x = 0; x < 4; ++x) o[x] *= len;
+        } else {
+            for (int x = 0; x < 4; ++x) o[x] = x < 3 ? c->a[x] + c->d[x] * u : 0;
+        }
+    }
+}
+
+/* n rotation keys (4 floats each) to a lane of the fused planes, from its first key's x there
+ * (lanes floats apart a component, 4 * lanes a key). */
+static void to_lane(float *plane, size_t lanes, const float *v, uint32_t n)
+{
+    for (uint32_t k = 0; k < n; ++k, plane += 4 * lanes, v += 4) {
+        plane[0] = v[0];
+        plane[lanes] = v[1];
+        plane[2 * lanes] = v[2];
+        plane[3 * lanes] = v[3];
+    }
+}
+
+/* Lane l made to read track t's keys from sample r on: where the key before r ends, and (PREDICTED)
+ * that key's number and step, from the track's cursor (read on to r - 1 when it stands elsewhere). */
+static void lane_start(ta__cc_lanes *st, uint32_t l, const ta__cc_track *t, ta__cc_cursor *c, uint32_t r)
+{
+    const uint32_t n = st->n;
+    if (t->every == 0) { /* every key whole and as long: its place from r */
+        st->bit[l] = r * t->key_bits;
+        return;
+    }
+    ta__cc_pred *p = &c->pred;
+    if (r == 0) { /* the first two keys are whole: nothing before them counts */
+        st->bit[l] = 0;
+        for (uint32_t x = 0; x < 3; ++x) st->q[x * n + l] = st->step[x * n + l] = 0;
+        return;
+    }
+    if (p->r != r - 1) {
+        uint32_t q[4];
+        ta__cc_pred_read(t, p, r - 1, q);
+    }
+    st->bit[l] = (uint32_t)p->bit;
+    for (uint32_t x = 0; x < 3; ++x) {
+        st->q[x * n + l] = p->q[1][x];
+        st->step[x * n + l] = p->q[1][x] - p->q[0][x];
+    }
+}
+
+/* The cursor of a PREDICTED track read in lane l made to stand at key r, the last the lane read. */
+static void lane_end(const ta__cc_lanes *st, uint32_t l, const ta__cc_track *t, ta__cc_cursor *c, uint32_t r)
+{
+    if (t->every == 0) return; /* its reads need no cursor */
+    const uint32_t n = st->n;
+    ta__cc_pred *p = &c->pred;
+    p->r = r;
+    p->bit = st->bit[l];
+    for (uint32_t x = 0; x < 3; ++x) {
+        const uint32_t q = st->q[x * n + l];
+        p->q[1][x] = q;
+        p->q[0][x] = (q - st->step[x * n + l]) & st->qmask[x * n + l];
     }
 }
 
@@ -198,10 +476,16 @@ static void decode_run(const ta__cc_track *t, ta__cc_cursor *c, uint32_t samples
  * planes and, for a LINEAR rotation, its intervals' slerp constants in the plan and the fused
  * planes. The keys the old window shares with the new one (a step forward: its last key is the new
  * first) are moved down, in the planes a block at once (a constant's keys are all equal), and only
- * the others decoded, on from each track's cursor. Not in place (the clip's plan or fused copy is
- * not the one the lanes were mapped for): the tracks only, then the plan's and fused planes'
- * refills of the moving tracks. */
-static void refill(const ta_clip *clip, const ta__cc_header *h, ta__cc_window *w, uint32_t first, bool in_place)
+ * the others decoded, on from each track's cursor. In place, the rotations whose every sample is
+ * kept go to their lanes as read (three components of one range read in lanes by the kernels'
+ * cc_keys; the others a track at a time), are made whole there all lanes at once (rot_finish) and
+ * copied to their tracks, when they are half the lanes or more; and the intervals' constants are
+ * made all lanes at once (rot_constants) when the moving rotations are a quarter of the lanes or
+ * more: every kernel set gives the scalar decoder's numbers. Not in place (the clip's plan or fused
+ * copy is not the one the lanes were mapped for): the tracks only, then the plan's and fused
+ * planes' refills of the moving tracks. */
+static void refill(const ta_clip *clip, const ta__cc_header *h, ta__cc_window *w, uint32_t first, bool in_place,
+                   const ta__fused_kernels *kern)
 {
     const uint32_t span = w->span, keys = span + 1;
     const uint32_t d = w->first != UINT32_MAX && first > w->first && first - w->first <= span ? first - w->first : 0;
@@ -217,6 +501,8 @@ static void refill(const ta_clip *clip, const ta__cc_header *h, ta__cc_window *w
     ta__fused_group *gr = f != NULL ? &f->groups[0] : NULL;
     const size_t vl = gr != NULL ? gr->vec_lanes : 0, rl = gr != NULL ? gr->rot_lanes : 0;
     float *rot_const = gr != NULL ? gr->rot_const : NULL;
+    /* raw rotations: read into their lanes, made whole and their constants made all lanes at once */
+    const bool raw = gr != NULL && w->raw_mapped;
     if (kept > 0 && vl > 0) memmove(gr->vec, gr->vec + 3 * vl * d, sizeof(float) * 3 * vl * kept);
     if (kept > 0 && rl > 0) memmove(gr->rot, gr->rot + 4 * rl * d, sizeof(float) * 4 * rl * kept);
     if (kept > 1 && rl > 0 && rot_const != NULL) memmove(rot_const, rot_const + 2 * rl * d, sizeof(float) * 2 * rl * (kept - 1));
@@ -224,21 +510,19 @@ static void refill(const ta_clip *clip, const ta__cc_header *h, ta__cc_window *w
         const ta__cc_track *t = &w->tracks[m];
         float *values = clip->tracks[w->index[m]]->values;
         const uint32_t lane = gr != NULL ? w->lane[m] : UINT32_MAX;
-        if (t->kind == TA__CC_R) { /* decoded in place: a key is 4 floats there too */
+        float key[4 * (TA__CC_SPAN + 1)];
+        if (t->kind == TA__CC_R && raw && w->lane_reads > 0 && lane_read(t, lane)) { /* read in lanes below */
+            if (kept > 0) memmove(values, values + 4 * (size_t)d, sizeof(float) * 4 * kept);
+            lane_start(&w->lanes, lane, t, &w->cursor[m], first + kept);
+        } else if (t->kind == TA__CC_R && raw && raw_rotation(t, lane)) {
+            if (kept > 0) memmove(values, values + 4 * (size_t)d, sizeof(float) * 4 * kept);
+            read_kept(t, &w->cursor[m], first + kept, keys - kept, key);
+            to_lane(gr->rot + 4 * rl * kept + lane, rl, key, keys - kept);
+        } else if (t->kind == TA__CC_R) { /* decoded in place: a key is 4 floats there too */
             if (kept > 0) memmove(values, values + 4 * (size_t)d, sizeof(float) * 4 * kept);
             decode_run(t, &w->cursor[m], h->samples, first + kept, keys - kept, values + 4 * (size_t)kept);
-            if (lane != UINT32_MAX) {
-                float *plane = gr->rot + 4 * rl * kept + lane;
-                for (uint32_t k = kept; k < keys; ++k, plane += 4 * rl) {
-                    const float *v = values + 4 * (size_t)k;
-                    plane[0] = v[0];
-                    plane[rl] = v[1];
-                    plane[2 * rl] = v[2];
-                    plane[3 * rl] = v[3];
-                }
-            }
+            if (lane != UINT32_MAX) to_lane(gr->rot + 4 * rl * kept + lane, rl, values + 4 * (size_t)kept, keys - kept);
         } else {
-            float key[4 * (TA__CC_SPAN + 1)];
             decode_run(t, &w->cursor[m], h->samples, first + kept, keys - kept, key);
             if (kept > 0) memmove(values, values + 3 * (size_t)d, sizeof(float) * 3 * kept);
             for (uint32_t k = kept; k < keys; ++k) memcpy(values + 3 * (size_t)k, key + 4 * (size_t)(k - kept), sizeof(float) * 3);
@@ -252,17 +536,55 @@ static void refill(const ta_clip *clip, const ta__cc_header *h, ta__cc_window *w
                 }
             }
         }
-        if (!in_place || w->slot[m] == UINT32_MAX) continue;
+    }
+    if (raw && w->lane_reads > 0) { /* the lane reads: a key of every lane at a time, then where each stands */
+        for (uint32_t k = kept; k < keys; ++k) {
+            float *plane = gr->rot + 4 * rl * k;
+            kern->cc_keys(&w->lanes, first + k, plane, plane + rl, plane + 2 * rl);
+        }
+        for (uint32_t m = 0; m < w->moving; ++m)
+            if (lane_read(&w->tracks[m], w->lane[m])) lane_end(&w->lanes, w->lane[m], &w->tracks[m], &w->cursor[m], first + keys - 1);
+    }
+    if (raw) { /* the raw rotations made whole, then copied to their tracks */
+        for (uint32_t k = kept; k < keys; ++k) kern->rot_finish(gr->rot + 4 * rl * k, w->rot_drop, (uint32_t)rl);
+        for (uint32_t m = 0; m < w->moving; ++m) {
+            if (w->tracks[m].kind != TA__CC_R || !raw_rotation(&w->tracks[m], w->lane[m])) continue;
+            float *values = clip->tracks[w->index[m]]->values;
+            const float *plane = gr->rot + 4 * rl * kept + w->lane[m];
+            for (uint32_t k = kept; k < keys; ++k, plane += 4 * rl) {
+                float *v = values + 4 * (size_t)k;
+                v[0] = plane[0];
+                v[1] = plane[rl];
+                v[2] = plane[2 * rl];
+                v[3] = plane[3 * rl];
+            }
+        }
+    }
+    /* the constants of the intervals to a new key: in the fused planes all lanes at once (a
+     * constant's keys are equal, its constants 0 0 as they were), then each moving rotation's
+     * slot of the plan's from its lane; without the planes, a track at a time */
+    const uint32_t from = kept > 0 ? kept - 1 : 0;
+    const bool lanes = in_place && rot_const != NULL && w->lane_constants;
+    if (lanes)
+        for (uint32_t k = from; k < span; ++k)
+            kern->rot_constants(rot_const + 2 * k * rl, rot_const + (2 * k + 1) * rl, gr->rot + 4 * rl * k, gr->rot + 4 * rl * (k + 1),
+                                (uint32_t)rl);
+    for (uint32_t m = 0; in_place && m < w->moving; ++m) {
+        if (w->slot[m] == UINT32_MAX) continue;
+        const float *values = clip->tracks[w->index[m]]->values;
+        const uint32_t lane = gr != NULL ? w->lane[m] : UINT32_MAX;
         float *constants = (float *)(uintptr_t)p->slerp_constants[w->slot[m]]; /* the plan's own block */
         if (kept > 1) memmove(constants, constants + 2 * (size_t)d, sizeof(float) * 2 * (kept - 1));
-        for (uint32_t k = kept > 0 ? kept - 1 : 0; k < span; ++k) { /* the intervals to a new key */
-            float theta, kk;
-            ta__slerp_constants_fast(values + 4 * (size_t)k, values + 4 * (size_t)k + 4, &theta, &kk);
-            constants[2 * k] = theta;
-            constants[2 * k + 1] = kk;
+        for (uint32_t k = from; k < span; ++k) {
+            if (lanes && lane != UINT32_MAX) {
+                constants[2 * k] = rot_const[2 * k * rl + lane];
+                constants[2 * k + 1] = rot_const[(2 * k + 1) * rl + lane];
+                continue;
+            }
+            ta__slerp_constants_fast(values + 4 * (size_t)k, values + 4 * (size_t)k + 4, &constants[2 * k], &constants[2 * k + 1]);
             if (lane != UINT32_MAX && rot_const != NULL) {
-                rot_const[2 * k * rl + lane] = theta;
-                rot_const[(2 * k + 1) * rl + lane] = kk;
+                rot_const[2 * k * rl + lane] = constants[2 * k];
+                rot_const[(2 * k + 1) * rl + lane] = constants[2 * k + 1];
             }
         }
     }
@@ -291,7 +613,11 @@ static ta_result make_window(ta_clip *out, const ta_compressed_clip *clip, const
         const uint8_t mode = d[(size_t)TA__CC_TRACK * i + 2] >> 2 & 3;
         moving += mode == TA__CC_LINEAR || mode == TA__CC_STEP;
     }
-    const size_t bytes = sizeof(ta__cc_window) + (size_t)moving * (sizeof(ta__cc_track) + sizeof(ta__cc_cursor) + 3 * sizeof(uint32_t)) + h->tracks;
+    const ta__clip_fused *f = out->fused;
+    const uint32_t rot_lanes = f != NULL && f->group_count == 1 ? f->groups[0].rot_lanes : 0;
+    const size_t bytes =
+        sizeof(ta__cc_window) + (size_t)moving * (sizeof(ta__cc_track) + sizeof(ta__cc_cursor) + 3 * sizeof(uint32_t)) +
+        sizeof(uint32_t) * rot_lanes * (1 + TA__CC_LANE_WORDS) + h->tracks;
     unsigned char *block = (unsigned char *)ta__calloc(&out->mem, 1, bytes);
     if (block == NULL) return ta__fail(err, TA_ERROR_OUT_OF_MEMORY, "ta_compressed_clip_window: out of memory");
     ta__cc_window *w = (ta__cc_window *)(void *)block;
@@ -300,7 +626,16 @@ static ta_result make_window(ta_clip *out, const ta_compressed_clip *clip, const
     w->index = (uint32_t *)(void *)(w->cursor + moving);
     w->lane = w->index + moving;
     w->slot = w->lane + moving;
-    w->changes = (uint8_t *)(w->slot + moving);
+    w->rot_drop = rot_lanes > 0 ? w->slot + moving : NULL;
+    uint32_t *words = w->slot + moving + rot_lanes; /* the lane reads' arrays */
+    ta__cc_lanes *st = &w->lanes;
+    uint32_t **u32[] = {&st->off, &st->bit, &st->every, &st->active, &st->cbits, &st->rbits, &st->qmask, &st->dmask, &st->dsign, &st->q, &st->step};
+    const uint32_t rows[] = {1, 1, 1, 1, 3, 3, 3, 3, 3, 3, 3};
+    for (size_t a = 0; a < sizeof u32 / sizeof u32[0]; ++a, words += rows[a - 1] * rot_lanes) *u32[a] = words;
+    st->min = (float *)(void *)words;
+    st->scale = st->min + 3 * (size_t)rot_lanes;
+    w->changes = (uint8_t *)(w->slot + moving + rot_lanes * (1 + TA__CC_LANE_WORDS));
+    w->rot_drop_count = rot_lanes;
     w->bytes = bytes;
     w->source = clip;
     w->span = span;
@@ -316,6 +651,7 @@ static ta_result make_window(ta_clip *out, const ta_compressed_clip *clip, const
         w->tracks[m] = t;
         w->cursor[m].r = UINT32_MAX;
         w->cursor[m].pred.r = UINT32_MAX;
+        w->cursor[m].di = UINT32_MAX;
         w->index[m++] = i;
         w->changes[i] = 1;
     }
@@ -391,7 +727,7 @@ ta_result ta_compressed_clip_window(const ta_compressed_clip *clip, const ta_all
     return r;
 }
 
-void ta__cc_window_seek(const ta_clip *clip, double time)
+void ta__cc_window_seek(const ta_clip *clip, double time, const ta__fused_kernels *kernels)
 {
     ta__cc_window *w = clip->window;
     /* in [from, to), and not at `to` by ta__cc_interval's rule: one of the window's intervals */
@@ -406,7 +742,8 @@ void ta__cc_window_seek(const ta_clip *clip, double time)
     const uint32_t last = h.samples - 1 - w->span, first = s < last ? s : last;
     const ta__clip_fused *f = clip->fused;
     refill(clip, &h, w, first,
-           w->first != UINT32_MAX && w->mapped_plan == clip->plan && w->mapped_fused == f && (f == NULL || f->group_count == 1));
+           w->first != UINT32_MAX && w->mapped_plan == clip->plan && w->mapped_fused == f && (f == NULL || f->group_count == 1),
+           kernels != NULL ? kernels : ta__fused_kernels_for(TA__SIMD_SCALAR));
     w->first = first;
     w->from = ta__cc_time(&h, first);
     w->to = ta__cc_time(&h, first + w->span);

@@ -2,6 +2,7 @@
 #include <stddef.h>
 #include <string.h>
 
+#include "animation/clip_compressed_rotation.h"
 #include "animation/fast_slerp.h"
 #include "animation/fused_kernels.h"
 #include "animation/interpolant.h"
@@ -82,6 +83,37 @@ static inline void store4(float *d, const float *px, const float *py, const floa
     {                                                                                                             \
         slerp_keys_planes_##SUF(out, out + n, out + 2 * n, out + 3 * n, a, a + n, a + 2 * n, a + 3 * n, b, b + n, \
                                 b + 2 * n, b + 3 * n, c, c + n, n, t);                                            \
+    }                                                                                                             \
+    /* a compressed window's rotation key planes made whole (clip_compressed_rotation.h) and its \
+     * intervals' constants (slerp_constants.h), a lane at a time; the planes apart as restrict     \
+     * parameters, which the vectoriser takes (restrict locals it versions against) */              \
+    ATTR TA__NOINLINE static void finish_planes_##SUF(float *restrict x, float *restrict y, float *restrict z,  \
+                                                       float *restrict w, const uint32_t *restrict drop,        \
+                                                       uint32_t n)                                              \
+    {                                                                                                             \
+        for (uint32_t i = 0; i < n; ++i) ta__cc_rotation_lane(&x[i], &y[i], &z[i], &w[i], drop[i]);              \
+    }                                                                                                             \
+    ATTR static void rot_finish_##SUF(float *p, const uint32_t *drop, uint32_t n)                                \
+    {                                                                                                             \
+        finish_planes_##SUF(p, p + n, p + 2 * (size_t)n, p + 3 * (size_t)n, drop, n);                             \
+    }                                                                                                             \
+    ATTR TA__NOINLINE static void constants_planes_##SUF(                                                       \
+        float *restrict theta, float *restrict k, const float *restrict ax, const float *restrict ay,            \
+        const float *restrict az, const float *restrict aw, const float *restrict bx, const float *restrict by,  \
+        const float *restrict bz, const float *restrict bw, uint32_t n)                                         \
+    {                                                                                                             \
+        for (uint32_t i = 0; i < n; ++i)                                                                          \
+            ta__slerp_constants_lane(ax[i], ay[i], az[i], aw[i], bx[i], by[i], bz[i], bw[i], &theta[i], &k[i]);   \
+    }                                                                                                             \
+    ATTR static void rot_constants_##SUF(float *theta, float *k, const float *a, const float *b, uint32_t n)      \
+    {                                                                                                             \
+        constants_planes_##SUF(theta, k, a, a + n, a + 2 * (size_t)n, a + 3 * (size_t)n, b, b + n,               \
+                               b + 2 * (size_t)n, b + 3 * (size_t)n, n);                                          \
+    }                                                                                                             \
+    ATTR TA__UNUSED static void cc_keys_##SUF(const ta__cc_lanes *st, uint32_t r, float *x, float *y, float *z) \
+    {                                                                                                             \
+        for (uint32_t i = 0; i < st->n; ++i)                                                                      \
+            if (st->active[i]) ta__cc_lane_key(st, i, r, &x[i], &y[i], &z[i]);                                    \
     }                                                                                                             \
     ATTR TA__UNUSED static uint32_t not_finite_##SUF(const float *v, uint32_t n)                                             \
     {                                                                                                             \
@@ -220,11 +252,18 @@ static inline void store4(float *d, const float *px, const float *py, const floa
 #define TA__KERNEL_SET(SUF, WRITE)                                                                                \
     static const ta__fused_kernels kernels_##SUF = {.vec_first = vec_first_##SUF, .vec_mix = vec_mix_##SUF,       \
         .vec_rest = vec_rest_##SUF, .rot_slerp = rot_slerp_##SUF, .rot_keys = rot_keys_##SUF,                     \
+        .rot_finish = rot_finish_##SUF, .rot_constants = rot_constants_##SUF, .cc_keys = TA__CC_KEYS_##SUF,        \
         .not_finite = not_finite_##WRITE, .commit_vec = commit_vec_##WRITE, .commit_rot = commit_rot_##WRITE,        \
         .curve_smooth = curve_smooth_##SUF,                                                                       \
         .curve_cubic = curve_cubic_##SUF, .curve_bezier = curve_bezier_##SUF,                                     \
         .curve_bezier_at = curve_bezier_at_##SUF, .rot_mix = rot_mix_##SUF, .mix_doubles = mix_doubles_##SUF,     \
         .lerp_doubles = lerp_doubles_##SUF, .normalize = normalize_##SUF};
+
+/* The compressed window's key reads: lane by lane but where a gather takes eight (below) */
+#define TA__CC_KEYS_scalar cc_keys_scalar
+#define TA__CC_KEYS_sse2 cc_keys_sse2
+#define TA__CC_KEYS_avx2 cc_keys_x8_avx2
+#define TA__CC_KEYS_avx512 cc_keys_x8_avx512
 
 /* The scalar set is the reference the vector sets are tested against: kept
  * out of the vectoriser where the compiler allows. */
@@ -465,6 +504,56 @@ TA__NOT_FINITE_T(avx512, __attribute__((target("avx512f,avx512vl,avx512dq,avx512
 
 TA__KERNELS(sse2, __attribute__((target("sse2"))))
 TA__KERNEL_SET(sse2, t_sse2)
+/* ta__cc_lane_key for eight lanes at once: each component's 32 bits gathered from where its lane
+ * stands (lanes of 0 bits gather nothing), shifted, masked, and the whole key or the step added
+ * chosen by lane; the same integer operations and the one float multiply and add, so the same
+ * numbers. Lanes past the last multiple of eight, lane by lane. */
+#define TA__CC_KEYS_X8(SUF, ATTR)                                                                                 \
+    ATTR static void cc_keys_x8_##SUF(const ta__cc_lanes *st, uint32_t r, float *x, float *y, float *z)          \
+    {                                                                                                             \
+        const uint32_t n = st->n;                                                                                 \
+        float *out[3] = {x, y, z};                                                                                \
+        const __m256i rv = _mm256_set1_epi32((int)r), two = _mm256_set1_epi32(2), seven = _mm256_set1_epi32(7);  \
+        const __m256i zero = _mm256_setzero_si256();                                                              \
+        uint32_t i = 0;                                                                                           \
+        for (; i + 8 <= n; i += 8) {                                                                              \
+            const __m256i active = _mm256_cmpgt_epi32(_mm256_loadu_si256((const __m256i *)(st->active + i)), zero); \
+            if (_mm256_movemask_epi8(active) == 0) continue;                                                      \
+            const __m256i every = _mm256_loadu_si256((const __m256i *)(st->every + i));                           \
+            const __m256i whole = _mm256_cmpgt_epi32(two, _mm256_and_si256(rv, every));                           \
+            const __m256i off = _mm256_loadu_si256((const __m256i *)(st->off + i));                               \
+            __m256i bit = _mm256_loadu_si256((const __m256i *)(st->bit + i));                                     \
+            for (uint32_t c = 0; c < 3; ++c) {                                                                    \
+                const size_t j = (size_t)c * n + i;                                                               \
+                const __m256i nb = _mm256_blendv_epi8(_mm256_loadu_si256((const __m256i *)(st->rbits + j)),       \
+                                                      _mm256_loadu_si256((const __m256i *)(st->cbits + j)), whole);\
+                const __m256i qmask = _mm256_loadu_si256((const __m256i *)(st->qmask + j));                       \
+                const __m256i mask = _mm256_blendv_epi8(_mm256_loadu_si256((const __m256i *)(st->dmask + j)), qmask, whole); \
+                const __m256i at = _mm256_add_epi32(off, _mm256_srli_epi32(bit, 3));                              \
+                const __m256i word = _mm256_mask_i32gather_epi32(zero, (const int *)(const void *)st->keys, at,   \
+                                                                 _mm256_cmpgt_epi32(nb, zero), 1);                \
+                const __m256i d = _mm256_and_si256(_mm256_srlv_epi32(word, _mm256_and_si256(bit, seven)), mask);  \
+                bit = _mm256_add_epi32(bit, nb);                                                                  \
+                const __m256i q0 = _mm256_loadu_si256((const __m256i *)(st->q + j));                              \
+                const __m256i sign = _mm256_loadu_si256((const __m256i *)(st->dsign + j));                        \
+                const __m256i step = _mm256_add_epi32(_mm256_loadu_si256((const __m256i *)(st->step + j)),        \
+                                                      _mm256_sub_epi32(_mm256_xor_si256(d, sign), sign));         \
+                const __m256i q = _mm256_blendv_epi8(_mm256_and_si256(_mm256_add_epi32(q0, step), qmask), d, whole); \
+                _mm256_storeu_si256((__m256i *)(st->step + j), _mm256_sub_epi32(q, q0));                          \
+                _mm256_storeu_si256((__m256i *)(st->q + j), q);                                                   \
+                const __m256 v = _mm256_add_ps(_mm256_loadu_ps(st->min + j),                                      \
+                                               _mm256_mul_ps(_mm256_cvtepi32_ps(q), _mm256_loadu_ps(st->scale + j))); \
+                float *o = out[c] + i;                                                                            \
+                _mm256_storeu_ps(o, _mm256_blendv_ps(_mm256_loadu_ps(o), v, _mm256_castsi256_ps(active)));        \
+            }                                                                                                     \
+            _mm256_storeu_si256((__m256i *)(st->bit + i), bit);                                                   \
+        }                                                                                                         \
+        for (; i < n; ++i)                                                                                        \
+            if (st->active[i]) ta__cc_lane_key(st, i, r, &x[i], &y[i], &z[i]);                                    \
+    }
+TA__CC_KEYS_X8(avx2, __attribute__((target("avx2"))))
+TA__CC_KEYS_X8(avx512, __attribute__((target("avx512f,avx512vl,avx512dq,avx512bw"))))
+
 TA__KERNELS(avx2, __attribute__((target("avx2"))))
 TA__COMMIT_T8(avx2, __attribute__((target("avx2"))))
 TA__KERNEL_SET(avx2, t_avx2)

@@ -19,6 +19,8 @@
 
 #include <stdint.h>
 
+#include "animation/clip_compressed_lanes.h"
+
 /* Lanes a curve kernel reads at a time: its doubles stay in a few KiB of stack. */
 #define TA__FUSED_CHUNK 64u
 
@@ -44,6 +46,15 @@ typedef struct ta__fused_kernels {
     /* out = slerp(a, b, t) over four planes of n lanes for key pairs, from
      * their interval's constants c (theta's plane, then k's: slerp_constants.h) */
     void (*rot_keys)(float *out, const float *a, const float *b, const float *c, uint32_t n, float t);
+    /* A compressed window's rotation keys (clip_compressed_window.c): four planes of n lanes
+     * made whole in place as ta__cc_rotation_lane makes them, lane i by drop[i]; and the
+     * constants of the intervals from key planes a to b, theta's plane and k's, as
+     * ta__slerp_constants_lane makes them (ta__slerp_constants_fast's numbers) */
+    void (*rot_finish)(float *planes, const uint32_t *drop, uint32_t n);
+    void (*rot_constants)(float *theta, float *k, const float *a, const float *b, uint32_t n);
+    /* and its rotations' quantized keys at sample r, one a lane (clip_compressed_lanes.h), the
+     * three components to x y z (each st->n lanes; an inactive lane's left as it was) */
+    void (*cc_keys)(const ta__cc_lanes *st, uint32_t r, float *x, float *y, float *z);
     /* nonzero when a number of v is not finite */
     uint32_t (*not_finite)(const float *v, uint32_t n);
     /* The commit of a 3- or 4-plane pile of `lanes` lanes (all finite): each

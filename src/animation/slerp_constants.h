@@ -112,6 +112,21 @@ static inline bool ta__slerp_constants_branch(const float *a, const float *b, fl
     return false;
 }
 
+/* acos(d) for d in [0, 1], the fast constants' theta: Abramowitz and Stegun's 4.4.46 in float32
+ * (sqrt(1 - d) times a polynomial), the one both the key's and the lane's makers take. */
+static inline float ta__slerp_theta(float d)
+{
+    float p = -0.0012624911f;
+    p = p * d + 0.0066700901f;
+    p = p * d + -0.0170881256f;
+    p = p * d + 0.0308918810f;
+    p = p * d + -0.0501743046f;
+    p = p * d + 0.0889789874f;
+    p = p * d + -0.2145988016f;
+    p = p * d + 1.5707963050f;
+    return sqrtf(1 - d) * p;
+}
+
 /* The constants of a compressed clip's window (clip_compressed_window.c),
  * which makes them for every key interval it decodes, some eight a track
  * every few updates: ta__slerp_constants' numbers in float32 and without
@@ -131,18 +146,29 @@ static inline void ta__slerp_constants_fast(const float *a, const float *b, floa
 {
     double dot, sign;
     if (ta__slerp_constants_branch(a, b, theta, k, &dot, &sign)) return;
-    const float d = (float)dot;
-    float p = -0.0012624911f;
-    p = p * d + 0.0066700901f;
-    p = p * d + -0.0170881256f;
-    p = p * d + 0.0308918810f;
-    p = p * d + -0.0501743046f;
-    p = p * d + 0.0889789874f;
-    p = p * d + -0.2145988016f;
-    p = p * d + 1.5707963050f;
-    const float th = sqrtf(1 - d) * p;
+    const float th = ta__slerp_theta((float)dot);
     *theta = th;
     *k = (float)sign / ta__slerp_sin(th);
+}
+
+/* ta__slerp_constants_fast's numbers for one lane of key pairs, without a branch: both sides
+ * computed and one kept, so that a loop over lanes vectorises (fused_kernels.h's
+ * rot_constants, which a window's refill calls over its rotation planes). A lane takes
+ * the operations of ta__slerp_constants_fast in the same order: the same numbers, bit for
+ * bit (test_slerp_constants). */
+static inline void ta__slerp_constants_lane(float ax, float ay, float az, float aw, float bx, float by, float bz,
+                                            float bw, float *theta, float *k)
+{
+    const bool equal = (ax == bx) & (ay == by) & (az == bz) & (aw == bw);
+    double d = (double)ax * bx + (double)ay * by + (double)az * bz + (double)aw * bw;
+    const bool turn = d < 0;
+    d = turn ? -d : d;
+    const bool near = d >= 0.9995;
+    const float th = ta__slerp_theta((float)d); /* NaN past 1, in a lane the near branch keeps */
+    const float sign = turn ? -1.0f : 1.0f;
+    const float far_k = sign / ta__slerp_sin(th);
+    *theta = equal ? 0.0f : near ? TA__SLERP_NEAR_THETA : th;
+    *k = equal ? 0.0f : near ? sign * TA__SLERP_NEAR_SCALE : far_k;
 }
 
 /* out = slerpFlat(a, b, t) for an interval of constants theta, k (t in (0, 1):

@@ -11,6 +11,7 @@
 #include "animation/clip_compressed.h"
 #include "animation/clip_fused.h"
 #include "animation/clip_plan.h"
+#include "animation/fused_kernels.h"
 #include "animation/slerp_constants.h"
 #include "animation/mixer_internal.h"
 #include "ta_test.h"
@@ -1186,6 +1187,61 @@ static void rotation_puts_the_dropped_component_in_its_place(void **state)
     assert_true(out[1] == 0.0f && fabsf(out[0] - 0.707107f) < 1e-5f && fabsf(out[2] - 0.707107f) < 1e-5f && out[3] == 0.0f);
 }
 
+/* The window's rotation lanes made whole all at once (rot_finish, every instruction set here):
+ * each lane ta__cc_rotation's numbers bit for bit, by its own drop (three kept components inside
+ * the unit sphere, on it and just past it; all four), and a TA__CC_KEEP lane left as it was. */
+static void rot_finish_is_the_decoders_rotation(void **state)
+{
+    (void)state;
+    enum { LANES = 37 }; /* two 16-lane vectors and a tail */
+    uint64_t seed = 12345;
+    int sets = 0, past = 0;
+    for (int round = 0; round < 300; ++round) {
+        float in[4][LANES], want[4][LANES];
+        uint32_t drop[LANES];
+        for (int i = 0; i < LANES; ++i) {
+            drop[i] = (uint32_t)((i + round) % 6); /* 0 to 3, TA__CC_ALL, and 5: kept */
+            if (drop[i] == 5) drop[i] = TA__CC_KEEP;
+            float v[4];
+            for (int c = 0; c < 4; ++c) {
+                seed = seed * 6364136223846793005ull + 1442695040888963407ull;
+                v[c] = (float)((double)(seed >> 40) / (double)(1ull << 24) * 2 - 1);
+            }
+            if (drop[i] < TA__CC_ALL) {
+                /* scaled to a length of 0.2 to 1.001: inside the sphere, and past it a little */
+                const float len = sqrtf(v[0] * v[0] + v[1] * v[1] + v[2] * v[2]);
+                const float to = (i % 9 == 0) ? 1.001f : (i % 9 == 1) ? 1.0f : 0.2f + 0.79f * (float)(i % 7) / 6;
+                for (int c = 0; c < 3; ++c) v[c] = len > 0 ? v[c] / len * to : v[c];
+                past += v[0] * v[0] + v[1] * v[1] + v[2] * v[2] > 1;
+            }
+            float out[4];
+            if (drop[i] == TA__CC_KEEP)
+                memcpy(out, v, sizeof out);
+            else
+                ta__cc_rotation(v, (uint8_t)drop[i], out);
+            for (int c = 0; c < 4; ++c) {
+                in[c][i] = v[c];
+                want[c][i] = out[c];
+            }
+        }
+        for (int s = TA__SIMD_SCALAR; s < TA__SIMD_COUNT; ++s) {
+            const ta__fused_kernels *kern = ta__fused_kernels_for((ta__simd)s);
+            if (kern == NULL) continue;
+            float got[4][LANES];
+            memcpy(got, in, sizeof got);
+            kern->rot_finish(&got[0][0], drop, LANES);
+            for (int i = 0; i < LANES; ++i)
+                for (int c = 0; c < 4; ++c)
+                    if (memcmp(&got[c][i], &want[c][i], sizeof(float)) != 0)
+                        fail_msg("%s round %d lane %d (drop %u) component %d: %.9g, ta__cc_rotation's %.9g",
+                                 ta__simd_name((ta__simd)s), round, i, drop[i], c, (double)got[c][i], (double)want[c][i]);
+            sets += round == 0;
+        }
+    }
+    printf("# rot_finish: %d instruction sets, %d lanes past the unit sphere\n", sets, past);
+    assert_true(sets >= 1 && past > 100);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1203,6 +1259,7 @@ int main(void)
         cmocka_unit_test(root_motion_refuses_a_window_on_the_root),
         cmocka_unit_test(rotation_puts_the_dropped_component_in_its_place),
         cmocka_unit_test(predicted_keys_read_alone_as_in_order),
+        cmocka_unit_test(rot_finish_is_the_decoders_rotation),
     };
     return cmocka_run_group_tests(tests, compress_all, free_all);
 }

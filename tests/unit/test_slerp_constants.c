@@ -399,6 +399,60 @@ static void test_every_caller_same_as_the_lane(void **state)
     assert_true(sets >= 1);
 }
 
+/* The window's constants, all lanes at once (rot_constants, every instruction set here): a lane
+ * is ta__slerp_constants_fast's numbers bit for bit, in every branch, with either sign, on
+ * LANES lanes and on fewer than a vector holds. */
+static void test_lane_constants_are_the_fast_ones(void **state)
+{
+    (void)state;
+    rng r = {7};
+    int sets = 0;
+    long kinds[4] = {0}; /* equal, near, far, turned over */
+    for (int round = 0; round < 200; ++round) {
+        float a[4][LANES], b[4][LANES], want[2][LANES];
+        for (int i = 0; i < LANES; ++i) {
+            float qa[4], qb[4];
+            make_pair(&r, (pair_kind)((i + round) % PAIR_KINDS), qa, qb);
+            if ((i + round) % 13 == 5) memcpy(qb, qa, sizeof qb); /* an equal pair */
+            ta__slerp_constants_fast(qa, qb, &want[0][i], &want[1][i]);
+            kinds[want[0][i] == 0 ? 0 : want[0][i] == TA__SLERP_NEAR_THETA ? 1 : 2]++;
+            kinds[3] += want[1][i] < 0;
+            float lt, lk;
+            ta__slerp_constants_lane(qa[0], qa[1], qa[2], qa[3], qb[0], qb[1], qb[2], qb[3], &lt, &lk);
+            if (memcmp(&lt, &want[0][i], sizeof lt) != 0 || memcmp(&lk, &want[1][i], sizeof lk) != 0)
+                fail_msg("round %d lane %d: the lane gives %.9g %.9g, the fast constants %.9g %.9g", round, i, (double)lt,
+                         (double)lk, (double)want[0][i], (double)want[1][i]);
+            for (int c = 0; c < 4; ++c) {
+                a[c][i] = qa[c];
+                b[c][i] = qb[c];
+            }
+        }
+        const uint32_t n = round % 2 == 0 ? LANES : LANES - 5 - (uint32_t)(round % 7); /* a tail too */
+        for (int s = TA__SIMD_SCALAR; s < TA__SIMD_COUNT; ++s) {
+            const ta__fused_kernels *kern = ta__fused_kernels_for((ta__simd)s);
+            if (kern == NULL) continue;
+            float pa[4 * LANES], pb[4 * LANES], got[2][LANES];
+            for (int c = 0; c < 4; ++c) {
+                memcpy(pa + c * n, a[c], sizeof(float) * n);
+                memcpy(pb + c * n, b[c], sizeof(float) * n);
+            }
+            memset(got, 0x7f, sizeof got);
+            kern->rot_constants(got[0], got[1], pa, pb, n);
+            for (uint32_t i = 0; i < n; ++i)
+                if (memcmp(&got[0][i], &want[0][i], sizeof(float)) != 0 || memcmp(&got[1][i], &want[1][i], sizeof(float)) != 0)
+                    fail_msg("%s round %d lane %u of %u: %.9g %.9g, the fast constants %.9g %.9g", ta__simd_name((ta__simd)s),
+                             round, i, n, (double)got[0][i], (double)got[1][i], (double)want[0][i], (double)want[1][i]);
+            for (uint32_t i = n; i < LANES; ++i) /* nothing past n */
+                assert_true(got[0][i] == got[0][LANES - 1] && got[1][i] == got[1][LANES - 1]);
+            sets += round == 0;
+        }
+    }
+    printf("# lane constants: %ld equal, %ld near, %ld far, %ld turned over; %d instruction sets\n", kinds[0], kinds[1],
+           kinds[2], kinds[3], sets);
+    assert_true(kinds[0] > 100 && kinds[1] > 100 && kinds[2] > 100 && kinds[3] > 100);
+    assert_true(sets >= 1);
+}
+
 /* A clip's plan (the general path's) and its fused copy hold the same
  * constants for every interval of every rotation, and padding lanes an
  * equal pair's. */
@@ -469,6 +523,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_within_tol_of_slerp_flat),
         cmocka_unit_test(test_fast_constants_within_tol_of_slerp_flat),
+        cmocka_unit_test(test_lane_constants_are_the_fast_ones),
         cmocka_unit_test(test_equal_keys_kept),
         cmocka_unit_test(test_near_is_lerp_and_normalize),
         cmocka_unit_test(test_branches_where_threejs_takes_them),
