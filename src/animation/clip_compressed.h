@@ -178,6 +178,23 @@ void ta__cc_mix(uint8_t kind, uint8_t drop, const float a[4], const float b[4], 
 double ta__cc_time(const ta__cc_header *h, uint32_t k);
 /* Two rotations (unit, x y z w) mixed as the decoder mixes them: a lerp made unit, the shorter way. */
 void ta__cc_nlerp(const float qa[4], const float qb[4], float u, float out[4]);
+/* ta__cc_nlerp in two parts, for a caller that mixes one pair at many u (the window): the
+ * difference qb - qa, qb turned to qa's side first; and qa plus u times it, made unit. */
+static inline void ta__cc_nlerp_difference(const float qa[4], const float qb[4], float d[4])
+{
+    const float sign = qa[0] * qb[0] + qa[1] * qb[1] + qa[2] * qb[2] + qa[3] * qb[3] < 0 ? -1.0f : 1.0f;
+    for (int c = 0; c < 4; ++c) d[c] = sign * qb[c] - qa[c];
+}
+static inline void ta__cc_nlerp_at(const float qa[4], const float d[4], float u, float out[4])
+{
+    float len = 0;
+    for (int c = 0; c < 4; ++c) {
+        out[c] = qa[c] + d[c] * u;
+        len += out[c] * out[c];
+    }
+    len = 1 / sqrtf(len);
+    for (int c = 0; c < 4; ++c) out[c] *= len;
+}
 /* The grid sample interval of time: *s0 and *s1 (equal when held) and alpha in [0, 1]. */
 /* Whether time, before the key time t1, counts as at t1 (ta__cc_interval's rule). */
 bool ta__cc_at_next_key(const ta__cc_header *h, double t1, double time);

@@ -553,14 +553,9 @@ void ta__cc_mix(uint8_t kind, uint8_t drop, const float a[4], const float b[4], 
 
 void ta__cc_nlerp(const float qa[4], const float qb[4], float u, float out[4])
 {
-    const float sign = qa[0] * qb[0] + qa[1] * qb[1] + qa[2] * qb[2] + qa[3] * qb[3] < 0 ? -1.0f : 1.0f;
-    float len = 0;
-    for (int c = 0; c < 4; ++c) {
-        out[c] = qa[c] + (sign * qb[c] - qa[c]) * u;
-        len += out[c] * out[c];
-    }
-    len = 1 / sqrtf(len);
-    for (int c = 0; c < 4; ++c) out[c] *= len;
+    float d[4];
+    ta__cc_nlerp_difference(qa, qb, d);
+    ta__cc_nlerp_at(qa, d, u, out);
 }
 
 /* On a grid or runs, a key time is kept within 4e-7 of itself: a time that near it is at it, where a

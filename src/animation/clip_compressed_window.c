@@ -396,22 +396,17 @@ static void decode_run(const ta__cc_track *t, ta__cc_cursor *c, uint32_t samples
             memcpy(o, c->b, sizeof c->b);
             continue;
         }
-        if (c->di != c->i || c->dj != c->j) { /* ta__cc_nlerp's differences (b turned to a's side), or the lerp's, once an interval */
-            const float *a = c->a, *b = c->b;
-            const float sign = rotation && a[0] * b[0] + a[1] * b[1] + a[2] * b[2] + a[3] * b[3] < 0 ? -1.0f : 1.0f;
-            for (int x = 0; x < 4; ++x) c->d[x] = sign * b[x] - a[x];
+        if (c->di != c->i || c->dj != c->j) { /* the mix's difference, once an interval */
+            if (rotation)
+                ta__cc_nlerp_difference(c->a, c->b, c->d);
+            else
+                for (int x = 0; x < 4; ++x) c->d[x] = c->b[x] - c->a[x];
             c->di = c->i;
             c->dj = c->j;
         }
         const float u = (float)(s - c->i) / (float)(c->j - c->i); /* i < s < j */
-        if (rotation) { /* ta__cc_nlerp's numbers: the same operations on the same differences */
-            float len = 0;
-            for (int x = 0; x < 4; ++x) {
-                o[x] = c->a[x] + c->d[x] * u;
-                len += o[x] * o[x];
-            }
-            len = 1 / sqrtf(len);
-            for (int x = 0; x < 4; ++x) o[x] *= len;
+        if (rotation) {
+            ta__cc_nlerp_at(c->a, c->d, u, o); /* ta__cc_nlerp's numbers */
         } else {
             for (int x = 0; x < 4; ++x) o[x] = x < 3 ? c->a[x] + c->d[x] * u : 0;
         }
@@ -427,6 +422,17 @@ static void to_lane(float *plane, size_t lanes, const float *v, uint32_t n)
         plane[lanes] = v[1];
         plane[2 * lanes] = v[2];
         plane[3 * lanes] = v[3];
+    }
+}
+
+/* And back: n rotation keys of a lane to v, 4 floats a key. */
+static void from_lane(float *v, const float *plane, size_t lanes, uint32_t n)
+{
+    for (uint32_t k = 0; k < n; ++k, plane += 4 * lanes, v += 4) {
+        v[0] = plane[0];
+        v[1] = plane[lanes];
+        v[2] = plane[2 * lanes];
+        v[3] = plane[3 * lanes];
     }
 }
 
@@ -547,18 +553,9 @@ static void refill(const ta_clip *clip, const ta__cc_header *h, ta__cc_window *w
     }
     if (raw) { /* the raw rotations made whole, then copied to their tracks */
         for (uint32_t k = kept; k < keys; ++k) kern->rot_finish(gr->rot + 4 * rl * k, w->rot_drop, (uint32_t)rl);
-        for (uint32_t m = 0; m < w->moving; ++m) {
-            if (w->tracks[m].kind != TA__CC_R || !raw_rotation(&w->tracks[m], w->lane[m])) continue;
-            float *values = clip->tracks[w->index[m]]->values;
-            const float *plane = gr->rot + 4 * rl * kept + w->lane[m];
-            for (uint32_t k = kept; k < keys; ++k, plane += 4 * rl) {
-                float *v = values + 4 * (size_t)k;
-                v[0] = plane[0];
-                v[1] = plane[rl];
-                v[2] = plane[2 * rl];
-                v[3] = plane[3 * rl];
-            }
-        }
+        for (uint32_t m = 0; m < w->moving; ++m)
+            if (raw_rotation(&w->tracks[m], w->lane[m]))
+                from_lane(clip->tracks[w->index[m]]->values + 4 * (size_t)kept, gr->rot + 4 * rl * kept + w->lane[m], rl, keys - kept);
     }
     /* the constants of the intervals to a new key: in the fused planes all lanes at once (a
      * constant's keys are equal, its constants 0 0 as they were), then each moving rotation's
