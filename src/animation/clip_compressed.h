@@ -279,11 +279,15 @@ typedef struct ta__cc_window {
     /* moving: its lane in the fused group's vector or rotation planes, and its slot in the plan's
      * slerp constants (UINT32_MAX: none), valid for the plan and fused copy named beside them */
     uint32_t *lane, *slot;
-    /* per lane of the fused rotation planes (rot_drop_count of them, those of the fused copy
-     * made with the window): the drop rot_finish makes a raw rotation's keys whole by, else
-     * TA__CC_KEEP; raw_mapped: set for the plan and fused copy named below */
+    /* per key of the window (span + 1 rows) and lane of the fused rotation planes
+     * (rot_drop_count of them, those of the fused copy made with the window): the drop
+     * rot_finish makes that key whole by: a raw rotation's, the same in every row; TA__CC_ALL
+     * for a reduced rotation's mix between two kept keys, whose normalisation is left to it
+     * (mixed: how many such rotations); else TA__CC_KEEP. raw_mapped: rot_finish runs, set for
+     * the plan and fused copy named below */
     uint32_t *rot_drop;
-    uint32_t rot_drop_count;
+    uint32_t rot_drop_count, mixed;
+    uint32_t rot_used; /* the lanes up to the last moving rotation's: what the lane kernels take */
     bool raw_mapped;
     bool lane_constants; /* the refill makes the intervals' constants all lanes at once (rot_constants) */
     /* the raw rotations read in lanes (cc_keys): those of three components and one range (no

@@ -107,6 +107,13 @@ static bool raw_rotation(const ta__cc_track *t, uint32_t lane)
     return t->kind == TA__CC_R && t->kept_bits == NULL && t->bits != 32 && lane != UINT32_MAX;
 }
 
+/* Whether a moving track is a reduced LINEAR rotation with a lane: its samples between two kept
+ * keys mixed, their normalisation left to rot_finish when it runs. */
+static bool mixed_rotation(const ta__cc_track *t, uint32_t lane)
+{
+    return t->kind == TA__CC_R && t->kept_bits != NULL && t->mode == TA__CC_LINEAR && lane != UINT32_MAX;
+}
+
 /* uint32_t (and float) words a lane's reads keep: off bit every active, 3 each of cbits rbits
  * qmask dmask dsign q step, 3 each of min and scale */
 enum { TA__CC_LANE_WORDS = 4 + 7 * 3 + 2 * 3 };
@@ -158,32 +165,47 @@ static void map_lanes(const ta_clip *clip, ta__cc_window *w)
             if (track[l] == i) w->lane[m] = l;
     }
     /* the rotation lanes rot_finish makes whole: a raw rotation's, by its drop */
-    uint32_t raw = 0, turning = 0;
+    /* the lane kernels take the lanes up to the last moving rotation's: the window's moving
+     * tracks come first (ta_compressed_clip_window), so its constants' lanes are past them */
+    uint32_t raw = 0, turning = 0, mixed = 0, used = 0;
     for (uint32_t m = 0; m < w->moving; ++m) {
         raw += raw_rotation(&w->tracks[m], w->lane[m]);
-        turning += w->tracks[m].kind == TA__CC_R && w->lane[m] != UINT32_MAX;
+        mixed += mixed_rotation(&w->tracks[m], w->lane[m]);
+        if (w->tracks[m].kind != TA__CC_R || w->lane[m] == UINT32_MAX) continue;
+        turning++;
+        if (w->lane[m] + 1 > used) used = w->lane[m] + 1;
     }
-    /* rot_constants takes every lane too: worth it from a quarter of them (one rotation of 16
-     * lanes, RiggedSimple's, is cheaper alone) */
-    w->lane_constants = f != NULL && f->group_count == 1 && 4 * turning >= f->groups[0].rot_lanes;
-    /* rot_finish takes every lane: worth it when the raw rotations are half of them or more (the
-     * Fox's Walk and Run: 19 and 17 of 32; its Survey: 2, whose others are reduced) */
+    /* whole vectors of 16 (the planes' padding): a loop's tail goes lane by lane */
+    used = (used + 15) / 16 * 16;
+    if (f != NULL && f->group_count == 1 && used > f->groups[0].rot_lanes) used = f->groups[0].rot_lanes;
+    w->rot_used = used;
+    /* rot_constants takes every lane of those: worth it from a quarter of them */
+    w->lane_constants = f != NULL && f->group_count == 1 && used > 0 && 4 * turning >= used;
+    /* rot_finish takes every lane of those: worth it when the rotations it makes whole (raw, or a
+     * reduced one's mixes) are half of them or more (the Fox's Survey: 2 raw and 16 reduced of 18) */
     w->raw_mapped = f != NULL && w->rot_drop != NULL && f->group_count == 1 && f->groups[0].rot_lanes <= w->rot_drop_count &&
-                    2 * raw >= f->groups[0].rot_lanes;
+                    used > 0 && 2 * (raw + mixed) >= used;
+    w->mixed = w->raw_mapped ? mixed : 0;
     w->lane_reads = 0;
     if (w->raw_mapped) {
         const unsigned char *block = ta__cc_block(w->source);
+        const uint32_t rl = w->rot_drop_count;
         w->lanes.keys = block;
-        w->lanes.n = f->groups[0].rot_lanes;
-        for (uint32_t l = 0; l < w->rot_drop_count; ++l) w->rot_drop[l] = TA__CC_KEEP;
+        w->lanes.n = used;
+        for (uint32_t l = 0; l < rl * (TA__CC_SPAN + 1); ++l) w->rot_drop[l] = TA__CC_KEEP;
         for (uint32_t l = 0; l < w->lanes.n; ++l) lane_setup(&w->lanes, l, NULL, block);
+        uint32_t reads = 0;
         for (uint32_t m = 0; m < w->moving; ++m) {
-            if (raw_rotation(&w->tracks[m], w->lane[m])) w->rot_drop[w->lane[m]] = w->tracks[m].drop;
+            if (raw_rotation(&w->tracks[m], w->lane[m]))
+                for (uint32_t k = 0; k <= TA__CC_SPAN; ++k) w->rot_drop[k * rl + w->lane[m]] = w->tracks[m].drop;
+            reads += lane_read(&w->tracks[m], w->lane[m]);
+        }
+        /* cc_keys reads every lane too: from a third of them (the Survey's 2 of 32 read alone) */
+        for (uint32_t m = 0; 3 * reads >= w->lanes.n && m < w->moving; ++m)
             if (lane_read(&w->tracks[m], w->lane[m])) {
                 lane_setup(&w->lanes, w->lane[m], &w->tracks[m], block);
                 w->lane_reads++;
             }
-        }
     }
     w->mapped_plan = p;
     w->mapped_fused = f;
@@ -350,11 +372,25 @@ static inline bool kept_in(const unsigned char *bits, uint32_t s)
     return (bits[s / 8] >> (s % 8)) & 1;
 }
 
+/* Where a reduced rotation's samples go when rot_finish makes its mixes unit: its lane of the
+ * fused rotation planes (a component `lanes` floats apart, a key 4 * lanes), and its column of
+ * the window's drops (a key `drops` apart). */
+typedef struct lane_out {
+    float *plane;
+    size_t lanes;
+    uint32_t *drop;
+    size_t drops;
+} lane_out;
+
 /* Samples s to s + n - 1 of a moving track in order (4 floats each, as ta__cc_decode gives
  * them), from its cursor: the kept keys around a sample read only when the samples leave them
  * (on from the last one read; a first sample before them, or the first ever, starts again from
- * its rank). */
-static void decode_run(const ta__cc_track *t, ta__cc_cursor *c, uint32_t samples, uint32_t s, uint32_t n, float *out)
+ * its rank). With lo (a reduced LINEAR rotation with a lane, rot_finish to run): to its lane
+ * instead of out, each mix between two kept keys left to be made unit (drop TA__CC_ALL: the
+ * normalisation of ta__cc_nlerp_at, whose mix is made here), the others as they are (TA__CC_KEEP).
+ * The cursor's numbers in locals for the loop (out may alias them as far as the compiler knows). */
+static void decode_run(const ta__cc_track *t, ta__cc_cursor *c, uint32_t samples, uint32_t s, uint32_t n, float *out,
+                       const lane_out *lo)
 {
     if (t->kept_bits == NULL) { /* every sample kept */
         decode_kept(t, c, s, n, out);
@@ -372,45 +408,73 @@ static void decode_run(const ta__cc_track *t, ta__cc_cursor *c, uint32_t samples
         memcpy(c->b, c->a, sizeof c->a);
     }
     const bool rotation = t->kind == TA__CC_R, step = t->mode == TA__CC_STEP;
-    for (uint32_t k = 0; k < n; ++k, ++s) {
-        float *o = out + 4 * (size_t)k;
-        while (s > c->j || c->j == c->i) { /* the next kept key (the last sample is always kept) */
-            if (c->j == samples - 1) break;
-            if (c->j != c->i) {
-                c->i = c->j;
-                c->r++;
-                memcpy(c->a, c->b, sizeof c->a);
+    const unsigned char *bits = t->kept_bits;
+    uint32_t i = c->i, j = c->j, r = c->r, di = c->di, dj = c->dj;
+    float a[4], b[4], d[4];
+    memcpy(a, c->a, sizeof a);
+    memcpy(b, c->b, sizeof b);
+    memcpy(d, c->d, sizeof d);
+    const size_t cs = lo != NULL ? lo->lanes : 1, ks = lo != NULL ? 4 * lo->lanes : 4;
+    float *o = lo != NULL ? lo->plane : out;
+    uint32_t *drop = lo != NULL ? lo->drop : NULL;
+    for (uint32_t k = 0; k < n;) {
+        while ((s > j || j == i) && j != samples - 1) { /* the next kept key (the last sample is always kept) */
+            if (j != i) {
+                i = j;
+                r++;
+                memcpy(a, b, sizeof a);
             }
-            uint32_t j = c->i + 1;
-            while (!kept_in(t->kept_bits, j)) j++;
-            c->j = j;
+            j = i + 1;
+            while (!kept_in(bits, j)) j++;
             float v[4];
-            cursor_key(t, c, c->r + 1, j, v);
-            finish_key(t, v, c->b);
+            cursor_key(t, c, r + 1, j, v);
+            finish_key(t, v, b);
         }
-        if (s == c->i || step) {
-            memcpy(o, c->a, sizeof c->a);
+        const float *held = s == i || step ? a : s == j ? b : NULL;
+        if (held != NULL) {
+            if (drop != NULL) drop[k * lo->drops] = TA__CC_KEEP;
+            for (int x = 0; x < 4; ++x) o[x * cs] = held[x];
+            ++k, ++s, o += ks;
             continue;
         }
-        if (s == c->j) {
-            memcpy(o, c->b, sizeof c->b);
-            continue;
-        }
-        if (c->di != c->i || c->dj != c->j) { /* the mix's difference, once an interval */
+        if (di != i || dj != j) { /* the mix's difference, once an interval */
             if (rotation)
-                ta__cc_nlerp_difference(c->a, c->b, c->d);
+                ta__cc_nlerp_difference(a, b, d);
             else
-                for (int x = 0; x < 4; ++x) c->d[x] = c->b[x] - c->a[x];
-            c->di = c->i;
-            c->dj = c->j;
+                for (int x = 0; x < 4; ++x) d[x] = b[x] - a[x];
+            di = i;
+            dj = j;
         }
-        const float u = (float)(s - c->i) / (float)(c->j - c->i); /* i < s < j */
-        if (rotation) {
-            ta__cc_nlerp_at(c->a, c->d, u, o); /* ta__cc_nlerp's numbers */
+        /* the samples of this interval between its keys, i < s < j: a run with no branch on the
+         * keys, a and d in registers */
+        const uint32_t run = j - s < n - k ? j - s : n - k;
+        const float span = (float)(j - i);
+        if (rotation && drop != NULL) { /* ta__cc_nlerp_at's mix; its normalisation, rot_finish's */
+            for (uint32_t e = 0; e < run; ++e, o += ks) {
+                const float u = (float)(s + e - i) / span;
+                for (int x = 0; x < 4; ++x) o[x * cs] = a[x] + d[x] * u;
+                drop[(k + e) * lo->drops] = TA__CC_ALL;
+            }
         } else {
-            for (int x = 0; x < 4; ++x) o[x] = x < 3 ? c->a[x] + c->d[x] * u : 0;
+            for (uint32_t e = 0; e < run; ++e, o += ks) {
+                const float u = (float)(s + e - i) / span;
+                if (rotation)
+                    ta__cc_nlerp_at(a, d, u, o); /* ta__cc_nlerp's numbers */
+                else
+                    for (int x = 0; x < 4; ++x) o[x] = x < 3 ? a[x] + d[x] * u : 0;
+            }
         }
+        k += run;
+        s += run;
     }
+    c->i = i;
+    c->j = j;
+    c->r = r;
+    c->di = di;
+    c->dj = dj;
+    memcpy(c->a, a, sizeof a);
+    memcpy(c->b, b, sizeof b);
+    memcpy(c->d, d, sizeof d);
 }
 
 /* n rotation keys (4 floats each) to a lane of the fused planes, from its first key's x there
@@ -482,12 +546,14 @@ static void lane_end(const ta__cc_lanes *st, uint32_t l, const ta__cc_track *t, 
  * planes and, for a LINEAR rotation, its intervals' slerp constants in the plan and the fused
  * planes. The keys the old window shares with the new one (a step forward: its last key is the new
  * first) are moved down, in the planes a block at once (a constant's keys are all equal), and only
- * the others decoded, on from each track's cursor. In place, the rotations whose every sample is
- * kept go to their lanes as read (three components of one range read in lanes by the kernels'
- * cc_keys; the others a track at a time), are made whole there all lanes at once (rot_finish) and
- * copied to their tracks, when they are half the lanes or more; and the intervals' constants are
- * made all lanes at once (rot_constants) when the moving rotations are a quarter of the lanes or
- * more: every kernel set gives the scalar decoder's numbers. Not in place (the clip's plan or fused
+ * the others decoded, on from each track's cursor. In place, when the rotations whose every sample
+ * is kept and the reduced ones' mixes are half the lanes the kernels take or more (map_lanes): the
+ * former go to their lanes as read (three components of one range read in lanes by the kernels'
+ * cc_keys when they are a third of those lanes; the others a track at a time), the latter mixed
+ * into their lanes, all made whole there all lanes at once (rot_finish) and copied to their
+ * tracks; and the intervals' constants are made all lanes at once (rot_constants) when the moving
+ * rotations are a quarter of the lanes or more: every kernel set gives the scalar decoder's
+ * numbers. Not in place (the clip's plan or fused
  * copy is not the one the lanes were mapped for): the tracks only, then the plan's and fused
  * planes' refills of the moving tracks. */
 static void refill(const ta_clip *clip, const ta__cc_header *h, ta__cc_window *w, uint32_t first, bool in_place,
@@ -526,10 +592,15 @@ static void refill(const ta_clip *clip, const ta__cc_header *h, ta__cc_window *w
             to_lane(gr->rot + 4 * rl * kept + lane, rl, key, keys - kept);
         } else if (t->kind == TA__CC_R) { /* decoded in place: a key is 4 floats there too */
             if (kept > 0) memmove(values, values + 4 * (size_t)d, sizeof(float) * 4 * kept);
-            decode_run(t, &w->cursor[m], h->samples, first + kept, keys - kept, values + 4 * (size_t)kept);
-            if (lane != UINT32_MAX) to_lane(gr->rot + 4 * rl * kept + lane, rl, values + 4 * (size_t)kept, keys - kept);
+            if (raw && w->mixed > 0 && mixed_rotation(t, lane)) { /* to its lane; its mixes made unit below */
+                const lane_out lo = {gr->rot + 4 * rl * kept + lane, rl, w->rot_drop + w->rot_drop_count * kept + lane, w->rot_drop_count};
+                decode_run(t, &w->cursor[m], h->samples, first + kept, keys - kept, NULL, &lo);
+            } else {
+                decode_run(t, &w->cursor[m], h->samples, first + kept, keys - kept, values + 4 * (size_t)kept, NULL);
+                if (lane != UINT32_MAX) to_lane(gr->rot + 4 * rl * kept + lane, rl, values + 4 * (size_t)kept, keys - kept);
+            }
         } else {
-            decode_run(t, &w->cursor[m], h->samples, first + kept, keys - kept, key);
+            decode_run(t, &w->cursor[m], h->samples, first + kept, keys - kept, key, NULL);
             if (kept > 0) memmove(values, values + 3 * (size_t)d, sizeof(float) * 3 * kept);
             for (uint32_t k = kept; k < keys; ++k) memcpy(values + 3 * (size_t)k, key + 4 * (size_t)(k - kept), sizeof(float) * 3);
             if (lane != UINT32_MAX) {
@@ -551,10 +622,10 @@ static void refill(const ta_clip *clip, const ta__cc_header *h, ta__cc_window *w
         for (uint32_t m = 0; m < w->moving; ++m)
             if (lane_read(&w->tracks[m], w->lane[m])) lane_end(&w->lanes, w->lane[m], &w->tracks[m], &w->cursor[m], first + keys - 1);
     }
-    if (raw) { /* the raw rotations made whole, then copied to their tracks */
-        for (uint32_t k = kept; k < keys; ++k) kern->rot_finish(gr->rot + 4 * rl * k, w->rot_drop, (uint32_t)rl);
+    if (raw) { /* the raw rotations (and reduced ones' mixes) made whole, then copied to their tracks */
+        for (uint32_t k = kept; k < keys; ++k) kern->rot_finish(gr->rot + 4 * rl * k, rl, w->rot_drop + w->rot_drop_count * k, w->rot_used);
         for (uint32_t m = 0; m < w->moving; ++m)
-            if (raw_rotation(&w->tracks[m], w->lane[m]))
+            if (raw_rotation(&w->tracks[m], w->lane[m]) || (w->mixed > 0 && mixed_rotation(&w->tracks[m], w->lane[m])))
                 from_lane(clip->tracks[w->index[m]]->values + 4 * (size_t)kept, gr->rot + 4 * rl * kept + w->lane[m], rl, keys - kept);
     }
     /* the constants of the intervals to a new key: in the fused planes all lanes at once (a
@@ -565,19 +636,22 @@ static void refill(const ta_clip *clip, const ta__cc_header *h, ta__cc_window *w
     if (lanes)
         for (uint32_t k = from; k < span; ++k)
             kern->rot_constants(rot_const + 2 * k * rl, rot_const + (2 * k + 1) * rl, gr->rot + 4 * rl * k, gr->rot + 4 * rl * (k + 1),
-                                (uint32_t)rl);
+                                rl, w->rot_used);
     for (uint32_t m = 0; in_place && m < w->moving; ++m) {
         if (w->slot[m] == UINT32_MAX) continue;
         const float *values = clip->tracks[w->index[m]]->values;
         const uint32_t lane = gr != NULL ? w->lane[m] : UINT32_MAX;
         float *constants = (float *)(uintptr_t)p->slerp_constants[w->slot[m]]; /* the plan's own block */
         if (kept > 1) memmove(constants, constants + 2 * (size_t)d, sizeof(float) * 2 * (kept - 1));
-        for (uint32_t k = from; k < span; ++k) {
-            if (lanes && lane != UINT32_MAX) {
-                constants[2 * k] = rot_const[2 * k * rl + lane];
-                constants[2 * k + 1] = rot_const[(2 * k + 1) * rl + lane];
-                continue;
+        if (lanes && lane != UINT32_MAX) { /* from its lane: theta's plane then k's, a key interval 2 * rl */
+            const float *lc = rot_const + (2 * (size_t)from) * rl + lane;
+            for (uint32_t k = from; k < span; ++k, lc += 2 * rl) {
+                constants[2 * k] = lc[0];
+                constants[2 * k + 1] = lc[rl];
             }
+            continue;
+        }
+        for (uint32_t k = from; k < span; ++k) {
             ta__slerp_constants_fast(values + 4 * (size_t)k, values + 4 * (size_t)k + 4, &constants[2 * k], &constants[2 * k + 1]);
             if (lane != UINT32_MAX && rot_const != NULL) {
                 rot_const[2 * k * rl + lane] = constants[2 * k];
@@ -614,7 +688,7 @@ static ta_result make_window(ta_clip *out, const ta_compressed_clip *clip, const
     const uint32_t rot_lanes = f != NULL && f->group_count == 1 ? f->groups[0].rot_lanes : 0;
     const size_t bytes =
         sizeof(ta__cc_window) + (size_t)moving * (sizeof(ta__cc_track) + sizeof(ta__cc_cursor) + 3 * sizeof(uint32_t)) +
-        sizeof(uint32_t) * rot_lanes * (1 + TA__CC_LANE_WORDS) + h->tracks;
+        sizeof(uint32_t) * rot_lanes * (TA__CC_SPAN + 1 + TA__CC_LANE_WORDS) + h->tracks;
     unsigned char *block = (unsigned char *)ta__calloc(&out->mem, 1, bytes);
     if (block == NULL) return ta__fail(err, TA_ERROR_OUT_OF_MEMORY, "ta_compressed_clip_window: out of memory");
     ta__cc_window *w = (ta__cc_window *)(void *)block;
@@ -624,14 +698,14 @@ static ta_result make_window(ta_clip *out, const ta_compressed_clip *clip, const
     w->lane = w->index + moving;
     w->slot = w->lane + moving;
     w->rot_drop = rot_lanes > 0 ? w->slot + moving : NULL;
-    uint32_t *words = w->slot + moving + rot_lanes; /* the lane reads' arrays */
+    uint32_t *words = w->slot + moving + rot_lanes * (TA__CC_SPAN + 1); /* the lane reads' arrays */
     ta__cc_lanes *st = &w->lanes;
     uint32_t **u32[] = {&st->off, &st->bit, &st->every, &st->active, &st->cbits, &st->rbits, &st->qmask, &st->dmask, &st->dsign, &st->q, &st->step};
     const uint32_t rows[] = {1, 1, 1, 1, 3, 3, 3, 3, 3, 3, 3};
     for (size_t a = 0; a < sizeof u32 / sizeof u32[0]; ++a, words += rows[a - 1] * rot_lanes) *u32[a] = words;
     st->min = (float *)(void *)words;
     st->scale = st->min + 3 * (size_t)rot_lanes;
-    w->changes = (uint8_t *)(w->slot + moving + rot_lanes * (1 + TA__CC_LANE_WORDS));
+    w->changes = (uint8_t *)(w->slot + moving + rot_lanes * (TA__CC_SPAN + 1 + TA__CC_LANE_WORDS));
     w->rot_drop_count = rot_lanes;
     w->bytes = bytes;
     w->source = clip;
@@ -649,8 +723,8 @@ static ta_result make_window(ta_clip *out, const ta_compressed_clip *clip, const
         w->cursor[m].r = UINT32_MAX;
         w->cursor[m].pred.r = UINT32_MAX;
         w->cursor[m].di = UINT32_MAX;
-        w->index[m++] = i;
-        w->changes[i] = 1;
+        w->index[m] = m; /* the window's first tracks, in order (ta_compressed_clip_window) */
+        w->changes[m++] = 1;
     }
     w->moving = moving;
     map_lanes(out, w);
@@ -683,11 +757,20 @@ ta_result ta_compressed_clip_window(const ta_compressed_clip *clip, const ta_all
     static const ta_track_kind kinds[3] = {TA_TRACK_KIND_POSITION, TA_TRACK_KIND_QUATERNION, TA_TRACK_KIND_SCALE};
     float times[TA__CC_SPAN + 1];
     for (uint32_t k = 0; k < keys; ++k) times[k] = time_of(&h, k);
-    uint32_t made = 0;
-    for (; made < h.tracks && r == TA_OK; ++made, d += TA__CC_TRACK) {
+    /* the moving tracks first, then the constants, each in the clip's order: so the fused
+     * planes' lanes of moving rotations are the first, and the refill's lane kernels stop at
+     * the last of them (make_window) */
+    uint32_t moving = 0, at_moving = 0, at_constant;
+    for (uint32_t i = 0; i < h.tracks; ++i) {
+        const uint8_t mode = d[(size_t)TA__CC_TRACK * i + 2] >> 2 & 3;
+        moving += mode == TA__CC_LINEAR || mode == TA__CC_STEP;
+    }
+    at_constant = moving;
+    for (uint32_t i = 0; i < h.tracks && r == TA_OK; ++i, d += TA__CC_TRACK) {
         ta__cc_track t;
         ta__cc_read_track(d, data, h.samples, &t);
         data += t.data_bytes;
+        const uint32_t made = t.mode == TA__CC_LINEAR || t.mode == TA__CC_STEP ? at_moving++ : at_constant++;
         const uint32_t size = t.kind == TA__CC_R ? 4 : 3;
         float values[4 * (TA__CC_SPAN + 1)], v[4];
         for (uint32_t k = 0; k < keys; ++k) {
@@ -718,7 +801,8 @@ ta_result ta_compressed_clip_window(const ta_compressed_clip *clip, const ta_all
         return r;
     }
     if (r != TA_OK)
-        for (uint32_t i = 0; i < made; ++i) ta_track_destroy(tracks[i]);
+        for (uint32_t i = 0; i < h.tracks; ++i)
+            if (tracks[i] != NULL) ta_track_destroy(tracks[i]);
     ta__free(&mem, tracks, sizeof(ta_track *) * h.tracks);
     if (r == TA_OK) *out_clip = out;
     return r;

@@ -93,9 +93,9 @@ static inline void store4(float *d, const float *px, const float *py, const floa
     {                                                                                                             \
         for (uint32_t i = 0; i < n; ++i) ta__cc_rotation_lane(&x[i], &y[i], &z[i], &w[i], drop[i]);              \
     }                                                                                                             \
-    ATTR static void rot_finish_##SUF(float *p, const uint32_t *drop, uint32_t n)                                \
+    ATTR static void rot_finish_##SUF(float *p, size_t s, const uint32_t *drop, uint32_t n)                      \
     {                                                                                                             \
-        finish_planes_##SUF(p, p + n, p + 2 * (size_t)n, p + 3 * (size_t)n, drop, n);                             \
+        finish_planes_##SUF(p, p + s, p + 2 * s, p + 3 * s, drop, n);                                             \
     }                                                                                                             \
     ATTR TA__NOINLINE static void constants_planes_##SUF(                                                       \
         float *restrict theta, float *restrict k, const float *restrict ax, const float *restrict ay,            \
@@ -105,10 +105,10 @@ static inline void store4(float *d, const float *px, const float *py, const floa
         for (uint32_t i = 0; i < n; ++i)                                                                          \
             ta__slerp_constants_lane(ax[i], ay[i], az[i], aw[i], bx[i], by[i], bz[i], bw[i], &theta[i], &k[i]);   \
     }                                                                                                             \
-    ATTR static void rot_constants_##SUF(float *theta, float *k, const float *a, const float *b, uint32_t n)      \
+    ATTR static void rot_constants_##SUF(float *theta, float *k, const float *a, const float *b, size_t s,        \
+                                         uint32_t n)                                                              \
     {                                                                                                             \
-        constants_planes_##SUF(theta, k, a, a + n, a + 2 * (size_t)n, a + 3 * (size_t)n, b, b + n,               \
-                               b + 2 * (size_t)n, b + 3 * (size_t)n, n);                                          \
+        constants_planes_##SUF(theta, k, a, a + s, a + 2 * s, a + 3 * s, b, b + s, b + 2 * s, b + 3 * s, n);      \
     }                                                                                                             \
     ATTR TA__UNUSED static void cc_keys_##SUF(const ta__cc_lanes *st, uint32_t r, float *x, float *y, float *z) \
     {                                                                                                             \

@@ -46,12 +46,13 @@ typedef struct ta__fused_kernels {
     /* out = slerp(a, b, t) over four planes of n lanes for key pairs, from
      * their interval's constants c (theta's plane, then k's: slerp_constants.h) */
     void (*rot_keys)(float *out, const float *a, const float *b, const float *c, uint32_t n, float t);
-    /* A compressed window's rotation keys (clip_compressed_window.c): four planes of n lanes
-     * made whole in place as ta__cc_rotation_lane makes them, lane i by drop[i]; and the
-     * constants of the intervals from key planes a to b, theta's plane and k's, as
-     * ta__slerp_constants_lane makes them (ta__slerp_constants_fast's numbers) */
-    void (*rot_finish)(float *planes, const uint32_t *drop, uint32_t n);
-    void (*rot_constants)(float *theta, float *k, const float *a, const float *b, uint32_t n);
+    /* A compressed window's rotation keys (clip_compressed_window.c): the first n lanes of four
+     * planes (stride floats apart: the planes' lanes, n or more) made whole in place as
+     * ta__cc_rotation_lane makes them, lane i by drop[i]; and the constants of the intervals
+     * from key planes a to b (as far apart), theta's plane and k's, as ta__slerp_constants_lane
+     * makes them (ta__slerp_constants_fast's numbers) */
+    void (*rot_finish)(float *planes, size_t stride, const uint32_t *drop, uint32_t n);
+    void (*rot_constants)(float *theta, float *k, const float *a, const float *b, size_t stride, uint32_t n);
     /* and its rotations' quantized keys at sample r, one a lane (clip_compressed_lanes.h), the
      * three components to x y z (each st->n lanes; an inactive lane's left as it was) */
     void (*cc_keys)(const ta__cc_lanes *st, uint32_t r, float *x, float *y, float *z);

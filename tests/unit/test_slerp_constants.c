@@ -431,13 +431,14 @@ static void test_lane_constants_are_the_fast_ones(void **state)
         for (int s = TA__SIMD_SCALAR; s < TA__SIMD_COUNT; ++s) {
             const ta__fused_kernels *kern = ta__fused_kernels_for((ta__simd)s);
             if (kern == NULL) continue;
+            /* planes LANES floats apart, the first n lanes taken */
             float pa[4 * LANES], pb[4 * LANES], got[2][LANES];
             for (int c = 0; c < 4; ++c) {
-                memcpy(pa + c * n, a[c], sizeof(float) * n);
-                memcpy(pb + c * n, b[c], sizeof(float) * n);
+                memcpy(pa + c * LANES, a[c], sizeof(float) * LANES);
+                memcpy(pb + c * LANES, b[c], sizeof(float) * LANES);
             }
             memset(got, 0x7f, sizeof got);
-            kern->rot_constants(got[0], got[1], pa, pb, n);
+            kern->rot_constants(got[0], got[1], pa, pb, LANES, n);
             for (uint32_t i = 0; i < n; ++i)
                 if (memcmp(&got[0][i], &want[0][i], sizeof(float)) != 0 || memcmp(&got[1][i], &want[1][i], sizeof(float)) != 0)
                     fail_msg("%s round %d lane %u of %u: %.9g %.9g, the fast constants %.9g %.9g", ta__simd_name((ta__simd)s),
