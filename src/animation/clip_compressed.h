@@ -287,7 +287,9 @@ typedef struct ta__cc_window {
      * the plan and fused copy named below */
     uint32_t *rot_drop;
     uint32_t rot_drop_count, mixed;
-    uint32_t rot_used; /* the lanes up to the last moving rotation's: what the lane kernels take */
+    /* the lanes up to the last moving rotation's (rot_last), in vectors of 16: what the lane
+     * reads take (rot_finish and rot_constants: rot_last in the kernels' own vectors) */
+    uint32_t rot_used, rot_last;
     bool raw_mapped;
     bool lane_constants; /* the refill makes the intervals' constants all lanes at once (rot_constants) */
     /* the raw rotations read in lanes (cc_keys): those of three components and one range (no

@@ -176,6 +176,7 @@ static void map_lanes(const ta_clip *clip, ta__cc_window *w)
         if (w->lane[m] + 1 > used) used = w->lane[m] + 1;
     }
     /* whole vectors of 16 (the planes' padding): a loop's tail goes lane by lane */
+    w->rot_last = used;
     used = (used + 15) / 16 * 16;
     if (f != NULL && f->group_count == 1 && used > f->groups[0].rot_lanes) used = f->groups[0].rot_lanes;
     w->rot_used = used;
@@ -622,8 +623,12 @@ static void refill(const ta_clip *clip, const ta__cc_header *h, ta__cc_window *w
         for (uint32_t m = 0; m < w->moving; ++m)
             if (lane_read(&w->tracks[m], w->lane[m])) lane_end(&w->lanes, w->lane[m], &w->tracks[m], &w->cursor[m], first + keys - 1);
     }
+    /* rot_finish's and rot_constants' lanes: up to the last moving rotation's, in the kernels'
+     * vectors (the lanes past it are constants: kept, their constants 0 0) */
+    const uint32_t kl = kern->width > 0 ? (w->rot_last + kern->width - 1) / kern->width * kern->width : w->rot_used;
+    const uint32_t kn = kl < w->rot_used ? kl : w->rot_used;
     if (raw) { /* the raw rotations (and reduced ones' mixes) made whole, then copied to their tracks */
-        for (uint32_t k = kept; k < keys; ++k) kern->rot_finish(gr->rot + 4 * rl * k, rl, w->rot_drop + w->rot_drop_count * k, w->rot_used);
+        for (uint32_t k = kept; k < keys; ++k) kern->rot_finish(gr->rot + 4 * rl * k, rl, w->rot_drop + w->rot_drop_count * k, kn);
         for (uint32_t m = 0; m < w->moving; ++m)
             if (raw_rotation(&w->tracks[m], w->lane[m]) || (w->mixed > 0 && mixed_rotation(&w->tracks[m], w->lane[m])))
                 from_lane(clip->tracks[w->index[m]]->values + 4 * (size_t)kept, gr->rot + 4 * rl * kept + w->lane[m], rl, keys - kept);
@@ -636,7 +641,7 @@ static void refill(const ta_clip *clip, const ta__cc_header *h, ta__cc_window *w
     if (lanes)
         for (uint32_t k = from; k < span; ++k)
             kern->rot_constants(rot_const + 2 * k * rl, rot_const + (2 * k + 1) * rl, gr->rot + 4 * rl * k, gr->rot + 4 * rl * (k + 1),
-                                rl, w->rot_used);
+                                rl, kn);
     for (uint32_t m = 0; in_place && m < w->moving; ++m) {
         if (w->slot[m] == UINT32_MAX) continue;
         const float *values = clip->tracks[w->index[m]]->values;

@@ -249,8 +249,8 @@ static inline void store4(float *d, const float *px, const float *py, const floa
         }                                                                                                         \
     }                                                                                                             \
 
-#define TA__KERNEL_SET(SUF, WRITE)                                                                                \
-    static const ta__fused_kernels kernels_##SUF = {.vec_first = vec_first_##SUF, .vec_mix = vec_mix_##SUF,       \
+#define TA__KERNEL_SET(SUF, WRITE, WIDTH)                                                                         \
+    static const ta__fused_kernels kernels_##SUF = {.width = WIDTH, .vec_first = vec_first_##SUF, .vec_mix = vec_mix_##SUF, \
         .vec_rest = vec_rest_##SUF, .rot_slerp = rot_slerp_##SUF, .rot_keys = rot_keys_##SUF,                     \
         .rot_finish = rot_finish_##SUF, .rot_constants = rot_constants_##SUF, .cc_keys = TA__CC_KEYS_##SUF,        \
         .not_finite = not_finite_##WRITE, .commit_vec = commit_vec_##WRITE, .commit_rot = commit_rot_##WRITE,        \
@@ -428,9 +428,9 @@ TA__COMMIT_T4(simd128, , (v128_t, TA__W_LOAD, TA__W_STORE, wasm_f32x4_ne, wasm_v
               TA__W_LOAD, TA__W_STORE, TA__W_LO, TA__W_HI, TA__W_STOREL, TA__W_STOREH, TA__W_T4)
 TA__NOT_FINITE_T(simd128, , v128_t, 4, TA__W_ZERO, TA__W_LOAD, wasm_f32x4_sub, wasm_v128_or,
                  TA__W_UNORD)
-TA__KERNEL_SET(scalar, t_simd128)
+TA__KERNEL_SET(scalar, t_simd128, 4) /* SIMD128: clang's vectors of four */
 #else
-TA__KERNEL_SET(scalar, scalar)
+TA__KERNEL_SET(scalar, scalar, 4) /* the baseline's SSE2, where GCC vectorises */
 #endif
 
 #ifdef TA__X86
@@ -503,7 +503,7 @@ TA__NOT_FINITE_T(avx512, __attribute__((target("avx512f,avx512vl,avx512dq,avx512
                  _mm512_loadu_ps, _mm512_sub_ps, _mm512_or_ps, TA__UNORD_512)
 
 TA__KERNELS(sse2, __attribute__((target("sse2"))))
-TA__KERNEL_SET(sse2, t_sse2)
+TA__KERNEL_SET(sse2, t_sse2, 4)
 /* ta__cc_lane_key for eight lanes at once: each component's 32 bits gathered from where its lane
  * stands (lanes of 0 bits gather nothing), shifted, masked, and the whole key or the step added
  * chosen by lane; the same integer operations and the one float multiply and add, so the same
@@ -556,10 +556,10 @@ TA__CC_KEYS_X8(avx512, __attribute__((target("avx512f,avx512vl,avx512dq,avx512bw
 
 TA__KERNELS(avx2, __attribute__((target("avx2"))))
 TA__COMMIT_T8(avx2, __attribute__((target("avx2"))))
-TA__KERNEL_SET(avx2, t_avx2)
+TA__KERNEL_SET(avx2, t_avx2, 8)
 TA__KERNELS(avx512, __attribute__((target("avx512f,avx512vl,avx512dq,avx512bw"))))
 TA__COMMIT_T8(avx512, __attribute__((target("avx512f,avx512vl,avx512dq,avx512bw"))))
-TA__KERNEL_SET(avx512, t_avx512)
+TA__KERNEL_SET(avx512, t_avx512, 16)
 #endif
 
 const ta__fused_kernels *ta__fused_kernels_for(ta__simd simd)

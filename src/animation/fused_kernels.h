@@ -53,6 +53,8 @@ typedef struct ta__fused_kernels {
      * makes them (ta__slerp_constants_fast's numbers) */
     void (*rot_finish)(float *planes, size_t stride, const uint32_t *drop, uint32_t n);
     void (*rot_constants)(float *theta, float *k, const float *a, const float *b, size_t stride, uint32_t n);
+    /* the floats a vector of this set takes (what a count of lanes is best rounded up to) */
+    uint32_t width;
     /* and its rotations' quantized keys at sample r, one a lane (clip_compressed_lanes.h), the
      * three components to x y z (each st->n lanes; an inactive lane's left as it was) */
     void (*cc_keys)(const ta__cc_lanes *st, uint32_t r, float *x, float *y, float *z);
