@@ -164,7 +164,6 @@ static void map_lanes(const ta_clip *clip, ta__cc_window *w)
         for (uint32_t l = 0; l < lanes; ++l)
             if (track[l] == i) w->lane[m] = l;
     }
-    /* the rotation lanes rot_finish makes whole: a raw rotation's, by its drop */
     /* the lane kernels take the lanes up to the last moving rotation's: the window's moving
      * tracks come first (ta_compressed_clip_window), so its constants' lanes are past them */
     uint32_t raw = 0, turning = 0, mixed = 0, used = 0;
@@ -625,7 +624,7 @@ static void refill(const ta_clip *clip, const ta__cc_header *h, ta__cc_window *w
     }
     /* rot_finish's and rot_constants' lanes: up to the last moving rotation's, in the kernels'
      * vectors (the lanes past it are constants: kept, their constants 0 0) */
-    const uint32_t kl = kern->width > 0 ? (w->rot_last + kern->width - 1) / kern->width * kern->width : w->rot_used;
+    const uint32_t kl = (w->rot_last + kern->width - 1) / kern->width * kern->width;
     const uint32_t kn = kl < w->rot_used ? kl : w->rot_used;
     if (raw) { /* the raw rotations (and reduced ones' mixes) made whole, then copied to their tracks */
         for (uint32_t k = kept; k < keys; ++k) kern->rot_finish(gr->rot + 4 * rl * k, rl, w->rot_drop + w->rot_drop_count * k, kn);
@@ -670,13 +669,23 @@ static void refill(const ta_clip *clip, const ta__cc_header *h, ta__cc_window *w
     }
 }
 
+/* Track i's mode, from its three bytes, and whether it moves (its keys are not one constant). */
+static uint8_t mode_of(const unsigned char *d, uint32_t i)
+{
+    return d[(size_t)TA__CC_TRACK * i + 2] >> 2 & 3;
+}
+static bool moves(uint8_t mode)
+{
+    return mode == TA__CC_LINEAR || mode == TA__CC_STEP;
+}
+
 /* The window's key intervals (ta__cc_window's span). */
 static uint32_t span_of(const ta_compressed_clip *clip, const ta__cc_header *h)
 {
     const unsigned char *d = ta__cc_tracks_at(ta__cc_block(clip), h);
     if (h->times == NULL && h->offsets == NULL)
         for (uint32_t i = 0; i < h->tracks; ++i)
-            if ((d[(size_t)TA__CC_TRACK * i + 2] >> 2 & 3) == TA__CC_STEP) return 1;
+            if (mode_of(d, i) == TA__CC_STEP) return 1;
     return h->samples - 1 < TA__CC_SPAN ? h->samples - 1 : TA__CC_SPAN;
 }
 
@@ -685,10 +694,7 @@ static ta_result make_window(ta_clip *out, const ta_compressed_clip *clip, const
 {
     const unsigned char *d = ta__cc_tracks_at(ta__cc_block(clip), h), *data = d + (size_t)TA__CC_TRACK * h->tracks;
     uint32_t moving = 0;
-    for (uint32_t i = 0; i < h->tracks; ++i) {
-        const uint8_t mode = d[(size_t)TA__CC_TRACK * i + 2] >> 2 & 3;
-        moving += mode == TA__CC_LINEAR || mode == TA__CC_STEP;
-    }
+    for (uint32_t i = 0; i < h->tracks; ++i) moving += moves(mode_of(d, i));
     const ta__clip_fused *f = out->fused;
     const uint32_t rot_lanes = f != NULL && f->group_count == 1 ? f->groups[0].rot_lanes : 0;
     const size_t bytes =
@@ -723,7 +729,7 @@ static ta_result make_window(ta_clip *out, const ta_compressed_clip *clip, const
         ta__cc_track t;
         ta__cc_read_track(d, data, h->samples, &t);
         data += t.data_bytes;
-        if (t.mode != TA__CC_LINEAR && t.mode != TA__CC_STEP) continue;
+        if (!moves(t.mode)) continue;
         w->tracks[m] = t;
         w->cursor[m].r = UINT32_MAX;
         w->cursor[m].pred.r = UINT32_MAX;
@@ -766,20 +772,17 @@ ta_result ta_compressed_clip_window(const ta_compressed_clip *clip, const ta_all
      * planes' lanes of moving rotations are the first, and the refill's lane kernels stop at
      * the last of them (make_window) */
     uint32_t moving = 0, at_moving = 0, at_constant;
-    for (uint32_t i = 0; i < h.tracks; ++i) {
-        const uint8_t mode = d[(size_t)TA__CC_TRACK * i + 2] >> 2 & 3;
-        moving += mode == TA__CC_LINEAR || mode == TA__CC_STEP;
-    }
+    for (uint32_t i = 0; i < h.tracks; ++i) moving += moves(mode_of(d, i));
     at_constant = moving;
     for (uint32_t i = 0; i < h.tracks && r == TA_OK; ++i, d += TA__CC_TRACK) {
         ta__cc_track t;
         ta__cc_read_track(d, data, h.samples, &t);
         data += t.data_bytes;
-        const uint32_t made = t.mode == TA__CC_LINEAR || t.mode == TA__CC_STEP ? at_moving++ : at_constant++;
+        const uint32_t made = moves(t.mode) ? at_moving++ : at_constant++;
         const uint32_t size = t.kind == TA__CC_R ? 4 : 3;
         float values[4 * (TA__CC_SPAN + 1)], v[4];
         for (uint32_t k = 0; k < keys; ++k) {
-            if (k == 0 || t.mode == TA__CC_LINEAR || t.mode == TA__CC_STEP) ta__cc_decode(&t, h.samples, k, v); /* a constant's once */
+            if (k == 0 || moves(t.mode)) ta__cc_decode(&t, h.samples, k, v); /* a constant's once */
             memcpy(values + size * k, v, sizeof(float) * size);
         }
         ta_track_desc desc;
