@@ -412,6 +412,72 @@ static void mixer_plays_a_window_within_the_error(void **state)
     assert_true(played > 0);
 }
 
+/* Reduced tracks (keys dropped) of a compressed clip, and whether each saves at least half of the
+ * bytes its keys would take all kept (checked: false when one does not). A PREDICTED one is not
+ * counted: its reduction follows the plain form's, which the encoder weighs. */
+static uint32_t reduced_tracks(const ta_compressed_clip *cc, bool *each_halves)
+{
+    ta__cc_header h;
+    ta__cc_read_header(ta__cc_block(cc), &h);
+    const unsigned char *d = ta__cc_tracks_at(ta__cc_block(cc), &h), *data = d + (size_t)TA__CC_TRACK * h.tracks;
+    uint32_t reduced = 0;
+    *each_halves = true;
+    for (uint32_t i = 0; i < h.tracks; ++i, d += TA__CC_TRACK) {
+        ta__cc_track t;
+        ta__cc_read_track(d, data, h.samples, &t);
+        data += t.data_bytes;
+        if (t.kept_bits == NULL || t.every != 0) continue;
+        reduced++;
+        const size_t kept_keys = t.segments != NULL ? (size_t)((ta__cc_segmented_bits(t.segments, t.kept_bits, h.samples) + 7) / 8)
+                                                    : (size_t)(((uint64_t)t.kept * t.key_bits + 7) / 8);
+        const size_t all_keys = t.segments != NULL ? (size_t)((ta__cc_segmented_bits(t.segments, NULL, h.samples) + 7) / 8)
+                                                   : (size_t)(((uint64_t)h.samples * t.key_bits + 7) / 8);
+        const size_t every = t.data_bytes - (h.samples + 7) / 8 - kept_keys + all_keys;
+        if (!(2 * t.data_bytes < every)) {
+            printf("track %u: %zu bytes with %u of %u keys kept, %zu with all\n", i, t.data_bytes, t.kept, h.samples, every);
+            *each_halves = false;
+        }
+    }
+    return reduced;
+}
+
+/* By default a track drops keys only where that halves its bytes (a reduced track decodes slower
+ * in a window); `smallest` drops them wherever that saves bytes: fewer bytes, more reduced
+ * tracks, the same error bound. */
+static void keys_are_dropped_where_that_halves_a_track(void **state)
+{
+    const compressed *all = (const compressed *)*state;
+    uint32_t seen = 0, more = 0;
+    for (size_t f = 0; f < sizeof files / sizeof files[0]; ++f) {
+        ta_model *model = all->model[f];
+        if (model == NULL) continue;
+        for (uint32_t c = 0; c < model->animation_count; ++c) {
+            if (all->clip[f][c] == NULL) continue;
+            bool halves = false;
+            const uint32_t reduced = reduced_tracks(all->clip[f][c], &halves);
+            assert_true(halves);
+            ta_compress_options opt = {0};
+            opt.meters_per_unit = files[f].meters_per_unit;
+            opt.smallest = true;
+            if (all->stats[f][c].samples > 100) continue; /* BrainStem: its second compression would double the test's time */
+            ta_compressed_clip *small = NULL;
+            ta_compress_stats st;
+            ta_error err = {0};
+            TA_ASSERT_OK(ta_clip_compress(model->animations[c], model->scene, &opt, &small, &st, &err), &err);
+            const uint32_t reduced_small = reduced_tracks(small, &halves);
+            printf("%-44s %-10.10s %u reduced tracks, %zu bytes; smallest: %u, %zu bytes, max %.6f cm\n", files[f].path,
+                   ta_clip_name(model->animations[c]), reduced, all->stats[f][c].bytes, reduced_small, st.bytes, st.max_error_cm);
+            assert_true(st.bytes <= all->stats[f][c].bytes);
+            assert_true(st.max_error_cm <= 0.01 * (1 + 1e-9));
+            more += reduced_small > reduced;
+            seen++;
+            ta_compressed_clip_destroy(small);
+        }
+    }
+    assert_true(seen > 0);
+    assert_true(more > 0); /* the bundled run: five rotations reduced by smallest, none by default */
+}
+
 /* ---- what costs nothing -------------------------------------------------------------------- */
 
 /* A scene of one node, "bone", at the root. */
@@ -1262,6 +1328,7 @@ int main(void)
         cmocka_unit_test(a_clip_with_a_gap_keeps_its_key_times_as_runs),
         cmocka_unit_test(a_constant_position_takes_seven_bytes),
         cmocka_unit_test(mixer_plays_a_window_within_the_error),
+        cmocka_unit_test(keys_are_dropped_where_that_halves_a_track),
         cmocka_unit_test(window_keys_are_the_reference_decoders),
         cmocka_unit_test(an_edited_window_is_a_clip_of_its_keys),
         cmocka_unit_test(a_window_has_one_action),
