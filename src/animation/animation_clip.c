@@ -303,6 +303,7 @@ ta_result ta_clip_copy(const ta_clip *clip, const ta_allocator *allocator, ta_cl
 {
     if (clip == NULL) return ta__fail(err, TA_ERROR_INVALID_ARGUMENT, "clip: NULL");
     if (out_clip == NULL) return ta__fail(err, TA_ERROR_INVALID_ARGUMENT, "out_clip: NULL");
+    ta__cc_window_sync(clip); /* a compressed clip's window: its keys as the mixer last read them */
     ta__mem mem;
     ta_result r = ta__mem_init(&mem, allocator, err);
     if (r != TA_OK) return r;
@@ -369,6 +370,7 @@ uint32_t ta_clip_track_count(const ta_clip *clip) { return clip != NULL ? clip->
 const ta_track *ta_clip_track(const ta_clip *clip, uint32_t index)
 {
     if (clip == NULL || index >= clip->track_count) return NULL;
+    ta__cc_window_sync(clip); /* a compressed clip's window: its keys as the mixer last read them */
     return clip->tracks[index];
 }
 
@@ -390,6 +392,7 @@ ta_result ta_clip_reset_duration(ta_clip *clip, ta_error *err)
 {
     ta_result r = check_editable(clip, "reset_duration", err);
     if (r != TA_OK) return r;
+    ta__cc_window_sync(clip);
     double longest = longest_track(clip->tracks, clip->track_count);
     if (!(longest > 0.0))
         return ta__fail(err, TA_ERROR_EMPTY_CLIP,
@@ -405,6 +408,7 @@ typedef ta_result (*track_edit)(ta_track *track, double duration, ta_error *err)
  * refused edit leaves the clip as it was. */
 static ta_result edit_tracks(ta_clip *clip, track_edit edit, ta_error *err)
 {
+    ta__cc_window_sync(clip); /* a compressed clip's window: edited as the mixer last read it */
     ta_track **edited = (ta_track **)ta__calloc(&clip->mem, clip->track_count, sizeof *edited);
     if (edited == NULL) return ta__fail(err, TA_ERROR_OUT_OF_MEMORY, "out of memory editing clip \"%s\"", clip->name);
     ta_result r = TA_OK;
@@ -485,6 +489,7 @@ ta_result ta_clip_optimize(ta_clip *clip, ta_error *err)
 bool ta_clip_is_valid(const ta_clip *clip)
 {
     if (clip == NULL || clip->track_count == 0 || clip->tracks == NULL) return false;
+    ta__cc_window_sync(clip);
     if (!(clip->duration > 0.0) || isinf(clip->duration)) return false;
     if (clip->blend_mode != TA_BLEND_MODE_NORMAL && clip->blend_mode != TA_BLEND_MODE_ADDITIVE) return false;
     for (uint32_t i = 0; i < clip->track_count; i++)

@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "animation/clip_compressed.h"
 #include "animation/clip_internal.h"
 #include "animation/clip_util_internal.h"
 #include "threeanim/animation_utils.h"
@@ -117,6 +118,7 @@ ta_result ta_clip_subclip(const ta_clip *clip, const char *name, double start_fr
         return ta__fail(err, TA_ERROR_OUT_OF_RANGE, "end_frame: frame %g ends before start_frame %g", end_frame,
                         start_frame);
     if (name == NULL) name = "";
+    ta__cc_window_sync(clip); /* a compressed clip's window: its keys as the mixer last read them */
     ta__mem mem;
     r = ta__mem_init(&mem, allocator, err);
     if (r != TA_OK) return r;
@@ -259,6 +261,8 @@ ta_result ta_clip_make_additive(const ta_clip *clip, double reference_frame, con
     if (r == TA_OK) r = check_frame("reference_frame", reference_frame, err);
     if (r != TA_OK) return r;
     const ta_clip *ref = reference_clip != NULL ? reference_clip : clip;
+    ta__cc_window_sync(clip); /* compressed clips' windows: their keys as the mixer last read them */
+    ta__cc_window_sync(ref);
     ta__mem mem;
     r = ta__mem_init(&mem, allocator, err);
     if (r != TA_OK) return r;

@@ -1597,6 +1597,7 @@ ta_result ta_clip_compress(const ta_clip *clip, const ta_scene *scene, const ta_
 {
     if (out_clip == NULL) return ta__fail(err, TA_ERROR_INVALID_ARGUMENT, "ta_clip_compress: out_clip is NULL");
     *out_clip = NULL;
+    ta__cc_window_sync(clip); /* a compressed clip's window: its keys as the mixer last read them */
     ta_result r = check(clip, scene, options, err);
     if (r != TA_OK) return r;
     bool curves = false;

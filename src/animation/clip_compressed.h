@@ -297,6 +297,10 @@ typedef struct ta__cc_window {
     ta__cc_lanes lanes;
     uint32_t lane_reads;
     const void *mapped_plan, *mapped_fused;
+    /* the tracks of lanes (values and times) and their slots of the plan's slerp constants lag the
+     * fused planes, which a refill in place wrote alone (the fused path reads only those and the
+     * first track's times): ta__cc_window_sync brings them up before anything else reads them */
+    bool behind;
     ta__cc_header header;    /* the source's, read once */
     double from, to;         /* key times first and first + span: a time in [from, to) keeps the window */
     size_t bytes;            /* of the block tracks to changes point into */
@@ -311,6 +315,11 @@ typedef struct ta__cc_window {
  * clip without a window is left alone. */
 struct ta__fused_kernels;
 void ta__cc_window_seek(const struct ta_clip *clip, double time, const struct ta__fused_kernels *kernels);
+/* The window's tracks and plan constants made its fused planes' again, when a refill left them
+ * behind (ta__cc_window's `behind`): before the mixer's general path reads the clip, and before
+ * any call that reads a clip's tracks (ta_clip_track, copies, edits, subclips, compression).
+ * Allocates nothing; a clip without a window, or one not behind, is left alone. */
+void ta__cc_window_sync(const struct ta_clip *clip);
 void ta__cc_window_free(struct ta_clip *clip);
 
 /* ---- the error metric (clip_compress_error.c) ---------------------------------------- */

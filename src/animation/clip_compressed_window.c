@@ -562,17 +562,22 @@ static void refill(const ta_clip *clip, const ta__cc_header *h, ta__cc_window *w
     const uint32_t span = w->span, keys = span + 1;
     const uint32_t d = w->first != UINT32_MAX && first > w->first && first - w->first <= span ? first - w->first : 0;
     const uint32_t kept = d > 0 ? keys - d : 0; /* keys d to span become 0 to kept - 1 */
-    float times[TA__CC_SPAN + 1];
-    for (uint32_t k = 0; k < keys; ++k) times[k] = time_of(h, first + k);
-    if (keys == TA__CC_SPAN + 1) /* a copy of a known size: a few moves a track */
-        for (uint32_t i = 0; i < h->tracks; ++i) memcpy(clip->tracks[i]->times, times, sizeof times);
-    else
-        for (uint32_t i = 0; i < h->tracks; ++i) memcpy(clip->tracks[i]->times, times, sizeof(float) * keys);
     const ta__clip_plan *p = clip->plan;
     ta__clip_fused *f = in_place ? clip->fused : NULL;
     ta__fused_group *gr = f != NULL ? &f->groups[0] : NULL;
     const size_t vl = gr != NULL ? gr->vec_lanes : 0, rl = gr != NULL ? gr->rot_lanes : 0;
     float *rot_const = gr != NULL ? gr->rot_const : NULL;
+    /* lazy: the tracks of lanes are left to ta__cc_window_sync (their keys and constants in the
+     * planes alone); the times the fused group reads, its first track's, written now */
+    const bool lazy = in_place && rot_const != NULL && w->lane_constants;
+    if (!lazy) ta__cc_window_sync(clip); /* the kept keys moved below are the tracks' own */
+    float times[TA__CC_SPAN + 1];
+    for (uint32_t k = 0; k < keys; ++k) times[k] = time_of(h, first + k);
+    const uint32_t timed = lazy ? 1 : h->tracks; /* a window's tracks share one time group, the first track's */
+    if (keys == TA__CC_SPAN + 1) /* a copy of a known size: a few moves a track */
+        for (uint32_t i = 0; i < timed; ++i) memcpy(clip->tracks[i]->times, times, sizeof times);
+    else
+        for (uint32_t i = 0; i < timed; ++i) memcpy(clip->tracks[i]->times, times, sizeof(float) * keys);
     /* raw rotations: read into their lanes, made whole and their constants made all lanes at once */
     const bool raw = gr != NULL && w->raw_mapped;
     if (kept > 0 && vl > 0) memmove(gr->vec, gr->vec + 3 * vl * d, sizeof(float) * 3 * vl * kept);
@@ -582,27 +587,28 @@ static void refill(const ta_clip *clip, const ta__cc_header *h, ta__cc_window *w
         const ta__cc_track *t = &w->tracks[m];
         float *values = clip->tracks[w->index[m]]->values;
         const uint32_t lane = gr != NULL ? w->lane[m] : UINT32_MAX;
+        const bool own = !lazy || lane == UINT32_MAX; /* its track's values written here */
         float key[4 * (TA__CC_SPAN + 1)];
+        const uint32_t size = t->kind == TA__CC_R ? 4 : 3;
+        if (own && kept > 0) memmove(values, values + size * (size_t)d, sizeof(float) * size * kept);
         if (t->kind == TA__CC_R && raw && w->lane_reads > 0 && lane_read(t, lane)) { /* read in lanes below */
-            if (kept > 0) memmove(values, values + 4 * (size_t)d, sizeof(float) * 4 * kept);
             lane_start(&w->lanes, lane, t, &w->cursor[m], first + kept);
         } else if (t->kind == TA__CC_R && raw && raw_rotation(t, lane)) {
-            if (kept > 0) memmove(values, values + 4 * (size_t)d, sizeof(float) * 4 * kept);
             read_kept(t, &w->cursor[m], first + kept, keys - kept, key);
             to_lane(gr->rot + 4 * rl * kept + lane, rl, key, keys - kept);
         } else if (t->kind == TA__CC_R) { /* decoded in place: a key is 4 floats there too */
-            if (kept > 0) memmove(values, values + 4 * (size_t)d, sizeof(float) * 4 * kept);
             if (raw && w->mixed > 0 && mixed_rotation(t, lane)) { /* to its lane; its mixes made unit below */
                 const lane_out lo = {gr->rot + 4 * rl * kept + lane, rl, w->rot_drop + w->rot_drop_count * kept + lane, w->rot_drop_count};
                 decode_run(t, &w->cursor[m], h->samples, first + kept, keys - kept, NULL, &lo);
             } else {
-                decode_run(t, &w->cursor[m], h->samples, first + kept, keys - kept, values + 4 * (size_t)kept, NULL);
-                if (lane != UINT32_MAX) to_lane(gr->rot + 4 * rl * kept + lane, rl, values + 4 * (size_t)kept, keys - kept);
+                float *out = own ? values + 4 * (size_t)kept : key;
+                decode_run(t, &w->cursor[m], h->samples, first + kept, keys - kept, out, NULL);
+                if (lane != UINT32_MAX) to_lane(gr->rot + 4 * rl * kept + lane, rl, out, keys - kept);
             }
         } else {
             decode_run(t, &w->cursor[m], h->samples, first + kept, keys - kept, key, NULL);
-            if (kept > 0) memmove(values, values + 3 * (size_t)d, sizeof(float) * 3 * kept);
-            for (uint32_t k = kept; k < keys; ++k) memcpy(values + 3 * (size_t)k, key + 4 * (size_t)(k - kept), sizeof(float) * 3);
+            if (own)
+                for (uint32_t k = kept; k < keys; ++k) memcpy(values + 3 * (size_t)k, key + 4 * (size_t)(k - kept), sizeof(float) * 3);
             if (lane != UINT32_MAX) {
                 float *plane = gr->vec + 3 * vl * kept + lane;
                 for (uint32_t k = kept; k < keys; ++k, plane += 3 * vl) {
@@ -628,7 +634,7 @@ static void refill(const ta_clip *clip, const ta__cc_header *h, ta__cc_window *w
     const uint32_t kn = kl < w->rot_used ? kl : w->rot_used;
     if (raw) { /* the raw rotations (and reduced ones' mixes) made whole, then copied to their tracks */
         for (uint32_t k = kept; k < keys; ++k) kern->rot_finish(gr->rot + 4 * rl * k, rl, w->rot_drop + w->rot_drop_count * k, kn);
-        for (uint32_t m = 0; m < w->moving; ++m)
+        for (uint32_t m = 0; !lazy && m < w->moving; ++m)
             if (raw_rotation(&w->tracks[m], w->lane[m]) || (w->mixed > 0 && mixed_rotation(&w->tracks[m], w->lane[m])))
                 from_lane(clip->tracks[w->index[m]]->values + 4 * (size_t)kept, gr->rot + 4 * rl * kept + w->lane[m], rl, keys - kept);
     }
@@ -645,6 +651,7 @@ static void refill(const ta_clip *clip, const ta__cc_header *h, ta__cc_window *w
         if (w->slot[m] == UINT32_MAX) continue;
         const float *values = clip->tracks[w->index[m]]->values;
         const uint32_t lane = gr != NULL ? w->lane[m] : UINT32_MAX;
+        if (lazy && lane != UINT32_MAX) continue; /* ta__cc_window_sync's */
         float *constants = (float *)(uintptr_t)p->slerp_constants[w->slot[m]]; /* the plan's own block */
         if (kept > 1) memmove(constants, constants + 2 * (size_t)d, sizeof(float) * 2 * (kept - 1));
         if (lanes && lane != UINT32_MAX) { /* from its lane: theta's plane then k's, a key interval 2 * rl */
@@ -667,6 +674,43 @@ static void refill(const ta_clip *clip, const ta__cc_header *h, ta__cc_window *w
         ta__clip_plan_refill(clip, w->changes);
         ta__clip_fused_refill(clip, w->changes);
     }
+    w->behind = lazy;
+}
+
+void ta__cc_window_sync(const ta_clip *clip)
+{
+    ta__cc_window *w = clip != NULL ? clip->window : NULL;
+    if (w == NULL || !w->behind) return;
+    /* behind only after a refill in place, whose plan and fused copy the window still maps */
+    const ta__clip_fused *f = clip->fused;
+    const ta__fused_group *gr = &f->groups[0];
+    const size_t vl = gr->vec_lanes, rl = gr->rot_lanes;
+    const uint32_t keys = w->span + 1;
+    const float *times = clip->tracks[0]->times;
+    for (uint32_t i = 1; i < w->header.tracks; ++i) memcpy(clip->tracks[i]->times, times, sizeof(float) * keys);
+    for (uint32_t m = 0; m < w->moving; ++m) {
+        const uint32_t lane = w->lane[m];
+        if (lane == UINT32_MAX) continue; /* its values written by the refill */
+        float *values = clip->tracks[w->index[m]]->values;
+        if (w->tracks[m].kind == TA__CC_R) {
+            from_lane(values, gr->rot + lane, rl, keys);
+        } else {
+            const float *plane = gr->vec + lane;
+            for (uint32_t k = 0; k < keys; ++k, plane += 3 * vl, values += 3) {
+                values[0] = plane[0];
+                values[1] = plane[vl];
+                values[2] = plane[2 * vl];
+            }
+        }
+        if (w->slot[m] == UINT32_MAX) continue;
+        float *constants = (float *)(uintptr_t)clip->plan->slerp_constants[w->slot[m]]; /* the plan's own block */
+        const float *lc = gr->rot_const + lane;
+        for (uint32_t k = 0; k < w->span; ++k, lc += 2 * rl) {
+            constants[2 * k] = lc[0];
+            constants[2 * k + 1] = lc[rl];
+        }
+    }
+    w->behind = false;
 }
 
 /* Track i's mode, from its three bytes, and whether it moves (its keys are not one constant). */

@@ -628,6 +628,9 @@ static ta_result update_or_seek(ta_mixer *m, const ta_mixer_targets *t, double d
         fused = false;
     }
     if (!fused) {
+        /* compressed clips' windows: their tracks and plan as the planes the seeks refilled */
+        for (uint32_t i = 0; i < m->action_count; ++i)
+            if (m->actions[i]->clip->window != NULL) ta__cc_window_sync(m->actions[i]->clip);
         /* written always: every property, as when the targets changed (but their originals stay) */
         r = general_mix_and_commit(m, t, write_all || m->write_always, err);
         if (r != TA_OK) return r;
