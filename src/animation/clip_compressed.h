@@ -301,8 +301,16 @@ typedef struct ta__cc_window {
      * fused planes, which a refill in place wrote alone (the fused path reads only those and the
      * first track's times): ta__cc_window_sync brings them up before anything else reads them */
     bool behind;
+    /* the moving tracks a refill in place decodes a track at a time (order_decoded of them), then
+     * those read in lanes; and the sample the lane reads stand before (UINT32_MAX: none), where a
+     * refill that goes on from the last one's keys needs no lane_start */
+    uint32_t *order, order_decoded, lanes_at;
     ta__cc_header header;    /* the source's, read once */
     double from, to;         /* key times first and first + span: a time in [from, to) keeps the window */
+    /* a time in [keep_from, keep_below) keeps the window by ta__cc_window_seek's rule, tested
+     * without a call (ta__cc_window_keeps): the first window's from and the last's to open, the
+     * others' to less twice the margin of a time at the next key (ta__cc_at_next_key) */
+    double keep_from, keep_below;
     size_t bytes;            /* of the block tracks to changes point into */
     /* the one action that plays it (its keys are that action's time's): set by ta_action_create,
      * cleared when that action is freed; NULL: none yet */
@@ -315,6 +323,12 @@ typedef struct ta__cc_window {
  * clip without a window is left alone. */
 struct ta__fused_kernels;
 void ta__cc_window_seek(const struct ta_clip *clip, double time, const struct ta__fused_kernels *kernels);
+/* Whether the window keeps its keys at time for certain (ta__cc_window_seek would leave it):
+ * the mixer's test before the call. False near its ends, where the seek decides. */
+static inline bool ta__cc_window_keeps(const ta__cc_window *w, double time)
+{
+    return time >= w->keep_from && time < w->keep_below;
+}
 /* The window's tracks and plan constants made its fused planes' again, when a refill left them
  * behind (ta__cc_window's `behind`): before the mixer's general path reads the clip, and before
  * any call that reads a clip's tracks (ta_clip_track, copies, edits, subclips, compression).

@@ -1,6 +1,7 @@
 /* A compressed clip's window: the clip of two keys a track a mixer plays, its
  * keys decoded from the compressed clip around each update's time. See
  * clip_compressed.h and threeanim/clip_compress.h. */
+#include <math.h>
 #include <string.h>
 
 #include "animation/clip_compressed.h"
@@ -207,8 +208,29 @@ static void map_lanes(const ta_clip *clip, ta__cc_window *w)
                 w->lane_reads++;
             }
     }
+    /* a refill in place: the tracks decoded one by one first, then those the lanes read */
+    w->order_decoded = 0;
+    for (uint32_t pass = 0, j = 0; pass < 2; ++pass)
+        for (uint32_t m = 0; m < w->moving; ++m) {
+            const bool lanes = w->lane_reads > 0 && lane_read(&w->tracks[m], w->lane[m]);
+            if (lanes != (pass == 1)) continue;
+            w->order[j++] = m;
+            w->order_decoded += !lanes;
+        }
+    w->lanes_at = UINT32_MAX;
     w->mapped_plan = p;
     w->mapped_fused = f;
+}
+
+/* ta__cc_window's keep_from and keep_below for its keys from w->first. */
+static void keep_bounds(ta__cc_window *w)
+{
+    const ta__cc_header *h = &w->header;
+    const bool grid = h->times == NULL && h->offsets == NULL;
+    w->keep_from = w->first == 0 ? -INFINITY : w->from; /* before the first key: held at it */
+    w->keep_below = w->first + w->span >= h->samples - 1 ? INFINITY /* past the last: held at it */
+                    : grid                                 ? w->to - 8e-7 * fmax(1, fabs(w->to))
+                                                           : w->to;
 }
 
 /* A kept key's x y z made its value (ta__cc_finish's numbers, without its call). */
@@ -583,7 +605,16 @@ static void refill(const ta_clip *clip, const ta__cc_header *h, ta__cc_window *w
     if (kept > 0 && vl > 0) memmove(gr->vec, gr->vec + 3 * vl * d, sizeof(float) * 3 * vl * kept);
     if (kept > 0 && rl > 0) memmove(gr->rot, gr->rot + 4 * rl * d, sizeof(float) * 4 * rl * kept);
     if (kept > 1 && rl > 0 && rot_const != NULL) memmove(rot_const, rot_const + 2 * rl * d, sizeof(float) * 2 * rl * (kept - 1));
-    for (uint32_t m = 0; m < w->moving; ++m) {
+    /* lazy: only the tracks decoded one by one (w->order's first), the lane reads going on from
+     * where the last refill's stopped, or started from their cursors */
+    const uint32_t visit = lazy ? w->order_decoded : w->moving;
+    const bool go_on = lazy && w->lanes_at == first + kept;
+    for (uint32_t j = visit; lazy && !go_on && j < w->moving; ++j) {
+        const uint32_t m = w->order[j];
+        lane_start(&w->lanes, w->lane[m], &w->tracks[m], &w->cursor[m], first + kept);
+    }
+    for (uint32_t j = 0; j < visit; ++j) {
+        const uint32_t m = lazy ? w->order[j] : j;
         const ta__cc_track *t = &w->tracks[m];
         float *values = clip->tracks[w->index[m]]->values;
         const uint32_t lane = gr != NULL ? w->lane[m] : UINT32_MAX;
@@ -625,8 +656,11 @@ static void refill(const ta_clip *clip, const ta__cc_header *h, ta__cc_window *w
             float *plane = gr->rot + 4 * rl * k;
             kern->cc_keys(&w->lanes, first + k, plane, plane + rl, plane + 2 * rl);
         }
-        for (uint32_t m = 0; m < w->moving; ++m)
+        /* lazy: the lanes stand before first + keys, where the next step forward reads on; the
+         * cursors keep an older key of their own, from which lane_start reads on when it must */
+        for (uint32_t m = 0; !lazy && m < w->moving; ++m)
             if (lane_read(&w->tracks[m], w->lane[m])) lane_end(&w->lanes, w->lane[m], &w->tracks[m], &w->cursor[m], first + keys - 1);
+        w->lanes_at = lazy ? first + keys : UINT32_MAX;
     }
     /* rot_finish's and rot_constants' lanes: up to the last moving rotation's, in the kernels'
      * vectors (the lanes past it are constants: kept, their constants 0 0) */
@@ -647,7 +681,8 @@ static void refill(const ta_clip *clip, const ta__cc_header *h, ta__cc_window *w
         for (uint32_t k = from; k < span; ++k)
             kern->rot_constants(rot_const + 2 * k * rl, rot_const + (2 * k + 1) * rl, gr->rot + 4 * rl * k, gr->rot + 4 * rl * (k + 1),
                                 rl, kn);
-    for (uint32_t m = 0; in_place && m < w->moving; ++m) {
+    for (uint32_t j = 0; in_place && j < visit; ++j) { /* lazy: the lanes' constants are ta__cc_window_sync's */
+        const uint32_t m = lazy ? w->order[j] : j;
         if (w->slot[m] == UINT32_MAX) continue;
         const float *values = clip->tracks[w->index[m]]->values;
         const uint32_t lane = gr != NULL ? w->lane[m] : UINT32_MAX;
@@ -742,7 +777,7 @@ static ta_result make_window(ta_clip *out, const ta_compressed_clip *clip, const
     const ta__clip_fused *f = out->fused;
     const uint32_t rot_lanes = f != NULL && f->group_count == 1 ? f->groups[0].rot_lanes : 0;
     const size_t bytes =
-        sizeof(ta__cc_window) + (size_t)moving * (sizeof(ta__cc_track) + sizeof(ta__cc_cursor) + 3 * sizeof(uint32_t)) +
+        sizeof(ta__cc_window) + (size_t)moving * (sizeof(ta__cc_track) + sizeof(ta__cc_cursor) + 4 * sizeof(uint32_t)) +
         sizeof(uint32_t) * rot_lanes * (TA__CC_SPAN + 1 + TA__CC_LANE_WORDS) + h->tracks;
     unsigned char *block = (unsigned char *)ta__calloc(&out->mem, 1, bytes);
     if (block == NULL) return ta__fail(err, TA_ERROR_OUT_OF_MEMORY, "ta_compressed_clip_window: out of memory");
@@ -760,7 +795,8 @@ static ta_result make_window(ta_clip *out, const ta_compressed_clip *clip, const
     for (size_t a = 0; a < sizeof u32 / sizeof u32[0]; ++a, words += rows[a - 1] * rot_lanes) *u32[a] = words;
     st->min = (float *)(void *)words;
     st->scale = st->min + 3 * (size_t)rot_lanes;
-    w->changes = (uint8_t *)(w->slot + moving + rot_lanes * (TA__CC_SPAN + 1 + TA__CC_LANE_WORDS));
+    w->order = w->slot + moving + rot_lanes * (TA__CC_SPAN + 1 + TA__CC_LANE_WORDS);
+    w->changes = (uint8_t *)(w->order + moving);
     w->rot_drop_count = rot_lanes;
     w->bytes = bytes;
     w->source = clip;
@@ -769,6 +805,7 @@ static ta_result make_window(ta_clip *out, const ta_compressed_clip *clip, const
     w->header = *h;
     w->from = ta__cc_time(h, 0);
     w->to = ta__cc_time(h, span);
+    keep_bounds(w);
     for (uint32_t i = 0, m = 0; i < h->tracks; ++i, d += TA__CC_TRACK) {
         ta__cc_track t;
         ta__cc_read_track(d, data, h->samples, &t);
@@ -880,4 +917,5 @@ void ta__cc_window_seek(const ta_clip *clip, double time, const ta__fused_kernel
     w->first = first;
     w->from = ta__cc_time(&h, first);
     w->to = ta__cc_time(&h, first + w->span);
+    keep_bounds(w);
 }

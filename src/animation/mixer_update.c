@@ -571,7 +571,8 @@ static ta_result update_or_seek(ta_mixer *m, const ta_mixer_targets *t, double d
         r = advance_clock(m, a, time, dt, dir, set_time, err);
         if (r != TA_OK) return r;
         /* a compressed clip's window: the keys around the time it is read at */
-        if (a->clip->window != NULL) ta__cc_window_seek(a->clip, a->step->move.read_time, m->fused.kernels);
+        const ta__cc_window *w = a->clip->window;
+        if (w != NULL && !ta__cc_window_keeps(w, a->step->move.read_time)) ta__cc_window_seek(a->clip, a->step->move.read_time, m->fused.kernels);
     }
 
     struct ta__checked_targets key;
