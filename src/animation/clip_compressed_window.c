@@ -201,8 +201,9 @@ static void map_lanes(const ta_clip *clip, ta__cc_window *w)
                 for (uint32_t k = 0; k <= TA__CC_SPAN; ++k) w->rot_drop[k * rl + w->lane[m]] = w->tracks[m].drop;
             reads += lane_read(&w->tracks[m], w->lane[m]);
         }
-        /* cc_keys reads every lane too: from a third of them (the Survey's 2 of 32 read alone) */
-        for (uint32_t m = 0; 3 * reads >= w->lanes.n && m < w->moving; ++m)
+        /* cc_keys reads every lane too: from a fifth of them (the Survey, whose 2 of 32 were slower
+         * read in lanes, has 7 since its tracks keep their keys unless dropping them halves them) */
+        for (uint32_t m = 0; 5 * reads >= w->lanes.n && m < w->moving; ++m)
             if (lane_read(&w->tracks[m], w->lane[m])) {
                 lane_setup(&w->lanes, w->lane[m], &w->tracks[m], block);
                 w->lane_reads++;
@@ -571,7 +572,7 @@ static void lane_end(const ta__cc_lanes *st, uint32_t l, const ta__cc_track *t, 
  * the others decoded, on from each track's cursor. In place, when the rotations whose every sample
  * is kept and the reduced ones' mixes are half the lanes the kernels take or more (map_lanes): the
  * former go to their lanes as read (three components of one range read in lanes by the kernels'
- * cc_keys when they are a third of those lanes; the others a track at a time), the latter mixed
+ * cc_keys when they are a fifth of those lanes; the others a track at a time), the latter mixed
  * into their lanes, all made whole there all lanes at once (rot_finish) and copied to their
  * tracks; and the intervals' constants are made all lanes at once (rot_constants) when the moving
  * rotations are a quarter of the lanes or more: every kernel set gives the scalar decoder's
