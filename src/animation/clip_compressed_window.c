@@ -576,7 +576,9 @@ static void lane_end(const ta__cc_lanes *st, uint32_t l, const ta__cc_track *t, 
  * into their lanes, all made whole there all lanes at once (rot_finish) and copied to their
  * tracks; and the intervals' constants are made all lanes at once (rot_constants) when the moving
  * rotations are a quarter of the lanes or more: every kernel set gives the scalar decoder's
- * numbers. Not in place (the clip's plan or fused
+ * numbers. Then (lazy) the tracks of lanes and their plan constants are not written at all: the
+ * fused path reads the planes alone, and ta__cc_window_sync copies them out when anything else
+ * reads the clip. Not in place (the clip's plan or fused
  * copy is not the one the lanes were mapped for): the tracks only, then the plan's and fused
  * planes' refills of the moving tracks. */
 static void refill(const ta_clip *clip, const ta__cc_header *h, ta__cc_window *w, uint32_t first, bool in_place,
