@@ -58,6 +58,13 @@ run 1 compress "$WORK/vendor.gltf" "$WORK/vendor.glb" &&
   has "$WORK/err" "vendor.gltf: extension VENDOR_point_cloud: " && has "$WORK/err" "(write a .tac)"
 run 0 compress "$WORK/vendor.gltf" "$WORK/vendor.tac"
 [ -s "$WORK/nonunit.glb" ] && [ -s "$WORK/vendor.tac" ] || fail "compress wrote no .glb or .tac"
+# --smallest: keys dropped wherever that saves a byte, not only where that halves a track: the
+# bundled run's .tac is smaller with it (its five rotations that drop a key or two)
+run 0 compress "$MODEL" "$WORK/run.tac" --clip run
+run 0 compress "$MODEL" "$WORK/run-small.tac" --clip run --smallest
+checks=$((checks + 1))
+[ "$(stat -c %s "$WORK/run-small.tac")" -lt "$(stat -c %s "$WORK/run.tac")" ] || fail "--smallest wrote no fewer bytes"
+run 2 compress "$MODEL" "$WORK/run.tac" --clip run --smallest=1 && has "$WORK/err" "unknown option --smallest=1"
 run 1 example "$WORK/no/such/dir/x.glb" && has "$WORK/err" "threeanim example: output: "
 for f in x.svg x.html wave.json all.json x.json vendor.glb; do
   checks=$((checks + 1))

@@ -11,7 +11,7 @@
 void cli_compress_help(FILE *out)
 {
     fputs("usage: threeanim compress IN OUT [--clip NAME]... [--max-error-cm E] [--shell-cm D]\n"
-          "                          [--meters-per-unit M]\n"
+          "                          [--meters-per-unit M] [--smallest]\n"
           "\n"
           "Compresses clips of IN (glTF .gltf/.glb) over IN's scene, keeping each bone's error\n"
           "(points --shell-cm from it on its axes, through the hierarchy: docs/compression.md)\n"
@@ -34,6 +34,9 @@ void cli_compress_help(FILE *out)
           "  --shell-cm D          the points' distance from each bone (default 3)\n"
           "  --meters-per-unit M   the clip's units (default: read from the scene; 0.01 for a\n"
           "                        file modelled in centimeters with no scale above its root)\n"
+          "  --smallest            OUT.tac: drop keys wherever that saves a byte (default: only\n"
+          "                        where that halves a track, whose keys then play faster in the\n"
+          "                        mixer's window); OUT.glb always takes the fewest keys\n"
           "\n"
           "Exit status: 0 written; 1 a file that cannot be read or a clip the library refuses\n"
           "(its message says why: a morph weight track, a curve 64 lines a key do not follow,\n"
@@ -83,6 +86,10 @@ static int parse_args(int argc, char **argv, compress_opts *o)
             continue;
         }
         const char *arg = a.argv[a.i++];
+        if (strcmp(arg, "--smallest") == 0) {
+            o->options.smallest = true;
+            continue;
+        }
         if (arg[0] == '-' && arg[1] != '\0') return cli_usage("compress", "unknown option %s", arg);
         if (o->in == NULL) o->in = arg;
         else if (o->out == NULL) o->out = arg;
@@ -90,6 +97,7 @@ static int parse_args(int argc, char **argv, compress_opts *o)
     }
     if (o->in == NULL || o->out == NULL) return cli_usage("compress", "needs IN and OUT");
     o->glb = ends_with(o->out, ".glb");
+    if (o->glb) o->options.smallest = true; /* glTF keys: played as float keys, the fewest the better */
     if (!o->glb && !ends_with(o->out, ".tac")) return cli_usage("compress", "OUT must end in .tac or .glb: %s", o->out);
     if (!cli_is_gltf_path(o->in)) return cli_usage("compress", "IN must be glTF (.gltf or .glb): %s", o->in);
     return CLI_OK;
