@@ -335,6 +335,16 @@ static inline bool ta__cc_window_keeps(const ta__cc_window *w, double time)
  * Allocates nothing; a clip without a window, or one not behind, is left alone. */
 void ta__cc_window_sync(const struct ta_clip *clip);
 void ta__cc_window_free(struct ta_clip *clip);
+/* A lane of the fused rotation planes back to n keys, 4 floats a key (to_lane's inverse, clip_compressed_window.c). */
+static inline void ta__cc_from_lane(float *v, const float *plane, size_t lanes, uint32_t n)
+{
+    for (uint32_t k = 0; k < n; ++k, plane += 4 * lanes, v += 4) {
+        v[0] = plane[0];
+        v[1] = plane[lanes];
+        v[2] = plane[2 * lanes];
+        v[3] = plane[3 * lanes];
+    }
+}
 
 /* ---- the error metric (clip_compress_error.c) ---------------------------------------- */
 

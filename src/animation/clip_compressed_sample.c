@@ -3,7 +3,9 @@
 #include <string.h>
 
 #include "animation/clip_compressed.h"
+#include "animation/clip_fused.h"
 #include "animation/clip_internal.h"
+#include "animation/clip_plan.h"
 #include "threeanim/math.h"
 
 static uint32_t u32_at(const unsigned char *p)
@@ -650,6 +652,43 @@ void ta__cc_window_free(ta_clip *clip)
     if (clip->window == NULL) return;
     ta__free(&clip->mem, clip->window, clip->window->bytes);
     clip->window = NULL;
+}
+
+/* Here, below the clip's own calls (animation_clip.c's layer), which call it. */
+void ta__cc_window_sync(const ta_clip *clip)
+{
+    ta__cc_window *w = clip != NULL ? clip->window : NULL;
+    if (w == NULL || !w->behind) return;
+    /* behind only after a refill in place, whose plan and fused copy the window still maps */
+    const ta__clip_fused *f = clip->fused;
+    const ta__fused_group *gr = &f->groups[0];
+    const size_t vl = gr->vec_lanes, rl = gr->rot_lanes;
+    const uint32_t keys = w->span + 1;
+    const float *times = clip->tracks[0]->times;
+    for (uint32_t i = 1; i < w->header.tracks; ++i) memcpy(clip->tracks[i]->times, times, sizeof(float) * keys);
+    for (uint32_t m = 0; m < w->moving; ++m) {
+        const uint32_t lane = w->lane[m];
+        if (lane == UINT32_MAX) continue; /* its values written by the refill */
+        float *values = clip->tracks[w->index[m]]->values;
+        if (w->tracks[m].kind == TA__CC_R) {
+            ta__cc_from_lane(values, gr->rot + lane, rl, keys);
+        } else {
+            const float *plane = gr->vec + lane;
+            for (uint32_t k = 0; k < keys; ++k, plane += 3 * vl, values += 3) {
+                values[0] = plane[0];
+                values[1] = plane[vl];
+                values[2] = plane[2 * vl];
+            }
+        }
+        if (w->slot[m] == UINT32_MAX) continue;
+        float *constants = (float *)(uintptr_t)clip->plan->slerp_constants[w->slot[m]]; /* the plan's own block */
+        const float *lc = gr->rot_const + lane;
+        for (uint32_t k = 0; k < w->span; ++k, lc += 2 * rl) {
+            constants[2 * k] = lc[0];
+            constants[2 * k + 1] = lc[rl];
+        }
+    }
+    w->behind = false;
 }
 
 void ta__cc_finish(const ta__cc_track *t, const float xyz[4], float out[4])

@@ -512,16 +512,6 @@ static void to_lane(float *plane, size_t lanes, const float *v, uint32_t n)
     }
 }
 
-/* And back: n rotation keys of a lane to v, 4 floats a key. */
-static void from_lane(float *v, const float *plane, size_t lanes, uint32_t n)
-{
-    for (uint32_t k = 0; k < n; ++k, plane += 4 * lanes, v += 4) {
-        v[0] = plane[0];
-        v[1] = plane[lanes];
-        v[2] = plane[2 * lanes];
-        v[3] = plane[3 * lanes];
-    }
-}
 
 /* Lane l made to read track t's keys from sample r on: where the key before r ends, and (PREDICTED)
  * that key's number and step, from the track's cursor (read on to r - 1 when it stands elsewhere). */
@@ -673,7 +663,7 @@ static void refill(const ta_clip *clip, const ta__cc_header *h, ta__cc_window *w
         for (uint32_t k = kept; k < keys; ++k) kern->rot_finish(gr->rot + 4 * rl * k, rl, w->rot_drop + w->rot_drop_count * k, kn);
         for (uint32_t m = 0; !lazy && m < w->moving; ++m)
             if (raw_rotation(&w->tracks[m], w->lane[m]) || (w->mixed > 0 && mixed_rotation(&w->tracks[m], w->lane[m])))
-                from_lane(clip->tracks[w->index[m]]->values + 4 * (size_t)kept, gr->rot + 4 * rl * kept + w->lane[m], rl, keys - kept);
+                ta__cc_from_lane(clip->tracks[w->index[m]]->values + 4 * (size_t)kept, gr->rot + 4 * rl * kept + w->lane[m], rl, keys - kept);
     }
     /* the constants of the intervals to a new key: in the fused planes all lanes at once (a
      * constant's keys are equal, its constants 0 0 as they were), then each moving rotation's
@@ -713,42 +703,6 @@ static void refill(const ta_clip *clip, const ta__cc_header *h, ta__cc_window *w
         ta__clip_fused_refill(clip, w->changes);
     }
     w->behind = lazy;
-}
-
-void ta__cc_window_sync(const ta_clip *clip)
-{
-    ta__cc_window *w = clip != NULL ? clip->window : NULL;
-    if (w == NULL || !w->behind) return;
-    /* behind only after a refill in place, whose plan and fused copy the window still maps */
-    const ta__clip_fused *f = clip->fused;
-    const ta__fused_group *gr = &f->groups[0];
-    const size_t vl = gr->vec_lanes, rl = gr->rot_lanes;
-    const uint32_t keys = w->span + 1;
-    const float *times = clip->tracks[0]->times;
-    for (uint32_t i = 1; i < w->header.tracks; ++i) memcpy(clip->tracks[i]->times, times, sizeof(float) * keys);
-    for (uint32_t m = 0; m < w->moving; ++m) {
-        const uint32_t lane = w->lane[m];
-        if (lane == UINT32_MAX) continue; /* its values written by the refill */
-        float *values = clip->tracks[w->index[m]]->values;
-        if (w->tracks[m].kind == TA__CC_R) {
-            from_lane(values, gr->rot + lane, rl, keys);
-        } else {
-            const float *plane = gr->vec + lane;
-            for (uint32_t k = 0; k < keys; ++k, plane += 3 * vl, values += 3) {
-                values[0] = plane[0];
-                values[1] = plane[vl];
-                values[2] = plane[2 * vl];
-            }
-        }
-        if (w->slot[m] == UINT32_MAX) continue;
-        float *constants = (float *)(uintptr_t)clip->plan->slerp_constants[w->slot[m]]; /* the plan's own block */
-        const float *lc = gr->rot_const + lane;
-        for (uint32_t k = 0; k < w->span; ++k, lc += 2 * rl) {
-            constants[2 * k] = lc[0];
-            constants[2 * k + 1] = lc[rl];
-        }
-    }
-    w->behind = false;
 }
 
 /* Track i's mode, from its three bytes, and whether it moves (its keys are not one constant). */
