@@ -57,7 +57,7 @@ typedef struct ta_compress_options {
     double max_error_cm;           /**< the largest error allowed; 0: 0.01 cm */
     double meters_per_unit;        /**< how many meters the clip's unit is; 0: read from the scene (see above) */
     const ta_allocator *allocator; /**< NULL: the C library's */
-    bool smallest;                 /**< false: a track drops keys only where that halves its bytes (it then plays faster); true: wherever it saves any */
+    bool smallest;                 /**< false: a track drops keys only where that halves its bytes (a window decodes the others faster); true: wherever that saves a byte */
 } ta_compress_options;
 
 /** What ta_clip_compress made, measured. */

@@ -658,16 +658,12 @@ static void try_predicted(work *w, const track_in *in, track_out *o, uint8_t cod
     if (best < o->bytes) take_keys(w, o, code, drop, kept, cbits, lo, extent, range8, best, best_p, best_rbits);
 }
 
-/* The cheapest keys of one form (which components, segmented or not, the range's form) within
- * budget, into o when cheaper than what it holds: the fewest bits a component that hold every
- * sample (per segment when segmented, as ACL picks them), and a few more (more bits may drop
- * more keys). */
 /* Keys dropped by reduce (kept of them, bytes) taken back when dropping them does not halve the
  * track's bytes (every: with every key kept), unless the options ask for the fewest bytes: a
  * reduced track's keys are decoded one after another, a track at a time, where those of a track
- * that keeps every key are read a key of every lane at a time (clip_compressed_window.c), and
- * the bundled run, CesiumMan and BrainStem played 8 to 20% faster for 0 to 2% more bytes
- * (docs/compression.md). */
+ * that keeps every key are read a key of every lane at a time (clip_compressed_window.c): the
+ * bundled run's, CesiumMan's and BrainStem's window updates took 9 to 14% fewer instructions for
+ * 0.2 to 1.9% more bytes (docs/compression.md). */
 static void keep_every_key(work *w, uint32_t *kept, size_t *bytes, size_t every)
 {
     if (w->smallest || *kept == w->samples || 2 * *bytes < every) return;
@@ -676,6 +672,10 @@ static void keep_every_key(work *w, uint32_t *kept, size_t *bytes, size_t every)
     *bytes = every;
 }
 
+/* The cheapest keys of one form (which components, segmented or not, the range's form) within
+ * budget, into o when cheaper than what it holds: the fewest bits a component that hold every
+ * sample (per segment when segmented, as ACL picks them), and a few more (more bits may drop
+ * more keys). */
 static void try_form(work *w, const track_in *in, track_out *o, double budget, uint8_t drop, int segmented, uint8_t form)
 {
     const uint32_t n = w->samples, nseg = ta__cc_segments(n), comps = drop == TA__CC_ALL ? 4 : 3;

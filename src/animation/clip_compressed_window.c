@@ -512,7 +512,6 @@ static void to_lane(float *plane, size_t lanes, const float *v, uint32_t n)
     }
 }
 
-
 /* Lane l made to read track t's keys from sample r on: where the key before r ends, and (PREDICTED)
  * that key's number and step, from the track's cursor (read on to r - 1 when it stands elsewhere). */
 static void lane_start(ta__cc_lanes *st, uint32_t l, const ta__cc_track *t, ta__cc_cursor *c, uint32_t r)
@@ -659,7 +658,7 @@ static void refill(const ta_clip *clip, const ta__cc_header *h, ta__cc_window *w
      * vectors (the lanes past it are constants: kept, their constants 0 0) */
     const uint32_t kl = (w->rot_last + kern->width - 1) / kern->width * kern->width;
     const uint32_t kn = kl < w->rot_used ? kl : w->rot_used;
-    if (raw) { /* the raw rotations (and reduced ones' mixes) made whole, then copied to their tracks */
+    if (raw) { /* the raw rotations (and reduced ones' mixes) made whole, then (not lazy) copied to their tracks */
         for (uint32_t k = kept; k < keys; ++k) kern->rot_finish(gr->rot + 4 * rl * k, rl, w->rot_drop + w->rot_drop_count * k, kn);
         for (uint32_t m = 0; !lazy && m < w->moving; ++m)
             if (raw_rotation(&w->tracks[m], w->lane[m]) || (w->mixed > 0 && mixed_rotation(&w->tracks[m], w->lane[m])))
