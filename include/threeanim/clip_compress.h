@@ -5,9 +5,9 @@
  * A float clip holds 40 bytes a bone-sample (translation, rotation and scale
  * of one bone at one key time, as three.js holds them), and more beside it.
  * ta_clip_compress makes a compressed copy of a clip of node tracks: keys
- * quantized to the fewest bits, and keys dropped where the two kept around
- * them give the same pose, within an error measured as the Animation
- * Compression Library (nfrechette/acl) measures it:
+ * quantized to the fewest bits (and, with ta_compress_options.smallest, keys
+ * dropped where the two kept around them give the same pose), within an error
+ * measured as the Animation Compression Library (nfrechette/acl) measures it:
  *
  *   - three virtual points at the shell distance (3 cm by default) on each
  *     bone's axes, in the bone's own frame;
@@ -57,7 +57,7 @@ typedef struct ta_compress_options {
     double max_error_cm;           /**< the largest error allowed; 0: 0.01 cm */
     double meters_per_unit;        /**< how many meters the clip's unit is; 0: read from the scene (see above) */
     const ta_allocator *allocator; /**< NULL: the C library's */
-    bool smallest;                 /**< false: a track drops keys only where that halves its bytes (a window decodes the others faster); true: wherever that saves a byte */
+    bool smallest;                 /**< false: every track keeps every key (uniformly sampled, as ACL's clips; a window reads them faster); true: keys dropped wherever that saves a byte */
 } ta_compress_options;
 
 /** What ta_clip_compress made, measured. */

@@ -68,7 +68,7 @@ typedef struct work {
     track_out spare;   /* a track's choice kept while another is tried */
     ta__cc_rig rig;
     double shell, tolerance, mpu;
-    bool smallest;     /* the option: keys dropped wherever that saves a byte (else: where it halves a track) */
+    bool smallest;     /* the option: keys dropped wherever that saves a byte (else: every key kept) */
     double *raw_pose;  /* 2 * samples * bones * 10: at the key times, then halfway from each to the next */
     double *lever;     /* samples * bones * 3: T, R, S */
     uint32_t *chain;   /* bones: animated tracks on its longest chain */
@@ -658,18 +658,17 @@ static void try_predicted(work *w, const track_in *in, track_out *o, uint8_t cod
     if (best < o->bytes) take_keys(w, o, code, drop, kept, cbits, lo, extent, range8, best, best_p, best_rbits);
 }
 
-/* Keys dropped by reduce (kept of them, bytes) taken back when dropping them does not halve the
- * track's bytes (every: with every key kept), unless the options ask for the fewest bytes: a
- * reduced track's keys are decoded one after another, a track at a time, where those of a track
- * that keeps every key are read a key of every lane at a time (clip_compressed_window.c): the
- * bundled run's, CesiumMan's and BrainStem's window updates took 9 to 14% fewer instructions for
- * 0.2 to 1.9% more bytes (docs/compression.md). */
-static void keep_every_key(work *w, uint32_t *kept, size_t *bytes, size_t every)
+/* The keys a track keeps, into w->keep: every one by default (a uniformly sampled track, as ACL
+ * samples: a window reads its keys a key of every lane at a time, where a reduced track's are
+ * decoded one after another, a track at a time, clip_compressed_window.c); when the options ask
+ * for the fewest bytes, those reduce keeps. Keeping every key took the Fox's Survey from 3,188 to
+ * 2,706 instructions a window update for 0.966 to 1.254 bytes a bone-sample, and changed no other
+ * clip past one bone (docs/compression.md). */
+static uint32_t keep_keys(work *w, const track_in *in, uint8_t drop, double budget)
 {
-    if (w->smallest || *kept == w->samples || 2 * *bytes < every) return;
+    if (w->smallest) return reduce(w, in, drop, w->qv, budget, w->keep);
     memset(w->keep, 1, w->samples);
-    *kept = w->samples;
-    *bytes = every;
+    return w->samples;
 }
 
 /* The cheapest keys of one form (which components, segmented or not, the range's form) within
@@ -723,16 +722,14 @@ static void try_form(work *w, const track_in *in, track_out *o, double budget, u
                 const uint32_t s0 = g * TA__CC_SEGMENT;
                 quantize_all(w, in, drop, lo, extent, true, sg + 6, budget, s0, s0 + TA__CC_SEGMENT < n ? s0 + TA__CC_SEGMENT : n);
             }
-            uint32_t kept = reduce(w, in, drop, w->qv, budget, w->keep);
+            const uint32_t kept = keep_keys(w, in, drop, budget);
             const uint8_t code = (uint8_t)((most - 1) | form << TA__CC_RANGE_SHIFT | TA__CC_SEGMENTED);
-            uint64_t key_bits = 0, every_bits = 0;
+            uint64_t key_bits = 0;
             for (uint32_t s = 0; s < n; ++s) {
                 const uint8_t *cb = w->segs + TA__CC_SEG_BYTES * (size_t)(s / TA__CC_SEGMENT) + 6;
-                every_bits += (uint32_t)(cb[0] + cb[1] + cb[2]);
                 if (w->keep[s]) key_bits += (uint32_t)(cb[0] + cb[1] + cb[2]);
             }
-            size_t bytes = ta__cc_data_bytes(in->mode, code, drop, kept, n, key_bits, 0, false);
-            keep_every_key(w, &kept, &bytes, ta__cc_data_bytes(in->mode, code, drop, n, n, every_bits, 0, false));
+            const size_t bytes = ta__cc_data_bytes(in->mode, code, drop, kept, n, key_bits, 0, false);
             const uint8_t none[4] = {0, 0, 0, 0};
             if (bytes < o->bytes) take_keys(w, o, code, drop, kept, none, lo, extent, range8, bytes, 0, none);
         }
@@ -764,12 +761,11 @@ static void try_form(work *w, const track_in *in, track_out *o, double budget, u
             memset(w->keep, 1, n);
             try_predicted(w, in, o, code, drop, n, cbits, lo, extent, range8, zero);
         }
-        uint32_t kept = reduce(w, in, drop, w->qv, budget, w->keep);
-        size_t bytes = ta__cc_data_bytes(in->mode, code, drop, kept, n, key_bits, zero, false);
-        keep_every_key(w, &kept, &bytes, ta__cc_data_bytes(in->mode, code, drop, n, n, key_bits, zero, false));
+        const uint32_t kept = keep_keys(w, in, drop, budget);
+        const size_t bytes = ta__cc_data_bytes(in->mode, code, drop, kept, n, key_bits, zero, false);
         const uint8_t none[4] = {0, 0, 0, 0};
         if (bytes < o->bytes) take_keys(w, o, code, drop, kept, cbits, lo, extent, range8, bytes, 0, none);
-        if (predicted) try_predicted(w, in, o, code, drop, kept, cbits, lo, extent, range8, zero);
+        if (predicted && kept < n) try_predicted(w, in, o, code, drop, kept, cbits, lo, extent, range8, zero); /* every key: tried above */
     }
 }
 

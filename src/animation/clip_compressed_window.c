@@ -201,8 +201,8 @@ static void map_lanes(const ta_clip *clip, ta__cc_window *w)
                 for (uint32_t k = 0; k <= TA__CC_SPAN; ++k) w->rot_drop[k * rl + w->lane[m]] = w->tracks[m].drop;
             reads += lane_read(&w->tracks[m], w->lane[m]);
         }
-        /* cc_keys reads every lane too: from a fifth of them (the Survey, whose 2 of 32 were slower
-         * read in lanes, has 7 since its tracks keep their keys unless dropping them halves them) */
+        /* cc_keys reads every lane too: from a fifth of them (the Survey compressed with
+         * `smallest`, whose 2 of 32 were slower read in lanes, has 7) */
         for (uint32_t m = 0; 5 * reads >= w->lanes.n && m < w->moving; ++m)
             if (lane_read(&w->tracks[m], w->lane[m])) {
                 lane_setup(&w->lanes, w->lane[m], &w->tracks[m], block);

@@ -58,7 +58,7 @@ run 1 compress "$WORK/vendor.gltf" "$WORK/vendor.glb" &&
   has "$WORK/err" "vendor.gltf: extension VENDOR_point_cloud: " && has "$WORK/err" "(write a .tac)"
 run 0 compress "$WORK/vendor.gltf" "$WORK/vendor.tac"
 [ -s "$WORK/nonunit.glb" ] && [ -s "$WORK/vendor.tac" ] || fail "compress wrote no .glb or .tac"
-# --smallest: keys dropped wherever that saves a byte, not only where that halves a track: the
+# --smallest: keys dropped wherever that saves a byte, where the default keeps every key: the
 # bundled run's .tac is smaller with it (its five rotations that drop a key or two)
 run 0 compress "$MODEL" "$WORK/run.tac" --clip run
 run 0 compress "$MODEL" "$WORK/run-small.tac" --clip run --smallest

@@ -177,14 +177,19 @@ static const struct {
 };
 
 /* Every clip of every file compressed once (the longest, BrainStem's, takes most of this test's
- * time), for the tests that read them: the group's state. */
-enum { MAX_CLIPS = 16 };
+ * time), for the tests that read them: the group's state. Variant 0 with the default options
+ * (every key kept); variant 1 with `smallest` (keys dropped wherever that saves a byte: the
+ * reduced tracks a window decodes one by one), of the clips of up to SMALLEST_UP_TO key times
+ * (not BrainStem's 1,309, whose second compression would double the test's time). */
+enum { MAX_CLIPS = 16, VARIANTS = 2, SMALLEST_UP_TO = 100 };
 typedef struct compressed {
     ta_model *model[sizeof files / sizeof files[0]]; /* NULL: not there */
-    ta_compressed_clip *clip[sizeof files / sizeof files[0]][MAX_CLIPS]; /* NULL: refused */
-    ta_compress_stats stats[sizeof files / sizeof files[0]][MAX_CLIPS];
+    ta_compressed_clip *clip[VARIANTS][sizeof files / sizeof files[0]][MAX_CLIPS]; /* NULL: refused, or not made */
+    ta_compress_stats stats[VARIANTS][sizeof files / sizeof files[0]][MAX_CLIPS];
     char refused[sizeof files / sizeof files[0]][MAX_CLIPS][TA_ERROR_MESSAGE_SIZE];
 } compressed;
+
+static const char *const variant_name[VARIANTS] = {"", "smallest"};
 
 static int compress_all(void **state)
 {
@@ -204,8 +209,18 @@ static int compress_all(void **state)
         for (uint32_t c = 0; c < all->model[f]->animation_count; ++c) {
             ta_compress_options opt = {0};
             opt.meters_per_unit = files[f].meters_per_unit;
-            if (ta_clip_compress(all->model[f]->animations[c], all->model[f]->scene, &opt, &all->clip[f][c], &all->stats[f][c], &err) != TA_OK)
+            if (ta_clip_compress(all->model[f]->animations[c], all->model[f]->scene, &opt, &all->clip[0][f][c], &all->stats[0][f][c], &err) !=
+                TA_OK) {
                 snprintf(all->refused[f][c], sizeof all->refused[f][c], "%s", err.message);
+                continue;
+            }
+            if (all->stats[0][f][c].samples > SMALLEST_UP_TO) continue;
+            opt.smallest = true;
+            if (ta_clip_compress(all->model[f]->animations[c], all->model[f]->scene, &opt, &all->clip[1][f][c], &all->stats[1][f][c], &err) !=
+                TA_OK) {
+                fprintf(stderr, "%s clip %u, smallest: %s\n", files[f].path, c, err.message);
+                return -1;
+            }
         }
     }
     *state = all;
@@ -216,7 +231,8 @@ static int free_all(void **state)
 {
     compressed *all = (compressed *)*state;
     for (size_t f = 0; all != NULL && f < sizeof files / sizeof files[0]; ++f) {
-        for (uint32_t c = 0; c < MAX_CLIPS; ++c) ta_compressed_clip_destroy(all->clip[f][c]);
+        for (uint32_t c = 0; c < MAX_CLIPS; ++c)
+            for (int v = 0; v < VARIANTS; ++v) ta_compressed_clip_destroy(all->clip[v][f][c]);
         ta_model_destroy(all->model[f]);
     }
     free(all);
@@ -315,35 +331,36 @@ static void samples_compress_within_the_error(void **state)
             continue;
         }
         loaded++;
-        for (uint32_t c = 0; c < model->animation_count; ++c) {
-            const ta_compressed_clip *cc = all->clip[f][c];
-            const ta_compress_stats st = all->stats[f][c];
-            if (cc == NULL) {
-                printf("%s clip %u: %s\n", files[f].path, c, all->refused[f][c]);
-                continue;
+        for (uint32_t c = 0; c < model->animation_count; ++c)
+            for (int v = 0; v < VARIANTS; ++v) {
+                const ta_compressed_clip *cc = all->clip[v][f][c];
+                const ta_compress_stats st = all->stats[v][f][c];
+                if (cc == NULL) {
+                    if (v == 0) printf("%s clip %u: %s\n", files[f].path, c, all->refused[f][c]);
+                    continue;
+                }
+                printf("%-44s %-10.10s %6u %6u %9zu %10.3f %10.6f %10.6f %s\n", files[f].path, ta_clip_name(model->animations[c]),
+                       st.bones, st.samples, st.bytes, st.bytes_per_bone_sample, st.max_error_cm, st.p99_error_cm, variant_name[v]);
+                assert_true(st.max_error_cm <= 0.01);
+                if (goal_of(files[f].path, ta_clip_name(model->animations[c]))) assert_true(st.bytes_per_bone_sample <= 3.5);
+                /* played back between the keys too: within the error, give or take what a slerp
+                 * between two keys each within it adds (tracks sharing their key times here) */
+                const double shell = 0.03 / st.meters_per_unit;
+                const double played = playback_error(model->animations[c], cc, model->scene, shell) * st.meters_per_unit * 100;
+                printf("%-44s %-10.10s played at and between keys: max %.6f cm\n", "", "", played);
+                assert_true(played <= 0.0101);
+                assert_true(st.p99_error_cm <= st.max_error_cm);
+                assert_int_equal(st.bytes, ta_compressed_clip_bytes(cc));
             }
-            printf("%-44s %-10.10s %6u %6u %9zu %10.3f %10.6f %10.6f\n", files[f].path, ta_clip_name(model->animations[c]),
-                   st.bones, st.samples, st.bytes, st.bytes_per_bone_sample, st.max_error_cm, st.p99_error_cm);
-            assert_true(st.max_error_cm <= 0.01);
-            if (goal_of(files[f].path, ta_clip_name(model->animations[c]))) assert_true(st.bytes_per_bone_sample <= 3.5);
-            /* played back between the keys too: within the error, give or take what a slerp
-             * between two keys each within it adds (tracks sharing their key times here) */
-            const double shell = 0.03 / st.meters_per_unit;
-            const double played = playback_error(model->animations[c], cc, model->scene, shell) * st.meters_per_unit * 100;
-            printf("%-44s %-10.10s played at and between keys: max %.6f cm\n", "", "", played);
-            assert_true(played <= 0.0101);
-            assert_true(st.p99_error_cm <= st.max_error_cm);
-            assert_int_equal(st.bytes, ta_compressed_clip_bytes(cc));
-        }
     }
     assert_true(loaded > 0);
 }
 
 /* ---- played by the mixer ------------------------------------------------------------ */
 
-/* A window of each clip played by a mixer at 60 updates a second, with a seek now and then: after
- * every update the scene's pose is the raw clip's at the action's time within the error, and the
- * fused path ran. */
+/* A window of each clip (of both variants) played by a mixer at 60 updates a second, with a seek
+ * now and then: after every update the scene's pose is the raw clip's at the action's time within
+ * the error, and the fused path ran. */
 static void mixer_plays_a_window_within_the_error(void **state)
 {
     const compressed *all = (const compressed *)*state;
@@ -352,10 +369,11 @@ static void mixer_plays_a_window_within_the_error(void **state)
         ta_model *model = all->model[f];
         if (model == NULL) continue;
         ta_error err = {0};
-        for (uint32_t c = 0; c < model->animation_count; ++c) {
-            const ta_clip *clip = model->animations[c];
-            const ta_compressed_clip *cc = all->clip[f][c];
-            const ta_compress_stats st = all->stats[f][c];
+        for (uint32_t c = 0; c < model->animation_count * VARIANTS; ++c) {
+            const int variant = (int)(c % VARIANTS);
+            const ta_clip *clip = model->animations[c / VARIANTS];
+            const ta_compressed_clip *cc = all->clip[variant][f][c / VARIANTS];
+            const ta_compress_stats st = all->stats[variant][f][c / VARIANTS];
             if (cc == NULL || st.samples < 2 || ta_track_key_count(ta_clip_track(clip, 0)) < 2) continue;
             ta_clip *window = NULL;
             assert_int_equal(ta_compressed_clip_window(cc, NULL, &window, &err), TA_OK);
@@ -400,8 +418,8 @@ static void mixer_plays_a_window_within_the_error(void **state)
                     if (errors[b] > worst) worst = errors[b];
             }
             const double worst_cm = worst * st.meters_per_unit * 100;
-            printf("%-44s %-10.10s mixer, 60 updates a second: max %.6f cm, fused runs %llu\n", files[f].path, ta_clip_name(clip),
-                   worst_cm, (unsigned long long)((const struct ta_mixer *)mixer)->fused.runs);
+            printf("%-44s %-10.10s mixer, 60 updates a second: max %.6f cm, fused runs %llu %s\n", files[f].path, ta_clip_name(clip),
+                   worst_cm, (unsigned long long)((const struct ta_mixer *)mixer)->fused.runs, variant_name[variant]);
             assert_true(worst_cm <= 0.0101);
             assert_true(((const struct ta_mixer *)mixer)->fused.runs > 0 || ta__simd_best() == TA__SIMD_GENERAL);
             played++;
@@ -412,74 +430,53 @@ static void mixer_plays_a_window_within_the_error(void **state)
     assert_true(played > 0);
 }
 
-/* Reduced tracks (keys dropped) of a compressed clip, and whether each saves at least half of the
- * bytes its keys would take all kept (checked: false when one does not). A PREDICTED one is not
- * counted: its reduction follows the plain form's, which the encoder weighs. */
-static uint32_t reduced_tracks(const ta_compressed_clip *cc, bool *each_halves)
+/* The tracks of a compressed clip that drop keys (a kept-keys bitset), PREDICTED or not. */
+static uint32_t reduced_tracks(const ta_compressed_clip *cc)
 {
     ta__cc_header h;
     ta__cc_read_header(ta__cc_block(cc), &h);
     const unsigned char *d = ta__cc_tracks_at(ta__cc_block(cc), &h), *data = d + (size_t)TA__CC_TRACK * h.tracks;
     uint32_t reduced = 0;
-    *each_halves = true;
     for (uint32_t i = 0; i < h.tracks; ++i, d += TA__CC_TRACK) {
         ta__cc_track t;
         ta__cc_read_track(d, data, h.samples, &t);
         data += t.data_bytes;
-        if (t.kept_bits == NULL || t.every != 0) continue;
-        reduced++;
-        const size_t kept_keys = t.segments != NULL ? (size_t)((ta__cc_segmented_bits(t.segments, t.kept_bits, h.samples) + 7) / 8)
-                                                    : (size_t)(((uint64_t)t.kept * t.key_bits + 7) / 8);
-        const size_t all_keys = t.segments != NULL ? (size_t)((ta__cc_segmented_bits(t.segments, NULL, h.samples) + 7) / 8)
-                                                   : (size_t)(((uint64_t)h.samples * t.key_bits + 7) / 8);
-        const size_t every = t.data_bytes - (h.samples + 7) / 8 - kept_keys + all_keys;
-        if (!(2 * t.data_bytes < every)) {
-            printf("track %u: %zu bytes with %u of %u keys kept, %zu with all\n", i, t.data_bytes, t.kept, h.samples, every);
-            *each_halves = false;
-        }
+        reduced += t.kept_bits != NULL;
     }
     return reduced;
 }
 
-/* By default a track drops keys only where that halves its bytes (a reduced track decodes slower
- * in a window); `smallest` drops them wherever that saves bytes: fewer bytes, more reduced
- * tracks, the same error bound. */
-static void keys_are_dropped_where_that_halves_a_track(void **state)
+/* By default every track keeps every key (a window reads such tracks a key of every lane at a
+ * time, and decodes a reduced one a track at a time); `smallest` drops keys wherever that saves
+ * bytes: no more bytes, reduced tracks, the same error bound. */
+static void default_keeps_every_key_smallest_drops_them(void **state)
 {
     const compressed *all = (const compressed *)*state;
-    uint32_t seen = 0, more = 0;
+    uint32_t seen = 0, reduced_small = 0;
     for (size_t f = 0; f < sizeof files / sizeof files[0]; ++f) {
         ta_model *model = all->model[f];
         if (model == NULL) continue;
         for (uint32_t c = 0; c < model->animation_count; ++c) {
-            if (all->clip[f][c] == NULL) continue;
-            bool halves = false;
-            const uint32_t reduced = reduced_tracks(all->clip[f][c], &halves);
-            assert_true(halves);
-            ta_compress_options opt = {0};
-            opt.meters_per_unit = files[f].meters_per_unit;
-            opt.smallest = true;
-            if (all->stats[f][c].samples > 100) { /* BrainStem: its second compression would double the test's time */
-                printf("%-44s %-10.10s %u reduced tracks, %zu bytes\n", files[f].path, ta_clip_name(model->animations[c]), reduced,
-                       all->stats[f][c].bytes);
+            if (all->clip[0][f][c] == NULL) continue;
+            const uint32_t reduced = reduced_tracks(all->clip[0][f][c]);
+            printf("%-44s %-10.10s %u reduced tracks, %zu bytes", files[f].path, ta_clip_name(model->animations[c]), reduced,
+                   all->stats[0][f][c].bytes);
+            assert_int_equal(reduced, 0);
+            if (all->clip[1][f][c] == NULL) {
+                printf("\n");
                 continue;
             }
-            ta_compressed_clip *small = NULL;
-            ta_compress_stats st;
-            ta_error err = {0};
-            TA_ASSERT_OK(ta_clip_compress(model->animations[c], model->scene, &opt, &small, &st, &err), &err);
-            const uint32_t reduced_small = reduced_tracks(small, &halves);
-            printf("%-44s %-10.10s %u reduced tracks, %zu bytes; smallest: %u, %zu bytes, max %.6f cm\n", files[f].path,
-                   ta_clip_name(model->animations[c]), reduced, all->stats[f][c].bytes, reduced_small, st.bytes, st.max_error_cm);
-            assert_true(st.bytes <= all->stats[f][c].bytes);
+            const ta_compress_stats st = all->stats[1][f][c];
+            const uint32_t small = reduced_tracks(all->clip[1][f][c]);
+            printf("; smallest: %u, %zu bytes, max %.6f cm\n", small, st.bytes, st.max_error_cm);
+            assert_true(st.bytes <= all->stats[0][f][c].bytes);
             assert_true(st.max_error_cm <= 0.01 * (1 + 1e-9));
-            more += reduced_small > reduced;
+            reduced_small += small;
             seen++;
-            ta_compressed_clip_destroy(small);
         }
     }
     assert_true(seen > 0);
-    assert_true(more > 0); /* the bundled run: five rotations reduced by smallest, none by default */
+    assert_true(reduced_small > 0); /* the bundled run: five rotations reduced by smallest */
 }
 
 /* ---- what costs nothing -------------------------------------------------------------------- */
@@ -1140,13 +1137,16 @@ static void window_keys_are_the_reference_decoders(void **state)
         bool bundled;
         double meters_per_unit;
         uint32_t clip;
+        bool smallest;
     } clips[] = {
-        {"examples/default.glb", true, 0, 0},
-        {"examples/default.glb", true, 0, 1},
-        {"CesiumMan/glTF-Binary/CesiumMan.glb", false, 0, 0},
-        {"BrainStem/glTF-Binary/BrainStem.glb", false, 0, 0}, /* segments, 1309 key times */
-        {"Fox/glTF-Binary/Fox.glb", false, 0.01, 0}, /* Survey: 16 reduced rotations, their mixes made unit in lanes */
-        {"Fox/glTF-Binary/Fox.glb", false, 0.01, 1},
+        {"examples/default.glb", true, 0, 0, false},
+        {"examples/default.glb", true, 0, 1, false},
+        {"examples/default.glb", true, 0, 1, true}, /* five reduced rotations */
+        {"CesiumMan/glTF-Binary/CesiumMan.glb", false, 0, 0, false},
+        {"BrainStem/glTF-Binary/BrainStem.glb", false, 0, 0, false}, /* segments, 1309 key times */
+        {"Fox/glTF-Binary/Fox.glb", false, 0.01, 0, false},
+        {"Fox/glTF-Binary/Fox.glb", false, 0.01, 0, true}, /* Survey: 11 reduced rotations, their mixes made unit in lanes */
+        {"Fox/glTF-Binary/Fox.glb", false, 0.01, 1, false},
     };
     static const char *const paths[] = {"general", "scalar", "sse2", "avx2", "avx512"};
     static float got[10 * 1024], want[10 * 1024];
@@ -1166,9 +1166,11 @@ static void window_keys_are_the_reference_decoders(void **state)
         assert_true(model->scene->node_count <= 1024);
         ta_compress_options opt = {0};
         opt.meters_per_unit = clips[f].meters_per_unit;
+        opt.smallest = clips[f].smallest;
         ta_compressed_clip *cc = NULL;
         ta_compress_stats st;
         assert_int_equal(ta_clip_compress(model->animations[clips[f].clip], model->scene, &opt, &cc, &st, &err), TA_OK);
+        if (clips[f].smallest) assert_true(reduced_tracks(cc) > 0);
         const double duration = ta_clip_duration(model->animations[clips[f].clip]).seconds;
         for (size_t p = 0; p < sizeof paths / sizeof paths[0]; ++p) {
             ta_clip *window = NULL;
@@ -1249,9 +1251,10 @@ static void predicted_keys_read_alone_as_in_order(void **state)
     uint32_t predicted = 0;
     static float in_order[4 * 65536];
     for (size_t f = 0; f < sizeof files / sizeof files[0]; ++f)
-        for (uint32_t c = 0; c < MAX_CLIPS; ++c) {
-            if (all->clip[f][c] == NULL) continue;
-            const unsigned char *block = ta__cc_block(all->clip[f][c]);
+        for (uint32_t c = 0; c < MAX_CLIPS * VARIANTS; ++c) {
+            const ta_compressed_clip *cc = all->clip[c % VARIANTS][f][c / VARIANTS];
+            if (cc == NULL) continue;
+            const unsigned char *block = ta__cc_block(cc);
             ta__cc_header h;
             ta__cc_read_header(block, &h);
             const unsigned char *d = ta__cc_tracks_at(block, &h), *data = d + (size_t)TA__CC_TRACK * h.tracks;
@@ -1266,8 +1269,8 @@ static void predicted_keys_read_alone_as_in_order(void **state)
                     float alone[4];
                     ta__cc_decode(&t, h.samples, s, alone);
                     if (memcmp(alone, in_order + 4 * (size_t)s, sizeof alone) != 0)
-                        fail_msg("%s clip %u track %u sample %u: %.9g alone, %.9g in order", files[f].path, c, i, s, alone[0],
-                                 in_order[4 * (size_t)s]);
+                        fail_msg("%s clip %u%s track %u sample %u: %.9g alone, %.9g in order", files[f].path, c / VARIANTS,
+                                 variant_name[c % VARIANTS], i, s, alone[0], in_order[4 * (size_t)s]);
                 }
             }
         }
@@ -1367,7 +1370,7 @@ int main(void)
         cmocka_unit_test(a_clip_with_a_gap_keeps_its_key_times_as_runs),
         cmocka_unit_test(a_constant_position_takes_seven_bytes),
         cmocka_unit_test(mixer_plays_a_window_within_the_error),
-        cmocka_unit_test(keys_are_dropped_where_that_halves_a_track),
+        cmocka_unit_test(default_keeps_every_key_smallest_drops_them),
         cmocka_unit_test(window_keys_are_the_reference_decoders),
         cmocka_unit_test(an_edited_window_is_a_clip_of_its_keys),
         cmocka_unit_test(a_window_has_one_action),
