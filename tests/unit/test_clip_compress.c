@@ -1236,6 +1236,126 @@ static void window_keys_are_the_reference_decoders(void **state)
     assert_true(compared > 0);
 }
 
+/* ref's tracks (copies) in the order of like's, whose targets they are: a clip that compresses
+ * as like does when their keys are the same (a compressed clip keeps its input's track order). */
+static ta_clip *in_order_of(const ta_clip *ref, const ta_clip *like)
+{
+    ta_error err = {0};
+    ta_track *tracks[512];
+    const uint32_t n = ta_clip_track_count(like);
+    assert_true(n <= 512 && n == ta_clip_track_count(ref));
+    for (uint32_t i = 0; i < n; ++i) {
+        const ta_track *t = NULL;
+        for (uint32_t j = 0; j < n && t == NULL; ++j)
+            if (ta_track_target_eq(ta_track_target_of(ta_clip_track(ref, j)), ta_track_target_of(ta_clip_track(like, i)))) t = ta_clip_track(ref, j);
+        assert_non_null(t);
+        assert_int_equal(ta_track_copy(t, NULL, &tracks[i], &err), TA_OK);
+    }
+    ta_clip_options o;
+    memset(&o, 0, sizeof o);
+    o.duration = ta_clip_duration(ref).seconds;
+    ta_clip *out = NULL;
+    assert_int_equal(ta_clip_create("reference", tracks, n, &o, &out, &err), TA_OK);
+    return out;
+}
+
+/* Every reader of a window's tracks other than the fused path sees the keys the mixer last read:
+ * a subclip, an additive clip, a compressed copy and an edit in place, each made while the
+ * window's tracks lag its fused planes (`behind`: the refills write the planes alone), give what
+ * the same call gives of a clip made afresh of the reference decoder's keys. */
+static void a_lagging_windows_readers_see_its_keys(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *path;
+        bool bundled;
+    } files_here[] = {{"examples/default.glb", true}, {"CesiumMan/glTF-Binary/CesiumMan.glb", false}};
+    enum { SUBCLIP, ADDITIVE, ADDITIVE_REFERENCE, COMPRESS, OPTIMIZE, READERS };
+    static const char *const reader_name[READERS] = {"ta_clip_subclip", "ta_clip_make_additive", "ta_clip_make_additive (its reference)",
+                                                     "ta_clip_compress", "ta_clip_optimize"};
+    char buf[1024];
+    int checked[READERS] = {0, 0, 0, 0, 0};
+    for (size_t f = 0; f < sizeof files_here / sizeof files_here[0]; ++f) {
+        const char *path = files_here[f].bundled ? ta_test_source_path(files_here[f].path, buf, sizeof buf)
+                                                : ta_test_samples_path(files_here[f].path, buf, sizeof buf);
+        if (path == NULL) {
+            printf("%s: not there, skipped\n", files_here[f].path);
+            continue;
+        }
+        ta_error err = {0};
+        ta_model *model = NULL;
+        assert_int_equal(ta_gltf_load_file(path, NULL, &model, &err), TA_OK);
+        ta_compressed_clip *cc = NULL;
+        assert_int_equal(ta_clip_compress(model->animations[0], model->scene, NULL, &cc, NULL, &err), TA_OK);
+        ta_clip *window = NULL;
+        assert_int_equal(ta_compressed_clip_window(cc, NULL, &window, &err), TA_OK);
+        ta_action *action = NULL;
+        ta_mixer *mixer = mixer_playing(NULL, window, &action);
+        assert_non_null(mixer);
+        int reader = 0;
+        for (int u = 0; u < 400 && reader < OPTIMIZE; ++u) {
+            assert_int_equal(ta_mixer_update(mixer, model->scene, ta_duration_from_seconds(1.0 / 60), &err), TA_OK);
+            if (!window->window->behind) continue;
+            ta_clip *ref = reference_window(cc, window->window->first, window->window->span);
+            ta_clip *got = NULL, *want = NULL;
+            switch (reader) {
+            case SUBCLIP: /* frames 0 to 1000 at 30 a second: every key of both */
+                assert_int_equal(ta_clip_subclip(window, "sub", 0, 1000, 30, NULL, &got, &err), TA_OK);
+                assert_int_equal(ta_clip_subclip(ref, "sub", 0, 1000, 30, NULL, &want, &err), TA_OK);
+                break;
+            case ADDITIVE: /* the window made additive against the float clip's frame 0, */
+                assert_int_equal(ta_clip_make_additive(window, 0, model->animations[0], 30, NULL, &got, &err), TA_OK);
+                assert_int_equal(ta_clip_make_additive(ref, 0, model->animations[0], 30, NULL, &want, &err), TA_OK);
+                break;
+            case ADDITIVE_REFERENCE: /* and the float clip against the window's */
+                assert_int_equal(ta_clip_make_additive(model->animations[0], 0, window, 30, NULL, &got, &err), TA_OK);
+                assert_int_equal(ta_clip_make_additive(model->animations[0], 0, ref, 30, NULL, &want, &err), TA_OK);
+                break;
+            case COMPRESS: {
+                ta_compressed_clip *a = NULL, *b = NULL;
+                assert_int_equal(ta_clip_compress(window, model->scene, NULL, &a, NULL, &err), TA_OK);
+                ta_clip *ordered = in_order_of(ref, window); /* the reference's tracks are in the block's order */
+                assert_int_equal(ta_clip_compress(ordered, model->scene, NULL, &b, NULL, &err), TA_OK);
+                ta_clip_release(ordered);
+                if (ta__cc_block_bytes(a) != ta__cc_block_bytes(b) || memcmp(ta__cc_block(a), ta__cc_block(b), ta__cc_block_bytes(a)) != 0)
+                    fail_msg("%s update %d: ta_clip_compress of a lagging window is not that of its keys", files_here[f].path, u);
+                ta_compressed_clip_destroy(a);
+                ta_compressed_clip_destroy(b);
+                break;
+            }
+            default:
+                fail_msg("reader %d", reader);
+            }
+            if (got != NULL && !same_keys(got, want))
+                fail_msg("%s update %d: %s of a lagging window is not that of its keys", files_here[f].path, u, reader_name[reader]);
+            ta_clip_release(got);
+            ta_clip_release(want);
+            ta_clip_release(ref);
+            checked[reader++]++;
+        }
+        /* an edit in place, once the action that held the window is gone (the caller's the only
+         * reference): the window becomes a clip of its keys, the mixer's last */
+        for (int u = 0; u < 100 && !window->window->behind; ++u) /* the last reader synced the tracks */
+            assert_int_equal(ta_mixer_update(mixer, model->scene, ta_duration_from_seconds(1.0 / 60), &err), TA_OK);
+        const bool behind = window->window->behind;
+        ta_clip *ref = reference_window(cc, window->window->first, window->window->span);
+        ta_mixer_destroy(mixer);
+        if (behind) {
+            assert_int_equal(ta_clip_optimize(window, &err), TA_OK);
+            assert_int_equal(ta_clip_optimize(ref, &err), TA_OK);
+            if (!same_keys(window, ref)) fail_msg("%s: ta_clip_optimize of a lagging window is not that of its keys", files_here[f].path);
+            checked[reader++]++;
+        }
+        ta_clip_release(ref);
+        if (ta__simd_best() >= TA__SIMD_AVX2) assert_int_equal(reader, READERS); /* the fused path's lanes: the tracks lag */
+        ta_clip_release(window);
+        ta_compressed_clip_destroy(cc);
+        ta_model_destroy(model);
+    }
+    printf("# lagging windows read by: subclip %d, additive %d, as the reference %d, compress %d, optimize %d\n", checked[SUBCLIP],
+           checked[ADDITIVE], checked[ADDITIVE_REFERENCE], checked[COMPRESS], checked[OPTIMIZE]);
+}
+
 /* A PREDICTED component: the line through the two keys before (2 q1 - q0) and a difference in two's
  * complement of its bits, modulo 2^bits; and every kept key of every clip compressed, read alone
  * (ta__cc_decode: from the whole key before it) as read in order (ta__cc_decode_all, the
@@ -1372,6 +1492,7 @@ int main(void)
         cmocka_unit_test(mixer_plays_a_window_within_the_error),
         cmocka_unit_test(default_keeps_every_key_smallest_drops_them),
         cmocka_unit_test(window_keys_are_the_reference_decoders),
+        cmocka_unit_test(a_lagging_windows_readers_see_its_keys),
         cmocka_unit_test(an_edited_window_is_a_clip_of_its_keys),
         cmocka_unit_test(a_window_has_one_action),
         cmocka_unit_test(root_motion_refuses_a_window_on_the_root),
