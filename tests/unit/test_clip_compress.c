@@ -903,6 +903,22 @@ static void pose_floats(const ta_scene *scene, float *out)
     }
 }
 
+/* A file of the repository (bundled) or of the glTF samples: the model loaded, or NULL, saying
+ * so, when it is not there. */
+static ta_model *load_or_skip(const char *path, bool bundled)
+{
+    char buf[1024];
+    const char *at = bundled ? ta_test_source_path(path, buf, sizeof buf) : ta_test_samples_path(path, buf, sizeof buf);
+    if (at == NULL) {
+        printf("%s: not there, skipped\n", path);
+        return NULL;
+    }
+    ta_error err = {0};
+    ta_model *model = NULL;
+    assert_int_equal(ta_gltf_load_file(at, NULL, &model, &err), TA_OK);
+    return model;
+}
+
 /* A window edited in place (ta_clip_optimize, ta_clip_trim) is a clip of its keys as they are: it
  * is no longer a window (the mixer writes none of its tracks again: before, each refill wrote the
  * window's keys into the edited tracks, past the end of those the optimize had shortened: CesiumMan's,
@@ -915,18 +931,11 @@ static void an_edited_window_is_a_clip_of_its_keys(void **state)
         const char *path;
         bool bundled;
     } edited[] = {{"examples/default.glb", true}, {"CesiumMan/glTF-Binary/CesiumMan.glb", false}};
-    char buf[1024];
     for (size_t f = 0; f < sizeof edited / sizeof edited[0]; ++f) {
-        const char *path = edited[f].bundled ? ta_test_source_path(edited[f].path, buf, sizeof buf)
-                                            : ta_test_samples_path(edited[f].path, buf, sizeof buf);
-        if (path == NULL) {
-            printf("%s: not there, skipped\n", edited[f].path);
-            continue;
-        }
+        ta_model *model = load_or_skip(edited[f].path, edited[f].bundled);
+        if (model == NULL) continue;
+        ta_model *again = load_or_skip(edited[f].path, edited[f].bundled);
         ta_error err = {0};
-        ta_model *model = NULL, *again = NULL;
-        assert_int_equal(ta_gltf_load_file(path, NULL, &model, &err), TA_OK);
-        assert_int_equal(ta_gltf_load_file(path, NULL, &again, &err), TA_OK);
         ta_compressed_clip *cc = NULL;
         assert_int_equal(ta_clip_compress(model->animations[0], model->scene, NULL, &cc, NULL, &err), TA_OK);
         for (int edit = 0; edit < 2; ++edit) {
@@ -1150,19 +1159,12 @@ static void window_keys_are_the_reference_decoders(void **state)
     };
     static const char *const paths[] = {"general", "scalar", "sse2", "avx2", "avx512"};
     static float got[10 * 1024], want[10 * 1024];
-    char buf[1024];
     int compared = 0;
     for (size_t f = 0; f < sizeof clips / sizeof clips[0]; ++f) {
-        const char *path = clips[f].bundled ? ta_test_source_path(clips[f].path, buf, sizeof buf)
-                                            : ta_test_samples_path(clips[f].path, buf, sizeof buf);
-        if (path == NULL) {
-            printf("%s: not there, skipped\n", clips[f].path);
-            continue;
-        }
+        ta_model *model = load_or_skip(clips[f].path, clips[f].bundled);
+        if (model == NULL) continue;
+        ta_model *again = load_or_skip(clips[f].path, clips[f].bundled);
         ta_error err = {0};
-        ta_model *model = NULL, *again = NULL;
-        assert_int_equal(ta_gltf_load_file(path, NULL, &model, &err), TA_OK);
-        assert_int_equal(ta_gltf_load_file(path, NULL, &again, &err), TA_OK);
         assert_true(model->scene->node_count <= 1024);
         ta_compress_options opt = {0};
         opt.meters_per_unit = clips[f].meters_per_unit;
@@ -1273,18 +1275,11 @@ static void a_lagging_windows_readers_see_its_keys(void **state)
     enum { SUBCLIP, ADDITIVE, ADDITIVE_REFERENCE, COMPRESS, OPTIMIZE, READERS };
     static const char *const reader_name[READERS] = {"ta_clip_subclip", "ta_clip_make_additive", "ta_clip_make_additive (its reference)",
                                                      "ta_clip_compress", "ta_clip_optimize"};
-    char buf[1024];
     int checked[READERS] = {0, 0, 0, 0, 0};
     for (size_t f = 0; f < sizeof files_here / sizeof files_here[0]; ++f) {
-        const char *path = files_here[f].bundled ? ta_test_source_path(files_here[f].path, buf, sizeof buf)
-                                                : ta_test_samples_path(files_here[f].path, buf, sizeof buf);
-        if (path == NULL) {
-            printf("%s: not there, skipped\n", files_here[f].path);
-            continue;
-        }
+        ta_model *model = load_or_skip(files_here[f].path, files_here[f].bundled);
+        if (model == NULL) continue;
         ta_error err = {0};
-        ta_model *model = NULL;
-        assert_int_equal(ta_gltf_load_file(path, NULL, &model, &err), TA_OK);
         ta_compressed_clip *cc = NULL;
         assert_int_equal(ta_clip_compress(model->animations[0], model->scene, NULL, &cc, NULL, &err), TA_OK);
         ta_clip *window = NULL;
