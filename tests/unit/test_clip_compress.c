@@ -903,6 +903,13 @@ static void pose_floats(const ta_scene *scene, float *out)
     }
 }
 
+/* The files whose windows are edited and read while they lag: the bundled model, and CesiumMan,
+ * whose constants a window keeps as two keys. */
+static const struct {
+    const char *path;
+    bool bundled;
+} window_files[] = {{"examples/default.glb", true}, {"CesiumMan/glTF-Binary/CesiumMan.glb", false}};
+
 /* A file of the repository (bundled) or of the glTF samples: the model loaded, or NULL, saying
  * so, when it is not there. */
 static ta_model *load_or_skip(const char *path, bool bundled)
@@ -927,14 +934,10 @@ static ta_model *load_or_skip(const char *path, bool bundled)
 static void an_edited_window_is_a_clip_of_its_keys(void **state)
 {
     (void)state;
-    static const struct {
-        const char *path;
-        bool bundled;
-    } edited[] = {{"examples/default.glb", true}, {"CesiumMan/glTF-Binary/CesiumMan.glb", false}};
-    for (size_t f = 0; f < sizeof edited / sizeof edited[0]; ++f) {
-        ta_model *model = load_or_skip(edited[f].path, edited[f].bundled);
+    for (size_t f = 0; f < sizeof window_files / sizeof window_files[0]; ++f) {
+        ta_model *model = load_or_skip(window_files[f].path, window_files[f].bundled);
         if (model == NULL) continue;
-        ta_model *again = load_or_skip(edited[f].path, edited[f].bundled);
+        ta_model *again = load_or_skip(window_files[f].path, window_files[f].bundled);
         ta_error err = {0};
         ta_compressed_clip *cc = NULL;
         assert_int_equal(ta_clip_compress(model->animations[0], model->scene, NULL, &cc, NULL, &err), TA_OK);
@@ -967,7 +970,7 @@ static void an_edited_window_is_a_clip_of_its_keys(void **state)
                 shorter += keys_before[i] < window->tracks[0]->key_count || keys_before[i] < 3;
                 assert_int_equal(ta_track_copy(window->tracks[i], NULL, &copies[i], &err), TA_OK);
             }
-            if (edit == 0 && !edited[f].bundled) assert_true(shorter > 0); /* CesiumMan's constants: two keys */
+            if (edit == 0 && !window_files[f].bundled) assert_true(shorter > 0); /* CesiumMan's constants: two keys */
             ta_clip_options o = {0};
             o.duration = ta_clip_duration(window).seconds;
             ta_clip *fresh = NULL;
@@ -986,7 +989,7 @@ static void an_edited_window_is_a_clip_of_its_keys(void **state)
                 pose_floats(model->scene, got);
                 pose_floats(again->scene, want);
                 if (memcmp(got, want, sizeof(float) * 10 * model->scene->node_count) != 0)
-                    fail_msg("%s edit %d update %d: not the pose of a clip of its keys", edited[f].path, edit, u);
+                    fail_msg("%s edit %d update %d: not the pose of a clip of its keys", window_files[f].path, edit, u);
             }
             const ta_clip *played = ta_action_clip(a);
             for (uint32_t i = 0; i < played->track_count; ++i) assert_int_equal(played->tracks[i]->key_count, keys_before[i]);
@@ -1268,16 +1271,12 @@ static ta_clip *in_order_of(const ta_clip *ref, const ta_clip *like)
 static void a_lagging_windows_readers_see_its_keys(void **state)
 {
     (void)state;
-    static const struct {
-        const char *path;
-        bool bundled;
-    } files_here[] = {{"examples/default.glb", true}, {"CesiumMan/glTF-Binary/CesiumMan.glb", false}};
     enum { SUBCLIP, ADDITIVE, ADDITIVE_REFERENCE, COMPRESS, OPTIMIZE, READERS };
     static const char *const reader_name[READERS] = {"ta_clip_subclip", "ta_clip_make_additive", "ta_clip_make_additive (its reference)",
                                                      "ta_clip_compress", "ta_clip_optimize"};
     int checked[READERS] = {0, 0, 0, 0, 0};
-    for (size_t f = 0; f < sizeof files_here / sizeof files_here[0]; ++f) {
-        ta_model *model = load_or_skip(files_here[f].path, files_here[f].bundled);
+    for (size_t f = 0; f < sizeof window_files / sizeof window_files[0]; ++f) {
+        ta_model *model = load_or_skip(window_files[f].path, window_files[f].bundled);
         if (model == NULL) continue;
         ta_error err = {0};
         ta_compressed_clip *cc = NULL;
@@ -1313,7 +1312,7 @@ static void a_lagging_windows_readers_see_its_keys(void **state)
                 assert_int_equal(ta_clip_compress(ordered, model->scene, NULL, &b, NULL, &err), TA_OK);
                 ta_clip_release(ordered);
                 if (ta__cc_block_bytes(a) != ta__cc_block_bytes(b) || memcmp(ta__cc_block(a), ta__cc_block(b), ta__cc_block_bytes(a)) != 0)
-                    fail_msg("%s update %d: ta_clip_compress of a lagging window is not that of its keys", files_here[f].path, u);
+                    fail_msg("%s update %d: ta_clip_compress of a lagging window is not that of its keys", window_files[f].path, u);
                 ta_compressed_clip_destroy(a);
                 ta_compressed_clip_destroy(b);
                 break;
@@ -1322,7 +1321,7 @@ static void a_lagging_windows_readers_see_its_keys(void **state)
                 fail_msg("reader %d", reader);
             }
             if (got != NULL && !same_keys(got, want))
-                fail_msg("%s update %d: %s of a lagging window is not that of its keys", files_here[f].path, u, reader_name[reader]);
+                fail_msg("%s update %d: %s of a lagging window is not that of its keys", window_files[f].path, u, reader_name[reader]);
             ta_clip_release(got);
             ta_clip_release(want);
             ta_clip_release(ref);
@@ -1338,7 +1337,7 @@ static void a_lagging_windows_readers_see_its_keys(void **state)
         if (behind) {
             assert_int_equal(ta_clip_optimize(window, &err), TA_OK);
             assert_int_equal(ta_clip_optimize(ref, &err), TA_OK);
-            if (!same_keys(window, ref)) fail_msg("%s: ta_clip_optimize of a lagging window is not that of its keys", files_here[f].path);
+            if (!same_keys(window, ref)) fail_msg("%s: ta_clip_optimize of a lagging window is not that of its keys", window_files[f].path);
             checked[reader++]++;
         }
         ta_clip_release(ref);
