@@ -711,7 +711,7 @@ static void try_form(work *w, const track_in *in, track_out *o, double budget, u
             }
             if (!fewest_bits(w, in, drop, lo, extent, true, part, budget, s0, s1, sg + 6)) return;
         }
-        for (uint8_t more = 0; more < 3; ++more) { /* more bits may drop more keys */
+        for (uint8_t more = 0; more < (w->smallest ? 3 : 1); ++more) { /* more bits may drop more keys (smallest: else every key is kept) */
             uint8_t most = 0;
             for (uint32_t g = 0; g < nseg; ++g) {
                 uint8_t *sg = w->segs + TA__CC_SEG_BYTES * (size_t)g;
@@ -745,7 +745,7 @@ static void try_form(work *w, const track_in *in, track_out *o, double budget, u
         if (form != TA__CC_RANGE32) return;
         most = 32;
     }
-    for (uint8_t bits = most, tried = 0; tried < 3 && bits <= 32; bits = bits == 24 ? 32 : bits + 1, ++tried) {
+    for (uint8_t bits = most, tried = 0; tried < (w->smallest ? 3 : 1) && bits <= 32; bits = bits == 24 ? 32 : bits + 1, ++tried) {
         if (bits == 32 && form != TA__CC_RANGE32) break;
         uint32_t key_bits = 0;
         for (uint32_t c = 0; c < comps; ++c) {
