@@ -725,10 +725,11 @@ static void try_form(work *w, const track_in *in, track_out *o, double budget, u
             const uint32_t kept = keep_keys(w, in, drop, budget);
             const uint8_t code = (uint8_t)((most - 1) | form << TA__CC_RANGE_SHIFT | TA__CC_SEGMENTED);
             uint64_t key_bits = 0;
-            for (uint32_t s = 0; s < n; ++s) {
-                const uint8_t *cb = w->segs + TA__CC_SEG_BYTES * (size_t)(s / TA__CC_SEGMENT) + 6;
-                if (w->keep[s]) key_bits += (uint32_t)(cb[0] + cb[1] + cb[2]);
-            }
+            for (uint32_t s = 0; s < n; ++s)
+                if (w->keep[s]) {
+                    const uint8_t *cb = w->segs + TA__CC_SEG_BYTES * (size_t)(s / TA__CC_SEGMENT) + 6;
+                    key_bits += (uint32_t)(cb[0] + cb[1] + cb[2]);
+                }
             const size_t bytes = ta__cc_data_bytes(in->mode, code, drop, kept, n, key_bits, 0, false);
             const uint8_t none[4] = {0, 0, 0, 0};
             if (bytes < o->bytes) take_keys(w, o, code, drop, kept, none, lo, extent, range8, bytes, 0, none);
