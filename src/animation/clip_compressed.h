@@ -292,6 +292,11 @@ typedef struct ta__cc_window {
     uint32_t rot_used, rot_last;
     bool raw_mapped;
     bool lane_constants; /* the refill makes the intervals' constants all lanes at once (rot_constants) */
+    /* an interval's constants are first tried by rot_settle (a float dot), worth it where every
+     * lane is equal or near (the Fox's Survey: 85% of its intervals) and wasted where not (its
+     * Run, CesiumMan: almost never): after an interval it did not settle, the next 2^f - 1 go
+     * straight to rot_constants, f the intervals in a row it did not settle (up to 6) */
+    uint8_t screen_skip, screen_fails;
     /* the raw rotations read in lanes (cc_keys): those of three components and one range (no
      * segments), rot_drop_count lanes; lane_reads: how many of them, 0 when none is */
     ta__cc_lanes lanes;

@@ -670,9 +670,20 @@ static void refill(const ta_clip *clip, const ta__cc_header *h, ta__cc_window *w
     const uint32_t from = kept > 0 ? kept - 1 : 0;
     const bool lanes = in_place && rot_const != NULL && w->lane_constants;
     if (lanes)
-        for (uint32_t k = from; k < span; ++k)
-            kern->rot_constants(rot_const + 2 * k * rl, rot_const + (2 * k + 1) * rl, gr->rot + 4 * rl * k, gr->rot + 4 * rl * (k + 1),
-                                rl, kn);
+        for (uint32_t k = from; k < span; ++k) {
+            float *theta = rot_const + 2 * k * rl, *kk = rot_const + (2 * k + 1) * rl;
+            const float *a = gr->rot + 4 * rl * k, *b = gr->rot + 4 * rl * (k + 1);
+            if (w->screen_skip > 0) {
+                w->screen_skip--;
+            } else if (kern->rot_settle(theta, kk, a, b, rl, kn)) {
+                w->screen_fails = 0;
+                continue;
+            } else {
+                if (w->screen_fails < 6) w->screen_fails++;
+                w->screen_skip = (uint8_t)((1u << w->screen_fails) - 1);
+            }
+            kern->rot_constants(theta, kk, a, b, rl, kn);
+        }
     for (uint32_t j = 0; in_place && j < visit; ++j) { /* lazy: the lanes' constants are ta__cc_window_sync's */
         const uint32_t m = lazy ? w->order[j] : j;
         if (w->slot[m] == UINT32_MAX) continue;

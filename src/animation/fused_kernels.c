@@ -105,10 +105,25 @@ static inline void store4(float *d, const float *px, const float *py, const floa
         for (uint32_t i = 0; i < n; ++i)                                                                          \
             ta__slerp_constants_lane(ax[i], ay[i], az[i], aw[i], bx[i], by[i], bz[i], bw[i], &theta[i], &k[i]);   \
     }                                                                                                             \
+    ATTR TA__NOINLINE static uint32_t settle_planes_##SUF(                                                      \
+        float *restrict theta, float *restrict k, const float *restrict ax, const float *restrict ay,            \
+        const float *restrict az, const float *restrict aw, const float *restrict bx, const float *restrict by,  \
+        const float *restrict bz, const float *restrict bw, uint32_t n)                                         \
+    {                                                                                                             \
+        uint32_t open = 0;                                                                                        \
+        for (uint32_t i = 0; i < n; ++i)                                                                          \
+            open |= (uint32_t)!ta__slerp_constants_settled(ax[i], ay[i], az[i], aw[i], bx[i], by[i], bz[i],      \
+                                                           bw[i], &theta[i], &k[i]);                              \
+        return open;                                                                                              \
+    }                                                                                                             \
     ATTR static void rot_constants_##SUF(float *theta, float *k, const float *a, const float *b, size_t s,        \
                                          uint32_t n)                                                              \
     {                                                                                                             \
         constants_planes_##SUF(theta, k, a, a + s, a + 2 * s, a + 3 * s, b, b + s, b + 2 * s, b + 3 * s, n);      \
+    }                                                                                                             \
+    ATTR static bool rot_settle_##SUF(float *theta, float *k, const float *a, const float *b, size_t s, uint32_t n) \
+    {                                                                                                             \
+        return settle_planes_##SUF(theta, k, a, a + s, a + 2 * s, a + 3 * s, b, b + s, b + 2 * s, b + 3 * s, n) == 0; \
     }                                                                                                             \
     ATTR TA__UNUSED static void cc_keys_##SUF(const ta__cc_lanes *st, uint32_t r, float *x, float *y, float *z) \
     {                                                                                                             \
@@ -252,7 +267,7 @@ static inline void store4(float *d, const float *px, const float *py, const floa
 #define TA__KERNEL_SET(SUF, WRITE, WIDTH)                                                                         \
     static const ta__fused_kernels kernels_##SUF = {.width = WIDTH, .vec_first = vec_first_##SUF, .vec_mix = vec_mix_##SUF, \
         .vec_rest = vec_rest_##SUF, .rot_slerp = rot_slerp_##SUF, .rot_keys = rot_keys_##SUF,                     \
-        .rot_finish = rot_finish_##SUF, .rot_constants = rot_constants_##SUF, .cc_keys = TA__CC_KEYS_##SUF,        \
+        .rot_finish = rot_finish_##SUF, .rot_constants = rot_constants_##SUF, .rot_settle = rot_settle_##SUF, .cc_keys = TA__CC_KEYS_##SUF,        \
         .not_finite = not_finite_##WRITE, .commit_vec = commit_vec_##WRITE, .commit_rot = commit_rot_##WRITE,        \
         .curve_smooth = curve_smooth_##SUF,                                                                       \
         .curve_cubic = curve_cubic_##SUF, .curve_bezier = curve_bezier_##SUF,                                     \

@@ -50,9 +50,12 @@ typedef struct ta__fused_kernels {
      * planes (stride floats apart: the planes' lanes, n or more) made whole in place as
      * ta__cc_rotation_lane makes them, lane i by drop[i]; and the constants of the intervals
      * from key planes a to b (as far apart), theta's plane and k's, as ta__slerp_constants_lane
-     * makes them (ta__slerp_constants_fast's numbers) */
+     * makes them (ta__slerp_constants_fast's numbers); rot_settle, the same by a float dot where
+     * it can (ta__slerp_constants_settled): true when it settled every lane, else the lanes it
+     * did not settle hold what rot_constants must make again */
     void (*rot_finish)(float *planes, size_t stride, const uint32_t *drop, uint32_t n);
     void (*rot_constants)(float *theta, float *k, const float *a, const float *b, size_t stride, uint32_t n);
+    bool (*rot_settle)(float *theta, float *k, const float *a, const float *b, size_t stride, uint32_t n);
     /* the floats a vector of this set takes (what a count of lanes is best rounded up to) */
     uint32_t width;
     /* and its rotations' quantized keys at sample r, one a lane (clip_compressed_lanes.h), the

@@ -171,6 +171,28 @@ static inline void ta__slerp_constants_lane(float ax, float ay, float az, float 
     *k = equal ? 0.0f : near ? sign * TA__SLERP_NEAR_SCALE : far_k;
 }
 
+/* The lanes rot_constants can settle without ta__slerp_constants_lane's double dot and its two
+ * polynomials: an equal pair, and a pair surely in the near branch. Returns whether the lane is
+ * one of those, whose constants it wrote (the lane's numbers, bit for bit); if not, the caller
+ * makes them with ta__slerp_constants_lane. The dot is float32 here: each product and sum
+ * rounds by at most 2^-24 of the sum of the products' sizes s, so the double dot is within
+ * 4 * 2^-24 * s of it, and a float dot at least 0.9995 + 2^-20 * s in size is at least 0.9995 in
+ * double, of the same sign (the margin is four times that bound, for the rounding of the test
+ * itself). Lanes at the threshold go to the double dot, as do any with a NaN. In the Fox's Survey,
+ * 99% of the window's intervals are equal or near; in its Run, 39%. */
+static inline bool ta__slerp_constants_settled(float ax, float ay, float az, float aw, float bx, float by, float bz,
+                                               float bw, float *theta, float *k)
+{
+    const bool equal = (ax == bx) & (ay == by) & (az == bz) & (aw == bw);
+    const float px = ax * bx, py = ay * by, pz = az * bz, pw = aw * bw;
+    const float d = (px + py) + (pz + pw);
+    const float s = (fabsf(px) + fabsf(py)) + (fabsf(pz) + fabsf(pw));
+    const bool near = fabsf(d) - s * 0x1p-20f >= 0.99950004f; /* the float above 0.9995 */
+    *theta = equal ? 0.0f : TA__SLERP_NEAR_THETA;
+    *k = equal ? 0.0f : d < 0 ? -TA__SLERP_NEAR_SCALE : TA__SLERP_NEAR_SCALE;
+    return equal | near;
+}
+
 /* out = slerpFlat(a, b, t) for an interval of constants theta, k (t in (0, 1):
  * at the ends, ta__slerp_end).
  * The operations and their order are the same for every caller: keep them so. */

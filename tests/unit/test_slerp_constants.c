@@ -437,20 +437,96 @@ static void test_lane_constants_are_the_fast_ones(void **state)
                 memcpy(pa + c * LANES, a[c], sizeof(float) * LANES);
                 memcpy(pb + c * LANES, b[c], sizeof(float) * LANES);
             }
-            memset(got, 0x7f, sizeof got);
-            kern->rot_constants(got[0], got[1], pa, pb, LANES, n);
-            for (uint32_t i = 0; i < n; ++i)
-                if (memcmp(&got[0][i], &want[0][i], sizeof(float)) != 0 || memcmp(&got[1][i], &want[1][i], sizeof(float)) != 0)
-                    fail_msg("%s round %d lane %u of %u: %.9g %.9g, the fast constants %.9g %.9g", ta__simd_name((ta__simd)s),
-                             round, i, n, (double)got[0][i], (double)got[1][i], (double)want[0][i], (double)want[1][i]);
-            for (uint32_t i = n; i < LANES; ++i) /* nothing past n */
-                assert_true(got[0][i] == got[0][LANES - 1] && got[1][i] == got[1][LANES - 1]);
+            for (int screen = 0; screen < 2; ++screen) {
+                memset(got, 0x7f, sizeof got);
+                /* screened: a far pair in every round, so never all settled, made again */
+                if (screen == 0 || !kern->rot_settle(got[0], got[1], pa, pb, LANES, n)) kern->rot_constants(got[0], got[1], pa, pb, LANES, n);
+                else fail_msg("%s round %d: settled with far pairs", ta__simd_name((ta__simd)s), round);
+                for (uint32_t i = 0; i < n; ++i)
+                    if (memcmp(&got[0][i], &want[0][i], sizeof(float)) != 0 || memcmp(&got[1][i], &want[1][i], sizeof(float)) != 0)
+                        fail_msg("%s round %d lane %u of %u: %.9g %.9g, the fast constants %.9g %.9g", ta__simd_name((ta__simd)s),
+                                 round, i, n, (double)got[0][i], (double)got[1][i], (double)want[0][i], (double)want[1][i]);
+                for (uint32_t i = n; i < LANES; ++i) /* nothing past n */
+                    assert_true(got[0][i] == got[0][LANES - 1] && got[1][i] == got[1][LANES - 1]);
+            }
             sets += round == 0;
         }
     }
     printf("# lane constants: %ld equal, %ld near, %ld far, %ld turned over; %d instruction sets\n", kinds[0], kinds[1],
            kinds[2], kinds[3], sets);
     assert_true(kinds[0] > 100 && kinds[1] > 100 && kinds[2] > 100 && kinds[3] > 100);
+    assert_true(sets >= 1);
+}
+
+/* What rot_constants settles by a float dot (ta__slerp_constants_settled) is the fast constants'
+ * numbers bit for bit: equal pairs and near ones, with either sign, keys of length 1 +- 1e-3 and
+ * 0.5 to 1.5 too; nothing else is settled (a pair at 0.9995 +- 1e-6 either way, or below it, goes
+ * to the double dot). Then every kernel, screening or not, on planes of near and equal pairs and,
+ * every other round, one pair that is not, gives the fast constants, and says it settled them all
+ * exactly when it screened planes of only those. */
+static void test_settled_lanes_are_the_fast_ones(void **state)
+{
+    (void)state;
+    rng r = {11};
+    enum { PAIRS = 20000 };
+    long settled[PAIR_KINDS + 1] = {0};
+    for (int kind = 0; kind <= PAIR_KINDS; ++kind) /* PAIR_KINDS: an equal pair */
+        for (int i = 0; i < PAIRS; ++i) {
+            float a[4], b[4], theta = -1, k = -1, want_theta, want_k;
+            make_pair(&r, kind == PAIR_KINDS ? PAIR_RANDOM : (pair_kind)kind, a, b);
+            if (kind == PAIR_KINDS) memcpy(b, a, sizeof b);
+            ta__slerp_constants_fast(a, b, &want_theta, &want_k);
+            if (!ta__slerp_constants_settled(a[0], a[1], a[2], a[3], b[0], b[1], b[2], b[3], &theta, &k)) continue;
+            settled[kind]++;
+            if (memcmp(&theta, &want_theta, sizeof theta) != 0 || memcmp(&k, &want_k, sizeof k) != 0)
+                fail_msg("%s pair %d: settled as %.9g %.9g, the fast constants %.9g %.9g",
+                         kind == PAIR_KINDS ? "equal" : kind_names[kind], i, (double)theta, (double)k, (double)want_theta,
+                         (double)want_k);
+        }
+    for (int kind = 0; kind <= PAIR_KINDS; ++kind)
+        printf("# settled by the float dot: %-12s %5ld of %d\n", kind == PAIR_KINDS ? "equal" : kind_names[kind], settled[kind], PAIRS);
+    assert_int_equal(settled[PAIR_KINDS], PAIRS);
+    assert_true(settled[PAIR_NEAR] > PAIRS * 99 / 100);
+    assert_int_equal(settled[PAIR_MID] + settled[PAIR_FAR] + settled[PAIR_HALF_TURN], 0);
+    /* the kernels: near and equal lanes, and in odd rounds one lane of a run that is not */
+    int sets = 0;
+    for (int round = 0; round < 100; ++round) {
+        float pa[4 * LANES], pb[4 * LANES], want[2][LANES];
+        for (int i = 0; i < LANES; ++i) {
+            float qa[4], qb[4];
+            const bool odd = round % 2 == 1 && i == (round / 2) % (LANES - 3); /* inside n */
+            float t0, k0;
+            do /* a near pair the screen settles (which ones it does is tested above) */
+                make_pair(&r, odd ? PAIR_MID : PAIR_NEAR, qa, qb);
+            while (!odd && !ta__slerp_constants_settled(qa[0], qa[1], qa[2], qa[3], qb[0], qb[1], qb[2], qb[3], &t0, &k0));
+            if (!odd && (i + round) % 5 == 0) memcpy(qb, qa, sizeof qb);
+            ta__slerp_constants_fast(qa, qb, &want[0][i], &want[1][i]);
+            for (int c = 0; c < 4; ++c) {
+                pa[c * LANES + i] = qa[c];
+                pb[c * LANES + i] = qb[c];
+            }
+        }
+        const uint32_t n = round % 3 == 2 ? LANES - 3 : LANES;
+        for (int s = TA__SIMD_SCALAR; s < TA__SIMD_COUNT; ++s) {
+            const ta__fused_kernels *kern = ta__fused_kernels_for((ta__simd)s);
+            if (kern == NULL) continue;
+            float got[2][LANES];
+            for (int screen = 0; screen < 2; ++screen) {
+                memset(got, 0x7f, sizeof got);
+                const bool all = screen == 1 && kern->rot_settle(got[0], got[1], pa, pb, LANES, n);
+                if (!all) kern->rot_constants(got[0], got[1], pa, pb, LANES, n);
+                /* settled only when screened, and then every lane is equal or near */
+                if (all != (screen == 1 && round % 2 == 0))
+                    fail_msg("%s round %d screen %d: settled %d", ta__simd_name((ta__simd)s), round, screen, all);
+                for (uint32_t i = 0; i < n; ++i)
+                    if (memcmp(&got[0][i], &want[0][i], sizeof(float)) != 0 || memcmp(&got[1][i], &want[1][i], sizeof(float)) != 0)
+                        fail_msg("%s round %d screen %d lane %u of %u: %.9g %.9g, the fast constants %.9g %.9g",
+                                 ta__simd_name((ta__simd)s), round, screen, i, n, (double)got[0][i], (double)got[1][i],
+                                 (double)want[0][i], (double)want[1][i]);
+            }
+            sets += round == 0;
+        }
+    }
     assert_true(sets >= 1);
 }
 
@@ -525,6 +601,7 @@ int main(void)
         cmocka_unit_test(test_within_tol_of_slerp_flat),
         cmocka_unit_test(test_fast_constants_within_tol_of_slerp_flat),
         cmocka_unit_test(test_lane_constants_are_the_fast_ones),
+        cmocka_unit_test(test_settled_lanes_are_the_fast_ones),
         cmocka_unit_test(test_equal_keys_kept),
         cmocka_unit_test(test_near_is_lerp_and_normalize),
         cmocka_unit_test(test_branches_where_threejs_takes_them),
