@@ -267,7 +267,8 @@ static inline void store4(float *d, const float *px, const float *py, const floa
 #define TA__KERNEL_SET(SUF, WRITE, WIDTH)                                                                         \
     static const ta__fused_kernels kernels_##SUF = {.width = WIDTH, .vec_first = vec_first_##SUF, .vec_mix = vec_mix_##SUF, \
         .vec_rest = vec_rest_##SUF, .rot_slerp = rot_slerp_##SUF, .rot_keys = rot_keys_##SUF,                     \
-        .rot_finish = rot_finish_##SUF, .rot_constants = rot_constants_##SUF, .rot_settle = rot_settle_##SUF, .cc_keys = TA__CC_KEYS_##SUF,        \
+        .rot_finish = rot_finish_##SUF, .rot_constants = rot_constants_##SUF, .rot_settle = rot_settle_##SUF,      \
+        .cc_keys = TA__CC_KEYS_##SUF,                                                                             \
         .not_finite = not_finite_##WRITE, .commit_vec = commit_vec_##WRITE, .commit_rot = commit_rot_##WRITE,        \
         .curve_smooth = curve_smooth_##SUF,                                                                       \
         .curve_cubic = curve_cubic_##SUF, .curve_bezier = curve_bezier_##SUF,                                     \
