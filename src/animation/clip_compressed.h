@@ -176,6 +176,8 @@ void ta__cc_decode(const ta__cc_track *t, uint32_t samples, uint32_t s, float ou
 void ta__cc_mix(uint8_t kind, uint8_t drop, const float a[4], const float b[4], float u, float out[4]);
 /* Key time k of the clip. */
 double ta__cc_time(const ta__cc_header *h, uint32_t k);
+/* (float)ta__cc_time of samples k to k + n - 1, into out: the run found once. */
+void ta__cc_times(const ta__cc_header *h, uint32_t k, uint32_t n, float *out);
 /* Two rotations (unit, x y z w) mixed as the decoder mixes them: a lerp made unit, the shorter way. */
 void ta__cc_nlerp(const float qa[4], const float qb[4], float u, float out[4]);
 /* ta__cc_nlerp in two parts, for a caller that mixes one pair at many u (the window): the
@@ -287,6 +289,7 @@ typedef struct ta__cc_window {
      * the plan and fused copy named below */
     uint32_t *rot_drop;
     uint32_t rot_drop_count, mixed;
+    bool drop_three; /* no drop is TA__CC_ALL (none mixed, no raw rotation of four): rot_finish3 */
     /* the lanes up to the last moving rotation's (rot_last), in vectors of 16: what the lane
      * reads take (rot_finish and rot_constants: rot_last in the kernels' own vectors) */
     uint32_t rot_used, rot_last;

@@ -66,4 +66,25 @@ static inline void ta__cc_rotation_lane(float *x, float *y, float *z, float *w, 
     *w = keep ? e : o3;
 }
 
+/* ta__cc_rotation_lane's numbers, bit for bit, for a lane whose drop is never TA__CC_ALL (0 to 3,
+ * or TA__CC_KEEP): without the four components' side, which a window none of whose lanes takes it
+ * (every clip compressed with the defaults) leaves out of its loop. */
+static inline void ta__cc_rotation_lane3(float *x, float *y, float *z, float *w, uint32_t drop)
+{
+    const float a = *x, b = *y, c = *z, e = *w;
+    const bool keep = drop > TA__CC_ALL;
+    const float d = a * a + b * b + c * c;
+    const float s = d > 1 ? 1 / sqrtf(d) : 1.0f; /* ta__cc_rotation_lane's inv: 1 / sqrtf(d + 0) */
+    const float m0 = a * s, m1 = b * s, m2 = c * s;
+    const float r = d >= 1 ? 0 : sqrtf(1 - d);
+    const float o0 = drop == 0 ? r : m0;
+    const float o1 = drop == 1 ? r : drop < 1 ? m0 : m1;
+    const float o2 = drop == 2 ? r : drop < 2 ? m1 : m2;
+    const float o3 = drop == 3 ? r : m2;
+    *x = keep ? a : o0;
+    *y = keep ? b : o1;
+    *z = keep ? c : o2;
+    *w = keep ? e : o3;
+}
+
 #endif

@@ -89,6 +89,27 @@ double ta__cc_time(const ta__cc_header *h, uint32_t k)
     return (double)h->first + (double)h->step * k;
 }
 
+void ta__cc_times(const ta__cc_header *h, uint32_t k, uint32_t n, float *out)
+{
+    if (h->runs == NULL || h->times != NULL || h->offsets != NULL) {
+        for (uint32_t i = 0; i < n; ++i) out[i] = (float)ta__cc_time(h, k + i);
+        return;
+    }
+    /* ta__cc_time's run found once (k then counts from its start), then walked on */
+    const unsigned char *run = h->runs;
+    uint32_t r = 0;
+    uint16_t count;
+    memcpy(&count, run + 4, 2);
+    for (; k >= count && r + 1 < h->run_count; run += TA__CC_RUN, memcpy(&count, run + 4, 2)) k -= count, r++;
+    for (uint32_t i = 0; i < n; ++i) {
+        out[i] = (float)((double)f32_at(run) + (double)h->step * k);
+        if (++k >= count && r + 1 < h->run_count) {
+            k = 0, r++, run += TA__CC_RUN;
+            memcpy(&count, run + 4, 2);
+        }
+    }
+}
+
 const unsigned char *ta__cc_tracks_at(const unsigned char *block, const ta__cc_header *h)
 {
     return block + TA__CC_HEADER + (h->times != NULL     ? sizeof(float) * (size_t)h->samples

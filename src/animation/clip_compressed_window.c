@@ -12,11 +12,6 @@
 #include "animation/slerp_constants.h"
 #include "animation/track_internal.h"
 
-static float time_of(const ta__cc_header *h, uint32_t s)
-{
-    return (float)ta__cc_time(h, s);
-}
-
 /* The cursor moved to segment g (s's, the r-th kept key's): where its kept keys start, their
  * bits, each component's bits, mask, least value and step. Out of the key read's line: once a
  * segment, and inlined it cost every key its registers (callgrind). */
@@ -208,6 +203,9 @@ static void map_lanes(const ta_clip *clip, ta__cc_window *w)
                 lane_setup(&w->lanes, w->lane[m], &w->tracks[m], block);
                 w->lane_reads++;
             }
+        /* the drops stay as set here unless a reduced rotation's mixes write TA__CC_ALL */
+        w->drop_three = w->mixed == 0;
+        for (uint32_t l = 0; w->drop_three && l < rl * (TA__CC_SPAN + 1); ++l) w->drop_three = w->rot_drop[l] != TA__CC_ALL;
     }
     /* a refill in place: the tracks decoded one by one first, then those the lanes read */
     w->order_decoded = 0;
@@ -586,7 +584,7 @@ static void refill(const ta_clip *clip, const ta__cc_header *h, ta__cc_window *w
     const bool lazy = in_place && rot_const != NULL && w->lane_constants;
     if (!lazy) ta__cc_window_sync(clip); /* the kept keys moved below are the tracks' own */
     float times[TA__CC_SPAN + 1];
-    for (uint32_t k = 0; k < keys; ++k) times[k] = time_of(h, first + k);
+    ta__cc_times(h, first, keys, times);
     const uint32_t timed = lazy ? 1 : h->tracks; /* a window's tracks share one time group, the first track's */
     if (keys == TA__CC_SPAN + 1) /* a copy of a known size: a few moves a track */
         for (uint32_t i = 0; i < timed; ++i) memcpy(clip->tracks[i]->times, times, sizeof times);
@@ -659,7 +657,8 @@ static void refill(const ta_clip *clip, const ta__cc_header *h, ta__cc_window *w
     const uint32_t kl = (w->rot_last + kern->width - 1) / kern->width * kern->width;
     const uint32_t kn = kl < w->rot_used ? kl : w->rot_used;
     if (raw) { /* the raw rotations (and reduced ones' mixes) made whole, then (not lazy) copied to their tracks */
-        for (uint32_t k = kept; k < keys; ++k) kern->rot_finish(gr->rot + 4 * rl * k, rl, w->rot_drop + w->rot_drop_count * k, kn);
+        for (uint32_t k = kept; k < keys; ++k)
+            (w->drop_three ? kern->rot_finish3 : kern->rot_finish)(gr->rot + 4 * rl * k, rl, w->rot_drop + w->rot_drop_count * k, kn);
         for (uint32_t m = 0; !lazy && m < w->moving; ++m)
             if (raw_rotation(&w->tracks[m], w->lane[m]) || (w->mixed > 0 && mixed_rotation(&w->tracks[m], w->lane[m])))
                 ta__cc_from_lane(clip->tracks[w->index[m]]->values + 4 * (size_t)kept, gr->rot + 4 * rl * kept + w->lane[m], rl, keys - kept);
@@ -815,7 +814,7 @@ ta_result ta_compressed_clip_window(const ta_compressed_clip *clip, const ta_all
     const unsigned char *d = ta__cc_tracks_at(ta__cc_block(clip), &h), *data = d + (size_t)TA__CC_TRACK * h.tracks;
     static const ta_track_kind kinds[3] = {TA_TRACK_KIND_POSITION, TA_TRACK_KIND_QUATERNION, TA_TRACK_KIND_SCALE};
     float times[TA__CC_SPAN + 1];
-    for (uint32_t k = 0; k < keys; ++k) times[k] = time_of(&h, k);
+    ta__cc_times(&h, 0, keys, times);
     /* the moving tracks first, then the constants, each in the clip's order: so the fused
      * planes' lanes of moving rotations are the first, and the refill's lane kernels stop at
      * the last of them (make_window) */

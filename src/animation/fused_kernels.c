@@ -97,6 +97,16 @@ static inline void store4(float *d, const float *px, const float *py, const floa
     {                                                                                                             \
         finish_planes_##SUF(p, p + s, p + 2 * s, p + 3 * s, drop, n);                                             \
     }                                                                                                             \
+    ATTR TA__NOINLINE static void finish3_planes_##SUF(float *restrict x, float *restrict y, float *restrict z, \
+                                                        float *restrict w, const uint32_t *restrict drop,       \
+                                                        uint32_t n)                                             \
+    {                                                                                                             \
+        for (uint32_t i = 0; i < n; ++i) ta__cc_rotation_lane3(&x[i], &y[i], &z[i], &w[i], drop[i]);             \
+    }                                                                                                             \
+    ATTR static void rot_finish3_##SUF(float *p, size_t s, const uint32_t *drop, uint32_t n)                     \
+    {                                                                                                             \
+        finish3_planes_##SUF(p, p + s, p + 2 * s, p + 3 * s, drop, n);                                            \
+    }                                                                                                             \
     ATTR TA__NOINLINE static void constants_planes_##SUF(                                                       \
         float *restrict theta, float *restrict k, const float *restrict ax, const float *restrict ay,            \
         const float *restrict az, const float *restrict aw, const float *restrict bx, const float *restrict by,  \
@@ -267,8 +277,8 @@ static inline void store4(float *d, const float *px, const float *py, const floa
 #define TA__KERNEL_SET(SUF, WRITE, WIDTH)                                                                         \
     static const ta__fused_kernels kernels_##SUF = {.width = WIDTH, .vec_first = vec_first_##SUF, .vec_mix = vec_mix_##SUF, \
         .vec_rest = vec_rest_##SUF, .rot_slerp = rot_slerp_##SUF, .rot_keys = rot_keys_##SUF,                     \
-        .rot_finish = rot_finish_##SUF, .rot_constants = rot_constants_##SUF, .rot_settle = rot_settle_##SUF,      \
-        .cc_keys = TA__CC_KEYS_##SUF,                                                                             \
+        .rot_finish = rot_finish_##SUF, .rot_finish3 = rot_finish3_##SUF, .rot_constants = rot_constants_##SUF,    \
+        .rot_settle = rot_settle_##SUF, .cc_keys = TA__CC_KEYS_##SUF,                                             \
         .not_finite = not_finite_##WRITE, .commit_vec = commit_vec_##WRITE, .commit_rot = commit_rot_##WRITE,        \
         .curve_smooth = curve_smooth_##SUF,                                                                       \
         .curve_cubic = curve_cubic_##SUF, .curve_bezier = curve_bezier_##SUF,                                     \

@@ -54,6 +54,8 @@ typedef struct ta__fused_kernels {
      * it can (ta__slerp_constants_settled): true when it settled every lane, else the lanes it
      * did not settle hold what rot_constants must make again */
     void (*rot_finish)(float *planes, size_t stride, const uint32_t *drop, uint32_t n);
+    /* rot_finish's numbers where no drop is TA__CC_ALL (ta__cc_rotation_lane3) */
+    void (*rot_finish3)(float *planes, size_t stride, const uint32_t *drop, uint32_t n);
     void (*rot_constants)(float *theta, float *k, const float *a, const float *b, size_t stride, uint32_t n);
     bool (*rot_settle)(float *theta, float *k, const float *a, const float *b, size_t stride, uint32_t n);
     /* the floats a vector of this set takes (what a count of lanes is best rounded up to) */

@@ -646,6 +646,14 @@ static void a_clip_with_a_gap_keeps_its_key_times_as_runs(void **state)
     assert_int_equal(h.flags, TA__CC_RUNS);
     assert_int_equal(h.run_count, 2);
     assert_true(ta__cc_tracks_at(bytes, &h) == bytes + TA__CC_HEADER + 2 + 2 * 6);
+    /* the window's times of any span, run by run as ta__cc_time gives each */
+    for (uint32_t k = 0; k < 12; ++k)
+        for (uint32_t n = 1; k + n <= 12; ++n) {
+            float got[12];
+            ta__cc_times(&h, k, n, got);
+            for (uint32_t i = 0; i < n; ++i)
+                if (got[i] != (float)ta__cc_time(&h, k + i)) fail_msg("times from %u, %u of them: %u is %.9g", k, n, k + i, (double)got[i]);
+        }
     for (uint32_t k = 0; k < 12; ++k)
         if (fabs(ta__cc_time(&h, k) - times[k]) > 4e-7) fail_msg("time %u: %.9g, not %.9g", k, ta__cc_time(&h, k), (double)times[k]);
     /* in the gap, the two keys around it mixed: the float clip's slerp, within the error at 3 cm */
@@ -1413,7 +1421,8 @@ static void rotation_puts_the_dropped_component_in_its_place(void **state)
 /* The window's rotation lanes made whole all at once (rot_finish, every instruction set here):
  * each lane ta__cc_rotation's numbers bit for bit, by its own drop (three kept components inside
  * the unit sphere, on it and just past it; all four), a TA__CC_KEEP lane left as it was, and
- * the lanes past the n asked for (of planes wider than n) untouched. */
+ * the lanes past the n asked for (of planes wider than n) untouched; and rot_finish3 the same
+ * on the lanes of three components. */
 static void rot_finish_is_the_decoders_rotation(void **state)
 {
     (void)state;
@@ -1465,6 +1474,21 @@ static void rot_finish_is_the_decoders_rotation(void **state)
                     if (memcmp(&got[c][i], &w, sizeof(float)) != 0)
                         fail_msg("%s round %d lane %d of %u (drop %u) component %d: %.9g, not %.9g", ta__simd_name((ta__simd)s), round, i,
                                  n, i < LANES ? drop[i] : 0u, c, (double)got[c][i], (double)w);
+                }
+            /* rot_finish3, where no lane drops TA__CC_ALL (those kept here): the same numbers */
+            uint32_t three[LANES];
+            for (int i = 0; i < LANES; ++i) three[i] = drop[i] == TA__CC_ALL ? TA__CC_KEEP : drop[i];
+            for (int c = 0; c < 4; ++c) {
+                memcpy(got[c], in[c], sizeof in[c]);
+                got[c][LANES] = got[c][LANES + 1] = got[c][LANES + 2] = 7.0f;
+            }
+            kern->rot_finish3(&got[0][0], LANES + 3, three, n);
+            for (int i = 0; i < LANES + 3; ++i)
+                for (int c = 0; c < 4; ++c) {
+                    const float w = i >= LANES ? 7.0f : (uint32_t)i < n && three[i] != TA__CC_KEEP ? want[c][i] : in[c][i];
+                    if (memcmp(&got[c][i], &w, sizeof(float)) != 0)
+                        fail_msg("%s rot_finish3 round %d lane %d of %u (drop %u) component %d: %.9g, not %.9g", ta__simd_name((ta__simd)s),
+                                 round, i, n, i < LANES ? three[i] : 0u, c, (double)got[c][i], (double)w);
                 }
             sets += round == 0;
         }
