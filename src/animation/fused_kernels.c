@@ -34,6 +34,22 @@ static inline void store4(float *d, const float *px, const float *py, const floa
     d[3] = pw[j];
 }
 
+/* rot_NAME_SUF: a window's rotation key planes made whole by LANE (clip_compressed_rotation.h:
+ * ta__cc_rotation_lane, or ta__cc_rotation_lane3 where no lane takes four components), a lane at
+ * a time; the planes apart as restrict parameters, which the vectoriser takes (restrict locals it
+ * versions against). */
+#define TA__FINISH(SUF, ATTR, NAME, LANE)                                                                         \
+    ATTR TA__NOINLINE static void NAME##_planes_##SUF(float *restrict x, float *restrict y, float *restrict z,    \
+                                                      float *restrict w, const uint32_t *restrict drop,          \
+                                                      uint32_t n)                                                \
+    {                                                                                                             \
+        for (uint32_t i = 0; i < n; ++i) LANE(&x[i], &y[i], &z[i], &w[i], drop[i]);                              \
+    }                                                                                                             \
+    ATTR static void rot_##NAME##_##SUF(float *p, size_t s, const uint32_t *drop, uint32_t n)                    \
+    {                                                                                                             \
+        NAME##_planes_##SUF(p, p + s, p + 2 * s, p + 3 * s, drop, n);                                             \
+    }
+
 #define TA__KERNELS(SUF, ATTR)                                                                                    \
     ATTR static void vec_first_##SUF(float *pile, const float *k0, const float *k1, uint32_t n, float t)          \
     {                                                                                                             \
@@ -84,29 +100,11 @@ static inline void store4(float *d, const float *px, const float *py, const floa
         slerp_keys_planes_##SUF(out, out + n, out + 2 * n, out + 3 * n, a, a + n, a + 2 * n, a + 3 * n, b, b + n, \
                                 b + 2 * n, b + 3 * n, c, c + n, n, t);                                            \
     }                                                                                                             \
-    /* a compressed window's rotation key planes made whole (clip_compressed_rotation.h) and its \
-     * intervals' constants (slerp_constants.h), a lane at a time; the planes apart as restrict     \
-     * parameters, which the vectoriser takes (restrict locals it versions against) */              \
-    ATTR TA__NOINLINE static void finish_planes_##SUF(float *restrict x, float *restrict y, float *restrict z,  \
-                                                       float *restrict w, const uint32_t *restrict drop,        \
-                                                       uint32_t n)                                              \
-    {                                                                                                             \
-        for (uint32_t i = 0; i < n; ++i) ta__cc_rotation_lane(&x[i], &y[i], &z[i], &w[i], drop[i]);              \
-    }                                                                                                             \
-    ATTR static void rot_finish_##SUF(float *p, size_t s, const uint32_t *drop, uint32_t n)                      \
-    {                                                                                                             \
-        finish_planes_##SUF(p, p + s, p + 2 * s, p + 3 * s, drop, n);                                             \
-    }                                                                                                             \
-    ATTR TA__NOINLINE static void finish3_planes_##SUF(float *restrict x, float *restrict y, float *restrict z, \
-                                                        float *restrict w, const uint32_t *restrict drop,       \
-                                                        uint32_t n)                                             \
-    {                                                                                                             \
-        for (uint32_t i = 0; i < n; ++i) ta__cc_rotation_lane3(&x[i], &y[i], &z[i], &w[i], drop[i]);             \
-    }                                                                                                             \
-    ATTR static void rot_finish3_##SUF(float *p, size_t s, const uint32_t *drop, uint32_t n)                     \
-    {                                                                                                             \
-        finish3_planes_##SUF(p, p + s, p + 2 * s, p + 3 * s, drop, n);                                            \
-    }                                                                                                             \
+    /* a compressed window's rotation key planes made whole (TA__FINISH) and its intervals'      \
+     * constants (slerp_constants.h), a lane at a time; the planes apart as restrict parameters,   \
+     * which the vectoriser takes (restrict locals it versions against) */                          \
+    TA__FINISH(SUF, ATTR, finish, ta__cc_rotation_lane)                                                          \
+    TA__FINISH(SUF, ATTR, finish3, ta__cc_rotation_lane3)                                                        \
     ATTR TA__NOINLINE static void constants_planes_##SUF(                                                       \
         float *restrict theta, float *restrict k, const float *restrict ax, const float *restrict ay,            \
         const float *restrict az, const float *restrict aw, const float *restrict bx, const float *restrict by,  \

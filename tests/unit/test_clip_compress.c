@@ -1418,6 +1418,30 @@ static void rotation_puts_the_dropped_component_in_its_place(void **state)
     assert_true(out[1] == 0.0f && fabsf(out[0] - 0.707107f) < 1e-5f && fabsf(out[2] - 0.707107f) < 1e-5f && out[3] == 0.0f);
 }
 
+enum { FINISH_LANES = 37 }; /* two 16-lane vectors and a tail */
+
+/* finish over the first n lanes of in's planes (FINISH_LANES + 3 floats apart) by drop: each
+ * lane want's numbers bit for bit, a TA__CC_KEEP lane and those past n as they were. */
+static void finish_lanes(void (*finish)(float *, size_t, const uint32_t *, uint32_t), const char *name, const char *set,
+                         int round, const float in[4][FINISH_LANES], const float want[4][FINISH_LANES], const uint32_t *drop,
+                         uint32_t n)
+{
+    enum { LANES = FINISH_LANES };
+    float got[4][LANES + 3];
+    for (int c = 0; c < 4; ++c) {
+        memcpy(got[c], in[c], sizeof(float) * LANES);
+        got[c][LANES] = got[c][LANES + 1] = got[c][LANES + 2] = 7.0f;
+    }
+    finish(&got[0][0], LANES + 3, drop, n);
+    for (int i = 0; i < LANES + 3; ++i)
+        for (int c = 0; c < 4; ++c) {
+            const float w = i >= LANES ? 7.0f : (uint32_t)i < n && drop[i] != TA__CC_KEEP ? want[c][i] : in[c][i];
+            if (memcmp(&got[c][i], &w, sizeof(float)) != 0)
+                fail_msg("%s %s round %d lane %d of %u (drop %u) component %d: %.9g, not %.9g", set, name, round, i, n,
+                         i < LANES ? drop[i] : 0u, c, (double)got[c][i], (double)w);
+        }
+}
+
 /* The window's rotation lanes made whole all at once (rot_finish, every instruction set here):
  * each lane ta__cc_rotation's numbers bit for bit, by its own drop (three kept components inside
  * the unit sphere, on it and just past it; all four), a TA__CC_KEEP lane left as it was, and
@@ -1426,7 +1450,7 @@ static void rotation_puts_the_dropped_component_in_its_place(void **state)
 static void rot_finish_is_the_decoders_rotation(void **state)
 {
     (void)state;
-    enum { LANES = 37 }; /* two 16-lane vectors and a tail */
+    enum { LANES = FINISH_LANES };
     uint64_t seed = 12345;
     int sets = 0, past = 0;
     for (int round = 0; round < 300; ++round) {
@@ -1462,34 +1486,11 @@ static void rot_finish_is_the_decoders_rotation(void **state)
             if (kern == NULL) continue;
             /* the first n lanes of planes LANES + 3 floats apart: the rest left alone */
             const uint32_t n = round % 2 == 0 ? LANES : LANES - 1 - (uint32_t)(round % 11);
-            float got[4][LANES + 3];
-            for (int c = 0; c < 4; ++c) {
-                memcpy(got[c], in[c], sizeof in[c]);
-                got[c][LANES] = got[c][LANES + 1] = got[c][LANES + 2] = 7.0f;
-            }
-            kern->rot_finish(&got[0][0], LANES + 3, drop, n);
-            for (int i = 0; i < LANES + 3; ++i)
-                for (int c = 0; c < 4; ++c) {
-                    const float w = i >= LANES ? 7.0f : (uint32_t)i < n ? want[c][i] : in[c][i];
-                    if (memcmp(&got[c][i], &w, sizeof(float)) != 0)
-                        fail_msg("%s round %d lane %d of %u (drop %u) component %d: %.9g, not %.9g", ta__simd_name((ta__simd)s), round, i,
-                                 n, i < LANES ? drop[i] : 0u, c, (double)got[c][i], (double)w);
-                }
+            finish_lanes(kern->rot_finish, "rot_finish", ta__simd_name((ta__simd)s), round, in, want, drop, n);
             /* rot_finish3, where no lane drops TA__CC_ALL (those kept here): the same numbers */
-            uint32_t three[LANES];
-            for (int i = 0; i < LANES; ++i) three[i] = drop[i] == TA__CC_ALL ? TA__CC_KEEP : drop[i];
-            for (int c = 0; c < 4; ++c) {
-                memcpy(got[c], in[c], sizeof in[c]);
-                got[c][LANES] = got[c][LANES + 1] = got[c][LANES + 2] = 7.0f;
-            }
-            kern->rot_finish3(&got[0][0], LANES + 3, three, n);
-            for (int i = 0; i < LANES + 3; ++i)
-                for (int c = 0; c < 4; ++c) {
-                    const float w = i >= LANES ? 7.0f : (uint32_t)i < n && three[i] != TA__CC_KEEP ? want[c][i] : in[c][i];
-                    if (memcmp(&got[c][i], &w, sizeof(float)) != 0)
-                        fail_msg("%s rot_finish3 round %d lane %d of %u (drop %u) component %d: %.9g, not %.9g", ta__simd_name((ta__simd)s),
-                                 round, i, n, i < LANES ? three[i] : 0u, c, (double)got[c][i], (double)w);
-                }
+            uint32_t three[FINISH_LANES];
+            for (int i = 0; i < FINISH_LANES; ++i) three[i] = drop[i] == TA__CC_ALL ? TA__CC_KEEP : drop[i];
+            finish_lanes(kern->rot_finish3, "rot_finish3", ta__simd_name((ta__simd)s), round, in, want, three, n);
             sets += round == 0;
         }
     }
