@@ -641,11 +641,8 @@ static void refill(const ta_clip *clip, const ta__cc_header *h, ta__cc_window *w
             }
         }
     }
-    if (raw && w->lane_reads > 0) { /* the lane reads: a key of every lane at a time, then where each stands */
-        for (uint32_t k = kept; k < keys; ++k) {
-            float *plane = gr->rot + 4 * rl * k;
-            kern->cc_keys(&w->lanes, first + k, plane, plane + rl, plane + 2 * rl);
-        }
+    if (raw && w->lane_reads > 0) { /* the lane reads: every lane key after key, then where each stands */
+        kern->cc_keys(&w->lanes, first + kept, keys - kept, gr->rot + 4 * rl * kept, 4 * rl, rl);
         /* lazy: the lanes stand before first + keys, where the next step forward reads on; the
          * cursors keep an older key of their own, from which lane_start reads on when it must */
         for (uint32_t m = 0; !lazy && m < w->moving; ++m)

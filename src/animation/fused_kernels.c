@@ -133,10 +133,14 @@ static inline void store4(float *d, const float *px, const float *py, const floa
     {                                                                                                             \
         return settle_planes_##SUF(theta, k, a, a + s, a + 2 * s, a + 3 * s, b, b + s, b + 2 * s, b + 3 * s, n) == 0; \
     }                                                                                                             \
-    ATTR TA__UNUSED static void cc_keys_##SUF(const ta__cc_lanes *st, uint32_t r, float *x, float *y, float *z) \
+    ATTR TA__UNUSED static void cc_keys_##SUF(const ta__cc_lanes *st, uint32_t r, uint32_t count, float *out,     \
+                                              size_t key_stride, size_t stride)                                   \
     {                                                                                                             \
         for (uint32_t i = 0; i < st->n; ++i)                                                                      \
-            if (st->active[i]) ta__cc_lane_key(st, i, r, &x[i], &y[i], &z[i]);                                    \
+            for (uint32_t k = 0; st->active[i] && k < count; ++k) {                                               \
+                float *o = out + k * key_stride + i;                                                              \
+                ta__cc_lane_key(st, i, r + k, &o[0], &o[stride], &o[2 * stride]);                                 \
+            }                                                                                                     \
     }                                                                                                             \
     ATTR TA__UNUSED static uint32_t not_finite_##SUF(const float *v, uint32_t n)                                             \
     {                                                                                                             \
@@ -528,52 +532,76 @@ TA__NOT_FINITE_T(avx512, __attribute__((target("avx512f,avx512vl,avx512dq,avx512
 
 TA__KERNELS(sse2, __attribute__((target("sse2"))))
 TA__KERNEL_SET(sse2, t_sse2, 4)
-/* ta__cc_lane_key for eight lanes at once: each component's 32 bits gathered from where its lane
- * stands (lanes of 0 bits gather nothing), shifted, masked, and the whole key or the step added
- * chosen by lane; the same integer operations and the one float multiply and add, so the same
- * numbers. Lanes past the last multiple of eight, lane by lane. */
+/* ta__cc_lane_key for eight lanes at once, key after key: each component's 32 bits gathered from
+ * where its lane stands (lanes of 0 bits gather nothing), shifted, masked, and the whole key or the
+ * step added chosen by lane; the same integer operations and the one float multiply and add, so the
+ * same numbers. A group of eight keeps where it stands, its numbers and steps in registers over the
+ * count keys (the state's arrays read once and written once a call). Lanes past the last multiple of
+ * eight, lane by lane. */
 #define TA__CC_KEYS_X8(SUF, ATTR)                                                                                 \
-    ATTR static void cc_keys_x8_##SUF(const ta__cc_lanes *st, uint32_t r, float *x, float *y, float *z)          \
+    ATTR static void cc_keys_x8_##SUF(const ta__cc_lanes *st, uint32_t r, uint32_t count, float *out,            \
+                                      size_t key_stride, size_t stride)                                           \
     {                                                                                                             \
         const uint32_t n = st->n;                                                                                 \
-        float *out[3] = {x, y, z};                                                                                \
-        const __m256i rv = _mm256_set1_epi32((int)r), two = _mm256_set1_epi32(2), seven = _mm256_set1_epi32(7);  \
-        const __m256i zero = _mm256_setzero_si256();                                                              \
+        const int *const keys = (const int *)(const void *)st->keys;                                              \
+        const uint32_t *const act = st->active, *const evy = st->every, *const offs = st->off;                    \
+        const uint32_t *const cbits = st->cbits, *const rbits = st->rbits, *const qmasks = st->qmask;             \
+        const uint32_t *const dmasks = st->dmask, *const dsigns = st->dsign;                                      \
+        const float *const mins = st->min, *const scales = st->scale;                                             \
+        uint32_t *const bits = st->bit, *const qs = st->q, *const steps = st->step;                               \
+        const __m256i two = _mm256_set1_epi32(2), seven = _mm256_set1_epi32(7), zero = _mm256_setzero_si256();    \
         uint32_t i = 0;                                                                                           \
         for (; i + 8 <= n; i += 8) {                                                                              \
-            const __m256i active = _mm256_cmpgt_epi32(_mm256_loadu_si256((const __m256i *)(st->active + i)), zero); \
+            const __m256i active = _mm256_cmpgt_epi32(_mm256_loadu_si256((const __m256i *)(act + i)), zero);     \
             if (_mm256_movemask_epi8(active) == 0) continue;                                                      \
-            const __m256i every = _mm256_loadu_si256((const __m256i *)(st->every + i));                           \
-            const __m256i whole = _mm256_cmpgt_epi32(two, _mm256_and_si256(rv, every));                           \
-            const __m256i off = _mm256_loadu_si256((const __m256i *)(st->off + i));                               \
-            __m256i bit = _mm256_loadu_si256((const __m256i *)(st->bit + i));                                     \
+            const __m256i every = _mm256_loadu_si256((const __m256i *)(evy + i));                                 \
+            const __m256i off = _mm256_loadu_si256((const __m256i *)(offs + i));                                  \
+            __m256i bit = _mm256_loadu_si256((const __m256i *)(bits + i));                                        \
+            /* the group's numbers in locals, where the loop reads them off one base */                          \
+            __m256i q[3], step[3], cb[3], rb[3], qm[3], dm[3], ds[3];                                              \
+            __m256 mn[3], sc[3];                                                                                  \
             for (uint32_t c = 0; c < 3; ++c) {                                                                    \
                 const size_t j = (size_t)c * n + i;                                                               \
-                const __m256i nb = _mm256_blendv_epi8(_mm256_loadu_si256((const __m256i *)(st->rbits + j)),       \
-                                                      _mm256_loadu_si256((const __m256i *)(st->cbits + j)), whole);\
-                const __m256i qmask = _mm256_loadu_si256((const __m256i *)(st->qmask + j));                       \
-                const __m256i mask = _mm256_blendv_epi8(_mm256_loadu_si256((const __m256i *)(st->dmask + j)), qmask, whole); \
-                const __m256i at = _mm256_add_epi32(off, _mm256_srli_epi32(bit, 3));                              \
-                const __m256i word = _mm256_mask_i32gather_epi32(zero, (const int *)(const void *)st->keys, at,   \
-                                                                 _mm256_cmpgt_epi32(nb, zero), 1);                \
-                const __m256i d = _mm256_and_si256(_mm256_srlv_epi32(word, _mm256_and_si256(bit, seven)), mask);  \
-                bit = _mm256_add_epi32(bit, nb);                                                                  \
-                const __m256i q0 = _mm256_loadu_si256((const __m256i *)(st->q + j));                              \
-                const __m256i sign = _mm256_loadu_si256((const __m256i *)(st->dsign + j));                        \
-                const __m256i step = _mm256_add_epi32(_mm256_loadu_si256((const __m256i *)(st->step + j)),        \
-                                                      _mm256_sub_epi32(_mm256_xor_si256(d, sign), sign));         \
-                const __m256i q = _mm256_blendv_epi8(_mm256_and_si256(_mm256_add_epi32(q0, step), qmask), d, whole); \
-                _mm256_storeu_si256((__m256i *)(st->step + j), _mm256_sub_epi32(q, q0));                          \
-                _mm256_storeu_si256((__m256i *)(st->q + j), q);                                                   \
-                const __m256 v = _mm256_add_ps(_mm256_loadu_ps(st->min + j),                                      \
-                                               _mm256_mul_ps(_mm256_cvtepi32_ps(q), _mm256_loadu_ps(st->scale + j))); \
-                float *o = out[c] + i;                                                                            \
-                _mm256_storeu_ps(o, _mm256_blendv_ps(_mm256_loadu_ps(o), v, _mm256_castsi256_ps(active)));        \
+                q[c] = _mm256_loadu_si256((const __m256i *)(qs + j));                                             \
+                step[c] = _mm256_loadu_si256((const __m256i *)(steps + j));                                       \
+                cb[c] = _mm256_loadu_si256((const __m256i *)(cbits + j));                                         \
+                rb[c] = _mm256_loadu_si256((const __m256i *)(rbits + j));                                         \
+                qm[c] = _mm256_loadu_si256((const __m256i *)(qmasks + j));                                        \
+                dm[c] = _mm256_loadu_si256((const __m256i *)(dmasks + j));                                        \
+                ds[c] = _mm256_loadu_si256((const __m256i *)(dsigns + j));                                        \
+                mn[c] = _mm256_loadu_ps(mins + j);                                                                \
+                sc[c] = _mm256_loadu_ps(scales + j);                                                              \
             }                                                                                                     \
-            _mm256_storeu_si256((__m256i *)(st->bit + i), bit);                                                   \
+            for (uint32_t k = 0; k < count; ++k) {                                                                \
+                const __m256i whole = _mm256_cmpgt_epi32(two, _mm256_and_si256(_mm256_set1_epi32((int)(r + k)), every)); \
+                float *o = out + k * key_stride + i;                                                              \
+                for (uint32_t c = 0; c < 3; ++c, o += stride) {                                                   \
+                    const __m256i nb = _mm256_blendv_epi8(rb[c], cb[c], whole), qmask = qm[c];                    \
+                    const __m256i mask = _mm256_blendv_epi8(dm[c], qmask, whole);                                 \
+                    const __m256i at = _mm256_add_epi32(off, _mm256_srli_epi32(bit, 3));                          \
+                    const __m256i word = _mm256_mask_i32gather_epi32(zero, keys, at, _mm256_cmpgt_epi32(nb, zero), 1); \
+                    const __m256i d = _mm256_and_si256(_mm256_srlv_epi32(word, _mm256_and_si256(bit, seven)), mask); \
+                    bit = _mm256_add_epi32(bit, nb);                                                              \
+                    const __m256i sign = ds[c];                                                                   \
+                    const __m256i s1 = _mm256_add_epi32(step[c], _mm256_sub_epi32(_mm256_xor_si256(d, sign), sign)); \
+                    const __m256i q1 = _mm256_blendv_epi8(_mm256_and_si256(_mm256_add_epi32(q[c], s1), qmask), d, whole); \
+                    step[c] = _mm256_sub_epi32(q1, q[c]);                                                         \
+                    q[c] = q1;                                                                                    \
+                    const __m256 v = _mm256_add_ps(mn[c], _mm256_mul_ps(_mm256_cvtepi32_ps(q1), sc[c]));          \
+                    _mm256_storeu_ps(o, _mm256_blendv_ps(_mm256_loadu_ps(o), v, _mm256_castsi256_ps(active)));    \
+                }                                                                                                 \
+            }                                                                                                     \
+            _mm256_storeu_si256((__m256i *)(bits + i), bit);                                                      \
+            for (uint32_t c = 0; c < 3; ++c) {                                                                    \
+                _mm256_storeu_si256((__m256i *)(qs + c * n + i), q[c]);                                           \
+                _mm256_storeu_si256((__m256i *)(steps + c * n + i), step[c]);                                     \
+            }                                                                                                     \
         }                                                                                                         \
         for (; i < n; ++i)                                                                                        \
-            if (st->active[i]) ta__cc_lane_key(st, i, r, &x[i], &y[i], &z[i]);                                    \
+            for (uint32_t k = 0; st->active[i] && k < count; ++k) {                                               \
+                float *o = out + k * key_stride + i;                                                              \
+                ta__cc_lane_key(st, i, r + k, &o[0], &o[stride], &o[2 * stride]);                                 \
+            }                                                                                                     \
     }
 TA__CC_KEYS_X8(avx2, __attribute__((target("avx2"))))
 TA__CC_KEYS_X8(avx512, __attribute__((target("avx512f,avx512vl,avx512dq,avx512bw"))))

@@ -60,9 +60,10 @@ typedef struct ta__fused_kernels {
     bool (*rot_settle)(float *theta, float *k, const float *a, const float *b, size_t stride, uint32_t n);
     /* the floats a vector of this set takes (what a count of lanes is best rounded up to) */
     uint32_t width;
-    /* and its rotations' quantized keys at sample r, one a lane (clip_compressed_lanes.h), the
-     * three components to x y z (each st->n lanes; an inactive lane's left as it was) */
-    void (*cc_keys)(const ta__cc_lanes *st, uint32_t r, float *x, float *y, float *z);
+    /* and its rotations' quantized keys at samples r to r + count - 1, one a lane
+     * (clip_compressed_lanes.h): key k's three components to out + k * key_stride, stride floats
+     * apart (each st->n lanes; an inactive lane's left as it was) */
+    void (*cc_keys)(const ta__cc_lanes *st, uint32_t r, uint32_t count, float *out, size_t key_stride, size_t stride);
     /* nonzero when a number of v is not finite */
     uint32_t (*not_finite)(const float *v, uint32_t n);
     /* The commit of a 3- or 4-plane pile of `lanes` lanes (all finite): each
