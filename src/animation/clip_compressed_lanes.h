@@ -62,4 +62,15 @@ static inline void ta__cc_lane_key(const ta__cc_lanes *st, uint32_t i, uint32_t 
     *z = v[2];
 }
 
+/* Lane i's keys at samples r to r + count - 1 (ta__cc_lane_key, key after key): key k's three
+ * values to out + k * key_stride + i, stride floats apart. An inactive lane's left as it was. */
+static inline void ta__cc_lane_keys(const ta__cc_lanes *st, uint32_t i, uint32_t r, uint32_t count, float *out,
+                                    size_t key_stride, size_t stride)
+{
+    for (uint32_t k = 0; st->active[i] && k < count; ++k) {
+        float *o = out + k * key_stride + i;
+        ta__cc_lane_key(st, i, r + k, &o[0], &o[stride], &o[2 * stride]);
+    }
+}
+
 #endif

@@ -136,11 +136,7 @@ static inline void store4(float *d, const float *px, const float *py, const floa
     ATTR TA__UNUSED static void cc_keys_##SUF(const ta__cc_lanes *st, uint32_t r, uint32_t count, float *out,     \
                                               size_t key_stride, size_t stride)                                   \
     {                                                                                                             \
-        for (uint32_t i = 0; i < st->n; ++i)                                                                      \
-            for (uint32_t k = 0; st->active[i] && k < count; ++k) {                                               \
-                float *o = out + k * key_stride + i;                                                              \
-                ta__cc_lane_key(st, i, r + k, &o[0], &o[stride], &o[2 * stride]);                                 \
-            }                                                                                                     \
+        for (uint32_t i = 0; i < st->n; ++i) ta__cc_lane_keys(st, i, r, count, out, key_stride, stride);          \
     }                                                                                                             \
     ATTR TA__UNUSED static uint32_t not_finite_##SUF(const float *v, uint32_t n)                                             \
     {                                                                                                             \
@@ -597,11 +593,7 @@ TA__KERNEL_SET(sse2, t_sse2, 4)
                 _mm256_storeu_si256((__m256i *)(steps + c * n + i), step[c]);                                     \
             }                                                                                                     \
         }                                                                                                         \
-        for (; i < n; ++i)                                                                                        \
-            for (uint32_t k = 0; st->active[i] && k < count; ++k) {                                               \
-                float *o = out + k * key_stride + i;                                                              \
-                ta__cc_lane_key(st, i, r + k, &o[0], &o[stride], &o[2 * stride]);                                 \
-            }                                                                                                     \
+        for (; i < n; ++i) ta__cc_lane_keys(st, i, r, count, out, key_stride, stride);                            \
     }
 TA__CC_KEYS_X8(avx2, __attribute__((target("avx2"))))
 TA__CC_KEYS_X8(avx512, __attribute__((target("avx512f,avx512vl,avx512dq,avx512bw"))))
