@@ -7,7 +7,8 @@
  *
  *   header (32 bytes): magic "TAC1", version, flags (uint16), bytes (uint32), samples,
  *     bones (uint16), tracks (uint32), duration, first time, step (float32; UNIFORM: time k is
- *     first + k * step; NEAR: int16 offsets[samples] follow the header, time k being
+ *     first + k * step, the clip's own within 4e-7 or, where the encoder put them on the grid,
+ *     1/4096 of a step; NEAR: int16 offsets[samples] follow the header, time k being
  *     first + (k + offsets[k] / 2^24) * step rounded to float32; RUNS: uint16 runs follow, then
  *     per run float32 first and uint16 count, time k being the first of its run + j * step, j its
  *     place in the run (the Fox's Run: two runs of 1/24 s, a gap of 0.2 s between them); else

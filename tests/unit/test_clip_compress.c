@@ -169,6 +169,7 @@ static const struct {
 } within_goal[] = {
     {"examples/default.glb", "walk"},
     {"examples/default.glb", "run"},
+    {"RiggedSimple/glTF-Binary/RiggedSimple.glb", "animation_0"},
     {"CesiumMan/glTF-Binary/CesiumMan.glb", "animation_0"},
     {"BrainStem/glTF-Binary/BrainStem.glb", "animation_0"},
     {"Fox/glTF-Binary/Fox.glb", "Survey"},
@@ -668,6 +669,67 @@ static void a_clip_with_a_gap_keeps_its_key_times_as_runs(void **state)
     ta_compressed_clip_destroy(cc);
     ta_clip_release(clip);
     ta_scene_destroy(scene);
+}
+
+/* The turn of a_clip_with_a_gap's bone over 20 key times k / 24 s, each strayed from that grid by
+ * stray[k % 3] s; with a STEP translation beside it when step is set. Compressed: its block's
+ * time form, and its pose played at each key time and halfway to the next within the error. */
+static uint32_t time_form_of_strayed(const double stray[3], bool step)
+{
+    ta_error err = {0};
+    ta_node_id bone;
+    ta_scene *scene = one_bone(&bone);
+    float times[20], rot[80], pos[60];
+    for (int k = 0; k < 20; ++k) {
+        times[k] = (float)(k / 24.0 + (k == 0 || k == 19 ? 0 : stray[k % 3]));
+        const double half = 0.4 * sin(3.0 * k / 24.0);
+        const float q[4] = {(float)sin(half), 0, 0, (float)cos(half)};
+        memcpy(rot + 4 * k, q, sizeof q);
+        pos[3 * k] = (float)(k / 4), pos[3 * k + 1] = 0, pos[3 * k + 2] = 0;
+    }
+    ta_track *tracks[2] = {
+        ta_test_track_alloc(NULL, ta_test_node_target(bone, TA_TRACK_KIND_QUATERNION), TA_INTERPOLATION_DEFAULT, times, 20, rot, 80),
+        ta_test_track_alloc(NULL, ta_test_node_target(bone, TA_TRACK_KIND_POSITION), TA_INTERPOLATION_STEP, times, 20, pos, 60)};
+    ta_clip *clip = NULL;
+    assert_int_equal(ta_clip_create("strayed", tracks, step ? 2 : 1, NULL, &clip, &err), TA_OK);
+    ta_compressed_clip *cc = NULL;
+    ta_compress_stats st;
+    assert_int_equal(ta_clip_compress(clip, scene, NULL, &cc, &st, &err), TA_OK);
+    assert_true(st.max_error_cm <= 0.01);
+    size_t size = 0;
+    const unsigned char *bytes = (const unsigned char *)ta_compressed_clip_data(cc, &size);
+    ta__cc_header h;
+    ta__cc_read_header(bytes, &h);
+    for (uint32_t s = 0; s < 39; ++s) {
+        const double t = s < 20 ? times[s] : (times[s - 20] + times[s - 19]) / 2.0;
+        float want[4], at[3];
+        assert_int_equal(ta_track_sample(tracks[0], t, TA_ENDING_ZERO_CURVATURE, TA_ENDING_ZERO_CURVATURE, want, 4, &err), TA_OK);
+        assert_int_equal(ta_track_sample(tracks[1], t, TA_ENDING_ZERO_CURVATURE, TA_ENDING_ZERO_CURVATURE, at, 3, &err), TA_OK);
+        assert_int_equal(ta_compressed_clip_sample(cc, t, scene, &err), TA_OK);
+        const ta_node *node = &scene->nodes[bone.index];
+        const double dot = fabs(node->quaternion.x * want[0] + node->quaternion.y * want[1] + node->quaternion.z * want[2] +
+                                node->quaternion.w * want[3]);
+        if (2 * acos(fmin(1, dot)) * 3.0 > 0.0101) fail_msg("at %.9g s the turn is off by %g cm at 3 cm", t, 2 * acos(fmin(1, dot)) * 3.0);
+        if (step && fabs(node->position.x - at[0]) > 1e-4) fail_msg("at %.9g s the STEP key is %g, not %g", t, node->position.x, at[0]);
+    }
+    const uint32_t flags = h.flags;
+    ta_compressed_clip_destroy(cc);
+    ta_clip_release(clip);
+    ta_scene_destroy(scene);
+    return flags;
+}
+
+/* Key times that stray from a uniform grid by a hair (RiggedSimple's exporter: up to 1.6e-5 of a
+ * step) are kept as that grid, two numbers, with the error of the shift measured with the rest;
+ * not where a STEP key would move past its time, nor where they stray by more than 1/4096 of a
+ * step: there they keep their offsets (NEAR). */
+static void key_times_a_hair_off_the_grid_are_put_on_it(void **state)
+{
+    (void)state;
+    const double hair[3] = {2e-6, -1.5e-6, 0}, more[3] = {3e-5, -2e-5, 0};
+    assert_int_equal(time_form_of_strayed(hair, false), TA__CC_UNIFORM);
+    assert_int_equal(time_form_of_strayed(hair, true), TA__CC_NEAR);
+    assert_int_equal(time_form_of_strayed(more, false), TA__CC_NEAR);
 }
 
 /* The bundled walk, compressed: its bytes read back into a clip that plays the same pose; every
@@ -1507,6 +1569,7 @@ int main(void)
         cmocka_unit_test(a_cubic_spline_track_plays_within_the_error),
         cmocka_unit_test(binary_form_reads_back_and_refuses_what_is_not_it),
         cmocka_unit_test(a_clip_with_a_gap_keeps_its_key_times_as_runs),
+        cmocka_unit_test(key_times_a_hair_off_the_grid_are_put_on_it),
         cmocka_unit_test(a_constant_position_takes_seven_bytes),
         cmocka_unit_test(mixer_plays_a_window_within_the_error),
         cmocka_unit_test(default_keeps_every_key_smallest_drops_them),
