@@ -67,8 +67,8 @@ ta_result ta_mixer_update_range(ta_mixer_batch_item *items, uint32_t begin, uint
     if (items == NULL && end > begin)
         return ta__fail(err, TA_ERROR_INVALID_ARGUMENT, "items: is NULL for the range %u to %u", begin, end);
     uint32_t first_index = 0;
-    /* a few dozen characters' state stays in the cache from one frame to the next */
-    const ta_result first = update_items(items, begin, end, delta, end - begin > TA__MIXER_PREFETCH_FROM, &first_index);
+    /* a few hundred characters' state stays in the caches from one frame to the next */
+    const ta_result first = update_items(items, begin, end, delta, end - begin > TA__MIXER_RANGE_PREFETCH_FROM, &first_index);
     if (first != TA_OK)
         return ta__fail(err, first, "item %u: %s", first_index, items[first_index].error.message);
     return TA_OK;
@@ -148,7 +148,7 @@ static void run_pool_share(void *user, uint32_t worker, uint32_t workers)
         if (begin >= j->count) return;
         const uint32_t first = (uint32_t)begin, end = j->count - first < chunk ? j->count : first + chunk;
         uint32_t refused;
-        update_items(j->items, first, end, j->delta, j->count > TA__MIXER_PREFETCH_FROM, &refused);
+        update_items(j->items, first, end, j->delta, j->count > TA__MIXER_RANGE_PREFETCH_FROM, &refused);
     }
 }
 

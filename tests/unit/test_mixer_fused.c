@@ -1383,18 +1383,19 @@ static void test_batch_same_as_one_by_one(void **state)
 }
 
 /* A range long enough that ta_mixer_update_range prefetches the next
- * mixers' state (mixer_batch.c, from 65 up), over mixers on the fused path,
- * the general path and write_always: the same
+ * mixers' state (mixer_batch.c, past TA__MIXER_RANGE_PREFETCH_FROM), over
+ * mixers on the fused path, the general path and write_always: the same
  * nodes as one by one. */
 static void test_long_range_same_as_one_by_one(void **state)
 {
     (void)state;
     ta_error err = {0};
-    enum { CHARS = 70 };
+    enum { CHARS = TA__MIXER_RANGE_PREFETCH_FROM + 6 };
     ta_clip *walk = rig_clip(5, 0.7, "walk"), *run = rig_clip(6, 1.9, "run");
     ta_scene *scenes[2][CHARS];
     ta_mixer *mixers[2][CHARS];
-    ta_mixer_batch_item items[CHARS];
+    ta_mixer_batch_item *items = (ta_mixer_batch_item *)calloc(CHARS, sizeof *items); /* 400 KiB: not on the stack */
+    assert_non_null(items);
     for (int i = 0; i < 2; ++i) make_side(mixers[i], scenes[i], CHARS, walk, run, true);
     items_of(items, mixers[1], scenes[1], CHARS);
     for (int frame = 0; frame < 4; ++frame) {
@@ -1404,6 +1405,7 @@ static void test_long_range_same_as_one_by_one(void **state)
         for (int c = 0; c < CHARS; ++c) assert_same_bones(scenes[0][c], scenes[1][c]);
     }
     for (int i = 0; i < 2; ++i) destroy_side(mixers[i], scenes[i], CHARS);
+    free(items);
     ta_clip_release(walk);
     ta_clip_release(run);
 }
