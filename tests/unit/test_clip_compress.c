@@ -715,6 +715,7 @@ static uint32_t time_form_of_strayed(const double stray[3], bool step)
     const uint32_t flags = h.flags;
     ta_compressed_clip_destroy(cc);
     ta_clip_release(clip);
+    if (!step) ta_track_destroy(tracks[1]); /* not given to the clip */
     ta_scene_destroy(scene);
     return flags;
 }
