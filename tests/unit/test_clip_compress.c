@@ -616,6 +616,21 @@ static void refuses_or_reads_within(const unsigned char *bytes, size_t size, ta_
     free(copy);
 }
 
+/* A clip of tracks (given to it) compressed on scene with the default options, within 0.01 cm:
+ * the clip, the compressed clip, its bytes and their header. */
+static const unsigned char *compressed_of(const char *name, ta_track **tracks, uint32_t count, ta_scene *scene, ta_clip **clip,
+                                          ta_compressed_clip **cc, size_t *size, ta__cc_header *h)
+{
+    ta_error err = {0};
+    ta_compress_stats st;
+    assert_int_equal(ta_clip_create(name, tracks, count, NULL, clip, &err), TA_OK);
+    assert_int_equal(ta_clip_compress(*clip, scene, NULL, cc, &st, &err), TA_OK);
+    assert_true(st.max_error_cm <= 0.01);
+    const unsigned char *bytes = (const unsigned char *)ta_compressed_clip_data(*cc, size);
+    ta__cc_read_header(bytes, h);
+    return bytes;
+}
+
 /* A clip whose key times have a gap (the Fox's Run: 1/24 s, then 0.2 s, then 1/24 s again)
  * keeps them as two runs of one step: 18 bytes, not 4 a key time; each time as it was, the
  * pose across the gap within the error, and the block refused or read within its bytes. */
@@ -635,15 +650,10 @@ static void a_clip_with_a_gap_keeps_its_key_times_as_runs(void **state)
     ta_track *track = ta_test_track_alloc(NULL, ta_test_node_target(bone, TA_TRACK_KIND_QUATERNION), TA_INTERPOLATION_DEFAULT,
                                           times, 12, rot, 48);
     ta_clip *clip = NULL;
-    assert_int_equal(ta_clip_create("gap", &track, 1, NULL, &clip, &err), TA_OK);
     ta_compressed_clip *cc = NULL;
-    ta_compress_stats st;
-    assert_int_equal(ta_clip_compress(clip, scene, NULL, &cc, &st, &err), TA_OK);
-    assert_true(st.max_error_cm <= 0.01);
     size_t size = 0;
-    const unsigned char *bytes = (const unsigned char *)ta_compressed_clip_data(cc, &size);
     ta__cc_header h;
-    ta__cc_read_header(bytes, &h);
+    const unsigned char *bytes = compressed_of("gap", &track, 1, scene, &clip, &cc, &size, &h);
     assert_int_equal(h.flags, TA__CC_RUNS);
     assert_int_equal(h.run_count, 2);
     assert_true(ta__cc_tracks_at(bytes, &h) == bytes + TA__CC_HEADER + 2 + 2 * 6);
@@ -691,15 +701,10 @@ static uint32_t time_form_of_strayed(const double stray[3], bool step)
         ta_test_track_alloc(NULL, ta_test_node_target(bone, TA_TRACK_KIND_QUATERNION), TA_INTERPOLATION_DEFAULT, times, 20, rot, 80),
         ta_test_track_alloc(NULL, ta_test_node_target(bone, TA_TRACK_KIND_POSITION), TA_INTERPOLATION_STEP, times, 20, pos, 60)};
     ta_clip *clip = NULL;
-    assert_int_equal(ta_clip_create("strayed", tracks, step ? 2 : 1, NULL, &clip, &err), TA_OK);
     ta_compressed_clip *cc = NULL;
-    ta_compress_stats st;
-    assert_int_equal(ta_clip_compress(clip, scene, NULL, &cc, &st, &err), TA_OK);
-    assert_true(st.max_error_cm <= 0.01);
     size_t size = 0;
-    const unsigned char *bytes = (const unsigned char *)ta_compressed_clip_data(cc, &size);
     ta__cc_header h;
-    ta__cc_read_header(bytes, &h);
+    compressed_of("strayed", tracks, step ? 2 : 1, scene, &clip, &cc, &size, &h);
     for (uint32_t s = 0; s < 39; ++s) {
         const double t = s < 20 ? times[s] : (times[s - 20] + times[s - 19]) / 2.0;
         float want[4], at[3];
