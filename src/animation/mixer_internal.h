@@ -248,7 +248,7 @@ void ta__mixer_mark_driven(ta__binding *binding);
  * character of the benchmark's 64 bones, no pose, no palettes), from
  * TA__MIXER_RANGE_PREFETCH_FROM: below, its prefetches cost more than the
  * misses they save (blend 1.04 times the time without at 400 characters, about
- * the same at 700, 0.73 to 0.87 at 1000: docs/performance.md). */
+ * the same at 700, 0.81 to 0.89 at 1000: docs/performance.md). */
 #define TA__MIXER_PREFETCH_FROM 64u
 #define TA__MIXER_RANGE_PREFETCH_FROM 768u
 void ta__mixer_prefetch(const ta_mixer *m, const ta_scene *s, unsigned stage);
