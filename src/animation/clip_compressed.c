@@ -210,6 +210,7 @@ static uint16_t time_form(const work *w, float *first, float *step, int16_t *off
     *first = (float)w->times[0];
     *step = n > 1 ? (float)((w->times[n - 1] - w->times[0]) / (n - 1)) : 0;
     if (n > 1 && !(*step > 0)) return 0;
+    if (w->snap) return TA__CC_UNIFORM; /* put on the grid (snap_times) */
     bool uni = true, near = n > 1;
     for (uint32_t k = 0; k < n; ++k) {
         const double grid = (double)*first + (double)*step * k;
@@ -219,7 +220,6 @@ static uint16_t time_form(const work *w, float *first, float *step, int16_t *off
         near = fabs(off) <= 32767 && (float)((double)*first + (double)*step * (k + off / 16777216.0)) == (float)w->times[k];
         offsets[k] = near ? (int16_t)off : 0;
     }
-    if (w->snap) return TA__CC_UNIFORM;
     return uni ? TA__CC_UNIFORM : near ? TA__CC_NEAR : 0;
 }
 
@@ -1076,7 +1076,7 @@ static void place_on_grid(const ta__cc_header *h, double t, uint32_t *k, double 
     const double a = (float)ta__cc_time(h, j), b = (float)ta__cc_time(h, j + 1);
     *k = j;
     *u = t <= a ? 0 : t >= b ? 1 : (t - a) / (b - a);
-    if (*u == 1 && j + 1 < h->samples) *k = j + 1, *u = 0;
+    if (*u == 1) *k = j + 1, *u = 0; /* at the next key (j + 1 < samples) */
 }
 
 static int cmp_error(const void *a, const void *b)

@@ -395,7 +395,7 @@ ta_result ta_frame_update_range(ta_frame_character *chars, uint32_t first, uint3
 {
     ta_result r = check_call(chars, first, count, options, err);
     if (r != TA_OK) return r;
-    if (run_range(chars, first, count, delta, options, count > TA__MIXER_PREFETCH_FROM) == TA_OK) return TA_OK;
+    if (run_range(chars, first, count, delta, options, count > TA__FRAME_PREFETCH_FROM) == TA_OK) return TA_OK;
     return first_refused(chars, first, count, err);
 }
 
@@ -428,7 +428,7 @@ static void run_chunks(void *user, uint32_t worker, uint32_t workers)
         if (begin >= j->count) return;
         uint32_t first = (uint32_t)begin;
         run_range(j->chars, first, j->count - first < chunk ? j->count - first : chunk, j->delta, j->options,
-                  j->count > TA__MIXER_PREFETCH_FROM);
+                  j->count > TA__FRAME_PREFETCH_FROM);
     }
 }
 

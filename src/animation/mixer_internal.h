@@ -242,14 +242,14 @@ void ta__mixer_mark_driven(ta__binding *binding);
  * (mixer_batch.c): stage 3 three updates ahead (the mixer, the scene), 2 two
  * ahead (the actions' list, the fused path's last values), 1 the next one
  * (the actions, the nodes it writes). Each stage reads only what the one
- * before asked for. The frame's loops of more than TA__MIXER_PREFETCH_FROM
+ * before asked for. The frame's loops of more than TA__FRAME_PREFETCH_FROM
  * characters use it: below, their state fits in a core's L2 from one frame to
  * the next. The mixer's batches, whose characters hold less (about 11 KiB a
  * character of the benchmark's 64 bones, no pose, no palettes), from
  * TA__MIXER_RANGE_PREFETCH_FROM: below, its prefetches cost more than the
  * misses they save (blend 1.04 times the time without at 400 characters, about
  * the same at 700, 0.81 to 0.89 at 1000: docs/performance.md). */
-#define TA__MIXER_PREFETCH_FROM 64u
+#define TA__FRAME_PREFETCH_FROM 64u
 #define TA__MIXER_RANGE_PREFETCH_FROM 768u
 void ta__mixer_prefetch(const ta_mixer *m, const ta_scene *s, unsigned stage);
 

@@ -764,7 +764,7 @@ static void test_float_lanes_two_rigs(void **state)
 }
 
 /* A frame of more characters than the caches hold (frame.c's far: more than
- * TA__MIXER_PREFETCH_FROM) asks for the next characters' lines ahead of
+ * TA__FRAME_PREFETCH_FROM) asks for the next characters' lines ahead of
  * their updates: the same numbers all the same, bit for bit in the double
  * lanes (three.js's multiplyMatrices worked out here), within 1e-6 in the
  * float ones, in both layouts, with palette offsets of any alignment, on the
@@ -777,7 +777,7 @@ static void test_far_frame_same_numbers(void **state)
 {
     (void)state;
     ta_error err = {0};
-    enum { N = TA__MIXER_PREFETCH_FROM + 97, REFUSED = 20, STILL = 50, ODD = 37 };
+    enum { N = TA__FRAME_PREFETCH_FROM + 97, REFUSED = 20, STILL = 50, ODD = 37 };
     ta_clip *clip = rig_clip(8);
     ta_scene *source = rig_scene(9);
     static _Alignas(64) float pal[N * BONES * 16 + 1];
@@ -1141,7 +1141,7 @@ static void test_batch_pool_guided(void **state)
 {
     (void)state;
     ta_error err = {0};
-    enum { N = TA__MIXER_PREFETCH_FROM + 97 };
+    enum { N = TA__FRAME_PREFETCH_FROM + 97 };
     ta_clip *clip = rig_clip(8);
     ta_scene *source = rig_scene(9);
     instances a, b;
