@@ -13,6 +13,12 @@ export interface AnimationMixerOptions {
    * `rotation` stale until updateRotations() and the flag to `updateMatrix` (the world matrices
    * that updateMatrixWorld makes are the same). */
   updateRotation?: boolean;
+  /** false (the default): a bound value is written when its mix differs from the last, as
+   * three.js's PropertyMixer.apply. true: while the playing actions drive every bound position,
+   * quaternion and scale, each is written at every update with no comparison, so that a value the
+   * program sets on one between two updates that mix the same value is written over (as
+   * threeanim's ta_mixer_set_write_always; docs/three-js-to-threeanim.md). */
+  writeAlways?: boolean;
 }
 
 export class AnimationMixer extends EventDispatcher<AnimationMixerEventMap> {

@@ -7,7 +7,7 @@
  *
  * A and B: each a .wasm file (put into a copy of this js/ as both its modules) or a folder laid
  * out as js/ (index.js, src/, the .wasm files). --variant: crowd, crowd_float (the default),
- * dropin or dropin_stale, as bench.mjs has them. Prints, for each of two processes (one loads
+ * dropin, dropin_stale or dropin_fast, as bench.mjs has them. Prints, for each of two processes (one loads
  * A first, the other B), the median CPU us a character of each side and the median over rounds of
  * B's time over A's in the same round, with its quartiles; then the geometric mean of the two
  * processes' medians, the verdict.
@@ -39,7 +39,8 @@ for (let i = 0; i < args.length; i++) {
   else if (['--chars', '--rounds', '--frames'].includes(flag)) cfg[flag.slice(2)] = Number(v);
   else { process.stderr.write(`ab.mjs: "${flag}" is not a flag (see the header)\n`); process.exit(2); }
 }
-const VARIANTS = ['crowd', 'crowd_float', 'dropin', 'dropin_stale'];
+const VARIANTS = ['crowd', 'crowd_float', 'dropin', 'dropin_stale', 'dropin_fast'];
+const DROPIN_OPTIONS = { dropin: undefined, dropin_stale: { updateRotation: false }, dropin_fast: { updateRotation: false, writeAlways: true } };
 if (sides.length !== 2 || !VARIANTS.includes(cfg.variant)) {
   process.stderr.write(`usage: node bench/web/ab.mjs A B [--variant ${VARIANTS.join('|')}] [--chars N] [--rounds N] [--frames N]\n`);
   process.exit(2);
@@ -98,7 +99,7 @@ function build(pkg) {
   const chars = [];
   for (let ch = 0; ch < C; ch++) {
     const d = W.makeCharacter(THREE, cfg, offsets);
-    d.mixer = new pkg.AnimationMixer(d.root, cfg.variant === 'dropin_stale' ? { updateRotation: false } : undefined);
+    d.mixer = new pkg.AnimationMixer(d.root, DROPIN_OPTIONS[cfg.variant]);
     W.play(THREE, cfg, (c) => d.mixer.clipAction(c), clips, ch);
     chars.push(d);
   }

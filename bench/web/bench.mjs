@@ -13,6 +13,8 @@
  *   three          three.js's mixer.update, each character
  *   dropin         js/'s AnimationMixer.update (writes as three.js's: Quaternion's change callback)
  *   dropin_stale   the same made with { updateRotation: false } (rotation left stale)
+ *   dropin_fast    the same made with { updateRotation: false, writeAlways: true } (every
+ *                  driven value written at each update, with no comparison with the last mix)
  *   stale_update   dropin_stale's mixers' wasm update alone, nothing written back (its parts:
  *                  with stale_writes, a floor that no drop-in writing these objects passes)
  *   stale_writes   a new value written into the same objects' fields alone (position, the
@@ -71,7 +73,7 @@ const results = [];
 for (const C of cfg.chars) {
   process.stderr.write(`bench: C = ${C}: building\n`);
   const wanted = (n) => cfg.only === null || cfg.only.includes(n);
-  const three = [], drop = [], stale = [];
+  const three = [], drop = [], stale = [], fast = [];
   // binding: new mixer, clipAction and play of each action, a character's rig made before
   const bindMs = { three: 0, dropin: 0 };
   for (let ch = 0; ch < C; ch++) {
@@ -97,6 +99,12 @@ for (const C of cfg.chars) {
       play((c) => s.mixer.clipAction(c), clips, ch);
       stale.push(s);
     }
+    if (wanted('dropin_fast')) {
+      const s = makeCharacter(offsets);
+      s.mixer = new AnimationMixer(s.root, { updateRotation: false, writeAlways: true });
+      play((c) => s.mixer.clipAction(c), clips, ch);
+      fast.push(s);
+    }
   }
   const crowdOf = (options) => {
     const rig = makeCharacter(offsets);
@@ -111,6 +119,7 @@ for (const C of cfg.chars) {
     three: () => { for (const t of three) t.mixer.update(dt); },
     dropin: () => { for (const d of drop) d.mixer.update(dt); },
     dropin_stale: () => { for (const s of stale) s.mixer.update(dt); },
+    dropin_fast: () => { for (const s of fast) s.mixer.update(dt); },
     three_full: () => { for (const t of three) { t.mixer.update(dt); t.root.updateMatrixWorld(); t.mesh.skeleton.update(); } },
     stale_update: () => { for (const s of stale) taWasm.tw_mixer_update(taCtx, s.mixer._mixer, s.mixer._scene, 0, 0, dt); },
     stale_writes: () => { written += 1e-6; for (const s of stale) writeFields(s.mixer, written); },
@@ -132,7 +141,7 @@ for (const C of cfg.chars) {
   const ms = Object.fromEntries(names.map((n) => [n, median(samples[n])]));
   const total = names.reduce((acc, n) => acc + ms[n], 0);
   results.push({ C, ms, total, bind_us: { three: 1000 * bindMs.three / C, dropin: 1000 * bindMs.dropin / C },
-    ratios: { dropin: ms.three / ms.dropin, dropin_stale: ms.three / ms.dropin_stale,
+    ratios: { dropin: ms.three / ms.dropin, dropin_stale: ms.three / ms.dropin_stale, dropin_fast: ms.three / ms.dropin_fast,
       stale_floor: ms.three / (ms.stale_update + ms.stale_writes), crowd_vs_three_full: ms.three_full / ms.crowd,
       crowd_vs_three: ms.three / ms.crowd, crowd_float_vs_three_full: ms.three_full / ms.crowd_float } });
   if (crowd) crowd.dispose();
@@ -150,6 +159,7 @@ if (cfg.json) {
     console.log('|---|---:|---:|---:|');
     for (const [n, v] of Object.entries(r.ms)) console.log(`| ${n} | ${p(v, 3)} | ${p(1000 * v / r.C, 2)} | ${p(100 * v / r.total, 1)}% |`);
     console.log(`drop-in: ${p(r.ratios.dropin)}x three.js's mixer.update; with updateRotation false: ${p(r.ratios.dropin_stale)}x;` +
+      ` with updateRotation false and writeAlways: ${p(r.ratios.dropin_fast)}x;` +
       ` crowd: ${p(r.ratios.crowd_vs_three_full, 1)}x three.js's update + updateMatrixWorld + skeleton.update (${p(r.ratios.crowd_vs_three, 1)}x mixer.update alone);` +
       ` with floatLanes: ${p(r.ratios.crowd_float_vs_three_full, 1)}x;` +
       ` updateRotation false's floor (its wasm update + the field writes alone): ${p(r.ratios.stale_floor)}x`);

@@ -144,14 +144,24 @@ export class AnimationMixer extends EventDispatcher {
   // position, quaternion or scale is written matrixWorldNeedsUpdate. false: set the fields alone,
   // leave `rotation` stale until updateRotations() and the flag unset (updateMatrixWorld
   // recomputes these objects' matrices anyway: docs/three-js-to-threeanim.md).
+  // options.writeAlways (default false): while every bound position, quaternion and scale is
+  // driven by a playing action, write each of them at every update, without three.js's
+  // comparison with the value mixed last (PropertyMixer.apply): a value the program sets on one
+  // between two updates that mix the same value is written over (docs/web.md).
   constructor(root, options = {}) {
     super();
     this._root = root;
     this.time = 0;
     this.timeScale = 1.0;
     this._updateRotation = options.updateRotation !== false;
+    this._writeAlways = options.writeAlways === true;
     this._scene = checkPtr(wasm.tw_scene_create(ctx), 'new AnimationMixer');
     this._mixer = checkPtr(wasm.tw_mixer_create(ctx, -1), 'new AnimationMixer');
+    if (this._writeAlways) {
+      const r = wasm.tw_mixer_set_write_always(ctx, this._mixer, 1);
+      if (r !== 0) { wasm.tw_mixer_destroy(this._mixer); wasm.tw_scene_destroy(this._scene); }
+      check(r, 'new AnimationMixer: writeAlways');
+    }
     this._nodes = new Map();   // Object3D -> node index
     this._meshes = new Map();  // Object3D -> { id, skinned, count }
     this._props = [];          // every Prop, in binding order
@@ -171,6 +181,14 @@ export class AnimationMixer extends EventDispatcher {
     // whose numbers a track drives (partial), whose other numbers are the program's.
     this._pullEvery = true;
     this._partial = [];
+    // writeAlways: whether every vector and quaternion bound is driven by a playing action (found
+    // at the first update after a call on the mixer or its actions, which alone change that), so
+    // that the write-back copies them all with no comparison; and whether the shadows are then
+    // behind (the mirror holds what three.js was last given: _freshen copies it before anything
+    // else may change the mirror).
+    this._allDriven = false;
+    this._stale = false;
+    this._clipProps = new Map(); // `${clip.uuid}|${root.uuid}` -> the Props its tracks bound (null: a group's)
     this._propKeys = new Map(); // `${node}|${kind}|${mesh}|${element}` -> Prop
     this._clips = new Map();   // `${clip.uuid}|${root.uuid}` -> ta_clip pointer
     this._byIndex = [];        // by threeanim action index
@@ -585,6 +603,8 @@ export class AnimationMixer extends EventDispatcher {
     // three.js's mixers share one clip.
     const bound = root.isAnimationObjectGroup ? this._bindGroup(clip, this._groupMembers(root))
       : clip.tracks.map((t) => this._bindTrack(t, root));
+    this._clipProps.set(key, root.isAnimationObjectGroup ? null
+      : [...new Set(bound.flatMap((b) => (b === null ? [] : b.map((t) => t.prop))))]);
     const shape = `${clip.uuid}|${bound.map((b) => (b === null ? '-' : b.map((t) => `${t.kind}:${t.family}:${t.index}:${t.element || 0}`).join(','))).join(';')}`;
     c = SHARED_CLIPS.get(shape);
     if (c === undefined) {
@@ -642,7 +662,7 @@ export class AnimationMixer extends EventDispatcher {
   }
 
   stopAllAction() {
-    this._pullEvery = true;
+    this._touched();
     wasm.tw_mixer_stop_all_action(this._mixer);
     this._writeBack();
     return this;
@@ -659,9 +679,10 @@ export class AnimationMixer extends EventDispatcher {
     this._syncScale();
     this._pullAll();
     check(wasm.tw_mixer_update(ctx, this._mixer, this._scene, this._useAssets ? this._assets : 0, this._cameras, deltaTime), 'update');
+    if (this._pullEvery) this._allDriven = this._drivesEvery();
     this._pullEvery = false;
     this.time = wasm.tw_mixer_time(this._mixer);
-    this._writeBack();
+    this._writeBack(this._allDriven);
     this._dispatchEvents();
     return this;
   }
@@ -670,9 +691,10 @@ export class AnimationMixer extends EventDispatcher {
     this._syncScale();
     this._pullAll();
     check(wasm.tw_mixer_set_time(ctx, this._mixer, this._scene, this._useAssets ? this._assets : 0, this._cameras, timeInSeconds), 'setTime');
+    if (this._pullEvery) this._allDriven = this._drivesEvery();
     this._pullEvery = false;
     this.time = wasm.tw_mixer_time(this._mixer);
-    this._writeBack();
+    this._writeBack(this._allDriven);
     this._dispatchEvents();
     return this;
   }
@@ -696,7 +718,7 @@ export class AnimationMixer extends EventDispatcher {
   }
 
   _uncache(action) {
-    this._pullEvery = true;
+    this._touched();
     check(wasm.tw_mixer_uncache_action(ctx, this._mixer, action._index), 'uncacheAction');
     this._writeBack();
     const m = this._byClip.get(action._clip.uuid);
@@ -724,7 +746,50 @@ export class AnimationMixer extends EventDispatcher {
     for (const p of this._rest) if (p.kind === KIND.morph) p.ptr = wasm.tw_mesh_influences(this._scene, p.mesh, p.skinned ? 1 : 0) >> 2;
     this._nodesBase = wasm.tw_scene_nodes(this._scene) >> 2;
     this._packed = true;
+    this._touched();
+  }
+
+  // A call on the mixer or an action: the next update pulls every bound value and finds again
+  // whether all are driven; the shadows catch up first, while the mirror still holds what
+  // three.js was last given.
+  _touched() {
     this._pullEvery = true;
+    if (this._stale) this._freshen();
+  }
+
+  _freshen() {
+    const f32 = heap().f32, base = wasm.tw_scene_nodes(this._scene) >> 2; // nodes may have moved
+    const at3 = this._v3At, s3 = this._v3S;
+    for (let i = 0, j = 0, n = this._v3.length; i < n; i++, j += 3) {
+      const at = base + at3[i];
+      s3[j] = f32[at]; s3[j + 1] = f32[at + 1]; s3[j + 2] = f32[at + 2];
+    }
+    const atq = this._qAt, sq = this._qS;
+    for (let i = 0, j = 0, n = this._q.length; i < n; i++, j += 4) {
+      const at = base + atq[i];
+      sq[j] = f32[at]; sq[j + 1] = f32[at + 1]; sq[j + 2] = f32[at + 2]; sq[j + 3] = f32[at + 3];
+    }
+    this._stale = false;
+  }
+
+  // writeAlways: whether the actions playing drive every vector and quaternion bound, whole
+  // (no track of one axis, no group's action), so that each update writes them all into the
+  // mirror (the wasm mixer writes always).
+  _drivesEvery() {
+    const nv = this._v3.length, nq = this._q.length;
+    if (!this._writeAlways || this._partial.length > 0 || nv + nq === 0) return false;
+    const seen = new Uint8Array(nv + nq);
+    let count = 0;
+    for (const a of this._byIndex) {
+      if (a === undefined || !a._ptr || wasm.tw_action_is_active(a._ptr) === 0) continue;
+      const props = this._clipProps.get(`${a._clip.uuid}|${a._localRoot.uuid}`);
+      if (!props) return false;
+      for (const p of props) {
+        const k = p.kind === KIND.quaternion ? nv + p.slot : p.kind <= KIND.scale ? p.slot : -1;
+        if (k >= 0 && seen[k] === 0) { seen[k] = 1; count++; }
+      }
+    }
+    return count === nv + nq;
   }
 
   // Copies into the mirror a three.js value that changed since the mirror last saw it.
@@ -877,8 +942,9 @@ export class AnimationMixer extends EventDispatcher {
     }
   }
 
-  // Writes into three.js each mirrored value that differs from what three.js last held.
-  _writeBack() {
+  // Writes into three.js each mirrored value that differs from what three.js last held; every
+  // vector and quaternion, with no comparison, when the update wrote them all (all: writeAlways).
+  _writeBack(all = false) {
     if (!this._packed) this._pack();
     const { f32, u8 } = heap();
     const base = this._nodesBase;
@@ -886,6 +952,30 @@ export class AnimationMixer extends EventDispatcher {
     // do; { updateRotation: false } leaves the flag to updateMatrix, which sets it anyway for an
     // object whose matrixAutoUpdate is true (and one whose is false keeps its matrix).
     const threes = this._updateRotation;
+    if (all) this._writeAll(f32, base, threes);
+    else this._writeChanged(f32, base, threes);
+    this._writeRest(f32, u8, base);
+  }
+
+  // The shadows are left behind (_stale): reading and writing them was a sixth of the drop-in's
+  // update (docs/performance.md).
+  _writeAll(f32, base, threes) {
+    const v3 = this._v3, at3 = this._v3At, o3 = this._v3Obj;
+    for (let i = 0, n = v3.length; i < n; i++) {
+      const at = base + at3[i], v = v3[i];
+      v.x = f32[at]; v.y = f32[at + 1]; v.z = f32[at + 2];
+      if (threes) o3[i].matrixWorldNeedsUpdate = true;
+    }
+    const qs = this._q, atq = this._qAt, oq = this._qObj;
+    for (let i = 0, n = qs.length; i < n; i++) {
+      const at = base + atq[i], q = qs[i];
+      if (threes) { q.set(f32[at], f32[at + 1], f32[at + 2], f32[at + 3]); oq[i].matrixWorldNeedsUpdate = true; }
+      else { q._x = f32[at]; q._y = f32[at + 1]; q._z = f32[at + 2]; q._w = f32[at + 3]; }
+    }
+    this._stale = true;
+  }
+
+  _writeChanged(f32, base, threes) {
     const v3 = this._v3, at3 = this._v3At, s3 = this._v3S, o3 = this._v3Obj;
     for (let i = 0, j = 0, n = v3.length; i < n; i++, j += 3) {
       const at = base + at3[i], x = f32[at], y = f32[at + 1], z = f32[at + 2];
@@ -906,6 +996,9 @@ export class AnimationMixer extends EventDispatcher {
         else { q._x = x; q._y = y; q._z = z; q._w = w; }
       }
     }
+  }
+
+  _writeRest(f32, u8, base) {
     for (const p of this._rest) {
       const s = p.shadow;
       if (p.kind === KIND.morph) {
@@ -954,7 +1047,7 @@ export class AnimationAction {
   // update pulls every bound value.
   _a() {
     if (!this._ptr) throw new Error('threeanim AnimationAction: this action was uncached from its mixer');
-    this._mixer._pullEvery = true;
+    this._mixer._touched();
     return this._ptr;
   }
 
@@ -979,7 +1072,7 @@ export class AnimationAction {
   fadeIn(duration) { check(wasm.tw_action_fade(ctx, this._a(), 0, duration), 'fadeIn'); return this; }
   fadeOut(duration) { check(wasm.tw_action_fade(ctx, this._a(), 1, duration), 'fadeOut'); return this; }
   crossFadeFrom(fadeOutAction, duration, warp = false) {
-    this._mixer._pullEvery = true;
+    this._mixer._touched();
     check(wasm.tw_mixer_cross_fade_from(ctx, this._mixer._mixer, this._index, fadeOutAction._index, duration, warp ? 1 : 0), 'crossFadeFrom');
     return this;
   }
@@ -988,7 +1081,7 @@ export class AnimationAction {
   setEffectiveTimeScale(timeScale) { check(wasm.tw_action_set_effective_time_scale(ctx, this._a(), timeScale), 'setEffectiveTimeScale'); return this; }
   getEffectiveTimeScale() { return wasm.tw_action_effective_time_scale(this._a()); }
   setDuration(duration) { check(wasm.tw_action_set_duration(ctx, this._a(), duration), 'setDuration'); return this; }
-  syncWith(action) { this._mixer._pullEvery = true; check(wasm.tw_mixer_sync_with(ctx, this._mixer._mixer, this._index, action._index), 'syncWith'); return this; }
+  syncWith(action) { this._mixer._touched(); check(wasm.tw_mixer_sync_with(ctx, this._mixer._mixer, this._index, action._index), 'syncWith'); return this; }
   halt(duration) { check(wasm.tw_action_halt(ctx, this._a(), duration), 'halt'); return this; }
   warp(startTimeScale, endTimeScale, duration) { check(wasm.tw_action_warp(ctx, this._a(), startTimeScale, endTimeScale, duration), 'warp'); return this; }
   stopWarping() { wasm.tw_action_stop_warping(this._a()); return this; }

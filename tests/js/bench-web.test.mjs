@@ -19,7 +19,7 @@ test('bench/web/bench.mjs: every variant timed, every ratio a number, the bindin
   assert.equal(out.bench, 'web');
   const [res] = out.results;
   assert.equal(res.C, 1);
-  const variants = ['three', 'dropin', 'dropin_stale', 'stale_update', 'stale_writes', 'three_full', 'crowd', 'crowd_float'];
+  const variants = ['three', 'dropin', 'dropin_stale', 'dropin_fast', 'stale_update', 'stale_writes', 'three_full', 'crowd', 'crowd_float'];
   assert.deepEqual(Object.keys(res.ms).sort(), [...variants].sort());
   for (const v of variants) assert.ok(Number.isFinite(res.ms[v]) && res.ms[v] >= 0, `${v}: ${res.ms[v]} ms`);
   for (const [k, v] of Object.entries(res.ratios)) assert.ok(Number.isFinite(v) && v > 0, `ratio ${k}: ${v}`);
@@ -34,7 +34,7 @@ test('bench/web/ab.mjs: both orders run, each side timed, the verdict a ratio; i
   const wasm = process.env.THREEANIM_WASM;
   assert.ok(wasm, 'THREEANIM_WASM names the module under test (tests/js/run.sh)');
   const before = fs.readdirSync(os.tmpdir()).filter((f) => f.startsWith('threeanim-ab-')).length;
-  for (const variant of ['crowd_float', 'dropin_stale']) {
+  for (const variant of ['crowd_float', 'dropin_fast']) {
     const r = spawnSync(process.execPath, [ab, wasm, wasm, '--variant', variant, '--chars', '2', '--rounds', '2', '--frames', '2'],
       { encoding: 'utf8', env: process.env });
     assert.equal(r.status, 0, `exit ${r.status}: ${r.stderr}`);

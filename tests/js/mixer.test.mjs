@@ -40,11 +40,11 @@ function compareScenes(a, b) {
 
 // Runs the same program on three.js's mixer and ours, comparing every object after each update
 // and the events of the run.
-async function sameRun(file, program) {
+async function sameRun(file, program, options = undefined) {
   const [g1, g2] = [await loadGltf(file), await loadGltf(file)];
   const sides = [
     { g: g1, mixer: new THREE.AnimationMixer(g1.scene), events: [] },
-    { g: g2, mixer: new AnimationMixer(g2.scene), events: [] },
+    { g: g2, mixer: new AnimationMixer(g2.scene, options), events: [] },
   ];
   for (const s of sides) {
     s.mixer.addEventListener('loop', (e) => s.events.push(['loop', s.g.animations.indexOf(e.action.getClip()), e.loopDelta]));
@@ -62,37 +62,63 @@ async function sameRun(file, program) {
   return worst;
 }
 
+// The bundled model's program: play, cross-fade, fade, warp, loop once, stop. allDriven, when
+// given, collects after each update of ours whether it wrote every vector and quaternion
+// without comparing (writeAlways).
+const bundledProgram = (allDriven) => (both) => {
+  const frames = [];
+  both((m, clips) => m.clipAction(clips[0]).play());
+  for (let i = 0; i < 150; i++) {
+    frames.push((m, clips) => {
+      if (i === 20) m.clipAction(clips[0]).crossFadeTo(m.clipAction(clips[1]).play(), 0.5, true);
+      if (i === 50) m.clipAction(clips[2]).setLoop(THREE.LoopOnce).play().fadeIn(0.3);
+      if (i === 60) m.clipAction(clips[1]).warp(1, 2, 0.5);
+      if (i === 90) m.clipAction(clips[1]).setEffectiveWeight(0.5);
+      if (i === 100) m.timeScale = 0.5;
+      if (i === 145) m.clipAction(clips[2]).stop();
+      m.update(0.0311); // meets no clip end exactly (see the samples below)
+      if (allDriven && m instanceof AnimationMixer) allDriven.push(m._allDriven);
+    });
+  }
+  return frames;
+};
+
 test('bundled model: play, cross-fade, fade, warp, loop once, events', async () => {
-  const worst = await sameRun(model, (both) => {
-    const frames = [];
-    both((m, clips) => m.clipAction(clips[0]).play());
-    for (let i = 0; i < 150; i++) {
-      frames.push((m, clips) => {
-        if (i === 20) m.clipAction(clips[0]).crossFadeTo(m.clipAction(clips[1]).play(), 0.5, true);
-        if (i === 50) m.clipAction(clips[2]).setLoop(THREE.LoopOnce).play().fadeIn(0.3);
-        if (i === 60) m.clipAction(clips[1]).warp(1, 2, 0.5);
-        if (i === 90) m.clipAction(clips[1]).setEffectiveWeight(0.5);
-        if (i === 100) m.timeScale = 0.5;
-        if (i === 145) m.clipAction(clips[2]).stop();
-        m.update(0.0311); // meets no clip end exactly (see the samples below)
-      });
-    }
-    return frames;
-  });
+  const worst = await sameRun(model, bundledProgram());
   assert.ok(worst <= NUMBER_TOLERANCE, `largest difference ${worst}`);
   const types = new Set(sameRun.lastEvents.map((e) => e[0]));
   assert.ok(types.has('loop') && types.has('finished'), `events ${[...types]}`);
 });
 
-test('setTime and uncacheAction follow three.js', async () => {
-  const worst = await sameRun(model, () => [
-    (m, clips) => { m.clipAction(clips[0]).play(); m.clipAction(clips[2]).play(); m.update(0.1); },
-    (m) => m.setTime(0.7),
-    (m, clips) => { m.uncacheAction(clips[2]); m.update(0.05); },
-    (m) => { m.stopAllAction(); m.update(0.05); },
-  ]);
-  assert.ok(worst <= NUMBER_TOLERANCE, `largest difference ${worst}`);
-});
+// writeAlways (docs/three-js-to-threeanim.md) writes the same numbers where the program sets
+// nothing between updates: the bundled model's program, with and without updateRotation, its
+// updates both on the path that writes all (every bound vector and quaternion driven) and on the
+// comparing one (after the stop, the stopped clip's bindings are not).
+for (const options of [{ writeAlways: true }, { writeAlways: true, updateRotation: false }]) {
+  test(`bundled model with ${JSON.stringify(options)}: three.js's numbers and events`, async () => {
+    const allDriven = [];
+    const worst = await sameRun(model, bundledProgram(allDriven), options);
+    assert.ok(worst <= NUMBER_TOLERANCE, `largest difference ${worst}`);
+    assert.ok(allDriven.slice(0, 140).every((d) => d), 'every update before the stop writes all');
+    assert.ok(allDriven.slice(145).every((d) => !d), 'the updates after it compare');
+    const types = new Set(sameRun.lastEvents.map((e) => e[0]));
+    assert.ok(types.has('loop') && types.has('finished'), `events ${[...types]}`);
+  });
+}
+
+for (const options of [undefined, { writeAlways: true }]) {
+  test(`setTime and uncacheAction follow three.js${options ? ' (writeAlways)' : ''}`, async () => {
+    const worst = await sameRun(model, () => [
+      (m, clips) => { m.clipAction(clips[0]).play(); m.clipAction(clips[2]).play(); m.update(0.1); },
+      (m) => m.setTime(0.7),
+      (m) => m.setTime(1.3),
+      (m, clips) => { m.uncacheAction(clips[2]); m.update(0.05); },
+      (m) => m.update(0.05),
+      (m) => { m.stopAllAction(); m.update(0.05); },
+    ], options);
+    assert.ok(worst <= NUMBER_TOLERANCE, `largest difference ${worst}`);
+  });
+}
 
 // The Khronos samples that the glTF replay scenarios use, every clip played at once.
 const SAMPLES = ['Fox/glTF-Binary/Fox.glb', 'CesiumMan/glTF-Binary/CesiumMan.glb', 'RiggedFigure/glTF-Binary/RiggedFigure.glb',
@@ -365,6 +391,95 @@ test('values set between updates that float32 does not hold: left exactly as set
   assert.ok(three.set.some((x) => Math.fround(x) !== x), 'the values set are not float32 numbers');
   assert.deepEqual(three.out, [...three.set, ...three.set, ...three.set], "three.js's mixer leaves them");
   assert.deepEqual(ours.out, three.out);
+});
+
+// docs/three-js-to-threeanim.md: with { writeAlways: true } a value the program sets on a driven
+// property between two updates that mix the same value is written over, where three.js's mixer
+// (and ours without the option) leaves it.
+test('writeAlways: a value set while the mix holds still is written over, as the differences list says', () => {
+  const run = (Mixer, options) => {
+    const root = new THREE.Object3D();
+    const b = new THREE.Object3D();
+    b.name = 'b';
+    root.add(b);
+    const q = new THREE.Quaternion().setFromAxisAngle(new THREE.Vector3(0, 1, 0), 0.3);
+    const clip = new THREE.AnimationClip('move', 1, [
+      new THREE.VectorKeyframeTrack('b.position', [0, 1], [0, 0, 0, 1, 2, 3]),
+      new THREE.QuaternionKeyframeTrack('b.quaternion', [0, 1], [0, 0, 0, 1, ...q.toArray()]),
+    ]);
+    const mixer = new Mixer(root, options);
+    const a = mixer.clipAction(clip).play();
+    mixer.update(0.1);
+    a.paused = true;
+    mixer.update(0.1);
+    const mixed = [...b.position.toArray(), ...b.quaternion.toArray()];
+    b.position.set(5, 6, 7);
+    b.quaternion.set(0, 0, 0, 1);
+    mixer.update(0.1);
+    return { mixed, out: [...b.position.toArray(), ...b.quaternion.toArray()] };
+  };
+  const three = run(THREE.AnimationMixer), ours = run(AnimationMixer), always = run(AnimationMixer, { writeAlways: true });
+  assert.deepEqual(three.out, [5, 6, 7, 0, 0, 0, 1], "three.js's mixer leaves the values set");
+  assert.deepEqual(ours.out, three.out);
+  assert.ok(always.mixed[0] > 0.1 && always.mixed[0] < 0.3, `the mix ${always.mixed}`);
+  assert.deepEqual(always.out, always.mixed, 'writeAlways writes the mix over them');
+});
+
+// writeAlways writes all only while the actions playing drive every bound vector and quaternion:
+// a value the program sets on one that nothing drives (its action stopped) stays, before and
+// after updates that write all, as in three.js; and from one way of writing to the other the
+// values are three.js's.
+test('writeAlways: what no playing action drives is left as the program set it, beside three.js', () => {
+  const run = (Mixer, options) => {
+    const root = new THREE.Object3D();
+    const b = new THREE.Object3D(), c = new THREE.Object3D();
+    b.name = 'b'; c.name = 'c';
+    root.add(b, c);
+    const q = new THREE.Quaternion().setFromAxisAngle(new THREE.Vector3(1, 0, 0), 0.7);
+    const both = new THREE.AnimationClip('both', 1, [
+      new THREE.VectorKeyframeTrack('b.position', [0, 1], [0, 0, 0, 1, 2, 3]),
+      new THREE.QuaternionKeyframeTrack('c.quaternion', [0, 1], [0, 0, 0, 1, ...q.toArray()]),
+      new THREE.VectorKeyframeTrack('c.scale', [0, 1], [1, 1, 1, 2, 3, 4]),
+    ]);
+    const onlyB = new THREE.AnimationClip('onlyB', 0.8, [new THREE.VectorKeyframeTrack('b.position', [0, 0.8], [0, 5, 0, 4, 0, 0])]);
+    const mixer = new Mixer(root, options);
+    const out = [], writesAll = [];
+    const step = (dt) => {
+      mixer.update(dt);
+      out.push(...b.position.toArray(), ...c.quaternion.toArray(), ...c.scale.toArray());
+      if (mixer instanceof AnimationMixer) writesAll.push(mixer._allDriven);
+    };
+    const whole = mixer.clipAction(both).play();
+    step(0.1); step(0.1);
+    mixer.clipAction(onlyB).play();
+    step(0.1);                 // both play: all driven
+    whole.stop();              // c's bindings go back to their originals
+    step(0.1);
+    c.scale.set(7, 8, 9);      // nothing drives c now: it stays
+    c.quaternion.set(0, 1, 0, 0);
+    step(0.1); step(0.1);
+    whole.play();              // all driven again, from c's values as set
+    step(0.1); step(0.1);
+    b.position.set(-1, -1, -1); // driven, and the mix moves: written over on both sides
+    step(0.1);
+    b.position.set(6, 6, 6);   // still driven by `whole` after the stop: no call writes it before the update
+    mixer.clipAction(onlyB).stop();
+    out.push(...b.position.toArray());
+    step(0.1); step(0.1);
+    whole.stop();              // (threeanim writes the originals back at the next update: the differences list)
+    step(0.1);
+    c.scale.set(3, 3, 3);
+    step(0.1); step(0.1);
+    return { out, writesAll };
+  };
+  const three = run(THREE.AnimationMixer), ours = run(AnimationMixer, { writeAlways: true });
+  assert.equal(ours.out.length, three.out.length);
+  ours.out.forEach((x, i) => assert.ok(Math.abs(x - three.out[i]) <= NUMBER_TOLERANCE * Math.max(1, Math.abs(three.out[i])),
+    `value ${i}: three.js ${three.out[i]}, drop-in ${x}`));
+  assert.deepEqual(ours.writesAll, [true, true, true, false, false, false, true, true, true, true, true, false, false, false],
+    'which updates wrote all');
+  // c as the program set it, while nothing drove it (updates 4 and 5)
+  assert.deepEqual(three.out.slice(40 + 3, 50), [0, 1, 0, 0, 7, 8, 9]);
 });
 
 // docs/three-js-to-threeanim.md: { updateRotation: false } leaves `rotation` stale.
