@@ -1043,19 +1043,26 @@ export class AnimationAction {
     this._clampWhenFinished = false;
   }
 
-  // Every call on the action goes through here: it may start bindings, so the mixer's next
-  // update pulls every bound value.
+  // Every call that changes the action goes through here: it may start bindings, so the mixer's
+  // next update pulls every bound value.
   _a() {
-    if (!this._ptr) throw new Error('threeanim AnimationAction: this action was uncached from its mixer');
+    const ptr = this._r();
     this._mixer._touched();
+    return ptr;
+  }
+
+  // What only reads the action: no update need pull again for it (a program that reads
+  // action.time every frame keeps writeAlways's path).
+  _r() {
+    if (!this._ptr) throw new Error('threeanim AnimationAction: this action was uncached from its mixer');
     return this._ptr;
   }
 
   play() { check(wasm.tw_action_play(ctx, this._a()), 'play'); return this; }
   stop() { check(wasm.tw_action_stop(ctx, this._a()), 'stop'); this._mixer._writeBack(); return this; }
   reset() { wasm.tw_action_reset(this._a()); return this; }
-  isRunning() { return wasm.tw_action_is_playing(this._a()) !== 0; }
-  isScheduled() { return wasm.tw_action_is_active(this._a()) !== 0; }
+  isRunning() { return wasm.tw_action_is_playing(this._r()) !== 0; }
+  isScheduled() { return wasm.tw_action_is_active(this._r()) !== 0; }
   startAt(time) { check(wasm.tw_action_start_at(ctx, this._a(), time), 'startAt'); return this; }
   setLoop(mode, repetitions) {
     const m = LOOP_TO_TA[mode];
@@ -1068,7 +1075,7 @@ export class AnimationAction {
     return this;
   }
   setEffectiveWeight(weight) { check(wasm.tw_action_set_effective_weight(ctx, this._a(), weight), 'setEffectiveWeight'); return this; }
-  getEffectiveWeight() { return wasm.tw_action_effective_weight(this._a()); }
+  getEffectiveWeight() { return wasm.tw_action_effective_weight(this._r()); }
   fadeIn(duration) { check(wasm.tw_action_fade(ctx, this._a(), 0, duration), 'fadeIn'); return this; }
   fadeOut(duration) { check(wasm.tw_action_fade(ctx, this._a(), 1, duration), 'fadeOut'); return this; }
   crossFadeFrom(fadeOutAction, duration, warp = false) {
@@ -1079,7 +1086,7 @@ export class AnimationAction {
   crossFadeTo(fadeInAction, duration, warp = false) { fadeInAction.crossFadeFrom(this, duration, warp); return this; }
   stopFading() { wasm.tw_action_stop_fading(this._a()); return this; }
   setEffectiveTimeScale(timeScale) { check(wasm.tw_action_set_effective_time_scale(ctx, this._a(), timeScale), 'setEffectiveTimeScale'); return this; }
-  getEffectiveTimeScale() { return wasm.tw_action_effective_time_scale(this._a()); }
+  getEffectiveTimeScale() { return wasm.tw_action_effective_time_scale(this._r()); }
   setDuration(duration) { check(wasm.tw_action_set_duration(ctx, this._a(), duration), 'setDuration'); return this; }
   syncWith(action) { this._mixer._touched(); check(wasm.tw_mixer_sync_with(ctx, this._mixer._mixer, this._index, action._index), 'syncWith'); return this; }
   halt(duration) { check(wasm.tw_action_halt(ctx, this._a(), duration), 'halt'); return this; }
@@ -1089,11 +1096,11 @@ export class AnimationAction {
   getClip() { return this._clip; }
   getRoot() { return this._localRoot; }
 
-  get time() { return wasm.tw_action_time(this._a()); }
+  get time() { return wasm.tw_action_time(this._r()); }
   set time(t) { check(wasm.tw_action_set_time(ctx, this._a(), t), 'time'); }
-  get timeScale() { return wasm.tw_action_time_scale(this._a()); }
+  get timeScale() { return wasm.tw_action_time_scale(this._r()); }
   set timeScale(s) { check(wasm.tw_action_set_time_scale(ctx, this._a(), s), 'timeScale'); }
-  get weight() { return wasm.tw_action_weight(this._a()); }
+  get weight() { return wasm.tw_action_weight(this._r()); }
   set weight(w) { check(wasm.tw_action_set_weight(ctx, this._a(), w), 'weight'); }
   get loop() { return LOOP_FROM_TA[this._loopTa()]; }
   set loop(mode) { this.setLoop(mode, this._repetitions); }
@@ -1106,9 +1113,9 @@ export class AnimationAction {
   set zeroSlopeAtStart(v) { this._zeroSlopeAtStart = !!v; wasm.tw_action_set_zero_slope(this._a(), 0, v ? 1 : 0); }
   get zeroSlopeAtEnd() { return this._zeroSlopeAtEnd; }
   set zeroSlopeAtEnd(v) { this._zeroSlopeAtEnd = !!v; wasm.tw_action_set_zero_slope(this._a(), 1, v ? 1 : 0); }
-  get enabled() { return wasm.tw_action_enabled(this._a()) !== 0; }
+  get enabled() { return wasm.tw_action_enabled(this._r()) !== 0; }
   set enabled(v) { wasm.tw_action_set_enabled(this._a(), v ? 1 : 0); }
-  get paused() { return wasm.tw_action_paused(this._a()) !== 0; }
+  get paused() { return wasm.tw_action_paused(this._r()) !== 0; }
   set paused(v) { wasm.tw_action_set_paused(this._a(), v ? 1 : 0); }
   get blendMode() { return this._blendMode; }
   set blendMode(mode) {

@@ -482,6 +482,31 @@ test('writeAlways: what no playing action drives is left as the program set it, 
   assert.deepEqual(three.out.slice(40 + 3, 50), [0, 1, 0, 0, 7, 8, 9]);
 });
 
+// What only reads an action (its time, weight, whether it runs) starts no binding: the next update
+// pulls no bound value again, and with writeAlways it still writes all without comparing; a call
+// that changes the action makes the next one pull every value.
+test('reading an action between updates leaves the next update as it was', () => {
+  const root = new THREE.Object3D();
+  const b = new THREE.Object3D();
+  b.name = 'b';
+  root.add(b);
+  const clip = new THREE.AnimationClip('move', 1, [new THREE.VectorKeyframeTrack('b.position', [0, 1], [0, 0, 0, 1, 2, 3])]);
+  const mixer = new AnimationMixer(root, { writeAlways: true });
+  const a = mixer.clipAction(clip).play();
+  mixer.update(0.1);
+  assert.equal(mixer._allDriven, true);
+  const read = [a.time, a.timeScale, a.weight, a.enabled, a.paused, a.isRunning(), a.isScheduled(),
+    a.getEffectiveWeight(), a.getEffectiveTimeScale()];
+  assert.ok(Math.abs(read[0] - 0.1) < 1e-6 && read[5] === true, `read ${read}`);
+  assert.equal(mixer._pullEvery, false, 'reading starts nothing');
+  mixer.update(0.1);
+  assert.equal(mixer._allDriven, true);
+  a.setEffectiveWeight(1);
+  assert.equal(mixer._pullEvery, true, 'a change makes the next update pull every value');
+  mixer.update(0.1);
+  assert.deepEqual(b.position.toArray().map((x) => Math.round(x * 1e5) / 1e5), [0.3, 0.6, 0.9]);
+});
+
 // docs/three-js-to-threeanim.md: { updateRotation: false } leaves `rotation` stale.
 test('updateRotation false: quaternions written without their change callback, rotation stale until updateRotations', () => {
   const make = () => {
