@@ -358,18 +358,24 @@ test('group objects: those added to the group after the action is made are not f
 // A value a program sets that float32 does not hold (0.1) stays as it was set while the mixer
 // does not change it (a paused action), as three.js's mixer leaves it: not rounded to the
 // mirror's float32 by the write back.
+// A bone b under root and a clip that moves its position and quaternion (and scale, withScale).
+function movingBone(withScale) {
+  const root = new THREE.Object3D();
+  const b = new THREE.Object3D();
+  b.name = 'b';
+  root.add(b);
+  const q = new THREE.Quaternion().setFromAxisAngle(new THREE.Vector3(0, 1, 0), 0.3);
+  const tracks = [
+    new THREE.VectorKeyframeTrack('b.position', [0, 1], [0, 0, 0, 1, 2, 3]),
+    new THREE.QuaternionKeyframeTrack('b.quaternion', [0, 1], [0, 0, 0, 1, ...q.toArray()]),
+  ];
+  if (withScale) tracks.push(new THREE.VectorKeyframeTrack('b.scale', [0, 1], [1, 1, 1, 2, 2, 2]));
+  return { root, b, clip: new THREE.AnimationClip('move', 1, tracks) };
+}
+
 test('values set between updates that float32 does not hold: left exactly as set while the mixer holds still', () => {
   const run = (Mixer) => {
-    const root = new THREE.Object3D();
-    const b = new THREE.Object3D();
-    b.name = 'b';
-    root.add(b);
-    const q = new THREE.Quaternion().setFromAxisAngle(new THREE.Vector3(0, 1, 0), 0.3);
-    const clip = new THREE.AnimationClip('move', 1, [
-      new THREE.VectorKeyframeTrack('b.position', [0, 1], [0, 0, 0, 1, 2, 3]),
-      new THREE.QuaternionKeyframeTrack('b.quaternion', [0, 1], [0, 0, 0, 1, ...q.toArray()]),
-      new THREE.VectorKeyframeTrack('b.scale', [0, 1], [1, 1, 1, 2, 2, 2]),
-    ]);
+    const { root, b, clip } = movingBone(true);
     const mixer = new Mixer(root);
     const a = mixer.clipAction(clip).play();
     mixer.update(0.1);
@@ -393,20 +399,12 @@ test('values set between updates that float32 does not hold: left exactly as set
   assert.deepEqual(ours.out, three.out);
 });
 
-// docs/three-js-to-threeanim.md: with { writeAlways: true } a value the program sets on a driven
-// property between two updates that mix the same value is written over, where three.js's mixer
-// (and ours without the option) leaves it.
+// docs/web.md: with { writeAlways: true } a value the program sets on a driven property between
+// two updates that mix the same value is written over, where three.js's mixer (and ours without
+// the option) leaves it.
 test('writeAlways: a value set while the mix holds still is written over, as the differences list says', () => {
   const run = (Mixer, options) => {
-    const root = new THREE.Object3D();
-    const b = new THREE.Object3D();
-    b.name = 'b';
-    root.add(b);
-    const q = new THREE.Quaternion().setFromAxisAngle(new THREE.Vector3(0, 1, 0), 0.3);
-    const clip = new THREE.AnimationClip('move', 1, [
-      new THREE.VectorKeyframeTrack('b.position', [0, 1], [0, 0, 0, 1, 2, 3]),
-      new THREE.QuaternionKeyframeTrack('b.quaternion', [0, 1], [0, 0, 0, 1, ...q.toArray()]),
-    ]);
+    const { root, b, clip } = movingBone(false);
     const mixer = new Mixer(root, options);
     const a = mixer.clipAction(clip).play();
     mixer.update(0.1);
