@@ -145,8 +145,8 @@ TA_API void ta_action_unpause(ta_action *action);
 /**
  * Stops contributing, and resets (ta_action_reset). The properties it drove go back to their
  * originals at the next update unless something else drives them (the mixer keeps no scene between
- * calls); to have them back now, as three.js does, update the mixer by 0 right after. enabled is
- * left as it is.
+ * calls); to have them back now, as three.js does, call ta_mixer_restore_stopped right after
+ * (animation_mixer.h). enabled is left as it is.
  *
  * @ownership Changes the action and the mixer's use of its bindings.
  * @errors TA_ERROR_INVALID_ARGUMENT (action NULL).

@@ -261,7 +261,7 @@ TA_API ta_result ta_mixer_find_action(const ta_mixer *mixer, const char *clip_na
 /**
  * Stops every active action (ta_action_stop). NULL does nothing. The properties they drove go back
  * to their originals at the next update (the mixer keeps no scene between calls); to have them back
- * now, as three.js does, update by 0 right after: ta_mixer_update(mixer, scene, ta_duration_from_seconds(0), &err).
+ * now, as three.js does, call ta_mixer_restore_stopped right after.
  *
  * @ownership Changes the actions.
  * @errors None.
@@ -493,6 +493,26 @@ TA_API ta_result ta_mixer_update_batch_pool(ta_mixer_batch_item *items, uint32_t
  */
 TA_API ta_result ta_mixer_set_time(ta_mixer *mixer, const ta_mixer_targets *targets, ta_duration time,
                                    ta_error *err);
+
+/**
+ * Writes into targets now the originals that ta_action_stop, ta_mixer_stop_all_action and
+ * ta_mixer_uncache_action leave for the next update (the properties that no playing action drives
+ * any more), as three.js's stop writes them in the call; the next update then writes none of them,
+ * so that a value set in between stays, as in three.js. Nothing else is written and no clock moves:
+ * the properties that playing actions still drive keep what the last update wrote (an update by 0
+ * would mix them again without the stopped actions). With nothing waiting it writes nothing.
+ *
+ * @ownership Writes into what targets names, as an update.
+ * @errors TA_ERROR_INVALID_ARGUMENT (mixer, targets or targets->scene NULL), TA_ERROR_MISSING_TARGET
+ * and TA_ERROR_MISSING_CONTEXT (a property to write back whose node, mesh, material, map, light or
+ * camera is not in targets, as an update checks them), TA_ERROR_OUT_OF_MEMORY (a node name that
+ * does not fit where the one it replaces is, or the mixer's bindings made again after the fused
+ * path freed them). Everything is checked before anything is written: refused, it writes nothing
+ * and what waits still waits for the next update.
+ * @threejs What AnimationAction.stop, AnimationMixer.stopAllAction and uncacheAction write in the
+ * call (PropertyMixer.restoreOriginalState).
+ */
+TA_API ta_result ta_mixer_restore_stopped(ta_mixer *mixer, const ta_mixer_targets *targets, ta_error *err);
 
 /**
  * How many events the last update recorded (drained or not).

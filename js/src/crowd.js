@@ -51,7 +51,7 @@ export class Crowd {
     this.boneCount = bones.length;
     // Each instance answers to its actions as a mixer does (crossFade, syncWith).
     this._members = Array.from({ length: count }, (_, i) => ({
-      _mixer: wasm.tw_crowd_mixer(this._crowd, i), _writeBack() {}, _touched() {}, _byClip: new Map(), _drivesRoot: false,
+      _mixer: wasm.tw_crowd_mixer(this._crowd, i), _restoreStopped() {}, _touched() {}, _byClip: new Map(), _drivesRoot: false,
     }));
     this._bonesPtr = wasm.tw_crowd_bones(this._crowd);
     this._view = null;

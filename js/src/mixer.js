@@ -664,8 +664,15 @@ export class AnimationMixer extends EventDispatcher {
   stopAllAction() {
     this._touched();
     wasm.tw_mixer_stop_all_action(this._mixer);
-    this._writeBack();
+    this._restoreStopped('stopAllAction');
     return this;
+  }
+
+  // What a stop or an uncache leaves no action driving goes back to its original in the call, as
+  // three.js's stop writes it (threeanim's mixer would write it at the next update).
+  _restoreStopped(what) {
+    check(wasm.tw_mixer_restore_stopped(ctx, this._mixer, this._scene, this._useAssets ? this._assets : 0, this._cameras), what);
+    this._writeBack();
   }
 
   _syncScale() {
@@ -720,7 +727,7 @@ export class AnimationMixer extends EventDispatcher {
   _uncache(action) {
     this._touched();
     check(wasm.tw_mixer_uncache_action(ctx, this._mixer, action._index), 'uncacheAction');
-    this._writeBack();
+    this._restoreStopped('uncacheAction');
     const m = this._byClip.get(action._clip.uuid);
     if (m && m.get(action._localRoot.uuid) === action) {
       m.delete(action._localRoot.uuid);
@@ -1059,7 +1066,7 @@ export class AnimationAction {
   }
 
   play() { check(wasm.tw_action_play(ctx, this._a()), 'play'); return this; }
-  stop() { check(wasm.tw_action_stop(ctx, this._a()), 'stop'); this._mixer._writeBack(); return this; }
+  stop() { check(wasm.tw_action_stop(ctx, this._a()), 'stop'); this._mixer._restoreStopped('stop'); return this; }
   reset() { wasm.tw_action_reset(this._a()); return this; }
   isRunning() { return wasm.tw_action_is_playing(this._r()) !== 0; }
   isScheduled() { return wasm.tw_action_is_active(this._r()) !== 0; }

@@ -345,6 +345,13 @@ int32_t TW_EXPORT(tw_mixer_set_time)(tw_ctx *c, ta_mixer *m, ta_scene *s, ta_ass
     return ta_mixer_set_time(m, &t, (ta_duration){time}, &c->err);
 }
 
+int32_t TW_EXPORT(tw_mixer_restore_stopped)(tw_ctx *c, ta_mixer *m, ta_scene *s, ta_assets *assets,
+                                            ta_camera_list *cameras)
+{
+    ta_mixer_targets t = {.scene = s, .assets = assets, .cameras = cameras};
+    return ta_mixer_restore_stopped(m, &t, &c->err);
+}
+
 double TW_EXPORT(tw_mixer_time)(const ta_mixer *m) { return ta_mixer_time(m).seconds; }
 int32_t TW_EXPORT(tw_mixer_set_time_scale)(tw_ctx *c, ta_mixer *m, double s)
 {

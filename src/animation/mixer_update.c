@@ -400,13 +400,16 @@ static void free_names(ta_mixer *m, const ta_scene *scene, char **names)
 
 /* Copies of the names to write whose length is not the old name's, or whose
  * old name is shared (those need memory; the others are written in place), by
- * string slot; *out stays NULL when there are none. */
-static ta_result make_names(ta_mixer *m, const ta_scene *scene, bool write_all, char ***out, ta_error *err)
+ * string slot; *out stays NULL when there are none. restores_only: the
+ * originals of the bindings nothing drives that wait to be written back. */
+static ta_result make_names(ta_mixer *m, const ta_scene *scene, bool write_all, bool restores_only, char ***out,
+                            ta_error *err)
 {
     *out = NULL;
     if (m->str_count == 0) return TA_OK; /* no string bindings: no pass over the others */
     for (uint32_t i = 0; i < m->binding_count; ++i) {
         const ta__binding *b = &m->bindings[i];
+        if (restores_only && b->use_count > 0) continue;
         const char *value = name_to_write(m, b, scene, write_all);
         /* A name shared with instances of the scene is never written in place. */
         if (value == NULL || (strlen(value) == strlen(scene->nodes[b->target.index].name) &&
@@ -446,6 +449,16 @@ static void commit_name(ta_mixer *m, ta_scene *scene, const ta__binding *b, bool
     const char *name = name_to_write(m, b, scene, write_all);
     if (name != NULL) write_name(m, scene, b, name, made_names);
     m->str_last[b->offset] = m->str_pile[b->offset];
+}
+
+/* A binding nothing drives: its original written back, when one waits. */
+static void write_restore(ta_mixer *m, const ta_mixer_targets *t, ta__binding *b, char **made_names)
+{
+    if (!ta__mixer_take_restore(b)) return;
+    if (b->target.type == TA_VALUE_TYPE_STRING)
+        write_name(m, t->scene, b, m->str_orig[b->offset], made_names);
+    else
+        ta__property_write(t, ta__binding_target(b), m->orig + b->offset);
 }
 
 /* Steps 3 to 5 of an update on the general path: mix binding by binding,
@@ -492,7 +505,7 @@ static ta_result general_mix_and_commit(ta_mixer *m, const ta_mixer_targets *t, 
     /* 4b. The node names to write that do not fit where the old ones are: made
      * now, so that the commit cannot fail half way. */
     char **made_names = NULL;
-    r = make_names(m, t->scene, write_all, &made_names, err);
+    r = make_names(m, t->scene, write_all, false, &made_names, err);
     if (r != TA_OK) {
         ta__mixer_rollback_originals(m);
         return r;
@@ -502,12 +515,7 @@ static ta_result general_mix_and_commit(ta_mixer *m, const ta_mixer_targets *t, 
     for (uint32_t i = 0; i < m->binding_count; ++i) {
         ta__binding *b = &m->bindings[i];
         if (b->use_count == 0) {
-            if (ta__mixer_take_restore(b)) {
-                if (b->target.type == TA_VALUE_TYPE_STRING)
-                    write_name(m, t->scene, b, m->str_orig[b->offset], made_names);
-                else
-                    ta__property_write(t, ta__binding_target(b), m->orig + b->offset);
-            }
+            write_restore(m, t, b, made_names);
             continue;
         }
         if (b->target.type == TA_VALUE_TYPE_STRING) {
@@ -709,4 +717,31 @@ ta_result ta_mixer_update_with_cameras(ta_mixer *m, ta_scene *scene, ta_assets *
 ta_result ta_mixer_set_time(ta_mixer *m, const ta_mixer_targets *targets, ta_duration time, ta_error *err)
 {
     return update_with_steps(m, targets, time.seconds, true, err);
+}
+
+ta_result ta_mixer_restore_stopped(ta_mixer *m, const ta_mixer_targets *t, ta_error *err)
+{
+    if (m == NULL || t == NULL || t->scene == NULL)
+        return ta__fail(err, TA_ERROR_INVALID_ARGUMENT, "%s: is NULL",
+                        m == NULL ? "mixer" : (t == NULL ? "targets" : "scene"));
+    /* Parked, the restores that wait are not marked yet (mixer_fused.h): the records made
+     * again mark them, as the next update would. */
+    ta_result r = ta__fused_release(m, err);
+    if (r != TA_OK) return r;
+    bool any = false;
+    for (uint32_t i = 0; i < m->binding_count; ++i) {
+        const ta__binding *b = &m->bindings[i];
+        if (b->use_count > 0 || !b->restore_pending) continue;
+        any = true;
+        r = ta__property_check_target(t, ta__binding_target(b), err);
+        if (r != TA_OK) return r;
+    }
+    if (!any) return TA_OK;
+    char **made_names = NULL;
+    r = make_names(m, t->scene, false, true, &made_names, err);
+    if (r != TA_OK) return r;
+    for (uint32_t i = 0; i < m->binding_count; ++i)
+        if (m->bindings[i].use_count == 0) write_restore(m, t, &m->bindings[i], made_names);
+    free_names(m, t->scene, made_names);
+    return TA_OK;
 }

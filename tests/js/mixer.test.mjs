@@ -464,7 +464,7 @@ test('writeAlways: what no playing action drives is left as the program set it, 
     mixer.clipAction(onlyB).stop();
     out.push(...b.position.toArray());
     step(0.1); step(0.1);
-    whole.stop();              // (threeanim writes the originals back at the next update: the differences list)
+    whole.stop();
     step(0.1);
     c.scale.set(3, 3, 3);
     step(0.1); step(0.1);
@@ -479,6 +479,52 @@ test('writeAlways: what no playing action drives is left as the program set it, 
   // c as the program set it, while nothing drove it (updates 4 and 5)
   assert.deepEqual(three.out.slice(40 + 3, 50), [0, 1, 0, 0, 7, 8, 9]);
 });
+
+// three.js's stop, stopAllAction and uncacheAction write the originals of what no playing action
+// drives any more in the call, and leave what others drive as the last update wrote it; a value set
+// right after stays (threeanim's mixer alone writes them at the next update: the drop-in asks for
+// them at once, ta_mixer_restore_stopped).
+for (const options of [undefined, { writeAlways: true }]) {
+  test(`stop, stopAllAction and uncacheAction write the originals in the call, beside three.js${options ? ' (writeAlways)' : ''}`, () => {
+    const run = (Mixer, opts) => {
+      const root = new THREE.Object3D();
+      const b = new THREE.Object3D(), c = new THREE.Object3D();
+      b.name = 'b'; c.name = 'c';
+      b.position.set(1, 2, 3); c.scale.set(2, 2, 2);
+      root.add(b, c);
+      const slide = new THREE.AnimationClip('slide', 1, [
+        new THREE.VectorKeyframeTrack('b.position', [0, 1], [0, 0, 0, 4, 0, 0]),
+        new THREE.VectorKeyframeTrack('c.scale', [0, 1], [1, 1, 1, 3, 3, 3]),
+      ]);
+      const lift = new THREE.AnimationClip('lift', 1, [new THREE.VectorKeyframeTrack('b.position', [0, 1], [0, 0, 0, 0, 6, 0])]);
+      const mixer = new Mixer(root, opts);
+      const out = [];
+      const see = () => out.push(...b.position.toArray(), ...c.scale.toArray());
+      const s = mixer.clipAction(slide).play();
+      mixer.clipAction(lift).setEffectiveWeight(0.5).play();
+      mixer.update(0.2); see();
+      s.stop(); see();                // c back to (2, 2, 2) now; b still lift's, as last written
+      c.scale.set(7, 7, 7);
+      mixer.update(0.2); see();       // c stays as set
+      s.play();
+      mixer.update(0.2); see();
+      mixer.stopAllAction(); see();   // both back now
+      b.position.set(-1, -1, -1);
+      mixer.update(0.2); see();
+      mixer.clipAction(slide).play();
+      mixer.update(0.2); see();
+      mixer.uncacheAction(slide); see();
+      c.scale.set(5, 5, 5);
+      mixer.update(0.2); see();
+      return out;
+    };
+    const three = run(THREE.AnimationMixer), ours = run(AnimationMixer, options);
+    assert.equal(ours.length, three.length);
+    ours.forEach((x, i) => assert.ok(Math.abs(x - three[i]) <= NUMBER_TOLERANCE * Math.max(1, Math.abs(three[i])),
+      `value ${i} (after step ${Math.floor(i / 6)}): three.js ${three[i]}, drop-in ${x}`));
+    assert.deepEqual(three.slice(9, 12), [2, 2, 2], "three.js's stop writes c's original");
+  });
+}
 
 // What only reads an action (its time, weight, whether it runs) starts no binding: the next update
 // pulls no bound value again, and with writeAlways it still writes all without comparing; a call

@@ -24,11 +24,13 @@
  *   A blend mode that is not named.                               test_action_field_refusals
  */
 #include <math.h>
+#include <stdio.h>
 
 #include "ta_test.h"
 #include "ta_test_build.h"
 #include "ta_snapshot.h"
 
+#include "animation/mixer_internal.h"
 #include "threeanim/threeanim.h"
 
 #define TEST_PI 3.14159265358979323846
@@ -402,6 +404,113 @@ static void test_stop_restores_the_original_at_the_next_update(void **state)
     ta_mixer_destroy(m);
     ta_clip_release(clip);
     free_world(&w);
+}
+
+/* ta_mixer_restore_stopped: the originals that a stop leaves for the next update, written now
+ * (three.js's stop); what other actions still drive keeps what the last update wrote; the next
+ * update writes none of them, so a value set in between stays. */
+static void test_restore_stopped_writes_the_originals_now(void **state)
+{
+    (void)state;
+    world w;
+    make_world(&w, NULL);
+    ta_error err = {0};
+    float v[3] = {9, 9, 9}, r0[3] = {5, 5, 5}, r1[3] = {7, 7, 7};
+    float times[2] = {0, 1};
+    const char *names[2] = {"busy", "busy"};
+    ta_track *ta[2] = {track2(node_target(w.child, TA_TRACK_KIND_POSITION), v, v, 3),
+                       ta_test_string_track(node_target(w.child, TA_TRACK_KIND_NODE_NAME), times, 2, names)};
+    ta_clip *hold = ta_test_clip("hold", ta, 2, NULL);
+    ta_track *tb[2] = {track2(node_target(w.root, TA_TRACK_KIND_POSITION), r0, r1, 3),
+                       track2(node_target(w.child, TA_TRACK_KIND_SCALE), r0, r0, 3)};
+    ta_clip *slide = ta_test_clip("slide", tb, 2, NULL);
+    ta_mixer *m = mixer_new();
+    ta_action *a = play(m, hold, 1, NULL);
+    play(m, slide, 1, NULL);
+    ta_mixer_targets t = {w.scene, NULL, NULL};
+    TA_ASSERT_OK(ta_mixer_update(m, w.scene, ta_duration_from_seconds(0.5), &err), &err);
+    TA_ASSERT_NEAR(w.scene->nodes[w.child.index].position.x, 9, 0);
+    assert_string_equal(w.scene->nodes[w.child.index].name, "busy");
+    TA_ASSERT_NEAR(w.scene->nodes[w.root.index].position.x, 6, 1e-6);
+    /* nothing waits: nothing written */
+    ta_scene_node(w.scene, w.root)->position.x = -3;
+    TA_ASSERT_OK(ta_mixer_restore_stopped(m, &t, &err), &err);
+    TA_ASSERT_NEAR(w.scene->nodes[w.root.index].position.x, -3, 0);
+    ta_scene_node(w.scene, w.root)->position.x = 6;
+
+    TA_ASSERT_OK(ta_action_stop(a, &err), &err);
+    TA_ASSERT_NEAR(w.scene->nodes[w.child.index].position.x, 9, 0); /* the stop itself writes nothing */
+    /* refused (the scene without the child): nothing written, the restore still waits */
+    world small;
+    memset(&small, 0, sizeof small);
+    ta_scene_options so = {NULL, "small", NULL};
+    TA_ASSERT_OK(ta_scene_create(&so, &small.scene, &err), &err);
+    ta_test_node_under(small.scene, ta_node_none(), "root");
+    ta_mixer_targets ts = {small.scene, NULL, NULL};
+    TA_ASSERT_REFUSED(ta_mixer_restore_stopped(m, &ts, &err), &err, TA_ERROR_MISSING_TARGET,
+                      "node 1 is not in the scene");
+    TA_ASSERT_NEAR(small.scene->nodes[0].position.x, 0, 0);
+    assert_string_equal(small.scene->nodes[0].name, "root");
+    ta_scene_destroy(small.scene);
+    TA_ASSERT_REFUSED(ta_mixer_restore_stopped(m, NULL, &err), &err, TA_ERROR_INVALID_ARGUMENT, "targets: is NULL");
+
+    TA_ASSERT_OK(ta_mixer_restore_stopped(m, &t, &err), &err);
+    TA_ASSERT_NEAR(w.scene->nodes[w.child.index].position.x, 1, 0);
+    TA_ASSERT_NEAR(w.scene->nodes[w.child.index].position.y, 2, 0);
+    TA_ASSERT_NEAR(w.scene->nodes[w.child.index].position.z, 3, 0);
+    assert_string_equal(w.scene->nodes[w.child.index].name, "child");
+    TA_ASSERT_NEAR(w.scene->nodes[w.root.index].position.x, 6, 1e-6); /* still slide's, not mixed again */
+    TA_ASSERT_NEAR(w.scene->nodes[w.child.index].scale.x, 5, 0);
+    /* the next updates leave what is set on the restored ones */
+    ta_scene_node(w.scene, w.child)->position.x = 42;
+    TA_ASSERT_OK(ta_mixer_restore_stopped(m, &t, &err), &err); /* a second call: nothing waits */
+    TA_ASSERT_OK(ta_mixer_update(m, w.scene, ta_duration_from_seconds(0.25), &err), &err);
+    TA_ASSERT_NEAR(w.scene->nodes[w.child.index].position.x, 42, 0);
+    TA_ASSERT_NEAR(w.scene->nodes[w.root.index].position.x, 6.5, 1e-6);
+    ta_mixer_destroy(m);
+    ta_clip_release(hold);
+    ta_clip_release(slide);
+    free_world(&w);
+}
+
+/* Stopped while the fused path holds the mixer's state (its binding records freed): the
+ * restores are found all the same, and are the originals the next update would write. */
+static void test_restore_stopped_on_the_fused_path(void **state)
+{
+    (void)state;
+    ta_error err = {0};
+    world w[2];
+    ta_mixer *m[2];
+    ta_clip *clip = NULL;
+    for (int k = 0; k < 2; ++k) {
+        make_world(&w[k], NULL);
+        float p0[3] = {0, 0, 0}, p1[3] = {4, 4, 4};
+        ta_quat q0 = ta_quat_identity(), q1 = ta_quat_make(0, 0.47942554f, 0, 0.87758256f); /* 1 radian about y */
+        ta_track *tr[3] = {track2(node_target(w[k].child, TA_TRACK_KIND_POSITION), p0, p1, 3),
+                           track2(node_target(w[k].child, TA_TRACK_KIND_QUATERNION), &q0.x, &q1.x, 4),
+                           track2(node_target(w[k].root, TA_TRACK_KIND_POSITION), p1, p0, 3)};
+        if (clip == NULL) clip = ta_test_clip("walk", tr, 3, NULL);
+        else for (int i = 0; i < 3; ++i) ta_track_destroy(tr[i]);
+        m[k] = mixer_new();
+        play(m[k], clip, 1, NULL);
+        for (int f = 0; f < 4; ++f)
+            TA_ASSERT_OK(ta_mixer_update(m[k], w[k].scene, ta_duration_from_seconds(0.1), &err), &err);
+    }
+    if (!m[0]->bindings_parked)
+        printf("# the fused path does not run on this instruction set: the mixer is not parked here\n");
+    for (int k = 0; k < 2; ++k) ta_mixer_stop_all_action(m[k]);
+    ta_mixer_targets t = {w[0].scene, NULL, NULL};
+    TA_ASSERT_OK(ta_mixer_restore_stopped(m[0], &t, &err), &err);
+    TA_ASSERT_OK(ta_mixer_update(m[1], w[1].scene, ta_duration_from_seconds(0.1), &err), &err);
+    for (uint32_t i = 0; i < w[0].scene->node_count; ++i)
+        assert_memory_equal(&w[0].scene->nodes[i].position, &w[1].scene->nodes[i].position, 40); /* position, quaternion, scale */
+    TA_ASSERT_NEAR(w[0].scene->nodes[w[0].child.index].position.x, 1, 0);
+    TA_ASSERT_NEAR(w[0].scene->nodes[w[0].root.index].position.x, 0, 0);
+    for (int k = 0; k < 2; ++k) {
+        ta_mixer_destroy(m[k]);
+        free_world(&w[k]);
+    }
+    ta_clip_release(clip);
 }
 
 static void test_reset_does_not_make_an_action_active(void **state)
@@ -957,6 +1066,8 @@ int main(void)
         cmocka_unit_test(test_rotation_element_reads_the_quaternion),
         cmocka_unit_test(test_string_track_renames_and_restores),
         cmocka_unit_test(test_stop_restores_the_original_at_the_next_update),
+        cmocka_unit_test(test_restore_stopped_writes_the_originals_now),
+        cmocka_unit_test(test_restore_stopped_on_the_fused_path),
         cmocka_unit_test(test_reset_does_not_make_an_action_active),
         cmocka_unit_test(test_events_are_drained_and_gone_after_the_next_update),
         cmocka_unit_test(test_update_allocates_nothing_once_bound),

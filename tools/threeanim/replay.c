@@ -309,8 +309,10 @@ static int run_step(replay *rp, size_t i, json_t *step)
         print_line(rp, i);
         return CLI_OK;
     }
+    /* three.js's stop, stopAllAction and uncacheAction write the originals they free in the call */
     if (strcmp(op, "stop_all_action") == 0) {
         ta_mixer_stop_all_action(rp->mixer);
+        if (ta_mixer_restore_stopped(rp->mixer, &targets, &err) != TA_OK) return refuse(what, &err);
         return CLI_OK;
     }
     if (strcmp(op, "mixer_time_scale") == 0) {
@@ -340,6 +342,7 @@ static int run_step(replay *rp, size_t i, json_t *step)
     uint32_t index = (uint32_t)json_integer_value(ja);
     if (strcmp(op, "uncache_action") == 0) {
         if (ta_mixer_uncache_action(rp->mixer, index, &err) != TA_OK) return refuse(what, &err);
+        if (ta_mixer_restore_stopped(rp->mixer, &targets, &err) != TA_OK) return refuse(what, &err);
         return CLI_OK;
     }
     json_t *jo = json_object_get(step, "other");
@@ -373,6 +376,7 @@ static int run_step(replay *rp, size_t i, json_t *step)
         ta_action_unpause(a);
     } else if (strcmp(op, "stop") == 0) {
         r = ta_action_stop(a, &err);
+        if (r == TA_OK) r = ta_mixer_restore_stopped(rp->mixer, &targets, &err);
     } else if (strcmp(op, "reset") == 0) {
         ta_action_reset(a);
     } else if (strcmp(op, "set_loop") == 0) {
