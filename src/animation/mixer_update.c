@@ -724,24 +724,33 @@ ta_result ta_mixer_restore_stopped(ta_mixer *m, const ta_mixer_targets *t, ta_er
     if (m == NULL || t == NULL || t->scene == NULL)
         return ta__fail(err, TA_ERROR_INVALID_ARGUMENT, "%s: is NULL",
                         m == NULL ? "mixer" : (t == NULL ? "targets" : "scene"));
-    /* Parked, the restores that wait are not marked yet (mixer_fused.h): the records made
-     * again mark them, as the next update would. */
+    /* Parked, every binding is driven by every bound action (mixer_fused.h): restores wait only
+     * when none of them plays any more, and are marked when the records are made again, as the
+     * next update would make them. Else they are marked. Nothing waiting, the fused path is left
+     * as it is; something waiting, its values are given back first (the originals among them). */
+    bool waits = m->bindings_parked;
+    if (waits)
+        for (uint32_t i = 0; i < m->action_count && waits; ++i)
+            if (m->actions[i]->bound && m->actions[i]->scheduled) waits = false;
+    if (!m->bindings_parked)
+        for (uint32_t i = 0; i < m->binding_count && !waits; ++i)
+            waits = m->bindings[i].use_count == 0 && m->bindings[i].restore_pending;
+    if (!waits) return TA_OK;
     ta_result r = ta__fused_release(m, err);
     if (r != TA_OK) return r;
-    bool any = false;
     for (uint32_t i = 0; i < m->binding_count; ++i) {
         const ta__binding *b = &m->bindings[i];
         if (b->use_count > 0 || !b->restore_pending) continue;
-        any = true;
         r = ta__property_check_target(t, ta__binding_target(b), err);
         if (r != TA_OK) return r;
     }
-    if (!any) return TA_OK;
     char **made_names = NULL;
     r = make_names(m, t->scene, false, true, &made_names, err);
     if (r != TA_OK) return r;
+    /* only the waiting ones: the others' marks of the last update stay as it left them */
     for (uint32_t i = 0; i < m->binding_count; ++i)
-        if (m->bindings[i].use_count == 0) write_restore(m, t, &m->bindings[i], made_names);
+        if (m->bindings[i].use_count == 0 && m->bindings[i].restore_pending)
+            write_restore(m, t, &m->bindings[i], made_names);
     free_names(m, t->scene, made_names);
     return TA_OK;
 }

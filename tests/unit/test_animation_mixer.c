@@ -496,10 +496,19 @@ static void test_restore_stopped_on_the_fused_path(void **state)
         for (int f = 0; f < 4; ++f)
             TA_ASSERT_OK(ta_mixer_update(m[k], w[k].scene, ta_duration_from_seconds(0.1), &err), &err);
     }
-    if (!m[0]->bindings_parked)
-        printf("# the fused path does not run on this instruction set: the mixer is not parked here\n");
-    for (int k = 0; k < 2; ++k) ta_mixer_stop_all_action(m[k]);
     ta_mixer_targets t = {w[0].scene, NULL, NULL};
+    if (!m[0]->bindings_parked) {
+        printf("# the fused path does not run on this instruction set: the mixer is not parked here\n");
+    } else {
+        /* nothing waits: the fused path is left as it was, and runs the next update */
+        const uint64_t runs = m[0]->fused.runs;
+        TA_ASSERT_OK(ta_mixer_restore_stopped(m[0], &t, &err), &err);
+        assert_true(m[0]->bindings_parked);
+        TA_ASSERT_OK(ta_mixer_update(m[0], w[0].scene, ta_duration_from_seconds(0), &err), &err);
+        TA_ASSERT_OK(ta_mixer_update(m[1], w[1].scene, ta_duration_from_seconds(0), &err), &err);
+        assert_int_equal(m[0]->fused.runs, runs + 1);
+    }
+    for (int k = 0; k < 2; ++k) ta_mixer_stop_all_action(m[k]);
     TA_ASSERT_OK(ta_mixer_restore_stopped(m[0], &t, &err), &err);
     TA_ASSERT_OK(ta_mixer_update(m[1], w[1].scene, ta_duration_from_seconds(0.1), &err), &err);
     for (uint32_t i = 0; i < w[0].scene->node_count; ++i)
@@ -511,6 +520,50 @@ static void test_restore_stopped_on_the_fused_path(void **state)
         free_world(&w[k]);
     }
     ta_clip_release(clip);
+}
+
+/* The fused path holding the originals while the binding records stay (another action bound to
+ * the same targets, stopped): restored from the originals it gives back, as the next update would. */
+static void test_restore_stopped_with_the_originals_in_the_lanes(void **state)
+{
+    (void)state;
+    ta_error err = {0};
+    world w[2];
+    ta_mixer *m[2];
+    ta_action *first[2];
+    ta_clip *clips[2] = {NULL, NULL};
+    for (int k = 0; k < 2; ++k) {
+        make_world(&w[k], NULL);
+        for (int c = 0; c < 2 && k == 0; ++c) {
+            float p0[3] = {0, 0, 0}, p1[3] = {4.0f + c, 4, 4};
+            ta_track *tr[2] = {track2(node_target(w[k].child, TA_TRACK_KIND_POSITION), p0, p1, 3),
+                               track2(node_target(w[k].root, TA_TRACK_KIND_POSITION), p1, p0, 3)};
+            clips[c] = ta_test_clip(c ? "run" : "walk", tr, 2, NULL);
+        }
+        m[k] = mixer_new();
+        first[k] = play(m[k], clips[0], 1, NULL);
+        ta_action *second = play(m[k], clips[1], 1, NULL); /* bound, then stopped before the fused path is made */
+        TA_ASSERT_OK(ta_action_stop(second, &err), &err);
+        for (int f = 0; f < 5; ++f)
+            TA_ASSERT_OK(ta_mixer_update(m[k], w[k].scene, ta_duration_from_seconds(0.1), &err), &err);
+    }
+    if (!m[0]->fused.parked)
+        printf("# the fused path does not run on this instruction set: its lanes hold no originals here\n");
+    else
+        assert_false(m[0]->bindings_parked); /* the stopped action keeps the records */
+    for (int k = 0; k < 2; ++k) TA_ASSERT_OK(ta_action_stop(first[k], &err), &err);
+    ta_mixer_targets t = {w[0].scene, NULL, NULL};
+    TA_ASSERT_OK(ta_mixer_restore_stopped(m[0], &t, &err), &err);
+    TA_ASSERT_OK(ta_mixer_update(m[1], w[1].scene, ta_duration_from_seconds(0.1), &err), &err);
+    for (uint32_t i = 0; i < w[0].scene->node_count; ++i)
+        assert_memory_equal(&w[0].scene->nodes[i].position, &w[1].scene->nodes[i].position, 40);
+    TA_ASSERT_NEAR(w[0].scene->nodes[w[0].child.index].position.x, 1, 0);
+    for (int k = 0; k < 2; ++k) {
+        ta_mixer_destroy(m[k]);
+        free_world(&w[k]);
+    }
+    ta_clip_release(clips[0]);
+    ta_clip_release(clips[1]);
 }
 
 static void test_reset_does_not_make_an_action_active(void **state)
@@ -1068,6 +1121,7 @@ int main(void)
         cmocka_unit_test(test_stop_restores_the_original_at_the_next_update),
         cmocka_unit_test(test_restore_stopped_writes_the_originals_now),
         cmocka_unit_test(test_restore_stopped_on_the_fused_path),
+        cmocka_unit_test(test_restore_stopped_with_the_originals_in_the_lanes),
         cmocka_unit_test(test_reset_does_not_make_an_action_active),
         cmocka_unit_test(test_events_are_drained_and_gone_after_the_next_update),
         cmocka_unit_test(test_update_allocates_nothing_once_bound),
