@@ -536,13 +536,15 @@ out();
     warmup: 4, reps: 3 };
   const mid = (xs) => { const s = [...xs].sort((a, b) => a - b); const n = s.length; return n % 2 ? s[(n - 1) / 2] : (s[n / 2 - 1] + s[n / 2]) / 2; };
   const pick = (runs, v) => mid(runs.map((j) => j.results.find((r) => r.variant === v).ns_per_char_update.median));
-  const ta = [], js = [], one = [], two = [], lean = [], leanFloat = [];
+  const ta = [], js = [], one = [], two = [], lean = [], leanFloat = [], inst = [];
   /* The frame that keeps only what a renderer reads: the palettes (no float world copy, no double
    * world matrices left in the poses), the mixer writing without three.js's comparison. */
   const leanFlags = { 'write-always': 1, 'frame-world': 0, 'frame-pose-world': 0 };
   for (let r = 0; r < rounds; r++) {
     progress(`frame round ${r + 1}/${rounds}: threeanim, three.js, 1 and 2 workers`);
     ta.push(threeanim(flagList(common)));
+    /* the same frame over instances of one scene (ta_scene_instantiate), as an engine makes a crowd of one model */
+    inst.push(threeanim(flagList({ ...common, instances: 1 })));
     lean.push(threeanim(flagList({ ...common, ...leanFlags })));
     leanFloat.push(threeanim(flagList({ ...common, ...leanFlags, 'frame-float-lanes': 1 })));
     js.push(threejs(flagList(common)));
@@ -552,10 +554,12 @@ out();
   const taF = pick(ta, 'blend_frame'), jsF = pick(js, 'blend_frame'), taU = pick(ta, 'blend'), jsU = pick(js, 'blend');
   const t1 = pick(one, 'blend_frame'), t2 = pick(two, 'blend_frame');
   const leanF = pick(lean, 'blend_frame'), leanU = pick(lean, 'blend'), floatF = pick(leanFloat, 'blend_frame');
+  const instF = pick(inst, 'blend_frame');
   table(['what', 'three.js us', 'threeanim us', 'ratio'], [
     ['update alone (blend)', us(jsU), us(taU), fmt(jsU / taU, 1) + 'x'],
     ['frame (blend_frame)', us(jsF), us(taF), fmt(jsF / taF, 1) + 'x'],
     ['world + skinning (frame - update)', us(jsF - jsU), us(taF - taU), fmt((jsF - jsU) / (taF - taU), 1) + 'x'],
+    ['frame, the characters instances of one scene', us(jsF), us(instF), fmt(jsF / instF, 1) + 'x'],
     ['update alone, write-always', us(jsU), us(leanU), fmt(jsU / leanU, 1) + 'x'],
     ['frame, palettes only (write-always)', us(jsF), us(leanF), fmt(jsF / leanF, 1) + 'x'],
     ['frame, palettes only, float lanes (write-always)', us(jsF), us(floatF), fmt(jsF / floatF, 1) + 'x'],
@@ -564,7 +568,11 @@ out();
   out(`Per character, medians of ${rounds} alternated rounds. World + skinning per bone: ` +
     `${fmt((taF - taU) / 64, 1)} ns (threeanim, the pose's best set), ${fmt((jsF - jsU) / 64, 1)} ns (three.js). ` +
     `Pool of 2 workers against 1 (ta_frame_update): ${us(t1)} / ${us(t2)} us a character, ${fmt(t1 / t2, 2)}x ` +
-    `(target 1.8x; ${os.cpus().length} cores, shared). The last three rows: bench_mixer --write-always 1 ` +
+    `(target 1.8x; ${os.cpus().length} cores, shared). "Instances of one scene": bench_mixer --instances 1, the ` +
+    'default frame over characters 1 to C - 1 made by ta_scene_instantiate from character 0 (the skin\'s joints and ' +
+    'inverse binds shared, so that the rig check compares pointers: built alike, each character has its own copy, ' +
+    'which the check reads); the other rows\' characters are built alike, as three.js\'s are. ' +
+    'The last three rows: bench_mixer --write-always 1 ' +
     '--frame-world 0 --frame-pose-world 0, the frame that keeps only the palettes a renderer reads and a mixer ' +
     'that writes without three.js\'s comparison (the differences list); the last with --frame-float-lanes 1 too, ' +
     'the float32 lane pass (within 1e-6 of the largest element, not bit for bit: the differences list); ' +

@@ -18,7 +18,7 @@ static void help(FILE *out)
           "         [--warmup 120] [--reps 5] [--dt 1/60] [--seed 1] [--stagger 1] [--rot-amp 0.5]\n"
           "         [--scale-amp 0.05] [--variants blend,single] [--group-max 100] [--threads 1]\n"
            "         [--morphs 0] [--write-always 0] [--frame-world 1] [--frame-pose-world 1]\n"
-           "         [--frame-float-lanes 0] [--arena 0]\n"
+           "         [--frame-float-lanes 0] [--arena 0] [--instances 0]\n"
           "         [--three DIR (ignored: the three.js side's)]\n"
           "\n"
           "Builds the mixer benchmark's workload key for key as bench/threejs/bench.mjs does\n"
@@ -47,6 +47,9 @@ static void help(FILE *out)
           "--arena 1 makes each character's scene, mixer, actions and pose with an allocator of\n"
           "its own over one block (what its first frame binds included), so that a character's\n"
           "state lies side by side in memory (threeanim only; the JSON says \"arena\":1).\n"
+          "--instances 1 makes the frame variants' characters 1 .. C-1 instances of character 0's\n"
+          "scene (ta_scene_instantiate: a crowd of one model, its skin's joints and inverse binds\n"
+          "shared, so that the frame's rig check compares pointers); the JSON says \"instances\":1.\n"
           "Progress goes to standard error. docs/benchmark-workload.md describes the workload;\n"
           "bench/run.sh (make bench) runs this beside three.js and writes the report.\n",
           out);
@@ -244,10 +247,15 @@ static int run_variant(const bench_config *cfg, const bench_keys *keys, ta_clip 
             arena_allocs[i] = bench_arena_allocator(&arenas[i]);
         }
     }
-    for (; status == BENCH_OK && made < count; ++made)
-        if (bench_character_make(cfg, keys, variant, made, group ? C : 0, group ? group_clips : shared,
-                                 arenas != NULL ? &arena_allocs[made] : &alloc, &chars[made], &err) != TA_OK)
-            status = refused("building a character", &err);
+    const bool instances = cfg->instances && !group && bench_variant_is_frame(variant);
+    for (; status == BENCH_OK && made < count; ++made) {
+        const ta_allocator *a = arenas != NULL ? &arena_allocs[made] : &alloc;
+        ta_result r = instances && made > 0
+                          ? bench_character_instance(cfg, variant, made, &chars[0], shared, a, &chars[made], &err)
+                          : bench_character_make(cfg, keys, variant, made, group ? C : 0, group ? group_clips : shared,
+                                                 a, &chars[made], &err);
+        if (r != TA_OK) status = refused("building a character", &err);
+    }
 
     bench_run run;
     memset(&run, 0, sizeof run);
@@ -424,6 +432,7 @@ static void print_json(FILE *out, const bench_config *cfg, const bench_key_bytes
     if (cfg->write_always) fputs(",\"write_always\":1", out);
     if (cfg->frame_float_lanes) fputs(",\"frame_float_lanes\":1", out);
     if (cfg->arena) fputs(",\"arena\":1", out);
+    if (cfg->instances) fputs(",\"instances\":1", out);
     if (cfg->morphs > 0) fprintf(out, ",\"morphs\":%u", cfg->morphs); /* absent: the workload bench.mjs also runs */
     fputs("},", out);
     ta_mixer_destroy(probe);

@@ -181,6 +181,7 @@ int bench_parse_args(bench_config *cfg, int argc, char **argv)
         else if (strcmp(flag, "--frame-pose-world") == 0) r = parse_uint(flag, v, 0, &cfg->frame_pose_world);
         else if (strcmp(flag, "--frame-float-lanes") == 0) r = parse_uint(flag, v, 0, &cfg->frame_float_lanes);
         else if (strcmp(flag, "--arena") == 0) r = parse_uint(flag, v, 0, &cfg->arena);
+        else if (strcmp(flag, "--instances") == 0) r = parse_uint(flag, v, 0, &cfg->instances);
         else {
             fprintf(stderr, "bench_mixer: \"%s\" is not a flag (--help lists them)\n", flag);
             return BENCH_USAGE;
@@ -584,6 +585,10 @@ static ta_result add_actions(const bench_config *cfg, bench_variant variant, ta_
     return TA_OK;
 }
 
+static ta_result character_finish(const bench_config *cfg, bench_variant variant, uint32_t index,
+                                  uint32_t group_count, ta_clip *const *clips, const ta_allocator *allocator,
+                                  ta_node_id root, bool add_skin, bench_character *out, ta_error *err);
+
 ta_result bench_character_make(const bench_config *cfg, const bench_keys *keys, bench_variant variant,
                                uint32_t index, uint32_t group_count, ta_clip *const *clips,
                                const ta_allocator *allocator, bench_character *out, ta_error *err)
@@ -611,9 +616,6 @@ ta_result bench_character_make(const bench_config *cfg, const bench_keys *keys, 
         out->characters = 1;
         r = add_bones(cfg, keys, out->scene, ta_node_none(), "", err);
     }
-    ta_mixer_options mo;
-    memset(&mo, 0, sizeof mo);
-    mo.allocator = allocator;
     for (uint32_t c = 0; c < out->characters && r == TA_OK && cfg->morphs > 0; ++c) {
         ta_mesh_desc md;
         memset(&md, 0, sizeof md);
@@ -621,7 +623,36 @@ ta_result bench_character_make(const bench_config *cfg, const bench_keys *keys, 
         md.morph_count = cfg->morphs;
         r = ta_scene_add_mesh(out->scene, &md, NULL, err);
     }
-    if (r == TA_OK) r = ta_mixer_create(root, &mo, &out->mixer, err);
+    if (r == TA_OK) r = character_finish(cfg, variant, index, group_count, clips, allocator, root, true, out, err);
+    else bench_character_free(out);
+    return r;
+}
+
+ta_result bench_character_instance(const bench_config *cfg, bench_variant variant, uint32_t index,
+                                   const bench_character *source, ta_clip *const *clips,
+                                   const ta_allocator *allocator, bench_character *out, ta_error *err)
+{
+    memset(out, 0, sizeof *out);
+    ta_scene_options so;
+    memset(&so, 0, sizeof so);
+    so.allocator = allocator;
+    ta_result r = ta_scene_instantiate(source->scene, &so, &out->scene, err);
+    if (r != TA_OK) return r;
+    out->first_bone = source->first_bone;
+    out->characters = source->characters;
+    return character_finish(cfg, variant, index, 0, clips, allocator, ta_node_at(out->first_bone), false, out, err);
+}
+
+/* The mixer, its actions, the staggered phase and, for the l2m and frame variants, the world
+ * matrices and the pose (with the skin first where add_skin: an instance has its source's). */
+static ta_result character_finish(const bench_config *cfg, bench_variant variant, uint32_t index,
+                                  uint32_t group_count, ta_clip *const *clips, const ta_allocator *allocator,
+                                  ta_node_id root, bool add_skin, bench_character *out, ta_error *err)
+{
+    ta_mixer_options mo;
+    memset(&mo, 0, sizeof mo);
+    mo.allocator = allocator;
+    ta_result r = ta_mixer_create(root, &mo, &out->mixer, err);
     if (r == TA_OK && cfg->write_always) r = ta_mixer_set_write_always(out->mixer, true, err);
     if (r == TA_OK) r = add_actions(cfg, variant, out->mixer, clips, allocator, err);
     /* three.js sets action.time = offset; threeanim has no call that sets a
@@ -642,7 +673,7 @@ ta_result bench_character_make(const bench_config *cfg, const bench_keys *keys, 
             r = err->code = TA_ERROR_OUT_OF_MEMORY;
         }
     }
-    if (r == TA_OK && frame) {
+    if (r == TA_OK && frame && add_skin) {
         /* one skin over every bone (identity inverse binds: the multiply costs the same) */
         ta_node_id *joints = (ta_node_id *)malloc(sizeof(ta_node_id) * cfg->bones);
         if (joints == NULL) {
@@ -654,6 +685,8 @@ ta_result bench_character_make(const bench_config *cfg, const bench_keys *keys, 
             r = ta_scene_add_skin(out->scene, &sd, NULL, err);
             free(joints);
         }
+    }
+    if (r == TA_OK && frame) {
         ta_pose_options po;
         memset(&po, 0, sizeof po);
         po.allocator = allocator;

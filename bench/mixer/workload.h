@@ -92,6 +92,7 @@ typedef struct bench_config {
     uint32_t frame_pose_world; /* 0: the frame variants keep no world matrices in the poses (no_pose_world) */
     uint32_t frame_float_lanes; /* 1: the frame variants ask for the float lane pass (float_lanes) */
     uint32_t arena; /* 1: each character's scene, mixer, actions and pose in one block of its own (bench_arena) */
+    uint32_t instances; /* 1: the frame variants' characters 1 .. C-1 are instances of character 0's scene */
 } bench_config;
 
 extern const char *const bench_interp_names[BENCH_INTERP_COUNT];
@@ -179,6 +180,13 @@ typedef struct bench_character {
 ta_result bench_character_make(const bench_config *cfg, const bench_keys *keys, bench_variant variant,
                                uint32_t index, uint32_t group_count, ta_clip *const *clips,
                                const ta_allocator *allocator, bench_character *out, ta_error *err);
+/* Character `index` (not 0, not the group variant) of a variant as an instance of source's scene
+ * (ta_scene_instantiate: the nodes copied, the skin's joints and inverse binds shared), with its own
+ * mixer, actions, phase and pose, as bench_character_make gives them. source: character 0, still
+ * at rest (its phase is 0, so no update has moved it). */
+ta_result bench_character_instance(const bench_config *cfg, bench_variant variant, uint32_t index,
+                                   const bench_character *source, ta_clip *const *clips,
+                                   const ta_allocator *allocator, bench_character *out, ta_error *err);
 void bench_character_free(bench_character *ch);
 /* Whether a variant is a frame one (update, world, skinning through ta_frame_update). */
 bool bench_variant_is_frame(bench_variant variant);
