@@ -3,8 +3,10 @@
  * most 12 KiB while its mixer stays on the fused path, the figure the
  * library holds itself to (docs/performance.md, "Memory and threads"). The character is
  * built by bench/mixer/workload.c, as the benchmark builds it, with every
- * byte counted by the allocator given to it. */
+ * byte counted by the allocator given to it. And the benchmark's characters
+ * made as instances (bench_mixer --instances 1) are the ones built alike. */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "ta_test.h"
@@ -104,11 +106,68 @@ static void test_general_records_back_when_the_path_is_left(void **state)
     workload_free(&w);
 }
 
+/* One frame (ta_frame_update_range) of a character alone into palette. */
+static void frame_of(bench_character *ch, float *palette, size_t floats)
+{
+    ta_error err = {0};
+    size_t offset = 0;
+    ta_frame_character fc = {0};
+    fc.mixer = ch->mixer;
+    fc.targets.scene = ch->scene;
+    fc.pose = ch->pose;
+    fc.world = ch->world;
+    fc.skin_offsets = &offset;
+    ta_frame_options o = {palette, floats, TA_PALETTE_LAYOUT_MAT4, 0, 0};
+    TA_ASSERT_OK(ta_frame_update_range(&fc, 0, 1, ta_duration_from_seconds(1.0 / 60), &o, &err), &err);
+}
+
+/* bench_mixer --instances 1: a character made as an instance of character 0's scene is the
+ * character built alike, bit for bit, frame after frame (its nodes and its bone matrices), and
+ * shares character 0's skin where the one built alike has its own copy. */
+static void test_instance_same_frame_as_built_alike(void **state)
+{
+    (void)state;
+    workload w;
+    workload_make(&w);
+    ta_error err = {0};
+    bench_character source, alike, inst;
+    TA_ASSERT_OK(bench_character_make(&w.cfg, &w.keys, BENCH_BLEND_FRAME, 0, 0, w.clips, NULL, &source, &err), &err);
+    TA_ASSERT_OK(bench_character_make(&w.cfg, &w.keys, BENCH_BLEND_FRAME, 5, 0, w.clips, NULL, &alike, &err), &err);
+    TA_ASSERT_OK(bench_character_instance(&w.cfg, BENCH_BLEND_FRAME, 5, &source, w.clips, NULL, &inst, &err), &err);
+    assert_ptr_equal(inst.scene->skins[0].inverse_binds, source.scene->skins[0].inverse_binds);
+    assert_ptr_not_equal(alike.scene->skins[0].inverse_binds, source.scene->skins[0].inverse_binds);
+    assert_int_equal(inst.scene->node_count, alike.scene->node_count);
+    const size_t floats = (size_t)w.cfg.bones * 16;
+    float *pa = (float *)calloc(floats, sizeof *pa), *pi = (float *)calloc(floats, sizeof *pi);
+    assert_non_null(pa);
+    assert_non_null(pi);
+    for (int f = 0; f < 10; ++f) {
+        frame_of(&alike, pa, floats);
+        frame_of(&inst, pi, floats);
+        for (uint32_t n = 0; n < alike.scene->node_count; ++n) {
+            const ta_node *a = &alike.scene->nodes[n], *b = &inst.scene->nodes[n];
+            assert_memory_equal(&a->position, &b->position, sizeof a->position);
+            assert_memory_equal(&a->quaternion, &b->quaternion, sizeof a->quaternion);
+            assert_memory_equal(&a->scale, &b->scale, sizeof a->scale);
+        }
+        assert_memory_equal(pa, pi, floats * sizeof *pa);
+    }
+    /* the frames moved the bones: the comparison is of poses, not of two rest poses */
+    assert_true(bench_character_checksum(&inst) != bench_character_checksum(&source));
+    free(pa);
+    free(pi);
+    bench_character_free(&inst);
+    bench_character_free(&alike);
+    bench_character_free(&source);
+    workload_free(&w);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_character_within_12_kib),
         cmocka_unit_test(test_general_records_back_when_the_path_is_left),
+        cmocka_unit_test(test_instance_same_frame_as_built_alike),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
