@@ -91,7 +91,7 @@ TA_API ta_result ta_pose_create(const ta_scene *scene, const ta_pose_options *op
 TA_API void ta_pose_destroy(ta_pose *pose);
 
 /**
- * The bytes the pose holds (its struct and arrays): 144 a node and about a hundred more.
+ * The bytes the pose holds (its struct and arrays): 144 a node and about two hundred more.
  *
  * @ownership None.
  * @errors None (0 for NULL).
