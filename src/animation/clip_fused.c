@@ -1,13 +1,9 @@
 /* A clip's keys in planes by key, for the mixer's fused path. See clip_fused.h. */
-#include <stdint.h>
 #include <string.h>
 
 #include "animation/clip_fused.h"
 #include "animation/slerp_constants.h"
 #include "animation/track_internal.h"
-
-/* The planes' alignment: a cache line (TA__FUSED_WIDTH floats) */
-enum { PLANES_ALIGN = 64 };
 
 static uint32_t padded(uint32_t n)
 {
@@ -227,7 +223,7 @@ bool ta__clip_fused_make(ta_clip *clip)
     }
     size_t shared_bytes = 0; /* a byte per key per part */
     for (uint32_t g = 0; g < groups; ++g) shared_bytes += 3 * (size_t)clip->tracks[group_first[g]]->key_count;
-    size_t bytes = sizeof(ta__clip_fused) + sizeof(ta__fused_group) * groups + PLANES_ALIGN + sizeof(float) * floats +
+    size_t bytes = sizeof(ta__clip_fused) + sizeof(ta__fused_group) * groups + TA__LINE + sizeof(float) * floats +
                    sizeof(uint32_t) * (2 * ((size_t)vec_lanes + rot_lanes) + num_lanes) + shared_bytes;
     unsigned char *block = (unsigned char *)ta__calloc(&clip->mem, 1, bytes);
     if (block == NULL) {
@@ -244,9 +240,9 @@ bool ta__clip_fused_make(ta_clip *clip)
     f->num_stride = num_stride;
     f->group_count = groups;
     f->groups = (ta__fused_group *)(block + sizeof *f);
-    /* the planes on a cache line: each plane's row of lanes is whole lines, so no vector load of a key splits
-     * two (the header before them left them 8 bytes past one with the C library's allocator) */
-    float *planes = (float *)(void *)(((uintptr_t)(f->groups + groups) + PLANES_ALIGN - 1) & ~(uintptr_t)(PLANES_ALIGN - 1));
+    /* the planes on a cache line: each plane's row of lanes is whole lines, so no vector load of a key
+     * splits two (right after the header and groups they began 8 to 56 bytes past one) */
+    float *planes = (float *)ta__line_up(f->groups + groups);
     f->vec_track = (uint32_t *)(planes + floats);
     f->rot_track = f->vec_track + vec_lanes;
     f->vec_node = f->rot_track + rot_lanes;

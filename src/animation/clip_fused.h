@@ -18,9 +18,10 @@
  * x[lanes] y[lanes] z[lanes] of its vec3 tracks, x y z w of its rotations
  * and the one number of its morph influences ("numbers"),
  * each plane padded to TA__FUSED_WIDTH lanes so that a vector loop over a
- * plane never needs a tail, and the first on a 64-byte line, so that every
- * plane row is whole lines and no vector load of a key splits two. Padding lanes hold zero (vectors, numbers) and the
- * identity (rotations), which stay finite under any mix. The clip's lanes are
+ * plane never needs a tail, and the first on a cache line, so that every
+ * plane row is whole lines and no vector load of a key splits two. Padding
+ * lanes hold zero (vectors, numbers) and the identity (rotations), which stay
+ * finite under any mix. The clip's lanes are
  * the groups' one after the other. A LINEAR group's rotations also keep the
  * slerp constants of each key interval (slerp_constants.h), in two planes per
  * interval; padding lanes hold zeros there, an equal pair's, which keeps the

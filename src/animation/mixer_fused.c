@@ -420,7 +420,7 @@ static bool reserve(ta_mixer *m, uint32_t actions, uint32_t vec_lanes, uint32_t 
             f->block_bytes = bytes;
         }
         /* the planes first (64-byte aligned, so that vector loads of a plane do not split lines), then the maps */
-        float *fl = (float *)(void *)(f->block + (64 - ((uintptr_t)f->block & 63)) % 64);
+        float *fl = (float *)ta__line_up(f->block);
         f->vlast = fl;
         f->vorig = f->vlast + vf;
         f->rlast = f->vorig + vf;

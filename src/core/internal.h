@@ -77,6 +77,15 @@ static inline bool ta__mul_size(size_t count, size_t size, size_t *out)
     return true;
 }
 
+/* A cache line's bytes, and p moved up to the start of the next one (p itself if it starts one):
+ * where vector data goes in a block allocated TA__LINE bytes longer, so that no vector load or
+ * store of it splits two lines (the C library's allocator gives 16 bytes of alignment). */
+enum { TA__LINE = 64 };
+static inline void *ta__line_up(void *p)
+{
+    return (char *)p + (TA__LINE - ((uintptr_t)p & (TA__LINE - 1))) % TA__LINE;
+}
+
 /* The lines of [p, p + bytes) asked for ahead of their use, for writing or
  * reading: a loop over many objects past the caches asks for the next ones'
  * while it works on this one. A prefetch never faults. */

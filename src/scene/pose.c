@@ -1,15 +1,11 @@
 /* The world pass and the skinning pass, in double as three.js computes them;
  * the loops are pose_simd.c's, one set per instruction set. */
-#include <stdint.h>
 #include <string.h>
 
 #include "core/internal.h"
 #include "core/math_internal.h"
 #include "scene/pose_internal.h"
 #include "threeanim/pose.h"
-
-/* The world matrices' alignment, one cache line, and what is allocated beyond them to reach it. */
-enum { WORLD_SLACK = 64 };
 
 struct ta_pose {
     ta__mem mem;
@@ -19,7 +15,7 @@ struct ta_pose {
     bool have_order;
     uint32_t generation;   /* rises with every world pass; 0 is "never" */
     double *world;         /* capacity * 16, by node index; on a 64-byte line, so that a node's 128 bytes are two lines */
-    void *world_block;     /* what world is in: WORLD_SLACK bytes more */
+    void *world_block;     /* what world is in: TA__LINE bytes more */
     uint32_t *stamp;       /* by node index: the pass that wrote its world matrix, 0 for none */
     bool all_written;      /* a lane pass (every node) ran since the order was made: the stamps are not needed */
     bool forgotten;        /* the last pass kept no doubles: no node has a world matrix */
@@ -53,10 +49,8 @@ ta_result ta_pose_create(const ta_scene *scene, const ta_pose_options *options, 
     p->capacity = cap;
     p->level = ta__pose_baseline_level();
     p->kernels = ta__pose_kernels_for(p->level);
-    p->world_block = ta__calloc(&mem, n * 16 * sizeof(double) + WORLD_SLACK, 1);
-    p->world = p->world_block == NULL ? NULL
-                                      : (double *)(void *)((uintptr_t)((char *)p->world_block + WORLD_SLACK - 1) &
-                                                           ~(uintptr_t)(WORLD_SLACK - 1));
+    p->world_block = ta__calloc(&mem, n * 16 * sizeof(double) + TA__LINE, 1);
+    p->world = p->world_block == NULL ? NULL : (double *)ta__line_up(p->world_block);
     p->stamp = (uint32_t *)ta__calloc(&mem, n, sizeof(uint32_t));
     p->order = (ta_node_id *)ta__calloc(&mem, n, sizeof(ta_node_id));
     p->pos = (uint32_t *)ta__calloc(&mem, n, sizeof(uint32_t));
@@ -74,7 +68,7 @@ void ta_pose_destroy(ta_pose *pose)
     if (pose == NULL) return;
     ta__mem mem = pose->mem;
     size_t n = pose->capacity ? pose->capacity : 1;
-    ta__free(&mem, pose->world_block, n * 16 * sizeof(double) + WORLD_SLACK);
+    ta__free(&mem, pose->world_block, n * 16 * sizeof(double) + TA__LINE);
     ta__free(&mem, pose->stamp, n * sizeof(uint32_t));
     ta__free(&mem, pose->order, n * sizeof(ta_node_id));
     ta__free(&mem, pose->pos, n * sizeof(uint32_t));
@@ -85,7 +79,7 @@ void ta_pose_destroy(ta_pose *pose)
 size_t ta_pose_bytes(const ta_pose *pose)
 {
     if (pose == NULL) return 0;
-    return sizeof *pose + WORLD_SLACK + (size_t)(pose->capacity ? pose->capacity : 1) * per_node_bytes();
+    return sizeof *pose + TA__LINE + (size_t)(pose->capacity ? pose->capacity : 1) * per_node_bytes();
 }
 
 typedef struct order_state {
