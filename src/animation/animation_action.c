@@ -15,6 +15,16 @@ const char *ta_loop_mode_name(ta_loop_mode mode)
     return loop_names[mode];
 }
 
+/* An action's block: the action, then per time group the place in the interval (alphas) and
+ * the sampler's cursor, which every update reads beside the action (one allocation, and the
+ * lines ta__mixer_prefetch asks for ahead of an update: TA__ACTION_PREFETCH_BYTES). */
+#define ALPHAS_AT ((sizeof(ta_action) + sizeof(double) - 1) / sizeof(double) * sizeof(double))
+
+static size_t action_bytes(uint32_t groups)
+{
+    return ALPHAS_AT + (size_t)groups * (sizeof(double) + sizeof(uint32_t));
+}
+
 ta_result ta_action_create(const ta_clip *clip, const ta_action_options *options, ta_action **out_action,
                            ta_error *err)
 {
@@ -34,17 +44,15 @@ ta_result ta_action_create(const ta_clip *clip, const ta_action_options *options
     uint32_t n = clip->track_count;
     const ta__clip_plan *plan = ta__clip_plan_get(clip);
     uint32_t groups = plan ? plan->group_count : 0;
-    ta_action *a = (ta_action *)ta__calloc(&mem, 1, sizeof *a);
+    ta_action *a = (ta_action *)ta__calloc(&mem, 1, action_bytes(groups));
     uint32_t *bindings = (uint32_t *)ta__calloc(&mem, n, sizeof(uint32_t));
-    uint32_t *cursors = (uint32_t *)ta__calloc(&mem, groups, sizeof(uint32_t));
-    double *alphas = (double *)ta__calloc(&mem, groups, sizeof(double));
-    if (plan == NULL || a == NULL || bindings == NULL || cursors == NULL || alphas == NULL) {
-        ta__free(&mem, a, sizeof *a);
+    if (plan == NULL || a == NULL || bindings == NULL) {
+        ta__free(&mem, a, action_bytes(groups));
         ta__free(&mem, bindings, sizeof(uint32_t) * n);
-        ta__free(&mem, cursors, sizeof(uint32_t) * groups);
-        ta__free(&mem, alphas, sizeof(double) * groups);
         return ta__fail(err, TA_ERROR_OUT_OF_MEMORY, "out of memory making an action on a clip of %u tracks", n);
     }
+    double *alphas = (double *)(void *)((char *)a + ALPHAS_AT);
+    uint32_t *cursors = (uint32_t *)(void *)(alphas + groups);
     for (uint32_t i = 0; i < n; ++i) bindings[i] = TA_NONE;
     a->mem = mem;
     ta_clip_retain(clip);
@@ -89,16 +97,15 @@ void ta__action_free(ta_action *a)
     if (a == NULL) return;
     ta__mem mem = a->mem;
     uint32_t n = a->clip->track_count;
+    const size_t bytes = action_bytes(a->plan->group_count); /* the plan is the clip's, released below */
     if (a->clip->window != NULL && a->clip->window->player == a) a->clip->window->player = NULL;
     ta__free(&mem, a->bindings, sizeof(uint32_t) * n);
-    ta__free(&mem, a->cursors, sizeof(uint32_t) * a->plan->group_count);
-    ta__free(&mem, a->alphas, sizeof(double) * a->plan->group_count);
     ta__free(&mem, a->group_tracks, sizeof(uint32_t) * a->group_pair_capacity);
     ta__free(&mem, a->group_bindings, sizeof(uint32_t) * a->group_pair_capacity);
     drop_group(a);
     ta_mask_destroy(a->mask);
     ta_clip_release(a->clip);
-    ta__free(&mem, a, sizeof *a);
+    ta__free(&mem, a, bytes);
 }
 
 void ta_action_destroy(ta_action *action)

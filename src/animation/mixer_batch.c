@@ -34,7 +34,7 @@ void ta__mixer_prefetch(const ta_mixer *m, const ta_scene *s, unsigned stage)
         ta__prefetch_lines(f->groups, sizeof(ta__lane_group) * f->group_count, false);
         return;
     }
-    for (uint32_t i = 0; i < m->action_count; ++i) ta__prefetch_lines(m->actions[i], sizeof(ta_action), true);
+    for (uint32_t i = 0; i < m->action_count; ++i) ta__prefetch_lines(m->actions[i], TA__ACTION_PREFETCH_BYTES, true);
     if (m->fused.valid) ta__prefetch_lines(s->nodes, sizeof(ta_node) * s->node_count, true);
 }
 

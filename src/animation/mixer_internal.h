@@ -250,6 +250,9 @@ void ta__mixer_mark_driven(ta__binding *binding);
  * misses they save (blend 1.04 times the time without at 400 characters, about
  * the same at 700, 0.81 to 0.89 at 1000: docs/performance.md). */
 #define TA__FRAME_PREFETCH_FROM 64u
+/* The bytes of an action's block that an update reads first: the action and, after it, its
+ * time groups' places and cursors (animation_action.c), up to four groups. */
+#define TA__ACTION_PREFETCH_BYTES (sizeof(struct ta_action) + 48u)
 #define TA__MIXER_RANGE_PREFETCH_FROM 768u
 void ta__mixer_prefetch(const ta_mixer *m, const ta_scene *s, unsigned stage);
 
