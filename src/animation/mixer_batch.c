@@ -12,8 +12,9 @@
  * its list of actions, each action), each waiting for the one before. So the
  * loop asks for them a few mixers ahead, one link of the chain per mixer:
  * three ahead the mixer and the scene, two ahead the actions' list and the
- * fused path's last written values, one ahead the actions and the nodes the
- * update writes. A prefetch never faults, but the pointers it follows are
+ * fused path's own (its actions and their layouts, its time groups, its last
+ * written values), one ahead the actions (with their cursors) and the nodes
+ * the update writes. A prefetch never faults, but the pointers it follows are
  * read: each stage reads only what the stage before asked for. */
 void ta__mixer_prefetch(const ta_mixer *m, const ta_scene *s, unsigned stage)
 {
@@ -32,6 +33,8 @@ void ta__mixer_prefetch(const ta_mixer *m, const ta_scene *s, unsigned stage)
             ta__prefetch_lines(f->rlast, sizeof(float) * 4 * f->rot_lanes, true);
         }
         ta__prefetch_lines(f->groups, sizeof(ta__lane_group) * f->group_count, false);
+        ta__prefetch_lines(f->actions, sizeof *f->actions * f->action_count, false);
+        ta__prefetch_lines(f->layouts, sizeof *f->layouts * f->action_count, false);
         return;
     }
     for (uint32_t i = 0; i < m->action_count; ++i) ta__prefetch_lines(m->actions[i], TA__ACTION_PREFETCH_BYTES, true);
