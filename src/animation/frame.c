@@ -228,7 +228,7 @@ static uint32_t float_lane_width(ta_frame_character *const *g, uint32_t m, int l
  * passes() gives each (in the float lane pass, within 1e-6 of each matrix's
  * largest element). A skin that some of them leave out of the palette goes
  * through the column loops for the others. */
-static void lane_passes(ta_frame_character **g, uint32_t m, const ta_frame_options *o, lever_memo *memo)
+static void lane_passes(ta_frame_character **g, uint32_t m, const ta_frame_options *o, lever_memo *memo, bool stream)
 {
     _Alignas(64) double scratch[LANES_SCRATCH];
     const ta_scene *rig0 = g[0]->targets.scene;
@@ -260,7 +260,8 @@ static void lane_passes(ta_frame_character **g, uint32_t m, const ta_frame_optio
             ta__lanes_world_float(lanes, width, rig->node_count, (float *)(void *)scratch, world);
         } else {
             bool doubles = !o->no_pose_world || partial_skin(h, live, rig);
-            ta__lanes_world(lanes, width, rig->node_count, scratch, (doubles ? TA__LANES_DOUBLES : 0) | world);
+            int keep = doubles ? TA__LANES_DOUBLES | (stream ? TA__LANES_STREAM : 0) : 0;
+            ta__lanes_world(lanes, width, rig->node_count, scratch, keep | world);
         }
         for (uint32_t s = 0; s < rig->skin_count; ++s) {
             float *out[TA__FLOAT_LANES];
@@ -305,15 +306,27 @@ static void prefetch_ahead(const ta_frame_character *c, unsigned stage)
     }
 }
 
+/* How far past the caches a frame's characters are, by their number in the call (the whole
+ * frame's on a pool): far, each update asks for the next characters' first lines; stream, the
+ * lane pass writes the poses' doubles with non-temporal stores (TA__LANES_STREAM), which would
+ * otherwise each be read in from memory first, a frame after they were written. */
+typedef struct frame_reach {
+    bool far, stream;
+} frame_reach;
+
+static frame_reach reach_of(uint32_t count)
+{
+    return (frame_reach){count > TA__FRAME_PREFETCH_FROM, count > TA__FRAME_STREAM_FROM};
+}
+
 /* Characters [0, n) (n <= TA__FLOAT_LANES), or the first of them up to one whose
  * scene an earlier one has (its update must come after their passes): each
  * one checked and updated, then the passes, a lane pass for those that share
  * the first ready one's rig (when there are two or more), the column loops
- * for the rest. Returns how many it took. far (the range is past the
- * caches): each update asks for the next three characters' first lines, of
- * chars[0 .. avail). */
+ * for the rest. Returns how many it took. reach.far: each update asks for the
+ * next three characters' first lines, of chars[0 .. avail). */
 static uint32_t run_window(ta_frame_character *chars, uint32_t n, uint32_t avail, ta_duration delta,
-                           const ta_frame_options *o, bool far, lever_memo *memo)
+                           const ta_frame_options *o, frame_reach reach, lever_memo *memo)
 {
     ta_frame_character *lane[TA__FLOAT_LANES], *rest[TA__FLOAT_LANES];
     uint32_t lanes = 0, rests = 0;
@@ -322,7 +335,7 @@ static uint32_t run_window(ta_frame_character *chars, uint32_t n, uint32_t avail
             if (chars[j].targets.scene == chars[i].targets.scene) n = i;
     for (uint32_t i = 0; i < n; ++i) {
         ta_frame_character *c = &chars[i];
-        for (unsigned ahead = 1; ahead <= 3 && far; ++ahead)
+        for (unsigned ahead = 1; ahead <= 3 && reach.far; ++ahead)
             if (i + ahead < avail) prefetch_ahead(&chars[i + ahead], ahead);
         ta__clear(&c->error);
         c->result = check_character(c, o, &c->error);
@@ -339,7 +352,7 @@ static uint32_t run_window(ta_frame_character *chars, uint32_t n, uint32_t avail
             rest[rests++] = c;
     }
     if (lanes == 1) rest[rests++] = lane[0], lanes = 0;
-    if (lanes > 1) lane_passes(lane, lanes, o, memo);
+    if (lanes > 1) lane_passes(lane, lanes, o, memo, reach.stream);
     for (uint32_t k = 0; k < rests; ++k) rest[k]->result = passes(rest[k], o, &rest[k]->error);
     if (o->no_pose_world) /* the column loops keep them, as they must: the pose is told all the same */
         for (uint32_t i = 0; i < n; ++i)
@@ -367,15 +380,14 @@ static uint32_t window_of(const ta_frame_options *options)
     return options->float_lanes ? TA__FLOAT_LANES : TA__LANES;
 }
 
-/* far: the frame's characters are past the caches (more than ta__mixer_prefetch's). */
 static ta_result run_range(ta_frame_character *chars, uint32_t first, uint32_t count, ta_duration delta,
-                           const ta_frame_options *options, bool far)
+                           const ta_frame_options *options, frame_reach reach)
 {
     uint32_t w = window_of(options);
     lever_memo memo = {NULL, false};
     for (uint32_t i = first; i < first + count;)
         i += run_window(chars + i, first + count - i < w ? first + count - i : w, first + count - i, delta, options,
-                        far, &memo);
+                        reach, &memo);
     for (uint32_t i = first; i < first + count; ++i)
         if (chars[i].result != TA_OK) return chars[i].result;
     return TA_OK;
@@ -395,7 +407,7 @@ ta_result ta_frame_update_range(ta_frame_character *chars, uint32_t first, uint3
 {
     ta_result r = check_call(chars, first, count, options, err);
     if (r != TA_OK) return r;
-    if (run_range(chars, first, count, delta, options, count > TA__FRAME_PREFETCH_FROM) == TA_OK) return TA_OK;
+    if (run_range(chars, first, count, delta, options, reach_of(count)) == TA_OK) return TA_OK;
     return first_refused(chars, first, count, err);
 }
 
@@ -428,7 +440,7 @@ static void run_chunks(void *user, uint32_t worker, uint32_t workers)
         if (begin >= j->count) return;
         uint32_t first = (uint32_t)begin;
         run_range(j->chars, first, j->count - first < chunk ? j->count - first : chunk, j->delta, j->options,
-                  j->count > TA__FRAME_PREFETCH_FROM);
+                  reach_of(j->count));
     }
 }
 

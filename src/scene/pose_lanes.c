@@ -15,6 +15,19 @@
 #include "scene/pose_internal.h"
 
 #if defined(__GNUC__) && defined(__x86_64__)
+/* Past the caches (TA__LANES_STREAM), the doubles go out in whole lines without being read
+ * first, and nothing of the frame reads them back: a fence, then, before anyone may. */
+#define TA__WORLD_STREAM_CASES(BODY)                                                                              \
+    case TA__LANES_DOUBLES | TA__LANES_FLOATS | TA__LANES_STREAM:                                                 \
+        BODY(lanes, node_count, scratch, TA__LANES_DOUBLES | TA__LANES_FLOATS | TA__LANES_STREAM);                \
+        break;                                                                                                    \
+    case TA__LANES_DOUBLES | TA__LANES_STREAM:                                                                    \
+        BODY(lanes, node_count, scratch, TA__LANES_DOUBLES | TA__LANES_STREAM);                                   \
+        break;
+#define TA__WORLD_FENCE(out)                                                                                      \
+    do {                                                                                                          \
+        if ((out) & TA__LANES_STREAM) _mm_sfence();                                                               \
+    } while (0)
 #include "scene/pose_lanes_body.h"
 
 /* Four element vectors (one a row, across the lanes) turned into each lane's four. */
@@ -38,7 +51,11 @@ TA__AVX2 TA__INLINE void store_column4(const ta__pose_lane *lanes, uint32_t node
     TA__TRANSPOSE4(r0, r1, r2, r3);
     __m256d col[4] = {r0, r1, r2, r3};
     for (int L = 0; L < 4; ++L) {
-        if (out & TA__LANES_DOUBLES) _mm256_storeu_pd(lanes[L].world + (size_t)node * 16 + c * 4, col[L]);
+        double *d = lanes[L].world + (size_t)node * 16 + c * 4;
+        if ((out & TA__LANES_DOUBLES) && (out & TA__LANES_STREAM))
+            _mm256_stream_pd(d, col[L]);
+        else if (out & TA__LANES_DOUBLES)
+            _mm256_storeu_pd(d, col[L]);
         if (out & TA__LANES_FLOATS) _mm_storeu_ps(lanes[L].out[node].m + c * 4, _mm256_cvtpd_ps(col[L]));
     }
 }

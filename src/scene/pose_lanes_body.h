@@ -166,12 +166,18 @@ TA__AVX2 TA__INLINE void fetch4_ps(const ta__pose_lane *lanes, uint32_t node, __
             bones##W##_body(scratch, joints, ib, n, out, 0);                                                      \
     }
 
-/* A loop for each choice of outputs (out a constant where the body is inlined). */
+/* A loop for each choice of outputs (out a constant where the body is inlined); a file whose
+ * pass streams its doubles (TA__LANES_STREAM) adds the loops and the fence after them. */
+#ifndef TA__WORLD_STREAM_CASES
+#define TA__WORLD_STREAM_CASES(BODY)
+#define TA__WORLD_FENCE(out) ((void)0)
+#endif
 #define TA__WORLD_LOOPS(BODY)                                                                                     \
     switch (out) {                                                                                                \
     case TA__LANES_DOUBLES | TA__LANES_FLOATS: BODY(lanes, node_count, scratch, 3); break;                        \
     case TA__LANES_DOUBLES: BODY(lanes, node_count, scratch, TA__LANES_DOUBLES); break;                           \
     case TA__LANES_FLOATS: BODY(lanes, node_count, scratch, TA__LANES_FLOATS); break;                             \
+    TA__WORLD_STREAM_CASES(BODY)                                                                                  \
     default: BODY(lanes, node_count, scratch, 0); break;                                                          \
     }
 
@@ -180,6 +186,7 @@ TA__AVX2 TA__INLINE void fetch4_ps(const ta__pose_lane *lanes, uint32_t node, __
     ATTR static void world##W(const ta__pose_lane *lanes, uint32_t node_count, S *scratch, int out)              \
     {                                                                                                             \
         TA__WORLD_LOOPS(world##W##_body)                                                                          \
+        TA__WORLD_FENCE(out);                                                                                     \
     }
 
 /* A file's entry points ta__lanes_world##SUFFIX and ta__lanes_bones##SUFFIX
