@@ -667,7 +667,8 @@ static ta_result character_finish(const bench_config *cfg, bench_variant variant
     }
     bool frame = bench_variant_is_frame(variant);
     if (r == TA_OK && (variant == BENCH_BLEND_L2M || variant == BENCH_SINGLE_L2M || frame)) {
-        out->world = (ta_mat4 *)malloc(sizeof(ta_mat4) * out->scene->node_count);
+        /* on a 64-byte line, as a renderer's upload buffer: a matrix a line (frame.h) */
+        out->world = (ta_mat4 *)aligned_alloc(64, sizeof(ta_mat4) * out->scene->node_count);
         if (out->world == NULL) {
             snprintf(err->message, sizeof err->message, "out of memory");
             r = err->code = TA_ERROR_OUT_OF_MEMORY;

@@ -260,8 +260,8 @@ static void lane_passes(ta_frame_character **g, uint32_t m, const ta_frame_optio
             ta__lanes_world_float(lanes, width, rig->node_count, (float *)(void *)scratch, world);
         } else {
             bool doubles = !o->no_pose_world || partial_skin(h, live, rig);
-            int keep = doubles ? TA__LANES_DOUBLES | (stream ? TA__LANES_STREAM : 0) : 0;
-            ta__lanes_world(lanes, width, rig->node_count, scratch, keep | world);
+            int keep = (doubles ? TA__LANES_DOUBLES : 0) | world;
+            ta__lanes_world(lanes, width, rig->node_count, scratch, keep | (stream && keep ? TA__LANES_STREAM : 0));
         }
         for (uint32_t s = 0; s < rig->skin_count; ++s) {
             float *out[TA__FLOAT_LANES];
@@ -308,8 +308,9 @@ static void prefetch_ahead(const ta_frame_character *c, unsigned stage)
 
 /* How far past the caches a frame's characters are, by their number in the call (the whole
  * frame's on a pool): far, each update asks for the next characters' first lines; stream, the
- * lane pass writes the poses' doubles with non-temporal stores (TA__LANES_STREAM), which would
- * otherwise each be read in from memory first, a frame after they were written. */
+ * double lane pass writes the poses' doubles, and the float world matrices of an array that
+ * starts on a 64-byte line, with non-temporal stores (TA__LANES_STREAM): else each of their lines
+ * is read in from memory first, a frame after it was written. */
 typedef struct frame_reach {
     bool far, stream;
 } frame_reach;

@@ -88,9 +88,9 @@ enum { TA__LANES = 8 };
 /* The lanes of the lane pass for a pose level: 8 (AVX-512), 4 (AVX2), 0 (none). */
 uint32_t ta__lanes_width(int level);
 /* What a lane pass writes of each lane besides its scratch: its pose's doubles, its floats;
- * and STREAM (with DOUBLES): the doubles with non-temporal stores, whole lines (a pose's doubles
- * start on a 64-byte line), a fence after the pass, for characters past the caches (the frame's
- * TA__FRAME_STREAM_FROM). */
+ * and STREAM: both with non-temporal stores, in whole lines (a pose's doubles start on a 64-byte
+ * line; the floats where the lane's array does), a fence after the pass, for characters past the
+ * caches (the frame's TA__FRAME_STREAM_FROM). */
 enum { TA__LANES_DOUBLES = 1, TA__LANES_FLOATS = 2, TA__LANES_STREAM = 4 };
 /* The world pass of width characters (a width of ta__lanes_width, the CPU
  * running its set) with the same tree (lane 0's order and parents stand for

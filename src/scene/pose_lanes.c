@@ -15,7 +15,7 @@
 #include "scene/pose_internal.h"
 
 #if defined(__GNUC__) && defined(__x86_64__)
-/* Past the caches (TA__LANES_STREAM), the doubles go out in whole lines without being read
+/* Past the caches (TA__LANES_STREAM), the matrices go out in whole lines without being read
  * first, and nothing of the frame reads them back: a fence, then, before anyone may. */
 #define TA__WORLD_STREAM_CASES(BODY)                                                                              \
     case TA__LANES_DOUBLES | TA__LANES_FLOATS | TA__LANES_STREAM:                                                 \
@@ -23,6 +23,9 @@
         break;                                                                                                    \
     case TA__LANES_DOUBLES | TA__LANES_STREAM:                                                                    \
         BODY(lanes, node_count, scratch, TA__LANES_DOUBLES | TA__LANES_STREAM);                                   \
+        break;                                                                                                    \
+    case TA__LANES_FLOATS | TA__LANES_STREAM:                                                                     \
+        BODY(lanes, node_count, scratch, TA__LANES_FLOATS | TA__LANES_STREAM);                                    \
         break;
 #define TA__WORLD_FENCE(out)                                                                                      \
     do {                                                                                                          \
@@ -41,22 +44,41 @@
         r3 = _mm256_permute2f128_pd(t1_, t3_, 0x31);                                                              \
     } while (0)
 
-/* Column c of node's world for lanes[0 .. 4): rows r0..r2 across the lanes,
- * the last row the exact zero (or one) three.js's has; into each lane's
- * doubles and floats, as out (TA__LANES_DOUBLES, TA__LANES_FLOATS) asks. */
-TA__AVX2 TA__INLINE void store_column4(const ta__pose_lane *lanes, uint32_t node, int c, __m256d r0, __m256d r1,
-                                       __m256d r2, int out)
+/* Node's world for lanes[0 .. 4): m its rows across the lanes (column c's
+ * rows at c * 3), the last row the exact zero (or one) three.js's has; into
+ * each lane's doubles and floats, as out (TA__LANES_DOUBLES, TA__LANES_FLOATS)
+ * asks, a lane's matrix after the other, so that each of its lines is written
+ * whole in a row: streamed (TA__LANES_STREAM), the doubles, and the floats
+ * where the lane's float array starts on a line. */
+TA__AVX2 TA__INLINE void store_node4(const ta__pose_lane *lanes, uint32_t node, const __m256d *m, int out)
 {
-    __m256d r3 = c == 3 ? _mm256_set1_pd(1.0) : _mm256_setzero_pd();
-    TA__TRANSPOSE4(r0, r1, r2, r3);
-    __m256d col[4] = {r0, r1, r2, r3};
+    __m256d col[4][4];
+    for (int c = 0; c < 4; ++c) {
+        __m256d r0 = m[c * 3], r1 = m[c * 3 + 1], r2 = m[c * 3 + 2];
+        __m256d r3 = c == 3 ? _mm256_set1_pd(1.0) : _mm256_setzero_pd();
+        TA__TRANSPOSE4(r0, r1, r2, r3);
+        col[c][0] = r0, col[c][1] = r1, col[c][2] = r2, col[c][3] = r3;
+    }
     for (int L = 0; L < 4; ++L) {
-        double *d = lanes[L].world + (size_t)node * 16 + c * 4;
-        if ((out & TA__LANES_DOUBLES) && (out & TA__LANES_STREAM))
-            _mm256_stream_pd(d, col[L]);
-        else if (out & TA__LANES_DOUBLES)
-            _mm256_storeu_pd(d, col[L]);
-        if (out & TA__LANES_FLOATS) _mm_storeu_ps(lanes[L].out[node].m + c * 4, _mm256_cvtpd_ps(col[L]));
+        if (out & TA__LANES_DOUBLES) {
+            double *d = lanes[L].world + (size_t)node * 16;
+            for (int c = 0; c < 4; ++c) {
+                if (out & TA__LANES_STREAM)
+                    _mm256_stream_pd(d + c * 4, col[c][L]);
+                else
+                    _mm256_storeu_pd(d + c * 4, col[c][L]);
+            }
+        }
+        if (out & TA__LANES_FLOATS) {
+            float *f = lanes[L].out[node].m;
+            const bool stream = (out & TA__LANES_STREAM) && ((uintptr_t)lanes[L].out & 63) == 0;
+            for (int c = 0; c < 4; ++c) {
+                if (stream)
+                    _mm_stream_ps(f + c * 4, _mm256_cvtpd_ps(col[c][L]));
+                else
+                    _mm_storeu_ps(f + c * 4, _mm256_cvtpd_ps(col[c][L]));
+            }
+        }
     }
 }
 
@@ -75,8 +97,7 @@ TA__AVX2 TA__INLINE void world4_body(const ta__pose_lane *lanes, uint32_t node_c
     const ta_node_id *order = lanes[0].order;
     const __m256d one = _mm256_set1_pd(1.0);
 #define TA__F4(node, t) fetch4(lanes, node, t)
-#define TA__S4(m, node)                                                                                           \
-    for (int c = 0; c < 4; ++c) store_column4(lanes, node, c, m[c * 3], m[c * 3 + 1], m[c * 3 + 2], out)
+#define TA__S4(m, node) store_node4(lanes, node, m, out)
     TA__WORLD_BODY(__m256d, 4u, TA__F4, TA__S4)
 #undef TA__F4
 #undef TA__S4
@@ -100,12 +121,15 @@ TA__AVX512 TA__INLINE void world8_body(const ta__pose_lane *lanes, uint32_t node
         for (int i_ = 0; i_ < 10; ++i_) t[i_] = _mm512_insertf64x4(_mm512_castpd256_pd512(lo_[i_]), hi_[i_], 1);  \
     } while (0)
 #define TA__S8(m, node)                                                                                           \
-    for (int c = 0; c < 4; ++c) {                                                                                 \
-        store_column4(lanes, node, c, _mm512_castpd512_pd256(m[c * 3]), _mm512_castpd512_pd256(m[c * 3 + 1]),    \
-                      _mm512_castpd512_pd256(m[c * 3 + 2]), out);                                                 \
-        store_column4(lanes + 4, node, c, _mm512_extractf64x4_pd(m[c * 3], 1),                                    \
-                      _mm512_extractf64x4_pd(m[c * 3 + 1], 1), _mm512_extractf64x4_pd(m[c * 3 + 2], 1), out);     \
-    }
+    do {                                                                                                          \
+        __m256d lo_[12], hi_[12];                                                                                 \
+        for (int k_ = 0; k_ < 12; ++k_) {                                                                         \
+            lo_[k_] = _mm512_castpd512_pd256(m[k_]);                                                              \
+            hi_[k_] = _mm512_extractf64x4_pd(m[k_], 1);                                                           \
+        }                                                                                                         \
+        store_node4(lanes, node, lo_, out);                                                                       \
+        store_node4(lanes + 4, node, hi_, out);                                                                   \
+    } while (0)
     TA__WORLD_BODY(__m512d, 8u, TA__F8, TA__S8)
 #undef TA__F8
 #undef TA__S8
