@@ -275,7 +275,9 @@ static int run_variant(const bench_config *cfg, const bench_keys *keys, ta_clip 
     if (status == BENCH_OK && bench_variant_is_frame(variant)) {
         /* every character's bones side by side in one palette, as a GPU buffer */
         run.frame = (ta_frame_character *)calloc(count, sizeof *run.frame);
-        palette = (float *)calloc((size_t)count * cfg->bones * 16, sizeof(float));
+        /* on a 64-byte line, as a renderer's upload buffer: a bone a line (frame.h) */
+        palette = (float *)aligned_alloc(64, (size_t)count * cfg->bones * 16 * sizeof(float));
+        if (palette != NULL) memset(palette, 0, (size_t)count * cfg->bones * 16 * sizeof(float));
         offsets = (size_t *)calloc(count, sizeof(size_t));
         if (run.frame == NULL || palette == NULL || offsets == NULL) {
             fprintf(stderr, "bench_mixer: out of memory\n");

@@ -256,12 +256,14 @@ static void lane_passes(ta_frame_character **g, uint32_t m, const ta_frame_optio
         for (uint32_t k = live; k < width; ++k) lanes[k] = lanes[live - 1];
         const ta_scene *rig = h[0]->targets.scene;
         int world = h[0]->world != NULL ? TA__LANES_FLOATS : 0;
+        const int streams = stream && TA__LANES_CAN_STREAM ? TA__LANES_STREAM : 0;
         if (floats) {
-            ta__lanes_world_float(lanes, width, rig->node_count, (float *)(void *)scratch, world);
+            ta__lanes_world_float(lanes, width, rig->node_count, (float *)(void *)scratch,
+                                  world | (world ? streams : 0));
         } else {
             bool doubles = !o->no_pose_world || partial_skin(h, live, rig);
             int keep = (doubles ? TA__LANES_DOUBLES : 0) | world;
-            ta__lanes_world(lanes, width, rig->node_count, scratch, keep | (stream && keep ? TA__LANES_STREAM : 0));
+            ta__lanes_world(lanes, width, rig->node_count, scratch, keep | (keep ? streams : 0));
         }
         for (uint32_t s = 0; s < rig->skin_count; ++s) {
             float *out[TA__FLOAT_LANES];
@@ -271,12 +273,13 @@ static void lane_passes(ta_frame_character **g, uint32_t m, const ta_frame_optio
             if (want == live) {
                 for (uint32_t k = live; k < width; ++k) out[k] = out[live - 1];
                 const ta_skin *sk = &rig->skins[s];
-                int rows = o->layout == TA_PALETTE_LAYOUT_ROWS_3X4;
+                int form = (o->layout == TA_PALETTE_LAYOUT_ROWS_3X4 ? TA__BONES_ROWS : 0) |
+                           (streams ? TA__BONES_STREAM : 0);
                 if (floats)
                     ta__lanes_bones_float((const float *)(const void *)scratch, width, sk->joints,
-                                          sk->inverse_binds, sk->joint_count, out, rows);
+                                          sk->inverse_binds, sk->joint_count, out, form);
                 else
-                    ta__lanes_bones(scratch, width, sk->joints, sk->inverse_binds, sk->joint_count, out, rows);
+                    ta__lanes_bones(scratch, width, sk->joints, sk->inverse_binds, sk->joint_count, out, form);
                 continue;
             }
             for (uint32_t k = 0; k < live && want > 0; ++k)
@@ -308,9 +311,9 @@ static void prefetch_ahead(const ta_frame_character *c, unsigned stage)
 
 /* How far past the caches a frame's characters are, by their number in the call (the whole
  * frame's on a pool): far, each update asks for the next characters' first lines; stream, the
- * double lane pass writes the poses' doubles, and the float world matrices of an array that
- * starts on a 64-byte line, with non-temporal stores (TA__LANES_STREAM): else each of their lines
- * is read in from memory first, a frame after it was written. */
+ * lane passes write the poses' doubles, and the float world matrices and 4x4 bones of arrays
+ * that start on a 64-byte line, with non-temporal stores (TA__LANES_STREAM, TA__BONES_STREAM):
+ * else each of their lines is read in from memory first, a frame after it was written. */
 typedef struct frame_reach {
     bool far, stream;
 } frame_reach;

@@ -92,6 +92,13 @@ uint32_t ta__lanes_width(int level);
  * line; the floats where the lane's array does), a fence after the pass, for characters past the
  * caches (the frame's TA__FRAME_STREAM_FROM). */
 enum { TA__LANES_DOUBLES = 1, TA__LANES_FLOATS = 2, TA__LANES_STREAM = 4 };
+/* Whether this build's lane passes stream (x86-64's; WebAssembly has no such stores): where
+ * not, the frame asks for no TA__LANES_STREAM or TA__BONES_STREAM. */
+#if defined(__GNUC__) && defined(__x86_64__)
+#define TA__LANES_CAN_STREAM 1
+#else
+#define TA__LANES_CAN_STREAM 0
+#endif
 /* The world pass of width characters (a width of ta__lanes_width, the CPU
  * running its set) with the same tree (lane 0's order and parents stand for
  * all): each lane's world and out written for every node as out asks, and
@@ -99,11 +106,15 @@ enum { TA__LANES_DOUBLES = 1, TA__LANES_FLOATS = 2, TA__LANES_STREAM = 4 };
  * (TA__LANES_SCRATCH(node_count, width) doubles, 64-byte aligned) for
  * ta__lanes_bones. A lane may repeat another. */
 void ta__lanes_world(const ta__pose_lane *lanes, uint32_t width, uint32_t node_count, double *scratch, int out);
+/* How a skinning lane pass writes: the top three rows of each bone, row-major (else 4x4
+ * column-major); streamed (a 4x4 bone where the lane's bones start on a 64-byte line, a fence
+ * after), for characters past the caches. */
+enum { TA__BONES_ROWS = 1, TA__BONES_STREAM = 2 };
 /* Bone i of each lane = its world[joints[i]] * ib[i], from scratch, written
- * at out[lane] + 16 i column-major, or with rows its top three rows at
- * out[lane] + 12 i row-major. A lane may repeat another's out. */
+ * at out[lane] + 16 i column-major, or with TA__BONES_ROWS in form its top
+ * three rows at out[lane] + 12 i row-major. A lane may repeat another's out. */
 void ta__lanes_bones(const double *scratch, uint32_t width, const ta_node_id *joints, const ta_mat4 *ib, uint32_t n,
-                     float *const *out, int rows);
+                     float *const *out, int form);
 
 /* The float lane pass (pose_lanes_float.c): the same passes in float with FMA,
  * twice the lanes: not the column loops' numbers, but within 1e-6 of the
@@ -119,6 +130,6 @@ enum { TA__FLOAT_LANES = 8 };
 uint32_t ta__lanes_float_width(int level);
 void ta__lanes_world_float(const ta__pose_lane *lanes, uint32_t width, uint32_t node_count, float *scratch, int out);
 void ta__lanes_bones_float(const float *scratch, uint32_t width, const ta_node_id *joints, const ta_mat4 *ib,
-                           uint32_t n, float *const *out, int rows);
+                           uint32_t n, float *const *out, int form);
 
 #endif

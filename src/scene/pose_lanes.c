@@ -18,19 +18,10 @@
 /* Past the caches (TA__LANES_STREAM), the matrices go out in whole lines without being read
  * first, and nothing of the frame reads them back: a fence, then, before anyone may. */
 #define TA__WORLD_STREAM_CASES(BODY)                                                                              \
-    case TA__LANES_DOUBLES | TA__LANES_FLOATS | TA__LANES_STREAM:                                                 \
-        BODY(lanes, node_count, scratch, TA__LANES_DOUBLES | TA__LANES_FLOATS | TA__LANES_STREAM);                \
-        break;                                                                                                    \
-    case TA__LANES_DOUBLES | TA__LANES_STREAM:                                                                    \
-        BODY(lanes, node_count, scratch, TA__LANES_DOUBLES | TA__LANES_STREAM);                                   \
-        break;                                                                                                    \
-    case TA__LANES_FLOATS | TA__LANES_STREAM:                                                                     \
-        BODY(lanes, node_count, scratch, TA__LANES_FLOATS | TA__LANES_STREAM);                                    \
-        break;
-#define TA__WORLD_FENCE(out)                                                                                      \
-    do {                                                                                                          \
-        if ((out) & TA__LANES_STREAM) _mm_sfence();                                                               \
-    } while (0)
+    TA__STREAM_CASE(BODY, TA__LANES_DOUBLES | TA__LANES_FLOATS)                                                   \
+    TA__STREAM_CASE(BODY, TA__LANES_DOUBLES)                                                                      \
+    TA__STREAM_CASE(BODY, TA__LANES_FLOATS)
+#define TA__WORLD_FENCE(out) TA__STREAM_FENCE(out)
 #include "scene/pose_lanes_body.h"
 
 /* Four element vectors (one a row, across the lanes) turned into each lane's four. */
@@ -168,9 +159,9 @@ void ta__lanes_world_float(const ta__pose_lane *lanes, uint32_t width, uint32_t 
 }
 
 void ta__lanes_bones_float(const float *scratch, uint32_t width, const ta_node_id *joints, const ta_mat4 *ib,
-                           uint32_t n, float *const *out, int rows)
+                           uint32_t n, float *const *out, int form)
 {
-    ta__lanes_bones((const double *)(const void *)scratch, width, joints, ib, n, out, rows);
+    ta__lanes_bones((const double *)(const void *)scratch, width, joints, ib, n, out, form);
 }
 #endif
 
@@ -180,8 +171,8 @@ void ta__lanes_world(const ta__pose_lane *lanes, uint32_t width, uint32_t node_c
 }
 
 void ta__lanes_bones(const double *scratch, uint32_t width, const ta_node_id *joints, const ta_mat4 *ib, uint32_t n,
-                     float *const *out, int rows)
+                     float *const *out, int form)
 {
-    (void)scratch, (void)width, (void)joints, (void)ib, (void)n, (void)out, (void)rows;
+    (void)scratch, (void)width, (void)joints, (void)ib, (void)n, (void)out, (void)form;
 }
 #endif

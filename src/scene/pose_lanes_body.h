@@ -36,34 +36,53 @@ _Static_assert(offsetof(ta_node, quaternion.x) == 3 * sizeof(float) &&
 
 #define TA__AVX2 __attribute__((target("avx2")))
 #define TA__AVX512 __attribute__((target("avx512f,avx512vl,avx512dq,avx512bw")))
+/* A world pass's loop for outputs OUT streamed (TA__WORLD_STREAM_CASES of a file that streams),
+ * and the fence after a pass (world or skinning) that streamed: its stores seen before anyone reads. */
+#define TA__STREAM_CASE(BODY, OUT)                                                                                \
+    case (OUT) | TA__LANES_STREAM: BODY(lanes, node_count, scratch, (OUT) | TA__LANES_STREAM); break;
+#define TA__STREAM_FENCE(out)                                                                                     \
+    do {                                                                                                          \
+        if ((out) & TA__LANES_STREAM) _mm_sfence();                                                               \
+    } while (0)
+#define TA__BONES_FENCE(form)                                                                                     \
+    do {                                                                                                          \
+        if ((form) & TA__BONES_STREAM) _mm_sfence();                                                              \
+    } while (0)
 
 /* Bone i for out[0 .. 4) from f[column][row] across the lanes (row 3: the
- * same for every lane): 4x4 column-major, or with rows the top three rows. */
-TA__AVX2 TA__INLINE void store_bone4(float *const *out, uint32_t i, __m128 f[4][4], int rows)
+ * same for every lane): 4x4 column-major, or with TA__BONES_ROWS in form the
+ * top three rows; a lane's matrix after the other, so that its lines are
+ * written whole in a row, and with TA__BONES_STREAM a 4x4 one streamed where
+ * the lane's bones start on a 64-byte line (a bone a line). */
+TA__AVX2 TA__INLINE void store_bone4(float *const *out, uint32_t i, __m128 f[4][4], int form)
 {
-    if (rows) {
+    __m128 v[4][4];
+    if (form & TA__BONES_ROWS) {
         for (int r = 0; r < 3; ++r) {
             __m128 v0 = f[0][r], v1 = f[1][r], v2 = f[2][r], v3 = f[3][r];
             _MM_TRANSPOSE4_PS(v0, v1, v2, v3);
-            _mm_storeu_ps(out[0] + (size_t)i * 12 + r * 4, v0);
-            _mm_storeu_ps(out[1] + (size_t)i * 12 + r * 4, v1);
-            _mm_storeu_ps(out[2] + (size_t)i * 12 + r * 4, v2);
-            _mm_storeu_ps(out[3] + (size_t)i * 12 + r * 4, v3);
+            v[r][0] = v0, v[r][1] = v1, v[r][2] = v2, v[r][3] = v3;
         }
-    } else {
-        for (int c = 0; c < 4; ++c) {
-            __m128 v0 = f[c][0], v1 = f[c][1], v2 = f[c][2], v3 = f[c][3];
-            _MM_TRANSPOSE4_PS(v0, v1, v2, v3);
-            _mm_storeu_ps(out[0] + (size_t)i * 16 + c * 4, v0);
-            _mm_storeu_ps(out[1] + (size_t)i * 16 + c * 4, v1);
-            _mm_storeu_ps(out[2] + (size_t)i * 16 + c * 4, v2);
-            _mm_storeu_ps(out[3] + (size_t)i * 16 + c * 4, v3);
-        }
+        for (int L = 0; L < 4; ++L)
+            for (int r = 0; r < 3; ++r) _mm_storeu_ps(out[L] + (size_t)i * 12 + r * 4, v[r][L]);
+        return;
+    }
+    for (int c = 0; c < 4; ++c) {
+        __m128 v0 = f[c][0], v1 = f[c][1], v2 = f[c][2], v3 = f[c][3];
+        _MM_TRANSPOSE4_PS(v0, v1, v2, v3);
+        v[c][0] = v0, v[c][1] = v1, v[c][2] = v2, v[c][3] = v3;
+    }
+    for (int L = 0; L < 4; ++L) {
+        float *d = out[L] + (size_t)i * 16;
+        if ((form & TA__BONES_STREAM) && ((uintptr_t)out[L] & 63) == 0)
+            for (int c = 0; c < 4; ++c) _mm_stream_ps(d + c * 4, v[c][L]);
+        else
+            for (int c = 0; c < 4; ++c) _mm_storeu_ps(d + c * 4, v[c][L]);
     }
 }
 
 /* store_bone4 on each half of eight lanes. */
-TA__AVX2 TA__INLINE void store_bone8(float *const *out, uint32_t i, __m256 f[4][4], int rows)
+TA__AVX2 TA__INLINE void store_bone8(float *const *out, uint32_t i, __m256 f[4][4], int form)
 {
     __m128 lo[4][4], hi[4][4];
     for (int c = 0; c < 4; ++c)
@@ -71,8 +90,8 @@ TA__AVX2 TA__INLINE void store_bone8(float *const *out, uint32_t i, __m256 f[4][
             lo[c][r] = _mm256_castps256_ps128(f[c][r]);
             hi[c][r] = _mm256_extractf128_ps(f[c][r], 1);
         }
-    store_bone4(out, i, lo, rows);
-    store_bone4(out + 4, i, hi, rows);
+    store_bone4(out, i, lo, form);
+    store_bone4(out + 4, i, hi, form);
 }
 
 /* The ten floats of node (position, quaternion, scale: contiguous from its
@@ -133,8 +152,12 @@ TA__AVX2 TA__INLINE void fetch4_ps(const ta__pose_lane *lanes, uint32_t node, __
         STORE(m, node);                                                                                           \
     }
 
+#ifndef TA__BONES_FENCE
+#define TA__BONES_FENCE(form) ((void)0)
+#endif
+
 /* The skinning pass of W lanes: bone i's elements across the lanes, then
- * STORE_BONE(out, i, f, rows) with f[column][row] as float vectors F of W
+ * STORE_BONE(out, i, f, form) with f[column][row] as float vectors F of W
  * lanes (CVT from V, SET1 from a float); S is the scalar of V. */
 #define TA__BONES_BODY(V, W, S, F, CVT, SET1, STORE_BONE)                                                            \
     for (uint32_t i = 0; i < n; ++i) {                                                                            \
@@ -146,24 +169,29 @@ TA__AVX2 TA__INLINE void fetch4_ps(const ta__pose_lane *lanes, uint32_t node, __
             for (int r = 0; r < 3; ++r) f[c][r] = CVT(a[r] * b0 + a[3 + r] * b1 + a[6 + r] * b2 + a[9 + r] * b3);   \
             f[c][3] = SET1(bone_last_row(b, c)); /* used by the 4x4 layout alone */                               \
         }                                                                                                         \
-        STORE_BONE(out, i, f, rows);                                                                              \
+        STORE_BONE(out, i, f, form);                                                                              \
     }
 
-/* bonesW (or bonesW##f for float lanes): the skinning pass of W lanes, a loop of its own for each layout
- * (rows a constant where the body is inlined). */
+/* bonesW (or bonesW##f for float lanes): the skinning pass of W lanes, a loop of its own for each form
+ * (TA__BONES_ROWS, TA__BONES_STREAM: a constant where the body is inlined). */
 #define TA__BONES_SET(W, ATTR, V, S, F, CVT, SET1, STORE4)                                                        \
     ATTR TA__INLINE void bones##W##_body(const S *scratch, const ta_node_id *joints, const ta_mat4 *ib,           \
-                                         uint32_t n, float *const *out, int rows)                                 \
+                                         uint32_t n, float *const *out, int form)                                 \
     {                                                                                                             \
         TA__BONES_BODY(V, W##u, S, F, CVT, SET1, STORE4)                                                          \
     }                                                                                                             \
     ATTR static void bones##W(const S *scratch,      const ta_node_id *joints, const ta_mat4 *ib, uint32_t n,     \
-                              float *const *out, int rows)                                                        \
+                              float *const *out, int form)                                                        \
     {                                                                                                             \
-        if (rows)                                                                                                 \
-            bones##W##_body(scratch, joints, ib, n, out, 1);                                                      \
-        else                                                                                                      \
-            bones##W##_body(scratch, joints, ib, n, out, 0);                                                      \
+        switch (form) {                                                                                           \
+        case TA__BONES_ROWS: bones##W##_body(scratch, joints, ib, n, out, TA__BONES_ROWS); break;                 \
+        case TA__BONES_STREAM: bones##W##_body(scratch, joints, ib, n, out, TA__BONES_STREAM); break;             \
+        case TA__BONES_ROWS | TA__BONES_STREAM:                                                                   \
+            bones##W##_body(scratch, joints, ib, n, out, TA__BONES_ROWS | TA__BONES_STREAM);                      \
+            break;                                                                                                \
+        default: bones##W##_body(scratch, joints, ib, n, out, 0); break;                                          \
+        }                                                                                                         \
+        TA__BONES_FENCE(form);                                                                                    \
     }
 
 /* A loop for each choice of outputs (out a constant where the body is inlined); a file whose
@@ -202,12 +230,12 @@ TA__AVX2 TA__INLINE void fetch4_ps(const ta__pose_lane *lanes, uint32_t node, __
             world##NARROW(lanes, node_count, scratch, out);                                                       \
     }                                                                                                             \
     void ta__lanes_bones##SUFFIX(const S *scratch, uint32_t width, const ta_node_id *joints, const ta_mat4 *ib,   \
-                                 uint32_t n, float *const *out, int rows)                                         \
+                                 uint32_t n, float *const *out, int form)                                         \
     {                                                                                                             \
         if (width == WIDE)                                                                                        \
-            bones##WIDE(scratch, joints, ib, n, out, rows);                                                       \
+            bones##WIDE(scratch, joints, ib, n, out, form);                                                       \
         else                                                                                                      \
-            bones##NARROW(scratch, joints, ib, n, out, rows);                                                     \
+            bones##NARROW(scratch, joints, ib, n, out, form);                                                     \
     }
 
 #endif

@@ -16,22 +16,35 @@
 #include "scene/pose_internal.h"
 
 #if defined(__GNUC__) && defined(__x86_64__)
+/* Past the caches (TA__LANES_STREAM), the float matrices of a lane whose array starts on a
+ * line are streamed, a fence after the pass (pose_lanes.c's). */
+#define TA__WORLD_STREAM_CASES(BODY) TA__STREAM_CASE(BODY, TA__LANES_FLOATS)
+#define TA__WORLD_FENCE(out) TA__STREAM_FENCE(out)
 #include "scene/pose_lanes_body.h"
 
 #define TA__FMA __attribute__((target("avx2,fma")))
 #define TA__SAME(x) (x)
 
-/* Column c of node's world for lanes[0 .. 4): rows r0..r2 across the lanes,
- * the last row the exact zero (or one) three.js's has; into each lane's floats. */
-TA__AVX2 TA__INLINE void store_column4f(const ta__pose_lane *lanes, uint32_t node, int c, __m128 r0, __m128 r1,
-                                        __m128 r2)
+/* Node's world for lanes[0 .. 4) from m (column c's rows at c * 3, across
+ * the lanes), the last row the exact zero (or one) three.js's has; into each
+ * lane's floats, a lane's matrix after the other (its line whole in a row),
+ * streamed with TA__LANES_STREAM where the lane's array starts on a line. */
+TA__AVX2 TA__INLINE void store_node4f(const ta__pose_lane *lanes, uint32_t node, const __m128 *m, int out)
 {
-    __m128 r3 = c == 3 ? _mm_set1_ps(1.0f) : _mm_setzero_ps();
-    _MM_TRANSPOSE4_PS(r0, r1, r2, r3);
-    _mm_storeu_ps(lanes[0].out[node].m + c * 4, r0);
-    _mm_storeu_ps(lanes[1].out[node].m + c * 4, r1);
-    _mm_storeu_ps(lanes[2].out[node].m + c * 4, r2);
-    _mm_storeu_ps(lanes[3].out[node].m + c * 4, r3);
+    __m128 v[4][4];
+    for (int c = 0; c < 4; ++c) {
+        __m128 r0 = m[c * 3], r1 = m[c * 3 + 1], r2 = m[c * 3 + 2];
+        __m128 r3 = c == 3 ? _mm_set1_ps(1.0f) : _mm_setzero_ps();
+        _MM_TRANSPOSE4_PS(r0, r1, r2, r3);
+        v[c][0] = r0, v[c][1] = r1, v[c][2] = r2, v[c][3] = r3;
+    }
+    for (int L = 0; L < 4; ++L) {
+        float *f = lanes[L].out[node].m;
+        if ((out & TA__LANES_STREAM) && ((uintptr_t)lanes[L].out & 63) == 0)
+            for (int c = 0; c < 4; ++c) _mm_stream_ps(f + c * 4, v[c][L]);
+        else
+            for (int c = 0; c < 4; ++c) _mm_storeu_ps(f + c * 4, v[c][L]);
+    }
 }
 
 /* ---- AVX2 and FMA: eight lanes, two groups of four ---- */
@@ -50,10 +63,11 @@ TA__FMA TA__INLINE void world8_body(const ta__pose_lane *lanes, uint32_t node_co
 #define TA__Q8(v, q) ((q) ? _mm256_extractf128_ps(v, 1) : _mm256_castps256_ps128(v))
 #define TA__S8(m, node)                                                                                           \
     if (out & TA__LANES_FLOATS) /* the float pass writes no doubles */                                            \
-        for (int c = 0; c < 4; ++c)                                                                               \
-            for (int q = 0; q < 2; ++q)                                                                           \
-                store_column4f(lanes + 4 * q, node, c, TA__Q8(m[c * 3], q), TA__Q8(m[c * 3 + 1], q),             \
-                               TA__Q8(m[c * 3 + 2], q))
+        for (int q = 0; q < 2; ++q) {                                                                             \
+            __m128 h_[12];                                                                                        \
+            for (int e_ = 0; e_ < 12; ++e_) h_[e_] = TA__Q8(m[e_], q);                                            \
+            store_node4f(lanes + 4 * q, node, h_, out);                                                           \
+        }
     TA__WORLD_BODY(__m256, 8u, TA__F8, TA__S8)
 #undef TA__F8
 #undef TA__Q8
@@ -116,30 +130,33 @@ TA__INLINE void fetch4_wasm(const ta__pose_lane *lanes, uint32_t node, ta__f4 t[
     t[9] = (ta__f4){c[0][1], c[1][1], c[2][1], c[3][1]};
 }
 
-/* Column c of node's world for lanes[0 .. 4): rows r0..r2 across the lanes. */
-TA__INLINE void store_column4w(const ta__pose_lane *lanes, uint32_t node, int c, ta__f4 r0, ta__f4 r1, ta__f4 r2)
+/* Node's world for lanes[0 .. 4) from m (column c's rows at c * 3), a lane's matrix after the
+ * other (store_node4's order). */
+TA__INLINE void store_node4w(const ta__pose_lane *lanes, uint32_t node, const ta__f4 *m)
 {
-    ta__f4 v[4] = {r0, r1, r2, c == 3 ? TA__SPLAT4(1.0f) : TA__SPLAT4(0.0f)};
-    transpose4(v);
-    for (int L = 0; L < 4; ++L) memcpy(lanes[L].out[node].m + c * 4, &v[L], sizeof v[L]);
+    ta__f4 v[4][4];
+    for (int c = 0; c < 4; ++c) {
+        ta__f4 *col = v[c];
+        col[0] = m[c * 3], col[1] = m[c * 3 + 1], col[2] = m[c * 3 + 2];
+        col[3] = c == 3 ? TA__SPLAT4(1.0f) : TA__SPLAT4(0.0f);
+        transpose4(col);
+    }
+    for (int L = 0; L < 4; ++L)
+        for (int c = 0; c < 4; ++c) memcpy(lanes[L].out[node].m + c * 4, &v[c][L], sizeof v[c][L]);
 }
 
-/* Bone i for out[0 .. 4) from f[column][row] across the lanes (store_bone4's). */
-TA__INLINE void store_bone4w(float *const *out, uint32_t i, ta__f4 f[4][4], int rows)
+/* Bone i for out[0 .. 4) from f[column][row] across the lanes (store_bone4's order; nothing
+ * streams here: form's TA__BONES_ROWS alone counts). */
+TA__INLINE void store_bone4w(float *const *out, uint32_t i, ta__f4 f[4][4], int form)
 {
-    if (rows) {
-        for (int r = 0; r < 3; ++r) {
-            ta__f4 v[4] = {f[0][r], f[1][r], f[2][r], f[3][r]};
-            transpose4(v);
-            for (int L = 0; L < 4; ++L) memcpy(out[L] + (size_t)i * 12 + r * 4, &v[L], sizeof v[L]);
-        }
-    } else {
-        for (int c = 0; c < 4; ++c) {
-            ta__f4 v[4] = {f[c][0], f[c][1], f[c][2], f[c][3]};
-            transpose4(v);
-            for (int L = 0; L < 4; ++L) memcpy(out[L] + (size_t)i * 16 + c * 4, &v[L], sizeof v[L]);
-        }
+    ta__f4 v[4][4];
+    const int rows = form & TA__BONES_ROWS, parts = rows ? 3 : 4, size = rows ? 12 : 16;
+    for (int p = 0; p < parts; ++p) {
+        for (int L = 0; L < 4; ++L) v[p][L] = rows ? f[L][p] : f[p][L];
+        transpose4(v[p]);
     }
+    for (int L = 0; L < 4; ++L)
+        for (int p = 0; p < parts; ++p) memcpy(out[L] + (size_t)i * size + p * 4, &v[p][L], sizeof v[p][L]);
 }
 
 TA__INLINE void world4_body(const ta__pose_lane *lanes, uint32_t node_count, float *scratch, int out)
@@ -148,8 +165,7 @@ TA__INLINE void world4_body(const ta__pose_lane *lanes, uint32_t node_count, flo
     const ta__f4 one = TA__SPLAT4(1.0f);
 #define TA__F4W(node, t) fetch4_wasm(lanes, node, t)
 #define TA__S4W(m, node)                                                                                          \
-    if (out & TA__LANES_FLOATS)                                                                                   \
-        for (int c = 0; c < 4; ++c) store_column4w(lanes, node, c, m[c * 3], m[c * 3 + 1], m[c * 3 + 2])
+    if (out & TA__LANES_FLOATS) store_node4w(lanes, node, m)
     TA__WORLD_BODY(ta__f4, 4u, TA__F4W, TA__S4W)
 #undef TA__F4W
 #undef TA__S4W
@@ -172,9 +188,9 @@ void ta__lanes_world_float(const ta__pose_lane *lanes, uint32_t width, uint32_t 
 }
 
 void ta__lanes_bones_float(const float *scratch, uint32_t width, const ta_node_id *joints, const ta_mat4 *ib,
-                           uint32_t n, float *const *out, int rows)
+                           uint32_t n, float *const *out, int form)
 {
     (void)width;
-    bones4(scratch, joints, ib, n, out, rows);
+    bones4(scratch, joints, ib, n, out, form);
 }
 #endif

@@ -1,7 +1,8 @@
-/* A frame of more than TA__FRAME_STREAM_FROM characters writes its poses' doubles with
- * non-temporal stores (frame.c, pose_lanes.c). What it writes is the same bit for bit as a
- * frame of the same characters in smaller calls, which store as usual: the poses' doubles,
- * the float world matrices, the palette and the nodes. The characters are the benchmark's
+/* A frame of more than TA__FRAME_STREAM_FROM characters writes its poses' doubles, and its
+ * float world matrices and palette where they start on a 64-byte line (as here), with
+ * non-temporal stores (frame.c, pose_lanes.c, pose_lanes_body.h). What it writes is the same
+ * bit for bit as a frame of the same characters in smaller calls, which store as usual: the
+ * poses' doubles, the float world matrices, the palette and the nodes. The characters are the benchmark's
  * (bench/mixer/workload.c), built alike, so that they share a rig and take the lane pass on
  * a CPU that has one (on one that has none, both sides take the column loops). */
 #include <stdio.h>
@@ -29,8 +30,9 @@ static void crowd_make(crowd *c, const bench_config *cfg, const bench_keys *keys
 {
     ta_error err = {0};
     c->floats = (size_t)CHARS * cfg->bones * 16;
-    c->palette = (float *)calloc(c->floats, sizeof *c->palette);
+    c->palette = (float *)aligned_alloc(64, c->floats * sizeof *c->palette); /* streamed: a bone a line */
     assert_non_null(c->palette);
+    memset(c->palette, 0, c->floats * sizeof *c->palette);
     for (uint32_t i = 0; i < CHARS; ++i) {
         TA_ASSERT_OK(bench_character_make(cfg, keys, BENCH_BLEND_FRAME, i, 0, clips, NULL, &c->ch[i], &err), &err);
         c->offsets[i] = (size_t)i * cfg->bones * 16;
