@@ -130,33 +130,33 @@ TA__INLINE void fetch4_wasm(const ta__pose_lane *lanes, uint32_t node, ta__f4 t[
     t[9] = (ta__f4){c[0][1], c[1][1], c[2][1], c[3][1]};
 }
 
-/* Node's world for lanes[0 .. 4) from m (column c's rows at c * 3), a lane's matrix after the
- * other (store_node4's order). */
-TA__INLINE void store_node4w(const ta__pose_lane *lanes, uint32_t node, const ta__f4 *m)
+/* Column c of node's world for lanes[0 .. 4): rows r0..r2 across the lanes. A column across
+ * the lanes at a time, not a lane's matrix after the other as the x86 passes write them: that
+ * order was no faster here (1.02 and 1.00 of the crowd's time, docs/performance.md). */
+TA__INLINE void store_column4w(const ta__pose_lane *lanes, uint32_t node, int c, ta__f4 r0, ta__f4 r1, ta__f4 r2)
 {
-    ta__f4 v[4][4];
-    for (int c = 0; c < 4; ++c) {
-        ta__f4 *col = v[c];
-        col[0] = m[c * 3], col[1] = m[c * 3 + 1], col[2] = m[c * 3 + 2];
-        col[3] = c == 3 ? TA__SPLAT4(1.0f) : TA__SPLAT4(0.0f);
-        transpose4(col);
-    }
-    for (int L = 0; L < 4; ++L)
-        for (int c = 0; c < 4; ++c) memcpy(lanes[L].out[node].m + c * 4, &v[c][L], sizeof v[c][L]);
+    ta__f4 v[4] = {r0, r1, r2, c == 3 ? TA__SPLAT4(1.0f) : TA__SPLAT4(0.0f)};
+    transpose4(v);
+    for (int L = 0; L < 4; ++L) memcpy(lanes[L].out[node].m + c * 4, &v[L], sizeof v[L]);
 }
 
-/* Bone i for out[0 .. 4) from f[column][row] across the lanes (store_bone4's order; nothing
- * streams here: form's TA__BONES_ROWS alone counts). */
+/* Bone i for out[0 .. 4) from f[column][row] across the lanes (store_bone4's numbers, in
+ * store_column4w's order; nothing streams here: form's TA__BONES_ROWS alone counts). */
 TA__INLINE void store_bone4w(float *const *out, uint32_t i, ta__f4 f[4][4], int form)
 {
-    ta__f4 v[4][4];
-    const int rows = form & TA__BONES_ROWS, parts = rows ? 3 : 4, size = rows ? 12 : 16;
-    for (int p = 0; p < parts; ++p) {
-        for (int L = 0; L < 4; ++L) v[p][L] = rows ? f[L][p] : f[p][L];
-        transpose4(v[p]);
+    if (form & TA__BONES_ROWS) {
+        for (int r = 0; r < 3; ++r) {
+            ta__f4 v[4] = {f[0][r], f[1][r], f[2][r], f[3][r]};
+            transpose4(v);
+            for (int L = 0; L < 4; ++L) memcpy(out[L] + (size_t)i * 12 + r * 4, &v[L], sizeof v[L]);
+        }
+    } else {
+        for (int c = 0; c < 4; ++c) {
+            ta__f4 v[4] = {f[c][0], f[c][1], f[c][2], f[c][3]};
+            transpose4(v);
+            for (int L = 0; L < 4; ++L) memcpy(out[L] + (size_t)i * 16 + c * 4, &v[L], sizeof v[L]);
+        }
     }
-    for (int L = 0; L < 4; ++L)
-        for (int p = 0; p < parts; ++p) memcpy(out[L] + (size_t)i * size + p * 4, &v[p][L], sizeof v[p][L]);
 }
 
 TA__INLINE void world4_body(const ta__pose_lane *lanes, uint32_t node_count, float *scratch, int out)
@@ -165,7 +165,8 @@ TA__INLINE void world4_body(const ta__pose_lane *lanes, uint32_t node_count, flo
     const ta__f4 one = TA__SPLAT4(1.0f);
 #define TA__F4W(node, t) fetch4_wasm(lanes, node, t)
 #define TA__S4W(m, node)                                                                                          \
-    if (out & TA__LANES_FLOATS) store_node4w(lanes, node, m)
+    if (out & TA__LANES_FLOATS)                                                                                   \
+        for (int c = 0; c < 4; ++c) store_column4w(lanes, node, c, m[c * 3], m[c * 3 + 1], m[c * 3 + 2])
     TA__WORLD_BODY(ta__f4, 4u, TA__F4W, TA__S4W)
 #undef TA__F4W
 #undef TA__S4W
