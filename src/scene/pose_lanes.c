@@ -44,14 +44,9 @@
 TA__AVX2 TA__INLINE void store_node4(const ta__pose_lane *lanes, uint32_t node, const __m256d *m, int out)
 {
     __m256d col[4][4];
-    for (int c = 0; c < 4; ++c) {
-        __m256d r0 = m[c * 3], r1 = m[c * 3 + 1], r2 = m[c * 3 + 2];
-        __m256d r3 = c == 3 ? _mm256_set1_pd(1.0) : _mm256_setzero_pd();
-        TA__TRANSPOSE4(r0, r1, r2, r3);
-        col[c][0] = r0, col[c][1] = r1, col[c][2] = r2, col[c][3] = r3;
-    }
-    for (int L = 0; L < 4; ++L) {
-        if (out & TA__LANES_DOUBLES) {
+    TA__NODE_COLUMNS4(__m256d, m, col, _mm256_set1_pd(1.0), _mm256_setzero_pd(), TA__TRANSPOSE4)
+    if (out & TA__LANES_DOUBLES)
+        for (int L = 0; L < 4; ++L) {
             double *d = lanes[L].world + (size_t)node * 16;
             for (int c = 0; c < 4; ++c) {
                 if (out & TA__LANES_STREAM)
@@ -60,16 +55,11 @@ TA__AVX2 TA__INLINE void store_node4(const ta__pose_lane *lanes, uint32_t node, 
                     _mm256_storeu_pd(d + c * 4, col[c][L]);
             }
         }
-        if (out & TA__LANES_FLOATS) {
-            float *f = lanes[L].out[node].m;
-            const bool stream = (out & TA__LANES_STREAM) && ((uintptr_t)lanes[L].out & 63) == 0;
-            for (int c = 0; c < 4; ++c) {
-                if (stream)
-                    _mm_stream_ps(f + c * 4, _mm256_cvtpd_ps(col[c][L]));
-                else
-                    _mm_storeu_ps(f + c * 4, _mm256_cvtpd_ps(col[c][L]));
-            }
-        }
+    if (out & TA__LANES_FLOATS) {
+        __m128 f[4][4];
+        for (int c = 0; c < 4; ++c)
+            for (int L = 0; L < 4; ++L) f[c][L] = _mm256_cvtpd_ps(col[c][L]);
+        store_floats4(lanes, node, f, out);
     }
 }
 

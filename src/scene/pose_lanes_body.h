@@ -81,6 +81,31 @@ TA__AVX2 TA__INLINE void store_bone4(float *const *out, uint32_t i, __m128 f[4][
     }
 }
 
+/* Node's world matrix for lanes[0 .. 4) as columns: m its rows across the
+ * lanes (column c's at c * 3), col[c][L] lane L's column c, the last row the
+ * exact zero (or one) three.js's has; T the vector type, ONE and ZERO its
+ * constants, TRANSPOSE its 4x4 transpose in place. */
+#define TA__NODE_COLUMNS4(T, m, col, ONE, ZERO, TRANSPOSE)                                                        \
+    for (int c_ = 0; c_ < 4; ++c_) {                                                                              \
+        T r0_ = (m)[c_ * 3], r1_ = (m)[c_ * 3 + 1], r2_ = (m)[c_ * 3 + 2], r3_ = c_ == 3 ? (ONE) : (ZERO);         \
+        TRANSPOSE(r0_, r1_, r2_, r3_);                                                                            \
+        (col)[c_][0] = r0_, (col)[c_][1] = r1_, (col)[c_][2] = r2_, (col)[c_][3] = r3_;                           \
+    }
+
+/* Each lane's float world matrix of node from its columns v[c][L], a lane's
+ * matrix after the other (its line whole in a row), streamed with
+ * TA__LANES_STREAM where the lane's array starts on a line. */
+TA__AVX2 TA__INLINE void store_floats4(const ta__pose_lane *lanes, uint32_t node, __m128 v[4][4], int out)
+{
+    for (int L = 0; L < 4; ++L) {
+        float *f = lanes[L].out[node].m;
+        if ((out & TA__LANES_STREAM) && ((uintptr_t)lanes[L].out & 63) == 0)
+            for (int c = 0; c < 4; ++c) _mm_stream_ps(f + c * 4, v[c][L]);
+        else
+            for (int c = 0; c < 4; ++c) _mm_storeu_ps(f + c * 4, v[c][L]);
+    }
+}
+
 /* store_bone4 on each half of eight lanes. */
 TA__AVX2 TA__INLINE void store_bone8(float *const *out, uint32_t i, __m256 f[4][4], int form)
 {

@@ -26,25 +26,12 @@
 #define TA__SAME(x) (x)
 
 /* Node's world for lanes[0 .. 4) from m (column c's rows at c * 3, across
- * the lanes), the last row the exact zero (or one) three.js's has; into each
- * lane's floats, a lane's matrix after the other (its line whole in a row),
- * streamed with TA__LANES_STREAM where the lane's array starts on a line. */
+ * the lanes) into each lane's floats (store_floats4). */
 TA__AVX2 TA__INLINE void store_node4f(const ta__pose_lane *lanes, uint32_t node, const __m128 *m, int out)
 {
     __m128 v[4][4];
-    for (int c = 0; c < 4; ++c) {
-        __m128 r0 = m[c * 3], r1 = m[c * 3 + 1], r2 = m[c * 3 + 2];
-        __m128 r3 = c == 3 ? _mm_set1_ps(1.0f) : _mm_setzero_ps();
-        _MM_TRANSPOSE4_PS(r0, r1, r2, r3);
-        v[c][0] = r0, v[c][1] = r1, v[c][2] = r2, v[c][3] = r3;
-    }
-    for (int L = 0; L < 4; ++L) {
-        float *f = lanes[L].out[node].m;
-        if ((out & TA__LANES_STREAM) && ((uintptr_t)lanes[L].out & 63) == 0)
-            for (int c = 0; c < 4; ++c) _mm_stream_ps(f + c * 4, v[c][L]);
-        else
-            for (int c = 0; c < 4; ++c) _mm_storeu_ps(f + c * 4, v[c][L]);
-    }
+    TA__NODE_COLUMNS4(__m128, m, v, _mm_set1_ps(1.0f), _mm_setzero_ps(), _MM_TRANSPOSE4_PS)
+    store_floats4(lanes, node, v, out);
 }
 
 /* ---- AVX2 and FMA: eight lanes, two groups of four ---- */
