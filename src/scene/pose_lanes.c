@@ -45,8 +45,8 @@ TA__AVX2 TA__INLINE void store_node4(const ta__pose_lane *lanes, uint32_t node, 
 {
     __m256d col[4][4];
     TA__NODE_COLUMNS4(__m256d, m, col, _mm256_set1_pd(1.0), _mm256_setzero_pd(), TA__TRANSPOSE4)
-    if (out & TA__LANES_DOUBLES)
-        for (int L = 0; L < 4; ++L) {
+    for (int L = 0; L < 4; ++L) {
+        if (out & TA__LANES_DOUBLES) {
             double *d = lanes[L].world + (size_t)node * 16;
             for (int c = 0; c < 4; ++c) {
                 if (out & TA__LANES_STREAM)
@@ -55,11 +55,11 @@ TA__AVX2 TA__INLINE void store_node4(const ta__pose_lane *lanes, uint32_t node, 
                     _mm256_storeu_pd(d + c * 4, col[c][L]);
             }
         }
-    if (out & TA__LANES_FLOATS) {
-        __m128 f[4][4];
-        for (int c = 0; c < 4; ++c)
-            for (int L = 0; L < 4; ++L) f[c][L] = _mm256_cvtpd_ps(col[c][L]);
-        store_floats4(lanes, node, f, out);
+        if (out & TA__LANES_FLOATS) {
+            const __m128 f[4] = {_mm256_cvtpd_ps(col[0][L]), _mm256_cvtpd_ps(col[1][L]), _mm256_cvtpd_ps(col[2][L]),
+                                 _mm256_cvtpd_ps(col[3][L])};
+            store_floats1(&lanes[L], node, f, out);
+        }
     }
 }
 

@@ -92,18 +92,16 @@ TA__AVX2 TA__INLINE void store_bone4(float *const *out, uint32_t i, __m128 f[4][
         (col)[c_][0] = r0_, (col)[c_][1] = r1_, (col)[c_][2] = r2_, (col)[c_][3] = r3_;                           \
     }
 
-/* Each lane's float world matrix of node from its columns v[c][L], a lane's
- * matrix after the other (its line whole in a row), streamed with
- * TA__LANES_STREAM where the lane's array starts on a line. */
-TA__AVX2 TA__INLINE void store_floats4(const ta__pose_lane *lanes, uint32_t node, __m128 v[4][4], int out)
+/* A lane's float world matrix of node from its four columns, its line whole
+ * in a row, streamed with TA__LANES_STREAM where the lane's array starts on a
+ * line. */
+TA__AVX2 TA__INLINE void store_floats1(const ta__pose_lane *lane, uint32_t node, const __m128 col[4], int out)
 {
-    for (int L = 0; L < 4; ++L) {
-        float *f = lanes[L].out[node].m;
-        if ((out & TA__LANES_STREAM) && ((uintptr_t)lanes[L].out & 63) == 0)
-            for (int c = 0; c < 4; ++c) _mm_stream_ps(f + c * 4, v[c][L]);
-        else
-            for (int c = 0; c < 4; ++c) _mm_storeu_ps(f + c * 4, v[c][L]);
-    }
+    float *f = lane->out[node].m;
+    if ((out & TA__LANES_STREAM) && ((uintptr_t)lane->out & 63) == 0)
+        for (int c = 0; c < 4; ++c) _mm_stream_ps(f + c * 4, col[c]);
+    else
+        for (int c = 0; c < 4; ++c) _mm_storeu_ps(f + c * 4, col[c]);
 }
 
 /* store_bone4 on each half of eight lanes. */

@@ -26,12 +26,15 @@
 #define TA__SAME(x) (x)
 
 /* Node's world for lanes[0 .. 4) from m (column c's rows at c * 3, across
- * the lanes) into each lane's floats (store_floats4). */
+ * the lanes) into each lane's floats, a lane after the other (store_floats1). */
 TA__AVX2 TA__INLINE void store_node4f(const ta__pose_lane *lanes, uint32_t node, const __m128 *m, int out)
 {
     __m128 v[4][4];
     TA__NODE_COLUMNS4(__m128, m, v, _mm_set1_ps(1.0f), _mm_setzero_ps(), _MM_TRANSPOSE4_PS)
-    store_floats4(lanes, node, v, out);
+    for (int L = 0; L < 4; ++L) {
+        const __m128 f[4] = {v[0][L], v[1][L], v[2][L], v[3][L]};
+        store_floats1(&lanes[L], node, f, out);
+    }
 }
 
 /* ---- AVX2 and FMA: eight lanes, two groups of four ---- */
