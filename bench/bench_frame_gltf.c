@@ -83,7 +83,8 @@ int main(int argc, char **argv)
         }
         fc[c].skin_offsets = o;
     }
-    ta_frame_options opts = {palette, (size_t)chars * (bones ? bones : 1) * 16, TA_PALETTE_LAYOUT_MAT4, 0, 0};
+    ta_frame_options opts = {.palette = palette, .palette_floats = (size_t)chars * (bones ? bones : 1) * 16,
+                             .layout = TA_PALETTE_LAYOUT_MAT4};
     ta_worker_pool *pool = NULL;
     fail(ta_worker_pool_create(2, NULL, &pool, &err), &err);
     const ta_duration dt = ta_duration_from_seconds(1.0 / 60);

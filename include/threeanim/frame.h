@@ -12,7 +12,8 @@
  * given. No thread is needed: with no pool everything runs on the caller's.
  *
  *     ta_frame_character chars[N];    // mixer, targets.scene, pose, world, skin_offsets
- *     ta_frame_options opts = {palette, palette_floats, TA_PALETTE_LAYOUT_ROWS_3X4, 0, 0};
+ *     ta_frame_options opts = {.palette = palette, .palette_floats = palette_floats,
+ *                              .layout = TA_PALETTE_LAYOUT_ROWS_3X4};
  *     ta_frame_update(chars, N, dt, &opts, pool, &err);
  *     // upload palette: skin s of character c at palette + chars[c].skin_offsets[s]
  *
@@ -34,8 +35,8 @@
  * docs/performance.md).
  *
  * Past the caches (more than 384 characters in a call, or in ta_frame_update's
- * whole frame: a job system that cuts a larger frame into smaller calls gets
- * none of this), the lane passes write the poses' double world matrices with
+ * whole frame; a job system that cuts a larger frame into smaller calls says
+ * so with ta_frame_options.stream), the lane passes write the poses' double world matrices with
  * non-temporal stores, and each character's float world matrices and 4x4
  * palette bones too where its world array and its bones start on a 64-byte
  * line (aligned_alloc(64, ...): a matrix a line). They are not read in from
@@ -66,6 +67,15 @@ typedef enum ta_palette_layout {
     TA_PALETTE_LAYOUT_MAT4 = 0,     /**< 4x4 column-major, 16 floats (64 bytes) a bone: three.js's boneMatrices */
     TA_PALETTE_LAYOUT_ROWS_3X4 = 1  /**< the top three rows, row-major, 12 floats (48 bytes) a bone */
 } ta_palette_layout;
+
+/** Whether a frame's lane passes write their matrices straight to memory (non-temporal stores of
+ * whole lines, a fence after each pass) rather than through the caches, where a frame past them
+ * would have each line read in from memory before it is written over. */
+typedef enum ta_frame_stream {
+    TA_FRAME_STREAM_AUTO = 0, /**< past 384 characters in the call (ta_frame_update: in the whole frame) */
+    TA_FRAME_STREAM_ON = 1,   /**< always: a job system's range of a frame larger than the caches */
+    TA_FRAME_STREAM_OFF = 2   /**< never: a caller that reads the matrices back right after the frame */
+} ta_frame_stream;
 
 /** Floats a bone takes in a palette of this layout (0 for a layout that is none of them). */
 TA_API uint32_t ta_frame_bone_floats(ta_palette_layout layout);
@@ -104,6 +114,10 @@ typedef struct ta_frame_options {
      * 0, or a skin that some characters of the window leave out of the palette) the double lane pass runs instead,
      * with the default's numbers: the float pass never writes doubles. 0: the double lane pass. */
     int float_lanes;
+    /** When the matrices go straight to memory: the poses' doubles, and the float world matrices and 4x4
+     * palette bones of arrays that start on a 64-byte line (x86-64; nothing streams on WebAssembly). The
+     * numbers are the same either way. 0: TA_FRAME_STREAM_AUTO. */
+    ta_frame_stream stream;
 } ta_frame_options;
 
 /**

@@ -310,7 +310,8 @@ static void prefetch_ahead(const ta_frame_character *c, unsigned stage)
 }
 
 /* How far past the caches a frame's characters are, by their number in the call (the whole
- * frame's on a pool): far, each update asks for the next characters' first lines; stream, the
+ * frame's on a pool), or as options.stream says: far, each update asks for the next characters'
+ * first lines; stream, the
  * lane passes write the poses' doubles, and the float world matrices and 4x4 bones of arrays
  * that start on a 64-byte line, with non-temporal stores (TA__LANES_STREAM, TA__BONES_STREAM):
  * else each of their lines is read in from memory first, a frame after it was written. */
@@ -318,9 +319,11 @@ typedef struct frame_reach {
     bool far, stream;
 } frame_reach;
 
-static frame_reach reach_of(uint32_t count)
+static frame_reach reach_of(uint32_t count, const ta_frame_options *o)
 {
-    return (frame_reach){count > TA__FRAME_PREFETCH_FROM, count > TA__FRAME_STREAM_FROM};
+    const bool stream =
+        o->stream == TA_FRAME_STREAM_ON || (o->stream == TA_FRAME_STREAM_AUTO && count > TA__FRAME_STREAM_FROM);
+    return (frame_reach){count > TA__FRAME_PREFETCH_FROM, stream};
 }
 
 /* Characters [0, n) (n <= TA__FLOAT_LANES), or the first of them up to one whose
@@ -375,6 +378,9 @@ static ta_result check_call(const ta_frame_character *chars, uint32_t first, uin
     if (ta_frame_bone_floats(options->layout) == 0)
         return ta__fail(err, TA_ERROR_INVALID_ARGUMENT, "options.layout: %d is none of the palette layouts",
                         (int)options->layout);
+    if ((unsigned)options->stream > TA_FRAME_STREAM_OFF)
+        return ta__fail(err, TA_ERROR_UNKNOWN_ENUM, "options.stream: %d is none of auto (0), on (1) and off (2)",
+                        (int)options->stream);
     return TA_OK;
 }
 
@@ -411,7 +417,7 @@ ta_result ta_frame_update_range(ta_frame_character *chars, uint32_t first, uint3
 {
     ta_result r = check_call(chars, first, count, options, err);
     if (r != TA_OK) return r;
-    if (run_range(chars, first, count, delta, options, reach_of(count)) == TA_OK) return TA_OK;
+    if (run_range(chars, first, count, delta, options, reach_of(count, options)) == TA_OK) return TA_OK;
     return first_refused(chars, first, count, err);
 }
 
@@ -444,7 +450,7 @@ static void run_chunks(void *user, uint32_t worker, uint32_t workers)
         if (begin >= j->count) return;
         uint32_t first = (uint32_t)begin;
         run_range(j->chars, first, j->count - first < chunk ? j->count - first : chunk, j->delta, j->options,
-                  reach_of(j->count));
+                  reach_of(j->count, j->options));
     }
 }
 

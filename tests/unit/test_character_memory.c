@@ -117,7 +117,7 @@ static void frame_of(bench_character *ch, float *palette, size_t floats)
     fc.pose = ch->pose;
     fc.world = ch->world;
     fc.skin_offsets = &offset;
-    ta_frame_options o = {palette, floats, TA_PALETTE_LAYOUT_MAT4, 0, 0};
+    ta_frame_options o = {.palette = palette, .palette_floats = floats, .layout = TA_PALETTE_LAYOUT_MAT4};
     TA_ASSERT_OK(ta_frame_update_range(&fc, 0, 1, ta_duration_from_seconds(1.0 / 60), &o, &err), &err);
 }
 

@@ -307,8 +307,8 @@ static void test_pool_frame_same_as_one_thread(void **state)
         side_make(&many, clip, stride);
         static float pal_one[PALETTE], pal_many[PALETTE];
         for (size_t i = 0; i < PALETTE; ++i) pal_one[i] = pal_many[i] = -7;
-        ta_frame_options o1 = {pal_one, PALETTE, (ta_palette_layout)layout, 0, 0};
-        ta_frame_options o2 = {pal_many, PALETTE, (ta_palette_layout)layout, 0, 0};
+        ta_frame_options o1 = {.palette = pal_one, .palette_floats = PALETTE, .layout = (ta_palette_layout)layout};
+        ta_frame_options o2 = {.palette = pal_many, .palette_floats = PALETTE, .layout = (ta_palette_layout)layout};
         ta_worker_pool *pool = NULL;
         TA_ASSERT_OK(ta_worker_pool_create(3, NULL, &pool, &err), &err);
         assert_int_equal(ta_worker_pool_workers(pool), 3);
@@ -404,7 +404,8 @@ static void test_lane_pass_is_threejs(void **state)
         }
         unsetenv("TA_SIMD");
         chars[8].pose = NULL; /* refused: nothing of it runs, the others do */
-        ta_frame_options o = {pal, sizeof pal / sizeof pal[0], (ta_palette_layout)layout, 0, 0};
+        ta_frame_options o = {.palette = pal, .palette_floats = sizeof pal / sizeof pal[0],
+                              .layout = (ta_palette_layout)layout};
         for (int frame = 0; frame < 5; ++frame) {
             for (size_t i = 0; i < sizeof pal / sizeof pal[0]; ++i) pal[i] = -7;
             ta_duration dt = ta_duration_from_seconds(0.021 * (frame + 1));
@@ -478,7 +479,7 @@ static void test_shared_scene_in_order(void **state)
         chars[k].pose = p[k];
         chars[k].world = world[k];
     }
-    ta_frame_options o = {NULL, 0, TA_PALETTE_LAYOUT_MAT4, 0, 0};
+    ta_frame_options o = {.layout = TA_PALETTE_LAYOUT_MAT4};
     ta_duration dt = ta_duration_from_seconds(0.3);
     TA_ASSERT_OK(ta_frame_update_range(chars, 0, 2, dt, &o, &err), &err);
     /* the twin alone, with the first one's mixer: what the first one's matrices are */
@@ -665,7 +666,8 @@ static void test_float_lanes_near_double(void **state)
             const int rows = frame % 2, keep = frame == 4 || frame == 5, doubles = keep || far;
             const size_t stride = rows ? 12 : 16;
             for (int c = 0; c < N; ++c) offsets[c] = (size_t)c * BONES * stride;
-            ta_frame_options o = {pal, sizeof pal / sizeof pal[0], (ta_palette_layout)rows, !keep, 1};
+            ta_frame_options o = {.palette = pal, .palette_floats = sizeof pal / sizeof pal[0],
+                                  .layout = (ta_palette_layout)rows, .no_pose_world = !keep, .float_lanes = 1};
             for (size_t i = 0; i < sizeof pal / sizeof pal[0]; ++i) pal[i] = -7;
             memset(in.world, 0, sizeof *in.world * N);
             /* full windows of eight and one of three, on the calling thread, then on a pool's threads */
@@ -736,7 +738,8 @@ static void test_float_lanes_two_rigs(void **state)
                 chars[c] = a.chars[c], chars[HALF + c] = b.chars[c];
                 scenes[c] = a.scenes[c], scenes[HALF + c] = b.scenes[c];
             }
-            ta_frame_options o = {pal, sizeof pal / sizeof pal[0], TA_PALETTE_LAYOUT_MAT4, 1, 1};
+            ta_frame_options o = {.palette = pal, .palette_floats = sizeof pal / sizeof pal[0],
+                                  .layout = TA_PALETTE_LAYOUT_MAT4, .no_pose_world = 1, .float_lanes = 1};
             for (int frame = 0; frame < 2; ++frame) {
                 TA_ASSERT_OK(ta_frame_update_range(chars, 0, N, ta_duration_from_seconds(0.023), &o, &err), &err);
                 for (int c = 0; c < N; ++c) {
@@ -801,7 +804,8 @@ static void test_far_frame_same_numbers(void **state)
         const int rows = frame % 2, floats = (frame / 2) % 2, odd = frame >= 4;
         const size_t stride = rows ? 12 : 16;
         for (int c = 0; c < N; ++c) offsets[c] = (size_t)c * BONES * stride + (odd && c >= ODD);
-        ta_frame_options o = {pal, sizeof pal / sizeof pal[0], (ta_palette_layout)rows, floats, floats};
+        ta_frame_options o = {.palette = pal, .palette_floats = sizeof pal / sizeof pal[0],
+                              .layout = (ta_palette_layout)rows, .no_pose_world = floats, .float_lanes = floats};
         for (size_t i = 0; i < sizeof pal / sizeof pal[0]; ++i) pal[i] = -7;
         ta_duration dt = ta_duration_from_seconds(0.017 * (frame + 1));
         ta_result r = frame % 4 < 2 ? ta_frame_update_range(chars, 0, N, dt, &o, &err)
@@ -865,7 +869,8 @@ static void test_frame_without_world(void **state)
             offsets[c] = (size_t)c * BONES * 16;
             chars[c].world = c % 3 == 1 ? world[c] : NULL; /* with and without, in each window */
         }
-        ta_frame_options o = {pal, sizeof pal / sizeof pal[0], TA_PALETTE_LAYOUT_MAT4, 0, 0};
+        ta_frame_options o = {.palette = pal, .palette_floats = sizeof pal / sizeof pal[0],
+                              .layout = TA_PALETTE_LAYOUT_MAT4};
         ta_worker_pool *pool = NULL;
         TA_ASSERT_OK(ta_worker_pool_create(3, NULL, &pool, &err), &err);
         for (int frame = 0; frame < 8; ++frame) {
@@ -928,12 +933,16 @@ static void test_frame_refusals_change_nothing(void **state)
     static side sd;
     side_make(&sd, clip, 16);
     static float pal[PALETTE + 32]; /* its last 32 floats no character's */
-    ta_frame_options o = {pal, PALETTE + 32, TA_PALETTE_LAYOUT_MAT4, 0, 0};
+    ta_frame_options o = {.palette = pal, .palette_floats = PALETTE + 32, .layout = TA_PALETTE_LAYOUT_MAT4};
     ta_duration dt = ta_duration_from_seconds(0.02);
     ta_frame_options bad = o;
     bad.layout = (ta_palette_layout)7;
     TA_ASSERT_REFUSED(ta_frame_update(sd.chars, CHARS, dt, &bad, NULL, &err), &err, TA_ERROR_INVALID_ARGUMENT,
                       "options.layout: 7");
+    bad = o;
+    bad.stream = (ta_frame_stream)7;
+    TA_ASSERT_REFUSED(ta_frame_update_range(sd.chars, 0, CHARS, dt, &bad, &err), &err, TA_ERROR_UNKNOWN_ENUM,
+                      "options.stream: 7 is none of auto (0), on (1) and off (2)");
     TA_ASSERT_REFUSED(ta_frame_update(sd.chars, CHARS, dt, NULL, NULL, &err), &err, TA_ERROR_INVALID_ARGUMENT,
                       "options");
     TA_ASSERT_REFUSED(ta_frame_update_range(NULL, 0, 2, dt, &o, &err), &err, TA_ERROR_INVALID_ARGUMENT, "chars");

@@ -1,8 +1,9 @@
-/* A frame of more than TA__FRAME_STREAM_FROM characters writes its poses' doubles, and its
- * float world matrices and palette where they start on a 64-byte line (as here), with
- * non-temporal stores (frame.c, pose_lanes.c, pose_lanes_body.h). What it writes is the same
- * bit for bit as a frame of the same characters in smaller calls, which store as usual: the
- * poses' doubles, the float world matrices, the palette and the nodes. The characters are the benchmark's
+/* A frame of more than TA__FRAME_STREAM_FROM characters (or one that ta_frame_options.stream
+ * asks to) writes its poses' doubles, and its float world matrices and palette where they start
+ * on a 64-byte line (as here), with non-temporal stores (frame.c, pose_lanes.c,
+ * pose_lanes_body.h). What it writes is the same bit for bit as a frame of the same characters
+ * in smaller calls, which store as usual: the poses' doubles, the float world matrices, the
+ * palette and the nodes. The characters are the benchmark's
  * (bench/mixer/workload.c), built alike, so that they share a rig and take the lane pass on
  * a CPU that has one (on one that has none, both sides take the column loops). */
 #include <stdio.h>
@@ -47,6 +48,37 @@ static void crowd_free(crowd *c)
     free(c->palette);
 }
 
+/* Crowd a's nodes, pose doubles, float world and palette are crowd b's, bit for bit. */
+static void assert_same(const crowd *a, const crowd *b)
+{
+    for (uint32_t i = 0; i < CHARS; ++i) {
+        const ta_scene *x = a->ch[i].scene, *y = b->ch[i].scene;
+        for (uint32_t n = 0; n < x->node_count; ++n) {
+            assert_memory_equal(&x->nodes[n].position, &y->nodes[n].position, sizeof x->nodes[n].position);
+            assert_memory_equal(&x->nodes[n].quaternion, &y->nodes[n].quaternion, sizeof x->nodes[n].quaternion);
+            assert_memory_equal(&x->nodes[n].scale, &y->nodes[n].scale, sizeof x->nodes[n].scale);
+        }
+        assert_memory_equal(ta__pose_world_doubles(a->ch[i].pose), ta__pose_world_doubles(b->ch[i].pose),
+                            sizeof(double) * 16 * x->node_count);
+        assert_memory_equal(a->ch[i].world, b->ch[i].world, sizeof(ta_mat4) * x->node_count);
+    }
+    assert_memory_equal(a->palette, b->palette, a->floats * sizeof(float));
+}
+
+/* One frame of c in calls of `per` characters, streamed as `stream` says. */
+static void crowd_frame(crowd *c, uint32_t per, ta_frame_stream stream, ta_duration dt)
+{
+    ta_error err = {0};
+    ta_frame_options o = {.palette = c->palette, .palette_floats = c->floats, .layout = TA_PALETTE_LAYOUT_MAT4,
+                          .stream = stream};
+    for (uint32_t first = 0; first < CHARS; first += per)
+        TA_ASSERT_OK(ta_frame_update_range(c->fc, first, CHARS - first < per ? CHARS - first : per, dt, &o, &err),
+                     &err);
+}
+
+/* The reference, `parts`: calls of CHARS / 2 characters, which do not stream. Against it, the
+ * whole crowd in one call (streams), the calls of CHARS / 2 with TA_FRAME_STREAM_ON (stream),
+ * the whole crowd with TA_FRAME_STREAM_OFF (does not). */
 static void test_streamed_frame_same_as_stored(void **state)
 {
     (void)state;
@@ -57,43 +89,35 @@ static void test_streamed_frame_same_as_stored(void **state)
     bench_config_defaults(&cfg);
     assert_int_equal(bench_keys_make(&cfg, cfg.keys, &keys), BENCH_OK);
     TA_ASSERT_OK(bench_make_clips(&cfg, &keys, NULL, 0, &clips, &err), &err);
-    crowd *whole = (crowd *)calloc(1, sizeof *whole), *parts = (crowd *)calloc(1, sizeof *parts);
-    assert_non_null(whole);
-    assert_non_null(parts);
-    crowd_make(whole, &cfg, &keys, clips);
-    crowd_make(parts, &cfg, &keys, clips);
+    enum { PARTS, WHOLE, ON, OFF, KINDS };
+    crowd *c[KINDS];
+    for (int k = 0; k < KINDS; ++k) {
+        c[k] = (crowd *)calloc(1, sizeof *c[k]);
+        assert_non_null(c[k]);
+        crowd_make(c[k], &cfg, &keys, clips);
+    }
     const ta_duration dt = ta_duration_from_seconds(cfg.dt);
-    ta_frame_options ow = {whole->palette, whole->floats, TA_PALETTE_LAYOUT_MAT4, 0, 0};
-    ta_frame_options op = {parts->palette, parts->floats, TA_PALETTE_LAYOUT_MAT4, 0, 0};
     const uint32_t half = CHARS / 2;
     assert_true(half <= TA__FRAME_STREAM_FROM);
     for (int f = 0; f < FRAMES; ++f) {
-        TA_ASSERT_OK(ta_frame_update_range(whole->fc, 0, CHARS, dt, &ow, &err), &err);
-        TA_ASSERT_OK(ta_frame_update_range(parts->fc, 0, half, dt, &op, &err), &err);
-        TA_ASSERT_OK(ta_frame_update_range(parts->fc, half, CHARS - half, dt, &op, &err), &err);
-        for (uint32_t i = 0; i < CHARS; ++i) {
-            const ta_scene *a = whole->ch[i].scene, *b = parts->ch[i].scene;
-            for (uint32_t n = 0; n < a->node_count; ++n) {
-                assert_memory_equal(&a->nodes[n].position, &b->nodes[n].position, sizeof a->nodes[n].position);
-                assert_memory_equal(&a->nodes[n].quaternion, &b->nodes[n].quaternion, sizeof a->nodes[n].quaternion);
-                assert_memory_equal(&a->nodes[n].scale, &b->nodes[n].scale, sizeof a->nodes[n].scale);
-            }
-            assert_memory_equal(ta__pose_world_doubles(whole->ch[i].pose), ta__pose_world_doubles(parts->ch[i].pose),
-                                sizeof(double) * 16 * a->node_count);
-            assert_memory_equal(whole->ch[i].world, parts->ch[i].world, sizeof(ta_mat4) * a->node_count);
-        }
-        assert_memory_equal(whole->palette, parts->palette, whole->floats * sizeof(float));
+        crowd_frame(c[PARTS], half, TA_FRAME_STREAM_AUTO, dt);
+        crowd_frame(c[WHOLE], CHARS, TA_FRAME_STREAM_AUTO, dt);
+        crowd_frame(c[ON], half, TA_FRAME_STREAM_ON, dt);
+        crowd_frame(c[OFF], CHARS, TA_FRAME_STREAM_OFF, dt);
+        assert_same(c[OFF], c[PARTS]);
+        assert_same(c[ON], c[PARTS]);
+        assert_same(c[WHOLE], c[PARTS]);
     }
     /* the frames moved the bones, and the characters differ: not a comparison of rest poses */
-    assert_true(bench_character_checksum(&whole->ch[0]) != bench_character_checksum(&whole->ch[1]));
-    const double *w0 = ta__pose_world_doubles(whole->ch[3].pose);
+    assert_true(bench_character_checksum(&c[WHOLE]->ch[0]) != bench_character_checksum(&c[WHOLE]->ch[1]));
+    const double *w0 = ta__pose_world_doubles(c[WHOLE]->ch[3].pose);
     bool moved = false;
-    for (uint32_t k = 0; k < 16 * whole->ch[3].scene->node_count && !moved; ++k) moved = w0[k] != 0 && w0[k] != 1;
+    for (uint32_t k = 0; k < 16 * c[WHOLE]->ch[3].scene->node_count && !moved; ++k) moved = w0[k] != 0 && w0[k] != 1;
     assert_true(moved);
-    crowd_free(whole);
-    crowd_free(parts);
-    free(whole);
-    free(parts);
+    for (int k = 0; k < KINDS; ++k) {
+        crowd_free(c[k]);
+        free(c[k]);
+    }
     bench_free_clips(clips, cfg.clips);
     bench_keys_free(&keys);
 }

@@ -75,8 +75,9 @@ static bool frame_lanes(matrices_job *job, ta_scene *scene)
         chars[c].world = c == 0 ? job->world_m : job->worlds[c - 1];
         chars[c].skin_offsets = job->offsets + (size_t)c * scene->skin_count;
     }
-    ta_frame_options o = {job->palette, job->palette_floats, TA_PALETTE_LAYOUT_MAT4, job->float_lanes,
-                          job->float_lanes};
+    ta_frame_options o = {.palette = job->palette, .palette_floats = job->palette_floats,
+                          .layout = TA_PALETTE_LAYOUT_MAT4, .no_pose_world = job->float_lanes,
+                          .float_lanes = job->float_lanes};
     if (ta_frame_update_range(chars, 0, LANE_CHARS, ta_duration_from_seconds(0), &o, &job->err) != TA_OK) {
         job->failed = true;
         return false;
