@@ -311,10 +311,10 @@ static void prefetch_ahead(const ta_frame_character *c, unsigned stage)
 
 /* How far past the caches a frame's characters are, by their number in the call (the whole
  * frame's on a pool), or as options.stream says: far, each update asks for the next characters'
- * first lines; stream, the
- * lane passes write the poses' doubles, and the float world matrices and 4x4 bones of arrays
- * that start on a 64-byte line, with non-temporal stores (TA__LANES_STREAM, TA__BONES_STREAM):
- * else each of their lines is read in from memory first, a frame after it was written. */
+ * first lines; stream, the lane passes write the poses' doubles, and the float world matrices
+ * and 4x4 bones of arrays that start on a 64-byte line, with non-temporal stores
+ * (TA__LANES_STREAM, TA__BONES_STREAM): else each of their lines is read in from memory first,
+ * a frame after it was written. */
 typedef struct frame_reach {
     bool far, stream;
 } frame_reach;
