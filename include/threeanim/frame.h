@@ -36,13 +36,13 @@
  *
  * Past the caches (more than 384 characters in a call, or in ta_frame_update's
  * whole frame; a job system that cuts a larger frame into smaller calls says
- * so with ta_frame_options.stream), the lane passes write the poses' double world matrices with
- * non-temporal stores, and each character's float world matrices and 4x4
- * palette bones too where its world array and its bones start on a 64-byte
- * line (aligned_alloc(64, ...): a matrix a line). They are not read in from
- * memory before being written over, which took about a third of such a frame
- * (docs/performance.md). The numbers are the same; a caller that reads them
- * right after the frame reads them from memory.
+ * so with ta_frame_options.stream), the lane passes write the poses' double
+ * world matrices with non-temporal stores, and each character's float world
+ * matrices and 4x4 palette bones too where its world array and its bones
+ * start on a 64-byte line (aligned_alloc(64, ...): a matrix a line). They are
+ * not read in from memory before being written over, which took about a third
+ * of such a frame (docs/performance.md). The numbers are the same; a caller
+ * that reads them right after the frame reads them from memory.
  *
  * Ownership: the caller owns everything it passes; nothing is kept.
  */

@@ -250,10 +250,11 @@ void ta__mixer_mark_driven(ta__binding *binding);
  * misses they save (blend 1.04 times the time without at 400 characters, about
  * the same at 700, 0.81 to 0.89 at 1000: docs/performance.md). */
 #define TA__FRAME_PREFETCH_FROM 64u
-/* From how many characters a frame writes its poses' doubles with non-temporal stores: below,
- * they stay in the last-level cache from one frame to the next and streaming them out costs
- * more than it saves (1.06 times the time at 100 characters of 64 bones, 1.01 at 300, 0.87 at 400,
- * 0.86 at 1000: docs/performance.md). */
+/* From how many characters a frame (ta_frame_options.stream auto) writes its matrices with
+ * non-temporal stores: below, they stay in the last-level cache from one frame to the next and
+ * streaming them out costs more than it saves (every output streamed: 1.13 times the time at 100
+ * characters of 64 bones, 1.00 at 200 and 300; the pose's doubles alone 0.87 at 400, 0.86 at 1000:
+ * docs/performance.md). */
 #define TA__FRAME_STREAM_FROM 384u
 /* The bytes of an action's block that an update reads first: the action and, after it, its
  * time groups' places and cursors (animation_action.c), up to four groups. */

@@ -49,6 +49,16 @@ _Static_assert(offsetof(ta_node, quaternion.x) == 3 * sizeof(float) &&
         if ((form) & TA__BONES_STREAM) _mm_sfence();                                                              \
     } while (0)
 
+/* A 4x4 float matrix's four columns to d, its 64 bytes in a row: streamed
+ * where stream and d starts on a line (one line, written whole), else stored. */
+TA__AVX2 TA__INLINE void store_matrix4f(float *d, const __m128 col[4], bool stream)
+{
+    if (stream && ((uintptr_t)d & 63) == 0)
+        for (int c = 0; c < 4; ++c) _mm_stream_ps(d + c * 4, col[c]);
+    else
+        for (int c = 0; c < 4; ++c) _mm_storeu_ps(d + c * 4, col[c]);
+}
+
 /* Bone i for out[0 .. 4) from f[column][row] across the lanes (row 3: the
  * same for every lane): 4x4 column-major, or with TA__BONES_ROWS in form the
  * top three rows; a lane's matrix after the other, so that its lines are
@@ -73,11 +83,8 @@ TA__AVX2 TA__INLINE void store_bone4(float *const *out, uint32_t i, __m128 f[4][
         v[c][0] = v0, v[c][1] = v1, v[c][2] = v2, v[c][3] = v3;
     }
     for (int L = 0; L < 4; ++L) {
-        float *d = out[L] + (size_t)i * 16;
-        if ((form & TA__BONES_STREAM) && ((uintptr_t)out[L] & 63) == 0)
-            for (int c = 0; c < 4; ++c) _mm_stream_ps(d + c * 4, v[c][L]);
-        else
-            for (int c = 0; c < 4; ++c) _mm_storeu_ps(d + c * 4, v[c][L]);
+        const __m128 col[4] = {v[0][L], v[1][L], v[2][L], v[3][L]};
+        store_matrix4f(out[L] + (size_t)i * 16, col, (form & TA__BONES_STREAM) != 0);
     }
 }
 
@@ -92,16 +99,11 @@ TA__AVX2 TA__INLINE void store_bone4(float *const *out, uint32_t i, __m128 f[4][
         (col)[c_][0] = r0_, (col)[c_][1] = r1_, (col)[c_][2] = r2_, (col)[c_][3] = r3_;                           \
     }
 
-/* A lane's float world matrix of node from its four columns, its line whole
- * in a row, streamed with TA__LANES_STREAM where the lane's array starts on a
- * line. */
+/* A lane's float world matrix of node from its four columns (store_matrix4f,
+ * streamed with TA__LANES_STREAM). */
 TA__AVX2 TA__INLINE void store_floats1(const ta__pose_lane *lane, uint32_t node, const __m128 col[4], int out)
 {
-    float *f = lane->out[node].m;
-    if ((out & TA__LANES_STREAM) && ((uintptr_t)lane->out & 63) == 0)
-        for (int c = 0; c < 4; ++c) _mm_stream_ps(f + c * 4, col[c]);
-    else
-        for (int c = 0; c < 4; ++c) _mm_storeu_ps(f + c * 4, col[c]);
+    store_matrix4f(lane->out[node].m, col, (out & TA__LANES_STREAM) != 0);
 }
 
 /* store_bone4 on each half of eight lanes. */
