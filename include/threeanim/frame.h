@@ -27,12 +27,15 @@
  * trades those bits for twice the lanes in float32 (within 1e-6 of the
  * largest element of each matrix).
  *
- * A crowd of one model is fastest as instances of one scene: the check that
- * characters share a rig compares their skins' pointers, where scenes built
- * alike (the model loaded once per character) have their joints and inverse
- * binds compared number by number every frame, 4 KB a 64-joint skin read per
- * character (about a fifth of the frame at 1,000 characters:
- * docs/performance.md).
+ * The check that characters share a rig compares their tree, joints and
+ * inverse binds number by number once (instances of one scene share their
+ * skins' arrays: those compare by pointer), and then remembers the answer in
+ * the scene while neither scene's structure changes (a hash of each rig tells
+ * a scene made in a destroyed one's place apart). Compared every frame, 4 KB a
+ * 64-joint skin read per character took about a fifth of a frame of 1,000
+ * characters (docs/performance.md). The memo lives in the scenes of the
+ * range's characters, which the frame writes anyway (ranges on different
+ * threads share no scene, as below).
  *
  * Past the caches (more than 384 characters in a call, or in ta_frame_update's
  * whole frame; a job system that cuts a larger frame into smaller calls says

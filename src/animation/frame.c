@@ -10,6 +10,7 @@
 
 #include "animation/mixer_internal.h"
 #include "scene/pose_internal.h"
+#include "scene/scene_internal.h"
 #include "threeanim/frame.h"
 
 ta_result ta_pose_use_best_simd(ta_pose *pose, ta_error *err)
@@ -101,27 +102,6 @@ static uint32_t lane_width(int level, uint32_t node_count)
 {
     uint32_t w = ta__lanes_width(level);
     return w == 8 && TA__LANES_SCRATCH(node_count, 8) > LANES_SCRATCH ? ta__lanes_width(TA__POSE_AVX2) : w;
-}
-
-/* Whether b is a's rig: the same tree (the same parent for every node) and
- * the same skins (joints and inverse binds), with every joint in the tree.
- * Instances of one scene share their skins' arrays, so those compare at once. */
-static bool same_rig(const ta_scene *a, const ta_scene *b)
-{
-    if (a->node_count != b->node_count || a->skin_count != b->skin_count) return false;
-    if (a != b)
-        for (uint32_t i = 0; i < a->node_count; ++i)
-            if (a->nodes[i].parent.index != b->nodes[i].parent.index) return false;
-    for (uint32_t s = 0; s < a->skin_count; ++s) {
-        const ta_skin *x = &a->skins[s], *y = &b->skins[s];
-        if (x->joint_count != y->joint_count) return false;
-        if (x->joints != y->joints && memcmp(x->joints, y->joints, sizeof *x->joints * x->joint_count) != 0)
-            return false;
-        if (x->inverse_binds != y->inverse_binds &&
-            memcmp(x->inverse_binds, y->inverse_binds, sizeof *x->inverse_binds * x->joint_count) != 0)
-            return false;
-    }
-    return true;
 }
 
 /* Whether the character's pose has a lane pass the options may run: the double one (AVX2 or
@@ -290,16 +270,22 @@ static void lane_passes(ta_frame_character **g, uint32_t m, const ta_frame_optio
 }
 
 /* What the frame reads first of character c, asked for ahead of it
- * (ta__mixer_prefetch's stages, which its update reads), with its pose and,
- * where its skins are not the previous character's (instances share them),
- * the joints and inverse binds the rig check compares. */
+ * (ta__mixer_prefetch's stages, which its update reads), with its pose, its
+ * skins and its scene's rig memo, and, where that memo knows no scene of its
+ * rig (the first frame, or after its tree changed) and its skins are not the
+ * previous character's (instances share them), the joints and inverse binds
+ * the rig check then compares. */
 static void prefetch_ahead(const ta_frame_character *c, unsigned stage)
 {
     const ta_scene *s = c->targets.scene;
     if (s == NULL || c->pose == NULL) return;
     ta__mixer_prefetch(c->mixer, s, stage);
     ta__pose_prefetch(c->pose, stage);
-    if (stage != 1) return;
+    if (stage == 2) {
+        ta__prefetch_lines(&ta__scene_internal(s)->rig, sizeof(ta__rig_memo), false);
+        ta__prefetch_lines(s->skins, sizeof *s->skins * s->skin_count, false);
+    }
+    if (stage != 1 || ta__scene_rig_known(s)) return;
     const ta_scene *before = c[-1].targets.scene; /* stage 1 is never the range's first */
     for (uint32_t k = 0; k < s->skin_count; ++k) {
         const ta_skin *sk = &s->skins[k];
@@ -353,7 +339,7 @@ static uint32_t run_window(ta_frame_character *chars, uint32_t n, uint32_t avail
         if (lanes == 0 ? can_lead(c, o)
                        : has_lanes(c, o) &&
                              (c->world == NULL) == (lane[0]->world == NULL) &&
-                             same_rig(lane[0]->targets.scene, c->targets.scene))
+                             ta__scene_same_rig(lane[0]->targets.scene, c->targets.scene))
             lane[lanes++] = c;
         else
             rest[rests++] = c;

@@ -1,0 +1,100 @@
+/* Whether two scenes have one rig (scene_internal.h), for the frame's lane
+ * pass, which runs characters of one rig side by side on the first one's
+ * joints and inverse binds.
+ *
+ * Compared number by number every frame, scenes built alike (a model loaded
+ * once per character) read 4 KB of inverse binds a 64-joint character, from
+ * memory once the characters pass the caches: about a sixth of a frame of
+ * 1,000 (docs/performance.md). So the answer is kept. A scene's memo holds
+ * the hash of its own rig, made again when its structure_version moves, and
+ * the scene it was last found the same as, number by number, with that
+ * scene's structure_version and hash then. A memo is believed while both
+ * versions stand and the other scene's rig hashes as it did: a scene made in
+ * the place of a destroyed one has a memo of its own (zeroed), and its rig is
+ * hashed afresh, so that the memos of the scenes compared with the old one
+ * hold only if the new one's rig hashes the same. Different hashes always
+ * mean different rigs, so that characters of different rigs are told apart
+ * without reading them. */
+#include <string.h>
+
+#include "scene/scene_internal.h"
+
+static inline uint64_t mix(uint64_t h, uint32_t word)
+{
+    h = (h ^ word) * 0x9E3779B97F4A7C15ull;
+    return h ^ (h >> 29);
+}
+
+static uint64_t hash_rig(const ta_scene *s)
+{
+    uint64_t h = mix(0x243F6A8885A308D3ull, s->node_count);
+    for (uint32_t i = 0; i < s->node_count; ++i) h = mix(h, s->nodes[i].parent.index);
+    h = mix(h, s->skin_count);
+    for (uint32_t k = 0; k < s->skin_count; ++k) {
+        const ta_skin *sk = &s->skins[k];
+        h = mix(h, sk->joint_count);
+        for (uint32_t j = 0; j < sk->joint_count; ++j) h = mix(h, sk->joints[j].index);
+        for (uint32_t j = 0; j < sk->joint_count; ++j)
+            for (int e = 0; e < 16; ++e) {
+                uint32_t bits;
+                memcpy(&bits, &sk->inverse_binds[j].m[e], sizeof bits);
+                h = mix(h, bits);
+            }
+    }
+    return h;
+}
+
+/* The scene's rig's hash, made again when its structure moved. */
+static uint64_t rig_hash(const ta_scene *s)
+{
+    ta__rig_memo *m = &ta__scene_internal(s)->rig;
+    if (!m->hashed || m->version != s->structure_version) {
+        m->hash = hash_rig(s);
+        m->version = s->structure_version;
+        m->hashed = true;
+    }
+    return m->hash;
+}
+
+static bool same_numbers(const ta_scene *a, const ta_scene *b)
+{
+    if (a != b)
+        for (uint32_t i = 0; i < a->node_count; ++i)
+            if (a->nodes[i].parent.index != b->nodes[i].parent.index) return false;
+    for (uint32_t s = 0; s < a->skin_count; ++s) {
+        const ta_skin *x = &a->skins[s], *y = &b->skins[s];
+        if (x->joints != y->joints && memcmp(x->joints, y->joints, sizeof *x->joints * x->joint_count) != 0)
+            return false;
+        if (x->inverse_binds != y->inverse_binds &&
+            memcmp(x->inverse_binds, y->inverse_binds, sizeof *x->inverse_binds * x->joint_count) != 0)
+            return false;
+    }
+    return true;
+}
+
+bool ta__scene_same_rig(const ta_scene *a, const ta_scene *b)
+{
+    /* the counts always, whatever the memo: the lane pass writes b's palette by a's */
+    if (a->node_count != b->node_count || a->skin_count != b->skin_count) return false;
+    for (uint32_t s = 0; s < a->skin_count; ++s)
+        if (a->skins[s].joint_count != b->skins[s].joint_count) return false;
+    if (a == b) return true;
+    const uint64_t ha = rig_hash(a);
+    if (ha != rig_hash(b)) return false;
+    ta__rig_memo *m = &ta__scene_internal(b)->rig;
+    if (m->same_as == a && m->same_as_version == a->structure_version && m->same_as_hash == ha &&
+        m->own_version == b->structure_version)
+        return true;
+    if (!same_numbers(a, b)) return false;
+    m->same_as = a;
+    m->same_as_version = a->structure_version;
+    m->same_as_hash = ha;
+    m->own_version = b->structure_version;
+    return true;
+}
+
+bool ta__scene_rig_known(const ta_scene *b)
+{
+    const ta__rig_memo *m = &ta__scene_internal(b)->rig;
+    return m->same_as != NULL && m->own_version == b->structure_version;
+}
