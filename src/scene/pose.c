@@ -177,13 +177,18 @@ static void to_float(ta_mat4 *out, const double *m)
 }
 
 /* A new world pass: the order read again if the tree changed, a new generation. */
-static ta_result begin_pass(ta_pose *pose, const ta_scene *scene, ta_error *err)
+/* every_node: the pass writes every node's world matrix (the lane pass), and
+ * says so with all_written, which makes the stamps unread until a pass of fewer
+ * nodes; each way back to all_written false clears them first. */
+static ta_result begin_pass(ta_pose *pose, const ta_scene *scene, bool every_node, ta_error *err)
 {
     ta_result r = refresh(pose, scene, err);
     if (r != TA_OK) return r;
     if (pose->forgotten) { /* the nodes this pass leaves out have no world matrix either */
-        memset(pose->stamp, 0, sizeof(uint32_t) * (pose->capacity ? pose->capacity : 1));
-        pose->all_written = false;
+        /* a frame that keeps no doubles forgets them every frame; its lane pass clearing the
+         * stamps each time was 1.7% of the wasm crowd's profile (docs/performance.md) */
+        if (!every_node) memset(pose->stamp, 0, sizeof(uint32_t) * (pose->capacity ? pose->capacity : 1));
+        pose->all_written = every_node;
         pose->forgotten = false;
     }
     if (++pose->generation == 0) { /* wrapped: every stamp is stale, none may look fresh */
@@ -195,7 +200,7 @@ static ta_result begin_pass(ta_pose *pose, const ta_scene *scene, ta_error *err)
 
 ta_result ta__pose_begin_lanes(ta_pose *pose, const ta_scene *scene, ta__pose_lane *out, ta_error *err)
 {
-    ta_result r = begin_pass(pose, scene, err);
+    ta_result r = begin_pass(pose, scene, true, err);
     if (r != TA_OK) return r;
     out->world = pose->world;
     out->order = pose->order;
@@ -221,7 +226,7 @@ ta_result ta_pose_world_pass(ta_pose *pose, const ta_scene *scene, ta_node_id ro
 
 ta_result ta__pose_world(ta_pose *pose, const ta_scene *scene, ta_node_id root, ta_mat4 *out_world, ta_error *err)
 {
-    ta_result r = begin_pass(pose, scene, err);
+    ta_result r = begin_pass(pose, scene, false, err);
     if (r != TA_OK) return r;
     uint32_t begin = 0, end = scene->node_count;
     if (!ta_node_is_none(root)) {

@@ -1021,6 +1021,16 @@ static void test_frame_without_world(void **state)
                 TA_ASSERT_OK(ta_pose_socket_world(poses[c], scenes[c], at, &socket, &err), &err);
                 assert_memory_equal(&socket, &w[BONES - 1], sizeof socket);
             }
+            if (frame == 3) { /* after a frame of no doubles, a pass of bone 1's subtree: it and its ancestors alone */
+                ta_mat4 w[BONES], ref[BONES], bones[BONES], socket;
+                reference(scenes[0], ref, bones);
+                TA_ASSERT_OK(ta_pose_world_pass(poses[0], scenes[0], ta_node_at(1), w, BONES, &err), &err);
+                TA_ASSERT_OK(ta_pose_socket_world(poses[0], scenes[0], (ta_pose_socket){ta_node_at(3)}, &socket, &err),
+                             &err);
+                assert_memory_equal(&socket, &ref[3], sizeof socket);
+                TA_ASSERT_REFUSED(ta_pose_socket_world(poses[0], scenes[0], (ta_pose_socket){ta_node_at(2)}, &socket, &err),
+                                  &err, TA_ERROR_BAD_STATE, "has no world matrix");
+            }
         }
         ta_worker_pool_destroy(pool);
         /* the tree changed: the pose's matrices are no more, whichever loops wrote them */
