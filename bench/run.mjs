@@ -570,8 +570,9 @@ out();
     `Pool of 2 workers against 1 (ta_frame_update): ${us(t1)} / ${us(t2)} us a character, ${fmt(t1 / t2, 2)}x ` +
     `(target 1.8x; ${os.cpus().length} cores, shared). "Instances of one scene": bench_mixer --instances 1, the ` +
     'default frame over characters 1 to C - 1 made by ta_scene_instantiate from character 0 (the skin\'s joints and ' +
-    'inverse binds shared, so that the rig check compares pointers: built alike, each character has its own copy, ' +
-    'which the check reads); the other rows\' characters are built alike, as three.js\'s are. ' +
+    'inverse binds shared, so that the rig check compares pointers; built alike, each character has its own copy, ' +
+    'which the check compares in its first frame and then remembers); the other rows\' characters are built alike, ' +
+    'as three.js\'s are. ' +
     'The last three rows: bench_mixer --write-always 1 ' +
     '--frame-world 0 --frame-pose-world 0, the frame that keeps only the palettes a renderer reads and a mixer ' +
     'that writes without three.js\'s comparison (the differences list); the last with --frame-float-lanes 1 too, ' +
