@@ -30,12 +30,12 @@
  * The check that characters share a rig compares their tree, joints and
  * inverse binds number by number once (instances of one scene share their
  * skins' arrays: those compare by pointer), and then remembers the answer in
- * the scene while neither scene's structure changes (a hash of each rig tells
- * a scene made in a destroyed one's place apart). Compared every frame, 4 KB a
- * 64-joint skin read per character took about a fifth of a frame of 1,000
- * characters (docs/performance.md). The memo lives in the scenes of the
- * range's characters, which the frame writes anyway (ranges on different
- * threads share no scene, as below).
+ * the scene while neither scene's tree or skins change (a hash of each rig
+ * tells a scene made in a destroyed one's place apart). Compared every frame,
+ * 4 KB a 64-joint skin read per character took about a quarter of a frame of
+ * 1,000 characters (docs/performance.md). The memo is written in the scenes
+ * of the range's characters, those without a mixer too: ranges that run at
+ * once on different threads share no scene (below).
  *
  * Past the caches (more than 384 characters in a call, or in ta_frame_update's
  * whole frame; a job system that cuts a larger frame into smaller calls says

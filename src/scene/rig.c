@@ -4,11 +4,11 @@
  *
  * Compared number by number every frame, scenes built alike (a model loaded
  * once per character) read 4 KB of inverse binds a 64-joint character, from
- * memory once the characters pass the caches: about a sixth of a frame of
+ * memory once the characters pass the caches: about a quarter of a frame of
  * 1,000 (docs/performance.md). So the answer is kept. A scene's memo holds
- * the hash of its own rig, made again when its structure_version moves, and
- * the scene it was last found the same as, number by number, with that
- * scene's structure_version and hash then. A memo is believed while both
+ * the hash of its own rig, made again when its rig_version moves, and the
+ * scene it was last found the same as, number by number, with that scene's
+ * rig_version and hash then. A memo is believed while both
  * versions stand and the other scene's rig hashes as it did: a scene made in
  * the place of a destroyed one has a memo of its own (zeroed), and its rig is
  * hashed afresh, so that the memos of the scenes compared with the old one
@@ -44,13 +44,14 @@ static uint64_t hash_rig(const ta_scene *s)
     return h;
 }
 
-/* The scene's rig's hash, made again when its structure moved. */
+/* The scene's rig's hash, made again when its rig moved. */
 static uint64_t rig_hash(const ta_scene *s)
 {
     ta__rig_memo *m = &ta__scene_internal(s)->rig;
-    if (!m->hashed || m->version != s->structure_version) {
+    const uint64_t version = ta__scene_internal(s)->rig_version;
+    if (!m->hashed || m->version != version) {
         m->hash = hash_rig(s);
-        m->version = s->structure_version;
+        m->version = version;
         m->hashed = true;
     }
     return m->hash;
@@ -72,7 +73,7 @@ static bool same_numbers(const ta_scene *a, const ta_scene *b)
     return true;
 }
 
-bool ta__scene_same_rig(const ta_scene *a, const ta_scene *b)
+bool ta__scene_same_rig(ta_scene *a, ta_scene *b)
 {
     /* the counts always, whatever the memo: the lane pass writes b's palette by a's */
     if (a->node_count != b->node_count || a->skin_count != b->skin_count) return false;
@@ -81,20 +82,19 @@ bool ta__scene_same_rig(const ta_scene *a, const ta_scene *b)
     if (a == b) return true;
     const uint64_t ha = rig_hash(a);
     if (ha != rig_hash(b)) return false;
+    const uint64_t va = ta__scene_internal(a)->rig_version, vb = ta__scene_internal(b)->rig_version;
     ta__rig_memo *m = &ta__scene_internal(b)->rig;
-    if (m->same_as == a && m->same_as_version == a->structure_version && m->same_as_hash == ha &&
-        m->own_version == b->structure_version)
-        return true;
+    if (m->same_as == a && m->same_as_version == va && m->same_as_hash == ha && m->own_version == vb) return true;
     if (!same_numbers(a, b)) return false;
     m->same_as = a;
-    m->same_as_version = a->structure_version;
+    m->same_as_version = va;
     m->same_as_hash = ha;
-    m->own_version = b->structure_version;
+    m->own_version = vb;
     return true;
 }
 
 bool ta__scene_rig_known(const ta_scene *b)
 {
-    const ta__rig_memo *m = &ta__scene_internal(b)->rig;
-    return m->same_as != NULL && m->own_version == b->structure_version;
+    const scene_internal *in = ta__scene_internal(b);
+    return in->rig.same_as != NULL && in->rig.own_version == in->rig_version;
 }

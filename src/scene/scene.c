@@ -178,6 +178,7 @@ ta_result ta_scene_add_node(ta_scene *scene, ta_node_id parent, const char *name
     node->uuid = u;
     link_child(scene, id, parent);
     scene->structure_version++;
+    internal(scene)->rig_version++;
     if (out_node) *out_node = id;
     return TA_OK;
 fail:
@@ -298,6 +299,7 @@ ta_result ta_scene_set_parent(ta_scene *scene, ta_node_id node, ta_node_id paren
     unlink_child(scene, node);
     link_child(scene, node, parent);
     scene->structure_version++;
+    internal(scene)->rig_version++;
     return TA_OK;
 }
 

@@ -26,15 +26,16 @@ ta__share *ta__share_retain(ta__share *share);
 void ta__share_release(ta__share *share);
 
 /* What rig.c knows of a scene's rig (its tree, joints and inverse binds),
- * for the frame's check that characters share one: zeroed by ta_scene_create. */
+ * for the frame's check that characters share one: zeroed by ta_scene_create.
+ * Its versions are rig_version's (scene_internal). */
 typedef struct ta__rig_memo {
-    uint64_t version;          /* the structure_version that hash is of */
+    uint64_t version;          /* the rig_version that hash is of */
     uint64_t hash;             /* of the rig, when hashed */
     bool hashed;
     const ta_scene *same_as;   /* a scene found of this rig number by number; NULL for none */
-    uint64_t same_as_version;  /* its structure_version then */
+    uint64_t same_as_version;  /* its rig_version then */
     uint64_t same_as_hash;     /* its rig's hash then */
-    uint64_t own_version;      /* this scene's structure_version then */
+    uint64_t own_version;      /* this scene's rig_version then */
 } ta__rig_memo;
 
 /* What a scene keeps besides its public lists. */
@@ -54,6 +55,11 @@ typedef struct scene_internal {
     uint32_t borrowed_capacity;
     ta__share **name_blocks;      /* the blocks of borrowed names this scene holds */
     uint32_t name_block_count, name_block_capacity;
+    /* Rises with every change to the tree or the skins (ta_scene_add_node,
+     * ta_scene_set_parent, ta_scene_add_skin), not with names or meshes as
+     * structure_version does: the mixer renames nodes every frame for a
+     * string track, which is no change of the rig. */
+    uint64_t rig_version;
     ta__rig_memo rig;             /* rig.c's */
 } scene_internal;
 
@@ -72,11 +78,11 @@ static inline bool ta__scene_borrows(const ta_scene *scene, uint32_t node, unsig
 
 /* Whether b has a's rig: the same tree (the same parent for every node) and
  * the same skins (joints and inverse binds, bit for bit). Number by number the
- * first time; then, while neither scene's structure_version moves and a's rig
+ * first time; then, while neither scene's rig_version moves and a's rig
  * hashes as it did, from a memo kept in b (rig.c). Writes the memos of a and b
  * (each scene's cache of its rig's hash, b's of a): a call may not run beside
  * another on either scene. */
-bool ta__scene_same_rig(const ta_scene *a, const ta_scene *b);
+bool ta__scene_same_rig(ta_scene *a, ta_scene *b);
 /* Whether b's memo names a scene of its rig still: its joints and inverse
  * binds are then not read by ta__scene_same_rig (so need not be prefetched)
  * while that scene is the one it is asked about. */

@@ -104,6 +104,7 @@ ta_result ta_scene_add_skin(ta_scene *scene, const ta_skin_desc *desc, ta_skin_i
     if (out_skin) out_skin->index = scene->skin_count;
     scene->skin_count++;
     scene->structure_version++;
+    in->rig_version++;
     return TA_OK;
 }
 

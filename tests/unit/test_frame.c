@@ -495,7 +495,8 @@ static void recycle_free(void *user, void *ptr, size_t size)
 }
 
 /* The rig check's memo (src/scene/rig.c): a character found of its leader's
- * rig is not compared again while neither scene changes; the numbers stay
+ * rig is not compared again while neither rig changes (a node's new name is
+ * no change of the rig); the numbers stay
  * its own when the leader is destroyed and a scene of other inverse binds,
  * and of the same structure_version, is made in its place, and when its own
  * tree changes. Each frame's matrices are those of the column loops on a pose
@@ -558,6 +559,12 @@ static void test_rig_memo_follows_changes(void **state)
         }
         /* the second knows its leader's rig after a frame beside a leader of its rig, not after its tree moved */
         assert_true(ta__scene_rig_known(scenes[1]) == (step != 3));
+        if (step == 0) { /* a new name moves structure_version (as a string track's update does), not the rig */
+            const uint64_t version = scenes[1]->structure_version;
+            TA_ASSERT_OK(ta_scene_set_node_name(scenes[1], ta_node_at(3), "a longer name than bone", &err), &err);
+            assert_true(scenes[1]->structure_version != version);
+            assert_true(ta__scene_rig_known(scenes[1]));
+        }
     }
     free_characters(2, poses, mixers, scenes);
     ta_clip_release(clip);
