@@ -172,6 +172,17 @@ static bool set_runs(ta_pose *pose, const char *name)
     return true;
 }
 
+/* set_runs on a pose of scene made for the question. */
+static bool scene_runs(const ta_scene *scene, const char *name)
+{
+    ta_error err = {0};
+    ta_pose *probe = NULL;
+    TA_ASSERT_OK(ta_pose_create(scene, NULL, &probe, &err), &err);
+    bool runs = set_runs(probe, name);
+    ta_pose_destroy(probe);
+    return runs;
+}
+
 static void test_every_set_is_threejs(void **state)
 {
     (void)state;
@@ -376,11 +387,7 @@ static void test_lane_pass_is_threejs(void **state)
         const int layout = run % 2;
         const size_t stride = layout ? 12 : 16;
         if (run >= 2) {
-            ta_pose *probe = NULL;
-            TA_ASSERT_OK(ta_pose_create(source, NULL, &probe, &err), &err);
-            bool runs = set_runs(probe, "avx2");
-            ta_pose_destroy(probe);
-            if (!runs) break;
+            if (!scene_runs(source, "avx2")) break;
             setenv("TA_SIMD", "avx2", 1);
         }
         ta_scene *scenes[N];
@@ -506,10 +513,7 @@ static void test_rig_memo_follows_changes(void **state)
     (void)state;
     ta_error err = {0};
     ta_scene *probe_scene = rig_scene(5);
-    ta_pose *probe = NULL;
-    TA_ASSERT_OK(ta_pose_create(probe_scene, NULL, &probe, &err), &err);
-    bool lanes = set_runs(probe, "avx2");
-    ta_pose_destroy(probe);
+    bool lanes = scene_runs(probe_scene, "avx2");
     ta_scene_destroy(probe_scene);
     if (!lanes) {
         printf("  the rig memo: not run here (no lane pass without AVX2)\n");
@@ -970,11 +974,7 @@ static void test_frame_without_world(void **state)
     ta_clip *clip = rig_clip(7);
     ta_scene *source = rig_scene(3);
     for (size_t set = 0; set < sizeof SETS / sizeof SETS[0]; ++set) {
-        ta_pose *probe = NULL;
-        TA_ASSERT_OK(ta_pose_create(source, NULL, &probe, &err), &err);
-        bool runs = set_runs(probe, SETS[set]);
-        ta_pose_destroy(probe);
-        if (!runs) continue;
+        if (!scene_runs(source, SETS[set])) continue;
         static float pal[N * BONES * 16];
         instances in;
         instances_make(&in, source, clip, N, SETS[set], 0.7f, 0.11f);
