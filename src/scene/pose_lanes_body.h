@@ -18,11 +18,13 @@
 #define TA__INLINE static inline __attribute__((always_inline))
 
 /* The last row of a bone's column c: the world's zeros and one times the
- * inverse bind's column, added as the column loops add it. */
+ * inverse bind's column, added as the column loops add them in double. In
+ * float: every product is a zero (signed), a NaN or b[c * 4 + 3] itself, so
+ * nothing rounds, and the sum, its zeros' signs and its NaNs are the double
+ * one's bit for bit, without a conversion. */
 TA__INLINE float bone_last_row(const float *b, int c)
 {
-    return (float)(0.0 * (double)b[c * 4] + 0.0 * (double)b[c * 4 + 1] + 0.0 * (double)b[c * 4 + 2] +
-                   1.0 * (double)b[c * 4 + 3]);
+    return 0.0f * b[c * 4] + 0.0f * b[c * 4 + 1] + 0.0f * b[c * 4 + 2] + 1.0f * b[c * 4 + 3];
 }
 
 /* The lanes' loads read a node's position, quaternion and scale as ten floats from its start. */
