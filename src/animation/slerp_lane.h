@@ -42,18 +42,21 @@ static inline bool ta__slerp_lane(float x0, float y0, float z0, float w0, float 
     float s = 1 - t;
     float xm1 = dot - 1, tt = t * t, ss = s * s, ct = 1, cs = 1;
     TA__EBERLY_TERMS(f)
-    float near = (float)(dot >= 0.9995f);
-    float a = near * s + (1 - near) * (s * cs);
-    float b = (near * t + (1 - near) * (t * ct)) * sign;
+    /* Selects, as slerp_constants.h's key lane: a vector loop computes both
+     * sides for every lane and keeps one, where products of 0 and 1 cost
+     * three operations a number and lose a -0 (three.js keeps a's). */
+    bool near = dot >= 0.9995f;
+    float a = near ? s : s * cs;
+    float b = (near ? t : t * ct) * sign;
     float rx = x0 * a + x1 * b, ry = y0 * a + y1 * b, rz = z0 * a + z1 * b, rw = w0 * a + w1 * b;
     float len2 = rx * rx + ry * ry + rz * rz + rw * rw;
-    float f = near / sqrtf(len2 + (1 - near)) + (1 - near);
-    float same = (float)((x0 == x1) & (y0 == y1) & (z0 == z1) & (w0 == w1));
-    *ox = same * x0 + (1 - same) * (rx * f);
-    *oy = same * y0 + (1 - same) * (ry * f);
-    *oz = same * z0 + (1 - same) * (rz * f);
-    *ow = same * w0 + (1 - same) * (rw * f);
-    return (same == 0) & (dot < 0.7f);
+    float f = near ? 1 / sqrtf(len2) : 1.0f;
+    bool same = (x0 == x1) & (y0 == y1) & (z0 == z1) & (w0 == w1);
+    *ox = same ? x0 : rx * f;
+    *oy = same ? y0 : ry * f;
+    *oz = same ? z0 : rz * f;
+    *ow = same ? w0 : rw * f;
+    return !same & (dot < 0.7f);
 }
 
 #endif

@@ -1,0 +1,206 @@
+/* The float32 slerp that mixes a pile toward a value (src/animation/slerp_lane.h,
+ * the mixer's second action and rest toward the originals): within TOL of
+ * three.js's slerpFlat in double over each of its branches; equal pairs kept
+ * to the bit (a -0 too, as slerpFlat keeps its first quaternion); within a dot
+ * of 0.9995 the lerp and normalize to the bit; lanes below 0.7 marked for the
+ * double path; and the same numbers, bit for bit, from every instruction set's
+ * kernel of the fused path (rot_slerp) and from the general path's batch. */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "ta_test.h"
+
+#include "animation/fast_slerp.h"
+#include "animation/fused_kernels.h"
+#include "animation/quat_batch.h"
+#include "animation/slerp_lane.h"
+#include "threeanim/threeanim.h"
+
+/* The claim for lanes at a dot of 0.7 or more (below, the double path answers).
+ * Measured: 1.5e-7 (the run prints it). */
+#define TOL 3e-7
+#define LANES 29 /* not a multiple of any vector's width */
+
+typedef struct rng {
+    uint64_t s;
+} rng;
+
+static double uniform(rng *r) /* [0, 1) */
+{
+    uint64_t z = (r->s += 0x9e3779b97f4a7c15ull);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+    return (double)((z ^ (z >> 31)) >> 11) * 0x1p-53;
+}
+
+/* A unit a and b at an angle (radians, of the 4D arc) drawn for the branch
+ * kind: 0 near (dot over 0.9995), 1 between 0.7 and 0.9995, 2 below 0.7;
+ * b turned over half the time (a negative dot: the shorter arc). */
+static void make_pair(rng *r, int kind, float fa[4], float fb[4])
+{
+    double a[4], d[4], len = 0, dl = 0, proj = 0;
+    for (int c = 0; c < 4; ++c) {
+        a[c] = uniform(r) * 2 - 1;
+        len += a[c] * a[c];
+    }
+    for (int c = 0; c < 4; ++c) a[c] /= sqrt(len);
+    for (int c = 0; c < 4; ++c) d[c] = uniform(r) * 2 - 1;
+    for (int c = 0; c < 4; ++c) proj += d[c] * a[c];
+    for (int c = 0; c < 4; ++c) {
+        d[c] -= proj * a[c];
+        dl += d[c] * d[c];
+    }
+    const double lo[3] = {0.0, acos(0.9994), acos(0.6999)}, hi[3] = {acos(0.99951), acos(0.7001), 3.1};
+    const double angle = lo[kind] + (hi[kind] - lo[kind]) * uniform(r);
+    const double flip = uniform(r) < 0.5 ? -1 : 1;
+    for (int c = 0; c < 4; ++c) {
+        fa[c] = (float)a[c];
+        fb[c] = (float)(flip * (a[c] * cos(angle) + d[c] / sqrt(dl) * sin(angle)));
+    }
+}
+
+static bool lane(const float a[4], const float b[4], float t, float out[4])
+{
+    return ta__slerp_lane(a[0], a[1], a[2], a[3], b[0], b[1], b[2], b[3], t, &out[0], &out[1], &out[2], &out[3]);
+}
+
+static void test_within_tol_of_slerp_flat(void **state)
+{
+    (void)state;
+    rng r = {11};
+    double worst = 0;
+    for (int kind = 0; kind < 2; ++kind)
+        for (int i = 0; i < 20000; ++i) {
+            float a[4], b[4], got[4];
+            make_pair(&r, kind, a, b);
+            const float t = (float)uniform(&r);
+            assert_false(lane(a, b, t, got));
+            const double da[4] = {a[0], a[1], a[2], a[3]}, db[4] = {b[0], b[1], b[2], b[3]};
+            double want[4];
+            ta_quat_slerp_flat(want, da, db, (double)t);
+            for (int c = 0; c < 4; ++c) {
+                const double e = fabs((double)got[c] - want[c]);
+                if (e > worst) worst = e;
+                if (!(e <= TOL)) fail_msg("pair %d (kind %d), t %.9g, component %d: %.9g, slerpFlat %.9g", i, kind,
+                                          (double)t, c, (double)got[c], want[c]);
+            }
+        }
+    printf("# the pile's slerp: worst %.3g of slerpFlat's in double\n", worst);
+}
+
+/* Equal pairs: the first as it is, a -0 included (-0 equals 0, as in three.js's test). */
+static void test_equal_pairs_kept(void **state)
+{
+    (void)state;
+    const float pairs[3][2][4] = {{{0.1f, -0.2f, 3.0f, 0.5f}, {0.1f, -0.2f, 3.0f, 0.5f}},
+                                  {{-0.0f, 0.0f, -0.0f, 1.0f}, {0.0f, -0.0f, 0.0f, 1.0f}},
+                                  {{-0.0f, 0.6f, 0.0f, -0.8f}, {0.0f, 0.6f, -0.0f, -0.8f}}};
+    const float turns[3] = {0.3f, 0.5f, 0.999f};
+    for (int p = 0; p < 3; ++p)
+        for (int j = 0; j < 3; ++j) {
+            float got[4];
+            assert_false(lane(pairs[p][0], pairs[p][1], turns[j], got));
+            assert_memory_equal(got, pairs[p][0], sizeof got);
+        }
+}
+
+/* Within a dot of 0.9995, slerpFlat lerps and normalizes: the lane does the
+ * same float32 operations, to the bit, with b turned over for a negative dot. */
+static void test_near_is_lerp_and_normalize(void **state)
+{
+    (void)state;
+    rng r = {7};
+    int checked = 0;
+    for (int i = 0; i < 5000; ++i) {
+        float a[4], b[4], got[4];
+        make_pair(&r, 0, a, b);
+        const float dot = a[0] * b[0] + a[1] * b[1] + a[2] * b[2] + a[3] * b[3];
+        if (fabsf(dot) < 0.9995f || memcmp(a, b, sizeof a) == 0) continue;
+        const float t = (float)uniform(&r), s = 1 - t, tb = dot < 0 ? -t : t;
+        float want[4], len2 = 0;
+        for (int c = 0; c < 4; ++c) {
+            want[c] = a[c] * s + b[c] * tb;
+            len2 += want[c] * want[c];
+        }
+        const float f = 1 / sqrtf(len2);
+        for (int c = 0; c < 4; ++c) want[c] *= f;
+        assert_false(lane(a, b, t, got));
+        assert_memory_equal(got, want, sizeof got);
+        ++checked;
+    }
+    assert_true(checked > 4000);
+}
+
+/* Lanes by branch, equal pairs among them: every set's rot_slerp gives the
+ * lane's numbers and marks the lanes below 0.7; the batch gives the lane's
+ * numbers and ta__fast_slerp's for those. */
+static void test_every_caller_same_as_the_lane(void **state)
+{
+    (void)state;
+    rng r = {99};
+    int sets = 0, slow_seen = 0;
+    for (int round = 0; round < 50; ++round) {
+        float a[4][LANES], b[4][LANES], want[4][LANES];
+        bool want_slow[LANES];
+        const float t = (float)uniform(&r);
+        for (int i = 0; i < LANES; ++i) {
+            float qa[4], qb[4];
+            make_pair(&r, i % 3, qa, qb);
+            if (i % 5 == 4) memcpy(qb, qa, sizeof qb);
+            for (int c = 0; c < 4; ++c) {
+                a[c][i] = qa[c];
+                b[c][i] = qb[c];
+            }
+            want_slow[i] = ta__slerp_lane(qa[0], qa[1], qa[2], qa[3], qb[0], qb[1], qb[2], qb[3], t, &want[0][i],
+                                          &want[1][i], &want[2][i], &want[3][i]);
+            slow_seen += want_slow[i];
+        }
+        for (int s = TA__SIMD_SCALAR; s < TA__SIMD_COUNT; ++s) {
+            const ta__fused_kernels *kern = ta__fused_kernels_for((ta__simd)s);
+            if (kern == NULL) continue;
+            float got[4][LANES];
+            uint8_t slow[LANES];
+            const uint32_t count = kern->rot_slerp(&got[0][0], &a[0][0], &b[0][0], LANES, t, slow);
+            uint32_t want_count = 0;
+            for (int i = 0; i < LANES; ++i) {
+                want_count += want_slow[i];
+                if (slow[i] != want_slow[i]) fail_msg("%s: lane %d's mark", ta__simd_name((ta__simd)s), i);
+            }
+            assert_int_equal(count, want_count);
+            if (memcmp(got, want, sizeof got) != 0) fail_msg("%s: not the lane's numbers", ta__simd_name((ta__simd)s));
+            sets += round == 0;
+        }
+        ta__quat_batch q;
+        for (int i = 0; i < LANES; ++i) {
+            q.ax[i] = a[0][i], q.ay[i] = a[1][i], q.az[i] = a[2][i], q.aw[i] = a[3][i];
+            q.bx[i] = b[0][i], q.by[i] = b[1][i], q.bz[i] = b[2][i], q.bw[i] = b[3][i];
+            q.t[i] = t;
+        }
+        ta__quat_batch_slerp(&q, LANES);
+        for (int i = 0; i < LANES; ++i) {
+            float expect[4] = {want[0][i], want[1][i], want[2][i], want[3][i]};
+            if (want_slow[i]) {
+                const double da[4] = {a[0][i], a[1][i], a[2][i], a[3][i]}, db[4] = {b[0][i], b[1][i], b[2][i], b[3][i]};
+                double d[4];
+                ta__fast_slerp(d, da, db, (double)t);
+                for (int c = 0; c < 4; ++c) expect[c] = (float)d[c];
+            }
+            const float got[4] = {q.ax[i], q.ay[i], q.az[i], q.aw[i]};
+            assert_memory_equal(got, expect, sizeof got);
+        }
+    }
+    assert_true(sets >= 1);
+    assert_true(slow_seen > 100);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_within_tol_of_slerp_flat),
+        cmocka_unit_test(test_equal_pairs_kept),
+        cmocka_unit_test(test_near_is_lerp_and_normalize),
+        cmocka_unit_test(test_every_caller_same_as_the_lane),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
