@@ -24,7 +24,9 @@
  * (depth first, as ta_scene_traverse does), whatever the nodes' places in
  * scene->nodes: a node moved under a later node with ta_scene_set_parent is
  * still swept after it. ta_pose_order gives that order. The pose re-reads the
- * tree whenever scene->structure_version has changed.
+ * tree whenever it changed (a node added or moved: ta_scene_add_node,
+ * ta_scene_set_parent; not a new name), and when it is given another scene, or
+ * a scene of another tree made in the place of a destroyed one.
  *
  * Numbers. A node's world matrix is its parent's (in double) times its own
  * (composed in double from its float position, quaternion and scale), rounded

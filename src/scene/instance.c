@@ -225,6 +225,7 @@ ta_result ta_scene_instantiate(ta_scene *source, const ta_scene_options *options
     s->first_child = source->first_child;
     s->last_child = source->last_child;
     s->structure_version = source->structure_version;
+    in->tree_hash = src_in->tree_hash;
     *out_scene = s;
     return TA_OK;
 }

@@ -5,13 +5,15 @@
 #include "core/internal.h"
 #include "core/math_internal.h"
 #include "scene/pose_internal.h"
+#include "scene/scene_internal.h"
 #include "threeanim/pose.h"
 
 struct ta_pose {
     ta__mem mem;
     uint32_t capacity;     /* nodes */
     uint32_t node_count;   /* of the scene when the order was made */
-    uint64_t version;      /* the scene's structure_version when the order was made */
+    const ta_scene *scene; /* the scene it was made of */
+    uint64_t tree_hash;    /* that scene's tree hash then (scene_internal.h) */
     bool have_order;
     uint32_t generation;   /* rises with every world pass; 0 is "never" */
     double *world;         /* capacity * 16, by node index; on a 64-byte line, so that a node's 128 bytes are two lines */
@@ -104,7 +106,12 @@ static ta_result refresh(ta_pose *pose, const ta_scene *scene, ta_error *err)
         return ta__fail(err, TA_ERROR_BAD_STATE,
                         "scene: has %u nodes, more than the %u the pose was made for; make a pose for it", scene->node_count,
                         pose->capacity);
-    if (pose->have_order && pose->version == scene->structure_version && pose->node_count == scene->node_count)
+    /* The tree's hash, not structure_version: a scene made in the place of a destroyed one counts its
+     * versions from 0 as that one did, so that another tree of as many nodes came with the same number
+     * (the old order kept, and its subtrees: found by fuzz_frame); and a node's new name, which a
+     * string track gives every frame, moves the version and not the tree. */
+    if (pose->have_order && pose->scene == scene && pose->tree_hash == ta__scene_internal(scene)->tree_hash &&
+        pose->node_count == scene->node_count)
         return TA_OK;
     order_state st = {pose, 0};
     ta_scene_traverse(scene, ta_node_none(), order_visit, &st);
@@ -123,7 +130,8 @@ static ta_result refresh(ta_pose *pose, const ta_scene *scene, ta_error *err)
     pose->all_written = false;
     pose->generation = 0;
     pose->node_count = scene->node_count;
-    pose->version = scene->structure_version;
+    pose->scene = scene;
+    pose->tree_hash = ta__scene_internal(scene)->tree_hash;
     pose->have_order = true;
     return TA_OK;
 }

@@ -19,26 +19,20 @@
 
 #include "scene/scene_internal.h"
 
-static inline uint64_t mix(uint64_t h, uint32_t word)
-{
-    h = (h ^ word) * 0x9E3779B97F4A7C15ull;
-    return h ^ (h >> 29);
-}
-
 static uint64_t hash_rig(const ta_scene *s)
 {
-    uint64_t h = mix(0x243F6A8885A308D3ull, s->node_count);
-    for (uint32_t i = 0; i < s->node_count; ++i) h = mix(h, s->nodes[i].parent.index);
-    h = mix(h, s->skin_count);
+    uint64_t h = ta__hash_mix(TA__HASH_SEED, s->node_count);
+    for (uint32_t i = 0; i < s->node_count; ++i) h = ta__hash_mix(h, s->nodes[i].parent.index);
+    h = ta__hash_mix(h, s->skin_count);
     for (uint32_t k = 0; k < s->skin_count; ++k) {
         const ta_skin *sk = &s->skins[k];
-        h = mix(h, sk->joint_count);
-        for (uint32_t j = 0; j < sk->joint_count; ++j) h = mix(h, sk->joints[j].index);
+        h = ta__hash_mix(h, sk->joint_count);
+        for (uint32_t j = 0; j < sk->joint_count; ++j) h = ta__hash_mix(h, sk->joints[j].index);
         for (uint32_t j = 0; j < sk->joint_count; ++j)
             for (int e = 0; e < 16; ++e) {
                 uint32_t bits;
                 memcpy(&bits, &sk->inverse_binds[j].m[e], sizeof bits);
-                h = mix(h, bits);
+                h = ta__hash_mix(h, bits);
             }
     }
     return h;

@@ -32,6 +32,7 @@ ta_result ta_scene_create(const ta_scene_options *options, ta_scene **out_scene,
         return ta__fail(err, TA_ERROR_OUT_OF_MEMORY, "out of memory making a scene");
     }
     in->mem = mem;
+    in->tree_hash = TA__HASH_SEED;
     s->internal_ = in;
     s->name = name;
     s->uuid = uuid;
@@ -179,6 +180,7 @@ ta_result ta_scene_add_node(ta_scene *scene, ta_node_id parent, const char *name
     link_child(scene, id, parent);
     scene->structure_version++;
     internal(scene)->rig_version++;
+    internal(scene)->tree_hash = ta__hash_mix(ta__hash_mix(internal(scene)->tree_hash, 1), parent.index);
     if (out_node) *out_node = id;
     return TA_OK;
 fail:
@@ -300,6 +302,8 @@ ta_result ta_scene_set_parent(ta_scene *scene, ta_node_id node, ta_node_id paren
     link_child(scene, node, parent);
     scene->structure_version++;
     internal(scene)->rig_version++;
+    scene_internal *in = internal(scene);
+    in->tree_hash = ta__hash_mix(ta__hash_mix(ta__hash_mix(in->tree_hash, 2), node.index), parent.index);
     return TA_OK;
 }
 

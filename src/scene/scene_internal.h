@@ -61,7 +61,23 @@ typedef struct scene_internal {
      * string track, which is no change of the rig. */
     uint64_t rig_version;
     ta__rig_memo rig;             /* rig.c's */
+    /* A hash of the calls that made the tree, in their order (each node added
+     * under its parent, each node moved to a parent: ta__scene_tree_step): the
+     * same calls make the same tree, children in the same order, and another
+     * tree hashes otherwise but by a chance of 2^-64. A pose keys its order on
+     * it (pose.c): a version counted from 0 does not tell a scene made in the
+     * place of a destroyed one, of another tree, from the one destroyed.
+     * Copied by ta_scene_instantiate with the tree. */
+    uint64_t tree_hash;
 } scene_internal;
+
+/* The tree hash's seed, and one step of it (and of rig.c's hash). */
+#define TA__HASH_SEED 0x243F6A8885A308D3ull
+static inline uint64_t ta__hash_mix(uint64_t h, uint32_t word)
+{
+    h = (h ^ word) * 0x9E3779B97F4A7C15ull;
+    return h ^ (h >> 29);
+}
 
 #define TA__BORROWED_NAME 1u
 #define TA__BORROWED_UUID 2u

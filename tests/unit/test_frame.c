@@ -16,6 +16,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "ta_recycler.h"
 #include "ta_test.h"
 
 #include "animation/mixer_internal.h"
@@ -467,40 +468,6 @@ static void test_lane_pass_is_threejs(void **state)
     ta_clip_release(clip);
 }
 
-/* An allocator that gives back the block of a size freed last, as malloc's
- * caches do and the sanitizer's quarantine does not: a scene made after one
- * is destroyed is made in its place. */
-typedef struct recycler {
-    void *ptr[64];
-    size_t size[64];
-    int n;
-} recycler;
-
-static void *recycle_alloc(void *user, size_t size)
-{
-    recycler *r = (recycler *)user;
-    for (int i = r->n; i-- > 0;)
-        if (r->size[i] == size) {
-            void *p = r->ptr[i];
-            memmove(&r->ptr[i], &r->ptr[i + 1], sizeof r->ptr[0] * (size_t)(r->n - i - 1));
-            memmove(&r->size[i], &r->size[i + 1], sizeof r->size[0] * (size_t)(r->n - i - 1));
-            r->n--;
-            return p;
-        }
-    return malloc(size);
-}
-
-static void recycle_free(void *user, void *ptr, size_t size)
-{
-    recycler *r = (recycler *)user;
-    if (r->n == 64) {
-        free(ptr);
-        return;
-    }
-    r->ptr[r->n] = ptr;
-    r->size[r->n++] = size;
-}
-
 /* The rig check's memo (src/scene/rig.c): a character found of its leader's
  * rig is not compared again while neither rig changes (a node's new name is
  * no change of the rig); the numbers stay
@@ -519,8 +486,8 @@ static void test_rig_memo_follows_changes(void **state)
         printf("  the rig memo: not run here (no lane pass without AVX2)\n");
         return;
     }
-    recycler rec = {0};
-    ta_allocator alloc = {recycle_alloc, NULL, recycle_free, &rec};
+    ta_recycler rec = {0};
+    ta_allocator alloc = ta_recycler_allocator(&rec);
     ta_scene_options so = {.allocator = &alloc};
     ta_clip *clip = rig_clip(3);
     ta_scene *scenes[2] = {rig_scene_with(5, 0, &so), rig_scene(5)};
@@ -572,7 +539,7 @@ static void test_rig_memo_follows_changes(void **state)
     }
     free_characters(2, poses, mixers, scenes);
     ta_clip_release(clip);
-    for (int i = 0; i < rec.n; ++i) free(rec.ptr[i]);
+    ta_recycler_release(&rec);
 }
 
 /* Two characters of one scene in a range, each with its mixer and pose:

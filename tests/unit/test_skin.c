@@ -11,6 +11,7 @@
 #include <stdlib.h>
 
 #include "gltf_test_builder.h"
+#include "ta_recycler.h"
 #include "ta_snapshot.h"
 #include "ta_test.h"
 #include "threeanim/threeanim.h"
@@ -247,6 +248,65 @@ static void world_pass_is_parent_first_and_matches_the_chain(void **state)
     ta_scene_destroy(s);
 }
 
+/* A scene of three nodes: 1 under 0 and 2 under 1 (chain), or 1 and 0 at the top and 2 under 0
+ * (fork), each moved by its own translation, made with options (three adds either way: the same
+ * structure_version). */
+static ta_scene *three_nodes(bool chain_of_three, const ta_scene_options *options)
+{
+    ta_error err = {0};
+    ta_scene *s = NULL;
+    TA_ASSERT_OK(ta_scene_create(options, &s, &err), &err);
+    ta_node_id a = add(s, ta_node_none(), "a");
+    ta_node_id b = add(s, chain_of_three ? a : ta_node_none(), "b");
+    ta_node_id c = add(s, chain_of_three ? b : a, "c");
+    const ta_node_id ids[3] = {a, b, c};
+    for (uint32_t i = 0; i < 3; ++i) ta_scene_node(s, ids[i])->position = ta_vec3_make(1.0f + i, 2.0f * i, -1.0f);
+    return s;
+}
+
+/* A pose kept while its scene is destroyed and another tree of as many nodes, and of the same
+ * structure_version, is made in the same place (an allocator that gives back the block freed
+ * last): the pose reads the new tree. It used to keep the old order, and with it the old
+ * subtrees: a pass from node 0 of the new tree wrote node 1, of another subtree now (found by
+ * fuzz_frame). */
+static void pose_reads_a_new_tree_in_an_old_scenes_place(void **state)
+{
+    (void)state;
+    ta_error err = {0};
+    ta_recycler rec = {0};
+    ta_allocator alloc = ta_recycler_allocator(&rec);
+    ta_scene_options so = {.allocator = &alloc};
+    ta_scene *s = three_nodes(true, &so);
+    ta_pose *pose = NULL;
+    ta_mat4 world[3];
+    TA_ASSERT_OK(ta_pose_create(s, NULL, &pose, &err), &err);
+    TA_ASSERT_OK(ta_pose_world_pass(pose, s, ta_node_none(), world, 3, &err), &err);
+    const ta_scene *old = s;
+    const uint64_t version = s->structure_version;
+    ta_scene_destroy(s);
+    s = three_nodes(false, &so);
+    assert_ptr_equal(s, old);
+    assert_int_equal(s->structure_version, version);
+
+    ta_mat4 marker = translation(99, 99, 99);
+    world[1] = marker;
+    TA_ASSERT_OK(ta_pose_world_pass(pose, s, ta_node_at(0), world, 3, &err), &err);
+    assert_memory_equal(world[1].m, marker.m, sizeof marker.m); /* not below node 0 any more */
+    ta_mat4 want = ta_scene_world_matrix(s, ta_node_at(2));
+    assert_mat_near(&world[2], &want, 1e-6);
+    ta_mat4 got;
+    TA_ASSERT_REFUSED(ta_pose_socket_world(pose, s, (ta_pose_socket){ta_node_at(1)}, &got, &err), &err,
+                      TA_ERROR_BAD_STATE, "node 1");
+    TA_ASSERT_OK(ta_pose_world_pass(pose, s, ta_node_none(), world, 3, &err), &err);
+    for (uint32_t n = 0; n < 3; ++n) {
+        want = ta_scene_world_matrix(s, ta_node_at(n));
+        assert_mat_near(&world[n], &want, 1e-6);
+    }
+    ta_pose_destroy(pose);
+    ta_scene_destroy(s);
+    ta_recycler_release(&rec);
+}
+
 static void skinning_pass_is_joint_world_times_inverse_bind(void **state)
 {
     (void)state;
@@ -450,6 +510,7 @@ int main(void)
         cmocka_unit_test(skins_are_added_with_their_inverse_binds_and_refused_whole),
         cmocka_unit_test(binding_sets_bones_mode_and_matrix),
         cmocka_unit_test(world_pass_is_parent_first_and_matches_the_chain),
+        cmocka_unit_test(pose_reads_a_new_tree_in_an_old_scenes_place),
         cmocka_unit_test(skinning_pass_is_joint_world_times_inverse_bind),
         cmocka_unit_test(gltf_skins_keep_their_inverse_binds_and_are_shared),
         cmocka_unit_test(object_json_writes_the_skin_and_reads_it_back),
