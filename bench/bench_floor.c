@@ -7,6 +7,10 @@
  *
  *   read bandwidth   a sum over a buffer of 32 KiB (L1), 1 MiB (L2) and 128 MiB
  *                    (memory), 64-bit words, GB/s;
+ *   write bandwidth  128 MiB written over again and again, GB/s of bytes written:
+ *                    plain 16-byte stores (each line read in first), and
+ *                    non-temporal ones (SSE2's streaming stores, as the frame's
+ *                    lane passes write past the caches; plain where there is no SSE2);
  *   kernels          the workload's shape (--chars C characters of --bones B
  *                    bones, --keys K uniform keys shared by all characters,
  *                    each character at its own time): per character, the two
@@ -67,6 +71,52 @@ static double median(double *v, int n)
 
 /* Keeps a result alive so the loops that make it are not removed. */
 static volatile uint64_t sink_bits;
+
+/* ---- write bandwidth ------------------------------------------------------------------ */
+
+static void write_floats(float *p, size_t n, float v, int stream)
+{
+#if defined(__SSE2__)
+    const __m128 x = _mm_set1_ps(v);
+    if (stream) {
+        for (size_t i = 0; i + 4 <= n; i += 4) _mm_stream_ps(p + i, x);
+        _mm_sfence();
+        return;
+    }
+    for (size_t i = 0; i + 4 <= n; i += 4) _mm_store_ps(p + i, x);
+#else
+    (void)stream;
+    for (size_t i = 0; i < n; ++i) p[i] = v;
+#endif
+}
+
+/* GB/s writing `bytes` again and again for about `seconds` (stream: non-temporal stores). */
+static double write_bandwidth(size_t bytes, double seconds, int reps, int stream)
+{
+    size_t n = bytes / sizeof(float);
+    float *p = (float *)aligned_alloc(64, n * sizeof(float));
+    if (p == NULL) return 0;
+    memset(p, 0, n * sizeof(float));
+    int passes = 1;
+    float v = 1;
+    for (;;) {
+        double t0 = now();
+        for (int k = 0; k < passes; ++k) write_floats(p, n, v++, stream);
+        if (now() - t0 > seconds / reps || passes > (1 << 24)) break;
+        passes *= 2;
+    }
+    double *rates = (double *)malloc(sizeof(double) * (size_t)reps);
+    for (int r = 0; r < reps; ++r) {
+        double t0 = now();
+        for (int k = 0; k < passes; ++k) write_floats(p, n, v++, stream);
+        rates[r] = (double)bytes * passes / (now() - t0) / 1e9;
+    }
+    sink_bits += (uint64_t)p[n / 2];
+    double m = median(rates, reps);
+    free(rates);
+    free(p);
+    return m;
+}
 
 /* ---- read bandwidth ------------------------------------------------------------------- */
 
@@ -437,6 +487,9 @@ int main(int argc, char **argv)
     double l1 = read_bandwidth(32u << 10, seconds, reps);
     double l2 = read_bandwidth(1u << 20, seconds, reps);
     double mem = read_bandwidth(128u << 20, seconds * 2, reps);
+    fprintf(stderr, "bench_floor: write bandwidth\n");
+    double write_mem = write_bandwidth(128u << 20, seconds * 2, reps, 0);
+    double write_stream = write_bandwidth(128u << 20, seconds * 2, reps, 1);
     if (workload_make(&w) != 0) {
         fprintf(stderr, "bench_floor: out of memory\n");
         workload_free(&w);
@@ -454,8 +507,9 @@ int main(int argc, char **argv)
     double floor_ns = (2 * ns[LERP3] + fastest_rotation) / 3;
     double floor_exact = (2 * ns[LERP3] + ns[SLERP4_F64]) / 3;
     printf("{\"bench\":\"floor\",\"chars\":%u,\"bones\":%u,\"keys\":%u,"
-           "\"read_gbps\":{\"l1\":%.2f,\"l2\":%.2f,\"memory\":%.2f},\"ns_per_track\":{",
-           w.chars, w.bones, w.keys, l1, l2, mem);
+           "\"read_gbps\":{\"l1\":%.2f,\"l2\":%.2f,\"memory\":%.2f},"
+           "\"write_gbps\":{\"memory\":%.2f,\"stream\":%.2f},\"ns_per_track\":{",
+           w.chars, w.bones, w.keys, l1, l2, mem, write_mem, write_stream);
     for (int k = 0; k < KERNEL_COUNT; ++k) printf("%s\"%s\":%.4f", k ? "," : "", kernel_names[k], ns[k]);
     printf("},\"floor_ns_per_track\":%.4f,\"floor_exact_ns_per_track\":%.4f,\"bandwidth_floor_ns_per_track\":%.4f}\n",
            floor_ns, floor_exact, bytes_per_eval / mem);

@@ -377,12 +377,17 @@ out();
 
 // ---- 4. the floor -------------------------------------------------------------------------------
 
+let floorRun = null; /* bench_floor's JSON line, for §8's memory floor */
+
 out('## 4. The floor (bench_floor) and threeanim\'s distance from it');
 out();
 if (fs.existsSync(FLOOR)) {
   progress('floor');
   const f = runJson(FLOOR, opts.quick ? ['--quick'] : []);
-  out(`Read bandwidth: L1 ${fmt(f.read_gbps.l1)} GB/s, L2 ${fmt(f.read_gbps.l2)} GB/s, memory ${fmt(f.read_gbps.memory)} GB/s.`);
+  floorRun = f;
+  out(`Read bandwidth: L1 ${fmt(f.read_gbps.l1)} GB/s, L2 ${fmt(f.read_gbps.l2)} GB/s, memory ${fmt(f.read_gbps.memory)} GB/s. ` +
+    `Write bandwidth to memory: ${fmt(f.write_gbps.memory)} GB/s with plain stores, ${fmt(f.write_gbps.stream)} GB/s ` +
+    'with non-temporal ones (the frame\'s lane passes past the caches, §8).');
   out();
   table(['flat float32 kernel (1000 characters x 64 bones, keys shared)', 'ns per track'],
     Object.entries(f.ns_per_track).map(([k, v]) => [k, fmt(v, 3)]));
@@ -578,6 +583,21 @@ out();
     'that writes without three.js\'s comparison (the differences list); the last with --frame-float-lanes 1 too, ' +
     'the float32 lane pass (within 1e-6 of the largest element, not bit for bit: the differences list); ' +
     'the verdict below is on the default frame.');
+  if (floorRun !== null && floorRun.write_gbps.stream > 0) {
+    /* What the default frame writes a character past the caches (non-temporal stores, §4's streamed
+     * bandwidth): each node's world matrix in double (128 bytes) and in float (64), each bone's 4x4 (64). */
+    const nodes = 64, bones = 64, gbps = floorRun.write_gbps.stream;
+    const full = nodes * 128 + nodes * 64 + bones * 64, palettes = bones * 64;
+    const floorNs = (bytes) => bytes / gbps; /* bytes over GB/s: ns */
+    out();
+    out(`The memory floor: the default frame writes ${full.toLocaleString('en-US')} bytes a character to memory (the ` +
+      `poses' double world matrices, the float world matrices and the 4x4 palette), ${us(floorNs(full))} us at ` +
+      `§4's ${fmt(gbps)} GB/s of non-temporal stores, so that no frame writing them passes ` +
+      `${fmt(jsF / floorNs(full), 1)}x three.js's frame on this machine, before it reads or writes anything ` +
+      `else (each character's scene, mixer and pose, read and written from the caches or from memory); the palettes-only rows ` +
+      `write ${palettes.toLocaleString('en-US')} (${us(floorNs(palettes))} us, ` +
+      `${fmt(jsF / floorNs(palettes), 1)}x).`);
+  }
   verdicts.push({ what: `frame at C = 1000: ${fmt(jsF / taF, 1)}x three.js's (target 60x on AVX2, 100x on AVX-512)`, ok: jsF / taF >= 60 });
   verdicts.push({ what: `frame on a pool of 2 workers: ${fmt(t1 / t2, 2)}x one (target 1.8x)`, ok: t1 / t2 >= 1.8 });
 }
