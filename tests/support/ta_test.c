@@ -49,6 +49,14 @@ void ta_test_assert_contains(const char *message, const char *needle, const char
     }
 }
 
+double ta_test_uniform(ta_test_rng *r)
+{
+    uint64_t z = (r->s += 0x9e3779b97f4a7c15ull);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+    return (double)((z ^ (z >> 31)) >> 11) * 0x1p-53;
+}
+
 void ta_test_assert_near(double a, double b, double tol, const char *file, int line)
 {
     double scale = fmax(1.0, fmax(fabs(a), fabs(b)));

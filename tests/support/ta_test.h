@@ -30,6 +30,14 @@ typedef struct ta_test_counter {
 
 ta_allocator ta_test_counting_allocator(ta_test_counter *counter);
 
+/* A stream of numbers from a fixed seed (splitmix64), for tests that draw many cases. */
+typedef struct ta_test_rng {
+    uint64_t s; /* the seed, then the state */
+} ta_test_rng;
+
+/* The next number, in [0, 1). */
+double ta_test_uniform(ta_test_rng *r);
+
 /* Fails the test unless message contains needle. */
 void ta_test_assert_contains(const char *message, const char *needle, const char *file, int line);
 

@@ -31,29 +31,17 @@
 
 /* ---- pairs ------------------------------------------------------------------------- */
 
-typedef struct rng {
-    uint64_t s;
-} rng;
-
-static double uniform(rng *r) /* [0, 1) */
-{
-    uint64_t z = (r->s += 0x9e3779b97f4a7c15ull);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-    return (double)((z ^ (z >> 31)) >> 11) / 9007199254740992.0;
-}
-
 static void normalize4(double q[4])
 {
     double n = sqrt(q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3]);
     for (int c = 0; c < 4; ++c) q[c] /= n;
 }
 
-static void random_unit(rng *r, double q[4])
+static void random_unit(ta_test_rng *r, double q[4])
 {
     double n2;
     do {
-        for (int c = 0; c < 4; ++c) q[c] = 2 * uniform(r) - 1;
+        for (int c = 0; c < 4; ++c) q[c] = 2 * ta_test_uniform(r) - 1;
         n2 = q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3];
     } while (n2 < 0.01 || n2 > 1);
     normalize4(q);
@@ -77,7 +65,7 @@ static const char *const kind_names[PAIR_KINDS] = {"random", "near", "near edge"
                                                    "half turn",  "1 +- 1e-3", "0.5 to 1.5"};
 
 /* b at `angle` from a (a unit), along a random direction orthogonal to it. */
-static void at_angle(rng *r, const double a[4], double angle, double b[4])
+static void at_angle(ta_test_rng *r, const double a[4], double angle, double b[4])
 {
     double u[4], d;
     random_unit(r, u);
@@ -87,28 +75,28 @@ static void at_angle(rng *r, const double a[4], double angle, double b[4])
     for (int c = 0; c < 4; ++c) b[c] = a[c] * cos(angle) + u[c] * sin(angle);
 }
 
-static void make_pair(rng *r, pair_kind kind, float fa[4], float fb[4])
+static void make_pair(ta_test_rng *r, pair_kind kind, float fa[4], float fb[4])
 {
     double a[4], b[4];
     random_unit(r, a);
     const double edge = acos(0.9995);
     switch (kind) {
-    case PAIR_NEAR: at_angle(r, a, edge * uniform(r), b); break;
-    case PAIR_NEAR_EDGE: at_angle(r, a, acos(0.9995 + 1e-6 * (2 * uniform(r) - 1)), b); break;
-    case PAIR_MID: at_angle(r, a, edge + (acos(0.7) - edge) * uniform(r), b); break;
-    case PAIR_FAR: at_angle(r, a, acos(0.7) + (acos(0.0) - acos(0.7)) * uniform(r), b); break;
-    case PAIR_HALF_TURN: at_angle(r, a, acos(1e-4 * (2 * uniform(r) - 1)), b); break;
+    case PAIR_NEAR: at_angle(r, a, edge * ta_test_uniform(r), b); break;
+    case PAIR_NEAR_EDGE: at_angle(r, a, acos(0.9995 + 1e-6 * (2 * ta_test_uniform(r) - 1)), b); break;
+    case PAIR_MID: at_angle(r, a, edge + (acos(0.7) - edge) * ta_test_uniform(r), b); break;
+    case PAIR_FAR: at_angle(r, a, acos(0.7) + (acos(0.0) - acos(0.7)) * ta_test_uniform(r), b); break;
+    case PAIR_HALF_TURN: at_angle(r, a, acos(1e-4 * (2 * ta_test_uniform(r) - 1)), b); break;
     default: random_unit(r, b); break;
     }
     /* either sign of the dot: the shorter arc turns b over */
-    const double sb = uniform(r) < 0.5 ? -1 : 1;
+    const double sb = ta_test_uniform(r) < 0.5 ? -1 : 1;
     double la = 1, lb = 1;
     if (kind == PAIR_UNNORMAL) {
-        la = 1 + 2e-3 * (uniform(r) - 0.5);
-        lb = 1 + 2e-3 * (uniform(r) - 0.5);
+        la = 1 + 2e-3 * (ta_test_uniform(r) - 0.5);
+        lb = 1 + 2e-3 * (ta_test_uniform(r) - 0.5);
     } else if (kind == PAIR_LONG) {
-        la = 0.5 + uniform(r);
-        lb = 0.5 + uniform(r);
+        la = 0.5 + ta_test_uniform(r);
+        lb = 0.5 + ta_test_uniform(r);
     }
     for (int c = 0; c < 4; ++c) {
         fa[c] = (float)(a[c] * la);
@@ -156,7 +144,7 @@ static void test_within_tol_of_slerp_flat(void **state)
 {
     (void)state;
     enum { PAIRS = 20000, TURNS = 10 };
-    rng r = {20};
+    ta_test_rng r = {20};
     double worst[PAIR_KINDS] = {0};
     long below_07 = 0, negative = 0;
     for (int kind = 0; kind < PAIR_KINDS; ++kind)
@@ -170,7 +158,7 @@ static void test_within_tol_of_slerp_flat(void **state)
             const double scale = fmax(1, fmax(len4f(a), len4f(b)));
             for (int j = 0; j < TURNS; ++j) {
                 /* the ends, then turns anywhere between */
-                const float t = j == 0 ? 0.0f : (j == 1 ? 1.0f : (float)uniform(&r));
+                const float t = j == 0 ? 0.0f : (j == 1 ? 1.0f : (float)ta_test_uniform(&r));
                 float got[4];
                 double want[4];
                 lane(a, b, t, got);
@@ -199,7 +187,7 @@ static void test_fast_constants_within_tol_of_slerp_flat(void **state)
 {
     (void)state;
     enum { PAIRS = 20000, TURNS = 10 };
-    rng r = {21};
+    ta_test_rng r = {21};
     double worst[PAIR_KINDS] = {0}, worst_end = 0;
     long near = 0, far = 0;
     for (int kind = 0; kind < PAIR_KINDS; ++kind)
@@ -225,7 +213,7 @@ static void test_fast_constants_within_tol_of_slerp_flat(void **state)
             }
             const double scale = fmax(1, fmax(len4f(a), len4f(b)));
             for (int j = 0; j < TURNS; ++j) {
-                const float t = (float)uniform(&r);
+                const float t = (float)ta_test_uniform(&r);
                 if (ta__slerp_at_end(t)) continue;
                 float got[4];
                 double want[4];
@@ -273,7 +261,7 @@ static void test_equal_keys_kept(void **state)
 static void test_near_is_lerp_and_normalize(void **state)
 {
     (void)state;
-    rng r = {7};
+    ta_test_rng r = {7};
     for (int i = 0; i < 5000; ++i) {
         float a[4], b[4], theta, k;
         make_pair(&r, PAIR_NEAR, a, b);
@@ -282,7 +270,7 @@ static void test_near_is_lerp_and_normalize(void **state)
         if (a[0] == b[0] && a[1] == b[1] && a[2] == b[2] && a[3] == b[3]) continue;
         assert_true(theta == TA__SLERP_NEAR_THETA);
         assert_true(k == (dot < 0 ? -TA__SLERP_NEAR_SCALE : TA__SLERP_NEAR_SCALE));
-        const float t = (float)uniform(&r), s = 1 - t, tb = dot < 0 ? -t : t;
+        const float t = (float)ta_test_uniform(&r), s = 1 - t, tb = dot < 0 ? -t : t;
         float want[4], len2 = 0, got[4];
         for (int c = 0; c < 4; ++c) {
             want[c] = a[c] * s + b[c] * tb;
@@ -333,7 +321,7 @@ static void test_branches_where_threejs_takes_them(void **state)
 
 enum { LANES = 32 }; /* two fused-path widths */
 
-static void fill_lanes(rng *r, float a[4][LANES], float b[4][LANES], float theta[LANES], float k[LANES])
+static void fill_lanes(ta_test_rng *r, float a[4][LANES], float b[4][LANES], float theta[LANES], float k[LANES])
 {
     for (int i = 0; i < LANES; ++i) {
         float qa[4], qb[4];
@@ -353,12 +341,12 @@ static void fill_lanes(rng *r, float a[4][LANES], float b[4][LANES], float theta
 static void test_every_caller_same_as_the_lane(void **state)
 {
     (void)state;
-    rng r = {99};
+    ta_test_rng r = {99};
     int sets = 0;
     for (int round = 0; round < 50; ++round) {
         float a[4][LANES], b[4][LANES], c[2][LANES], want[4][LANES];
         fill_lanes(&r, a, b, c[0], c[1]);
-        const float t = round == 0 ? 0.0f : (round == 1 ? 1.0f : (float)uniform(&r));
+        const float t = round == 0 ? 0.0f : (round == 1 ? 1.0f : (float)ta_test_uniform(&r));
         for (int i = 0; i < LANES; ++i)
             ta__slerp_key_lane(a[0][i], a[1][i], a[2][i], a[3][i], b[0][i], b[1][i], b[2][i], b[3][i], c[0][i], c[1][i],
                                t, &want[0][i], &want[1][i], &want[2][i], &want[3][i]);
@@ -378,7 +366,7 @@ static void test_every_caller_same_as_the_lane(void **state)
             q.bx[i] = b[0][i], q.by[i] = b[1][i], q.bz[i] = b[2][i], q.bw[i] = b[3][i];
             q.theta[i] = c[0][i];
             q.k[i] = c[1][i];
-            q.t[i] = i % 7 == 0 ? 0.0f : (i % 7 == 1 ? 1.0f : (float)uniform(&r)); /* some lanes at an end */
+            q.t[i] = i % 7 == 0 ? 0.0f : (i % 7 == 1 ? 1.0f : (float)ta_test_uniform(&r)); /* some lanes at an end */
         }
         float lanes[TA__QUAT_BATCH][4];
         for (uint32_t i = 0; i < n; ++i) {
@@ -405,7 +393,7 @@ static void test_every_caller_same_as_the_lane(void **state)
 static void test_lane_constants_are_the_fast_ones(void **state)
 {
     (void)state;
-    rng r = {7};
+    ta_test_rng r = {7};
     int sets = 0;
     long kinds[4] = {0}; /* equal, near, far, turned over */
     for (int round = 0; round < 200; ++round) {
@@ -467,7 +455,7 @@ static void test_lane_constants_are_the_fast_ones(void **state)
 static void test_settled_lanes_are_the_fast_ones(void **state)
 {
     (void)state;
-    rng r = {11};
+    ta_test_rng r = {11};
     enum { PAIRS = 20000 };
     long settled[PAIR_KINDS + 1] = {0};
     for (int kind = 0; kind <= PAIR_KINDS; ++kind) /* PAIR_KINDS: an equal pair */
@@ -538,7 +526,7 @@ static void test_plan_and_fused_copy_agree(void **state)
     (void)state;
     enum { BONES = 5, KEYS = 6 };
     ta_error err = {0};
-    rng r = {3};
+    ta_test_rng r = {3};
     float times[KEYS], rot[BONES][KEYS * 4], pos[KEYS * 3] = {0};
     for (int k = 0; k < KEYS; ++k) times[k] = (float)k / 4;
     ta_track *tracks[BONES + 1];

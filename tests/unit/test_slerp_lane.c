@@ -22,38 +22,26 @@
 #define TOL 3e-7
 #define LANES 29 /* not a multiple of any vector's width */
 
-typedef struct rng {
-    uint64_t s;
-} rng;
-
-static double uniform(rng *r) /* [0, 1) */
-{
-    uint64_t z = (r->s += 0x9e3779b97f4a7c15ull);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-    return (double)((z ^ (z >> 31)) >> 11) * 0x1p-53;
-}
-
 /* A unit a and b at an angle (radians, of the 4D arc) drawn for the branch
  * kind: 0 near (dot over 0.9995), 1 between 0.7 and 0.9995, 2 below 0.7;
  * b turned over half the time (a negative dot: the shorter arc). */
-static void make_pair(rng *r, int kind, float fa[4], float fb[4])
+static void make_pair(ta_test_rng *r, int kind, float fa[4], float fb[4])
 {
     double a[4], d[4], len = 0, dl = 0, proj = 0;
     for (int c = 0; c < 4; ++c) {
-        a[c] = uniform(r) * 2 - 1;
+        a[c] = ta_test_uniform(r) * 2 - 1;
         len += a[c] * a[c];
     }
     for (int c = 0; c < 4; ++c) a[c] /= sqrt(len);
-    for (int c = 0; c < 4; ++c) d[c] = uniform(r) * 2 - 1;
+    for (int c = 0; c < 4; ++c) d[c] = ta_test_uniform(r) * 2 - 1;
     for (int c = 0; c < 4; ++c) proj += d[c] * a[c];
     for (int c = 0; c < 4; ++c) {
         d[c] -= proj * a[c];
         dl += d[c] * d[c];
     }
     const double lo[3] = {0.0, acos(0.9994), acos(0.6999)}, hi[3] = {acos(0.99951), acos(0.7001), 3.1};
-    const double angle = lo[kind] + (hi[kind] - lo[kind]) * uniform(r);
-    const double flip = uniform(r) < 0.5 ? -1 : 1;
+    const double angle = lo[kind] + (hi[kind] - lo[kind]) * ta_test_uniform(r);
+    const double flip = ta_test_uniform(r) < 0.5 ? -1 : 1;
     for (int c = 0; c < 4; ++c) {
         fa[c] = (float)a[c];
         fb[c] = (float)(flip * (a[c] * cos(angle) + d[c] / sqrt(dl) * sin(angle)));
@@ -68,13 +56,13 @@ static bool lane(const float a[4], const float b[4], float t, float out[4])
 static void test_within_tol_of_slerp_flat(void **state)
 {
     (void)state;
-    rng r = {11};
+    ta_test_rng r = {11};
     double worst = 0;
     for (int kind = 0; kind < 2; ++kind)
         for (int i = 0; i < 20000; ++i) {
             float a[4], b[4], got[4];
             make_pair(&r, kind, a, b);
-            const float t = (float)uniform(&r);
+            const float t = (float)ta_test_uniform(&r);
             assert_false(lane(a, b, t, got));
             const double da[4] = {a[0], a[1], a[2], a[3]}, db[4] = {b[0], b[1], b[2], b[3]};
             double want[4];
@@ -110,14 +98,14 @@ static void test_equal_pairs_kept(void **state)
 static void test_near_is_lerp_and_normalize(void **state)
 {
     (void)state;
-    rng r = {7};
+    ta_test_rng r = {7};
     int checked = 0;
     for (int i = 0; i < 5000; ++i) {
         float a[4], b[4], got[4];
         make_pair(&r, 0, a, b);
         const float dot = a[0] * b[0] + a[1] * b[1] + a[2] * b[2] + a[3] * b[3];
         if (fabsf(dot) < 0.9995f || memcmp(a, b, sizeof a) == 0) continue;
-        const float t = (float)uniform(&r), s = 1 - t, tb = dot < 0 ? -t : t;
+        const float t = (float)ta_test_uniform(&r), s = 1 - t, tb = dot < 0 ? -t : t;
         float want[4], len2 = 0;
         for (int c = 0; c < 4; ++c) {
             want[c] = a[c] * s + b[c] * tb;
@@ -138,12 +126,12 @@ static void test_near_is_lerp_and_normalize(void **state)
 static void test_every_caller_same_as_the_lane(void **state)
 {
     (void)state;
-    rng r = {99};
+    ta_test_rng r = {99};
     int sets = 0, slow_seen = 0;
     for (int round = 0; round < 50; ++round) {
         float a[4][LANES], b[4][LANES], want[4][LANES];
         bool want_slow[LANES];
-        const float t = (float)uniform(&r);
+        const float t = (float)ta_test_uniform(&r);
         for (int i = 0; i < LANES; ++i) {
             float qa[4], qb[4];
             make_pair(&r, i % 3, qa, qb);
