@@ -6,7 +6,8 @@
  * without a mixer playing a clip of the rig, with or without a world array,
  * each skin in the palette, left out of it, or past its end), and frames with
  * options of every kind (palette layout, no_pose_world, float_lanes, stream),
- * in one call or two ranges, between which the scenes change: new values,
+ * in one call (on a worker pool of two, where no two characters have one
+ * scene, or on the calling thread) or two ranges, between which the scenes change: new values,
  * parents, nodes, skins and names, and a scene destroyed and made again in
  * its place (an allocator that gives back the block freed last).
  *
@@ -224,6 +225,7 @@ typedef struct state {
     float loose[PALETTE]; /* the bound of each palette float where the float pass may have run */
     ta_recycler rec; /* scenes made again in the places of destroyed ones */
     ta_allocator alloc;
+    ta_worker_pool *pool; /* two workers, made for the first frame on a pool */
 } state;
 
 static ta_pose *make_pose(ta_scene *s)
@@ -524,8 +526,14 @@ static void frame(input *in, state *st)
           o.float_lanes, (int)o.stream, split);
     ta_error err = {0};
     ta_result r;
-    if (split == 0)
-        r = ta_frame_update(st->chars, st->count, dt, &o, NULL, &err);
+    /* on a pool when no two characters have one scene (frame.h: else in one range) */
+    bool shared = false;
+    for (uint32_t i = 0; i < st->count; ++i) shared |= st->ch[i].share_of >= 0;
+    const bool pooled = !shared && (byte(in) & 1);
+    if (pooled && st->pool == NULL && ta_worker_pool_create(2, NULL, &st->pool, NULL) != TA_OK) FAIL();
+    TRACE("  %s\n", pooled ? "on a pool of two" : "on this thread");
+    if (split == 0 || pooled)
+        r = ta_frame_update(st->chars, st->count, dt, &o, pooled ? st->pool : NULL, &err);
     else {
         r = ta_frame_update_range(st->chars, 0, split, dt, &o, &err);
         ta_error e2 = {0};
@@ -572,6 +580,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         ta_mixer_destroy(c->mixer);
         if (c->share_of < 0) ta_scene_destroy(c->scene);
     }
+    ta_worker_pool_destroy(st.pool);
     for (uint32_t r = 0; r < st.rig_count; ++r) ta_clip_release(st.clips[r]);
     ta_recycler_release(&st.rec);
     return 0;
