@@ -8,8 +8,11 @@
  * uncache, track edits and samples, blend spaces), run on two worlds built alike:
  *
  *   world A allocates through an allocator the input can tell to fail, so that
- *           out-of-memory refusals are exercised too;
- *   world B never fails, and is given only the calls that A accepted.
+ *           out-of-memory refusals are exercised too; its mixer takes the fused
+ *           path of the best instruction set here (TA_SIMD picks another);
+ *   world B never fails, and is given only the calls that A accepted; its
+ *           mixer takes the general path, which gives the same numbers bit for
+ *           bit, so that the two paths are checked against each other.
  *
  * After every step: no crash and no sanitizer report (ASan, UBSan); the
  * snapshot of A (tests/support/ta_snapshot.h: every value a caller can
@@ -38,6 +41,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "animation/mixer_internal.h"
 #include "ta_snapshot.h"
 #include "threeanim/threeanim.h"
 
@@ -931,6 +935,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     fuzz *f = calloc(1, sizeof *f);
     world_make(&f->a);
     world_make(&f->b);
+    /* B's mixer on the general path, A's on the fused path of the best set here: the two paths
+     * give the same numbers bit for bit (animation_mixer.h), so their snapshots are equal too */
+    f->b.mixer->fused.simd = TA__SIMD_GENERAL;
+    f->b.mixer->fused.kernels = ta__fused_kernels_for(TA__SIMD_GENERAL);
     ta_snap_init(&f->sa);
     ta_snap_init(&f->sb);
     ta_snap_init(&f->before);
