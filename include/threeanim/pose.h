@@ -41,7 +41,8 @@
  * choice gives the same numbers bit for bit.
  *
  * Ownership: the caller owns the pose (ta_pose_destroy) and the arrays it
- * passes; a pose keeps no pointer into a scene. One pose is used by one thread
+ * passes; a pose keeps no pointer into a scene (it remembers the address of the
+ * scene it last read, to compare, never to follow). One pose is used by one thread
  * at a time; poses of different scenes run in parallel.
  */
 #ifndef THREEANIM_POSE_H
@@ -104,7 +105,8 @@ TA_API size_t ta_pose_bytes(const ta_pose *pose);
 /**
  * The world pass: the world matrix of root and of every node below it (ta_node_none(): every
  * node), into out_world[node index], in one parent-first sweep. A root's ancestors are worked out
- * first; entries of nodes outside root's subtree are left as they are.
+ * first and written too, as three.js's updateWorldMatrix(true, true) updates them; entries of
+ * the other nodes are left as they are.
  *
  * @ownership Writes out_world; keeps the matrices (in double) for ta_pose_skinning_pass and
  * ta_pose_bind_matrix_inverse.

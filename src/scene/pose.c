@@ -1,5 +1,6 @@
 /* The world pass and the skinning pass, in double as three.js computes them;
  * the loops are pose_simd.c's, one set per instruction set. */
+#include <stdint.h>
 #include <string.h>
 
 #include "core/internal.h"
@@ -12,7 +13,7 @@ struct ta_pose {
     ta__mem mem;
     uint32_t capacity;     /* nodes */
     uint32_t node_count;   /* of the scene when the order was made */
-    const ta_scene *scene; /* the scene it was made of */
+    uintptr_t scene_at;    /* the address of the scene it was made of: compared, never followed (it may be gone) */
     uint64_t tree_hash;    /* that scene's tree hash then (scene_internal.h) */
     bool have_order;
     uint32_t generation;   /* rises with every world pass; 0 is "never" */
@@ -110,7 +111,7 @@ static ta_result refresh(ta_pose *pose, const ta_scene *scene, ta_error *err)
      * versions from 0 as that one did, so that another tree of as many nodes came with the same number
      * (the old order kept, and its subtrees: found by fuzz_frame); and a node's new name, which a
      * string track gives every frame, moves the version and not the tree. */
-    if (pose->have_order && pose->scene == scene && pose->tree_hash == ta__scene_internal(scene)->tree_hash &&
+    if (pose->have_order && pose->scene_at == (uintptr_t)scene && pose->tree_hash == ta__scene_internal(scene)->tree_hash &&
         pose->node_count == scene->node_count)
         return TA_OK;
     order_state st = {pose, 0};
@@ -130,7 +131,7 @@ static ta_result refresh(ta_pose *pose, const ta_scene *scene, ta_error *err)
     pose->all_written = false;
     pose->generation = 0;
     pose->node_count = scene->node_count;
-    pose->scene = scene;
+    pose->scene_at = (uintptr_t)scene;
     pose->tree_hash = ta__scene_internal(scene)->tree_hash;
     pose->have_order = true;
     return TA_OK;

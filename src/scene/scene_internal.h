@@ -62,7 +62,8 @@ typedef struct scene_internal {
     uint64_t rig_version;
     ta__rig_memo rig;             /* rig.c's */
     /* A hash of the calls that made the tree, in their order (each node added
-     * under its parent, each node moved to a parent: ta__scene_tree_step): the
+     * under its parent, each node moved to a parent: a step of ta__hash_mix in
+     * ta_scene_add_node and ta_scene_set_parent): the
      * same calls make the same tree, children in the same order, and another
      * tree hashes otherwise but by a chance of 2^-64. A pose keys its order on
      * it (pose.c): a version counted from 0 does not tell a scene made in the
