@@ -245,8 +245,11 @@ TA_API ta_result ta_ik_aim_world(const ta_ik_aim_world_desc *desc, ta_ik_result 
  * chains solved several at a time, a chain a SIMD lane, where the CPU has AVX2 and FMA (4 chains at
  * a time) or AVX-512 (8): the chains of a frame's characters, after their world pass. Each chain's
  * rotations are ta_ik_two_bone_world's up to the last bits (within 1e-6 of each component: the
- * lanes fuse multiplies and adds where the one call may not); on other CPUs, and for a group of
- * descs that share a rotation, it makes the calls one after another.
+ * lanes fuse multiplies and adds where the one call may not), but for a chain whose pole lies along
+ * the line from the start joint to the target: that gives no plane to bend in, what is left of
+ * their cross product is rounding, which the lanes and the call leave differently, and the two may
+ * bend the chain in different planes (a component 0.7 apart was found). On other CPUs, and for a
+ * group of descs that share a rotation, it makes the calls one after another.
  *
  * @ownership As ta_ik_two_bone_world for each desc; out_results: NULL, or count results, written on
  * success. Keeps nothing.
