@@ -82,8 +82,9 @@ typedef struct ta_ik_two_bone_desc {
     ta_node_id end;    /**< the end (wrist, ankle): a child of mid; its position is what reaches */
     ta_vec3 target;    /**< where the end should be, in world space */
     /** The direction, in world space, the middle joint bends towards: the mid joint ends in
-     * the plane of the start joint, the target and this vector, on its side. Must not be
-     * parallel to the start-to-target line. (0, 0, 0): (0, 1, 0). */
+     * the plane of the start joint, the target and this vector, on its side. Should not be
+     * parallel to the start-to-target line: within 1e-10 radians of it there is no such plane,
+     * and the chain stays in the plane it bends in. (0, 0, 0): (0, 1, 0). */
     ta_vec3 pole;
     /** The mid joint's bending axis, in its local space (before its scale): a positive rotation
      * about it opens the angle between the two bones. Need not be of unit length.
@@ -245,11 +246,8 @@ TA_API ta_result ta_ik_aim_world(const ta_ik_aim_world_desc *desc, ta_ik_result 
  * chains solved several at a time, a chain a SIMD lane, where the CPU has AVX2 and FMA (4 chains at
  * a time) or AVX-512 (8): the chains of a frame's characters, after their world pass. Each chain's
  * rotations are ta_ik_two_bone_world's up to the last bits (within 1e-6 of each component: the
- * lanes fuse multiplies and adds where the one call may not), but for a chain whose pole lies along
- * the line from the start joint to the target: that gives no plane to bend in, what is left of
- * their cross product is rounding, which the lanes and the call leave differently, and the two may
- * bend the chain in different planes (a component 0.7 apart was found). On other CPUs, and for a
- * group of descs that share a rotation, it makes the calls one after another.
+ * lanes fuse multiplies and adds where the one call may not); on other CPUs, and for a group of
+ * descs that share a rotation, it makes the calls one after another.
  *
  * @ownership As ta_ik_two_bone_world for each desc; out_results: NULL, or count results, written on
  * success. Keeps nothing.

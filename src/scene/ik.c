@@ -369,7 +369,12 @@ static TA__IK_INLINE two_bone_turns solve_two_bone(v3 s, v3 u, v3 v, double a2, 
          * axis is not unit to the last bit: the node rotations are floats). */
         v3 ref_normal = cross(d, pole), normal = q_rot_scaled(t.start, axis);
         double ref2 = dot(ref_normal, ref_normal);
-        if (ref2 > 0.0) {
+        /* A pole along the start-to-target line gives no plane: what is left of their cross
+         * product is rounding, which the batch's lanes (fused multiply-adds) leave otherwise than
+         * this loop, and which turned the chain into a plane of its own (test_ik,
+         * batch_and_call_agree_with_a_pole_along_the_line). Within 1e-10 radians of the line the
+         * chain keeps the plane it bent in. */
+        if (ref2 > 1e-20 * dot(d, d) * dot(pole, pole)) {
             qd turn = q_turn_about(normal, ref_normal, line, sqrt(ref2 * dot(axis, axis)) * t.start2);
             t.start = q_mul(turn, t.start);
             t.start2 *= q_len2(turn);

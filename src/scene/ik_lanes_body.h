@@ -160,7 +160,8 @@ IK_TARGET static void IK_L(solve_lanes)(const IK_L(lanes_in) *in, V out[8], M *r
         LV3 ref_normal = IK_L(cross)(d, pole), normal = IK_L(q_rot_scaled)(tstart, axis);
         V ref2 = IK_L(dot)(ref_normal, ref_normal);
         LQ turn = IK_L(q_turn_about)(normal, ref_normal, line, IK_SQRT(ref2 * IK_L(dot)(axis, axis)) * start2);
-        M turns = (dist2 > zero) & (ref2 > zero);
+        /* ik.c's test of a pole along the line, in the same operations */
+        M turns = (dist2 > zero) & (ref2 > IK_L(splat)(1e-20) * IK_L(dot)(d, d) * IK_L(dot)(pole, pole));
         tstart = IK_L(selq)(turns, IK_L(q_mul)(turn, tstart), tstart);
         start2 = IK_SEL(turns, start2 * IK_L(q_len2)(turn), start2);
         LQ twist = {line.x * in->twist_sin, line.y * in->twist_sin, line.z * in->twist_sin, in->twist_cos};

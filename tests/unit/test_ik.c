@@ -730,6 +730,46 @@ static void world_refusals_name_what_they_refuse_and_change_nothing(void **state
     chain_free(&c);
 }
 
+/* A pole along the line from the start joint to the target gives no plane to bend in. What is left
+ * of their cross product is rounding, which the batch's lanes (fused multiply-adds) and the one call
+ * left differently: the batch turned the chain into a plane of its own, a component 0.7 from the
+ * call's (found by fuzzing the batch against the calls; these are that input's numbers: the start
+ * at the origin, the target and the pole on the line through (1, 1, 1)). Both now keep the plane
+ * the chain bent in. Two copies, so that the batch takes its lanes. */
+static void batch_and_call_agree_with_a_pole_along_the_line(void **state)
+{
+    (void)state;
+    const ta_mat4 start = {{0.133912653f, 1.3853941f, -0.673721552f, 0, -1.04911649f, 0.5772205f, 0.978427649f, 0,
+                            1.12808323f, 0.372357041f, 0.989913285f, 0, 0, 0, 0, 1}};
+    const ta_mat4 mid = {{-0.28596434f, -0.618750274f, 1.464921f, 0, -0.95528543f, 1.25677013f, 0.344352752f, 0,
+                          -1.27132809f, -0.805169046f, -0.58825922f, 0, 0.8796978f, -1.53705657f, -1.77079427f, 1}};
+    const ta_mat4 end = {{0.0882196203f, -0.144509852f, -0.0921702012f, 0, 0.119895883f, -0.0220519807f,
+                          0.149331316f, 0, -0.122488476f, -0.125665262f, 0.0797869861f, 0, -1.32941175f,
+                          -1.32941175f, -1.33344018f, 1}};
+    ta_quat one[2][2], many[2][2];
+    ta_ik_two_bone_world_desc d[2];
+    ta_error err = {0};
+    for (int i = 0; i < 2; ++i) {
+        one[i][0] = many[i][0] = ta_quat_make(0.25874722f, 0.94790566f, 0.247058868f, 0.555931926f);
+        one[i][1] = many[i][1] = ta_quat_make(0.666620851f, 0.447135091f, -0.419272125f, 0.881864667f);
+        d[i] = (ta_ik_two_bone_world_desc){.start_world = &start, .mid_world = &mid, .end_world = &end,
+                                          .start_rotation = &one[i][0], .mid_rotation = &one[i][1],
+                                          .target = ta_vec3_make(-2.65882349f, -2.65882349f, -2.65882349f),
+                                          .pole = ta_vec3_make(-0.886274457f, -0.886274457f, -0.886274457f),
+                                          .mid_axis = ta_vec3_make(-0.447486043f, -1.43315792f, -0.886274457f),
+                                          .weight = 1.0f, .soften = 0.806591868f, .twist = -1.82917547f};
+        TA_ASSERT_OK(ta_ik_two_bone_world(&d[i], NULL, &err), &err);
+        d[i].start_rotation = &many[i][0], d[i].mid_rotation = &many[i][1];
+    }
+    TA_ASSERT_OK(ta_ik_two_bone_world_batch(d, 2, NULL, &err), &err);
+    for (int i = 0; i < 2; ++i)
+        for (int j = 0; j < 2; ++j) {
+            const float *a = &one[i][j].x, *b = &many[i][j].x;
+            for (int k = 0; k < 4; ++k)
+                if (!(fabsf(a[k] - b[k]) <= 1e-6f)) fail_msg("chain %d, rotation %d, component %d: %.9g, the batch %.9g", i, j, k, (double)a[k], (double)b[k]);
+        }
+}
+
 /* ta_ik_two_bone_world_batch: groups of random chains (every kind of desc: reachable and out of reach,
  * weights 0, 0.5 and 1, soften, twist, zero poles and mid axes), in batches of every length from 1 to 19 so
  * that the lanes' groups end full and part full. Each chain's rotations equal one call's within 1e-6 a
@@ -874,6 +914,7 @@ int main(void)
         cmocka_unit_test(refusals_name_what_they_refuse_and_change_nothing),
         cmocka_unit_test(world_refusals_name_what_they_refuse_and_change_nothing),
         cmocka_unit_test(batch_gives_each_chain_what_one_call_gives),
+        cmocka_unit_test(batch_and_call_agree_with_a_pole_along_the_line),
         cmocka_unit_test(batch_with_shared_rotations_is_the_calls_in_order),
         cmocka_unit_test(batch_refusals_name_the_desc_and_change_nothing),
         cmocka_unit_test(two_bone_world_reaches_every_reachable_target_in_the_poles_plane),
