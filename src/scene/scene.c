@@ -301,8 +301,8 @@ ta_result ta_scene_set_parent(ta_scene *scene, ta_node_id node, ta_node_id paren
     unlink_child(scene, node);
     link_child(scene, node, parent);
     scene->structure_version++;
-    internal(scene)->rig_version++;
     scene_internal *in = internal(scene);
+    in->rig_version++;
     in->tree_hash = ta__hash_mix(ta__hash_mix(ta__hash_mix(in->tree_hash, 2), node.index), parent.index);
     return TA_OK;
 }
