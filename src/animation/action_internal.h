@@ -46,10 +46,8 @@ typedef struct ta__action_run {
  * play on one rig and have none. */
 typedef struct ta__action_group {
     ta_object_group group;
-    uint64_t seen_version;       /* the group version its pairs were made for */
-    uint64_t scene_version;
-    const ta_camera_list *cameras; /* the camera list (and its counts) camera tracks were resolved in */
-    uint32_t perspective_count, orthographic_count;
+    uint64_t seen_version; /* the group version its pairs were made for */
+    uint64_t inputs_hash;  /* of what they were made from (mixer_bindings.c, group_inputs_hash) */
 } ta__action_group;
 
 /* Fields by size, largest first: a mixer holds one action per clip per

@@ -467,6 +467,39 @@ static ta_result bind_member(ta_mixer *m, ta_action *a, const ta_mixer_targets *
     }
 }
 
+/* A hash of what bind_member reads for a clip whose tracks are of the families in `families` (a
+ * bit each): the scene's node count, and the nodes and materials of its meshes, the nodes of its
+ * lights and of list's cameras, as each family needs. A group's pairs hold while it does: a
+ * structure_version does not tell a scene made in a destroyed one's place, or another scene, of
+ * other lists from the one the pairs were made on (the tree hash of scene_internal.h is the
+ * pose's answer to the same question), and a camera list is the caller's array. */
+static uint64_t group_inputs_hash(const ta_scene *s, unsigned families, const ta_camera_list *list)
+{
+    uint64_t h = ta__hash_mix(TA__HASH_SEED, s->node_count);
+    const unsigned meshes = 1u << TA_TARGET_FAMILY_MESH | 1u << TA_TARGET_FAMILY_SKINNED_MESH |
+                            1u << TA_TARGET_FAMILY_MATERIAL;
+    if (families & meshes)
+        for (int pass = 0; pass < 2; ++pass) {
+            const ta_mesh *ms = pass ? s->skinned_meshes : s->meshes;
+            uint32_t count = pass ? s->skinned_mesh_count : s->mesh_count;
+            h = ta__hash_mix(h, count);
+            for (uint32_t i = 0; i < count; ++i) {
+                h = ta__hash_mix(ta__hash_mix(h, ms[i].node.index), ms[i].material_count);
+                for (uint32_t k = 0; k < ms[i].material_count; ++k) h = ta__hash_mix(h, ms[i].materials[k].index);
+            }
+        }
+    if (families & 1u << TA_TARGET_FAMILY_LIGHT) {
+        h = ta__hash_mix(h, s->light_count);
+        for (uint32_t i = 0; i < s->light_count; ++i) h = ta__hash_mix(h, s->lights[i].node.index);
+    }
+    if (list != NULL) {
+        h = ta__hash_mix(ta__hash_mix(h, list->perspective_count), list->orthographic_count);
+        for (uint32_t i = 0; i < list->perspective_count; ++i) h = ta__hash_mix(h, list->perspective[i].node.index);
+        for (uint32_t i = 0; i < list->orthographic_count; ++i) h = ta__hash_mix(h, list->orthographic[i].node.index);
+    }
+    return h;
+}
+
 ta_result ta__mixer_bind_group(ta_mixer *m, ta_action *a, const ta_mixer_targets *t, ta_error *err)
 {
     ta__action_group *ag = a->group;
@@ -474,21 +507,17 @@ ta_result ta__mixer_bind_group(ta_mixer *m, ta_action *a, const ta_mixer_targets
     /* Camera tracks find their cameras in the list the update is given: they
      * need one (refused before anything is let go of), and a resolution holds
      * only for that list as it was. */
-    bool cameras = false;
-    for (uint32_t track = 0; track < a->clip->track_count && !cameras; ++track) {
-        ta_target_family f = a->clip->tracks[track]->target.family;
-        cameras = f == TA_TARGET_FAMILY_PERSPECTIVE_CAMERA || f == TA_TARGET_FAMILY_ORTHOGRAPHIC_CAMERA;
-    }
+    unsigned families = 0;
+    for (uint32_t track = 0; track < a->clip->track_count; ++track)
+        families |= 1u << a->clip->tracks[track]->target.family;
+    bool cameras = (families & (1u << TA_TARGET_FAMILY_PERSPECTIVE_CAMERA | 1u << TA_TARGET_FAMILY_ORTHOGRAPHIC_CAMERA)) != 0;
     if (cameras && t->cameras == NULL)
         return ta__fail(err, TA_ERROR_MISSING_CONTEXT,
                         "action %u: a camera track played on a group: the update was not given the cameras; use "
                         "ta_mixer_update_with_cameras",
                         a->index);
-    const ta_camera_list *list = cameras ? t->cameras : NULL;
-    uint32_t persp = list ? list->perspective_count : 0, ortho = list ? list->orthographic_count : 0;
-    if (a->group_resolved && ag->seen_version == g->version && ag->scene_version == t->scene->structure_version &&
-        ag->cameras == list && ag->perspective_count == persp && ag->orthographic_count == ortho)
-        return TA_OK;
+    uint64_t inputs = group_inputs_hash(t->scene, families, cameras ? t->cameras : NULL);
+    if (a->group_resolved && ag->seen_version == g->version && ag->inputs_hash == inputs) return TA_OK;
     for (uint32_t i = 0; i < g->count; ++i)
         if (g->members[i].index >= t->scene->node_count)
             return ta__fail(err, TA_ERROR_MISSING_TARGET,
@@ -503,10 +532,7 @@ ta_result ta__mixer_bind_group(ta_mixer *m, ta_action *a, const ta_mixer_targets
         }
     a->group_resolved = true;
     ag->seen_version = g->version;
-    ag->scene_version = t->scene->structure_version;
-    ag->cameras = list;
-    ag->perspective_count = persp;
-    ag->orthographic_count = ortho;
+    ag->inputs_hash = inputs;
     return TA_OK;
 }
 

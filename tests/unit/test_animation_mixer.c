@@ -27,6 +27,7 @@
 #include <stdio.h>
 
 #include "ta_test.h"
+#include "ta_recycler.h"
 #include "ta_test_build.h"
 #include "ta_snapshot.h"
 
@@ -926,6 +927,115 @@ static void test_value_not_held_refused_unchanged(void **state)
     free_world(&w);
 }
 
+/* Three nodes (root, "a" and "b" under it) and a mesh of one morph target on "a" or on "b":
+ * the same structure_version and the same tree either way. */
+static ta_scene *mesh_on(bool on_a, const ta_scene_options *so)
+{
+    ta_error err = {0};
+    ta_scene *s = NULL;
+    TA_ASSERT_OK(ta_scene_create(so, &s, &err), &err);
+    ta_node_id root = ta_test_node_under(s, ta_node_none(), "root");
+    ta_node_id a = ta_test_node_under(s, root, "a");
+    ta_node_id b = ta_test_node_under(s, root, "b");
+    const char *names[1] = {"smile"};
+    float infl[1] = {0.25f};
+    ta_mesh_desc md = {0};
+    md.node = on_a ? a : b;
+    md.morph_count = 1;
+    md.morph_influences = infl;
+    md.morph_names = names;
+    TA_ASSERT_OK(ta_scene_add_mesh(s, &md, NULL, &err), &err);
+    return s;
+}
+
+/* A group action's pairs (which meshes its members carry) hold for the scene they were made
+ * on. A scene made in a destroyed one's place, of the same structure_version and tree but with
+ * its mesh on another node, gets pairs of its own: the member "a" has no mesh there, and the
+ * mesh on "b" keeps its influence. The pairs used to be kept (keyed on structure_version alone),
+ * and the update wrote the group's influence into the mesh of "b", no member. */
+static void test_group_pairs_made_again_for_a_scene_in_an_old_ones_place(void **state)
+{
+    (void)state;
+    ta_error err = {0};
+    ta_recycler rec = {0};
+    ta_allocator alloc = ta_recycler_allocator(&rec);
+    ta_scene_options so = {.allocator = &alloc};
+    ta_scene *s = mesh_on(true, &so);
+    ta_track_target t;
+    TA_ASSERT_OK(ta_track_target_morph(ta_mesh_at(99), 0, &t, &err), &err);
+    float v0[1] = {0.5f}, v1[1] = {1.0f}; /* a new value each update: written past the comparison */
+    ta_clip *clip = clip_of(track2(t, v0, v1, 1), "smile", 0);
+    ta_object_group g;
+    TA_ASSERT_OK(ta_object_group_create(&g, NULL, &err), &err);
+    TA_ASSERT_OK(ta_object_group_add(&g, ta_node_at(1), &err), &err); /* "a" */
+    ta_mixer *m = mixer_new();
+    ta_action *a;
+    TA_ASSERT_OK(ta_action_create(clip, NULL, &a, &err), &err);
+    TA_ASSERT_OK(ta_action_set_group(a, &g, &err), &err);
+    ta_object_group_destroy(&g);
+    TA_ASSERT_OK(ta_mixer_add(m, a, ta_node_none(), NULL, &err), &err);
+    TA_ASSERT_OK(ta_action_play(a, &err), &err);
+    TA_ASSERT_OK(ta_mixer_update(m, s, ta_duration_from_seconds(0.1), &err), &err);
+    TA_ASSERT_NEAR(s->meshes[0].morph_influences[0], 0.55, 1e-6); /* the mesh of "a" */
+
+    const ta_scene *old = s;
+    const uint64_t version = s->structure_version;
+    ta_scene_destroy(s);
+    s = mesh_on(false, &so);
+    assert_ptr_equal(s, old);
+    assert_int_equal(s->structure_version, version);
+    TA_ASSERT_OK(ta_mixer_update(m, s, ta_duration_from_seconds(0.1), &err), &err);
+    TA_ASSERT_NEAR(s->meshes[0].morph_influences[0], 0.25, 0); /* the mesh of "b", no member (0.6 before) */
+
+    /* and back: a scene of the first lists gets the first pairs again */
+    ta_scene_destroy(s);
+    s = mesh_on(true, &so);
+    TA_ASSERT_OK(ta_mixer_update(m, s, ta_duration_from_seconds(0.1), &err), &err);
+    TA_ASSERT_NEAR(s->meshes[0].morph_influences[0], 0.65, 1e-6);
+    ta_mixer_destroy(m);
+    ta_clip_release(clip);
+    ta_scene_destroy(s);
+    ta_recycler_release(&rec);
+}
+
+/* The same for a camera list changed in place: its camera moved to a node of no member, the
+ * list at the same address and of the same counts. Its pairs are made again, without the
+ * camera, which gets its original fov back as a binding let go of does (three.js's
+ * restoreOriginalState); the update used to drive it on (32), the pairs kept for the list's
+ * address. */
+static void test_group_pairs_made_again_for_a_camera_moved_in_place(void **state)
+{
+    (void)state;
+    world w;
+    make_world(&w, NULL);
+    ta_error err = {0};
+    ta_track_target t;
+    TA_ASSERT_OK(ta_track_target_perspective_camera(ta_perspective_camera_at(99), TA_TRACK_KIND_CAMERA_FOV, &t, &err),
+                 &err);
+    float v0[1] = {30.0f}, v1[1] = {40.0f};
+    ta_clip *clip = clip_of(track2(t, v0, v1, 1), "zoom", 0);
+    ta_object_group g;
+    TA_ASSERT_OK(ta_object_group_create(&g, NULL, &err), &err);
+    TA_ASSERT_OK(ta_object_group_add(&g, w.cam_node, &err), &err);
+    ta_mixer *m = mixer_new();
+    ta_action *a;
+    TA_ASSERT_OK(ta_action_create(clip, NULL, &a, &err), &err);
+    TA_ASSERT_OK(ta_action_set_group(a, &g, &err), &err);
+    ta_object_group_destroy(&g);
+    TA_ASSERT_OK(ta_mixer_add(m, a, ta_node_none(), NULL, &err), &err);
+    TA_ASSERT_OK(ta_action_play(a, &err), &err);
+    TA_ASSERT_OK(ta_mixer_update_with_cameras(m, w.scene, w.assets, w.cameras, ta_duration_from_seconds(0.1), &err),
+                 &err);
+    TA_ASSERT_NEAR(w.cameras->perspective[w.cam.index].fov, 31, 1e-5);
+    w.cameras->perspective[w.cam.index].node = w.lamp_node; /* no member now */
+    TA_ASSERT_OK(ta_mixer_update_with_cameras(m, w.scene, w.assets, w.cameras, ta_duration_from_seconds(0.1), &err),
+                 &err);
+    TA_ASSERT_NEAR(w.cameras->perspective[w.cam.index].fov, 50, 0); /* three.js's default, its original */
+    ta_mixer_destroy(m);
+    ta_clip_release(clip);
+    free_world(&w);
+}
+
 static void test_group_member_not_in_scene(void **state)
 {
     (void)state;
@@ -1136,6 +1246,8 @@ int main(void)
         cmocka_unit_test(test_light_angle_refused),
         cmocka_unit_test(test_value_not_held_refused_unchanged),
         cmocka_unit_test(test_group_member_not_in_scene),
+        cmocka_unit_test(test_group_pairs_made_again_for_a_scene_in_an_old_ones_place),
+        cmocka_unit_test(test_group_pairs_made_again_for_a_camera_moved_in_place),
         cmocka_unit_test(test_clock_refusal_checks_every_action_first),
         cmocka_unit_test(test_cross_fade_with_itself_changes_nothing),
         cmocka_unit_test(test_ramp_refusals),
