@@ -510,7 +510,9 @@ ta_result ta__mixer_bind_group(ta_mixer *m, ta_action *a, const ta_mixer_targets
     unsigned families = 0;
     for (uint32_t track = 0; track < a->clip->track_count; ++track)
         families |= 1u << a->clip->tracks[track]->target.family;
-    bool cameras = (families & (1u << TA_TARGET_FAMILY_PERSPECTIVE_CAMERA | 1u << TA_TARGET_FAMILY_ORTHOGRAPHIC_CAMERA)) != 0;
+    const unsigned camera_families =
+        1u << TA_TARGET_FAMILY_PERSPECTIVE_CAMERA | 1u << TA_TARGET_FAMILY_ORTHOGRAPHIC_CAMERA;
+    bool cameras = (families & camera_families) != 0;
     if (cameras && t->cameras == NULL)
         return ta__fail(err, TA_ERROR_MISSING_CONTEXT,
                         "action %u: a camera track played on a group: the update was not given the cameras; use "
