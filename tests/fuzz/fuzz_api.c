@@ -28,10 +28,12 @@
  * has unit keys); a track edit that succeeds leaves a valid track.
  *
  * Seed corpus: tests/fuzz/corpus/api/ (400 inputs of earlier runs, kept by
- * -merge=1, and every crash found, named crash-*). TA_FUZZ_TRACE=1 prints each
+ * -merge=1, and the inputs of faults found since, named regression-*; the
+ * crash-* inputs of the first faults were not kept: .gitignore leaves them
+ * out). TA_FUZZ_TRACE=1 prints each
  * call, its arguments and its answer, to read a crash input:
  *
- *     TA_FUZZ_TRACE=1 build-fuzz/tests/fuzz/fuzz_api tests/fuzz/corpus/api/crash-...
+ *     TA_FUZZ_TRACE=1 build-fuzz/tests/fuzz/fuzz_api tests/fuzz/corpus/api/regression-...
  */
 #include <math.h>
 #include <stdbool.h>

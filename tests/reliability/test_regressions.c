@@ -1,7 +1,10 @@
 /*
- * What the fuzz targets found, each as a test of its own beside the crash
- * input kept in tests/fuzz/corpus/<target>/ (named crash-*). Expected values
- * are worked out by hand from threeanim's documented rules (the headers).
+ * What the fuzz targets found, each as a test of its own that builds the case
+ * by hand (the names below are those of the crash inputs libFuzzer wrote; the
+ * repository's .gitignore leaves out crash-*, which libFuzzer writes in the
+ * folder it runs in, so those inputs were not kept: inputs found since are
+ * kept as tests/fuzz/corpus/<target>/regression-*). Expected values are
+ * worked out by hand from threeanim's documented rules (the headers).
  *
  *   crash-additive-after-play-no-piles        an action turned additive while
  *       it played wrote into additive piles the mixer had not made (a NULL
