@@ -57,7 +57,8 @@ struct ta_action {
     const ta_clip *clip;
     ta_mixer *mixer;            /* NULL until added */
     /* The scene whose node names the clip's were last checked against
-     * (clip_rig.c, with its node count); NULL before the first update. */
+     * (clip_rig.c, with its node count and made_hash, scene_internal.h); NULL
+     * before the first update. */
     const void *rig_scene;
     int64_t repetitions;        /* TA_ACTION_ENDLESS for none */
     double weight;              /* three.js .weight */
@@ -88,6 +89,7 @@ struct ta_action {
     uint32_t index;             /* in the mixer */
     ta_node_id root;            /* the key of existing_action and uncache_root */
     uint32_t rig_nodes;
+    uint32_t rig_made;          /* the low half of that scene's made_hash then */
     ta_loop_mode loop;
     uint32_t root_track;         /* the track on the root motion's node position, or TA_NONE */
     uint32_t root_rot_track;     /* its quaternion track when yaw is extracted, or TA_NONE */

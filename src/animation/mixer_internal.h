@@ -152,6 +152,7 @@ struct ta_mixer {
     bool checked;
     struct ta__checked_targets {
         const void *scene, *assets, *cameras;
+        uint64_t made; /* the scene's made_hash (scene_internal.h): its meshes' morph counts, among others */
         uint32_t nodes, meshes, skinned_meshes, lights, materials, textures, perspective, orthographic;
     } checked_key;
     uint32_t map_bindings;

@@ -355,6 +355,7 @@ static void make_key(const ta_mixer_targets *t, struct ta__checked_targets *k)
 {
     memset(k, 0, sizeof *k);
     k->scene = t->scene;
+    k->made = ta__scene_internal(t->scene)->made_hash;
     k->nodes = t->scene->node_count;
     k->meshes = t->scene->mesh_count;
     k->skinned_meshes = t->scene->skinned_mesh_count;
@@ -601,11 +602,14 @@ static ta_result update_or_seek(ta_mixer *m, const ta_mixer_targets *t, double d
     for (uint32_t i = 0; i < m->action_count; ++i) {
         ta_action *a = m->actions[i];
         if (!a->scheduled || a->uncached) continue;
-        if (!a->has_group && (a->rig_scene != (const void *)t->scene || a->rig_nodes != t->scene->node_count)) {
+        const uint32_t made = (uint32_t)ta__scene_internal(t->scene)->made_hash;
+        if (!a->has_group && (a->rig_scene != (const void *)t->scene || a->rig_nodes != t->scene->node_count ||
+                              a->rig_made != made)) {
             r = ta__clip_check_rig(a->clip, t->scene, err);
             if (r != TA_OK) return r;
             a->rig_scene = t->scene;
             a->rig_nodes = t->scene->node_count;
+            a->rig_made = made;
         }
         if (!a->has_group) continue;
         r = ta__mixer_bind_group(m, a, t, err);

@@ -226,6 +226,7 @@ ta_result ta_scene_instantiate(ta_scene *source, const ta_scene_options *options
     s->last_child = source->last_child;
     s->structure_version = source->structure_version;
     in->tree_hash = src_in->tree_hash;
+    in->made_hash = src_in->made_hash;
     *out_scene = s;
     return TA_OK;
 }

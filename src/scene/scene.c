@@ -33,6 +33,7 @@ ta_result ta_scene_create(const ta_scene_options *options, ta_scene **out_scene,
     }
     in->mem = mem;
     in->tree_hash = TA__HASH_SEED;
+    in->made_hash = TA__HASH_SEED;
     s->internal_ = in;
     s->name = name;
     s->uuid = uuid;
@@ -181,6 +182,7 @@ ta_result ta_scene_add_node(ta_scene *scene, ta_node_id parent, const char *name
     scene->structure_version++;
     internal(scene)->rig_version++;
     internal(scene)->tree_hash = ta__hash_mix(ta__hash_mix(internal(scene)->tree_hash, 1), parent.index);
+    in->made_hash = ta__hash_string(ta__hash_mix(ta__hash_mix(in->made_hash, 1), parent.index), n);
     if (out_node) *out_node = id;
     return TA_OK;
 fail:
@@ -304,6 +306,7 @@ ta_result ta_scene_set_parent(ta_scene *scene, ta_node_id node, ta_node_id paren
     scene_internal *in = internal(scene);
     in->rig_version++;
     in->tree_hash = ta__hash_mix(ta__hash_mix(ta__hash_mix(in->tree_hash, 2), node.index), parent.index);
+    in->made_hash = ta__hash_mix(ta__hash_mix(ta__hash_mix(in->made_hash, 2), node.index), parent.index);
     return TA_OK;
 }
 
@@ -513,6 +516,12 @@ static ta_result add_mesh(ta_scene *scene, const ta_mesh_desc *desc, bool skinne
     (*list)[*count] = m;
     *out_index = (*count)++;
     scene->structure_version++;
+    uint64_t h = ta__hash_mix(ta__hash_mix(ta__hash_mix(in->made_hash, 3), skinned), m.node.index);
+    h = ta__hash_mix(ta__hash_mix(h, m.morph_count), m.material_count);
+    for (uint32_t i = 0; i < m.material_count; ++i) h = ta__hash_mix(h, m.materials[i].index);
+    h = ta__hash_mix(h, m.bone_count);
+    for (uint32_t i = 0; i < m.bone_count; ++i) h = ta__hash_mix(h, m.bones[i].index);
+    in->made_hash = h;
     return TA_OK;
 fail:
     free_mesh(&in->mem, &m);
@@ -633,6 +642,7 @@ ta_result ta_scene_add_light(ta_scene *scene, const ta_light *light, ta_light_id
     if (out_light) out_light->index = scene->light_count;
     scene->light_count++;
     scene->structure_version++;
+    in->made_hash = ta__hash_mix(ta__hash_mix(in->made_hash, 4), light->node.index);
     return TA_OK;
 }
 

@@ -70,6 +70,15 @@ typedef struct scene_internal {
      * place of a destroyed one, of another tree, from the one destroyed.
      * Copied by ta_scene_instantiate with the tree. */
     uint64_t tree_hash;
+    /* A hash of the calls that made the scene, with what a mixer's checks read of
+     * them: each node added (its parent and its name then), each node moved, each
+     * mesh added (skinned or not, its node, morph count, materials and bones), each
+     * light added (its node); not renames, which a string track makes every frame.
+     * A mixer keeps its targets as checked, and an action its clip's node names,
+     * while the scene, its counts and this hash are the ones they were checked on:
+     * a scene made in a destroyed one's place, of the same counts and version,
+     * hashes otherwise unless made by the same calls. Copied by ta_scene_instantiate. */
+    uint64_t made_hash;
 } scene_internal;
 
 /* The tree hash's seed, and one step of it (and of rig.c's hash). */
@@ -78,6 +87,13 @@ static inline uint64_t ta__hash_mix(uint64_t h, uint32_t word)
 {
     h = (h ^ word) * 0x9E3779B97F4A7C15ull;
     return h ^ (h >> 29);
+}
+
+/* Steps of ta__hash_mix over a string's bytes and its end. */
+static inline uint64_t ta__hash_string(uint64_t h, const char *s)
+{
+    for (; *s != '\0'; ++s) h = ta__hash_mix(h, (unsigned char)*s);
+    return ta__hash_mix(h, 0x100u);
 }
 
 #define TA__BORROWED_NAME 1u

@@ -1036,6 +1036,61 @@ static void test_group_pairs_made_again_for_a_camera_moved_in_place(void **state
     free_world(&w);
 }
 
+/* One node "n" and a mesh on it of `morphs` morph targets. */
+static ta_scene *one_mesh(uint32_t morphs, const ta_scene_options *so)
+{
+    ta_error err = {0};
+    ta_scene *s = NULL;
+    TA_ASSERT_OK(ta_scene_create(so, &s, &err), &err);
+    ta_node_id n = ta_test_node_under(s, ta_node_none(), "n");
+    const char *names[2] = {"smile", "frown"};
+    float infl[2] = {0.25f, 0.5f};
+    ta_mesh_desc md = {0};
+    md.node = n;
+    md.morph_count = morphs;
+    md.morph_influences = infl;
+    md.morph_names = names;
+    TA_ASSERT_OK(ta_scene_add_mesh(s, &md, NULL, &err), &err);
+    return s;
+}
+
+/* A scene made in a destroyed one's place, of as many nodes and meshes and the same
+ * structure_version, whose mesh has one morph target where the old one's had two: a track on
+ * the second target is refused, as on any scene without it. The targets used to be taken as
+ * checked (keyed on the scene's address and counts), and the update wrote past the end of the
+ * mesh's one influence. */
+static void test_targets_checked_again_for_a_scene_in_an_old_ones_place(void **state)
+{
+    (void)state;
+    ta_error err = {0};
+    ta_recycler rec = {0};
+    ta_allocator alloc = ta_recycler_allocator(&rec);
+    ta_scene_options so = {.allocator = &alloc};
+    ta_scene *s = one_mesh(2, &so);
+    ta_track_target t;
+    TA_ASSERT_OK(ta_track_target_morph(ta_mesh_at(0), 1, &t, &err), &err);
+    float v0[1] = {0.5f}, v1[1] = {1.0f};
+    ta_clip *clip = clip_of(track2(t, v0, v1, 1), "frown", 0);
+    ta_mixer *m = mixer_new();
+    play(m, clip, 1, NULL);
+    TA_ASSERT_OK(ta_mixer_update(m, s, ta_duration_from_seconds(0.1), &err), &err);
+    TA_ASSERT_NEAR(s->meshes[0].morph_influences[1], 0.55, 1e-6);
+
+    const ta_scene *old = s;
+    const uint64_t version = s->structure_version;
+    ta_scene_destroy(s);
+    s = one_mesh(1, &so);
+    assert_ptr_equal(s, old);
+    assert_int_equal(s->structure_version, version);
+    TA_ASSERT_REFUSED(ta_mixer_update(m, s, ta_duration_from_seconds(0.1), &err), &err, TA_ERROR_MISSING_TARGET,
+                      "mesh 0 has 1 morph targets, so no target 1");
+    TA_ASSERT_NEAR(s->meshes[0].morph_influences[0], 0.25, 0);
+    ta_mixer_destroy(m);
+    ta_clip_release(clip);
+    ta_scene_destroy(s);
+    ta_recycler_release(&rec);
+}
+
 static void test_group_member_not_in_scene(void **state)
 {
     (void)state;
@@ -1248,6 +1303,7 @@ int main(void)
         cmocka_unit_test(test_group_member_not_in_scene),
         cmocka_unit_test(test_group_pairs_made_again_for_a_scene_in_an_old_ones_place),
         cmocka_unit_test(test_group_pairs_made_again_for_a_camera_moved_in_place),
+        cmocka_unit_test(test_targets_checked_again_for_a_scene_in_an_old_ones_place),
         cmocka_unit_test(test_clock_refusal_checks_every_action_first),
         cmocka_unit_test(test_cross_fade_with_itself_changes_nothing),
         cmocka_unit_test(test_ramp_refusals),
