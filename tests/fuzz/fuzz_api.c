@@ -5,7 +5,8 @@
  * play, stop, pause, reset, set_loop, weights, time scales, fades, warps,
  * halts, start times, sync,
  * cross-fades, groups, updates with extreme deltas and time scales, set_time,
- * uncache, track edits and samples, blend spaces), run on two worlds built alike:
+ * uncache, track edits and samples, blend spaces, the scene destroyed and another
+ * of other lists made in its place, at its address), run on two worlds built alike:
  *
  *   world A allocates through an allocator the input can tell to fail, so that
  *           out-of-memory refusals are exercised too; its mixer takes the fused
@@ -145,7 +146,31 @@ typedef struct counter {
     size_t live, allocations, frees;
     long fail_in; /* <0: never; else the allocation that many from now fails */
     bool failed;
+    /* While recycling, freed blocks are kept and given back, the last of a size first, as
+     * malloc's caches do and the sanitizers' quarantine does not (scene_remake). */
+    bool recycling;
+    int kept_n;
+    void *kept[64];
+    size_t kept_size[64];
 } counter;
+
+/* A kept block of size, or NULL. */
+static void *take_kept(counter *c, size_t size)
+{
+    for (int i = c->kept_n - 1; i >= 0; --i)
+        if (c->kept_size[i] == size) {
+            void *p = c->kept[i];
+            c->kept[i] = c->kept[--c->kept_n];
+            c->kept_size[i] = c->kept_size[c->kept_n];
+            return p;
+        }
+    return NULL;
+}
+
+static void free_kept(counter *c)
+{
+    while (c->kept_n > 0) free(c->kept[--c->kept_n]);
+}
 
 static void *c_alloc(void *user, size_t size)
 {
@@ -156,7 +181,8 @@ static void *c_alloc(void *user, size_t size)
         return NULL;
     }
     if (c->fail_in > 0) c->fail_in--;
-    void *p = malloc(size ? size : 1);
+    void *p = take_kept(c, size);
+    if (p == NULL) p = malloc(size ? size : 1);
     if (p == NULL) return NULL;
     c->allocations++;
     c->live += size;
@@ -183,6 +209,11 @@ static void c_free(void *user, void *ptr, size_t size)
     counter *c = (counter *)user;
     c->frees++;
     c->live -= size;
+    if (c->recycling && c->kept_n < 64) {
+        c->kept[c->kept_n] = ptr;
+        c->kept_size[c->kept_n++] = size;
+        return;
+    }
     free(ptr);
 }
 
@@ -208,6 +239,45 @@ typedef struct world {
 
 #define NODES 5
 
+/* The world's scene: NODES nodes (root, a, b, lamp, cam), a mesh and a skinned mesh with materials
+ * 0 and 1, a spot light on the lamp. Shape 0 is the first scene: 3 and 2 morph targets, the mesh
+ * on a, the skinned mesh on b; others (scene_remake) change the morph counts, swap the two meshes'
+ * nodes and may leave out the light, with the same nodes and as many meshes. */
+static ta_scene *world_scene(world *w, uint8_t shape, ta_error *err)
+{
+    ta_scene_options so = {&w->alloc, "s", "u-s"};
+    ta_scene *s = NULL;
+    if (ta_scene_create(&so, &s, err) != TA_OK) return NULL;
+    ta_node_id n[NODES];
+    static const char *const names[NODES] = {"root", "a", "b", "lamp", "cam"};
+    for (uint32_t i = 0; i < NODES; ++i)
+        if (ta_scene_add_node(s, i == 0 ? ta_node_none() : n[0], names[i], &n[i], err) != TA_OK) goto fail;
+    ta_scene_node(s, n[1])->position = ta_vec3_make(1, 2, 3);
+    const ta_material_id mats[2] = {ta_material_at(0), ta_material_at(1)};
+    const bool swap = shape & 1;
+    ta_mesh_desc md = {0};
+    md.node = n[swap ? 2 : 1];
+    md.morph_count = shape == 0 ? 3 : (shape >> 1) % 5;
+    md.materials = mats;
+    md.material_count = 2;
+    if (ta_scene_add_mesh(s, &md, NULL, err) != TA_OK) goto fail;
+    ta_mesh_desc sd = {0};
+    sd.node = n[swap ? 1 : 2];
+    sd.morph_count = shape == 0 ? 2 : (shape >> 4) % 4;
+    sd.materials = &mats[1];
+    sd.material_count = 1;
+    if (ta_scene_add_skinned_mesh(s, &sd, NULL, err) != TA_OK) goto fail;
+    if (!(shape & 0x40)) {
+        ta_light l = ta_light_defaults(TA_LIGHT_KIND_SPOT);
+        l.node = n[3];
+        if (ta_scene_add_light(s, &l, NULL, err) != TA_OK) goto fail;
+    }
+    return s;
+fail:
+    ta_scene_destroy(s);
+    return NULL;
+}
+
 static void world_make(world *w)
 {
     memset(w, 0, sizeof *w);
@@ -215,18 +285,10 @@ static void world_make(world *w)
     ta_allocator a = {c_alloc, c_realloc, c_free, &w->cnt};
     w->alloc = a;
     ta_error err;
-    ta_scene_options so = {&w->alloc, "s", "u-s"};
     ta_assets_options ao = {&w->alloc};
     ta_camera_list_options co = {&w->alloc};
-    if (ta_scene_create(&so, &w->scene, &err) != TA_OK || ta_assets_create(&ao, &w->assets, &err) != TA_OK ||
-        ta_camera_list_create(&co, &w->cameras, &err) != TA_OK)
+    if (ta_assets_create(&ao, &w->assets, &err) != TA_OK || ta_camera_list_create(&co, &w->cameras, &err) != TA_OK)
         die("world", err.message);
-    ta_node_id n[NODES];
-    static const char *const names[NODES] = {"root", "a", "b", "lamp", "cam"};
-    for (uint32_t i = 0; i < NODES; ++i)
-        if (ta_scene_add_node(w->scene, i == 0 ? ta_node_none() : n[0], names[i], &n[i], &err) != TA_OK)
-            die("world", err.message);
-    ta_scene_node(w->scene, n[1])->position = ta_vec3_make(1, 2, 3);
     ta_texture tex = ta_texture_defaults();
     ta_texture_id tid;
     ta_assets_add_texture(w->assets, &tex, "t", NULL, &tid, &err);
@@ -236,28 +298,31 @@ static void world_make(world *w)
     ta_assets_add_material(w->assets, &m, "m", NULL, &mats[0], &err);
     ta_material plain = ta_material_defaults(TA_MATERIAL_KIND_BASIC);
     ta_assets_add_material(w->assets, &plain, "p", NULL, &mats[1], &err);
-    ta_mesh_desc md = {0};
-    md.node = n[1];
-    md.morph_count = 3;
-    md.materials = mats;
-    md.material_count = 2;
-    ta_scene_add_mesh(w->scene, &md, NULL, &err);
-    ta_mesh_desc sd = {0};
-    sd.node = n[2];
-    sd.morph_count = 2;
-    sd.materials = &mats[1];
-    sd.material_count = 1;
-    ta_scene_add_skinned_mesh(w->scene, &sd, NULL, &err);
-    ta_light l = ta_light_defaults(TA_LIGHT_KIND_SPOT);
-    l.node = n[3];
-    ta_scene_add_light(w->scene, &l, NULL, &err);
+    w->scene = world_scene(w, 0, &err);
+    if (w->scene == NULL) die("world", err.message);
     ta_perspective_camera pc = ta_perspective_camera_defaults();
-    pc.node = n[4];
+    pc.node = ta_node_at(4);
     ta_camera_list_add_perspective(w->cameras, &pc, NULL, &err);
     ta_orthographic_camera oc = ta_orthographic_camera_defaults();
     ta_camera_list_add_orthographic(w->cameras, &oc, NULL, &err);
     ta_mixer_options mo = {&w->alloc};
     if (ta_mixer_create(ta_node_none(), &mo, &w->mixer, &err) != TA_OK) die("world", err.message);
+}
+
+/* The scene destroyed and another of `shape` made in its place (world_scene): the same nodes and
+ * as many meshes, at the same address (the allocator gives the blocks back), and mostly of the
+ * same structure_version. What a mixer found of the old scene (its checked targets, its actions'
+ * name checks and group pairs) must not be taken for the new one's: a target the new one lacks is
+ * refused, and nothing is written out of its lists (the sanitizers watch). */
+static void scene_remake(world *w, uint8_t shape)
+{
+    ta_error err;
+    w->cnt.recycling = true;
+    ta_scene_destroy(w->scene);
+    w->scene = world_scene(w, shape, &err);
+    w->cnt.recycling = false;
+    free_kept(&w->cnt);
+    if (w->scene == NULL) die("scene_remake", err.message);
 }
 
 static void world_free(world *w)
@@ -1169,6 +1234,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                 uint8_t v = u8(r);
                 double by = pick_number(r);
                 BOTH("beyond three.js", beyond(w, k, node, which, v, by, E));
+                break;
+            }
+            if (which >= 232) {
+                uint8_t shape = u8(r);
+                if (trace) fprintf(stderr, "%s: the scene made again in its place, shape %u\n", whatstep, shape);
+                BOTH_VOID(scene_remake(w, shape));
                 break;
             }
             if (f->a.action_count == 0) break;
