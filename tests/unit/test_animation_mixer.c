@@ -927,6 +927,20 @@ static void test_value_not_held_refused_unchanged(void **state)
     free_world(&w);
 }
 
+/* A mesh on node of `morphs` morph targets (at most 2), their influences 0.25 and 0.5. */
+static void add_morph_mesh(ta_scene *s, ta_node_id node, uint32_t morphs)
+{
+    ta_error err = {0};
+    const char *names[2] = {"smile", "frown"};
+    float infl[2] = {0.25f, 0.5f};
+    ta_mesh_desc md = {0};
+    md.node = node;
+    md.morph_count = morphs;
+    md.morph_influences = infl;
+    md.morph_names = names;
+    TA_ASSERT_OK(ta_scene_add_mesh(s, &md, NULL, &err), &err);
+}
+
 /* Three nodes (root, "a" and "b" under it) and a mesh of one morph target on "a" or on "b":
  * the same structure_version and the same tree either way. */
 static ta_scene *mesh_on(bool on_a, const ta_scene_options *so)
@@ -937,14 +951,7 @@ static ta_scene *mesh_on(bool on_a, const ta_scene_options *so)
     ta_node_id root = ta_test_node_under(s, ta_node_none(), "root");
     ta_node_id a = ta_test_node_under(s, root, "a");
     ta_node_id b = ta_test_node_under(s, root, "b");
-    const char *names[1] = {"smile"};
-    float infl[1] = {0.25f};
-    ta_mesh_desc md = {0};
-    md.node = on_a ? a : b;
-    md.morph_count = 1;
-    md.morph_influences = infl;
-    md.morph_names = names;
-    TA_ASSERT_OK(ta_scene_add_mesh(s, &md, NULL, &err), &err);
+    add_morph_mesh(s, on_a ? a : b, 1);
     return s;
 }
 
@@ -1042,15 +1049,7 @@ static ta_scene *one_mesh(uint32_t morphs, const ta_scene_options *so)
     ta_error err = {0};
     ta_scene *s = NULL;
     TA_ASSERT_OK(ta_scene_create(so, &s, &err), &err);
-    ta_node_id n = ta_test_node_under(s, ta_node_none(), "n");
-    const char *names[2] = {"smile", "frown"};
-    float infl[2] = {0.25f, 0.5f};
-    ta_mesh_desc md = {0};
-    md.node = n;
-    md.morph_count = morphs;
-    md.morph_influences = infl;
-    md.morph_names = names;
-    TA_ASSERT_OK(ta_scene_add_mesh(s, &md, NULL, &err), &err);
+    add_morph_mesh(s, ta_test_node_under(s, ta_node_none(), "n"), morphs);
     return s;
 }
 
