@@ -538,6 +538,11 @@ TA_API ta_result ta_action_start_at(ta_action *action, ta_duration time, ta_erro
  * Plays every track on every member of a copy of group instead of on the index each track names
  * (NULL: stop using one). Change it only while the action is not playing (three.js allows it while
  * playing, a listed difference); the members can change while it plays, through ta_action_group.
+ * An update finds which targets the members carry (a mesh track drives the meshes on a member, a
+ * material track their materials, a light or camera track the lights and cameras on it) and keeps
+ * them while the members, the scene's node count and the nodes and materials of the lists the
+ * clip's tracks read are the same: a mesh or camera moved to another node, in the same scene or
+ * in a scene made in another's place, is found again.
  *
  * @ownership The action copies the members (with its own allocator); group stays the caller's, and
  * later changes to it do not reach the action (edit ta_action_group instead).
