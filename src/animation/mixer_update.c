@@ -599,10 +599,10 @@ static ta_result update_or_seek(ta_mixer *m, const ta_mixer_targets *t, double d
     /* 2. The bindings: groups resolved, every target checked, originals read;
      * a clip that remembers its nodes' names played on a scene whose nodes at
      * those indices are others is refused (checked once per scene). */
+    const uint32_t made = (uint32_t)key.made; /* the low half, as the actions keep it */
     for (uint32_t i = 0; i < m->action_count; ++i) {
         ta_action *a = m->actions[i];
         if (!a->scheduled || a->uncached) continue;
-        const uint32_t made = (uint32_t)ta__scene_internal(t->scene)->made_hash;
         if (!a->has_group && (a->rig_scene != (const void *)t->scene || a->rig_nodes != t->scene->node_count ||
                               a->rig_made != made)) {
             r = ta__clip_check_rig(a->clip, t->scene, err);

@@ -180,8 +180,8 @@ ta_result ta_scene_add_node(ta_scene *scene, ta_node_id parent, const char *name
     node->uuid = u;
     link_child(scene, id, parent);
     scene->structure_version++;
-    internal(scene)->rig_version++;
-    internal(scene)->tree_hash = ta__hash_mix(ta__hash_mix(internal(scene)->tree_hash, 1), parent.index);
+    in->rig_version++;
+    in->tree_hash = ta__hash_mix(ta__hash_mix(in->tree_hash, 1), parent.index);
     in->made_hash = ta__hash_string(ta__hash_mix(ta__hash_mix(in->made_hash, 1), parent.index), n);
     if (out_node) *out_node = id;
     return TA_OK;
