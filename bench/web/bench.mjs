@@ -60,10 +60,18 @@ const play = (clipAction, clips, ch) => W.play(THREE, cfg, clipAction, clips, ch
 
 // stale_writes: what writing the drop-in's results into three.js's objects costs by itself.
 let written = 0;
+// In the drop-in's order (its write-back's plan, mixer._trs): a node's position, quaternion and
+// scale together, then the vectors and quaternions of no such node.
 function writeFields(mixer, e) {
-  const v3 = mixer._v3, qs = mixer._q;
-  for (let i = 0, n = v3.length; i < n; i++) { const v = v3[i]; v.x = e; v.y = e + 1; v.z = e + 2; }
-  for (let i = 0, n = qs.length; i < n; i++) { const q = qs[i]; q._x = e; q._y = e; q._z = e; q._w = 1 - e; }
+  const t = mixer._trs, v3 = mixer._v3, qs = mixer._q;
+  for (let i = 0, n = t.n; i < n; i++) {
+    const p = t.p[i], q = t.q[i], s = t.s[i];
+    p.x = e; p.y = e + 1; p.z = e + 2;
+    q._x = e; q._y = e; q._z = e; q._w = 1 - e;
+    s.x = e; s.y = e + 1; s.z = e + 2;
+  }
+  for (const i of t.v3Rest) { const v = v3[i]; v.x = e; v.y = e + 1; v.z = e + 2; }
+  for (const i of t.qRest) { const q = qs[i]; q._x = e; q._y = e; q._z = e; q._w = 1 - e; }
 }
 
 function median(xs) { const s = [...xs].sort((a, b) => a - b); return s[Math.floor(s.length / 2)]; }

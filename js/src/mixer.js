@@ -173,6 +173,13 @@ export class AnimationMixer extends EventDispatcher {
     this._v3 = []; this._v3Obj = []; this._v3At = new Int32Array(0); this._v3S = new Float32Array(0);
     this._q = []; this._qObj = []; this._qAt = new Int32Array(0); this._qS = new Float32Array(0);
     this._rest = [];
+    // The write-back's plan, made by _writeBack when Props were added since (null): the nodes whose position, quaternion and scale are
+    // all bound, in node order (each node's three objects and its flag written together: three.js
+    // makes them one after the other, so that they share lines of its heap, and two separate
+    // passes over them cost a third more at C = 1000: docs/performance.md), their slots and the
+    // f32 index of each one's position from the node list's start; and the slots of the vectors
+    // and quaternions that are not in one (trs.v3Rest, trs.qRest), written as before.
+    this._trs = null;
     this._nodesBase = 0;       // f32 index of the node list
     this._packed = false;
     // threeanim's mixer reads the bound values (as the originals of bindings that start being
@@ -367,6 +374,7 @@ export class AnimationMixer extends EventDispatcher {
         this._v3At[p.slot] = (node * NODE.size + (kind === KIND.position ? NODE.position : NODE.scale)) >> 2;
         this._v3S = growShadow(this._v3S, 3 * (p.slot + 1));
       } else this._rest.push(p);
+      if (kind <= KIND.quaternion) this._trs = null;
       this._packed = false;
       this._pull(p, true);
     }
@@ -756,6 +764,35 @@ export class AnimationMixer extends EventDispatcher {
     this._touched();
   }
 
+  // The write-back's plan (this._trs, above), from the Props bound so far.
+  _planTrs() {
+    const byNode = new Map(); // node -> [position slot, quaternion slot, scale slot]
+    for (const p of this._props) {
+      if (p.kind > KIND.quaternion) continue;
+      let e = byNode.get(p.node);
+      if (e === undefined) { e = [-1, -1, -1, p.object]; byNode.set(p.node, e); }
+      e[p.kind === KIND.position ? 0 : p.kind === KIND.quaternion ? 1 : 2] = p.slot;
+    }
+    const nodes = [...byNode.keys()].filter((n) => { const e = byNode.get(n); return e[0] >= 0 && e[1] >= 0 && e[2] >= 0; });
+    nodes.sort((a, b) => a - b);
+    const n = nodes.length;
+    const plan = {
+      n, p: new Array(n), q: new Array(n), s: new Array(n), obj: new Array(n), at: new Int32Array(n),
+      ps: new Int32Array(n), qs: new Int32Array(n), ss: new Int32Array(n), v3Rest: null, qRest: null,
+    };
+    const inV3 = new Uint8Array(this._v3.length), inQ = new Uint8Array(this._q.length);
+    for (let i = 0; i < n; i++) {
+      const [ps, qs, ss, obj] = byNode.get(nodes[i]);
+      plan.p[i] = this._v3[ps]; plan.q[i] = this._q[qs]; plan.s[i] = this._v3[ss]; plan.obj[i] = obj;
+      plan.ps[i] = ps; plan.qs[i] = qs; plan.ss[i] = ss;
+      plan.at[i] = (nodes[i] * NODE.size + NODE.position) >> 2;
+      inV3[ps] = 1; inV3[ss] = 1; inQ[qs] = 1;
+    }
+    plan.v3Rest = Int32Array.from(inV3.keys()).filter((i) => inV3[i] === 0);
+    plan.qRest = Int32Array.from(inQ.keys()).filter((i) => inQ[i] === 0);
+    return plan;
+  }
+
   // A call on the mixer or an action: the next update pulls every bound value and finds again
   // whether all are driven; the shadows catch up first, while the mirror still holds what
   // three.js was last given.
@@ -953,36 +990,120 @@ export class AnimationMixer extends EventDispatcher {
   // vector and quaternion, with no comparison, when the update wrote them all (all: writeAlways).
   _writeBack(all = false) {
     if (!this._packed) this._pack();
+    if (this._trs === null) this._trs = this._planTrs();
     const { f32, u8 } = heap();
     const base = this._nodesBase;
     // An object written is flagged matrixWorldNeedsUpdate, as three.js's bindings to an Object3D
     // do; { updateRotation: false } leaves the flag to updateMatrix, which sets it anyway for an
     // object whose matrixAutoUpdate is true (and one whose is false keeps its matrix).
     const threes = this._updateRotation;
-    if (all) this._writeAll(f32, base, threes);
-    else this._writeChanged(f32, base, threes);
+    if (threes) {
+      if (all) this._writeAllByKind(f32, base);
+      else this._writeChangedByKind(f32, base);
+    } else if (all) this._writeAll(f32, base);
+    else this._writeChanged(f32, base);
     this._writeRest(f32, u8, base);
   }
 
-  // The shadows are left behind (_stale): reading and writing them was a sixth of the drop-in's
+  // The fields alone (updateRotation false), a node's three objects together (this._trs). The
+  // shadows are left behind (_stale): reading and writing them was a sixth of the drop-in's
   // update (docs/performance.md).
-  _writeAll(f32, base, threes) {
-    const v3 = this._v3, at3 = this._v3At, o3 = this._v3Obj;
-    for (let i = 0, n = v3.length; i < n; i++) {
-      const at = base + at3[i], v = v3[i];
-      v.x = f32[at]; v.y = f32[at + 1]; v.z = f32[at + 2];
-      if (threes) o3[i].matrixWorldNeedsUpdate = true;
+  _writeAll(f32, base) {
+    const t = this._trs, P = t.p, Q = t.q, S = t.s, atn = t.at;
+    const dq = (NODE.quaternion - NODE.position) >> 2, ds = (NODE.scale - NODE.position) >> 2;
+    for (let i = 0, n = t.n; i < n; i++) {
+      const at = base + atn[i], p = P[i], q = Q[i], s = S[i];
+      p.x = f32[at]; p.y = f32[at + 1]; p.z = f32[at + 2];
+      const aq = at + dq;
+      q._x = f32[aq]; q._y = f32[aq + 1]; q._z = f32[aq + 2]; q._w = f32[aq + 3];
+      const as = at + ds;
+      s.x = f32[as]; s.y = f32[as + 1]; s.z = f32[as + 2];
     }
-    const qs = this._q, atq = this._qAt, oq = this._qObj;
-    for (let i = 0, n = qs.length; i < n; i++) {
-      const at = base + atq[i], q = qs[i];
-      if (threes) { q.set(f32[at], f32[at + 1], f32[at + 2], f32[at + 3]); oq[i].matrixWorldNeedsUpdate = true; }
-      else { q._x = f32[at]; q._y = f32[at + 1]; q._z = f32[at + 2]; q._w = f32[at + 3]; }
+    const v3 = this._v3, at3 = this._v3At, r3 = t.v3Rest;
+    for (let k = 0, n = r3.length; k < n; k++) {
+      const i = r3[k], at = base + at3[i], v = v3[i];
+      v.x = f32[at]; v.y = f32[at + 1]; v.z = f32[at + 2];
+    }
+    const qs = this._q, atq = this._qAt, rq = t.qRest;
+    for (let k = 0, n = rq.length; k < n; k++) {
+      const i = rq[k], at = base + atq[i], q = qs[i];
+      q._x = f32[at]; q._y = f32[at + 1]; q._z = f32[at + 2]; q._w = f32[at + 3];
     }
     this._stale = true;
   }
 
-  _writeChanged(f32, base, threes) {
+  // Each vector and quaternion whose mirrored value differs from its shadow (what three.js last
+  // held) is written, its fields alone (updateRotation false); a node's three at once
+  // (this._trs), then the rest.
+  _writeChanged(f32, base) {
+    const t = this._trs, P = t.p, Q = t.q, S = t.s, atn = t.at, ps = t.ps, qs = t.qs, ss = t.ss;
+    const s3 = this._v3S, sq = this._qS;
+    const dq = (NODE.quaternion - NODE.position) >> 2, ds = (NODE.scale - NODE.position) >> 2;
+    for (let i = 0, n = t.n; i < n; i++) {
+      const at = base + atn[i];
+      let x = f32[at], y = f32[at + 1], z = f32[at + 2], j = 3 * ps[i];
+      if (x !== s3[j] || y !== s3[j + 1] || z !== s3[j + 2]) {
+        s3[j] = x; s3[j + 1] = y; s3[j + 2] = z;
+        const p = P[i];
+        p.x = x; p.y = y; p.z = z;
+      }
+      const aq = at + dq;
+      x = f32[aq]; y = f32[aq + 1]; z = f32[aq + 2];
+      const w = f32[aq + 3];
+      j = 4 * qs[i];
+      if (x !== sq[j] || y !== sq[j + 1] || z !== sq[j + 2] || w !== sq[j + 3]) {
+        sq[j] = x; sq[j + 1] = y; sq[j + 2] = z; sq[j + 3] = w;
+        const q = Q[i];
+        q._x = x; q._y = y; q._z = z; q._w = w;
+      }
+      const as = at + ds;
+      x = f32[as]; y = f32[as + 1]; z = f32[as + 2]; j = 3 * ss[i];
+      if (x !== s3[j] || y !== s3[j + 1] || z !== s3[j + 2]) {
+        s3[j] = x; s3[j + 1] = y; s3[j + 2] = z;
+        const s = S[i];
+        s.x = x; s.y = y; s.z = z;
+      }
+    }
+    const v3 = this._v3, at3 = this._v3At, r3 = t.v3Rest;
+    for (let k = 0, n = r3.length; k < n; k++) {
+      const i = r3[k], j = 3 * i, at = base + at3[i], x = f32[at], y = f32[at + 1], z = f32[at + 2];
+      if (x !== s3[j] || y !== s3[j + 1] || z !== s3[j + 2]) {
+        s3[j] = x; s3[j + 1] = y; s3[j + 2] = z;
+        const v = v3[i];
+        v.x = x; v.y = y; v.z = z;
+      }
+    }
+    const qv = this._q, atq = this._qAt, rq = t.qRest;
+    for (let k = 0, n = rq.length; k < n; k++) {
+      const i = rq[k], j = 4 * i, at = base + atq[i], x = f32[at], y = f32[at + 1], z = f32[at + 2], w = f32[at + 3];
+      if (x !== sq[j] || y !== sq[j + 1] || z !== sq[j + 2] || w !== sq[j + 3]) {
+        sq[j] = x; sq[j + 1] = y; sq[j + 2] = z; sq[j + 3] = w;
+        const q = qv[i];
+        q._x = x; q._y = y; q._z = z; q._w = w;
+      }
+    }
+  }
+
+  // With updateRotation: every vector, then every quaternion through its set (whose change
+  // callback brings rotation up to date), each object flagged, in binding order: a node at a
+  // time, with the callback in the loop, took a tenth longer (docs/performance.md).
+  _writeAllByKind(f32, base) {
+    const v3 = this._v3, at3 = this._v3At, o3 = this._v3Obj;
+    for (let i = 0, n = v3.length; i < n; i++) {
+      const at = base + at3[i], v = v3[i];
+      v.x = f32[at]; v.y = f32[at + 1]; v.z = f32[at + 2];
+      o3[i].matrixWorldNeedsUpdate = true;
+    }
+    const qs = this._q, atq = this._qAt, oq = this._qObj;
+    for (let i = 0, n = qs.length; i < n; i++) {
+      const at = base + atq[i], q = qs[i];
+      q.set(f32[at], f32[at + 1], f32[at + 2], f32[at + 3]);
+      oq[i].matrixWorldNeedsUpdate = true;
+    }
+    this._stale = true;
+  }
+
+  _writeChangedByKind(f32, base) {
     const v3 = this._v3, at3 = this._v3At, s3 = this._v3S, o3 = this._v3Obj;
     for (let i = 0, j = 0, n = v3.length; i < n; i++, j += 3) {
       const at = base + at3[i], x = f32[at], y = f32[at + 1], z = f32[at + 2];
@@ -990,7 +1111,7 @@ export class AnimationMixer extends EventDispatcher {
         s3[j] = x; s3[j + 1] = y; s3[j + 2] = z;
         const v = v3[i];
         v.x = x; v.y = y; v.z = z;
-        if (threes) o3[i].matrixWorldNeedsUpdate = true;
+        o3[i].matrixWorldNeedsUpdate = true;
       }
     }
     const qs = this._q, atq = this._qAt, sq = this._qS, oq = this._qObj;
@@ -999,8 +1120,8 @@ export class AnimationMixer extends EventDispatcher {
       if (x !== sq[j] || y !== sq[j + 1] || z !== sq[j + 2] || w !== sq[j + 3]) {
         sq[j] = x; sq[j + 1] = y; sq[j + 2] = z; sq[j + 3] = w;
         const q = qs[i];
-        if (threes) { q.set(x, y, z, w); oq[i].matrixWorldNeedsUpdate = true; }
-        else { q._x = x; q._y = y; q._z = z; q._w = w; }
+        q.set(x, y, z, w);
+        oq[i].matrixWorldNeedsUpdate = true;
       }
     }
   }

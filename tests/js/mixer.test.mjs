@@ -296,6 +296,63 @@ test('actions made between updates, on objects mirrored later, beside three.js',
   a.forEach((x, i) => assert.ok(Math.abs(x - b[i]) <= NUMBER_TOLERANCE * Math.max(1, Math.abs(x)), `value ${i}: three.js ${x}, drop-in ${b[i]}`));
 });
 
+// The write-back goes node by node where a node's position, quaternion and scale are all bound
+// (mixer._trs), and property by property for the rest: both beside three.js, with each option,
+// as a node's third property is bound by a later action and as weights leave room for the
+// originals.
+for (const options of [undefined, { writeAlways: true }, { updateRotation: false }, { writeAlways: true, updateRotation: false }]) {
+  test(`the write-back, by node and by property, beside three.js (${JSON.stringify(options)})`, () => {
+    // rotation as well where the drop-in keeps it up to date
+    const euler = !(options && options.updateRotation === false);
+    const run = (Mixer, opts) => {
+      const root = new THREE.Object3D();
+      const parts = Array.from({ length: 6 }, (_, i) => {
+        const o = new THREE.Object3D(); o.name = `p${i}`; o.position.set(i, -i, 0.5 * i); o.scale.set(1, 2, 3); root.add(o); return o;
+      });
+      const pos = (i, d) => new THREE.VectorKeyframeTrack(`p${i}.position`, [0, 1], [0, 0, 0, i + d, 1, 2]);
+      const rot = (i, d) => new THREE.QuaternionKeyframeTrack(`p${i}.quaternion`, [0, 1],
+        [0, 0, 0, 1, Math.sin(0.1 * i + d), 0, 0, Math.cos(0.1 * i + d)]);
+      const scl = (i, d) => new THREE.VectorKeyframeTrack(`p${i}.scale`, [0, 1], [1, 1, 1, 2 + d, 0.5, 1 + i]);
+      const first = new THREE.AnimationClip('first', 1, [
+        pos(0, 0), rot(0, 0), scl(0, 0), // a whole node
+        rot(1, 0), // a quaternion alone
+        pos(2, 0), // a position alone
+        pos(3, 0), scl(3, 0), // no quaternion
+        rot(4, 0), // whole once the second clip's tracks are bound
+        rot(5, 0), scl(5, 0), // whole once the third's are
+      ]);
+      const second = new THREE.AnimationClip('second', 1, [pos(4, 1), scl(4, 1), rot(0, 0.5), pos(2, 0.3)]);
+      // a vector driven in part: from then on writeAlways compares (_drivesEvery)
+      const third = new THREE.AnimationClip('third', 1, [new THREE.NumberKeyframeTrack('p5.position[y]', [0, 1], [0, 4])]);
+      const mixer = opts === undefined ? new Mixer(root) : new Mixer(root, opts);
+      const out = [], all = [];
+      const look = () => all.push(mixer._allDriven) && out.push(...parts.flatMap((o) => [...o.position.toArray(), ...o.quaternion.toArray(), ...o.scale.toArray(),
+        ...(euler ? o.rotation.toArray().slice(0, 3) : [])]));
+      mixer.clipAction(first).play();
+      for (let f = 0; f < 5; f++) { mixer.update(0.05); look(); }
+      mixer.clipAction(second).play().setEffectiveWeight(0.4);
+      mixer.clipAction(first).setEffectiveWeight(0.3);
+      for (let f = 0; f < 5; f++) { mixer.update(0.07); look(); }
+      mixer.clipAction(first).setEffectiveWeight(1);
+      mixer.clipAction(second).setEffectiveWeight(1);
+      mixer.clipAction(third).play();
+      for (let f = 0; f < 5; f++) { mixer.update(0.03); look(); }
+      return { out, mixer, all };
+    };
+    const a = run(THREE.AnimationMixer, undefined).out, ours = run(AnimationMixer, options), b = ours.out;
+    assert.equal(a.length, b.length);
+    a.forEach((x, i) => assert.ok(Math.abs(x - b[i]) <= NUMBER_TOLERANCE * Math.max(1, Math.abs(x)), `value ${i}: three.js ${x}, drop-in ${b[i]}`));
+    // the first two clips' updates write all with writeAlways, the third's compare
+    const always = options !== undefined && options.writeAlways === true;
+    assert.deepEqual(ours.all, [...Array(10).fill(always), ...Array(5).fill(false)]);
+    // nodes 0, 4 and 5 go whole (5's position is bound whole for its [y]); 2's and 3's vectors and 1's quaternion apart
+    const t = ours.mixer._trs;
+    assert.equal(t.n, 3);
+    assert.equal(t.v3Rest.length, 3);
+    assert.equal(t.qRest.length, 1);
+  });
+}
+
 // docs/web.md: a value a program sets between updates stays until the mixer changes it, and is
 // what an action played afterwards blends from; the other numbers of a vector one of whose
 // numbers a track drives stay the program's.
