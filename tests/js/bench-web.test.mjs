@@ -52,3 +52,14 @@ test('bench/web/ab.mjs: both orders run, each side timed, the verdict a ratio; i
   assert.equal(r.status, 2);
   assert.match(r.stderr, /^usage: node bench\/web\/ab.mjs A B/);
 });
+
+// bench/web/writeback.mjs: the drop-in's parts and its write-back in both orders, timed.
+test('bench/web/writeback.mjs: every part timed', () => {
+  const script = path.join(here, '../../bench/web/writeback.mjs');
+  const r = spawnSync(process.execPath, [script, '--chars', '2', '--frames', '2', '--rounds', '1', '--json'], { encoding: 'utf8', env: process.env });
+  assert.equal(r.status, 0, `exit ${r.status}: ${r.stderr}`);
+  const out = JSON.parse(r.stdout.trim().split('\n').pop());
+  assert.equal(out.bench, 'writeback');
+  assert.deepEqual(Object.keys(out.us).sort(), ['by_kind', 'by_node', 'update', 'wasm']);
+  for (const [k, v] of Object.entries(out.us)) assert.ok(Number.isFinite(v) && v >= 0, `${k}: ${v}`);
+});
