@@ -173,12 +173,12 @@ export class AnimationMixer extends EventDispatcher {
     this._v3 = []; this._v3Obj = []; this._v3At = new Int32Array(0); this._v3S = new Float32Array(0);
     this._q = []; this._qObj = []; this._qAt = new Int32Array(0); this._qS = new Float32Array(0);
     this._rest = [];
-    // The write-back's plan, made by _writeBack when Props were added since (null): the nodes whose position, quaternion and scale are
-    // all bound, in node order (each node's three objects and its flag written together: three.js
-    // makes them one after the other, so that they share lines of its heap, and two separate
-    // passes over them cost a third more at C = 1000: docs/performance.md), their slots and the
-    // f32 index of each one's position from the node list's start; and the slots of the vectors
-    // and quaternions that are not in one (trs.v3Rest, trs.qRest), written as before.
+    // The write-back's plan with { updateRotation: false } (_planTrs; null after a Prop is added):
+    // the nodes whose position, quaternion and scale are all bound, in node order, whose three
+    // objects are written together (three.js makes them one after the other, so that they share
+    // lines of its heap: two passes, by kind, took a fifth longer at C = 1000, docs/performance.md),
+    // with their slots and the f32 index of each one's position from the node list's start; and
+    // the slots of the vectors and quaternions of no such node (v3Rest, qRest).
     this._trs = null;
     this._nodesBase = 0;       // f32 index of the node list
     this._packed = false;
@@ -764,26 +764,26 @@ export class AnimationMixer extends EventDispatcher {
     this._touched();
   }
 
-  // The write-back's plan (this._trs, above), from the Props bound so far.
+  // The write-back's plan (this._trs, in the constructor), from the Props bound so far.
   _planTrs() {
     const byNode = new Map(); // node -> [position slot, quaternion slot, scale slot]
     for (const p of this._props) {
       if (p.kind > KIND.quaternion) continue;
       let e = byNode.get(p.node);
-      if (e === undefined) { e = [-1, -1, -1, p.object]; byNode.set(p.node, e); }
+      if (e === undefined) { e = [-1, -1, -1]; byNode.set(p.node, e); }
       e[p.kind === KIND.position ? 0 : p.kind === KIND.quaternion ? 1 : 2] = p.slot;
     }
     const nodes = [...byNode.keys()].filter((n) => { const e = byNode.get(n); return e[0] >= 0 && e[1] >= 0 && e[2] >= 0; });
     nodes.sort((a, b) => a - b);
     const n = nodes.length;
     const plan = {
-      n, p: new Array(n), q: new Array(n), s: new Array(n), obj: new Array(n), at: new Int32Array(n),
+      n, p: new Array(n), q: new Array(n), s: new Array(n), at: new Int32Array(n),
       ps: new Int32Array(n), qs: new Int32Array(n), ss: new Int32Array(n), v3Rest: null, qRest: null,
     };
     const inV3 = new Uint8Array(this._v3.length), inQ = new Uint8Array(this._q.length);
     for (let i = 0; i < n; i++) {
-      const [ps, qs, ss, obj] = byNode.get(nodes[i]);
-      plan.p[i] = this._v3[ps]; plan.q[i] = this._q[qs]; plan.s[i] = this._v3[ss]; plan.obj[i] = obj;
+      const [ps, qs, ss] = byNode.get(nodes[i]);
+      plan.p[i] = this._v3[ps]; plan.q[i] = this._q[qs]; plan.s[i] = this._v3[ss];
       plan.ps[i] = ps; plan.qs[i] = qs; plan.ss[i] = ss;
       plan.at[i] = (nodes[i] * NODE.size + NODE.position) >> 2;
       inV3[ps] = 1; inV3[ss] = 1; inQ[qs] = 1;
