@@ -281,7 +281,8 @@ TA_API ta_result ta_mixer_sync_with(ta_mixer *mixer, uint32_t index, uint32_t wi
 
 /**
  * Forgets the action at index: it stops, releases its bindings and keeps its index (ta_mixer_action
- * then refuses it). The mixer then drops every binding that nothing drove in the last update.
+ * then refuses it). The mixer then drops every binding that nothing drove in the last update (the
+ * action's own, once an update has written their originals back). It allocates nothing.
  *
  * @ownership The mixer keeps the action's memory until ta_mixer_destroy, so pointers to it stay
  * valid; only calls through the mixer refuse it.

@@ -172,59 +172,72 @@ ta_result ta__mixer_bind(ta_mixer *m, ta_track_target target, uint32_t *out, ta_
     return TA_OK;
 }
 
+static bool unused(const ta__binding *b)
+{
+    return b->use_count == 0 && b->ref_count == 0 && !b->restore_pending && !b->driven_last;
+}
+
 void ta__mixer_drop_unused(ta_mixer *m)
 {
     /* parked, every binding drove the last update: none is dropped */
     if (m->bindings_parked) return;
     bool any = false;
-    for (uint32_t i = 0; i < m->binding_count && !any; ++i) {
-        const ta__binding *b = &m->bindings[i];
-        any = b->use_count == 0 && b->ref_count == 0 && !b->restore_pending && !b->driven_last;
-    }
+    for (uint32_t i = 0; i < m->binding_count && !any; ++i) any = unused(&m->bindings[i]);
     if (!any) return;
-    /* Where each binding goes; a cache cleanup, so out of memory just skips it. */
-    uint32_t *remap = (uint32_t *)ta__calloc(&m->mem, m->binding_count, sizeof(uint32_t));
-    if (remap == NULL) return;
-    uint32_t live = 0;
+    /* In place, allocating nothing (freeing must not need memory: an uncache that ran out of it
+     * would keep what it was asked to drop), in three passes over the bindings in order. */
+    /* 1. the live bindings' values moved down over the unused ones' (each binding's offset kept) */
+    uint32_t slot = 0, str = 0;
     for (uint32_t i = 0; i < m->binding_count; ++i) {
         const ta__binding *b = &m->bindings[i];
-        bool dead = b->use_count == 0 && b->ref_count == 0 && !b->restore_pending && !b->driven_last;
-        remap[i] = dead ? TA_NONE : live++;
+        const bool is_string = b->target.type == TA_VALUE_TYPE_STRING;
+        if (unused(b)) {
+            if (is_string) ta__free_str(&m->mem, m->str_orig[b->offset]);
+            continue;
+        }
+        if (is_string) {
+            m->str_pile[str] = m->str_pile[b->offset];
+            m->str_add[str] = m->str_add[b->offset];
+            m->str_orig[str] = m->str_orig[b->offset];
+            m->str_last[str] = m->str_last[b->offset];
+            str++;
+        } else {
+            if (m->float_block != NULL) { /* else the fused path holds them all */
+                memmove(m->pile + slot, m->pile + b->offset, sizeof(float) * b->size);
+                memmove(m->orig + slot, m->orig + b->offset, sizeof(float) * b->size);
+                memmove(m->last + slot, m->last + b->offset, sizeof(float) * b->size);
+            }
+            if (m->add != NULL) memmove(m->add + slot, m->add + b->offset, sizeof(float) * b->size);
+            slot += b->size;
+        }
     }
+    /* 2. each binding's offset made its new index (TA_NONE: dropped), which the actions' track
+     * maps take */
+    uint32_t live = 0;
+    for (uint32_t i = 0; i < m->binding_count; ++i) m->bindings[i].offset = unused(&m->bindings[i]) ? TA_NONE : live++;
     for (uint32_t a = 0; a < m->action_count; ++a) {
         ta_action *act = m->actions[a];
         if (act->bound)
             for (uint32_t t = 0; t < act->clip->track_count; ++t)
-                if (act->bindings[t] != TA_NONE) act->bindings[t] = remap[act->bindings[t]];
-        for (uint32_t p = 0; p < act->group_pair_count; ++p) act->group_bindings[p] = remap[act->group_bindings[p]];
+                if (act->bindings[t] != TA_NONE) act->bindings[t] = m->bindings[act->bindings[t]].offset;
+        for (uint32_t p = 0; p < act->group_pair_count; ++p)
+            act->group_bindings[p] = m->bindings[act->group_bindings[p]].offset;
     }
-    uint32_t w = 0, slot = 0, str = 0;
+    /* 3. the live bindings moved down, their offsets where pass 1 put their values */
+    uint32_t w = 0;
+    slot = 0;
+    str = 0;
     for (uint32_t i = 0; i < m->binding_count; ++i) {
         ta__binding b = m->bindings[i];
-        bool is_string = b.target.type == TA_VALUE_TYPE_STRING;
-        if (remap[i] == TA_NONE) {
-            if (is_string) ta__free_str(&m->mem, m->str_orig[b.offset]);
-            continue;
-        }
-        if (is_string) {
-            m->str_pile[str] = m->str_pile[b.offset];
-            m->str_add[str] = m->str_add[b.offset];
-            m->str_orig[str] = m->str_orig[b.offset];
-            m->str_last[str] = m->str_last[b.offset];
+        if (unused(&b)) continue;
+        if (b.target.type == TA_VALUE_TYPE_STRING) {
             b.offset = str++;
         } else {
-            if (m->float_block != NULL) { /* else the fused path holds them all */
-                memmove(m->pile + slot, m->pile + b.offset, sizeof(float) * b.size);
-                memmove(m->orig + slot, m->orig + b.offset, sizeof(float) * b.size);
-                memmove(m->last + slot, m->last + b.offset, sizeof(float) * b.size);
-            }
-            if (m->add != NULL) memmove(m->add + slot, m->add + b.offset, sizeof(float) * b.size);
             b.offset = slot;
             slot += b.size;
         }
         m->bindings[w++] = b;
     }
-    ta__free(&m->mem, remap, sizeof(uint32_t) * m->binding_count);
     m->binding_count = w;
     m->slot_count = slot;
     m->str_count = str;

@@ -687,6 +687,75 @@ static void test_uncache_keeps_index_and_refuses(void **state)
     free_world(&w);
 }
 
+/* An uncache drops the bindings nothing drove in the last update in place: with every
+ * allocation failing (a cleanup that needed memory kept them, and still said OK), the uncached
+ * action's bindings go, string slots and numbers alike, once an update has written their
+ * originals back, and the action left keeps driving its own targets. */
+static void test_uncache_drops_bindings_without_memory(void **state)
+{
+    (void)state;
+    world w;
+    make_world(&w, NULL);
+    ta_error err = {0};
+    ta_test_counter counter = {0};
+    counter.fail_after = -1;
+    ta_allocator al = ta_test_counting_allocator(&counter);
+    float p0[3] = {9, 9, 9}, p1[3] = {9, 8, 7}, s0[3] = {2, 2, 2}, r0[3] = {4, 5, 6};
+    float times[2] = {0, 1};
+    const char *names[2] = {"busy", "busy"};
+    /* dropped: the child's name and position and the root's scale; kept: the lamp's and root's positions */
+    ta_track *gone[3] = {ta_test_string_track(node_target(w.child, TA_TRACK_KIND_NODE_NAME), times, 2, names),
+                         track2(node_target(w.child, TA_TRACK_KIND_POSITION), p0, p1, 3),
+                         track2(node_target(w.root, TA_TRACK_KIND_SCALE), s0, s0, 3)};
+    ta_clip *first = ta_test_clip("first", gone, 3, NULL);
+    ta_track *kept[2] = {track2(node_target(w.lamp_node, TA_TRACK_KIND_POSITION), r0, r0, 3),
+                         track2(node_target(w.root, TA_TRACK_KIND_POSITION), p1, p0, 3)};
+    ta_clip *second = ta_test_clip("second", kept, 2, NULL);
+    ta_mixer_options mo = {&al};
+    ta_mixer *m;
+    TA_ASSERT_OK(ta_mixer_create(ta_node_none(), &mo, &m, &err), &err);
+    uint32_t a_first, a_second;
+    play(m, first, 1, &a_first);
+    play(m, second, 1, &a_second);
+    TA_ASSERT_OK(ta_mixer_update(m, w.scene, ta_duration_from_seconds(0.5), &err), &err);
+    assert_int_equal(m->binding_count, 5);
+    assert_int_equal(m->str_count, 1);
+    assert_string_equal(w.scene->nodes[w.child.index].name, "busy");
+    /* the uncached action's targets get their originals at the next update; till then its bindings stay */
+    TA_ASSERT_OK(ta_mixer_uncache_action(m, a_first, &err), &err);
+    assert_int_equal(m->binding_count, 5);
+    TA_ASSERT_OK(ta_mixer_update(m, w.scene, ta_duration_from_seconds(0.25), &err), &err);
+    assert_string_equal(w.scene->nodes[w.child.index].name, "child");
+    TA_ASSERT_NEAR(w.scene->nodes[w.child.index].position.x, 1, 0);
+    TA_ASSERT_NEAR(w.scene->nodes[w.root.index].scale.x, 1, 0);
+    /* and once an update has not driven them (that one wrote their originals), any uncache drops
+     * them, asking for no memory */
+    TA_ASSERT_OK(ta_mixer_update(m, w.scene, ta_duration_from_seconds(0.25), &err), &err);
+    assert_int_equal(m->binding_count, 5);
+    TA_ASSERT_NEAR(w.scene->nodes[w.root.index].position.y, 8, 1e-6); /* t = 1.0 wrapped to 0: p1 */
+    const size_t before = counter.allocations;
+    counter.fail_after = (long)counter.allocations; /* every allocation from here fails */
+    ta_mixer_uncache_clip(m, "first");
+    assert_int_equal(counter.allocations, before);
+    assert_int_equal(m->binding_count, 2);
+    assert_int_equal(m->str_count, 0);
+    assert_int_equal(m->slot_count, 6);
+    /* the action left still drives the lamp's and the root's positions through its remapped bindings */
+    counter.fail_after = -1;
+    TA_ASSERT_OK(ta_mixer_update(m, w.scene, ta_duration_from_seconds(0.5), &err), &err);
+    TA_ASSERT_NEAR(w.scene->nodes[w.lamp_node.index].position.z, 6, 0);
+    TA_ASSERT_NEAR(w.scene->nodes[w.root.index].position.y, 8.5f, 1e-6); /* halfway from p1 to p0 */
+    ta_scene_node(w.scene, w.lamp_node)->position.z = -1;
+    ta_scene_node(w.scene, w.root)->position.y = -1;
+    TA_ASSERT_OK(ta_mixer_update(m, w.scene, ta_duration_from_seconds(0.25), &err), &err);
+    TA_ASSERT_NEAR(w.scene->nodes[w.lamp_node.index].position.z, -1, 0); /* the same value mixed: not written again */
+    TA_ASSERT_NEAR(w.scene->nodes[w.root.index].position.y, 8.75f, 1e-6);
+    ta_mixer_destroy(m);
+    ta_clip_release(first);
+    ta_clip_release(second);
+    free_world(&w);
+}
+
 static void test_group_drives_every_member_and_a_shared_material_once(void **state)
 {
     (void)state;
@@ -1290,6 +1359,7 @@ int main(void)
         cmocka_unit_test(test_events_are_drained_and_gone_after_the_next_update),
         cmocka_unit_test(test_update_allocates_nothing_once_bound),
         cmocka_unit_test(test_uncache_keeps_index_and_refuses),
+        cmocka_unit_test(test_uncache_drops_bindings_without_memory),
         cmocka_unit_test(test_group_drives_every_member_and_a_shared_material_once),
         cmocka_unit_test(test_set_time),
         cmocka_unit_test(test_missing_node_refused_unchanged),
