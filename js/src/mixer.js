@@ -990,7 +990,6 @@ export class AnimationMixer extends EventDispatcher {
   // vector and quaternion, with no comparison, when the update wrote them all (all: writeAlways).
   _writeBack(all = false) {
     if (!this._packed) this._pack();
-    if (this._trs === null) this._trs = this._planTrs();
     const { f32, u8 } = heap();
     const base = this._nodesBase;
     // An object written is flagged matrixWorldNeedsUpdate, as three.js's bindings to an Object3D
@@ -1000,8 +999,11 @@ export class AnimationMixer extends EventDispatcher {
     if (threes) {
       if (all) this._writeAllByKind(f32, base);
       else this._writeChangedByKind(f32, base);
-    } else if (all) this._writeAll(f32, base);
-    else this._writeChanged(f32, base);
+    } else {
+      if (this._trs === null) this._trs = this._planTrs();
+      if (all) this._writeAll(f32, base);
+      else this._writeChanged(f32, base);
+    }
     this._writeRest(f32, u8, base);
   }
 
