@@ -173,6 +173,26 @@ static void test_fade_out_has_not_ended_just_before_its_end(void **state)
     teardown(&f);
 }
 
+/* The start is a double too: a fade from 0 begun at 0.7 s weighs exactly 0 at 0.7 s, where
+ * three.js, from float32(0.7) = 0.699999988, gives (0.7 - 0.699999988) / 1, about 1.2e-8 (the
+ * replay suite's reference drops a run where that turns an additive flag or string pile on). */
+static void test_fade_in_weighs_zero_at_its_start(void **state)
+{
+    (void)state;
+    fixture f;
+    setup(&f);
+    ta_error err = {0};
+    step(&f, 0.7);
+    ta_action *a = add(&f, f.held, true);
+    TA_ASSERT_OK(ta_action_fade_in(a, ta_duration_from_seconds(1), &err), &err);
+    step(&f, 0);
+    assert_true(ta_action_effective_weight(a) == 0.0f);
+    TA_ASSERT_NEAR(node_x(&f), 1.0, 0); /* the original, untouched by a weight of 0 */
+    step(&f, 0.25);
+    assert_true(ta_action_effective_weight(a) == (float)((0.7 + 0.25 - 0.7) / 1.0));
+    teardown(&f);
+}
+
 static void test_fade_in_and_warp_end_values_are_exact(void **state)
 {
     (void)state;
@@ -590,6 +610,7 @@ int main(void)
         cmocka_unit_test(test_is_playing_false_at_a_time_scale_of_zero),
         cmocka_unit_test(test_fade_out_reaches_zero_exactly_at_its_end),
         cmocka_unit_test(test_fade_out_has_not_ended_just_before_its_end),
+        cmocka_unit_test(test_fade_in_weighs_zero_at_its_start),
         cmocka_unit_test(test_fade_in_and_warp_end_values_are_exact),
         cmocka_unit_test(test_halt_pauses_after_its_end),
         cmocka_unit_test(test_fade_in_does_not_play),

@@ -43,6 +43,13 @@ function epsMixer(t) { return 2e-6 * Math.max(1, Math.abs(t)); }
 
 const dyadic = (w) => Number.isInteger(w * 1024);
 
+// A rotation pile's slerp takes the shorter arc by the sign of its dot product. three.js's piles
+// are doubles, the port's float32 (docs/three-js-to-threeanim.md): where the dot is within their
+// rounding of 0, the two can take opposite arcs, a whole quaternion apart.
+function slerpSignTie(dot, t) {
+  if (t !== 0 && t !== 1 && Math.abs(dot) < 1e-5) flag('slerp-sign-tie', `a rotation pile slerps at a dot product of ${dot}`);
+}
+
 // installPatches runs once in each copy of this module that a process imports (js/'s replay-port
 // imports a second, whose 'three' is three.js with the drop-in's AnimationMixer, the same
 // three.js), so that each patch, outside a run of its own copy (CTX null), hands the call to the
@@ -127,8 +134,17 @@ function installPatches() {
   AP._updateWeight = function (time) {
     const st = this.__ta;
     if (CTX && st && this.enabled && this._weightInterpolant !== null) {
-      const end = this._weightInterpolant.parameterPositions[1];
+      const [start, end] = this._weightInterpolant.parameterPositions;
       if (Math.abs(time - end) < epsMixer(time)) flag('fade-end', `action ${st.index}: mixer time ${time} at fade end ${end}`);
+      // At the start of a fade from 0, one side's weight can be 0 and the other's a few 1e-7:
+      // on an additive action that drives a flag or a string, enough to turn its pile on (apply
+      // then takes that pile whole) or to leave it off. Elsewhere such a weight moves nothing
+      // the tolerances see.
+      if (Math.abs(time - start) < epsMixer(time) && this._weightInterpolant.sampleValues[0] === 0 &&
+          this.blendMode === THREE.AdditiveAnimationBlendMode &&
+          this._clip.tracks.some((t) => t.ValueTypeName === 'bool' || t.ValueTypeName === 'string')) {
+        flag('fade-start', `action ${st.index}: mixer time ${time} at the start ${start} of a fade from 0`);
+      }
     }
     return origUpdateWeight.call(this, time);
   };
@@ -227,8 +243,22 @@ function installPatches() {
       if ((Math.abs(n0 - 1) > 4e-5 || Math.abs(n1 - 1) > 4e-5) && Math.abs(dot) >= 0.9994 * Math.sqrt(n0 * n1)) {
         flag('non-unit-quaternion-blend', `a rotation pile blends nearly equal quaternions of lengths ${Math.sqrt(n0)} and ${Math.sqrt(n1)}`);
       }
+      slerpSignTie(dot, t);
     }
     return origSlerp.call(this, buffer, dstOffset, srcOffset, t);
+  };
+  // The additive pile's move toward the pile times the incoming change (three.js's
+  // _slerpAdditive: the product into the work slot, then slerpFlat toward it).
+  const origSlerpAdditive = PM._slerpAdditive;
+  PM._slerpAdditive = function (buffer, dstOffset, srcOffset, t, stride) {
+    if (CTX) {
+      const w = new Float64Array(4);
+      THREE.Quaternion.multiplyQuaternionsFlat(w, 0, buffer, dstOffset, buffer, srcOffset);
+      let dot = 0;
+      for (let i = 0; i < 4; i++) dot += buffer[dstOffset + i] * w[i];
+      slerpSignTie(dot, t);
+    }
+    return origSlerpAdditive.call(this, buffer, dstOffset, srcOffset, t, stride);
   };
   const origAccumulate = PM.accumulate;
   PM.accumulate = function (accuIndex, weight) {

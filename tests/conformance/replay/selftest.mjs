@@ -149,7 +149,66 @@ async function main() {
     'hand replay: ONCE finishes and lets go of the node; the blink loops');
   check(ref.error && /^step 8 \(fade_in\)/.test(ref.error), `hand replay: fade_in of -1 s is refused at step 8 (${ref.error})`);
 
-  // 4. The cache's key of a glTF file (cache.mjs gltfDigest) is its content and that of the
+  // 4. A fade from 0 on an additive action that drives a string, and an update that leaves the
+  // mixer's clock at the fade's start (0.7 s, which float32 rounds down): three.js's weight is
+  // (0.7 - fround(0.7)) / 1, about 1.2e-8, so its additive pile (the original name, the weight
+  // being under one half) replaces the normal action's name; the port keeps the start as a
+  // double and its weight is 0. The reference flags such a run (fade-start), so that it is
+  // dropped; the same fade on a normal action moves nothing and is not flagged.
+  for (const additive of [true, false]) {
+    const s2 = new THREE.Scene();
+    const node = new THREE.Object3D();
+    node.name = 'box';
+    s2.add(node);
+    s2.animations.push(
+      new THREE.AnimationClip('walk', 1, [new THREE.StringKeyframeTrack('box.name', [0], ['walk'])]),
+      new THREE.AnimationClip('nod', 1, [new THREE.StringKeyframeTrack('box.name', [0], ['nod'])]));
+    const r2 = await runReference({
+      format: 'threeanim-replay/1',
+      model: { object_json: s2.toJSON() },
+      mixer: { root: null, time_scale: 1 },
+      actions: [{ clip: 'walk' }, additive ? { clip: 'nod', blend_mode: 'additive' } : { clip: 'nod' }],
+      record: [`${node.uuid}.name`],
+      steps: [
+        { op: 'play', action: 0 },
+        { op: 'update', delta: 0.7 },
+        { op: 'play', action: 1 },
+        { op: 'fade_in', action: 1, duration: 1 },
+        { op: 'update', delta: 0 },
+      ],
+    });
+    const name = r2.lines[1] ? r2.lines[1].values[`${node.uuid}.name`] : undefined;
+    if (additive) {
+      check(name === 'box' && 'fade-start' in r2.flags, `fade from 0 at 0.7 s, additive: three.js writes the original name (got ${name}) and the run is flagged fade-start (${Object.keys(r2.flags)})`);
+    } else {
+      check(name === 'walk' && !('fade-start' in r2.flags), `fade from 0 at 0.7 s, normal: "walk" (got ${name}), not flagged (${Object.keys(r2.flags)})`);
+    }
+  }
+
+  // 5. Two actions of a rotation at a right angle in 4D (a dot product of exactly 0): the pile's
+  // slerp takes its arc by the dot's sign, which rounding decides, so the run is flagged
+  // (slerp-sign-tie) and dropped; at a dot of 0.5 it is not.
+  for (const [b, tied] of [[[0, Math.SQRT1_2, 0, Math.SQRT1_2], true], [[0, 0.5, 0, Math.sqrt(0.75)], false]]) {
+    const s3 = new THREE.Scene();
+    const node = new THREE.Object3D();
+    node.name = 'box';
+    s3.add(node);
+    const a = [0, -Math.SQRT1_2, 0, Math.SQRT1_2];
+    s3.animations.push(
+      new THREE.AnimationClip('a', 1, [new THREE.QuaternionKeyframeTrack('box.quaternion', [0], a)]),
+      new THREE.AnimationClip('b', 1, [new THREE.QuaternionKeyframeTrack('box.quaternion', [0], b)]));
+    const r3 = await runReference({
+      format: 'threeanim-replay/1',
+      model: { object_json: s3.toJSON() },
+      mixer: { root: null, time_scale: 1 },
+      actions: [{ clip: 'a' }, { clip: 'b' }],
+      record: [`${node.uuid}.quaternion`],
+      steps: [{ op: 'play', action: 0 }, { op: 'play', action: 1 }, { op: 'update', delta: 0.1 }],
+    });
+    check(('slerp-sign-tie' in r3.flags) === tied, `a pile slerped at a dot of ${a[1] * b[1] + a[3] * b[3]}: ${tied ? '' : 'not '}flagged slerp-sign-tie (${Object.keys(r3.flags)})`);
+  }
+
+  // 6. The cache's key of a glTF file (cache.mjs gltfDigest) is its content and that of the
   // files it names: the same for a copy elsewhere, another when a named buffer changes; and a
   // store gives back what was put under a key, nothing under another.
   const { gltfDigest, openStore } = await import('./cache.mjs');
