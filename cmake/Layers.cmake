@@ -42,5 +42,5 @@ set(TA_LAYER_HEADERS_io
 #   animation/interpolant.h the key interpolation kernels (cutting a glTF sampler at time 0)
 #   animation/track_kinds.h the kind table (naming and checking a track's target as ta_track_create does)
 set(TA_LAYER_SHARED_HEADERS_io
-  core/internal.h core/file_read.h core/suggest.h core/math_internal.h
+  core/internal.h core/file_read.h core/suggest.h core/math_internal.h core/elementary.h
   animation/interpolant.h animation/track_kinds.h)

@@ -17,6 +17,7 @@
 #include <math.h>
 
 #include "animation/eberly_terms.h"
+#include "core/elementary.h"
 #include "core/slerp_internal.h"
 #include "threeanim/math.h"
 
@@ -43,9 +44,9 @@ static inline void ta__fast_slerp(double *dst, const double *src0, const double 
                 a = s * cs;
                 b = t * ct;
             } else {
-                double theta = acos(dot), sin_theta = sin(theta);
-                a = sin(s * theta) / sin_theta;
-                b = sin(t * theta) / sin_theta;
+                double theta = ta__acos(dot), sin_theta = ta__sin(theta);
+                a = ta__sin(s * theta) / sin_theta;
+                b = ta__sin(t * theta) / sin_theta;
             }
             ta__slerp_mix(q0, q1, a, b);
         }

@@ -25,9 +25,10 @@
  *      writes value_size doubles. Keys are float32; all arithmetic is in
  *      double from the float32 keys and times, with the same operations in the
  *      same order as three.js 0.186.0, so a double result matches three.js's
- *      Float64Array result buffer (what its PropertyMixer uses) up to libm's
- *      last bits. The endings are read on every call (three.js reads them only
- *      when the interval changes; here every call reads them, by design).
+ *      Float64Array result buffer (what its PropertyMixer uses) up to the last
+ *      bits of sin and cos (core/elementary.h's, not V8's). The endings are
+ *      read on every call (three.js reads them only when the interval changes;
+ *      here every call reads them, by design).
  *
  * The kernels below work on flat arrays, so a caller that has already
  * dispatched on the interpolation (the mixer, per binding) can call one

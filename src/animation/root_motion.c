@@ -5,6 +5,7 @@
 
 #include "animation/interpolant.h"
 #include "animation/mask_internal.h"
+#include "core/elementary.h"
 #include "animation/root_motion_internal.h"
 #include "threeanim/root_motion.h"
 
@@ -100,7 +101,7 @@ static void sample_at(const ta_action *a, const ta_track *tr, double t, double *
 /* The turn about +y of rotation q. */
 static double yaw_of(const double q[4])
 {
-    return 2 * atan2(q[1], q[3]);
+    return 2 * ta__atan2(q[1], q[3]);
 }
 
 /* An angle difference as the shorter turn, in (-pi, pi]. */
@@ -125,7 +126,7 @@ void ta__root_in_place(const ta_mixer *m, const ta_action *a, uint32_t track, do
         double start[4];
         sample_at(a, a->clip->tracks[track], 0.0, start);
         double turn = yaw_of(start) - yaw_of(value);
-        double r[4] = {0, sin(turn / 2), 0, cos(turn / 2)}, out[4];
+        double r[4] = {0, ta__sin(turn / 2), 0, ta__cos(turn / 2)}, out[4];
         ta_quat_multiply_flat(out, r, value);
         for (int i = 0; i < 4; ++i) value[i] = out[i];
     }

@@ -1,5 +1,6 @@
 /* A key interval's slerp constants, made with the clip. See slerp_constants.h. */
 #include "animation/slerp_constants.h"
+#include "core/elementary.h"
 #include "threeanim/math.h"
 
 void ta__slerp_constants(const float *a, const float *b, float *theta, float *k)
@@ -7,9 +8,9 @@ void ta__slerp_constants(const float *a, const float *b, float *theta, float *k)
     double dot, sign; /* slerpFlat's dot and tests, in double and in its order */
     if (ta__slerp_constants_branch(a, b, theta, k, &dot, &sign)) return;
     /* below 0.9995, theta is above 0.0316: 1 / sin is at most 32 */
-    float th = (float)acos(dot);
+    float th = (float)ta__acos(dot);
     *theta = th;
-    *k = (float)(sign / sin((double)th));
+    *k = (float)(sign / ta__sin((double)th));
 }
 
 void ta__slerp_constants_track(const float *values, uint32_t keys, float *theta, float *k, size_t stride, bool fast)

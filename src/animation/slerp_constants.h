@@ -130,7 +130,7 @@ static inline float ta__slerp_theta(float d)
 /* The constants of a compressed clip's window (clip_compressed_window.c),
  * which makes them for every key interval it decodes, some eight a track
  * every few updates: ta__slerp_constants' numbers in float32 and without
- * libm (acos and sin in double were about a fifth of the compressed
+ * acos and sin in double (libm's were about a fifth of the compressed
  * window's update on CesiumMan, docs/compression.md). The dot and the
  * branches are ta__slerp_constants' (three.js's), in double: a dot within an
  * ulp of 0 turns the second key over or not as three.js does. theta is
@@ -138,7 +138,7 @@ static inline float ta__slerp_theta(float d)
  * sqrt(1 - dot) times a polynomial of degree 7 (2e-8 in exact arithmetic),
  * and k is 1 / ta__slerp_sin(theta), the lane's own sine, so that the weight
  * of a key at its own end is 1 to an ulp. A slerped key is within 4e-7 of
- * slerpFlat's in double (test_slerp_constants), where the libm constants
+ * slerpFlat's in double (test_slerp_constants), where the double constants
  * give 3e-7: far below a compressed clip's error (its keys are quantized),
  * but not three.js's numbers bit for bit, which a compressed clip never
  * was. */

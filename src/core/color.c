@@ -1,16 +1,17 @@
 /* sRGB <-> linear, as three.js's ColorManagement does it. */
 #include <math.h>
 
+#include "core/elementary.h"
 #include "threeanim/color.h"
 
 double ta_color_srgb_to_linear(double c)
 {
-    return (c < 0.04045) ? c * 0.0773993808 : pow(c * 0.9478672986 + 0.0521327014, 2.4);
+    return (c < 0.04045) ? c * 0.0773993808 : ta__pow(c * 0.9478672986 + 0.0521327014, 2.4);
 }
 
 double ta_color_linear_to_srgb(double c)
 {
-    return (c < 0.0031308) ? c * 12.92 : 1.055 * pow(c, 0.41666) - 0.055;
+    return (c < 0.0031308) ? c * 12.92 : 1.055 * ta__pow(c, 0.41666) - 0.055;
 }
 
 float ta_color_srgb_byte_to_linear(uint8_t byte)

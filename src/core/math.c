@@ -1,6 +1,7 @@
 /* Vectors, quaternions, Euler angles and matrices, as three.js 0.186.0 computes them. */
 #include <math.h>
 
+#include "core/elementary.h"
 #include "core/math_internal.h"
 #include "core/slerp_internal.h"
 #include "threeanim/math.h"
@@ -45,9 +46,9 @@ void ta_quat_slerp_flat(double *dst, const double *src0, const double *src1, dou
     if (ta__slerp_begin(src0, src1, q0, q1, &dot)) {
         double s = 1 - t;
         if (dot < 0.9995) {
-            double theta = acos(dot);
-            double sin_theta = sin(theta);
-            ta__slerp_mix(q0, q1, sin(s * theta) / sin_theta, sin(t * theta) / sin_theta);
+            double theta = ta__acos(dot);
+            double sin_theta = ta__sin(theta);
+            ta__slerp_mix(q0, q1, ta__sin(s * theta) / sin_theta, ta__sin(t * theta) / sin_theta);
         } else {
             ta__slerp_near(q0, q1, s, t);
         }
@@ -82,12 +83,12 @@ ta_euler ta_euler_from_quat(ta_quat q)
     double m22 = 1 - (xx + zz), m23 = yz - wx;
     double m32 = yz + wx, m33 = 1 - (xx + yy);
     ta_euler e;
-    double ey = asin(clampd(m13, -1, 1)), ex, ez;
+    double ey = ta__asin(clampd(m13, -1, 1)), ex, ez;
     if (fabs(m13) < 0.9999999) {
-        ex = atan2(-m23, m33);
-        ez = atan2(-m12, m11);
+        ex = ta__atan2(-m23, m33);
+        ez = ta__atan2(-m12, m11);
     } else {
-        ex = atan2(m32, m22);
+        ex = ta__atan2(m32, m22);
         ez = 0;
     }
     e.x = (float)ex;
@@ -98,8 +99,10 @@ ta_euler ta_euler_from_quat(ta_quat q)
 
 ta_quat ta_quat_from_euler(ta_euler e)
 {
-    double c1 = cos(e.x / 2.0), c2 = cos(e.y / 2.0), c3 = cos(e.z / 2.0);
-    double s1 = sin(e.x / 2.0), s2 = sin(e.y / 2.0), s3 = sin(e.z / 2.0);
+    double c1, c2, c3, s1, s2, s3;
+    ta__sincos(e.x / 2.0, &s1, &c1);
+    ta__sincos(e.y / 2.0, &s2, &c2);
+    ta__sincos(e.z / 2.0, &s3, &c3);
     return ta_quat_make((float)(s1 * c2 * c3 + c1 * s2 * s3), (float)(c1 * s2 * c3 - s1 * c2 * s3),
                         (float)(c1 * c2 * s3 + s1 * s2 * c3), (float)(c1 * c2 * c3 - s1 * s2 * s3));
 }

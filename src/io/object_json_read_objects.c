@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "core/elementary.h"
 #include "io/object_json_internal.h"
 
 typedef enum object_class {
@@ -57,8 +58,10 @@ static ta_result oom(const ta__jpath *path, ta_error *err)
 /* Quaternion.setFromEuler for each of three.js's orders. */
 static bool quat_from_euler(const double e[3], const char *order, ta_quat *out)
 {
-    double c1 = cos(e[0] / 2), c2 = cos(e[1] / 2), c3 = cos(e[2] / 2);
-    double s1 = sin(e[0] / 2), s2 = sin(e[1] / 2), s3 = sin(e[2] / 2);
+    double c1, c2, c3, s1, s2, s3;
+    ta__sincos(e[0] / 2, &s1, &c1);
+    ta__sincos(e[1] / 2, &s2, &c2);
+    ta__sincos(e[2] / 2, &s3, &c3);
     double x, y, z, w;
     if (strcmp(order, "XYZ") == 0) {
         x = s1 * c2 * c3 + c1 * s2 * s3; y = c1 * s2 * c3 - s1 * c2 * s3;

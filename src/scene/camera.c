@@ -2,6 +2,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "core/elementary.h"
 #include "core/internal.h"
 #include "threeanim/camera.h"
 
@@ -121,7 +122,7 @@ static ta_mat4 make_perspective(double left, double right, double top, double bo
 ta_mat4 ta_perspective_camera_projection(const ta_perspective_camera *c)
 {
     double near = c->near;
-    double top = near * tan(DEG2RAD * 0.5 * c->fov) / c->zoom;
+    double top = near * ta__tan(DEG2RAD * 0.5 * c->fov) / c->zoom;
     double height = 2 * top;
     double width = c->aspect * height;
     double left = -0.5 * width;

@@ -28,6 +28,7 @@
 #endif
 
 #include "core/internal.h"
+#include "core/elementary.h"
 #include "scene/ik_internal.h"
 
 /* The world jobs check their descs' numbers four floats at a time, reading them as one array. */
@@ -180,7 +181,7 @@ static TA__IK_INLINE ta_quat corrected(qd parent, qd g, double g2, ta_quat local
 static TA__IK_INLINE qd twisted(qd g, v3 line, float twist)
 {
     if (twist == 0.0f) return g;
-    return q_mul(q_axis_cos_sin(line, cos((double)twist), sin((double)twist)), g);
+    return q_mul(q_axis_cos_sin(line, ta__cos((double)twist), ta__sin((double)twist)), g);
 }
 
 static TA__IK_INLINE v3 unit_or(ta_vec3 v, v3 fallback)

@@ -7,6 +7,7 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "core/elementary.h"
 #include "scene/ik_internal.h"
 
 #if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__)

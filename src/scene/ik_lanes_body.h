@@ -204,7 +204,8 @@ IK_TARGET static void IK_L(run_group)(const ta_ik_two_bone_world_desc *descs, ui
         in.weight[l] = d->weight, in.soften[l] = d->soften;
         in.twist_cos[l] = 1.0, in.twist_sin[l] = 0.0, in.twisted[l] = 0;
         if (d->twist != 0.0f) {
-            double c = cos((double)d->twist), s = sin((double)d->twist);
+            double c, s;
+            ta__sincos((double)d->twist, &s, &c);
             in.twist_cos[l] = sqrt(fmax(0.0, 0.5 * (1.0 + c)));
             in.twist_sin[l] = copysign(sqrt(fmax(0.0, 0.5 * (1.0 - c))), s);
             in.twisted[l] = -1;
