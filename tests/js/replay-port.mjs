@@ -21,7 +21,10 @@
 // mixer runs: when such a scenario is not the native build's bit for bit, a probe of it with no
 // actions (one update by 0) reads each recorded number as each side loaded it, and a number
 // loaded apart is left out of the bit-for-bit comparison (still compared with three.js's within
-// the tolerance), a quaternion whole with its node's Euler angles; how many is printed.
+// the tolerance), a quaternion whole with its node's Euler angles; how many is printed. A node's
+// recorded Euler angle (.rotation[x]) is three.js's own in the drop-in (Quaternion's change
+// callback works it out from the quaternion written) and threeanim's in the native build: it is
+// compared with three.js's only.
 //
 // A scenario passes, is refused by the drop-in (an Error naming what it cannot drive), or differs.
 // Exit 1 when one differs, or when fewer than --min-pass passed; 77 when the samples folder of
@@ -45,7 +48,7 @@ if (gltfDir && !fs.existsSync(gltfDir)) {
 const port = await import('../conformance/replay/reference.mjs?port');
 const cache = await openCache(process.env.TA_REPLAY_CACHE || opts.cache || null, { kind: gltfDir ? 'gltf' : 'random', gltfDir });
 const root = fs.mkdtempSync(path.join(os.tmpdir(), 'threeanim-replay-port-'));
-const tally = { passed: 0, refused: 0, differed: 0, native: 0, numbers: 0, loadedApart: 0 };
+const tally = { passed: 0, refused: 0, differed: 0, native: 0, numbers: 0, loadedApart: 0, threes: 0 };
 const refusals = new Map();
 // A failure, printed in full for the first 20 (the rest are counted, and kept as these are).
 function failed(text) {
@@ -130,12 +133,20 @@ function isApart(apart, key) {
 }
 
 // The drop-in's lines beside the native build's (or why there are none), number for number as
-// float32, but for the numbers in apart: { problems, numbers (equal), left (out) }.
+// A node's Euler angle as recorded (".rotation[x]"): in the drop-in, three.js's own rotation,
+// which Quaternion's change callback works out from the quaternion the drop-in wrote (in double,
+// by its matrix); in the native build, threeanim's (ta_euler_from_quat, in float32). Not the same
+// code, so compared with three.js's within the tolerance only; the quaternion itself is compared.
+const threesEuler = (key) => /\.rotation\[[xyz]\]\[\d+\]$/.test(key);
+
+// float32, but for the numbers in apart and three.js's Euler angles: { problems, numbers (equal),
+// left (out, loaded apart), threes (three.js's own Euler angles) }.
 function compareNative(lines, native, apart) {
-  const r = { problems: [], numbers: 0, left: 0 };
+  const r = { problems: [], numbers: 0, left: 0, threes: 0 };
   const walk = (a, b, where, key) => {
     if (typeof a === 'number' || typeof b === 'number') {
       if (isApart(apart, key)) r.left++;
+      else if (threesEuler(key)) r.threes++;
       else if (Math.fround(a) !== Math.fround(b)) r.problems.push(`${where}: native ${b}, drop-in ${a}`);
       else r.numbers++;
     } else if (Array.isArray(a) && Array.isArray(b) && a.length === b.length) {
@@ -156,6 +167,7 @@ function judgeNative(p, r) {
     tally.native++;
     tally.numbers += r.numbers;
     tally.loadedApart += r.left;
+    tally.threes += r.threes;
     return;
   }
   keep(p.dir, p.scenario, p.lines);
@@ -191,7 +203,7 @@ else {
 }
 for (const [why, n] of refusals) console.log(`refused ${n}x: ${why}`);
 if (opts.cli) {
-  console.log(`replay-port: ${tally.native} scenarios the native build's bit for bit (${tally.numbers} numbers equal as float32; ${tally.loadedApart} left out, loaded apart by the two loaders)`);
+  console.log(`replay-port: ${tally.native} scenarios the native build's bit for bit (${tally.numbers} numbers equal as float32; ${tally.loadedApart} left out, loaded apart by the two loaders; ${tally.threes} Euler angles three.js works out itself)`);
 }
 console.log(`replay-port${gltfDir ? ' (glTF samples)' : ''}: ${tally.passed} passed, ${tally.differed} failed, ${tally.refused} skipped (refused by the drop-in, naming what)`);
 const minPass = Number(opts['min-pass'] || 0);
