@@ -207,6 +207,24 @@ async function main() {
     });
     check(('slerp-sign-tie' in r3.flags) === tied, `a pile slerped at a dot of ${a[1] * b[1] + a[3] * b[3]}: ${tied ? '' : 'not '}flagged slerp-sign-tie (${Object.keys(r3.flags)})`);
   }
+  // The additive pile's slerp (_slerpAdditive): from the identity toward the identity times a
+  // half turn (a dot of 0) by the weight 0.5, flagged; toward a third of a turn, not.
+  for (const [q, tied] of [[[0, 1, 0, 0], true], [[0, 0.5, 0, Math.sqrt(0.75)], false]]) {
+    const s4 = new THREE.Scene();
+    const node = new THREE.Object3D();
+    node.name = 'box';
+    s4.add(node);
+    s4.animations.push(new THREE.AnimationClip('turn', 1, [new THREE.QuaternionKeyframeTrack('box.quaternion', [0], q)]));
+    const r4 = await runReference({
+      format: 'threeanim-replay/1',
+      model: { object_json: s4.toJSON() },
+      mixer: { root: null, time_scale: 1 },
+      actions: [{ clip: 'turn', blend_mode: 'additive' }],
+      record: [`${node.uuid}.quaternion`],
+      steps: [{ op: 'play', action: 0 }, { op: 'set', action: 0, field: 'weight', value: 0.5 }, { op: 'update', delta: 0.1 }],
+    });
+    check(('slerp-sign-tie' in r4.flags) === tied, `an additive pile slerped at a dot of ${q[3]}: ${tied ? '' : 'not '}flagged slerp-sign-tie (${Object.keys(r4.flags)})`);
+  }
 
   // 6. The cache's key of a glTF file (cache.mjs gltfDigest) is its content and that of the
   // files it names: the same for a copy elsewhere, another when a named buffer changes; and a
