@@ -491,7 +491,9 @@ TA_API void ta_action_stop_fading(ta_action *action);
 /**
  * Ramps the time scale from start_time_scale to end_time_scale over duration (>= 0) of the mixer's
  * clock; at the end the time scale becomes end_time_scale. The two are kept as shares of the time
- * scale at the call, as three.js keeps them.
+ * scale at the call, as three.js keeps them. So a time scale set during the warp scales its end too:
+ * an update at whose time the warp ends with a time scale a float cannot hold (or one a float reads
+ * as 0) is refused with TA_ERROR_CLOCK_RANGE and changes nothing.
  *
  * @ownership Changes action only.
  * @errors TA_ERROR_INVALID_ARGUMENT (action NULL), TA_ERROR_BAD_STATE (not yet added to a mixer),

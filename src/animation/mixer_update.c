@@ -301,6 +301,15 @@ static ta_result advance_clock(ta_mixer *m, ta_action *a, double time, double dt
         }
     }
     double ts = ta__action_time_scale_at(a, next, time);
+    /* A warp that ends here leaves its end share times the time scale of now, which a time scale
+     * set after the warp can take past a float (ta_action_time_scale answers one), or to a
+     * nonzero value a float reads as 0: refused, as ta_action_set_duration refuses such a
+     * quotient, rather than kept as an infinity. */
+    if (!isfinite((float)next->time_scale) || ((float)next->time_scale == 0.0f && next->time_scale != 0))
+        return ta__fail(err, TA_ERROR_CLOCK_RANGE,
+                        "action %u: its warp ends at a time scale of %g (%g times its end share), which a float "
+                        "cannot hold",
+                        a->index, next->time_scale, a->run.time_scale);
     ta_error local;
     ta_result r = ta__clock_advance(&params, &next->clock, step_dt * ts, &a->step->move, &local);
     if (r != TA_OK) return ta__fail(err, r, "action %u: %s", a->index, local.message);

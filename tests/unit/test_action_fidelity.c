@@ -272,6 +272,36 @@ static void assert_same(ta_snap *a, ta_snap *b)
     assert_true(same);
 }
 
+/* A warp keeps its ends as shares of the time scale at the call; a time scale set during it scales
+ * the end too. Where that end is past a float (or a nonzero value a float reads as 0), the update
+ * that reaches it is refused and changes nothing (found by fuzz_api: the action's time scale read
+ * as an infinity after such an update). */
+static void test_a_warp_ending_past_a_float_is_refused(void **state)
+{
+    (void)state;
+    const float late[2] = {3.4e38f, 1e-38f}, share[2] = {1.5f, 1e-10f};
+    for (int k = 0; k < 2; ++k) {
+        fixture f;
+        setup(&f);
+        ta_error err = {0};
+        ta_action *a = add(&f, f.clip, true);
+        TA_ASSERT_OK(ta_action_warp(a, 1, share[k], ta_duration_from_seconds(0.1), &err), &err);
+        TA_ASSERT_OK(ta_action_set_time_scale(a, late[k], &err), &err);
+        ta_snap before, after;
+        take(&before, &f, &a, 1);
+        TA_ASSERT_REFUSED(ta_mixer_update(f.mixer, f.scene, ta_duration_from_seconds(0.25), &err), &err,
+                          TA_ERROR_CLOCK_RANGE, "action 0: its warp ends at a time scale of");
+        assert_non_null(strstr(err.message, k == 0 ? "5.1e+38" : "1e-48"));
+        take(&after, &f, &a, 1);
+        assert_same(&before, &after);
+        assert_true(ta_action_time_scale(a) == late[k]);
+        /* an update that stays before the warp's end runs */
+        TA_ASSERT_OK(ta_mixer_update(f.mixer, f.scene, ta_duration_from_seconds(0), &err), &err);
+        assert_true(isfinite(ta_action_time_scale(a)) && ta_action_time_scale(a) == late[k]);
+        teardown(&f);
+    }
+}
+
 static void test_a_delta_past_the_clock_limit_changes_nothing(void **state)
 {
     (void)state;
@@ -614,6 +644,7 @@ int main(void)
         cmocka_unit_test(test_fade_in_and_warp_end_values_are_exact),
         cmocka_unit_test(test_halt_pauses_after_its_end),
         cmocka_unit_test(test_fade_in_does_not_play),
+        cmocka_unit_test(test_a_warp_ending_past_a_float_is_refused),
         cmocka_unit_test(test_a_delta_past_the_clock_limit_changes_nothing),
         cmocka_unit_test(test_cross_fade_after_an_epoch_delta),
         cmocka_unit_test(test_endless_is_not_the_largest_count),
