@@ -1,5 +1,5 @@
 /* Elementary functions of the library's own (elementary.h): the same bits on
- * every target. Each is a short series evaluated in double, in a fixed order,
+ * every target. Each is a short polynomial evaluated in double, in a fixed order,
  * after a range reduction that keeps what it rounds off:
  *
  *   sin, cos   x - n pi/2 (n the nearest integer to 2x/pi) in six parts of
