@@ -63,6 +63,8 @@ let written = 0;
 // In the drop-in's order (its write-back's plan, mixer._trs): a node's position, quaternion and
 // scale together, then the vectors and quaternions of no such node.
 function writeFields(mixer, e) {
+  // the drop-in plans its write-back at its first one; run alone (--only stale_writes), no update made it
+  if (mixer._trs === null) mixer._trs = mixer._planTrs();
   const t = mixer._trs, v3 = mixer._v3, qs = mixer._q;
   for (let i = 0, n = t.n; i < n; i++) {
     const p = t.p[i], q = t.q[i], s = t.s[i];

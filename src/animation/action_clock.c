@@ -244,12 +244,27 @@ static ta_result leg_phase(double d, int leg, float r, ta_error *err, float *out
 
 /* A step ends here: the direction taken, the read time from the new phase,
  * and the state and the move handed out together. */
+/* The state stored a field at a time: a copy of the whole struct read it back
+ * in 8-byte words just after the one-byte stores to it, which the store
+ * buffer cannot forward (perf put half this function's time on that load). */
+static void store_state(ta__clock_state *st, const ta__clock_state *s)
+{
+    st->loop_count = s->loop_count;
+    st->phase = s->phase;
+    st->ending_start = s->ending_start;
+    st->ending_end = s->ending_end;
+    st->direction = s->direction;
+    st->started = s->started;
+    st->enabled = s->enabled;
+    st->paused = s->paused;
+}
+
 static ta_result commit(const ta__clock_params *p, ta__clock_state *s, int dir, ta__clock_move *mv,
                         ta__clock_state *st, ta__clock_move *out)
 {
     s->direction = (int8_t)dir;
     mv->read_time = ta__clock_read_time(p, s);
-    *st = *s;
+    store_state(st, s);
     *out = *mv;
     return TA_OK;
 }
@@ -319,7 +334,7 @@ ta_result ta__clock_advance(const ta__clock_params *p, ta__clock_state *st, doub
         s.phase = 0.0f;
         s.direction = (int8_t)dir;
         mv.read_time = 0.0;
-        *st = s;
+        store_state(st, &s);
         *out = mv;
         return TA_OK;
     }
