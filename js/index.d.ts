@@ -21,6 +21,8 @@ export interface AnimationMixerOptions {
   writeAlways?: boolean;
 }
 
+/** three.js's AnimationMixer, running threeanim's mixer in wasm. Dropped as three.js's is: its
+ * wasm objects are freed when the garbage collector collects it (an action holds its mixer). */
 export class AnimationMixer extends EventDispatcher<AnimationMixerEventMap> {
   constructor(root: Object3D, options?: AnimationMixerOptions);
   time: number;
@@ -100,6 +102,8 @@ export class Crowd {
   setPosition(instance: number, x: number, y: number, z: number): this;
   update(deltaTime: number): Float32Array;
   createBoneTexture(): DataTexture;
+  /** Frees the instances' wasm objects now (a crowd dropped without it is freed when collected);
+   * its actions and boneMatrices must not be used after. */
   dispose(): void;
 }
 

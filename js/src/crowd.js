@@ -19,6 +19,13 @@ import { AnimationMixer, AnimationAction } from './mixer.js';
 
 const BLEND_TO_TA = { 2500: 1, 2501: 2 };
 
+// A crowd the program drops without dispose() is destroyed when the garbage collector collects
+// it: `held` names its tw_crowd alone (never the Crowd). Its instances' actions hold the crowd
+// (through their member's _crowd), so it is not collected while one of them is reachable.
+const CROWD_HEAP = typeof FinalizationRegistry === 'function'
+  ? new FinalizationRegistry((held) => { if (held.crowd) wasm.tw_crowd_destroy(held.crowd); held.crowd = 0; })
+  : null;
+
 export class Crowd {
   // options.floatLanes (default false): the world and skinning passes in float32, four instances
   // at a time on WebAssembly SIMD, for rigs whose inverse binds allow it (else, and in the module
@@ -45,13 +52,15 @@ export class Crowd {
     wasm.tw_free(pj); wasm.tw_free(pi);
     checkIndex(skin, 'Crowd: the skeleton');
     this._crowd = checkPtr(wasm.tw_crowd_create(ctx, this._rig._scene, skin, count), `Crowd of ${count}`);
+    this._heap = { crowd: this._crowd };
+    if (CROWD_HEAP !== null) CROWD_HEAP.register(this, this._heap, this._heap);
     this.floatLanes = options.floatLanes === true;
     wasm.tw_crowd_set_float_lanes(this._crowd, this.floatLanes ? 1 : 0);
     this.count = count;
     this.boneCount = bones.length;
     // Each instance answers to its actions as a mixer does (crossFade, syncWith).
     this._members = Array.from({ length: count }, (_, i) => ({
-      _mixer: wasm.tw_crowd_mixer(this._crowd, i), _restoreStopped() {}, _touched() {}, _byClip: new Map(), _drivesRoot: false,
+      _mixer: wasm.tw_crowd_mixer(this._crowd, i), _crowd: this, _restoreStopped() {}, _touched() {}, _byClip: new Map(), _drivesRoot: false,
     }));
     this._bonesPtr = wasm.tw_crowd_bones(this._crowd);
     this._view = null;
@@ -124,8 +133,12 @@ export class Crowd {
     return this._texture;
   }
 
+  // Frees the crowd's wasm objects now (the garbage collector would, later); its actions and
+  // boneMatrices must not be used after.
   dispose() {
     if (this._crowd) wasm.tw_crowd_destroy(this._crowd);
     this._crowd = 0;
+    this._heap.crowd = 0;
+    if (CROWD_HEAP !== null) CROWD_HEAP.unregister(this._heap);
   }
 }

@@ -23,6 +23,11 @@
 // action or a new binding (when threeanim's mixer reads originals), else the few it may read
 // (see _pullAll).
 //
+// Its wasm objects (the mirror scene, threeanim's mixer and its actions, assets, cameras) are given
+// back when the garbage collector collects the mixer, as three.js's mixer is simply dropped: a
+// FinalizationRegistry (MIXER_HEAP below) frees them. An action holds its mixer, so a mixer is
+// collected only when none of its actions is reachable either.
+//
 // What it cannot drive is refused with an Error that names the track and why: a whole rotation
 // (Euler) track, .material.materials, the properties threeanim has no kind for (a camera's left,
 // right, top and bottom, a light's groundColor, ...), lights other than ambient, directional,
@@ -138,6 +143,20 @@ const growInt = (a, n) => growTo(a, n, Int32Array);
 // written back: the program's 0.1 stays, as three.js's mixer leaves it.
 const growShadow = (a, n) => growTo(a, n, Float32Array);
 
+// What a collected mixer held in the wasm heap: `held` is the mixer's _heap, which names only wasm
+// pointers (never the mixer, which would keep it alive), and the mixer sets its assets and
+// cameras there when it makes them. The callback runs as a task of its own, never inside a call
+// into the module.
+function freeMixerHeap(held) {
+  if (held.mixer) wasm.tw_mixer_destroy(held.mixer);
+  if (held.scene) wasm.tw_scene_destroy(held.scene);
+  if (held.assets) wasm.tw_assets_destroy(held.assets);
+  if (held.cameras) wasm.tw_cameras_destroy(held.cameras);
+  if (held.events) wasm.tw_free(held.events);
+  held.mixer = held.scene = held.assets = held.cameras = held.events = 0;
+}
+const MIXER_HEAP = typeof FinalizationRegistry === 'function' ? new FinalizationRegistry(freeMixerHeap) : null;
+
 export class AnimationMixer extends EventDispatcher {
   // options.updateRotation (default true): write quaternions as three.js does, through
   // Quaternion's change callback, which recomputes `rotation`, and flag each object whose
@@ -201,6 +220,8 @@ export class AnimationMixer extends EventDispatcher {
     this._byIndex = [];        // by threeanim action index
     this._byClip = new Map();  // clip.uuid -> Map(root.uuid -> AnimationAction)
     this._eventsPtr = wasm.tw_malloc(64 * 4 * 8);
+    this._heap = { mixer: this._mixer, scene: this._scene, assets: 0, cameras: 0, events: this._eventsPtr };
+    if (MIXER_HEAP !== null) MIXER_HEAP.register(this, this._heap);
     this._appliedScale = NaN;
     // Materials, textures, lights and cameras, made when first bound.
     this._assets = 0;          // ta_assets, when a mesh's materials are mirrored
@@ -298,7 +319,7 @@ export class AnimationMixer extends EventDispatcher {
   }
 
   _assetList() {
-    if (!this._assets) this._assets = checkPtr(wasm.tw_assets_create(ctx), 'mirroring the materials');
+    if (!this._assets) this._heap.assets = this._assets = checkPtr(wasm.tw_assets_create(ctx), 'mirroring the materials');
     return this._assets;
   }
 
@@ -316,7 +337,7 @@ export class AnimationMixer extends EventDispatcher {
   _camera(camera) {
     let id = this._cameraIds.get(camera);
     if (id !== undefined) return id;
-    if (!this._cameras) this._cameras = checkPtr(wasm.tw_cameras_create(ctx), 'mirroring the cameras');
+    if (!this._cameras) this._heap.cameras = this._cameras = checkPtr(wasm.tw_cameras_create(ctx), 'mirroring the cameras');
     id = checkIndex(wasm.tw_cameras_add(ctx, this._cameras, this._node(camera), camera.isOrthographicCamera ? 1 : 0),
       `mirroring the camera "${camera.name}"`);
     this._cameraIds.set(camera, id);

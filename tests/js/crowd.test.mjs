@@ -6,7 +6,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as THREE from 'three';
 import * as SkeletonUtils from 'three/examples/jsm/utils/SkeletonUtils.js';
-import { Crowd, wasmAllocCount } from '../../js/index.js';
+import v8 from 'node:v8';
+import vm from 'node:vm';
+import { Crowd, wasmAllocCount, wasmLiveBytes } from '../../js/index.js';
 import { wasm, simd } from '../../js/src/wasm.js';
 import { loadGltf } from '../conformance/replay/gltf-node.mjs';
 import { NUMBER_TOLERANCE } from '../conformance/replay/compare.mjs';
@@ -222,4 +224,46 @@ test('setPosition: the root placed as a clone\'s, driven or not', async () => {
   assert.deepEqual(always(), [1, 0, 0], 'the instances whose root an action drives compare once placed');
   assert.ok(worst <= NUMBER_TOLERANCE, `largest difference ${worst}`);
   crowd.dispose();
+});
+
+v8.setFlagsFromString('--expose-gc');
+const gc = vm.runInNewContext('gc');
+async function collect(done = () => false) {
+  for (let i = 0; i < 50; i++) {
+    gc();
+    await new Promise((r) => setTimeout(r, 0));
+    if (done()) return;
+  }
+}
+
+test('a crowd gives its wasm heap back: at dispose(), or when collected without it', async () => {
+  const g = await loadGltf(model);
+  const make = () => {
+    const k = new Crowd(g.scene, skinnedMeshOf(g.scene), 20);
+    for (let i = 0; i < 20; i++) k.clipAction(i, g.animations[i % 2]).play();
+    k.update(0.016);
+    return k;
+  };
+  make().dispose(); // the clips' shared copies made once, before the count starts
+  await collect();
+  const base = wasmLiveBytes();
+  let k = make();
+  assert.ok(wasmLiveBytes() > base + 20 * 1000, 'twenty instances hold their scenes, mixers and poses');
+  k.dispose();
+  k = null;
+  const afterDispose = wasmLiveBytes();
+  // what is left until the crowd is collected: its rig's mirror, which binds the clips
+  assert.ok(afterDispose < base + 20 * 1000, `dispose() freed the instances (${afterDispose - base} bytes left)`);
+  await collect(() => wasmLiveBytes() === base);
+  assert.equal(wasmLiveBytes(), base, 'bytes held after the disposed crowd was collected');
+  (() => { make(); })(); // dropped without dispose()
+  await collect(() => wasmLiveBytes() === base);
+  assert.equal(wasmLiveBytes(), base, 'bytes held after a crowd dropped without dispose() was collected');
+  // an action keeps its crowd
+  await collect();
+  const action = (() => make().clipAction(3, g.animations[0]))();
+  const held = wasmLiveBytes();
+  await collect();
+  assert.equal(wasmLiveBytes(), held, 'the crowd of a reachable action was freed');
+  action.stop();
 });

@@ -7,7 +7,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as THREE from 'three';
-import { AnimationMixer, wasmAllocCount } from '../../js/index.js';
+import v8 from 'node:v8';
+import vm from 'node:vm';
+import { AnimationMixer, wasmAllocCount, wasmLiveBytes } from '../../js/index.js';
 import { loadGltf } from '../conformance/replay/gltf-node.mjs';
 import { NUMBER_TOLERANCE } from '../conformance/replay/compare.mjs';
 
@@ -692,4 +694,59 @@ test('a frame of a bound mixer allocates nothing in the wasm heap', async () => 
   const before = wasmAllocCount();
   for (let i = 0; i < 100; i++) m.update(0.016);
   assert.equal(wasmAllocCount() - before, 0);
+});
+
+// The garbage collector, for the tests of what a collected mixer gives back; then the turns in
+// which FinalizationRegistry's callbacks run, until `done` holds (or 50 tries).
+v8.setFlagsFromString('--expose-gc');
+const gc = vm.runInNewContext('gc');
+async function collect(done = () => false) {
+  for (let i = 0; i < 50; i++) {
+    gc();
+    await new Promise((r) => setTimeout(r, 0));
+    if (done()) return;
+  }
+}
+
+test('a mixer the program drops gives its wasm heap back when it is collected', async () => {
+  const g = await loadGltf(model);
+  // the clips' threeanim copies are made once for the module and shared (as three.js's mixers
+  // share a clip): made by this mixer, kept, before the count starts
+  const kept = new AnimationMixer(g.scene);
+  kept.clipAction(g.animations[0]).play();
+  kept.clipAction(g.animations[1]).play();
+  kept.update(0.016);
+  await collect();
+  const base = wasmLiveBytes();
+  (() => {
+    for (let i = 0; i < 10; i++) {
+      const m = new AnimationMixer(g.scene, { updateRotation: i % 2 === 0 });
+      m.clipAction(g.animations[0]).play();
+      m.clipAction(g.animations[1]).play().fadeOut(0.5);
+      m.update(0.016);
+    }
+  })();
+  const grown = wasmLiveBytes();
+  assert.ok(grown > base + 10 * 1000, `ten mixers hold their scenes and actions (${grown - base} bytes)`);
+  await collect(() => wasmLiveBytes() === base);
+  assert.equal(wasmLiveBytes(), base, 'bytes still held after the ten mixers were collected');
+  // the mixer kept still runs, on the shared clips
+  kept.update(0.016);
+  assert.ok(kept.time > 0.03);
+});
+
+test('an action keeps its mixer, and the mixer its wasm heap, while the program holds it', async () => {
+  const g = await loadGltf(model);
+  await collect(); // what earlier tests dropped
+  const action = (() => {
+    const m = new AnimationMixer(g.scene);
+    const a = m.clipAction(g.animations[0]).play();
+    m.update(0.1);
+    return a;
+  })();
+  const held = wasmLiveBytes();
+  await collect();
+  assert.equal(wasmLiveBytes(), held, 'the mixer of a reachable action was freed');
+  action.getMixer().update(0.1);
+  assert.ok(Math.abs(action.time - 0.2) < 1e-6, `the action's time after two updates (${action.time})`);
 });
