@@ -25,7 +25,10 @@
  *                  instances a pass on WebAssembly SIMD; within 1e-6 of the default's)
  * and prints per variant the median ms per frame, us per character, its share of the round's
  * time, and the ratios the issue asks about; and the time that making the mixer and its
- * playing actions took a character, three.js's and the drop-in's (wall clock). --json prints one JSON line instead. --only runs
+ * playing actions took a character, three.js's and the drop-in's (wall clock, the median of
+ * five rounds over min(C, 100) characters of each made for it first, alternated, and dropped:
+ * timed while every variant's characters were being made, at C = 1000 the garbage collector's
+ * work on a heap of several thousand rigs took most of it, seven to forty times a small heap's). --json prints one JSON line instead. --only runs
  * the variants named (for a profile: node --cpu-prof bench/web/bench.mjs --only crowd); a ratio
  * of a variant left out is NaN. --cpu times each round by the process's CPU time (user and
  * system, process.cpuUsage) rather than the wall clock: on a shared machine other programs'
@@ -84,23 +87,37 @@ for (const C of cfg.chars) {
   process.stderr.write(`bench: C = ${C}: building\n`);
   const wanted = (n) => cfg.only === null || cfg.only.includes(n);
   const three = [], drop = [], stale = [], fast = [];
-  // binding: new mixer, clipAction and play of each action, a character's rig made before
-  const bindMs = { three: 0, dropin: 0 };
+  // binding: new mixer, clipAction and play of each action, a character's rig made before; on
+  // characters of its own, made first (the heap small), rounds alternated, the median round
+  const bindRounds = { three: [], dropin: [] }, nBind = Math.min(C, 100);
+  for (let r = 0; r < 5; r++) {
+    for (const [side, Mixer] of r % 2 ? [['dropin', AnimationMixer], ['three', THREE.AnimationMixer]]
+      : [['three', THREE.AnimationMixer], ['dropin', AnimationMixer]]) {
+      const rigs = [];
+      for (let ch = 0; ch < nBind; ch++) rigs.push(makeCharacter(offsets));
+      const made = [];
+      const t0 = performance.now();
+      for (let ch = 0; ch < nBind; ch++) {
+        const m = new Mixer(rigs[ch].root);
+        play((c) => m.clipAction(c), clips, ch);
+        made.push(m);
+      }
+      bindRounds[side].push((performance.now() - t0) / nBind);
+      for (const m of made) if (m.dispose) m.dispose();
+    }
+  }
+  const bindMs = { three: median(bindRounds.three), dropin: median(bindRounds.dropin) };
   for (let ch = 0; ch < C; ch++) {
     if (wanted('three') || wanted('three_full')) {
       const t = makeCharacter(offsets);
-      const t0 = performance.now();
       t.mixer = new THREE.AnimationMixer(t.root);
       play((c) => t.mixer.clipAction(c), clips, ch);
-      bindMs.three += performance.now() - t0;
       three.push(t);
     }
     if (wanted('dropin')) {
       const d = makeCharacter(offsets);
-      const t0 = performance.now();
       d.mixer = new AnimationMixer(d.root);
       play((c) => d.mixer.clipAction(c), clips, ch);
-      bindMs.dropin += performance.now() - t0;
       drop.push(d);
     }
     if (wanted('dropin_stale') || wanted('stale_update') || wanted('stale_writes')) {
@@ -150,7 +167,7 @@ for (const C of cfg.chars) {
   }
   const ms = Object.fromEntries(names.map((n) => [n, median(samples[n])]));
   const total = names.reduce((acc, n) => acc + ms[n], 0);
-  results.push({ C, ms, total, bind_us: { three: 1000 * bindMs.three / C, dropin: 1000 * bindMs.dropin / C },
+  results.push({ C, ms, total, bind_us: { three: 1000 * bindMs.three, dropin: 1000 * bindMs.dropin },
     ratios: { dropin: ms.three / ms.dropin, dropin_stale: ms.three / ms.dropin_stale, dropin_fast: ms.three / ms.dropin_fast,
       stale_floor: ms.three / (ms.stale_update + ms.stale_writes), crowd_vs_three_full: ms.three_full / ms.crowd,
       crowd_vs_three: ms.three / ms.crowd, crowd_float_vs_three_full: ms.three_full / ms.crowd_float } });
@@ -173,6 +190,6 @@ if (cfg.json) {
       ` crowd: ${p(r.ratios.crowd_vs_three_full, 1)}x three.js's update + updateMatrixWorld + skeleton.update (${p(r.ratios.crowd_vs_three, 1)}x mixer.update alone);` +
       ` with floatLanes: ${p(r.ratios.crowd_float_vs_three_full, 1)}x;` +
       ` updateRotation false's floor (its wasm update + the field writes alone): ${p(r.ratios.stale_floor)}x`);
-    console.log(`binding (new mixer, clipAction and play, wall clock): three.js ${p(r.bind_us.three, 1)} us a character, the drop-in ${p(r.bind_us.dropin, 1)} us`);
+    console.log(`binding (new mixer, clipAction and play, wall clock, on min(C, 100) characters of their own made first): three.js ${p(r.bind_us.three, 1)} us a character, the drop-in ${p(r.bind_us.dropin, 1)} us`);
   }
 }
