@@ -26,7 +26,8 @@
 // Its wasm objects (the mirror scene, threeanim's mixer and its actions, assets, cameras) are given
 // back when the garbage collector collects the mixer, as three.js's mixer is simply dropped: a
 // FinalizationRegistry (MIXER_HEAP below) frees them. An action holds its mixer, so a mixer is
-// collected only when none of its actions is reachable either.
+// collected only when none of its actions is reachable either. A clip's threeanim copy goes when
+// the AnimationClip and every mixer that used it are collected (SHARED_CLIPS).
 //
 // What it cannot drive is refused with an Error that names the track and why: a whole rotation
 // (Euler) track, .material.materials, the properties threeanim has no kind for (a camera's left,
@@ -60,9 +61,14 @@ const LOOP_FROM_TA = [LoopRepeat, LoopOnce, LoopRepeat, LoopPingPong];
 const BLEND_TO_TA = { [NormalAnimationBlendMode]: 1, [AdditiveAnimationBlendMode]: 2 };
 const INTERP = { [InterpolateDiscrete]: 2, [InterpolateLinear]: 1, [InterpolateSmooth]: 3 };
 const CUBIC_SPLINE_INTERP = 4;
-// threeanim clips by what they drive (see _clip); a clip lives as long as the page: three.js's
-// clips are kept by the program, which may make actions of them again at any time.
-const SHARED_CLIPS = new Map();
+// threeanim's copies of a three.js AnimationClip, by what they drive (see _clip): made once and
+// shared by every mixer, as three.js's mixers share the clip. The copies hold one reference each,
+// given back when the AnimationClip is collected (the program can make no action of it then);
+// each mixer that uses a copy holds one of its own (its _heap.clips), and each action one (in C).
+const SHARED_CLIPS = new WeakMap(); // AnimationClip -> Map(shape -> ta_clip pointer)
+const CLIP_HEAP = typeof FinalizationRegistry === 'function'
+  ? new FinalizationRegistry((copies) => { for (const c of copies.values()) wasm.tw_clip_release(c); copies.clear(); })
+  : null;
 const EVENT_LOOPED = 1, EVENT_FINISHED = 2;
 
 function refuse(track, why) {
@@ -148,7 +154,9 @@ const growShadow = (a, n) => growTo(a, n, Float32Array);
 // cameras there when it makes them. The callback runs as a task of its own, never inside a call
 // into the module.
 function freeMixerHeap(held) {
-  if (held.mixer) wasm.tw_mixer_destroy(held.mixer);
+  if (held.mixer) wasm.tw_mixer_destroy(held.mixer); // its actions give their clips back
+  for (const c of held.clips) wasm.tw_clip_release(c);
+  held.clips = [];
   if (held.scene) wasm.tw_scene_destroy(held.scene);
   if (held.assets) wasm.tw_assets_destroy(held.assets);
   if (held.cameras) wasm.tw_cameras_destroy(held.cameras);
@@ -220,7 +228,7 @@ export class AnimationMixer extends EventDispatcher {
     this._byIndex = [];        // by threeanim action index
     this._byClip = new Map();  // clip.uuid -> Map(root.uuid -> AnimationAction)
     this._eventsPtr = wasm.tw_malloc(64 * 4 * 8);
-    this._heap = { mixer: this._mixer, scene: this._scene, assets: 0, cameras: 0, events: this._eventsPtr };
+    this._heap = { mixer: this._mixer, scene: this._scene, assets: 0, cameras: 0, events: this._eventsPtr, clips: [] };
     if (MIXER_HEAP !== null) MIXER_HEAP.register(this, this._heap);
     this._appliedScale = NaN;
     // Materials, textures, lights and cameras, made when first bound.
@@ -635,7 +643,13 @@ export class AnimationMixer extends EventDispatcher {
     this._clipProps.set(key, root.isAnimationObjectGroup ? null
       : [...new Set(bound.flatMap((b) => (b === null ? [] : b.map((t) => t.prop))))]);
     const shape = `${clip.uuid}|${bound.map((b) => (b === null ? '-' : b.map((t) => `${t.kind}:${t.family}:${t.index}:${t.element || 0}`).join(','))).join(';')}`;
-    c = SHARED_CLIPS.get(shape);
+    let copies = SHARED_CLIPS.get(clip);
+    if (copies === undefined) {
+      copies = new Map();
+      SHARED_CLIPS.set(clip, copies);
+      if (CLIP_HEAP !== null) CLIP_HEAP.register(clip, copies);
+    }
+    c = copies.get(shape);
     if (c === undefined) {
       const tracks = [];
       clip.tracks.forEach((t, i) => this._makeTracks(t, bound[i], tracks));
@@ -646,8 +660,10 @@ export class AnimationMixer extends EventDispatcher {
       wasm.tw_free(arr); wasm.tw_free(name);
       if (!c) for (const t of tracks) wasm.tw_track_destroy(t);
       checkPtr(c, `clip "${clip.name}"`);
-      SHARED_CLIPS.set(shape, c);
+      copies.set(shape, c);
     }
+    wasm.tw_clip_retain(c);
+    this._heap.clips.push(c);
     this._clips.set(key, c);
     return c;
   }
@@ -763,6 +779,8 @@ export class AnimationMixer extends EventDispatcher {
       if (m.size === 0) this._byClip.delete(action._clip.uuid);
     }
     action._ptr = 0;
+    // as three.js's uncacheAction forgets the action: nothing of the mixer's holds it, or its clip
+    this._byIndex[action._index] = undefined;
   }
 
   // Brings every bound object's `rotation` up to date with its quaternion (the mixer made with

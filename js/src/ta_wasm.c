@@ -281,6 +281,7 @@ ta_clip *TW_EXPORT(tw_clip_create)(tw_ctx *c, const char *name, ta_track *const 
     return ta_clip_create(name, tracks, count, &o, &clip, &c->err) == TA_OK ? clip : NULL;
 }
 
+void TW_EXPORT(tw_clip_retain)(ta_clip *clip) { ta_clip_retain(clip); }
 void TW_EXPORT(tw_clip_release)(ta_clip *clip) { ta_clip_release(clip); }
 double TW_EXPORT(tw_clip_duration)(const ta_clip *clip) { return ta_clip_duration(clip).seconds; }
 

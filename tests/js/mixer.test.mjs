@@ -750,3 +750,59 @@ test('an action keeps its mixer, and the mixer its wasm heap, while the program 
   action.getMixer().update(0.1);
   assert.ok(Math.abs(action.time - 0.2) < 1e-6, `the action's time after two updates (${action.time})`);
 });
+
+test('a clip the program drops is freed with the mixers that played it', async () => {
+  const g = await loadGltf(model);
+  await collect(); // what earlier tests dropped
+  const base = wasmLiveBytes();
+  (() => {
+    // clips of their own (clone: new AnimationClip objects, new uuids, new tracks), three mixers each
+    const clips = g.animations.slice(0, 2).map((c) => c.clone());
+    for (let i = 0; i < 3; i++) {
+      const m = new AnimationMixer(g.scene);
+      m.clipAction(clips[0]).play();
+      m.clipAction(clips[1]).play();
+      m.update(0.016);
+    }
+  })();
+  const grown = wasmLiveBytes();
+  assert.ok(grown > base + 10000, `the clips' copies and the mixers held (${grown - base} bytes)`);
+  await collect(() => wasmLiveBytes() === base);
+  assert.equal(wasmLiveBytes(), base, 'bytes still held after the clips and their mixers were collected');
+});
+
+test('a mixer keeps its clip copies after the clip objects are dropped, and finds them again by uuid', async () => {
+  const [g1, g2, g3] = [await loadGltf(model), await loadGltf(model), await loadGltf(model)];
+  const held = {};
+  await collect(); // what earlier tests dropped
+  const m = (() => {
+    const mixer = new AnimationMixer(g2.scene);
+    const clip = g2.animations[0].clone();
+    held.uuid = clip.uuid;
+    mixer.clipAction(clip).play();
+    mixer.update(0.1);
+    mixer.uncacheAction(clip); // the mixer's last path to the clip object
+    return mixer;
+  })();
+  const made = wasmLiveBytes();
+  await collect(); // the clone is collected, and the shared copy's reference given back
+  assert.equal(wasmLiveBytes(), made, 'the copy the mixer still holds was freed with the clip object');
+  // other clips made and freed, so that memory freed too early would be written over
+  (() => {
+    for (let i = 0; i < 3; i++) {
+      const x = new AnimationMixer(g3.scene);
+      x.clipAction(g3.animations[1].clone()).play();
+      x.update(0.016);
+    }
+  })();
+  await collect();
+  // three.js finds a clip by its uuid: so does the drop-in, and it plays the copy it kept
+  const again = g2.animations[0].clone();
+  again.uuid = held.uuid;
+  m.clipAction(again).play();
+  const t = new THREE.AnimationMixer(g1.scene);
+  t.clipAction(g1.animations[0]).play();
+  t.update(0.1);
+  m.update(0.1);
+  assert.ok(compareScenes(g1.scene, g2.scene) < NUMBER_TOLERANCE);
+});
