@@ -103,7 +103,8 @@ export class Crowd {
   update(deltaTime: number): Float32Array;
   createBoneTexture(): DataTexture;
   /** Frees the instances' wasm objects now (a crowd dropped without it is freed when collected);
-   * its actions and boneMatrices must not be used after. */
+   * afterwards the crowd and its actions throw an Error at every call, and a bone texture made
+   * before views memory given back. */
   dispose(): void;
 }
 

@@ -68,7 +68,12 @@ export class Crowd {
   }
 
   // Instance i's action on clip (made once per clip and instance), three.js's AnimationAction API.
+  _live(what) {
+    if (!this._crowd) throw new Error(`threeanim Crowd: ${what} after dispose()`);
+  }
+
   clipAction(i, clip, blendMode) {
+    this._live('clipAction');
     const member = this._members[i];
     if (member === undefined) throw new Error(`threeanim Crowd: instance ${i} is not between 0 and ${this.count - 1}`);
     if (blendMode === undefined) blendMode = clip.blendMode ?? NormalAnimationBlendMode;
@@ -99,6 +104,7 @@ export class Crowd {
   // the root, three.js's mixer leaves the position set here until its own value changes: that
   // instance's mixer compares, as three.js's, from the first such call on.
   setPosition(i, x, y, z) {
+    this._live('setPosition');
     const member = this._members[i];
     if (member === undefined) throw new Error(`threeanim Crowd: instance ${i} is not between 0 and ${this.count - 1}`);
     if (member._drivesRoot) check(wasm.tw_crowd_compare(this._crowd, i), `Crowd.setPosition(${i})`);
@@ -110,6 +116,7 @@ export class Crowd {
 
   // Every instance: mixer, world pass, skinning pass. Returns boneMatrices.
   update(deltaTime) {
+    this._live('update');
     check(wasm.tw_crowd_update(this._crowd, deltaTime), 'Crowd.update');
     return this.boneMatrices;
   }
@@ -117,6 +124,7 @@ export class Crowd {
   // count * boneCount * 16 floats in the wasm heap (a view: valid until the heap grows, which it
   // does not after the first frame; read it again after adding actions).
   get boneMatrices() {
+    this._live('boneMatrices');
     const buf = wasm.memory.buffer;
     if (this._view === null || this._view.buffer !== buf) {
       this._view = new Float32Array(buf, this._bonesPtr, this.count * this.boneCount * 16);
@@ -138,6 +146,11 @@ export class Crowd {
   dispose() {
     if (this._crowd) wasm.tw_crowd_destroy(this._crowd);
     this._crowd = 0;
+    // its actions refuse every call from now on, naming why, as an uncached action does
+    for (const member of this._members) {
+      member._mixer = 0;
+      for (const a of member._byClip.values()) { a._ptr = 0; a._gone = 'belongs to a Crowd that was disposed'; }
+    }
     this._heap.crowd = 0;
     if (CROWD_HEAP !== null) CROWD_HEAP.unregister(this._heap);
   }

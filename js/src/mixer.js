@@ -1223,7 +1223,7 @@ export class AnimationAction {
   // What only reads the action: no update need pull again for it (a program that reads
   // action.time every frame keeps writeAlways's path).
   _r() {
-    if (!this._ptr) throw new Error('threeanim AnimationAction: this action was uncached from its mixer');
+    if (!this._ptr) throw new Error(`threeanim AnimationAction: this action ${this._gone || 'was uncached from its mixer'}`);
     return this._ptr;
   }
 

@@ -267,3 +267,19 @@ test('a crowd gives its wasm heap back: at dispose(), or when collected without 
   assert.equal(wasmLiveBytes(), held, 'the crowd of a reachable action was freed');
   action.stop();
 });
+
+test('a disposed crowd and its actions refuse every call, naming why', async () => {
+  const g = await loadGltf(model);
+  const k = new Crowd(g.scene, skinnedMeshOf(g.scene), 3);
+  const a = k.clipAction(1, g.animations[0]).play();
+  k.update(0.016);
+  k.dispose();
+  assert.throws(() => k.update(0.016), /Crowd: update after dispose\(\)/);
+  assert.throws(() => k.clipAction(0, g.animations[0]), /Crowd: clipAction after dispose\(\)/);
+  assert.throws(() => k.setPosition(0, 1, 2, 3), /Crowd: setPosition after dispose\(\)/);
+  assert.throws(() => k.boneMatrices, /Crowd: boneMatrices after dispose\(\)/);
+  assert.throws(() => k.createBoneTexture(), /Crowd: boneMatrices after dispose\(\)/);
+  assert.throws(() => a.play(), /this action belongs to a Crowd that was disposed/);
+  assert.throws(() => a.time, /this action belongs to a Crowd that was disposed/);
+  k.dispose(); // a second time: nothing to do
+});
