@@ -6,9 +6,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as THREE from 'three';
 import * as SkeletonUtils from 'three/examples/jsm/utils/SkeletonUtils.js';
-import v8 from 'node:v8';
-import vm from 'node:vm';
 import { Crowd, wasmAllocCount, wasmLiveBytes } from '../../js/index.js';
+import { collect } from './collect.mjs';
 import { wasm, simd } from '../../js/src/wasm.js';
 import { loadGltf } from '../conformance/replay/gltf-node.mjs';
 import { NUMBER_TOLERANCE } from '../conformance/replay/compare.mjs';
@@ -225,16 +224,6 @@ test('setPosition: the root placed as a clone\'s, driven or not', async () => {
   assert.ok(worst <= NUMBER_TOLERANCE, `largest difference ${worst}`);
   crowd.dispose();
 });
-
-v8.setFlagsFromString('--expose-gc');
-const gc = vm.runInNewContext('gc');
-async function collect(done = () => false) {
-  for (let i = 0; i < 50; i++) {
-    gc();
-    await new Promise((r) => setTimeout(r, 0));
-    if (done()) return;
-  }
-}
 
 test('a crowd gives its wasm heap back: at dispose(), or when collected without it', async () => {
   const g = await loadGltf(model);

@@ -7,9 +7,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as THREE from 'three';
-import v8 from 'node:v8';
-import vm from 'node:vm';
 import { AnimationMixer, wasmAllocCount, wasmLiveBytes } from '../../js/index.js';
+import { collect } from './collect.mjs';
 import { loadGltf } from '../conformance/replay/gltf-node.mjs';
 import { NUMBER_TOLERANCE } from '../conformance/replay/compare.mjs';
 
@@ -695,18 +694,6 @@ test('a frame of a bound mixer allocates nothing in the wasm heap', async () => 
   for (let i = 0; i < 100; i++) m.update(0.016);
   assert.equal(wasmAllocCount() - before, 0);
 });
-
-// The garbage collector, for the tests of what a collected mixer gives back; then the turns in
-// which FinalizationRegistry's callbacks run, until `done` holds (or 50 tries).
-v8.setFlagsFromString('--expose-gc');
-const gc = vm.runInNewContext('gc');
-async function collect(done = () => false) {
-  for (let i = 0; i < 50; i++) {
-    gc();
-    await new Promise((r) => setTimeout(r, 0));
-    if (done()) return;
-  }
-}
 
 test('a mixer the program drops gives its wasm heap back when it is collected', async () => {
   const g = await loadGltf(model);
