@@ -1248,6 +1248,17 @@ export class AnimationAction {
   fadeIn(duration) { check(wasm.tw_action_fade(ctx, this._a(), 0, duration), 'fadeIn'); return this; }
   fadeOut(duration) { check(wasm.tw_action_fade(ctx, this._a(), 1, duration), 'fadeOut'); return this; }
   crossFadeFrom(fadeOutAction, duration, warp = false) {
+    if (fadeOutAction._mixer !== this._mixer) {
+      // three.js's: a fade on each, each on its own mixer's clock. A warped one is threeanim's
+      // mixer's (both warps on its clock, the time scales to come back to): not between two.
+      fadeOutAction._r();
+      this._r();
+      if (warp) throw new Error('threeanim AnimationAction: crossFadeFrom: a warped cross-fade between actions of two mixers is not supported (threeanim warps a cross-fade on one mixer\'s clock)');
+      if (!(Number.isFinite(duration) && duration >= 0)) throw new Error(`threeanim AnimationAction: crossFadeFrom: duration ${duration} is not a finite number of seconds, 0 or more`);
+      fadeOutAction.fadeOut(duration);
+      this.fadeIn(duration);
+      return this;
+    }
     this._mixer._touched();
     check(wasm.tw_mixer_cross_fade_from(ctx, this._mixer._mixer, this._index, fadeOutAction._index, duration, warp ? 1 : 0), 'crossFadeFrom');
     return this;
@@ -1257,7 +1268,8 @@ export class AnimationAction {
   setEffectiveTimeScale(timeScale) { check(wasm.tw_action_set_effective_time_scale(ctx, this._a(), timeScale), 'setEffectiveTimeScale'); return this; }
   getEffectiveTimeScale() { return wasm.tw_action_effective_time_scale(this._r()); }
   setDuration(duration) { check(wasm.tw_action_set_duration(ctx, this._a(), duration), 'setDuration'); return this; }
-  syncWith(action) { this._mixer._touched(); check(wasm.tw_mixer_sync_with(ctx, this._mixer._mixer, this._index, action._index), 'syncWith'); return this; }
+  // the other action may be of another mixer, as in three.js
+  syncWith(action) { check(wasm.tw_action_sync_with(ctx, this._a(), action._r()), 'syncWith'); return this; }
   halt(duration) { check(wasm.tw_action_halt(ctx, this._a(), duration), 'halt'); return this; }
   warp(startTimeScale, endTimeScale, duration) { check(wasm.tw_action_warp(ctx, this._a(), startTimeScale, endTimeScale, duration), 'warp'); return this; }
   stopWarping() { wasm.tw_action_stop_warping(this._a()); return this; }

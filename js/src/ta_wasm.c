@@ -377,6 +377,11 @@ int32_t TW_EXPORT(tw_mixer_sync_with)(tw_ctx *c, ta_mixer *m, uint32_t index, ui
 {
     return ta_mixer_sync_with(m, index, with, &c->err);
 }
+/* syncWith across mixers too, as three.js's: the other action's time and time scale */
+int32_t TW_EXPORT(tw_action_sync_with)(tw_ctx *c, ta_action *a, const ta_action *other)
+{
+    return ta_action_sync_with(a, other, &c->err);
+}
 
 /* The events of the last updates into out, 4 doubles each (kind, action, loop delta, direction);
  * how many. Markers are not sent: three.js has none. */

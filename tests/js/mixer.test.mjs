@@ -793,3 +793,39 @@ test('a mixer keeps its clip copies after the clip objects are dropped, and find
   m.update(0.1);
   assert.ok(compareScenes(g1.scene, g2.scene) < NUMBER_TOLERANCE);
 });
+
+// three.js's crossFadeFrom and syncWith take an action of another mixer as well: a fade (or a copy
+// of time and time scale) on each action, each on its own mixer's clock. The drop-in once passed
+// the other action's index to this action's mixer, which then faded (or synced with) whichever of
+// its own actions had that index.
+test('crossFadeFrom and syncWith with an action of another mixer, as three.js', async () => {
+  const three = [await loadGltf(model), await loadGltf(model)];
+  const ours = [await loadGltf(model), await loadGltf(model)];
+  const run = (Mixer, pair) => {
+    const [m1, m2] = pair.map((g) => new Mixer(g.scene));
+    const clips = pair[0].animations, clips2 = pair[1].animations;
+    const a = m1.clipAction(clips[0]).play(), b = m1.clipAction(clips[1]).play().setEffectiveWeight(0.4);
+    const c = m2.clipAction(clips2[2]).play();
+    const d = m2.clipAction(clips2[0]).play().setEffectiveWeight(0.6);
+    m1.update(0.3); m2.update(0.7);
+    a.crossFadeFrom(d, 0.5); // d (index 1 in m2; b has index 1 in m1) fades out
+    b.syncWith(c); // c's time and time scale (index 0 in m2; a has index 0 in m1)
+    // steps that land on no fade's end (three.js keeps a fade's end as a float32, threeanim as a
+    // double: a listed difference, which a step ending on it shows)
+    for (let f = 0; f < 22; f++) { m1.update(0.045); m2.update(0.045); }
+    return [a, b, c, d].map((x) => [x.getEffectiveWeight(), x.time, x.timeScale, x.isRunning()]);
+  };
+  const want = run(THREE.AnimationMixer, three), got = run(AnimationMixer, ours);
+  for (let i = 0; i < 4; i++) {
+    for (let j = 0; j < 3; j++) assert.ok(Math.abs(got[i][j] - want[i][j]) < 1e-5, `action ${i}, ${['weight', 'time', 'timeScale'][j]}: ${got[i][j]} against ${want[i][j]}`);
+    assert.equal(got[i][3], want[i][3], `action ${i} running`);
+  }
+  for (const k of [0, 1]) assert.ok(compareScenes(three[k].scene, ours[k].scene) <= NUMBER_TOLERANCE, `scene ${k}`);
+  // a warped cross-fade between two mixers is refused, naming it, and changes nothing
+  const [g1, g2] = [await loadGltf(model), await loadGltf(model)];
+  const [p, q] = [new AnimationMixer(g1.scene), new AnimationMixer(g2.scene)];
+  const x = p.clipAction(g1.animations[0]).play(), y = q.clipAction(g2.animations[1]).play();
+  assert.throws(() => x.crossFadeFrom(y, 0.5, true), /crossFadeFrom: a warped cross-fade between actions of two mixers/);
+  assert.equal(x.getEffectiveWeight(), 1);
+  assert.equal(y.getEffectiveWeight(), 1);
+});
