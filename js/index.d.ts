@@ -25,6 +25,8 @@ export interface AnimationMixerOptions {
  * wasm objects are freed when the garbage collector collects it (an action holds its mixer). */
 export class AnimationMixer extends EventDispatcher<AnimationMixerEventMap> {
   constructor(root: Object3D, options?: AnimationMixerOptions);
+  /** The clock, as update and setTime leave it. Assigning another value throws (three.js lets a
+   * program move its clock so; threeanim's moves by update and setTime alone). */
   time: number;
   timeScale: number;
   /** Throws an Error naming the track when one of the clip's tracks cannot be driven. A group

@@ -178,7 +178,7 @@ export class AnimationMixer extends EventDispatcher {
   constructor(root, options = {}) {
     super();
     this._root = root;
-    this.time = 0;
+    this._time = 0; // the mixer's clock as the last update or setTime left it (mixer.time)
     this.timeScale = 1.0;
     this._updateRotation = options.updateRotation !== false;
     this._writeAlways = options.writeAlways === true;
@@ -247,6 +247,15 @@ export class AnimationMixer extends EventDispatcher {
   }
 
   getRoot() { return this._root; }
+
+  // three.js's mixer.time is a plain field that its update adds to, so a program may move the
+  // clock by assigning it; threeanim's clock moves by update and setTime alone. An assignment of
+  // another value is refused at once, naming what to call, rather than lost at the next update.
+  get time() { return this._time; }
+  set time(t) {
+    if (t === this._time) return;
+    throw new Error(`threeanim AnimationMixer: mixer.time = ${t}: the clock cannot be set (it is ${this._time}); update(deltaTime) moves it, setTime(time) sets it and every action's time`);
+  }
 
   // ---- binding ------------------------------------------------------------------------------
 
@@ -733,7 +742,7 @@ export class AnimationMixer extends EventDispatcher {
     check(wasm.tw_mixer_update(ctx, this._mixer, this._scene, this._useAssets ? this._assets : 0, this._cameras, deltaTime), 'update');
     if (this._pullEvery) this._allDriven = this._drivesEvery();
     this._pullEvery = false;
-    this.time = wasm.tw_mixer_time(this._mixer);
+    this._time = wasm.tw_mixer_time(this._mixer);
     this._writeBack(this._allDriven);
     this._dispatchEvents();
     return this;
@@ -745,7 +754,7 @@ export class AnimationMixer extends EventDispatcher {
     check(wasm.tw_mixer_set_time(ctx, this._mixer, this._scene, this._useAssets ? this._assets : 0, this._cameras, timeInSeconds), 'setTime');
     if (this._pullEvery) this._allDriven = this._drivesEvery();
     this._pullEvery = false;
-    this.time = wasm.tw_mixer_time(this._mixer);
+    this._time = wasm.tw_mixer_time(this._mixer);
     this._writeBack(this._allDriven);
     this._dispatchEvents();
     return this;

@@ -829,3 +829,19 @@ test('crossFadeFrom and syncWith with an action of another mixer, as three.js', 
   assert.equal(x.getEffectiveWeight(), 1);
   assert.equal(y.getEffectiveWeight(), 1);
 });
+
+// three.js's mixer.time is a field a program may assign, moving the clock its fades read;
+// threeanim's clock is moved by update and setTime alone, so an assignment is refused at once
+// (before, it was silently overwritten by the next update).
+test('mixer.time: read as three.js, an assignment of another value refused naming it', async () => {
+  const g = await loadGltf(model);
+  const m = new AnimationMixer(g.scene);
+  m.clipAction(g.animations[0]).play();
+  m.update(0.25);
+  assert.equal(m.time, 0.25);
+  m.time = 0.25; // the same value: nothing to refuse
+  assert.throws(() => { m.time = 0; }, /mixer\.time = 0: the clock cannot be set \(it is 0\.25\); update\(deltaTime\) moves it, setTime\(time\)/);
+  assert.equal(m.time, 0.25);
+  m.setTime(1);
+  assert.equal(m.time, 1);
+});
