@@ -60,7 +60,7 @@ export class Crowd {
     this.boneCount = bones.length;
     // Each instance answers to its actions as a mixer does (crossFade, syncWith).
     this._members = Array.from({ length: count }, (_, i) => ({
-      _mixer: wasm.tw_crowd_mixer(this._crowd, i), _crowd: this, _restoreStopped() {}, _touched() {}, _byClip: new Map(), _drivesRoot: false,
+      _mixer: wasm.tw_crowd_mixer(this._crowd, i), _crowd: this, _restoreStopped() {}, _touched() {}, _byClip: new Map(), _all: [], _drivesRoot: false,
     }));
     this._bonesPtr = wasm.tw_crowd_bones(this._crowd);
     this._view = null;
@@ -84,6 +84,7 @@ export class Crowd {
     const index = checkIndex(wasm.tw_action_create(ctx, member._mixer, c, BLEND_TO_TA[blendMode] || 1, -1, 0, 0), `Crowd.clipAction(${i}, "${clip.name}")`);
     const action = new AnimationAction(member, clip, this._root, blendMode, index);
     member._byClip.set(clip.uuid, action);
+    member._all.push(action); // every action made, those of another blend mode on the clip too (dispose)
     return action;
   }
 
@@ -128,6 +129,8 @@ export class Crowd {
     const buf = wasm.memory.buffer;
     if (this._view === null || this._view.buffer !== buf) {
       this._view = new Float32Array(buf, this._bonesPtr, this.count * this.boneCount * 16);
+      // the view (and a texture over it) keeps the crowd, whose memory it shows, from being collected
+      Object.defineProperty(this._view, '_crowd', { value: this });
       if (this._texture) this._texture.image.data = this._view;
     }
     return this._view;
@@ -137,6 +140,7 @@ export class Crowd {
   // needsUpdate after each update.
   createBoneTexture() {
     this._texture = new DataTexture(this.boneMatrices, this.boneCount * 4, this.count, RGBAFormat, FloatType);
+    Object.defineProperty(this._texture, '_crowd', { value: this });
     this._texture.needsUpdate = true;
     return this._texture;
   }
@@ -149,7 +153,7 @@ export class Crowd {
     // its actions refuse every call from now on, naming why, as an uncached action does
     for (const member of this._members) {
       member._mixer = 0;
-      for (const a of member._byClip.values()) { a._ptr = 0; a._gone = 'belongs to a Crowd that was disposed'; }
+      for (const a of member._all) { a._ptr = 0; a._gone = 'belongs to a Crowd that was disposed'; }
     }
     this._heap.crowd = 0;
     if (CROWD_HEAP !== null) CROWD_HEAP.unregister(this._heap);

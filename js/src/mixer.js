@@ -1268,7 +1268,8 @@ export class AnimationAction {
       this.fadeIn(duration);
       return this;
     }
-    this._mixer._touched();
+    fadeOutAction._r();
+    this._a();
     check(wasm.tw_mixer_cross_fade_from(ctx, this._mixer._mixer, this._index, fadeOutAction._index, duration, warp ? 1 : 0), 'crossFadeFrom');
     return this;
   }

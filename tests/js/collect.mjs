@@ -12,5 +12,7 @@ export async function collect(done = () => false) {
     gc();
     await new Promise((r) => setTimeout(r, 0));
     if (done()) return;
+    // a WeakRef's deref() in done() keeps its target until the job ends: collect in the next one
+    await new Promise((r) => setTimeout(r, 0));
   }
 }

@@ -261,8 +261,10 @@ test('a disposed crowd and its actions refuse every call, naming why', async () 
   const g = await loadGltf(model);
   const k = new Crowd(g.scene, skinnedMeshOf(g.scene), 3);
   const a = k.clipAction(1, g.animations[0]).play();
+  const additive = k.clipAction(1, g.animations[0], THREE.AdditiveAnimationBlendMode); // the clip's second action
   k.update(0.016);
   k.dispose();
+  assert.throws(() => additive.play(), /this action belongs to a Crowd that was disposed/);
   assert.throws(() => k.update(0.016), /Crowd: update after dispose\(\)/);
   assert.throws(() => k.clipAction(0, g.animations[0]), /Crowd: clipAction after dispose\(\)/);
   assert.throws(() => k.setPosition(0, 1, 2, 3), /Crowd: setPosition after dispose\(\)/);
@@ -271,4 +273,23 @@ test('a disposed crowd and its actions refuse every call, naming why', async () 
   assert.throws(() => a.play(), /this action belongs to a Crowd that was disposed/);
   assert.throws(() => a.time, /this action belongs to a Crowd that was disposed/);
   k.dispose(); // a second time: nothing to do
+});
+
+test('a bone texture keeps its crowd, whose memory it shows', async () => {
+  const g = await loadGltf(model);
+  const held = {};
+  const texture = (() => {
+    const k = new Crowd(g.scene, skinnedMeshOf(g.scene), 4);
+    for (let i = 0; i < 4; i++) k.clipAction(i, g.animations[i % 2]).play();
+    k.update(0.3);
+    held.ref = new WeakRef(k);
+    return k.createBoneTexture();
+  })();
+  const before = Float32Array.from(texture.image.data);
+  await collect(() => held.ref.deref() === undefined);
+  assert.ok(held.ref.deref() !== undefined, 'the crowd was collected while its bone texture was held');
+  // other crowds made and dropped, which would take memory given back
+  (() => { for (let j = 0; j < 3; j++) new Crowd(g.scene, skinnedMeshOf(g.scene), 4).update(0.1); })();
+  await collect();
+  assert.deepEqual(Array.from(texture.image.data), Array.from(before));
 });

@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import * as THREE from 'three';
 import { AnimationMixer, wasmAllocCount, wasmLiveBytes } from '../../js/index.js';
 import { collect } from './collect.mjs';
+import { wasm } from '../../js/src/wasm.js';
 import { loadGltf } from '../conformance/replay/gltf-node.mjs';
 import { NUMBER_TOLERANCE } from '../conformance/replay/compare.mjs';
 
@@ -844,4 +845,37 @@ test('mixer.time: read as three.js, an assignment of another value refused namin
   assert.equal(m.time, 0.25);
   m.setTime(1);
   assert.equal(m.time, 1);
+});
+
+test('uncacheAction lets go of the action and its clip object, as three.js', async () => {
+  const g = await loadGltf(model);
+  const m = new AnimationMixer(g.scene);
+  const held = {};
+  (() => {
+    const clip = g.animations[0].clone();
+    held.ref = new WeakRef(clip);
+    m.clipAction(clip).play();
+    m.update(0.1);
+    m.uncacheAction(clip);
+  })();
+  await collect(() => held.ref.deref() === undefined);
+  assert.equal(held.ref.deref(), undefined, 'the clip object is still held after uncacheAction');
+  m.update(0.1);
+});
+
+// what the counting allocator does not see (buffers from plain malloc, such as each mixer's event
+// buffer): mixers made and dropped, round after round, must not grow the wasm memory
+test('mixers made and dropped round after round do not grow the wasm memory', async () => {
+  const g = await loadGltf(model);
+  const round = () => {
+    for (let i = 0; i < 40; i++) {
+      const m = new AnimationMixer(g.scene);
+      m.clipAction(g.animations[0]).play();
+      m.update(0.016);
+    }
+  };
+  for (let r = 0; r < 3; r++) { round(); await collect(); }
+  const pages = wasm.memory.buffer.byteLength;
+  for (let r = 0; r < 12; r++) { round(); await collect(); }
+  assert.equal(wasm.memory.buffer.byteLength, pages, 'the wasm memory grew');
 });
