@@ -28,9 +28,9 @@
  * playing actions took a character, three.js's and the drop-in's (wall clock, the median of
  * five rounds over min(C, 100) characters of each made for it first, alternated, and dropped:
  * timed while every variant's characters were being made, at C = 1000 the garbage collector's
- * work on a heap of several thousand rigs took most of it, seven to forty times a small heap's). --json prints one JSON line instead. --only runs
- * the variants named (for a profile: node --cpu-prof bench/web/bench.mjs --only crowd); a ratio
- * of a variant left out is NaN. --cpu times each round by the process's CPU time (user and
+ * work on a heap of several thousand rigs took most of it, seven to forty times a small heap's).
+ * --json prints one JSON line instead. --only runs the variants named (for a profile:
+ * node --cpu-prof bench/web/bench.mjs --only crowd); a ratio of a variant left out is NaN. --cpu times each round by the process's CPU time (user and
  * system, process.cpuUsage) rather than the wall clock: on a shared machine other programs'
  * turns then fall on no variant, though their effect on the caches still does.
  */

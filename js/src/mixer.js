@@ -1263,7 +1263,7 @@ export class AnimationAction {
       fadeOutAction._r();
       this._r();
       if (warp) throw new Error('threeanim AnimationAction: crossFadeFrom: a warped cross-fade between actions of two mixers is not supported (threeanim warps a cross-fade on one mixer\'s clock)');
-      if (!(Number.isFinite(duration) && duration >= 0)) throw new Error(`threeanim AnimationAction: crossFadeFrom: duration ${duration} is not a finite number of seconds, 0 or more`);
+      // both live: a duration fadeOut takes, fadeIn takes too, so nothing is left half done
       fadeOutAction.fadeOut(duration);
       this.fadeIn(duration);
       return this;

@@ -963,7 +963,7 @@ static void mix_group(const ta__mixer_fused *f, fused_work *wk, ta_action *a, co
     const ta__fused_group *gr = &c->groups[g], *sh = &f->shape->groups[g];
     const uint32_t i1 = seek_group(a, gr, g);
     part_read rv, rr;
-    const part_read *pr_read = &rr;
+    const part_read *rot_read = &rr;
     if (c->vec_interp == TA_INTERPOLATION_LINEAR && c->rot_interp == TA_INTERPOLATION_LINEAR) {
         /* a glTF rig's usual case: read_part's LINEAR reading, for both kinds at
          * once; one struct read by both, not a copy (a copy of fields just
@@ -973,14 +973,14 @@ static void mix_group(const ta__mixer_fused *f, fused_work *wk, ta_action *a, co
         rv.key0 = i1 == 0 ? 0 : i1 - 1;
         rv.key1 = rv.held ? rv.key0 : i1;
         rv.alpha = a->alphas[g];
-        pr_read = &rv;
+        rot_read = &rv;
     } else {
         const part_planes pv = {gr->vec, gr->vec_lanes, 3, c->vec_stride},
                           pr = {gr->rot, gr->rot_lanes, 4, c->rot_stride};
         rv = read_part(c->vec_interp, gr, &pv, gr->vec_shared, i1, a, g);
         rr = read_part(c->rot_interp, gr, &pr, gr->rot_shared, i1, a, g);
     }
-    mix_rotations(f->kernels, wk, c, gr, sh, pr_read, (float)a->alphas[g], first, mix);
+    mix_rotations(f->kernels, wk, c, gr, sh, rot_read, (float)a->alphas[g], first, mix);
     mix_vectors(f->kernels, wk->vpile + 3 * (size_t)sh->vec_first, c, gr, &rv, first, mix);
 }
 
