@@ -579,7 +579,8 @@ export class AnimationMixer extends EventDispatcher {
     });
   }
 
-  // Makes the ta_track(s) of one three.js track, pushing them to out.
+  // Makes the ta_track(s) of one three.js track, pushing them to out; the caller frees out's
+  // tracks when this throws.
   _makeTracks(track, targets, out) {
     if (targets === null) return;
     const times = track.times, values = track.values, keys = times.length;
@@ -589,7 +590,7 @@ export class AnimationMixer extends EventDispatcher {
       const pt = allocFloats(times), ps = allocU32(strings);
       const tr = wasm.tw_track_create_strings(ctx, KIND.name, targets[0].index, pt, keys, ps);
       wasm.tw_free(pt); wasm.tw_free(ps); for (const p of strings) wasm.tw_free(p);
-      try { checkPtr(tr, `track "${track.name}"`); } catch (e) { for (const x of out) wasm.tw_track_destroy(x); throw e; }
+      checkPtr(tr, `track "${track.name}"`);
       out.push(tr);
       return;
     }
@@ -623,7 +624,7 @@ export class AnimationMixer extends EventDispatcher {
       const tr = wasm.tw_track_create(ctx, t.kind, t.family, t.index, t.element || 0, interp, pt, keys, pv, v.length,
         pi, po, inT ? inT.length : 0);
       wasm.tw_free(pt); wasm.tw_free(pv); if (pi) wasm.tw_free(pi); if (po) wasm.tw_free(po);
-      try { checkPtr(tr, `track "${track.name}"`); } catch (e) { for (const x of out) wasm.tw_track_destroy(x); throw e; }
+      checkPtr(tr, `track "${track.name}"`);
       out.push(tr);
     }
   }
@@ -661,7 +662,8 @@ export class AnimationMixer extends EventDispatcher {
     c = copies.get(shape);
     if (c === undefined) {
       const tracks = [];
-      clip.tracks.forEach((t, i) => this._makeTracks(t, bound[i], tracks));
+      // A track refused (or not made) after others were: those made are freed, none kept.
+      try { clip.tracks.forEach((t, i) => this._makeTracks(t, bound[i], tracks)); } catch (e) { for (const x of tracks) wasm.tw_track_destroy(x); throw e; }
       const arr = wasm.tw_malloc(Math.max(1, tracks.length) * 4);
       heap().u32.set(tracks, arr >> 2);
       const name = cString(clip.name || '');

@@ -879,3 +879,23 @@ test('mixers made and dropped round after round do not grow the wasm memory', as
   for (let r = 0; r < 12; r++) { round(); await collect(); }
   assert.equal(wasm.memory.buffer.byteLength, pages, 'the wasm memory grew');
 });
+
+test('a clip refused at its second track gives back what its first track made', () => {
+  const root = new THREE.Object3D();
+  const box = new THREE.Object3D();
+  box.name = 'box';
+  root.add(box);
+  const mixer = new AnimationMixer(root);
+  // the mixer mirrors its objects at the first clip: bound before the count starts
+  mixer.clipAction(new THREE.AnimationClip('warm', 1, [new THREE.VectorKeyframeTrack('box.position', [0, 1], [0, 0, 0, 1, 0, 0])]));
+  const base = wasmLiveBytes();
+  // A program's own interpolant: three.js's getInterpolation has no name for it.
+  const own = new THREE.VectorKeyframeTrack('box.scale', [0, 1], [1, 1, 1, 2, 2, 2]);
+  own.createInterpolant = function (result) { return new THREE.LinearInterpolant(this.times, this.values, this.getValueSize(), result); };
+  const long = new Float32Array(3000).map((_, i) => i);
+  const clip = new THREE.AnimationClip('mixed', 1, [
+    new THREE.VectorKeyframeTrack('box.position', new Float32Array(1000).map((_, i) => i / 999), long), own]);
+  assert.throws(() => mixer.clipAction(clip), /track "box\.scale".*interpolation undefined is not supported/);
+  assert.equal(wasmLiveBytes(), base, 'bytes kept by the refused clip');
+  assert.equal(mixer.existingAction(clip), null);
+});
