@@ -13,9 +13,9 @@
 //
 // The rig is what is below root when the crowd is made (its tracks bind by three.js's rules);
 // the bone matrices are relative to root's parent, as three.js's would be for root at the top.
-import { DataTexture, RGBAFormat, FloatType, NormalAnimationBlendMode, PropertyBinding } from 'three';
+import { DataTexture, RGBAFormat, FloatType, NormalAnimationBlendMode } from 'three';
 import { wasm, ctx, heap, check, checkPtr, checkIndex, NODE } from './wasm.js';
-import { AnimationMixer, AnimationAction } from './mixer.js';
+import { AnimationMixer, AnimationAction, nodeFinder, parsedName } from './mixer.js';
 
 const BLEND_TO_TA = { 2500: 1, 2501: 2 };
 
@@ -92,7 +92,8 @@ export class Crowd {
   _drivesRoot(clip) {
     let d = this._rootClips.get(clip.uuid);
     if (d === undefined) {
-      d = clip.tracks.some((t) => PropertyBinding.findNode(this._root, PropertyBinding.parseTrackName(t.name).nodeName) === this._root);
+      const find = nodeFinder(this._root);
+      d = clip.tracks.some((t) => find(parsedName(t).nodeName) === this._root);
       this._rootClips.set(clip.uuid, d);
     }
     return d;

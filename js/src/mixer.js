@@ -65,11 +65,52 @@ const CUBIC_SPLINE_INTERP = 4;
 // shared by every mixer, as three.js's mixers share the clip. The copies hold one reference each,
 // given back when the AnimationClip is collected (the program can make no action of it then);
 // each mixer that uses a copy holds one of its own (its _heap.clips), and each action one (in C).
-const SHARED_CLIPS = new WeakMap(); // AnimationClip -> Map(shape -> ta_clip pointer)
+const SHARED_CLIPS = new WeakMap(); // AnimationClip -> Map(hash of what it drives -> [{ sig, c: ta_clip pointer }])
 const CLIP_HEAP = typeof FinalizationRegistry === 'function'
-  ? new FinalizationRegistry((copies) => { for (const c of copies.values()) wasm.tw_clip_release(c); copies.clear(); })
+  ? new FinalizationRegistry((copies) => { for (const same of copies.values()) for (const e of same) wasm.tw_clip_release(e.c); copies.clear(); })
   : null;
 const EVENT_LOOPED = 1, EVENT_FINISHED = 2;
+
+// PropertyBinding.parseTrackName of a track, kept with the name it parsed (a program may rename
+// a track): a clip's tracks are bound by every mixer that plays it.
+const PARSED = new WeakMap(); // KeyframeTrack -> { name, pn }
+export function parsedName(track) {
+  const c = PARSED.get(track);
+  if (c !== undefined && c.name === track.name) return c.pn;
+  const pn = PropertyBinding.parseTrackName(track.name);
+  PARSED.set(track, { name: track.name, pn });
+  return pn;
+}
+
+// PropertyBinding.findNode(root, name) for the tracks of one call (the scene may change between
+// calls): its checks of the root and its skeleton's bones, then, for its search of the subtree,
+// the names and uuids indexed in one walk in the search's order (the first met kept, as the
+// search returns it), made when a name first needs it; not a search of the tree a track.
+export function nodeFinder(root) {
+  let index = null;
+  return (name) => {
+    if (name === undefined || name === '' || name === '.' || name === -1 || name === root.name || name === root.uuid) return root;
+    if (root.skeleton) {
+      const bone = root.skeleton.getBoneByName(name);
+      if (bone !== undefined) return bone;
+    }
+    if (!root.children) return null;
+    if (index === null) {
+      index = new Map();
+      const stack = [root.children], at = [0];
+      while (stack.length > 0) {
+        const children = stack[stack.length - 1], i = at[at.length - 1]++;
+        if (i >= children.length) { stack.pop(); at.pop(); continue; }
+        const c = children[i];
+        if (!index.has(c.name)) index.set(c.name, c);
+        if (!index.has(c.uuid)) index.set(c.uuid, c);
+        if (c.children) { stack.push(c.children); at.push(0); }
+      }
+    }
+    const n = index.get(name);
+    return n === undefined ? null : n;
+  };
+}
 
 function refuse(track, why) {
   throw new Error(`threeanim AnimationMixer: track "${track.name}": ${why}`);
@@ -105,6 +146,7 @@ function isGltfCubic(track) {
 //   morph): the value the three.js side held after the last sync or write.
 class Prop {
   constructor(object, kind, node, mesh, element, skinned) {
+    this._stamp = 0; // _clip's mark
     this.object = object; this.kind = kind; this.node = node; this.mesh = mesh; this.element = element;
     this.skinned = skinned;
     this.slot = -1;
@@ -121,6 +163,7 @@ class Prop {
 // matrixWorldNeedsUpdate (MatrixWorldNeedsUpdate versioning).
 class FieldProp {
   constructor(holder, name, type, family, index, kind) {
+    this._stamp = 0; // _clip's mark
     this.holder = holder; this.name = name; this.type = type;
     this.family = family; this.index = index; this.kind = kind;
     this.ptr = 0;
@@ -132,7 +175,14 @@ class FieldProp {
 
 // A node's name, driven by a string track: the mirror's node and the name last synced.
 class NameProp {
-  constructor(object, node) { this.object = object; this.node = node; this.shadow = null; }
+  constructor(object, node) { this._stamp = 0; this.object = object; this.node = node; this.shadow = null; }
+}
+
+// Whether two lists of numbers are equal, number for number.
+function sameNumbers(a, b) {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
 }
 
 // a (an Int32Array or Float32Array) with room for n, doubled when it grows, what it held kept.
@@ -222,8 +272,9 @@ export class AnimationMixer extends EventDispatcher {
     // else may change the mirror).
     this._allDriven = false;
     this._stale = false;
+    this._stamp = 0; // marks a clip's Props as _clip lists them
     this._clipProps = new Map(); // `${clip.uuid}|${root.uuid}` -> the Props its tracks bound (null: a group's)
-    this._propKeys = new Map(); // `${node}|${kind}|${mesh}|${element}` -> Prop
+    this._propKeys = new Map(); // node * 16 + kind (a morph target's: `${node}|${kind}|${mesh}|${element}`; a name's: `${node}|name`) -> Prop
     this._clips = new Map();   // `${clip.uuid}|${root.uuid}` -> ta_clip pointer
     this._byIndex = [];        // by threeanim action index
     this._byClip = new Map();  // clip.uuid -> Map(root.uuid -> AnimationAction)
@@ -395,7 +446,8 @@ export class AnimationMixer extends EventDispatcher {
       const m = this._mesh(object, node);
       mesh = m.id; skinned = m.skinned;
     }
-    const key = `${node}|${kind}|${mesh}|${element}`;
+    // a number but for a morph target (a node's kinds are fewer than 16)
+    const key = kind === KIND.morph ? `${node}|${kind}|${mesh}|${element}` : node * 16 + kind;
     let p = this._propKeys.get(key);
     if (p === undefined) {
       p = new Prop(object, kind, node, mesh, element, skinned);
@@ -421,11 +473,11 @@ export class AnimationMixer extends EventDispatcher {
 
   // The track's targets in the mirror: [{kind, family, index, element, stride offset}], or null
   // when three.js would bind it to nothing (no such node: three.js warns and skips it too).
-  _bindTrack(track, root) {
-    const pn = PropertyBinding.parseTrackName(track.name);
+  _bindTrack(track, root, find = nodeFinder(root)) {
+    const pn = parsedName(track);
     // glTF's CUBICSPLINE keeps (in-tangent, value, out-tangent) per key: three times the value size.
     const valueSize = isGltfCubic(track) ? track.getValueSize() / 3 : track.getValueSize();
-    const node = PropertyBinding.findNode(root, pn.nodeName);
+    const node = find(pn.nodeName);
     if (!node) return null;
     let object = node, material = null;
     if (pn.objectName) {
@@ -560,9 +612,10 @@ export class AnimationMixer extends EventDispatcher {
   // threeanim's group action plays a track on the member itself (its node, its mesh's morph
   // targets and materials, the light or camera it is), so every object must bind it there, alike.
   _bindGroup(clip, members) {
+    const finders = members.map((m) => nodeFinder(m));
     return clip.tracks.map((track) => {
-      const per = members.map((m) => {
-        const b = this._bindTrack(track, m);
+      const per = members.map((m, k) => {
+        const b = this._bindTrack(track, m, finders[k]);
         if (b === null) return null;
         for (const t of b) {
           const onMember = t.family === FAMILY.material ? m.material && !Array.isArray(m.material) && (t.prop.holder === m.material || t.prop.holder === m.material.map) : t.at === m;
@@ -635,10 +688,11 @@ export class AnimationMixer extends EventDispatcher {
     const key = `${clip.uuid}|${root.uuid}`;
     let c = this._clips.get(key);
     if (c !== undefined) return c;
+    const find = nodeFinder(root);
     if (onlyObjects) {
       for (const track of clip.tracks) {
-        const pn = PropertyBinding.parseTrackName(track.name);
-        const node = PropertyBinding.findNode(root, pn.nodeName);
+        const pn = parsedName(track);
+        const node = find(pn.nodeName);
         const object = node && pn.objectName ? this._subObject(track, node, pn) : null;
         if ((object !== null && !object.object.isObject3D) || (node && (node.isLight || node.isCamera) && (LIGHT_PROPS.includes(pn.propertyName) || CAMERA_PROPS.includes(pn.propertyName)))) {
           refuse(track, 'a crowd drives objects only, not materials, lights or cameras');
@@ -649,17 +703,35 @@ export class AnimationMixer extends EventDispatcher {
     // same places of its mirror (characters of one rig: the same nodes in the same order), as
     // three.js's mixers share one clip.
     const bound = root.isAnimationObjectGroup ? this._bindGroup(clip, this._groupMembers(root))
-      : clip.tracks.map((t) => this._bindTrack(t, root));
-    this._clipProps.set(key, root.isAnimationObjectGroup ? null
-      : [...new Set(bound.flatMap((b) => (b === null ? [] : b.map((t) => t.prop))))]);
-    const shape = `${clip.uuid}|${bound.map((b) => (b === null ? '-' : b.map((t) => `${t.kind}:${t.family}:${t.index}:${t.element || 0}`).join(','))).join(';')}`;
+      : clip.tracks.map((t) => this._bindTrack(t, root, find));
+    // The Props its tracks bound, each once, in their order; and what they drive, as numbers
+    // (per track -1 for nothing, else its target count and each target's kind, family, index and
+    // element), the key of a copy with its hash. Plain loops: a mixer binds each clip's few
+    // hundred tracks, and a crowd of drop-in mixers binds them a thousand times.
+    const props = root.isAnimationObjectGroup ? null : [], stamp = ++this._stamp;
+    const sig = [];
+    for (let i = 0; i < bound.length; i++) {
+      const b = bound[i];
+      if (b === null) { sig.push(-1); continue; }
+      sig.push(b.length);
+      for (let j = 0; j < b.length; j++) {
+        const t = b[j];
+        sig.push(t.kind, t.family, t.index, t.element || 0);
+        if (props !== null && t.prop._stamp !== stamp) { t.prop._stamp = stamp; props.push(t.prop); }
+      }
+    }
+    this._clipProps.set(key, props);
+    let hash = 0x811c9dc5;
+    for (let i = 0; i < sig.length; i++) hash = Math.imul(hash ^ sig[i], 0x01000193);
     let copies = SHARED_CLIPS.get(clip);
     if (copies === undefined) {
       copies = new Map();
       SHARED_CLIPS.set(clip, copies);
       if (CLIP_HEAP !== null) CLIP_HEAP.register(clip, copies);
     }
-    c = copies.get(shape);
+    let same = copies.get(hash);
+    const found = same === undefined ? undefined : same.find((e) => sameNumbers(e.sig, sig));
+    c = found === undefined ? undefined : found.c;
     if (c === undefined) {
       const tracks = [];
       // A track refused (or not made) after others were: those made are freed, none kept.
@@ -671,7 +743,8 @@ export class AnimationMixer extends EventDispatcher {
       wasm.tw_free(arr); wasm.tw_free(name);
       if (!c) for (const t of tracks) wasm.tw_track_destroy(t);
       checkPtr(c, `clip "${clip.name}"`);
-      copies.set(shape, c);
+      if (same === undefined) { same = []; copies.set(hash, same); }
+      same.push({ sig: Int32Array.from(sig), c });
     }
     wasm.tw_clip_retain(c);
     this._heap.clips.push(c);

@@ -10,6 +10,7 @@ import * as THREE from 'three';
 import { AnimationMixer, wasmAllocCount, wasmLiveBytes } from '../../js/index.js';
 import { collect } from './collect.mjs';
 import { wasm } from '../../js/src/wasm.js';
+import { nodeFinder, parsedName } from '../../js/src/mixer.js';
 import { loadGltf } from '../conformance/replay/gltf-node.mjs';
 import { NUMBER_TOLERANCE } from '../conformance/replay/compare.mjs';
 
@@ -898,4 +899,50 @@ test('a clip refused at its second track gives back what its first track made', 
   assert.throws(() => mixer.clipAction(clip), /track "box\.scale".*interpolation undefined is not supported/);
   assert.equal(wasmLiveBytes(), base, 'bytes kept by the refused clip');
   assert.equal(mixer.existingAction(clip), null);
+});
+
+test("the binding's node lookup finds the node three.js's PropertyBinding.findNode finds, on random trees", () => {
+  let seed = 7;
+  const rand = () => { seed = (Math.imul(seed, 1103515245) + 12345) >>> 0; return seed / 2 ** 32; };
+  const pool = ['a', 'b', 'c', 'a.b', '', 'bone'];
+  for (let round = 0; round < 200; round++) {
+    const all = [];
+    const root = round % 3 === 0 ? new THREE.SkinnedMesh(new THREE.BufferGeometry()) : new THREE.Object3D();
+    root.name = pool[Math.floor(rand() * pool.length)];
+    all.push(root);
+    for (let i = 0, n = 1 + Math.floor(rand() * 30); i < n; i++) {
+      const o = rand() < 0.3 ? new THREE.Bone() : new THREE.Object3D();
+      o.name = rand() < 0.7 ? pool[Math.floor(rand() * pool.length)] : `n${i}`;
+      all[Math.floor(rand() * all.length)].add(o);
+      all.push(o);
+    }
+    // a name that is another node's uuid, found as three.js finds it: by name or by uuid, first in its search
+    all[1 + Math.floor(rand() * (all.length - 1))].name = all[Math.floor(rand() * all.length)].uuid;
+    if (root.isSkinnedMesh) {
+      const bones = all.filter((o) => o.isBone);
+      // a skeleton's bone (searched before the tree), not always in the tree
+      if (rand() < 0.5) { const loose = new THREE.Bone(); loose.name = pool[Math.floor(rand() * pool.length)]; bones.push(loose); }
+      root.bind(new THREE.Skeleton(bones));
+    }
+    const names = [...pool, undefined, '.', 'missing', ...all.map((o) => o.uuid), ...all.map((o) => o.name)];
+    const find = nodeFinder(root);
+    for (const name of names) assert.equal(find(name), THREE.PropertyBinding.findNode(root, name), `round ${round}, name ${JSON.stringify(name)}`);
+  }
+});
+
+test('a track renamed after a mixer bound it is bound by its new name by the next mixer', () => {
+  const root = new THREE.Object3D();
+  const a = new THREE.Object3D(), b = new THREE.Object3D();
+  a.name = 'a'; b.name = 'b';
+  root.add(a, b);
+  const track = new THREE.VectorKeyframeTrack('a.position', [0, 1], [0, 0, 0, 2, 4, 6]);
+  const clip = new THREE.AnimationClip('move', 1, [track]);
+  assert.equal(parsedName(track).nodeName, 'a');
+  new AnimationMixer(root).clipAction(clip).play().getMixer().update(0.5);
+  assert.deepEqual(a.position.toArray(), [1, 2, 3]);
+  track.name = 'b.position';
+  const other = new THREE.AnimationClip('move', 1, [track]);
+  new AnimationMixer(root).clipAction(other).play().getMixer().update(0.25);
+  assert.deepEqual(b.position.toArray(), [0.5, 1, 1.5]);
+  assert.equal(parsedName(track).nodeName, 'b');
 });
