@@ -277,7 +277,8 @@ export class AnimationMixer extends EventDispatcher {
     this._propKeys = new Map(); // node * 16 + kind (a morph target's: `${node}|${kind}|${mesh}|${element}`; a name's: `${node}|name`) -> Prop
     this._clips = new Map();   // `${clip.uuid}|${root.uuid}` -> ta_clip pointer
     this._byIndex = [];        // by threeanim action index
-    this._byClip = new Map();  // clip.uuid -> Map(root.uuid -> AnimationAction)
+    this._byClip = new Map();  // clip.uuid -> Map(root.uuid -> AnimationAction): existingAction's
+    this._known = new Map();   // clip.uuid -> Set of every action on it not uncached (three.js's knownActions)
     this._eventsPtr = wasm.tw_malloc(64 * 4 * 8);
     this._heap = { mixer: this._mixer, scene: this._scene, assets: 0, cameras: 0, events: this._eventsPtr, clips: [] };
     if (MIXER_HEAP !== null) MIXER_HEAP.register(this, this._heap);
@@ -763,8 +764,9 @@ export class AnimationMixer extends EventDispatcher {
     if (forClip !== undefined) {
       const existing = forClip.get(root.uuid);
       if (existing !== undefined && existing.blendMode === blendMode) return existing;
-      if (clipObject === null) clipObject = forClip.values().next().value._clip;
     }
+    const known = this._known.get(clipUuid);
+    if (known !== undefined && clipObject === null) clipObject = known.values().next().value._clip;
     if (clipObject === null || clipObject === undefined) return null;
     if (BLEND_TO_TA[blendMode] === undefined) throw new Error(`threeanim AnimationMixer: clipAction: blend mode ${blendMode} is not NormalAnimationBlendMode or AdditiveAnimationBlendMode`);
     const c = this._clip(clipObject, root);
@@ -779,6 +781,9 @@ export class AnimationMixer extends EventDispatcher {
     let m = this._byClip.get(clipObject.uuid);
     if (m === undefined) { m = new Map(); this._byClip.set(clipObject.uuid, m); }
     m.set(root.uuid, action);
+    let all = this._known.get(clipObject.uuid);
+    if (all === undefined) { all = new Set(); this._known.set(clipObject.uuid, all); }
+    all.add(action);
     return action;
   }
 
@@ -835,10 +840,12 @@ export class AnimationMixer extends EventDispatcher {
     return this;
   }
 
+  // Every action on the clip, as three.js's: of every root, and an earlier one of the other blend
+  // mode on the same root, which existingAction no longer finds.
   uncacheClip(clip) {
-    const m = this._byClip.get(clip.uuid);
-    if (m === undefined) return;
-    for (const a of [...m.values()]) this._uncache(a);
+    const all = this._known.get(clip.uuid);
+    if (all === undefined) return;
+    for (const a of [...all]) this._uncache(a);
   }
 
   uncacheRoot(root) {
@@ -861,6 +868,11 @@ export class AnimationMixer extends EventDispatcher {
     if (m && m.get(action._localRoot.uuid) === action) {
       m.delete(action._localRoot.uuid);
       if (m.size === 0) this._byClip.delete(action._clip.uuid);
+    }
+    const all = this._known.get(action._clip.uuid);
+    if (all !== undefined) {
+      all.delete(action);
+      if (all.size === 0) this._known.delete(action._clip.uuid);
     }
     action._ptr = 0;
     // as three.js's uncacheAction forgets the action: nothing of the mixer's holds it, or its clip

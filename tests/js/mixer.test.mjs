@@ -946,3 +946,31 @@ test('a track renamed after a mixer bound it is bound by its new name by the nex
   assert.deepEqual(b.position.toArray(), [0.5, 1, 1.5]);
   assert.equal(parsedName(track).nodeName, 'b');
 });
+
+test('uncacheClip stops and forgets every action on the clip, an earlier one of the other blend mode too, as three.js', () => {
+  const run = (Mixer) => {
+    const root = new THREE.Object3D(), other = new THREE.Object3D(), b = new THREE.Object3D(), c = new THREE.Object3D();
+    b.name = 'b'; c.name = 'b';
+    root.add(b); other.add(c);
+    const clip = new THREE.AnimationClip('c', 1, [new THREE.VectorKeyframeTrack('b.position', [0, 1], [0, 0, 0, 1, 2, 3])]);
+    const m = new Mixer(root);
+    const normal = m.clipAction(clip).play();
+    const additive = m.clipAction(clip, root, THREE.AdditiveAnimationBlendMode).play();
+    const elsewhere = m.clipAction(clip, other).play();
+    m.update(0.5);
+    const before = [...b.position.toArray(), ...c.position.toArray()];
+    m.uncacheClip(clip);
+    b.position.set(9, 9, 9);
+    c.position.set(8, 8, 8);
+    m.update(0.25);
+    let refused = 0;
+    for (const a of [normal, additive, elsewhere]) { try { if (a.isScheduled()) return 'scheduled'; } catch { refused++; } }
+    return { before, after: [...b.position.toArray(), ...c.position.toArray()], existing: m.existingAction(clip), refused };
+  };
+  const three = run(THREE.AnimationMixer), ours = run(AnimationMixer);
+  assert.deepEqual(ours.before, three.before);
+  assert.deepEqual(ours.after, three.after);
+  assert.deepEqual(ours.after, [9, 9, 9, 8, 8, 8]);
+  assert.equal(ours.existing, null);
+  assert.equal(ours.refused, 3, 'each uncached action refuses a call, naming why');
+});
