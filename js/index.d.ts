@@ -29,6 +29,14 @@ export class AnimationMixer extends EventDispatcher<AnimationMixerEventMap> {
    * program move its clock so; threeanim's moves by update and setTime alone). */
   time: number;
   timeScale: number;
+  /** three.js's counts, by its rules: the actions it knows and those active, its bindings (one a
+   * root and track name) and those in use, and its control interpolants (one a fade or warp
+   * running; total, the most at once). threeanim's mixer holds no such objects. */
+  readonly stats: {
+    readonly actions: { readonly total: number; readonly inUse: number };
+    readonly bindings: { readonly total: number; readonly inUse: number };
+    readonly controlInterpolants: { readonly total: number; readonly inUse: number };
+  };
   /** Throws an Error naming the track when one of the clip's tracks cannot be driven. A group
    * root plays on the objects the group holds now. */
   clipAction(clip: AnimationClip | string, root?: Object3D | AnimationObjectGroup, blendMode?: AnimationBlendMode): AnimationAction;

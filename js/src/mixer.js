@@ -39,6 +39,7 @@ import {
   InterpolateDiscrete, InterpolateLinear, InterpolateSmooth,
 } from 'three';
 import { wasm, ctx, heap, check, checkPtr, checkIndex, cString, readCString, allocFloats, allocU32, NODE } from './wasm.js';
+import { MixerStats } from './stats.js';
 
 const KIND = { position: 0, scale: 1, quaternion: 2, visible: 3, name: 4, morph: 5, skinnedMorph: 6 };
 const ELEMENT_KIND = { position: 7, scale: 8, rotation: 9 };
@@ -280,6 +281,8 @@ export class AnimationMixer extends EventDispatcher {
     this._byClip = new Map();  // clip.uuid -> Map(root.uuid -> AnimationAction): existingAction's
     this._known = new Map();   // clip.uuid -> Set of every action on it not uncached (three.js's knownActions)
     this._eventsPtr = wasm.tw_malloc(64 * 4 * 8);
+    this._stats = new MixerStats();
+    this._events = []; // an update's events, drained before they are dispatched
     this._heap = { mixer: this._mixer, scene: this._scene, assets: 0, cameras: 0, events: this._eventsPtr, clips: [] };
     if (MIXER_HEAP !== null) MIXER_HEAP.register(this, this._heap);
     this._appliedScale = NaN;
@@ -299,6 +302,9 @@ export class AnimationMixer extends EventDispatcher {
   }
 
   getRoot() { return this._root; }
+
+  // three.js's counts of its actions, bindings and control interpolants (stats.js)
+  get stats() { return this._stats.view; }
 
   // three.js's mixer.time is a plain field that its update adds to, so a program may move the
   // clock by assigning it; threeanim's clock moves by update and setTime alone. An assignment of
@@ -784,6 +790,7 @@ export class AnimationMixer extends EventDispatcher {
     let all = this._known.get(clipObject.uuid);
     if (all === undefined) { all = new Set(); this._known.set(clipObject.uuid, all); }
     all.add(action);
+    this._stats.bind(action, root.uuid, clipObject.tracks.map((t) => t.name));
     return action;
   }
 
@@ -798,6 +805,8 @@ export class AnimationMixer extends EventDispatcher {
   stopAllAction() {
     this._touched();
     wasm.tw_mixer_stop_all_action(this._mixer);
+    // three.js's stops each active action: deactivated and reset
+    for (const a of [...this._stats.active]) this._stats.deactivate(a), this._stats.takeBack(a, 'weightEnd'), this._stats.takeBack(a, 'scaleEnd');
     this._restoreStopped('stopAllAction');
     return this;
   }
@@ -819,24 +828,26 @@ export class AnimationMixer extends EventDispatcher {
   update(deltaTime) {
     this._syncScale();
     this._pullAll();
+    const seen = this._stats.before();
     check(wasm.tw_mixer_update(ctx, this._mixer, this._scene, this._useAssets ? this._assets : 0, this._cameras, deltaTime), 'update');
     if (this._pullEvery) this._allDriven = this._drivesEvery();
     this._pullEvery = false;
     this._time = wasm.tw_mixer_time(this._mixer);
     this._writeBack(this._allDriven);
-    this._dispatchEvents();
+    this._dispatchEvents(seen);
     return this;
   }
 
   setTime(timeInSeconds) {
     this._syncScale();
     this._pullAll();
+    const seen = this._stats.before();
     check(wasm.tw_mixer_set_time(ctx, this._mixer, this._scene, this._useAssets ? this._assets : 0, this._cameras, timeInSeconds), 'setTime');
     if (this._pullEvery) this._allDriven = this._drivesEvery();
     this._pullEvery = false;
     this._time = wasm.tw_mixer_time(this._mixer);
     this._writeBack(this._allDriven);
-    this._dispatchEvents();
+    this._dispatchEvents(seen);
     return this;
   }
 
@@ -853,6 +864,7 @@ export class AnimationMixer extends EventDispatcher {
       const a = m.get(root.uuid);
       if (a !== undefined) this._uncache(a);
     }
+    this._stats.dropRoot(root.uuid);
   }
 
   uncacheAction(clip, optionalRoot) {
@@ -874,6 +886,8 @@ export class AnimationMixer extends EventDispatcher {
       all.delete(action);
       if (all.size === 0) this._known.delete(action._clip.uuid);
     }
+    this._stats.deactivate(action);
+    this._stats.remove(action);
     action._ptr = 0;
     // as three.js's uncacheAction forgets the action: nothing of the mixer's holds it, or its clip
     this._byIndex[action._index] = undefined;
@@ -1278,18 +1292,24 @@ export class AnimationMixer extends EventDispatcher {
     if (this._names.length > 0) this._writeNames();
   }
 
-  _dispatchEvents() {
+  // The update's events: the stats' take-backs first (seen: MixerStats.before's), which read
+  // which actions finished, then the listeners.
+  _dispatchEvents(seen) {
+    const events = this._events;
+    events.length = 0;
     for (;;) {
       const n = wasm.tw_mixer_drain_events(this._mixer, this._eventsPtr, 64);
-      if (n === 0) return;
       const { f64 } = heap();
       const b = this._eventsPtr >> 3;
-      for (let i = 0; i < n; i++) {
-        const kind = f64[b + 4 * i], action = this._byIndex[f64[b + 4 * i + 1]];
-        if (kind === EVENT_LOOPED) this.dispatchEvent({ type: 'loop', action, loopDelta: f64[b + 4 * i + 2], direction: f64[b + 4 * i + 3] });
-        else if (kind === EVENT_FINISHED) this.dispatchEvent({ type: 'finished', action, direction: f64[b + 4 * i + 3] });
-      }
-      if (n < 64) return;
+      for (let i = 0; i < n; i++) events.push([f64[b + 4 * i], this._byIndex[f64[b + 4 * i + 1]], f64[b + 4 * i + 2], f64[b + 4 * i + 3]]);
+      if (n < 64) break;
+    }
+    if (seen !== null) this._stats.after(seen, this._time, new Set(events.filter((e) => e[0] === EVENT_FINISHED).map((e) => e[1])));
+    if (events.length === 0) return;
+    // a listener may update the mixer again, which refills this._events
+    for (const [kind, action, loopDelta, direction] of events.splice(0)) {
+      if (kind === EVENT_LOOPED) this.dispatchEvent({ type: 'loop', action, loopDelta, direction });
+      else if (kind === EVENT_FINISHED) this.dispatchEvent({ type: 'finished', action, direction });
     }
   }
 }
@@ -1323,9 +1343,9 @@ export class AnimationAction {
     return this._ptr;
   }
 
-  play() { check(wasm.tw_action_play(ctx, this._a()), 'play'); return this; }
-  stop() { check(wasm.tw_action_stop(ctx, this._a()), 'stop'); this._mixer._restoreStopped('stop'); return this; }
-  reset() { wasm.tw_action_reset(this._a()); return this; }
+  play() { check(wasm.tw_action_play(ctx, this._a()), 'play'); this._mixer._stats?.activate(this); return this; }
+  stop() { check(wasm.tw_action_stop(ctx, this._a()), 'stop'); this._mixer._restoreStopped('stop'); this._mixer._stats?.deactivate(this); this._stopTimed('weightEnd', 'scaleEnd'); return this; }
+  reset() { wasm.tw_action_reset(this._a()); this._stopTimed('weightEnd', 'scaleEnd'); return this; }
   isRunning() { return wasm.tw_action_is_playing(this._r()) !== 0; }
   isScheduled() { return wasm.tw_action_is_active(this._r()) !== 0; }
   startAt(time) { check(wasm.tw_action_start_at(ctx, this._a(), time), 'startAt'); return this; }
@@ -1339,10 +1359,10 @@ export class AnimationAction {
     this._loopMode = m;
     return this;
   }
-  setEffectiveWeight(weight) { check(wasm.tw_action_set_effective_weight(ctx, this._a(), weight), 'setEffectiveWeight'); return this; }
+  setEffectiveWeight(weight) { check(wasm.tw_action_set_effective_weight(ctx, this._a(), weight), 'setEffectiveWeight'); this._stopTimed('weightEnd'); return this; }
   getEffectiveWeight() { return wasm.tw_action_effective_weight(this._r()); }
-  fadeIn(duration) { check(wasm.tw_action_fade(ctx, this._a(), 0, duration), 'fadeIn'); return this; }
-  fadeOut(duration) { check(wasm.tw_action_fade(ctx, this._a(), 1, duration), 'fadeOut'); return this; }
+  fadeIn(duration) { check(wasm.tw_action_fade(ctx, this._a(), 0, duration), 'fadeIn'); this._timed('weightEnd', duration); return this; }
+  fadeOut(duration) { check(wasm.tw_action_fade(ctx, this._a(), 1, duration), 'fadeOut'); this._timed('weightEnd', duration); return this; }
   crossFadeFrom(fadeOutAction, duration, warp = false) {
     if (fadeOutAction._mixer !== this._mixer) {
       // three.js's: a fade on each, each on its own mixer's clock. A warped one is threeanim's
@@ -1358,18 +1378,25 @@ export class AnimationAction {
     fadeOutAction._r();
     this._a();
     check(wasm.tw_mixer_cross_fade_from(ctx, this._mixer._mixer, this._index, fadeOutAction._index, duration, warp ? 1 : 0), 'crossFadeFrom');
+    // three.js's: fadeOut on the other, fadeIn on this, and a warp of each when warped
+    fadeOutAction._timed('weightEnd', duration);
+    this._timed('weightEnd', duration);
+    if (warp) fadeOutAction._timed('scaleEnd', duration), this._timed('scaleEnd', duration);
     return this;
   }
   crossFadeTo(fadeInAction, duration, warp = false) { fadeInAction.crossFadeFrom(this, duration, warp); return this; }
-  stopFading() { wasm.tw_action_stop_fading(this._a()); return this; }
-  setEffectiveTimeScale(timeScale) { check(wasm.tw_action_set_effective_time_scale(ctx, this._a(), timeScale), 'setEffectiveTimeScale'); return this; }
+  stopFading() { wasm.tw_action_stop_fading(this._a()); this._stopTimed('weightEnd'); return this; }
+  setEffectiveTimeScale(timeScale) { check(wasm.tw_action_set_effective_time_scale(ctx, this._a(), timeScale), 'setEffectiveTimeScale'); this._stopTimed('scaleEnd'); return this; }
   getEffectiveTimeScale() { return wasm.tw_action_effective_time_scale(this._r()); }
-  setDuration(duration) { check(wasm.tw_action_set_duration(ctx, this._a(), duration), 'setDuration'); return this; }
+  setDuration(duration) { check(wasm.tw_action_set_duration(ctx, this._a(), duration), 'setDuration'); this._stopTimed('scaleEnd'); return this; }
   // the other action may be of another mixer, as in three.js
-  syncWith(action) { check(wasm.tw_action_sync_with(ctx, this._a(), action._r()), 'syncWith'); return this; }
-  halt(duration) { check(wasm.tw_action_halt(ctx, this._a(), duration), 'halt'); return this; }
-  warp(startTimeScale, endTimeScale, duration) { check(wasm.tw_action_warp(ctx, this._a(), startTimeScale, endTimeScale, duration), 'warp'); return this; }
-  stopWarping() { wasm.tw_action_stop_warping(this._a()); return this; }
+  syncWith(action) { check(wasm.tw_action_sync_with(ctx, this._a(), action._r()), 'syncWith'); this._stopTimed('scaleEnd'); return this; }
+  halt(duration) { check(wasm.tw_action_halt(ctx, this._a(), duration), 'halt'); this._timed('scaleEnd', duration); return this; }
+  warp(startTimeScale, endTimeScale, duration) { check(wasm.tw_action_warp(ctx, this._a(), startTimeScale, endTimeScale, duration), 'warp'); this._timed('scaleEnd', duration); return this; }
+  stopWarping() { wasm.tw_action_stop_warping(this._a()); this._stopTimed('scaleEnd'); return this; }
+  // The mixer's stats (stats.js): a fade's or warp's interpolant lent from the mixer's time now, or taken back.
+  _timed(which, duration) { this._mixer._stats?.lend(this, which, this._mixer._time, duration); }
+  _stopTimed(...which) { for (const w of which) this._mixer._stats?.takeBack(this, w); }
   getMixer() { return this._mixer; }
   getClip() { return this._clip; }
   getRoot() { return this._localRoot; }
