@@ -7,7 +7,10 @@
  *
  * A and B: each a .wasm file (put into a copy of this js/ as both its modules) or a folder laid
  * out as js/ (index.js, src/, the .wasm files). --variant: crowd, crowd_float (the default),
- * dropin, dropin_stale or dropin_fast, as bench.mjs has them. Prints, for each of two processes (one loads
+ * dropin, dropin_stale or dropin_fast, as bench.mjs has them, or binding: a "frame" makes each of
+ * --chars characters' drop-in mixer, clipAction and play of its actions, on rigs made just before
+ * (untimed), and keeps them, so that the heaps grow as a program's that adds characters (so
+ * --chars 100 --frames 1, say: 20 frames to warm up, then the rounds'). Prints, for each of two processes (one loads
  * A first, the other B), the median CPU us a character of each side and the median over rounds of
  * B's time over A's in the same round, with its quartiles; then the geometric mean of the two
  * processes' medians, the verdict.
@@ -24,6 +27,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
+import { performance } from 'node:perf_hooks';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -39,7 +43,7 @@ for (let i = 0; i < args.length; i++) {
   else if (['--chars', '--rounds', '--frames'].includes(flag)) cfg[flag.slice(2)] = Number(v);
   else { process.stderr.write(`ab.mjs: "${flag}" is not a flag (see the header)\n`); process.exit(2); }
 }
-const VARIANTS = ['crowd', 'crowd_float', 'dropin', 'dropin_stale', 'dropin_fast'];
+const VARIANTS = ['crowd', 'crowd_float', 'dropin', 'dropin_stale', 'dropin_fast', 'binding'];
 const DROPIN_OPTIONS = { dropin: undefined, dropin_stale: { updateRotation: false }, dropin_fast: { updateRotation: false, writeAlways: true } };
 if (sides.length !== 2 || !VARIANTS.includes(cfg.variant)) {
   process.stderr.write(`usage: node bench/web/ab.mjs A B [--variant ${VARIANTS.join('|')}] [--chars N] [--rounds N] [--frames N]\n`);
@@ -73,7 +77,7 @@ if (process.env.THREEANIM_AB_FIRST === undefined) {
     console.log(`${first} loaded first: A ${line.a.toFixed(3)}, B ${line.b.toFixed(3)} us a character; B / A in the same round: ` +
       `median ${line.median.toFixed(3)} (quartiles ${line.q1.toFixed(3)} to ${line.q3.toFixed(3)})`);
   }
-  console.log(`${cfg.variant}, C = ${cfg.chars}, ${cfg.rounds} rounds of ${cfg.frames} frames, CPU time: B / A = ` +
+  console.log(`${cfg.variant}, C = ${cfg.chars}, ${cfg.rounds} rounds of ${cfg.frames} frames, ${cfg.variant === 'binding' ? 'wall clock' : 'CPU time'}: B / A = ` +
     `${Math.sqrt(medians[0] * medians[1]).toFixed(3)} (the geometric mean of the two orders)`);
   console.log(`A: ${sides[0]}\nB: ${sides[1]}`);
   process.exit(0);
@@ -86,6 +90,8 @@ const pkgs = [];
 for (const i of order) pkgs[i] = await import(pathToFileURL(path.join(dirs[i], 'index.js')));
 const { clips, offsets } = W.makeClips(THREE, cfg);
 const dt = 1 / 60;
+const WARM = 20; // frames before the rounds
+const cpuMs = () => { const u = process.cpuUsage(); return (u.user + u.system) / 1000; };
 
 // One side's characters, and its frame.
 function build(pkg) {
@@ -95,6 +101,23 @@ function build(pkg) {
     const k = new pkg.Crowd(rig.root, rig.mesh, C, { floatLanes: cfg.variant === 'crowd_float' });
     for (let ch = 0; ch < C; ch++) W.play(THREE, cfg, (c) => k.clipAction(ch, c), clips, ch);
     return () => k.update(dt);
+  }
+  if (cfg.variant === 'binding') {
+    // its rigs made first, untimed: the frame gives back the ms of the binding alone, by the
+    // wall clock (the process's CPU time would count the garbage collector's threads too); the
+    // mixers kept, as a program keeps its characters' (the wasm heap grows with them)
+    const kept = [];
+    return () => {
+      const rigs = [];
+      for (let ch = 0; ch < C; ch++) rigs.push(W.makeCharacter(THREE, cfg, offsets));
+      const t0 = performance.now();
+      for (let ch = 0; ch < C; ch++) {
+        const m = new pkg.AnimationMixer(rigs[ch].root);
+        W.play(THREE, cfg, (c) => m.clipAction(c), clips, ch);
+        kept.push(m);
+      }
+      return performance.now() - t0;
+    };
   }
   const chars = [];
   for (let ch = 0; ch < C; ch++) {
@@ -107,15 +130,15 @@ function build(pkg) {
 }
 const frames = [];
 for (const i of order) frames[i] = build(pkgs[i]);
-for (const i of order) for (let f = 0; f < 20; f++) frames[i](); // the first frames bind; warm up
+for (const i of order) for (let f = 0; f < WARM; f++) frames[i](); // the first frames bind; warm up
 
-const cpuMs = () => { const u = process.cpuUsage(); return (u.user + u.system) / 1000; };
 const us = [[], []];
 for (let r = 0; r < cfg.rounds; r++) {
   for (const s of r % 2 ? [order[1], order[0]] : order) {
     const t0 = cpuMs();
-    for (let f = 0; f < cfg.frames; f++) frames[s]();
-    us[s].push((1000 * (cpuMs() - t0)) / cfg.frames / cfg.chars);
+    let own = 0, timed = true; // a frame that times itself returns its CPU ms
+    for (let f = 0; f < cfg.frames; f++) { const t = frames[s](); if (typeof t === 'number') own += t; else timed = false; }
+    us[s].push((1000 * (timed ? own : cpuMs() - t0)) / cfg.frames / cfg.chars);
   }
 }
 const sorted = (xs) => [...xs].sort((a, b) => a - b);

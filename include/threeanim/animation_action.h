@@ -227,6 +227,17 @@ TA_API ta_result ta_action_sync_with(ta_action *action, const ta_action *other, 
 TA_API bool ta_action_is_active(const ta_action *action);
 
 /**
+ * True if the action has been played and not stopped (nor uncached), enabled or not: three.js's
+ * isScheduled, which a disabled action (faded out, finished, or enabled set false) still answers
+ * true while its mixer keeps it among the active ones. False for NULL.
+ *
+ * @ownership Reads action only.
+ * @errors None.
+ * @threejs AnimationAction.isScheduled.
+ */
+TA_API bool ta_action_is_scheduled(const ta_action *action);
+
+/**
  * True if the action's clock runs, as three.js says it: it is active, not paused, no start time
  * (ta_action_start_at) is still holding it, and the time scale set (ta_action_time_scale) is not 0.
  * A warp is not read: an action warping from or to 0 is playing until its warp ends (one that ends
@@ -244,7 +255,9 @@ TA_API bool ta_action_is_playing(const ta_action *action);
  *
  * @ownership Reads action, which must not be NULL (not checked).
  * @errors None.
- * @threejs AnimationAction.time.
+ * @threejs AnimationAction.time, but on PING_PONG's return leg three.js's time runs forward from
+ * 0 while the clip is read at its duration minus it: there three.js's is ta_action_phase less the
+ * clip's duration (js/'s drop-in answers that).
  */
 TA_API ta_duration ta_action_time(const ta_action *action);
 

@@ -805,6 +805,7 @@ export class AnimationMixer extends EventDispatcher {
   stopAllAction() {
     this._touched();
     wasm.tw_mixer_stop_all_action(this._mixer);
+    for (const a of this._byIndex) if (a !== undefined) a._endTime = undefined;
     // three.js's stops each active action: deactivated and reset
     for (const a of [...this._stats.active]) this._stats.deactivate(a), this._stats.takeBack(a, 'weightEnd'), this._stats.takeBack(a, 'scaleEnd');
     this._restoreStopped('stopAllAction');
@@ -842,6 +843,7 @@ export class AnimationMixer extends EventDispatcher {
     this._syncScale();
     this._pullAll();
     const seen = this._stats.before();
+    for (const a of this._byIndex) if (a !== undefined) a._endTime = undefined; // three.js zeroes every action's time
     check(wasm.tw_mixer_set_time(ctx, this._mixer, this._scene, this._useAssets ? this._assets : 0, this._cameras, timeInSeconds), 'setTime');
     if (this._pullEvery) this._allDriven = this._drivesEvery();
     this._pullEvery = false;
@@ -1309,7 +1311,10 @@ export class AnimationMixer extends EventDispatcher {
     // a listener may update the mixer again, which refills this._events
     for (const [kind, action, loopDelta, direction] of events.splice(0)) {
       if (kind === EVENT_LOOPED) this.dispatchEvent({ type: 'loop', action, loopDelta, direction });
-      else if (kind === EVENT_FINISHED) this.dispatchEvent({ type: 'finished', action, direction });
+      else if (kind === EVENT_FINISHED) {
+        if (action !== undefined && action._loopTa() === LOOP_TO_TA[LoopPingPong]) action._endTime = direction > 0 ? wasm.tw_action_clip_duration(action._ptr) : 0;
+        this.dispatchEvent({ type: 'finished', action, direction });
+      }
     }
   }
 }
@@ -1326,6 +1331,7 @@ export class AnimationAction {
     this._zeroSlopeAtStart = true;
     this._zeroSlopeAtEnd = true;
     this._clampWhenFinished = false;
+    this._endTime = undefined; // a finished LoopPingPong's time (get time)
   }
 
   // Every call that changes the action goes through here: it may start bindings, so the mixer's
@@ -1344,10 +1350,10 @@ export class AnimationAction {
   }
 
   play() { check(wasm.tw_action_play(ctx, this._a()), 'play'); this._mixer._stats?.activate(this); return this; }
-  stop() { check(wasm.tw_action_stop(ctx, this._a()), 'stop'); this._mixer._restoreStopped('stop'); this._mixer._stats?.deactivate(this); this._stopTimed('weightEnd', 'scaleEnd'); return this; }
-  reset() { wasm.tw_action_reset(this._a()); this._stopTimed('weightEnd', 'scaleEnd'); return this; }
+  stop() { check(wasm.tw_action_stop(ctx, this._a()), 'stop'); this._mixer._restoreStopped('stop'); this._mixer._stats?.deactivate(this); this._stopTimed('weightEnd', 'scaleEnd'); this._endTime = undefined; return this; }
+  reset() { wasm.tw_action_reset(this._a()); this._stopTimed('weightEnd', 'scaleEnd'); this._endTime = undefined; return this; }
   isRunning() { return wasm.tw_action_is_playing(this._r()) !== 0; }
-  isScheduled() { return wasm.tw_action_is_active(this._r()) !== 0; }
+  isScheduled() { return wasm.tw_action_is_scheduled(this._r()) !== 0; }
   startAt(time) { check(wasm.tw_action_start_at(ctx, this._a(), time), 'startAt'); return this; }
   setLoop(mode, repetitions) {
     const m = LOOP_TO_TA[mode];
@@ -1401,8 +1407,21 @@ export class AnimationAction {
   getClip() { return this._clip; }
   getRoot() { return this._localRoot; }
 
-  get time() { return wasm.tw_action_time(this._r()); }
-  set time(t) { check(wasm.tw_action_set_time(ctx, this._a(), t), 'time'); }
+  // three.js's time runs forward on each leg of a LoopPingPong (its _loopCount says which, and the
+  // clip is read at duration - time on the way back); threeanim's ta_action_time answers where the
+  // clip is read: on the way back, three.js's is the phase less the duration.
+  // A finished one's is the end it ran toward (the clip's duration forward, 0 back), whichever leg
+  // it finished on (_endTime, from its finished event, until a reset, a stop or a time is set).
+  get time() {
+    const ptr = this._r();
+    if (this._endTime !== undefined) return this._endTime;
+    if (this._loopTa() === LOOP_TO_TA[LoopPingPong]) {
+      const phase = wasm.tw_action_phase(ptr), d = wasm.tw_action_clip_duration(ptr);
+      if (phase >= d) return phase - d;
+    }
+    return wasm.tw_action_time(ptr);
+  }
+  set time(t) { check(wasm.tw_action_set_time(ctx, this._a(), t), 'time'); this._endTime = undefined; }
   get timeScale() { return wasm.tw_action_time_scale(this._r()); }
   set timeScale(s) { check(wasm.tw_action_set_time_scale(ctx, this._a(), s), 'timeScale'); }
   get weight() { return wasm.tw_action_weight(this._r()); }

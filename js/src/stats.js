@@ -8,8 +8,9 @@
 // A binding is three.js's PropertyMixer: one per root and track name, made when an action on a
 // clip is made, in use while an active action uses it. A control interpolant is lent to an action
 // for a fade (its weight) or a warp (its time scale), from the call until an update passes its
-// end (three.js keeps that end as a float32), or a call stops it; three.js's pool of them never
-// shrinks, so `total` is the most lent at once.
+// end, or a call stops it; three.js's pool of them never shrinks, so `total` is the most lent at
+// once. The end is the drop-in's own, kept in double as its mixer keeps it (three.js rounds it to
+// float32: an update that lands on it ends the ramp there and not here, a listed difference).
 export class MixerStats {
   constructor() {
     this.actions = 0;
@@ -88,7 +89,7 @@ export class MixerStats {
     const st = action._stat;
     if (st === undefined) return;
     if (st[which] === null && ++this.lent > this.interpolants) this.interpolants = this.lent;
-    st[which] = Math.fround(now + duration);
+    st[which] = now + duration;
   }
 
   takeBack(action, which) {

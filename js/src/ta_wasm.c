@@ -406,6 +406,7 @@ int32_t TW_EXPORT(tw_action_play)(tw_ctx *c, ta_action *a) { return ta_action_pl
 int32_t TW_EXPORT(tw_action_stop)(tw_ctx *c, ta_action *a) { return ta_action_stop(a, &c->err); }
 void TW_EXPORT(tw_action_reset)(ta_action *a) { ta_action_reset(a); }
 int32_t TW_EXPORT(tw_action_is_active)(const ta_action *a) { return ta_action_is_active(a); }
+int32_t TW_EXPORT(tw_action_is_scheduled)(const ta_action *a) { return ta_action_is_scheduled(a); }
 int32_t TW_EXPORT(tw_action_is_playing)(const ta_action *a) { return ta_action_is_playing(a); }
 int32_t TW_EXPORT(tw_action_set_loop)(tw_ctx *c, ta_action *a, uint32_t mode, double repetitions)
 {
@@ -415,6 +416,9 @@ int32_t TW_EXPORT(tw_action_set_loop)(tw_ctx *c, ta_action *a, uint32_t mode, do
     return ta_action_set_loop(a, (ta_loop_mode)mode, r, &c->err);
 }
 double TW_EXPORT(tw_action_time)(const ta_action *a) { return ta_action_time(a).seconds; }
+double TW_EXPORT(tw_action_phase)(const ta_action *a) { return ta_action_phase(a); }
+double TW_EXPORT(tw_action_loop_count)(const ta_action *a) { return (double)ta_action_loop_count(a); }
+double TW_EXPORT(tw_action_clip_duration)(const ta_action *a) { return ta_clip_duration(ta_action_clip(a)).seconds; }
 int32_t TW_EXPORT(tw_action_set_time)(tw_ctx *c, ta_action *a, double t)
 {
     return ta_action_set_time(a, (ta_duration){t}, &c->err);

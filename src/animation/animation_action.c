@@ -243,6 +243,8 @@ bool ta_action_is_active(const ta_action *a)
     return a != NULL && a->scheduled && !a->uncached && a->run.clock.enabled;
 }
 
+bool ta_action_is_scheduled(const ta_action *a) { return a != NULL && a->scheduled && !a->uncached; }
+
 bool ta_action_is_playing(const ta_action *a)
 {
     /* three.js's isRunning: active, not paused, a time scale set that is not

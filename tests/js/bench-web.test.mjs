@@ -34,7 +34,7 @@ test('bench/web/ab.mjs: both orders run, each side timed, the verdict a ratio; i
   const wasm = process.env.THREEANIM_WASM;
   assert.ok(wasm, 'THREEANIM_WASM names the module under test (tests/js/run.sh)');
   const before = fs.readdirSync(os.tmpdir()).filter((f) => f.startsWith('threeanim-ab-')).length;
-  for (const variant of ['crowd_float', 'dropin_fast']) {
+  for (const variant of ['crowd_float', 'dropin_fast', 'binding']) {
     const r = spawnSync(process.execPath, [ab, wasm, wasm, '--variant', variant, '--chars', '2', '--rounds', '2', '--frames', '2'],
       { encoding: 'utf8', env: process.env });
     assert.equal(r.status, 0, `exit ${r.status}: ${r.stderr}`);
@@ -44,7 +44,8 @@ test('bench/web/ab.mjs: both orders run, each side timed, the verdict a ratio; i
       assert.ok(m && m[1] === first, `line ${i}: ${lines[i]}`);
       for (const x of m.slice(2)) assert.ok(Number(x) > 0, `line ${i}: ${lines[i]}`);
     }
-    const v = lines[2].match(new RegExp(`^${variant}, C = 2, 2 rounds of 2 frames, CPU time: B / A = ([\\d.]+) `));
+    const clock = variant === 'binding' ? 'wall clock' : 'CPU time';
+    const v = lines[2].match(new RegExp(`^${variant}, C = 2, 2 rounds of 2 frames, ${clock}: B / A = ([\\d.]+) `));
     assert.ok(v && Number(v[1]) > 0, lines[2]);
   }
   assert.equal(fs.readdirSync(os.tmpdir()).filter((f) => f.startsWith('threeanim-ab-')).length, before, 'the copies of js/ are removed');
@@ -62,4 +63,19 @@ test('bench/web/writeback.mjs: every part timed', () => {
   assert.equal(out.bench, 'writeback');
   assert.deepEqual(Object.keys(out.us).sort(), ['by_kind', 'by_node', 'update', 'wasm']);
   for (const [k, v] of Object.entries(out.us)) assert.ok(Number.isFinite(v) && v >= 0, `${k}: ${v}`);
+});
+
+// bench/web/scale.mjs: each side in its own process, every step timed, the crowd's stages.
+test('bench/web/scale.mjs: three.js and the drop-in bound step by step, the crowd made, played and updated', () => {
+  const script = path.join(here, '../../bench/web/scale.mjs');
+  const r = spawnSync(process.execPath, [script, '--chars', '6', '--step', '3'], { encoding: 'utf8', env: process.env });
+  assert.equal(r.status, 0, `exit ${r.status}: ${r.stderr}`);
+  const rows = r.stdout.split('\n').filter((l) => /^\| \d+ \|/.test(l));
+  assert.equal(rows.length, 2, r.stdout);
+  for (const row of rows) {
+    const cells = row.split('|').slice(1, 4).map((c) => Number(c.trim()));
+    assert.ok(cells.every((x) => Number.isFinite(x) && x >= 0), row);
+  }
+  assert.match(r.stdout, /Crowd of 6 \(floatLanes\): made \d+ ms, two actions an instance played \d+ ms, the first update \d+ ms/);
+  assert.match(r.stdout, /wasm memory at the end: drop-in \d+ MB, crowd \d+ MB/);
 });

@@ -975,15 +975,23 @@ test('uncacheClip stops and forgets every action on the clip, an earlier one of 
   assert.equal(ours.refused, 3, 'each uncached action refuses a call, naming why');
 });
 
-// mixer.stats beside three.js's, step by step, on random sequences of the calls that change it.
-test('mixer.stats counts as three.js counts: actions, bindings and control interpolants, on 300 random call sequences', () => {
-  let seed = 20261207;
+// Random sequences of calls on three.js's mixer and the drop-in, side by side, step by step: the
+// stats always; with deep, every live action's state and every object's position and scale too.
+// mixedBlend: a clip's actions on one root of both blend modes, where three.js's existingAction
+// finds only the later one and its uncacheRoot restores (or, never played, zeroes) the bindings
+// of the other, which it leaves playing: stats only then.
+function randomRounds({ seed, rounds, deep, mixedBlend }) {
   const rand = () => { seed = (Math.imul(seed, 1664525) + 1013904223) >>> 0; return seed / 2 ** 32; };
   const pick = (xs) => xs[Math.floor(rand() * xs.length)];
   const scene = () => {
     const root = new THREE.Object3D(), arm = new THREE.Object3D(), a = new THREE.Object3D(), b = new THREE.Object3D();
     a.name = 'a'; b.name = 'b'; arm.name = 'arm';
-    root.add(arm); arm.add(a, b);
+    // an 'a' and a 'b' of the root's own, found from the root before the arm's: the actions on
+    // the two roots drive apart (three.js keeps a binding a root and track name, each writing its
+    // own mix where two reach one object; threeanim mixes them into one, a listed difference)
+    const ra = new THREE.Object3D(), rb = new THREE.Object3D();
+    ra.name = 'a'; rb.name = 'b';
+    root.add(ra, rb, arm); arm.add(a, b);
     return { root, arm };
   };
   const clips = [
@@ -995,50 +1003,67 @@ test('mixer.stats counts as three.js counts: actions, bindings and control inter
   ];
   const loops = [THREE.LoopOnce, THREE.LoopRepeat, THREE.LoopPingPong];
   let steps = 0, broken = 0, apart = 0;
-  for (let round = 0; round < 300; round++) {
+  for (let round = 0; round < rounds; round++) {
     const sides = [THREE.AnimationMixer, AnimationMixer].map((Mixer) => { const s = scene(); return { ...s, mixer: new Mixer(s.root), actions: [] }; });
     const live = []; // indices of actions not uncached
     const log = [];
     for (let step = 0; step < 40; step++) {
       const r = rand();
       const i = live.length > 0 ? pick(live) : -1, j = live.length > 0 ? pick(live) : -1;
-      const d = pick([0.1, 0.25, 0.5, 1]);
+      // deltas and times on multiples of 0.025, a fade's or warp's length (ramp) off them: an
+      // update lands on a ramp's end (see below) only by the rounding of the clock's sums
+      const d = pick([0.1, 0.25, 0.5, 1]), ramp = pick([0.13, 0.37, 0.71, 1.09]);
       let op;
       if (r < 0.15 || i < 0) {
-        const clip = pick(clips), onArm = rand() < 0.3, blend = rand() < 0.3 ? THREE.AdditiveAnimationBlendMode : undefined;
+        const clip = pick(clips), onArm = rand() < 0.3;
+        const blend = (mixedBlend ? rand() < 0.3 : clip === clips[1]) ? THREE.AdditiveAnimationBlendMode : undefined;
         op = (s) => { const a = s.mixer.clipAction(clip, onArm ? s.arm : undefined, blend); if (!s.actions.includes(a)) s.actions.push(a); return s.actions.indexOf(a); };
         const made = sides.map(op);
         assert.equal(made[0], made[1]);
         if (!live.includes(made[0])) live.push(made[0]);
         log.push(`clipAction ${clip.name}${onArm ? ' arm' : ''}${blend ? ' additive' : ''}`);
       } else {
+        // three.js keeps a LoopPingPong action's leg in the parity of its loop count, which counts
+        // the wraps made under any loop mode and which setTime leaves as it is; threeanim keeps it
+        // in the phase, which a loop mode keeps and setTime zeroes (a listed difference). So no
+        // setLoop once three.js's action has run, no syncWith with a LoopPingPong action (threeanim
+        // copies the phase, three.js the time), and no setTime while one is on its way back.
+        const t = sides[0].actions[i], u = sides[0].actions[j];
+        const fresh = t && t._loopCount === -1 && t.time === 0;
+        const pingPong = (a) => a.loop === THREE.LoopPingPong;
+        const returning = sides[0].actions.some((a) => pingPong(a) && (a._loopCount & 1) === 1);
         const calls = [
           ['play', (a) => a.play()], ['stop', (a) => a.stop()], ['reset', (a) => a.reset()],
-          ['fadeIn', (a) => a.fadeIn(d)], ['fadeOut', (a) => a.fadeOut(d)],
-          ['crossFadeFrom', (a, b) => a !== b && a.crossFadeFrom(b, d, false)],
-          ['crossFadeTo warped', (a, b) => a !== b && a.crossFadeTo(b, d, true)],
-          ['warp', (a) => a.warp(1, 2, d)], ['halt', (a) => a.halt(d)],
+          ['fadeIn', (a) => a.fadeIn(ramp)], ['fadeOut', (a) => a.fadeOut(ramp)],
+          ['crossFadeFrom', (a, b) => a.crossFadeFrom(b, ramp, false), t !== u],
+          ['crossFadeTo warped', (a, b) => a.crossFadeTo(b, ramp, true), t !== u],
+          ['warp', (a) => a.warp(1, 2, ramp)], ['halt', (a) => a.halt(ramp)],
           ['stopFading', (a) => a.stopFading()], ['stopWarping', (a) => a.stopWarping()],
           ['setEffectiveWeight', (a) => a.setEffectiveWeight(0.5)], ['setEffectiveTimeScale', (a) => a.setEffectiveTimeScale(1.5)],
-          ['setDuration', (a) => a.setDuration(2)], ['syncWith', (a, b) => a.syncWith(b)],
-          ['setLoop', (a) => a.setLoop(loops[Math.floor(d * 4) % 3], d < 0.3 ? 1 : Infinity)],
+          ['setDuration', (a) => a.setDuration(2)],
+          ['syncWith', (a, b) => a.syncWith(b), !pingPong(t) && !pingPong(u)],
+          ['setLoop', (a) => a.setLoop(loops[Math.floor(d * 4) % 3], d < 0.3 ? 1 : Infinity), fresh],
           ['clampWhenFinished', (a) => { a.clampWhenFinished = !a.clampWhenFinished; }],
           ['enabled', (a) => { a.enabled = !a.enabled; }], ['paused', (a) => { a.paused = !a.paused; }],
           ['startAt', (a, b, s) => a.startAt(s.mixer.time + d)],
-          ['update', (a, b, s) => s.mixer.update(d / 2)], ['update', (a, b, s) => s.mixer.update(d)],
-          ['update back', (a, b, s) => s.mixer.update(-d / 4)], ['setTime', (a, b, s) => s.mixer.setTime(d)],
+          ['update half', (a, b, s) => s.mixer.update(d / 2)], ['update', (a, b, s) => s.mixer.update(d)],
+          ['update back', (a, b, s) => s.mixer.update(-d / 4)], ['setTime', (a, b, s) => s.mixer.setTime(d), !returning],
           ['timeScale', (a, b, s) => { s.mixer.timeScale = s.mixer.timeScale === 1 ? 2 : 1; }],
           ['stopAllAction', (a, b, s) => s.mixer.stopAllAction()],
           ['uncacheAction', (a, b, s) => s.mixer.uncacheAction(a.getClip(), a.getRoot())],
           ['uncacheClip', (a, b, s) => s.mixer.uncacheClip(a.getClip())],
           ['uncacheRoot', (a, b, s) => s.mixer.uncacheRoot(a.getRoot())],
         ];
-        const [name, call] = pick(calls);
+        const [name, call, allowed = true] = pick(calls);
+        if (!allowed) continue;
         // three.js's own mixer breaks on some sequences (its uncacheRoot drops the bindings of an
         // action of the other blend mode on the clip, which a later uncache drops again): the round ends
         try { call(sides[0].actions[i], sides[0].actions[j], sides[0]); } catch { broken++; break; }
+        // or leaves its own books wrong (an action it still knows whose bindings it dropped)
+        const known = new Set(sides[0].mixer._bindings);
+        if (sides[0].mixer._actions.some((a) => a._propertyBindings.some((b) => !known.has(b)))) { broken++; break; }
         call(sides[1].actions[i], sides[1].actions[j], sides[1]);
-        log.push(`${name} ${i} ${j} ${d}`);
+        log.push(`${name} ${i} ${j} ${d} ${ramp}`);
         // the actions three.js's mixer still knows: uncached ones are left alone from here on
         for (let k = live.length - 1; k >= 0; k--) {
           // (in its list of actions: its uncacheClip leaves _cacheIndex set on the last one it removes)
@@ -1046,15 +1071,55 @@ test('mixer.stats counts as three.js counts: actions, bindings and control inter
         }
       }
       // play enables and reset does not, where three.js's play does not and reset does (a listed
-      // difference): from there the two mixers' fades and warps may end apart, and the round ends
-      if (live.some((k) => sides[0].actions[k].enabled !== sides[1].actions[k].enabled)) { apart++; break; }
+      // difference): from there the two mixers' fades and warps may end apart, and the round ends;
+      // so where the mixer's time reaches within float32 of a fade's or warp's start or end, which
+      // three.js keeps in float32 and threeanim in double (a listed difference)
+      const t = sides[0].mixer.time;
+      const edge = (ip) => ip !== null && Math.abs(ip.parameterPositions[1] - t) <= 1e-6 * Math.max(1, Math.abs(t));
+      // and where an action's time is within float32 of its clip's ends but not on them (threeanim's
+      // phase is a float32 (animation_action.h): it wraps, or stops, where three.js's double has not)
+      const nearEnd = (a) => [0, a.getClip().duration].some((e) => a.time !== e && Math.abs(a.time - e) <= 1e-6);
+      if (live.some((k) => sides[0].actions[k].enabled !== sides[1].actions[k].enabled)
+        || sides[0].actions.some((a) => edge(a._weightInterpolant) || edge(a._timeScaleInterpolant) || nearEnd(a))) { apart++; break; }
+      if (deep) {
+        const near = (x, y) => Math.abs(x - y) <= 1e-4 * Math.max(1, Math.abs(x), Math.abs(y));
+        for (const k of live) {
+          const [p, q] = [sides[0].actions[k], sides[1].actions[k]];
+          const what = [['isScheduled', (a) => a.isScheduled()], ['isRunning', (a) => a.isRunning()], ['paused', (a) => a.paused]];
+          for (const [n, f] of what) assert.equal(f(q), f(p), `round ${round} action ${k} ${n}, after:\n${log.join('\n')}`);
+          for (const [n, f] of [['time', (a) => a.time], ['weight', (a) => a.getEffectiveWeight()], ['timeScale', (a) => a.getEffectiveTimeScale()]]) {
+            assert.ok(near(f(q), f(p)), `round ${round} action ${k} ${n} ${f(q)} against ${f(p)}, after:\n${log.join('\n')}`);
+          }
+        }
+        const objs = (s) => { const o = []; s.root.traverse((x) => o.push(x)); return o; };
+        const [oa, ob] = [objs(sides[0]), objs(sides[1])];
+        oa.forEach((x, k) => {
+          const y = ob[k];
+          const xs = [...x.position.toArray(), ...x.scale.toArray()], ys = [...y.position.toArray(), ...y.scale.toArray()];
+          xs.forEach((v, e) => assert.ok(near(v, ys[e]), `round ${round} ${x.name} ${v} against ${ys[e]}, after:\n${log.join('\n')}`));
+        });
+        for (const c of clips) for (const r of ['root', 'arm']) {
+          const [ea, eb] = sides.map((s) => s.mixer.existingAction(c, r === 'root' ? undefined : s.arm));
+          assert.equal(eb === null ? -1 : sides[1].actions.indexOf(eb), ea === null ? -1 : sides[0].actions.indexOf(ea), `round ${round} existingAction ${c.name} ${r}`);
+        }
+      }
       const count = (m) => [m.stats.actions.total, m.stats.actions.inUse, m.stats.bindings.total, m.stats.bindings.inUse,
         m.stats.controlInterpolants.total, m.stats.controlInterpolants.inUse];
       assert.deepEqual(count(sides[1].mixer), count(sides[0].mixer), `round ${round}, after:\n${log.join('\n')}`);
       steps++;
     }
   }
-  assert.ok(steps > 300 * 25 && broken < 30, `${steps} steps compared, ${broken} rounds ended by three.js's mixer, ${apart} by enabled`);
+  return { steps, broken, apart };
+}
+
+test('mixer.stats counts as three.js counts: actions, bindings and control interpolants, on 300 random call sequences', () => {
+  const { steps, broken, apart } = randomRounds({ seed: 20261207, rounds: 300, deep: false, mixedBlend: true });
+  assert.ok(steps > 300 * 25 && broken < 60, `${steps} steps compared, ${broken} rounds ended by three.js's mixer, ${apart} by enabled`);
+});
+
+test("the drop-in beside three.js's mixer on 300 random call sequences: each action's state, the objects, existingAction and stats", () => {
+  const { steps, broken, apart } = randomRounds({ seed: 7120, rounds: 300, deep: true, mixedBlend: false });
+  assert.ok(steps > 300 * 25 && broken === 0, `${steps} steps compared, ${broken} rounds ended by three.js's mixer, ${apart} by enabled`);
 });
 
 test("mixer.stats: a fade that ends in the update that finishes its action, a disabled action's fade and a paused action's warp stay lent, as in three.js", () => {
@@ -1078,4 +1143,108 @@ test("mixer.stats: a fade that ends in the update that finishes its action, a di
     assert.deepEqual(three, expected, `three.js, ${name}`);
     assert.deepEqual(run(AnimationMixer, script), three, name);
   }
+});
+
+test('two roots reaching one node: one pile by weight, where three.js writes one root\'s mix (a listed difference)', () => {
+  const run = (Mixer) => {
+    const root = new THREE.Object3D(), arm = new THREE.Object3D(), a = new THREE.Object3D();
+    arm.name = 'arm'; a.name = 'a';
+    root.add(arm); arm.add(a);
+    const c1 = new THREE.AnimationClip('one', 1, [new THREE.VectorKeyframeTrack('a.position', [0, 1], [2, 0, 0, 2, 0, 0])]);
+    const c2 = new THREE.AnimationClip('two', 1, [new THREE.VectorKeyframeTrack('a.position', [0, 1], [4, 0, 0, 4, 0, 0])]);
+    const m = new Mixer(root);
+    m.clipAction(c1).play();
+    m.clipAction(c2, arm).play();
+    m.update(0.1);
+    return a.position.x;
+  };
+  assert.equal(run(THREE.AnimationMixer), 4, "three.js: the arm's binding, applied last");
+  assert.equal(run(AnimationMixer), 3, 'the drop-in: the mean of 2 and 4 at weights 1 and 1');
+});
+
+test("the wasm memory grows by a quarter at a time, not by malloc's pages: a few growths for hundreds of mixers", async () => {
+  const g = await loadGltf(model);
+  const before = wasm.memory.buffer.byteLength;
+  let buffer = wasm.memory.buffer, growths = 0;
+  const kept = [];
+  for (let i = 0; i < 400; i++) {
+    const m = new AnimationMixer(g.scene.clone());
+    m.clipAction(g.animations[0]).play();
+    m.clipAction(g.animations[1]).play();
+    m.update(0.016);
+    kept.push(m);
+    if (wasm.memory.buffer !== buffer) { buffer = wasm.memory.buffer; growths++; } // a growth detaches the old buffer
+  }
+  const grown = wasm.memory.buffer.byteLength - before;
+  // each growth at least a quarter of the memory (or what one malloc needs): from before to now
+  // that takes at most log(now / before) / log(1.25) of them, where 64 KiB pages took grown / 64 KiB
+  const most = Math.ceil(Math.log(wasm.memory.buffer.byteLength / before) / Math.log(1.25)) + 1;
+  assert.ok(grown > 40 * 65536, `400 mixers grew the memory by ${grown} bytes`);
+  assert.ok(growths <= most, `${growths} growths for ${grown} bytes (at most ${most}; ${Math.ceil(grown / 65536)} pages)`);
+  kept.length = 0;
+});
+
+test("LoopPingPong's time on the way back is three.js's (forward along the leg), and assigning it back moves nothing", () => {
+  const run = (Mixer) => {
+    const root = new THREE.Object3D(), b = new THREE.Object3D();
+    b.name = 'b';
+    root.add(b);
+    const clip = new THREE.AnimationClip('c', 1, [new THREE.VectorKeyframeTrack('b.position', [0, 1], [0, 0, 0, 4, 0, 0])]);
+    const m = new Mixer(root);
+    const a = m.clipAction(clip).setLoop(THREE.LoopPingPong, Infinity).play();
+    const seen = [];
+    for (const dt of [1.25, 0.5, 0.5, -1.5, -0.5]) {
+      m.update(dt);
+      seen.push(a.time, b.position.x);
+      a.time = a.time; // eslint-disable-line no-self-assign
+      m.update(0);
+      seen.push(a.time, b.position.x);
+    }
+    return seen;
+  };
+  const three = run(THREE.AnimationMixer), ours = run(AnimationMixer);
+  assert.deepEqual(three.slice(0, 4), [0.25, 3, 0.25, 3], 'three.js: time 0.25 on the way back, read at 0.75');
+  ours.forEach((v, i) => assert.ok(Math.abs(v - three[i]) <= 1e-6, `value ${i}: ${v} against three.js's ${three[i]}\n${ours}\n${three}`));
+  // finished after 1, 2 or 3 legs, running forward or back: three.js's time is the end it ran toward
+  for (const reps of [1, 2, 3]) {
+    for (const dts of [[0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.2], [-0.3, -0.4, -0.5, -0.6, -0.7, -0.8]]) {
+      const legs = (Mixer) => {
+        const root = new THREE.Object3D(), b = new THREE.Object3D();
+        b.name = 'b';
+        root.add(b);
+        const clip = new THREE.AnimationClip('c', 1, [new THREE.VectorKeyframeTrack('b.position', [0, 1], [0, 0, 0, 4, 0, 0])]);
+        const m = new Mixer(root);
+        const a = m.clipAction(clip).setLoop(THREE.LoopPingPong, reps).play();
+        const seen = [];
+        m.addEventListener('finished', (e) => seen.push('finished', e.action.time));
+        for (const dt of dts) { m.update(dt); seen.push(a.time, b.position.x); }
+        a.reset();
+        seen.push(a.time);
+        return seen;
+      };
+      const t = legs(THREE.AnimationMixer), o = legs(AnimationMixer);
+      assert.equal(o.length, t.length, `${reps} legs, ${dts[0] > 0 ? 'forward' : 'back'}: ${o} against ${t}`);
+      o.forEach((v, i) => assert.ok(v === t[i] || Math.abs(v - t[i]) <= 1e-6, `${reps} legs, ${dts[0] > 0 ? 'forward' : 'back'}, value ${i}: ${o} against three.js's ${t}`));
+    }
+  }
+});
+
+test("LoopPingPong's leg after setTime or a change of loop mode: threeanim's phase, not three.js's loop count (a listed difference)", () => {
+  const run = (Mixer, script) => {
+    const root = new THREE.Object3D(), b = new THREE.Object3D();
+    b.name = 'b';
+    root.add(b);
+    const clip = new THREE.AnimationClip('c', 1, [new THREE.VectorKeyframeTrack('b.position', [0, 1], [0, 0, 0, 4, 0, 0])]);
+    const m = new Mixer(root);
+    script(m, m.clipAction(clip).play());
+    return b.position.x;
+  };
+  // on the way back when setTime(0.25) runs: three.js starts again on the way back (read at 0.75)
+  const afterSetTime = (m, a) => { a.setLoop(THREE.LoopPingPong, Infinity); m.update(1.5); m.setTime(0.25); };
+  // one REPEAT wrap, then PING_PONG: three.js's odd count puts it on the way back
+  const afterLoopChange = (m, a) => { m.update(1.25); a.setLoop(THREE.LoopPingPong, Infinity); m.update(0.5); };
+  assert.equal(run(THREE.AnimationMixer, afterSetTime), 3);
+  assert.equal(run(AnimationMixer, afterSetTime), 1, 'threeanim: the outward leg, read at 0.25');
+  assert.equal(run(THREE.AnimationMixer, afterLoopChange), 1);
+  assert.equal(run(AnimationMixer, afterLoopChange), 3, 'threeanim: the phase 0.75 is on the outward leg');
 });

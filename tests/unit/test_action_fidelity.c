@@ -93,6 +93,35 @@ static void test_is_playing_waits_for_the_start_time(void **state)
     teardown(&f);
 }
 
+/* three.js's isScheduled: in the mixer's active actions, enabled or not; is_active also asks enabled. */
+static void test_is_scheduled_while_disabled_until_stopped(void **state)
+{
+    (void)state;
+    fixture f;
+    setup(&f);
+    ta_error err = {0};
+    ta_action *a = NULL;
+    uint32_t index = 0;
+    TA_ASSERT_OK(ta_action_create(f.clip, NULL, &a, &err), &err);
+    TA_ASSERT_OK(ta_mixer_add(f.mixer, a, ta_node_none(), &index, &err), &err);
+    assert_false(ta_action_is_scheduled(a));
+    TA_ASSERT_OK(ta_action_play(a, &err), &err);
+    assert_true(ta_action_is_scheduled(a));
+    ta_action_set_enabled(a, false);
+    assert_true(ta_action_is_scheduled(a));
+    assert_false(ta_action_is_active(a));
+    step(&f, 0.25);
+    assert_true(ta_action_is_scheduled(a));
+    TA_ASSERT_OK(ta_action_stop(a, &err), &err);
+    assert_false(ta_action_is_scheduled(a));
+    TA_ASSERT_OK(ta_action_play(a, &err), &err);
+    assert_true(ta_action_is_scheduled(a));
+    TA_ASSERT_OK(ta_mixer_uncache_action(f.mixer, index, &err), &err);
+    assert_false(ta_action_is_scheduled(a));
+    assert_false(ta_action_is_scheduled(NULL));
+    teardown(&f);
+}
+
 static void test_is_playing_false_at_a_time_scale_of_zero(void **state)
 {
     (void)state;
@@ -638,6 +667,7 @@ int main(void)
         cmocka_unit_test(test_set_time_is_three_js_action_time),
         cmocka_unit_test(test_is_playing_waits_for_the_start_time),
         cmocka_unit_test(test_is_playing_false_at_a_time_scale_of_zero),
+        cmocka_unit_test(test_is_scheduled_while_disabled_until_stopped),
         cmocka_unit_test(test_fade_out_reaches_zero_exactly_at_its_end),
         cmocka_unit_test(test_fade_out_has_not_ended_just_before_its_end),
         cmocka_unit_test(test_fade_in_weighs_zero_at_its_start),
