@@ -71,6 +71,7 @@ const CLIP_HEAP = typeof FinalizationRegistry === 'function'
   ? new FinalizationRegistry((copies) => { for (const same of copies.values()) for (const e of same) wasm.tw_clip_release(e.c); copies.clear(); })
   : null;
 const EVENT_LOOPED = 1, EVENT_FINISHED = 2;
+const NO_ACTIONS = new Set();
 
 // PropertyBinding.parseTrackName of a track, kept with the name it parsed (a program may rename
 // a track): a clip's tracks are bound by every mixer that plays it.
@@ -829,7 +830,7 @@ export class AnimationMixer extends EventDispatcher {
   update(deltaTime) {
     this._syncScale();
     this._pullAll();
-    const seen = this._stats.before();
+    const seen = this._stats.lent === 0 ? null : this._stats.before(); // (most updates: no fade or warp)
     check(wasm.tw_mixer_update(ctx, this._mixer, this._scene, this._useAssets ? this._assets : 0, this._cameras, deltaTime), 'update');
     if (this._pullEvery) this._allDriven = this._drivesEvery();
     this._pullEvery = false;
@@ -842,7 +843,7 @@ export class AnimationMixer extends EventDispatcher {
   setTime(timeInSeconds) {
     this._syncScale();
     this._pullAll();
-    const seen = this._stats.before();
+    const seen = this._stats.lent === 0 ? null : this._stats.before(); // (most updates: no fade or warp)
     for (const a of this._byIndex) if (a !== undefined) a._endTime = undefined; // three.js zeroes every action's time
     check(wasm.tw_mixer_set_time(ctx, this._mixer, this._scene, this._useAssets ? this._assets : 0, this._cameras, timeInSeconds), 'setTime');
     if (this._pullEvery) this._allDriven = this._drivesEvery();
@@ -1297,17 +1298,20 @@ export class AnimationMixer extends EventDispatcher {
   // The update's events: the stats' take-backs first (seen: MixerStats.before's), which read
   // which actions finished, then the listeners.
   _dispatchEvents(seen) {
+    let n = wasm.tw_mixer_drain_events(this._mixer, this._eventsPtr, 64);
+    if (n === 0) { // most updates: none
+      if (seen !== null) this._stats.after(seen, this._time, NO_ACTIONS);
+      return;
+    }
     const events = this._events;
     events.length = 0;
-    for (;;) {
-      const n = wasm.tw_mixer_drain_events(this._mixer, this._eventsPtr, 64);
+    for (;; n = wasm.tw_mixer_drain_events(this._mixer, this._eventsPtr, 64)) {
       const { f64 } = heap();
       const b = this._eventsPtr >> 3;
       for (let i = 0; i < n; i++) events.push([f64[b + 4 * i], this._byIndex[f64[b + 4 * i + 1]], f64[b + 4 * i + 2], f64[b + 4 * i + 3]]);
       if (n < 64) break;
     }
     if (seen !== null) this._stats.after(seen, this._time, new Set(events.filter((e) => e[0] === EVENT_FINISHED).map((e) => e[1])));
-    if (events.length === 0) return;
     // a listener may update the mixer again, which refills this._events
     for (const [kind, action, loopDelta, direction] of events.splice(0)) {
       if (kind === EVENT_LOOPED) this.dispatchEvent({ type: 'loop', action, loopDelta, direction });
