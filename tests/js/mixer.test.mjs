@@ -1124,11 +1124,7 @@ test("the drop-in beside three.js's mixer on 300 random call sequences: each act
 
 test("mixer.stats: a fade that ends in the update that finishes its action, a disabled action's fade and a paused action's warp stay lent, as in three.js", () => {
   const run = (Mixer, script) => {
-    const root = new THREE.Object3D(), b = new THREE.Object3D();
-    b.name = 'b';
-    root.add(b);
-    const clip = new THREE.AnimationClip('c', 1, [new THREE.VectorKeyframeTrack('b.position', [0, 1], [0, 0, 0, 1, 2, 3])]);
-    const m = new Mixer(root);
+    const { clip, m } = oneTrack(Mixer);
     const a = m.clipAction(clip);
     script(m, a);
     return [m.stats.controlInterpolants.total, m.stats.controlInterpolants.inUse, a.enabled, a.paused];
@@ -1184,13 +1180,19 @@ test("the wasm memory grows by a quarter at a time, not by malloc's pages: a few
   kept.length = 0;
 });
 
+// A root with one child 'b', a mixer of the kind given on it, and a clip of 1 s moving b.position
+// along x from 0 to 4.
+function oneTrack(Mixer) {
+  const root = new THREE.Object3D(), b = new THREE.Object3D();
+  b.name = 'b';
+  root.add(b);
+  const clip = new THREE.AnimationClip('c', 1, [new THREE.VectorKeyframeTrack('b.position', [0, 1], [0, 0, 0, 4, 0, 0])]);
+  return { b, clip, m: new Mixer(root) };
+}
+
 test("LoopPingPong's time on the way back is three.js's (forward along the leg), and assigning it back moves nothing", () => {
   const run = (Mixer) => {
-    const root = new THREE.Object3D(), b = new THREE.Object3D();
-    b.name = 'b';
-    root.add(b);
-    const clip = new THREE.AnimationClip('c', 1, [new THREE.VectorKeyframeTrack('b.position', [0, 1], [0, 0, 0, 4, 0, 0])]);
-    const m = new Mixer(root);
+    const { b, clip, m } = oneTrack(Mixer);
     const a = m.clipAction(clip).setLoop(THREE.LoopPingPong, Infinity).play();
     const seen = [];
     for (const dt of [1.25, 0.5, 0.5, -1.5, -0.5]) {
@@ -1209,11 +1211,7 @@ test("LoopPingPong's time on the way back is three.js's (forward along the leg),
   for (const reps of [1, 2, 3]) {
     for (const dts of [[0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.2], [-0.3, -0.4, -0.5, -0.6, -0.7, -0.8]]) {
       const legs = (Mixer) => {
-        const root = new THREE.Object3D(), b = new THREE.Object3D();
-        b.name = 'b';
-        root.add(b);
-        const clip = new THREE.AnimationClip('c', 1, [new THREE.VectorKeyframeTrack('b.position', [0, 1], [0, 0, 0, 4, 0, 0])]);
-        const m = new Mixer(root);
+        const { b, clip, m } = oneTrack(Mixer);
         const a = m.clipAction(clip).setLoop(THREE.LoopPingPong, reps).play();
         const seen = [];
         m.addEventListener('finished', (e) => seen.push('finished', e.action.time));
@@ -1231,11 +1229,7 @@ test("LoopPingPong's time on the way back is three.js's (forward along the leg),
 
 test("LoopPingPong's leg after setTime or a change of loop mode: threeanim's phase, not three.js's loop count (a listed difference)", () => {
   const run = (Mixer, script) => {
-    const root = new THREE.Object3D(), b = new THREE.Object3D();
-    b.name = 'b';
-    root.add(b);
-    const clip = new THREE.AnimationClip('c', 1, [new THREE.VectorKeyframeTrack('b.position', [0, 1], [0, 0, 0, 4, 0, 0])]);
-    const m = new Mixer(root);
+    const { b, clip, m } = oneTrack(Mixer);
     script(m, m.clipAction(clip).play());
     return b.position.x;
   };
