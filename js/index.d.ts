@@ -75,7 +75,7 @@ export class AnimationAction {
   getEffectiveWeight(): number;
   fadeIn(duration: number): this;
   fadeOut(duration: number): this;
-  /** As three.js's, fadeOutAction of this mixer or another; a warped one between two mixers throws. */
+  /** As three.js's, fadeOutAction of this mixer or another (each fades and warps on its own mixer's clock). */
   crossFadeFrom(fadeOutAction: AnimationAction, duration: number, warp?: boolean): this;
   crossFadeTo(fadeInAction: AnimationAction, duration: number, warp?: boolean): this;
   stopFading(): this;

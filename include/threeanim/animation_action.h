@@ -217,6 +217,22 @@ TA_API ta_result ta_action_set_duration(ta_action *action, ta_duration duration,
 TA_API ta_result ta_action_sync_with(ta_action *action, const ta_action *other, ta_error *err);
 
 /**
+ * Fades action in and from out over duration (>= 0), as ta_mixer_cross_fade_from does, for two
+ * actions of any mixers (three.js's crossFadeFrom takes an action of any mixer): each fades, and
+ * with warp ramps its pace toward the other clip's and gets its time scale back at the end, on its
+ * own mixer's clock from that mixer's time now.
+ *
+ * @ownership Changes the two actions.
+ * @errors TA_ERROR_INVALID_ARGUMENT (action or from NULL), TA_ERROR_BAD_STATE (either not added to a
+ * mixer, the two the same action, or a warp on an action whose time scale is 0),
+ * TA_ERROR_NO_SUCH_ACTION (either uncached), TA_ERROR_NOT_A_NUMBER, TA_ERROR_OUT_OF_RANGE (a duration
+ * below zero). A refused call changes neither action.
+ * @threejs action.crossFadeFrom(from, duration, warp).
+ */
+TA_API ta_result ta_action_cross_fade_from(ta_action *action, ta_action *from, ta_duration duration, bool warp,
+                                           ta_error *err);
+
+/**
  * True if the action contributes to the pose: played (not stopped), enabled and not uncached. False
  * for NULL.
  *

@@ -1374,20 +1374,15 @@ export class AnimationAction {
   fadeIn(duration) { check(wasm.tw_action_fade(ctx, this._a(), 0, duration), 'fadeIn'); this._timed('weightEnd', duration); return this; }
   fadeOut(duration) { check(wasm.tw_action_fade(ctx, this._a(), 1, duration), 'fadeOut'); this._timed('weightEnd', duration); return this; }
   crossFadeFrom(fadeOutAction, duration, warp = false) {
-    if (fadeOutAction._mixer !== this._mixer) {
-      // three.js's: a fade on each, each on its own mixer's clock. A warped one is threeanim's
-      // mixer's (both warps on its clock, the time scales to come back to): not between two.
-      fadeOutAction._r();
-      this._r();
-      if (warp) throw new Error('threeanim AnimationAction: crossFadeFrom: a warped cross-fade between actions of two mixers is not supported (threeanim warps a cross-fade on one mixer\'s clock)');
-      // both live: a duration fadeOut takes, fadeIn takes too, so nothing is left half done
-      fadeOutAction.fadeOut(duration);
-      this.fadeIn(duration);
-      return this;
-    }
     fadeOutAction._r();
     this._a();
-    check(wasm.tw_mixer_cross_fade_from(ctx, this._mixer._mixer, this._index, fadeOutAction._index, duration, warp ? 1 : 0), 'crossFadeFrom');
+    if (fadeOutAction._mixer !== this._mixer) {
+      // three.js's takes an action of any mixer: each fades and warps on its own mixer's clock
+      fadeOutAction._mixer._touched();
+      check(wasm.tw_action_cross_fade_from(ctx, this._ptr, fadeOutAction._ptr, duration, warp ? 1 : 0), 'crossFadeFrom');
+    } else {
+      check(wasm.tw_mixer_cross_fade_from(ctx, this._mixer._mixer, this._index, fadeOutAction._index, duration, warp ? 1 : 0), 'crossFadeFrom');
+    }
     // three.js's: fadeOut on the other, fadeIn on this, and a warp of each when warped
     fadeOutAction._timed('weightEnd', duration);
     this._timed('weightEnd', duration);

@@ -467,6 +467,11 @@ int32_t TW_EXPORT(tw_action_fade)(tw_ctx *c, ta_action *a, int32_t out, double d
                : ta_action_fade_in(a, (ta_duration){duration}, &c->err);
 }
 void TW_EXPORT(tw_action_stop_fading)(ta_action *a) { ta_action_stop_fading(a); }
+int32_t TW_EXPORT(tw_action_cross_fade_from)(tw_ctx *c, ta_action *a, ta_action *from, double duration, int32_t warp)
+{
+    return ta_action_cross_fade_from(a, from, (ta_duration){duration}, warp != 0, &c->err);
+}
+
 int32_t TW_EXPORT(tw_action_warp)(tw_ctx *c, ta_action *a, double from, double to, double duration)
 {
     return ta_action_warp(a, (float)from, (float)to, (ta_duration){duration}, &c->err);

@@ -175,6 +175,58 @@ ta_result ta_mixer_sync_with(ta_mixer *m, uint32_t index, uint32_t with_index, t
 
 /* ---- cross-fades -------------------------------------------------------------------- */
 
+/* three.js's crossFadeFrom once its arguments are checked: out fades out and in fades in, each from
+ * now on its own mixer's clock (in_now, out_now); with warp each ramps its pace toward the other
+ * clip's and gets its time scale back at the end (three.js's _restoreTimeScale). */
+void ta__cross_fade(ta_action *in, double in_now, ta_action *out, double out_now, ta_duration duration, bool warp)
+{
+    ta_action_fade_out(out, duration, NULL);
+    ta_action_fade_in(in, duration, NULL);
+    if (!warp) return;
+    double in_len = in->clip->duration, out_len = out->clip->duration;
+    double start_end = out_len / in_len, end_start = in_len / out_len;
+    out->run.has_restore_time_scale = true;
+    out->run.restore_time_scale = out->run.time_scale;
+    in->run.has_restore_time_scale = true;
+    in->run.restore_time_scale = in->run.time_scale;
+    double ots = out->run.time_scale, its = in->run.time_scale;
+    out->run.warp.on = true;
+    out->run.warp.t0 = out_now;
+    out->run.warp.t1 = out_now + duration.seconds;
+    out->run.warp.v0 = (float)(1.0 / ots);
+    out->run.warp.v1 = (float)(start_end / ots);
+    in->run.warp.on = true;
+    in->run.warp.t0 = in_now;
+    in->run.warp.t1 = in_now + duration.seconds;
+    in->run.warp.v0 = (float)(end_start / its);
+    in->run.warp.v1 = (float)(1.0 / its);
+}
+
+ta_result ta_action_cross_fade_from(ta_action *in, ta_action *out, ta_duration duration, bool warp, ta_error *err)
+{
+    if (in == NULL || out == NULL)
+        return ta__fail(err, TA_ERROR_INVALID_ARGUMENT, "%s: is NULL", in == NULL ? "action" : "from");
+    for (int k = 0; k < 2; ++k) {
+        const ta_action *a = k == 0 ? in : out;
+        const char *arg = k == 0 ? "action" : "from";
+        if (a->mixer == NULL)
+            return ta__fail(err, TA_ERROR_BAD_STATE, "%s: a cross-fade needs the action to be added to a mixer first",
+                            arg);
+        if (a->uncached) return ta__fail(err, TA_ERROR_NO_SUCH_ACTION, "%s: action %u was uncached", arg, a->index);
+    }
+    if (in == out) return ta__fail(err, TA_ERROR_BAD_STATE, "from: action %u cannot cross-fade with itself", in->index);
+    if (!isfinite(duration.seconds))
+        return ta__fail(err, TA_ERROR_NOT_A_NUMBER, "duration: %g is not a finite number", duration.seconds);
+    if (duration.seconds < 0)
+        return ta__fail(err, TA_ERROR_OUT_OF_RANGE, "duration: %g s lasts less than no time", duration.seconds);
+    if (warp && (in->run.time_scale == 0 || out->run.time_scale == 0))
+        return ta__fail(err, TA_ERROR_BAD_STATE,
+                        "%s: a warped cross-fade keeps its time scales as shares of the time scale, which is 0",
+                        in->run.time_scale == 0 ? "action" : "from");
+    ta__cross_fade(in, in->mixer->time, out, out->mixer->time, duration, warp);
+    return TA_OK;
+}
+
 ta_result ta_mixer_cross_fade_from(ta_mixer *m, uint32_t index, uint32_t from_index, ta_duration duration, bool warp,
                                    ta_error *err)
 {
@@ -195,28 +247,7 @@ ta_result ta_mixer_cross_fade_from(ta_mixer *m, uint32_t index, uint32_t from_in
                             "is 0",
                             in->run.time_scale == 0 ? index : from_index);
     }
-    ta_action_fade_out(out, duration, NULL);
-    ta_action_fade_in(in, duration, NULL);
-    if (warp) {
-        double in_len = in->clip->duration, out_len = out->clip->duration;
-        double start_end = out_len / in_len, end_start = in_len / out_len;
-        out->run.has_restore_time_scale = true;
-        out->run.restore_time_scale = out->run.time_scale;
-        in->run.has_restore_time_scale = true;
-        in->run.restore_time_scale = in->run.time_scale;
-        double ots = out->run.time_scale, its = in->run.time_scale;
-        double now = m->time;
-        out->run.warp.on = true;
-        out->run.warp.t0 = now;
-        out->run.warp.t1 = now + duration.seconds;
-        out->run.warp.v0 = (float)(1.0 / ots);
-        out->run.warp.v1 = (float)(start_end / ots);
-        in->run.warp.on = true;
-        in->run.warp.t0 = now;
-        in->run.warp.t1 = now + duration.seconds;
-        in->run.warp.v0 = (float)(end_start / its);
-        in->run.warp.v1 = (float)(1.0 / its);
-    }
+    ta__cross_fade(in, m->time, out, m->time, duration, warp);
     return TA_OK;
 }
 

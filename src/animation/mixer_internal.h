@@ -265,5 +265,8 @@ void ta__mixer_prefetch(const ta_mixer *m, const ta_scene *s, unsigned stage);
 
 /* animation_mixer.c: TA_OK, or why index (named arg in the message) is no action of the mixer. */
 ta_result ta__mixer_check_action(const ta_mixer *mixer, uint32_t index, const char *arg, ta_error *err);
+/* three.js's crossFadeFrom on checked arguments: each action on its own mixer's clock, from in_now and
+ * out_now (animation_mixer.c). */
+void ta__cross_fade(ta_action *in, double in_now, ta_action *out, double out_now, ta_duration duration, bool warp);
 
 #endif

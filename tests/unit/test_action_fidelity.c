@@ -122,6 +122,71 @@ static void test_is_scheduled_while_disabled_until_stopped(void **state)
     teardown(&f);
 }
 
+/* ta_action_cross_fade_from: ta_mixer_cross_fade_from's numbers on one mixer, bit for bit, and
+ * between two mixers each action's fade and warp on its own mixer's clock; a refused call changes
+ * neither action. */
+static void test_cross_fade_of_actions_of_any_mixers(void **state)
+{
+    (void)state;
+    fixture f, g, h;
+    setup(&f);
+    setup(&g);
+    setup(&h);
+    ta_error err = {0};
+    /* one mixer: the mixer's call (f) and the actions' (g) */
+    ta_action *fi = add(&f, f.clip, true), *fo = add(&f, f.held, true);
+    ta_action *gi = add(&g, g.clip, true), *go = add(&g, g.held, true);
+    TA_ASSERT_OK(ta_action_set_time_scale(fo, 1.5f, &err), &err);
+    TA_ASSERT_OK(ta_action_set_time_scale(go, 1.5f, &err), &err);
+    step(&f, 0.3);
+    step(&g, 0.3);
+    TA_ASSERT_OK(ta_mixer_cross_fade_from(f.mixer, 0, 1, ta_duration_from_seconds(0.5), true, &err), &err);
+    TA_ASSERT_OK(ta_action_cross_fade_from(gi, go, ta_duration_from_seconds(0.5), true, &err), &err);
+    for (int i = 0; i < 6; ++i) {
+        step(&f, 0.1);
+        step(&g, 0.1);
+        assert_true(ta_action_effective_weight(fi) == ta_action_effective_weight(gi));
+        assert_true(ta_action_effective_weight(fo) == ta_action_effective_weight(go));
+        assert_true(ta_action_effective_time_scale(fi) == ta_action_effective_time_scale(gi));
+        assert_true(ta_action_effective_time_scale(fo) == ta_action_effective_time_scale(go));
+        assert_true(ta_action_phase(fi) == ta_action_phase(gi) && ta_action_phase(fo) == ta_action_phase(go));
+    }
+    TA_ASSERT_NEAR(ta_action_time_scale(go), 1.5, 0); /* its own back at the end */
+    /* two mixers at different times: each ramp from its own mixer's now */
+    ta_action *hi = add(&h, h.clip, true);
+    ta_action *ho = add(&g, g.clip, true);
+    step(&h, 1.0); /* h at 1.0, g at 0.9 */
+    TA_ASSERT_OK(ta_action_cross_fade_from(hi, ho, ta_duration_from_seconds(0.5), false, &err), &err);
+    step(&h, 0.25);
+    step(&g, 0.125);
+    TA_ASSERT_NEAR(ta_action_effective_weight(hi), 0.5, 1e-6);  /* h: half way */
+    TA_ASSERT_NEAR(ta_action_effective_weight(ho), 0.75, 1e-6); /* g: a quarter of the way */
+    /* refused: nothing changes */
+    ta_action *loose = NULL;
+    TA_ASSERT_OK(ta_action_create(h.clip, NULL, &loose, &err), &err);
+    ta_result r = ta_action_cross_fade_from(hi, loose, ta_duration_from_seconds(1), false, &err);
+    assert_int_equal(r, TA_ERROR_BAD_STATE);
+    assert_string_equal(err.message, "from: a cross-fade needs the action to be added to a mixer first");
+    r = ta_action_cross_fade_from(hi, hi, ta_duration_from_seconds(1), false, &err);
+    assert_int_equal(r, TA_ERROR_BAD_STATE);
+    r = ta_action_cross_fade_from(hi, ho, ta_duration_from_seconds(NAN), false, &err);
+    assert_int_equal(r, TA_ERROR_NOT_A_NUMBER);
+    r = ta_action_cross_fade_from(hi, ho, ta_duration_from_seconds(-1), false, &err);
+    assert_int_equal(r, TA_ERROR_OUT_OF_RANGE);
+    TA_ASSERT_OK(ta_action_set_time_scale(ho, 0, &err), &err);
+    r = ta_action_cross_fade_from(hi, ho, ta_duration_from_seconds(1), true, &err);
+    assert_int_equal(r, TA_ERROR_BAD_STATE);
+    assert_string_equal(err.message, "from: a warped cross-fade keeps its time scales as shares of the time scale, which is 0");
+    r = ta_action_cross_fade_from(NULL, ho, ta_duration_from_seconds(1), false, &err);
+    assert_int_equal(r, TA_ERROR_INVALID_ARGUMENT);
+    step(&h, 0.125);
+    TA_ASSERT_NEAR(ta_action_effective_weight(hi), 0.75, 1e-6); /* still its first fade: h at 1.375 */
+    ta_action_destroy(loose);
+    teardown(&f);
+    teardown(&g);
+    teardown(&h);
+}
+
 static void test_is_playing_false_at_a_time_scale_of_zero(void **state)
 {
     (void)state;
@@ -668,6 +733,7 @@ int main(void)
         cmocka_unit_test(test_is_playing_waits_for_the_start_time),
         cmocka_unit_test(test_is_playing_false_at_a_time_scale_of_zero),
         cmocka_unit_test(test_is_scheduled_while_disabled_until_stopped),
+        cmocka_unit_test(test_cross_fade_of_actions_of_any_mixers),
         cmocka_unit_test(test_fade_out_reaches_zero_exactly_at_its_end),
         cmocka_unit_test(test_fade_out_has_not_ended_just_before_its_end),
         cmocka_unit_test(test_fade_in_weighs_zero_at_its_start),
