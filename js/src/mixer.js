@@ -807,8 +807,11 @@ export class AnimationMixer extends EventDispatcher {
     this._touched();
     wasm.tw_mixer_stop_all_action(this._mixer);
     for (const a of this._byIndex) if (a !== undefined) a._endTime = undefined;
-    // three.js's stops each active action: deactivated and reset
-    for (const a of [...this._stats.active]) this._stats.deactivate(a), this._stats.takeBack(a, 'weightEnd'), this._stats.takeBack(a, 'scaleEnd');
+    // three.js's stops each active action: deactivated and reset (its fade and warp given back)
+    for (const a of [...this._stats.active]) {
+      this._stats.deactivate(a);
+      a._stopTimed('weightEnd', 'scaleEnd');
+    }
     this._restoreStopped('stopAllAction');
     return this;
   }
@@ -1386,7 +1389,10 @@ export class AnimationAction {
     // three.js's: fadeOut on the other, fadeIn on this, and a warp of each when warped
     fadeOutAction._timed('weightEnd', duration);
     this._timed('weightEnd', duration);
-    if (warp) fadeOutAction._timed('scaleEnd', duration), this._timed('scaleEnd', duration);
+    if (warp) {
+      fadeOutAction._timed('scaleEnd', duration);
+      this._timed('scaleEnd', duration);
+    }
     return this;
   }
   crossFadeTo(fadeInAction, duration, warp = false) { fadeInAction.crossFadeFrom(this, duration, warp); return this; }

@@ -1258,3 +1258,16 @@ test("LoopPingPong's leg after setTime or a change of loop mode: threeanim's pha
   assert.equal(run(THREE.AnimationMixer, afterLoopChange), 1);
   assert.equal(run(AnimationMixer, afterLoopChange), 3, 'threeanim: the phase 0.75 is on the outward leg');
 });
+
+test("mixer.stats at a fade's end: lent until the drop-in's own fade ends, a listed difference", () => {
+  const run = (Mixer) => {
+    const { clip, m } = oneTrack(Mixer);
+    const a = m.clipAction(clip).play().fadeOut(0.7);
+    m.update(0.7); // on the end: three.js's float32 end (0.69999999) is behind it, threeanim's double one is not
+    const inUse = m.stats.controlInterpolants.inUse;
+    m.update(0.01);
+    return [inUse, m.stats.controlInterpolants.inUse, a.getEffectiveWeight()];
+  };
+  assert.deepEqual(run(THREE.AnimationMixer), [0, 0, 0]);
+  assert.deepEqual(run(AnimationMixer), [1, 0, 0]);
+});
