@@ -440,9 +440,11 @@ TA_API ta_result ta_action_set_blend_mode(ta_action *action, ta_blend_mode mode,
 TA_API ta_blend_mode ta_action_blend_mode(const ta_action *action);
 
 /**
- * The clip the action plays.
+ * The clip the action plays; NULL once its mixer uncached it (ta_mixer_uncache_action), which
+ * gives the action's reference back.
  *
- * @ownership The action holds a reference; ta_clip_retain it to keep it past the action.
+ * @ownership The action holds a reference; ta_clip_retain it to keep it past the action or its
+ * uncache.
  * @errors None; action must not be NULL.
  * @threejs AnimationAction.getClip.
  */

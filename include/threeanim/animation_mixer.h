@@ -284,8 +284,13 @@ TA_API ta_result ta_mixer_sync_with(ta_mixer *mixer, uint32_t index, uint32_t wi
  * then refuses it). The mixer then drops every binding that nothing drove in the last update (the
  * action's own, once an update has written their originals back). It allocates nothing.
  *
- * @ownership The mixer keeps the action's memory until ta_mixer_destroy, so pointers to it stay
- * valid; only calls through the mixer refuse it.
+ * @ownership The mixer keeps the action itself (its clock and fields, a few hundred bytes) until
+ * ta_mixer_destroy, so pointers to it stay valid and only calls through the mixer refuse it; the
+ * action's reference to its clip and its track maps are given back, at once or, when the mixer's
+ * last update played the action on its fast path, at the next update or restore (ta_action_clip
+ * answers NULL from the uncache on). A clip uncached from every mixer that played it is freed
+ * with its last reference: a program that streams clips through one mixer keeps a few hundred
+ * bytes per action, not the clips.
  * @errors TA_ERROR_INVALID_ARGUMENT (mixer NULL), TA_ERROR_NO_SUCH_ACTION.
  * @threejs AnimationMixer.uncacheAction(clip, root) (three.js drops the bindings of the actions it
  * forgets; a listed difference).

@@ -892,11 +892,26 @@ export class AnimationMixer extends EventDispatcher {
       all.delete(action);
       if (all.size === 0) this._known.delete(action._clip.uuid);
     }
+    this._dropClip(action._clip, action._localRoot, all);
     this._stats.deactivate(action);
     this._stats.remove(action);
     action._ptr = 0;
     // as three.js's uncacheAction forgets the action: nothing of the mixer's holds it, or its clip
     this._byIndex[action._index] = undefined;
+  }
+
+  // The mixer's reference to the threeanim copy of clip bound under root, given back when the
+  // last action on them is uncached (threeanim's action gave its own back): a program that streams
+  // clips through one mixer keeps none of them.
+  _dropClip(clip, root, others) {
+    if (others !== undefined) for (const a of others) if (a._localRoot.uuid === root.uuid) return;
+    const key = `${clip.uuid}|${root.uuid}`, c = this._clips.get(key);
+    if (c === undefined) return;
+    this._clips.delete(key);
+    this._clipProps.delete(key);
+    const at = this._heap.clips.indexOf(c);
+    if (at >= 0) this._heap.clips.splice(at, 1);
+    wasm.tw_clip_release(c);
   }
 
   // Brings every bound object's `rotation` up to date with its quaternion (the mixer made with

@@ -465,7 +465,7 @@ ta__clock_params ta__action_clock_params(const ta_action *a)
     ta__clock_params p;
     p.loop = a->loop;
     p.repetitions = a->repetitions;
-    p.duration = a->clip->duration;
+    p.duration = ta__action_duration(a);
     p.clamp_when_finished = a->clamp_when_finished;
     p.zero_slope_at_start = a->zero_slope_at_start;
     p.zero_slope_at_end = a->zero_slope_at_end;

@@ -54,6 +54,8 @@ typedef struct ta__action_group {
  * character, by the thousand. */
 struct ta_action {
     ta__mem mem;
+    /* NULL once uncached and given back (ta__action_give_back): the mixer keeps
+     * the action, not its clip. */
     const ta_clip *clip;
     ta_mixer *mixer;            /* NULL until added */
     /* The scene whose node names the clip's were last checked against
@@ -62,6 +64,14 @@ struct ta_action {
     const void *rig_scene;
     int64_t repetitions;        /* TA_ACTION_ENDLESS for none */
     double weight;              /* three.js .weight */
+    union {
+        struct {
+            uint32_t rig_nodes;
+            uint32_t rig_made;  /* the low half of that scene's made_hash then */
+        };
+        /* once the clip is given back (the rig is checked for a clip only): its duration */
+        double given_back_duration;
+    };
     ta__action_run run;
 
     struct ta_mask *mask;        /* the action's copy (animation_mask.h); NULL: none */
@@ -88,8 +98,6 @@ struct ta_action {
     ta_blend_mode blend_mode;
     uint32_t index;             /* in the mixer */
     ta_node_id root;            /* the key of existing_action and uncache_root */
-    uint32_t rig_nodes;
-    uint32_t rig_made;          /* the low half of that scene's made_hash then */
     ta_loop_mode loop;
     uint32_t root_track;         /* the track on the root motion's node position, or TA_NONE */
     uint32_t root_rot_track;     /* its quaternion track when yaw is extracted, or TA_NONE */
@@ -134,5 +142,10 @@ float ta__ramp_value(const ta__ramp *ramp, double time);
 ta_result ta__mixer_activate(ta_mixer *mixer, ta_action *action, ta_error *err);
 void ta__mixer_deactivate(ta_mixer *mixer, ta_action *action);
 void ta__action_free(ta_action *action);
+/* The clip's duration, which the action keeps when it gives its clip back. */
+static inline double ta__action_duration(const ta_action *a)
+{
+    return a->clip != NULL ? a->clip->duration : a->given_back_duration;
+}
 
 #endif

@@ -83,29 +83,15 @@ ta_result ta_action_create(const ta_clip *clip, const ta_action_options *options
     return TA_OK;
 }
 
-static void drop_group(ta_action *a)
-{
-    if (a->group == NULL) return;
-    ta_object_group_destroy(&a->group->group);
-    ta__free(&a->mem, a->group, sizeof *a->group);
-    a->group = NULL;
-    a->has_group = false;
-}
-
 void ta__action_free(ta_action *a)
 {
     if (a == NULL) return;
-    ta__mem mem = a->mem;
-    uint32_t n = a->clip->track_count;
-    const size_t bytes = action_bytes(a->plan->group_count); /* the plan is the clip's, released below */
-    if (a->clip->window != NULL && a->clip->window->player == a) a->clip->window->player = NULL;
-    ta__free(&mem, a->bindings, sizeof(uint32_t) * n);
-    ta__free(&mem, a->group_tracks, sizeof(uint32_t) * a->group_pair_capacity);
-    ta__free(&mem, a->group_bindings, sizeof(uint32_t) * a->group_pair_capacity);
-    drop_group(a);
+    ta__action_give_back(a);
+    ta__action_drop_group(a); /* (one set after the clip was given back) */
     ta_mask_destroy(a->mask);
-    ta_clip_release(a->clip);
-    ta__free(&mem, a, bytes);
+    ta__mem mem = a->mem;
+    /* the cursors follow the alphas in the block: their distance is its time groups */
+    ta__free(&mem, a, action_bytes((uint32_t)((const double *)(const void *)a->cursors - a->alphas)));
 }
 
 void ta_action_destroy(ta_action *action)
@@ -216,7 +202,7 @@ ta_result ta_action_set_duration(ta_action *a, ta_duration duration, ta_error *e
     if (r != TA_OK) return r;
     if (duration.seconds == 0)
         return ta__fail(err, TA_ERROR_OUT_OF_RANGE, "duration: 0 s cannot hold one run through the clip");
-    double ts = a->clip->duration / duration.seconds;
+    double ts = ta__action_duration(a) / duration.seconds;
     /* ta_action_time_scale answers a float: the quotient must fit one, and not as zero. */
     if (!isfinite((float)ts) || (float)ts == 0.0f)
         return ta__fail(err, TA_ERROR_OUT_OF_RANGE, "duration: %g s gives a time scale of %g, which a float cannot hold",
@@ -261,7 +247,7 @@ ta_result ta_action_set_time(ta_action *a, ta_duration time, ta_error *err)
     if (r != TA_OK) return r;
     /* three.js keeps the time of the leg it is on, and its loop count says
      * which leg; here the phase says it, the backward leg being [D, 2D). */
-    double d = a->clip->duration;
+    double d = ta__action_duration(a);
     bool backward = a->loop == TA_LOOP_MODE_PING_PONG && a->run.clock.phase >= d;
     double phase = backward ? d + time.seconds : time.seconds;
     if (!isfinite((float)phase))
@@ -327,7 +313,7 @@ ta_result ta_action_set_blend_mode(ta_action *a, ta_blend_mode mode, ta_error *e
 }
 
 ta_blend_mode ta_action_blend_mode(const ta_action *a) { return a->blend_mode; }
-const ta_clip *ta_action_clip(const ta_action *a) { return a->clip; }
+const ta_clip *ta_action_clip(const ta_action *a) { return a->uncached ? NULL : a->clip; }
 
 /* ---- weights and time scales ------------------------------------------------------- */
 
@@ -440,7 +426,7 @@ ta_result ta_action_set_group(ta_action *a, const ta_object_group *group, ta_err
         return ta__fail(err, TA_ERROR_BAD_STATE,
                         "action %u: is playing; stop it before changing whether it uses a group", a->index);
     if (group == NULL) {
-        drop_group(a);
+        ta__action_drop_group(a);
         a->group_resolved = false;
         return TA_OK;
     }
@@ -453,7 +439,7 @@ ta_result ta_action_set_group(ta_action *a, const ta_object_group *group, ta_err
         ta__free(&a->mem, copy, sizeof *copy);
         return r;
     }
-    drop_group(a);
+    ta__action_drop_group(a);
     a->group = copy;
     a->has_group = true;
     a->group_resolved = false;

@@ -6,6 +6,7 @@
  * values (mixer_fused.c). */
 #include <string.h>
 
+#include "animation/clip_compressed.h"
 #include "animation/clip_fused.h"
 #include "animation/mixer_internal.h"
 #include "animation/property_access.h"
@@ -629,6 +630,60 @@ void ta__mixer_uncache(ta_mixer *m, ta_action *a)
     ta__action_run_reset(&a->run);
     ta__mixer_release_action_refs(m, a);
     a->uncached = true;
+    m->unreaped++;
+}
+
+void ta__action_drop_group(ta_action *a)
+{
+    if (a->group == NULL) return;
+    ta_object_group_destroy(&a->group->group);
+    ta__free(&a->mem, a->group, sizeof *a->group);
+    a->group = NULL;
+    a->has_group = false;
+}
+
+void ta__action_give_back(ta_action *a)
+{
+    const ta_clip *clip = a->clip;
+    if (clip == NULL) return;
+    ta__free(&a->mem, a->bindings, sizeof(uint32_t) * clip->track_count);
+    ta__free(&a->mem, a->group_tracks, sizeof(uint32_t) * a->group_pair_capacity);
+    ta__free(&a->mem, a->group_bindings, sizeof(uint32_t) * a->group_pair_capacity);
+    a->bindings = a->group_tracks = a->group_bindings = NULL;
+    a->group_pair_count = a->group_pair_capacity = 0;
+    ta__action_drop_group(a);
+    a->group_resolved = false;
+    a->bound = false;
+    if (clip->window != NULL && clip->window->player == a) clip->window->player = NULL;
+    a->clip = NULL;
+    a->plan = NULL;
+    a->rig_scene = NULL;
+    a->given_back_duration = clip->duration;
+    ta_clip_release(clip);
+}
+
+/* Whether the fused state may still read the action's clip: while it is valid, holds the last
+ * written values or has parked the bindings, its actions' clips hold what it reads (the layouts,
+ * the lanes' node maps of its first action's clip, the tracks that make parked bindings again:
+ * unpark_bindings in mixer_fused.c); an update that gives the values back makes it anew. */
+static bool fused_reads(const ta_mixer *m, const ta_action *a)
+{
+    const ta__mixer_fused *f = &m->fused;
+    if (!f->valid && !f->holds && !m->bindings_parked) return false;
+    for (uint32_t j = 0; j < f->action_count; ++j)
+        if (f->actions[j] == a) return true;
+    return false;
+}
+
+void ta__mixer_reap(ta_mixer *m)
+{
+    if (m->unreaped == 0) return;
+    for (uint32_t i = 0; i < m->action_count; ++i) {
+        ta_action *a = m->actions[i];
+        if (!a->uncached || a->clip == NULL || fused_reads(m, a)) continue;
+        ta__action_give_back(a);
+        m->unreaped--;
+    }
 }
 
 void ta__mixer_after_uncache(ta_mixer *m)
@@ -641,4 +696,5 @@ void ta__mixer_after_uncache(ta_mixer *m)
         if (!a->scheduled && !a->uncached) ta__mixer_release_action_refs(m, a);
     }
     ta__mixer_drop_unused(m);
+    ta__mixer_reap(m);
 }

@@ -202,6 +202,7 @@ static bool remake_track_maps(ta_mixer *m)
 {
     for (uint32_t i = 0; i < m->action_count; ++i) {
         ta_action *a = m->actions[i];
+        if (a->uncached) continue; /* bound to nothing, and maybe without its clip */
         uint32_t n = a->clip->track_count;
         if (a->bindings != NULL || n == 0) continue;
         a->bindings = (uint32_t *)ta__calloc(&a->mem, n, sizeof(uint32_t));
@@ -229,7 +230,8 @@ static ta_result unpark_bindings(ta_mixer *m, ta_error *err)
     const uint64_t hash_capacity = ta__mixer_hash_size(0, n);
     ta__binding *bindings = (ta__binding *)ta__calloc(&m->mem, n, sizeof(ta__binding));
     uint32_t *hash = (uint32_t *)ta__calloc(&m->mem, (size_t)hash_capacity, sizeof(uint32_t));
-    for (uint32_t i = 0; i < m->action_count; ++i) m->actions[i]->parked_map = m->actions[i]->bindings == NULL;
+    for (uint32_t i = 0; i < m->action_count; ++i)
+        m->actions[i]->parked_map = m->actions[i]->bindings == NULL && !m->actions[i]->uncached;
     if (bindings == NULL || hash == NULL || !remake_track_maps(m)) {
         ta__free(&m->mem, bindings, sizeof(ta__binding) * n);
         ta__free(&m->mem, hash, sizeof(uint32_t) * (size_t)hash_capacity);

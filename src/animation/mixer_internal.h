@@ -114,6 +114,7 @@ struct ta_mixer {
     /* target -> binding index + 1 (0: empty), open addressing */
     uint32_t *hash;
     uint32_t hash_capacity; /* a power of two, or 0 */
+    uint32_t unreaped;       /* uncached actions still holding their clips (ta__mixer_reap) */
 
     /* pile, orig and last share float_block, 3 * slot_capacity floats; add,
      * which only additive actions use, is made when the first one plays. last
@@ -224,6 +225,16 @@ ta_result ta__mixer_bind_group(ta_mixer *mixer, ta_action *action, const ta_mixe
  * again when they play). */
 void ta__mixer_uncache(ta_mixer *mixer, ta_action *action);
 void ta__mixer_after_uncache(ta_mixer *mixer);
+/* The uncached actions give back their clips and track maps, each once the
+ * fused state neither plays it nor needs its clip to make parked bindings
+ * again: tried after an uncache, an update and a restore. */
+void ta__mixer_reap(ta_mixer *mixer);
+/* An uncached action gives back its clip (and with it the keys and plan) and
+ * its track maps, keeping its own block (its clock and fields), so that
+ * pointers to it stay valid; ta__action_free does the same first. */
+void ta__action_give_back(ta_action *action);
+/* Drops the action's copy of a group. */
+void ta__action_drop_group(ta_action *action);
 /* Lets go of every reference of an action that does not play. */
 void ta__mixer_release_action_refs(ta_mixer *mixer, ta_action *action);
 /* Reads the original of every driven binding that has none (into orig and

@@ -652,7 +652,7 @@ static ta_result update_or_seek(ta_mixer *m, const ta_mixer_targets *t, double d
     if (!fused) {
         /* compressed clips' windows: their tracks and plan as the planes the seeks refilled */
         for (uint32_t i = 0; i < m->action_count; ++i)
-            if (m->actions[i]->clip->window != NULL) ta__cc_window_sync(m->actions[i]->clip);
+            if (m->actions[i]->clip != NULL && m->actions[i]->clip->window != NULL) ta__cc_window_sync(m->actions[i]->clip);
         /* written always: every property, as when the targets changed (but their originals stay) */
         r = general_mix_and_commit(m, t, write_all || m->write_always, err);
         if (r != TA_OK) return r;
@@ -686,6 +686,7 @@ static ta_result update_or_seek(ta_mixer *m, const ta_mixer_targets *t, double d
     m->checked = true;
     m->checked_key = key;
     if (!fused) ta__fused_refresh(m);
+    if (m->unreaped != 0) ta__mixer_reap(m);
     return TA_OK;
 }
 
@@ -765,5 +766,6 @@ ta_result ta_mixer_restore_stopped(ta_mixer *m, const ta_mixer_targets *t, ta_er
         if (m->bindings[i].use_count == 0 && m->bindings[i].restore_pending)
             write_restore(m, t, &m->bindings[i], made_names);
     free_names(m, t->scene, made_names);
+    ta__mixer_reap(m);
     return TA_OK;
 }

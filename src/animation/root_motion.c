@@ -11,7 +11,7 @@
 
 ta_result ta__root_motion_check_window(const ta_action *a, uint32_t index, uint32_t node, bool yaw, ta_error *err)
 {
-    if (a->clip->window == NULL) return TA_OK;
+    if (a->clip == NULL || a->clip->window == NULL) return TA_OK; /* (NULL: uncached, given back) */
     for (uint32_t i = 0; i < a->clip->track_count; ++i) {
         const ta_track_target t = a->clip->tracks[i]->target;
         if (t.family != TA_TARGET_FAMILY_NODE || t.index != node) continue;

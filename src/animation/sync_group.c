@@ -143,6 +143,7 @@ ta_result ta_sync_group_add(ta_sync_group *group, ta_action *action, ta_error *e
         return ta__fail(err, TA_ERROR_LIMIT_EXCEEDED, "group: full, %u actions (TA_SYNC_GROUP_MAX_ACTIONS)",
                         TA_SYNC_GROUP_MAX_ACTIONS);
     const ta_clip *clip = ta_action_clip(action);
+    if (clip == NULL) return ta__fail(err, TA_ERROR_NO_SUCH_ACTION, "action: was uncached from its mixer");
     double duration = ta_clip_duration(clip).seconds;
     if (!(duration > 0.0))
         return ta__fail(err, TA_ERROR_OUT_OF_RANGE, "action: its clip's duration is %g; a sync group needs one above 0",

@@ -21,6 +21,7 @@
  *   A light distance, angle or penumbra Light.validate refuses.   test_light_angle_refused
  *   Repetitions below zero, or a set_duration of zero.            test_action_field_refusals
  *   An uncached action.                                           test_uncache_keeps_index_and_refuses
+ *   An uncached action added to a sync group.                     test_uncache_gives_the_clip_back
  *   A blend mode that is not named.                               test_action_field_refusals
  */
 #include <math.h>
@@ -684,6 +685,63 @@ static void test_uncache_keeps_index_and_refuses(void **state)
     TA_ASSERT_REFUSED(ta_mixer_uncache_action(m, first, &err), &err, TA_ERROR_NO_SUCH_ACTION, "action 0");
     ta_mixer_destroy(m);
     ta_clip_release(clip);
+    free_world(&w);
+}
+
+/* An uncached action gives its clip back: a clip played by one mixer and uncached is freed with
+ * the caller's reference, though the mixer keeps the action; the action keeps what it answers
+ * without the clip (its time, its duration for set_duration). A program that streams clips
+ * through one mixer keeps the actions' few hundred bytes, not the keys. */
+static void test_uncache_gives_the_clip_back(void **state)
+{
+    (void)state;
+    world w;
+    make_world(&w, NULL);
+    ta_test_counter counter = {0, 0, 0, 0, -1};
+    ta_allocator al = ta_test_counting_allocator(&counter);
+    ta_mixer *m = mixer_new();
+    ta_error err = {0};
+    const float origin = w.scene->nodes[w.child.index].position.x;
+    for (int k = 0; k < 40; ++k) {
+        float kt[3] = {0, 1, 2}, kv[9] = {1, 2, 3, 4, 5, 6, 7, 8, 9};
+        ta_track *t = ta_test_track_alloc(&al, node_target(w.child, TA_TRACK_KIND_POSITION), TA_INTERPOLATION_DEFAULT,
+                                          kt, 3, kv, 9);
+        ta_clip_options co = {0};
+        co.allocator = &al;
+        ta_clip *clip = ta_test_clip("streamed", &t, 1, &co);
+        uint32_t index = 0;
+        ta_action *a = play(m, clip, 1, &index);
+        ta_clip_release(clip); /* the action holds it now */
+        assert_true(counter.live_bytes > 0);
+        TA_ASSERT_OK(update_all(m, &w, 0.5, &err), &err);
+        TA_ASSERT_NEAR(w.scene->nodes[w.child.index].position.x, 2.5f, 0);
+        assert_ptr_equal(ta_action_clip(a), clip);
+        ta_mixer_uncache_clip(m, "streamed");
+        TA_ASSERT_OK(update_all(m, &w, 0.5, &err), &err); /* writes the original back */
+        TA_ASSERT_NEAR(w.scene->nodes[w.child.index].position.x, origin, 0);
+        assert_int_equal(counter.live_bytes, 0); /* the clip and its track are gone */
+        assert_null(ta_action_clip(a));
+        /* the action still answers, from what it kept */
+        assert_true(ta_action_time(a).seconds == 0.0);
+        TA_ASSERT_OK(ta_action_set_duration(a, ta_duration_from_seconds(4), &err), &err);
+        TA_ASSERT_NEAR(ta_action_time_scale(a), 0.5f, 0);
+        TA_ASSERT_OK(ta_action_set_time(a, ta_duration_from_seconds(1.25), &err), &err);
+        TA_ASSERT_NEAR(ta_action_time(a).seconds, 1.25, 0);
+        TA_ASSERT_REFUSED(ta_action_play(a, &err), &err, TA_ERROR_NO_SUCH_ACTION, "uncached");
+        ta_object_group members; /* a group set on it now is freed with the mixer (ASan: no leak) */
+        TA_ASSERT_OK(ta_object_group_create(&members, NULL, &err), &err);
+        TA_ASSERT_OK(ta_object_group_add(&members, w.child, &err), &err);
+        TA_ASSERT_OK(ta_action_set_group(a, &members, &err), &err);
+        ta_object_group_destroy(&members);
+        ta_sync_group *g = NULL;
+        ta_sync_group_desc gd = {TA_SYNC_MODE_NORMALIZED_TIME, NULL};
+        TA_ASSERT_OK(ta_sync_group_create(&gd, NULL, &g, &err), &err);
+        TA_ASSERT_REFUSED(ta_sync_group_add(g, a, &err), &err, TA_ERROR_NO_SUCH_ACTION, "uncached");
+        ta_sync_group_destroy(g);
+        assert_int_equal(ta_mixer_action_count(m), (uint32_t)k + 1);
+        assert_int_equal(index, (uint32_t)k);
+    }
+    ta_mixer_destroy(m);
     free_world(&w);
 }
 
@@ -1360,6 +1418,7 @@ int main(void)
         cmocka_unit_test(test_update_allocates_nothing_once_bound),
         cmocka_unit_test(test_uncache_keeps_index_and_refuses),
         cmocka_unit_test(test_uncache_drops_bindings_without_memory),
+        cmocka_unit_test(test_uncache_gives_the_clip_back),
         cmocka_unit_test(test_group_drives_every_member_and_a_shared_material_once),
         cmocka_unit_test(test_set_time),
         cmocka_unit_test(test_missing_node_refused_unchanged),

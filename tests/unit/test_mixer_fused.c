@@ -1084,6 +1084,12 @@ static void parked_story(const char *simd, int change)
         for (int i = 0; i < 2; ++i)
             TA_ASSERT_OK(ta_mixer_update(mixers[i], scenes[i], ta_duration_from_seconds(1.0 / 37), &err), &err);
         if (frame == 3) same_bindings(mixers[0], mixers[1]);
+        if (frame == 3 && (change == PARKED_UNCACHE_ONE || change == PARKED_UNCACHE_CLIP))
+            for (int i = 0; i < 2; ++i) /* an update later, the uncached actions have given their clips back */
+                for (int a = change == PARKED_UNCACHE_ONE; a < 2; ++a) {
+                    assert_null(acts[i][a]->clip);
+                    assert_null(ta_action_clip(acts[i][a]));
+                }
         for (uint32_t b = 0; b < BONES; ++b) {
             const ta_node *x = ta_scene_node(scenes[0], ta_node_at(b)), *y = ta_scene_node(scenes[1], ta_node_at(b));
             if (memcmp(&x->position, &y->position, sizeof x->position) != 0 ||
@@ -1107,6 +1113,48 @@ static void test_parked_bindings_made_again(void **state)
     (void)state;
     const char *simd = simd_runs("avx2") ? "avx2" : "scalar";
     for (int change = 0; change < PARKED_CHANGES; ++change) parked_story(simd, change);
+}
+
+/* An uncached action gives its clip back only once the fused state no longer reads it: while
+ * the state holds the values it last wrote, its lanes' node maps are the first action's clip's.
+ * (fuzz_api found a clip given back there, edited in place by its last holder, and the next
+ * update reading the freed maps.) So the clip stays shared, and so not editable, until the
+ * next update gives the values back; then it is the caller's alone. */
+static void test_uncached_clip_kept_while_the_fused_state_reads_it(void **state)
+{
+    (void)state;
+    ta_error err = {0};
+    const char *simd = simd_runs("avx2") ? "avx2" : "scalar";
+    ta_clip *clip = rig_clip(1, 0.6, "walk");
+    ta_scene *scene = rig_scene();
+    ta_mixer *m = mixer_on(simd);
+    ta_action *a = add_playing(m, clip, 1);
+    /* an idle additive action: the mixer keeps additive piles, so its bindings are not parked
+     * (parked, the first action's clip is kept for them anyway) */
+    ta_action *idle = NULL;
+    TA_ASSERT_OK(ta_action_create(clip, NULL, &idle, &err), &err);
+    TA_ASSERT_OK(ta_mixer_add(m, idle, ta_node_none(), NULL, &err), &err);
+    TA_ASSERT_OK(ta_action_set_blend_mode(idle, TA_BLEND_MODE_ADDITIVE, &err), &err);
+    for (int frame = 0; frame < 4; ++frame)
+        TA_ASSERT_OK(ta_mixer_update(m, scene, ta_duration_from_seconds(1.0 / 37), &err), &err);
+    assert_true(m->fused.holds);
+    assert_false(m->bindings_parked);
+    TA_ASSERT_OK(ta_mixer_uncache_action(m, a->index, &err), &err);
+    assert_null(ta_action_clip(a));
+    assert_ptr_equal(a->clip, clip); /* still read by the fused state */
+    TA_ASSERT_REFUSED(ta_clip_trim(clip, &err), &err, TA_ERROR_BAD_STATE, "3 references");
+    TA_ASSERT_OK(ta_mixer_update(m, scene, ta_duration_from_seconds(1.0 / 37), &err), &err);
+    assert_false(m->fused.holds);
+    assert_null(a->clip);
+    TA_ASSERT_OK(ta_mixer_uncache_action(m, idle->index, &err), &err); /* never played: given back at once */
+    assert_null(idle->clip);
+    TA_ASSERT_OK(ta_clip_trim(clip, &err), &err); /* the caller's alone now */
+    TA_ASSERT_OK(ta_mixer_update(m, scene, ta_duration_from_seconds(1.0 / 37), &err), &err);
+    for (uint32_t b = 0; b < BONES; ++b) /* back at the originals */
+        assert_true(ta_scene_node(scene, ta_node_at(b))->position.x == 0.5f * (float)b);
+    ta_mixer_destroy(m);
+    ta_scene_destroy(scene);
+    ta_clip_release(clip);
 }
 
 /* More actions than an update keeps on its stack (TA__STEPS_ON_STACK): their
@@ -1423,6 +1471,7 @@ int main(void)
         cmocka_unit_test(test_morph_caller_values),
         cmocka_unit_test(test_piles_freed_while_fused),
         cmocka_unit_test(test_parked_bindings_made_again),
+        cmocka_unit_test(test_uncached_clip_kept_while_the_fused_state_reads_it),
         cmocka_unit_test(test_many_actions_steps),
         cmocka_unit_test(test_morph_targets_256_apart),
         cmocka_unit_test(test_writes_same_as_scalar),
