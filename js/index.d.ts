@@ -123,3 +123,8 @@ export class Crowd {
 export function wasmAllocCount(): number;
 /** Bytes held in the wasm heap by threeanim's objects. */
 export function wasmLiveBytes(): number;
+/** Makes room for `bytes` more in the wasm heap now, in one growth of its memory (each growth may
+ * cost a full collection of the page's JavaScript heap): for a program that knows its size, before
+ * its mixers or crowd are made. Throws an Error naming the count when it is not an integer from 0
+ * to 2^32 - 1, or when the memory cannot grow so far. */
+export function reserveMemory(bytes: number): void;

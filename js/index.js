@@ -5,4 +5,4 @@
 //   import { Crowd } from 'threeanim';            // N characters of one rig -> bone matrices
 export { AnimationMixer, AnimationAction } from './src/mixer.js';
 export { Crowd } from './src/crowd.js';
-export { allocCount as wasmAllocCount, liveBytes as wasmLiveBytes } from './src/wasm.js';
+export { allocCount as wasmAllocCount, liveBytes as wasmLiveBytes, reserveMemory } from './src/wasm.js';

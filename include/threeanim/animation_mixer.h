@@ -290,7 +290,7 @@ TA_API ta_result ta_mixer_sync_with(ta_mixer *mixer, uint32_t index, uint32_t wi
  * last update played the action on its fast path, at the next update or restore (ta_action_clip
  * answers NULL from the uncache on). A clip uncached from every mixer that played it is freed
  * with its last reference: a program that streams clips through one mixer keeps a few hundred
- * bytes per action, not the clips.
+ * bytes per action, not the clips, and its updates walk only the actions not uncached.
  * @errors TA_ERROR_INVALID_ARGUMENT (mixer NULL), TA_ERROR_NO_SUCH_ACTION.
  * @threejs AnimationMixer.uncacheAction(clip, root) (three.js drops the bindings of the actions it
  * forgets; a listed difference).

@@ -81,6 +81,8 @@ const char *TW_EXPORT(tw_error_message)(const tw_ctx *c) { return c->err.message
 double TW_EXPORT(tw_alloc_count)(const tw_ctx *c) { return (double)c->allocs; }
 double TW_EXPORT(tw_live_bytes)(const tw_ctx *c) { return (double)c->live_bytes; }
 void *TW_EXPORT(tw_malloc)(uint32_t size) { return malloc(size); }
+int tw_sbrk_reserve(uint32_t bytes); /* wasm_sbrk.c */
+int32_t TW_EXPORT(tw_reserve)(uint32_t bytes) { return tw_sbrk_reserve(bytes); }
 void TW_EXPORT(tw_free)(void *p) { free(p); }
 
 /* The layout of ta_node that JS reads and writes in place: offsets of position, quaternion,

@@ -129,3 +129,11 @@ wasm.tw_free(layoutPtr);
 
 export const allocCount = () => wasm.tw_alloc_count(ctx);
 export const liveBytes = () => wasm.tw_live_bytes(ctx);
+// Makes room for `bytes` more in the wasm heap now, in one growth of its memory: each growth of a
+// WebAssembly memory may start a full collection of the page's JavaScript heap (V8 counts it as
+// external memory), so a program that knows its size (N mixers or a crowd of N) pays it once,
+// before its frames, rather than at the growths the heap would make as it fills.
+export function reserveMemory(bytes) {
+  if (!Number.isInteger(bytes) || bytes < 0 || bytes > 0xffffffff) throw new Error(`threeanim reserveMemory: ${bytes} is not a byte count (an integer from 0 to 2^32 - 1)`);
+  if (wasm.tw_reserve(bytes) !== 0) throw new Error(`threeanim reserveMemory: the wasm memory cannot grow by ${bytes} bytes`);
+}

@@ -45,3 +45,18 @@ void *sbrk(intptr_t increment)
     tw_break = top;
     return old;
 }
+
+/* Room for `bytes` more above the break, made by one growth when the memory lacks it (a
+ * program that knows its size pays the growth's collection once, before its frames: js/'s
+ * reserveMemory). The break stays: malloc takes the room as it needs it. 0: made, or there
+ * already; -1: the memory cannot grow so far. */
+int tw_sbrk_reserve(uint32_t bytes);
+int tw_sbrk_reserve(uint32_t bytes)
+{
+    const uintptr_t end = __builtin_wasm_memory_size(0) * TW_PAGE;
+    if (tw_break == 0) tw_break = end;
+    if (tw_break + (uintptr_t)bytes < tw_break) return -1;
+    const uintptr_t top = tw_break + (uintptr_t)bytes;
+    if (top <= end) return 0;
+    return __builtin_wasm_memory_grow(0, (top - end + TW_PAGE - 1) / TW_PAGE) == SIZE_MAX ? -1 : 0;
+}

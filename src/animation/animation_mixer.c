@@ -82,7 +82,10 @@ ta_result ta_mixer_add(ta_mixer *m, ta_action *action, ta_node_id root, uint32_t
     action->mixer = m;
     action->index = m->action_count;
     action->root = ta_node_is_none(root) ? m->root : root;
-    m->actions[m->action_count++] = action;
+    /* the live actions' last, the highest index: the first uncached one moves to the end */
+    if (m->live_count < m->action_count) m->actions[m->action_count] = m->actions[m->live_count];
+    m->actions[m->live_count++] = action;
+    m->action_count++;
     if (out_index) *out_index = action->index;
     return TA_OK;
 }
@@ -93,7 +96,7 @@ ta_result ta__mixer_check_action(const ta_mixer *m, uint32_t index, const char *
     if (index >= m->action_count)
         return ta__fail(err, TA_ERROR_NO_SUCH_ACTION, "%s: action %u is not in the mixer, which has %u actions", arg,
                         index, m->action_count);
-    if (m->actions[index]->uncached)
+    if (ta__mixer_action_at(m, index) == NULL)
         return ta__fail(err, TA_ERROR_NO_SUCH_ACTION, "%s: action %u was uncached", arg, index);
     return TA_OK;
 }
@@ -102,7 +105,7 @@ ta_result ta_mixer_action(ta_mixer *m, uint32_t index, ta_action **out_action, t
 {
     ta_result r = ta__mixer_check_action(m, index, "index", err);
     if (r != TA_OK) return r;
-    if (out_action) *out_action = m->actions[index];
+    if (out_action) *out_action = ta__mixer_action_at(m, index);
     return TA_OK;
 }
 
@@ -145,10 +148,10 @@ ta_result ta_mixer_find_action(const ta_mixer *m, const char *clip_name, ta_node
     if (m == NULL || clip_name == NULL)
         return ta__fail(err, TA_ERROR_INVALID_ARGUMENT, "%s: is NULL", m == NULL ? "mixer" : "clip_name");
     ta_node_id key = ta_node_is_none(root) ? m->root : root;
-    for (uint32_t i = 0; i < m->action_count; ++i) {
+    for (uint32_t i = 0; i < m->live_count; ++i) {
         const ta_action *a = m->actions[i];
-        if (!a->uncached && a->root.index == key.index && strcmp(a->clip->name, clip_name) == 0) {
-            if (out_index) *out_index = i;
+        if (a->root.index == key.index && strcmp(a->clip->name, clip_name) == 0) {
+            if (out_index) *out_index = a->index;
             return TA_OK;
         }
     }
@@ -159,9 +162,9 @@ ta_result ta_mixer_find_action(const ta_mixer *m, const char *clip_name, ta_node
 void ta_mixer_stop_all_action(ta_mixer *m)
 {
     if (m == NULL) return;
-    for (uint32_t i = m->action_count; i-- > 0;) {
+    for (uint32_t i = m->live_count; i-- > 0;) {
         ta_action *a = m->actions[i];
-        if (a->scheduled && !a->uncached) ta_action_stop(a, NULL);
+        if (a->scheduled) ta_action_stop(a, NULL);
     }
 }
 
@@ -170,7 +173,7 @@ ta_result ta_mixer_sync_with(ta_mixer *m, uint32_t index, uint32_t with_index, t
     ta_result r = ta__mixer_check_action(m, index, "index", err);
     if (r == TA_OK) r = ta__mixer_check_action(m, with_index, "with_index", err);
     if (r != TA_OK) return r;
-    return ta_action_sync_with(m->actions[index], m->actions[with_index], err);
+    return ta_action_sync_with(ta__mixer_action_at(m, index), ta__mixer_action_at(m, with_index), err);
 }
 
 /* ---- cross-fades -------------------------------------------------------------------- */
@@ -239,7 +242,7 @@ ta_result ta_mixer_cross_fade_from(ta_mixer *m, uint32_t index, uint32_t from_in
         return ta__fail(err, TA_ERROR_NOT_A_NUMBER, "duration: %g is not a finite number", duration.seconds);
     if (duration.seconds < 0)
         return ta__fail(err, TA_ERROR_OUT_OF_RANGE, "duration: %g s lasts less than no time", duration.seconds);
-    ta_action *in = m->actions[index], *out = m->actions[from_index];
+    ta_action *in = ta__mixer_action_at(m, index), *out = ta__mixer_action_at(m, from_index);
     if (warp) {
         if (in->run.time_scale == 0 || out->run.time_scale == 0)
             return ta__fail(err, TA_ERROR_BAD_STATE,
@@ -283,7 +286,7 @@ ta_result ta_mixer_uncache_action(ta_mixer *m, uint32_t index, ta_error *err)
 {
     ta_result r = ta__mixer_check_action(m, index, "index", err);
     if (r != TA_OK) return r;
-    ta__mixer_uncache(m, m->actions[index]);
+    ta__mixer_uncache(m, ta__mixer_action_at(m, index));
     ta__mixer_after_uncache(m);
     return TA_OK;
 }
@@ -291,9 +294,13 @@ ta_result ta_mixer_uncache_action(ta_mixer *m, uint32_t index, ta_error *err)
 void ta_mixer_uncache_clip(ta_mixer *m, const char *clip_name)
 {
     if (m == NULL || clip_name == NULL) return;
-    for (uint32_t i = 0; i < m->action_count; ++i) {
+    /* an uncache moves the action out of the live ones: the next takes its place */
+    for (uint32_t i = 0; i < m->live_count;) {
         ta_action *a = m->actions[i];
-        if (!a->uncached && strcmp(a->clip->name, clip_name) == 0) ta__mixer_uncache(m, a);
+        if (strcmp(a->clip->name, clip_name) == 0)
+            ta__mixer_uncache(m, a);
+        else
+            ++i;
     }
     ta__mixer_after_uncache(m);
 }
@@ -302,9 +309,12 @@ void ta_mixer_uncache_root(ta_mixer *m, ta_node_id root)
 {
     if (m == NULL) return;
     ta_node_id key = ta_node_is_none(root) ? m->root : root;
-    for (uint32_t i = 0; i < m->action_count; ++i) {
+    for (uint32_t i = 0; i < m->live_count;) {
         ta_action *a = m->actions[i];
-        if (!a->uncached && a->root.index == key.index) ta__mixer_uncache(m, a);
+        if (a->root.index == key.index)
+            ta__mixer_uncache(m, a);
+        else
+            ++i;
     }
     ta__mixer_after_uncache(m);
 }

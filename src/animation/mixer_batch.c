@@ -25,7 +25,7 @@ void ta__mixer_prefetch(const ta_mixer *m, const ta_scene *s, unsigned stage)
         return;
     }
     if (stage == 2) {
-        ta__prefetch_lines(m->actions, sizeof(ta_action *) * m->action_count, false);
+        ta__prefetch_lines(m->actions, sizeof(ta_action *) * m->live_count, false);
         const ta__mixer_fused *f = &m->fused;
         if (!f->valid) return;
         if (!m->write_always) { /* else not read */
@@ -37,7 +37,7 @@ void ta__mixer_prefetch(const ta_mixer *m, const ta_scene *s, unsigned stage)
         ta__prefetch_lines(f->layouts, sizeof *f->layouts * f->action_count, false);
         return;
     }
-    for (uint32_t i = 0; i < m->action_count; ++i) ta__prefetch_lines(m->actions[i], TA__ACTION_PREFETCH_BYTES, true);
+    for (uint32_t i = 0; i < m->live_count; ++i) ta__prefetch_lines(m->actions[i], TA__ACTION_PREFETCH_BYTES, true);
     if (m->fused.valid) ta__prefetch_lines(s->nodes, sizeof(ta_node) * s->node_count, true);
 }
 

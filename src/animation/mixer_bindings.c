@@ -216,7 +216,7 @@ void ta__mixer_drop_unused(ta_mixer *m)
      * maps take */
     uint32_t live = 0;
     for (uint32_t i = 0; i < m->binding_count; ++i) m->bindings[i].offset = unused(&m->bindings[i]) ? TA_NONE : live++;
-    for (uint32_t a = 0; a < m->action_count; ++a) {
+    for (uint32_t a = 0; a < m->live_count; ++a) { /* (the uncached hold no binding) */
         ta_action *act = m->actions[a];
         if (act->bound)
             for (uint32_t t = 0; t < act->clip->track_count; ++t)
@@ -631,6 +631,27 @@ void ta__mixer_uncache(ta_mixer *m, ta_action *a)
     ta__mixer_release_action_refs(m, a);
     a->uncached = true;
     m->unreaped++;
+    /* out of the live actions (their order kept), to the end */
+    uint32_t at = 0;
+    while (m->actions[at] != a) ++at;
+    memmove(m->actions + at, m->actions + at + 1, sizeof(ta_action *) * (m->live_count - at - 1));
+    m->actions[--m->live_count] = a;
+}
+
+ta_action *ta__mixer_action_at(const ta_mixer *m, uint32_t index)
+{
+    /* the live actions are in index order: at index itself when none was uncached, else below */
+    uint32_t lo = 0, hi = index < m->live_count ? index + 1 : m->live_count;
+    while (lo < hi) {
+        const uint32_t mid = lo + (hi - lo) / 2;
+        const uint32_t at = m->actions[mid]->index;
+        if (at == index) return m->actions[mid];
+        if (at < index)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return NULL;
 }
 
 void ta__action_drop_group(ta_action *a)
@@ -678,9 +699,9 @@ static bool fused_reads(const ta_mixer *m, const ta_action *a)
 void ta__mixer_reap(ta_mixer *m)
 {
     if (m->unreaped == 0) return;
-    for (uint32_t i = 0; i < m->action_count; ++i) {
+    for (uint32_t i = m->live_count; i < m->action_count; ++i) {
         ta_action *a = m->actions[i];
-        if (!a->uncached || a->clip == NULL || fused_reads(m, a)) continue;
+        if (a->clip == NULL || fused_reads(m, a)) continue;
         ta__action_give_back(a);
         m->unreaped--;
     }
@@ -691,9 +712,9 @@ void ta__mixer_after_uncache(ta_mixer *m)
     /* The rule: drop every binding nothing drove in the last update.
      * Actions that are not playing give up their bindings too, and bind again
      * when they play. */
-    for (uint32_t i = 0; i < m->action_count; ++i) {
+    for (uint32_t i = 0; i < m->live_count; ++i) {
         ta_action *a = m->actions[i];
-        if (!a->scheduled && !a->uncached) ta__mixer_release_action_refs(m, a);
+        if (!a->scheduled) ta__mixer_release_action_refs(m, a);
     }
     ta__mixer_drop_unused(m);
     ta__mixer_reap(m);

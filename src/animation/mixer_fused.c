@@ -44,7 +44,7 @@ bool ta__fused_usable(const ta_mixer *m)
     if (!f->valid || ta__root_motion_on(m)) return false;
     uint32_t j = 0;
     bool any = false;
-    for (uint32_t i = 0; i < m->action_count; ++i) {
+    for (uint32_t i = 0; i < m->live_count; ++i) {
         const ta_action *a = m->actions[i];
         if (!a->scheduled || a->uncached) continue;
         if (j == f->action_count || f->actions[j] != a || f->layouts[j] != a->clip->fused || !action_fits(m, a))
@@ -171,7 +171,7 @@ static void park_bindings(ta_mixer *m)
     if (m->binding_count != clip->track_count) return;
     /* the bound actions are the fused ones: none bound without playing, none with a group's pairs */
     uint32_t bound = 0;
-    for (uint32_t i = 0; i < m->action_count; ++i) {
+    for (uint32_t i = 0; i < m->live_count; ++i) {
         const ta_action *a = m->actions[i];
         if (a->group_pair_count > 0 || (a->bound && (!a->scheduled || a->uncached))) return;
         bound += a->bound;
@@ -200,7 +200,7 @@ static void park_bindings(ta_mixer *m)
 /* The actions whose track maps were parked get them back: all or none. */
 static bool remake_track_maps(ta_mixer *m)
 {
-    for (uint32_t i = 0; i < m->action_count; ++i) {
+    for (uint32_t i = 0; i < m->live_count; ++i) {
         ta_action *a = m->actions[i];
         if (a->uncached) continue; /* bound to nothing, and maybe without its clip */
         uint32_t n = a->clip->track_count;
@@ -230,7 +230,7 @@ static ta_result unpark_bindings(ta_mixer *m, ta_error *err)
     const uint64_t hash_capacity = ta__mixer_hash_size(0, n);
     ta__binding *bindings = (ta__binding *)ta__calloc(&m->mem, n, sizeof(ta__binding));
     uint32_t *hash = (uint32_t *)ta__calloc(&m->mem, (size_t)hash_capacity, sizeof(uint32_t));
-    for (uint32_t i = 0; i < m->action_count; ++i)
+    for (uint32_t i = 0; i < m->live_count; ++i)
         m->actions[i]->parked_map = m->actions[i]->bindings == NULL && !m->actions[i]->uncached;
     if (bindings == NULL || hash == NULL || !remake_track_maps(m)) {
         ta__free(&m->mem, bindings, sizeof(ta__binding) * n);
@@ -238,7 +238,7 @@ static ta_result unpark_bindings(ta_mixer *m, ta_error *err)
         return ta__fail(err, TA_ERROR_OUT_OF_MEMORY, "out of memory making the mixer's bindings again (%u)", n);
     }
     uint32_t bound = 0, playing = 0;
-    for (uint32_t i = 0; i < m->action_count; ++i) {
+    for (uint32_t i = 0; i < m->live_count; ++i) {
         bound += m->actions[i]->bound;
         playing += m->actions[i]->bound && m->actions[i]->scheduled;
     }
@@ -266,7 +266,7 @@ static ta_result unpark_bindings(ta_mixer *m, ta_error *err)
     m->hash_capacity = (uint32_t)hash_capacity;
     ta__mixer_hash_rebuild(m);
     /* binding t is track t of the first action's clip; lane for lane, the others' tracks drive the same */
-    for (uint32_t i = 0; i < m->action_count; ++i) {
+    for (uint32_t i = 0; i < m->live_count; ++i) {
         ta_action *a = m->actions[i];
         if (!a->parked_map) continue;
         a->parked_map = false;
@@ -487,7 +487,7 @@ static const ta_action *fused_actions(const ta_mixer *m, uint32_t *out_count, bo
     const ta_action *first = NULL;
     uint32_t count = 0;
     bool additive = false;
-    for (uint32_t i = 0; i < m->action_count; ++i) {
+    for (uint32_t i = 0; i < m->live_count; ++i) {
         const ta_action *a = m->actions[i];
         if (!a->scheduled || a->uncached) continue;
         if (!action_fits(m, a)) return NULL;
@@ -499,7 +499,7 @@ static const ta_action *fused_actions(const ta_mixer *m, uint32_t *out_count, bo
     if (first == NULL) return NULL;
     const ta__clip_fused *c0 = first->clip->fused;
     /* Every action drives the same binding in each lane. */
-    for (uint32_t i = 0; i < m->action_count; ++i) {
+    for (uint32_t i = 0; i < m->live_count; ++i) {
         const ta_action *a = m->actions[i];
         if (!a->scheduled || a->uncached || a == first) continue;
         const ta__clip_fused *c = a->clip->fused;
@@ -602,7 +602,7 @@ void ta__fused_refresh(ta_mixer *m)
         !reserve_numbers(m, c0->num_lanes, false))
         return;
     f->action_count = 0;
-    for (uint32_t i = 0; i < m->action_count; ++i) {
+    for (uint32_t i = 0; i < m->live_count; ++i) {
         ta_action *a = m->actions[i];
         if (!a->scheduled || a->uncached) continue;
         f->layouts[f->action_count] = a->clip->fused;

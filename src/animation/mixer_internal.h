@@ -100,12 +100,17 @@ struct ta_mixer {
     double time;
     double time_scale;
 
+    /* The actions not uncached first, in index order (live_count of them), then the uncached
+     * ones, which the mixer keeps until it is destroyed: an update walks the first alone, so
+     * a mixer that clips stream through costs what it plays, not all it ever played. Find an
+     * action by its index with ta__mixer_action_at. */
     ta_action **actions;
     ta__action_step *steps;  /* an update's steps, past TA__STEPS_ON_STACK actions */
-    uint32_t action_count;
+    uint32_t action_count;   /* every action added, uncached ones included */
     uint32_t action_capacity;
     uint32_t step_capacity;
     ta_node_id root;
+    uint32_t live_count;
 
     ta__binding *bindings;
     uint32_t binding_count;
@@ -229,6 +234,8 @@ void ta__mixer_after_uncache(ta_mixer *mixer);
  * fused state neither plays it nor needs its clip to make parked bindings
  * again: tried after an uncache, an update and a restore. */
 void ta__mixer_reap(ta_mixer *mixer);
+/* The action added as index, or NULL when it was uncached (index below action_count). */
+ta_action *ta__mixer_action_at(const ta_mixer *mixer, uint32_t index);
 /* An uncached action gives back its clip (and with it the keys and plan) and
  * its track maps, keeping its own block (its clock and fields), so that
  * pointers to it stay valid; ta__action_free does the same first. */

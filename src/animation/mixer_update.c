@@ -479,7 +479,7 @@ static ta_result general_mix_and_commit(ta_mixer *m, const ta_mixer_targets *t, 
     /* 3. Mix every playing action into the piles, in index order. Every
      * binding's weights are zero here: the last update's commit (or refusal)
      * cleared them. */
-    for (uint32_t i = 0; i < m->action_count; ++i) {
+    for (uint32_t i = 0; i < m->live_count; ++i) {
         ta_action *a = m->actions[i];
         if (!a->scheduled || a->uncached) continue;
         double w = a->step->next.effective_weight;
@@ -583,7 +583,7 @@ static ta_result update_or_seek(ta_mixer *m, const ta_mixer_targets *t, double d
     ta_result r;
 
     /* 1. Every playing action's clock, on a copy. */
-    for (uint32_t i = 0; i < m->action_count; ++i) {
+    for (uint32_t i = 0; i < m->live_count; ++i) {
         ta_action *a = m->actions[i];
         if (!a->scheduled || a->uncached) continue;
         r = advance_clock(m, a, time, dt, dir, set_time, err);
@@ -609,7 +609,7 @@ static ta_result update_or_seek(ta_mixer *m, const ta_mixer_targets *t, double d
      * a clip that remembers its nodes' names played on a scene whose nodes at
      * those indices are others is refused (checked once per scene). */
     const uint32_t made = (uint32_t)key.made; /* the low half, as the actions keep it */
-    for (uint32_t i = 0; i < m->action_count; ++i) {
+    for (uint32_t i = 0; i < m->live_count; ++i) {
         ta_action *a = m->actions[i];
         if (!a->scheduled || a->uncached) continue;
         if (!a->has_group && (a->rig_scene != (const void *)t->scene || a->rig_nodes != t->scene->node_count ||
@@ -651,7 +651,7 @@ static ta_result update_or_seek(ta_mixer *m, const ta_mixer_targets *t, double d
     }
     if (!fused) {
         /* compressed clips' windows: their tracks and plan as the planes the seeks refilled */
-        for (uint32_t i = 0; i < m->action_count; ++i)
+        for (uint32_t i = 0; i < m->live_count; ++i)
             if (m->actions[i]->clip != NULL && m->actions[i]->clip->window != NULL) ta__cc_window_sync(m->actions[i]->clip);
         /* written always: every property, as when the targets changed (but their originals stay) */
         r = general_mix_and_commit(m, t, write_all || m->write_always, err);
@@ -660,7 +660,7 @@ static ta_result update_or_seek(ta_mixer *m, const ta_mixer_targets *t, double d
     m->event_count = 0;
     m->event_read = 0;
     if (ta__root_motion_on(m)) ta__root_motion_begin(m);
-    for (uint32_t i = 0; i < m->action_count; ++i) {
+    for (uint32_t i = 0; i < m->live_count; ++i) {
         ta_action *a = m->actions[i];
         if (a->uncached) continue;
         if (!a->scheduled) {
@@ -696,10 +696,10 @@ static ta_result update_with_steps(ta_mixer *m, const ta_mixer_targets *t, doubl
 {
     ta__action_step local[TA__STEPS_ON_STACK];
     if (m == NULL) return update_or_seek(m, t, delta, set_time, err);
-    ta__action_step *steps = m->action_count <= TA__STEPS_ON_STACK ? local : m->steps;
-    for (uint32_t i = 0; i < m->action_count; ++i) m->actions[i]->step = &steps[i];
+    ta__action_step *steps = m->live_count <= TA__STEPS_ON_STACK ? local : m->steps;
+    for (uint32_t i = 0; i < m->live_count; ++i) m->actions[i]->step = &steps[i];
     ta_result r = update_or_seek(m, t, delta, set_time, err);
-    for (uint32_t i = 0; i < m->action_count; ++i) m->actions[i]->step = NULL;
+    for (uint32_t i = 0; i < m->live_count; ++i) m->actions[i]->step = NULL;
     return r;
 }
 
@@ -744,7 +744,7 @@ ta_result ta_mixer_restore_stopped(ta_mixer *m, const ta_mixer_targets *t, ta_er
      * as it is; something waiting, its values are given back first (the originals among them). */
     bool waits = m->bindings_parked;
     if (waits)
-        for (uint32_t i = 0; i < m->action_count && waits; ++i)
+        for (uint32_t i = 0; i < m->live_count && waits; ++i)
             if (m->actions[i]->bound && m->actions[i]->scheduled) waits = false;
     if (!m->bindings_parked)
         for (uint32_t i = 0; i < m->binding_count && !waits; ++i)

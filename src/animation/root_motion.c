@@ -29,8 +29,8 @@ ta_result ta_mixer_set_root_motion(ta_mixer *m, const ta_root_motion_options *o,
 {
     if (m == NULL) return ta__fail(err, TA_ERROR_INVALID_ARGUMENT, "mixer: NULL");
     if (o != NULL && ta_node_is_none(o->root)) return ta__fail(err, TA_ERROR_INVALID_ARGUMENT, "options.root: is none");
-    for (uint32_t i = 0; o != NULL && i < m->action_count; ++i) {
-        ta_result r = ta__root_motion_check_window(m->actions[i], i, o->root.index, o->yaw, err);
+    for (uint32_t i = 0; o != NULL && i < m->live_count; ++i) {
+        ta_result r = ta__root_motion_check_window(m->actions[i], m->actions[i]->index, o->root.index, o->yaw, err);
         if (r != TA_OK) return r;
     }
     if (m->root_motion == NULL) {

@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as THREE from 'three';
-import { AnimationMixer, wasmAllocCount, wasmLiveBytes } from '../../js/index.js';
+import { AnimationMixer, wasmAllocCount, wasmLiveBytes, reserveMemory } from '../../js/index.js';
 import { collect } from './collect.mjs';
 import { wasm } from '../../js/src/wasm.js';
 import { nodeFinder, parsedName } from '../../js/src/mixer.js';
@@ -1232,6 +1232,27 @@ test("the wasm memory grows by a quarter at a time, not by malloc's pages: a few
   assert.ok(grown > 40 * 65536, `${kept.length} mixers grew the memory by ${grown} bytes`);
   assert.ok(growths <= most, `${growths} growths for ${grown} bytes (at most ${most}; ${Math.ceil(grown / 65536)} pages)`);
   t.diagnostic(`${kept.length} mixers: ${growths} growths for ${grown} bytes`);
+  kept.length = 0;
+});
+
+// reserveMemory: a program that knows its size makes the room in one growth, before its frames.
+test('reserveMemory makes room in one growth: the mixers made after it grow the memory no more', async () => {
+  const g = await loadGltf(model);
+  const before = wasm.memory.buffer.byteLength;
+  reserveMemory(before); // more than is free above the heap now: it must grow, once
+  const reserved = wasm.memory.buffer;
+  assert.ok(reserved.byteLength > before, `reserveMemory(${before}) left the memory at ${reserved.byteLength} bytes`);
+  const live = wasmLiveBytes(), kept = [];
+  while (wasmLiveBytes() - live < before / 2) { // half the room, in mixers
+    const m = new AnimationMixer(g.scene.clone());
+    m.clipAction(g.animations[0]).play();
+    m.update(0.016);
+    kept.push(m);
+  }
+  assert.equal(wasm.memory.buffer, reserved, `${kept.length} mixers made in the room grew the memory`);
+  reserveMemory(0);
+  assert.equal(wasm.memory.buffer, reserved, 'reserveMemory(0) grew the memory');
+  for (const bad of [-1, 1.5, 2 ** 32, NaN]) assert.throws(() => reserveMemory(bad), new RegExp(`reserveMemory: ${bad} is not a byte count`));
   kept.length = 0;
 });
 

@@ -745,6 +745,79 @@ static void test_uncache_gives_the_clip_back(void **state)
     free_world(&w);
 }
 
+/* A mixer walks its live actions alone (the uncached ones moved past them), so indices must
+ * still find their actions: uncaches in a random order, with actions added between them, leave
+ * every live index naming its own action, every uncached one refused, find_action answering
+ * indices, and updates mixing the live actions in index order, bit for bit as a mixer that only
+ * ever had them. */
+static void test_uncache_in_any_order_keeps_indices(void **state)
+{
+    (void)state;
+    enum { N = 24 };
+    world w;
+    make_world(&w, NULL);
+    ta_error err = {0};
+    ta_test_rng rng = {20261207};
+    ta_clip *clips[N];
+    ta_action *by_index[N] = {NULL};
+    float weights[N];
+    bool gone[N] = {false};
+    for (int k = 0; k < N; ++k) {
+        float v[3] = {(float)k + 0.25f, 1.0f / (float)(k + 3), -(float)k};
+        char name[16];
+        snprintf(name, sizeof name, "c%d", k);
+        clips[k] = clip_of(track2(node_target(w.child, TA_TRACK_KIND_POSITION), v, v, 3), name, 0);
+        weights[k] = 0.25f + (float)ta_test_uniform(&rng);
+    }
+    ta_mixer *m = mixer_new();
+    uint32_t added = 0;
+    for (; added < N / 2; ++added) by_index[added] = play(m, clips[added], weights[added], NULL);
+    for (int step = 0; step < 30; ++step) {
+        double u = ta_test_uniform(&rng);
+        if (u < 0.3 && added < N) {
+            by_index[added] = play(m, clips[added], weights[added], NULL);
+            added++;
+        } else {
+            uint32_t k = (uint32_t)(ta_test_uniform(&rng) * added);
+            if (!gone[k]) {
+                if (u < 0.65)
+                    TA_ASSERT_OK(ta_mixer_uncache_action(m, k, &err), &err);
+                else
+                    ta_mixer_uncache_clip(m, ta_clip_name(clips[k]));
+                gone[k] = true;
+            }
+        }
+        assert_int_equal(ta_mixer_action_count(m), added);
+        ta_mixer *fresh = mixer_new(); /* the live actions alone, in index order */
+        world w2;
+        make_world(&w2, NULL);
+        for (uint32_t k = 0; k < added; ++k) {
+            ta_action *a = NULL;
+            uint32_t found = TA_NONE;
+            if (gone[k]) {
+                TA_ASSERT_REFUSED(ta_mixer_action(m, k, &a, &err), &err, TA_ERROR_NO_SUCH_ACTION, "uncached");
+                TA_ASSERT_REFUSED(ta_mixer_find_action(m, ta_clip_name(clips[k]), ta_node_none(), &found, &err), &err,
+                                  TA_ERROR_NOT_FOUND, ta_clip_name(clips[k]));
+                continue;
+            }
+            TA_ASSERT_OK(ta_mixer_action(m, k, &a, &err), &err);
+            assert_ptr_equal(a, by_index[k]);
+            TA_ASSERT_OK(ta_mixer_find_action(m, ta_clip_name(clips[k]), ta_node_none(), &found, &err), &err);
+            assert_int_equal(found, k);
+            play(fresh, clips[k], weights[k], NULL);
+        }
+        TA_ASSERT_OK(update_all(m, &w, 0.1, &err), &err);
+        TA_ASSERT_OK(update_all(fresh, &w2, 0.1, &err), &err);
+        assert_memory_equal(&w.scene->nodes[w.child.index].position, &w2.scene->nodes[w2.child.index].position,
+                            sizeof(ta_vec3));
+        ta_mixer_destroy(fresh);
+        free_world(&w2);
+    }
+    ta_mixer_destroy(m);
+    for (int k = 0; k < N; ++k) ta_clip_release(clips[k]);
+    free_world(&w);
+}
+
 /* An uncache drops the bindings nothing drove in the last update in place: with every
  * allocation failing (a cleanup that needed memory kept them, and still said OK), the uncached
  * action's bindings go, string slots and numbers alike, once an update has written their
@@ -1419,6 +1492,7 @@ int main(void)
         cmocka_unit_test(test_uncache_keeps_index_and_refuses),
         cmocka_unit_test(test_uncache_drops_bindings_without_memory),
         cmocka_unit_test(test_uncache_gives_the_clip_back),
+        cmocka_unit_test(test_uncache_in_any_order_keeps_indices),
         cmocka_unit_test(test_group_drives_every_member_and_a_shared_material_once),
         cmocka_unit_test(test_set_time),
         cmocka_unit_test(test_missing_node_refused_unchanged),

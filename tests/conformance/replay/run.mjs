@@ -29,6 +29,7 @@ import path from 'node:path';
 import { runBatches } from './batch.mjs';
 import { parseArgs, parseSeedRange, parseLines, formatLine, mixSeed } from './common.mjs';
 
+const REFUSAL_ATTEMPTS = 200;
 const usage = 'usage: node run.mjs --cli PATH --seeds A..B [--keep DIR | --work DIR] [--refusals | --gltf SAMPLES] [--jobs N] [--timeout S] [--cache DIR] [--quiet]';
 
 async function main() {
@@ -130,7 +131,8 @@ async function main() {
       continue;
     }
     const kind = REFUSAL_KINDS[mixSeed(seed) % REFUSAL_KINDS.length];
-    const cached = cache.get(seed);
+    const kept = cache.get(seed);
+    const cached = kept !== undefined && kept.made ? kept : undefined; // (none made: tried again)
     let made = null;
     if (cached !== undefined) {
       made = cached.made;
@@ -138,7 +140,10 @@ async function main() {
       for (const [r, n] of Object.entries(cached.dropped)) summary.dropped[r] = (summary.dropped[r] || 0) + n;
     }
     const before = { candidates: summary.candidates, dropped: { ...summary.dropped } };
-    for (let attempt = 0; attempt < 60 && !made && cached === undefined; attempt++) {
+    // (a value kind needs a scene with an object of its kind that nothing drives: a camera's, a
+    // light's, are rare enough that seed r562 found none in 60 scenes; seeds found sooner keep
+    // the scenario they had)
+    for (let attempt = 0; attempt < REFUSAL_ATTEMPTS && !made && cached === undefined; attempt++) {
       summary.candidates++;
       const r = buildRefusal(kind, seed, attempt);
       if (!r) { summary.dropped['no-target'] = (summary.dropped['no-target'] || 0) + 1; continue; }
@@ -169,7 +174,7 @@ async function main() {
     }
     if (!made) {
       summary.run++; summary.failed++; failures.push(name);
-      process.stdout.write(`FAIL ${name}: no clean ${kind} scenario in 60 attempts\n`);
+      process.stdout.write(`FAIL ${name}: no clean ${kind} scenario in ${REFUSAL_ATTEMPTS} attempts\n`);
       continue;
     }
     writeScenario(dir, {
