@@ -278,7 +278,7 @@ export class AnimationMixer extends EventDispatcher {
     this._clipProps = new Map(); // `${clip.uuid}|${root.uuid}` -> the Props its tracks bound (null: a group's)
     this._propKeys = new Map(); // node * 16 + kind (a morph target's: `${node}|${kind}|${mesh}|${element}`; a name's: `${node}|name`) -> Prop
     this._clips = new Map();   // `${clip.uuid}|${root.uuid}` -> ta_clip pointer
-    this._byIndex = [];        // by threeanim action index
+    this._byIndex = new Map(); // threeanim action index -> action (the uncached ones deleted)
     this._byClip = new Map();  // clip.uuid -> Map(root.uuid -> AnimationAction): existingAction's
     this._known = new Map();   // clip.uuid -> Set of every action on it not uncached (three.js's knownActions)
     this._eventsPtr = wasm.tw_malloc(64 * 4 * 8);
@@ -784,7 +784,7 @@ export class AnimationMixer extends EventDispatcher {
     wasm.tw_free(pm);
     checkIndex(index, `clipAction("${clipObject.name}")`);
     const action = new AnimationAction(this, clipObject, root, blendMode, index);
-    this._byIndex[index] = action;
+    this._byIndex.set(index, action);
     let m = this._byClip.get(clipObject.uuid);
     if (m === undefined) { m = new Map(); this._byClip.set(clipObject.uuid, m); }
     m.set(root.uuid, action);
@@ -806,7 +806,7 @@ export class AnimationMixer extends EventDispatcher {
   stopAllAction() {
     this._touched();
     wasm.tw_mixer_stop_all_action(this._mixer);
-    for (const a of this._byIndex) if (a !== undefined) a._endTime = undefined;
+    for (const a of this._byIndex.values()) a._endTime = undefined;
     // three.js's stops each active action: deactivated and reset (its fade and warp given back)
     for (const a of [...this._stats.active]) {
       this._stats.deactivate(a);
@@ -847,7 +847,7 @@ export class AnimationMixer extends EventDispatcher {
     this._syncScale();
     this._pullAll();
     const seen = this._stats.lent === 0 ? null : this._stats.before(); // (most updates: no fade or warp)
-    for (const a of this._byIndex) if (a !== undefined) a._endTime = undefined; // three.js zeroes every action's time
+    for (const a of this._byIndex.values()) a._endTime = undefined; // three.js zeroes every action's time
     check(wasm.tw_mixer_set_time(ctx, this._mixer, this._scene, this._useAssets ? this._assets : 0, this._cameras, timeInSeconds), 'setTime');
     if (this._pullEvery) this._allDriven = this._drivesEvery();
     this._pullEvery = false;
@@ -897,7 +897,7 @@ export class AnimationMixer extends EventDispatcher {
     this._stats.remove(action);
     action._ptr = 0;
     // as three.js's uncacheAction forgets the action: nothing of the mixer's holds it, or its clip
-    this._byIndex[action._index] = undefined;
+    this._byIndex.delete(action._index);
   }
 
   // The mixer's reference to the threeanim copy of clip bound under root, given back when the
@@ -994,8 +994,8 @@ export class AnimationMixer extends EventDispatcher {
     if (!this._writeAlways || this._partial.length > 0 || nv + nq === 0) return false;
     const seen = new Uint8Array(nv + nq);
     let count = 0;
-    for (const a of this._byIndex) {
-      if (a === undefined || !a._ptr || wasm.tw_action_is_active(a._ptr) === 0) continue;
+    for (const a of this._byIndex.values()) {
+      if (!a._ptr || wasm.tw_action_is_active(a._ptr) === 0) continue;
       const props = this._clipProps.get(`${a._clip.uuid}|${a._localRoot.uuid}`);
       if (!props) return false;
       for (const p of props) {
@@ -1326,7 +1326,7 @@ export class AnimationMixer extends EventDispatcher {
     for (;; n = wasm.tw_mixer_drain_events(this._mixer, this._eventsPtr, 64)) {
       const { f64 } = heap();
       const b = this._eventsPtr >> 3;
-      for (let i = 0; i < n; i++) events.push([f64[b + 4 * i], this._byIndex[f64[b + 4 * i + 1]], f64[b + 4 * i + 2], f64[b + 4 * i + 3]]);
+      for (let i = 0; i < n; i++) events.push([f64[b + 4 * i], this._byIndex.get(f64[b + 4 * i + 1]), f64[b + 4 * i + 2], f64[b + 4 * i + 3]]);
       if (n < 64) break;
     }
     if (seen !== null) this._stats.after(seen, this._time, new Set(events.filter((e) => e[0] === EVENT_FINISHED).map((e) => e[1])));
