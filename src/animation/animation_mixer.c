@@ -72,8 +72,9 @@ ta_result ta_mixer_add(ta_mixer *m, ta_action *action, ta_node_id root, uint32_t
      * marker events: make room now, so update never allocates for events. */
     uint64_t need = (uint64_t)m->event_need + 1u + ta__marker_event_bound(action->clip);
     if (need > UINT32_MAX) return ta__fail(err, TA_ERROR_LIMIT_EXCEEDED, "mixer: %llu events per update", (unsigned long long)need);
-    if (m->action_count + 1 > TA__STEPS_ON_STACK) {
-        r = ta__reserve(&m->mem, (void **)&m->steps, &m->step_capacity, m->action_count + 1, sizeof(ta__action_step), err);
+    /* an update steps the live actions alone (the uncached ones need no room) */
+    if (m->live_count + 1 > TA__STEPS_ON_STACK) {
+        r = ta__reserve(&m->mem, (void **)&m->steps, &m->step_capacity, m->live_count + 1, sizeof(ta__action_step), err);
         if (r != TA_OK) return r;
     }
     r = ta__reserve_tight(&m->mem, (void **)&m->events, &m->event_capacity, (uint32_t)need, sizeof(ta_animation_event), err);
@@ -282,11 +283,19 @@ uint32_t ta_mixer_drain_events(ta_mixer *m, ta_animation_event *out, uint32_t ca
 
 /* ---- the cache (mixer_bindings.c holds its rule) ------------------------------------- */
 
+/* An uncache: the action's room for events is given back to the count the next add reserves for
+ * (the room itself stays: it only grows, to the most the live actions ever needed at once). */
+static void forget(ta_mixer *m, ta_action *a)
+{
+    m->event_need -= 1u + ta__marker_event_bound(a->clip);
+    ta__mixer_uncache(m, a);
+}
+
 ta_result ta_mixer_uncache_action(ta_mixer *m, uint32_t index, ta_error *err)
 {
     ta_result r = ta__mixer_check_action(m, index, "index", err);
     if (r != TA_OK) return r;
-    ta__mixer_uncache(m, ta__mixer_action_at(m, index));
+    forget(m, ta__mixer_action_at(m, index));
     ta__mixer_after_uncache(m);
     return TA_OK;
 }
@@ -298,7 +307,7 @@ void ta_mixer_uncache_clip(ta_mixer *m, const char *clip_name)
     for (uint32_t i = 0; i < m->live_count;) {
         ta_action *a = m->actions[i];
         if (strcmp(a->clip->name, clip_name) == 0)
-            ta__mixer_uncache(m, a);
+            forget(m, a);
         else
             ++i;
     }
@@ -312,7 +321,7 @@ void ta_mixer_uncache_root(ta_mixer *m, ta_node_id root)
     for (uint32_t i = 0; i < m->live_count;) {
         ta_action *a = m->actions[i];
         if (a->root.index == key.index)
-            ta__mixer_uncache(m, a);
+            forget(m, a);
         else
             ++i;
     }

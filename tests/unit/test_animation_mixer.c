@@ -741,6 +741,9 @@ static void test_uncache_gives_the_clip_back(void **state)
         assert_int_equal(ta_mixer_action_count(m), (uint32_t)k + 1);
         assert_int_equal(index, (uint32_t)k);
     }
+    /* the room for steps and events follows the live actions (one), not all 40 */
+    assert_int_equal(m->step_capacity, 0);
+    assert_true(m->event_capacity <= 2);
     ta_mixer_destroy(m);
     free_world(&w);
 }
