@@ -6,7 +6,8 @@
  * holding every action it forgot (indices never move; the actions' clips are given back). For
  * N = 0, 100, 1,000 and 10,000 actions played and uncached before, the CPU time of an update of
  * one playing action of the bundled model's first clip (or FILE's), the rounds of each N
- * alternated, the median printed in nanoseconds. Nothing is asserted.
+ * alternated, the median printed in nanoseconds. And the CPU time of one ta_mixer_uncache_root
+ * that forgets 1,000 and 10,000 actions at once. Nothing is asserted.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <stdio.h>
@@ -117,6 +118,23 @@ int main(int argc, char **argv)
         qsort(ns[s], (size_t)reps, sizeof(double), cmp_double);
         printf("  %5d actions played and uncached before: %8.0f ns an update\n", streamed[s], ns[s][reps / 2]);
         ta_mixer_destroy(mixers[s]);
+    }
+    /* one uncache call forgetting many actions: each made and played, none updated */
+    for (int count = 1000; count <= 10000; count *= 10) {
+        ta_mixer *m = NULL;
+        if (ta_mixer_create(ta_node_none(), NULL, &m, &err) != TA_OK) return 1;
+        for (int i = 0; i < count; ++i) {
+            ta_action *a = NULL;
+            if (ta_action_create(model->animations[i % model->animation_count], NULL, &a, &err) != TA_OK ||
+                ta_mixer_add(m, a, ta_node_none(), NULL, &err) != TA_OK) {
+                fprintf(stderr, "bench_uncached: %s\n", err.message);
+                return 1;
+            }
+        }
+        double t0 = cpu_seconds();
+        ta_mixer_uncache_root(m, ta_node_none());
+        printf("  one ta_mixer_uncache_root forgetting %5d actions: %8.3f ms\n", count, (cpu_seconds() - t0) * 1e3);
+        ta_mixer_destroy(m);
     }
     ta_model_destroy(model);
     return 0;

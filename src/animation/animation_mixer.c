@@ -296,6 +296,7 @@ ta_result ta_mixer_uncache_action(ta_mixer *m, uint32_t index, ta_error *err)
     ta_result r = ta__mixer_check_action(m, index, "index", err);
     if (r != TA_OK) return r;
     forget(m, ta__mixer_action_at(m, index));
+    ta__mixer_compact(m);
     ta__mixer_after_uncache(m);
     return TA_OK;
 }
@@ -303,14 +304,11 @@ ta_result ta_mixer_uncache_action(ta_mixer *m, uint32_t index, ta_error *err)
 void ta_mixer_uncache_clip(ta_mixer *m, const char *clip_name)
 {
     if (m == NULL || clip_name == NULL) return;
-    /* an uncache moves the action out of the live ones: the next takes its place */
-    for (uint32_t i = 0; i < m->live_count;) {
+    for (uint32_t i = 0; i < m->live_count; ++i) {
         ta_action *a = m->actions[i];
-        if (strcmp(a->clip->name, clip_name) == 0)
-            forget(m, a);
-        else
-            ++i;
+        if (strcmp(a->clip->name, clip_name) == 0) forget(m, a);
     }
+    ta__mixer_compact(m);
     ta__mixer_after_uncache(m);
 }
 
@@ -318,12 +316,10 @@ void ta_mixer_uncache_root(ta_mixer *m, ta_node_id root)
 {
     if (m == NULL) return;
     ta_node_id key = ta_node_is_none(root) ? m->root : root;
-    for (uint32_t i = 0; i < m->live_count;) {
+    for (uint32_t i = 0; i < m->live_count; ++i) {
         ta_action *a = m->actions[i];
-        if (a->root.index == key.index)
-            forget(m, a);
-        else
-            ++i;
+        if (a->root.index == key.index) forget(m, a);
     }
+    ta__mixer_compact(m);
     ta__mixer_after_uncache(m);
 }

@@ -631,11 +631,20 @@ void ta__mixer_uncache(ta_mixer *m, ta_action *a)
     ta__mixer_release_action_refs(m, a);
     a->uncached = true;
     m->unreaped++;
-    /* out of the live actions (their order kept), to the end */
-    uint32_t at = 0;
-    while (m->actions[at] != a) ++at;
-    memmove(m->actions + at, m->actions + at + 1, sizeof(ta_action *) * (m->live_count - at - 1));
-    m->actions[--m->live_count] = a;
+}
+
+void ta__mixer_compact(ta_mixer *m)
+{
+    /* by swaps: the live ones keep their order, the uncached go past them (in any order), in one
+     * pass however many an uncache call forgot */
+    uint32_t w = 0;
+    for (uint32_t i = 0; i < m->live_count; ++i) {
+        ta_action *a = m->actions[i];
+        if (a->uncached) continue;
+        m->actions[i] = m->actions[w];
+        m->actions[w++] = a;
+    }
+    m->live_count = w;
 }
 
 ta_action *ta__mixer_action_at(const ta_mixer *m, uint32_t index)

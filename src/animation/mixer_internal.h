@@ -229,6 +229,9 @@ ta_result ta__mixer_bind_group(ta_mixer *mixer, ta_action *action, const ta_mixe
  * is dropped, and the actions that do not play give up theirs (they bind
  * again when they play). */
 void ta__mixer_uncache(ta_mixer *mixer, ta_action *action);
+/* The uncached actions moved past the live ones (ta_mixer's actions), after an uncache call's
+ * ta__mixer_uncache calls and before ta__mixer_after_uncache. */
+void ta__mixer_compact(ta_mixer *mixer);
 void ta__mixer_after_uncache(ta_mixer *mixer);
 /* The uncached actions give back their clips and track maps, each once the
  * fused state neither plays it nor needs its clip to make parked bindings
