@@ -34,6 +34,17 @@ static inline void store4(float *d, const float *px, const float *py, const floa
     d[3] = pw[j];
 }
 
+/* The bits of x - x: 0 for a finite x (x - x is +0), a NaN's (never 0) for the others; OR-ed
+ * over a loop, nonzero when a number was not finite, in two vector operations a register (a
+ * compare's 0 or 1 took four). */
+static inline uint32_t nan_bits(float x)
+{
+    const float d = x - x;
+    uint32_t b;
+    memcpy(&b, &d, sizeof b);
+    return b;
+}
+
 /* rot_NAME_SUF: a window's rotation key planes made whole by LANE (clip_compressed_rotation.h:
  * ta__cc_rotation_lane, or ta__cc_rotation_lane3 where no lane takes four components), a lane at
  * a time; the planes apart as restrict parameters, which the vectoriser takes (restrict locals it
@@ -99,6 +110,57 @@ static inline void store4(float *d, const float *px, const float *py, const floa
     {                                                                                                             \
         slerp_keys_planes_##SUF(out, out + n, out + 2 * n, out + 3 * n, a, a + n, a + 2 * n, a + 3 * n, b, b + n, \
                                 b + 2 * n, b + 3 * n, c, c + n, n, t);                                            \
+    }                                                                                                             \
+    /* two actions' LINEAR intervals mixed in one pass, for a blend's usual update: vec_first's      \
+     * numbers for a, then vec_mix's toward b; rot_keys' for each, then rot_slerp's, the slow lanes  \
+     * marked and counted as its. Nonzero (bad) where a number written is not finite, as not_finite   \
+     * over the pile (the slow lanes' numbers here, before they are redone). */                     \
+    ATTR static uint32_t vec_two_##SUF(float *restrict pile, const float *restrict a0, const float *restrict a1,  \
+                                       const float *restrict b0, const float *restrict b1, uint32_t n, float ta,  \
+                                       float tb, float mix)                                                       \
+    {                                                                                                             \
+        uint32_t bad = 0;                                                                                         \
+        for (uint32_t i = 0; i < n; ++i) {                                                                        \
+            const float v = ta__lerp_lane(ta__lerp_lane(a0[i], a1[i], ta), ta__lerp_lane(b0[i], b1[i], tb), mix); \
+            pile[i] = v;                                                                                          \
+            bad |= nan_bits(v);                                                                                   \
+        }                                                                                                         \
+        return bad;                                                                                               \
+    }                                                                                                             \
+    ATTR TA__NOINLINE static uint32_t two_planes_##SUF(                                                          \
+        float *restrict ox, float *restrict oy, float *restrict oz, float *restrict ow, const float *restrict a0,  \
+        const float *restrict a1, const float *restrict ca, const float *restrict b0, const float *restrict b1,   \
+        const float *restrict cb, uint32_t n, float ta, float tb, float mix, uint8_t *restrict slow,              \
+        uint32_t *restrict out_bad)                                                                               \
+    {                                                                                                             \
+        /* the inputs' planes n apart from six bases: four pointers a plane, twenty of them, left too \
+         * few registers for the numbers */                                                           \
+        const size_t l = n;                                                                                       \
+        uint32_t count = 0, bad = 0;                                                                              \
+        for (uint32_t i = 0; i < n; ++i) {                                                                        \
+            float px, py, pz, pw, qx, qy, qz, qw, rx, ry, rz, rw;                                                 \
+            ta__slerp_key_lane(a0[i], a0[l + i], a0[2 * l + i], a0[3 * l + i], a1[i], a1[l + i], a1[2 * l + i],   \
+                               a1[3 * l + i], ca[i], ca[l + i], ta, &px, &py, &pz, &pw);                          \
+            ta__slerp_key_lane(b0[i], b0[l + i], b0[2 * l + i], b0[3 * l + i], b1[i], b1[l + i], b1[2 * l + i],   \
+                               b1[3 * l + i], cb[i], cb[l + i], tb, &qx, &qy, &qz, &qw);                          \
+            const bool s = ta__slerp_lane(px, py, pz, pw, qx, qy, qz, qw, mix, &rx, &ry, &rz, &rw);               \
+            ox[i] = rx;                                                                                           \
+            oy[i] = ry;                                                                                           \
+            oz[i] = rz;                                                                                           \
+            ow[i] = rw;                                                                                           \
+            slow[i] = (uint8_t)s;                                                                                 \
+            count += (uint32_t)s;                                                                                 \
+            bad |= nan_bits(rx) | nan_bits(ry) | nan_bits(rz) | nan_bits(rw);                                     \
+        }                                                                                                         \
+        *out_bad = bad;                                                                                           \
+        return count;                                                                                             \
+    }                                                                                                             \
+    ATTR static uint32_t rot_two_##SUF(float *out, const float *a0, const float *a1, const float *ca,             \
+                                       const float *b0, const float *b1, const float *cb, uint32_t n, float ta,   \
+                                       float tb, float mix, uint8_t *slow, uint32_t *bad)                         \
+    {                                                                                                             \
+        return two_planes_##SUF(out, out + n, out + 2 * n, out + 3 * n, a0, a1, ca, b0, b1, cb, n, ta, tb, mix,   \
+                                slow, bad);                                                                       \
     }                                                                                                             \
     /* a compressed window's rotation key planes made whole (TA__FINISH) and its intervals'      \
      * constants (slerp_constants.h), a lane at a time; the planes apart as restrict parameters,   \
@@ -275,6 +337,7 @@ static inline void store4(float *d, const float *px, const float *py, const floa
 #define TA__KERNEL_SET(SUF, WRITE, WIDTH)                                                                         \
     static const ta__fused_kernels kernels_##SUF = {.width = WIDTH, .vec_first = vec_first_##SUF, .vec_mix = vec_mix_##SUF, \
         .vec_rest = vec_rest_##SUF, .rot_slerp = rot_slerp_##SUF, .rot_keys = rot_keys_##SUF,                     \
+        .vec_two = vec_two_##SUF, .rot_two = rot_two_##SUF, \
         .rot_finish = rot_finish_##SUF, .rot_finish3 = rot_finish3_##SUF, .rot_constants = rot_constants_##SUF,    \
         .rot_settle = rot_settle_##SUF, .cc_keys = TA__CC_KEYS_##SUF,                                             \
         .not_finite = not_finite_##WRITE, .commit_vec = commit_vec_##WRITE, .commit_rot = commit_rot_##WRITE,        \

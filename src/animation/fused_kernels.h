@@ -46,6 +46,15 @@ typedef struct ta__fused_kernels {
     /* out = slerp(a, b, t) over four planes of n lanes for key pairs, from
      * their interval's constants c (theta's plane, then k's: slerp_constants.h) */
     void (*rot_keys)(float *out, const float *a, const float *b, const float *c, uint32_t n, float t);
+    /* Two normal actions' LINEAR intervals in one pass (a blend's usual update): pile = vec_first's
+     * numbers for a0, a1 at ta, then vec_mix's toward b0, b1 at tb by mix; out = rot_keys' numbers
+     * for each pair (ca, cb their constants), then rot_slerp's by mix, slow as rot_slerp's (the count
+     * returned; those lanes redone by the caller). Each returns (vec_two) or sets *bad (rot_two)
+     * nonzero when a number it wrote is not finite, as not_finite over the pile. */
+    uint32_t (*vec_two)(float *pile, const float *a0, const float *a1, const float *b0, const float *b1, uint32_t n,
+                        float ta, float tb, float mix);
+    uint32_t (*rot_two)(float *out, const float *a0, const float *a1, const float *ca, const float *b0, const float *b1,
+                        const float *cb, uint32_t n, float ta, float tb, float mix, uint8_t *slow, uint32_t *bad);
     /* A compressed window's rotation keys (clip_compressed_window.c): the first n lanes of four
      * planes (stride floats apart: the planes' lanes, n or more) made whole in place as
      * ta__cc_rotation_lane makes them, lane i by drop[i]; and the constants of the intervals

@@ -1108,6 +1108,112 @@ static void write_numbers(ta__mixer_fused *f, ta_scene *scene, bool always)
     if (!always) memcpy(f->num->last, f->num->pile, sizeof(float) * f->num->lanes);
 }
 
+/* ---- a blend's usual update: two actions in one pass ---------------------------------- */
+
+/* The slow lanes rot_two left (a dot below 0.7), as redo_slow does them, from each action's
+ * key pair read again at the lane (ta__slerp_key_lane: the kernel's numbers, one lane); nonzero
+ * when a number redone is not finite. */
+static uint32_t redo_two(float *out, const float *const q[4], const float *const c[2], uint32_t lanes,
+                         uint32_t count, const float t[2], float mix, const uint8_t *slow)
+{
+    uint32_t bad = 0;
+    for (uint32_t i = 0; i < count; ++i) {
+        if (!slow[i]) continue;
+        float p[2][4];
+        for (int a = 0; a < 2; ++a) {
+            const float *k0 = q[2 * a], *k1 = q[2 * a + 1];
+            ta__slerp_key_lane(k0[i], k0[lanes + i], k0[2 * lanes + i], k0[3 * lanes + i], k1[i], k1[lanes + i],
+                               k1[2 * lanes + i], k1[3 * lanes + i], c[a][i], c[a][lanes + i], t[a], &p[a][0],
+                               &p[a][1], &p[a][2], &p[a][3]);
+        }
+        double qa[4], qb[4], r[4];
+        for (uint32_t k = 0; k < 4; ++k) {
+            qa[k] = p[0][k];
+            qb[k] = p[1][k];
+        }
+        ta__fast_slerp(r, qa, qb, mix);
+        for (uint32_t k = 0; k < 4; ++k) {
+            const float v = (float)r[k];
+            out[k * lanes + i] = v;
+            bad |= (uint32_t)(v - v != 0);
+        }
+    }
+    return bad;
+}
+
+/* The update of exactly two normal actions with a weight, LINEAR for vectors and rotations, that
+ * read every time group inside an interval (no key held, no pair read at an end) and whose
+ * weights leave nothing to rest toward the originals: each kind of lane of a group mixed in one
+ * pass (vec_two, rot_two), the numbers of the loop in ta__fused_run bit for bit, with no piles
+ * written and read between the actions nor a pass for the finite check. False, no pile touched,
+ * for any other update (the intervals sought stay: seeking again finds them). *sum: the piles'
+ * cumulative weight; *bad: nonzero when a number is not finite. One action alone gained nothing
+ * so (its loops and the check merged the same way: docs/performance.md). */
+static bool mix_two(const ta__mixer_fused *f, fused_work *wk, bool numbers, float *sum, uint32_t *bad)
+{
+    ta_action *pair[2];
+    const ta__clip_fused *lay[2];
+    uint32_t found = 0;
+    for (uint32_t ai = 0; ai < f->action_count; ++ai) {
+        ta_action *a = f->actions[ai];
+        if (!(a->step->next.effective_weight > 0)) continue;
+        const ta__clip_fused *c = f->layouts[ai];
+        if (found == 2 || a->blend_mode != TA_BLEND_MODE_NORMAL || c->vec_interp != TA_INTERPOLATION_LINEAR ||
+            c->rot_interp != TA_INTERPOLATION_LINEAR)
+            return false;
+        pair[found] = a;
+        lay[found++] = c;
+    }
+    if (found != 2) return false;
+    float total = 0;
+    double mix = 0, rest;
+    /* the first is the first with a weight, the second mixes in (not a first again: a weight
+     * that is 0 in float32) */
+    if (ta__blend_share_of(&total, pair[0]->step->next.effective_weight, &mix) ||
+        !ta__blend_share_of(&total, pair[1]->step->next.effective_weight, &mix) ||
+        ta__blend_rest_of(total, &rest) != TA__BLEND_REST_NONE)
+        return false;
+    const uint32_t groups = f->shape->group_count;
+    for (uint32_t g = 0; g < groups; ++g)
+        for (uint32_t a = 0; a < 2; ++a) {
+            const ta__fused_group *gr = &lay[a]->groups[g];
+            const uint32_t i1 = seek_group(pair[a], gr, g);
+            if (i1 == 0 || i1 >= gr->keys || ta__slerp_at_end((float)pair[a]->alphas[g])) return false;
+        }
+    const ta__fused_kernels *k = f->kernels;
+    const float tm = (float)mix;
+    uint32_t b = 0;
+    for (uint32_t g = 0; g < groups; ++g) {
+        const ta__fused_group *sh = &f->shape->groups[g];
+        const float *v[4], *q[4], *c[2];
+        float t[2];
+        const uint32_t vl = sh->vec_lanes, rl = sh->rot_lanes;
+        for (uint32_t a = 0; a < 2; ++a) {
+            const ta__fused_group *gr = &lay[a]->groups[g];
+            const uint32_t key0 = pair[a]->cursors[g] - 1;
+            const size_t vkey = (size_t)lay[a]->vec_stride * vl, rkey = (size_t)lay[a]->rot_stride * rl;
+            v[2 * a] = gr->vec + key0 * vkey;
+            v[2 * a + 1] = v[2 * a] + vkey;
+            q[2 * a] = gr->rot + key0 * rkey;
+            q[2 * a + 1] = q[2 * a] + rkey;
+            c[a] = gr->rot_const + (size_t)key0 * 2 * rl;
+            t[a] = (float)pair[a]->alphas[g];
+        }
+        float *rpile = wk->rpile + 4 * (size_t)sh->rot_first;
+        uint32_t rbad = 0;
+        if (k->rot_two(rpile, q[0], q[1], c[0], q[2], q[3], c[1], rl, t[0], t[1], tm, wk->slow, &rbad) != 0)
+            rbad |= redo_two(rpile, q, c, rl, lay[0]->groups[g].rot_count, t, tm, wk->slow);
+        b |= rbad | k->vec_two(wk->vpile + 3 * (size_t)sh->vec_first, v[0], v[1], v[2], v[3], 3 * vl, t[0], t[1], tm);
+    }
+    if (numbers) {
+        action_numbers(f, pair[0], lay[0], true, 0, false);
+        action_numbers(f, pair[1], lay[1], false, mix, false);
+    }
+    *sum = total;
+    *bad = b;
+    return true;
+}
+
 bool ta__fused_run(ta_mixer *m, const ta_mixer_targets *t)
 {
     ta__mixer_fused *f = &m->fused;
@@ -1118,7 +1224,9 @@ bool ta__fused_run(ta_mixer *m, const ta_mixer_targets *t)
     fused_work w = work_at(f, f->work != NULL ? f->work : stack);
     /* the cumulative weight of every lane, a float as a binding's weight is */
     float sum = 0, add_sum = 0;
-    for (uint32_t ai = 0; ai < f->action_count; ++ai) {
+    uint32_t two_bad = 0;
+    const bool two = mix_two(f, &w, numbers, &sum, &two_bad);
+    for (uint32_t ai = 0; ai < f->action_count && !two; ++ai) {
         ta_action *a = f->actions[ai];
         const double weight = a->step->next.effective_weight;
         if (!(weight > 0)) continue;
@@ -1174,7 +1282,7 @@ bool ta__fused_run(ta_mixer *m, const ta_mixer_targets *t)
     /* Nothing is written unless every number is finite (v - v is 0 only for a
      * finite v); then each lane that differs from the last written goes to its
      * node, and the piles become the last written, in one pass. */
-    uint32_t bad = k->not_finite(w.vpile, 3 * f->vec_lanes) | k->not_finite(w.rpile, 4 * f->rot_lanes);
+    uint32_t bad = two ? two_bad : k->not_finite(w.vpile, 3 * f->vec_lanes) | k->not_finite(w.rpile, 4 * f->rot_lanes);
     if (numbers) bad |= k->not_finite(f->num->pile, f->num->lanes);
     if (bad) return false;
     float *base = (float *)(void *)t->scene->nodes;
@@ -1191,5 +1299,6 @@ bool ta__fused_run(ta_mixer *m, const ta_mixer_targets *t)
     }
     if (numbers) write_numbers(f, t->scene, always);
     f->runs++;
+    f->pair_runs += two;
     return true;
 }

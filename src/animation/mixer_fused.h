@@ -94,6 +94,7 @@ typedef struct ta__mixer_fused {
     bool holds;                      /* it holds the last written values (and, parked, the originals) */
     bool parked;                     /* the general path's piles are freed */
     bool gave_back;                  /* piles freed once and made again: they stay */
+    uint32_t pair_runs;              /* of runs, those that mixed two actions in one pass (for tests) */
     uint64_t runs;                   /* updates it committed (for tests and reports) */
     uint32_t action_count;           /* the playing actions it was made for, in index order */
     uint32_t action_capacity;

@@ -52,6 +52,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "animation/lane_inline.h"
+
 /* theta of the near branch, and the scale that undoes it */
 #define TA__SLERP_NEAR_THETA 0x1p-12f
 #define TA__SLERP_NEAR_SCALE 0x1p12f
@@ -76,7 +78,7 @@ void ta__slerp_end(const float *a, const float *b, float t, float *out);
 /* sin(x) for x in [0, pi/2]: x + x^3 (c3 + c5 x^2 + c7 x^4 + c9 x^6), a
  * minimax fit of the relative error with the first coefficient held at 1,
  * so that it is x to the bit for x <= 2^-12 (x^3/6 is below half an ulp). */
-static inline float ta__slerp_sin(float x)
+TA__LANE_INLINE float ta__slerp_sin(float x)
 {
     float x2 = x * x;
     float p = 2.60516663e-06f;
@@ -196,7 +198,7 @@ static inline bool ta__slerp_constants_settled(float ax, float ay, float az, flo
 /* out = slerpFlat(a, b, t) for an interval of constants theta, k (t in (0, 1):
  * at the ends, ta__slerp_end).
  * The operations and their order are the same for every caller: keep them so. */
-static inline void ta__slerp_key_lane(float x0, float y0, float z0, float w0, float x1, float y1, float z1,
+TA__LANE_INLINE void ta__slerp_key_lane(float x0, float y0, float z0, float w0, float x1, float y1, float z1,
                                       float w1, float theta, float k, float t, float *ox, float *oy, float *oz,
                                       float *ow)
 {

@@ -19,11 +19,12 @@
 #include <string.h>
 
 #include "animation/eberly_terms.h"
+#include "animation/lane_inline.h"
 
 /* copysignf(1.0f, x), as its bits: x's sign on 1.0f. The same number for
  * every x (NaN and -0 too), written so that every vectoriser takes it:
  * WebAssembly SIMD has no four-lane copysign, and clang went lane by lane. */
-static inline float ta__sign_of(float x)
+TA__LANE_INLINE float ta__sign_of(float x)
 {
     uint32_t b;
     memcpy(&b, &x, sizeof b);
@@ -33,7 +34,7 @@ static inline float ta__sign_of(float x)
     return r;
 }
 
-static inline bool ta__slerp_lane(float x0, float y0, float z0, float w0, float x1, float y1, float z1, float w1,
+TA__LANE_INLINE bool ta__slerp_lane(float x0, float y0, float z0, float w0, float x1, float y1, float z1, float w1,
                                   float t, float *ox, float *oy, float *oz, float *ow)
 {
     float dot = x0 * x1 + y0 * y1 + z0 * z1 + w0 * w1;

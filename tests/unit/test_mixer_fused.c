@@ -711,6 +711,161 @@ static void test_every_path_same_as_general(void **state)
     assert_true(ran >= 1);
 }
 
+/* Two normal LINEAR actions whose weights leave nothing to rest, the blend's
+ * usual update, go through one pass of each kind of lane (mix_two): the same
+ * numbers bit for bit as the general path, with the updates around it that it
+ * leaves to the action by action loop (a key read at an end, weights that rest,
+ * a third action, an additive one, a key held at the clip's end) and the
+ * rotations far apart (a spin of 2.8 against 0.6: lanes below a dot of 0.7,
+ * redone in double). */
+static void pair_same_as_general(const char *simd, bool split, uint32_t bones, uint32_t morphs)
+{
+    ta_error err = {0};
+    const ta_interpolation L = TA_INTERPOLATION_LINEAR;
+    ta_clip *clips[3] = {rig_clip_morphs(1, 0.6, "walk", L, split, bones, morphs, L),
+                         rig_clip_morphs(2, 2.8, "spin", L, split, bones, morphs, L),
+                         rig_clip_morphs(3, 0.2, "idle", L, split, bones, morphs, L)};
+    ta_scene *scenes[2] = {morphs ? face_scene(bones, morphs) : rig_scene_of(bones),
+                           morphs ? face_scene(bones, morphs) : rig_scene_of(bones)};
+    ta_mixer *mixers[2] = {mixer_on("general"), mixer_on(simd)};
+    ta_action *acts[2][3];
+    for (int i = 0; i < 2; ++i) {
+        acts[i][0] = add_playing(mixers[i], clips[0], 0.7f);
+        acts[i][1] = add_playing(mixers[i], clips[1], 0.3f);
+        acts[i][2] = add_playing(mixers[i], clips[2], 0.4f);
+        TA_ASSERT_OK(ta_action_stop(acts[i][2], &err), &err);
+    }
+    uint32_t pairs_at_20 = 0, pairs_at_70 = 0;
+    for (int frame = 0; frame < 120; ++frame) {
+        if (frame == 20) pairs_at_20 = mixers[1]->fused.pair_runs;
+        if (frame == 70) pairs_at_70 = mixers[1]->fused.pair_runs;
+        for (int i = 0; i < 2; ++i) {
+            ta_mixer_targets t = {scenes[i], NULL, NULL};
+            poison_stack();
+            if (frame == 20) { /* every action read at a key: 0.5 is key 4 of the 9 */
+                TA_ASSERT_OK(ta_mixer_set_time(mixers[i], &t, ta_duration_from_seconds(0.5), &err), &err);
+                continue;
+            }
+            if (frame == 40) TA_ASSERT_OK(ta_action_set_weight(acts[i][0], 0.5f, &err), &err); /* rests by 0.2 */
+            if (frame == 45) TA_ASSERT_OK(ta_action_set_weight(acts[i][0], 0.7f, &err), &err);
+            if (frame == 50) TA_ASSERT_OK(ta_action_set_blend_mode(acts[i][1], TA_BLEND_MODE_ADDITIVE, &err), &err);
+            if (frame == 55) TA_ASSERT_OK(ta_action_set_blend_mode(acts[i][1], TA_BLEND_MODE_NORMAL, &err), &err);
+            if (frame == 60) { /* the walk alone, at a weight of one: the action by action loop */
+                TA_ASSERT_OK(ta_action_set_weight(acts[i][1], 0, &err), &err);
+                TA_ASSERT_OK(ta_action_set_weight(acts[i][0], 1, &err), &err);
+            }
+            if (frame == 65) {
+                TA_ASSERT_OK(ta_action_set_weight(acts[i][1], 0.3f, &err), &err);
+                TA_ASSERT_OK(ta_action_set_weight(acts[i][0], 0.7f, &err), &err);
+            }
+            if (frame == 70) TA_ASSERT_OK(ta_action_play(acts[i][2], &err), &err);
+            if (frame == 80) TA_ASSERT_OK(ta_action_stop(acts[i][2], &err), &err);
+            if (frame == 90) { /* the caller's writes: kept until the mix moves */
+                ta_scene_node(scenes[i], ta_node_at(bones > 3 ? 3 : 0))->position.x = 7;
+                if (morphs) ta_scene_mesh(scenes[i], ta_mesh_at(0))->morph_influences[0] = 0.9f;
+            }
+            if (frame == 100) { /* the spin ends and holds its last key */
+                TA_ASSERT_OK(ta_action_set_loop(acts[i][1], TA_LOOP_MODE_ONCE, 1, &err), &err);
+                ta_action_set_clamp_when_finished(acts[i][1], true);
+            }
+            TA_ASSERT_OK(ta_mixer_update(mixers[i], scenes[i], ta_duration_from_seconds(1.0 / 37), &err), &err);
+        }
+        assert_same_scenes(simd, frame, scenes[0], scenes[1], bones, morphs);
+    }
+    const ta__mixer_fused *f = &mixers[1]->fused;
+    /* the first 20 updates but the first (the general path's) in one pass each */
+    assert_int_equal(pairs_at_20, 19);
+    /* frames 21 to 69 less the rest (40 to 44), the additive action (50 to 54; the fused path
+     * takes it, action by action, and the pair again from 55) and the walk alone (60 to 64) */
+    assert_int_equal(pairs_at_70 - pairs_at_20, 49 - 5 - 5 - 5);
+    /* none with three actions (70 to 79), then from 81 until the spin holds its last key */
+    assert_true(f->pair_runs - pairs_at_70 >= 15);
+    assert_true(f->pair_runs - pairs_at_70 <= 38);
+    assert_true(f->runs > f->pair_runs + 20);
+    for (int i = 0; i < 2; ++i) {
+        ta_mixer_destroy(mixers[i]);
+        ta_scene_destroy(scenes[i]);
+    }
+    for (int a = 0; a < 3; ++a) ta_clip_release(clips[a]);
+}
+
+static void test_two_actions_in_one_pass_same_as_general(void **state)
+{
+    (void)state;
+    const char *paths[4] = {"scalar", "sse2", "avx2", "avx512"};
+    int ran = 0;
+    for (int i = 0; i < 4; ++i) {
+        if (!simd_runs(paths[i])) {
+            printf("# %s: not run by this CPU, skipped\n", paths[i]);
+            continue;
+        }
+        pair_same_as_general(paths[i], false, BONES, 0);
+        pair_same_as_general(paths[i], true, BONES, 0);       /* two time groups */
+        pair_same_as_general(paths[i], false, BIG_RIG, 0);    /* the scratch on the heap */
+        pair_same_as_general(paths[i], true, BONES, MORPHS);  /* morph influences beside them */
+        ran++;
+    }
+    assert_true(ran >= 1);
+}
+
+/* A number that is not finite in the one pass of two actions (mix_two): refused
+ * as on every path, named, nothing written. In a rotation key of the second
+ * action's clip, then in a position key of the first's, put in by hand in the
+ * track and the clip's fused layout alike (white box, as below). */
+static void pair_not_finite(bool in_rotation)
+{
+    ta_error err = {0};
+    const float times[3] = {0, 1, 2};
+    const float p[2][9] = {{0, 0, 0, 1, 1, 1, 2, 0, 0}, {0, 1, 0, 1, 0, 1, 0, 0, 2}};
+    const float q[2][12] = {{0, 0, 0, 1, 0, 0.6f, 0, 0.8f, 0, 1, 0, 0}, {0, 0, 0.6f, 0.8f, 0.6f, 0, 0, 0.8f, 0, 0, 0, 1}};
+    ta_clip *c[2];
+    for (int k = 0; k < 2; ++k) {
+        ta_track *tr[2] = {track_of(target_of(0, TA_TRACK_KIND_POSITION), times, p[k], 3, 3),
+                           track_of(target_of(0, TA_TRACK_KIND_QUATERNION), times, q[k], 3, 4)};
+        TA_ASSERT_OK(ta_clip_create(k ? "b" : "a", tr, 2, NULL, &c[k], &err), &err);
+        assert_non_null(c[k]->fused);
+    }
+    ta__fused_group *g = &c[in_rotation ? 1 : 0]->fused->groups[0];
+    for (uint32_t t = 0; t < 2; ++t) {
+        ta_track *tr = c[in_rotation ? 1 : 0]->tracks[t];
+        if ((tr->target.kind == TA_TRACK_KIND_QUATERNION) != in_rotation) continue;
+        tr->values[in_rotation ? 2 * 4 + 1 : 2 * 3] = INFINITY; /* key 2, y of the rotation or x of the position */
+    }
+    if (in_rotation)
+        g->rot[(size_t)2 * c[1]->fused->rot_stride * g->rot_lanes + g->rot_lanes] = INFINITY; /* key 2, y plane, lane 0 */
+    else
+        g->vec[(size_t)2 * c[0]->fused->vec_stride * g->vec_lanes] = INFINITY; /* key 2, x plane, lane 0 */
+    ta_scene *s = rig_scene();
+    ta_mixer *m = mixer_on(NULL);
+    add_playing(m, c[0], 0.6f);
+    add_playing(m, c[1], 0.4f);
+    for (int i = 0; i < 3; ++i) TA_ASSERT_OK(ta_mixer_update(m, s, ta_duration_from_seconds(0.25), &err), &err);
+    const uint64_t runs = m->fused.runs;
+    const uint32_t pairs = m->fused.pair_runs;
+    if (ta__simd_best() != TA__SIMD_GENERAL) assert_int_equal(pairs, 2); /* the first update is the general path's */
+    const ta_node before = *ta_scene_node(s, ta_node_at(0));
+    TA_ASSERT_REFUSED(ta_mixer_update(m, s, ta_duration_from_seconds(0.5), &err), &err, TA_ERROR_VALUE_NOT_HELD,
+                      in_rotation ? "QUATERNION of node 0: number" : "POSITION of node 0: number 0 of the result");
+    TA_ASSERT_CONTAINS(err.message, "is not finite");
+    assert_memory_equal(&before, ta_scene_node(s, ta_node_at(0)), sizeof before);
+    assert_true(ta_mixer_time(m).seconds == 0.75);
+    assert_int_equal(m->fused.runs, runs);
+    assert_int_equal(m->fused.pair_runs, pairs);
+    /* the next good update goes on from where it was */
+    TA_ASSERT_OK(ta_mixer_update(m, s, ta_duration_from_seconds(0.125), &err), &err);
+    assert_true(ta_mixer_time(m).seconds == 0.875);
+    ta_mixer_destroy(m);
+    ta_scene_destroy(s);
+    for (int k = 0; k < 2; ++k) ta_clip_release(c[k]);
+}
+
+static void test_two_actions_not_finite_refused_unchanged(void **state)
+{
+    (void)state;
+    pair_not_finite(true);
+    pair_not_finite(false);
+}
+
 /* A result that is not finite, reached on the fused path: refused, named, and
  * nothing written. Tracks refuse such keys and a convex mix of finite keys
  * stays finite, so the key is put in by hand, in the track and in the clip's
@@ -1463,6 +1618,8 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_blend_matches_property_mixer),
         cmocka_unit_test(test_every_path_same_as_general),
+        cmocka_unit_test(test_two_actions_in_one_pass_same_as_general),
+        cmocka_unit_test(test_two_actions_not_finite_refused_unchanged),
         cmocka_unit_test(test_vector_lerp_in_float32),
         cmocka_unit_test(test_linear_rotation_at_a_key_is_the_key),
         cmocka_unit_test(test_fox_survey_at_time_0_is_its_keys),
