@@ -263,6 +263,32 @@ static bool simd_runs(const char *name)
     return ta__fused_choose(name, &s, &err) == TA_OK;
 }
 
+/* A story's two mixers and scenes (general and fused, side by side) and its clips, freed. */
+static void free_story(ta_mixer *const mixers[2], ta_scene *const scenes[2], ta_clip *const *clips, int clip_count)
+{
+    for (int i = 0; i < 2; ++i) {
+        ta_mixer_destroy(mixers[i]);
+        ta_scene_destroy(scenes[i]);
+    }
+    for (int a = 0; a < clip_count; ++a) ta_clip_release(clips[a]);
+}
+
+/* run on every instruction set this CPU runs (at least one), the others named as skipped. */
+static void each_path(void (*run)(const char *simd))
+{
+    const char *paths[4] = {"scalar", "sse2", "avx2", "avx512"};
+    int ran = 0;
+    for (int i = 0; i < 4; ++i) {
+        if (!simd_runs(paths[i])) {
+            printf("# %s: not run by this CPU, skipped\n", paths[i]);
+            continue;
+        }
+        run(paths[i]);
+        ran++;
+    }
+    assert_true(ran >= 1);
+}
+
 /* Two clips on one node, blended 0.7 / 0.3: the numbers three.js's
  * PropertyMixer gives (first copied, second mixed in by 0.3 / 1.0; rotations
  * about one axis slerp by angle), and the fused path took the updates. */
@@ -663,11 +689,7 @@ static void same_as_general_face(const char *simd, ta_interpolation base, ta_int
     /* the scratch was where the rig's size puts it */
     if (bones == BIG_RIG) assert_non_null(mixers[1]->fused.work);
     else assert_null(mixers[1]->fused.work);
-    for (int i = 0; i < 2; ++i) {
-        ta_mixer_destroy(mixers[i]);
-        ta_scene_destroy(scenes[i]);
-    }
-    for (int a = 0; a < 3; ++a) ta_clip_release(clips[a]);
+    free_story(mixers, scenes, clips, 3);
 }
 
 static void same_as_general(const char *simd, ta_interpolation base, ta_interpolation second, bool split,
@@ -676,39 +698,34 @@ static void same_as_general(const char *simd, ta_interpolation base, ta_interpol
     same_as_general_face(simd, base, second, split, bones, 0, TA_INTERPOLATION_LINEAR, TA_INTERPOLATION_LINEAR);
 }
 
+static void every_path_story(const char *simd)
+{
+    same_as_general(simd, TA_INTERPOLATION_LINEAR, TA_INTERPOLATION_LINEAR, false, BONES);
+    same_as_general(simd, TA_INTERPOLATION_LINEAR, TA_INTERPOLATION_STEP, false, BONES);
+    same_as_general(simd, TA_INTERPOLATION_LINEAR, TA_INTERPOLATION_LINEAR, true, BONES);
+    same_as_general(simd, TA_INTERPOLATION_LINEAR, TA_INTERPOLATION_LINEAR, false, BIG_RIG); /* the scratch on the heap */
+    /* the curves, first and mixed in, normal and additive, in one time group and in two */
+    same_as_general(simd, TA_INTERPOLATION_SMOOTH, TA_INTERPOLATION_CUBIC_SPLINE, false, BONES);
+    same_as_general(simd, TA_INTERPOLATION_CUBIC_SPLINE, TA_INTERPOLATION_BEZIER, true, BONES);
+    same_as_general(simd, TA_INTERPOLATION_BEZIER, TA_INTERPOLATION_SMOOTH, false, BONES);
+    same_as_general(simd, TA_INTERPOLATION_STEP, TA_INTERPOLATION_BEZIER, true, BIG_RIG);
+    /* morph influences: with the bones and alone, every interpolation
+     * first and mixed in (normal and additive: the story's frames 60 to
+     * 69), their own or the bones', in one time group and in three */
+    const ta_interpolation L = TA_INTERPOLATION_LINEAR, S = TA_INTERPOLATION_STEP, M = TA_INTERPOLATION_SMOOTH,
+                           C = TA_INTERPOLATION_CUBIC_SPLINE, B = TA_INTERPOLATION_BEZIER;
+    same_as_general_face(simd, L, L, false, BONES, MORPHS, L, L);
+    same_as_general_face(simd, L, L, true, BONES, MORPHS, S, M);
+    same_as_general_face(simd, C, B, true, BONES, MORPHS, M, C);
+    same_as_general_face(simd, L, S, false, 0, MORPHS, C, B);
+    same_as_general_face(simd, L, L, true, 0, FACE, B, L);
+    same_as_general_face(simd, B, L, false, BONES, FACE, L, S);
+}
+
 static void test_every_path_same_as_general(void **state)
 {
     (void)state;
-    const char *paths[4] = {"scalar", "sse2", "avx2", "avx512"};
-    int ran = 0;
-    for (int i = 0; i < 4; ++i) {
-        if (!simd_runs(paths[i])) {
-            printf("# %s: not run by this CPU, skipped\n", paths[i]);
-            continue;
-        }
-        same_as_general(paths[i], TA_INTERPOLATION_LINEAR, TA_INTERPOLATION_LINEAR, false, BONES);
-        same_as_general(paths[i], TA_INTERPOLATION_LINEAR, TA_INTERPOLATION_STEP, false, BONES);
-        same_as_general(paths[i], TA_INTERPOLATION_LINEAR, TA_INTERPOLATION_LINEAR, true, BONES);
-        same_as_general(paths[i], TA_INTERPOLATION_LINEAR, TA_INTERPOLATION_LINEAR, false, BIG_RIG); /* the scratch on the heap */
-        /* the curves, first and mixed in, normal and additive, in one time group and in two */
-        same_as_general(paths[i], TA_INTERPOLATION_SMOOTH, TA_INTERPOLATION_CUBIC_SPLINE, false, BONES);
-        same_as_general(paths[i], TA_INTERPOLATION_CUBIC_SPLINE, TA_INTERPOLATION_BEZIER, true, BONES);
-        same_as_general(paths[i], TA_INTERPOLATION_BEZIER, TA_INTERPOLATION_SMOOTH, false, BONES);
-        same_as_general(paths[i], TA_INTERPOLATION_STEP, TA_INTERPOLATION_BEZIER, true, BIG_RIG);
-        /* morph influences: with the bones and alone, every interpolation
-         * first and mixed in (normal and additive: the story's frames 60 to
-         * 69), their own or the bones', in one time group and in three */
-        const ta_interpolation L = TA_INTERPOLATION_LINEAR, S = TA_INTERPOLATION_STEP, M = TA_INTERPOLATION_SMOOTH,
-                               C = TA_INTERPOLATION_CUBIC_SPLINE, B = TA_INTERPOLATION_BEZIER;
-        same_as_general_face(paths[i], L, L, false, BONES, MORPHS, L, L);
-        same_as_general_face(paths[i], L, L, true, BONES, MORPHS, S, M);
-        same_as_general_face(paths[i], C, B, true, BONES, MORPHS, M, C);
-        same_as_general_face(paths[i], L, S, false, 0, MORPHS, C, B);
-        same_as_general_face(paths[i], L, L, true, 0, FACE, B, L);
-        same_as_general_face(paths[i], B, L, false, BONES, FACE, L, S);
-        ran++;
-    }
-    assert_true(ran >= 1);
+    each_path(every_path_story);
 }
 
 /* Two normal LINEAR actions whose weights leave nothing to rest, the blend's
@@ -782,30 +799,21 @@ static void pair_same_as_general(const char *simd, bool split, uint32_t bones, u
     assert_true(f->pair_runs - pairs_at_70 >= 15);
     assert_true(f->pair_runs - pairs_at_70 <= 38);
     assert_true(f->runs > f->pair_runs + 20);
-    for (int i = 0; i < 2; ++i) {
-        ta_mixer_destroy(mixers[i]);
-        ta_scene_destroy(scenes[i]);
-    }
-    for (int a = 0; a < 3; ++a) ta_clip_release(clips[a]);
+    free_story(mixers, scenes, clips, 3);
+}
+
+static void pair_stories(const char *simd)
+{
+    pair_same_as_general(simd, false, BONES, 0);
+    pair_same_as_general(simd, true, BONES, 0);       /* two time groups */
+    pair_same_as_general(simd, false, BIG_RIG, 0);    /* the scratch on the heap */
+    pair_same_as_general(simd, true, BONES, MORPHS);  /* morph influences beside them */
 }
 
 static void test_two_actions_in_one_pass_same_as_general(void **state)
 {
     (void)state;
-    const char *paths[4] = {"scalar", "sse2", "avx2", "avx512"};
-    int ran = 0;
-    for (int i = 0; i < 4; ++i) {
-        if (!simd_runs(paths[i])) {
-            printf("# %s: not run by this CPU, skipped\n", paths[i]);
-            continue;
-        }
-        pair_same_as_general(paths[i], false, BONES, 0);
-        pair_same_as_general(paths[i], true, BONES, 0);       /* two time groups */
-        pair_same_as_general(paths[i], false, BIG_RIG, 0);    /* the scratch on the heap */
-        pair_same_as_general(paths[i], true, BONES, MORPHS);  /* morph influences beside them */
-        ran++;
-    }
-    assert_true(ran >= 1);
+    each_path(pair_stories);
 }
 
 /* A number that is not finite in the one pass of two actions (mix_two): refused
@@ -1068,11 +1076,7 @@ static void test_write_always(void **state)
         assert_same_scenes("default", frame, scenes[0], scenes[1], 1, 1);
     }
     assert_int_equal(ta_mixer_set_write_always(NULL, true, &err), TA_ERROR_INVALID_ARGUMENT);
-    for (int i = 0; i < 2; ++i) {
-        ta_mixer_destroy(mixers[i]);
-        ta_scene_destroy(scenes[i]);
-    }
-    ta_clip_release(c);
+    free_story(mixers, scenes, &c, 1);
 }
 
 /* A mixer that stays on the fused path holds one copy of its state: the
@@ -1161,11 +1165,7 @@ static void test_piles_freed_while_fused(void **state)
     assert_false(m->fused.parked);
     assert_non_null(m->float_block);
     assert_true(m->fused.runs >= 30);
-    for (int i = 0; i < 2; ++i) {
-        ta_mixer_destroy(mixers[i]);
-        ta_scene_destroy(scenes[i]);
-    }
-    for (int a = 0; a < 2; ++a) ta_clip_release(clips[a]);
+    free_story(mixers, scenes, clips, 2);
 }
 
 /* What a change made while the bindings were parked leaves: the general
@@ -1256,11 +1256,7 @@ static void parked_story(const char *simd, int change)
     if (change == PARKED_STOP_ALL || change == PARKED_UNCACHE_CLIP) /* back at the originals */
         for (uint32_t b = 0; b < BONES; ++b)
             assert_true(ta_scene_node(scenes[1], ta_node_at(b))->position.x == 0.5f * (float)b);
-    for (int i = 0; i < 2; ++i) {
-        ta_mixer_destroy(mixers[i]);
-        ta_scene_destroy(scenes[i]);
-    }
-    for (int a = 0; a < 3; ++a) ta_clip_release(clips[a]);
+    free_story(mixers, scenes, clips, 3);
 }
 
 static void test_parked_bindings_made_again(void **state)
