@@ -337,7 +337,7 @@ static inline uint32_t nan_bits(float x)
 #define TA__KERNEL_SET(SUF, WRITE, WIDTH)                                                                         \
     static const ta__fused_kernels kernels_##SUF = {.width = WIDTH, .vec_first = vec_first_##SUF, .vec_mix = vec_mix_##SUF, \
         .vec_rest = vec_rest_##SUF, .rot_slerp = rot_slerp_##SUF, .rot_keys = rot_keys_##SUF,                     \
-        .vec_two = vec_two_##SUF, .rot_two = rot_two_##SUF, \
+        .vec_two = vec_two_##SUF, .rot_two = rot_two_##SUF,                                                       \
         .rot_finish = rot_finish_##SUF, .rot_finish3 = rot_finish3_##SUF, .rot_constants = rot_constants_##SUF,    \
         .rot_settle = rot_settle_##SUF, .cc_keys = TA__CC_KEYS_##SUF,                                             \
         .not_finite = not_finite_##WRITE, .commit_vec = commit_vec_##WRITE, .commit_rot = commit_rot_##WRITE,        \

@@ -648,19 +648,34 @@ void ta__fused_refresh(ta_mixer *m)
 
 /* ---- the update --------------------------------------------------------------------- */
 
+/* Lane i of out's four planes (lanes apart) := slerpFlat(a, b, t) in double, as the general path
+ * does a pair the float32 slerp leaves (dot below 0.7); nonzero when a number is not finite. */
+static uint32_t redo_lane(float *out, uint32_t lanes, uint32_t i, const float a[4], const float b[4], float t)
+{
+    double qa[4], qb[4], r[4];
+    for (uint32_t c = 0; c < 4; ++c) {
+        qa[c] = a[c];
+        qb[c] = b[c];
+    }
+    ta__fast_slerp(r, qa, qb, t);
+    uint32_t bad = 0;
+    for (uint32_t c = 0; c < 4; ++c) {
+        const float v = (float)r[c];
+        out[c * lanes + i] = v;
+        bad |= (uint32_t)(v - v != 0);
+    }
+    return bad;
+}
+
 /* Lanes the float32 slerp left for double (dot below 0.7), as the general path does them. */
 static void redo_slow(float *out, const float *a, const float *b, uint32_t lanes, uint32_t count, float t,
                       const uint8_t *slow)
 {
     for (uint32_t i = 0; i < count; ++i) {
         if (!slow[i]) continue;
-        double qa[4], qb[4], r[4];
-        for (uint32_t c = 0; c < 4; ++c) {
-            qa[c] = a[c * lanes + i];
-            qb[c] = b[c * lanes + i];
-        }
-        ta__fast_slerp(r, qa, qb, t);
-        for (uint32_t c = 0; c < 4; ++c) out[c * lanes + i] = (float)r[c];
+        const float qa[4] = {a[i], a[lanes + i], a[2 * lanes + i], a[3 * lanes + i]};
+        const float qb[4] = {b[i], b[lanes + i], b[2 * lanes + i], b[3 * lanes + i]};
+        (void)redo_lane(out, lanes, i, qa, qb, t);
     }
 }
 
@@ -1126,17 +1141,7 @@ static uint32_t redo_two(float *out, const float *const q[4], const float *const
                                k1[2 * lanes + i], k1[3 * lanes + i], c[a][i], c[a][lanes + i], t[a], &p[a][0],
                                &p[a][1], &p[a][2], &p[a][3]);
         }
-        double qa[4], qb[4], r[4];
-        for (uint32_t k = 0; k < 4; ++k) {
-            qa[k] = p[0][k];
-            qb[k] = p[1][k];
-        }
-        ta__fast_slerp(r, qa, qb, mix);
-        for (uint32_t k = 0; k < 4; ++k) {
-            const float v = (float)r[k];
-            out[k * lanes + i] = v;
-            bad |= (uint32_t)(v - v != 0);
-        }
+        bad |= redo_lane(out, lanes, i, p[0], p[1], mix);
     }
     return bad;
 }

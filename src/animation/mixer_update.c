@@ -481,7 +481,7 @@ static ta_result general_mix_and_commit(ta_mixer *m, const ta_mixer_targets *t, 
      * cleared them. */
     for (uint32_t i = 0; i < m->live_count; ++i) {
         ta_action *a = m->actions[i];
-        if (!a->scheduled || a->uncached) continue;
+        if (!a->scheduled) continue;
         double w = a->step->next.effective_weight;
         if (w > 0) mix_action(m, a, w);
     }
@@ -585,7 +585,7 @@ static ta_result update_or_seek(ta_mixer *m, const ta_mixer_targets *t, double d
     /* 1. Every playing action's clock, on a copy. */
     for (uint32_t i = 0; i < m->live_count; ++i) {
         ta_action *a = m->actions[i];
-        if (!a->scheduled || a->uncached) continue;
+        if (!a->scheduled) continue;
         r = advance_clock(m, a, time, dt, dir, set_time, err);
         if (r != TA_OK) return r;
         /* a compressed clip's window: the keys around the time it is read at */
@@ -611,7 +611,7 @@ static ta_result update_or_seek(ta_mixer *m, const ta_mixer_targets *t, double d
     const uint32_t made = (uint32_t)key.made; /* the low half, as the actions keep it */
     for (uint32_t i = 0; i < m->live_count; ++i) {
         ta_action *a = m->actions[i];
-        if (!a->scheduled || a->uncached) continue;
+        if (!a->scheduled) continue;
         if (!a->has_group && (a->rig_scene != (const void *)t->scene || a->rig_nodes != t->scene->node_count ||
                               a->rig_made != made)) {
             r = ta__clip_check_rig(a->clip, t->scene, err);
@@ -652,7 +652,7 @@ static ta_result update_or_seek(ta_mixer *m, const ta_mixer_targets *t, double d
     if (!fused) {
         /* compressed clips' windows: their tracks and plan as the planes the seeks refilled */
         for (uint32_t i = 0; i < m->live_count; ++i)
-            if (m->actions[i]->clip != NULL && m->actions[i]->clip->window != NULL) ta__cc_window_sync(m->actions[i]->clip);
+            if (m->actions[i]->clip->window != NULL) ta__cc_window_sync(m->actions[i]->clip);
         /* written always: every property, as when the targets changed (but their originals stay) */
         r = general_mix_and_commit(m, t, write_all || m->write_always, err);
         if (r != TA_OK) return r;
@@ -662,7 +662,6 @@ static ta_result update_or_seek(ta_mixer *m, const ta_mixer_targets *t, double d
     if (ta__root_motion_on(m)) ta__root_motion_begin(m);
     for (uint32_t i = 0; i < m->live_count; ++i) {
         ta_action *a = m->actions[i];
-        if (a->uncached) continue;
         if (!a->scheduled) {
             if (set_time) a->run.clock.phase = 0.0f; /* three.js zeroes every action's time */
             continue;

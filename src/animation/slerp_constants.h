@@ -199,8 +199,8 @@ static inline bool ta__slerp_constants_settled(float ax, float ay, float az, flo
  * at the ends, ta__slerp_end).
  * The operations and their order are the same for every caller: keep them so. */
 TA__LANE_INLINE void ta__slerp_key_lane(float x0, float y0, float z0, float w0, float x1, float y1, float z1,
-                                      float w1, float theta, float k, float t, float *ox, float *oy, float *oz,
-                                      float *ow)
+                                        float w1, float theta, float k, float t, float *ox, float *oy, float *oz,
+                                        float *ow)
 {
     float s = 1 - t;
     float a = ta__slerp_sin(s * theta) * fabsf(k);

@@ -35,7 +35,7 @@ TA__LANE_INLINE float ta__sign_of(float x)
 }
 
 TA__LANE_INLINE bool ta__slerp_lane(float x0, float y0, float z0, float w0, float x1, float y1, float z1, float w1,
-                                  float t, float *ox, float *oy, float *oz, float *ow)
+                                    float t, float *ox, float *oy, float *oz, float *ow)
 {
     float dot = x0 * x1 + y0 * y1 + z0 * z1 + w0 * w1;
     float sign = ta__sign_of(dot);
