@@ -96,10 +96,9 @@ TA__AVX512 TA__INLINE void world8_body(const ta__pose_lane *lanes, uint32_t node
     const __m512d one = _mm512_set1_pd(1.0);
 #define TA__F8(node, t)                                                                                           \
     do {                                                                                                          \
-        __m256d lo_[10], hi_[10];                                                                                 \
-        fetch4(lanes, node, lo_);                                                                                 \
-        fetch4(lanes + 4, node, hi_);                                                                             \
-        for (int i_ = 0; i_ < 10; ++i_) t[i_] = _mm512_insertf64x4(_mm512_castpd256_pd512(lo_[i_]), hi_[i_], 1);  \
+        __m256 f_[10];                                                                                            \
+        fetch8_ps(lanes, node, f_);                                                                               \
+        for (int i_ = 0; i_ < 10; ++i_) t[i_] = _mm512_cvtps_pd(f_[i_]);                                          \
     } while (0)
 #define TA__S8(m, node)                                                                                           \
     do {                                                                                                          \

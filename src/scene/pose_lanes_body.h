@@ -108,17 +108,48 @@ TA__AVX2 TA__INLINE void store_floats1(const ta__pose_lane *lane, uint32_t node,
     store_matrix4f(lane->out[node].m, col, (out & TA__LANES_STREAM) != 0);
 }
 
-/* store_bone4 on each half of eight lanes. */
+/* v0..v3 (an element each, across eight lanes) turned, in each 128-bit half,
+ * into lanes' fours: vk's low half is lane k's, its high half lane k + 4's. */
+#define TA__TRANSPOSE8X4(v0, v1, v2, v3)                                                                          \
+    do {                                                                                                          \
+        const __m256 a_ = _mm256_unpacklo_ps(v0, v1), b_ = _mm256_unpackhi_ps(v0, v1);                            \
+        const __m256 c_ = _mm256_unpacklo_ps(v2, v3), d_ = _mm256_unpackhi_ps(v2, v3);                            \
+        v0 = _mm256_shuffle_ps(a_, c_, 0x44);                                                                     \
+        v1 = _mm256_shuffle_ps(a_, c_, 0xee);                                                                     \
+        v2 = _mm256_shuffle_ps(b_, d_, 0x44);                                                                     \
+        v3 = _mm256_shuffle_ps(b_, d_, 0xee);                                                                     \
+    } while (0)
+
+/* Lane k's four (k < 4) or lane k + 4's of a TA__TRANSPOSE8X4 result. */
+#define TA__HALF8(v, hi) ((hi) ? _mm256_extractf128_ps(v, 1) : _mm256_castps256_ps128(v))
+
+/* store_bone4's stores for eight lanes, transposed in 256-bit registers (both halves at once, half
+ * the shuffles of two store_bone4 calls), then written a lane's matrix after the other: its lines
+ * whole in a row, which the stores of a column across the lanes were slower than. */
 TA__AVX2 TA__INLINE void store_bone8(float *const *out, uint32_t i, __m256 f[4][4], int form)
 {
-    __m128 lo[4][4], hi[4][4];
-    for (int c = 0; c < 4; ++c)
-        for (int r = 0; r < 4; ++r) {
-            lo[c][r] = _mm256_castps256_ps128(f[c][r]);
-            hi[c][r] = _mm256_extractf128_ps(f[c][r], 1);
+    if (form & TA__BONES_ROWS) {
+        __m256 v[3][4];
+        for (int r = 0; r < 3; ++r) {
+            __m256 v0 = f[0][r], v1 = f[1][r], v2 = f[2][r], v3 = f[3][r];
+            TA__TRANSPOSE8X4(v0, v1, v2, v3);
+            v[r][0] = v0, v[r][1] = v1, v[r][2] = v2, v[r][3] = v3;
         }
-    store_bone4(out, i, lo, form);
-    store_bone4(out + 4, i, hi, form);
+        for (int L = 0; L < 8; ++L)
+            for (int r = 0; r < 3; ++r) _mm_storeu_ps(out[L] + (size_t)i * 12 + r * 4, TA__HALF8(v[r][L & 3], L >> 2));
+        return;
+    }
+    __m256 v[4][4];
+    for (int c = 0; c < 4; ++c) {
+        __m256 v0 = f[c][0], v1 = f[c][1], v2 = f[c][2], v3 = f[c][3];
+        TA__TRANSPOSE8X4(v0, v1, v2, v3);
+        v[c][0] = v0, v[c][1] = v1, v[c][2] = v2, v[c][3] = v3;
+    }
+    for (int L = 0; L < 8; ++L) {
+        const __m128 col[4] = {TA__HALF8(v[0][L & 3], L >> 2), TA__HALF8(v[1][L & 3], L >> 2),
+                               TA__HALF8(v[2][L & 3], L >> 2), TA__HALF8(v[3][L & 3], L >> 2)};
+        store_matrix4f(out[L] + (size_t)i * 16, col, (form & TA__BONES_STREAM) != 0);
+    }
 }
 
 /* The ten floats of node (position, quaternion, scale: contiguous from its
@@ -139,6 +170,40 @@ TA__AVX2 TA__INLINE void fetch4_ps(const ta__pose_lane *lanes, uint32_t node, __
     for (int i = 0; i < 4; ++i) t[i] = a[i], t[4 + i] = b[i];
     t[8] = _mm_movelh_ps(c01, c23);
     t[9] = _mm_movehl_ps(c23, c01);
+}
+
+/* fetch4_ps for lanes[0 .. 8): a load of eight floats a lane (position, quaternion, scale x) and an
+ * 8x8 transpose, the scales' y z by pairs; t[i]'s lane L is lanes[L]'s (what two fetch4_ps calls and
+ * their halves joined give, in fewer shuffles). */
+TA__AVX2 TA__INLINE void fetch8_ps(const ta__pose_lane *lanes, uint32_t node, __m256 t[10])
+{
+    __m256 r[8];
+    __m128 c[8];
+    for (int L = 0; L < 8; ++L) {
+        const float *f = &lanes[L].nodes[node].position.x;
+        r[L] = _mm256_loadu_ps(f); /* px py pz qx qy qz qw sx */
+        c[L] = _mm_castpd_ps(_mm_load_sd((const double *)(const void *)(f + 8))); /* sy sz */
+    }
+    __m256 u[8], s4[8];
+    for (int k = 0; k < 4; ++k) {
+        u[2 * k] = _mm256_unpacklo_ps(r[2 * k], r[2 * k + 1]);
+        u[2 * k + 1] = _mm256_unpackhi_ps(r[2 * k], r[2 * k + 1]);
+    }
+    for (int h = 0; h < 2; ++h) { /* lanes 0..3 (h 0) and 4..7 */
+        const __m256 a = u[4 * h], b = u[4 * h + 1], cc = u[4 * h + 2], d = u[4 * h + 3];
+        s4[4 * h] = _mm256_shuffle_ps(a, cc, 0x44);     /* elements 0 | 4 */
+        s4[4 * h + 1] = _mm256_shuffle_ps(a, cc, 0xee); /* 1 | 5 */
+        s4[4 * h + 2] = _mm256_shuffle_ps(b, d, 0x44);  /* 2 | 6 */
+        s4[4 * h + 3] = _mm256_shuffle_ps(b, d, 0xee);  /* 3 | 7 */
+    }
+    for (int e = 0; e < 4; ++e) {
+        t[e] = _mm256_permute2f128_ps(s4[e], s4[4 + e], 0x20);
+        t[4 + e] = _mm256_permute2f128_ps(s4[e], s4[4 + e], 0x31);
+    }
+    const __m128 c01 = _mm_unpacklo_ps(c[0], c[1]), c23 = _mm_unpacklo_ps(c[2], c[3]);
+    const __m128 c45 = _mm_unpacklo_ps(c[4], c[5]), c67 = _mm_unpacklo_ps(c[6], c[7]);
+    t[8] = _mm256_set_m128(_mm_movelh_ps(c45, c67), _mm_movelh_ps(c01, c23));
+    t[9] = _mm256_set_m128(_mm_movehl_ps(c67, c45), _mm_movehl_ps(c23, c01));
 }
 #endif /* __x86_64__ */
 

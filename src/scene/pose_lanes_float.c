@@ -43,13 +43,7 @@ TA__FMA TA__INLINE void world8_body(const ta__pose_lane *lanes, uint32_t node_co
 {
     const ta_node_id *order = lanes[0].order;
     const __m256 one = _mm256_set1_ps(1.0f);
-#define TA__F8(node, t)                                                                                           \
-    do {                                                                                                          \
-        __m128 lo_[10], hi_[10];                                                                                  \
-        fetch4_ps(lanes, node, lo_);                                                                              \
-        fetch4_ps(lanes + 4, node, hi_);                                                                          \
-        for (int i_ = 0; i_ < 10; ++i_) t[i_] = _mm256_set_m128(hi_[i_], lo_[i_]);                                \
-    } while (0)
+#define TA__F8(node, t) fetch8_ps(lanes, node, t)
 #define TA__Q8(v, q) ((q) ? _mm256_extractf128_ps(v, 1) : _mm256_castps256_ps128(v))
 #define TA__S8(m, node)                                                                                           \
     if (out & TA__LANES_FLOATS) /* the float pass writes no doubles */                                            \

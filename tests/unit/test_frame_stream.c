@@ -48,8 +48,9 @@ static void crowd_free(crowd *c)
     free(c->palette);
 }
 
-/* Crowd a's nodes, pose doubles, float world and palette are crowd b's, bit for bit. */
-static void assert_same(const crowd *a, const crowd *b)
+/* Crowd a's nodes, pose doubles (unless the frames kept none), float world and palette are crowd
+ * b's, bit for bit. */
+static void assert_same(const crowd *a, const crowd *b, bool doubles)
 {
     for (uint32_t i = 0; i < CHARS; ++i) {
         const ta_scene *x = a->ch[i].scene, *y = b->ch[i].scene;
@@ -58,19 +59,21 @@ static void assert_same(const crowd *a, const crowd *b)
             assert_memory_equal(&x->nodes[n].quaternion, &y->nodes[n].quaternion, sizeof x->nodes[n].quaternion);
             assert_memory_equal(&x->nodes[n].scale, &y->nodes[n].scale, sizeof x->nodes[n].scale);
         }
-        assert_memory_equal(ta__pose_world_doubles(a->ch[i].pose), ta__pose_world_doubles(b->ch[i].pose),
-                            sizeof(double) * 16 * x->node_count);
+        if (doubles)
+            assert_memory_equal(ta__pose_world_doubles(a->ch[i].pose), ta__pose_world_doubles(b->ch[i].pose),
+                                sizeof(double) * 16 * x->node_count);
         assert_memory_equal(a->ch[i].world, b->ch[i].world, sizeof(ta_mat4) * x->node_count);
     }
     assert_memory_equal(a->palette, b->palette, a->floats * sizeof(float));
 }
 
-/* One frame of c in calls of `per` characters, streamed as `stream` says. */
-static void crowd_frame(crowd *c, uint32_t per, ta_frame_stream stream, ta_duration dt)
+/* One frame of c in calls of `per` characters, streamed as `stream` says; with float_lanes, the
+ * float lane pass (and no pose doubles). */
+static void crowd_frame(crowd *c, uint32_t per, ta_frame_stream stream, ta_duration dt, int float_lanes)
 {
     ta_error err = {0};
     ta_frame_options o = {.palette = c->palette, .palette_floats = c->floats, .layout = TA_PALETTE_LAYOUT_MAT4,
-                          .stream = stream};
+                          .stream = stream, .no_pose_world = float_lanes, .float_lanes = float_lanes};
     for (uint32_t first = 0; first < CHARS; first += per)
         TA_ASSERT_OK(ta_frame_update_range(c->fc, first, CHARS - first < per ? CHARS - first : per, dt, &o, &err),
                      &err);
@@ -78,10 +81,9 @@ static void crowd_frame(crowd *c, uint32_t per, ta_frame_stream stream, ta_durat
 
 /* The reference, `parts`: calls of CHARS / 2 characters, which do not stream. Against it, the
  * whole crowd in one call (streams), the calls of CHARS / 2 with TA_FRAME_STREAM_ON (stream),
- * the whole crowd with TA_FRAME_STREAM_OFF (does not). */
-static void test_streamed_frame_same_as_stored(void **state)
+ * the whole crowd with TA_FRAME_STREAM_OFF (does not); the double lane pass, or the float one. */
+static void streamed_same_as_stored(int float_lanes)
 {
-    (void)state;
     ta_error err = {0};
     bench_config cfg;
     bench_keys keys;
@@ -100,19 +102,20 @@ static void test_streamed_frame_same_as_stored(void **state)
     const uint32_t half = CHARS / 2;
     assert_true(half <= TA__FRAME_STREAM_FROM);
     for (int f = 0; f < FRAMES; ++f) {
-        crowd_frame(c[PARTS], half, TA_FRAME_STREAM_AUTO, dt);
-        crowd_frame(c[WHOLE], CHARS, TA_FRAME_STREAM_AUTO, dt);
-        crowd_frame(c[ON], half, TA_FRAME_STREAM_ON, dt);
-        crowd_frame(c[OFF], CHARS, TA_FRAME_STREAM_OFF, dt);
-        assert_same(c[OFF], c[PARTS]);
-        assert_same(c[ON], c[PARTS]);
-        assert_same(c[WHOLE], c[PARTS]);
+        crowd_frame(c[PARTS], half, TA_FRAME_STREAM_AUTO, dt, float_lanes);
+        crowd_frame(c[WHOLE], CHARS, TA_FRAME_STREAM_AUTO, dt, float_lanes);
+        crowd_frame(c[ON], half, TA_FRAME_STREAM_ON, dt, float_lanes);
+        crowd_frame(c[OFF], CHARS, TA_FRAME_STREAM_OFF, dt, float_lanes);
+        assert_same(c[OFF], c[PARTS], !float_lanes);
+        assert_same(c[ON], c[PARTS], !float_lanes);
+        assert_same(c[WHOLE], c[PARTS], !float_lanes);
     }
     /* the frames moved the bones, and the characters differ: not a comparison of rest poses */
     assert_true(bench_character_checksum(&c[WHOLE]->ch[0]) != bench_character_checksum(&c[WHOLE]->ch[1]));
-    const double *w0 = ta__pose_world_doubles(c[WHOLE]->ch[3].pose);
+    /* and the bones moved: the palette holds more than rest poses' ones and zeros */
+    const float *p3 = c[WHOLE]->palette + c[WHOLE]->offsets[3];
     bool moved = false;
-    for (uint32_t k = 0; k < 16 * c[WHOLE]->ch[3].scene->node_count && !moved; ++k) moved = w0[k] != 0 && w0[k] != 1;
+    for (uint32_t k = 0; k < 16 * cfg.bones && !moved; ++k) moved = p3[k] != 0 && p3[k] != 1;
     assert_true(moved);
     for (int k = 0; k < KINDS; ++k) {
         crowd_free(c[k]);
@@ -122,10 +125,25 @@ static void test_streamed_frame_same_as_stored(void **state)
     bench_keys_free(&keys);
 }
 
+static void test_streamed_frame_same_as_stored(void **state)
+{
+    (void)state;
+    streamed_same_as_stored(0);
+}
+
+/* The float lane pass's palettes (eight lanes, AVX2 or AVX-512; the column loops where it does not
+ * run) streamed and stored alike. */
+static void test_streamed_float_frame_same_as_stored(void **state)
+{
+    (void)state;
+    streamed_same_as_stored(1);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_streamed_frame_same_as_stored),
+        cmocka_unit_test(test_streamed_float_frame_same_as_stored),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
