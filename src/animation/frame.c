@@ -152,54 +152,21 @@ static bool partial_skin(ta_frame_character *const *h, uint32_t n, const ta_scen
  * matrix's float rounding, times the lever, is what is left. Rounding
  * three.js's own world matrices to float32 once puts the Fox's bones 2.6e-6
  * of their largest element off; the Khronos samples' other rigs have levers
- * of 1 to 4.2. Those past FLOAT_LEVER take the double lanes. */
+ * of 1 to 4.2. Those past FLOAT_LEVER take the double lanes
+ * (ta__scene_rig_levers_within, asked once a rig and kept in its scene). */
 enum { FLOAT_LEVER = 4 };
-static bool float_lever_fits(const ta_scene *rig)
-{
-    for (uint32_t s = 0; s < rig->skin_count; ++s)
-        for (uint32_t j = 0; j < rig->skins[s].joint_count; ++j) {
-            const float *b = rig->skins[s].inverse_binds[j].m;
-            float size = 0, lever = 0; /* a NaN anywhere fails the last test */
-            for (int k = 0; k < 15; ++k) {
-                float v = fabsf(b[k]);
-                if (k >= 12) lever = v > lever || v != v ? v : lever;
-                else if (k % 4 != 3) size = v > size ? v : size;
-            }
-            if (!(lever <= FLOAT_LEVER * size)) return false;
-        }
-    return true;
-}
-
-/* float_lever_fits of the last rig a range asked about, kept for the rigs with
- * the same inverse binds: a range's instances of one scene share them, and the
- * check reads every bind (once a range, not once a window). */
-typedef struct lever_memo {
-    const ta_scene *rig; /* NULL until a rig is asked about */
-    bool fits;
-} lever_memo;
-
-static bool lever_fits(lever_memo *memo, const ta_scene *rig)
-{
-    bool same = memo->rig != NULL && memo->rig->skin_count == rig->skin_count;
-    for (uint32_t s = 0; same && s < rig->skin_count; ++s)
-        same = memo->rig->skins[s].inverse_binds == rig->skins[s].inverse_binds &&
-               memo->rig->skins[s].joint_count == rig->skins[s].joint_count;
-    if (!same) {
-        memo->rig = rig;
-        memo->fits = float_lever_fits(rig);
-    }
-    return memo->fits;
-}
 
 /* The lanes of the float lane pass for g[0 .. m) of rig, led by a pose of
  * level; 0 when they take the double one: not asked (float_lanes), or the
  * poses must keep their doubles (no no_pose_world, or a skin some of them
  * leave out), or its inverse binds' levers are too long for float32
- * (float_lever_fits). Eight float lanes take as many nodes as the doubles' four. */
-static uint32_t float_lane_width(ta_frame_character *const *g, uint32_t m, int level, const ta_scene *rig,
-                                 const ta_frame_options *o, lever_memo *memo)
+ * (FLOAT_LEVER). Eight float lanes take as many nodes as the doubles' four. */
+static uint32_t float_lane_width(ta_frame_character *const *g, uint32_t m, int level, ta_scene *rig,
+                                 const ta_frame_options *o)
 {
-    if (!o->float_lanes || !o->no_pose_world || partial_skin(g, m, rig) || !lever_fits(memo, rig)) return 0;
+    if (!o->float_lanes || !o->no_pose_world || partial_skin(g, m, rig) ||
+        !ta__scene_rig_levers_within(rig, FLOAT_LEVER))
+        return 0;
     return ta__lanes_float_width(level);
 }
 
@@ -208,12 +175,12 @@ static uint32_t float_lane_width(ta_frame_character *const *g, uint32_t m, int l
  * passes() gives each (in the float lane pass, within 1e-6 of each matrix's
  * largest element). A skin that some of them leave out of the palette goes
  * through the column loops for the others. */
-static void lane_passes(ta_frame_character **g, uint32_t m, const ta_frame_options *o, lever_memo *memo, bool stream)
+static void lane_passes(ta_frame_character **g, uint32_t m, const ta_frame_options *o, bool stream)
 {
     _Alignas(64) double scratch[LANES_SCRATCH];
-    const ta_scene *rig0 = g[0]->targets.scene;
+    ta_scene *rig0 = g[0]->targets.scene;
     int level = ta__pose_level(g[0]->pose);
-    uint32_t floats = float_lane_width(g, m, level, rig0, o, memo);
+    uint32_t floats = float_lane_width(g, m, level, rig0, o);
     uint32_t width = floats ? floats : lane_width(level, rig0->node_count);
     if (width == 0) { /* a float pass alone (WebAssembly SIMD), and float_lane_width said no */
         for (uint32_t k = 0; k < m; ++k) g[k]->result = passes(g[k], o, &g[k]->error);
@@ -319,7 +286,7 @@ static frame_reach reach_of(uint32_t count, const ta_frame_options *o)
  * for the rest. Returns how many it took. reach.far: each update asks for the
  * next three characters' first lines, of chars[0 .. avail). */
 static uint32_t run_window(ta_frame_character *chars, uint32_t n, uint32_t avail, ta_duration delta,
-                           const ta_frame_options *o, frame_reach reach, lever_memo *memo)
+                           const ta_frame_options *o, frame_reach reach)
 {
     ta_frame_character *lane[TA__FLOAT_LANES], *rest[TA__FLOAT_LANES];
     uint32_t lanes = 0, rests = 0;
@@ -345,7 +312,7 @@ static uint32_t run_window(ta_frame_character *chars, uint32_t n, uint32_t avail
             rest[rests++] = c;
     }
     if (lanes == 1) rest[rests++] = lane[0], lanes = 0;
-    if (lanes > 1) lane_passes(lane, lanes, o, memo, reach.stream);
+    if (lanes > 1) lane_passes(lane, lanes, o, reach.stream);
     for (uint32_t k = 0; k < rests; ++k) rest[k]->result = passes(rest[k], o, &rest[k]->error);
     if (o->no_pose_world) /* the column loops keep them, as they must: the pose is told all the same */
         for (uint32_t i = 0; i < n; ++i)
@@ -380,10 +347,9 @@ static ta_result run_range(ta_frame_character *chars, uint32_t first, uint32_t c
                            const ta_frame_options *options, frame_reach reach)
 {
     uint32_t w = window_of(options);
-    lever_memo memo = {NULL, false};
     for (uint32_t i = first; i < first + count;)
         i += run_window(chars + i, first + count - i < w ? first + count - i : w, first + count - i, delta, options,
-                        reach, &memo);
+                        reach);
     for (uint32_t i = first; i < first + count; ++i)
         if (chars[i].result != TA_OK) return chars[i].result;
     return TA_OK;

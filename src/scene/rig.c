@@ -14,7 +14,11 @@
  * hashed afresh, so that the memos of the scenes compared with the old one
  * hold only if the new one's rig hashes the same. Different hashes always
  * mean different rigs, so that characters of different rigs are told apart
- * without reading them. */
+ * without reading them. The frame's other question about a rig, how far its
+ * inverse binds reach against their 3x3, is kept in the same memo: read once
+ * a window of characters built alike, it took about an eighth of the float
+ * lane pass (docs/performance.md). */
+#include <math.h>
 #include <string.h>
 
 #include "scene/scene_internal.h"
@@ -91,4 +95,31 @@ bool ta__scene_rig_known(const ta_scene *b)
 {
     const scene_internal *in = ta__scene_internal(b);
     return in->rig.same_as != NULL && in->rig.own_version == in->rig_version;
+}
+
+static bool levers_within(const ta_scene *s, float bound)
+{
+    for (uint32_t k = 0; k < s->skin_count; ++k)
+        for (uint32_t j = 0; j < s->skins[k].joint_count; ++j) {
+            const float *b = s->skins[k].inverse_binds[j].m;
+            float size = 0, lever = 0; /* a NaN anywhere fails the last test */
+            for (int e = 0; e < 15; ++e) {
+                float v = fabsf(b[e]);
+                if (e >= 12) lever = v > lever || v != v ? v : lever;
+                else if (e % 4 != 3) size = v > size ? v : size;
+            }
+            if (!(lever <= bound * size)) return false;
+        }
+    return true;
+}
+
+bool ta__scene_rig_levers_within(ta_scene *scene, float bound)
+{
+    ta__rig_memo *m = &ta__scene_internal(scene)->rig;
+    if (!m->lever_known || m->lever_bound != bound) {
+        m->lever_within = levers_within(scene, bound);
+        m->lever_bound = bound;
+        m->lever_known = true;
+    }
+    return m->lever_within;
 }

@@ -32,6 +32,11 @@ typedef struct ta__rig_memo {
     uint64_t version;          /* the rig_version that hash is of */
     uint64_t hash;             /* of the rig, when hashed */
     bool hashed;
+    /* ta__scene_rig_levers_within's answer for lever_bound, while lever_known: cleared by
+     * ta_scene_add_skin, the one call that changes a scene's inverse binds (its tree is not in
+     * the question). In the bytes after `hashed`, so that a scene is no larger for it. */
+    bool lever_known, lever_within;
+    float lever_bound;
     const ta_scene *same_as;   /* a scene found of this rig number by number; NULL for none */
     uint64_t same_as_version;  /* its rig_version then */
     uint64_t same_as_hash;     /* its rig's hash then */
@@ -120,6 +125,13 @@ bool ta__scene_same_rig(ta_scene *a, ta_scene *b);
  * binds are then not read by ta__scene_same_rig (so need not be prefetched)
  * while that scene is the one it is asked about. */
 bool ta__scene_rig_known(const ta_scene *b);
+
+/* Whether every inverse bind of the scene's skins moves a point by at most bound times its 3x3's
+ * largest element (the largest of its translation's three against the largest of its 3x3's nine; a
+ * NaN: no): the frame's float lane pass takes a rig for which it holds (frame.c). Read once for a
+ * scene's skins and a bound, then from its memo (written: a call may not run beside another on the
+ * scene). */
+bool ta__scene_rig_levers_within(ta_scene *scene, float bound);
 
 /* Frees the scene's skins (skin.c), for ta_scene_destroy. */
 void ta__scene_free_skins(ta_scene *scene);

@@ -105,6 +105,7 @@ ta_result ta_scene_add_skin(ta_scene *scene, const ta_skin_desc *desc, ta_skin_i
     scene->skin_count++;
     scene->structure_version++;
     in->rig_version++;
+    in->rig.lever_known = false;
     return TA_OK;
 }
 

@@ -542,6 +542,31 @@ static void test_rig_memo_follows_changes(void **state)
     ta_recycler_release(&rec);
 }
 
+/* The frame's lever check of a rig (ta__scene_rig_levers_within, which the float lane pass asks):
+ * kept in the scene for its bound, made again for another bound and when a skin is added. A skin
+ * added bound far from the origin (a translation 40 times its 3x3) fails it. */
+static void test_rig_levers_kept_and_renewed(void **state)
+{
+    (void)state;
+    ta_error err = {0};
+    ta_scene *s = rig_scene(4);
+    const ta__rig_memo *m = &ta__scene_internal(s)->rig;
+    assert_false(m->lever_known);
+    assert_true(ta__scene_rig_levers_within(s, 4));
+    assert_true(m->lever_known && m->lever_within);
+    assert_false(ta__scene_rig_levers_within(s, 0)); /* its translations are not 0: the bound is asked again */
+    assert_true(ta__scene_rig_levers_within(s, 4));
+    ta_node_id joints[2] = {ta_node_at(1), ta_node_at(2)};
+    ta_mat4 ib[2] = {ta_mat4_identity(), ta_mat4_identity()};
+    ib[1].m[13] = 40;
+    ta_skin_desc far = {joints, 2, ib, NULL};
+    TA_ASSERT_OK(ta_scene_add_skin(s, &far, NULL, &err), &err);
+    assert_false(ta__scene_rig_levers_within(s, 4));
+    assert_true(ta__scene_rig_levers_within(s, 41));
+    assert_true(ta__scene_rig_levers_within(s, INFINITY));
+    ta_scene_destroy(s);
+}
+
 /* Two characters of one scene in a range, each with its mixer and pose:
  * the first one's matrices are those of its own update, made before the
  * second one's update moves the scene (one after the other, as frame.h
@@ -1402,6 +1427,7 @@ int main(void)
         cmocka_unit_test(test_far_frame_same_numbers),
         cmocka_unit_test(test_shared_scene_in_order),
         cmocka_unit_test(test_rig_memo_follows_changes),
+        cmocka_unit_test(test_rig_levers_kept_and_renewed),
         cmocka_unit_test(test_frame_without_world),
         cmocka_unit_test(test_frame_refusals_change_nothing),
         cmocka_unit_test(test_pool),
