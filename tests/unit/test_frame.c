@@ -746,7 +746,7 @@ static double off_by(const float *got, const ta_mat4 *want, int rows)
  * eight and a partial one of three, on one thread and on a pool's; not
  * the same bits (the float pass did run); where the poses keep their
  * doubles, or the rig's inverse binds move a point by more than four times
- * their 3x3 (float_lever_fits in frame.c: the float rounding, times that
+ * their 3x3 (FLOAT_LEVER in frame.c: the float rounding, times that
  * lever, is past 1e-6), the double pass's bits. */
 static void test_float_lanes_near_double(void **state)
 {
@@ -822,9 +822,9 @@ static void test_float_lanes_near_double(void **state)
 
 /* float_lanes over a range of two rigs, a window of eight of each: the rig
  * bound near the origin takes the float lane pass (not the double bits), the
- * one bound far from it (float_lever_fits says no) the double pass's bits,
- * whichever comes first in the range (frame.c keeps the answer for the rigs
- * with the same inverse binds, and must work it out again for the other). */
+ * one bound far from it (FLOAT_LEVER says no) the double pass's bits,
+ * whichever comes first in the range (each scene keeps its own answer,
+ * ta__scene_rig_levers_within: one rig's must not stand for the other's). */
 static void test_float_lanes_two_rigs(void **state)
 {
     (void)state;

@@ -29,7 +29,7 @@
 // float32 lane pass with FMA, on the widest set this CPU runs) is held to
 // three.js's in the "passes" run, each matrix within 1e-6 of its largest
 // element, and must differ from the default somewhere (it ran). The Fox's
-// rig takes the double lanes there (frame.c's float_lever_fits): rounding
+// rig takes the double lanes there (frame.c's FLOAT_LEVER): rounding
 // three.js's own world matrices to float32 once puts its bones 2.6e-6 off.
 //
 // Two runs per scenario, both held to 1e-5:
