@@ -61,33 +61,65 @@ TA__AVX2 TA__INLINE void store_matrix4f(float *d, const __m128 col[4], bool stre
         for (int c = 0; c < 4; ++c) _mm_storeu_ps(d + c * 4, col[c]);
 }
 
+/* v0..v3 (an element each, across eight lanes) turned, in each 128-bit half,
+ * into lanes' fours: vk's low half is lane k's, its high half lane k + 4's. */
+#define TA__TRANSPOSE8X4(v0, v1, v2, v3)                                                                          \
+    do {                                                                                                          \
+        const __m256 a_ = _mm256_unpacklo_ps(v0, v1), b_ = _mm256_unpackhi_ps(v0, v1);                            \
+        const __m256 c_ = _mm256_unpacklo_ps(v2, v3), d_ = _mm256_unpackhi_ps(v2, v3);                            \
+        v0 = _mm256_shuffle_ps(a_, c_, 0x44);                                                                     \
+        v1 = _mm256_shuffle_ps(a_, c_, 0xee);                                                                     \
+        v2 = _mm256_shuffle_ps(b_, d_, 0x44);                                                                     \
+        v3 = _mm256_shuffle_ps(b_, d_, 0xee);                                                                     \
+    } while (0)
+
+/* Lane k's four (k < 4) or lane k + 4's of a TA__TRANSPOSE8X4 result. */
+#define TA__HALF8(v, hi) ((hi) ? _mm256_extractf128_ps(v, 1) : _mm256_castps256_ps128(v))
+
+/* A 4x4 float matrix's columns to d, two a register (lo: 0 and 1, hi: 2 and 3), its 64 bytes in a
+ * row, as store_matrix4f. */
+TA__AVX2 TA__INLINE void store_matrix4f2(float *d, __m256 lo, __m256 hi, bool stream)
+{
+    if (stream && ((uintptr_t)d & 63) == 0) {
+        _mm256_stream_ps(d, lo);
+        _mm256_stream_ps(d + 8, hi);
+    } else {
+        _mm256_storeu_ps(d, lo);
+        _mm256_storeu_ps(d + 8, hi);
+    }
+}
+
 /* Bone i for out[0 .. 4) from f[column][row] across the lanes (row 3: the
  * same for every lane): 4x4 column-major, or with TA__BONES_ROWS in form the
- * top three rows; a lane's matrix after the other, so that its lines are
+ * top three rows; two columns (or rows) of the four lanes a 256-bit register,
+ * by an 8x4 transpose; a lane's matrix after the other, so that its lines are
  * written whole in a row, and with TA__BONES_STREAM a 4x4 one streamed where
  * the lane's bones start on a 64-byte line (a bone a line). */
 TA__AVX2 TA__INLINE void store_bone4(float *const *out, uint32_t i, __m128 f[4][4], int form)
 {
-    __m128 v[4][4];
     if (form & TA__BONES_ROWS) {
-        for (int r = 0; r < 3; ++r) {
-            __m128 v0 = f[0][r], v1 = f[1][r], v2 = f[2][r], v3 = f[3][r];
-            _MM_TRANSPOSE4_PS(v0, v1, v2, v3);
-            v[r][0] = v0, v[r][1] = v1, v[r][2] = v2, v[r][3] = v3;
+        __m256 v0 = _mm256_set_m128(f[0][1], f[0][0]), v1 = _mm256_set_m128(f[1][1], f[1][0]);
+        __m256 v2 = _mm256_set_m128(f[2][1], f[2][0]), v3 = _mm256_set_m128(f[3][1], f[3][0]);
+        TA__TRANSPOSE8X4(v0, v1, v2, v3); /* vk: lane k's rows 0 and 1 */
+        __m128 u0 = f[0][2], u1 = f[1][2], u2 = f[2][2], u3 = f[3][2];
+        _MM_TRANSPOSE4_PS(u0, u1, u2, u3);
+        const __m256 v[4] = {v0, v1, v2, v3};
+        const __m128 u[4] = {u0, u1, u2, u3};
+        for (int L = 0; L < 4; ++L) {
+            _mm256_storeu_ps(out[L] + (size_t)i * 12, v[L]);
+            _mm_storeu_ps(out[L] + (size_t)i * 12 + 8, u[L]);
         }
-        for (int L = 0; L < 4; ++L)
-            for (int r = 0; r < 3; ++r) _mm_storeu_ps(out[L] + (size_t)i * 12 + r * 4, v[r][L]);
         return;
     }
-    for (int c = 0; c < 4; ++c) {
-        __m128 v0 = f[c][0], v1 = f[c][1], v2 = f[c][2], v3 = f[c][3];
-        _MM_TRANSPOSE4_PS(v0, v1, v2, v3);
-        v[c][0] = v0, v[c][1] = v1, v[c][2] = v2, v[c][3] = v3;
+    __m256 v[2][4];
+    for (int p = 0; p < 2; ++p) {
+        __m256 v0 = _mm256_set_m128(f[2 * p + 1][0], f[2 * p][0]), v1 = _mm256_set_m128(f[2 * p + 1][1], f[2 * p][1]);
+        __m256 v2 = _mm256_set_m128(f[2 * p + 1][2], f[2 * p][2]), v3 = _mm256_set_m128(f[2 * p + 1][3], f[2 * p][3]);
+        TA__TRANSPOSE8X4(v0, v1, v2, v3); /* vk: lane k's columns 2p and 2p + 1 */
+        v[p][0] = v0, v[p][1] = v1, v[p][2] = v2, v[p][3] = v3;
     }
-    for (int L = 0; L < 4; ++L) {
-        const __m128 col[4] = {v[0][L], v[1][L], v[2][L], v[3][L]};
-        store_matrix4f(out[L] + (size_t)i * 16, col, (form & TA__BONES_STREAM) != 0);
-    }
+    for (int L = 0; L < 4; ++L)
+        store_matrix4f2(out[L] + (size_t)i * 16, v[0][L], v[1][L], (form & TA__BONES_STREAM) != 0);
 }
 
 /* Node's world matrix for lanes[0 .. 4) as columns: m its rows across the
@@ -107,21 +139,6 @@ TA__AVX2 TA__INLINE void store_floats1(const ta__pose_lane *lane, uint32_t node,
 {
     store_matrix4f(lane->out[node].m, col, (out & TA__LANES_STREAM) != 0);
 }
-
-/* v0..v3 (an element each, across eight lanes) turned, in each 128-bit half,
- * into lanes' fours: vk's low half is lane k's, its high half lane k + 4's. */
-#define TA__TRANSPOSE8X4(v0, v1, v2, v3)                                                                          \
-    do {                                                                                                          \
-        const __m256 a_ = _mm256_unpacklo_ps(v0, v1), b_ = _mm256_unpackhi_ps(v0, v1);                            \
-        const __m256 c_ = _mm256_unpacklo_ps(v2, v3), d_ = _mm256_unpackhi_ps(v2, v3);                            \
-        v0 = _mm256_shuffle_ps(a_, c_, 0x44);                                                                     \
-        v1 = _mm256_shuffle_ps(a_, c_, 0xee);                                                                     \
-        v2 = _mm256_shuffle_ps(b_, d_, 0x44);                                                                     \
-        v3 = _mm256_shuffle_ps(b_, d_, 0xee);                                                                     \
-    } while (0)
-
-/* Lane k's four (k < 4) or lane k + 4's of a TA__TRANSPOSE8X4 result. */
-#define TA__HALF8(v, hi) ((hi) ? _mm256_extractf128_ps(v, 1) : _mm256_castps256_ps128(v))
 
 /* store_bone4's stores for eight lanes, transposed in 256-bit registers (both halves at once, half
  * the shuffles of two store_bone4 calls), then written a lane's matrix after the other: its lines
