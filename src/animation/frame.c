@@ -222,11 +222,12 @@ static void lane_passes(ta_frame_character **g, uint32_t m, const ta_frame_optio
                 const ta_skin *sk = &rig->skins[s];
                 int form = (o->layout == TA_PALETTE_LAYOUT_ROWS_3X4 ? TA__BONES_ROWS : 0) |
                            (streams ? TA__BONES_STREAM : 0);
+                const float *last = ta__skin_last_rows(rig, s);
                 if (floats)
                     ta__lanes_bones_float((const float *)(const void *)scratch, width, sk->joints,
-                                          sk->inverse_binds, sk->joint_count, out, form);
+                                          sk->inverse_binds, last, sk->joint_count, out, form);
                 else
-                    ta__lanes_bones(scratch, width, sk->joints, sk->inverse_binds, sk->joint_count, out, form);
+                    ta__lanes_bones(scratch, width, sk->joints, sk->inverse_binds, last, sk->joint_count, out, form);
                 continue;
             }
             for (uint32_t k = 0; k < live && want > 0; ++k)

@@ -111,10 +111,11 @@ void ta__lanes_world(const ta__pose_lane *lanes, uint32_t width, uint32_t node_c
  * after), for characters past the caches. */
 enum { TA__BONES_ROWS = 1, TA__BONES_STREAM = 2 };
 /* Bone i of each lane = its world[joints[i]] * ib[i], from scratch, written
- * at out[lane] + 16 i column-major, or with TA__BONES_ROWS in form its top
- * three rows at out[lane] + 12 i row-major. A lane may repeat another's out. */
-void ta__lanes_bones(const double *scratch, uint32_t width, const ta_node_id *joints, const ta_mat4 *ib, uint32_t n,
-                     float *const *out, int form);
+ * at out[lane] + 16 i column-major (its last row last[4 i .. 4 i + 4), the
+ * skin's ta__skin_last_rows), or with TA__BONES_ROWS in form its top three
+ * rows at out[lane] + 12 i row-major. A lane may repeat another's out. */
+void ta__lanes_bones(const double *scratch, uint32_t width, const ta_node_id *joints, const ta_mat4 *ib,
+                     const float *last, uint32_t n, float *const *out, int form);
 
 /* The float lane pass (pose_lanes_float.c): the same passes in float with FMA,
  * twice the lanes: not the column loops' numbers, but within 1e-6 of the
@@ -130,6 +131,6 @@ enum { TA__FLOAT_LANES = 8 };
 uint32_t ta__lanes_float_width(int level);
 void ta__lanes_world_float(const ta__pose_lane *lanes, uint32_t width, uint32_t node_count, float *scratch, int out);
 void ta__lanes_bones_float(const float *scratch, uint32_t width, const ta_node_id *joints, const ta_mat4 *ib,
-                           uint32_t n, float *const *out, int form);
+                           const float *last, uint32_t n, float *const *out, int form);
 
 #endif

@@ -148,9 +148,9 @@ void ta__lanes_world_float(const ta__pose_lane *lanes, uint32_t width, uint32_t 
 }
 
 void ta__lanes_bones_float(const float *scratch, uint32_t width, const ta_node_id *joints, const ta_mat4 *ib,
-                           uint32_t n, float *const *out, int form)
+                           const float *last, uint32_t n, float *const *out, int form)
 {
-    ta__lanes_bones((const double *)(const void *)scratch, width, joints, ib, n, out, form);
+    ta__lanes_bones((const double *)(const void *)scratch, width, joints, ib, last, n, out, form);
 }
 #endif
 
@@ -159,9 +159,9 @@ void ta__lanes_world(const ta__pose_lane *lanes, uint32_t width, uint32_t node_c
     (void)lanes, (void)width, (void)node_count, (void)scratch, (void)out;
 }
 
-void ta__lanes_bones(const double *scratch, uint32_t width, const ta_node_id *joints, const ta_mat4 *ib, uint32_t n,
-                     float *const *out, int form)
+void ta__lanes_bones(const double *scratch, uint32_t width, const ta_node_id *joints, const ta_mat4 *ib,
+                     const float *last, uint32_t n, float *const *out, int form)
 {
-    (void)scratch, (void)width, (void)joints, (void)ib, (void)n, (void)out, (void)form;
+    (void)scratch, (void)width, (void)joints, (void)ib, (void)last, (void)n, (void)out, (void)form;
 }
 #endif

@@ -17,16 +17,6 @@
 
 #define TA__INLINE static inline __attribute__((always_inline))
 
-/* The last row of a bone's column c: the world's zeros and one times the
- * inverse bind's column, added as the column loops add them in double. In
- * float: every product is a zero (signed), a NaN or b[c * 4 + 3] itself, so
- * nothing rounds, and the sum, its zeros' signs and its NaNs are the double
- * one's bit for bit, without a conversion. */
-TA__INLINE float bone_last_row(const float *b, int c)
-{
-    return 0.0f * b[c * 4] + 0.0f * b[c * 4 + 1] + 0.0f * b[c * 4 + 2] + 1.0f * b[c * 4 + 3];
-}
-
 /* The lanes' loads read a node's position, quaternion and scale as ten floats from its start. */
 _Static_assert(offsetof(ta_node, quaternion.x) == 3 * sizeof(float) &&
                    offsetof(ta_node, quaternion.w) == 6 * sizeof(float) &&
@@ -267,7 +257,8 @@ TA__AVX2 TA__INLINE void fetch8_ps(const ta__pose_lane *lanes, uint32_t node, __
 
 /* The skinning pass of W lanes: bone i's elements across the lanes, then
  * STORE_BONE(out, i, f, form) with f[column][row] as float vectors F of W
- * lanes (CVT from V, SET1 from a float); S is the scalar of V. */
+ * lanes (CVT from V, SET1 from a float); S is the scalar of V. The last row,
+ * the same for every lane, is the skin's (last: ta__skin_last_rows). */
 #define TA__BONES_BODY(V, W, S, F, CVT, SET1, STORE_BONE)                                                            \
     for (uint32_t i = 0; i < n; ++i) {                                                                            \
         const V *a = (const V *)(const void *)(scratch + (size_t)joints[i].index * 12 * W);                       \
@@ -276,7 +267,7 @@ TA__AVX2 TA__INLINE void fetch8_ps(const ta__pose_lane *lanes, uint32_t node, __
         for (int c = 0; c < 4; ++c) {                                                                             \
             S b0 = b[c * 4], b1 = b[c * 4 + 1], b2 = b[c * 4 + 2], b3 = b[c * 4 + 3];                             \
             for (int r = 0; r < 3; ++r) f[c][r] = CVT(a[r] * b0 + a[3 + r] * b1 + a[6 + r] * b2 + a[9 + r] * b3);   \
-            f[c][3] = SET1(bone_last_row(b, c)); /* used by the 4x4 layout alone */                               \
+            f[c][3] = SET1(last[i * 4 + c]); /* used by the 4x4 layout alone */                                   \
         }                                                                                                         \
         STORE_BONE(out, i, f, form);                                                                              \
     }
@@ -285,20 +276,20 @@ TA__AVX2 TA__INLINE void fetch8_ps(const ta__pose_lane *lanes, uint32_t node, __
  * (TA__BONES_ROWS, TA__BONES_STREAM: a constant where the body is inlined). */
 #define TA__BONES_SET(W, ATTR, V, S, F, CVT, SET1, STORE4)                                                        \
     ATTR TA__INLINE void bones##W##_body(const S *scratch, const ta_node_id *joints, const ta_mat4 *ib,           \
-                                         uint32_t n, float *const *out, int form)                                 \
+                                         const float *last, uint32_t n, float *const *out, int form)              \
     {                                                                                                             \
         TA__BONES_BODY(V, W##u, S, F, CVT, SET1, STORE4)                                                          \
     }                                                                                                             \
-    ATTR static void bones##W(const S *scratch,      const ta_node_id *joints, const ta_mat4 *ib, uint32_t n,     \
-                              float *const *out, int form)                                                        \
+    ATTR static void bones##W(const S *scratch, const ta_node_id *joints, const ta_mat4 *ib, const float *last,     \
+                              uint32_t n, float *const *out, int form)                                            \
     {                                                                                                             \
         switch (form) {                                                                                           \
-        case TA__BONES_ROWS: bones##W##_body(scratch, joints, ib, n, out, TA__BONES_ROWS); break;                 \
-        case TA__BONES_STREAM: bones##W##_body(scratch, joints, ib, n, out, TA__BONES_STREAM); break;             \
+        case TA__BONES_ROWS: bones##W##_body(scratch, joints, ib, last, n, out, TA__BONES_ROWS); break;           \
+        case TA__BONES_STREAM: bones##W##_body(scratch, joints, ib, last, n, out, TA__BONES_STREAM); break;       \
         case TA__BONES_ROWS | TA__BONES_STREAM:                                                                   \
-            bones##W##_body(scratch, joints, ib, n, out, TA__BONES_ROWS | TA__BONES_STREAM);                      \
+            bones##W##_body(scratch, joints, ib, last, n, out, TA__BONES_ROWS | TA__BONES_STREAM);                \
             break;                                                                                                \
-        default: bones##W##_body(scratch, joints, ib, n, out, 0); break;                                          \
+        default: bones##W##_body(scratch, joints, ib, last, n, out, 0); break;                                    \
         }                                                                                                         \
         TA__BONES_FENCE(form);                                                                                    \
     }
@@ -339,12 +330,12 @@ TA__AVX2 TA__INLINE void fetch8_ps(const ta__pose_lane *lanes, uint32_t node, __
             world##NARROW(lanes, node_count, scratch, out);                                                       \
     }                                                                                                             \
     void ta__lanes_bones##SUFFIX(const S *scratch, uint32_t width, const ta_node_id *joints, const ta_mat4 *ib,   \
-                                 uint32_t n, float *const *out, int form)                                         \
+                                 const float *last, uint32_t n, float *const *out, int form)                      \
     {                                                                                                             \
         if (width == WIDE)                                                                                        \
-            bones##WIDE(scratch, joints, ib, n, out, form);                                                       \
+            bones##WIDE(scratch, joints, ib, last, n, out, form);                                                 \
         else                                                                                                      \
-            bones##NARROW(scratch, joints, ib, n, out, form);                                                     \
+            bones##NARROW(scratch, joints, ib, last, n, out, form);                                               \
     }
 
 #endif

@@ -173,9 +173,9 @@ void ta__lanes_world_float(const ta__pose_lane *lanes, uint32_t width, uint32_t 
 }
 
 void ta__lanes_bones_float(const float *scratch, uint32_t width, const ta_node_id *joints, const ta_mat4 *ib,
-                           uint32_t n, float *const *out, int form)
+                           const float *last, uint32_t n, float *const *out, int form)
 {
     (void)width;
-    bones4(scratch, joints, ib, n, out, form);
+    bones4(scratch, joints, ib, last, n, out, form);
 }
 #endif

@@ -133,6 +133,21 @@ bool ta__scene_rig_known(const ta_scene *b);
  * scene). */
 bool ta__scene_rig_levers_within(ta_scene *scene, float bound);
 
+/* Column c of the last row of a bone matrix (its joint's world matrix, whose last row is 0 0 0 1,
+ * times the inverse bind b): the world's zeros and one times b's column, added as three.js adds
+ * them in double. Every product is a signed zero or b[c * 4 + 3] itself (inverse binds are
+ * finite: ta_scene_add_skin refuses others), so nothing rounds, and the sum and its zeros' signs
+ * are the same in float and in double, contracted into FMA or not. */
+static inline float ta__bone_last_row(const float *b, int c)
+{
+    return 0.0f * b[c * 4] + 0.0f * b[c * 4 + 1] + 0.0f * b[c * 4 + 2] + 1.0f * b[c * 4 + 3];
+}
+
+/* Skin s's bone matrices' last rows (ta__bone_last_row), four floats a joint, made with the skin
+ * (its block, which instances share): the lane passes' 4x4 palettes read them rather than work
+ * them out for each window of characters. */
+const float *ta__skin_last_rows(const ta_scene *scene, uint32_t skin);
+
 /* Frees the scene's skins (skin.c), for ta_scene_destroy. */
 void ta__scene_free_skins(ta_scene *scene);
 

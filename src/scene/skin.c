@@ -36,7 +36,7 @@ static void skin_block_free(ta__share *share)
     ta__free(&mem, b, b->bytes);
 }
 
-/* Offsets within a block: header, matrices (aligned as the header is), joints, uuid. */
+/* Offsets within a block: header, matrices (aligned as the header is), last rows, joints, uuid. */
 static size_t matrices_at(void)
 {
     size_t a = _Alignof(ta_mat4) > _Alignof(skin_block) ? _Alignof(ta_mat4) : _Alignof(skin_block);
@@ -67,12 +67,12 @@ ta_result ta_scene_add_skin(ta_scene *scene, const ta_skin_desc *desc, ta_skin_i
         return ta__fail(err, TA_ERROR_LIMIT_EXCEEDED, "scene: already holds %u skins", scene->skin_count);
     const char *uuid = desc->uuid != NULL ? desc->uuid : "";
     size_t n = desc->joint_count, ulen = strlen(uuid) + 1;
-    size_t mats, joints, bytes;
-    if (!ta__mul_size(n, sizeof(ta_mat4), &mats) || !ta__mul_size(n, sizeof(ta_node_id), &joints) ||
-        mats > SIZE_MAX - matrices_at() - joints - ulen)
+    size_t mats, rows, joints, bytes;
+    if (!ta__mul_size(n, sizeof(ta_mat4), &mats) || !ta__mul_size(n, 4 * sizeof(float), &rows) ||
+        !ta__mul_size(n, sizeof(ta_node_id), &joints) || mats > SIZE_MAX - matrices_at() - rows - joints - ulen)
         return ta__fail(err, TA_ERROR_LIMIT_EXCEEDED, "desc.joint_count: %u joints do not fit in memory",
                         desc->joint_count);
-    bytes = matrices_at() + mats + joints + ulen;
+    bytes = matrices_at() + mats + rows + joints + ulen;
     /* Both lists grow first, so that a failure leaves the scene as it was. */
     ta_result r = ta__reserve(&in->mem, (void **)&scene->skins, &in->skin_capacity, scene->skin_count + 1,
                               sizeof(ta_skin), err);
@@ -88,10 +88,12 @@ ta_result ta_scene_add_skin(ta_scene *scene, const ta_skin_desc *desc, ta_skin_i
     b->share.free_fn = skin_block_free;
     b->bytes = bytes;
     ta_mat4 *ibm = (ta_mat4 *)(raw + matrices_at());
-    ta_node_id *j = (ta_node_id *)(raw + matrices_at() + mats);
-    char *u = (char *)(raw + matrices_at() + mats + joints);
+    float *last = (float *)(raw + matrices_at() + mats);
+    ta_node_id *j = (ta_node_id *)(raw + matrices_at() + mats + rows);
+    char *u = (char *)(raw + matrices_at() + mats + rows + joints);
     for (uint32_t i = 0; i < desc->joint_count; ++i) {
         ibm[i] = desc->inverse_binds != NULL ? desc->inverse_binds[i] : ta_mat4_identity();
+        for (int c = 0; c < 4; ++c) last[4 * i + c] = ta__bone_last_row(ibm[i].m, c);
         j[i] = desc->joints[i];
     }
     memcpy(u, uuid, ulen);
@@ -160,4 +162,10 @@ void ta__scene_free_skins(ta_scene *scene)
     scene->skins = NULL;
     in->skin_blocks = NULL;
     scene->skin_count = 0;
+}
+
+const float *ta__skin_last_rows(const ta_scene *scene, uint32_t skin)
+{
+    const unsigned char *raw = (const unsigned char *)ta__scene_internal(scene)->skin_blocks[skin];
+    return (const float *)(const void *)(raw + matrices_at() + sizeof(ta_mat4) * scene->skins[skin].joint_count);
 }
