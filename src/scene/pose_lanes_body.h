@@ -239,8 +239,8 @@ TA__AVX2 TA__INLINE void fetch8_ps(const ta__pose_lane *lanes, uint32_t node, __
             for (int e = 0; e < 12; ++e) m[e] = l[e];                                                             \
         } else {                                                                                                  \
             const V *p = (const V *)(const void *)(scratch + (size_t)n0->parent.index * 12 * W);                  \
-            for (int r = 0; r < 3; ++r)                                                                           \
-                for (int c = 0; c < 4; ++c) {                                                                     \
+            for (int c = 0; c < 4; ++c)                                                                           \
+                for (int r = 0; r < 3; ++r) {                                                                     \
                     V v = p[r] * l[c * 3] + p[3 + r] * l[c * 3 + 1] + p[6 + r] * l[c * 3 + 2];                    \
                     if (c == 3) v = v + p[9 + r];                                                                 \
                     m[c * 3 + r] = v;                                                                             \
