@@ -220,12 +220,12 @@ function resultOf(runs, variant) {
   return runs[0].results.find((r) => r.variant === variant);
 }
 
-/* ratio targets, at C = 1000 unless named: linear blend 60x on AVX2 and 100x
- * on AVX-512, linear blend C = 1 40x, linear single 80x, the other
- * interpolations 20x */
+/* ratio targets, at C = 1000 unless named: linear blend 100x on AVX2 and 150x
+ * on AVX-512 (the mixer alone, as the frame's issue asks; 60x and 100x before it), linear blend
+ * C = 1 40x, linear single 80x, the other interpolations 20x */
 function targetOf(interp, variant, C, simd) {
   if (interp === 'linear') {
-    if (variant === 'blend' && C === 1000) return simd === 'avx512' ? 100 : 60;
+    if (variant === 'blend' && C === 1000) return simd === 'avx512' ? 150 : 100;
     if (variant === 'blend' && C === 1) return 40;
     if (variant === 'single' && C === 1000) return 80;
     return null;
@@ -236,8 +236,8 @@ const verdicts = [];
 out('## 1. Mixer update: three.js / threeanim (median ns per character update, B = 64, K = 30, 2 clips)');
 out();
 out(`A B ${passes > 1 ? 'A B ' : ''}runs per row; each side's figure is the mean of its passes' medians. ` +
-  `threeanim on ${BEST}${runsAvx2() ? ', and on AVX2 (TA_SIMD=avx2)' : ''}. Targets at C = 1000: linear blend 60x on AVX2 ` +
-  'and 100x on AVX-512, linear single 80x, every other interpolation 20x; linear blend at C = 1: 40x. Checksums: ' +
+  `threeanim on ${BEST}${runsAvx2() ? ', and on AVX2 (TA_SIMD=avx2)' : ''}. Targets at C = 1000: linear blend 100x on AVX2 ` +
+  'and 150x on AVX-512, linear single 80x, every other interpolation 20x; linear blend at C = 1: 40x. Checksums: ' +
   '"ok" within 1e-6 relative of three.js, "loose" within 1e-3. three.js\'s checksum is that of its pose ' +
   'with the port\'s intended differences applied as threeanim has them (docs/three-js-to-threeanim.md): each ' +
   'action\'s time kept as a float32 phase, and for bezier Bezier rotations made of unit length; from the same ' +
@@ -542,6 +542,11 @@ out();
   const mid = (xs) => { const s = [...xs].sort((a, b) => a - b); const n = s.length; return n % 2 ? s[(n - 1) / 2] : (s[n / 2 - 1] + s[n / 2]) / 2; };
   const pick = (runs, v) => mid(runs.map((j) => j.results.find((r) => r.variant === v).ns_per_char_update.median));
   const ta = [], js = [], one = [], two = [], lean = [], leanFloat = [], inst = [];
+  /* the default and the palettes-only float frame on AVX2 too (the 5 ns a bone is asked on AVX2), and one
+   * thread pinned to each of the first two cores (taskset), whose speeds may differ on a shared machine */
+  const taAvx2 = [], leanFloatAvx2 = [], onCpu = [[], []];
+  const PIN = os.cpus().length >= 2 && spawnSync('taskset', ['-c', '0', 'true']).status === 0;
+  const pinned = (cpu, flags) => runJson('taskset', ['-c', String(cpu), TA, ...flags]);
   /* The frame that keeps only what a renderer reads: the palettes (no float world copy, no double
    * world matrices left in the poses), the mixer writing without three.js's comparison. */
   const leanFlags = { 'write-always': 1, 'frame-world': 0, 'frame-pose-world': 0 };
@@ -555,14 +560,25 @@ out();
     js.push(threejs(flagList(common)));
     one.push(threeanim(flagList({ ...common, variants: 'blend_frame', threads: 1 })));
     two.push(threeanim(flagList({ ...common, variants: 'blend_frame', threads: 2 })));
+    if (runsAvx2()) {
+      taAvx2.push(threeanimOn('avx2', flagList(common)));
+      leanFloatAvx2.push(threeanimOn('avx2', flagList({ ...common, ...leanFlags, 'frame-float-lanes': 1 })));
+    }
+    if (PIN) for (const c of [0, 1]) onCpu[c].push(pinned(c, flagList({ ...common, variants: 'blend_frame', threads: 1 })));
   }
   const taF = pick(ta, 'blend_frame'), jsF = pick(js, 'blend_frame'), taU = pick(ta, 'blend'), jsU = pick(js, 'blend');
   const t1 = pick(one, 'blend_frame'), t2 = pick(two, 'blend_frame');
   const leanF = pick(lean, 'blend_frame'), leanU = pick(lean, 'blend'), floatF = pick(leanFloat, 'blend_frame');
   const instF = pick(inst, 'blend_frame');
+  /* world + skinning a bone: a frame less the update alone of the same runs, over 64 bones */
+  const perBone = (runs) => (pick(runs, 'blend_frame') - pick(runs, 'blend')) / 64;
+  const wsRows = [['the default frame', BEST, perBone(ta)], ['palettes only, float lanes (write-always)', BEST, perBone(leanFloat)]];
+  if (runsAvx2())
+    wsRows.push(['the default frame', 'avx2', perBone(taAvx2)], ['palettes only, float lanes (write-always)', 'avx2', perBone(leanFloatAvx2)]);
   table(['what', 'three.js us', 'threeanim us', 'ratio'], [
     ['update alone (blend)', us(jsU), us(taU), fmt(jsU / taU, 1) + 'x'],
     ['frame (blend_frame)', us(jsF), us(taF), fmt(jsF / taF, 1) + 'x'],
+    ...(runsAvx2() ? [['frame (blend_frame), AVX2', us(jsF), us(pick(taAvx2, 'blend_frame')), fmt(jsF / pick(taAvx2, 'blend_frame'), 1) + 'x']] : []),
     ['world + skinning (frame - update)', us(jsF - jsU), us(taF - taU), fmt((jsF - jsU) / (taF - taU), 1) + 'x'],
     ['frame, the characters instances of one scene', us(jsF), us(instF), fmt(jsF / instF, 1) + 'x'],
     ['update alone, write-always', us(jsU), us(leanU), fmt(jsU / leanU, 1) + 'x'],
@@ -583,6 +599,21 @@ out();
     'that writes without three.js\'s comparison (the differences list); the last with --frame-float-lanes 1 too, ' +
     'the float32 lane pass (within 1e-6 of the largest element, not bit for bit: the differences list); ' +
     'the verdict below is on the default frame.');
+  out();
+  table(['world + skinning a bone (frame less update, over 64)', 'set', 'ns', 'target'],
+    wsRows.map(([what, set, ns]) => [what, set, fmt(ns, 2), set === 'avx2' ? 'at most 5' : '']));
+  for (const [what, set, ns] of wsRows)
+    if (set === 'avx2') verdicts.push({ what: `world + skinning a bone at C = 1000, ${what}, AVX2: ${fmt(ns, 2)} ns (target at most 5 ns)`, ok: ns <= 5 });
+  if (PIN) {
+    const c0 = pick(onCpu[0], 'blend_frame'), c1 = pick(onCpu[1], 'blend_frame');
+    /* two threads that shared the frame perfectly would take the inverse of the two cores' rates summed */
+    const ideal = 1 / (1 / c0 + 1 / c1);
+    out();
+    out(`One thread pinned to each core (taskset -c 0, -c 1), the same frame: ${us(c0)} and ${us(c1)} us a character ` +
+      `(the unpinned one above: ${us(t1)}). The pool's two workers: ${us(t2)} us, against ${us(ideal)} for the two ` +
+      `cores' rates summed (${fmt(100 * ideal / t2, 0)}% of it); against each pinned thread ${fmt(c0 / t2, 2)}x and ` +
+      `${fmt(c1 / t2, 2)}x. Where the cores differ, the unpinned ratio (the verdict's) depends on the core one thread ran on.`);
+  }
   if (floorRun !== null && floorRun.write_gbps.stream > 0) {
     /* What the default frame writes a character past the caches (non-temporal stores, §4's streamed
      * bandwidth): each node's world matrix in double (128 bytes) and in float (64), each bone's 4x4 (64). */
@@ -598,7 +629,13 @@ out();
       `write ${palettes.toLocaleString('en-US')} (${us(floorNs(palettes))} us, ` +
       `${fmt(jsF / floorNs(palettes), 1)}x).`);
   }
-  verdicts.push({ what: `frame at C = 1000: ${fmt(jsF / taF, 1)}x three.js's (target 60x on AVX2, 100x on AVX-512)`, ok: jsF / taF >= 60 });
+  /* 100x asked on AVX-512, 60x on AVX2 (and on any other set) */
+  const frameTarget = BEST === 'avx512' ? 100 : 60;
+  verdicts.push({ what: `frame at C = 1000 on ${BEST}: ${fmt(jsF / taF, 1)}x three.js's (target ${frameTarget}x; 60x on AVX2, 100x on AVX-512)`, ok: jsF / taF >= frameTarget });
+  if (runsAvx2()) {
+    const taF2 = pick(taAvx2, 'blend_frame');
+    verdicts.push({ what: `frame at C = 1000 on avx2: ${fmt(jsF / taF2, 1)}x three.js's (${us(taF2)} us; target 60x)`, ok: jsF / taF2 >= 60 });
+  }
   verdicts.push({ what: `frame on a pool of 2 workers: ${fmt(t1 / t2, 2)}x one (target 1.8x)`, ok: t1 / t2 >= 1.8 });
 }
 out();

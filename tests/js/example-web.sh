@@ -20,8 +20,10 @@ trap 'kill "$server" 2>/dev/null || true; rm -rf "$tmp"' EXIT
 # The page loads js/threeanim*.wasm: serve this build's under those names.
 "$node" "$src/tests/js/static-server.mjs" "$src" "$tmp/port" "$wasm_dir" &
 server=$!
-for _ in $(seq 50); do [ -s "$tmp/port" ] && break; sleep 0.1; done
-port=$(cat "$tmp/port")
+# Node's start can take seconds beside other tests: wait up to 30 s, and say so when it never listened.
+for _ in $(seq 300); do [ -s "$tmp/port" ] && break; sleep 0.1; done
+port=$(cat "$tmp/port" 2>/dev/null || true)
+[ -n "$port" ] || { echo "examples/web: the static server gave no port in 30 s" >&2; exit 1; }
 # A second try only when the browser gave no page at all (it failed twice in some twenty runs
 # on 2026-12-07, in about a second, beside other tests; its output was not kept); a page that
 # says FAIL fails.
@@ -37,5 +39,11 @@ done
 echo "examples/web: ${status:-no status}"
 case "$status" in
   *PASS*) exit 0 ;;
-  *) tail -5 "$tmp/stderr" >&2; exit 1 ;;
+  *)
+    tail -5 "$tmp/stderr" >&2
+    # kept past the next ctest run (which writes over its log): the page and the browser's whole stderr
+    log="$wasm_dir/example-web-failure.log"
+    { date -u; echo "status: ${status:-none}"; echo "--- page"; printf '%s\n' "$out"; echo "--- stderr"; cat "$tmp/stderr"; } >"$log"
+    echo "examples/web: the page and the browser's output are kept in $log" >&2
+    exit 1 ;;
 esac
