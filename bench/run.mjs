@@ -545,7 +545,7 @@ out();
   /* the default and the palettes-only float frame on AVX2 too (the 5 ns a bone is asked on AVX2), and one
    * thread pinned to each of the first two cores (taskset), whose speeds may differ on a shared machine */
   const taAvx2 = [], leanFloatAvx2 = [], onCpu = [[], []];
-  const PIN = os.cpus().length >= 2 && spawnSync('taskset', ['-c', '0', 'true']).status === 0;
+  const PIN = os.cpus().length >= 2 && [0, 1].every((c) => spawnSync('taskset', ['-c', String(c), 'true']).status === 0);
   const pinned = (cpu, flags) => runJson('taskset', ['-c', String(cpu), TA, ...flags]);
   /* The frame that keeps only what a renderer reads: the palettes (no float world copy, no double
    * world matrices left in the poses), the mixer writing without three.js's comparison. */

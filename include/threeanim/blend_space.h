@@ -98,8 +98,8 @@ TA_API ta_result ta_blend_space_create(const ta_blend_space_desc *desc, const ta
 TA_API void ta_blend_space_destroy(ta_blend_space *bs);
 
 /**
- * Each point's weight at the parameter (px, py) (py is ignored in 1D), into out_weights[0 ..
- * count - 1], count being the space's point count. Allocates nothing.
+ * Each point's weight at the parameter (px, py) (py is ignored in 1D), into
+ * out_weights[0 .. count - 1], count being the space's point count. Allocates nothing.
  *
  * @ownership Reads bs; writes out_weights only when the call succeeds.
  * @errors TA_ERROR_INVALID_ARGUMENT (bs or out_weights NULL, count not the point count),

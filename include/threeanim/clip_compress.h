@@ -90,13 +90,32 @@ typedef struct ta_compressed_clip ta_compressed_clip;
 TA_API ta_result ta_clip_compress(const ta_clip *clip, const ta_scene *scene, const ta_compress_options *options,
                                   ta_compressed_clip **out_clip, ta_compress_stats *out_stats, ta_error *err);
 
-/** Frees it. NULL does nothing. */
+/**
+ * Frees it. NULL does nothing.
+ *
+ * @ownership Frees what ta_clip_compress or ta_compressed_clip_read made; the windows made from it
+ * (ta_compressed_clip_window) must be released first.
+ * @errors None.
+ * @threejs None: three.js has no compressed clips.
+ */
 TA_API void ta_compressed_clip_destroy(ta_compressed_clip *clip);
 
-/** Every byte it holds, its handle included (what stats.bytes said). 0 for NULL. */
+/**
+ * Every byte it holds, its handle included (what stats.bytes said). 0 for NULL.
+ *
+ * @ownership None.
+ * @errors None.
+ * @threejs None.
+ */
 TA_API size_t ta_compressed_clip_bytes(const ta_compressed_clip *clip);
 
-/** Its duration, the source clip's. */
+/**
+ * Its duration, the source clip's.
+ *
+ * @ownership None.
+ * @errors None (a zero duration for NULL).
+ * @threejs AnimationClip.duration of the clip it was made from.
+ */
 TA_API ta_duration ta_compressed_clip_duration(const ta_compressed_clip *clip);
 
 /**
@@ -104,8 +123,10 @@ TA_API ta_duration ta_compressed_clip_duration(const ta_compressed_clip *clip);
  * scene's nodes it drives: LINEAR tracks lerped (rotations slerped) between the two key times
  * around `time`, STEP tracks held.
  *
+ * @ownership Writes the nodes' position, quaternion and scale; keeps no pointer.
  * @errors TA_ERROR_INVALID_ARGUMENT (NULL, time not finite), TA_ERROR_MISSING_TARGET (a node not
  * in scene: nothing written).
+ * @threejs None: three.js has no compressed clips (for a clip, an action's pose at one time).
  */
 TA_API ta_result ta_compressed_clip_sample(const ta_compressed_clip *clip, double time, ta_scene *scene, ta_error *err);
 
@@ -121,6 +142,7 @@ TA_API ta_result ta_compressed_clip_sample(const ta_compressed_clip *clip, doubl
  * outlive it. Root motion on a root it drives is refused (root_motion.h). Editing it (trim,
  * optimize) drops what makes it a window.
  * @errors TA_ERROR_INVALID_ARGUMENT (NULL, a clip of one key time), TA_ERROR_OUT_OF_MEMORY.
+ * @threejs None: three.js plays whole keyframe tracks.
  */
 TA_API ta_result ta_compressed_clip_window(const ta_compressed_clip *clip, const ta_allocator *allocator,
                                            ta_clip **out_clip, ta_error *err);
@@ -130,10 +152,18 @@ TA_API ta_result ta_compressed_clip_window(const ta_compressed_clip *clip, const
  * which are the bytes it holds: write them to a file as they are.
  *
  * @ownership *out_data points into the clip and lives as long as it does. NULL for NULL.
+ * @errors None (NULL, and a size of 0, for NULL).
+ * @threejs None.
  */
 TA_API const void *ta_compressed_clip_data(const ta_compressed_clip *clip, size_t *out_size);
 
-/** How many tracks it holds (one a node's position, rotation or scale). 0 for NULL. */
+/**
+ * How many tracks it holds (one a node's position, rotation or scale). 0 for NULL.
+ *
+ * @ownership None.
+ * @errors None.
+ * @threejs AnimationClip.tracks.length, of the tracks it kept.
+ */
 TA_API uint32_t ta_compressed_clip_track_count(const ta_compressed_clip *clip);
 
 /** What ta_compressed_clip_track says of a track. */
@@ -180,6 +210,7 @@ typedef struct ta_compressed_read_options {
  * @errors TA_ERROR_INVALID_ARGUMENT (NULL data or out_clip), TA_ERROR_PARSE (not the form: the
  * message names the field and its value), TA_ERROR_UNSUPPORTED (another version),
  * TA_ERROR_LIMIT_EXCEEDED, TA_ERROR_OUT_OF_MEMORY.
+ * @threejs None.
  */
 TA_API ta_result ta_compressed_clip_read(const void *data, size_t size, const ta_compressed_read_options *options,
                                          ta_compressed_clip **out_clip, ta_error *err);

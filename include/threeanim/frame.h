@@ -80,7 +80,13 @@ typedef enum ta_frame_stream {
     TA_FRAME_STREAM_OFF = 2   /**< never: a caller that reads the matrices back right after the frame */
 } ta_frame_stream;
 
-/** Floats a bone takes in a palette of this layout (0 for a layout that is none of them). */
+/**
+ * Floats a bone takes in a palette of this layout (0 for a layout that is none of them).
+ *
+ * @ownership None.
+ * @errors None (0 for a layout that is none).
+ * @threejs Skeleton.boneMatrices holds 16 a bone (TA_PALETTE_LAYOUT_MAT4).
+ */
 TA_API uint32_t ta_frame_bone_floats(ta_palette_layout layout);
 
 /** One character of a frame, with what its frame returned. */
@@ -172,7 +178,13 @@ TA_API ta_result ta_frame_update(ta_frame_character *chars, uint32_t count, ta_d
  */
 TA_API ta_result ta_pose_use_best_simd(ta_pose *pose, ta_error *err);
 
-/** The set the pose runs: "scalar", "sse2", "avx2" or "avx512" ("?" for NULL). */
+/**
+ * The set the pose runs: "scalar", "sse2", "avx2" or "avx512" ("?" for NULL).
+ *
+ * @ownership A static string; nothing to free.
+ * @errors None.
+ * @threejs None.
+ */
 TA_API const char *ta_pose_simd_name(const ta_pose *pose);
 
 #ifdef __cplusplus

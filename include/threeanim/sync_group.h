@@ -84,7 +84,7 @@ typedef enum ta_sync_mode {
 
 /** How to make a sync group. */
 typedef struct ta_sync_group_desc {
-    ta_sync_mode mode;
+    ta_sync_mode mode;       /**< how the members' cycles are cut (0: TA_SYNC_MODE_MARKERS) */
     const char *marker_name; /**< TA_SYNC_MODE_MARKERS: the markers of this name; NULL: every marker */
 } ta_sync_group_desc;
 
@@ -159,13 +159,31 @@ TA_API ta_result ta_sync_group_set_time_scale(ta_sync_group *group, ta_action *a
 TA_API ta_result ta_sync_group_prepare(ta_sync_group *group, const ta_mixer *mixer, ta_duration delta,
                                        ta_error *err);
 
-/** How many actions the group holds; 0 for NULL. */
+/**
+ * How many actions the group holds; 0 for NULL.
+ *
+ * @ownership None.
+ * @errors None.
+ * @threejs None: three.js has no sync groups.
+ */
 TA_API uint32_t ta_sync_group_count(const ta_sync_group *group);
 
-/** The member at index (in the order added); NULL past the end or for NULL. */
+/**
+ * The member at index (in the order added); NULL past the end or for NULL.
+ *
+ * @ownership The action stays its mixer's; the group holds no reference.
+ * @errors None (NULL past the end).
+ * @threejs None: three.js has no sync groups.
+ */
 TA_API ta_action *ta_sync_group_action(const ta_sync_group *group, uint32_t index);
 
-/** The leader the last ta_sync_group_prepare picked, as a member index; -1 before any, or for NULL. */
+/**
+ * The leader the last ta_sync_group_prepare picked, as a member index; -1 before any, or for NULL.
+ *
+ * @ownership None.
+ * @errors None (-1).
+ * @threejs None: three.js has no sync groups.
+ */
 TA_API int32_t ta_sync_group_leader(const ta_sync_group *group);
 
 /**

@@ -58,7 +58,13 @@ TA_API ta_result ta_worker_pool_create(uint32_t workers, const ta_allocator *all
  */
 TA_API void ta_worker_pool_destroy(ta_worker_pool *pool);
 
-/** How many workers the pool has, the caller's thread among them (0 for NULL). */
+/**
+ * How many workers the pool has, the caller's thread among them (0 for NULL).
+ *
+ * @ownership None.
+ * @errors None.
+ * @threejs None.
+ */
 TA_API uint32_t ta_worker_pool_workers(const ta_worker_pool *pool);
 
 /**
