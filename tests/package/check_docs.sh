@@ -6,6 +6,8 @@
 # @errors, @threejs). (check_doc_names.sh checks the names docs/*.md use.)
 #
 # usage: check_docs.sh DOXYGEN SOURCE_DIR WORK_DIR VERSION
+# DOXYGEN "-": the Doxyfile's number and the comments alone (no doxygen needed), so that a
+# machine without doxygen still checks every public function's comment.
 set -eu
 doxygen=$1 src=$2 work=$3 version=$4
 rm -rf "$work"
@@ -47,6 +49,11 @@ count=$(sed -n 's/^checked //p' "$work/checked.txt")
 if [ "${count:-0}" -lt 200 ]; then
   echo "FAIL: only ${count:-0} public functions found in include/threeanim: the scan is broken" >&2
   exit 1
+fi
+
+if [ "$doxygen" = - ]; then
+  echo "ok: $count public functions documented with ownership, errors and three.js (doxygen not run here)"
+  exit 0
 fi
 
 # doxygen, into the work folder, with every warning in a log.
