@@ -18,7 +18,7 @@ static void help(FILE *out)
           "         [--warmup 120] [--reps 5] [--dt 1/60] [--seed 1] [--stagger 1] [--rot-amp 0.5]\n"
           "         [--scale-amp 0.05] [--variants blend,single] [--group-max 100] [--threads 1]\n"
            "         [--morphs 0] [--write-always 0] [--frame-world 1] [--frame-pose-world 1]\n"
-           "         [--frame-float-lanes 0] [--arena 0] [--instances 0]\n"
+           "         [--frame-float-lanes 0] [--arena 0] [--instances 0] [--frame-passes-only 0]\n"
           "         [--three DIR (ignored: the three.js side's)]\n"
           "\n"
           "Builds the mixer benchmark's workload key for key as bench/threejs/bench.mjs does\n"
@@ -50,6 +50,9 @@ static void help(FILE *out)
           "--instances 1 makes the frame variants' characters 1 .. C-1 instances of character 0's\n"
           "scene (ta_scene_instantiate: a crowd of one model, its skin's joints and inverse binds\n"
           "shared, so that the frame's rig check compares pointers); the JSON says \"instances\":1.\n"
+          "--frame-passes-only 1: after the warmup the frame variants pass no mixer, so that their\n"
+          "timed frames are the world and skinning passes alone (poses as the warmup left them;\n"
+          "the JSON says \"frame_passes_only\":1).\n"
           "Progress goes to standard error. docs/benchmark-workload.md describes the workload;\n"
           "bench/run.sh (make bench) runs this beside three.js and writes the report.\n",
           out);
@@ -319,6 +322,8 @@ static int run_variant(const bench_config *cfg, const bench_keys *keys, ta_clip 
         run_phase(&run, first);
         size_t allocs_before = atomic_load(&counter.allocations);
         run_phase(&run, cfg->warmup - first);
+        if (cfg->frame_passes_only && run.frame != NULL)
+            for (uint32_t i = 0; i < count; ++i) run.frame[i].mixer = NULL;
         double cpu0 = clock_seconds(CLOCK_PROCESS_CPUTIME_ID);
         for (uint32_t r = 0; r < cfg->reps; ++r) {
             double s = run_phase(&run, cfg->frames);
@@ -435,6 +440,7 @@ static void print_json(FILE *out, const bench_config *cfg, const bench_key_bytes
     if (cfg->frame_float_lanes) fputs(",\"frame_float_lanes\":1", out);
     if (cfg->arena) fputs(",\"arena\":1", out);
     if (cfg->instances) fputs(",\"instances\":1", out);
+    if (cfg->frame_passes_only) fputs(",\"frame_passes_only\":1", out);
     if (cfg->morphs > 0) fprintf(out, ",\"morphs\":%u", cfg->morphs); /* absent: the workload bench.mjs also runs */
     fputs("},", out);
     ta_mixer_destroy(probe);

@@ -182,6 +182,7 @@ int bench_parse_args(bench_config *cfg, int argc, char **argv)
         else if (strcmp(flag, "--frame-float-lanes") == 0) r = parse_uint(flag, v, 0, &cfg->frame_float_lanes);
         else if (strcmp(flag, "--arena") == 0) r = parse_uint(flag, v, 0, &cfg->arena);
         else if (strcmp(flag, "--instances") == 0) r = parse_uint(flag, v, 0, &cfg->instances);
+        else if (strcmp(flag, "--frame-passes-only") == 0) r = parse_uint(flag, v, 0, &cfg->frame_passes_only);
         else {
             fprintf(stderr, "bench_mixer: \"%s\" is not a flag (--help lists them)\n", flag);
             return BENCH_USAGE;
