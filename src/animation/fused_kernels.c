@@ -61,6 +61,52 @@ static inline uint32_t nan_bits(float x)
         NAME##_planes_##SUF(p, p + s, p + 2 * s, p + 3 * s, drop, n);                                             \
     }
 
+/* The slerp loops (rot_slerp's, rot_two's), NAME over a SLOW_T a lane for the slow marks (below). */
+#define TA__SLERP_PLANES(NAME, ATTR, SLOW_T)                                                                \
+    ATTR TA__NOINLINE static uint32_t NAME(                                                         \
+        float *restrict ox, float *restrict oy, float *restrict oz, float *restrict ow, const float *restrict ax, \
+        const float *restrict ay, const float *restrict az, const float *restrict aw, const float *restrict bx,   \
+        const float *restrict by, const float *restrict bz, const float *restrict bw, uint32_t n, float t,        \
+        SLOW_T *restrict slow)                                                                                   \
+    {                                                                                                             \
+        uint32_t count = 0;                                                                                       \
+        for (uint32_t i = 0; i < n; ++i) {                                                                        \
+            bool s = ta__slerp_lane(ax[i], ay[i], az[i], aw[i], bx[i], by[i], bz[i], bw[i], t, &ox[i], &oy[i],    \
+                                    &oz[i], &ow[i]);                                                              \
+            slow[i] = (SLOW_T)s;                                                                                 \
+            count += (uint32_t)s;                                                                                 \
+        }                                                                                                         \
+        return count;                                                                                             \
+    }
+#define TA__TWO_PLANES(NAME, ATTR, SLOW_T)                                                                \
+    ATTR TA__NOINLINE static uint32_t NAME(                                                          \
+        float *restrict ox, float *restrict oy, float *restrict oz, float *restrict ow, const float *restrict a0,  \
+        const float *restrict a1, const float *restrict ca, const float *restrict b0, const float *restrict b1,   \
+        const float *restrict cb, uint32_t n, size_t l, float ta, float tb, float mix, SLOW_T *restrict slow,    \
+        uint32_t *restrict out_bad)                                                                               \
+    {                                                                                                             \
+        /* the inputs' planes l apart from six bases: four pointers a plane, twenty of them, left too \
+         * few registers for the numbers */                                                           \
+        uint32_t count = 0, bad = 0;                                                                              \
+        for (uint32_t i = 0; i < n; ++i) {                                                                        \
+            float px, py, pz, pw, qx, qy, qz, qw, rx, ry, rz, rw;                                                 \
+            ta__slerp_key_lane(a0[i], a0[l + i], a0[2 * l + i], a0[3 * l + i], a1[i], a1[l + i], a1[2 * l + i],   \
+                               a1[3 * l + i], ca[i], ca[l + i], ta, &px, &py, &pz, &pw);                          \
+            ta__slerp_key_lane(b0[i], b0[l + i], b0[2 * l + i], b0[3 * l + i], b1[i], b1[l + i], b1[2 * l + i],   \
+                               b1[3 * l + i], cb[i], cb[l + i], tb, &qx, &qy, &qz, &qw);                          \
+            const bool s = ta__slerp_lane(px, py, pz, pw, qx, qy, qz, qw, mix, &rx, &ry, &rz, &rw);               \
+            ox[i] = rx;                                                                                           \
+            oy[i] = ry;                                                                                           \
+            oz[i] = rz;                                                                                           \
+            ow[i] = rw;                                                                                           \
+            slow[i] = (SLOW_T)s;                                                                                 \
+            count += (uint32_t)s;                                                                                 \
+            bad |= nan_bits(rx) | nan_bits(ry) | nan_bits(rz) | nan_bits(rw);                                     \
+        }                                                                                                         \
+        *out_bad = bad;                                                                                           \
+        return count;                                                                                             \
+    }
+
 #define TA__KERNELS(SUF, ATTR)                                                                                    \
     ATTR static void vec_first_##SUF(float *pile, const float *k0, const float *k1, uint32_t n, float t)          \
     {                                                                                                             \
@@ -74,22 +120,8 @@ static inline uint32_t nan_bits(float x)
     {                                                                                                             \
         for (uint32_t i = 0; i < n; ++i) pile[i] = (float)(pile[i] * s + orig[i] * t);                            \
     }                                                                                                             \
-    ATTR TA__NOINLINE static uint32_t slerp_planes_##SUF(                                                         \
-        float *restrict ox, float *restrict oy, float *restrict oz, float *restrict ow, const float *restrict ax, \
-        const float *restrict ay, const float *restrict az, const float *restrict aw, const float *restrict bx,   \
-        const float *restrict by, const float *restrict bz, const float *restrict bw, uint32_t n, float t,        \
-        uint8_t *restrict slow)                                                                                   \
-    {                                                                                                             \
-        uint32_t count = 0;                                                                                       \
-        for (uint32_t i = 0; i < n; ++i) {                                                                        \
-            bool s = ta__slerp_lane(ax[i], ay[i], az[i], aw[i], bx[i], by[i], bz[i], bw[i], t, &ox[i], &oy[i],    \
-                                    &oz[i], &ow[i]);                                                              \
-            slow[i] = (uint8_t)s;                                                                                 \
-            count += (uint32_t)s;                                                                                 \
-        }                                                                                                         \
-        return count;                                                                                             \
-    }                                                                                                             \
-    ATTR static uint32_t rot_slerp_##SUF(float *out, const float *a, const float *b, uint32_t n, float t,         \
+    TA__SLERP_PLANES(slerp_planes_##SUF, ATTR, uint8_t)                                                      \
+    ATTR TA__UNUSED static uint32_t rot_slerp_##SUF(float *out, const float *a, const float *b, uint32_t n, float t, \
                                          uint8_t *slow)                                                           \
     {                                                                                                             \
         return slerp_planes_##SUF(out, out + n, out + 2 * n, out + 3 * n, a, a + n, a + 2 * n, a + 3 * n, b,      \
@@ -127,39 +159,12 @@ static inline uint32_t nan_bits(float x)
         }                                                                                                         \
         return bad;                                                                                               \
     }                                                                                                             \
-    ATTR TA__NOINLINE static uint32_t two_planes_##SUF(                                                          \
-        float *restrict ox, float *restrict oy, float *restrict oz, float *restrict ow, const float *restrict a0,  \
-        const float *restrict a1, const float *restrict ca, const float *restrict b0, const float *restrict b1,   \
-        const float *restrict cb, uint32_t n, float ta, float tb, float mix, uint8_t *restrict slow,              \
-        uint32_t *restrict out_bad)                                                                               \
-    {                                                                                                             \
-        /* the inputs' planes n apart from six bases: four pointers a plane, twenty of them, left too \
-         * few registers for the numbers */                                                           \
-        const size_t l = n;                                                                                       \
-        uint32_t count = 0, bad = 0;                                                                              \
-        for (uint32_t i = 0; i < n; ++i) {                                                                        \
-            float px, py, pz, pw, qx, qy, qz, qw, rx, ry, rz, rw;                                                 \
-            ta__slerp_key_lane(a0[i], a0[l + i], a0[2 * l + i], a0[3 * l + i], a1[i], a1[l + i], a1[2 * l + i],   \
-                               a1[3 * l + i], ca[i], ca[l + i], ta, &px, &py, &pz, &pw);                          \
-            ta__slerp_key_lane(b0[i], b0[l + i], b0[2 * l + i], b0[3 * l + i], b1[i], b1[l + i], b1[2 * l + i],   \
-                               b1[3 * l + i], cb[i], cb[l + i], tb, &qx, &qy, &qz, &qw);                          \
-            const bool s = ta__slerp_lane(px, py, pz, pw, qx, qy, qz, qw, mix, &rx, &ry, &rz, &rw);               \
-            ox[i] = rx;                                                                                           \
-            oy[i] = ry;                                                                                           \
-            oz[i] = rz;                                                                                           \
-            ow[i] = rw;                                                                                           \
-            slow[i] = (uint8_t)s;                                                                                 \
-            count += (uint32_t)s;                                                                                 \
-            bad |= nan_bits(rx) | nan_bits(ry) | nan_bits(rz) | nan_bits(rw);                                     \
-        }                                                                                                         \
-        *out_bad = bad;                                                                                           \
-        return count;                                                                                             \
-    }                                                                                                             \
-    ATTR static uint32_t rot_two_##SUF(float *out, const float *a0, const float *a1, const float *ca,             \
+    TA__TWO_PLANES(two_planes_##SUF, ATTR, uint8_t)                                                          \
+    ATTR TA__UNUSED static uint32_t rot_two_##SUF(float *out, const float *a0, const float *a1, const float *ca, \
                                        const float *b0, const float *b1, const float *cb, uint32_t n, float ta,   \
                                        float tb, float mix, uint8_t *slow, uint32_t *bad)                         \
     {                                                                                                             \
-        return two_planes_##SUF(out, out + n, out + 2 * n, out + 3 * n, a0, a1, ca, b0, b1, cb, n, ta, tb, mix,   \
+        return two_planes_##SUF(out, out + n, out + 2 * n, out + 3 * n, a0, a1, ca, b0, b1, cb, n, n, ta, tb, mix, \
                                 slow, bad);                                                                       \
     }                                                                                                             \
     /* a compressed window's rotation key planes made whole (TA__FINISH) and its intervals'      \
@@ -336,8 +341,8 @@ static inline uint32_t nan_bits(float x)
 
 #define TA__KERNEL_SET(SUF, WRITE, WIDTH)                                                                         \
     static const ta__fused_kernels kernels_##SUF = {.width = WIDTH, .vec_first = vec_first_##SUF, .vec_mix = vec_mix_##SUF, \
-        .vec_rest = vec_rest_##SUF, .rot_slerp = rot_slerp_##SUF, .rot_keys = rot_keys_##SUF,                     \
-        .vec_two = vec_two_##SUF, .rot_two = rot_two_##SUF,                                                       \
+        .vec_rest = vec_rest_##SUF, .rot_slerp = TA__ROT_SLERP_##SUF, .rot_keys = rot_keys_##SUF,                 \
+        .vec_two = vec_two_##SUF, .rot_two = TA__ROT_TWO_##SUF,                                                   \
         .rot_finish = rot_finish_##SUF, .rot_finish3 = rot_finish3_##SUF, .rot_constants = rot_constants_##SUF,    \
         .rot_settle = rot_settle_##SUF, .cc_keys = TA__CC_KEYS_##SUF,                                             \
         .not_finite = not_finite_##WRITE, .commit_vec = commit_vec_##WRITE, .commit_rot = commit_rot_##WRITE,        \
@@ -345,6 +350,16 @@ static inline uint32_t nan_bits(float x)
         .curve_cubic = curve_cubic_##SUF, .curve_bezier = curve_bezier_##SUF,                                     \
         .curve_bezier_at = curve_bezier_at_##SUF, .rot_mix = rot_mix_##SUF, .mix_doubles = mix_doubles_##SUF,     \
         .lerp_doubles = lerp_doubles_##SUF, .normalize = normalize_##SUF};
+
+/* The slerp loops of each set; AVX-512's split where GCC's loop would leave lanes one by one (below) */
+#define TA__ROT_SLERP_scalar rot_slerp_scalar
+#define TA__ROT_SLERP_sse2 rot_slerp_sse2
+#define TA__ROT_SLERP_avx2 rot_slerp_avx2
+#define TA__ROT_SLERP_avx512 rot_slerp_avx512_split
+#define TA__ROT_TWO_scalar rot_two_scalar
+#define TA__ROT_TWO_sse2 rot_two_sse2
+#define TA__ROT_TWO_avx2 rot_two_avx2
+#define TA__ROT_TWO_avx512 rot_two_avx512_split
 
 /* The compressed window's key reads: lane by lane but where a gather takes eight (below) */
 #define TA__CC_KEYS_scalar cc_keys_scalar
@@ -666,6 +681,53 @@ TA__COMMIT_T8(avx2, __attribute__((target("avx2"))))
 TA__KERNEL_SET(avx2, t_avx2, 8)
 TA__KERNELS(avx512, __attribute__((target("avx512f,avx512vl,avx512dq,avx512bw"))))
 TA__COMMIT_T8(avx512, __attribute__((target("avx512f,avx512vl,avx512dq,avx512bw"))))
+
+/* The slerp loops write a byte a lane (slow), and GCC takes such a loop on AVX-512 64 lanes a
+ * step, with a last step of 32, so that a group's last 16 lanes (AVX-512's lanes come in sixteens)
+ * went one by one: a rig whose group has 16, 48 or 80 rotation lanes took two to three times as
+ * long to mix as one of 32 or 64 (docs/performance.md). Those lanes go through the same loop over a
+ * word a lane (a step of one vector, 16 lanes), its marks then written as bytes: the same numbers.
+ * A word a lane everywhere ran the 64 lanes of the benchmark's rig an eighth slower (its steps of
+ * one vector overlap less), and AVX2's loop for the 16 took twice the time a lane of this one. */
+#define TA__AVX512 __attribute__((target("avx512f,avx512vl,avx512dq,avx512bw")))
+TA__SLERP_PLANES(slerp_planes16_avx512, TA__AVX512, uint32_t)
+TA__TWO_PLANES(two_planes16_avx512, TA__AVX512, uint32_t)
+enum { TA__STEP512 = 32 };
+static uint32_t rot_slerp_avx512_split(float *out, const float *a, const float *b, uint32_t n, float t, uint8_t *slow)
+{
+    const uint32_t m = n & ~(uint32_t)(TA__STEP512 - 1);
+    uint32_t count = 0;
+    if (m > 0)
+        count += slerp_planes_avx512(out, out + n, out + 2 * n, out + 3 * n, a, a + n, a + 2 * n, a + 3 * n, b, b + n,
+                                     b + 2 * n, b + 3 * n, m, t, slow);
+    if (n > m) {
+        uint32_t marks[TA__STEP512];
+        count += slerp_planes16_avx512(out + m, out + n + m, out + 2 * n + m, out + 3 * n + m, a + m, a + n + m,
+                                       a + 2 * n + m, a + 3 * n + m, b + m, b + n + m, b + 2 * n + m, b + 3 * n + m,
+                                       n - m, t, marks);
+        for (uint32_t i = 0; i < n - m; ++i) slow[m + i] = (uint8_t)marks[i];
+    }
+    return count;
+}
+static uint32_t rot_two_avx512_split(float *out, const float *a0, const float *a1, const float *ca, const float *b0,
+                                     const float *b1, const float *cb, uint32_t n, float ta, float tb, float mix,
+                                     uint8_t *slow, uint32_t *bad)
+{
+    const uint32_t m = n & ~(uint32_t)(TA__STEP512 - 1);
+    uint32_t count = 0, bad_m = 0, bad_t = 0;
+    if (m > 0)
+        count += two_planes_avx512(out, out + n, out + 2 * n, out + 3 * n, a0, a1, ca, b0, b1, cb, m, n, ta, tb, mix,
+                                   slow, &bad_m);
+    if (n > m) {
+        uint32_t marks[TA__STEP512];
+        count += two_planes16_avx512(out + m, out + n + m, out + 2 * n + m, out + 3 * n + m, a0 + m, a1 + m, ca + m,
+                                     b0 + m, b1 + m, cb + m, n - m, n, ta, tb, mix, marks, &bad_t);
+        for (uint32_t i = 0; i < n - m; ++i) slow[m + i] = (uint8_t)marks[i];
+    }
+    *bad = bad_m | bad_t;
+    return count;
+}
+#undef TA__AVX512
 TA__KERNEL_SET(avx512, t_avx512, 16)
 #endif
 
