@@ -419,12 +419,17 @@ out();
 {
   const reps = opts.quick ? 3 : 5;
   const rows = [];
+  /* Each point's repetitions last some tens of milliseconds (they lasted about 2 ms, which one slow
+   * moment of a shared core can double), on one core where taskset can pin them, so that the points
+   * are measured on the same core (this machine's two differ: §8). */
+  const pinLinearity = spawnSync('taskset', ['-c', '0', 'true']).status === 0;
+  const linearRun = (flags) => (pinLinearity ? runJson('taskset', ['-c', '0', TA, ...flags]) : threeanim(flags));
   // C: total time per frame against C.
   const cs = opts.quick ? [1, 100, 1000] : [1, 10, 100, 300, 1000];
   const cy = cs.map((C) => {
     progress(`linearity C=${C}`);
-    const frames = Math.max(6, Math.round(20000 / C));
-    const j = threeanim(flagList({ ...base, variants: 'blend', interp: 'linear', chars: C, frames, warmup: Math.ceil(frames / 3), reps }));
+    const frames = Math.max(20, Math.round(100000 / C));
+    const j = linearRun(flagList({ ...base, variants: 'blend', interp: 'linear', chars: C, frames, warmup: Math.ceil(frames / 3), reps }));
     return j.results[0].ns_per_char_update.median * C;
   });
   const fc = linearFit(cs, cy);
@@ -434,7 +439,7 @@ out();
   const bs = opts.quick ? [16, 64, 128] : [16, 32, 64, 128];
   const by = bs.map((B) => {
     progress(`linearity B=${B}`);
-    const j = threeanim(flagList({ ...base, variants: 'blend', interp: 'linear', bones: B, chars: 100, frames: 40, warmup: 10, reps }));
+    const j = linearRun(flagList({ ...base, variants: 'blend', interp: 'linear', bones: B, chars: 100, frames: 400, warmup: 40, reps }));
     return j.results[0].ns_per_char_update.median;
   });
   const fb = linearFit(bs, by);
@@ -445,7 +450,7 @@ out();
   const as = opts.quick ? [1, 2, 4] : [1, 2, 3, 4];
   const ay = as.map((n) => {
     progress(`linearity actions=${n}`);
-    const j = threeanim(flagList({ ...base, variants: 'blend', interp: 'linear', clips: n, weights: weights[n], chars: 100, frames: 40, warmup: 10, reps }));
+    const j = linearRun(flagList({ ...base, variants: 'blend', interp: 'linear', clips: n, weights: weights[n], chars: 100, frames: 400, warmup: 40, reps }));
     return j.results[0].ns_per_char_update.median;
   });
   const fa = linearFit(as, ay);
