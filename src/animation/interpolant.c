@@ -87,6 +87,18 @@ void ta__smooth_setup(const float *times, uint32_t key_count, uint32_t i1, ta_en
         next = i1 - 1;
         t_next = t0;
     }
+    /* A wrap whose step from the other end rounds to nothing beside a key's time (times past about
+     * 1e14 s with keys a hundredth apart) puts the neighbour at that key's own time: three.js divides
+     * by zero there and its sample is NaN. That side takes the natural spline's end instead (the
+     * differences list); key times strictly rise, so no other neighbour sits on its key. */
+    if (!(t0 - t_prev != 0)) {
+        prev = i1;
+        t_prev = t1;
+    }
+    if (!(t_next - t1 != 0)) {
+        next = i1 - 1;
+        t_next = t0;
+    }
     double half_dt = (t1 - t0) * 0.5;
     out->prev = prev;
     out->next = next;

@@ -199,6 +199,31 @@ static void test_smooth_endings_shape_the_ends(void **state)
     ta_track_destroy(t);
 }
 
+/* A WRAP_AROUND whose step from the other end rounds to nothing beside the key's time (found by
+ * fuzz_api: keys at 0.25, 0.265625 and 1e15 s): three.js's CubicInterpolant divides by zero and
+ * gives NaN; the side whose neighbour sits on its key takes the natural spline's end, so that the
+ * sample is the one ZERO_CURVATURE gives there (the differences list). Elsewhere the wrap is as
+ * before. */
+static void test_smooth_wrap_onto_its_own_key_is_the_natural_end(void **state)
+{
+    (void)state;
+    const float times[] = {0.25f, 0.265625f, 1e15f};
+    const float values[] = {-2, 1, 5};
+    ta_track *t = make(TA_TRACK_KIND_LIGHT_INTENSITY, TA_INTERPOLATION_SMOOTH, times, 3, values, NULL, NULL);
+    for (int k = 1; k <= 9; ++k) {
+        const double at = 0.265625 + (1e15 - 0.265625) * k / 10.0;
+        const float wrap = sample1(t, at, TA_ENDING_ZERO_SLOPE, TA_ENDING_WRAP_AROUND);
+        const float natural = sample1(t, at, TA_ENDING_ZERO_SLOPE, TA_ENDING_ZERO_CURVATURE);
+        assert_true(isfinite(wrap));
+        assert_memory_equal(&wrap, &natural, sizeof wrap);
+    }
+    /* the start's wrap into the first interval: its step from the other end (the key before the
+     * last less 1e15) is far from nothing, and the sample stays three.js's curve */
+    const float a = sample1(t, 0.26, TA_ENDING_WRAP_AROUND, TA_ENDING_ZERO_CURVATURE);
+    assert_true(isfinite(a));
+    ta_track_destroy(t);
+}
+
 /* three.js 0.186.0 (node, three/build/three.core.js):
  *   const i = new CubicInterpolant(new Float32Array([0, 0.5, 2, 2.5]),
  *       new Float32Array([1, 3, -2, 0]), 1, new Float64Array(1));
@@ -588,6 +613,7 @@ int main(void)
         cmocka_unit_test(test_strings_step_with_the_keys),
         cmocka_unit_test(test_flags_step),
         cmocka_unit_test(test_seek_finds_three_js_intervals),
+        cmocka_unit_test(test_smooth_wrap_onto_its_own_key_is_the_natural_end),
         cmocka_unit_test(test_seek_does_not_depend_on_the_hint),
         cmocka_unit_test(test_a_sampler_gives_what_a_cold_sample_gives),
         cmocka_unit_test(test_refuses_a_nan_time),
