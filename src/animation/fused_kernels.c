@@ -295,7 +295,7 @@ static inline uint32_t nan_bits(float x)
         for (uint32_t i = 0; i < n; ++i) out[i] = ta__cubic_bezier(s, v0[i], c0v[i], c1v[i], v1[i]);              \
     }                                                                                                             \
     ATTR static uint32_t rot_mix_##SUF(float *restrict out, const float *restrict pile, uint32_t lanes,           \
-                                       const double *restrict q, uint32_t n, double t, uint8_t *restrict slow)    \
+                                       const double *restrict q, uint32_t n, double t, uint32_t *restrict slow)   \
     {                                                                                                             \
         const size_t l = lanes, c = TA__FUSED_CHUNK;                                                              \
         uint32_t count = 0;                                                                                       \
@@ -307,7 +307,7 @@ static inline uint32_t nan_bits(float x)
             out[l + i] = (float)y;                                                                                \
             out[2 * l + i] = (float)z;                                                                            \
             out[3 * l + i] = (float)w;                                                                            \
-            slow[i] = (uint8_t)s;                                                                                 \
+            slow[i] = (uint32_t)s;                                                                                \
             count += (uint32_t)s;                                                                                 \
         }                                                                                                         \
         return count;                                                                                             \

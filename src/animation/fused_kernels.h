@@ -102,7 +102,7 @@ typedef struct ta__fused_kernels {
      * out is not pile); slow[i] marks lanes to redo with ta__fast_slerp (a dot
      * below 0.7); returns how many */
     uint32_t (*rot_mix)(float *out, const float *pile, uint32_t lanes, const double *q, uint32_t n, double t,
-                        uint8_t *slow);
+                        uint32_t *slow);
     /* out = v0 w0 + v1 w1, in double (ta__lerp_key's LINEAR numbers) */
     void (*lerp_doubles)(double *out, const float *v0, const float *v1, uint32_t n, double w0, double w1);
     /* pile = (float)v when first, else (float)(pile keep + v mix), in double */

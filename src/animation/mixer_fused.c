@@ -842,8 +842,11 @@ static inline uint32_t chunk_at(uint32_t lo, uint32_t lanes)
  * for the rotations it does not batch): the vector kernel, then the lanes it
  * leaves (far apart) one by one. out is not pile. */
 static void rot_mix_chunk(const ta__fused_kernels *k, float *out, const float *pile, uint32_t lanes, uint32_t lo,
-                          uint32_t m, double q[4][TA__FUSED_CHUNK], double t, uint8_t *slow)
+                          uint32_t m, double q[4][TA__FUSED_CHUNK], double t)
 {
+    /* a word a lane, not a byte: a loop over doubles writing bytes is taken 32 or 64 lanes a
+     * step, and a chunk of fewer lanes, or its rest, went one by one (docs/performance.md) */
+    uint32_t slow[TA__FUSED_CHUNK];
     if (k->rot_mix(out + lo, pile + lo, lanes, &q[0][0], m, t, slow) == 0) return;
     for (uint32_t i = 0; i < m; ++i) {
         if (!slow[i]) continue;
@@ -860,14 +863,14 @@ static void rot_mix_chunk(const ta__fused_kernels *k, float *out, const float *p
 /* out := slerpFlat(pile, q, t) over a group's rotation lanes, q floats, as
  * the general path mixes a STEP rotation and rests one toward its original. */
 static void slerp_double(const ta__fused_kernels *k, float *out, const float *pile, const float *q, uint32_t lanes,
-                         double t, uint8_t *slow)
+                         double t)
 {
     double d[4][TA__FUSED_CHUNK];
     for (uint32_t lo = 0; lo < lanes; lo += TA__FUSED_CHUNK) {
         const uint32_t m = chunk_at(lo, lanes);
         for (uint32_t c = 0; c < 4; ++c)
             for (uint32_t i = 0; i < m; ++i) d[c][i] = q[(size_t)c * lanes + lo + i];
-        rot_mix_chunk(k, out, pile, lanes, lo, m, d, t, slow);
+        rot_mix_chunk(k, out, pile, lanes, lo, m, d, t);
     }
 }
 
@@ -940,7 +943,7 @@ static void mix_rotations(const ta__fused_kernels *k, fused_work *wk, const ta__
         if (first) return;
         if (c->rot_interp == TA_INTERPOLATION_STEP) {
             /* the general path mixes a STEP rotation into its pile in double */
-            slerp_double(k, rtmp, rpile, rkey, rl, mix, wk->slow);
+            slerp_double(k, rtmp, rpile, rkey, rl, mix);
             return;
         }
         const float tm = (float)mix;
@@ -959,7 +962,7 @@ static void mix_rotations(const ta__fused_kernels *k, fused_work *wk, const ta__
                 for (uint32_t i = 0; i < m; ++i) rpile[(size_t)c4 * rl + lo + i] = (float)q[c4][i];
             continue;
         }
-        rot_mix_chunk(k, rtmp, rpile, rl, lo, m, q, mix, wk->slow);
+        rot_mix_chunk(k, rtmp, rpile, rl, lo, m, q, mix);
     }
 }
 
@@ -1263,7 +1266,7 @@ bool ta__fused_run(ta_mixer *m, const ta_mixer_targets *t)
         k->vec_rest(w.vpile, f->vorig, 3 * f->vec_lanes, 1 - rest, rest);
         for (uint32_t g = 0; g < shape->group_count; ++g) {
             const size_t at = 4 * (size_t)shape->groups[g].rot_first;
-            slerp_double(k, w.rtmp + at, w.rpile + at, f->rorig + at, shape->groups[g].rot_lanes, rest, w.slow);
+            slerp_double(k, w.rtmp + at, w.rpile + at, f->rorig + at, shape->groups[g].rot_lanes, rest);
         }
         float *swap = w.rpile;
         w.rpile = w.rtmp;

@@ -183,17 +183,18 @@ static void test_every_caller_same_as_the_lane(void **state)
 }
 
 /* rot_slerp and rot_two over counts of lanes that leave a tail past the multiples of 32 (AVX-512's
- * loops take such a tail through AVX2's: fused_kernels.c) and none: every set's numbers, slow marks,
- * counts and finite flags the scalar set's, bit for bit, with a NaN lane in one round. */
+ * loops take such a tail in a loop of their own: fused_kernels.c) and none, and rot_mix (doubles,
+ * a chunk at most) over the same counts: every set's numbers, slow marks, counts and finite flags
+ * the scalar set's, bit for bit, with a NaN lane in one round. */
 enum { MAX_LANES = 96 };
 static void test_every_set_same_over_lane_counts(void **state)
 {
     (void)state;
-    static const uint32_t counts[] = {16, 29, 32, 48, 61, 80, 96};
+    static const uint32_t counts[] = {16, 24, 29, 32, 40, 48, 61, 64, 80, 96};
     const ta__fused_kernels *ref = ta__fused_kernels_for(TA__SIMD_SCALAR);
     assert_non_null(ref);
     ta_test_rng r = {1234};
-    int compared = 0;
+    int compared = 0, mixed = 0;
     for (size_t ci = 0; ci < sizeof counts / sizeof counts[0]; ++ci) {
         const uint32_t n = counts[ci];
         for (int round = 0; round < 6; ++round) {
@@ -221,6 +222,16 @@ static void test_every_set_same_over_lane_counts(void **state)
             const uint32_t want_count = ref->rot_two(want, a0, a1, ca, b0, b1, cb, n, ta, tb, mix, want_slow, &want_bad);
             const uint32_t want_count_s = ref->rot_slerp(want_s, a0, b0, n, mix, want_slow_s);
             assert_int_equal(want_bad != 0, round == 5);
+            /* rot_mix: the pile a0 toward b0 in doubles (TA__FUSED_CHUNK apart), a chunk at most */
+            double qd[4 * TA__FUSED_CHUNK];
+            float want_m[4 * MAX_LANES];
+            uint32_t want_mark[TA__FUSED_CHUNK], want_count_m = 0;
+            if (n <= TA__FUSED_CHUNK) {
+                for (uint32_t c = 0; c < 4; ++c)
+                    for (uint32_t i = 0; i < n; ++i) qd[c * TA__FUSED_CHUNK + i] = (double)b0[c * n + i];
+                want_count_m = ref->rot_mix(want_m, a0, n, qd, n, mix, want_mark);
+                if (round == 0) assert_true(want_count_m > 0); /* some lanes left to the caller */
+            }
             for (int sset = TA__SIMD_SCALAR + 1; sset < TA__SIMD_COUNT; ++sset) {
                 const ta__fused_kernels *k = ta__fused_kernels_for((ta__simd)sset);
                 if (k == NULL) continue;
@@ -236,12 +247,21 @@ static void test_every_set_same_over_lane_counts(void **state)
                 if (count_s != want_count_s || memcmp(slow, want_slow_s, n) != 0 ||
                     memcmp(got, want_s, sizeof(float) * 4 * n) != 0)
                     fail_msg("%s: rot_slerp over %u lanes (round %d) is not the scalar set's", name, n, round);
+                if (n <= TA__FUSED_CHUNK) {
+                    uint32_t mark[TA__FUSED_CHUNK];
+                    const uint32_t count_m = k->rot_mix(got, a0, n, qd, n, mix, mark);
+                    if (count_m != want_count_m || memcmp(mark, want_mark, sizeof(uint32_t) * n) != 0 ||
+                        memcmp(got, want_m, sizeof(float) * 4 * n) != 0)
+                        fail_msg("%s: rot_mix over %u lanes (round %d) is not the scalar set's", name, n, round);
+                    mixed++;
+                }
                 compared++;
             }
         }
     }
     /* the machine's sets past the scalar one: at least SSE2 on x86-64 */
-    assert_true(compared >= 7 * 6);
+    assert_true(compared >= 10 * 6);
+    assert_true(mixed >= 8 * 6);
 }
 
 int main(void)
