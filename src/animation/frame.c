@@ -96,6 +96,9 @@ static ta_result passes(ta_frame_character *c, const ta_frame_options *o, ta_err
  * the small stacks of job systems' fibers: 128 nodes on four lanes, 64 on
  * eight. A bigger rig goes through the column loops. */
 enum { LANES_SCRATCH = 6144, LANES_MAX_NODES = LANES_SCRATCH / (12 * 4) };
+/* The fewest characters a double lane pass takes (double_lanes_for): fewer go a character at a time
+ * (measured: docs/performance.md, "A frame of a few characters"). */
+enum { DOUBLE_LANES_FROM = 3 };
 
 /* The lanes for characters of this rig whose leader runs level. */
 static uint32_t lane_width(int level, uint32_t node_count)
@@ -170,6 +173,15 @@ static uint32_t float_lane_width(ta_frame_character *const *g, uint32_t m, int l
     return ta__lanes_float_width(level);
 }
 
+/* The double lanes for count characters of a pass width wide: a pass costs its width, its empty
+ * lanes too, so that a few characters go through AVX2's four lanes (which AVX-512's machines have)
+ * and fewer than three through the column loops, a character at a time; 0 for those. */
+static uint32_t double_lanes_for(uint32_t width, uint32_t count)
+{
+    if (count < DOUBLE_LANES_FROM) return 0;
+    return width == 8 && count <= 4 ? ta__lanes_width(TA__POSE_AVX2) : width;
+}
+
 /* The passes of lane characters g[0 .. m) (1 < m <= TA__FLOAT_LANES) of one
  * rig, a character a lane, width lanes at a time: the same numbers as
  * passes() gives each (in the float lane pass, within 1e-6 of each matrix's
@@ -189,6 +201,11 @@ static void lane_passes(ta_frame_character **g, uint32_t m, const ta_frame_optio
     for (uint32_t first = 0; first < m; first += width) {
         ta_frame_character **h = g + first;
         uint32_t count = m - first < width ? m - first : width;
+        const uint32_t w = floats ? width : double_lanes_for(width, count);
+        if (w == 0) { /* too few for a double lane pass: the column loops, the same numbers */
+            for (uint32_t k = 0; k < count; ++k) h[k]->result = passes(h[k], o, &h[k]->error);
+            continue;
+        }
         ta__pose_lane lanes[TA__FLOAT_LANES];
         uint32_t live = 0;
         for (uint32_t k = 0; k < count; ++k) {
@@ -200,17 +217,17 @@ static void lane_passes(ta_frame_character **g, uint32_t m, const ta_frame_optio
             h[live++] = c;
         }
         if (live == 0) continue;
-        for (uint32_t k = live; k < width; ++k) lanes[k] = lanes[live - 1];
+        for (uint32_t k = live; k < w; ++k) lanes[k] = lanes[live - 1];
         const ta_scene *rig = h[0]->targets.scene;
         int world = h[0]->world != NULL ? TA__LANES_FLOATS : 0;
         const int streams = stream && TA__LANES_CAN_STREAM ? TA__LANES_STREAM : 0;
         if (floats) {
-            ta__lanes_world_float(lanes, width, rig->node_count, (float *)(void *)scratch,
+            ta__lanes_world_float(lanes, w, rig->node_count, (float *)(void *)scratch,
                                   world | (world ? streams : 0));
         } else {
             bool doubles = !o->no_pose_world || partial_skin(h, live, rig);
             int keep = (doubles ? TA__LANES_DOUBLES : 0) | world;
-            ta__lanes_world(lanes, width, rig->node_count, scratch, keep | (keep ? streams : 0));
+            ta__lanes_world(lanes, w, rig->node_count, scratch, keep | (keep ? streams : 0));
         }
         for (uint32_t s = 0; s < rig->skin_count; ++s) {
             float *out[TA__FLOAT_LANES];
@@ -218,16 +235,16 @@ static void lane_passes(ta_frame_character **g, uint32_t m, const ta_frame_optio
             for (uint32_t k = 0; k < live; ++k)
                 if (wants_skin(h[k], s)) out[want++] = o->palette + h[k]->skin_offsets[s];
             if (want == live) {
-                for (uint32_t k = live; k < width; ++k) out[k] = out[live - 1];
+                for (uint32_t k = live; k < w; ++k) out[k] = out[live - 1];
                 const ta_skin *sk = &rig->skins[s];
                 int form = (o->layout == TA_PALETTE_LAYOUT_ROWS_3X4 ? TA__BONES_ROWS : 0) |
                            (streams ? TA__BONES_STREAM : 0);
                 const float *last = ta__skin_last_rows(rig, s);
                 if (floats)
-                    ta__lanes_bones_float((const float *)(const void *)scratch, width, sk->joints,
+                    ta__lanes_bones_float((const float *)(const void *)scratch, w, sk->joints,
                                           sk->inverse_binds, last, sk->joint_count, out, form);
                 else
-                    ta__lanes_bones(scratch, width, sk->joints, sk->inverse_binds, last, sk->joint_count, out, form);
+                    ta__lanes_bones(scratch, w, sk->joints, sk->inverse_binds, last, sk->joint_count, out, form);
                 continue;
             }
             for (uint32_t k = 0; k < live && want > 0; ++k)
