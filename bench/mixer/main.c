@@ -18,7 +18,7 @@ static void help(FILE *out)
           "         [--warmup 120] [--reps 5] [--dt 1/60] [--seed 1] [--stagger 1] [--rot-amp 0.5]\n"
           "         [--scale-amp 0.05] [--variants blend,single] [--group-max 100] [--threads 1]\n"
            "         [--morphs 0] [--write-always 0] [--frame-world 1] [--frame-pose-world 1]\n"
-           "         [--frame-float-lanes 0] [--arena 0] [--instances 0] [--frame-passes-only 0]\n"
+           "         [--frame-float-lanes 0] [--frame-rows 0] [--arena 0] [--instances 0] [--frame-passes-only 0]\n"
           "         [--three DIR (ignored: the three.js side's)]\n"
           "\n"
           "Builds the mixer benchmark's workload key for key as bench/threejs/bench.mjs does\n"
@@ -44,6 +44,7 @@ static void help(FILE *out)
           "the pose's doubles and the palette are written all the same); --frame-pose-world 0:\n"
           "they pass no_pose_world (the poses keep no double world matrices); --frame-float-lanes 1:\n"
           "they pass float_lanes (the float32 lane pass, which runs with --frame-pose-world 0).\n"
+          "--frame-rows 1: the palette is 3x4 row-major, 12 floats a bone (TA_PALETTE_LAYOUT_ROWS_3X4), not 4x4.\n"
           "--arena 1 makes each character's scene, mixer, actions and pose with an allocator of\n"
           "its own over one block (what its first frame binds included), so that a character's\n"
           "state lies side by side in memory (threeanim only; the JSON says \"arena\":1).\n"
@@ -279,15 +280,16 @@ static int run_variant(const bench_config *cfg, const bench_keys *keys, ta_clip 
         /* every character's bones side by side in one palette, as a GPU buffer */
         run.frame = (ta_frame_character *)calloc(count, sizeof *run.frame);
         /* on a 64-byte line, as a renderer's upload buffer: a bone a line (frame.h) */
-        palette = (float *)aligned_alloc(64, (size_t)count * cfg->bones * 16 * sizeof(float));
-        if (palette != NULL) memset(palette, 0, (size_t)count * cfg->bones * 16 * sizeof(float));
+        const size_t bone_floats = cfg->frame_rows ? 12 : 16;
+        palette = (float *)aligned_alloc(64, (size_t)count * cfg->bones * bone_floats * sizeof(float));
+        if (palette != NULL) memset(palette, 0, (size_t)count * cfg->bones * bone_floats * sizeof(float));
         offsets = (size_t *)calloc(count, sizeof(size_t));
         if (run.frame == NULL || palette == NULL || offsets == NULL) {
             fprintf(stderr, "bench_mixer: out of memory\n");
             status = BENCH_REFUSED;
         }
         for (uint32_t i = 0; status == BENCH_OK && i < count; ++i) {
-            offsets[i] = (size_t)i * cfg->bones * 16;
+            offsets[i] = (size_t)i * cfg->bones * bone_floats;
             run.frame[i].mixer = chars[i].mixer;
             run.frame[i].targets.scene = chars[i].scene;
             run.frame[i].pose = chars[i].pose;
@@ -295,8 +297,8 @@ static int run_variant(const bench_config *cfg, const bench_keys *keys, ta_clip 
             run.frame[i].skin_offsets = &offsets[i];
         }
         run.frame_options.palette = palette;
-        run.frame_options.palette_floats = (size_t)count * cfg->bones * 16;
-        run.frame_options.layout = TA_PALETTE_LAYOUT_MAT4;
+        run.frame_options.palette_floats = (size_t)count * cfg->bones * bone_floats;
+        run.frame_options.layout = cfg->frame_rows ? TA_PALETTE_LAYOUT_ROWS_3X4 : TA_PALETTE_LAYOUT_MAT4;
         run.frame_options.no_pose_world = cfg->frame_pose_world == 0;
         run.frame_options.float_lanes = cfg->frame_float_lanes != 0;
         if (status == BENCH_OK && cfg->threads > 1 && ta_worker_pool_create(cfg->threads, NULL, &run.pool, &err) != TA_OK)
@@ -438,6 +440,7 @@ static void print_json(FILE *out, const bench_config *cfg, const bench_key_bytes
     fprintf(out, "],\"group_max\":%u,\"threads\":%u,\"simd\":\"%s\"", cfg->group_max, cfg->threads, simd);
     if (cfg->write_always) fputs(",\"write_always\":1", out);
     if (cfg->frame_float_lanes) fputs(",\"frame_float_lanes\":1", out);
+    if (cfg->frame_rows) fputs(",\"frame_rows\":1", out);
     if (cfg->arena) fputs(",\"arena\":1", out);
     if (cfg->instances) fputs(",\"instances\":1", out);
     if (cfg->frame_passes_only) fputs(",\"frame_passes_only\":1", out);

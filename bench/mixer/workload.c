@@ -180,6 +180,7 @@ int bench_parse_args(bench_config *cfg, int argc, char **argv)
         else if (strcmp(flag, "--frame-world") == 0) r = parse_uint(flag, v, 0, &cfg->frame_world);
         else if (strcmp(flag, "--frame-pose-world") == 0) r = parse_uint(flag, v, 0, &cfg->frame_pose_world);
         else if (strcmp(flag, "--frame-float-lanes") == 0) r = parse_uint(flag, v, 0, &cfg->frame_float_lanes);
+        else if (strcmp(flag, "--frame-rows") == 0) r = parse_uint(flag, v, 0, &cfg->frame_rows);
         else if (strcmp(flag, "--arena") == 0) r = parse_uint(flag, v, 0, &cfg->arena);
         else if (strcmp(flag, "--instances") == 0) r = parse_uint(flag, v, 0, &cfg->instances);
         else if (strcmp(flag, "--frame-passes-only") == 0) r = parse_uint(flag, v, 0, &cfg->frame_passes_only);

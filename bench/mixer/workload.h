@@ -91,6 +91,7 @@ typedef struct bench_config {
     uint32_t frame_world;      /* 0: the frame variants write no float world matrices (world NULL) */
     uint32_t frame_pose_world; /* 0: the frame variants keep no world matrices in the poses (no_pose_world) */
     uint32_t frame_float_lanes; /* 1: the frame variants ask for the float lane pass (float_lanes) */
+    uint32_t frame_rows;        /* 1: the frame variants' palette is 3x4 row-major (12 floats a bone), else 4x4 */
     uint32_t arena; /* 1: each character's scene, mixer, actions and pose in one block of its own (bench_arena) */
     uint32_t instances; /* 1: the frame variants' characters 1 .. C-1 are instances of character 0's scene */
     uint32_t frame_passes_only; /* 1: after the warmup, the frame variants' characters have no mixer (the passes alone) */

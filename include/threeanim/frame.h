@@ -22,8 +22,10 @@
  * Characters of one rig (the same tree, skins, joints and inverse binds:
  * instances of one scene, instance.h, or scenes built alike) whose poses run
  * AVX2 or wider get their passes four (AVX2) or eight (AVX-512) at a time, a
- * character a lane, with the same numbers bit for bit; that pass keeps its
- * scratch (48 KB) on the calling thread's stack. ta_frame_options.float_lanes
+ * character a lane, with the same numbers bit for bit (two go one at a time,
+ * three or four on AVX-512 four at a time: an empty lane costs as a full one);
+ * that pass keeps its scratch (48 KB) on the calling thread's stack, the
+ * passes of one character 6 KB. ta_frame_options.float_lanes
  * trades those bits for twice the lanes in float32 (within 1e-6 of the
  * largest element of each matrix).
  *

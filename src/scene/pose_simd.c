@@ -77,6 +77,7 @@ static void bones_scalar(const double *world, const ta_node_id *joints, const ta
 
 #if defined(__GNUC__) && defined(__x86_64__)
 #define TA__POSE_X86 1
+#include <immintrin.h>
 #endif
 /* WebAssembly SIMD (threeanim-simd.wasm): the same loops over 128-bit lanes, as the one set of
  * the scalar level there, since a wasm module cannot ask what its host runs. */
@@ -88,6 +89,7 @@ static void bones_scalar(const double *world, const ta_node_id *joints, const ta
 /* A column of four doubles; unaligned loads and stores go through memcpy. */
 typedef double v4d __attribute__((vector_size(32)));
 typedef float v4f __attribute__((vector_size(16)));
+typedef long long v4di __attribute__((vector_size(32)));
 
 /* Macros, not functions: a function of the SSE2 set returning a v4d would
  * change the ABI (GCC's -Wpsabi). */
@@ -107,39 +109,149 @@ typedef float v4f __attribute__((vector_size(16)));
         }                                                                                                         \
     } while (0)
 
+/* A block of the world pass: its nodes' local matrices first, four nodes a step in the lanes of
+ * v4d (compose()'s expressions, element for element: the same numbers), into twelve planes of
+ * TA__WORLD_BLOCK; then node by node, in order, each column of the product a sum of the parent's
+ * columns times numbers read from the planes (a tree's top, once a tree, composed on its own).
+ * The locals do not wait on the parents, and take fewer instructions four at a time than one at
+ * a time (docs/performance.md, "A lone character's passes"). */
+enum { TA__WORLD_BLOCK = 64 };
+/* Four floats from p (memcpy: unaligned, and no aliasing rule broken). A node's position and
+ * scale are read with the float after them (the quaternion's x, the node's next field), which
+ * lane 3 drops. */
+#define TA__LOAD4F(p)                                                                                             \
+    __extension__({                                                                                               \
+        v4f f_;                                                                                                   \
+        memcpy(&f_, (p), sizeof f_);                                                                              \
+        f_;                                                                                                       \
+    })
+/* Lane i of v in every lane. */
+#define TA__SPLAT(v, i) __builtin_shufflevector((v), (v), i, i, i, i)
+#define TA__PUT4(d, v)                                                                                            \
+    do {                                                                                                          \
+        const v4d put_ = (v);                                                                                     \
+        memcpy((d), &put_, sizeof put_);                                                                          \
+    } while (0)
+/* The 4x4 transpose of a, b, c, d (rows) into x, y, z, w (columns), widened to v4d. */
+#define TA__TRANSPOSE4(a, b, c, d, x, y, z, w)                                                                    \
+    do {                                                                                                          \
+        const v4f ab0_ = __builtin_shufflevector(a, b, 0, 4, 1, 5), ab1_ = __builtin_shufflevector(a, b, 2, 6, 3, 7); \
+        const v4f cd0_ = __builtin_shufflevector(c, d, 0, 4, 1, 5), cd1_ = __builtin_shufflevector(c, d, 2, 6, 3, 7); \
+        x = TA__WIDEN(__builtin_shufflevector(ab0_, cd0_, 0, 1, 4, 5));                                           \
+        y = TA__WIDEN(__builtin_shufflevector(ab0_, cd0_, 2, 3, 6, 7));                                           \
+        z = TA__WIDEN(__builtin_shufflevector(ab1_, cd1_, 0, 1, 4, 5));                                           \
+        w = TA__WIDEN(__builtin_shufflevector(ab1_, cd1_, 2, 3, 6, 7));                                           \
+    } while (0)
+#define TA__COMPOSE4(nodes, order, k, m, i, L)                                                                    \
+    do {                                                                                                          \
+        const ta_node *n0_ = &nodes[order[k + i].index];                                                          \
+        const ta_node *n1_ = &nodes[order[k + ((i) + 1 < (m) ? (i) + 1 : (i))].index];                            \
+        const ta_node *n2_ = &nodes[order[k + ((i) + 2 < (m) ? (i) + 2 : (i))].index];                            \
+        const ta_node *n3_ = &nodes[order[k + ((i) + 3 < (m) ? (i) + 3 : (i))].index];                            \
+        v4d x, y, z, w, px, py, pz, sx, sy, sz, unused_;                                                          \
+        TA__TRANSPOSE4(TA__LOAD4F(&n0_->quaternion), TA__LOAD4F(&n1_->quaternion), TA__LOAD4F(&n2_->quaternion),  \
+                       TA__LOAD4F(&n3_->quaternion), x, y, z, w);                                                 \
+        TA__TRANSPOSE4(TA__LOAD4F(&n0_->position), TA__LOAD4F(&n1_->position), TA__LOAD4F(&n2_->position),        \
+                       TA__LOAD4F(&n3_->position), px, py, pz, unused_);                                          \
+        TA__TRANSPOSE4(TA__LOAD4F(&n0_->scale), TA__LOAD4F(&n1_->scale), TA__LOAD4F(&n2_->scale),                 \
+                       TA__LOAD4F(&n3_->scale), sx, sy, sz, unused_);                                             \
+        (void)unused_;                                                                                            \
+        const v4d x2 = x + x, y2 = y + y, z2 = z + z;                                                             \
+        const v4d xx = x * x2, xy = x * y2, xz = x * z2;                                                          \
+        const v4d yy = y * y2, yz = y * z2, zz = z * z2;                                                          \
+        const v4d wx = w * x2, wy = w * y2, wz = w * z2;                                                          \
+        const v4d one = {1, 1, 1, 1};                                                                             \
+        TA__PUT4(L[0] + i, (one - (yy + zz)) * sx);                                                               \
+        TA__PUT4(L[1] + i, (xy + wz) * sx);                                                                       \
+        TA__PUT4(L[2] + i, (xz - wy) * sx);                                                                       \
+        TA__PUT4(L[3] + i, (xy - wz) * sy);                                                                       \
+        TA__PUT4(L[4] + i, (one - (xx + zz)) * sy);                                                               \
+        TA__PUT4(L[5] + i, (yz + wx) * sy);                                                                       \
+        TA__PUT4(L[6] + i, (xz + wy) * sz);                                                                       \
+        TA__PUT4(L[7] + i, (yz - wx) * sz);                                                                       \
+        TA__PUT4(L[8] + i, (one - (xx + yy)) * sz);                                                               \
+        TA__PUT4(L[9] + i, px);                                                                                   \
+        TA__PUT4(L[10] + i, py);                                                                                  \
+        TA__PUT4(L[11] + i, pz);                                                                                  \
+    } while (0)
+
+/* The world pass node by node, each composed on its own (WebAssembly's set: V8 runs the blocks'
+ * transposes and lanes of v4d slower than this, docs/performance.md). */
+#define TA__WORLD_NODES(nodes, order, begin, end, world, out, stamp, gen)                                         \
+    for (uint32_t k = begin; k < end; ++k) {                                                                      \
+        uint32_t node = order[k].index;                                                                           \
+        const ta_node *n = &nodes[node];                                                                          \
+        double l[9], t[3], *w = &world[(size_t)node * 16];                                                        \
+        float *f = out ? out[node].m : NULL;                                                                      \
+        compose(n, l, t);                                                                                         \
+        v4d c0, c1, c2, c3;                                                                                       \
+        if (ta_node_is_none(n->parent)) {                                                                         \
+            c0 = (v4d){l[0], l[1], l[2], 0};                                                                      \
+            c1 = (v4d){l[3], l[4], l[5], 0};                                                                      \
+            c2 = (v4d){l[6], l[7], l[8], 0};                                                                      \
+            c3 = (v4d){t[0], t[1], t[2], 1};                                                                      \
+        } else {                                                                                                  \
+            const double *p = &world[(size_t)n->parent.index * 16];                                               \
+            v4d p0 = TA__LOAD(p), p1 = TA__LOAD(p + 4), p2 = TA__LOAD(p + 8), p3 = TA__LOAD(p + 12);              \
+            c0 = p0 * l[0] + p1 * l[1] + p2 * l[2];                                                               \
+            c1 = p0 * l[3] + p1 * l[4] + p2 * l[5];                                                               \
+            c2 = p0 * l[6] + p1 * l[7] + p2 * l[8];                                                               \
+            c3 = p0 * t[0] + p1 * t[1] + p2 * t[2] + p3;                                                          \
+            /* the last row as three.js's: its terms are exact zeros (and a one) */                               \
+            c0[3] = 0, c1[3] = 0, c2[3] = 0, c3[3] = 1;                                                           \
+        }                                                                                                         \
+        TA__STORE(w, f, 0, c0);                                                                                   \
+        TA__STORE(w, f, 4, c1);                                                                                   \
+        TA__STORE(w, f, 8, c2);                                                                                   \
+        TA__STORE(w, f, 12, c3);                                                                                  \
+        stamp[node] = gen;                                                                                        \
+    }
+
 /* One set: each column of a product is a sum of columns of the left matrix
  * times numbers of the right one, added in three.js's order. */
-#define TA__POSE_SET(SUF, ATTR)                                                                                   \
+#define TA__POSE_SET(SUF, ATTR, BLOCKS)                                                                           \
     ATTR static void world_##SUF(const ta_node *nodes, const ta_node_id *order, uint32_t begin, uint32_t end,     \
                                  double *world, ta_mat4 *out, uint32_t *stamp, uint32_t gen)                      \
     {                                                                                                             \
-        for (uint32_t k = begin; k < end; ++k) {                                                                  \
-            uint32_t node = order[k].index;                                                                       \
-            const ta_node *n = &nodes[node];                                                                      \
-            double l[9], t[3], *w = &world[(size_t)node * 16];                                                    \
-            float *f = out ? out[node].m : NULL;                                                                  \
-            compose(n, l, t);                                                                                     \
-            v4d c0, c1, c2, c3;                                                                                   \
-            if (ta_node_is_none(n->parent)) {                                                                     \
-                c0 = (v4d){l[0], l[1], l[2], 0};                                                                  \
-                c1 = (v4d){l[3], l[4], l[5], 0};                                                                  \
-                c2 = (v4d){l[6], l[7], l[8], 0};                                                                  \
-                c3 = (v4d){t[0], t[1], t[2], 1};                                                                  \
-            } else {                                                                                              \
-                const double *p = &world[(size_t)n->parent.index * 16];                                           \
-                v4d p0 = TA__LOAD(p), p1 = TA__LOAD(p + 4), p2 = TA__LOAD(p + 8), p3 = TA__LOAD(p + 12);  \
-                c0 = p0 * l[0] + p1 * l[1] + p2 * l[2];                                                           \
-                c1 = p0 * l[3] + p1 * l[4] + p2 * l[5];                                                           \
-                c2 = p0 * l[6] + p1 * l[7] + p2 * l[8];                                                           \
-                c3 = p0 * t[0] + p1 * t[1] + p2 * t[2] + p3;                                                      \
-                /* the last row as three.js's: its terms are exact zeros (and a one) */                           \
-                c0[3] = 0, c1[3] = 0, c2[3] = 0, c3[3] = 1;                                                       \
+        if (!(BLOCKS)) {                                                                                          \
+            TA__WORLD_NODES(nodes, order, begin, end, world, out, stamp, gen);                                    \
+            return;                                                                                               \
+        }                                                                                                         \
+        _Alignas(32) double L[12][TA__WORLD_BLOCK];                                                               \
+        for (uint32_t k = begin; k < end; k += TA__WORLD_BLOCK) {                                                 \
+            const uint32_t m = end - k < TA__WORLD_BLOCK ? end - k : TA__WORLD_BLOCK;                             \
+            for (uint32_t i = 0; i < m; i += 4) TA__COMPOSE4(nodes, order, k, m, i, L);                           \
+            for (uint32_t i = 0; i < m; ++i) {                                                                    \
+                const uint32_t node = order[k + i].index;                                                         \
+                const ta_node *n = &nodes[node];                                                                  \
+                double *w = &world[(size_t)node * 16];                                                            \
+                float *f = out ? out[node].m : NULL;                                                              \
+                v4d c0, c1, c2, c3;                                                                               \
+                if (ta_node_is_none(n->parent)) {                                                                 \
+                    double l[9], t[3];                                                                            \
+                    compose(n, l, t);                                                                             \
+                    c0 = (v4d){l[0], l[1], l[2], 0};                                                              \
+                    c1 = (v4d){l[3], l[4], l[5], 0};                                                              \
+                    c2 = (v4d){l[6], l[7], l[8], 0};                                                              \
+                    c3 = (v4d){t[0], t[1], t[2], 1};                                                              \
+                } else {                                                                                          \
+                    const double *p = &world[(size_t)n->parent.index * 16];                                       \
+                    v4d p0 = TA__LOAD(p), p1 = TA__LOAD(p + 4), p2 = TA__LOAD(p + 8), p3 = TA__LOAD(p + 12);      \
+                    c0 = p0 * L[0][i] + p1 * L[1][i] + p2 * L[2][i];                                              \
+                    c1 = p0 * L[3][i] + p1 * L[4][i] + p2 * L[5][i];                                              \
+                    c2 = p0 * L[6][i] + p1 * L[7][i] + p2 * L[8][i];                                              \
+                    c3 = p0 * L[9][i] + p1 * L[10][i] + p2 * L[11][i] + p3;                                       \
+                    /* the last row as three.js's: its terms are exact zeros (and a one), by masks */             \
+                    const v4di keep = {-1, -1, -1, 0}, w1 = {0, 0, 0, 0x3ff0000000000000LL}; /* 1.0's bits */     \
+                    c0 = (v4d)((v4di)c0 & keep), c1 = (v4d)((v4di)c1 & keep), c2 = (v4d)((v4di)c2 & keep);        \
+                    c3 = (v4d)(((v4di)c3 & keep) | w1);                                                           \
+                }                                                                                                 \
+                TA__STORE(w, f, 0, c0);                                                                           \
+                TA__STORE(w, f, 4, c1);                                                                           \
+                TA__STORE(w, f, 8, c2);                                                                           \
+                TA__STORE(w, f, 12, c3);                                                                          \
+                stamp[node] = gen;                                                                                \
             }                                                                                                     \
-            TA__STORE(w, f, 0, c0);                                                                               \
-            TA__STORE(w, f, 4, c1);                                                                               \
-            TA__STORE(w, f, 8, c2);                                                                               \
-            TA__STORE(w, f, 12, c3);                                                                              \
-            stamp[node] = gen;                                                                                    \
         }                                                                                                         \
     }                                                                                                             \
     /* one bone; rows is a constant where it is inlined, so each layout has a loop of its own */          \
@@ -148,8 +260,15 @@ typedef float v4f __attribute__((vector_size(16)));
     {                                                                                                             \
         v4d a0 = TA__LOAD(a), a1 = TA__LOAD(a + 4), a2 = TA__LOAD(a + 8), a3 = TA__LOAD(a + 12);                  \
         for (int c = 0; c < 4; ++c) {                                                                             \
-            v4d col = a0 * (double)b[c * 4] + a1 * (double)b[c * 4 + 1] + a2 * (double)b[c * 4 + 2] +             \
+            /* the inverse bind's column widened at once, its numbers then spread over the lanes */               \
+            v4d col;                                                                                              \
+            if (BLOCKS) {                                                                                         \
+                const v4d bc = TA__WIDEN(TA__LOAD4F(b + c * 4));                                                  \
+                col = a0 * TA__SPLAT(bc, 0) + a1 * TA__SPLAT(bc, 1) + a2 * TA__SPLAT(bc, 2) + a3 * TA__SPLAT(bc, 3); \
+            } else {                                                                                              \
+                col = a0 * (double)b[c * 4] + a1 * (double)b[c * 4 + 1] + a2 * (double)b[c * 4 + 2] +            \
                       a3 * (double)b[c * 4 + 3];                                                                  \
+            }                                                                                                     \
             v4f g = __builtin_convertvector(col, v4f);                                                            \
             if (rows)                                                                                             \
                 o[c] = g[0], o[4 + c] = g[1], o[8 + c] = g[2];                                                    \
@@ -171,13 +290,21 @@ typedef float v4f __attribute__((vector_size(16)));
 
 #endif
 #ifdef TA__POSE_X86
-TA__POSE_SET(sse2, )
-TA__POSE_SET(avx2, __attribute__((target("avx2"))))
-TA__POSE_SET(avx512, __attribute__((target("avx512f,avx512vl,avx512dq,avx512bw"))))
+/* GCC widens a generic v4f to v4d two lanes at a time through memory, even in a function built
+ * for AVX2: the wider sets say the one instruction it is. */
+#define TA__WIDEN(v) __builtin_convertvector((v), v4d)
+TA__POSE_SET(sse2, , 1)
+#undef TA__WIDEN
+#define TA__WIDEN(v) ((v4d)_mm256_cvtps_pd((__m128)(v)))
+TA__POSE_SET(avx2, __attribute__((target("avx2"))), 1)
+TA__POSE_SET(avx512, __attribute__((target("avx512f,avx512vl,avx512dq,avx512bw"))), 1)
+#undef TA__WIDEN
 #endif
 
 #ifdef TA__POSE_WASM
-TA__POSE_SET(simd128, )
+#define TA__WIDEN(v) __builtin_convertvector((v), v4d)
+TA__POSE_SET(simd128, , 0)
+#undef TA__WIDEN
 #endif
 
 static const ta__pose_kernels kernels_scalar = {world_scalar, bones_scalar};

@@ -232,6 +232,76 @@ static void test_every_set_is_threejs(void **state)
     ta_scene_destroy(s);
 }
 
+/* The column loops take a pass in blocks of 64 nodes, their local matrices four nodes at a time
+ * (src/scene/pose_simd.c): a rig of 150 nodes in two trees, whose order does not follow the
+ * nodes' indices, with zeros of both signs in its values, gives the scalar loops' numbers on every
+ * set bit for bit (the doubles, the float world matrices, both palette layouts), for the whole
+ * scene and for subtrees whose passes start and end inside blocks. */
+enum { BIG = 150 };
+static void test_every_set_same_over_blocks(void **state)
+{
+    (void)state;
+    ta_error err = {0};
+    ta_scene *s = NULL;
+    TA_ASSERT_OK(ta_scene_create(NULL, &s, &err), &err);
+    ta_node_id joints[BIG];
+    static ta_mat4 ib[BIG];
+    for (uint32_t b = 0; b < BIG; ++b) {
+        /* two trees (tops 0 and 1), each node under one made before it, a few apart */
+        ta_node_id parent = b < 2 ? ta_node_none() : ta_node_at(b % 5 == 0 ? b - 2 : (b - 2) / 3 * 2 + (b % 2));
+        TA_ASSERT_OK(ta_scene_add_node(s, parent, "n", &joints[b], &err), &err);
+        ta_node *n = ta_scene_node(s, joints[b]);
+        double u = 0.61 * b + 0.2, half = 0.5 * sin(u);
+        double ax = sin(u * 1.7), ay = cos(u * 0.9), az = 0.3, len = sqrt(ax * ax + ay * ay + az * az);
+        n->position = ta_vec3_make((float)(0.2 * cos(u)), b % 7 == 0 ? -0.0f : (float)(0.5 + 0.01 * b), 0.0f);
+        n->quaternion = ta_quat_make((float)(ax / len * sin(half)), (float)(ay / len * sin(half)),
+                                     b % 11 == 0 ? -0.0f : (float)(az / len * sin(half)), (float)cos(half));
+        n->scale = ta_vec3_make((float)(1 + 0.04 * sin(u)), b % 13 == 0 ? -1.0f : 1.05f, (float)(0.95 + 0.001 * b));
+        ib[b] = ta_mat4_identity();
+        for (int k = 0; k < 16; ++k)
+            if (k % 4 != 3) ib[b].m[k] = (float)((k % 5 == 0 ? 1.0 : 0.0) + 0.1 * cos(b * 16 + k));
+    }
+    ta_skin_desc d = {joints, BIG, ib, NULL};
+    TA_ASSERT_OK(ta_scene_add_skin(s, &d, NULL, &err), &err);
+    static ta_mat4 want_w[BIG], want_b[BIG], got_w[BIG], got_b[BIG];
+    static double want_d[BIG * 16];
+    static float want_rows[BIG * 12], got_rows[BIG * 12];
+    int ran = 0;
+    for (size_t i = 0; i < sizeof SETS / sizeof *SETS; ++i) {
+        ta_pose *pose = NULL;
+        TA_ASSERT_OK(ta_pose_create(s, NULL, &pose, &err), &err);
+        if (!set_runs(pose, SETS[i])) {
+            ta_pose_destroy(pose);
+            continue;
+        }
+        ta_mat4 *w = i == 0 ? want_w : got_w, *bo = i == 0 ? want_b : got_b;
+        float *rows = i == 0 ? want_rows : got_rows;
+        TA_ASSERT_OK(ta_pose_world_pass(pose, s, ta_node_none(), w, BIG, &err), &err);
+        TA_ASSERT_OK(ta_pose_skinning_pass(pose, s, ta_skin_at(0), bo, BIG, &err), &err);
+        TA_ASSERT_OK(ta_pose_skinning_pass_rows(pose, s, ta_skin_at(0), rows, BIG, &err), &err);
+        if (i == 0) {
+            memcpy(want_d, ta__pose_world_doubles(pose), sizeof want_d);
+        } else {
+            if (memcmp(want_d, ta__pose_world_doubles(pose), sizeof want_d) != 0)
+                fail_msg("%s: the world doubles are not the scalar loops'", SETS[i]);
+            if (memcmp(want_w, got_w, sizeof got_w) != 0 || memcmp(want_b, got_b, sizeof got_b) != 0 ||
+                memcmp(want_rows, got_rows, sizeof got_rows) != 0)
+                fail_msg("%s: the float world matrices or bones are not the scalar loops'", SETS[i]);
+        }
+        /* subtrees: a pass from deep nodes, its ancestors first, its nodes the whole pass's */
+        static const uint32_t roots[] = {1, 6, 33, 70};
+        for (size_t r = 0; r < sizeof roots / sizeof *roots; ++r) {
+            memset(got_w, 0, sizeof got_w);
+            TA_ASSERT_OK(ta_pose_world_pass(pose, s, ta_node_at(roots[r]), got_w, BIG, &err), &err);
+            assert_memory_equal(&got_w[roots[r]], &want_w[roots[r]], sizeof got_w[0]);
+        }
+        ran++;
+        ta_pose_destroy(pose);
+    }
+    assert_true(ran >= 2); /* the scalar loops and at least SSE2's on x86-64 */
+    ta_scene_destroy(s);
+}
+
 static void test_set_refusals(void **state)
 {
     (void)state;
@@ -1450,6 +1520,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_every_set_is_threejs),
+        cmocka_unit_test(test_every_set_same_over_blocks),
         cmocka_unit_test(test_set_refusals),
         cmocka_unit_test(test_pool_frame_same_as_one_thread),
         cmocka_unit_test(test_lane_pass_is_threejs),
