@@ -354,12 +354,12 @@ static inline uint32_t nan_bits(float x)
 /* The slerp loops of each set; AVX-512's split where GCC's loop would leave lanes one by one (below) */
 #define TA__ROT_SLERP_scalar rot_slerp_scalar
 #define TA__ROT_SLERP_sse2 rot_slerp_sse2
-#define TA__ROT_SLERP_avx2 rot_slerp_avx2
-#define TA__ROT_SLERP_avx512 rot_slerp_avx512_split
+#define TA__ROT_SLERP_avx2 rot_slerp_split_avx2
+#define TA__ROT_SLERP_avx512 rot_slerp_split_avx512
 #define TA__ROT_TWO_scalar rot_two_scalar
 #define TA__ROT_TWO_sse2 rot_two_sse2
-#define TA__ROT_TWO_avx2 rot_two_avx2
-#define TA__ROT_TWO_avx512 rot_two_avx512_split
+#define TA__ROT_TWO_avx2 rot_two_split_avx2
+#define TA__ROT_TWO_avx512 rot_two_split_avx512
 
 /* The compressed window's key reads: lane by lane but where a gather takes eight (below) */
 #define TA__CC_KEYS_scalar cc_keys_scalar
@@ -676,57 +676,62 @@ TA__KERNEL_SET(sse2, t_sse2, 4)
 TA__CC_KEYS_X8(avx2, __attribute__((target("avx2"))))
 TA__CC_KEYS_X8(avx512, __attribute__((target("avx512f,avx512vl,avx512dq,avx512bw"))))
 
+/* The slerp loops write a byte a lane (slow), and GCC takes such a loop a vector of bytes a step: 64
+ * lanes on AVX-512 (with a last step of 32), 32 on AVX2, so that a group's lanes past the last
+ * multiple of 32 went one by one: on AVX-512 a rig whose group has 16, 48 or 80 rotation lanes took
+ * two to three times as long to mix as one of 32 or 64, and on AVX2 every rig of fewer than 32
+ * (docs/performance.md). Those lanes go through the same loop over a word a lane (a step of one
+ * vector: 16 lanes, 8), its marks then written as bytes: the same numbers. A word a lane
+ * everywhere ran the 64 lanes of the benchmark's rig an eighth slower (its steps of one vector
+ * overlap less). */
+enum { TA__STEP_BYTES = 32 };
+#define TA__SLERP_SPLIT(SUF, ATTR)                                                                                \
+    TA__SLERP_PLANES(slerp_planes32_##SUF, ATTR, uint32_t)                                                        \
+    TA__TWO_PLANES(two_planes32_##SUF, ATTR, uint32_t)                                                            \
+    static uint32_t rot_slerp_split_##SUF(float *out, const float *a, const float *b, uint32_t n, float t,       \
+                                          uint8_t *slow)                                                          \
+    {                                                                                                             \
+        const uint32_t m = n & ~(uint32_t)(TA__STEP_BYTES - 1);                                                   \
+        uint32_t count = 0;                                                                                       \
+        if (m > 0)                                                                                                \
+            count += slerp_planes_##SUF(out, out + n, out + 2 * n, out + 3 * n, a, a + n, a + 2 * n, a + 3 * n, b, \
+                                        b + n, b + 2 * n, b + 3 * n, m, t, slow);                                 \
+        if (n > m) {                                                                                              \
+            uint32_t marks[TA__STEP_BYTES];                                                                       \
+            count += slerp_planes32_##SUF(out + m, out + n + m, out + 2 * n + m, out + 3 * n + m, a + m,          \
+                                          a + n + m, a + 2 * n + m, a + 3 * n + m, b + m, b + n + m,              \
+                                          b + 2 * n + m, b + 3 * n + m, n - m, t, marks);                         \
+            for (uint32_t i = 0; i < n - m; ++i) slow[m + i] = (uint8_t)marks[i];                                 \
+        }                                                                                                         \
+        return count;                                                                                             \
+    }                                                                                                             \
+    static uint32_t rot_two_split_##SUF(float *out, const float *a0, const float *a1, const float *ca,           \
+                                        const float *b0, const float *b1, const float *cb, uint32_t n, float ta,  \
+                                        float tb, float mix, uint8_t *slow, uint32_t *bad)                        \
+    {                                                                                                             \
+        const uint32_t m = n & ~(uint32_t)(TA__STEP_BYTES - 1);                                                   \
+        uint32_t count = 0, bad_m = 0, bad_t = 0;                                                                 \
+        if (m > 0)                                                                                                \
+            count += two_planes_##SUF(out, out + n, out + 2 * n, out + 3 * n, a0, a1, ca, b0, b1, cb, m, n, ta,   \
+                                      tb, mix, slow, &bad_m);                                                     \
+        if (n > m) {                                                                                              \
+            uint32_t marks[TA__STEP_BYTES];                                                                       \
+            count += two_planes32_##SUF(out + m, out + n + m, out + 2 * n + m, out + 3 * n + m, a0 + m, a1 + m,   \
+                                        ca + m, b0 + m, b1 + m, cb + m, n - m, n, ta, tb, mix, marks, &bad_t);    \
+            for (uint32_t i = 0; i < n - m; ++i) slow[m + i] = (uint8_t)marks[i];                                 \
+        }                                                                                                         \
+        *bad = bad_m | bad_t;                                                                                     \
+        return count;                                                                                             \
+    }
 TA__KERNELS(avx2, __attribute__((target("avx2"))))
 TA__COMMIT_T8(avx2, __attribute__((target("avx2"))))
+TA__SLERP_SPLIT(avx2, __attribute__((target("avx2"))))
 TA__KERNEL_SET(avx2, t_avx2, 8)
 TA__KERNELS(avx512, __attribute__((target("avx512f,avx512vl,avx512dq,avx512bw"))))
 TA__COMMIT_T8(avx512, __attribute__((target("avx512f,avx512vl,avx512dq,avx512bw"))))
 
-/* The slerp loops write a byte a lane (slow), and GCC takes such a loop on AVX-512 64 lanes a
- * step, with a last step of 32, so that a group's last 16 lanes (AVX-512's lanes come in sixteens)
- * went one by one: a rig whose group has 16, 48 or 80 rotation lanes took two to three times as
- * long to mix as one of 32 or 64 (docs/performance.md). Those lanes go through the same loop over a
- * word a lane (a step of one vector, 16 lanes), its marks then written as bytes: the same numbers.
- * A word a lane everywhere ran the 64 lanes of the benchmark's rig an eighth slower (its steps of
- * one vector overlap less), and AVX2's loop for the 16 took twice the time a lane of this one. */
 #define TA__AVX512 __attribute__((target("avx512f,avx512vl,avx512dq,avx512bw")))
-TA__SLERP_PLANES(slerp_planes16_avx512, TA__AVX512, uint32_t)
-TA__TWO_PLANES(two_planes16_avx512, TA__AVX512, uint32_t)
-enum { TA__STEP512 = 32 };
-static uint32_t rot_slerp_avx512_split(float *out, const float *a, const float *b, uint32_t n, float t, uint8_t *slow)
-{
-    const uint32_t m = n & ~(uint32_t)(TA__STEP512 - 1);
-    uint32_t count = 0;
-    if (m > 0)
-        count += slerp_planes_avx512(out, out + n, out + 2 * n, out + 3 * n, a, a + n, a + 2 * n, a + 3 * n, b, b + n,
-                                     b + 2 * n, b + 3 * n, m, t, slow);
-    if (n > m) {
-        uint32_t marks[TA__STEP512];
-        count += slerp_planes16_avx512(out + m, out + n + m, out + 2 * n + m, out + 3 * n + m, a + m, a + n + m,
-                                       a + 2 * n + m, a + 3 * n + m, b + m, b + n + m, b + 2 * n + m, b + 3 * n + m,
-                                       n - m, t, marks);
-        for (uint32_t i = 0; i < n - m; ++i) slow[m + i] = (uint8_t)marks[i];
-    }
-    return count;
-}
-static uint32_t rot_two_avx512_split(float *out, const float *a0, const float *a1, const float *ca, const float *b0,
-                                     const float *b1, const float *cb, uint32_t n, float ta, float tb, float mix,
-                                     uint8_t *slow, uint32_t *bad)
-{
-    const uint32_t m = n & ~(uint32_t)(TA__STEP512 - 1);
-    uint32_t count = 0, bad_m = 0, bad_t = 0;
-    if (m > 0)
-        count += two_planes_avx512(out, out + n, out + 2 * n, out + 3 * n, a0, a1, ca, b0, b1, cb, m, n, ta, tb, mix,
-                                   slow, &bad_m);
-    if (n > m) {
-        uint32_t marks[TA__STEP512];
-        count += two_planes16_avx512(out + m, out + n + m, out + 2 * n + m, out + 3 * n + m, a0 + m, a1 + m, ca + m,
-                                     b0 + m, b1 + m, cb + m, n - m, n, ta, tb, mix, marks, &bad_t);
-        for (uint32_t i = 0; i < n - m; ++i) slow[m + i] = (uint8_t)marks[i];
-    }
-    *bad = bad_m | bad_t;
-    return count;
-}
+TA__SLERP_SPLIT(avx512, TA__AVX512)
 #undef TA__AVX512
 TA__KERNEL_SET(avx512, t_avx512, 16)
 #endif

@@ -182,15 +182,15 @@ static void test_every_caller_same_as_the_lane(void **state)
     assert_true(slow_seen > 100);
 }
 
-/* rot_slerp and rot_two over counts of lanes that leave a tail past the multiples of 32 (AVX-512's
- * loops take such a tail in a loop of their own: fused_kernels.c) and none, and rot_mix (doubles,
+/* rot_slerp and rot_two over counts of lanes that leave a tail past the multiples of 32 (AVX2's and
+ * AVX-512's loops take such a tail in a loop of their own: fused_kernels.c) and none, and rot_mix (doubles,
  * a chunk at most) over the same counts: every set's numbers, slow marks, counts and finite flags
  * the scalar set's, bit for bit, with a NaN lane in one round. */
 enum { MAX_LANES = 96 };
 static void test_every_set_same_over_lane_counts(void **state)
 {
     (void)state;
-    static const uint32_t counts[] = {16, 24, 29, 32, 40, 48, 61, 64, 80, 96};
+    static const uint32_t counts[] = {4, 8, 16, 24, 29, 32, 40, 48, 61, 64, 80, 96};
     const ta__fused_kernels *ref = ta__fused_kernels_for(TA__SIMD_SCALAR);
     assert_non_null(ref);
     ta_test_rng r = {1234};
@@ -260,8 +260,8 @@ static void test_every_set_same_over_lane_counts(void **state)
         }
     }
     /* the machine's sets past the scalar one: at least SSE2 on x86-64 */
-    assert_true(compared >= 10 * 6);
-    assert_true(mixed >= 8 * 6);
+    assert_true(compared >= 12 * 6);
+    assert_true(mixed >= 10 * 6);
 }
 
 int main(void)
