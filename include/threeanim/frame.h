@@ -153,12 +153,15 @@ TA_API ta_result ta_frame_update_range(ta_frame_character *chars, uint32_t first
                                        const ta_frame_options *options, ta_error *err);
 
 /**
- * All count characters, as ta_frame_update_range, in ranges taken in turn by the pool's threads as
- * each comes free (NULL: on the calling thread alone): each a quarter of a thread's part of what is
- * left, in whole windows of the lane pass, so that the first are long (a range keeps its prefetch of
- * the next characters going) and the last short, and a thread the system holds back leaves its
- * ranges to the others. The results are the same bit for bit, when no two characters
- * share a scene, mixer or pose (else run them in one range).
+ * All count characters, as ta_frame_update_range, on the pool's threads (NULL: on the calling
+ * thread alone). Each worker index has its share, whole windows of the lane pass in a row, the same
+ * each frame (a thread keeps finding its characters in its own cache), taken in ranges of a quarter
+ * of what is left of it, so that the first are long (a range keeps its prefetch of the next
+ * characters going) and the last short; a thread done with its share takes ranges of the others'
+ * that no thread has begun, so that a thread the system holds back leaves its characters to the
+ * others. A frame of one window or less runs on the calling thread, no thread woken. The results
+ * are the same bit for bit, when no two characters share a scene, mixer or pose (else run them in
+ * one range).
  *
  * @return TA_OK when every character was, else the first refused one's result (err names it).
  * @ownership As ta_frame_update_range; the pool is used and left as it was.

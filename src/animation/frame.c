@@ -391,36 +391,44 @@ ta_result ta_frame_update_range(ta_frame_character *chars, uint32_t first, uint3
     return first_refused(chars, first, count, err);
 }
 
-/* A frame on a pool: chunks of characters in a row (a window of the lane
- * pass, window_of), taken in turn by each thread as it comes free, so that a thread
- * the system holds back leaves its chunks to the others rather than a share
- * they wait for. */
+/* A frame on a pool: each worker index has a share of the characters, whole windows in a row, the
+ * same each frame, so that a thread that takes its own index again finds its characters in its own
+ * cache; it takes its share in chunks, and then chunks of the others' shares that no thread has
+ * taken yet, so that a thread the system holds back leaves its characters to the others rather
+ * than a share they wait for. */
+typedef struct frame_share {
+    atomic_ullong next; /* the first character of the share no thread has taken (wide: overshoots once) */
+    uint32_t end;
+} frame_share;
+
 typedef struct frame_job {
     ta_frame_character *chars;
     uint32_t count;
     ta_duration delta;
     const ta_frame_options *options;
-    atomic_ullong next; /* the first character no thread has taken (wide: each thread overshoots count once) */
+    frame_share share[TA_WORKER_POOL_MAX];
 } frame_job;
 
-/* Each thread takes a share of what is left (guided): a quarter of its part, in whole windows,
- * at least one. Long ranges keep the prefetch of the next characters going (a range asks for none
- * past its end), and the small ones at the end even the threads out. */
+/* A share's chunks are a quarter of what is left of it, in whole windows, at least one (guided):
+ * long ranges keep the prefetch of the next characters going (a range asks for none past its end),
+ * and the small ones at the end even the threads out. */
 static void run_chunks(void *user, uint32_t worker, uint32_t workers)
 {
-    (void)worker;
     frame_job *j = (frame_job *)user;
     const uint32_t w = window_of(j->options);
-    for (;;) {
-        unsigned long long seen = atomic_load_explicit(&j->next, memory_order_relaxed);
-        if (seen >= j->count) return;
-        uint32_t chunk = (uint32_t)((j->count - seen) / (4ull * (workers > 0 ? workers : 1)));
-        chunk = chunk < w ? w : chunk - chunk % w;
-        unsigned long long begin = atomic_fetch_add_explicit(&j->next, chunk, memory_order_relaxed);
-        if (begin >= j->count) return;
-        uint32_t first = (uint32_t)begin;
-        run_range(j->chars, first, j->count - first < chunk ? j->count - first : chunk, j->delta, j->options,
-                  reach_of(j->count, j->options));
+    for (uint32_t o = 0; o < workers; ++o) {
+        frame_share *sh = &j->share[(worker + o) % workers];
+        for (;;) {
+            unsigned long long seen = atomic_load_explicit(&sh->next, memory_order_relaxed);
+            if (seen >= sh->end) break;
+            uint32_t chunk = (uint32_t)((sh->end - seen) / 4);
+            chunk = chunk < w ? w : chunk - chunk % w;
+            unsigned long long begin = atomic_fetch_add_explicit(&sh->next, chunk, memory_order_relaxed);
+            if (begin >= sh->end) break;
+            uint32_t first = (uint32_t)begin;
+            run_range(j->chars, first, sh->end - first < chunk ? sh->end - first : chunk, j->delta, j->options,
+                      reach_of(j->count, j->options));
+        }
     }
 }
 
@@ -434,8 +442,17 @@ ta_result ta_frame_update(ta_frame_character *chars, uint32_t count, ta_duration
     job.count = count;
     job.delta = delta;
     job.options = options;
-    atomic_init(&job.next, 0);
-    r = ta_worker_pool_run(pool, run_chunks, &job, err);
-    if (r != TA_OK) return r;
+    /* a window or less is one chunk: the caller's, with no thread woken for it */
+    const uint32_t w = window_of(options), windows = (uint32_t)(((uint64_t)count + w - 1) / w);
+    const uint32_t workers = pool == NULL || windows < 2 ? 1 : ta_worker_pool_workers(pool);
+    for (uint32_t k = 0; k < workers; ++k) {
+        const uint64_t from = (uint64_t)windows * k / workers * w, to = (uint64_t)windows * (k + 1) / workers * w;
+        atomic_init(&job.share[k].next, from < count ? from : count);
+        job.share[k].end = (uint32_t)(to < count ? to : count);
+    }
+    if (workers == 1)
+        run_chunks(&job, 0, 1);
+    else if ((r = ta_worker_pool_run(pool, run_chunks, &job, err)) != TA_OK)
+        return r;
     return first_refused(chars, 0, count, err);
 }

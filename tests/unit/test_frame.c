@@ -24,7 +24,7 @@
 #include "scene/scene_internal.h"
 #include "threeanim/threeanim.h"
 
-enum { BONES = 23, KEYS = 5, CHARS = 7 };
+enum { BONES = 23, KEYS = 5, CHARS = 29 }; /* more than three windows of eight: a pool has shares to split */
 
 /* A tree of BONES bones (bone b under (b - 1) / 2, so siblings sit apart in
  * the order), turned, moved and scaled by amounts of their own, with one
@@ -298,7 +298,7 @@ static void test_every_set_same_over_blocks(void **state)
         ran++;
         ta_pose_destroy(pose);
     }
-    assert_true(ran >= 2); /* the scalar loops and at least SSE2's on x86-64 */
+    assert_true(ran >= 1); /* the scalar loops at least (a build with TSan, or not for x86, has no other) */
     ta_scene_destroy(s);
 }
 
