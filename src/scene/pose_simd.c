@@ -175,6 +175,23 @@ enum { TA__WORLD_BLOCK = 64 };
         TA__PUT4(L[11] + i, pz);                                                                                  \
     } while (0)
 
+/* A tree's top: its world matrix is its local one, the last row three.js's 0 0 0 1. */
+#define TA__TOP_COLUMNS(l, t, c0, c1, c2, c3)                                                                     \
+    do {                                                                                                          \
+        c0 = (v4d){l[0], l[1], l[2], 0};                                                                          \
+        c1 = (v4d){l[3], l[4], l[5], 0};                                                                          \
+        c2 = (v4d){l[6], l[7], l[8], 0};                                                                          \
+        c3 = (v4d){t[0], t[1], t[2], 1};                                                                          \
+    } while (0)
+/* A node's four columns to its doubles w and its floats f (NULL: none). */
+#define TA__STORE4(w, f, c0, c1, c2, c3)                                                                          \
+    do {                                                                                                          \
+        TA__STORE(w, f, 0, c0);                                                                                   \
+        TA__STORE(w, f, 4, c1);                                                                                   \
+        TA__STORE(w, f, 8, c2);                                                                                   \
+        TA__STORE(w, f, 12, c3);                                                                                  \
+    } while (0)
+
 /* The world pass node by node, each composed on its own (WebAssembly's set: V8 runs the blocks'
  * transposes and lanes of v4d slower than this, docs/performance.md). */
 #define TA__WORLD_NODES(nodes, order, begin, end, world, out, stamp, gen)                                         \
@@ -186,10 +203,7 @@ enum { TA__WORLD_BLOCK = 64 };
         compose(n, l, t);                                                                                         \
         v4d c0, c1, c2, c3;                                                                                       \
         if (ta_node_is_none(n->parent)) {                                                                         \
-            c0 = (v4d){l[0], l[1], l[2], 0};                                                                      \
-            c1 = (v4d){l[3], l[4], l[5], 0};                                                                      \
-            c2 = (v4d){l[6], l[7], l[8], 0};                                                                      \
-            c3 = (v4d){t[0], t[1], t[2], 1};                                                                      \
+            TA__TOP_COLUMNS(l, t, c0, c1, c2, c3);                                                                \
         } else {                                                                                                  \
             const double *p = &world[(size_t)n->parent.index * 16];                                               \
             v4d p0 = TA__LOAD(p), p1 = TA__LOAD(p + 4), p2 = TA__LOAD(p + 8), p3 = TA__LOAD(p + 12);              \
@@ -200,10 +214,7 @@ enum { TA__WORLD_BLOCK = 64 };
             /* the last row as three.js's: its terms are exact zeros (and a one) */                               \
             c0[3] = 0, c1[3] = 0, c2[3] = 0, c3[3] = 1;                                                           \
         }                                                                                                         \
-        TA__STORE(w, f, 0, c0);                                                                                   \
-        TA__STORE(w, f, 4, c1);                                                                                   \
-        TA__STORE(w, f, 8, c2);                                                                                   \
-        TA__STORE(w, f, 12, c3);                                                                                  \
+        TA__STORE4(w, f, c0, c1, c2, c3);                                                                         \
         stamp[node] = gen;                                                                                        \
     }
 
@@ -230,10 +241,7 @@ enum { TA__WORLD_BLOCK = 64 };
                 if (ta_node_is_none(n->parent)) {                                                                 \
                     double l[9], t[3];                                                                            \
                     compose(n, l, t);                                                                             \
-                    c0 = (v4d){l[0], l[1], l[2], 0};                                                              \
-                    c1 = (v4d){l[3], l[4], l[5], 0};                                                              \
-                    c2 = (v4d){l[6], l[7], l[8], 0};                                                              \
-                    c3 = (v4d){t[0], t[1], t[2], 1};                                                              \
+                    TA__TOP_COLUMNS(l, t, c0, c1, c2, c3);                                                        \
                 } else {                                                                                          \
                     const double *p = &world[(size_t)n->parent.index * 16];                                       \
                     v4d p0 = TA__LOAD(p), p1 = TA__LOAD(p + 4), p2 = TA__LOAD(p + 8), p3 = TA__LOAD(p + 12);      \
@@ -246,10 +254,7 @@ enum { TA__WORLD_BLOCK = 64 };
                     c0 = (v4d)((v4di)c0 & keep), c1 = (v4d)((v4di)c1 & keep), c2 = (v4d)((v4di)c2 & keep);        \
                     c3 = (v4d)(((v4di)c3 & keep) | w1);                                                           \
                 }                                                                                                 \
-                TA__STORE(w, f, 0, c0);                                                                           \
-                TA__STORE(w, f, 4, c1);                                                                           \
-                TA__STORE(w, f, 8, c2);                                                                           \
-                TA__STORE(w, f, 12, c3);                                                                          \
+                TA__STORE4(w, f, c0, c1, c2, c3);                                                                 \
                 stamp[node] = gen;                                                                                \
             }                                                                                                     \
         }                                                                                                         \

@@ -184,6 +184,17 @@ static bool scene_runs(const ta_scene *scene, const char *name)
     return runs;
 }
 
+/* A pose of scene on the set name, or NULL (and a line saying so) where it does not run. */
+static ta_pose *pose_on_set(const ta_scene *scene, const char *name)
+{
+    ta_error err = {0};
+    ta_pose *pose = NULL;
+    TA_ASSERT_OK(ta_pose_create(scene, NULL, &pose, &err), &err);
+    if (set_runs(pose, name)) return pose;
+    ta_pose_destroy(pose);
+    return NULL;
+}
+
 static void test_every_set_is_threejs(void **state)
 {
     (void)state;
@@ -194,12 +205,8 @@ static void test_every_set_is_threejs(void **state)
     reference_d(s, want_w, want_b, want_d);
     int ran = 0;
     for (size_t i = 0; i < sizeof SETS / sizeof *SETS; ++i) {
-        ta_pose *pose = NULL;
-        TA_ASSERT_OK(ta_pose_create(s, NULL, &pose, &err), &err);
-        if (!set_runs(pose, SETS[i])) {
-            ta_pose_destroy(pose);
-            continue;
-        }
+        ta_pose *pose = pose_on_set(s, SETS[i]);
+        if (pose == NULL) continue;
         ran++;
         ta_mat4 world[BONES], bones[BONES];
         float rows[BONES * 12];
@@ -268,12 +275,8 @@ static void test_every_set_same_over_blocks(void **state)
     static float want_rows[BIG * 12], got_rows[BIG * 12];
     int ran = 0;
     for (size_t i = 0; i < sizeof SETS / sizeof *SETS; ++i) {
-        ta_pose *pose = NULL;
-        TA_ASSERT_OK(ta_pose_create(s, NULL, &pose, &err), &err);
-        if (!set_runs(pose, SETS[i])) {
-            ta_pose_destroy(pose);
-            continue;
-        }
+        ta_pose *pose = pose_on_set(s, SETS[i]);
+        if (pose == NULL) continue;
         ta_mat4 *w = i == 0 ? want_w : got_w, *bo = i == 0 ? want_b : got_b;
         float *rows = i == 0 ? want_rows : got_rows;
         TA_ASSERT_OK(ta_pose_world_pass(pose, s, ta_node_none(), w, BIG, &err), &err);
