@@ -220,7 +220,7 @@ enum { TA__WORLD_BLOCK = 64 };
 
 /* One set: each column of a product is a sum of columns of the left matrix
  * times numbers of the right one, added in three.js's order. */
-#define TA__POSE_SET(SUF, ATTR, BLOCKS)                                                                           \
+#define TA__POSE_SET(SUF, ATTR, BLOCKS, BONES)                                                                    \
     ATTR static void world_##SUF(const ta_node *nodes, const ta_node_id *order, uint32_t begin, uint32_t end,     \
                                  double *world, ta_mat4 *out, uint32_t *stamp, uint32_t gen)                      \
     {                                                                                                             \
@@ -291,24 +291,56 @@ enum { TA__WORLD_BLOCK = 64 };
             for (uint32_t i = 0; i < n; ++i)                                                                      \
                 bone_##SUF(&world[(size_t)joints[i].index * 16], ib[i].m, out + (size_t)i * 16, 0);               \
     }                                                                                                             \
-    static const ta__pose_kernels kernels_##SUF = {world_##SUF, bones_##SUF};
+    static const ta__pose_kernels kernels_##SUF = {world_##SUF, BONES};
 
 #endif
 #ifdef TA__POSE_X86
 /* GCC widens a generic v4f to v4d two lanes at a time through memory, even in a function built
  * for AVX2: the wider sets say the one instruction it is. */
 #define TA__WIDEN(v) __builtin_convertvector((v), v4d)
-TA__POSE_SET(sse2, , 1)
+TA__POSE_SET(sse2, , 1, bones_sse2)
 #undef TA__WIDEN
 #define TA__WIDEN(v) ((v4d)_mm256_cvtps_pd((__m128)(v)))
-TA__POSE_SET(avx2, __attribute__((target("avx2"))), 1)
-TA__POSE_SET(avx512, __attribute__((target("avx512f,avx512vl,avx512dq,avx512bw"))), 1)
+TA__POSE_SET(avx2, __attribute__((target("avx2"))), 1, bones_avx2)
+/* AVX-512's 4x4 bones two columns a register: the joint's world matrix in both halves, two
+ * inverse-bind columns widened at once, each number spread over its half; the same products and
+ * sums, element for element. */
+#define TA__AVX512 __attribute__((target("avx512f,avx512vl,avx512dq,avx512bw")))
+static void bones_avx512_pairs(const double *world, const ta_node_id *joints, const ta_mat4 *ib, uint32_t n,
+                               float *out, int rows);
+TA__POSE_SET(avx512, TA__AVX512, 1, bones_avx512_pairs)
+TA__AVX512 static void bones_avx512_pairs(const double *world, const ta_node_id *joints, const ta_mat4 *ib,
+                                          uint32_t n, float *out, int rows)
+{
+    if (rows) {
+        bones_avx512(world, joints, ib, n, out, 1);
+        return;
+    }
+    const __m512i i0 = _mm512_set_epi64(4, 4, 4, 4, 0, 0, 0, 0), i1 = _mm512_set_epi64(5, 5, 5, 5, 1, 1, 1, 1);
+    const __m512i i2 = _mm512_set_epi64(6, 6, 6, 6, 2, 2, 2, 2), i3 = _mm512_set_epi64(7, 7, 7, 7, 3, 3, 3, 3);
+    for (uint32_t i = 0; i < n; ++i) {
+        const double *a = &world[(size_t)joints[i].index * 16];
+        const __m512d a0 = _mm512_broadcast_f64x4(_mm256_loadu_pd(a));
+        const __m512d a1 = _mm512_broadcast_f64x4(_mm256_loadu_pd(a + 4));
+        const __m512d a2 = _mm512_broadcast_f64x4(_mm256_loadu_pd(a + 8));
+        const __m512d a3 = _mm512_broadcast_f64x4(_mm256_loadu_pd(a + 12));
+        for (int c = 0; c < 4; c += 2) {
+            const __m512d b = _mm512_cvtps_pd(_mm256_loadu_ps(ib[i].m + c * 4));
+            __m512d col = _mm512_mul_pd(a0, _mm512_permutexvar_pd(i0, b));
+            col = _mm512_add_pd(col, _mm512_mul_pd(a1, _mm512_permutexvar_pd(i1, b)));
+            col = _mm512_add_pd(col, _mm512_mul_pd(a2, _mm512_permutexvar_pd(i2, b)));
+            col = _mm512_add_pd(col, _mm512_mul_pd(a3, _mm512_permutexvar_pd(i3, b)));
+            _mm256_storeu_ps(out + (size_t)i * 16 + c * 4, _mm512_cvtpd_ps(col));
+        }
+    }
+}
+#undef TA__AVX512
 #undef TA__WIDEN
 #endif
 
 #ifdef TA__POSE_WASM
 #define TA__WIDEN(v) __builtin_convertvector((v), v4d)
-TA__POSE_SET(simd128, , 0)
+TA__POSE_SET(simd128, , 0, bones_simd128)
 #undef TA__WIDEN
 #endif
 
