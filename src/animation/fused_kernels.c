@@ -351,7 +351,7 @@ static inline uint32_t nan_bits(float x)
         .curve_bezier_at = curve_bezier_at_##SUF, .rot_mix = rot_mix_##SUF, .mix_doubles = mix_doubles_##SUF,     \
         .lerp_doubles = lerp_doubles_##SUF, .normalize = normalize_##SUF};
 
-/* The slerp loops of each set; AVX-512's split where GCC's loop would leave lanes one by one (below) */
+/* The slerp loops of each set; AVX2's and AVX-512's split where GCC's loop would leave lanes one by one (below) */
 #define TA__ROT_SLERP_scalar rot_slerp_scalar
 #define TA__ROT_SLERP_sse2 rot_slerp_sse2
 #define TA__ROT_SLERP_avx2 rot_slerp_split_avx2

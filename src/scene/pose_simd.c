@@ -1,4 +1,5 @@
 /* The world and skinning loops, once per instruction set. See pose_internal.h. */
+#include <stddef.h>
 #include <string.h>
 
 #include "scene/pose_internal.h"
@@ -125,6 +126,8 @@ enum { TA__WORLD_BLOCK = 64 };
         memcpy(&f_, (p), sizeof f_);                                                                              \
         f_;                                                                                                       \
     })
+/* The float after a node's scale is still the node's (lane 3 of its load, dropped). */
+_Static_assert(offsetof(ta_node, scale) + 4 * sizeof(float) <= sizeof(ta_node), "a node's scale is read 16 bytes wide");
 /* Lane i of v in every lane. */
 #define TA__SPLAT(v, i) __builtin_shufflevector((v), (v), i, i, i, i)
 #define TA__PUT4(d, v)                                                                                            \
