@@ -530,6 +530,35 @@ TA__COMMIT_T4(simd128, , (v128_t, TA__W_LOAD, TA__W_STORE, wasm_f32x4_ne, wasm_v
               TA__W_LOAD, TA__W_STORE, TA__W_LO, TA__W_HI, TA__W_STOREL, TA__W_STOREH, TA__W_T4)
 TA__NOT_FINITE_T(simd128, , v128_t, 4, TA__W_ZERO, TA__W_LOAD, wasm_f32x4_sub, wasm_v128_or,
                  TA__W_UNORD)
+/* Two actions' rotations in three passes over a block of lanes (each action's key slerps into a
+ * block on the stack, then the slerp of the two), not rot_two's one: V8 gives WebAssembly's
+ * locals sixteen vector registers, and the one pass's twenty plane pointers and live numbers
+ * went to the stack and back on every step (docs/performance.md). The same lanes' functions
+ * on the same numbers: rot_two's numbers, slow marks and check, bit for bit. */
+#define TA__TWO_BLOCK 32u
+static uint32_t rot_two_staged(float *out, const float *a0, const float *a1, const float *ca, const float *b0,
+                               const float *b1, const float *cb, uint32_t n, float ta, float tb, float mix,
+                               uint8_t *slow, uint32_t *out_bad)
+{
+    float pa[4][TA__TWO_BLOCK], pb[4][TA__TWO_BLOCK];
+    uint32_t count = 0;
+    const size_t l = n;
+    for (uint32_t lo = 0; lo < n; lo += TA__TWO_BLOCK) {
+        const uint32_t m = n - lo < TA__TWO_BLOCK ? n - lo : TA__TWO_BLOCK;
+        slerp_keys_planes_scalar(pa[0], pa[1], pa[2], pa[3], a0 + lo, a0 + l + lo, a0 + 2 * l + lo, a0 + 3 * l + lo,
+                                 a1 + lo, a1 + l + lo, a1 + 2 * l + lo, a1 + 3 * l + lo, ca + lo, ca + l + lo, m, ta);
+        slerp_keys_planes_scalar(pb[0], pb[1], pb[2], pb[3], b0 + lo, b0 + l + lo, b0 + 2 * l + lo, b0 + 3 * l + lo,
+                                 b1 + lo, b1 + l + lo, b1 + 2 * l + lo, b1 + 3 * l + lo, cb + lo, cb + l + lo, m, tb);
+        count += slerp_planes_scalar(out + lo, out + l + lo, out + 2 * l + lo, out + 3 * l + lo, pa[0], pa[1], pa[2],
+                                     pa[3], pb[0], pb[1], pb[2], pb[3], m, mix, slow + lo);
+    }
+    uint32_t bad = 0;
+    for (size_t i = 0; i < 4 * l; ++i) bad |= nan_bits(out[i]);
+    *out_bad = bad;
+    return count;
+}
+#undef TA__ROT_TWO_scalar
+#define TA__ROT_TWO_scalar rot_two_staged
 TA__KERNEL_SET(scalar, t_simd128, 4) /* SIMD128: clang's vectors of four */
 #else
 TA__KERNEL_SET(scalar, scalar, 4) /* the baseline's SSE2, where GCC vectorises */
