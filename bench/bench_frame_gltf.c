@@ -1,13 +1,16 @@
 /*
  * bench_frame_gltf -- a batch of characters of one glTF file (the Fox by
  * default) through ta_frame_update: each an instance of the loaded scene
- * (ta_scene_instantiate) with its own mixer playing clip 0 at a phase of its
- * own, a pose, world matrices and its skins' bones in one palette. Timed on 1
- * worker and on a pool of 2, alternated rep by rep so that a burst of load
- * falls on both; one JSON line on stdout, nothing asserted.
+ * (ta_scene_instantiate) with its own mixer playing clip 0 (or the clips
+ * --clips names, at the --weights given: a blend of the file's own clips) at a
+ * phase of its own, a pose, world matrices and its skins' bones in one
+ * palette. Timed on 1 worker and on a pool of 2, alternated rep by rep so that
+ * a burst of load falls on both; one JSON line on stdout, nothing asserted.
  *
  *     bench_frame_gltf [--file Fox.glb] [--chars 100] [--frames 200] [--reps 7]
+ *                      [--clips 0,2 --weights 0.5,0.5]
  */
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -31,8 +34,23 @@ int main(int argc, char **argv)
 {
     const char *file = TA_BENCH_SAMPLES "/Fox/glTF-Binary/Fox.glb";
     long chars = 100, frames = 200, reps = 7;
+    enum { MAX_CLIPS = 4 };
+    long clip_at[MAX_CLIPS] = {0};
+    double weight[MAX_CLIPS] = {1, 1, 1, 1};
+    int clip_count = 1, weight_count = 0;
     for (int i = 1; i + 1 < argc; i += 2) {
         if (strcmp(argv[i], "--file") == 0) file = argv[i + 1];
+        else if (strcmp(argv[i], "--clips") == 0 || strcmp(argv[i], "--weights") == 0) {
+            const bool clips = argv[i][2] == 'c';
+            int n = 0;
+            for (char *p = argv[i + 1], *end; *p != '\0' && n < MAX_CLIPS; p = *end == ',' ? end + 1 : end, ++n) {
+                if (clips) clip_at[n] = strtol(p, &end, 10);
+                else weight[n] = strtod(p, &end);
+                if (end == p) return 2;
+            }
+            if (clips) clip_count = n;
+            else weight_count = n;
+        }
         else if (strcmp(argv[i], "--chars") == 0) chars = atol(argv[i + 1]);
         else if (strcmp(argv[i], "--frames") == 0) frames = atol(argv[i + 1]);
         else if (strcmp(argv[i], "--reps") == 0) reps = atol(argv[i + 1]);
@@ -41,14 +59,17 @@ int main(int argc, char **argv)
             return 2;
         }
     }
-    if (chars < 1 || frames < 1 || reps < 1 || reps > 99) return 2;
+    if (chars < 1 || frames < 1 || reps < 1 || reps > 99 || clip_count < 1 ||
+        (weight_count != 0 && weight_count != clip_count))
+        return 2;
     ta_error err = {0};
     ta_model *model = NULL;
     fail(ta_gltf_load_file(file, NULL, &model, &err), &err);
-    if (model->animation_count == 0) {
-        fprintf(stderr, "bench_frame_gltf: %s has no animation\n", file);
-        return 1;
-    }
+    for (int k = 0; k < clip_count; ++k)
+        if (clip_at[k] < 0 || clip_at[k] >= (long)model->animation_count) {
+            fprintf(stderr, "bench_frame_gltf: %s has no animation %ld\n", file, clip_at[k]);
+            return 1;
+        }
     ta_scene **scenes = calloc((size_t)chars, sizeof *scenes);
     ta_mixer **mixers = calloc((size_t)chars, sizeof *mixers);
     ta_frame_character *fc = calloc((size_t)chars, sizeof *fc);
@@ -57,15 +78,18 @@ int main(int argc, char **argv)
     for (uint32_t s = 0; s < model->scene->skin_count; ++s) bones += model->scene->skins[s].joint_count;
     float *palette = calloc((size_t)chars * (bones ? bones : 1) * 16, sizeof *palette);
     if (!scenes || !mixers || !fc || !offsets || !palette) return 1;
-    double clip_seconds = ta_clip_duration(model->animations[0]).seconds;
+    double clip_seconds = ta_clip_duration(model->animations[clip_at[0]]).seconds;
     for (long c = 0; c < chars; ++c) {
         fail(ta_scene_instantiate(model->scene, NULL, &scenes[c], &err), &err);
         fail(ta_mixer_create(ta_node_none(), NULL, &mixers[c], &err), &err);
-        ta_action *a = NULL;
-        uint32_t index;
-        fail(ta_action_create(model->animations[0], NULL, &a, &err), &err);
-        fail(ta_mixer_add(mixers[c], a, ta_node_none(), &index, &err), &err);
-        fail(ta_action_play(a, &err), &err);
+        for (int k = 0; k < clip_count; ++k) {
+            ta_action *a = NULL;
+            uint32_t index;
+            fail(ta_action_create(model->animations[clip_at[k]], NULL, &a, &err), &err);
+            fail(ta_mixer_add(mixers[c], a, ta_node_none(), &index, &err), &err);
+            fail(ta_action_set_weight(a, (float)weight[k], &err), &err);
+            fail(ta_action_play(a, &err), &err);
+        }
         ta_mixer_targets t = {scenes[c], NULL, NULL};
         fail(ta_mixer_set_time(mixers[c], &t, ta_duration_from_seconds(clip_seconds * (double)c / (double)chars), &err),
              &err);

@@ -4,13 +4,15 @@
  * alternated block by block: which of two changes to the wasm (or to js/) is faster.
  *
  *   node bench/web/ab.mjs A B [--variant crowd_float] [--chars 1000] [--rounds 40] [--frames 50]
+ *                             [--rot-amp 0.5]
  *
  * A and B: each a .wasm file (put into a copy of this js/ as both its modules) or a folder laid
  * out as js/ (index.js, src/, the .wasm files). --variant: crowd, crowd_float (the default),
  * dropin, dropin_stale or dropin_fast, as bench.mjs has them, or binding: a "frame" makes each of
  * --chars characters' drop-in mixer, clipAction and play of its actions, on rigs made just before
  * (untimed), and keeps them, so that the heaps grow as a program's that adds characters (so
- * --chars 100 --frames 1, say: 20 frames to warm up, then the rounds'). Prints, for each of two processes (one loads
+ * --chars 100 --frames 1, say: 20 frames to warm up, then the rounds'). --rot-amp: the workload's
+ * rotation amplitude (radians; bench_mixer's flag of that name), 3 for poses far apart. Prints, for each of two processes (one loads
  * A first, the other B), the median CPU us a character of each side and the median over rounds of
  * B's time over A's in the same round, with its quartiles; then the geometric mean of the two
  * processes' medians, the verdict.
@@ -41,12 +43,13 @@ for (let i = 0; i < args.length; i++) {
   const v = args[++i];
   if (flag === '--variant') cfg.variant = v;
   else if (['--chars', '--rounds', '--frames'].includes(flag)) cfg[flag.slice(2)] = Number(v);
+  else if (flag === '--rot-amp') cfg.rotAmp = Number(v);
   else { process.stderr.write(`ab.mjs: "${flag}" is not a flag (see the header)\n`); process.exit(2); }
 }
 const VARIANTS = ['crowd', 'crowd_float', 'dropin', 'dropin_stale', 'dropin_fast', 'binding'];
 const DROPIN_OPTIONS = { dropin: undefined, dropin_stale: { updateRotation: false }, dropin_fast: { updateRotation: false, writeAlways: true } };
 if (sides.length !== 2 || !VARIANTS.includes(cfg.variant)) {
-  process.stderr.write(`usage: node bench/web/ab.mjs A B [--variant ${VARIANTS.join('|')}] [--chars N] [--rounds N] [--frames N]\n`);
+  process.stderr.write(`usage: node bench/web/ab.mjs A B [--variant ${VARIANTS.join('|')}] [--chars N] [--rounds N] [--frames N] [--rot-amp R]\n`);
   process.exit(2);
 }
 

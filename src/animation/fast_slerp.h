@@ -8,7 +8,9 @@
  * David Eberly's polynomial ("A Fast and Accurate Algorithm for Computing
  * SLERP", 2011: the series in cos(a) - 1 with eight terms and his correction
  * of the last), which is within 4e-8 of the exact weights there. Below 0.7,
- * where that series converges slowly, acos and sin as three.js. The series
+ * where that series converges slowly, acos and sin as three.js (the
+ * library's own: core/elementary.h; far_slerp_lane.h does those pairs in
+ * vector lanes, to the same bits). The series
  * holds for t in [0, 1] only: extrapolate with ta_quat_slerp_flat.
  */
 #ifndef THREEANIM_SRC_ANIMATION_FAST_SLERP_H

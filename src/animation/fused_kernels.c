@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "animation/clip_compressed_rotation.h"
+#include "animation/far_slerp_lane.h"
 #include "animation/fast_slerp.h"
 #include "animation/fused_kernels.h"
 #include "animation/interpolant.h"
@@ -312,6 +313,20 @@ static inline uint32_t nan_bits(float x)
         }                                                                                                         \
         return count;                                                                                             \
     }                                                                                                             \
+    ATTR static uint32_t far_slerp_##SUF(double *restrict r, const double *restrict a, const double *restrict b,  \
+                                         uint32_t n, double t, uint32_t *restrict left)                           \
+    {                                                                                                             \
+        const size_t c = TA__FAR_LANES;                                                                           \
+        uint32_t count = 0;                                                                                       \
+        for (uint32_t i = 0; i < n; ++i) {                                                                        \
+            const bool done = ta__far_slerp_lane(a[i], a[c + i], a[2 * c + i], a[3 * c + i], b[i], b[c + i],       \
+                                                 b[2 * c + i], b[3 * c + i], t, &r[i], &r[c + i], &r[2 * c + i],   \
+                                                 &r[3 * c + i]);                                                  \
+            left[i] = (uint32_t)!done;                                                                            \
+            count += (uint32_t)!done;                                                                             \
+        }                                                                                                         \
+        return count;                                                                                             \
+    }                                                                                                             \
     ATTR static void lerp_doubles_##SUF(double *restrict out, const float *restrict v0, const float *restrict v1,  \
                                         uint32_t n, double w0, double w1)                                         \
     {                                                                                                             \
@@ -349,7 +364,7 @@ static inline uint32_t nan_bits(float x)
         .curve_smooth = curve_smooth_##SUF,                                                                       \
         .curve_cubic = curve_cubic_##SUF, .curve_bezier = curve_bezier_##SUF,                                     \
         .curve_bezier_at = curve_bezier_at_##SUF, .rot_mix = rot_mix_##SUF, .mix_doubles = mix_doubles_##SUF,     \
-        .lerp_doubles = lerp_doubles_##SUF, .normalize = normalize_##SUF};
+        .lerp_doubles = lerp_doubles_##SUF, .normalize = normalize_##SUF, .far_slerp = far_slerp_##SUF};
 
 /* The slerp loops of each set; AVX2's and AVX-512's split where GCC's loop would leave lanes one by one (below) */
 #define TA__ROT_SLERP_scalar rot_slerp_scalar

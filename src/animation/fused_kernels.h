@@ -23,6 +23,8 @@
 
 /* Lanes a curve kernel reads at a time: its doubles stay in a few KiB of stack. */
 #define TA__FUSED_CHUNK 64u
+/* Far pairs (far_slerp) a kernel call takes at most. */
+#define TA__FAR_LANES 32u
 
 typedef enum ta__simd {
     TA__SIMD_GENERAL = 0, /* the fused path off: every update takes the general path */
@@ -103,6 +105,10 @@ typedef struct ta__fused_kernels {
      * below 0.7); returns how many */
     uint32_t (*rot_mix)(float *out, const float *pile, uint32_t lanes, const double *q, uint32_t n, double t,
                         uint32_t *slow);
+    /* r = slerpFlat(a, b, t) as ta__fast_slerp gives it, over four planes of n <= TA__FAR_LANES
+     * lanes (TA__FAR_LANES apart) of pairs a dot below 0.7 apart (far_slerp_lane.h); left[i]
+     * marks a lane it does not do, for ta__fast_slerp; returns how many */
+    uint32_t (*far_slerp)(double *r, const double *a, const double *b, uint32_t n, double t, uint32_t *left);
     /* out = v0 w0 + v1 w1, in double (ta__lerp_key's LINEAR numbers) */
     void (*lerp_doubles)(double *out, const float *v0, const float *v1, uint32_t n, double w0, double w1);
     /* pile = (float)v when first, else (float)(pile keep + v mix), in double */

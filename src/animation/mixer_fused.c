@@ -648,35 +648,80 @@ void ta__fused_refresh(ta_mixer *m)
 
 /* ---- the update --------------------------------------------------------------------- */
 
-/* Lane i of out's four planes (lanes apart) := slerpFlat(a, b, t) in double, as the general path
- * does a pair the float32 slerp leaves (dot below 0.7); nonzero when a number is not finite. */
-static uint32_t redo_lane(float *out, uint32_t lanes, uint32_t i, const float a[4], const float b[4], float t)
+/* The pairs the float32 and double slerp lanes leave (a dot below 0.7), as the general path does
+ * them (ta__fast_slerp), gathered TA__FAR_LANES at a time for the kernels' far_slerp, which does
+ * them all in lanes but the few it does not cover (far_slerp_lane.h), left to ta__fast_slerp:
+ * one by one, their acos and three sines took most of a blend of far poses (docs/performance.md). */
+/* The functions that hold a batch are kept out of their callers (noinline): its 3 KB on the
+ * stack of every update's hot loops cost them even with no far pair (1.03 of a blend's time). */
+#if defined(__GNUC__)
+#define TA__FAR_HOLDER __attribute__((noinline))
+#else
+#define TA__FAR_HOLDER
+#endif
+typedef struct far_pairs {
+    double a[4][TA__FAR_LANES], b[4][TA__FAR_LANES], r[4][TA__FAR_LANES];
+    uint32_t at[TA__FAR_LANES], left[TA__FAR_LANES];
+    uint32_t n;
+} far_pairs;
+
+/* The pairs gathered so far slerped at t into their lanes of out's four planes (lanes apart);
+ * nonzero when a number written is not finite. */
+static uint32_t far_flush(const ta__fused_kernels *k, far_pairs *p, float *out, uint32_t lanes, double t)
 {
-    double qa[4], qb[4], r[4];
-    for (uint32_t c = 0; c < 4; ++c) {
-        qa[c] = a[c];
-        qb[c] = b[c];
+    if (p->n == 0) return 0;
+    /* fewer pairs than a vector of doubles: one by one, as the kernel's loop would take them (its
+     * lanes, without branches, cost more than ta__fast_slerp's one branch) */
+    const bool one_by_one = p->n < k->width / 2;
+    if (one_by_one || k->far_slerp(&p->r[0][0], &p->a[0][0], &p->b[0][0], p->n, t, p->left) > 0) {
+        for (uint32_t j = 0; j < p->n; ++j) {
+            if (!one_by_one && !p->left[j]) continue;
+            double qa[4], qb[4], r[4];
+            for (uint32_t c = 0; c < 4; ++c) {
+                qa[c] = p->a[c][j];
+                qb[c] = p->b[c][j];
+            }
+            ta__fast_slerp(r, qa, qb, t);
+            for (uint32_t c = 0; c < 4; ++c) p->r[c][j] = r[c];
+        }
     }
-    ta__fast_slerp(r, qa, qb, t);
     uint32_t bad = 0;
-    for (uint32_t c = 0; c < 4; ++c) {
-        const float v = (float)r[c];
-        out[c * lanes + i] = v;
-        bad |= (uint32_t)(v - v != 0);
-    }
+    for (uint32_t c = 0; c < 4; ++c)
+        for (uint32_t j = 0; j < p->n; ++j) {
+            const float v = (float)p->r[c][j];
+            out[c * lanes + p->at[j]] = v;
+            bad |= (uint32_t)(v - v != 0);
+        }
+    p->n = 0;
     return bad;
 }
 
-/* Lanes the float32 slerp left for double (dot below 0.7), as the general path does them. */
-static void redo_slow(float *out, const float *a, const float *b, uint32_t lanes, uint32_t count, float t,
-                      const uint8_t *slow)
+/* Lane i's pair (a, b) to slerp at t into out (far_flush), flushed when the batch is full. */
+static uint32_t far_add(const ta__fused_kernels *k, far_pairs *p, float *out, uint32_t lanes, double t, uint32_t i,
+                        const double a[4], const double b[4])
 {
+    const uint32_t j = p->n++;
+    for (uint32_t c = 0; c < 4; ++c) {
+        p->a[c][j] = a[c];
+        p->b[c][j] = b[c];
+    }
+    p->at[j] = i;
+    return p->n == TA__FAR_LANES ? far_flush(k, p, out, lanes, t) : 0;
+}
+
+/* Lanes the float32 slerp left for double (dot below 0.7), as the general path does them. */
+TA__FAR_HOLDER static void redo_slow(const ta__fused_kernels *k, float *out, const float *a, const float *b, uint32_t lanes,
+                      uint32_t count, float t, const uint8_t *slow)
+{
+    far_pairs p;
+    p.n = 0;
     for (uint32_t i = 0; i < count; ++i) {
         if (!slow[i]) continue;
-        const float qa[4] = {a[i], a[lanes + i], a[2 * lanes + i], a[3 * lanes + i]};
-        const float qb[4] = {b[i], b[lanes + i], b[2 * lanes + i], b[3 * lanes + i]};
-        (void)redo_lane(out, lanes, i, qa, qb, t);
+        const double qa[4] = {a[i], a[lanes + i], a[2 * lanes + i], a[3 * lanes + i]};
+        const double qb[4] = {b[i], b[lanes + i], b[2 * lanes + i], b[3 * lanes + i]};
+        (void)far_add(k, &p, out, lanes, t, i, qa, qb);
     }
+    (void)far_flush(k, &p, out, lanes, t);
 }
 
 /* Key pairs over four planes of n lanes read at t exactly 0 or 1: three.js's
@@ -841,6 +886,25 @@ static inline uint32_t chunk_at(uint32_t lo, uint32_t lanes)
  * rotations, q in doubles, with ta__fast_slerp's numbers (the general path's
  * for the rotations it does not batch): the vector kernel, then the lanes it
  * leaves (far apart) one by one. out is not pile. */
+/* The lanes rot_mix left (slow) as the general path does them. */
+TA__FAR_HOLDER static void redo_mix(const ta__fused_kernels *k, float *out, const float *pile, uint32_t lanes,
+                                    uint32_t lo, uint32_t m, double q[4][TA__FUSED_CHUNK], double t,
+                                    const uint32_t *slow)
+{
+    far_pairs p;
+    p.n = 0;
+    for (uint32_t i = 0; i < m; ++i) {
+        if (!slow[i]) continue;
+        double p4[4], q4[4];
+        for (uint32_t c = 0; c < 4; ++c) {
+            p4[c] = pile[(size_t)c * lanes + lo + i];
+            q4[c] = q[c][i];
+        }
+        (void)far_add(k, &p, out, lanes, t, lo + i, p4, q4);
+    }
+    (void)far_flush(k, &p, out, lanes, t);
+}
+
 static void rot_mix_chunk(const ta__fused_kernels *k, float *out, const float *pile, uint32_t lanes, uint32_t lo,
                           uint32_t m, double q[4][TA__FUSED_CHUNK], double t)
 {
@@ -848,16 +912,7 @@ static void rot_mix_chunk(const ta__fused_kernels *k, float *out, const float *p
      * step, and a chunk of fewer lanes, or its rest, went one by one (docs/performance.md) */
     uint32_t slow[TA__FUSED_CHUNK];
     if (k->rot_mix(out + lo, pile + lo, lanes, &q[0][0], m, t, slow) == 0) return;
-    for (uint32_t i = 0; i < m; ++i) {
-        if (!slow[i]) continue;
-        double p4[4], q4[4], r[4];
-        for (uint32_t c = 0; c < 4; ++c) {
-            p4[c] = pile[(size_t)c * lanes + lo + i];
-            q4[c] = q[c][i];
-        }
-        ta__fast_slerp(r, p4, q4, t);
-        for (uint32_t c = 0; c < 4; ++c) out[(size_t)c * lanes + lo + i] = (float)r[c];
-    }
+    redo_mix(k, out, pile, lanes, lo, m, q, t, slow);
 }
 
 /* out := slerpFlat(pile, q, t) over a group's rotation lanes, q floats, as
@@ -948,7 +1003,7 @@ static void mix_rotations(const ta__fused_kernels *k, fused_work *wk, const ta__
         }
         const float tm = (float)mix;
         if (k->rot_slerp(rtmp, rpile, rkey, rl, tm, wk->slow) != 0)
-            redo_slow(rtmp, rpile, rkey, rl, gr->rot_count, tm, wk->slow);
+            redo_slow(k, rtmp, rpile, rkey, rl, gr->rot_count, tm, wk->slow);
         return;
     }
     /* a curve: read in double, and mixed in double as the general path mixes a rotation it did not batch */
@@ -1131,10 +1186,12 @@ static void write_numbers(ta__mixer_fused *f, ta_scene *scene, bool always)
 /* The slow lanes rot_two left (a dot below 0.7), as redo_slow does them, from each action's
  * key pair read again at the lane (ta__slerp_key_lane: the kernel's numbers, one lane); nonzero
  * when a number redone is not finite. */
-static uint32_t redo_two(float *out, const float *const q[4], const float *const c[2], uint32_t lanes,
-                         uint32_t count, const float t[2], float mix, const uint8_t *slow)
+TA__FAR_HOLDER static uint32_t redo_two(const ta__fused_kernels *k, float *out, const float *const q[4], const float *const c[2],
+                         uint32_t lanes, uint32_t count, const float t[2], float mix, const uint8_t *slow)
 {
     uint32_t bad = 0;
+    far_pairs pairs;
+    pairs.n = 0;
     for (uint32_t i = 0; i < count; ++i) {
         if (!slow[i]) continue;
         float p[2][4];
@@ -1144,9 +1201,11 @@ static uint32_t redo_two(float *out, const float *const q[4], const float *const
                                k1[2 * lanes + i], k1[3 * lanes + i], c[a][i], c[a][lanes + i], t[a], &p[a][0],
                                &p[a][1], &p[a][2], &p[a][3]);
         }
-        bad |= redo_lane(out, lanes, i, p[0], p[1], mix);
+        const double qa[4] = {p[0][0], p[0][1], p[0][2], p[0][3]};
+        const double qb[4] = {p[1][0], p[1][1], p[1][2], p[1][3]};
+        bad |= far_add(k, &pairs, out, lanes, mix, i, qa, qb);
     }
-    return bad;
+    return bad | far_flush(k, &pairs, out, lanes, mix);
 }
 
 /* The update of exactly two normal actions with a weight, LINEAR for vectors and rotations, that
@@ -1210,7 +1269,7 @@ static bool mix_two(const ta__mixer_fused *f, fused_work *wk, bool numbers, floa
         float *rpile = wk->rpile + 4 * (size_t)sh->rot_first;
         uint32_t rbad = 0;
         if (k->rot_two(rpile, q[0], q[1], c[0], q[2], q[3], c[1], rl, t[0], t[1], tm, wk->slow, &rbad) != 0)
-            rbad |= redo_two(rpile, q, c, rl, lay[0]->groups[g].rot_count, t, tm, wk->slow);
+            rbad |= redo_two(k, rpile, q, c, rl, lay[0]->groups[g].rot_count, t, tm, wk->slow);
         b |= rbad | k->vec_two(wk->vpile + 3 * (size_t)sh->vec_first, v[0], v[1], v[2], v[3], 3 * vl, t[0], t[1], tm);
     }
     if (numbers) {

@@ -20,16 +20,9 @@
 #include <stdint.h>
 
 #include "core/elementary.h"
+#include "core/elementary_kernels.h"
 
-/* pi/2 in six parts: the first five of 26 significant bits, so that n times
- * each is exact for |n| < 2^27; then the next 53 bits. */
-static const double PIO2_PARTS[6] = {0x1.921fb58p+0,       -0x1.dde974p-27,      0x1.1a62630p-54,
-                                     0x1.8a2e038p-81,      -0x1.f1976b8p-110,    0x1.27044533e63a0p-142};
-/* the sum of the last four parts, rounded */
-static const double PIO2_TAIL = 0x1.1a62633145c07p-54;
-static const double TWO_OVER_PI = 0x1.45f306dc9c883p-1;
 static const double TWO_PI = 0x1.921fb54442d18p+2;
-static const double PIO4 = 0x1.921fb54442d18p-1;
 /* pi/2 and pi: the nearest double and what is left */
 static const double PIO2_HI = 0x1.921fb54442d18p+0, PIO2_LO = 0x1.1a62633145c07p-54;
 static const double PI_HI = 0x1.921fb54442d18p+1, PI_LO = 0x1.1a62633145c07p-53;
@@ -40,24 +33,24 @@ static const double INV_LN2 = 0x1.71547652b82fep+0;
 /* hi + lo = x - n pi/2 to about 2^-100 of x; returns n mod 4. |x| < 2^27. */
 static inline int reduce(double x, double *out_hi, double *out_lo)
 {
-    if (fabs(x) < PIO4) {
+    if (fabs(x) < TA__PIO4) {
         *out_hi = x;
         *out_lo = 0;
         return 0;
     }
-    const double n = floor(x * TWO_OVER_PI + 0.5);
-    double hi = x - n * PIO2_PARTS[0]; /* exact: both near n pi/2 */
+    const double n = floor(x * TA__TWO_OVER_PI + 0.5);
+    double hi = x - n * TA__PIO2_PARTS[0]; /* exact: both near n pi/2 */
     double lo = 0;
     for (int i = 1; i < 6; ++i) {
         /* hi - t as s + e exactly (Knuth's two-sum) */
-        const double t = n * PIO2_PARTS[i], s = hi - t, b = s - hi;
+        const double t = n * TA__PIO2_PARTS[i], s = hi - t, b = s - hi;
         lo += (hi - (s - b)) + (-t - b);
         hi = s;
         /* Unless the remainder is tiny (x near a multiple of pi/2), the parts left can go in one
-         * product: PIO2_TAIL is their sum to 2^-107, n times that at most 2^-80, below 2^-60
+         * product: TA__PIO2_TAIL is their sum to 2^-107, n times that at most 2^-80, below 2^-60
          * of a remainder past 2^-20. */
         if (i == 1 && fabs(hi) > 0x1p-20) {
-            lo -= n * PIO2_TAIL;
+            lo -= n * TA__PIO2_TAIL;
             break;
         }
     }
@@ -65,32 +58,6 @@ static inline int reduce(double x, double *out_hi, double *out_lo)
     *out_lo = lo - (s - hi);
     *out_hi = s;
     return (int)((int64_t)n & 3);
-}
-
-/* The polynomials of sin and cos on [-pi/4, pi/4] (2% more, for an n rounded at the edge):
- * (sin x - x) / x^3 and (cos x - 1 + x^2/2) / x^4 as polynomials in z = x^2 of degree 5,
- * Chebyshev fits made with mpmath at 200 bits (their error: 2.3e-17 and 1.4e-18; 0.15 and 0.02 ulp
- * of the result, 0.23 for sin in the 2% past pi/4), rounded to doubles. */
-static const double SIN_P[6] = {-0x1.5555555555555p-3, 0x1.1111111110b23p-7,  -0x1.a01a019e623afp-13,
-                                0x1.71de376b9c575p-19, -0x1.ae5fdeb852566p-26, 0x1.5dfb4dfaf15abp-33};
-static const double COS_P[6] = {0x1.5555555555555p-5,   -0x1.6c16c16c1691fp-10, 0x1.a01a019f3df42p-16,
-                                -0x1.27e4fa025e03dp-22, 0x1.1eeb52bea9072p-29,  -0x1.906dd38cb66a1p-37};
-
-/* sin(hi + lo), |hi| <= pi/4 + a little, |lo| far below an ulp of hi */
-static double sin_k(double hi, double lo)
-{
-    const double z = hi * hi;
-    const double p = SIN_P[0] + z * (SIN_P[1] + z * (SIN_P[2] + z * (SIN_P[3] + z * (SIN_P[4] + z * SIN_P[5]))));
-    return hi + (hi * z * p + lo * (1 - 0.5 * z));
-}
-
-/* cos(hi + lo), the same range */
-static double cos_k(double hi, double lo)
-{
-    const double z = hi * hi, hz = 0.5 * z, w = 1 - hz;
-    const double q = COS_P[0] + z * (COS_P[1] + z * (COS_P[2] + z * (COS_P[3] + z * (COS_P[4] + z * COS_P[5]))));
-    /* (1 - w) - hz is what 1 - hz rounded off (exact: w lies in [1/2, 1]) */
-    return w + (((1 - w) - hz) + (z * z * q - hi * lo));
 }
 
 /* Reduced to |x| < 2^27 first by fmod with 2 pi rounded to a double (exact,
@@ -108,10 +75,10 @@ double ta__sin(double x)
     if (fabs(x) < 0x1p-26) return x; /* x^3/6 is below half an ulp; keeps -0 */
     double hi, lo;
     switch (reduce_any(x, &hi, &lo)) {
-    case 0: return sin_k(hi, lo);
-    case 1: return cos_k(hi, lo);
-    case 2: return -sin_k(hi, lo);
-    default: return -cos_k(hi, lo);
+    case 0: return ta__sin_k(hi, lo);
+    case 1: return ta__cos_k(hi, lo);
+    case 2: return -ta__sin_k(hi, lo);
+    default: return -ta__cos_k(hi, lo);
     }
 }
 
@@ -120,10 +87,10 @@ double ta__cos(double x)
     if (!isfinite(x)) return x - x;
     double hi, lo;
     switch (reduce_any(x, &hi, &lo)) {
-    case 0: return cos_k(hi, lo);
-    case 1: return -sin_k(hi, lo);
-    case 2: return -cos_k(hi, lo);
-    default: return sin_k(hi, lo);
+    case 0: return ta__cos_k(hi, lo);
+    case 1: return -ta__sin_k(hi, lo);
+    case 2: return -ta__cos_k(hi, lo);
+    default: return ta__sin_k(hi, lo);
     }
 }
 
@@ -136,7 +103,7 @@ void ta__sincos(double x, double *out_sin, double *out_cos)
     }
     double hi, lo;
     const int q = reduce_any(x, &hi, &lo);
-    const double s = sin_k(hi, lo), c = cos_k(hi, lo);
+    const double s = ta__sin_k(hi, lo), c = ta__cos_k(hi, lo);
     switch (q) {
     case 0: *out_sin = s, *out_cos = c; break;
     case 1: *out_sin = c, *out_cos = -s; break;
@@ -151,31 +118,8 @@ double ta__tan(double x)
     if (fabs(x) < 0x1p-26) return x;
     double hi, lo;
     const int q = reduce_any(x, &hi, &lo);
-    const double s = sin_k(hi, lo), c = cos_k(hi, lo);
+    const double s = ta__sin_k(hi, lo), c = ta__cos_k(hi, lo);
     return (q & 1) ? -c / s : s / c;
-}
-
-/* atan(k/8) for k = 0 .. 8: the nearest double and what is left */
-static const double ATAN_EIGHTHS[9][2] = {
-    {0, 0},
-    {0x1.fd5ba9aac2f6ep-4, -0x1.cd37686760c17p-59},
-    {0x1.f5b75f92c80ddp-3, 0x1.8ab6e3cf7afbdp-57},
-    {0x1.6f61941e4def1p-2, -0x1.c63aae6f6e918p-56},
-    {0x1.dac670561bb4fp-2, 0x1.a2b7f222f65e2p-56},
-    {0x1.1e00babdefeb4p-1, -0x1.928df287a668fp-58},
-    {0x1.4978fa3269ee1p-1, 0x1.2419a87f2a458p-56},
-    {0x1.700a7c5784634p-1, -0x1.8c34d25aadef6p-56},
-    {0x1.921fb54442d18p-1, 0x1.1a62633145c07p-55},
-};
-
-/* atan(u) - u for |u| <= 1/16: u^3 (-1/3 + u^2/5 - ...), to u^15 (the next term is below
- * 2^-68 of u) */
-static double atan_tail(double u)
-{
-    const double z = u * u;
-    const double p =
-        -1.0 / 3 + z * (1.0 / 5 + z * (-1.0 / 7 + z * (1.0 / 9 + z * (-1.0 / 11 + z * (1.0 / 13 + z * (-1.0 / 15))))));
-    return u * z * p;
 }
 
 /* atan(t) for t in [0, 1]: atan(c) + atan((t - c) / (1 + t c)), c the nearest eighth */
@@ -183,10 +127,10 @@ static double atan_unit(double t)
 {
     /* Up to tan(1/16) = 0.06258 and a little, the series itself: past 1/16, c = 1/8 would make
      * u as large as the result, and its roundings cost an ulp and a half of a result below 1/16. */
-    if (t < 0.0626) return t + atan_tail(t);
+    if (t < 0.0626) return t + ta__atan_tail(t);
     const int k = (int)(t * 8 + 0.5);
     const double c = k * 0.125, u = (t - c) / (1 + t * c); /* t - c exact: within a factor 2 */
-    return ATAN_EIGHTHS[k][0] + (u + (atan_tail(u) + ATAN_EIGHTHS[k][1]));
+    return TA__ATAN_EIGHTHS[k][0] + (u + (ta__atan_tail(u) + TA__ATAN_EIGHTHS[k][1]));
 }
 
 /* atan(t) for t >= 0 (an infinity included): past 1, pi/2 - atan(1/t) */
@@ -206,7 +150,7 @@ double ta__atan2(double y, double x)
     if (ay == 0)
         a = x_negative ? PI_HI : 0; /* atan2(+-0, -0) is +-pi, atan2(+-0, +0) +-0 */
     else if (isinf(ax) && isinf(ay))
-        a = x_negative ? 3 * PIO4 : PIO4;
+        a = x_negative ? 3 * TA__PIO4 : TA__PIO4;
     else if (isinf(ax))
         a = x_negative ? PI_HI : 0;
     else if (ax == 0 || isinf(ay))

@@ -31,7 +31,10 @@
  * million arguments in [-4, 4]): sin 17 ns against 14, acos 22 against 15,
  * atan2 15 against 18. The mixer calls them for Euler angle tracks
  * (a quaternion to angles and back, ta_euler_from_quat then ta_quat_from_euler:
- * 87 to 98 ns) and for slerps of keys more than 0.7 apart in dot product.
+ * 87 to 98 ns) and for slerps of keys more than 0.7 apart in dot product;
+ * the fused path's lanes evaluate the same operations for those slerps
+ * (animation/far_slerp_lane.h, from core/elementary_kernels.h's constants and
+ * polynomials), to the same bits.
  */
 #ifndef THREEANIM_SRC_CORE_ELEMENTARY_H
 #define THREEANIM_SRC_CORE_ELEMENTARY_H
