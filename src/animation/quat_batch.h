@@ -7,7 +7,7 @@
  * the result replaces the first quaternion. The numbers are those of
  * ta__fast_slerp (fast_slerp.h): the shorter arc, lerp and normalize within a
  * dot of 0.9995, Eberly's series down to 0.7, and acos/sin below (those lanes
- * are finished one at a time). A batch of a clip's key pairs instead reads
+ * are finished after, in lanes of doubles: far_slerp_lane.h). A batch of a clip's key pairs instead reads
  * their intervals' constants (slerp_constants.h), and takes ta__slerp_end for
  * a pair read at t exactly 0 or 1.
  */
