@@ -90,6 +90,12 @@ static const char *track_string(const ta_track *tr, double value)
 /* The LINEAR rotation tracks of a normal action, TA__QUAT_BATCH at a time:
  * the keys' slerps in one vector pass, from their intervals' constants, then
  * the piles' slerps in another. */
+/* The action's weight on b: times its mask's weight on b's target (animation_mask.h), if any. */
+static inline double masked_weight(const ta_action *a, const ta__binding *b, double weight)
+{
+    return a->mask != NULL ? weight * ta__mask_lookup(a->mask, ta__binding_target(b)) : weight;
+}
+
 static void mix_rotations_batched(ta_mixer *m, ta_action *a, double weight)
 {
     const ta__clip_plan *plan = a->plan;
@@ -129,8 +135,10 @@ static void mix_rotations_batched(ta_mixer *m, ta_action *a, double weight)
         for (uint32_t i = 0; i < n; ++i) {
             ta__binding *b = &m->bindings[key_binding[i]];
             float *pile = m->pile + b->offset;
+            const double w = masked_weight(a, b, weight);
+            if (!(w > 0)) continue; /* masked out */
             double share;
-            if (!ta__blend_share(b, weight, &share)) {
+            if (!ta__blend_share(b, w, &share)) {
                 pile[0] = keys.ax[i];
                 pile[1] = keys.ay[i];
                 pile[2] = keys.az[i];
@@ -192,11 +200,13 @@ static void mix_action(ta_mixer *m, ta_action *a, double weight)
     const ta__clip_plan *plan = a->plan;
     double value[4];
     seek_groups(a, t);
-    /* A mask, or root motion with yaw, takes the general path below, so that
-     * this one, three.js's, costs what it did without them. */
+    /* Root motion with yaw, or with a mask, takes the general path below, so that this one,
+     * three.js's, costs what it did without them. A mask here weighs each binding (masked_weight):
+     * it took the loop below, every track sampled in double, 12 times an unmasked update's time
+     * (docs/performance.md). */
     const bool root = ta__root_motion_on(m) && ta__root_drives(m, a);
-    const bool root_fast = root && a->root_rot_track == TA_NONE;
-    if (!a->has_group && a->blend_mode != TA_BLEND_MODE_ADDITIVE && a->mask == NULL && (!root || root_fast)) {
+    const bool root_fast = root && a->root_rot_track == TA_NONE && a->mask == NULL;
+    if (!a->has_group && a->blend_mode != TA_BLEND_MODE_ADDITIVE && (!root || root_fast)) {
         root_pile saved;
         if (root_fast) root_save(m, a, &saved);
         for (uint32_t k = 0; k < plan->lerp_count; ++k) {
@@ -207,9 +217,11 @@ static void mix_action(ta_mixer *m, ta_action *a, double weight)
              * next frame, and the loads of b stall the loop: ask ahead. */
             if (k + TA__AHEAD < plan->lerp_count)
                 TA__PREFETCH(&m->bindings[a->bindings[plan->lerp[k + TA__AHEAD]]]);
+            const double w = masked_weight(a, b, weight);
+            if (!(w > 0)) continue; /* masked out */
             if (tr->value_size != 3) {
                 sample_lerp(a, track, value);
-                ta__blend_accumulate_numbers(m, b, value, b->size, weight);
+                ta__blend_accumulate_numbers(m, b, value, b->size, w);
                 continue;
             }
             /* the common case, three numbers, written out: in float32, as the fused path */
@@ -227,22 +239,27 @@ static void mix_action(ta_mixer *m, ta_action *a, double weight)
                 v[1] = ta__lerp_lane(k0[1], k1[1], w1);
                 v[2] = ta__lerp_lane(k0[2], k1[2], w1);
             }
-            ta__blend_accumulate_vec3f(m, b, v, weight);
+            ta__blend_accumulate_vec3f(m, b, v, w);
         }
         if (plan->slerp_targets_unique)
             mix_rotations_batched(m, a, weight);
         else
             for (uint32_t k = 0; k < plan->slerp_count; ++k) {
                 uint32_t track = plan->slerp[k];
+                ta__binding *b = &m->bindings[a->bindings[track]];
+                const double w = masked_weight(a, b, weight);
+                if (!(w > 0)) continue;
                 sample_slerp(a, track, value);
-                ta__blend_accumulate_rotation(m, &m->bindings[a->bindings[track]], value, weight);
+                ta__blend_accumulate_rotation(m, b, value, w);
             }
         for (uint32_t k = 0; k < plan->other_count; ++k) {
             uint32_t track = plan->other[k];
-            sample_any(a, track, t, value);
             ta__binding *b = &m->bindings[a->bindings[track]];
+            const double w = masked_weight(a, b, weight);
+            if (!(w > 0)) continue;
+            sample_any(a, track, t, value);
             const char *s = b->target.type == TA_VALUE_TYPE_STRING ? track_string(a->clip->tracks[track], value[0]) : NULL;
-            ta__blend_accumulate(m, b, value, s, weight);
+            ta__blend_accumulate(m, b, value, s, w);
         }
         if (root_fast) root_remix(m, a, &saved, t, weight);
         return;

@@ -4,6 +4,7 @@
  * additive shares on top). */
 #include <math.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "ta_test.h"
 #include "ta_test_build.h"
@@ -253,6 +254,75 @@ static void test_a_node_past_the_mask_is_refused(void **state)
     free_world(&w);
 }
 
+/* A clip of every node's position and rotation, moving over 9 keys (seed: its own motion). */
+static ta_clip *moving_clip(const ta_node_id *nodes, uint32_t n, double seed)
+{
+    enum { K = 9 };
+    ta_track *tracks[10];
+    float kt[K], kp[3 * K], kq[4 * K];
+    for (uint32_t i = 0; i < n; ++i) {
+        for (int k = 0; k < K; ++k) {
+            const double u = 0.7 * k + seed + 0.3 * i, half = 0.6 * sin(u);
+            kt[k] = 0.125f * (float)k;
+            for (int c = 0; c < 3; ++c) kp[3 * k + c] = (float)(0.3 * cos(u + c) + seed);
+            const double ax = sin(seed + i), ay = cos(seed * 2 + i), az = 0.5, len = sqrt(ax * ax + ay * ay + az * az);
+            kq[4 * k] = (float)(ax / len * sin(half));
+            kq[4 * k + 1] = (float)(ay / len * sin(half));
+            kq[4 * k + 2] = (float)(az / len * sin(half));
+            kq[4 * k + 3] = (float)cos(half);
+        }
+        tracks[2 * i] = ta_test_node_track(nodes[i], TA_TRACK_KIND_POSITION, kt, K, kp, 3 * K);
+        tracks[2 * i + 1] = ta_test_node_track(nodes[i], TA_TRACK_KIND_QUATERNION, kt, K, kq, 4 * K);
+    }
+    return ta_test_clip("moving", tracks, 2 * n, NULL);
+}
+
+/* A mask of ones is no mask: a blend whose two actions carry one gives the unmasked blend's
+ * numbers bit for bit; and where a mask is zero on one node, every other node's numbers are the
+ * unmasked ones and that node rests at its original. (Masked actions mix as unmasked ones do:
+ * they took a path of their own, every track sampled in double, a step off in the last bits.) */
+static void test_a_mask_of_ones_is_no_mask(void **state)
+{
+    (void)state;
+    ta_error err = {0};
+    world w[3];
+    ta_mask *ones, *no_leg;
+    ta_mask_options all_on = {NULL, 1.0f, 0};
+    TA_ASSERT_OK(ta_mask_create(&all_on, &ones, &err), &err);
+    TA_ASSERT_OK(ta_mask_create(&all_on, &no_leg, &err), &err);
+    for (int v = 0; v < 3; ++v) {
+        make_world(&w[v]);
+        if (v == 2) TA_ASSERT_OK(ta_mask_set_node(no_leg, w[v].leg, 0.0f, &err), &err);
+        ta_node_id all[5] = {w[v].hips, w[v].spine, w[v].arm, w[v].hand, w[v].leg};
+        const ta_mask *mask = v == 0 ? NULL : v == 1 ? ones : no_leg;
+        ta_action *a = play(&w[v], moving_clip(all, 5, 0.4), mask);
+        ta_action *b = play(&w[v], moving_clip(all, 5, 1.9), mask);
+        TA_ASSERT_OK(ta_action_set_weight(a, 0.65f, &err), &err);
+        TA_ASSERT_OK(ta_action_set_weight(b, 0.35f, &err), &err);
+    }
+    const ta_vec3 leg_rest = ta_scene_node(w[2].scene, w[2].leg)->position;
+    for (int frame = 0; frame < 40; ++frame) {
+        for (int v = 0; v < 3; ++v) update(&w[v], 0.037);
+        ta_node_id n0[5] = {w[0].hips, w[0].spine, w[0].arm, w[0].hand, w[0].leg};
+        for (int i = 0; i < 5; ++i) {
+            const ta_node *plain = ta_scene_node(w[0].scene, n0[i]);
+            for (int v = 1; v < 3; ++v) {
+                const ta_node *masked = ta_scene_node(w[v].scene, n0[i]); /* the same indices in each world */
+                if (v == 2 && i == 4) {
+                    assert_memory_equal(&masked->position, &leg_rest, sizeof leg_rest);
+                    continue;
+                }
+                if (memcmp(&masked->position, &plain->position, sizeof plain->position) != 0 ||
+                    memcmp(&masked->quaternion, &plain->quaternion, sizeof plain->quaternion) != 0)
+                    fail_msg("frame %d, node %d, mask %d: not the unmasked numbers", frame, i, v);
+            }
+        }
+    }
+    ta_mask_destroy(ones);
+    ta_mask_destroy(no_leg);
+    for (int v = 0; v < 3; ++v) free_world(&w[v]);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -261,6 +331,7 @@ int main(void)
         cmocka_unit_test(test_masked_fade_in_does_not_pop),
         cmocka_unit_test(test_mask_alone_rests_toward_the_original_and_additive),
         cmocka_unit_test(test_mask_lookup_and_refusals),
+        cmocka_unit_test(test_a_mask_of_ones_is_no_mask),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
