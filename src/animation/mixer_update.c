@@ -168,30 +168,38 @@ static void mix_rotations_batched(ta_mixer *m, ta_action *a, double weight)
     }
 }
 
-/* Root motion on the fast path: the root position's pile as it was before the
- * action mixed into it, put back, and the in-place value mixed in instead
- * (root_motion.h). A per-track test in the loops would cost every update. */
+/* Root motion on the fast path: the root position's and rotation's piles as they were before the
+ * action mixed into them, put back, and the in-place values mixed in instead (root_motion.h), as
+ * the loop below mixes them. A per-track test in the loops would cost every update. */
 typedef struct root_pile {
-    float pile[3];
-    float weight;
+    float pile[2][4];
+    float weight[2];
 } root_pile;
 
 static void root_save(const ta_mixer *m, const ta_action *a, root_pile *saved)
 {
-    const ta__binding *b = &m->bindings[a->bindings[a->root_track]];
-    memcpy(saved->pile, m->pile + b->offset, sizeof saved->pile);
-    saved->weight = b->weight;
+    const uint32_t tracks[2] = {a->root_track, a->root_rot_track};
+    for (int i = 0; i < 2; ++i) {
+        if (tracks[i] == TA_NONE) continue;
+        const ta__binding *b = &m->bindings[a->bindings[tracks[i]]];
+        memcpy(saved->pile[i], m->pile + b->offset, sizeof(float) * b->size);
+        saved->weight[i] = b->weight;
+    }
 }
 
 static void root_remix(ta_mixer *m, const ta_action *a, const root_pile *saved, double t, double weight)
 {
-    ta__binding *b = &m->bindings[a->bindings[a->root_track]];
-    memcpy(m->pile + b->offset, saved->pile, sizeof saved->pile);
-    b->weight = saved->weight;
-    double value[4];
-    sample_any(a, a->root_track, t, value);
-    ta__root_in_place(m, a, a->root_track, value);
-    ta__blend_accumulate(m, b, value, NULL, weight);
+    const uint32_t tracks[2] = {a->root_track, a->root_rot_track};
+    for (int i = 0; i < 2; ++i) {
+        if (tracks[i] == TA_NONE) continue;
+        ta__binding *b = &m->bindings[a->bindings[tracks[i]]];
+        memcpy(m->pile + b->offset, saved->pile[i], sizeof(float) * b->size);
+        b->weight = saved->weight[i];
+        double value[4];
+        sample_any(a, tracks[i], t, value);
+        ta__root_in_place(m, a, tracks[i], value);
+        ta__blend_accumulate(m, b, value, NULL, weight);
+    }
 }
 
 static void mix_action(ta_mixer *m, ta_action *a, double weight)
@@ -200,12 +208,11 @@ static void mix_action(ta_mixer *m, ta_action *a, double weight)
     const ta__clip_plan *plan = a->plan;
     double value[4];
     seek_groups(a, t);
-    /* Root motion with yaw, or with a mask, takes the general path below, so that this one,
-     * three.js's, costs what it did without them. A mask here weighs each binding (masked_weight):
-     * it took the loop below, every track sampled in double, 12 times an unmasked update's time
-     * (docs/performance.md). */
+    /* Root motion with a mask takes the loop below, so that this one, three.js's, costs what it
+     * did without them. A mask here weighs each binding (masked_weight): it took the loop below,
+     * every track sampled in double, 12 times an unmasked update's time (docs/performance.md). */
     const bool root = ta__root_motion_on(m) && ta__root_drives(m, a);
-    const bool root_fast = root && a->root_rot_track == TA_NONE && a->mask == NULL;
+    const bool root_fast = root && a->mask == NULL;
     if (!a->has_group && a->blend_mode != TA_BLEND_MODE_ADDITIVE && (!root || root_fast)) {
         root_pile saved;
         if (root_fast) root_save(m, a, &saved);

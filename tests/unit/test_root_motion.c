@@ -2,6 +2,7 @@
  * speed, so every expected displacement is speed times clip time, worked out
  * by hand; all times are binary fractions, so the float32 phases are exact. */
 #include <math.h>
+#include <string.h>
 
 #include "ta_test.h"
 #include "ta_test_build.h"
@@ -383,6 +384,69 @@ static void test_first_setting_refused_out_of_memory(void **state)
     free_world(&w);
 }
 
+/* Root motion touches the root alone: a blend over a rig of seven nodes, its root driven in
+ * position and rotation, with root motion (yaw too) and without, gives every other node the same
+ * numbers bit for bit (with yaw the action took a loop of its own, every track sampled in double,
+ * a step off in the last bits). */
+static void test_root_motion_leaves_the_other_nodes_alone(void **state)
+{
+    (void)state;
+    enum { NODES = 7, K = 9 };
+    ta_error err = {0};
+    ta_scene *scenes[3];
+    ta_mixer *mixers[3];
+    ta_node_id nodes[3][NODES];
+    for (int v = 0; v < 3; ++v) {
+        scenes[v] = ta_test_scene();
+        for (int i = 0; i < NODES; ++i)
+            nodes[v][i] = ta_test_node_under(scenes[v], i == 0 ? ta_node_none() : nodes[v][(i - 1) / 2], "n");
+        mixers[v] = ta_test_mixer(ta_node_none());
+        if (v > 0) { /* 1: the root's translation; 2: and its yaw */
+            ta_root_motion_options o = {nodes[v][0], false, v == 2};
+            TA_ASSERT_OK(ta_mixer_set_root_motion(mixers[v], &o, &err), &err);
+        }
+        for (int c = 0; c < 2; ++c) {
+            ta_track *tracks[2 * NODES];
+            for (int i = 0; i < NODES; ++i) {
+                float kt[K], kp[3 * K], kq[4 * K];
+                for (int k = 0; k < K; ++k) {
+                    const double u = 0.7 * k + 1.3 * c + 0.3 * i, half = 0.6 * sin(u) + 0.4 * c;
+                    kt[k] = 0.125f * (float)k;
+                    for (int e = 0; e < 3; ++e) kp[3 * k + e] = (float)(0.3 * cos(u + e) + 0.2 * k);
+                    const double ax = sin(c + i), ay = cos(2.0 * c + i) + 1.5, az = 0.5;
+                    const double len = sqrt(ax * ax + ay * ay + az * az);
+                    kq[4 * k] = (float)(ax / len * sin(half));
+                    kq[4 * k + 1] = (float)(ay / len * sin(half));
+                    kq[4 * k + 2] = (float)(az / len * sin(half));
+                    kq[4 * k + 3] = (float)cos(half);
+                }
+                tracks[2 * i] = ta_test_node_track(nodes[v][i], TA_TRACK_KIND_POSITION, kt, K, kp, 3 * K);
+                tracks[2 * i + 1] = ta_test_node_track(nodes[v][i], TA_TRACK_KIND_QUATERNION, kt, K, kq, 4 * K);
+            }
+            ta_clip *clip = ta_test_clip(c ? "run" : "walk", tracks, 2 * NODES, NULL);
+            ta_action *a = ta_test_play(mixers[v], clip);
+            ta_clip_release(clip);
+            TA_ASSERT_OK(ta_action_set_weight(a, c ? 0.35f : 0.65f, &err), &err);
+        }
+    }
+    for (int frame = 0; frame < 40; ++frame)
+        for (int v = 0; v < 3; ++v) {
+            TA_ASSERT_OK(ta_mixer_update(mixers[v], scenes[v], ta_duration_from_seconds(0.037), &err), &err);
+            if (v == 0) continue;
+            for (int i = 1; i < NODES; ++i) {
+                const ta_node *plain = ta_scene_node(scenes[0], nodes[0][i]), *n = ta_scene_node(scenes[v], nodes[v][i]);
+                if (memcmp(&n->position, &plain->position, sizeof plain->position) != 0 ||
+                    memcmp(&n->quaternion, &plain->quaternion, sizeof plain->quaternion) != 0)
+                    fail_msg("frame %d, node %d, root motion %s: not the numbers without it", frame, i,
+                             v == 2 ? "with yaw" : "");
+            }
+        }
+    for (int v = 0; v < 3; ++v) {
+        ta_mixer_destroy(mixers[v]);
+        ta_scene_destroy(scenes[v]);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -394,6 +458,7 @@ int main(void)
         cmocka_unit_test(test_cross_fade_and_warp),
         cmocka_unit_test(test_seeks_report_no_motion_unless_asked),
         cmocka_unit_test(test_yaw_extracted_and_heading_kept),
+        cmocka_unit_test(test_root_motion_leaves_the_other_nodes_alone),
         cmocka_unit_test(test_updates_allocate_nothing),
         cmocka_unit_test(test_first_setting_refused_out_of_memory),
     };
