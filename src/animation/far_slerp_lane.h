@@ -31,6 +31,7 @@
 #include <math.h>
 #include <stdbool.h>
 
+#include "animation/fast_slerp.h"
 #include "animation/lane_inline.h"
 #include "core/elementary_kernels.h"
 
@@ -92,15 +93,8 @@ TA__LANE_INLINE bool ta__far_slerp_lane(double x0, double y0, double z0, double 
                                         double z1, double w1, double t, double *ox, double *oy, double *oz,
                                         double *ow)
 {
-    /* ta__slerp_begin: equal pairs, the dot in its order, the shorter arc */
-    const bool same = (w0 == w1) & (x0 == x1) & (y0 == y1) & (z0 == z1);
-    double d = x0 * x1 + y0 * y1 + z0 * z1 + w0 * w1;
-    const bool flip = d < 0;
-    x1 = flip ? -x1 : x1;
-    y1 = flip ? -y1 : y1;
-    z1 = flip ? -z1 : z1;
-    w1 = flip ? -w1 : w1;
-    d = flip ? -d : d;
+    double d;
+    const bool same = ta__slerp_begin_lane(x0, y0, z0, w0, &x1, &y1, &z1, &w1, &d);
     const bool finite = (x0 - x0 == 0) & (y0 - y0 == 0) & (z0 - z0 == 0) & (w0 - w0 == 0) & (x1 - x1 == 0) &
                         (y1 - y1 == 0) & (z1 - z1 == 0) & (w1 - w1 == 0);
     const bool covered = !same & finite & (d < 0.7) & (t >= 0) & (t <= 1);

@@ -17,8 +17,10 @@
 #define THREEANIM_SRC_ANIMATION_FAST_SLERP_H
 
 #include <math.h>
+#include <stdbool.h>
 
 #include "animation/eberly_terms.h"
+#include "animation/lane_inline.h"
 #include "core/elementary.h"
 #include "core/slerp_internal.h"
 #include "threeanim/math.h"
@@ -56,6 +58,22 @@ static inline void ta__fast_slerp(double *dst, const double *src0, const double 
     for (int i = 0; i < 4; ++i) dst[i] = q0[i];
 }
 
+/* ta__slerp_begin for one lane, without a branch: whether the pair is equal (its !(a != b ||
+ * ...)), the dot in its order, and the second quaternion and the dot turned to the shorter arc. */
+TA__LANE_INLINE bool ta__slerp_begin_lane(double x0, double y0, double z0, double w0, double *x1, double *y1,
+                                          double *z1, double *w1, double *out_dot)
+{
+    const bool same = (w0 == *w1) & (x0 == *x1) & (y0 == *y1) & (z0 == *z1);
+    const double dot = x0 * *x1 + y0 * *y1 + z0 * *z1 + w0 * *w1;
+    const bool flip = dot < 0;
+    *x1 = flip ? -*x1 : *x1;
+    *y1 = flip ? -*y1 : *y1;
+    *z1 = flip ? -*z1 : *z1;
+    *w1 = flip ? -*w1 : *w1;
+    *out_dot = flip ? -dot : dot;
+    return same;
+}
+
 /* One lane of ta__fast_slerp without branches, so that a loop over lanes
  * vectorises: the same operations in the same order, both branches worked
  * out and one taken. Returns true for a lane below a dot of 0.7 whose pair is
@@ -64,15 +82,8 @@ static inline void ta__fast_slerp(double *dst, const double *src0, const double 
 static inline bool ta__fast_slerp_lane(double x0, double y0, double z0, double w0, double x1, double y1, double z1,
                                        double w1, double t, double *ox, double *oy, double *oz, double *ow)
 {
-    /* ta__slerp_begin's !(a != b || ...), written without a branch */
-    const bool same = (w0 == w1) & (x0 == x1) & (y0 == y1) & (z0 == z1);
-    double dot = x0 * x1 + y0 * y1 + z0 * z1 + w0 * w1;
-    const bool flip = dot < 0;
-    x1 = flip ? -x1 : x1;
-    y1 = flip ? -y1 : y1;
-    z1 = flip ? -z1 : z1;
-    w1 = flip ? -w1 : w1;
-    dot = flip ? -dot : dot;
+    double dot;
+    const bool same = ta__slerp_begin_lane(x0, y0, z0, w0, &x1, &y1, &z1, &w1, &dot);
     const double s = 1 - t;
     /* within 0.9995: lerp and normalize (ta__slerp_near) */
     double nx = x0 * s + x1 * t, ny = y0 * s + y1 * t, nz = z0 * s + z1 * t, nw = w0 * s + w1 * t;

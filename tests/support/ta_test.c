@@ -57,6 +57,23 @@ double ta_test_uniform(ta_test_rng *r)
     return (double)((z ^ (z >> 31)) >> 11) * 0x1p-53;
 }
 
+void ta_test_quat_pair(ta_test_rng *r, double angle, double a[4], double b[4])
+{
+    double d[4], len = 0, dl = 0, proj = 0;
+    for (int c = 0; c < 4; ++c) {
+        a[c] = ta_test_uniform(r) * 2 - 1;
+        len += a[c] * a[c];
+    }
+    for (int c = 0; c < 4; ++c) a[c] /= sqrt(len);
+    for (int c = 0; c < 4; ++c) d[c] = ta_test_uniform(r) * 2 - 1;
+    for (int c = 0; c < 4; ++c) proj += d[c] * a[c];
+    for (int c = 0; c < 4; ++c) {
+        d[c] -= proj * a[c];
+        dl += d[c] * d[c];
+    }
+    for (int c = 0; c < 4; ++c) b[c] = a[c] * cos(angle) + d[c] / sqrt(dl) * sin(angle);
+}
+
 void ta_test_assert_near(double a, double b, double tol, const char *file, int line)
 {
     double scale = fmax(1.0, fmax(fabs(a), fabs(b)));

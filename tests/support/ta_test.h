@@ -38,6 +38,10 @@ typedef struct ta_test_rng {
 /* The next number, in [0, 1). */
 double ta_test_uniform(ta_test_rng *r);
 
+/* A unit quaternion a drawn at random, and b at the given 4D angle from it (radians; the dot
+ * product of the two is cos(angle)), in a direction drawn at random. */
+void ta_test_quat_pair(ta_test_rng *r, double angle, double a[4], double b[4]);
+
 /* Fails the test unless message contains needle. */
 void ta_test_assert_contains(const char *message, const char *needle, const char *file, int line);
 

@@ -23,20 +23,9 @@ enum { N = TA__FAR_LANES };
 /* a unit quaternion in double, and one at the given 4D angle from it, turned over half the time */
 static void far_pair(ta_test_rng *r, double angle, double a[4], double b[4])
 {
-    double d[4], len = 0, dl = 0, proj = 0;
-    for (int c = 0; c < 4; ++c) {
-        a[c] = ta_test_uniform(r) * 2 - 1;
-        len += a[c] * a[c];
-    }
-    for (int c = 0; c < 4; ++c) a[c] /= sqrt(len);
-    for (int c = 0; c < 4; ++c) d[c] = ta_test_uniform(r) * 2 - 1;
-    for (int c = 0; c < 4; ++c) proj += d[c] * a[c];
-    for (int c = 0; c < 4; ++c) {
-        d[c] -= proj * a[c];
-        dl += d[c] * d[c];
-    }
     const double flip = ta_test_uniform(r) < 0.5 ? -1 : 1;
-    for (int c = 0; c < 4; ++c) b[c] = flip * (a[c] * cos(angle) + d[c] / sqrt(dl) * sin(angle));
+    ta_test_quat_pair(r, angle, a, b);
+    for (int c = 0; c < 4; ++c) b[c] *= flip;
 }
 
 /* Whether a lane is one the kernel may leave (far_slerp_lane.h): an equal pair, a dot from 0.7

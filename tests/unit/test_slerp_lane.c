@@ -27,24 +27,14 @@
  * b turned over half the time (a negative dot: the shorter arc). */
 static void make_pair(ta_test_rng *r, int kind, float fa[4], float fb[4])
 {
-    double a[4], d[4], len = 0, dl = 0, proj = 0;
-    for (int c = 0; c < 4; ++c) {
-        a[c] = ta_test_uniform(r) * 2 - 1;
-        len += a[c] * a[c];
-    }
-    for (int c = 0; c < 4; ++c) a[c] /= sqrt(len);
-    for (int c = 0; c < 4; ++c) d[c] = ta_test_uniform(r) * 2 - 1;
-    for (int c = 0; c < 4; ++c) proj += d[c] * a[c];
-    for (int c = 0; c < 4; ++c) {
-        d[c] -= proj * a[c];
-        dl += d[c] * d[c];
-    }
     const double lo[3] = {0.0, acos(0.9994), acos(0.6999)}, hi[3] = {acos(0.99951), acos(0.7001), 3.1};
     const double angle = lo[kind] + (hi[kind] - lo[kind]) * ta_test_uniform(r);
     const double flip = ta_test_uniform(r) < 0.5 ? -1 : 1;
+    double a[4], b[4];
+    ta_test_quat_pair(r, angle, a, b);
     for (int c = 0; c < 4; ++c) {
         fa[c] = (float)a[c];
-        fb[c] = (float)(flip * (a[c] * cos(angle) + d[c] / sqrt(dl) * sin(angle)));
+        fb[c] = (float)(flip * b[c]);
     }
 }
 
