@@ -648,17 +648,18 @@ void ta__fused_refresh(ta_mixer *m)
 
 /* ---- the update --------------------------------------------------------------------- */
 
-/* The pairs the float32 and double slerp lanes leave (a dot below 0.7), as the general path does
- * them (ta__fast_slerp), gathered TA__FAR_LANES at a time for the kernels' far_slerp, which does
- * them all in lanes but the few it does not cover (far_slerp_lane.h), left to ta__fast_slerp:
- * one by one, their acos and three sines took most of a blend of far poses (docs/performance.md). */
-/* The functions that hold a batch are kept out of their callers (noinline): its 3 KB on the
- * stack of every update's hot loops cost them even with no far pair (1.03 of a blend's time). */
+/* The functions that hold a batch of far pairs (below) are kept out of their callers: its 3 KB on
+ * the stack of every update's hot loops cost them even with no far pair (1.03 of a blend's time). */
 #if defined(__GNUC__)
 #define TA__FAR_HOLDER __attribute__((noinline))
 #else
 #define TA__FAR_HOLDER
 #endif
+
+/* The pairs the float32 and double slerp lanes leave (a dot below 0.7), as the general path does
+ * them (ta__fast_slerp), gathered TA__FAR_LANES at a time for the kernels' far_slerp, which does
+ * them all in lanes but the few it does not cover (far_slerp_lane.h), left to ta__fast_slerp:
+ * one by one, their acos and three sines took most of a blend of far poses (docs/performance.md). */
 typedef struct far_pairs {
     double a[4][TA__FAR_LANES], b[4][TA__FAR_LANES], r[4][TA__FAR_LANES];
     uint32_t at[TA__FAR_LANES], left[TA__FAR_LANES];
@@ -710,8 +711,8 @@ static uint32_t far_add(const ta__fused_kernels *k, far_pairs *p, float *out, ui
 }
 
 /* Lanes the float32 slerp left for double (dot below 0.7), as the general path does them. */
-TA__FAR_HOLDER static void redo_slow(const ta__fused_kernels *k, float *out, const float *a, const float *b, uint32_t lanes,
-                      uint32_t count, float t, const uint8_t *slow)
+TA__FAR_HOLDER static void redo_slow(const ta__fused_kernels *k, float *out, const float *a, const float *b,
+                                     uint32_t lanes, uint32_t count, float t, const uint8_t *slow)
 {
     far_pairs p;
     p.n = 0;
@@ -882,10 +883,6 @@ static inline uint32_t chunk_at(uint32_t lo, uint32_t lanes)
     return lanes - lo < TA__FUSED_CHUNK ? lanes - lo : TA__FUSED_CHUNK;
 }
 
-/* out := slerpFlat(pile, q, t) over lanes [lo, lo + m) of a group's
- * rotations, q in doubles, with ta__fast_slerp's numbers (the general path's
- * for the rotations it does not batch): the vector kernel, then the lanes it
- * leaves (far apart) one by one. out is not pile. */
 /* The lanes rot_mix left (slow) as the general path does them. */
 TA__FAR_HOLDER static void redo_mix(const ta__fused_kernels *k, float *out, const float *pile, uint32_t lanes,
                                     uint32_t lo, uint32_t m, double q[4][TA__FUSED_CHUNK], double t,
@@ -905,6 +902,10 @@ TA__FAR_HOLDER static void redo_mix(const ta__fused_kernels *k, float *out, cons
     (void)far_flush(k, &p, out, lanes, t);
 }
 
+/* out := slerpFlat(pile, q, t) over lanes [lo, lo + m) of a group's
+ * rotations, q in doubles, with ta__fast_slerp's numbers (the general path's
+ * for the rotations it does not batch): the vector kernel, then the lanes it
+ * leaves (far apart) in redo_mix. out is not pile. */
 static void rot_mix_chunk(const ta__fused_kernels *k, float *out, const float *pile, uint32_t lanes, uint32_t lo,
                           uint32_t m, double q[4][TA__FUSED_CHUNK], double t)
 {
