@@ -193,12 +193,14 @@ static void root_remix(ta_mixer *m, const ta_action *a, const root_pile *saved, 
     for (int i = 0; i < 2; ++i) {
         if (tracks[i] == TA_NONE) continue;
         ta__binding *b = &m->bindings[a->bindings[tracks[i]]];
+        const double w = masked_weight(a, b, weight);
+        if (!(w > 0)) continue; /* masked out: the loop left it alone */
         memcpy(m->pile + b->offset, saved->pile[i], sizeof(float) * b->size);
         b->weight = saved->weight[i];
         double value[4];
         sample_any(a, tracks[i], t, value);
         ta__root_in_place(m, a, tracks[i], value);
-        ta__blend_accumulate(m, b, value, NULL, weight);
+        ta__blend_accumulate(m, b, value, NULL, w);
     }
 }
 
@@ -208,14 +210,14 @@ static void mix_action(ta_mixer *m, ta_action *a, double weight)
     const ta__clip_plan *plan = a->plan;
     double value[4];
     seek_groups(a, t);
-    /* Root motion with a mask takes the loop below, so that this one, three.js's, costs what it
-     * did without them. A mask here weighs each binding (masked_weight): it took the loop below,
-     * every track sampled in double, 12 times an unmasked update's time (docs/performance.md). */
+    /* Masks and root motion take this loop too: a mask weighs each binding (masked_weight), root
+     * motion mixes the root's in-place values after it (root_remix). They took the loop below,
+     * every track sampled in double, up to 12 times an unmasked update's time
+     * (docs/performance.md); groups and additive actions still do. */
     const bool root = ta__root_motion_on(m) && ta__root_drives(m, a);
-    const bool root_fast = root && a->mask == NULL;
-    if (!a->has_group && a->blend_mode != TA_BLEND_MODE_ADDITIVE && (!root || root_fast)) {
+    if (!a->has_group && a->blend_mode != TA_BLEND_MODE_ADDITIVE) {
         root_pile saved;
-        if (root_fast) root_save(m, a, &saved);
+        if (root) root_save(m, a, &saved);
         for (uint32_t k = 0; k < plan->lerp_count; ++k) {
             uint32_t track = plan->lerp[k];
             const ta_track *tr = a->clip->tracks[track];
@@ -268,7 +270,7 @@ static void mix_action(ta_mixer *m, ta_action *a, double weight)
             const char *s = b->target.type == TA_VALUE_TYPE_STRING ? track_string(a->clip->tracks[track], value[0]) : NULL;
             ta__blend_accumulate(m, b, value, s, w);
         }
-        if (root_fast) root_remix(m, a, &saved, t, weight);
+        if (root) root_remix(m, a, &saved, t, weight);
         return;
     }
     const bool additive = a->blend_mode == TA_BLEND_MODE_ADDITIVE;

@@ -386,24 +386,34 @@ static void test_first_setting_refused_out_of_memory(void **state)
 
 /* Root motion touches the root alone: a blend over a rig of seven nodes, its root driven in
  * position and rotation, with root motion (yaw too) and without, gives every other node the same
- * numbers bit for bit (with yaw the action took a loop of its own, every track sampled in double,
- * a step off in the last bits). */
+ * numbers bit for bit; and so with a mask on both actions (half a weight on one node, none on
+ * another, three quarters on the root). With yaw, or with a mask, the action took a loop of its
+ * own, every track sampled in double, a step off in the last bits. */
 static void test_root_motion_leaves_the_other_nodes_alone(void **state)
 {
     (void)state;
-    enum { NODES = 7, K = 9 };
+    enum { NODES = 7, K = 9, V = 6 };
+    /* variant v: root motion (0 none, 1 translation, 2 and yaw) = v % 3; masked: v >= 3 */
     ta_error err = {0};
-    ta_scene *scenes[3];
-    ta_mixer *mixers[3];
-    ta_node_id nodes[3][NODES];
-    for (int v = 0; v < 3; ++v) {
+    ta_scene *scenes[V];
+    ta_mixer *mixers[V];
+    ta_node_id nodes[V][NODES];
+    for (int v = 0; v < V; ++v) {
         scenes[v] = ta_test_scene();
         for (int i = 0; i < NODES; ++i)
             nodes[v][i] = ta_test_node_under(scenes[v], i == 0 ? ta_node_none() : nodes[v][(i - 1) / 2], "n");
         mixers[v] = ta_test_mixer(ta_node_none());
-        if (v > 0) { /* 1: the root's translation; 2: and its yaw */
-            ta_root_motion_options o = {nodes[v][0], false, v == 2};
+        if (v % 3 > 0) {
+            ta_root_motion_options o = {nodes[v][0], false, v % 3 == 2};
             TA_ASSERT_OK(ta_mixer_set_root_motion(mixers[v], &o, &err), &err);
+        }
+        ta_mask *mask = NULL;
+        if (v >= 3) {
+            ta_mask_options all_on = {NULL, 1.0f, 0};
+            TA_ASSERT_OK(ta_mask_create(&all_on, &mask, &err), &err);
+            TA_ASSERT_OK(ta_mask_set_node(mask, nodes[v][0], 0.75f, &err), &err);
+            TA_ASSERT_OK(ta_mask_set_node(mask, nodes[v][3], 0.5f, &err), &err);
+            TA_ASSERT_OK(ta_mask_set_node(mask, nodes[v][5], 0.0f, &err), &err);
         }
         for (int c = 0; c < 2; ++c) {
             ta_track *tracks[2 * NODES];
@@ -424,24 +434,29 @@ static void test_root_motion_leaves_the_other_nodes_alone(void **state)
                 tracks[2 * i + 1] = ta_test_node_track(nodes[v][i], TA_TRACK_KIND_QUATERNION, kt, K, kq, 4 * K);
             }
             ta_clip *clip = ta_test_clip(c ? "run" : "walk", tracks, 2 * NODES, NULL);
-            ta_action *a = ta_test_play(mixers[v], clip);
+            ta_action *a = ta_test_action(mixers[v], clip);
             ta_clip_release(clip);
+            TA_ASSERT_OK(ta_action_set_mask(a, mask, &err), &err);
             TA_ASSERT_OK(ta_action_set_weight(a, c ? 0.35f : 0.65f, &err), &err);
+            TA_ASSERT_OK(ta_action_play(a, &err), &err);
         }
+        ta_mask_destroy(mask);
     }
     for (int frame = 0; frame < 40; ++frame)
-        for (int v = 0; v < 3; ++v) {
+        for (int v = 0; v < V; ++v) {
             TA_ASSERT_OK(ta_mixer_update(mixers[v], scenes[v], ta_duration_from_seconds(0.037), &err), &err);
-            if (v == 0) continue;
+            if (v % 3 == 0) continue;
+            const int base = v - v % 3; /* the same mask, no root motion */
             for (int i = 1; i < NODES; ++i) {
-                const ta_node *plain = ta_scene_node(scenes[0], nodes[0][i]), *n = ta_scene_node(scenes[v], nodes[v][i]);
+                const ta_node *plain = ta_scene_node(scenes[base], nodes[base][i]);
+                const ta_node *n = ta_scene_node(scenes[v], nodes[v][i]);
                 if (memcmp(&n->position, &plain->position, sizeof plain->position) != 0 ||
                     memcmp(&n->quaternion, &plain->quaternion, sizeof plain->quaternion) != 0)
-                    fail_msg("frame %d, node %d, root motion %s: not the numbers without it", frame, i,
-                             v == 2 ? "with yaw" : "");
+                    fail_msg("frame %d, node %d, root motion %s%s: not the numbers without it", frame, i,
+                             v % 3 == 2 ? "with yaw" : "", v >= 3 ? ", masked" : "");
             }
         }
-    for (int v = 0; v < 3; ++v) {
+    for (int v = 0; v < V; ++v) {
         ta_mixer_destroy(mixers[v]);
         ta_scene_destroy(scenes[v]);
     }
