@@ -87,15 +87,15 @@ static const char *track_string(const ta_track *tr, double value)
     return i < tr->string_count ? tr->strings[i] : "";
 }
 
-/* The LINEAR rotation tracks of a normal action, TA__QUAT_BATCH at a time:
- * the keys' slerps in one vector pass, from their intervals' constants, then
- * the piles' slerps in another. */
 /* The action's weight on b: times its mask's weight on b's target (animation_mask.h), if any. */
 static inline double masked_weight(const ta_action *a, const ta__binding *b, double weight)
 {
     return a->mask != NULL ? weight * ta__mask_lookup(a->mask, ta__binding_target(b)) : weight;
 }
 
+/* The LINEAR rotation tracks of a normal action, TA__QUAT_BATCH at a time:
+ * the keys' slerps in one vector pass, from their intervals' constants, then
+ * the piles' slerps in another; each binding weighed by the action's mask. */
 static void mix_rotations_batched(ta_mixer *m, ta_action *a, double weight)
 {
     const ta__clip_plan *plan = a->plan;
