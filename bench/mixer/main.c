@@ -19,6 +19,7 @@ static void help(FILE *out)
           "         [--scale-amp 0.05] [--variants blend,single] [--group-max 100] [--threads 1]\n"
            "         [--morphs 0] [--write-always 0] [--frame-world 1] [--frame-pose-world 1]\n"
            "         [--frame-float-lanes 0] [--frame-rows 0] [--arena 0] [--instances 0] [--frame-passes-only 0]\n"
+          "         [--paused 0]\n"
           "         [--three DIR (ignored: the three.js side's)]\n"
           "\n"
           "Builds the mixer benchmark's workload key for key as bench/threejs/bench.mjs does\n"
@@ -54,6 +55,9 @@ static void help(FILE *out)
           "--frame-passes-only 1: after the warmup the frame variants pass no mixer, so that their\n"
           "timed frames are the world and skinning passes alone (poses as the warmup left them;\n"
           "the JSON says \"frame_passes_only\":1).\n"
+          "--paused 1 pauses every action as it starts: each character holds its first key, as a\n"
+          "held pose or a paused game does, every rotation read at an interval's end (threeanim\n"
+          "only; the JSON says \"paused\":1).\n"
           "Progress goes to standard error. docs/benchmark-workload.md describes the workload;\n"
           "bench/run.sh (make bench) runs this beside three.js and writes the report.\n",
           out);
@@ -444,6 +448,7 @@ static void print_json(FILE *out, const bench_config *cfg, const bench_key_bytes
     if (cfg->arena) fputs(",\"arena\":1", out);
     if (cfg->instances) fputs(",\"instances\":1", out);
     if (cfg->frame_passes_only) fputs(",\"frame_passes_only\":1", out);
+    if (cfg->paused) fputs(",\"paused\":1", out);
     if (cfg->morphs > 0) fprintf(out, ",\"morphs\":%u", cfg->morphs); /* absent: the workload bench.mjs also runs */
     fputs("},", out);
     ta_mixer_destroy(probe);

@@ -177,6 +177,7 @@ int bench_parse_args(bench_config *cfg, int argc, char **argv)
         else if (strcmp(flag, "--threads") == 0) r = parse_uint(flag, v, 1, &cfg->threads);
         else if (strcmp(flag, "--morphs") == 0) r = parse_uint(flag, v, 0, &cfg->morphs);
         else if (strcmp(flag, "--write-always") == 0) r = parse_uint(flag, v, 0, &cfg->write_always);
+        else if (strcmp(flag, "--paused") == 0) r = parse_uint(flag, v, 0, &cfg->paused);
         else if (strcmp(flag, "--frame-world") == 0) r = parse_uint(flag, v, 0, &cfg->frame_world);
         else if (strcmp(flag, "--frame-pose-world") == 0) r = parse_uint(flag, v, 0, &cfg->frame_pose_world);
         else if (strcmp(flag, "--frame-float-lanes") == 0) r = parse_uint(flag, v, 0, &cfg->frame_float_lanes);
@@ -583,6 +584,7 @@ static ta_result add_actions(const bench_config *cfg, bench_variant variant, ta_
         if ((r = ta_action_set_loop(a, TA_LOOP_MODE_REPEAT, TA_ACTION_ENDLESS, err)) != TA_OK) return r;
         if ((r = ta_action_set_effective_weight(a, single ? 1.0f : (float)cfg->weights[i], err)) != TA_OK) return r;
         if ((r = ta_action_play(a, err)) != TA_OK) return r;
+        if (cfg->paused) ta_action_pause(a);
     }
     return TA_OK;
 }

@@ -144,6 +144,22 @@ static inline uint32_t nan_bits(float x)
         slerp_keys_planes_##SUF(out, out + n, out + 2 * n, out + 3 * n, a, a + n, a + 2 * n, a + 3 * n, b, b + n, \
                                 b + 2 * n, b + 3 * n, c, c + n, n, t);                                            \
     }                                                                                                             \
+    ATTR TA__NOINLINE static void end_planes_##SUF(                                                             \
+        float *restrict ox, float *restrict oy, float *restrict oz, float *restrict ow, const float *restrict ax, \
+        const float *restrict ay, const float *restrict az, const float *restrict aw, const float *restrict bx,   \
+        const float *restrict by, const float *restrict bz, const float *restrict bw, uint32_t n, double s,       \
+        double t)                                                                                                 \
+    {                                                                                                             \
+        for (uint32_t i = 0; i < n; ++i)                                                                          \
+            ta__slerp_end_lane(ax[i], ay[i], az[i], aw[i], bx[i], by[i], bz[i], bw[i], s, t, &ox[i], &oy[i],     \
+                               &oz[i], &ow[i]);                                                                   \
+    }                                                                                                             \
+    ATTR static void rot_end_##SUF(float *out, const float *a, const float *b, uint32_t n, float t)              \
+    {                                                                                                             \
+        const double td = t;                                                                                      \
+        end_planes_##SUF(out, out + n, out + 2 * n, out + 3 * n, a, a + n, a + 2 * n, a + 3 * n, b, b + n,        \
+                         b + 2 * n, b + 3 * n, n, 1 - td, td);                                                    \
+    }                                                                                                             \
     /* two actions' LINEAR intervals mixed in one pass, for a blend's usual update: vec_first's      \
      * numbers for a, then vec_mix's toward b; rot_keys' for each, then rot_slerp's, the slow lanes  \
      * marked and counted as its. Nonzero (bad) where a number written is not finite, as not_finite   \
@@ -357,6 +373,7 @@ static inline uint32_t nan_bits(float x)
 #define TA__KERNEL_SET(SUF, WRITE, WIDTH)                                                                         \
     static const ta__fused_kernels kernels_##SUF = {.width = WIDTH, .vec_first = vec_first_##SUF, .vec_mix = vec_mix_##SUF, \
         .vec_rest = vec_rest_##SUF, .rot_slerp = TA__ROT_SLERP_##SUF, .rot_keys = rot_keys_##SUF,                 \
+        .rot_end = rot_end_##SUF,                                                                                 \
         .vec_two = vec_two_##SUF, .rot_two = TA__ROT_TWO_##SUF,                                                   \
         .rot_finish = rot_finish_##SUF, .rot_finish3 = rot_finish3_##SUF, .rot_constants = rot_constants_##SUF,    \
         .rot_settle = rot_settle_##SUF, .cc_keys = TA__CC_KEYS_##SUF,                                             \

@@ -17,6 +17,8 @@
 #ifndef THREEANIM_SRC_ANIMATION_FUSED_KERNELS_H
 #define THREEANIM_SRC_ANIMATION_FUSED_KERNELS_H
 
+#include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "animation/clip_compressed_lanes.h"
@@ -48,6 +50,10 @@ typedef struct ta__fused_kernels {
     /* out = slerp(a, b, t) over four planes of n lanes for key pairs, from
      * their interval's constants c (theta's plane, then k's: slerp_constants.h) */
     void (*rot_keys)(float *out, const float *a, const float *b, const float *c, uint32_t n, float t);
+    /* out = slerpFlat(a, b, t) over four planes of n lanes for key pairs read at an end (t 0, -0
+     * or 1: ta__slerp_at_end), as ta__slerp_end gives it: three.js's numbers, which rot_keys' are
+     * a step off there (slerp_constants.h) */
+    void (*rot_end)(float *out, const float *a, const float *b, uint32_t n, float t);
     /* Two normal actions' LINEAR intervals in one pass (a blend's usual update): pile = vec_first's
      * numbers for a0, a1 at ta, then vec_mix's toward b0, b1 at tb by mix; out = rot_keys' numbers
      * for each pair (ca, cb their constants), then rot_slerp's by mix, slow as rot_slerp's (the count

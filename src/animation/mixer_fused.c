@@ -725,22 +725,6 @@ TA__FAR_HOLDER static void redo_slow(const ta__fused_kernels *k, float *out, con
     (void)far_flush(k, &p, out, lanes, t);
 }
 
-/* Key pairs over four planes of n lanes read at t exactly 0 or 1: three.js's
- * numbers (slerp_constants.h), which the key lane's float32 arithmetic is a
- * step off. The same for every instruction set, as the general path's batch. */
-static void keys_at_end(float *out, const float *a, const float *b, uint32_t n, float t)
-{
-    for (uint32_t i = 0; i < n; ++i) {
-        float qa[4], qb[4], r[4];
-        for (uint32_t c = 0; c < 4; ++c) {
-            qa[c] = a[c * n + i];
-            qb[c] = b[c * n + i];
-        }
-        ta__slerp_end(qa, qb, t, r);
-        for (uint32_t c = 0; c < 4; ++c) out[c * n + i] = r[c];
-    }
-}
-
 /* ---- reading a time group ------------------------------------------------------------ */
 
 /* Where a group's planes are: `stride` planes a key, blocks of `comps`
@@ -993,7 +977,7 @@ static void mix_rotations(const ta__fused_kernels *k, fused_work *wk, const ta__
         if (r->held) /* an equal pair, which the slerp keeps */
             memcpy(key, q0, sizeof(float) * 4 * rl);
         else if (ta__slerp_at_end(ta)) /* read at a key */
-            keys_at_end(key, q0, q1, rl, ta);
+            k->rot_end(key, q0, q1, rl, ta);
         else /* a LINEAR interval, from its slerp constants */
             k->rot_keys(key, q0, q1, gr->rot_const + (size_t)r->key0 * 2 * rl, rl, ta);
         if (first) return;

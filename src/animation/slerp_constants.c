@@ -24,7 +24,6 @@ void ta__slerp_constants_track(const float *values, uint32_t keys, float *theta,
 
 void ta__slerp_end(const float *a, const float *b, float t, float *out)
 {
-    double qa[4] = {a[0], a[1], a[2], a[3]}, qb[4] = {b[0], b[1], b[2], b[3]}, r[4];
-    ta_quat_slerp_flat(r, qa, qb, t);
-    for (int c = 0; c < 4; ++c) out[c] = (float)r[c];
+    const double td = t;
+    ta__slerp_end_lane(a[0], a[1], a[2], a[3], b[0], b[1], b[2], b[3], 1 - td, td, &out[0], &out[1], &out[2], &out[3]);
 }

@@ -72,8 +72,43 @@ static inline bool ta__slerp_at_end(float t)
 }
 
 /* out = slerpFlat(a, b, t) in double, rounded to float (four floats each):
- * three.js's numbers, for a pair read at an end (ta__slerp_at_end). */
+ * three.js's numbers, for a pair read at an end (ta__slerp_at_end: t is 0,
+ * -0 or 1; ta__slerp_end_lane). */
 void ta__slerp_end(const float *a, const float *b, float t, float *out);
+
+/* One lane of ta__slerp_end, with s = 1 - t, branch-free so that a loop over
+ * lanes vectorises (each set's rot_end). At an end slerpFlat's weights are s
+ * and t exactly in both of its branches: in the far one sin(theta) over itself
+ * is 1 and sin(+-0 theta) is +-0 over a positive sine (ta_quat_slerp_flat), so
+ * that no acos or sine is left: its begin (the pair turned to the shorter arc),
+ * the lerp by s and t, normalised where the dot is 0.9995 or more (or not a
+ * number), and the first key as it is where the two are equal, each in
+ * slerpFlat's order. */
+TA__LANE_INLINE void ta__slerp_end_lane(float ax, float ay, float az, float aw, float bx, float by, float bz,
+                                        float bw, double s, double t, float *ox, float *oy, float *oz, float *ow)
+{
+    const double x0 = ax, y0 = ay, z0 = az, w0 = aw;
+    double x1 = bx, y1 = by, z1 = bz, w1 = bw;
+    const bool same = !(w0 != w1 || x0 != x1 || y0 != y1 || z0 != z1);
+    double d = x0 * x1 + y0 * y1 + z0 * z1 + w0 * w1;
+    const bool turn = d < 0;
+    x1 = turn ? -x1 : x1;
+    y1 = turn ? -y1 : y1;
+    z1 = turn ? -z1 : z1;
+    w1 = turn ? -w1 : w1;
+    d = turn ? -d : d;
+    double x = x0 * s + x1 * t, y = y0 * s + y1 * t, z = z0 * s + z1 * t, w = w0 * s + w1 * t;
+    const double f = 1 / sqrt(x * x + y * y + z * z + w * w);
+    const bool near = !(d < 0.9995);
+    x = near ? x * f : x;
+    y = near ? y * f : y;
+    z = near ? z * f : z;
+    w = near ? w * f : w;
+    *ox = (float)(same ? x0 : x);
+    *oy = (float)(same ? y0 : y);
+    *oz = (float)(same ? z0 : z);
+    *ow = (float)(same ? w0 : w);
+}
 
 /* sin(x) for x in [0, pi/2]: x + x^3 (c3 + c5 x^2 + c7 x^4 + c9 x^6), a
  * minimax fit of the relative error with the first coefficient held at 1,

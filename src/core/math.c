@@ -45,7 +45,13 @@ void ta_quat_slerp_flat(double *dst, const double *src0, const double *src1, dou
     double q0[4], q1[4], dot;
     if (ta__slerp_begin(src0, src1, q0, q1, &dot)) {
         double s = 1 - t;
-        if (dot < 0.9995) {
+        if (dot < 0.9995 && (t == 0 || t == 1)) {
+            /* At an end the weights below are exactly s and t: sin(theta) over itself is 1, and
+             * sin(+-0 * theta) is +-0 over a positive sine (theta is in (0.03, pi/2] here). An action
+             * held at a key reads every rotation here each update: acos and three sines a lane were
+             * three times its whole update where it plays (docs/performance.md). */
+            ta__slerp_mix(q0, q1, s, t);
+        } else if (dot < 0.9995) {
             double theta = ta__acos(dot);
             double sin_theta = ta__sin(theta);
             ta__slerp_mix(q0, q1, ta__sin(s * theta) / sin_theta, ta__sin(t * theta) / sin_theta);
