@@ -281,6 +281,42 @@ function runsAvx2() { return BEST !== 'avx2' && AVX2_RUNS; }
 }
 out();
 ozzSection();
+heldSection();
+
+/* Held at a key: every action paused as it starts, so that each rotation is read at its interval's
+ * end, where slerpFlat is taken without its acos and sines (docs/performance.md, "An action held at
+ * a key"); beside the same characters playing, in the same alternated rounds. */
+function heldSection() {
+  out('### Held at a key (linear, C = 100, every action paused as it starts)');
+  out();
+  const rounds = opts.quick ? 1 : 3;
+  const common = { ...base, interp: 'linear', chars: 100, frames: opts.quick ? 20 : 100, warmup: 5, reps: 3 };
+  const held = { ta: [], js: [] }, playing = { ta: [], js: [] };
+  for (let r = 0; r < rounds; r++) {
+    progress(`held at a key, round ${r + 1}/${rounds}: threeanim, three.js, held and playing`);
+    held.ta.push(threeanim(flagList({ ...common, paused: 1 })));
+    held.js.push(threejs(flagList({ ...common, paused: 1 })));
+    playing.ta.push(threeanim(flagList(common)));
+    playing.js.push(threejs(flagList(common)));
+  }
+  const rows = [];
+  for (const variant of ['single', 'blend']) {
+    const hta = medianOf(held.ta, variant), hjs = medianOf(held.js, variant);
+    const pta = medianOf(playing.ta, variant), pjs = medianOf(playing.js, variant);
+    const cta = resultOf(held.ta, variant).checksum, js0 = resultOf(held.js, variant);
+    const cjs = js0.checksum_as_spec ?? js0.checksum;
+    const rel = Math.abs(cta - cjs) / Math.abs(cjs);
+    rows.push([variant, us(hjs), us(hta), fmt(hjs / hta, 1) + 'x', us(pjs), us(pta), fmt(pjs / pta, 1) + 'x',
+      fmt(hta / pta, 2), rel.toExponential(1) + (rel <= 1e-6 ? ' ok' : rel <= 1e-3 ? ' loose' : ' FAIL')]);
+  }
+  table(['variant', 'held: three.js us', `threeanim us (${BEST})`, 'ratio', 'playing: three.js us', 'threeanim us',
+    'ratio', 'threeanim held / playing', 'held checksum rel diff'], rows);
+  out();
+  out(`Medians of ${rounds} alternated round${rounds > 1 ? 's' : ''} (bench_mixer and bench.mjs --paused 1: a paused game, a ` +
+    'pose held at time 0, and for one frame every action that starts). No target: the row keeps the held update ' +
+    'in sight, which took seven times the playing one before slerpFlat\'s ends were taken without their sines.');
+  out();
+}
 
 /* ozz-animation beside three.js and threeanim, linear, from the same rounds. */
 function ozzSection() {

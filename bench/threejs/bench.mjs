@@ -72,7 +72,7 @@ function parseArgs(argv) {
     chars: [100, 1000], bones: 64, branch: 2, clips: 2, keys: 30, duration: 1,
     weights: [0.7, 0.3], interp: 'linear', frames: 600, warmup: 120, reps: 5, dt: 1 / 60,
     seed: 1, stagger: 1, rotAmp: 0.5, scaleAmp: 0.05, variants: ['blend', 'single'],
-    groupMax: 100, threads: 1, morphs: 0,
+    groupMax: 100, threads: 1, morphs: 0, paused: 0,
   };
   for (let i = 0; i < argv.length; i++) {
     const flag = argv[i];
@@ -81,7 +81,7 @@ function parseArgs(argv) {
         '  [--clips 2] [--keys 30] [--duration 1] [--weights 0.7,0.3] [--interp linear]\n' +
         '  [--frames 600] [--warmup 120] [--reps 5] [--dt 1/60] [--seed 1] [--stagger 1]\n' +
         '  [--rot-amp 0.5] [--scale-amp 0.05] [--variants blend,single] [--group-max 100]\n' +
-        '  [--morphs 0]\n');
+        '  [--morphs 0] [--paused 0]\n');
       process.exit(0);
     }
     if (i + 1 >= argv.length) usage(`${flag}: needs a value`);
@@ -108,6 +108,7 @@ function parseArgs(argv) {
       case '--group-max': cfg.groupMax = parseInteger(flag, v, 0); break;
       case '--threads': cfg.threads = parseInteger(flag, v, 1); break;
       case '--morphs': cfg.morphs = parseInteger(flag, v, 0); break;
+      case '--paused': cfg.paused = parseInteger(flag, v, 0); break;
       default: usage(`"${flag}" is not a flag (--help lists them)`);
     }
   }
@@ -484,7 +485,8 @@ function makeFace(THREE, cfg, name) {
   return mesh;
 }
 
-function addActions(THREE, mixer, clips, weights, offset, asSpec) {
+/* paused: each action paused as it starts, held at its first key (bench_mixer --paused 1) */
+function addActions(THREE, mixer, clips, weights, offset, asSpec, paused) {
   const seen = new Set();
   for (let i = 0; i < weights.length; i++) {
     const clip = clips[i % clips.length];
@@ -493,7 +495,8 @@ function addActions(THREE, mixer, clips, weights, offset, asSpec) {
     action.setLoop(THREE.LoopRepeat, Infinity);
     action.setEffectiveWeight(weights[i]);
     action.play();
-    action.time = offset;
+    action.time = paused ? 0 : offset;
+    if (paused) action.paused = true;
     if (asSpec) asSpec.action(action);
   }
 }
@@ -512,7 +515,7 @@ function buildVariant(THREE, cfg, keys, cubicSpline, variant, C, sharedClips, as
     }
     const clips = makeClips(THREE, cfg, keys, cubicSpline, C, asSpec);
     const mixer = new THREE.AnimationMixer(group);
-    addActions(THREE, mixer, clips, weights, 0, asSpec);
+    addActions(THREE, mixer, clips, weights, 0, asSpec, cfg.paused);
     return { mixers: [mixer], roots: [group], bones, actions: weights.length };
   }
   const mixers = [], roots = [], bones = [], skeletons = [];
@@ -521,7 +524,7 @@ function buildVariant(THREE, cfg, keys, cubicSpline, variant, C, sharedClips, as
     const b = makeBones(THREE, cfg, keys, '');
     const mixer = new THREE.AnimationMixer(b[0]);
     const offset = cfg.stagger ? (ch * GOLDEN - Math.floor(ch * GOLDEN)) * cfg.duration : 0;
-    addActions(THREE, mixer, sharedClips, weights, offset, asSpec);
+    addActions(THREE, mixer, sharedClips, weights, offset, asSpec, cfg.paused);
     mixers.push(mixer);
     roots.push(b[0]);
     bones.push(b);

@@ -33,9 +33,10 @@
  * double, so three.js returns the key (the second turned over where the
  * shorter arc turns it) as it rounds it, to the bit; the polynomial's weights
  * and a float32 normalization are a step or two off. Every caller takes
- * those lanes from ta__slerp_end instead of the lane below (the fused path
- * before its kernels, on the one t of a group; the general path's batch lane
- * by lane).
+ * those lanes from ta__slerp_end's numbers instead of the lane below (the
+ * fused path through its set's rot_end, on the one t of a group; the general
+ * path's batch lane by lane), which are three.js's with no acos or sine
+ * (ta__slerp_end_lane).
  *
  * An update then costs two short polynomials per rotation, with no series
  * and no lane left for double: theta is at most pi/2 (the shorter arc), where

@@ -48,8 +48,8 @@ void ta_quat_slerp_flat(double *dst, const double *src0, const double *src1, dou
         if (dot < 0.9995 && (t == 0 || t == 1)) {
             /* At an end the weights below are exactly s and t: sin(theta) over itself is 1, and
              * sin(+-0 * theta) is +-0 over a positive sine (theta is in (0.03, pi/2] here). An action
-             * held at a key reads every rotation here each update: acos and three sines a lane were
-             * three times its whole update where it plays (docs/performance.md). */
+             * held at a key reads each of its rotations here at every update (docs/performance.md,
+             * "An action held at a key"). */
             ta__slerp_mix(q0, q1, s, t);
         } else if (dot < 0.9995) {
             double theta = ta__acos(dot);
