@@ -299,9 +299,8 @@ static frame_reach reach_of(uint32_t count, const ta_frame_options *o)
 
 /* Characters [0, n) (n <= TA__FLOAT_LANES), or the first of them up to one whose
  * scene an earlier one has (its update must come after their passes): each
- * one checked and updated, then the passes, a lane pass for those that share
- * the first ready one's rig (when there are two or more), the column loops
- * for the rest. Returns how many it took. reach.far: each update asks for the
+ * one checked and updated, then the passes: a lane pass for each rig that two
+ * or more of them share, the column loops for the rest. Returns how many it took. reach.far: each update asks for the
  * next three characters' first lines, of chars[0 .. avail). */
 static uint32_t run_window(ta_frame_character *chars, uint32_t n, uint32_t avail, ta_duration delta,
                            const ta_frame_options *o, frame_reach reach)
@@ -331,7 +330,31 @@ static uint32_t run_window(ta_frame_character *chars, uint32_t n, uint32_t avail
     }
     if (lanes == 1) rest[rests++] = lane[0], lanes = 0;
     if (lanes > 1) lane_passes(lane, lanes, o, reach.stream);
-    for (uint32_t k = 0; k < rests; ++k) rest[k]->result = passes(rest[k], o, &rest[k]->error);
+    /* The rest rig by rig, as the first: a crowd of a few models in the order they were made
+     * (A B A B ...) left every other character to the column loops. */
+    while (rests > 0) {
+        ta_frame_character *lead = rest[0];
+        uint32_t left = 0;
+        lanes = 0;
+        if (can_lead(lead, o)) {
+            lane[lanes++] = lead;
+            for (uint32_t k = 1; k < rests; ++k) {
+                ta_frame_character *c = rest[k];
+                if (has_lanes(c, o) && (c->world == NULL) == (lead->world == NULL) &&
+                    ta__scene_same_rig(lead->targets.scene, c->targets.scene))
+                    lane[lanes++] = c;
+                else
+                    rest[left++] = c;
+            }
+        } else {
+            for (uint32_t k = 1; k < rests; ++k) rest[left++] = rest[k];
+        }
+        if (lanes > 1)
+            lane_passes(lane, lanes, o, reach.stream);
+        else
+            lead->result = passes(lead, o, &lead->error);
+        rests = left;
+    }
     if (o->no_pose_world) /* the column loops keep them, as they must: the pose is told all the same */
         for (uint32_t i = 0; i < n; ++i)
             if (chars[i].result == TA_OK) ta__pose_forget_world(chars[i].pose);

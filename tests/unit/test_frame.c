@@ -985,6 +985,71 @@ static void test_float_lanes_two_rigs(void **state)
     ta_clip_release(clip);
 }
 
+/* Two rigs interleaved (A B A B ..., a crowd of two models in the order they were made): each rig's
+ * characters of a window take a lane pass of their own, as they do in a crowd of their rig alone,
+ * with its numbers bit for bit: in the float lanes, whose numbers tell the pass that ran from the
+ * column loops' (the second rig's went to the column loops before, the double numbers), and in
+ * the double lanes, the same bits as three.js's multiplyMatrices worked out here. */
+static void test_two_rigs_interleaved(void **state)
+{
+    (void)state;
+    ta_error err = {0};
+    enum { HALF = 8, N = 2 * HALF };
+    ta_clip *clip = rig_clip(7);
+    ta_scene *ra = rig_scene(5), *rb = rig_scene(6); /* other inverse binds: another rig */
+    ta_pose *probe = NULL;
+    TA_ASSERT_OK(ta_pose_create(ra, NULL, &probe, &err), &err);
+    bool runs = set_runs(probe, "avx2") && ta__lanes_float_width(ta__pose_level(probe)) == 8;
+    ta_pose_destroy(probe);
+    if (!runs) printf("  two rigs interleaved: not run here (no float lanes of avx2)\n");
+    for (int floats = 0; floats < 2 && runs; ++floats) {
+        static float pal[N * BONES * 16], alone[N * BONES * 16];
+        instances a, b, a2, b2;
+        instances_make(&a, ra, clip, HALF, "avx2", 0.3f, 0.07f);
+        instances_make(&b, rb, clip, HALF, "avx2", 0.4f, 0.05f);
+        instances_make(&a2, ra, clip, HALF, "avx2", 0.3f, 0.07f);
+        instances_make(&b2, rb, clip, HALF, "avx2", 0.4f, 0.05f);
+        ta_frame_character chars[N];
+        for (int c = 0; c < HALF; ++c) {
+            a.offsets[c] = a2.offsets[c] = (size_t)(2 * c) * BONES * 16;
+            b.offsets[c] = b2.offsets[c] = (size_t)(2 * c + 1) * BONES * 16;
+            chars[2 * c] = a.chars[c], chars[2 * c + 1] = b.chars[c];
+        }
+        ta_frame_options o = {.palette = pal, .palette_floats = sizeof pal / sizeof pal[0],
+                              .layout = TA_PALETTE_LAYOUT_MAT4, .no_pose_world = floats, .float_lanes = floats};
+        ta_frame_options oa = o;
+        oa.palette = alone;
+        for (int frame = 0; frame < 3; ++frame) {
+            const ta_duration dt = ta_duration_from_seconds(0.023 * (frame + 1));
+            TA_ASSERT_OK(ta_frame_update_range(chars, 0, N, dt, &o, &err), &err);
+            TA_ASSERT_OK(ta_frame_update_range(a2.chars, 0, HALF, dt, &oa, &err), &err);
+            TA_ASSERT_OK(ta_frame_update_range(b2.chars, 0, HALF, dt, &oa, &err), &err);
+            for (int c = 0; c < N; ++c) {
+                const instances *twin = c % 2 ? &b2 : &a2, *in = c % 2 ? &b : &a;
+                assert_int_equal(chars[c].result, TA_OK);
+                const size_t at = (size_t)c * BONES * 16;
+                if (memcmp(pal + at, alone + at, sizeof(float) * BONES * 16) != 0)
+                    fail_msg("%s lanes, frame %d, character %d (rig %c): its bones are not those of its rig alone",
+                             floats ? "float" : "double", frame, c, c % 2 ? 'B' : 'A');
+                assert_memory_equal(in->world[c / 2], twin->world[c / 2], sizeof(ta_mat4) * BONES);
+                if (!floats) { /* three.js's numbers */
+                    ta_mat4 w[BONES], bones[BONES];
+                    reference(in->scenes[c / 2], w, bones);
+                    assert_memory_equal(in->world[c / 2], w, sizeof w);
+                    for (uint32_t k = 0; k < BONES; ++k) assert_true(off_by(pal + at + k * 16, &bones[k], 0) == 0);
+                }
+            }
+        }
+        instances_free(&a);
+        instances_free(&b);
+        instances_free(&a2);
+        instances_free(&b2);
+    }
+    ta_scene_destroy(ra);
+    ta_scene_destroy(rb);
+    ta_clip_release(clip);
+}
+
 /* A frame of more characters than the caches hold (frame.c's far: more than
  * TA__FRAME_PREFETCH_FROM) asks for the next characters' lines ahead of
  * their updates: the same numbers all the same, bit for bit in the double
@@ -1530,6 +1595,7 @@ int main(void)
         cmocka_unit_test(test_lane_loops_are_column_loops),
         cmocka_unit_test(test_float_lanes_near_double),
         cmocka_unit_test(test_float_lanes_two_rigs),
+        cmocka_unit_test(test_two_rigs_interleaved),
         cmocka_unit_test(test_far_frame_same_numbers),
         cmocka_unit_test(test_shared_scene_in_order),
         cmocka_unit_test(test_rig_memo_follows_changes),
