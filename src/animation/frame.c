@@ -300,8 +300,9 @@ static frame_reach reach_of(uint32_t count, const ta_frame_options *o)
 /* Characters [0, n) (n <= TA__FLOAT_LANES), or the first of them up to one whose
  * scene an earlier one has (its update must come after their passes): each
  * one checked and updated, then the passes: a lane pass for each rig that two
- * or more of them share, the column loops for the rest. Returns how many it took. reach.far: each update asks for the
- * next three characters' first lines, of chars[0 .. avail). */
+ * or more of them share, the column loops for the rest. Returns how many it
+ * took. reach.far: each update asks for the next three characters' first
+ * lines, of chars[0 .. avail). */
 static uint32_t run_window(ta_frame_character *chars, uint32_t n, uint32_t avail, ta_duration delta,
                            const ta_frame_options *o, frame_reach reach)
 {

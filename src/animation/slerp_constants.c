@@ -1,7 +1,6 @@
 /* A key interval's slerp constants, made with the clip. See slerp_constants.h. */
 #include "animation/slerp_constants.h"
 #include "core/elementary.h"
-#include "threeanim/math.h"
 
 void ta__slerp_constants(const float *a, const float *b, float *theta, float *k)
 {
