@@ -56,8 +56,8 @@ static void help(FILE *out)
           "timed frames are the world and skinning passes alone (poses as the warmup left them;\n"
           "the JSON says \"frame_passes_only\":1).\n"
           "--paused 1 pauses every action as it starts: each character holds its first key, as a\n"
-          "held pose or a paused game does, every rotation read at an interval's end (threeanim\n"
-          "only; the JSON says \"paused\":1).\n"
+          "held pose or a paused game does, every rotation read at an interval's end (bench.mjs\n"
+          "takes it too; the JSON says \"paused\":1).\n"
           "Progress goes to standard error. docs/benchmark-workload.md describes the workload;\n"
           "bench/run.sh (make bench) runs this beside three.js and writes the report.\n",
           out);

@@ -95,7 +95,7 @@ typedef struct bench_config {
     uint32_t arena; /* 1: each character's scene, mixer, actions and pose in one block of its own (bench_arena) */
     uint32_t instances; /* 1: the frame variants' characters 1 .. C-1 are instances of character 0's scene */
     uint32_t frame_passes_only; /* 1: after the warmup, the frame variants' characters have no mixer (the passes alone) */
-    uint32_t paused; /* 1: every action paused as it starts, held at its first key (threeanim only) */
+    uint32_t paused; /* 1: every action paused as it starts, at its first key (bench.mjs takes it too) */
 } bench_config;
 
 extern const char *const bench_interp_names[BENCH_INTERP_COUNT];
