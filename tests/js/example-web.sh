@@ -24,17 +24,22 @@ server=$!
 for _ in $(seq 300); do [ -s "$tmp/port" ] && break; sleep 0.1; done
 port=$(cat "$tmp/port" 2>/dev/null || true)
 [ -n "$port" ] || { echo "examples/web: the static server gave no port in 30 s" >&2; exit 1; }
-# A second try only when the browser gave no page at all (it failed twice in some twenty runs
-# on 2026-12-07, in about a second, beside other tests; its output was not kept); a page that
-# says FAIL fails.
+# A second try only when the browser gave no page at all, or a page that had not begun its test
+# (no status: its modules not run when the DOM was dumped, in about a second, beside other tests:
+# twice in some twenty runs on 2026-12-07, and once in a CI run the same night, whose page was
+# the HTML as served); a page that says FAIL fails.
 status=""
 for try in 1 2; do
   out=$(timeout 180 "$browser" --headless --no-sandbox --disable-gpu --disable-background-networking \
     --disable-component-update --disable-sync --user-data-dir="$tmp/profile$try" --virtual-time-budget=120000 \
     --run-all-compositor-stages-before-draw --dump-dom "http://127.0.0.1:$port/examples/web/?test&n=$n" 2>"$tmp/stderr" || true)
   status=$(printf '%s' "$out" | sed -n 's/.*<div id="status">\([^<]*\)<\/div>.*/\1/p')
-  [ -n "$(printf '%s' "$out" | tr -d '[:space:]')" ] && break
-  echo "examples/web: the browser gave no page (try $try): $(tail -2 "$tmp/stderr" | tr '\n' ' ')" >&2
+  [ -n "$status" ] && break
+  if [ -n "$(printf '%s' "$out" | tr -d '[:space:]')" ]; then
+    echo "examples/web: the page had no status yet (try $try)" >&2
+  else
+    echo "examples/web: the browser gave no page (try $try): $(tail -2 "$tmp/stderr" | tr '\n' ' ')" >&2
+  fi
 done
 echo "examples/web: ${status:-no status}"
 case "$status" in
