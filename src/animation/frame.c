@@ -307,7 +307,7 @@ static uint32_t run_window(ta_frame_character *chars, uint32_t n, uint32_t avail
                            const ta_frame_options *o, frame_reach reach)
 {
     ta_frame_character *lane[TA__FLOAT_LANES], *rest[TA__FLOAT_LANES];
-    uint32_t lanes = 0, rests = 0;
+    uint32_t rests = 0;
     for (uint32_t i = 0; i < n; ++i)
         for (uint32_t j = 0; j < i; ++j)
             if (chars[j].targets.scene == chars[i].targets.scene) n = i;
@@ -319,36 +319,22 @@ static uint32_t run_window(ta_frame_character *chars, uint32_t n, uint32_t avail
         c->result = check_character(c, o, &c->error);
         if (c->result == TA_OK && c->mixer != NULL)
             c->result = ta_mixer_update_targets(c->mixer, &c->targets, delta, &c->error);
-        if (c->result != TA_OK) continue;
-        /* a lane pass writes the floats of all its characters or of none */
-        if (lanes == 0 ? can_lead(c, o)
-                       : has_lanes(c, o) &&
-                             (c->world == NULL) == (lane[0]->world == NULL) &&
-                             ta__scene_same_rig(lane[0]->targets.scene, c->targets.scene))
-            lane[lanes++] = c;
-        else
-            rest[rests++] = c;
+        if (c->result == TA_OK) rest[rests++] = c;
     }
-    if (lanes == 1) rest[rests++] = lane[0], lanes = 0;
-    if (lanes > 1) lane_passes(lane, lanes, o, reach.stream);
-    /* The rest rig by rig, as the first: a crowd of a few models in the order they were made
-     * (A B A B ...) left every other character to the column loops. */
+    /* Rig by rig: the first left that can lead a lane pass, with every later one of its rig (a lane
+     * pass writes the floats of all its characters or of none), else the column loops. A crowd of
+     * a few models in the order they were made (A B A B ...) gets a lane pass for each. */
     while (rests > 0) {
         ta_frame_character *lead = rest[0];
-        uint32_t left = 0;
-        lanes = 0;
-        if (can_lead(lead, o)) {
-            lane[lanes++] = lead;
-            for (uint32_t k = 1; k < rests; ++k) {
-                ta_frame_character *c = rest[k];
-                if (has_lanes(c, o) && (c->world == NULL) == (lead->world == NULL) &&
-                    ta__scene_same_rig(lead->targets.scene, c->targets.scene))
-                    lane[lanes++] = c;
-                else
-                    rest[left++] = c;
-            }
-        } else {
-            for (uint32_t k = 1; k < rests; ++k) rest[left++] = rest[k];
+        uint32_t lanes = 0, left = 0;
+        if (can_lead(lead, o)) lane[lanes++] = lead;
+        for (uint32_t k = 1; k < rests; ++k) {
+            ta_frame_character *c = rest[k];
+            if (lanes > 0 && has_lanes(c, o) && (c->world == NULL) == (lead->world == NULL) &&
+                ta__scene_same_rig(lead->targets.scene, c->targets.scene))
+                lane[lanes++] = c;
+            else
+                rest[left++] = c;
         }
         if (lanes > 1)
             lane_passes(lane, lanes, o, reach.stream);

@@ -53,6 +53,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "animation/fast_slerp.h"
 #include "animation/lane_inline.h"
 
 /* theta of the near branch, and the scale that undoes it */
@@ -89,15 +90,8 @@ TA__LANE_INLINE void ta__slerp_end_lane(float ax, float ay, float az, float aw, 
                                         float bw, double s, double t, float *ox, float *oy, float *oz, float *ow)
 {
     const double x0 = ax, y0 = ay, z0 = az, w0 = aw;
-    double x1 = bx, y1 = by, z1 = bz, w1 = bw;
-    const bool same = !(w0 != w1 || x0 != x1 || y0 != y1 || z0 != z1);
-    double d = x0 * x1 + y0 * y1 + z0 * z1 + w0 * w1;
-    const bool turn = d < 0;
-    x1 = turn ? -x1 : x1;
-    y1 = turn ? -y1 : y1;
-    z1 = turn ? -z1 : z1;
-    w1 = turn ? -w1 : w1;
-    d = turn ? -d : d;
+    double x1 = bx, y1 = by, z1 = bz, w1 = bw, d;
+    const bool same = ta__slerp_begin_lane(x0, y0, z0, w0, &x1, &y1, &z1, &w1, &d);
     double x = x0 * s + x1 * t, y = y0 * s + y1 * t, z = z0 * s + z1 * t, w = w0 * s + w1 * t;
     const double f = 1 / sqrt(x * x + y * y + z * z + w * w);
     const bool near = !(d < 0.9995);
