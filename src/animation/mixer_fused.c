@@ -2,6 +2,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "animation/action_sample.h"
 #include "animation/clip_fused.h"
 #include "animation/fast_slerp.h"
 #include "animation/interpolant.h"
@@ -10,6 +11,7 @@
 #include "animation/slerp_constants.h"
 #include "animation/track_rules.h"
 #include "animation/mixer_internal.h"
+#include "animation/root_motion_internal.h"
 #include "scene/scene_internal.h"
 
 int ta__fused_choose(const char *env, ta__simd *out, ta_error *err)
@@ -41,15 +43,20 @@ static bool action_fits(const ta_mixer *m, const ta_action *a)
 bool ta__fused_usable(const ta_mixer *m)
 {
     const ta__mixer_fused *f = &m->fused;
-    if (!f->valid || ta__root_motion_on(m)) return false;
+    if (!f->valid) return false;
+    const bool root = ta__root_motion_on(m);
     uint32_t j = 0;
     bool any = false;
     for (uint32_t i = 0; i < m->live_count; ++i) {
-        const ta_action *a = m->actions[i];
+        ta_action *a = m->actions[i];
         if (!a->scheduled || a->uncached) continue;
         if (j == f->action_count || f->actions[j] != a || f->layouts[j] != a->clip->fused || !action_fits(m, a))
             return false;
-        if (a->blend_mode == TA_BLEND_MODE_ADDITIVE && !f->additive) return false; /* made without additive piles */
+        if (a->blend_mode == TA_BLEND_MODE_ADDITIVE) {
+            if (!f->additive) return false; /* made without additive piles */
+            /* its in-place values go on top: root_remix mixes the normal ones alone */
+            if (root && a->step->next.effective_weight > 0 && ta__root_drives(m, a)) return false;
+        }
         any = any || a->step->next.effective_weight > 0;
         j++;
     }
@@ -521,7 +528,7 @@ static const ta_action *fused_actions(const ta_mixer *m, uint32_t *out_count, bo
 ta_result ta__fused_prepare(ta_mixer *m, ta_error *err)
 {
     ta__mixer_fused *f = &m->fused;
-    if (f->holds || f->kernels == NULL || ta__root_motion_on(m)) return TA_OK;
+    if (f->holds || f->kernels == NULL) return TA_OK;
     uint32_t count = 0;
     bool additive = false;
     const ta_action *first = fused_actions(m, &count, &additive);
@@ -573,8 +580,9 @@ void ta__fused_refresh(ta_mixer *m)
 {
     ta__mixer_fused *f = &m->fused;
     f->valid = false;
+    if (m->root_motion != NULL) m->root_motion->fused_key = 0; /* the lanes may be laid out anew */
     /* a general update gave the values back before it ran */
-    if (f->holds || f->kernels == NULL || ta__root_motion_on(m)) return;
+    if (f->holds || f->kernels == NULL) return;
     uint32_t count = 0;
     bool additive = false;
     const ta_action *first = fused_actions(m, &count, &additive);
@@ -1266,6 +1274,83 @@ static bool mix_two(const ta__mixer_fused *f, fused_work *wk, bool numbers, floa
     return true;
 }
 
+/* ---- root motion ---------------------------------------------------------------------- */
+
+/* The lane of the node field at `place` (clip_fused.h's node_place) in a pile of vectors (3
+ * planes) or rotations (4): its component 0's offset and the planes' stride; false if none. */
+static bool find_lane(const ta__mixer_fused *f, bool rot, uint32_t place, uint32_t *at, uint32_t *stride)
+{
+    const uint32_t *node = rot ? f->rot_node : f->vec_node;
+    for (uint32_t g = 0; g < f->group_count; ++g) {
+        const ta__lane_group *gr = &f->groups[g];
+        const uint32_t first = rot ? gr->rot_first : gr->vec_first, count = rot ? gr->rot_count : gr->vec_count;
+        for (uint32_t i = 0; i < count; ++i)
+            if (node[first + i] == place) {
+                *at = (rot ? 4u : 3u) * first + i;
+                *stride = rot ? gr->rot_lanes : gr->vec_lanes;
+                return true;
+            }
+    }
+    return false;
+}
+
+static void find_root_lanes(ta_mixer *m)
+{
+    const ta__mixer_fused *f = &m->fused;
+    struct ta__root_motion_state *rm = m->root_motion;
+    const uint32_t node = rm->node * (uint32_t)TA__NODE_FLOATS;
+    if (!find_lane(f, false, node + (uint32_t)(offsetof(ta_node, position) / sizeof(float)), &rm->vec_at,
+                   &rm->vec_stride))
+        rm->vec_at = TA_NONE;
+    if (!rm->yaw ||
+        !find_lane(f, true, node + (uint32_t)(offsetof(ta_node, quaternion) / sizeof(float)), &rm->rot_at, &rm->rot_stride))
+        rm->rot_at = TA_NONE;
+    rm->fused_key = rm->version;
+}
+
+/* Root motion: the root's lanes mixed again from the normal actions' in-place values
+ * (ta__root_in_place), in double, as the general path's root_remix mixes the root's bindings:
+ * the same actions in the same order, so the same cumulative weight as the lanes' (every action
+ * here drives every lane). After the mix, which sought every action's time groups. Nonzero when
+ * a number it wrote is not finite. */
+static uint32_t root_remix(ta_mixer *m, const fused_work *wk)
+{
+    const ta__mixer_fused *f = &m->fused;
+    const struct ta__root_motion_state *rm = m->root_motion;
+    if (rm->fused_key != rm->version) find_root_lanes(m);
+    uint32_t bad = 0;
+    for (int kind = 0; kind < 2; ++kind) {
+        const bool rot = kind == 1;
+        const uint32_t at = rot ? rm->rot_at : rm->vec_at, n = rot ? 4 : 3;
+        if (at == TA_NONE) continue;
+        float pile[4] = {0, 0, 0, 0}, total = 0;
+        for (uint32_t ai = 0; ai < f->action_count; ++ai) {
+            ta_action *a = f->actions[ai];
+            const double weight = a->step->next.effective_weight;
+            if (!(weight > 0) || a->blend_mode != TA_BLEND_MODE_NORMAL || !ta__root_drives(m, a)) continue;
+            const uint32_t track = rot ? a->root_rot_track : a->root_track;
+            if (track == TA_NONE) continue;
+            double value[4], share;
+            ta__sample_any(a, track, a->step->move.read_time, value);
+            ta__root_in_place(m, a, track, value);
+            if (!ta__blend_share_of(&total, weight, &share))
+                ta__blend_copy(pile, value, n);
+            else if (rot)
+                ta__blend_slerp(pile, value, share);
+            else
+                ta__blend_lerp(pile, value, n, share);
+        }
+        if (total == 0) continue; /* no normal weight: the lanes rest at the originals */
+        const uint32_t stride = rot ? rm->rot_stride : rm->vec_stride;
+        float *p = (rot ? wk->rpile : wk->vpile) + at;
+        for (uint32_t c = 0; c < n; ++c) {
+            p[(size_t)c * stride] = pile[c];
+            bad |= !isfinite(pile[c]);
+        }
+    }
+    return bad;
+}
+
 bool ta__fused_run(ta_mixer *m, const ta_mixer_targets *t)
 {
     ta__mixer_fused *f = &m->fused;
@@ -1298,6 +1383,7 @@ bool ta__fused_run(ta_mixer *m, const ta_mixer_targets *t)
             w.rtmp = swap;
         }
     }
+    const uint32_t root_bad = ta__root_motion_on(m) ? root_remix(m, &w) : 0;
     if (numbers) apply_numbers(f, sum, add_sum);
     double rest;
     const ta__blend_rest resting = ta__blend_rest_of(sum, &rest);
@@ -1334,7 +1420,8 @@ bool ta__fused_run(ta_mixer *m, const ta_mixer_targets *t)
     /* Nothing is written unless every number is finite (v - v is 0 only for a
      * finite v); then each lane that differs from the last written goes to its
      * node, and the piles become the last written, in one pass. */
-    uint32_t bad = two ? two_bad : k->not_finite(w.vpile, 3 * f->vec_lanes) | k->not_finite(w.rpile, 4 * f->rot_lanes);
+    uint32_t bad = two ? two_bad | root_bad
+                       : k->not_finite(w.vpile, 3 * f->vec_lanes) | k->not_finite(w.rpile, 4 * f->rot_lanes);
     if (numbers) bad |= k->not_finite(f->num->pile, f->num->lanes);
     if (bad) return false;
     float *base = (float *)(void *)t->scene->nodes;

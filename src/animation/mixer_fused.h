@@ -1,14 +1,18 @@
 /*
  * src/animation/mixer_fused.h -- the mixer's fused path. Not public.
  *
- * When every playing action (normal or additive) has no group, mask or root
- * motion, on a clip with the layout of clip_fused.h (node positions, scales,
+ * When every playing action (normal or additive) has no group or mask, on a clip with the layout of clip_fused.h (node positions, scales,
  * rotations and morph influences), and all of them drive
  * the same bindings lane for lane (the same rig), an update need not go
  * binding by binding: the bindings become lanes of plane-by-key piles, one
  * cumulative weight serves them all (one division per action, not per
  * binding), and the mixing, the rest toward the originals, the finite check
  * and the write each run as one loop over the lanes.
+ *
+ * Root motion (root_motion.h) takes this path too, while no additive action with a weight drives
+ * the root: after the mix, the root's one or two lanes are mixed again from the actions'
+ * in-place values, in double, as the general path's root_remix mixes its bindings, so that both
+ * paths give the root the same numbers.
  *
  * Morph influences are numbers mixed as the general path mixes a number
  * track (three.js's PropertyMixer for numbers), in double, whatever their

@@ -24,9 +24,9 @@
  *   21  animation_action                public: an action
  *   20  mixer_update                    the update: runs the stages below, in order
  *   19  marker_events                   stage: events (markers passed), then root motion's report
- *   18  root_motion                     stage: root motion
- *   17  mixer_bindings                  the binding lifecycle (gives the fused path's values back first)
- *   16  mixer_fused                     stages sample, blend (mixer_blend.h) and write on the fused path
+ *   18  mixer_bindings                  the binding lifecycle (gives the fused path's values back first)
+ *   17  mixer_fused                     stages sample, blend (mixer_blend.h) and write on the fused path
+ *   16  root_motion                     stage: root motion (its pose rule read by both paths)
  *   15  mixer_hash                      target -> binding
  *   14  property_access                 stage: write (and read) the targets' properties
  *   13  animation_mask animation_object_group action_span   what the stages look up
@@ -89,6 +89,13 @@ struct ta__root_motion_state {
     bool yaw;
     uint32_t node;
     uint32_t version;   /* bumped by each setting: actions find their root track again */
+    /* The fused path's root lanes (mixer_fused.c): a pile's offset of component 0 and the planes'
+     * stride, TA_NONE's offset when there is none (no track, or no yaw); found again when
+     * fused_key is not version (0: the lanes were laid out anew). Here, not in the fused state:
+     * a mixer without root motion pays nothing for them. */
+    uint32_t fused_key;
+    uint32_t vec_at, vec_stride;
+    uint32_t rot_at, rot_stride;
     double sum[3];      /* normal actions: sum of e m delta */
     double weight;      /* sum of e m */
     double add[3];      /* additive actions: sum of e m delta */

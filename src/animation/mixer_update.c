@@ -3,6 +3,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "animation/action_sample.h"
 #include "animation/clip_compressed.h"
 #include "animation/clip_internal.h"
 #include "animation/fast_slerp.h"
@@ -34,51 +35,6 @@ static void seek_groups(ta_action *a, double t)
         uint32_t i1 = ta__seek(p->group_times[g], n, &a->cursors[g], t);
         if (i1 > 0 && i1 < n) a->alphas[g] = ta__alpha(p->group_times[g], i1, t);
     }
-}
-
-static inline void sample_lerp(const ta_action *a, uint32_t track, double *out)
-{
-    const ta_track *tr = a->clip->tracks[track];
-    uint32_t g = a->plan->track_group[track], i1 = a->cursors[g], n = tr->value_size;
-    if (i1 == 0)
-        ta__copy_key(tr->values, 0, n, out);
-    else if (i1 == tr->key_count)
-        ta__copy_key(tr->values, i1 - 1, n, out);
-    else
-        ta__lerp_key(tr->values, i1, n, a->alphas[g], out);
-}
-
-static inline void sample_slerp(const ta_action *a, uint32_t track, double *out)
-{
-    const ta_track *tr = a->clip->tracks[track];
-    uint32_t g = a->plan->track_group[track], i1 = a->cursors[g];
-    if (i1 == 0) {
-        ta__copy_key(tr->values, 0, 4, out);
-    } else if (i1 == tr->key_count) {
-        ta__copy_key(tr->values, i1 - 1, 4, out);
-    } else {
-        const float *k1 = tr->values + (size_t)i1 * 4, *k0 = k1 - 4;
-        double q0[4] = {k0[0], k0[1], k0[2], k0[3]}, q1[4] = {k1[0], k1[1], k1[2], k1[3]};
-        ta__fast_slerp(out, q0, q1, a->alphas[g]);
-    }
-}
-
-static void sample_any(const ta_action *a, uint32_t track, double t, double *out)
-{
-    const ta_track *tr = a->clip->tracks[track];
-    if (tr->interpolation == TA_INTERPOLATION_LINEAR) {
-        if (tr->value_type == TA_VALUE_TYPE_ROTATION) {
-            sample_slerp(a, track, out);
-            return;
-        }
-        if (tr->value_type == TA_VALUE_TYPE_NUMBER || tr->value_type == TA_VALUE_TYPE_COLOR) {
-            sample_lerp(a, track, out);
-            return;
-        }
-    }
-    /* The endings of this update: the ones of the clock about to be committed. */
-    uint32_t i1 = a->cursors[a->plan->track_group[track]];
-    ta__track_evaluate(tr, i1, t, a->step->next.clock.ending_start, a->step->next.clock.ending_end, out);
 }
 
 static const char *track_string(const ta_track *tr, double value)
@@ -198,7 +154,7 @@ static void root_remix(ta_mixer *m, const ta_action *a, const root_pile *saved, 
         memcpy(m->pile + b->offset, saved->pile[i], sizeof(float) * b->size);
         b->weight = saved->weight[i];
         double value[4];
-        sample_any(a, tracks[i], t, value);
+        ta__sample_any(a, tracks[i], t, value);
         ta__root_in_place(m, a, tracks[i], value);
         ta__blend_accumulate(m, b, value, NULL, w);
     }
@@ -229,7 +185,7 @@ static void mix_action(ta_mixer *m, ta_action *a, double weight)
             const double w = masked_weight(a, b, weight);
             if (!(w > 0)) continue; /* masked out */
             if (tr->value_size != 3) {
-                sample_lerp(a, track, value);
+                ta__sample_lerp(a, track, value);
                 ta__blend_accumulate_numbers(m, b, value, b->size, w);
                 continue;
             }
@@ -258,7 +214,7 @@ static void mix_action(ta_mixer *m, ta_action *a, double weight)
                 ta__binding *b = &m->bindings[a->bindings[track]];
                 const double w = masked_weight(a, b, weight);
                 if (!(w > 0)) continue;
-                sample_slerp(a, track, value);
+                ta__sample_slerp(a, track, value);
                 ta__blend_accumulate_rotation(m, b, value, w);
             }
         for (uint32_t k = 0; k < plan->other_count; ++k) {
@@ -266,7 +222,7 @@ static void mix_action(ta_mixer *m, ta_action *a, double weight)
             ta__binding *b = &m->bindings[a->bindings[track]];
             const double w = masked_weight(a, b, weight);
             if (!(w > 0)) continue;
-            sample_any(a, track, t, value);
+            ta__sample_any(a, track, t, value);
             const char *s = b->target.type == TA_VALUE_TYPE_STRING ? track_string(a->clip->tracks[track], value[0]) : NULL;
             ta__blend_accumulate(m, b, value, s, w);
         }
@@ -280,7 +236,7 @@ static void mix_action(ta_mixer *m, ta_action *a, double weight)
         uint32_t track = a->has_group ? a->group_tracks[i] : i;
         uint32_t bi = a->has_group ? a->group_bindings[i] : a->bindings[i];
         if (track != last_track) {
-            sample_any(a, track, t, value);
+            ta__sample_any(a, track, t, value);
             if (root) ta__root_in_place(m, a, track, value); /* root_motion.h */
             last_track = track;
         }

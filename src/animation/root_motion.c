@@ -43,7 +43,7 @@ ta_result ta_mixer_set_root_motion(ta_mixer *m, const ta_root_motion_options *o,
     rm->node = o != NULL ? o->root.index : 0;
     rm->keep_vertical = o != NULL && o->keep_vertical;
     rm->yaw = o != NULL && o->yaw;
-    rm->version++;
+    if (++rm->version == 0) rm->version = 1; /* 0: never seen (an action's root_version, fused_key) */
     ta__root_motion_begin(m);
     return TA_OK;
 }

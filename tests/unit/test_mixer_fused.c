@@ -816,6 +816,102 @@ static void test_two_actions_in_one_pass_same_as_general(void **state)
     each_path(pair_stories);
 }
 
+/* Root motion on the fused path (mixer_fused.h): the root's lanes mixed again from the in-place
+ * values give the general path's numbers bit for bit, and the same motion, with the yaw and
+ * without, keep_vertical, the root read at a key, weights that rest, a third action, an action
+ * that stands, and an additive action (which drives the root: the general path takes it). The
+ * root (bone 0) has its position and rotation in different time groups when split. */
+static void root_motion_same_as_general(const char *simd, ta_interpolation interp, bool split, uint32_t bones)
+{
+    ta_error err = {0};
+    ta_clip *clips[3] = {rig_clip_morphs(1, 0.6, "walk", interp, split, bones, 0, interp),
+                         rig_clip_morphs(2, 2.8, "spin", interp, split, bones, 0, interp),
+                         rig_clip_morphs(3, 0.2, "idle", interp, split, bones, 0, interp)};
+    ta_scene *scenes[2] = {rig_scene_of(bones), rig_scene_of(bones)};
+    ta_mixer *mixers[2] = {mixer_on("general"), mixer_on(simd)};
+    ta_action *acts[2][3];
+    ta_root_motion_options yaw = {0}, upright = {0};
+    yaw.root = ta_node_at(0);
+    yaw.yaw = true;
+    upright.root = ta_node_at(0);
+    upright.keep_vertical = true;
+    for (int i = 0; i < 2; ++i) {
+        acts[i][0] = add_playing(mixers[i], clips[0], 0.7f);
+        acts[i][1] = add_playing(mixers[i], clips[1], 0.3f);
+        acts[i][2] = add_playing(mixers[i], clips[2], 0.4f);
+        TA_ASSERT_OK(ta_action_stop(acts[i][2], &err), &err);
+        TA_ASSERT_OK(ta_mixer_set_root_motion(mixers[i], &yaw, &err), &err);
+    }
+    uint64_t runs_at[7] = {0};
+    const int marks[7] = {20, 50, 55, 60, 65, 70, 120};
+    for (int frame = 0; frame < 120; ++frame) {
+        for (int k = 0; k < 7; ++k)
+            if (frame == marks[k]) runs_at[k] = mixers[1]->fused.runs;
+        for (int i = 0; i < 2; ++i) {
+            ta_mixer_targets t = {scenes[i], NULL, NULL};
+            poison_stack();
+            if (frame == 20) { /* every action read at a key: 0.5 is key 4 of the 9 */
+                TA_ASSERT_OK(ta_mixer_set_time(mixers[i], &t, ta_duration_from_seconds(0.5), &err), &err);
+                continue;
+            }
+            if (frame == 30) TA_ASSERT_OK(ta_mixer_set_root_motion(mixers[i], &upright, &err), &err);
+            if (frame == 40) TA_ASSERT_OK(ta_action_set_weight(acts[i][0], 0.5f, &err), &err); /* rests by 0.2 */
+            if (frame == 45) TA_ASSERT_OK(ta_action_set_weight(acts[i][0], 0.7f, &err), &err);
+            if (frame == 50) TA_ASSERT_OK(ta_action_set_blend_mode(acts[i][1], TA_BLEND_MODE_ADDITIVE, &err), &err);
+            if (frame == 55) TA_ASSERT_OK(ta_action_set_blend_mode(acts[i][1], TA_BLEND_MODE_NORMAL, &err), &err);
+            if (frame == 60) TA_ASSERT_OK(ta_mixer_set_root_motion(mixers[i], NULL, &err), &err);
+            if (frame == 65) TA_ASSERT_OK(ta_mixer_set_root_motion(mixers[i], &yaw, &err), &err);
+            if (frame == 70) TA_ASSERT_OK(ta_action_play(acts[i][2], &err), &err);
+            if (frame == 75) ta_action_pause(acts[i][2]); /* stands: a share of the pose, no motion */
+            if (frame == 80) TA_ASSERT_OK(ta_action_stop(acts[i][2], &err), &err);
+            if (frame == 90) ta_scene_node(scenes[i], ta_node_at(0))->position.x = 7; /* the caller's write */
+            if (frame == 100) { /* the spin ends and holds its last key */
+                TA_ASSERT_OK(ta_action_set_loop(acts[i][1], TA_LOOP_MODE_ONCE, 1, &err), &err);
+                ta_action_set_clamp_when_finished(acts[i][1], true);
+            }
+            TA_ASSERT_OK(ta_mixer_update(mixers[i], scenes[i], ta_duration_from_seconds(1.0 / 37), &err), &err);
+        }
+        assert_same_scenes(simd, frame, scenes[0], scenes[1], bones, 0);
+        ta_root_motion moved[2];
+        ta_mixer_root_motion(mixers[0], &moved[0]);
+        ta_mixer_root_motion(mixers[1], &moved[1]);
+        if (memcmp(&moved[0], &moved[1], sizeof moved[0]) != 0)
+            fail_msg("%s: frame %d: moved %.9g %.9g %.9g yaw %.9g, general %.9g %.9g %.9g yaw %.9g", simd, frame,
+                     (double)moved[1].translation.x, (double)moved[1].translation.y, (double)moved[1].translation.z,
+                     (double)moved[1].yaw, (double)moved[0].translation.x, (double)moved[0].translation.y,
+                     (double)moved[0].translation.z, (double)moved[0].yaw);
+    }
+    /* The root held in place: its x and z the walk's and spin's starts mixed (not their keys at
+     * the update's time), so the root of the scene stays where frame 119 of the general path has
+     * it, which the checks above hold; here, that the fused path ran root motion at all. */
+    assert_int_equal(mixers[0]->fused.runs, 0);
+    /* frames 1 to 19 and 21 to 49 but the setting's (30) and the weights' (40, 45) first updates */
+    assert_true(runs_at[1] - runs_at[0] >= 29 - 3);
+    assert_true(runs_at[0] >= 19);
+    /* the additive action drives the root: the general path, frames 50 to 54 */
+    assert_int_equal(runs_at[2] - runs_at[1], 0);
+    /* root motion off (60 to 64) and on again (65 to 69): fused but the first update after each */
+    assert_true(runs_at[4] - runs_at[3] >= 4);
+    assert_true(runs_at[5] - runs_at[4] >= 4);
+    assert_true(runs_at[6] - runs_at[5] >= 40);
+    free_story(mixers, scenes, clips, 3);
+}
+
+static void root_motion_stories(const char *simd)
+{
+    root_motion_same_as_general(simd, TA_INTERPOLATION_LINEAR, false, BONES);
+    root_motion_same_as_general(simd, TA_INTERPOLATION_LINEAR, true, BONES);     /* two time groups */
+    root_motion_same_as_general(simd, TA_INTERPOLATION_LINEAR, false, BIG_RIG);  /* the scratch on the heap */
+    root_motion_same_as_general(simd, TA_INTERPOLATION_CUBIC_SPLINE, true, BONES); /* read by ta__track_evaluate */
+    root_motion_same_as_general(simd, TA_INTERPOLATION_SMOOTH, false, BONES);      /* the endings of the update */
+}
+
+static void test_root_motion_same_as_general(void **state)
+{
+    (void)state;
+    each_path(root_motion_stories);
+}
+
 /* A number that is not finite in the one pass of two actions (mix_two): refused
  * as on every path, named, nothing written. In a rotation key of the second
  * action's clip, then in a position key of the first's, put in by hand in the
@@ -1615,6 +1711,7 @@ int main(void)
         cmocka_unit_test(test_blend_matches_property_mixer),
         cmocka_unit_test(test_every_path_same_as_general),
         cmocka_unit_test(test_two_actions_in_one_pass_same_as_general),
+        cmocka_unit_test(test_root_motion_same_as_general),
         cmocka_unit_test(test_two_actions_not_finite_refused_unchanged),
         cmocka_unit_test(test_vector_lerp_in_float32),
         cmocka_unit_test(test_linear_rotation_at_a_key_is_the_key),
