@@ -307,6 +307,12 @@ static int run_variant(const bench_config *cfg, const bench_keys *keys, ta_clip 
         run.frame_options.float_lanes = cfg->frame_float_lanes != 0;
         if (status == BENCH_OK && cfg->threads > 1 && ta_worker_pool_create(cfg->threads, NULL, &run.pool, &err) != TA_OK)
             status = refused("pool", &err);
+        /* A rig past 128 nodes: the lane passes' scratch, as a caller with no pool gives it (a pool keeps its own) */
+        const size_t scratch_bytes = count > 0 ? ta_frame_lane_scratch_bytes(chars[0].scene->node_count) : 0;
+        if (status == BENCH_OK && run.pool == NULL && scratch_bytes > 0) {
+            run.frame_options.lane_scratch = aligned_alloc(64, scratch_bytes);
+            run.frame_options.lane_scratch_bytes = run.frame_options.lane_scratch != NULL ? scratch_bytes : 0;
+        }
     }
     uint32_t started = 1;
     bool threaded = status == BENCH_OK && run.threads > 1 && run.frame == NULL;
@@ -362,6 +368,7 @@ static int run_variant(const bench_config *cfg, const bench_keys *keys, ta_clip 
     free(run.frame);
     free(palette);
     free(offsets);
+    free(run.frame_options.lane_scratch);
     if (arenas != NULL) {
         size_t most = 0;
         for (uint32_t i = 0; i < count; ++i) most = arenas[i].used > most ? arenas[i].used : most;

@@ -25,7 +25,11 @@
  * character a lane, with the same numbers bit for bit (two go one at a time,
  * three or four on AVX-512 four at a time: an empty lane costs as a full one);
  * that pass keeps its scratch (48 KB) on the calling thread's stack, the
- * passes of one character 6 KB. ta_frame_options.float_lanes
+ * passes of one character 6 KB. A rig of more than 128 nodes needs more
+ * (ta_frame_lane_scratch_bytes): ta_frame_update keeps it in its pool, a
+ * scratch for each worker, grown after the first frame that wants it; a call
+ * without a pool takes ta_frame_options.lane_scratch; without either, such a
+ * rig goes a character at a time (the same numbers). ta_frame_options.float_lanes
  * trades those bits for twice the lanes in float32 (within 1e-6 of the
  * largest element of each matrix).
  *
@@ -129,7 +133,23 @@ typedef struct ta_frame_options {
      * palette bones of arrays that start on a 64-byte line (x86-64; nothing streams on WebAssembly). The
      * numbers are the same either way. 0: TA_FRAME_STREAM_AUTO. */
     ta_frame_stream stream;
+    /** A scratch for the lane passes of rigs of more than 128 nodes (ta_frame_lane_scratch_bytes of the largest),
+     * 64-byte aligned, for a call with no pool (ta_frame_update_range, or ta_frame_update with none): calls that
+     * run at once need one each. A call with a pool uses the pool's and not this one. NULL (and 0 bytes): such rigs
+     * go through the column loops, a character at a time, unless a pool gives them room. The numbers are the same. */
+    void *lane_scratch;
+    size_t lane_scratch_bytes; /**< its length: 0 with lane_scratch NULL */
 } ta_frame_options;
+
+/**
+ * Bytes of ta_frame_options.lane_scratch the lane passes of a rig of node_count nodes take on the widest
+ * lanes any CPU runs (eight double lanes): 0 for a rig of up to 128 nodes, whose scratch is on the stack.
+ *
+ * @ownership None.
+ * @errors None.
+ * @threejs None.
+ */
+TA_API size_t ta_frame_lane_scratch_bytes(uint32_t node_count);
 
 /**
  * Characters [first, first + count) on the calling thread, one after the other: each one's mixer
@@ -144,7 +164,8 @@ typedef struct ta_frame_options {
  * @ownership Writes each character's result, error, world array, palette floats and what its
  * mixer's targets name; keeps no pointer.
  * @errors TA_ERROR_INVALID_ARGUMENT (chars NULL with count > 0, first + count past UINT32_MAX,
- * options NULL, a layout that is none): then no character is touched. Per character:
+ * options NULL, a layout that is none, a lane_scratch not on a 64-byte line or given with 0 bytes,
+ * or bytes with none): then no character is touched. Per character:
  * TA_ERROR_INVALID_ARGUMENT (no scene or pose; a skin's bones past palette_floats),
  * and what ta_mixer_update_targets, ta_pose_world_pass and ta_pose_skinning_pass return.
  * @threejs mixer.update(delta); scene.updateMatrixWorld(); skeleton.update() for each character.

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "animation/mixer_internal.h"
+#include "core/worker_pool_internal.h"
 #include "scene/pose_internal.h"
 #include "scene/scene_internal.h"
 #include "threeanim/frame.h"
@@ -94,17 +95,47 @@ static ta_result passes(ta_frame_character *c, const ta_frame_options *o, ta_err
 
 /* The scratch of a lane pass, on the caller's stack (48 KB), kept small for
  * the small stacks of job systems' fibers: 128 nodes on four lanes, 64 on
- * eight. A bigger rig goes through the column loops. */
+ * eight. A bigger rig's is a lane_room's, or it goes through the column loops. */
 enum { LANES_SCRATCH = 6144, LANES_MAX_NODES = LANES_SCRATCH / (12 * 4) };
+
+/* The room for the lane passes of rigs past LANES_MAX_NODES: the caller's
+ * (ta_frame_options.lane_scratch) or the pool worker's (worker_pool_internal.h), `doubles` long;
+ * NULL, none. need, when not NULL: the most doubles a rig wanted and did not find, raised here
+ * and read after the frame (ta_frame_update grows its pool's room to it for the next). */
+typedef struct lane_room {
+    double *big;
+    size_t doubles;
+    atomic_ullong *need;
+} lane_room;
+
+/* The doubles a lane pass of a rig of node_count nodes led by a pose of level wants: its widest
+ * double lanes' (which hold its float lanes' too: eight float lanes take as many as four double). */
+static size_t room_wanted(int level, uint32_t node_count)
+{
+    const uint32_t w = ta__lanes_width(level);
+    return TA__LANES_SCRATCH(node_count, w > 4 ? w : 4);
+}
+
+/* The scratch for a lane pass of a rig of node_count nodes: the stack's for a rig that fits it,
+ * else the room's (NULL when it has none big enough for four double lanes), and its doubles. */
+static double *scratch_for(uint32_t node_count, double *stack, const lane_room *room, size_t *out_doubles)
+{
+    if (node_count <= LANES_MAX_NODES) {
+        *out_doubles = LANES_SCRATCH;
+        return stack;
+    }
+    *out_doubles = room->doubles;
+    return room->big != NULL && room->doubles >= TA__LANES_SCRATCH(node_count, 4) ? room->big : NULL;
+}
 /* The fewest characters a double lane pass takes (double_lanes_for): fewer go a character at a time
  * (measured: docs/performance.md, "A frame of a few characters"). */
 enum { DOUBLE_LANES_FROM = 3 };
 
-/* The lanes for characters of this rig whose leader runs level. */
-static uint32_t lane_width(int level, uint32_t node_count)
+/* The lanes for characters of this rig whose leader runs level, in a scratch of `doubles`. */
+static uint32_t lane_width(int level, uint32_t node_count, size_t doubles)
 {
     uint32_t w = ta__lanes_width(level);
-    return w == 8 && TA__LANES_SCRATCH(node_count, 8) > LANES_SCRATCH ? ta__lanes_width(TA__POSE_AVX2) : w;
+    return w == 8 && TA__LANES_SCRATCH(node_count, 8) > doubles ? ta__lanes_width(TA__POSE_AVX2) : w;
 }
 
 /* Whether the character's pose has a lane pass the options may run: the double one (AVX2 or
@@ -117,11 +148,19 @@ static bool has_lanes(const ta_frame_character *c, const ta_frame_options *o)
 }
 
 /* Whether a character can lead a lane pass: its pose has one (has_lanes), its
- * rig fits the scratch, and every joint is in its tree. */
-static bool can_lead(const ta_frame_character *c, const ta_frame_options *o)
+ * rig fits the stack's scratch or the room's (else the room's need is raised), and every joint is
+ * in its tree. */
+static bool can_lead(const ta_frame_character *c, const ta_frame_options *o, const lane_room *room)
 {
     const ta_scene *scene = c->targets.scene;
-    if (!has_lanes(c, o) || scene->node_count > LANES_MAX_NODES) return false;
+    if (!has_lanes(c, o)) return false;
+    size_t doubles;
+    if (scratch_for(scene->node_count, NULL, room, &doubles) == NULL && scene->node_count > LANES_MAX_NODES) {
+        const unsigned long long want = room_wanted(ta__pose_level(c->pose), scene->node_count);
+        if (room->need != NULL && want > atomic_load_explicit(room->need, memory_order_relaxed))
+            atomic_store_explicit(room->need, want, memory_order_relaxed); /* a frame's last word: any will do */
+        return false;
+    }
     for (uint32_t s = 0; s < scene->skin_count; ++s)
         for (uint32_t j = 0; j < scene->skins[s].joint_count; ++j)
             if (scene->skins[s].joints[j].index >= scene->node_count) return false;
@@ -187,13 +226,17 @@ static uint32_t double_lanes_for(uint32_t width, uint32_t count)
  * passes() gives each (in the float lane pass, within 1e-6 of each matrix's
  * largest element). A skin that some of them leave out of the palette goes
  * through the column loops for the others. */
-static void lane_passes(ta_frame_character **g, uint32_t m, const ta_frame_options *o, bool stream)
+static void lane_passes(ta_frame_character **g, uint32_t m, const ta_frame_options *o, bool stream,
+                        const lane_room *room)
 {
-    _Alignas(64) double scratch[LANES_SCRATCH];
+    _Alignas(64) double stack[LANES_SCRATCH];
     ta_scene *rig0 = g[0]->targets.scene;
+    size_t room_doubles;
+    double *scratch = scratch_for(rig0->node_count, stack, room, &room_doubles); /* not NULL: can_lead */
     int level = ta__pose_level(g[0]->pose);
     uint32_t floats = float_lane_width(g, m, level, rig0, o);
-    uint32_t width = floats ? floats : lane_width(level, rig0->node_count);
+    if (floats && TA__LANES_SCRATCH(rig0->node_count, floats) > 2 * room_doubles) floats = 0;
+    uint32_t width = floats ? floats : lane_width(level, rig0->node_count, room_doubles);
     if (width == 0) { /* a float pass alone (WebAssembly SIMD), and float_lane_width said no */
         for (uint32_t k = 0; k < m; ++k) g[k]->result = passes(g[k], o, &g[k]->error);
         return;
@@ -304,7 +347,7 @@ static frame_reach reach_of(uint32_t count, const ta_frame_options *o)
  * took. reach.far: each update asks for the next three characters' first
  * lines, of chars[0 .. avail). */
 static uint32_t run_window(ta_frame_character *chars, uint32_t n, uint32_t avail, ta_duration delta,
-                           const ta_frame_options *o, frame_reach reach)
+                           const ta_frame_options *o, frame_reach reach, const lane_room *room)
 {
     ta_frame_character *lane[TA__FLOAT_LANES], *rest[TA__FLOAT_LANES];
     uint32_t rests = 0;
@@ -327,7 +370,7 @@ static uint32_t run_window(ta_frame_character *chars, uint32_t n, uint32_t avail
     while (rests > 0) {
         ta_frame_character *lead = rest[0];
         uint32_t lanes = 0, left = 0;
-        if (can_lead(lead, o)) lane[lanes++] = lead;
+        if (can_lead(lead, o, room)) lane[lanes++] = lead;
         for (uint32_t k = 1; k < rests; ++k) {
             ta_frame_character *c = rest[k];
             if (lanes > 0 && has_lanes(c, o) && (c->world == NULL) == (lead->world == NULL) &&
@@ -337,7 +380,7 @@ static uint32_t run_window(ta_frame_character *chars, uint32_t n, uint32_t avail
                 rest[left++] = c;
         }
         if (lanes > 1)
-            lane_passes(lane, lanes, o, reach.stream);
+            lane_passes(lane, lanes, o, reach.stream, room);
         else
             lead->result = passes(lead, o, &lead->error);
         rests = left;
@@ -362,6 +405,12 @@ static ta_result check_call(const ta_frame_character *chars, uint32_t first, uin
     if ((unsigned)options->stream > TA_FRAME_STREAM_OFF)
         return ta__fail(err, TA_ERROR_UNKNOWN_ENUM, "options.stream: %d is none of auto (0), on (1) and off (2)",
                         (int)options->stream);
+    if ((options->lane_scratch == NULL) != (options->lane_scratch_bytes == 0))
+        return ta__fail(err, TA_ERROR_INVALID_ARGUMENT, "options.lane_scratch: %s with lane_scratch_bytes %zu",
+                        options->lane_scratch == NULL ? "NULL" : "given", options->lane_scratch_bytes);
+    if ((uintptr_t)options->lane_scratch % 64 != 0)
+        return ta__fail(err, TA_ERROR_INVALID_ARGUMENT, "options.lane_scratch: %p does not start on a 64-byte line",
+                        options->lane_scratch);
     return TA_OK;
 }
 
@@ -371,13 +420,24 @@ static uint32_t window_of(const ta_frame_options *options)
     return options->float_lanes ? TA__FLOAT_LANES : TA__LANES;
 }
 
+size_t ta_frame_lane_scratch_bytes(uint32_t node_count)
+{
+    return node_count <= LANES_MAX_NODES ? 0 : TA__LANES_SCRATCH(node_count, TA__LANES) * sizeof(double);
+}
+
+/* The caller's room (options.lane_scratch), need recorded nowhere. */
+static lane_room caller_room(const ta_frame_options *o)
+{
+    return (lane_room){(double *)o->lane_scratch, o->lane_scratch_bytes / sizeof(double), NULL};
+}
+
 static ta_result run_range(ta_frame_character *chars, uint32_t first, uint32_t count, ta_duration delta,
-                           const ta_frame_options *options, frame_reach reach)
+                           const ta_frame_options *options, frame_reach reach, const lane_room *room)
 {
     uint32_t w = window_of(options);
     for (uint32_t i = first; i < first + count;)
         i += run_window(chars + i, first + count - i < w ? first + count - i : w, first + count - i, delta, options,
-                        reach);
+                        reach, room);
     for (uint32_t i = first; i < first + count; ++i)
         if (chars[i].result != TA_OK) return chars[i].result;
     return TA_OK;
@@ -397,7 +457,8 @@ ta_result ta_frame_update_range(ta_frame_character *chars, uint32_t first, uint3
 {
     ta_result r = check_call(chars, first, count, options, err);
     if (r != TA_OK) return r;
-    if (run_range(chars, first, count, delta, options, reach_of(count, options)) == TA_OK) return TA_OK;
+    const lane_room room = caller_room(options);
+    if (run_range(chars, first, count, delta, options, reach_of(count, options), &room) == TA_OK) return TA_OK;
     return first_refused(chars, first, count, err);
 }
 
@@ -416,6 +477,8 @@ typedef struct frame_job {
     uint32_t count;
     ta_duration delta;
     const ta_frame_options *options;
+    ta_worker_pool *pool;  /* its workers' rooms for rigs past the stack's scratch; NULL: the caller's */
+    atomic_ullong need;    /* lane_room.need */
     frame_share share[TA_WORKER_POOL_MAX];
 } frame_job;
 
@@ -426,6 +489,13 @@ static void run_chunks(void *user, uint32_t worker, uint32_t workers)
 {
     frame_job *j = (frame_job *)user;
     const uint32_t w = window_of(j->options);
+    lane_room room = caller_room(j->options);
+    if (j->pool != NULL) {
+        size_t bytes;
+        room.big = (double *)ta__worker_pool_scratch(j->pool, worker, &bytes);
+        room.doubles = bytes / sizeof(double);
+    }
+    room.need = &j->need;
     for (uint32_t o = 0; o < workers; ++o) {
         frame_share *sh = &j->share[(worker + o) % workers];
         for (;;) {
@@ -437,7 +507,7 @@ static void run_chunks(void *user, uint32_t worker, uint32_t workers)
             if (begin >= sh->end) break;
             uint32_t first = (uint32_t)begin;
             run_range(j->chars, first, sh->end - first < chunk ? sh->end - first : chunk, j->delta, j->options,
-                      reach_of(j->count, j->options));
+                      reach_of(j->count, j->options), &room);
         }
     }
 }
@@ -452,6 +522,8 @@ ta_result ta_frame_update(ta_frame_character *chars, uint32_t count, ta_duration
     job.count = count;
     job.delta = delta;
     job.options = options;
+    job.pool = pool;
+    atomic_init(&job.need, 0ull);
     /* a window or less is one chunk: the caller's, with no thread woken for it */
     const uint32_t w = window_of(options), windows = (uint32_t)(((uint64_t)count + w - 1) / w);
     const uint32_t workers = pool == NULL || windows < 2 ? 1 : ta_worker_pool_workers(pool);
@@ -464,5 +536,10 @@ ta_result ta_frame_update(ta_frame_character *chars, uint32_t count, ta_duration
         run_chunks(&job, 0, 1);
     else if ((r = ta_worker_pool_run(pool, run_chunks, &job, err)) != TA_OK)
         return r;
+    /* A rig past the stack's scratch found no room: the pool's grows for the next frame (out of
+     * memory, it stays as it was, and such rigs keep the column loops: the same numbers). */
+    const unsigned long long need = atomic_load_explicit(&job.need, memory_order_relaxed);
+    if (pool != NULL && need > 0 && need <= SIZE_MAX / sizeof(double))
+        (void)ta__worker_pool_grow_scratch(pool, (size_t)need * sizeof(double));
     return first_refused(chars, 0, count, err);
 }

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "core/internal.h"
+#include "core/worker_pool_internal.h"
 #include "threeanim/worker_pool.h"
 
 typedef struct worker {
@@ -32,6 +33,9 @@ struct ta_worker_pool {
     atomic_bool stop;
     void (*job)(void *user, uint32_t worker, uint32_t workers);
     void *user;
+    /* worker_pool_internal.h: `scratch_each` bytes a worker from the first line of `scratch` */
+    unsigned char *scratch;
+    size_t scratch_alloc, scratch_each;
 };
 
 /* Pauses of a spin before sleeping: about 5 us (a pause is some 40 to 140 cycles). */
@@ -167,8 +171,29 @@ void ta_worker_pool_destroy(ta_worker_pool *pool)
     pthread_cond_destroy(&pool->wake);
     pthread_mutex_destroy(&pool->lock);
     ta__mem mem = pool->mem;
+    if (pool->scratch) ta__free(&mem, pool->scratch, pool->scratch_alloc);
     if (pool->threads) ta__free(&mem, pool->threads, (pool->workers - 1) * sizeof *pool->threads);
     ta__free(&mem, pool, sizeof *pool);
+}
+
+void *ta__worker_pool_scratch(const ta_worker_pool *pool, uint32_t index, size_t *out_bytes)
+{
+    *out_bytes = pool->scratch != NULL && index < pool->workers ? pool->scratch_each : 0;
+    return *out_bytes ? (unsigned char *)ta__line_up(pool->scratch) + (size_t)index * pool->scratch_each : NULL;
+}
+
+bool ta__worker_pool_grow_scratch(ta_worker_pool *pool, size_t bytes)
+{
+    if (bytes <= pool->scratch_each) return true;
+    size_t each = (bytes + 63) & ~(size_t)63, all;
+    if (each < bytes || !ta__mul_size(each, pool->workers, &all) || all > SIZE_MAX - 64) return false;
+    unsigned char *block = (unsigned char *)ta__alloc(&pool->mem, all + 64);
+    if (block == NULL) return false;
+    if (pool->scratch) ta__free(&pool->mem, pool->scratch, pool->scratch_alloc);
+    pool->scratch = block;
+    pool->scratch_alloc = all + 64;
+    pool->scratch_each = each;
+    return true;
 }
 
 uint32_t ta_worker_pool_workers(const ta_worker_pool *pool)

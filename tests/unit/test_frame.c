@@ -1050,6 +1050,197 @@ static void test_two_rigs_interleaved(void **state)
     ta_clip_release(clip);
 }
 
+/* A rig past the stack's lane scratch (128 nodes): BIG_NODES nodes (node b under (b - 1) / 2), a
+ * skin over all of them, and a clip that keys each one's rotation and position. */
+enum { BIG_NODES = 150, BIG_CHARS = 16 }; /* two windows: both of a pool's workers take one */
+
+static ta_scene *big_rig_scene(void)
+{
+    ta_error err = {0};
+    ta_scene *s = NULL;
+    TA_ASSERT_OK(ta_scene_create(NULL, &s, &err), &err);
+    static ta_node_id joints[BIG_NODES];
+    static ta_mat4 ib[BIG_NODES];
+    for (uint32_t b = 0; b < BIG_NODES; ++b) {
+        TA_ASSERT_OK(ta_scene_add_node(s, b ? ta_node_at((b - 1) / 2) : ta_node_none(), "bone", &joints[b], &err),
+                     &err);
+        ta_node *n = ta_scene_node(s, joints[b]);
+        n->position = ta_vec3_make(0.01f * (float)(b % 7), 0.3f, -0.02f * (float)(b % 5));
+        n->scale = ta_vec3_make(1.0f, 1.0f + 0.001f * (float)(b % 3), 1.0f);
+        ib[b] = ta_mat4_identity();
+        for (int k = 0; k < 16; ++k)
+            if (k % 4 != 3) ib[b].m[k] = (float)((k % 5 == 0 ? 1.0 : 0.0) + 0.05 * sin(b * 16 + k));
+    }
+    ta_skin_desc d = {joints, BIG_NODES, ib, NULL};
+    TA_ASSERT_OK(ta_scene_add_skin(s, &d, NULL, &err), &err);
+    return s;
+}
+
+static ta_clip *big_rig_clip(void)
+{
+    ta_error err = {0};
+    float times[KEYS];
+    for (uint32_t k = 0; k < KEYS; ++k) times[k] = (float)k / (KEYS - 1);
+    static ta_track *tracks[2 * BIG_NODES];
+    for (uint32_t b = 0; b < BIG_NODES; ++b) {
+        float pos[KEYS * 3], rot[KEYS * 4];
+        for (uint32_t k = 0; k < KEYS; ++k) {
+            double u = 6.283185307179586 * k / (KEYS - 1) + b, half = 0.1 * sin(u);
+            for (uint32_t c = 0; c < 3; ++c) pos[k * 3 + c] = (float)(0.05 * sin(u + c) + (c == 1 ? 0.3 : 0));
+            rot[k * 4 + 0] = (float)(0.6 * sin(half));
+            rot[k * 4 + 1] = 0;
+            rot[k * 4 + 2] = (float)(0.8 * sin(half));
+            rot[k * 4 + 3] = (float)cos(half);
+        }
+        ta_track_desc d = {0};
+        d.interpolation = TA_INTERPOLATION_LINEAR;
+        d.times = times;
+        d.key_count = KEYS;
+        TA_ASSERT_OK(ta_track_target_node(ta_node_at(b), TA_TRACK_KIND_POSITION, &d.target, &err), &err);
+        d.values = pos;
+        d.value_count = KEYS * 3;
+        TA_ASSERT_OK(ta_track_create(&d, NULL, &tracks[2 * b], &err), &err);
+        TA_ASSERT_OK(ta_track_target_node(ta_node_at(b), TA_TRACK_KIND_QUATERNION, &d.target, &err), &err);
+        d.values = rot;
+        d.value_count = KEYS * 4;
+        TA_ASSERT_OK(ta_track_create(&d, NULL, &tracks[2 * b + 1], &err), &err);
+    }
+    ta_clip *clip = NULL;
+    TA_ASSERT_OK(ta_clip_create("sway", tracks, 2 * BIG_NODES, NULL, &clip, &err), &err);
+    return clip;
+}
+
+/* The big rig's bones by three.js's multiplyMatrices worked out here, and how far the palette's
+ * (4x4) are from them, in units of each matrix's largest element. */
+static double big_rig_off(const ta_scene *s, const float *palette)
+{
+    static double w[BIG_NODES][16];
+    double worst = 0;
+    for (uint32_t b = 0; b < BIG_NODES; ++b) {
+        double local[16];
+        compose_ref(&s->nodes[b], local);
+        if (b == 0)
+            memcpy(w[b], local, sizeof local);
+        else
+            multiply_ref(w[b], w[(b - 1) / 2], local);
+    }
+    const ta_skin *sk = &s->skins[0];
+    for (uint32_t i = 0; i < sk->joint_count; ++i) {
+        double ib[16], m[16];
+        ta_mat4 bone;
+        for (int k = 0; k < 16; ++k) ib[k] = sk->inverse_binds[i].m[k];
+        multiply_ref(m, w[sk->joints[i].index], ib);
+        for (int k = 0; k < 16; ++k) bone.m[k] = (float)m[k];
+        worst = fmax(worst, off_by(palette + (size_t)i * 16, &bone, 0));
+    }
+    return worst;
+}
+
+/* A rig of more than 128 nodes, whose lane scratch the stack's 48 KB does not hold, gets the lane
+ * pass where a scratch is given: the caller's (ta_frame_options.lane_scratch, ta_frame_update_range)
+ * or its pool's (ta_frame_update, grown after the first frame that wants it); without one, the
+ * column loops. The float lanes tell which ran (the lane pass within 1e-6 of three.js's bones, not
+ * their bits; the column loops their bits); the double lanes give three.js's bits with the scratch
+ * too. A scratch not on a 64-byte line, or given without its length, is refused, nothing changed. */
+static void test_big_rig_lane_pass(void **state)
+{
+    (void)state;
+    ta_error err = {0};
+    assert_int_equal(ta_frame_lane_scratch_bytes(128), 0);
+    assert_int_equal(ta_frame_lane_scratch_bytes(129), (size_t)129 * 12 * 8 * sizeof(double));
+    ta_scene *source = big_rig_scene();
+    ta_clip *clip = big_rig_clip();
+    ta_pose *probe = NULL;
+    TA_ASSERT_OK(ta_pose_create(source, NULL, &probe, &err), &err);
+    const bool runs = set_runs(probe, "avx2") && ta__lanes_float_width(ta__pose_level(probe)) == 8;
+    ta_pose_destroy(probe);
+    if (!runs) {
+        printf("  a big rig's lane pass: not run here (no float lanes of avx2)\n");
+        ta_clip_release(clip);
+        ta_scene_destroy(source);
+        return;
+    }
+    ta_scene *scenes[BIG_CHARS];
+    ta_mixer *mixers[BIG_CHARS];
+    ta_pose *poses[BIG_CHARS];
+    size_t offsets[BIG_CHARS];
+    ta_frame_character chars[BIG_CHARS];
+    memset(chars, 0, sizeof chars);
+    static float pal[BIG_CHARS * BIG_NODES * 16];
+    for (int c = 0; c < BIG_CHARS; ++c) {
+        TA_ASSERT_OK(ta_scene_instantiate(source, NULL, &scenes[c], &err), &err);
+        mixers[c] = playing_mixer(clip, 0.5f + 0.1f * (float)c);
+        TA_ASSERT_OK(ta_pose_create(scenes[c], NULL, &poses[c], &err), &err);
+        setenv("TA_SIMD", "avx2", 1);
+        TA_ASSERT_OK(ta_pose_use_best_simd(poses[c], &err), &err);
+        unsetenv("TA_SIMD");
+        offsets[c] = (size_t)c * BIG_NODES * 16;
+        frame_entry(&chars[c], mixers[c], scenes[c], poses[c], NULL, &offsets[c]);
+    }
+    const size_t bytes = ta_frame_lane_scratch_bytes(BIG_NODES);
+    void *scratch = aligned_alloc(64, bytes);
+    assert_non_null(scratch);
+    ta_frame_options floats = {.palette = pal, .palette_floats = sizeof pal / sizeof pal[0],
+                               .layout = TA_PALETTE_LAYOUT_MAT4, .no_pose_world = 1, .float_lanes = 1};
+    ta_frame_options doubles = {.palette = pal, .palette_floats = sizeof pal / sizeof pal[0],
+                                .layout = TA_PALETTE_LAYOUT_MAT4};
+    ta_worker_pool *pool = NULL;
+    TA_ASSERT_OK(ta_worker_pool_create(2, NULL, &pool, &err), &err);
+    /* refused: nothing moves */
+    ta_frame_options bad = floats;
+    bad.lane_scratch = (char *)scratch + 16;
+    bad.lane_scratch_bytes = bytes - 64;
+    TA_ASSERT_REFUSED(ta_frame_update_range(chars, 0, BIG_CHARS, ta_duration_from_seconds(0.1), &bad, &err), &err,
+                      TA_ERROR_INVALID_ARGUMENT, "options.lane_scratch");
+    TA_ASSERT_CONTAINS(err.message, "does not start on a 64-byte line");
+    bad.lane_scratch = scratch;
+    bad.lane_scratch_bytes = 0;
+    TA_ASSERT_REFUSED(ta_frame_update(chars, BIG_CHARS, ta_duration_from_seconds(0.1), &bad, NULL, &err), &err,
+                      TA_ERROR_INVALID_ARGUMENT, "options.lane_scratch: given with lane_scratch_bytes 0");
+    bad.lane_scratch = NULL;
+    bad.lane_scratch_bytes = bytes;
+    TA_ASSERT_REFUSED(ta_frame_update(chars, BIG_CHARS, ta_duration_from_seconds(0.1), &bad, pool, &err), &err,
+                      TA_ERROR_INVALID_ARGUMENT, "options.lane_scratch: NULL with lane_scratch_bytes");
+    for (int c = 0; c < BIG_CHARS; ++c) assert_true(ta_mixer_time(mixers[c]).seconds == 0);
+    /* frame: how it runs; lanes: whether the float lane pass runs in it (the pool's room is grown
+     * after the first frame that wants it: frame 2's float run; its double run finds it) */
+    static const struct {
+        int how; /* 0: a range without scratch, 1: a range with the caller's, 2: the pool's */
+        bool lanes;
+    } frames[] = {{0, false}, {1, true}, {2, false}, {2, true}, {2, true}, {0, false}, {1, true}};
+    for (size_t f = 0; f < sizeof frames / sizeof frames[0]; ++f) {
+        for (int dbl = 0; dbl < 2; ++dbl) {
+            ta_frame_options o = dbl ? doubles : floats;
+            if (frames[f].how == 1) {
+                o.lane_scratch = scratch;
+                o.lane_scratch_bytes = bytes;
+            }
+            for (size_t i = 0; i < sizeof pal / sizeof pal[0]; ++i) pal[i] = -7;
+            const ta_duration dt = ta_duration_from_seconds(0.013 * (double)(f + 1));
+            if (frames[f].how == 2) {
+                TA_ASSERT_OK(ta_frame_update(chars, BIG_CHARS, dt, &o, pool, &err), &err);
+            } else {
+                TA_ASSERT_OK(ta_frame_update_range(chars, 0, BIG_CHARS, dt, &o, &err), &err);
+            }
+            for (int c = 0; c < BIG_CHARS; ++c) {
+                assert_int_equal(chars[c].result, TA_OK);
+                const double off = big_rig_off(scenes[c], pal + offsets[c]);
+                if (dbl && off != 0)
+                    fail_msg("frame %zu, double lanes, character %d: %.3g off three.js's bones", f, c, off);
+                if (!dbl && frames[f].lanes && !(off > 0 && off <= 1e-6))
+                    fail_msg("frame %zu, character %d: %.3g off three.js's bones, not the float lane pass's", f, c, off);
+                if (!dbl && !frames[f].lanes && off != 0)
+                    fail_msg("frame %zu, character %d: %.3g off three.js's bones, not the column loops'", f, c, off);
+            }
+        }
+    }
+    ta_worker_pool_destroy(pool);
+    free(scratch);
+    free_characters(BIG_CHARS, poses, mixers, scenes);
+    ta_clip_release(clip);
+    ta_scene_destroy(source);
+}
+
 /* A frame of more characters than the caches hold (frame.c's far: more than
  * TA__FRAME_PREFETCH_FROM) asks for the next characters' lines ahead of
  * their updates: the same numbers all the same, bit for bit in the double
@@ -1596,6 +1787,7 @@ int main(void)
         cmocka_unit_test(test_float_lanes_near_double),
         cmocka_unit_test(test_float_lanes_two_rigs),
         cmocka_unit_test(test_two_rigs_interleaved),
+        cmocka_unit_test(test_big_rig_lane_pass),
         cmocka_unit_test(test_far_frame_same_numbers),
         cmocka_unit_test(test_shared_scene_in_order),
         cmocka_unit_test(test_rig_memo_follows_changes),
