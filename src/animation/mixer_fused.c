@@ -10,7 +10,9 @@
 #include "animation/mixer_fused.h"
 #include "animation/slerp_constants.h"
 #include "animation/track_rules.h"
+#include "animation/mask_internal.h"
 #include "animation/mixer_internal.h"
+#include "animation/quat_batch.h"
 #include "animation/root_motion_internal.h"
 #include "scene/scene_internal.h"
 
@@ -37,7 +39,30 @@ static bool action_fits(const ta_mixer *m, const ta_action *a)
 {
     (void)m;
     return !a->has_group && (a->blend_mode == TA_BLEND_MODE_NORMAL || a->blend_mode == TA_BLEND_MODE_ADDITIVE) &&
-           a->mask == NULL && a->clip->fused != NULL;
+           a->clip->fused != NULL;
+}
+
+/* Whether an action with a weight may take part in a masked update (mix_masked): normal, LINEAR
+ * vectors and rotations, no morph lanes. */
+static bool maskable(const ta_action *a, const ta__clip_fused *c)
+{
+    return a->blend_mode == TA_BLEND_MODE_NORMAL && c->vec_interp == TA_INTERPOLATION_LINEAR &&
+           c->rot_interp == TA_INTERPOLATION_LINEAR && c->num_lanes == 0;
+}
+
+/* Whether a masked update may run here: normal LINEAR actions alone, in the room of the additive
+ * piles (mix_masked), and no root motion (whose remix knows no mask). Out of line: an update
+ * without a mask pays for none of it. */
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+static bool masked_fits(const ta_mixer *m)
+{
+    const ta__mixer_fused *f = &m->fused;
+    if (!f->additive || ta__root_motion_on(m)) return false;
+    for (uint32_t k = 0; k < f->action_count; ++k)
+        if (f->actions[k]->step->next.effective_weight > 0 && !maskable(f->actions[k], f->layouts[k])) return false;
+    return true;
 }
 
 bool ta__fused_usable(const ta_mixer *m)
@@ -46,20 +71,23 @@ bool ta__fused_usable(const ta_mixer *m)
     if (!f->valid) return false;
     const bool root = ta__root_motion_on(m);
     uint32_t j = 0;
-    bool any = false;
+    bool any = false, masked = false;
     for (uint32_t i = 0; i < m->live_count; ++i) {
         ta_action *a = m->actions[i];
         if (!a->scheduled || a->uncached) continue;
         if (j == f->action_count || f->actions[j] != a || f->layouts[j] != a->clip->fused || !action_fits(m, a))
             return false;
+        const bool weighs = a->step->next.effective_weight > 0;
         if (a->blend_mode == TA_BLEND_MODE_ADDITIVE) {
             if (!f->additive) return false; /* made without additive piles */
             /* its in-place values go on top: root_remix mixes the normal ones alone */
-            if (root && a->step->next.effective_weight > 0 && ta__root_drives(m, a)) return false;
+            if (root && weighs && ta__root_drives(m, a)) return false;
         }
-        any = any || a->step->next.effective_weight > 0;
+        masked |= a->mask != NULL;
+        any = any || weighs;
         j++;
     }
+    if (masked && !masked_fits(m)) return false;
     return any && j == f->action_count;
 }
 
@@ -363,9 +391,10 @@ static void park(ta_mixer *m)
 }
 
 /* An update's scratch: the piles it mixes into, the sampled keys, the
- * additive piles, and a byte per lane for the slow slerps. */
+ * additive piles (a masked update's: each action's values, and each lane's
+ * cumulative weight, vweight and rweight), and a byte per lane for the slow slerps. */
 typedef struct fused_work {
-    float *vpile, *rpile, *rkey, *rtmp, *vadd, *radd;
+    float *vpile, *rpile, *rkey, *rtmp, *vadd, *radd, *vweight, *rweight;
     uint8_t *slow;
 } fused_work;
 
@@ -376,7 +405,7 @@ typedef struct fused_work {
 static size_t work_floats(uint32_t vec_lanes, uint32_t rot_lanes, bool additive)
 {
     size_t vf = 3 * (size_t)vec_lanes, rf = 4 * (size_t)rot_lanes, lanes = vec_lanes > rot_lanes ? vec_lanes : rot_lanes;
-    return vf + 3 * rf + (additive ? vf + rf : 0) + (lanes + 3) / 4;
+    return vf + 3 * rf + (additive ? vf + rf + vec_lanes + rot_lanes : 0) + (lanes + 3) / 4;
 }
 
 static fused_work work_at(const ta__mixer_fused *f, float *base)
@@ -389,7 +418,9 @@ static fused_work work_at(const ta__mixer_fused *f, float *base)
     w.rtmp = w.rkey + rf;
     w.vadd = f->additive ? w.rtmp + rf : NULL;
     w.radd = f->additive ? w.vadd + vf : NULL;
-    w.slow = (uint8_t *)(w.rtmp + rf + (f->additive ? vf + rf : 0));
+    w.vweight = f->additive ? w.radd + rf : NULL;
+    w.rweight = f->additive ? w.vweight + f->vec_lanes : NULL;
+    w.slow = (uint8_t *)(w.rtmp + rf + (f->additive ? vf + rf + f->vec_lanes + f->rot_lanes : 0));
     return w;
 }
 
@@ -493,12 +524,18 @@ static const ta_action *fused_actions(const ta_mixer *m, uint32_t *out_count, bo
 {
     const ta_action *first = NULL;
     uint32_t count = 0;
-    bool additive = false;
+    bool additive = false, masked = false, unmaskable = ta__root_motion_on(m);
     for (uint32_t i = 0; i < m->live_count; ++i) {
         const ta_action *a = m->actions[i];
         if (!a->scheduled || a->uncached) continue;
         if (!action_fits(m, a)) return NULL;
-        additive = additive || a->blend_mode == TA_BLEND_MODE_ADDITIVE;
+        /* a mask's update mixes in the additive piles' room (mix_masked) */
+        additive = additive || a->blend_mode == TA_BLEND_MODE_ADDITIVE || a->mask != NULL;
+        masked = masked || a->mask != NULL;
+        unmaskable = unmaskable || !maskable(a, a->clip->fused);
+        /* no state that ta__fused_usable would refuse at every update (its making and giving
+         * back would allocate) */
+        if (masked && unmaskable) return NULL;
         if (first != NULL && !same_shape(a->clip->fused, first->clip->fused)) return NULL;
         if (first == NULL) first = a;
         count++;
@@ -1024,8 +1061,15 @@ static uint32_t seek_group(ta_action *a, const ta__fused_group *gr, uint32_t g)
 }
 
 /* One action's time group into the piles: first, the first action with a
- * weight (copied); else mix, its share of the cumulative weight. */
-static void mix_group(const ta__mixer_fused *f, fused_work *wk, ta_action *a, const ta__clip_fused *c, uint32_t g,
+ * weight (copied); else mix, its share of the cumulative weight. Inlined into both of its
+ * callers: called from two (ta__fused_run's loop and mix_masked), GCC kept it and its reads out
+ * of line, about 100 instructions more an update of one action (callgrind). */
+#if defined(__GNUC__)
+#define TA__MIX_GROUP_INLINE __attribute__((always_inline)) inline
+#else
+#define TA__MIX_GROUP_INLINE inline
+#endif
+TA__MIX_GROUP_INLINE static void mix_group(const ta__mixer_fused *f, fused_work *wk, ta_action *a, const ta__clip_fused *c, uint32_t g,
                       bool first, double mix)
 {
     const ta__fused_group *gr = &c->groups[g], *sh = &f->shape->groups[g];
@@ -1274,6 +1318,145 @@ static bool mix_two(const ta__mixer_fused *f, fused_work *wk, bool numbers, floa
     return true;
 }
 
+/* ---- masks ------------------------------------------------------------------------------ */
+
+/* A mask's weight on the node field at lane place `place` (clip_fused.h's node_place). */
+static float lane_mask(const ta_mask *mask, uint32_t place, ta_track_kind kind)
+{
+    ta_track_target t;
+    t.kind = kind;
+    t.family = TA_TARGET_FAMILY_NODE;
+    t.index = place / (uint32_t)TA__NODE_FLOATS;
+    t.element = 0;
+    return ta__mask_lookup(mask, t);
+}
+
+/* The pile rotations of batch b mixed with its keys (ta__quat_batch_slerp), and written back to
+ * their lanes: the general path's mix_rotations_batched. */
+static void flush_rotations(ta__quat_batch *b, const uint32_t *lane, uint32_t n, float *rpile, uint32_t rl)
+{
+    ta__quat_batch_slerp(b, n);
+    for (uint32_t i = 0; i < n; ++i) {
+        rpile[lane[i]] = b->ax[i];
+        rpile[lane[i] + rl] = b->ay[i];
+        rpile[lane[i] + 2 * (size_t)rl] = b->az[i];
+        rpile[lane[i] + 3 * (size_t)rl] = b->aw[i];
+    }
+}
+
+/* An update with a mask (animation_mask.h): each action's weight times its mask's on each lane,
+ * so each lane has its own cumulative weight (wk->vweight, wk->rweight), and the lanes are mixed
+ * one by one as the general path mixes its bindings (mix_action's LINEAR loops: vectors in
+ * float32, rotations in batches of ta__quat_batch_slerp), then rested toward the originals by
+ * each lane's missing weight (ta__blend_apply). Each action's values are read by its time groups'
+ * first-action reads into the additive piles' room (the update has no additive action: usable).
+ * The piles start from the originals, so that a lane no action weighs and the padding lanes stay
+ * finite. */
+TA__FAR_HOLDER static void mix_masked(const ta__mixer_fused *f, fused_work *wk)
+{
+    const ta__clip_fused *shape = f->shape;
+    const size_t vf = 3 * (size_t)f->vec_lanes, rf = 4 * (size_t)f->rot_lanes;
+    memcpy(wk->vpile, f->vorig, sizeof(float) * vf);
+    memcpy(wk->rpile, f->rorig, sizeof(float) * rf);
+    memset(wk->vweight, 0, sizeof(float) * (f->vec_lanes + f->rot_lanes));
+    fused_work mine = *wk;
+    mine.vpile = wk->vadd;
+    mine.rpile = wk->radd;
+    for (uint32_t ai = 0; ai < f->action_count; ++ai) {
+        ta_action *a = f->actions[ai];
+        const double weight = a->step->next.effective_weight;
+        if (!(weight > 0)) continue;
+        const ta__clip_fused *c = f->layouts[ai];
+        for (uint32_t g = 0; g < shape->group_count; ++g) mix_group(f, &mine, a, c, g, true, 0);
+        for (uint32_t g = 0; g < shape->group_count; ++g) {
+            const ta__fused_group *sh = &shape->groups[g];
+            const uint32_t vl = sh->vec_lanes, rl = sh->rot_lanes;
+            float *vp = wk->vpile + 3 * (size_t)sh->vec_first, *rp = wk->rpile + 4 * (size_t)sh->rot_first;
+            const float *vv = mine.vpile + 3 * (size_t)sh->vec_first, *rv = mine.rpile + 4 * (size_t)sh->rot_first;
+            for (uint32_t i = 0; i < sh->vec_count; ++i) {
+                const uint32_t place = f->vec_node[sh->vec_first + i];
+                const ta_track_kind kind = place % TA__NODE_FLOATS == offsetof(ta_node, scale) / sizeof(float)
+                                               ? TA_TRACK_KIND_SCALE
+                                               : TA_TRACK_KIND_POSITION;
+                const double w = a->mask != NULL ? weight * lane_mask(a->mask, place, kind) : weight;
+                if (!(w > 0)) continue; /* masked out */
+                double share;
+                if (!ta__blend_share_of(&wk->vweight[sh->vec_first + i], w, &share)) {
+                    for (uint32_t c3 = 0; c3 < 3; ++c3) vp[(size_t)c3 * vl + i] = vv[(size_t)c3 * vl + i];
+                    continue;
+                }
+                const float t = (float)share;
+                for (uint32_t c3 = 0; c3 < 3; ++c3)
+                    vp[(size_t)c3 * vl + i] = ta__lerp_lane(vp[(size_t)c3 * vl + i], vv[(size_t)c3 * vl + i], t);
+            }
+            ta__quat_batch batch;
+            uint32_t lane[TA__QUAT_BATCH], n = 0;
+            for (uint32_t i = 0; i < sh->rot_count; ++i) {
+                const uint32_t place = f->rot_node[sh->rot_first + i];
+                const double w =
+                    a->mask != NULL ? weight * lane_mask(a->mask, place, TA_TRACK_KIND_QUATERNION) : weight;
+                if (!(w > 0)) continue;
+                double share;
+                if (!ta__blend_share_of(&wk->rweight[sh->rot_first + i], w, &share)) {
+                    for (uint32_t c4 = 0; c4 < 4; ++c4) rp[(size_t)c4 * rl + i] = rv[(size_t)c4 * rl + i];
+                    continue;
+                }
+                batch.ax[n] = rp[i];
+                batch.ay[n] = rp[rl + i];
+                batch.az[n] = rp[2 * (size_t)rl + i];
+                batch.aw[n] = rp[3 * (size_t)rl + i];
+                batch.bx[n] = rv[i];
+                batch.by[n] = rv[rl + i];
+                batch.bz[n] = rv[2 * (size_t)rl + i];
+                batch.bw[n] = rv[3 * (size_t)rl + i];
+                batch.t[n] = (float)share;
+                lane[n++] = i;
+                if (n == TA__QUAT_BATCH) {
+                    flush_rotations(&batch, lane, n, rp, rl);
+                    n = 0;
+                }
+            }
+            if (n > 0) flush_rotations(&batch, lane, n, rp, rl);
+        }
+    }
+    /* each lane's missing weight rests toward its original (ta__blend_apply) */
+    for (uint32_t g = 0; g < shape->group_count; ++g) {
+        const ta__fused_group *sh = &shape->groups[g];
+        const uint32_t vl = sh->vec_lanes, rl = sh->rot_lanes;
+        float *vp = wk->vpile + 3 * (size_t)sh->vec_first, *rp = wk->rpile + 4 * (size_t)sh->rot_first;
+        const float *vo = f->vorig + 3 * (size_t)sh->vec_first, *ro = f->rorig + 4 * (size_t)sh->rot_first;
+        for (uint32_t i = 0; i < sh->vec_count; ++i) {
+            double t;
+            const ta__blend_rest r = ta__blend_rest_of(wk->vweight[sh->vec_first + i], &t);
+            if (r == TA__BLEND_REST_NONE) continue;
+            for (uint32_t c3 = 0; c3 < 3; ++c3) {
+                float *p = &vp[(size_t)c3 * vl + i];
+                const double o = vo[(size_t)c3 * vl + i];
+                if (r == TA__BLEND_REST_ALL)
+                    *p = (float)o;
+                else
+                    ta__blend_lerp(p, &o, 1, t);
+            }
+        }
+        for (uint32_t i = 0; i < sh->rot_count; ++i) {
+            double t;
+            const ta__blend_rest r = ta__blend_rest_of(wk->rweight[sh->rot_first + i], &t);
+            if (r == TA__BLEND_REST_NONE) continue;
+            float q[4];
+            double o[4];
+            for (uint32_t c4 = 0; c4 < 4; ++c4) {
+                q[c4] = rp[(size_t)c4 * rl + i];
+                o[c4] = ro[(size_t)c4 * rl + i];
+            }
+            if (r == TA__BLEND_REST_ALL)
+                for (uint32_t c4 = 0; c4 < 4; ++c4) q[c4] = (float)o[c4];
+            else
+                ta__blend_slerp(q, o, t);
+            for (uint32_t c4 = 0; c4 < 4; ++c4) rp[(size_t)c4 * rl + i] = q[c4];
+        }
+    }
+}
+
 /* ---- root motion ---------------------------------------------------------------------- */
 
 /* The lane of the node field at `place` (clip_fused.h's node_place) in a pile of vectors (3
@@ -1313,7 +1496,7 @@ static void find_root_lanes(ta_mixer *m)
  * the same actions in the same order, so the same cumulative weight as the lanes' (every action
  * here drives every lane). After the mix, which sought every action's time groups. Nonzero when
  * a number it wrote is not finite. */
-static uint32_t root_remix(ta_mixer *m, const fused_work *wk)
+TA__FAR_HOLDER static uint32_t root_remix(ta_mixer *m, const fused_work *wk)
 {
     const ta__mixer_fused *f = &m->fused;
     const struct ta__root_motion_state *rm = m->root_motion;
@@ -1362,8 +1545,17 @@ bool ta__fused_run(ta_mixer *m, const ta_mixer_targets *t)
     /* the cumulative weight of every lane, a float as a binding's weight is */
     float sum = 0, add_sum = 0;
     uint32_t two_bad = 0;
-    const bool two = mix_two(f, &w, numbers, &sum, &two_bad);
-    for (uint32_t ai = 0; ai < f->action_count && !two; ++ai) {
+    bool masked = false; /* a mask's update has the additive piles' room (fused_actions) */
+    for (uint32_t ai = 0; ai < f->action_count && !masked && f->additive; ++ai)
+        masked = f->actions[ai]->mask != NULL && f->actions[ai]->step->next.effective_weight > 0;
+    bool two = false;
+    if (masked) {
+        mix_masked(f, &w);
+        sum = 1; /* rested lane by lane: nothing rests below */
+    } else {
+        two = mix_two(f, &w, numbers, &sum, &two_bad);
+    }
+    for (uint32_t ai = 0; ai < f->action_count && !two && !masked; ++ai) {
         ta_action *a = f->actions[ai];
         const double weight = a->step->next.effective_weight;
         if (!(weight > 0)) continue;

@@ -912,6 +912,111 @@ static void test_root_motion_same_as_general(void **state)
     each_path(root_motion_stories);
 }
 
+/* A mask of the story's rig: every node's weight from `weights` in turn (a weight per node,
+ * cycling), the mask's default for nodes past `set`. */
+static ta_mask *story_mask(const float *weights, uint32_t n, uint32_t set, float default_weight)
+{
+    ta_error err = {0};
+    ta_mask_options o = {0};
+    o.default_weight = default_weight;
+    ta_mask *mask = NULL;
+    TA_ASSERT_OK(ta_mask_create(&o, &mask, &err), &err);
+    for (uint32_t b = 0; b < set; ++b) TA_ASSERT_OK(ta_mask_set_node(mask, ta_node_at(b), weights[b % n], &err), &err);
+    return mask;
+}
+
+static void set_mask(ta_action *a, const ta_mask *mask)
+{
+    ta_error err = {0};
+    TA_ASSERT_OK(ta_action_set_mask(a, mask, &err), &err);
+}
+
+/* Masks on the fused path (mix_masked): each lane its own cumulative weight, mixed and rested as
+ * the general path mixes its bindings, bit for bit: an upper body over a walk (weights 0 and 1),
+ * a mask of halves and zeros over the other action (lanes that rest, lanes no action weighs), a
+ * third action unmasked, a seek to a key, weights that change, a mask taken away and put back; an
+ * additive action with a mask and root motion take the general path (their updates counted). */
+static void masked_same_as_general(const char *simd, bool split, uint32_t bones)
+{
+    ta_error err = {0};
+    const ta_interpolation L = TA_INTERPOLATION_LINEAR;
+    ta_clip *clips[3] = {rig_clip_morphs(1, 0.6, "walk", L, split, bones, 0, L),
+                         rig_clip_morphs(2, 2.8, "spin", L, split, bones, 0, L),
+                         rig_clip_morphs(3, 0.2, "idle", L, split, bones, 0, L)};
+    ta_scene *scenes[2] = {rig_scene_of(bones), rig_scene_of(bones)};
+    ta_mixer *mixers[2] = {mixer_on("general"), mixer_on(simd)};
+    const float upper_w[2] = {0, 1}, halves_w[4] = {0.5f, 0, 1, 0.25f};
+    ta_mask *upper = story_mask(upper_w, 2, bones, 0);
+    ta_mask *halves = story_mask(halves_w, 4, bones / 2, 0.75f); /* the rest of the nodes its default */
+    ta_action *acts[2][3];
+    for (int i = 0; i < 2; ++i) {
+        acts[i][0] = add_playing(mixers[i], clips[0], 0.7f);
+        acts[i][1] = add_playing(mixers[i], clips[1], 0.3f);
+        acts[i][2] = add_playing(mixers[i], clips[2], 0.4f);
+        TA_ASSERT_OK(ta_action_stop(acts[i][2], &err), &err);
+        set_mask(acts[i][1], upper);
+    }
+    ta_root_motion_options rm = {0};
+    rm.root = ta_node_at(0);
+    uint64_t runs_at[6] = {0};
+    const int marks[6] = {20, 50, 55, 70, 75, 120};
+    for (int frame = 0; frame < 120; ++frame) {
+        for (int k = 0; k < 6; ++k)
+            if (frame == marks[k]) runs_at[k] = mixers[1]->fused.runs;
+        for (int i = 0; i < 2; ++i) {
+            ta_mixer_targets t = {scenes[i], NULL, NULL};
+            poison_stack();
+            if (frame == 20) { /* every action read at a key: 0.5 is key 4 of the 9 */
+                TA_ASSERT_OK(ta_mixer_set_time(mixers[i], &t, ta_duration_from_seconds(0.5), &err), &err);
+                continue;
+            }
+            if (frame == 10) set_mask(acts[i][0], halves);
+            if (frame == 30) TA_ASSERT_OK(ta_action_play(acts[i][2], &err), &err);
+            if (frame == 40) TA_ASSERT_OK(ta_action_set_weight(acts[i][0], 0.2f, &err), &err);
+            if (frame == 45) TA_ASSERT_OK(ta_action_stop(acts[i][2], &err), &err);
+            if (frame == 50) TA_ASSERT_OK(ta_action_set_blend_mode(acts[i][1], TA_BLEND_MODE_ADDITIVE, &err), &err);
+            if (frame == 55) TA_ASSERT_OK(ta_action_set_blend_mode(acts[i][1], TA_BLEND_MODE_NORMAL, &err), &err);
+            if (frame == 60) set_mask(acts[i][0], NULL);
+            if (frame == 65) set_mask(acts[i][0], halves);
+            if (frame == 70) TA_ASSERT_OK(ta_mixer_set_root_motion(mixers[i], &rm, &err), &err);
+            if (frame == 75) TA_ASSERT_OK(ta_mixer_set_root_motion(mixers[i], NULL, &err), &err);
+            if (frame == 80) TA_ASSERT_OK(ta_action_set_weight(acts[i][0], 0.7f, &err), &err);
+            if (frame == 90) ta_scene_node(scenes[i], ta_node_at(bones > 3 ? 3 : 0))->position.x = 7;
+            if (frame == 100) { /* the spin ends and holds its last key */
+                TA_ASSERT_OK(ta_action_set_loop(acts[i][1], TA_LOOP_MODE_ONCE, 1, &err), &err);
+                ta_action_set_clamp_when_finished(acts[i][1], true);
+            }
+            TA_ASSERT_OK(ta_mixer_update(mixers[i], scenes[i], ta_duration_from_seconds(1.0 / 37), &err), &err);
+        }
+        assert_same_scenes(simd, frame, scenes[0], scenes[1], bones, 0);
+    }
+    assert_int_equal(mixers[0]->fused.runs, 0);
+    /* frames 1 to 19 but the mask's first update (10) */
+    assert_true(runs_at[0] >= 18);
+    /* 21 to 49 but the first after each change (30, 40, 45) */
+    assert_true(runs_at[1] - runs_at[0] >= 29 - 3);
+    /* a masked additive action (50 to 54) and root motion with a mask (70 to 74): the general path */
+    assert_int_equal(runs_at[2] - runs_at[1], 0);
+    assert_int_equal(runs_at[4] - runs_at[3], 0);
+    assert_true(runs_at[5] - runs_at[4] >= 40);
+    ta_mask_destroy(upper);
+    ta_mask_destroy(halves);
+    free_story(mixers, scenes, clips, 3);
+}
+
+static void masked_stories(const char *simd)
+{
+    masked_same_as_general(simd, false, BONES);
+    masked_same_as_general(simd, true, BONES);    /* two time groups */
+    masked_same_as_general(simd, false, BIG_RIG); /* the scratch on the heap; more than a batch of rotations */
+}
+
+static void test_masks_same_as_general(void **state)
+{
+    (void)state;
+    each_path(masked_stories);
+}
+
 /* A number that is not finite in the one pass of two actions (mix_two): refused
  * as on every path, named, nothing written. In a rotation key of the second
  * action's clip, then in a position key of the first's, put in by hand in the
@@ -1712,6 +1817,7 @@ int main(void)
         cmocka_unit_test(test_every_path_same_as_general),
         cmocka_unit_test(test_two_actions_in_one_pass_same_as_general),
         cmocka_unit_test(test_root_motion_same_as_general),
+        cmocka_unit_test(test_masks_same_as_general),
         cmocka_unit_test(test_two_actions_not_finite_refused_unchanged),
         cmocka_unit_test(test_vector_lerp_in_float32),
         cmocka_unit_test(test_linear_rotation_at_a_key_is_the_key),
