@@ -227,9 +227,11 @@ TA_API bool ta_mixer_write_always(const ta_mixer *mixer);
  * or "scalar" (the best this CPU runs), or what the environment variable TA_SIMD named then
  * ("general" turns the fast path off). Every path gives the same numbers; only the speed differs.
  * The fast path serves updates whose playing actions are all normal or additive, with no group,
- * mask or root motion, on clips whose tracks are node positions, rotations and scales (positions
- * and scales of one interpolation, rotations of one: any of LINEAR, STEP, SMOOTH, CUBIC_SPLINE and
- * BEZIER) driving the same nodes, in time groups of the same shape; other updates take the
+ * on clips whose tracks are node positions, rotations and scales (positions and scales of one
+ * interpolation, rotations of one: any of LINEAR, STEP, SMOOTH, CUBIC_SPLINE and BEZIER) and
+ * morph influences driving the same nodes, in time groups of the same shape; root motion too,
+ * while no additive action with a weight drives the root, and masks, when the actions with a
+ * weight are normal and LINEAR, without morph influences or root motion. Other updates take the
  * general path.
  *
  * @ownership Reads mixer, which must not be NULL (not checked); the string is static.
