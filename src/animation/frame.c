@@ -116,16 +116,20 @@ static size_t room_wanted(int level, uint32_t node_count)
     return TA__LANES_SCRATCH(node_count, w > 4 ? w : 4);
 }
 
-/* The scratch for a lane pass of a rig of node_count nodes: the stack's for a rig that fits it,
- * else the room's (NULL when it has none big enough for four double lanes), and its doubles. */
+/* Whether a rig of node_count nodes has a lane pass's scratch: the stack's, or the room's (four
+ * double lanes' at least). */
+static bool has_scratch(uint32_t node_count, const lane_room *room)
+{
+    return node_count <= LANES_MAX_NODES || (room->big != NULL && room->doubles >= TA__LANES_SCRATCH(node_count, 4));
+}
+
+/* The scratch for a lane pass of a rig of node_count nodes (has_scratch): the stack's for a rig
+ * that fits it, else the room's, and its doubles. */
 static double *scratch_for(uint32_t node_count, double *stack, const lane_room *room, size_t *out_doubles)
 {
-    if (node_count <= LANES_MAX_NODES) {
-        *out_doubles = LANES_SCRATCH;
-        return stack;
-    }
-    *out_doubles = room->doubles;
-    return room->big != NULL && room->doubles >= TA__LANES_SCRATCH(node_count, 4) ? room->big : NULL;
+    const bool small = node_count <= LANES_MAX_NODES;
+    *out_doubles = small ? LANES_SCRATCH : room->doubles;
+    return small ? stack : room->big;
 }
 /* The fewest characters a double lane pass takes (double_lanes_for): fewer go a character at a time
  * (measured: docs/performance.md, "A frame of a few characters"). */
@@ -154,11 +158,11 @@ static bool can_lead(const ta_frame_character *c, const ta_frame_options *o, con
 {
     const ta_scene *scene = c->targets.scene;
     if (!has_lanes(c, o)) return false;
-    size_t doubles;
-    if (scratch_for(scene->node_count, NULL, room, &doubles) == NULL && scene->node_count > LANES_MAX_NODES) {
+    if (!has_scratch(scene->node_count, room)) {
         const unsigned long long want = room_wanted(ta__pose_level(c->pose), scene->node_count);
+        /* not an atomic max: two workers' rigs race, and a smaller one asks again next frame */
         if (room->need != NULL && want > atomic_load_explicit(room->need, memory_order_relaxed))
-            atomic_store_explicit(room->need, want, memory_order_relaxed); /* a frame's last word: any will do */
+            atomic_store_explicit(room->need, want, memory_order_relaxed);
         return false;
     }
     for (uint32_t s = 0; s < scene->skin_count; ++s)
@@ -232,7 +236,7 @@ static void lane_passes(ta_frame_character **g, uint32_t m, const ta_frame_optio
     _Alignas(64) double stack[LANES_SCRATCH];
     ta_scene *rig0 = g[0]->targets.scene;
     size_t room_doubles;
-    double *scratch = scratch_for(rig0->node_count, stack, room, &room_doubles); /* not NULL: can_lead */
+    double *scratch = scratch_for(rig0->node_count, stack, room, &room_doubles); /* can_lead: it has one */
     int level = ta__pose_level(g[0]->pose);
     uint32_t floats = float_lane_width(g, m, level, rig0, o);
     if (floats && TA__LANES_SCRATCH(rig0->node_count, floats) > 2 * room_doubles) floats = 0;
@@ -422,7 +426,12 @@ static uint32_t window_of(const ta_frame_options *options)
 
 size_t ta_frame_lane_scratch_bytes(uint32_t node_count)
 {
-    return node_count <= LANES_MAX_NODES ? 0 : TA__LANES_SCRATCH(node_count, TA__LANES) * sizeof(double);
+    if (node_count <= LANES_MAX_NODES) return 0;
+    const uint64_t bytes = (uint64_t)node_count * 12u * TA__LANES * sizeof(double);
+#if SIZE_MAX < UINT64_MAX
+    if (bytes > SIZE_MAX) return SIZE_MAX; /* no such buffer (wasm32) */
+#endif
+    return (size_t)bytes;
 }
 
 /* The caller's room (options.lane_scratch), need recorded nowhere. */

@@ -693,7 +693,8 @@ void ta__fused_refresh(ta_mixer *m)
 
 /* ---- the update --------------------------------------------------------------------- */
 
-/* The functions that hold a batch of far pairs (below) are kept out of their callers: its 3 KB on
+/* The functions that hold a batch of far pairs (below), or a batch of rotations (mix_masked), or
+ * that only some updates run (root_remix) are kept out of their callers: a far batch's 3 KB on
  * the stack of every update's hot loops cost them even with no far pair (1.03 of a blend's time). */
 #if defined(__GNUC__)
 #define TA__FAR_HOLDER __attribute__((noinline))
