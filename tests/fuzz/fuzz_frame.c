@@ -1,11 +1,13 @@
 /*
  * fuzz_frame -- libFuzzer target for the frame (threeanim/frame.h) and the
- * pose it fills: the input decodes into rigs (a tree of up to 20 nodes, up to
+ * pose it fills: the input decodes into rigs (a tree of up to 20 nodes, or
+ * now and then of 129 to 136, past the lane pass's scratch on the stack; up to
  * three skins), characters of them (scenes built alike, instances of another
  * character's scene, a second character on a scene another one has, with or
  * without a mixer playing a clip of the rig, with or without a world array,
  * each skin in the palette, left out of it, or past its end), and frames with
- * options of every kind (palette layout, no_pose_world, float_lanes, stream),
+ * options of every kind (palette layout, no_pose_world, float_lanes, stream,
+ * a lane scratch of the caller's or none),
  * in one call (on a worker pool of two, where no two characters have one
  * scene, or on the calling thread) or two ranges, between which the scenes change: new values,
  * parents, nodes, skins and names, and a scene destroyed and made again in
@@ -56,7 +58,9 @@ static void fail_at(int line)
 
 #define MAX_RIGS 3
 #define MAX_CHARS 12
-#define MAX_NODES 20
+#define SMALL_NODES 20 /* most rigs */
+#define BIG_FROM 129   /* a rig whose lane pass needs a scratch past the stack's (frame.h) */
+#define MAX_NODES 136
 #define MAX_SKINS 3
 #define SLOT (MAX_NODES * 16 + 4) /* a skin's place in the palette, a gap after it */
 #define PALETTE (MAX_CHARS * MAX_SKINS * SLOT)
@@ -123,7 +127,8 @@ static void read_skin(input *in, uint32_t nodes, uint32_t *count, uint32_t *join
 static void read_rig(input *in, rig *r)
 {
     memset(r, 0, sizeof *r);
-    r->nodes = 1 + byte(in) % MAX_NODES;
+    const uint32_t size = byte(in);
+    r->nodes = size < 240 ? 1 + size % SMALL_NODES : BIG_FROM + (size - 240) % (MAX_NODES - BIG_FROM + 1);
     for (uint32_t i = 0; i < r->nodes; ++i) {
         const uint32_t b = byte(in);
         r->parent[i] = i == 0 || b % 8 == 0 ? -1 : (int32_t)(b % i);
@@ -512,6 +517,13 @@ static void frame(input *in, state *st)
     o.no_pose_world = byte(in) & 1;
     o.float_lanes = byte(in) & 1;
     o.stream = (ta_frame_stream)(byte(in) % 3);
+    /* a lane scratch of the caller's, for the calls with no pool (a pool keeps its own) */
+    _Alignas(64) static double lane_scratch[MAX_NODES * 12 * 8];
+    if (byte(in) & 1) {
+        o.lane_scratch = lane_scratch;
+        o.lane_scratch_bytes = ta_frame_lane_scratch_bytes(MAX_NODES);
+        if (o.lane_scratch_bytes > sizeof lane_scratch) FAIL();
+    }
     const uint32_t floats = ta_frame_bone_floats(o.layout);
     static node_trs before[MAX_CHARS][MAX_NODES];
     for (uint32_t i = 0; i < st->count; ++i) {
@@ -529,8 +541,8 @@ static void frame(input *in, state *st)
     fill_sentinel(st->palette, PALETTE);
     const ta_duration dt = ta_duration_from_seconds(number(in, 0, 0.1f));
     const uint32_t split = byte(in) % (st->count + 1);
-    TRACE("frame: layout %d no_pose_world %d float_lanes %d stream %d split %u\n", (int)o.layout, o.no_pose_world,
-          o.float_lanes, (int)o.stream, split);
+    TRACE("frame: layout %d no_pose_world %d float_lanes %d stream %d lane scratch %d split %u\n", (int)o.layout,
+          o.no_pose_world, o.float_lanes, (int)o.stream, o.lane_scratch != NULL, split);
     ta_error err = {0};
     ta_result r;
     /* on a pool when no two characters have one scene (frame.h: else in one range) */
