@@ -154,7 +154,7 @@ ta_result ta_mask_set_target(ta_mask *m, ta_target_family family, uint32_t index
 
 float ta__mask_lookup(const ta_mask *m, ta_track_target t)
 {
-    if (t.family == TA_TARGET_FAMILY_NODE) return t.index < m->node_count ? m->nodes[t.index] : m->default_weight;
+    if (t.family == TA_TARGET_FAMILY_NODE) return ta__mask_node_weight(m, t.index);
     float whole = m->default_weight;
     bool morph = ta__kind_is_morph(t.kind); /* a mesh's or a skinned mesh's */
     for (uint32_t i = 0; i < m->entry_count; ++i) {

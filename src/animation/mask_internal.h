@@ -32,6 +32,13 @@ struct ta_mask {
 
 /* ta_mask_weight without the NULL check. */
 float ta__mask_lookup(const ta_mask *mask, ta_track_target target);
+
+/* The weight on node `index` (every node kind's): ta__mask_lookup's node family, inline for the
+ * fused path's masked mix, which asks once a lane and update. */
+static inline float ta__mask_node_weight(const ta_mask *mask, uint32_t index)
+{
+    return index < mask->node_count ? mask->nodes[index] : mask->default_weight;
+}
 /* A copy of mask with mem's allocator (NULL on out of memory). */
 ta_mask *ta__mask_copy(const ta_mask *mask, const ta__mem *mem);
 

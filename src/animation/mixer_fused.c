@@ -1321,15 +1321,11 @@ static bool mix_two(const ta__mixer_fused *f, fused_work *wk, bool numbers, floa
 
 /* ---- masks ------------------------------------------------------------------------------ */
 
-/* A mask's weight on the node field at lane place `place` (clip_fused.h's node_place). */
-static float lane_mask(const ta_mask *mask, uint32_t place, ta_track_kind kind)
+/* A mask's weight on the node field at lane place `place` (clip_fused.h's node_place): its
+ * node's, whatever the field (animation_mask.h). */
+static inline float lane_mask(const ta_mask *mask, uint32_t place)
 {
-    ta_track_target t;
-    t.kind = kind;
-    t.family = TA_TARGET_FAMILY_NODE;
-    t.index = place / (uint32_t)TA__NODE_FLOATS;
-    t.element = 0;
-    return ta__mask_lookup(mask, t);
+    return ta__mask_node_weight(mask, place / (uint32_t)TA__NODE_FLOATS);
 }
 
 /* The pile rotations of batch b mixed with its keys (ta__quat_batch_slerp), and written back to
@@ -1376,10 +1372,7 @@ TA__FAR_HOLDER static void mix_masked(const ta__mixer_fused *f, fused_work *wk)
             const float *vv = mine.vpile + 3 * (size_t)sh->vec_first, *rv = mine.rpile + 4 * (size_t)sh->rot_first;
             for (uint32_t i = 0; i < sh->vec_count; ++i) {
                 const uint32_t place = f->vec_node[sh->vec_first + i];
-                const ta_track_kind kind = place % TA__NODE_FLOATS == offsetof(ta_node, scale) / sizeof(float)
-                                               ? TA_TRACK_KIND_SCALE
-                                               : TA_TRACK_KIND_POSITION;
-                const double w = a->mask != NULL ? weight * lane_mask(a->mask, place, kind) : weight;
+                const double w = a->mask != NULL ? weight * lane_mask(a->mask, place) : weight;
                 if (!(w > 0)) continue; /* masked out */
                 double share;
                 if (!ta__blend_share_of(&wk->vweight[sh->vec_first + i], w, &share)) {
@@ -1394,8 +1387,7 @@ TA__FAR_HOLDER static void mix_masked(const ta__mixer_fused *f, fused_work *wk)
             uint32_t lane[TA__QUAT_BATCH], n = 0;
             for (uint32_t i = 0; i < sh->rot_count; ++i) {
                 const uint32_t place = f->rot_node[sh->rot_first + i];
-                const double w =
-                    a->mask != NULL ? weight * lane_mask(a->mask, place, TA_TRACK_KIND_QUATERNION) : weight;
+                const double w = a->mask != NULL ? weight * lane_mask(a->mask, place) : weight;
                 if (!(w > 0)) continue;
                 double share;
                 if (!ta__blend_share_of(&wk->rweight[sh->rot_first + i], w, &share)) {
