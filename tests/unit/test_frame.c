@@ -70,6 +70,24 @@ static ta_scene *rig_scene_with(uint32_t seed, float lever, const ta_scene_optio
     return s;
 }
 
+/* Node b's LINEAR position and quaternion tracks of KEYS keys at times, into out[0] and out[1]. */
+static void node_tracks(uint32_t b, const float *times, const float *pos, const float *rot, ta_track **out)
+{
+    ta_error err = {0};
+    ta_track_desc d = {0};
+    d.interpolation = TA_INTERPOLATION_LINEAR;
+    d.times = times;
+    d.key_count = KEYS;
+    TA_ASSERT_OK(ta_track_target_node(ta_node_at(b), TA_TRACK_KIND_POSITION, &d.target, &err), &err);
+    d.values = pos;
+    d.value_count = KEYS * 3;
+    TA_ASSERT_OK(ta_track_create(&d, NULL, &out[0], &err), &err);
+    TA_ASSERT_OK(ta_track_target_node(ta_node_at(b), TA_TRACK_KIND_QUATERNION, &d.target, &err), &err);
+    d.values = rot;
+    d.value_count = KEYS * 4;
+    TA_ASSERT_OK(ta_track_create(&d, NULL, &out[1], &err), &err);
+}
+
 /* Every bone's rotation and position keyed: a walk of the rig. */
 static ta_clip *rig_clip(uint32_t seed)
 {
@@ -87,18 +105,7 @@ static ta_clip *rig_clip(uint32_t seed)
             rot[k * 4 + 2] = 0;
             rot[k * 4 + 3] = (float)cos(half);
         }
-        ta_track_desc d = {0};
-        d.interpolation = TA_INTERPOLATION_LINEAR;
-        d.times = times;
-        d.key_count = KEYS;
-        TA_ASSERT_OK(ta_track_target_node(ta_node_at(b), TA_TRACK_KIND_POSITION, &d.target, &err), &err);
-        d.values = pos;
-        d.value_count = KEYS * 3;
-        TA_ASSERT_OK(ta_track_create(&d, NULL, &tracks[2 * b], &err), &err);
-        TA_ASSERT_OK(ta_track_target_node(ta_node_at(b), TA_TRACK_KIND_QUATERNION, &d.target, &err), &err);
-        d.values = rot;
-        d.value_count = KEYS * 4;
-        TA_ASSERT_OK(ta_track_create(&d, NULL, &tracks[2 * b + 1], &err), &err);
+        node_tracks(b, times, pos, rot, &tracks[2 * b]);
     }
     ta_clip *clip = NULL;
     TA_ASSERT_OK(ta_clip_create("walk", tracks, 2 * BONES, NULL, &clip, &err), &err);
@@ -126,20 +133,28 @@ static void multiply_ref(double out[16], const double a[16], const double b[16])
             out[c * 4 + r] = a[r] * b[c * 4] + a[4 + r] * b[c * 4 + 1] + a[8 + r] * b[c * 4 + 2] + a[12 + r] * b[c * 4 + 3];
 }
 
-/* World and bone matrices of the scene worked out by the reference (and the
- * world matrices in double into wd, when not NULL). */
-static void reference_d(const ta_scene *s, ta_mat4 *world, ta_mat4 *bones, double (*wd)[16])
+/* The world matrices in double of a tree whose node b is under (b - 1) / 2, its first n nodes
+ * (parents have lower indices). */
+static void world_ref(const ta_scene *s, uint32_t n, double (*w)[16])
 {
-    double w[BONES][16];
-    for (uint32_t b = 0; b < BONES; ++b) { /* parents have lower indices */
+    for (uint32_t b = 0; b < n; ++b) {
         double local[16];
         compose_ref(&s->nodes[b], local);
         if (b == 0)
             memcpy(w[b], local, sizeof local);
         else
             multiply_ref(w[b], w[(b - 1) / 2], local);
-        for (int k = 0; k < 16; ++k) world[b].m[k] = (float)w[b][k];
     }
+}
+
+/* World and bone matrices of the scene worked out by the reference (and the
+ * world matrices in double into wd, when not NULL). */
+static void reference_d(const ta_scene *s, ta_mat4 *world, ta_mat4 *bones, double (*wd)[16])
+{
+    double w[BONES][16];
+    world_ref(s, BONES, w);
+    for (uint32_t b = 0; b < BONES; ++b)
+        for (int k = 0; k < 16; ++k) world[b].m[k] = (float)w[b][k];
     const ta_skin *sk = &s->skins[0];
     for (uint32_t i = 0; i < sk->joint_count; ++i) {
         double ib[16], m[16];
@@ -1092,18 +1107,7 @@ static ta_clip *big_rig_clip(void)
             rot[k * 4 + 2] = (float)(0.8 * sin(half));
             rot[k * 4 + 3] = (float)cos(half);
         }
-        ta_track_desc d = {0};
-        d.interpolation = TA_INTERPOLATION_LINEAR;
-        d.times = times;
-        d.key_count = KEYS;
-        TA_ASSERT_OK(ta_track_target_node(ta_node_at(b), TA_TRACK_KIND_POSITION, &d.target, &err), &err);
-        d.values = pos;
-        d.value_count = KEYS * 3;
-        TA_ASSERT_OK(ta_track_create(&d, NULL, &tracks[2 * b], &err), &err);
-        TA_ASSERT_OK(ta_track_target_node(ta_node_at(b), TA_TRACK_KIND_QUATERNION, &d.target, &err), &err);
-        d.values = rot;
-        d.value_count = KEYS * 4;
-        TA_ASSERT_OK(ta_track_create(&d, NULL, &tracks[2 * b + 1], &err), &err);
+        node_tracks(b, times, pos, rot, &tracks[2 * b]);
     }
     ta_clip *clip = NULL;
     TA_ASSERT_OK(ta_clip_create("sway", tracks, 2 * BIG_NODES, NULL, &clip, &err), &err);
@@ -1116,14 +1120,7 @@ static double big_rig_off(const ta_scene *s, const float *palette)
 {
     static double w[BIG_NODES][16];
     double worst = 0;
-    for (uint32_t b = 0; b < BIG_NODES; ++b) {
-        double local[16];
-        compose_ref(&s->nodes[b], local);
-        if (b == 0)
-            memcpy(w[b], local, sizeof local);
-        else
-            multiply_ref(w[b], w[(b - 1) / 2], local);
-    }
+    world_ref(s, BIG_NODES, w);
     const ta_skin *sk = &s->skins[0];
     for (uint32_t i = 0; i < sk->joint_count; ++i) {
         double ib[16], m[16];

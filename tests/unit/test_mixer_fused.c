@@ -728,6 +728,32 @@ static void test_every_path_same_as_general(void **state)
     each_path(every_path_story);
 }
 
+/* The three stories' actions on mixer i: the walk at 0.7 and the spin at 0.3 playing, the idle at
+ * 0.4 made and stopped (played later). */
+static void story_actions(ta_mixer *m, ta_clip *const clips[3], ta_action *acts[3])
+{
+    ta_error err = {0};
+    acts[0] = add_playing(m, clips[0], 0.7f);
+    acts[1] = add_playing(m, clips[1], 0.3f);
+    acts[2] = add_playing(m, clips[2], 0.4f);
+    TA_ASSERT_OK(ta_action_stop(acts[2], &err), &err);
+}
+
+/* A story's frame 20: every action read at a key (0.5 is key 4 of the 9), by a seek. */
+static void seek_to_a_key(ta_mixer *m, ta_scene *scene)
+{
+    ta_error err = {0};
+    ta_mixer_targets t = {scene, NULL, NULL};
+    TA_ASSERT_OK(ta_mixer_set_time(m, &t, ta_duration_from_seconds(0.5), &err), &err);
+}
+
+/* The fused runs of m when frame is one of the n marks, into runs_at. */
+static void mark_runs(int frame, const int *marks, int n, uint64_t *runs_at, const ta_mixer *m)
+{
+    for (int k = 0; k < n; ++k)
+        if (frame == marks[k]) runs_at[k] = m->fused.runs;
+}
+
 /* Two normal LINEAR actions whose weights leave nothing to rest, the blend's
  * usual update, go through one pass of each kind of lane (mix_two): the same
  * numbers bit for bit as the general path, with the updates around it that it
@@ -747,20 +773,16 @@ static void pair_same_as_general(const char *simd, bool split, uint32_t bones, u
     ta_mixer *mixers[2] = {mixer_on("general"), mixer_on(simd)};
     ta_action *acts[2][3];
     for (int i = 0; i < 2; ++i) {
-        acts[i][0] = add_playing(mixers[i], clips[0], 0.7f);
-        acts[i][1] = add_playing(mixers[i], clips[1], 0.3f);
-        acts[i][2] = add_playing(mixers[i], clips[2], 0.4f);
-        TA_ASSERT_OK(ta_action_stop(acts[i][2], &err), &err);
+        story_actions(mixers[i], clips, acts[i]);
     }
     uint32_t pairs_at_20 = 0, pairs_at_70 = 0;
     for (int frame = 0; frame < 120; ++frame) {
         if (frame == 20) pairs_at_20 = mixers[1]->fused.pair_runs;
         if (frame == 70) pairs_at_70 = mixers[1]->fused.pair_runs;
         for (int i = 0; i < 2; ++i) {
-            ta_mixer_targets t = {scenes[i], NULL, NULL};
             poison_stack();
-            if (frame == 20) { /* every action read at a key: 0.5 is key 4 of the 9 */
-                TA_ASSERT_OK(ta_mixer_set_time(mixers[i], &t, ta_duration_from_seconds(0.5), &err), &err);
+            if (frame == 20) { /* every action read at a key */
+                seek_to_a_key(mixers[i], scenes[i]);
                 continue;
             }
             if (frame == 40) TA_ASSERT_OK(ta_action_set_weight(acts[i][0], 0.5f, &err), &err); /* rests by 0.2 */
@@ -836,22 +858,17 @@ static void root_motion_same_as_general(const char *simd, ta_interpolation inter
     upright.root = ta_node_at(0);
     upright.keep_vertical = true;
     for (int i = 0; i < 2; ++i) {
-        acts[i][0] = add_playing(mixers[i], clips[0], 0.7f);
-        acts[i][1] = add_playing(mixers[i], clips[1], 0.3f);
-        acts[i][2] = add_playing(mixers[i], clips[2], 0.4f);
-        TA_ASSERT_OK(ta_action_stop(acts[i][2], &err), &err);
+        story_actions(mixers[i], clips, acts[i]);
         TA_ASSERT_OK(ta_mixer_set_root_motion(mixers[i], &yaw, &err), &err);
     }
     uint64_t runs_at[7] = {0};
     const int marks[7] = {20, 50, 55, 60, 65, 70, 120};
     for (int frame = 0; frame < 120; ++frame) {
-        for (int k = 0; k < 7; ++k)
-            if (frame == marks[k]) runs_at[k] = mixers[1]->fused.runs;
+        mark_runs(frame, marks, 7, runs_at, mixers[1]);
         for (int i = 0; i < 2; ++i) {
-            ta_mixer_targets t = {scenes[i], NULL, NULL};
             poison_stack();
-            if (frame == 20) { /* every action read at a key: 0.5 is key 4 of the 9 */
-                TA_ASSERT_OK(ta_mixer_set_time(mixers[i], &t, ta_duration_from_seconds(0.5), &err), &err);
+            if (frame == 20) { /* every action read at a key */
+                seek_to_a_key(mixers[i], scenes[i]);
                 continue;
             }
             if (frame == 30) TA_ASSERT_OK(ta_mixer_set_root_motion(mixers[i], &upright, &err), &err);
@@ -950,10 +967,7 @@ static void masked_same_as_general(const char *simd, bool split, uint32_t bones)
     ta_mask *halves = story_mask(halves_w, 4, bones / 2, 0.75f); /* the rest of the nodes its default */
     ta_action *acts[2][3];
     for (int i = 0; i < 2; ++i) {
-        acts[i][0] = add_playing(mixers[i], clips[0], 0.7f);
-        acts[i][1] = add_playing(mixers[i], clips[1], 0.3f);
-        acts[i][2] = add_playing(mixers[i], clips[2], 0.4f);
-        TA_ASSERT_OK(ta_action_stop(acts[i][2], &err), &err);
+        story_actions(mixers[i], clips, acts[i]);
         set_mask(acts[i][1], upper);
     }
     ta_root_motion_options rm = {0};
@@ -961,13 +975,11 @@ static void masked_same_as_general(const char *simd, bool split, uint32_t bones)
     uint64_t runs_at[6] = {0};
     const int marks[6] = {20, 50, 55, 70, 75, 120};
     for (int frame = 0; frame < 120; ++frame) {
-        for (int k = 0; k < 6; ++k)
-            if (frame == marks[k]) runs_at[k] = mixers[1]->fused.runs;
+        mark_runs(frame, marks, 6, runs_at, mixers[1]);
         for (int i = 0; i < 2; ++i) {
-            ta_mixer_targets t = {scenes[i], NULL, NULL};
             poison_stack();
-            if (frame == 20) { /* every action read at a key: 0.5 is key 4 of the 9 */
-                TA_ASSERT_OK(ta_mixer_set_time(mixers[i], &t, ta_duration_from_seconds(0.5), &err), &err);
+            if (frame == 20) { /* every action read at a key */
+                seek_to_a_key(mixers[i], scenes[i]);
                 continue;
             }
             if (frame == 10) set_mask(acts[i][0], halves);
