@@ -135,8 +135,9 @@ typedef struct ta_frame_options {
     ta_frame_stream stream;
     /** A scratch for the lane passes of rigs of more than 128 nodes (ta_frame_lane_scratch_bytes of the largest),
      * 64-byte aligned, for a call with no pool (ta_frame_update_range, or ta_frame_update with none): calls that
-     * run at once need one each. A call with a pool uses the pool's and not this one. NULL (and 0 bytes): such rigs
-     * go through the column loops, a character at a time, unless a pool gives them room. The numbers are the same. */
+     * run at once need one each. A call with a pool uses the pool's and not this one. NULL (and 0 bytes), or fewer
+     * bytes than a rig needs for four lanes: that rig goes through the column loops, a character at a time, unless a
+     * pool gives it room. The numbers are the same. */
     void *lane_scratch;
     size_t lane_scratch_bytes; /**< its length: 0 with lane_scratch NULL */
 } ta_frame_options;
