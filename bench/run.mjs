@@ -33,6 +33,9 @@
  *      as three.js, the float clip and ta_clip_compress hold them, and as
  *      ozz-animation's AnimationOptimizer does at the same error (bench_ozz
  *      --compress), with the error each reaches;
+ *      Beside section 1: the update held at a key (bench.mjs --paused), and
+ *      one action with a mask or root motion against it plain
+ *      (bench_mask_root_motion), on the fused path and the general path;
  *  10. inverse kinematics (bench_ik): two-bone and aim IK a call, from the
  *      nodes and from world matrices, beside ozz-animation's IKTwoBoneJob and
  *      IKAimJob (bench_ozz --ik); two-bone IK at most 100 ns a chain.
@@ -282,6 +285,44 @@ function runsAvx2() { return BEST !== 'avx2' && AVX2_RUNS; }
 out();
 ozzSection();
 heldSection();
+maskRootSection();
+
+/* Masks and root motion: one action with a mask, with root motion, with root motion and yaw,
+ * against the same action plain (bench_mask_root_motion), on the fused path and on the general
+ * path (TA_SIMD=general), alternated round by round. threeanim's own extensions: no three.js
+ * beside them. */
+function maskRootSection() {
+  const BIN = path.join(opts.build, 'bench', 'bench_mask_root_motion');
+  if (!fs.existsSync(BIN)) return;
+  out('### Masks and root motion (one action, 64 nodes, 128 tracks)');
+  out();
+  const rounds = opts.quick ? 1 : 3, updates = opts.quick ? '5000' : '20000';
+  const modes = ['plain', 'mask', 'root', 'root_yaw'], paths = ['', 'general'];
+  const ns = {};
+  for (const m of modes) for (const p of paths) ns[m + p] = [];
+  for (let r = 0; r < rounds; r++) {
+    progress(`masks and root motion, round ${r + 1}/${rounds}`);
+    for (const m of modes)
+      for (const p of paths) {
+        const env = p ? { ...process.env, TA_SIMD: p } : process.env;
+        const res = spawnSync(BIN, [m, updates], { encoding: 'utf8', env });
+        const hit = res.status === 0 ? res.stdout.match(/([0-9.]+) ns per update/) : null;
+        if (!hit) throw new Error(`bench_mask_root_motion ${m} failed (${res.status ?? res.signal})`);
+        ns[m + p].push(Number(hit[1]));
+      }
+  }
+  const median = (xs) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
+  const plain = median(ns.plain);
+  table(['mode', `threeanim ns (${BEST})`, 'over plain', 'general path ns', 'general over fused'],
+    modes.map((m) => [m, fmt(median(ns[m]), 0), fmt(median(ns[m]) / plain, 2) + 'x', fmt(median(ns[m + 'general']), 0),
+      fmt(median(ns[m + 'general']) / median(ns[m]), 2) + 'x']));
+  out();
+  out(`Medians of ${rounds} alternated round${rounds > 1 ? 's' : ''} of bench_mask_root_motion MODE ${updates} ` +
+    '(wall time an update; the general path with TA_SIMD=general). No target: the rows keep the masked and root ' +
+    'motion updates in sight, which took the general path, about ten times the plain update, before the fused path ' +
+    'took them (docs/performance.md, "Masks on the fused path", "Root motion on the fused path").');
+  out();
+}
 
 /* Held at a key: every action paused as it starts, so that each rotation is read at its interval's
  * end, where slerpFlat is taken without its acos and sines (docs/performance.md, "An action held at
