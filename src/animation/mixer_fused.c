@@ -398,8 +398,9 @@ typedef struct fused_work {
     uint8_t *slow;
 } fused_work;
 
-/* Scratch up to this many floats lives on the stack: 8 KiB, a rig of about
- * 100 bones with additive piles, about 140 without. */
+/* Scratch up to this many floats lives on the stack: 8 KiB (work_floats), a rig of about 130
+ * bones keyed in position and rotation, 110 with scales too; with the additive piles' room (an
+ * additive action or a mask), about 85 and 65. */
 #define TA__FUSED_STACK_FLOATS 2048u
 
 static size_t work_floats(uint32_t vec_lanes, uint32_t rot_lanes, bool additive)
@@ -1355,7 +1356,7 @@ TA__FAR_HOLDER static void mix_masked(const ta__mixer_fused *f, fused_work *wk)
     const size_t vf = 3 * (size_t)f->vec_lanes, rf = 4 * (size_t)f->rot_lanes;
     memcpy(wk->vpile, f->vorig, sizeof(float) * vf);
     memcpy(wk->rpile, f->rorig, sizeof(float) * rf);
-    memset(wk->vweight, 0, sizeof(float) * (f->vec_lanes + f->rot_lanes));
+    memset(wk->vweight, 0, sizeof(float) * (f->vec_lanes + f->rot_lanes)); /* rweight follows: work_at */
     fused_work mine = *wk;
     mine.vpile = wk->vadd;
     mine.rpile = wk->radd;
