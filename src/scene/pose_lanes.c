@@ -88,7 +88,56 @@ TA__WORLD_SET(4, TA__AVX2, double)
 
 TA__BONES_SET(4, TA__AVX2, __m256d, double, __m128, _mm256_cvtpd_ps, _mm_set1_ps, store_bone4)
 
-/* ---- AVX-512: eight lanes, written out as two halves of four ---- */
+/* ---- AVX-512: eight lanes ---- */
+
+/* Node's world for lanes[0 .. 8), as store_node4 writes it, from m (its rows across the eight
+ * lanes, column c's at c * 3), transposed in 512-bit registers: each column's rows paired by
+ * unpacks and two-source permutes into two lanes' columns a register, then each lane's two
+ * halves of its matrix (columns 0 and 1, 2 and 3) a register, one 64-byte line of its doubles:
+ * 48 shuffles for the eight lanes where store_node4's 256-bit transposes took 76, and a
+ * conversion to float of two columns at a time, half as many. The same numbers: moves alone. */
+TA__AVX512 TA__INLINE void store_node8(const ta__pose_lane *lanes, uint32_t node, const __m512d *m, int out)
+{
+    /* pair[c][q]: column c of lanes (q, q + 2) for q 0, 1 and (q + 2, q + 4) for q 2, 3, as set below */
+    __m512d pair[4][4];
+    const __m512i near = _mm512_set_epi64(11, 10, 3, 2, 9, 8, 1, 0); /* chunks 0 and 1 of a and b, interleaved */
+    const __m512i far = _mm512_set_epi64(15, 14, 7, 6, 13, 12, 5, 4); /* chunks 2 and 3 */
+    for (int c = 0; c < 4; ++c) {
+        const __m512d r3 = c == 3 ? _mm512_set1_pd(1.0) : _mm512_setzero_pd();
+        const __m512d t0 = _mm512_unpacklo_pd(m[c * 3], m[c * 3 + 1]); /* even lanes' rows 0 and 1 */
+        const __m512d t1 = _mm512_unpackhi_pd(m[c * 3], m[c * 3 + 1]); /* odd lanes' */
+        const __m512d t2 = _mm512_mask_blend_pd(0xaa, m[c * 3 + 2], r3); /* even lanes' rows 2 and 3 (r3 the
+                                                                            same in every lane: a blend) */
+        const __m512d t3 = _mm512_unpackhi_pd(m[c * 3 + 2], r3);
+        pair[c][0] = _mm512_permutex2var_pd(t0, near, t2); /* lanes 0 | 2 */
+        pair[c][1] = _mm512_permutex2var_pd(t1, near, t3); /* lanes 1 | 3 */
+        pair[c][2] = _mm512_permutex2var_pd(t0, far, t2);  /* lanes 4 | 6 */
+        pair[c][3] = _mm512_permutex2var_pd(t1, far, t3);  /* lanes 5 | 7 */
+    }
+    static const uint8_t first[4] = {0, 1, 4, 5}; /* pair q's low lane; its high one is 2 more */
+    for (int q = 0; q < 4; ++q)
+        for (int hi = 0; hi < 2; ++hi) {
+            const ta__pose_lane *lane = &lanes[first[q] + 2 * hi];
+            /* the lane's columns 0 and 1, then 2 and 3 */
+            const __m512d h0 = hi ? _mm512_shuffle_f64x2(pair[0][q], pair[1][q], 0xee)
+                                  : _mm512_shuffle_f64x2(pair[0][q], pair[1][q], 0x44);
+            const __m512d h1 = hi ? _mm512_shuffle_f64x2(pair[2][q], pair[3][q], 0xee)
+                                  : _mm512_shuffle_f64x2(pair[2][q], pair[3][q], 0x44);
+            if (out & TA__LANES_DOUBLES) {
+                double *d = lane->world + (size_t)node * 16; /* on a line: the pose's doubles are */
+                if (out & TA__LANES_STREAM) {
+                    _mm512_stream_pd(d, h0);
+                    _mm512_stream_pd(d + 8, h1);
+                } else {
+                    _mm512_storeu_pd(d, h0);
+                    _mm512_storeu_pd(d + 8, h1);
+                }
+            }
+            if (out & TA__LANES_FLOATS)
+                store_matrix4f2(lane->out[node].m, _mm512_cvtpd_ps(h0), _mm512_cvtpd_ps(h1),
+                                (out & TA__LANES_STREAM) != 0);
+        }
+}
 
 TA__AVX512 TA__INLINE void world8_body(const ta__pose_lane *lanes, uint32_t node_count, double *scratch, int out)
 {
@@ -100,16 +149,7 @@ TA__AVX512 TA__INLINE void world8_body(const ta__pose_lane *lanes, uint32_t node
         fetch8_ps(lanes, node, f_);                                                                               \
         for (int i_ = 0; i_ < 10; ++i_) t[i_] = _mm512_cvtps_pd(f_[i_]);                                          \
     } while (0)
-#define TA__S8(m, node)                                                                                           \
-    do {                                                                                                          \
-        __m256d lo_[12], hi_[12];                                                                                 \
-        for (int k_ = 0; k_ < 12; ++k_) {                                                                         \
-            lo_[k_] = _mm512_castpd512_pd256(m[k_]);                                                              \
-            hi_[k_] = _mm512_extractf64x4_pd(m[k_], 1);                                                           \
-        }                                                                                                         \
-        store_node4(lanes, node, lo_, out);                                                                       \
-        store_node4(lanes + 4, node, hi_, out);                                                                   \
-    } while (0)
+#define TA__S8(m, node) store_node8(lanes, node, m, out)
     TA__WORLD_BODY(__m512d, 8u, TA__F8, TA__S8)
 #undef TA__F8
 #undef TA__S8
