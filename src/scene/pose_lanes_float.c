@@ -124,25 +124,6 @@ TA__INLINE void store_column4w(const ta__pose_lane *lanes, uint32_t node, int c,
     for (int L = 0; L < 4; ++L) memcpy(lanes[L].out[node].m + c * 4, &v[L], sizeof v[L]);
 }
 
-/* Bone i for out[0 .. 4) from f[column][row] across the lanes (store_bone4's numbers, in
- * store_column4w's order; nothing streams here: form's TA__BONES_ROWS alone counts). */
-TA__INLINE void store_bone4w(float *const *out, uint32_t i, ta__f4 f[4][4], int form)
-{
-    if (form & TA__BONES_ROWS) {
-        for (int r = 0; r < 3; ++r) {
-            ta__f4 v[4] = {f[0][r], f[1][r], f[2][r], f[3][r]};
-            transpose4(v);
-            for (int L = 0; L < 4; ++L) memcpy(out[L] + (size_t)i * 12 + r * 4, &v[L], sizeof v[L]);
-        }
-    } else {
-        for (int c = 0; c < 4; ++c) {
-            ta__f4 v[4] = {f[c][0], f[c][1], f[c][2], f[c][3]};
-            transpose4(v);
-            for (int L = 0; L < 4; ++L) memcpy(out[L] + (size_t)i * 16 + c * 4, &v[L], sizeof v[L]);
-        }
-    }
-}
-
 TA__INLINE void world4_body(const ta__pose_lane *lanes, uint32_t node_count, float *scratch, int out)
 {
     const ta_node_id *order = lanes[0].order;
@@ -158,7 +139,48 @@ TA__INLINE void world4_body(const ta__pose_lane *lanes, uint32_t node_count, flo
 
 TA__WORLD_SET(4, , float)
 
-TA__BONES_SET(4, , ta__f4, float, ta__f4, TA__SAME, TA__SPLAT4, store_bone4w)
+/* The skinning pass of four lanes (TA__BONES_BODY's numbers: each element's four products summed
+ * in the same order), a 4x4 bone a column at a time, each column transposed and stored as it is
+ * made: the shared body's bone of sixteen vectors, handed to store_bone4w whole, stayed in the
+ * module's stack in linear memory (256 bytes stored and loaded again a bone, clang 14), where
+ * one column's four live in locals. A 3x4 bone keeps its twelve in locals too. */
+TA__INLINE void bones4_body(const float *scratch, const ta_node_id *joints, const ta_mat4 *ib, const float *last,
+                            uint32_t n, float *const *out, bool rows)
+{
+    for (uint32_t i = 0; i < n; ++i) {
+        const ta__f4 *a = (const ta__f4 *)(const void *)(scratch + (size_t)joints[i].index * 12 * 4);
+        const float *b = ib[i].m;
+        ta__f4 e[4][3]; /* column c's rows, for the 3x4 layout */
+        for (int c = 0; c < 4; ++c) {
+            const float b0 = b[c * 4], b1 = b[c * 4 + 1], b2 = b[c * 4 + 2], b3 = b[c * 4 + 3];
+            ta__f4 v[4];
+            for (int r = 0; r < 3; ++r) v[r] = a[r] * b0 + a[3 + r] * b1 + a[6 + r] * b2 + a[9 + r] * b3;
+            if (rows) {
+                for (int r = 0; r < 3; ++r) e[c][r] = v[r];
+                continue;
+            }
+            v[3] = TA__SPLAT4(last[i * 4 + c]);
+            transpose4(v);
+            for (int L = 0; L < 4; ++L) memcpy(out[L] + (size_t)i * 16 + c * 4, &v[L], sizeof v[L]);
+        }
+        if (rows)
+            for (int r = 0; r < 3; ++r) {
+                ta__f4 v[4] = {e[0][r], e[1][r], e[2][r], e[3][r]};
+                transpose4(v);
+                for (int L = 0; L < 4; ++L) memcpy(out[L] + (size_t)i * 12 + r * 4, &v[L], sizeof v[L]);
+            }
+    }
+}
+
+static void bones4(const float *scratch, const ta_node_id *joints, const ta_mat4 *ib, const float *last,
+                   uint32_t n, float *const *out, int form)
+{
+    /* nothing streams here (TA__BONES_STREAM is never asked: TA__LANES_CAN_STREAM) */
+    if (form & TA__BONES_ROWS)
+        bones4_body(scratch, joints, ib, last, n, out, true);
+    else
+        bones4_body(scratch, joints, ib, last, n, out, false);
+}
 
 uint32_t ta__lanes_float_width(int level)
 {
