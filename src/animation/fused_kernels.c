@@ -8,6 +8,7 @@
 #include "animation/fused_kernels.h"
 #include "animation/interpolant.h"
 #include "animation/lerp_lane.h"
+#include "animation/mask_share.h"
 #include "animation/slerp_constants.h"
 #include "animation/slerp_lane.h"
 
@@ -369,6 +370,69 @@ static inline uint32_t nan_bits(float x)
             w[i] = zero ? 1 : w[i] * inv;                                                                         \
         }                                                                                                         \
     }                                                                                                             \
+    ATTR static void mask_vec_##SUF(float *restrict px, float *restrict py, float *restrict pz,                    \
+                                    const float *restrict vx, const float *restrict vy, const float *restrict vz, \
+                                    float *restrict total, const float *restrict mw, double weight, uint32_t n)   \
+    {                                                                                                             \
+        for (uint32_t i = 0; i < n; ++i) {                                                                        \
+            const ta__mask_share s = ta__mask_share_of(weight, mw[i], total[i]);                                  \
+            px[i] = ta__mask_mix(s, px[i], vx[i]);                                                                \
+            py[i] = ta__mask_mix(s, py[i], vy[i]);                                                                \
+            pz[i] = ta__mask_mix(s, pz[i], vz[i]);                                                                \
+            total[i] = s.total;                                                                                   \
+        }                                                                                                         \
+    }                                                                                                             \
+    ATTR static uint32_t mask_rot_##SUF(float *restrict px, float *restrict py, float *restrict pz,               \
+                                        float *restrict pw, const float *restrict vx, const float *restrict vy,   \
+                                        const float *restrict vz, const float *restrict vw,                       \
+                                        float *restrict total, const float *restrict mw, double weight,           \
+                                        uint32_t n, float *restrict t, uint32_t *restrict slerp)                  \
+    {                                                                                                             \
+        uint32_t slerps = 0;                                                                                      \
+        for (uint32_t i = 0; i < n; ++i) {                                                                        \
+            const ta__mask_share s = ta__mask_share_of(weight, mw[i], total[i]);                                  \
+            const bool copy = s.on & s.first;                                                                     \
+            px[i] = copy ? vx[i] : px[i];                                                                         \
+            py[i] = copy ? vy[i] : py[i];                                                                         \
+            pz[i] = copy ? vz[i] : pz[i];                                                                         \
+            pw[i] = copy ? vw[i] : pw[i];                                                                         \
+            total[i] = s.total;                                                                                   \
+            t[i] = s.t;                                                                                           \
+            slerp[i] = (uint32_t)(s.on & !s.first);                                                               \
+            slerps += slerp[i];                                                                                   \
+        }                                                                                                         \
+        return slerps;                                                                                            \
+    }                                                                                                             \
+    ATTR static uint32_t mask_rest_rot_##SUF(float *restrict px, float *restrict py, float *restrict pz,           \
+                                             float *restrict pw, const float *restrict ox,                        \
+                                             const float *restrict oy, const float *restrict oz,                  \
+                                             const float *restrict ow, const float *restrict total, uint32_t n,   \
+                                             uint32_t *restrict part)                                             \
+    {                                                                                                             \
+        uint32_t parts = 0;                                                                                       \
+        for (uint32_t i = 0; i < n; ++i) {                                                                        \
+            const float w = total[i];                                                                             \
+            const bool all = w == 0;                                                                              \
+            px[i] = all ? ox[i] : px[i];                                                                          \
+            py[i] = all ? oy[i] : py[i];                                                                          \
+            pz[i] = all ? oz[i] : pz[i];                                                                          \
+            pw[i] = all ? ow[i] : pw[i];                                                                          \
+            part[i] = (uint32_t)((w < 1) & !all);                                                                 \
+            parts += part[i];                                                                                     \
+        }                                                                                                         \
+        return parts;                                                                                             \
+    }                                                                                                             \
+    ATTR static void mask_rest_vec_##SUF(float *restrict px, float *restrict py, float *restrict pz,               \
+                                     const float *restrict ox, const float *restrict oy, const float *restrict oz, \
+                                     const float *restrict total, uint32_t n)                                     \
+    {                                                                                                             \
+        for (uint32_t i = 0; i < n; ++i) {                                                                        \
+            const float w = total[i];                                                                             \
+            px[i] = ta__mask_rest(w, px[i], ox[i]);                                                               \
+            py[i] = ta__mask_rest(w, py[i], oy[i]);                                                               \
+            pz[i] = ta__mask_rest(w, pz[i], oz[i]);                                                               \
+        }                                                                                                         \
+    }                                                                                                             \
 
 #define TA__KERNEL_SET(SUF, WRITE, WIDTH)                                                                         \
     static const ta__fused_kernels kernels_##SUF = {.width = WIDTH, .vec_first = vec_first_##SUF, .vec_mix = vec_mix_##SUF, \
@@ -381,7 +445,9 @@ static inline uint32_t nan_bits(float x)
         .curve_smooth = curve_smooth_##SUF,                                                                       \
         .curve_cubic = curve_cubic_##SUF, .curve_bezier = curve_bezier_##SUF,                                     \
         .curve_bezier_at = curve_bezier_at_##SUF, .rot_mix = rot_mix_##SUF, .mix_doubles = mix_doubles_##SUF,     \
-        .lerp_doubles = lerp_doubles_##SUF, .normalize = normalize_##SUF, .far_slerp = far_slerp_##SUF};
+        .lerp_doubles = lerp_doubles_##SUF, .normalize = normalize_##SUF, .far_slerp = far_slerp_##SUF,         \
+        .mask_vec = mask_vec_##SUF, .mask_rot = mask_rot_##SUF, .mask_rest_vec = mask_rest_vec_##SUF,                    \
+        .mask_rest_rot = mask_rest_rot_##SUF};
 
 /* The slerp loops of each set; AVX2's and AVX-512's split where GCC's loop would leave lanes one by one (below) */
 #define TA__ROT_SLERP_scalar rot_slerp_scalar

@@ -121,6 +121,26 @@ typedef struct ta__fused_kernels {
     void (*mix_doubles)(float *pile, const double *v, uint32_t n, double keep, double mix, int first);
     /* three.js Quaternion.normalize (ta__normalize_quat) over four planes */
     void (*normalize)(double *x, double *y, double *z, double *w, uint32_t n);
+    /* A masked update's lanes (mixer_fused.c's mix_masked), with no branch a lane, each plane its
+     * own array (so that nothing may overlap and the loops vectorise): n vector lanes of one
+     * action's values v into the pile p, each by its weight, the action's times mw[i]
+     * (ta__mask_share_of), total[i] its lane's cumulative weight: copied where first, else lerped
+     * in float32 by the share */
+    void (*mask_vec)(float *px, float *py, float *pz, const float *vx, const float *vy, const float *vz,
+                     float *total, const float *mw, double weight, uint32_t n);
+    /* the same for n rotation lanes: the first copied; the others' shares into t, marked in slerp,
+     * for the caller's batch slerp; returns how many are marked */
+    uint32_t (*mask_rot)(float *px, float *py, float *pz, float *pw, const float *vx, const float *vy,
+                         const float *vz, const float *vw, float *total, const float *mw, double weight, uint32_t n,
+                         float *t, uint32_t *slerp);
+    /* n vector lanes of p rested toward their originals o by each lane's missing weight, 1 -
+     * total[i] (ta__mask_rest) */
+    void (*mask_rest_vec)(float *px, float *py, float *pz, const float *ox, const float *oy, const float *oz,
+                      const float *total, uint32_t n);
+    /* n rotation lanes of p where total[i] is 0 set to their originals o; the lanes rested by part
+     * of their weight (0 < total < 1) marked in part, for the caller's slerps; returns how many */
+    uint32_t (*mask_rest_rot)(float *px, float *py, float *pz, float *pw, const float *ox, const float *oy,
+                              const float *oz, const float *ow, const float *total, uint32_t n, uint32_t *part);
 } ta__fused_kernels;
 
 /* The kernels of simd (not GENERAL); NULL when this build or CPU lacks them. */

@@ -1342,16 +1342,30 @@ static void flush_rotations(ta__quat_batch *b, const uint32_t *lane, uint32_t n,
     }
 }
 
+/* The masked mix goes over a group's lanes this many at a time: each chunk's mask weights read
+ * first (a load a lane from the mask's node array), then mixed in loops with no branch, which
+ * the compiler vectorises. */
+#define TA__MASK_CHUNK 64u
+
+/* The mask's weights of the n node fields at places (clip_fused.h's node_place), 1 without a mask. */
+static void chunk_weights(float *mw, const ta_mask *mask, const uint32_t *places, uint32_t n)
+{
+    for (uint32_t i = 0; i < n; ++i) mw[i] = mask != NULL ? lane_mask(mask, places[i]) : 1.0f;
+}
+
 /* An update with a mask (animation_mask.h): each action's weight times its mask's on each lane,
  * so each lane has its own cumulative weight (wk->vweight, wk->rweight), and the lanes are mixed
- * one by one as the general path mixes its bindings (mix_action's LINEAR loops: vectors in
- * float32, rotations in batches of ta__quat_batch_slerp), then rested toward the originals by
- * each lane's missing weight (ta__blend_apply). Each action's values are read by its time groups'
- * first-action reads into the additive piles' room (the update has no additive action: usable).
- * The piles start from the originals, so that a lane no action weighs and the padding lanes stay
- * finite. */
+ * as the general path mixes its bindings (mix_action's LINEAR loops: vectors in float32,
+ * rotations in batches of ta__quat_batch_slerp), then rested toward the originals by each lane's
+ * missing weight (ta__blend_apply). Each action's values are read by its time groups' first-action
+ * reads into the additive piles' room (the update has no additive action: usable). The piles
+ * start from the originals, so that a lane no action weighs and the padding lanes stay finite.
+ * The lanes go a chunk at a time through the kernels' loops with no branch (mask_vec, mask_rot,
+ * mask_rest_vec, mask_rest_rot): the rotations that need a slerp are gathered after them, and the
+ * ones rested by part of their weight slerped one by one. */
 TA__FAR_HOLDER static void mix_masked(const ta__mixer_fused *f, fused_work *wk)
 {
+    const ta__fused_kernels *k = f->kernels;
     const ta__clip_fused *shape = f->shape;
     const size_t vf = 3 * (size_t)f->vec_lanes, rf = 4 * (size_t)f->rot_lanes;
     memcpy(wk->vpile, f->vorig, sizeof(float) * vf);
@@ -1360,6 +1374,8 @@ TA__FAR_HOLDER static void mix_masked(const ta__mixer_fused *f, fused_work *wk)
     fused_work mine = *wk;
     mine.vpile = wk->vadd;
     mine.rpile = wk->radd;
+    float mw[TA__MASK_CHUNK], t[TA__MASK_CHUNK];
+    uint32_t slerp[TA__MASK_CHUNK];
     for (uint32_t ai = 0; ai < f->action_count; ++ai) {
         ta_action *a = f->actions[ai];
         const double weight = a->step->next.effective_weight;
@@ -1371,46 +1387,44 @@ TA__FAR_HOLDER static void mix_masked(const ta__mixer_fused *f, fused_work *wk)
             const uint32_t vl = sh->vec_lanes, rl = sh->rot_lanes;
             float *vp = wk->vpile + 3 * (size_t)sh->vec_first, *rp = wk->rpile + 4 * (size_t)sh->rot_first;
             const float *vv = mine.vpile + 3 * (size_t)sh->vec_first, *rv = mine.rpile + 4 * (size_t)sh->rot_first;
-            for (uint32_t i = 0; i < sh->vec_count; ++i) {
-                const uint32_t place = f->vec_node[sh->vec_first + i];
-                const double w = a->mask != NULL ? weight * lane_mask(a->mask, place) : weight;
-                if (!(w > 0)) continue; /* masked out */
-                double share;
-                if (!ta__blend_share_of(&wk->vweight[sh->vec_first + i], w, &share)) {
-                    for (uint32_t c3 = 0; c3 < 3; ++c3) vp[(size_t)c3 * vl + i] = vv[(size_t)c3 * vl + i];
-                    continue;
-                }
-                const float t = (float)share;
-                for (uint32_t c3 = 0; c3 < 3; ++c3)
-                    vp[(size_t)c3 * vl + i] = ta__lerp_lane(vp[(size_t)c3 * vl + i], vv[(size_t)c3 * vl + i], t);
+            for (uint32_t at = 0; at < sh->vec_count; at += TA__MASK_CHUNK) {
+                const uint32_t n = sh->vec_count - at < TA__MASK_CHUNK ? sh->vec_count - at : TA__MASK_CHUNK;
+                chunk_weights(mw, a->mask, f->vec_node + sh->vec_first + at, n);
+                float *p = vp + at;
+                const float *v = vv + at;
+                k->mask_vec(p, p + vl, p + 2 * (size_t)vl, v, v + vl, v + 2 * (size_t)vl,
+                            wk->vweight + sh->vec_first + at, mw, weight, n);
             }
             ta__quat_batch batch;
-            uint32_t lane[TA__QUAT_BATCH], n = 0;
-            for (uint32_t i = 0; i < sh->rot_count; ++i) {
-                const uint32_t place = f->rot_node[sh->rot_first + i];
-                const double w = a->mask != NULL ? weight * lane_mask(a->mask, place) : weight;
-                if (!(w > 0)) continue;
-                double share;
-                if (!ta__blend_share_of(&wk->rweight[sh->rot_first + i], w, &share)) {
-                    for (uint32_t c4 = 0; c4 < 4; ++c4) rp[(size_t)c4 * rl + i] = rv[(size_t)c4 * rl + i];
+            uint32_t lane[TA__QUAT_BATCH], q = 0;
+            for (uint32_t at = 0; at < sh->rot_count; at += TA__MASK_CHUNK) {
+                const uint32_t n = sh->rot_count - at < TA__MASK_CHUNK ? sh->rot_count - at : TA__MASK_CHUNK;
+                chunk_weights(mw, a->mask, f->rot_node + sh->rot_first + at, n);
+                float *p = rp + at;
+                const float *v = rv + at;
+                if (k->mask_rot(p, p + rl, p + 2 * (size_t)rl, p + 3 * (size_t)rl, v, v + rl, v + 2 * (size_t)rl,
+                                v + 3 * (size_t)rl, wk->rweight + sh->rot_first + at, mw, weight, n, t, slerp) == 0)
                     continue;
-                }
-                batch.ax[n] = rp[i];
-                batch.ay[n] = rp[rl + i];
-                batch.az[n] = rp[2 * (size_t)rl + i];
-                batch.aw[n] = rp[3 * (size_t)rl + i];
-                batch.bx[n] = rv[i];
-                batch.by[n] = rv[rl + i];
-                batch.bz[n] = rv[2 * (size_t)rl + i];
-                batch.bw[n] = rv[3 * (size_t)rl + i];
-                batch.t[n] = (float)share;
-                lane[n++] = i;
-                if (n == TA__QUAT_BATCH) {
-                    flush_rotations(&batch, lane, n, rp, rl);
-                    n = 0;
+                for (uint32_t j = 0; j < n; ++j) {
+                    if (!slerp[j]) continue;
+                    const uint32_t i = at + j;
+                    batch.ax[q] = rp[i];
+                    batch.ay[q] = rp[rl + i];
+                    batch.az[q] = rp[2 * (size_t)rl + i];
+                    batch.aw[q] = rp[3 * (size_t)rl + i];
+                    batch.bx[q] = rv[i];
+                    batch.by[q] = rv[rl + i];
+                    batch.bz[q] = rv[2 * (size_t)rl + i];
+                    batch.bw[q] = rv[3 * (size_t)rl + i];
+                    batch.t[q] = t[j];
+                    lane[q++] = i;
+                    if (q == TA__QUAT_BATCH) {
+                        flush_rotations(&batch, lane, q, rp, rl);
+                        q = 0;
+                    }
                 }
             }
-            if (n > 0) flush_rotations(&batch, lane, n, rp, rl);
+            if (q > 0) flush_rotations(&batch, lane, q, rp, rl);
         }
     }
     /* each lane's missing weight rests toward its original (ta__blend_apply) */
@@ -1419,34 +1433,28 @@ TA__FAR_HOLDER static void mix_masked(const ta__mixer_fused *f, fused_work *wk)
         const uint32_t vl = sh->vec_lanes, rl = sh->rot_lanes;
         float *vp = wk->vpile + 3 * (size_t)sh->vec_first, *rp = wk->rpile + 4 * (size_t)sh->rot_first;
         const float *vo = f->vorig + 3 * (size_t)sh->vec_first, *ro = f->rorig + 4 * (size_t)sh->rot_first;
-        for (uint32_t i = 0; i < sh->vec_count; ++i) {
-            double t;
-            const ta__blend_rest r = ta__blend_rest_of(wk->vweight[sh->vec_first + i], &t);
-            if (r == TA__BLEND_REST_NONE) continue;
-            for (uint32_t c3 = 0; c3 < 3; ++c3) {
-                float *p = &vp[(size_t)c3 * vl + i];
-                const double o = vo[(size_t)c3 * vl + i];
-                if (r == TA__BLEND_REST_ALL)
-                    *p = (float)o;
-                else
-                    ta__blend_lerp(p, &o, 1, t);
+        const float *rw = wk->rweight + sh->rot_first;
+        k->mask_rest_vec(vp, vp + vl, vp + 2 * (size_t)vl, vo, vo + vl, vo + 2 * (size_t)vl, wk->vweight + sh->vec_first,
+                         sh->vec_count);
+        for (uint32_t at = 0; at < sh->rot_count; at += TA__MASK_CHUNK) {
+            const uint32_t n = sh->rot_count - at < TA__MASK_CHUNK ? sh->rot_count - at : TA__MASK_CHUNK;
+            float *p = rp + at;
+            const float *o = ro + at;
+            if (k->mask_rest_rot(p, p + rl, p + 2 * (size_t)rl, p + 3 * (size_t)rl, o, o + rl, o + 2 * (size_t)rl,
+                                 o + 3 * (size_t)rl, rw + at, n, slerp) == 0)
+                continue;
+            for (uint32_t j = 0; j < n; ++j) {
+                if (!slerp[j]) continue; /* rested by part of its weight: slerped as the general path does */
+                const uint32_t i = at + j;
+                float q[4];
+                double orig[4];
+                for (uint32_t c4 = 0; c4 < 4; ++c4) {
+                    q[c4] = rp[(size_t)c4 * rl + i];
+                    orig[c4] = ro[(size_t)c4 * rl + i];
+                }
+                ta__blend_slerp(q, orig, 1 - (double)rw[i]);
+                for (uint32_t c4 = 0; c4 < 4; ++c4) rp[(size_t)c4 * rl + i] = q[c4];
             }
-        }
-        for (uint32_t i = 0; i < sh->rot_count; ++i) {
-            double t;
-            const ta__blend_rest r = ta__blend_rest_of(wk->rweight[sh->rot_first + i], &t);
-            if (r == TA__BLEND_REST_NONE) continue;
-            float q[4];
-            double o[4];
-            for (uint32_t c4 = 0; c4 < 4; ++c4) {
-                q[c4] = rp[(size_t)c4 * rl + i];
-                o[c4] = ro[(size_t)c4 * rl + i];
-            }
-            if (r == TA__BLEND_REST_ALL)
-                for (uint32_t c4 = 0; c4 < 4; ++c4) q[c4] = (float)o[c4];
-            else
-                ta__blend_slerp(q, o, t);
-            for (uint32_t c4 = 0; c4 < 4; ++c4) rp[(size_t)c4 * rl + i] = q[c4];
         }
     }
 }
