@@ -372,22 +372,45 @@ static inline uint32_t nan_bits(float x)
     }                                                                                                             \
     ATTR static void mask_vec_##SUF(float *restrict px, float *restrict py, float *restrict pz,                    \
                                     const float *restrict vx, const float *restrict vy, const float *restrict vz, \
-                                    float *restrict total, const float *restrict mw, double weight, uint32_t n)   \
+                                    float *restrict total, const float *restrict mw, double weight, uint32_t n,   \
+                                    int first)                                                                    \
     {                                                                                                             \
-        for (uint32_t i = 0; i < n; ++i) {                                                                        \
-            const ta__mask_share s = ta__mask_share_of(weight, mw[i], total[i]);                                  \
-            px[i] = ta__mask_mix(s, px[i], vx[i]);                                                                \
-            py[i] = ta__mask_mix(s, py[i], vy[i]);                                                                \
-            pz[i] = ta__mask_mix(s, pz[i], vz[i]);                                                                \
-            total[i] = s.total;                                                                                   \
-        }                                                                                                         \
+        if (first) /* every total is 0: the values copied where the lane takes part, no share made */          \
+            for (uint32_t i = 0; i < n; ++i) {                                                                    \
+                const double w = weight * mw[i];                                                                  \
+                const bool on = w > 0;                                                                            \
+                px[i] = on ? vx[i] : px[i];                                                                       \
+                py[i] = on ? vy[i] : py[i];                                                                       \
+                pz[i] = on ? vz[i] : pz[i];                                                                       \
+                total[i] = on ? (float)w : total[i];                                                              \
+            }                                                                                                     \
+        else                                                                                                      \
+            for (uint32_t i = 0; i < n; ++i) {                                                                    \
+                const ta__mask_share s = ta__mask_share_of(weight, mw[i], total[i]);                              \
+                px[i] = ta__mask_mix(s, px[i], vx[i]);                                                            \
+                py[i] = ta__mask_mix(s, py[i], vy[i]);                                                            \
+                pz[i] = ta__mask_mix(s, pz[i], vz[i]);                                                            \
+                total[i] = s.total;                                                                               \
+            }                                                                                                     \
     }                                                                                                             \
     ATTR static uint32_t mask_rot_##SUF(float *restrict px, float *restrict py, float *restrict pz,               \
                                         float *restrict pw, const float *restrict vx, const float *restrict vy,   \
                                         const float *restrict vz, const float *restrict vw,                       \
                                         float *restrict total, const float *restrict mw, double weight,           \
-                                        uint32_t n, float *restrict t, uint32_t *restrict slerp)                  \
+                                        uint32_t n, int first, float *restrict t, uint32_t *restrict slerp)       \
     {                                                                                                             \
+        if (first) { /* every total is 0: copies alone */                                                         \
+            for (uint32_t i = 0; i < n; ++i) {                                                                    \
+                const double w = weight * mw[i];                                                                  \
+                const bool on = w > 0;                                                                            \
+                px[i] = on ? vx[i] : px[i];                                                                       \
+                py[i] = on ? vy[i] : py[i];                                                                       \
+                pz[i] = on ? vz[i] : pz[i];                                                                       \
+                pw[i] = on ? vw[i] : pw[i];                                                                       \
+                total[i] = on ? (float)w : total[i];                                                              \
+            }                                                                                                     \
+            return 0;                                                                                             \
+        }                                                                                                         \
         uint32_t slerps = 0;                                                                                      \
         for (uint32_t i = 0; i < n; ++i) {                                                                        \
             const ta__mask_share s = ta__mask_share_of(weight, mw[i], total[i]);                                  \

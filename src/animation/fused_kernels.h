@@ -125,14 +125,15 @@ typedef struct ta__fused_kernels {
      * own array (so that nothing may overlap and the loops vectorise): n vector lanes of one
      * action's values v into the pile p, each by its weight, the action's times mw[i]
      * (ta__mask_share_of), total[i] its lane's cumulative weight: copied where first, else lerped
-     * in float32 by the share */
+     * in float32 by the share; first: every total is 0 (the update's first action with a
+     * weight), so that no share is made */
     void (*mask_vec)(float *px, float *py, float *pz, const float *vx, const float *vy, const float *vz,
-                     float *total, const float *mw, double weight, uint32_t n);
+                     float *total, const float *mw, double weight, uint32_t n, int first);
     /* the same for n rotation lanes: the first copied; the others' shares into t, marked in slerp,
-     * for the caller's batch slerp; returns how many are marked */
+     * for the caller's batch slerp; returns how many are marked (none where first) */
     uint32_t (*mask_rot)(float *px, float *py, float *pz, float *pw, const float *vx, const float *vy,
                          const float *vz, const float *vw, float *total, const float *mw, double weight, uint32_t n,
-                         float *t, uint32_t *slerp);
+                         int first, float *t, uint32_t *slerp);
     /* n vector lanes of p rested toward their originals o by each lane's missing weight, 1 -
      * total[i] (ta__mask_rest) */
     void (*mask_rest_vec)(float *px, float *py, float *pz, const float *ox, const float *oy, const float *oz,

@@ -1376,6 +1376,7 @@ TA__FAR_HOLDER static void mix_masked(const ta__mixer_fused *f, fused_work *wk)
     mine.rpile = wk->radd;
     float mw[TA__MASK_CHUNK], t[TA__MASK_CHUNK];
     uint32_t slerp[TA__MASK_CHUNK];
+    int first = 1; /* no action mixed yet: every lane's total is 0 */
     for (uint32_t ai = 0; ai < f->action_count; ++ai) {
         ta_action *a = f->actions[ai];
         const double weight = a->step->next.effective_weight;
@@ -1393,7 +1394,7 @@ TA__FAR_HOLDER static void mix_masked(const ta__mixer_fused *f, fused_work *wk)
                 float *p = vp + at;
                 const float *v = vv + at;
                 k->mask_vec(p, p + vl, p + 2 * (size_t)vl, v, v + vl, v + 2 * (size_t)vl,
-                            wk->vweight + sh->vec_first + at, mw, weight, n);
+                            wk->vweight + sh->vec_first + at, mw, weight, n, first);
             }
             ta__quat_batch batch;
             uint32_t lane[TA__QUAT_BATCH], q = 0;
@@ -1403,7 +1404,8 @@ TA__FAR_HOLDER static void mix_masked(const ta__mixer_fused *f, fused_work *wk)
                 float *p = rp + at;
                 const float *v = rv + at;
                 if (k->mask_rot(p, p + rl, p + 2 * (size_t)rl, p + 3 * (size_t)rl, v, v + rl, v + 2 * (size_t)rl,
-                                v + 3 * (size_t)rl, wk->rweight + sh->rot_first + at, mw, weight, n, t, slerp) == 0)
+                                v + 3 * (size_t)rl, wk->rweight + sh->rot_first + at, mw, weight, n, first, t,
+                                slerp) == 0)
                     continue;
                 for (uint32_t j = 0; j < n; ++j) {
                     if (!slerp[j]) continue;
@@ -1426,6 +1428,7 @@ TA__FAR_HOLDER static void mix_masked(const ta__mixer_fused *f, fused_work *wk)
             }
             if (q > 0) flush_rotations(&batch, lane, q, rp, rl);
         }
+        first = 0;
     }
     /* each lane's missing weight rests toward its original (ta__blend_apply) */
     for (uint32_t g = 0; g < shape->group_count; ++g) {
