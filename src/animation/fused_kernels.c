@@ -426,6 +426,26 @@ static inline uint32_t nan_bits(float x)
         }                                                                                                         \
         return slerps;                                                                                            \
     }                                                                                                             \
+    ATTR static uint32_t mask_slerp_##SUF(float *restrict px, float *restrict py, float *restrict pz,             \
+                                          float *restrict pw, const float *restrict vx, const float *restrict vy, \
+                                          const float *restrict vz, const float *restrict vw,                     \
+                                          const float *restrict t, uint32_t *restrict slerp, uint32_t n)          \
+    {                                                                                                             \
+        uint32_t left = 0;                                                                                        \
+        for (uint32_t i = 0; i < n; ++i) {                                                                        \
+            float x, y, z, w;                                                                                     \
+            const bool slow = ta__slerp_lane(px[i], py[i], pz[i], pw[i], vx[i], vy[i], vz[i], vw[i], t[i], &x, &y, \
+                                             &z, &w);                                                             \
+            const bool take = (slerp[i] != 0) & !slow;                                                            \
+            px[i] = take ? x : px[i];                                                                             \
+            py[i] = take ? y : py[i];                                                                             \
+            pz[i] = take ? z : pz[i];                                                                             \
+            pw[i] = take ? w : pw[i];                                                                             \
+            slerp[i] = (uint32_t)((slerp[i] != 0) & slow);                                                        \
+            left += slerp[i];                                                                                     \
+        }                                                                                                         \
+        return left;                                                                                              \
+    }                                                                                                             \
     ATTR static uint32_t mask_rest_rot_##SUF(float *restrict px, float *restrict py, float *restrict pz,           \
                                              float *restrict pw, const float *restrict ox,                        \
                                              const float *restrict oy, const float *restrict oz,                  \
@@ -470,7 +490,7 @@ static inline uint32_t nan_bits(float x)
         .curve_bezier_at = curve_bezier_at_##SUF, .rot_mix = rot_mix_##SUF, .mix_doubles = mix_doubles_##SUF,     \
         .lerp_doubles = lerp_doubles_##SUF, .normalize = normalize_##SUF, .far_slerp = far_slerp_##SUF,         \
         .mask_vec = mask_vec_##SUF, .mask_rot = mask_rot_##SUF, .mask_rest_vec = mask_rest_vec_##SUF,                    \
-        .mask_rest_rot = mask_rest_rot_##SUF};
+        .mask_rest_rot = mask_rest_rot_##SUF, .mask_slerp = mask_slerp_##SUF};
 
 /* The slerp loops of each set; AVX2's and AVX-512's split where GCC's loop would leave lanes one by one (below) */
 #define TA__ROT_SLERP_scalar rot_slerp_scalar

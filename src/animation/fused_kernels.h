@@ -134,6 +134,11 @@ typedef struct ta__fused_kernels {
     uint32_t (*mask_rot)(float *px, float *py, float *pz, float *pw, const float *vx, const float *vy,
                          const float *vz, const float *vw, float *total, const float *mw, double weight, uint32_t n,
                          int first, float *t, uint32_t *slerp);
+    /* the marked lanes of mask_rot slerped in place, p toward v by t[i] (ta__slerp_lane, as
+     * ta__quat_batch_slerp's lanes); the pairs that lane leaves (a dot below 0.7) stay as they
+     * were, still marked, for the caller's batch; returns how many */
+    uint32_t (*mask_slerp)(float *px, float *py, float *pz, float *pw, const float *vx, const float *vy,
+                           const float *vz, const float *vw, const float *t, uint32_t *slerp, uint32_t n);
     /* n vector lanes of p rested toward their originals o by each lane's missing weight, 1 -
      * total[i] (ta__mask_rest) */
     void (*mask_rest_vec)(float *px, float *py, float *pz, const float *ox, const float *oy, const float *oz,

@@ -1361,8 +1361,9 @@ static void chunk_weights(float *mw, const ta_mask *mask, const uint32_t *places
  * reads into the additive piles' room (the update has no additive action: usable). The piles
  * start from the originals, so that a lane no action weighs and the padding lanes stay finite.
  * The lanes go a chunk at a time through the kernels' loops with no branch (mask_vec, mask_rot,
- * mask_rest_vec, mask_rest_rot): the rotations that need a slerp are gathered after them, and the
- * ones rested by part of their weight slerped one by one. */
+ * mask_slerp, mask_rest_vec, mask_rest_rot): the far rotation pairs that mask_slerp leaves are
+ * gathered for ta__quat_batch_slerp, and the rotations rested by part of their weight slerped one
+ * by one. */
 TA__FAR_HOLDER static void mix_masked(const ta__mixer_fused *f, fused_work *wk)
 {
     const ta__fused_kernels *k = f->kernels;
@@ -1405,8 +1406,11 @@ TA__FAR_HOLDER static void mix_masked(const ta__mixer_fused *f, fused_work *wk)
                 const float *v = rv + at;
                 if (k->mask_rot(p, p + rl, p + 2 * (size_t)rl, p + 3 * (size_t)rl, v, v + rl, v + 2 * (size_t)rl,
                                 v + 3 * (size_t)rl, wk->rweight + sh->rot_first + at, mw, weight, n, first, t,
-                                slerp) == 0)
+                                slerp) == 0 ||
+                    k->mask_slerp(p, p + rl, p + 2 * (size_t)rl, p + 3 * (size_t)rl, v, v + rl, v + 2 * (size_t)rl,
+                                  v + 3 * (size_t)rl, t, slerp, n) == 0)
                     continue;
+                /* the far pairs the lanes leave: ta__quat_batch_slerp, which does them as the general path */
                 for (uint32_t j = 0; j < n; ++j) {
                     if (!slerp[j]) continue;
                     const uint32_t i = at + j;
