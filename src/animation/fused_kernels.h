@@ -130,7 +130,7 @@ typedef struct ta__fused_kernels {
     void (*mask_vec)(float *px, float *py, float *pz, const float *vx, const float *vy, const float *vz,
                      float *total, const float *mw, double weight, uint32_t n, int first);
     /* the same for n rotation lanes: the first copied; the others' shares into t, marked in slerp,
-     * for the caller's batch slerp; returns how many are marked (none where first) */
+     * for mask_slerp; returns how many are marked (none where first) */
     uint32_t (*mask_rot)(float *px, float *py, float *pz, float *pw, const float *vx, const float *vy,
                          const float *vz, const float *vw, float *total, const float *mw, double weight, uint32_t n,
                          int first, float *t, uint32_t *slerp);
@@ -142,7 +142,7 @@ typedef struct ta__fused_kernels {
     /* n vector lanes of p rested toward their originals o by each lane's missing weight, 1 -
      * total[i] (ta__mask_rest) */
     void (*mask_rest_vec)(float *px, float *py, float *pz, const float *ox, const float *oy, const float *oz,
-                      const float *total, uint32_t n);
+                          const float *total, uint32_t n);
     /* n rotation lanes of p where total[i] is 0 set to their originals o; the lanes rested by part
      * of their weight (0 < total < 1) marked in part, for the caller's slerps; returns how many */
     uint32_t (*mask_rest_rot)(float *px, float *py, float *pz, float *pw, const float *ox, const float *oy,

@@ -1,6 +1,6 @@
 /*
  * src/animation/mask_share.h -- a masked update's share of one lane, with no branch, for the
- * fused path's kernels (fused_kernels.c's mask_vec, mask_rot and mask_rest). Not public.
+ * fused path's kernels (fused_kernels.c's mask_vec, mask_rot and mask_rest_vec). Not public.
  *
  * A mask gives each lane its own cumulative weight, as the general path's bindings have theirs:
  * ta__mask_share_of is mixer_blend.h's ta__blend_share_of on one lane, written as selects so that
