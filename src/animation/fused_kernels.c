@@ -377,12 +377,10 @@ static inline uint32_t nan_bits(float x)
     {                                                                                                             \
         if (first) /* every total is 0: the values copied where the lane takes part, no share made */          \
             for (uint32_t i = 0; i < n; ++i) {                                                                    \
-                const double w = weight * mw[i];                                                                  \
-                const bool on = w > 0;                                                                            \
+                const bool on = ta__mask_first_on(weight, mw[i], &total[i]);                                      \
                 px[i] = on ? vx[i] : px[i];                                                                       \
                 py[i] = on ? vy[i] : py[i];                                                                       \
                 pz[i] = on ? vz[i] : pz[i];                                                                       \
-                total[i] = on ? (float)w : total[i];                                                              \
             }                                                                                                     \
         else                                                                                                      \
             for (uint32_t i = 0; i < n; ++i) {                                                                    \
@@ -401,13 +399,11 @@ static inline uint32_t nan_bits(float x)
     {                                                                                                             \
         if (first) { /* every total is 0: copies alone */                                                         \
             for (uint32_t i = 0; i < n; ++i) {                                                                    \
-                const double w = weight * mw[i];                                                                  \
-                const bool on = w > 0;                                                                            \
+                const bool on = ta__mask_first_on(weight, mw[i], &total[i]);                                      \
                 px[i] = on ? vx[i] : px[i];                                                                       \
                 py[i] = on ? vy[i] : py[i];                                                                       \
                 pz[i] = on ? vz[i] : pz[i];                                                                       \
                 pw[i] = on ? vw[i] : pw[i];                                                                       \
-                total[i] = on ? (float)w : total[i];                                                              \
             }                                                                                                     \
             return 0;                                                                                             \
         }                                                                                                         \

@@ -5,8 +5,9 @@
  * A mask gives each lane its own cumulative weight, as the general path's bindings have theirs:
  * ta__mask_share_of is mixer_blend.h's ta__blend_share_of on one lane, written as selects so that
  * a loop over lanes vectorises, with the same numbers: the new total a float, the share the
- * weight over it in double, rounded to float32 for the lerp or slerp; ta__mask_mix and
- * ta__mask_rest mix and rest a number as the general path does, the same way.
+ * weight over it in double, rounded to float32 for the lerp or slerp (ta__mask_first_on, the
+ * same where the total is still 0); ta__mask_mix and ta__mask_rest mix and rest a number as the
+ * general path does, the same way.
  */
 #ifndef THREEANIM_SRC_ANIMATION_MASK_SHARE_H
 #define THREEANIM_SRC_ANIMATION_MASK_SHARE_H
@@ -35,6 +36,16 @@ static inline ta__mask_share ta__mask_share_of(double weight, float mask, float 
     s.t = (float)(w / after); /* unused where first */
     s.total = s.on ? after : total;
     return s;
+}
+
+/* The first action's lane (every total still 0): whether it takes part, and its total made its
+ * weight where it does (ta__mask_share_of's numbers where the total is 0, with no share). */
+static inline bool ta__mask_first_on(double weight, float mask, float *total)
+{
+    const double w = weight * mask;
+    const bool on = w > 0;
+    *total = on ? (float)w : *total;
+    return on;
 }
 
 /* A pile's number x after a value y of the lane's share s: x where the lane takes no part, y where
