@@ -25,36 +25,35 @@
 #define TA__FMA __attribute__((target("avx2,fma")))
 #define TA__SAME(x) (x)
 
-/* Node's world for lanes[0 .. 4) from m (column c's rows at c * 3, across
- * the lanes) into each lane's floats, a lane after the other (store_floats1). */
-TA__AVX2 TA__INLINE void store_node4f(const ta__pose_lane *lanes, uint32_t node, const __m128 *m, int out)
-{
-    __m128 v[4][4];
-    TA__NODE_COLUMNS4(__m128, m, v, _mm_set1_ps(1.0f), _mm_setzero_ps(), _MM_TRANSPOSE4_PS)
-    for (int L = 0; L < 4; ++L) {
-        const __m128 f[4] = {v[0][L], v[1][L], v[2][L], v[3][L]};
-        store_floats1(&lanes[L], node, f, out);
-    }
-}
+/* ---- AVX2 and FMA: eight lanes ---- */
 
-/* ---- AVX2 and FMA: eight lanes, two groups of four ---- */
+/* Node's world for lanes[0 .. 8) from m (column c's rows at c * 3, across the lanes) into each
+ * lane's floats: a 4x4 column-major matrix as a bone of the 4x4 palette is, so store_bone8's
+ * 256-bit transposes write it (32 shuffles for the eight lanes where two groups of four through
+ * store_node4f took 64 and 12 extracts), a lane's matrix after the other, streamed where the
+ * lane's array starts on a line (TA__LANES_STREAM, as store_floats1). */
+TA__FMA TA__INLINE void store_world8f(const ta__pose_lane *lanes, uint32_t node, const __m256 *m, int out)
+{
+    __m256 f[4][4];
+    for (int c = 0; c < 4; ++c) {
+        for (int r = 0; r < 3; ++r) f[c][r] = m[c * 3 + r];
+        f[c][3] = c == 3 ? _mm256_set1_ps(1.0f) : _mm256_setzero_ps();
+    }
+    float *o[8];
+    for (int L = 0; L < 8; ++L) o[L] = lanes[L].out[node].m;
+    store_bone8(o, 0, f, (out & TA__LANES_STREAM) ? TA__BONES_STREAM : 0);
+}
 
 TA__FMA TA__INLINE void world8_body(const ta__pose_lane *lanes, uint32_t node_count, float *scratch, int out)
 {
     const ta_node_id *order = lanes[0].order;
     const __m256 one = _mm256_set1_ps(1.0f);
 #define TA__F8(node, t) fetch8_ps(lanes, node, t)
-#define TA__Q8(v, q) ((q) ? _mm256_extractf128_ps(v, 1) : _mm256_castps256_ps128(v))
 #define TA__S8(m, node)                                                                                           \
     if (out & TA__LANES_FLOATS) /* the float pass writes no doubles */                                            \
-        for (int q = 0; q < 2; ++q) {                                                                             \
-            __m128 h_[12];                                                                                        \
-            for (int e_ = 0; e_ < 12; ++e_) h_[e_] = TA__Q8(m[e_], q);                                            \
-            store_node4f(lanes + 4 * q, node, h_, out);                                                           \
-        }
+        store_world8f(lanes, node, m, out);
     TA__WORLD_BODY(__m256, 8u, TA__F8, TA__S8)
 #undef TA__F8
-#undef TA__Q8
 #undef TA__S8
 }
 
