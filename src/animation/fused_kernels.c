@@ -63,6 +63,11 @@ static inline uint32_t nan_bits(float x)
         NAME##_planes_##SUF(p, p + s, p + 2 * s, p + 3 * s, drop, n);                                             \
     }
 
+#if defined(__clang__) && defined(__wasm_simd128__)
+#define TA__WASM_INTERLEAVE _Pragma("clang loop interleave_count(2)")
+#else
+#define TA__WASM_INTERLEAVE
+#endif
 /* The slerp loops (rot_slerp's, rot_two's), NAME over a SLOW_T a lane for the slow marks (below). */
 #define TA__SLERP_PLANES(NAME, ATTR, SLOW_T)                                                                \
     ATTR TA__NOINLINE static uint32_t NAME(                                                         \
@@ -72,6 +77,7 @@ static inline uint32_t nan_bits(float x)
         SLOW_T *restrict slow)                                                                                   \
     {                                                                                                             \
         uint32_t count = 0;                                                                                       \
+        TA__WASM_INTERLEAVE                                                                                       \
         for (uint32_t i = 0; i < n; ++i) {                                                                        \
             bool s = ta__slerp_lane(ax[i], ay[i], az[i], aw[i], bx[i], by[i], bz[i], bw[i], t, &ox[i], &oy[i],    \
                                     &oz[i], &ow[i]);                                                              \
@@ -135,6 +141,7 @@ static inline uint32_t nan_bits(float x)
         const float *restrict by, const float *restrict bz, const float *restrict bw,                             \
         const float *restrict theta, const float *restrict k, uint32_t n, float t)                                \
     {                                                                                                             \
+        TA__WASM_INTERLEAVE                                                                                       \
         for (uint32_t i = 0; i < n; ++i)                                                                          \
             ta__slerp_key_lane(ax[i], ay[i], az[i], aw[i], bx[i], by[i], bz[i], bw[i], theta[i], k[i], t, &ox[i], \
                                &oy[i], &oz[i], &ow[i]);                                                           \
