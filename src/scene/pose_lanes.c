@@ -24,11 +24,13 @@
 #define TA__WORLD_FENCE(out) TA__STREAM_FENCE(out)
 #include "scene/pose_lanes_body.h"
 
-/* Four element vectors (one a row, across the lanes) turned into each lane's four. */
+/* Four element vectors (one a row, across the lanes) turned into each lane's four; r3, a matrix's
+ * last row, is the same in every lane, so that its pairing with r2's even lanes is a blend (no
+ * shuffle). */
 #define TA__TRANSPOSE4(r0, r1, r2, r3)                                                                            \
     do {                                                                                                          \
         __m256d t0_ = _mm256_unpacklo_pd(r0, r1), t1_ = _mm256_unpackhi_pd(r0, r1);                                \
-        __m256d t2_ = _mm256_unpacklo_pd(r2, r3), t3_ = _mm256_unpackhi_pd(r2, r3);                                \
+        __m256d t2_ = _mm256_blend_pd(r2, r3, 0xa), t3_ = _mm256_unpackhi_pd(r2, r3);                              \
         r0 = _mm256_permute2f128_pd(t0_, t2_, 0x20);                                                              \
         r1 = _mm256_permute2f128_pd(t1_, t3_, 0x20);                                                              \
         r2 = _mm256_permute2f128_pd(t0_, t2_, 0x31);                                                              \
