@@ -8,7 +8,8 @@
  * pass, pose_lanes_float.c, builds in float with FMA), with GCC's vector
  * operators (never contracted here: the file is built with -ffp-contract=off),
  * for both widths; the transposes are AVX2's, on each half of an AVX-512
- * vector. */
+ * vector, but AVX-512's node stores (store_node8), which transpose in its
+ * 512-bit registers. */
 #include <stddef.h>
 #include <stdint.h>
 

@@ -29,9 +29,9 @@
 
 /* Node's world for lanes[0 .. 8) from m (column c's rows at c * 3, across the lanes) into each
  * lane's floats: a 4x4 column-major matrix as a bone of the 4x4 palette is, so store_bone8's
- * 256-bit transposes write it (32 shuffles for the eight lanes where two groups of four through
- * store_node4f took 64 and 12 extracts), a lane's matrix after the other, streamed where the
- * lane's array starts on a line (TA__LANES_STREAM, as store_floats1). */
+ * 256-bit transposes write it (32 shuffles for the eight lanes, where two groups of four in
+ * 128-bit registers took 64 and 12 extracts), a lane's matrix after the other, streamed where the
+ * lane's array starts on a line (TA__LANES_STREAM, as the double pass's floats). */
 TA__FMA TA__INLINE void store_world8f(const ta__pose_lane *lanes, uint32_t node, const __m256 *m, int out)
 {
     __m256 f[4][4];
@@ -140,7 +140,7 @@ TA__WORLD_SET(4, , float)
 
 /* The skinning pass of four lanes (TA__BONES_BODY's numbers: each element's four products summed
  * in the same order), a 4x4 bone a column at a time, each column transposed and stored as it is
- * made: the shared body's bone of sixteen vectors, handed to store_bone4w whole, stayed in the
+ * made: the shared body's bone of sixteen vectors, handed whole to a store, stayed in the
  * module's stack in linear memory (256 bytes stored and loaded again a bone, clang 14), where
  * one column's four live in locals. A 3x4 bone keeps its twelve in locals too. */
 TA__INLINE void bones4_body(const float *scratch, const ta_node_id *joints, const ta_mat4 *ib, const float *last,
